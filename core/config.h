@@ -1,0 +1,109 @@
+// config.h — the user's configuration: one plain struct holding every share-link / command-line key
+// (see shared interface.md), one parser for links, argv pairs and JSON files, and validation whose
+// errors name the key. A default-constructed Config is valid and plans Llama-2-70B on A100s.
+#pragma once
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "enums.h"
+
+namespace tp {
+
+inline constexpr int kAuto = -1;   // layout ints, mbs, zero, ...: "let the planner choose"
+inline constexpr int kUnset = 0;   // model dimensions: "take the preset's value"
+
+struct Config {
+  int v = 1;  // link format version
+
+  // model: a preset id, overridden field by field by explicit dimensions; "custom" = dimensions only
+  std::string model = "llama2-70b";
+  double params = 0;  // total parameters of a size-only model (model-state questions only)
+  int layers = kUnset, hidden = kUnset, heads = kUnset, kv_heads = kUnset, ffn = kUnset, vocab = kUnset;
+  int act = -1;   // -1 preset, else MlpKind
+  int tied = -1;  // -1 preset, 0/1
+  int experts = kUnset, topk = kUnset, moe_ffn = kUnset;
+
+  // workload
+  int seq = 4096;
+  int mbs = kAuto;
+  int gbs = 1024;          // global batch in sequences
+  double tokens = 0;       // training budget; 0 = 20 tokens per parameter (Chinchilla)
+  Method method = Method::Full;
+  int lora_r = 16;
+  std::string lora_targets = "all";  // "qv", "attn", "all" (attention + MLP)
+
+  // numerics
+  Precision prec = Precision::Bf16;
+  Optimizer opt = Optimizer::AdamW;
+
+  // memory techniques
+  int zero = kAuto;  // 0-3, FSDP full shard = 3
+  int offload = kAuto;    // -1 auto, else Offload
+  Recompute recompute = Recompute::Auto;
+  int sp = kAuto;    // sequence parallel 0/1
+  int flash = 1;     // FlashAttention 0/1
+
+  // layout
+  int gpus = 64;
+  int tp = kAuto, pp = kAuto, vp = kAuto, cp = kAuto, ep = kAuto, dp = kAuto;
+
+  // hardware: empty string / 0 = the GPU's catalog default
+  std::string gpu = "a100-80g";
+  int gpus_per_node = kUnset;
+  std::string intra;  // link id inside a node
+  std::string inter;  // network id across nodes
+
+  // economics: 0 = catalog default for the GPU
+  double usd_per_gpu_hour = 0;
+  double usd_per_gpu = 0;
+  double usd_per_kwh = 0.12;
+  double pue = 1.3;
+  double years = 5;
+
+  // reliability
+  double mtbf_gpu_h = 50667;  // Llama 3 405B: 419 interruptions, 54 days, 16,384 H100 (Dubey et al. 2024)
+  double ckpt_s = 0;          // 0 = from checkpoint size and storage bandwidth
+  double restart_s = 600;
+  double storage_gbps = 0;    // aggregate checkpoint write bandwidth, GB/s; 0 = 1 GB/s per GPU... see run.cpp
+
+  // memory rule
+  double headroom = 0.05;  // fraction of GPU memory kept free before saying "fits"
+
+  std::string lang = "en";
+};
+
+// One error or notice, naming the key it is about.
+struct ConfigIssue {
+  std::string key;
+  std::string message;  // one line: what is wrong and what is accepted
+};
+
+// Parse one "key=value" into cfg. Unknown keys and bad values produce an issue and leave the field.
+bool ApplyPair(Config& cfg, std::string_view key, std::string_view value, std::vector<ConfigIssue>& issues);
+// Parse a link: a whole URL, a "#fragment" or a bare "a=1&b=2" string (percent-decoded).
+void ApplyLink(Config& cfg, std::string_view link, std::vector<ConfigIssue>& issues);
+// Parse a JSON object of keys (numbers, strings or booleans) as written by `plan --format json`'s "config".
+void ApplyJson(Config& cfg, std::string_view json_text, std::vector<ConfigIssue>& issues);
+// Import a Hugging Face config.json (num_hidden_layers, hidden_size, ... ) as custom dimensions.
+void ApplyHfConfig(Config& cfg, std::string_view json_text, std::vector<ConfigIssue>& issues);
+
+// The share link fragment for cfg, "#v=1&key=value&..." with keys that differ from the defaults, in
+// the key table's order; ApplyLink(FormatLink(c)) reproduces c exactly.
+std::string FormatLink(const Config& cfg);
+// Value of one key as its link spelling ("auto" for auto); empty if the key is unknown.
+std::string FormatValue(const Config& cfg, std::string_view key);
+
+// The key table: one row per key, driving parser, printer, --help and the page's tooltips.
+enum class KeyGroup { Link, Model, Workload, Numerics, Memory, Layout, Hardware, Economics, Reliability, Interface };
+struct KeyInfo {
+  const char* name;
+  KeyGroup group;
+  const char* unit;     // "" when dimensionless
+  const char* accepts;  // e.g. "1-1000000 or auto"
+  const char* help;     // one sentence: what it means
+};
+const std::vector<KeyInfo>& Keys();
+const KeyInfo* FindKey(std::string_view name);
+
+}  // namespace tp

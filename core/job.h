@@ -1,0 +1,103 @@
+// job.h — the resolved problem: model architecture, workload, hardware and assumptions with every number
+// explicit (what presets and catalog defaults became), plus the Layout that search varies. evaluate()
+// in plan.h is a pure function of (Job, Layout).
+#pragma once
+#include <cstdint>
+
+#include "enums.h"
+
+namespace tp {
+
+struct GpuSpec;   // catalog.h
+struct LinkSpec;  // catalog.h
+
+// Transformer architecture. layers == 0 means a size-only model described by params_total.
+struct ModelArch {
+  double params_total = 0;  // size-only model; otherwise computed by model.h
+  int layers = 0, hidden = 0, heads = 0, kv_heads = 0, ffn = 0, vocab = 0;
+  MlpKind mlp = MlpKind::Swiglu;
+  bool tied = false;
+  bool bias = false;        // linear-layer biases (GPT-2/3, BERT)
+  int pos_embeddings = 0;   // learned absolute positions (GPT-2/3, BERT); 0 = rotary
+  int type_vocab = 0;       // BERT token-type embeddings
+  int head_dim = 0;         // 0 = hidden / heads
+  // MoE
+  int experts = 0;          // routed experts; 0 or 1 = dense
+  int topk = 0;
+  int moe_ffn = 0;          // per-expert intermediate size
+  int shared_experts = 0;
+  int dense_layers = 0;     // leading layers with a dense MLP (DeepSeek-V3: 3)
+  // Multi-head latent attention (DeepSeek); kv_lora_rank == 0 means ordinary (GQA) attention
+  int q_lora_rank = 0, kv_lora_rank = 0, qk_rope_dim = 0, qk_nope_dim = 0, v_head_dim = 0;
+};
+
+struct Workload {
+  int seq = 4096;
+  int gbs = 1024;          // sequences per optimizer step
+  double tokens = 0;       // training budget
+  bool tokens_defaulted = false;  // tokens came from the 20-per-parameter rule
+  Method method = Method::Full;
+  int lora_r = 16;
+  uint8_t lora_targets = 0b11;  // bit 0: attention q,k,v,o; bit 1: MLP; 0b100: q,v only
+  Precision prec = Precision::Bf16;
+  Optimizer opt = Optimizer::AdamW;
+  bool flash = true;
+};
+
+struct Hardware {
+  const GpuSpec* gpu = nullptr;
+  int gpus = 1;
+  int gpus_per_node = 8;
+  const LinkSpec* intra = nullptr;  // link inside a node
+  const LinkSpec* inter = nullptr;  // network across nodes
+};
+
+struct Economics {
+  double usd_per_gpu_hour = 2.0;
+  double usd_per_gpu = 25000;
+  double usd_per_kwh = 0.12;
+  double pue = 1.3;
+  double years = 5;
+};
+
+struct Reliability {
+  double mtbf_gpu_h = 50667;
+  double ckpt_s = 0;        // 0 = computed from checkpoint size / storage_bytes_per_s
+  double restart_s = 600;
+  double storage_bytes_per_s = 0;
+};
+
+// Every constant that is an assumption, named, with its default's source in the .cpp that uses it.
+// Each engine file owns its own section; the defaults here are the fitted/published values.
+struct Assumptions {
+  // memory.cpp
+  double headroom = 0.05;               // fraction of capacity kept free
+  double cuda_context_bytes = 0.0;      // set by memory.cpp defaults if 0
+  double fragmentation = 0.0;           // fraction of allocated bytes lost to the caching allocator
+  // step.cpp (fitted constants, one per physical effect)
+  double matmul_efficiency = 0.0;       // 0 = step.cpp's fitted default
+  double memory_efficiency = 0.0;
+  double network_efficiency = 0.0;
+  double overlap_dp = 0.0;
+};
+
+struct Job {
+  ModelArch model;
+  Workload work;
+  Hardware hw;
+  Economics econ;
+  Reliability rel;
+  Assumptions assume;
+};
+
+// The parallel layout and memory techniques: what search varies for a fixed Job.
+struct Layout {
+  int tp = 1, pp = 1, vp = 1, cp = 1, ep = 1, dp = 1;
+  int mbs = 1;
+  int zero = 0;  // 0-3
+  Recompute recompute = Recompute::None;
+  Offload offload = Offload::None;
+  bool sp = false;
+};
+
+}  // namespace tp

@@ -1,0 +1,42 @@
+// json.h — a small JSON reader (objects, arrays, strings, numbers, booleans, null) for the embedded
+// catalogs, --config files, Hugging Face config.json and the validation cases. Never throws: a parse
+// error is reported with its byte offset. Also a tiny writer helper for escaping strings.
+#pragma once
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tp {
+
+struct JsonValue {
+  enum class Type { Null, Bool, Number, String, Array, Object } type = Type::Null;
+  bool boolean = false;
+  double number = 0;
+  std::string string;
+  std::vector<JsonValue> array;
+  std::vector<std::pair<std::string, JsonValue>> object;  // in document order
+
+  bool IsNull() const { return type == Type::Null; }
+  bool IsNumber() const { return type == Type::Number; }
+  bool IsString() const { return type == Type::String; }
+  bool IsObject() const { return type == Type::Object; }
+  bool IsArray() const { return type == Type::Array; }
+  const JsonValue* Find(std::string_view key) const;  // object member or nullptr
+  double NumberOr(std::string_view key, double fallback) const;
+  std::string StringOr(std::string_view key, std::string_view fallback) const;
+};
+
+struct JsonParseResult {
+  JsonValue value;
+  bool ok = false;
+  std::string error;  // "expected ',' at byte 123"
+};
+
+JsonParseResult ParseJson(std::string_view text);
+std::string JsonEscape(std::string_view s);  // with the surrounding quotes
+// Shortest decimal text that reads back to exactly v ("1e+12" style avoided: "1000000000000").
+std::string FormatNumber(double v);
+
+}  // namespace tp

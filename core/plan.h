@@ -1,0 +1,105 @@
+// plan.h — what the planner answers for one (Job, Layout): memory per GPU, step time, throughput, the
+// whole run, the bottleneck and warnings. Plain numbers only (SI: bytes, seconds), no strings, so that
+// search can evaluate millions of layouts per second without allocating.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "config.h"
+#include "job.h"
+
+namespace tp {
+
+struct MemoryBreakdown {  // per GPU, the most loaded one, bytes
+  double weights = 0, gradients = 0, optimizer = 0, activations = 0, other = 0;
+  double total = 0, capacity = 0, usable = 0;  // usable = capacity x (1 - headroom)
+  double model_states = 0;                      // weights + gradients + optimizer
+  double host_bytes = 0;                        // CPU memory per node needed by offload
+  double nvme_bytes = 0;
+  bool fits = false;
+  int max_micro_batch = 0;                      // largest micro-batch that fits (0 = none)
+  int max_seq = 0;                              // longest sequence that fits at this micro-batch
+};
+
+struct StepBreakdown {  // seconds per optimizer step
+  double seconds = 0;
+  double compute_s = 0;      // tensor-core time (matmuls, attention)
+  double memory_s = 0;       // memory-bound kernels (norms, elementwise, optimizer step)
+  double comm_tp_s = 0, comm_cp_s = 0, comm_ep_s = 0, comm_dp_s = 0, comm_pp_s = 0;  // total per group
+  double comm_exposed_s = 0; // the part not hidden behind compute
+  double bubble_s = 0;
+  double offload_s = 0;      // exposed host/NVMe transfer time
+  int micro_batches = 0;     // per pipeline per step (gradient accumulation steps x pp schedule)
+};
+
+struct Throughput {
+  double tokens_per_s = 0, tokens_per_s_per_gpu = 0;
+  double model_flops_per_step = 0, hardware_flops_per_step = 0;
+  double model_tflops_per_gpu = 0, hardware_tflops_per_gpu = 0;
+  double mfu = 0, hfu = 0;
+};
+
+struct RunSummary {
+  double tokens = 0;
+  bool tokens_defaulted = false;
+  double steps = 0;
+  double compute_days = 0;         // failure-free
+  double days = 0;                 // wall clock including failures, checkpoints, restarts
+  double gpu_hours = 0;
+  double goodput = 0;              // useful fraction of wall clock
+  double failures = 0;             // expected over the run
+  double failures_per_hour = 0;
+  double ckpt_bytes = 0, ckpt_write_s = 0, ckpt_interval_s = 0;
+  double energy_kwh = 0, power_kw = 0;
+  double cost_rent_usd = 0;        // renting: GPU-hours x price
+  double cost_own_usd = 0;         // owning: amortized capex share + energy
+  double cost_usd = 0;             // the headline (renting)
+};
+
+enum class Bottleneck : uint8_t {
+  None, Memory /*does not fit*/, Compute, MemoryBandwidth, TensorComm, ContextComm, ExpertComm,
+  DataComm, PipelineComm, Bubble, Offload
+};
+
+enum Warning : uint32_t {
+  kWarnNone = 0,
+  kWarnDoesNotFit = 1u << 0,
+  kWarnNoP2P = 1u << 1,           // collectives pass through host memory (RTX 4090)
+  kWarnTpAcrossNodes = 1u << 2,
+  kWarnTokensDefaulted = 1u << 3,
+  kWarnSizeOnlyModel = 1u << 4,   // no architecture: activations and time unknown
+  kWarnSmallBatchPerGpu = 1u << 5,
+  kWarnOffloadSlow = 1u << 6,
+  kWarnLowMfu = 1u << 7,
+  kWarnFp8Unsupported = 1u << 8,
+};
+
+struct Plan {
+  Layout layout;
+  MemoryBreakdown memory;
+  StepBreakdown step;
+  Throughput throughput;
+  RunSummary run;
+  Bottleneck bottleneck = Bottleneck::None;
+  double bottleneck_share = 0;  // fraction of the step the bottleneck takes
+  uint32_t warnings = 0;
+  bool valid = false;           // false when the layout is impossible for the job
+};
+
+// Resolve a Config into a Job (presets, catalog defaults, validation). Errors name the key; on any
+// error the returned Job is still usable with defaults for the bad fields.
+Job ResolveJob(const Config& cfg, std::vector<ConfigIssue>& issues);
+// Layout from the config's explicit keys, with auto keys filled by simple defaults (search does better).
+Layout ExplicitLayout(const Config& cfg, const Job& job);
+// Check a layout against the job (divisibility, group sizes); returns false with issues naming keys.
+bool CheckLayout(const Job& job, const Layout& layout, std::vector<ConfigIssue>* issues);
+// The whole evaluation. Pure, no allocation.
+Plan Evaluate(const Job& job, const Layout& layout);
+
+// Words for the surfaces.
+const char* BottleneckName(Bottleneck b);
+std::string BottleneckSentence(const Plan& plan, const Job& job);   // "tensor-parallel all-reduce over PCIe is 61% of the step"
+std::vector<std::string> WarningSentences(const Plan& plan, const Job& job);
+
+}  // namespace tp

@@ -1,0 +1,11 @@
+// step.h — time of one optimizer step for a (Job, Layout): compute roofline, memory-bound kernels,
+// collectives per parallel group on the right link, pipeline bubble; throughput, MFU and HFU.
+#pragma once
+#include "job.h"
+#include "plan.h"
+
+namespace tp {
+
+void EstimateStep(const Job& job, const Layout& layout, StepBreakdown& step, Throughput& throughput);
+
+}  // namespace tp

@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# setup.sh — installs everything TrainPlan needs on a fresh Debian 12 machine, idempotently.
+# Packages come from Debian's archive and npm only; third-party sources land in .cache/ (git-ignored).
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+CACHE="$ROOT/.cache"
+mkdir -p "$CACHE"
+export DEBIAN_FRONTEND=noninteractive
+SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+
+PKGS=(emscripten libsdl2-dev catch2 chromium cmake ninja-build g++ clang libclang-rt-14-dev
+      libgl-dev xvfb xauth libgl1-mesa-dri imagemagick fonts-roboto-unhinted fonts-wqy-microhei
+      fonttools dpkg-dev nodejs npm python3 git)
+missing=()
+for p in "${PKGS[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
+# node/npm may come from outside Debian on this machine kind; do not reinstall them if present.
+if command -v node >/dev/null && command -v npm >/dev/null; then
+  tmp=(); for p in "${missing[@]}"; do [[ "$p" == nodejs || "$p" == npm ]] || tmp+=("$p"); done; missing=("${tmp[@]}")
+fi
+need_src=0
+[ -d "$CACHE/src/imgui" ] && [ -d "$CACHE/src/sdl2" ] || need_src=1
+if [ ${#missing[@]} -gt 0 ] || [ $need_src -eq 1 ]; then
+  if [ -f /etc/apt/sources.list.d/debian.sources ] && ! grep -q 'deb-src' /etc/apt/sources.list.d/debian.sources; then
+    $SUDO sed -i 's/^Types: deb$/Types: deb deb-src/' /etc/apt/sources.list.d/debian.sources
+  fi
+  $SUDO apt-get update -q
+fi
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup: installing ${missing[*]}"
+  $SUDO apt-get install -y -q --no-install-recommends "${missing[@]}"
+fi
+
+# Dear ImGui 1.86 and SDL2 2.26.5 sources from Debian's source packages.
+mkdir -p "$CACHE/src"
+if [ ! -d "$CACHE/src/imgui" ]; then
+  (cd "$CACHE/src" && apt-get source -q imgui >/dev/null && mv "$(ls -d imgui-*/ | head -1)" imgui)
+fi
+if [ ! -d "$CACHE/src/sdl2" ]; then
+  (cd "$CACHE/src" && apt-get source -q libsdl2 >/dev/null && mv "$(ls -d libsdl2-*/ | head -1)" sdl2)
+fi
+
+# SDL2 for WebAssembly, built once and cached.
+export NODE_PATH=/usr/share/nodejs
+if [ ! -f "$CACHE/sdl2-wasm/lib/libSDL2.a" ]; then
+  echo "setup: building SDL2 for WebAssembly (about 3 minutes)"
+  rm -rf "$CACHE/sdl2-wasm-build"
+  emcmake cmake -S "$CACHE/src/sdl2" -B "$CACHE/sdl2-wasm-build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+      -DSDL_SHARED=OFF -DSDL_STATIC=ON -DSDL_TEST=OFF -DCMAKE_INSTALL_PREFIX="$CACHE/sdl2-wasm" >/dev/null
+  cmake --build "$CACHE/sdl2-wasm-build" -j2 >/dev/null
+  cmake --install "$CACHE/sdl2-wasm-build" >/dev/null
+fi
+
+# Browser tests: playwright-core drives Debian's Chromium (never downloads a browser).
+if [ ! -d "$ROOT/tests/browser/node_modules/playwright-core" ]; then
+  (cd "$ROOT/tests/browser" && npm install --no-audit --no-fund --silent)
+fi
+echo "setup: ready"
