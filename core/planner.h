@@ -1,0 +1,26 @@
+// planner.h — the one entry point every surface uses: Config in, resolved config + plan out. Resolves
+// presets and defaults, validates, searches the layout keys left on auto, evaluates the best layout.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "config.h"
+#include "job.h"
+#include "plan.h"
+
+namespace tp {
+
+struct PlanOutput {
+  Config config;                      // as given, with every "auto" replaced by what the planner chose
+  Job job;
+  Plan plan;
+  std::vector<ConfigIssue> issues;    // errors and notices, each naming its key
+  bool ok = false;                    // false when an error made the plan impossible
+  unsigned long long evaluated = 0;   // layouts evaluated to choose the auto keys
+};
+
+PlanOutput MakePlan(const Config& cfg);
+// Write the layout's values into the config's layout keys (tp, pp, ..., zero, recompute, offload, sp).
+void ApplyLayout(Config& cfg, const Layout& layout);
+
+}  // namespace tp

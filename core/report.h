@@ -1,0 +1,22 @@
+// report.h — a plan (or several) as JSON (the interface.md contract), an aligned text table with units,
+// CSV and Markdown. Used by the command line, the page's export and window.trainplan.plan().
+#pragma once
+#include <string>
+#include <vector>
+
+#include "planner.h"
+#include "search.h"
+
+namespace tp {
+
+enum class Format { Text, Json, Csv, Markdown };
+
+std::string PlanToJson(const PlanOutput& out);
+std::string PlanToText(const PlanOutput& out);
+std::string PlanToCsv(const PlanOutput& out);
+std::string PlanToMarkdown(const PlanOutput& out);
+std::string FormatPlan(const PlanOutput& out, Format format);
+std::string FormatComparison(const std::vector<PlanOutput>& outs, Format format);
+std::string FormatSearch(const PlanOutput& base, const SearchResult& result, Format format);
+
+}  // namespace tp
