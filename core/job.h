@@ -79,6 +79,14 @@ struct Assumptions {
   double memory_efficiency = 0.0;
   double network_efficiency = 0.0;
   double overlap_dp = 0.0;
+  // run.cpp
+  double gpu_power_fraction = 0.80;     // average draw / TDP while training (typical 70-90%)
+  double server_power_overhead = 0.80;  // CPUs, memory, NICs, fans per GPU, as a fraction of GPU TDP:
+                                        // DGX H100 is 10.2 kW max for 8 x 700 W GPUs (NVIDIA datasheet)
+  double capex_overhead = 0.60;         // server, network and facility share on top of the GPU price
+  double storage_bytes_per_gpu = 1e9;   // checkpoint write bandwidth per GPU when not given
+  double storage_bytes_max = 2e12;      // aggregate cap: Llama 3's 2 TB/s sustained (Dubey et al. 2024)
+  double staff_usd_per_year = 0;        // operations staff, for the five-year TCO view (0 = left out)
 };
 
 struct Job {

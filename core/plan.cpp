@@ -1,12 +1,81 @@
 // plan.cpp — Evaluate(Job, Layout): memory, then step time, then the whole run; names the bottleneck
-// and raises warnings. Pure and allocation-free so search can call it millions of times a second.
+// and raises warnings. Pure and allocation-free so search can call it millions of times a second; the
+// sentences for people are built separately, only for the plans a surface shows.
 #include "plan.h"
 
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "catalog.h"
 #include "memory.h"
 #include "run.h"
 #include "step.h"
 
 namespace tp {
+namespace {
+
+// The exposed communication is attributed to the group that moves the most time: tensor-parallel
+// traffic is almost all exposed, data-parallel traffic mostly hidden behind the backward pass.
+Bottleneck DominantCommGroup(const StepBreakdown& s) {
+  struct Entry { double t; Bottleneck b; };
+  const Entry entries[] = {{s.comm_tp_s, Bottleneck::TensorComm}, {s.comm_cp_s, Bottleneck::ContextComm},
+                           {s.comm_ep_s, Bottleneck::ExpertComm}, {s.comm_pp_s, Bottleneck::PipelineComm},
+                           {s.comm_dp_s * 0.25, Bottleneck::DataComm}};
+  const Entry* best = &entries[0];
+  for (const Entry& e : entries)
+    if (e.t > best->t) best = &e;
+  return best->b;
+}
+
+void FindBottleneck(Plan& plan) {
+  if (!plan.memory.fits) {
+    plan.bottleneck = Bottleneck::Memory;
+    plan.bottleneck_share = plan.memory.usable > 0 ? plan.memory.total / plan.memory.usable : 0;
+    return;
+  }
+  const StepBreakdown& s = plan.step;
+  if (!(s.seconds > 0)) return;
+  struct Entry { double t; Bottleneck b; };
+  const Entry entries[] = {{s.compute_s, Bottleneck::Compute}, {s.memory_s, Bottleneck::MemoryBandwidth},
+                           {s.comm_exposed_s, DominantCommGroup(s)}, {s.bubble_s, Bottleneck::Bubble},
+                           {s.offload_s, Bottleneck::Offload}};
+  const Entry* best = &entries[0];
+  for (const Entry& e : entries)
+    if (e.t > best->t) best = &e;
+  plan.bottleneck = best->b;
+  plan.bottleneck_share = best->t / s.seconds;
+}
+
+uint32_t FindWarnings(const Job& job, const Layout& layout, const Plan& plan) {
+  uint32_t w = 0;
+  if (!plan.memory.fits) w |= kWarnDoesNotFit;
+  const GpuSpec* gpu = job.hw.gpu;
+  if (gpu && !gpu->p2p && job.hw.gpus > 1) w |= kWarnNoP2P;
+  if (layout.tp * layout.cp > job.hw.gpus_per_node) w |= kWarnTpAcrossNodes;
+  if (job.work.tokens_defaulted) w |= kWarnTokensDefaulted;
+  if (job.model.layers == 0) w |= kWarnSizeOnlyModel;
+  if (gpu && job.work.prec == Precision::Fp8 && gpu->peak_flops[int(Precision::Fp8)] <= 0) w |= kWarnFp8Unsupported;
+  if (plan.step.seconds > 0 && plan.step.offload_s > 0.25 * plan.step.seconds) w |= kWarnOffloadSlow;
+  if (plan.memory.fits && job.model.layers > 0 && plan.throughput.mfu > 0 && plan.throughput.mfu < 0.2) w |= kWarnLowMfu;
+  return w;
+}
+
+std::string Percent(double fraction) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.0f%%", 100.0 * fraction);
+  return buf;
+}
+
+std::string Gigabytes(double bytes) {
+  char buf[48];
+  std::snprintf(buf, sizeof buf, "%.1f GB", bytes / 1e9);
+  return buf;
+}
+
+const char* LinkName(const LinkSpec* link) { return link ? link->name.c_str() : "the network"; }
+
+}  // namespace
 
 Plan Evaluate(const Job& job, const Layout& layout) {
   Plan plan;
@@ -14,12 +83,80 @@ Plan Evaluate(const Job& job, const Layout& layout) {
   plan.memory = EstimateMemory(job, layout);
   EstimateStep(job, layout, plan.step, plan.throughput);
   plan.run = EstimateRun(job, layout, plan.memory, plan.step, plan.throughput);
+  FindBottleneck(plan);
+  plan.warnings = FindWarnings(job, layout, plan);
   plan.valid = true;
   return plan;
 }
 
-const char* BottleneckName(Bottleneck) { return "none"; }
-std::string BottleneckSentence(const Plan&, const Job&) { return {}; }
-std::vector<std::string> WarningSentences(const Plan&, const Job&) { return {}; }
+const char* BottleneckName(Bottleneck b) {
+  switch (b) {
+    case Bottleneck::None: return "none";
+    case Bottleneck::Memory: return "memory capacity";
+    case Bottleneck::Compute: return "compute";
+    case Bottleneck::MemoryBandwidth: return "memory bandwidth";
+    case Bottleneck::TensorComm: return "tensor-parallel communication";
+    case Bottleneck::ContextComm: return "context-parallel communication";
+    case Bottleneck::ExpertComm: return "expert-parallel all-to-all";
+    case Bottleneck::DataComm: return "data-parallel communication";
+    case Bottleneck::PipelineComm: return "pipeline point-to-point";
+    case Bottleneck::Bubble: return "pipeline bubble";
+    case Bottleneck::Offload: return "offload transfers";
+  }
+  return "none";
+}
+
+std::string BottleneckSentence(const Plan& plan, const Job& job) {
+  const Layout& l = plan.layout;
+  const bool tp_in_node = l.tp * l.cp <= job.hw.gpus_per_node;
+  switch (plan.bottleneck) {
+    case Bottleneck::None: return "no bottleneck computed";
+    case Bottleneck::Memory:
+      return "does not fit: " + Gigabytes(plan.memory.total) + " needed per GPU, " + Gigabytes(plan.memory.usable) +
+             " usable";
+    case Bottleneck::Compute:
+      return "compute-bound: tensor-core time is " + Percent(plan.bottleneck_share) + " of the step (MFU " +
+             Percent(plan.throughput.mfu) + ")";
+    case Bottleneck::MemoryBandwidth:
+      return "memory-bandwidth-bound kernels (norms, element-wise, optimizer) are " + Percent(plan.bottleneck_share) +
+             " of the step";
+    case Bottleneck::TensorComm:
+      return std::string("tensor-parallel all-reduce over ") + LinkName(tp_in_node ? job.hw.intra : job.hw.inter) +
+             " is " + Percent(plan.bottleneck_share) + " of the step";
+    case Bottleneck::ContextComm:
+      return std::string("context-parallel ring exchange over ") + LinkName(tp_in_node ? job.hw.intra : job.hw.inter) +
+             " is " + Percent(plan.bottleneck_share) + " of the step";
+    case Bottleneck::ExpertComm:
+      return "expert-parallel all-to-all is " + Percent(plan.bottleneck_share) + " of the step";
+    case Bottleneck::DataComm:
+      return std::string("data-parallel gradient traffic over ") +
+             LinkName(job.hw.gpus > job.hw.gpus_per_node ? job.hw.inter : job.hw.intra) + " is " +
+             Percent(plan.bottleneck_share) + " of the step";
+    case Bottleneck::PipelineComm:
+      return "pipeline point-to-point transfers are " + Percent(plan.bottleneck_share) + " of the step";
+    case Bottleneck::Bubble:
+      return "pipeline bubble (PP " + std::to_string(l.pp) + ", " + std::to_string(plan.step.micro_batches) +
+             " micro-batches) is " + Percent(plan.bottleneck_share) + " of the step";
+    case Bottleneck::Offload:
+      return "offload transfers over the host link are " + Percent(plan.bottleneck_share) + " of the step";
+  }
+  return {};
+}
+
+std::vector<std::string> WarningSentences(const Plan& plan, const Job& job) {
+  std::vector<std::string> out;
+  const uint32_t w = plan.warnings;
+  if (w & kWarnDoesNotFit) out.push_back(BottleneckSentence(plan, job).empty() ? "does not fit" : "does not fit in GPU memory");
+  if (w & kWarnNoP2P)
+    out.push_back("this GPU has no peer-to-peer: collectives pass through host memory over PCIe");
+  if (w & kWarnTpAcrossNodes) out.push_back("tensor/context-parallel group spans nodes: its traffic crosses the network");
+  if (w & kWarnTokensDefaulted) out.push_back("token budget not given: 20 tokens per parameter (Chinchilla) assumed");
+  if (w & kWarnSizeOnlyModel)
+    out.push_back("size-only model: activations and step time need the architecture (layers, hidden, heads)");
+  if (w & kWarnFp8Unsupported) out.push_back("this GPU has no FP8 tensor cores: fp8 runs at the 16-bit rate");
+  if (w & kWarnOffloadSlow) out.push_back("offload traffic over the host link slows the step noticeably");
+  if (w & kWarnLowMfu) out.push_back("MFU below 20%: the GPUs mostly wait");
+  return out;
+}
 
 }  // namespace tp

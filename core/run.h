@@ -1,5 +1,5 @@
 // run.h — the whole run: steps for the token budget, days, GPU-hours, failures and checkpoints
-// (Young/Daly), goodput, energy, renting and owning cost.
+// (Young/Daly), goodput, energy, renting and owning cost; a five-year total-cost-of-ownership view.
 #pragma once
 #include "job.h"
 #include "plan.h"
@@ -8,5 +8,15 @@ namespace tp {
 
 RunSummary EstimateRun(const Job& job, const Layout& layout, const MemoryBreakdown& memory,
                        const StepBreakdown& step, const Throughput& throughput);
+
+// Owning the cluster for `years`: hardware, energy, staff; how many such runs fit and the cost of each,
+// next to renting the same GPUs for the same period.
+struct TcoView {
+  double years = 0;
+  double hardware_usd = 0, energy_usd = 0, staff_usd = 0, total_usd = 0;
+  double runs_in_period = 0, usd_per_run = 0;
+  double rent_same_period_usd = 0;
+};
+TcoView EstimateTco(const Job& job, const RunSummary& run);
 
 }  // namespace tp
