@@ -1,18 +1,106 @@
-// planner.cpp — MakePlan: resolve, validate, search the auto keys, evaluate. PLACEHOLDER.
+// planner.cpp — MakePlan: resolve, validate, search the auto keys, evaluate; fit advice when nothing
+// fits (each candidate change is planned for real, not guessed).
 #include "planner.h"
 
+#include <cstdio>
+
+#include "catalog.h"
+#include "search.h"
+
 namespace tp {
+namespace {
+
+// Plan with layout search if needed; returns false if the config has errors.
+bool PlanOnce(const Config& cfg, PlanOutput& out) {
+  out.config = cfg;
+  out.job = ResolveJob(cfg, out.issues);
+  if (HasErrors(out.issues)) return false;
+  if (!HasAutoLayout(cfg)) {
+    Layout layout = ExplicitLayout(cfg, out.job);
+    if (!CheckLayout(out.job, layout, &out.issues)) return false;
+    out.plan = Evaluate(out.job, layout);
+    out.evaluated = 1;
+  } else {
+    SearchOptions options;
+    options.top = 1;
+    SearchResult result = SearchLayouts(cfg, options);
+    out.searched = true;
+    out.evaluated = result.evaluated;
+    if (result.jobs.empty() || result.evaluated == 0) {
+      // Nothing valid to enumerate (e.g. the GPU count cannot be split): fall back to the explicit layout.
+      Layout layout = ExplicitLayout(cfg, out.job);
+      if (!CheckLayout(out.job, layout, &out.issues)) return false;
+      out.plan = Evaluate(out.job, layout);
+    } else {
+      out.plan = result.any_fits ? result.top.front().plan : result.least_memory.plan;
+    }
+  }
+  ApplyLayout(out.config, out.plan.layout);
+  return true;
+}
+
+std::string Describe(const std::string& change, const PlanOutput& alt) {
+  char buf[200];
+  std::snprintf(buf, sizeof buf, "%s: %.1f GB of %.1f GB usable per GPU, %.1f days", change.c_str(),
+                alt.plan.memory.total / 1e9, alt.plan.memory.usable / 1e9, alt.plan.run.days);
+  return buf;
+}
+
+// Try the usual remedies, each planned with the real model; report those that fit, in a fixed order
+// from the cheapest (no new hardware, no change of method) to the most expensive.
+void AddFitAdvice(const Config& cfg, PlanOutput& out) {
+  struct Remedy { std::string words; Config cfg; };
+  std::vector<Remedy> remedies;
+  auto with = [&](std::string words, auto change) {
+    Config c = cfg;
+    change(c);
+    remedies.push_back({std::move(words), c});
+  };
+  with("full activation recomputation", [](Config& c) { c.recompute = Recompute::Full; });
+  with("ZeRO-3 (shard weights, gradients and optimizer states)", [](Config& c) { c.zero = 3; c.pp = 1; });
+  with("ZeRO-3 with CPU offload of optimizer states", [](Config& c) { c.zero = 3; c.pp = 1; c.offload = int(Offload::Cpu); });
+  with("ZeRO-3 with NVMe offload", [](Config& c) { c.zero = 3; c.pp = 1; c.offload = int(Offload::Nvme); });
+  if (cfg.method == Method::Full) {
+    with("LoRA instead of full training", [](Config& c) { c.method = Method::Lora; });
+    with("QLoRA (4-bit base)", [](Config& c) { c.method = Method::Qlora; });
+  }
+  for (int factor : {2, 4, 8, 16})
+    with(std::to_string(factor) + "x the GPUs", [factor](Config& c) { c.gpus *= factor; });
+  const GpuSpec* current = FindGpu(cfg.gpu);
+  const GpuSpec* bigger = nullptr;
+  for (const GpuSpec& g : Gpus())
+    if (current && g.mem_bytes > current->mem_bytes && (!bigger || g.mem_bytes < bigger->mem_bytes)) bigger = &g;
+  if (bigger) {
+    with("a bigger GPU (" + bigger->name + ")", [bigger](Config& c) {
+      c.gpu = bigger->id;
+      c.intra.clear(), c.inter.clear(), c.gpus_per_node = kUnset, c.usd_per_gpu_hour = 0, c.usd_per_gpu = 0;
+    });
+  }
+  for (Remedy& r : remedies) {
+    PlanOutput alt;
+    if (!PlanOnce(r.cfg, alt) || !alt.plan.memory.fits) continue;
+    out.fit_advice.push_back(Describe(r.words, alt));
+    if (out.fit_advice.size() >= 4) break;
+  }
+}
+
+}  // namespace
+
+bool HasAutoLayout(const Config& c) {
+  return c.tp == kAuto || c.pp == kAuto || c.vp == kAuto || c.cp == kAuto || c.ep == kAuto || c.mbs == kAuto ||
+         c.zero == kAuto || c.recompute == Recompute::Auto || c.offload == kAuto || c.sp == kAuto;
+}
+
+void ApplyLayout(Config& cfg, const Layout& l) {
+  cfg.tp = l.tp, cfg.pp = l.pp, cfg.vp = l.vp, cfg.cp = l.cp, cfg.ep = l.ep, cfg.dp = l.dp;
+  cfg.mbs = l.mbs, cfg.zero = l.zero, cfg.recompute = l.recompute, cfg.offload = int(l.offload), cfg.sp = l.sp ? 1 : 0;
+}
 
 PlanOutput MakePlan(const Config& cfg) {
   PlanOutput out;
-  out.config = cfg;
-  out.job = ResolveJob(cfg, out.issues);
-  Layout layout = ExplicitLayout(cfg, out.job);
-  out.plan = Evaluate(out.job, layout);
-  out.ok = out.issues.empty();
+  out.ok = PlanOnce(cfg, out);
+  if (out.ok && !out.plan.memory.fits && out.job.model.layers > 0) AddFitAdvice(cfg, out);
   return out;
 }
-
-void ApplyLayout(Config&, const Layout&) {}
 
 }  // namespace tp

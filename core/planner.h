@@ -1,5 +1,6 @@
 // planner.h — the one entry point every surface uses: Config in, resolved config + plan out. Resolves
-// presets and defaults, validates, searches the layout keys left on auto, evaluates the best layout.
+// presets and defaults, validates, searches the layout keys left on auto, evaluates the best layout,
+// and when nothing fits, says what change would make it fit.
 #pragma once
 #include <string>
 #include <vector>
@@ -16,10 +17,14 @@ struct PlanOutput {
   Plan plan;
   std::vector<ConfigIssue> issues;    // errors and notices, each naming its key
   bool ok = false;                    // false when an error made the plan impossible
+  bool searched = false;              // layout keys were left on auto and search chose them
   unsigned long long evaluated = 0;   // layouts evaluated to choose the auto keys
+  std::vector<std::string> fit_advice;  // when it does not fit: changes that would make it fit, cheapest first
 };
 
 PlanOutput MakePlan(const Config& cfg);
+// True when any layout key (tp, pp, vp, cp, ep, mbs, zero, recompute, offload, sp) is left on auto.
+bool HasAutoLayout(const Config& cfg);
 // Write the layout's values into the config's layout keys (tp, pp, ..., zero, recompute, offload, sp).
 void ApplyLayout(Config& cfg, const Layout& layout);
 
