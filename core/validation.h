@@ -1,0 +1,26 @@
+// validation.h — runs published measurements (tests/data/cases.json: a configuration and what was
+// measured, with its source) through the planner and reports predicted vs published with the error.
+// Pure: takes the JSON text; the test suite and bench/validate.cpp (which writes docs/validation.md) use it.
+#pragma once
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tp {
+
+struct CaseResult {
+  std::string id, source, metric, notes;
+  double measured = 0, predicted = 0;
+  double error = 0;      // relative: predicted / measured - 1 (for booleans: 0 if equal, 1 if not)
+  double tolerance = 0;
+  bool within = false;
+  bool ok = false;       // the configuration was accepted and planned
+  std::string problem;   // why it could not be planned, if !ok
+  std::string layout;    // what the planner chose: "tp=8 pp=2 ..."
+};
+
+std::vector<CaseResult> RunValidationCases(std::string_view cases_json, std::string* parse_error = nullptr);
+// The table of predicted vs published as Markdown, with summary statistics.
+std::string ValidationMarkdown(const std::vector<CaseResult>& results);
+
+}  // namespace tp
