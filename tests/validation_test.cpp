@@ -1,0 +1,67 @@
+// validation_test.cpp — every published case in tests/data/cases.json is planned like a user's link and
+// compared with the measurement. Memory and whole-run cases must each be within their tolerance;
+// throughput cases are judged together against the goal (median error, share within 15%).
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <sstream>
+
+#include "validation.h"
+
+using namespace tp;
+
+namespace {
+
+std::vector<CaseResult> LoadAndRun() {
+  std::ifstream in(std::string(TRAINPLAN_TEST_DATA) + "/cases.json");
+  REQUIRE(in);
+  std::stringstream text;
+  text << in.rdbuf();
+  std::string error;
+  auto results = RunValidationCases(text.str(), &error);
+  REQUIRE(error.empty());
+  REQUIRE(results.size() >= 29);
+  return results;
+}
+
+bool IsThroughput(const std::string& metric) {
+  return metric == "hardware_tflops_per_gpu" || metric == "model_tflops_per_gpu" || metric == "mfu" ||
+         metric == "tokens_per_s_per_gpu" || metric == "step_seconds";
+}
+
+}  // namespace
+
+TEST_CASE("every validation case is accepted and planned", "[validation]") {
+  for (const CaseResult& r : LoadAndRun()) {
+    INFO(r.id << ": " << r.problem);
+    CHECK(r.ok);
+  }
+}
+
+TEST_CASE("memory and whole-run cases are each within tolerance", "[validation]") {
+  for (const CaseResult& r : LoadAndRun()) {
+    if (IsThroughput(r.metric)) continue;
+    INFO(r.id << " " << r.metric << ": predicted " << r.predicted << ", published " << r.measured << ", layout "
+              << r.layout);
+    CHECK(r.within);
+  }
+}
+
+TEST_CASE("throughput cases meet the accuracy goal together", "[validation]") {
+  std::vector<double> errors;
+  int within = 0;
+  for (const CaseResult& r : LoadAndRun()) {
+    if (!IsThroughput(r.metric)) continue;
+    errors.push_back(std::fabs(r.error));
+    within += std::fabs(r.error) <= 0.15;
+    UNSCOPED_INFO(r.id << ": predicted " << r.predicted << ", published " << r.measured << " (" << 100 * r.error
+                       << "%) " << r.layout);
+  }
+  REQUIRE(errors.size() >= 19);
+  std::sort(errors.begin(), errors.end());
+  const double median = errors[errors.size() / 2];
+  CHECK(median <= 0.10);
+  CHECK(double(within) / errors.size() >= 0.80);
+}
