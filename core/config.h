@@ -71,13 +71,23 @@ struct Config {
   double headroom = 0.05;  // fraction of GPU memory kept free before saying "fits"
 
   std::string lang = "en";
+
+  // Field-by-field equality (the link round-trip test relies on it).
+  friend bool operator==(const Config&, const Config&) = default;
 };
 
 // One error or notice, naming the key it is about.
 struct ConfigIssue {
   std::string key;
   std::string message;  // one line: what is wrong and what is accepted
+  bool notice = false;  // true: informational (unknown link key ignored, newer link version, a default
+                        // assumed); the plan is still the one asked for. false: an error.
 };
+
+// "key: message" — the one line the command line prints and the page shows next to the field.
+std::string FormatIssue(const ConfigIssue& issue);
+// True when any issue is an error (not a notice).
+bool HasErrors(const std::vector<ConfigIssue>& issues);
 
 // Parse one "key=value" into cfg. Unknown keys and bad values produce an issue and leave the field.
 bool ApplyPair(Config& cfg, std::string_view key, std::string_view value, std::vector<ConfigIssue>& issues);

@@ -1,11 +1,367 @@
-// resolve.cpp — Config -> Job (presets, catalog defaults, validation) and layout checks. PLACEHOLDER.
+// resolve.cpp — Config -> Job: model preset plus explicit dimensions, GPU and links from the catalog,
+// price and reliability defaults, the Chinchilla token budget; validation whose every error names the
+// key. Also the simple explicit layout and CheckLayout, which search calls on every candidate (so it
+// allocates nothing unless asked for messages).
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <string>
+
 #include "catalog.h"
 #include "plan.h"
 
 namespace tp {
+namespace {
 
-Job ResolveJob(const Config&, std::vector<ConfigIssue>&) { return {}; }
-Layout ExplicitLayout(const Config&, const Job&) { return {}; }
-bool CheckLayout(const Job&, const Layout&, std::vector<ConfigIssue>*) { return true; }
+// Published rule of thumb: compute-optimal training uses about 20 tokens per parameter (Hoffmann et
+// al. 2022, "Training Compute-Optimal Large Language Models", Table 3).
+constexpr double kChinchillaTokensPerParam = 20.0;
+// Fallback prices when neither the config nor the catalog has one (order of 2025 H100-class rental).
+constexpr double kFallbackUsdPerGpuHour = 2.0;
+constexpr double kFallbackUsdPerGpu = 25000.0;
+// Vocabulary assumed for a custom model that does not say (Llama 1/2 tokenizer).
+constexpr int kDefaultVocab = 32000;
+
+void Error(std::vector<ConfigIssue>& issues, const char* key, std::string message) {
+  issues.push_back({key, std::move(message), false});
+}
+void Notice(std::vector<ConfigIssue>& issues, const char* key, std::string message) {
+  issues.push_back({key, std::move(message), true});
+}
+
+// "a, b or c" from catalog ids (with extra leading words such as "custom").
+template <typename List>
+std::string IdList(const List& list, std::initializer_list<const char*> extra = {}) {
+  std::string out;
+  size_t n = extra.size() + list.size(), i = 0;
+  auto add = [&](const std::string& id) {
+    if (i) out += (i + 1 == n) ? " or " : ", ";
+    out += id;
+    ++i;
+  };
+  for (const char* e : extra) add(e);
+  for (const auto& item : list) add(item.id);
+  return n ? out : "(the catalog is empty)";
+}
+
+// Parameters of a dense/MoE transformer from its dimensions, for the default token budget only. The
+// engine's own count (embeddings, biases, MLA, shared experts) is in model.cpp; this is its leading
+// terms, enough for "20 tokens per parameter".
+double LeadingParams(const ModelArch& m) {
+  if (m.layers <= 0) return m.params_total;
+  const double h = m.hidden, heads = std::max(1, m.heads), kv = std::max(1, m.kv_heads);
+  const double head_dim = m.head_dim > 0 ? m.head_dim : h / heads;
+  const double attn = h * head_dim * heads * 2 + h * head_dim * kv * 2;
+  const double mats = m.mlp == MlpKind::Swiglu ? 3.0 : 2.0;
+  const double dense_mlp = mats * h * m.ffn;
+  double mlp = dense_mlp;
+  if (m.experts > 1) {
+    const double expert = mats * h * (m.moe_ffn > 0 ? m.moe_ffn : m.ffn);
+    mlp = expert * (m.experts + m.shared_experts) + h * m.experts;
+  }
+  const double dense_layers = std::min(m.dense_layers, m.layers);
+  const double per_layer = attn + 2 * h;
+  const double embed = double(m.vocab) * h * (m.tied ? 1.0 : 2.0);
+  return m.layers * per_layer + dense_layers * dense_mlp + (m.layers - dense_layers) * mlp + embed;
+}
+
+// Llama's SwiGLU width rule: 2/3 of 4 x hidden, rounded up to a multiple of 256 (Touvron et al. 2023).
+int DefaultFfn(int hidden, MlpKind mlp) {
+  if (mlp == MlpKind::Gelu) return int(std::min<int64_t>(int64_t(4) * hidden, 100000000));
+  int64_t f = (int64_t(8) * hidden + 2) / 3;
+  f = (f + 255) / 256 * 256;
+  return int(std::min<int64_t>(f, 100000000));
+}
+
+void ResolveModel(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues) {
+  static const Config defaults;
+  ModelArch& m = job.model;
+  const bool dims_given = cfg.layers > 0 && cfg.hidden > 0;
+  // Dimensions without a model id describe a custom model (the validation cases are written so):
+  // the default preset is only the answer when nothing else is said.
+  bool custom = cfg.model == "custom" || (cfg.model == defaults.model && dims_given);
+  const bool size_only = cfg.params > 0 && !dims_given;
+
+  if (size_only) {
+    m = ModelArch{};
+    m.params_total = cfg.params;
+    if (cfg.model != defaults.model && cfg.model != "custom")
+      Notice(issues, "params", "params= makes a size-only model; the preset " + cfg.model + " is not used");
+    return;
+  }
+  if (cfg.params > 0) Notice(issues, "params", "ignored: layers and hidden define the model");
+
+  if (!custom) {
+    if (const ModelPreset* preset = FindModel(cfg.model)) {
+      m = preset->arch;
+    } else {
+      Error(issues, "model", "unknown model \"" + cfg.model + "\"; accepted: " + IdList(Models(), {"custom"}));
+      custom = true;
+    }
+  }
+  if (custom) m = ModelArch{};
+
+  // Explicit dimensions override the preset field by field.
+  const bool shape_changed = (cfg.hidden > 0 && cfg.hidden != m.hidden) || (cfg.heads > 0 && cfg.heads != m.heads);
+  if (cfg.layers > 0) m.layers = cfg.layers;
+  if (cfg.hidden > 0) m.hidden = cfg.hidden;
+  if (cfg.heads > 0) m.heads = cfg.heads;
+  if (shape_changed && m.kv_lora_rank == 0) m.head_dim = 0;  // derived again from hidden / heads
+  if (cfg.act >= 0) m.mlp = MlpKind(cfg.act);
+  if (cfg.tied >= 0) m.tied = cfg.tied == 1;
+  if (cfg.kv_heads > 0) m.kv_heads = cfg.kv_heads;
+  if (cfg.ffn > 0) m.ffn = cfg.ffn;
+  if (cfg.vocab > 0) m.vocab = cfg.vocab;
+  if (cfg.experts > 0) m.experts = cfg.experts;
+  if (cfg.topk > 0) m.topk = cfg.topk;
+  if (cfg.moe_ffn > 0) m.moe_ffn = cfg.moe_ffn;
+
+  if (custom) {
+    // What a custom model must say, and sensible completions for the rest.
+    if (m.layers <= 0 || m.hidden <= 0 || m.heads <= 0) {
+      const char* key = m.layers <= 0 ? "layers" : m.hidden <= 0 ? "hidden" : "heads";
+      Error(issues, key, "a custom model needs layers, hidden and heads (or params= for a size-only model)");
+      m = ModelArch{};
+      m.params_total = 7e9;  // keeps the job usable for the rest of the page
+      return;
+    }
+    if (cfg.act < 0) m.mlp = MlpKind::Swiglu;
+    if (m.kv_heads <= 0) m.kv_heads = m.heads;  // multi-head attention
+    if (m.ffn <= 0) m.ffn = DefaultFfn(m.hidden, m.mlp);
+    if (m.vocab <= 0) {
+      m.vocab = kDefaultVocab;
+      Notice(issues, "vocab", "not given; assuming 32000 (the Llama 2 tokenizer)");
+    }
+  }
+
+  // Shape checks. A preset with an explicit head_dim (Gemma) or latent attention need not divide.
+  if (m.heads > 0 && m.head_dim == 0 && m.kv_lora_rank == 0 && m.hidden % m.heads != 0) {
+    Error(issues, "heads", std::to_string(m.heads) + " heads do not divide hidden=" + std::to_string(m.hidden) +
+                               "; accepted: a divisor of hidden");
+    m.heads = 1;
+  }
+  if (m.kv_heads <= 0) m.kv_heads = m.heads;
+  if (m.kv_heads > m.heads || m.heads % m.kv_heads != 0) {
+    Error(issues, "kv_heads", std::to_string(m.kv_heads) + " key/value heads do not divide the " +
+                                  std::to_string(m.heads) + " attention heads; accepted: a divisor of heads");
+    m.kv_heads = m.heads;
+  }
+  if (m.experts > 1) {
+    if (m.topk <= 0) {
+      Error(issues, "topk", "a mixture of " + std::to_string(m.experts) +
+                                " experts needs topk (experts per token, e.g. 2)");
+      m.topk = 1;
+    } else if (m.topk > m.experts) {
+      Error(issues, "topk", "routes each token to " + std::to_string(m.topk) + " experts but there are only " +
+                                std::to_string(m.experts) + "; accepted: 1-" + std::to_string(m.experts));
+      m.topk = m.experts;
+    }
+    if (m.moe_ffn <= 0) m.moe_ffn = m.ffn;
+  } else {
+    m.experts = 0, m.topk = 0;  // dense (experts=1 means the same)
+    m.shared_experts = 0, m.dense_layers = 0;
+  }
+  m.params_total = LeadingParams(m);
+}
+
+void ResolveWorkload(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues) {
+  Workload& w = job.work;
+  w.seq = cfg.seq;
+  w.gbs = cfg.gbs;
+  w.method = cfg.method;
+  w.lora_r = cfg.lora_r;
+  w.lora_targets = cfg.lora_targets == "qv" ? 0b100 : cfg.lora_targets == "attn" ? 0b01 : 0b11;
+  w.prec = cfg.prec;
+  w.opt = cfg.opt;
+  w.flash = cfg.flash != 0;
+  if (cfg.method == Method::Qlora && (cfg.prec == Precision::Fp32 || cfg.prec == Precision::Fp8))
+    Error(issues, "prec", std::string("QLoRA dequantizes its 4-bit base to bf16 or fp16 for compute; ") +
+                              Name(cfg.prec) + " is not supported with method=qlora");
+  if (cfg.method != Method::Full && job.model.hidden > 0 && cfg.lora_r > job.model.hidden)
+    Error(issues, "lora_r", "rank " + std::to_string(cfg.lora_r) + " exceeds hidden=" +
+                                std::to_string(job.model.hidden) + "; accepted: 1-" + std::to_string(job.model.hidden));
+  if (cfg.tokens > 0) {
+    w.tokens = cfg.tokens;
+    w.tokens_defaulted = false;
+  } else {
+    w.tokens = kChinchillaTokensPerParam * job.model.params_total;
+    w.tokens_defaulted = true;
+  }
+}
+
+void ResolveHardware(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues) {
+  Hardware& hw = job.hw;
+  hw.gpus = cfg.gpus;
+  hw.gpu = FindGpu(cfg.gpu);
+  if (!hw.gpu) {
+    Error(issues, "gpu", "unknown GPU \"" + cfg.gpu + "\"; accepted: " + IdList(Gpus()));
+    static const Config defaults;
+    hw.gpu = FindGpu(defaults.gpu);
+    if (!hw.gpu && !Gpus().empty()) hw.gpu = &Gpus().front();
+  }
+  const GpuSpec* g = hw.gpu;
+  hw.gpus_per_node = cfg.gpus_per_node > 0 ? cfg.gpus_per_node : (g ? std::max(1, g->gpus_per_node_default) : 8);
+
+  auto link = [&](const std::string& asked, const char* key, bool network) -> const LinkSpec* {
+    const std::string id = !asked.empty() ? asked : g ? (network ? g->inter_default : g->intra_default) : "";
+    if (id.empty()) return nullptr;
+    if (const LinkSpec* l = FindLink(id)) return l;
+    std::string accepted;
+    for (const LinkSpec& l : Links())
+      if (l.network == network) accepted += (accepted.empty() ? "" : ", ") + l.id;
+    Error(issues, key, "unknown " + std::string(network ? "network" : "link") + " \"" + id + "\"; accepted: " +
+                           (accepted.empty() ? "(the catalog is empty)" : accepted) + " or auto");
+    return nullptr;
+  };
+  hw.intra = link(cfg.intra, "intra", false);
+  hw.inter = link(cfg.inter, "inter", true);
+  // A bad explicit id falls back to the GPU's usual link so the rest of the plan still computes.
+  if (!hw.intra && g && !cfg.intra.empty()) hw.intra = FindLink(g->intra_default);
+  if (!hw.inter && g && !cfg.inter.empty()) hw.inter = FindLink(g->inter_default);
+}
+
+void ResolveEconomics(const Config& cfg, Job& job) {
+  const GpuSpec* g = job.hw.gpu;
+  Economics& e = job.econ;
+  e.usd_per_gpu_hour = cfg.usd_per_gpu_hour > 0 ? cfg.usd_per_gpu_hour
+                       : (g && g->usd_per_gpu_hour > 0) ? g->usd_per_gpu_hour
+                                                        : kFallbackUsdPerGpuHour;
+  e.usd_per_gpu = cfg.usd_per_gpu > 0 ? cfg.usd_per_gpu : (g && g->usd_per_gpu > 0) ? g->usd_per_gpu : kFallbackUsdPerGpu;
+  e.usd_per_kwh = cfg.usd_per_kwh;
+  e.pue = cfg.pue;
+  e.years = cfg.years;
+
+  Reliability& r = job.rel;
+  r.mtbf_gpu_h = cfg.mtbf_gpu_h;
+  r.ckpt_s = cfg.ckpt_s;
+  r.restart_s = cfg.restart_s;
+  r.storage_bytes_per_s = cfg.storage_gbps * 1e9;
+
+  job.assume.headroom = cfg.headroom;
+}
+
+}  // namespace
+
+Job ResolveJob(const Config& cfg, std::vector<ConfigIssue>& issues) {
+  Job job;
+  ResolveModel(cfg, job, issues);
+  ResolveWorkload(cfg, job, issues);
+  ResolveHardware(cfg, job, issues);
+  ResolveEconomics(cfg, job);
+  return job;
+}
+
+Layout ExplicitLayout(const Config& cfg, const Job& job) {
+  Layout l;
+  auto pick = [](int v, int fallback) { return v == kAuto ? fallback : v; };
+  l.tp = pick(cfg.tp, 1);
+  l.pp = pick(cfg.pp, 1);
+  l.vp = pick(cfg.vp, 1);
+  l.cp = pick(cfg.cp, 1);
+  l.ep = pick(cfg.ep, 1);
+  const int64_t model_parallel = int64_t(std::max(1, l.tp)) * std::max(1, l.pp) * std::max(1, l.cp);
+  l.dp = pick(cfg.dp, int(std::max<int64_t>(1, job.hw.gpus / model_parallel)));
+  l.mbs = pick(cfg.mbs, 1);
+  // Simple defaults; search does better. The distributed optimizer (ZeRO-1) is free when dp > 1.
+  l.zero = pick(cfg.zero, l.dp > 1 ? 1 : 0);
+  l.recompute = cfg.recompute == Recompute::Auto ? Recompute::Selective : cfg.recompute;
+  l.offload = cfg.offload < 0 ? Offload::None : Offload(cfg.offload);
+  l.sp = cfg.sp < 0 ? l.tp > 1 : cfg.sp == 1;
+  return l;
+}
+
+bool CheckLayout(const Job& job, const Layout& l, std::vector<ConfigIssue>* issues) {
+  // Messages are built only when the caller wants them: search passes nullptr and gets the first
+  // failure as a bare false, with no allocation.
+  bool ok = true;
+  auto fail = [&](const char* key, auto&& message) {
+    ok = false;
+    if (issues) issues->push_back({key, message(), false});
+    return issues == nullptr;  // true: stop at the first failure
+  };
+  using S = std::string;
+  auto str = [](int64_t v) { return std::to_string(v); };
+
+  const ModelArch& m = job.model;
+  const int64_t gpus = job.hw.gpus;
+  const char* names[] = {"tp", "pp", "vp", "cp", "ep", "dp", "mbs"};
+  const int values[] = {l.tp, l.pp, l.vp, l.cp, l.ep, l.dp, l.mbs};
+  for (int i = 0; i < 7; ++i)
+    if (values[i] < 1 && fail(names[i], [&] { return S("must be at least 1"); })) return false;
+  if (!ok) return false;
+
+  if (m.layers > 0) {
+    if (m.heads % l.tp != 0 && fail("tp", [&] {
+          return str(l.tp) + " does not divide the " + str(m.heads) + " attention heads; accepted: a divisor of heads";
+        }))
+      return false;
+    if (m.kv_heads > 0 && m.kv_lora_rank == 0 && m.kv_heads % l.tp != 0 && l.tp % m.kv_heads != 0 &&
+        fail("tp", [&] {
+          return str(l.tp) + " neither divides the " + str(m.kv_heads) +
+                 " key/value heads nor is a multiple of them (to replicate them)";
+        }))
+      return false;
+    if (l.pp > m.layers && fail("pp", [&] {
+          return str(l.pp) + " pipeline stages for " + str(m.layers) + " layers; accepted: 1-" + str(m.layers);
+        }))
+      return false;
+    if (l.vp > 1 && l.pp == 1 && fail("vp", [&] { return S("interleaved stages need pp > 1"); })) return false;
+    if (l.vp > 1 && l.pp <= m.layers && (m.layers / l.pp) % l.vp != 0 && fail("vp", [&] {
+          return str(l.vp) + " does not divide the " + str(m.layers / l.pp) + " layers per pipeline stage";
+        }))
+      return false;
+    if (ok && issues && l.pp > 1 && m.layers % l.pp != 0)
+      issues->push_back({"pp", str(m.layers) + " layers do not split evenly over " + str(l.pp) +
+                                   " stages; the largest stage sets the pace", true});
+    if (l.ep > 1 && m.experts <= 1 && fail("ep", [&] { return S("the model has no experts; accepted: 1"); }))
+      return false;
+    if (l.ep > 1 && m.experts > 1 && m.experts % l.ep != 0 && fail("ep", [&] {
+          return str(l.ep) + " does not divide the " + str(m.experts) + " experts";
+        }))
+      return false;
+  }
+  // Tensor-parallel groups stay inside a node when they fit in one (they all-reduce every layer).
+  const int64_t node = std::max<int64_t>(1, std::min<int64_t>(job.hw.gpus_per_node, gpus));
+  if ((l.tp <= node ? node % l.tp != 0 : l.tp % node != 0) && fail("tp", [&] {
+        return str(l.tp) + " does not fit the " + str(node) + " GPUs of a node evenly (groups would straddle nodes)";
+      }))
+    return false;
+  const int64_t product = int64_t(l.tp) * l.pp * l.cp * l.dp;
+  if (product != gpus && fail(l.dp > 0 && gpus % (int64_t(l.tp) * l.pp * l.cp) == 0 ? "dp" : "gpus", [&] {
+        return "tp x pp x cp x dp = " + str(l.tp) + " x " + str(l.pp) + " x " + str(l.cp) + " x " + str(l.dp) +
+               " = " + str(product) + ", but gpus=" + str(gpus);
+      }))
+    return false;
+  if (l.ep > 1 && (int64_t(l.dp) * l.cp) % l.ep != 0 && fail("ep", [&] {
+        return str(l.ep) + " does not divide dp x cp = " + str(int64_t(l.dp) * l.cp);
+      }))
+    return false;
+  if (l.cp > 1 && job.work.seq % l.cp != 0 && fail("cp", [&] {
+        return str(l.cp) + " does not divide seq=" + str(job.work.seq);
+      }))
+    return false;
+  const int64_t per_step = int64_t(l.mbs) * l.dp;
+  if (job.work.gbs % per_step != 0 && fail("gbs", [&] {
+        return str(job.work.gbs) + " sequences is not a multiple of mbs x dp = " + str(l.mbs) + " x " + str(l.dp) +
+               " = " + str(per_step);
+      }))
+    return false;
+  if (l.zero < 0 || l.zero > 3) {
+    if (fail("zero", [&] { return S("accepted: 0-3"); })) return false;
+  } else if (l.zero == 3 && l.pp > 1 && fail("zero", [&] {
+               return S("ZeRO-3 with pipeline parallelism (pp > 1) is rejected, as DeepSpeed does; use zero 0-2 or pp=1");
+             })) {
+    return false;
+  }
+  if (l.offload == Offload::Cpu && l.zero < 1 && fail("offload", [&] {
+        return S("CPU offload of optimizer states needs ZeRO (zero 1-3), as in ZeRO-Offload");
+      }))
+    return false;
+  if (l.offload == Offload::Nvme && l.zero < 3 && fail("offload", [&] {
+        return S("NVMe offload needs zero=3 (ZeRO-Infinity)");
+      }))
+    return false;
+  return ok;
+}
 
 }  // namespace tp
