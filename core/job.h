@@ -18,6 +18,7 @@ struct ModelArch {
   MlpKind mlp = MlpKind::Swiglu;
   bool tied = false;
   bool bias = false;        // linear-layer biases (GPT-2/3, BERT)
+  bool qkv_bias = false;    // biases on q, k, v only (Qwen2/2.5); implied by bias
   int pos_embeddings = 0;   // learned absolute positions (GPT-2/3, BERT); 0 = rotary
   int type_vocab = 0;       // BERT token-type embeddings
   int head_dim = 0;         // 0 = hidden / heads

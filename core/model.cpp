@@ -1,0 +1,134 @@
+// model.cpp — parameter counts (see model.h). Every count below follows the reference implementation
+// of the model family (Hugging Face modeling_*.py / Megatron-LM), so that the presets in
+// assets/models.json reproduce the published counts exactly (tests/model_test.cpp).
+#include "model.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace tp {
+namespace {
+
+double Pos(double x) { return x > 0 ? x : 0; }  // negative or NaN dimensions count as 0
+
+// Attention projections of one block, in parameters.
+double AttentionParams(const ModelArch& m, double& largest) {
+  const double h = Pos(m.hidden), a = Pos(m.heads);
+  if (m.kv_lora_rank > 0) {
+    // Multi-head latent attention (DeepSeek-V2/V3, modeling_deepseek.py): q is projected down to
+    // q_lora_rank (with an RMSNorm) and up to heads x (nope + rope); k/v share a down projection to
+    // kv_lora_rank plus one rope key per token, normed, then up to heads x (nope + v).
+    const double qk = Pos(m.qk_nope_dim) + Pos(m.qk_rope_dim), v = Pos(m.v_head_dim);
+    const double ql = Pos(m.q_lora_rank), kvl = Pos(m.kv_lora_rank);
+    double q = ql > 0 ? h * ql + ql + ql * a * qk : h * a * qk;
+    double kv = h * (kvl + Pos(m.qk_rope_dim)) + kvl + kvl * a * (Pos(m.qk_nope_dim) + v);
+    double o = a * v * h;
+    largest = std::max({largest, ql > 0 ? ql * a * qk : h * a * qk, kvl * a * (Pos(m.qk_nope_dim) + v), o});
+    return q + kv + o;
+  }
+  const double d = m.head_dim > 0 ? m.head_dim : (a > 0 ? h / a : 0);
+  const double kv = m.kv_heads > 0 ? m.kv_heads : a;  // 0 = multi-head attention
+  const double q_out = a * d, kv_out = kv * d;
+  double p = h * q_out + 2 * h * kv_out + q_out * h;
+  if (m.bias) p += q_out + 2 * kv_out + h;          // GPT-2/3, BERT: every projection has a bias
+  else if (m.qkv_bias) p += q_out + 2 * kv_out;     // Qwen2: q, k, v biases only
+  largest = std::max(largest, h * q_out);
+  return p;
+}
+
+// One MLP with intermediate size f.
+double MlpParams(const ModelArch& m, double f, double& largest) {
+  const double h = Pos(m.hidden);
+  f = Pos(f);
+  largest = std::max(largest, h * f);
+  if (m.mlp == MlpKind::Swiglu) return 3 * h * f + (m.bias ? 2 * f + h : 0);  // gate, up, down
+  return 2 * h * f + (m.bias ? f + h : 0);                                   // up, down
+}
+
+}  // namespace
+
+ParamCounts CountParams(const ModelArch& m) {
+  ParamCounts c;
+  if (m.layers <= 0) {  // size-only model
+    c.total = c.active = Pos(m.params_total);
+    return c;
+  }
+  const double h = Pos(m.hidden);
+  const double norm = m.bias ? 2 * h : h;  // LayerNorm has a bias, RMSNorm does not
+  double largest = 0;
+  c.attn = AttentionParams(m, largest);
+  c.norms = 2 * norm;
+  c.mlp_dense = MlpParams(m, m.ffn, largest);
+  const bool moe = m.experts > 1;
+  if (moe) {
+    c.experts = m.experts;
+    c.topk = std::clamp(m.topk, 1, m.experts);
+    const double f = m.moe_ffn > 0 ? m.moe_ffn : m.ffn;
+    c.expert = MlpParams(m, f, largest);
+    c.moe_shared = Pos(m.shared_experts) * c.expert;
+    c.router = h * m.experts;
+    c.dense_layers = std::clamp(m.dense_layers, 0, m.layers);
+    c.moe_layers = m.layers - c.dense_layers;
+  } else {
+    c.dense_layers = m.layers;
+  }
+  c.dense_block = c.attn + c.norms + c.mlp_dense;
+  c.moe_block = c.attn + c.norms + c.experts * c.expert + c.moe_shared + c.router;
+  c.blocks = c.dense_layers * c.dense_block + c.moe_layers * c.moe_block;
+
+  const double v = Pos(m.vocab);
+  c.embedding = v * h + Pos(m.pos_embeddings) * h + Pos(m.type_vocab) * h;
+  // BERT (post-LN) norms its embeddings and has no final norm; the count is the same 2h either way.
+  c.final_norm = norm;
+  c.head = m.tied ? 0 : v * h;
+  largest = std::max(largest, v * h);
+  c.largest_matrix = largest;
+  c.total = c.embedding + c.blocks + c.final_norm + c.head;
+  c.active = c.total - c.moe_layers * (c.experts - c.topk) * c.expert;
+  return c;
+}
+
+double LoraParams(const ModelArch& m, int rank, uint8_t targets) {
+  const double r = Pos(rank);
+  if (m.layers <= 0) {
+    // Size-only: a Llama-shaped model of that size (P ~ 12 L h^2, h ~ 128 L, SwiGLU f ~ 2.7 h).
+    const double p = Pos(m.params_total);
+    const double h = std::cbrt(p * 128.0 / 12.0), layers = h / 128.0, f = 2.7 * h;
+    double per = 0;
+    if (targets & kLoraAttn) per += 4 * 2 * h;
+    else if (targets & kLoraQv) per += 2 * 2 * h;
+    if (targets & kLoraMlp) per += 3 * (h + f);
+    return r * per * layers;
+  }
+  const double h = Pos(m.hidden), a = Pos(m.heads);
+  double attn = 0;  // sum of (d_in + d_out) over adapted attention matrices
+  if (m.kv_lora_rank > 0) {
+    const double qk = Pos(m.qk_nope_dim) + Pos(m.qk_rope_dim), v = Pos(m.v_head_dim);
+    const double ql = Pos(m.q_lora_rank), kvl = Pos(m.kv_lora_rank);
+    const double q = ql > 0 ? (h + ql) + (ql + a * qk) : h + a * qk;
+    const double kv_down = h + kvl + Pos(m.qk_rope_dim), kv_up = kvl + a * (Pos(m.qk_nope_dim) + v);
+    if (targets & kLoraAttn) attn = q + kv_down + kv_up + (a * v + h);
+    else if (targets & kLoraQv) attn = q + kv_up;
+  } else {
+    const double d = m.head_dim > 0 ? m.head_dim : (a > 0 ? h / a : 0);
+    const double kv = (m.kv_heads > 0 ? m.kv_heads : a) * d, q = a * d;
+    if (targets & kLoraAttn) attn = (h + q) + 2 * (h + kv) + (q + h);
+    else if (targets & kLoraQv) attn = (h + q) + (h + kv);
+  }
+  double mlp = 0;
+  if (targets & kLoraMlp) {
+    const double mats = m.mlp == MlpKind::Swiglu ? 3 : 2;
+    const double dense = mats * (h + Pos(m.ffn));
+    if (m.experts > 1) {
+      const double f = m.moe_ffn > 0 ? m.moe_ffn : m.ffn;
+      const double per_moe = (m.experts + Pos(m.shared_experts)) * mats * (h + Pos(f));
+      const int dense_layers = std::clamp(m.dense_layers, 0, m.layers);
+      mlp = dense_layers * dense + (m.layers - dense_layers) * per_moe;
+    } else {
+      mlp = m.layers * dense;
+    }
+  }
+  return r * (m.layers * attn + mlp);
+}
+
+}  // namespace tp

@@ -1,0 +1,52 @@
+// model.h — parameter counts from a transformer's architecture: embeddings, attention (MHA, GQA, MLA),
+// dense MLP (GELU or SwiGLU), MoE (routed + shared experts, leading dense layers), norms, biases,
+// learned positions, tied or untied output head; total and active-per-token parameters; the size of
+// LoRA adapters. Pure arithmetic on ModelArch, no allocation, safe on nonsense input (returns finite
+// numbers, never divides by zero): validation with messages lives in the config code.
+#pragma once
+#include <cstdint>
+
+#include "job.h"
+
+namespace tp {
+
+// Parameter counts, split the way memory sharding and FLOP counting need them.
+struct ParamCounts {
+  // Per transformer block.
+  double attn = 0;          // attention projections (+ biases, MLA down/up projections and their norms)
+  double norms = 0;         // the block's two norms (RMSNorm: h each; LayerNorm: 2h each)
+  double mlp_dense = 0;     // MLP of a dense block
+  double expert = 0;        // one routed expert's MLP
+  double moe_shared = 0;    // all shared experts of one MoE block
+  double router = 0;        // router (gate) of one MoE block
+  int dense_layers = 0;     // blocks with a dense MLP (all of them for a dense model)
+  int moe_layers = 0;       // blocks with a MoE MLP
+  int experts = 0, topk = 0;
+
+  // Outside the blocks.
+  double embedding = 0;     // token + learned position + token-type embeddings (+ BERT's embedding norm)
+  double head = 0;          // output projection; 0 when tied to the token embedding
+  double final_norm = 0;
+
+  double dense_block = 0;   // attn + norms + mlp_dense
+  double moe_block = 0;     // attn + norms + experts x expert + moe_shared + router
+  double blocks = 0;        // all transformer blocks
+  double total = 0;         // everything
+  double active = 0;        // used per token: topk of the routed experts (= total for a dense model)
+  double largest_matrix = 0;  // biggest single weight matrix (dequantization / gather buffers)
+};
+
+// Counts for an architecture. A size-only model (layers == 0) returns total = active = params_total
+// with no breakdown.
+ParamCounts CountParams(const ModelArch& m);
+
+// LoRA bit masks for Workload::lora_targets.
+inline constexpr uint8_t kLoraAttn = 0b001;  // q, k, v, o (MLA: its down/up projections and o)
+inline constexpr uint8_t kLoraMlp = 0b010;   // gate/up/down (every expert's too for MoE)
+inline constexpr uint8_t kLoraQv = 0b100;    // q and v only (the original LoRA paper's choice)
+
+// Trainable adapter parameters: r x (d_in + d_out) for every adapted weight matrix (Hu et al. 2021).
+// A size-only model gets an estimate: the adapted matrices of a Llama-like model of that size.
+double LoraParams(const ModelArch& m, int rank, uint8_t targets);
+
+}  // namespace tp
