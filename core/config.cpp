@@ -130,7 +130,7 @@ const std::vector<Field>& Fields() {
                 "Training budget in tokens (e.g. 2e12); auto = 20 per parameter (Chinchilla)."),
       ChoiceField("method", G::Workload, kMethodNames, false, TP_INT(method),
                   "full fine-tuning/pre-training, LoRA adapters, or QLoRA (4-bit frozen base)."),
-      IntField("lora_r", G::Workload, "", 1, 65536, false, 0, TP_INT(lora_r), "LoRA rank."),
+      IntField("lora_r", G::Workload, "", 1, 65536, false, 0, TP_INT(lora_r), "Rank r of the LoRA adapter matrices (r x (d_in + d_out) parameters each)."),
       ChoiceField("lora_targets", G::Workload, kLoraTargets, false,
                   [](const Config& c) {
                     for (int i = 0; i < 3; ++i)

@@ -1,0 +1,484 @@
+// config_test.cpp — the configuration contract: every interface.md key exists with help, values parse
+// and print exactly (random configurations survive link and JSON round trips), errors name the key and
+// what is accepted, hostile links never crash or hang, Hugging Face config.json import, ResolveJob and
+// CheckLayout validation.
+#include <catch2/catch.hpp>
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <random>
+#include <string>
+
+#include "catalog.h"
+#include "config.h"
+#include "json.h"
+#include "plan.h"
+
+using namespace tp;
+
+namespace {
+
+// Accepted words of a choice key, read back from its accepts-text ("a, b, c or auto").
+std::vector<std::string> Words(const KeyInfo& k) {
+  std::vector<std::string> out;
+  std::string s = k.accepts, cur;
+  if (s.rfind("a whole number", 0) == 0 || s.rfind("a number", 0) == 0 || s.rfind("an id", 0) == 0) return out;
+  for (size_t i = 0; i <= s.size(); ++i) {
+    if (i == s.size() || s[i] == ',' || s[i] == ' ') {
+      if (!cur.empty() && cur != "or") out.push_back(cur);
+      cur.clear();
+    } else {
+      cur += s[i];
+    }
+  }
+  return out;
+}
+
+// A random value for key k: mostly valid, sometimes out of range (then rejected and the field kept).
+std::string RandomValue(const KeyInfo& k, std::mt19937_64& rng) {
+  std::uniform_real_distribution<double> u(0, 1);
+  std::string accepts = k.accepts;
+  if (u(rng) < 0.1 && accepts.find("auto") != std::string::npos) return "auto";
+  if (auto words = Words(k); !words.empty()) return words[rng() % words.size()];
+  if (accepts.rfind("an id", 0) == 0) {
+    static const char* ids[] = {"llama3-8b", "h100", "custom", "a100-80g", "nvlink4", "ib-ndr", "x.y_z-9"};
+    return ids[rng() % 7];
+  }
+  char buf[64];
+  if (accepts.rfind("a whole number", 0) == 0) {
+    std::snprintf(buf, sizeof buf, "%llu", (unsigned long long)(1 + rng() % (u(rng) < 0.5 ? 64 : 100000)));
+  } else {
+    // Full 17-digit doubles across many decades: the link must reproduce every bit.
+    std::snprintf(buf, sizeof buf, "%.17g", std::exp(u(rng) * std::log(1e16)) * 1e-3);
+  }
+  return buf;
+}
+
+Config RandomConfig(std::mt19937_64& rng) {
+  Config c;
+  std::vector<ConfigIssue> ignored;
+  for (const KeyInfo& k : Keys())
+    if (rng() % 3 != 0) ApplyPair(c, k.name, RandomValue(k, rng), ignored);
+  return c;
+}
+
+const ConfigIssue* IssueFor(const std::vector<ConfigIssue>& issues, const std::string& key) {
+  for (const auto& i : issues)
+    if (i.key == key && !i.notice) return &i;
+  return nullptr;
+}
+
+}  // namespace
+
+TEST_CASE("every interface.md key is in the table with a unit, accepted values and help", "[config]") {
+  const char* contract[] = {"v", "model", "params", "layers", "hidden", "heads", "kv_heads", "ffn", "vocab", "act",
+                            "tied", "experts", "topk", "moe_ffn", "seq", "mbs", "gbs", "tokens", "method", "lora_r",
+                            "prec", "opt", "zero", "offload", "recompute", "sp", "flash", "gpus", "tp", "pp", "vp",
+                            "cp", "ep", "dp", "gpu", "gpus_per_node", "intra", "inter", "usd_per_gpu_hour",
+                            "usd_per_gpu", "usd_per_kwh", "pue", "years", "mtbf_gpu_h", "ckpt_s", "restart_s"};
+  for (const char* name : contract) {
+    INFO(name);
+    const KeyInfo* k = FindKey(name);
+    REQUIRE(k);
+    CHECK(std::string(k->help).size() > 10);
+    CHECK(std::string(k->accepts).size() > 2);
+  }
+  CHECK(FindKey("nonsense") == nullptr);
+  // The extra keys of config.h are settable too.
+  for (const char* name : {"lora_targets", "storage_gbps", "headroom", "lang"}) CHECK(FindKey(name));
+}
+
+TEST_CASE("default config links to the bare version and reads back", "[config]") {
+  Config c;
+  CHECK(FormatLink(c) == "#v=1");
+  Config d;
+  std::vector<ConfigIssue> issues;
+  ApplyLink(d, FormatLink(c), issues);
+  CHECK(issues.empty());
+  CHECK(d == c);
+}
+
+TEST_CASE("random configurations survive link -> config exactly", "[config]") {
+  std::mt19937_64 rng(12345);
+  int changed_fields = 0;
+  for (int trial = 0; trial < 2000; ++trial) {
+    Config c = RandomConfig(rng);
+    std::string link = FormatLink(c);
+    Config back;
+    std::vector<ConfigIssue> issues;
+    ApplyLink(back, link, issues);
+    INFO(link);
+    CHECK(issues.empty());
+    REQUIRE(back == c);
+    CHECK(FormatLink(back) == link);
+    // The same through a whole URL and a bare pair string.
+    Config via_url;
+    ApplyLink(via_url, "https://example.org/trainplan/index.html" + link, issues);
+    CHECK(via_url == c);
+    Config via_pairs;
+    ApplyLink(via_pairs, link.substr(1), issues);
+    CHECK(via_pairs == c);
+    for (const KeyInfo& k : Keys()) changed_fields += FormatValue(c, k.name) != FormatValue(Config{}, k.name);
+  }
+  CHECK(changed_fields > 2000 * 10);  // the generator really exercises the keys
+}
+
+TEST_CASE("random configurations survive the JSON object of every key", "[config]") {
+  std::mt19937_64 rng(777);
+  for (int trial = 0; trial < 300; ++trial) {
+    Config c = RandomConfig(rng);
+    std::string json = "{";
+    for (const KeyInfo& k : Keys()) {
+      if (json.size() > 1) json += ",";
+      std::string v = FormatValue(c, k.name);
+      double x = 0;
+      bool number = !v.empty() && (std::isdigit((unsigned char)v[0]) != 0) && v.find_first_of("abcdfghijklmnopqrstuvwxyz-") == std::string::npos;
+      if (number) x = std::strtod(v.c_str(), nullptr);
+      json += JsonEscape(k.name) + ":" + (number ? FormatNumber(x) : JsonEscape(v));
+    }
+    json += "}";
+    Config back;
+    std::vector<ConfigIssue> issues;
+    ApplyJson(back, json, issues);
+    INFO(json);
+    CHECK(issues.empty());
+    REQUIRE(back == c);
+    // A whole plan output is accepted: its "config" object is used.
+    Config nested;
+    ApplyJson(nested, "{\"link\": \"#v=1\", \"config\": " + json + "}", issues);
+    CHECK(nested == c);
+  }
+}
+
+TEST_CASE("bad values name the key and what is accepted, and leave the field", "[config]") {
+  Config c;
+  std::vector<ConfigIssue> issues;
+  CHECK_FALSE(ApplyPair(c, "tp", "x", issues));
+  REQUIRE(issues.size() == 1);
+  CHECK(FormatIssue(issues[0]) == "tp: expected a whole number 1-1024 or auto, got \"x\"");
+  CHECK(c.tp == kAuto);
+
+  struct Bad { const char* key; const char* value; };
+  const Bad bad[] = {{"gpus", "nan"}, {"gpus", "inf"}, {"gpus", "-8"}, {"gpus", "0"}, {"gpus", "1e400"},
+                     {"gpus", "0x10"}, {"gpus", "2.5"}, {"gpus", ""}, {"gpus", "8 GPUs"}, {"tokens", "-1e12"},
+                     {"tokens", "NaN"}, {"params", "1e30"}, {"seq", "1e9"}, {"hidden", "-4096"},
+                     {"prec", "bf17"}, {"method", "lora2"}, {"zero", "4"}, {"sp", "2"}, {"pue", "0.5"},
+                     {"headroom", "1"}, {"gpu", "H100 SXM"}, {"model", "../../etc/passwd"}, {"tp", "auto1"},
+                     {"recompute", "some"}, {"usd_per_gpu_hour", "-2"}, {"mtbf_gpu_h", "0"}};
+  for (const Bad& b : bad) {
+    Config d;
+    std::vector<ConfigIssue> is;
+    INFO(b.key << "=" << b.value);
+    CHECK_FALSE(ApplyPair(d, b.key, b.value, is));
+    REQUIRE(is.size() == 1);
+    CHECK(is[0].key == b.key);
+    CHECK_FALSE(is[0].notice);
+    CHECK(is[0].message.find("expected ") == 0);
+    CHECK(is[0].message.find(FindKey(b.key)->accepts) != std::string::npos);
+    CHECK(d == Config{});
+  }
+  // Unknown keys are errors on the command line, named as typed.
+  std::vector<ConfigIssue> is;
+  CHECK_FALSE(ApplyPair(c, "tensor_parallel", "8", is));
+  CHECK(is.at(0).key == "tensor_parallel");
+}
+
+TEST_CASE("values accept the usual spellings", "[config]") {
+  Config c;
+  std::vector<ConfigIssue> issues;
+  CHECK(ApplyPair(c, "tokens", "2T", issues));
+  CHECK(c.tokens == 2e12);
+  CHECK(ApplyPair(c, "params", "70b", issues));
+  CHECK(c.params == 70e9);
+  CHECK(ApplyPair(c, "prec", "BF16", issues));
+  CHECK(c.prec == Precision::Bf16);
+  CHECK(ApplyPair(c, "GPU", "H100", issues));
+  CHECK(c.gpu == "h100");
+  CHECK(ApplyPair(c, "flash", "false", issues));
+  CHECK(c.flash == 0);
+  CHECK(ApplyPair(c, "act", "silu", issues));
+  CHECK(c.act == int(MlpKind::Swiglu));
+  CHECK(ApplyPair(c, "tp", "AUTO", issues));
+  CHECK(c.tp == kAuto);
+  CHECK(ApplyPair(c, "layers", "0", issues));  // 0 = the preset's value, as old links write it
+  CHECK(c.layers == kUnset);
+  CHECK(issues.empty());
+}
+
+TEST_CASE("links: fragments, percent-encoding, newer versions and unknown keys", "[config]") {
+  Config c;
+  std::vector<ConfigIssue> issues;
+  ApplyLink(c, "https://host/trainplan/?x=1#v=1&model=llama3%2D70b&seq=32768&tp=%38", issues);
+  CHECK(issues.empty());
+  CHECK(c.model == "llama3-70b");
+  CHECK(c.seq == 32768);
+  CHECK(c.tp == 8);
+
+  Config d;
+  issues.clear();
+  ApplyLink(d, "#v=7&gpus=128&future_key=42&tp=x", issues);
+  CHECK(d.gpus == 128);  // best effort per field
+  REQUIRE(issues.size() == 3);
+  CHECK(issues[0].key == "v");
+  CHECK(issues[0].notice);
+  CHECK(issues[1].notice);
+  CHECK(issues[1].message.find("future_key") != std::string::npos);
+  CHECK(issues[2].key == "tp");
+  CHECK_FALSE(issues[2].notice);
+  CHECK(d.v == 1);
+}
+
+TEST_CASE("hostile links never crash, hang or leave garbage", "[config]") {
+  std::vector<std::string> hostile = {
+      std::string(1 << 20, '&'),
+      std::string(1 << 20, '%'),
+      "#" + std::string(200000, '='),
+      "#gpus=" + std::string(100000, '9'),
+      "%%%%%zz%0%%G1&&==&=&model=%",
+      "#tp=1e400&pp=NaN&cp=-inf&gbs=-0&seq=%00%01&gpu=%E2%80%AE%3Cscript%3E",
+      "#model=\xE6\xA8\xA1\xE5\x9E\x8B&gpu=\xF0\x9F\x98\x80&\xFF\xFE=1",
+      "#v=999999999999999999999&v=-1&v=",
+      "\0\0#\0=\0",
+      "#&&&;;;===",
+  };
+  std::mt19937_64 rng(99);
+  for (int i = 0; i < 200; ++i) {
+    std::string s = "#";
+    int n = int(rng() % 300);
+    for (int j = 0; j < n; ++j) s += char(rng() % 256);
+    hostile.push_back(s);
+  }
+  for (const auto& link : hostile) {
+    Config c;
+    std::vector<ConfigIssue> issues;
+    auto t0 = std::chrono::steady_clock::now();
+    ApplyLink(c, link, issues);
+    double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    CHECK(ms < 200);
+    CHECK(issues.size() <= 34);  // bounded: the page does not drown in messages
+    for (const auto& i : issues) CHECK(i.message.size() < 300);
+    // Whatever got through is still a valid config that links and reads back identically.
+    Config back;
+    std::vector<ConfigIssue> again;
+    ApplyLink(back, FormatLink(c), again);
+    CHECK(back == c);
+    CHECK(again.empty());
+  }
+}
+
+TEST_CASE("Hugging Face config.json imports as custom dimensions", "[config]") {
+  // meta-llama/Llama-2-7b-hf config.json (published on the Hugging Face hub), abridged.
+  const char* llama2_7b = R"({"architectures": ["LlamaForCausalLM"], "hidden_act": "silu", "hidden_size": 4096,
+    "intermediate_size": 11008, "max_position_embeddings": 4096, "model_type": "llama",
+    "num_attention_heads": 32, "num_hidden_layers": 32, "num_key_value_heads": 32, "rms_norm_eps": 1e-05,
+    "tie_word_embeddings": false, "torch_dtype": "float16", "vocab_size": 32000})";
+  Config c;
+  std::vector<ConfigIssue> issues;
+  ApplyHfConfig(c, llama2_7b, issues);
+  CHECK(issues.empty());
+  CHECK(c.model == "custom");
+  CHECK(c.layers == 32);
+  CHECK(c.hidden == 4096);
+  CHECK(c.heads == 32);
+  CHECK(c.kv_heads == 32);
+  CHECK(c.ffn == 11008);
+  CHECK(c.vocab == 32000);
+  CHECK(c.act == int(MlpKind::Swiglu));
+  CHECK(c.tied == 0);
+
+  // mistralai/Mixtral-8x7B-v0.1: MoE keys.
+  const char* mixtral = R"({"hidden_act": "silu", "hidden_size": 4096, "intermediate_size": 14336,
+    "model_type": "mixtral", "num_attention_heads": 32, "num_experts_per_tok": 2, "num_hidden_layers": 32,
+    "num_key_value_heads": 8, "num_local_experts": 8, "tie_word_embeddings": false, "vocab_size": 32000})";
+  Config m;
+  ApplyHfConfig(m, mixtral, issues);
+  CHECK(m.experts == 8);
+  CHECK(m.topk == 2);
+  CHECK(m.moe_ffn == 14336);
+  CHECK(m.kv_heads == 8);
+
+  // openai-community/gpt2-xl: GPT-2 names, n_inner null = 4 x hidden, tied by default.
+  const char* gpt2 = R"({"activation_function": "gelu_new", "model_type": "gpt2", "n_embd": 1600, "n_head": 25,
+    "n_inner": null, "n_layer": 48, "n_positions": 1024, "vocab_size": 50257})";
+  Config g;
+  ApplyHfConfig(g, gpt2, issues);
+  CHECK(issues.empty());
+  CHECK(g.layers == 48);
+  CHECK(g.hidden == 1600);
+  CHECK(g.ffn == 6400);
+  CHECK(g.act == int(MlpKind::Gelu));
+  CHECK(g.tied == 1);
+  CHECK(g.kv_heads == 25);
+
+  // Not a model config: one error, nothing changed.
+  Config bad;
+  std::vector<ConfigIssue> is;
+  ApplyHfConfig(bad, R"({"foo": 1})", is);
+  CHECK(HasErrors(is));
+  CHECK(bad == Config{});
+  ApplyHfConfig(bad, "{not json", is);
+  CHECK(bad == Config{});
+}
+
+TEST_CASE("ResolveJob: presets, overrides, custom models, catalog defaults", "[config]") {
+  REQUIRE_FALSE(Models().empty());
+  REQUIRE_FALSE(Gpus().empty());
+  std::vector<ConfigIssue> issues;
+  Job job = ResolveJob(Config{}, issues);
+  CHECK_FALSE(HasErrors(issues));
+  const ModelPreset* preset = FindModel("llama2-70b");
+  REQUIRE(preset);
+  CHECK(job.model.layers == preset->arch.layers);
+  CHECK(job.model.kv_heads == preset->arch.kv_heads);
+  REQUIRE(job.hw.gpu);
+  CHECK(job.hw.gpu->id == "a100-80g");
+  CHECK(job.hw.intra == FindLink(job.hw.gpu->intra_default));
+  CHECK(job.hw.inter == FindLink(job.hw.gpu->inter_default));
+  CHECK(job.econ.usd_per_gpu_hour == job.hw.gpu->usd_per_gpu_hour);
+  // Chinchilla default budget: 20 tokens per parameter.
+  CHECK(job.work.tokens_defaulted);
+  CHECK(job.work.tokens == Approx(20 * job.model.params_total));
+  CHECK(job.model.params_total == Approx(preset->published_params).epsilon(0.03));
+
+  // Explicit keys override the preset field by field.
+  Config longer;
+  longer.seq = 32768;
+  longer.layers = 40;
+  longer.tokens = 1e12;
+  Job j2 = ResolveJob(longer, issues);
+  CHECK(j2.model.layers == 40);
+  CHECK(j2.model.hidden == preset->arch.hidden);
+  CHECK(j2.model.kv_heads == preset->arch.kv_heads);
+  CHECK(j2.work.seq == 32768);
+  CHECK(j2.work.tokens == 1e12);
+  CHECK_FALSE(j2.work.tokens_defaulted);
+
+  // Dimensions without a model id are a custom model: GPT-3 style, multi-head, 4h GELU MLP.
+  Config gpt;
+  std::vector<ConfigIssue> is;
+  for (auto [k, v] : {std::pair{"layers", "96"}, {"hidden", "12288"}, {"heads", "96"}, {"vocab", "50257"}, {"act", "gelu"}})
+    ApplyPair(gpt, k, v, is);
+  Job j3 = ResolveJob(gpt, is);
+  CHECK_FALSE(HasErrors(is));
+  CHECK(j3.model.kv_heads == 96);
+  CHECK(j3.model.ffn == 4 * 12288);
+  CHECK(j3.model.params_total == Approx(175e9).epsilon(0.02));  // GPT-3 175B (Brown et al. 2020)
+
+  // params= alone: a size-only model.
+  Config size_only;
+  size_only.params = 7.5e9;
+  Job j4 = ResolveJob(size_only, is);
+  CHECK(j4.model.layers == 0);
+  CHECK(j4.model.params_total == 7.5e9);
+
+  // Custom-key overrides of the economics and links.
+  Config priced;
+  priced.gpu = "h100";
+  priced.usd_per_gpu_hour = 3.5;
+  priced.inter = "roce-400";
+  priced.gpus_per_node = 4;
+  Job j5 = ResolveJob(priced, is);
+  CHECK(j5.econ.usd_per_gpu_hour == 3.5);
+  CHECK(j5.hw.inter == FindLink("roce-400"));
+  CHECK(j5.hw.gpus_per_node == 4);
+}
+
+TEST_CASE("ResolveJob errors name the key and list what is accepted", "[config]") {
+  auto errors_for = [](std::initializer_list<std::pair<const char*, const char*>> pairs) {
+    Config c;
+    std::vector<ConfigIssue> issues;
+    for (auto [k, v] : pairs) REQUIRE(ApplyPair(c, k, v, issues));
+    ResolveJob(c, issues);
+    return issues;
+  };
+  auto unknown_model = errors_for({{"model", "llama9-1t"}});
+  REQUIRE(IssueFor(unknown_model, "model"));
+  CHECK(IssueFor(unknown_model, "model")->message.find("llama3-70b") != std::string::npos);
+  auto unknown_gpu = errors_for({{"gpu", "tpu-v5"}});
+  REQUIRE(IssueFor(unknown_gpu, "gpu"));
+  CHECK(IssueFor(unknown_gpu, "gpu")->message.find("h100") != std::string::npos);
+  auto unknown_link = errors_for({{"inter", "carrier-pigeon"}});
+  REQUIRE(IssueFor(unknown_link, "inter"));
+  CHECK(IssueFor(unknown_link, "inter")->message.find("ib-ndr") != std::string::npos);
+  CHECK(IssueFor(errors_for({{"layers", "4"}, {"hidden", "1000"}, {"heads", "3"}}), "heads"));
+  CHECK(IssueFor(errors_for({{"model", "llama2-7b"}, {"kv_heads", "5"}}), "kv_heads"));
+  CHECK(IssueFor(errors_for({{"method", "qlora"}, {"prec", "fp32"}}), "prec"));
+  CHECK(IssueFor(errors_for({{"model", "custom"}, {"hidden", "4096"}}), "layers"));
+  CHECK(IssueFor(errors_for({{"model", "mixtral-8x7b"}, {"topk", "9"}}), "topk"));
+  CHECK(IssueFor(errors_for({{"method", "lora"}, {"lora_r", "65536"}}), "lora_r"));
+  // A clean config has no errors.
+  CHECK_FALSE(HasErrors(errors_for({{"model", "llama3-8b"}, {"gpu", "h100"}})));
+}
+
+TEST_CASE("CheckLayout: divisibility and combinations, each naming its key", "[config]") {
+  std::vector<ConfigIssue> is;
+  Config c;
+  c.gpus = 64;
+  Job job = ResolveJob(c, is);  // llama2-70b: 80 layers, 64 heads, 8 kv heads
+  REQUIRE_FALSE(HasErrors(is));
+  Layout ok;
+  ok.tp = 8, ok.pp = 4, ok.dp = 2, ok.mbs = 1, ok.zero = 1;
+  std::vector<ConfigIssue> none;
+  CHECK(CheckLayout(job, ok, &none));
+  CHECK(none.empty());
+  CHECK(CheckLayout(job, ok, nullptr));
+
+  auto key_of = [&](Layout l) -> std::string {
+    std::vector<ConfigIssue> issues;
+    bool good = CheckLayout(job, l, &issues);
+    CHECK(good == !HasErrors(issues));
+    CHECK(CheckLayout(job, l, nullptr) == good);  // the cheap path agrees
+    for (const auto& i : issues)
+      if (!i.notice) return i.key;
+    return "";
+  };
+  Layout l = ok;
+  l.tp = 3, l.dp = 64 / 12;
+  CHECK(key_of(l) == "tp");
+  l = ok, l.pp = 128, l.tp = 1, l.dp = 1;
+  CHECK(key_of(l) == "pp");
+  l = ok, l.dp = 4;
+  CHECK(key_of(l) == "dp");
+  l = ok, l.zero = 3;
+  CHECK(key_of(l) == "zero");
+  l = ok, l.mbs = 3;
+  CHECK(key_of(l) == "gbs");
+  l = ok, l.ep = 2;
+  CHECK(key_of(l) == "ep");
+  l = ok, l.cp = 2, l.dp = 1;
+  job.work.seq = 4095;
+  CHECK(key_of(l) == "cp");
+  job.work.seq = 4096;
+  l = ok, l.vp = 3;
+  CHECK(key_of(l) == "vp");  // 80 / 4 = 20 layers per stage, not divisible by 3
+  l = ok, l.vp = 5;
+  CHECK(key_of(l) == "");
+  l = ok, l.offload = Offload::Nvme;
+  CHECK(key_of(l) == "offload");
+  l = ok, l.pp = 3, l.tp = 8, l.dp = 1;
+  job.hw.gpus = 24;
+  std::vector<ConfigIssue> notes;
+  CHECK(CheckLayout(job, l, &notes));  // 80 layers over 3 stages: uneven, a notice only
+  REQUIRE(notes.size() == 1);
+  CHECK(notes[0].key == "pp");
+  CHECK(notes[0].notice);
+}
+
+TEST_CASE("ExplicitLayout fills auto keys with simple defaults", "[config]") {
+  Config c;
+  c.gpus = 64;
+  c.tp = 8;
+  std::vector<ConfigIssue> is;
+  Job job = ResolveJob(c, is);
+  Layout l = ExplicitLayout(c, job);
+  CHECK(l.tp == 8);
+  CHECK(l.pp == 1);
+  CHECK(l.dp == 8);
+  CHECK(l.mbs == 1);
+  CHECK(l.zero == 1);
+  CHECK(l.sp);
+  CHECK(l.recompute == Recompute::Selective);
+  CHECK(l.offload == Offload::None);
+  CHECK(CheckLayout(job, l, nullptr));
+}
