@@ -8,6 +8,7 @@
 #include <string>
 
 #include "catalog.h"
+#include "model.h"
 #include "plan.h"
 
 namespace tp {
@@ -42,27 +43,6 @@ std::string IdList(const List& list, std::initializer_list<const char*> extra = 
   for (const char* e : extra) add(e);
   for (const auto& item : list) add(item.id);
   return n ? out : "(the catalog is empty)";
-}
-
-// Parameters of a dense/MoE transformer from its dimensions, for the default token budget only. The
-// engine's own count (embeddings, biases, MLA, shared experts) is in model.cpp; this is its leading
-// terms, enough for "20 tokens per parameter".
-double LeadingParams(const ModelArch& m) {
-  if (m.layers <= 0) return m.params_total;
-  const double h = m.hidden, heads = std::max(1, m.heads), kv = std::max(1, m.kv_heads);
-  const double head_dim = m.head_dim > 0 ? m.head_dim : h / heads;
-  const double attn = h * head_dim * heads * 2 + h * head_dim * kv * 2;
-  const double mats = m.mlp == MlpKind::Swiglu ? 3.0 : 2.0;
-  const double dense_mlp = mats * h * m.ffn;
-  double mlp = dense_mlp;
-  if (m.experts > 1) {
-    const double expert = mats * h * (m.moe_ffn > 0 ? m.moe_ffn : m.ffn);
-    mlp = expert * (m.experts + m.shared_experts) + h * m.experts;
-  }
-  const double dense_layers = std::min(m.dense_layers, m.layers);
-  const double per_layer = attn + 2 * h;
-  const double embed = double(m.vocab) * h * (m.tied ? 1.0 : 2.0);
-  return m.layers * per_layer + dense_layers * dense_mlp + (m.layers - dense_layers) * mlp + embed;
 }
 
 // Llama's SwiGLU width rule: 2/3 of 4 x hidden, rounded up to a multiple of 256 (Touvron et al. 2023).
@@ -161,7 +141,7 @@ void ResolveModel(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues)
     m.experts = 0, m.topk = 0;  // dense (experts=1 means the same)
     m.shared_experts = 0, m.dense_layers = 0;
   }
-  m.params_total = LeadingParams(m);
+  m.params_total = CountParams(m).total;  // exact: embeddings, norms, biases, MLA, shared experts
 }
 
 void ResolveWorkload(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues) {
