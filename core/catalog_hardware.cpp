@@ -1,10 +1,81 @@
-// catalog_hardware.cpp — GPUs and links parsed from assets/gpus.json and assets/links.json. PLACEHOLDER.
+// catalog_hardware.cpp — GPUs and interconnects, parsed once from the embedded assets/gpus.json and
+// assets/links.json (human units there: GiB, GB/s, TFLOP/s, microseconds; SI here: bytes, bytes/s,
+// FLOP/s, seconds).
+#include <string_view>
+
 #include "catalog.h"
+#include "json.h"
+#include "units.h"
 
 namespace tp {
 
-const std::vector<GpuSpec>& Gpus() { static std::vector<GpuSpec> v; return v; }
-const std::vector<LinkSpec>& Links() { static std::vector<LinkSpec> v; return v; }
+extern const std::string_view kAsset_gpus;
+extern const std::string_view kAsset_links;
+
+namespace {
+
+bool BoolOr(const JsonValue& v, std::string_view key, bool fallback) {
+  const JsonValue* f = v.Find(key);
+  return (f && f->type == JsonValue::Type::Bool) ? f->boolean : fallback;
+}
+
+std::vector<GpuSpec> ParseGpus() {
+  std::vector<GpuSpec> out;
+  JsonParseResult r = ParseJson(kAsset_gpus);
+  const JsonValue* list = r.ok ? r.value.Find("gpus") : nullptr;
+  if (!list || !list->IsArray()) return out;  // the catalog test catches a broken asset
+  for (const JsonValue& e : list->array) {
+    GpuSpec g;
+    g.id = e.StringOr("id", "");
+    g.name = e.StringOr("name", g.id);
+    g.mem_bytes = e.NumberOr("mem_gib", 0) * kGiB;
+    g.mem_bw = e.NumberOr("mem_bw_gbs", 0) * kGB;
+    if (const JsonValue* t = e.Find("tflops")) {
+      for (int p = 0; p < 4; ++p) g.peak_flops[p] = t->NumberOr(kPrecisionNames[p], 0) * kTera;
+    }
+    g.tdp_w = e.NumberOr("tdp_w", 0);
+    g.host_link = e.StringOr("host_link", "pcie4");
+    g.intra_default = e.StringOr("intra", "pcie4");
+    g.inter_default = e.StringOr("inter", "ib-hdr");
+    g.gpus_per_node_default = int(e.NumberOr("gpus_per_node", 8));
+    g.p2p = BoolOr(e, "p2p", true);
+    g.usd_per_gpu_hour = e.NumberOr("usd_per_gpu_hour", 0);
+    g.usd_per_gpu = e.NumberOr("usd_per_gpu", 0);
+    g.price_source = e.StringOr("price_source", "");
+    g.source = e.StringOr("source", "");
+    out.push_back(std::move(g));
+  }
+  return out;
+}
+
+std::vector<LinkSpec> ParseLinks() {
+  std::vector<LinkSpec> out;
+  JsonParseResult r = ParseJson(kAsset_links);
+  const JsonValue* list = r.ok ? r.value.Find("links") : nullptr;
+  if (!list || !list->IsArray()) return out;
+  for (const JsonValue& e : list->array) {
+    LinkSpec l;
+    l.id = e.StringOr("id", "");
+    l.name = e.StringOr("name", l.id);
+    l.bw = e.NumberOr("bw_gbs", 0) * kGB;
+    l.latency_s = e.NumberOr("latency_us", 0) * 1e-6;
+    l.network = BoolOr(e, "network", false);
+    l.source = e.StringOr("source", "");
+    out.push_back(std::move(l));
+  }
+  return out;
+}
+
+}  // namespace
+
+const std::vector<GpuSpec>& Gpus() {
+  static const std::vector<GpuSpec> v = ParseGpus();
+  return v;
+}
+const std::vector<LinkSpec>& Links() {
+  static const std::vector<LinkSpec> v = ParseLinks();
+  return v;
+}
 const GpuSpec* FindGpu(std::string_view id) {
   for (const auto& g : Gpus()) if (g.id == id) return &g;
   return nullptr;

@@ -73,13 +73,20 @@ struct Reliability {
 struct Assumptions {
   // memory.cpp
   double headroom = 0.05;               // fraction of capacity kept free
-  double cuda_context_bytes = 0.0;      // set by memory.cpp defaults if 0
-  double fragmentation = 0.0;           // fraction of allocated bytes lost to the caching allocator
+  double cuda_context_bytes = 0.5e9;    // CUDA context + cuBLAS/cuDNN workspaces, outside the allocator
+  double fragmentation = 0.05;          // fraction of allocated bytes lost to the caching allocator
+  double nccl_bytes_per_group = 0.15e9; // NCCL buffers per parallel group with more than one rank
+  double logit_bytes = 4.0;             // bytes per logit held at the loss (fp32 softmax for the backward)
+  double nf4_bytes_per_param = 0.5 + 0.127 / 8;  // QLoRA NF4 + double-quantized constants
+  double offload_host_factor = 1.5;     // DeepSpeed's CPU buffer factor for offloaded states
+  double nvme_host_buffer_bytes = 1e9;  // pinned host swap buffers per GPU for NVMe offload
   // step.cpp (fitted constants, one per physical effect)
   double matmul_efficiency = 0.0;       // 0 = step.cpp's fitted default
   double memory_efficiency = 0.0;
   double network_efficiency = 0.0;
   double overlap_dp = 0.0;
+  double matmul_half_ridge = 0.0;       // GEMM intensity at half efficiency, in units of peak/bandwidth
+  double attention_efficiency = 0.0;    // FlashAttention's fraction of the dense peak
   // run.cpp
   double gpu_power_fraction = 0.80;     // average draw / TDP while training (typical 70-90%)
   double server_power_overhead = 0.80;  // CPUs, memory, NICs, fans per GPU, as a fraction of GPU TDP:

@@ -1,8 +1,421 @@
-// step.cpp — step time (see step.h). PLACEHOLDER until the step model lands.
+// step.cpp — time of one optimizer step (see step.h). A roofline per operation (tensor-core GEMMs whose
+// achievable efficiency falls with their arithmetic intensity, FlashAttention, memory-bound kernels at
+// memory bandwidth), an alpha-beta model per collective placed on the link its group actually uses,
+// the pipeline bubble of 1F1B / interleaved schedules, and host transfers for offload. The physical
+// derivation and the fit of the few constants are in docs/step-model.md.
 #include "step.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "catalog.h"
+#include "flops.h"
+#include "model.h"
 
 namespace tp {
 
-void EstimateStep(const Job&, const Layout&, StepBreakdown&, Throughput&) {}
+namespace {
+
+// ---- Fitted constants (one per physical effect). Fitted to every throughput case of
+// tests/data/cases.json together by bench/fit_step.cpp; see docs/step-model.md for the table.
+// Largest fraction of the dense tensor peak a big GEMM sustains (cuBLAS on A100/H100 reaches 75-85%).
+constexpr double kMatmulEfficiency = 0.80;
+// GEMM efficiency is e_max * AI / (AI + c * ridge): c is the arithmetic intensity (FLOP/byte), in
+// units of the GPU's ridge point peak/bandwidth, at which a GEMM runs at half of e_max.
+constexpr double kMatmulHalfRidge = 0.60;
+// FlashAttention's sustained fraction of the dense peak (FA2 on A100 reaches 50-73% forward).
+constexpr double kAttentionEfficiency = 0.55;
+// Fraction of peak memory bandwidth elementwise kernels reach (STREAM-like copies: 80-90%).
+constexpr double kMemoryEfficiency = 0.80;
+// Fraction of the nominal link bandwidth NCCL collectives reach as bus bandwidth (nccl-tests).
+constexpr double kNetworkEfficiency = 0.75;
+// Fraction of the backward (ZeRO 0-2) or forward+backward (ZeRO-3) time that data-parallel traffic
+// can hide behind (bucketed gradient reduce-scatter, parameter prefetch).
+constexpr double kOverlapDp = 0.85;
+
+// ---- Published constants (not fitted).
+// FlashAttention-2 backward does 2.5x the forward's matmul work (it recomputes the scores: 5 GEMMs vs 2).
+constexpr double kFlashBackwardRatio = 2.5;
+// Causal masking: FlashAttention skips the blocks above the diagonal, half the square.
+constexpr double kCausalFraction = 0.5;
+// Bytes per activation element moved by the memory-bound kernels (16-bit activations even in FP8
+// training: Transformer Engine keeps activations in BF16 between GEMMs).
+constexpr double kActBytes = 2.0;
+// Per token and layer, forward: two fused LayerNorm/RMSNorm (read + write h: 4h bytes each) and two
+// fused bias-dropout-add (read x and residual, write the sum and a 1-byte mask: 7h each) = 22h bytes.
+constexpr double kNormResidualBytesPerH = 22.0;
+// Unfused attention (no FlashAttention): scale-mask-softmax reads and writes the s x s scores and
+// dropout reads them, writes them and a 1-byte mask: about 9 bytes per score element forward.
+constexpr double kSoftmaxBytesPerScore = 9.0;
+// Vocabulary-parallel cross-entropy: fp32 upcast, softmax, loss and gradient over the logits, about
+// 20 bytes per logit element forward + backward.
+constexpr double kCrossEntropyBytesPerLogit = 20.0;
+// Adam step per local parameter: read fp32 weight, m, v, gradient (16 B), write weight, m, v (12 B),
+// write the 16-bit copy (2 B). 8-bit Adam keeps m and v in one byte each; SGD keeps one momentum.
+constexpr double kAdamBytesPerParam = 30.0, kAdam8bitBytesPerParam = 18.0, kSgdBytesPerParam = 22.0;
+// Backward of the memory-bound kernels moves about twice the forward bytes (gradient in, saved input
+// in, gradient out).
+constexpr double kMemoryBackwardRatio = 2.0;
+// CPU Adam (DeepSpeed's vectorised CPU-Adam) updates about 1e9 parameters per second per GPU's share of
+// a server's cores (order of magnitude, Ren et al. 2021 "ZeRO-Offload"; R).
+constexpr double kCpuAdamParamsPerS = 1.0e9;
+// NVMe read + write bandwidth per GPU for ZeRO-Infinity optimizer offload (a few GB/s per drive; R).
+constexpr double kNvmeBytesPerS = 3.0e9;
+// Extra latency of a collective hop staged through host memory (no peer-to-peer, e.g. RTX 4090).
+constexpr double kHostStagingLatency = 10e-6;
+
+struct Constants {
+  double e_max, half_ridge, attn, mem, net, overlap_dp;
+};
+
+Constants Resolve(const Assumptions& a) {
+  return {a.matmul_efficiency > 0 ? a.matmul_efficiency : kMatmulEfficiency,
+          a.matmul_half_ridge > 0 ? a.matmul_half_ridge : kMatmulHalfRidge,
+          a.attention_efficiency > 0 ? a.attention_efficiency : kAttentionEfficiency,
+          a.memory_efficiency > 0 ? a.memory_efficiency : kMemoryEfficiency,
+          a.network_efficiency > 0 ? a.network_efficiency : kNetworkEfficiency,
+          a.overlap_dp > 0 ? a.overlap_dp : kOverlapDp};
+}
+
+// A link as a collective sees it: bandwidth per GPU per direction and per-hop latency.
+struct Path {
+  double bw = 1, alpha = 0;
+};
+
+// Ring all-reduce: 2(n-1)/n S/B + 2(n-1) alpha; reduce-scatter / all-gather: half of it
+// (NCCL PERFORMANCE.md bus-bandwidth factors, formulas.md).
+double AllReduce(double bytes, int n, const Path& p) {
+  if (n <= 1 || bytes <= 0) return 0;
+  return 2.0 * (n - 1) / n * bytes / p.bw + 2.0 * (n - 1) * p.alpha;
+}
+double AllGather(double bytes, int n, const Path& p) {
+  if (n <= 1 || bytes <= 0) return 0;
+  return double(n - 1) / n * bytes / p.bw + (n - 1) * p.alpha;
+}
+double AllToAll(double bytes, int n, const Path& p) {
+  if (n <= 1 || bytes <= 0) return 0;
+  return double(n - 1) / n * bytes / p.bw + (n - 1) * p.alpha;
+}
+
+struct Machine {
+  double peak = 1, peak_attn = 1, mem_bw = 1, ridge = 1, elem_bytes = 2;
+  int gpn = 8, gpus = 1;
+  Path intra, inter, host;
+  bool p2p = true;
+};
+
+// The path of a parallel group of n ranks whose consecutive members are `stride` GPUs apart (Megatron
+// rank order: tp fastest, then cp, ep/dp, pp). Inside a node when the whole group fits in one;
+// otherwise a hierarchical ring whose node-crossing traffic spreads over the k members per node, each
+// with its own adapter: bandwidth min(intra, k x inter).
+Path GroupPath(const Machine& mc, int n, int stride) {
+  const int node = std::min(mc.gpn, mc.gpus);
+  if (n <= 1) return mc.intra;
+  if (double(stride) * n <= node) return mc.intra;
+  const int k = std::max(1, std::min(n, node / std::max(1, stride)));
+  Path p;
+  p.bw = std::min(mc.intra.bw, k * mc.inter.bw);
+  p.alpha = std::max(mc.intra.alpha, mc.inter.alpha);
+  return p;
+}
+
+// Achievable GEMM efficiency: a big GEMM runs at e_max of the peak; one with low arithmetic intensity
+// (thin after tensor-parallel splitting, few tokens per expert) pays for its operand traffic.
+// AI = 2MNK / (bytes (MK + KN + MN)); efficiency = e_max AI / (AI + c * ridge).
+double GemmTime(double m, double n, double k, const Machine& mc, const Constants& c) {
+  if (m <= 0 || n <= 0 || k <= 0) return 0;
+  const double flops = 2.0 * m * n * k;
+  const double ai = flops / (mc.elem_bytes * (m * k + k * n + m * n));
+  const double eff = c.e_max * ai / (ai + c.half_ridge * mc.ridge);
+  return flops / (mc.peak * eff);
+}
+
+// Forward times of one layer for one micro-batch on one GPU, split by kind.
+struct LayerTime {
+  double gemm = 0;       // weight GEMMs (tensor cores)
+  double attn = 0;       // attention core (tensor cores)
+  double attn_mem = 0;   // unfused softmax traffic (memory-bound), recomputed by selective recompute
+  double mem = 0;        // norms, residuals, activation functions (memory-bound)
+  double tp_comm = 0;    // tensor-parallel collectives of the forward pass
+  double cp_comm = 0;    // context-parallel K/V exchange of the forward pass
+  double cp_exposed = 0; // the part attention does not hide
+  double ep_comm = 0;    // expert-parallel all-to-all (dispatch + combine) of the forward pass
+};
+
+LayerTime LayerForward(const LayerOps& l, const Job& job, const Layout& lay, const Machine& mc,
+                       const Constants& c, const Path& tp_path, const Path& cp_path, const Path& ep_path) {
+  LayerTime t;
+  const double tpn = lay.tp, seq = job.work.seq;
+  const double tokens = double(lay.mbs) * seq / lay.cp;  // rows of every GEMM on this GPU
+  const double h = job.model.hidden;
+  for (int i = 0; i < l.n_attn; ++i) {
+    const Gemm& g = l.attn[i];
+    t.gemm += GemmTime(tokens, g.col ? g.n / tpn : g.n, g.col ? g.k : g.k / tpn, mc, c);
+  }
+  // MLP: dense, or MoE with each local expert seeing tokens x topk x ep / experts rows.
+  double mlp_rows = tokens;
+  double mlp_count = 1;
+  if (l.experts > 1) {
+    mlp_rows = tokens * l.routed * lay.ep / l.experts;
+    mlp_count = l.experts / lay.ep;
+  }
+  for (int i = 0; i < l.n_mlp; ++i) {
+    const Gemm& g = l.mlp[i];
+    const double n = g.col ? g.n / tpn : g.n, k = g.col ? g.k : g.k / tpn;
+    t.gemm += mlp_count * GemmTime(mlp_rows, n, k, mc, c);
+    if (l.experts > 1 && l.mlp_mult > l.routed) t.gemm += (l.mlp_mult - l.routed) * GemmTime(tokens, n, k, mc, c);
+  }
+  if (l.experts > 1) t.gemm += GemmTime(tokens, l.experts, h, mc, c);  // router
+
+  // Attention core: heads split by tp; queries split by cp, keys span the whole sequence.
+  const double heads = l.heads / tpn;
+  const double b = lay.mbs;
+  if (job.work.flash) {
+    const double flops = 2.0 * b * (seq / lay.cp) * seq * heads * (l.qk_dim + l.v_dim) * kCausalFraction;
+    t.attn = flops / (mc.peak_attn * c.attn);
+  } else {
+    // Batched GEMMs per head: scores (s x d) x (d x s), then (s x s) x (s x d); the whole square.
+    const double sq = seq / lay.cp;
+    t.attn = b * heads * (GemmTime(sq, seq, l.qk_dim, mc, c) + GemmTime(sq, l.v_dim, seq, mc, c));
+    t.attn_mem = kSoftmaxBytesPerScore * b * heads * sq * seq / (mc.mem_bw * c.mem);
+  }
+
+  // Memory-bound kernels. Norms and residuals run on every tensor-parallel rank unless sequence
+  // parallelism splits them; activation functions and rotary embeddings are split by tp.
+  const double norm_rows = lay.sp ? tokens / tpn : tokens;
+  double bytes = kNormResidualBytesPerH * h * norm_rows;
+  const double act_per_ffn = l.swiglu ? 3.0 : 2.0;  // SwiGLU reads gate and up, writes one; GELU reads, writes
+  bytes += l.mlp_mult * act_per_ffn * kActBytes * l.ffn / tpn * tokens;
+  bytes += 2.0 * kActBytes * l.heads * (l.qk_dim + l.v_dim) / tpn * tokens;  // rotary / bias on q, k (read + write)
+  if (l.experts > 1) bytes += 4.0 * kActBytes * l.routed * h * tokens;  // token permute / unpermute copies
+  if (job.work.prec == Precision::Fp8) {
+    // FP8 casts of every GEMM input (read 2 bytes, write 1).
+    double k_sum = 0;
+    for (int i = 0; i < l.n_attn; ++i) k_sum += l.attn[i].col ? l.attn[i].k : l.attn[i].k / tpn;
+    for (int i = 0; i < l.n_mlp; ++i) k_sum += l.mlp_mult * (l.mlp[i].col ? l.mlp[i].k : l.mlp[i].k / tpn);
+    bytes += 3.0 * k_sum * tokens;
+  }
+  if (job.work.method == Method::Qlora) {
+    // 4-bit weights dequantized to 16 bits before each use: read 0.5 B, write 2 B, read 2 B per weight.
+    double w = 0;
+    for (int i = 0; i < l.n_attn; ++i) w += l.attn[i].n * l.attn[i].k;
+    for (int i = 0; i < l.n_mlp; ++i) w += (l.experts > 1 ? l.experts + l.mlp_mult - l.routed : 1) * l.mlp[i].n * l.mlp[i].k;
+    bytes += 4.5 * w / tpn;
+  }
+  t.mem = bytes / (mc.mem_bw * c.mem);
+
+  // Tensor parallel: two all-reduces per layer forward (after attention and after the MLP), or with
+  // sequence parallelism a reduce-scatter + all-gather pair each: the same bytes on the wire.
+  const double act_bytes = b * (seq / lay.cp) * h * kActBytes;
+  t.tp_comm = 2.0 * AllReduce(act_bytes, lay.tp, tp_path);
+  // Context parallel (ring attention): each rank's K and V visit every other rank.
+  // It overlaps the attention block it feeds: only the excess is exposed.
+  if (lay.cp > 1) {
+    const double kv_bytes = b * (seq / lay.cp) * l.kv_width / tpn * kActBytes;
+    t.cp_comm = AllGather(kv_bytes * lay.cp, lay.cp, cp_path);
+    t.cp_exposed = std::max(0.0, t.cp_comm - t.attn);
+  }
+  // Expert parallel: dispatch and combine all-to-all of the routed token copies.
+  if (l.experts > 1 && lay.ep > 1) {
+    const double bytes_a2a = tokens * l.routed * h * kActBytes / (lay.sp ? tpn : 1.0);
+    t.ep_comm = 2.0 * AllToAll(bytes_a2a, lay.ep, ep_path);
+  }
+  return t;
+}
+
+}  // namespace
+
+void EstimateStep(const Job& job, const Layout& lay, StepBreakdown& step, Throughput& thr) {
+  step = StepBreakdown{};
+  thr = Throughput{};
+  const GpuSpec* gpu = job.hw.gpu;
+  if (!gpu || job.work.seq <= 0 || job.work.gbs <= 0 || lay.mbs <= 0) return;
+  const int tpn = std::max(1, lay.tp), ppn = std::max(1, lay.pp), vpn = std::max(1, lay.vp);
+  const int cpn = std::max(1, lay.cp), dpn = std::max(1, lay.dp);
+  const int gpus = tpn * ppn * cpn * dpn;
+  const Constants c = Resolve(job.assume);
+
+  // ---- The machine.
+  Machine mc;
+  const int pi = int(job.work.prec);
+  const double bf16_peak = gpu->peak_flops[int(Precision::Bf16)];
+  mc.peak = gpu->peak_flops[pi] > 0 ? gpu->peak_flops[pi] : bf16_peak;  // no FP8 units: runs at BF16
+  // Attention runs in 16-bit even in FP8 training (FlashAttention / cuDNN BF16 kernels).
+  mc.peak_attn = job.work.prec == Precision::Fp32 ? mc.peak : (bf16_peak > 0 ? bf16_peak : mc.peak);
+  mc.elem_bytes = job.work.prec == Precision::Fp8 ? 1.0 : BytesPerElement(job.work.prec);
+  mc.mem_bw = gpu->mem_bw > 0 ? gpu->mem_bw : 1e12;
+  mc.ridge = mc.peak / mc.mem_bw;
+  mc.gpn = std::max(1, job.hw.gpus_per_node);
+  mc.gpus = gpus;
+  const LinkSpec* intra = job.hw.intra;
+  const LinkSpec* inter = job.hw.inter;
+  mc.intra = {intra && intra->bw > 0 ? intra->bw * c.net : 30e9 * c.net, intra ? intra->latency_s : 5e-6};
+  mc.inter = {inter && inter->bw > 0 ? inter->bw * c.net : 12.5e9 * c.net, inter ? inter->latency_s : 5e-6};
+  mc.p2p = gpu->p2p;
+  if (!mc.p2p) {
+    // No peer-to-peer: every intra-node hop is copied to host memory and read back by the peer,
+    // crossing the PCIe link twice.
+    mc.intra.bw *= 0.5;
+    mc.intra.alpha += kHostStagingLatency;
+  }
+  const LinkSpec* host = FindLink(gpu->host_link);
+  mc.host = {host && host->bw > 0 ? host->bw : 25e9, host ? host->latency_s : 5e-6};
+
+  // ---- Groups and their links (rank order tp, cp, dp, pp; expert parallelism inside dp).
+  const Path tp_path = GroupPath(mc, tpn, 1);
+  const Path cp_path = GroupPath(mc, cpn, tpn);
+  const Path dp_path = GroupPath(mc, dpn, tpn * cpn);
+  const Path ep_path = GroupPath(mc, std::max(1, lay.ep), tpn * cpn);
+  const Path pp_path = GroupPath(mc, ppn, tpn * cpn * dpn);
+
+  // ---- Micro-batches per pipeline per step.
+  const double seqs_per_mb = double(lay.mbs) * dpn;
+  const int m = std::max(1, int(std::ceil(job.work.gbs / seqs_per_mb - 1e-9)));
+  step.micro_batches = m;
+
+  const StepFlops flops = FlopsPerStep(job, lay);
+  const ParamCounts pc = CountParams(job.model);
+  const bool lora = job.work.method != Method::Full;
+  const double bwd_gemm = lora ? 1.0 : 2.0;  // frozen weights: activation gradients only
+
+  // Per micro-batch on the slowest pipeline stage (the last one: its layers plus the output layer).
+  double comp_f = 0, comp_b = 0, mem_f = 0, mem_b = 0, tp_f = 0, cp_f = 0, cp_x = 0, ep_f = 0, comp_rc = 0,
+         mem_rc = 0;
+  double stage_params = 0;  // weights held by one GPU of that stage (before ZeRO sharding)
+  const ModelOps ops = DescribeModel(job.model);
+  if (ops.valid) {
+    const int layers_stage = (job.model.layers + ppn - 1) / ppn;
+    // Dense layers come first; the last stage holds MoE layers when the model has any.
+    const int moe_stage = std::min(layers_stage, ops.moe_layers);
+    const int dense_stage = layers_stage - moe_stage;
+    const LayerOps* kinds[2] = {&ops.dense, &ops.moe};
+    const int counts[2] = {dense_stage, moe_stage};
+    for (int i = 0; i < 2; ++i) {
+      if (counts[i] == 0) continue;
+      const LayerTime t = LayerForward(*kinds[i], job, lay, mc, c, tp_path, cp_path, ep_path);
+      const double nl = counts[i];
+      comp_f += nl * (t.gemm + t.attn);
+      const double attn_bwd = job.work.flash ? kFlashBackwardRatio : 2.0;
+      comp_b += nl * (bwd_gemm * t.gemm + attn_bwd * t.attn);
+      mem_f += nl * (t.mem + t.attn_mem);
+      mem_b += nl * kMemoryBackwardRatio * (t.mem + t.attn_mem);
+      tp_f += nl * t.tp_comm;
+      cp_f += nl * t.cp_comm;
+      cp_x += nl * t.cp_exposed;
+      ep_f += nl * t.ep_comm;
+      if (lay.recompute == Recompute::Full) {
+        comp_rc += nl * (t.gemm + t.attn);
+        mem_rc += nl * (t.mem + t.attn_mem);
+      } else if (lay.recompute == Recompute::Selective && !job.work.flash) {
+        // FlashAttention already recomputes the scores inside its backward: selective recompute adds
+        // nothing there. Without it, the attention core runs again.
+        comp_rc += nl * t.attn;
+        mem_rc += nl * t.attn_mem;
+      }
+    }
+    stage_params = (dense_stage * pc.dense_block + moe_stage * pc.moe_block) / tpn;
+    // Output layer and cross-entropy on the last stage.
+    const double tokens = double(lay.mbs) * job.work.seq / cpn;
+    const double logit_gemm = GemmTime(tokens, ops.vocab / tpn, ops.hidden, mc, c);
+    comp_f += logit_gemm;
+    comp_b += bwd_gemm * logit_gemm;
+    mem_f += kCrossEntropyBytesPerLogit * tokens * ops.vocab / tpn / (mc.mem_bw * c.mem);
+    stage_params += (pc.head > 0 ? pc.head : pc.embedding) / tpn;
+    if (ppn == 1 && pc.head > 0) stage_params += pc.embedding / tpn;
+    // Embedding gradients are all-reduced across tensor-parallel ranks once forward and backward.
+    tp_f += AllReduce(tokens * ops.hidden * kActBytes, tpn, tp_path);
+  } else {
+    // Size-only model: one big GEMM-like workload at the large-GEMM efficiency.
+    const double per_mb = flops.forward / job.work.gbs * lay.mbs / (tpn * ppn * cpn);
+    comp_f = per_mb / (mc.peak * c.e_max);
+    comp_b = 2 * comp_f;
+    if (lay.recompute == Recompute::Full) comp_rc = comp_f;
+    stage_params = job.model.params_total / (tpn * ppn);
+  }
+  // Full recompute repeats the forward's tensor-parallel collectives too.
+  const double tp_mb = (lay.recompute == Recompute::Full ? 3.0 : 2.0) * tp_f;
+  // Context-parallel K/V exchange overlaps the attention it feeds (ring attention), backward twice.
+  const double cp_mb = 3.0 * cp_x;
+  const double ep_mb = (lay.recompute == Recompute::Full ? 3.0 : 2.0) * ep_f;
+  // Pipeline: one activation forward and one gradient backward per virtual stage boundary; with
+  // tensor parallelism each rank sends 1/tp of it (Narayanan et al. 2021 scatter/gather).
+  double pp_mb = 0;
+  if (ppn > 1) {
+    const double bytes = double(lay.mbs) * job.work.seq / cpn * job.model.hidden * kActBytes / tpn;
+    pp_mb = 2.0 * vpn * (bytes / pp_path.bw + pp_path.alpha);
+  }
+  const double compute_mb = comp_f + comp_b + comp_rc;
+  const double memory_mb = mem_f + mem_b + mem_rc;
+  const double mb_time = compute_mb + memory_mb + tp_mb + cp_mb + ep_mb + pp_mb;
+
+  // ---- Data parallel (and ZeRO). Gradients travel in the 16-bit training type (fp32 for fp32).
+  const double grad_bytes = job.work.prec == Precision::Fp32 ? 4.0 : 2.0;
+  double trainable = stage_params;
+  if (lora && ops.valid) {
+    trainable = (ops.dense_layers * LoraParamsPerLayer(job, ops.dense) +
+                 ops.moe_layers * LoraParamsPerLayer(job, ops.moe)) / (tpn * ppn);
+  }
+  double dp_total = 0, dp_hide = 0;
+  if (lay.zero >= 3) {
+    // ZeRO-3 / FSDP: parameters all-gathered for forward and again for backward, gradients
+    // reduce-scattered, every micro-batch (3 x Psi per micro-batch; LoRA: only adapter gradients).
+    dp_total = m * (2.0 * AllGather(stage_params * grad_bytes, dpn, dp_path) +
+                    AllGather(trainable * grad_bytes, dpn, dp_path));
+    dp_hide = m * (comp_f + comp_b + comp_rc);
+  } else {
+    // ZeRO 0-2 / DDP / distributed optimizer: one reduce-scatter + all-gather (= all-reduce) per step,
+    // bucketed behind the last micro-batch's backward.
+    dp_total = AllReduce(trainable * grad_bytes, dpn, dp_path);
+    dp_hide = comp_b;
+  }
+  const double dp_exposed = std::max(0.0, dp_total - c.overlap_dp * dp_hide);
+
+  // ---- Optimizer step over the local shard (memory-bound), or on the CPU with offload.
+  const double opt_params = (lay.zero >= 1 ? trainable / dpn : trainable);
+  const double opt_bytes_per_param = job.work.opt == Optimizer::AdamW8bit ? kAdam8bitBytesPerParam
+                                     : job.work.opt == Optimizer::Sgd   ? kSgdBytesPerParam
+                                                                         : kAdamBytesPerParam;
+  double optimizer_s = 0, offload_s = 0;
+  if (lay.offload == Offload::None) {
+    optimizer_s = opt_params * opt_bytes_per_param / (mc.mem_bw * c.mem);
+  } else {
+    // ZeRO-Offload: gradients down (fp32-cast on the host) and 16-bit weights up over the host link,
+    // Adam on the CPU; ZeRO-Infinity also streams the optimizer states from NVMe and back.
+    offload_s = opt_params * (grad_bytes + 2.0) / mc.host.bw + opt_params / kCpuAdamParamsPerS;
+    if (lay.offload == Offload::Nvme) offload_s += opt_params * 2.0 * 12.0 / kNvmeBytesPerS;
+  }
+
+  // ---- Pipeline bubble: (p - 1) / v micro-batch times (Narayanan et al. 2021).
+  const double bubble = ppn > 1 ? double(ppn - 1) / vpn * mb_time : 0.0;
+
+  step.compute_s = m * compute_mb;
+  step.memory_s = m * memory_mb + optimizer_s;
+  step.comm_tp_s = m * tp_mb;
+  step.comm_cp_s = m * 3.0 * cp_f;
+  step.comm_ep_s = m * ep_mb;
+  step.comm_pp_s = m * pp_mb;
+  step.comm_dp_s = dp_total;
+  // Tensor-parallel and expert all-to-all sit on the critical path (each layer waits for them);
+  // context-parallel hides behind attention only partly; pipeline sends are small and synchronous.
+  step.comm_exposed_s = m * (tp_mb + cp_mb + ep_mb + pp_mb) + dp_exposed;
+  step.bubble_s = bubble;
+  step.offload_s = offload_s;
+  step.seconds = step.compute_s + step.memory_s + step.comm_exposed_s + step.bubble_s + step.offload_s;
+
+  // ---- Throughput.
+  const double tokens = double(job.work.gbs) * job.work.seq;
+  if (step.seconds <= 0) return;
+  thr.tokens_per_s = tokens / step.seconds;
+  thr.tokens_per_s_per_gpu = thr.tokens_per_s / gpus;
+  thr.model_flops_per_step = flops.model;
+  thr.hardware_flops_per_step = flops.hardware;
+  thr.model_tflops_per_gpu = flops.model / step.seconds / gpus / 1e12;
+  thr.hardware_tflops_per_gpu = flops.hardware / step.seconds / gpus / 1e12;
+  const double peak = gpu->peak_flops[pi] > 0 ? gpu->peak_flops[pi] : bf16_peak;
+  if (peak > 0) {
+    thr.mfu = thr.model_tflops_per_gpu * 1e12 / peak;
+    thr.hfu = thr.hardware_tflops_per_gpu * 1e12 / peak;
+  }
+}
 
 }  // namespace tp

@@ -1,0 +1,113 @@
+// fit_step.cpp — fits the step model's efficiency constants to every published throughput case
+// together and prints predicted vs measured per case.
+//   build/step/trainplan-fit_step            table with the constants compiled into core/step.cpp
+//   build/step/trainplan-fit_step --fit      coordinate descent on mean |log error|, then the table
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+#include "step_cases.h"
+
+using namespace tp;
+using namespace tp::stepfit;
+
+namespace {
+
+struct Param {
+  const char* name;
+  double Assumptions::*field;
+  double value, lo, hi;
+};
+
+double Score(const std::vector<Case>& cases, const Assumptions& a, bool print) {
+  std::vector<double> errs;
+  double sum = 0;
+  int within = 0;
+  for (const Case& k : cases) {
+    const Prediction p = Predict(k, a);
+    if (!p.ok) {
+      if (print) std::printf("%-36s no layout fits\n", k.id.c_str());
+      sum += 1.0;
+      errs.push_back(1.0);
+      continue;
+    }
+    const double e = p.value / k.measured - 1.0;
+    errs.push_back(std::fabs(e));
+    within += std::fabs(e) <= 0.15;
+    sum += std::fabs(std::log(p.value / k.measured));
+    if (print) {
+      const Layout& l = p.layout;
+      std::printf("%s%-35s %-24s meas %9.3f pred %9.3f err %+6.1f%%  tp%d pp%d vp%d dp%d mbs%d rc=%s sp%d z%d | "
+                  "mfu %.3f comp %.2f mem %.2f tp %.2f dpx %.2f bub %.2f exp %.2f s\n",
+                  p.fits ? " " : "!", k.id.c_str(), k.metric.c_str(), k.measured, p.value, 100 * e, l.tp, l.pp, l.vp, l.dp, l.mbs,
+                  Name(l.recompute), l.sp ? 1 : 0, l.zero, p.thr.mfu, p.step.compute_s, p.step.memory_s,
+                  p.step.comm_tp_s, p.step.comm_dp_s, p.step.bubble_s, p.step.comm_exposed_s);
+    }
+  }
+  if (print) {
+    std::printf("cases %zu  median |error| %.1f%%  within 15%%: %d/%zu  mean |log error| %.4f\n", cases.size(),
+                100 * Median(errs), within, cases.size(), sum / cases.size());
+  }
+  return sum / cases.size();
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const bool fit = argc > 1 && std::strcmp(argv[1], "--fit") == 0;
+  const std::string path = std::string(TRAINPLAN_SOURCE_DIR) + "/tests/data/cases.json";
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  std::string error;
+  const std::vector<Case> cases = LoadCases(text.str(), &error);
+  if (!error.empty()) std::fprintf(stderr, "fit_step: %s\n", error.c_str());
+
+  Assumptions a;  // zeros: step.cpp's compiled defaults
+  if (!fit) {
+    Score(cases, a, true);
+    return 0;
+  }
+  Param params[] = {
+      {"matmul_efficiency", &Assumptions::matmul_efficiency, 0.80, 0.6, 0.95},
+      {"matmul_half_ridge", &Assumptions::matmul_half_ridge, 0.60, 0.05, 3.0},
+      {"attention_efficiency", &Assumptions::attention_efficiency, 0.55, 0.3, 0.8},
+      {"memory_efficiency", &Assumptions::memory_efficiency, 0.80, 0.5, 0.95},
+      {"network_efficiency", &Assumptions::network_efficiency, 0.75, 0.4, 0.95},
+      {"overlap_dp", &Assumptions::overlap_dp, 0.85, 0.05, 1.0},
+  };
+  for (int i = 2; i < argc; ++i) {  // name=value pins a starting point
+    for (Param& p : params) {
+      const size_t n = std::strlen(p.name);
+      if (std::strncmp(argv[i], p.name, n) == 0 && argv[i][n] == '=') p.value = std::atof(argv[i] + n + 1);
+    }
+  }
+  for (Param& p : params) a.*p.field = p.value;
+  double best = Score(cases, a, false);
+  for (double step : {0.2, 0.1, 0.05, 0.02}) {
+    bool improved = true;
+    while (improved) {
+      improved = false;
+      for (Param& p : params) {
+        for (double dir : {-1.0, 1.0}) {
+          const double v = std::clamp(p.value * (1 + dir * step), p.lo, p.hi);
+          a.*p.field = v;
+          const double s = Score(cases, a, false);
+          if (s < best - 1e-6) {
+            best = s;
+            p.value = v;
+            improved = true;
+          } else {
+            a.*p.field = p.value;
+          }
+        }
+      }
+    }
+  }
+  for (const Param& p : params) std::printf("%s = %.3f\n", p.name, p.value);
+  Score(cases, a, true);
+  return 0;
+}

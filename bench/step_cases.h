@@ -1,0 +1,196 @@
+// step_cases.h — the published throughput cases (tests/data/cases.json) run through the step model
+// alone, for fitting its constants (bench/fit_step.cpp) and for the "[step]" tests. Header-only so
+// both can include it. Until the layout search picks micro-batch / recompute / vp / sp for a case,
+// this enumerates them itself and keeps the fastest layout that fits in memory.
+#pragma once
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "catalog.h"
+#include "config.h"
+#include "json.h"
+#include "memory.h"
+#include "model.h"
+#include "plan.h"
+#include "step.h"
+
+namespace tp::stepfit {
+
+struct Case {
+  std::string id, metric;
+  double measured = 0, tolerance = 0.15;
+  Config cfg;
+  Job job;
+};
+
+struct Prediction {
+  double value = 0;
+  Layout layout;
+  StepBreakdown step;
+  Throughput thr;
+  bool ok = false;
+  bool fits = true;  // false: no layout fits by the memory model; the fastest one is reported anyway
+};
+
+inline const char* kThroughputMetrics[] = {"hardware_tflops_per_gpu", "model_tflops_per_gpu", "mfu",
+                                           "tokens_per_s_per_gpu", "step_seconds"};
+
+// Throughput cases only (memory / run-length cases belong to other models).
+inline std::vector<Case> LoadCases(const std::string& text, std::string* error) {
+  std::vector<Case> out;
+  JsonParseResult r = ParseJson(text);
+  if (!r.ok) {
+    if (error) *error = r.error;
+    return out;
+  }
+  const JsonValue* cases = r.value.Find("cases");
+  if (!cases || !cases->IsArray()) return out;
+  for (const JsonValue& c : cases->array) {
+    const JsonValue* measured = c.Find("measured");
+    const JsonValue* config = c.Find("config");
+    if (!measured || !config) continue;
+    Case k;
+    for (const char* m : kThroughputMetrics) {
+      if (const JsonValue* v = measured->Find(m); v && v->IsNumber()) {
+        k.metric = m;
+        k.measured = v->number;
+      }
+    }
+    if (k.metric.empty()) continue;
+    k.id = c.StringOr("id", "");
+    k.tolerance = c.NumberOr("tolerance", 0.15);
+    std::vector<ConfigIssue> issues;
+    for (const auto& [key, v] : config->object) {
+      std::string value = v.IsString() ? v.string : v.type == JsonValue::Type::Bool ? (v.boolean ? "1" : "0")
+                                                                                    : FormatNumber(v.number);
+      ApplyPair(k.cfg, key, value, issues);
+    }
+    k.job = ResolveJob(k.cfg, issues);
+    if (HasErrors(issues)) {
+      if (error) *error = k.id + ": " + FormatIssue(issues.front());
+      continue;
+    }
+    out.push_back(std::move(k));
+  }
+  return out;
+}
+
+// Rough memory check used only while core/memory.cpp is a placeholder: model states (Megatron: 18 B
+// per parameter, 6 + 12/dp with the distributed optimizer, 18/dp with ZeRO-3) plus activations per
+// Korthikanti et al. 2022 (16-bit; first pipeline stage holds pp micro-batches).
+inline bool RoughFits(const Job& job, const Layout& l) {
+  const ParamCounts pc = CountParams(job.model);
+  const double per_gpu = pc.total / (double(l.tp) * l.pp);
+  const double d = l.dp;
+  const double states = per_gpu * (l.zero >= 3 ? 18.0 / d : l.zero >= 1 ? 6.0 + 12.0 / d : 18.0);
+  const double s = job.work.seq / double(l.cp), b = l.mbs, h = job.model.hidden, a = job.model.heads;
+  const double t = l.tp;
+  double layer;
+  if (l.recompute == Recompute::Full) {
+    layer = 2 * s * b * h;
+  } else {
+    const double core = job.work.flash || l.recompute == Recompute::Selective ? 0.0 : 5 * a * s / h;
+    const double ffn_ratio = (job.model.ffn > 0 ? double(job.model.ffn) : 4 * h) / h;
+    // 34 sbh at ffn = 4h; Megatron's form sbh(18 + 4 ffn/h), SwiGLU keeps one more ffn-wide tensor.
+    const double lin = 18 + (job.model.mlp == MlpKind::Swiglu ? 6.0 : 4.0) * ffn_ratio;
+    layer = s * b * h * (l.sp ? (lin + core) / t : (10 + (lin - 10) / t + core / t));
+  }
+  const double m = std::ceil(job.work.gbs / (double(l.mbs) * l.dp));
+  const double in_flight = l.pp > 1 ? std::min<double>(l.pp, m) * (1 + (l.pp - 1.0) / (l.pp * l.vp)) : 1.0;
+  double act = job.model.layers / double(l.pp) * layer * in_flight;
+  if (l.recompute == Recompute::Full) act += s * b * h * 34 / t;  // one layer re-materialised
+  act += 4.0 * s * b * job.model.vocab / t * 2;                   // fp32 logits and their gradient
+  const double cap = job.hw.gpu->mem_bytes * 0.95 - 2.5e9;        // CUDA context, allocator slack
+  return states + act <= cap;
+}
+
+inline double Metric(const Case& k, const StepBreakdown& st, const Throughput& th) {
+  if (k.metric == "hardware_tflops_per_gpu") return th.hardware_tflops_per_gpu;
+  if (k.metric == "model_tflops_per_gpu") return th.model_tflops_per_gpu;
+  if (k.metric == "mfu") return th.mfu;
+  if (k.metric == "tokens_per_s_per_gpu") return th.tokens_per_s_per_gpu;
+  return st.seconds;
+}
+
+// The fastest layout that fits among the values the case leaves open.
+inline Prediction Predict(const Case& k, const Assumptions& assume) {
+  Job job = k.job;
+  job.assume.matmul_efficiency = assume.matmul_efficiency;
+  job.assume.matmul_half_ridge = assume.matmul_half_ridge;
+  job.assume.attention_efficiency = assume.attention_efficiency;
+  job.assume.memory_efficiency = assume.memory_efficiency;
+  job.assume.network_efficiency = assume.network_efficiency;
+  job.assume.overlap_dp = assume.overlap_dp;
+  const Config& c = k.cfg;
+  const Layout base = ExplicitLayout(c, job);
+  std::vector<int> mbs_list, vp_list, sp_list;
+  std::vector<Recompute> rc_list;
+  const int per_dp = std::max(1, job.work.gbs / std::max(1, base.dp));
+  if (c.mbs == kAuto) {
+    for (int b = 1; b <= std::min(per_dp, 16); b *= 2) mbs_list.push_back(b);
+  } else {
+    mbs_list.push_back(c.mbs);
+  }
+  if (c.recompute == Recompute::Auto) rc_list = {Recompute::None, Recompute::Selective, Recompute::Full};
+  else rc_list = {c.recompute};
+  if (c.vp == kAuto && base.pp > 1) {
+    vp_list.push_back(1);
+    for (int v = 2; v <= 8; ++v)
+      if ((job.model.layers / base.pp) % v == 0) vp_list.push_back(v);
+  } else {
+    vp_list.push_back(base.vp);
+  }
+  if (c.sp == kAuto && base.tp > 1) sp_list = {0, 1};
+  else sp_list = {base.sp ? 1 : 0};
+
+  const bool mem_model = EstimateMemory(job, base).total > 0;
+  Prediction best, best_any;  // best_any ignores memory: the published run did fit, whatever we think
+  for (int b : mbs_list)
+    for (Recompute rc : rc_list)
+      for (int v : vp_list)
+        for (int sp : sp_list) {
+          Layout l = base;
+          l.mbs = b;
+          l.recompute = rc;
+          l.vp = v;
+          l.sp = sp == 1;
+          const int m = (job.work.gbs + b * l.dp - 1) / (b * l.dp);
+          if (v > 1 && m % l.pp != 0) continue;  // Megatron's interleaved schedule needs m % pp == 0
+          if (!CheckLayout(job, l, nullptr)) continue;
+          const bool fits = mem_model ? EstimateMemory(job, l).fits : RoughFits(job, l);
+          StepBreakdown st;
+          Throughput th;
+          EstimateStep(job, l, st, th);
+          if (!best_any.ok || st.seconds < best_any.step.seconds) {
+            best_any.ok = true;
+            best_any.layout = l;
+            best_any.step = st;
+            best_any.thr = th;
+            best_any.value = Metric(k, st, th);
+          }
+          if (!fits) continue;
+          if (!best.ok || st.seconds < best.step.seconds) {
+            best.ok = true;
+            best.layout = l;
+            best.step = st;
+            best.thr = th;
+            best.value = Metric(k, st, th);
+          }
+        }
+  if (!best.ok) {
+    best = best_any;
+    best.fits = false;
+  }
+  return best;
+}
+
+inline double Median(std::vector<double> v) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  const size_t n = v.size();
+  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+}  // namespace tp::stepfit

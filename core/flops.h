@@ -1,0 +1,70 @@
+// flops.h — floating-point operations of a training step, by operation: attention projections,
+// attention scores (s^2), MLP (GELU / SwiGLU / MoE top-k experts), logits; forward, backward (2x the
+// forward: gradients of activations and of weights), and recomputation. Also the matmul shapes the
+// step-time model (step.cpp) turns into time, so FLOPs and time come from one description.
+//
+// Convention (Megatron-LM, Narayanan et al. 2021, interface.md): a GEMM of (M x K) by (K x N) is 2MNK
+// FLOPs; attention scores count the full s x s square (no causal halving) for model FLOPs; model FLOPs
+// exclude recomputation, hardware FLOPs include it. For a GPT layer this reproduces
+// 72 B s L h^2 (1 + s/(6h) + V/(12 L h)) exactly.
+#pragma once
+#include "job.h"
+
+namespace tp {
+
+// One weight matmul of a layer, per token: n output features, k input features. Column-parallel
+// (tensor parallelism splits n: QKV, MLP up/gate) or row-parallel (splits k: attention output, MLP down).
+struct Gemm {
+  double n = 0, k = 0;
+  bool col = true;
+};
+
+// The operations of one transformer layer, forward, per token.
+struct LayerOps {
+  Gemm attn[5];
+  int n_attn = 0;
+  double qk_dim = 0, v_dim = 0;  // per head, for the s^2 terms
+  double kv_width = 0;           // K plus V features per token (what context parallelism exchanges)
+  double heads = 0;
+  Gemm mlp[2];                   // one MLP (dense) or one expert (MoE)
+  int n_mlp = 0;
+  double mlp_mult = 1;           // MLPs each token passes through: 1 dense; topk + shared for MoE
+  double routed = 0;             // MoE: routed experts per token (topk), 0 for dense
+  double experts = 0;            // MoE: routed experts in the layer (router GEMM width)
+  double ffn = 0;                // intermediate width of one MLP (activation-function traffic)
+  bool swiglu = true;
+
+  double GemmFlopsPerToken() const;             // projections + MLP(s) + router, forward
+  double AttnCoreFlopsPerToken(int seq) const;  // QK^T and AV, forward, full square
+};
+
+struct ModelOps {
+  LayerOps dense, moe;
+  int dense_layers = 0, moe_layers = 0;
+  double hidden = 0, vocab = 0;
+  bool valid = false;  // false for a size-only model (layers == 0)
+};
+
+ModelOps DescribeModel(const ModelArch& m);
+
+// Forward FLOPs of the whole model for ONE sequence of length seq, by operation.
+struct ForwardFlops {
+  double attn_proj = 0, attn_core = 0, mlp = 0, logits = 0;
+  double Total() const { return attn_proj + attn_core + mlp + logits; }
+};
+ForwardFlops ForwardFlopsPerSequence(const ModelOps& ops, int seq);
+
+// FLOPs of one optimizer step (gbs sequences), whole job (all GPUs together).
+struct StepFlops {
+  double forward = 0;    // one forward pass
+  double backward = 0;   // 2x forward for full training; LoRA skips the frozen weights' gradients
+  double recompute = 0;  // selective: attention core again; full: a whole extra forward (not logits)
+  double model = 0;      // forward + backward (Megatron's model FLOPs, used for MFU)
+  double hardware = 0;   // model + recompute (used for HFU)
+};
+StepFlops FlopsPerStep(const Job& job, const Layout& layout);
+
+// Parameters of a size-only model or the trainable share for LoRA: see flops.cpp.
+double LoraParamsPerLayer(const Job& job, const LayerOps& l);
+
+}  // namespace tp
