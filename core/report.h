@@ -17,6 +17,8 @@ std::string PlanToCsv(const PlanOutput& out);
 std::string PlanToMarkdown(const PlanOutput& out);
 std::string FormatPlan(const PlanOutput& out, Format format);
 std::string FormatComparison(const std::vector<PlanOutput>& outs, Format format);
-std::string FormatSearch(const PlanOutput& base, const SearchResult& result, Format format);
+// Search results best first; `objective` words why each layout loses to the first.
+std::string FormatSearch(const PlanOutput& base, const SearchResult& result, Format format,
+                         Objective objective = Objective::Time);
 
 }  // namespace tp

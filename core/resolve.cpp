@@ -69,7 +69,6 @@ void ResolveModel(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues)
       Notice(issues, "params", "params= makes a size-only model; the preset " + cfg.model + " is not used");
     return;
   }
-  if (cfg.params > 0) Notice(issues, "params", "ignored: layers and hidden define the model");
 
   if (!custom) {
     if (const ModelPreset* preset = FindModel(cfg.model)) {
@@ -142,6 +141,9 @@ void ResolveModel(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues)
     m.shared_experts = 0, m.dense_layers = 0;
   }
   m.params_total = CountParams(m).total;  // exact: embeddings, norms, biases, MLA, shared experts
+  // A params= next to full dimensions (as `plan --format json` prints it) only agrees or is ignored.
+  if (cfg.params > 0 && std::fabs(cfg.params - m.params_total) > 0.01 * m.params_total)
+    Notice(issues, "params", "ignored: the dimensions give " + std::to_string(int64_t(m.params_total)) + " parameters");
 }
 
 void ResolveWorkload(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues) {

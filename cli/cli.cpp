@@ -1,0 +1,597 @@
+// cli.cpp — `trainplan plan|compare|search|catalog|link` (shared/interface.md). Configuration comes from
+// KEY=VALUE pairs, --link (a whole URL or a fragment), --config (JSON, as `plan --format json` prints)
+// and --hf-config (a Hugging Face config.json), applied in the order given so later ones win. Output is
+// an aligned text table, JSON, CSV or Markdown. Bad input exits 2 with one line on stderr naming the
+// key; help text is generated from the key table so it cannot drift from the parser.
+#include "cli.h"
+
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+#include "catalog.h"
+#include "config.h"
+#include "json.h"
+#include "planner.h"
+#include "report.h"
+#include "search.h"
+
+namespace tp {
+namespace {
+
+constexpr int kOk = 0;
+constexpr int kBadInput = 2;
+constexpr size_t kMaxFileBytes = 16 * 1024 * 1024;  // a config.json is a few KB; refuse pasted binaries
+
+struct Failure {
+  std::string line;  // one line, no trailing newline
+};
+
+// ---- help -----------------------------------------------------------------------------------------
+const char* GroupName(KeyGroup g) {
+  switch (g) {
+    case KeyGroup::Link: return "link";
+    case KeyGroup::Model: return "model";
+    case KeyGroup::Workload: return "workload";
+    case KeyGroup::Numerics: return "numerics";
+    case KeyGroup::Memory: return "memory techniques";
+    case KeyGroup::Layout: return "layout (auto = the planner chooses)";
+    case KeyGroup::Hardware: return "hardware";
+    case KeyGroup::Economics: return "economics";
+    case KeyGroup::Reliability: return "reliability";
+    case KeyGroup::Interface: return "interface";
+  }
+  return "";
+}
+
+std::string KeysHelp() {
+  std::string s = "Keys (KEY=VALUE; the default in brackets):\n";
+  const Config defaults;
+  int group = -1;
+  for (const KeyInfo& k : Keys()) {
+    if (k.group == KeyGroup::Link || k.group == KeyGroup::Interface) continue;
+    if (int(k.group) != group) {
+      group = int(k.group);
+      s += std::string("\n  ") + GroupName(k.group) + "\n";
+    }
+    std::string name = std::string("    ") + k.name;
+    name.resize(std::max<size_t>(name.size() + 1, 22), ' ');
+    std::string unit = *k.unit ? std::string(" [") + k.unit + "]" : "";
+    s += name + k.help + "\n" + std::string(22, ' ') + k.accepts + unit + "; default " + FormatValue(defaults, k.name) +
+         "\n";
+  }
+  return s;
+}
+
+const char* kCommonOptions =
+    "Configuration (applied in the order given; later wins):\n"
+    "  KEY=VALUE            one key (see the list below)\n"
+    "  --link URL           a share link: whole URL, #fragment or bare key=value&... pairs\n"
+    "  --config FILE        a JSON object of keys (or a whole `plan --format json` output)\n"
+    "  --hf-config FILE     a Hugging Face config.json: the model's dimensions (model=custom)\n";
+
+std::string Help(const std::string& command) {
+  if (command == "plan")
+    return std::string(
+               "trainplan plan [KEY=VALUE ...] [--link URL] [--config FILE] [--hf-config FILE] [--format F]\n"
+               "  Memory per GPU, step time, throughput, days and cost of one training run. Layout keys left on\n"
+               "  auto (tp, pp, vp, cp, ep, mbs, zero, recompute, offload, sp) are chosen by layout search.\n\n") +
+           kCommonOptions +
+           "  --format F           text (default), json, csv or md\n\n"
+           "Examples:\n"
+           "  trainplan plan model=llama2-70b prec=bf16 --format json\n"
+           "  trainplan plan model=llama3-70b gpu=h100 gpus=64 seq=32768\n"
+           "  trainplan plan model=llama3-8b method=qlora gpu=rtx4090 gpus=1 seq=2048\n"
+           "  trainplan plan --hf-config config.json gpu=h100 gpus=8 tokens=1e11\n"
+           "  trainplan plan --link 'https://host/trainplan/#v=1&model=mixtral-8x7b&gpus=128'\n\n" +
+           KeysHelp();
+  if (command == "compare")
+    return std::string(
+               "trainplan compare --link URL --link URL [...] [KEY=VALUE ...] [--format F]\n"
+               "  Plans each scenario and prints them side by side. Each --link or --config is one scenario;\n"
+               "  KEY=VALUE pairs apply to every scenario (after its link).\n\n"
+               "  --link URL           one scenario from a share link\n"
+               "  --config FILE        one scenario from a JSON file\n"
+               "  --format F           text (default), json, csv or md\n\n"
+               "Examples:\n"
+               "  trainplan compare --link '#v=1&gpu=a100-80g' --link '#v=1&gpu=h100'\n"
+               "  trainplan compare --link '#v=1&zero=1' --link '#v=1&zero=3' model=llama3-8b gpus=8 --format md\n");
+  if (command == "search")
+    return std::string(
+               "trainplan search [KEY=VALUE ...] [--objective time|cost] [--top N] [--format F]\n"
+               "  Evaluates every valid layout for the keys left on auto and lists the best, with why each\n"
+               "  loses to the first.\n\n") +
+           kCommonOptions +
+           "  --objective O        time (default) or cost\n"
+           "  --top N              how many layouts to list (default 10, 1-1000)\n"
+           "  --gpu-types A,B      also search these GPU ids (time/cost front across types)\n"
+           "  --gpu-counts N,M     search these GPU counts\n"
+           "  --format F           text (default), json, csv or md\n\n"
+           "Examples:\n"
+           "  trainplan search model=llama3-70b gpu=h100 gpus=64 --top 5\n"
+           "  trainplan search model=llama3-8b gpus=8 --objective cost --gpu-types h100,a100-80g,l40s --format json\n";
+  if (command == "catalog")
+    return "trainplan catalog gpus|models|links [--format F]\n"
+           "  The built-in GPUs, model presets and interconnects, each with its source.\n\n"
+           "  --format F           text (default), json, csv or md\n\n"
+           "Examples:\n"
+           "  trainplan catalog gpus\n"
+           "  trainplan catalog models --format json\n";
+  if (command == "link")
+    return std::string(
+               "trainplan link [KEY=VALUE ...] [--link URL] [--config FILE] [--hf-config FILE]\n"
+               "  Prints the share link (#v=1&...) for the configuration: only keys that differ from the\n"
+               "  defaults, the same text the page puts in its address bar.\n\n") +
+           kCommonOptions +
+           "\nExamples:\n"
+           "  trainplan link model=llama3-70b gpu=h100 gpus=64\n"
+           "  trainplan link --hf-config config.json\n";
+  return "trainplan — plan training and fine-tuning of large language models (offline)\n\n"
+         "Usage:\n"
+         "  trainplan plan    [KEY=VALUE ...] [--link URL] [--format text|json|csv|md]\n"
+         "  trainplan compare --link URL --link URL [...]      scenarios side by side\n"
+         "  trainplan search  [KEY=VALUE ...] [--objective time|cost] [--top N] [--format ...]\n"
+         "  trainplan catalog gpus|models|links [--format ...]\n"
+         "  trainplan link    [KEY=VALUE ...]                   prints the share link\n\n"
+         "`trainplan COMMAND --help` shows the options, examples and every key.\n"
+         "Exit status: 0 success, 2 bad input (one line on stderr naming the key).\n";
+}
+
+// ---- argument parsing -----------------------------------------------------------------------------
+struct Options {
+  std::string command;
+  std::vector<std::pair<std::string, std::string>> sources;  // ("pair"|"link"|"config"|"hf", text) in order
+  Format format = Format::Text;
+  Objective objective = Objective::Time;
+  int top = 10;
+  std::vector<std::string> gpu_types;
+  std::vector<int> gpu_counts;
+  std::vector<std::string> positional;  // catalog's kind
+  bool help = false;
+};
+
+bool ReadFile(const std::string& path, std::string& text, Failure& fail, const char* option) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    fail.line = std::string(option) + ": cannot read \"" + path + "\"";
+    return false;
+  }
+  std::ostringstream buf;
+  buf << in.rdbuf();
+  text = buf.str();
+  if (text.size() > kMaxFileBytes) {
+    fail.line = std::string(option) + ": \"" + path + "\" is larger than 16 MB";
+    return false;
+  }
+  return true;
+}
+
+std::vector<std::string> SplitComma(const std::string& s) {
+  std::vector<std::string> out;
+  std::string cur;
+  for (char c : s) {
+    if (c == ',') {
+      if (!cur.empty()) out.push_back(cur);
+      cur.clear();
+    } else {
+      cur += c;
+    }
+  }
+  if (!cur.empty()) out.push_back(cur);
+  return out;
+}
+
+bool ParseArgs(const std::vector<std::string>& args, Options& o, Failure& fail) {
+  if (args.empty()) {
+    o.help = true;
+    return true;
+  }
+  o.command = args[0];
+  if (o.command == "--help" || o.command == "-h" || o.command == "help") {
+    o.command = args.size() > 1 ? args[1] : "";
+    o.help = true;
+    return true;
+  }
+  for (size_t i = 1; i < args.size(); ++i) {
+    std::string a = args[i];
+    if (a.rfind("--", 0) == 0) {
+      std::string name = a, value;
+      bool inline_value = false;
+      if (size_t eq = a.find('='); eq != std::string::npos) {
+        name = a.substr(0, eq), value = a.substr(eq + 1), inline_value = true;
+      }
+      if (name == "--help") {
+        o.help = true;
+        continue;
+      }
+      const char* known[] = {"--link", "--config", "--hf-config", "--format", "--objective", "--top", "--gpu-types",
+                             "--gpu-counts"};
+      bool is_known = false;
+      for (const char* k : known) is_known |= name == k;
+      if (!is_known) {
+        fail.line = "unknown option " + name + "; see `trainplan " + o.command + " --help`";
+        return false;
+      }
+      if (!inline_value) {
+        if (i + 1 >= args.size()) {
+          fail.line = name + ": needs a value";
+          return false;
+        }
+        value = args[++i];
+      }
+      if (name == "--link") o.sources.push_back({"link", value});
+      else if (name == "--config") o.sources.push_back({"config", value});
+      else if (name == "--hf-config") o.sources.push_back({"hf", value});
+      else if (name == "--format") {
+        if (value == "text") o.format = Format::Text;
+        else if (value == "json") o.format = Format::Json;
+        else if (value == "csv") o.format = Format::Csv;
+        else if (value == "md" || value == "markdown") o.format = Format::Markdown;
+        else {
+          fail.line = "--format: expected text, json, csv or md, got \"" + value + "\"";
+          return false;
+        }
+      } else if (name == "--objective") {
+        if (value == "time") o.objective = Objective::Time;
+        else if (value == "cost") o.objective = Objective::Cost;
+        else {
+          fail.line = "--objective: expected time or cost, got \"" + value + "\"";
+          return false;
+        }
+      } else if (name == "--top") {
+        char* end = nullptr;
+        long n = std::strtol(value.c_str(), &end, 10);
+        if (value.empty() || *end != '\0' || n < 1 || n > 1000) {
+          fail.line = "--top: expected a whole number 1-1000, got \"" + value + "\"";
+          return false;
+        }
+        o.top = int(n);
+      } else if (name == "--gpu-types") {
+        o.gpu_types = SplitComma(value);
+        for (const std::string& id : o.gpu_types)
+          if (!FindGpu(id)) {
+            std::string accepted;
+            for (const GpuSpec& g : Gpus()) accepted += (accepted.empty() ? "" : ", ") + g.id;
+            fail.line = "--gpu-types: unknown GPU \"" + id + "\"; accepted: " + accepted;
+            return false;
+          }
+      } else if (name == "--gpu-counts") {
+        for (const std::string& part : SplitComma(value)) {
+          char* end = nullptr;
+          long n = std::strtol(part.c_str(), &end, 10);
+          if (*end != '\0' || n < 1 || n > 10000000) {
+            fail.line = "--gpu-counts: expected whole numbers 1-1e7 separated by commas, got \"" + part + "\"";
+            return false;
+          }
+          o.gpu_counts.push_back(int(n));
+        }
+      }
+      continue;
+    }
+    if (size_t eq = a.find('='); eq != std::string::npos) {
+      o.sources.push_back({"pair", a});
+      continue;
+    }
+    o.positional.push_back(a);
+  }
+  return true;
+}
+
+// Applies one configuration source; returns false with the first error as one line.
+bool ApplySource(Config& cfg, const std::pair<std::string, std::string>& src, std::vector<ConfigIssue>& notices,
+                 Failure& fail) {
+  std::vector<ConfigIssue> issues;
+  if (src.first == "pair") {
+    size_t eq = src.second.find('=');
+    ApplyPair(cfg, src.second.substr(0, eq), src.second.substr(eq + 1), issues);
+  } else if (src.first == "link") {
+    ApplyLink(cfg, src.second, issues);
+  } else {
+    std::string text;
+    const char* option = src.first == "config" ? "--config" : "--hf-config";
+    if (!ReadFile(src.second, text, fail, option)) return false;
+    if (src.first == "config") ApplyJson(cfg, text, issues);
+    else ApplyHfConfig(cfg, text, issues);
+    for (ConfigIssue& i : issues)
+      if (i.key.empty()) i.key = option;
+  }
+  for (const ConfigIssue& i : issues) {
+    if (!i.notice) {
+      fail.line = FormatIssue(i);
+      return false;
+    }
+    notices.push_back(i);
+  }
+  return true;
+}
+
+bool BuildConfig(const Options& o, Config& cfg, std::vector<ConfigIssue>& notices, Failure& fail) {
+  for (const auto& src : o.sources)
+    if (!ApplySource(cfg, src, notices, fail)) return false;
+  return true;
+}
+
+// First error of a plan as the one stderr line; notices as "note:" lines.
+bool FirstError(const std::vector<ConfigIssue>& issues, Failure& fail) {
+  size_t errors = 0;
+  for (const ConfigIssue& i : issues)
+    if (!i.notice && errors++ == 0) fail.line = FormatIssue(i);
+  if (errors > 1) fail.line += " (and " + std::to_string(errors - 1) + " more)";
+  return errors > 0;
+}
+
+std::string Notes(const std::vector<ConfigIssue>& issues) {
+  std::string s;
+  for (const ConfigIssue& i : issues)
+    if (i.notice) s += "note: " + FormatIssue(i) + "\n";
+  return s;
+}
+
+// ---- catalog --------------------------------------------------------------------------------------
+struct Table {
+  std::vector<std::string> columns;
+  std::vector<bool> numeric;
+  std::vector<std::vector<std::string>> rows;
+};
+
+std::string Fixed(double v, int digits) {
+  char buf[48];
+  std::snprintf(buf, sizeof buf, "%.*f", digits, v);
+  return buf;
+}
+
+std::string RenderTable(const Table& t, Format format) {
+  std::string s;
+  if (format == Format::Json) {
+    s = "[\n";
+    for (size_t r = 0; r < t.rows.size(); ++r) {
+      s += "  {";
+      for (size_t c = 0; c < t.columns.size(); ++c) {
+        const std::string& v = t.rows[r][c];
+        s += (c ? ", " : "") + JsonEscape(t.columns[c]) + ": " + (t.numeric[c] && !v.empty() ? v : JsonEscape(v));
+      }
+      s += r + 1 < t.rows.size() ? "},\n" : "}\n";
+    }
+    return s + "]\n";
+  }
+  if (format == Format::Csv) {
+    auto field = [](const std::string& v) {
+      if (v.find_first_of(",\"\n") == std::string::npos) return v;
+      std::string q = "\"";
+      for (char c : v) q += c == '"' ? std::string("\"\"") : std::string(1, c);
+      return q + "\"";
+    };
+    for (size_t c = 0; c < t.columns.size(); ++c) s += (c ? "," : "") + field(t.columns[c]);
+    s += "\n";
+    for (const auto& row : t.rows) {
+      for (size_t c = 0; c < row.size(); ++c) s += (c ? "," : "") + field(row[c]);
+      s += "\n";
+    }
+    return s;
+  }
+  if (format == Format::Markdown) {
+    s = "|";
+    for (const auto& c : t.columns) s += " " + c + " |";
+    s += "\n|";
+    for (size_t c = 0; c < t.columns.size(); ++c) s += t.numeric[c] ? "---:|" : "---|";
+    s += "\n";
+    for (const auto& row : t.rows) {
+      s += "|";
+      for (const auto& v : row) {
+        std::string cell;
+        for (char ch : v) cell += ch == '|' ? std::string("\\|") : std::string(1, ch);
+        s += " " + cell + " |";
+      }
+      s += "\n";
+    }
+    return s;
+  }
+  // Text: aligned columns, numbers right-aligned.
+  std::vector<size_t> width(t.columns.size());
+  auto cols = [](const std::string& v) {
+    size_t n = 0;
+    for (unsigned char ch : v) n += (ch & 0xC0) != 0x80;
+    return n;
+  };
+  for (size_t c = 0; c < t.columns.size(); ++c) {
+    width[c] = cols(t.columns[c]);
+    for (const auto& row : t.rows) width[c] = std::max(width[c], cols(row[c]));
+  }
+  auto line = [&](const std::vector<std::string>& cells) {
+    std::string l;
+    for (size_t c = 0; c < cells.size(); ++c) {
+      std::string pad(width[c] - cols(cells[c]), ' ');
+      l += t.numeric[c] ? pad + cells[c] : cells[c] + (c + 1 < cells.size() ? pad : "");
+      if (c + 1 < cells.size()) l += "  ";
+    }
+    while (!l.empty() && l.back() == ' ') l.pop_back();
+    return l + "\n";
+  };
+  s = line(t.columns);
+  for (const auto& row : t.rows) s += line(row);
+  return s;
+}
+
+Table GpuTable(bool full) {
+  Table t;
+  t.columns = {"id", "name", "memory_gb", "bandwidth_gbs", "fp32_tflops", "bf16_tflops", "fp8_tflops", "tdp_w",
+               "intra", "inter", "gpus_per_node", "usd_per_gpu_hour", "usd_per_gpu"};
+  if (full) t.columns.insert(t.columns.end(), {"source", "price_source"});
+  t.numeric = {false, false, true, true, true, true, true, true, false, false, true, true, true, false, false};
+  for (const GpuSpec& g : Gpus()) {
+    std::vector<std::string> row = {g.id, g.name, Fixed(g.mem_bytes / 1e9, 1), Fixed(g.mem_bw / 1e9, 0),
+                                    Fixed(g.peak_flops[int(Precision::Fp32)] / 1e12, 1),
+                                    Fixed(g.peak_flops[int(Precision::Bf16)] / 1e12, 1),
+                                    Fixed(g.peak_flops[int(Precision::Fp8)] / 1e12, 1), Fixed(g.tdp_w, 0),
+                                    g.intra_default, g.inter_default, std::to_string(g.gpus_per_node_default),
+                                    Fixed(g.usd_per_gpu_hour, 2), Fixed(g.usd_per_gpu, 0)};
+    if (full) row.insert(row.end(), {g.source, g.price_source});
+    t.rows.push_back(row);
+  }
+  return t;
+}
+
+Table ModelTable(bool full) {
+  Table t;
+  t.columns = {"id", "name", "params", "layers", "hidden", "heads", "kv_heads", "ffn", "vocab", "act", "experts",
+               "topk", "default_seq"};
+  if (full) t.columns.push_back("source");
+  t.numeric = {false, false, true, true, true, true, true, true, true, false, true, true, true, false};
+  for (const ModelPreset& m : Models()) {
+    const ModelArch& a = m.arch;
+    std::vector<std::string> row = {m.id, m.name, FormatNumber(m.published_params), std::to_string(a.layers),
+                                    std::to_string(a.hidden), std::to_string(a.heads), std::to_string(a.kv_heads),
+                                    std::to_string(a.ffn), std::to_string(a.vocab), Name(a.mlp),
+                                    std::to_string(std::max(1, a.experts)), std::to_string(std::max(1, a.topk)),
+                                    std::to_string(m.default_seq)};
+    if (full) row.push_back(m.source);
+    t.rows.push_back(row);
+  }
+  return t;
+}
+
+Table LinkTable(bool full) {
+  Table t;
+  t.columns = {"id", "name", "bandwidth_gbs", "latency_us", "network"};
+  if (full) t.columns.push_back("source");
+  t.numeric = {false, false, true, true, false, false};
+  for (const LinkSpec& l : Links()) {
+    std::vector<std::string> row = {l.id, l.name, FormatNumber(l.bw / 1e9), FormatNumber(l.latency_s * 1e6),
+                                    l.network ? "yes" : "no"};
+    if (full) row.push_back(l.source);
+    t.rows.push_back(row);
+  }
+  return t;
+}
+
+// ---- subcommands ----------------------------------------------------------------------------------
+int Fail(std::string& err, const Failure& f) {
+  err += "trainplan: " + f.line + "\n";
+  return kBadInput;
+}
+
+int CmdPlan(const Options& o, std::string& out, std::string& err) {
+  Config cfg;
+  std::vector<ConfigIssue> notices;
+  Failure f;
+  if (!o.positional.empty()) return Fail(err, {"unexpected argument \"" + o.positional[0] + "\" (keys are KEY=VALUE)"});
+  if (!BuildConfig(o, cfg, notices, f)) return Fail(err, f);
+  PlanOutput plan = MakePlan(cfg);
+  plan.issues.insert(plan.issues.begin(), notices.begin(), notices.end());
+  if (!plan.ok || FirstError(plan.issues, f)) {
+    if (f.line.empty()) FirstError(plan.issues, f);
+    if (f.line.empty()) f.line = "no plan could be made for this configuration";
+    return Fail(err, f);
+  }
+  out += FormatPlan(plan, o.format);
+  err += Notes(plan.issues);
+  return kOk;
+}
+
+int CmdCompare(const Options& o, std::string& out, std::string& err) {
+  Failure f;
+  if (!o.positional.empty()) return Fail(err, {"unexpected argument \"" + o.positional[0] + "\""});
+  std::vector<std::pair<std::string, std::string>> shared;
+  std::vector<const std::pair<std::string, std::string>*> scenarios;
+  for (const auto& src : o.sources) {
+    if (src.first == "link" || src.first == "config") scenarios.push_back(&src);
+    else shared.push_back(src);
+  }
+  if (scenarios.empty()) return Fail(err, {"compare needs at least one --link or --config scenario"});
+  std::vector<PlanOutput> plans;
+  std::string notes;
+  for (size_t n = 0; n < scenarios.size(); ++n) {
+    Config cfg;
+    std::vector<ConfigIssue> notices;
+    if (!ApplySource(cfg, *scenarios[n], notices, f)) return Fail(err, {"scenario " + std::to_string(n + 1) + ": " + f.line});
+    for (const auto& src : shared)
+      if (!ApplySource(cfg, src, notices, f)) return Fail(err, f);
+    PlanOutput plan = MakePlan(cfg);
+    plan.issues.insert(plan.issues.begin(), notices.begin(), notices.end());
+    if (!plan.ok || FirstError(plan.issues, f)) {
+      if (f.line.empty()) f.line = "no plan could be made";
+      return Fail(err, {"scenario " + std::to_string(n + 1) + ": " + f.line});
+    }
+    for (const ConfigIssue& i : plan.issues)
+      if (i.notice) notes += "note: scenario " + std::to_string(n + 1) + ": " + FormatIssue(i) + "\n";
+    plans.push_back(std::move(plan));
+  }
+  out += FormatComparison(plans, o.format);
+  err += notes;
+  return kOk;
+}
+
+int CmdSearch(const Options& o, std::string& out, std::string& err) {
+  Config cfg;
+  std::vector<ConfigIssue> notices;
+  Failure f;
+  if (!o.positional.empty()) return Fail(err, {"unexpected argument \"" + o.positional[0] + "\" (keys are KEY=VALUE)"});
+  if (!BuildConfig(o, cfg, notices, f)) return Fail(err, f);
+  PlanOutput base;
+  base.config = cfg;
+  base.issues = notices;
+  base.job = ResolveJob(cfg, base.issues);
+  if (FirstError(base.issues, f)) return Fail(err, f);
+  base.ok = true;
+  SearchOptions options;
+  options.objective = o.objective;
+  options.top = o.top;
+  options.gpu_types = o.gpu_types;
+  options.gpu_counts = o.gpu_counts;
+  SearchResult result = SearchLayouts(cfg, options);
+  out += FormatSearch(base, result, o.format, o.objective);
+  err += Notes(base.issues);
+  return kOk;
+}
+
+int CmdCatalog(const Options& o, std::string& out, std::string& err) {
+  if (!o.sources.empty()) return Fail(err, {"catalog takes no configuration keys"});
+  if (o.positional.size() != 1) return Fail(err, {"catalog: expected gpus, models or links"});
+  const std::string& kind = o.positional[0];
+  // Text stays narrow; the machine formats carry every field including sources.
+  const bool full = o.format != Format::Text;
+  Table t;
+  if (kind == "gpus") t = GpuTable(full);
+  else if (kind == "models") t = ModelTable(full);
+  else if (kind == "links") t = LinkTable(full);
+  else return Fail(err, {"catalog: expected gpus, models or links, got \"" + kind + "\""});
+  out += RenderTable(t, o.format);
+  return kOk;
+}
+
+int CmdLink(const Options& o, std::string& out, std::string& err) {
+  Config cfg;
+  std::vector<ConfigIssue> notices;
+  Failure f;
+  if (!o.positional.empty()) return Fail(err, {"unexpected argument \"" + o.positional[0] + "\" (keys are KEY=VALUE)"});
+  if (!BuildConfig(o, cfg, notices, f)) return Fail(err, f);
+  out += FormatLink(cfg) + "\n";
+  err += Notes(notices);
+  return kOk;
+}
+
+}  // namespace
+
+int RunCli(const std::vector<std::string>& args, std::string& out, std::string& err) {
+  Options o;
+  Failure f;
+  if (!ParseArgs(args, o, f)) return Fail(err, f);
+  const bool known = o.command == "plan" || o.command == "compare" || o.command == "search" ||
+                     o.command == "catalog" || o.command == "link";
+  if (o.help) {
+    out += Help(known ? o.command : "");
+    return kOk;
+  }
+  if (o.command == "--version" || o.command == "version") {
+    out += "trainplan 0.1.0\n";
+    return kOk;
+  }
+  if (!known) return Fail(err, {"unknown command \"" + o.command + "\"; expected plan, compare, search, catalog or link"});
+  if (o.command == "plan") return CmdPlan(o, out, err);
+  if (o.command == "compare") return CmdCompare(o, out, err);
+  if (o.command == "search") return CmdSearch(o, out, err);
+  if (o.command == "catalog") return CmdCatalog(o, out, err);
+  return CmdLink(o, out, err);
+}
+
+}  // namespace tp
