@@ -5,6 +5,7 @@
 #pragma once
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -98,7 +99,9 @@ inline bool RoughFits(const Job& job, const Layout& l) {
     layer = s * b * h * (l.sp ? (lin + core) / t : (10 + (lin - 10) / t + core / t));
   }
   const double m = std::ceil(job.work.gbs / (double(l.mbs) * l.dp));
-  const double in_flight = l.pp > 1 ? std::min<double>(l.pp, m) * (1 + (l.pp - 1.0) / (l.pp * l.vp)) : 1.0;
+  // 1F1B: the first stage holds min(p, m) micro-batches; interleaving adds (p-1)/(p v) of that.
+  const double in_flight = l.pp == 1 ? 1.0 : l.vp > 1 ? l.pp * (1 + (l.pp - 1.0) / (l.pp * l.vp))
+                                                      : std::min<double>(l.pp, m);
   double act = job.model.layers / double(l.pp) * layer * in_flight;
   if (l.recompute == Recompute::Full) act += s * b * h * 34 / t;  // one layer re-materialised
   act += 4.0 * s * b * job.model.vocab / t * 2;                   // fp32 logits and their gradient
@@ -115,7 +118,7 @@ inline double Metric(const Case& k, const StepBreakdown& st, const Throughput& t
 }
 
 // The fastest layout that fits among the values the case leaves open.
-inline Prediction Predict(const Case& k, const Assumptions& assume) {
+inline Prediction Predict(const Case& k, const Assumptions& assume, bool verbose = false) {
   Job job = k.job;
   job.assume.matmul_efficiency = assume.matmul_efficiency;
   job.assume.matmul_half_ridge = assume.matmul_half_ridge;
@@ -163,6 +166,10 @@ inline Prediction Predict(const Case& k, const Assumptions& assume) {
           StepBreakdown st;
           Throughput th;
           EstimateStep(job, l, st, th);
+          if (verbose) {
+            std::printf("  mbs%d rc=%s vp%d sp%d fits=%d mem=%.1f GB step=%.3f s\n", b, Name(rc), v, sp, fits ? 1 : 0,
+                        mem_model ? EstimateMemory(job, l).total / 1e9 : 0.0, st.seconds);
+          }
           if (!best_any.ok || st.seconds < best_any.step.seconds) {
             best_any.ok = true;
             best_any.layout = l;

@@ -15,6 +15,7 @@ struct GpuSpec {
   double mem_bytes = 0;          // usable HBM/GDDR capacity, bytes
   double mem_bw = 0;             // bytes/s
   double peak_flops[4] = {};     // dense tensor FLOP/s indexed by Precision (fp32 = TF32 tensor or FP32)
+  double mamf_flops = 0;          // measured maximum achievable matmul FLOP/s at BF16 (0 = not measured)
   double tdp_w = 0;
   std::string host_link;         // link id of the host interface, e.g. "pcie4"
   std::string intra_default;     // link id used between GPUs in a node by default

@@ -33,6 +33,7 @@ std::vector<GpuSpec> ParseGpus() {
     if (const JsonValue* t = e.Find("tflops")) {
       for (int p = 0; p < 4; ++p) g.peak_flops[p] = t->NumberOr(kPrecisionNames[p], 0) * kTera;
     }
+    g.mamf_flops = e.NumberOr("mamf_tflops", 0) * kTera;
     g.tdp_w = e.NumberOr("tdp_w", 0);
     g.host_link = e.StringOr("host_link", "pcie4");
     g.intra_default = e.StringOr("intra", "pcie4");
