@@ -74,9 +74,11 @@ struct Assumptions {
   // memory.cpp
   double headroom = 0.05;               // fraction of capacity kept free
   double cuda_context_bytes = 0.5e9;    // CUDA context + cuBLAS/cuDNN workspaces, outside the allocator
-  double fragmentation = 0.05;          // fraction of allocated bytes lost to the caching allocator
+  double fragmentation = 0.0;           // fraction of allocated bytes lost to the caching allocator
+                                        // (0: budgeted by the headroom, as published peaks exclude it)
   double nccl_bytes_per_group = 0.15e9; // NCCL buffers per parallel group with more than one rank
-  double logit_bytes = 4.0;             // bytes per logit held at the loss (fp32 softmax for the backward)
+  double logit_bytes = 2.0;             // bytes per logit held for the backward (16-bit logits, chunked
+                                        // fp32 loss); unfused fp32 logits + softmax: 8
   double nf4_bytes_per_param = 0.5 + 0.127 / 8;  // QLoRA NF4 + double-quantized constants
   double offload_host_factor = 1.5;     // DeepSpeed's CPU buffer factor for offloaded states
   double nvme_host_buffer_bytes = 1e9;  // pinned host swap buffers per GPU for NVMe offload

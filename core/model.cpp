@@ -81,7 +81,6 @@ ParamCounts CountParams(const ModelArch& m) {
   // BERT (post-LN) norms its embeddings and has no final norm; the count is the same 2h either way.
   c.final_norm = norm;
   c.head = m.tied ? 0 : v * h;
-  largest = std::max(largest, v * h);
   c.largest_matrix = largest;
   c.total = c.embedding + c.blocks + c.final_norm + c.head;
   c.active = c.total - c.moe_layers * (c.experts - c.topk) * c.expert;

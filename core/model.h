@@ -33,7 +33,7 @@ struct ParamCounts {
   double blocks = 0;        // all transformer blocks
   double total = 0;         // everything
   double active = 0;        // used per token: topk of the routed experts (= total for a dense model)
-  double largest_matrix = 0;  // biggest single weight matrix (dequantization / gather buffers)
+  double largest_matrix = 0;  // biggest weight matrix inside a block (dequantization buffers)
 };
 
 // Counts for an architecture. A size-only model (layers == 0) returns total = active = params_total
