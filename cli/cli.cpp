@@ -51,7 +51,7 @@ const char* GroupName(KeyGroup g) {
 }
 
 std::string KeysHelp() {
-  std::string s = "Keys (KEY=VALUE; the default in brackets):\n";
+  std::string s = "Keys (KEY=VALUE):\n";
   const Config defaults;
   int group = -1;
   for (const KeyInfo& k : Keys()) {

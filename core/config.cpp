@@ -359,6 +359,26 @@ bool ValidId(std::string_view s) {
   return true;
 }
 
+// The shorter of FormatNumber's text and the shortest exact exponent form: tokens=1.5e13 rather than
+// 15000000000000 in a link people read. Both read back to the same double.
+std::string CompactNumber(double v) {
+  std::string plain = FormatNumber(v);
+  char buf[40];
+  for (int digits = 0; digits <= 16; ++digits) {
+    std::snprintf(buf, sizeof buf, "%.*e", digits, v);
+    if (std::strtod(buf, nullptr) == v) break;
+  }
+  // "1.5e+13" -> "1.5e13", "1e-05" -> "1e-5"
+  std::string e = buf;
+  size_t at = e.find('e');
+  std::string mantissa = e.substr(0, at), exponent = e.substr(at + 1);
+  bool negative = exponent[0] == '-';
+  exponent = exponent.substr(exponent[0] == '+' || exponent[0] == '-' ? 1 : 0);
+  while (exponent.size() > 1 && exponent[0] == '0') exponent.erase(0, 1);
+  std::string compact = mantissa + "e" + (negative ? "-" : "") + exponent;
+  return compact.size() < plain.size() ? compact : plain;
+}
+
 void AddIssue(std::vector<ConfigIssue>& issues, std::string key, std::string message, bool notice) {
   if (issues.size() > kMaxIssues) return;
   if (issues.size() == kMaxIssues) {
@@ -654,7 +674,7 @@ std::string FormatValue(const Config& cfg, std::string_view key) {
     case Kind::Real: {
       double v = f->get_real(cfg);
       if (f->has_auto && v == 0) return "auto";
-      return FormatNumber(v);
+      return CompactNumber(v);
     }
     case Kind::Choice: {
       int v = f->get_int(cfg);
