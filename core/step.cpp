@@ -110,6 +110,7 @@ struct Machine {
   int gpn = 8, gpus = 1;
   Path intra, inter, host;
   bool p2p = true;
+  bool fp8 = false;  // FP8 GEMMs (Transformer Engine) actually in use
 };
 
 // The path of a parallel group of n ranks whose consecutive members are `stride` GPUs apart (Megatron
@@ -196,7 +197,7 @@ LayerTime LayerForward(const LayerOps& l, const Job& job, const Layout& lay, con
   bytes += l.mlp_mult * act_per_ffn * kActBytes * l.ffn / tpn * tokens;
   bytes += 2.0 * kActBytes * l.heads * (l.qk_dim + l.v_dim) / tpn * tokens;  // rotary / bias on q, k (read + write)
   if (l.experts > 1) bytes += 4.0 * kActBytes * l.routed * h * tokens;  // token permute / unpermute copies
-  if (job.work.prec == Precision::Fp8) {
+  if (mc.fp8) {
     // FP8 casts of every GEMM input (read 2 bytes, write 1).
     double k_sum = 0;
     for (int i = 0; i < l.n_attn; ++i) k_sum += l.attn[i].col ? l.attn[i].k : l.attn[i].k / tpn;
@@ -250,7 +251,9 @@ void EstimateStep(const Job& job, const Layout& lay, StepBreakdown& step, Throug
   mc.peak = gpu->peak_flops[pi] > 0 ? gpu->peak_flops[pi] : bf16_peak;  // no FP8 units: runs at BF16
   // Attention runs in 16-bit even in FP8 training (FlashAttention / cuDNN BF16 kernels).
   mc.peak_attn = job.work.prec == Precision::Fp32 ? mc.peak : (bf16_peak > 0 ? bf16_peak : mc.peak);
-  mc.elem_bytes = job.work.prec == Precision::Fp8 ? 1.0 : BytesPerElement(job.work.prec);
+  // FP8 only where the GPU has FP8 tensor cores; elsewhere an fp8 request runs in BF16 (plan.cpp warns).
+  mc.fp8 = job.work.prec == Precision::Fp8 && gpu->peak_flops[int(Precision::Fp8)] > 0;
+  mc.elem_bytes = mc.fp8 ? 1.0 : job.work.prec == Precision::Fp8 ? 2.0 : BytesPerElement(job.work.prec);
   mc.mem_bw = gpu->mem_bw > 0 ? gpu->mem_bw : 1e12;
   mc.ridge = mc.peak / mc.mem_bw;
   // The largest GEMM efficiency: what the GPU was measured to reach on its best shape, times the fitted

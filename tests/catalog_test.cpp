@@ -1,0 +1,108 @@
+// catalog_test.cpp — the hardware catalog (assets/gpus.json, assets/links.json): every GPU id of the
+// interface is present with a source, dense (never sparse) tensor peaks, the links it names exist, and
+// the interconnect figures that the brief's reference singles out as commonly wrong are right.
+#include <catch2/catch.hpp>
+
+#include <string>
+
+#include "catalog.h"
+#include "units.h"
+
+using namespace tp;
+
+namespace {
+const char* kGpuIds[] = {"rtx3090", "rtx4090", "rtx5090", "l40s", "a100-40g", "a100-80g", "a100-80g-pcie", "h100",
+                         "h100-pcie", "h800", "h200", "b200", "mi250x", "mi300x", "mi325x"};
+
+double Tflops(const GpuSpec& g, Precision p) { return g.peak_flops[int(p)] / kTera; }
+}  // namespace
+
+TEST_CASE("every GPU id of the interface is in the catalog, complete and sourced", "[catalog]") {
+  for (const char* id : kGpuIds) {
+    INFO(id);
+    const GpuSpec* g = FindGpu(id);
+    REQUIRE(g != nullptr);
+    CHECK(g->id == id);
+    CHECK(!g->name.empty());
+    CHECK(g->source.size() > 40);
+    CHECK(g->price_source.size() > 20);
+    CHECK(g->mem_bytes >= 24 * kGiB);
+    CHECK(g->mem_bw >= 800 * kGB);
+    CHECK(g->tdp_w >= 250);
+    CHECK(g->usd_per_gpu_hour > 0);
+    CHECK(g->usd_per_gpu > 0);
+    CHECK(g->gpus_per_node_default >= 1);
+    CHECK(Tflops(*g, Precision::Bf16) > 0);
+    CHECK(Tflops(*g, Precision::Fp16) == Tflops(*g, Precision::Bf16));
+    // TF32/FP32 is slower than 16-bit; FP8, where the GPU has it, is twice the 16-bit rate (L40S's
+    // datasheet prints 362.05 and 733, hence the 2% margin).
+    CHECK(Tflops(*g, Precision::Fp32) < Tflops(*g, Precision::Bf16));
+    if (Tflops(*g, Precision::Fp8) > 0)
+      CHECK(Tflops(*g, Precision::Fp8) == Approx(2 * Tflops(*g, Precision::Bf16)).epsilon(0.02));
+    CHECK(FindLink(g->host_link) != nullptr);
+    REQUIRE(FindLink(g->intra_default) != nullptr);
+    REQUIRE(FindLink(g->inter_default) != nullptr);
+    CHECK_FALSE(FindLink(g->intra_default)->network);
+    CHECK(FindLink(g->inter_default)->network);
+    // A measured achievable matmul rate, where present, is of the order of the peak.
+    if (g->mamf_flops > 0) CHECK(g->mamf_flops / g->peak_flops[int(Precision::Bf16)] == Approx(0.8).margin(0.3));
+  }
+  CHECK(Gpus().size() >= std::size(kGpuIds));
+  CHECK(FindGpu("h100-sxm-typo") == nullptr);
+}
+
+TEST_CASE("dense tensor peaks, not the sparse figures", "[catalog]") {
+  // reference/gpus.md: H100 SXM 989.4 dense (1,979 is sparse); B200 2,250 dense; L40S 362.05 dense.
+  CHECK(Tflops(*FindGpu("h100"), Precision::Bf16) == Approx(989.4));
+  CHECK(Tflops(*FindGpu("h100"), Precision::Fp8) == Approx(1978.9));
+  CHECK(Tflops(*FindGpu("a100-80g"), Precision::Bf16) == Approx(312));
+  CHECK(Tflops(*FindGpu("b200"), Precision::Bf16) == Approx(2250));
+  CHECK(Tflops(*FindGpu("l40s"), Precision::Bf16) == Approx(362.05));
+  CHECK(Tflops(*FindGpu("rtx4090"), Precision::Bf16) == Approx(165.2));
+  CHECK(Tflops(*FindGpu("mi300x"), Precision::Bf16) == Approx(1307.4));
+  // A100 has no FP8 tensor cores.
+  CHECK(Tflops(*FindGpu("a100-80g"), Precision::Fp8) == 0);
+  // Capacities: B200 exposes 180 GB per GPU in HGX/DGX, not the chip's 192.
+  CHECK(FindGpu("b200")->mem_bytes == Approx(180 * kGiB));
+  CHECK(FindGpu("mi300x")->mem_bytes == Approx(192 * kGiB));
+}
+
+TEST_CASE("RTX 4090: PCIe 4.0 and no peer-to-peer; RTX 5090 is PCIe 5.0", "[catalog]") {
+  const GpuSpec* g = FindGpu("rtx4090");
+  CHECK(g->host_link == "pcie4");
+  CHECK(g->intra_default == "pcie4");
+  CHECK_FALSE(g->p2p);
+  CHECK(FindGpu("rtx5090")->host_link == "pcie5");
+  CHECK(FindGpu("h100")->p2p);
+  // L40S is 350 W (300 W is the L40).
+  CHECK(FindGpu("l40s")->tdp_w == 350);
+}
+
+TEST_CASE("interconnects: per-direction bandwidth per GPU, latency and source", "[catalog]") {
+  // NVLink totals are both directions: A100 600 GB/s = 300 each way; H100/H200 900; B200 1,800.
+  CHECK(FindLink("nvlink3")->bw == Approx(300 * kGB));
+  CHECK(FindLink("nvlink4")->bw == Approx(450 * kGB));
+  CHECK(FindLink("nvlink5")->bw == Approx(900 * kGB));
+  // PCIe x16 per direction: 4.0 about 32 GB/s, 5.0 about 64 GB/s.
+  CHECK(FindLink("pcie4")->bw == Approx(31.5 * kGB));
+  CHECK(FindLink("pcie5")->bw == Approx(63 * kGB));
+  // Networks per GPU: HDR 200 Gb/s, NDR 400 Gb/s, XDR 800 Gb/s.
+  CHECK(FindLink("ib-hdr")->bw == Approx(25 * kGB));
+  CHECK(FindLink("ib-ndr")->bw == Approx(50 * kGB));
+  CHECK(FindLink("ib-xdr")->bw == Approx(100 * kGB));
+  CHECK(FindLink("roce-400")->bw == Approx(50 * kGB));
+  for (const LinkSpec& l : Links()) {
+    INFO(l.id);
+    CHECK(!l.name.empty());
+    CHECK(l.source.size() > 20);
+    CHECK(l.bw > 0);
+    CHECK(l.latency_s > 0);
+    CHECK(l.latency_s < 1e-3);
+  }
+  // Inside a node is faster than across nodes for every GPU's defaults.
+  for (const GpuSpec& g : Gpus()) {
+    INFO(g.id);
+    CHECK(FindLink(g.intra_default)->bw > FindLink(g.inter_default)->bw);
+  }
+  CHECK(FindLink("ethernet-typo") == nullptr);
+}
