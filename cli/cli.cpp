@@ -214,6 +214,10 @@ bool ParseArgs(const std::vector<std::string>& args, Options& o, Failure& fail) 
                              "--gpu-counts"};
       bool is_known = false;
       for (const char* k : known) is_known |= name == k;
+      if (!is_known && inline_value && FindKey(name.substr(2))) {
+        o.sources.push_back({"pair", a.substr(2)});  // --gpus=8 reads as gpus=8
+        continue;
+      }
       if (!is_known) {
         fail.line = "unknown option " + name + "; see `trainplan " + o.command + " --help`";
         return false;

@@ -434,9 +434,10 @@ const KeyInfo* FindKey(std::string_view name) {
 // ---- public: parsing ------------------------------------------------------------------------------
 bool ApplyPair(Config& cfg, std::string_view key_in, std::string_view value_in, std::vector<ConfigIssue>& issues) {
   std::string key = Lower(Trim(key_in));
+  for (char& c : key) c = c == '-' ? '_' : c;  // gpus-per-node reads as gpus_per_node
   const Field* f = FindField(key);
   if (!f) {
-    std::string shown = Quote(key);
+    std::string shown = Quote(Trim(key_in));  // as typed
     AddIssue(issues, shown.substr(1, shown.size() - 2), "unknown key (see `trainplan plan --help` for the keys)", false);
     return false;
   }
@@ -541,7 +542,9 @@ void ApplyLink(Config& cfg, std::string_view link, std::vector<ConfigIssue>& iss
       continue;
     }
     std::string value = PercentDecode(pair.substr(eq + 1));
-    if (!FindField(Lower(Trim(key)))) {
+    std::string normal = Lower(Trim(key));
+    for (char& c : normal) c = c == '-' ? '_' : c;
+    if (!FindField(normal)) {
       // Keys from a newer planner or a typo: say so, keep going.
       AddIssue(issues, "", "unknown key " + Quote(key) + " in the link (ignored)", true);
       continue;

@@ -201,6 +201,8 @@ TEST_CASE("values accept the usual spellings", "[config]") {
   CHECK(c.act == int(MlpKind::Swiglu));
   CHECK(ApplyPair(c, "tp", "AUTO", issues));
   CHECK(c.tp == kAuto);
+  CHECK(ApplyPair(c, "gpus-per-node", "4", issues));
+  CHECK(c.gpus_per_node == 4);
   CHECK(ApplyPair(c, "layers", "0", issues));  // 0 = the preset's value, as old links write it
   CHECK(c.layers == kUnset);
   CHECK(issues.empty());
