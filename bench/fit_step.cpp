@@ -4,12 +4,14 @@
 //   build/step/trainplan-fit_step --fit      coordinate descent on mean |log error|, then the table
 //   ... --fit attention_efficiency=0.6!      start from / pin (!) a constant
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <sstream>
 
+#include "flops.h"
 #include "step_cases.h"
 
 using namespace tp;
@@ -70,6 +72,42 @@ int main(int argc, char** argv) {
   if (!error.empty()) std::fprintf(stderr, "fit_step: %s\n", error.c_str());
 
   Assumptions a;  // zeros: step.cpp's compiled defaults
+  if (argc > 1 && std::strcmp(argv[1], "--speed") == 0) {  // ns per EstimateStep, best of 50 batches
+    double best_ns = 1e30, best_count = 1e30, best_desc = 1e30, sink = 0;
+    for (const Case& k : cases) {
+      if (k.id != "megatron-core-h100-314b") continue;
+      Layout l = ExplicitLayout(k.cfg, k.job);
+      Job job = k.job;
+      StepBreakdown st;
+      Throughput th;
+      for (int batch = 0; batch < 50; ++batch) {
+        auto t0 = std::chrono::steady_clock::now();
+        for (int i = 0; i < 2000; ++i) {
+          job.work.gbs = 1536 + (i & 7) * 48;
+          EstimateStep(job, l, st, th);
+          sink += st.seconds;
+        }
+        auto t1 = std::chrono::steady_clock::now();
+        for (int i = 0; i < 2000; ++i) {
+          job.model.layers = 96 + (i & 1);
+          sink += CountParams(job.model).total;
+        }
+        auto t2 = std::chrono::steady_clock::now();
+        for (int i = 0; i < 2000; ++i) {
+          job.model.layers = 96 + (i & 1);
+          sink += DescribeModel(job.model).hidden;
+        }
+        auto t3 = std::chrono::steady_clock::now();
+        job.model.layers = 96;
+        best_ns = std::min(best_ns, std::chrono::duration<double, std::nano>(t1 - t0).count() / 2000);
+        best_count = std::min(best_count, std::chrono::duration<double, std::nano>(t2 - t1).count() / 2000);
+        best_desc = std::min(best_desc, std::chrono::duration<double, std::nano>(t3 - t2).count() / 2000);
+      }
+    }
+    std::printf("EstimateStep %.0f ns (of which CountParams %.0f ns, DescribeModel %.0f ns) [%g]\n", best_ns,
+                best_count, best_desc, sink > 0 ? 1.0 : 0.0);
+    return 0;
+  }
   if (argc > 2 && std::strcmp(argv[1], "--case") == 0) {  // every candidate layout of one case
     for (const Case& k : cases)
       if (k.id == argv[2]) Predict(k, a, true);

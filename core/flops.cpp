@@ -124,8 +124,11 @@ double LoraParamsPerLayer(const Job& job, const LayerOps& l) {
 }
 
 StepFlops FlopsPerStep(const Job& job, const Layout& layout) {
+  return FlopsPerStep(job, layout, DescribeModel(job.model));
+}
+
+StepFlops FlopsPerStep(const Job& job, const Layout& layout, const ModelOps& ops) {
   StepFlops out;
-  const ModelOps ops = DescribeModel(job.model);
   const double seqs = job.work.gbs;
   if (!ops.valid) {
     // Size-only model: 2 FLOPs per parameter per token forward (Kaplan et al. 2020, "6PD").

@@ -108,7 +108,7 @@ double AllToAll(double bytes, int n, const Path& p) {
 struct Machine {
   double peak = 1, peak_attn = 1, mem_bw = 1, ridge = 1, elem_bytes = 2;
   int gpn = 8, gpus = 1;
-  Path intra, inter, host;
+  Path intra, inter;
   bool p2p = true;
   bool fp8 = false;  // FP8 GEMMs (Transformer Engine) actually in use
 };
@@ -273,8 +273,6 @@ void EstimateStep(const Job& job, const Layout& lay, StepBreakdown& step, Throug
     mc.intra.bw *= 0.5;
     mc.intra.alpha += kHostStagingLatency;
   }
-  const LinkSpec* host = FindLink(gpu->host_link);
-  mc.host = {host && host->bw > 0 ? host->bw : 25e9, host ? host->latency_s : 5e-6};
 
   // ---- Groups and their links (rank order tp, cp, dp, pp; expert parallelism inside dp).
   const Path tp_path = GroupPath(mc, tpn, 1);
@@ -288,7 +286,8 @@ void EstimateStep(const Job& job, const Layout& lay, StepBreakdown& step, Throug
   const int m = std::max(1, int(std::ceil(job.work.gbs / seqs_per_mb - 1e-9)));
   step.micro_batches = m;
 
-  const StepFlops flops = FlopsPerStep(job, lay);
+  const ModelOps ops = DescribeModel(job.model);
+  const StepFlops flops = FlopsPerStep(job, lay, ops);
   const ParamCounts pc = CountParams(job.model);
   const bool lora = job.work.method != Method::Full;
   const double bwd_gemm = lora ? 1.0 : 2.0;  // frozen weights: activation gradients only
@@ -297,7 +296,6 @@ void EstimateStep(const Job& job, const Layout& lay, StepBreakdown& step, Throug
   double comp_f = 0, comp_b = 0, mem_f = 0, mem_b = 0, tp_f = 0, cp_f = 0, cp_x = 0, ep_f = 0, comp_rc = 0,
          mem_rc = 0;
   double stage_params = 0;  // weights held by one GPU of that stage (before ZeRO sharding)
-  const ModelOps ops = DescribeModel(job.model);
   if (ops.valid) {
     const int layers_stage = (job.model.layers + ppn - 1) / ppn;
     // Dense layers come first; the last stage holds MoE layers when the model has any.
@@ -396,7 +394,10 @@ void EstimateStep(const Job& job, const Layout& lay, StepBreakdown& step, Throug
   } else {
     // ZeRO-Offload: gradients down (fp32-cast on the host) and 16-bit weights up over the host link,
     // Adam on the CPU; ZeRO-Infinity also streams the optimizer states from NVMe and back.
-    offload_s = opt_params * (grad_bytes + 2.0) / mc.host.bw + opt_params / kCpuAdamParamsPerS;
+    // The host link is looked up by name only here, off the common path.
+    const LinkSpec* host = FindLink(gpu->host_link);
+    const double host_bw = host && host->bw > 0 ? host->bw : 25e9;
+    offload_s = opt_params * (grad_bytes + 2.0) / host_bw + opt_params / kCpuAdamParamsPerS;
     if (lay.offload == Offload::Nvme) offload_s += opt_params * 2.0 * 12.0 / kNvmeBytesPerS;
   }
 
