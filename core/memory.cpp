@@ -1,8 +1,9 @@
 // memory.cpp — memory per GPU for a (Job, Layout) (see memory.h): model states (weights, gradients,
 // optimizer) after tensor/pipeline/expert sharding and ZeRO over the data-parallel group, activations
 // (Korthikanti et al. 2022 generalised to GQA/MLA, SwiGLU and MoE), logits, and the rest (CUDA context,
-// NCCL buffers, fragmentation, temporaries). The most loaded GPU is the larger of the first pipeline
-// stage (embedding, p micro-batches in flight) and the last (head, logits). No allocation: search
+// NCCL buffers, fragmentation, temporaries). The most loaded GPU is the largest of the first pipeline
+// stage (embedding, p micro-batches in flight), the last (head, logits) and, for uneven splits, the
+// second. No allocation: search
 // calls this millions of times. The formulas and their sources are written out in docs/memory.md.
 #include "memory.h"
 
@@ -121,9 +122,20 @@ LayerAct LayerActivations(const Ctx& c) {
   return la;
 }
 
-// ---- parameters on one GPU of the first or last pipeline stage -------------------------------------
-StageParams ParamsOnStage(const Ctx& c, bool first, bool last) {
+// ---- parameters on one GPU of pipeline stage k -------------------------------------------------------
+// Layers on pipeline stage k. An uneven split gives the first and last stages, which also carry the
+// embedding and the head, one layer fewer (Llama 3 405B: 126 layers on 16 stages, Dubey et al. 2024
+// sec. 3.3.2; Megatron's --decoder-first/last-pipeline-num-layers) when the middle stages can absorb it.
+int LayersOnStage(int L, int p, int k) {
+  const int base = L / p, r = L % p;
+  if (r == 0) return base;
+  if (r <= p - 2) return (k == 0 || k == p - 1) ? base : base + 1;
+  return base + 1;  // upper bound when the remainder cannot go to the middle
+}
+
+StageParams ParamsOnStage(const Ctx& c, int k) {
   StageParams s;
+  const bool first = k == 0, last = k == c.p - 1;
   const ParamCounts& pc = c.pc;
   const double t = c.t, it = 1 / t;
   if (c.job.model.layers <= 0) {  // size-only: no breakdown, spread evenly
@@ -131,18 +143,11 @@ StageParams ParamsOnStage(const Ctx& c, bool first, bool last) {
     return s;
   }
   const int L = c.job.model.layers;
-  const int n = (L + c.p - 1) / c.p;  // layers on the most loaded stage (uneven splits round up)
-  const int dense_total = pc.dense_layers;
-  if (c.p == 1) {
-    s.dense_layers = dense_total;
-    s.moe_layers = pc.moe_layers;
-  } else if (first) {
-    s.dense_layers = std::min(n, dense_total);  // DeepSeek's dense layers lead
-    s.moe_layers = std::min(n - s.dense_layers, pc.moe_layers);
-  } else {
-    s.dense_layers = std::clamp(dense_total - (L - n), 0, n);
-    s.moe_layers = std::min(n - s.dense_layers, pc.moe_layers);
-  }
+  const int n = c.p == 1 ? L : LayersOnStage(L, c.p, k);
+  const int before = first ? 0 : last ? L - n : LayersOnStage(L, c.p, 0) * k;
+  // DeepSeek's dense layers lead the model.
+  s.dense_layers = std::clamp(pc.dense_layers - before, 0, n);
+  s.moe_layers = std::min(n - s.dense_layers, pc.moe_layers);
   const double layers = s.dense_layers + s.moe_layers;
   const double moe_nonexpert = pc.attn + pc.moe_shared + pc.router;
   s.norms = layers * pc.norms;  // norms are replicated across tensor-parallel ranks
@@ -230,18 +235,18 @@ StageNeed StageStates(const Ctx& c, const StageParams& s) {
 }
 
 // Activation coefficients of one stage (bytes = lin*s + quad*s^2 at the current micro-batch).
-void StageActivations(const Ctx& c, const StageParams& s, const LayerAct& la, bool first, bool last,
-                      StageNeed& need) {
+void StageActivations(const Ctx& c, const StageParams& s, const LayerAct& la, int k, StageNeed& need) {
+  const bool last = k == c.p - 1;
   const Workload& w = c.job.work;
   const double tok = double(c.mbs) / c.cp;  // tokens per sequence position on this GPU
   const double layers = s.dense_layers + s.moe_layers;
-  // Micro-batches in flight: 1F1B makes the first stage hold p of them (fewer if the step has fewer);
+  // Micro-batches in flight: 1F1B makes stage k hold p - k of them (fewer if the step has fewer);
   // interleaving adds 1 + (p-1)/(p v) (Narayanan et al. 2021, Megatron theoretical_memory_usage.py).
   double inflight = 1;
-  if (c.p > 1 && first) {
+  if (c.p > 1) {
     const double m = w.gbs > 0 ? std::max(1.0, double(w.gbs) / (double(c.dp) * c.mbs)) : c.p;
-    inflight = std::min<double>(c.p, m);
-    if (c.v > 1) inflight = c.p * (1 + (c.p - 1.0) / (c.p * c.v));
+    inflight = std::min<double>(c.p - k, m);
+    if (c.v > 1) inflight = (c.p - k) * (1 + (c.p - 1.0) / (c.p * c.v));
   }
   Recompute rc = c.lay.recompute == Recompute::Auto ? Recompute::Selective : c.lay.recompute;
   const double lin_layers = s.dense_layers * la.lin_dense + s.moe_layers * la.lin_moe;
@@ -300,12 +305,15 @@ MemoryBreakdown EstimateMemory(const Job& job, const Layout& layout) {
   out.usable = out.capacity * (1 - std::clamp(as.headroom, 0.0, 1.0));
 
   double best_total = -1, min_mbs = INFINITY, min_seq = INFINITY;
-  const int nstages = c.p > 1 ? 2 : 1;
+  // Candidates for the most loaded GPU: the first stage (embedding, most micro-batches in flight), the
+  // last (head, logits) and, when an uneven split moved layers off those, the second.
+  int stages[3] = {0, c.p - 1, 1}, nstages = c.p > 1 ? 2 : 1;
+  if (c.p > 2 && !size_only && job.model.layers % c.p != 0) nstages = 3;
   for (int i = 0; i < nstages; ++i) {
-    const bool first = i == 0, last = c.p == 1 || i == 1;
-    const StageParams sp = ParamsOnStage(c, first, last);
+    const int k = stages[i];
+    const StageParams sp = ParamsOnStage(c, k);
     StageNeed need = StageStates(c, sp);
-    if (!size_only) StageActivations(c, sp, la, first, last, need);
+    if (!size_only) StageActivations(c, sp, la, k, need);
     const double states = need.weights + need.gradients + need.optimizer;
     const double act = need.act_lin * s + need.act_quad * s * s +
                        std::max(need.peak_a * s, (need.peak_b + need.peak_bq * s) * s);
