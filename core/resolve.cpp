@@ -325,7 +325,7 @@ bool CheckLayout(const Job& job, const Layout& l, std::vector<ConfigIssue>* issu
   const int64_t per_step = int64_t(l.mbs) * l.dp;
   if (job.work.gbs % per_step != 0 && fail("gbs", [&] {
         return str(job.work.gbs) + " sequences is not a multiple of mbs x dp = " + str(l.mbs) + " x " + str(l.dp) +
-               " = " + str(per_step);
+               " = " + str(per_step) + "; accepted: a multiple of " + str(per_step);
       }))
     return false;
   if (l.zero < 0 || l.zero > 3) {

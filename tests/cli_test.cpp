@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <random>
 #include <sstream>
 #include <unistd.h>
 #include <string>
@@ -388,4 +389,37 @@ TEST_CASE("help for every subcommand, with examples and every key", "[cli]") {
   CHECK(top.status == 0);
   Golden("help.txt", top.out);
   CHECK(Cli({"--help"}).out == top.out);
+}
+
+TEST_CASE("random command lines never crash: exit 0, or 2 with one line naming the problem", "[cli]") {
+  std::mt19937_64 rng(2024);
+  const char* values[] = {"1", "8", "64", "auto", "0", "-1", "1e400", "nan", "x", "", "3.5", "1e15", "bf16", "fp8",
+                          "h100", "rtx4090", "llama3-8b", "mixtral-8x7b", "custom", "qlora", "full", "%00", "\xF0\x9F\x98\x80"};
+  const char* commands[] = {"plan", "link", "plan", "compare", "catalog"};
+  const auto& keys = Keys();
+  for (int trial = 0; trial < 150; ++trial) {
+    std::vector<std::string> args = {commands[rng() % 5]};
+    if (args[0] == "compare") args.insert(args.end(), {"--link", "#v=1&gpus=8&model=llama3-8b", "--link", "#v=1&gpus=16"});
+    if (args[0] == "catalog") args.push_back(rng() % 2 ? "gpus" : "nonsense");
+    int n = int(rng() % 6);
+    for (int i = 0; i < n; ++i)
+      args.push_back(std::string(keys[rng() % keys.size()].name) + "=" + values[rng() % (sizeof values / sizeof *values)]);
+    // Keep the layout explicit so that each trial stays quick.
+    if (args[0] == "plan") args.insert(args.end(), {"tp=1", "pp=1", "cp=1", "ep=1", "vp=1", "mbs=1", "zero=1",
+                                                   "recompute=full", "sp=0", "offload=none"});
+    if (rng() % 4 == 0) args.insert(args.end(), {"--format", rng() % 2 ? "json" : "csv"});
+    std::string joined;
+    for (const auto& a : args) joined += a + " ";
+    INFO(joined);
+    Run r = Cli(args);
+    REQUIRE((r.status == 0 || r.status == 2));
+    if (r.status == 2) {
+      CHECK(r.out.empty());
+      CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+      CHECK(r.err.rfind("trainplan: ", 0) == 0);
+    } else {
+      CHECK_FALSE(r.out.empty());
+      CHECK(r.out.find("nan") == std::string::npos);
+    }
+  }
 }
