@@ -403,7 +403,7 @@ TEST_CASE("the articles' memory table, reproduced with the assumptions that give
   CHECK(gpt3.model_states == Approx(16 * CountParams(FindModel("gpt3-175b")->arch).total));
 }
 
-TEST_CASE("MoE experts are sharded by expert parallelism; DeepSeek-V3 fits its published layout", "[memory]") {
+TEST_CASE("MoE experts are sharded by expert parallelism; DeepSeek-V3 on its published layout", "[memory]") {
   Job job;
   job.model = FindModel("deepseek-v3")->arch;
   job.work.seq = 4096;
@@ -423,7 +423,13 @@ TEST_CASE("MoE experts are sharded by expert parallelism; DeepSeek-V3 fits its p
   Layout ep8 = lay;
   ep8.ep = 8;
   CHECK(EstimateMemory(job, ep8).total > m.total);
-  CHECK(m.fits);
+  // With bf16 activations and only selective recomputation the MoE activations of 15 micro-batches in
+  // flight overflow 80 GB; DeepSeek recomputes norms and MLA up-projections and caches activations in
+  // FP8 (sec. 3.2.3), which TrainPlan does not model. Full recomputation fits.
+  CHECK_FALSE(m.fits);
+  Layout full = lay;
+  full.recompute = Recompute::Full;
+  CHECK(EstimateMemory(job, full).fits);
   Layout no_ep = lay;
   no_ep.ep = 1;  // every GPU holding all 256 experts of its layers cannot fit
   CHECK_FALSE(EstimateMemory(job, no_ep).fits);
