@@ -47,8 +47,7 @@ Config ResolvedConfig(const PlanOutput& out) {
   c.usd_per_gpu_hour = out.job.econ.usd_per_gpu_hour;
   c.usd_per_gpu = out.job.econ.usd_per_gpu;
   if (c.ckpt_s <= 0 && out.plan.run.ckpt_write_s > 0) c.ckpt_s = out.plan.run.ckpt_write_s;
-  if (c.storage_gbps <= 0 && out.plan.run.ckpt_write_s > 0 && out.plan.run.ckpt_bytes > 0)
-    c.storage_gbps = out.plan.run.ckpt_bytes / out.plan.run.ckpt_write_s / 1e9;
+  if (c.storage_gbps <= 0 && out.job.rel.storage_bytes_per_s > 0) c.storage_gbps = out.job.rel.storage_bytes_per_s / 1e9;
   return c;
 }
 

@@ -218,6 +218,8 @@ void ResolveEconomics(const Config& cfg, Job& job) {
   r.ckpt_s = cfg.ckpt_s;
   r.restart_s = cfg.restart_s;
   r.storage_bytes_per_s = cfg.storage_gbps * 1e9;
+  if (r.storage_bytes_per_s <= 0)  // the Assumptions' rule (1 GB/s per GPU, capped), made explicit for reports
+    r.storage_bytes_per_s = std::min(job.assume.storage_bytes_max, double(job.hw.gpus) * job.assume.storage_bytes_per_gpu);
 
   job.assume.headroom = cfg.headroom;
 }
