@@ -1,0 +1,234 @@
+// run.mjs — browser tests of the TrainPlan page in real headless Chromium (Debian's /usr/bin/chromium driven
+// by playwright-core; no browser download). Serves build/web on 127.0.0.1 itself, then checks:
+//   1. the page loads with no console error, page error or failed request, and the canvas shows content;
+//   2. a share link opens the same numbers as the command line (`trainplan plan --link L --format json`);
+//   3. typing into a real input (clicked at its on-screen rectangle) changes location.hash, and Back
+//      restores the previous plan; setLink() loads a link; a bad link shows a notice, not a crash;
+//   4. the same at device pixel ratio 2 (crisp text) and in the dark theme;
+// and saves a screenshot of each view in build/screenshots/. Reports first-frame time and frame times
+// while the search runs, and the gzip size of index.wasm + index.js.
+// Usage: node tests/browser/run.mjs [--web build/web] [--cli build/native/trainplan] [--out build/screenshots]
+import { chromium } from "playwright-core";
+import http from "node:http";
+import fs from "node:fs";
+import path from "node:path";
+import zlib from "node:zlib";
+import { execFileSync } from "node:child_process";
+import { contentStats } from "./png.mjs";
+import { fileURLToPath } from "node:url";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, "..", "..");
+const args = process.argv.slice(2);
+const opt = (name, def) => {
+  const i = args.indexOf(name);
+  return i >= 0 && i + 1 < args.length ? path.resolve(args[i + 1]) : def;
+};
+const webDir = opt("--web", path.join(root, "build", "web"));
+const cliPath = opt("--cli", path.join(root, "build", "native", "trainplan"));
+const outDir = opt("--out", path.join(root, "build", "screenshots"));
+fs.mkdirSync(outDir, { recursive: true });
+
+let failures = 0;
+let checks = 0;
+function check(ok, what, detail = "") {
+  checks++;
+  if (ok) console.log(`  ok   ${what}`);
+  else {
+    failures++;
+    console.log(`  FAIL ${what}${detail ? "\n       " + detail : ""}`);
+  }
+}
+
+// ---- a static server for build/web (file:// cannot load wasm) ----
+const types = { ".html": "text/html; charset=utf-8", ".js": "text/javascript", ".wasm": "application/wasm",
+                ".json": "application/json", ".png": "image/png", ".css": "text/css" };
+function serve(dir) {
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url, "http://127.0.0.1");
+    let p = path.normalize(decodeURIComponent(url.pathname)).replace(/^(\.\.[/\\])+/, "");
+    if (p.endsWith("/")) p += "index.html";
+    const file = path.join(dir, p);
+    if (!file.startsWith(dir) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
+      res.writeHead(404);
+      res.end("not found");
+      return;
+    }
+    res.writeHead(200, { "Content-Type": types[path.extname(file)] || "application/octet-stream", "Cache-Control": "no-store" });
+    fs.createReadStream(file).pipe(res);
+  });
+  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
+}
+
+// Every number in `a` must equal the one in `b` (same key path); strings equal too.
+function compareJson(a, b, where, diffs) {
+  if (typeof a === "number" && typeof b === "number") {
+    const tol = 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
+    if (!(Math.abs(a - b) <= tol)) diffs.push(`${where}: page ${a} vs cli ${b}`);
+  } else if (a && b && typeof a === "object" && typeof b === "object") {
+    for (const k of new Set([...Object.keys(a), ...Object.keys(b)])) compareJson(a[k], b[k], `${where}.${k}`, diffs);
+  } else if (a !== b) diffs.push(`${where}: page ${JSON.stringify(a)} vs cli ${JSON.stringify(b)}`);
+}
+
+const chromiumArgs = ["--no-sandbox", "--disable-quic", "--no-first-run", "--disable-background-networking",
+  "--disable-component-update", "--disable-sync", "--use-angle=swiftshader", "--enable-unsafe-swiftshader",
+  "--ignore-gpu-blocklist"];
+
+async function openPage(browser, base, fragment, { scale = 1, width = 1366, height = 768, storage = null } = {}) {
+  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: scale });
+  if (storage !== null)
+    await context.addInitScript((s) => { try { localStorage.setItem("trainplan.state", s); } catch (e) {} }, storage);
+  const page = await context.newPage();
+  const problems = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") problems.push(`console error: ${m.text()}`);
+    else if (m.type() === "warning") console.log(`       (console warning: ${m.text()})`);
+  });
+  page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
+  page.on("requestfailed", (r) => problems.push(`request failed: ${r.url()} ${r.failure()?.errorText}`));
+  page.on("response", (r) => { if (r.status() >= 400) problems.push(`HTTP ${r.status()} for ${r.url()}`); });
+  const t0 = Date.now();
+  await page.goto(base + "/index.html" + fragment);
+  await page.waitForFunction(() => window.trainplan && window.trainplanReady, null, { timeout: 30000 });
+  await page.evaluate(() => window.trainplanReady);
+  const firstFrameMs = Date.now() - t0;
+  return { context, page, problems, firstFrameMs };
+}
+
+async function frames(page, n = 3) {
+  await page.evaluate((n) => new Promise((r) => { let k = 0; const f = () => (++k >= n ? r() : requestAnimationFrame(f)); requestAnimationFrame(f); }), n);
+}
+
+async function main() {
+  for (const f of ["index.html", "index.js", "index.wasm", "trainplan.js"])
+    if (!fs.existsSync(path.join(webDir, f))) {
+      console.log(`FAIL: ${path.join(webDir, f)} is missing: build the page first (cmake --preset web && cmake --build --preset web)`);
+      process.exit(1);
+    }
+  const server = await serve(webDir);
+  const base = `http://127.0.0.1:${server.address().port}`;
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || "/usr/bin/chromium", args: chromiumArgs });
+  try {
+    // 1. First visit: no link, no saved state -> the compare view of the articles' question.
+    console.log("first visit");
+    {
+      const { context, page, problems, firstFrameMs } = await openPage(browser, base, "");
+      await frames(page, 10);
+      const shot = await page.screenshot({ path: path.join(outDir, "web-first-visit.png") });
+      const st = contentStats(shot);
+      check(st.colours > 20 && st.inked > 0.03, "canvas shows content", JSON.stringify(st));
+      const hash = await page.evaluate(() => location.hash);
+      check(hash.includes("view=compare") && hash.includes("rtx4090"), "opens on RTX 4090 vs A100 vs H100", hash);
+      console.log(`       first frame ${firstFrameMs} ms after navigation (local server, software WebGL)`);
+      check(problems.length === 0, "no console errors, page errors or failed requests", problems.join("\n       "));
+      await context.close();
+    }
+
+    // 2. A link opens the same numbers as the command line for the same link.
+    console.log("link -> same plan as the command line");
+    const link = "#v=1&model=llama2-13b&gpu=h100&gpus=32&seq=4096&gbs=512&tokens=2e11";
+    {
+      const { context, page, problems } = await openPage(browser, base, link);
+      await frames(page, 3);
+      const pagePlan = await page.evaluate(() => window.trainplan.plan());
+      check(pagePlan && pagePlan.memory && pagePlan.memory.total_bytes > 0, "window.trainplan.plan() returns a plan",
+            JSON.stringify(pagePlan).slice(0, 200));
+      if (!fs.existsSync(cliPath)) {
+        check(false, "command line available for the comparison", `${cliPath} not found: build the native preset`);
+      } else {
+        const cliJson = JSON.parse(execFileSync(cliPath, ["plan", "--link", link, "--format", "json"], { encoding: "utf8" }));
+        const diffs = [];
+        compareJson(pagePlan, cliJson, "plan", diffs);
+        check(diffs.length === 0, "page plan equals `trainplan plan --link ... --format json`", diffs.slice(0, 8).join("\n       "));
+      }
+      await page.screenshot({ path: path.join(outDir, "web-plan.png") });
+      check(problems.length === 0, "no console errors", problems.join("\n       "));
+
+      // 3. Edit a real input: click the sequence-length field, type, Enter.
+      console.log("editing, history, setLink");
+      const before = await page.evaluate(() => location.hash);
+      const w = await page.evaluate(() => window.trainplan.widgets());
+      check(!!w.seq, "sequence-length input is on screen", Object.keys(w).join(","));
+      if (w.seq) {
+        const [x0, y0, x1, y1] = w.seq;
+        await page.mouse.click((x0 + x1) / 2, (y0 + y1) / 2);
+        await frames(page, 2);
+        await page.keyboard.press("Control+A");
+        await page.keyboard.type("8192");
+        await page.keyboard.press("Enter");
+        await frames(page, 4);
+        const after = await page.evaluate(() => location.hash);
+        const seq = await page.evaluate(() => window.trainplan.plan().config.seq);
+        check(after !== before && after.includes("seq=8192"), "typing into an input changes location.hash", `${before} -> ${after}`);
+        check(seq === 8192, "the plan follows the edit", `config.seq = ${seq}`);
+        await page.goBack();
+        await frames(page, 4);
+        const back = await page.evaluate(() => location.hash);
+        const seqBack = await page.evaluate(() => window.trainplan.plan().config.seq);
+        check(back === before && seqBack === 4096, "Back restores the previous state", `${back}, seq ${seqBack}`);
+        await page.goForward();
+        await frames(page, 4);
+        const fwd = await page.evaluate(() => window.trainplan.plan().config.seq);
+        check(fwd === 8192, "Forward restores the edit", `seq ${fwd}`);
+      }
+      // setLink loads a link (a new history entry) and plan() follows at once.
+      await page.evaluate(() => window.trainplan.setLink("#v=1&model=llama2-70b&gpu=a100-80g&gpus=256&view=compare"));
+      await frames(page, 3);
+      const p2 = await page.evaluate(() => ({ h: location.hash, gpus: window.trainplan.plan().config.gpus }));
+      check(p2.gpus === 256 && p2.h.includes("gpus=256"), "setLink() loads a fragment", JSON.stringify(p2));
+      // Screenshots of each view.
+      for (const view of ["plan", "compare", "search"]) {
+        await page.evaluate((v) => window.trainplan.setLink(`#v=1&model=llama2-70b&gpu=a100-80g&gpus=256&view=${v}`), view);
+        await frames(page, view === "search" ? 60 : 8);
+        await page.screenshot({ path: path.join(outDir, `web-${view}.png`) });
+      }
+      // Frame times while the search runs (software WebGL here: reported, not asserted).
+      await page.evaluate(() => window.trainplan.setLink("#v=1&model=llama2-70b&gpus=512&view=search"));
+      const ft = await page.evaluate(() => new Promise((r) => {
+        const t = []; let last = performance.now();
+        const f = (now) => { t.push(now - last); last = now; if (t.length < 90) requestAnimationFrame(f); else r(t); };
+        requestAnimationFrame(f);
+      }));
+      ft.sort((a, b) => a - b);
+      console.log(`       frame interval while searching: median ${ft[ft.length >> 1].toFixed(1)} ms, p95 ${ft[Math.floor(ft.length * 0.95)].toFixed(1)} ms`);
+      // A bad link shows a notice and falls back per field; the page keeps running.
+      await page.evaluate(() => window.trainplan.setLink("#v=1&gpus=banana&model=llama2-7b&frobnicate=1"));
+      await frames(page, 3);
+      const bad = await page.evaluate(() => window.trainplan.plan());
+      check(bad && bad.config && bad.config.model === "llama2-7b", "a bad link falls back per field", JSON.stringify(bad?.config ?? null).slice(0, 120));
+      await page.screenshot({ path: path.join(outDir, "web-bad-link.png") });
+      check(problems.length === 0, "no console errors after editing and navigating", problems.join("\n       "));
+      await context.close();
+    }
+
+    // 4. High-DPI and the dark theme (theme restored from the saved state).
+    console.log("device pixel ratio 2, dark theme, saved state");
+    {
+      const { context, page, problems } = await openPage(browser, base, "", { scale: 2, storage: "#v=1&model=llama2-7b&gpus=8|dark" });
+      await frames(page, 8);
+      const dpr = await page.evaluate(() => ({ dpr: devicePixelRatio, w: document.getElementById("canvas").width, css: innerWidth }));
+      check(dpr.w === dpr.css * 2, "canvas backed at 2x pixels", JSON.stringify(dpr));
+      const restored = await page.evaluate(() => window.trainplan.plan().config.model);
+      check(restored === "llama2-7b", "without a link the last state is restored from localStorage", restored);
+      const shot = await page.screenshot({ path: path.join(outDir, "web-dark-hidpi.png") });
+      const st = contentStats(shot);
+      check(st.colours > 20, "dark theme at 2x shows content", JSON.stringify(st));
+      check(problems.length === 0, "no console errors", problems.join("\n       "));
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+    server.close();
+  }
+
+  const gz = (f) => zlib.gzipSync(fs.readFileSync(path.join(webDir, f)), { level: 9 }).length;
+  const total = gz("index.wasm") + gz("index.js");
+  console.log(`page size: index.wasm + index.js = ${(total / 1024).toFixed(0)} KiB gzip (aim: under 1 MB)`);
+  console.log(`${checks - failures}/${checks} browser checks passed; screenshots in ${outDir}`);
+  process.exit(failures ? 1 : 0);
+}
+
+main().catch((e) => {
+  console.log("FAIL: " + (e && e.stack ? e.stack : e));
+  process.exit(1);
+});

@@ -1,0 +1,1085 @@
+// app.cpp — the planner's interface: inputs on the left (grouped: model, training, hardware, layout,
+// cost & reliability), the answer on the right (verdict first, then memory and step-time bars, the
+// scaling chart), a compare view (2-4 scenarios side by side) and a search view (layouts ranked, the
+// time-vs-cost front across GPU types). The share link always holds the whole state.
+//
+// [SECTION] Link and state     — fragment <-> AppState, history push/replace, saved state
+// [SECTION] Recompute          — MakePlan when an input changed; background work sliced per frame
+// [SECTION] Inputs             — the left panel
+// [SECTION] Plan view          — verdict, bars, scaling chart, warnings
+// [SECTION] Compare view
+// [SECTION] Search view
+// [SECTION] Top bar and export
+// [SECTION] Frame
+#include "app.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstring>
+
+#include "catalog.h"
+#include "charts.h"
+#include "imgui.h"
+#include "imgui_internal.h"  // GetActiveID: which input an edit came from (history push vs replace)
+#include "model.h"
+#include "platform.h"
+#include "report.h"
+#include "widgets.h"
+
+namespace tp::ui {
+namespace {
+
+double Now() {
+  using namespace std::chrono;
+  return duration<double>(steady_clock::now().time_since_epoch()).count();
+}
+
+// The question users arrive with (../shared/articles): can Llama-2-70B be trained on RTX 4090s, and how
+// does that compare with A100 and H100 clusters of the sizes the articles quote.
+const char* kDefaultCompare = "gpu:rtx4090,gpus:2048;gpu:a100-80g,gpus:256;gpu:h100,gpus:256";
+
+void SetStatus(AppState& app, std::string text) {
+  app.status = std::move(text);
+  app.status_until = Now() + 4.0;
+}
+
+// ============================================================================================
+// [SECTION] Link and state
+// ============================================================================================
+
+std::string PercentDecode(std::string_view s) {
+  std::string out;
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == '%' && i + 2 < s.size() && std::isxdigit((unsigned char)s[i + 1]) && std::isxdigit((unsigned char)s[i + 2])) {
+      out += (char)std::stoi(std::string(s.substr(i + 1, 2)), nullptr, 16);
+      i += 2;
+    } else if (s[i] == '+') {
+      out += ' ';
+    } else {
+      out += s[i];
+    }
+  }
+  return out;
+}
+
+std::vector<std::string> Split(std::string_view s, char sep) {
+  std::vector<std::string> parts;
+  size_t start = 0;
+  while (start <= s.size()) {
+    size_t end = s.find(sep, start);
+    if (end == std::string_view::npos) end = s.size();
+    if (end > start) parts.emplace_back(s.substr(start, end - start));
+    start = end + 1;
+  }
+  return parts;
+}
+
+// Scenario `overrides` ("gpu:h100,gpus:128") applied on top of the main configuration.
+Config ScenarioConfig(const Config& base, const std::string& overrides, std::vector<ConfigIssue>* issues) {
+  Config c = base;
+  // Scenarios vary the hardware; the layout is re-chosen for each (a fixed TP/PP rarely suits all GPUs).
+  c.tp = c.pp = c.vp = c.cp = c.ep = c.dp = c.mbs = kAuto;
+  c.gpus_per_node = kUnset;
+  c.intra.clear();
+  c.inter.clear();
+  c.usd_per_gpu_hour = 0;
+  c.usd_per_gpu = 0;
+  std::vector<ConfigIssue> local;
+  for (const auto& kv : Split(overrides, ',')) {
+    size_t colon = kv.find(':');
+    if (colon == std::string::npos) {
+      local.push_back({"cmp", "scenario override '" + kv + "' is not key:value"});
+      continue;
+    }
+    ApplyPair(c, kv.substr(0, colon), kv.substr(colon + 1), local);
+  }
+  if (issues) issues->insert(issues->end(), local.begin(), local.end());
+  return c;
+}
+
+std::string OverrideValue(const std::string& overrides, const std::string& key) {
+  for (const auto& kv : Split(overrides, ','))
+    if (kv.size() > key.size() && kv.compare(0, key.size(), key) == 0 && kv[key.size()] == ':') return kv.substr(key.size() + 1);
+  return {};
+}
+
+void SetScenarios(AppState& app, const std::string& spec) {
+  app.scenarios.clear();
+  for (const auto& s : Split(spec, ';')) {
+    if (app.scenarios.size() >= 4) break;
+    Scenario sc;
+    sc.overrides = s;
+    app.scenarios.push_back(std::move(sc));
+  }
+}
+
+std::string ScenarioSpec(const AppState& app) {
+  std::string s;
+  for (const auto& sc : app.scenarios) s += (s.empty() ? "" : ";") + sc.overrides;
+  return s;
+}
+
+}  // namespace
+
+std::string CurrentLink(const AppState& app) {
+  std::string link = FormatLink(app.cfg);
+  if (link.empty() || link[0] != '#') link = "#" + link;
+  if (app.view == View::Compare) link += "&view=compare&cmp=" + ScenarioSpec(app);
+  if (app.view == View::Search) link += "&view=search";
+  return link;
+}
+
+namespace {
+void Replan(AppState& app);
+}
+
+void LoadLink(AppState& app, const std::string& fragment_in) {
+  std::string_view f = fragment_in;
+  if (size_t hash = f.find('#'); hash != std::string_view::npos) f = f.substr(hash + 1);
+  // The UI's own keys (view, cmp) are taken out; everything else is core's configuration.
+  std::string rest;
+  std::string view, cmp;
+  for (const auto& pair : Split(f, '&')) {
+    size_t eq = pair.find('=');
+    std::string key = PercentDecode(pair.substr(0, eq));
+    std::string value = eq == std::string::npos ? "" : PercentDecode(pair.substr(eq + 1));
+    if (key == "view") view = value;
+    else if (key == "cmp") cmp = value;
+    else rest += (rest.empty() ? "" : "&") + pair;
+  }
+  Config cfg;  // fields the link does not name take their defaults
+  std::vector<ConfigIssue> issues;
+  ApplyLink(cfg, rest, issues);
+  app.cfg = cfg;
+  app.notices.clear();
+  for (const auto& is : issues) app.notices.push_back(FormatIssue(is));
+  if (view == "compare") app.view = View::Compare;
+  else if (view == "search") app.view = View::Search;
+  else if (view.empty() || view == "plan") app.view = View::Plan;
+  else app.notices.push_back("view: '" + view + "' is not plan, compare or search; showing the plan");
+  SetScenarios(app, cmp.empty() ? kDefaultCompare : cmp);
+  if (app.scenarios.size() < 2) {
+    app.notices.push_back("cmp: a comparison needs 2 to 4 scenarios; using the default");
+    SetScenarios(app, kDefaultCompare);
+  }
+  if (!app.notices.empty()) app.notice_until = Now() + 12.0;
+  Replan(app);
+}
+
+namespace {
+
+// Called after every change of state: write the fragment (push for a new edit, replace while the same
+// input is still being edited) and save it as the state to restore next time.
+void Commit(AppState& app, bool force_push = false) {
+  app.link = CurrentLink(app);
+  ImGuiID active = ImGui::GetCurrentContext() ? ImGui::GetActiveID() : 0;
+  bool push = force_push || active == 0 || active != app.link_item;
+  app.link_item = active;
+  platform::SetLink(app.link, push);
+  platform::SaveState(app.link);
+}
+
+// ============================================================================================
+// [SECTION] Recompute
+// ============================================================================================
+
+const int kScaleCounts[] = {8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096};
+
+void Replan(AppState& app) {
+  app.out = MakePlan(app.cfg);
+  app.plan_json = PlanToJson(app.out);
+  app.link = CurrentLink(app);
+  for (auto& sc : app.scenarios) {
+    sc.cfg = ScenarioConfig(app.cfg, sc.overrides, nullptr);
+    sc.out = MakePlan(sc.cfg);
+  }
+  // Background work restarts: the scaling chart and the search refill over the next frames.
+  app.scaling.clear();
+  app.scaling_next = 0;
+  app.search_started = false;
+  app.search_running = false;
+}
+
+// A slice of background work per frame, bounded in time so typing never stutters.
+void BackgroundWork(AppState& app) {
+  double start = Now();
+  const double budget_s = 0.008;
+  if (app.view == View::Plan) {
+    while (app.scaling_next < std::size(kScaleCounts) && Now() - start < budget_s) {
+      Config c = app.cfg;
+      c.gpus = kScaleCounts[app.scaling_next++];
+      c.dp = kAuto;  // derived from the GPU count
+      PlanOutput o = MakePlan(c);
+      ScalePoint p;
+      p.gpus = c.gpus;
+      p.fits = o.ok && o.plan.valid && o.plan.memory.fits;
+      p.tokens_per_s = o.plan.throughput.tokens_per_s;
+      p.days = o.plan.run.days;
+      p.cost_usd = o.plan.run.cost_usd;
+      p.mfu = o.plan.throughput.mfu;
+      app.scaling.push_back(p);
+    }
+  }
+  if (app.view == View::Search) {
+    if (!app.search_started) {
+      app.search_options.top = 20;
+      app.search_options.gpu_types.clear();
+      for (const auto& g : Gpus()) app.search_options.gpu_types.push_back(g.id);
+      app.search.Begin(app.cfg, app.search_options);
+      app.search_started = true;
+      app.search_running = true;
+    }
+    // Adaptive slices: about 6 ms of search per frame keeps the page at 60 fps.
+    static uint64_t budget = 256;
+    while (app.search_running && Now() - start < 0.006) {
+      double t0 = Now();
+      if (app.search.Step(budget)) app.search_running = false;
+      double dt = Now() - t0;
+      if (dt < 0.002 && budget < (1u << 20)) budget *= 2;
+      else if (dt > 0.004 && budget > 16) budget /= 2;
+    }
+  }
+}
+
+// ============================================================================================
+// [SECTION] Inputs
+// ============================================================================================
+
+const char* const kMethodLabels[] = {"full", "LoRA", "QLoRA"};
+const char* const kPrecLabels[] = {"FP32 (TF32)", "FP16", "BF16", "FP8"};
+const char* const kOptLabels[] = {"AdamW", "AdamW 8-bit", "SGD (momentum)"};
+const char* const kRecomputeLabels[] = {"none", "selective", "full", "auto"};
+const char* const kOffloadLabels[] = {"none", "CPU", "NVMe"};
+const char* const kZeroLabels[] = {"0 (none)", "1 (optimizer)", "2 (+ gradients)", "3 (+ weights, FSDP)"};
+
+std::string Lower(std::string s) {
+  for (auto& c : s) c = (char)std::tolower((unsigned char)c);
+  return s;
+}
+
+// A combo with a type-to-filter box: `items` are (id, label, detail) rows.
+struct PickRow {
+  std::string id, label, detail;
+};
+bool Picker(AppState& app, const char* key, const char* label, std::string* value, const std::vector<PickRow>& rows,
+            const char* empty_label = nullptr) {
+  ImGui::PushID(key);
+  LabelCell(app, key, label);
+  ImGui::SetNextItemWidth(-1);
+  std::string preview = empty_label && value->empty() ? empty_label : *value;
+  for (const auto& r : rows)
+    if (r.id == *value) preview = r.label;
+  bool changed = false;
+  static char filter[64];
+  if (ImGui::BeginCombo("##pick", preview.c_str(), ImGuiComboFlags_HeightLarge)) {
+    if (ImGui::IsWindowAppearing()) {
+      filter[0] = 0;
+      ImGui::SetKeyboardFocusHere();
+    }
+    ImGui::SetNextItemWidth(-1);
+    ImGui::InputTextWithHint("##filter", "type to filter", filter, sizeof filter);
+    std::string f = Lower(filter);
+    if (empty_label && ImGui::Selectable(empty_label, value->empty())) {
+      value->clear();
+      changed = true;
+    }
+    for (const auto& r : rows) {
+      if (!f.empty() && Lower(r.label + " " + r.id).find(f) == std::string::npos) continue;
+      bool selected = r.id == *value;
+      if (ImGui::Selectable(r.label.c_str(), selected) && !selected) {
+        *value = r.id;
+        changed = true;
+      }
+      if (!r.detail.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", r.detail.c_str());
+      if (!r.detail.empty()) {
+        ImGui::SameLine(ImGui::GetContentRegionAvail().x * 0.45f + ImGui::GetCursorStartPos().x);
+        ImGui::TextDisabled("%s", r.detail.substr(0, r.detail.find('\n')).c_str());
+      }
+    }
+    ImGui::EndCombo();
+  }
+  if (ImGui::IsItemHovered()) KeyTooltip(key);
+  Record(app, key);
+  ImGui::PopID();
+  return changed;
+}
+
+std::vector<PickRow> ModelRows() {
+  std::vector<PickRow> rows;
+  for (const auto& m : Models()) {
+    ParamCounts pc = CountParams(m.arch);
+    std::string d = FmtCount(pc.total) + " params";
+    if (m.arch.experts > 1) d += ", " + FmtCount(pc.active) + " active";
+    rows.push_back({m.id, m.name, d + "\nsource: " + m.source});
+  }
+  return rows;
+}
+
+std::vector<PickRow> GpuRows() {
+  std::vector<PickRow> rows;
+  for (const auto& g : Gpus()) {
+    std::string d = FmtBytes(g.mem_bytes) + " · " + FmtFlops(g.peak_flops[int(Precision::Bf16)]) + " BF16 · " +
+                    FmtBytes(g.mem_bw) + "/s";
+    rows.push_back({g.id, g.name, d + "\nsource: " + g.source});
+  }
+  return rows;
+}
+
+std::vector<PickRow> LinkRows(bool network) {
+  std::vector<PickRow> rows;
+  for (const auto& l : Links())
+    if (l.network == network) rows.push_back({l.id, l.name, FmtBytes(l.bw) + "/s per GPU\nsource: " + l.source});
+  return rows;
+}
+
+bool SectionHeader(AppState& app, const char* title, bool open_by_default) {
+  ImGui::Spacing();
+  ImGui::PushFont(app.fonts.bold);
+  bool open = ImGui::CollapsingHeader(title, open_by_default ? ImGuiTreeNodeFlags_DefaultOpen : 0);
+  ImGui::PopFont();
+  return open;
+}
+
+bool DrawInputs(AppState& app) {
+  Config& c = app.cfg;
+  const Config& r = app.out.config;  // resolved: what "auto" became
+  bool changed = false;
+  InputsBegin(app, ImGui::GetFontSize() * 8.6f);
+
+  if (SectionHeader(app, "Model", true)) {
+    changed |= Picker(app, "model", "Preset", &c.model, ModelRows(), "custom (dimensions below)");
+    ParamCounts pc = CountParams(app.out.job.model);
+    double weights = pc.total * BytesPerElement(c.prec);
+    ImGui::TextDisabled("%s parameters", FmtCount(pc.total).c_str());
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%.4g parameters, counted from the architecture (core/model.cpp)", pc.total);
+    Record(app, "params_count");
+    ImGui::SameLine();
+    ImGui::TextDisabled("· weights %s in %s", FmtBytes(weights).c_str(), kPrecisionNames[int(c.prec)]);
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("parameters x %.0f bytes: the weights alone, before gradients, optimizer state and activations",
+                        BytesPerElement(c.prec));
+    Record(app, "weights_total");
+    if (app.out.job.model.kv_heads > 0 && app.out.job.model.kv_heads < app.out.job.model.heads) {
+      ImGui::SameLine();
+      ImGui::TextDisabled("· GQA %d", app.out.job.model.kv_heads);
+    }
+    if (ImGui::TreeNode("Custom dimensions")) {
+      const ModelArch& m = app.out.job.model;
+      changed |= InputInt(app, "layers", "Layers", &c.layers, 0, 1000, false);
+      ImGui::SameLine(); ImGui::TextDisabled("%d", m.layers);
+      changed |= InputInt(app, "hidden", "Hidden size", &c.hidden, 0, 1 << 20, false);
+      changed |= InputInt(app, "heads", "Attention heads", &c.heads, 0, 4096, false);
+      changed |= InputInt(app, "kv_heads", "KV heads", &c.kv_heads, 0, 4096, false);
+      changed |= InputInt(app, "ffn", "MLP size", &c.ffn, 0, 1 << 22, false);
+      changed |= InputInt(app, "vocab", "Vocabulary", &c.vocab, 0, 1 << 24, false);
+      changed |= InputInt(app, "experts", "Experts (MoE)", &c.experts, 0, 1024, false);
+      changed |= InputInt(app, "topk", "Experts per token", &c.topk, 0, 64, false);
+      ImGui::TextDisabled("0 = the preset's value (now %d layers, hidden %d, %d heads)", m.layers, m.hidden, m.heads);
+      ImGui::TreePop();
+    }
+    if (ImGui::TreeNode("Paste a Hugging Face config.json")) {
+      static char buf[8192];
+      ImGui::InputTextMultiline("##hf", buf, sizeof buf, ImVec2(-1, ImGui::GetTextLineHeight() * 6));
+      Record(app, "hf_config");
+      if (ImGui::Button("Import dimensions")) {
+        std::vector<ConfigIssue> issues;
+        Config n = c;
+        ApplyHfConfig(n, buf, issues);
+        app.notices.clear();
+        for (const auto& is : issues) app.notices.push_back(FormatIssue(is));
+        app.notice_until = Now() + 12;
+        if (!HasErrors(issues)) {
+          c = n;
+          changed = true;
+          SetStatus(app, "Imported the model's dimensions");
+        }
+      }
+      ImGui::SameLine();
+      HelpMarker("num_hidden_layers, hidden_size, num_attention_heads, num_key_value_heads, intermediate_size, "
+                 "vocab_size, MoE fields: the model becomes 'custom' with these dimensions.");
+      ImGui::TreePop();
+    }
+  }
+
+  if (SectionHeader(app, "Training", true)) {
+    int method = int(c.method);
+    LabelCell(app, "method", "Method");
+    for (int i = 0; i < 3; ++i) {
+      if (i) ImGui::SameLine();
+      if (ImGui::RadioButton(kMethodLabels[i], method == i) && method != i) {
+        c.method = Method(i);
+        changed = true;
+      }
+      if (ImGui::IsItemHovered()) KeyTooltip("method");
+      Record(app, (std::string("method_") + kMethodNames[i]).c_str());
+    }
+    if (c.method != Method::Full) changed |= InputInt(app, "lora_r", "LoRA rank", &c.lora_r, 1, 4096, false);
+    int prec = int(c.prec), opt = int(c.opt);
+    if (InputChoice(app, "prec", "Precision", &prec, kPrecLabels, 4)) c.prec = Precision(prec), changed = true;
+    if (InputChoice(app, "opt", "Optimizer", &opt, kOptLabels, 3)) c.opt = Optimizer(opt), changed = true;
+    changed |= InputInt(app, "seq", "Sequence length", &c.seq, 1, 1 << 22, false);
+    changed |= InputInt(app, "gbs", "Global batch", &c.gbs, 1, 1 << 24, false);
+    changed |= InputInt(app, "mbs", "Micro-batch", &c.mbs, 1, 4096, true, r.mbs);
+    changed |= InputDouble(app, "tokens", "Token budget", &c.tokens, 0, 1e16, "%.3g",
+                           "0 = 20 tokens per parameter (Chinchilla-optimal)");
+    if (c.tokens == 0) {
+      ImGui::SameLine(0, 0);
+      ImGui::Dummy(ImVec2(0, 0));
+      ImGui::TextDisabled("0 = 20 per parameter: %s tokens", FmtCount(app.out.plan.run.tokens).c_str());
+    }
+  }
+
+  if (SectionHeader(app, "Hardware", true)) {
+    changed |= Picker(app, "gpu", "GPU", &c.gpu, GpuRows());
+    if (const GpuSpec* g = FindGpu(c.gpu)) {
+      ImGui::TextDisabled("%s · %s BF16 · %s/s", FmtBytes(g->mem_bytes).c_str(),
+                          FmtFlops(g->peak_flops[int(Precision::Bf16)]).c_str(), FmtBytes(g->mem_bw).c_str());
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("dense tensor-core peak; source: %s", g->source.c_str());
+    }
+    changed |= InputInt(app, "gpus", "GPUs", &c.gpus, 1, 1 << 20, false);
+    int gpn = c.gpus_per_node == kUnset ? kAuto : c.gpus_per_node;
+    if (InputInt(app, "gpus_per_node", "GPUs per node", &gpn, 1, 64, true, app.out.job.hw.gpus_per_node)) {
+      c.gpus_per_node = gpn == kAuto ? kUnset : gpn;
+      changed = true;
+    }
+    changed |= Picker(app, "intra", "Link in a node", &c.intra, LinkRows(false), "GPU's default");
+    changed |= Picker(app, "inter", "Network", &c.inter, LinkRows(true), "GPU's default");
+  }
+
+  if (SectionHeader(app, "Layout and memory", true)) {
+    ImGui::TextDisabled("auto: the planner searches every valid layout");
+    changed |= InputInt(app, "tp", "Tensor parallel", &c.tp, 1, 1024, true, r.tp);
+    changed |= InputInt(app, "pp", "Pipeline stages", &c.pp, 1, 1024, true, r.pp);
+    changed |= InputInt(app, "cp", "Context parallel", &c.cp, 1, 1024, true, r.cp);
+    changed |= InputInt(app, "ep", "Expert parallel", &c.ep, 1, 1024, true, r.ep);
+    changed |= InputInt(app, "vp", "Virtual stages", &c.vp, 1, 64, true, r.vp);
+    int zero = c.zero;
+    std::string zl = "auto (" + std::string(r.zero >= 0 && r.zero <= 3 ? kZeroLabels[r.zero] : "-") + ")";
+    if (InputChoice(app, "zero", "ZeRO stage", &zero, kZeroLabels, 4, zl.c_str())) c.zero = zero, changed = true;
+    int rc = c.recompute == Recompute::Auto ? -1 : int(c.recompute);
+    std::string rl = "auto (" + std::string(kRecomputeNames[int(r.recompute)]) + ")";
+    if (InputChoice(app, "recompute", "Recompute", &rc, kRecomputeLabels, 3, rl.c_str()))
+      c.recompute = rc < 0 ? Recompute::Auto : Recompute(rc), changed = true;
+    int off = c.offload;
+    std::string ol = "auto (" + std::string(r.offload >= 0 && r.offload <= 2 ? kOffloadNames[r.offload] : "-") + ")";
+    if (InputChoice(app, "offload", "Offload", &off, kOffloadLabels, 3, ol.c_str())) c.offload = off, changed = true;
+    const char* const onoff[] = {"off", "on"};
+    int sp = c.sp;
+    std::string sl = std::string("auto (") + (r.sp == 1 ? "on" : "off") + ")";
+    if (InputChoice(app, "sp", "Sequence parallel", &sp, onoff, 2, sl.c_str())) c.sp = sp, changed = true;
+    int flash = c.flash;
+    if (InputChoice(app, "flash", "FlashAttention", &flash, onoff, 2)) c.flash = flash, changed = true;
+  }
+
+  if (SectionHeader(app, "Cost", false)) {
+    const Economics& e = app.out.job.econ;
+    changed |= InputDouble(app, "usd_per_gpu_hour", "Rent per GPU-hour", &c.usd_per_gpu_hour, 0, 1e4, "%.2f",
+                           "0 = the GPU's catalog price");
+    if (c.usd_per_gpu_hour == 0) ImGui::TextDisabled("catalog: $%.2f per GPU-hour", e.usd_per_gpu_hour);
+    changed |= InputDouble(app, "usd_per_gpu", "Purchase per GPU", &c.usd_per_gpu, 0, 1e7, "%.0f", "0 = catalog price");
+    changed |= InputDouble(app, "usd_per_kwh", "Electricity", &c.usd_per_kwh, 0, 10, "%.3f");
+    changed |= InputDouble(app, "pue", "PUE", &c.pue, 1, 5, "%.2f");
+    changed |= InputDouble(app, "years", "Amortization", &c.years, 0.1, 30, "%.1f");
+  }
+  if (SectionHeader(app, "Reliability", false)) {
+    changed |= InputDouble(app, "mtbf_gpu_h", "MTBF per GPU", &c.mtbf_gpu_h, 1, 1e9, "%.0f");
+    changed |= InputDouble(app, "ckpt_s", "Checkpoint write", &c.ckpt_s, 0, 1e6, "%.0f",
+                           "0 = checkpoint size / storage bandwidth");
+    changed |= InputDouble(app, "restart_s", "Restart time", &c.restart_s, 0, 1e6, "%.0f");
+  }
+  return changed;
+}
+
+// ============================================================================================
+// [SECTION] Plan view
+// ============================================================================================
+
+std::string LayoutWords(const Plan& p) {
+  const Layout& l = p.layout;
+  std::string s = "TP " + std::to_string(l.tp) + " · PP " + std::to_string(l.pp);
+  if (l.vp > 1) s += " (x" + std::to_string(l.vp) + " virtual)";
+  if (l.cp > 1) s += " · CP " + std::to_string(l.cp);
+  if (l.ep > 1) s += " · EP " + std::to_string(l.ep);
+  s += " · DP " + std::to_string(l.dp) + " · micro-batch " + std::to_string(l.mbs);
+  s += " · ZeRO-" + std::to_string(l.zero);
+  if (l.recompute != Recompute::None) s += std::string(" · recompute ") + Name(l.recompute);
+  if (l.offload != Offload::None) s += std::string(" · offload ") + Name(l.offload);
+  if (l.sp) s += " · SP";
+  return s;
+}
+
+bool Fits(const PlanOutput& o) { return o.ok && o.plan.valid && o.plan.memory.fits; }
+
+std::string MemoryLine(const PlanOutput& o) {
+  return FmtBytes(o.plan.memory.total) + " / " + FmtBytes(o.plan.memory.capacity) + " per GPU";
+}
+
+// The first thing on screen: does it fit, how long, how much, how efficient, what limits it.
+void Verdict(AppState& app, const PlanOutput& o, bool compact) {
+  bool fits = Fits(o);
+  ImGui::PushFont(app.fonts.big);
+  ImGui::PushStyleColor(ImGuiCol_Text, ColV(app, fits ? Hue::Good : Hue::Bad));
+  ImGui::TextUnformatted(fits ? "✔ Fits" : (o.ok ? "✘ Does not fit" : "✘ Cannot plan"));
+  ImGui::PopStyleColor();
+  Record(app, compact ? "verdict_compact" : "verdict");
+  if (o.ok) {
+    ImGui::SameLine(0, 14);
+    ImGui::TextUnformatted(MemoryLine(o).c_str());
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("peak memory on the most loaded GPU / capacity (%s kept free as headroom)",
+                        FmtPct(app.cfg.headroom).c_str());
+    if (fits && !compact) {
+      ImGui::SameLine(0, 14);
+      ImGui::TextDisabled("·");
+      ImGui::SameLine(0, 14);
+      ImGui::Text("%s", FmtDays(o.plan.run.days).c_str());
+      if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("wall clock for %s tokens, including failures, checkpoints and restarts (goodput %s)",
+                          FmtCount(o.plan.run.tokens).c_str(), FmtPct(o.plan.run.goodput).c_str());
+      ImGui::SameLine(0, 14);
+      ImGui::TextDisabled("·");
+      ImGui::SameLine(0, 14);
+      ImGui::Text("%s", FmtUsd(o.plan.run.cost_usd).c_str());
+      if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("renting: %s GPU-hours x $%.2f; owning: %s (amortized purchase + energy)",
+                          FmtCount(o.plan.run.gpu_hours).c_str(), o.job.econ.usd_per_gpu_hour,
+                          FmtUsd(o.plan.run.cost_own_usd).c_str());
+    }
+  }
+  ImGui::PopFont();
+  if (!o.ok) return;
+  if (compact && fits) {
+    ImGui::PushFont(app.fonts.bold);
+    ImGui::Text("%s  ·  %s", FmtDays(o.plan.run.days).c_str(), FmtUsd(o.plan.run.cost_usd).c_str());
+    ImGui::PopFont();
+  }
+  if (fits) {
+    ImGui::Text("MFU %s  ·  %s tokens/s per GPU  ·  step %s", FmtPct(o.plan.throughput.mfu).c_str(),
+                FmtRate(o.plan.throughput.tokens_per_s_per_gpu).c_str(), FmtDuration(o.plan.step.seconds).c_str());
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("MFU: model FLOPs per second over the GPU's dense peak at %s (Megatron's convention: "
+                        "attention and logits included, recomputation excluded). %s model TFLOP/s per GPU.",
+                        kPrecisionNames[int(o.config.prec)], FmtRate(o.plan.throughput.model_tflops_per_gpu).c_str());
+  }
+  std::string why = BottleneckSentence(o.plan, o.job);
+  if (!why.empty()) {
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextColored(ColV(app, fits ? Hue::Muted : Hue::Bad), "%s%s", fits ? "Bottleneck: " : "", why.c_str());
+    ImGui::PopTextWrapPos();
+  }
+}
+
+void MemoryBar(AppState& app, const PlanOutput& o, float height) {
+  const MemoryBreakdown& m = o.plan.memory;
+  std::vector<Segment> segs = {
+      {"weights", m.weights, Col(app, Hue::Weights), "parameters held by this GPU (after TP/PP/EP split and ZeRO-3 sharding)"},
+      {"gradients", m.gradients, Col(app, Hue::Gradients), "gradients (sharded by ZeRO-2/3)"},
+      {"optimizer", m.optimizer, Col(app, Hue::Optimizer), "optimizer state and fp32 master weights (sharded by ZeRO-1+)"},
+      {"activations", m.activations, Col(app, Hue::Activations),
+       "activations kept for the backward pass (Korthikanti et al. 2022), after recomputation"},
+      {"other", m.other, Col(app, Hue::Other), "CUDA context, communication buffers, allocator fragmentation"},
+  };
+  StackedBar(app, "memory", segs, m.capacity, m.usable, FmtBytes, "capacity", height);
+}
+
+void StepBar(AppState& app, const PlanOutput& o, float height) {
+  const StepBreakdown& s = o.plan.step;
+  // The exposed communication is split across groups in proportion to each group's total time, so the
+  // bar adds up to the step time.
+  double comm_total = s.comm_tp_s + s.comm_cp_s + s.comm_ep_s + s.comm_dp_s + s.comm_pp_s;
+  double k = comm_total > 0 ? s.comm_exposed_s / comm_total : 0;
+  std::vector<Segment> segs = {
+      {"compute", s.compute_s, Col(app, Hue::Compute), "tensor-core time: matmuls and attention"},
+      {"memory-bound", s.memory_s, Col(app, Hue::MemoryBound), "norms, elementwise kernels, optimizer step"},
+      {"TP comm", s.comm_tp_s * k, Col(app, Hue::CommTp), "tensor-parallel all-reduce / reduce-scatter, exposed part"},
+      {"CP comm", s.comm_cp_s * k, Col(app, Hue::CommCp), "context-parallel ring attention, exposed part"},
+      {"EP comm", s.comm_ep_s * k, Col(app, Hue::CommEp), "expert-parallel all-to-all, exposed part"},
+      {"DP comm", s.comm_dp_s * k, Col(app, Hue::CommDp), "data-parallel gradient all-reduce, exposed part"},
+      {"PP comm", s.comm_pp_s * k, Col(app, Hue::CommPp), "pipeline send/receive, exposed part"},
+      {"bubble", s.bubble_s, Col(app, Hue::Bubble), "pipeline bubble: (pp - 1) / (micro-batches x vp) of the step"},
+      {"offload", s.offload_s, Col(app, Hue::Offload), "host/NVMe transfers not hidden"},
+  };
+  StackedBar(app, "step", segs, 0, 0, FmtDuration, "", height);
+}
+
+std::string FmtGpus(double g) { return FmtInt((long long)g); }
+std::string FmtTokS(double v) { return FmtCount(v); }
+
+void ScalingChart(AppState& app, float height) {
+  Series tok, cost;
+  tok.name = "tokens/s";
+  tok.color = Col(app, Hue::Compute);
+  cost.name = "cost of the run";
+  cost.color = Col(app, Hue::Gradients);
+  cost.right_axis = true;
+  for (const auto& p : app.scaling) {
+    tok.x.push_back(p.gpus), tok.y.push_back(p.fits ? p.tokens_per_s : NAN), tok.ok.push_back(p.fits);
+    cost.x.push_back(p.gpus), cost.y.push_back(p.fits ? p.cost_usd : NAN), cost.ok.push_back(p.fits);
+  }
+  LineChartSpec spec;
+  spec.x_label = "GPUs";
+  spec.left_label = "tokens/s";
+  spec.right_label = "USD";
+  spec.fmt_x = FmtGpus;
+  spec.fmt_left = FmtTokS;
+  spec.fmt_right = FmtUsd;
+  spec.marker_x = app.cfg.gpus;
+  LineChart(app, "scaling", ImVec2(ImGui::GetContentRegionAvail().x, height), {tok, cost}, spec);
+  Record(app, "scaling_chart");
+}
+
+void IssuesBox(AppState& app, const PlanOutput& o) {
+  for (const auto& is : o.issues) {
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextColored(ColV(app, is.notice ? Hue::Muted : Hue::Bad), "%s %s", is.notice ? "·" : "✘", FormatIssue(is).c_str());
+    ImGui::PopTextWrapPos();
+  }
+}
+
+void PlanView(AppState& app) {
+  const PlanOutput& o = app.out;
+  Verdict(app, o, false);
+  if (o.ok) {
+    ImGui::TextDisabled("%s%s", LayoutWords(o.plan).c_str(), o.searched ? "  (chosen by search)" : "");
+    Record(app, "layout_words");
+  }
+  IssuesBox(app, o);
+  ImGui::Separator();
+  if (o.ok) {
+    ImGui::PushFont(app.fonts.bold);
+    ImGui::Text("Memory per GPU");
+    ImGui::PopFont();
+    MemoryBar(app, o, 26);
+    Record(app, "memory_bar");
+    ImGui::Spacing();
+    ImGui::PushFont(app.fonts.bold);
+    ImGui::Text("Step time %s", FmtDuration(o.plan.step.seconds).c_str());
+    ImGui::PopFont();
+    ImGui::SameLine();
+    ImGui::TextDisabled("(%d micro-batches per step)", o.plan.step.micro_batches);
+    StepBar(app, o, 26);
+    ImGui::Spacing();
+    ImGui::Separator();
+    ImGui::PushFont(app.fonts.bold);
+    ImGui::Text("Scaling: throughput and cost as the GPU count grows");
+    ImGui::PopFont();
+    ImGui::SameLine();
+    HelpMarker("Each point is a full plan at that GPU count with the layout re-chosen; hollow red points do not "
+               "fit. The dashed line marks the current count.");
+    float h = std::max(180.0f, std::min(300.0f, ImGui::GetContentRegionAvail().y - 140));
+    ScalingChart(app, h);
+  }
+  auto warnings = WarningSentences(o.plan, o.job);
+  if (!o.fit_advice.empty() || !warnings.empty()) {
+    ImGui::Separator();
+    ImGui::PushFont(app.fonts.bold);
+    ImGui::Text("%s", Fits(o) ? "Worth knowing" : "What would make it fit");
+    ImGui::PopFont();
+    ImGui::PushTextWrapPos(0);
+    for (const auto& a : o.fit_advice) ImGui::BulletText("%s", a.c_str());
+    for (const auto& w : warnings) ImGui::BulletText("%s", w.c_str());
+    ImGui::PopTextWrapPos();
+  }
+}
+
+// ============================================================================================
+// [SECTION] Compare view
+// ============================================================================================
+
+bool CompareView(AppState& app) {
+  bool changed = false;
+  int n = (int)app.scenarios.size();
+  ImGui::TextDisabled("The model, training and cost inputs on the left apply to every column; each column picks its "
+                      "GPU and count, and the layout is searched for each.");
+  // Best values across columns get highlighted (only among those that fit).
+  double best_days = 1e300, best_cost = 1e300, best_mfu = 0;
+  for (const auto& sc : app.scenarios)
+    if (Fits(sc.out)) {
+      best_days = std::min(best_days, sc.out.plan.run.days);
+      best_cost = std::min(best_cost, sc.out.plan.run.cost_usd);
+      best_mfu = std::max(best_mfu, sc.out.plan.throughput.mfu);
+    }
+  int remove = -1;
+  if (ImGui::BeginTable("compare", n, ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchSame)) {
+    for (int i = 0; i < n; ++i) {
+      ImGui::TableNextColumn();
+      Scenario& sc = app.scenarios[i];
+      ImGui::PushID(i);
+      std::string gpu = OverrideValue(sc.overrides, "gpu");
+      std::string gpus_s = OverrideValue(sc.overrides, "gpus");
+      int gpus = gpus_s.empty() ? app.cfg.gpus : std::atoi(gpus_s.c_str());
+      if (gpu.empty()) gpu = app.cfg.gpu;
+      bool edit = false;
+      ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - ImGui::GetFrameHeight() - 8);
+      const GpuSpec* g = FindGpu(gpu);
+      if (ImGui::BeginCombo("##gpu", g ? g->name.c_str() : gpu.c_str())) {
+        for (const auto& row : Gpus())
+          if (ImGui::Selectable(row.name.c_str(), row.id == gpu)) gpu = row.id, edit = true;
+        ImGui::EndCombo();
+      }
+      Record(app, ("cmp_gpu_" + std::to_string(i)).c_str());
+      ImGui::SameLine();
+      ImGui::BeginDisabled(n <= 2);
+      if (ImGui::Button("×", ImVec2(ImGui::GetFrameHeight(), 0))) remove = i;
+      if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("Remove this scenario");
+      ImGui::EndDisabled();
+      ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.5f);
+      if (ImGui::InputInt("GPUs", &gpus, 0, 0) && gpus >= 1) edit = true;
+      Record(app, ("cmp_gpus_" + std::to_string(i)).c_str());
+      if (edit) {
+        sc.overrides = "gpu:" + gpu + ",gpus:" + std::to_string(std::max(1, gpus));
+        changed = true;
+      }
+      ImGui::Separator();
+      const PlanOutput& o = sc.out;
+      Verdict(app, o, true);
+      if (Fits(o)) {
+        auto hl = [&](bool best, const char* fmt, const std::string& v) {
+          if (best && n > 1) ImGui::TextColored(ColV(app, Hue::Good), fmt, v.c_str());
+          else ImGui::Text(fmt, v.c_str());
+        };
+        hl(o.plan.run.days <= best_days * 1.0001, "time: %s", FmtDays(o.plan.run.days));
+        hl(o.plan.run.cost_usd <= best_cost * 1.0001, "cost: %s", FmtUsd(o.plan.run.cost_usd));
+        hl(o.plan.throughput.mfu >= best_mfu * 0.9999, "MFU: %s", FmtPct(o.plan.throughput.mfu));
+        ImGui::Text("GPU-hours: %s", FmtCount(o.plan.run.gpu_hours).c_str());
+        ImGui::Text("failures expected: %.0f", o.plan.run.failures);
+      }
+      if (o.ok) {
+        ImGui::PushTextWrapPos(0);
+        ImGui::TextDisabled("%s", LayoutWords(o.plan).c_str());
+        ImGui::PopTextWrapPos();
+        ImGui::Text("Memory per GPU");
+        MemoryBar(app, o, 20);
+        ImGui::Text("Step %s", FmtDuration(o.plan.step.seconds).c_str());
+        StepBar(app, o, 20);
+      }
+      IssuesBox(app, o);
+      if (!o.fit_advice.empty()) {
+        ImGui::PushTextWrapPos(0);
+        for (const auto& a : o.fit_advice) ImGui::BulletText("%s", a.c_str());
+        ImGui::PopTextWrapPos();
+      }
+      ImGui::PopID();
+    }
+    ImGui::EndTable();
+  }
+  if (remove >= 0) {
+    app.scenarios.erase(app.scenarios.begin() + remove);
+    changed = true;
+  }
+  if (n < 4) {
+    if (ImGui::Button("+ Add scenario")) {
+      Scenario sc;
+      sc.overrides = app.scenarios.empty() ? "gpu:h100,gpus:" + std::to_string(app.cfg.gpus) : app.scenarios.back().overrides;
+      app.scenarios.push_back(sc);
+      changed = true;
+    }
+    Record(app, "cmp_add");
+  }
+  return changed;
+}
+
+// ============================================================================================
+// [SECTION] Search view
+// ============================================================================================
+
+bool SearchView(AppState& app) {
+  bool changed = false;
+  const SearchResult& res = app.search.Result();
+  if (app.search_running) {
+    ImGui::ProgressBar((float)app.search.Progress(), ImVec2(ImGui::GetContentRegionAvail().x * 0.5f, 0));
+    ImGui::SameLine();
+  }
+  ImGui::Text("%s layouts evaluated across %d GPU types at %s GPUs%s", FmtInt((long long)res.evaluated).c_str(),
+              (int)res.gpu_ids.size(), FmtInt(app.cfg.gpus).c_str(), app.search_running ? "…" : "");
+  ImGui::PushFont(app.fonts.bold);
+  ImGui::Text("Time vs cost: the best layouts on each GPU type");
+  ImGui::PopFont();
+  ImGui::SameLine();
+  HelpMarker("Each point is a layout that fits; the line joins the Pareto front (nothing is both faster and "
+             "cheaper). Click a point to open it in the plan view.");
+  std::vector<ScatterPoint> pts;
+  std::vector<const SearchHit*> hits;
+  const Hue hues[] = {Hue::Weights, Hue::Gradients, Hue::Optimizer, Hue::Activations, Hue::CommPp, Hue::MemoryBound,
+                      Hue::CommDp, Hue::CommEp, Hue::Other};
+  auto add = [&](const SearchHit& h, bool front) {
+    if (h.variant < 0 || h.variant >= (int)res.jobs.size()) return;
+    ScatterPoint p;
+    const std::string& gid = res.gpu_ids.size() > (size_t)h.variant ? res.gpu_ids[h.variant] : app.cfg.gpu;
+    const GpuSpec* g = FindGpu(gid);
+    p.label = (g ? g->name : gid);
+    p.x = h.plan.run.days;
+    p.y = h.plan.run.cost_usd;
+    p.color = Col(app, hues[h.variant % 9]);
+    p.highlight = front;
+    p.detail = LayoutWords(h.plan) + "\nMFU " + FmtPct(h.plan.throughput.mfu);
+    pts.push_back(p);
+    hits.push_back(&h);
+  };
+  for (const auto& h : res.top) add(h, false);
+  for (const auto& h : res.pareto) add(h, true);
+  ScatterSpec spec;
+  spec.x_label = "days";
+  spec.y_label = "cost (USD)";
+  spec.fmt_x = [](double d) { return FmtDays(d); };
+  spec.fmt_y = FmtUsd;
+  float h = std::max(200.0f, std::min(320.0f, ImGui::GetContentRegionAvail().y * 0.45f));
+  int clicked = Scatter(app, "front", ImVec2(ImGui::GetContentRegionAvail().x, h), pts, spec);
+  Record(app, "front_chart");
+  auto apply = [&](const SearchHit& hit) {
+    if (hit.variant < (int)res.gpu_ids.size()) app.cfg.gpu = res.gpu_ids[hit.variant];
+    ApplyLayout(app.cfg, hit.plan.layout);
+    app.cfg.dp = kAuto;
+    app.view = View::Plan;
+    changed = true;
+  };
+  if (clicked >= 0) apply(*hits[clicked]);
+
+  ImGui::PushFont(app.fonts.bold);
+  ImGui::Text("Best layouts (%s first)", app.search_options.objective == Objective::Time ? "fastest" : "cheapest");
+  ImGui::PopFont();
+  ImGui::SameLine();
+  int obj = int(app.search_options.objective);
+  if (ImGui::RadioButton("by time", obj == 0) && obj != 0) app.search_options.objective = Objective::Time, app.search_started = false;
+  ImGui::SameLine();
+  if (ImGui::RadioButton("by cost", obj == 1) && obj != 1) app.search_options.objective = Objective::Cost, app.search_started = false;
+  if (ImGui::BeginTable("top", 8, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_ScrollY |
+                                      ImGuiTableFlags_SizingFixedFit,
+                        ImVec2(0, std::max(120.0f, ImGui::GetContentRegionAvail().y)))) {
+    ImGui::TableSetupScrollFreeze(0, 1);
+    for (const char* c : {"GPU", "layout", "memory", "step", "MFU", "days", "cost", ""}) ImGui::TableSetupColumn(c);
+    ImGui::TableHeadersRow();
+    for (size_t i = 0; i < res.top.size(); ++i) {
+      const SearchHit& hit = res.top[i];
+      ImGui::TableNextRow();
+      ImGui::PushID((int)i);
+      ImGui::TableNextColumn();
+      std::string gid = hit.variant < (int)res.gpu_ids.size() ? res.gpu_ids[hit.variant] : app.cfg.gpu;
+      const GpuSpec* g = FindGpu(gid);
+      ImGui::TextUnformatted(g ? g->name.c_str() : gid.c_str());
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(LayoutWords(hit.plan).c_str());
+      if (i > 0 && ImGui::IsItemHovered())
+        ImGui::SetTooltip("%s", WhyLoses(hit.plan, res.top[0].plan, app.search_options.objective).c_str());
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(FmtBytes(hit.plan.memory.total).c_str());
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(FmtDuration(hit.plan.step.seconds).c_str());
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(FmtPct(hit.plan.throughput.mfu).c_str());
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(FmtDays(hit.plan.run.days).c_str());
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(FmtUsd(hit.plan.run.cost_usd).c_str());
+      ImGui::TableNextColumn();
+      if (ImGui::SmallButton("Open")) apply(hit);
+      ImGui::PopID();
+    }
+    ImGui::EndTable();
+  }
+  return changed;
+}
+
+// ============================================================================================
+// [SECTION] Top bar and export
+// ============================================================================================
+
+void Export(AppState& app, Format f) {
+  const char* ext = f == Format::Markdown ? "md" : f == Format::Csv ? "csv" : "json";
+  const char* mime = f == Format::Markdown ? "text/markdown" : f == Format::Csv ? "text/csv" : "application/json";
+  std::string content, name;
+  if (app.view == View::Compare) {
+    std::vector<PlanOutput> outs;
+    for (const auto& sc : app.scenarios) outs.push_back(sc.out);
+    content = FormatComparison(outs, f);
+    name = "trainplan-compare.";
+  } else if (app.view == View::Search && !app.search_running && app.search_started) {
+    content = FormatSearch(app.out, app.search.Result(), f);
+    name = "trainplan-search.";
+  } else {
+    content = FormatPlan(app.out, f);
+    name = "trainplan-plan.";
+  }
+  name += ext;
+  std::string where = platform::Download(name, mime, content);
+  SetStatus(app, where.empty() ? "Could not save " + name : "Saved " + where);
+}
+
+bool TopBar(AppState& app) {
+  bool changed = false;
+  ImGui::PushFont(app.fonts.big);
+  ImGui::TextUnformatted("TrainPlan");
+  ImGui::PopFont();
+  ImGui::SameLine(0, 24);
+  const char* names[] = {"Plan", "Compare", "Search"};
+  for (int i = 0; i < 3; ++i) {
+    if (i) ImGui::SameLine(0, 2);
+    bool sel = int(app.view) == i;
+    if (sel) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+    if (ImGui::Button(names[i]) && !sel) {
+      app.view = View(i);
+      changed = true;
+    }
+    if (sel) ImGui::PopStyleColor();
+    Record(app, (std::string("view_") + names[i]).c_str());
+  }
+  // Right-aligned actions
+  float w = ImGui::CalcTextSize("Copy link").x + ImGui::CalcTextSize("Export").x + ImGui::GetFrameHeight() * 2 + 80;
+  ImGui::SameLine(std::max(ImGui::GetCursorPosX() + 20, ImGui::GetWindowContentRegionMax().x - w));
+  if (ImGui::Button("Copy link")) {
+    platform::SetClipboard(platform::InitialLink().empty() ? app.link : app.link);
+    SetStatus(app, "Link copied: " + app.link.substr(0, 60) + (app.link.size() > 60 ? "…" : ""));
+  }
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("The link holds every input: send it and the other side sees this plan");
+  Record(app, "copy_link");
+  ImGui::SameLine();
+  if (ImGui::Button("Export ▾")) ImGui::OpenPopup("export");
+  Record(app, "export");
+  if (ImGui::BeginPopup("export")) {
+    if (ImGui::Selectable("Markdown (.md)")) Export(app, Format::Markdown);
+    if (ImGui::Selectable("CSV (.csv)")) Export(app, Format::Csv);
+    if (ImGui::Selectable("JSON (.json)")) Export(app, Format::Json);
+    ImGui::EndPopup();
+  }
+  ImGui::SameLine();
+  if (ImGui::Button(app.dark ? "☀" : "☾", ImVec2(ImGui::GetFrameHeight() * 1.3f, 0))) {
+    app.dark = !app.dark;
+    ApplyTheme(app.dark);
+    Save(app);
+  }
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip(app.dark ? "Light theme" : "Dark theme");
+  Record(app, "theme");
+  return changed;
+}
+
+}  // namespace
+
+// ============================================================================================
+// [SECTION] Frame
+// ============================================================================================
+
+void Init(AppState& app, const InitOptions& options) {
+  std::string link = platform::InitialLink();
+  std::string saved = options.use_saved_state ? platform::LoadState() : std::string();
+  // The saved state holds the theme after the fragment ("#v=1&...|dark"); the link never does.
+  std::string saved_theme;
+  if (size_t bar = saved.find('|'); bar != std::string::npos) {
+    saved_theme = saved.substr(bar + 1);
+    saved.resize(bar);
+  }
+  app.dark = saved_theme == "dark";
+  if (options.theme == "dark") app.dark = true;
+  if (options.theme == "light") app.dark = false;
+  ApplyTheme(app.dark);
+  if (!link.empty() && link != "#") {
+    LoadLink(app, link);
+  } else if (!saved.empty()) {
+    LoadLink(app, saved);
+  } else {
+    // First visit: open on the articles' question, 70B on RTX 4090 vs A100 vs H100.
+    LoadLink(app, "#view=compare");
+  }
+  if (options.view == "plan") app.view = View::Plan;
+  if (options.view == "compare") app.view = View::Compare;
+  if (options.view == "search") app.view = View::Search;
+  app.link = CurrentLink(app);
+  platform::SetLink(app.link, false);
+
+  platform::ScriptHooks hooks;
+  hooks.user = &app;
+  hooks.plan_json = [](void* u) { return static_cast<AppState*>(u)->plan_json; };
+  hooks.set_link = [](void* u, const std::string& f) {
+    AppState& a = *static_cast<AppState*>(u);
+    LoadLink(a, f);
+    a.link = CurrentLink(a);
+    a.link_item = 0;
+    platform::SetLink(a.link, true);  // a loaded link is a discrete navigation: its own history entry
+    platform::SaveState(a.link);
+  };
+  hooks.widgets_json = [](void* u) {
+    const AppState& a = *static_cast<const AppState*>(u);
+    std::string s = "{";
+    for (const auto& w : a.widgets) {
+      char buf[160];
+      std::snprintf(buf, sizeof buf, "%s\"%s\":[%.1f,%.1f,%.1f,%.1f]", s.size() > 1 ? "," : "", w.name.c_str(), w.x0, w.y0,
+                    w.x1, w.y1);
+      s += buf;
+    }
+    return s + "}";
+  };
+  platform::SetScriptHooks(hooks);
+}
+
+void Save(const AppState& app) { platform::SaveState(CurrentLink(app) + (app.dark ? "|dark" : "|light")); }
+
+void ClearColor(const AppState& app, float rgba[4]) {
+  ImVec4 c = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
+  (void)app;
+  rgba[0] = c.x, rgba[1] = c.y, rgba[2] = c.z, rgba[3] = 1;
+}
+
+bool Busy(const AppState& app) {
+  return (app.view == View::Plan && app.scaling_next < std::size(kScaleCounts)) || (app.view == View::Search && app.search_running);
+}
+
+void DrawUi(AppState& app) {
+  // Navigation (back/forward, an edited address, window.trainplan.setLink) replaces the whole state.
+  std::string nav;
+  if (platform::TakeLinkChange(nav)) {
+    LoadLink(app, nav);
+    app.link_item = 0;
+  }
+  app.widgets_building.clear();
+
+  const ImGuiViewport* vp = ImGui::GetMainViewport();
+  ImGui::SetNextWindowPos(vp->WorkPos);
+  ImGui::SetNextWindowSize(vp->WorkSize);
+  ImGui::Begin("TrainPlan", nullptr,
+               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
+                   ImGuiWindowFlags_NoBringToFrontOnFocus);
+  View before = app.view;
+  bool changed = TopBar(app);
+  bool view_changed = app.view != before;
+
+  // Notices from the last link (bad keys, newer version) and one-line status.
+  double now = Now();
+  if (!app.notices.empty() && now < app.notice_until) {
+    ImVec4 tint = ColV(app, Hue::Gradients);
+    tint.w = 0.15f;
+    ImGui::PushStyleColor(ImGuiCol_ChildBg, tint);
+    float h = ImGui::GetTextLineHeightWithSpacing() * (float)std::min<size_t>(app.notices.size(), 4) + 12;
+    ImGui::BeginChild("notices", ImVec2(0, h), true);
+    for (const auto& n : app.notices) ImGui::TextUnformatted(n.c_str());
+    ImGui::EndChild();
+    ImGui::PopStyleColor();
+  }
+
+  float left_w = std::max(300.0f, std::min(420.0f, ImGui::GetContentRegionAvail().x * 0.32f));
+  float status_h = ImGui::GetTextLineHeightWithSpacing() + 4;
+  ImGui::BeginChild("inputs", ImVec2(left_w, -status_h), true);
+  bool input_changed = DrawInputs(app);
+  ImGui::EndChild();
+  ImGui::SameLine();
+  ImGui::BeginChild("results", ImVec2(0, -status_h), true);
+  switch (app.view) {
+    case View::Plan: PlanView(app); break;
+    case View::Compare: changed |= CompareView(app); break;
+    case View::Search: changed |= SearchView(app); break;
+  }
+  ImGui::EndChild();
+  // Status line: the link (what Copy link copies) or the last action's feedback.
+  if (now < app.status_until) ImGui::TextColored(ColV(app, Hue::Accent), "%s", app.status.c_str());
+  else ImGui::TextDisabled("%s", app.link.c_str());
+  Record(app, "status");
+  ImGui::End();
+
+  if (input_changed || changed) {
+    Replan(app);
+    Commit(app, view_changed);
+  }
+  BackgroundWork(app);
+  app.widgets.swap(app.widgets_building);
+}
+
+}  // namespace tp::ui

@@ -1,0 +1,105 @@
+// app.h — the planner's UI state and its one per-frame function. AppState is one plain struct: the
+// configuration being edited (core's Config, the same keys as the share link), the plan computed from it,
+// and UI-only state (view, theme, compare scenarios, search progress). DrawUi edits fields in place and
+// recomputes the plan only when an input changed.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "planner.h"
+#include "search.h"
+
+struct ImFont;
+
+namespace tp::ui {
+
+enum class View { Plan, Compare, Search };
+
+struct Fonts {
+  ImFont* body = nullptr;
+  ImFont* bold = nullptr;
+  ImFont* big = nullptr;
+  ImFont* small = nullptr;
+};
+
+// One column of the compare view: the main configuration with a few keys overridden.
+struct Scenario {
+  std::string overrides;  // "gpu:h100,gpus:128" (the link's `cmp` spelling)
+  Config cfg;
+  PlanOutput out;
+};
+
+// Throughput and cost as the GPU count grows (the scaling chart), filled one point per frame.
+struct ScalePoint {
+  int gpus = 0;
+  bool fits = false;
+  double tokens_per_s = 0, days = 0, cost_usd = 0, mfu = 0;
+};
+
+// Time vs cost of the best layout on each GPU type (the search view's front), one GPU per frame.
+struct FrontPoint {
+  std::string gpu;
+  bool fits = false;
+  double days = 0, cost_usd = 0, mfu = 0;
+  int gpus = 0;
+};
+
+struct AppState {
+  static constexpr int kVersion = 1;  // of the saved state and the link's UI keys (view, cmp)
+
+  Config cfg;
+  PlanOutput out;
+  std::string link;          // FormatLink(cfg) + UI keys: the fragment that reproduces this screen
+  std::string plan_json;     // PlanToJson(out), cached for window.trainplan.plan()
+  std::vector<std::string> notices;  // from the last link load: bad keys, newer version, ...
+  double notice_until = 0;
+
+  View view = View::Plan;
+  bool dark = false;
+  Fonts fonts;
+
+  std::vector<Scenario> scenarios;  // compare view, 2-4
+
+  std::vector<ScalePoint> scaling;  // scaling chart (Plan view)
+  size_t scaling_next = 0;
+
+  // Search view
+  LayoutSearch search;
+  SearchOptions search_options;
+  bool search_running = false, search_started = false;
+  std::vector<FrontPoint> front;
+  size_t front_next = 0;
+
+  // Link bookkeeping: the first edit of an input pushes a history entry, further edits of the same input
+  // (typing, dragging) replace it, so Back returns to the state before that input was touched.
+  unsigned int link_item = 0;
+  bool link_dirty = false;
+  std::string status;        // one-line feedback ("Link copied", "Saved trainplan-plan.md")
+  double status_until = 0;
+
+  // Test hooks: screen rectangles of named inputs (window.trainplan.widgets()).
+  struct WidgetRect {
+    std::string name;
+    float x0, y0, x1, y1;
+  };
+  std::vector<WidgetRect> widgets;
+  std::vector<WidgetRect> widgets_building;
+};
+
+struct InitOptions {
+  std::string view;   // "plan", "compare", "search" or "" (from the link or saved state)
+  std::string theme;  // "light", "dark" or ""
+  bool use_saved_state = true;
+};
+
+void Init(AppState& app, const InitOptions& options);
+void DrawUi(AppState& app);
+void ClearColor(const AppState& app, float rgba[4]);
+bool Busy(const AppState& app);  // background work (search, charts) still filling in
+void Save(const AppState& app);
+
+// Loading and producing the fragment (also used by tests through the platform hooks).
+void LoadLink(AppState& app, const std::string& fragment);
+std::string CurrentLink(const AppState& app);
+
+}  // namespace tp::ui

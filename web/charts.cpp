@@ -1,0 +1,353 @@
+// charts.cpp — stacked bar, line chart and scatter plot on ImGui draw lists (see charts.h). Axes use
+// "nice" ticks (1, 2, 5 x 10^k) so gridlines land on round numbers; hover shows exact values.
+#include "charts.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "app.h"
+#include "widgets.h"
+
+namespace tp::ui {
+namespace {
+
+double NiceStep(double range, int target_ticks) {
+  if (!(range > 0)) return 1;
+  double raw = range / target_ticks;
+  double mag = std::pow(10.0, std::floor(std::log10(raw)));
+  double f = raw / mag;
+  double nice = f < 1.5 ? 1 : f < 3 ? 2 : f < 7 ? 5 : 10;
+  return nice * mag;
+}
+
+std::string Plain(double v) {
+  char b[32];
+  std::snprintf(b, sizeof b, "%g", v);
+  return b;
+}
+
+void DashedVLine(ImDrawList* dl, float x, float y0, float y1, ImU32 col, float thick) {
+  for (float y = y0; y < y1; y += 6) dl->AddLine(ImVec2(x, y), ImVec2(x, std::min(y + 3, y1)), col, thick);
+}
+
+}  // namespace
+
+void LegendSwatch(ImU32 color) {
+  float h = ImGui::GetTextLineHeight();
+  ImVec2 p = ImGui::GetCursorScreenPos();
+  float s = h * 0.7f;
+  float off = (h - s) * 0.5f;
+  ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(p.x, p.y + off), ImVec2(p.x + s, p.y + off + s), color, 2);
+  ImGui::Dummy(ImVec2(s, h));
+  ImGui::SameLine(0, 4);
+}
+
+void StackedBar(AppState& app, const char* id, const std::vector<Segment>& segs, double capacity, double usable,
+                Formatter fmt, const char* capacity_label, float height) {
+  ImGui::PushID(id);
+  double total = 0;
+  for (const auto& s : segs) total += std::max(0.0, s.value);
+  double scale_max = std::max(total, capacity) * 1.04;
+  if (!(scale_max > 0)) scale_max = 1;
+  float width = ImGui::GetContentRegionAvail().x;
+  ImVec2 p0 = ImGui::GetCursorScreenPos();
+  float label_h = ImGui::GetTextLineHeight();
+  ImGui::InvisibleButton("bar", ImVec2(width, height + label_h + 4));
+  bool hovered = ImGui::IsItemHovered();
+  ImVec2 mouse = ImGui::GetIO().MousePos;
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  float y0 = p0.y, y1 = p0.y + height;
+  dl->AddRectFilled(ImVec2(p0.x, y0), ImVec2(p0.x + width, y1), Col(app, Hue::Grid, 0.35f), 3);
+  double acc = 0;
+  int hover_index = -1;
+  for (size_t i = 0; i < segs.size(); ++i) {
+    double v = std::max(0.0, segs[i].value);
+    float xa = p0.x + (float)(acc / scale_max * width);
+    float xb = p0.x + (float)((acc + v) / scale_max * width);
+    acc += v;
+    if (xb - xa < 0.5f) continue;
+    dl->AddRectFilled(ImVec2(xa, y0), ImVec2(xb, y1), segs[i].color);
+    if (xb - xa > 2) dl->AddLine(ImVec2(xb, y0), ImVec2(xb, y1), Col(app, Hue::Grid), 1);
+    // Label inside the segment when there is room.
+    ImVec2 ts = ImGui::CalcTextSize(segs[i].label.c_str());
+    if (xb - xa > ts.x + 8) dl->AddText(ImVec2(xa + 4, y0 + (height - ts.y) * 0.5f), IM_COL32_WHITE, segs[i].label.c_str());
+    if (hovered && mouse.x >= xa && mouse.x < xb && mouse.y >= y0 && mouse.y <= y1) hover_index = (int)i;
+  }
+  if (capacity > 0) {
+    float xc = p0.x + (float)(capacity / scale_max * width);
+    dl->AddLine(ImVec2(xc, y0 - 3), ImVec2(xc, y1 + 3), Col(app, Hue::Capacity), 2.0f);
+    std::string cl = std::string(capacity_label) + " " + fmt(capacity);
+    ImVec2 ts = ImGui::CalcTextSize(cl.c_str());
+    float tx = std::min(xc - ts.x * 0.5f, p0.x + width - ts.x);
+    dl->AddText(ImVec2(std::max(p0.x, tx), y1 + 3), Col(app, Hue::Muted), cl.c_str());
+    if (usable > 0 && usable < capacity) {
+      float xu = p0.x + (float)(usable / scale_max * width);
+      DashedVLine(dl, xu, y0, y1, Col(app, Hue::Capacity, 0.6f), 1.0f);
+    }
+  }
+  if (total > capacity && capacity > 0) {
+    // The part beyond the capacity line is what does not fit: outline it in red.
+    float xc = p0.x + (float)(capacity / scale_max * width);
+    float xt = p0.x + (float)(total / scale_max * width);
+    dl->AddRect(ImVec2(xc, y0), ImVec2(xt, y1), Col(app, Hue::Bad), 0, 0, 2.0f);
+  }
+  if (hover_index >= 0) {
+    const Segment& s = segs[hover_index];
+    ImGui::BeginTooltip();
+    ImGui::Text("%s: %s (%s of total)", s.label.c_str(), fmt(s.value).c_str(), FmtPct(s.value / total).c_str());
+    if (!s.detail.empty()) {
+      ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28);
+      ImGui::TextDisabled("%s", s.detail.c_str());
+      ImGui::PopTextWrapPos();
+    }
+    ImGui::EndTooltip();
+  } else if (hovered) {
+    ImGui::SetTooltip("total %s of %s %s", fmt(total).c_str(), capacity_label, fmt(capacity).c_str());
+  }
+  // Legend
+  for (size_t i = 0; i < segs.size(); ++i) {
+    if (segs[i].value <= 0) continue;
+    std::string item = segs[i].label + " " + fmt(segs[i].value);
+    float w = ImGui::GetTextLineHeight() + ImGui::CalcTextSize(item.c_str()).x + 16;
+    if (i > 0 && ImGui::GetContentRegionAvail().x > w) ImGui::SameLine(0, 14);
+    LegendSwatch(segs[i].color);
+    ImGui::TextUnformatted(item.c_str());
+    if (ImGui::IsItemHovered() && !segs[i].detail.empty()) ImGui::SetTooltip("%s", segs[i].detail.c_str());
+  }
+  ImGui::PopID();
+}
+
+void LineChart(AppState& app, const char* id, ImVec2 size, const std::vector<Series>& series, const LineChartSpec& spec) {
+  ImGui::PushID(id);
+  ImVec2 p0 = ImGui::GetCursorScreenPos();
+  ImGui::InvisibleButton("chart", size);
+  bool hovered = ImGui::IsItemHovered();
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  float lh = ImGui::GetTextLineHeight();
+  float left_pad = ImGui::CalcTextSize("000.0 M").x + 10, right_pad = spec.fmt_right ? left_pad : 12;
+  ImVec2 a(p0.x + left_pad, p0.y + lh + 6), b(p0.x + size.x - right_pad, p0.y + size.y - lh * 2 - 6);
+  if (b.x <= a.x || b.y <= a.y) {
+    ImGui::PopID();
+    return;
+  }
+  double xmin = 1e300, xmax = -1e300, lmax = 0, rmax = 0;
+  for (const auto& s : series)
+    for (size_t i = 0; i < s.x.size(); ++i) {
+      xmin = std::min(xmin, s.x[i]);
+      xmax = std::max(xmax, s.x[i]);
+      if (std::isfinite(s.y[i])) (s.right_axis ? rmax : lmax) = std::max(s.right_axis ? rmax : lmax, s.y[i]);
+    }
+  if (xmin > xmax) {
+    dl->AddText(ImVec2(a.x + 8, a.y + 8), Col(app, Hue::Muted), "computing...");
+    ImGui::PopID();
+    return;
+  }
+  if (xmax == xmin) xmax = xmin * 2;
+  auto tx = [&](double x) {
+    double t = spec.x_log2 ? (std::log2(x) - std::log2(xmin)) / (std::log2(xmax) - std::log2(xmin)) : (x - xmin) / (xmax - xmin);
+    return a.x + (float)t * (b.x - a.x);
+  };
+  double lstep = NiceStep(lmax, 4), rstep = NiceStep(rmax, 4);
+  double ltop = std::max(lstep, std::ceil(lmax / lstep) * lstep), rtop = std::max(rstep, std::ceil(rmax / rstep) * rstep);
+  auto ty = [&](double y, bool right) { return b.y - (float)(y / (right ? rtop : ltop)) * (b.y - a.y); };
+  // Grid and axes
+  ImU32 grid = Col(app, Hue::Grid), muted = Col(app, Hue::Muted);
+  for (double y = 0; y <= ltop * 1.0001; y += lstep) {
+    float py = ty(y, false);
+    dl->AddLine(ImVec2(a.x, py), ImVec2(b.x, py), grid);
+    std::string t = spec.fmt_left ? spec.fmt_left(y) : Plain(y);
+    dl->AddText(ImVec2(a.x - ImGui::CalcTextSize(t.c_str()).x - 6, py - lh * 0.5f), muted, t.c_str());
+  }
+  if (spec.fmt_right && rmax > 0)
+    for (double y = 0; y <= rtop * 1.0001; y += rstep) {
+      std::string t = spec.fmt_right(y);
+      dl->AddText(ImVec2(b.x + 6, ty(y, true) - lh * 0.5f), muted, t.c_str());
+    }
+  // x ticks at each data x (GPU counts are powers of two)
+  std::vector<double> xs;
+  for (const auto& s : series) xs.insert(xs.end(), s.x.begin(), s.x.end());
+  std::sort(xs.begin(), xs.end());
+  xs.erase(std::unique(xs.begin(), xs.end()), xs.end());
+  float last_label_x = -1e9f;
+  for (double x : xs) {
+    float px = tx(x);
+    dl->AddLine(ImVec2(px, b.y), ImVec2(px, b.y + 4), muted);
+    std::string t = spec.fmt_x ? spec.fmt_x(x) : Plain(x);
+    float w = ImGui::CalcTextSize(t.c_str()).x;
+    if (px - w * 0.5f > last_label_x + 6) {
+      dl->AddText(ImVec2(px - w * 0.5f, b.y + 5), muted, t.c_str());
+      last_label_x = px + w * 0.5f;
+    }
+  }
+  dl->AddLine(ImVec2(a.x, b.y), ImVec2(b.x, b.y), muted);
+  {
+    float w = ImGui::CalcTextSize(spec.x_label).x;
+    dl->AddText(ImVec2((a.x + b.x - w) * 0.5f, b.y + lh + 8), muted, spec.x_label);
+  }
+  dl->AddText(ImVec2(p0.x, p0.y), muted, spec.left_label);
+  if (spec.right_label && *spec.right_label) {
+    float w = ImGui::CalcTextSize(spec.right_label).x;
+    dl->AddText(ImVec2(p0.x + size.x - w, p0.y), muted, spec.right_label);
+  }
+  if (spec.marker_x > 0 && spec.marker_x >= xmin && spec.marker_x <= xmax) {
+    float px = tx(spec.marker_x);
+    DashedVLine(dl, px, a.y, b.y, Col(app, Hue::Accent, 0.7f), 1.0f);
+  }
+  // Series
+  for (const auto& s : series) {
+    for (size_t i = 0; i + 1 < s.x.size(); ++i) {
+      if (!std::isfinite(s.y[i]) || !std::isfinite(s.y[i + 1])) continue;
+      bool ok = s.ok.empty() || (s.ok[i] && s.ok[i + 1]);
+      dl->AddLine(ImVec2(tx(s.x[i]), ty(s.y[i], s.right_axis)), ImVec2(tx(s.x[i + 1]), ty(s.y[i + 1], s.right_axis)),
+                  ok ? s.color : (s.color & 0x60FFFFFF), 2.0f);
+    }
+    for (size_t i = 0; i < s.x.size(); ++i) {
+      if (!std::isfinite(s.y[i])) continue;
+      ImVec2 c(tx(s.x[i]), ty(s.y[i], s.right_axis));
+      bool ok = s.ok.empty() || s.ok[i];
+      if (ok)
+        dl->AddCircleFilled(c, 3.5f, s.color);
+      else
+        dl->AddCircle(c, 3.5f, Col(app, Hue::Bad), 0, 1.5f);
+    }
+  }
+  // Legend (top, centred)
+  {
+    float x = a.x + 10;
+    for (const auto& s : series) {
+      dl->AddRectFilled(ImVec2(x, p0.y + lh * 0.25f), ImVec2(x + lh * 0.6f, p0.y + lh * 0.85f), s.color, 2);
+      x += lh * 0.6f + 4;
+      dl->AddText(ImVec2(x, p0.y), muted, s.name.c_str());
+      x += ImGui::CalcTextSize(s.name.c_str()).x + 14;
+    }
+  }
+  // Hover: the nearest x and every series' value there
+  if (hovered && !xs.empty()) {
+    float mx = ImGui::GetIO().MousePos.x;
+    double best = xs[0];
+    for (double x : xs)
+      if (std::fabs(tx(x) - mx) < std::fabs(tx(best) - mx)) best = x;
+    float px = tx(best);
+    dl->AddLine(ImVec2(px, a.y), ImVec2(px, b.y), Col(app, Hue::Muted, 0.6f));
+    ImGui::BeginTooltip();
+    ImGui::Text("%s: %s", spec.x_label, spec.fmt_x ? spec.fmt_x(best).c_str() : Plain(best).c_str());
+    for (const auto& s : series)
+      for (size_t i = 0; i < s.x.size(); ++i)
+        if (s.x[i] == best) {
+          LegendSwatch(s.color);
+          Formatter f = s.right_axis ? spec.fmt_right : spec.fmt_left;
+          bool ok = s.ok.empty() || s.ok[i];
+          ImGui::Text("%s: %s%s", s.name.c_str(), std::isfinite(s.y[i]) ? (f ? f(s.y[i]) : Plain(s.y[i])).c_str() : "-",
+                      ok ? "" : "  (does not fit)");
+        }
+    ImGui::EndTooltip();
+  }
+  ImGui::PopID();
+}
+
+int Scatter(AppState& app, const char* id, ImVec2 size, const std::vector<ScatterPoint>& pts, const ScatterSpec& spec) {
+  ImGui::PushID(id);
+  ImVec2 p0 = ImGui::GetCursorScreenPos();
+  ImGui::InvisibleButton("scatter", size);
+  bool hovered = ImGui::IsItemHovered();
+  bool clicked = ImGui::IsItemClicked();
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  float lh = ImGui::GetTextLineHeight();
+  ImVec2 a(p0.x + ImGui::CalcTextSize("$000.0 M").x + 10, p0.y + lh + 6), b(p0.x + size.x - 16, p0.y + size.y - lh * 2 - 6);
+  int result = -1;
+  double xmin = 1e300, xmax = -1e300, ymin = 1e300, ymax = -1e300;
+  for (const auto& p : pts) {
+    if (!(p.x > 0 && p.y > 0) || !std::isfinite(p.x) || !std::isfinite(p.y)) continue;
+    xmin = std::min(xmin, p.x), xmax = std::max(xmax, p.x), ymin = std::min(ymin, p.y), ymax = std::max(ymax, p.y);
+  }
+  ImU32 grid = Col(app, Hue::Grid), muted = Col(app, Hue::Muted);
+  if (xmin > xmax || b.x <= a.x || b.y <= a.y) {
+    dl->AddText(ImVec2(a.x + 8, a.y + 8), muted, "no plan fits yet");
+    ImGui::PopID();
+    return -1;
+  }
+  // Pad the ranges so points do not sit on the frame.
+  auto pad = [](double& lo, double& hi, bool log) {
+    if (log) {
+      lo /= 1.3, hi *= 1.3;
+    } else {
+      double d = (hi - lo) * 0.08 + (hi == lo ? std::fabs(hi) * 0.1 + 1 : 0);
+      lo = std::max(0.0, lo - d), hi += d;
+    }
+  };
+  pad(xmin, xmax, spec.log_x);
+  pad(ymin, ymax, spec.log_y);
+  auto map = [](double v, double lo, double hi, bool log) {
+    return log ? (std::log(v) - std::log(lo)) / (std::log(hi) - std::log(lo)) : (v - lo) / (hi - lo);
+  };
+  auto px = [&](double x) { return a.x + (float)map(x, xmin, xmax, spec.log_x) * (b.x - a.x); };
+  auto py = [&](double y) { return b.y - (float)map(y, ymin, ymax, spec.log_y) * (b.y - a.y); };
+  // Ticks: 1-2-5 decades on log axes, nice steps on linear ones.
+  auto ticks = [](double lo, double hi, bool log) {
+    std::vector<double> t;
+    if (log) {
+      for (double d = std::pow(10, std::floor(std::log10(lo))); d <= hi; d *= 10)
+        for (double m : {1.0, 2.0, 5.0})
+          if (d * m >= lo && d * m <= hi) t.push_back(d * m);
+    } else {
+      double s = NiceStep(hi - lo, 5);
+      for (double v = std::ceil(lo / s) * s; v <= hi; v += s) t.push_back(v);
+    }
+    return t;
+  };
+  for (double y : ticks(ymin, ymax, spec.log_y)) {
+    float yy = py(y);
+    dl->AddLine(ImVec2(a.x, yy), ImVec2(b.x, yy), grid);
+    std::string t = spec.fmt_y ? spec.fmt_y(y) : Plain(y);
+    dl->AddText(ImVec2(a.x - ImGui::CalcTextSize(t.c_str()).x - 6, yy - lh * 0.5f), muted, t.c_str());
+  }
+  for (double x : ticks(xmin, xmax, spec.log_x)) {
+    float xx = px(x);
+    dl->AddLine(ImVec2(xx, a.y), ImVec2(xx, b.y), grid);
+    std::string t = spec.fmt_x ? spec.fmt_x(x) : Plain(x);
+    dl->AddText(ImVec2(xx - ImGui::CalcTextSize(t.c_str()).x * 0.5f, b.y + 5), muted, t.c_str());
+  }
+  dl->AddRect(a, b, muted);
+  {
+    float w = ImGui::CalcTextSize(spec.x_label).x;
+    dl->AddText(ImVec2((a.x + b.x - w) * 0.5f, b.y + lh + 8), muted, spec.x_label);
+    dl->AddText(ImVec2(p0.x, p0.y), muted, spec.y_label);
+  }
+  if (spec.connect_highlighted) {
+    std::vector<ImVec2> front;
+    for (const auto& p : pts)
+      if (p.highlight && p.ok && p.x > 0 && p.y > 0) front.push_back(ImVec2(px(p.x), py(p.y)));
+    std::sort(front.begin(), front.end(), [](ImVec2 l, ImVec2 r) { return l.x < r.x; });
+    for (size_t i = 0; i + 1 < front.size(); ++i) dl->AddLine(front[i], front[i + 1], Col(app, Hue::Accent, 0.6f), 1.5f);
+  }
+  int hover = -1;
+  float best_d2 = 12 * 12;
+  ImVec2 m = ImGui::GetIO().MousePos;
+  for (size_t i = 0; i < pts.size(); ++i) {
+    const auto& p = pts[i];
+    if (!(p.x > 0 && p.y > 0) || !std::isfinite(p.x) || !std::isfinite(p.y)) continue;
+    ImVec2 c(px(p.x), py(p.y));
+    float r = p.highlight ? 5.0f : 3.5f;
+    if (p.ok)
+      dl->AddCircleFilled(c, r, p.color);
+    else
+      dl->AddCircle(c, r, p.color, 0, 1.5f);
+    if (p.highlight && !p.label.empty()) dl->AddText(ImVec2(c.x + 7, c.y - lh * 0.5f), muted, p.label.c_str());
+    float dx = m.x - c.x, dy = m.y - c.y;
+    if (hovered && dx * dx + dy * dy < best_d2) best_d2 = dx * dx + dy * dy, hover = (int)i;
+  }
+  if (hover >= 0) {
+    const auto& p = pts[hover];
+    ImGui::BeginTooltip();
+    ImGui::TextUnformatted(p.label.c_str());
+    ImGui::Text("%s: %s", spec.x_label, spec.fmt_x ? spec.fmt_x(p.x).c_str() : Plain(p.x).c_str());
+    ImGui::Text("%s: %s", spec.y_label, spec.fmt_y ? spec.fmt_y(p.y).c_str() : Plain(p.y).c_str());
+    if (!p.detail.empty()) ImGui::TextDisabled("%s", p.detail.c_str());
+    ImGui::EndTooltip();
+    if (clicked) result = hover;
+  }
+  ImGui::PopID();
+  return result;
+}
+
+}  // namespace tp::ui

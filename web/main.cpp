@@ -1,0 +1,175 @@
+// main.cpp — entry point of the planner's window and page: parses the command line (native), creates the
+// ImGui context and the platform (platform.h), rasterizes the embedded fonts at the device pixel ratio so
+// text stays crisp, and runs one frame function that both drivers call (a loop natively, the browser's
+// requestAnimationFrame on the web). `--screenshot PATH` renders a few frames, writes a PNG and exits.
+#include <cfloat>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+#include "app.h"
+#include "fonts.h"
+#include "imgui.h"
+#include "imgui_impl_opengl3.h"
+#include "platform.h"
+
+namespace {
+
+struct Runner {
+  tp::ui::AppState app;
+  float font_ratio = 0;          // pixel ratio the font atlas was built for
+  std::string screenshot_path;   // --screenshot
+  int frames_left = -1;          // frames to render before the screenshot (-1: run until closed)
+  int exit_code = 0;
+};
+
+// Glyph ranges must match what cmake/fonts.cmake keeps in the subset.
+const ImWchar kTextRanges[] = {0x0020, 0x00FF, 0x2009, 0x2009, 0x2013, 0x2014, 0x2018, 0x201D, 0x2022, 0x2022,
+                               0x2026, 0x2026, 0x2190, 0x2193, 0x2212, 0x2212, 0x2248, 0x2248, 0x2264, 0x2265, 0};
+const ImWchar kSymbolRanges[] = {0x2190, 0x2193, 0x2212, 0x2212, 0x2248, 0x2248, 0x2264, 0x2265, 0x25A0, 0x25CF,
+                                 0x2600, 0x263F, 0x2713, 0x2718, 0};
+
+ImFont* AddFont(const tp::fonts::Blob& text, float px, float ratio) {
+  ImGuiIO& io = ImGui::GetIO();
+  ImFontConfig cfg;
+  cfg.FontDataOwnedByAtlas = false;  // the arrays are static, compiled in
+  cfg.OversampleH = 2;
+  cfg.OversampleV = 1;
+  // Rasterize at device pixels and draw at 1/ratio: one texel per screen pixel on high-DPI screens.
+  ImFont* font = io.Fonts->AddFontFromMemoryTTF((void*)text.data, text.size, px * ratio, &cfg, kTextRanges);
+  ImFontConfig sym;
+  sym.FontDataOwnedByAtlas = false;
+  sym.MergeMode = true;  // only glyphs Roboto lacks come from DejaVu
+  sym.OversampleH = 2;
+  sym.GlyphOffset = ImVec2(0, 0);
+  io.Fonts->AddFontFromMemoryTTF((void*)tp::fonts::kSymbols.data, tp::fonts::kSymbols.size, px * ratio, &sym,
+                                 kSymbolRanges);
+  return font;
+}
+
+void BuildFonts(Runner& r, float ratio) {
+  ImGuiIO& io = ImGui::GetIO();
+  io.Fonts->Clear();
+  r.app.fonts.body = AddFont(tp::fonts::kTextRegular, 15.0f, ratio);
+  r.app.fonts.bold = AddFont(tp::fonts::kTextBold, 15.0f, ratio);
+  r.app.fonts.big = AddFont(tp::fonts::kTextBold, 22.0f, ratio);
+  r.app.fonts.small = AddFont(tp::fonts::kTextRegular, 12.5f, ratio);
+  io.Fonts->Build();
+  io.FontGlobalScale = 1.0f / ratio;
+  io.FontDefault = r.app.fonts.body;
+  r.font_ratio = ratio;
+}
+
+bool Frame(void* user) {
+  Runner& r = *static_cast<Runner*>(user);
+  bool keep = tp::platform::BeginFrame();
+  // The pixel ratio changes when the window moves to another screen or the page is zoomed: re-rasterize.
+  float ratio = tp::platform::PixelRatio();
+  if (ratio != r.font_ratio) {
+    BuildFonts(r, ratio);
+    ImGui_ImplOpenGL3_DestroyFontsTexture();
+    ImGui_ImplOpenGL3_CreateFontsTexture();
+  }
+  // Screenshots show the page as it opens, with no hover tooltip wherever the X pointer happens to be.
+  if (!r.screenshot_path.empty()) ImGui::GetIO().MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
+  ImGui::NewFrame();
+  tp::ui::DrawUi(r.app);
+  ImGui::Render();
+  float clear[4];
+  tp::ui::ClearColor(r.app, clear);
+  bool shoot = r.frames_left == 0;
+  bool written = tp::platform::EndFrame(clear, shoot ? r.screenshot_path.c_str() : nullptr);
+  if (shoot) {
+    if (written) {
+      std::printf("trainplan-gui: wrote %s\n", r.screenshot_path.c_str());
+    } else {
+      std::fprintf(stderr, "trainplan-gui: could not write %s\n", r.screenshot_path.c_str());
+      r.exit_code = 1;
+    }
+    return false;
+  }
+  if (r.frames_left > 0) {
+    // Keep rendering while background work (search, scaling chart) is still filling in, up to a limit.
+    if (!tp::ui::Busy(r.app) || r.frames_left > 1) --r.frames_left;
+  }
+  return keep;
+}
+
+void PrintUsage() {
+  std::printf(
+      "usage: trainplan-gui [LINK] [--screenshot PATH] [--view plan|compare|search] [--theme light|dark]\n"
+      "                     [--size WxH] [--frames N]\n"
+      "  LINK               a share link (https://host/#v=1&model=...) or its fragment (#v=1&...) or\n"
+      "                     key=value pairs joined by '&'; without it the last session is restored\n"
+      "  --screenshot PATH  render, write a PNG to PATH and exit (for tests and the README)\n"
+      "examples:\n"
+      "  trainplan-gui '#v=1&model=llama2-70b&gpu=h100&gpus=128'\n"
+      "  xvfb-run -a trainplan-gui --view compare --screenshot compare.png\n");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  static Runner r;  // static: on the web main() unwinds into the browser's loop and must not free it
+  tp::platform::InitOptions options;
+  std::string link, view, theme;
+  int frames = 8;
+  for (int i = 1; i < argc; ++i) {
+    std::string a = argv[i];
+    auto next = [&](const char* what) -> std::string {
+      if (i + 1 >= argc) {
+        std::fprintf(stderr, "trainplan-gui: %s needs a value\n", what);
+        std::exit(2);
+      }
+      return argv[++i];
+    };
+    if (a == "--help" || a == "-h") {
+      PrintUsage();
+      return 0;
+    } else if (a == "--screenshot") {
+      r.screenshot_path = next("--screenshot");
+    } else if (a == "--view") {
+      view = next("--view");
+    } else if (a == "--theme") {
+      theme = next("--theme");
+    } else if (a == "--frames") {
+      frames = std::atoi(next("--frames").c_str());
+    } else if (a == "--size") {
+      std::string s = next("--size");
+      if (std::sscanf(s.c_str(), "%dx%d", &options.width, &options.height) != 2 || options.width < 200 ||
+          options.height < 200) {
+        std::fprintf(stderr, "trainplan-gui: --size takes WxH, e.g. 1366x768\n");
+        return 2;
+      }
+    } else if (!a.empty() && a[0] == '-' && a.find('=') == std::string::npos) {
+      std::fprintf(stderr, "trainplan-gui: unknown option %s (see --help)\n", a.c_str());
+      return 2;
+    } else {
+      link = link.empty() ? a : link + "&" + a;  // a link or key=value pairs
+    }
+  }
+  if (!r.screenshot_path.empty()) r.frames_left = frames > 1 ? frames : 2;
+
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  ImGuiIO& io = ImGui::GetIO();
+  io.IniFilename = nullptr;  // layout is fixed; state lives in the share link (platform::SaveState)
+  io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
+  if (!tp::platform::Init(options)) return 1;
+  if (!link.empty()) tp::platform::SetInitialLink(link);
+
+  tp::ui::InitOptions app_options;
+  app_options.view = view;
+  app_options.theme = theme;
+  app_options.use_saved_state = r.screenshot_path.empty();  // screenshots are reproducible
+  tp::ui::Init(r.app, app_options);
+  BuildFonts(r, tp::platform::PixelRatio());
+
+  tp::platform::RunLoop(Frame, &r);
+  // Natively only: on the web RunLoop never returns.
+  tp::ui::Save(r.app);
+  tp::platform::Shutdown();
+  ImGui::DestroyContext();
+  return r.exit_code;
+}

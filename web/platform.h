@@ -1,0 +1,64 @@
+// platform.h — the narrow interface between the planner's UI and where it runs. Two implementations:
+// platform_native.cpp (SDL2 + OpenGL 3 window, state file, argv link) and platform_web.cpp (SDL2 +
+// WebGL2 canvas, URL fragment and history, localStorage, navigator.clipboard, downloads). CMake picks
+// one; nothing else in web/ knows which (the only __EMSCRIPTEN__ code is platform_web.cpp).
+#pragma once
+#include <string>
+
+namespace tp::platform {
+
+struct InitOptions {
+  const char* title = "TrainPlan";
+  int width = 1366, height = 768;  // native window size in screen coordinates (ignored on the web)
+  bool hidden_window = false;
+};
+
+// Creates the window/canvas and GL context and initializes ImGui's SDL and OpenGL backends.
+// The ImGui context must exist. Prints the reason and returns false on failure.
+bool Init(const InitOptions& options);
+void Shutdown();
+
+// Runs frame(user) until it returns false (natively); on the web it never returns (the browser drives it).
+void RunLoop(bool (*frame)(void* user), void* user);
+
+// Per frame: pump events into ImGui and start the backends' frame; returns false when the user closed
+// the window. EndFrame renders ImGui's draw data over `clear_rgba` and presents; with `png_path` it first
+// reads the frame back into a PNG file (natively; false on the web or on failure).
+bool BeginFrame();
+bool EndFrame(const float clear_rgba[4], const char* png_path = nullptr);
+
+// Framebuffer pixels per ImGui unit (device pixel ratio on the web, 1 on most desktops).
+float PixelRatio();
+
+void SetClipboard(const std::string& text);
+
+// Share link state. Link() is the fragment the app started with ("#v=1&..." or "" when none).
+// SetLink writes the current fragment: push=true adds a history entry (a discrete edit), false replaces it
+// (still typing/dragging). TakeLinkChange returns true once when the user navigated (back/forward, edited
+// the address) or a script called window.trainplan.setLink, with the new fragment.
+std::string InitialLink();
+void SetInitialLink(const std::string& link);  // natively, the argument of trainplan-gui
+void SetLink(const std::string& fragment, bool push);
+bool TakeLinkChange(std::string& fragment);
+
+// Last state between runs (a share-link fragment): localStorage on the web, a file natively.
+std::string LoadState();
+void SaveState(const std::string& fragment);
+
+// Offer `content` as a file: a browser download, or natively a file written next to the working directory
+// (returns the path written, or "" on failure).
+std::string Download(const std::string& filename, const std::string& mime, const std::string& content);
+
+// Scripting hooks (window.trainplan.plan() / setLink() / widgets() on the web; unused natively).
+struct ScriptHooks {
+  std::string (*plan_json)(void* user) = nullptr;
+  void (*set_link)(void* user, const std::string& fragment) = nullptr;
+  std::string (*widgets_json)(void* user) = nullptr;
+  void* user = nullptr;
+};
+void SetScriptHooks(const ScriptHooks& hooks);
+
+// Where the state lives, for messages ("saved to ~/.config/trainplan/state").
+std::string StateLocation();
+
+}  // namespace tp::platform

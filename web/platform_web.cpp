@@ -1,0 +1,249 @@
+// platform_web.cpp — the browser side of platform.h (the only file that knows about Emscripten):
+// SDL2 on a WebGL2 canvas sized by CSS at the device pixel ratio, the URL fragment and history
+// (replaceState while editing, pushState per edit, hashchange/popstate for back/forward), localStorage,
+// the real clipboard (navigator.clipboard, with a fallback), downloads through a Blob, and the functions
+// behind window.trainplan (plan(), setLink(), widgets()) that shell/index.html exposes.
+#include <SDL.h>
+#include <emscripten/emscripten.h>
+#include <emscripten/html5.h>
+#include <GLES3/gl3.h>
+
+#include <cstdio>
+#include <cstdlib>
+
+#include "imgui.h"
+#include "imgui_impl_opengl3.h"
+#include "imgui_impl_sdl.h"
+#include "platform.h"
+
+// ---- JavaScript side. Strings cross as UTF-8 pointers (UTF8ToString), never spliced into code. ----
+EM_JS(char*, tp_js_location_hash, (), {
+  var s = window.location.hash || "";
+  var n = lengthBytesUTF8(s) + 1;
+  var p = _malloc(n);
+  stringToUTF8(s, p, n);
+  return p;
+});
+
+EM_JS(void, tp_js_set_link, (const char* fragment, int push), {
+  var f = UTF8ToString(fragment);
+  Module.tpLastHash = f;  // our own change: not a navigation
+  try {
+    if (push) history.pushState(null, "", f);
+    else history.replaceState(null, "", f);
+  } catch (e) {
+    // Some embedders (sandboxed iframes) forbid history access; the page still works without it.
+  }
+});
+
+// Returns the new fragment when the user navigated since the last call (back/forward, typed address), or 0.
+EM_JS(char*, tp_js_take_navigation, (), {
+  if (!Module.tpNavPending) return 0;
+  Module.tpNavPending = false;
+  var s = window.location.hash || "";
+  var n = lengthBytesUTF8(s) + 1;
+  var p = _malloc(n);
+  stringToUTF8(s, p, n);
+  return p;
+});
+
+EM_JS(void, tp_js_listen_navigation, (), {
+  var onNav = function() {
+    if ((window.location.hash || "") !== Module.tpLastHash) {
+      Module.tpLastHash = window.location.hash || "";
+      Module.tpNavPending = true;
+    }
+  };
+  window.addEventListener("hashchange", onNav);
+  window.addEventListener("popstate", onNav);
+});
+
+EM_JS(void, tp_js_clipboard, (const char* text), {
+  var t = UTF8ToString(text);
+  var fallback = function() {
+    var ta = document.createElement("textarea");
+    ta.value = t;
+    ta.setAttribute("readonly", "");
+    ta.style.position = "fixed";
+    ta.style.opacity = "0";
+    document.body.appendChild(ta);
+    ta.select();
+    try { document.execCommand("copy"); } catch (e) {}
+    document.body.removeChild(ta);
+    var c = document.getElementById("canvas");
+    if (c) c.focus();
+  };
+  if (navigator.clipboard && navigator.clipboard.writeText) {
+    navigator.clipboard.writeText(t).catch(fallback);
+  } else {
+    fallback();
+  }
+});
+
+EM_JS(char*, tp_js_storage_get, (), {
+  var s = "";
+  try { s = window.localStorage.getItem("trainplan.state") || ""; } catch (e) {}
+  var n = lengthBytesUTF8(s) + 1;
+  var p = _malloc(n);
+  stringToUTF8(s, p, n);
+  return p;
+});
+
+EM_JS(void, tp_js_storage_set, (const char* value), {
+  try { window.localStorage.setItem("trainplan.state", UTF8ToString(value)); } catch (e) {}
+});
+
+EM_JS(void, tp_js_download, (const char* name, const char* mime, const char* data, int size), {
+  var bytes = HEAPU8.slice(data, data + size);
+  var blob = new Blob([bytes], {type: UTF8ToString(mime)});
+  var a = document.createElement("a");
+  a.href = URL.createObjectURL(blob);
+  a.download = UTF8ToString(name);
+  document.body.appendChild(a);
+  a.click();
+  document.body.removeChild(a);
+  setTimeout(function() { URL.revokeObjectURL(a.href); }, 1000);
+});
+
+namespace tp::platform {
+namespace {
+
+SDL_Window* g_window = nullptr;
+SDL_GLContext g_gl = nullptr;
+std::string g_initial_link;
+ScriptHooks g_hooks;
+bool (*g_frame)(void*) = nullptr;
+void* g_frame_user = nullptr;
+
+std::string TakeJsString(char* p) {
+  std::string s = p ? p : "";
+  std::free(p);
+  return s;
+}
+
+void Tramp(void*) {
+  if (!g_frame(g_frame_user)) emscripten_cancel_main_loop();
+}
+
+}  // namespace
+
+bool Init(const InitOptions& options) {
+  // Keyboard events only while the canvas has focus, so browser shortcuts and other page elements work.
+  SDL_SetHint(SDL_HINT_EMSCRIPTEN_KEYBOARD_ELEMENT, "#canvas");
+  if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_TIMER) != 0) {
+    std::printf("trainplan: cannot initialize SDL: %s\n", SDL_GetError());
+    return false;
+  }
+  // WebGL2 = OpenGL ES 3.0 (shader "#version 300 es").
+  SDL_GL_SetAttribute(SDL_GL_CONTEXT_FLAGS, 0);
+  SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_ES);
+  SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);
+  SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 0);
+  SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1);
+  SDL_GL_SetAttribute(SDL_GL_DEPTH_SIZE, 0);
+  SDL_GL_SetAttribute(SDL_GL_STENCIL_SIZE, 0);
+  // The canvas is sized by CSS (100% of the page); RESIZABLE + ALLOW_HIGHDPI makes SDL follow it and
+  // back it with CSS size x devicePixelRatio pixels, so text is crisp on high-DPI screens.
+  g_window = SDL_CreateWindow(options.title, SDL_WINDOWPOS_UNDEFINED, SDL_WINDOWPOS_UNDEFINED, options.width,
+                              options.height, SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
+  if (!g_window) {
+    std::printf("trainplan: cannot create the canvas window: %s\n", SDL_GetError());
+    return false;
+  }
+  g_gl = SDL_GL_CreateContext(g_window);
+  if (!g_gl) {
+    std::printf("trainplan: cannot create a WebGL2 context: %s\n", SDL_GetError());
+    return false;
+  }
+  SDL_GL_MakeCurrent(g_window, g_gl);
+  ImGui_ImplSDL2_InitForOpenGL(g_window, g_gl);
+  ImGui_ImplOpenGL3_Init("#version 300 es");
+  g_initial_link = TakeJsString(tp_js_location_hash());
+  tp_js_listen_navigation();
+  return true;
+}
+
+void Shutdown() {}
+
+void RunLoop(bool (*frame)(void*), void* user) {
+  g_frame = frame;
+  g_frame_user = user;
+  // 0 fps = requestAnimationFrame; simulate_infinite_loop: main() unwinds here and never returns.
+  emscripten_set_main_loop_arg(Tramp, nullptr, 0, true);
+}
+
+bool BeginFrame() {
+  SDL_Event event;
+  while (SDL_PollEvent(&event)) ImGui_ImplSDL2_ProcessEvent(&event);
+  ImGui_ImplOpenGL3_NewFrame();
+  ImGui_ImplSDL2_NewFrame();
+  // The SDL backend sets the mouse-wheel scale for native platforms; browsers report larger steps.
+  return true;
+}
+
+bool EndFrame(const float c[4], const char*) {
+  ImGuiIO& io = ImGui::GetIO();
+  int w = (int)(io.DisplaySize.x * io.DisplayFramebufferScale.x);
+  int h = (int)(io.DisplaySize.y * io.DisplayFramebufferScale.y);
+  glViewport(0, 0, w, h);
+  glClearColor(c[0], c[1], c[2], c[3]);
+  glClear(GL_COLOR_BUFFER_BIT);
+  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  return false;  // no screenshots from inside the page: the browser test takes them
+}
+
+float PixelRatio() {
+  ImGuiIO& io = ImGui::GetIO();
+  if (io.DisplayFramebufferScale.x > 0 && io.DisplaySize.x > 0) return io.DisplayFramebufferScale.x;
+  return (float)emscripten_get_device_pixel_ratio();
+}
+
+void SetClipboard(const std::string& text) { tp_js_clipboard(text.c_str()); }
+
+std::string InitialLink() { return g_initial_link; }
+void SetInitialLink(const std::string& link) { g_initial_link = link; }
+void SetLink(const std::string& fragment, bool push) { tp_js_set_link(fragment.c_str(), push ? 1 : 0); }
+bool TakeLinkChange(std::string& fragment) {
+  char* p = tp_js_take_navigation();
+  if (!p) return false;
+  fragment = TakeJsString(p);
+  return true;
+}
+
+std::string LoadState() { return TakeJsString(tp_js_storage_get()); }
+void SaveState(const std::string& fragment) { tp_js_storage_set(fragment.c_str()); }
+std::string StateLocation() { return "localStorage[\"trainplan.state\"]"; }
+
+std::string Download(const std::string& filename, const std::string& mime, const std::string& content) {
+  tp_js_download(filename.c_str(), mime.c_str(), content.data(), (int)content.size());
+  return filename;
+}
+
+void SetScriptHooks(const ScriptHooks& hooks) { g_hooks = hooks; }
+
+}  // namespace tp::platform
+
+// ---- exported to JavaScript (shell/index.html wraps them as window.trainplan) ----
+extern "C" {
+
+EMSCRIPTEN_KEEPALIVE const char* trainplan_plan_json() {
+  static std::string s;
+  using tp::platform::g_hooks;
+  s = g_hooks.plan_json ? g_hooks.plan_json(g_hooks.user) : "null";
+  return s.c_str();
+}
+
+EMSCRIPTEN_KEEPALIVE void trainplan_set_link(const char* fragment) {
+  using tp::platform::g_hooks;
+  std::string f = fragment ? fragment : "";
+  if (g_hooks.set_link) g_hooks.set_link(g_hooks.user, f);  // loads it and pushes a history entry
+}
+
+EMSCRIPTEN_KEEPALIVE const char* trainplan_widgets_json() {
+  static std::string s;
+  using tp::platform::g_hooks;
+  s = g_hooks.widgets_json ? g_hooks.widgets_json(g_hooks.user) : "{}";
+  return s.c_str();
+}
+
+}  // extern "C"
