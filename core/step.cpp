@@ -326,7 +326,10 @@ void EstimateStep(const Job& job, const Layout& lay, StepBreakdown& step, Throug
         mem_rc += nl * t.attn_mem;
       }
     }
-    stage_params = (dense_stage * pc.dense_block + moe_stage * pc.moe_block) / tpn;
+    // Expert parallelism keeps experts / ep routed experts on each GPU.
+    const double moe_block_local = pc.moe_layers > 0 ? pc.moe_block - pc.experts * pc.expert * (1.0 - 1.0 / std::max(1, lay.ep))
+                                                     : pc.moe_block;
+    stage_params = (dense_stage * pc.dense_block + moe_stage * moe_block_local) / tpn;
     // Output layer and cross-entropy on the last stage.
     const double tokens = double(lay.mbs) * job.work.seq / cpn;
     const double logit_gemm = GemmTime(tokens, ops.vocab / tpn, ops.hidden, mc, c);
