@@ -277,7 +277,10 @@ void EstimateStep(const Job& job, const Layout& lay, StepBreakdown& step, Throug
   // ---- Groups and their links (rank order tp, cp, dp, pp; expert parallelism inside dp).
   const Path tp_path = GroupPath(mc, tpn, 1);
   const Path cp_path = GroupPath(mc, cpn, tpn);
-  const Path dp_path = GroupPath(mc, dpn, tpn * cpn);
+  // Gradients are reduced (and ZeRO shards spread) over dp x cp: context-parallel ranks see different
+  // tokens of the same sequences, so they hold different gradients too (Megatron's dp-cp group).
+  const int grad_n = dpn * cpn;
+  const Path dp_path = GroupPath(mc, grad_n, tpn);
   const Path ep_path = GroupPath(mc, std::max(1, lay.ep), tpn * cpn);
   const Path pp_path = GroupPath(mc, ppn, tpn * cpn * dpn);
 
@@ -375,19 +378,19 @@ void EstimateStep(const Job& job, const Layout& lay, StepBreakdown& step, Throug
   if (lay.zero >= 3) {
     // ZeRO-3 / FSDP: parameters all-gathered for forward and again for backward, gradients
     // reduce-scattered, every micro-batch (3 x Psi per micro-batch; LoRA: only adapter gradients).
-    dp_total = m * (2.0 * AllGather(stage_params * grad_bytes, dpn, dp_path) +
-                    AllGather(trainable * grad_bytes, dpn, dp_path));
+    dp_total = m * (2.0 * AllGather(stage_params * grad_bytes, grad_n, dp_path) +
+                    AllGather(trainable * grad_bytes, grad_n, dp_path));
     dp_hide = m * (comp_f + comp_b + comp_rc);
   } else {
     // ZeRO 0-2 / DDP / distributed optimizer: one reduce-scatter + all-gather (= all-reduce) per step,
     // bucketed behind the last micro-batch's backward.
-    dp_total = AllReduce(trainable * grad_bytes, dpn, dp_path);
+    dp_total = AllReduce(trainable * grad_bytes, grad_n, dp_path);
     dp_hide = comp_b;
   }
   const double dp_exposed = std::max(0.0, dp_total - c.overlap_dp * dp_hide);
 
   // ---- Optimizer step over the local shard (memory-bound), or on the CPU with offload.
-  const double opt_params = (lay.zero >= 1 ? trainable / dpn : trainable);
+  const double opt_params = (lay.zero >= 1 ? trainable / grad_n : trainable);
   const double opt_bytes_per_param = job.work.opt == Optimizer::AdamW8bit ? kAdam8bitBytesPerParam
                                      : job.work.opt == Optimizer::Sgd   ? kSgdBytesPerParam
                                                                          : kAdamBytesPerParam;
