@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 
 #include "catalog.h"
 #include "model.h"
@@ -57,16 +58,70 @@ struct StageNeed {
   double host = 0, nvme = 0;   // per GPU, before the host buffer factor
 };
 
+// Parameter counts of the last model seen on this thread. Search evaluates thousands of layouts of one
+// model in a row, and counting is a quarter of an evaluation; the memo is keyed on the raw bytes of the
+// architecture and LoRA settings (a stale hit is impossible; a miss only recounts).
+double ClampPos(double x) { return std::isfinite(x) && x > 0 ? x : 0; }
+
+struct CountMemo {
+  static constexpr size_t kKeySize = sizeof(ModelArch) + sizeof(int) + 1;
+  unsigned char key[kKeySize] = {};
+  ParamCounts pc;
+  double lora = 0;  // adapter parameters of the whole model
+  // Activation widths per token of one layer, in elements (see LayerActivations).
+  double h = 0, heads = 0;
+  double qkvo = 0;     // q + k + v + attention output
+  double latent = 0;   // MLA's compressed q and kv (+ rope key) feeding the up projections
+  double mlp = 0;      // dense MLP intermediates: GELU 2f, SwiGLU 3f
+  double moe = 0;      // topk x (expert input + output + intermediates) + shared experts
+  bool valid = false;
+};
+
+void ActivationWidths(const ModelArch& m, CountMemo& w) {
+  const double h = ClampPos(m.hidden), a = ClampPos(m.heads);
+  w.h = h;
+  w.heads = a;
+  if (m.kv_lora_rank > 0) {
+    const double qk = ClampPos(m.qk_nope_dim) + ClampPos(m.qk_rope_dim), vd = ClampPos(m.v_head_dim);
+    w.qkvo = 2 * a * qk + 2 * a * vd;
+    w.latent = ClampPos(m.q_lora_rank) + ClampPos(m.kv_lora_rank) + ClampPos(m.qk_rope_dim);
+  } else {
+    const double d = m.head_dim > 0 ? m.head_dim : (a > 0 ? h / a : 0);
+    w.qkvo = 2 * a * d + 2 * (m.kv_heads > 0 ? m.kv_heads : a) * d;
+    w.latent = 0;
+  }
+  const double mats = m.mlp == MlpKind::Swiglu ? 3 : 2;
+  w.mlp = mats * ClampPos(m.ffn);
+  const double fe = ClampPos(m.moe_ffn > 0 ? m.moe_ffn : m.ffn);
+  w.moe = w.pc.moe_layers > 0 ? w.pc.topk * (2 * h + mats * fe) + ClampPos(m.shared_experts) * mats * fe : 0;
+}
+
+const CountMemo& Counts(const Job& job) {
+  thread_local CountMemo memo;
+  unsigned char key[CountMemo::kKeySize];
+  std::memcpy(key, &job.model, sizeof(ModelArch));
+  std::memcpy(key + sizeof(ModelArch), &job.work.lora_r, sizeof(int));
+  key[CountMemo::kKeySize - 1] = job.work.lora_targets;
+  if (!memo.valid || std::memcmp(key, memo.key, sizeof key) != 0) {
+    std::memcpy(memo.key, key, sizeof key);
+    memo.pc = CountParams(job.model);
+    memo.lora = LoraParams(job.model, job.work.lora_r, job.work.lora_targets);
+    ActivationWidths(job.model, memo);
+    memo.valid = true;
+  }
+  return memo;
+}
+
 struct Ctx {
   const Job& job;
   const Layout& lay;
-  ParamCounts pc;
+  const ParamCounts& pc;
+  const CountMemo& w;
   int t, p, v, cp, ep, dp, mbs;
   bool sp, flash, dropout;
   double e;        // bytes per activation element
 };
 
-double ClampPos(double x) { return std::isfinite(x) && x > 0 ? x : 0; }
 
 // ---- activations per layer, per token --------------------------------------------------------------
 // Korthikanti et al. 2022 (arXiv 2205.05198) Table 2, per layer, 16-bit: sbh(34 + 5as/h) with no
@@ -90,35 +145,18 @@ struct LayerAct {
 };
 
 LayerAct LayerActivations(const Ctx& c) {
-  const ModelArch& m = c.job.model;
-  const double h = ClampPos(m.hidden), a = ClampPos(m.heads), e = c.e, t = c.t;
-  const double it = 1 / t, ir = c.sp ? it : 1;  // reciprocals: this runs millions of times
+  const CountMemo& w = c.w;
+  const double e = c.e, it = 1.0 / c.t, ir = c.sp ? it : 1;
   LayerAct la;
-  double q, k, v, out, latent = 0;
-  if (m.kv_lora_rank > 0) {
-    const double qk = ClampPos(m.qk_nope_dim) + ClampPos(m.qk_rope_dim), vd = ClampPos(m.v_head_dim);
-    q = k = a * qk;
-    v = out = a * vd;
-    latent = ClampPos(m.q_lora_rank) + ClampPos(m.kv_lora_rank) + ClampPos(m.qk_rope_dim);
-  } else {
-    const double d = m.head_dim > 0 ? m.head_dim : (a > 0 ? h / a : 0);
-    q = out = a * d;
-    k = v = (m.kv_heads > 0 ? m.kv_heads : a) * d;
-  }
-  const double replicated = e * 4 * h + (c.dropout ? 2 * h : 0);
-  const double attn = e * (q + k + v + out) * it + e * latent * ir + (c.flash ? 4 * a * it : 0);
-  const double mats = m.mlp == MlpKind::Swiglu ? 3 : 2;
-  const double mlp_dense = e * mats * ClampPos(m.ffn) * it;
-  la.lin_dense = replicated * ir + attn + mlp_dense;
+  const double replicated = e * 4 * w.h + (c.dropout ? 2 * w.h : 0);
+  const double attn = e * w.qkvo * it + e * w.latent * ir + (c.flash ? 4 * w.heads * it : 0);
+  la.lin_dense = replicated * ir + attn + e * w.mlp * it;
   if (c.pc.moe_layers > 0) {
-    const double fe = ClampPos(m.moe_ffn > 0 ? m.moe_ffn : m.ffn);
-    const double k_routed = c.pc.topk, shared = ClampPos(m.shared_experts);
-    const double moe = e * (k_routed * (2 * h + mats * fe) + shared * mats * fe) * it + 4.0 * c.pc.experts;
-    la.lin_moe = replicated * ir + attn + moe;
-    la.dispatch = 2 * e * k_routed * h * it;
+    la.lin_moe = replicated * ir + attn + e * w.moe * it + 4.0 * c.pc.experts;
+    la.dispatch = 2 * e * c.pc.topk * w.h * it;
   }
-  if (!c.flash) la.quad = (e * a + (c.dropout ? (1 + e) * a : 0)) * it;
-  la.input = e * h * ir;
+  if (!c.flash) la.quad = (e + (c.dropout ? 1 + e : 0)) * w.heads * it;
+  la.input = e * w.h * ir;
   return la;
 }
 
@@ -162,7 +200,7 @@ StageParams ParamsOnStage(const Ctx& c, int k) {
   s.block = std::max(s.dense_layers ? pc.dense_block : 0.0,
                      s.moe_layers ? moe_nonexpert + pc.norms + pc.experts * pc.expert / c.ep : 0.0) * it;
   if (c.job.work.method != Method::Full)
-    s.lora = LoraParams(c.job.model, c.job.work.lora_r, c.job.work.lora_targets) * layers / std::max(1, L) * it;
+    s.lora = c.w.lora * layers / std::max(1, L) * it;
   return s;
 }
 
@@ -286,7 +324,8 @@ double SolveQuadratic(double a, double b, double room) {
 
 MemoryBreakdown EstimateMemory(const Job& job, const Layout& layout) {
   MemoryBreakdown out;
-  Ctx c{job, layout, CountParams(job.model),
+  const CountMemo& memo = Counts(job);
+  Ctx c{job, layout, memo.pc, memo,
         std::max(1, layout.tp), std::max(1, layout.pp), std::max(1, layout.vp), std::max(1, layout.cp),
         std::max(1, layout.ep), std::max(1, layout.dp), std::max(1, layout.mbs),
         layout.sp && layout.tp > 1, job.work.flash, job.model.mlp == MlpKind::Gelu,
