@@ -234,11 +234,19 @@ LayerTime LayerForward(const LayerOps& l, const Job& job, const Layout& lay, con
 
 }  // namespace
 
-void EstimateStep(const Job& job, const Layout& lay, StepBreakdown& step, Throughput& thr) {
+void EstimateStep(const Job& job, const Layout& layout, StepBreakdown& step, Throughput& thr) {
   step = StepBreakdown{};
   thr = Throughput{};
   const GpuSpec* gpu = job.hw.gpu;
-  if (!gpu || job.work.seq <= 0 || job.work.gbs <= 0 || lay.mbs <= 0) return;
+  if (!gpu || job.work.seq <= 0 || job.work.gbs <= 0 || layout.mbs <= 0) return;
+  // Group sizes below 1 mean "not split" (CheckLayout reports them); never divide by them.
+  Layout lay = layout;
+  lay.tp = std::max(1, lay.tp);
+  lay.pp = std::max(1, lay.pp);
+  lay.vp = std::max(1, lay.vp);
+  lay.cp = std::max(1, lay.cp);
+  lay.ep = std::max(1, lay.ep);
+  lay.dp = std::max(1, lay.dp);
   const int tpn = std::max(1, lay.tp), ppn = std::max(1, lay.pp), vpn = std::max(1, lay.vp);
   const int cpn = std::max(1, lay.cp), dpn = std::max(1, lay.dp);
   const int gpus = tpn * ppn * cpn * dpn;
@@ -248,6 +256,7 @@ void EstimateStep(const Job& job, const Layout& lay, StepBreakdown& step, Throug
   Machine mc;
   const int pi = int(job.work.prec);
   const double bf16_peak = gpu->peak_flops[int(Precision::Bf16)];
+  if (!(bf16_peak > 0) && !(gpu->peak_flops[pi] > 0)) return;  // a GPU without a peak: nothing to say
   mc.peak = gpu->peak_flops[pi] > 0 ? gpu->peak_flops[pi] : bf16_peak;  // no FP8 units: runs at BF16
   // Attention runs in 16-bit even in FP8 training (FlashAttention / cuDNN BF16 kernels).
   mc.peak_attn = job.work.prec == Precision::Fp32 ? mc.peak : (bf16_peak > 0 ? bf16_peak : mc.peak);

@@ -355,3 +355,58 @@ TEST_CASE("context parallelism exchanges K/V and reduces gradients over dp x cp"
   CHECK(r.step.seconds > single.step.seconds);
   CHECK(r.step.seconds < single.step.seconds * 1.15);
 }
+
+TEST_CASE("odd jobs and layouts give finite, non-negative times", "[step]") {
+  // Deterministic pseudo-random sweep over shapes the search or a hostile link could produce.
+  uint64_t state = 0x9E3779B97F4A7C15ull;
+  auto next = [&](int lo, int hi) {
+    state ^= state << 13;
+    state ^= state >> 7;
+    state ^= state << 17;
+    return lo + int(state % uint64_t(hi - lo + 1));
+  };
+  GpuSpec empty;  // no peaks, no bandwidth
+  for (int i = 0; i < 3000; ++i) {
+    ModelArch m;
+    m.layers = next(-1, 130);
+    m.hidden = next(0, 3) * 1024 + next(0, 64);
+    m.heads = next(0, 64);
+    m.kv_heads = next(0, 8);
+    m.ffn = next(0, 30000);
+    m.vocab = next(0, 200000);
+    m.experts = next(0, 3) == 0 ? next(2, 64) : 0;
+    m.topk = next(0, 8);
+    m.mlp = next(0, 1) ? MlpKind::Gelu : MlpKind::Swiglu;
+    if (next(0, 5) == 0) m.params_total = 1e9 * next(0, 100);
+    const char* ids[] = {"rtx4090", "a100-80g", "h100", "mi300x", "b200"};
+    Job j = MakeJob(ids[next(0, 4)], next(1, 4096), m, next(0, 131072), next(-2, 4096));
+    if (next(0, 20) == 0) j.hw.gpu = &empty;
+    if (next(0, 10) == 0) j.hw.inter = nullptr;
+    j.hw.gpus_per_node = next(0, 16);
+    j.work.prec = Precision(next(0, 3));
+    j.work.method = Method(next(0, 2));
+    j.work.flash = next(0, 1);
+    j.work.lora_r = next(0, 64);
+    Layout l;
+    l.tp = next(0, 16);
+    l.pp = next(0, 16);
+    l.vp = next(0, 4);
+    l.cp = next(0, 8);
+    l.ep = next(0, 16);
+    l.dp = next(0, 64);
+    l.mbs = next(0, 16);
+    l.zero = next(0, 3);
+    l.recompute = Recompute(next(0, 2));
+    l.offload = Offload(next(0, 2));
+    l.sp = next(0, 1);
+    Result r = Run(j, l);
+    const double fields[] = {r.step.seconds, r.step.compute_s, r.step.memory_s, r.step.comm_tp_s, r.step.comm_cp_s,
+                             r.step.comm_ep_s, r.step.comm_dp_s, r.step.comm_pp_s, r.step.comm_exposed_s,
+                             r.step.bubble_s, r.step.offload_s, r.thr.tokens_per_s, r.thr.mfu, r.thr.hfu};
+    for (double f : fields) {
+      INFO("case " << i);
+      REQUIRE(std::isfinite(f));
+      REQUIRE(f >= 0);
+    }
+  }
+}
