@@ -82,6 +82,7 @@ struct Assumptions {
   double nf4_bytes_per_param = 0.5 + 0.127 / 8;  // QLoRA NF4 + double-quantized constants
   double offload_host_factor = 1.5;     // DeepSpeed's CPU buffer factor for offloaded states
   double nvme_host_buffer_bytes = 1e9;  // pinned host swap buffers per GPU for NVMe offload
+  double host_bytes_per_gpu = 128e9;    // host RAM per GPU that offload may fill (DGX A100: 1 TB / 8)
   // step.cpp (fitted constants, one per physical effect)
   double matmul_efficiency = 0.0;       // 0 = step.cpp's fitted default
   double memory_efficiency = 0.0;

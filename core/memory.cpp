@@ -343,6 +343,7 @@ MemoryBreakdown EstimateMemory(const Job& job, const Layout& layout) {
   out.capacity = job.hw.gpu ? ClampPos(job.hw.gpu->mem_bytes) : 0;
   out.usable = out.capacity * (1 - std::clamp(as.headroom, 0.0, 1.0));
 
+  const int gpn = std::max(1, std::min(job.hw.gpus_per_node, std::max(1, job.hw.gpus)));  // GPUs per node
   double best_total = -1, min_mbs = INFINITY, min_seq = INFINITY;
   // Candidates for the most loaded GPU: the first stage (embedding, most micro-batches in flight), the
   // last (head, logits) and, when an uneven split moved layers off those, the second.
@@ -385,14 +386,15 @@ MemoryBreakdown EstimateMemory(const Job& job, const Layout& layout) {
       out.activations = act;
       out.other = total - states + paged - act;
       out.total = total;
-      const int gpn = std::max(1, std::min(job.hw.gpus_per_node, std::max(1, job.hw.gpus)));
       out.host_bytes = gpn * (as.offload_host_factor * need.host + paged +
                               (layout.offload == Offload::Nvme ? as.nvme_host_buffer_bytes : 0));
       out.nvme_bytes = gpn * need.nvme;
     }
   }
   out.model_states = out.weights + out.gradients + out.optimizer;
-  out.fits = out.capacity > 0 && out.total <= out.usable;
+  // Offloaded states must also fit in the node's host memory (ZeRO-Infinity's premise: it is there).
+  const bool host_ok = out.host_bytes <= ClampPos(as.host_bytes_per_gpu) * gpn;
+  out.fits = out.capacity > 0 && out.total <= out.usable && host_ok;
   constexpr double kCap = 1 << 20;
   out.max_micro_batch = out.capacity > 0 ? int(std::clamp(std::floor(min_mbs), 0.0, kCap)) : 0;
   out.max_seq = out.capacity > 0 ? int(std::clamp(std::floor(min_seq), 0.0, kCap * 16)) : 0;

@@ -485,3 +485,26 @@ TEST_CASE("one memory evaluation takes well under 100 ns", "[memory][speed]") {
   CHECK(sink > 0);
   CHECK(ns < 1000);  // generous for sanitizer/debug builds; release measures well under 100 ns
 }
+
+TEST_CASE("offload only fits if the node has the host memory for it", "[memory]") {
+  Job job;
+  job.model = FindModel("llama2-70b")->arch;
+  job.hw.gpus = 4;
+  job.hw.gpus_per_node = 4;
+  static GpuSpec gpu;
+  gpu.mem_bytes = 24 * kGiB;
+  job.hw.gpu = &gpu;
+  job.work.seq = 2048;
+  Layout lay;
+  lay.dp = 4;
+  lay.zero = 3;
+  lay.recompute = Recompute::Full;
+  lay.offload = Offload::Cpu;
+  // 18 B/param x 69B x 1.5 = 1.86 TB of host memory for four GPUs: more than a 4-GPU box has.
+  MemoryBreakdown m = EstimateMemory(job, lay);
+  CHECK(m.total <= m.usable);
+  CHECK(m.host_bytes == Approx(1.5 * 18 * CountParams(job.model).total));
+  CHECK_FALSE(m.fits);
+  job.assume.host_bytes_per_gpu = 0.5e12;  // 2 TB in the node
+  CHECK(EstimateMemory(job, lay).fits);
+}
