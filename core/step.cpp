@@ -247,8 +247,7 @@ void EstimateStep(const Job& job, const Layout& layout, StepBreakdown& step, Thr
   lay.cp = std::max(1, lay.cp);
   lay.ep = std::max(1, lay.ep);
   lay.dp = std::max(1, lay.dp);
-  const int tpn = std::max(1, lay.tp), ppn = std::max(1, lay.pp), vpn = std::max(1, lay.vp);
-  const int cpn = std::max(1, lay.cp), dpn = std::max(1, lay.dp);
+  const int tpn = lay.tp, ppn = lay.pp, vpn = lay.vp, cpn = lay.cp, dpn = lay.dp;
   const int gpus = tpn * ppn * cpn * dpn;
   Constants c = Resolve(job.assume);
 
@@ -290,7 +289,7 @@ void EstimateStep(const Job& job, const Layout& layout, StepBreakdown& step, Thr
   // tokens of the same sequences, so they hold different gradients too (Megatron's dp-cp group).
   const int grad_n = dpn * cpn;
   const Path dp_path = GroupPath(mc, grad_n, tpn);
-  const Path ep_path = GroupPath(mc, std::max(1, lay.ep), tpn * cpn);
+  const Path ep_path = GroupPath(mc, lay.ep, tpn * cpn);
   const Path pp_path = GroupPath(mc, ppn, tpn * cpn * dpn);
 
   // ---- Micro-batches per pipeline per step.
