@@ -251,7 +251,8 @@ StageNeed StageStates(const Ctx& c, const StageParams& s) {
   }
   // ZeRO-3 gathers each block's 16-bit weights before use and prefetches the next: two blocks live
   // (DeepSpeed's estimate: 4 x largest layer parameters, in bytes).
-  if (zero >= 3) need.temp_fixed += 2 * wb * s.block;
+  // QLoRA all-gathers the 4-bit blocks as stored (FSDP2 over NF4 tensors in torchtune).
+  if (zero >= 3) need.temp_fixed += 2 * (w.method == Method::Qlora ? as.nf4_bytes_per_param : wb) * s.block;
 
   // Offload (ZeRO-Offload / ZeRO-Infinity): optimizer states and fp32 gradients leave the GPU; with
   // ZeRO-3 the 16-bit parameter shards go too (offload_param), only the gathered blocks stay.

@@ -508,3 +508,38 @@ TEST_CASE("offload only fits if the node has the host memory for it", "[memory]"
   job.assume.host_bytes_per_gpu = 0.5e12;  // 2 TB in the node
   CHECK(EstimateMemory(job, lay).fits);
 }
+
+TEST_CASE("more of torchtune's published peaks: 70B LoRA over 8 A100s, 8B LoRA without checkpointing", "[memory]") {
+  // pytorch/torchtune README "Memory and training speed": batch 2, packed to 2048 tokens, compile on.
+  // Llama 3.1 70B LoRA on 8x A100 (recipes/configs/llama3_1/70B_lora.yaml: FSDP full shard, rank 16,
+  // activation checkpointing on): 27.6 GiB per GPU.
+  Job job;
+  job.model = FindModel("llama3-70b")->arch;  // Llama 3.1 70B has the same shape
+  static GpuSpec a100;
+  a100.mem_bytes = 80 * kGiB;
+  job.hw.gpu = &a100;
+  job.hw.gpus = 8;
+  job.work.seq = 2048;
+  job.work.method = Method::Lora;
+  job.work.lora_r = 16;
+  Layout lay;
+  lay.mbs = 2;
+  lay.dp = 8;
+  lay.zero = 3;
+  lay.recompute = Recompute::Full;
+  const MemoryBreakdown m70 = EstimateMemory(job, lay);
+  CHECK(m70.total / kGiB / 27.6 == Approx(1).epsilon(0.15));
+  // Llama 3.1 8B LoRA on one A6000 (48 GB): 30.3 GiB. The README does not say whether checkpointing was
+  // on; with it the peak would be the 4090's ~17 GiB, so this run kept every activation: a check of the
+  // no-recompute activation terms (18 GiB of the total).
+  Job j8 = Llama8bLora();
+  static GpuSpec a6000;
+  a6000.mem_bytes = 48 * kGiB;
+  j8.hw.gpu = &a6000;
+  Layout none;
+  none.mbs = 2;
+  none.recompute = Recompute::None;
+  const MemoryBreakdown m8 = EstimateMemory(j8, none);
+  CHECK(m8.total / kGiB / 30.3 == Approx(1).epsilon(0.15));
+  CHECK(m8.activations > 0.5 * m8.total);
+}
