@@ -234,6 +234,16 @@ LayerTime LayerForward(const LayerOps& l, const Job& job, const Layout& lay, con
 
 }  // namespace
 
+void FillStepDefaults(Assumptions& a) {
+  const Constants c = Resolve(a);
+  a.matmul_efficiency = c.e_max;
+  a.matmul_half_ridge = c.half_ridge;
+  a.attention_efficiency = c.attn;
+  a.memory_efficiency = c.mem;
+  a.network_efficiency = c.net;
+  a.overlap_dp = c.overlap_dp;
+}
+
 void EstimateStep(const Job& job, const Layout& layout, StepBreakdown& step, Throughput& thr) {
   step = StepBreakdown{};
   thr = Throughput{};

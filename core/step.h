@@ -8,4 +8,8 @@ namespace tp {
 
 void EstimateStep(const Job& job, const Layout& layout, StepBreakdown& step, Throughput& throughput);
 
+// Replace the step model's zero ("use the fitted default") Assumptions with the values EstimateStep
+// actually uses, so a surface can print every constant explicitly. Other sections are left alone.
+void FillStepDefaults(Assumptions& assume);
+
 }  // namespace tp
