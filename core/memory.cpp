@@ -3,8 +3,8 @@
 // (Korthikanti et al. 2022 generalised to GQA/MLA, SwiGLU and MoE), logits, and the rest (CUDA context,
 // NCCL buffers, fragmentation, temporaries). The most loaded GPU is the largest of the first pipeline
 // stage (embedding, p micro-batches in flight), the last (head, logits) and, for uneven splits, the
-// second. No allocation: search
-// calls this millions of times. The formulas and their sources are written out in docs/memory.md.
+// second. No allocation: search calls this millions of times. The formulas and their sources are
+// written out in docs/memory.md.
 #include "memory.h"
 
 #include <algorithm>
@@ -58,11 +58,13 @@ struct StageNeed {
   double host = 0, nvme = 0;   // per GPU, before the host buffer factor
 };
 
-// Parameter counts of the last model seen on this thread. Search evaluates thousands of layouts of one
-// model in a row, and counting is a quarter of an evaluation; the memo is keyed on the raw bytes of the
-// architecture and LoRA settings (a stale hit is impossible; a miss only recounts).
+// Negative, NaN or infinite sizes count as 0: bad input gives finite numbers, never a crash.
 double ClampPos(double x) { return std::isfinite(x) && x > 0 ? x : 0; }
 
+// Parameter counts and activation widths of the last model seen on this thread. Search evaluates
+// thousands of layouts of one model in a row, and counting is a quarter of an evaluation; the memo is
+// keyed on the raw bytes of the architecture and LoRA settings (a stale hit is impossible; a miss only
+// recounts).
 struct CountMemo {
   static constexpr size_t kKeySize = sizeof(ModelArch) + sizeof(int) + 1;
   unsigned char key[kKeySize] = {};
@@ -121,7 +123,6 @@ struct Ctx {
   bool sp, flash, dropout;
   double e;        // bytes per activation element
 };
-
 
 // ---- activations per layer, per token --------------------------------------------------------------
 // Korthikanti et al. 2022 (arXiv 2205.05198) Table 2, per layer, 16-bit: sbh(34 + 5as/h) with no
