@@ -3,6 +3,7 @@
 //   build/step/trainplan-fit_step            table with the constants compiled into core/step.cpp
 //   build/step/trainplan-fit_step --fit      coordinate descent on mean |log error|, then the table
 //   ... --fit attention_efficiency=0.6!      start from / pin (!) a constant
+//   ... --fit --loo                          leave-one-out: fit without each case, predict it
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -134,28 +135,55 @@ int main(int argc, char** argv) {
       }
     }
   }
-  for (Param& p : params) a.*p.field = p.value;
-  double best = Score(cases, a, false);
-  for (double step : {0.2, 0.1, 0.05, 0.02}) {
-    bool improved = true;
-    while (improved) {
-      improved = false;
-      for (Param& p : params) {
-        for (double dir : {-1.0, 1.0}) {
-          const double v = std::clamp(p.value * (1 + dir * step), p.lo, p.hi);
-          a.*p.field = v;
-          const double s = Score(cases, a, false);
-          if (s < best - 1e-6) {
-            best = s;
-            p.value = v;
-            improved = true;
-          } else {
-            a.*p.field = p.value;
+  // Coordinate descent with shrinking multiplicative steps.
+  auto fit_on = [&](const std::vector<Case>& set, Param* ps, Assumptions& as) {
+    for (Param* p = ps; p != ps + std::size(params); ++p) as.*p->field = p->value;
+    double best = Score(set, as, false);
+    for (double step : {0.2, 0.1, 0.05, 0.02}) {
+      bool improved = true;
+      while (improved) {
+        improved = false;
+        for (Param* p = ps; p != ps + std::size(params); ++p) {
+          for (double dir : {-1.0, 1.0}) {
+            const double v = std::clamp(p->value * (1 + dir * step), p->lo, p->hi);
+            as.*p->field = v;
+            const double sc = Score(set, as, false);
+            if (sc < best - 1e-6) {
+              best = sc;
+              p->value = v;
+              improved = true;
+            } else {
+              as.*p->field = p->value;
+            }
           }
         }
       }
     }
+  };
+  if (argc > 2 && std::strcmp(argv[2], "--loo") == 0) {
+    // Leave-one-out: fit on all cases but one, predict that one. An honest estimate of the error on
+    // published cases the constants never saw.
+    std::vector<double> errs;
+    int within = 0;
+    for (size_t i = 0; i < cases.size(); ++i) {
+      std::vector<Case> rest;
+      for (size_t j = 0; j < cases.size(); ++j)
+        if (j != i) rest.push_back(cases[j]);
+      Param ps[std::size(params)];
+      std::copy(std::begin(params), std::end(params), ps);
+      Assumptions as;
+      fit_on(rest, ps, as);
+      const Prediction p = Predict(cases[i], as);
+      const double e = p.value / cases[i].measured - 1.0;
+      errs.push_back(std::fabs(e));
+      within += std::fabs(e) <= 0.15;
+      std::printf("%-36s held out: err %+6.1f%%\n", cases[i].id.c_str(), 100 * e);
+    }
+    std::printf("leave-one-out: median |error| %.1f%%, within 15%%: %d/%zu\n", 100 * Median(errs), within,
+                cases.size());
+    return 0;
   }
+  fit_on(cases, params, a);
   for (const Param& p : params) std::printf("%s = %.3f\n", p.name, p.value);
   Score(cases, a, true);
   return 0;
