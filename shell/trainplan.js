@@ -4,6 +4,7 @@
 //   trainplan.plan()          -> the current plan (the JSON of `trainplan plan --format json`, parsed)
 //   trainplan.setLink(frag)   -> load a share link fragment ("#v=1&model=..."), a new history entry
 //   trainplan.widgets()       -> screen rectangles of named inputs, in CSS pixels (for tests)
+//   trainplan.stats()         -> CPU time of the UI's frames and re-plans, in ms (for tests)
 //   trainplan.ready           -> a Promise resolved after the first frames are drawn
 "use strict";
 (function () {
@@ -68,6 +69,7 @@
         planText: function () { return M.UTF8ToString(M._trainplan_plan_json()); },
         setLink: function (fragment) { M.ccall("trainplan_set_link", null, ["string"], [String(fragment)]); },
         widgets: function () { return JSON.parse(M.UTF8ToString(M._trainplan_widgets_json())); },
+        stats: function () { return JSON.parse(M.UTF8ToString(M._trainplan_stats_json())); },
         ready: ready
       };
       // Hide the overlay once the first frames are on screen.

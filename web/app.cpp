@@ -177,26 +177,37 @@ void Commit(AppState& app, bool force_push = false) {
   bool push = force_push || active == 0 || active != app.link_item;
   app.link_item = active;
   platform::SetLink(app.link, push);
-  platform::SaveState(app.link);
+  Save(app);
 }
 
 // ============================================================================================
 // [SECTION] Recompute
 // ============================================================================================
 
+bool Fits(const PlanOutput& o) { return o.ok && o.plan.valid && o.plan.memory.fits; }
+
 const int kScaleCounts[] = {8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096};
 
+void ComputeScenario(AppState& app, Scenario& sc) {
+  sc.cfg = ScenarioConfig(app.cfg, sc.overrides, nullptr);
+  sc.out = MakePlan(sc.cfg);
+  sc.stale = false;
+}
+
+// The main plan is computed at once (window.trainplan.plan() must follow setLink() immediately); the
+// compare columns, the scaling chart and the search follow over the next frames, a slice at a time.
 void Replan(AppState& app) {
+  double t0 = Now();
   app.out = MakePlan(app.cfg);
   app.plan_json = PlanToJson(app.out);
   app.link = CurrentLink(app);
-  for (auto& sc : app.scenarios) {
-    sc.cfg = ScenarioConfig(app.cfg, sc.overrides, nullptr);
-    sc.out = MakePlan(sc.cfg);
-  }
+  app.replan_ms_last = (Now() - t0) * 1e3;
+  for (auto& sc : app.scenarios) sc.stale = true;
   // Background work restarts: the scaling chart and the search refill over the next frames.
   app.scaling.clear();
   app.scaling_next = 0;
+  app.front.clear();
+  app.front_next = 0;
   app.search_started = false;
   app.search_running = false;
 }
@@ -205,6 +216,14 @@ void Replan(AppState& app) {
 void BackgroundWork(AppState& app) {
   double start = Now();
   const double budget_s = 0.008;
+  if (app.view == View::Compare) {
+    // At least one column per frame, more while the frame budget lasts.
+    for (auto& sc : app.scenarios) {
+      if (!sc.stale) continue;
+      ComputeScenario(app, sc);
+      if (Now() - start > budget_s) break;
+    }
+  }
   if (app.view == View::Plan) {
     while (app.scaling_next < std::size(kScaleCounts) && Now() - start < budget_s) {
       Config c = app.cfg;
@@ -222,6 +241,26 @@ void BackgroundWork(AppState& app) {
     }
   }
   if (app.view == View::Search) {
+    // The best plan on each GPU type at the same GPU count (one MakePlan per frame).
+    const auto& gpus = Gpus();
+    if (app.front_next < gpus.size()) {
+      Config c = app.cfg;
+      c.gpu = gpus[app.front_next++].id;
+      c.gpus_per_node = kUnset;
+      c.intra.clear();
+      c.inter.clear();
+      c.usd_per_gpu_hour = c.usd_per_gpu = 0;
+      c.tp = c.pp = c.vp = c.cp = c.ep = c.dp = c.mbs = kAuto;
+      PlanOutput o = MakePlan(c);
+      FrontPoint p;
+      p.gpu = c.gpu;
+      p.fits = Fits(o);
+      p.days = o.plan.run.days;
+      p.cost_usd = o.plan.run.cost_usd;
+      p.mfu = o.plan.throughput.mfu;
+      p.gpus = c.gpus;
+      app.front.push_back(p);
+    }
     if (!app.search_started) {
       app.search_options.top = 20;
       app.search_options.gpu_types.clear();
@@ -509,8 +548,6 @@ std::string LayoutWords(const Plan& p) {
   return s;
 }
 
-bool Fits(const PlanOutput& o) { return o.ok && o.plan.valid && o.plan.memory.fits; }
-
 std::string MemoryLine(const PlanOutput& o) {
   return FmtBytes(o.plan.memory.total) + " / " + FmtBytes(o.plan.memory.capacity) + " per GPU";
 }
@@ -523,7 +560,11 @@ void Verdict(AppState& app, const PlanOutput& o, bool compact) {
   ImGui::TextUnformatted(fits ? "✔ Fits" : (o.ok ? "✘ Does not fit" : "✘ Cannot plan"));
   ImGui::PopStyleColor();
   Record(app, compact ? "verdict_compact" : "verdict");
-  if (o.ok) {
+  if (o.ok && compact) {
+    ImGui::PopFont();
+    ImGui::PushFont(app.fonts.bold);
+    ImGui::TextUnformatted(MemoryLine(o).c_str());
+  } else if (o.ok) {
     ImGui::SameLine(0, 14);
     ImGui::TextUnformatted(MemoryLine(o).c_str());
     if (ImGui::IsItemHovered())
@@ -549,12 +590,7 @@ void Verdict(AppState& app, const PlanOutput& o, bool compact) {
   }
   ImGui::PopFont();
   if (!o.ok) return;
-  if (compact && fits) {
-    ImGui::PushFont(app.fonts.bold);
-    ImGui::Text("%s  ·  %s", FmtDays(o.plan.run.days).c_str(), FmtUsd(o.plan.run.cost_usd).c_str());
-    ImGui::PopFont();
-  }
-  if (fits) {
+  if (fits && !compact) {
     ImGui::Text("MFU %s  ·  %s tokens/s per GPU  ·  step %s", FmtPct(o.plan.throughput.mfu).c_str(),
                 FmtRate(o.plan.throughput.tokens_per_s_per_gpu).c_str(), FmtDuration(o.plan.step.seconds).c_str());
     if (ImGui::IsItemHovered())
@@ -563,7 +599,7 @@ void Verdict(AppState& app, const PlanOutput& o, bool compact) {
                         kPrecisionNames[int(o.config.prec)], FmtRate(o.plan.throughput.model_tflops_per_gpu).c_str());
   }
   std::string why = BottleneckSentence(o.plan, o.job);
-  if (!why.empty()) {
+  if (!why.empty() && !(compact && fits)) {
     ImGui::PushTextWrapPos(0);
     ImGui::TextColored(ColV(app, fits ? Hue::Muted : Hue::Bad), "%s%s", fits ? "Bottleneck: " : "", why.c_str());
     ImGui::PopTextWrapPos();
@@ -690,8 +726,10 @@ void PlanView(AppState& app) {
 bool CompareView(AppState& app) {
   bool changed = false;
   int n = (int)app.scenarios.size();
+  ImGui::PushTextWrapPos(0);
   ImGui::TextDisabled("The model, training and cost inputs on the left apply to every column; each column picks its "
-                      "GPU and count, and the layout is searched for each.");
+                      "GPU and count, and the layout is searched for each. Green: the best of the columns.");
+  ImGui::PopTextWrapPos();
   // Best values across columns get highlighted (only among those that fit).
   double best_days = 1e300, best_cost = 1e300, best_mfu = 0;
   for (const auto& sc : app.scenarios)
@@ -733,17 +771,32 @@ bool CompareView(AppState& app) {
       }
       ImGui::Separator();
       const PlanOutput& o = sc.out;
+      if (sc.stale) ImGui::TextDisabled("updating…");
       Verdict(app, o, true);
       if (Fits(o)) {
         auto hl = [&](bool best, const char* fmt, const std::string& v) {
           if (best && n > 1) ImGui::TextColored(ColV(app, Hue::Good), fmt, v.c_str());
           else ImGui::Text(fmt, v.c_str());
         };
-        hl(o.plan.run.days <= best_days * 1.0001, "time: %s", FmtDays(o.plan.run.days));
-        hl(o.plan.run.cost_usd <= best_cost * 1.0001, "cost: %s", FmtUsd(o.plan.run.cost_usd));
-        hl(o.plan.throughput.mfu >= best_mfu * 0.9999, "MFU: %s", FmtPct(o.plan.throughput.mfu));
-        ImGui::Text("GPU-hours: %s", FmtCount(o.plan.run.gpu_hours).c_str());
-        ImGui::Text("failures expected: %.0f", o.plan.run.failures);
+        ImGui::PushFont(app.fonts.big);
+        hl(o.plan.run.days <= best_days * 1.0001, "%s", FmtDays(o.plan.run.days));
+        ImGui::SameLine(0, 10);
+        ImGui::TextDisabled("·");
+        ImGui::SameLine(0, 10);
+        hl(o.plan.run.cost_usd <= best_cost * 1.0001, "%s", FmtUsd(o.plan.run.cost_usd));
+        ImGui::PopFont();
+        hl(o.plan.throughput.mfu >= best_mfu * 0.9999, "MFU %s", FmtPct(o.plan.throughput.mfu));
+        ImGui::SameLine();
+        ImGui::Text("· %s tokens/s per GPU", FmtRate(o.plan.throughput.tokens_per_s_per_gpu).c_str());
+        ImGui::Text("%s GPU-hours · %.0f failures expected", FmtCount(o.plan.run.gpu_hours).c_str(), o.plan.run.failures);
+        if (ImGui::IsItemHovered())
+          ImGui::SetTooltip("failures over the run at %s h mean time between failures per GPU", FmtInt((long long)o.job.rel.mtbf_gpu_h).c_str());
+        std::string why = BottleneckSentence(o.plan, o.job);
+        if (!why.empty()) {
+          ImGui::PushTextWrapPos(0);
+          ImGui::TextDisabled("Bottleneck: %s", why.c_str());
+          ImGui::PopTextWrapPos();
+        }
       }
       if (o.ok) {
         ImGui::PushTextWrapPos(0);
@@ -794,11 +847,11 @@ bool SearchView(AppState& app) {
   ImGui::Text("%s layouts evaluated across %d GPU types at %s GPUs%s", FmtInt((long long)res.evaluated).c_str(),
               (int)res.gpu_ids.size(), FmtInt(app.cfg.gpus).c_str(), app.search_running ? "…" : "");
   ImGui::PushFont(app.fonts.bold);
-  ImGui::Text("Time vs cost: the best layouts on each GPU type");
+  ImGui::Text("Time vs cost on each GPU type");
   ImGui::PopFont();
   ImGui::SameLine();
-  HelpMarker("Each point is a layout that fits; the line joins the Pareto front (nothing is both faster and "
-             "cheaper). Click a point to open it in the plan view.");
+  HelpMarker("One point per GPU type: its best layout at this GPU count. Larger points joined by the line are the "
+             "search's Pareto front (nothing is both faster and cheaper). Click a point to open it in the plan view.");
   std::vector<ScatterPoint> pts;
   std::vector<const SearchHit*> hits;
   const Hue hues[] = {Hue::Weights, Hue::Gradients, Hue::Optimizer, Hue::Activations, Hue::CommPp, Hue::MemoryBound,
@@ -813,16 +866,36 @@ bool SearchView(AppState& app) {
     p.y = h.plan.run.cost_usd;
     p.color = Col(app, hues[h.variant % 9]);
     p.highlight = front;
+    p.show_label = true;
     p.detail = LayoutWords(h.plan) + "\nMFU " + FmtPct(h.plan.throughput.mfu);
     pts.push_back(p);
     hits.push_back(&h);
   };
-  for (const auto& h : res.top) add(h, false);
   for (const auto& h : res.pareto) add(h, true);
+  hits.resize(pts.size());
+  std::string no_fit;
+  for (size_t i = 0; i < app.front.size(); ++i) {
+    const FrontPoint& f = app.front[i];
+    const GpuSpec* g = FindGpu(f.gpu);
+    std::string name = g ? g->name : f.gpu;
+    if (!f.fits) {
+      no_fit += (no_fit.empty() ? "" : ", ") + name;
+      continue;
+    }
+    ScatterPoint p;
+    p.label = name;
+    p.x = f.days;
+    p.y = f.cost_usd;
+    p.color = Col(app, hues[i % 9]);
+    p.show_label = true;
+    p.detail = "best layout on " + FmtInt(f.gpus) + " GPUs · MFU " + FmtPct(f.mfu);
+    pts.push_back(p);
+    hits.push_back(nullptr);
+  }
   ScatterSpec spec;
   spec.x_label = "days";
   spec.y_label = "cost (USD)";
-  spec.fmt_x = [](double d) { return FmtDays(d); };
+  spec.fmt_x = [](double d) { return d < 2 ? FmtDays(d) : FmtInt((long long)std::llround(d)) + " days"; };
   spec.fmt_y = FmtUsd;
   float h = std::max(200.0f, std::min(320.0f, ImGui::GetContentRegionAvail().y * 0.45f));
   int clicked = Scatter(app, "front", ImVec2(ImGui::GetContentRegionAvail().x, h), pts, spec);
@@ -834,7 +907,21 @@ bool SearchView(AppState& app) {
     app.view = View::Plan;
     changed = true;
   };
-  if (clicked >= 0) apply(*hits[clicked]);
+  if (clicked >= 0 && hits[clicked]) apply(*hits[clicked]);
+  if (clicked >= 0 && !hits[clicked]) {
+    app.cfg.gpu = app.front[0].gpu;  // replaced below by the clicked GPU
+    for (const auto& f : app.front) {
+      const GpuSpec* g = FindGpu(f.gpu);
+      if ((g ? g->name : f.gpu) == pts[clicked].label) app.cfg.gpu = f.gpu;
+    }
+    app.view = View::Plan;
+    changed = true;
+  }
+  if (!no_fit.empty()) {
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextColored(ColV(app, Hue::Bad), "Does not fit on %s GPUs: %s", FmtInt(app.cfg.gpus).c_str(), no_fit.c_str());
+    ImGui::PopTextWrapPos();
+  }
 
   ImGui::PushFont(app.fonts.bold);
   ImGui::Text("Best layouts (%s first)", app.search_options.objective == Objective::Time ? "fastest" : "cheapest");
@@ -848,7 +935,8 @@ bool SearchView(AppState& app) {
                                       ImGuiTableFlags_SizingFixedFit,
                         ImVec2(0, std::max(120.0f, ImGui::GetContentRegionAvail().y)))) {
     ImGui::TableSetupScrollFreeze(0, 1);
-    for (const char* c : {"GPU", "layout", "memory", "step", "MFU", "days", "cost", ""}) ImGui::TableSetupColumn(c);
+    for (const char* c : {"GPU", "layout", "memory", "step", "MFU", "days", "cost", ""})
+      ImGui::TableSetupColumn(c, std::strcmp(c, "layout") == 0 ? ImGuiTableColumnFlags_WidthStretch : 0);
     ImGui::TableHeadersRow();
     for (size_t i = 0; i < res.top.size(); ++i) {
       const SearchHit& hit = res.top[i];
@@ -891,7 +979,10 @@ void Export(AppState& app, Format f) {
   std::string content, name;
   if (app.view == View::Compare) {
     std::vector<PlanOutput> outs;
-    for (const auto& sc : app.scenarios) outs.push_back(sc.out);
+    for (auto& sc : app.scenarios) {
+      if (sc.stale) ComputeScenario(app, sc);
+      outs.push_back(sc.out);
+    }
     content = FormatComparison(outs, f);
     name = "trainplan-compare.";
   } else if (app.view == View::Search && !app.search_running && app.search_started) {
@@ -928,8 +1019,9 @@ bool TopBar(AppState& app) {
   float w = ImGui::CalcTextSize("Copy link").x + ImGui::CalcTextSize("Export").x + ImGui::GetFrameHeight() * 2 + 80;
   ImGui::SameLine(std::max(ImGui::GetCursorPosX() + 20, ImGui::GetWindowContentRegionMax().x - w));
   if (ImGui::Button("Copy link")) {
-    platform::SetClipboard(platform::InitialLink().empty() ? app.link : app.link);
-    SetStatus(app, "Link copied: " + app.link.substr(0, 60) + (app.link.size() > 60 ? "…" : ""));
+    std::string url = platform::ShareUrl(app.link);
+    platform::SetClipboard(url);
+    SetStatus(app, "Link copied: " + url);
   }
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("The link holds every input: send it and the other side sees this plan");
   Record(app, "copy_link");
@@ -961,6 +1053,7 @@ bool TopBar(AppState& app) {
 
 void Init(AppState& app, const InitOptions& options) {
   std::string link = platform::InitialLink();
+  app.persist = options.use_saved_state;
   std::string saved = options.use_saved_state ? platform::LoadState() : std::string();
   // The saved state holds the theme after the fragment ("#v=1&...|dark"); the link never does.
   std::string saved_theme;
@@ -995,7 +1088,7 @@ void Init(AppState& app, const InitOptions& options) {
     a.link = CurrentLink(a);
     a.link_item = 0;
     platform::SetLink(a.link, true);  // a loaded link is a discrete navigation: its own history entry
-    platform::SaveState(a.link);
+    Save(a);
   };
   hooks.widgets_json = [](void* u) {
     const AppState& a = *static_cast<const AppState*>(u);
@@ -1008,10 +1101,20 @@ void Init(AppState& app, const InitOptions& options) {
     }
     return s + "}";
   };
+  hooks.stats_json = [](void* u) {
+    const AppState& a = *static_cast<const AppState*>(u);
+    char buf[200];
+    std::snprintf(buf, sizeof buf, "{\"frame_ms_last\":%.3f,\"frame_ms_max\":%.3f,\"replan_ms_last\":%.3f,\"frames\":%d}",
+                  a.frame_ms_last, a.frame_ms_max, a.replan_ms_last, a.frames);
+    return std::string(buf);
+  };
   platform::SetScriptHooks(hooks);
 }
 
-void Save(const AppState& app) { platform::SaveState(CurrentLink(app) + (app.dark ? "|dark" : "|light")); }
+void Save(const AppState& app) {
+  if (!app.persist) return;  // screenshots neither read nor overwrite the user's state
+  platform::SaveState(CurrentLink(app) + (app.dark ? "|dark" : "|light"));
+}
 
 void ClearColor(const AppState& app, float rgba[4]) {
   ImVec4 c = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
@@ -1020,10 +1123,14 @@ void ClearColor(const AppState& app, float rgba[4]) {
 }
 
 bool Busy(const AppState& app) {
-  return (app.view == View::Plan && app.scaling_next < std::size(kScaleCounts)) || (app.view == View::Search && app.search_running);
+  bool stale = false;
+  for (const auto& sc : app.scenarios) stale |= sc.stale;
+  return (app.view == View::Plan && app.scaling_next < std::size(kScaleCounts)) ||
+         (app.view == View::Search && (app.search_running || !app.search_started || app.front_next < Gpus().size())) || (app.view == View::Compare && stale);
 }
 
 void DrawUi(AppState& app) {
+  double frame_start = Now();
   // Navigation (back/forward, an edited address, window.trainplan.setLink) replaces the whole state.
   std::string nav;
   if (platform::TakeLinkChange(nav)) {
@@ -1080,6 +1187,9 @@ void DrawUi(AppState& app) {
   }
   BackgroundWork(app);
   app.widgets.swap(app.widgets_building);
+  app.frame_ms_last = (Now() - frame_start) * 1e3;
+  app.frame_ms_max = std::max(app.frame_ms_max, app.frame_ms_last);
+  ++app.frames;
 }
 
 }  // namespace tp::ui

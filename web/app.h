@@ -27,6 +27,7 @@ struct Scenario {
   std::string overrides;  // "gpu:h100,gpus:128" (the link's `cmp` spelling)
   Config cfg;
   PlanOutput out;
+  bool stale = true;  // recomputed in the background, one scenario per frame
 };
 
 // Throughput and cost as the GPU count grows (the scaling chart), filled one point per frame.
@@ -56,6 +57,7 @@ struct AppState {
 
   View view = View::Plan;
   bool dark = false;
+  bool persist = true;       // save the state between runs (off for --screenshot)
   Fonts fonts;
 
   std::vector<Scenario> scenarios;  // compare view, 2-4
@@ -84,6 +86,10 @@ struct AppState {
   };
   std::vector<WidgetRect> widgets;
   std::vector<WidgetRect> widgets_building;
+
+  // CPU time per frame (UI + background work) and of the last re-plan, ms: window.trainplan.stats().
+  double frame_ms_last = 0, frame_ms_max = 0, replan_ms_last = 0;
+  int frames = 0;
 };
 
 struct InitOptions {

@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "app.h"
+#include "imgui_internal.h"  // ImRect
 #include "widgets.h"
 
 namespace tp::ui {
@@ -104,12 +105,15 @@ void StackedBar(AppState& app, const char* id, const std::vector<Segment>& segs,
   } else if (hovered) {
     ImGui::SetTooltip("total %s of %s %s", fmt(total).c_str(), capacity_label, fmt(capacity).c_str());
   }
-  // Legend
+  // Legend, wrapping onto new lines as the column narrows.
+  float right_edge = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
+  bool first = true;
   for (size_t i = 0; i < segs.size(); ++i) {
     if (segs[i].value <= 0) continue;
     std::string item = segs[i].label + " " + fmt(segs[i].value);
-    float w = ImGui::GetTextLineHeight() + ImGui::CalcTextSize(item.c_str()).x + 16;
-    if (i > 0 && ImGui::GetContentRegionAvail().x > w) ImGui::SameLine(0, 14);
+    float w = ImGui::GetTextLineHeight() * 0.7f + 4 + ImGui::CalcTextSize(item.c_str()).x;
+    if (!first && ImGui::GetItemRectMax().x + 14 + w <= right_edge) ImGui::SameLine(0, 14);
+    first = false;
     LegendSwatch(segs[i].color);
     ImGui::TextUnformatted(item.c_str());
     if (ImGui::IsItemHovered() && !segs[i].detail.empty()) ImGui::SetTooltip("%s", segs[i].detail.c_str());
@@ -289,6 +293,11 @@ int Scatter(AppState& app, const char* id, ImVec2 size, const std::vector<Scatte
       for (double d = std::pow(10, std::floor(std::log10(lo))); d <= hi; d *= 10)
         for (double m : {1.0, 2.0, 5.0})
           if (d * m >= lo && d * m <= hi) t.push_back(d * m);
+      if (t.size() < 3) {  // less than a decade: round linear steps read better
+        t.clear();
+        double s = NiceStep(hi - lo, 4);
+        for (double v = std::ceil(lo / s) * s; v <= hi; v += s) t.push_back(v);
+      }
     } else {
       double s = NiceStep(hi - lo, 5);
       for (double v = std::ceil(lo / s) * s; v <= hi; v += s) t.push_back(v);
@@ -322,6 +331,8 @@ int Scatter(AppState& app, const char* id, ImVec2 size, const std::vector<Scatte
   }
   int hover = -1;
   float best_d2 = 12 * 12;
+  std::vector<std::string> labelled;
+  std::vector<ImRect> label_boxes;
   ImVec2 m = ImGui::GetIO().MousePos;
   for (size_t i = 0; i < pts.size(); ++i) {
     const auto& p = pts[i];
@@ -332,7 +343,20 @@ int Scatter(AppState& app, const char* id, ImVec2 size, const std::vector<Scatte
       dl->AddCircleFilled(c, r, p.color);
     else
       dl->AddCircle(c, r, p.color, 0, 1.5f);
-    if (p.highlight && !p.label.empty()) dl->AddText(ImVec2(c.x + 7, c.y - lh * 0.5f), muted, p.label.c_str());
+    if (p.show_label && !p.label.empty()) {
+      // One label per name (the front often holds several layouts of one GPU), and none over another.
+      ImVec2 ts = ImGui::CalcTextSize(p.label.c_str());
+      ImVec2 la(c.x + 7, c.y - lh * 0.5f);
+      if (la.x + ts.x > b.x) la.x = c.x - 7 - ts.x;
+      ImRect box(la, ImVec2(la.x + ts.x, la.y + ts.y));
+      bool clash = std::find(labelled.begin(), labelled.end(), p.label) != labelled.end();
+      for (const auto& r : label_boxes) clash |= r.Overlaps(box);
+      if (!clash) {
+        dl->AddText(la, muted, p.label.c_str());
+        labelled.push_back(p.label);
+        label_boxes.push_back(box);
+      }
+    }
     float dx = m.x - c.x, dy = m.y - c.y;
     if (hovered && dx * dx + dy * dy < best_d2) best_d2 = dx * dx + dy * dy, hover = (int)i;
   }

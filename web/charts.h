@@ -47,7 +47,8 @@ struct ScatterPoint {
   double x = 0, y = 0;
   ImU32 color = 0;
   bool ok = true;          // false: hollow
-  bool highlight = false;  // on the front / selected
+  bool highlight = false;  // on the front / selected: larger, joined by a line
+  bool show_label = false; // write the label next to the point (once per label, never overlapping)
   std::string detail;
 };
 struct ScatterSpec {

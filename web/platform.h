@@ -37,6 +37,8 @@ void SetClipboard(const std::string& text);
 // (still typing/dragging). TakeLinkChange returns true once when the user navigated (back/forward, edited
 // the address) or a script called window.trainplan.setLink, with the new fragment.
 std::string InitialLink();
+// The link to share for `fragment`: the page's address + fragment on the web, the fragment natively.
+std::string ShareUrl(const std::string& fragment);
 void SetInitialLink(const std::string& link);  // natively, the argument of trainplan-gui
 void SetLink(const std::string& fragment, bool push);
 bool TakeLinkChange(std::string& fragment);
@@ -54,6 +56,7 @@ struct ScriptHooks {
   std::string (*plan_json)(void* user) = nullptr;
   void (*set_link)(void* user, const std::string& fragment) = nullptr;
   std::string (*widgets_json)(void* user) = nullptr;
+  std::string (*stats_json)(void* user) = nullptr;  // frame and re-plan times (window.trainplan.stats())
   void* user = nullptr;
 };
 void SetScriptHooks(const ScriptHooks& hooks);

@@ -162,6 +162,7 @@ float PixelRatio() {
 void SetClipboard(const std::string& text) { SDL_SetClipboardText(text.c_str()); }
 
 std::string InitialLink() { return g_initial_link; }
+std::string ShareUrl(const std::string& fragment) { return fragment; }
 void SetInitialLink(const std::string& link) { g_initial_link = link; }
 // The window has no address bar: the link is shown in the UI and saved as state; nothing to update here.
 void SetLink(const std::string&, bool) {}

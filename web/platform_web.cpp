@@ -25,6 +25,14 @@ EM_JS(char*, tp_js_location_hash, (), {
   return p;
 });
 
+EM_JS(char*, tp_js_page_address, (), {
+  var s = window.location.origin + window.location.pathname;
+  var n = lengthBytesUTF8(s) + 1;
+  var p = _malloc(n);
+  stringToUTF8(s, p, n);
+  return p;
+});
+
 EM_JS(void, tp_js_set_link, (const char* fragment, int push), {
   var f = UTF8ToString(fragment);
   Module.tpLastHash = f;  // our own change: not a navigation
@@ -201,6 +209,7 @@ float PixelRatio() {
 void SetClipboard(const std::string& text) { tp_js_clipboard(text.c_str()); }
 
 std::string InitialLink() { return g_initial_link; }
+std::string ShareUrl(const std::string& fragment) { return TakeJsString(tp_js_page_address()) + fragment; }
 void SetInitialLink(const std::string& link) { g_initial_link = link; }
 void SetLink(const std::string& fragment, bool push) { tp_js_set_link(fragment.c_str(), push ? 1 : 0); }
 bool TakeLinkChange(std::string& fragment) {
@@ -237,6 +246,13 @@ EMSCRIPTEN_KEEPALIVE void trainplan_set_link(const char* fragment) {
   using tp::platform::g_hooks;
   std::string f = fragment ? fragment : "";
   if (g_hooks.set_link) g_hooks.set_link(g_hooks.user, f);  // loads it and pushes a history entry
+}
+
+EMSCRIPTEN_KEEPALIVE const char* trainplan_stats_json() {
+  static std::string s;
+  using tp::platform::g_hooks;
+  s = g_hooks.stats_json ? g_hooks.stats_json(g_hooks.user) : "{}";
+  return s.c_str();
 }
 
 EMSCRIPTEN_KEEPALIVE const char* trainplan_widgets_json() {
