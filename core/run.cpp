@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "catalog.h"
+#include "model.h"
 #include "units.h"
 
 namespace tp {
@@ -23,11 +24,11 @@ double CheckpointBytesPerParam(Optimizer opt) {
   return 14.0;
 }
 
+// What a checkpoint must hold: every parameter for full training; LoRA/QLoRA checkpoints hold only the
+// adapters (the frozen base is read back from the original weights).
 double TrainedParams(const Job& job) {
-  const double total = job.model.params_total;
-  if (job.work.method == Method::Full) return total;
-  // LoRA/QLoRA: only adapters change; r x (d_in + d_out) per adapted matrix is < 1% of the base.
-  return total * 0.01;
+  if (job.work.method == Method::Full) return CountParams(job.model).total;
+  return LoraParams(job.model, job.work.lora_r, job.work.lora_targets);
 }
 
 }  // namespace
