@@ -125,6 +125,7 @@ int main(int argc, char** argv) {
       {"memory_efficiency", &Assumptions::memory_efficiency, 0.80, 0.5, 0.95},
       {"network_efficiency", &Assumptions::network_efficiency, 0.75, 0.4, 0.95},
       {"overlap_dp", &Assumptions::overlap_dp, 0.85, 0.05, 1.0},
+      {"overlap_contention", &Assumptions::overlap_contention, 0.2, 0.001, 0.6},
   };
   for (int i = 2; i < argc; ++i) {  // name=value pins a starting point
     for (Param& p : params) {

@@ -126,6 +126,7 @@ inline Prediction Predict(const Case& k, const Assumptions& assume, bool verbose
   job.assume.memory_efficiency = assume.memory_efficiency;
   job.assume.network_efficiency = assume.network_efficiency;
   job.assume.overlap_dp = assume.overlap_dp;
+  job.assume.overlap_contention = assume.overlap_contention;
   const Config& c = k.cfg;
   const Layout base = ExplicitLayout(c, job);
   std::vector<int> mbs_list, vp_list, sp_list;

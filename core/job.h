@@ -90,6 +90,7 @@ struct Assumptions {
   double overlap_dp = 0.0;
   double matmul_half_ridge = 0.0;       // GEMM intensity at half efficiency, in units of peak/bandwidth
   double attention_efficiency = 0.0;    // FlashAttention's fraction of the dense peak
+  double overlap_contention = 0.0;      // slowdown of compute per second of communication hidden behind it
   // run.cpp
   double gpu_power_fraction = 0.80;     // average draw / TDP while training (typical 70-90%)
   double server_power_overhead = 0.80;  // CPUs, memory, NICs, fans per GPU, as a fraction of GPU TDP:
