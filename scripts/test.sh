@@ -37,7 +37,12 @@ done
 TRAINPLAN_STATE="$state" xvfb-run -a -s "-screen 0 1600x1000x24" \
   build/native/trainplan-gui '#v=1&model=llama2-7b&gpu=rtx4090&gpus=8&method=qlora' --theme dark \
   --screenshot build/screenshots/window-link-dark.png
-rm -f "$state"
 node tests/browser/check-png.mjs build/screenshots/window-*.png
+# State is saved between runs: a run opened on a link leaves it as the state the next run restores.
+rm -f "$state"
+TRAINPLAN_STATE="$state" xvfb-run -a build/native/trainplan-gui '#v=1&model=llama2-13b&gpus=16' --frames 3
+grep -q 'model=llama2-13b' "$state" || { echo "FAIL: trainplan-gui did not save its state in $state"; exit 1; }
+echo "ok   trainplan-gui saved its state: $(cat "$state")"
+rm -f "$state"
 
 step "all tests passed"

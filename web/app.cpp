@@ -417,11 +417,15 @@ bool DrawInputs(AppState& app) {
       ImGui::TextDisabled("0 = the preset's value (now %d layers, hidden %d, %d heads)", m.layers, m.hidden, m.heads);
       ImGui::TreePop();
     }
-    if (ImGui::TreeNode("Paste a Hugging Face config.json")) {
-      static char buf[8192];
+    bool hf_open = ImGui::TreeNode("Paste a Hugging Face config.json");
+    Record(app, "hf_open");
+    if (hf_open) {
+      static char buf[16384];
       ImGui::InputTextMultiline("##hf", buf, sizeof buf, ImVec2(-1, ImGui::GetTextLineHeight() * 6));
       Record(app, "hf_config");
-      if (ImGui::Button("Import dimensions")) {
+      bool import = ImGui::Button("Import dimensions");
+      Record(app, "hf_import");
+      if (import) {
         std::vector<ConfigIssue> issues;
         Config n = c;
         ApplyHfConfig(n, buf, issues);
@@ -661,6 +665,7 @@ void ScalingChart(AppState& app, float height) {
   spec.fmt_left = FmtTokS;
   spec.fmt_right = FmtUsd;
   spec.marker_x = app.cfg.gpus;
+  spec.y_log = true;  // log-log: perfect scaling is a straight line, the bend is the communication cost
   LineChart(app, "scaling", ImVec2(ImGui::GetContentRegionAvail().x, height), {tok, cost}, spec);
   Record(app, "scaling_chart");
 }
@@ -701,8 +706,9 @@ void PlanView(AppState& app) {
     ImGui::Text("Scaling: throughput and cost as the GPU count grows");
     ImGui::PopFont();
     ImGui::SameLine();
-    HelpMarker("Each point is a full plan at that GPU count with the layout re-chosen; hollow red points do not "
-               "fit. The dashed line marks the current count.");
+    HelpMarker("Each point is a full plan at that GPU count with the layout re-chosen (log-log axes: perfect "
+               "scaling is a straight line). A red cross: does not fit at that count. The dashed line marks the "
+               "current count.");
     float h = std::max(180.0f, std::min(300.0f, ImGui::GetContentRegionAvail().y - 140));
     ScalingChart(app, h);
   }
@@ -1053,7 +1059,7 @@ bool TopBar(AppState& app) {
 
 void Init(AppState& app, const InitOptions& options) {
   std::string link = platform::InitialLink();
-  app.persist = options.use_saved_state;
+  app.persist = options.save_state;
   std::string saved = options.use_saved_state ? platform::LoadState() : std::string();
   // The saved state holds the theme after the fragment ("#v=1&...|dark"); the link never does.
   std::string saved_theme;
@@ -1078,6 +1084,7 @@ void Init(AppState& app, const InitOptions& options) {
   if (options.view == "search") app.view = View::Search;
   app.link = CurrentLink(app);
   platform::SetLink(app.link, false);
+  Save(app);  // an opened link becomes the state to restore next time
 
   platform::ScriptHooks hooks;
   hooks.user = &app;

@@ -95,7 +95,8 @@ struct AppState {
 struct InitOptions {
   std::string view;   // "plan", "compare", "search" or "" (from the link or saved state)
   std::string theme;  // "light", "dark" or ""
-  bool use_saved_state = true;
+  bool use_saved_state = true;  // without a link, restore the last state
+  bool save_state = true;       // save the state as it changes
 };
 
 void Init(AppState& app, const InitOptions& options);

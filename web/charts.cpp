@@ -153,10 +153,35 @@ void LineChart(AppState& app, const char* id, ImVec2 size, const std::vector<Ser
   };
   double lstep = NiceStep(lmax, 4), rstep = NiceStep(rmax, 4);
   double ltop = std::max(lstep, std::ceil(lmax / lstep) * lstep), rtop = std::max(rstep, std::ceil(rmax / rstep) * rstep);
-  auto ty = [&](double y, bool right) { return b.y - (float)(y / (right ? rtop : ltop)) * (b.y - a.y); };
+  // Log left axis: whole decades around the data, so ideal linear scaling is a straight line.
+  double lmin_pos = 1e300;
+  for (const auto& s : series)
+    if (!s.right_axis)
+      for (double y : s.y)
+        if (std::isfinite(y) && y > 0) lmin_pos = std::min(lmin_pos, y);
+  bool ylog = spec.y_log && lmax > 0 && lmin_pos < 1e300;
+  double dec_lo = ylog ? std::pow(10, std::floor(std::log10(lmin_pos))) : 0;
+  double dec_hi = ylog ? std::pow(10, std::ceil(std::log10(lmax))) : 0;
+  if (ylog && dec_hi <= dec_lo) dec_hi = dec_lo * 10;
+  auto ty = [&](double y, bool right) {
+    if (!right && ylog) {
+      double t = (std::log10(std::max(y, dec_lo)) - std::log10(dec_lo)) / (std::log10(dec_hi) - std::log10(dec_lo));
+      return b.y - (float)t * (b.y - a.y);
+    }
+    return b.y - (float)(y / (right ? rtop : ltop)) * (b.y - a.y);
+  };
   // Grid and axes
   ImU32 grid = Col(app, Hue::Grid), muted = Col(app, Hue::Muted);
-  for (double y = 0; y <= ltop * 1.0001; y += lstep) {
+  std::vector<double> lticks;
+  if (ylog) {
+    int decades = (int)std::lround(std::log10(dec_hi / dec_lo));
+    for (double d = dec_lo; d <= dec_hi * 1.0001; d *= 10)
+      for (double m : {1.0, 2.0, 5.0})
+        if (d * m <= dec_hi * 1.0001 && (m == 1.0 || decades <= 2)) lticks.push_back(d * m);
+  } else {
+    for (double y = 0; y <= ltop * 1.0001; y += lstep) lticks.push_back(y);
+  }
+  for (double y : lticks) {
     float py = ty(y, false);
     dl->AddLine(ImVec2(a.x, py), ImVec2(b.x, py), grid);
     std::string t = spec.fmt_left ? spec.fmt_left(y) : Plain(y);
@@ -206,7 +231,14 @@ void LineChart(AppState& app, const char* id, ImVec2 size, const std::vector<Ser
                   ok ? s.color : (s.color & 0x60FFFFFF), 2.0f);
     }
     for (size_t i = 0; i < s.x.size(); ++i) {
-      if (!std::isfinite(s.y[i])) continue;
+      if (!std::isfinite(s.y[i])) {
+        if (!s.ok.empty() && !s.ok[i]) {  // no value because it does not fit: a red cross on the axis
+          float px = tx(s.x[i]), r = 4;
+          dl->AddLine(ImVec2(px - r, b.y - r), ImVec2(px + r, b.y + r), Col(app, Hue::Bad), 2);
+          dl->AddLine(ImVec2(px - r, b.y + r), ImVec2(px + r, b.y - r), Col(app, Hue::Bad), 2);
+        }
+        continue;
+      }
       ImVec2 c(tx(s.x[i]), ty(s.y[i], s.right_axis));
       bool ok = s.ok.empty() || s.ok[i];
       if (ok)

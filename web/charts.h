@@ -38,6 +38,7 @@ struct LineChartSpec {
   const char* right_label = "";
   Formatter fmt_x = nullptr, fmt_left = nullptr, fmt_right = nullptr;
   bool x_log2 = true;
+  bool y_log = false;   // left axis in decades (1-2-5 ticks)
   double marker_x = 0;  // a vertical marker (the current GPU count), 0 = none
 };
 void LineChart(AppState& app, const char* id, ImVec2 size, const std::vector<Series>& series, const LineChartSpec& spec);

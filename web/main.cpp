@@ -22,6 +22,7 @@ struct Runner {
   std::string screenshot_path;   // --screenshot
   int frames_left = -1;          // frames to render before the screenshot (-1: run until closed)
   int exit_code = 0;
+  int waited = 0;                // frames spent waiting for background work before the last one
 };
 
 // Glyph ranges must match what cmake/fonts.cmake keeps in the subset.
@@ -78,8 +79,10 @@ bool Frame(void* user) {
   ImGui::Render();
   float clear[4];
   tp::ui::ClearColor(r.app, clear);
-  bool shoot = r.frames_left == 0;
+  bool last = r.frames_left == 0;
+  bool shoot = last && !r.screenshot_path.empty();
   bool written = tp::platform::EndFrame(clear, shoot ? r.screenshot_path.c_str() : nullptr);
+  if (last && !shoot) return false;  // --frames N without a screenshot: run N frames, save, exit
   if (shoot) {
     if (written) {
       std::printf("trainplan-gui: wrote %s\n", r.screenshot_path.c_str());
@@ -91,7 +94,7 @@ bool Frame(void* user) {
   }
   if (r.frames_left > 0) {
     // Keep rendering while background work (search, scaling chart) is still filling in, up to a limit.
-    if (!tp::ui::Busy(r.app) || r.frames_left > 1) --r.frames_left;
+    if (!tp::ui::Busy(r.app) || r.frames_left > 1 || ++r.waited > 3000) --r.frames_left;
   }
   return keep;
 }
@@ -103,6 +106,9 @@ void PrintUsage() {
       "  LINK               a share link (https://host/#v=1&model=...) or its fragment (#v=1&...) or\n"
       "                     key=value pairs joined by '&'; without it the last session is restored\n"
       "  --screenshot PATH  render, write a PNG to PATH and exit (for tests and the README)\n"
+      "  --frames N         render N frames (then the screenshot, or exit); background work gets them\n"
+      "  --size WxH         window size, default 1366x768\n"
+      "the last state is saved in $TRAINPLAN_STATE or ~/.config/trainplan/state\n"
       "examples:\n"
       "  trainplan-gui '#v=1&model=llama2-70b&gpu=h100&gpus=128'\n"
       "  xvfb-run -a trainplan-gui --view compare --screenshot compare.png\n");
@@ -114,7 +120,7 @@ int main(int argc, char** argv) {
   static Runner r;  // static: on the web main() unwinds into the browser's loop and must not free it
   tp::platform::InitOptions options;
   std::string link, view, theme;
-  int frames = 8;
+  int frames = -1;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     auto next = [&](const char* what) -> std::string {
@@ -149,7 +155,8 @@ int main(int argc, char** argv) {
       link = link.empty() ? a : link + "&" + a;  // a link or key=value pairs
     }
   }
-  if (!r.screenshot_path.empty()) r.frames_left = frames > 1 ? frames : 2;
+  if (!r.screenshot_path.empty()) r.frames_left = frames > 1 ? frames : 8;
+  else if (frames > 0) r.frames_left = frames;
 
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
@@ -162,7 +169,7 @@ int main(int argc, char** argv) {
   tp::ui::InitOptions app_options;
   app_options.view = view;
   app_options.theme = theme;
-  app_options.use_saved_state = r.screenshot_path.empty();  // screenshots are reproducible
+  app_options.save_state = r.screenshot_path.empty();  // a screenshot run never overwrites the user's state
   tp::ui::Init(r.app, app_options);
   BuildFonts(r, tp::platform::PixelRatio());
 

@@ -66,8 +66,28 @@ EM_JS(void, tp_js_listen_navigation, (), {
   window.addEventListener("popstate", onNav);
 });
 
+// Paste: SDL's clipboard on Emscripten never sees the system clipboard, so the page listens for the
+// browser's paste event (fired after Ctrl+V's keydown, before ImGui handles that key next frame) and
+// ImGui reads what was pasted.
+EM_JS(void, tp_js_listen_paste, (), {
+  Module.tpClipboard = "";
+  document.addEventListener("paste", function(e) {
+    var t = (e.clipboardData || window.clipboardData).getData("text");
+    if (typeof t === "string" && t.length) Module.tpClipboard = t;
+  });
+});
+
+EM_JS(char*, tp_js_clipboard_get, (), {
+  var s = Module.tpClipboard || "";
+  var n = lengthBytesUTF8(s) + 1;
+  var p = _malloc(n);
+  stringToUTF8(s, p, n);
+  return p;
+});
+
 EM_JS(void, tp_js_clipboard, (const char* text), {
   var t = UTF8ToString(text);
+  Module.tpClipboard = t;
   var fallback = function() {
     var ta = document.createElement("textarea");
     ta.value = t;
@@ -168,6 +188,15 @@ bool Init(const InitOptions& options) {
   ImGui_ImplOpenGL3_Init("#version 300 es");
   g_initial_link = TakeJsString(tp_js_location_hash());
   tp_js_listen_navigation();
+  tp_js_listen_paste();
+  // ImGui's copy and paste (Ctrl+C / Ctrl+V in text fields) go through the real clipboard.
+  ImGuiIO& io = ImGui::GetIO();
+  io.SetClipboardTextFn = [](void*, const char* text) { tp_js_clipboard(text); };
+  io.GetClipboardTextFn = [](void*) -> const char* {
+    static std::string pasted;
+    pasted = TakeJsString(tp_js_clipboard_get());
+    return pasted.c_str();
+  };
   return true;
 }
 

@@ -171,6 +171,36 @@ async function main() {
         const fwd = await page.evaluate(() => window.trainplan.plan().config.seq);
         check(fwd === 8192, "Forward restores the edit", `seq ${fwd}`);
       }
+      // Paste a Hugging Face config.json into the import box with Ctrl+V (the page's clipboard bridge),
+      // then press Import: the plan switches to those dimensions.
+      {
+        const hf = JSON.stringify({ architectures: ["MistralForCausalLM"], hidden_size: 4096, intermediate_size: 14336,
+          num_attention_heads: 32, num_hidden_layers: 32, num_key_value_heads: 8, vocab_size: 32000,
+          tie_word_embeddings: false, hidden_act: "silu" }, null, 2);
+        const clickAt = async (name) => {
+          const r = (await page.evaluate(() => window.trainplan.widgets()))[name];
+          if (!r) return false;
+          await page.mouse.click((r[0] + r[2]) / 2, (r[1] + r[3]) / 2);
+          await frames(page, 3);
+          return true;
+        };
+        const opened = await clickAt("hf_open");
+        const focused = opened && (await clickAt("hf_config"));
+        await page.evaluate((text) => {
+          const dt = new DataTransfer();
+          dt.setData("text/plain", text);
+          document.dispatchEvent(new ClipboardEvent("paste", { clipboardData: dt, bubbles: true }));
+        }, hf);
+        await page.keyboard.press("Control+V");
+        await frames(page, 3);
+        const imported = focused && (await clickAt("hf_import"));
+        await frames(page, 3);
+        const cfg = await page.evaluate(() => window.trainplan.plan().config);
+        check(imported && cfg.model === "custom" && cfg.layers === 32 && cfg.kv_heads === 8 && cfg.ffn === 14336,
+              "pasting a Hugging Face config.json (Ctrl+V) and Import sets the model's dimensions",
+              JSON.stringify({ opened, focused, imported, model: cfg.model, layers: cfg.layers, kv_heads: cfg.kv_heads, ffn: cfg.ffn }));
+        await page.screenshot({ path: path.join(outDir, "web-hf-import.png") });
+      }
       // setLink loads a link (a new history entry) and plan() follows at once.
       await page.evaluate(() => window.trainplan.setLink("#v=1&model=llama2-70b&gpu=a100-80g&gpus=256&view=compare"));
       await frames(page, 3);
