@@ -646,9 +646,15 @@ void ApplyHfConfig(Config& cfg, std::string_view json_text, std::vector<ConfigIs
     ApplyPair(cfg, "ffn", std::to_string(4LL * cfg.hidden), issues);
   }
 
-  // transformers' PretrainedConfig defaults tie_word_embeddings to true when the file leaves it out.
+  // When the file leaves tie_word_embeddings out, transformers uses the model class's default: false for
+  // LlamaConfig, MistralConfig, MixtralConfig, Qwen2Config, DeepseekV3Config, Phi3Config; true in
+  // PretrainedConfig itself (GPT-2, Gemma, ...).
   const JsonValue* tied = root->Find("tie_word_embeddings");
-  ApplyPair(cfg, "tied", (tied && tied->type == JsonValue::Type::Bool) ? (tied->boolean ? "1" : "0") : "1", issues);
+  bool untied_family = false;
+  for (const char* family : {"llama", "mistral", "mixtral", "qwen", "deepseek", "phi3"})
+    untied_family |= type.rfind(family, 0) == 0;
+  const bool tied_value = (tied && tied->type == JsonValue::Type::Bool) ? tied->boolean : !untied_family;
+  ApplyPair(cfg, "tied", tied_value ? "1" : "0", issues);
 
   const JsonValue* experts = pick({"num_local_experts", "n_routed_experts", "num_experts", "moe_num_experts"});
   if (experts && experts->number > 1) {

@@ -313,6 +313,12 @@ TEST_CASE("Hugging Face config.json imports as custom dimensions", "[config]") {
   CHECK(g.tied == 1);
   CHECK(g.kv_heads == 25);
 
+  // Without tie_word_embeddings the model class's default applies: LlamaConfig's is false.
+  Config untied;
+  ApplyHfConfig(untied, R"({"model_type": "llama", "hidden_size": 4096, "num_attention_heads": 32,
+    "num_hidden_layers": 32, "vocab_size": 32000})", issues);
+  CHECK(untied.tied == 0);
+
   // Not a model config: one error, nothing changed.
   Config bad;
   std::vector<ConfigIssue> is;
