@@ -120,6 +120,12 @@ const std::vector<Field>& Fields() {
       IntField("topk", G::Model, "", 1, 1024, true, kUnset, TP_INT(topk), "Experts each token is routed to (MoE)."),
       IntField("moe_ffn", G::Model, "", 1, 100000000, true, kUnset, TP_INT(moe_ffn),
                "Intermediate size of one expert's MLP (MoE)."),
+      IntField("shared_experts", G::Model, "", 0, 1024, true, kAuto, TP_INT(shared_experts),
+               "Shared experts every token passes through, besides the routed ones (DeepSeek, Qwen MoE)."),
+      IntField("dense_layers", G::Model, "", 0, 100000, true, kAuto, TP_INT(dense_layers),
+               "Leading layers with a dense MLP instead of experts (DeepSeek-V3: 3)."),
+      IntField("head_dim", G::Model, "", 1, 100000, true, kUnset, TP_INT(head_dim),
+               "Attention head size when it is not hidden / heads (Gemma, Mistral-Nemo, Qwen3)."),
       // workload
       IntField("seq", G::Workload, "tokens", 1, 100000000, false, 0, TP_INT(seq), "Sequence length in tokens."),
       IntField("mbs", G::Workload, "sequences", 1, 1000000, true, kAuto, TP_INT(mbs),
@@ -620,6 +626,7 @@ void ApplyHfConfig(Config& cfg, std::string_view json_text, std::vector<ConfigIs
   cfg.layers = fresh.layers, cfg.hidden = fresh.hidden, cfg.heads = fresh.heads, cfg.kv_heads = fresh.kv_heads;
   cfg.ffn = fresh.ffn, cfg.vocab = fresh.vocab, cfg.act = fresh.act, cfg.tied = fresh.tied;
   cfg.experts = fresh.experts, cfg.topk = fresh.topk, cfg.moe_ffn = fresh.moe_ffn;
+  cfg.head_dim = fresh.head_dim, cfg.shared_experts = fresh.shared_experts, cfg.dense_layers = fresh.dense_layers;
   set("layers", layers);
   set("hidden", hidden);
   set("heads", heads);
@@ -629,6 +636,8 @@ void ApplyHfConfig(Config& cfg, std::string_view json_text, std::vector<ConfigIs
   else
     set("kv_heads", kv ? kv : heads);
   set("vocab", pick({"vocab_size", "padded_vocab_size"}));
+  if (const JsonValue* hd = pick({"head_dim"}); hd && cfg.heads > 0 && hd->number * cfg.heads != cfg.hidden)
+    set("head_dim", hd);  // only when it differs from hidden / heads
   const JsonValue* ffn = pick({"intermediate_size", "n_inner", "ffn_hidden_size", "ffn_dim"});
 
   // MLP kind: SiLU in these families is the gated SwiGLU; Gemma gates a GELU (GeGLU, also 3 matrices).
@@ -662,9 +671,12 @@ void ApplyHfConfig(Config& cfg, std::string_view json_text, std::vector<ConfigIs
     set("topk", pick({"num_experts_per_tok", "moe_top_k", "top_k"}));
     const JsonValue* moe_ffn = pick({"moe_intermediate_size", "expert_intermediate_size"});
     set("moe_ffn", moe_ffn ? moe_ffn : ffn);
-    if (root->Find("n_shared_experts") || root->Find("first_k_dense_replace") || root->Find("kv_lora_rank"))
+    set("shared_experts", pick({"n_shared_experts", "num_shared_experts"}));
+    set("dense_layers", pick({"first_k_dense_replace"}));
+    const JsonValue* rank = root->Find("kv_lora_rank");
+    if ((rank && rank->IsNumber()) || pick({"shared_expert_intermediate_size"}))
       AddIssue(issues, "model",
-               "shared experts, leading dense layers and latent attention in this config.json are not imported; "
+               "latent attention (kv_lora_rank) and differently sized shared experts are not imported; "
                "use the preset (e.g. model=deepseek-v3) for an exact count",
                true);
   }

@@ -23,6 +23,9 @@ struct Config {
   int act = -1;   // -1 preset, else MlpKind
   int tied = -1;  // -1 preset, 0/1
   int experts = kUnset, topk = kUnset, moe_ffn = kUnset;
+  int head_dim = kUnset;       // attention head size; 0 = hidden / heads (or the preset's)
+  int shared_experts = kAuto;  // MoE shared experts; -1 = the preset's (0 for a custom model)
+  int dense_layers = kAuto;    // leading layers with a dense MLP (DeepSeek-V3: 3); -1 = the preset's
 
   // workload
   int seq = 4096;

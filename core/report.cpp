@@ -38,6 +38,9 @@ Config ResolvedConfig(const PlanOutput& out) {
     c.experts = std::max(1, m.experts);
     c.topk = m.experts > 1 ? m.topk : 1;
     c.moe_ffn = m.experts > 1 ? m.moe_ffn : kUnset;
+    c.shared_experts = m.experts > 1 ? m.shared_experts : 0;
+    c.dense_layers = m.experts > 1 ? m.dense_layers : 0;
+    c.head_dim = m.head_dim > 0 ? m.head_dim : kUnset;
   }
   c.tokens = out.job.work.tokens;
   if (const GpuSpec* g = out.job.hw.gpu) c.gpu = g->id;

@@ -86,6 +86,7 @@ void ResolveModel(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues)
   if (cfg.hidden > 0) m.hidden = cfg.hidden;
   if (cfg.heads > 0) m.heads = cfg.heads;
   if (shape_changed && m.kv_lora_rank == 0) m.head_dim = 0;  // derived again from hidden / heads
+  if (cfg.head_dim > 0) m.head_dim = cfg.head_dim;
   if (cfg.act >= 0) m.mlp = MlpKind(cfg.act);
   if (cfg.tied >= 0) m.tied = cfg.tied == 1;
   if (cfg.kv_heads > 0) m.kv_heads = cfg.kv_heads;
@@ -94,6 +95,8 @@ void ResolveModel(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues)
   if (cfg.experts > 0) m.experts = cfg.experts;
   if (cfg.topk > 0) m.topk = cfg.topk;
   if (cfg.moe_ffn > 0) m.moe_ffn = cfg.moe_ffn;
+  if (cfg.shared_experts >= 0) m.shared_experts = cfg.shared_experts;
+  if (cfg.dense_layers >= 0) m.dense_layers = cfg.dense_layers;
 
   if (custom) {
     // What a custom model must say, and sensible completions for the rest.
@@ -136,6 +139,11 @@ void ResolveModel(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues)
       m.topk = m.experts;
     }
     if (m.moe_ffn <= 0) m.moe_ffn = m.ffn;
+    if (m.dense_layers > m.layers) {
+      Error(issues, "dense_layers", std::to_string(m.dense_layers) + " dense layers in a " + std::to_string(m.layers) +
+                                        "-layer model; accepted: 0-" + std::to_string(m.layers));
+      m.dense_layers = 0;
+    }
   } else {
     m.experts = 0, m.topk = 0;  // dense (experts=1 means the same)
     m.shared_experts = 0, m.dense_layers = 0;

@@ -313,6 +313,34 @@ TEST_CASE("Hugging Face config.json imports as custom dimensions", "[config]") {
   CHECK(g.tied == 1);
   CHECK(g.kv_heads == 25);
 
+  // deepseek-ai/DeepSeek-V2-Lite-style MoE keys: shared experts and leading dense layers are imported,
+  // latent attention is not (a notice says so).
+  Config ds;
+  std::vector<ConfigIssue> ds_issues;
+  ApplyHfConfig(ds, R"({"model_type": "deepseek_v2", "hidden_act": "silu", "hidden_size": 2048,
+    "intermediate_size": 10944, "moe_intermediate_size": 1408, "n_routed_experts": 64, "n_shared_experts": 2,
+    "num_experts_per_tok": 6, "first_k_dense_replace": 1, "num_attention_heads": 16, "num_hidden_layers": 27,
+    "num_key_value_heads": 16, "kv_lora_rank": 512, "vocab_size": 102400})", ds_issues);
+  CHECK(ds.experts == 64);
+  CHECK(ds.shared_experts == 2);
+  CHECK(ds.dense_layers == 1);
+  CHECK(ds.moe_ffn == 1408);
+  CHECK_FALSE(HasErrors(ds_issues));
+  REQUIRE(ds_issues.size() == 1);
+  CHECK(ds_issues[0].notice);
+
+  // Qwen/Qwen3-32B: head_dim 128 with hidden 5120 and 64 heads (not hidden / heads = 80).
+  Config q3;
+  ApplyHfConfig(q3, R"({"model_type": "qwen3", "hidden_act": "silu", "hidden_size": 5120, "head_dim": 128,
+    "intermediate_size": 25600, "num_attention_heads": 64, "num_hidden_layers": 64, "num_key_value_heads": 8,
+    "tie_word_embeddings": false, "vocab_size": 151936})", issues);
+  CHECK(q3.head_dim == 128);
+  std::vector<ConfigIssue> q3_issues;
+  Job q3_job = ResolveJob(q3, q3_issues);
+  CHECK_FALSE(HasErrors(q3_issues));
+  CHECK(q3_job.model.head_dim == 128);
+  CHECK(q3_job.model.params_total == Approx(32.8e9).epsilon(0.01));  // Qwen3-32B model card: 32.8B
+
   // Without tie_word_embeddings the model class's default applies: LlamaConfig's is false.
   Config untied;
   ApplyHfConfig(untied, R"({"model_type": "llama", "hidden_size": 4096, "num_attention_heads": 32,

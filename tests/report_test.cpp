@@ -138,7 +138,7 @@ TEST_CASE("plan JSON has every interface.md field with the engine's exact number
 
 TEST_CASE("the resolved config in the JSON reproduces the same plan", "[report]") {
   for (const char* link : {kLlama, "#v=1&model=llama3-8b&gpus=8&gpu=h100", "#v=1&layers=24&hidden=2304&heads=24&vocab=51200&act=gelu&gpus=32&seq=2048",
-                           "#v=1&model=mixtral-8x7b&gpus=16&gpu=h100", "#v=1&params=7.5e9&gpus=64&zero=3&prec=fp16"}) {
+                           "#v=1&model=mixtral-8x7b&gpus=16&gpu=h100", "#v=1&params=7.5e9&gpus=64&zero=3&prec=fp16", "#v=1&model=deepseek-v3&gpus=256&gpu=h800"}) {
     INFO(link);
     PlanOutput first = MakePlan(FromLink(link));
     REQUIRE(first.ok);
