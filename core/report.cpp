@@ -126,7 +126,6 @@ std::vector<Section> Sections(const PlanOutput& out) {
 std::vector<std::string> Warnings(const PlanOutput& out) {
   std::vector<std::string> w;
   if (out.ok) w = WarningSentences(out.plan, out.job);
-  for (const std::string& a : out.fit_advice) w.push_back("would fit with " + a);
   return w;
 }
 
@@ -156,6 +155,7 @@ std::string PlanJson(const PlanOutput& out, const std::string& pad) {
   line("bottleneck", JsonEscape(out.ok ? BottleneckSentence(out.plan, out.job) : std::string()));
   line("bottleneck_kind", JsonEscape(out.ok ? BottleneckName(out.plan.bottleneck) : "none"));
   line("warnings", JsonStringArray(Warnings(out), (pad + "  ").c_str()));
+  line("fit_advice", JsonStringArray(out.fit_advice, (pad + "  ").c_str()));
   std::vector<std::string> errors, notices;
   for (const ConfigIssue& i : out.issues) (i.notice ? notices : errors).push_back(FormatIssue(i));
   line("errors", JsonStringArray(errors, (pad + "  ").c_str()));
@@ -301,6 +301,7 @@ std::vector<Row> Rows(const PlanOutput& out) {
   head("Verdict");
   row("bottleneck", BottleneckSentence(p, j));
   for (const std::string& w : Warnings(out)) row("warning", w);
+  for (const std::string& a : out.fit_advice) row("would fit with", a);
   for (const ConfigIssue& i : out.issues)
     if (i.notice) row("note", FormatIssue(i));
   return rows;
@@ -546,6 +547,15 @@ std::string FormatSearch(const PlanOutput& base, const SearchResult& result, For
   // Text and Markdown: one line per layout, best first, with why each loses to the first.
   std::vector<std::vector<std::string>> table = {
       {"#", "gpu", "gpus", "layout", "memory/GPU", "step", "days", "cost", "MFU", "vs #1"}};
+  // Nothing fits: show the layout that comes closest, so the user sees by how much.
+  if (hits.empty() && result.least_memory.plan.valid) {
+    PlanOutput o = HitOutput(base, result, result.least_memory);
+    const Plan& p = o.plan;
+    table.push_back({"-", o.config.gpu, std::to_string(o.config.gpus), LayoutText(o.config),
+                     Fmt("%.1f GB", p.memory.total / 1e9), Seconds(p.step.seconds), Fmt("%.1f", p.run.days),
+                     Usd(p.run.cost_usd), Fmt("%.1f %%", 100 * p.throughput.mfu),
+                     std::string("least memory; does not fit")});
+  }
   for (size_t i = 0; i < hits.size(); ++i) {
     const PlanOutput& o = hits[i];
     const Plan& p = o.plan;
