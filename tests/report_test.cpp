@@ -291,3 +291,28 @@ TEST_CASE("plans with errors and extreme inputs still print valid, finite JSON",
     Parse(PlanToJson(p));
   }
 }
+
+TEST_CASE("when nothing fits: fit advice rows and the closest layout in search", "[report]") {
+  Config cfg = FromLink("#v=1&model=llama3.1-405b&gpus=8&gpu=rtx4090");
+  PlanOutput out = MakePlan(cfg);
+  REQUIRE(out.ok);
+  REQUIRE_FALSE(out.plan.memory.fits);
+  JsonValue j = Parse(PlanToJson(out));
+  REQUIRE(j.Find("fit_advice"));
+  CHECK(j.Find("fit_advice")->array.size() == out.fit_advice.size());
+  std::string text = PlanToText(out);
+  CHECK(text.find("  fits ") != std::string::npos);
+  for (const std::string& a : out.fit_advice) CHECK(text.find(a) != std::string::npos);
+
+  SearchOptions options;
+  options.top = 3;
+  SearchResult r = SearchLayouts(cfg, options);
+  REQUIRE_FALSE(r.any_fits);
+  std::string s = FormatSearch(out, r, Format::Text);
+  CHECK(s.find("none fits in GPU memory") != std::string::npos);
+  CHECK(s.find("least memory; does not fit") != std::string::npos);
+  JsonValue sj = Parse(FormatSearch(out, r, Format::Json));
+  CHECK(sj.Find("results")->array.empty());
+  REQUIRE(sj.Find("least_memory"));
+  CHECK(sj.Find("least_memory")->Find("memory")->NumberOr("total_bytes", -1) == r.least_memory.plan.memory.total);
+}
