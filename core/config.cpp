@@ -637,7 +637,7 @@ void ApplyHfConfig(Config& cfg, std::string_view json_text, std::vector<ConfigIs
   set("layers", layers);
   set("hidden", hidden);
   set("heads", heads);
-  const JsonValue* kv = pick({"num_key_value_heads", "multi_query_group_num"});
+  const JsonValue* kv = pick({"num_key_value_heads", "num_kv_heads", "multi_query_group_num"});
   if (const JsonValue* mq = root->Find("multi_query"); !kv && mq && mq->type == JsonValue::Type::Bool && mq->boolean)
     ApplyPair(cfg, "kv_heads", "1", issues);
   else

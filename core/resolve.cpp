@@ -319,11 +319,18 @@ bool CheckLayout(const Job& job, const Layout& l, std::vector<ConfigIssue>* issu
       }))
     return false;
   const int64_t product = int64_t(l.tp) * l.pp * l.cp * l.dp;
-  if (product != gpus && fail(l.dp > 0 && gpus % (int64_t(l.tp) * l.pp * l.cp) == 0 ? "dp" : "gpus", [&] {
-        return "tp x pp x cp x dp = " + str(l.tp) + " x " + str(l.pp) + " x " + str(l.cp) + " x " + str(l.dp) +
-               " = " + str(product) + ", but gpus=" + str(gpus);
-      }))
-    return false;
+  if (product != gpus) {
+    // Name the first degree that cannot split the GPUs; when they all do, dp disagrees.
+    const char* key = gpus % l.tp != 0                                   ? "tp"
+                      : gpus % (int64_t(l.tp) * l.pp) != 0               ? "pp"
+                      : gpus % (int64_t(l.tp) * l.pp * l.cp) != 0        ? "cp"
+                                                                         : "dp";
+    if (fail(key, [&] {
+          return "tp x pp x cp x dp = " + str(l.tp) + " x " + str(l.pp) + " x " + str(l.cp) + " x " + str(l.dp) +
+                 " = " + str(product) + ", but gpus=" + str(gpus) + "; accepted: degrees whose product is gpus";
+        }))
+      return false;
+  }
   if (l.ep > 1 && (int64_t(l.dp) * l.cp) % l.ep != 0 && fail("ep", [&] {
         return str(l.ep) + " does not divide dp x cp = " + str(int64_t(l.dp) * l.cp);
       }))

@@ -476,6 +476,8 @@ TEST_CASE("CheckLayout: divisibility and combinations, each naming its key", "[c
   CHECK(key_of(l) == "pp");
   l = ok, l.dp = 4;
   CHECK(key_of(l) == "dp");
+  l = ok, l.tp = 1, l.pp = 5, l.dp = 12;  // 5 pipeline stages cannot split 64 GPUs
+  CHECK(key_of(l) == "pp");
   l = ok, l.zero = 3;
   CHECK(key_of(l) == "zero");
   l = ok, l.mbs = 3;
