@@ -208,59 +208,118 @@ void Replan(AppState& app) {
   app.scaling_next = 0;
   app.front.clear();
   app.front_next = 0;
+  app.bg_active = false;
   app.search_started = false;
   app.search_running = false;
 }
 
 // A slice of background work per frame, bounded in time so typing never stutters.
+// Background tasks share one sliced LayoutSearch: each finds the best layout of one configuration (a
+// scaling-chart GPU count, a GPU type of the search view's front, a compare column) a few hundred
+// layouts at a time, so no frame waits for a whole search.
+enum BgKind { kBgScale = 1, kBgFront = 2, kBgScenario = 3 };
+
+Config FrontConfig(const Config& base, const std::string& gpu) {
+  Config c = base;
+  c.gpu = gpu;
+  c.gpus_per_node = kUnset;
+  c.intra.clear();
+  c.inter.clear();
+  c.usd_per_gpu_hour = c.usd_per_gpu = 0;
+  c.tp = c.pp = c.vp = c.cp = c.ep = c.dp = c.mbs = kAuto;
+  return c;
+}
+
+// Starts the next task this view needs; false when there is nothing left to do.
+bool NextBgTask(AppState& app) {
+  SearchOptions o;
+  o.top = 1;
+  if (app.view == View::Plan && app.scaling_next < std::size(kScaleCounts)) {
+    app.bg_cfg = app.cfg;
+    app.bg_cfg.gpus = kScaleCounts[app.scaling_next];
+    app.bg_cfg.dp = kAuto;  // derived from the GPU count
+    app.bg_kind = kBgScale;
+  } else if (app.view == View::Search && app.front_next < Gpus().size()) {
+    app.bg_cfg = FrontConfig(app.cfg, Gpus()[app.front_next].id);
+    app.bg_kind = kBgFront;
+  } else if (app.view == View::Compare) {
+    app.bg_index = -1;
+    for (size_t i = 0; i < app.scenarios.size(); ++i)
+      if (app.scenarios[i].stale) {
+        app.bg_index = (int)i;
+        break;
+      }
+    if (app.bg_index < 0) return false;
+    app.bg_cfg = ScenarioConfig(app.cfg, app.scenarios[app.bg_index].overrides, nullptr);
+    app.bg_kind = kBgScenario;
+  } else {
+    return false;
+  }
+  app.bg_search.Begin(app.bg_cfg, o);
+  app.bg_active = true;
+  return true;
+}
+
+void FinishBgTask(AppState& app) {
+  const SearchResult& r = app.bg_search.Result();
+  const Plan* best = r.top.empty() ? nullptr : &r.top[0].plan;
+  app.bg_active = false;
+  if (app.bg_kind == kBgScale) {
+    ScalePoint p;
+    p.gpus = app.bg_cfg.gpus;
+    p.fits = best != nullptr;
+    if (best) {
+      p.tokens_per_s = best->throughput.tokens_per_s;
+      p.days = best->run.days;
+      p.cost_usd = best->run.cost_usd;
+      p.mfu = best->throughput.mfu;
+    }
+    app.scaling.push_back(p);
+    ++app.scaling_next;
+  } else if (app.bg_kind == kBgFront) {
+    FrontPoint p;
+    p.gpu = app.bg_cfg.gpu;
+    p.gpus = app.bg_cfg.gpus;
+    p.fits = best != nullptr;
+    if (best) {
+      p.days = best->run.days;
+      p.cost_usd = best->run.cost_usd;
+      p.mfu = best->throughput.mfu;
+    }
+    app.front.push_back(p);
+    ++app.front_next;
+  } else if (app.bg_kind == kBgScenario && app.bg_index >= 0 && app.bg_index < (int)app.scenarios.size()) {
+    Scenario& sc = app.scenarios[app.bg_index];
+    sc.cfg = app.bg_cfg;
+    // With the layout the search found written in, MakePlan only evaluates it. When nothing fits, the
+    // full MakePlan also works out what would make it fit.
+    Config c = app.bg_cfg;
+    if (best) ApplyLayout(c, best->layout);
+    sc.out = MakePlan(best ? c : app.bg_cfg);
+    sc.stale = false;
+  }
+}
+
+// A slice of background work per frame, bounded in time so typing never stutters.
 void BackgroundWork(AppState& app) {
   double start = Now();
-  const double budget_s = 0.008;
-  if (app.view == View::Compare) {
-    // At least one column per frame, more while the frame budget lasts.
-    for (auto& sc : app.scenarios) {
-      if (!sc.stale) continue;
-      ComputeScenario(app, sc);
-      if (Now() - start > budget_s) break;
-    }
-  }
-  if (app.view == View::Plan) {
-    while (app.scaling_next < std::size(kScaleCounts) && Now() - start < budget_s) {
-      Config c = app.cfg;
-      c.gpus = kScaleCounts[app.scaling_next++];
-      c.dp = kAuto;  // derived from the GPU count
-      PlanOutput o = MakePlan(c);
-      ScalePoint p;
-      p.gpus = c.gpus;
-      p.fits = o.ok && o.plan.valid && o.plan.memory.fits;
-      p.tokens_per_s = o.plan.throughput.tokens_per_s;
-      p.days = o.plan.run.days;
-      p.cost_usd = o.plan.run.cost_usd;
-      p.mfu = o.plan.throughput.mfu;
-      app.scaling.push_back(p);
-    }
+  const double budget_s = 0.006;
+  static uint64_t budget = 256;  // layouts per Step, adapted to about 1-2 ms
+  // A task of another view (the user switched) is dropped; it restarts when its view comes back.
+  if (app.bg_active && ((app.bg_kind == kBgScale) != (app.view == View::Plan) ||
+                        (app.bg_kind == kBgFront) != (app.view == View::Search) ||
+                        (app.bg_kind == kBgScenario) != (app.view == View::Compare)))
+    app.bg_active = false;
+  while (Now() - start < budget_s) {
+    if (!app.bg_active && !NextBgTask(app)) break;
+    double t0 = Now();
+    bool done = app.bg_search.Step(budget);
+    double dt = Now() - t0;
+    if (dt < 0.001 && budget < (1u << 20)) budget *= 2;
+    else if (dt > 0.002 && budget > 16) budget /= 2;
+    if (done) FinishBgTask(app);
   }
   if (app.view == View::Search) {
-    // The best plan on each GPU type at the same GPU count (one MakePlan per frame).
-    const auto& gpus = Gpus();
-    if (app.front_next < gpus.size()) {
-      Config c = app.cfg;
-      c.gpu = gpus[app.front_next++].id;
-      c.gpus_per_node = kUnset;
-      c.intra.clear();
-      c.inter.clear();
-      c.usd_per_gpu_hour = c.usd_per_gpu = 0;
-      c.tp = c.pp = c.vp = c.cp = c.ep = c.dp = c.mbs = kAuto;
-      PlanOutput o = MakePlan(c);
-      FrontPoint p;
-      p.gpu = c.gpu;
-      p.fits = Fits(o);
-      p.days = o.plan.run.days;
-      p.cost_usd = o.plan.run.cost_usd;
-      p.mfu = o.plan.throughput.mfu;
-      p.gpus = c.gpus;
-      app.front.push_back(p);
-    }
     if (!app.search_started) {
       app.search_options.top = 20;
       app.search_options.gpu_types.clear();
@@ -269,14 +328,15 @@ void BackgroundWork(AppState& app) {
       app.search_started = true;
       app.search_running = true;
     }
-    // Adaptive slices: about 6 ms of search per frame keeps the page at 60 fps.
-    static uint64_t budget = 256;
-    while (app.search_running && Now() - start < 0.006) {
+    // Adaptive slices: a few ms of search per frame keeps the page responsive.
+    static uint64_t search_budget = 256;
+    double search_start = Now();
+    while (app.search_running && Now() - search_start < 0.005) {
       double t0 = Now();
-      if (app.search.Step(budget)) app.search_running = false;
+      if (app.search.Step(search_budget)) app.search_running = false;
       double dt = Now() - t0;
-      if (dt < 0.002 && budget < (1u << 20)) budget *= 2;
-      else if (dt > 0.004 && budget > 16) budget /= 2;
+      if (dt < 0.001 && search_budget < (1u << 20)) search_budget *= 2;
+      else if (dt > 0.002 && search_budget > 16) search_budget /= 2;
     }
   }
 }

@@ -65,6 +65,12 @@ struct AppState {
   std::vector<ScalePoint> scaling;  // scaling chart (Plan view)
   size_t scaling_next = 0;
 
+  // Background: one sliced search at a time for the scaling chart, the front and compare columns.
+  LayoutSearch bg_search;
+  Config bg_cfg;
+  int bg_kind = 0, bg_index = -1;
+  bool bg_active = false;
+
   // Search view
   LayoutSearch search;
   SearchOptions search_options;
