@@ -1096,8 +1096,11 @@ bool TopBar(AppState& app) {
   Record(app, "export");
   if (ImGui::BeginPopup("export")) {
     if (ImGui::Selectable("Markdown (.md)")) Export(app, Format::Markdown);
+    Record(app, "export_md");
     if (ImGui::Selectable("CSV (.csv)")) Export(app, Format::Csv);
+    Record(app, "export_csv");
     if (ImGui::Selectable("JSON (.json)")) Export(app, Format::Json);
+    Record(app, "export_json");
     ImGui::EndPopup();
   }
   ImGui::SameLine();

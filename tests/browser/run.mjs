@@ -201,11 +201,82 @@ async function main() {
               JSON.stringify({ opened, focused, imported, model: cfg.model, layers: cfg.layers, kv_heads: cfg.kv_heads, ffn: cfg.ffn }));
         await page.screenshot({ path: path.join(outDir, "web-hf-import.png") });
       }
+      // Keyboard: Tab from the sequence length moves to the global batch, which takes typed input.
+      {
+        const r = (await page.evaluate(() => window.trainplan.widgets())).seq;
+        await page.mouse.click((r[0] + r[2]) / 2, (r[1] + r[3]) / 2);
+        await frames(page, 2);
+        await page.keyboard.press("Tab");
+        await frames(page, 2);
+        await page.keyboard.press("Control+A");
+        await page.keyboard.type("256");
+        await page.keyboard.press("Enter");
+        await frames(page, 4);
+        const gbs = await page.evaluate(() => window.trainplan.plan().config.gbs);
+        check(gbs === 256, "keyboard: Tab moves to the next input and typing edits it", `gbs ${gbs}`);
+      }
+      // Copy link puts the page address + fragment on the real clipboard.
+      {
+        await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: base });
+        const r = (await page.evaluate(() => window.trainplan.widgets())).copy_link;
+        await page.mouse.click((r[0] + r[2]) / 2, (r[1] + r[3]) / 2);
+        await frames(page, 4);
+        const clip = await page.evaluate(() => navigator.clipboard.readText());
+        const href = await page.evaluate(() => location.href);
+        check(clip === href, "Copy link writes the whole link to the system clipboard", `${clip} vs ${href}`);
+      }
+      // Export: Markdown, CSV and JSON downloads of the plan.
+      for (const [label, check_text] of [["md", "|"], ["csv", ","], ["json", "{"]]) {
+        const r = (await page.evaluate(() => window.trainplan.widgets())).export;
+        await page.mouse.click((r[0] + r[2]) / 2, (r[1] + r[3]) / 2);
+        await frames(page, 3);
+        const item = (await page.evaluate(() => window.trainplan.widgets()))["export_" + label];
+        if (!item) {
+          check(false, `Export menu offers ${label}`);
+          continue;
+        }
+        const [download] = await Promise.all([
+          page.waitForEvent("download", { timeout: 10000 }),
+          page.mouse.click((item[0] + item[2]) / 2, (item[1] + item[3]) / 2),
+        ]);
+        const file = path.join(outDir, download.suggestedFilename());
+        await download.saveAs(file);
+        const text = fs.readFileSync(file, "utf8");
+        let ok = text.length > 100 && text.includes(check_text);
+        if (label === "json") {
+          try { ok = ok && JSON.parse(text).memory.total_bytes > 0; } catch (e) { ok = false; }
+        }
+        check(ok, `Export ${label} downloads ${download.suggestedFilename()} (${text.length} bytes)`, text.slice(0, 120));
+      }
+      // Theme toggle: dark is drawn and remembered.
+      {
+        const r = (await page.evaluate(() => window.trainplan.widgets())).theme;
+        await page.mouse.click((r[0] + r[2]) / 2, (r[1] + r[3]) / 2);
+        await frames(page, 4);
+        const saved = await page.evaluate(() => localStorage.getItem("trainplan.state"));
+        check(saved && saved.endsWith("|dark"), "the theme button switches to dark and remembers it", saved);
+        await page.mouse.click((r[0] + r[2]) / 2, (r[1] + r[3]) / 2);
+        await frames(page, 2);
+      }
       // setLink loads a link (a new history entry) and plan() follows at once.
       await page.evaluate(() => window.trainplan.setLink("#v=1&model=llama2-70b&gpu=a100-80g&gpus=256&view=compare"));
       await frames(page, 3);
       const p2 = await page.evaluate(() => ({ h: location.hash, gpus: window.trainplan.plan().config.gpus }));
       check(p2.gpus === 256 && p2.h.includes("gpus=256"), "setLink() loads a fragment", JSON.stringify(p2));
+      // Editing a compare column's GPU count changes the link's scenarios.
+      {
+        await page.evaluate(() => window.trainplan.setLink("#v=1&model=llama2-70b&view=compare"));
+        await frames(page, 3);
+        const r = (await page.evaluate(() => window.trainplan.widgets())).cmp_gpus_1;
+        await page.mouse.click((r[0] + r[2]) / 2, (r[1] + r[3]) / 2);
+        await frames(page, 2);
+        await page.keyboard.press("Control+A");
+        await page.keyboard.type("512");
+        await page.keyboard.press("Enter");
+        await frames(page, 20);
+        const h = await page.evaluate(() => location.hash);
+        check(/cmp=[^&]*gpus:512/.test(decodeURIComponent(h)), "editing a compare column updates the link", h);
+      }
       // Screenshots of each view.
       for (const view of ["plan", "compare", "search"]) {
         await page.evaluate((v) => window.trainplan.setLink(`#v=1&model=llama2-70b&gpu=a100-80g&gpus=256&view=${v}`), view);
