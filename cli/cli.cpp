@@ -50,6 +50,31 @@ const char* GroupName(KeyGroup g) {
   return "";
 }
 
+// Words wrapped to `width` columns, continuation lines indented to `indent`; ends with a newline.
+std::string Wrap(const std::string& text, size_t indent, size_t width) {
+  std::string out, word;
+  size_t column = indent;
+  auto flush = [&] {
+    if (word.empty()) return;
+    if (column > indent && column + 1 + word.size() > width) {
+      out += "\n" + std::string(indent, ' ');
+      column = indent;
+    } else if (column > indent) {
+      out += ' ';
+      ++column;
+    }
+    out += word;
+    column += word.size();
+    word.clear();
+  };
+  for (char c : text) {
+    if (c == ' ') flush();
+    else word += c;
+  }
+  flush();
+  return out + "\n";
+}
+
 std::string KeysHelp() {
   std::string s = "Keys (KEY=VALUE):\n";
   const Config defaults;
@@ -62,9 +87,9 @@ std::string KeysHelp() {
     }
     std::string name = std::string("    ") + k.name;
     name.resize(std::max<size_t>(name.size() + 1, 22), ' ');
-    std::string unit = *k.unit ? std::string(" [") + k.unit + "]" : "";
-    s += name + k.help + "\n" + std::string(22, ' ') + k.accepts + unit + "; default " + FormatValue(defaults, k.name) +
-         "\n";
+    std::string unit = *k.unit ? std::string("; unit ") + k.unit : "";
+    s += name + Wrap(k.help, 22, 100) + std::string(22, ' ') +
+         Wrap(std::string(k.accepts) + unit + "; default " + FormatValue(defaults, k.name), 22, 100);
   }
   return s;
 }
