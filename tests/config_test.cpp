@@ -520,3 +520,36 @@ TEST_CASE("ExplicitLayout fills auto keys with simple defaults", "[config]") {
   CHECK(l.offload == Offload::None);
   CHECK(CheckLayout(job, l, nullptr));
 }
+
+TEST_CASE("mutated JSON and config.json never crash and leave a config that links exactly", "[config]") {
+  // Seeds: a Hugging Face config and a --config object; each trial mutates one (delete, insert, flip,
+  // duplicate bytes) and feeds it to every parser. Crashes would show under the asan preset.
+  const std::string seeds[] = {
+      R"({"hidden_act":"silu","hidden_size":4096,"intermediate_size":14336,"model_type":"mixtral","num_attention_heads":32,"num_experts_per_tok":2,"num_hidden_layers":32,"num_key_value_heads":8,"num_local_experts":8,"vocab_size":32000})",
+      R"({"config":{"tp":8,"model":"llama3-8b","gpus":16,"prec":"fp8","tied":true,"act":null,"tokens":2e12}})"};
+  const char alphabet[] = "{}[]\":,=&#%0123456789e.-+abcxyzAUTOtpauto\\u00\xff\xe6 ";
+  std::mt19937_64 rng(31337);
+  for (int trial = 0; trial < 3000; ++trial) {
+    std::string s = seeds[trial % 2];
+    for (int m = 0, n = 1 + int(rng() % 8); m < n; ++m) {
+      size_t pos = s.empty() ? 0 : rng() % s.size();
+      switch (rng() % 4) {
+        case 0: if (!s.empty()) s.erase(pos, 1 + rng() % 4); break;
+        case 1: s.insert(pos, 1, alphabet[rng() % (sizeof alphabet - 1)]); break;
+        case 2: if (!s.empty()) s[pos] = char(rng() % 256); break;
+        default: s.insert(pos, s.substr(rng() % (s.size() + 1), rng() % 20)); break;
+      }
+    }
+    Config c;
+    std::vector<ConfigIssue> issues;
+    ApplyHfConfig(c, s, issues);
+    ApplyJson(c, s, issues);
+    ApplyLink(c, s, issues);
+    Config back;
+    std::vector<ConfigIssue> again;
+    ApplyLink(back, FormatLink(c), again);
+    INFO(s);
+    REQUIRE(back == c);
+    CHECK(again.empty());
+  }
+}
