@@ -98,6 +98,7 @@ const char* kCommonOptions =
     "Configuration (applied in the order given; later wins):\n"
     "  KEY=VALUE            one key (see the list below)\n"
     "  --link URL           a share link: whole URL, #fragment or bare key=value&... pairs\n"
+    "  URL or #FRAGMENT     a pasted share link, the same as --link\n"
     "  --config FILE        a JSON object of keys (or a whole `plan --format json` output)\n"
     "  --hf-config FILE     a Hugging Face config.json: the model's dimensions (model=custom)\n";
 
@@ -121,11 +122,12 @@ std::string Help(const std::string& command) {
                "trainplan compare --link URL --link URL [...] [KEY=VALUE ...] [--format F]\n"
                "  Plans each scenario and prints them side by side. Each --link or --config is one scenario;\n"
                "  KEY=VALUE pairs apply to every scenario (after its link).\n\n"
-               "  --link URL           one scenario from a share link\n"
+               "  --link URL           one scenario from a share link (a bare URL or #fragment works too)\n"
                "  --config FILE        one scenario from a JSON file\n"
                "  --format F           text (default), json, csv or md\n\n"
                "Examples:\n"
                "  trainplan compare --link '#v=1&gpu=a100-80g' --link '#v=1&gpu=h100'\n"
+               "  trainplan compare 'https://host/trainplan/#v=1&zero=1' 'https://host/trainplan/#v=1&zero=3'\n"
                "  trainplan compare --link '#v=1&zero=1' --link '#v=1&zero=3' model=llama3-8b gpus=8 --format md\n");
   if (command == "search")
     return std::string(
@@ -301,6 +303,10 @@ bool ParseArgs(const std::vector<std::string>& args, Options& o, Failure& fail) 
           o.gpu_counts.push_back(int(n));
         }
       }
+      continue;
+    }
+    if (a.rfind('#', 0) == 0 || a.find("://") != std::string::npos) {
+      o.sources.push_back({"link", a});  // a pasted share link needs no --link
       continue;
     }
     if (size_t eq = a.find('='); eq != std::string::npos) {

@@ -285,6 +285,7 @@ TEST_CASE("link round trip: trainplan link -> --link -> the same link and plan",
   Run b = Cli({"link", "--link", "https://example.org/trainplan/index.html" + link});
   CHECK(b.out == a.out);
   CHECK(Cli({"link", "--gpus=128", "gpus-per-node=4"}).out == "#v=1&gpus=128&gpus_per_node=4\n");
+  CHECK(Cli({"link", "https://example.org/trainplan/" + link}).out == a.out);  // a pasted link needs no --link
   Run c = Cli({"link", "--link", link, "gpus=128"});
   CHECK(c.out.find("gpus=128") != std::string::npos);
   CHECK(c.out.find("gpus=32") == std::string::npos);  // later sources win
