@@ -117,7 +117,7 @@ struct Reader {
         ++pos;
         JsonValue member;
         if (!Value(member, depth + 1)) return false;
-        v.object.emplace_back(std::move(key), std::move(member));
+        v.object.push_back({std::move(key), std::move(member)});
         SkipSpace();
         if (pos < text.size() && text[pos] == ',') { ++pos; continue; }
         if (pos < text.size() && text[pos] == '}') { ++pos; return true; }

@@ -10,13 +10,15 @@
 
 namespace tp {
 
+struct JsonMember;  // key + value, defined below (a recursive type: see JsonValue::object)
+
 struct JsonValue {
   enum class Type { Null, Bool, Number, String, Array, Object } type = Type::Null;
   bool boolean = false;
   double number = 0;
   std::string string;
   std::vector<JsonValue> array;
-  std::vector<std::pair<std::string, JsonValue>> object;  // in document order
+  std::vector<JsonMember> object;  // in document order
 
   bool IsNull() const { return type == Type::Null; }
   bool IsNumber() const { return type == Type::Number; }
@@ -26,6 +28,11 @@ struct JsonValue {
   const JsonValue* Find(std::string_view key) const;  // object member or nullptr
   double NumberOr(std::string_view key, double fallback) const;
   std::string StringOr(std::string_view key, std::string_view fallback) const;
+};
+
+struct JsonMember {
+  std::string key;
+  JsonValue value;
 };
 
 struct JsonParseResult {
