@@ -157,7 +157,10 @@ void LoadLink(AppState& app, const std::string& fragment_in) {
   if (view == "compare") app.view = View::Compare;
   else if (view == "search") app.view = View::Search;
   else if (view.empty() || view == "plan") app.view = View::Plan;
-  else app.notices.push_back("view: '" + view + "' is not plan, compare or search; showing the plan");
+  else {
+    app.view = View::Plan;
+    app.notices.push_back("view: '" + view + "' is not plan, compare or search; showing the plan");
+  }
   SetScenarios(app, cmp.empty() ? kDefaultCompare : cmp);
   if (app.scenarios.size() < 2) {
     app.notices.push_back("cmp: a comparison needs 2 to 4 scenarios; using the default");
@@ -192,6 +195,7 @@ void ComputeScenario(AppState& app, Scenario& sc) {
   sc.cfg = ScenarioConfig(app.cfg, sc.overrides, nullptr);
   sc.out = MakePlan(sc.cfg);
   sc.stale = false;
+  sc.has_result = true;
 }
 
 // The main plan is computed at once (window.trainplan.plan() must follow setLink() immediately); the
@@ -297,6 +301,7 @@ void FinishBgTask(AppState& app) {
     if (best) ApplyLayout(c, best->layout);
     sc.out = MakePlan(best ? c : app.bg_cfg);
     sc.stale = false;
+    sc.has_result = true;
   }
 }
 
@@ -799,7 +804,7 @@ bool CompareView(AppState& app) {
   // Best values across columns get highlighted (only among those that fit).
   double best_days = 1e300, best_cost = 1e300, best_mfu = 0;
   for (const auto& sc : app.scenarios)
-    if (Fits(sc.out)) {
+    if (sc.has_result && Fits(sc.out)) {
       best_days = std::min(best_days, sc.out.plan.run.days);
       best_cost = std::min(best_cost, sc.out.plan.run.cost_usd);
       best_mfu = std::max(best_mfu, sc.out.plan.throughput.mfu);
@@ -837,6 +842,11 @@ bool CompareView(AppState& app) {
       }
       ImGui::Separator();
       const PlanOutput& o = sc.out;
+      if (!sc.has_result) {
+        ImGui::TextDisabled("searching layouts…");
+        ImGui::PopID();
+        continue;
+      }
       if (sc.stale) ImGui::TextDisabled("updating…");
       Verdict(app, o, true);
       if (Fits(o)) {
@@ -1039,7 +1049,7 @@ bool SearchView(AppState& app) {
 // [SECTION] Top bar and export
 // ============================================================================================
 
-void Export(AppState& app, Format f) {
+void ExportImpl(AppState& app, Format f) {
   const char* ext = f == Format::Markdown ? "md" : f == Format::Csv ? "csv" : "json";
   const char* mime = f == Format::Markdown ? "text/markdown" : f == Format::Csv ? "text/csv" : "application/json";
   std::string content, name;
@@ -1095,11 +1105,11 @@ bool TopBar(AppState& app) {
   if (ImGui::Button("Export ▾")) ImGui::OpenPopup("export");
   Record(app, "export");
   if (ImGui::BeginPopup("export")) {
-    if (ImGui::Selectable("Markdown (.md)")) Export(app, Format::Markdown);
+    if (ImGui::Selectable("Markdown (.md)")) ExportImpl(app, Format::Markdown);
     Record(app, "export_md");
-    if (ImGui::Selectable("CSV (.csv)")) Export(app, Format::Csv);
+    if (ImGui::Selectable("CSV (.csv)")) ExportImpl(app, Format::Csv);
     Record(app, "export_csv");
-    if (ImGui::Selectable("JSON (.json)")) Export(app, Format::Json);
+    if (ImGui::Selectable("JSON (.json)")) ExportImpl(app, Format::Json);
     Record(app, "export_json");
     ImGui::EndPopup();
   }
@@ -1180,6 +1190,8 @@ void Init(AppState& app, const InitOptions& options) {
   };
   platform::SetScriptHooks(hooks);
 }
+
+void Export(AppState& app, Format format) { ExportImpl(app, format); }
 
 void Save(const AppState& app) {
   if (!app.persist) return;  // screenshots neither read nor overwrite the user's state

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "planner.h"
+#include "report.h"
 #include "search.h"
 
 struct ImFont;
@@ -27,7 +28,8 @@ struct Scenario {
   std::string overrides;  // "gpu:h100,gpus:128" (the link's `cmp` spelling)
   Config cfg;
   PlanOutput out;
-  bool stale = true;  // recomputed in the background, one scenario per frame
+  bool stale = true;         // recomputed in the background, a slice per frame
+  bool has_result = false;   // `out` holds a plan (possibly of earlier inputs, while stale)
 };
 
 // Throughput and cost as the GPU count grows (the scaling chart), filled one point per frame.
@@ -110,6 +112,9 @@ void DrawUi(AppState& app);
 void ClearColor(const AppState& app, float rgba[4]);
 bool Busy(const AppState& app);  // background work (search, charts) still filling in
 void Save(const AppState& app);
+
+// Offer the current view as a file (Markdown, CSV or JSON): what the Export menu does.
+void Export(AppState& app, Format format);
 
 // Loading and producing the fragment (also used by tests through the platform hooks).
 void LoadLink(AppState& app, const std::string& fragment);

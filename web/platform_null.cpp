@@ -1,0 +1,50 @@
+// platform_null.cpp — platform.h with no window, for the UI's headless tests (web/tests): no SDL and no GL;
+// the link history, clipboard, state and downloads are kept in memory where a test can inspect them, and
+// navigation can be injected as if the user pressed Back.
+#include "platform_null.h"
+
+#include "imgui.h"
+
+namespace tp::platform {
+
+NullPlatform& Null() {
+  static NullPlatform p;
+  return p;
+}
+
+bool Init(const InitOptions&) { return true; }
+void Shutdown() {}
+void RunLoop(bool (*frame)(void*), void* user) {
+  while (frame(user)) {
+  }
+}
+bool BeginFrame() { return true; }
+bool EndFrame(const float*, const char*) { return false; }
+float PixelRatio() { return 1.0f; }
+void SetClipboard(const std::string& text) { Null().clipboard = text; }
+std::string InitialLink() { return Null().initial_link; }
+void SetInitialLink(const std::string& link) { Null().initial_link = link; }
+std::string ShareUrl(const std::string& fragment) { return "https://example.org/trainplan/" + fragment; }
+void SetLink(const std::string& fragment, bool push) {
+  NullPlatform& p = Null();
+  if (push || p.history.empty()) p.history.push_back(fragment);
+  else p.history.back() = fragment;
+  p.set_link_calls.push_back({fragment, push});
+}
+bool TakeLinkChange(std::string& fragment) {
+  NullPlatform& p = Null();
+  if (p.navigation.empty()) return false;
+  fragment = p.navigation.front();
+  p.navigation.erase(p.navigation.begin());
+  return true;
+}
+std::string LoadState() { return Null().state; }
+void SaveState(const std::string& s) { Null().state = s; }
+std::string StateLocation() { return "memory"; }
+std::string Download(const std::string& filename, const std::string&, const std::string& content) {
+  Null().downloads.push_back({filename, content});
+  return filename;
+}
+void SetScriptHooks(const ScriptHooks& hooks) { Null().hooks = hooks; }
+
+}  // namespace tp::platform

@@ -1,0 +1,21 @@
+// platform_null.h — what the headless platform (platform_null.cpp) records, for the UI tests.
+#pragma once
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "platform.h"
+
+namespace tp::platform {
+
+struct NullPlatform {
+  std::string initial_link, clipboard, state;
+  std::vector<std::string> history;                          // pushState/replaceState as a list
+  std::vector<std::pair<std::string, bool>> set_link_calls;  // (fragment, push)
+  std::vector<std::string> navigation;                       // injected Back/Forward/typed links
+  std::vector<std::pair<std::string, std::string>> downloads;
+  ScriptHooks hooks;
+};
+NullPlatform& Null();
+
+}  // namespace tp::platform

@@ -1,0 +1,253 @@
+// ui_test.cpp — headless tests of the planner's interface (web/app.cpp) with no window: Dear ImGui runs
+// real frames against platform_null.cpp, which records the link history, state and downloads. Checks the
+// share link round trip with the UI's own keys, first-visit and saved-state behaviour, navigation,
+// bad-link notices, background work finishing in every view, exports, and number formatting.
+#define CATCH_CONFIG_MAIN
+#include <catch2/catch.hpp>
+
+#include <string>
+
+#include "app.h"
+#include "catalog.h"
+#include "imgui.h"
+#include "platform_null.h"
+#include "widgets.h"
+
+using namespace tp;
+using namespace tp::ui;
+
+namespace {
+
+// One ImGui context for the whole run, with the default font (no GL: the atlas is built but never uploaded).
+struct ImGuiFixture {
+  ImGuiFixture() {
+    ImGui::CreateContext();
+    ImGuiIO& io = ImGui::GetIO();
+    io.IniFilename = nullptr;
+    io.DisplaySize = ImVec2(1366, 768);
+    io.DeltaTime = 1.0f / 60;
+    io.Fonts->AddFontDefault();
+    unsigned char* pixels;
+    int w, h;
+    io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
+  }
+};
+ImGuiFixture& Fixture() {
+  static ImGuiFixture f;
+  return f;
+}
+
+void UseDefaultFonts(AppState& app) {
+  ImFont* f = ImGui::GetIO().Fonts->Fonts[0];
+  app.fonts = {f, f, f, f};
+}
+
+void Frame(AppState& app) {
+  ImGui::NewFrame();
+  DrawUi(app);
+  ImGui::Render();
+}
+
+// Frames until background work (compare columns, scaling chart, search) is done; returns frames used.
+int RunUntilIdle(AppState& app, int limit = 20000) {
+  int n = 0;
+  do {
+    Frame(app);
+  } while (Busy(app) && ++n < limit);
+  Frame(app);
+  return n;
+}
+
+void Fresh(const std::string& link = "", const std::string& state = "") {
+  Fixture();
+  platform::Null() = platform::NullPlatform{};
+  platform::Null().initial_link = link;
+  platform::Null().state = state;
+}
+
+}  // namespace
+
+TEST_CASE("numbers are shown with units at three significant digits", "[web]") {
+  CHECK(FmtBytes(71.2e9) == "71.2 GB");
+  CHECK(FmtBytes(138e9) == "138 GB");
+  CHECK(FmtBytes(512e6) == "512 MB");
+  CHECK(FmtCount(69.0e9) == "69.0 B");
+  CHECK(FmtCount(7.24e6) == "7.24 M");
+  CHECK(FmtCount(512) == "512");
+  CHECK(FmtUsd(4.1e6) == "$4.10 M");
+  CHECK(FmtUsd(870e3) == "$870 k");
+  CHECK(FmtUsd(12.4) == "$12.40");
+  CHECK(FmtDays(38.4) == "38 days");
+  CHECK(FmtDays(1.5) == "1.5 days");
+  CHECK(FmtDays(0.5) == "12.0 h");
+  CHECK(FmtDays(1000) == "2.74 years");
+  CHECK(FmtDuration(2.31) == "2.31 s");
+  CHECK(FmtDuration(0.12) == "120 ms");
+  CHECK(FmtPct(0.471) == "47%");
+  CHECK(FmtPct(0.047) == "4.7%");
+  CHECK(FmtInt(2048) == "2,048");
+  CHECK(FmtInt(-1234567) == "-1,234,567");
+}
+
+TEST_CASE("the first visit opens on RTX 4090 vs A100 vs H100 and fills every column", "[web]") {
+  Fresh();
+  static AppState app;
+  UseDefaultFonts(app);
+  Init(app, {});
+  REQUIRE(app.view == View::Compare);
+  REQUIRE(app.scenarios.size() == 3);
+  CHECK(app.scenarios[0].overrides.find("rtx4090") != std::string::npos);
+  CHECK(app.scenarios[1].overrides.find("a100") != std::string::npos);
+  CHECK(app.scenarios[2].overrides.find("h100") != std::string::npos);
+  RunUntilIdle(app);
+  for (const auto& sc : app.scenarios) {
+    CHECK(sc.has_result);
+    CHECK_FALSE(sc.stale);
+    CHECK(sc.out.ok);
+    CHECK(sc.out.config.gpu == sc.cfg.gpu);
+  }
+  // The columns differ in what they were asked to differ in.
+  CHECK(app.scenarios[0].out.job.hw.gpus == 2048);
+  CHECK(app.scenarios[1].out.job.hw.gpus == 256);
+}
+
+TEST_CASE("the link holds the whole state and round-trips, UI keys included", "[web]") {
+  Fresh();
+  static AppState app;
+  UseDefaultFonts(app);
+  Init(app, {});
+  for (const char* link : {"#v=1&model=llama2-7b&gpu=h100&gpus=8&seq=8192",
+                           "#v=1&model=llama2-70b&method=qlora&view=compare&cmp=gpu:rtx4090,gpus:8;gpu:h100,gpus:8",
+                           "#v=1&model=llama2-13b&tp=2&pp=2&zero=1&view=search"}) {
+    LoadLink(app, link);
+    INFO(link);
+    CHECK(app.notices.empty());
+    Config cfg = app.cfg;
+    View view = app.view;
+    std::string spec;
+    for (const auto& sc : app.scenarios) spec += sc.overrides + ";";
+    std::string again = CurrentLink(app);
+    LoadLink(app, again);
+    CHECK(app.cfg == cfg);
+    CHECK(app.view == view);
+    std::string spec2;
+    for (const auto& sc : app.scenarios) spec2 += sc.overrides + ";";
+    CHECK(spec2 == spec);
+    CHECK(CurrentLink(app) == again);
+  }
+  // A whole URL works as well as a fragment.
+  LoadLink(app, "https://example.org/trainplan/#v=1&model=llama2-7b&gpus=16");
+  CHECK(app.cfg.model == "llama2-7b");
+  CHECK(app.cfg.gpus == 16);
+}
+
+TEST_CASE("a bad link shows notices naming the keys and falls back per field", "[web]") {
+  Fresh();
+  static AppState app;
+  UseDefaultFonts(app);
+  Init(app, {});
+  LoadLink(app, "#v=1&gpus=banana&model=llama2-7b&view=sideways&cmp=gpu:h100");
+  CHECK(app.cfg.model == "llama2-7b");
+  CHECK(app.cfg.gpus == Config{}.gpus);
+  CHECK(app.view == View::Plan);
+  CHECK(app.scenarios.size() >= 2);  // a one-scenario comparison falls back to the default
+  std::string all;
+  for (const auto& n : app.notices) all += n + "\n";
+  CHECK(all.find("gpus") != std::string::npos);
+  CHECK(all.find("view") != std::string::npos);
+  CHECK(all.find("cmp") != std::string::npos);
+  Frame(app);  // and it still draws
+}
+
+TEST_CASE("navigation (Back/Forward, a typed address, setLink) replaces the state", "[web]") {
+  Fresh("#v=1&model=llama2-13b&gpus=32");
+  static AppState app;
+  UseDefaultFonts(app);
+  Init(app, {});
+  CHECK(app.cfg.model == "llama2-13b");
+  Frame(app);
+  platform::Null().navigation.push_back("#v=1&model=llama2-7b&gpus=8&view=plan");
+  Frame(app);
+  CHECK(app.cfg.model == "llama2-7b");
+  CHECK(app.cfg.gpus == 8);
+  CHECK(app.out.config.model == "llama2-7b");
+  CHECK(app.plan_json.find("llama2-7b") != std::string::npos);
+  // Navigation does not add history entries of its own.
+  size_t entries = platform::Null().history.size();
+  Frame(app);
+  CHECK(platform::Null().history.size() == entries);
+  // window.trainplan.setLink(): loads, then pushes one entry; plan() follows at once.
+  const auto& hooks = platform::Null().hooks;
+  REQUIRE(hooks.set_link);
+  hooks.set_link(hooks.user, "#v=1&model=llama2-70b&gpu=h100&gpus=64");
+  CHECK(platform::Null().history.size() == entries + 1);
+  CHECK(app.cfg.gpu == "h100");
+  std::string json = hooks.plan_json(hooks.user);
+  CHECK(json.find("\"h100\"") != std::string::npos);  // the plan of the link just loaded
+}
+
+TEST_CASE("without a link the saved state is restored, theme included", "[web]") {
+  Fresh("", "#v=1&model=llama2-7b&gpus=8|dark");
+  static AppState app;
+  UseDefaultFonts(app);
+  Init(app, {});
+  CHECK(app.cfg.model == "llama2-7b");
+  CHECK(app.dark);
+  CHECK(app.view == View::Plan);
+  // A link wins over the saved state, and becomes the saved state.
+  Fresh("#v=1&model=llama2-13b", "#v=1&model=llama2-7b|dark");
+  static AppState app2;
+  UseDefaultFonts(app2);
+  Init(app2, {});
+  CHECK(app2.cfg.model == "llama2-13b");
+  CHECK(platform::Null().state.find("model=llama2-13b") != std::string::npos);
+  // A screenshot run restores but never overwrites.
+  Fresh("#v=1&model=llama2-13b", "#v=1&model=llama2-7b|dark");
+  static AppState app3;
+  UseDefaultFonts(app3);
+  InitOptions o;
+  o.save_state = false;
+  Init(app3, o);
+  CHECK(platform::Null().state == "#v=1&model=llama2-7b|dark");
+}
+
+TEST_CASE("each view finishes its background work in bounded slices", "[web]") {
+  Fresh("#v=1&model=llama2-7b&gpus=64&view=plan");
+  static AppState app;
+  UseDefaultFonts(app);
+  Init(app, {});
+  int frames = RunUntilIdle(app);
+  CHECK(frames > 1);  // the scaling chart is filled over several frames, not in one
+  CHECK(app.scaling.size() == 10);
+  bool any_fits = false;
+  for (const auto& p : app.scaling) any_fits |= p.fits && p.tokens_per_s > 0;
+  CHECK(any_fits);
+  CHECK(app.widgets.size() > 20);  // the inputs were drawn and registered
+
+  platform::Null().navigation.push_back("#v=1&model=llama2-7b&gpus=64&view=search");
+  RunUntilIdle(app);
+  CHECK(app.view == View::Search);
+  CHECK(app.front.size() == Gpus().size());
+  CHECK(app.search.Result().done);
+  CHECK_FALSE(app.search.Result().top.empty());
+}
+
+TEST_CASE("exports download the plan and the comparison in three formats", "[web]") {
+  Fresh("#v=1&model=llama2-7b&gpus=8&view=compare&cmp=gpu:a100-80g,gpus:8;gpu:h100,gpus:8");
+  static AppState app;
+  UseDefaultFonts(app);
+  Init(app, {});
+  RunUntilIdle(app);
+  // Export through the same path as the menu: the platform receives named files with content.
+  const auto before = platform::Null().downloads.size();
+  for (Format f : {Format::Markdown, Format::Csv, Format::Json}) Export(app, f);
+  const auto& d = platform::Null().downloads;
+  REQUIRE(d.size() == before + 3);
+  CHECK(d[before].second.find("RTX") == std::string::npos);  // the columns asked for, not the default ones
+  CHECK(d[before + 2].second.find("h100") != std::string::npos);
+  for (size_t i = before; i < d.size(); ++i) {
+    INFO(d[i].first);
+    CHECK(d[i].first.rfind("trainplan-compare.", 0) == 0);
+    CHECK(d[i].second.size() > 100);
+  }
+}
