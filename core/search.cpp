@@ -190,6 +190,9 @@ struct LayoutSearch::Impl {
           layout.offload = off;
           for (Recompute rc : kAllRecompute) {
             if (cfg.recompute != Recompute::Auto && rc != cfg.recompute) continue;
+            // With FlashAttention the scores are never stored, so selective recompute (which drops
+            // exactly them, Korthikanti et al.) is the same layout as none: do not list it twice.
+            if (cfg.recompute == Recompute::Auto && rc == Recompute::Selective && job.work.flash) continue;
             layout.recompute = rc;
             for (int sp = 0; sp <= 1; ++sp) {
               if (cfg.sp != kAuto ? sp != cfg.sp : (sp == 1 && o.tp == 1)) continue;
@@ -244,6 +247,7 @@ std::string WhyLoses(const Plan& plan, const Plan& best, Objective objective) {
   const double kp = RankKey(plan, objective), kb = RankKey(best, objective);
   char head[64];
   const double pct = kb > 0 ? 100.0 * (kp / kb - 1.0) : 0.0;
+  if (pct < 0.5) return "ties with the best (within 0.5%): an equivalent layout";
   std::snprintf(head, sizeof head, objective == Objective::Cost ? "%.0f%% more expensive" : "%.0f%% slower", pct);
   const StepBreakdown& a = plan.step;
   const StepBreakdown& b = best.step;
