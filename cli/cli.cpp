@@ -352,6 +352,22 @@ bool BuildConfig(const Options& o, Config& cfg, std::vector<ConfigIssue>& notice
   return true;
 }
 
+// Exactly one line whatever the user typed: control bytes (a newline inside an argument) become '?',
+// and a pasted megabyte is cut (at a UTF-8 boundary) rather than echoed.
+std::string OneLine(const std::string& text) {
+  constexpr size_t kMaxLine = 400;
+  std::string line;
+  for (size_t i = 0; i < text.size(); ++i) {
+    unsigned char c = (unsigned char)text[i];
+    if (line.size() >= kMaxLine && (c & 0xC0) != 0x80) {
+      line += "...";
+      break;
+    }
+    line += (c < 0x20 || c == 0x7F) ? '?' : char(c);
+  }
+  return line;
+}
+
 // First error of a plan as the one stderr line; notices as "note:" lines.
 bool FirstError(const std::vector<ConfigIssue>& issues, Failure& fail) {
   size_t errors = 0;
@@ -364,7 +380,7 @@ bool FirstError(const std::vector<ConfigIssue>& issues, Failure& fail) {
 std::string Notes(const std::vector<ConfigIssue>& issues) {
   std::string s;
   for (const ConfigIssue& i : issues)
-    if (i.notice) s += "note: " + FormatIssue(i) + "\n";
+    if (i.notice) s += "note: " + OneLine(FormatIssue(i)) + "\n";
   return s;
 }
 
@@ -507,7 +523,7 @@ Table LinkTable(bool full) {
 
 // ---- subcommands ----------------------------------------------------------------------------------
 int Fail(std::string& err, const Failure& f) {
-  err += "trainplan: " + f.line + "\n";
+  err += "trainplan: " + OneLine(f.line) + "\n";
   return kBadInput;
 }
 
@@ -554,7 +570,7 @@ int CmdCompare(const Options& o, std::string& out, std::string& err) {
       return Fail(err, {"scenario " + std::to_string(n + 1) + ": " + f.line});
     }
     for (const ConfigIssue& i : plan.issues)
-      if (i.notice) notes += "note: scenario " + std::to_string(n + 1) + ": " + FormatIssue(i) + "\n";
+      if (i.notice) notes += "note: scenario " + std::to_string(n + 1) + ": " + OneLine(FormatIssue(i)) + "\n";
     plans.push_back(std::move(plan));
   }
   out += FormatComparison(plans, o.format);

@@ -574,7 +574,12 @@ void ApplyJsonMember(Config& cfg, const std::string& key, const JsonValue& v, st
     case JsonValue::Type::String: ApplyPair(cfg, key, v.string, issues); break;
     case JsonValue::Type::Bool: ApplyPair(cfg, key, v.boolean ? "1" : "0", issues); break;
     case JsonValue::Type::Null: ApplyPair(cfg, key, "auto", issues); break;
-    default: AddIssue(issues, key, "expected a number or a string, got a JSON array or object", false); break;
+    default: {
+      std::string shown = Quote(key);  // a JSON key can hold anything: bounded, no control bytes
+      AddIssue(issues, shown.substr(1, shown.size() - 2), "expected a number or a string, got a JSON array or object",
+               false);
+      break;
+    }
   }
 }
 }  // namespace

@@ -351,6 +351,10 @@ TEST_CASE("bad input: exit 2 and one line on stderr naming the key", "[cli]") {
       {{"compare", "--link", "#v=1", "--link", "#v=1&tp=0"}, "trainplan: scenario 2: tp: "},
       {{"deploy"}, "trainplan: unknown command \"deploy\""},
       {{"link", "pue=0.5"}, "trainplan: pue: expected a number 1-10"},
+      // Found by fuzzing: a newline inside an argument must not split the error line.
+      {{"link", std::string("\0\0\0\0\n", 5)}, "trainplan: unexpected argument \"????"},
+      {{"plan", "--config", "a\nb"}, "trainplan: --config: cannot read \"a?b\""},
+      {{"plan", std::string(100000, 'x')}, "trainplan: unexpected argument \"xxxx"},
   };
   for (const Case& c : cases) {
     std::string joined;
