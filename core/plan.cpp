@@ -112,6 +112,10 @@ std::string BottleneckSentence(const Plan& plan, const Job& job) {
   switch (plan.bottleneck) {
     case Bottleneck::None: return "no bottleneck computed";
     case Bottleneck::Memory:
+      // GPU memory may be fine while offloaded states overflow the host (ZeRO-Offload keeps them in RAM).
+      if (plan.memory.total <= plan.memory.usable && plan.memory.host_bytes > 0)
+        return "does not fit in host memory: offload needs " + Gigabytes(plan.memory.host_bytes) +
+               " of CPU memory per node";
       return "does not fit: " + Gigabytes(plan.memory.total) + " needed per GPU, " + Gigabytes(plan.memory.usable) +
              " usable";
     case Bottleneck::Compute:
@@ -146,9 +150,12 @@ std::string BottleneckSentence(const Plan& plan, const Job& job) {
 std::vector<std::string> WarningSentences(const Plan& plan, const Job& job) {
   std::vector<std::string> out;
   const uint32_t w = plan.warnings;
-  if (w & kWarnDoesNotFit) out.push_back(BottleneckSentence(plan, job).empty() ? "does not fit" : "does not fit in GPU memory");
+  if (w & kWarnDoesNotFit)
+    out.push_back(plan.memory.total <= plan.memory.usable ? "does not fit in the host memory that offload needs"
+                                                          : "does not fit in GPU memory");
   if (w & kWarnNoP2P)
-    out.push_back("this GPU has no peer-to-peer: collectives pass through host memory over PCIe");
+    out.push_back((job.hw.gpu ? job.hw.gpu->name : std::string("this GPU")) +
+                  " has no peer-to-peer: collectives pass through host memory over PCIe");
   if (w & kWarnTpAcrossNodes) out.push_back("tensor/context-parallel group spans nodes: its traffic crosses the network");
   if (w & kWarnTokensDefaulted) out.push_back("token budget not given: 20 tokens per parameter (Chinchilla) assumed");
   if (w & kWarnSizeOnlyModel)
