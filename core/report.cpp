@@ -11,6 +11,7 @@
 
 #include "catalog.h"
 #include "json.h"
+#include "run.h"
 #include "units.h"
 
 // GCC 12 reports -Wrestrict falsely for `"literal" + std::string&&` once inlined (GCC bug 105329);
@@ -120,6 +121,11 @@ std::vector<Section> Sections(const PlanOutput& out) {
                        E("ckpt_interval_s", Num(r.ckpt_interval_s)), E("energy_kwh", Num(r.energy_kwh)),
                        E("power_kw", Num(r.power_kw)), E("cost_usd", Num(r.cost_usd)),
                        E("cost_rent_usd", Num(r.cost_rent_usd)), E("cost_own_usd", Num(r.cost_own_usd))}});
+  const TcoView tco = EstimateTco(out.job, r);
+  s.push_back({"tco", {E("years", Num(tco.years)), E("hardware_usd", Num(tco.hardware_usd)),
+                       E("energy_usd", Num(tco.energy_usd)), E("staff_usd", Num(tco.staff_usd)),
+                       E("total_usd", Num(tco.total_usd)), E("runs_in_period", Num(tco.runs_in_period)),
+                       E("usd_per_run", Num(tco.usd_per_run)), E("rent_same_period_usd", Num(tco.rent_same_period_usd))}});
   return s;
 }
 
@@ -297,6 +303,14 @@ std::vector<Row> Rows(const PlanOutput& out) {
     row("energy", Fmt("%.1f MWh", r.energy_kwh / 1000));
     row("cost, renting", Usd(r.cost_rent_usd));
     row("cost, owning (amortized + energy)", Usd(r.cost_own_usd));
+    const TcoView tco = EstimateTco(j, r);
+    head(Fmt("Owning the cluster for %.0f years (total cost of ownership)", tco.years));
+    row("hardware (GPUs + servers, network, facility)", Usd(tco.hardware_usd));
+    row("energy (training draw all year, PUE)", Usd(tco.energy_usd));
+    if (tco.staff_usd > 0) row("staff", Usd(tco.staff_usd));
+    row("total cost of ownership", Usd(tco.total_usd));
+    row("runs like this one in that time", Fmt("%.1f", tco.runs_in_period));
+    row("renting the same GPUs as long", Usd(tco.rent_same_period_usd));
   }
   head("Verdict");
   row("bottleneck", BottleneckSentence(p, j));
