@@ -308,7 +308,7 @@ std::vector<Row> Rows(const PlanOutput& out) {
     row("hardware (GPUs + servers, network, facility)", Usd(tco.hardware_usd));
     row("energy (training draw all year, PUE)", Usd(tco.energy_usd));
     if (tco.staff_usd > 0) row("staff", Usd(tco.staff_usd));
-    row("total cost of ownership", Usd(tco.total_usd));
+    row("all costs", Usd(tco.total_usd));
     row("runs like this one in that time", Fmt("%.1f", tco.runs_in_period));
     row("renting the same GPUs as long", Usd(tco.rent_same_period_usd));
   }
