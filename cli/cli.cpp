@@ -46,6 +46,7 @@ const char* GroupName(KeyGroup g) {
     case KeyGroup::Economics: return "economics";
     case KeyGroup::Reliability: return "reliability";
     case KeyGroup::Interface: return "interface";
+    case KeyGroup::Assumptions: return "assumptions (auto = the fitted or published default)";
   }
   return "";
 }

@@ -73,6 +73,13 @@ struct Config {
   // memory rule
   double headroom = 0.05;  // fraction of GPU memory kept free before saying "fits"
 
+  // assumptions: the engine's fitted or published constants, editable; 0 = the documented default
+  double eff_matmul = 0, matmul_half_ridge = 0, eff_attention = 0, eff_memory = 0, eff_network = 0;
+  double overlap_dp = 0, overlap_contention = 0;
+  double cuda_context_gb = 0, host_gb_per_gpu = 0;
+  double gpu_power = 0, server_power = 0, capex_overhead = 0;
+  double staff_usd_per_year = 0;
+
   std::string lang = "en";
 
   // Field-by-field equality (the link round-trip test relies on it).
@@ -108,7 +115,7 @@ std::string FormatLink(const Config& cfg);
 std::string FormatValue(const Config& cfg, std::string_view key);
 
 // The key table: one row per key, driving parser, printer, --help and the page's tooltips.
-enum class KeyGroup { Link, Model, Workload, Numerics, Memory, Layout, Hardware, Economics, Reliability, Interface };
+enum class KeyGroup { Link, Model, Workload, Numerics, Memory, Layout, Hardware, Economics, Reliability, Interface, Assumptions };
 struct KeyInfo {
   const char* name;
   KeyGroup group;

@@ -1,0 +1,56 @@
+// assumptions_test.cpp — every engine assumption is a key: setting it changes the plan in the direction
+// physics says, leaving it on auto gives the documented default, and the resolved JSON shows the value used.
+#include <catch2/catch.hpp>
+
+#include "json.h"
+#include "planner.h"
+#include "report.h"
+
+using namespace tp;
+
+namespace {
+
+PlanOutput PlanLink(const std::string& link) {
+  Config c;
+  std::vector<ConfigIssue> issues;
+  ApplyLink(c, link, issues);
+  INFO(link);
+  REQUIRE_FALSE(HasErrors(issues));
+  PlanOutput out = MakePlan(c);
+  REQUIRE(out.ok);
+  return out;
+}
+
+const char* kBase = "#v=1&model=llama2-13b&gpu=a100-80g&gpus=16&tp=2&pp=1&cp=1&vp=1&ep=1&mbs=1&zero=1&recompute=selective&offload=none&sp=1";
+
+}  // namespace
+
+TEST_CASE("efficiency assumptions move the step time the physical way", "[assumptions]") {
+  const PlanOutput base = PlanLink(kBase);
+  CHECK(PlanLink(std::string(kBase) + "&eff_matmul=0.5").plan.step.compute_s > base.plan.step.compute_s);
+  CHECK(PlanLink(std::string(kBase) + "&eff_memory=0.3").plan.step.memory_s > base.plan.step.memory_s);
+  CHECK(PlanLink(std::string(kBase) + "&eff_network=0.2").plan.step.comm_tp_s > base.plan.step.comm_tp_s);
+  CHECK(PlanLink(std::string(kBase) + "&eff_attention=0.1").plan.step.seconds > base.plan.step.seconds);
+  // Setting a constant to its documented default changes nothing.
+  const double matmul = base.job.assume.matmul_efficiency;
+  CHECK(PlanLink(std::string(kBase) + "&eff_matmul=" + FormatNumber(matmul)).plan.step.seconds == base.plan.step.seconds);
+}
+
+TEST_CASE("power, capital and staff assumptions move energy and cost", "[assumptions]") {
+  const PlanOutput base = PlanLink(kBase);
+  const PlanOutput hot = PlanLink(std::string(kBase) + "&gpu_power=1.0&server_power=1.0");
+  CHECK(hot.plan.run.energy_kwh > base.plan.run.energy_kwh);
+  CHECK(hot.plan.run.power_kw == Approx(base.plan.run.power_kw * 2.0 / 1.6));
+  const PlanOutput capex = PlanLink(std::string(kBase) + "&capex_overhead=2");
+  CHECK(capex.plan.run.cost_own_usd > base.plan.run.cost_own_usd);
+  CHECK(PlanLink(std::string(kBase) + "&cuda_context_gb=5").plan.memory.other > base.plan.memory.other);
+}
+
+TEST_CASE("the JSON config shows the value each assumption took", "[assumptions]") {
+  const PlanOutput base = PlanLink(kBase);
+  const std::string json = PlanToJson(base);
+  CHECK(json.find("\"eff_matmul\": " + FormatNumber(base.job.assume.matmul_efficiency)) != std::string::npos);
+  CHECK(json.find("\"gpu_power\": 0.8") != std::string::npos);
+  // The share link keeps only what the user set: the defaults are not written into it.
+  CHECK(FormatLink(base.config).find("eff_matmul") == std::string::npos);
+}
