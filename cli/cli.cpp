@@ -110,11 +110,13 @@ std::string Help(const std::string& command) {
                "  Memory per GPU, step time, throughput, days and cost of one training run. Layout keys left on\n"
                "  auto (tp, pp, vp, cp, ep, mbs, zero, recompute, offload, sp) are chosen by layout search.\n\n") +
            kCommonOptions +
-           "  --format F           text (default), json, csv or md\n\n"
+           "  --format F           text (default), json, csv or md\n"
+           "  --lang L             en (default) or zh: the words of text and Markdown (JSON and CSV stay English)\n\n"
            "Examples:\n"
            "  trainplan plan model=llama2-70b prec=bf16 --format json\n"
            "  trainplan plan model=llama3-70b gpu=h100 gpus=64 seq=32768\n"
            "  trainplan plan model=llama3-8b method=qlora gpu=rtx4090 gpus=1 seq=2048\n"
+           "  trainplan plan model=llama2-70b gpu=rtx4090 gpus=2048 --lang zh\n"
            "  trainplan plan --hf-config config.json gpu=h100 gpus=8 tokens=1e11\n"
            "  trainplan plan --link 'https://host/trainplan/#v=1&model=mixtral-8x7b&gpus=128'\n\n" +
            KeysHelp();
@@ -125,7 +127,8 @@ std::string Help(const std::string& command) {
                "  KEY=VALUE pairs apply to every scenario (after its link).\n\n"
                "  --link URL           one scenario from a share link (a bare URL or #fragment works too)\n"
                "  --config FILE        one scenario from a JSON file\n"
-               "  --format F           text (default), json, csv or md\n\n"
+               "  --format F           text (default), json, csv or md\n"
+               "  --lang L             en (default) or zh: the words of text and Markdown\n\n"
                "Examples:\n"
                "  trainplan compare --link '#v=1&gpu=a100-80g' --link '#v=1&gpu=h100'\n"
                "  trainplan compare 'https://host/trainplan/#v=1&zero=1' 'https://host/trainplan/#v=1&zero=3'\n"
@@ -140,7 +143,8 @@ std::string Help(const std::string& command) {
            "  --top N              how many layouts to list (default 10, 1-1000)\n"
            "  --gpu-types A,B      also search these GPU ids (time/cost front across types)\n"
            "  --gpu-counts N,M     search these GPU counts\n"
-           "  --format F           text (default), json, csv or md\n\n"
+           "  --format F           text (default), json, csv or md\n"
+           "  --lang L             en (default) or zh: the words of text and Markdown\n\n"
            "Examples:\n"
            "  trainplan search model=llama3-70b gpu=h100 gpus=64 --top 5\n"
            "  trainplan search model=llama3-8b gpus=8 --objective cost --gpu-types h100,a100-80g,l40s --format json\n";
@@ -239,7 +243,7 @@ bool ParseArgs(const std::vector<std::string>& args, Options& o, Failure& fail) 
         continue;
       }
       const char* known[] = {"--link", "--config", "--hf-config", "--format", "--objective", "--top", "--gpu-types",
-                             "--gpu-counts"};
+                             "--gpu-counts", "--lang"};
       bool is_known = false;
       for (const char* k : known) is_known |= name == k;
       if (!is_known && inline_value && FindKey(name.substr(2))) {
@@ -260,6 +264,7 @@ bool ParseArgs(const std::vector<std::string>& args, Options& o, Failure& fail) 
       if (name == "--link") o.sources.push_back({"link", value});
       else if (name == "--config") o.sources.push_back({"config", value});
       else if (name == "--hf-config") o.sources.push_back({"hf", value});
+      else if (name == "--lang") o.sources.push_back({"pair", "lang=" + value});  // text/Markdown words; JSON stays English
       else if (name == "--format") {
         if (value == "text") o.format = Format::Text;
         else if (value == "json") o.format = Format::Json;

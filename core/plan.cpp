@@ -73,8 +73,6 @@ std::string Gigabytes(double bytes) {
   return buf;
 }
 
-const char* LinkName(const LinkSpec* link) { return link ? link->name.c_str() : "the network"; }
-
 }  // namespace
 
 Plan Evaluate(const Job& job, const Layout& layout) {
@@ -106,63 +104,66 @@ const char* BottleneckName(Bottleneck b) {
   return "none";
 }
 
-std::string BottleneckSentence(const Plan& plan, const Job& job) {
+std::string BottleneckSentence(const Plan& plan, const Job& job) { return BottleneckSentence(plan, job, Lang::En); }
+
+std::string BottleneckSentence(const Plan& plan, const Job& job, Lang lang) {
   const Layout& l = plan.layout;
   const bool tp_in_node = l.tp * l.cp <= job.hw.gpus_per_node;
+  const std::string share = Percent(plan.bottleneck_share);
+  auto link = [&](const LinkSpec* spec) -> std::string { return spec ? spec->name : Translate(lang, "the network"); };
+  auto tr = [&](const char* english, std::initializer_list<std::string_view> args) { return TrFill(lang, english, args); };
   switch (plan.bottleneck) {
-    case Bottleneck::None: return "no bottleneck computed";
+    case Bottleneck::None: return Translate(lang, "no bottleneck computed");
     case Bottleneck::Memory:
       // GPU memory may be fine while offloaded states overflow the host (ZeRO-Offload keeps them in RAM).
       if (plan.memory.total <= plan.memory.usable && plan.memory.host_bytes > 0)
-        return "does not fit in host memory: offload needs " + Gigabytes(plan.memory.host_bytes) +
-               " of CPU memory per node";
-      return "does not fit: " + Gigabytes(plan.memory.total) + " needed per GPU, " + Gigabytes(plan.memory.usable) +
-             " usable";
+        return tr("does not fit in host memory: offload needs {0} of CPU memory per node",
+                  {Gigabytes(plan.memory.host_bytes)});
+      return tr("does not fit: {0} needed per GPU, {1} usable",
+                {Gigabytes(plan.memory.total), Gigabytes(plan.memory.usable)});
     case Bottleneck::Compute:
-      return "compute-bound: tensor-core time is " + Percent(plan.bottleneck_share) + " of the step (MFU " +
-             Percent(plan.throughput.mfu) + ")";
+      return tr("compute-bound: tensor-core time is {0} of the step (MFU {1})", {share, Percent(plan.throughput.mfu)});
     case Bottleneck::MemoryBandwidth:
-      return "memory-bandwidth-bound kernels (norms, element-wise, optimizer) are " + Percent(plan.bottleneck_share) +
-             " of the step";
+      return tr("memory-bandwidth-bound kernels (norms, element-wise, optimizer) are {0} of the step", {share});
     case Bottleneck::TensorComm:
-      return std::string("tensor-parallel all-reduce over ") + LinkName(tp_in_node ? job.hw.intra : job.hw.inter) +
-             " is " + Percent(plan.bottleneck_share) + " of the step";
+      return tr("tensor-parallel all-reduce over {0} is {1} of the step",
+                {link(tp_in_node ? job.hw.intra : job.hw.inter), share});
     case Bottleneck::ContextComm:
-      return std::string("context-parallel ring exchange over ") + LinkName(tp_in_node ? job.hw.intra : job.hw.inter) +
-             " is " + Percent(plan.bottleneck_share) + " of the step";
-    case Bottleneck::ExpertComm:
-      return "expert-parallel all-to-all is " + Percent(plan.bottleneck_share) + " of the step";
+      return tr("context-parallel ring exchange over {0} is {1} of the step",
+                {link(tp_in_node ? job.hw.intra : job.hw.inter), share});
+    case Bottleneck::ExpertComm: return tr("expert-parallel all-to-all is {0} of the step", {share});
     case Bottleneck::DataComm:
-      return std::string("data-parallel gradient traffic over ") +
-             LinkName(job.hw.gpus > job.hw.gpus_per_node ? job.hw.inter : job.hw.intra) + " is " +
-             Percent(plan.bottleneck_share) + " of the step";
-    case Bottleneck::PipelineComm:
-      return "pipeline point-to-point transfers are " + Percent(plan.bottleneck_share) + " of the step";
+      return tr("data-parallel gradient traffic over {0} is {1} of the step",
+                {link(job.hw.gpus > job.hw.gpus_per_node ? job.hw.inter : job.hw.intra), share});
+    case Bottleneck::PipelineComm: return tr("pipeline point-to-point transfers are {0} of the step", {share});
     case Bottleneck::Bubble:
-      return "pipeline bubble (PP " + std::to_string(l.pp) + ", " + std::to_string(plan.step.micro_batches) +
-             " micro-batches) is " + Percent(plan.bottleneck_share) + " of the step";
-    case Bottleneck::Offload:
-      return "offload transfers over the host link are " + Percent(plan.bottleneck_share) + " of the step";
+      return tr("pipeline bubble (PP {0}, {1} micro-batches) is {2} of the step",
+                {std::to_string(l.pp), std::to_string(plan.step.micro_batches), share});
+    case Bottleneck::Offload: return tr("offload transfers over the host link are {0} of the step", {share});
   }
   return {};
 }
 
 std::vector<std::string> WarningSentences(const Plan& plan, const Job& job) {
+  return WarningSentences(plan, job, Lang::En);
+}
+
+std::vector<std::string> WarningSentences(const Plan& plan, const Job& job, Lang lang) {
   std::vector<std::string> out;
   const uint32_t w = plan.warnings;
+  auto add = [&](const char* english) { out.push_back(Translate(lang, english)); };
   if (w & kWarnDoesNotFit)
-    out.push_back(plan.memory.total <= plan.memory.usable ? "does not fit in the host memory that offload needs"
-                                                          : "does not fit in GPU memory");
+    add(plan.memory.total <= plan.memory.usable ? "does not fit in the host memory that offload needs"
+                                                : "does not fit in GPU memory");
   if (w & kWarnNoP2P)
-    out.push_back((job.hw.gpu ? job.hw.gpu->name : std::string("this GPU")) +
-                  " has no peer-to-peer: collectives pass through host memory over PCIe");
-  if (w & kWarnTpAcrossNodes) out.push_back("tensor/context-parallel group spans nodes: its traffic crosses the network");
-  if (w & kWarnTokensDefaulted) out.push_back("token budget not given: 20 tokens per parameter (Chinchilla) assumed");
-  if (w & kWarnSizeOnlyModel)
-    out.push_back("size-only model: activations and step time need the architecture (layers, hidden, heads)");
-  if (w & kWarnFp8Unsupported) out.push_back("this GPU has no FP8 tensor cores: fp8 runs at the 16-bit rate");
-  if (w & kWarnOffloadSlow) out.push_back("offload traffic over the host link slows the step noticeably");
-  if (w & kWarnLowMfu) out.push_back("MFU below 20%: the GPUs mostly wait");
+    out.push_back(TrFill(lang, "{0} has no peer-to-peer: collectives pass through host memory over PCIe",
+                         {job.hw.gpu ? job.hw.gpu->name : std::string(Translate(lang, "this GPU"))}));
+  if (w & kWarnTpAcrossNodes) add("tensor/context-parallel group spans nodes: its traffic crosses the network");
+  if (w & kWarnTokensDefaulted) add("token budget not given: 20 tokens per parameter (Chinchilla) assumed");
+  if (w & kWarnSizeOnlyModel) add("size-only model: activations and step time need the architecture (layers, hidden, heads)");
+  if (w & kWarnFp8Unsupported) add("this GPU has no FP8 tensor cores: fp8 runs at the 16-bit rate");
+  if (w & kWarnOffloadSlow) add("offload traffic over the host link slows the step noticeably");
+  if (w & kWarnLowMfu) add("MFU below 20%: the GPUs mostly wait");
   return out;
 }
 

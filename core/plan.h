@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "config.h"
+#include "i18n_core.h"
 #include "job.h"
 
 namespace tp {
@@ -97,9 +98,12 @@ bool CheckLayout(const Job& job, const Layout& layout, std::vector<ConfigIssue>*
 // The whole evaluation. Pure, no allocation.
 Plan Evaluate(const Job& job, const Layout& layout);
 
-// Words for the surfaces.
+// Words for the surfaces. Without a language: English (the JSON output, which is an API).
 const char* BottleneckName(Bottleneck b);
 std::string BottleneckSentence(const Plan& plan, const Job& job);   // "tensor-parallel all-reduce over PCIe is 61% of the step"
 std::vector<std::string> WarningSentences(const Plan& plan, const Job& job);
+// The same in a language of core/i18n_core.h (the text report, the page).
+std::string BottleneckSentence(const Plan& plan, const Job& job, Lang lang);
+std::vector<std::string> WarningSentences(const Plan& plan, const Job& job, Lang lang);
 
 }  // namespace tp

@@ -39,22 +39,21 @@ bool PlanOnce(const Config& cfg, PlanOutput& out) {
   return true;
 }
 
-std::string Describe(const std::string& change, const PlanOutput& alt) {
-  char buf[200];
-  std::snprintf(buf, sizeof buf, "%s: %.1f GB of %.1f GB usable per GPU, %.1f days", change.c_str(),
-                alt.plan.memory.total / 1e9, alt.plan.memory.usable / 1e9, alt.plan.run.days);
+std::string Fixed1(double v) {
+  char buf[48];
+  std::snprintf(buf, sizeof buf, "%.1f", v);
   return buf;
 }
 
 // Try the usual remedies, each planned with the real model; report those that fit, in a fixed order
 // from the cheapest (no new hardware, no change of method) to the most expensive.
 void AddFitAdvice(const Config& cfg, PlanOutput& out) {
-  struct Remedy { std::string words; Config cfg; };
+  struct Remedy { const char* words; std::string arg; Config cfg; };
   std::vector<Remedy> remedies;
-  auto with = [&](std::string words, auto change) {
+  auto with = [&](const char* words, auto change, std::string arg = {}) {
     Config c = cfg;
     change(c);
-    remedies.push_back({std::move(words), c});
+    remedies.push_back({words, std::move(arg), c});
   };
   with("full activation recomputation", [](Config& c) { c.recompute = Recompute::Full; });
   with("ZeRO-3 (shard weights, gradients and optimizer states)", [](Config& c) { c.zero = 3; c.pp = 1; });
@@ -65,26 +64,33 @@ void AddFitAdvice(const Config& cfg, PlanOutput& out) {
     with("QLoRA (4-bit base)", [](Config& c) { c.method = Method::Qlora; });
   }
   for (int factor : {2, 4, 8, 16})
-    with(std::to_string(factor) + "x the GPUs", [factor](Config& c) { c.gpus *= factor; });
+    with("{0}x the GPUs", [factor](Config& c) { c.gpus *= factor; }, std::to_string(factor));
   const GpuSpec* current = FindGpu(cfg.gpu);
   const GpuSpec* bigger = nullptr;
   for (const GpuSpec& g : Gpus())
     if (current && g.mem_bytes > current->mem_bytes && (!bigger || g.mem_bytes < bigger->mem_bytes)) bigger = &g;
   if (bigger) {
-    with("a bigger GPU (" + bigger->name + ")", [bigger](Config& c) {
+    with("a bigger GPU ({0})", [bigger](Config& c) {
       c.gpu = bigger->id;
       c.intra.clear(), c.inter.clear(), c.gpus_per_node = kUnset, c.usd_per_gpu_hour = 0, c.usd_per_gpu = 0;
-    });
+    }, bigger->name);
   }
   for (Remedy& r : remedies) {
     PlanOutput alt;
     if (!PlanOnce(r.cfg, alt) || !alt.plan.memory.fits) continue;
-    out.fit_advice.push_back(Describe(r.words, alt));
+    FitRemedy fit{r.words, r.arg, alt.plan.memory.total, alt.plan.memory.usable, alt.plan.run.days};
+    out.fit_advice.push_back(FitAdviceSentence(fit, Lang::En));
+    out.fit_remedies.push_back(std::move(fit));
     if (out.fit_advice.size() >= 4) break;
   }
 }
 
 }  // namespace
+
+std::string FitAdviceSentence(const FitRemedy& r, Lang lang) {
+  return TrFill(lang, "{0}: {1} GB of {2} GB usable per GPU, {3} days",
+                {TrFill(lang, r.words, {r.arg}), Fixed1(r.total_bytes / 1e9), Fixed1(r.usable_bytes / 1e9), Fixed1(r.days)});
+}
 
 bool HasAutoLayout(const Config& c) {
   return c.tp == kAuto || c.pp == kAuto || c.vp == kAuto || c.cp == kAuto || c.ep == kAuto || c.mbs == kAuto ||

@@ -11,6 +11,15 @@
 
 namespace tp {
 
+// One change that would make a plan fit, with what it gives (the words are English keys of
+// core/i18n_core: FitAdviceSentence writes them in either language).
+struct FitRemedy {
+  const char* words = "";  // "full activation recomputation", "{0}x the GPUs", "a bigger GPU ({0})", ...
+  std::string arg;          // fills {0} in words
+  double total_bytes = 0, usable_bytes = 0, days = 0;
+};
+std::string FitAdviceSentence(const FitRemedy& remedy, Lang lang);
+
 struct PlanOutput {
   Config config;                      // as given, with every "auto" replaced by what the planner chose
   Job job;
@@ -20,6 +29,7 @@ struct PlanOutput {
   bool searched = false;              // layout keys were left on auto and search chose them
   unsigned long long evaluated = 0;   // layouts evaluated to choose the auto keys
   std::vector<std::string> fit_advice;  // when it does not fit: changes that would make it fit, cheapest first
+  std::vector<FitRemedy> fit_remedies;  // the same advice, structured (fit_advice is these in English)
 };
 
 PlanOutput MakePlan(const Config& cfg);

@@ -10,6 +10,7 @@
 #include <cstdio>
 
 #include "catalog.h"
+#include "i18n_core.h"
 #include "json.h"
 #include "run.h"
 #include "units.h"
@@ -188,35 +189,26 @@ std::string Fmt(const char* format, double v) {
   return buf;
 }
 
-// Large counts with a word: 1.23 trillion, 70.6 billion.
-std::string Count(double v) {
-  if (v >= 1e12) return Fmt("%.3g trillion", v / 1e12);
-  if (v >= 1e9) return Fmt("%.3g billion", v / 1e9);
-  if (v >= 1e6) return Fmt("%.3g million", v / 1e6);
+// Large counts with a word: 1.23 trillion, 70.6 billion (Chinese keeps the SI letters: 70.6 B).
+std::string Count(double v, Lang lang) {
+  if (v >= 1e12) return Fmt("%.3g ", v / 1e12) + UnitWord(lang, "trillion");
+  if (v >= 1e9) return Fmt("%.3g ", v / 1e9) + UnitWord(lang, "billion");
+  if (v >= 1e6) return Fmt("%.3g ", v / 1e6) + UnitWord(lang, "million");
   return Fmt("%.0f", v);
 }
 
 std::string Bytes(double b) { return Fmt("%.2f GB", b / 1e9) + Fmt(" (%.2f GiB)", b / kGiB); }
 
-std::string Seconds(double s) {
-  if (s >= 2 * kDay) return Fmt("%.1f days", s / kDay);
-  if (s >= 2 * kHour) return Fmt("%.1f h", s / kHour);
-  if (s >= 120) return Fmt("%.1f min", s / 60);
-  if (s >= 1) return Fmt("%.2f s", s);
-  return Fmt("%.1f ms", s * 1e3);
+std::string Seconds(double s, Lang lang) {
+  auto with = [&](const char* format, double v, const char* unit) { return Fmt(format, v) + " " + UnitWord(lang, unit); };
+  if (s >= 2 * kDay) return with("%.1f", s / kDay, "days");
+  if (s >= 2 * kHour) return with("%.1f", s / kHour, "h");
+  if (s >= 120) return with("%.1f", s / 60, "min");
+  if (s >= 1) return with("%.2f", s, "s");
+  return with("%.1f", s * 1e3, "ms");
 }
 
-std::string Usd(double v) {
-  // 1,234,567 USD: thousands separators keep big costs readable.
-  std::string digits = Fmt("%.0f", v);
-  std::string out;
-  int n = int(digits.size());
-  for (int i = 0; i < n; ++i) {
-    out += digits[i];
-    if (digits[i] != '-' && (n - i - 1) % 3 == 0 && i + 1 < n) out += ',';
-  }
-  return out + " USD";
-}
+std::string Usd(double v, Lang lang) { return UsdText(lang, v); }
 
 std::string LayoutText(const Config& c) {
   std::string s;
@@ -225,7 +217,7 @@ std::string LayoutText(const Config& c) {
   return s;
 }
 
-std::string Title(const PlanOutput& out) {
+std::string Title(const PlanOutput& out, Lang lang) {
   const Job& j = out.job;
   Config resolved = ResolvedConfig(out);
   static const Config defaults;
@@ -234,26 +226,29 @@ std::string Title(const PlanOutput& out) {
                       (out.config.model == defaults.model && out.config.layers > 0 && out.config.hidden > 0);
   std::string model;
   if (j.model.layers == 0) {
-    model = Count(j.model.params_total) + "-parameter model (size only)";
+    model = TrFill(lang, "{0}-parameter model (size only)", {Count(j.model.params_total, lang)});
   } else {
-    model = custom ? "custom model" : resolved.model;
-    model += " (";
-    model += Count(j.model.params_total);
-    model += " parameters)";
+    model = TrFill(lang, "{0} ({1} parameters)",
+                   {custom ? std::string(Translate(lang, "custom model")) : resolved.model, Count(j.model.params_total, lang)});
   }
   std::string gpu = j.hw.gpu ? j.hw.gpu->name : out.config.gpu;
-  return model + " on " + std::to_string(j.hw.gpus) + " x " + gpu + ", " + Name(j.work.prec) + ", " +
-         Name(j.work.method);
+  return TrFill(lang, "{0} on {1} x {2}, {3}, {4}",
+                {model, std::to_string(j.hw.gpus), gpu, Name(j.work.prec), Name(j.work.method)});
 }
 
-std::vector<Row> Rows(const PlanOutput& out) {
+// The labels are English keys of core/i18n_core; `lang` picks the words, the numbers are the same.
+std::vector<Row> Rows(const PlanOutput& out, Lang lang) {
   std::vector<Row> rows;
   const Plan& p = out.plan;
   const Job& j = out.job;
+  auto T = [&](const char* english) { return std::string(Translate(lang, english)); };
   auto head = [&](const std::string& text) { rows.push_back({"", text}); };
-  auto row = [&](const std::string& label, const std::string& value) { rows.push_back({label, value}); };
-  head("Plan");
-  row("model", Title(out));
+  auto row = [&](const char* label, const std::string& value) { rows.push_back({T(label), value}); };
+  auto secs = [&](double s) { return Seconds(s, lang); };
+  auto usd = [&](double v) { return Usd(v, lang); };
+  auto days = [&](double d) { return Fmt("%.1f", d); };
+  head(T("Plan"));
+  row("model", Title(out, lang));
   row("layout", LayoutText(out.config));
   row("link", FormatLink(out.config));
   if (!out.ok) {
@@ -262,35 +257,35 @@ std::vector<Row> Rows(const PlanOutput& out) {
     return rows;
   }
   const MemoryBreakdown& m = p.memory;
-  head("Memory per GPU (most loaded; GB = 1e9 bytes, GiB = 2^30)");
+  head(T("Memory per GPU (most loaded; GB = 1e9 bytes, GiB = 2^30)"));
   row("weights", Bytes(m.weights));
   row("gradients", Bytes(m.gradients));
   row("optimizer states", Bytes(m.optimizer));
   row("activations", Bytes(m.activations));
   row("other (context, buffers, fragmentation)", Bytes(m.other));
   row("total", Bytes(m.total));
-  row("usable of capacity", Bytes(m.usable) + " of " + Fmt("%.2f GB", m.capacity / 1e9));
-  row("fits", m.fits ? "yes" : "no");
+  row("usable of capacity", TrFill(lang, "{0} of {1}", {Bytes(m.usable), Fmt("%.2f GB", m.capacity / 1e9)}));
+  row("fits", T(m.fits ? "yes" : "no"));
   row("largest micro-batch that fits", Fmt("%.0f", m.max_micro_batch));
   if (m.host_bytes > 0) row("host memory per node (offload)", Bytes(m.host_bytes));
   if (m.nvme_bytes > 0) row("NVMe per node (offload)", Bytes(m.nvme_bytes));
   if (j.model.layers > 0) {
     const StepBreakdown& s = p.step;
-    head("Step (one optimizer step)");
-    row("step time", Seconds(s.seconds));
-    row("compute", Seconds(s.compute_s));
-    row("memory-bound kernels", Seconds(s.memory_s));
-    row("tensor-parallel communication", Seconds(s.comm_tp_s));
-    if (s.comm_cp_s > 0) row("context-parallel communication", Seconds(s.comm_cp_s));
-    if (s.comm_ep_s > 0) row("expert-parallel all-to-all", Seconds(s.comm_ep_s));
-    row("data-parallel communication", Seconds(s.comm_dp_s));
-    row("pipeline communication", Seconds(s.comm_pp_s));
-    row("exposed communication", Seconds(s.comm_exposed_s));
-    row("pipeline bubble", Seconds(s.bubble_s));
-    if (s.offload_s > 0) row("offload (exposed)", Seconds(s.offload_s));
+    head(T("Step (one optimizer step)"));
+    row("step time", secs(s.seconds));
+    row("compute", secs(s.compute_s));
+    row("memory-bound kernels", secs(s.memory_s));
+    row("tensor-parallel communication", secs(s.comm_tp_s));
+    if (s.comm_cp_s > 0) row("context-parallel communication", secs(s.comm_cp_s));
+    if (s.comm_ep_s > 0) row("expert-parallel all-to-all", secs(s.comm_ep_s));
+    row("data-parallel communication", secs(s.comm_dp_s));
+    row("pipeline communication", secs(s.comm_pp_s));
+    row("exposed communication", secs(s.comm_exposed_s));
+    row("pipeline bubble", secs(s.bubble_s));
+    if (s.offload_s > 0) row("offload (exposed)", secs(s.offload_s));
     row("micro-batches per step", Fmt("%.0f", s.micro_batches));
     const Throughput& t = p.throughput;
-    head("Throughput");
+    head(T("Throughput"));
     row("tokens/s", Fmt("%.0f", t.tokens_per_s));
     row("tokens/s per GPU", Fmt("%.0f", t.tokens_per_s_per_gpu));
     row("model TFLOP/s per GPU", Fmt("%.1f", t.model_tflops_per_gpu));
@@ -298,39 +293,43 @@ std::vector<Row> Rows(const PlanOutput& out) {
     row("MFU", Fmt("%.1f %%", 100 * t.mfu));
     row("HFU", Fmt("%.1f %%", 100 * t.hfu));
     const RunSummary& r = p.run;
-    head("Run");
-    row("tokens", Count(r.tokens) + (r.tokens_defaulted ? " (20 per parameter, Chinchilla default)" : ""));
+    head(T("Run"));
+    row("tokens", Count(r.tokens, lang) + (r.tokens_defaulted ? T(" (20 per parameter, Chinchilla default)") : ""));
     row("steps", Fmt("%.0f", r.steps));
-    row("wall clock", Fmt("%.1f days", r.days) + Fmt(" (%.1f days failure-free)", r.compute_days));
+    row("wall clock", TrFill(lang, "{0} days ({1} days failure-free)", {days(r.days), days(r.compute_days)}));
     row("GPU-hours", Fmt("%.0f", r.gpu_hours));
     row("goodput", Fmt("%.1f %%", 100 * r.goodput));
     row("expected failures", Fmt("%.1f", r.failures));
-    row("checkpoint every", Seconds(r.ckpt_interval_s) + " (" + Seconds(r.ckpt_write_s) + " to write)");
+    row("checkpoint every", TrFill(lang, "{0} ({1} to write)", {secs(r.ckpt_interval_s), secs(r.ckpt_write_s)}));
     row("energy", Fmt("%.1f MWh", r.energy_kwh / 1000));
-    row("cost, renting", Usd(r.cost_rent_usd));
-    row("cost, owning (amortized + energy)", Usd(r.cost_own_usd));
+    row("cost, renting", usd(r.cost_rent_usd));
+    row("cost, owning (amortized + energy)", usd(r.cost_own_usd));
     const TcoView tco = EstimateTco(j, r);
-    head(Fmt("Owning the cluster for %.0f years (total cost of ownership)", tco.years));
-    row("hardware (GPUs + servers, network, facility)", Usd(tco.hardware_usd));
-    row("energy (training draw all year, PUE)", Usd(tco.energy_usd));
-    if (tco.staff_usd > 0) row("staff", Usd(tco.staff_usd));
-    row("all costs", Usd(tco.total_usd));
+    head(TrFill(lang, "Owning the cluster for {0} years (total cost of ownership)", {Fmt("%.0f", tco.years)}));
+    row("hardware (GPUs + servers, network, facility)", usd(tco.hardware_usd));
+    row("energy (training draw all year, PUE)", usd(tco.energy_usd));
+    if (tco.staff_usd > 0) row("staff", usd(tco.staff_usd));
+    row("all costs", usd(tco.total_usd));
     row("runs like this one in that time", Fmt("%.1f", tco.runs_in_period));
-    row("renting the same GPUs as long", Usd(tco.rent_same_period_usd));
+    row("renting the same GPUs as long", usd(tco.rent_same_period_usd));
   }
-  head("Verdict");
-  row("bottleneck", BottleneckSentence(p, j));
-  for (const std::string& w : Warnings(out)) row("warning", w);
-  for (const std::string& a : out.fit_advice) row("would fit with", a);
+  head(T("Verdict"));
+  row("bottleneck", BottleneckSentence(p, j, lang));
+  if (out.ok)
+    for (const std::string& w : WarningSentences(p, j, lang)) row("warning", w);
+  if (out.fit_remedies.size() == out.fit_advice.size()) {
+    for (const FitRemedy& a : out.fit_remedies) row("would fit with", FitAdviceSentence(a, lang));
+  } else {
+    for (const std::string& a : out.fit_advice) row("would fit with", a);  // advice made outside MakePlan
+  }
   for (const ConfigIssue& i : out.issues)
     if (i.notice) row("note", FormatIssue(i));
   return rows;
 }
 
 std::string Pad(const std::string& s, size_t width) {
-  // Width in characters, not bytes: UTF-8 continuation bytes take no column.
-  size_t cols = 0;
-  for (unsigned char c : s) cols += (c & 0xC0) != 0x80;
+  // Width in terminal columns, not bytes: CJK characters take two, continuation bytes none.
+  const size_t cols = DisplayWidth(s);
   return s + std::string(width > cols ? width - cols : 0, ' ');
 }
 
@@ -380,12 +379,12 @@ struct Grid {
   std::vector<std::vector<std::string>> cells;    // [plan][key]
 };
 
-Grid MakeGrid(const std::vector<PlanOutput>& outs) {
+Grid MakeGrid(const std::vector<PlanOutput>& outs, Lang lang) {
   Grid g;
   g.cells.resize(outs.size());
   for (size_t n = 0; n < outs.size(); ++n) {
     std::string section;
-    for (const Row& r : Rows(outs[n])) {
+    for (const Row& r : Rows(outs[n], lang)) {
       if (r.label.empty()) {
         section = r.value;
         continue;
@@ -410,8 +409,7 @@ std::string TextTable(const std::vector<std::vector<std::string>>& table, const 
   for (size_t r = 0; r < table.size(); ++r) {
     if (heading[r]) continue;
     for (size_t c = 0; c < table[r].size(); ++c) {
-      size_t cols = 0;
-      for (unsigned char ch : table[r][c]) cols += (ch & 0xC0) != 0x80;
+      const size_t cols = DisplayWidth(table[r][c]);
       if (width.size() <= c) width.resize(c + 1, 0);
       width[c] = std::max(width[c], cols);
     }
@@ -455,6 +453,10 @@ PlanOutput HitOutput(const PlanOutput& base, const SearchResult& result, const S
   return o;
 }
 
+// The language of human-readable output (text, Markdown): the configuration's `lang` key. JSON and CSV
+// stay English whatever it says.
+Lang LangOf(const PlanOutput& out) { return ParseLang(out.config.lang); }
+
 }  // namespace
 
 // ---- public ---------------------------------------------------------------------------------------
@@ -463,7 +465,7 @@ std::string PlanToJson(const PlanOutput& out) { return PlanJson(out, "") + "\n";
 std::string PlanToText(const PlanOutput& out) {
   std::vector<std::vector<std::string>> table;
   std::vector<bool> heading;
-  for (const Row& r : Rows(out)) {
+  for (const Row& r : Rows(out, LangOf(out))) {
     table.push_back(r.label.empty() ? std::vector<std::string>{r.value} : std::vector<std::string>{r.label, r.value});
     heading.push_back(r.label.empty());
   }
@@ -491,16 +493,19 @@ std::string FormatComparison(const std::vector<PlanOutput>& outs, Format format)
     return s + "  ]\n}\n";
   }
   if (format == Format::Csv) return Csv(outs);
-  Grid g = MakeGrid(outs);
+  // One language for the whole table: the first scenario's (the command line's --lang sets them all).
+  const Lang lang = outs.empty() ? Lang::En : LangOf(outs[0]);
+  auto scenario = [&](size_t n) { return TrFill(lang, "scenario {0}", {std::to_string(n + 1)}); };
+  Grid g = MakeGrid(outs, lang);
   if (format == Format::Markdown) {
     std::string s, section;
     for (size_t k = 0; k < g.keys.size(); ++k) {
       std::string label, sec = MarkdownSplit(g.keys[k], &label);
       if (sec != section) {
         section = sec;
-        s += (s.empty() ? "" : "\n") + std::string("### ") + sec + "\n\n| quantity |";
+        s += (s.empty() ? "" : "\n") + std::string("### ") + sec + "\n\n| " + Translate(lang, "quantity") + " |";
         for (size_t n = 0; n < outs.size(); ++n)
-          s += outs.size() == 1 ? std::string(" value |") : " scenario " + std::to_string(n + 1) + " |";
+          s += " " + (outs.size() == 1 ? std::string(Translate(lang, "value")) : scenario(n)) + " |";
         s += "\n|---|";
         for (size_t n = 0; n < outs.size(); ++n) s += "---|";
         s += "\n";
@@ -515,7 +520,7 @@ std::string FormatComparison(const std::vector<PlanOutput>& outs, Format format)
   std::vector<std::vector<std::string>> table;
   std::vector<bool> heading;
   std::vector<std::string> top = {""};
-  for (size_t n = 0; n < outs.size(); ++n) top.push_back("scenario " + std::to_string(n + 1));
+  for (size_t n = 0; n < outs.size(); ++n) top.push_back(scenario(n));
   table.push_back(top);
   heading.push_back(false);
   std::string section;
@@ -565,27 +570,30 @@ std::string FormatSearch(const PlanOutput& base, const SearchResult& result, For
     return csv;
   }
   // Text and Markdown: one line per layout, best first, with why each loses to the first.
-  std::vector<std::vector<std::string>> table = {
-      {"#", "gpu", "gpus", "layout", "memory/GPU", "step", "days", "cost", "MFU", "vs #1"}};
+  const Lang lang = LangOf(base);
+  auto T = [&](const char* english) { return std::string(Translate(lang, english)); };
+  std::vector<std::vector<std::string>> table = {{"#", T("gpu"), T("gpus"), T("layout"), T("memory/GPU"), T("step"),
+                                                  T("days"), T("cost"), "MFU", T("vs #1")}};
   // Nothing fits: show the layout that comes closest, so the user sees by how much.
   if (hits.empty() && result.least_memory.plan.valid) {
     PlanOutput o = HitOutput(base, result, result.least_memory);
     const Plan& p = o.plan;
     table.push_back({"-", o.config.gpu, std::to_string(o.config.gpus), LayoutText(o.config),
-                     Fmt("%.1f GB", p.memory.total / 1e9), Seconds(p.step.seconds), Fmt("%.1f", p.run.days),
-                     Usd(p.run.cost_usd), Fmt("%.1f %%", 100 * p.throughput.mfu),
-                     std::string("least memory; does not fit")});
+                     Fmt("%.1f GB", p.memory.total / 1e9), Seconds(p.step.seconds, lang), Fmt("%.1f", p.run.days),
+                     Usd(p.run.cost_usd, lang), Fmt("%.1f %%", 100 * p.throughput.mfu),
+                     T("least memory; does not fit")});
   }
   for (size_t i = 0; i < hits.size(); ++i) {
     const PlanOutput& o = hits[i];
     const Plan& p = o.plan;
     table.push_back({std::to_string(i + 1), o.config.gpu, std::to_string(o.config.gpus), LayoutText(o.config),
-                     Fmt("%.1f GB", p.memory.total / 1e9), Seconds(p.step.seconds), Fmt("%.1f", p.run.days),
-                     Usd(p.run.cost_usd), Fmt("%.1f %%", 100 * p.throughput.mfu),
-                     i == 0 ? "best" : WhyLoses(p, hits[0].plan, objective)});
+                     Fmt("%.1f GB", p.memory.total / 1e9), Seconds(p.step.seconds, lang), Fmt("%.1f", p.run.days),
+                     Usd(p.run.cost_usd, lang), Fmt("%.1f %%", 100 * p.throughput.mfu),
+                     i == 0 ? T("best") : WhyLoses(p, hits[0].plan, objective, lang)});
   }
-  std::string head = "Searched " + std::to_string(result.evaluated) + " layouts (objective: " + Name(objective) +
-                     "); " + (result.any_fits ? "best first" : "none fits in GPU memory") + ".";
+  std::string head = TrFill(lang, "Searched {0} layouts (objective: {1}); {2}.",
+                            {std::to_string(result.evaluated), T(Name(objective)),
+                             T(result.any_fits ? "best first" : "none fits in GPU memory")});
   if (format == Format::Markdown) {
     std::string s = head + "\n\n";
     for (size_t r = 0; r < table.size(); ++r) {
@@ -602,7 +610,7 @@ std::string FormatSearch(const PlanOutput& base, const SearchResult& result, For
   }
   std::vector<bool> heading(table.size(), false);
   std::string s = head + "\n" + TextTable(table, heading);
-  if (!hits.empty()) s += "best: " + FormatLink(hits[0].config) + "\n";
+  if (!hits.empty()) s += TrFill(lang, "best: {0}", {FormatLink(hits[0].config)}) + "\n";
   return s;
 }
 

@@ -244,11 +244,16 @@ SearchResult SearchLayouts(const Config& cfg, const SearchOptions& options) {
 }
 
 std::string WhyLoses(const Plan& plan, const Plan& best, Objective objective) {
+  return WhyLoses(plan, best, objective, Lang::En);
+}
+
+std::string WhyLoses(const Plan& plan, const Plan& best, Objective objective, Lang lang) {
   const double kp = RankKey(plan, objective), kb = RankKey(best, objective);
-  char head[64];
+  char pct_text[32];
   const double pct = kb > 0 ? 100.0 * (kp / kb - 1.0) : 0.0;
-  if (pct < 0.5) return "ties with the best (within 0.5%): an equivalent layout";
-  std::snprintf(head, sizeof head, objective == Objective::Cost ? "%.0f%% more expensive" : "%.0f%% slower", pct);
+  if (pct < 0.5) return Translate(lang, "ties with the best (within 0.5%): an equivalent layout");
+  std::snprintf(pct_text, sizeof pct_text, "%.0f", pct);
+  const std::string head = TrFill(lang, objective == Objective::Cost ? "{0}% more expensive" : "{0}% slower", {pct_text});
   const StepBreakdown& a = plan.step;
   const StepBreakdown& b = best.step;
   struct Reason { double delta; const char* words; };
@@ -262,8 +267,8 @@ std::string WhyLoses(const Plan& plan, const Plan& best, Objective objective) {
   const Reason* worst = &reasons[0];
   for (const Reason& r : reasons)
     if (r.delta > worst->delta) worst = &r;
-  if (worst->delta <= 0) return std::string(head) + ": same step, fewer GPUs busy or more failures";
-  return std::string(head) + ": " + worst->words;
+  const char* why = worst->delta <= 0 ? "same step, fewer GPUs busy or more failures" : worst->words;
+  return TrFill(lang, "{0}: {1}", {head, Translate(lang, why)});
 }
 
 }  // namespace tp

@@ -59,5 +59,6 @@ SearchResult SearchLayouts(const Config& cfg, const SearchOptions& options);
 
 // Why `plan` loses to `best`, in words: "2% slower: larger pipeline bubble".
 std::string WhyLoses(const Plan& plan, const Plan& best, Objective objective);
+std::string WhyLoses(const Plan& plan, const Plan& best, Objective objective, Lang lang);
 
 }  // namespace tp

@@ -1,0 +1,394 @@
+// i18n_core.cpp — the engine's hand-written Chinese: the field's usual terms (显存, 张量并行, 流水线气泡,
+// 梯度检查点/激活重计算, 算力利用率 MFU, 有效训练时间, 总拥有成本 ...) for every sentence and label core prints,
+// and the key table's help. Lookup is by the exact English text; the table is read into a hash map once.
+// scripts/cjk_chars.py reads the Chinese from this file to subset the CJK font: keep the strings literal.
+#include "i18n_core.h"
+
+#include <cmath>
+#include <cstdio>
+#include <unordered_map>
+
+namespace tp {
+namespace {
+
+// Placeholders {0} {1} ... are filled by Fill(); the Chinese keeps every placeholder of the English
+// (a test checks it). Technical words Chinese engineers write in English stay English: all-reduce,
+// all-to-all, Tensor Core, FlashAttention, ZeRO-3, LoRA, token, GPU, PCIe, NVMe.
+const Phrase kPhrases[] = {
+    // ---- bottleneck (plan.cpp BottleneckSentence) ----
+    {"no bottleneck computed", "未计算出瓶颈"},
+    {"does not fit in host memory: offload needs {0} of CPU memory per node",
+     "主机内存放不下：卸载（offload）每个节点需要 {0} CPU 内存"},
+    {"does not fit: {0} needed per GPU, {1} usable", "显存放不下：每张 GPU 需要 {0}，可用 {1}"},
+    {"compute-bound: tensor-core time is {0} of the step (MFU {1})",
+     "计算受限：Tensor Core 计算占每步时间的 {0}（MFU {1}）"},
+    {"memory-bandwidth-bound kernels (norms, element-wise, optimizer) are {0} of the step",
+     "显存带宽受限的算子（归一化、逐元素运算、优化器）占每步时间的 {0}"},
+    {"tensor-parallel all-reduce over {0} is {1} of the step", "张量并行 all-reduce（经 {0}）占每步时间的 {1}"},
+    {"context-parallel ring exchange over {0} is {1} of the step", "上下文并行环形交换（经 {0}）占每步时间的 {1}"},
+    {"expert-parallel all-to-all is {0} of the step", "专家并行 all-to-all 占每步时间的 {0}"},
+    {"data-parallel gradient traffic over {0} is {1} of the step", "数据并行梯度通信（经 {0}）占每步时间的 {1}"},
+    {"pipeline point-to-point transfers are {0} of the step", "流水线点对点传输占每步时间的 {0}"},
+    {"pipeline bubble (PP {0}, {1} micro-batches) is {2} of the step",
+     "流水线气泡（PP {0}，{1} 个微批次）占每步时间的 {2}"},
+    {"offload transfers over the host link are {0} of the step", "经主机链路的卸载传输占每步时间的 {0}"},
+    {"the network", "节点间网络"},
+    // ---- bottleneck kinds (plan.cpp BottleneckName; the JSON keeps the English) ----
+    {"none", "无"},
+    {"memory capacity", "显存容量"},
+    {"compute", "计算"},
+    {"memory bandwidth", "显存带宽"},
+    {"tensor-parallel communication", "张量并行通信"},
+    {"context-parallel communication", "上下文并行通信"},
+    {"expert-parallel all-to-all", "专家并行 all-to-all"},
+    {"data-parallel communication", "数据并行通信"},
+    {"pipeline point-to-point", "流水线点对点通信"},
+    {"pipeline bubble", "流水线气泡"},
+    {"offload transfers", "卸载传输"},
+    // ---- warnings (plan.cpp WarningSentences) ----
+    {"does not fit in the host memory that offload needs", "卸载所需的主机内存不够"},
+    {"does not fit in GPU memory", "显存放不下"},
+    {"{0} has no peer-to-peer: collectives pass through host memory over PCIe",
+     "{0} 不支持 GPU 间点对点（P2P）通信：集合通信要经 PCIe 绕道主机内存"},
+    {"this GPU", "该 GPU"},
+    {"tensor/context-parallel group spans nodes: its traffic crosses the network",
+     "张量/上下文并行组跨越了节点：它的通信要走节点间网络"},
+    {"token budget not given: 20 tokens per parameter (Chinchilla) assumed",
+     "未给出训练 token 数：按每个参数 20 个 token（Chinchilla）估算"},
+    {"size-only model: activations and step time need the architecture (layers, hidden, heads)",
+     "只给了参数量的模型：激活值和每步时间需要模型结构（层数、隐藏维度、注意力头数）"},
+    {"this GPU has no FP8 tensor cores: fp8 runs at the 16-bit rate", "该 GPU 没有 FP8 Tensor Core：fp8 只能按 16 位的速度运行"},
+    {"offload traffic over the host link slows the step noticeably", "经主机链路的卸载流量明显拖慢了每一步"},
+    {"MFU below 20%: the GPUs mostly wait", "MFU 低于 20%：GPU 大部分时间在等待"},
+    // ---- fit advice (planner.cpp) ----
+    {"{0}: {1} GB of {2} GB usable per GPU, {3} days", "{0}：每张 GPU 需 {1} GB，可用 {2} GB，{3} 天"},
+    {"full activation recomputation", "完全激活重计算（梯度检查点）"},
+    {"ZeRO-3 (shard weights, gradients and optimizer states)", "ZeRO-3（切分权重、梯度和优化器状态）"},
+    {"ZeRO-3 with CPU offload of optimizer states", "ZeRO-3，并把优化器状态卸载到 CPU"},
+    {"ZeRO-3 with NVMe offload", "ZeRO-3，并卸载到 NVMe"},
+    {"LoRA instead of full training", "用 LoRA 代替全参数训练"},
+    {"QLoRA (4-bit base)", "QLoRA（4 位量化基座模型）"},
+    {"{0}x the GPUs", "GPU 数量增加到 {0} 倍"},
+    {"a bigger GPU ({0})", "换显存更大的 GPU（{0}）"},
+    // ---- why a layout loses (search.cpp WhyLoses) ----
+    {"ties with the best (within 0.5%): an equivalent layout", "与最优持平（差距在 0.5% 以内）：等效的布局"},
+    {"{0}% more expensive", "贵 {0}%"},
+    {"{0}% slower", "慢 {0}%"},
+    {"{0}: {1}", "{0}：{1}"},
+    {"more compute (recomputation or smaller, less efficient matrix multiplies)",
+     "计算更多（重计算，或矩阵乘更小、效率更低）"},
+    {"more memory-bound time", "显存带宽受限的时间更长"},
+    {"more exposed communication", "未被掩盖的通信更多"},
+    {"larger pipeline bubble", "流水线气泡更大"},
+    {"same step, fewer GPUs busy or more failures", "每步时间相同，但干活的 GPU 更少或故障更多"},
+    // ---- text report (report.cpp) ----
+    {"Plan", "训练方案"},
+    {"model", "模型"},
+    {"layout", "并行布局"},
+    {"link", "分享链接"},
+    {"error", "错误"},
+    {"Memory per GPU (most loaded; GB = 1e9 bytes, GiB = 2^30)", "每张 GPU 的显存（负载最重的一张；GB = 1e9 字节，GiB = 2^30 字节）"},
+    {"weights", "权重"},
+    {"gradients", "梯度"},
+    {"optimizer states", "优化器状态"},
+    {"activations", "激活值"},
+    {"other (context, buffers, fragmentation)", "其他（CUDA 上下文、通信缓冲区、显存碎片）"},
+    {"total", "合计"},
+    {"usable of capacity", "可用 / 总容量"},
+    {"{0} of {1}", "{0} / {1}"},
+    {"fits", "放得下"},
+    {"yes", "是"},
+    {"no", "否"},
+    {"largest micro-batch that fits", "放得下的最大微批次"},
+    {"host memory per node (offload)", "每个节点的主机内存（卸载）"},
+    {"NVMe per node (offload)", "每个节点的 NVMe（卸载）"},
+    {"Step (one optimizer step)", "每步（一次优化器更新）"},
+    {"step time", "每步时间"},
+    {"memory-bound kernels", "显存带宽受限的算子"},
+    {"pipeline communication", "流水线并行通信"},
+    {"exposed communication", "未被掩盖的通信"},
+    {"offload (exposed)", "卸载（未被掩盖的部分）"},
+    {"micro-batches per step", "每步的微批次数"},
+    {"Throughput", "吞吐量"},
+    {"tokens/s", "每秒 token 数"},
+    {"tokens/s per GPU", "每张 GPU 每秒 token 数"},
+    {"model TFLOP/s per GPU", "每张 GPU 的模型 TFLOP/s"},
+    {"hardware TFLOP/s per GPU", "每张 GPU 的硬件 TFLOP/s（含重计算）"},
+    {"MFU", "算力利用率 MFU"},
+    {"HFU", "硬件算力利用率 HFU"},
+    {"Run", "整个训练"},
+    {"tokens", "训练 token 数"},
+    {" (20 per parameter, Chinchilla default)", "（每个参数 20 个，Chinchilla 默认值）"},
+    {"steps", "步数"},
+    {"wall clock", "实际耗时"},
+    {"{0} days ({1} days failure-free)", "{0} 天（无故障时 {1} 天）"},
+    {"GPU-hours", "GPU 时"},
+    {"goodput", "有效训练时间占比"},
+    {"expected failures", "预计故障次数"},
+    {"checkpoint every", "检查点间隔"},
+    {"{0} ({1} to write)", "{0}（每次写入 {1}）"},
+    {"energy", "能耗"},
+    {"cost, renting", "成本（租用）"},
+    {"cost, owning (amortized + energy)", "成本（自购：折旧 + 电费）"},
+    {"Owning the cluster for {0} years (total cost of ownership)", "自建集群使用 {0} 年（总拥有成本 TCO）"},
+    {"hardware (GPUs + servers, network, facility)", "硬件（GPU + 服务器、网络、机房）"},
+    {"energy (training draw all year, PUE)", "电费（全年按训练功耗，含 PUE）"},
+    {"staff", "运维人员"},
+    {"all costs", "总成本"},
+    {"runs like this one in that time", "这段时间内可完成的同类训练次数"},
+    {"renting the same GPUs as long", "同样的 GPU 租用同样长的时间"},
+    {"Verdict", "结论"},
+    {"bottleneck", "瓶颈"},
+    {"warning", "注意"},
+    {"would fit with", "这样就放得下"},
+    {"note", "提示"},
+    {"custom model", "自定义模型"},
+    {"{0}-parameter model (size only)", "{0} 参数的模型（只有参数量）"},
+    {"{0} ({1} parameters)", "{0}（{1} 参数）"},
+    {"{0} on {1} x {2}, {3}, {4}", "{0}，{1} × {2}，{3}，{4}"},
+    {"scenario {0}", "方案 {0}"},
+    {"quantity", "指标"},
+    {"value", "数值"},
+    // search table
+    {"gpu", "GPU"},
+    {"gpus", "GPU 数"},
+    {"memory/GPU", "显存/GPU"},
+    {"step", "每步"},
+    {"days", "天数"},
+    {"cost", "成本"},
+    {"vs #1", "与第 1 名相比"},
+    {"best", "最优"},
+    {"least memory; does not fit", "显存占用最少，仍放不下"},
+    {"Searched {0} layouts (objective: {1}); {2}.", "搜索了 {0} 种并行布局（目标：{1}）；{2}。"},
+    {"best first", "最优的排在前面"},
+    {"none fits in GPU memory", "没有一种放得进显存"},
+    {"time", "时间"},
+    {"best: {0}", "最优：{0}"},
+    // ---- key table help (config.cpp Keys(): the page's tooltips) ----
+    {"Share-link format version; this planner writes and reads version 1.", "分享链接的格式版本；本工具读写版本 1。"},
+    {"Model preset id (see `trainplan catalog models`), or custom for dimensions only; explicit dimensions override "
+     "the preset field by field.",
+     "模型预设 id（见 `trainplan catalog models`），或 custom 表示只用自定义维度；显式给出的维度逐项覆盖预设。"},
+    {"Total parameters of a size-only model (no architecture: model-state memory only).",
+     "只给参数量的模型的总参数数（没有模型结构：只能估算模型状态的显存）。"},
+    {"Transformer layers.", "Transformer 层数。"},
+    {"Hidden size (model width).", "隐藏维度（模型宽度）。"},
+    {"Attention (query) heads.", "注意力（query）头数。"},
+    {"Key/value heads (grouped-query attention; equal to heads for multi-head attention).",
+     "Key/Value 头数（分组查询注意力 GQA；多头注意力时等于注意力头数）。"},
+    {"MLP intermediate size.", "MLP 中间层维度。"},
+    {"Vocabulary size.", "词表大小。"},
+    {"MLP kind: gelu (two matrices) or swiglu (gated, three matrices).",
+     "MLP 类型：gelu（两个矩阵）或 swiglu（门控，三个矩阵）。"},
+    {"1 when the output head shares the input embedding matrix.", "输出层与输入词嵌入共享矩阵时为 1。"},
+    {"Routed experts per MoE layer (1 = dense model).", "每个 MoE 层的路由专家数（1 = 稠密模型）。"},
+    {"Experts each token is routed to (MoE).", "每个 token 路由到的专家数（MoE）。"},
+    {"Intermediate size of one expert's MLP (MoE).", "单个专家 MLP 的中间层维度（MoE）。"},
+    {"Shared experts every token passes through, besides the routed ones (DeepSeek, Qwen MoE).",
+     "除路由专家外，每个 token 都要经过的共享专家数（DeepSeek、Qwen MoE）。"},
+    {"Leading layers with a dense MLP instead of experts (DeepSeek-V3: 3).",
+     "开头几层使用稠密 MLP 而非专家的层数（DeepSeek-V3：3）。"},
+    {"Attention head size when it is not hidden / heads (Gemma, Mistral-Nemo, Qwen3).",
+     "注意力头维度，当它不等于 隐藏维度 / 头数 时给出（Gemma、Mistral-Nemo、Qwen3）。"},
+    {"Sequence length in tokens.", "序列长度（token 数）。"},
+    {"Micro-batch per GPU: sequences in one forward/backward pass.", "每张 GPU 的微批次：一次前向/反向计算的序列数。"},
+    {"Global batch: sequences per optimizer step across all data-parallel replicas.",
+     "全局批次：所有数据并行副本合计、每次优化器更新的序列数。"},
+    {"Training budget in tokens (e.g. 2e12); auto = 20 per parameter (Chinchilla).",
+     "训练 token 总数（例如 2e12）；auto = 每个参数 20 个（Chinchilla）。"},
+    {"full fine-tuning/pre-training, LoRA adapters, or QLoRA (4-bit frozen base).",
+     "full 全参数微调/预训练，LoRA 适配器，或 QLoRA（冻结的 4 位量化基座）。"},
+    {"Rank r of the LoRA adapter matrices (r x (d_in + d_out) parameters each).",
+     "LoRA 适配器矩阵的秩 r（每个适配器 r × (d_in + d_out) 个参数）。"},
+    {"Layers that get LoRA adapters: qv (query and value), attn (all attention), all (attention + MLP).",
+     "加 LoRA 适配器的层：qv（query 和 value），attn（全部注意力），all（注意力 + MLP）。"},
+    {"Compute precision of matmuls (mixed precision keeps fp32 master weights).",
+     "矩阵乘的计算精度（混合精度训练另存 fp32 主权重）。"},
+    {"Optimizer: AdamW (two fp32 moments), 8-bit AdamW, or SGD with momentum.",
+     "优化器：AdamW（两个 fp32 动量），8 位 AdamW，或带动量的 SGD。"},
+    {"ZeRO stage over the data-parallel group: 1 optimizer, 2 + gradients, 3 + weights (FSDP full shard).",
+     "在数据并行组内的 ZeRO 阶段：1 切分优化器状态，2 再加梯度，3 再加权重（FSDP full shard）。"},
+    {"Move optimizer states (and with ZeRO-3 weights) to CPU memory or NVMe.",
+     "把优化器状态（ZeRO-3 时还有权重）卸载到 CPU 内存或 NVMe。"},
+    {"Activation recomputation: none, selective (attention only), full (every layer), auto.",
+     "激活重计算（梯度检查点）：none 不用，selective 只重算注意力，full 每层都重算，auto 自动。"},
+    {"Sequence parallelism: shard norms and dropout activations across the tensor-parallel group.",
+     "序列并行：把归一化和 dropout 的激活值切分到张量并行组内。"},
+    {"FlashAttention: attention without materializing the seq x seq scores.",
+     "FlashAttention：计算注意力时不生成 seq × seq 的分数矩阵。"},
+    {"Fraction of GPU memory kept free before a plan counts as fitting.", "判断放得下时预留不用的显存比例。"},
+    {"Total GPUs.", "GPU 总数。"},
+    {"Tensor-parallel degree.", "张量并行度。"},
+    {"Pipeline-parallel stages.", "流水线并行的级数。"},
+    {"Virtual pipeline stages per pipeline rank (interleaved schedule).", "每个流水线 rank 的虚拟流水线级数（交错调度）。"},
+    {"Context-parallel degree: the sequence split across GPUs.", "上下文并行度：把序列切分到多张 GPU 上。"},
+    {"Expert-parallel degree (MoE).", "专家并行度（MoE）。"},
+    {"Data-parallel degree; derived as gpus / (tp x pp x cp), and if given it must agree.",
+     "数据并行度；由 gpus / (tp × pp × cp) 推出，如果给出则必须一致。"},
+    {"GPU id (see `trainplan catalog gpus`).", "GPU id（见 `trainplan catalog gpus`）。"},
+    {"GPUs per server; auto = the GPU's usual server.", "每台服务器的 GPU 数；auto = 该 GPU 常见的服务器配置。"},
+    {"Link between GPUs inside a node (see `trainplan catalog links`); auto = the GPU's usual one.",
+     "节点内 GPU 之间的互连（见 `trainplan catalog links`）；auto = 该 GPU 常用的互连。"},
+    {"Network between nodes (see `trainplan catalog links`); auto = the GPU's usual one.",
+     "节点间网络（见 `trainplan catalog links`）；auto = 该 GPU 常用的网络。"},
+    {"Rental price per GPU-hour; auto = the catalog's price for the GPU.", "每 GPU 时的租用价格；auto = 目录中该 GPU 的价格。"},
+    {"Purchase price per GPU, for the owning view; auto = the catalog's price.",
+     "每张 GPU 的购买价格，用于自购成本；auto = 目录价格。"},
+    {"Electricity price.", "电价。"},
+    {"Power usage effectiveness: facility power over IT power.", "电能使用效率 PUE：机房总功耗 / IT 设备功耗。"},
+    {"Amortization period of purchased hardware.", "所购硬件的折旧年限。"},
+    {"Mean time between failures of one GPU (with its share of the server), hours.",
+     "单张 GPU（连同它分摊的服务器部件）的平均故障间隔时间，单位小时。"},
+    {"Time to write one checkpoint; auto = checkpoint size over storage bandwidth.",
+     "写一次检查点的时间；auto = 检查点大小 / 存储带宽。"},
+    {"Time to restart the job after a failure (reschedule, reload).", "故障后重启任务的时间（重新调度、重新加载）。"},
+    {"Aggregate checkpoint write bandwidth; auto = 1 GB/s per GPU up to 2 TB/s.",
+     "检查点写入的总带宽；auto = 每张 GPU 1 GB/s，最多 2 TB/s。"},
+    {"Interface language: en or zh.", "界面语言：en（英文）或 zh（中文）。"},
+    {"Share of the GPU's measured best matmul rate that a training run's large GEMMs keep (fitted).",
+     "训练中大矩阵乘（GEMM）能达到该 GPU 实测最佳矩阵乘速度的比例（拟合值）。"},
+    {"GEMM arithmetic intensity, in units of the GPU's ridge point, at which a GEMM runs at half speed (fitted).",
+     "GEMM 速度降到一半时的算术强度，以该 GPU 的屋脊点为单位（拟合值）。"},
+    {"FlashAttention's share of the dense 16-bit peak, causal half counted (fitted).",
+     "FlashAttention 达到的稠密 16 位峰值算力比例，因果掩码只计一半（拟合值）。"},
+    {"Share of peak memory bandwidth that element-wise kernels reach (fitted).", "逐元素算子达到的峰值显存带宽比例（拟合值）。"},
+    {"NCCL bus bandwidth as a share of the nominal link bandwidth (fitted).", "NCCL 总线带宽占标称链路带宽的比例（拟合值）。"},
+    {"Share of the backward pass (ZeRO-3: forward and backward) that can hide data-parallel traffic (fitted).",
+     "反向计算（ZeRO-3 时为前向和反向）中能掩盖数据并行通信的比例（拟合值）。"},
+    {"Seconds of compute lost per second of communication hidden behind it (fitted).",
+     "每掩盖 1 秒通信所损失的计算秒数（拟合值）。"},
+    {"GPU memory taken by the CUDA context and library workspaces outside the allocator.",
+     "CUDA 上下文和各种库的工作区在分配器之外占用的显存。"},
+    {"Host (CPU) memory per GPU that offloaded states may fill (DGX A100: 1 TB for 8 GPUs).",
+     "每张 GPU 可供卸载状态使用的主机（CPU）内存（DGX A100：8 张 GPU 共 1 TB）。"},
+    {"Average GPU power draw while training, as a share of its TDP.", "训练时 GPU 的平均功耗，占其 TDP 的比例。"},
+    {"Power of the rest of the server (CPUs, memory, NICs, fans) per GPU, as a share of the GPU's TDP.",
+     "服务器其余部件（CPU、内存、网卡、风扇）分摊到每张 GPU 的功耗，占 GPU TDP 的比例。"},
+    {"Server, network and facility cost on top of the GPU purchase price, as a share of it.",
+     "GPU 购买价之外的服务器、网络和机房费用，占 GPU 价格的比例。"},
+    {"Operations staff cost per year, counted in the total cost of ownership (0 = left out).",
+     "每年的运维人员成本，计入总拥有成本（0 = 不计）。"},
+};
+
+// Unit words of numbers (the text report; the page's formatting reuses them).
+const Phrase kUnitWords[] = {
+    {"days", "天"},   {"h", "小时"},  {"min", "分钟"},  {"s", "秒"},     {"ms", "毫秒"},
+    {"years", "年"},  {"USD", "美元"}, {"trillion", "T"}, {"billion", "B"}, {"million", "M"},
+};
+
+struct Tables {
+  std::unordered_map<std::string_view, const char*> zh;
+  Tables() {
+    for (const Phrase& p : kPhrases) zh.emplace(p.en, p.zh);
+  }
+};
+
+const Tables& Get() {
+  static const Tables t;
+  return t;
+}
+
+std::vector<std::string>* g_missing = nullptr;
+
+}  // namespace
+
+Lang ParseLang(std::string_view code) {
+  return code.size() >= 2 && (code[0] == 'z' || code[0] == 'Z') && (code[1] == 'h' || code[1] == 'H') &&
+                 (code.size() == 2 || code[2] == '-' || code[2] == '_')
+             ? Lang::Zh
+             : Lang::En;
+}
+
+const char* LangCode(Lang lang) { return lang == Lang::Zh ? "zh" : "en"; }
+
+const char* Translate(Lang lang, const char* english) {
+  if (lang == Lang::En || !english || !*english) return english;
+  const auto& zh = Get().zh;
+  auto it = zh.find(english);
+  if (it != zh.end()) return it->second;
+  if (g_missing) g_missing->push_back(english);
+  return english;
+}
+
+bool HasTranslation(std::string_view english) { return Get().zh.count(english) > 0; }
+
+const char* UnitWord(Lang lang, const char* unit) {
+  if (lang == Lang::En) return unit;
+  for (const Phrase& u : kUnitWords)
+    if (std::string_view(u.en) == unit) return u.zh;
+  if (g_missing) g_missing->push_back(std::string("unit: ") + unit);
+  return unit;
+}
+
+std::string Fill(std::string_view pattern, std::initializer_list<std::string_view> args) {
+  std::string out;
+  out.reserve(pattern.size() + 32);
+  for (size_t i = 0; i < pattern.size(); ++i) {
+    char c = pattern[i];
+    if (c == '{' && i + 1 < pattern.size() && pattern[i + 1] == '{') {
+      out += '{';
+      ++i;
+    } else if (c == '{' && i + 2 < pattern.size() && pattern[i + 1] >= '0' && pattern[i + 1] <= '9' &&
+               pattern[i + 2] == '}' && size_t(pattern[i + 1] - '0') < args.size()) {
+      out += *(args.begin() + (pattern[i + 1] - '0'));
+      i += 2;
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+std::string TrFill(Lang lang, const char* english, std::initializer_list<std::string_view> args) {
+  return Fill(Translate(lang, english), args);
+}
+
+std::string UsdText(Lang lang, double usd) {
+  // 1,234,567 USD: thousands separators keep big costs readable (both languages).
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.0f", std::isfinite(usd) ? usd : 0.0);
+  std::string digits = buf, out;
+  int n = int(digits.size());
+  for (int i = 0; i < n; ++i) {
+    out += digits[i];
+    if (digits[i] != '-' && (n - i - 1) % 3 == 0 && i + 1 < n) out += ',';
+  }
+  return out + " " + UnitWord(lang, "USD");
+}
+
+size_t DisplayWidth(std::string_view s) {
+  size_t cols = 0;
+  for (size_t i = 0; i < s.size();) {
+    unsigned char c = (unsigned char)s[i];
+    uint32_t cp = c;
+    size_t len = 1;
+    if (c >= 0xF0) len = 4, cp = c & 0x07;
+    else if (c >= 0xE0) len = 3, cp = c & 0x0F;
+    else if (c >= 0xC0) len = 2, cp = c & 0x1F;
+    if (i + len > s.size()) len = s.size() - i;
+    for (size_t k = 1; k < len; ++k) cp = (cp << 6) | ((unsigned char)s[i + k] & 0x3F);
+    i += len;
+    // East Asian Wide and Fullwidth ranges (Unicode UAX #11), the ones Chinese text uses.
+    const bool wide = (cp >= 0x1100 && cp <= 0x115F) || (cp >= 0x2E80 && cp <= 0x303E) ||
+                      (cp >= 0x3041 && cp <= 0xA4CF) || (cp >= 0xAC00 && cp <= 0xD7A3) ||
+                      (cp >= 0xF900 && cp <= 0xFAFF) || (cp >= 0xFE30 && cp <= 0xFE4F) ||
+                      (cp >= 0xFF00 && cp <= 0xFF60) || (cp >= 0xFFE0 && cp <= 0xFFE6) ||
+                      (cp >= 0x20000 && cp <= 0x3FFFD);
+    cols += wide ? 2 : 1;
+  }
+  return cols;
+}
+
+const std::vector<Phrase>& CorePhrases() {
+  static const std::vector<Phrase> all(std::begin(kPhrases), std::end(kPhrases));
+  return all;
+}
+
+const std::vector<Phrase>& CoreUnitWords() {
+  static const std::vector<Phrase> all(std::begin(kUnitWords), std::end(kUnitWords));
+  return all;
+}
+
+void SetMissingTranslationSink(std::vector<std::string>* sink) { g_missing = sink; }
+
+}  // namespace tp

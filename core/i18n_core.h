@@ -1,0 +1,57 @@
+// i18n_core.h — the engine's own words in English and Chinese: the bottleneck and warning sentences, the
+// fit advice, why a layout loses, the text report's labels and the key table's help (the page's
+// tooltips). Lookup is keyed by the English text, so an untranslated string shows up as English (and a
+// test can list it). Core knows nothing of the UI; web/i18n reuses this table and adds the page's own.
+// JSON and CSV output stay English whatever the language: they are an API.
+#pragma once
+#include <cstdint>
+#include <initializer_list>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tp {
+
+enum class Lang : uint8_t { En, Zh };
+
+// "zh", "zh-CN", "zh_TW", "zh-Hans" ... -> Zh; anything else -> En (the browser's navigator.language too).
+Lang ParseLang(std::string_view code);
+const char* LangCode(Lang lang);  // "en" / "zh": the share link's spelling
+
+// One hand-written translation. `en` is the key; `{0}`, `{1}` ... are placeholders filled by Fill (the
+// Chinese may put them in another order), and printf conversions (%s, %d) are kept as they are.
+struct Phrase {
+  const char* en;
+  const char* zh;
+};
+
+// The translation of `english` (exact match), or `english` itself when the language is English or no
+// translation exists. The returned pointer is `english` or a static string: it stays valid.
+const char* Translate(Lang lang, const char* english);
+bool HasTranslation(std::string_view english);
+// Unit words after numbers ("days" -> "天", "h" -> "小时", "USD" -> "美元"): a table of their own, because
+// the same English word is also a label ("days" as a column heading is "天数").
+const char* UnitWord(Lang lang, const char* unit);
+
+// Replaces {0} .. {9} in `pattern` by args[i]. "{{" is a literal brace. Unknown indices stay as written.
+std::string Fill(std::string_view pattern, std::initializer_list<std::string_view> args);
+// Translate, then Fill.
+std::string TrFill(Lang lang, const char* english, std::initializer_list<std::string_view> args);
+
+// Units and numbers. Both languages keep SI units (GB, TFLOP/s, MWh) and the '.' decimal point and ','
+// thousands separator (Chinese technical writing uses them too); the unit words differ ("days" -> "天").
+// A space separates a number from a unit in both (中文文案排版: 数字与中文之间加空格).
+std::string UsdText(Lang lang, double usd);  // "1,234,567 USD" / "1,234,567 美元"
+
+// Terminal columns of UTF-8 text: CJK ideographs and full-width punctuation take two, other characters
+// one (continuation bytes none). The text report aligns its columns with it.
+size_t DisplayWidth(std::string_view utf8);
+
+// The engine's tables (tests; scripts/cjk_chars.py reads the source for the font subset).
+const std::vector<Phrase>& CorePhrases();
+const std::vector<Phrase>& CoreUnitWords();
+
+// Tests: every English string looked up for Chinese without a translation is appended here while set.
+void SetMissingTranslationSink(std::vector<std::string>* sink);
+
+}  // namespace tp

@@ -1,0 +1,288 @@
+// i18n_test.cpp — English and Chinese (core/i18n_core): every phrase of the engine's table is translated
+// with its placeholders and printf conversions intact, every key's help (the page's tooltips) has a
+// translation, every sentence the engine can produce finds its Chinese, switching the language leaves the
+// plan (and the English JSON) identical, and the command line's text follows --lang with aligned columns.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <sstream>
+#include <string>
+
+#include "cli.h"
+#include "config.h"
+#include "i18n_core.h"
+#include "planner.h"
+#include "report.h"
+#include "search.h"
+
+using namespace tp;
+
+namespace {
+
+// True when the text holds a CJK ideograph or full-width punctuation (anything from U+2E80 up in the BMP).
+bool HasCjk(const std::string& s) {
+  for (size_t i = 0; i + 2 < s.size(); ++i) {
+    unsigned char c = (unsigned char)s[i];
+    if (c >= 0xE2 && c <= 0xEF) {
+      unsigned cp = ((c & 0x0F) << 12) | (((unsigned char)s[i + 1] & 0x3F) << 6) | ((unsigned char)s[i + 2] & 0x3F);
+      if (cp >= 0x2E80) return true;
+    }
+  }
+  return false;
+}
+
+// {0}, {1} ... placeholders of a pattern, as a sorted multiset.
+std::vector<std::string> Placeholders(const std::string& s) {
+  std::vector<std::string> out;
+  for (size_t i = 0; i + 2 < s.size(); ++i)
+    if (s[i] == '{' && s[i + 1] >= '0' && s[i + 1] <= '9' && s[i + 2] == '}') out.push_back(s.substr(i, 3));
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+// printf conversions in order ("%s", "%.1f", "%%"): a translation that changed them would crash or lie.
+std::vector<std::string> Conversions(const std::string& s) {
+  std::vector<std::string> out;
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (s[i] != '%') continue;
+    size_t j = i + 1;
+    while (j < s.size() && std::string("0123456789.-+#lh$").find(s[j]) != std::string::npos) ++j;
+    if (j < s.size() && std::string("diouxXfFeEgGaAcs%").find(s[j]) != std::string::npos) {
+      out.push_back(s.substr(i, j - i + 1));
+      i = j;
+    }
+  }
+  return out;
+}
+
+Config Cfg(std::initializer_list<std::pair<const char*, const char*>> pairs) {
+  Config c;
+  std::vector<ConfigIssue> issues;
+  for (auto& [k, v] : pairs) ApplyPair(c, k, v, issues);
+  REQUIRE(issues.empty());
+  return c;
+}
+
+// Plans that between them reach every bottleneck the defaults reach, warnings, offload and fit advice.
+std::vector<Config> Scenarios() {
+  return {
+      Cfg({}),
+      Cfg({{"model", "llama2-70b"}, {"gpu", "rtx4090"}, {"gpus", "8"}}),
+      Cfg({{"model", "llama2-70b"}, {"gpu", "rtx4090"}, {"gpus", "1"}}),  // does not fit: fit advice
+      Cfg({{"model", "llama3-8b"}, {"method", "qlora"}, {"gpu", "rtx4090"}, {"gpus", "1"}, {"seq", "2048"}}),
+      Cfg({{"model", "llama3-70b"}, {"gpu", "h100"}, {"gpus", "64"}, {"seq", "32768"}, {"tokens", "1e11"}}),
+      Cfg({{"model", "mixtral-8x7b"}, {"gpus", "128"}, {"tp", "16"}, {"pp", "1"}, {"ep", "1"}}),
+      Cfg({{"model", "llama2-7b"}, {"gpus", "8"}, {"pp", "8"}, {"tp", "1"}, {"mbs", "1"}, {"gbs", "8"}}),
+      Cfg({{"model", "custom"}, {"params", "7e9"}, {"gpus", "8"}}),
+      Cfg({{"model", "llama2-13b"}, {"prec", "fp8"}, {"gpus", "16"}}),
+  };
+}
+
+std::string WithoutLang(PlanOutput out) {
+  out.config.lang = "en";
+  return PlanToJson(out);
+}
+
+}  // namespace
+
+TEST_CASE("the Chinese table: every phrase translated, placeholders and conversions kept, keys unique",
+          "[i18n]") {
+  std::set<std::string> seen;
+  for (const Phrase& p : CorePhrases()) {
+    INFO(p.en);
+    CHECK(seen.insert(p.en).second);  // one translation per English key
+    REQUIRE(p.zh != nullptr);
+    CHECK(std::string(p.zh) != p.en);
+    CHECK(Placeholders(p.en) == Placeholders(p.zh));
+    CHECK(Conversions(p.en) == Conversions(p.zh));
+  }
+  for (const Phrase& u : CoreUnitWords()) {
+    INFO(u.en);
+    CHECK(std::string(u.zh).size() > 0);
+    CHECK(std::string(UnitWord(Lang::Zh, u.en)) == u.zh);
+    CHECK(std::string(UnitWord(Lang::En, u.en)) == u.en);
+  }
+  CHECK(std::string(Translate(Lang::Zh, "pipeline bubble")) == "流水线气泡");
+  CHECK(std::string(Translate(Lang::En, "pipeline bubble")) == "pipeline bubble");
+  CHECK(std::string(UnitWord(Lang::Zh, "days")) == "天");
+  CHECK(std::string(Translate(Lang::Zh, "days")) == "天数");  // the column heading, not the unit
+}
+
+TEST_CASE("every key's help (the page's tooltips) has a Chinese translation", "[i18n]") {
+  for (const KeyInfo& k : Keys()) {
+    INFO("key " << k.name << ": " << k.help);
+    CHECK(HasTranslation(k.help));
+  }
+}
+
+TEST_CASE("language codes, placeholders and terminal widths", "[i18n]") {
+  CHECK(ParseLang("zh") == Lang::Zh);
+  CHECK(ParseLang("zh-CN") == Lang::Zh);
+  CHECK(ParseLang("zh_TW") == Lang::Zh);
+  CHECK(ParseLang("ZH-Hans") == Lang::Zh);
+  CHECK(ParseLang("en-US") == Lang::En);
+  CHECK(ParseLang("zhx") == Lang::En);
+  CHECK(ParseLang("") == Lang::En);
+  CHECK(std::string(LangCode(Lang::Zh)) == "zh");
+  CHECK(Fill("{1} before {0}", {"a", "b"}) == "b before a");
+  CHECK(Fill("{{0}} {0} {5}", {"x"}) == "{0}} x {5}");
+  CHECK(TrFill(Lang::Zh, "scenario {0}", {"2"}) == "方案 2");
+  CHECK(DisplayWidth("GB") == 2);
+  CHECK(DisplayWidth("显存") == 4);
+  CHECK(DisplayWidth("（MFU）") == 7);
+  CHECK(DisplayWidth("8 × A100") == 8);
+  CHECK(UsdText(Lang::Zh, 1234567.4) == "1,234,567 美元");
+  CHECK(UsdText(Lang::En, 999) == "999 USD");
+}
+
+TEST_CASE("every sentence the engine can say has its Chinese", "[i18n]") {
+  std::vector<std::string> missing;
+  SetMissingTranslationSink(&missing);
+  const PlanOutput base = MakePlan(Config{});
+  REQUIRE(base.ok);
+  // Every bottleneck kind, in and across nodes, with and without a named link, fitting or not.
+  for (int b = 0; b <= int(Bottleneck::Offload); ++b) {
+    for (bool fits : {true, false}) {
+      Plan p = base.plan;
+      p.bottleneck = Bottleneck(b);
+      p.memory.fits = fits;
+      Job j = base.job;
+      const std::string zh = BottleneckSentence(p, j, Lang::Zh);
+      const std::string en = BottleneckSentence(p, j, Lang::En);
+      INFO(en);
+      CHECK(HasCjk(zh));
+      CHECK(!HasCjk(en));
+      CHECK(en == BottleneckSentence(p, j));  // the English overload is the old sentence
+      j.hw.intra = j.hw.inter = nullptr;      // "the network"
+      CHECK(HasCjk(BottleneckSentence(p, j, Lang::Zh)));
+      CHECK(HasCjk(Translate(Lang::Zh, BottleneckName(Bottleneck(b)))));
+    }
+  }
+  // Every warning at once.
+  Plan p = base.plan;
+  p.warnings = ~0u;
+  const auto zh = WarningSentences(p, base.job, Lang::Zh);
+  const auto en = WarningSentences(p, base.job, Lang::En);
+  REQUIRE(zh.size() == en.size());
+  REQUIRE(zh.size() >= 8);
+  for (size_t i = 0; i < zh.size(); ++i) {
+    INFO(en[i]);
+    CHECK(HasCjk(zh[i]));
+  }
+  // Why a layout loses: each reason, by time and by cost, and a tie.
+  Plan best = base.plan;
+  for (int reason = 0; reason < 6; ++reason) {
+    Plan worse = best;
+    double* fields[] = {&worse.step.compute_s, &worse.step.memory_s, &worse.step.comm_exposed_s, &worse.step.bubble_s,
+                        &worse.step.offload_s};
+    if (reason < 5) *fields[reason] += 10;
+    worse.run.days *= 1.5, worse.run.cost_usd *= 1.5, worse.step.seconds += 10;
+    for (Objective o : {Objective::Time, Objective::Cost}) {
+      INFO(WhyLoses(worse, best, o));
+      CHECK(HasCjk(WhyLoses(worse, best, o, Lang::Zh)));
+      CHECK(WhyLoses(worse, best, o, Lang::En) == WhyLoses(worse, best, o));
+    }
+  }
+  CHECK(HasCjk(WhyLoses(best, best, Objective::Time, Lang::Zh)));
+  // Whole reports in Chinese: plans, a comparison and searches.
+  std::vector<PlanOutput> outs;
+  for (Config c : Scenarios()) {
+    c.lang = "zh";
+    PlanOutput o = MakePlan(c);
+    REQUIRE(o.ok);
+    const std::string text = FormatPlan(o, Format::Text);
+    CHECK(text.find("显存") != std::string::npos);
+    CHECK(text.find("瓶颈") != std::string::npos);
+    CHECK(HasCjk(FormatPlan(o, Format::Markdown)));
+    outs.push_back(o);
+  }
+  CHECK(HasCjk(FormatComparison(outs, Format::Text)));
+  CHECK(FormatComparison(outs, Format::Markdown).find("方案 2") != std::string::npos);
+  for (size_t n : {size_t(0), size_t(2)}) {  // one that fits, one that does not
+    SearchOptions options;
+    options.top = 5;
+    SearchResult r = SearchLayouts(outs[n].config, options);
+    CHECK(HasCjk(FormatSearch(outs[n], r, Format::Text)));
+    CHECK(HasCjk(FormatSearch(outs[n], r, Format::Markdown, Objective::Cost)));
+  }
+  // Fit advice: the structured remedies say the same in English as fit_advice, and have Chinese.
+  const PlanOutput& tight = outs[2];
+  REQUIRE(!tight.plan.memory.fits);
+  REQUIRE(!tight.fit_remedies.empty());
+  REQUIRE(tight.fit_remedies.size() == tight.fit_advice.size());
+  for (size_t i = 0; i < tight.fit_remedies.size(); ++i) {
+    CHECK(FitAdviceSentence(tight.fit_remedies[i], Lang::En) == tight.fit_advice[i]);
+    CHECK(HasCjk(FitAdviceSentence(tight.fit_remedies[i], Lang::Zh)));
+  }
+  SetMissingTranslationSink(nullptr);
+  INFO("English strings looked up without a Chinese translation");
+  for (const std::string& m : missing) UNSCOPED_INFO(m);
+  CHECK(missing.empty());
+}
+
+TEST_CASE("switching language keeps the plan identical and the JSON and CSV English", "[i18n]") {
+  for (Config c : Scenarios()) {
+    c.lang = "en";
+    const PlanOutput en = MakePlan(c);
+    c.lang = "zh";
+    const PlanOutput zh = MakePlan(c);
+    INFO(FormatLink(c));
+    CHECK(WithoutLang(zh) == WithoutLang(en));  // every number, sentence and chosen layout
+    CHECK(!HasCjk(PlanToJson(zh)));
+    CHECK(!HasCjk(PlanToCsv(zh)));
+    CHECK(FormatLink(zh.config).find("lang=zh") != std::string::npos);  // the choice travels in the link
+    CHECK(HasCjk(PlanToText(zh)));
+    CHECK(!HasCjk(PlanToText(en)));
+    // The text tables hold the same numbers in the same order: only the words differ ("P2P" is the one
+    // abbreviation with a digit that the Chinese adds).
+    auto digits = [](std::string s) {
+      for (size_t at; (at = s.find("P2P")) != std::string::npos;) s.erase(at, 3);
+      std::string d;
+      for (char ch : s)
+        if (ch >= '0' && ch <= '9') d += ch;
+      return d;
+    };
+    CHECK(digits(PlanToText(en)).size() > 50);
+    CHECK(digits(PlanToText(zh)) == digits(PlanToText(en)));
+  }
+}
+
+TEST_CASE("the command line's text follows --lang; JSON does not", "[i18n][cli]") {
+  std::string out, err;
+  REQUIRE(RunCli({"plan", "model=llama2-70b", "gpu=rtx4090", "gpus=2048", "--lang", "zh"}, out, err) == 0);
+  for (const char* label : {"每张 GPU 的显存", "优化器状态", "激活值", "张量并行通信", "流水线气泡", "算力利用率 MFU",
+                            "有效训练时间占比", "检查点间隔", "总拥有成本", "瓶颈", "美元", "天"})
+    CHECK(out.find(label) != std::string::npos);
+  // Columns line up in a terminal: every value of a section starts at the same display column.
+  {
+    std::stringstream in(out);
+    std::map<size_t, int> starts;
+    for (std::string line; std::getline(in, line);) {
+      if (line.rfind("  ", 0) != 0) continue;
+      size_t gap = line.find("  ", 2);  // the label's padding (labels have single spaces only)
+      while (gap != std::string::npos && gap + 2 < line.size() && line[gap + 2] == ' ') ++gap;
+      if (gap == std::string::npos) continue;
+      ++starts[DisplayWidth(line.substr(0, gap + 2))];
+    }
+    REQUIRE(!starts.empty());
+    CHECK(starts.size() == 1);
+  }
+  std::string en_json, zh_json;
+  REQUIRE(RunCli({"plan", "model=llama2-7b", "gpus=8", "--format", "json"}, en_json, err) == 0);
+  REQUIRE(RunCli({"plan", "model=llama2-7b", "gpus=8", "--format", "json", "--lang=zh"}, zh_json, err) == 0);
+  CHECK(!HasCjk(zh_json));
+  CHECK(zh_json.find("\"lang\": \"zh\"") != std::string::npos);
+  out.clear();
+  REQUIRE(RunCli({"compare", "--link", "#v=1&gpu=a100-80g", "--link", "#v=1&gpu=h100", "--lang", "zh"}, out, err) == 0);
+  CHECK(out.find("方案 1") != std::string::npos);
+  out.clear();
+  REQUIRE(RunCli({"search", "model=llama2-7b", "gpus=8", "--top", "3", "--lang", "zh"}, out, err) == 0);
+  CHECK(out.find("搜索了") != std::string::npos);
+  out.clear();
+  err.clear();
+  CHECK(RunCli({"plan", "--lang", "fr"}, out, err) == 2);
+  CHECK(err.find("lang") != std::string::npos);
+  CHECK(err.find('\n') == err.size() - 1);
+}
