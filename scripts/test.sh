@@ -8,6 +8,13 @@ cd "$ROOT"
 export NODE_PATH=/usr/share/nodejs   # emcc's JS optimizer needs Debian's acorn
 
 step() { printf '\n==== %s\n' "$*"; }
+# Test stages all run even when one fails, so one run shows every problem; the builds must succeed.
+failed=()
+stage() {
+  local name="$1"; shift
+  step "$name"
+  if "$@"; then :; else failed+=("$name"); printf '==== FAILED: %s\n' "$name"; fi
+}
 
 step "setup"
 "$ROOT/scripts/setup.sh"
@@ -20,29 +27,40 @@ step "web build (static page)"
 cmake --preset web
 cmake --build --preset web
 
-step "unit tests (ctest)"
-ctest --preset native --output-on-failure
+stage "unit tests (ctest)" ctest --preset native --output-on-failure
 
-step "browser tests (headless Chromium)"
-node tests/browser/run.mjs --web build/web --cli build/native/trainplan --out build/screenshots
+stage "browser tests (headless Chromium)" \
+  node tests/browser/run.mjs --web build/web --cli build/native/trainplan --out build/screenshots
 
-step "desktop window under Xvfb"
-mkdir -p build/screenshots
-state="$(mktemp)"
-for view in plan compare search; do
+# (set -e does not apply inside a function called as a condition: each step checks its own status.)
+window_tests() {
+  mkdir -p build/screenshots
+  local state
+  state="$(mktemp)"
+  rm -f build/screenshots/window-*.png
+  for view in plan compare search; do
+    TRAINPLAN_STATE="$state" xvfb-run -a -s "-screen 0 1600x1000x24" \
+      build/native/trainplan-gui --view "$view" --size 1366x768 --screenshot "build/screenshots/window-$view.png" || return 1
+  done
+  # A link given on the command line opens that plan.
   TRAINPLAN_STATE="$state" xvfb-run -a -s "-screen 0 1600x1000x24" \
-    build/native/trainplan-gui --view "$view" --size 1366x768 --screenshot "build/screenshots/window-$view.png"
-done
-# A link given on the command line opens that plan.
-TRAINPLAN_STATE="$state" xvfb-run -a -s "-screen 0 1600x1000x24" \
-  build/native/trainplan-gui '#v=1&model=llama2-7b&gpu=rtx4090&gpus=8&method=qlora' --theme dark \
-  --screenshot build/screenshots/window-link-dark.png
-node tests/browser/check-png.mjs build/screenshots/window-*.png
-# State is saved between runs: a run opened on a link leaves it as the state the next run restores.
-rm -f "$state"
-TRAINPLAN_STATE="$state" xvfb-run -a build/native/trainplan-gui '#v=1&model=llama2-13b&gpus=16' --frames 3
-grep -q 'model=llama2-13b' "$state" || { echo "FAIL: trainplan-gui did not save its state in $state"; exit 1; }
-echo "ok   trainplan-gui saved its state: $(cat "$state")"
-rm -f "$state"
+    build/native/trainplan-gui '#v=1&model=llama2-7b&gpu=rtx4090&gpus=8&method=qlora' --theme dark \
+    --screenshot build/screenshots/window-link-dark.png || return 1
+  node tests/browser/check-png.mjs build/screenshots/window-*.png || return 1
+  # State is saved between runs: a run opened on a link leaves it as the state the next run restores.
+  rm -f "$state"
+  TRAINPLAN_STATE="$state" xvfb-run -a build/native/trainplan-gui '#v=1&model=llama2-13b&gpus=16' --frames 3 || return 1
+  if ! grep -q 'model=llama2-13b' "$state"; then
+    echo "FAIL: trainplan-gui did not save its state in $state"
+    return 1
+  fi
+  echo "ok   trainplan-gui saved its state: $(cat "$state")"
+  rm -f "$state"
+}
+stage "desktop window under Xvfb" window_tests
 
+if [ ${#failed[@]} -gt 0 ]; then
+  printf '\n==== %d stage(s) failed: %s\n' "${#failed[@]}" "${failed[*]}"
+  exit 1
+fi
 step "all tests passed"

@@ -166,7 +166,6 @@ void LoadLink(AppState& app, const std::string& fragment_in) {
     app.notices.push_back("cmp: a comparison needs 2 to 4 scenarios; using the default");
     SetScenarios(app, kDefaultCompare);
   }
-  if (!app.notices.empty()) app.notice_until = Now() + 12.0;
   Replan(app);
 }
 
@@ -496,7 +495,7 @@ bool DrawInputs(AppState& app) {
         ApplyHfConfig(n, buf, issues);
         app.notices.clear();
         for (const auto& is : issues) app.notices.push_back(FormatIssue(is));
-        app.notice_until = Now() + 12;
+        app.notices_fresh = true;  // about this import: keep them through the re-plan it causes
         if (!HasErrors(issues)) {
           c = n;
           changed = true;
@@ -1233,37 +1232,66 @@ void DrawUi(AppState& app) {
 
   // Notices from the last link (bad keys, newer version) and one-line status.
   double now = Now();
-  if (!app.notices.empty() && now < app.notice_until) {
+  // They stay until dismissed or the next edit: a box vanishing on a timer would move everything under
+  // the pointer.
+  if (!app.notices.empty()) {
     ImVec4 tint = ColV(app, Hue::Gradients);
     tint.w = 0.15f;
     ImGui::PushStyleColor(ImGuiCol_ChildBg, tint);
     float h = ImGui::GetTextLineHeightWithSpacing() * (float)std::min<size_t>(app.notices.size(), 4) + 12;
     ImGui::BeginChild("notices", ImVec2(0, h), true);
-    for (const auto& n : app.notices) ImGui::TextUnformatted(n.c_str());
+    float close_x = ImGui::GetContentRegionAvail().x - ImGui::GetFrameHeight();
+    bool dismiss = false;
+    for (size_t i = 0; i < app.notices.size(); ++i) {
+      ImGui::TextUnformatted(app.notices[i].c_str());
+      if (i == 0) {
+        ImGui::SameLine(close_x);
+        dismiss = ImGui::SmallButton("×");
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("Dismiss");
+        Record(app, "notices_close");
+      }
+    }
     ImGui::EndChild();
     ImGui::PopStyleColor();
+    if (dismiss) app.notices.clear();
   }
 
-  float left_w = std::max(300.0f, std::min(420.0f, ImGui::GetContentRegionAvail().x * 0.32f));
   float status_h = ImGui::GetTextLineHeightWithSpacing() + 4;
-  ImGui::BeginChild("inputs", ImVec2(left_w, -status_h), true);
-  bool input_changed = DrawInputs(app);
-  ImGui::EndChild();
-  ImGui::SameLine();
-  ImGui::BeginChild("results", ImVec2(0, -status_h), true);
-  switch (app.view) {
-    case View::Plan: PlanView(app); break;
-    case View::Compare: changed |= CompareView(app); break;
-    case View::Search: changed |= SearchView(app); break;
+  bool input_changed = false;
+  auto results = [&] {
+    switch (app.view) {
+      case View::Plan: PlanView(app); break;
+      case View::Compare: changed |= CompareView(app); break;
+      case View::Search: changed |= SearchView(app); break;
+    }
+  };
+  if (ImGui::GetContentRegionAvail().x < ImGui::GetFontSize() * 50) {
+    // Narrow screens (phones, split windows): one scrolling column, the answer first, the inputs below.
+    ImGui::BeginChild("all", ImVec2(0, -status_h), true);
+    results();
+    ImGui::Separator();
+    input_changed = DrawInputs(app);
+    ImGui::EndChild();
+  } else {
+    float left_w = std::max(300.0f, std::min(420.0f, ImGui::GetContentRegionAvail().x * 0.32f));
+    ImGui::BeginChild("inputs", ImVec2(left_w, -status_h), true);
+    input_changed = DrawInputs(app);
+    ImGui::EndChild();
+    ImGui::SameLine();
+    ImGui::BeginChild("results", ImVec2(0, -status_h), true);
+    results();
+    ImGui::EndChild();
   }
-  ImGui::EndChild();
   // Status line: the link (what Copy link copies) or the last action's feedback.
   if (now < app.status_until) ImGui::TextColored(ColV(app, Hue::Accent), "%s", app.status.c_str());
   else ImGui::TextDisabled("%s", app.link.c_str());
   Record(app, "status");
   ImGui::End();
 
+  bool fresh = app.notices_fresh;
+  app.notices_fresh = false;
   if (input_changed || changed) {
+    if (input_changed && !fresh) app.notices.clear();  // about the link; the inputs moved on
     Replan(app);
     Commit(app, view_changed);
   }

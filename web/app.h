@@ -55,7 +55,7 @@ struct AppState {
   std::string link;          // FormatLink(cfg) + UI keys: the fragment that reproduces this screen
   std::string plan_json;     // PlanToJson(out), cached for window.trainplan.plan()
   std::vector<std::string> notices;  // from the last link load: bad keys, newer version, ...
-  double notice_until = 0;
+  bool notices_fresh = false;        // set this frame (an import): survive the edit that comes with them
 
   View view = View::Plan;
   bool dark = false;

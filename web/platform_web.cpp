@@ -8,6 +8,7 @@
 #include <emscripten/html5.h>
 #include <GLES3/gl3.h>
 
+#include <cfloat>
 #include <cstdio>
 #include <cstdlib>
 
@@ -210,11 +211,24 @@ void RunLoop(bool (*frame)(void*), void* user) {
 }
 
 bool BeginFrame() {
+  static bool mouse_inside = true;
   SDL_Event event;
-  while (SDL_PollEvent(&event)) ImGui_ImplSDL2_ProcessEvent(&event);
+  while (SDL_PollEvent(&event)) {
+    ImGui_ImplSDL2_ProcessEvent(&event);
+    if (event.type == SDL_WINDOWEVENT && event.window.event == SDL_WINDOWEVENT_ENTER) mouse_inside = true;
+    if (event.type == SDL_WINDOWEVENT && event.window.event == SDL_WINDOWEVENT_LEAVE) mouse_inside = false;
+  }
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplSDL2_NewFrame();
-  // The SDL backend sets the mouse-wheel scale for native platforms; browsers report larger steps.
+  // ImGui's SDL backend only reads the pointer while the window has keyboard focus. In a page the canvas
+  // loses focus to browser UI (a download, the address bar) while the pointer still hovers and clicks it,
+  // and a click then fell through until something refocused it. Hover does not need focus on the web.
+  ImGuiIO& io = ImGui::GetIO();
+  if (io.MousePos.x == -FLT_MAX && mouse_inside) {
+    int x = 0, y = 0;
+    SDL_GetMouseState(&x, &y);
+    io.MousePos = ImVec2((float)x, (float)y);
+  }
   return true;
 }
 

@@ -78,6 +78,13 @@ async function openPage(browser, base, fragment, { scale = 1, width = 1366, heig
   const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: scale });
   if (storage !== null)
     await context.addInitScript((s) => { try { localStorage.setItem("trainplan.state", s); } catch (e) {} }, storage);
+  // Record history calls, to explain a failed Back/Forward check.
+  await context.addInitScript(() => {
+    window.__history = [];
+    const push = history.pushState.bind(history), replace = history.replaceState.bind(history);
+    history.pushState = (s, t, u) => { window.__history.push("push " + u); push(s, t, u); };
+    history.replaceState = (s, t, u) => { window.__history.push("replace " + u); replace(s, t, u); };
+  });
   const page = await context.newPage();
   const problems = [];
   page.on("console", (m) => {
@@ -97,6 +104,16 @@ async function openPage(browser, base, fragment, { scale = 1, width = 1366, heig
 
 async function frames(page, n = 3) {
   await page.evaluate((n) => new Promise((r) => { let k = 0; const f = () => (++k >= n ? r() : requestAnimationFrame(f)); requestAnimationFrame(f); }), n);
+}
+
+// Waits (up to 5 s) until fn() is true in the page: frames are slow under software WebGL on a loaded
+// machine, so a fixed number of frames is not enough to see an edit land.
+async function until(page, fn, arg) {
+  try {
+    await page.waitForFunction(fn, arg, { timeout: 5000, polling: 50 });
+  } catch (e) {
+    /* the check that follows reports what was seen */
+  }
 }
 
 async function main() {
@@ -156,18 +173,22 @@ async function main() {
         await page.keyboard.press("Control+A");
         await page.keyboard.type("8192");
         await page.keyboard.press("Enter");
-        await frames(page, 4);
+        await until(page, () => window.trainplan.plan().config.seq === 8192 && location.hash.includes("seq=8192"));
+        await frames(page, 2);
         const after = await page.evaluate(() => location.hash);
         const seq = await page.evaluate(() => window.trainplan.plan().config.seq);
         check(after !== before && after.includes("seq=8192"), "typing into an input changes location.hash", `${before} -> ${after}`);
         check(seq === 8192, "the plan follows the edit", `config.seq = ${seq}`);
         await page.goBack();
-        await frames(page, 4);
+        await until(page, () => window.trainplan.plan().config.seq === 4096);
+        await frames(page, 2);
         const back = await page.evaluate(() => location.hash);
         const seqBack = await page.evaluate(() => window.trainplan.plan().config.seq);
-        check(back === before && seqBack === 4096, "Back restores the previous state", `${back}, seq ${seqBack}`);
+        const calls = await page.evaluate(() => window.__history.join("\n         "));
+        check(back === before && seqBack === 4096, "Back restores the previous state",
+              `${back}, seq ${seqBack}; history calls:\n         ${calls}`);
         await page.goForward();
-        await frames(page, 4);
+        await until(page, () => window.trainplan.plan().config.seq === 8192);
         const fwd = await page.evaluate(() => window.trainplan.plan().config.seq);
         check(fwd === 8192, "Forward restores the edit", `seq ${fwd}`);
       }
@@ -194,7 +215,7 @@ async function main() {
         await page.keyboard.press("Control+V");
         await frames(page, 3);
         const imported = focused && (await clickAt("hf_import"));
-        await frames(page, 3);
+        await until(page, () => window.trainplan.plan().config.model === "custom");
         const cfg = await page.evaluate(() => window.trainplan.plan().config);
         check(imported && cfg.model === "custom" && cfg.layers === 32 && cfg.kv_heads === 8 && cfg.ffn === 14336,
               "pasting a Hugging Face config.json (Ctrl+V) and Import sets the model's dimensions",
@@ -205,13 +226,13 @@ async function main() {
       {
         const r = (await page.evaluate(() => window.trainplan.widgets())).seq;
         await page.mouse.click((r[0] + r[2]) / 2, (r[1] + r[3]) / 2);
-        await frames(page, 2);
+        await frames(page, 4);
         await page.keyboard.press("Tab");
-        await frames(page, 2);
+        await frames(page, 4);
         await page.keyboard.press("Control+A");
         await page.keyboard.type("256");
         await page.keyboard.press("Enter");
-        await frames(page, 4);
+        await until(page, () => window.trainplan.plan().config.gbs === 256);
         const gbs = await page.evaluate(() => window.trainplan.plan().config.gbs);
         check(gbs === 256, "keyboard: Tab moves to the next input and typing edits it", `gbs ${gbs}`);
       }
@@ -252,7 +273,7 @@ async function main() {
       {
         const r = (await page.evaluate(() => window.trainplan.widgets())).theme;
         await page.mouse.click((r[0] + r[2]) / 2, (r[1] + r[3]) / 2);
-        await frames(page, 4);
+        await until(page, () => (localStorage.getItem("trainplan.state") || "").endsWith("|dark"));
         const saved = await page.evaluate(() => localStorage.getItem("trainplan.state"));
         check(saved && saved.endsWith("|dark"), "the theme button switches to dark and remembers it", saved);
         await page.mouse.click((r[0] + r[2]) / 2, (r[1] + r[3]) / 2);
@@ -273,7 +294,7 @@ async function main() {
         await page.keyboard.press("Control+A");
         await page.keyboard.type("512");
         await page.keyboard.press("Enter");
-        await frames(page, 20);
+        await until(page, () => decodeURIComponent(location.hash).includes("gpus:512"));
         const h = await page.evaluate(() => location.hash);
         check(/cmp=[^&]*gpus:512/.test(decodeURIComponent(h)), "editing a compare column updates the link", h);
       }
@@ -316,6 +337,19 @@ async function main() {
       const shot = await page.screenshot({ path: path.join(outDir, "web-dark-hidpi.png") });
       const st = contentStats(shot);
       check(st.colours > 20, "dark theme at 2x shows content", JSON.stringify(st));
+      check(problems.length === 0, "no console errors", problems.join("\n       "));
+      await context.close();
+    }
+
+    // 5. A phone-sized window: one column, the answer first.
+    console.log("narrow window");
+    {
+      const { context, page, problems } = await openPage(browser, base, "#v=1&model=llama2-7b&gpu=rtx4090&gpus=8&method=qlora",
+                                                         { scale: 2, width: 414, height: 860 });
+      await frames(page, 10);
+      const w = await page.evaluate(() => window.trainplan.widgets());
+      check(w.verdict && w.verdict[0] < 60, "on a narrow screen the verdict comes first, full width", JSON.stringify(w.verdict));
+      await page.screenshot({ path: path.join(outDir, "web-narrow.png") });
       check(problems.length === 0, "no console errors", problems.join("\n       "));
       await context.close();
     }
