@@ -274,6 +274,12 @@ const Phrase kPhrases[] = {
 const Phrase kUnitWords[] = {
     {"days", "天"},   {"h", "小时"},  {"min", "分钟"},  {"s", "秒"},     {"ms", "毫秒"},
     {"years", "年"},  {"USD", "美元"}, {"trillion", "T"}, {"billion", "B"}, {"million", "M"},
+    {"µs", "微秒"},
+    // the key table's units (shown after the page's fields)
+    {"parameters", "个参数"}, {"tokens", "token"}, {"sequences", "条序列"}, {"GPUs", "张 GPU"}, {"fraction", "比例"},
+    {"USD/GPU-hour", "美元/GPU 时"}, {"USD/kWh", "美元/千瓦时"}, {"USD/year", "美元/年"}, {"hours", "小时"},
+    {"fraction of TDP", "占 TDP 的比例"}, {"fraction of GPU TDP", "占 GPU TDP 的比例"},
+    {"fraction of GPU price", "占 GPU 价格的比例"}, {"GB", "GB"}, {"GB/s", "GB/s"},
 };
 
 struct Tables {

@@ -110,11 +110,36 @@ TEST_CASE("the Chinese table: every phrase translated, placeholders and conversi
   CHECK(std::string(Translate(Lang::Zh, "days")) == "天数");  // the column heading, not the unit
 }
 
-TEST_CASE("every key's help (the page's tooltips) has a Chinese translation", "[i18n]") {
+// The page's own table (web/strings_zh.inc) is data: checked here, with the engine's, so a broken
+// translation fails the core suite too (the UI suite checks that every label it draws is in it).
+const Phrase kUiPhrases[] = {
+#include "../web/strings_zh.inc"
+};
+
+TEST_CASE("the page's Chinese table: translated, placeholders and printf conversions kept, keys unique", "[i18n]") {
+  std::set<std::string> seen;
+  for (const Phrase& p : kUiPhrases) {
+    INFO(p.en);
+    CHECK(seen.insert(p.en).second);
+    CHECK(std::string(p.zh) != p.en);
+    CHECK(HasCjk(p.zh));
+    CHECK(Placeholders(p.en) == Placeholders(p.zh));
+    CHECK(Conversions(p.en) == Conversions(p.zh));
+  }
+  CHECK(seen.size() > 150);
+}
+
+TEST_CASE("every key's help (the page's tooltips) and unit has a Chinese translation", "[i18n]") {
+  std::vector<std::string> missing;
+  SetMissingTranslationSink(&missing);
   for (const KeyInfo& k : Keys()) {
     INFO("key " << k.name << ": " << k.help);
     CHECK(HasTranslation(k.help));
+    if (*k.unit) UnitWord(Lang::Zh, k.unit);
   }
+  SetMissingTranslationSink(nullptr);
+  for (const std::string& m : missing) UNSCOPED_INFO(m);
+  CHECK(missing.empty());
 }
 
 TEST_CASE("language codes, placeholders and terminal widths", "[i18n]") {
