@@ -44,6 +44,24 @@ void SetStatus(AppState& app, std::string text) {
   app.status_until = Now() + 4.0;
 }
 
+// A bullet whose text wraps at the window edge (BulletText does not wrap).
+void WrappedBullet(const std::string& text) {
+  ImGui::Bullet();
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextUnformatted(text.c_str());
+  ImGui::PopTextWrapPos();
+}
+
+// SameLine when `text` (in the current font) still fits on this line, else stay on a new line; true if
+// it stayed on the line.
+bool SameLineIfFits(const char* text, float spacing) {
+  float need = ImGui::CalcTextSize(text).x + spacing;
+  float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+  if (ImGui::GetItemRectMax().x + need > right) return false;
+  ImGui::SameLine(0, spacing);
+  return true;
+}
+
 // ============================================================================================
 // [SECTION] Link and state
 // ============================================================================================
@@ -538,6 +556,12 @@ bool DrawInputs(AppState& app) {
   }
 
   if (SectionHeader(app, "Hardware", true)) {
+    // In the compare view each column sets its own GPU and count (and the links follow the GPU).
+    bool per_column = app.view == View::Compare;
+    if (per_column) {
+      ImGui::TextDisabled("set per column in the comparison");
+      ImGui::BeginDisabled();
+    }
     changed |= Picker(app, "gpu", "GPU", &c.gpu, GpuRows());
     if (const GpuSpec* g = FindGpu(c.gpu)) {
       ImGui::TextDisabled("%s · %s BF16 · %s/s", FmtBytes(g->mem_bytes).c_str(),
@@ -552,6 +576,7 @@ bool DrawInputs(AppState& app) {
     }
     changed |= Picker(app, "intra", "Link in a node", &c.intra, LinkRows(false), "GPU's default");
     changed |= Picker(app, "inter", "Network", &c.inter, LinkRows(true), "GPU's default");
+    if (per_column) ImGui::EndDisabled();
   }
 
   if (SectionHeader(app, "Layout and memory", true)) {
@@ -633,16 +658,18 @@ void Verdict(AppState& app, const PlanOutput& o, bool compact) {
     ImGui::PushFont(app.fonts.bold);
     ImGui::TextUnformatted(MemoryLine(o).c_str());
   } else if (o.ok) {
-    ImGui::SameLine(0, 14);
+    SameLineIfFits(MemoryLine(o).c_str(), 14);
     ImGui::TextUnformatted(MemoryLine(o).c_str());
     if (ImGui::IsItemHovered())
       ImGui::SetTooltip("peak memory on the most loaded GPU / capacity (%s kept free as headroom)",
                         FmtPct(app.cfg.headroom).c_str());
     if (fits && !compact) {
-      ImGui::SameLine(0, 14);
-      ImGui::TextDisabled("·");
-      ImGui::SameLine(0, 14);
-      ImGui::Text("%s", FmtDays(o.plan.run.days).c_str());
+      std::string days = FmtDays(o.plan.run.days), cost = FmtUsd(o.plan.run.cost_usd);
+      if (SameLineIfFits(("·  " + days + "  ·  " + cost).c_str(), 14)) {
+        ImGui::TextDisabled("·");
+        ImGui::SameLine(0, 14);
+      }
+      ImGui::Text("%s", days.c_str());
       if (ImGui::IsItemHovered())
         ImGui::SetTooltip("wall clock for %s tokens, including failures, checkpoints and restarts (goodput %s)",
                           FmtCount(o.plan.run.tokens).c_str(), FmtPct(o.plan.run.goodput).c_str());
@@ -783,8 +810,8 @@ void PlanView(AppState& app) {
     ImGui::Text("%s", Fits(o) ? "Worth knowing" : "What would make it fit");
     ImGui::PopFont();
     ImGui::PushTextWrapPos(0);
-    for (const auto& a : o.fit_advice) ImGui::BulletText("%s", a.c_str());
-    for (const auto& w : warnings) ImGui::BulletText("%s", w.c_str());
+    for (const auto& a : o.fit_advice) WrappedBullet(a);
+    for (const auto& w : warnings) WrappedBullet(w);
     ImGui::PopTextWrapPos();
   }
 }
@@ -885,7 +912,7 @@ bool CompareView(AppState& app) {
       IssuesBox(app, o);
       if (!o.fit_advice.empty()) {
         ImGui::PushTextWrapPos(0);
-        for (const auto& a : o.fit_advice) ImGui::BulletText("%s", a.c_str());
+        for (const auto& a : o.fit_advice) WrappedBullet(a);
         ImGui::PopTextWrapPos();
       }
       ImGui::PopID();
@@ -1091,8 +1118,12 @@ bool TopBar(AppState& app) {
     Record(app, (std::string("view_") + names[i]).c_str());
   }
   // Right-aligned actions
-  float w = ImGui::CalcTextSize("Copy link").x + ImGui::CalcTextSize("Export").x + ImGui::GetFrameHeight() * 2 + 80;
-  ImGui::SameLine(std::max(ImGui::GetCursorPosX() + 20, ImGui::GetWindowContentRegionMax().x - w));
+  // Actions on the right, or on their own line when the window is too narrow for both.
+  float w = ImGui::CalcTextSize("Copy link").x + ImGui::CalcTextSize("Export ▾").x + ImGui::GetFrameHeight() * 1.3f +
+            ImGui::GetStyle().FramePadding.x * 4 + ImGui::GetStyle().ItemSpacing.x * 2 + 4;
+  float used = ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x + 20;
+  float target = ImGui::GetWindowContentRegionMax().x - w;
+  if (target > used) ImGui::SameLine(target);
   if (ImGui::Button("Copy link")) {
     std::string url = platform::ShareUrl(app.link);
     platform::SetClipboard(url);

@@ -12,12 +12,22 @@ const Phrase kUiPhrases[] = {
 #include "strings_zh.inc"
 };
 
+// Words Chinese technical writing keeps as they are (precisions, product and file-format names, the
+// parallelism abbreviations): looked up like the rest, so the tests count them as handled, and returned
+// unchanged.
+const char* const kKeptInEnglish[] = {
+    "FP32 (TF32)", "FP16", "BF16", "FP8", "AdamW", "LoRA", "QLoRA", "CPU", "NVMe", "PUE", "GPU", "FlashAttention",
+    "TrainPlan", "MFU", "MFU %s", "English", "简体中文", "TP %d", "PP %d", "CP %d", "EP %d", "DP %d", "ZeRO-%d", "SP",
+    "USD", "GQA %d", "%s · %s BF16 · %s/s",
+};
+
 Lang g_lang = Lang::En;
 
 const std::unordered_map<std::string_view, const char*>& UiTable() {
   static const std::unordered_map<std::string_view, const char*> table = [] {
     std::unordered_map<std::string_view, const char*> t;
     for (const Phrase& p : kUiPhrases) t.emplace(p.en, p.zh);
+    for (const char* same : kKeptInEnglish) t.emplace(same, same);
     return t;
   }();
   return table;
