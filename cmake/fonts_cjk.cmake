@@ -9,9 +9,10 @@
 #              Chinese even while the page is English, at a cost of a few KB.
 #   Cjk      — every Chinese character of the interface. Natively it is compiled in (TRAINPLAN_CJK_FULL_CPP);
 #              the browser fetches it as a file (TRAINPLAN_CJK_FONT_TTF, copied next to index.js as
-#              cjk.ttf) only when Chinese is switched on, so the English page stays small.
+#              cjk.ttf) only when Chinese is switched on, so the English page stays small. Its glyph
+#              ranges (kCjkRanges) are compiled into both (TRAINPLAN_CJK_RANGES_CPP, a few KB).
 #
-# Sets: TRAINPLAN_CJK_LABEL_CPP, TRAINPLAN_CJK_FULL_CPP, TRAINPLAN_CJK_FONT_TTF.
+# Sets: TRAINPLAN_CJK_LABEL_CPP, TRAINPLAN_CJK_RANGES_CPP, TRAINPLAN_CJK_FULL_CPP, TRAINPLAN_CJK_FONT_TTF.
 # Included from web/CMakeLists.txt (needs Python 3 and pyftsubset: Debian's fonttools).
 
 find_package(Python3 REQUIRED COMPONENTS Interpreter)
@@ -38,7 +39,7 @@ set(CJK_SWITCH_LABEL "简体中文")
 set(CJK_SUBSET_OPTIONS --font-number=0 --layout-features= --no-hinting --desubroutinize --name-IDs=1,2
                        --drop-tables+=GSUB,GPOS,GDEF)
 
-function(trainplan_cjk_subset name chars_command chars_depends)
+function(trainplan_cjk_subset name chars_command chars_depends with_ranges)
   set(chars "${CJK_DIR}/${name}.unicodes.txt")
   set(ttf "${CJK_DIR}/${name}.ttf")
   set(cpp "${CMAKE_BINARY_DIR}/generated/fonts_${name}.cpp")
@@ -55,21 +56,36 @@ function(trainplan_cjk_subset name chars_command chars_depends)
     DEPENDS "${chars}" "${TRAINPLAN_FONT_CJK}"
     COMMENT "Subsetting fonts-wqy-microhei for ${name}"
     VERBATIM)
+  set(ranges_arg)
+  if(with_ranges)
+    set(ranges_arg "${chars}.ranges.inc")
+  endif()
   add_custom_command(
     OUTPUT "${cpp}"
-    COMMAND "${Python3_EXECUTABLE}" "${CJK_SCRIPT}" embed "${cpp}" "${name}" "${ttf}" "${chars}.ranges.inc"
+    COMMAND "${Python3_EXECUTABLE}" "${CJK_SCRIPT}" embed "${cpp}" "${name}" "${ttf}" ${ranges_arg}
     DEPENDS "${ttf}" "${chars}.ranges.inc" "${CJK_SCRIPT}"
     COMMENT "Embedding the ${name} font"
     VERBATIM)
+  if(NOT with_ranges)
+    set(ranges_cpp "${CMAKE_BINARY_DIR}/generated/fonts_${name}_ranges.cpp")
+    add_custom_command(
+      OUTPUT "${ranges_cpp}"
+      COMMAND "${Python3_EXECUTABLE}" "${CJK_SCRIPT}" ranges "${ranges_cpp}" "${name}" "${chars}.ranges.inc"
+      DEPENDS "${chars}.ranges.inc" "${CJK_SCRIPT}"
+      COMMENT "Glyph ranges of the ${name} font"
+      VERBATIM)
+    set(TRAINPLAN_${name}_RANGES_CPP "${ranges_cpp}" PARENT_SCOPE)
+  endif()
   set(TRAINPLAN_${name}_CPP "${cpp}" PARENT_SCOPE)
   set(TRAINPLAN_${name}_TTF "${ttf}" PARENT_SCOPE)
 endfunction()
 
 trainplan_cjk_subset(CjkLabel
-  "${Python3_EXECUTABLE};${CJK_SCRIPT};label;${CJK_DIR}/CjkLabel.unicodes.txt;${CJK_SWITCH_LABEL}" "")
+  "${Python3_EXECUTABLE};${CJK_SCRIPT};label;${CJK_DIR}/CjkLabel.unicodes.txt;${CJK_SWITCH_LABEL}" "" ON)
 trainplan_cjk_subset(Cjk
-  "${Python3_EXECUTABLE};${CJK_SCRIPT};unicodes;${CJK_DIR}/Cjk.unicodes.txt;${CJK_SOURCES}" "${CJK_SOURCES}")
+  "${Python3_EXECUTABLE};${CJK_SCRIPT};unicodes;${CJK_DIR}/Cjk.unicodes.txt;${CJK_SOURCES}" "${CJK_SOURCES}" OFF)
 
 set(TRAINPLAN_CJK_LABEL_CPP "${TRAINPLAN_CjkLabel_CPP}")
+set(TRAINPLAN_CJK_RANGES_CPP "${TRAINPLAN_Cjk_RANGES_CPP}")
 set(TRAINPLAN_CJK_FULL_CPP "${TRAINPLAN_Cjk_CPP}")
 set(TRAINPLAN_CJK_FONT_TTF "${TRAINPLAN_Cjk_TTF}")

@@ -21,7 +21,7 @@ const Phrase kPhrases[] = {
      "主机内存放不下：卸载（offload）每个节点需要 {0} CPU 内存"},
     {"does not fit: {0} needed per GPU, {1} usable", "显存放不下：每张 GPU 需要 {0}，可用 {1}"},
     {"compute-bound: tensor-core time is {0} of the step (MFU {1})",
-     "计算受限：Tensor Core 计算占每步时间的 {0}（MFU {1}）"},
+     "计算受限（Tensor Core 计算占每步时间的 {0}，MFU {1}）"},
     {"memory-bandwidth-bound kernels (norms, element-wise, optimizer) are {0} of the step",
      "显存带宽受限的算子（归一化、逐元素运算、优化器）占每步时间的 {0}"},
     {"tensor-parallel all-reduce over {0} is {1} of the step", "张量并行 all-reduce（经 {0}）占每步时间的 {1}"},
