@@ -232,8 +232,11 @@ std::string Title(const PlanOutput& out, Lang lang) {
                    {custom ? std::string(Translate(lang, "custom model")) : resolved.model, Count(j.model.params_total, lang)});
   }
   std::string gpu = j.hw.gpu ? j.hw.gpu->name : out.config.gpu;
-  return TrFill(lang, "{0} on {1} x {2}, {3}, {4}",
-                {model, std::to_string(j.hw.gpus), gpu, Name(j.work.prec), Name(j.work.method)});
+  // English prints the link's spelling of the method (full, lora, qlora); Chinese says what it is.
+  static const char* const kMethodWords[] = {"method full", "method lora", "method qlora"};
+  const std::string method = lang == Lang::En ? std::string(Name(j.work.method))
+                                              : std::string(Translate(lang, kMethodWords[int(j.work.method)]));
+  return TrFill(lang, "{0} on {1} x {2}, {3}, {4}", {model, std::to_string(j.hw.gpus), gpu, Name(j.work.prec), method});
 }
 
 // The labels are English keys of core/i18n_core; `lang` picks the words, the numbers are the same.
