@@ -229,7 +229,10 @@ LayerTime LayerForward(const LayerOps& l, const Job& job, const Layout& lay, con
   if (lay.cp > 1) {
     const double kv_bytes = b * (seq / lay.cp) * l.kv_width / tpn * kActBytes;
     t.cp_comm = AllGather(kv_bytes * lay.cp, lay.cp, cp_path);
-    t.cp_exposed = std::max(0.0, t.cp_comm - t.attn);
+    // Ring attention hides the exchange behind the attention it feeds; what it hides still contends for
+    // SMs and memory bandwidth (the same effect, and constant, as hidden data-parallel traffic).
+    const double cp_hidden = std::min(t.cp_comm, t.attn);
+    t.cp_exposed = t.cp_comm - cp_hidden + c.contention * cp_hidden;
   }
   // Expert parallel: dispatch and combine all-to-all of the routed token copies.
   if (l.experts > 1 && lay.ep > 1) {
