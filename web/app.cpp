@@ -152,7 +152,18 @@ namespace {
 void Replan(AppState& app);
 }
 
-void LoadLink(AppState& app, const std::string& fragment_in) {
+namespace {
+void LoadLinkImpl(AppState& app, const std::string& fragment_in, bool plan_now);
+}
+
+void LoadLink(AppState& app, const std::string& fragment) { LoadLinkImpl(app, fragment, true); }
+
+namespace {
+void ReplanSoon(AppState& app);
+
+// plan_now: compute the main plan before returning (setLink, start-up); else slice it over the next frames
+// (Back/Forward inside a running page).
+void LoadLinkImpl(AppState& app, const std::string& fragment_in, bool plan_now) {
   std::string_view f = fragment_in;
   if (size_t hash = f.find('#'); hash != std::string_view::npos) f = f.substr(hash + 1);
   // The UI's own keys (view, cmp) are taken out; everything else is core's configuration.
@@ -184,8 +195,10 @@ void LoadLink(AppState& app, const std::string& fragment_in) {
     app.notices.push_back("cmp: a comparison needs 2 to 4 scenarios; using the default");
     SetScenarios(app, kDefaultCompare);
   }
-  Replan(app);
+  if (plan_now) Replan(app);
+  else ReplanSoon(app);
 }
+}  // namespace
 
 namespace {
 
@@ -215,14 +228,7 @@ void ComputeScenario(AppState& app, Scenario& sc) {
   sc.has_result = true;
 }
 
-// The main plan is computed at once (window.trainplan.plan() must follow setLink() immediately); the
-// compare columns, the scaling chart and the search follow over the next frames, a slice at a time.
-void Replan(AppState& app) {
-  double t0 = Now();
-  app.out = MakePlan(app.cfg);
-  app.plan_json = PlanToJson(app.out);
-  app.link = CurrentLink(app);
-  app.replan_ms_last = (Now() - t0) * 1e3;
+void RestartBackground(AppState& app) {
   for (auto& sc : app.scenarios) sc.stale = true;
   // Background work restarts: the scaling chart and the search refill over the next frames.
   app.scaling.clear();
@@ -232,6 +238,67 @@ void Replan(AppState& app) {
   app.bg_active = false;
   app.search_started = false;
   app.search_running = false;
+}
+
+void SetPlan(AppState& app, PlanOutput out, double t0) {
+  app.out = std::move(out);
+  app.plan_json = PlanToJson(app.out);
+  app.replan_ms_last = (Now() - t0) * 1e3;
+  app.main_pending = false;
+}
+
+// After a link is loaded the main plan is computed at once (window.trainplan.plan() must follow setLink()
+// immediately); the compare columns, the scaling chart and the search follow over the next frames.
+void Replan(AppState& app) {
+  double t0 = Now();
+  SetPlan(app, MakePlan(app.cfg), t0);
+  app.link = CurrentLink(app);
+  RestartBackground(app);
+}
+
+// After an edit, the layout search behind MakePlan runs in slices over the next frames (MakePlan at once
+// takes 20-70 ms in the browser: every keystroke would drop frames). FinishMainPlan then builds exactly
+// what MakePlan builds (core/planner.cpp PlanOnce; web/tests/ui_test.cpp checks they agree). Everything
+// that is fast anyway (explicit layouts, errors) or rare (nothing fits: fit advice) uses MakePlan.
+void ReplanSoon(AppState& app) {
+  app.link = CurrentLink(app);
+  RestartBackground(app);
+  app.main_t0 = Now();
+  if (!HasAutoLayout(app.cfg)) {
+    SetPlan(app, MakePlan(app.cfg), app.main_t0);
+    return;
+  }
+  std::vector<ConfigIssue> issues;
+  ResolveJob(app.cfg, issues);
+  if (HasErrors(issues)) {
+    SetPlan(app, MakePlan(app.cfg), app.main_t0);
+    return;
+  }
+  SearchOptions options;
+  options.top = 1;  // as MakePlan
+  app.main_search.Begin(app.cfg, options);
+  app.main_pending = true;
+}
+
+void FinishMainPlan(AppState& app) {
+  const SearchResult& result = app.main_search.Result();
+  if (result.jobs.empty() || result.evaluated == 0 || !result.any_fits) {
+    SetPlan(app, MakePlan(app.cfg), app.main_t0);  // fallback layout or fit advice: MakePlan's own paths
+    return;
+  }
+  PlanOutput out;
+  out.config = app.cfg;
+  out.job = ResolveJob(app.cfg, out.issues);
+  out.searched = true;
+  out.evaluated = result.evaluated;
+  out.plan = result.top.front().plan;
+  ApplyLayout(out.config, out.plan.layout);
+  out.ok = true;
+  if (!out.plan.memory.fits) {  // cannot happen for a fitting top plan; keep MakePlan's behaviour if it did
+    SetPlan(app, MakePlan(app.cfg), app.main_t0);
+    return;
+  }
+  SetPlan(app, std::move(out), app.main_t0);
 }
 
 // A slice of background work per frame, bounded in time so typing never stutters.
@@ -322,6 +389,13 @@ void FinishBgTask(AppState& app) {
   }
 }
 
+// Layouts per Step, aiming at about 1 ms: grow slowly while steps are quick, shrink fast when one was
+// slow, and never so large that one step of a costlier configuration could take a whole frame.
+void AdaptBudget(uint64_t& budget, double step_s) {
+  if (step_s < 0.0007 && budget < 2048) budget *= 2;
+  else if (step_s > 0.0015 && budget > 16) budget = std::max<uint64_t>(16, budget / 4);
+}
+
 // A slice of background work per frame, bounded in time so typing never stutters.
 void BackgroundWork(AppState& app) {
   double start = Now();
@@ -332,16 +406,16 @@ void BackgroundWork(AppState& app) {
                         (app.bg_kind == kBgFront) != (app.view == View::Search) ||
                         (app.bg_kind == kBgScenario) != (app.view == View::Compare)))
     app.bg_active = false;
-  while (Now() - start < budget_s) {
-    if (!app.bg_active && !NextBgTask(app)) break;
+  // One budget for all of it, in order of what the screen needs most: the main plan, then the search
+  // view's own search, then the charts' and columns' tasks.
+  auto left = [&] { return Now() - start < budget_s; };
+  while (app.main_pending && left()) {
     double t0 = Now();
-    bool done = app.bg_search.Step(budget);
-    double dt = Now() - t0;
-    if (dt < 0.001 && budget < (1u << 20)) budget *= 2;
-    else if (dt > 0.002 && budget > 16) budget /= 2;
-    if (done) FinishBgTask(app);
+    bool done = app.main_search.Step(budget);
+    AdaptBudget(budget, Now() - t0);
+    if (done) FinishMainPlan(app);
   }
-  if (app.view == View::Search) {
+  if (app.view == View::Search && !app.main_pending) {
     if (!app.search_started) {
       app.search_options.top = 20;
       app.search_options.gpu_types.clear();
@@ -350,16 +424,20 @@ void BackgroundWork(AppState& app) {
       app.search_started = true;
       app.search_running = true;
     }
-    // Adaptive slices: a few ms of search per frame keeps the page responsive.
     static uint64_t search_budget = 256;
-    double search_start = Now();
-    while (app.search_running && Now() - search_start < 0.005) {
+    // Two thirds of the budget at most, so the per-GPU points keep coming in too.
+    while (app.search_running && Now() - start < budget_s * 0.66) {
       double t0 = Now();
       if (app.search.Step(search_budget)) app.search_running = false;
-      double dt = Now() - t0;
-      if (dt < 0.001 && search_budget < (1u << 20)) search_budget *= 2;
-      else if (dt > 0.002 && search_budget > 16) search_budget /= 2;
+      AdaptBudget(search_budget, Now() - t0);
     }
+  }
+  while (!app.main_pending && left()) {
+    if (!app.bg_active && !NextBgTask(app)) break;
+    double t0 = Now();
+    bool done = app.bg_search.Step(budget);
+    AdaptBudget(budget, Now() - t0);
+    if (done) FinishBgTask(app);
   }
 }
 
@@ -426,8 +504,10 @@ bool Picker(AppState& app, const char* key, const char* label, std::string* valu
   return changed;
 }
 
-std::vector<PickRow> ModelRows() {
-  std::vector<PickRow> rows;
+// The catalogs are fixed for the life of the program: rows are built once, not every frame.
+const std::vector<PickRow>& ModelRows() {
+  static std::vector<PickRow> rows;
+  if (!rows.empty()) return rows;
   for (const auto& m : Models()) {
     ParamCounts pc = CountParams(m.arch);
     std::string d = FmtCount(pc.total) + " params";
@@ -437,8 +517,9 @@ std::vector<PickRow> ModelRows() {
   return rows;
 }
 
-std::vector<PickRow> GpuRows() {
-  std::vector<PickRow> rows;
+const std::vector<PickRow>& GpuRows() {
+  static std::vector<PickRow> rows;
+  if (!rows.empty()) return rows;
   for (const auto& g : Gpus()) {
     std::string d = FmtBytes(g.mem_bytes) + " · " + FmtFlops(g.peak_flops[int(Precision::Bf16)]) + " BF16 · " +
                     FmtBytes(g.mem_bw) + "/s";
@@ -447,8 +528,10 @@ std::vector<PickRow> GpuRows() {
   return rows;
 }
 
-std::vector<PickRow> LinkRows(bool network) {
-  std::vector<PickRow> rows;
+const std::vector<PickRow>& LinkRows(bool network) {
+  static std::vector<PickRow> cache[2];
+  std::vector<PickRow>& rows = cache[network ? 1 : 0];
+  if (!rows.empty()) return rows;
   for (const auto& l : Links())
     if (l.network == network) rows.push_back({l.id, l.name, FmtBytes(l.bw) + "/s per GPU\nsource: " + l.source});
   return rows;
@@ -771,6 +854,15 @@ void IssuesBox(AppState& app, const PlanOutput& o) {
 
 void PlanView(AppState& app) {
   const PlanOutput& o = app.out;
+  if (app.main_pending) {
+    // An overlay in the corner, not a line: the layout must not jump with every keystroke.
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "updating… %.0f%%", app.main_search.Progress() * 100);
+    ImVec2 ts = ImGui::CalcTextSize(buf);
+    ImVec2 pos(ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x - ts.x,
+               ImGui::GetWindowPos().y + ImGui::GetStyle().WindowPadding.y);
+    ImGui::GetWindowDrawList()->AddText(pos, Col(app, Hue::Muted), buf);
+  }
   Verdict(app, o, false);
   if (o.ok) {
     ImGui::TextDisabled("%s%s", LayoutWords(o.plan).c_str(), o.searched ? "  (chosen by search)" : "");
@@ -1076,6 +1168,7 @@ bool SearchView(AppState& app) {
 // ============================================================================================
 
 void ExportImpl(AppState& app, Format f) {
+  if (app.main_pending) Replan(app);  // export what is on the inputs, not the plan before the last edit
   const char* ext = f == Format::Markdown ? "md" : f == Format::Csv ? "csv" : "json";
   const char* mime = f == Format::Markdown ? "text/markdown" : f == Format::Csv ? "text/csv" : "application/json";
   std::string content, name;
@@ -1212,16 +1305,22 @@ void Init(AppState& app, const InitOptions& options) {
     return s + "}";
   };
   hooks.stats_json = [](void* u) {
-    const AppState& a = *static_cast<const AppState*>(u);
-    char buf[200];
-    std::snprintf(buf, sizeof buf, "{\"frame_ms_last\":%.3f,\"frame_ms_max\":%.3f,\"replan_ms_last\":%.3f,\"frames\":%d}",
-                  a.frame_ms_last, a.frame_ms_max, a.replan_ms_last, a.frames);
+    AppState& a = *static_cast<AppState*>(u);
+    char buf[300];
+    std::snprintf(buf, sizeof buf,
+                  "{\"frame_ms_last\":%.3f,\"frame_ms_max\":%.3f,\"replan_ms_last\":%.3f,\"frames\":%d,"
+                  "\"active_id\":%u,\"mouse\":[%.0f,%.0f]}",
+                  a.frame_ms_last, a.frame_ms_max, a.replan_ms_last, a.frames, (unsigned)ImGui::GetActiveID(),
+                  ImGui::GetIO().MousePos.x, ImGui::GetIO().MousePos.y);
+    a.frame_ms_max = 0;  // the maximum since the previous call, so a test can measure one interaction
     return std::string(buf);
   };
   platform::SetScriptHooks(hooks);
 }
 
 void Export(AppState& app, Format format) { ExportImpl(app, format); }
+
+void PlanAfterEdit(AppState& app) { ReplanSoon(app); }
 
 void Save(const AppState& app) {
   if (!app.persist) return;  // screenshots neither read nor overwrite the user's state
@@ -1237,7 +1336,7 @@ void ClearColor(const AppState& app, float rgba[4]) {
 bool Busy(const AppState& app) {
   bool stale = false;
   for (const auto& sc : app.scenarios) stale |= sc.stale;
-  return (app.view == View::Plan && app.scaling_next < std::size(kScaleCounts)) ||
+  return app.main_pending || (app.view == View::Plan && app.scaling_next < std::size(kScaleCounts)) ||
          (app.view == View::Search && (app.search_running || !app.search_started || app.front_next < Gpus().size())) || (app.view == View::Compare && stale);
 }
 
@@ -1246,7 +1345,7 @@ void DrawUi(AppState& app) {
   // Navigation (back/forward, an edited address, window.trainplan.setLink) replaces the whole state.
   std::string nav;
   if (platform::TakeLinkChange(nav)) {
-    LoadLink(app, nav);
+    LoadLinkImpl(app, nav, false);
     app.link_item = 0;
   }
   app.widgets_building.clear();
@@ -1323,7 +1422,7 @@ void DrawUi(AppState& app) {
   app.notices_fresh = false;
   if (input_changed || changed) {
     if (input_changed && !fresh) app.notices.clear();  // about the link; the inputs moved on
-    Replan(app);
+    ReplanSoon(app);
     Commit(app, view_changed);
   }
   BackgroundWork(app);

@@ -67,6 +67,11 @@ struct AppState {
   std::vector<ScalePoint> scaling;  // scaling chart (Plan view)
   size_t scaling_next = 0;
 
+  // The main plan after an edit: its layout search runs in slices (see ReplanSoon in app.cpp).
+  LayoutSearch main_search;
+  bool main_pending = false;
+  double main_t0 = 0;
+
   // Background: one sliced search at a time for the scaling chart, the front and compare columns.
   LayoutSearch bg_search;
   Config bg_cfg;
@@ -112,6 +117,10 @@ void DrawUi(AppState& app);
 void ClearColor(const AppState& app, float rgba[4]);
 bool Busy(const AppState& app);  // background work (search, charts) still filling in
 void Save(const AppState& app);
+
+// The inputs in app.cfg changed: re-plan the way an edit does (the main plan's search in slices over the
+// next frames of DrawUi; app.main_pending until it lands).
+void PlanAfterEdit(AppState& app);
 
 // Offer the current view as a file (Markdown, CSV or JSON): what the Export menu does.
 void Export(AppState& app, Format format);

@@ -116,6 +116,15 @@ async function until(page, fn, arg) {
   }
 }
 
+// What the page's input state was, for failure messages of interaction checks.
+async function inputState(page) {
+  return page.evaluate(() => {
+    const st = window.trainplan.stats();
+    return `focus=${document.activeElement && document.activeElement.id} hasFocus=${document.hasFocus()} ` +
+           `imgui active=${st.active_id} mouse=${st.mouse}`;
+  });
+}
+
 async function main() {
   for (const f of ["index.html", "index.js", "index.wasm", "trainplan.js"])
     if (!fs.existsSync(path.join(webDir, f))) {
@@ -168,6 +177,7 @@ async function main() {
       check(!!w.seq, "sequence-length input is on screen", Object.keys(w).join(","));
       if (w.seq) {
         const [x0, y0, x1, y1] = w.seq;
+        await page.evaluate(() => window.trainplan.stats());  // resets the maximum
         await page.mouse.click((x0 + x1) / 2, (y0 + y1) / 2);
         await frames(page, 2);
         await page.keyboard.press("Control+A");
@@ -175,6 +185,8 @@ async function main() {
         await page.keyboard.press("Enter");
         await until(page, () => window.trainplan.plan().config.seq === 8192 && location.hash.includes("seq=8192"));
         await frames(page, 2);
+        const typing = await page.evaluate(() => window.trainplan.stats());
+        console.log(`       UI CPU time per frame while typing: max ${typing.frame_ms_max.toFixed(1)} ms (the re-plan's search runs in slices)`);
         const after = await page.evaluate(() => location.hash);
         const seq = await page.evaluate(() => window.trainplan.plan().config.seq);
         check(after !== before && after.includes("seq=8192"), "typing into an input changes location.hash", `${before} -> ${after}`);
@@ -219,7 +231,8 @@ async function main() {
         const cfg = await page.evaluate(() => window.trainplan.plan().config);
         check(imported && cfg.model === "custom" && cfg.layers === 32 && cfg.kv_heads === 8 && cfg.ffn === 14336,
               "pasting a Hugging Face config.json (Ctrl+V) and Import sets the model's dimensions",
-              JSON.stringify({ opened, focused, imported, model: cfg.model, layers: cfg.layers, kv_heads: cfg.kv_heads, ffn: cfg.ffn }));
+              JSON.stringify({ opened, focused, imported, model: cfg.model, layers: cfg.layers, kv_heads: cfg.kv_heads, ffn: cfg.ffn }) +
+              "; " + (await inputState(page)));
         await page.screenshot({ path: path.join(outDir, "web-hf-import.png") });
       }
       // Keyboard: Tab from the sequence length moves to the global batch, which takes typed input.
@@ -234,7 +247,7 @@ async function main() {
         await page.keyboard.press("Enter");
         await until(page, () => window.trainplan.plan().config.gbs === 256);
         const gbs = await page.evaluate(() => window.trainplan.plan().config.gbs);
-        check(gbs === 256, "keyboard: Tab moves to the next input and typing edits it", `gbs ${gbs}`);
+        check(gbs === 256, "keyboard: Tab moves to the next input and typing edits it", `gbs ${gbs}; ${await inputState(page)}`);
       }
       // Copy link puts the page address + fragment on the real clipboard.
       {
@@ -306,6 +319,7 @@ async function main() {
       }
       // Frame times while the search runs (software WebGL here: reported, not asserted).
       await page.evaluate(() => window.trainplan.setLink("#v=1&model=llama2-70b&gpus=512&view=search"));
+      await page.evaluate(() => window.trainplan.stats());  // resets the maximum
       const ft = await page.evaluate(() => new Promise((r) => {
         const t = []; let last = performance.now();
         const f = (now) => { t.push(now - last); last = now; if (t.length < 90) requestAnimationFrame(f); else r(t); };
@@ -313,7 +327,7 @@ async function main() {
       }));
       ft.sort((a, b) => a - b);
       const stats = await page.evaluate(() => window.trainplan.stats());
-      console.log(`       UI CPU time per frame (ImGui + planning): last ${stats.frame_ms_last.toFixed(1)} ms, max ${stats.frame_ms_max.toFixed(1)} ms over ${stats.frames} frames; last re-plan ${stats.replan_ms_last.toFixed(1)} ms`);
+      console.log(`       UI CPU time per frame while searching: max ${stats.frame_ms_max.toFixed(1)} ms over 90 frames; last re-plan ${stats.replan_ms_last.toFixed(1)} ms`);
       console.log(`       frame interval while searching: median ${ft[ft.length >> 1].toFixed(1)} ms, p95 ${ft[Math.floor(ft.length * 0.95)].toFixed(1)} ms`);
       // A bad link shows a notice and falls back per field; the page keeps running.
       await page.evaluate(() => window.trainplan.setLink("#v=1&gpus=banana&model=llama2-7b&frobnicate=1"));

@@ -251,3 +251,29 @@ TEST_CASE("exports download the plan and the comparison in three formats", "[web
     CHECK(d[i].second.size() > 100);
   }
 }
+
+TEST_CASE("an edit's sliced re-plan gives exactly MakePlan's plan", "[web]") {
+  Fresh("#v=1&view=plan");
+  static AppState app;
+  UseDefaultFonts(app);
+  Init(app, {});
+  // Searched layouts that fit, an explicit layout, a configuration error, and one that does not fit.
+  for (const char* link : {"#v=1&model=llama2-70b&gpu=h100&gpus=256", "#v=1&model=llama2-13b&gpu=a100-80g&gpus=32&seq=8192",
+                           "#v=1&model=llama2-7b&gpu=rtx4090&gpus=8&method=qlora",
+                           "#v=1&model=llama2-7b&gpus=8&tp=2&pp=1&cp=1&ep=1&vp=1&mbs=1&zero=1&recompute=none&offload=none&sp=0",
+                           "#v=1&model=llama2-70b&gpu=rtx4090&gpus=8&offload=none", "#v=1&model=llama2-7b&gpus=8&tp=3"}) {
+    INFO(link);
+    Config c;
+    std::vector<ConfigIssue> issues;
+    ApplyLink(c, link, issues);
+    app.cfg = c;
+    PlanAfterEdit(app);
+    int frames = 0;
+    while (app.main_pending && frames < 100000) {
+      Frame(app);
+      ++frames;
+    }
+    REQUIRE_FALSE(app.main_pending);
+    CHECK(app.plan_json == PlanToJson(MakePlan(c)));
+  }
+}
