@@ -72,7 +72,7 @@ foreach(spec "TextRegular|${TRAINPLAN_FONT_TEXT}|${FONT_TEXT_UNICODES}"
     COMMAND ${CMAKE_COMMAND} -E make_directory "${FONT_DIR}"
     COMMAND "${PYFTSUBSET}" "${src}" "--unicodes=${unicodes}" "--output-file=${dst}"
             --layout-features= --no-hinting --desubroutinize --name-IDs=1,2 --drop-tables+=GSUB,GPOS,GDEF
-    DEPENDS "${src}"
+    DEPENDS "${src}" "${CMAKE_SOURCE_DIR}/cmake/fonts.cmake"  # the character list lives in this file
     COMMENT "Subsetting ${src}")
   list(APPEND font_outputs "${dst}")
   list(APPEND font_names "${name}")

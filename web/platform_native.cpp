@@ -16,6 +16,7 @@
 #include "imgui_impl_opengl3.h"
 #include "imgui_impl_sdl.h"
 #include "platform.h"
+#include "sdl_input.h"
 
 namespace tp::platform {
 namespace {
@@ -122,14 +123,12 @@ void RunLoop(bool (*frame)(void*), void* user) {
 
 bool BeginFrame() {
   bool keep = true;
-  SDL_Event event;
-  while (SDL_PollEvent(&event)) {
-    ImGui_ImplSDL2_ProcessEvent(&event);
+  PumpEventsIntoImGui([&](const SDL_Event& event) {
     if (event.type == SDL_QUIT) keep = false;
     if (event.type == SDL_WINDOWEVENT && event.window.event == SDL_WINDOWEVENT_CLOSE &&
         event.window.windowID == SDL_GetWindowID(g_window))
       keep = false;
-  }
+  });
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplSDL2_NewFrame();
   return keep;

@@ -16,6 +16,7 @@
 #include "imgui_impl_opengl3.h"
 #include "imgui_impl_sdl.h"
 #include "platform.h"
+#include "sdl_input.h"
 
 // ---- JavaScript side. Strings cross as UTF-8 pointers (UTF8ToString), never spliced into code. ----
 EM_JS(char*, tp_js_location_hash, (), {
@@ -212,12 +213,10 @@ void RunLoop(bool (*frame)(void*), void* user) {
 
 bool BeginFrame() {
   static bool mouse_inside = true;
-  SDL_Event event;
-  while (SDL_PollEvent(&event)) {
-    ImGui_ImplSDL2_ProcessEvent(&event);
+  PumpEventsIntoImGui([](const SDL_Event& event) {
     if (event.type == SDL_WINDOWEVENT && event.window.event == SDL_WINDOWEVENT_ENTER) mouse_inside = true;
     if (event.type == SDL_WINDOWEVENT && event.window.event == SDL_WINDOWEVENT_LEAVE) mouse_inside = false;
-  }
+  });
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplSDL2_NewFrame();
   // ImGui's SDL backend only reads the pointer while the window has keyboard focus. In a page the canvas

@@ -116,6 +116,17 @@ async function until(page, fn, arg) {
   }
 }
 
+// Clicks the centre of a named input and waits until ImGui has made it the active item (typing before
+// that frame would be lost). Returns the active item's id (0 if it never became active).
+async function clickInput(page, name) {
+  const r = (await page.evaluate(() => window.trainplan.widgets()))[name];
+  if (!r) return 0;
+  const before = await page.evaluate(() => window.trainplan.stats().active_id);
+  await page.mouse.click((r[0] + r[2]) / 2, (r[1] + r[3]) / 2);
+  await until(page, (b) => { const a = window.trainplan.stats().active_id; return a !== 0 && a !== b; }, before);
+  return page.evaluate(() => window.trainplan.stats().active_id);
+}
+
 // What the page's input state was, for failure messages of interaction checks.
 async function inputState(page) {
   return page.evaluate(() => {
@@ -176,10 +187,8 @@ async function main() {
       const w = await page.evaluate(() => window.trainplan.widgets());
       check(!!w.seq, "sequence-length input is on screen", Object.keys(w).join(","));
       if (w.seq) {
-        const [x0, y0, x1, y1] = w.seq;
         await page.evaluate(() => window.trainplan.stats());  // resets the maximum
-        await page.mouse.click((x0 + x1) / 2, (y0 + y1) / 2);
-        await frames(page, 2);
+        await clickInput(page, "seq");
         await page.keyboard.press("Control+A");
         await page.keyboard.type("8192");
         await page.keyboard.press("Enter");
@@ -218,7 +227,8 @@ async function main() {
           return true;
         };
         const opened = await clickAt("hf_open");
-        const focused = opened && (await clickAt("hf_config"));
+        await until(page, () => !!window.trainplan.widgets().hf_config);
+        const focused = opened && (await clickInput(page, "hf_config")) !== 0;
         await page.evaluate((text) => {
           const dt = new DataTransfer();
           dt.setData("text/plain", text);
@@ -237,17 +247,17 @@ async function main() {
       }
       // Keyboard: Tab from the sequence length moves to the global batch, which takes typed input.
       {
-        const r = (await page.evaluate(() => window.trainplan.widgets())).seq;
-        await page.mouse.click((r[0] + r[2]) / 2, (r[1] + r[3]) / 2);
-        await frames(page, 4);
+        const seqId = await clickInput(page, "seq");
         await page.keyboard.press("Tab");
-        await frames(page, 4);
+        await until(page, (id) => { const a = window.trainplan.stats().active_id; return a !== 0 && a !== id; }, seqId);
         await page.keyboard.press("Control+A");
         await page.keyboard.type("256");
         await page.keyboard.press("Enter");
         await until(page, () => window.trainplan.plan().config.gbs === 256);
         const gbs = await page.evaluate(() => window.trainplan.plan().config.gbs);
-        check(gbs === 256, "keyboard: Tab moves to the next input and typing edits it", `gbs ${gbs}; ${await inputState(page)}`);
+        const seqNow = await page.evaluate(() => window.trainplan.plan().config.seq);
+        check(gbs === 256, "keyboard: Tab moves to the next input and typing edits it",
+              `gbs ${gbs}, seq ${seqNow}; ${await inputState(page)}`);
       }
       // Copy link puts the page address + fragment on the real clipboard.
       {
@@ -301,9 +311,7 @@ async function main() {
       {
         await page.evaluate(() => window.trainplan.setLink("#v=1&model=llama2-70b&view=compare"));
         await frames(page, 3);
-        const r = (await page.evaluate(() => window.trainplan.widgets())).cmp_gpus_1;
-        await page.mouse.click((r[0] + r[2]) / 2, (r[1] + r[3]) / 2);
-        await frames(page, 2);
+        await clickInput(page, "cmp_gpus_1");
         await page.keyboard.press("Control+A");
         await page.keyboard.type("512");
         await page.keyboard.press("Enter");
