@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # test.sh — the whole test command: install what is missing (scripts/setup.sh), build both presets, run the
-# Catch2 suites (ctest), the browser tests in headless Chromium, and the desktop window's screenshot test
+# Catch2 suites (ctest), the browser tests in headless Chromium (behaviour, then hostile links and the
+# Content-Security-Policy), and the desktop window's screenshot test
 # under Xvfb. Exit status is non-zero if anything fails. About 10-15 minutes from scratch on 2 cores.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -31,6 +32,9 @@ stage "unit tests (ctest)" ctest --preset native --output-on-failure
 
 stage "browser tests (headless Chromium)" \
   node tests/browser/run.mjs --web build/web --cli build/native/trainplan --out build/screenshots
+if [ -f tests/browser/security.mjs ]; then
+  stage "browser security tests (hostile links, CSP)" node tests/browser/security.mjs --web build/web
+fi
 
 # (set -e does not apply inside a function called as a condition: each step checks its own status.)
 window_tests() {
