@@ -11,8 +11,10 @@ export NODE_PATH=/usr/share/nodejs   # emcc's JS optimizer needs Debian's acorn
 step() { printf '\n==== %s\n' "$*"; }
 # Test stages all run even when one fails, so one run shows every problem; the builds must succeed.
 failed=()
+total_stages=0
 stage() {
   local name="$1"; shift
+  total_stages=$((total_stages + 1))
   step "$name"
   if "$@"; then :; else failed+=("$name"); printf '==== FAILED: %s\n' "$name"; fi
 }
@@ -63,8 +65,27 @@ window_tests() {
 }
 stage "desktop window under Xvfb" window_tests
 
+stage "browser security (hostile links, Content-Security-Policy)" node tests/browser/security.mjs --web build/web
+
+stage "native vs WebAssembly: identical plans" node tests/parity/parity.mjs 24
+
+sanitized_tests() {
+  cmake --preset asan >/dev/null && cmake --build --preset asan && ctest --preset asan -j2
+}
+stage "unit tests under AddressSanitizer + UndefinedBehaviorSanitizer" sanitized_tests
+
+stage "fuzzing (libFuzzer, 45 s per target)" scripts/fuzz.sh 45
+
+# Performance goals are printed figures, not pass/fail timings (a loaded CI machine is not a benchmark).
+benchmarks() {
+  build/native/trainplan-speed && node build/web/trainplan-speed.js
+}
+stage "benchmarks (printed: ns per evaluation, layouts per second natively and in WebAssembly)" benchmarks
+
 if [ ${#failed[@]} -gt 0 ]; then
   printf '\n==== %d stage(s) failed: %s\n' "${#failed[@]}" "${failed[*]}"
+  echo "stages: $((total_stages - ${#failed[@]})) passed, ${#failed[@]} failed"
   exit 1
 fi
+echo "stages: ${total_stages} passed, 0 failed"
 step "all tests passed"
