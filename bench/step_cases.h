@@ -1,7 +1,7 @@
 // step_cases.h — the published throughput cases (tests/data/cases.json) run through the step model
 // alone, for fitting its constants (bench/fit_step.cpp) and for the "[step]" tests. Header-only so
-// both can include it. Until the layout search picks micro-batch / recompute / vp / sp for a case,
-// this enumerates them itself and keeps the fastest layout that fits in memory.
+// both can include it. It enumerates micro-batch / recompute / vp / sp itself (with the constants under
+// fit injected into the Job) and keeps the fastest layout that fits in memory.
 #pragma once
 #include <algorithm>
 #include <cmath>
@@ -16,6 +16,7 @@
 #include "model.h"
 #include "plan.h"
 #include "step.h"
+#include "validation.h"
 
 namespace tp::stepfit {
 
@@ -63,11 +64,7 @@ inline std::vector<Case> LoadCases(const std::string& text, std::string* error) 
     k.id = c.StringOr("id", "");
     k.tolerance = c.NumberOr("tolerance", 0.15);
     std::vector<ConfigIssue> issues;
-    for (const auto& [key, v] : config->object) {
-      std::string value = v.IsString() ? v.string : v.type == JsonValue::Type::Bool ? (v.boolean ? "1" : "0")
-                                                                                    : FormatNumber(v.number);
-      ApplyPair(k.cfg, key, value, issues);
-    }
+    k.cfg = CaseConfig(*config, issues);
     k.job = ResolveJob(k.cfg, issues);
     if (HasErrors(issues)) {
       if (error) *error = k.id + ": " + FormatIssue(issues.front());
@@ -76,37 +73,6 @@ inline std::vector<Case> LoadCases(const std::string& text, std::string* error) 
     out.push_back(std::move(k));
   }
   return out;
-}
-
-// Rough memory check used only while core/memory.cpp is a placeholder: model states (Megatron: 18 B
-// per parameter, 6 + 12/dp with the distributed optimizer, 18/dp with ZeRO-3) plus activations per
-// Korthikanti et al. 2022 (16-bit; first pipeline stage holds pp micro-batches).
-inline bool RoughFits(const Job& job, const Layout& l) {
-  const ParamCounts pc = CountParams(job.model);
-  const double per_gpu = pc.total / (double(l.tp) * l.pp);
-  const double d = l.dp;
-  const double states = per_gpu * (l.zero >= 3 ? 18.0 / d : l.zero >= 1 ? 6.0 + 12.0 / d : 18.0);
-  const double s = job.work.seq / double(l.cp), b = l.mbs, h = job.model.hidden, a = job.model.heads;
-  const double t = l.tp;
-  double layer;
-  if (l.recompute == Recompute::Full) {
-    layer = 2 * s * b * h;
-  } else {
-    const double core = job.work.flash || l.recompute == Recompute::Selective ? 0.0 : 5 * a * s / h;
-    const double ffn_ratio = (job.model.ffn > 0 ? double(job.model.ffn) : 4 * h) / h;
-    // 34 sbh at ffn = 4h; Megatron's form sbh(18 + 4 ffn/h), SwiGLU keeps one more ffn-wide tensor.
-    const double lin = 18 + (job.model.mlp == MlpKind::Swiglu ? 6.0 : 4.0) * ffn_ratio;
-    layer = s * b * h * (l.sp ? (lin + core) / t : (10 + (lin - 10) / t + core / t));
-  }
-  const double m = std::ceil(job.work.gbs / (double(l.mbs) * l.dp));
-  // 1F1B: the first stage holds min(p, m) micro-batches; interleaving adds (p-1)/(p v) of that.
-  const double in_flight = l.pp == 1 ? 1.0 : l.vp > 1 ? l.pp * (1 + (l.pp - 1.0) / (l.pp * l.vp))
-                                                      : std::min<double>(l.pp, m);
-  double act = job.model.layers / double(l.pp) * layer * in_flight;
-  if (l.recompute == Recompute::Full) act += s * b * h * 34 / t;  // one layer re-materialised
-  act += 4.0 * s * b * job.model.vocab / t * 2;                   // fp32 logits and their gradient
-  const double cap = job.hw.gpu->mem_bytes * 0.95 - 2.5e9;        // CUDA context, allocator slack
-  return states + act <= cap;
 }
 
 inline double Metric(const Case& k, const StepBreakdown& st, const Throughput& th) {
@@ -149,7 +115,6 @@ inline Prediction Predict(const Case& k, const Assumptions& assume, bool verbose
   if (c.sp == kAuto && base.tp > 1) sp_list = {0, 1};
   else sp_list = {base.sp ? 1 : 0};
 
-  const bool mem_model = EstimateMemory(job, base).total > 0;
   Prediction best, best_any;  // best_any ignores memory: the published run did fit, whatever we think
   for (int b : mbs_list)
     for (Recompute rc : rc_list)
@@ -163,13 +128,14 @@ inline Prediction Predict(const Case& k, const Assumptions& assume, bool verbose
           const int m = (job.work.gbs + b * l.dp - 1) / (b * l.dp);
           if (v > 1 && m % l.pp != 0) continue;  // Megatron's interleaved schedule needs m % pp == 0
           if (!CheckLayout(job, l, nullptr)) continue;
-          const bool fits = mem_model ? EstimateMemory(job, l).fits : RoughFits(job, l);
+          const MemoryBreakdown mem = EstimateMemory(job, l);
+          const bool fits = mem.fits;
           StepBreakdown st;
           Throughput th;
           EstimateStep(job, l, st, th);
           if (verbose) {
             std::printf("  mbs%d rc=%s vp%d sp%d fits=%d mem=%.1f GB step=%.3f s\n", b, Name(rc), v, sp, fits ? 1 : 0,
-                        mem_model ? EstimateMemory(job, l).total / 1e9 : 0.0, st.seconds);
+                        mem.total / 1e9, st.seconds);
           }
           if (!best_any.ok || st.seconds < best_any.step.seconds) {
             best_any.ok = true;

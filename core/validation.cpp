@@ -40,6 +40,19 @@ std::string LayoutWords(const PlanOutput& out) {
 
 }  // namespace
 
+Config CaseConfig(const JsonValue& config, std::vector<ConfigIssue>& issues) {
+  Config cfg;
+  for (const auto& [key, value] : config.object) {
+    std::string text = value.IsString() ? value.string
+                       : value.type == JsonValue::Type::Bool ? (value.boolean ? "1" : "0")
+                                                              : FormatNumber(value.number);
+    ApplyPair(cfg, key, text, issues);
+  }
+  // A case without a model preset is described by its dimensions alone.
+  if (!config.Find("model")) cfg.model = "custom";
+  return cfg;
+}
+
 std::vector<CaseResult> RunValidationCases(std::string_view cases_json, std::string* parse_error) {
   std::vector<CaseResult> results;
   JsonParseResult parsed = ParseJson(cases_json);
@@ -53,16 +66,8 @@ std::vector<CaseResult> RunValidationCases(std::string_view cases_json, std::str
     const JsonValue* measured = c.Find("measured");
     const JsonValue* config = c.Find("config");
     if (!measured || !measured->IsObject() || !config || !config->IsObject()) continue;
-    Config cfg;
     std::vector<ConfigIssue> issues;
-    for (const auto& [key, value] : config->object) {
-      std::string text = value.IsString() ? value.string
-                         : value.type == JsonValue::Type::Bool ? (value.boolean ? "1" : "0")
-                                                                : FormatNumber(value.number);
-      ApplyPair(cfg, key, text, issues);
-    }
-    // A case without a model preset is described by its dimensions alone.
-    if (!config->Find("model")) cfg.model = "custom";
+    Config cfg = CaseConfig(*config, issues);
     PlanOutput out;
     if (!HasErrors(issues)) out = MakePlan(cfg);
     for (const auto& [metric, value] : measured->object) {

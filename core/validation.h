@@ -19,6 +19,13 @@ struct CaseResult {
   std::string layout;    // what the planner chose: "tp=8 pp=2 ..."
 };
 
+struct JsonValue;
+struct ConfigIssue;
+struct Config;
+// A case's "config" object (the planner's own keys, numbers or strings) as a Config, exactly as a link
+// with the same pairs would give.
+Config CaseConfig(const JsonValue& config, std::vector<ConfigIssue>& issues);
+
 std::vector<CaseResult> RunValidationCases(std::string_view cases_json, std::string* parse_error = nullptr);
 // The table of predicted vs published as Markdown, with summary statistics.
 std::string ValidationMarkdown(const std::vector<CaseResult>& results);
