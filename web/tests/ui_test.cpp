@@ -135,6 +135,16 @@ TEST_CASE("the link holds the whole state and round-trips, UI keys included", "[
     CHECK(spec2 == spec);
     CHECK(CurrentLink(app) == again);
   }
+  // The page and `trainplan link` write the same link for the same state (plan view: no UI keys).
+  for (const char* link : {"#v=1&model=llama3-70b&gpu=h100&gpus=64", "#v=1&model=custom&layers=40&hidden=5120&heads=40&seq=2048&tokens=1.5e11"}) {
+    LoadLink(app, link);
+    INFO(link);
+    CHECK(CurrentLink(app) == FormatLink(app.cfg));
+    Config from_cli;
+    std::vector<ConfigIssue> issues;
+    ApplyLink(from_cli, CurrentLink(app), issues);
+    CHECK(from_cli == app.cfg);
+  }
   // A whole URL works as well as a fragment.
   LoadLink(app, "https://example.org/trainplan/#v=1&model=llama2-7b&gpus=16");
   CHECK(app.cfg.model == "llama2-7b");
