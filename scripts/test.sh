@@ -48,6 +48,11 @@ window_tests() {
     TRAINPLAN_STATE="$state" xvfb-run -a -s "-screen 0 1600x1000x24" \
       build/native/trainplan-gui --view "$view" --size 1366x768 --screenshot "build/screenshots/window-$view.png" || return 1
   done
+  # The same views in Chinese (the CJK font compiled into the window).
+  for view in plan compare; do
+    TRAINPLAN_STATE="$state" xvfb-run -a -s "-screen 0 1600x1000x24" \
+      build/native/trainplan-gui --view "$view" --lang zh --size 1366x768 --screenshot "build/screenshots/window-zh-$view.png" || return 1
+  done
   # A link given on the command line opens that plan.
   TRAINPLAN_STATE="$state" xvfb-run -a -s "-screen 0 1600x1000x24" \
     build/native/trainplan-gui '#v=1&model=llama2-7b&gpu=rtx4090&gpus=8&method=qlora' --theme dark \

@@ -13,6 +13,24 @@
   var message = document.getElementById("message");
   var spinner = document.getElementById("spinner");
 
+  // The few words shown before the planner draws, in the language it will use: the link's lang=, else the
+  // saved state's, else the browser's (the same rule as web/app.cpp).
+  var zh = (function () {
+    var h = window.location.hash || "";
+    if (/[#&]lang=zh(&|$)/.test(h)) return true;
+    if (/[#&]lang=en(&|$)/.test(h)) return false;
+    try {
+      var saved = window.localStorage.getItem("trainplan.state");
+      if (saved) return /[#&]lang=zh(&|\||$)/.test(saved);
+    } catch (e) { /* storage blocked: fall through */ }
+    return /^zh\b/i.test(navigator.language || "");
+  })();
+  function t(en, zhText) { return zh ? zhText : en; }
+  if (zh) {
+    document.documentElement.lang = "zh-CN";
+    message.textContent = "正在加载 TrainPlan…";
+  }
+
   function fail(text) {
     message.textContent = text;
     spinner.hidden = true;
@@ -24,13 +42,16 @@
   var gl2 = null;
   try { gl2 = probe.getContext("webgl2"); } catch (e) { gl2 = null; }
   if (!gl2) {
-    fail("TrainPlan needs WebGL2, which this browser has turned off or does not support. " +
-         "Try a current Firefox, Chrome, Edge or Safari, or enable hardware acceleration. " +
-         "The command line (trainplan) gives the same numbers offline.");
+    fail(t("TrainPlan needs WebGL2, which this browser has turned off or does not support. " +
+           "Try a current Firefox, Chrome, Edge or Safari, or enable hardware acceleration. " +
+           "The command line (trainplan) gives the same numbers offline.",
+           "TrainPlan 需要 WebGL2，但这个浏览器没有开启或不支持。请使用新版 Firefox、Chrome、Edge 或 Safari，" +
+           "或打开硬件加速。命令行工具（trainplan）离线也能给出同样的结果。"));
     return;
   }
   if (typeof WebAssembly !== "object") {
-    fail("TrainPlan needs WebAssembly, which this browser does not support.");
+    fail(t("TrainPlan needs WebAssembly, which this browser does not support.",
+           "TrainPlan 需要 WebAssembly，这个浏览器不支持。"));
     return;
   }
 
@@ -38,7 +59,7 @@
   // so reloading restores exactly the same plan.
   canvas.addEventListener("webglcontextlost", function (e) {
     e.preventDefault();
-    fail("The graphics context was lost (GPU reset). Restoring…");
+    fail(t("The graphics context was lost (GPU reset). Restoring…", "图形上下文丢失（GPU 重置），正在恢复…"));
   }, false);
   canvas.addEventListener("webglcontextrestored", function () { window.location.reload(); }, false);
 
@@ -56,11 +77,12 @@
     setStatus: function (t) {
       // "Downloading data... (x/y)" while the wasm streams in.
       var m = /\((\d+(\.\d+)?)\/(\d+)\)/.exec(t || "");
-      if (m) message.textContent = "Loading TrainPlan… " + Math.round(100 * m[1] / m[3]) + "%";
+      if (m) message.textContent = t("Loading TrainPlan… ", "正在加载 TrainPlan… ") + Math.round(100 * m[1] / m[3]) + "%";
     },
     onAbort: function (what) {
       console.error("TrainPlan stopped: " + what);
-      fail("TrainPlan stopped with an internal error. Reloading the page restores your plan from the link.");
+      fail(t("TrainPlan stopped with an internal error. Reloading the page restores your plan from the link.",
+             "TrainPlan 因内部错误停止。重新加载页面即可从链接恢复你的方案。"));
     },
     onRuntimeInitialized: function () {
       var M = window.Module;
@@ -87,6 +109,9 @@
   var s = document.createElement("script");
   s.src = "index.js";
   s.async = true;
-  s.onerror = function () { fail("Could not load index.js: the page must be served over http(s), not opened as a file."); };
+  s.onerror = function () {
+    fail(t("Could not load index.js: the page must be served over http(s), not opened as a file.",
+           "无法加载 index.js：页面必须通过 http(s) 访问，不能直接以文件打开。"));
+  };
   document.body.appendChild(s);
 })();

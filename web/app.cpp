@@ -16,10 +16,13 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdarg>
+#include <cstdio>
 #include <cstring>
 
 #include "catalog.h"
 #include "charts.h"
+#include "i18n.h"
 #include "imgui.h"
 #include "imgui_internal.h"  // GetActiveID: which input an edit came from (history push vs replace)
 #include "model.h"
@@ -38,6 +41,16 @@ double Now() {
 // The question users arrive with (../shared/articles): can Llama-2-70B be trained on RTX 4090s, and how
 // does that compare with A100 and H100 clusters of the sizes the articles quote.
 const char* kDefaultCompare = "gpu:rtx4090,gpus:2048;gpu:a100-80g,gpus:256;gpu:h100,gpus:256";
+
+// printf into a std::string: the formats are translated at run time (Tr), so they cannot be literals.
+std::string Sprintf(const char* fmt, ...) {
+  char buf[1024];
+  va_list args;
+  va_start(args, fmt);
+  std::vsnprintf(buf, sizeof buf, fmt, args);
+  va_end(args);
+  return buf;
+}
 
 void SetStatus(AppState& app, std::string text) {
   app.status = std::move(text);
@@ -145,6 +158,9 @@ std::string CurrentLink(const AppState& app) {
   if (link.empty() || link[0] != '#') link = "#" + link;
   if (app.view == View::Compare) link += "&view=compare&cmp=" + ScenarioSpec(app);
   if (app.view == View::Search) link += "&view=search";
+  // The language is the viewer's: a UI key like view, so the plan (window.trainplan.plan()) is the same
+  // JSON whichever language is on. `trainplan plan --link` reads it too (text output in Chinese).
+  if (app.lang == Lang::Zh) link += "&lang=zh";
   return link;
 }
 
@@ -153,28 +169,32 @@ void Replan(AppState& app);
 }
 
 namespace {
-void LoadLinkImpl(AppState& app, const std::string& fragment_in, bool plan_now);
+void LoadLinkImpl(AppState& app, const std::string& fragment_in, bool plan_now, bool keep_language = false);
 }
 
-void LoadLink(AppState& app, const std::string& fragment) { LoadLinkImpl(app, fragment, true); }
+void LoadLink(AppState& app, const std::string& fragment, bool keep_language) {
+  LoadLinkImpl(app, fragment, true, keep_language);
+}
 
 namespace {
 void ReplanSoon(AppState& app);
 
 // plan_now: compute the main plan before returning (setLink, start-up); else slice it over the next frames
 // (Back/Forward inside a running page).
-void LoadLinkImpl(AppState& app, const std::string& fragment_in, bool plan_now) {
+void LoadLinkImpl(AppState& app, const std::string& fragment_in, bool plan_now, bool keep_language) {
   std::string_view f = fragment_in;
   if (size_t hash = f.find('#'); hash != std::string_view::npos) f = f.substr(hash + 1);
-  // The UI's own keys (view, cmp) are taken out; everything else is core's configuration.
+  // The UI's own keys (view, cmp, lang) are taken out; everything else is core's configuration.
   std::string rest;
-  std::string view, cmp;
+  std::string view, cmp, lang;
+  bool has_lang = false;
   for (const auto& pair : Split(f, '&')) {
     size_t eq = pair.find('=');
     std::string key = PercentDecode(pair.substr(0, eq));
     std::string value = eq == std::string::npos ? "" : PercentDecode(pair.substr(eq + 1));
     if (key == "view") view = value;
     else if (key == "cmp") cmp = value;
+    else if (key == "lang") lang = value, has_lang = true;
     else rest += (rest.empty() ? "" : "&") + pair;
   }
   Config cfg;  // fields the link does not name take their defaults
@@ -183,16 +203,25 @@ void LoadLinkImpl(AppState& app, const std::string& fragment_in, bool plan_now) 
   app.cfg = cfg;
   app.notices.clear();
   for (const auto& is : issues) app.notices.push_back(FormatIssue(is));
+  // Opening the app on a link without `lang` keeps the viewer's language (remembered, or the browser's);
+  // navigating to one (Back, setLink) means English, as CurrentLink writes English links.
+  if (has_lang) {
+    if (lang == "zh" || lang == "en") app.lang = ParseLang(lang);
+    else app.notices.push_back("lang: '" + lang + "' is not en or zh; keeping " + (app.lang == Lang::Zh ? "zh" : "en"));
+  } else if (!keep_language) {
+    app.lang = Lang::En;
+  }
+  SetLanguage(app.lang);
   if (view == "compare") app.view = View::Compare;
   else if (view == "search") app.view = View::Search;
   else if (view.empty() || view == "plan") app.view = View::Plan;
   else {
     app.view = View::Plan;
-    app.notices.push_back("view: '" + view + "' is not plan, compare or search; showing the plan");
+    app.notices.push_back(TrFill("view: '{0}' is not plan, compare or search; showing the plan", {view}));
   }
   SetScenarios(app, cmp.empty() ? kDefaultCompare : cmp);
   if (app.scenarios.size() < 2) {
-    app.notices.push_back("cmp: a comparison needs 2 to 4 scenarios; using the default");
+    app.notices.push_back(Tr("cmp: a comparison needs 2 to 4 scenarios; using the default"));
     SetScenarios(app, kDefaultCompare);
   }
   if (plan_now) Replan(app);
@@ -445,7 +474,8 @@ void BackgroundWork(AppState& app) {
 // [SECTION] Inputs
 // ============================================================================================
 
-const char* const kMethodLabels[] = {"full", "LoRA", "QLoRA"};
+// Display labels: English keys of the translation tables (Tr at draw time).
+const char* const kMethodLabels[] = {"Full", "LoRA", "QLoRA"};
 const char* const kPrecLabels[] = {"FP32 (TF32)", "FP16", "BF16", "FP8"};
 const char* const kOptLabels[] = {"AdamW", "AdamW 8-bit", "SGD (momentum)"};
 const char* const kRecomputeLabels[] = {"none", "selective", "full", "auto"};
@@ -466,7 +496,7 @@ bool Picker(AppState& app, const char* key, const char* label, std::string* valu
   ImGui::PushID(key);
   LabelCell(app, key, label);
   ImGui::SetNextItemWidth(-1);
-  std::string preview = empty_label && value->empty() ? empty_label : *value;
+  std::string preview = empty_label && value->empty() ? Tr(empty_label) : *value;
   for (const auto& r : rows)
     if (r.id == *value) preview = r.label;
   bool changed = false;
@@ -477,9 +507,9 @@ bool Picker(AppState& app, const char* key, const char* label, std::string* valu
       ImGui::SetKeyboardFocusHere();
     }
     ImGui::SetNextItemWidth(-1);
-    ImGui::InputTextWithHint("##filter", "type to filter", filter, sizeof filter);
+    ImGui::InputTextWithHint("##filter", Tr("type to filter"), filter, sizeof filter);
     std::string f = Lower(filter);
-    if (empty_label && ImGui::Selectable(empty_label, value->empty())) {
+    if (empty_label && ImGui::Selectable(Tr(empty_label), value->empty())) {
       value->clear();
       changed = true;
     }
@@ -510,9 +540,10 @@ const std::vector<PickRow>& ModelRows() {
   if (!rows.empty()) return rows;
   for (const auto& m : Models()) {
     ParamCounts pc = CountParams(m.arch);
-    std::string d = FmtCount(pc.total) + " params";
-    if (m.arch.experts > 1) d += ", " + FmtCount(pc.active) + " active";
-    rows.push_back({m.id, m.name, d + "\nsource: " + m.source});
+    std::string d = m.arch.experts > 1
+                        ? Sprintf(Tr("%s params, %s active"), FmtCount(pc.total).c_str(), FmtCount(pc.active).c_str())
+                        : Sprintf(Tr("%s params"), FmtCount(pc.total).c_str());
+    rows.push_back({m.id, m.name, d + "\n" + Sprintf(Tr("source: %s"), m.source.c_str())});
   }
   return rows;
 }
@@ -523,7 +554,7 @@ const std::vector<PickRow>& GpuRows() {
   for (const auto& g : Gpus()) {
     std::string d = FmtBytes(g.mem_bytes) + " · " + FmtFlops(g.peak_flops[int(Precision::Bf16)]) + " BF16 · " +
                     FmtBytes(g.mem_bw) + "/s";
-    rows.push_back({g.id, g.name, d + "\nsource: " + g.source});
+    rows.push_back({g.id, g.name, d + "\n" + Sprintf(Tr("source: %s"), g.source.c_str())});
   }
   return rows;
 }
@@ -533,14 +564,17 @@ const std::vector<PickRow>& LinkRows(bool network) {
   std::vector<PickRow>& rows = cache[network ? 1 : 0];
   if (!rows.empty()) return rows;
   for (const auto& l : Links())
-    if (l.network == network) rows.push_back({l.id, l.name, FmtBytes(l.bw) + "/s per GPU\nsource: " + l.source});
+    if (l.network == network)
+      rows.push_back({l.id, l.name, Sprintf(Tr("%s/s per GPU"), FmtBytes(l.bw).c_str()) + "\n" +
+                                        Sprintf(Tr("source: %s"), l.source.c_str())});
   return rows;
 }
 
 bool SectionHeader(AppState& app, const char* title, bool open_by_default) {
   ImGui::Spacing();
   ImGui::PushFont(app.fonts.bold);
-  bool open = ImGui::CollapsingHeader(title, open_by_default ? ImGuiTreeNodeFlags_DefaultOpen : 0);
+  // "模型###Model": the ID stays the English title, so open/closed survives a language switch.
+  bool open = ImGui::CollapsingHeader(TrId(title).c_str(), open_by_default ? ImGuiTreeNodeFlags_DefaultOpen : 0);
   ImGui::PopFont();
   return open;
 }
@@ -555,20 +589,20 @@ bool DrawInputs(AppState& app) {
     changed |= Picker(app, "model", "Preset", &c.model, ModelRows(), "custom (dimensions below)");
     ParamCounts pc = CountParams(app.out.job.model);
     double weights = pc.total * BytesPerElement(c.prec);
-    ImGui::TextDisabled("%s parameters", FmtCount(pc.total).c_str());
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%.4g parameters, counted from the architecture (core/model.cpp)", pc.total);
+    ImGui::TextDisabled(Tr("%s parameters"), FmtCount(pc.total).c_str());
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip(Tr("%.4g parameters, counted from the architecture (core/model.cpp)"), pc.total);
     Record(app, "params_count");
     ImGui::SameLine();
-    ImGui::TextDisabled("· weights %s in %s", FmtBytes(weights).c_str(), kPrecisionNames[int(c.prec)]);
+    ImGui::TextDisabled(Tr("· weights %s in %s"), FmtBytes(weights).c_str(), kPrecisionNames[int(c.prec)]);
     if (ImGui::IsItemHovered())
-      ImGui::SetTooltip("parameters x %.0f bytes: the weights alone, before gradients, optimizer state and activations",
+      ImGui::SetTooltip(Tr("parameters x %.0f bytes: the weights alone, before gradients, optimizer state and activations"),
                         BytesPerElement(c.prec));
     Record(app, "weights_total");
     if (app.out.job.model.kv_heads > 0 && app.out.job.model.kv_heads < app.out.job.model.heads) {
       ImGui::SameLine();
       ImGui::TextDisabled("· GQA %d", app.out.job.model.kv_heads);
     }
-    if (ImGui::TreeNode("Custom dimensions")) {
+    if (ImGui::TreeNode(TrId("Custom dimensions").c_str())) {
       const ModelArch& m = app.out.job.model;
       changed |= InputInt(app, "layers", "Layers", &c.layers, 0, 1000, false);
       ImGui::SameLine(); ImGui::TextDisabled("%d", m.layers);
@@ -579,16 +613,16 @@ bool DrawInputs(AppState& app) {
       changed |= InputInt(app, "vocab", "Vocabulary", &c.vocab, 0, 1 << 24, false);
       changed |= InputInt(app, "experts", "Experts (MoE)", &c.experts, 0, 1024, false);
       changed |= InputInt(app, "topk", "Experts per token", &c.topk, 0, 64, false);
-      ImGui::TextDisabled("0 = the preset's value (now %d layers, hidden %d, %d heads)", m.layers, m.hidden, m.heads);
+      ImGui::TextDisabled(Tr("0 = the preset's value (now %d layers, hidden %d, %d heads)"), m.layers, m.hidden, m.heads);
       ImGui::TreePop();
     }
-    bool hf_open = ImGui::TreeNode("Paste a Hugging Face config.json");
+    bool hf_open = ImGui::TreeNode(TrId("Paste a Hugging Face config.json").c_str());
     Record(app, "hf_open");
     if (hf_open) {
       static char buf[16384];
       ImGui::InputTextMultiline("##hf", buf, sizeof buf, ImVec2(-1, ImGui::GetTextLineHeight() * 6));
       Record(app, "hf_config");
-      bool import = ImGui::Button("Import dimensions");
+      bool import = ImGui::Button(TrId("Import dimensions").c_str());
       Record(app, "hf_import");
       if (import) {
         std::vector<ConfigIssue> issues;
@@ -600,12 +634,12 @@ bool DrawInputs(AppState& app) {
         if (!HasErrors(issues)) {
           c = n;
           changed = true;
-          SetStatus(app, "Imported the model's dimensions");
+          SetStatus(app, Tr("Imported the model's dimensions"));
         }
       }
       ImGui::SameLine();
-      HelpMarker("num_hidden_layers, hidden_size, num_attention_heads, num_key_value_heads, intermediate_size, "
-                 "vocab_size, MoE fields: the model becomes 'custom' with these dimensions.");
+      HelpMarker(Tr("num_hidden_layers, hidden_size, num_attention_heads, num_key_value_heads, intermediate_size, "
+                    "vocab_size, MoE fields: the model becomes 'custom' with these dimensions."));
       ImGui::TreePop();
     }
   }
@@ -615,7 +649,7 @@ bool DrawInputs(AppState& app) {
     LabelCell(app, "method", "Method");
     for (int i = 0; i < 3; ++i) {
       if (i) ImGui::SameLine();
-      if (ImGui::RadioButton(kMethodLabels[i], method == i) && method != i) {
+      if (ImGui::RadioButton(Tr(kMethodLabels[i]), method == i) && method != i) {
         c.method = Method(i);
         changed = true;
       }
@@ -634,7 +668,7 @@ bool DrawInputs(AppState& app) {
     if (c.tokens == 0) {
       ImGui::SameLine(0, 0);
       ImGui::Dummy(ImVec2(0, 0));
-      ImGui::TextDisabled("0 = 20 per parameter: %s tokens", FmtCount(app.out.plan.run.tokens).c_str());
+      ImGui::TextDisabled(Tr("0 = 20 per parameter: %s tokens"), FmtCount(app.out.plan.run.tokens).c_str());
     }
   }
 
@@ -642,14 +676,14 @@ bool DrawInputs(AppState& app) {
     // In the compare view each column sets its own GPU and count (and the links follow the GPU).
     bool per_column = app.view == View::Compare;
     if (per_column) {
-      ImGui::TextDisabled("set per column in the comparison");
+      ImGui::TextDisabled("%s", Tr("set per column in the comparison"));
       ImGui::BeginDisabled();
     }
     changed |= Picker(app, "gpu", "GPU", &c.gpu, GpuRows());
     if (const GpuSpec* g = FindGpu(c.gpu)) {
       ImGui::TextDisabled("%s · %s BF16 · %s/s", FmtBytes(g->mem_bytes).c_str(),
                           FmtFlops(g->peak_flops[int(Precision::Bf16)]).c_str(), FmtBytes(g->mem_bw).c_str());
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("dense tensor-core peak; source: %s", g->source.c_str());
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip(Tr("dense tensor-core peak; source: %s"), g->source.c_str());
     }
     changed |= InputInt(app, "gpus", "GPUs", &c.gpus, 1, 1 << 20, false);
     int gpn = c.gpus_per_node == kUnset ? kAuto : c.gpus_per_node;
@@ -663,25 +697,26 @@ bool DrawInputs(AppState& app) {
   }
 
   if (SectionHeader(app, "Layout and memory", true)) {
-    ImGui::TextDisabled("auto: the planner searches every valid layout");
+    ImGui::TextDisabled("%s", Tr("auto: the planner searches every valid layout"));
     changed |= InputInt(app, "tp", "Tensor parallel", &c.tp, 1, 1024, true, r.tp);
     changed |= InputInt(app, "pp", "Pipeline stages", &c.pp, 1, 1024, true, r.pp);
     changed |= InputInt(app, "cp", "Context parallel", &c.cp, 1, 1024, true, r.cp);
     changed |= InputInt(app, "ep", "Expert parallel", &c.ep, 1, 1024, true, r.ep);
     changed |= InputInt(app, "vp", "Virtual stages", &c.vp, 1, 64, true, r.vp);
     int zero = c.zero;
-    std::string zl = "auto (" + std::string(r.zero >= 0 && r.zero <= 3 ? kZeroLabels[r.zero] : "-") + ")";
+    auto auto_label = [](const char* chosen) { return Sprintf(Tr("auto (%s)"), Tr(chosen)); };
+    std::string zl = auto_label(r.zero >= 0 && r.zero <= 3 ? kZeroLabels[r.zero] : "-");
     if (InputChoice(app, "zero", "ZeRO stage", &zero, kZeroLabels, 4, zl.c_str())) c.zero = zero, changed = true;
     int rc = c.recompute == Recompute::Auto ? -1 : int(c.recompute);
-    std::string rl = "auto (" + std::string(kRecomputeNames[int(r.recompute)]) + ")";
+    std::string rl = auto_label(kRecomputeLabels[int(r.recompute)]);
     if (InputChoice(app, "recompute", "Recompute", &rc, kRecomputeLabels, 3, rl.c_str()))
       c.recompute = rc < 0 ? Recompute::Auto : Recompute(rc), changed = true;
     int off = c.offload;
-    std::string ol = "auto (" + std::string(r.offload >= 0 && r.offload <= 2 ? kOffloadNames[r.offload] : "-") + ")";
+    std::string ol = auto_label(r.offload >= 0 && r.offload <= 2 ? kOffloadLabels[r.offload] : "-");
     if (InputChoice(app, "offload", "Offload", &off, kOffloadLabels, 3, ol.c_str())) c.offload = off, changed = true;
     const char* const onoff[] = {"off", "on"};
     int sp = c.sp;
-    std::string sl = std::string("auto (") + (r.sp == 1 ? "on" : "off") + ")";
+    std::string sl = auto_label(r.sp == 1 ? "on" : "off");
     if (InputChoice(app, "sp", "Sequence parallel", &sp, onoff, 2, sl.c_str())) c.sp = sp, changed = true;
     int flash = c.flash;
     if (InputChoice(app, "flash", "FlashAttention", &flash, onoff, 2)) c.flash = flash, changed = true;
@@ -691,7 +726,7 @@ bool DrawInputs(AppState& app) {
     const Economics& e = app.out.job.econ;
     changed |= InputDouble(app, "usd_per_gpu_hour", "Rent per GPU-hour", &c.usd_per_gpu_hour, 0, 1e4, "%.2f",
                            "0 = the GPU's catalog price");
-    if (c.usd_per_gpu_hour == 0) ImGui::TextDisabled("catalog: $%.2f per GPU-hour", e.usd_per_gpu_hour);
+    if (c.usd_per_gpu_hour == 0) ImGui::TextDisabled(Tr("catalog: $%.2f per GPU-hour"), e.usd_per_gpu_hour);
     changed |= InputDouble(app, "usd_per_gpu", "Purchase per GPU", &c.usd_per_gpu, 0, 1e7, "%.0f", "0 = catalog price");
     changed |= InputDouble(app, "usd_per_kwh", "Electricity", &c.usd_per_kwh, 0, 10, "%.3f");
     changed |= InputDouble(app, "pue", "PUE", &c.pue, 1, 5, "%.2f");
@@ -712,20 +747,23 @@ bool DrawInputs(AppState& app) {
 
 std::string LayoutWords(const Plan& p) {
   const Layout& l = p.layout;
+  // TP/PP/CP/EP/DP/ZeRO/SP are written the same in Chinese; the words around them are translated.
   std::string s = "TP " + std::to_string(l.tp) + " · PP " + std::to_string(l.pp);
-  if (l.vp > 1) s += " (x" + std::to_string(l.vp) + " virtual)";
+  if (l.vp > 1) s += " " + Sprintf(Tr("(x%d virtual)"), l.vp);
   if (l.cp > 1) s += " · CP " + std::to_string(l.cp);
   if (l.ep > 1) s += " · EP " + std::to_string(l.ep);
-  s += " · DP " + std::to_string(l.dp) + " · micro-batch " + std::to_string(l.mbs);
+  s += " · DP " + std::to_string(l.dp) + " · " + Sprintf(Tr("micro-batch %d"), l.mbs);
   s += " · ZeRO-" + std::to_string(l.zero);
-  if (l.recompute != Recompute::None) s += std::string(" · recompute ") + Name(l.recompute);
-  if (l.offload != Offload::None) s += std::string(" · offload ") + Name(l.offload);
+  if (l.recompute == Recompute::Selective) s += std::string(" · ") + Tr("recompute selective");
+  if (l.recompute == Recompute::Full) s += std::string(" · ") + Tr("recompute full");
+  if (l.offload == Offload::Cpu) s += std::string(" · ") + Tr("offload cpu");
+  if (l.offload == Offload::Nvme) s += std::string(" · ") + Tr("offload nvme");
   if (l.sp) s += " · SP";
   return s;
 }
 
 std::string MemoryLine(const PlanOutput& o) {
-  return FmtBytes(o.plan.memory.total) + " / " + FmtBytes(o.plan.memory.capacity) + " per GPU";
+  return Sprintf(Tr("%s / %s per GPU"), FmtBytes(o.plan.memory.total).c_str(), FmtBytes(o.plan.memory.capacity).c_str());
 }
 
 // The first thing on screen: does it fit, how long, how much, how efficient, what limits it.
@@ -733,7 +771,7 @@ void Verdict(AppState& app, const PlanOutput& o, bool compact) {
   bool fits = Fits(o);
   ImGui::PushFont(app.fonts.big);
   ImGui::PushStyleColor(ImGuiCol_Text, ColV(app, fits ? Hue::Good : Hue::Bad));
-  ImGui::TextUnformatted(fits ? "✔ Fits" : (o.ok ? "✘ Does not fit" : "✘ Cannot plan"));
+  ImGui::TextUnformatted(Tr(fits ? "✔ Fits" : (o.ok ? "✘ Does not fit" : "✘ Cannot plan")));
   ImGui::PopStyleColor();
   Record(app, compact ? "verdict_compact" : "verdict");
   if (o.ok && compact) {
@@ -744,7 +782,7 @@ void Verdict(AppState& app, const PlanOutput& o, bool compact) {
     SameLineIfFits(MemoryLine(o).c_str(), 14);
     ImGui::TextUnformatted(MemoryLine(o).c_str());
     if (ImGui::IsItemHovered())
-      ImGui::SetTooltip("peak memory on the most loaded GPU / capacity (%s kept free as headroom)",
+      ImGui::SetTooltip(Tr("peak memory on the most loaded GPU / capacity (%s kept free as headroom)"),
                         FmtPct(app.cfg.headroom).c_str());
     if (fits && !compact) {
       std::string days = FmtDays(o.plan.run.days), cost = FmtUsd(o.plan.run.cost_usd);
@@ -754,14 +792,14 @@ void Verdict(AppState& app, const PlanOutput& o, bool compact) {
       }
       ImGui::Text("%s", days.c_str());
       if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("wall clock for %s tokens, including failures, checkpoints and restarts (goodput %s)",
+        ImGui::SetTooltip(Tr("wall clock for %s tokens, including failures, checkpoints and restarts (goodput %s)"),
                           FmtCount(o.plan.run.tokens).c_str(), FmtPct(o.plan.run.goodput).c_str());
       ImGui::SameLine(0, 14);
       ImGui::TextDisabled("·");
       ImGui::SameLine(0, 14);
       ImGui::Text("%s", FmtUsd(o.plan.run.cost_usd).c_str());
       if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("renting: %s GPU-hours x $%.2f; owning: %s (amortized purchase + energy)",
+        ImGui::SetTooltip(Tr("renting: %s GPU-hours x $%.2f; owning: %s (amortized purchase + energy)"),
                           FmtCount(o.plan.run.gpu_hours).c_str(), o.job.econ.usd_per_gpu_hour,
                           FmtUsd(o.plan.run.cost_own_usd).c_str());
     }
@@ -769,32 +807,35 @@ void Verdict(AppState& app, const PlanOutput& o, bool compact) {
   ImGui::PopFont();
   if (!o.ok) return;
   if (fits && !compact) {
-    ImGui::Text("MFU %s  ·  %s tokens/s per GPU  ·  step %s", FmtPct(o.plan.throughput.mfu).c_str(),
+    ImGui::Text(Tr("MFU %s  ·  %s tokens/s per GPU  ·  step %s"), FmtPct(o.plan.throughput.mfu).c_str(),
                 FmtRate(o.plan.throughput.tokens_per_s_per_gpu).c_str(), FmtDuration(o.plan.step.seconds).c_str());
     if (ImGui::IsItemHovered())
-      ImGui::SetTooltip("MFU: model FLOPs per second over the GPU's dense peak at %s (Megatron's convention: "
-                        "attention and logits included, recomputation excluded). %s model TFLOP/s per GPU.",
+      ImGui::SetTooltip(Tr("MFU: model FLOPs per second over the GPU's dense peak at %s (Megatron's convention: "
+                           "attention and logits included, recomputation excluded). %s model TFLOP/s per GPU."),
                         kPrecisionNames[int(o.config.prec)], FmtRate(o.plan.throughput.model_tflops_per_gpu).c_str());
   }
-  std::string why = BottleneckSentence(o.plan, o.job);
+  std::string why = BottleneckSentence(o.plan, o.job, app.lang);
   if (!why.empty() && !(compact && fits)) {
     ImGui::PushTextWrapPos(0);
-    ImGui::TextColored(ColV(app, fits ? Hue::Muted : Hue::Bad), "%s%s", fits ? "Bottleneck: " : "", why.c_str());
+    if (fits) why = Sprintf(Tr("Bottleneck: %s"), why.c_str());
+    ImGui::TextColored(ColV(app, fits ? Hue::Muted : Hue::Bad), "%s", why.c_str());
     ImGui::PopTextWrapPos();
   }
 }
 
+// A chart segment with its label and hover text in the current language.
+Segment Seg(const char* label, double value, ImU32 color, const char* detail) { return {Tr(label), value, color, Tr(detail)}; }
+
 void MemoryBar(AppState& app, const PlanOutput& o, float height) {
   const MemoryBreakdown& m = o.plan.memory;
   std::vector<Segment> segs = {
-      {"weights", m.weights, Col(app, Hue::Weights), "parameters held by this GPU (after TP/PP/EP split and ZeRO-3 sharding)"},
-      {"gradients", m.gradients, Col(app, Hue::Gradients), "gradients (sharded by ZeRO-2/3)"},
-      {"optimizer", m.optimizer, Col(app, Hue::Optimizer), "optimizer state and fp32 master weights (sharded by ZeRO-1+)"},
-      {"activations", m.activations, Col(app, Hue::Activations),
-       "activations kept for the backward pass (Korthikanti et al. 2022), after recomputation"},
-      {"other", m.other, Col(app, Hue::Other), "CUDA context, communication buffers, allocator fragmentation"},
+      Seg("weights", m.weights, Col(app, Hue::Weights), "parameters held by this GPU (after TP/PP/EP split and ZeRO-3 sharding)"),
+      Seg("gradients", m.gradients, Col(app, Hue::Gradients), "gradients (sharded by ZeRO-2/3)"),
+      Seg("optimizer", m.optimizer, Col(app, Hue::Optimizer), "optimizer state and fp32 master weights (sharded by ZeRO-1+)"),
+      Seg("activations", m.activations, Col(app, Hue::Activations), "activations kept for the backward pass (Korthikanti et al. 2022), after recomputation"),
+      Seg("other", m.other, Col(app, Hue::Other), "CUDA context, communication buffers, allocator fragmentation"),
   };
-  StackedBar(app, "memory", segs, m.capacity, m.usable, FmtBytes, "capacity", height);
+  StackedBar(app, "memory", segs, m.capacity, m.usable, FmtBytes, Tr("capacity"), height);
 }
 
 void StepBar(AppState& app, const PlanOutput& o, float height) {
@@ -804,15 +845,15 @@ void StepBar(AppState& app, const PlanOutput& o, float height) {
   double comm_total = s.comm_tp_s + s.comm_cp_s + s.comm_ep_s + s.comm_dp_s + s.comm_pp_s;
   double k = comm_total > 0 ? s.comm_exposed_s / comm_total : 0;
   std::vector<Segment> segs = {
-      {"compute", s.compute_s, Col(app, Hue::Compute), "tensor-core time: matmuls and attention"},
-      {"memory-bound", s.memory_s, Col(app, Hue::MemoryBound), "norms, elementwise kernels, optimizer step"},
-      {"TP comm", s.comm_tp_s * k, Col(app, Hue::CommTp), "tensor-parallel all-reduce / reduce-scatter, exposed part"},
-      {"CP comm", s.comm_cp_s * k, Col(app, Hue::CommCp), "context-parallel ring attention, exposed part"},
-      {"EP comm", s.comm_ep_s * k, Col(app, Hue::CommEp), "expert-parallel all-to-all, exposed part"},
-      {"DP comm", s.comm_dp_s * k, Col(app, Hue::CommDp), "data-parallel gradient all-reduce, exposed part"},
-      {"PP comm", s.comm_pp_s * k, Col(app, Hue::CommPp), "pipeline send/receive, exposed part"},
-      {"bubble", s.bubble_s, Col(app, Hue::Bubble), "pipeline bubble: (pp - 1) / (micro-batches x vp) of the step"},
-      {"offload", s.offload_s, Col(app, Hue::Offload), "host/NVMe transfers not hidden"},
+      Seg("compute", s.compute_s, Col(app, Hue::Compute), "tensor-core time: matmuls and attention"),
+      Seg("memory-bound", s.memory_s, Col(app, Hue::MemoryBound), "norms, elementwise kernels, optimizer step"),
+      Seg("TP comm", s.comm_tp_s * k, Col(app, Hue::CommTp), "tensor-parallel all-reduce / reduce-scatter, exposed part"),
+      Seg("CP comm", s.comm_cp_s * k, Col(app, Hue::CommCp), "context-parallel ring attention, exposed part"),
+      Seg("EP comm", s.comm_ep_s * k, Col(app, Hue::CommEp), "expert-parallel all-to-all, exposed part"),
+      Seg("DP comm", s.comm_dp_s * k, Col(app, Hue::CommDp), "data-parallel gradient all-reduce, exposed part"),
+      Seg("PP comm", s.comm_pp_s * k, Col(app, Hue::CommPp), "pipeline send/receive, exposed part"),
+      Seg("bubble", s.bubble_s, Col(app, Hue::Bubble), "pipeline bubble: (pp - 1) / (micro-batches x vp) of the step"),
+      Seg("offload", s.offload_s, Col(app, Hue::Offload), "host/NVMe transfers not hidden"),
   };
   StackedBar(app, "step", segs, 0, 0, FmtDuration, "", height);
 }
@@ -822,9 +863,9 @@ std::string FmtTokS(double v) { return FmtCount(v); }
 
 void ScalingChart(AppState& app, float height) {
   Series tok, cost;
-  tok.name = "tokens/s";
+  tok.name = Tr("tokens/s");
   tok.color = Col(app, Hue::Compute);
-  cost.name = "cost of the run";
+  cost.name = Tr("cost of the run");
   cost.color = Col(app, Hue::Gradients);
   cost.right_axis = true;
   for (const auto& p : app.scaling) {
@@ -832,9 +873,9 @@ void ScalingChart(AppState& app, float height) {
     cost.x.push_back(p.gpus), cost.y.push_back(p.fits ? p.cost_usd : NAN), cost.ok.push_back(p.fits);
   }
   LineChartSpec spec;
-  spec.x_label = "GPUs";
-  spec.left_label = "tokens/s";
-  spec.right_label = "USD";
+  spec.x_label = Tr("GPUs");
+  spec.left_label = Tr("tokens/s");
+  spec.right_label = TrUnit("USD");
   spec.fmt_x = FmtGpus;
   spec.fmt_left = FmtTokS;
   spec.fmt_right = FmtUsd;
@@ -842,6 +883,14 @@ void ScalingChart(AppState& app, float height) {
   spec.y_log = true;  // log-log: perfect scaling is a straight line, the bend is the communication cost
   LineChart(app, "scaling", ImVec2(ImGui::GetContentRegionAvail().x, height), {tok, cost}, spec);
   Record(app, "scaling_chart");
+}
+
+// Fit advice in the current language (the structured remedies; advice without them stays as written).
+std::vector<std::string> FitAdvice(const AppState& app, const PlanOutput& o) {
+  if (o.fit_remedies.size() != o.fit_advice.size()) return o.fit_advice;
+  std::vector<std::string> out;
+  for (const FitRemedy& r : o.fit_remedies) out.push_back(FitAdviceSentence(r, app.lang));
+  return out;
 }
 
 void IssuesBox(AppState& app, const PlanOutput& o) {
@@ -865,44 +914,44 @@ void PlanView(AppState& app) {
   }
   Verdict(app, o, false);
   if (o.ok) {
-    ImGui::TextDisabled("%s%s", LayoutWords(o.plan).c_str(), o.searched ? "  (chosen by search)" : "");
+    ImGui::TextDisabled("%s%s", LayoutWords(o.plan).c_str(), o.searched ? Tr("  (chosen by search)") : "");
     Record(app, "layout_words");
   }
   IssuesBox(app, o);
   ImGui::Separator();
   if (o.ok) {
     ImGui::PushFont(app.fonts.bold);
-    ImGui::Text("Memory per GPU");
+    ImGui::TextUnformatted(Tr("Memory per GPU"));
     ImGui::PopFont();
     MemoryBar(app, o, 26);
     Record(app, "memory_bar");
     ImGui::Spacing();
     ImGui::PushFont(app.fonts.bold);
-    ImGui::Text("Step time %s", FmtDuration(o.plan.step.seconds).c_str());
+    ImGui::Text(Tr("Step time %s"), FmtDuration(o.plan.step.seconds).c_str());
     ImGui::PopFont();
     ImGui::SameLine();
-    ImGui::TextDisabled("(%d micro-batches per step)", o.plan.step.micro_batches);
+    ImGui::TextDisabled(Tr("(%d micro-batches per step)"), o.plan.step.micro_batches);
     StepBar(app, o, 26);
     ImGui::Spacing();
     ImGui::Separator();
     ImGui::PushFont(app.fonts.bold);
-    ImGui::Text("Scaling: throughput and cost as the GPU count grows");
+    ImGui::TextUnformatted(Tr("Scaling: throughput and cost as the GPU count grows"));
     ImGui::PopFont();
     ImGui::SameLine();
-    HelpMarker("Each point is a full plan at that GPU count with the layout re-chosen (log-log axes: perfect "
-               "scaling is a straight line). A red cross: does not fit at that count. The dashed line marks the "
-               "current count.");
+    HelpMarker(Tr("Each point is a full plan at that GPU count with the layout re-chosen (log-log axes: perfect "
+                  "scaling is a straight line). A red cross: does not fit at that count. The dashed line marks the "
+                  "current count."));
     float h = std::max(180.0f, std::min(300.0f, ImGui::GetContentRegionAvail().y - 140));
     ScalingChart(app, h);
   }
-  auto warnings = WarningSentences(o.plan, o.job);
+  auto warnings = WarningSentences(o.plan, o.job, app.lang);
   if (!o.fit_advice.empty() || !warnings.empty()) {
     ImGui::Separator();
     ImGui::PushFont(app.fonts.bold);
-    ImGui::Text("%s", Fits(o) ? "Worth knowing" : "What would make it fit");
+    ImGui::TextUnformatted(Tr(Fits(o) ? "Worth knowing" : "What would make it fit"));
     ImGui::PopFont();
     ImGui::PushTextWrapPos(0);
-    for (const auto& a : o.fit_advice) WrappedBullet(a);
+    for (const auto& a : FitAdvice(app, o)) WrappedBullet(a);
     for (const auto& w : warnings) WrappedBullet(w);
     ImGui::PopTextWrapPos();
   }
@@ -916,8 +965,8 @@ bool CompareView(AppState& app) {
   bool changed = false;
   int n = (int)app.scenarios.size();
   ImGui::PushTextWrapPos(0);
-  ImGui::TextDisabled("The model, training and cost inputs on the left apply to every column; each column picks its "
-                      "GPU and count, and the layout is searched for each. Green: the best of the columns.");
+  ImGui::TextDisabled("%s", Tr("The model, training and cost inputs on the left apply to every column; each column picks its "
+                               "GPU and count, and the layout is searched for each. Green: the best of the columns."));
   ImGui::PopTextWrapPos();
   // Best values across columns get highlighted (only among those that fit).
   double best_days = 1e300, best_cost = 1e300, best_mfu = 0;
@@ -949,10 +998,10 @@ bool CompareView(AppState& app) {
       ImGui::SameLine();
       ImGui::BeginDisabled(n <= 2);
       if (ImGui::Button("×", ImVec2(ImGui::GetFrameHeight(), 0))) remove = i;
-      if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("Remove this scenario");
+      if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("%s", Tr("Remove this scenario"));
       ImGui::EndDisabled();
       ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.5f);
-      if (ImGui::InputInt("GPUs", &gpus, 0, 0) && gpus >= 1) edit = true;
+      if (ImGui::InputInt(TrId("GPUs").c_str(), &gpus, 0, 0) && gpus >= 1) edit = true;
       Record(app, ("cmp_gpus_" + std::to_string(i)).c_str());
       if (edit) {
         sc.overrides = "gpu:" + gpu + ",gpus:" + std::to_string(std::max(1, gpus));
@@ -961,11 +1010,11 @@ bool CompareView(AppState& app) {
       ImGui::Separator();
       const PlanOutput& o = sc.out;
       if (!sc.has_result) {
-        ImGui::TextDisabled("searching layouts…");
+        ImGui::TextDisabled("%s", Tr("searching layouts…"));
         ImGui::PopID();
         continue;
       }
-      if (sc.stale) ImGui::TextDisabled("updating…");
+      if (sc.stale) ImGui::TextDisabled("%s", Tr("updating…"));
       Verdict(app, o, true);
       if (Fits(o)) {
         auto hl = [&](bool best, const char* fmt, const std::string& v) {
@@ -981,14 +1030,14 @@ bool CompareView(AppState& app) {
         ImGui::PopFont();
         hl(o.plan.throughput.mfu >= best_mfu * 0.9999, "MFU %s", FmtPct(o.plan.throughput.mfu));
         ImGui::SameLine();
-        ImGui::Text("· %s tokens/s per GPU", FmtRate(o.plan.throughput.tokens_per_s_per_gpu).c_str());
-        ImGui::Text("%s GPU-hours · %.0f failures expected", FmtCount(o.plan.run.gpu_hours).c_str(), o.plan.run.failures);
+        ImGui::Text(Tr("· %s tokens/s per GPU"), FmtRate(o.plan.throughput.tokens_per_s_per_gpu).c_str());
+        ImGui::Text(Tr("%s GPU-hours · %.0f failures expected"), FmtCount(o.plan.run.gpu_hours).c_str(), o.plan.run.failures);
         if (ImGui::IsItemHovered())
-          ImGui::SetTooltip("failures over the run at %s h mean time between failures per GPU", FmtInt((long long)o.job.rel.mtbf_gpu_h).c_str());
-        std::string why = BottleneckSentence(o.plan, o.job);
+          ImGui::SetTooltip(Tr("failures over the run at %s h mean time between failures per GPU"), FmtInt((long long)o.job.rel.mtbf_gpu_h).c_str());
+        std::string why = BottleneckSentence(o.plan, o.job, app.lang);
         if (!why.empty()) {
           ImGui::PushTextWrapPos(0);
-          ImGui::TextDisabled("Bottleneck: %s", why.c_str());
+          ImGui::TextDisabled(Tr("Bottleneck: %s"), why.c_str());
           ImGui::PopTextWrapPos();
         }
       }
@@ -996,15 +1045,15 @@ bool CompareView(AppState& app) {
         ImGui::PushTextWrapPos(0);
         ImGui::TextDisabled("%s", LayoutWords(o.plan).c_str());
         ImGui::PopTextWrapPos();
-        ImGui::Text("Memory per GPU");
+        ImGui::TextUnformatted(Tr("Memory per GPU"));
         MemoryBar(app, o, 20);
-        ImGui::Text("Step %s", FmtDuration(o.plan.step.seconds).c_str());
+        ImGui::Text(Tr("Step %s"), FmtDuration(o.plan.step.seconds).c_str());
         StepBar(app, o, 20);
       }
       IssuesBox(app, o);
       if (!o.fit_advice.empty()) {
         ImGui::PushTextWrapPos(0);
-        for (const auto& a : o.fit_advice) WrappedBullet(a);
+        for (const auto& a : FitAdvice(app, o)) WrappedBullet(a);
         ImGui::PopTextWrapPos();
       }
       ImGui::PopID();
@@ -1016,7 +1065,7 @@ bool CompareView(AppState& app) {
     changed = true;
   }
   if (n < 4) {
-    if (ImGui::Button("+ Add scenario")) {
+    if (ImGui::Button(TrId("+ Add scenario").c_str())) {
       Scenario sc;
       sc.overrides = app.scenarios.empty() ? "gpu:h100,gpus:" + std::to_string(app.cfg.gpus) : app.scenarios.back().overrides;
       app.scenarios.push_back(sc);
@@ -1038,14 +1087,14 @@ bool SearchView(AppState& app) {
     ImGui::ProgressBar((float)app.search.Progress(), ImVec2(ImGui::GetContentRegionAvail().x * 0.5f, 0));
     ImGui::SameLine();
   }
-  ImGui::Text("%s layouts evaluated across %d GPU types at %s GPUs%s", FmtInt((long long)res.evaluated).c_str(),
+  ImGui::Text(Tr("%s layouts evaluated across %d GPU types at %s GPUs%s"), FmtInt((long long)res.evaluated).c_str(),
               (int)res.gpu_ids.size(), FmtInt(app.cfg.gpus).c_str(), app.search_running ? "…" : "");
   ImGui::PushFont(app.fonts.bold);
-  ImGui::Text("Time vs cost on each GPU type");
+  ImGui::TextUnformatted(Tr("Time vs cost on each GPU type"));
   ImGui::PopFont();
   ImGui::SameLine();
-  HelpMarker("One point per GPU type: its best layout at this GPU count. Larger points joined by the line are the "
-             "search's Pareto front (nothing is both faster and cheaper). Click a point to open it in the plan view.");
+  HelpMarker(Tr("One point per GPU type: its best layout at this GPU count. Larger points joined by the line are the "
+                "search's Pareto front (nothing is both faster and cheaper). Click a point to open it in the plan view."));
   std::vector<ScatterPoint> pts;
   std::vector<const SearchHit*> hits;
   const Hue hues[] = {Hue::Weights, Hue::Gradients, Hue::Optimizer, Hue::Activations, Hue::CommPp, Hue::MemoryBound,
@@ -1082,14 +1131,14 @@ bool SearchView(AppState& app) {
     p.y = f.cost_usd;
     p.color = Col(app, hues[i % 9]);
     p.show_label = true;
-    p.detail = "best layout on " + FmtInt(f.gpus) + " GPUs · MFU " + FmtPct(f.mfu);
+    p.detail = Sprintf(Tr("best layout on %s GPUs · MFU %s"), FmtInt(f.gpus).c_str(), FmtPct(f.mfu).c_str());
     pts.push_back(p);
     hits.push_back(nullptr);
   }
   ScatterSpec spec;
-  spec.x_label = "days";
-  spec.y_label = "cost (USD)";
-  spec.fmt_x = [](double d) { return d < 2 ? FmtDays(d) : FmtInt((long long)std::llround(d)) + " days"; };
+  spec.x_label = Tr("days");
+  spec.y_label = Tr("cost (USD)");
+  spec.fmt_x = [](double d) { return d < 2 ? FmtDays(d) : FmtInt((long long)std::llround(d)) + " " + TrUnit("days"); };
   spec.fmt_y = FmtUsd;
   float h = std::max(200.0f, std::min(320.0f, ImGui::GetContentRegionAvail().y * 0.45f));
   int clicked = Scatter(app, "front", ImVec2(ImGui::GetContentRegionAvail().x, h), pts, spec);
@@ -1113,24 +1162,24 @@ bool SearchView(AppState& app) {
   }
   if (!no_fit.empty()) {
     ImGui::PushTextWrapPos(0);
-    ImGui::TextColored(ColV(app, Hue::Bad), "Does not fit on %s GPUs: %s", FmtInt(app.cfg.gpus).c_str(), no_fit.c_str());
+    ImGui::TextColored(ColV(app, Hue::Bad), Tr("Does not fit on %s GPUs: %s"), FmtInt(app.cfg.gpus).c_str(), no_fit.c_str());
     ImGui::PopTextWrapPos();
   }
 
   ImGui::PushFont(app.fonts.bold);
-  ImGui::Text("Best layouts (%s first)", app.search_options.objective == Objective::Time ? "fastest" : "cheapest");
+  ImGui::Text(Tr("Best layouts (%s first)"), Tr(app.search_options.objective == Objective::Time ? "fastest" : "cheapest"));
   ImGui::PopFont();
   ImGui::SameLine();
   int obj = int(app.search_options.objective);
-  if (ImGui::RadioButton("by time", obj == 0) && obj != 0) app.search_options.objective = Objective::Time, app.search_started = false;
+  if (ImGui::RadioButton(Tr("by time"), obj == 0) && obj != 0) app.search_options.objective = Objective::Time, app.search_started = false;
   ImGui::SameLine();
-  if (ImGui::RadioButton("by cost", obj == 1) && obj != 1) app.search_options.objective = Objective::Cost, app.search_started = false;
+  if (ImGui::RadioButton(Tr("by cost"), obj == 1) && obj != 1) app.search_options.objective = Objective::Cost, app.search_started = false;
   if (ImGui::BeginTable("top", 8, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_ScrollY |
                                       ImGuiTableFlags_SizingFixedFit,
                         ImVec2(0, std::max(120.0f, ImGui::GetContentRegionAvail().y)))) {
     ImGui::TableSetupScrollFreeze(0, 1);
     for (const char* c : {"GPU", "layout", "memory", "step", "MFU", "days", "cost", ""})
-      ImGui::TableSetupColumn(c, std::strcmp(c, "layout") == 0 ? ImGuiTableColumnFlags_WidthStretch : 0);
+      ImGui::TableSetupColumn(Tr(c), std::strcmp(c, "layout") == 0 ? ImGuiTableColumnFlags_WidthStretch : 0);
     ImGui::TableHeadersRow();
     for (size_t i = 0; i < res.top.size(); ++i) {
       const SearchHit& hit = res.top[i];
@@ -1143,7 +1192,7 @@ bool SearchView(AppState& app) {
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(LayoutWords(hit.plan).c_str());
       if (i > 0 && ImGui::IsItemHovered())
-        ImGui::SetTooltip("%s", WhyLoses(hit.plan, res.top[0].plan, app.search_options.objective).c_str());
+        ImGui::SetTooltip("%s", WhyLoses(hit.plan, res.top[0].plan, app.search_options.objective, app.lang).c_str());
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(FmtBytes(hit.plan.memory.total).c_str());
       ImGui::TableNextColumn();
@@ -1155,7 +1204,7 @@ bool SearchView(AppState& app) {
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(FmtUsd(hit.plan.run.cost_usd).c_str());
       ImGui::TableNextColumn();
-      if (ImGui::SmallButton("Open")) apply(hit);
+      if (ImGui::SmallButton(TrId("Open").c_str())) apply(hit);
       ImGui::PopID();
     }
     ImGui::EndTable();
@@ -1167,6 +1216,12 @@ bool SearchView(AppState& app) {
 // [SECTION] Top bar and export
 // ============================================================================================
 
+// Markdown (and text) exports speak the page's language; JSON and CSV stay English whatever it is.
+PlanOutput InLanguage(PlanOutput o, Lang lang) {
+  o.config.lang = LangCode(lang);
+  return o;
+}
+
 void ExportImpl(AppState& app, Format f) {
   if (app.main_pending) Replan(app);  // export what is on the inputs, not the plan before the last edit
   const char* ext = f == Format::Markdown ? "md" : f == Format::Csv ? "csv" : "json";
@@ -1176,20 +1231,20 @@ void ExportImpl(AppState& app, Format f) {
     std::vector<PlanOutput> outs;
     for (auto& sc : app.scenarios) {
       if (sc.stale) ComputeScenario(app, sc);
-      outs.push_back(sc.out);
+      outs.push_back(InLanguage(sc.out, app.lang));
     }
     content = FormatComparison(outs, f);
     name = "trainplan-compare.";
   } else if (app.view == View::Search && !app.search_running && app.search_started) {
-    content = FormatSearch(app.out, app.search.Result(), f);
+    content = FormatSearch(InLanguage(app.out, app.lang), app.search.Result(), f, app.search_options.objective);
     name = "trainplan-search.";
   } else {
-    content = FormatPlan(app.out, f);
+    content = FormatPlan(InLanguage(app.out, app.lang), f);
     name = "trainplan-plan.";
   }
   name += ext;
   std::string where = platform::Download(name, mime, content);
-  SetStatus(app, where.empty() ? "Could not save " + name : "Saved " + where);
+  SetStatus(app, where.empty() ? Sprintf(Tr("Could not save %s"), name.c_str()) : Sprintf(Tr("Saved %s"), where.c_str()));
 }
 
 bool TopBar(AppState& app) {
@@ -1203,7 +1258,7 @@ bool TopBar(AppState& app) {
     if (i) ImGui::SameLine(0, 2);
     bool sel = int(app.view) == i;
     if (sel) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
-    if (ImGui::Button(names[i]) && !sel) {
+    if (ImGui::Button(TrId(names[i]).c_str()) && !sel) {
       app.view = View(i);
       changed = true;
     }
@@ -1212,29 +1267,47 @@ bool TopBar(AppState& app) {
   }
   // Right-aligned actions
   // Actions on the right, or on their own line when the window is too narrow for both.
-  float w = ImGui::CalcTextSize("Copy link").x + ImGui::CalcTextSize("Export ▾").x + ImGui::GetFrameHeight() * 1.3f +
-            ImGui::GetStyle().FramePadding.x * 4 + ImGui::GetStyle().ItemSpacing.x * 2 + 4;
+  const ImGuiStyle& style = ImGui::GetStyle();
+  auto button_w = [&](const char* text) { return ImGui::CalcTextSize(text).x + style.FramePadding.x * 2; };
+  float w = button_w(Tr("Copy link")) + button_w(Tr("Export ▾")) + button_w("English") + button_w("简体中文") +
+            ImGui::GetFrameHeight() * 1.3f + style.ItemSpacing.x * 3 + 2 + 4;
   float used = ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x + 20;
   float target = ImGui::GetWindowContentRegionMax().x - w;
   if (target > used) ImGui::SameLine(target);
-  if (ImGui::Button("Copy link")) {
+  if (ImGui::Button(TrId("Copy link").c_str())) {
     std::string url = platform::ShareUrl(app.link);
     platform::SetClipboard(url);
-    SetStatus(app, "Link copied: " + url);
+    SetStatus(app, Sprintf(Tr("Link copied: %s"), url.c_str()));
   }
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("The link holds every input: send it and the other side sees this plan");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", Tr("The link holds every input: send it and the other side sees this plan"));
   Record(app, "copy_link");
   ImGui::SameLine();
-  if (ImGui::Button("Export ▾")) ImGui::OpenPopup("export");
+  if (ImGui::Button(TrId("Export ▾").c_str())) ImGui::OpenPopup("export");
   Record(app, "export");
   if (ImGui::BeginPopup("export")) {
-    if (ImGui::Selectable("Markdown (.md)")) ExportImpl(app, Format::Markdown);
+    if (ImGui::Selectable(TrId("Markdown (.md)").c_str())) ExportImpl(app, Format::Markdown);
     Record(app, "export_md");
-    if (ImGui::Selectable("CSV (.csv)")) ExportImpl(app, Format::Csv);
+    if (ImGui::Selectable(TrId("CSV (.csv)").c_str())) ExportImpl(app, Format::Csv);
     Record(app, "export_csv");
-    if (ImGui::Selectable("JSON (.json)")) ExportImpl(app, Format::Json);
+    if (ImGui::Selectable(TrId("JSON (.json)").c_str())) ExportImpl(app, Format::Json);
     Record(app, "export_json");
     ImGui::EndPopup();
+  }
+  // The language switch: each name in its own language (the few glyphs of 简体中文 are always loaded).
+  ImGui::SameLine();
+  for (Lang l : {Lang::En, Lang::Zh}) {
+    if (l == Lang::Zh) ImGui::SameLine(0, 2);
+    const bool sel = app.lang == l;
+    if (sel) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+    if (ImGui::Button(l == Lang::Zh ? "简体中文###lang_zh" : "English###lang_en") && !sel) {
+      app.lang = l;
+      SetLanguage(l);
+      Commit(app, true);  // a history entry and the saved state; the plan itself does not change
+    }
+    if (sel) ImGui::PopStyleColor();
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("%s", Tr("Interface language (the choice is saved and put in the share link)"));
+    Record(app, l == Lang::Zh ? "lang_zh" : "lang_en");
   }
   ImGui::SameLine();
   if (ImGui::Button(app.dark ? "☀" : "☾", ImVec2(ImGui::GetFrameHeight() * 1.3f, 0))) {
@@ -1242,7 +1315,7 @@ bool TopBar(AppState& app) {
     ApplyTheme(app.dark);
     Save(app);
   }
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip(app.dark ? "Light theme" : "Dark theme");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", Tr(app.dark ? "Light theme" : "Dark theme"));
   Record(app, "theme");
   return changed;
 }
@@ -1267,13 +1340,24 @@ void Init(AppState& app, const InitOptions& options) {
   if (options.theme == "dark") app.dark = true;
   if (options.theme == "light") app.dark = false;
   ApplyTheme(app.dark);
+  // Language: the one remembered with the last state; on a first visit the browser's (navigator.language,
+  // natively the locale); a --lang option over both; and a link that names `lang` over everything.
+  if (!saved.empty()) {
+    std::string_view sv = saved;
+    size_t at = sv.find("lang=zh");
+    app.lang = at != std::string_view::npos && at > 0 && (sv[at - 1] == '&' || sv[at - 1] == '#') ? Lang::Zh : Lang::En;
+  } else {
+    app.lang = ParseLang(platform::PreferredLanguage());
+  }
+  if (options.lang == "zh" || options.lang == "en") app.lang = ParseLang(options.lang);
+  SetLanguage(app.lang);
   if (!link.empty() && link != "#") {
-    LoadLink(app, link);
+    LoadLink(app, link, /*keep_language=*/true);
   } else if (!saved.empty()) {
     LoadLink(app, saved);
   } else {
     // First visit: open on the articles' question, 70B on RTX 4090 vs A100 vs H100.
-    LoadLink(app, "#view=compare");
+    LoadLink(app, "#view=compare", /*keep_language=*/true);
   }
   if (options.view == "plan") app.view = View::Plan;
   if (options.view == "compare") app.view = View::Compare;
@@ -1306,12 +1390,13 @@ void Init(AppState& app, const InitOptions& options) {
   };
   hooks.stats_json = [](void* u) {
     AppState& a = *static_cast<AppState*>(u);
-    char buf[300];
+    char buf[360];
     std::snprintf(buf, sizeof buf,
                   "{\"frame_ms_last\":%.3f,\"frame_ms_max\":%.3f,\"replan_ms_last\":%.3f,\"frames\":%d,"
-                  "\"active_id\":%u,\"mouse\":[%.0f,%.0f]}",
+                  "\"active_id\":%u,\"mouse\":[%.0f,%.0f],\"lang\":\"%s\",\"cjk_font\":%s}",
                   a.frame_ms_last, a.frame_ms_max, a.replan_ms_last, a.frames, (unsigned)ImGui::GetActiveID(),
-                  ImGui::GetIO().MousePos.x, ImGui::GetIO().MousePos.y);
+                  ImGui::GetIO().MousePos.x, ImGui::GetIO().MousePos.y, LangCode(a.lang),
+                  a.cjk_font_ready ? "true" : "false");
     a.frame_ms_max = 0;  // the maximum since the previous call, so a test can measure one interaction
     return std::string(buf);
   };
@@ -1348,6 +1433,7 @@ void DrawUi(AppState& app) {
     LoadLinkImpl(app, nav, false);
     app.link_item = 0;
   }
+  SetLanguage(app.lang);  // Tr() below speaks this app's language
   app.widgets_building.clear();
 
   const ImGuiViewport* vp = ImGui::GetMainViewport();
@@ -1377,7 +1463,7 @@ void DrawUi(AppState& app) {
       if (i == 0) {
         ImGui::SameLine(close_x);
         dismiss = ImGui::SmallButton("×");
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("Dismiss");
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", Tr("Dismiss"));
         Record(app, "notices_close");
       }
     }

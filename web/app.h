@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "i18n_core.h"
 #include "planner.h"
 #include "report.h"
 #include "search.h"
@@ -59,6 +60,8 @@ struct AppState {
 
   View view = View::Plan;
   bool dark = false;
+  Lang lang = Lang::En;      // English / 简体中文: the link's `lang` key (a UI key: the plan is the same)
+  bool cjk_font_ready = false;  // the font atlas holds the Chinese glyphs (set by main.cpp; stats())
   bool persist = true;       // save the state between runs (off for --screenshot)
   Fonts fonts;
 
@@ -108,6 +111,7 @@ struct AppState {
 struct InitOptions {
   std::string view;   // "plan", "compare", "search" or "" (from the link or saved state)
   std::string theme;  // "light", "dark" or ""
+  std::string lang;   // "en", "zh" or "" (the link, the saved state or the browser's language decides)
   bool use_saved_state = true;  // without a link, restore the last state
   bool save_state = true;       // save the state as it changes
 };
@@ -126,7 +130,9 @@ void PlanAfterEdit(AppState& app);
 void Export(AppState& app, Format format);
 
 // Loading and producing the fragment (also used by tests through the platform hooks).
-void LoadLink(AppState& app, const std::string& fragment);
+// A link without `lang` means English (what CurrentLink writes), except when the app opens on it
+// (keep_language: the viewer's remembered or browser language stays).
+void LoadLink(AppState& app, const std::string& fragment, bool keep_language = false);
 std::string CurrentLink(const AppState& app);
 
 }  // namespace tp::ui

@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "app.h"
+#include "i18n.h"
 #include "imgui_internal.h"  // ImRect
 #include "widgets.h"
 
@@ -95,7 +96,7 @@ void StackedBar(AppState& app, const char* id, const std::vector<Segment>& segs,
   if (hover_index >= 0) {
     const Segment& s = segs[hover_index];
     ImGui::BeginTooltip();
-    ImGui::Text("%s: %s (%s of total)", s.label.c_str(), fmt(s.value).c_str(), FmtPct(s.value / total).c_str());
+    ImGui::Text(Tr("%s: %s (%s of total)"), s.label.c_str(), fmt(s.value).c_str(), FmtPct(s.value / total).c_str());
     if (!s.detail.empty()) {
       ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28);
       ImGui::TextDisabled("%s", s.detail.c_str());
@@ -103,7 +104,7 @@ void StackedBar(AppState& app, const char* id, const std::vector<Segment>& segs,
     }
     ImGui::EndTooltip();
   } else if (hovered) {
-    ImGui::SetTooltip("total %s of %s %s", fmt(total).c_str(), capacity_label, fmt(capacity).c_str());
+    ImGui::SetTooltip(Tr("total %s of %s %s"), fmt(total).c_str(), capacity_label, fmt(capacity).c_str());
   }
   // Legend, wrapping onto new lines as the column narrows.
   float right_edge = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
@@ -142,7 +143,7 @@ void LineChart(AppState& app, const char* id, ImVec2 size, const std::vector<Ser
       if (std::isfinite(s.y[i])) (s.right_axis ? rmax : lmax) = std::max(s.right_axis ? rmax : lmax, s.y[i]);
     }
   if (xmin > xmax) {
-    dl->AddText(ImVec2(a.x + 8, a.y + 8), Col(app, Hue::Muted), "computing...");
+    dl->AddText(ImVec2(a.x + 8, a.y + 8), Col(app, Hue::Muted), Tr("computing..."));
     ImGui::PopID();
     return;
   }
@@ -274,7 +275,7 @@ void LineChart(AppState& app, const char* id, ImVec2 size, const std::vector<Ser
           Formatter f = s.right_axis ? spec.fmt_right : spec.fmt_left;
           bool ok = s.ok.empty() || s.ok[i];
           ImGui::Text("%s: %s%s", s.name.c_str(), std::isfinite(s.y[i]) ? (f ? f(s.y[i]) : Plain(s.y[i])).c_str() : "-",
-                      ok ? "" : "  (does not fit)");
+                      ok ? "" : Tr("  (does not fit)"));
         }
     ImGui::EndTooltip();
   }
@@ -298,7 +299,7 @@ int Scatter(AppState& app, const char* id, ImVec2 size, const std::vector<Scatte
   }
   ImU32 grid = Col(app, Hue::Grid), muted = Col(app, Hue::Muted);
   if (xmin > xmax || b.x <= a.x || b.y <= a.y) {
-    dl->AddText(ImVec2(a.x + 8, a.y + 8), muted, "no plan fits yet");
+    dl->AddText(ImVec2(a.x + 8, a.y + 8), muted, Tr("no plan fits yet"));
     ImGui::PopID();
     return -1;
   }

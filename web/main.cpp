@@ -10,6 +10,7 @@
 
 #include "app.h"
 #include "fonts.h"
+#include "i18n.h"
 #include "imgui.h"
 #include "imgui_impl_opengl3.h"
 #include "platform.h"
@@ -19,6 +20,7 @@ namespace {
 struct Runner {
   tp::ui::AppState app;
   float font_ratio = 0;          // pixel ratio the font atlas was built for
+  bool font_cjk = false;         // the atlas holds the Chinese glyphs (built while Chinese is on)
   std::string screenshot_path;   // --screenshot
   int frames_left = -1;          // frames to render before the screenshot (-1: run until closed)
   int exit_code = 0;
@@ -31,7 +33,20 @@ const ImWchar kTextRanges[] = {0x0020, 0x00FF, 0x2009, 0x2009, 0x2013, 0x2014, 0
 const ImWchar kSymbolRanges[] = {0x2190, 0x2193, 0x2212, 0x2212, 0x2248, 0x2248, 0x2264, 0x2265, 0x25A0, 0x25CF,
                                  0x2600, 0x263F, 0x2713, 0x2718, 0};
 
-ImFont* AddFont(const tp::fonts::Blob& text, float px, float ratio) {
+// Chinese: the language switch's "简体中文" is merged into every font always (a few glyphs); the whole
+// interface's CJK subset only while Chinese is on, so the English atlas (and page) stays small. Rasterized
+// at device pixels like the Latin text; no horizontal oversampling (dense glyphs, and it halves the atlas).
+void MergeCjk(const unsigned char* data, int size, const unsigned short* ranges, float px) {
+  ImFontConfig cfg;
+  cfg.FontDataOwnedByAtlas = false;
+  cfg.MergeMode = true;
+  cfg.OversampleH = 1;
+  cfg.OversampleV = 1;
+  cfg.PixelSnapH = true;
+  ImGui::GetIO().Fonts->AddFontFromMemoryTTF((void*)data, size, px, &cfg, (const ImWchar*)ranges);
+}
+
+ImFont* AddFont(const tp::fonts::Blob& text, float px, float ratio, const unsigned char* cjk, int cjk_size) {
   ImGuiIO& io = ImGui::GetIO();
   ImFontConfig cfg;
   cfg.FontDataOwnedByAtlas = false;  // the arrays are static, compiled in
@@ -46,16 +61,29 @@ ImFont* AddFont(const tp::fonts::Blob& text, float px, float ratio) {
   sym.GlyphOffset = ImVec2(0, 0);
   io.Fonts->AddFontFromMemoryTTF((void*)tp::fonts::kSymbols.data, tp::fonts::kSymbols.size, px * ratio, &sym,
                                  kSymbolRanges);
+  MergeCjk(tp::fonts::kCjkLabel.data, tp::fonts::kCjkLabel.size, tp::fonts::kCjkLabelRanges, px * ratio);
+  if (cjk) MergeCjk(cjk, cjk_size, tp::fonts::kCjkRanges, px * ratio);  // glyphs already merged are kept
   return font;
+}
+
+// The Chinese font when Chinese is on and it is available (natively at once; on the page once cjk.ttf has
+// arrived: until then Chinese text shows the fallback glyph for a moment).
+bool CjkWanted(const Runner& r, const unsigned char** data, int* size) {
+  *data = nullptr, *size = 0;
+  return r.app.lang == tp::Lang::Zh && tp::platform::CjkFont(data, size);
 }
 
 void BuildFonts(Runner& r, float ratio) {
   ImGuiIO& io = ImGui::GetIO();
   io.Fonts->Clear();
-  r.app.fonts.body = AddFont(tp::fonts::kTextRegular, 15.0f, ratio);
-  r.app.fonts.bold = AddFont(tp::fonts::kTextBold, 15.0f, ratio);
-  r.app.fonts.big = AddFont(tp::fonts::kTextBold, 22.0f, ratio);
-  r.app.fonts.small = AddFont(tp::fonts::kTextRegular, 12.5f, ratio);
+  const unsigned char* cjk = nullptr;
+  int cjk_size = 0;
+  r.font_cjk = CjkWanted(r, &cjk, &cjk_size);
+  r.app.cjk_font_ready = r.font_cjk;
+  r.app.fonts.body = AddFont(tp::fonts::kTextRegular, 15.0f, ratio, cjk, cjk_size);
+  r.app.fonts.bold = AddFont(tp::fonts::kTextBold, 15.0f, ratio, cjk, cjk_size);
+  r.app.fonts.big = AddFont(tp::fonts::kTextBold, 22.0f, ratio, cjk, cjk_size);
+  r.app.fonts.small = AddFont(tp::fonts::kTextRegular, 12.5f, ratio, cjk, cjk_size);
   io.Fonts->Build();
   io.FontGlobalScale = 1.0f / ratio;
   io.FontDefault = r.app.fonts.body;
@@ -67,7 +95,11 @@ bool Frame(void* user) {
   bool keep = tp::platform::BeginFrame();
   // The pixel ratio changes when the window moves to another screen or the page is zoomed: re-rasterize.
   float ratio = tp::platform::PixelRatio();
-  if (ratio != r.font_ratio) {
+  // ... and when the language switches to or from Chinese (or the Chinese font arrives).
+  const unsigned char* cjk_data;
+  int cjk_size;
+  const bool cjk = CjkWanted(r, &cjk_data, &cjk_size);
+  if (ratio != r.font_ratio || cjk != r.font_cjk) {
     BuildFonts(r, ratio);
     ImGui_ImplOpenGL3_DestroyFontsTexture();
     ImGui_ImplOpenGL3_CreateFontsTexture();
@@ -102,12 +134,13 @@ bool Frame(void* user) {
 void PrintUsage() {
   std::printf(
       "usage: trainplan-gui [LINK] [--screenshot PATH] [--view plan|compare|search] [--theme light|dark]\n"
-      "                     [--size WxH] [--frames N]\n"
+      "                     [--lang en|zh] [--size WxH] [--frames N]\n"
       "  LINK               a share link (https://host/#v=1&model=...) or its fragment (#v=1&...) or\n"
       "                     key=value pairs joined by '&'; without it the last session is restored\n"
       "  --screenshot PATH  render, write a PNG to PATH and exit (for tests and the README)\n"
       "  --frames N         render N frames (then the screenshot, or exit); background work gets them\n"
       "  --size WxH         window size, default 1366x768\n"
+      "  --lang en|zh       interface language (default: the link's, the last session's or the locale's)\n"
       "the last state is saved in $TRAINPLAN_STATE or ~/.config/trainplan/state\n"
       "examples:\n"
       "  trainplan-gui '#v=1&model=llama2-70b&gpu=h100&gpus=128'\n"
@@ -119,7 +152,7 @@ void PrintUsage() {
 int main(int argc, char** argv) {
   static Runner r;  // static: on the web main() unwinds into the browser's loop and must not free it
   tp::platform::InitOptions options;
-  std::string link, view, theme;
+  std::string link, view, theme, lang;
   int frames = -1;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
@@ -139,6 +172,12 @@ int main(int argc, char** argv) {
       view = next("--view");
     } else if (a == "--theme") {
       theme = next("--theme");
+    } else if (a == "--lang") {
+      lang = next("--lang");
+      if (lang != "en" && lang != "zh") {
+        std::fprintf(stderr, "trainplan-gui: --lang takes en or zh\n");
+        return 2;
+      }
     } else if (a == "--frames") {
       frames = std::atoi(next("--frames").c_str());
     } else if (a == "--size") {
@@ -169,6 +208,7 @@ int main(int argc, char** argv) {
   tp::ui::InitOptions app_options;
   app_options.view = view;
   app_options.theme = theme;
+  app_options.lang = lang;
   app_options.save_state = r.screenshot_path.empty();  // a screenshot run never overwrites the user's state
   tp::ui::Init(r.app, app_options);
   BuildFonts(r, tp::platform::PixelRatio());

@@ -64,4 +64,13 @@ void SetScriptHooks(const ScriptHooks& hooks);
 // Where the state lives, for messages ("saved to ~/.config/trainplan/state").
 std::string StateLocation();
 
+// The user's language for a first visit: navigator.language on the web ("zh-CN"), the locale natively
+// ($LC_ALL, $LC_MESSAGES or $LANG: "zh_CN.UTF-8"); "" when unknown. core/i18n_core's ParseLang reads it.
+std::string PreferredLanguage();
+
+// The Chinese font (all the interface's CJK glyphs), asked for only while Chinese is on. Natively it is
+// compiled in and returned at once; the page starts fetching cjk.ttf on the first call and returns false
+// until it has arrived (then true on every call). The bytes stay valid for the program's life.
+bool CjkFont(const unsigned char** data, int* size);
+
 }  // namespace tp::platform

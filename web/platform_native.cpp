@@ -12,6 +12,7 @@
 #include <sstream>
 #include <vector>
 
+#include "fonts.h"
 #include "imgui.h"
 #include "imgui_impl_opengl3.h"
 #include "imgui_impl_sdl.h"
@@ -202,5 +203,18 @@ std::string Download(const std::string& filename, const std::string&, const std:
 }
 
 void SetScriptHooks(const ScriptHooks&) {}
+
+std::string PreferredLanguage() {
+  // POSIX locale precedence: LC_ALL, then LC_MESSAGES, then LANG ("zh_CN.UTF-8").
+  for (const char* name : {"LC_ALL", "LC_MESSAGES", "LANG"})
+    if (const char* v = std::getenv(name); v && *v) return v;
+  return {};
+}
+
+bool CjkFont(const unsigned char** data, int* size) {
+  *data = fonts::kCjk.data;  // compiled in (cmake/fonts_cjk.cmake)
+  *size = fonts::kCjk.size;
+  return true;
+}
 
 }  // namespace tp::platform

@@ -46,5 +46,10 @@ std::string Download(const std::string& filename, const std::string&, const std:
   return filename;
 }
 void SetScriptHooks(const ScriptHooks& hooks) { Null().hooks = hooks; }
+std::string PreferredLanguage() { return Null().preferred_language; }
+bool CjkFont(const unsigned char**, int*) {
+  ++Null().cjk_font_requests;
+  return false;  // headless: the default font, no glyphs needed
+}
 
 }  // namespace tp::platform

@@ -14,6 +14,8 @@ struct NullPlatform {
   std::vector<std::pair<std::string, bool>> set_link_calls;  // (fragment, push)
   std::vector<std::string> navigation;                       // injected Back/Forward/typed links
   std::vector<std::pair<std::string, std::string>> downloads;
+  std::string preferred_language;  // what PreferredLanguage() reports (navigator.language)
+  int cjk_font_requests = 0;       // CjkFont() calls: the English page must never ask
   ScriptHooks hooks;
 };
 NullPlatform& Null();

@@ -68,6 +68,39 @@ EM_JS(void, tp_js_listen_navigation, (), {
   window.addEventListener("popstate", onNav);
 });
 
+// The browser's preferred language ("zh-CN"): navigator.languages[0], else navigator.language.
+EM_JS(char*, tp_js_preferred_language, (), {
+  var s = (navigator.languages && navigator.languages[0]) || navigator.language || "";
+  var n = lengthBytesUTF8(s) + 1;
+  var p = _malloc(n);
+  stringToUTF8(s, p, n);
+  return p;
+});
+
+// The Chinese font is a separate file (cjk.ttf next to index.js) so the English page never downloads it.
+// The first call starts the fetch; once it has arrived one call returns a malloc'd copy (length in *size),
+// every other call returns 0. A failed fetch is reported once; the page stays usable (Latin glyphs).
+EM_JS(unsigned char*, tp_js_take_cjk_font, (int* size), {
+  if (!Module.tpCjk) {
+    Module.tpCjk = { state: "loading" };
+    fetch("cjk.ttf")
+      .then(function(r) { if (!r.ok) throw new Error("HTTP " + r.status); return r.arrayBuffer(); })
+      .then(function(b) { Module.tpCjk = { state: "ready", bytes: new Uint8Array(b) }; })
+      .catch(function(e) {
+        console.warn("TrainPlan: the Chinese font (cjk.ttf) could not be loaded: " + e);
+        Module.tpCjk = { state: "failed" };
+      });
+    return 0;
+  }
+  if (Module.tpCjk.state !== "ready") return 0;
+  var bytes = Module.tpCjk.bytes;
+  Module.tpCjk = { state: "taken" };
+  var p = _malloc(bytes.length);
+  HEAPU8.set(bytes, p);
+  HEAP32[size >> 2] = bytes.length;
+  return p;
+});
+
 // Paste: SDL's clipboard on Emscripten never sees the system clipboard, so the page listens for the
 // browser's paste event (fired after Ctrl+V's keydown, before ImGui handles that key next frame) and
 // ImGui reads what was pasted.
@@ -271,6 +304,18 @@ std::string Download(const std::string& filename, const std::string& mime, const
 }
 
 void SetScriptHooks(const ScriptHooks& hooks) { g_hooks = hooks; }
+
+std::string PreferredLanguage() { return TakeJsString(tp_js_preferred_language()); }
+
+bool CjkFont(const unsigned char** data, int* size) {
+  static unsigned char* bytes = nullptr;  // kept for the program's life (the font atlas reads it on rebuilds)
+  static int length = 0;
+  if (!bytes) bytes = tp_js_take_cjk_font(&length);
+  if (!bytes) return false;
+  *data = bytes;
+  *size = length;
+  return true;
+}
 
 }  // namespace tp::platform
 

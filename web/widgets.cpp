@@ -7,6 +7,7 @@
 
 #include "app.h"
 #include "config.h"
+#include "i18n.h"
 
 namespace tp::ui {
 namespace {
@@ -72,21 +73,24 @@ std::string FmtUsd(double usd) {
 
 std::string FmtDuration(double s) {
   if (!std::isfinite(s)) return "-";
+  // Unit words in the interface's language ("2.3 h" / "2.3 小时"); the numbers are the same.
+  auto with = [](const std::string& number, const char* unit) { return number + " " + TrUnit(unit); };
   if (s >= 2 * 86400) return FmtDays(s / 86400);
-  if (s >= 3600) return Sig3(s / 3600) + " h";
-  if (s >= 60) return Sig3(s / 60) + " min";
-  if (s >= 1) return Sig3(s) + " s";
-  if (s >= 1e-3) return Sig3(s * 1e3) + " ms";
-  if (s > 0) return Sig3(s * 1e6) + " µs";
-  return "0 s";
+  if (s >= 3600) return with(Sig3(s / 3600), "h");
+  if (s >= 60) return with(Sig3(s / 60), "min");
+  if (s >= 1) return with(Sig3(s), "s");
+  if (s >= 1e-3) return with(Sig3(s * 1e3), "ms");
+  if (s > 0) return with(Sig3(s * 1e6), "µs");
+  return with("0", "s");
 }
 
 std::string FmtDays(double d) {
   if (!std::isfinite(d)) return "-";
-  if (d >= 365 * 2) return Sig3(d / 365.25) + " years";
-  if (d >= 10) return FmtInt((long long)std::llround(d)) + " days";
-  if (d >= 1) return Printf("%.1f days", d);
-  return Sig3(d * 24) + " h";
+  auto with = [](const std::string& number, const char* unit) { return number + " " + TrUnit(unit); };
+  if (d >= 365 * 2) return with(Sig3(d / 365.25), "years");
+  if (d >= 10) return with(FmtInt((long long)std::llround(d)), "days");
+  if (d >= 1) return with(Printf("%.1f", d), "days");
+  return with(Sig3(d * 24), "h");
 }
 
 std::string FmtPct(double f) {
@@ -192,11 +196,11 @@ void KeyTooltip(const char* key, const char* extra) {
   const KeyInfo* info = FindKey(key);
   ImGui::BeginTooltip();
   ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30);
-  if (info && info->help && *info->help) ImGui::TextUnformatted(info->help);
-  if (extra && *extra) ImGui::TextUnformatted(extra);
-  if (info && info->unit && *info->unit) ImGui::TextDisabled("unit: %s", info->unit);
-  if (info && info->accepts && *info->accepts) ImGui::TextDisabled("accepts: %s", info->accepts);
-  ImGui::TextDisabled("link key: %s", key);
+  if (info && info->help && *info->help) ImGui::TextUnformatted(Tr(info->help));
+  if (extra && *extra) ImGui::TextUnformatted(Tr(extra));
+  if (info && info->unit && *info->unit) ImGui::TextDisabled(Tr("unit: %s"), TrUnit(info->unit));
+  if (info && info->accepts && *info->accepts) ImGui::TextDisabled(Tr("accepts: %s"), info->accepts);
+  ImGui::TextDisabled(Tr("link key: %s"), key);
   ImGui::PopTextWrapPos();
   ImGui::EndTooltip();
 }
@@ -205,7 +209,7 @@ void InputsBegin(AppState&, float label_width) { g_label_width = label_width; }
 
 void LabelCell(AppState&, const char* key, const char* label) {
   ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted(label);
+  ImGui::TextUnformatted(Tr(label));
   if (ImGui::IsItemHovered()) KeyTooltip(key);
   ImGui::SameLine(g_label_width);
 }
@@ -231,6 +235,11 @@ void UnitAfter(const std::string& unit) {
   ImGui::SameLine();
   ImGui::TextDisabled("%s", unit.c_str());
 }
+// The unit in the interface's language ("tokens" -> "token", "USD" -> "美元"); UnitOf compares in English.
+std::string ShownUnit(const char* key, const char* label) {
+  std::string u = UnitOf(key, label);
+  return u.empty() ? u : std::string(TrUnit(FindKey(key)->unit));
+}
 }  // namespace
 
 bool InputInt(AppState& app, const char* key, const char* label, int* v, int lo, int hi, bool allow_auto,
@@ -239,8 +248,8 @@ bool InputInt(AppState& app, const char* key, const char* label, int* v, int lo,
   LabelCell(app, key, label);
   bool changed = false;
   bool is_auto = allow_auto && *v == kAuto;
-  std::string unit = UnitOf(key, label);
-  float auto_w = allow_auto ? ImGui::CalcTextSize("auto").x + ImGui::GetFrameHeight() + 8 : 0;
+  std::string unit = ShownUnit(key, label);
+  float auto_w = allow_auto ? ImGui::CalcTextSize(Tr("auto")).x + ImGui::GetFrameHeight() + 8 : 0;
   ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - auto_w - UnitWidth(unit));
   if (is_auto) {
     ImGui::BeginDisabled();
@@ -264,11 +273,11 @@ bool InputInt(AppState& app, const char* key, const char* label, int* v, int lo,
   if (allow_auto) {
     ImGui::SameLine();
     bool a = is_auto;
-    if (ImGui::Checkbox("auto", &a)) {
+    if (ImGui::Checkbox(TrId("auto").c_str(), &a)) {
       *v = a ? kAuto : (resolved > 0 ? resolved : lo);
       changed = true;
     }
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Let the planner choose %s (it searches every valid layout).", key);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip(Tr("Let the planner choose %s (it searches every valid layout)."), key);
   }
   ImGui::PopID();
   return changed;
@@ -278,7 +287,7 @@ bool InputDouble(AppState& app, const char* key, const char* label, double* v, d
                  const char* fmt, const char* zero_means) {
   ImGui::PushID(key);
   LabelCell(app, key, label);
-  std::string unit = UnitOf(key, label);
+  std::string unit = ShownUnit(key, label);
   ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - UnitWidth(unit));
   double x = *v;
   bool changed = false;
@@ -304,7 +313,8 @@ bool InputChoice(AppState& app, const char* key, const char* label, int* v, cons
   LabelCell(app, key, label);
   ImGui::SetNextItemWidth(-1);
   bool changed = false;
-  const char* preview = (*v >= 0 && *v < n) ? names[*v] : (auto_label ? auto_label : "?");
+  // names[] are English keys of the translation tables; auto_label comes translated from the caller.
+  const char* preview = (*v >= 0 && *v < n) ? Tr(names[*v]) : (auto_label ? auto_label : "?");
   if (ImGui::BeginCombo("##v", preview)) {
     if (auto_label) {
       if (ImGui::Selectable(auto_label, *v < 0) && *v != -1) {
@@ -313,7 +323,7 @@ bool InputChoice(AppState& app, const char* key, const char* label, int* v, cons
       }
     }
     for (int i = 0; i < n; ++i) {
-      if (ImGui::Selectable(names[i], *v == i) && *v != i) {
+      if (ImGui::Selectable(Tr(names[i]), *v == i) && *v != i) {
         *v = i;
         changed = true;
       }

@@ -5,6 +5,8 @@
 //   3. typing into a real input (clicked at its on-screen rectangle) changes location.hash, and Back
 //      restores the previous plan; setLink() loads a link; a bad link shows a notice, not a crash;
 //   4. the same at device pixel ratio 2 (crisp text) and in the dark theme;
+//   6. Chinese: a `lang=zh` link shows Chinese (the CJK font is fetched, only then), the English/简体中文
+//      switch keeps window.trainplan.plan() identical, a zh-CN browser opens in Chinese on a first visit;
 // and saves a screenshot of each view in build/screenshots/. Reports first-frame time and frame times
 // while the search runs, and the gzip size of index.wasm + index.js.
 // Usage: node tests/browser/run.mjs [--web build/web] [--cli build/native/trainplan] [--out build/screenshots]
@@ -42,7 +44,8 @@ function check(ok, what, detail = "") {
 
 // ---- a static server for build/web (file:// cannot load wasm) ----
 const types = { ".html": "text/html; charset=utf-8", ".js": "text/javascript", ".wasm": "application/wasm",
-                ".json": "application/json", ".png": "image/png", ".css": "text/css" };
+                ".json": "application/json", ".png": "image/png", ".css": "text/css",
+                ".ttf": "font/ttf" };
 function serve(dir) {
   const server = http.createServer((req, res) => {
     const url = new URL(req.url, "http://127.0.0.1");
@@ -74,8 +77,8 @@ const chromiumArgs = ["--no-sandbox", "--disable-quic", "--no-first-run", "--dis
   "--disable-component-update", "--disable-sync", "--use-angle=swiftshader", "--enable-unsafe-swiftshader",
   "--ignore-gpu-blocklist"];
 
-async function openPage(browser, base, fragment, { scale = 1, width = 1366, height = 768, storage = null } = {}) {
-  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: scale });
+async function openPage(browser, base, fragment, { scale = 1, width = 1366, height = 768, storage = null, locale = "en-US" } = {}) {
+  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: scale, locale });
   if (storage !== null)
     await context.addInitScript((s) => { try { localStorage.setItem("trainplan.state", s); } catch (e) {} }, storage);
   // Record history calls, to explain a failed Back/Forward check.
@@ -87,6 +90,8 @@ async function openPage(browser, base, fragment, { scale = 1, width = 1366, heig
   });
   const page = await context.newPage();
   const problems = [];
+  const requests = [];
+  page.on("request", (r) => requests.push(r.url()));
   page.on("console", (m) => {
     if (m.type() === "error") problems.push(`console error: ${m.text()}`);
     else if (m.type() === "warning") console.log(`       (console warning: ${m.text()})`);
@@ -99,7 +104,15 @@ async function openPage(browser, base, fragment, { scale = 1, width = 1366, heig
   await page.waitForFunction(() => window.trainplan && window.trainplanReady, null, { timeout: 30000 });
   await page.evaluate(() => window.trainplanReady);
   const firstFrameMs = Date.now() - t0;
-  return { context, page, problems, firstFrameMs };
+  return { context, page, problems, firstFrameMs, requests };
+}
+
+async function clickWidget(page, name) {
+  const r = (await page.evaluate(() => window.trainplan.widgets()))[name];
+  if (!r) return false;
+  await page.mouse.click((r[0] + r[2]) / 2, (r[1] + r[3]) / 2);
+  await frames(page, 3);
+  return true;
 }
 
 async function frames(page, n = 3) {
@@ -137,7 +150,7 @@ async function inputState(page) {
 }
 
 async function main() {
-  for (const f of ["index.html", "index.js", "index.wasm", "trainplan.js"])
+  for (const f of ["index.html", "index.js", "index.wasm", "trainplan.js", "cjk.ttf"])
     if (!fs.existsSync(path.join(webDir, f))) {
       console.log(`FAIL: ${path.join(webDir, f)} is missing: build the page first (cmake --preset web && cmake --build --preset web)`);
       process.exit(1);
@@ -149,8 +162,10 @@ async function main() {
     // 1. First visit: no link, no saved state -> the compare view of the articles' question.
     console.log("first visit");
     {
-      const { context, page, problems, firstFrameMs } = await openPage(browser, base, "");
+      const { context, page, problems, firstFrameMs, requests } = await openPage(browser, base, "");
       await frames(page, 10);
+      check(!requests.some((u) => u.endsWith("/cjk.ttf")), "the English page does not download the Chinese font",
+            requests.filter((u) => u.endsWith(".ttf")).join(", "));
       const shot = await page.screenshot({ path: path.join(outDir, "web-first-visit.png") });
       const st = contentStats(shot);
       check(st.colours > 20 && st.inked > 0.03, "canvas shows content", JSON.stringify(st));
@@ -363,6 +378,58 @@ async function main() {
       await context.close();
     }
 
+    // 6. Chinese. A lang=zh link: the page fetches cjk.ttf and draws in Chinese; the language switch keeps
+    // the plan identical and is in the link; screenshots of each view in Chinese.
+    console.log("Chinese (lang=zh)");
+    {
+      const zlink = "#v=1&model=llama2-70b&gpu=a100-80g&gpus=256&lang=zh";
+      const { context, page, problems, requests } = await openPage(browser, base, zlink, { scale: 2 });
+      await until(page, () => window.trainplan.stats().cjk_font === true);
+      await frames(page, 6);
+      const st = await page.evaluate(() => window.trainplan.stats());
+      check(st.lang === "zh" && st.cjk_font === true, "a lang=zh link shows Chinese: the CJK font is loaded into the atlas",
+            JSON.stringify(st));
+      check(requests.some((u) => u.endsWith("/cjk.ttf")), "the Chinese font is fetched when Chinese is on");
+      await page.screenshot({ path: path.join(outDir, "web-zh-plan.png") });
+      const zhPlan = await page.evaluate(() => window.trainplan.planText());
+      // The switch in the top bar: English, then 简体中文 again. The plan stays byte-identical.
+      const toEn = await clickWidget(page, "lang_en");
+      await until(page, () => !location.hash.includes("lang=zh"));
+      const en = await page.evaluate(() => ({ plan: window.trainplan.planText(), hash: location.hash, lang: window.trainplan.stats().lang }));
+      check(toEn && en.lang === "en" && !en.hash.includes("lang=zh"), "the English button switches the language and the link",
+            JSON.stringify({ toEn, lang: en.lang, hash: en.hash }));
+      check(en.plan === zhPlan, "switching language keeps window.trainplan.plan() identical");
+      await page.screenshot({ path: path.join(outDir, "web-en-plan-hidpi.png") });
+      const toZh = await clickWidget(page, "lang_zh");
+      await until(page, () => location.hash.includes("lang=zh"));
+      const zh = await page.evaluate(() => ({ plan: window.trainplan.planText(), hash: location.hash, saved: localStorage.getItem("trainplan.state") }));
+      check(toZh && zh.hash.includes("lang=zh") && zh.plan === zhPlan, "简体中文 switches back; the plan is still identical", zh.hash);
+      check((zh.saved || "").includes("lang=zh"), "the language is remembered with the saved state", zh.saved);
+      await page.goBack();
+      await until(page, () => !location.hash.includes("lang=zh"));
+      const backLang = await page.evaluate(() => window.trainplan.stats().lang);
+      check(backLang === "en", "Back returns to the language before the switch", backLang);
+      await page.mouse.move(1, 1);  // no tooltip left over from the switch in the screenshots
+      for (const view of ["plan", "compare", "search"]) {
+        await page.evaluate((v) => window.trainplan.setLink(`#v=1&model=llama2-70b&gpu=a100-80g&gpus=256&view=${v}&lang=zh`), view);
+        await frames(page, view === "search" ? 60 : 12);
+        await page.screenshot({ path: path.join(outDir, `web-zh-${view}.png`) });
+      }
+      check(problems.length === 0, "no console errors in Chinese", problems.join("\n       "));
+      await context.close();
+    }
+    {
+      // A first visit from a Chinese browser opens in Chinese.
+      const { context, page, problems } = await openPage(browser, base, "", { locale: "zh-CN" });
+      await until(page, () => window.trainplan.stats().cjk_font === true);
+      await frames(page, 10);
+      const v = await page.evaluate(() => ({ lang: window.trainplan.stats().lang, hash: location.hash, nav: navigator.language }));
+      check(v.lang === "zh" && v.hash.includes("lang=zh"), "a zh-CN browser opens in Chinese on a first visit", JSON.stringify(v));
+      await page.screenshot({ path: path.join(outDir, "web-zh-first-visit.png") });
+      check(problems.length === 0, "no console errors", problems.join("\n       "));
+      await context.close();
+    }
+
     // 5. A phone-sized window: one column, the answer first.
     console.log("narrow window");
     {
@@ -383,6 +450,9 @@ async function main() {
   const gz = (f) => zlib.gzipSync(fs.readFileSync(path.join(webDir, f)), { level: 9 }).length;
   const total = gz("index.wasm") + gz("index.js");
   console.log(`page size: index.wasm + index.js = ${(total / 1024).toFixed(0)} KiB gzip (aim: under 1 MB)`);
+  if (fs.existsSync(path.join(webDir, "cjk.ttf")))
+    console.log(`Chinese font: cjk.ttf = ${(fs.statSync(path.join(webDir, "cjk.ttf")).size / 1024).toFixed(0)} KiB, ` +
+                `${(gz("cjk.ttf") / 1024).toFixed(0)} KiB gzip, downloaded only when Chinese is on`);
   console.log(`${checks - failures}/${checks} browser checks passed; screenshots in ${outDir}`);
   process.exit(failures ? 1 : 0);
 }
