@@ -11,12 +11,12 @@
 // while the search runs, and the gzip size of index.wasm + index.js.
 // Usage: node tests/browser/run.mjs [--web build/web] [--cli build/native/trainplan] [--out build/screenshots]
 import { chromium } from "playwright-core";
-import http from "node:http";
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import { execFileSync } from "node:child_process";
 import { contentStats } from "./png.mjs";
+import { serve, chromiumArgs } from "./harness.mjs";
 import { fileURLToPath } from "node:url";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -42,27 +42,6 @@ function check(ok, what, detail = "") {
   }
 }
 
-// ---- a static server for build/web (file:// cannot load wasm) ----
-const types = { ".html": "text/html; charset=utf-8", ".js": "text/javascript", ".wasm": "application/wasm",
-                ".json": "application/json", ".png": "image/png", ".css": "text/css",
-                ".ttf": "font/ttf" };
-function serve(dir) {
-  const server = http.createServer((req, res) => {
-    const url = new URL(req.url, "http://127.0.0.1");
-    let p = path.normalize(decodeURIComponent(url.pathname)).replace(/^(\.\.[/\\])+/, "");
-    if (p.endsWith("/")) p += "index.html";
-    const file = path.join(dir, p);
-    if (!file.startsWith(dir) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
-      res.writeHead(404);
-      res.end("not found");
-      return;
-    }
-    res.writeHead(200, { "Content-Type": types[path.extname(file)] || "application/octet-stream", "Cache-Control": "no-store" });
-    fs.createReadStream(file).pipe(res);
-  });
-  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
-}
-
 // Every number in `a` must equal the one in `b` (same key path); strings equal too.
 function compareJson(a, b, where, diffs) {
   if (typeof a === "number" && typeof b === "number") {
@@ -73,9 +52,6 @@ function compareJson(a, b, where, diffs) {
   } else if (a !== b) diffs.push(`${where}: page ${JSON.stringify(a)} vs cli ${JSON.stringify(b)}`);
 }
 
-const chromiumArgs = ["--no-sandbox", "--disable-quic", "--no-first-run", "--disable-background-networking",
-  "--disable-component-update", "--disable-sync", "--use-angle=swiftshader", "--enable-unsafe-swiftshader",
-  "--ignore-gpu-blocklist"];
 
 async function openPage(browser, base, fragment, { scale = 1, width = 1366, height = 768, storage = null, locale = "en-US" } = {}) {
   const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: scale, locale });
