@@ -192,6 +192,23 @@ void HelpMarker(const char* text) {
   }
 }
 
+std::string AcceptsText(const char* accepts) {
+  // core writes "a whole number 1-1024 or auto", "bf16, fp16 or fp8", "a GPU id (trainplan catalog gpus)":
+  // the fixed words are translated, the values (link spellings) stay as they are typed.
+  std::string s = accepts;
+  if (CurrentLanguage() == Lang::En) return s;
+  auto replace_all = [&](const char* from, const char* to) {
+    const std::string f = from, t = to;
+    for (size_t at = 0; (at = s.find(f, at)) != std::string::npos; at += t.size()) s.replace(at, f.size(), t);
+  };
+  for (const char* phrase : {"a preset id (trainplan catalog models) or custom", "a GPU id (trainplan catalog gpus)",
+                             "a link id (trainplan catalog links)", "a whole number ", "a number "})
+    replace_all(phrase, Tr(phrase));
+  replace_all(" or ", Tr(" or "));
+  replace_all(", ", Tr(", "));
+  return s;
+}
+
 void KeyTooltip(const char* key, const char* extra) {
   const KeyInfo* info = FindKey(key);
   ImGui::BeginTooltip();
@@ -199,7 +216,7 @@ void KeyTooltip(const char* key, const char* extra) {
   if (info && info->help && *info->help) ImGui::TextUnformatted(Tr(info->help));
   if (extra && *extra) ImGui::TextUnformatted(Tr(extra));
   if (info && info->unit && *info->unit) ImGui::TextDisabled(Tr("unit: %s"), TrUnit(info->unit));
-  if (info && info->accepts && *info->accepts) ImGui::TextDisabled(Tr("accepts: %s"), info->accepts);
+  if (info && info->accepts && *info->accepts) ImGui::TextDisabled(Tr("accepts: %s"), AcceptsText(info->accepts).c_str());
   ImGui::TextDisabled(Tr("link key: %s"), key);
   ImGui::PopTextWrapPos();
   ImGui::EndTooltip();

@@ -43,6 +43,7 @@ bool InputChoice(AppState& app, const char* key, const char* label, int* v, cons
                  const char* auto_label = nullptr);
 void LabelCell(AppState& app, const char* key, const char* label);
 void KeyTooltip(const char* key, const char* extra = nullptr);
+std::string AcceptsText(const char* accepts);  // a key's accepted values in the interface's language
 void Record(AppState& app, const char* name);  // remember the last item's rectangle under `name`
 void HelpMarker(const char* text);
 

@@ -12,6 +12,7 @@
 #include <string>
 
 #include "app.h"
+#include "config.h"
 #include "i18n.h"
 #include "imgui.h"
 #include "platform_null.h"
@@ -184,6 +185,19 @@ TEST_CASE("every view drawn in Chinese finds a translation for everything it loo
   CHECK(downloads[downloads.size() - 3].second.find("训练方案") != std::string::npos);
   CHECK(downloads[downloads.size() - 2].second.find("训练方案") == std::string::npos);
   CHECK(downloads[downloads.size() - 1].second.find("训练方案") == std::string::npos);
+}
+
+TEST_CASE("tooltips give each key's accepted values in Chinese, the values as they are typed", "[web][i18n]") {
+  SetLanguage(Lang::Zh);
+  for (const KeyInfo& k : Keys()) {
+    const std::string zh = AcceptsText(k.accepts);
+    INFO(k.name << ": " << k.accepts << " -> " << zh);
+    for (const char* english : {" or ", "a whole number", "a number", " id (", "catalog gpus)"})
+      CHECK(zh.find(english) == std::string::npos);
+  }
+  CHECK(AcceptsText(FindKey("prec")->accepts).find("bf16") != std::string::npos);
+  SetLanguage(Lang::En);
+  CHECK(AcceptsText(FindKey("tp")->accepts) == FindKey("tp")->accepts);
 }
 
 TEST_CASE("the sources draw every word through Tr(), and every Tr() key has its Chinese", "[web][i18n]") {
