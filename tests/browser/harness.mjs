@@ -6,7 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 
 const types = { ".html": "text/html; charset=utf-8", ".js": "text/javascript", ".wasm": "application/wasm",
-                ".json": "application/json", ".png": "image/png", ".css": "text/css" };
+                ".json": "application/json", ".png": "image/png", ".css": "text/css", ".ttf": "font/ttf" };
 
 export function serve(dir) {
   const server = http.createServer((req, res) => {
