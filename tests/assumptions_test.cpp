@@ -5,21 +5,13 @@
 #include "json.h"
 #include "planner.h"
 #include "report.h"
+#include "test_links.h"
 
 using namespace tp;
+using tp::testing::PlanLink;
 
 namespace {
 
-PlanOutput PlanLink(const std::string& link) {
-  Config c;
-  std::vector<ConfigIssue> issues;
-  ApplyLink(c, link, issues);
-  INFO(link);
-  REQUIRE_FALSE(HasErrors(issues));
-  PlanOutput out = MakePlan(c);
-  REQUIRE(out.ok);
-  return out;
-}
 
 const char* kBase = "#v=1&model=llama2-13b&gpu=a100-80g&gpus=16&tp=2&pp=1&cp=1&vp=1&ep=1&mbs=1&zero=1&recompute=selective&offload=none&sp=1";
 

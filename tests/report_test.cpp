@@ -13,19 +13,14 @@
 #include "planner.h"
 #include "report.h"
 #include "search.h"
+#include "test_links.h"
 #include "units.h"
 
 using namespace tp;
+using tp::testing::FromLink;
 
 namespace {
 
-Config FromLink(const std::string& link) {
-  Config c;
-  std::vector<ConfigIssue> issues;
-  ApplyLink(c, link, issues);
-  REQUIRE_FALSE(HasErrors(issues));
-  return c;
-}
 
 JsonValue Parse(const std::string& text) {
   JsonParseResult r = ParseJson(text);

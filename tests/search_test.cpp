@@ -4,21 +4,10 @@
 
 #include "planner.h"
 #include "search.h"
+#include "test_links.h"
 
 using namespace tp;
-
-namespace {
-
-Config FromLink(const char* link) {
-  Config c;
-  std::vector<ConfigIssue> issues;
-  ApplyLink(c, link, issues);
-  INFO(link);
-  REQUIRE_FALSE(HasErrors(issues));
-  return c;
-}
-
-}  // namespace
+using tp::testing::FromLink;
 
 TEST_CASE("search never predicts slower than Llama 3 405B's published layout", "[search]") {
   // Dubey et al. 2024, Table 4: 16,384 H100, TP 8, CP 1, PP 16, DP 128, 8K sequences, 16M-token batches.
