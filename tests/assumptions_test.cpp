@@ -12,7 +12,6 @@ using tp::testing::PlanLink;
 
 namespace {
 
-
 const char* kBase = "#v=1&model=llama2-13b&gpu=a100-80g&gpus=16&tp=2&pp=1&cp=1&vp=1&ep=1&mbs=1&zero=1&recompute=selective&offload=none&sp=1";
 
 }  // namespace
