@@ -15,6 +15,7 @@
 #include "config.h"
 #include "i18n.h"
 #include "imgui.h"
+#include "imgui_context.h"
 #include "platform_null.h"
 #include "widgets.h"
 
@@ -23,21 +24,9 @@ using namespace tp::ui;
 
 namespace {
 
-void EnsureImGui() {
-  if (ImGui::GetCurrentContext()) return;
-  ImGui::CreateContext();
-  ImGuiIO& io = ImGui::GetIO();
-  io.IniFilename = nullptr;
-  io.DisplaySize = ImVec2(1366, 768);
-  io.DeltaTime = 1.0f / 60;
-  io.Fonts->AddFontDefault();
-  unsigned char* pixels;
-  int w, h;
-  io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
-}
 
 void Start(AppState& app, const std::string& link, const std::string& state = "", const std::string& browser = "") {
-  EnsureImGui();
+  testing::EnsureImGuiContext();
   platform::Null() = platform::NullPlatform{};
   platform::Null().initial_link = link;
   platform::Null().state = state;

@@ -10,6 +10,7 @@
 #include "app.h"
 #include "catalog.h"
 #include "imgui.h"
+#include "imgui_context.h"
 #include "platform_null.h"
 #include "widgets.h"
 
@@ -18,24 +19,6 @@ using namespace tp::ui;
 
 namespace {
 
-// One ImGui context for the whole run, with the default font (no GL: the atlas is built but never uploaded).
-struct ImGuiFixture {
-  ImGuiFixture() {
-    ImGui::CreateContext();
-    ImGuiIO& io = ImGui::GetIO();
-    io.IniFilename = nullptr;
-    io.DisplaySize = ImVec2(1366, 768);
-    io.DeltaTime = 1.0f / 60;
-    io.Fonts->AddFontDefault();
-    unsigned char* pixels;
-    int w, h;
-    io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
-  }
-};
-ImGuiFixture& Fixture() {
-  static ImGuiFixture f;
-  return f;
-}
 
 void UseDefaultFonts(AppState& app) {
   ImFont* f = ImGui::GetIO().Fonts->Fonts[0];
@@ -59,7 +42,7 @@ int RunUntilIdle(AppState& app, int limit = 20000) {
 }
 
 void Fresh(const std::string& link = "", const std::string& state = "") {
-  Fixture();
+  testing::EnsureImGuiContext();
   platform::Null() = platform::NullPlatform{};
   platform::Null().initial_link = link;
   platform::Null().state = state;
