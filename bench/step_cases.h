@@ -137,21 +137,17 @@ inline Prediction Predict(const Case& k, const Assumptions& assume, bool verbose
             std::printf("  mbs%d rc=%s vp%d sp%d fits=%d mem=%.1f GB step=%.3f s\n", b, Name(rc), v, sp, fits ? 1 : 0,
                         mem.total / 1e9, st.seconds);
           }
-          if (!best_any.ok || st.seconds < best_any.step.seconds) {
-            best_any.ok = true;
-            best_any.layout = l;
-            best_any.step = st;
-            best_any.thr = th;
-            best_any.value = Metric(k, st, th);
-          }
-          if (!fits) continue;
-          if (!best.ok || st.seconds < best.step.seconds) {
-            best.ok = true;
-            best.layout = l;
-            best.step = st;
-            best.thr = th;
-            best.value = Metric(k, st, th);
-          }
+          // Keep the layout in `into` if it is the fastest seen there.
+          auto keep_if_faster = [&](Prediction& into) {
+            if (into.ok && st.seconds >= into.step.seconds) return;
+            into.ok = true;
+            into.layout = l;
+            into.step = st;
+            into.thr = th;
+            into.value = Metric(k, st, th);
+          };
+          keep_if_faster(best_any);
+          if (fits) keep_if_faster(best);
         }
   if (!best.ok) {
     best = best_any;
