@@ -53,13 +53,16 @@ Config CaseConfig(const JsonValue& config, std::vector<ConfigIssue>& issues) {
   return cfg;
 }
 
-std::vector<CaseResult> RunValidationCases(std::string_view cases_json, std::string* parse_error) {
+std::vector<CaseResult> RunValidationCases(std::string_view cases_json, std::string_view published_setups_json,
+                                           std::string* parse_error) {
   std::vector<CaseResult> results;
   JsonParseResult parsed = ParseJson(cases_json);
-  if (!parsed.ok) {
-    if (parse_error) *parse_error = parsed.error;
+  JsonParseResult setups = ParseJson(published_setups_json.empty() ? "{}" : published_setups_json);
+  if (!parsed.ok || !setups.ok) {
+    if (parse_error) *parse_error = !parsed.ok ? parsed.error : "published setups: " + setups.error;
     return results;
   }
+  const JsonValue* setup_cases = setups.value.Find("cases");
   const JsonValue* cases = parsed.value.Find("cases");
   if (!cases || !cases->IsArray()) return results;
   for (const JsonValue& c : cases->array) {
@@ -68,6 +71,17 @@ std::vector<CaseResult> RunValidationCases(std::string_view cases_json, std::str
     if (!measured || !measured->IsObject() || !config || !config->IsObject()) continue;
     std::vector<ConfigIssue> issues;
     Config cfg = CaseConfig(*config, issues);
+    std::string given;
+    const JsonValue* setup = setup_cases ? setup_cases->Find(c.StringOr("id", "")) : nullptr;
+    if (const JsonValue* extra = setup ? setup->Find("config") : nullptr; extra && extra->IsObject()) {
+      JsonValue merged = *config;
+      for (const auto& [key, value] : extra->object) {
+        merged.object.push_back(JsonMember{key, value});  // later pairs win, as in a link
+        given += (given.empty() ? "" : " ") + key;
+      }
+      issues.clear();
+      cfg = CaseConfig(merged, issues);
+    }
     PlanOutput out;
     if (!HasErrors(issues)) out = MakePlan(cfg);
     for (const auto& [metric, value] : measured->object) {
@@ -76,6 +90,7 @@ std::vector<CaseResult> RunValidationCases(std::string_view cases_json, std::str
       r.source = c.StringOr("source", "");
       r.notes = c.StringOr("notes", "");
       r.metric = metric;
+      r.given = given;
       r.tolerance = c.NumberOr("tolerance", 0.15);
       r.measured = value.type == JsonValue::Type::Bool ? (value.boolean ? 1 : 0) : value.number;
       std::vector<ConfigIssue> all = issues;
@@ -117,7 +132,8 @@ std::string ValidationMarkdown(const std::vector<CaseResult>& results) {
   for (const CaseResult& r : results) {
     std::snprintf(buf, sizeof buf, "| %s | %s | %.4g | %.4g | %+.1f%% | %.0f%% | %s | %s |\n", r.id.c_str(),
                   r.metric.c_str(), r.measured, r.ok ? r.predicted : 0.0, r.ok ? 100 * r.error : 0.0, 100 * r.tolerance,
-                  r.within ? "yes" : "**no**", r.ok ? r.layout.c_str() : r.problem.c_str());
+                  r.within ? "yes" : "**no**",
+                  !r.ok ? r.problem.c_str() : (r.layout + (r.given.empty() ? "" : " (source gives: " + r.given + ")")).c_str());
     md += buf;
   }
   return md;

@@ -17,6 +17,7 @@ struct CaseResult {
   bool ok = false;       // the configuration was accepted and planned
   std::string problem;   // why it could not be planned, if !ok
   std::string layout;    // what the planner chose: "tp=8 pp=2 ..."
+  std::string given;     // keys added from the source's own description of the run (published_setups.json)
 };
 
 struct JsonValue;
@@ -26,7 +27,12 @@ struct Config;
 // with the same pairs would give.
 Config CaseConfig(const JsonValue& config, std::vector<ConfigIssue>& issues);
 
-std::vector<CaseResult> RunValidationCases(std::string_view cases_json, std::string* parse_error = nullptr);
+// published_setups_json (optional): {"cases": {"<id>": {"config": {...}, "source": "..."}}}, settings a
+// source states in its text (OPT-175B: "FSDP with Megatron-LM tensor parallelism", 8-way) that the shared
+// case file leaves out. They are applied over the case's config; the planner still chooses every key
+// neither names.
+std::vector<CaseResult> RunValidationCases(std::string_view cases_json, std::string_view published_setups_json,
+                                           std::string* parse_error = nullptr);
 // The table of predicted vs published as Markdown, with summary statistics.
 std::string ValidationMarkdown(const std::vector<CaseResult>& results);
 

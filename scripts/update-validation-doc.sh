@@ -5,7 +5,7 @@
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BIN="${1:-$ROOT/build/native/trainplan-validate}"
-table="$("$BIN" "$ROOT/tests/data/cases.json")"
+table="$("$BIN" "$ROOT/tests/data/cases.json" "$ROOT/tests/data/published_setups.json")"
 python3 - "$ROOT/docs/validation.md" "$table" <<'PY'
 import sys, re
 path, table = sys.argv[1], sys.argv[2]
