@@ -2,6 +2,7 @@
 // fits (each candidate change is planned for real, not guessed).
 #include "planner.h"
 
+#include <algorithm>
 #include <cstdio>
 
 #include "catalog.h"
@@ -85,6 +86,20 @@ void AddFitAdvice(const Config& cfg, PlanOutput& out) {
   }
 }
 
+// Set `key` back to Config{}'s value through the key table (so every key, present or future, resets the
+// same way the parser sets it). False when the key is not a config key or already holds its default.
+bool ResetKey(Config& cfg, const std::string& key) {
+  static const Config defaults;
+  const std::string value = FormatValue(defaults, key);
+  if (value.empty() || FormatValue(cfg, key) == value) return false;
+  std::vector<ConfigIssue> ignored;
+  return ApplyPair(cfg, key, value, ignored);
+}
+
+bool SameIssue(const ConfigIssue& a, const ConfigIssue& b) {
+  return a.key == b.key && a.message == b.message && a.notice == b.notice;
+}
+
 }  // namespace
 
 std::string FitAdviceSentence(const FitRemedy& r, Lang lang) {
@@ -107,6 +122,65 @@ PlanOutput MakePlan(const Config& cfg) {
   out.ok = PlanOnce(cfg, out);
   if (out.ok && !out.plan.memory.fits && out.job.model.layers > 0) AddFitAdvice(cfg, out);
   return out;
+}
+
+PlanOutput MakePlanWithFallback(const Config& cfg, const std::vector<ConfigIssue>& parse_issues) {
+  std::vector<ConfigIssue> issues = parse_issues;
+  auto keep = [&issues](const std::vector<ConfigIssue>& more) {
+    for (const ConfigIssue& is : more)
+      if (std::none_of(issues.begin(), issues.end(), [&](const ConfigIssue& k) { return SameIssue(k, is); }))
+        issues.push_back(is);
+  };
+  PlanOutput first = MakePlan(cfg);
+  keep(first.issues);
+  if (first.ok) {
+    first.issues = std::move(issues);
+    return first;
+  }
+  // Each round resets the keys the last round's errors name. An error can name a key that already holds
+  // its default (gbs=1024 is not a multiple of an explicit mbs=3 x dp): then the next step of kWider
+  // goes to auto, the batch split first, then every layout key. A round that changes nothing ends the
+  // loop, and there are at most kRounds of them: never a hang.
+  constexpr int kRounds = 5;
+  static const std::vector<std::vector<const char*>> kWider = {
+      {"mbs", "dp"}, {"tp", "pp", "vp", "cp", "ep", "dp", "mbs", "zero", "recompute", "offload", "sp"}};
+  Config repaired = cfg;
+  std::vector<std::string> replaced;
+  std::vector<ConfigIssue> errors = first.issues;
+  size_t wider = 0;
+  for (int round = 0; round < kRounds; ++round) {
+    bool changed = false;
+    auto reset = [&](const std::string& key) {
+      if (!ResetKey(repaired, key)) return;
+      if (std::find(replaced.begin(), replaced.end(), key) == replaced.end()) replaced.push_back(key);
+      changed = true;
+    };
+    for (const ConfigIssue& is : errors)
+      if (!is.notice) reset(is.key);
+    while (!changed && wider < kWider.size())
+      for (const char* key : kWider[wider++]) reset(key);
+    if (!changed) break;
+    PlanOutput out = MakePlan(repaired);
+    keep(out.issues);
+    if (!out.ok) {
+      errors = std::move(out.issues);
+      continue;
+    }
+    // out.config stays what the user asked for, not the repaired config: the page writes the share link
+    // and the input fields from it, and the JSON's "config"/"link" come from it, so tp=3 must still read
+    // tp=3 (next to its error) for the user to see and fix it, not be silently rewritten to the default.
+    // Keys the user left on auto show what the planner chose, as in MakePlan. The plan, the job and the
+    // layout describe the repaired configuration; fallback_keys says which keys differ between the two.
+    for (const std::string& key : replaced) {
+      std::vector<ConfigIssue> ignored;
+      ApplyPair(out.config, key, FormatValue(cfg, key), ignored);
+    }
+    out.issues = std::move(issues);
+    out.fallback_keys = std::move(replaced);
+    return out;
+  }
+  first.issues = std::move(issues);
+  return first;
 }
 
 }  // namespace tp

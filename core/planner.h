@@ -30,9 +30,19 @@ struct PlanOutput {
   unsigned long long evaluated = 0;   // layouts evaluated to choose the auto keys
   std::vector<std::string> fit_advice;  // when it does not fit: changes that would make it fit, cheapest first
   std::vector<FitRemedy> fit_remedies;  // the same advice, structured (fit_advice is these in English)
+  std::vector<std::string> fallback_keys;  // MakePlanWithFallback: keys planned with their default (layout
+                                           // keys: auto) instead of the value given, in the order replaced
 };
 
 PlanOutput MakePlan(const Config& cfg);
+// The page's planner (issue #9: "the rest of the plan still computes"). Like MakePlan, but an error
+// does not stop the plan: every key an error names is set back to its default (Config{}'s value; the
+// layout keys to auto) and the plan is made again, a few rounds at most. The result is ok with ALL the
+// original errors kept in `issues` (each naming its key and what it accepts) and the replaced keys in
+// `fallback_keys`. `parse_issues` (ApplyLink's: the field already holds its default) come first in
+// `issues`, so the page shows them next to their field too. When even the defaults cannot plan (a custom
+// model without dimensions), the answer is MakePlan's: !ok. The command line keeps MakePlan (exit 2).
+PlanOutput MakePlanWithFallback(const Config& cfg, const std::vector<ConfigIssue>& parse_issues = {});
 // True when any layout key (tp, pp, vp, cp, ep, mbs, zero, recompute, offload, sp) is left on auto.
 bool HasAutoLayout(const Config& cfg);
 // Write the layout's values into the config's layout keys (tp, pp, ..., zero, recompute, offload, sp).

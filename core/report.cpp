@@ -173,6 +173,8 @@ std::string PlanJson(const PlanOutput& out, const std::string& pad) {
   for (const ConfigIssue& i : out.issues) (i.notice ? notices : errors).push_back(FormatIssue(i));
   line("errors", JsonStringArray(errors, (pad + "  ").c_str()));
   line("notices", JsonStringArray(notices, (pad + "  ").c_str()));
+  // Only the page's planner (MakePlanWithFallback) fills it; the command line's JSON stays as it was.
+  if (!out.fallback_keys.empty()) line("fallback_keys", JsonStringArray(out.fallback_keys, (pad + "  ").c_str()));
   line("evaluated", Num(double(out.evaluated)), false);
   return s + pad + "}";
 }
