@@ -178,6 +178,7 @@ void LoadLink(AppState& app, const std::string& fragment, bool keep_language) {
 
 namespace {
 void ReplanSoon(AppState& app);
+bool HasField(const std::string& key);
 
 // plan_now: compute the main plan before returning (setLink, start-up); else slice it over the next frames
 // (Back/Forward inside a running page).
@@ -202,7 +203,13 @@ void LoadLinkImpl(AppState& app, const std::string& fragment_in, bool plan_now, 
   ApplyLink(cfg, rest, issues);
   app.cfg = cfg;
   app.notices.clear();
-  for (const auto& is : issues) app.notices.push_back(FormatIssue(is));
+  app.link_issues.clear();
+  // A bad value of a key with a field shows next to that field (issue #9); the rest (unknown keys, a
+  // newer link version, keys with no field) in the notice bar.
+  for (const auto& is : issues) {
+    if (HasField(is.key)) app.link_issues.push_back(is);
+    else app.notices.push_back(FormatIssue(is));
+  }
   // Opening the app on a link without `lang` keeps the viewer's language (remembered, or the browser's);
   // navigating to one (Back, setLink) means English, as CurrentLink writes English links.
   if (has_lang) {
@@ -250,9 +257,13 @@ bool Fits(const PlanOutput& o) { return o.ok && o.plan.valid && o.plan.memory.fi
 
 const int kScaleCounts[] = {8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096};
 
+// The page plans with MakePlanWithFallback (issue #9): an error names its key next to the field, and the
+// plan is still made, with that key on its default. The link's own complaints join the main plan's issues.
+PlanOutput PagePlan(const AppState& app) { return MakePlanWithFallback(app.cfg, app.link_issues); }
+
 void ComputeScenario(AppState& app, Scenario& sc) {
   sc.cfg = ScenarioConfig(app.cfg, sc.overrides, nullptr);
-  sc.out = MakePlan(sc.cfg);
+  sc.out = MakePlanWithFallback(sc.cfg);
   sc.stale = false;
   sc.has_result = true;
 }
@@ -271,6 +282,10 @@ void RestartBackground(AppState& app) {
 
 void SetPlan(AppState& app, PlanOutput out, double t0) {
   app.out = std::move(out);
+  std::string keys;
+  for (const ConfigIssue& is : app.out.issues)
+    if (!is.notice) keys += is.key + ",";
+  if (keys != app.issue_keys) app.issue_keys = keys, ++app.issue_serial;
   app.plan_json = PlanToJson(app.out);
   app.replan_ms_last = (Now() - t0) * 1e3;
   app.main_pending = false;
@@ -280,7 +295,7 @@ void SetPlan(AppState& app, PlanOutput out, double t0) {
 // immediately); the compare columns, the scaling chart and the search follow over the next frames.
 void Replan(AppState& app) {
   double t0 = Now();
-  SetPlan(app, MakePlan(app.cfg), t0);
+  SetPlan(app, PagePlan(app), t0);
   app.link = CurrentLink(app);
   RestartBackground(app);
 }
@@ -288,19 +303,20 @@ void Replan(AppState& app) {
 // After an edit, the layout search behind MakePlan runs in slices over the next frames (MakePlan at once
 // takes 20-70 ms in the browser: every keystroke would drop frames). FinishMainPlan then builds exactly
 // what MakePlan builds (core/planner.cpp PlanOnce; web/tests/ui_test.cpp checks they agree). Everything
-// that is fast anyway (explicit layouts, errors) or rare (nothing fits: fit advice) uses MakePlan.
+// that is fast anyway (explicit layouts, errors) or rare (nothing fits: fit advice) uses MakePlan, through
+// PagePlan (MakePlanWithFallback: with errors it plans again with the keys they name on their defaults).
 void ReplanSoon(AppState& app) {
   app.link = CurrentLink(app);
   RestartBackground(app);
   app.main_t0 = Now();
   if (!HasAutoLayout(app.cfg)) {
-    SetPlan(app, MakePlan(app.cfg), app.main_t0);
+    SetPlan(app, PagePlan(app), app.main_t0);
     return;
   }
   std::vector<ConfigIssue> issues;
   ResolveJob(app.cfg, issues);
   if (HasErrors(issues)) {
-    SetPlan(app, MakePlan(app.cfg), app.main_t0);
+    SetPlan(app, PagePlan(app), app.main_t0);
     return;
   }
   SearchOptions options;
@@ -312,11 +328,12 @@ void ReplanSoon(AppState& app) {
 void FinishMainPlan(AppState& app) {
   const SearchResult& result = app.main_search.Result();
   if (result.jobs.empty() || result.evaluated == 0 || !result.any_fits) {
-    SetPlan(app, MakePlan(app.cfg), app.main_t0);  // fallback layout or fit advice: MakePlan's own paths
+    SetPlan(app, PagePlan(app), app.main_t0);  // fallback layout, errors or fit advice: MakePlan's own paths
     return;
   }
   PlanOutput out;
   out.config = app.cfg;
+  out.issues = app.link_issues;  // first, as MakePlanWithFallback puts them
   out.job = ResolveJob(app.cfg, out.issues);
   out.searched = true;
   out.evaluated = result.evaluated;
@@ -324,7 +341,7 @@ void FinishMainPlan(AppState& app) {
   ApplyLayout(out.config, out.plan.layout);
   out.ok = true;
   if (!out.plan.memory.fits) {  // cannot happen for a fitting top plan; keep MakePlan's behaviour if it did
-    SetPlan(app, MakePlan(app.cfg), app.main_t0);
+    SetPlan(app, PagePlan(app), app.main_t0);
     return;
   }
   SetPlan(app, std::move(out), app.main_t0);
@@ -412,7 +429,7 @@ void FinishBgTask(AppState& app) {
     // full MakePlan also works out what would make it fit.
     Config c = app.bg_cfg;
     if (best) ApplyLayout(c, best->layout);
-    sc.out = MakePlan(best ? c : app.bg_cfg);
+    sc.out = MakePlanWithFallback(best ? c : app.bg_cfg);
     sc.stale = false;
     sc.has_result = true;
   }
@@ -425,10 +442,12 @@ void AdaptBudget(uint64_t& budget, double step_s) {
   else if (step_s > 0.0015 && budget > 16) budget = std::max<uint64_t>(16, budget / 4);
 }
 
-// A slice of background work per frame, bounded in time so typing never stutters.
-void BackgroundWork(AppState& app) {
+// A slice of background work per frame, bounded in time so typing never stutters: the frame's own UI
+// work (since frame_start) and the slice together aim at 12 ms of the 16.7 ms a 60 Hz frame has (the rest
+// is rendering); the slice gets what the UI left, at least 1 ms so the answer keeps coming.
+void BackgroundWork(AppState& app, double frame_start) {
   double start = Now();
-  const double budget_s = 0.006;
+  const double budget_s = std::clamp(0.012 - (start - frame_start), 0.001, 0.006);
   static uint64_t budget = 256;  // layouts per Step, adapted to about 1-2 ms
   // A task of another view (the user switched) is dropped; it restarts when its view comes back.
   if (app.bg_active && ((app.bg_kind == kBgScale) != (app.view == View::Plan) ||
@@ -487,6 +506,47 @@ std::string Lower(std::string s) {
   return s;
 }
 
+// The keys each part of the inputs panel has a field for. A part whose keys have a new error opens
+// (issue #9: the user must see the error next to its field); a link's bad value of any of these keys is
+// shown at its field, of any other key in the notice bar.
+using KeyList = std::initializer_list<const char*>;
+const KeyList kCustomKeys = {"layers", "hidden", "heads", "kv_heads", "ffn", "vocab", "experts", "topk"};
+const KeyList kModelKeys = {"model", "layers", "hidden", "heads", "kv_heads", "ffn", "vocab", "experts", "topk"};
+const KeyList kTrainingKeys = {"method", "lora_r", "prec", "opt", "seq", "gbs", "mbs", "tokens"};
+const KeyList kHardwareKeys = {"gpu", "gpus", "gpus_per_node", "intra", "inter"};
+const KeyList kLayoutKeys = {"tp", "pp", "cp", "ep", "vp", "zero", "recompute", "offload", "sp", "flash"};
+const KeyList kCostKeys = {"usd_per_gpu_hour", "usd_per_gpu", "usd_per_kwh", "pue", "years"};
+const KeyList kReliabilityKeys = {"mtbf_gpu_h", "ckpt_s", "restart_s"};
+
+bool HasField(const std::string& key) {
+  for (const KeyList& list : {kModelKeys, kTrainingKeys, kHardwareKeys, kLayoutKeys, kCostKeys, kReliabilityKeys})
+    for (const char* k : list)
+      if (key == k) return true;
+  return false;
+}
+
+// Open a collapsible part (header or tree node) once for each new set of errors among its keys; true
+// when one of its keys has an error.
+bool OpenForErrors(AppState& app, const char* id, KeyList keys) {
+  bool error = false;
+  for (const char* k : keys) error |= KeyHasIssue(app, k, true);
+  int& opened = app.section_opened[id];
+  if (error && opened != app.issue_serial) ImGui::SetNextItemOpen(true);
+  if (error) opened = app.issue_serial;
+  return error;
+}
+
+// On a collapsed part with an error (the user closed it again): a red mark at the header's right end.
+void ErrorMark(AppState& app, bool error, bool open) {
+  if (!error || open) return;
+  const char* mark = "✘";
+  ImVec2 max = ImGui::GetItemRectMax(), min = ImGui::GetItemRectMin();
+  float w = ImGui::CalcTextSize(mark).x;
+  ImGui::GetWindowDrawList()->AddText(ImVec2(max.x - w - ImGui::GetStyle().FramePadding.x,
+                                             (min.y + max.y - ImGui::GetTextLineHeight()) * 0.5f),
+                                      Col(app, Hue::Bad), mark);
+}
+
 // A combo with a type-to-filter box: `items` are (id, label, detail) rows.
 struct PickRow {
   std::string id, label, detail;
@@ -530,6 +590,7 @@ bool Picker(AppState& app, const char* key, const char* label, std::string* valu
   }
   if (ImGui::IsItemHovered()) KeyTooltip(key);
   Record(app, key);
+  FieldIssues(app, key, changed);
   ImGui::PopID();
   return changed;
 }
@@ -570,12 +631,14 @@ const std::vector<PickRow>& LinkRows(bool network) {
   return rows;
 }
 
-bool SectionHeader(AppState& app, const char* title, bool open_by_default) {
+bool SectionHeader(AppState& app, const char* title, bool open_by_default, KeyList keys) {
   ImGui::Spacing();
   ImGui::PushFont(app.fonts.bold);
+  bool error = OpenForErrors(app, title, keys);
   // "模型###Model": the ID stays the English title, so open/closed survives a language switch.
   bool open = ImGui::CollapsingHeader(TrId(title).c_str(), open_by_default ? ImGuiTreeNodeFlags_DefaultOpen : 0);
   ImGui::PopFont();
+  ErrorMark(app, error, open);
   return open;
 }
 
@@ -585,7 +648,7 @@ bool DrawInputs(AppState& app) {
   bool changed = false;
   InputsBegin(app, ImGui::GetFontSize() * 8.6f);
 
-  if (SectionHeader(app, "Model", true)) {
+  if (SectionHeader(app, "Model", true, kModelKeys)) {
     changed |= Picker(app, "model", "Preset", &c.model, ModelRows(), "custom (dimensions below)");
     ParamCounts pc = CountParams(app.out.job.model);
     double weights = pc.total * BytesPerElement(c.prec);
@@ -602,7 +665,10 @@ bool DrawInputs(AppState& app) {
       ImGui::SameLine();
       ImGui::TextDisabled("· GQA %d", app.out.job.model.kv_heads);
     }
-    if (ImGui::TreeNode(TrId("Custom dimensions").c_str())) {
+    bool dims_error = OpenForErrors(app, "Custom dimensions", kCustomKeys);
+    bool dims_open = ImGui::TreeNode(TrId("Custom dimensions").c_str());
+    ErrorMark(app, dims_error, dims_open);
+    if (dims_open) {
       const ModelArch& m = app.out.job.model;
       changed |= InputInt(app, "layers", "Layers", &c.layers, 0, 1000, false);
       ImGui::SameLine(); ImGui::TextDisabled("%d", m.layers);
@@ -644,7 +710,7 @@ bool DrawInputs(AppState& app) {
     }
   }
 
-  if (SectionHeader(app, "Training", true)) {
+  if (SectionHeader(app, "Training", true, kTrainingKeys)) {
     int method = int(c.method);
     LabelCell(app, "method", "Method");
     for (int i = 0; i < 3; ++i) {
@@ -656,7 +722,10 @@ bool DrawInputs(AppState& app) {
       if (ImGui::IsItemHovered()) KeyTooltip("method");
       Record(app, (std::string("method_") + kMethodNames[i]).c_str());
     }
-    if (c.method != Method::Full) changed |= InputInt(app, "lora_r", "LoRA rank", &c.lora_r, 1, 4096, false);
+    FieldIssues(app, "method", method != int(c.method));
+    // The rank only matters for LoRA and QLoRA; a link's bad rank is still shown where it can be fixed.
+    if (c.method != Method::Full || KeyHasIssue(app, "lora_r"))
+      changed |= InputInt(app, "lora_r", "LoRA rank", &c.lora_r, 1, 4096, false);
     int prec = int(c.prec), opt = int(c.opt);
     if (InputChoice(app, "prec", "Precision", &prec, kPrecLabels, 4)) c.prec = Precision(prec), changed = true;
     if (InputChoice(app, "opt", "Optimizer", &opt, kOptLabels, 3)) c.opt = Optimizer(opt), changed = true;
@@ -672,7 +741,7 @@ bool DrawInputs(AppState& app) {
     }
   }
 
-  if (SectionHeader(app, "Hardware", true)) {
+  if (SectionHeader(app, "Hardware", true, kHardwareKeys)) {
     // In the compare view each column sets its own GPU and count (and the links follow the GPU).
     bool per_column = app.view == View::Compare;
     if (per_column) {
@@ -696,7 +765,7 @@ bool DrawInputs(AppState& app) {
     if (per_column) ImGui::EndDisabled();
   }
 
-  if (SectionHeader(app, "Layout and memory", true)) {
+  if (SectionHeader(app, "Layout and memory", true, kLayoutKeys)) {
     ImGui::TextDisabled("%s", Tr("auto: the planner searches every valid layout"));
     changed |= InputInt(app, "tp", "Tensor parallel", &c.tp, 1, 1024, true, r.tp);
     changed |= InputInt(app, "pp", "Pipeline stages", &c.pp, 1, 1024, true, r.pp);
@@ -722,7 +791,7 @@ bool DrawInputs(AppState& app) {
     if (InputChoice(app, "flash", "FlashAttention", &flash, onoff, 2)) c.flash = flash, changed = true;
   }
 
-  if (SectionHeader(app, "Cost", false)) {
+  if (SectionHeader(app, "Cost", false, kCostKeys)) {
     const Economics& e = app.out.job.econ;
     changed |= InputDouble(app, "usd_per_gpu_hour", "Rent per GPU-hour", &c.usd_per_gpu_hour, 0, 1e4, "%.2f",
                            "0 = the GPU's catalog price");
@@ -732,7 +801,7 @@ bool DrawInputs(AppState& app) {
     changed |= InputDouble(app, "pue", "PUE", &c.pue, 1, 5, "%.2f");
     changed |= InputDouble(app, "years", "Amortization", &c.years, 0.1, 30, "%.1f");
   }
-  if (SectionHeader(app, "Reliability", false)) {
+  if (SectionHeader(app, "Reliability", false, kReliabilityKeys)) {
     changed |= InputDouble(app, "mtbf_gpu_h", "MTBF per GPU", &c.mtbf_gpu_h, 1, 1e9, "%.0f");
     changed |= InputDouble(app, "ckpt_s", "Checkpoint write", &c.ckpt_s, 0, 1e6, "%.0f",
                            "0 = checkpoint size / storage bandwidth");
@@ -764,6 +833,30 @@ std::string LayoutWords(const Plan& p) {
 
 std::string MemoryLine(const PlanOutput& o) {
   return Sprintf(Tr("%s / %s per GPU"), FmtBytes(o.plan.memory.total).c_str(), FmtBytes(o.plan.memory.capacity).c_str());
+}
+
+// A plan made with some keys on their defaults because their values were errors (MakePlanWithFallback):
+// one line under the verdict, "Planned with defaults for: tp: auto instead of 3 (why)", so the numbers
+// are never taken for those of the values typed. The full reason is also next to each field.
+void FallbackLine(AppState& app, const PlanOutput& o, bool compact) {
+  if (o.fallback_keys.empty()) return;
+  static const Config defaults;
+  std::string items;
+  for (const std::string& key : o.fallback_keys) {
+    std::string def = FormatValue(defaults, key), given = FormatValue(o.config, key);
+    if (def == "auto") def = Tr("auto");
+    items += (items.empty() ? "" : "; ") + TrFill("{0}: {1} instead of {2}", {key, def, given});
+    if (compact) continue;
+    for (const ConfigIssue& is : o.issues)
+      if (!is.notice && is.key == key) {
+        items += " (" + is.message + ")";
+        break;
+      }
+  }
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextColored(ColV(app, Hue::Bad), "%s", Sprintf(Tr("Planned with defaults for: %s"), items.c_str()).c_str());
+  ImGui::PopTextWrapPos();
+  Record(app, compact ? "fallback_line_compact" : "fallback_line");
 }
 
 // The first thing on screen: does it fit, how long, how much, how efficient, what limits it.
@@ -806,6 +899,7 @@ void Verdict(AppState& app, const PlanOutput& o, bool compact) {
   }
   ImGui::PopFont();
   if (!o.ok) return;
+  FallbackLine(app, o, compact);
   if (fits && !compact) {
     ImGui::Text(Tr("MFU %s  ·  %s tokens/s per GPU  ·  step %s"), FmtPct(o.plan.throughput.mfu).c_str(),
                 FmtRate(o.plan.throughput.tokens_per_s_per_gpu).c_str(), FmtDuration(o.plan.step.seconds).c_str());
@@ -893,8 +987,11 @@ std::vector<std::string> FitAdvice(const AppState& app, const PlanOutput& o) {
   return out;
 }
 
+// Issues of keys that have no field (dp, a key the link named without a field): the others are next to
+// their field (FieldIssues).
 void IssuesBox(AppState& app, const PlanOutput& o) {
   for (const auto& is : o.issues) {
+    if (HasField(is.key)) continue;
     ImGui::PushTextWrapPos(0);
     ImGui::TextColored(ColV(app, is.notice ? Hue::Muted : Hue::Bad), "%s %s", is.notice ? "·" : "✘", FormatIssue(is).c_str());
     ImGui::PopTextWrapPos();
@@ -1511,7 +1608,7 @@ void DrawUi(AppState& app) {
     ReplanSoon(app);
     Commit(app, view_changed);
   }
-  BackgroundWork(app);
+  BackgroundWork(app, frame_start);
   app.widgets.swap(app.widgets_building);
   app.frame_ms_last = (Now() - frame_start) * 1e3;
   app.frame_ms_max = std::max(app.frame_ms_max, app.frame_ms_last);

@@ -3,6 +3,7 @@
 // and UI-only state (view, theme, compare scenarios, search progress). DrawUi edits fields in place and
 // recomputes the plan only when an input changed.
 #pragma once
+#include <map>
 #include <string>
 #include <vector>
 
@@ -57,6 +58,13 @@ struct AppState {
   std::string plan_json;     // PlanToJson(out), cached for window.trainplan.plan()
   std::vector<std::string> notices;  // from the last link load: bad keys, newer version, ...
   bool notices_fresh = false;        // set this frame (an import): survive the edit that comes with them
+  // The last link's bad values of keys that have a field (the field kept its default): passed to the
+  // planner so they join the plan's issues and show next to their field until it is edited (issue #9).
+  std::vector<ConfigIssue> link_issues;
+  // Changes whenever the set of keys with errors does: an input section holding a new error opens once.
+  int issue_serial = 0;
+  std::string issue_keys;
+  std::map<std::string, int> section_opened;  // section title -> issue_serial it was last opened for
 
   View view = View::Plan;
   bool dark = false;

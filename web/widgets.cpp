@@ -2,6 +2,7 @@
 // and the rectangle registry used by the browser tests to click real inputs.
 #include "widgets.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -231,6 +232,60 @@ void LabelCell(AppState&, const char* key, const char* label) {
   ImGui::SameLine(g_label_width);
 }
 
+bool KeyHasIssue(const AppState& app, const char* key, bool errors_only) {
+  return std::any_of(app.out.issues.begin(), app.out.issues.end(),
+                     [&](const ConfigIssue& is) { return is.key == key && !(errors_only && is.notice); });
+}
+
+void FieldIssues(AppState& app, const char* key, bool edited) {
+  auto same = [](const ConfigIssue& a, const ConfigIssue& b) { return a.key == b.key && a.message == b.message; };
+  if (edited)
+    std::erase_if(app.link_issues, [&](const ConfigIssue& is) { return is.key == key; });
+  // The first error naming the key, else the first notice; the others are counted.
+  const ConfigIssue* shown = nullptr;
+  int count = 0;
+  for (const ConfigIssue& is : app.out.issues) {
+    if (is.key != key) continue;
+    ++count;
+    if (!shown || (shown->notice && !is.notice)) shown = &is;
+  }
+  if (!shown) return;
+  ImGui::SetCursorPosX(g_label_width);  // under the field, not under its label (LabelCell's column)
+  ImGui::BeginGroup();
+  ImGui::PushTextWrapPos(0);
+  std::string text = shown->notice ? "· " : "✘ ";
+  text += shown->message;
+  if (count > 1) text.append(" ").append(TrFill("(and {0} more)", {std::to_string(count - 1)}));
+  ImGui::PushStyleColor(ImGuiCol_Text, ColV(app, shown->notice ? Hue::Muted : Hue::Bad));
+  ImGui::TextUnformatted(text.c_str());
+  ImGui::PopStyleColor();
+  if (!shown->notice) {
+    // What the plan on the right used instead, so the numbers there are not mistaken for this value's.
+    static const Config defaults;
+    auto value = [](const Config& c, const char* k) {
+      std::string v = FormatValue(c, k);
+      return v == "auto" ? std::string(Tr("auto")) : v;
+    };
+    const auto& fb = app.out.fallback_keys;
+    bool from_link = std::any_of(app.link_issues.begin(), app.link_issues.end(), [&](const ConfigIssue& is) { return same(is, *shown); });
+    if (std::find(fb.begin(), fb.end(), key) != fb.end())
+      ImGui::TextDisabled("%s", TrFill("the plan uses {0} until this is fixed", {value(defaults, key)}).c_str());
+    else if (from_link)
+      ImGui::TextDisabled("%s", TrFill("the link's value was ignored: the plan uses {0}", {value(app.cfg, key)}).c_str());
+  }
+  ImGui::PopTextWrapPos();
+  ImGui::EndGroup();
+  if (count > 1 && ImGui::IsItemHovered()) {
+    ImGui::BeginTooltip();
+    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30);
+    for (const ConfigIssue& is : app.out.issues)
+      if (is.key == key) ImGui::TextColored(ColV(app, is.notice ? Hue::Muted : Hue::Bad), "%s", FormatIssue(is).c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
+  }
+  Record(app, (std::string("issue_") + key).c_str());
+}
+
 namespace {
 // The key's unit, shown after its field ("tokens", "GB/s", "USD"); empty when the label already says it.
 std::string UnitOf(const char* key, const char* label) {
@@ -296,6 +351,7 @@ bool InputInt(AppState& app, const char* key, const char* label, int* v, int lo,
     }
     if (ImGui::IsItemHovered()) ImGui::SetTooltip(Tr("Let the planner choose %s (it searches every valid layout)."), key);
   }
+  FieldIssues(app, key, changed);
   ImGui::PopID();
   return changed;
 }
@@ -320,6 +376,7 @@ bool InputDouble(AppState& app, const char* key, const char* label, double* v, d
   if (ImGui::IsItemHovered()) KeyTooltip(key, zero_means);
   Record(app, key);
   UnitAfter(unit);
+  FieldIssues(app, key, changed);
   ImGui::PopID();
   return changed;
 }
@@ -349,6 +406,7 @@ bool InputChoice(AppState& app, const char* key, const char* label, int* v, cons
   }
   if (ImGui::IsItemHovered()) KeyTooltip(key);
   Record(app, key);
+  FieldIssues(app, key, changed);
   ImGui::PopID();
   return changed;
 }

@@ -42,6 +42,14 @@ bool InputDouble(AppState& app, const char* key, const char* label, double* v, d
 bool InputChoice(AppState& app, const char* key, const char* label, int* v, const char* const* names, int n,
                  const char* auto_label = nullptr);
 void LabelCell(AppState& app, const char* key, const char* label);
+// Issue #9: errors show next to their field. Called right after a keyed field (the input functions above
+// call it themselves): draws, under the field, the current plan's first issue naming `key` (errors in red,
+// notices muted; "(and N more)" with all of them on hover) and what the plan used instead, and registers
+// the lines as "issue_<key>". `edited`: the user just changed the field, so the link's complaint about
+// its old value (AppState::link_issues) is forgotten.
+void FieldIssues(AppState& app, const char* key, bool edited);
+// True when the current plan has an issue naming `key` (only errors with errors_only).
+bool KeyHasIssue(const AppState& app, const char* key, bool errors_only = false);
 void KeyTooltip(const char* key, const char* extra = nullptr);
 std::string AcceptsText(const char* accepts);  // a key's accepted values in the interface's language
 void Record(AppState& app, const char* name);  // remember the last item's rectangle under `name`

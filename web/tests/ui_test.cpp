@@ -5,6 +5,7 @@
 #define CATCH_CONFIG_MAIN
 #include <catch2/catch.hpp>
 
+#include <cmath>
 #include <string>
 
 #include "app.h"
@@ -146,10 +147,17 @@ TEST_CASE("a bad link shows notices naming the keys and falls back per field", "
   CHECK(app.scenarios.size() >= 2);  // a one-scenario comparison falls back to the default
   std::string all;
   for (const auto& n : app.notices) all += n + "\n";
-  CHECK(all.find("gpus") != std::string::npos);
   CHECK(all.find("view") != std::string::npos);
   CHECK(all.find("cmp") != std::string::npos);
+  // gpus has a field: its complaint is shown there (issue #9), not in the notice bar.
+  CHECK(all.find("gpus") == std::string::npos);
+  REQUIRE(app.link_issues.size() == 1);
+  CHECK(app.link_issues[0].key == "gpus");
   Frame(app);  // and it still draws
+  Frame(app);
+  bool at_field = false;
+  for (const auto& w : app.widgets) at_field |= w.name == "issue_gpus";
+  CHECK(at_field);
 }
 
 TEST_CASE("navigation (Back/Forward, a typed address, setLink) replaces the state", "[web]") {
@@ -245,7 +253,7 @@ TEST_CASE("exports download the plan and the comparison in three formats", "[web
   }
 }
 
-TEST_CASE("an edit's sliced re-plan gives exactly MakePlan's plan", "[web]") {
+TEST_CASE("an edit's sliced re-plan gives exactly the page planner's plan", "[web]") {
   Fresh("#v=1&view=plan");
   static AppState app;
   UseDefaultFonts(app);
@@ -267,6 +275,70 @@ TEST_CASE("an edit's sliced re-plan gives exactly MakePlan's plan", "[web]") {
       ++frames;
     }
     REQUIRE_FALSE(app.main_pending);
-    CHECK(app.plan_json == PlanToJson(MakePlan(c)));
+    // MakePlan's plan when the link has no error; with one (tp=3), the plan with tp on auto.
+    CHECK(app.plan_json == PlanToJson(MakePlanWithFallback(c, app.link_issues)));
+    if (!HasErrors(issues) && MakePlan(c).ok) CHECK(app.plan_json == PlanToJson(MakePlan(c)));
   }
+}
+
+namespace {
+const AppState::WidgetRect* FindRect(const AppState& app, const std::string& name) {
+  for (const auto& w : app.widgets)
+    if (w.name == name) return &w;
+  return nullptr;
+}
+}  // namespace
+
+TEST_CASE("an error shows next to its field and the rest of the plan still computes", "[web]") {
+  Fresh("#v=1&model=llama2-7b&gpus=8&tp=3&view=plan");
+  static AppState app;
+  UseDefaultFonts(app);
+  Init(app, {});
+  Frame(app);
+  Frame(app);
+  // The verdict is a plan (not "Cannot plan"), made with tp on auto, and says so.
+  REQUIRE(app.out.ok);
+  CHECK(app.out.plan.layout.tp != 3);
+  CHECK(app.out.fallback_keys == std::vector<std::string>{"tp"});
+  CHECK(app.cfg.tp == 3);  // what the user typed stays, in the field and the link
+  CHECK(app.link.find("tp=3") != std::string::npos);
+  CHECK(FindRect(app, "fallback_line"));
+  CHECK(app.plan_json.find("\"ok\": true") != std::string::npos);
+  CHECK(app.plan_json.find("tp: 3 does not divide") != std::string::npos);
+  // The error is drawn right under the tp input, in the field's column, not in the notice bar.
+  CHECK(app.notices.empty());
+  const auto* field = FindRect(app, "tp");
+  const auto* issue = FindRect(app, "issue_tp");
+  REQUIRE(field);
+  REQUIRE(issue);
+  float line = ImGui::GetFontSize();
+  CHECK(issue->y0 >= field->y1 - 1);
+  CHECK(issue->y0 - field->y1 < line);       // directly below, nothing in between
+  CHECK(std::abs(issue->x0 - field->x0) < 2);  // aligned with the field
+  const auto* pp = FindRect(app, "pp");
+  REQUIRE(pp);
+  CHECK(pp->y0 >= issue->y1 - 1);  // the next field moves down to make room
+  CHECK_FALSE(FindRect(app, "issue_pp"));
+
+  // A link's garbage value: the field keeps its default and the complaint shows at the field.
+  LoadLink(app, "#v=1&model=llama2-7b&gpus=8&tp=abc&view=plan");
+  Frame(app);
+  CHECK(app.cfg.tp == kAuto);
+  CHECK(app.notices.empty());
+  CHECK(FindRect(app, "issue_tp"));
+  CHECK(app.plan_json.find("tp: expected") != std::string::npos);
+
+  // QLoRA with fp32: planned in bf16, the error under Precision.
+  LoadLink(app, "#v=1&model=llama2-7b&gpu=rtx4090&gpus=8&method=qlora&prec=fp32&view=plan");
+  Frame(app);
+  CHECK(app.out.ok);
+  CHECK(FindRect(app, "issue_prec"));
+  CHECK_FALSE(FindRect(app, "issue_tp"));
+
+  // A field in a section that starts collapsed (Cost): the section opens to show it.
+  LoadLink(app, "#v=1&model=llama2-7b&gpus=8&pue=0.2&view=plan");
+  Frame(app);
+  Frame(app);
+  CHECK(FindRect(app, "pue"));
+  CHECK(FindRect(app, "issue_pue"));
 }
