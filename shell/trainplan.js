@@ -31,28 +31,11 @@
     message.textContent = "正在加载 TrainPlan…";
   }
 
+  var unsupported = false;  // no WebGL2: the message says so and nothing else may replace it
   function fail(text) {
     message.textContent = text;
     spinner.hidden = true;
     overlay.hidden = false;
-  }
-
-  // WebGL2 first: without it the planner cannot draw; say so instead of showing a blank page.
-  var probe = document.createElement("canvas");
-  var gl2 = null;
-  try { gl2 = probe.getContext("webgl2"); } catch (e) { gl2 = null; }
-  if (!gl2) {
-    fail(t("TrainPlan needs WebGL2, which this browser has turned off or does not support. " +
-           "Try a current Firefox, Chrome, Edge or Safari, or enable hardware acceleration. " +
-           "The command line (trainplan) gives the same numbers offline.",
-           "TrainPlan 需要 WebGL2，但这个浏览器没有开启或不支持。请使用新版 Firefox、Chrome、Edge 或 Safari，" +
-           "或打开硬件加速。命令行工具（trainplan）离线也能给出同样的结果。"));
-    return;
-  }
-  if (typeof WebAssembly !== "object") {
-    fail(t("TrainPlan needs WebAssembly, which this browser does not support.",
-           "TrainPlan 需要 WebAssembly，这个浏览器不支持。"));
-    return;
   }
 
   // The graphics context can be lost (GPU reset, driver update, too many tabs). The state is in the URL,
@@ -80,6 +63,7 @@
       if (m) message.textContent = t("Loading TrainPlan… ", "正在加载 TrainPlan… ") + Math.round(100 * m[1] / m[3]) + "%";
     },
     onAbort: function (what) {
+      if (unsupported) return;  // the WebGL2 message is already shown; the abort is its consequence
       console.error("TrainPlan stopped: " + what);
       fail(t("TrainPlan stopped with an internal error. Reloading the page restores your plan from the link.",
              "TrainPlan 因内部错误停止。重新加载页面即可从链接恢复你的方案。"));
@@ -106,12 +90,41 @@
   };
   window.trainplanReady = ready;
 
+  // Start the download before anything slow runs (the WebGL2 probe below). Without WebAssembly there is
+  // nothing to load.
+  if (typeof WebAssembly !== "object") {
+    fail(t("TrainPlan needs WebAssembly, which this browser does not support.",
+           "TrainPlan 需要 WebAssembly，这个浏览器不支持。"));
+    return;
+  }
   var s = document.createElement("script");
   s.src = "index.js";
   s.async = true;
   s.onerror = function () {
+    if (unsupported) return;
     fail(t("Could not load index.js: the page must be served over http(s), not opened as a file.",
            "无法加载 index.js：页面必须通过 http(s) 访问，不能直接以文件打开。"));
   };
   document.body.appendChild(s);
+
+  // WebGL2: without it the planner cannot draw; say so instead of showing a blank page. The probe creates
+  // a throwaway context, which costs 50-300 ms under software rendering, so index.js and index.wasm are
+  // already downloading (requested above) while it runs; the probe's context is released at once.
+  var probe = document.createElement("canvas");
+  var gl2 = null;
+  try { gl2 = probe.getContext("webgl2"); } catch (e) { gl2 = null; }
+  if (gl2) {
+    var lose = gl2.getExtension("WEBGL_lose_context");
+    if (lose) lose.loseContext();
+  }
+  if (!gl2) {
+    unsupported = true;
+    window.Module.noInitialRun = true;  // index.js is already on its way: let it load, but not start
+    fail(t("TrainPlan needs WebGL2, which this browser has turned off or does not support. " +
+           "Try a current Firefox, Chrome, Edge or Safari, or enable hardware acceleration. " +
+           "The command line (trainplan) gives the same numbers offline.",
+           "TrainPlan 需要 WebGL2，但这个浏览器没有开启或不支持。请使用新版 Firefox、Chrome、Edge 或 Safari，" +
+           "或打开硬件加速。命令行工具（trainplan）离线也能给出同样的结果。"));
+    return;
+  }
 })();
