@@ -1536,9 +1536,11 @@ void DrawUi(AppState& app) {
   const ImGuiViewport* vp = ImGui::GetMainViewport();
   ImGui::SetNextWindowPos(vp->WorkPos);
   ImGui::SetNextWindowSize(vp->WorkSize);
+  // No background of its own: the frame is cleared to the same colour (ClearColor), and under software
+  // WebGL every full-window quad costs milliseconds.
   ImGui::Begin("TrainPlan", nullptr,
                ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
-                   ImGuiWindowFlags_NoBringToFrontOnFocus);
+                   ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_NoBackground);
   View before = app.view;
   bool changed = TopBar(app);
   bool view_changed = app.view != before;
