@@ -204,6 +204,7 @@ void LoadLinkImpl(AppState& app, const std::string& fragment_in, bool plan_now, 
   app.cfg = cfg;
   app.notices.clear();
   app.link_issues.clear();
+  app.reveal_error = true;
   // A bad value of a key with a field shows next to that field (issue #9); the rest (unknown keys, a
   // newer link version, keys with no field) in the notice bar.
   for (const auto& is : issues) {
@@ -260,6 +261,10 @@ const int kScaleCounts[] = {8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096};
 // The page plans with MakePlanWithFallback (issue #9): an error names its key next to the field, and the
 // plan is still made, with that key on its default. The link's own complaints join the main plan's issues.
 PlanOutput PagePlan(const AppState& app) { return MakePlanWithFallback(app.cfg, app.link_issues); }
+// What the main plan planned: the inputs with the keys in error on their defaults. The scaling chart and
+// the search plan around it, so an error at one field does not empty them (they start once the main plan
+// has landed, so app.out is the plan of app.cfg).
+Config PlannedConfig(const AppState& app) { return WithDefaults(app.cfg, app.out.fallback_keys); }
 
 void ComputeScenario(AppState& app, Scenario& sc) {
   sc.cfg = ScenarioConfig(app.cfg, sc.overrides, nullptr);
@@ -289,6 +294,7 @@ void SetPlan(AppState& app, PlanOutput out, double t0) {
   app.plan_json = PlanToJson(app.out);
   app.replan_ms_last = (Now() - t0) * 1e3;
   app.main_pending = false;
+  app.has_plan = true;
 }
 
 // After a link is loaded the main plan is computed at once (window.trainplan.plan() must follow setLink()
@@ -347,6 +353,13 @@ void FinishMainPlan(AppState& app) {
   SetPlan(app, std::move(out), app.main_t0);
 }
 
+// window.trainplan.plan() right after setLink() (or at start-up) must return the new plan: finish the
+// sliced search now. Only scripts wait for this; the page itself never does.
+void FinishPendingPlan(AppState& app) {
+  while (app.main_pending)
+    if (app.main_search.Step(1u << 20)) FinishMainPlan(app);
+}
+
 // A slice of background work per frame, bounded in time so typing never stutters.
 // Background tasks share one sliced LayoutSearch: each finds the best layout of one configuration (a
 // scaling-chart GPU count, a GPU type of the search view's front, a compare column) a few hundred
@@ -369,12 +382,12 @@ bool NextBgTask(AppState& app) {
   SearchOptions o;
   o.top = 1;
   if (app.view == View::Plan && app.scaling_next < std::size(kScaleCounts)) {
-    app.bg_cfg = app.cfg;
+    app.bg_cfg = PlannedConfig(app);
     app.bg_cfg.gpus = kScaleCounts[app.scaling_next];
     app.bg_cfg.dp = kAuto;  // derived from the GPU count
     app.bg_kind = kBgScale;
   } else if (app.view == View::Search && app.front_next < Gpus().size()) {
-    app.bg_cfg = FrontConfig(app.cfg, Gpus()[app.front_next].id);
+    app.bg_cfg = FrontConfig(PlannedConfig(app), Gpus()[app.front_next].id);
     app.bg_kind = kBgFront;
   } else if (app.view == View::Compare) {
     app.bg_index = -1;
@@ -443,11 +456,11 @@ void AdaptBudget(uint64_t& budget, double step_s) {
 }
 
 // A slice of background work per frame, bounded in time so typing never stutters: the frame's own UI
-// work (since frame_start) and the slice together aim at 12 ms of the 16.7 ms a 60 Hz frame has (the rest
+// work (since frame_start) and the slice together aim at 10 ms of the 16.7 ms a 60 Hz frame has (the rest
 // is rendering); the slice gets what the UI left, at least 1 ms so the answer keeps coming.
 void BackgroundWork(AppState& app, double frame_start) {
   double start = Now();
-  const double budget_s = std::clamp(0.012 - (start - frame_start), 0.001, 0.006);
+  const double budget_s = std::clamp(0.010 - (start - frame_start), 0.001, 0.006);
   static uint64_t budget = 256;  // layouts per Step, adapted to about 1-2 ms
   // A task of another view (the user switched) is dropped; it restarts when its view comes back.
   if (app.bg_active && ((app.bg_kind == kBgScale) != (app.view == View::Plan) ||
@@ -468,7 +481,7 @@ void BackgroundWork(AppState& app, double frame_start) {
       app.search_options.top = 20;
       app.search_options.gpu_types.clear();
       for (const auto& g : Gpus()) app.search_options.gpu_types.push_back(g.id);
-      app.search.Begin(app.cfg, app.search_options);
+      app.search.Begin(PlannedConfig(app), app.search_options);
       app.search_started = true;
       app.search_running = true;
     }
@@ -845,7 +858,7 @@ void FallbackLine(AppState& app, const PlanOutput& o, bool compact) {
   for (const std::string& key : o.fallback_keys) {
     std::string def = FormatValue(defaults, key), given = FormatValue(o.config, key);
     if (def == "auto") def = Tr("auto");
-    items += (items.empty() ? "" : "; ") + TrFill("{0}: {1} instead of {2}", {key, def, given});
+    items += (items.empty() ? "" : "; ") + TrFill("{0} = {1} instead of {2}", {key, def, given});
     if (compact) continue;
     for (const ConfigIssue& is : o.issues)
       if (!is.notice && is.key == key) {
@@ -1003,11 +1016,17 @@ void PlanView(AppState& app) {
   if (app.main_pending) {
     // An overlay in the corner, not a line: the layout must not jump with every keystroke.
     char buf[64];
-    std::snprintf(buf, sizeof buf, "updating… %.0f%%", app.main_search.Progress() * 100);
+    std::snprintf(buf, sizeof buf, "%s %.0f%%", Tr("updating…"), app.main_search.Progress() * 100);
     ImVec2 ts = ImGui::CalcTextSize(buf);
     ImVec2 pos(ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x - ts.x,
                ImGui::GetWindowPos().y + ImGui::GetStyle().WindowPadding.y);
     ImGui::GetWindowDrawList()->AddText(pos, Col(app, Hue::Muted), buf);
+  }
+  if (!app.has_plan) {  // start-up: the first plan is still being searched, a few frames
+    ImGui::PushFont(app.fonts.big);
+    ImGui::TextColored(ColV(app, Hue::Muted), "%s", Tr("Planning…"));
+    ImGui::PopFont();
+    return;
   }
   Verdict(app, o, false);
   if (o.ok) {
@@ -1448,13 +1467,15 @@ void Init(AppState& app, const InitOptions& options) {
   }
   if (options.lang == "zh" || options.lang == "en") app.lang = ParseLang(options.lang);
   SetLanguage(app.lang);
+  // The first plan is searched in slices over the first frames (as after an edit), so the first frame is
+  // drawn without waiting for it; window.trainplan.plan() finishes it at once if a script asks first.
   if (!link.empty() && link != "#") {
-    LoadLink(app, link, /*keep_language=*/true);
+    LoadLinkImpl(app, link, /*plan_now=*/false, /*keep_language=*/true);
   } else if (!saved.empty()) {
-    LoadLink(app, saved);
+    LoadLinkImpl(app, saved, /*plan_now=*/false);
   } else {
     // First visit: open on the articles' question, 70B on RTX 4090 vs A100 vs H100.
-    LoadLink(app, "#view=compare", /*keep_language=*/true);
+    LoadLinkImpl(app, "#view=compare", /*plan_now=*/false, /*keep_language=*/true);
   }
   if (options.view == "plan") app.view = View::Plan;
   if (options.view == "compare") app.view = View::Compare;
@@ -1465,10 +1486,14 @@ void Init(AppState& app, const InitOptions& options) {
 
   platform::ScriptHooks hooks;
   hooks.user = &app;
-  hooks.plan_json = [](void* u) { return static_cast<AppState*>(u)->plan_json; };
+  hooks.plan_json = [](void* u) {
+    AppState& a = *static_cast<AppState*>(u);
+    FinishPendingPlan(a);
+    return a.plan_json;
+  };
   hooks.set_link = [](void* u, const std::string& f) {
     AppState& a = *static_cast<AppState*>(u);
-    LoadLink(a, f);
+    LoadLinkImpl(a, f, /*plan_now=*/false);  // plan() finishes it if asked before the frames do
     a.link = CurrentLink(a);
     a.link_item = 0;
     platform::SetLink(a.link, true);  // a loaded link is a discrete navigation: its own history entry
@@ -1585,6 +1610,7 @@ void DrawUi(AppState& app) {
     ImGui::BeginChild("all", ImVec2(0, -status_h), true);
     results();
     ImGui::Separator();
+    app.reveal_error = false;  // the answer stays on screen: its verdict says which keys were replaced
     input_changed = DrawInputs(app);
     ImGui::EndChild();
   } else {
@@ -1607,6 +1633,7 @@ void DrawUi(AppState& app) {
   app.notices_fresh = false;
   if (input_changed || changed) {
     if (input_changed && !fresh) app.notices.clear();  // about the link; the inputs moved on
+    if (input_changed) app.reveal_error = false;        // never scroll away from the field being edited
     ReplanSoon(app);
     Commit(app, view_changed);
   }

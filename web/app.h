@@ -65,6 +65,7 @@ struct AppState {
   int issue_serial = 0;
   std::string issue_keys;
   std::map<std::string, int> section_opened;  // section title -> issue_serial it was last opened for
+  bool reveal_error = false;  // a link was loaded: scroll the inputs to its first error once it is drawn
 
   View view = View::Plan;
   bool dark = false;
@@ -81,6 +82,7 @@ struct AppState {
   // The main plan after an edit: its layout search runs in slices (see ReplanSoon in app.cpp).
   LayoutSearch main_search;
   bool main_pending = false;
+  bool has_plan = false;      // false until the first plan lands: the plan view says "Planning…"
   double main_t0 = 0;
 
   // Background: one sliced search at a time for the scaling chart, the front and compare columns.
