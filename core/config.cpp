@@ -5,6 +5,7 @@
 // work however long the input is.
 #include "config.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <cstdio>
@@ -124,6 +125,17 @@ const std::vector<Field>& Fields() {
                "Shared experts every token passes through, besides the routed ones (DeepSeek, Qwen MoE)."),
       IntField("dense_layers", G::Model, "", 0, 100000, true, kAuto, TP_INT(dense_layers),
                "Leading layers with a dense MLP instead of experts (DeepSeek-V3: 3)."),
+      IntField("kv_lora_rank", G::Model, "", 0, 1000000, true, kAuto, TP_INT(kv_lora_rank),
+               "Multi-head latent attention (DeepSeek-V2/V3): rank of the shared key/value compression; 0 = "
+               "ordinary attention."),
+      IntField("q_lora_rank", G::Model, "", 0, 1000000, true, kAuto, TP_INT(q_lora_rank),
+               "Latent attention: rank of the query compression; 0 = queries projected directly."),
+      IntField("qk_rope_dim", G::Model, "", 1, 100000, true, kUnset, TP_INT(qk_rope_dim),
+               "Latent attention: rotary part of each query/key head (DeepSeek-V3: 64)."),
+      IntField("qk_nope_dim", G::Model, "", 1, 100000, true, kUnset, TP_INT(qk_nope_dim),
+               "Latent attention: non-rotary part of each query/key head (DeepSeek-V3: 128)."),
+      IntField("v_head_dim", G::Model, "", 1, 100000, true, kUnset, TP_INT(v_head_dim),
+               "Latent attention: size of each value head (DeepSeek-V3: 128)."),
       IntField("head_dim", G::Model, "", 1, 100000, true, kUnset, TP_INT(head_dim),
                "Attention head size when it is not hidden / heads (Gemma, Mistral-Nemo, Qwen3)."),
       // workload
@@ -666,6 +678,8 @@ void ApplyHfConfig(Config& cfg, std::string_view json_text, std::vector<ConfigIs
   cfg.ffn = fresh.ffn, cfg.vocab = fresh.vocab, cfg.act = fresh.act, cfg.tied = fresh.tied;
   cfg.experts = fresh.experts, cfg.topk = fresh.topk, cfg.moe_ffn = fresh.moe_ffn;
   cfg.head_dim = fresh.head_dim, cfg.shared_experts = fresh.shared_experts, cfg.dense_layers = fresh.dense_layers;
+  cfg.q_lora_rank = fresh.q_lora_rank, cfg.kv_lora_rank = fresh.kv_lora_rank, cfg.qk_rope_dim = fresh.qk_rope_dim;
+  cfg.qk_nope_dim = fresh.qk_nope_dim, cfg.v_head_dim = fresh.v_head_dim;
   set("layers", layers);
   set("hidden", hidden);
   set("heads", heads);
@@ -712,12 +726,29 @@ void ApplyHfConfig(Config& cfg, std::string_view json_text, std::vector<ConfigIs
     set("moe_ffn", moe_ffn ? moe_ffn : ffn);
     set("shared_experts", pick({"n_shared_experts", "num_shared_experts"}));
     set("dense_layers", pick({"first_k_dense_replace"}));
-    const JsonValue* rank = root->Find("kv_lora_rank");
-    if ((rank && rank->IsNumber()) || pick({"shared_expert_intermediate_size"}))
-      AddIssue(issues, "model",
-               "latent attention (kv_lora_rank) and differently sized shared experts are not imported; "
-               "use the preset (e.g. model=deepseek-v3) for an exact count",
-               true);
+    // Qwen-MoE has one shared expert of its own width (shared_expert_intermediate_size, 4 x moe_ffn in
+    // Qwen1.5/Qwen2-MoE): as k experts of moe_ffn it has the same parameters and FLOPs (the per-layer
+    // sigmoid gate of hidden weights aside).
+    const JsonValue* shared_ffn = pick({"shared_expert_intermediate_size"});
+    if (shared_ffn && shared_ffn->number > 0 && cfg.moe_ffn > 0) {
+      const double k = shared_ffn->number / cfg.moe_ffn;
+      const int whole = std::max(1, int(std::lround(k)));
+      ApplyPair(cfg, "shared_experts", std::to_string(whole), issues);
+      if (std::fabs(k - whole) > 1e-9)
+        AddIssue(issues, "shared_experts",
+                 "the shared expert's width " + FormatNumber(shared_ffn->number) + " is not a multiple of moe_ffn " +
+                     std::to_string(cfg.moe_ffn) + "; counted as " + std::to_string(whole) + " experts of moe_ffn",
+                 true);
+    }
+  }
+  // Multi-head latent attention (DeepSeek-V2/V3): low-rank key/value (and query) projections.
+  if (const JsonValue* kv_rank = pick({"kv_lora_rank"}); kv_rank && kv_rank->number > 0) {
+    set("kv_lora_rank", kv_rank);
+    const JsonValue* q_rank = pick({"q_lora_rank"});  // null in DeepSeek-V2-Lite: no query compression
+    ApplyPair(cfg, "q_lora_rank", q_rank ? FormatNumber(q_rank->number) : "0", issues);
+    set("qk_rope_dim", pick({"qk_rope_head_dim"}));
+    set("qk_nope_dim", pick({"qk_nope_head_dim"}));
+    set("v_head_dim", pick({"v_head_dim"}));
   }
 }
 

@@ -26,6 +26,10 @@ struct Config {
   int head_dim = kUnset;       // attention head size; 0 = hidden / heads (or the preset's)
   int shared_experts = kAuto;  // MoE shared experts; -1 = the preset's (0 for a custom model)
   int dense_layers = kAuto;    // leading layers with a dense MLP (DeepSeek-V3: 3); -1 = the preset's
+  // Multi-head latent attention (DeepSeek-V2/V3): -1 = the preset's; kv_lora_rank 0 = ordinary attention,
+  // q_lora_rank 0 = queries without a low-rank projection. Head sizes: 0 = the preset's.
+  int q_lora_rank = kAuto, kv_lora_rank = kAuto;
+  int qk_rope_dim = kUnset, qk_nope_dim = kUnset, v_head_dim = kUnset;
 
   // workload
   int seq = 4096;

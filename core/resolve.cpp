@@ -98,6 +98,16 @@ void ResolveModel(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues)
   if (cfg.moe_ffn > 0) m.moe_ffn = cfg.moe_ffn;
   if (cfg.shared_experts >= 0) m.shared_experts = cfg.shared_experts;
   if (cfg.dense_layers >= 0) m.dense_layers = cfg.dense_layers;
+  if (cfg.kv_lora_rank >= 0) m.kv_lora_rank = cfg.kv_lora_rank;
+  if (cfg.q_lora_rank >= 0) m.q_lora_rank = cfg.q_lora_rank;
+  if (cfg.qk_rope_dim > 0) m.qk_rope_dim = cfg.qk_rope_dim;
+  if (cfg.qk_nope_dim > 0) m.qk_nope_dim = cfg.qk_nope_dim;
+  if (cfg.v_head_dim > 0) m.v_head_dim = cfg.v_head_dim;
+  if (m.kv_lora_rank > 0 && (m.qk_rope_dim <= 0 || m.qk_nope_dim <= 0 || m.v_head_dim <= 0)) {
+    const char* key = m.qk_rope_dim <= 0 ? "qk_rope_dim" : m.qk_nope_dim <= 0 ? "qk_nope_dim" : "v_head_dim";
+    Error(issues, key, "latent attention (kv_lora_rank > 0) needs qk_rope_dim, qk_nope_dim and v_head_dim");
+    m.kv_lora_rank = m.q_lora_rank = 0;  // ordinary attention keeps the rest of the plan usable
+  }
 
   if (custom) {
     // What a custom model must say, and sensible completions for the rest.
