@@ -124,6 +124,12 @@ PlanOutput MakePlan(const Config& cfg) {
   return out;
 }
 
+Config WithDefaults(const Config& cfg, const std::vector<std::string>& keys) {
+  Config out = cfg;
+  for (const std::string& key : keys) ResetKey(out, key);
+  return out;
+}
+
 PlanOutput MakePlanWithFallback(const Config& cfg, const std::vector<ConfigIssue>& parse_issues) {
   std::vector<ConfigIssue> issues = parse_issues;
   auto keep = [&issues](const std::vector<ConfigIssue>& more) {

@@ -43,6 +43,9 @@ PlanOutput MakePlan(const Config& cfg);
 // `issues`, so the page shows them next to their field too. When even the defaults cannot plan (a custom
 // model without dimensions), the answer is MakePlan's: !ok. The command line keeps MakePlan (exit 2).
 PlanOutput MakePlanWithFallback(const Config& cfg, const std::vector<ConfigIssue>& parse_issues = {});
+// `cfg` with `keys` set back to their defaults: the configuration MakePlanWithFallback actually planned
+// (WithDefaults(cfg, out.fallback_keys)), for the page's charts that plan around it.
+Config WithDefaults(const Config& cfg, const std::vector<std::string>& keys);
 // True when any layout key (tp, pp, vp, cp, ep, mbs, zero, recompute, offload, sp) is left on auto.
 bool HasAutoLayout(const Config& cfg);
 // Write the layout's values into the config's layout keys (tp, pp, ..., zero, recompute, offload, sp).

@@ -63,6 +63,10 @@ TEST_CASE("tp=3 on a 64-head model plans with tp chosen by search and keeps the 
   // The user's value stays in the config (and so in the link) for them to fix.
   CHECK(o.config.tp == 3);
   CHECK(FormatLink(o.config).find("tp=3") != std::string::npos);
+  // What was planned is the user's config with the replaced keys on their defaults.
+  Config planned = WithDefaults(c, o.fallback_keys);
+  CHECK(planned.tp == kAuto);
+  CHECK(MakePlan(planned).plan.step.seconds == o.plan.step.seconds);
   // The JSON the page exposes: ok, the error, the replaced key.
   std::string json = PlanToJson(o);
   CHECK(json.find("\"ok\": true") != std::string::npos);

@@ -684,7 +684,7 @@ bool DrawInputs(AppState& app) {
     if (dims_open) {
       const ModelArch& m = app.out.job.model;
       changed |= InputInt(app, "layers", "Layers", &c.layers, 0, 1000, false);
-      ImGui::SameLine(); ImGui::TextDisabled("%d", m.layers);
+      if (!KeyHasIssue(app, "layers")) ImGui::SameLine(), ImGui::TextDisabled("%d", m.layers);  // not after an issue line
       changed |= InputInt(app, "hidden", "Hidden size", &c.hidden, 0, 1 << 20, false);
       changed |= InputInt(app, "heads", "Attention heads", &c.heads, 0, 4096, false);
       changed |= InputInt(app, "kv_heads", "KV heads", &c.kv_heads, 0, 4096, false);
@@ -849,26 +849,34 @@ std::string MemoryLine(const PlanOutput& o) {
 }
 
 // A plan made with some keys on their defaults because their values were errors (MakePlanWithFallback):
-// one line under the verdict, "Planned with defaults for: tp: auto instead of 3 (why)", so the numbers
-// are never taken for those of the values typed. The full reason is also next to each field.
+// one line under the verdict, "Planned with defaults for: tp = auto instead of 3 (why)", so the numbers
+// are never taken for those of the values typed. Each reason is also next to its field; with several
+// keys the line only lists them (the reasons on hover), or it would push the plan off the screen.
 void FallbackLine(AppState& app, const PlanOutput& o, bool compact) {
   if (o.fallback_keys.empty()) return;
   static const Config defaults;
-  std::string items;
+  std::string items, reasons;
   for (const std::string& key : o.fallback_keys) {
     std::string def = FormatValue(defaults, key), given = FormatValue(o.config, key);
     if (def == "auto") def = Tr("auto");
     items += (items.empty() ? "" : "; ") + TrFill("{0} = {1} instead of {2}", {key, def, given});
-    if (compact) continue;
     for (const ConfigIssue& is : o.issues)
       if (!is.notice && is.key == key) {
-        items += " (" + is.message + ")";
+        reasons += FormatIssue(is) + "\n";
+        if (!compact && o.fallback_keys.size() == 1) items += " (" + is.message + ")";
         break;
       }
   }
   ImGui::PushTextWrapPos(0);
   ImGui::TextColored(ColV(app, Hue::Bad), "%s", Sprintf(Tr("Planned with defaults for: %s"), items.c_str()).c_str());
   ImGui::PopTextWrapPos();
+  if (!reasons.empty() && ImGui::IsItemHovered()) {
+    ImGui::BeginTooltip();
+    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30);
+    ImGui::TextUnformatted(reasons.c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
+  }
   Record(app, compact ? "fallback_line_compact" : "fallback_line");
 }
 

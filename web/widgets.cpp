@@ -275,6 +275,12 @@ void FieldIssues(AppState& app, const char* key, bool edited) {
   }
   ImGui::PopTextWrapPos();
   ImGui::EndGroup();
+  // A link just opened with an error below the fold: bring the first one into view, once.
+  if (app.reveal_error && !shown->notice) {
+    const float bottom = ImGui::GetWindowPos().y + ImGui::GetWindowHeight() - ImGui::GetStyle().WindowPadding.y;
+    if (!ImGui::IsItemVisible() || ImGui::GetItemRectMax().y > bottom) ImGui::SetScrollHereY(0.5f);
+    app.reveal_error = false;
+  }
   if (count > 1 && ImGui::IsItemHovered()) {
     ImGui::BeginTooltip();
     ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30);

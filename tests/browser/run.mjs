@@ -9,7 +9,10 @@
 //      switch keeps window.trainplan.plan() identical, a zh-CN browser opens in Chinese on a first visit;
 // and saves a screenshot of each view in build/screenshots/. Reports first-frame time and frame times
 // while the search runs, and the gzip size of index.wasm + index.js.
+//   7. a link with a combination error (tp=3 on 32 heads): the plan still computes (tp on auto), the error
+//      is in plan() and drawn right under the tp field (issue #9);
 // Usage: node tests/browser/run.mjs [--web build/web] [--cli build/native/trainplan] [--out build/screenshots]
+// (the page's directory also from TRAINPLAN_WEB_DIR, for a build directory of one's own)
 import { chromium } from "playwright-core";
 import fs from "node:fs";
 import path from "node:path";
@@ -26,7 +29,7 @@ const opt = (name, def) => {
   const i = args.indexOf(name);
   return i >= 0 && i + 1 < args.length ? path.resolve(args[i + 1]) : def;
 };
-const webDir = opt("--web", path.join(root, "build", "web"));
+const webDir = opt("--web", path.resolve(process.env.TRAINPLAN_WEB_DIR || path.join(root, "build", "web")));
 const cliPath = opt("--cli", path.join(root, "build", "native", "trainplan"));
 const outDir = opt("--out", path.join(root, "build", "screenshots"));
 fs.mkdirSync(outDir, { recursive: true });
@@ -415,6 +418,31 @@ async function main() {
       const w = await page.evaluate(() => window.trainplan.widgets());
       check(w.verdict && w.verdict[0] < 60, "on a narrow screen the verdict comes first, full width", JSON.stringify(w.verdict));
       await page.screenshot({ path: path.join(outDir, "web-narrow.png") });
+      check(problems.length === 0, "no console errors", problems.join("\n       "));
+      await context.close();
+    }
+
+    // 7. An error next to its field (issue #9): tp=3 does not divide Llama-2-7B's 32 heads. The plan is
+    // made with tp on auto, the error names tp and what it accepts, and it is drawn under the tp input.
+    console.log("an error next to its field");
+    {
+      const { context, page, problems } = await openPage(browser, base, "#v=1&model=llama2-7b&gpus=8&tp=3");
+      await frames(page, 6);
+      const p = await page.evaluate(() => window.trainplan.plan());
+      check(p && p.ok === true && p.memory && p.memory.total_bytes > 0 && p.run && p.run.days > 0,
+            "tp=3: the plan still computes (numbers, not 'Cannot plan')", JSON.stringify(p && { ok: p.ok, memory: p.memory?.total_bytes, days: p.run?.days }));
+      const tpError = (p?.errors ?? []).find((e) => e.startsWith("tp: ") && e.includes("accepted"));
+      check(!!tpError, "tp=3: plan() has the error naming tp and what it accepts", JSON.stringify(p?.errors));
+      check(JSON.stringify(p?.fallback_keys) === '["tp"]' && p?.config?.tp === 3,
+            "tp=3: planned with tp on auto, the link keeps tp=3", JSON.stringify({ fallback: p?.fallback_keys, tp: p?.config?.tp }));
+      check((await page.evaluate(() => location.hash)).includes("tp=3"), "tp=3: the address still says tp=3");
+      const w = await page.evaluate(() => window.trainplan.widgets());
+      const f = w.tp, e = w.issue_tp;
+      check(f && e && e[1] >= f[3] - 1 && e[1] - f[3] < 20 && Math.abs(e[0] - f[0]) < 2,
+            "tp=3: the error is drawn right under the tp field", JSON.stringify({ tp: f, issue_tp: e }));
+      check(w.fallback_line && w.verdict && w.fallback_line[1] > w.verdict[1], "tp=3: the verdict says what was planned instead",
+            JSON.stringify({ verdict: w.verdict, fallback_line: w.fallback_line }));
+      await page.screenshot({ path: path.join(outDir, "field-error.png") });
       check(problems.length === 0, "no console errors", problems.join("\n       "));
       await context.close();
     }
