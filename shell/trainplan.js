@@ -69,6 +69,7 @@
              "TrainPlan 因内部错误停止。重新加载页面即可从链接恢复你的方案。"));
     },
     onRuntimeInitialized: function () {
+      if (unsupported) return;  // loaded but not started: nothing to expose
       var M = window.Module;
       window.trainplan = {
         plan: function () { return JSON.parse(M.UTF8ToString(M._trainplan_plan_json())); },

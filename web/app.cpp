@@ -1520,14 +1520,15 @@ void Init(AppState& app, const InitOptions& options) {
   };
   hooks.stats_json = [](void* u) {
     AppState& a = *static_cast<AppState*>(u);
-    char buf[360];
+    char buf[480];
     std::snprintf(buf, sizeof buf,
-                  "{\"frame_ms_last\":%.3f,\"frame_ms_max\":%.3f,\"replan_ms_last\":%.3f,\"frames\":%d,"
+                  "{\"frame_ms_last\":%.3f,\"frame_ms_max\":%.3f,\"ui_ms_max\":%.3f,\"edit_ms_max\":%.3f,"
+                  "\"replan_ms_last\":%.3f,\"frames\":%d,"
                   "\"active_id\":%u,\"mouse\":[%.0f,%.0f],\"lang\":\"%s\",\"cjk_font\":%s}",
-                  a.frame_ms_last, a.frame_ms_max, a.replan_ms_last, a.frames, (unsigned)ImGui::GetActiveID(),
+                  a.frame_ms_last, a.frame_ms_max, a.ui_ms_max, a.edit_ms_max, a.replan_ms_last, a.frames, (unsigned)ImGui::GetActiveID(),
                   ImGui::GetIO().MousePos.x, ImGui::GetIO().MousePos.y, LangCode(a.lang),
                   a.cjk_font_ready ? "true" : "false");
-    a.frame_ms_max = 0;  // the maximum since the previous call, so a test can measure one interaction
+    a.frame_ms_max = a.ui_ms_max = a.edit_ms_max = 0;  // maxima since the previous call: one interaction
     return std::string(buf);
   };
   platform::SetScriptHooks(hooks);
@@ -1642,9 +1643,12 @@ void DrawUi(AppState& app) {
   if (input_changed || changed) {
     if (input_changed && !fresh) app.notices.clear();  // about the link; the inputs moved on
     if (input_changed) app.reveal_error = false;        // never scroll away from the field being edited
+    double t_edit = Now();
     ReplanSoon(app);
     Commit(app, view_changed);
+    app.edit_ms_max = std::max(app.edit_ms_max, (Now() - t_edit) * 1e3);
   }
+  app.ui_ms_max = std::max(app.ui_ms_max, (Now() - frame_start) * 1e3);
   BackgroundWork(app, frame_start);
   app.widgets.swap(app.widgets_building);
   app.frame_ms_last = (Now() - frame_start) * 1e3;

@@ -115,6 +115,7 @@ struct AppState {
 
   // CPU time per frame (UI + background work) and of the last re-plan, ms: window.trainplan.stats().
   double frame_ms_last = 0, frame_ms_max = 0, replan_ms_last = 0;
+  double ui_ms_max = 0, edit_ms_max = 0;  // of the frame before its background slice; of an edit's re-plan + link
   int frames = 0;
 };
 
