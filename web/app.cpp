@@ -1019,7 +1019,17 @@ void IssuesBox(AppState& app, const PlanOutput& o) {
   }
 }
 
-void PlanView(AppState& app) {
+// A run of months is rarely what anyone plans: the smallest GPU count of the scaling chart that would
+// finish within a month (when the current count would not), so the page can offer it in one click.
+const ScalePoint* SoonerCount(const AppState& app, const PlanOutput& o) {
+  const double kLongRunDays = 60, kTargetDays = 30;
+  if (o.plan.run.days <= kLongRunDays) return nullptr;
+  for (const ScalePoint& p : app.scaling)
+    if (p.fits && p.gpus > o.job.hw.gpus && p.days > 0 && p.days <= kTargetDays) return &p;
+  return nullptr;
+}
+
+bool PlanView(AppState& app) {
   const PlanOutput& o = app.out;
   if (app.main_pending) {
     // An overlay in the corner, not a line: the layout must not jump with every keystroke.
@@ -1034,7 +1044,7 @@ void PlanView(AppState& app) {
     ImGui::PushFont(app.fonts.big);
     ImGui::TextColored(ColV(app, Hue::Muted), "%s", Tr("Planning…"));
     ImGui::PopFont();
-    return;
+    return false;
   }
   Verdict(app, o, false);
   if (o.ok) {
@@ -1069,16 +1079,31 @@ void PlanView(AppState& app) {
     ScalingChart(app, h);
   }
   auto warnings = WarningSentences(o.plan, o.job, app.lang);
-  if (!o.fit_advice.empty() || !warnings.empty()) {
+  const ScalePoint* sooner = Fits(o) ? SoonerCount(app, o) : nullptr;
+  bool changed = false;
+  if (!o.fit_advice.empty() || !warnings.empty() || sooner) {
     ImGui::Separator();
     ImGui::PushFont(app.fonts.bold);
     ImGui::TextUnformatted(Tr(Fits(o) ? "Worth knowing" : "What would make it fit"));
     ImGui::PopFont();
     ImGui::PushTextWrapPos(0);
+    if (sooner) {
+      WrappedBullet(TrFill("{0} is a long run: {1} GPUs would take about {2} ({3} to rent).",
+                           {FmtDays(o.plan.run.days), FmtInt(sooner->gpus), FmtDays(sooner->days), FmtUsd(sooner->cost_usd)}));
+      ImGui::Indent();
+      if (ImGui::SmallButton(TrFill("Use {0} GPUs", {FmtInt(sooner->gpus)}).c_str())) {
+        app.cfg.gpus = sooner->gpus;
+        app.cfg.dp = kAuto;  // derived from the new count
+        changed = true;
+      }
+      Record(app, "use_sooner_count");
+      ImGui::Unindent();
+    }
     for (const auto& a : FitAdvice(app, o)) WrappedBullet(a);
     for (const auto& w : warnings) WrappedBullet(w);
     ImGui::PopTextWrapPos();
   }
+  return changed;
 }
 
 // ============================================================================================
@@ -1609,7 +1634,7 @@ void DrawUi(AppState& app) {
   bool input_changed = false;
   auto results = [&] {
     switch (app.view) {
-      case View::Plan: PlanView(app); break;
+      case View::Plan: changed |= PlanView(app); break;
       case View::Compare: changed |= CompareView(app); break;
       case View::Search: changed |= SearchView(app); break;
     }

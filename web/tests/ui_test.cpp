@@ -5,6 +5,7 @@
 #define CATCH_CONFIG_MAIN
 #include <catch2/catch.hpp>
 
+#include <cfloat>
 #include <cmath>
 #include <string>
 
@@ -341,4 +342,43 @@ TEST_CASE("an error shows next to its field and the rest of the plan still compu
   Frame(app);
   CHECK(FindRect(app, "pue"));
   CHECK(FindRect(app, "issue_pue"));
+}
+
+namespace {
+// A left click at the centre of a registered widget, over two frames (press, release), as ImGui sees it.
+void ClickWidget(AppState& app, const std::string& name) {
+  const AppState::WidgetRect* w = nullptr;
+  for (const auto& x : app.widgets)
+    if (x.name == name) w = &x;
+  REQUIRE(w);
+  ImGuiIO& io = ImGui::GetIO();
+  io.MousePos = ImVec2((w->x0 + w->x1) / 2, (w->y0 + w->y1) / 2);
+  io.MouseDown[0] = true;
+  Frame(app);
+  io.MouseDown[0] = false;
+  Frame(app);
+  io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
+}
+}  // namespace
+
+TEST_CASE("a run of months offers the GPU count that finishes within a month, in one click", "[web]") {
+  Fresh("#v=1&model=llama2-70b&gpu=a100-80g&gpus=64&view=plan");
+  static AppState app;
+  UseDefaultFonts(app);
+  Init(app, {});
+  RunUntilIdle(app);
+  REQUIRE(app.out.plan.run.days > 60);
+  bool offered = false;
+  for (const auto& w : app.widgets) offered |= w.name == "use_sooner_count";
+  REQUIRE(offered);
+  ClickWidget(app, "use_sooner_count");
+  RunUntilIdle(app);
+  CHECK(app.cfg.gpus > 64);
+  CHECK(app.out.plan.run.days <= 30);
+  REQUIRE_FALSE(platform::Null().history.empty());
+  CHECK(platform::Null().history.back().find("gpus=" + std::to_string(app.cfg.gpus)) != std::string::npos);
+  // Within a month already: nothing offered.
+  bool still = false;
+  for (const auto& w : app.widgets) still |= w.name == "use_sooner_count";
+  CHECK_FALSE(still);
 }
