@@ -347,9 +347,7 @@ TEST_CASE("an error shows next to its field and the rest of the plan still compu
 namespace {
 // A left click at the centre of a registered widget, over two frames (press, release), as ImGui sees it.
 void ClickWidget(AppState& app, const std::string& name) {
-  const AppState::WidgetRect* w = nullptr;
-  for (const auto& x : app.widgets)
-    if (x.name == name) w = &x;
+  const AppState::WidgetRect* w = FindRect(app, name);
   REQUIRE(w);
   ImGuiIO& io = ImGui::GetIO();
   io.MousePos = ImVec2((w->x0 + w->x1) / 2, (w->y0 + w->y1) / 2);
@@ -381,4 +379,24 @@ TEST_CASE("a run of months offers the GPU count that finishes within a month, in
   bool still = false;
   for (const auto& w : app.widgets) still |= w.name == "use_sooner_count";
   CHECK_FALSE(still);
+}
+
+TEST_CASE("the first plan is searched over the first frames; a script asking for it gets it at once", "[web]") {
+  const std::string link = "#v=1&model=llama2-70b&gpu=h100&gpus=256";
+  Fresh(link + "&view=plan");
+  static AppState app;
+  UseDefaultFonts(app);
+  Init(app, {});
+  CHECK(app.main_pending);  // Init did not run the whole search
+  CHECK_FALSE(app.has_plan);
+  Frame(app);               // the first frame is drawn without waiting ("Planning…")
+  const auto& hooks = platform::Null().hooks;
+  REQUIRE(hooks.plan_json);
+  const std::string json = hooks.plan_json(hooks.user);  // window.trainplan.plan()
+  CHECK_FALSE(app.main_pending);
+  CHECK(app.has_plan);
+  Config c;
+  std::vector<ConfigIssue> issues;
+  ApplyLink(c, link, issues);
+  CHECK(json == PlanToJson(MakePlanWithFallback(c, issues)));
 }
