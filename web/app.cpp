@@ -665,15 +665,17 @@ bool DrawInputs(AppState& app) {
   if (SectionHeader(app, "Model", true, kModelKeys)) {
     changed |= Picker(app, "model", "Preset", &c.model, ModelRows(), "custom (dimensions below)");
     ParamCounts pc = CountParams(app.out.job.model);
-    double weights = pc.total * BytesPerElement(c.prec);
+    // The precision the plan used (a precision in error is planned on its default).
+    const Precision prec = app.has_plan ? app.out.job.work.prec : c.prec;
+    double weights = pc.total * BytesPerElement(prec);
     ImGui::TextDisabled(Tr("%s parameters"), FmtCount(pc.total).c_str());
     if (ImGui::IsItemHovered()) ImGui::SetTooltip(Tr("%.4g parameters, counted from the architecture (core/model.cpp)"), pc.total);
     Record(app, "params_count");
     ImGui::SameLine();
-    ImGui::TextDisabled(Tr("· weights %s in %s"), FmtBytes(weights).c_str(), kPrecisionNames[int(c.prec)]);
+    ImGui::TextDisabled(Tr("· weights %s in %s"), FmtBytes(weights).c_str(), kPrecisionNames[int(prec)]);
     if (ImGui::IsItemHovered())
       ImGui::SetTooltip(Tr("parameters x %.0f bytes: the weights alone, before gradients, optimizer state and activations"),
-                        BytesPerElement(c.prec));
+                        BytesPerElement(prec));
     Record(app, "weights_total");
     if (app.out.job.model.kv_heads > 0 && app.out.job.model.kv_heads < app.out.job.model.heads) {
       ImGui::SameLine();
