@@ -186,6 +186,7 @@ struct Options {
   std::vector<int> gpu_counts;
   std::vector<std::string> positional;  // catalog's kind
   bool help = false;
+  Lang lang = Lang::En;  // --lang (or a lang= pair): also the words of the error line and the notes
 };
 
 bool ReadFile(const std::string& path, std::string& text, Failure& fail, const char* option) {
@@ -321,12 +322,15 @@ bool ParseArgs(const std::vector<std::string>& args, Options& o, Failure& fail) 
     }
     o.positional.push_back(a);
   }
+  // The language of the words is known before any source is applied, so the first error is in it too.
+  for (const auto& [kind, text] : o.sources)
+    if (kind == "pair" && text.rfind("lang=", 0) == 0) o.lang = ParseLang(text.substr(5));
   return true;
 }
 
 // Applies one configuration source; returns false with the first error as one line.
 bool ApplySource(Config& cfg, const std::pair<std::string, std::string>& src, std::vector<ConfigIssue>& notices,
-                 Failure& fail) {
+                 Failure& fail, Lang lang) {
   std::vector<ConfigIssue> issues;
   if (src.first == "pair") {
     size_t eq = src.second.find('=');
@@ -344,7 +348,7 @@ bool ApplySource(Config& cfg, const std::pair<std::string, std::string>& src, st
   }
   for (const ConfigIssue& i : issues) {
     if (!i.notice) {
-      fail.line = FormatIssue(i);
+      fail.line = FormatIssue(i, lang);
       return false;
     }
     notices.push_back(i);
@@ -354,7 +358,7 @@ bool ApplySource(Config& cfg, const std::pair<std::string, std::string>& src, st
 
 bool BuildConfig(const Options& o, Config& cfg, std::vector<ConfigIssue>& notices, Failure& fail) {
   for (const auto& src : o.sources)
-    if (!ApplySource(cfg, src, notices, fail)) return false;
+    if (!ApplySource(cfg, src, notices, fail, o.lang)) return false;
   return true;
 }
 
@@ -375,18 +379,27 @@ std::string OneLine(const std::string& text) {
 }
 
 // First error of a plan as the one stderr line; notices as "note:" lines.
-bool FirstError(const std::vector<ConfigIssue>& issues, Failure& fail) {
+bool FirstError(const std::vector<ConfigIssue>& issues, Failure& fail, Lang lang) {
   size_t errors = 0;
   for (const ConfigIssue& i : issues)
-    if (!i.notice && errors++ == 0) fail.line = FormatIssue(i);
-  if (errors > 1) fail.line += " (and " + std::to_string(errors - 1) + " more)";
+    if (!i.notice && errors++ == 0) fail.line = FormatIssue(i, lang);
+  if (errors > 1)  // " (and 2 more)"; Chinese puts no space before its full-width bracket
+    fail.line += (lang == Lang::En ? " " : "") + TrFill(lang, "(and {0} more)", {std::to_string(errors - 1)});
   return errors > 0;
 }
 
-std::string Notes(const std::vector<ConfigIssue>& issues) {
+// "label: text" in the language ("提示：..." in Chinese).
+std::string Labeled(Lang lang, const std::string& label, const std::string& text) {
+  return TrFill(lang, "{0}: {1}", {label, text});
+}
+std::string Scenario(Lang lang, size_t n, const std::string& text) {
+  return Labeled(lang, TrFill(lang, "scenario {0}", {std::to_string(n + 1)}), text);
+}
+
+std::string Notes(const std::vector<ConfigIssue>& issues, Lang lang) {
   std::string s;
   for (const ConfigIssue& i : issues)
-    if (i.notice) s += "note: " + OneLine(FormatIssue(i)) + "\n";
+    if (i.notice) s += Labeled(lang, Translate(lang, "note"), OneLine(FormatIssue(i, lang))) + "\n";
   return s;
 }
 
@@ -541,13 +554,13 @@ int CmdPlan(const Options& o, std::string& out, std::string& err) {
   if (!BuildConfig(o, cfg, notices, f)) return Fail(err, f);
   PlanOutput plan = MakePlan(cfg);
   plan.issues.insert(plan.issues.begin(), notices.begin(), notices.end());
-  if (!plan.ok || FirstError(plan.issues, f)) {
-    if (f.line.empty()) FirstError(plan.issues, f);
+  if (!plan.ok || FirstError(plan.issues, f, o.lang)) {
+    if (f.line.empty()) FirstError(plan.issues, f, o.lang);
     if (f.line.empty()) f.line = "no plan could be made for this configuration";
     return Fail(err, f);
   }
   out += FormatPlan(plan, o.format);
-  err += Notes(plan.issues);
+  err += Notes(plan.issues, o.lang);
   return kOk;
 }
 
@@ -566,17 +579,17 @@ int CmdCompare(const Options& o, std::string& out, std::string& err) {
   for (size_t n = 0; n < scenarios.size(); ++n) {
     Config cfg;
     std::vector<ConfigIssue> notices;
-    if (!ApplySource(cfg, *scenarios[n], notices, f)) return Fail(err, {"scenario " + std::to_string(n + 1) + ": " + f.line});
+    if (!ApplySource(cfg, *scenarios[n], notices, f, o.lang)) return Fail(err, {Scenario(o.lang, n, f.line)});
     for (const auto& src : shared)
-      if (!ApplySource(cfg, src, notices, f)) return Fail(err, f);
+      if (!ApplySource(cfg, src, notices, f, o.lang)) return Fail(err, f);
     PlanOutput plan = MakePlan(cfg);
     plan.issues.insert(plan.issues.begin(), notices.begin(), notices.end());
-    if (!plan.ok || FirstError(plan.issues, f)) {
+    if (!plan.ok || FirstError(plan.issues, f, o.lang)) {
       if (f.line.empty()) f.line = "no plan could be made";
-      return Fail(err, {"scenario " + std::to_string(n + 1) + ": " + f.line});
+      return Fail(err, {Scenario(o.lang, n, f.line)});
     }
     for (const ConfigIssue& i : plan.issues)
-      if (i.notice) notes += "note: scenario " + std::to_string(n + 1) + ": " + OneLine(FormatIssue(i)) + "\n";
+      if (i.notice) notes += Labeled(o.lang, Translate(o.lang, "note"), Scenario(o.lang, n, OneLine(FormatIssue(i, o.lang)))) + "\n";
     plans.push_back(std::move(plan));
   }
   out += FormatComparison(plans, o.format);
@@ -594,7 +607,7 @@ int CmdSearch(const Options& o, std::string& out, std::string& err) {
   base.config = cfg;
   base.issues = notices;
   base.job = ResolveJob(cfg, base.issues);
-  if (FirstError(base.issues, f)) return Fail(err, f);
+  if (FirstError(base.issues, f, o.lang)) return Fail(err, f);
   base.ok = true;
   SearchOptions options;
   options.objective = o.objective;
@@ -603,7 +616,7 @@ int CmdSearch(const Options& o, std::string& out, std::string& err) {
   options.gpu_counts = o.gpu_counts;
   SearchResult result = SearchLayouts(cfg, options);
   out += FormatSearch(base, result, o.format, o.objective);
-  err += Notes(base.issues);
+  err += Notes(base.issues, o.lang);
   return kOk;
 }
 
@@ -629,7 +642,7 @@ int CmdLink(const Options& o, std::string& out, std::string& err) {
   if (!o.positional.empty()) return Fail(err, {"unexpected argument \"" + o.positional[0] + "\" (keys are KEY=VALUE)"});
   if (!BuildConfig(o, cfg, notices, f)) return Fail(err, f);
   out += FormatLink(cfg) + "\n";
-  err += Notes(notices);
+  err += Notes(notices, o.lang);
   return kOk;
 }
 

@@ -431,25 +431,61 @@ std::string CompactNumber(double v) {
   return compact.size() < plain.size() ? compact : plain;
 }
 
-void AddIssue(std::vector<ConfigIssue>& issues, std::string key, std::string message, bool notice) {
+void AddIssue(std::vector<ConfigIssue>& issues, std::string key, IssueWords words, std::vector<IssueArg> args = {},
+              bool notice = false) {
   if (issues.size() > kMaxIssues) return;
   if (issues.size() == kMaxIssues) {
-    issues.push_back({"", "more problems not shown", true});
+    issues.push_back(MakeIssue("", "more problems not shown"_issue, {}, true));
     return;
   }
-  issues.push_back({std::move(key), std::move(message), notice});
+  issues.push_back(MakeIssue(std::move(key), words, std::move(args), notice));
 }
 
 bool Reject(const Field& f, std::string_view value, std::vector<ConfigIssue>& issues) {
-  AddIssue(issues, f.name, "expected " + AcceptsText(f) + ", got " + Quote(value), false);
+  AddIssue(issues, f.name, "expected {0}, got {1}"_issue, {Words(AcceptsText(f)), Quote(value)});
   return false;
 }
 
 }  // namespace
 
 // ---- public: issues -------------------------------------------------------------------------------
+IssueArg Words(std::string english) {
+  IssueArg arg(std::move(english));
+  arg.words = true;
+  return arg;
+}
+
+ConfigIssue MakeIssue(std::string key, IssueWords words, std::vector<IssueArg> args, bool notice) {
+  ConfigIssue issue;
+  issue.key = std::move(key);
+  issue.words = words.text();
+  issue.args = std::move(args);
+  issue.notice = notice;
+  issue.message = IssueMessage(issue, Lang::En);
+  return issue;
+}
+
+std::string IssueMessage(const ConfigIssue& issue, Lang lang) {
+  if (!issue.words) return issue.message;
+  // Words args in the language of the template; values (numbers, ids, keys, what was typed) as they are.
+  std::vector<std::string> translated(issue.args.size());
+  std::vector<std::string_view> filled(issue.args.size());
+  for (size_t i = 0; i < issue.args.size(); ++i) {
+    const IssueArg& a = issue.args[i];
+    filled[i] = a.words && lang != Lang::En ? std::string_view(translated[i] = TranslateWords(lang, a.text))
+                                            : std::string_view(a.text);
+  }
+  return Fill(Translate(lang, issue.words), filled);
+}
+
 std::string FormatIssue(const ConfigIssue& issue) {
   return issue.key.empty() ? issue.message : issue.key + ": " + issue.message;
+}
+
+std::string FormatIssue(const ConfigIssue& issue, Lang lang) {
+  if (lang == Lang::En) return FormatIssue(issue);
+  const std::string message = IssueMessage(issue, lang);
+  return issue.key.empty() ? message : TrFill(lang, "{0}: {1}", {issue.key, message});
 }
 
 bool HasErrors(const std::vector<ConfigIssue>& issues) {
@@ -490,7 +526,7 @@ bool ApplyPair(Config& cfg, std::string_view key_in, std::string_view value_in, 
   const Field* f = FindField(key);
   if (!f) {
     std::string shown = Quote(Trim(key_in));  // as typed
-    AddIssue(issues, shown.substr(1, shown.size() - 2), "unknown key (see `trainplan plan --help` for the keys)", false);
+    AddIssue(issues, shown.substr(1, shown.size() - 2), "unknown key (see `trainplan plan --help` for the keys)"_issue);
     return false;
   }
   std::string_view value = Trim(value_in);
@@ -519,9 +555,8 @@ bool ApplyPair(Config& cfg, std::string_view key_in, std::string_view value_in, 
       if (key == "v") {
         // This reader speaks version 1; a newer link is read field by field as well as possible.
         if (x > 1)
-          AddIssue(issues, "v",
-                   "link format " + FormatNumber(x) + " is newer than this planner's (1); reading the keys it knows",
-                   true);
+          AddIssue(issues, "v", "link format {0} is newer than this planner's (1); reading the keys it knows"_issue,
+                   {FormatNumber(x)}, true);
         return true;  // cfg.v stays the version this planner writes
       }
       f->set_int(cfg, int(x));
@@ -574,7 +609,8 @@ void ApplyLink(Config& cfg, std::string_view link, std::vector<ConfigIssue>& iss
     link.remove_prefix(1);
   }
   if (link.size() > kMaxLinkBytes) {
-    AddIssue(issues, "", "link longer than " + std::to_string(kMaxLinkBytes / 1024) + " KiB; the rest is ignored", true);
+    AddIssue(issues, "", "link longer than {0} KiB; the rest is ignored"_issue, {std::to_string(kMaxLinkBytes / 1024)},
+             true);
     link = link.substr(0, kMaxLinkBytes);
   }
   int pairs = 0;
@@ -584,13 +620,14 @@ void ApplyLink(Config& cfg, std::string_view link, std::vector<ConfigIssue>& iss
     link = amp == std::string_view::npos ? std::string_view() : link.substr(amp + 1);
     if (Trim(pair).empty()) continue;
     if (++pairs > kMaxPairs) {
-      AddIssue(issues, "", "more than " + std::to_string(kMaxPairs) + " keys in the link; the rest is ignored", true);
+      AddIssue(issues, "", "more than {0} keys in the link; the rest is ignored"_issue, {std::to_string(kMaxPairs)}, true);
       break;
     }
     size_t eq = pair.find('=');
     std::string key = PercentDecode(pair.substr(0, eq));
     if (eq == std::string_view::npos) {
-      AddIssue(issues, FindField(Lower(Trim(key))) ? Lower(Trim(key)) : "", "no value after " + Quote(key) + " (ignored)", true);
+      AddIssue(issues, FindField(Lower(Trim(key))) ? Lower(Trim(key)) : "", "no value after {0} (ignored)"_issue,
+               {Quote(key)}, true);
       continue;
     }
     std::string value = PercentDecode(pair.substr(eq + 1));
@@ -598,7 +635,7 @@ void ApplyLink(Config& cfg, std::string_view link, std::vector<ConfigIssue>& iss
     for (char& c : normal) c = c == '-' ? '_' : c;
     if (!FindField(normal)) {
       // Keys from a newer planner or a typo: say so, keep going.
-      AddIssue(issues, "", "unknown key " + Quote(key) + " in the link (ignored)", true);
+      AddIssue(issues, "", "unknown key {0} in the link (ignored)"_issue, {Quote(key)}, true);
       continue;
     }
     ApplyPair(cfg, key, value, issues);
@@ -615,8 +652,8 @@ void ApplyJsonMember(Config& cfg, const std::string& key, const JsonValue& v, st
     case JsonValue::Type::Null: ApplyPair(cfg, key, "auto", issues); break;
     default: {
       std::string shown = Quote(key);  // a JSON key can hold anything: bounded, no control bytes
-      AddIssue(issues, shown.substr(1, shown.size() - 2), "expected a number or a string, got a JSON array or object",
-               false);
+      AddIssue(issues, shown.substr(1, shown.size() - 2),
+               "expected a number or a string, got a JSON array or object"_issue);
       break;
     }
   }
@@ -626,14 +663,14 @@ void ApplyJsonMember(Config& cfg, const std::string& key, const JsonValue& v, st
 void ApplyJson(Config& cfg, std::string_view json_text, std::vector<ConfigIssue>& issues) {
   JsonParseResult parsed = ParseJson(json_text);
   if (!parsed.ok) {
-    AddIssue(issues, "", "not valid JSON: " + parsed.error, false);
+    AddIssue(issues, "", "not valid JSON: {0} at byte {1}"_issue, {Words(parsed.reason), std::to_string(parsed.at)});
     return;
   }
   const JsonValue* root = &parsed.value;
   // A whole `plan --format json` output: take its "config".
   if (const JsonValue* inner = root->Find("config"); inner && inner->IsObject()) root = inner;
   if (!root->IsObject()) {
-    AddIssue(issues, "", "expected a JSON object of configuration keys", false);
+    AddIssue(issues, "", "expected a JSON object of configuration keys"_issue);
     return;
   }
   for (const auto& [key, value] : root->object) ApplyJsonMember(cfg, key, value, issues);
@@ -642,12 +679,12 @@ void ApplyJson(Config& cfg, std::string_view json_text, std::vector<ConfigIssue>
 void ApplyHfConfig(Config& cfg, std::string_view json_text, std::vector<ConfigIssue>& issues) {
   JsonParseResult parsed = ParseJson(json_text);
   if (!parsed.ok) {
-    AddIssue(issues, "", "not valid JSON: " + parsed.error, false);
+    AddIssue(issues, "", "not valid JSON: {0} at byte {1}"_issue, {Words(parsed.reason), std::to_string(parsed.at)});
     return;
   }
   const JsonValue* root = &parsed.value;
   if (!root->IsObject()) {
-    AddIssue(issues, "", "expected a Hugging Face config.json object", false);
+    AddIssue(issues, "", "expected a Hugging Face config.json object"_issue);
     return;
   }
   // Multimodal checkpoints (Llava, Qwen-VL, Gemma 3) keep the language model under text_config.
@@ -667,7 +704,7 @@ void ApplyHfConfig(Config& cfg, std::string_view json_text, std::vector<ConfigIs
   const JsonValue* hidden = pick({"hidden_size", "n_embd", "d_model"});
   const JsonValue* heads = pick({"num_attention_heads", "n_head", "n_heads"});
   if (!layers || !hidden || !heads) {
-    AddIssue(issues, "", "config.json lacks num_hidden_layers, hidden_size or num_attention_heads", false);
+    AddIssue(issues, "", "config.json lacks num_hidden_layers, hidden_size or num_attention_heads"_issue);
     return;
   }
   // The imported dimensions describe the whole model: start from a clean custom model.
@@ -736,9 +773,8 @@ void ApplyHfConfig(Config& cfg, std::string_view json_text, std::vector<ConfigIs
       ApplyPair(cfg, "shared_experts", std::to_string(whole), issues);
       if (std::fabs(k - whole) > 1e-9)
         AddIssue(issues, "shared_experts",
-                 "the shared expert's width " + FormatNumber(shared_ffn->number) + " is not a multiple of moe_ffn " +
-                     std::to_string(cfg.moe_ffn) + "; counted as " + std::to_string(whole) + " experts of moe_ffn",
-                 true);
+                 "the shared expert's width {0} is not a multiple of moe_ffn {1}; counted as {2} experts of moe_ffn"_issue,
+                 {FormatNumber(shared_ffn->number), std::to_string(cfg.moe_ffn), std::to_string(whole)}, true);
     }
   }
   // Multi-head latent attention (DeepSeek-V2/V3): low-rank key/value (and query) projections.

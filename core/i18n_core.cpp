@@ -167,6 +167,101 @@ const Phrase kPhrases[] = {
     {"none fits in GPU memory", "没有一种放得进显存"},
     {"time", "时间"},
     {"best: {0}", "最优：{0}"},
+    // ---- configuration issues: every `"..."_issue` template of core (config.cpp, resolve.cpp, json.cpp;
+    // a test reads them from the sources). The values stay as typed; "accepted" is 可选值. ----
+    {"unknown key (see `trainplan plan --help` for the keys)", "未知的参数名（参数名列表见 `trainplan plan --help`）"},
+    {"link format {0} is newer than this planner's (1); reading the keys it knows",
+     "链接格式版本 {0} 比本工具的版本（1）新；只读取能识别的参数"},
+    {"link longer than {0} KiB; the rest is ignored", "链接超过 {0} KiB；超出部分已忽略"},
+    {"more than {0} keys in the link; the rest is ignored", "链接中的参数超过 {0} 个；其余的已忽略"},
+    {"no value after {0} (ignored)", "{0} 后面没有值（已忽略）"},
+    {"unknown key {0} in the link (ignored)", "链接中有未知的参数名 {0}（已忽略）"},
+    {"expected a number or a string, got a JSON array or object", "应为数字或字符串，实际是 JSON 数组或对象"},
+    {"not valid JSON: {0} at byte {1}", "不是有效的 JSON：{0}（第 {1} 字节）"},
+    {"expected a JSON object of configuration keys", "应为由配置参数组成的 JSON 对象"},
+    {"expected a Hugging Face config.json object", "应为 Hugging Face 的 config.json 对象"},
+    {"config.json lacks num_hidden_layers, hidden_size or num_attention_heads",
+     "config.json 缺少 num_hidden_layers、hidden_size 或 num_attention_heads"},
+    {"the shared expert's width {0} is not a multiple of moe_ffn {1}; counted as {2} experts of moe_ffn",
+     "共享专家的宽度 {0} 不是 moe_ffn {1} 的整数倍；按 {2} 个宽度为 moe_ffn 的专家计算"},
+    {"more problems not shown", "还有更多问题未列出"},
+    {"expected {0}, got {1}", "应为：{0}；实际是 {1}"},
+    {"(and {0} more)", "（另有 {0} 条）"},
+    // the JSON reader's reasons (json.cpp)
+    {"unexpected token", "无法识别的内容"},
+    {"short \\u escape", "\\u 转义不完整"},
+    {"bad \\u escape", "\\u 转义无效"},
+    {"expected string", "此处应为字符串"},
+    {"bad escape", "转义无效"},
+    {"unterminated string", "字符串缺少结束引号"},
+    {"expected a value", "此处应为一个值"},
+    {"bad number", "数字无效"},
+    {"nesting too deep", "嵌套层数过深"},
+    {"unexpected end", "内容意外结束"},
+    {"expected ':'", "此处应为 ':'"},
+    {"expected ',' or '}'", "此处应为 ',' 或 '}'"},
+    {"expected ',' or ']'", "此处应为 ',' 或 ']'"},
+    {"trailing characters", "末尾有多余的字符"},
+    // the model and the workload (resolve.cpp)
+    {"params= makes a size-only model; the preset {0} is not used", "params= 表示只给参数量的模型；不使用预设 {0}"},
+    {"unknown model \"{0}\"; accepted: {1}", "未知的模型 \"{0}\"；可选值：{1}"},
+    {"latent attention (kv_lora_rank > 0) needs qk_rope_dim, qk_nope_dim and v_head_dim",
+     "潜在注意力（kv_lora_rank > 0）需要给出 qk_rope_dim、qk_nope_dim 和 v_head_dim"},
+    {"a custom model needs layers, hidden and heads (or params= for a size-only model)",
+     "自定义模型需要给出 layers、hidden 和 heads（或用 params= 只给参数量）"},
+    {"not given; assuming 32000 (the Llama 2 tokenizer)", "未给出；按 32000 计算（Llama 2 的分词器）"},
+    {"{0} heads do not divide hidden={1}; accepted: a divisor of hidden",
+     "{0} 个注意力头不能整除 hidden={1}；可选值：hidden 的约数"},
+    {"{0} key/value heads do not divide the {1} attention heads; accepted: a divisor of heads",
+     "{0} 个 Key/Value 头不能整除 {1} 个注意力头；可选值：注意力头数的约数"},
+    {"a mixture of {0} experts needs topk (experts per token, e.g. 2)",
+     "{0} 个专家的混合专家（MoE）模型需要给出 topk（每个 token 路由到的专家数，例如 2）"},
+    {"routes each token to {0} experts but there are only {1}; accepted: 1-{1}",
+     "每个 token 路由到 {0} 个专家，但只有 {1} 个专家；可选值：1-{1}"},
+    {"{0} dense layers in a {1}-layer model; accepted: 0-{1}", "{1} 层的模型里有 {0} 个稠密层；可选值：0-{1}"},
+    {"ignored: the dimensions give {0} parameters", "已忽略：按模型维度算出 {0} 个参数"},
+    {"QLoRA dequantizes its 4-bit base to bf16 or fp16 for compute; {0} is not supported with method=qlora",
+     "QLoRA 计算时把 4 位量化的基座反量化为 bf16 或 fp16；method=qlora 不支持 {0}"},
+    {"rank {0} exceeds hidden={1}; accepted: 1-{1}", "秩 {0} 超过了 hidden={1}；可选值：1-{1}"},
+    {"unknown GPU \"{0}\"; accepted: {1}", "未知的 GPU \"{0}\"；可选值：{1}"},
+    {"unknown network \"{0}\"; accepted: {1} or auto", "未知的节点间网络 \"{0}\"；可选值：{1} 或 auto"},
+    {"unknown link \"{0}\"; accepted: {1} or auto", "未知的节点内互连 \"{0}\"；可选值：{1} 或 auto"},
+    // the layout (resolve.cpp CheckLayout)
+    {"must be at least 1", "至少为 1"},
+    {"{0} does not divide the {1} attention heads; accepted: a divisor of heads",
+     "{0} 不能整除 {1} 个注意力头；可选值：注意力头数的约数"},
+    {"{0} neither divides the {1} key/value heads nor is a multiple of them (to replicate them)",
+     "{0} 既不能整除 {1} 个 Key/Value 头，也不是它的整数倍（整数倍时可复制这些头）"},
+    {"{0} pipeline stages for {1} layers; accepted: 1-{1}", "{1} 层分成了 {0} 个流水线级；可选值：1-{1}"},
+    {"interleaved stages need pp > 1", "交错调度的虚拟流水线级需要 pp > 1"},
+    {"{0} does not divide the {1} layers per pipeline stage", "{0} 不能整除每个流水线级的 {1} 层"},
+    {"{0} layers do not split evenly over {1} stages; the largest stage sets the pace",
+     "{0} 层不能平均分到 {1} 个流水线级；最大的一级决定速度"},
+    {"the model has no experts; accepted: 1", "该模型没有专家；可选值：1"},
+    {"{0} does not divide the {1} experts", "{0} 不能整除 {1} 个专家"},
+    {"{0} does not fit the {1} GPUs of a node evenly (groups would straddle nodes)",
+     "{0} 不能均匀地放进一个节点的 {1} 张 GPU（并行组会跨越节点）"},
+    {"tp x pp x cp x dp = {0} x {1} x {2} x {3} = {4}, but gpus={5}; accepted: degrees whose product is gpus",
+     "tp × pp × cp × dp = {0} × {1} × {2} × {3} = {4}，但 gpus={5}；可选值：乘积等于 gpus 的并行度"},
+    {"{0} does not divide dp x cp = {1}", "{0} 不能整除 dp × cp = {1}"},
+    {"{0} does not divide seq={1}", "{0} 不能整除 seq={1}"},
+    {"{0} sequences is not a multiple of mbs x dp = {1} x {2} = {3}; accepted: a multiple of {3}",
+     "{0} 条序列不是 mbs × dp = {1} × {2} = {3} 的整数倍；可选值：{3} 的整数倍"},
+    {"accepted: 0-3", "可选值：0-3"},
+    {"ZeRO-3 with pipeline parallelism (pp > 1) is rejected, as DeepSpeed does; use zero 0-2 or pp=1",
+     "ZeRO-3 不能与流水线并行（pp > 1）同时使用（DeepSpeed 同样不允许）；请用 zero 0-2 或 pp=1"},
+    {"CPU offload of optimizer states needs ZeRO (zero 1-3), as in ZeRO-Offload",
+     "把优化器状态卸载到 CPU 需要 ZeRO（zero 1-3），与 ZeRO-Offload 相同"},
+    {"NVMe offload needs zero=3 (ZeRO-Infinity)", "卸载到 NVMe 需要 zero=3（ZeRO-Infinity）"},
+    // accepted-values texts (config.cpp AcceptsText, resolve.cpp IdList; TranslateWords)
+    {"a preset id (trainplan catalog models) or custom", "预设 id（见 trainplan catalog models）或 custom"},
+    {"a GPU id (trainplan catalog gpus)", "GPU id（见 trainplan catalog gpus）"},
+    {"a link id (trainplan catalog links)", "互连 id（见 trainplan catalog links）"},
+    {"a whole number ", "整数 "},
+    {"a number ", "数值 "},
+    {" or ", " 或 "},
+    {", ", "、"},
+    {"(the catalog is empty)", "（目录为空）"},
     // ---- key table help (config.cpp Keys(): the page's tooltips) ----
     {"Share-link format version; this planner writes and reads version 1.", "分享链接的格式版本；本工具读写版本 1。"},
     {"Model preset id (see `trainplan catalog models`), or custom for dimensions only; explicit dimensions override "
@@ -340,7 +435,7 @@ const char* UnitWord(Lang lang, const char* unit) {
   return unit;
 }
 
-std::string Fill(std::string_view pattern, std::initializer_list<std::string_view> args) {
+std::string Fill(std::string_view pattern, std::span<const std::string_view> args) {
   std::string out;
   out.reserve(pattern.size() + 32);
   for (size_t i = 0; i < pattern.size(); ++i) {
@@ -350,13 +445,33 @@ std::string Fill(std::string_view pattern, std::initializer_list<std::string_vie
       ++i;
     } else if (c == '{' && i + 2 < pattern.size() && pattern[i + 1] >= '0' && pattern[i + 1] <= '9' &&
                pattern[i + 2] == '}' && size_t(pattern[i + 1] - '0') < args.size()) {
-      out += *(args.begin() + (pattern[i + 1] - '0'));
+      out += args[size_t(pattern[i + 1] - '0')];
       i += 2;
     } else {
       out += c;
     }
   }
   return out;
+}
+
+std::string Fill(std::string_view pattern, std::initializer_list<std::string_view> args) {
+  return Fill(pattern, std::span<const std::string_view>(args.begin(), args.size()));
+}
+
+std::string TranslateWords(Lang lang, std::string_view english) {
+  std::string s(english);
+  if (lang == Lang::En || s.empty()) return s;
+  if (HasTranslation(s)) return Translate(lang, s.c_str());
+  auto replace_all = [&](const char* from) {
+    const std::string f = from, t = Translate(lang, from);
+    for (size_t at = 0; (at = s.find(f, at)) != std::string::npos; at += t.size()) s.replace(at, f.size(), t);
+  };
+  // The whole id phrases first: their " or " is part of them.
+  for (const char* phrase : {"a preset id (trainplan catalog models) or custom", "a GPU id (trainplan catalog gpus)",
+                             "a link id (trainplan catalog links)", "(the catalog is empty)", "a whole number ",
+                             "a number ", " or ", ", "})
+    replace_all(phrase);
+  return s;
 }
 
 std::string TrFill(Lang lang, const char* english, std::initializer_list<std::string_view> args) {

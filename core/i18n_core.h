@@ -6,6 +6,7 @@
 #pragma once
 #include <cstdint>
 #include <initializer_list>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -33,7 +34,14 @@ bool HasTranslation(std::string_view english);
 // the same English word is also a label ("days" as a column heading is "天数").
 const char* UnitWord(Lang lang, const char* unit);
 
+// English words made at run time, translated: a sentence of the table as Translate does, else an
+// accepted-values text ("a whole number 1-1024 or auto", "bf16, fp16 or fp8", "custom, llama2-7b or
+// mixtral-8x7b") with its fixed words translated and its values (link spellings, ids) as they are typed.
+// The page's key tooltips and the issue messages (config.h) share it.
+std::string TranslateWords(Lang lang, std::string_view english);
+
 // Replaces {0} .. {9} in `pattern` by args[i]. "{{" is a literal brace. Unknown indices stay as written.
+std::string Fill(std::string_view pattern, std::span<const std::string_view> args);
 std::string Fill(std::string_view pattern, std::initializer_list<std::string_view> args);
 // Translate, then Fill.
 std::string TrFill(Lang lang, const char* english, std::initializer_list<std::string_view> args);

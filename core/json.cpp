@@ -8,6 +8,8 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "config.h"  // IssueWords: the reasons are words of issue messages
+
 namespace tp {
 namespace {
 
@@ -17,9 +19,15 @@ struct Reader {
   std::string_view text;
   size_t pos = 0;
   std::string error;
+  const char* reason = nullptr;
+  size_t at = 0;
 
-  bool Fail(const char* what) {
-    if (error.empty()) error = std::string(what) + " at byte " + std::to_string(pos);
+  // The reasons are issue words: a bad --config or pasted config.json shows them (config.cpp).
+  bool Fail(IssueWords what) {
+    if (!error.empty()) return false;
+    error = std::string(what.text()) + " at byte " + std::to_string(pos);
+    reason = what.text();
+    at = pos;
     return false;
   }
   void SkipSpace() {
@@ -27,7 +35,7 @@ struct Reader {
   }
   bool Literal(const char* word) {
     size_t n = std::strlen(word);
-    if (text.substr(pos, n) != word) return Fail("unexpected token");
+    if (text.substr(pos, n) != word) return Fail("unexpected token"_issue);
     pos += n;
     return true;
   }
@@ -38,7 +46,7 @@ struct Reader {
     else { out += char(0xF0 | (cp >> 18)); out += char(0x80 | ((cp >> 12) & 0x3F)); out += char(0x80 | ((cp >> 6) & 0x3F)); out += char(0x80 | (cp & 0x3F)); }
   }
   bool Hex4(unsigned& cp) {
-    if (pos + 4 > text.size()) return Fail("short \\u escape");
+    if (pos + 4 > text.size()) return Fail("short \\u escape"_issue);
     cp = 0;
     for (int i = 0; i < 4; ++i) {
       char c = text[pos++];
@@ -46,12 +54,12 @@ struct Reader {
       if (c >= '0' && c <= '9') cp |= unsigned(c - '0');
       else if (c >= 'a' && c <= 'f') cp |= unsigned(c - 'a' + 10);
       else if (c >= 'A' && c <= 'F') cp |= unsigned(c - 'A' + 10);
-      else return Fail("bad \\u escape");
+      else return Fail("bad \\u escape"_issue);
     }
     return true;
   }
   bool String(std::string& out) {
-    if (pos >= text.size() || text[pos] != '"') return Fail("expected string");
+    if (pos >= text.size() || text[pos] != '"') return Fail("expected string"_issue);
     ++pos;
     while (pos < text.size()) {
       char c = text[pos++];
@@ -80,10 +88,10 @@ struct Reader {
           AppendUtf8(out, cp);
           break;
         }
-        default: return Fail("bad escape");
+        default: return Fail("bad escape"_issue);
       }
     }
-    return Fail("unterminated string");
+    return Fail("unterminated string"_issue);
   }
   bool Number(double& out) {
     size_t start = pos;
@@ -92,16 +100,16 @@ struct Reader {
                                  text[pos] == 'E' || text[pos] == '-' || text[pos] == '+'))
       ++pos;
     std::string buf(text.substr(start, pos - start));
-    if (buf.empty()) return Fail("expected a value");
+    if (buf.empty()) return Fail("expected a value"_issue);
     char* end = nullptr;
     out = std::strtod(buf.c_str(), &end);
-    if (end != buf.c_str() + buf.size() || !std::isfinite(out)) return Fail("bad number");
+    if (end != buf.c_str() + buf.size() || !std::isfinite(out)) return Fail("bad number"_issue);
     return true;
   }
   bool Value(JsonValue& v, int depth) {
-    if (depth > kMaxDepth) return Fail("nesting too deep");
+    if (depth > kMaxDepth) return Fail("nesting too deep"_issue);
     SkipSpace();
-    if (pos >= text.size()) return Fail("unexpected end");
+    if (pos >= text.size()) return Fail("unexpected end"_issue);
     char c = text[pos];
     if (c == '{') {
       v.type = JsonValue::Type::Object;
@@ -113,7 +121,7 @@ struct Reader {
         std::string key;
         if (!String(key)) return false;
         SkipSpace();
-        if (pos >= text.size() || text[pos] != ':') return Fail("expected ':'");
+        if (pos >= text.size() || text[pos] != ':') return Fail("expected ':'"_issue);
         ++pos;
         JsonValue member;
         if (!Value(member, depth + 1)) return false;
@@ -121,7 +129,7 @@ struct Reader {
         SkipSpace();
         if (pos < text.size() && text[pos] == ',') { ++pos; continue; }
         if (pos < text.size() && text[pos] == '}') { ++pos; return true; }
-        return Fail("expected ',' or '}'");
+        return Fail("expected ',' or '}'"_issue);
       }
     }
     if (c == '[') {
@@ -136,7 +144,7 @@ struct Reader {
         SkipSpace();
         if (pos < text.size() && text[pos] == ',') { ++pos; continue; }
         if (pos < text.size() && text[pos] == ']') { ++pos; return true; }
-        return Fail("expected ',' or ']'");
+        return Fail("expected ',' or ']'"_issue);
       }
     }
     if (c == '"') { v.type = JsonValue::Type::String; return String(v.string); }
@@ -173,10 +181,11 @@ JsonParseResult ParseJson(std::string_view text) {
   reader.text = text;
   if (reader.Value(result.value, 0)) {
     reader.SkipSpace();
-    if (reader.pos != text.size()) reader.Fail("trailing characters");
+    if (reader.pos != text.size()) reader.Fail("trailing characters"_issue);
   }
   result.ok = reader.error.empty();
   result.error = reader.error;
+  if (reader.reason) result.reason = reader.reason, result.at = reader.at;
   if (!result.ok) result.value = JsonValue{};
   return result;
 }

@@ -258,7 +258,7 @@ std::vector<Row> Rows(const PlanOutput& out, Lang lang) {
   row("link", FormatLink(out.config));
   if (!out.ok) {
     for (const ConfigIssue& i : out.issues)
-      if (!i.notice) row("error", FormatIssue(i));
+      if (!i.notice) row("error", FormatIssue(i, lang));
     return rows;
   }
   const MemoryBreakdown& m = p.memory;
@@ -328,7 +328,7 @@ std::vector<Row> Rows(const PlanOutput& out, Lang lang) {
     for (const std::string& a : out.fit_advice) row("would fit with", a);  // advice made outside MakePlan
   }
   for (const ConfigIssue& i : out.issues)
-    if (i.notice) row("note", FormatIssue(i));
+    if (i.notice) row("note", FormatIssue(i, lang));
   return rows;
 }
 

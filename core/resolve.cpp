@@ -24,11 +24,11 @@ constexpr double kFallbackUsdPerGpu = 25000.0;
 // Vocabulary assumed for a custom model that does not say (Llama 1/2 tokenizer).
 constexpr int kDefaultVocab = 32000;
 
-void Error(std::vector<ConfigIssue>& issues, const char* key, std::string message) {
-  issues.push_back({key, std::move(message), false});
+void Error(std::vector<ConfigIssue>& issues, const char* key, IssueWords words, std::vector<IssueArg> args = {}) {
+  issues.push_back(MakeIssue(key, words, std::move(args), false));
 }
-void Notice(std::vector<ConfigIssue>& issues, const char* key, std::string message) {
-  issues.push_back({key, std::move(message), true});
+void Notice(std::vector<ConfigIssue>& issues, const char* key, IssueWords words, std::vector<IssueArg> args = {}) {
+  issues.push_back(MakeIssue(key, words, std::move(args), true));
 }
 
 // "a, b or c" from catalog ids (with extra leading words such as "custom").
@@ -67,7 +67,7 @@ void ResolveModel(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues)
     m = ModelArch{};
     m.params_total = cfg.params;
     if (cfg.model != defaults.model && cfg.model != "custom")
-      Notice(issues, "params", "params= makes a size-only model; the preset " + cfg.model + " is not used");
+      Notice(issues, "params", "params= makes a size-only model; the preset {0} is not used"_issue, {cfg.model});
     return;
   }
 
@@ -75,7 +75,7 @@ void ResolveModel(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues)
     if (const ModelPreset* preset = FindModel(cfg.model)) {
       m = preset->arch;
     } else {
-      Error(issues, "model", "unknown model \"" + cfg.model + "\"; accepted: " + IdList(Models(), {"custom"}));
+      Error(issues, "model", "unknown model \"{0}\"; accepted: {1}"_issue, {cfg.model, Words(IdList(Models(), {"custom"}))});
       custom = true;
     }
   }
@@ -105,7 +105,7 @@ void ResolveModel(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues)
   if (cfg.v_head_dim > 0) m.v_head_dim = cfg.v_head_dim;
   if (m.kv_lora_rank > 0 && (m.qk_rope_dim <= 0 || m.qk_nope_dim <= 0 || m.v_head_dim <= 0)) {
     const char* key = m.qk_rope_dim <= 0 ? "qk_rope_dim" : m.qk_nope_dim <= 0 ? "qk_nope_dim" : "v_head_dim";
-    Error(issues, key, "latent attention (kv_lora_rank > 0) needs qk_rope_dim, qk_nope_dim and v_head_dim");
+    Error(issues, key, "latent attention (kv_lora_rank > 0) needs qk_rope_dim, qk_nope_dim and v_head_dim"_issue);
     m.kv_lora_rank = m.q_lora_rank = 0;  // ordinary attention keeps the rest of the plan usable
   }
 
@@ -113,7 +113,7 @@ void ResolveModel(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues)
     // What a custom model must say, and sensible completions for the rest.
     if (m.layers <= 0 || m.hidden <= 0 || m.heads <= 0) {
       const char* key = m.layers <= 0 ? "layers" : m.hidden <= 0 ? "hidden" : "heads";
-      Error(issues, key, "a custom model needs layers, hidden and heads (or params= for a size-only model)");
+      Error(issues, key, "a custom model needs layers, hidden and heads (or params= for a size-only model)"_issue);
       m = ModelArch{};
       m.params_total = 7e9;  // keeps the job usable for the rest of the page
       return;
@@ -123,36 +123,36 @@ void ResolveModel(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues)
     if (m.ffn <= 0) m.ffn = DefaultFfn(m.hidden, m.mlp);
     if (m.vocab <= 0) {
       m.vocab = kDefaultVocab;
-      Notice(issues, "vocab", "not given; assuming 32000 (the Llama 2 tokenizer)");
+      Notice(issues, "vocab", "not given; assuming 32000 (the Llama 2 tokenizer)"_issue);
     }
   }
 
   // Shape checks. A preset with an explicit head_dim (Gemma) or latent attention need not divide.
   if (m.heads > 0 && m.head_dim == 0 && m.kv_lora_rank == 0 && m.hidden % m.heads != 0) {
-    Error(issues, "heads", std::to_string(m.heads) + " heads do not divide hidden=" + std::to_string(m.hidden) +
-                               "; accepted: a divisor of hidden");
+    Error(issues, "heads", "{0} heads do not divide hidden={1}; accepted: a divisor of hidden"_issue,
+          {std::to_string(m.heads), std::to_string(m.hidden)});
     m.heads = 1;
   }
   if (m.kv_heads <= 0) m.kv_heads = m.heads;
   if (m.kv_heads > m.heads || m.heads % m.kv_heads != 0) {
-    Error(issues, "kv_heads", std::to_string(m.kv_heads) + " key/value heads do not divide the " +
-                                  std::to_string(m.heads) + " attention heads; accepted: a divisor of heads");
+    Error(issues, "kv_heads", "{0} key/value heads do not divide the {1} attention heads; accepted: a divisor of heads"_issue,
+          {std::to_string(m.kv_heads), std::to_string(m.heads)});
     m.kv_heads = m.heads;
   }
   if (m.experts > 1) {
     if (m.topk <= 0) {
-      Error(issues, "topk", "a mixture of " + std::to_string(m.experts) +
-                                " experts needs topk (experts per token, e.g. 2)");
+      Error(issues, "topk", "a mixture of {0} experts needs topk (experts per token, e.g. 2)"_issue,
+            {std::to_string(m.experts)});
       m.topk = 1;
     } else if (m.topk > m.experts) {
-      Error(issues, "topk", "routes each token to " + std::to_string(m.topk) + " experts but there are only " +
-                                std::to_string(m.experts) + "; accepted: 1-" + std::to_string(m.experts));
+      Error(issues, "topk", "routes each token to {0} experts but there are only {1}; accepted: 1-{1}"_issue,
+            {std::to_string(m.topk), std::to_string(m.experts)});
       m.topk = m.experts;
     }
     if (m.moe_ffn <= 0) m.moe_ffn = m.ffn;
     if (m.dense_layers > m.layers) {
-      Error(issues, "dense_layers", std::to_string(m.dense_layers) + " dense layers in a " + std::to_string(m.layers) +
-                                        "-layer model; accepted: 0-" + std::to_string(m.layers));
+      Error(issues, "dense_layers", "{0} dense layers in a {1}-layer model; accepted: 0-{1}"_issue,
+            {std::to_string(m.dense_layers), std::to_string(m.layers)});
       m.dense_layers = 0;
     }
   } else {
@@ -162,7 +162,7 @@ void ResolveModel(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues)
   m.params_total = CountParams(m).total;  // exact: embeddings, norms, biases, MLA, shared experts
   // A params= next to full dimensions (as `plan --format json` prints it) only agrees or is ignored.
   if (cfg.params > 0 && std::fabs(cfg.params - m.params_total) > 0.01 * m.params_total)
-    Notice(issues, "params", "ignored: the dimensions give " + std::to_string(int64_t(m.params_total)) + " parameters");
+    Notice(issues, "params", "ignored: the dimensions give {0} parameters"_issue, {std::to_string(int64_t(m.params_total))});
 }
 
 void ResolveWorkload(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues) {
@@ -176,11 +176,12 @@ void ResolveWorkload(const Config& cfg, Job& job, std::vector<ConfigIssue>& issu
   w.opt = cfg.opt;
   w.flash = cfg.flash != 0;
   if (cfg.method == Method::Qlora && (cfg.prec == Precision::Fp32 || cfg.prec == Precision::Fp8))
-    Error(issues, "prec", std::string("QLoRA dequantizes its 4-bit base to bf16 or fp16 for compute; ") +
-                              Name(cfg.prec) + " is not supported with method=qlora");
+    Error(issues, "prec",
+          "QLoRA dequantizes its 4-bit base to bf16 or fp16 for compute; {0} is not supported with method=qlora"_issue,
+          {Name(cfg.prec)});
   if (cfg.method != Method::Full && job.model.hidden > 0 && cfg.lora_r > job.model.hidden)
-    Error(issues, "lora_r", "rank " + std::to_string(cfg.lora_r) + " exceeds hidden=" +
-                                std::to_string(job.model.hidden) + "; accepted: 1-" + std::to_string(job.model.hidden));
+    Error(issues, "lora_r", "rank {0} exceeds hidden={1}; accepted: 1-{1}"_issue,
+          {std::to_string(cfg.lora_r), std::to_string(job.model.hidden)});
   if (cfg.tokens > 0) {
     w.tokens = cfg.tokens;
     w.tokens_defaulted = false;
@@ -195,7 +196,7 @@ void ResolveHardware(const Config& cfg, Job& job, std::vector<ConfigIssue>& issu
   hw.gpus = cfg.gpus;
   hw.gpu = FindGpu(cfg.gpu);
   if (!hw.gpu) {
-    Error(issues, "gpu", "unknown GPU \"" + cfg.gpu + "\"; accepted: " + IdList(Gpus()));
+    Error(issues, "gpu", "unknown GPU \"{0}\"; accepted: {1}"_issue, {cfg.gpu, Words(IdList(Gpus()))});
     static const Config defaults;
     hw.gpu = FindGpu(defaults.gpu);
     if (!hw.gpu && !Gpus().empty()) hw.gpu = &Gpus().front();
@@ -210,8 +211,9 @@ void ResolveHardware(const Config& cfg, Job& job, std::vector<ConfigIssue>& issu
     std::string accepted;
     for (const LinkSpec& l : Links())
       if (l.network == network) accepted += (accepted.empty() ? "" : ", ") + l.id;
-    Error(issues, key, "unknown " + std::string(network ? "network" : "link") + " \"" + id + "\"; accepted: " +
-                           (accepted.empty() ? "(the catalog is empty)" : accepted) + " or auto");
+    Error(issues, key,
+          network ? "unknown network \"{0}\"; accepted: {1} or auto"_issue : "unknown link \"{0}\"; accepted: {1} or auto"_issue,
+          {id, Words(accepted.empty() ? "(the catalog is empty)" : accepted)});
     return nullptr;
   };
   hw.intra = link(cfg.intra, "intra", false);
@@ -293,14 +295,15 @@ Layout ExplicitLayout(const Config& cfg, const Job& job) {
 
 bool CheckLayout(const Job& job, const Layout& l, std::vector<ConfigIssue>* issues) {
   // Messages are built only when the caller wants them: search passes nullptr and gets the first
-  // failure as a bare false, with no allocation.
+  // failure as a bare false, with no allocation (the args are a lambda, called only for a message).
   bool ok = true;
-  auto fail = [&](const char* key, auto&& message) {
+  using Args = std::vector<IssueArg>;
+  auto fail = [&](const char* key, IssueWords words, auto&& args) {
     ok = false;
-    if (issues) issues->push_back({key, message(), false});
+    if (issues) issues->push_back(MakeIssue(key, words, args(), false));
     return issues == nullptr;  // true: stop at the first failure
   };
-  using S = std::string;
+  auto none = [] { return Args{}; };
   auto str = [](int64_t v) { return std::to_string(v); };
 
   const ModelArch& m = job.model;
@@ -308,44 +311,39 @@ bool CheckLayout(const Job& job, const Layout& l, std::vector<ConfigIssue>* issu
   const char* names[] = {"tp", "pp", "vp", "cp", "ep", "dp", "mbs"};
   const int values[] = {l.tp, l.pp, l.vp, l.cp, l.ep, l.dp, l.mbs};
   for (int i = 0; i < 7; ++i)
-    if (values[i] < 1 && fail(names[i], [&] { return S("must be at least 1"); })) return false;
+    if (values[i] < 1 && fail(names[i], "must be at least 1"_issue, none)) return false;
   if (!ok) return false;
 
   if (m.layers > 0) {
-    if (m.heads % l.tp != 0 && fail("tp", [&] {
-          return str(l.tp) + " does not divide the " + str(m.heads) + " attention heads; accepted: a divisor of heads";
-        }))
+    if (m.heads % l.tp != 0 &&
+        fail("tp", "{0} does not divide the {1} attention heads; accepted: a divisor of heads"_issue,
+             [&] { return Args{str(l.tp), str(m.heads)}; }))
       return false;
     if (m.kv_heads > 0 && m.kv_lora_rank == 0 && m.kv_heads % l.tp != 0 && l.tp % m.kv_heads != 0 &&
-        fail("tp", [&] {
-          return str(l.tp) + " neither divides the " + str(m.kv_heads) +
-                 " key/value heads nor is a multiple of them (to replicate them)";
-        }))
+        fail("tp", "{0} neither divides the {1} key/value heads nor is a multiple of them (to replicate them)"_issue,
+             [&] { return Args{str(l.tp), str(m.kv_heads)}; }))
       return false;
-    if (l.pp > m.layers && fail("pp", [&] {
-          return str(l.pp) + " pipeline stages for " + str(m.layers) + " layers; accepted: 1-" + str(m.layers);
-        }))
+    if (l.pp > m.layers && fail("pp", "{0} pipeline stages for {1} layers; accepted: 1-{1}"_issue,
+                                [&] { return Args{str(l.pp), str(m.layers)}; }))
       return false;
-    if (l.vp > 1 && l.pp == 1 && fail("vp", [&] { return S("interleaved stages need pp > 1"); })) return false;
-    if (l.vp > 1 && l.pp <= m.layers && (m.layers / l.pp) % l.vp != 0 && fail("vp", [&] {
-          return str(l.vp) + " does not divide the " + str(m.layers / l.pp) + " layers per pipeline stage";
-        }))
+    if (l.vp > 1 && l.pp == 1 && fail("vp", "interleaved stages need pp > 1"_issue, none)) return false;
+    if (l.vp > 1 && l.pp <= m.layers && (m.layers / l.pp) % l.vp != 0 &&
+        fail("vp", "{0} does not divide the {1} layers per pipeline stage"_issue,
+             [&] { return Args{str(l.vp), str(m.layers / l.pp)}; }))
       return false;
     if (ok && issues && l.pp > 1 && m.layers % l.pp != 0)
-      issues->push_back({"pp", str(m.layers) + " layers do not split evenly over " + str(l.pp) +
-                                   " stages; the largest stage sets the pace", true});
-    if (l.ep > 1 && m.experts <= 1 && fail("ep", [&] { return S("the model has no experts; accepted: 1"); }))
-      return false;
-    if (l.ep > 1 && m.experts > 1 && m.experts % l.ep != 0 && fail("ep", [&] {
-          return str(l.ep) + " does not divide the " + str(m.experts) + " experts";
-        }))
+      issues->push_back(MakeIssue("pp", "{0} layers do not split evenly over {1} stages; the largest stage sets the pace"_issue,
+                                  {str(m.layers), str(l.pp)}, true));
+    if (l.ep > 1 && m.experts <= 1 && fail("ep", "the model has no experts; accepted: 1"_issue, none)) return false;
+    if (l.ep > 1 && m.experts > 1 && m.experts % l.ep != 0 &&
+        fail("ep", "{0} does not divide the {1} experts"_issue, [&] { return Args{str(l.ep), str(m.experts)}; }))
       return false;
   }
   // Tensor-parallel groups stay inside a node when they fit in one (they all-reduce every layer).
   const int64_t node = std::max<int64_t>(1, std::min<int64_t>(job.hw.gpus_per_node, gpus));
-  if ((l.tp <= node ? node % l.tp != 0 : l.tp % node != 0) && fail("tp", [&] {
-        return str(l.tp) + " does not fit the " + str(node) + " GPUs of a node evenly (groups would straddle nodes)";
-      }))
+  if ((l.tp <= node ? node % l.tp != 0 : l.tp % node != 0) &&
+      fail("tp", "{0} does not fit the {1} GPUs of a node evenly (groups would straddle nodes)"_issue,
+           [&] { return Args{str(l.tp), str(node)}; }))
     return false;
   const int64_t product = int64_t(l.tp) * l.pp * l.cp * l.dp;
   if (product != gpus) {
@@ -354,40 +352,34 @@ bool CheckLayout(const Job& job, const Layout& l, std::vector<ConfigIssue>* issu
                       : gpus % (int64_t(l.tp) * l.pp) != 0               ? "pp"
                       : gpus % (int64_t(l.tp) * l.pp * l.cp) != 0        ? "cp"
                                                                          : "dp";
-    if (fail(key, [&] {
-          return "tp x pp x cp x dp = " + str(l.tp) + " x " + str(l.pp) + " x " + str(l.cp) + " x " + str(l.dp) +
-                 " = " + str(product) + ", but gpus=" + str(gpus) + "; accepted: degrees whose product is gpus";
-        }))
+    if (fail(key,
+             "tp x pp x cp x dp = {0} x {1} x {2} x {3} = {4}, but gpus={5}; accepted: degrees whose product is gpus"_issue,
+             [&] { return Args{str(l.tp), str(l.pp), str(l.cp), str(l.dp), str(product), str(gpus)}; }))
       return false;
   }
-  if (l.ep > 1 && (int64_t(l.dp) * l.cp) % l.ep != 0 && fail("ep", [&] {
-        return str(l.ep) + " does not divide dp x cp = " + str(int64_t(l.dp) * l.cp);
-      }))
+  if (l.ep > 1 && (int64_t(l.dp) * l.cp) % l.ep != 0 &&
+      fail("ep", "{0} does not divide dp x cp = {1}"_issue, [&] { return Args{str(l.ep), str(int64_t(l.dp) * l.cp)}; }))
     return false;
-  if (l.cp > 1 && job.work.seq % l.cp != 0 && fail("cp", [&] {
-        return str(l.cp) + " does not divide seq=" + str(job.work.seq);
-      }))
+  if (l.cp > 1 && job.work.seq % l.cp != 0 &&
+      fail("cp", "{0} does not divide seq={1}"_issue, [&] { return Args{str(l.cp), str(job.work.seq)}; }))
     return false;
   const int64_t per_step = int64_t(l.mbs) * l.dp;
-  if (job.work.gbs % per_step != 0 && fail("gbs", [&] {
-        return str(job.work.gbs) + " sequences is not a multiple of mbs x dp = " + str(l.mbs) + " x " + str(l.dp) +
-               " = " + str(per_step) + "; accepted: a multiple of " + str(per_step);
-      }))
+  if (job.work.gbs % per_step != 0 &&
+      fail("gbs", "{0} sequences is not a multiple of mbs x dp = {1} x {2} = {3}; accepted: a multiple of {3}"_issue,
+           [&] { return Args{str(job.work.gbs), str(l.mbs), str(l.dp), str(per_step)}; }))
     return false;
   if (l.zero < 0 || l.zero > 3) {
-    if (fail("zero", [&] { return S("accepted: 0-3"); })) return false;
-  } else if (l.zero == 3 && l.pp > 1 && fail("zero", [&] {
-               return S("ZeRO-3 with pipeline parallelism (pp > 1) is rejected, as DeepSpeed does; use zero 0-2 or pp=1");
-             })) {
+    if (fail("zero", "accepted: 0-3"_issue, none)) return false;
+  } else if (l.zero == 3 && l.pp > 1 &&
+             fail("zero", "ZeRO-3 with pipeline parallelism (pp > 1) is rejected, as DeepSpeed does; use zero 0-2 or pp=1"_issue,
+                  none)) {
     return false;
   }
-  if (l.offload == Offload::Cpu && l.zero < 1 && fail("offload", [&] {
-        return S("CPU offload of optimizer states needs ZeRO (zero 1-3), as in ZeRO-Offload");
-      }))
+  if (l.offload == Offload::Cpu && l.zero < 1 &&
+      fail("offload", "CPU offload of optimizer states needs ZeRO (zero 1-3), as in ZeRO-Offload"_issue, none))
     return false;
-  if (l.offload == Offload::Nvme && l.zero < 3 && fail("offload", [&] {
-        return S("NVMe offload needs zero=3 (ZeRO-Infinity)");
-      }))
+  if (l.offload == Offload::Nvme && l.zero < 3 &&
+      fail("offload", "NVMe offload needs zero=3 (ZeRO-Infinity)"_issue, none))
     return false;
   return ok;
 }

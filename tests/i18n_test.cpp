@@ -5,6 +5,8 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <filesystem>
+#include <fstream>
 #include <map>
 #include <set>
 #include <sstream>
@@ -272,6 +274,224 @@ TEST_CASE("switching language keeps the plan identical and the JSON and CSV Engl
     CHECK(digits(PlanToText(en)).size() > 50);
     CHECK(digits(PlanToText(zh)) == digits(PlanToText(en)));
   }
+}
+
+namespace {
+
+// Every `"..."_issue` literal in core's sources (adjacent literals joined, \" and \\ resolved): the
+// templates of every issue message core can emit, and the JSON reader's reasons. Only that suffix makes
+// an IssueWords (config.h), so a new message cannot escape this list.
+std::vector<std::string> IssueTemplatesInSources() {
+  std::vector<std::string> out;
+  const std::filesystem::path core = std::filesystem::path(TRAINPLAN_TEST_DATA) / ".." / ".." / "core";
+  for (const auto& entry : std::filesystem::directory_iterator(core)) {
+    const std::string ext = entry.path().extension().string();
+    if (ext != ".cpp" && ext != ".h") continue;
+    std::ifstream in(entry.path());
+    std::stringstream buf;
+    buf << in.rdbuf();
+    const std::string code = buf.str();
+    // A small lexer (std::regex recurses per character and overflows the stack on whole files): comments
+    // and character literals skipped, adjacent string literals joined, kept when `_issue` follows.
+    for (size_t i = 0; i < code.size(); ++i) {
+      if (code.compare(i, 2, "//") == 0) {
+        i = code.find('\n', i);
+        if (i == std::string::npos) break;
+      } else if (code.compare(i, 2, "/*") == 0) {
+        i = code.find("*/", i);
+        if (i == std::string::npos) break;
+        ++i;
+      } else if (code[i] == '\'') {
+        for (++i; i < code.size() && code[i] != '\''; ++i)
+          if (code[i] == '\\') ++i;
+      } else if (code[i] == '"') {
+        std::string text;
+        size_t j = i;
+        while (j < code.size() && code[j] == '"') {
+          for (++j; j < code.size() && code[j] != '"'; ++j) text += code[j] == '\\' ? code[++j] : code[j];
+          size_t next = code.find_first_not_of(" \t\r\n", j + 1);
+          if (next == std::string::npos || code[next] != '"') break;
+          j = next;
+        }
+        const bool declaration = i >= 8 && code.compare(i - 8, 8, "operator") == 0;  // operator""_issue
+        if (!declaration && code.compare(j + 1, 6, "_issue") == 0) out.push_back(text);
+        i = j;
+      }
+    }
+  }
+  return out;
+}
+
+// Issues of every kind core makes: parsing (pairs, links, JSON, config.json), the model and workload,
+// the hardware, every layout check.
+std::vector<ConfigIssue> BadInputIssues() {
+  std::vector<ConfigIssue> all;
+  auto pairs = [&](std::initializer_list<std::pair<const char*, const char*>> kv) {
+    Config c;
+    std::vector<ConfigIssue> issues;
+    for (auto& [k, v] : kv) ApplyPair(c, k, v, issues);
+    all.insert(all.end(), issues.begin(), issues.end());
+    if (HasErrors(issues)) return;
+    PlanOutput out = MakePlan(c);
+    all.insert(all.end(), out.issues.begin(), out.issues.end());
+  };
+  pairs({{"tp", "x"}});
+  pairs({{"prec", "int4"}});
+  pairs({{"gpu", "Bad Id!"}});
+  pairs({{"nonsense", "1"}});
+  pairs({{"v", "7"}});
+  pairs({{"model", "llama9"}});
+  pairs({{"gpu", "tpu"}, {"gpus", "8"}});
+  pairs({{"intra", "warp"}, {"inter", "carrier-pigeon"}, {"gpus", "8"}});
+  pairs({{"model", "custom"}, {"layers", "4"}});
+  pairs({{"model", "custom"}, {"layers", "4"}, {"hidden", "100"}, {"heads", "3"}, {"kv_heads", "2"}, {"gpus", "1"}});
+  pairs({{"model", "mixtral-8x7b"}, {"topk", "9"}, {"dense_layers", "99"}});
+  pairs({{"model", "custom"}, {"layers", "4"}, {"hidden", "256"}, {"heads", "4"}, {"experts", "8"}, {"gpus", "1"}});
+  pairs({{"model", "custom"}, {"layers", "4"}, {"hidden", "256"}, {"heads", "4"}, {"kv_lora_rank", "64"}, {"gpus", "1"}});
+  pairs({{"model", "llama2-7b"}, {"params", "7e9"}, {"layers", "32"}, {"hidden", "4096"}, {"heads", "32"}});
+  pairs({{"model", "llama2-7b"}, {"params", "5e9"}});
+  pairs({{"model", "llama2-7b"}, {"method", "qlora"}, {"prec", "fp32"}, {"lora_r", "9999"}});
+  pairs({{"model", "llama2-7b"}, {"gpus", "8"}, {"tp", "3"}, {"pp", "64"}, {"vp", "3"}, {"ep", "2"}});
+  pairs({{"model", "llama2-7b"}, {"gpus", "8"}, {"tp", "8"}, {"pp", "1"}, {"cp", "1"}, {"ep", "1"}, {"dp", "2"}});
+  pairs({{"model", "llama2-7b"}, {"gpus", "16"}, {"tp", "1"}, {"pp", "1"}, {"vp", "2"}, {"ep", "1"}, {"cp", "3"}});
+  pairs({{"model", "llama2-7b"}, {"gpus", "8"}, {"tp", "1"}, {"pp", "3"}, {"cp", "1"}, {"ep", "1"}});
+  pairs({{"model", "llama2-70b"}, {"gpus", "64"}, {"tp", "8"}, {"pp", "4"}, {"vp", "3"}, {"cp", "1"}, {"ep", "1"},
+         {"mbs", "3"}, {"zero", "3"}, {"offload", "nvme"}});
+  pairs({{"model", "llama2-7b"}, {"gpus", "8"}, {"tp", "16"}, {"pp", "1"}, {"cp", "1"}, {"ep", "1"}});
+  pairs({{"model", "mixtral-8x7b"}, {"gpus", "16"}, {"tp", "1"}, {"pp", "1"}, {"cp", "1"}, {"ep", "3"}});
+  pairs({{"model", "llama2-7b"}, {"gpus", "8"}, {"tp", "1"}, {"pp", "1"}, {"cp", "1"}, {"zero", "0"}, {"offload", "cpu"}});
+  pairs({{"model", "llama2-7b"}, {"gpus", "8"}, {"tp", "1"}, {"pp", "1"}, {"cp", "1"}, {"ep", "2"}});
+  pairs({{"model", "mixtral-8x7b"}, {"gpus", "8"}, {"tp", "1"}, {"pp", "1"}, {"cp", "1"}, {"ep", "4"}, {"experts", "6"},
+         {"mbs", "1"}, {"zero", "1"}, {"recompute", "full"}, {"offload", "none"}, {"sp", "0"}, {"vp", "1"}});
+  pairs({{"model", "llama2-7b"}, {"gpus", "8"}, {"tp", "1"}, {"pp", "1"}, {"cp", "1"}, {"zero", "1"}, {"offload", "nvme"}});
+  // Each parse with its own list: the list is capped at 32 issues ("more problems not shown").
+  auto parse = [&](auto apply, const std::string& text) {
+    Config c;
+    std::vector<ConfigIssue> issues;
+    apply(c, text, issues);
+    all.insert(all.end(), issues.begin(), issues.end());
+  };
+  parse(ApplyLink, "#v=1&tp&future_key=1&gpus=8");
+  parse(ApplyLink, std::string(70 * 1024, '&'));
+  std::string many = "#v=1";
+  for (int i = 0; i < 600; ++i) many += "&gpus=8";
+  parse(ApplyLink, many);
+  for (int i = 0; i < 40; ++i) many += "&tp=x";
+  parse(ApplyLink, many.substr(0, 4) + many.substr(many.size() - 40 * 5));
+  parse(ApplyJson, "{\"tp\": [1]}");
+  parse(ApplyJson, "[1]");
+  for (const char* broken : {"{\"tp\": 1,", "{\"tp\" 1}", "{\"tp\": 1 2}", "[1 2]", "{1: 2}", "{\"a\": \"\\q\"}",
+                             "{\"a\": \"\\u12\"}", "{\"a\": \"\\uzzzz\"}", "{\"a\": \"open", "{\"a\": -}",
+                             "{\"a\": 1e999}", "{\"a\": nul}", "{} x", "{\"a\": ",
+                             "{\"a\": \"\\u12", "{\"a\": @}"})
+    parse(ApplyJson, broken);
+  parse(ApplyJson, std::string(10000, '['));
+  parse(ApplyHfConfig, "[1]");
+  parse(ApplyHfConfig, "{\"hidden_size\": 64}");
+  parse(ApplyHfConfig, R"({"num_hidden_layers": 2, "hidden_size": 256, "num_attention_heads": 4, "intermediate_size": 512,
+                          "num_experts": 8, "num_experts_per_tok": 2, "moe_intermediate_size": 128,
+                          "shared_expert_intermediate_size": 200})");
+  const Job job = ResolveJob(Config{}, all);
+  Layout bad;
+  bad.tp = 0;
+  CheckLayout(job, bad, &all);
+  bad = Layout{};
+  bad.zero = 7;
+  CheckLayout(job, bad, &all);
+  return all;
+}
+
+}  // namespace
+
+TEST_CASE("every issue template in core's sources has its Chinese, with the same placeholders", "[i18n]") {
+  const std::vector<std::string> templates = IssueTemplatesInSources();
+  CHECK(templates.size() > 60);  // the scan finds them (config.cpp, resolve.cpp, json.cpp)
+  for (const std::string& t : templates) {
+    INFO(t);
+    REQUIRE(HasTranslation(t));
+    CHECK(Placeholders(Translate(Lang::Zh, t.c_str())) == Placeholders(t));
+    CHECK(HasCjk(Translate(Lang::Zh, t.c_str())));
+  }
+}
+
+TEST_CASE("issues in Chinese keep every value of the English; the English is unchanged", "[i18n]") {
+  std::vector<std::string> missing;
+  SetMissingTranslationSink(&missing);
+  const std::vector<ConfigIssue> issues = BadInputIssues();
+  const std::vector<std::string> templates = IssueTemplatesInSources();
+  std::set<std::string> used;
+  for (const ConfigIssue& is : issues) {
+    const std::string en = FormatIssue(is), zh = FormatIssue(is, Lang::Zh);
+    INFO(en << "\n" << zh);
+    REQUIRE(is.words != nullptr);  // every issue core makes has its template
+    used.insert(is.words);
+    CHECK(std::find(templates.begin(), templates.end(), is.words) != templates.end());
+    CHECK(FormatIssue(is, Lang::En) == en);
+    CHECK(en == (is.key.empty() ? is.message : is.key + ": " + is.message));
+    CHECK(IssueMessage(is, Lang::En) == is.message);
+    CHECK(HasCjk(zh));
+    CHECK(zh.find(is.key) == 0);  // the key first, as typed
+    for (const IssueArg& a : is.args) {
+      if (a.words) {
+        used.insert(a.text);  // a JSON reader's reason
+        const std::string words = TranslateWords(Lang::Zh, a.text);
+        CHECK(zh.find(words) != std::string::npos);
+        for (const char* english : {" or ", "a whole number", "a number", " id ("}) CHECK(words.find(english) == std::string::npos);
+      } else {
+        CHECK(zh.find(a.text) != std::string::npos);  // numbers, ids, key names, what was typed
+      }
+    }
+  }
+  SetMissingTranslationSink(nullptr);
+  for (const std::string& m : missing) UNSCOPED_INFO("no Chinese for: " << m);
+  CHECK(missing.empty());
+  std::set<std::string> unused(templates.begin(), templates.end());
+  for (const std::string& u : used) unused.erase(u);
+  for (const std::string& u : unused) UNSCOPED_INFO("not reached by the bad inputs above: " << u);
+  CHECK(unused.empty());
+  // A value the user typed that looks like a placeholder stays as typed.
+  Config c;
+  std::vector<ConfigIssue> typed;
+  ApplyPair(c, "tp", "{0}", typed);
+  REQUIRE(typed.size() == 1);
+  CHECK(FormatIssue(typed[0]) == "tp: expected a whole number 1-1024 or auto, got \"{0}\"");
+  CHECK(FormatIssue(typed[0], Lang::Zh) == "tp：应为：整数 1-1024 或 auto；实际是 \"{0}\"");
+}
+
+TEST_CASE("the command line's error line and notes follow --lang; its exit status does not", "[i18n][cli]") {
+  std::string out, err;
+  CHECK(RunCli({"plan", "tp=3"}, out, err) == 2);
+  CHECK(err == "trainplan: tp: 3 does not divide the 64 attention heads; accepted: a divisor of heads (and 4 more)\n");
+  for (const std::vector<std::string>& args : {std::vector<std::string>{"plan", "tp=3", "--lang", "zh"},
+                                               std::vector<std::string>{"plan", "--lang=zh", "tp=3"}}) {
+    err.clear();
+    CHECK(RunCli(args, out, err) == 2);
+    CHECK(err == "trainplan: tp：3 不能整除 64 个注意力头；可选值：注意力头数的约数（另有 4 条）\n");
+  }
+  err.clear();  // the language applies from the start, whatever the order of the arguments
+  CHECK(RunCli({"plan", "tp=x", "--lang", "zh"}, out, err) == 2);
+  CHECK(err == "trainplan: tp：应为：整数 1-1024 或 auto；实际是 \"x\"\n");
+  err.clear();
+  CHECK(RunCli({"compare", "--link", "#v=1&prec=int4", "--lang", "zh"}, out, err) == 2);
+  CHECK(err == "trainplan: 方案 1：prec：应为：fp32、fp16、bf16 或 fp8；实际是 \"int4\"\n");
+  err.clear();
+  CHECK(RunCli({"plan", "gpu=tpu", "--lang", "zh"}, out, err) == 2);
+  CHECK(err.find("trainplan: gpu：未知的 GPU \"tpu\"；可选值：rtx") == 0);
+  CHECK(err.find(" or ") == std::string::npos);
+  // Notes on stderr, and the text report's rows.
+  out.clear(), err.clear();
+  REQUIRE(RunCli({"plan", "model=custom", "layers=2", "hidden=64", "heads=4", "gpus=1", "--lang", "zh"}, out, err) == 0);
+  CHECK(err == "提示：vocab：未给出；按 32000 计算（Llama 2 的分词器）\n");
+  CHECK(out.find("vocab：未给出") != std::string::npos);
+  out.clear(), err.clear();
+  REQUIRE(RunCli({"plan", "model=custom", "layers=2", "hidden=64", "heads=4", "gpus=1"}, out, err) == 0);
+  CHECK(err == "note: vocab: not given; assuming 32000 (the Llama 2 tokenizer)\n");
+  // JSON stays English.
+  out.clear(), err.clear();
+  REQUIRE(RunCli({"plan", "model=custom", "layers=2", "hidden=64", "heads=4", "gpus=1", "--format", "json", "--lang",
+                  "zh"}, out, err) == 0);
+  CHECK(out.find("\"vocab: not given; assuming 32000 (the Llama 2 tokenizer)\"") != std::string::npos);
+  CHECK(!HasCjk(out));
 }
 
 TEST_CASE("the command line's text follows --lang; JSON does not", "[i18n][cli]") {
