@@ -209,7 +209,7 @@ void LoadLinkImpl(AppState& app, const std::string& fragment_in, bool plan_now, 
   // newer link version, keys with no field) in the notice bar.
   for (const auto& is : issues) {
     if (HasField(is.key)) app.link_issues.push_back(is);
-    else app.notices.push_back(FormatIssue(is));
+    else app.notices.push_back(FormatIssue(is, app.lang));
   }
   // Opening the app on a link without `lang` keeps the viewer's language (remembered, or the browser's);
   // navigating to one (Back, setLink) means English, as CurrentLink writes English links.
@@ -711,7 +711,7 @@ bool DrawInputs(AppState& app) {
         Config n = c;
         ApplyHfConfig(n, buf, issues);
         app.notices.clear();
-        for (const auto& is : issues) app.notices.push_back(FormatIssue(is));
+        for (const auto& is : issues) app.notices.push_back(FormatIssue(is, app.lang));
         app.notices_fresh = true;  // about this import: keep them through the re-plan it causes
         if (!HasErrors(issues)) {
           c = n;
@@ -865,7 +865,7 @@ void FallbackLine(AppState& app, const PlanOutput& o, bool compact) {
     items += (items.empty() ? "" : "; ") + TrFill("{0} = {1} instead of {2}", {key, def, given});
     for (const ConfigIssue& is : o.issues)
       if (!is.notice && is.key == key) {
-        reasons += FormatIssue(is) + "\n";
+        reasons += FormatIssue(is, app.lang) + "\n";
         if (!compact && o.fallback_keys.size() == 1) items += " (" + is.message + ")";
         break;
       }
@@ -1017,7 +1017,7 @@ void IssuesBox(AppState& app, const PlanOutput& o) {
   for (const auto& is : o.issues) {
     if (HasField(is.key)) continue;
     ImGui::PushTextWrapPos(0);
-    ImGui::TextColored(ColV(app, is.notice ? Hue::Muted : Hue::Bad), "%s %s", is.notice ? "·" : "✘", FormatIssue(is).c_str());
+    ImGui::TextColored(ColV(app, is.notice ? Hue::Muted : Hue::Bad), "%s %s", is.notice ? "·" : "✘", FormatIssue(is, app.lang).c_str());
     ImGui::PopTextWrapPos();
   }
 }

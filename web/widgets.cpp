@@ -195,19 +195,9 @@ void HelpMarker(const char* text) {
 
 std::string AcceptsText(const char* accepts) {
   // core writes "a whole number 1-1024 or auto", "bf16, fp16 or fp8", "a GPU id (trainplan catalog gpus)":
-  // the fixed words are translated, the values (link spellings) stay as they are typed.
-  std::string s = accepts;
-  if (CurrentLanguage() == Lang::En) return s;
-  auto replace_all = [&](const char* from, const char* to) {
-    const std::string f = from, t = to;
-    for (size_t at = 0; (at = s.find(f, at)) != std::string::npos; at += t.size()) s.replace(at, f.size(), t);
-  };
-  for (const char* phrase : {"a preset id (trainplan catalog models) or custom", "a GPU id (trainplan catalog gpus)",
-                             "a link id (trainplan catalog links)", "a whole number ", "a number "})
-    replace_all(phrase, Tr(phrase));
-  replace_all(" or ", Tr(" or "));
-  replace_all(", ", Tr(", "));
-  return s;
+  // the fixed words are translated, the values (link spellings) stay as they are typed. The issue
+  // messages translate their accepted-values lists the same way (core's TranslateWords).
+  return TranslateWords(CurrentLanguage(), accepts);
 }
 
 void KeyTooltip(const char* key, const char* extra) {
@@ -254,7 +244,7 @@ void FieldIssues(AppState& app, const char* key, bool edited) {
   ImGui::BeginGroup();
   ImGui::PushTextWrapPos(0);
   std::string text = shown->notice ? "· " : "✘ ";
-  text += shown->message;
+  text += IssueMessage(*shown, app.lang);
   if (count > 1) text.append(" ").append(TrFill("(and {0} more)", {std::to_string(count - 1)}));
   ImGui::PushStyleColor(ImGuiCol_Text, ColV(app, shown->notice ? Hue::Muted : Hue::Bad));
   ImGui::TextUnformatted(text.c_str());
@@ -285,7 +275,7 @@ void FieldIssues(AppState& app, const char* key, bool edited) {
     ImGui::BeginTooltip();
     ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30);
     for (const ConfigIssue& is : app.out.issues)
-      if (is.key == key) ImGui::TextColored(ColV(app, is.notice ? Hue::Muted : Hue::Bad), "%s", FormatIssue(is).c_str());
+      if (is.key == key) ImGui::TextColored(ColV(app, is.notice ? Hue::Muted : Hue::Bad), "%s", FormatIssue(is, app.lang).c_str());
     ImGui::PopTextWrapPos();
     ImGui::EndTooltip();
   }

@@ -1,8 +1,9 @@
 // i18n_ui_test.cpp — the interface in English and Chinese, headless (platform_null.cpp, real ImGui frames):
 // a `lang=zh` link switches the language and stays in the link and the saved state, the browser's language
 // picks the default on a first visit, switching leaves window.trainplan.plan() byte-identical, every view
-// drawn in Chinese finds a translation for every string it looks up, and the sources pass every drawn
-// string through Tr() with a translation in web/strings_zh.inc or core/i18n_core.cpp.
+// drawn in Chinese finds a translation for every string it looks up, an error under its field is drawn in
+// Chinese, and the sources pass every drawn string through Tr() with a translation in web/strings_zh.inc
+// or core/i18n_core.cpp.
 #include <catch2/catch.hpp>
 
 #include <fstream>
@@ -174,6 +175,53 @@ TEST_CASE("every view drawn in Chinese finds a translation for everything it loo
   CHECK(downloads[downloads.size() - 3].second.find("训练方案") != std::string::npos);
   CHECK(downloads[downloads.size() - 2].second.find("训练方案") == std::string::npos);
   CHECK(downloads[downloads.size() - 1].second.find("训练方案") == std::string::npos);
+}
+
+// The text one frame draws, through Dear ImGui's own log: the log ends (LogFinish) with the page's one
+// top-level window and hands its text to the clipboard callback, borrowed here.
+std::string DrawnText(AppState& app) {
+  static std::string captured;
+  captured.clear();
+  ImGuiIO& io = ImGui::GetIO();
+  const auto saved = io.SetClipboardTextFn;
+  io.SetClipboardTextFn = [](void*, const char* text) { captured = text; };
+  ImGui::NewFrame();
+  ImGui::LogToClipboard(0);  // 0: no tree node opened for the log's sake
+  DrawUi(app);
+  ImGui::Render();
+  io.SetClipboardTextFn = saved;
+  return captured;
+}
+
+TEST_CASE("lang=zh: an error under its field is in Chinese, with its values; the JSON stays English", "[web][i18n]") {
+  std::vector<std::string> missing;
+  SetMissingTranslationSink(&missing);
+  static AppState app;
+  Start(app, "#v=1&model=llama2-7b&gpus=8&tp=3&view=plan&lang=zh");
+  Frame(app);
+  const std::string drawn = DrawnText(app);
+  SetMissingTranslationSink(nullptr);
+  for (const std::string& m : missing) UNSCOPED_INFO("no Chinese for: " << m);
+  CHECK(missing.empty());
+  // Under the tp field, as in English (ui_test.cpp), and in Chinese: "3 不能整除 32 个注意力头".
+  const AppState::WidgetRect *field = nullptr, *issue = nullptr;
+  for (const auto& w : app.widgets) {
+    if (w.name == "tp") field = &w;
+    if (w.name == "issue_tp") issue = &w;
+  }
+  REQUIRE(field);
+  REQUIRE(issue);
+  CHECK(issue->y0 >= field->y1 - 1);
+  CHECK(issue->y0 - field->y1 < ImGui::GetFontSize());
+  INFO(drawn);
+  CHECK(drawn.find("✘ 3 不能整除 32 个注意力头；可选值：注意力头数的约数") != std::string::npos);
+  CHECK(drawn.find("✘ 3 does not divide") == std::string::npos);
+  // The page's interface (window.trainplan.plan(), the JSON export) keeps the English.
+  CHECK(app.plan_json.find("tp: 3 does not divide the 32 attention heads") != std::string::npos);
+  // A link's garbage value: the accepted values in Chinese, the value as typed.
+  LoadLink(app, "#v=1&model=llama2-7b&gpus=8&tp=abc&view=plan&lang=zh");
+  Frame(app);
+  CHECK(DrawnText(app).find("✘ 应为：整数 1-1024 或 auto；实际是 \"abc\"") != std::string::npos);
 }
 
 TEST_CASE("tooltips give each key's accepted values in Chinese, the values as they are typed", "[web][i18n]") {
