@@ -866,7 +866,7 @@ void FallbackLine(AppState& app, const PlanOutput& o, bool compact) {
     for (const ConfigIssue& is : o.issues)
       if (!is.notice && is.key == key) {
         reasons += FormatIssue(is, app.lang) + "\n";
-        if (!compact && o.fallback_keys.size() == 1) items += " (" + is.message + ")";
+        if (!compact && o.fallback_keys.size() == 1) items += " (" + IssueMessage(is, app.lang) + ")";
         break;
       }
   }
