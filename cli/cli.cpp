@@ -554,8 +554,8 @@ int CmdPlan(const Options& o, std::string& out, std::string& err) {
   if (!BuildConfig(o, cfg, notices, f)) return Fail(err, f);
   PlanOutput plan = MakePlan(cfg);
   plan.issues.insert(plan.issues.begin(), notices.begin(), notices.end());
-  if (!plan.ok || FirstError(plan.issues, f, o.lang)) {
-    if (f.line.empty()) FirstError(plan.issues, f, o.lang);
+  const bool has_error = FirstError(plan.issues, f, o.lang);  // sets the line even when !plan.ok
+  if (!plan.ok || has_error) {
     if (f.line.empty()) f.line = "no plan could be made for this configuration";
     return Fail(err, f);
   }
@@ -584,7 +584,8 @@ int CmdCompare(const Options& o, std::string& out, std::string& err) {
       if (!ApplySource(cfg, src, notices, f, o.lang)) return Fail(err, f);
     PlanOutput plan = MakePlan(cfg);
     plan.issues.insert(plan.issues.begin(), notices.begin(), notices.end());
-    if (!plan.ok || FirstError(plan.issues, f, o.lang)) {
+    const bool has_error = FirstError(plan.issues, f, o.lang);  // sets the line even when !plan.ok
+    if (!plan.ok || has_error) {
       if (f.line.empty()) f.line = "no plan could be made";
       return Fail(err, {Scenario(o.lang, n, f.line)});
     }

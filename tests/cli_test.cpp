@@ -349,6 +349,9 @@ TEST_CASE("bad input: exit 2 and one line on stderr naming the key", "[cli]") {
       {{"catalog"}, "trainplan: catalog: expected gpus, models or links"},
       {{"compare"}, "trainplan: compare needs at least one --link"},
       {{"compare", "--link", "#v=1", "--link", "#v=1&tp=0"}, "trainplan: scenario 2: tp: "},
+      // A combination error (found in the layout check, after resolving): the reason, not "no plan".
+      {{"compare", "--link", "#v=1&model=llama2-7b&gpus=8", "--link", "#v=1&model=llama2-7b&gpus=8&tp=3"},
+       "trainplan: scenario 2: tp: 3 does not divide the 32 attention heads"},
       {{"deploy"}, "trainplan: unknown command \"deploy\""},
       {{"link", "pue=0.5"}, "trainplan: pue: expected a number 1-10"},
       // Found by fuzzing: a newline inside an argument must not split the error line.
