@@ -205,8 +205,8 @@ const Phrase kPhrases[] = {
     // the model and the workload (resolve.cpp)
     {"params= makes a size-only model; the preset {0} is not used", "params= 表示只给参数量的模型；不使用预设 {0}"},
     {"unknown model \"{0}\"; accepted: {1}", "未知的模型 \"{0}\"；可选值：{1}"},
-    {"latent attention (kv_lora_rank > 0) needs qk_rope_dim, qk_nope_dim and v_head_dim",
-     "潜在注意力（kv_lora_rank > 0）需要给出 qk_rope_dim、qk_nope_dim 和 v_head_dim"},
+    {"latent attention (kv_lora_rank > 0) needs qk_rope_dim, qk_nope_dim and v_head_dim; missing: {0}",
+     "潜在注意力（kv_lora_rank > 0）需要给出 qk_rope_dim、qk_nope_dim 和 v_head_dim；缺少：{0}"},
     {"a custom model needs layers, hidden and heads (or params= for a size-only model)",
      "自定义模型需要给出 layers、hidden 和 heads（或用 params= 只给参数量）"},
     {"not given; assuming 32000 (the Llama 2 tokenizer)", "未给出；按 32000 计算（Llama 2 的分词器）"},

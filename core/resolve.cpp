@@ -104,8 +104,13 @@ void ResolveModel(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues)
   if (cfg.qk_nope_dim > 0) m.qk_nope_dim = cfg.qk_nope_dim;
   if (cfg.v_head_dim > 0) m.v_head_dim = cfg.v_head_dim;
   if (m.kv_lora_rank > 0 && (m.qk_rope_dim <= 0 || m.qk_nope_dim <= 0 || m.v_head_dim <= 0)) {
-    const char* key = m.qk_rope_dim <= 0 ? "qk_rope_dim" : m.qk_nope_dim <= 0 ? "qk_nope_dim" : "v_head_dim";
-    Error(issues, key, "latent attention (kv_lora_rank > 0) needs qk_rope_dim, qk_nope_dim and v_head_dim"_issue);
+    const char* missing = m.qk_rope_dim <= 0 ? "qk_rope_dim" : m.qk_nope_dim <= 0 ? "qk_nope_dim" : "v_head_dim";
+    // Blame the key the user set: kv_lora_rank turned latent attention on (a preset without it, or a custom
+    // model); with the preset's latent attention, the head size the user left out.
+    const char* key = cfg.kv_lora_rank > 0 ? "kv_lora_rank" : missing;
+    Error(issues, key,
+          "latent attention (kv_lora_rank > 0) needs qk_rope_dim, qk_nope_dim and v_head_dim; missing: {0}"_issue,
+          {missing});
     m.kv_lora_rank = m.q_lora_rank = 0;  // ordinary attention keeps the rest of the plan usable
   }
 

@@ -524,8 +524,15 @@ std::string Lower(std::string s) {
 // (issue #9: the user must see the error next to its field); a link's bad value of any of these keys is
 // shown at its field, of any other key in the notice bar.
 using KeyList = std::initializer_list<const char*>;
-const KeyList kCustomKeys = {"layers", "hidden", "heads", "kv_heads", "ffn", "vocab", "experts", "topk"};
-const KeyList kModelKeys = {"model", "layers", "hidden", "heads", "kv_heads", "ffn", "vocab", "experts", "topk"};
+// Custom dimensions holds the details tree too, so it opens for their errors as well.
+const KeyList kCustomKeys = {"layers", "hidden", "heads", "kv_heads", "ffn", "vocab", "experts", "topk",
+                             "moe_ffn", "shared_experts", "dense_layers", "head_dim", "kv_lora_rank",
+                             "q_lora_rank", "qk_rope_dim", "qk_nope_dim", "v_head_dim"};
+const KeyList kDetailKeys = {"moe_ffn", "shared_experts", "dense_layers", "head_dim", "kv_lora_rank",
+                             "q_lora_rank", "qk_rope_dim", "qk_nope_dim", "v_head_dim"};
+const KeyList kModelKeys = {"model", "layers", "hidden", "heads", "kv_heads", "ffn", "vocab", "experts", "topk",
+                            "moe_ffn", "shared_experts", "dense_layers", "head_dim", "kv_lora_rank",
+                            "q_lora_rank", "qk_rope_dim", "qk_nope_dim", "v_head_dim"};
 const KeyList kTrainingKeys = {"method", "lora_r", "prec", "opt", "seq", "gbs", "mbs", "tokens"};
 const KeyList kHardwareKeys = {"gpu", "gpus", "gpus_per_node", "intra", "inter"};
 const KeyList kLayoutKeys = {"tp", "pp", "cp", "ep", "vp", "zero", "recompute", "offload", "sp", "flash"};
@@ -696,6 +703,23 @@ bool DrawInputs(AppState& app) {
       changed |= InputInt(app, "experts", "Experts (MoE)", &c.experts, 0, 1024, false);
       changed |= InputInt(app, "topk", "Experts per token", &c.topk, 0, 64, false);
       ImGui::TextDisabled(Tr("0 = the preset's value (now %d layers, hidden %d, %d heads)"), m.layers, m.hidden, m.heads);
+      // Less common dimensions (MoE widths, head size, DeepSeek's latent attention), as config.json gives them.
+      bool details_error = OpenForErrors(app, "MoE and attention details", kDetailKeys);
+      bool details_open = ImGui::TreeNode(TrId("MoE and attention details").c_str());
+      ErrorMark(app, details_error, details_open);
+      if (details_open) {
+        changed |= InputInt(app, "moe_ffn", "Expert MLP size", &c.moe_ffn, 0, 1 << 22, false);
+        changed |= InputInt(app, "shared_experts", "Shared experts", &c.shared_experts, 0, 1024, true, m.shared_experts);
+        changed |= InputInt(app, "dense_layers", "Dense layers", &c.dense_layers, 0, 100000, true, m.dense_layers);
+        changed |= InputInt(app, "head_dim", "Head size", &c.head_dim, 0, 100000, false);
+        changed |= InputInt(app, "kv_lora_rank", "KV latent rank", &c.kv_lora_rank, 0, 1000000, true, m.kv_lora_rank);
+        changed |= InputInt(app, "q_lora_rank", "Query latent rank", &c.q_lora_rank, 0, 1000000, true, m.q_lora_rank);
+        changed |= InputInt(app, "qk_rope_dim", "Rotary head size", &c.qk_rope_dim, 0, 100000, false);
+        changed |= InputInt(app, "qk_nope_dim", "Non-rotary head size", &c.qk_nope_dim, 0, 100000, false);
+        changed |= InputInt(app, "v_head_dim", "Value head size", &c.v_head_dim, 0, 100000, false);
+        ImGui::TextDisabled("%s", Tr("Latent attention (DeepSeek) when the KV latent rank is above 0."));
+        ImGui::TreePop();
+      }
       ImGui::TreePop();
     }
     bool hf_open = ImGui::TreeNode(TrId("Paste a Hugging Face config.json").c_str());

@@ -345,7 +345,12 @@ bool InputInt(AppState& app, const char* key, const char* label, int* v, int lo,
       *v = a ? kAuto : (resolved > 0 ? resolved : lo);
       changed = true;
     }
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip(Tr("Let the planner choose %s (it searches every valid layout)."), key);
+    if (ImGui::IsItemHovered()) {
+      // On a model dimension "auto" is the preset's value; on a layout key the search's choice.
+      const KeyInfo* info = FindKey(key);
+      if (info && info->group == KeyGroup::Model) ImGui::SetTooltip(Tr("Use the preset's value of %s."), key);
+      else ImGui::SetTooltip(Tr("Let the planner choose %s (it searches every valid layout)."), key);
+    }
   }
   FieldIssues(app, key, changed);
   ImGui::PopID();

@@ -342,6 +342,17 @@ TEST_CASE("an error shows next to its field and the rest of the plan still compu
   Frame(app);
   CHECK(FindRect(app, "pue"));
   CHECK(FindRect(app, "issue_pue"));
+
+  // A field two trees deep (Custom dimensions > MoE and attention details): both open to show it, and a
+  // DeepSeek-style latent attention without its head sizes names the missing key there.
+  LoadLink(app, "#v=1&model=llama2-7b&gpus=8&kv_lora_rank=512&view=plan");
+  Frame(app);
+  Frame(app);
+  CHECK(app.out.ok);
+  CHECK(FindRect(app, "kv_lora_rank"));
+  CHECK(FindRect(app, "issue_kv_lora_rank"));
+  CHECK(app.out.fallback_keys == std::vector<std::string>{"kv_lora_rank"});
+  CHECK(app.notices.empty());
 }
 
 namespace {
