@@ -701,23 +701,25 @@ bool DrawInputs(AppState& app) {
       changed |= InputInt(app, "ffn", "MLP size", &c.ffn, 0, 1 << 22, false);
       changed |= InputInt(app, "vocab", "Vocabulary", &c.vocab, 0, 1 << 24, false);
       changed |= InputInt(app, "experts", "Experts (MoE)", &c.experts, 0, 1024, false);
-      changed |= InputInt(app, "topk", "Experts per token", &c.topk, 0, 64, false);
+      changed |= InputInt(app, "topk", "Top-k experts", &c.topk, 0, 64, false);
       ImGui::TextDisabled(Tr("0 = the preset's value (now %d layers, hidden %d, %d heads)"), m.layers, m.hidden, m.heads);
       // Less common dimensions (MoE widths, head size, DeepSeek's latent attention), as config.json gives them.
       bool details_error = OpenForErrors(app, "MoE and attention details", kDetailKeys);
       bool details_open = ImGui::TreeNode(TrId("MoE and attention details").c_str());
       ErrorMark(app, details_error, details_open);
       if (details_open) {
+        ImGui::Unindent();  // the label column keeps its width: no second indent inside Custom dimensions
         changed |= InputInt(app, "moe_ffn", "Expert MLP size", &c.moe_ffn, 0, 1 << 22, false);
         changed |= InputInt(app, "shared_experts", "Shared experts", &c.shared_experts, 0, 1024, true, m.shared_experts);
         changed |= InputInt(app, "dense_layers", "Dense layers", &c.dense_layers, 0, 100000, true, m.dense_layers);
         changed |= InputInt(app, "head_dim", "Head size", &c.head_dim, 0, 100000, false);
         changed |= InputInt(app, "kv_lora_rank", "KV latent rank", &c.kv_lora_rank, 0, 1000000, true, m.kv_lora_rank);
-        changed |= InputInt(app, "q_lora_rank", "Query latent rank", &c.q_lora_rank, 0, 1000000, true, m.q_lora_rank);
-        changed |= InputInt(app, "qk_rope_dim", "Rotary head size", &c.qk_rope_dim, 0, 100000, false);
-        changed |= InputInt(app, "qk_nope_dim", "Non-rotary head size", &c.qk_nope_dim, 0, 100000, false);
-        changed |= InputInt(app, "v_head_dim", "Value head size", &c.v_head_dim, 0, 100000, false);
+        changed |= InputInt(app, "q_lora_rank", "Q latent rank", &c.q_lora_rank, 0, 1000000, true, m.q_lora_rank);
+        changed |= InputInt(app, "qk_rope_dim", "RoPE head size", &c.qk_rope_dim, 0, 100000, false);
+        changed |= InputInt(app, "qk_nope_dim", "NoPE head size", &c.qk_nope_dim, 0, 100000, false);
+        changed |= InputInt(app, "v_head_dim", "V head size", &c.v_head_dim, 0, 100000, false);
         ImGui::TextDisabled("%s", Tr("Latent attention (DeepSeek) when the KV latent rank is above 0."));
+        ImGui::Indent();
         ImGui::TreePop();
       }
       ImGui::TreePop();
