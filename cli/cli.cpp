@@ -11,6 +11,7 @@
 
 #include "catalog.h"
 #include "config.h"
+#include "default_sources.h"
 #include "json.h"
 #include "planner.h"
 #include "report.h"
@@ -91,6 +92,8 @@ std::string KeysHelp() {
     std::string unit = *k.unit ? std::string("; unit ") + k.unit : "";
     s += name + Wrap(k.help, 22, 100) + std::string(22, ' ') +
          Wrap(std::string(k.accepts) + unit + "; default " + FormatValue(defaults, k.name), 22, 100);
+    if (const char* source = DefaultSource(k.name); *source)
+      s += std::string(22, ' ') + Wrap(std::string("the default's source: ") + source, 22, 100);
   }
   return s;
 }

@@ -2,6 +2,8 @@
 // physics says, leaving it on auto gives the documented default, and the resolved JSON shows the value used.
 #include <catch2/catch.hpp>
 
+#include "config.h"
+#include "default_sources.h"
 #include "json.h"
 #include "planner.h"
 #include "report.h"
@@ -44,4 +46,25 @@ TEST_CASE("the JSON config shows the value each assumption took", "[assumptions]
   CHECK(json.find("\"gpu_power\": 0.8") != std::string::npos);
   // The share link keeps only what the user set: the defaults are not written into it.
   CHECK(FormatLink(base.config).find("eff_matmul") == std::string::npos);
+}
+
+TEST_CASE("every assumption's default says where it comes from", "[assumptions]") {
+  // Prices, power, failures, storage, efficiencies, memory rules: each key of these groups (and the
+  // Chinchilla token budget) names the source of its default; model dimensions and layout degrees do not.
+  int with_source = 0;
+  for (const KeyInfo& k : Keys()) {
+    const bool assumption = k.group == KeyGroup::Economics || k.group == KeyGroup::Reliability ||
+                            k.group == KeyGroup::Assumptions || std::string_view(k.name) == "headroom" ||
+                            std::string_view(k.name) == "tokens";
+    INFO(k.name);
+    if (assumption) {
+      CHECK(std::string_view(DefaultSource(k.name)).size() > 20);
+      ++with_source;
+    } else if (k.group == KeyGroup::Model || k.group == KeyGroup::Layout) {
+      CHECK(std::string_view(DefaultSource(k.name)).empty());
+    }
+  }
+  CHECK(with_source >= 20);
+  // The calibration the issue names, with its source.
+  CHECK(std::string_view(DefaultSource("mtbf_gpu_h")).find("419 unexpected interruptions in 54 days") != std::string_view::npos);
 }

@@ -14,6 +14,7 @@
 
 #include "cli.h"
 #include "config.h"
+#include "default_sources.h"
 #include "i18n_core.h"
 #include "planner.h"
 #include "report.h"
@@ -138,6 +139,7 @@ TEST_CASE("every key's help (the page's tooltips) and unit has a Chinese transla
     INFO("key " << k.name << ": " << k.help);
     CHECK(HasTranslation(k.help));
     if (*k.unit) UnitWord(Lang::Zh, k.unit);
+    if (const char* source = DefaultSource(k.name); *source) CHECK(HasTranslation(source));
   }
   SetMissingTranslationSink(nullptr);
   for (const std::string& m : missing) UNSCOPED_INFO(m);

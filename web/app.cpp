@@ -537,10 +537,15 @@ const KeyList kTrainingKeys = {"method", "lora_r", "prec", "opt", "seq", "gbs", 
 const KeyList kHardwareKeys = {"gpu", "gpus", "gpus_per_node", "intra", "inter"};
 const KeyList kLayoutKeys = {"tp", "pp", "cp", "ep", "vp", "zero", "recompute", "offload", "sp", "flash"};
 const KeyList kCostKeys = {"usd_per_gpu_hour", "usd_per_gpu", "usd_per_kwh", "pue", "years"};
-const KeyList kReliabilityKeys = {"mtbf_gpu_h", "ckpt_s", "restart_s"};
+const KeyList kReliabilityKeys = {"mtbf_gpu_h", "ckpt_s", "restart_s", "storage_gbps"};
+const KeyList kAssumptionKeys = {"headroom", "eff_matmul", "matmul_half_ridge", "eff_attention", "eff_memory",
+                                 "eff_network", "overlap_dp", "overlap_contention", "cuda_context_gb",
+                                 "host_gb_per_gpu", "gpu_power", "server_power", "capex_overhead",
+                                 "staff_usd_per_year"};
 
 bool HasField(const std::string& key) {
-  for (const KeyList& list : {kModelKeys, kTrainingKeys, kHardwareKeys, kLayoutKeys, kCostKeys, kReliabilityKeys})
+  for (const KeyList& list :
+       {kModelKeys, kTrainingKeys, kHardwareKeys, kLayoutKeys, kCostKeys, kReliabilityKeys, kAssumptionKeys})
     for (const char* k : list)
       if (key == k) return true;
   return false;
@@ -661,6 +666,20 @@ bool SectionHeader(AppState& app, const char* title, bool open_by_default, KeyLi
   ImGui::PopFont();
   ErrorMark(app, error, open);
   return open;
+}
+
+// An assumption whose 0 means "the documented default": the field takes 0 or the key's accepted range
+// (a value below it is raised to its lower bound, as the link parser would refuse it), and while on the
+// default shows the value in use.
+bool InputAssumption(AppState& app, const char* key, const char* label, double* v, const char* fmt,
+                     const std::string& in_use) {
+  const KeyInfo* info = FindKey(key);
+  double lo = 0, hi = 1e12;
+  if (info && info->accepts) std::sscanf(info->accepts, "a number %lf-%lf", &lo, &hi);
+  bool changed = InputDouble(app, key, label, v, 0, hi, fmt, "0 = the default");
+  if (changed && *v > 0 && *v < lo) *v = lo;
+  if (*v == 0) ImGui::TextDisabled(Tr("default: %s"), in_use.c_str());
+  return changed;
 }
 
 bool DrawInputs(AppState& app) {
@@ -848,6 +867,40 @@ bool DrawInputs(AppState& app) {
     changed |= InputDouble(app, "ckpt_s", "Checkpoint write", &c.ckpt_s, 0, 1e6, "%.0f",
                            "0 = checkpoint size / storage bandwidth");
     changed |= InputDouble(app, "restart_s", "Restart time", &c.restart_s, 0, 1e6, "%.0f");
+    changed |= InputAssumption(app, "storage_gbps", "Checkpoint storage", &c.storage_gbps, "%.0f",
+                               FmtRate(app.out.plan.run.ckpt_bytes > 0 && app.out.plan.run.ckpt_write_s > 0
+                                           ? app.out.plan.run.ckpt_bytes / app.out.plan.run.ckpt_write_s / 1e9
+                                           : 0) + " GB/s");
+  }
+  // Every other number the engine assumes, with the source of its default in the tooltip; 0 = the default.
+  if (SectionHeader(app, "Assumptions", false, kAssumptionKeys)) {
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextDisabled("%s", Tr("The engine's constants: fitted to published runs or taken from datasheets. "
+                                 "Hover a field for its default's source; 0 = the default."));
+    ImGui::PopTextWrapPos();
+    auto in_use = [&](double v, const char* fmt) { return Sprintf(fmt, v); };
+    changed |= InputDouble(app, "headroom", "Memory headroom", &c.headroom, 0, 0.9, "%.2f");
+    changed |= InputAssumption(app, "eff_matmul", "Matmul efficiency", &c.eff_matmul, "%.3f", in_use(r.eff_matmul, "%.3f"));
+    changed |= InputAssumption(app, "matmul_half_ridge", "Matmul half-ridge", &c.matmul_half_ridge, "%.3f",
+                               in_use(r.matmul_half_ridge, "%.3f"));
+    changed |= InputAssumption(app, "eff_attention", "Attention efficiency", &c.eff_attention, "%.3f",
+                               in_use(r.eff_attention, "%.3f"));
+    changed |= InputAssumption(app, "eff_memory", "Memory efficiency", &c.eff_memory, "%.3f", in_use(r.eff_memory, "%.3f"));
+    changed |= InputAssumption(app, "eff_network", "Network efficiency", &c.eff_network, "%.3f",
+                               in_use(r.eff_network, "%.3f"));
+    changed |= InputAssumption(app, "overlap_dp", "DP overlap", &c.overlap_dp, "%.3f", in_use(r.overlap_dp, "%.3f"));
+    changed |= InputAssumption(app, "overlap_contention", "Overlap contention", &c.overlap_contention, "%.3f",
+                               in_use(r.overlap_contention, "%.3f"));
+    changed |= InputAssumption(app, "cuda_context_gb", "CUDA context", &c.cuda_context_gb, "%.2f",
+                               in_use(r.cuda_context_gb, "%.2f GB"));
+    changed |= InputAssumption(app, "host_gb_per_gpu", "Host memory per GPU", &c.host_gb_per_gpu, "%.0f",
+                               in_use(r.host_gb_per_gpu, "%.0f GB"));
+    changed |= InputAssumption(app, "gpu_power", "GPU power draw", &c.gpu_power, "%.2f", in_use(r.gpu_power, "%.2f x TDP"));
+    changed |= InputAssumption(app, "server_power", "Server power", &c.server_power, "%.2f",
+                               in_use(r.server_power, "%.2f x GPU TDP"));
+    changed |= InputAssumption(app, "capex_overhead", "Server + network cost", &c.capex_overhead, "%.2f",
+                               in_use(r.capex_overhead, "%.2f x GPU price"));
+    changed |= InputDouble(app, "staff_usd_per_year", "Staff per year", &c.staff_usd_per_year, 0, 1e10, "%.0f");
   }
   return changed;
 }

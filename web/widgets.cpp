@@ -8,6 +8,7 @@
 
 #include "app.h"
 #include "config.h"
+#include "default_sources.h"
 #include "i18n.h"
 
 namespace tp::ui {
@@ -206,6 +207,7 @@ void KeyTooltip(const char* key, const char* extra) {
   ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30);
   if (info && info->help && *info->help) ImGui::TextUnformatted(Tr(info->help));
   if (extra && *extra) ImGui::TextUnformatted(Tr(extra));
+  if (const char* source = DefaultSource(key); *source) ImGui::TextDisabled(Tr("the default's source: %s"), Tr(source));
   if (info && info->unit && *info->unit) ImGui::TextDisabled(Tr("unit: %s"), TrUnit(info->unit));
   if (info && info->accepts && *info->accepts) ImGui::TextDisabled(Tr("accepts: %s"), AcceptsText(info->accepts).c_str());
   ImGui::TextDisabled(Tr("link key: %s"), key);

@@ -411,3 +411,23 @@ TEST_CASE("the first plan is searched over the first frames; a script asking for
   ApplyLink(c, link, issues);
   CHECK(json == PlanToJson(MakePlanWithFallback(c, issues)));
 }
+
+TEST_CASE("every assumption has a field in the Assumptions section, 0 meaning its default", "[web]") {
+  // An out-of-range value opens the (collapsed) section at its field; every other assumption key is there.
+  Fresh("#v=1&model=llama2-7b&gpus=8&eff_matmul=7&view=plan");
+  static AppState app;
+  UseDefaultFonts(app);
+  Init(app, {});
+  RunUntilIdle(app);
+  CHECK(FindRect(app, "issue_eff_matmul"));
+  for (const KeyInfo& k : Keys()) {
+    if (k.group != KeyGroup::Assumptions) continue;
+    INFO(k.name);
+    CHECK(FindRect(app, k.name));
+  }
+  CHECK(FindRect(app, "headroom"));
+  // The link's bad value was refused: the field holds 0 (the default) and the plan used the fitted value.
+  CHECK(app.cfg.eff_matmul == 0);
+  CHECK(app.out.job.assume.matmul_efficiency > 0.5);
+  CHECK(app.out.job.assume.matmul_efficiency < 1.0);
+}

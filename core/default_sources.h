@@ -1,0 +1,13 @@
+// default_sources.h — where each assumption's default comes from: one sentence per key (published
+// figure, datasheet, fit, or our own estimate marked as such), shown in the page's tooltips and in
+// `trainplan plan --help`. Prices per GPU have their own source in the GPU catalog (price_source).
+#pragma once
+#include <string_view>
+
+namespace tp {
+
+// The source of `key`'s default value, or "" when the key is not an assumption (a model dimension, a
+// layout degree, ...). English; core/i18n_core.cpp has the Chinese.
+const char* DefaultSource(std::string_view key);
+
+}  // namespace tp
