@@ -668,20 +668,6 @@ bool SectionHeader(AppState& app, const char* title, bool open_by_default, KeyLi
   return open;
 }
 
-// An assumption whose 0 means "the documented default": the field takes 0 or the key's accepted range
-// (a value below it is raised to its lower bound, as the link parser would refuse it), and while on the
-// default shows the value in use.
-bool InputAssumption(AppState& app, const char* key, const char* label, double* v, const char* fmt,
-                     const std::string& in_use) {
-  const KeyInfo* info = FindKey(key);
-  double lo = 0, hi = 1e12;
-  if (info && info->accepts) std::sscanf(info->accepts, "a number %lf-%lf", &lo, &hi);
-  bool changed = InputDouble(app, key, label, v, 0, hi, fmt, "0 = the default");
-  if (changed && *v > 0 && *v < lo) *v = lo;
-  if (*v == 0) ImGui::TextDisabled(Tr("default: %s"), in_use.c_str());
-  return changed;
-}
-
 bool DrawInputs(AppState& app) {
   Config& c = app.cfg;
   const Config& r = app.out.config;  // resolved: what "auto" became
@@ -867,39 +853,45 @@ bool DrawInputs(AppState& app) {
     changed |= InputDouble(app, "ckpt_s", "Checkpoint write", &c.ckpt_s, 0, 1e6, "%.0f",
                            "0 = checkpoint size / storage bandwidth");
     changed |= InputDouble(app, "restart_s", "Restart time", &c.restart_s, 0, 1e6, "%.0f");
-    changed |= InputAssumption(app, "storage_gbps", "Checkpoint storage", &c.storage_gbps, "%.0f",
-                               FmtRate(app.out.plan.run.ckpt_bytes > 0 && app.out.plan.run.ckpt_write_s > 0
-                                           ? app.out.plan.run.ckpt_bytes / app.out.plan.run.ckpt_write_s / 1e9
-                                           : 0) + " GB/s");
+    const RunSummary& run = app.out.plan.run;
+    const double storage_in_use = run.ckpt_write_s > 0 ? run.ckpt_bytes / run.ckpt_write_s / 1e9 : 0;
+    changed |= InputAssumption(app, "storage_gbps", "Checkpoint storage", &c.storage_gbps, 0.001, 1e7, "%.0f",
+                               storage_in_use);
   }
-  // Every other number the engine assumes, with the source of its default in the tooltip; 0 = the default.
+  // Every other number the engine assumes, with the source of its default in its tooltip.
   if (SectionHeader(app, "Assumptions", false, kAssumptionKeys)) {
     ImGui::PushTextWrapPos(0);
     ImGui::TextDisabled("%s", Tr("The engine's constants: fitted to published runs or taken from datasheets. "
-                                 "Hover a field for its default's source; 0 = the default."));
+                                 "Hover a field for its default's source."));
     ImGui::PopTextWrapPos();
-    auto in_use = [&](double v, const char* fmt) { return Sprintf(fmt, v); };
+    const Assumptions& a = app.out.job.assume;  // with the fitted defaults filled in (FillStepDefaults)
     changed |= InputDouble(app, "headroom", "Memory headroom", &c.headroom, 0, 0.9, "%.2f");
-    changed |= InputAssumption(app, "eff_matmul", "Matmul efficiency", &c.eff_matmul, "%.3f", in_use(r.eff_matmul, "%.3f"));
-    changed |= InputAssumption(app, "matmul_half_ridge", "Matmul half-ridge", &c.matmul_half_ridge, "%.3f",
-                               in_use(r.matmul_half_ridge, "%.3f"));
-    changed |= InputAssumption(app, "eff_attention", "Attention efficiency", &c.eff_attention, "%.3f",
-                               in_use(r.eff_attention, "%.3f"));
-    changed |= InputAssumption(app, "eff_memory", "Memory efficiency", &c.eff_memory, "%.3f", in_use(r.eff_memory, "%.3f"));
-    changed |= InputAssumption(app, "eff_network", "Network efficiency", &c.eff_network, "%.3f",
-                               in_use(r.eff_network, "%.3f"));
-    changed |= InputAssumption(app, "overlap_dp", "DP overlap", &c.overlap_dp, "%.3f", in_use(r.overlap_dp, "%.3f"));
-    changed |= InputAssumption(app, "overlap_contention", "Overlap contention", &c.overlap_contention, "%.3f",
-                               in_use(r.overlap_contention, "%.3f"));
-    changed |= InputAssumption(app, "cuda_context_gb", "CUDA context", &c.cuda_context_gb, "%.2f",
-                               in_use(r.cuda_context_gb, "%.2f GB"));
-    changed |= InputAssumption(app, "host_gb_per_gpu", "Host memory per GPU", &c.host_gb_per_gpu, "%.0f",
-                               in_use(r.host_gb_per_gpu, "%.0f GB"));
-    changed |= InputAssumption(app, "gpu_power", "GPU power draw", &c.gpu_power, "%.2f", in_use(r.gpu_power, "%.2f x TDP"));
-    changed |= InputAssumption(app, "server_power", "Server power", &c.server_power, "%.2f",
-                               in_use(r.server_power, "%.2f x GPU TDP"));
-    changed |= InputAssumption(app, "capex_overhead", "Server + network cost", &c.capex_overhead, "%.2f",
-                               in_use(r.capex_overhead, "%.2f x GPU price"));
+    struct Row {
+      const char* key;
+      const char* label;
+      double* value;
+      double in_use;
+      const char* fmt;
+    };
+    const Row rows[] = {
+        {"eff_matmul", "Matmul efficiency", &c.eff_matmul, a.matmul_efficiency, "%.3f"},
+        {"matmul_half_ridge", "Matmul half-ridge", &c.matmul_half_ridge, a.matmul_half_ridge, "%.3f"},
+        {"eff_attention", "Attention efficiency", &c.eff_attention, a.attention_efficiency, "%.3f"},
+        {"eff_memory", "Memory efficiency", &c.eff_memory, a.memory_efficiency, "%.3f"},
+        {"eff_network", "Network efficiency", &c.eff_network, a.network_efficiency, "%.3f"},
+        {"overlap_dp", "DP overlap", &c.overlap_dp, a.overlap_dp, "%.3f"},
+        {"overlap_contention", "Overlap contention", &c.overlap_contention, a.overlap_contention, "%.3f"},
+        {"cuda_context_gb", "CUDA context", &c.cuda_context_gb, a.cuda_context_bytes / 1e9, "%.2f"},
+        {"host_gb_per_gpu", "Host RAM per GPU", &c.host_gb_per_gpu, a.host_bytes_per_gpu / 1e9, "%.0f"},
+        {"gpu_power", "GPU power draw", &c.gpu_power, a.gpu_power_fraction, "%.2f"},
+        {"server_power", "Server power", &c.server_power, a.server_power_overhead, "%.2f"},
+        {"capex_overhead", "Other capex", &c.capex_overhead, a.capex_overhead, "%.2f"},
+    };
+    for (const Row& row : rows) {
+      double lo = 0, hi = 1e12;  // the key's accepted range, as the link parser checks it
+      if (const KeyInfo* info = FindKey(row.key)) std::sscanf(info->accepts, "a number %lf-%lf", &lo, &hi);
+      changed |= InputAssumption(app, row.key, row.label, row.value, lo, hi, row.fmt, row.in_use);
+    }
     changed |= InputDouble(app, "staff_usd_per_year", "Staff per year", &c.staff_usd_per_year, 0, 1e10, "%.0f");
   }
   return changed;

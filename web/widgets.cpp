@@ -359,6 +359,43 @@ bool InputInt(AppState& app, const char* key, const char* label, int* v, int lo,
   return changed;
 }
 
+bool InputAssumption(AppState& app, const char* key, const char* label, double* v, double lo, double hi,
+                     const char* fmt, double in_use) {
+  ImGui::PushID(key);
+  LabelCell(app, key, label);
+  bool changed = false;
+  const bool is_default = *v == 0;
+  std::string unit = ShownUnit(key, label);
+  float auto_w = ImGui::CalcTextSize(Tr("default")).x + ImGui::GetFrameHeight() + 8;
+  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - auto_w - UnitWidth(unit));
+  if (is_default) {
+    ImGui::BeginDisabled();
+    double shown = in_use;
+    ImGui::InputDouble("##v", &shown, 0, 0, fmt);
+    ImGui::EndDisabled();
+  } else {
+    double x = *v;
+    if (ImGui::InputDouble("##v", &x, 0, 0, fmt)) {
+      if (!(x >= lo)) x = lo;  // also NaN
+      if (x > hi) x = hi;
+      if (x != *v) *v = x, changed = true;
+    }
+  }
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) KeyTooltip(key);
+  Record(app, key);
+  UnitAfter(unit);
+  ImGui::SameLine();
+  bool d = is_default;
+  if (ImGui::Checkbox(TrId("default").c_str(), &d)) {
+    *v = d ? 0 : std::clamp(in_use > 0 ? in_use : lo, lo, hi);  // edit from the value in use
+    changed = true;
+  }
+  if (ImGui::IsItemHovered()) KeyTooltip(key);
+  FieldIssues(app, key, changed);
+  ImGui::PopID();
+  return changed;
+}
+
 bool InputDouble(AppState& app, const char* key, const char* label, double* v, double lo, double hi,
                  const char* fmt, const char* zero_means) {
   ImGui::PushID(key);
