@@ -843,6 +843,14 @@ bool DrawInputs(AppState& app) {
     changed |= InputDouble(app, "usd_per_gpu_hour", "Rent per GPU-hour", &c.usd_per_gpu_hour, 0, 1e4, "%.2f",
                            "0 = the GPU's catalog price");
     if (c.usd_per_gpu_hour == 0) ImGui::TextDisabled(Tr("catalog: $%.2f per GPU-hour"), e.usd_per_gpu_hour);
+    if ((c.usd_per_gpu_hour == 0 || c.usd_per_gpu == 0) && app.out.job.hw.gpu) {
+      // The catalog's prices are typical, dated figures, not quotes: say whose and when (catalog data, as
+      // written in assets/gpus.json).
+      ImGui::PushTextWrapPos(0);
+      ImGui::TextDisabled(Tr("price source: %s"), app.out.job.hw.gpu->price_source.c_str());
+      ImGui::PopTextWrapPos();
+      Record(app, "price_source");
+    }
     changed |= InputDouble(app, "usd_per_gpu", "Purchase per GPU", &c.usd_per_gpu, 0, 1e7, "%.0f", "0 = catalog price");
     changed |= InputDouble(app, "usd_per_kwh", "Electricity", &c.usd_per_kwh, 0, 10, "%.3f");
     changed |= InputDouble(app, "pue", "PUE", &c.pue, 1, 5, "%.2f");

@@ -342,6 +342,7 @@ TEST_CASE("an error shows next to its field and the rest of the plan still compu
   Frame(app);
   CHECK(FindRect(app, "pue"));
   CHECK(FindRect(app, "issue_pue"));
+  CHECK(FindRect(app, "price_source"));  // the catalog price in use says whose figure it is, and when
 
   // A field two trees deep (Custom dimensions > MoE and attention details): both open to show it, and a
   // DeepSeek-style latent attention without its head sizes names the missing key there.
