@@ -183,6 +183,7 @@ bool HasField(const std::string& key);
 // plan_now: compute the main plan before returning (setLink, start-up); else slice it over the next frames
 // (Back/Forward inside a running page).
 void LoadLinkImpl(AppState& app, const std::string& fragment_in, bool plan_now, bool keep_language) {
+  app.link_pending = false;  // the browser moved to another entry: a pending replacement is of the old one
   std::string_view f = fragment_in;
   if (size_t hash = f.find('#'); hash != std::string_view::npos) f = f.substr(hash + 1);
   // The UI's own keys (view, cmp, lang) are taken out; everything else is core's configuration.
@@ -239,14 +240,30 @@ void LoadLinkImpl(AppState& app, const std::string& fragment_in, bool plan_now, 
 
 namespace {
 
+// Writes a pending replacement of the current history entry and the saved state (see Commit).
+void FlushLink(AppState& app) {
+  if (!app.link_pending) return;
+  app.link_pending = false;
+  platform::SetLink(app.link, /*push=*/false);
+  Save(app);
+}
+
 // Called after every change of state: write the fragment (push for a new edit, replace while the same
-// input is still being edited) and save it as the state to restore next time.
+// input is still being edited) and save it as the state to restore next time. A replacement waits (up
+// to kLinkDelay, or until the input is left): typing 8192 is one history write, not four.
 void Commit(AppState& app, bool force_push = false) {
-  app.link = CurrentLink(app);
+  constexpr double kLinkDelay = 0.3;  // seconds
   ImGuiID active = ImGui::GetCurrentContext() ? ImGui::GetActiveID() : 0;
   bool push = force_push || active == 0 || active != app.link_item;
   app.link_item = active;
-  platform::SetLink(app.link, push);
+  if (push) FlushLink(app);  // the previous input's last state completes its own history entry first
+  app.link = CurrentLink(app);
+  if (!push) {
+    app.link_pending = true;
+    app.link_due = Now() + kLinkDelay;
+    return;
+  }
+  platform::SetLink(app.link, /*push=*/true);
   Save(app);
 }
 
@@ -476,6 +493,7 @@ void BackgroundWork(AppState& app, double frame_start) {
     bool done = app.main_search.Step(budget);
     AdaptBudget(budget, Now() - t0);
     if (done) FinishMainPlan(app);
+    app.slice_step_ms_max = std::max(app.slice_step_ms_max, (Now() - t0) * 1e3);
   }
   if (app.view == View::Search && !app.main_pending) {
     if (!app.search_started) {
@@ -492,6 +510,7 @@ void BackgroundWork(AppState& app, double frame_start) {
       double t0 = Now();
       if (app.search.Step(search_budget)) app.search_running = false;
       AdaptBudget(search_budget, Now() - t0);
+      app.slice_step_ms_max = std::max(app.slice_step_ms_max, (Now() - t0) * 1e3);
     }
   }
   while (!app.main_pending && left()) {
@@ -500,6 +519,7 @@ void BackgroundWork(AppState& app, double frame_start) {
     bool done = app.bg_search.Step(budget);
     AdaptBudget(budget, Now() - t0);
     if (done) FinishBgTask(app);
+    app.slice_step_ms_max = std::max(app.slice_step_ms_max, (Now() - t0) * 1e3);
   }
 }
 
@@ -1630,12 +1650,14 @@ void Init(AppState& app, const InitOptions& options) {
     char buf[480];
     std::snprintf(buf, sizeof buf,
                   "{\"frame_ms_last\":%.3f,\"frame_ms_max\":%.3f,\"ui_ms_max\":%.3f,\"edit_ms_max\":%.3f,"
+                  "\"step_ms_max\":%.3f,"
                   "\"replan_ms_last\":%.3f,\"frames\":%d,"
                   "\"active_id\":%u,\"mouse\":[%.0f,%.0f],\"lang\":\"%s\",\"cjk_font\":%s}",
-                  a.frame_ms_last, a.frame_ms_max, a.ui_ms_max, a.edit_ms_max, a.replan_ms_last, a.frames, (unsigned)ImGui::GetActiveID(),
+                  a.frame_ms_last, a.frame_ms_max, a.ui_ms_max, a.edit_ms_max, a.slice_step_ms_max, a.replan_ms_last,
+                  a.frames, (unsigned)ImGui::GetActiveID(),
                   ImGui::GetIO().MousePos.x, ImGui::GetIO().MousePos.y, LangCode(a.lang),
                   a.cjk_font_ready ? "true" : "false");
-    a.frame_ms_max = a.ui_ms_max = a.edit_ms_max = 0;  // maxima since the previous call: one interaction
+    a.frame_ms_max = a.ui_ms_max = a.edit_ms_max = a.slice_step_ms_max = 0;  // maxima since the last call
     return std::string(buf);
   };
   platform::SetScriptHooks(hooks);
@@ -1659,7 +1681,7 @@ void ClearColor(const AppState& app, float rgba[4]) {
 bool Busy(const AppState& app) {
   bool stale = false;
   for (const auto& sc : app.scenarios) stale |= sc.stale;
-  return app.main_pending || (app.view == View::Plan && app.scaling_next < std::size(kScaleCounts)) ||
+  return app.main_pending || app.link_pending || (app.view == View::Plan && app.scaling_next < std::size(kScaleCounts)) ||
          (app.view == View::Search && (app.search_running || !app.search_started || app.front_next < Gpus().size())) || (app.view == View::Compare && stale);
 }
 
@@ -1755,6 +1777,8 @@ void DrawUi(AppState& app) {
     Commit(app, view_changed);
     app.edit_ms_max = std::max(app.edit_ms_max, (Now() - t_edit) * 1e3);
   }
+  // A pending link write goes out once the input is left or typing pauses.
+  if (app.link_pending && (ImGui::GetActiveID() != app.link_item || Now() >= app.link_due)) FlushLink(app);
   app.ui_ms_max = std::max(app.ui_ms_max, (Now() - frame_start) * 1e3);
   BackgroundWork(app, frame_start);
   app.widgets.swap(app.widgets_building);

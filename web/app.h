@@ -99,9 +99,12 @@ struct AppState {
   size_t front_next = 0;
 
   // Link bookkeeping: the first edit of an input pushes a history entry, further edits of the same input
-  // (typing, dragging) replace it, so Back returns to the state before that input was touched.
+  // (typing, dragging) replace it, so Back returns to the state before that input was touched. Those
+  // replacements (and the saved state) wait until the input is left or typing pauses: a keystroke never
+  // waits on the browser's history and storage.
   unsigned int link_item = 0;
-  bool link_dirty = false;
+  bool link_pending = false;     // app.link not yet written (replaceState + saved state)
+  double link_due = 0;           // Now() after which a pending write goes out even while still typing
   std::string status;        // one-line feedback ("Link copied", "Saved trainplan-plan.md")
   double status_until = 0;
 
@@ -116,6 +119,7 @@ struct AppState {
   // CPU time per frame (UI + background work) and of the last re-plan, ms: window.trainplan.stats().
   double frame_ms_last = 0, frame_ms_max = 0, replan_ms_last = 0;
   double ui_ms_max = 0, edit_ms_max = 0;  // of the frame before its background slice; of an edit's re-plan + link
+  double slice_step_ms_max = 0;           // the longest single step of background work (a search step + finish)
   int frames = 0;
 };
 
