@@ -69,19 +69,18 @@ std::vector<CaseResult> RunValidationCases(std::string_view cases_json, std::str
     const JsonValue* measured = c.Find("measured");
     const JsonValue* config = c.Find("config");
     if (!measured || !measured->IsObject() || !config || !config->IsObject()) continue;
-    std::vector<ConfigIssue> issues;
-    Config cfg = CaseConfig(*config, issues);
+    // The case's own pairs, then those its source states (published_setups.json): later pairs win, as in
+    // a link.
+    JsonValue pairs = *config;
     std::string given;
     const JsonValue* setup = setup_cases ? setup_cases->Find(c.StringOr("id", "")) : nullptr;
-    if (const JsonValue* extra = setup ? setup->Find("config") : nullptr; extra && extra->IsObject()) {
-      JsonValue merged = *config;
+    if (const JsonValue* extra = setup ? setup->Find("config") : nullptr; extra && extra->IsObject())
       for (const auto& [key, value] : extra->object) {
-        merged.object.push_back(JsonMember{key, value});  // later pairs win, as in a link
+        pairs.object.push_back(JsonMember{key, value});
         given += (given.empty() ? "" : " ") + key;
       }
-      issues.clear();
-      cfg = CaseConfig(merged, issues);
-    }
+    std::vector<ConfigIssue> issues;
+    Config cfg = CaseConfig(pairs, issues);
     PlanOutput out;
     if (!HasErrors(issues)) out = MakePlan(cfg);
     for (const auto& [metric, value] : measured->object) {
