@@ -506,7 +506,8 @@ const std::vector<KeyInfo>& Keys() {
       accepts.reserve(fields.size());
       for (const Field& f : fields) accepts.push_back(AcceptsText(f));
       for (size_t i = 0; i < fields.size(); ++i)
-        keys.push_back({fields[i].name, fields[i].group, fields[i].unit, accepts[i].c_str(), fields[i].help});
+        keys.push_back({fields[i].name, fields[i].group, fields[i].unit, accepts[i].c_str(), fields[i].help,
+                        fields[i].lo, fields[i].hi});
     }
   };
   static const Table table;

@@ -165,6 +165,7 @@ struct KeyInfo {
   const char* unit;     // "" when dimensionless
   const char* accepts;  // e.g. "1-1000000 or auto"
   const char* help;     // one sentence: what it means
+  double lo = 0, hi = 0;  // numeric keys: the range the parser accepts (besides auto)
 };
 const std::vector<KeyInfo>& Keys();
 const KeyInfo* FindKey(std::string_view name);

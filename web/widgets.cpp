@@ -359,8 +359,9 @@ bool InputInt(AppState& app, const char* key, const char* label, int* v, int lo,
   return changed;
 }
 
-bool InputAssumption(AppState& app, const char* key, const char* label, double* v, double lo, double hi,
-                     const char* fmt, double in_use) {
+bool InputAssumption(AppState& app, const char* key, const char* label, double* v, const char* fmt, double in_use) {
+  const KeyInfo* info = FindKey(key);
+  const double lo = info ? info->lo : 0, hi = info ? info->hi : 0;
   ImGui::PushID(key);
   LabelCell(app, key, label);
   bool changed = false;

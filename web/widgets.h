@@ -37,9 +37,9 @@ void InputsBegin(AppState& app, float label_width);
 bool InputInt(AppState& app, const char* key, const char* label, int* v, int lo, int hi, bool allow_auto = false,
               int resolved = 0);
 // An engine assumption whose 0 means "the documented default": a "default" checkbox next to the field;
-// while on, the field shows `in_use` (the default the plan used) greyed out.
-bool InputAssumption(AppState& app, const char* key, const char* label, double* v, double lo, double hi,
-                     const char* fmt, double in_use);
+// while on, the field shows `in_use` (the default the plan used) greyed out. Typed values are kept in the
+// key's accepted range (Keys()), as the link parser would.
+bool InputAssumption(AppState& app, const char* key, const char* label, double* v, const char* fmt, double in_use);
 bool InputDouble(AppState& app, const char* key, const char* label, double* v, double lo, double hi,
                  const char* fmt, const char* zero_means = nullptr);
 // *v in [0, n) picks names[*v]; with auto_label, *v == -1 is offered first as "auto (-> resolved)".
