@@ -240,12 +240,18 @@ void LoadLinkImpl(AppState& app, const std::string& fragment_in, bool plan_now, 
 
 namespace {
 
+// Writes the state's link into the address (a new history entry, or replacing the current one) and saves
+// it as the state to restore next time; a pending replacement is thereby done.
+void WriteLink(AppState& app, bool push) {
+  app.link = CurrentLink(app);
+  app.link_pending = false;
+  platform::SetLink(app.link, push);
+  Save(app);
+}
+
 // Writes a pending replacement of the current history entry and the saved state (see Commit).
 void FlushLink(AppState& app) {
-  if (!app.link_pending) return;
-  app.link_pending = false;
-  platform::SetLink(app.link, /*push=*/false);
-  Save(app);
+  if (app.link_pending) WriteLink(app, /*push=*/false);
 }
 
 // Called after every change of state: write the fragment (push for a new edit, replace while the same
@@ -256,15 +262,16 @@ void Commit(AppState& app, bool force_push = false) {
   ImGuiID active = ImGui::GetCurrentContext() ? ImGui::GetActiveID() : 0;
   bool push = force_push || active == 0 || active != app.link_item;
   app.link_item = active;
-  if (push) FlushLink(app);  // the previous input's last state completes its own history entry first
-  app.link = CurrentLink(app);
   if (!push) {
+    app.link = CurrentLink(app);
     app.link_pending = true;
     app.link_due = Now() + kLinkDelay;
     return;
   }
-  platform::SetLink(app.link, /*push=*/true);
-  Save(app);
+  if (app.link_pending) {  // the previous input's last state completes its own history entry first
+    platform::SetLink(app.link, /*push=*/false);
+  }
+  WriteLink(app, /*push=*/true);
 }
 
 // ============================================================================================
@@ -428,8 +435,9 @@ void FinishBgTask(AppState& app) {
   const SearchResult& r = app.bg_search.Result();
   const Plan* best = r.top.empty() ? nullptr : &r.top[0].plan;
   app.bg_active = false;
-  if (app.bg_kind == kBgScale) {
-    ScalePoint p;
+  if (app.bg_kind == kBgScale || app.bg_kind == kBgFront) {
+    BestPoint p;
+    p.gpu = app.bg_cfg.gpu;
     p.gpus = app.bg_cfg.gpus;
     p.fits = best != nullptr;
     if (best) {
@@ -438,20 +446,8 @@ void FinishBgTask(AppState& app) {
       p.cost_usd = best->run.cost_usd;
       p.mfu = best->throughput.mfu;
     }
-    app.scaling.push_back(p);
-    ++app.scaling_next;
-  } else if (app.bg_kind == kBgFront) {
-    FrontPoint p;
-    p.gpu = app.bg_cfg.gpu;
-    p.gpus = app.bg_cfg.gpus;
-    p.fits = best != nullptr;
-    if (best) {
-      p.days = best->run.days;
-      p.cost_usd = best->run.cost_usd;
-      p.mfu = best->throughput.mfu;
-    }
-    app.front.push_back(p);
-    ++app.front_next;
+    if (app.bg_kind == kBgScale) app.scaling.push_back(p), ++app.scaling_next;
+    else app.front.push_back(p), ++app.front_next;
   } else if (app.bg_kind == kBgScenario && app.bg_index >= 0 && app.bg_index < (int)app.scenarios.size()) {
     Scenario& sc = app.scenarios[app.bg_index];
     sc.cfg = app.bg_cfg;
@@ -544,15 +540,14 @@ std::string Lower(std::string s) {
 // (issue #9: the user must see the error next to its field); a link's bad value of any of these keys is
 // shown at its field, of any other key in the notice bar.
 using KeyList = std::initializer_list<const char*>;
-// Custom dimensions holds the details tree too, so it opens for their errors as well.
-const KeyList kCustomKeys = {"layers", "hidden", "heads", "kv_heads", "ffn", "vocab", "experts", "topk",
-                             "moe_ffn", "shared_experts", "dense_layers", "head_dim", "kv_lora_rank",
-                             "q_lora_rank", "qk_rope_dim", "qk_nope_dim", "v_head_dim"};
+using KeyLists = std::initializer_list<KeyList>;  // a part made of smaller parts: all their keys
+const KeyList kPresetKeys = {"model"};
+const KeyList kDimensionKeys = {"layers", "hidden", "heads", "kv_heads", "ffn", "vocab", "experts", "topk"};
 const KeyList kDetailKeys = {"moe_ffn", "shared_experts", "dense_layers", "head_dim", "kv_lora_rank",
                              "q_lora_rank", "qk_rope_dim", "qk_nope_dim", "v_head_dim"};
-const KeyList kModelKeys = {"model", "layers", "hidden", "heads", "kv_heads", "ffn", "vocab", "experts", "topk",
-                            "moe_ffn", "shared_experts", "dense_layers", "head_dim", "kv_lora_rank",
-                            "q_lora_rank", "qk_rope_dim", "qk_nope_dim", "v_head_dim"};
+// Custom dimensions holds the details tree, the Model section both: each opens for the errors inside.
+const KeyLists kCustomKeys = {kDimensionKeys, kDetailKeys};
+const KeyLists kModelKeys = {kPresetKeys, kDimensionKeys, kDetailKeys};
 const KeyList kTrainingKeys = {"method", "lora_r", "prec", "opt", "seq", "gbs", "mbs", "tokens"};
 const KeyList kHardwareKeys = {"gpu", "gpus", "gpus_per_node", "intra", "inter"};
 const KeyList kLayoutKeys = {"tp", "pp", "cp", "ep", "vp", "zero", "recompute", "offload", "sp", "flash"};
@@ -562,10 +557,11 @@ const KeyList kAssumptionKeys = {"headroom", "eff_matmul", "matmul_half_ridge", 
                                  "eff_network", "overlap_dp", "overlap_contention", "cuda_context_gb",
                                  "host_gb_per_gpu", "gpu_power", "server_power", "capex_overhead",
                                  "staff_usd_per_year"};
+const KeyLists kAllFieldKeys = {kPresetKeys, kDimensionKeys, kDetailKeys, kTrainingKeys, kHardwareKeys,
+                                kLayoutKeys, kCostKeys, kReliabilityKeys, kAssumptionKeys};
 
 bool HasField(const std::string& key) {
-  for (const KeyList& list :
-       {kModelKeys, kTrainingKeys, kHardwareKeys, kLayoutKeys, kCostKeys, kReliabilityKeys, kAssumptionKeys})
+  for (const KeyList& list : kAllFieldKeys)
     for (const char* k : list)
       if (key == k) return true;
   return false;
@@ -573,9 +569,10 @@ bool HasField(const std::string& key) {
 
 // Open a collapsible part (header or tree node) once for each new set of errors among its keys; true
 // when one of its keys has an error.
-bool OpenForErrors(AppState& app, const char* id, KeyList keys) {
+bool OpenForErrors(AppState& app, const char* id, KeyLists keys) {
   bool error = false;
-  for (const char* k : keys) error |= KeyHasIssue(app, k, true);
+  for (const KeyList& list : keys)
+    for (const char* k : list) error |= KeyHasIssue(app, k, true);
   int& opened = app.section_opened[id];
   if (error && opened != app.issue_serial) ImGui::SetNextItemOpen(true);
   if (error) opened = app.issue_serial;
@@ -677,7 +674,7 @@ const std::vector<PickRow>& LinkRows(bool network) {
   return rows;
 }
 
-bool SectionHeader(AppState& app, const char* title, bool open_by_default, KeyList keys) {
+bool SectionHeader(AppState& app, const char* title, bool open_by_default, KeyLists keys) {
   ImGui::Spacing();
   ImGui::PushFont(app.fonts.bold);
   bool error = OpenForErrors(app, title, keys);
@@ -729,7 +726,7 @@ bool DrawInputs(AppState& app) {
       changed |= InputInt(app, "topk", "Top-k experts", &c.topk, 0, 64, false);
       ImGui::TextDisabled(Tr("0 = the preset's value (now %d layers, hidden %d, %d heads)"), m.layers, m.hidden, m.heads);
       // Less common dimensions (MoE widths, head size, DeepSeek's latent attention), as config.json gives them.
-      bool details_error = OpenForErrors(app, "MoE and attention details", kDetailKeys);
+      bool details_error = OpenForErrors(app, "MoE and attention details", {kDetailKeys});
       bool details_open = ImGui::TreeNode(TrId("MoE and attention details").c_str());
       ErrorMark(app, details_error, details_open);
       if (details_open) {
@@ -777,7 +774,7 @@ bool DrawInputs(AppState& app) {
     }
   }
 
-  if (SectionHeader(app, "Training", true, kTrainingKeys)) {
+  if (SectionHeader(app, "Training", true, {kTrainingKeys})) {
     int method = int(c.method);
     LabelCell(app, "method", "Method");
     for (int i = 0; i < 3; ++i) {
@@ -808,7 +805,7 @@ bool DrawInputs(AppState& app) {
     }
   }
 
-  if (SectionHeader(app, "Hardware", true, kHardwareKeys)) {
+  if (SectionHeader(app, "Hardware", true, {kHardwareKeys})) {
     // In the compare view each column sets its own GPU and count (and the links follow the GPU).
     bool per_column = app.view == View::Compare;
     if (per_column) {
@@ -832,7 +829,7 @@ bool DrawInputs(AppState& app) {
     if (per_column) ImGui::EndDisabled();
   }
 
-  if (SectionHeader(app, "Layout and memory", true, kLayoutKeys)) {
+  if (SectionHeader(app, "Layout and memory", true, {kLayoutKeys})) {
     ImGui::TextDisabled("%s", Tr("auto: the planner searches every valid layout"));
     changed |= InputInt(app, "tp", "Tensor parallel", &c.tp, 1, 1024, true, r.tp);
     changed |= InputInt(app, "pp", "Pipeline stages", &c.pp, 1, 1024, true, r.pp);
@@ -858,7 +855,7 @@ bool DrawInputs(AppState& app) {
     if (InputChoice(app, "flash", "FlashAttention", &flash, onoff, 2)) c.flash = flash, changed = true;
   }
 
-  if (SectionHeader(app, "Cost", false, kCostKeys)) {
+  if (SectionHeader(app, "Cost", false, {kCostKeys})) {
     const Economics& e = app.out.job.econ;
     changed |= InputDouble(app, "usd_per_gpu_hour", "Rent per GPU-hour", &c.usd_per_gpu_hour, 0, 1e4, "%.2f",
                            "0 = the GPU's catalog price");
@@ -876,18 +873,18 @@ bool DrawInputs(AppState& app) {
     changed |= InputDouble(app, "pue", "PUE", &c.pue, 1, 5, "%.2f");
     changed |= InputDouble(app, "years", "Amortization", &c.years, 0.1, 30, "%.1f");
   }
-  if (SectionHeader(app, "Reliability", false, kReliabilityKeys)) {
+  if (SectionHeader(app, "Reliability", false, {kReliabilityKeys})) {
     changed |= InputDouble(app, "mtbf_gpu_h", "MTBF per GPU", &c.mtbf_gpu_h, 1, 1e9, "%.0f");
     changed |= InputDouble(app, "ckpt_s", "Checkpoint write", &c.ckpt_s, 0, 1e6, "%.0f",
                            "0 = checkpoint size / storage bandwidth");
     changed |= InputDouble(app, "restart_s", "Restart time", &c.restart_s, 0, 1e6, "%.0f");
     const RunSummary& run = app.out.plan.run;
     const double storage_in_use = run.ckpt_write_s > 0 ? run.ckpt_bytes / run.ckpt_write_s / 1e9 : 0;
-    changed |= InputAssumption(app, "storage_gbps", "Checkpoint storage", &c.storage_gbps, 0.001, 1e7, "%.0f",
+    changed |= InputAssumption(app, "storage_gbps", "Checkpoint storage", &c.storage_gbps, "%.0f",
                                storage_in_use);
   }
   // Every other number the engine assumes, with the source of its default in its tooltip.
-  if (SectionHeader(app, "Assumptions", false, kAssumptionKeys)) {
+  if (SectionHeader(app, "Assumptions", false, {kAssumptionKeys})) {
     ImGui::PushTextWrapPos(0);
     ImGui::TextDisabled("%s", Tr("The engine's constants: fitted to published runs or taken from datasheets. "
                                  "Hover a field for its default's source."));
@@ -915,11 +912,7 @@ bool DrawInputs(AppState& app) {
         {"server_power", "Server power", &c.server_power, a.server_power_overhead, "%.2f"},
         {"capex_overhead", "Other capex", &c.capex_overhead, a.capex_overhead, "%.2f"},
     };
-    for (const Row& row : rows) {
-      double lo = 0, hi = 1e12;  // the key's accepted range, as the link parser checks it
-      if (const KeyInfo* info = FindKey(row.key)) std::sscanf(info->accepts, "a number %lf-%lf", &lo, &hi);
-      changed |= InputAssumption(app, row.key, row.label, row.value, lo, hi, row.fmt, row.in_use);
-    }
+    for (const Row& row : rows) changed |= InputAssumption(app, row.key, row.label, row.value, row.fmt, row.in_use);
     changed |= InputDouble(app, "staff_usd_per_year", "Staff per year", &c.staff_usd_per_year, 0, 1e10, "%.0f");
   }
   return changed;
@@ -1123,10 +1116,10 @@ void IssuesBox(AppState& app, const PlanOutput& o) {
 
 // A run of months is rarely what anyone plans: the smallest GPU count of the scaling chart that would
 // finish within a month (when the current count would not), so the page can offer it in one click.
-const ScalePoint* SoonerCount(const AppState& app, const PlanOutput& o) {
+const BestPoint* SoonerCount(const AppState& app, const PlanOutput& o) {
   const double kLongRunDays = 60, kTargetDays = 30;
   if (o.plan.run.days <= kLongRunDays) return nullptr;
-  for (const ScalePoint& p : app.scaling)
+  for (const BestPoint& p : app.scaling)
     if (p.fits && p.gpus > o.job.hw.gpus && p.days > 0 && p.days <= kTargetDays) return &p;
   return nullptr;
 }
@@ -1181,7 +1174,7 @@ bool PlanView(AppState& app) {
     ScalingChart(app, h);
   }
   auto warnings = WarningSentences(o.plan, o.job, app.lang);
-  const ScalePoint* sooner = Fits(o) ? SoonerCount(app, o) : nullptr;
+  const BestPoint* sooner = Fits(o) ? SoonerCount(app, o) : nullptr;
   bool changed = false;
   if (!o.fit_advice.empty() || !warnings.empty() || sooner) {
     ImGui::Separator();
@@ -1369,7 +1362,7 @@ bool SearchView(AppState& app) {
   hits.resize(pts.size());
   std::string no_fit;
   for (size_t i = 0; i < app.front.size(); ++i) {
-    const FrontPoint& f = app.front[i];
+    const BestPoint& f = app.front[i];
     const GpuSpec* g = FindGpu(f.gpu);
     std::string name = g ? g->name : f.gpu;
     if (!f.fits) {
@@ -1615,9 +1608,7 @@ void Init(AppState& app, const InitOptions& options) {
   if (options.view == "plan") app.view = View::Plan;
   if (options.view == "compare") app.view = View::Compare;
   if (options.view == "search") app.view = View::Search;
-  app.link = CurrentLink(app);
-  platform::SetLink(app.link, false);
-  Save(app);  // an opened link becomes the state to restore next time
+  WriteLink(app, /*push=*/false);  // an opened link becomes the state to restore next time
 
   platform::ScriptHooks hooks;
   hooks.user = &app;
@@ -1629,10 +1620,8 @@ void Init(AppState& app, const InitOptions& options) {
   hooks.set_link = [](void* u, const std::string& f) {
     AppState& a = *static_cast<AppState*>(u);
     LoadLinkImpl(a, f, /*plan_now=*/false);  // plan() finishes it if asked before the frames do
-    a.link = CurrentLink(a);
     a.link_item = 0;
-    platform::SetLink(a.link, true);  // a loaded link is a discrete navigation: its own history entry
-    Save(a);
+    WriteLink(a, /*push=*/true);  // a loaded link is a discrete navigation: its own history entry
   };
   hooks.widgets_json = [](void* u) {
     const AppState& a = *static_cast<const AppState*>(u);

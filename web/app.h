@@ -34,19 +34,13 @@ struct Scenario {
   bool has_result = false;   // `out` holds a plan (possibly of earlier inputs, while stale)
 };
 
-// Throughput and cost as the GPU count grows (the scaling chart), filled one point per frame.
-struct ScalePoint {
+// The best layout of one GPU type and count, found by a background search: a point of the scaling chart
+// (throughput and cost as the GPU count grows) or of the search view's front (time vs cost per GPU type).
+struct BestPoint {
+  std::string gpu;
   int gpus = 0;
   bool fits = false;
   double tokens_per_s = 0, days = 0, cost_usd = 0, mfu = 0;
-};
-
-// Time vs cost of the best layout on each GPU type (the search view's front), one GPU per frame.
-struct FrontPoint {
-  std::string gpu;
-  bool fits = false;
-  double days = 0, cost_usd = 0, mfu = 0;
-  int gpus = 0;
 };
 
 struct AppState {
@@ -76,7 +70,7 @@ struct AppState {
 
   std::vector<Scenario> scenarios;  // compare view, 2-4
 
-  std::vector<ScalePoint> scaling;  // scaling chart (Plan view)
+  std::vector<BestPoint> scaling;  // scaling chart (Plan view)
   size_t scaling_next = 0;
 
   // The main plan after an edit: its layout search runs in slices (see ReplanSoon in app.cpp).
@@ -95,7 +89,7 @@ struct AppState {
   LayoutSearch search;
   SearchOptions search_options;
   bool search_running = false, search_started = false;
-  std::vector<FrontPoint> front;
+  std::vector<BestPoint> front;
   size_t front_next = 0;
 
   // Link bookkeeping: the first edit of an input pushes a history entry, further edits of the same input
