@@ -69,6 +69,19 @@ const ConfigIssue* IssueFor(const std::vector<ConfigIssue>& issues, const std::s
   return nullptr;
 }
 
+// A config.json imported into a fresh Config and resolved, with what each step reported.
+struct Imported {
+  Config cfg;
+  std::vector<ConfigIssue> import_issues, resolve_issues;
+  Job job;
+};
+Imported ImportAndResolve(const char* config_json) {
+  Imported r;
+  ApplyHfConfig(r.cfg, config_json, r.import_issues);
+  r.job = ResolveJob(r.cfg, r.resolve_issues);
+  return r;
+}
+
 }  // namespace
 
 TEST_CASE("every interface.md key is in the table with a unit, accepted values and help", "[config]") {
@@ -315,43 +328,39 @@ TEST_CASE("Hugging Face config.json imports as custom dimensions", "[config]") {
 
   // deepseek-ai/DeepSeek-V2-Lite: MoE keys, and latent attention without query compression (q_lora_rank
   // null). The model card says 15.7B parameters.
-  Config ds;
-  std::vector<ConfigIssue> ds_issues;
-  ApplyHfConfig(ds, R"({"model_type": "deepseek_v2", "hidden_act": "silu", "hidden_size": 2048,
+  const Imported ds = ImportAndResolve(R"({"model_type": "deepseek_v2", "hidden_act": "silu", "hidden_size": 2048,
     "intermediate_size": 10944, "moe_intermediate_size": 1408, "n_routed_experts": 64, "n_shared_experts": 2,
     "num_experts_per_tok": 6, "first_k_dense_replace": 1, "num_attention_heads": 16, "num_hidden_layers": 27,
     "num_key_value_heads": 16, "kv_lora_rank": 512, "q_lora_rank": null, "qk_rope_head_dim": 64,
-    "qk_nope_head_dim": 128, "v_head_dim": 128, "tie_word_embeddings": false, "vocab_size": 102400})", ds_issues);
-  CHECK(ds.experts == 64);
-  CHECK(ds.shared_experts == 2);
-  CHECK(ds.dense_layers == 1);
-  CHECK(ds.moe_ffn == 1408);
-  CHECK(ds.kv_lora_rank == 512);
-  CHECK(ds.q_lora_rank == 0);
-  CHECK(ds.qk_rope_dim == 64);
-  CHECK(ds.qk_nope_dim == 128);
-  CHECK(ds.v_head_dim == 128);
-  CHECK(ds_issues.empty());
-  Job ds_job = ResolveJob(ds, ds_issues);
-  CHECK_FALSE(HasErrors(ds_issues));
-  CHECK(ds_job.model.params_total == Approx(15.7e9).epsilon(0.01));
+    "qk_nope_head_dim": 128, "v_head_dim": 128, "tie_word_embeddings": false, "vocab_size": 102400})");
+  CHECK(ds.cfg.experts == 64);
+  CHECK(ds.cfg.shared_experts == 2);
+  CHECK(ds.cfg.dense_layers == 1);
+  CHECK(ds.cfg.moe_ffn == 1408);
+  CHECK(ds.cfg.kv_lora_rank == 512);
+  CHECK(ds.cfg.q_lora_rank == 0);
+  CHECK(ds.cfg.qk_rope_dim == 64);
+  CHECK(ds.cfg.qk_nope_dim == 128);
+  CHECK(ds.cfg.v_head_dim == 128);
+  CHECK(ds.import_issues.empty());
+  CHECK_FALSE(HasErrors(ds.resolve_issues));
+  CHECK(ds.job.model.params_total == Approx(15.7e9).epsilon(0.01));
 
   // deepseek-ai/DeepSeek-V3's config.json gives exactly the preset's parameter count (671B without the
   // multi-token-prediction module).
-  Config v3;
-  std::vector<ConfigIssue> v3_issues;
-  ApplyHfConfig(v3, R"({"model_type": "deepseek_v3", "hidden_act": "silu", "hidden_size": 7168,
+  const Imported v3 = ImportAndResolve(R"({"model_type": "deepseek_v3", "hidden_act": "silu", "hidden_size": 7168,
     "intermediate_size": 18432, "moe_intermediate_size": 2048, "n_routed_experts": 256, "n_shared_experts": 1,
     "num_experts_per_tok": 8, "first_k_dense_replace": 3, "num_attention_heads": 128, "num_hidden_layers": 61,
     "num_key_value_heads": 128, "kv_lora_rank": 512, "q_lora_rank": 1536, "qk_rope_head_dim": 64,
-    "qk_nope_head_dim": 128, "v_head_dim": 128, "tie_word_embeddings": false, "vocab_size": 129280})", v3_issues);
-  Job v3_job = ResolveJob(v3, v3_issues);
-  CHECK_FALSE(HasErrors(v3_issues));
+    "qk_nope_head_dim": 128, "v_head_dim": 128, "tie_word_embeddings": false, "vocab_size": 129280})");
+  CHECK_FALSE(HasErrors(v3.import_issues));
+  CHECK_FALSE(HasErrors(v3.resolve_issues));
   Config preset;
   preset.model = "deepseek-v3";
-  Job preset_job = ResolveJob(preset, v3_issues);
-  CHECK(v3_job.model.params_total == preset_job.model.params_total);
-  CHECK(v3_job.model.kv_lora_rank == 512);
+  std::vector<ConfigIssue> preset_issues;
+  Job preset_job = ResolveJob(preset, preset_issues);
+  CHECK(v3.job.model.params_total == preset_job.model.params_total);
+  CHECK(v3.job.model.kv_lora_rank == 512);
 
   // Latent attention turned on without its head sizes: the error names kv_lora_rank and the missing key.
   Config half;
@@ -366,17 +375,14 @@ TEST_CASE("Hugging Face config.json imports as custom dimensions", "[config]") {
 
   // Qwen/Qwen1.5-MoE-A2.7B: one shared expert 4 x as wide as a routed one counts as 4 routed-size experts;
   // the model card says 14.3B parameters in total.
-  Config qm;
-  std::vector<ConfigIssue> qm_issues;
-  ApplyHfConfig(qm, R"({"model_type": "qwen2_moe", "hidden_act": "silu", "hidden_size": 2048,
+  const Imported qm = ImportAndResolve(R"({"model_type": "qwen2_moe", "hidden_act": "silu", "hidden_size": 2048,
     "intermediate_size": 5632, "moe_intermediate_size": 1408, "shared_expert_intermediate_size": 5632,
     "num_experts": 60, "num_experts_per_tok": 4, "num_attention_heads": 16, "num_hidden_layers": 24,
-    "num_key_value_heads": 16, "tie_word_embeddings": false, "vocab_size": 151936})", qm_issues);
-  CHECK(qm.shared_experts == 4);
-  CHECK(qm_issues.empty());
-  Job qm_job = ResolveJob(qm, qm_issues);
-  CHECK_FALSE(HasErrors(qm_issues));
-  CHECK(qm_job.model.params_total == Approx(14.3e9).epsilon(0.01));
+    "num_key_value_heads": 16, "tie_word_embeddings": false, "vocab_size": 151936})");
+  CHECK(qm.cfg.shared_experts == 4);
+  CHECK(qm.import_issues.empty());
+  CHECK_FALSE(HasErrors(qm.resolve_issues));
+  CHECK(qm.job.model.params_total == Approx(14.3e9).epsilon(0.01));
 
   // Qwen/Qwen3-32B: head_dim 128 with hidden 5120 and 64 heads (not hidden / heads = 80).
   Config q3;
