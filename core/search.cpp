@@ -98,7 +98,14 @@ struct LayoutSearch::Impl {
         }
       if (cfg.pp != kAuto) pps = Fixed(cfg.pp);
       else if (size_only) pps = Fixed(1);
-      else pps = DivisorsUpTo(m.layers, std::min(gpus, 128));
+      else {
+        // Divisors of the layer count split evenly; powers of two (the counts that divide a cluster) may
+        // split unevenly, as Llama 3 405B's 126 layers on 16 stages did: the memory and step models
+        // charge the most loaded stage, so an uneven split wins only when it really is faster.
+        pps = DivisorsUpTo(m.layers, std::min(gpus, 128));
+        for (int p : PowersOfTwoUpTo(std::min({gpus, 128, m.layers})))
+          if (m.layers % p != 0) pps.push_back(p);
+      }
       if (cfg.cp != kAuto) cps = Fixed(cfg.cp);
       else if (size_only) cps = Fixed(1);
       else
