@@ -232,6 +232,9 @@ const std::vector<Field>& Fields() {
                 "Share of the backward pass (ZeRO-3: forward and backward) that can hide data-parallel traffic (fitted)."),
       RealField("overlap_contention", G::Assumptions, "fraction", 0.0001, 1, true, TP_REAL(overlap_contention),
                 "Seconds of compute lost per second of communication hidden behind it (fitted)."),
+      RealField("eff_run", G::Assumptions, "fraction", 0.05, 1, true, TP_REAL(eff_run),
+                "Share of the step model's steady-state speed (a tuned stack) that a production run keeps over "
+                "its whole length: software, stragglers, evaluation, data stalls (fitted to published whole runs)."),
       RealField("cuda_context_gb", G::Assumptions, "GB", 0.001, 100, true, TP_REAL(cuda_context_gb),
                 "GPU memory taken by the CUDA context and library workspaces outside the allocator."),
       RealField("host_gb_per_gpu", G::Assumptions, "GB", 1, 1e6, true, TP_REAL(host_gb_per_gpu),

@@ -53,6 +53,7 @@ const KeySource kSources[] = {
     {"capex_overhead", "60 % on top of the GPUs for servers, network and facility share (our estimate from DGX "
                        "system prices against their GPUs' prices, plus an InfiniBand fabric)."},
     {"staff_usd_per_year", "0: operations staff left out unless given."},
+    {"eff_run", "Fitted to the published whole runs of the case file (Llama 2 7B and 70B GPU-hours, OPT-175B days): the geometric mean of the step model's steady-state prediction over the published figure (docs/validation.md; checked on held-out runs: LLaMA 1, BLOOM, Llama 3.1)."},
 };
 
 }  // namespace

@@ -92,6 +92,8 @@ struct Assumptions {
   double attention_efficiency = 0.0;    // FlashAttention's fraction of the dense peak
   double overlap_contention = 0.0;      // slowdown of compute per second of communication hidden behind it
   // run.cpp
+  double run_efficiency = 0.764;        // share of the step model's steady-state speed a production run keeps
+                                        // over its whole length (fitted to published whole runs: run.cpp)
   double gpu_power_fraction = 0.80;     // average draw / TDP while training (typical 70-90%)
   double server_power_overhead = 0.80;  // CPUs, memory, NICs, fans per GPU, as a fraction of GPU TDP:
                                         // DGX H100 is 10.2 kW max for 8 x 700 W GPUs (NVIDIA datasheet)

@@ -45,8 +45,12 @@ struct RunSummary {
   double tokens = 0;
   bool tokens_defaulted = false;
   double steps = 0;
-  double compute_days = 0;         // failure-free
+  double steady_days = 0;          // at the step model's steady-state speed (a tuned stack), failure-free
+  double run_efficiency = 1;       // share of that speed a production run keeps over its whole length
+  double compute_days = 0;         // failure-free: steady_days / run_efficiency
   double days = 0;                 // wall clock including failures, checkpoints, restarts
+  double ckpt_days = 0;            // of days: writing checkpoints
+  double failure_days = 0;         // of days: restarts and work lost to failures
   double gpu_hours = 0;
   double goodput = 0;              // useful fraction of wall clock
   double failures = 0;             // expected over the run

@@ -59,6 +59,7 @@ Config ResolvedConfig(const PlanOutput& out) {
   c.overlap_dp = a.overlap_dp, c.overlap_contention = a.overlap_contention;
   c.cuda_context_gb = a.cuda_context_bytes / 1e9, c.host_gb_per_gpu = a.host_bytes_per_gpu / 1e9;
   c.gpu_power = a.gpu_power_fraction, c.server_power = a.server_power_overhead, c.capex_overhead = a.capex_overhead;
+  c.eff_run = a.run_efficiency;
   return c;
 }
 
@@ -122,7 +123,9 @@ std::vector<Section> Sections(const PlanOutput& out) {
                               E("hfu", Num(t.hfu))}});
   const RunSummary& r = p.run;
   s.push_back({"run", {E("tokens", Num(r.tokens)), E("tokens_defaulted", Bool(r.tokens_defaulted)),
-                       E("steps", Num(r.steps)), E("compute_days", Num(r.compute_days)), E("days", Num(r.days)),
+                       E("steps", Num(r.steps)), E("steady_days", Num(r.steady_days)),
+                       E("run_efficiency", Num(r.run_efficiency)), E("compute_days", Num(r.compute_days)), E("days", Num(r.days)),
+                       E("ckpt_days", Num(r.ckpt_days)), E("failure_days", Num(r.failure_days)),
                        E("gpu_hours", Num(r.gpu_hours)), E("goodput", Num(r.goodput)), E("failures", Num(r.failures)),
                        E("ckpt_bytes", Num(r.ckpt_bytes)), E("ckpt_write_s", Num(r.ckpt_write_s)),
                        E("ckpt_interval_s", Num(r.ckpt_interval_s)), E("energy_kwh", Num(r.energy_kwh)),
@@ -302,6 +305,8 @@ std::vector<Row> Rows(const PlanOutput& out, Lang lang) {
     row("tokens", Count(r.tokens, lang) + (r.tokens_defaulted ? T(" (20 per parameter, Chinchilla default)") : ""));
     row("steps", Fmt("%.0f", r.steps));
     row("wall clock", TrFill(lang, "{0} days ({1} days failure-free)", {days(r.days), days(r.compute_days)}));
+    row("run efficiency", TrFill(lang, "{0} of the steady-state speed ({1} days at that speed)",
+                                 {Fmt("%.1f %%", 100 * r.run_efficiency), days(r.steady_days)}));
     row("GPU-hours", Fmt("%.0f", r.gpu_hours));
     row("goodput", Fmt("%.1f %%", 100 * r.goodput));
     row("expected failures", Fmt("%.1f", r.failures));

@@ -264,6 +264,7 @@ void ResolveEconomics(const Config& cfg, Job& job) {
   set(cfg.gpu_power, job.assume.gpu_power_fraction);
   set(cfg.server_power, job.assume.server_power_overhead);
   set(cfg.capex_overhead, job.assume.capex_overhead);
+  set(cfg.eff_run, job.assume.run_efficiency);
   job.assume.staff_usd_per_year = cfg.staff_usd_per_year;
   FillStepDefaults(job.assume);  // the step model's defaults written out, so every surface can show them
 }

@@ -31,8 +31,19 @@ Config CaseConfig(const JsonValue& config, std::vector<ConfigIssue>& issues);
 // source states in its text (OPT-175B: "FSDP with Megatron-LM tensor parallelism", 8-way) that the shared
 // case file leaves out. They are applied over the case's config; the planner still chooses every key
 // neither names.
+// overrides: "key=value" pairs applied over every case last (the fit below plans with eff_run=1).
 std::vector<CaseResult> RunValidationCases(std::string_view cases_json, std::string_view published_setups_json,
-                                           std::string* parse_error = nullptr);
+                                           std::string* parse_error = nullptr,
+                                           const std::vector<std::string>& overrides = {});
+
+// True for the metrics of a whole run (gpu_hours, days), which the run efficiency scales.
+bool IsWholeRunMetric(const std::string& metric);
+
+// The run efficiency (eff_run) that fits the whole-run cases: the geometric mean of predicted / published
+// with eff_run = 1 (days and GPU-hours are proportional to 1/eff_run, so this minimises the squared log
+// error). 0 when the cases hold no whole run.
+double FitRunEfficiency(std::string_view cases_json, std::string_view published_setups_json,
+                        std::string* parse_error = nullptr);
 // The table of predicted vs published as Markdown, with summary statistics.
 std::string ValidationMarkdown(const std::vector<CaseResult>& results);
 

@@ -66,6 +66,10 @@ TEST_CASE("checkpoint interval follows Young/Daly and goodput falls with scale",
   CHECK(run.goodput < 1.0);
   CHECK(run.goodput > 0.9);
   CHECK(run.days > run.compute_days);
+  // The wall clock is the failure-free time plus checkpoint writes plus restarts and lost work.
+  CHECK(run.ckpt_days == Approx(run.days * 60 / run.ckpt_interval_s));
+  CHECK(run.failure_days > 0);
+  CHECK(run.compute_days + run.ckpt_days + run.failure_days == Approx(run.days));
 
   Job big = TestJob(gpu, 65536, 50000);
   big.rel.ckpt_s = 60;
@@ -82,8 +86,14 @@ TEST_CASE("steps, GPU-hours, energy and cost follow from the step time", "[run]"
   RunSummary run = EstimateRun(job, Layout{}, MemoryBreakdown{}, step, Throughput{});
   const double steps = std::ceil(2e12 / (1024.0 * 4096));
   CHECK(run.steps == steps);
-  CHECK(run.compute_days == Approx(steps * 8 / 86400));
-  CHECK(run.gpu_hours == Approx(256 * steps * 8 / 3600).epsilon(1e-4));
+  // The step model's steady-state time, then the run efficiency a production run keeps (the fitted default).
+  const double eff = job.assume.run_efficiency;
+  REQUIRE(eff > 0.5);
+  REQUIRE(eff < 1.0);
+  CHECK(run.steady_days == Approx(steps * 8 / 86400));
+  CHECK(run.run_efficiency == Approx(eff));
+  CHECK(run.compute_days == Approx(steps * 8 / 86400 / eff));
+  CHECK(run.gpu_hours == Approx(256 * steps * 8 / 3600 / eff).epsilon(1e-4));
   CHECK(run.cost_rent_usd == Approx(run.gpu_hours * 2.0));
   CHECK(run.power_kw == Approx(256 * 700 * (0.8 + 0.8) * 1.3 / 1000));
   CHECK(run.energy_kwh == Approx(run.power_kw * run.days * 24).epsilon(1e-6));
@@ -92,6 +102,32 @@ TEST_CASE("steps, GPU-hours, energy and cost follow from the step time", "[run]"
   CHECK(tco.hardware_usd == Approx(256 * 30000 * 1.6));
   CHECK(tco.total_usd > tco.hardware_usd);
   CHECK(tco.runs_in_period == Approx(5 * 365.25 / run.days));
+}
+
+TEST_CASE("the run efficiency scales days, GPU-hours, energy and cost, not the step", "[run]") {
+  GpuSpec gpu = TestGpu();
+  Job job = TestJob(gpu, 512, 50000);
+  StepBreakdown step;
+  step.seconds = 5;
+  job.assume.run_efficiency = 1.0;
+  const RunSummary ideal = EstimateRun(job, Layout{}, MemoryBreakdown{}, step, Throughput{});
+  job.assume.run_efficiency = 0.5;
+  const RunSummary half = EstimateRun(job, Layout{}, MemoryBreakdown{}, step, Throughput{});
+  CHECK(half.steady_days == Approx(ideal.steady_days));
+  CHECK(ideal.compute_days == Approx(ideal.steady_days));
+  CHECK(half.compute_days == Approx(2 * ideal.compute_days));
+  // Failures strike per hour of wall clock, so the share of time they take (goodput) does not change.
+  CHECK(half.goodput == Approx(ideal.goodput));
+  CHECK(half.days == Approx(2 * ideal.days));
+  CHECK(half.gpu_hours == Approx(2 * ideal.gpu_hours));
+  CHECK(half.failures == Approx(2 * ideal.failures));
+  CHECK(half.energy_kwh == Approx(2 * ideal.energy_kwh));
+  CHECK(half.cost_rent_usd == Approx(2 * ideal.cost_rent_usd));
+  // Out-of-range values are clamped rather than dividing by zero.
+  job.assume.run_efficiency = 0;
+  const RunSummary zero = EstimateRun(job, Layout{}, MemoryBreakdown{}, step, Throughput{});
+  CHECK(std::isfinite(zero.days));
+  CHECK(zero.days > half.days);
 }
 
 TEST_CASE("absurd reliability inputs stay finite", "[run]") {
