@@ -556,7 +556,7 @@ const KeyList kReliabilityKeys = {"mtbf_gpu_h", "ckpt_s", "restart_s", "storage_
 const KeyList kAssumptionKeys = {"headroom", "eff_matmul", "matmul_half_ridge", "eff_attention", "eff_memory",
                                  "eff_network", "overlap_dp", "overlap_contention", "cuda_context_gb",
                                  "host_gb_per_gpu", "gpu_power", "server_power", "capex_overhead",
-                                 "staff_usd_per_year"};
+                                 "eff_run", "staff_usd_per_year"};
 const KeyLists kAllFieldKeys = {kPresetKeys, kDimensionKeys, kDetailKeys, kTrainingKeys, kHardwareKeys,
                                 kLayoutKeys, kCostKeys, kReliabilityKeys, kAssumptionKeys};
 
@@ -911,6 +911,7 @@ bool DrawInputs(AppState& app) {
         {"gpu_power", "GPU power draw", &c.gpu_power, a.gpu_power_fraction, "%.2f"},
         {"server_power", "Server power", &c.server_power, a.server_power_overhead, "%.2f"},
         {"capex_overhead", "Other capex", &c.capex_overhead, a.capex_overhead, "%.2f"},
+        {"eff_run", "Run efficiency", &c.eff_run, a.run_efficiency, "%.3f"},
     };
     for (const Row& row : rows) changed |= InputAssumption(app, row.key, row.label, row.value, row.fmt, row.in_use);
     changed |= InputDouble(app, "staff_usd_per_year", "Staff per year", &c.staff_usd_per_year, 0, 1e10, "%.0f");
@@ -1068,6 +1069,21 @@ void StepBar(AppState& app, const PlanOutput& o, float height) {
   StackedBar(app, "step", segs, 0, 0, FmtDuration, "", height);
 }
 
+// Where the wall clock of the whole run goes: steps at the step model's speed, the share production runs
+// lose beyond it (run efficiency), checkpoint writes, and restarts plus work lost to failures.
+void RunBar(AppState& app, const PlanOutput& o, float height) {
+  const RunSummary& r = o.plan.run;
+  std::vector<Segment> segs = {
+      Seg("training", r.steady_days, Col(app, Hue::Compute), "optimizer steps at the step model's steady-state speed"),
+      Seg("production overhead", std::max(0.0, r.compute_days - r.steady_days), Col(app, Hue::MemoryBound),
+          "what published production runs lose beyond the steady state: software, stragglers, evaluation, data "
+          "stalls (Assumptions: eff_run)"),
+      Seg("checkpoints", r.ckpt_days, Col(app, Hue::Optimizer), "writing checkpoints at the Young/Daly interval"),
+      Seg("failures", r.failure_days, Col(app, Hue::Bubble), "restarts and the work lost since the last checkpoint"),
+  };
+  StackedBar(app, "run", segs, 0, 0, FmtDays, "", height);
+}
+
 std::string FmtGpus(double g) { return FmtInt((long long)g); }
 std::string FmtTokS(double v) { return FmtCount(v); }
 
@@ -1161,6 +1177,16 @@ bool PlanView(AppState& app) {
     ImGui::SameLine();
     ImGui::TextDisabled(Tr("(%d micro-batches per step)"), o.plan.step.micro_batches);
     StepBar(app, o, 26);
+    ImGui::Spacing();
+    const RunSummary& run = o.plan.run;
+    ImGui::PushFont(app.fonts.bold);
+    ImGui::Text(Tr("Whole run %s"), FmtDays(run.days).c_str());
+    ImGui::PopFont();
+    ImGui::SameLine();
+    ImGui::TextDisabled(Tr("(%s failures expected · checkpoint every %s · %s MWh)"), FmtCount(run.failures).c_str(),
+                        FmtDuration(run.ckpt_interval_s).c_str(), FmtCount(run.energy_kwh / 1000).c_str());
+    RunBar(app, o, 26);
+    Record(app, "run_bar");
     ImGui::Spacing();
     ImGui::Separator();
     ImGui::PushFont(app.fonts.bold);
