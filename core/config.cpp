@@ -142,8 +142,9 @@ const std::vector<Field>& Fields() {
       IntField("seq", G::Workload, "tokens", 1, 100000000, false, 0, TP_INT(seq), "Sequence length in tokens."),
       IntField("mbs", G::Workload, "sequences", 1, 1000000, true, kAuto, TP_INT(mbs),
                "Micro-batch per GPU: sequences in one forward/backward pass."),
-      IntField("gbs", G::Workload, "sequences", 1, 1000000000, false, 0, TP_INT(gbs),
-               "Global batch: sequences per optimizer step across all data-parallel replicas."),
+      IntField("gbs", G::Workload, "sequences", 1, 1000000000, true, kAuto, TP_INT(gbs),
+               "Global batch: sequences per optimizer step across all data-parallel replicas; auto = the "
+               "multiple of micro-batch x data-parallel degree nearest to 1,024."),
       RealField("tokens", G::Workload, "tokens", 1, 1e18, true, TP_REAL(tokens),
                 "Training budget in tokens (e.g. 2e12); auto = 20 per parameter (Chinchilla)."),
       ChoiceField("method", G::Workload, kMethodNames, false, TP_INT(method),

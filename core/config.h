@@ -36,7 +36,7 @@ struct Config {
   // workload
   int seq = 4096;
   int mbs = kAuto;
-  int gbs = 1024;          // global batch in sequences
+  int gbs = kAuto;         // global batch in sequences; auto = AutoGlobalBatch (job.h)
   double tokens = 0;       // training budget; 0 = 20 tokens per parameter (Chinchilla)
   Method method = Method::Full;
   int lora_r = 16;

@@ -35,6 +35,7 @@ struct ModelArch {
 struct Workload {
   int seq = 4096;
   int gbs = 1024;          // sequences per optimizer step
+  bool gbs_auto = false;   // not given: the planner uses AutoGlobalBatch of the layout's mbs x dp
   double tokens = 0;       // training budget
   bool tokens_defaulted = false;  // tokens came from the 20-per-parameter rule
   Method method = Method::Full;
@@ -44,6 +45,17 @@ struct Workload {
   Optimizer opt = Optimizer::AdamW;
   bool flash = true;
 };
+
+// The global batch (sequences) used when the user gives none: the multiple of one step's sequences
+// (mbs x dp) nearest to 1,024 sequences (4M tokens at 4K, Llama 2's batch), at least one per replica.
+// Power-of-two clusters get exactly 1,024; 440 GPUs get 880 instead of no plan at all.
+inline int AutoGlobalBatch(long long per_step) {
+  constexpr double kTarget = 1024;
+  if (per_step <= 0) return int(kTarget);
+  const long long k = (long long)(kTarget / double(per_step) + 0.5);
+  const long long gbs = (k < 1 ? 1 : k) * per_step;
+  return gbs > 1000000000 ? int(per_step) : int(gbs);
+}
 
 struct Hardware {
   const GpuSpec* gpu = nullptr;
@@ -121,5 +133,10 @@ struct Layout {
   Offload offload = Offload::None;
   bool sp = false;
 };
+
+// A global batch left on auto is the one AutoGlobalBatch gives this layout's micro-batch x dp.
+inline void FollowLayoutBatch(Job& job, const Layout& layout) {
+  if (job.work.gbs_auto) job.work.gbs = AutoGlobalBatch((long long)layout.mbs * layout.dp);
+}
 
 }  // namespace tp

@@ -18,6 +18,7 @@ bool PlanOnce(const Config& cfg, PlanOutput& out) {
   if (HasErrors(out.issues)) return false;
   if (!HasAutoLayout(cfg)) {
     Layout layout = ExplicitLayout(cfg, out.job);
+    FollowLayoutBatch(out.job, layout);
     if (!CheckLayout(out.job, layout, &out.issues)) return false;
     out.plan = Evaluate(out.job, layout);
     out.evaluated = 1;
@@ -30,10 +31,12 @@ bool PlanOnce(const Config& cfg, PlanOutput& out) {
     if (result.jobs.empty() || result.evaluated == 0) {
       // Nothing valid to enumerate (e.g. the GPU count cannot be split): fall back to the explicit layout.
       Layout layout = ExplicitLayout(cfg, out.job);
+      FollowLayoutBatch(out.job, layout);
       if (!CheckLayout(out.job, layout, &out.issues)) return false;
       out.plan = Evaluate(out.job, layout);
     } else {
       out.plan = result.any_fits ? result.top.front().plan : result.least_memory.plan;
+      FollowLayoutBatch(out.job, out.plan.layout);  // as the search did for this layout
     }
   }
   ApplyLayout(out.config, out.plan.layout);

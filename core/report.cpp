@@ -45,6 +45,7 @@ Config ResolvedConfig(const PlanOutput& out) {
     c.head_dim = m.head_dim > 0 ? m.head_dim : kUnset;
   }
   c.tokens = out.job.work.tokens;
+  c.gbs = out.job.work.gbs;  // what an auto global batch became for the chosen layout
   if (const GpuSpec* g = out.job.hw.gpu) c.gpu = g->id;
   c.gpus_per_node = out.job.hw.gpus_per_node;
   if (out.job.hw.intra) c.intra = out.job.hw.intra->id;
@@ -456,6 +457,7 @@ PlanOutput HitOutput(const PlanOutput& base, const SearchResult& result, const S
   o.config.gpus = o.job.hw.gpus;
   o.plan = hit.plan;
   ApplyLayout(o.config, hit.plan.layout);
+  FollowLayoutBatch(o.job, hit.plan.layout);
   o.ok = true;
   o.searched = true;
   for (const ConfigIssue& i : base.issues)

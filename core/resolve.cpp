@@ -173,7 +173,8 @@ void ResolveModel(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues)
 void ResolveWorkload(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues) {
   Workload& w = job.work;
   w.seq = cfg.seq;
-  w.gbs = cfg.gbs;
+  w.gbs_auto = cfg.gbs == kAuto;
+  w.gbs = w.gbs_auto ? AutoGlobalBatch(1) : cfg.gbs;  // set per layout by the planner (AutoGlobalBatch)
   w.method = cfg.method;
   w.lora_r = cfg.lora_r;
   w.lora_targets = cfg.lora_targets == "qv" ? 0b100 : cfg.lora_targets == "attn" ? 0b01 : 0b11;

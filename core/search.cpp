@@ -118,7 +118,7 @@ struct LayoutSearch::Impl {
             if (group > gpus || gpus % group != 0) continue;
             const int dp = int(gpus / group);
             if (cfg.dp != kAuto && cfg.dp != dp) continue;
-            if (job.work.gbs % dp != 0) continue;
+            if (!job.work.gbs_auto && job.work.gbs % dp != 0) continue;
             eps.clear();
             if (cfg.ep != kAuto) eps = Fixed(cfg.ep);
             else if (m.experts > 1)
@@ -170,7 +170,9 @@ struct LayoutSearch::Impl {
   }
 
   void EvaluateOuter(const Outer& o) {
-    const Job& job = result.jobs[o.variant];
+    // A global batch left to the planner follows the data-parallel degree (and an explicit micro-batch).
+    Job job = result.jobs[o.variant];
+    if (job.work.gbs_auto) job.work.gbs = AutoGlobalBatch((long long)o.dp * (cfg.mbs != kAuto ? cfg.mbs : 1));
     const int local = job.work.gbs / o.dp;  // sequences per data-parallel rank per step
     std::vector<int> mbss;
     if (cfg.mbs != kAuto) mbss = Fixed(cfg.mbs);

@@ -794,7 +794,7 @@ bool DrawInputs(AppState& app) {
     if (InputChoice(app, "prec", "Precision", &prec, kPrecLabels, 4)) c.prec = Precision(prec), changed = true;
     if (InputChoice(app, "opt", "Optimizer", &opt, kOptLabels, 3)) c.opt = Optimizer(opt), changed = true;
     changed |= InputInt(app, "seq", "Sequence length", &c.seq, 1, 1 << 22, false);
-    changed |= InputInt(app, "gbs", "Global batch", &c.gbs, 1, 1 << 24, false);
+    changed |= InputInt(app, "gbs", "Global batch", &c.gbs, 1, 1 << 24, true, app.out.job.work.gbs);
     changed |= InputInt(app, "mbs", "Micro-batch", &c.mbs, 1, 4096, true, r.mbs);
     changed |= InputDouble(app, "tokens", "Token budget", &c.tokens, 0, 1e16, "%.3g",
                            "0 = 20 tokens per parameter (Chinchilla-optimal)");

@@ -246,8 +246,12 @@ async function main() {
               "; " + (await inputState(page)));
         await page.screenshot({ path: path.join(outDir, "web-hf-import.png") });
       }
-      // Keyboard: Tab from the sequence length moves to the global batch, which takes typed input.
+      // Keyboard: Tab from the sequence length moves to the global batch, which takes typed input (given
+      // explicitly first: on auto the field shows the planner's batch, read-only).
       {
+        await page.evaluate(() => window.trainplan.setLink(location.hash + "&gbs=512"));
+        await until(page, () => window.trainplan.plan().config.gbs === 512);
+        await frames(page, 3);
         const seqId = await clickInput(page, "seq");
         await page.keyboard.press("Tab");
         await until(page, (id) => { const a = window.trainplan.stats().active_id; return a !== 0 && a !== id; }, seqId);
