@@ -43,7 +43,8 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "validate: %s: %s\n", path.c_str(), error.empty() ? "no whole-run cases" : error.c_str());
       return 2;
     }
-    std::printf("eff_run fitted to the whole-run cases of %s: %.4f\n", path.c_str(), fit);
+    const std::string name = path.substr(path.find_last_of('/') + 1);
+    std::printf("eff_run fitted to the whole-run cases of %s: %.4f\n", name.c_str(), fit);
     return 0;
   }
   auto results = tp::RunValidationCases(cases, setups, &error);

@@ -1,16 +1,27 @@
 #!/usr/bin/env bash
-# update-validation-doc.sh — regenerates the predicted-vs-published table in docs/validation.md from the
-# current engine (between the BEGIN/END markers). Run after any model change; the test suite checks the
-# same cases.
+# update-validation-doc.sh — regenerates the tables of docs/validation.md from the current engine: the
+# case file's predicted vs published (between BEGIN/END TABLE), the held-out whole runs (BEGIN/END
+# HELDOUT) and the run-efficiency fit (BEGIN/END FIT). Run after any model change; the test suite checks
+# the same cases.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BIN="${1:-$ROOT/build/native/trainplan-validate}"
-table="$("$BIN" "$ROOT/tests/data/cases.json" "$ROOT/tests/data/published_setups.json")"
-python3 - "$ROOT/docs/validation.md" "$table" <<'PY'
+DATA="$ROOT/tests/data"
+table="$("$BIN" "$DATA/cases.json" "$DATA/published_setups.json")"
+heldout="$("$BIN" "$DATA/heldout_runs.json" "$DATA/published_setups.json")"
+fit="$("$BIN" --fit-run "$DATA/cases.json" "$DATA/published_setups.json")"
+python3 - "$ROOT/docs/validation.md" "$table" "$heldout" "$fit" <<'PY'
 import sys, re
-path, table = sys.argv[1], sys.argv[2]
+path, table, heldout, fit = sys.argv[1:5]
 text = open(path).read()
-new = re.sub(r"(<!-- BEGIN TABLE -->\n).*?(<!-- END TABLE -->)", lambda m: m.group(1) + table + "\n" + m.group(2), text, flags=re.S)
-open(path, "w").write(new)
+def put(text, tag, body):
+    pattern = r"(<!-- BEGIN %s -->\n).*?(<!-- END %s -->)" % (tag, tag)
+    if not re.search(pattern, text, flags=re.S):
+        sys.exit("docs/validation.md: markers for %s missing" % tag)
+    return re.sub(pattern, lambda m: m.group(1) + body + "\n" + m.group(2), text, flags=re.S)
+text = put(text, "TABLE", table)
+text = put(text, "HELDOUT", heldout)
+text = put(text, "FIT", fit.strip())
+open(path, "w").write(text)
 PY
 echo "docs/validation.md updated"
