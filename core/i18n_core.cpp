@@ -125,6 +125,8 @@ const Phrase kPhrases[] = {
     {"GPU-hours", "GPU 时"},
     {"goodput", "有效训练时间占比"},
     {"run efficiency", "整体运行效率"},
+    {"time lost", "损失的时间"},
+    {"{0} h writing checkpoints, {1} h restarting and redoing lost work", "写检查点 {0} 小时，重启并重做丢失的工作 {1} 小时"},
     {"{0} of the steady-state speed ({1} days at that speed)", "稳态速度的 {0}（按稳态速度需 {1} 天）"},
     {"expected failures", "预计故障次数"},
     {"checkpoint every", "检查点间隔"},

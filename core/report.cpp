@@ -312,6 +312,8 @@ std::vector<Row> Rows(const PlanOutput& out, Lang lang) {
     row("goodput", Fmt("%.1f %%", 100 * r.goodput));
     row("expected failures", Fmt("%.1f", r.failures));
     row("checkpoint every", TrFill(lang, "{0} ({1} to write)", {secs(r.ckpt_interval_s), secs(r.ckpt_write_s)}));
+    row("time lost", TrFill(lang, "{0} h writing checkpoints, {1} h restarting and redoing lost work",
+                            {Fmt("%.1f", 24 * r.ckpt_days), Fmt("%.1f", 24 * r.failure_days)}));
     row("energy", Fmt("%.1f MWh", r.energy_kwh / 1000));
     row("cost, renting", usd(r.cost_rent_usd));
     row("cost, owning (amortized + energy)", usd(r.cost_own_usd));
