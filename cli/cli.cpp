@@ -192,17 +192,17 @@ struct Options {
   Lang lang = Lang::En;  // --lang (or a lang= pair): also the words of the error line and the notes
 };
 
-bool ReadFile(const std::string& path, std::string& text, Failure& fail, const char* option) {
+bool ReadFile(const std::string& path, std::string& text, Failure& fail, const char* option, Lang lang) {
   std::ifstream in(path, std::ios::binary);
   if (!in) {
-    fail.line = std::string(option) + ": cannot read \"" + path + "\"";
+    fail.line = TrFill(lang, "{0}: cannot read \"{1}\"", {option, path});
     return false;
   }
   std::ostringstream buf;
   buf << in.rdbuf();
   text = buf.str();
   if (text.size() > kMaxFileBytes) {
-    fail.line = std::string(option) + ": \"" + path + "\" is larger than 16 MB";
+    fail.line = TrFill(lang, "{0}: \"{1}\" is larger than 16 MB", {option, path});
     return false;
   }
   return true;
@@ -229,6 +229,14 @@ bool ParseArgs(const std::vector<std::string>& args, Options& o, Failure& fail) 
     return true;
   }
   o.command = args[0];
+  // The language is known before anything else is read, so that a usage error is in it too.
+  for (size_t i = 1; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (a == "--lang" && i + 1 < args.size()) o.lang = ParseLang(args[i + 1]);
+    else if (a.rfind("--lang=", 0) == 0) o.lang = ParseLang(a.substr(7));
+    else if (a.rfind("lang=", 0) == 0) o.lang = ParseLang(a.substr(5));
+  }
+  const Lang lang = o.lang;
   if (o.command == "--help" || o.command == "-h" || o.command == "help") {
     o.command = args.size() > 1 ? args[1] : "";
     o.help = true;
@@ -255,12 +263,12 @@ bool ParseArgs(const std::vector<std::string>& args, Options& o, Failure& fail) 
         continue;
       }
       if (!is_known) {
-        fail.line = "unknown option " + name + "; see `trainplan " + o.command + " --help`";
+        fail.line = TrFill(lang, "unknown option {0}; see `trainplan {1} --help`", {name, o.command});
         return false;
       }
       if (!inline_value) {
         if (i + 1 >= args.size()) {
-          fail.line = name + ": needs a value";
+          fail.line = TrFill(lang, "{0}: needs a value", {name});
           return false;
         }
         value = args[++i];
@@ -275,21 +283,21 @@ bool ParseArgs(const std::vector<std::string>& args, Options& o, Failure& fail) 
         else if (value == "csv") o.format = Format::Csv;
         else if (value == "md" || value == "markdown") o.format = Format::Markdown;
         else {
-          fail.line = "--format: expected text, json, csv or md, got \"" + value + "\"";
+          fail.line = TrFill(lang, "--format: expected text, json, csv or md, got \"{0}\"", {value});
           return false;
         }
       } else if (name == "--objective") {
         if (value == "time") o.objective = Objective::Time;
         else if (value == "cost") o.objective = Objective::Cost;
         else {
-          fail.line = "--objective: expected time or cost, got \"" + value + "\"";
+          fail.line = TrFill(lang, "--objective: expected time or cost, got \"{0}\"", {value});
           return false;
         }
       } else if (name == "--top") {
         char* end = nullptr;
         long n = std::strtol(value.c_str(), &end, 10);
         if (value.empty() || *end != '\0' || n < 1 || n > 1000) {
-          fail.line = "--top: expected a whole number 1-1000, got \"" + value + "\"";
+          fail.line = TrFill(lang, "--top: expected a whole number 1-1000, got \"{0}\"", {value});
           return false;
         }
         o.top = int(n);
@@ -299,7 +307,7 @@ bool ParseArgs(const std::vector<std::string>& args, Options& o, Failure& fail) 
           if (!FindGpu(id)) {
             std::string accepted;
             for (const GpuSpec& g : Gpus()) accepted += (accepted.empty() ? "" : ", ") + g.id;
-            fail.line = "--gpu-types: unknown GPU \"" + id + "\"; accepted: " + accepted;
+            fail.line = TrFill(lang, "--gpu-types: unknown GPU \"{0}\"; accepted: {1}", {id, accepted});
             return false;
           }
       } else if (name == "--gpu-counts") {
@@ -307,7 +315,7 @@ bool ParseArgs(const std::vector<std::string>& args, Options& o, Failure& fail) 
           char* end = nullptr;
           long n = std::strtol(part.c_str(), &end, 10);
           if (*end != '\0' || n < 1 || n > 10000000) {
-            fail.line = "--gpu-counts: expected whole numbers 1-1e7 separated by commas, got \"" + part + "\"";
+            fail.line = TrFill(lang, "--gpu-counts: expected whole numbers 1-1e7 separated by commas, got \"{0}\"", {part});
             return false;
           }
           o.gpu_counts.push_back(int(n));
@@ -343,7 +351,7 @@ bool ApplySource(Config& cfg, const std::pair<std::string, std::string>& src, st
   } else {
     std::string text;
     const char* option = src.first == "config" ? "--config" : "--hf-config";
-    if (!ReadFile(src.second, text, fail, option)) return false;
+    if (!ReadFile(src.second, text, fail, option, lang)) return false;
     if (src.first == "config") ApplyJson(cfg, text, issues);
     else ApplyHfConfig(cfg, text, issues);
     for (ConfigIssue& i : issues)
@@ -553,13 +561,13 @@ int CmdPlan(const Options& o, std::string& out, std::string& err) {
   Config cfg;
   std::vector<ConfigIssue> notices;
   Failure f;
-  if (!o.positional.empty()) return Fail(err, {"unexpected argument \"" + o.positional[0] + "\" (keys are KEY=VALUE)"});
+  if (!o.positional.empty()) return Fail(err, {TrFill(o.lang, "unexpected argument \"{0}\" (keys are KEY=VALUE)", {o.positional[0]})});
   if (!BuildConfig(o, cfg, notices, f)) return Fail(err, f);
   PlanOutput plan = MakePlan(cfg);
   plan.issues.insert(plan.issues.begin(), notices.begin(), notices.end());
   const bool has_error = FirstError(plan.issues, f, o.lang);  // sets the line even when !plan.ok
   if (!plan.ok || has_error) {
-    if (f.line.empty()) f.line = "no plan could be made for this configuration";
+    if (f.line.empty()) f.line = Translate(o.lang, "no plan could be made for this configuration");
     return Fail(err, f);
   }
   out += FormatPlan(plan, o.format);
@@ -569,14 +577,14 @@ int CmdPlan(const Options& o, std::string& out, std::string& err) {
 
 int CmdCompare(const Options& o, std::string& out, std::string& err) {
   Failure f;
-  if (!o.positional.empty()) return Fail(err, {"unexpected argument \"" + o.positional[0] + "\""});
+  if (!o.positional.empty()) return Fail(err, {TrFill(o.lang, "unexpected argument \"{0}\"", {o.positional[0]})});
   std::vector<std::pair<std::string, std::string>> shared;
   std::vector<const std::pair<std::string, std::string>*> scenarios;
   for (const auto& src : o.sources) {
     if (src.first == "link" || src.first == "config") scenarios.push_back(&src);
     else shared.push_back(src);
   }
-  if (scenarios.empty()) return Fail(err, {"compare needs at least one --link or --config scenario"});
+  if (scenarios.empty()) return Fail(err, {Translate(o.lang, "compare needs at least one --link or --config scenario")});
   std::vector<PlanOutput> plans;
   std::string notes;
   for (size_t n = 0; n < scenarios.size(); ++n) {
@@ -589,7 +597,7 @@ int CmdCompare(const Options& o, std::string& out, std::string& err) {
     plan.issues.insert(plan.issues.begin(), notices.begin(), notices.end());
     const bool has_error = FirstError(plan.issues, f, o.lang);  // sets the line even when !plan.ok
     if (!plan.ok || has_error) {
-      if (f.line.empty()) f.line = "no plan could be made";
+      if (f.line.empty()) f.line = Translate(o.lang, "no plan could be made");
       return Fail(err, {Scenario(o.lang, n, f.line)});
     }
     for (const ConfigIssue& i : plan.issues)
@@ -605,7 +613,7 @@ int CmdSearch(const Options& o, std::string& out, std::string& err) {
   Config cfg;
   std::vector<ConfigIssue> notices;
   Failure f;
-  if (!o.positional.empty()) return Fail(err, {"unexpected argument \"" + o.positional[0] + "\" (keys are KEY=VALUE)"});
+  if (!o.positional.empty()) return Fail(err, {TrFill(o.lang, "unexpected argument \"{0}\" (keys are KEY=VALUE)", {o.positional[0]})});
   if (!BuildConfig(o, cfg, notices, f)) return Fail(err, f);
   PlanOutput base;
   base.config = cfg;
@@ -625,8 +633,10 @@ int CmdSearch(const Options& o, std::string& out, std::string& err) {
 }
 
 int CmdCatalog(const Options& o, std::string& out, std::string& err) {
-  if (!o.sources.empty()) return Fail(err, {"catalog takes no configuration keys"});
-  if (o.positional.size() != 1) return Fail(err, {"catalog: expected gpus, models or links"});
+  for (const auto& [kind, text] : o.sources)  // --lang is the only key the catalog reads
+    if (!(kind == "pair" && text.rfind("lang=", 0) == 0))
+      return Fail(err, {Translate(o.lang, "catalog takes no configuration keys")});
+  if (o.positional.size() != 1) return Fail(err, {Translate(o.lang, "catalog: expected gpus, models or links")});
   const std::string& kind = o.positional[0];
   // Text stays narrow; the machine formats carry every field including sources.
   const bool full = o.format != Format::Text;
@@ -634,7 +644,7 @@ int CmdCatalog(const Options& o, std::string& out, std::string& err) {
   if (kind == "gpus") t = GpuTable(full);
   else if (kind == "models") t = ModelTable(full);
   else if (kind == "links") t = LinkTable(full);
-  else return Fail(err, {"catalog: expected gpus, models or links, got \"" + kind + "\""});
+  else return Fail(err, {TrFill(o.lang, "catalog: expected gpus, models or links, got \"{0}\"", {kind})});
   out += RenderTable(t, o.format);
   return kOk;
 }
@@ -643,7 +653,7 @@ int CmdLink(const Options& o, std::string& out, std::string& err) {
   Config cfg;
   std::vector<ConfigIssue> notices;
   Failure f;
-  if (!o.positional.empty()) return Fail(err, {"unexpected argument \"" + o.positional[0] + "\" (keys are KEY=VALUE)"});
+  if (!o.positional.empty()) return Fail(err, {TrFill(o.lang, "unexpected argument \"{0}\" (keys are KEY=VALUE)", {o.positional[0]})});
   if (!BuildConfig(o, cfg, notices, f)) return Fail(err, f);
   out += FormatLink(cfg) + "\n";
   err += Notes(notices, o.lang);
@@ -666,7 +676,7 @@ int RunCli(const std::vector<std::string>& args, std::string& out, std::string& 
     out += "trainplan 0.1.0\n";
     return kOk;
   }
-  if (!known) return Fail(err, {"unknown command \"" + o.command + "\"; expected plan, compare, search, catalog or link"});
+  if (!known) return Fail(err, {TrFill(o.lang, "unknown command \"{0}\"; expected plan, compare, search, catalog or link", {o.command})});
   if (o.command == "plan") return CmdPlan(o, out, err);
   if (o.command == "compare") return CmdCompare(o, out, err);
   if (o.command == "search") return CmdSearch(o, out, err);

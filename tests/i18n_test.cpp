@@ -497,6 +497,40 @@ TEST_CASE("the command line's error line and notes follow --lang; its exit statu
   CHECK(!HasCjk(out));
 }
 
+TEST_CASE("the command line's own usage errors follow --lang, wherever it stands", "[i18n][cli]") {
+  struct Usage { std::vector<std::string> args; const char* en; const char* zh; };
+  const Usage usages[] = {
+      {{"plan", "--frobnicate"}, "unknown option --frobnicate; see `trainplan plan --help`",
+       "未知选项 --frobnicate；请看 `trainplan plan --help`"},
+      {{"plan", "--format", "xml"}, "--format: expected text, json, csv or md, got \"xml\"",
+       "--format：应为 text、json、csv 或 md，实际是 \"xml\""},
+      {{"search", "--objective", "speed"}, "--objective: expected time or cost, got \"speed\"",
+       "--objective：应为 time 或 cost，实际是 \"speed\""},
+      {{"search", "--top", "0"}, "--top: expected a whole number 1-1000, got \"0\"", "--top：应为 1-1000 的整数，实际是 \"0\""},
+      {{"plan", "llama"}, "unexpected argument \"llama\" (keys are KEY=VALUE)", "多余的参数 \"llama\"（配置项写作 KEY=VALUE）"},
+      {{"catalog", "gpuz"}, "catalog: expected gpus, models or links, got \"gpuz\"",
+       "catalog：应为 gpus、models 或 links，实际是 \"gpuz\""},
+      {{"bogus"}, "unknown command \"bogus\"; expected plan, compare, search, catalog or link",
+       "未知命令 \"bogus\"；应为 plan、compare、search、catalog 或 link"},
+      {{"plan", "--config", "/nonexistent/trainplan.json"}, "--config: cannot read \"/nonexistent/trainplan.json\"",
+       "--config：无法读取 \"/nonexistent/trainplan.json\""},
+  };
+  for (const Usage& u : usages) {
+    std::string out, err;
+    INFO(u.en);
+    CHECK(RunCli(u.args, out, err) == 2);
+    CHECK(err == std::string("trainplan: ") + u.en + "\n");
+    for (int where = 0; where < 2; ++where) {  // --lang before or after the bad argument
+      std::vector<std::string> args = u.args;
+      if (where == 0) args.insert(args.begin() + 1, {"--lang", "zh"});
+      else args.push_back("--lang=zh");
+      err.clear();
+      CHECK(RunCli(args, out, err) == 2);
+      CHECK(err == std::string("trainplan: ") + u.zh + "\n");
+    }
+  }
+}
+
 TEST_CASE("the command line's text follows --lang; JSON does not", "[i18n][cli]") {
   std::string out, err;
   REQUIRE(RunCli({"plan", "model=llama2-70b", "gpu=rtx4090", "gpus=2048", "--lang", "zh"}, out, err) == 0);
