@@ -25,6 +25,7 @@ struct GpuSpec {
   double usd_per_gpu_hour = 0;   // rental default
   double usd_per_gpu = 0;        // purchase default
   std::string price_source;
+  std::string price_source_zh;  // the same, in Chinese (the page shows it when Chinese is on)
   std::string source;
 };
 

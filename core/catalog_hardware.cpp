@@ -43,6 +43,7 @@ std::vector<GpuSpec> ParseGpus() {
     g.usd_per_gpu_hour = e.NumberOr("usd_per_gpu_hour", 0);
     g.usd_per_gpu = e.NumberOr("usd_per_gpu", 0);
     g.price_source = e.StringOr("price_source", "");
+    g.price_source_zh = e.StringOr("price_source_zh", "");
     g.source = e.StringOr("source", "");
     out.push_back(std::move(g));
   }

@@ -3,6 +3,7 @@
 // the interconnect figures that the brief's reference singles out as commonly wrong are right.
 #include <catch2/catch.hpp>
 
+#include <cctype>
 #include <string>
 
 #include "catalog.h"
@@ -49,6 +50,28 @@ TEST_CASE("every GPU id of the interface is in the catalog, complete and sourced
   }
   CHECK(Gpus().size() >= std::size(kGpuIds));
   CHECK(FindGpu("h100-sxm-typo") == nullptr);
+}
+
+TEST_CASE("every price source has its Chinese, with the same figures", "[catalog]") {
+  for (const GpuSpec& g : Gpus()) {
+    INFO(g.id << ": " << g.price_source << " / " << g.price_source_zh);
+    REQUIRE(!g.price_source_zh.empty());
+    bool cjk = false;
+    for (unsigned char c : g.price_source_zh) cjk |= c >= 0xE3;  // UTF-8 lead byte of U+3000 and up
+    CHECK(cjk);
+    // Every dollar figure and year of the English is in the Chinese as written.
+    const std::string& en = g.price_source;
+    for (size_t i = 0; i < en.size(); ++i) {
+      if (en[i] != '$' && !(en.compare(i, 2, "20") == 0 && i + 4 <= en.size() && std::isdigit((unsigned char)en[i + 3])))
+        continue;
+      size_t j = i + 1;
+      while (j < en.size() && (std::isdigit((unsigned char)en[j]) || en[j] == ',' || en[j] == 'k')) ++j;
+      while (j > i + 1 && en[j - 1] == ',') --j;
+      const std::string figure = en.substr(i, j - i);
+      CHECK(g.price_source_zh.find(figure) != std::string::npos);
+      i = j;
+    }
+  }
 }
 
 TEST_CASE("dense tensor peaks, not the sparse figures", "[catalog]") {

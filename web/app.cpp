@@ -864,7 +864,9 @@ bool DrawInputs(AppState& app) {
       // The catalog's prices are typical, dated figures, not quotes: say whose and when (catalog data, as
       // written in assets/gpus.json).
       ImGui::PushTextWrapPos(0);
-      ImGui::TextDisabled(Tr("price source: %s"), app.out.job.hw.gpu->price_source.c_str());
+      const GpuSpec& g = *app.out.job.hw.gpu;
+      const bool zh = app.lang == Lang::Zh && !g.price_source_zh.empty();
+      ImGui::TextDisabled(Tr("price source: %s"), (zh ? g.price_source_zh : g.price_source).c_str());
       ImGui::PopTextWrapPos();
       Record(app, "price_source");
     }
