@@ -750,7 +750,8 @@ bool DrawInputs(AppState& app) {
     Record(app, "hf_open");
     if (hf_open) {
       static char buf[16384];
-      ImGui::InputTextMultiline("##hf", buf, sizeof buf, ImVec2(-1, ImGui::GetTextLineHeight() * 6));
+      if (ImGui::InputTextMultiline("##hf", buf, sizeof buf, ImVec2(-1, ImGui::GetTextLineHeight() * 6)))
+        app.hf_issues.clear();  // about the text that was there
       Record(app, "hf_config");
       bool import = ImGui::Button(TrId("Import dimensions").c_str());
       Record(app, "hf_import");
@@ -758,9 +759,7 @@ bool DrawInputs(AppState& app) {
         std::vector<ConfigIssue> issues;
         Config n = c;
         ApplyHfConfig(n, buf, issues);
-        app.notices.clear();
-        for (const auto& is : issues) app.notices.push_back(FormatIssue(is, app.lang));
-        app.notices_fresh = true;  // about this import: keep them through the re-plan it causes
+        app.hf_issues = issues;  // shown under the box, where the text they are about is
         if (!HasErrors(issues)) {
           c = n;
           changed = true;
@@ -770,6 +769,15 @@ bool DrawInputs(AppState& app) {
       ImGui::SameLine();
       HelpMarker(Tr("num_hidden_layers, hidden_size, num_attention_heads, num_key_value_heads, intermediate_size, "
                     "vocab_size, MoE fields: the model becomes 'custom' with these dimensions."));
+      ImGui::PushTextWrapPos(0);
+      for (size_t i = 0; i < app.hf_issues.size(); ++i) {
+        const ConfigIssue& is = app.hf_issues[i];
+        ImGui::PushStyleColor(ImGuiCol_Text, ColV(app, is.notice ? Hue::Muted : Hue::Bad));
+        ImGui::TextUnformatted(((is.notice ? "· " : "✘ ") + FormatIssue(is, app.lang)).c_str());
+        ImGui::PopStyleColor();
+        if (i == 0) Record(app, "hf_issue");
+      }
+      ImGui::PopTextWrapPos();
       ImGui::TreePop();
     }
   }

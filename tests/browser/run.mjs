@@ -245,6 +245,25 @@ async function main() {
               JSON.stringify({ opened, focused, imported, model: cfg.model, layers: cfg.layers, kv_heads: cfg.kv_heads, ffn: cfg.ffn }) +
               "; " + (await inputState(page)));
         await page.screenshot({ path: path.join(outDir, "web-hf-import.png") });
+        // A broken paste: the error is drawn right under the Import button, not in the notice bar, and the
+        // imported model stays.
+        await clickInput(page, "hf_config");
+        await page.keyboard.press("Control+A");
+        await page.evaluate(() => {
+          const dt = new DataTransfer();
+          dt.setData("text/plain", "{ \"hidden_size\": 4096,");
+          document.dispatchEvent(new ClipboardEvent("paste", { clipboardData: dt, bubbles: true }));
+        });
+        await page.keyboard.press("Control+V");
+        await frames(page, 3);
+        await clickAt("hf_import");
+        await frames(page, 3);
+        const w = await page.evaluate(() => window.trainplan.widgets());
+        const still = await page.evaluate(() => window.trainplan.plan().config);
+        const below = !!w.hf_issue && !!w.hf_import && w.hf_issue[1] >= w.hf_import[3] - 1 && w.hf_issue[1] - w.hf_import[3] < 40;
+        check(below && !w.notices_close && still.model === "custom" && still.layers === 32,
+              "a broken config.json: the error is under the Import button, the model stays",
+              JSON.stringify({ hf_issue: w.hf_issue, hf_import: w.hf_import, notice_bar: !!w.notices_close, model: still.model }));
       }
       // Keyboard: Tab from the sequence length moves to the global batch, which takes typed input (given
       // explicitly first: on auto the field shows the planner's batch, read-only).
