@@ -1012,8 +1012,10 @@ void Verdict(AppState& app, const PlanOutput& o, bool compact) {
       }
       ImGui::Text("%s", days.c_str());
       if (ImGui::IsItemHovered())
-        ImGui::SetTooltip(Tr("wall clock for %s tokens, including failures, checkpoints and restarts (goodput %s)"),
-                          FmtCount(o.plan.run.tokens).c_str(), FmtPct(o.plan.run.goodput).c_str());
+        ImGui::SetTooltip(Tr("wall clock for %s tokens: %s at the steady-state speed, then run efficiency %s and "
+                             "goodput %s (failures, checkpoints, restarts)"),
+                          FmtCount(o.plan.run.tokens).c_str(), FmtDays(o.plan.run.steady_days).c_str(),
+                          FmtPct(o.plan.run.run_efficiency).c_str(), FmtPct(o.plan.run.goodput).c_str());
       ImGui::SameLine(0, 14);
       ImGui::TextDisabled("·");
       ImGui::SameLine(0, 14);
