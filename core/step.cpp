@@ -328,6 +328,7 @@ void EstimateStep(const Job& job, const Layout& layout, StepBreakdown& step, Thr
   double comp_f = 0, comp_b = 0, mem_f = 0, mem_b = 0, tp_f = 0, cp_f = 0, cp_x = 0, ep_f = 0, comp_rc = 0,
          mem_rc = 0;
   double stage_params = 0;  // weights held by one GPU of that stage (before ZeRO sharding)
+  double stage_expert_params = 0;  // of which routed experts: ZeRO shards them over dp x cp / ep only
   if (ops.valid) {
     const int layers_stage = (job.model.layers + ppn - 1) / ppn;
     // Dense layers come first; the last stage holds MoE layers when the model has any.
@@ -362,6 +363,7 @@ void EstimateStep(const Job& job, const Layout& layout, StepBreakdown& step, Thr
     const double moe_block_local = pc.moe_layers > 0 ? pc.moe_block - pc.experts * pc.expert * (1.0 - 1.0 / std::max(1, lay.ep))
                                                      : pc.moe_block;
     stage_params = (dense_stage * pc.dense_block + moe_stage * moe_block_local) / tpn;
+    if (pc.moe_layers > 0) stage_expert_params = moe_stage * pc.experts * pc.expert / std::max(1, lay.ep) / tpn;
     // Output layer and cross-entropy on the last stage.
     const double tokens = double(lay.mbs) * job.work.seq / cpn;
     const double logit_gemm = GemmTime(tokens, ops.vocab / tpn, ops.hidden, mc, c);
@@ -398,8 +400,9 @@ void EstimateStep(const Job& job, const Layout& layout, StepBreakdown& step, Thr
 
   // ---- Data parallel (and ZeRO). Gradients travel in the 16-bit training type (fp32 for fp32).
   const double grad_bytes = job.work.prec == Precision::Fp32 ? 4.0 : 2.0;
-  double trainable = stage_params;
+  double trainable = stage_params, trainable_experts = stage_expert_params;
   if (lora && ops.valid) {
+    trainable_experts = 0;
     trainable = (ops.dense_layers * LoraParamsPerLayer(job, ops.dense) +
                  ops.moe_layers * LoraParamsPerLayer(job, ops.moe)) / (tpn * ppn);
   }
@@ -420,7 +423,11 @@ void EstimateStep(const Job& job, const Layout& layout, StepBreakdown& step, Thr
   const double dp_exposed = dp_total - dp_hidden + c.contention * dp_hidden;
 
   // ---- Optimizer step over the local shard (memory-bound), or on the CPU with offload.
-  const double opt_params = (lay.zero >= 1 ? trainable / grad_n : trainable);
+  // ZeRO shards the optimizer over the data-parallel group; routed experts' states only over the
+  // expert-data-parallel group (dp x cp / ep ranks hold the same experts; Megatron, DeepSpeed-MoE).
+  const double expert_dp = std::max(1.0, double(grad_n) / std::max(1, lay.ep));
+  const double opt_params = lay.zero >= 1 ? (trainable - trainable_experts) / grad_n + trainable_experts / expert_dp
+                                          : trainable;
   const double opt_bytes_per_param = job.work.opt == Optimizer::AdamW8bit ? kAdam8bitBytesPerParam
                                      : job.work.opt == Optimizer::Sgd   ? kSgdBytesPerParam
                                                                          : kAdamBytesPerParam;

@@ -10,7 +10,9 @@
 #include "../bench/step_cases.h"
 #include "catalog.h"
 #include "flops.h"
+#include "planner.h"
 #include "step.h"
+#include "test_links.h"
 
 using namespace tp;
 
@@ -405,4 +407,17 @@ TEST_CASE("odd jobs and layouts give finite, non-negative times", "[step]") {
       REQUIRE(f >= 0);
     }
   }
+}
+
+TEST_CASE("ZeRO shards routed experts' optimizer states over dp x cp / ep only", "[step]") {
+  // Mixtral on 8 GPUs, ZeRO-1 with CPU offload (whose time is proportional to the optimizer shard):
+  // with ep = 1 every GPU holds all experts and ZeRO splits their states 8 ways; with ep = 8 each GPU
+  // holds one expert and no other rank shares its states. The shard, and the time, are the same.
+  const char* base = "#v=1&model=mixtral-8x7b&gpus=8&tp=1&pp=1&cp=1&vp=1&zero=1&offload=cpu&mbs=1&recompute=full&sp=0";
+  PlanOutput ep1 = MakePlan(testing::FromLink(std::string(base) + "&ep=1"));
+  PlanOutput ep8 = MakePlan(testing::FromLink(std::string(base) + "&ep=8"));
+  REQUIRE(ep1.ok);
+  REQUIRE(ep8.ok);
+  CHECK(ep1.plan.step.offload_s > 0);
+  CHECK(ep8.plan.step.offload_s == Approx(ep1.plan.step.offload_s).epsilon(0.02));
 }
