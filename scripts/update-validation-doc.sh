@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # update-validation-doc.sh — regenerates the tables of docs/validation.md from the current engine: the
 # case file's predicted vs published (between BEGIN/END TABLE), the held-out whole runs (BEGIN/END
-# HELDOUT) and the run-efficiency fit (BEGIN/END FIT). Run after any model change; the test suite checks
+# HELDOUT), the held-out throughput rows (BEGIN/END HELDOUT_TP) and the run-efficiency fit (BEGIN/END FIT). Run after any model change; the test suite checks
 # the same cases.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -9,10 +9,11 @@ BIN="${1:-$ROOT/build/native/trainplan-validate}"
 DATA="$ROOT/tests/data"
 table="$("$BIN" "$DATA/cases.json" "$DATA/published_setups.json")"
 heldout="$("$BIN" "$DATA/heldout_runs.json" "$DATA/published_setups.json")"
+heldout_tp="$("$BIN" "$DATA/heldout_throughput.json" "$DATA/published_setups.json")"
 fit="$("$BIN" --fit-run "$DATA/cases.json" "$DATA/published_setups.json")"
-python3 - "$ROOT/docs/validation.md" "$table" "$heldout" "$fit" <<'PY'
+python3 - "$ROOT/docs/validation.md" "$table" "$heldout" "$fit" "$heldout_tp" <<'PY'
 import sys, re
-path, table, heldout, fit = sys.argv[1:5]
+path, table, heldout, fit, heldout_tp = sys.argv[1:6]
 text = open(path).read()
 def put(text, tag, body):
     pattern = r"(<!-- BEGIN %s -->\n).*?(<!-- END %s -->)" % (tag, tag)
@@ -22,6 +23,7 @@ def put(text, tag, body):
 text = put(text, "TABLE", table)
 text = put(text, "HELDOUT", heldout)
 text = put(text, "FIT", fit.strip())
+text = put(text, "HELDOUT_TP", heldout_tp)
 open(path, "w").write(text)
 PY
 echo "docs/validation.md updated"
