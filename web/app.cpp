@@ -1794,10 +1794,8 @@ void DrawUi(AppState& app) {
   Record(app, "status");
   ImGui::End();
 
-  bool fresh = app.notices_fresh;
-  app.notices_fresh = false;
   if (input_changed || changed) {
-    if (input_changed && !fresh) app.notices.clear();  // about the link; the inputs moved on
+    if (input_changed) app.notices.clear();  // about the link; the inputs moved on
     if (input_changed) app.reveal_error = false;        // never scroll away from the field being edited
     double t_edit = Now();
     ReplanSoon(app);

@@ -51,7 +51,6 @@ struct AppState {
   std::string link;          // FormatLink(cfg) + UI keys: the fragment that reproduces this screen
   std::string plan_json;     // PlanToJson(out), cached for window.trainplan.plan()
   std::vector<std::string> notices;  // from the last link load: bad keys, newer version, ...
-  bool notices_fresh = false;        // set this frame (an import): survive the edit that comes with them
   std::vector<ConfigIssue> hf_issues;  // the last config.json import's errors and notes, shown under its box
   // The last link's bad values of keys that have a field (the field kept its default): passed to the
   // planner so they join the plan's issues and show next to their field until it is edited (issue #9).
