@@ -229,7 +229,8 @@ bool ParseArgs(const std::vector<std::string>& args, Options& o, Failure& fail) 
     return true;
   }
   o.command = args[0];
-  // The language is known before anything else is read, so that a usage error is in it too.
+  // The language is known before anything else is read, so that a usage error, and the first error of a
+  // source, is in it too.
   for (size_t i = 1; i < args.size(); ++i) {
     const std::string& a = args[i];
     if (a == "--lang" && i + 1 < args.size()) o.lang = ParseLang(args[i + 1]);
@@ -333,9 +334,6 @@ bool ParseArgs(const std::vector<std::string>& args, Options& o, Failure& fail) 
     }
     o.positional.push_back(a);
   }
-  // The language of the words is known before any source is applied, so the first error is in it too.
-  for (const auto& [kind, text] : o.sources)
-    if (kind == "pair" && text.rfind("lang=", 0) == 0) o.lang = ParseLang(text.substr(5));
   return true;
 }
 
