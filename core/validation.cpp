@@ -56,7 +56,7 @@ Config CaseConfig(const JsonValue& config, std::vector<ConfigIssue>& issues) {
 bool IsWholeRunMetric(const std::string& metric) { return metric == "gpu_hours" || metric == "days"; }
 
 std::vector<CaseResult> RunValidationCases(std::string_view cases_json, std::string_view published_setups_json,
-                                           std::string* parse_error, const std::vector<std::string>& overrides) {
+                                           std::string* parse_error, std::string_view overrides) {
   std::vector<CaseResult> results;
   JsonParseResult parsed = ParseJson(cases_json);
   JsonParseResult setups = ParseJson(published_setups_json.empty() ? "{}" : published_setups_json);
@@ -83,10 +83,7 @@ std::vector<CaseResult> RunValidationCases(std::string_view cases_json, std::str
       }
     std::vector<ConfigIssue> issues;
     Config cfg = CaseConfig(pairs, issues);
-    for (const std::string& pair : overrides) {
-      const size_t eq = pair.find('=');
-      ApplyPair(cfg, pair.substr(0, eq), eq == std::string::npos ? "" : pair.substr(eq + 1), issues);
-    }
+    if (!overrides.empty()) ApplyLink(cfg, overrides, issues);
     PlanOutput out;
     if (!HasErrors(issues)) out = MakePlan(cfg);
     for (const auto& [metric, value] : measured->object) {
@@ -121,7 +118,7 @@ double FitRunEfficiency(std::string_view cases_json, std::string_view published_
                         std::string* parse_error) {
   double log_sum = 0;
   int n = 0;
-  for (const CaseResult& r : RunValidationCases(cases_json, published_setups_json, parse_error, {"eff_run=1"}))
+  for (const CaseResult& r : RunValidationCases(cases_json, published_setups_json, parse_error, "eff_run=1"))
     if (r.ok && IsWholeRunMetric(r.metric) && r.measured > 0 && r.predicted > 0) {
       log_sum += std::log(r.predicted / r.measured);
       ++n;

@@ -31,10 +31,10 @@ Config CaseConfig(const JsonValue& config, std::vector<ConfigIssue>& issues);
 // source states in its text (OPT-175B: "FSDP with Megatron-LM tensor parallelism", 8-way) that the shared
 // case file leaves out. They are applied over the case's config; the planner still chooses every key
 // neither names.
-// overrides: "key=value" pairs applied over every case last (the fit below plans with eff_run=1).
+// overrides: link pairs ("eff_run=1&...") applied over every case last, by the link parser (the fit
+// below plans with eff_run=1).
 std::vector<CaseResult> RunValidationCases(std::string_view cases_json, std::string_view published_setups_json,
-                                           std::string* parse_error = nullptr,
-                                           const std::vector<std::string>& overrides = {});
+                                           std::string* parse_error = nullptr, std::string_view overrides = {});
 
 // True for the metrics of a whole run (gpu_hours, days), which the run efficiency scales.
 bool IsWholeRunMetric(const std::string& metric);

@@ -138,7 +138,7 @@ TEST_CASE("held-out whole runs, never fitted, judge the run model", "[validation
   CHECK(double(within) / results.size() >= 0.6);
   // The fitted run efficiency must carry over: the held-out runs are predicted better with it than with
   // the step model's steady state alone (eff_run=1).
-  const auto steady = RunValidationCases(heldout, "", &error, {"eff_run=1"});
+  const auto steady = RunValidationCases(heldout, "", &error, "eff_run=1");
   CHECK(MedianAbsLogError(results) < MedianAbsLogError(steady));
 }
 
