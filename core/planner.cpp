@@ -146,9 +146,9 @@ PlanOutput MakePlanWithFallback(const Config& cfg, const std::vector<ConfigIssue
     first.issues = std::move(issues);
     return first;
   }
-  // Each round resets the keys the last round's errors name. An error can name a key that already holds
-  // its default (gbs=1024 is not a multiple of an explicit mbs=3 x dp): then the next step of kWider
-  // goes to auto, the batch split first, then every layout key. A round that changes nothing ends the
+  // Each round resets the keys the last round's errors name. Should an error name a key that already
+  // holds its default, the next step of kWider goes to auto instead: the batch split first, then every
+  // layout key. A round that changes nothing ends the
   // loop, and there are at most kRounds of them: never a hang.
   constexpr int kRounds = 5;
   static const std::vector<std::vector<const char*>> kWider = {
