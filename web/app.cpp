@@ -579,6 +579,14 @@ bool OpenForErrors(AppState& app, const char* id, KeyLists keys) {
   return error;
 }
 
+// One issue as a wrapped line: "✘ key: message" in red for an error, "· ..." muted for a note.
+void IssueLine(AppState& app, const ConfigIssue& is) {
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextColored(ColV(app, is.notice ? Hue::Muted : Hue::Bad), "%s %s", is.notice ? "·" : "✘",
+                     FormatIssue(is, app.lang).c_str());
+  ImGui::PopTextWrapPos();
+}
+
 // On a collapsed part with an error (the user closed it again): a red mark at the header's right end.
 void ErrorMark(AppState& app, bool error, bool open) {
   if (!error || open) return;
@@ -769,15 +777,10 @@ bool DrawInputs(AppState& app) {
       ImGui::SameLine();
       HelpMarker(Tr("num_hidden_layers, hidden_size, num_attention_heads, num_key_value_heads, intermediate_size, "
                     "vocab_size, MoE fields: the model becomes 'custom' with these dimensions."));
-      ImGui::PushTextWrapPos(0);
       for (size_t i = 0; i < app.hf_issues.size(); ++i) {
-        const ConfigIssue& is = app.hf_issues[i];
-        ImGui::PushStyleColor(ImGuiCol_Text, ColV(app, is.notice ? Hue::Muted : Hue::Bad));
-        ImGui::TextUnformatted(((is.notice ? "· " : "✘ ") + FormatIssue(is, app.lang)).c_str());
-        ImGui::PopStyleColor();
+        IssueLine(app, app.hf_issues[i]);
         if (i == 0) Record(app, "hf_issue");
       }
-      ImGui::PopTextWrapPos();
       ImGui::TreePop();
     }
   }
@@ -1134,12 +1137,8 @@ std::vector<std::string> FitAdvice(const AppState& app, const PlanOutput& o) {
 // Issues of keys that have no field (dp, a key the link named without a field): the others are next to
 // their field (FieldIssues).
 void IssuesBox(AppState& app, const PlanOutput& o) {
-  for (const auto& is : o.issues) {
-    if (HasField(is.key)) continue;
-    ImGui::PushTextWrapPos(0);
-    ImGui::TextColored(ColV(app, is.notice ? Hue::Muted : Hue::Bad), "%s %s", is.notice ? "·" : "✘", FormatIssue(is, app.lang).c_str());
-    ImGui::PopTextWrapPos();
-  }
+  for (const auto& is : o.issues)
+    if (!HasField(is.key)) IssueLine(app, is);
 }
 
 // A run of months is rarely what anyone plans: the smallest GPU count of the scaling chart that would
