@@ -1194,8 +1194,10 @@ bool PlanView(AppState& app) {
     ImGui::Text(Tr("Whole run %s"), FmtDays(run.days).c_str());
     ImGui::PopFont();
     ImGui::SameLine();
-    ImGui::TextDisabled(Tr("(%s failures expected · checkpoint every %s · %s MWh)"), FmtCount(run.failures).c_str(),
-                        FmtDuration(run.ckpt_interval_s).c_str(), FmtCount(run.energy_kwh / 1000).c_str());
+    // Below 10, two significant digits: a short run expects 0.14 failures, not "0".
+    auto amount = [](double v) { return v < 10 ? Sprintf("%.2g", v) : FmtCount(v); };
+    ImGui::TextDisabled(Tr("(%s failures expected · checkpoint every %s · %s MWh)"), amount(run.failures).c_str(),
+                        FmtDuration(run.ckpt_interval_s).c_str(), amount(run.energy_kwh / 1000).c_str());
     RunBar(app, o, 26);
     Record(app, "run_bar");
     ImGui::Spacing();
