@@ -95,6 +95,7 @@ inline Prediction Predict(const Case& k, const Assumptions& assume, bool verbose
   job.assume.overlap_contention = assume.overlap_contention;
   const Config& c = k.cfg;
   const Layout base = ExplicitLayout(c, job);
+  if (job.work.gbs_auto) job.work.gbs = GlobalBatch(job.work, base), job.work.gbs_auto = false;
   std::vector<int> mbs_list, vp_list, sp_list;
   std::vector<Recompute> rc_list;
   const int per_dp = std::max(1, job.work.gbs / std::max(1, base.dp));

@@ -48,6 +48,7 @@ const char* GroupName(KeyGroup g) {
     case KeyGroup::Reliability: return "reliability";
     case KeyGroup::Interface: return "interface";
     case KeyGroup::Assumptions: return "assumptions (auto = the fitted or published default)";
+    case KeyGroup::View: return "the page's view";
   }
   return "";
 }

@@ -13,6 +13,8 @@
 #include <cstring>
 
 #include "json.h"
+#include "scenario.h"
+#include "text.h"
 
 namespace tp {
 namespace {
@@ -32,6 +34,7 @@ enum class Kind : uint8_t {
   Real,    // finite number in [lo, hi]; optional sentinel printed "auto"
   Choice,  // one of names[]; stored as an int index; optional sentinel (-1) printed "auto"
   Id,      // lowercase identifier [a-z0-9._-]; optional empty = "auto"
+  Text,    // free text checked by the field's own `check` (the compare columns); empty = its default
 };
 
 struct Field {
@@ -52,6 +55,8 @@ struct Field {
   void (*set_real)(Config&, double) = nullptr;
   const std::string& (*get_id)(const Config&) = nullptr;
   void (*set_id)(Config&, std::string) = nullptr;
+  bool (*check)(std::string_view) = nullptr;  // Text: true when the value is acceptable
+  const char* accepts = nullptr;              // Text: what it accepts, for the message
 };
 
 #define TP_INT(member) \
@@ -86,6 +91,13 @@ Field IdField(const char* name, KeyGroup g, bool has_auto, const std::string& (*
   return f;
 }
 
+Field TextField(const char* name, KeyGroup g, const std::string& (*get)(const Config&), void (*set)(Config&, std::string),
+                bool (*check)(std::string_view), const char* accepts, const char* help) {
+  Field f{name, g, Kind::Text, "", help};
+  f.get_id = get, f.set_id = set, f.check = check, f.accepts = accepts;
+  return f;
+}
+
 inline constexpr const char* kZeroOne[] = {"0", "1"};
 inline constexpr const char* kZeroStages[] = {"0", "1", "2", "3"};
 inline constexpr const char* kLoraTargets[] = {"qv", "attn", "all"};
@@ -97,7 +109,7 @@ inline constexpr const char* kLangs[] = {"en", "zh"};
 const std::vector<Field>& Fields() {
   using G = KeyGroup;
   static const std::vector<Field> fields = {
-      IntField("v", G::Link, "", 1, 1000000, false, 0, TP_INT(v),
+      IntField("v", G::Link, "", 1, 1, false, 0, TP_INT(v),
                "Share-link format version; this planner writes and reads version 1."),
       // model
       IdField("model", G::Model, false, TP_ID(model),
@@ -218,6 +230,13 @@ const std::vector<Field>& Fields() {
       ChoiceField("lang", G::Interface, kLangs, false,
                   [](const Config& c) { return c.lang == "zh" ? 1 : 0; },
                   [](Config& c, int v) { c.lang = kLangs[v]; }, "Interface language: en or zh."),
+      // the page's view
+      ChoiceField("view", G::View, kViewNames, false, TP_INT(view),
+                  "The page's view: plan, compare (columns side by side) or search (layouts and GPU types)."),
+      TextField("cmp", G::View, TP_ID(cmp), ValidScenarioList,
+                "2-4 scenarios separated by ; each key:value pairs separated by , (gpu:h100,gpus:128;gpu:a100-80g,gpus:256)",
+                "Compare columns: each scenario's keys over the plan's own (the layout is searched per column); "
+                "`trainplan compare --link` reads them."),
       // assumptions (auto = the fitted or published default; docs/step-model.md, docs/memory.md, run.cpp)
       RealField("eff_matmul", G::Assumptions, "fraction", 0.05, 1.5, true, TP_REAL(eff_matmul),
                 "Share of the GPU's measured best matmul rate that a training run's large GEMMs keep (fitted)."),
@@ -280,6 +299,7 @@ std::string AcceptsText(const Field& f) {
         s += f.names[i];
       }
       break;
+    case Kind::Text: s = f.accepts; break;
     case Kind::Id: {
       // Which catalog the id comes from; the ids themselves are checked when the job is resolved.
       const std::string name = f.name;
@@ -299,140 +319,11 @@ const Field* FindField(std::string_view name) {
   return nullptr;
 }
 
-// ---- text helpers ---------------------------------------------------------------------------------
-std::string Lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = char(std::tolower((unsigned char)c));
-  return out;
-}
-
-std::string_view Trim(std::string_view s) {
-  while (!s.empty() && std::isspace((unsigned char)s.front())) s.remove_prefix(1);
-  while (!s.empty() && std::isspace((unsigned char)s.back())) s.remove_suffix(1);
-  return s;
-}
-
-// The offending value quoted back to the user: bounded, control bytes replaced, UTF-8 kept whole.
-std::string Quote(std::string_view v) {
-  constexpr size_t kMax = 40;
-  std::string out = "\"";
-  size_t n = 0;
-  for (size_t i = 0; i < v.size(); ++i) {
-    unsigned char c = (unsigned char)v[i];
-    if (n >= kMax && (c & 0xC0) != 0x80) { out += "..."; break; }
-    out += (c < 0x20 || c == 0x7F) ? '?' : char(c);
-    ++n;
-  }
-  out += '"';
-  return out;
-}
-
-int HexDigit(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
-
-// %XY decoding; a malformed escape is kept literally (it then fails the value's own check). '+' stays
-// '+': numbers like 1e+18 travel in fragments unencoded.
-std::string PercentDecode(std::string_view s) {
-  std::string out;
-  out.reserve(s.size());
-  for (size_t i = 0; i < s.size(); ++i) {
-    if (s[i] == '%' && i + 2 < s.size()) {
-      int hi = HexDigit(s[i + 1]), lo = HexDigit(s[i + 2]);
-      if (hi >= 0 && lo >= 0) {
-        out += char(hi * 16 + lo);
-        i += 2;
-        continue;
-      }
-    }
-    out += s[i];
-  }
-  return out;
-}
-
-std::string PercentEncode(std::string_view s) {
-  static const char* kHex = "0123456789ABCDEF";
-  std::string out;
-  for (unsigned char c : s) {
-    if (std::isalnum(c) || c == '-' || c == '.' || c == '_' || c == '~') {
-      out += char(c);
-    } else {
-      out += '%';
-      out += kHex[c >> 4];
-      out += kHex[c & 15];
-    }
-  }
-  return out;
-}
-
-// Strict decimal number: [sign] digits [. digits] [e [sign] digits] [k|m|b|g|t|p suffix]. No hex, no
-// "nan"/"inf", no trailing garbage; overflow (1e400) and NaN are refused.
-bool ParseNumber(std::string_view s, double& out) {
-  if (s.empty() || s.size() > 64) return false;
-  double scale = 1;
-  switch (std::tolower((unsigned char)s.back())) {
-    case 'k': scale = 1e3; break;
-    case 'm': scale = 1e6; break;
-    case 'b': case 'g': scale = 1e9; break;
-    case 't': scale = 1e12; break;
-    case 'p': scale = 1e15; break;
-    default: break;
-  }
-  if (scale != 1) s.remove_suffix(1);
-  size_t i = 0;
-  if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
-  size_t digits = 0;
-  while (i < s.size() && std::isdigit((unsigned char)s[i])) ++i, ++digits;
-  if (i < s.size() && s[i] == '.') {
-    ++i;
-    while (i < s.size() && std::isdigit((unsigned char)s[i])) ++i, ++digits;
-  }
-  if (digits == 0) return false;
-  if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
-    ++i;
-    if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
-    size_t exp_digits = 0;
-    while (i < s.size() && std::isdigit((unsigned char)s[i])) ++i, ++exp_digits;
-    if (exp_digits == 0) return false;
-  }
-  if (i != s.size()) return false;
-  char buf[72];
-  std::memcpy(buf, s.data(), s.size());
-  buf[s.size()] = '\0';
-  double v = std::strtod(buf, nullptr) * scale;
-  if (!std::isfinite(v)) return false;
-  out = v == 0 ? 0.0 : v;  // no negative zero
-  return true;
-}
-
 bool ValidId(std::string_view s) {
   if (s.empty() || s.size() > kMaxIdBytes) return false;
   for (unsigned char c : s)
     if (!(std::islower(c) || std::isdigit(c) || c == '.' || c == '-' || c == '_')) return false;
   return true;
-}
-
-// The shorter of FormatNumber's text and the shortest exact exponent form: tokens=1.5e13 rather than
-// 15000000000000 in a link people read. Both read back to the same double.
-std::string CompactNumber(double v) {
-  std::string plain = FormatNumber(v);
-  char buf[40];
-  for (int digits = 0; digits <= 16; ++digits) {
-    std::snprintf(buf, sizeof buf, "%.*e", digits, v);
-    if (std::strtod(buf, nullptr) == v) break;
-  }
-  // "1.5e+13" -> "1.5e13", "1e-05" -> "1e-5"
-  std::string e = buf;
-  size_t at = e.find('e');
-  std::string mantissa = e.substr(0, at), exponent = e.substr(at + 1);
-  bool negative = exponent[0] == '-';
-  exponent = exponent.substr(exponent[0] == '+' || exponent[0] == '-' ? 1 : 0);
-  while (exponent.size() > 1 && exponent[0] == '0') exponent.erase(0, 1);
-  std::string compact = mantissa + "e" + (negative ? "-" : "") + exponent;
-  return compact.size() < plain.size() ? compact : plain;
 }
 
 void AddIssue(std::vector<ConfigIssue>& issues, std::string key, IssueWords words, std::vector<IssueArg> args = {},
@@ -542,7 +433,7 @@ bool ApplyPair(Config& cfg, std::string_view key_in, std::string_view value_in, 
     switch (f->kind) {
       case Kind::Int: case Kind::Choice: f->set_int(cfg, int(f->auto_value)); break;
       case Kind::Real: f->set_real(cfg, f->auto_value); break;
-      case Kind::Id: f->set_id(cfg, std::string()); break;
+      case Kind::Id: case Kind::Text: f->set_id(cfg, std::string()); break;
     }
     return true;
   }
@@ -551,29 +442,24 @@ bool ApplyPair(Config& cfg, std::string_view key_in, std::string_view value_in, 
     case Kind::Int: {
       double x = 0;
       if (!ParseNumber(lower, x) || x != std::floor(x)) return Reject(*f, value, issues);
-      // The sentinel may also be written as its number (tokens=0 style): old links and JSON do.
-      if (f->has_auto && x == f->auto_value && f->auto_value >= 0) {
-        f->set_int(cfg, int(x));
+      // The sentinel's number is accepted only where it is itself a valid value (zero=0 is "no ZeRO";
+      // layers=0 or gpus_per_node=0 would be "auto" in disguise: refused, naming the range and auto).
+      if (key == "v") {
+        // This reader speaks version 1 only: a link of another version is refused, not half-read.
+        if (x != 1) {
+          AddIssue(issues, "v", "link format {0} is not one this planner reads; accepted: 1"_issue, {Quote(value)});
+          return false;
+        }
         return true;
       }
       if (x < f->lo || x > f->hi) return Reject(*f, value, issues);
-      if (key == "v") {
-        // This reader speaks version 1; a newer link is read field by field as well as possible.
-        if (x > 1)
-          AddIssue(issues, "v", "link format {0} is newer than this planner's (1); reading the keys it knows"_issue,
-                   {FormatNumber(x)}, true);
-        return true;  // cfg.v stays the version this planner writes
-      }
       f->set_int(cfg, int(x));
       return true;
     }
     case Kind::Real: {
       double x = 0;
       if (!ParseNumber(lower, x)) return Reject(*f, value, issues);
-      if (f->has_auto && x == 0) {
-        f->set_real(cfg, 0);
-        return true;
-      }
+      // 0 is "auto" in disguise where the range starts above it: refused like any out-of-range value.
       if (x < f->lo || x > f->hi) return Reject(*f, value, issues);
       f->set_real(cfg, x);
       return true;
@@ -599,11 +485,18 @@ bool ApplyPair(Config& cfg, std::string_view key_in, std::string_view value_in, 
       f->set_id(cfg, lower);
       return true;
     }
+    case Kind::Text: {
+      // Empty is the key's default (what FormatValue prints for it, so the JSON of every key reads back).
+      if (!value.empty() && !f->check(value)) return Reject(*f, value, issues);
+      f->set_id(cfg, std::string(value));
+      return true;
+    }
   }
   return false;
 }
 
 void ApplyLink(Config& cfg, std::string_view link, std::vector<ConfigIssue>& issues) {
+  const Config before = cfg;  // a link of another format version is refused whole
   // Whole URL -> its fragment (or, without one, its query string); "#..." -> after '#'.
   if (size_t hash = link.find('#'); hash != std::string_view::npos) {
     link.remove_prefix(hash + 1);
@@ -620,7 +513,7 @@ void ApplyLink(Config& cfg, std::string_view link, std::vector<ConfigIssue>& iss
   }
   int pairs = 0;
   while (!link.empty()) {
-    size_t amp = link.find_first_of("&;");
+    size_t amp = link.find('&');  // only '&': ';' separates the compare key's scenarios
     std::string_view pair = link.substr(0, amp);
     link = amp == std::string_view::npos ? std::string_view() : link.substr(amp + 1);
     if (Trim(pair).empty()) continue;
@@ -643,7 +536,10 @@ void ApplyLink(Config& cfg, std::string_view link, std::vector<ConfigIssue>& iss
       AddIssue(issues, "", "unknown key {0} in the link (ignored)"_issue, {Quote(key)}, true);
       continue;
     }
-    ApplyPair(cfg, key, value, issues);
+    if (!ApplyPair(cfg, key, value, issues) && normal == "v") {
+      cfg = before;
+      return;
+    }
   }
 }
 
@@ -793,6 +689,14 @@ void ApplyHfConfig(Config& cfg, std::string_view json_text, std::vector<ConfigIs
   }
 }
 
+void SelectGpu(Config& cfg, const std::string& gpu_id) {
+  if (cfg.gpu == gpu_id) return;
+  cfg.gpu = gpu_id;
+  cfg.intra.clear(), cfg.inter.clear();
+  cfg.gpus_per_node = kUnset;
+  cfg.usd_per_gpu_hour = 0, cfg.usd_per_gpu = 0;
+}
+
 // ---- public: printing -----------------------------------------------------------------------------
 std::string FormatValue(const Config& cfg, std::string_view key) {
   const Field* f = FindField(key);
@@ -814,7 +718,7 @@ std::string FormatValue(const Config& cfg, std::string_view key) {
       if (v < 0 || v >= f->n_names) return "auto";
       return f->names[v];
     }
-    case Kind::Id: {
+    case Kind::Id: case Kind::Text: {
       const std::string& v = f->get_id(cfg);
       return v.empty() && f->has_auto ? "auto" : v;
     }

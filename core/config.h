@@ -14,6 +14,7 @@ namespace tp {
 
 inline constexpr int kAuto = -1;   // layout ints, mbs, zero, ...: "let the planner choose"
 inline constexpr int kUnset = 0;   // model dimensions: "take the preset's value"
+inline constexpr const char* kViewNames[] = {"plan", "compare", "search"};
 
 struct Config {
   int v = 1;  // link format version
@@ -86,7 +87,10 @@ struct Config {
   double gpu_power = 0, server_power = 0, capex_overhead = 0, eff_run = 0;
   double staff_usd_per_year = 0;
 
+  // the page's view (keys of the same grammar, so every link the page writes means the same to the CLI)
   std::string lang = "en";
+  int view = 0;     // 0 plan, 1 compare, 2 search (kViewNames)
+  std::string cmp;  // compare columns, "gpu:h100,gpus:128;gpu:a100-80g,gpus:256" (core/scenario.h); empty = default
 
   // Field-by-field equality (the link round-trip test relies on it).
   friend bool operator==(const Config&, const Config&) = default;
@@ -151,6 +155,11 @@ void ApplyJson(Config& cfg, std::string_view json_text, std::vector<ConfigIssue>
 // Import a Hugging Face config.json (num_hidden_layers, hidden_size, ... ) as custom dimensions.
 void ApplyHfConfig(Config& cfg, std::string_view json_text, std::vector<ConfigIssue>& issues);
 
+// Switch the configuration to another GPU type: the links, GPUs per node and prices that were the old
+// GPU's (or the user's for it) go back to the new GPU's catalog defaults. The one rule every surface uses
+// (fit advice, search variants, the page's pickers, compare columns). Same id: nothing changes.
+void SelectGpu(Config& cfg, const std::string& gpu_id);
+
 // The share link fragment for cfg, "#v=1&key=value&..." with keys that differ from the defaults, in
 // the key table's order; ApplyLink(FormatLink(c)) reproduces c exactly.
 std::string FormatLink(const Config& cfg);
@@ -158,7 +167,8 @@ std::string FormatLink(const Config& cfg);
 std::string FormatValue(const Config& cfg, std::string_view key);
 
 // The key table: one row per key, driving parser, printer, --help and the page's tooltips.
-enum class KeyGroup { Link, Model, Workload, Numerics, Memory, Layout, Hardware, Economics, Reliability, Interface, Assumptions };
+enum class KeyGroup { Link, Model, Workload, Numerics, Memory, Layout, Hardware, Economics, Reliability, Interface, Assumptions,
+                      View /* the page's view: not part of the plan (left out of the plan's JSON) */ };
 struct KeyInfo {
   const char* name;
   KeyGroup group;

@@ -35,7 +35,8 @@ struct ModelArch {
 struct Workload {
   int seq = 4096;
   int gbs = 1024;          // sequences per optimizer step
-  bool gbs_auto = false;   // not given: the planner uses AutoGlobalBatch of the layout's mbs x dp
+  bool gbs_auto = false;   // not given: each layout runs GlobalBatch(work, layout) (below)
+  int auto_gbs_mbs = 1;    // an auto global batch is a multiple of dp x this: the user's fixed micro-batch, or 1
   double tokens = 0;       // training budget
   bool tokens_defaulted = false;  // tokens came from the 20-per-parameter rule
   Method method = Method::Full;
@@ -49,12 +50,16 @@ struct Workload {
 // The global batch (sequences) used when the user gives none: the multiple of one step's sequences
 // (mbs x dp) nearest to 1,024 sequences (4M tokens at 4K, Llama 2's batch), at least one per replica.
 // Power-of-two clusters get exactly 1,024; 440 GPUs get 880 instead of no plan at all.
+// Bounded: a step larger than the global-batch key's range (1e9 sequences) cannot be planned, and the
+// caller's CheckLayout says so; the value never overflows an int.
 inline int AutoGlobalBatch(long long per_step) {
   constexpr double kTarget = 1024;
+  constexpr long long kMaxBatch = 1000000000;
   if (per_step <= 0) return int(kTarget);
+  if (per_step > kMaxBatch) return int(kMaxBatch) + 1;  // out of range on purpose: CheckLayout refuses it
   const long long k = (long long)(kTarget / double(per_step) + 0.5);
   const long long gbs = (k < 1 ? 1 : k) * per_step;
-  return gbs > 1000000000 ? int(per_step) : int(gbs);
+  return int(gbs > kMaxBatch ? per_step : gbs);
 }
 
 struct Hardware {
@@ -134,9 +139,11 @@ struct Layout {
   bool sp = false;
 };
 
-// A global batch left on auto is the one AutoGlobalBatch gives this layout's micro-batch x dp.
-inline void FollowLayoutBatch(Job& job, const Layout& layout) {
-  if (job.work.gbs_auto) job.work.gbs = AutoGlobalBatch((long long)layout.mbs * layout.dp);
+// The global batch (sequences per optimizer step) a layout runs: the user's, or, left on auto, the multiple
+// of dp x the fixed micro-batch nearest 1,024 (AutoGlobalBatch). Evaluate, CheckLayout and the search all
+// use this one rule, so a plan's batch never depends on who planned it.
+inline int GlobalBatch(const Workload& work, const Layout& layout) {
+  return work.gbs_auto ? AutoGlobalBatch((long long)layout.dp * work.auto_gbs_mbs) : work.gbs;
 }
 
 }  // namespace tp

@@ -11,6 +11,7 @@
 #include "memory.h"
 #include "run.h"
 #include "step.h"
+#include "text.h"
 
 namespace tp {
 namespace {
@@ -61,23 +62,22 @@ uint32_t FindWarnings(const Job& job, const Layout& layout, const Plan& plan) {
   return w;
 }
 
-std::string Percent(double fraction) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.0f%%", 100.0 * fraction);
-  return buf;
-}
-
-std::string Gigabytes(double bytes) {
-  char buf[48];
-  std::snprintf(buf, sizeof buf, "%.1f GB", bytes / 1e9);
-  return buf;
-}
+std::string Gigabytes(double bytes) { return Fmt("%.1f GB", bytes / 1e9); }
 
 }  // namespace
 
 Plan Evaluate(const Job& job, const Layout& layout) {
+  if (job.work.gbs_auto) {
+    // The layout decides an auto global batch (GlobalBatch); the models below read job.work.gbs. Search
+    // writes it into its per-layout job copy once, so this copy is only made for single plans.
+    Job fixed = job;
+    fixed.work.gbs = GlobalBatch(job.work, layout);
+    fixed.work.gbs_auto = false;
+    return Evaluate(fixed, layout);
+  }
   Plan plan;
   plan.layout = layout;
+  plan.global_batch = job.work.gbs;
   plan.memory = EstimateMemory(job, layout);
   EstimateStep(job, layout, plan.step, plan.throughput);
   plan.run = EstimateRun(job, layout, plan.memory, plan.step, plan.throughput);

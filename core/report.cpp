@@ -13,6 +13,7 @@
 #include "i18n_core.h"
 #include "json.h"
 #include "run.h"
+#include "text.h"
 #include "units.h"
 
 // GCC 12 reports -Wrestrict falsely for `"literal" + std::string&&` once inlined (GCC bug 105329);
@@ -45,7 +46,7 @@ Config ResolvedConfig(const PlanOutput& out) {
     c.head_dim = m.head_dim > 0 ? m.head_dim : kUnset;
   }
   c.tokens = out.job.work.tokens;
-  c.gbs = out.job.work.gbs;  // what an auto global batch became for the chosen layout
+  c.gbs = out.plan.global_batch;  // what an auto global batch became for the chosen layout
   if (const GpuSpec* g = out.job.hw.gpu) c.gpu = g->id;
   c.gpus_per_node = out.job.hw.gpus_per_node;
   if (out.job.hw.intra) c.intra = out.job.hw.intra->id;
@@ -96,6 +97,7 @@ std::vector<Section> Sections(const PlanOutput& out) {
   Config resolved = ResolvedConfig(out);
   Section config{"config", {}};
   for (const KeyInfo& k : Keys()) {
+    if (k.group == KeyGroup::View) continue;  // the page's view, not part of the plan
     std::string v = FormatValue(resolved, k.name);
     config.entries.push_back({k.name, LooksNumeric(v) ? v : JsonEscape(v), v});
   }
@@ -188,12 +190,6 @@ struct Row {
   std::string label;   // empty label = section heading in `value`
   std::string value;
 };
-
-std::string Fmt(const char* format, double v) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, format, std::isfinite(v) ? v : 0.0);
-  return buf;
-}
 
 // Large counts with a word: 1.23 trillion, 70.6 billion (Chinese keeps the SI letters: 70.6 B).
 std::string Count(double v, Lang lang) {
@@ -451,15 +447,10 @@ PlanOutput HitOutput(const PlanOutput& base, const SearchResult& result, const S
   PlanOutput o;
   o.config = base.config;
   o.job = hit.variant < int(result.jobs.size()) ? result.jobs[hit.variant] : base.job;
-  if (hit.variant < int(result.gpu_ids.size()) && result.gpu_ids[hit.variant] != o.config.gpu) {
-    o.config.gpu = result.gpu_ids[hit.variant];
-    o.config.intra.clear(), o.config.inter.clear(), o.config.gpus_per_node = kUnset;
-    o.config.usd_per_gpu_hour = 0, o.config.usd_per_gpu = 0;
-  }
+  if (hit.variant < int(result.gpu_ids.size())) SelectGpu(o.config, result.gpu_ids[hit.variant]);
   o.config.gpus = o.job.hw.gpus;
   o.plan = hit.plan;
   ApplyLayout(o.config, hit.plan.layout);
-  FollowLayoutBatch(o.job, hit.plan.layout);
   o.ok = true;
   o.searched = true;
   for (const ConfigIssue& i : base.issues)

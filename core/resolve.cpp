@@ -174,7 +174,8 @@ void ResolveWorkload(const Config& cfg, Job& job, std::vector<ConfigIssue>& issu
   Workload& w = job.work;
   w.seq = cfg.seq;
   w.gbs_auto = cfg.gbs == kAuto;
-  w.gbs = w.gbs_auto ? AutoGlobalBatch(1) : cfg.gbs;  // set per layout by the planner (AutoGlobalBatch)
+  w.gbs = w.gbs_auto ? 0 : cfg.gbs;  // auto: each layout's own, GlobalBatch(work, layout) in job.h
+  w.auto_gbs_mbs = cfg.mbs > 0 ? cfg.mbs : 1;
   w.method = cfg.method;
   w.lora_r = cfg.lora_r;
   w.lora_targets = cfg.lora_targets == "qv" ? 0b100 : cfg.lora_targets == "attn" ? 0b01 : 0b11;
@@ -301,6 +302,7 @@ Layout ExplicitLayout(const Config& cfg, const Job& job) {
 }
 
 bool CheckLayout(const Job& job, const Layout& l, std::vector<ConfigIssue>* issues) {
+  constexpr int64_t kMaxGlobalBatch = 1000000000;  // the gbs key's range
   // Messages are built only when the caller wants them: search passes nullptr and gets the first
   // failure as a bare false, with no allocation (the args are a lambda, called only for a message).
   bool ok = true;
@@ -367,13 +369,29 @@ bool CheckLayout(const Job& job, const Layout& l, std::vector<ConfigIssue>* issu
   if (l.ep > 1 && (int64_t(l.dp) * l.cp) % l.ep != 0 &&
       fail("ep", "{0} does not divide dp x cp = {1}"_issue, [&] { return Args{str(l.ep), str(int64_t(l.dp) * l.cp)}; }))
     return false;
-  if (l.cp > 1 && job.work.seq % l.cp != 0 &&
-      fail("cp", "{0} does not divide seq={1}"_issue, [&] { return Args{str(l.cp), str(job.work.seq)}; }))
+  // Context parallelism splits each sequence into 2 x cp chunks, each rank taking one from each end so
+  // causal attention work balances (Megatron-Core: "sequence length ... divisible by 2 x cp",
+  // megatron/core/utils.py get_batch_on_this_cp_rank).
+  if (l.cp > 1 && job.work.seq % (2 * int64_t(l.cp)) != 0 &&
+      fail("cp", "seq={1} is not a multiple of 2 x cp = {2} (context parallelism cuts each sequence into 2 x cp chunks)"_issue,
+           [&] { return Args{str(l.cp), str(job.work.seq), str(2 * int64_t(l.cp))}; }))
     return false;
   const int64_t per_step = int64_t(l.mbs) * l.dp;
-  if (job.work.gbs % per_step != 0 &&
+  const int64_t gbs = GlobalBatch(job.work, l);
+  if (gbs > kMaxGlobalBatch &&
+      fail(job.work.gbs_auto ? "gpus" : "gbs", "one step of mbs x dp = {0} x {1} sequences exceeds the largest global batch, {2}"_issue,
+           [&] { return Args{str(l.mbs), str(l.dp), str(kMaxGlobalBatch)}; }))
+    return false;
+  if (gbs % per_step != 0 &&
       fail("gbs", "{0} sequences is not a multiple of mbs x dp = {1} x {2} = {3}; accepted: a multiple of {3}"_issue,
-           [&] { return Args{str(job.work.gbs), str(l.mbs), str(l.dp), str(per_step)}; }))
+           [&] { return Args{str(gbs), str(l.mbs), str(l.dp), str(per_step)}; }))
+    return false;
+  // Megatron's interleaved schedule runs micro-batches in groups of pp: it refuses a count that is not a
+  // multiple ("number of microbatches ... not divisible by pipeline-model-parallel-size when using
+  // interleaved schedule", megatron/core/pipeline_parallel/schedules.py).
+  if (l.vp > 1 && l.pp > 1 && per_step > 0 && (gbs / per_step) % l.pp != 0 &&
+      fail("vp", "the interleaved schedule needs a micro-batch count (gbs / (mbs x dp) = {0}) that is a multiple of pp={1}"_issue,
+           [&] { return Args{str(gbs / per_step), str(l.pp)}; }))
     return false;
   if (l.zero < 0 || l.zero > 3) {
     if (fail("zero", "accepted: 0-3"_issue, none)) return false;

@@ -68,9 +68,8 @@ struct LayoutSearch::Impl {
     for (const std::string& id : gpu_ids) {
       for (int count : counts) {
         Config c = cfg;
-        c.gpu = id;
+        SelectGpu(c, id);
         c.gpus = count;
-        if (id != cfg.gpu) c.intra.clear(), c.inter.clear(), c.usd_per_gpu_hour = 0, c.usd_per_gpu = 0, c.gpus_per_node = kUnset;
         std::vector<ConfigIssue> issues;
         Job job = ResolveJob(c, issues);
         if (!job.hw.gpu) continue;
@@ -172,7 +171,12 @@ struct LayoutSearch::Impl {
   void EvaluateOuter(const Outer& o) {
     // A global batch left to the planner follows the data-parallel degree (and an explicit micro-batch).
     Job job = result.jobs[o.variant];
-    if (job.work.gbs_auto) job.work.gbs = AutoGlobalBatch((long long)o.dp * (cfg.mbs != kAuto ? cfg.mbs : 1));
+    Layout layout;
+    layout.tp = o.tp, layout.pp = o.pp, layout.cp = o.cp, layout.ep = o.ep, layout.vp = o.vp, layout.dp = o.dp;
+    // The outer layout fixes the global batch (GlobalBatch: an auto batch follows dp); written into this
+    // outer's job once, so Evaluate does not copy the job per layout.
+    job.work.gbs = GlobalBatch(job.work, layout);
+    job.work.gbs_auto = false;
     const int local = job.work.gbs / o.dp;  // sequences per data-parallel rank per step
     std::vector<int> mbss;
     if (cfg.mbs != kAuto) mbss = Fixed(cfg.mbs);
@@ -180,8 +184,6 @@ struct LayoutSearch::Impl {
     static constexpr int kAllZero[] = {0, 1, 2, 3};
     static constexpr Recompute kAllRecompute[] = {Recompute::None, Recompute::Selective, Recompute::Full};
     static constexpr Offload kAllOffload[] = {Offload::None, Offload::Cpu, Offload::Nvme};
-    Layout layout;
-    layout.tp = o.tp, layout.pp = o.pp, layout.cp = o.cp, layout.ep = o.ep, layout.vp = o.vp, layout.dp = o.dp;
     for (int mbs : mbss) {
       if (mbs <= 0 || local % mbs != 0) continue;
       const int micro_batches = local / mbs;
@@ -207,6 +209,9 @@ struct LayoutSearch::Impl {
               if (cfg.sp != kAuto ? sp != cfg.sp : (sp == 1 && o.tp == 1)) continue;
               layout.sp = sp == 1;
               ++result.enumerated;
+              // The one set of layout rules (CheckLayout) decides, for a layout the user wrote and for
+              // one the search made alike: the search yields only layouts whose link replays.
+              if (!CheckLayout(job, layout, nullptr)) continue;
               Consider(Evaluate(job, layout), o.variant);
             }
           }
@@ -231,8 +236,10 @@ void LayoutSearch::Begin(const Config& cfg, const SearchOptions& options) {
 
 bool LayoutSearch::Step(uint64_t budget) {
   Impl& s = *impl_;
-  const uint64_t stop_at = s.result.evaluated + budget;
-  while (s.next < s.outers.size() && s.result.evaluated < stop_at) s.EvaluateOuter(s.outers[s.next++]);
+  // The budget counts layouts considered (evaluated or refused by the layout rules), so a slice of
+  // mostly refused layouts is still a bounded slice.
+  const uint64_t stop_at = s.result.enumerated + budget;
+  while (s.next < s.outers.size() && s.result.enumerated < stop_at) s.EvaluateOuter(s.outers[s.next++]);
   s.result.elapsed_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - s.start).count();
   s.result.done = s.next >= s.outers.size();
   return s.result.done;

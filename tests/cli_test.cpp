@@ -370,11 +370,16 @@ TEST_CASE("bad input: exit 2 and one line on stderr naming the key", "[cli]") {
     CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
     CHECK(r.err.back() == '\n');
   }
-  // Notices (unknown link keys, newer link versions) do not fail the command.
-  Run notice = Cli({"link", "--link", "#v=2&future=1&gpus=16"});
+  // Notices (unknown link keys) do not fail the command; a link of another format version is refused,
+  // naming v, rather than half-read.
+  Run notice = Cli({"link", "--link", "#v=1&future=1&gpus=16"});
   CHECK(notice.status == 0);
   CHECK(notice.out == "#v=1&gpus=16\n");
   CHECK(notice.err.find("note: ") == 0);
+  Run newer = Cli({"link", "--link", "#v=2&gpus=16"});
+  CHECK(newer.status == 2);
+  CHECK(newer.out.empty());
+  CHECK(newer.err.find("v: link format \"2\"") != std::string::npos);
 }
 
 TEST_CASE("help for every subcommand, with examples and every key", "[cli]") {

@@ -216,9 +216,17 @@ TEST_CASE("values accept the usual spellings", "[config]") {
   CHECK(c.tp == kAuto);
   CHECK(ApplyPair(c, "gpus-per-node", "4", issues));
   CHECK(c.gpus_per_node == 4);
-  CHECK(ApplyPair(c, "layers", "0", issues));  // 0 = the preset's value, as old links write it
-  CHECK(c.layers == kUnset);
   CHECK(issues.empty());
+  // Zero is refused where it is not a value of the key (it used to mean "auto" in disguise), naming the key.
+  for (const char* key : {"layers", "hidden", "heads", "gpus", "gpus_per_node", "seq", "mbs", "tp", "years"}) {
+    INFO(key);
+    std::vector<ConfigIssue> zero;
+    Config z;
+    CHECK_FALSE(ApplyPair(z, key, "0", zero));
+    REQUIRE(zero.size() == 1);
+    CHECK(zero[0].key == key);
+    CHECK(z == Config{});
+  }
 }
 
 TEST_CASE("links: fragments, percent-encoding, newer versions and unknown keys", "[config]") {
@@ -232,16 +240,25 @@ TEST_CASE("links: fragments, percent-encoding, newer versions and unknown keys",
 
   Config d;
   issues.clear();
-  ApplyLink(d, "#v=7&gpus=128&future_key=42&tp=x", issues);
+  ApplyLink(d, "#v=1&gpus=128&future_key=42&tp=x", issues);
   CHECK(d.gpus == 128);  // best effort per field
-  REQUIRE(issues.size() == 3);
-  CHECK(issues[0].key == "v");
+  REQUIRE(issues.size() == 2);
   CHECK(issues[0].notice);
-  CHECK(issues[1].notice);
-  CHECK(issues[1].message.find("future_key") != std::string::npos);
-  CHECK(issues[2].key == "tp");
-  CHECK_FALSE(issues[2].notice);
+  CHECK(issues[0].message.find("future_key") != std::string::npos);
+  CHECK(issues[1].key == "tp");
+  CHECK_FALSE(issues[1].notice);
   CHECK(d.v == 1);
+  // A link of another format version is refused whole, naming v: its keys may mean something else.
+  for (const char* link : {"#v=7&gpus=128", "#gpus=128&v=99", "#v=0&gpus=128", "#v=1.5&gpus=128"}) {
+    INFO(link);
+    Config e;
+    std::vector<ConfigIssue> refused;
+    ApplyLink(e, link, refused);
+    CHECK(e == Config{});
+    REQUIRE_FALSE(refused.empty());
+    CHECK(refused.back().key == "v");
+    CHECK_FALSE(refused.back().notice);
+  }
 }
 
 TEST_CASE("hostile links never crash, hang or leave garbage", "[config]") {

@@ -98,7 +98,7 @@ TEST_CASE("pp=7 on an 80-layer model and an undividable batch fall back per key"
   CHECK(batch.plan.layout.tp == 1);
   CHECK(batch.plan.layout.pp == 1);
   CHECK(batch.plan.layout.mbs == 3);
-  CHECK(batch.job.work.gbs == 1032);
+  CHECK(batch.plan.global_batch == 1032);
 }
 
 TEST_CASE("a global batch left on auto follows the layout: 1,024 on powers of two, a multiple otherwise", "[fallback]") {
@@ -106,25 +106,25 @@ TEST_CASE("a global batch left on auto follows the layout: 1,024 on powers of tw
   PlanOutput mbs = MakePlan(Parse("#v=1&model=llama2-7b&gpus=8&tp=1&pp=1&cp=1&ep=1&vp=1&mbs=3"));
   REQUIRE(mbs.ok);
   CHECK(mbs.issues.empty());
-  CHECK(mbs.job.work.gbs == 1032);
+  CHECK(mbs.plan.global_batch == 1032);
   CHECK(mbs.plan.step.micro_batches == 43);
   // A power-of-two cluster keeps Llama 2's 1,024 sequences whatever layout the search picks.
   PlanOutput pow2 = MakePlan(Parse("#v=1&model=llama2-7b&gpus=64"));
   REQUIRE(pow2.ok);
-  CHECK(pow2.job.work.gbs == 1024);
+  CHECK(pow2.plan.global_batch == 1024);
   // 440 GPUs (MPT-7B's cluster) divide no batch near 1,024 evenly: the planner plans 880 rather than
   // refusing; the resolved JSON says so, and the link leaves gbs on auto.
   PlanOutput odd = MakePlan(Parse("#v=1&model=llama2-7b&gpus=440"));
   REQUIRE(odd.ok);
-  CHECK(odd.job.work.gbs % (odd.plan.layout.mbs * odd.plan.layout.dp) == 0);
-  CHECK(std::abs(odd.job.work.gbs - 1024) <= odd.plan.layout.mbs * odd.plan.layout.dp / 2 + 1);
-  CHECK(odd.plan.run.steps == Approx(std::ceil(odd.job.work.tokens / (double(odd.job.work.gbs) * 4096))));
-  CHECK(PlanToJson(odd).find("\"gbs\": " + std::to_string(odd.job.work.gbs)) != std::string::npos);
+  CHECK(odd.plan.global_batch % (odd.plan.layout.mbs * odd.plan.layout.dp) == 0);
+  CHECK(std::abs(odd.plan.global_batch - 1024) <= odd.plan.layout.mbs * odd.plan.layout.dp / 2 + 1);
+  CHECK(odd.plan.run.steps == Approx(std::ceil(odd.job.work.tokens / (double(odd.plan.global_batch) * 4096))));
+  CHECK(PlanToJson(odd).find("\"gbs\": " + std::to_string(odd.plan.global_batch)) != std::string::npos);
   CHECK(FormatLink(odd.config).find("gbs=") == std::string::npos);
   // Given explicitly, the batch is kept, and a batch no layout divides is still an error naming gbs.
   PlanOutput given = MakePlan(Parse("#v=1&model=llama2-7b&gpus=64&gbs=512"));
   REQUIRE(given.ok);
-  CHECK(given.job.work.gbs == 512);
+  CHECK(given.plan.global_batch == 512);
 }
 
 TEST_CASE("QLoRA with fp32 plans in bf16 and says why", "[fallback]") {
