@@ -1,6 +1,8 @@
 // flops.cpp — FLOPs per step by operation (see flops.h). Pure arithmetic over the architecture.
 #include "flops.h"
 
+#include "model.h"
+
 namespace tp {
 
 double LayerOps::GemmFlopsPerToken() const {
@@ -107,22 +109,6 @@ ForwardFlops ForwardFlopsPerSequence(const ModelOps& ops, int seq) {
   return f;
 }
 
-double LoraParamsPerLayer(const Job& job, const LayerOps& l) {
-  // Rank-r adapters A (k x r) and B (r x n) on the targeted matrices.
-  const double r = job.work.lora_r;
-  const uint8_t t = job.work.lora_targets;
-  double p = 0;
-  if (t & 0b100) {  // q and v only: approximate as two h x h matrices
-    p += 2 * r * (l.attn[l.n_attn - 1].n * 2);
-  } else if (t & 0b01) {
-    for (int i = 0; i < l.n_attn; ++i) p += r * (l.attn[i].n + l.attn[i].k);
-  }
-  if (t & 0b10) {
-    for (int i = 0; i < l.n_mlp; ++i) p += l.mlp_mult * r * (l.mlp[i].n + l.mlp[i].k);
-  }
-  return p;
-}
-
 StepFlops FlopsPerStep(const Job& job, const Layout& layout) {
   return FlopsPerStep(job, layout, DescribeModel(job.model));
 }
@@ -144,9 +130,7 @@ StepFlops FlopsPerStep(const Job& job, const Layout& layout, const ModelOps& ops
       // LoRA/QLoRA: frozen weights need only the activation gradient (1x forward); the adapters'
       // weight gradients are tiny (2 x 2 r (n + k) per token and matrix).
       const double tokens = seqs * job.work.seq;
-      const double lora = 2.0 * 3.0 * tokens *
-                           (ops.dense_layers * LoraParamsPerLayer(job, ops.dense) +
-                            ops.moe_layers * LoraParamsPerLayer(job, ops.moe));
+      const double lora = 2.0 * 3.0 * tokens * LoraParamsPerToken(job.model, job.work.lora_r, job.work.lora_targets);
       out.backward = out.forward + lora;
     }
     if (layout.recompute == Recompute::Full) {

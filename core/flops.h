@@ -66,7 +66,4 @@ StepFlops FlopsPerStep(const Job& job, const Layout& layout);
 // The same with the model's operations already described (the step model's hot path).
 StepFlops FlopsPerStep(const Job& job, const Layout& layout, const ModelOps& ops);
 
-// Parameters of a size-only model or the trainable share for LoRA: see flops.cpp.
-double LoraParamsPerLayer(const Job& job, const LayerOps& l);
-
 }  // namespace tp

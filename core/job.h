@@ -139,6 +139,17 @@ struct Layout {
   bool sp = false;
 };
 
+// Tensor-parallel degree of the expert MLPs. Megatron-Core places an expert-parallel group inside the
+// data x context-parallel ranks, each expert split over the tensor-parallel group, when ep divides dp x cp;
+// otherwise ("MoE parallel folding", Liu et al. 2025, Megatron-Core --expert-tensor-parallel-size 1) the
+// expert-parallel group folds the tensor-parallel ranks in, and each expert is whole on one GPU. Either
+// way the experts are spread over ep x ExpertTensorParallel GPUs (CheckLayout checks that this divides
+// tp x dp x cp). Memory, step time and the layout rules read this one function.
+inline int ExpertTensorParallel(const Layout& l) {
+  const long long dpcp = (long long)(l.dp > 0 ? l.dp : 1) * (l.cp > 0 ? l.cp : 1);
+  return l.ep <= 1 || dpcp % l.ep == 0 ? (l.tp > 0 ? l.tp : 1) : 1;
+}
+
 // The global batch (sequences per optimizer step) a layout runs: the user's, or, left on auto, the multiple
 // of dp x the fixed micro-batch nearest 1,024 (AutoGlobalBatch). Evaluate, CheckLayout and the search all
 // use this one rule, so a plan's batch never depends on who planned it.

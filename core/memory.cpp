@@ -69,7 +69,7 @@ struct CountMemo {
   static constexpr size_t kKeySize = sizeof(ModelArch) + sizeof(int) + 1;
   unsigned char key[kKeySize] = {};
   ParamCounts pc;
-  double lora = 0;  // adapter parameters of the whole model
+  LoraWidths lora_widths;  // the adapted matrices of one block (model.h)
   // Activation widths per token of one layer, in elements (see LayerActivations).
   double h = 0, heads = 0;
   double qkvo = 0;     // q + k + v + attention output
@@ -107,7 +107,7 @@ const CountMemo& Counts(const Job& job) {
   if (!memo.valid || std::memcmp(key, memo.key, sizeof key) != 0) {
     std::memcpy(memo.key, key, sizeof key);
     memo.pc = CountParams(job.model);
-    memo.lora = LoraParams(job.model, job.work.lora_r, job.work.lora_targets);
+    memo.lora_widths = LoraWidthsOf(job.model, job.work.lora_targets);
     ActivationWidths(job.model, memo);
     memo.valid = true;
   }
@@ -120,6 +120,7 @@ struct Ctx {
   const ParamCounts& pc;
   const CountMemo& w;
   int t, p, v, cp, ep, dp, mbs;
+  int etp;         // expert tensor-parallel degree (ExpertTensorParallel, job.h)
   bool sp, flash, dropout;
   double e;        // bytes per activation element
 };
@@ -162,16 +163,6 @@ LayerAct LayerActivations(const Ctx& c) {
 }
 
 // ---- parameters on one GPU of pipeline stage k -------------------------------------------------------
-// Layers on pipeline stage k. An uneven split gives the first and last stages, which also carry the
-// embedding and the head, one layer fewer (Llama 3 405B: 126 layers on 16 stages, Dubey et al. 2024
-// sec. 3.3.2; Megatron's --decoder-first/last-pipeline-num-layers) when the middle stages can absorb it.
-int LayersOnStage(int L, int p, int k) {
-  const int base = L / p, r = L % p;
-  if (r == 0) return base;
-  if (r <= p - 2) return (k == 0 || k == p - 1) ? base : base + 1;
-  return base + 1;  // upper bound when the remainder cannot go to the middle
-}
-
 StageParams ParamsOnStage(const Ctx& c, int k) {
   StageParams s;
   const bool first = k == 0, last = k == c.p - 1;
@@ -181,27 +172,26 @@ StageParams ParamsOnStage(const Ctx& c, int k) {
     s.dense = pc.total / (t * c.p);
     return s;
   }
-  const int L = c.job.model.layers;
-  const int n = c.p == 1 ? L : LayersOnStage(L, c.p, k);
-  const int before = first ? 0 : last ? L - n : LayersOnStage(L, c.p, 0) * k;
-  // DeepSeek's dense layers lead the model.
-  s.dense_layers = std::clamp(pc.dense_layers - before, 0, n);
-  s.moe_layers = std::min(n - s.dense_layers, pc.moe_layers);
+  const StageBlocks blocks = BlocksOnStage(pc, c.p, k);  // the stage model step time uses too
+  s.dense_layers = blocks.dense;
+  s.moe_layers = blocks.moe;
   const double layers = s.dense_layers + s.moe_layers;
   const double moe_nonexpert = pc.attn + pc.moe_shared + pc.router;
   s.norms = layers * pc.norms;  // norms are replicated across tensor-parallel ranks
   s.dense = (s.dense_layers * (pc.attn + pc.mlp_dense) + s.moe_layers * moe_nonexpert) * it + s.norms;
-  s.expert = s.moe_layers * pc.experts * pc.expert * it / c.ep;
+  // Routed experts: experts / ep on each GPU, each split over the expert tensor-parallel group (job.h).
+  const double expert_shards = double(c.ep) * c.etp;
+  s.expert = s.moe_layers * pc.experts * pc.expert / expert_shards;
   // Vocabulary-parallel embedding and head (Megatron): split by tp. With pp > 1 the last stage keeps
   // its own copy of a tied embedding as the head.
   const double emb = pc.embedding, head = pc.head > 0 ? pc.head : (c.p > 1 ? c.job.model.vocab * double(c.job.model.hidden) : 0);
   if (first) s.edge += emb * it;
   if (last) s.edge += head * it + pc.final_norm;
   s.dense += s.edge;
-  s.block = std::max(s.dense_layers ? pc.dense_block : 0.0,
-                     s.moe_layers ? moe_nonexpert + pc.norms + pc.experts * pc.expert / c.ep : 0.0) * it;
+  s.block = std::max(s.dense_layers ? pc.dense_block * it : 0.0,
+                     s.moe_layers ? (moe_nonexpert + pc.norms) * it + pc.experts * pc.expert / expert_shards : 0.0);
   if (c.job.work.method != Method::Full)
-    s.lora = c.w.lora * layers / std::max(1, L) * it;
+    s.lora = LoraParamsOfBlocks(c.job.model, c.w.lora_widths, c.job.work.lora_r, s.dense_layers, s.moe_layers) * it;
   return s;
 }
 
@@ -215,8 +205,9 @@ StageNeed StageStates(const Ctx& c, const StageParams& s) {
   const double master = fp32 ? 0 : 4, states = StateBytes(w.opt);
   const int zero = std::clamp(c.lay.zero, 0, 3);
   // ZeRO shards over the data-parallel group; Megatron's distributed optimizer over dp x cp. Experts
-  // are replicated only over the dp*cp/ep ranks that hold the same experts.
-  const double nd = double(c.dp) * c.cp, ne = std::max(1.0, nd / c.ep);
+  // are replicated only over the expert-data-parallel ranks that hold the same expert shard:
+  // tp x dp x cp / (ep x etp).
+  const double nd = double(c.dp) * c.cp, ne = std::max(1.0, nd * c.t / (double(c.ep) * c.etp));
   const double ind = 1 / nd, ine = 1 / ne;  // shares of a sharded state
   const double z1d = zero >= 1 ? ind : 1, z1e = zero >= 1 ? ine : 1;
   const double z2d = zero >= 2 ? ind : 1, z2e = zero >= 2 ? ine : 1;
@@ -329,7 +320,7 @@ MemoryBreakdown EstimateMemory(const Job& job, const Layout& layout) {
   const CountMemo& memo = Counts(job);
   Ctx c{job, layout, memo.pc, memo,
         std::max(1, layout.tp), std::max(1, layout.pp), std::max(1, layout.vp), std::max(1, layout.cp),
-        std::max(1, layout.ep), std::max(1, layout.dp), std::max(1, layout.mbs),
+        std::max(1, layout.ep), std::max(1, layout.dp), std::max(1, layout.mbs), ExpertTensorParallel(layout),
         layout.sp && layout.tp > 1, job.work.flash, job.model.mlp == MlpKind::Gelu,
         job.work.prec == Precision::Fp32 ? 4.0 : 2.0};
   const Assumptions& as = job.assume;
@@ -348,11 +339,17 @@ MemoryBreakdown EstimateMemory(const Job& job, const Layout& layout) {
   const int gpn = std::max(1, std::min(job.hw.gpus_per_node, std::max(1, job.hw.gpus)));  // GPUs per node
   double best_total = -1, min_mbs = INFINITY, min_seq = INFINITY;
   // Candidates for the most loaded GPU: the first stage (embedding, most micro-batches in flight), the
-  // last (head, logits) and, when an uneven split moved layers off those, the second.
-  int stages[3] = {0, c.p - 1, 1}, nstages = c.p > 1 ? 2 : 1;
-  if (c.p > 2 && !size_only && job.model.layers % c.p != 0) nstages = 3;
+  // last (head, logits), the second (an uneven split moves blocks off the first), and the first stage of
+  // each block kind (a MoE model's leading dense blocks can fill stages of their own).
+  int stages[5] = {0, c.p - 1, 1, 0, 0}, nstages = c.p > 1 ? 3 : 1;
+  if (c.p > 2 && !size_only && memo.pc.moe_layers > 0 && memo.pc.dense_layers > 0) {
+    const int boundary = std::clamp(memo.pc.dense_layers / std::max(1, BlocksOnStage(memo.pc, c.p, 0).Count()), 0, c.p - 1);
+    stages[nstages++] = boundary;
+    stages[nstages++] = std::min(boundary + 1, c.p - 1);
+  }
   for (int i = 0; i < nstages; ++i) {
     const int k = stages[i];
+    if (i > 0 && (k == stages[0] || (i > 1 && k == stages[1]))) continue;  // the same stage twice
     const StageParams sp = ParamsOnStage(c, k);
     StageNeed need = StageStates(c, sp);
     if (!size_only) StageActivations(c, sp, la, k, need);

@@ -87,47 +87,81 @@ ParamCounts CountParams(const ModelArch& m) {
   return c;
 }
 
-double LoraParams(const ModelArch& m, int rank, uint8_t targets) {
-  const double r = Pos(rank);
-  if (m.layers <= 0) {
-    // Size-only: a Llama-shaped model of that size (P ~ 12 L h^2, h ~ 128 L, SwiGLU f ~ 2.7 h).
-    const double p = Pos(m.params_total);
-    const double h = std::cbrt(p * 128.0 / 12.0), layers = h / 128.0, f = 2.7 * h;
-    double per = 0;
-    if (targets & kLoraAttn) per += 4 * 2 * h;
-    else if (targets & kLoraQv) per += 2 * 2 * h;
-    if (targets & kLoraMlp) per += 3 * (h + f);
-    return r * per * layers;
-  }
+LoraWidths LoraWidthsOf(const ModelArch& m, uint8_t targets) {
+  LoraWidths w;
   const double h = Pos(m.hidden), a = Pos(m.heads);
-  double attn = 0;  // sum of (d_in + d_out) over adapted attention matrices
   if (m.kv_lora_rank > 0) {
     const double qk = Pos(m.qk_nope_dim) + Pos(m.qk_rope_dim), v = Pos(m.v_head_dim);
     const double ql = Pos(m.q_lora_rank), kvl = Pos(m.kv_lora_rank);
     const double q = ql > 0 ? (h + ql) + (ql + a * qk) : h + a * qk;
     const double kv_down = h + kvl + Pos(m.qk_rope_dim), kv_up = kvl + a * (Pos(m.qk_nope_dim) + v);
-    if (targets & kLoraAttn) attn = q + kv_down + kv_up + (a * v + h);
-    else if (targets & kLoraQv) attn = q + kv_up;
+    if (targets & kLoraAttn) w.attn = q + kv_down + kv_up + (a * v + h);
+    else if (targets & kLoraQv) w.attn = q + kv_up;
   } else {
     const double d = m.head_dim > 0 ? m.head_dim : (a > 0 ? h / a : 0);
     const double kv = (m.kv_heads > 0 ? m.kv_heads : a) * d, q = a * d;
-    if (targets & kLoraAttn) attn = (h + q) + 2 * (h + kv) + (q + h);
-    else if (targets & kLoraQv) attn = (h + q) + (h + kv);
+    if (targets & kLoraAttn) w.attn = (h + q) + 2 * (h + kv) + (q + h);
+    else if (targets & kLoraQv) w.attn = (h + q) + (h + kv);
   }
-  double mlp = 0;
   if (targets & kLoraMlp) {
     const double mats = m.mlp == MlpKind::Swiglu ? 3 : 2;
-    const double dense = mats * (h + Pos(m.ffn));
-    if (m.experts > 1) {
-      const double f = m.moe_ffn > 0 ? m.moe_ffn : m.ffn;
-      const double per_moe = (m.experts + Pos(m.shared_experts)) * mats * (h + Pos(f));
-      const int dense_layers = std::clamp(m.dense_layers, 0, m.layers);
-      mlp = dense_layers * dense + (m.layers - dense_layers) * per_moe;
-    } else {
-      mlp = m.layers * dense;
-    }
+    w.dense_mlp = mats * (h + Pos(m.ffn));
+    w.expert_mlp = mats * (h + Pos(m.moe_ffn > 0 ? m.moe_ffn : m.ffn));
   }
-  return r * (m.layers * attn + mlp);
+  return w;
+}
+
+double LoraParamsOfBlocks(const ModelArch& m, const LoraWidths& w, int rank, int dense, int moe) {
+  const double experts = m.experts > 1 ? Pos(m.experts) + Pos(m.shared_experts) : 0;
+  return Pos(rank) * (double(Pos(dense) + Pos(moe)) * w.attn + Pos(dense) * w.dense_mlp + Pos(moe) * experts * w.expert_mlp);
+}
+
+namespace {
+// A size-only model's adapters: a Llama-shaped model of that size (P ~ 12 L h^2, h ~ 128 L, SwiGLU f ~ 2.7 h).
+double SizeOnlyLoraParams(const ModelArch& m, int rank, uint8_t targets) {
+  const double p = Pos(m.params_total);
+  const double h = std::cbrt(p * 128.0 / 12.0), layers = h / 128.0, f = 2.7 * h;
+  double per = 0;
+  if (targets & kLoraAttn) per += 4 * 2 * h;
+  else if (targets & kLoraQv) per += 2 * 2 * h;
+  if (targets & kLoraMlp) per += 3 * (h + f);
+  return Pos(rank) * per * layers;
+}
+}  // namespace
+
+double LoraParams(const ModelArch& m, int rank, uint8_t targets) {
+  if (m.layers <= 0) return SizeOnlyLoraParams(m, rank, targets);
+  const int dense = m.experts > 1 ? std::clamp(m.dense_layers, 0, m.layers) : m.layers;
+  return LoraParamsOfBlocks(m, LoraWidthsOf(m, targets), rank, dense, m.layers - dense);
+}
+
+double LoraParamsPerToken(const ModelArch& m, int rank, uint8_t targets) {
+  if (m.layers <= 0) return SizeOnlyLoraParams(m, rank, targets);
+  const LoraWidths w = LoraWidthsOf(m, targets);
+  if (m.experts <= 1) return LoraParamsOfBlocks(m, w, rank, m.layers, 0);
+  const int dense = std::clamp(m.dense_layers, 0, m.layers), moe = m.layers - dense;
+  const double visited = std::clamp(m.topk, 1, m.experts) + Pos(m.shared_experts);
+  return Pos(rank) * (double(m.layers) * w.attn + dense * w.dense_mlp + moe * visited * w.expert_mlp);
+}
+
+StageBlocks BlocksOnStage(const ParamCounts& pc, int p, int k) {
+  StageBlocks s;
+  const int layers = pc.dense_layers + pc.moe_layers;
+  p = std::max(1, p);
+  k = std::clamp(k, 0, p - 1);
+  const int base = layers / p, r = layers % p;
+  int count = base;
+  if (r > 0 && r <= p - 2) {
+    // The remainder goes to the middle stages 1..r; the first and last stages keep the base.
+    count = base + (k >= 1 && k <= r);
+    s.first = k * base + std::min(std::max(k - 1, 0), r);
+  } else {
+    count = base + (k < r);
+    s.first = k * base + std::min(k, r);
+  }
+  s.dense = std::clamp(pc.dense_layers - s.first, 0, count);
+  s.moe = count - s.dense;
+  return s;
 }
 
 }  // namespace tp

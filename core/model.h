@@ -45,8 +45,34 @@ inline constexpr uint8_t kLoraAttn = 0b001;  // q, k, v, o (MLA: its down/up pro
 inline constexpr uint8_t kLoraMlp = 0b010;   // gate/up/down (every expert's too for MoE)
 inline constexpr uint8_t kLoraQv = 0b100;    // q and v only (the original LoRA paper's choice)
 
-// Trainable adapter parameters: r x (d_in + d_out) for every adapted weight matrix (Hu et al. 2021).
-// A size-only model gets an estimate: the adapted matrices of a Llama-like model of that size.
+// LoRA adapters. A rank-r adapter on a d_out x d_in weight trains r (d_in + d_out) parameters (Hu et al.
+// 2021); these are the sums of (d_in + d_out) over the adapted matrices of one block, the one description
+// behind the adapters' parameter count (memory, gradients, optimizer) and their FLOPs (a token passes
+// only through the experts it is routed to).
+struct LoraWidths {
+  double attn = 0;        // the adapted attention matrices of one block
+  double dense_mlp = 0;   // the MLP of a dense block
+  double expert_mlp = 0;  // one expert's MLP (routed or shared)
+};
+LoraWidths LoraWidthsOf(const ModelArch& m, uint8_t targets);
+// Adapter parameters of `dense` dense blocks and `moe` MoE blocks (every routed and shared expert).
+double LoraParamsOfBlocks(const ModelArch& m, const LoraWidths& w, int rank, int dense, int moe);
+// Trainable adapter parameters of the whole model. A size-only model gets an estimate: the adapted
+// matrices of a Llama-like model of that size.
 double LoraParams(const ModelArch& m, int rank, uint8_t targets);
+// Adapter parameters one token passes through (MoE: its top-k routed experts and the shared ones).
+double LoraParamsPerToken(const ModelArch& m, int rank, uint8_t targets);
+
+// The transformer blocks on pipeline stage k of p. An uneven split gives the first and last stages, which
+// also carry the embedding and the head, one block fewer when the middle stages can absorb the remainder
+// (Llama 3 405B: 126 layers on 16 stages, Dubey et al. 2024 sec. 3.3.2; Megatron-Core's
+// decoder_first/last_pipeline_num_layers); otherwise the first stages take one more. A MoE model's dense
+// blocks lead (DeepSeek-V3's first three). The one stage model of memory and step time.
+struct StageBlocks {
+  int first = 0;  // index of the stage's first block
+  int dense = 0, moe = 0;
+  int Count() const { return dense + moe; }
+};
+StageBlocks BlocksOnStage(const ParamCounts& pc, int p, int k);
 
 }  // namespace tp

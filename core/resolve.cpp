@@ -336,13 +336,16 @@ bool CheckLayout(const Job& job, const Layout& l, std::vector<ConfigIssue>* issu
                                 [&] { return Args{str(l.pp), str(m.layers)}; }))
       return false;
     if (l.vp > 1 && l.pp == 1 && fail("vp", "interleaved stages need pp > 1"_issue, none)) return false;
-    if (l.vp > 1 && l.pp <= m.layers && (m.layers / l.pp) % l.vp != 0 &&
-        fail("vp", "{0} does not divide the {1} layers per pipeline stage"_issue,
-             [&] { return Args{str(l.vp), str(m.layers / l.pp)}; }))
+    // Each virtual stage needs a layer. Uneven splits are allowed (Megatron-Core's
+    // pipeline_model_parallel_layout / decoder_first_pipeline_num_layers: Llama 3.1 405B runs 126 layers on
+    // pp 8 x vp 8); the largest stage sets the pace.
+    if (l.vp > 1 && int64_t(l.pp) * l.vp > m.layers &&
+        fail("vp", "pp x vp = {0} x {1} virtual stages for {2} layers; accepted: at most one virtual stage per layer"_issue,
+             [&] { return Args{str(l.pp), str(l.vp), str(m.layers)}; }))
       return false;
-    if (ok && issues && l.pp > 1 && m.layers % l.pp != 0)
+    if (ok && issues && l.pp > 1 && m.layers % (int64_t(l.pp) * l.vp) != 0)
       issues->push_back(MakeIssue("pp", "{0} layers do not split evenly over {1} stages; the largest stage sets the pace"_issue,
-                                  {str(m.layers), str(l.pp)}, true));
+                                  {str(m.layers), str(int64_t(l.pp) * l.vp)}, true));
     if (l.ep > 1 && m.experts <= 1 && fail("ep", "the model has no experts; accepted: 1"_issue, none)) return false;
     if (l.ep > 1 && m.experts > 1 && m.experts % l.ep != 0 &&
         fail("ep", "{0} does not divide the {1} experts"_issue, [&] { return Args{str(l.ep), str(m.experts)}; }))
@@ -366,8 +369,11 @@ bool CheckLayout(const Job& job, const Layout& l, std::vector<ConfigIssue>* issu
              [&] { return Args{str(l.tp), str(l.pp), str(l.cp), str(l.dp), str(product), str(gpus)}; }))
       return false;
   }
-  if (l.ep > 1 && (int64_t(l.dp) * l.cp) % l.ep != 0 &&
-      fail("ep", "{0} does not divide dp x cp = {1}"_issue, [&] { return Args{str(l.ep), str(int64_t(l.dp) * l.cp)}; }))
+  // Expert parallelism inside dp x cp (each expert tensor-parallel), or folded over tp x dp x cp (each expert
+  // whole on a GPU): ExpertTensorParallel in job.h.
+  if (l.ep > 1 && (int64_t(l.tp) * l.dp * l.cp) % l.ep != 0 &&
+      fail("ep", "{0} divides neither dp x cp = {1} nor tp x dp x cp = {2}"_issue,
+           [&] { return Args{str(l.ep), str(int64_t(l.dp) * l.cp), str(int64_t(l.tp) * l.dp * l.cp)}; }))
     return false;
   // Context parallelism splits each sequence into 2 x cp chunks, each rank taking one from each end so
   // causal attention work balances (Megatron-Core: "sequence length ... divisible by 2 x cp",

@@ -158,7 +158,26 @@ struct LayerTime {
   double ep_comm = 0;    // expert-parallel all-to-all (dispatch + combine) of the forward pass
 };
 
-LayerTime LayerForward(const LayerOps& l, const Job& job, const Layout& lay, const Machine& mc,
+// One micro-batch's forward, backward and recomputation on one pipeline stage, split by kind: a block's
+// parts times its count, summed over the stage's blocks (and the output layer on the last stage).
+struct MbParts {
+  double comp_f = 0, comp_b = 0, comp_rc = 0, mem_f = 0, mem_b = 0, mem_rc = 0;
+  double tp_f = 0, cp_f = 0, cp_x = 0, ep_f = 0;  // forward collectives (cp_x: the exposed part)
+  MbParts operator*(double n) const {
+    return {comp_f * n, comp_b * n, comp_rc * n, mem_f * n, mem_b * n, mem_rc * n, tp_f * n, cp_f * n, cp_x * n, ep_f * n};
+  }
+  MbParts operator+(const MbParts& o) const {
+    return {comp_f + o.comp_f, comp_b + o.comp_b, comp_rc + o.comp_rc, mem_f + o.mem_f, mem_b + o.mem_b,
+            mem_rc + o.mem_rc, tp_f + o.tp_f, cp_f + o.cp_f, cp_x + o.cp_x, ep_f + o.ep_f};
+  }
+  // Time of the micro-batch on the stage: tensor-parallel and expert collectives run forward, backward and
+  // (full recomputation: `passes` = 3) once more; context-parallel exchanges forward and twice backward.
+  double Time(double passes) const {
+    return comp_f + comp_b + comp_rc + mem_f + mem_b + mem_rc + passes * (tp_f + ep_f) + 3.0 * cp_x;
+  }
+};
+
+LayerTime LayerForward(const LayerOps& l, const Job& job, const Layout& lay, int etp, const Machine& mc,
                        const Constants& c, const Path& tp_path, const Path& cp_path, const Path& ep_path) {
   LayerTime t;
   const double tpn = lay.tp, seq = job.work.seq;
@@ -168,18 +187,25 @@ LayerTime LayerForward(const LayerOps& l, const Job& job, const Layout& lay, con
     const Gemm& g = l.attn[i];
     t.gemm += GemmTime(tokens, g.col ? g.n / tpn : g.n, g.col ? g.k : g.k / tpn, mc, c);
   }
-  // MLP: dense, or MoE with each local expert seeing tokens x topk x ep / experts rows.
+  // MLP: dense, or MoE with each local expert (experts / ep of them, each split over etp GPUs) seeing the
+  // routed copies of the tokens of its expert-parallel group. With folding (etp < tp) the tensor-parallel
+  // ranks' tokens are distinct rows for the experts (sequence-parallel split), hence x etp / tp.
   double mlp_rows = tokens;
   double mlp_count = 1;
+  const double etpn = l.experts > 1 ? etp : tpn;
   if (l.experts > 1) {
-    mlp_rows = tokens * l.routed * lay.ep / l.experts;
+    mlp_rows = tokens * etpn / tpn * l.routed * lay.ep / l.experts;
     mlp_count = l.experts / lay.ep;
   }
   for (int i = 0; i < l.n_mlp; ++i) {
     const Gemm& g = l.mlp[i];
-    const double n = g.col ? g.n / tpn : g.n, k = g.col ? g.k : g.k / tpn;
+    const double n = g.col ? g.n / etpn : g.n, k = g.col ? g.k : g.k / etpn;
     t.gemm += mlp_count * GemmTime(mlp_rows, n, k, mc, c);
-    if (l.experts > 1 && l.mlp_mult > l.routed) t.gemm += (l.mlp_mult - l.routed) * GemmTime(tokens, n, k, mc, c);
+    if (l.experts > 1 && l.mlp_mult > l.routed) {
+      // Shared experts: every token, split like a dense MLP over the tensor-parallel group.
+      const double sn = g.col ? g.n / tpn : g.n, sk = g.col ? g.k : g.k / tpn;
+      t.gemm += (l.mlp_mult - l.routed) * GemmTime(tokens, sn, sk, mc, c);
+    }
   }
   if (l.experts > 1) t.gemm += GemmTime(tokens, l.experts, h, mc, c);  // router
 
@@ -236,7 +262,8 @@ LayerTime LayerForward(const LayerOps& l, const Job& job, const Layout& lay, con
   }
   // Expert parallel: dispatch and combine all-to-all of the routed token copies.
   if (l.experts > 1 && lay.ep > 1) {
-    const double bytes_a2a = tokens * l.routed * h * kActBytes / (lay.sp ? tpn : 1.0);
+    // Sequence parallelism (or folding, whose tensor-parallel ranks hold distinct tokens) sends 1/tp each.
+    const double bytes_a2a = tokens * l.routed * h * kActBytes / (lay.sp || etp < tpn ? tpn : 1.0);
     t.ep_comm = 2.0 * AllToAll(bytes_a2a, lay.ep, ep_path);
   }
   return t;
@@ -310,7 +337,9 @@ void EstimateStep(const Job& job, const Layout& layout, StepBreakdown& step, Thr
   // tokens of the same sequences, so they hold different gradients too (Megatron's dp-cp group).
   const int grad_n = dpn * cpn;
   const Path dp_path = GroupPath(mc, grad_n, tpn);
-  const Path ep_path = GroupPath(mc, lay.ep, tpn * cpn);
+  // Expert-parallel ranks are tp x cp apart inside dp x cp, or consecutive when folded over the
+  // tensor-parallel ranks (Megatron-Core's expert rank order tp-ep-dp-pp).
+  const Path ep_path = GroupPath(mc, lay.ep, ExpertTensorParallel(lay) == tpn ? tpn * cpn : 1);
   const Path pp_path = GroupPath(mc, ppn, tpn * cpn * dpn);
 
   // ---- Micro-batches per pipeline per step.
@@ -322,66 +351,83 @@ void EstimateStep(const Job& job, const Layout& layout, StepBreakdown& step, Thr
   const StepFlops flops = FlopsPerStep(job, lay, ops);
   const ParamCounts pc = CountParams(job.model);
   const bool lora = job.work.method != Method::Full;
+  const LoraWidths lora_widths = lora ? LoraWidthsOf(job.model, job.work.lora_targets) : LoraWidths{};
   const double bwd_gemm = lora ? 1.0 : 2.0;  // frozen weights: activation gradients only
 
-  // Per micro-batch on the slowest pipeline stage (the last one: its layers plus the output layer).
-  double comp_f = 0, comp_b = 0, mem_f = 0, mem_b = 0, tp_f = 0, cp_f = 0, cp_x = 0, ep_f = 0, comp_rc = 0,
-         mem_rc = 0;
+  // Per micro-batch on the slowest pipeline stage: every stage's blocks (BlocksOnStage, the stage model
+  // memory uses too) at their kind's layer time, the last stage also the output layer and the loss.
+  MbParts slowest;
   double stage_params = 0;  // weights held by one GPU of that stage (before ZeRO sharding)
-  double stage_expert_params = 0;  // of which routed experts: ZeRO shards them over dp x cp / ep only
+  double stage_expert_params = 0;  // of which routed experts: ZeRO shards them over the expert-data-parallel group
+  double stage_lora = 0;    // adapter parameters of that stage on one GPU
+  const int etp = ExpertTensorParallel(lay);
   if (ops.valid) {
-    const int layers_stage = (job.model.layers + ppn - 1) / ppn;
-    // Dense layers come first; the last stage holds MoE layers when the model has any.
-    const int moe_stage = std::min(layers_stage, ops.moe_layers);
-    const int dense_stage = layers_stage - moe_stage;
     const LayerOps* kinds[2] = {&ops.dense, &ops.moe};
-    const int counts[2] = {dense_stage, moe_stage};
+    MbParts per_block[2];
     for (int i = 0; i < 2; ++i) {
-      if (counts[i] == 0) continue;
-      const LayerTime t = LayerForward(*kinds[i], job, lay, mc, c, tp_path, cp_path, ep_path);
-      const double nl = counts[i];
-      comp_f += nl * (t.gemm + t.attn);
+      if ((i == 0 ? ops.dense_layers : ops.moe_layers) == 0) continue;
+      const LayerTime t = LayerForward(*kinds[i], job, lay, etp, mc, c, tp_path, cp_path, ep_path);
+      MbParts& b = per_block[i];
+      b.comp_f = t.gemm + t.attn;
       const double attn_bwd = job.work.flash ? kFlashBackwardRatio : 2.0;
-      comp_b += nl * (bwd_gemm * t.gemm + attn_bwd * t.attn);
-      mem_f += nl * (t.mem + t.attn_mem);
-      mem_b += nl * kMemoryBackwardRatio * (t.mem + t.attn_mem);
-      tp_f += nl * t.tp_comm;
-      cp_f += nl * t.cp_comm;
-      cp_x += nl * t.cp_exposed;
-      ep_f += nl * t.ep_comm;
+      b.comp_b = bwd_gemm * t.gemm + attn_bwd * t.attn;
+      b.mem_f = t.mem + t.attn_mem;
+      b.mem_b = kMemoryBackwardRatio * (t.mem + t.attn_mem);
+      b.tp_f = t.tp_comm;
+      b.cp_f = t.cp_comm;
+      b.cp_x = t.cp_exposed;
+      b.ep_f = t.ep_comm;
       if (lay.recompute == Recompute::Full) {
-        comp_rc += nl * (t.gemm + t.attn);
-        mem_rc += nl * (t.mem + t.attn_mem);
+        b.comp_rc = t.gemm + t.attn;
+        b.mem_rc = t.mem + t.attn_mem;
       } else if (lay.recompute == Recompute::Selective && !job.work.flash) {
         // FlashAttention already recomputes the scores inside its backward: selective recompute adds
         // nothing there. Without it, the attention core runs again.
-        comp_rc += nl * t.attn;
-        mem_rc += nl * t.attn_mem;
+        b.comp_rc = t.attn;
+        b.mem_rc = t.attn_mem;
       }
     }
-    // Expert parallelism keeps experts / ep routed experts on each GPU.
-    const double moe_block_local = pc.moe_layers > 0 ? pc.moe_block - pc.experts * pc.expert * (1.0 - 1.0 / std::max(1, lay.ep))
-                                                     : pc.moe_block;
-    stage_params = (dense_stage * pc.dense_block + moe_stage * moe_block_local) / tpn;
-    if (pc.moe_layers > 0) stage_expert_params = moe_stage * pc.experts * pc.expert / std::max(1, lay.ep) / tpn;
-    // Output layer and cross-entropy on the last stage.
+    // Output layer and cross-entropy on the last stage; the embedding's gradients are all-reduced across
+    // tensor-parallel ranks once forward and backward.
+    MbParts head;
     const double tokens = double(lay.mbs) * job.work.seq / cpn;
     const double logit_gemm = GemmTime(tokens, ops.vocab / tpn, ops.hidden, mc, c);
-    comp_f += logit_gemm;
-    comp_b += bwd_gemm * logit_gemm;
-    mem_f += kCrossEntropyBytesPerLogit * tokens * ops.vocab / tpn / (mc.mem_bw * c.mem);
-    stage_params += (pc.head > 0 ? pc.head : pc.embedding) / tpn;
-    if (ppn == 1 && pc.head > 0) stage_params += pc.embedding / tpn;
-    // Embedding gradients are all-reduced across tensor-parallel ranks once forward and backward.
-    tp_f += AllReduce(tokens * ops.hidden * kActBytes, tpn, tp_path);
+    head.comp_f = logit_gemm;
+    head.comp_b = bwd_gemm * logit_gemm;
+    head.mem_f = kCrossEntropyBytesPerLogit * tokens * ops.vocab / tpn / (mc.mem_bw * c.mem);
+    head.tp_f = AllReduce(tokens * ops.hidden * kActBytes, tpn, tp_path);
+    const double full = lay.recompute == Recompute::Full ? 3.0 : 2.0;
+    double slowest_time = -1;
+    for (int k = 0; k < ppn; ++k) {
+      const StageBlocks blocks = BlocksOnStage(pc, ppn, k);
+      MbParts stage = per_block[0] * blocks.dense + per_block[1] * blocks.moe;
+      if (k == ppn - 1) stage = stage + head;
+      const double time = stage.Time(full);
+      if (time <= slowest_time) continue;
+      slowest_time = time;
+      slowest = stage;
+      // Expert parallelism keeps experts / ep routed experts on each GPU, each split over etp GPUs.
+      const double experts_local = pc.experts * pc.expert / (double(lay.ep) * etp);
+      stage_expert_params = blocks.moe * experts_local;
+      stage_params = (blocks.dense * pc.dense_block + blocks.moe * (pc.moe_block - pc.experts * pc.expert)) / tpn +
+                     stage_expert_params;
+      // The last stage holds the head (a tied model's own copy when pp > 1), the first the embedding.
+      if (k == ppn - 1) stage_params += (pc.head > 0 ? pc.head : pc.embedding) / tpn;
+      if (k == 0 && (ppn > 1 || pc.head > 0)) stage_params += pc.embedding / tpn;
+      if (lora) stage_lora = LoraParamsOfBlocks(job.model, lora_widths, job.work.lora_r, blocks.dense, blocks.moe) / tpn;
+    }
   } else {
     // Size-only model: one big GEMM-like workload at the large-GEMM efficiency.
     const double per_mb = flops.forward / job.work.gbs * lay.mbs / (tpn * ppn * cpn);
-    comp_f = per_mb / (mc.peak * c.e_max);
-    comp_b = 2 * comp_f;
-    if (lay.recompute == Recompute::Full) comp_rc = comp_f;
+    slowest.comp_f = per_mb / (mc.peak * c.e_max);
+    slowest.comp_b = 2 * slowest.comp_f;
+    if (lay.recompute == Recompute::Full) slowest.comp_rc = slowest.comp_f;
     stage_params = job.model.params_total / (tpn * ppn);
+    if (lora) stage_lora = LoraParams(job.model, job.work.lora_r, job.work.lora_targets) / (tpn * ppn);
   }
+  const double comp_f = slowest.comp_f, comp_b = slowest.comp_b, comp_rc = slowest.comp_rc;
+  const double mem_f = slowest.mem_f, mem_b = slowest.mem_b, mem_rc = slowest.mem_rc;
+  const double tp_f = slowest.tp_f, cp_f = slowest.cp_f, cp_x = slowest.cp_x, ep_f = slowest.ep_f;
   // Full recompute repeats the forward's tensor-parallel collectives too.
   const double tp_mb = (lay.recompute == Recompute::Full ? 3.0 : 2.0) * tp_f;
   // Context-parallel K/V exchange overlaps the attention it feeds (ring attention), backward twice.
@@ -401,11 +447,7 @@ void EstimateStep(const Job& job, const Layout& layout, StepBreakdown& step, Thr
   // ---- Data parallel (and ZeRO). Gradients travel in the 16-bit training type (fp32 for fp32).
   const double grad_bytes = job.work.prec == Precision::Fp32 ? 4.0 : 2.0;
   double trainable = stage_params, trainable_experts = stage_expert_params;
-  if (lora && ops.valid) {
-    trainable_experts = 0;
-    trainable = (ops.dense_layers * LoraParamsPerLayer(job, ops.dense) +
-                 ops.moe_layers * LoraParamsPerLayer(job, ops.moe)) / (tpn * ppn);
-  }
+  if (lora) trainable = stage_lora, trainable_experts = 0;
   double dp_total = 0, dp_hide = 0;
   if (lay.zero >= 3) {
     // ZeRO-3 / FSDP: parameters all-gathered for forward and again for backward, gradients
@@ -425,7 +467,7 @@ void EstimateStep(const Job& job, const Layout& layout, StepBreakdown& step, Thr
   // ---- Optimizer step over the local shard (memory-bound), or on the CPU with offload.
   // ZeRO shards the optimizer over the data-parallel group; routed experts' states only over the
   // expert-data-parallel group (dp x cp / ep ranks hold the same experts; Megatron, DeepSpeed-MoE).
-  const double expert_dp = std::max(1.0, double(grad_n) / std::max(1, lay.ep));
+  const double expert_dp = std::max(1.0, double(grad_n) * tpn / (double(lay.ep) * etp));
   const double opt_params = lay.zero >= 1 ? (trainable - trainable_experts) / grad_n + trainable_experts / expert_dp
                                           : trainable;
   const double opt_bytes_per_param = job.work.opt == Optimizer::AdamW8bit ? kAdam8bitBytesPerParam

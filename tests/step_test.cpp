@@ -374,6 +374,12 @@ TEST_CASE("odd jobs and layouts give finite, non-negative times", "[step]") {
     m.vocab = next(0, 200000);
     m.experts = next(0, 3) == 0 ? next(2, 64) : 0;
     m.topk = next(0, 8);
+    if (m.experts > 1) {
+      m.moe_ffn = next(0, 3) == 0 ? next(1, 1 << 20) : 0;
+      m.dense_layers = next(0, 2) == 0 ? next(0, std::max(0, m.layers)) : 0;
+      m.shared_experts = next(0, 2);
+    }
+    if (next(0, 8) == 0) m.ffn = next(1, 1 << 20);  // huge MLPs: a stage of them must set the pace
     m.mlp = next(0, 1) ? MlpKind::Gelu : MlpKind::Swiglu;
     if (next(0, 5) == 0) m.params_total = 1e9 * next(0, 100);
     const char* ids[] = {"rtx4090", "a100-80g", "h100", "mi300x", "b200"};
@@ -405,6 +411,15 @@ TEST_CASE("odd jobs and layouts give finite, non-negative times", "[step]") {
       INFO("case " << i);
       REQUIRE(std::isfinite(f));
       REQUIRE(f >= 0);
+    }
+    // A layout the rules accept never computes faster than the GPU: the hardware FLOPs (recompute included)
+    // per second stay under the best measured matmul rate (above the spec peak only where the GPU's
+    // measured boost beats it, the RTX 4090).
+    if (j.hw.gpu != &empty && j.model.layers > 0 && CheckLayout(j, l, nullptr) && r.step.seconds > 0) {
+      INFO("case " << i << ": mfu " << r.thr.mfu << " hfu " << r.thr.hfu);
+      const double best = std::max(1.0, j.hw.gpu->mamf_flops / j.hw.gpu->peak_flops[int(Precision::Bf16)]);
+      CHECK(r.thr.hfu <= best);
+      CHECK(r.thr.mfu <= r.thr.hfu * (1 + 1e-9));
     }
   }
 }
