@@ -35,22 +35,12 @@ struct Failure {
 };
 
 // ---- help -----------------------------------------------------------------------------------------
-const char* GroupName(KeyGroup g) {
-  switch (g) {
-    case KeyGroup::Link: return "link";
-    case KeyGroup::Model: return "model";
-    case KeyGroup::Workload: return "workload";
-    case KeyGroup::Numerics: return "numerics";
-    case KeyGroup::Memory: return "memory techniques";
-    case KeyGroup::Layout: return "layout (auto = the planner chooses)";
-    case KeyGroup::Hardware: return "hardware";
-    case KeyGroup::Economics: return "economics";
-    case KeyGroup::Reliability: return "reliability";
-    case KeyGroup::Interface: return "interface";
-    case KeyGroup::Assumptions: return "assumptions (auto = the fitted or published default)";
-    case KeyGroup::View: return "the page's view";
-  }
-  return "";
+// A section's title as the key table names it, with what auto means where it decides something.
+std::string GroupName(KeyGroup g) {
+  std::string title = GroupTitle(g, Lang::En);
+  if (g == KeyGroup::Layout) title += " (auto = the planner chooses)";
+  if (g == KeyGroup::Assumptions) title += " (auto = the fitted or published default)";
+  return title;
 }
 
 // Words wrapped to `width` columns, continuation lines indented to `indent`; ends with a newline.
@@ -86,7 +76,7 @@ std::string KeysHelp() {
     if (k.group == KeyGroup::Link || k.group == KeyGroup::Interface) continue;
     if (int(k.group) != group) {
       group = int(k.group);
-      s += std::string("\n  ") + GroupName(k.group) + "\n";
+      s += "\n  " + GroupName(k.group) + "\n";
     }
     std::string name = std::string("    ") + k.name;
     name.resize(std::max<size_t>(name.size() + 1, 22), ' ');

@@ -29,7 +29,7 @@ endif()
 set(CJK_SCRIPT "${CMAKE_SOURCE_DIR}/scripts/cjk_chars.py")
 set(CJK_DIR "${CMAKE_BINARY_DIR}/generated/fonts")
 # The translation tables: every Chinese character the interface can draw is in one of them.
-set(CJK_SOURCES "${CMAKE_SOURCE_DIR}/core/i18n_core.cpp" "${CMAKE_SOURCE_DIR}/assets/gpus.json")
+set(CJK_SOURCES "${CMAKE_SOURCE_DIR}/core/i18n_core.cpp" "${CMAKE_SOURCE_DIR}/core/keys.cpp" "${CMAKE_SOURCE_DIR}/assets/gpus.json")
 if(EXISTS "${CMAKE_SOURCE_DIR}/web/strings_zh.inc")
   list(APPEND CJK_SOURCES "${CMAKE_SOURCE_DIR}/web/strings_zh.inc")
 endif()

@@ -166,18 +166,89 @@ std::string FormatLink(const Config& cfg);
 // Value of one key as its link spelling ("auto" for auto); empty if the key is unknown.
 std::string FormatValue(const Config& cfg, std::string_view key);
 
-// The key table: one row per key, driving parser, printer, --help and the page's tooltips.
-enum class KeyGroup { Link, Model, Workload, Numerics, Memory, Layout, Hardware, Economics, Reliability, Interface, Assumptions,
-                      View /* the page's view: not part of the plan (left out of the plan's JSON) */ };
+// ---- The key table ----------------------------------------------------------------------------------
+// One row per key carries everything about it: how it parses and prints (kind, range, auto), its unit, the
+// page's label, its help, the source of its default, each in English and Chinese, and, for an assumption,
+// the Job field of the same name it sets. The parser, the link printer, `trainplan plan --help`, the JSON,
+// the page's sections, fields, ranges and tooltips all read these rows (core/keys.cpp).
+
+// The sections keys belong to, in the order the page and `--help` show them.
+enum class KeyGroup : uint8_t {
+  Link,          // v
+  Model,         // the preset (or a size-only model)
+  ModelShape,    // custom dimensions
+  ModelDetails,  // MoE widths, head sizes, latent attention
+  Training,      // method, precision, optimizer, sequence, batch, budget
+  Hardware,      // GPU type and count, links
+  Layout,        // parallel layout and memory techniques (auto = searched)
+  Cost,
+  Reliability,
+  Assumptions,   // the engine's fitted or published constants
+  Interface,     // lang
+  View,          // the page's view (view, cmp): not part of a plan (left out of the plan's JSON)
+};
+inline bool IsModelGroup(KeyGroup g) { return g == KeyGroup::Model || g == KeyGroup::ModelShape || g == KeyGroup::ModelDetails; }
+// The section's title ("Custom dimensions" / "自定义维度").
+const char* GroupTitle(KeyGroup g, Lang lang);
+
+enum class KeyKind : uint8_t {
+  Int,     // whole number in [lo, hi]; optional sentinel printed "auto"
+  Real,    // finite number in [lo, hi]; optional sentinel printed "auto"
+  Choice,  // one of names[]; stored as an int index; optional sentinel (-1) printed "auto"
+  Id,      // lowercase identifier [a-z0-9._-]; optional empty = "auto"
+  Text,    // free text checked by the row's own `check` (the compare columns); empty = its default
+};
+
+// Text in both languages; `zh` empty falls back to English.
+struct Bilingual {
+  const char* en = "";
+  const char* zh = "";
+  const char* In(Lang lang) const { return lang == Lang::Zh && zh && *zh ? zh : en; }
+};
+
+struct Assumptions;  // job.h
+
 struct KeyInfo {
-  const char* name;
-  KeyGroup group;
-  const char* unit;     // "" when dimensionless
-  const char* accepts;  // e.g. "1-1000000 or auto"
-  const char* help;     // one sentence: what it means
-  double lo = 0, hi = 0;  // numeric keys: the range the parser accepts (besides auto)
+  const char* name = "";
+  KeyGroup group = KeyGroup::Link;
+  KeyKind kind = KeyKind::Int;
+  const char* unit = "";       // "" when dimensionless
+  const char* help = "";       // one sentence: what it means (English; help_zh below)
+  double lo = 0, hi = 0;       // Int / Real: the range the parser accepts (besides auto)
+  bool has_auto = false;       // accepts "auto"
+  double auto_value = 0;       // Int / Real / Choice: the value stored for "auto"
+  const char* const* names = nullptr;  // Choice spellings
+  int n_names = 0;
+  // Accessors: exactly one pair is set, matching kind.
+  int (*get_int)(const Config&) = nullptr;
+  void (*set_int)(Config&, int) = nullptr;
+  double (*get_real)(const Config&) = nullptr;
+  void (*set_real)(Config&, double) = nullptr;
+  const std::string& (*get_id)(const Config&) = nullptr;
+  void (*set_id)(Config&, std::string) = nullptr;
+  bool (*check)(std::string_view) = nullptr;  // Text: true when the value is acceptable
+  const char* accepts = "";    // what the parser accepts, e.g. "a whole number 1-1024 or auto" (generated)
+
+  Bilingual label;             // the page's field label
+  const char* help_zh = "";
+  Bilingual source;            // where the default comes from (assumptions); empty otherwise
+  double Assumptions::*assume = nullptr;  // the assumption this key sets (Job::assume, same name)
+  const char* format = nullptr;           // printf of the page's field for Real keys ("%.3f")
+
+  const char* Help(Lang lang) const { return lang == Lang::Zh && *help_zh ? help_zh : help; }
+  // Builders for the table rows (core/keys.cpp).
+  KeyInfo Label(const char* en, const char* zh) && { label = {en, zh}; return std::move(*this); }
+  KeyInfo Zh(const char* zh) && { help_zh = zh; return std::move(*this); }
+  KeyInfo Source(const char* en, const char* zh) && { source = {en, zh}; return std::move(*this); }
+  KeyInfo Assume(double Assumptions::*field) && { assume = field; return std::move(*this); }
+  KeyInfo Format(const char* printf_format) && { format = printf_format; return std::move(*this); }
 };
 const std::vector<KeyInfo>& Keys();
 const KeyInfo* FindKey(std::string_view name);
+
+// The assumption keys set in cfg (auto keeps the documented default) written into a Job's Assumptions,
+// and back: what every assumption key resolved to (the plan's JSON, the page's greyed values).
+void ApplyAssumptions(const Config& cfg, Assumptions& assume);
+void AssumptionsToConfig(const Assumptions& assume, Config& cfg);
 
 }  // namespace tp

@@ -90,7 +90,7 @@ struct Reliability {
 struct Assumptions {
   // memory.cpp
   double headroom = 0.05;               // fraction of capacity kept free
-  double cuda_context_bytes = 0.5e9;    // CUDA context + cuBLAS/cuDNN workspaces, outside the allocator
+  double cuda_context_gb = 0.5;         // GB: CUDA context + cuBLAS/cuDNN workspaces, outside the allocator
   double fragmentation = 0.0;           // fraction of allocated bytes lost to the caching allocator
                                         // (0: budgeted by the headroom, as published peaks exclude it)
   double nccl_bytes_per_group = 0.15e9; // NCCL buffers per parallel group with more than one rank
@@ -99,20 +99,20 @@ struct Assumptions {
   double nf4_bytes_per_param = 0.5 + 0.127 / 8;  // QLoRA NF4 + double-quantized constants
   double offload_host_factor = 1.5;     // DeepSpeed's CPU buffer factor for offloaded states
   double nvme_host_buffer_bytes = 1e9;  // pinned host swap buffers per GPU for NVMe offload
-  double host_bytes_per_gpu = 128e9;    // host RAM per GPU that offload may fill (DGX A100: 1 TB / 8)
+  double host_gb_per_gpu = 128;        // GB of host RAM per GPU that offload may fill (DGX A100: 1 TB / 8)
   // step.cpp (fitted constants, one per physical effect)
-  double matmul_efficiency = 0.0;       // 0 = step.cpp's fitted default
-  double memory_efficiency = 0.0;
-  double network_efficiency = 0.0;
+  double eff_matmul = 0.0;       // 0 = step.cpp's fitted default
+  double eff_memory = 0.0;
+  double eff_network = 0.0;
   double overlap_dp = 0.0;
   double matmul_half_ridge = 0.0;       // GEMM intensity at half efficiency, in units of peak/bandwidth
-  double attention_efficiency = 0.0;    // FlashAttention's fraction of the dense peak
+  double eff_attention = 0.0;    // FlashAttention's fraction of the dense peak
   double overlap_contention = 0.0;      // slowdown of compute per second of communication hidden behind it
   // run.cpp
-  double run_efficiency = 0.764;        // share of the step model's steady-state speed a production run keeps
+  double eff_run = 0.764;               // share of the step model's steady-state speed a production run keeps
                                         // over its whole length (fitted to published whole runs: run.cpp)
-  double gpu_power_fraction = 0.80;     // average draw / TDP while training (typical 70-90%)
-  double server_power_overhead = 0.80;  // CPUs, memory, NICs, fans per GPU, as a fraction of GPU TDP:
+  double gpu_power = 0.80;     // average draw / TDP while training (typical 70-90%)
+  double server_power = 0.80;  // CPUs, memory, NICs, fans per GPU, as a fraction of GPU TDP:
                                         // DGX H100 is 10.2 kW max for 8 x 700 W GPUs (NVIDIA datasheet)
   double capex_overhead = 0.60;         // server, network and facility share on top of the GPU price
   double storage_bytes_per_gpu = 1e9;   // checkpoint write bandwidth per GPU when not given

@@ -330,7 +330,7 @@ MemoryBreakdown EstimateMemory(const Job& job, const Layout& layout) {
 
   // Outside the caching allocator: CUDA context and one set of NCCL buffers per parallel group in use.
   const int groups = (c.t > 1) + (c.p > 1) + (c.cp > 1) + (c.ep > 1) + (c.dp > 1);
-  const double outside = ClampPos(as.cuda_context_bytes) + groups * ClampPos(as.nccl_bytes_per_group);
+  const double outside = 1e9 * ClampPos(as.cuda_context_gb) + groups * ClampPos(as.nccl_bytes_per_group);
   const double frag = 1 + ClampPos(as.fragmentation);
 
   out.capacity = job.hw.gpu ? ClampPos(job.hw.gpu->mem_bytes) : 0;
@@ -392,7 +392,7 @@ MemoryBreakdown EstimateMemory(const Job& job, const Layout& layout) {
   }
   out.model_states = out.weights + out.gradients + out.optimizer;
   // Offloaded states must also fit in the node's host memory (ZeRO-Infinity's premise: it is there).
-  const bool host_ok = out.host_bytes <= ClampPos(as.host_bytes_per_gpu) * gpn;
+  const bool host_ok = out.host_bytes <= 1e9 * ClampPos(as.host_gb_per_gpu) * gpn;
   out.fits = out.capacity > 0 && out.total <= out.usable && host_ok;
   constexpr double kCap = 1 << 20;
   out.max_micro_batch = out.capacity > 0 ? int(std::clamp(std::floor(min_mbs), 0.0, kCap)) : 0;

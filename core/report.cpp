@@ -55,13 +55,7 @@ Config ResolvedConfig(const PlanOutput& out) {
   c.usd_per_gpu = out.job.econ.usd_per_gpu;
   if (c.ckpt_s <= 0 && out.plan.run.ckpt_write_s > 0) c.ckpt_s = out.plan.run.ckpt_write_s;
   if (c.storage_gbps <= 0 && out.job.rel.storage_bytes_per_s > 0) c.storage_gbps = out.job.rel.storage_bytes_per_s / 1e9;
-  const Assumptions& a = out.job.assume;
-  c.eff_matmul = a.matmul_efficiency, c.matmul_half_ridge = a.matmul_half_ridge, c.eff_attention = a.attention_efficiency;
-  c.eff_memory = a.memory_efficiency, c.eff_network = a.network_efficiency;
-  c.overlap_dp = a.overlap_dp, c.overlap_contention = a.overlap_contention;
-  c.cuda_context_gb = a.cuda_context_bytes / 1e9, c.host_gb_per_gpu = a.host_bytes_per_gpu / 1e9;
-  c.gpu_power = a.gpu_power_fraction, c.server_power = a.server_power_overhead, c.capex_overhead = a.capex_overhead;
-  c.eff_run = a.run_efficiency;
+  AssumptionsToConfig(out.job.assume, c);  // what every assumption resolved to (fitted defaults written out)
   return c;
 }
 

@@ -249,25 +249,8 @@ void ResolveEconomics(const Config& cfg, Job& job) {
   if (r.storage_bytes_per_s <= 0)  // the Assumptions' rule (1 GB/s per GPU, capped), made explicit for reports
     r.storage_bytes_per_s = std::min(job.assume.storage_bytes_max, double(job.hw.gpus) * job.assume.storage_bytes_per_gpu);
 
-  job.assume.headroom = cfg.headroom;
-  // Editable assumptions: a key set (non-zero) replaces the documented default.
-  auto set = [](double value, double& field, double scale = 1.0) {
-    if (value > 0) field = value * scale;
-  };
-  set(cfg.eff_matmul, job.assume.matmul_efficiency);
-  set(cfg.matmul_half_ridge, job.assume.matmul_half_ridge);
-  set(cfg.eff_attention, job.assume.attention_efficiency);
-  set(cfg.eff_memory, job.assume.memory_efficiency);
-  set(cfg.eff_network, job.assume.network_efficiency);
-  set(cfg.overlap_dp, job.assume.overlap_dp);
-  set(cfg.overlap_contention, job.assume.overlap_contention);
-  set(cfg.cuda_context_gb, job.assume.cuda_context_bytes, 1e9);
-  set(cfg.host_gb_per_gpu, job.assume.host_bytes_per_gpu, 1e9);
-  set(cfg.gpu_power, job.assume.gpu_power_fraction);
-  set(cfg.server_power, job.assume.server_power_overhead);
-  set(cfg.capex_overhead, job.assume.capex_overhead);
-  set(cfg.eff_run, job.assume.run_efficiency);
-  job.assume.staff_usd_per_year = cfg.staff_usd_per_year;
+  // Every assumption key, through its row (core/keys.cpp): auto keeps the documented default.
+  ApplyAssumptions(cfg, job.assume);
   FillStepDefaults(job.assume);  // the step model's defaults written out, so every surface can show them
 }
 

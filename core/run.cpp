@@ -47,7 +47,7 @@ RunSummary EstimateRun(const Job& job, const Layout& layout, const MemoryBreakdo
   // for reasons it does not itemise (software of the day, stragglers, evaluation, data stalls, layouts
   // short of the best): their GPU time over the predicted steady-state time is the run efficiency,
   // fitted to the whole-run cases (tests/validation_test.cpp checks the default against the fit).
-  run.run_efficiency = std::clamp(job.assume.run_efficiency, 0.01, 1.0);
+  run.run_efficiency = std::clamp(job.assume.eff_run, 0.01, 1.0);
   const double compute_s = steady_s / run.run_efficiency;
   run.compute_days = compute_s / kDay;
 
@@ -81,7 +81,7 @@ RunSummary EstimateRun(const Job& job, const Layout& layout, const MemoryBreakdo
 
   // Power and energy: GPUs at their average training draw plus the server around them, times PUE.
   const double tdp = job.hw.gpu ? job.hw.gpu->tdp_w : 0.0;
-  const double it_watts = gpus * tdp * (job.assume.gpu_power_fraction + job.assume.server_power_overhead);
+  const double it_watts = gpus * tdp * (job.assume.gpu_power + job.assume.server_power);
   run.power_kw = it_watts * std::max(1.0, job.econ.pue) / 1000.0;
   run.energy_kwh = run.power_kw * wall_s / kHour;
 

@@ -83,11 +83,11 @@ struct Constants {
 };
 
 Constants Resolve(const Assumptions& a) {
-  return {a.matmul_efficiency > 0 ? a.matmul_efficiency : kMatmulEfficiency,
+  return {a.eff_matmul > 0 ? a.eff_matmul : kMatmulEfficiency,
           a.matmul_half_ridge > 0 ? a.matmul_half_ridge : kMatmulHalfRidge,
-          a.attention_efficiency > 0 ? a.attention_efficiency : kAttentionEfficiency,
-          a.memory_efficiency > 0 ? a.memory_efficiency : kMemoryEfficiency,
-          a.network_efficiency > 0 ? a.network_efficiency : kNetworkEfficiency,
+          a.eff_attention > 0 ? a.eff_attention : kAttentionEfficiency,
+          a.eff_memory > 0 ? a.eff_memory : kMemoryEfficiency,
+          a.eff_network > 0 ? a.eff_network : kNetworkEfficiency,
           a.overlap_dp > 0 ? a.overlap_dp : kOverlapDp,
           a.overlap_contention > 0 ? a.overlap_contention : kOverlapContention};
 }
@@ -273,11 +273,11 @@ LayerTime LayerForward(const LayerOps& l, const Job& job, const Layout& lay, int
 
 void FillStepDefaults(Assumptions& a) {
   const Constants c = Resolve(a);
-  a.matmul_efficiency = c.e_max;
+  a.eff_matmul = c.e_max;
   a.matmul_half_ridge = c.half_ridge;
-  a.attention_efficiency = c.attn;
-  a.memory_efficiency = c.mem;
-  a.network_efficiency = c.net;
+  a.eff_attention = c.attn;
+  a.eff_memory = c.mem;
+  a.eff_network = c.net;
   a.overlap_dp = c.overlap_dp;
   a.overlap_contention = c.contention;
 }

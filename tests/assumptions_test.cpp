@@ -25,7 +25,7 @@ TEST_CASE("efficiency assumptions move the step time the physical way", "[assump
   CHECK(PlanLink(std::string(kBase) + "&eff_network=0.2").plan.step.comm_tp_s > base.plan.step.comm_tp_s);
   CHECK(PlanLink(std::string(kBase) + "&eff_attention=0.1").plan.step.seconds > base.plan.step.seconds);
   // Setting a constant to its documented default changes nothing.
-  const double matmul = base.job.assume.matmul_efficiency;
+  const double matmul = base.job.assume.eff_matmul;
   CHECK(PlanLink(std::string(kBase) + "&eff_matmul=" + FormatNumber(matmul)).plan.step.seconds == base.plan.step.seconds);
 }
 
@@ -42,7 +42,7 @@ TEST_CASE("power, capital and staff assumptions move energy and cost", "[assumpt
 TEST_CASE("the JSON config shows the value each assumption took", "[assumptions]") {
   const PlanOutput base = PlanLink(kBase);
   const std::string json = PlanToJson(base);
-  CHECK(json.find("\"eff_matmul\": " + FormatNumber(base.job.assume.matmul_efficiency)) != std::string::npos);
+  CHECK(json.find("\"eff_matmul\": " + FormatNumber(base.job.assume.eff_matmul)) != std::string::npos);
   CHECK(json.find("\"gpu_power\": 0.8") != std::string::npos);
   // The share link keeps only what the user set: the defaults are not written into it.
   CHECK(FormatLink(base.config).find("eff_matmul") == std::string::npos);
@@ -53,18 +53,25 @@ TEST_CASE("every assumption's default says where it comes from", "[assumptions]"
   // Chinchilla token budget) names the source of its default; model dimensions and layout degrees do not.
   int with_source = 0;
   for (const KeyInfo& k : Keys()) {
-    const bool assumption = k.group == KeyGroup::Economics || k.group == KeyGroup::Reliability ||
+    const bool assumption = k.group == KeyGroup::Cost || k.group == KeyGroup::Reliability ||
                             k.group == KeyGroup::Assumptions || std::string_view(k.name) == "headroom" ||
                             std::string_view(k.name) == "tokens";
     INFO(k.name);
     if (assumption) {
       CHECK(std::string_view(DefaultSource(k.name)).size() > 20);
       ++with_source;
-    } else if (k.group == KeyGroup::Model || k.group == KeyGroup::Layout) {
+    } else if (IsModelGroup(k.group) || k.group == KeyGroup::Layout) {
       CHECK(std::string_view(DefaultSource(k.name)).empty());
     }
   }
   CHECK(with_source >= 20);
+  // Each assumption's source has its Chinese in the same row, and each assumption key sets the Job field
+  // of its own name (the row's `assume`), so the page, the JSON and the engine read one value.
+  for (const KeyInfo& k : Keys()) {
+    INFO(k.name);
+    if (*k.source.en) CHECK(std::string_view(k.source.zh).size() > 5);
+    if (k.group == KeyGroup::Assumptions) CHECK(k.assume != nullptr);
+  }
   // The calibration the issue names, with its source.
   CHECK(std::string_view(DefaultSource("mtbf_gpu_h")).find("419 unexpected interruptions in 54 days") != std::string_view::npos);
 }

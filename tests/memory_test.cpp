@@ -480,7 +480,7 @@ TEST_CASE("offload only fits if the node has the host memory for it", "[memory]"
   CHECK(m.total <= m.usable);
   CHECK(m.host_bytes == Approx(1.5 * 18 * CountParams(job.model).total));
   CHECK_FALSE(m.fits);
-  job.assume.host_bytes_per_gpu = 0.5e12;  // 2 TB in the node
+  job.assume.host_gb_per_gpu = 500;  // 2 TB in the node
   CHECK(EstimateMemory(job, lay).fits);
 }
 

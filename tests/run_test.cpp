@@ -87,7 +87,7 @@ TEST_CASE("steps, GPU-hours, energy and cost follow from the step time", "[run]"
   const double steps = std::ceil(2e12 / (1024.0 * 4096));
   CHECK(run.steps == steps);
   // The step model's steady-state time, then the run efficiency a production run keeps (the fitted default).
-  const double eff = job.assume.run_efficiency;
+  const double eff = job.assume.eff_run;
   REQUIRE(eff > 0.5);
   REQUIRE(eff < 1.0);
   CHECK(run.steady_days == Approx(steps * 8 / 86400));
@@ -109,9 +109,9 @@ TEST_CASE("the run efficiency scales days, GPU-hours, energy and cost, not the s
   Job job = TestJob(gpu, 512, 50000);
   StepBreakdown step;
   step.seconds = 5;
-  job.assume.run_efficiency = 1.0;
+  job.assume.eff_run = 1.0;
   const RunSummary ideal = EstimateRun(job, Layout{}, MemoryBreakdown{}, step, Throughput{});
-  job.assume.run_efficiency = 0.5;
+  job.assume.eff_run = 0.5;
   const RunSummary half = EstimateRun(job, Layout{}, MemoryBreakdown{}, step, Throughput{});
   CHECK(half.steady_days == Approx(ideal.steady_days));
   CHECK(ideal.compute_days == Approx(ideal.steady_days));
@@ -124,7 +124,7 @@ TEST_CASE("the run efficiency scales days, GPU-hours, energy and cost, not the s
   CHECK(half.energy_kwh == Approx(2 * ideal.energy_kwh));
   CHECK(half.cost_rent_usd == Approx(2 * ideal.cost_rent_usd));
   // Out-of-range values are clamped rather than dividing by zero.
-  job.assume.run_efficiency = 0;
+  job.assume.eff_run = 0;
   const RunSummary zero = EstimateRun(job, Layout{}, MemoryBreakdown{}, step, Throughput{});
   CHECK(std::isfinite(zero.days));
   CHECK(zero.days > half.days);

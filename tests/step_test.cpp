@@ -322,10 +322,10 @@ TEST_CASE("published throughput cases: median error <= 10%, most within 15%", "[
 TEST_CASE("the fitted defaults can be made explicit and give the same step", "[step]") {
   Assumptions a;
   FillStepDefaults(a);
-  CHECK(a.matmul_efficiency > 0.5);
-  CHECK(a.matmul_efficiency <= 1.0);
-  CHECK(a.network_efficiency > 0.5);
-  CHECK(a.network_efficiency <= 1.0);
+  CHECK(a.eff_matmul > 0.5);
+  CHECK(a.eff_matmul <= 1.0);
+  CHECK(a.eff_network > 0.5);
+  CHECK(a.eff_network <= 1.0);
   CHECK(a.overlap_dp <= 1.0);
   Job j = MakeJob("h100", 64, Llama8b(), 8192, 256);
   Layout l = MakeLayout(2, 2, 16, 1);
@@ -333,7 +333,7 @@ TEST_CASE("the fitted defaults can be made explicit and give the same step", "[s
   j.assume = a;
   CHECK(Run(j, l).step.seconds == Approx(implicit).epsilon(1e-12));
   // A slower software stack: lower the GEMM efficiency and the step grows.
-  j.assume.matmul_efficiency *= 0.8;
+  j.assume.eff_matmul *= 0.8;
   CHECK(Run(j, l).step.seconds > 1.1 * implicit);
 }
 

@@ -104,8 +104,8 @@ TEST_CASE("the default run efficiency is the one the whole-run cases fit", "[val
   std::string error;
   const double fit = FitRunEfficiency(ReadTestData("cases.json"), ReadTestData("published_setups.json"), &error);
   REQUIRE(error.empty());
-  INFO("refit: build/native/trainplan-validate --fit-run, then Assumptions::run_efficiency in core/job.h");
-  CHECK(Assumptions{}.run_efficiency == Approx(fit).margin(0.005));
+  INFO("refit: build/native/trainplan-validate --fit-run, then Assumptions::eff_run in core/job.h");
+  CHECK(Assumptions{}.eff_run == Approx(fit).margin(0.005));
   // A physical share: a production run is not faster than the tuned steady state.
   CHECK(fit > 0.3);
   CHECK(fit <= 1.0);

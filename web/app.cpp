@@ -912,19 +912,19 @@ bool DrawInputs(AppState& app) {
       const char* fmt;
     };
     const Row rows[] = {
-        {"eff_matmul", "Matmul efficiency", &c.eff_matmul, a.matmul_efficiency, "%.3f"},
+        {"eff_matmul", "Matmul efficiency", &c.eff_matmul, a.eff_matmul, "%.3f"},
         {"matmul_half_ridge", "Matmul half-ridge", &c.matmul_half_ridge, a.matmul_half_ridge, "%.3f"},
-        {"eff_attention", "Attention efficiency", &c.eff_attention, a.attention_efficiency, "%.3f"},
-        {"eff_memory", "Memory efficiency", &c.eff_memory, a.memory_efficiency, "%.3f"},
-        {"eff_network", "Network efficiency", &c.eff_network, a.network_efficiency, "%.3f"},
+        {"eff_attention", "Attention efficiency", &c.eff_attention, a.eff_attention, "%.3f"},
+        {"eff_memory", "Memory efficiency", &c.eff_memory, a.eff_memory, "%.3f"},
+        {"eff_network", "Network efficiency", &c.eff_network, a.eff_network, "%.3f"},
         {"overlap_dp", "DP overlap", &c.overlap_dp, a.overlap_dp, "%.3f"},
         {"overlap_contention", "Overlap contention", &c.overlap_contention, a.overlap_contention, "%.3f"},
-        {"cuda_context_gb", "CUDA context", &c.cuda_context_gb, a.cuda_context_bytes / 1e9, "%.2f"},
-        {"host_gb_per_gpu", "Host RAM per GPU", &c.host_gb_per_gpu, a.host_bytes_per_gpu / 1e9, "%.0f"},
-        {"gpu_power", "GPU power draw", &c.gpu_power, a.gpu_power_fraction, "%.2f"},
-        {"server_power", "Server power", &c.server_power, a.server_power_overhead, "%.2f"},
+        {"cuda_context_gb", "CUDA context", &c.cuda_context_gb, a.cuda_context_gb, "%.2f"},
+        {"host_gb_per_gpu", "Host RAM per GPU", &c.host_gb_per_gpu, a.host_gb_per_gpu, "%.0f"},
+        {"gpu_power", "GPU power draw", &c.gpu_power, a.gpu_power, "%.2f"},
+        {"server_power", "Server power", &c.server_power, a.server_power, "%.2f"},
         {"capex_overhead", "Other capex", &c.capex_overhead, a.capex_overhead, "%.2f"},
-        {"eff_run", "Run efficiency", &c.eff_run, a.run_efficiency, "%.3f"},
+        {"eff_run", "Run efficiency", &c.eff_run, a.eff_run, "%.3f"},
     };
     for (const Row& row : rows) changed |= InputAssumption(app, row.key, row.label, row.value, row.fmt, row.in_use);
     changed |= InputDouble(app, "staff_usd_per_year", "Staff per year", &c.staff_usd_per_year, 0, 1e10, "%.0f");

@@ -429,6 +429,6 @@ TEST_CASE("every assumption has a field in the Assumptions section, 0 meaning it
   CHECK(FindRect(app, "headroom"));
   // The link's bad value was refused: the field holds 0 (the default) and the plan used the fitted value.
   CHECK(app.cfg.eff_matmul == 0);
-  CHECK(app.out.job.assume.matmul_efficiency > 0.5);
-  CHECK(app.out.job.assume.matmul_efficiency < 1.0);
+  CHECK(app.out.job.assume.eff_matmul > 0.5);
+  CHECK(app.out.job.assume.eff_matmul < 1.0);
 }

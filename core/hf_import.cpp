@@ -1,0 +1,134 @@
+// hf_import.cpp — a Hugging Face config.json as custom dimensions (config.h ApplyHfConfig): the field
+// names of the Llama/Mistral/Qwen/Gemma/DeepSeek families and the GPT-2/NeoX/MPT spellings, the class
+// defaults transformers applies when a file leaves a field out, MoE and latent-attention fields. Every
+// value goes through ApplyPair, so it is range-checked like a typed key.
+#include <algorithm>
+#include <cmath>
+
+#include "config.h"
+#include "json.h"
+#include "text.h"
+
+namespace tp {
+namespace {
+
+void Issue(std::vector<ConfigIssue>& issues, std::string key, IssueWords words, std::vector<IssueArg> args = {},
+           bool notice = false) {
+  issues.push_back(MakeIssue(std::move(key), words, std::move(args), notice));
+}
+
+}  // namespace
+
+void ApplyHfConfig(Config& cfg, std::string_view json_text, std::vector<ConfigIssue>& issues) {
+  JsonParseResult parsed = ParseJson(json_text);
+  if (!parsed.ok) {
+    Issue(issues, "", "not valid JSON: {0} at byte {1}"_issue, {Words(parsed.reason), std::to_string(parsed.at)});
+    return;
+  }
+  const JsonValue* root = &parsed.value;
+  if (!root->IsObject()) {
+    Issue(issues, "", "expected a Hugging Face config.json object"_issue);
+    return;
+  }
+  // Multimodal checkpoints (Llava, Qwen-VL, Gemma 3) keep the language model under text_config.
+  if (!root->Find("num_hidden_layers") && !root->Find("n_layer"))
+    if (const JsonValue* text = root->Find("text_config"); text && text->IsObject()) root = text;
+
+  // First present name wins: Llama/Mistral/Qwen names, then GPT-2 / GPT-NeoX / MPT spellings.
+  auto pick = [&](std::initializer_list<const char*> names) -> const JsonValue* {
+    for (const char* n : names)
+      if (const JsonValue* v = root->Find(n); v && v->IsNumber()) return v;
+    return nullptr;
+  };
+  auto set = [&](const char* key, const JsonValue* v) {
+    if (v) ApplyPair(cfg, key, FormatNumber(v->number), issues);
+  };
+  const JsonValue* layers = pick({"num_hidden_layers", "n_layer", "n_layers", "num_layers"});
+  const JsonValue* hidden = pick({"hidden_size", "n_embd", "d_model"});
+  const JsonValue* heads = pick({"num_attention_heads", "n_head", "n_heads"});
+  if (!layers || !hidden || !heads) {
+    Issue(issues, "", "config.json lacks num_hidden_layers, hidden_size or num_attention_heads"_issue);
+    return;
+  }
+  // The imported dimensions describe the whole model: start from a clean custom model.
+  Config fresh;
+  cfg.model = "custom";
+  cfg.params = 0;
+  cfg.layers = fresh.layers, cfg.hidden = fresh.hidden, cfg.heads = fresh.heads, cfg.kv_heads = fresh.kv_heads;
+  cfg.ffn = fresh.ffn, cfg.vocab = fresh.vocab, cfg.act = fresh.act, cfg.tied = fresh.tied;
+  cfg.experts = fresh.experts, cfg.topk = fresh.topk, cfg.moe_ffn = fresh.moe_ffn;
+  cfg.head_dim = fresh.head_dim, cfg.shared_experts = fresh.shared_experts, cfg.dense_layers = fresh.dense_layers;
+  cfg.q_lora_rank = fresh.q_lora_rank, cfg.kv_lora_rank = fresh.kv_lora_rank, cfg.qk_rope_dim = fresh.qk_rope_dim;
+  cfg.qk_nope_dim = fresh.qk_nope_dim, cfg.v_head_dim = fresh.v_head_dim;
+  set("layers", layers);
+  set("hidden", hidden);
+  set("heads", heads);
+  const JsonValue* kv = pick({"num_key_value_heads", "num_kv_heads", "multi_query_group_num"});
+  if (const JsonValue* mq = root->Find("multi_query"); !kv && mq && mq->type == JsonValue::Type::Bool && mq->boolean)
+    ApplyPair(cfg, "kv_heads", "1", issues);
+  else
+    set("kv_heads", kv ? kv : heads);
+  set("vocab", pick({"vocab_size", "padded_vocab_size"}));
+  if (const JsonValue* hd = pick({"head_dim"}); hd && cfg.heads > 0 && hd->number * cfg.heads != cfg.hidden)
+    set("head_dim", hd);  // only when it differs from hidden / heads
+  const JsonValue* ffn = pick({"intermediate_size", "n_inner", "ffn_hidden_size", "ffn_dim"});
+
+  // MLP kind: SiLU in these families is the gated SwiGLU; Gemma gates a GELU (GeGLU, also 3 matrices).
+  std::string act = Lower(root->StringOr("hidden_act", root->StringOr("activation_function",
+                                                                       root->StringOr("hidden_activation", ""))));
+  std::string type = Lower(root->StringOr("model_type", ""));
+  bool gated = act == "silu" || act == "swish" || act == "swiglu" || type.rfind("gemma", 0) == 0 ||
+               type.rfind("llama", 0) == 0 || type.rfind("mistral", 0) == 0 || type.rfind("mixtral", 0) == 0 ||
+               type.rfind("qwen", 0) == 0 || type.rfind("deepseek", 0) == 0;
+  if (!act.empty() || !type.empty()) ApplyPair(cfg, "act", gated ? "swiglu" : "gelu", issues);
+  if (ffn) {
+    set("ffn", ffn);
+  } else if (!gated && cfg.hidden > 0) {
+    // GPT-2 writes n_inner: null, meaning 4 x hidden.
+    ApplyPair(cfg, "ffn", std::to_string(4LL * cfg.hidden), issues);
+  }
+
+  // When the file leaves tie_word_embeddings out, transformers uses the model class's default: false for
+  // LlamaConfig, MistralConfig, MixtralConfig, Qwen2Config, DeepseekV3Config, Phi3Config; true in
+  // PretrainedConfig itself (GPT-2, Gemma, ...).
+  const JsonValue* tied = root->Find("tie_word_embeddings");
+  bool untied_family = false;
+  for (const char* family : {"llama", "mistral", "mixtral", "qwen", "deepseek", "phi3"})
+    untied_family |= type.rfind(family, 0) == 0;
+  const bool tied_value = (tied && tied->type == JsonValue::Type::Bool) ? tied->boolean : !untied_family;
+  ApplyPair(cfg, "tied", tied_value ? "1" : "0", issues);
+
+  const JsonValue* experts = pick({"num_local_experts", "n_routed_experts", "num_experts", "moe_num_experts"});
+  if (experts && experts->number > 1) {
+    set("experts", experts);
+    set("topk", pick({"num_experts_per_tok", "moe_top_k", "top_k"}));
+    const JsonValue* moe_ffn = pick({"moe_intermediate_size", "expert_intermediate_size"});
+    set("moe_ffn", moe_ffn ? moe_ffn : ffn);
+    set("shared_experts", pick({"n_shared_experts", "num_shared_experts"}));
+    set("dense_layers", pick({"first_k_dense_replace"}));
+    // Qwen-MoE has one shared expert of its own width (shared_expert_intermediate_size, 4 x moe_ffn in
+    // Qwen1.5/Qwen2-MoE): as k experts of moe_ffn it has the same parameters and FLOPs (the per-layer
+    // sigmoid gate of hidden weights aside).
+    const JsonValue* shared_ffn = pick({"shared_expert_intermediate_size"});
+    if (shared_ffn && shared_ffn->number > 0 && cfg.moe_ffn > 0) {
+      const double k = shared_ffn->number / cfg.moe_ffn;
+      const int whole = std::max(1, int(std::lround(k)));
+      ApplyPair(cfg, "shared_experts", std::to_string(whole), issues);
+      if (std::fabs(k - whole) > 1e-9)
+        Issue(issues, "shared_experts",
+                 "the shared expert's width {0} is not a multiple of moe_ffn {1}; counted as {2} experts of moe_ffn"_issue,
+                 {FormatNumber(shared_ffn->number), std::to_string(cfg.moe_ffn), std::to_string(whole)}, true);
+    }
+  }
+  // Multi-head latent attention (DeepSeek-V2/V3): low-rank key/value (and query) projections.
+  if (const JsonValue* kv_rank = pick({"kv_lora_rank"}); kv_rank && kv_rank->number > 0) {
+    set("kv_lora_rank", kv_rank);
+    const JsonValue* q_rank = pick({"q_lora_rank"});  // null in DeepSeek-V2-Lite: no query compression
+    ApplyPair(cfg, "q_lora_rank", q_rank ? FormatNumber(q_rank->number) : "0", issues);
+    set("qk_rope_dim", pick({"qk_rope_head_dim"}));
+    set("qk_nope_dim", pick({"qk_nope_head_dim"}));
+    set("v_head_dim", pick({"v_head_dim"}));
+  }
+}
+
+}  // namespace tp

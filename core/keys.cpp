@@ -1,0 +1,603 @@
+// keys.cpp — the key table (config.h): one row per key with everything about it — kind, range and auto
+// for the parser and printer (config.cpp), unit, the page's label, help, the source of its default, each in
+// English and Chinese, and for an assumption the Job field it sets. Order = link order = --help order = the
+// page's order. Ranges are what a planner can honestly compute (a quadrillion parameters, ten million
+// GPUs, hundred-million-token sequences), not what is sensible; the engine warns about the merely unwise.
+#include <cmath>
+#include <string>
+
+#include "config.h"
+#include "default_sources.h"
+#include "job.h"
+#include "json.h"
+#include "scenario.h"
+
+namespace tp {
+namespace {
+
+#define TP_INT(member) \
+  [](const Config& c) { return int(c.member); }, [](Config& c, int v) { c.member = decltype(c.member)(v); }
+#define TP_REAL(member) [](const Config& c) { return c.member; }, [](Config& c, double v) { c.member = v; }
+#define TP_ID(member) \
+  [](const Config& c) -> const std::string& { return c.member; }, [](Config& c, std::string v) { c.member = std::move(v); }
+
+KeyInfo Row(const char* name, KeyGroup g, KeyKind kind, const char* unit, const char* help) {
+  KeyInfo k;
+  k.name = name, k.group = g, k.kind = kind, k.unit = unit, k.help = help;
+  return k;
+}
+KeyInfo IntField(const char* name, KeyGroup g, const char* unit, double lo, double hi, bool has_auto, int auto_value,
+                 int (*get)(const Config&), void (*set)(Config&, int), const char* help) {
+  KeyInfo f = Row(name, g, KeyKind::Int, unit, help);
+  f.lo = lo, f.hi = hi, f.has_auto = has_auto, f.auto_value = auto_value, f.get_int = get, f.set_int = set;
+  return f;
+}
+KeyInfo RealField(const char* name, KeyGroup g, const char* unit, double lo, double hi, bool has_auto,
+                  double (*get)(const Config&), void (*set)(Config&, double), const char* help) {
+  KeyInfo f = Row(name, g, KeyKind::Real, unit, help);
+  f.lo = lo, f.hi = hi, f.has_auto = has_auto, f.auto_value = 0, f.get_real = get, f.set_real = set;
+  return f;
+}
+template <size_t N>
+KeyInfo ChoiceField(const char* name, KeyGroup g, const char* const (&names)[N], bool has_auto,
+                    int (*get)(const Config&), void (*set)(Config&, int), const char* help) {
+  KeyInfo f = Row(name, g, KeyKind::Choice, "", help);
+  f.names = names, f.n_names = int(N), f.has_auto = has_auto, f.auto_value = -1, f.get_int = get, f.set_int = set;
+  return f;
+}
+KeyInfo IdField(const char* name, KeyGroup g, bool has_auto, const std::string& (*get)(const Config&),
+                void (*set)(Config&, std::string), const char* help) {
+  KeyInfo f = Row(name, g, KeyKind::Id, "", help);
+  f.has_auto = has_auto, f.get_id = get, f.set_id = set;
+  return f;
+}
+KeyInfo TextField(const char* name, KeyGroup g, const std::string& (*get)(const Config&),
+                  void (*set)(Config&, std::string), bool (*check)(std::string_view), const char* accepts,
+                  const char* help) {
+  KeyInfo f = Row(name, g, KeyKind::Text, "", help);
+  f.get_id = get, f.set_id = set, f.check = check, f.accepts = accepts;
+  return f;
+}
+
+inline constexpr const char* kZeroOne[] = {"0", "1"};
+inline constexpr const char* kZeroStages[] = {"0", "1", "2", "3"};
+inline constexpr const char* kLoraTargets[] = {"qv", "attn", "all"};
+inline constexpr const char* kLangs[] = {"en", "zh"};
+
+std::vector<KeyInfo> Table() {
+  using G = KeyGroup;
+  return {
+      // ---- Link
+      IntField("v", G::Link, "", 1, 1, false, 0, TP_INT(v),
+               "Share-link format version; this planner writes and reads version 1.")
+          .Label("Link version", "链接版本")
+          .Zh("分享链接的格式版本；本工具读写版本 1。"),
+      // ---- Model
+      IdField("model", G::Model, false, TP_ID(model),
+              "Model preset id (see `trainplan catalog models`), or custom for dimensions only; explicit "
+              "dimensions override the preset field by field.")
+          .Label("Preset", "预设")
+          .Zh("模型预设 id（见 `trainplan catalog models`），或 custom 表示只用自定义维度；显式给出的维度逐项覆盖预设。"),
+      RealField("params", G::Model, "parameters", 1e3, 1e16, true, TP_REAL(params),
+                "Total parameters of a size-only model (no architecture: model-state memory only).")
+          .Label("Parameters (size only)", "参数量（仅规模）")
+          .Zh("只给参数量的模型的总参数数（没有模型结构：只能估算模型状态的显存）。"),
+      // ---- ModelShape
+      IntField("layers", G::ModelShape, "", 1, 100000, true, kUnset, TP_INT(layers), "Transformer layers.")
+          .Label("Layers", "层数")
+          .Zh("Transformer 层数。"),
+      IntField("hidden", G::ModelShape, "", 1, 10000000, true, kUnset, TP_INT(hidden), "Hidden size (model width).")
+          .Label("Hidden size", "隐藏维度")
+          .Zh("隐藏维度（模型宽度）。"),
+      IntField("heads", G::ModelShape, "", 1, 100000, true, kUnset, TP_INT(heads), "Attention (query) heads.")
+          .Label("Attention heads", "注意力头数")
+          .Zh("注意力（query）头数。"),
+      IntField("kv_heads", G::ModelShape, "", 1, 100000, true, kUnset, TP_INT(kv_heads),
+               "Key/value heads (grouped-query attention; equal to heads for multi-head attention).")
+          .Label("KV heads", "KV 头数")
+          .Zh("Key/Value 头数（分组查询注意力 GQA；多头注意力时等于注意力头数）。"),
+      IntField("ffn", G::ModelShape, "", 1, 100000000, true, kUnset, TP_INT(ffn), "MLP intermediate size.")
+          .Label("MLP size", "MLP 维度")
+          .Zh("MLP 中间层维度。"),
+      IntField("vocab", G::ModelShape, "tokens", 1, 100000000, true, kUnset, TP_INT(vocab), "Vocabulary size.")
+          .Label("Vocabulary", "词表大小")
+          .Zh("词表大小。"),
+      IntField("experts", G::ModelShape, "", 1, 1000000, true, kUnset, TP_INT(experts),
+               "Routed experts per MoE layer (1 = dense model).")
+          .Label("Experts (MoE)", "专家数（MoE）")
+          .Zh("每个 MoE 层的路由专家数（1 = 稠密模型）。"),
+      IntField("topk", G::ModelShape, "", 1, 1024, true, kUnset, TP_INT(topk), "Experts each token is routed to (MoE).")
+          .Label("Top-k experts", "Top-k 专家数")
+          .Zh("每个 token 路由到的专家数（MoE）。"),
+      ChoiceField("act", G::ModelShape, kMlpNames, true, TP_INT(act),
+                  "MLP kind: gelu (two matrices) or swiglu (gated, three matrices).")
+          .Label("MLP kind", "MLP 类型")
+          .Zh("MLP 类型：gelu（两个矩阵）或 swiglu（门控，三个矩阵）。"),
+      ChoiceField("tied", G::ModelShape, kZeroOne, true, TP_INT(tied),
+                  "1 when the output head shares the input embedding matrix.")
+          .Label("Tied embedding", "共享词嵌入")
+          .Zh("输出层与输入词嵌入共享矩阵时为 1。"),
+      // ---- ModelDetails
+      IntField("moe_ffn", G::ModelDetails, "", 1, 100000000, true, kUnset, TP_INT(moe_ffn),
+               "Intermediate size of one expert's MLP (MoE).")
+          .Label("Expert MLP size", "专家 MLP 维度")
+          .Zh("单个专家 MLP 的中间层维度（MoE）。"),
+      IntField("shared_experts", G::ModelDetails, "", 0, 1024, true, kAuto, TP_INT(shared_experts),
+               "Shared experts every token passes through, besides the routed ones (DeepSeek, Qwen MoE).")
+          .Label("Shared experts", "共享专家数")
+          .Zh("除路由专家外，每个 token 都要经过的共享专家数（DeepSeek、Qwen MoE）。"),
+      IntField("dense_layers", G::ModelDetails, "", 0, 100000, true, kAuto, TP_INT(dense_layers),
+               "Leading layers with a dense MLP instead of experts (DeepSeek-V3: 3).")
+          .Label("Dense layers", "稠密层数")
+          .Zh("开头几层使用稠密 MLP 而非专家的层数（DeepSeek-V3：3）。"),
+      IntField("head_dim", G::ModelDetails, "", 1, 100000, true, kUnset, TP_INT(head_dim),
+               "Attention head size when it is not hidden / heads (Gemma, Mistral-Nemo, Qwen3).")
+          .Label("Head size", "注意力头维度")
+          .Zh("注意力头维度，当它不等于 隐藏维度 / 头数 时给出（Gemma、Mistral-Nemo、Qwen3）。"),
+      IntField("kv_lora_rank", G::ModelDetails, "", 0, 1000000, true, kAuto, TP_INT(kv_lora_rank),
+               "Multi-head latent attention (DeepSeek-V2/V3): rank of the shared key/value compression; 0 = "
+               "ordinary attention.")
+          .Label("KV latent rank", "KV 潜在压缩秩")
+          .Zh("多头潜在注意力（DeepSeek-V2/V3）：键/值共享压缩的秩；0 = 普通注意力。"),
+      IntField("q_lora_rank", G::ModelDetails, "", 0, 1000000, true, kAuto, TP_INT(q_lora_rank),
+               "Latent attention: rank of the query compression; 0 = queries projected directly.")
+          .Label("Q latent rank", "Q 潜在压缩秩")
+          .Zh("潜在注意力：查询压缩的秩；0 = 查询直接投影。"),
+      IntField("qk_rope_dim", G::ModelDetails, "", 1, 100000, true, kUnset, TP_INT(qk_rope_dim),
+               "Latent attention: rotary part of each query/key head (DeepSeek-V3: 64).")
+          .Label("RoPE head size", "RoPE 头维度")
+          .Zh("潜在注意力：每个查询/键头中旋转位置编码部分的维度（DeepSeek-V3：64）。"),
+      IntField("qk_nope_dim", G::ModelDetails, "", 1, 100000, true, kUnset, TP_INT(qk_nope_dim),
+               "Latent attention: non-rotary part of each query/key head (DeepSeek-V3: 128).")
+          .Label("NoPE head size", "NoPE 头维度")
+          .Zh("潜在注意力：每个查询/键头中不带旋转位置编码部分的维度（DeepSeek-V3：128）。"),
+      IntField("v_head_dim", G::ModelDetails, "", 1, 100000, true, kUnset, TP_INT(v_head_dim),
+               "Latent attention: size of each value head (DeepSeek-V3: 128).")
+          .Label("V head size", "V 头维度")
+          .Zh("潜在注意力：每个值头的维度（DeepSeek-V3：128）。"),
+      // ---- Training
+      ChoiceField("method", G::Training, kMethodNames, false, TP_INT(method),
+                  "full fine-tuning/pre-training, LoRA adapters, or QLoRA (4-bit frozen base).")
+          .Label("Method", "训练方式")
+          .Zh("full 全参数微调/预训练，LoRA 适配器，或 QLoRA（冻结的 4 位量化基座）。"),
+      IntField("lora_r", G::Training, "", 1, 65536, false, 0, TP_INT(lora_r), "Rank r of the LoRA adapter matrices (r x (d_in + d_out) parameters each).")
+          .Label("LoRA rank", "LoRA 秩")
+          .Zh("LoRA 适配器矩阵的秩 r（每个适配器 r × (d_in + d_out) 个参数）。"),
+      ChoiceField("lora_targets", G::Training, kLoraTargets, false,
+                  [](const Config& c) {
+                    for (int i = 0; i < 3; ++i)
+                      if (c.lora_targets == kLoraTargets[i]) return i;
+                    return 2;
+                  },
+                  [](Config& c, int v) { c.lora_targets = kLoraTargets[v]; },
+                  "Layers that get LoRA adapters: qv (query and value), attn (all attention), all (attention + MLP).")
+          .Label("LoRA targets", "LoRA 目标层")
+          .Zh("加 LoRA 适配器的层：qv（query 和 value），attn（全部注意力），all（注意力 + MLP）。"),
+      ChoiceField("prec", G::Training, kPrecisionNames, false, TP_INT(prec),
+                  "Compute precision of matmuls (mixed precision keeps fp32 master weights).")
+          .Label("Precision", "精度")
+          .Zh("矩阵乘的计算精度（混合精度训练另存 fp32 主权重）。"),
+      ChoiceField("opt", G::Training, kOptimizerNames, false, TP_INT(opt),
+                  "Optimizer: AdamW (two fp32 moments), 8-bit AdamW, or SGD with momentum.")
+          .Label("Optimizer", "优化器")
+          .Zh("优化器：AdamW（两个 fp32 动量），8 位 AdamW，或带动量的 SGD。"),
+      IntField("seq", G::Training, "tokens", 1, 100000000, false, 0, TP_INT(seq), "Sequence length in tokens.")
+          .Label("Sequence length", "序列长度")
+          .Zh("序列长度（token 数）。"),
+      IntField("gbs", G::Training, "sequences", 1, 1000000000, true, kAuto, TP_INT(gbs),
+               "Global batch: sequences per optimizer step across all data-parallel replicas; auto = the "
+               "multiple of micro-batch x data-parallel degree nearest to 1,024.")
+          .Label("Global batch", "全局批次")
+          .Zh("全局批次：所有数据并行副本合计、每次优化器更新的序列数；auto = 微批次 × 数据并行度的倍数中最接近 1,024 的那个。"),
+      IntField("mbs", G::Training, "sequences", 1, 1000000, true, kAuto, TP_INT(mbs),
+               "Micro-batch per GPU: sequences in one forward/backward pass.")
+          .Label("Micro-batch", "微批次")
+          .Zh("每张 GPU 的微批次：一次前向/反向计算的序列数。"),
+      RealField("tokens", G::Training, "tokens", 1, 1e18, true, TP_REAL(tokens),
+                "Training budget in tokens (e.g. 2e12); auto = 20 per parameter (Chinchilla).")
+          .Label("Token budget", "训练 token 数")
+          .Zh("训练 token 总数（例如 2e12）；auto = 每个参数 20 个（Chinchilla）。")
+          .Source("20 tokens per parameter: the compute-optimal ratio of Hoffmann et al. 2022 (Chinchilla).",
+                  "每个参数 20 个 token：Hoffmann 等 2022（Chinchilla）的计算最优比例。")
+          .Format("%.3g"),
+      // ---- Hardware
+      IdField("gpu", G::Hardware, false, TP_ID(gpu), "GPU id (see `trainplan catalog gpus`).")
+          .Label("GPU", "GPU")
+          .Zh("GPU id（见 `trainplan catalog gpus`）。"),
+      IntField("gpus", G::Hardware, "GPUs", 1, 10000000, false, 0, TP_INT(gpus), "Total GPUs.")
+          .Label("GPUs", "张 GPU")
+          .Zh("GPU 总数。"),
+      IntField("gpus_per_node", G::Hardware, "GPUs", 1, 1024, true, kUnset, TP_INT(gpus_per_node),
+               "GPUs per server; auto = the GPU's usual server.")
+          .Label("GPUs per node", "每节点 GPU 数")
+          .Zh("每台服务器的 GPU 数；auto = 该 GPU 常见的服务器配置。"),
+      IdField("intra", G::Hardware, true, TP_ID(intra),
+              "Link between GPUs inside a node (see `trainplan catalog links`); auto = the GPU's usual one.")
+          .Label("Link in a node", "节点内互连")
+          .Zh("节点内 GPU 之间的互连（见 `trainplan catalog links`）；auto = 该 GPU 常用的互连。"),
+      IdField("inter", G::Hardware, true, TP_ID(inter),
+              "Network between nodes (see `trainplan catalog links`); auto = the GPU's usual one.")
+          .Label("Network", "节点间网络")
+          .Zh("节点间网络（见 `trainplan catalog links`）；auto = 该 GPU 常用的网络。"),
+      // ---- Layout
+      IntField("tp", G::Layout, "", 1, 1024, true, kAuto, TP_INT(tp), "Tensor-parallel degree.")
+          .Label("Tensor parallel", "张量并行")
+          .Zh("张量并行度。"),
+      IntField("pp", G::Layout, "", 1, 1024, true, kAuto, TP_INT(pp), "Pipeline-parallel stages.")
+          .Label("Pipeline stages", "流水线并行级数")
+          .Zh("流水线并行的级数。"),
+      IntField("cp", G::Layout, "", 1, 1000000, true, kAuto, TP_INT(cp),
+               "Context-parallel degree: the sequence split across GPUs.")
+          .Label("Context parallel", "上下文并行")
+          .Zh("上下文并行度：把序列切分到多张 GPU 上。"),
+      IntField("ep", G::Layout, "", 1, 1000000, true, kAuto, TP_INT(ep), "Expert-parallel degree (MoE).")
+          .Label("Expert parallel", "专家并行")
+          .Zh("专家并行度（MoE）。"),
+      IntField("vp", G::Layout, "", 1, 1024, true, kAuto, TP_INT(vp),
+               "Virtual pipeline stages per pipeline rank (interleaved schedule).")
+          .Label("Virtual stages", "虚拟流水线级数")
+          .Zh("每个流水线 rank 的虚拟流水线级数（交错调度）。"),
+      IntField("dp", G::Layout, "", 1, 10000000, true, kAuto, TP_INT(dp),
+               "Data-parallel degree; derived as gpus / (tp x pp x cp), and if given it must agree.")
+          .Label("Data parallel", "数据并行")
+          .Zh("数据并行度；由 gpus / (tp × pp × cp) 推出，如果给出则必须一致。"),
+      ChoiceField("zero", G::Layout, kZeroStages, true, TP_INT(zero),
+                  "ZeRO stage over the data-parallel group: 1 optimizer, 2 + gradients, 3 + weights (FSDP full shard).")
+          .Label("ZeRO stage", "ZeRO 阶段")
+          .Zh("在数据并行组内的 ZeRO 阶段：1 切分优化器状态，2 再加梯度，3 再加权重（FSDP full shard）。"),
+      ChoiceField("recompute", G::Layout, kRecomputeNames, false, TP_INT(recompute),
+                  "Activation recomputation: none, selective (attention only), full (every layer), auto.")
+          .Label("Recompute", "激活重计算")
+          .Zh("激活重计算（梯度检查点）：none 不用，selective 只重算注意力，full 每层都重算，auto 自动。"),
+      ChoiceField("offload", G::Layout, kOffloadNames, true, TP_INT(offload),
+                  "Move optimizer states (and with ZeRO-3 weights) to CPU memory or NVMe.")
+          .Label("Offload", "卸载（offload）")
+          .Zh("把优化器状态（ZeRO-3 时还有权重）卸载到 CPU 内存或 NVMe。"),
+      ChoiceField("sp", G::Layout, kZeroOne, true, TP_INT(sp),
+                  "Sequence parallelism: shard norms and dropout activations across the tensor-parallel group.")
+          .Label("Sequence parallel", "序列并行")
+          .Zh("序列并行：把归一化和 dropout 的激活值切分到张量并行组内。"),
+      ChoiceField("flash", G::Layout, kZeroOne, false, TP_INT(flash),
+                  "FlashAttention: attention without materializing the seq x seq scores.")
+          .Label("FlashAttention", "FlashAttention")
+          .Zh("FlashAttention：计算注意力时不生成 seq × seq 的分数矩阵。"),
+      // ---- Cost
+      RealField("usd_per_gpu_hour", G::Cost, "USD/GPU-hour", 0.001, 10000, true, TP_REAL(usd_per_gpu_hour),
+                "Rental price per GPU-hour; auto = the catalog's price for the GPU.")
+          .Label("Rent per GPU-hour", "每 GPU 时租金")
+          .Zh("每 GPU 时的租用价格；auto = 目录中该 GPU 的价格。")
+          .Source("The GPU's catalog price: a typical on-demand rental price of 2025 (see price_source in "
+          "`trainplan catalog gpus --format md`); not a quote.",
+                  "该 GPU 的目录价格：2025 年典型的按需租用价（见 `trainplan catalog gpus --format md` 中的 price_source）；不是报价。")
+          .Format("%.2f"),
+      RealField("usd_per_gpu", G::Cost, "USD", 1, 1e8, true, TP_REAL(usd_per_gpu),
+                "Purchase price per GPU, for the owning view; auto = the catalog's price.")
+          .Label("Purchase per GPU", "每张 GPU 购买价")
+          .Zh("每张 GPU 的购买价格，用于自购成本；auto = 目录价格。")
+          .Source("The GPU's catalog purchase price, 2025 street or list price (see price_source in "
+          "`trainplan catalog gpus --format md`); not a quote.",
+                  "该 GPU 的目录购买价，2025 年的市场价或标价（见 `trainplan catalog gpus --format md` 中的 price_source）；不是报价。")
+          .Format("%.0f"),
+      RealField("usd_per_kwh", G::Cost, "USD/kWh", 0, 100, false, TP_REAL(usd_per_kwh), "Electricity price.")
+          .Label("Electricity", "电价")
+          .Zh("电价。")
+          .Source("0.12 USD/kWh: about the US commercial average (EIA, 2024: 12-13 cents; industrial about "
+          "8).",
+                  "0.12 美元/kWh：约为美国商业用电平均价（EIA，2024：12-13 美分；工业用电约 8 美分）。")
+          .Format("%.3f"),
+      RealField("pue", G::Cost, "", 1, 10, false, TP_REAL(pue),
+                "Power usage effectiveness: facility power over IT power.")
+          .Label("PUE", "PUE")
+          .Zh("电能使用效率 PUE：机房总功耗 / IT 设备功耗。")
+          .Source("1.3: a modern colocation data hall. Industry average 1.58 (Uptime Institute survey "
+          "2023); hyperscale fleets about 1.1 (Google 2023: 1.10).",
+                  "1.3：现代托管机房的水平。行业平均 1.58（Uptime Institute 2023 年调查）；超大规模数据中心约 1.1（Google 2023：1.10）。")
+          .Format("%.2f"),
+      RealField("years", G::Cost, "years", 0.01, 100, false, TP_REAL(years),
+                "Amortization period of purchased hardware.")
+          .Label("Amortization", "折旧年限")
+          .Zh("所购硬件的折旧年限。")
+          .Source("5 years: a common server depreciation period, and the horizon of the five-year cost "
+          "tables users compare with.",
+                  "5 年：常见的服务器折旧期，也是用户对照的五年成本表的时间跨度。")
+          .Format("%.1f"),
+      // ---- Reliability
+      RealField("mtbf_gpu_h", G::Reliability, "hours", 1, 1e12, false, TP_REAL(mtbf_gpu_h),
+                "Mean time between failures of one GPU (with its share of the server), hours.")
+          .Label("MTBF per GPU", "单卡平均故障间隔 MTBF")
+          .Zh("单张 GPU（连同它分摊的服务器部件）的平均故障间隔时间，单位小时。")
+          .Source("About 50,700 hours per GPU: Llama 3 405B saw 419 unexpected interruptions in 54 days on "
+          "16,384 H100 GPUs (Dubey et al. 2024, section 3.3.4).",
+                  "每块 GPU 约 50,700 小时：Llama 3 405B 在 16,384 块 H100 上 54 天内发生 419 次意外中断（Dubey 等 2024，第 "
+          "3.3.4 节）。")
+          .Format("%.0f"),
+      RealField("ckpt_s", G::Reliability, "s", 0.001, 1e7, true, TP_REAL(ckpt_s),
+                "Time to write one checkpoint; auto = checkpoint size over storage bandwidth.")
+          .Label("Checkpoint write", "检查点写入时间")
+          .Zh("写一次检查点的时间；auto = 检查点大小 / 存储带宽。")
+          .Source("Checkpoint size over the storage bandwidth; AdamW keeps 14 bytes per trained parameter "
+          "(16-bit weights, fp32 master weights and two moments).",
+                  "检查点大小除以存储带宽；AdamW 每个训练参数保存 14 字节（16 位权重、fp32 主权重和两个动量）。")
+          .Format("%.0f"),
+      RealField("restart_s", G::Reliability, "s", 0, 1e7, false, TP_REAL(restart_s),
+                "Time to restart the job after a failure (reschedule, reload).")
+          .Label("Restart time", "重启时间")
+          .Zh("故障后重启任务的时间（重新调度、重新加载）。")
+          .Source("10 minutes to detect, reschedule and reload (our estimate). Consistent with Llama 3: "
+          "above 90 % effective training time with 466 interruptions in 54 days.",
+                  "10 分钟用于发现故障、重新调度和重新加载（我们的估计）。与 Llama 3 一致：54 天内 466 次中断，有效训练时间仍超过 90%。")
+          .Format("%.0f"),
+      RealField("storage_gbps", G::Reliability, "GB/s", 0.001, 1e7, true, TP_REAL(storage_gbps),
+                "Aggregate checkpoint write bandwidth; auto = 1 GB/s per GPU up to 2 TB/s.")
+          .Label("Checkpoint storage", "检查点存储带宽")
+          .Zh("检查点写入的总带宽；auto = 每张 GPU 1 GB/s，最多 2 TB/s。")
+          .Source("1 GB/s per GPU up to 2 TB/s: Llama 3's storage sustained 2 TB/s (Dubey et al. 2024).",
+                  "每块 GPU 1 GB/s，上限 2 TB/s：Llama 3 的存储持续写入 2 TB/s（Dubey 等 2024）。")
+          .Format("%.0f"),
+      // ---- Assumptions
+      RealField("headroom", G::Assumptions, "fraction", 0, 0.9, false, TP_REAL(headroom),
+                "Fraction of GPU memory kept free before a plan counts as fitting.")
+          .Label("Memory headroom", "显存余量")
+          .Zh("判断放得下时预留不用的显存比例。")
+          .Source("5 % of memory kept free for the caching allocator's fragmentation, which published "
+          "peak-memory figures leave out (our estimate).",
+                  "预留 5% 显存给缓存分配器的碎片，公开的峰值显存数字不含这部分（我们的估计）。")
+          .Assume(&Assumptions::headroom)
+          .Format("%.2f"),
+      RealField("eff_matmul", G::Assumptions, "fraction", 0.05, 1, true, TP_REAL(eff_matmul),
+                "Share of the GPU's measured best matmul rate that a training run's large GEMMs keep (fitted).")
+          .Label("Matmul efficiency", "矩阵乘效率")
+          .Zh("训练中大矩阵乘（GEMM）能达到该 GPU 实测最佳矩阵乘速度的比例（拟合值）。")
+          .Source("Fitted with the other step-model constants to 19 published throughput measurements "
+          "(docs/step-model.md).",
+                  "与步长模型的其他常数一起，拟合 19 个公开的吞吐量测量（docs/step-model.md）。")
+          .Assume(&Assumptions::eff_matmul)
+          .Format("%.3f"),
+      RealField("matmul_half_ridge", G::Assumptions, "", 0.01, 10, true, TP_REAL(matmul_half_ridge),
+                "GEMM arithmetic intensity, in units of the GPU's ridge point, at which a GEMM runs at half speed (fitted).")
+          .Label("Matmul half-ridge", "矩阵乘半脊点")
+          .Zh("GEMM 速度降到一半时的算术强度，以该 GPU 的屋脊点为单位（拟合值）。")
+          .Source("Fitted with the other step-model constants to 19 published throughput measurements "
+          "(docs/step-model.md).",
+                  "与步长模型的其他常数一起，拟合 19 个公开的吞吐量测量（docs/step-model.md）。")
+          .Assume(&Assumptions::matmul_half_ridge)
+          .Format("%.3f"),
+      RealField("eff_attention", G::Assumptions, "fraction", 0.05, 1, true, TP_REAL(eff_attention),
+                "FlashAttention's share of the dense 16-bit peak, causal half counted (fitted).")
+          .Label("Attention efficiency", "注意力效率")
+          .Zh("FlashAttention 达到的稠密 16 位峰值算力比例，因果掩码只计一半（拟合值）。")
+          .Source("Fitted (docs/step-model.md); FlashAttention-2 publishes 50-70 % of peak on A100 and "
+          "about 35 % on H100 (Dao 2023).",
+                  "拟合所得（docs/step-model.md）；FlashAttention-2 公布的效率为 A100 峰值的 50-70%、H100 的约 35%（Dao 2023）。")
+          .Assume(&Assumptions::eff_attention)
+          .Format("%.3f"),
+      RealField("eff_memory", G::Assumptions, "fraction", 0.05, 1, true, TP_REAL(eff_memory),
+                "Share of peak memory bandwidth that element-wise kernels reach (fitted).")
+          .Label("Memory efficiency", "显存带宽效率")
+          .Zh("逐元素算子达到的峰值显存带宽比例（拟合值）。")
+          .Source("Fitted (docs/step-model.md); STREAM-like copies reach 80-90 % of peak memory bandwidth.",
+                  "拟合所得（docs/step-model.md）；STREAM 类拷贝可达峰值显存带宽的 80-90%。")
+          .Assume(&Assumptions::eff_memory)
+          .Format("%.3f"),
+      RealField("eff_network", G::Assumptions, "fraction", 0.05, 1, true, TP_REAL(eff_network),
+                "NCCL bus bandwidth as a share of the nominal link bandwidth (fitted).")
+          .Label("Network efficiency", "网络效率")
+          .Zh("NCCL 总线带宽占标称链路带宽的比例（拟合值）。")
+          .Source("Fitted (docs/step-model.md); nccl-tests bus bandwidth is 75-90 % of the nominal link "
+          "bandwidth.",
+                  "拟合所得（docs/step-model.md）；nccl-tests 的总线带宽为标称链路带宽的 75-90%。")
+          .Assume(&Assumptions::eff_network)
+          .Format("%.3f"),
+      RealField("overlap_dp", G::Assumptions, "fraction", 0.001, 1, true, TP_REAL(overlap_dp),
+                "Share of the backward pass (ZeRO-3: forward and backward) that can hide data-parallel traffic (fitted).")
+          .Label("DP overlap", "DP 通信重叠")
+          .Zh("反向计算（ZeRO-3 时为前向和反向）中能掩盖数据并行通信的比例（拟合值）。")
+          .Source("Fitted to the published throughput measurements (docs/step-model.md).",
+                  "拟合公开的吞吐量测量所得（docs/step-model.md）。")
+          .Assume(&Assumptions::overlap_dp)
+          .Format("%.3f"),
+      RealField("overlap_contention", G::Assumptions, "fraction", 0.0001, 1, true, TP_REAL(overlap_contention),
+                "Seconds of compute lost per second of communication hidden behind it (fitted).")
+          .Label("Overlap contention", "重叠争用")
+          .Zh("每掩盖 1 秒通信所损失的计算秒数（拟合值）。")
+          .Source("Fitted (docs/step-model.md); published slowdowns of compute overlapped with collectives "
+          "are 10-40 %.",
+                  "拟合所得（docs/step-model.md）；公开测量中，与集合通信重叠的计算会慢 10-40%。")
+          .Assume(&Assumptions::overlap_contention)
+          .Format("%.3f"),
+      RealField("cuda_context_gb", G::Assumptions, "GB", 0.001, 100, true, TP_REAL(cuda_context_gb),
+                "GPU memory taken by the CUDA context and library workspaces outside the allocator.")
+          .Label("CUDA context", "CUDA 上下文")
+          .Zh("CUDA 上下文和各种库的工作区在分配器之外占用的显存。")
+          .Source("0.5 GB: CUDA context and cuBLAS/cuDNN workspaces as PyTorch reports them on A100 and "
+          "H100 (about 0.3-0.6 GB).",
+                  "0.5 GB：PyTorch 在 A100 和 H100 上报告的 CUDA 上下文及 cuBLAS/cuDNN 工作区（约 0.3-0.6 GB）。")
+          .Assume(&Assumptions::cuda_context_gb)
+          .Format("%.2f"),
+      RealField("host_gb_per_gpu", G::Assumptions, "GB", 1, 1e6, true, TP_REAL(host_gb_per_gpu),
+                "Host (CPU) memory per GPU that offloaded states may fill (DGX A100: 1 TB for 8 GPUs).")
+          .Label("Host RAM per GPU", "每 GPU 主机内存")
+          .Zh("每张 GPU 可供卸载状态使用的主机（CPU）内存（DGX A100：8 张 GPU 共 1 TB）。")
+          .Source("128 GB: a DGX A100 has 1 TB of host memory for 8 GPUs (NVIDIA datasheet).",
+                  "128 GB：DGX A100 为 8 块 GPU 配 1 TB 主机内存（NVIDIA 数据手册）。")
+          .Assume(&Assumptions::host_gb_per_gpu)
+          .Format("%.0f"),
+      RealField("gpu_power", G::Assumptions, "fraction of TDP", 0.01, 1.5, true, TP_REAL(gpu_power),
+                "Average GPU power draw while training, as a share of its TDP.")
+          .Label("GPU power draw", "GPU 功耗")
+          .Zh("训练时 GPU 的平均功耗，占其 TDP 的比例。")
+          .Source("80 % of TDP on average while training (our estimate; training runs draw about 70-90 %).",
+                  "训练时平均功耗为 TDP 的 80%（我们的估计；训练任务通常在 70-90%）。")
+          .Assume(&Assumptions::gpu_power)
+          .Format("%.2f"),
+      RealField("server_power", G::Assumptions, "fraction of GPU TDP", 0.0001, 5, true, TP_REAL(server_power),
+                "Power of the rest of the server (CPUs, memory, NICs, fans) per GPU, as a share of the GPU's TDP.")
+          .Label("Server power", "服务器功耗")
+          .Zh("服务器其余部件（CPU、内存、网卡、风扇）分摊到每张 GPU 的功耗，占 GPU TDP 的比例。")
+          .Source("0.8 x the GPU's TDP per GPU for CPUs, memory, NICs and fans: a DGX H100 draws 10.2 kW "
+          "at most with 8 x 700 W GPUs (NVIDIA datasheet).",
+                  "每块 GPU 另计其 TDP 的 0.8 倍，用于 CPU、内存、网卡和风扇：DGX H100 配 8 块 700 W GPU，最大功耗 10.2 kW（NVIDIA "
+          "数据手册）。")
+          .Assume(&Assumptions::server_power)
+          .Format("%.2f"),
+      RealField("capex_overhead", G::Assumptions, "fraction of GPU price", 0.0001, 10, true, TP_REAL(capex_overhead),
+                "Server, network and facility cost on top of the GPU purchase price, as a share of it.")
+          .Label("Other capex", "其他资本开支")
+          .Zh("GPU 购买价之外的服务器、网络和机房费用，占 GPU 价格的比例。")
+          .Source("60 % on top of the GPUs for servers, network and facility share (our estimate from DGX "
+          "system prices against their GPUs' prices, plus an InfiniBand fabric).",
+                  "在 GPU 价格之上另加 60%，用于服务器、网络和机房分摊（我们根据 DGX 整机价格与其 GPU 价格之比估计，并计入 InfiniBand 网络）。")
+          .Assume(&Assumptions::capex_overhead)
+          .Format("%.2f"),
+      RealField("eff_run", G::Assumptions, "fraction", 0.05, 1, true, TP_REAL(eff_run),
+                "Share of the step model's steady-state speed (a tuned stack) that a production run keeps over "
+                "its whole length: software, stragglers, evaluation, data stalls (fitted to published whole runs).")
+          .Label("Run efficiency", "运行效率")
+          .Zh("生产训练在全程中能保持的步长模型稳态速度（调优后的软件栈）的比例：软件、慢节点、评估、数据停顿等（按已发表的完整训练拟合）。")
+          .Source("Fitted to the published whole runs of the case file (Llama 2 7B and 70B GPU-hours, "
+          "OPT-175B days): the geometric mean of the step model's steady-state prediction over the "
+          "published figure (docs/validation.md; checked on held-out runs: LLaMA 1, BLOOM, Llama "
+          "3.1).",
+                  "按案例文件中已发表的完整训练拟合（Llama 2 7B 与 70B 的 GPU 小时、OPT-175B 的天数）：取步长模型稳态预测与发表数字之比的几何平均（见 "
+          "docs/validation.md；并用未参与拟合的训练检验：LLaMA 1、BLOOM、Llama 3.1）。")
+          .Assume(&Assumptions::eff_run)
+          .Format("%.3f"),
+      RealField("staff_usd_per_year", G::Assumptions, "USD/year", 0, 1e10, false, TP_REAL(staff_usd_per_year),
+                "Operations staff cost per year, counted in the total cost of ownership (0 = left out).")
+          .Label("Staff per year", "每年人员成本")
+          .Zh("每年的运维人员成本，计入总拥有成本（0 = 不计）。")
+          .Source("0: operations staff left out unless given.",
+                  "0：除非给出，不计运维人员成本。")
+          .Assume(&Assumptions::staff_usd_per_year)
+          .Format("%.0f"),
+      // ---- Interface
+      ChoiceField("lang", G::Interface, kLangs, false,
+                  [](const Config& c) { return c.lang == "zh" ? 1 : 0; },
+                  [](Config& c, int v) { c.lang = kLangs[v]; }, "Interface language: en or zh.")
+          .Label("Language", "语言")
+          .Zh("界面语言：en（英文）或 zh（中文）。"),
+      // ---- View
+      ChoiceField("view", G::View, kViewNames, false, TP_INT(view),
+                  "The page's view: plan, compare (columns side by side) or search (layouts and GPU types).")
+          .Label("View", "视图")
+          .Zh("页面的视图：plan（方案）、compare（并排对比）或 search（并行布局与 GPU 类型搜索）。"),
+      TextField("cmp", G::View, TP_ID(cmp), ValidScenarioList,
+                "2-4 scenarios separated by ; each key:value pairs separated by , (gpu:h100,gpus:128;gpu:a100-80g,gpus:256)",
+                "Compare columns: each scenario's keys over the plan's own (the layout is searched per column); "
+                "`trainplan compare --link` reads them.")
+          .Label("Compare columns", "对比列")
+          .Zh("对比列：每个方案的参数覆盖在当前方案之上（每列各自搜索并行布局）；`trainplan compare --link` 可读取。"),
+  };
+}
+
+#undef TP_INT
+#undef TP_REAL
+#undef TP_ID
+
+// Compact text for a range bound: 1e16 rather than 10000000000000000.
+std::string RangeNumber(double v) {
+  if (v >= 1e6) {
+    int e = int(std::floor(std::log10(v)));
+    double mantissa = v / std::pow(10.0, e);
+    if (std::fabs(mantissa - std::round(mantissa)) < 1e-9) {
+      long m = std::lround(mantissa);
+      return (m == 1 ? std::string("1") : std::to_string(m)) + "e" + std::to_string(e);
+    }
+  }
+  return FormatNumber(v);
+}
+
+std::string AcceptsText(const KeyInfo& f) {
+  std::string s;
+  switch (f.kind) {
+    case KeyKind::Int: s = "a whole number " + RangeNumber(f.lo) + "-" + RangeNumber(f.hi); break;
+    case KeyKind::Real: s = "a number " + RangeNumber(f.lo) + "-" + RangeNumber(f.hi); break;
+    case KeyKind::Choice:
+      for (int i = 0; i < f.n_names; ++i) {
+        if (i) s += (i + 1 == f.n_names && !f.has_auto) ? " or " : ", ";
+        s += f.names[i];
+      }
+      break;
+    case KeyKind::Text: s = f.accepts; break;
+    case KeyKind::Id: {
+      // Which catalog the id comes from; the ids themselves are checked when the job is resolved.
+      const std::string name = f.name;
+      s = name == "model"   ? "a preset id (trainplan catalog models) or custom"
+          : name == "gpu"   ? "a GPU id (trainplan catalog gpus)"
+                            : "a link id (trainplan catalog links)";
+      break;
+    }
+  }
+  if (f.has_auto) s += " or auto";
+  return s;
+}
+
+
+}  // namespace
+
+const std::vector<KeyInfo>& Keys() {
+  // Built once; the accepted-values texts are generated from the ranges so they can never disagree with
+  // what the parser does.
+  struct Built {
+    std::vector<KeyInfo> keys = Table();
+    std::vector<std::string> accepts;
+    Built() {
+      accepts.reserve(keys.size());
+      for (const KeyInfo& k : keys) accepts.push_back(AcceptsText(k));
+      for (size_t i = 0; i < keys.size(); ++i) keys[i].accepts = accepts[i].c_str();
+    }
+  };
+  static const Built built;
+  return built.keys;
+}
+
+const KeyInfo* FindKey(std::string_view name) {
+  for (const KeyInfo& k : Keys())
+    if (name == k.name) return &k;
+  return nullptr;
+}
+
+const char* GroupTitle(KeyGroup g, Lang lang) {
+  struct Title {
+    KeyGroup group;
+    Bilingual text;
+  };
+  static constexpr Title kTitles[] = {
+      {KeyGroup::Link, {"Link", "链接"}},
+      {KeyGroup::Model, {"Model", "模型"}},
+      {KeyGroup::ModelShape, {"Custom dimensions", "自定义维度"}},
+      {KeyGroup::ModelDetails, {"MoE and attention details", "MoE 与注意力细节"}},
+      {KeyGroup::Training, {"Training", "训练"}},
+      {KeyGroup::Hardware, {"Hardware", "硬件"}},
+      {KeyGroup::Layout, {"Layout and memory", "并行布局与显存"}},
+      {KeyGroup::Cost, {"Cost", "成本"}},
+      {KeyGroup::Reliability, {"Reliability", "可靠性"}},
+      {KeyGroup::Assumptions, {"Assumptions", "假设"}},
+      {KeyGroup::Interface, {"Interface", "界面"}},
+      {KeyGroup::View, {"View", "视图"}},
+  };
+  for (const Title& t : kTitles)
+    if (t.group == g) return t.text.In(lang);
+  return "";
+}
+
+const char* DefaultSource(std::string_view key) {
+  const KeyInfo* k = FindKey(key);
+  return k ? k->source.en : "";
+}
+
+void ApplyAssumptions(const Config& cfg, Assumptions& assume) {
+  for (const KeyInfo& k : Keys()) {
+    if (!k.assume || !k.get_real) continue;
+    // A key with an auto spelling keeps the documented default while on auto (0); the others are values.
+    const double v = k.get_real(cfg);
+    if (!k.has_auto || v > 0) assume.*k.assume = v;
+  }
+}
+
+void AssumptionsToConfig(const Assumptions& assume, Config& cfg) {
+  for (const KeyInfo& k : Keys())
+    if (k.assume && k.set_real) k.set_real(cfg, assume.*k.assume);
+}
+
+}  // namespace tp
