@@ -189,9 +189,11 @@ bool ReadFile(const std::string& path, std::string& text, Failure& fail, const c
     fail.line = TrFill(lang, "{0}: cannot read \"{1}\"", {option, path});
     return false;
   }
-  std::ostringstream buf;
-  buf << in.rdbuf();
-  text = buf.str();
+  // Read at most one byte past the limit: /dev/zero or a pasted disk image is refused after 16 MB, not
+  // read whole first.
+  text.resize(kMaxFileBytes + 1);
+  in.read(text.data(), std::streamsize(text.size()));
+  text.resize(size_t(in.gcount()));
   if (text.size() > kMaxFileBytes) {
     fail.line = TrFill(lang, "{0}: \"{1}\" is larger than 16 MB", {option, path});
     return false;
@@ -295,6 +297,11 @@ bool ParseArgs(const std::vector<std::string>& args, Options& o, Failure& fail) 
         o.top = int(n);
       } else if (name == "--gpu-types") {
         o.gpu_types = SplitComma(value);
+        if (o.gpu_types.size() > kMaxGpuTypes) {
+          fail.line = TrFill(lang, "--gpu-types: at most {0} GPU ids, got {1}",
+                             {std::to_string(kMaxGpuTypes), std::to_string(o.gpu_types.size())});
+          return false;
+        }
         for (const std::string& id : o.gpu_types)
           if (!FindGpu(id)) {
             std::string accepted;
@@ -311,6 +318,11 @@ bool ParseArgs(const std::vector<std::string>& args, Options& o, Failure& fail) 
             return false;
           }
           o.gpu_counts.push_back(int(n));
+        }
+        if (o.gpu_counts.size() > kMaxGpuCounts) {
+          fail.line = TrFill(lang, "--gpu-counts: at most {0} counts, got {1}",
+                             {std::to_string(kMaxGpuCounts), std::to_string(o.gpu_counts.size())});
+          return false;
         }
       }
       continue;

@@ -159,6 +159,11 @@ struct Planner::Impl {
     if (!done) return;
     out.searched = true;
     out.evaluated = r.evaluated;
+    if (r.too_large) {
+      out.issues.push_back(MakeIssue("tp", "the layout search would try more than {0} parallel layouts; give some of tp, pp, cp, ep, vp"_issue,
+                                     {std::to_string(kMaxOuters)}));
+      return EndRound(false);
+    }
     if (r.jobs.empty() || r.evaluated == 0) return PlanExplicit();  // nothing valid to enumerate: say why
     out.plan = r.any_fits ? r.top.front().plan : r.least_memory.plan;
     EndRound(true);

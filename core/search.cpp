@@ -61,9 +61,16 @@ struct LayoutSearch::Impl {
   double least_memory_ratio = 1e300;
 
   void BuildVariants() {
-    std::vector<std::string> gpu_ids = options.gpu_types;
+    // Repeats are searched once, and the lists are capped (kMaxGpuTypes x kMaxGpuCounts variants): a
+    // thousand of each is a million searches, not a question anyone asks.
+    std::vector<std::string> gpu_ids;
+    for (const std::string& id : options.gpu_types)
+      if (gpu_ids.size() < kMaxGpuTypes && std::find(gpu_ids.begin(), gpu_ids.end(), id) == gpu_ids.end())
+        gpu_ids.push_back(id);
     if (gpu_ids.empty()) gpu_ids.push_back(cfg.gpu);
-    std::vector<int> counts = options.gpu_counts;
+    std::vector<int> counts;
+    for (int n : options.gpu_counts)
+      if (counts.size() < kMaxGpuCounts && std::find(counts.begin(), counts.end(), n) == counts.end()) counts.push_back(n);
     if (counts.empty()) counts.push_back(cfg.gpus);
     for (const std::string& id : gpu_ids) {
       for (int count : counts) {
@@ -121,8 +128,10 @@ struct LayoutSearch::Impl {
             eps.clear();
             if (cfg.ep != kAuto) eps = Fixed(cfg.ep);
             else if (m.experts > 1)
+              // Inside dp x cp, or folded over tp x dp x cp (ExpertTensorParallel in job.h).
               for (int e : DivisorsUpTo(m.experts, m.experts))
-                if ((dp * c) % e == 0) eps.push_back(e);
+                if ((static_cast<long long>(dp) * c) % e == 0 || (static_cast<long long>(t) * dp * c) % e == 0)
+                  eps.push_back(e);
             if (eps.empty()) eps = Fixed(1);
             std::vector<int> vps;
             if (cfg.vp != kAuto) vps = Fixed(cfg.vp);
@@ -133,7 +142,16 @@ struct LayoutSearch::Impl {
                   if ((m.layers / p) % x == 0) vps.push_back(x);
             }
             for (int e : eps)
-              for (int x : vps) outers.push_back({v, t, p, c, e, x, dp});
+              for (int x : vps) {
+                if (outers.size() >= kMaxOuters) {
+                  // Bounded work: a search this large is refused with a message (the planner names the
+                  // layout keys to fix) instead of running for minutes.
+                  result.too_large = true;
+                  outers.clear();
+                  return;
+                }
+                outers.push_back({v, t, p, c, e, x, dp});
+              }
           }
     }
   }

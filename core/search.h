@@ -12,6 +12,11 @@
 
 namespace tp {
 
+// Bounds on one search: GPU types and counts (repeats dropped), and outer layouts (tp x pp x cp x ep x vp
+// per variant; each has at most a few hundred inner choices). Beyond kMaxOuters the search is refused
+// (SearchResult::too_large) rather than left to run for minutes.
+inline constexpr size_t kMaxGpuTypes = 32, kMaxGpuCounts = 64, kMaxOuters = 200000;
+
 struct SearchOptions {
   Objective objective = Objective::Time;
   int top = 10;
@@ -36,6 +41,7 @@ struct SearchResult {
   uint64_t enumerated = 0;         // layouts considered (evaluated + pruned by the memory bound)
   double elapsed_s = 0;
   bool done = false;
+  bool too_large = false;          // more than kMaxOuters outer layouts: nothing searched (fix some layout keys)
 };
 
 // Incremental search: Begin once, Step until done (each Step evaluates about `budget` layouts).

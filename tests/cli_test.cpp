@@ -37,6 +37,13 @@ Run Cli(std::vector<std::string> args) {
 
 std::string GoldenDir() { return std::string(TRAINPLAN_TEST_DATA) + "/../golden"; }
 
+// "1,2,...,n": a GPU-count list of n entries.
+std::string CountList(int n) {
+  std::string s;
+  for (int i = 1; i <= n; ++i) s += (i > 1 ? "," : "") + std::to_string(i);
+  return s;
+}
+
 // Compares `actual` with tests/golden/<name>; TRAINPLAN_UPDATE_GOLDEN=1 rewrites the file instead.
 void Golden(const std::string& name, const std::string& actual) {
   const std::string path = GoldenDir() + "/" + name;
@@ -358,6 +365,16 @@ TEST_CASE("bad input: exit 2 and one line on stderr naming the key", "[cli]") {
       {{"link", std::string("\0\0\0\0\n", 5)}, "trainplan: unexpected argument \"????"},
       {{"plan", "--config", "a\nb"}, "trainplan: --config: cannot read \"a?b\""},
       {{"plan", std::string(100000, 'x')}, "trainplan: unexpected argument \"xxxx"},
+      // Bounded input: a file is refused once it passes 16 MB (/dev/zero never ends), lists are capped,
+      // layouts the rules refuse are refused whether the other layout keys are given or left on auto.
+      {{"plan", "--config", "/dev/zero"}, "trainplan: --config: \"/dev/zero\" is larger than 16 MB"},
+      {{"search", "--gpu-counts", CountList(65)}, "trainplan: --gpu-counts: at most 64 counts, got 65"},
+      {{"plan", "tp=1024", "gpus=1024"}, "trainplan: tp: "},
+      {{"plan", "pp=100", "gpus=100", "model=llama2-7b"}, "trainplan: pp: 100 pipeline stages for 32 layers"},
+      {{"plan", "ep=3", "model=mixtral-8x7b", "gpus=24"}, "trainplan: ep: 3 does not divide the 8 experts"},
+      {{"plan", "vp=2", "pp=1"}, "trainplan: vp: interleaved stages need pp > 1"},
+      {{"plan", "--link", "#v=99&gpus=8"}, "trainplan: v: link format \"99\" is not one this planner reads"},
+      {{"plan", "gpus=0"}, "trainplan: gpus: expected a whole number 1-1e7, got \"0\""},
   };
   for (const Case& c : cases) {
     std::string joined;

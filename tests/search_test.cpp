@@ -91,3 +91,30 @@ TEST_CASE("when nothing fits the planner says what would make it fit", "[search]
   CHECK_FALSE(out.plan.memory.fits);
   CHECK_FALSE(out.fit_advice.empty());
 }
+
+TEST_CASE("search work is bounded: repeats are searched once, lists capped, huge spaces refused", "[search]") {
+  Config cfg = FromLink("#v=1&model=llama2-7b&gpu=h100&gpus=8");
+  SearchOptions repeated;
+  repeated.gpu_types = {"h100", "h100", "a100-80g", "h100"};
+  repeated.gpu_counts = {8, 8, 16, 8};
+  LayoutSearch search;
+  search.Begin(cfg, repeated);
+  while (!search.Step(1u << 16)) {
+  }
+  CHECK(search.Result().jobs.size() == 4);  // {h100, a100-80g} x {8, 16}
+  SearchOptions many;
+  for (int n = 1; n <= 1000; ++n) many.gpu_counts.push_back(8 * n);
+  LayoutSearch capped;
+  capped.Begin(cfg, many);
+  CHECK(capped.Result().jobs.size() == kMaxGpuCounts);
+  // A custom MoE model with layers and experts of many divisors over 64 cluster sizes: more outer layouts
+  // than kMaxOuters. The search refuses it at once and the planner names a layout key.
+  Config huge = FromLink("#v=1&model=custom&layers=55440&hidden=4096&heads=1024&experts=524288&topk=8&gpus=1048576");
+  SearchOptions sizes;
+  for (int n = 0; n < 64; ++n) sizes.gpu_counts.push_back((64 + n) << 14);
+  LayoutSearch refused;
+  refused.Begin(huge, sizes);
+  CHECK(refused.Result().too_large);
+  CHECK(refused.Step(1));
+  CHECK(refused.Result().evaluated == 0);
+}
