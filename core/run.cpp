@@ -88,7 +88,7 @@ RunSummary EstimateRun(const Job& job, const Layout& layout, const MemoryBreakdo
   // Renting: every GPU-hour of the wall clock is billed. Owning: the run's share of the capital cost
   // amortized over the years of service, plus the energy bill.
   run.cost_rent_usd = run.gpu_hours * std::max(0.0, job.econ.usd_per_gpu_hour);
-  const double capex = gpus * std::max(0.0, job.econ.usd_per_gpu) * (1.0 + job.assume.capex_overhead);
+  const double capex = CapexUsd(job);
   const double years_s = std::max(0.1, job.econ.years) * kYear;
   run.cost_own_usd = capex * (wall_s / years_s) + run.energy_kwh * std::max(0.0, job.econ.usd_per_kwh);
   run.cost_usd = run.cost_rent_usd;
@@ -96,12 +96,16 @@ RunSummary EstimateRun(const Job& job, const Layout& layout, const MemoryBreakdo
   return run;
 }
 
+double CapexUsd(const Job& job) {
+  return std::max(1, job.hw.gpus) * std::max(0.0, job.econ.usd_per_gpu) * (1.0 + job.assume.capex_overhead);
+}
+
 TcoView EstimateTco(const Job& job, const RunSummary& run) {
   TcoView t;
   const double gpus = std::max(1, job.hw.gpus);
   const double years = std::max(0.1, job.econ.years);
   t.years = years;
-  t.hardware_usd = gpus * std::max(0.0, job.econ.usd_per_gpu) * (1.0 + job.assume.capex_overhead);
+  t.hardware_usd = CapexUsd(job);
   // The cluster runs all year at the training draw (a cluster bought for training is kept busy).
   t.energy_usd = run.power_kw * years * kYear / kHour * std::max(0.0, job.econ.usd_per_kwh);
   t.staff_usd = job.assume.staff_usd_per_year * years;

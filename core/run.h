@@ -17,6 +17,8 @@ struct TcoView {
   double runs_in_period = 0, usd_per_run = 0;
   double rent_same_period_usd = 0;
 };
+// Buying the cluster: the GPUs at their purchase price plus servers, network and facility (capex_overhead).
+double CapexUsd(const Job& job);
 TcoView EstimateTco(const Job& job, const RunSummary& run);
 
 }  // namespace tp

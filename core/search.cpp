@@ -10,6 +10,7 @@
 #include <cstdio>
 
 #include "catalog.h"
+#include "text.h"
 
 namespace tp {
 namespace {
@@ -283,11 +284,9 @@ std::string WhyLoses(const Plan& plan, const Plan& best, Objective objective) {
 
 std::string WhyLoses(const Plan& plan, const Plan& best, Objective objective, Lang lang) {
   const double kp = RankKey(plan, objective), kb = RankKey(best, objective);
-  char pct_text[32];
   const double pct = kb > 0 ? 100.0 * (kp / kb - 1.0) : 0.0;
   if (pct < 0.5) return Translate(lang, "ties with the best (within 0.5%): an equivalent layout");
-  std::snprintf(pct_text, sizeof pct_text, "%.0f", pct);
-  const std::string head = TrFill(lang, objective == Objective::Cost ? "{0}% more expensive" : "{0}% slower", {pct_text});
+  const std::string head = TrFill(lang, objective == Objective::Cost ? "{0}% more expensive" : "{0}% slower", {Fmt("%.0f", pct)});
   const StepBreakdown& a = plan.step;
   const StepBreakdown& b = best.step;
   struct Reason { double delta; const char* words; };
