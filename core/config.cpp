@@ -27,7 +27,6 @@ constexpr size_t kMaxIssues = 32;
 constexpr size_t kMaxValueBytes = 256;
 constexpr size_t kMaxIdBytes = 64;
 
-const KeyInfo* FindField(std::string_view name) { return FindKey(name); }
 
 bool ValidId(std::string_view s) {
   if (s.empty() || s.size() > kMaxIdBytes) return false;
@@ -103,7 +102,7 @@ bool HasErrors(const std::vector<ConfigIssue>& issues) {
 bool ApplyPair(Config& cfg, std::string_view key_in, std::string_view value_in, std::vector<ConfigIssue>& issues) {
   std::string key = Lower(Trim(key_in));
   for (char& c : key) c = c == '-' ? '_' : c;  // gpus-per-node reads as gpus_per_node
-  const KeyInfo* f = FindField(key);
+  const KeyInfo* f = FindKey(key);
   if (!f) {
     std::string shown = Quote(Trim(key_in));  // as typed
     AddIssue(issues, shown.substr(1, shown.size() - 2), "unknown key (see `trainplan plan --help` for the keys)"_issue);
@@ -208,14 +207,14 @@ void ApplyLink(Config& cfg, std::string_view link, std::vector<ConfigIssue>& iss
     size_t eq = pair.find('=');
     std::string key = PercentDecode(pair.substr(0, eq));
     if (eq == std::string_view::npos) {
-      AddIssue(issues, FindField(Lower(Trim(key))) ? Lower(Trim(key)) : "", "no value after {0} (ignored)"_issue,
+      AddIssue(issues, FindKey(Lower(Trim(key))) ? Lower(Trim(key)) : "", "no value after {0} (ignored)"_issue,
                {Quote(key)}, true);
       continue;
     }
     std::string value = PercentDecode(pair.substr(eq + 1));
     std::string normal = Lower(Trim(key));
     for (char& c : normal) c = c == '-' ? '_' : c;
-    if (!FindField(normal)) {
+    if (!FindKey(normal)) {
       // Keys from a newer planner or a typo: say so, keep going.
       AddIssue(issues, "", "unknown key {0} in the link (ignored)"_issue, {Quote(key)}, true);
       continue;
@@ -271,7 +270,7 @@ void SelectGpu(Config& cfg, const std::string& gpu_id) {
 
 // ---- public: printing -----------------------------------------------------------------------------
 std::string FormatValue(const Config& cfg, std::string_view key) {
-  const KeyInfo* f = FindField(key);
+  const KeyInfo* f = FindKey(key);
   if (!f) return {};
   switch (f->kind) {
     case KeyKind::Int: {
