@@ -45,6 +45,24 @@ TEST_CASE("parameter count pieces follow the architecture", "[model]") {
   // GQA shrinks k and v: Llama 3 8B has 8 KV heads of 128, so k and v are 4096 x 1024 each.
   CHECK(CountParams(FindModel("llama3-8b")->arch).attn == 2.0 * 4096 * 4096 + 2.0 * 4096 * 1024);
 
+  // Norms beyond the two pre-norms: Gemma 2/3 norm each sublayer's output too (2h more per block); QK-norm
+  // adds one head_dim vector for q and one for k (Qwen3, Gemma 3) or heads x head_dim + kv_heads x head_dim
+  // (OLMo 2). Latent attention has its own norms inside c.attn and ignores qk_norm.
+  ModelArch four = l7;
+  four.norms_per_block = 4;
+  CHECK(CountParams(four).norms == 4.0 * 4096);
+  CHECK(CountParams(four).total == c.total + 32.0 * 2 * 4096);
+  ModelArch qk = l7;
+  qk.qk_norm = QkNorm::PerHead;
+  CHECK(CountParams(qk).norms == c.norms + 2 * 128);
+  qk.kv_heads = 8;
+  qk.qk_norm = QkNorm::AllHeads;
+  CHECK(CountParams(qk).norms == c.norms + (32 + 8) * 128);
+  ModelArch mla = FindModel("deepseek-v3")->arch;
+  const double mla_total = CountParams(mla).total;
+  mla.qk_norm = QkNorm::PerHead;
+  CHECK(CountParams(mla).total == mla_total);
+
   // Tying removes the head.
   ModelArch tied = l7;
   tied.tied = true;
