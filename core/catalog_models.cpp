@@ -1,6 +1,7 @@
 // catalog_models.cpp — model presets parsed once from assets/models.json (embedded as kAsset_models).
 // Each preset's params_total is computed from its dimensions by CountParams, never copied from the
 // file: published_params stays beside it so tests can check the architecture reproduces the source.
+#include <string>
 #include <string_view>
 
 #include "catalog.h"
@@ -23,6 +24,13 @@ bool Bool(const JsonValue& v, std::string_view key) {
   return b && b->type == JsonValue::Type::Bool && b->boolean;
 }
 
+// "qk_norm": "per_head" (Qwen3, Gemma 3) or "all_heads" (OLMo 2); absent means none. Any other word also
+// means none, which the published-count test then catches.
+QkNorm QkNormOf(const JsonValue& v) {
+  const std::string s = v.StringOr("qk_norm", "");
+  return s == "per_head" ? QkNorm::PerHead : s == "all_heads" ? QkNorm::AllHeads : QkNorm::None;
+}
+
 ModelPreset ParsePreset(const JsonValue& v) {
   ModelPreset p;
   p.id = v.StringOr("id", "");
@@ -41,6 +49,8 @@ ModelPreset ParsePreset(const JsonValue& v) {
   a.pos_embeddings = Int(v, "pos_embeddings");
   a.type_vocab = Int(v, "type_vocab");
   a.head_dim = Int(v, "head_dim");
+  a.norms_per_block = Int(v, "norms_per_block");
+  a.qk_norm = QkNormOf(v);
   a.experts = Int(v, "experts");
   a.topk = Int(v, "topk");
   a.moe_ffn = Int(v, "moe_ffn");

@@ -11,6 +11,10 @@ namespace tp {
 struct GpuSpec;   // catalog.h
 struct LinkSpec;  // catalog.h
 
+// RMSNorm on the queries and keys of each block: one head_dim weight vector for q and one for k, shared
+// by the heads (Qwen3, Gemma 3), or one weight per element of the whole q and k projections (OLMo 2).
+enum class QkNorm : int32_t { None, PerHead, AllHeads };
+
 // Transformer architecture. layers == 0 means a size-only model described by params_total.
 struct ModelArch {
   double params_total = 0;  // size-only model; otherwise computed by model.h
@@ -22,6 +26,9 @@ struct ModelArch {
   int pos_embeddings = 0;   // learned absolute positions (GPT-2/3, BERT); 0 = rotary
   int type_vocab = 0;       // BERT token-type embeddings
   int head_dim = 0;         // 0 = hidden / heads
+  // Norm weights beyond the two pre-norms of a block (CountParams, model.cpp)
+  int norms_per_block = 0;  // 0 = 2 (before attention, before the MLP); Gemma 2/3: 4 (also after each)
+  QkNorm qk_norm = QkNorm::None;
   // MoE
   int experts = 0;          // routed experts; 0 or 1 = dense
   int topk = 0;

@@ -11,6 +11,13 @@ namespace {
 
 double Pos(double x) { return x > 0 ? x : 0; }  // negative or NaN dimensions count as 0
 
+// Ordinary (non-latent) attention's head size and number of key/value heads (0 = multi-head attention).
+double HeadDim(const ModelArch& m) {
+  const double a = Pos(m.heads);
+  return m.head_dim > 0 ? m.head_dim : (a > 0 ? Pos(m.hidden) / a : 0);
+}
+double KvHeads(const ModelArch& m) { return m.kv_heads > 0 ? m.kv_heads : Pos(m.heads); }
+
 // Attention projections of one block, in parameters.
 double AttentionParams(const ModelArch& m, double& largest) {
   const double h = Pos(m.hidden), a = Pos(m.heads);
@@ -26,13 +33,27 @@ double AttentionParams(const ModelArch& m, double& largest) {
     largest = std::max({largest, ql > 0 ? ql * a * qk : h * a * qk, kvl * a * (Pos(m.qk_nope_dim) + v), o});
     return q + kv + o;
   }
-  const double d = m.head_dim > 0 ? m.head_dim : (a > 0 ? h / a : 0);
-  const double kv = m.kv_heads > 0 ? m.kv_heads : a;  // 0 = multi-head attention
-  const double q_out = a * d, kv_out = kv * d;
+  const double d = HeadDim(m), q_out = a * d, kv_out = KvHeads(m) * d;
   double p = h * q_out + 2 * h * kv_out + q_out * h;
   if (m.bias) p += q_out + 2 * kv_out + h;          // GPT-2/3, BERT: every projection has a bias
   else if (m.qkv_bias) p += q_out + 2 * kv_out;     // Qwen2: q, k, v biases only
   largest = std::max(largest, h * q_out);
+  return p;
+}
+
+// The norm weights of one block: its two pre-norms (RMSNorm: h weights; LayerNorm: h weights and h biases),
+// or four where each sublayer's output is normed too (Gemma2DecoderLayer and Gemma3DecoderLayer in
+// modeling_gemma2.py / modeling_gemma3.py: input_layernorm, post_attention_layernorm,
+// pre_feedforward_layernorm, post_feedforward_layernorm), plus QK-norm. Qwen3Attention and Gemma3Attention
+// (modeling_qwen3.py, modeling_gemma3.py) norm every head over head_dim with one weight vector for q and
+// one for k ("unlike olmo, only on the head dim!"); Olmo2Attention (modeling_olmo2.py) norms the whole q and
+// k projections: heads x head_dim and kv_heads x head_dim weights. Counted with the norms, not the attention
+// projections: they are no linear layers, so memory.cpp keeps them replicated and out of NF4 like the norms.
+double BlockNormParams(const ModelArch& m) {
+  const double h = Pos(m.hidden);
+  double p = (m.norms_per_block > 0 ? m.norms_per_block : 2) * (m.bias ? 2 * h : h);
+  if (m.kv_lora_rank <= 0 && m.qk_norm == QkNorm::PerHead) p += 2 * HeadDim(m);
+  if (m.kv_lora_rank <= 0 && m.qk_norm == QkNorm::AllHeads) p += (Pos(m.heads) + KvHeads(m)) * HeadDim(m);
   return p;
 }
 
@@ -57,7 +78,7 @@ ParamCounts CountParams(const ModelArch& m) {
   const double norm = m.bias ? 2 * h : h;  // LayerNorm has a bias, RMSNorm does not
   double largest = 0;
   c.attn = AttentionParams(m, largest);
-  c.norms = 2 * norm;
+  c.norms = BlockNormParams(m);
   c.mlp_dense = MlpParams(m, m.ffn, largest);
   const bool moe = m.experts > 1;
   if (moe) {
@@ -98,8 +119,7 @@ LoraWidths LoraWidthsOf(const ModelArch& m, uint8_t targets) {
     if (targets & kLoraAttn) w.attn = q + kv_down + kv_up + (a * v + h);
     else if (targets & kLoraQv) w.attn = q + kv_up;
   } else {
-    const double d = m.head_dim > 0 ? m.head_dim : (a > 0 ? h / a : 0);
-    const double kv = (m.kv_heads > 0 ? m.kv_heads : a) * d, q = a * d;
+    const double d = HeadDim(m), kv = KvHeads(m) * d, q = a * d;
     if (targets & kLoraAttn) w.attn = (h + q) + 2 * (h + kv) + (q + h);
     else if (targets & kLoraQv) w.attn = (h + q) + (h + kv);
   }

@@ -14,7 +14,7 @@ namespace tp {
 struct ParamCounts {
   // Per transformer block.
   double attn = 0;          // attention projections (+ biases, MLA down/up projections and their norms)
-  double norms = 0;         // the block's two norms (RMSNorm: h each; LayerNorm: 2h each)
+  double norms = 0;         // the block's norms (RMSNorm: h each; LayerNorm: 2h each; two, Gemma 2/3 four) + QK-norm
   double mlp_dense = 0;     // MLP of a dense block
   double expert = 0;        // one routed expert's MLP
   double moe_shared = 0;    // all shared experts of one MoE block
