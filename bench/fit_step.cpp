@@ -2,7 +2,7 @@
 // together and prints predicted vs measured per case.
 //   build/step/trainplan-fit_step            table with the constants compiled into core/step.cpp
 //   build/step/trainplan-fit_step --fit      coordinate descent on mean |log error|, then the table
-//   ... --fit attention_efficiency=0.6!      start from / pin (!) a constant
+//   ... --fit eff_attention=0.6!      start from / pin (!) a constant
 //   ... --fit --loo                          leave-one-out: fit without each case, predict it
 #include <algorithm>
 #include <chrono>
@@ -119,11 +119,11 @@ int main(int argc, char** argv) {
     return 0;
   }
   Param params[] = {
-      {"matmul_efficiency", &Assumptions::matmul_efficiency, 0.95, 0.6, 1.1},
+      {"eff_matmul", &Assumptions::eff_matmul, 0.95, 0.6, 1.1},
       {"matmul_half_ridge", &Assumptions::matmul_half_ridge, 0.60, 0.05, 3.0},
-      {"attention_efficiency", &Assumptions::attention_efficiency, 0.55, 0.35, 0.8},
-      {"memory_efficiency", &Assumptions::memory_efficiency, 0.80, 0.5, 0.95},
-      {"network_efficiency", &Assumptions::network_efficiency, 0.75, 0.4, 0.95},
+      {"eff_attention", &Assumptions::eff_attention, 0.55, 0.35, 0.8},
+      {"eff_memory", &Assumptions::eff_memory, 0.80, 0.5, 0.95},
+      {"eff_network", &Assumptions::eff_network, 0.75, 0.4, 0.95},
       {"overlap_dp", &Assumptions::overlap_dp, 0.85, 0.05, 1.0},
       {"overlap_contention", &Assumptions::overlap_contention, 0.2, 0.001, 0.6},
   };

@@ -86,11 +86,11 @@ inline double Metric(const Case& k, const StepBreakdown& st, const Throughput& t
 // The fastest layout that fits among the values the case leaves open.
 inline Prediction Predict(const Case& k, const Assumptions& assume, bool verbose = false) {
   Job job = k.job;
-  job.assume.matmul_efficiency = assume.matmul_efficiency;
+  job.assume.eff_matmul = assume.eff_matmul;
   job.assume.matmul_half_ridge = assume.matmul_half_ridge;
-  job.assume.attention_efficiency = assume.attention_efficiency;
-  job.assume.memory_efficiency = assume.memory_efficiency;
-  job.assume.network_efficiency = assume.network_efficiency;
+  job.assume.eff_attention = assume.eff_attention;
+  job.assume.eff_memory = assume.eff_memory;
+  job.assume.eff_network = assume.eff_network;
   job.assume.overlap_dp = assume.overlap_dp;
   job.assume.overlap_contention = assume.overlap_contention;
   const Config& c = k.cfg;
