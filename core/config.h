@@ -33,6 +33,8 @@ struct Config {
   // q_lora_rank 0 = queries without a low-rank projection. Head sizes: 0 = the preset's.
   int q_lora_rank = kAuto, kv_lora_rank = kAuto;
   int qk_rope_dim = kUnset, qk_nope_dim = kUnset, v_head_dim = kUnset;
+  int qk_norm = -1;               // -1 the preset's, else QkNorm (none, per_head, all_heads)
+  int norms_per_block = kUnset;   // 0 = the preset's (2: before attention and before the MLP)
 
   // workload
   int seq = 4096;

@@ -60,6 +60,7 @@ void ApplyHfConfig(Config& cfg, std::string_view json_text, std::vector<ConfigIs
   cfg.head_dim = fresh.head_dim, cfg.shared_experts = fresh.shared_experts, cfg.dense_layers = fresh.dense_layers;
   cfg.q_lora_rank = fresh.q_lora_rank, cfg.kv_lora_rank = fresh.kv_lora_rank, cfg.qk_rope_dim = fresh.qk_rope_dim;
   cfg.qk_nope_dim = fresh.qk_nope_dim, cfg.v_head_dim = fresh.v_head_dim;
+  cfg.qk_norm = fresh.qk_norm, cfg.norms_per_block = fresh.norms_per_block;
   set("layers", layers);
   set("hidden", hidden);
   set("heads", heads);
@@ -81,6 +82,12 @@ void ApplyHfConfig(Config& cfg, std::string_view json_text, std::vector<ConfigIs
                type.rfind("llama", 0) == 0 || type.rfind("mistral", 0) == 0 || type.rfind("mixtral", 0) == 0 ||
                type.rfind("qwen", 0) == 0 || type.rfind("deepseek", 0) == 0;
   if (!act.empty() || !type.empty()) ApplyPair(cfg, "act", gated ? "swiglu" : "gelu", issues);
+  // Norms the family's modeling_*.py adds: Gemma 2/3 norm after attention and after the MLP too
+  // (Gemma2DecoderLayer: 4 per block); Qwen3 and Gemma 3 norm each query and key head (Qwen3Attention
+  // q_norm/k_norm over head_dim); OLMo 2 norms the whole q and k projections (Olmo2Attention).
+  if (type.rfind("gemma2", 0) == 0 || type.rfind("gemma3", 0) == 0) ApplyPair(cfg, "norms_per_block", "4", issues);
+  if (type.rfind("qwen3", 0) == 0 || type.rfind("gemma3", 0) == 0) ApplyPair(cfg, "qk_norm", "per_head", issues);
+  if (type.rfind("olmo2", 0) == 0) ApplyPair(cfg, "qk_norm", "all_heads", issues);
   if (ffn) {
     set("ffn", ffn);
   } else if (!gated && cfg.hidden > 0) {

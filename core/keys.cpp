@@ -155,6 +155,15 @@ std::vector<KeyInfo> Table() {
                "Latent attention: size of each value head (DeepSeek-V3: 128).")
           .Label("V head size", "V 头维度")
           .Zh("潜在注意力：每个值头的维度（DeepSeek-V3：128）。"),
+      ChoiceField("qk_norm", G::ModelDetails, kQkNormNames, true, TP_INT(qk_norm),
+                  "Norms on queries and keys: per_head (Qwen3, Gemma 3: one head-size weight each), all_heads "
+                  "(OLMo 2: over the whole projection) or none.")
+          .Label("Q/K norm", "Q/K 归一化")
+          .Zh("对 query 和 key 做归一化：per_head（Qwen3、Gemma 3：各一个头维度的权重），all_heads（OLMo 2：对整个投影），或 none。"),
+      IntField("norms_per_block", G::ModelDetails, "", 1, 8, true, kUnset, TP_INT(norms_per_block),
+               "Norms per transformer block: 2 (before attention and the MLP) or 4 (Gemma 2/3: also after each).")
+          .Label("Norms per block", "每块归一化层数")
+          .Zh("每个 Transformer 块的归一化层数：2（注意力和 MLP 之前）或 4（Gemma 2/3：之后也各有一个）。"),
       // ---- Training
       ChoiceField("method", G::Training, kMethodNames, false, TP_INT(method),
                   "full fine-tuning/pre-training, LoRA adapters, or QLoRA (4-bit frozen base).")

@@ -103,6 +103,8 @@ void ResolveModel(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues)
   if (cfg.qk_rope_dim > 0) m.qk_rope_dim = cfg.qk_rope_dim;
   if (cfg.qk_nope_dim > 0) m.qk_nope_dim = cfg.qk_nope_dim;
   if (cfg.v_head_dim > 0) m.v_head_dim = cfg.v_head_dim;
+  if (cfg.qk_norm >= 0) m.qk_norm = QkNorm(cfg.qk_norm);
+  if (cfg.norms_per_block > 0) m.norms_per_block = cfg.norms_per_block;
   if (m.kv_lora_rank > 0 && (m.qk_rope_dim <= 0 || m.qk_nope_dim <= 0 || m.v_head_dim <= 0)) {
     const char* missing = m.qk_rope_dim <= 0 ? "qk_rope_dim" : m.qk_nope_dim <= 0 ? "qk_nope_dim" : "v_head_dim";
     // Blame the key the user set: kv_lora_rank turned latent attention on (a preset without it, or a custom

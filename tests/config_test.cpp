@@ -627,3 +627,33 @@ TEST_CASE("mutated JSON and config.json never crash and leave a config that link
     CHECK(again.empty());
   }
 }
+
+TEST_CASE("config.json of Qwen3, Gemma 2 and OLMo 2 count their extra norms like the presets", "[config]") {
+  // The families' modeling_*.py add norms the config does not list: Qwen3's per-head q/k norms, Gemma 2's
+  // four norms per block, OLMo 2's norms over the whole q and k projections. Imported, each counts exactly
+  // its preset's published parameters.
+  struct Case {
+    const char* json;
+    const char* preset;
+  };
+  const Case cases[] = {
+      {R"({"model_type": "qwen3", "num_hidden_layers": 36, "hidden_size": 4096, "num_attention_heads": 32,
+           "num_key_value_heads": 8, "head_dim": 128, "intermediate_size": 12288, "vocab_size": 151936,
+           "hidden_act": "silu", "tie_word_embeddings": false})", "qwen3-8b"},
+      {R"({"model_type": "gemma2", "num_hidden_layers": 42, "hidden_size": 3584, "num_attention_heads": 16,
+           "num_key_value_heads": 8, "head_dim": 256, "intermediate_size": 14336, "vocab_size": 256000,
+           "hidden_activation": "gelu_pytorch_tanh"})", "gemma2-9b"},
+      {R"({"model_type": "olmo2", "num_hidden_layers": 32, "hidden_size": 4096, "num_attention_heads": 32,
+           "num_key_value_heads": 32, "intermediate_size": 11008, "vocab_size": 100352, "hidden_act": "silu",
+           "tie_word_embeddings": false})", "olmo2-7b"},
+  };
+  for (const Case& c : cases) {
+    INFO(c.preset);
+    const Imported r = ImportAndResolve(c.json);
+    CHECK_FALSE(HasErrors(r.import_issues));
+    CHECK_FALSE(HasErrors(r.resolve_issues));
+    const ModelPreset* p = FindModel(c.preset);
+    REQUIRE(p);
+    CHECK(r.job.model.params_total == p->published_params);
+  }
+}
