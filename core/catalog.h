@@ -12,7 +12,9 @@ namespace tp {
 
 struct GpuSpec {
   std::string id, name;
-  double mem_bytes = 0;          // usable HBM/GDDR capacity, bytes
+  double mem_bytes = 0;          // capacity the driver exposes (nvidia-smi / rocm-smi total), bytes
+  double marketed_bytes = 0;     // the marketed size ("80 GB" = 80 GiB of HBM), bytes
+  std::string driver_source;     // where mem_bytes comes from
   double mem_bw = 0;             // bytes/s
   double peak_flops[4] = {};     // dense tensor FLOP/s indexed by Precision (fp32 = TF32 tensor or FP32)
   double mamf_flops = 0;          // measured maximum achievable matmul FLOP/s at BF16 (0 = not measured)

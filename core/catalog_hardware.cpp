@@ -28,7 +28,12 @@ std::vector<GpuSpec> ParseGpus() {
     GpuSpec g;
     g.id = e.StringOr("id", "");
     g.name = e.StringOr("name", g.id);
-    g.mem_bytes = e.NumberOr("mem_gib", 0) * kGiB;
+    // The capacity the driver exposes (what nvidia-smi and PyTorch's OOM message count from), else the
+    // marketed size.
+    g.marketed_bytes = e.NumberOr("mem_gib", 0) * kGiB;
+    const double driver_mib = e.NumberOr("driver_mib", 0);
+    g.mem_bytes = driver_mib > 0 ? driver_mib * 1048576.0 : g.marketed_bytes;
+    g.driver_source = e.StringOr("driver_source", "");
     g.mem_bw = e.NumberOr("mem_bw_gbs", 0) * kGB;
     if (const JsonValue* t = e.Find("tflops")) {
       for (int p = 0; p < 4; ++p) g.peak_flops[p] = t->NumberOr(kPrecisionNames[p], 0) * kTera;
