@@ -64,12 +64,15 @@ double Score(const std::vector<Case>& cases, const Assumptions& a, bool print) {
 
 int main(int argc, char** argv) {
   const bool fit = argc > 1 && std::strcmp(argv[1], "--fit") == 0;
-  const std::string path = std::string(TRAINPLAN_SOURCE_DIR) + "/tests/data/cases.json";
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
+  const std::string data = std::string(TRAINPLAN_SOURCE_DIR) + "/tests/data/";
+  auto read = [](const std::string& path) {
+    std::ifstream in(path);
+    std::stringstream text;
+    text << in.rdbuf();
+    return text.str();
+  };
   std::string error;
-  const std::vector<Case> cases = LoadCases(text.str(), &error);
+  const std::vector<Case> cases = LoadCases(read(data + "cases.json"), &error, read(data + "published_setups.json"));
   if (!error.empty()) std::fprintf(stderr, "fit_step: %s\n", error.c_str());
 
   Assumptions a;  // zeros: step.cpp's compiled defaults

@@ -39,14 +39,17 @@ struct Prediction {
 inline const char* kThroughputMetrics[] = {"hardware_tflops_per_gpu", "model_tflops_per_gpu", "mfu",
                                            "tokens_per_s_per_gpu", "step_seconds"};
 
-// Throughput cases only (memory / run-length cases belong to other models).
-inline std::vector<Case> LoadCases(const std::string& text, std::string* error) {
+// Throughput cases only (memory / run-length cases belong to other models), with what each source
+// states of its run (published_setups.json: the framework among it) as the validation runner plans them.
+inline std::vector<Case> LoadCases(const std::string& text, std::string* error, const std::string& setups_text = "{}") {
   std::vector<Case> out;
   JsonParseResult r = ParseJson(text);
-  if (!r.ok) {
-    if (error) *error = r.error;
+  JsonParseResult setups = ParseJson(setups_text);
+  if (!r.ok || !setups.ok) {
+    if (error) *error = !r.ok ? r.error : setups.error;
     return out;
   }
+  const JsonValue* setup_cases = setups.value.Find("cases");
   const JsonValue* cases = r.value.Find("cases");
   if (!cases || !cases->IsArray()) return out;
   for (const JsonValue& c : cases->array) {
@@ -64,7 +67,7 @@ inline std::vector<Case> LoadCases(const std::string& text, std::string* error) 
     k.id = c.StringOr("id", "");
     k.tolerance = c.NumberOr("tolerance", 0.15);
     std::vector<ConfigIssue> issues;
-    k.cfg = CaseConfig(*config, issues);
+    k.cfg = CaseConfig(CasePairs(c, setup_cases), issues);
     k.job = ResolveJob(k.cfg, issues);
     if (HasErrors(issues)) {
       if (error) *error = k.id + ": " + FormatIssue(issues.front());

@@ -280,7 +280,7 @@ std::string FormatValue(const Config& cfg, std::string_view key) {
     }
     case KeyKind::Real: {
       double v = f->get_real(cfg);
-      if (f->has_auto && v == 0) return "auto";
+      if (f->has_auto && v == f->auto_value) return "auto";
       return CompactNumber(v);
     }
     case KeyKind::Choice: {

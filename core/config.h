@@ -36,12 +36,15 @@ struct Config {
   int qk_norm = -1;               // -1 the preset's, else QkNorm (none, per_head, all_heads)
   int norms_per_block = kUnset;   // 0 = the preset's (2: before attention and before the MLP)
 
-  // workload
+  // workload: the software stack (framework conventions, core/stack.h) and its release year
+  std::string stack;       // "" = auto: DefaultStack() (Megatron-Core)
+  int stack_year = kAuto;  // auto = the profile's release
   int seq = 4096;
   int mbs = kAuto;
   int gbs = kAuto;         // global batch in sequences; auto = AutoGlobalBatch (job.h)
   double tokens = 0;       // training budget; 0 = 20 tokens per parameter (Chinchilla)
   Method method = Method::Full;
+  double dropout = -1;     // -1 = auto: 0.1 for GELU models (GPT/BERT recipes), 0 for the Llama family
   int lora_r = 16;
   std::string lora_targets = "all";  // "qv", "attn", "all" (attention + MLP)
 
@@ -55,6 +58,7 @@ struct Config {
   Recompute recompute = Recompute::Auto;
   int sp = kAuto;    // sequence parallel 0/1
   int flash = 1;     // FlashAttention 0/1
+  int offload_act = kAuto;  // full recomputation keeps layer inputs in host memory (0/1); auto = the stack's
 
   // layout
   int gpus = 64;
@@ -80,13 +84,14 @@ struct Config {
   double storage_gbps = 0;    // aggregate checkpoint write bandwidth, GB/s; 0 = 1 GB/s per GPU... see run.cpp
 
   // memory rule
-  double headroom = 0.05;  // fraction of GPU memory kept free before saying "fits"
+  double headroom = 0;     // fraction of GPU memory kept free before saying "fits" (the allocator reserve is modelled)
 
   // assumptions: the engine's fitted or published constants, editable; 0 = the documented default
   double eff_matmul = 0, matmul_half_ridge = 0, eff_attention = 0, eff_memory = 0, eff_network = 0;
   double overlap_dp = 0, overlap_contention = 0;
   double cuda_context_gb = 0, host_gb_per_gpu = 0;
   double gpu_power = 0, server_power = 0, capex_overhead = 0, eff_run = 0;
+  double eff_stack = 0, alloc_reserve = 0, nccl_gb = 0, logit_bytes = 0;  // 0 = the stack's
   double staff_usd_per_year = 0;
 
   // the page's view (keys of the same grammar, so every link the page writes means the same to the CLI)

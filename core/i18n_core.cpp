@@ -281,6 +281,10 @@ const Phrase kPhrases[] = {
     {"{0} sequences is not a multiple of mbs x dp = {1} x {2} = {3}; accepted: a multiple of {3}",
      "{0} 条序列不是 mbs × dp = {1} × {2} = {3} 的整数倍；可选值：{3} 的整数倍"},
     {"accepted: 0-3", "可选值：0-3"},
+    {"unknown framework \"{0}\"; accepted: {1} or auto (aliases: trainplan catalog stacks)",
+     "未知的训练框架 \"{0}\"；可选值：{1} 或 auto（别名见 trainplan catalog stacks）"},
+    {"{0} has no selective recomputation (it checkpoints whole layers); accepted: none, full or auto",
+     "{0} 没有选择性重计算（它按整层做检查点）；可选值：none、full 或 auto"},
     {"the layout search would try more than {0} parallel layouts; give some of tp, pp, cp, ep, vp",
      "并行布局搜索将尝试超过 {0} 种布局；请指定 tp、pp、cp、ep、vp 中的几个"},
     {"ZeRO-3 with pipeline parallelism (pp > 1) is rejected, as DeepSpeed does; use zero 0-2 or pp=1",
@@ -311,6 +315,7 @@ const Phrase kUnitWords[] = {
     {"USD/GPU-hour", "美元/GPU 时"}, {"USD/kWh", "美元/千瓦时"}, {"USD/year", "美元/年"}, {"hours", "小时"},
     {"fraction of TDP", "占 TDP 的比例"}, {"fraction of GPU TDP", "占 GPU TDP 的比例"},
     {"fraction of GPU price", "占 GPU 价格的比例"}, {"GB", "GB"}, {"GB/s", "GB/s"},
+    {"x allocated", "× 已分配量"}, {"B per logit", "字节/logit"},
 };
 
 struct Tables {

@@ -9,6 +9,7 @@
 namespace tp {
 
 struct GpuSpec;   // catalog.h
+struct StackProfile;  // stack.h
 struct LinkSpec;  // catalog.h
 
 // RMSNorm on the queries and keys of each block: one head_dim weight vector for q and one for k, shared
@@ -52,6 +53,8 @@ struct Workload {
   Precision prec = Precision::Bf16;
   Optimizer opt = Optimizer::AdamW;
   bool flash = true;
+  double dropout = 0;          // dropout probability: masks are kept for the backward when > 0
+  bool offload_checkpoints = false;  // full recomputation keeps each layer's input in host memory (Unsloth)
 };
 
 // The global batch (sequences) used when the user gives none: the multiple of one step's sequences
@@ -96,11 +99,10 @@ struct Reliability {
 // Each engine file owns its own section; the defaults here are the fitted/published values.
 struct Assumptions {
   // memory.cpp
-  double headroom = 0.05;               // fraction of capacity kept free
+  double headroom = 0;                  // fraction of capacity kept free (the allocator reserve is modelled)
   double cuda_context_gb = 0.5;         // GB: CUDA context + cuBLAS/cuDNN workspaces, outside the allocator
-  double fragmentation = 0.0;           // fraction of allocated bytes lost to the caching allocator
-                                        // (0: budgeted by the headroom, as published peaks exclude it)
-  double nccl_bytes_per_group = 0.15e9; // NCCL buffers per parallel group with more than one rank
+  double alloc_reserve = 1.15;          // reserved / allocated (caching allocator); the stack's default
+  double nccl_gb = 1.0;                 // NCCL communicators and buffers with more than one GPU, GB; the stack's
   double logit_bytes = 2.0;             // bytes per logit held for the backward (16-bit logits, chunked
                                         // fp32 loss); unfused fp32 logits + softmax: 8
   double nf4_bytes_per_param = 0.5 + 0.127 / 8;  // QLoRA NF4 + double-quantized constants
@@ -116,7 +118,8 @@ struct Assumptions {
   double eff_attention = 0.0;    // FlashAttention's fraction of the dense peak
   double overlap_contention = 0.0;      // slowdown of compute per second of communication hidden behind it
   // run.cpp
-  double eff_run = 0.764;               // share of the step model's steady-state speed a production run keeps
+  double eff_stack = 1.0;               // the stack's kernel speed on the step model's (its release's fit)
+  double eff_run = 0.820;               // share of the step model's steady-state speed a production run keeps
                                         // over its whole length (fitted to published whole runs: run.cpp)
   double gpu_power = 0.80;     // average draw / TDP while training (typical 70-90%)
   double server_power = 0.80;  // CPUs, memory, NICs, fans per GPU, as a fraction of GPU TDP:
@@ -128,6 +131,8 @@ struct Assumptions {
 };
 
 struct Job {
+  const StackProfile* stack = nullptr;  // the framework's conventions (never null after ResolveJob)
+  int stack_year = 0;                   // its release
   ModelArch model;
   Workload work;
   Hardware hw;

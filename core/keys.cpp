@@ -32,10 +32,11 @@ KeyInfo IntField(const char* name, KeyGroup g, const char* unit, double lo, doub
   f.lo = lo, f.hi = hi, f.has_auto = has_auto, f.auto_value = auto_value, f.get_int = get, f.set_int = set;
   return f;
 }
+// Real keys store 0 for auto unless 0 is a value of theirs (dropout: -1).
 KeyInfo RealField(const char* name, KeyGroup g, const char* unit, double lo, double hi, bool has_auto,
-                  double (*get)(const Config&), void (*set)(Config&, double), const char* help) {
+                  double (*get)(const Config&), void (*set)(Config&, double), const char* help, double auto_value = 0) {
   KeyInfo f = Row(name, g, KeyKind::Real, unit, help);
-  f.lo = lo, f.hi = hi, f.has_auto = has_auto, f.auto_value = 0, f.get_real = get, f.set_real = set;
+  f.lo = lo, f.hi = hi, f.has_auto = has_auto, f.auto_value = auto_value, f.get_real = get, f.set_real = set;
   return f;
 }
 template <size_t N>
@@ -165,10 +166,36 @@ std::vector<KeyInfo> Table() {
           .Label("Norms per block", "每块归一化层数")
           .Zh("每个 Transformer 块的归一化层数：2（注意力和 MLP 之前）或 4（Gemma 2/3：之后也各有一个）。"),
       // ---- Training
+      IdField("stack", G::Training, true, TP_ID(stack),
+              "Training framework whose conventions the plan follows: megatron, deepspeed, fsdp (FSDP2, torchtitan, "
+              "llm-foundry), hf (Transformers Trainer + PEFT), torchtune or unsloth; auto = megatron.")
+          .Label("Framework", "训练框架")
+          .Zh("方案所遵循的训练框架约定：megatron、deepspeed、fsdp（FSDP2、torchtitan、llm-foundry）、hf（Transformers "
+              "Trainer + PEFT）、torchtune 或 unsloth；auto = megatron。")
+          .Source("Megatron-Core: the stack of most published large runs (NVIDIA's performance tables, Llama-scale "
+                  "pre-training); each stack's conventions and sources: `trainplan catalog stacks`.",
+                  "Megatron-Core：大多数已发表的大规模训练所用的框架（NVIDIA 性能表、Llama 规模的预训练）；各框架的约定及来源见 "
+                  "`trainplan catalog stacks`。"),
+      IntField("stack_year", G::Training, "", 2020, 2030, true, kAuto, TP_INT(stack_year),
+               "Release year of the framework: its software efficiency then (kernels, overlap); auto = the profile's "
+               "current release.")
+          .Label("Framework year", "框架年份")
+          .Zh("训练框架的发布年份：决定当时的软件效率（算子、通信重叠）；auto = 该框架档案的当前版本。"),
       ChoiceField("method", G::Training, kMethodNames, false, TP_INT(method),
                   "full fine-tuning/pre-training, LoRA adapters, or QLoRA (4-bit frozen base).")
           .Label("Method", "训练方式")
           .Zh("full 全参数微调/预训练，LoRA 适配器，或 QLoRA（冻结的 4 位量化基座）。"),
+      RealField("dropout", G::Training, "fraction", 0, 0.9, true, TP_REAL(dropout),
+                "Dropout probability; its masks are kept for the backward. auto = 0.1 for GELU models (the GPT/BERT "
+                "recipes), 0 for the Llama family.",
+                -1)
+          .Label("Dropout", "Dropout")
+          .Zh("Dropout 概率；反向传播需保留其掩码。auto = GELU 模型（GPT/BERT 的配方）取 0.1，Llama 系列取 0。")
+          .Source("GPT-2/3 and BERT train with dropout 0.1 (Radford et al. 2019, Brown et al. 2020, Devlin et al. "
+                  "2019; Megatron's --hidden-dropout 0.1); Llama-family recipes with none (Touvron et al. 2023).",
+                  "GPT-2/3 与 BERT 训练时 dropout 为 0.1（Radford 等 2019、Brown 等 2020、Devlin 等 2019；Megatron 的 "
+                  "--hidden-dropout 0.1）；Llama 系列的配方不用 dropout（Touvron 等 2023）。")
+          .Format("%.2f"),
       IntField("lora_r", G::Training, "", 1, 65536, false, 0, TP_INT(lora_r), "Rank r of the LoRA adapter matrices (r x (d_in + d_out) parameters each).")
           .Label("LoRA rank", "LoRA 秩")
           .Zh("LoRA 适配器矩阵的秩 r（每个适配器 r × (d_in + d_out) 个参数）。"),
@@ -270,6 +297,11 @@ std::vector<KeyInfo> Table() {
                   "FlashAttention: attention without materializing the seq x seq scores.")
           .Label("FlashAttention", "FlashAttention")
           .Zh("FlashAttention：计算注意力时不生成 seq × seq 的分数矩阵。"),
+      ChoiceField("offload_act", G::Layout, kZeroOne, true, TP_INT(offload_act),
+                  "With full recomputation, keep each layer's input in host memory instead of on the GPU (Unsloth's "
+                  "gradient checkpointing); auto = the framework's default.")
+          .Label("Offload checkpoints", "检查点卸载")
+          .Zh("全量重计算时，把每层的输入放在主机内存而非 GPU 上（Unsloth 的梯度检查点）；auto = 框架的默认。"),
       // ---- Cost
       RealField("usd_per_gpu_hour", G::Cost, "USD/GPU-hour", 0.001, 10000, true, TP_REAL(usd_per_gpu_hour),
                 "Rental price per GPU-hour; auto = the catalog's price for the GPU.")
@@ -345,12 +377,13 @@ std::vector<KeyInfo> Table() {
           .Format("%.0f"),
       // ---- Assumptions
       RealField("headroom", G::Assumptions, "fraction", 0, 0.9, false, TP_REAL(headroom),
-                "Fraction of GPU memory kept free before a plan counts as fitting.")
+                "Fraction of GPU memory kept free before a plan counts as fitting (a safety margin of your own).")
           .Label("Memory headroom", "显存余量")
-          .Zh("判断放得下时预留不用的显存比例。")
-          .Source("5 % of memory kept free for the caching allocator's fragmentation, which published "
-          "peak-memory figures leave out (our estimate).",
-                  "预留 5% 显存给缓存分配器的碎片，公开的峰值显存数字不含这部分（我们的估计）。")
+          .Zh("判断放得下时预留不用的显存比例（您自己的安全余量）。")
+          .Source("0: the caching allocator's reserve (alloc_reserve), the CUDA context and NCCL's buffers are "
+                  "counted in the nvidia-smi figure that is checked against the capacity the driver exposes.",
+                  "0：缓存分配器的预留（alloc_reserve）、CUDA 上下文和 NCCL 缓冲区都已计入与驱动报告的显存容量比较的 "
+                  "nvidia-smi 数字。")
           .Assume(&Assumptions::headroom)
           .Format("%.2f"),
       RealField("eff_matmul", G::Assumptions, "fraction", 0.05, 1, true, TP_REAL(eff_matmul),
@@ -414,6 +447,58 @@ std::vector<KeyInfo> Table() {
                   "拟合所得（docs/step-model.md）；公开测量中，与集合通信重叠的计算会慢 10-40%。")
           .Assume(&Assumptions::overlap_contention)
           .Format("%.3f"),
+      RealField("eff_stack", G::Assumptions, "fraction", 0.05, 1.5, true, TP_REAL(eff_stack),
+                "The framework's kernel speed as a share of the step model's (matmul, attention and memory-bound "
+                "kernels): fitted per framework and release on its own published runs.")
+          .Label("Framework efficiency", "框架效率")
+          .Zh("训练框架的算子速度占步长模型的比例（矩阵乘、注意力和访存密集算子）：按各框架及版本，只用该框架已发表的测量拟合。")
+          .Source("Fitted per framework and release on that framework's published throughput only "
+                  "(bench/fit_stacks.cpp on tests/data/stack_runs.json; docs/validation.md, per framework, with "
+                  "leave-one-out).",
+                  "按框架及版本，只用该框架已发表的吞吐量测量拟合（bench/fit_stacks.cpp 作用于 tests/data/stack_runs.json；"
+                  "见 docs/validation.md 各框架一节，含留一法检验）。")
+          .Assume(&Assumptions::eff_stack)
+          .Format("%.3f"),
+      RealField("alloc_reserve", G::Assumptions, "x allocated", 1, 4, true, TP_REAL(alloc_reserve),
+                "Memory PyTorch's caching allocator reserves per byte of activations and temporaries at the peak "
+                "(model states are allocated once and stay): max_memory_reserved over max_memory_allocated of that "
+                "part.")
+          .Label("Allocator reserve", "分配器预留")
+          .Zh("PyTorch 缓存分配器在峰值时为每字节激活值和临时张量所预留的显存（模型状态一次分配、常驻）：这部分的 "
+              "max_memory_reserved / max_memory_allocated。")
+          .Source("The framework's: 1.05 where it sets expandable_segments (torchtune, torchtitan, Unsloth), 1.10 "
+                  "for fixed shapes without it (Megatron, DeepSpeed: blocks reused every micro-batch), 1.5 for batches padded to their own length "
+                  "(Transformers): our estimates between the published pairs (torchtune#1185: 16.39 GiB reserved "
+                  "without expandable_segments, 10.83 with; cosmos-rl#388: 127 vs 97 GB for 61 GB allocated).",
+                  "取训练框架的值：设置了 expandable_segments 的（torchtune、torchtitan、Unsloth）为 1.05，未设置但张量形状"
+                  "固定的（Megatron、DeepSpeed：每个微批次复用同样的块）为 1.10，批次按各自长度补齐的（Transformers）为 1.5：这是我们在已发表的成对数据"
+                  "之间的估计（torchtune#1185：未开启 expandable_segments 时预留 16.39 GiB，开启后 10.83；cosmos-rl#388："
+                  "已分配 61 GB 时预留 127 对 97 GB）。")
+          .Assume(&Assumptions::alloc_reserve)
+          .Format("%.2f"),
+      RealField("nccl_gb", G::Assumptions, "GB", 0.001, 100, true, TP_REAL(nccl_gb),
+                "GPU memory NCCL's communicators and buffers take when more than one GPU trains (outside the "
+                "allocator).")
+          .Label("NCCL buffers", "NCCL 缓冲区")
+          .Zh("多卡训练时 NCCL 通信器及其缓冲区占用的显存（在分配器之外）。")
+          .Source("1 GB: stas00/ml-engineering measured 0.55 -> 2.00 GiB around the first dist.barrier on A100 "
+                  "(CUDA context included), 'expect ~1-2GiB'; NCCL_BUFFSIZE 4 MiB per channel and peer.",
+                  "1 GB：stas00/ml-engineering 在 A100 上测得第一次 dist.barrier 前后从 0.55 GiB 增至 2.00 GiB（含 CUDA "
+                  "上下文），“预计约 1-2 GiB”；NCCL_BUFFSIZE 为每通道每个对端 4 MiB。")
+          .Assume(&Assumptions::nccl_gb)
+          .Format("%.2f"),
+      RealField("logit_bytes", G::Assumptions, "B per logit", 0.01, 32, true, TP_REAL(logit_bytes),
+                "Bytes per logit (token x vocabulary entry) held at the loss: fp32 copies and saved softmax, or "
+                "little with a chunked or fused loss.")
+          .Label("Logit bytes", "每个 logit 字节数")
+          .Zh("计算损失时每个 logit（token × 词表项）所占的字节数：fp32 副本与保存的 softmax，分块或融合的损失则很少。")
+          .Source("The framework's loss: Megatron's vocab-parallel fp32 softmax 4, Transformers' and torchtitan's "
+                  "logits.float() 10, torchtune's 8-chunk loss 2.5, Unsloth's fused loss 0.5 (`trainplan catalog "
+                  "stacks`).",
+                  "取训练框架的损失实现：Megatron 词表并行的 fp32 softmax 为 4，Transformers 与 torchtitan 的 logits.float() "
+                  "为 10，torchtune 的 8 块分块损失为 2.5，Unsloth 的融合损失为 0.5（`trainplan catalog stacks`）。")
+          .Assume(&Assumptions::logit_bytes)
+          .Format("%.1f"),
       RealField("cuda_context_gb", G::Assumptions, "GB", 0.001, 100, true, TP_REAL(cuda_context_gb),
                 "GPU memory taken by the CUDA context and library workspaces outside the allocator.")
           .Label("CUDA context", "CUDA 上下文")

@@ -1,7 +1,7 @@
-// memory.cpp — memory per GPU for a (Job, Layout) (see memory.h): model states (weights, gradients,
-// optimizer) after tensor/pipeline/expert sharding and ZeRO over the data-parallel group, activations
-// (Korthikanti et al. 2022 generalised to GQA/MLA, SwiGLU and MoE), logits, and the rest (CUDA context,
-// NCCL buffers, fragmentation, temporaries). The most loaded GPU is the largest of the first pipeline
+// memory.cpp — memory per GPU for a (Job, Layout) (see memory.h): model states as the framework keeps
+// them (memory_states.cpp), activations (Korthikanti et al. 2022 generalised to GQA/MLA, SwiGLU and MoE,
+// and to each framework's recomputation), logits, temporaries; then what PyTorch's caching allocator
+// reserves and what nvidia-smi shows (CUDA context, NCCL), which decides whether it fits. The most loaded GPU is the largest of the first pipeline
 // stage (embedding, p micro-batches in flight), the last (head, logits) and, for uneven splits, the
 // second. No allocation: search calls this millions of times. The formulas and their sources are
 // written out in docs/memory.md.
@@ -12,72 +12,12 @@
 #include <cstring>
 
 #include "catalog.h"
-#include "model.h"
+#include "memory_internal.h"
 
 namespace tp {
 namespace {
 
-// ---- bytes per parameter ---------------------------------------------------------------------------
-// Mixed precision (fp16/bf16): 16-bit weights and gradients, fp32 master copy + optimizer states:
-// 2 + 2 + (4 + 8) = 16 B with AdamW, the ZeRO paper's K = 12 (Rajbhandari et al. 2020, sec. 3.1).
-// fp8: we assume Transformer Engine's default recipe — weights, gradients and master copy as in bf16,
-// fp8 only for the GEMM inputs, cast on the fly — so fp8 saves time, not model-state memory.
-// Pure fp32: 4 + 4 + 8 (no master copy). AdamW 8-bit (Dettmers et al. 2022): 2 B of states;
-// SGD with momentum: 4 B of momentum.
-double StateBytes(Optimizer opt) {
-  switch (opt) {
-    case Optimizer::AdamW: return 8;
-    case Optimizer::AdamW8bit: return 2;
-    case Optimizer::Sgd: return 4;
-  }
-  return 8;
-}
-
-// Parameters one GPU of a pipeline stage holds, split by how ZeRO shards them.
-struct StageParams {
-  double dense = 0;   // sharded by tp, replicated over dp*cp
-  double expert = 0;  // routed experts: sharded by ep*tp, replicated over dp*cp/ep
-  double edge = 0;    // embedding / head share of `dense` (kept 16-bit under QLoRA)
-  double norms = 0;   // share of `dense` that stays 16-bit under QLoRA
-  double lora = 0;    // adapter parameters
-  double block = 0;   // largest block's params on this GPU (ZeRO-3 gathers one at a time)
-  int dense_layers = 0, moe_layers = 0;
-};
-
-// What one pipeline stage needs: fixed bytes, and activation coefficients in the sequence length s at
-// the current micro-batch (activations = lin*s + quad*s^2; both are proportional to the micro-batch).
-struct StageNeed {
-  double weights = 0, gradients = 0, optimizer = 0;
-  double temp_fixed = 0;       // allocator temporaries independent of tokens
-  double act_lin = 0, act_quad = 0;
-  // Two phases that do not coexist (full recomputation): the loss (peak_a*s) and the recomputed
-  // layer in the backward (peak_b*s + peak_bq*s^2); the larger one adds to the activations.
-  double peak_a = 0, peak_b = 0, peak_bq = 0;
-  double temp_lin = 0;         // allocator temporaries proportional to tokens (MoE dispatch)
-  double pageable = 0;         // optimizer bytes a paged optimizer may move to the host
-  double host = 0, nvme = 0;   // per GPU, before the host buffer factor
-};
-
-// Negative, NaN or infinite sizes count as 0: bad input gives finite numbers, never a crash.
-double ClampPos(double x) { return std::isfinite(x) && x > 0 ? x : 0; }
-
-// Parameter counts and activation widths of the last model seen on this thread. Search evaluates
-// thousands of layouts of one model in a row, and counting is a quarter of an evaluation; the memo is
-// keyed on the raw bytes of the architecture and LoRA settings (a stale hit is impossible; a miss only
-// recounts).
-struct CountMemo {
-  static constexpr size_t kKeySize = sizeof(ModelArch) + sizeof(int) + 1;
-  unsigned char key[kKeySize] = {};
-  ParamCounts pc;
-  LoraWidths lora_widths;  // the adapted matrices of one block (model.h)
-  // Activation widths per token of one layer, in elements (see LayerActivations).
-  double h = 0, heads = 0;
-  double qkvo = 0;     // q + k + v + attention output
-  double latent = 0;   // MLA's compressed q and kv (+ rope key) feeding the up projections
-  double mlp = 0;      // dense MLP intermediates: GELU 2f, SwiGLU 3f
-  double moe = 0;      // topk x (expert input + output + intermediates) + shared experts
-  bool valid = false;
-};
+using namespace memory_detail;
 
 void ActivationWidths(const ModelArch& m, CountMemo& w) {
   const double h = ClampPos(m.hidden), a = ClampPos(m.heads);
@@ -113,17 +53,6 @@ const CountMemo& Counts(const Job& job) {
   }
   return memo;
 }
-
-struct Ctx {
-  const Job& job;
-  const Layout& lay;
-  const ParamCounts& pc;
-  const CountMemo& w;
-  int t, p, v, cp, ep, dp, mbs;
-  int etp;         // expert tensor-parallel degree (ExpertTensorParallel, job.h)
-  bool sp, flash, dropout;
-  double e;        // bytes per activation element
-};
 
 // ---- activations per layer, per token --------------------------------------------------------------
 // Korthikanti et al. 2022 (arXiv 2205.05198) Table 2, per layer, 16-bit: sbh(34 + 5as/h) with no
@@ -162,109 +91,6 @@ LayerAct LayerActivations(const Ctx& c) {
   return la;
 }
 
-// ---- parameters on one GPU of pipeline stage k -------------------------------------------------------
-StageParams ParamsOnStage(const Ctx& c, int k) {
-  StageParams s;
-  const bool first = k == 0, last = k == c.p - 1;
-  const ParamCounts& pc = c.pc;
-  const double t = c.t, it = 1 / t;
-  if (c.job.model.layers <= 0) {  // size-only: no breakdown, spread evenly
-    s.dense = pc.total / (t * c.p);
-    return s;
-  }
-  const StageBlocks blocks = BlocksOnStage(pc, c.p, k);  // the stage model step time uses too
-  s.dense_layers = blocks.dense;
-  s.moe_layers = blocks.moe;
-  const double layers = s.dense_layers + s.moe_layers;
-  const double moe_nonexpert = pc.attn + pc.moe_shared + pc.router;
-  s.norms = layers * pc.norms;  // norms are replicated across tensor-parallel ranks
-  s.dense = (s.dense_layers * (pc.attn + pc.mlp_dense) + s.moe_layers * moe_nonexpert) * it + s.norms;
-  // Routed experts: experts / ep on each GPU, each split over the expert tensor-parallel group (job.h).
-  const double expert_shards = double(c.ep) * c.etp;
-  s.expert = s.moe_layers * pc.experts * pc.expert / expert_shards;
-  // Vocabulary-parallel embedding and head (Megatron): split by tp. With pp > 1 the last stage keeps
-  // its own copy of a tied embedding as the head.
-  const double emb = pc.embedding, head = pc.head > 0 ? pc.head : (c.p > 1 ? c.job.model.vocab * double(c.job.model.hidden) : 0);
-  if (first) s.edge += emb * it;
-  if (last) s.edge += head * it + pc.final_norm;
-  s.dense += s.edge;
-  s.block = std::max(s.dense_layers ? pc.dense_block * it : 0.0,
-                     s.moe_layers ? (moe_nonexpert + pc.norms) * it + pc.experts * pc.expert / expert_shards : 0.0);
-  if (c.job.work.method != Method::Full)
-    s.lora = LoraParamsOfBlocks(c.job.model, c.w.lora_widths, c.job.work.lora_r, s.dense_layers, s.moe_layers) * it;
-  return s;
-}
-
-// ---- model states, offload and temporaries of one stage --------------------------------------------
-StageNeed StageStates(const Ctx& c, const StageParams& s) {
-  const Workload& w = c.job.work;
-  const Assumptions& as = c.job.assume;
-  StageNeed need;
-  const bool fp32 = w.prec == Precision::Fp32;
-  const double wb = fp32 ? 4 : 2, gb = fp32 ? 4 : 2;
-  const double master = fp32 ? 0 : 4, states = StateBytes(w.opt);
-  const int zero = std::clamp(c.lay.zero, 0, 3);
-  // ZeRO shards over the data-parallel group; Megatron's distributed optimizer over dp x cp. Experts
-  // are replicated only over the expert-data-parallel ranks that hold the same expert shard:
-  // tp x dp x cp / (ep x etp).
-  const double nd = double(c.dp) * c.cp, ne = std::max(1.0, nd * c.t / (double(c.ep) * c.etp));
-  const double ind = 1 / nd, ine = 1 / ne;  // shares of a sharded state
-  const double z1d = zero >= 1 ? ind : 1, z1e = zero >= 1 ? ine : 1;
-  const double z2d = zero >= 2 ? ind : 1, z2e = zero >= 2 ? ine : 1;
-  const double z3d = zero >= 3 ? ind : 1, z3e = zero >= 3 ? ine : 1;
-
-  double trainable_shard = 0;  // trainable parameters whose gradients/optimizer this GPU owns (after ZeRO-1)
-  if (w.method == Method::Full) {
-    need.weights = wb * (s.dense * z3d + s.expert * z3e);
-    need.gradients = gb * (s.dense * z2d + s.expert * z2e);
-    need.optimizer = (master + states) * (s.dense * z1d + s.expert * z1e);
-    trainable_shard = s.dense * z1d + s.expert * z1e;
-  } else {
-    // Frozen base: no gradients or optimizer states. LoRA keeps it in the training precision; QLoRA in
-    // 4-bit NF4 with double-quantized constants (Dettmers et al. 2023), except embeddings, head and
-    // norms, which stay 16-bit as in bitsandbytes/PEFT and torchtune.
-    double base;
-    if (w.method == Method::Qlora) {
-      const double quantized = (s.dense - s.edge - s.norms) + s.expert;
-      base = as.nf4_bytes_per_param * quantized + 2 * (s.edge + s.norms);
-      // Dequantizing a 4-bit matrix for its matmul materializes it in bf16 for a moment.
-      need.temp_fixed += 2 * c.pc.largest_matrix / c.t;
-    } else {
-      base = wb * (s.dense + s.expert);
-    }
-    // Adapters: trained in bf16 (fp32 if asked) with fp32 optimizer states and no master copy (PEFT,
-    // torchtune, the QLoRA paper's paged AdamW).
-    const double ab = fp32 ? 4 : 2;
-    need.weights = base * z3d + ab * s.lora * z3d;
-    need.gradients = ab * s.lora * z2d;
-    need.optimizer = states * s.lora * z1d;
-    trainable_shard = s.lora * z1d;
-    if (w.method == Method::Qlora) need.pageable = need.optimizer;  // paged optimizer
-  }
-  // ZeRO-3 gathers each block's 16-bit weights before use and prefetches the next: two blocks live
-  // (DeepSpeed's estimate: 4 x largest layer parameters, in bytes).
-  // QLoRA all-gathers the 4-bit blocks as stored (FSDP2 over NF4 tensors in torchtune).
-  if (zero >= 3) need.temp_fixed += 2 * (w.method == Method::Qlora ? as.nf4_bytes_per_param : wb) * s.block;
-
-  // Offload (ZeRO-Offload / ZeRO-Infinity): optimizer states and fp32 gradients leave the GPU; with
-  // ZeRO-3 the 16-bit parameter shards go too (offload_param), only the gathered blocks stay.
-  if (c.lay.offload != Offload::None) {
-    const double grads32 = 4 * trainable_shard;
-    const double params = zero >= 3 ? need.weights : 0;
-    if (c.lay.offload == Offload::Cpu) {
-      need.host = need.optimizer + grads32 + params;
-    } else {
-      need.nvme = need.optimizer + params;
-      need.host = grads32;
-    }
-    need.optimizer = 0;
-    need.pageable = 0;
-    need.gradients = 0;
-    need.weights -= params;
-  }
-  return need;
-}
-
 // Activation coefficients of one stage (bytes = lin*s + quad*s^2 at the current micro-batch).
 void StageActivations(const Ctx& c, const StageParams& s, const LayerAct& la, int k, StageNeed& need) {
   const bool last = k == c.p - 1;
@@ -280,7 +106,12 @@ void StageActivations(const Ctx& c, const StageParams& s, const LayerAct& la, in
     if (c.v > 1) inflight = (c.p - k) * (1 + (c.p - 1.0) / (c.p * c.v));
   }
   Recompute rc = c.lay.recompute == Recompute::Auto ? Recompute::Selective : c.lay.recompute;
-  const double lin_layers = s.dense_layers * la.lin_dense + s.moe_layers * la.lin_moe;
+  if (rc == Recompute::Selective && c.stack.selective == SelectiveKind::None) rc = Recompute::Full;
+  double lin_layers = s.dense_layers * la.lin_dense + s.moe_layers * la.lin_moe;
+  // torchtitan's selective (op-level) checkpointing keeps the outputs of half the matmuls and of
+  // attention, and recomputes the rest: about half a layer's stored activations (INFERRED from its
+  // _save_list; the attention scores are FlashAttention's, never stored).
+  if (rc == Recompute::Selective && c.stack.selective == SelectiveKind::HalfMatmuls) lin_layers *= 0.5;
   // Final norm input and head input (16-bit), and the logits held for the backward: Megatron's
   // 4sbh(1 + V/h) term with logit_bytes per logit; split across tensor-parallel ranks (vocab-parallel
   // loss). Only the last stage computes them.
@@ -295,12 +126,19 @@ void StageActivations(const Ctx& c, const StageParams& s, const LayerAct& la, in
     const double one_layer = tok * std::max(s.moe_layers ? la.lin_moe : 0.0, s.dense_layers ? la.lin_dense : 0.0);
     const double one_quad = layers > 0 ? tok * la.quad : 0;
     need.act_lin = tok * inflight * layers * la.input;
+    if (w.offload_checkpoints) {
+      // Unsloth's checkpointing: each layer's input goes to pinned host memory; the GPU keeps the last
+      // layer's and the one being copied back (unsloth_zoo gradient_checkpointing.py).
+      need.host_lin = need.act_lin;
+      need.act_lin = tok * std::min(2.0, layers) * la.input;
+    }
     need.peak_a = logits;
     need.peak_b = one_layer;
     need.peak_bq = one_quad;
   } else {
     need.act_lin = tok * inflight * lin_layers + logits;
-    // Selective recomputation drops the attention scores and recomputes them (Korthikanti sec. 5).
+    // Selective recomputation drops the attention scores and recomputes them (Korthikanti sec. 5; the
+    // op-level kind never stores them either).
     need.act_quad = rc == Recompute::None ? tok * inflight * layers * la.quad : 0;
   }
   if (s.moe_layers > 0) need.temp_lin = tok * la.dispatch;
@@ -318,20 +156,22 @@ double SolveQuadratic(double a, double b, double room) {
 MemoryBreakdown EstimateMemory(const Job& job, const Layout& layout) {
   MemoryBreakdown out;
   const CountMemo& memo = Counts(job);
-  Ctx c{job, layout, memo.pc, memo,
+  Ctx c{job, layout, job.stack ? *job.stack : DefaultStack(), memo.pc, memo,
         std::max(1, layout.tp), std::max(1, layout.pp), std::max(1, layout.vp), std::max(1, layout.cp),
         std::max(1, layout.ep), std::max(1, layout.dp), std::max(1, layout.mbs), ExpertTensorParallel(layout),
-        layout.sp && layout.tp > 1, job.work.flash, job.model.mlp == MlpKind::Gelu,
+        layout.sp && layout.tp > 1, job.work.flash, job.work.dropout > 0,
         job.work.prec == Precision::Fp32 ? 4.0 : 2.0};
   const Assumptions& as = job.assume;
   const bool size_only = job.model.layers <= 0;
   const double s = std::max(1, job.work.seq);
   const LayerAct la = size_only ? LayerAct{} : LayerActivations(c);
 
-  // Outside the caching allocator: CUDA context and one set of NCCL buffers per parallel group in use.
-  const int groups = (c.t > 1) + (c.p > 1) + (c.cp > 1) + (c.ep > 1) + (c.dp > 1);
-  const double outside = 1e9 * ClampPos(as.cuda_context_gb) + groups * ClampPos(as.nccl_bytes_per_group);
-  const double frag = 1 + ClampPos(as.fragmentation);
+  // Outside the caching allocator: the CUDA context, and NCCL's communicators and buffers when more than
+  // one GPU talks. Inside it, the allocator reserves more than the tensors it holds (rounding, blocks it
+  // cannot reuse): reserved = allocated x alloc_reserve. nvidia-smi shows reserved + outside, and an OOM
+  // comes when that reaches the capacity the driver exposes.
+  const double outside = 1e9 * (ClampPos(as.cuda_context_gb) + (job.hw.gpus > 1 ? ClampPos(as.nccl_gb) : 0.0));
+  const double frag = std::max(1.0, std::isfinite(as.alloc_reserve) ? as.alloc_reserve : 1.0);
 
   out.capacity = job.hw.gpu ? ClampPos(job.hw.gpu->mem_bytes) : 0;
   out.usable = out.capacity * (1 - std::clamp(as.headroom, 0.0, 1.0));
@@ -357,15 +197,20 @@ MemoryBreakdown EstimateMemory(const Job& job, const Layout& layout) {
     const double act = need.act_lin * s + need.act_quad * s * s +
                        std::max(need.peak_a * s, (need.peak_b + need.peak_bq * s) * s);
     const double temps = need.temp_fixed + need.temp_lin * s;
-    double total = outside + frag * (states + act + temps);
-    // A paged optimizer (QLoRA) lets the driver evict its states to host memory under pressure.
+    // Model states are allocated once and stay (contiguous buffers); activations and temporaries come and
+    // go every micro-batch, and it is their blocks the caching allocator cannot always reuse: the reserve
+    // applies to them. A paged optimizer (QLoRA, bitsandbytes) lives in CUDA managed memory outside the
+    // allocator, and the driver evicts it to host memory under pressure.
+    const double allocated_all = states + act + temps;
+    const double reserved_all = states + frag * (act + temps);
+    double total = outside + reserved_all;
     double paged = 0;
-    if (need.pageable > 0 && out.usable > 0 && total > out.usable)
-      paged = std::min(need.pageable, (total - out.usable) / frag);
-    total -= frag * paged;
+    if (need.pageable > 0 && out.usable > 0 && total > out.usable) paged = std::min(need.pageable, total - out.usable);
+    total -= paged;
+    const double allocated = allocated_all - paged, reserved = reserved_all - paged;
 
     // Largest micro-batch: everything token-proportional scales with it.
-    const double fixed = outside + frag * (states - need.pageable + need.temp_fixed);
+    const double fixed = outside + states - need.pageable + frag * need.temp_fixed;
     const double per_mbs = frag * (act + need.temp_lin * s) / c.mbs;
     const double mbs_fit = per_mbs > 0 ? (out.usable - fixed) / per_mbs : (fixed <= out.usable ? c.mbs : 0);
     min_mbs = std::min(min_mbs, mbs_fit);
@@ -385,7 +230,10 @@ MemoryBreakdown EstimateMemory(const Job& job, const Layout& layout) {
       out.activations = act;
       out.other = total - states + paged - act;
       out.total = total;
-      out.host_bytes = gpn * (as.offload_host_factor * need.host + paged +
+      out.allocated = allocated;
+      out.gathered = need.gathered;
+      out.reserved = reserved;
+      out.host_bytes = gpn * (as.offload_host_factor * need.host + paged + need.host_lin * s +
                               (layout.offload == Offload::Nvme ? as.nvme_host_buffer_bytes : 0));
       out.nvme_bytes = gpn * need.nvme;
     }

@@ -14,7 +14,10 @@ namespace tp {
 
 struct MemoryBreakdown {  // per GPU, the most loaded one, bytes
   double weights = 0, gradients = 0, optimizer = 0, activations = 0, other = 0;
-  double total = 0, capacity = 0, usable = 0;  // usable = capacity x (1 - headroom)
+  double total = 0, capacity = 0, usable = 0;  // total: as nvidia-smi shows it (decides OOM); usable = capacity x (1 - headroom)
+  double allocated = 0;                         // torch.cuda.max_memory_allocated: the tensors at the peak
+  double reserved = 0;                          // torch.cuda.max_memory_reserved: states + alloc_reserve x the rest
+  double gathered = 0;                          // of other: ZeRO-3 / FSDP weights gathered at the peak (and their grads)
   double model_states = 0;                      // weights + gradients + optimizer
   double host_bytes = 0;                        // CPU memory per node needed by offload
   double nvme_bytes = 0;

@@ -102,6 +102,7 @@ std::vector<Section> Sections(const PlanOutput& out) {
   s.push_back({"memory", {E("weights_bytes", Num(m.weights)), E("gradients_bytes", Num(m.gradients)),
                           E("optimizer_bytes", Num(m.optimizer)), E("activations_bytes", Num(m.activations)),
                           E("other_bytes", Num(m.other)), E("total_bytes", Num(m.total)),
+                          E("allocated_bytes", Num(m.allocated)), E("reserved_bytes", Num(m.reserved)),
                           E("capacity_bytes", Num(m.capacity)), E("usable_bytes", Num(m.usable)),
                           E("fits", Bool(m.fits)), E("max_micro_batch", Num(m.max_micro_batch)),
                           E("max_seq", Num(m.max_seq)), E("model_states_bytes", Num(m.model_states)),

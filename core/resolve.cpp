@@ -10,6 +10,7 @@
 #include "catalog.h"
 #include "model.h"
 #include "plan.h"
+#include "stack.h"
 #include "step.h"
 
 namespace tp {
@@ -91,6 +92,11 @@ void ResolveModel(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues)
   if (cfg.act >= 0) m.mlp = MlpKind(cfg.act);
   if (cfg.tied >= 0) m.tied = cfg.tied == 1;
   if (cfg.kv_heads > 0) m.kv_heads = cfg.kv_heads;
+  // A multi-head preset stays multi-head when only its head count changes (gpt3-175b heads=16): the
+  // key/value heads follow. A grouped-query preset keeps its groups (and says so if they stop dividing).
+  else if (cfg.heads > 0 && m.kv_heads > 0 && m.kv_heads != cfg.heads && !custom &&
+           FindModel(cfg.model) && FindModel(cfg.model)->arch.kv_heads == FindModel(cfg.model)->arch.heads)
+    m.kv_heads = m.heads;
   if (cfg.ffn > 0) m.ffn = cfg.ffn;
   if (cfg.vocab > 0) m.vocab = cfg.vocab;
   if (cfg.experts > 0) m.experts = cfg.experts;
@@ -200,6 +206,36 @@ void ResolveWorkload(const Config& cfg, Job& job, std::vector<ConfigIssue>& issu
   }
 }
 
+// The framework: its profile (by id or alias) and release; what it decides by default (dropout,
+// offloaded checkpoints, FlashAttention kernels are the user's key) follows from it.
+void ResolveStack(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues) {
+  job.stack = &DefaultStack();
+  if (!cfg.stack.empty()) {
+    if (const StackProfile* s = FindStack(cfg.stack)) {
+      job.stack = s;
+    } else {
+      std::string accepted;
+      for (const StackProfile& s : Stacks()) accepted += (accepted.empty() ? "" : ", ") + std::string(s.id);
+      Error(issues, "stack", "unknown framework \"{0}\"; accepted: {1} or auto (aliases: trainplan catalog stacks)"_issue,
+            {cfg.stack, Words(accepted)});
+    }
+  }
+  job.stack_year = cfg.stack_year > 0 ? cfg.stack_year : job.stack->year;
+  Workload& w = job.work;
+  // GPT-2/3 and BERT recipes train with dropout 0.1, the Llama family (SwiGLU) without (keys.cpp's source).
+  w.dropout = cfg.dropout >= 0 ? cfg.dropout : job.model.mlp == MlpKind::Gelu ? 0.1 : 0.0;
+  w.offload_checkpoints = cfg.offload_act >= 0 ? cfg.offload_act == 1 : job.stack->offload_checkpoints;
+  // The stack's conventions as assumption defaults (each has a key that overrides it: ApplyAssumptions).
+  Assumptions& a = job.assume;
+  a.logit_bytes = job.stack->logit_bytes;
+  a.alloc_reserve = job.stack->reserve_factor;
+  a.nccl_gb = job.stack->nccl_gb;
+  a.eff_stack = ReleaseFor(*job.stack, job.stack_year).eff;
+  if (cfg.recompute == Recompute::Selective && job.stack->selective == SelectiveKind::None)
+    Error(issues, "recompute", "{0} has no selective recomputation (it checkpoints whole layers); accepted: none, full or auto"_issue,
+          {job.stack->name});
+}
+
 void ResolveHardware(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues) {
   Hardware& hw = job.hw;
   hw.gpus = cfg.gpus;
@@ -254,6 +290,11 @@ void ResolveEconomics(const Config& cfg, Job& job) {
   // Every assumption key, through its row (core/keys.cpp): auto keeps the documented default.
   ApplyAssumptions(cfg, job.assume);
   FillStepDefaults(job.assume);  // the step model's defaults written out, so every surface can show them
+  // The stack's kernels: its fitted efficiency scales the step model's kernel rates (matmul, attention,
+  // memory-bound) where the user did not give them (a given rate is the user's own measurement).
+  if (cfg.eff_matmul <= 0) job.assume.eff_matmul *= job.assume.eff_stack;
+  if (cfg.eff_attention <= 0) job.assume.eff_attention *= job.assume.eff_stack;
+  if (cfg.eff_memory <= 0) job.assume.eff_memory *= job.assume.eff_stack;
 }
 
 }  // namespace
@@ -262,6 +303,7 @@ Job ResolveJob(const Config& cfg, std::vector<ConfigIssue>& issues) {
   Job job;
   ResolveModel(cfg, job, issues);
   ResolveWorkload(cfg, job, issues);
+  ResolveStack(cfg, job, issues);
   ResolveHardware(cfg, job, issues);
   ResolveEconomics(cfg, job);
   return job;
@@ -280,7 +322,9 @@ Layout ExplicitLayout(const Config& cfg, const Job& job) {
   l.mbs = pick(cfg.mbs, 1);
   // Simple defaults; search does better. The distributed optimizer (ZeRO-1) is free when dp > 1.
   l.zero = pick(cfg.zero, l.dp > 1 ? 1 : 0);
-  l.recompute = cfg.recompute == Recompute::Auto ? Recompute::Selective : cfg.recompute;
+  // auto: selective where the stack has it, else none (search does better).
+  const bool has_selective = !job.stack || job.stack->selective != SelectiveKind::None;
+  l.recompute = cfg.recompute != Recompute::Auto ? cfg.recompute : has_selective ? Recompute::Selective : Recompute::None;
   l.offload = cfg.offload < 0 ? Offload::None : Offload(cfg.offload);
   l.sp = cfg.sp < 0 ? l.tp > 1 : cfg.sp == 1;
   return l;

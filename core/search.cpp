@@ -10,6 +10,7 @@
 #include <cstdio>
 
 #include "catalog.h"
+#include "stack.h"
 #include "text.h"
 
 namespace tp {
@@ -220,9 +221,13 @@ struct LayoutSearch::Impl {
           layout.offload = off;
           for (Recompute rc : kAllRecompute) {
             if (cfg.recompute != Recompute::Auto && rc != cfg.recompute) continue;
-            // With FlashAttention the scores are never stored, so selective recompute (which drops
+            // A stack without a selective mode (per-layer checkpointing only) never gets one. With
+            // FlashAttention the scores are never stored, so Megatron's selective recompute (which drops
             // exactly them, Korthikanti et al.) is the same layout as none: do not list it twice.
-            if (cfg.recompute == Recompute::Auto && rc == Recompute::Selective && job.work.flash) continue;
+            if (rc == Recompute::Selective && job.stack && job.stack->selective == SelectiveKind::None) continue;
+            if (cfg.recompute == Recompute::Auto && rc == Recompute::Selective && job.work.flash &&
+                (!job.stack || job.stack->selective == SelectiveKind::AttentionCore))
+              continue;
             layout.recompute = rc;
             for (int sp = 0; sp <= 1; ++sp) {
               if (cfg.sp != kAuto ? sp != cfg.sp : (sp == 1 && o.tp == 1)) continue;

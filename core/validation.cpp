@@ -8,6 +8,7 @@
 
 #include "json.h"
 #include "planner.h"
+#include "stack.h"
 
 namespace tp {
 namespace {
@@ -23,6 +24,8 @@ bool Predict(const PlanOutput& out, const std::string& metric, double& value) {
   else if (metric == "gpu_hours") value = p.run.gpu_hours;
   else if (metric == "days") value = p.run.days;
   else if (metric == "peak_memory_gib") value = p.memory.total / double(1ull << 30);
+  else if (metric == "peak_allocated_gib") value = p.memory.allocated / double(1ull << 30);
+  else if (metric == "peak_reserved_gib") value = p.memory.reserved / double(1ull << 30);
   else if (metric == "peak_memory_gb") value = p.memory.total / 1e9;
   else if (metric == "model_states_gb") value = p.memory.model_states / 1e9;
   else if (metric == "fits") value = p.memory.fits ? 1 : 0;
@@ -40,6 +43,17 @@ std::string LayoutWords(const PlanOutput& out) {
 
 }  // namespace
 
+JsonValue CasePairs(const JsonValue& c, const JsonValue* setup_cases, std::string* given) {
+  JsonValue pairs = *c.Find("config");
+  const JsonValue* setup = setup_cases ? setup_cases->Find(c.StringOr("id", "")) : nullptr;
+  if (const JsonValue* extra = setup ? setup->Find("config") : nullptr; extra && extra->IsObject())
+    for (const auto& [key, value] : extra->object) {
+      pairs.object.push_back(JsonMember{key, value});
+      if (given) *given += (given->empty() ? "" : " ") + key;
+    }
+  return pairs;
+}
+
 Config CaseConfig(const JsonValue& config, std::vector<ConfigIssue>& issues) {
   Config cfg;
   for (const auto& [key, value] : config.object) {
@@ -56,7 +70,8 @@ Config CaseConfig(const JsonValue& config, std::vector<ConfigIssue>& issues) {
 bool IsWholeRunMetric(const std::string& metric) { return metric == "gpu_hours" || metric == "days"; }
 
 std::vector<CaseResult> RunValidationCases(std::string_view cases_json, std::string_view published_setups_json,
-                                           std::string* parse_error, std::string_view overrides) {
+                                           std::string* parse_error, std::string_view overrides,
+                                           bool (*keep)(const std::string& id, const void* ctx), const void* keep_ctx) {
   std::vector<CaseResult> results;
   JsonParseResult parsed = ParseJson(cases_json);
   JsonParseResult setups = ParseJson(published_setups_json.empty() ? "{}" : published_setups_json);
@@ -71,22 +86,22 @@ std::vector<CaseResult> RunValidationCases(std::string_view cases_json, std::str
     const JsonValue* measured = c.Find("measured");
     const JsonValue* config = c.Find("config");
     if (!measured || !measured->IsObject() || !config || !config->IsObject()) continue;
-    // The case's own pairs, then those its source states (published_setups.json): later pairs win, as in
-    // a link.
-    JsonValue pairs = *config;
+    if (keep && !keep(c.StringOr("id", ""), keep_ctx)) continue;
+    // The case's own pairs, then those its source states (published_setups.json).
     std::string given;
     const JsonValue* setup = setup_cases ? setup_cases->Find(c.StringOr("id", "")) : nullptr;
-    if (const JsonValue* extra = setup ? setup->Find("config") : nullptr; extra && extra->IsObject())
-      for (const auto& [key, value] : extra->object) {
-        pairs.object.push_back(JsonMember{key, value});
-        given += (given.empty() ? "" : " ") + key;
-      }
+    const JsonValue pairs = CasePairs(c, setup_cases, &given);
     std::vector<ConfigIssue> issues;
     Config cfg = CaseConfig(pairs, issues);
     if (!overrides.empty()) ApplyLink(cfg, overrides, issues);
     PlanOutput out;
     if (!HasErrors(issues)) out = MakePlan(cfg);
-    for (const auto& [metric, value] : measured->object) {
+    // What a memory figure measured (published_setups.json "memory_metric": allocated, reserved, or smi =
+    // what nvidia-smi shows, the default): the prediction of the same quantity is compared.
+    const std::string memory_metric = setup ? setup->StringOr("memory_metric", "smi") : "smi";
+    for (const auto& [measured_metric, value] : measured->object) {
+      std::string metric = measured_metric;
+      if (metric == "peak_memory_gib" && memory_metric != "smi") metric = "peak_" + memory_metric + "_gib";
       CaseResult r;
       r.id = c.StringOr("id", "");
       r.source = c.StringOr("source", "");
@@ -94,6 +109,11 @@ std::vector<CaseResult> RunValidationCases(std::string_view cases_json, std::str
       r.metric = metric;
       r.given = given;
       r.tolerance = c.NumberOr("tolerance", 0.15);
+      if (setup) r.known_difference = setup->StringOr("known_difference", "");
+      if (out.job.stack) {
+        r.stack = out.job.stack->id;
+        r.stack_year = ReleaseFor(*out.job.stack, out.job.stack_year).year;
+      }
       r.measured = value.type == JsonValue::Type::Bool ? (value.boolean ? 1 : 0) : value.number;
       std::vector<ConfigIssue> all = issues;
       all.insert(all.end(), out.issues.begin(), out.issues.end());
@@ -146,9 +166,142 @@ std::string ValidationMarkdown(const std::vector<CaseResult>& results) {
   for (const CaseResult& r : results) {
     std::snprintf(buf, sizeof buf, "| %s | %s | %.4g | %.4g | %+.1f%% | %.0f%% | %s | %s |\n", r.id.c_str(),
                   r.metric.c_str(), r.measured, r.ok ? r.predicted : 0.0, r.ok ? 100 * r.error : 0.0, 100 * r.tolerance,
-                  r.within ? "yes" : "**no**",
+                  r.within ? "yes" : r.known_difference.empty() ? "**no**" : "no, by design",
                   !r.ok ? r.problem.c_str() : (r.layout + (r.given.empty() ? "" : " (source gives: " + r.given + ")")).c_str());
     md += buf;
+  }
+  return md;
+}
+
+bool IsThroughputMetric(const std::string& metric) {
+  return metric == "hardware_tflops_per_gpu" || metric == "model_tflops_per_gpu" || metric == "mfu" ||
+         metric == "tokens_per_s_per_gpu" || metric == "step_seconds";
+}
+
+namespace {
+
+// One measurement of a framework release: which file and case, and the (stack, release year) it belongs to.
+struct StackCase {
+  int file;  // 0 the case file, 1 stack_runs.json
+  std::string id;
+  std::string stack;
+  int year;
+};
+
+// log(speed predicted / speed measured): step time is the inverse of a speed.
+double LogSpeedError(const CaseResult& r) {
+  const double ratio = r.predicted / r.measured;
+  return r.metric == "step_seconds" ? -std::log(ratio) : std::log(ratio);
+}
+
+struct Subset {
+  const std::vector<StackCase>* cases;
+  int file;
+  const std::string* skip;  // a case left out (leave-one-out), or null
+  std::string stack;
+  int year;
+};
+bool InSubset(const std::string& id, const void* ctx) {
+  const Subset& s = *static_cast<const Subset*>(ctx);
+  if (s.skip && id == *s.skip) return false;
+  for (const StackCase& c : *s.cases)
+    if (c.file == s.file && c.id == id && c.stack == s.stack && c.year == s.year) return true;
+  return false;
+}
+
+}  // namespace
+
+std::vector<StackReleaseFit> FitStackEfficiencies(std::string_view cases_json, std::string_view published_setups_json,
+                                                  std::string_view stack_runs_json, std::string* parse_error) {
+  std::vector<StackReleaseFit> fits;
+  // Which release each throughput case belongs to: its resolved stack and year.
+  std::vector<StackCase> all;
+  const std::string_view files[2] = {cases_json, stack_runs_json};
+  for (int f = 0; f < 2; ++f) {
+    for (const CaseResult& r : RunValidationCases(files[f], f == 0 ? published_setups_json : "", parse_error)) {
+      if (!r.ok || !IsThroughputMetric(r.metric) || r.measured <= 0) continue;
+      all.push_back({f, r.id, r.stack, r.stack_year});
+    }
+  }
+  std::vector<std::pair<std::string, int>> releases;
+  for (const StackCase& c : all)
+    if (std::find(releases.begin(), releases.end(), std::make_pair(c.stack, c.year)) == releases.end())
+      releases.push_back({c.stack, c.year});
+  // eff that zeroes the mean log speed error: speed grows a little slower than eff (communication does
+  // not scale with it), so a few fixed-point steps.
+  auto fit = [&](const std::string& stack, int year, const std::string* skip, std::vector<CaseResult>* out) {
+    double eff = 1;
+    for (int it = 0; it < 8; ++it) {
+      double sum = 0;
+      int n = 0;
+      std::vector<CaseResult> got;
+      for (int f = 0; f < 2; ++f) {
+        Subset sub{&all, f, skip, stack, year};
+        char overrides[64];
+        std::snprintf(overrides, sizeof overrides, "eff_stack=%.6f", eff);
+        for (CaseResult& r : RunValidationCases(files[f], f == 0 ? published_setups_json : "", nullptr, overrides,
+                                                InSubset, &sub)) {
+          if (!r.ok || !IsThroughputMetric(r.metric) || r.measured <= 0) continue;
+          sum += LogSpeedError(r);
+          ++n;
+          got.push_back(std::move(r));
+        }
+      }
+      if (n == 0) return eff;
+      if (out) *out = std::move(got);
+      const double step = std::exp(-sum / n);
+      eff = std::clamp(eff * step, 0.05, 1.5);
+      if (std::fabs(step - 1) < 1e-4) break;
+    }
+    return eff;
+  };
+  for (const auto& [stack, year] : releases) {
+    StackReleaseFit rf;
+    rf.stack = stack;
+    rf.year = year;
+    rf.eff = fit(stack, year, nullptr, &rf.cases);
+    if (rf.cases.size() > 1) {
+      for (const CaseResult& r : rf.cases) {
+        const double eff = fit(stack, year, &r.id, nullptr);
+        // The left-out case planned at the efficiency fitted without it.
+        Subset one{&all, 0, nullptr, stack, year};
+        double err = 0;
+        for (int f = 0; f < 2; ++f) {
+          one.file = f;
+          char overrides[64];
+          std::snprintf(overrides, sizeof overrides, "eff_stack=%.6f", eff);
+          for (const CaseResult& c : RunValidationCases(files[f], f == 0 ? published_setups_json : "", nullptr, overrides,
+                                                        InSubset, &one))
+            if (c.id == r.id && c.metric == r.metric) err = c.error;
+        }
+        rf.loo_errors.push_back(err);
+      }
+    }
+    fits.push_back(std::move(rf));
+  }
+  std::sort(fits.begin(), fits.end(), [](const StackReleaseFit& a, const StackReleaseFit& b) {
+    return a.stack != b.stack ? a.stack < b.stack : a.year < b.year;
+  });
+  return fits;
+}
+
+std::string StackFitMarkdown(const std::vector<StackReleaseFit>& fits) {
+  std::string md;
+  char buf[512];
+  std::string stack;
+  for (const StackReleaseFit& f : fits) {
+    if (f.stack != stack) {
+      stack = f.stack;
+      md += "\n**" + stack + "**\n\n| release | eff_stack | case | metric | published | predicted | error | leave-one-out |\n"
+            "|---|---:|---|---|---:|---:|---:|---:|\n";
+    }
+    for (size_t i = 0; i < f.cases.size(); ++i) {
+      const CaseResult& r = f.cases[i];
+      const std::string loo = i < f.loo_errors.size() ? std::to_string(int(std::lround(100 * f.loo_errors[i]))) + "%" : "(one case)";
+      std::snprintf(buf, sizeof buf, "| %d | %.3f | %s | %s | %.4g | %.4g | %+.1f%% | %s |\n", f.year, f.eff, r.id.c_str(),
+                    r.metric.c_str(), r.measured, r.predicted, 100 * r.error, loo.c_str());
+      md += buf;
+    }
   }
   return md;
 }

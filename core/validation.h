@@ -6,6 +6,8 @@
 #include <string_view>
 #include <vector>
 
+#include "json.h"
+
 namespace tp {
 
 struct CaseResult {
@@ -18,11 +20,16 @@ struct CaseResult {
   std::string problem;   // why it could not be planned, if !ok
   std::string layout;    // what the planner chose: "tp=8 pp=2 ..."
   std::string given;     // keys added from the source's own description of the run (published_setups.json)
+  std::string known_difference;  // where the planner deliberately differs from the published figure, and why
+  std::string stack;     // the framework the case planned with, and its release (stack.h ReleaseFor)
+  int stack_year = 0;
 };
 
-struct JsonValue;
 struct ConfigIssue;
 struct Config;
+// A case's "config" pairs followed by those its source states (the "cases" object of published_setups.json,
+// may be null): later pairs win, as in a link. `given` lists the added keys.
+JsonValue CasePairs(const JsonValue& c, const JsonValue* setup_cases, std::string* given = nullptr);
 // A case's "config" object (the planner's own keys, numbers or strings) as a Config, exactly as a link
 // with the same pairs would give.
 Config CaseConfig(const JsonValue& config, std::vector<ConfigIssue>& issues);
@@ -33,8 +40,32 @@ Config CaseConfig(const JsonValue& config, std::vector<ConfigIssue>& issues);
 // neither names.
 // overrides: link pairs ("eff_run=1&...") applied over every case last, by the link parser (the fit
 // below plans with eff_run=1).
+// keep (optional): only the cases whose id it accepts are planned.
 std::vector<CaseResult> RunValidationCases(std::string_view cases_json, std::string_view published_setups_json,
-                                           std::string* parse_error = nullptr, std::string_view overrides = {});
+                                           std::string* parse_error = nullptr, std::string_view overrides = {},
+                                           bool (*keep)(const std::string& id, const void* ctx) = nullptr,
+                                           const void* keep_ctx = nullptr);
+
+// True for the steady-state speed metrics (TFLOP/s, MFU, tokens/s, step time), which a framework's
+// efficiency scales.
+bool IsThroughputMetric(const std::string& metric);
+
+// The efficiency of each framework release (stack.h StackRelease), fitted on that framework's own
+// published throughput only: the case file's throughput cases (their framework from published_setups) and
+// tests/data/stack_runs.json. For each (stack, release) with measurements: the eff_stack that minimises the
+// squared log error, the cases' errors at it, and each case's error when the release is refitted without
+// it (leave-one-out; none for a release with one measurement).
+struct StackReleaseFit {
+  std::string stack;
+  int year = 0;
+  double eff = 1;
+  std::vector<CaseResult> cases;     // at the fitted efficiency
+  std::vector<double> loo_errors;    // relative, one per case (empty with a single case)
+};
+std::vector<StackReleaseFit> FitStackEfficiencies(std::string_view cases_json, std::string_view published_setups_json,
+                                                  std::string_view stack_runs_json, std::string* parse_error = nullptr);
+// The fits as Markdown: one table per framework, the release efficiency and the leave-one-out errors.
+std::string StackFitMarkdown(const std::vector<StackReleaseFit>& fits);
 
 // True for the metrics of a whole run (gpu_hours, days), which the run efficiency scales.
 bool IsWholeRunMetric(const std::string& metric);

@@ -12,6 +12,7 @@
 #include "flops.h"
 #include "planner.h"
 #include "step.h"
+#include "test_data.h"
 #include "test_links.h"
 
 using namespace tp;
@@ -295,12 +296,9 @@ TEST_CASE("bad input gives zeros, never a crash", "[step]") {
 }
 
 TEST_CASE("published throughput cases: median error <= 10%, most within 15%", "[step][validation]") {
-  std::ifstream in(std::string(TRAINPLAN_TEST_DATA) + "/cases.json");
-  REQUIRE(in);
-  std::stringstream text;
-  text << in.rdbuf();
   std::string error;
-  const auto cases = stepfit::LoadCases(text.str(), &error);
+  const auto cases = stepfit::LoadCases(testing::ReadTestData("cases.json"), &error,
+                                        testing::ReadTestData("published_setups.json"));
   CHECK(error.empty());
   REQUIRE(cases.size() >= 15);
   std::vector<double> errs;

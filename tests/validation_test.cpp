@@ -5,6 +5,8 @@
 // never fitted) judge it.
 #include <catch2/catch.hpp>
 
+#include "test_data.h"
+
 #include <algorithm>
 #include <cmath>
 #include <fstream>
@@ -14,16 +16,9 @@
 #include "validation.h"
 
 using namespace tp;
+using tp::testing::ReadTestData;
 
 namespace {
-
-std::string ReadTestData(const char* name) {
-  std::ifstream in(std::string(TRAINPLAN_TEST_DATA) + "/" + name);
-  REQUIRE(in);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 std::vector<CaseResult> LoadAndRun() {
   std::string error;
@@ -52,6 +47,9 @@ TEST_CASE("memory and whole-run cases are each within tolerance", "[validation]"
     if (IsThroughput(r.metric)) continue;
     INFO(r.id << " " << r.metric << ": predicted " << r.predicted << ", published " << r.measured << ", layout "
               << r.layout);
+    // A deliberate difference is stated with its reason (published_setups.json), and checked exactly
+    // where it is modelled (memory_test.cpp: the ZeRO paper's stage 3).
+    if (!r.known_difference.empty()) continue;
     CHECK(r.within);
   }
 }

@@ -1,0 +1,80 @@
+// memory_internal.h — the pieces memory.cpp (activations, totals, what fits) and memory_states.cpp (model
+// states by framework, offload, gathered units) share. Not part of core's interface.
+#pragma once
+#include <cmath>
+#include <cstddef>
+
+#include "job.h"
+#include "model.h"
+#include "stack.h"
+
+namespace tp::memory_detail {
+
+// Negative, NaN or infinite sizes count as 0: bad input gives finite numbers, never a crash.
+inline double ClampPos(double x) { return std::isfinite(x) && x > 0 ? x : 0; }
+
+// Parameter counts and activation widths of the last model seen on this thread. Search evaluates
+// thousands of layouts of one model in a row, and counting is a quarter of an evaluation; the memo is
+// keyed on the raw bytes of the architecture and LoRA settings (a stale hit is impossible; a miss only
+// recounts).
+struct CountMemo {
+  static constexpr size_t kKeySize = sizeof(ModelArch) + sizeof(int) + 1;
+  unsigned char key[kKeySize] = {};
+  ParamCounts pc;
+  LoraWidths lora_widths;  // the adapted matrices of one block (model.h)
+  // Activation widths per token of one layer, in elements (see LayerActivations in memory.cpp).
+  double h = 0, heads = 0;
+  double qkvo = 0;     // q + k + v + attention output
+  double latent = 0;   // MLA's compressed q and kv (+ rope key) feeding the up projections
+  double mlp = 0;      // dense MLP intermediates: GELU 2f, SwiGLU 3f
+  double moe = 0;      // topk x (expert input + output + intermediates) + shared experts
+  bool valid = false;
+};
+
+struct Ctx {
+  const Job& job;
+  const Layout& lay;
+  const StackProfile& stack;
+  const ParamCounts& pc;
+  const CountMemo& w;
+  int t, p, v, cp, ep, dp, mbs;
+  int etp;         // expert tensor-parallel degree (ExpertTensorParallel, job.h)
+  bool sp, flash, dropout;
+  double e;        // bytes per activation element
+};
+
+// Parameters one GPU of a pipeline stage holds, split by how ZeRO shards them.
+struct StageParams {
+  double dense = 0;   // sharded by tp, replicated over dp*cp
+  double expert = 0;  // routed experts: sharded by ep*etp, replicated over the expert-data-parallel ranks
+  double emb = 0, head = 0;  // embedding (first stage) and head (last stage) shares of `dense`
+  double edge = 0;    // emb + head + final norm (kept 16-bit under QLoRA)
+  double norms = 0;   // share of `dense` that stays 16-bit under QLoRA
+  double lora = 0;    // adapter parameters
+  double block = 0;   // largest block's params on this GPU (ZeRO-3 / FSDP gather one at a time)
+  double module = 0;  // largest single module (one weight matrix, or the embedding/head): DeepSpeed's unit
+  int dense_layers = 0, moe_layers = 0;
+};
+
+// What one pipeline stage needs: fixed bytes, and activation coefficients in the sequence length s at
+// the current micro-batch (activations = lin*s + quad*s^2; both are proportional to the micro-batch).
+struct StageNeed {
+  double weights = 0, gradients = 0, optimizer = 0;
+  double temp_fixed = 0;       // allocator temporaries independent of tokens (gathered units, dequantization)
+  double gathered = 0;         // of temp_fixed: the ZeRO-3 / FSDP gathered weights (and their gradients)
+  double act_lin = 0, act_quad = 0;
+  // Two phases that do not coexist (full recomputation): the loss (peak_a*s) and the recomputed
+  // layer in the backward (peak_b*s + peak_bq*s^2); the larger one adds to the activations.
+  double peak_a = 0, peak_b = 0, peak_bq = 0;
+  double temp_lin = 0;         // allocator temporaries proportional to tokens (MoE dispatch)
+  double pageable = 0;         // optimizer bytes a paged optimizer may move to the host
+  double host = 0, nvme = 0;   // per GPU, before the host buffer factor
+  double host_lin = 0;         // per GPU, proportional to s: checkpoints offloaded to host memory
+};
+
+StageParams ParamsOnStage(const Ctx& c, int k);
+// Weights, gradients and optimizer states of one stage as the framework keeps them (StateBytesPerParam),
+// the gathered ZeRO-3 / FSDP units, QLoRA's dequantization buffer, and what offload moves to the host.
+StageNeed StageStates(const Ctx& c, const StageParams& s);
+
+}  // namespace tp::memory_detail
