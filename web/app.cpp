@@ -925,6 +925,10 @@ bool DrawInputs(AppState& app) {
         {"server_power", "Server power", &c.server_power, a.server_power, "%.2f"},
         {"capex_overhead", "Other capex", &c.capex_overhead, a.capex_overhead, "%.2f"},
         {"eff_run", "Run efficiency", &c.eff_run, a.eff_run, "%.3f"},
+        {"eff_stack", "Framework efficiency", &c.eff_stack, a.eff_stack, "%.3f"},
+        {"alloc_reserve", "Allocator reserve", &c.alloc_reserve, a.alloc_reserve, "%.2f"},
+        {"nccl_gb", "NCCL buffers", &c.nccl_gb, a.nccl_gb, "%.2f"},
+        {"logit_bytes", "Logit bytes", &c.logit_bytes, a.logit_bytes, "%.1f"},
     };
     for (const Row& row : rows) changed |= InputAssumption(app, row.key, row.label, row.value, row.fmt, row.in_use);
     changed |= InputDouble(app, "staff_usd_per_year", "Staff per year", &c.staff_usd_per_year, 0, 1e10, "%.0f");
