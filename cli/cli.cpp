@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "catalog.h"
+#include "stack.h"
 #include "config.h"
 #include "default_sources.h"
 #include "json.h"
@@ -143,12 +144,14 @@ std::string Help(const std::string& command) {
            "  trainplan search model=llama3-70b gpu=h100 gpus=64 --top 5\n"
            "  trainplan search model=llama3-8b gpus=8 --objective cost --gpu-types h100,a100-80g,l40s --format json\n";
   if (command == "catalog")
-    return "trainplan catalog gpus|models|links [--format F]\n"
-           "  The built-in GPUs, model presets and interconnects, each with its source.\n\n"
+    return "trainplan catalog gpus|models|links|stacks [--format F]\n"
+           "  The built-in GPUs, model presets, interconnects and training frameworks (stacks: each convention\n"
+           "  and its source, the fitted efficiency per release), each with its source.\n\n"
            "  --format F           text (default), json, csv or md\n\n"
            "Examples:\n"
            "  trainplan catalog gpus\n"
-           "  trainplan catalog models --format json\n";
+           "  trainplan catalog models --format json\n"
+           "  trainplan catalog stacks --format md\n";
   if (command == "link")
     return std::string(
                "trainplan link [KEY=VALUE ...] [--link URL] [--config FILE] [--hf-config FILE]\n"
@@ -163,7 +166,7 @@ std::string Help(const std::string& command) {
          "  trainplan plan    [KEY=VALUE ...] [--link URL] [--format text|json|csv|md]\n"
          "  trainplan compare --link URL --link URL [...]      scenarios side by side\n"
          "  trainplan search  [KEY=VALUE ...] [--objective time|cost] [--top N] [--format ...]\n"
-         "  trainplan catalog gpus|models|links [--format ...]\n"
+         "  trainplan catalog gpus|models|links|stacks [--format ...]\n"
          "  trainplan link    [KEY=VALUE ...]                   prints the share link\n\n"
          "`trainplan COMMAND --help` shows the options, examples and every key.\n"
          "Exit status: 0 success, 2 bad input (one line on stderr naming the key).\n";
@@ -552,6 +555,35 @@ Table LinkTable(bool full) {
   return t;
 }
 
+// The frameworks: what each keeps and does, and its fitted efficiency per release; the machine formats
+// carry every convention's source.
+Table StackTable(bool full) {
+  Table t;
+  t.columns = {"id", "name", "covers", "aliases", "selective", "logit_bytes", "alloc_reserve", "releases"};
+  if (full)
+    for (const char* c : {"states_source", "adapter_source", "gather_source", "logits_source", "recompute_source",
+                          "allocator_source", "nccl_source", "kernels_source"})
+      t.columns.push_back(c);
+  t.numeric.assign(t.columns.size(), false);
+  t.numeric[5] = t.numeric[6] = true;
+  for (const StackProfile& s : Stacks()) {
+    std::string releases;
+    for (const StackRelease& r : s.releases)
+      releases += (releases.empty() ? "" : ", ") + std::to_string(r.year) + ": " + Fixed(r.eff, 3);
+    const char* selective = s.selective == SelectiveKind::AttentionCore ? "attention core"
+                            : s.selective == SelectiveKind::HalfMatmuls ? "every second matmul"
+                                                                        : "none";
+    std::vector<std::string> row = {s.id, s.name, s.covers, s.aliases, selective, FormatNumber(s.logit_bytes),
+                                    FormatNumber(s.reserve_factor), releases};
+    if (full)
+      for (const char* src : {s.states_source, s.adapter_source, s.gather_source, s.logits_source, s.recompute_source,
+                              s.allocator_source, s.nccl_source, s.kernels_source})
+        row.push_back(src);
+    t.rows.push_back(row);
+  }
+  return t;
+}
+
 // ---- subcommands ----------------------------------------------------------------------------------
 int Fail(std::string& err, const Failure& f) {
   err += "trainplan: " + OneLine(f.line) + "\n";
@@ -637,7 +669,7 @@ int CmdCatalog(const Options& o, std::string& out, std::string& err) {
   for (const auto& [kind, text] : o.sources)  // --lang is the only key the catalog reads
     if (!(kind == "pair" && text.rfind("lang=", 0) == 0))
       return Fail(err, {Translate(o.lang, "catalog takes no configuration keys")});
-  if (o.positional.size() != 1) return Fail(err, {Translate(o.lang, "catalog: expected gpus, models or links")});
+  if (o.positional.size() != 1) return Fail(err, {Translate(o.lang, "catalog: expected gpus, models, links or stacks")});
   const std::string& kind = o.positional[0];
   // Text stays narrow; the machine formats carry every field including sources.
   const bool full = o.format != Format::Text;
@@ -645,7 +677,8 @@ int CmdCatalog(const Options& o, std::string& out, std::string& err) {
   if (kind == "gpus") t = GpuTable(full);
   else if (kind == "models") t = ModelTable(full);
   else if (kind == "links") t = LinkTable(full);
-  else return Fail(err, {TrFill(o.lang, "catalog: expected gpus, models or links, got \"{0}\"", {kind})});
+  else if (kind == "stacks") t = StackTable(full);
+  else return Fail(err, {TrFill(o.lang, "catalog: expected gpus, models, links or stacks, got \"{0}\"", {kind})});
   out += RenderTable(t, o.format);
   return kOk;
 }

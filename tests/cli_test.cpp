@@ -352,8 +352,8 @@ TEST_CASE("bad input: exit 2 and one line on stderr naming the key", "[cli]") {
       {{"search", "--top", "0"}, "trainplan: --top: expected a whole number 1-1000"},
       {{"search", "--objective", "speed"}, "trainplan: --objective: expected time or cost"},
       {{"search", "--gpu-types", "h100,tpu"}, "trainplan: --gpu-types: unknown GPU \"tpu\""},
-      {{"catalog", "cpus"}, "trainplan: catalog: expected gpus, models or links"},
-      {{"catalog"}, "trainplan: catalog: expected gpus, models or links"},
+      {{"catalog", "cpus"}, "trainplan: catalog: expected gpus, models, links or stacks"},
+      {{"catalog"}, "trainplan: catalog: expected gpus, models, links or stacks"},
       {{"compare"}, "trainplan: compare needs at least one --link"},
       {{"compare", "--link", "#v=1", "--link", "#v=1&tp=0"}, "trainplan: scenario 2: tp: "},
       // A combination error (found in the layout check, after resolving): the reason, not "no plan".
