@@ -44,7 +44,11 @@ int main(int argc, char** argv) {
       return 2;
     }
     const std::string name = path.substr(path.find_last_of('/') + 1);
-    std::printf("eff_run fitted to the whole-run cases of %s: %.4f\n", name.c_str(), fit);
+    std::printf("eff_run fitted to the whole-run cases of %s: %.4f\n\nLeft out in turn (the others fit eff_run):", name.c_str(),
+                fit);
+    for (const tp::LeaveOneOut& l : tp::RunEfficiencyLeaveOneOut(cases, setups))
+      std::printf(" %s %+.0f %%;", l.id.c_str(), 100 * l.error);
+    std::printf("\n");
     return 0;
   }
   auto results = tp::RunValidationCases(cases, setups, &error);

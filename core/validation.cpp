@@ -146,6 +146,25 @@ double FitRunEfficiency(std::string_view cases_json, std::string_view published_
   return n > 0 ? std::exp(log_sum / n) : 0.0;
 }
 
+std::vector<LeaveOneOut> RunEfficiencyLeaveOneOut(std::string_view cases_json, std::string_view published_setups_json) {
+  // Days and GPU-hours are proportional to 1 / eff_run: with r_i = predicted(eff_run = 1) / published, the
+  // fit without case i is the geometric mean of the other r_j, and case i then errs by r_i / fit - 1.
+  std::vector<LeaveOneOut> out;
+  std::vector<double> logs;
+  for (const CaseResult& r : RunValidationCases(cases_json, published_setups_json, nullptr, "eff_run=1"))
+    if (r.ok && IsWholeRunMetric(r.metric) && r.measured > 0 && r.predicted > 0) {
+      out.push_back({r.id, r.metric, 0});
+      logs.push_back(std::log(r.predicted / r.measured));
+    }
+  double total = 0;
+  for (double l : logs) total += l;
+  for (size_t i = 0; i < out.size() && out.size() > 1; ++i) {
+    const double fit = (total - logs[i]) / double(out.size() - 1);
+    out[i].error = std::exp(logs[i] - fit) - 1;
+  }
+  return out;
+}
+
 std::string ValidationMarkdown(const std::vector<CaseResult>& results) {
   std::string md;
   std::vector<double> errors;

@@ -75,6 +75,12 @@ bool IsWholeRunMetric(const std::string& metric);
 // error). 0 when the cases hold no whole run.
 double FitRunEfficiency(std::string_view cases_json, std::string_view published_setups_json,
                         std::string* parse_error = nullptr);
+// The same fit, each whole-run case left out in turn: its error when the other cases fit eff_run.
+struct LeaveOneOut {
+  std::string id, metric;
+  double error = 0;
+};
+std::vector<LeaveOneOut> RunEfficiencyLeaveOneOut(std::string_view cases_json, std::string_view published_setups_json);
 // The table of predicted vs published as Markdown, with summary statistics.
 std::string ValidationMarkdown(const std::vector<CaseResult>& results);
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # update-validation-doc.sh — regenerates the tables of docs/validation.md from the current engine: the
 # case file's predicted vs published (between BEGIN/END TABLE), the held-out whole runs (BEGIN/END
-# HELDOUT), the held-out throughput rows (BEGIN/END HELDOUT_TP) and the run-efficiency fit (BEGIN/END FIT). Run after any model change; the test suite checks
+# HELDOUT), the held-out throughput rows (BEGIN/END HELDOUT_TP), the run-efficiency fit (BEGIN/END FIT) and the
+# per-framework efficiency fits (BEGIN/END STACKS). Run after any model change; the test suite checks
 # the same cases.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -11,9 +12,10 @@ table="$("$BIN" "$DATA/cases.json" "$DATA/published_setups.json")"
 heldout="$("$BIN" "$DATA/heldout_runs.json" "$DATA/published_setups.json")"
 heldout_tp="$("$BIN" "$DATA/heldout_throughput.json" "$DATA/published_setups.json")"
 fit="$("$BIN" --fit-run "$DATA/cases.json" "$DATA/published_setups.json")"
-python3 - "$ROOT/docs/validation.md" "$table" "$heldout" "$fit" "$heldout_tp" <<'PY'
+stacks="$("$(dirname "$BIN")/trainplan-fit_stacks")"
+python3 - "$ROOT/docs/validation.md" "$table" "$heldout" "$fit" "$heldout_tp" "$stacks" <<'PY'
 import sys, re
-path, table, heldout, fit, heldout_tp = sys.argv[1:6]
+path, table, heldout, fit, heldout_tp, stacks = sys.argv[1:7]
 text = open(path).read()
 def put(text, tag, body):
     pattern = r"(<!-- BEGIN %s -->\n).*?(<!-- END %s -->)" % (tag, tag)
@@ -24,6 +26,7 @@ text = put(text, "TABLE", table)
 text = put(text, "HELDOUT", heldout)
 text = put(text, "FIT", fit.strip())
 text = put(text, "HELDOUT_TP", heldout_tp)
+text = put(text, "STACKS", stacks.strip())
 open(path, "w").write(text)
 PY
 echo "docs/validation.md updated"
