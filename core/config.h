@@ -36,13 +36,15 @@ struct Config {
   int qk_norm = -1;               // -1 the preset's, else QkNorm (none, per_head, all_heads)
   int norms_per_block = kUnset;   // 0 = the preset's (2: before attention and before the MLP)
 
-  // workload: the software stack (framework conventions, core/stack.h) and its release year
+  // workload: what the run is for, the software stack (framework conventions, core/stack.h) and its release
+  int goal = kAuto;        // 0 pretrain, 1 finetune (kGoalNames); auto = finetune with LoRA/QLoRA, else pretrain
   std::string stack;       // "" = auto: DefaultStack() (Megatron-Core)
   int stack_year = kAuto;  // auto = the profile's release
-  int seq = 4096;
+  int seq = kUnset;        // 0 = auto: 4096 to pre-train, 2048 to fine-tune
   int mbs = kAuto;
   int gbs = kAuto;         // global batch in sequences; auto = AutoGlobalBatch (job.h)
-  double tokens = 0;       // training budget; 0 = 20 tokens per parameter (Chinchilla)
+  double tokens = 0;       // training budget; 0 = 20 tokens per parameter (Chinchilla), or the fine-tuning dataset
+  double examples = 0, example_tokens = 0, epochs = 0;  // a fine-tuning dataset; 0 = the documented defaults
   Method method = Method::Full;
   double dropout = -1;     // -1 = auto: 0.1 for GELU models (GPT/BERT recipes), 0 for the Llama family
   int lora_r = 16;

@@ -20,6 +20,7 @@ inline constexpr const char* kOptimizerNames[] = {"adamw", "adamw8bit", "sgd"};
 inline constexpr const char* kRecomputeNames[] = {"none", "selective", "full", "auto"};
 inline constexpr const char* kOffloadNames[] = {"none", "cpu", "nvme"};
 inline constexpr const char* kMlpNames[] = {"gelu", "swiglu"};
+inline constexpr const char* kGoalNames[] = {"pretrain", "finetune"};
 inline constexpr const char* kQkNormNames[] = {"none", "per_head", "all_heads"};  // job.h QkNorm
 inline constexpr const char* kObjectiveNames[] = {"time", "cost"};
 

@@ -56,6 +56,8 @@ const Phrase kPhrases[] = {
     {"this GPU", "该 GPU"},
     {"tensor/context-parallel group spans nodes: its traffic crosses the network",
      "张量/上下文并行组跨越了节点：它的通信要走节点间网络"},
+    {"dataset not given: 20,000 examples of 210 tokens, one epoch (4.2M tokens) assumed",
+     "未给出数据集：假设 20,000 条样本、每条 210 个 token、一轮（共 4.2M token）"},
     {"token budget not given: 20 tokens per parameter (Chinchilla) assumed",
      "未给出训练 token 数：按每个参数 20 个 token（Chinchilla）估算"},
     {"size-only model: activations and step time need the architecture (layers, hidden, heads)",
@@ -122,9 +124,11 @@ const Phrase kPhrases[] = {
     {"Run", "整个训练"},
     {"tokens", "训练 token 数"},
     {" (20 per parameter, Chinchilla default)", "（每个参数 20 个，Chinchilla 默认值）"},
+    {" (the default fine-tuning dataset)", "（默认的微调数据集）"},
     {"steps", "步数"},
     {"wall clock", "实际耗时"},
     {"{0} days ({1} days failure-free)", "{0} 天（无故障时 {1} 天）"},
+    {"{0} ({1} failure-free)", "{0}（无故障时 {1}）"},
     {"GPU-hours", "GPU 时"},
     {"goodput", "有效训练时间占比"},
     {"{0}: cannot read \"{1}\"", "{0}：无法读取 \"{1}\""},
@@ -151,6 +155,7 @@ const Phrase kPhrases[] = {
     {"time lost", "损失的时间"},
     {"{0} h writing checkpoints, {1} h restarting and redoing lost work", "写检查点 {0} 小时，重启并重做丢失的工作 {1} 小时"},
     {"{0} of the steady-state speed ({1} days at that speed)", "稳态速度的 {0}（按稳态速度需 {1} 天）"},
+    {"{0} of the steady-state speed ({1} at that speed)", "稳态速度的 {0}（按稳态速度需 {1}）"},
     {"expected failures", "预计故障次数"},
     {"checkpoint every", "检查点间隔"},
     {"{0} ({1} to write)", "{0}（每次写入 {1}）"},
@@ -312,6 +317,7 @@ const Phrase kUnitWords[] = {
     {"µs", "微秒"},
     // the key table's units (shown after the page's fields)
     {"parameters", "个参数"}, {"tokens", "token"}, {"sequences", "条序列"}, {"GPUs", "张 GPU"}, {"fraction", "比例"},
+    {"examples", "条样本"},
     {"USD/GPU-hour", "美元/GPU 时"}, {"USD/kWh", "美元/千瓦时"}, {"USD/year", "美元/年"}, {"hours", "小时"},
     {"fraction of TDP", "占 TDP 的比例"}, {"fraction of GPU TDP", "占 GPU TDP 的比例"},
     {"fraction of GPU price", "占 GPU 价格的比例"}, {"GB", "GB"}, {"GB/s", "GB/s"},
@@ -414,10 +420,26 @@ std::string TrFill(Lang lang, const char* english, std::initializer_list<std::st
   return Fill(Translate(lang, english), args);
 }
 
+std::string DurationText(Lang lang, double seconds) {
+  const double s = std::isfinite(seconds) && seconds > 0 ? seconds : 0.0;
+  char buf[48];
+  if (s < 60) std::snprintf(buf, sizeof buf, "%.0f", s);
+  else if (s < 3600) std::snprintf(buf, sizeof buf, "%.0f", s / 60);
+  else if (s < 48 * 3600) std::snprintf(buf, sizeof buf, s < 10 * 3600 ? "%.1f" : "%.0f", s / 3600);
+  else std::snprintf(buf, sizeof buf, s < 10 * 86400 ? "%.1f" : "%.0f", s / 86400);
+  const char* unit = s < 60 ? "s" : s < 3600 ? "min" : s < 48 * 3600 ? "h" : "days";
+  return std::string(buf) + " " + UnitWord(lang, unit);
+}
+
 std::string UsdText(Lang lang, double usd) {
-  // 1,234,567 USD: thousands separators keep big costs readable (both languages).
+  // 1,234,567 USD: thousands separators keep big costs readable (both languages); cents below 100.
   char buf[64];
-  std::snprintf(buf, sizeof buf, "%.0f", std::isfinite(usd) ? usd : 0.0);
+  const double v = std::isfinite(usd) ? usd : 0.0;
+  if (std::fabs(v) < 100 && v != 0) {
+    std::snprintf(buf, sizeof buf, "%.2f", v);
+    return std::string(buf) + " " + UnitWord(lang, "USD");
+  }
+  std::snprintf(buf, sizeof buf, "%.0f", v);
   std::string digits = buf, out;
   int n = int(digits.size());
   for (int i = 0; i < n; ++i) {

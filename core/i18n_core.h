@@ -49,7 +49,10 @@ std::string TrFill(Lang lang, const char* english, std::initializer_list<std::st
 // Units and numbers. Both languages keep SI units (GB, TFLOP/s, MWh) and the '.' decimal point and ','
 // thousands separator (Chinese technical writing uses them too); the unit words differ ("days" -> "天").
 // A space separates a number from a unit in both (中文文案排版: 数字与中文之间加空格).
-std::string UsdText(Lang lang, double usd);  // "1,234,567 USD" / "1,234,567 美元"
+std::string UsdText(Lang lang, double usd);  // "1,234,567 USD" / "1,234,567 美元"; below 100 with cents
+// A duration in the unit a person reads it in: "45 s", "29 min", "3.4 h", "2.1 days", "38 days" (a
+// fine-tuning run is hours, a pre-training run weeks).
+std::string DurationText(Lang lang, double seconds);
 
 // Terminal columns of UTF-8 text: CJK ideographs and full-width punctuation take two, other characters
 // one (continuation bytes none). The text report aligns its columns with it.

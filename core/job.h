@@ -41,6 +41,8 @@ struct ModelArch {
 };
 
 struct Workload {
+  bool finetune = false;   // the goal: fine-tuning (dataset budget, small batches) or pre-training
+  int gbs_target = 1024;   // the global batch an auto batch aims at (AutoGlobalBatch)
   int seq = 4096;
   int gbs = 1024;          // sequences per optimizer step
   bool gbs_auto = false;   // not given: each layout runs GlobalBatch(work, layout) (below)
@@ -58,12 +60,13 @@ struct Workload {
 };
 
 // The global batch (sequences) used when the user gives none: the multiple of one step's sequences
-// (mbs x dp) nearest to 1,024 sequences (4M tokens at 4K, Llama 2's batch), at least one per replica.
-// Power-of-two clusters get exactly 1,024; 440 GPUs get 880 instead of no plan at all.
+// (mbs x dp) nearest to the target, at least one per replica. Pre-training aims at 1,024 sequences (4M
+// tokens at 4K, Llama 2's batch): power-of-two clusters get exactly 1,024, 440 GPUs 880 instead of no plan
+// at all. Fine-tuning aims at 16 (torchtune's Llama 3.1 8B LoRA recipe: micro-batch 2 x accumulation 8).
 // Bounded: a step larger than the global-batch key's range (1e9 sequences) cannot be planned, and the
 // caller's CheckLayout says so; the value never overflows an int.
-inline int AutoGlobalBatch(long long per_step) {
-  constexpr double kTarget = 1024;
+inline int AutoGlobalBatch(long long per_step, int target = 1024) {
+  const double kTarget = target > 0 ? target : 1024;
   constexpr long long kMaxBatch = 1000000000;
   if (per_step <= 0) return int(kTarget);
   if (per_step > kMaxBatch) return int(kMaxBatch) + 1;  // out of range on purpose: CheckLayout refuses it
@@ -166,7 +169,7 @@ inline int ExpertTensorParallel(const Layout& l) {
 // of dp x the fixed micro-batch nearest 1,024 (AutoGlobalBatch). Evaluate, CheckLayout and the search all
 // use this one rule, so a plan's batch never depends on who planned it.
 inline int GlobalBatch(const Workload& work, const Layout& layout) {
-  return work.gbs_auto ? AutoGlobalBatch((long long)layout.dp * work.auto_gbs_mbs) : work.gbs;
+  return work.gbs_auto ? AutoGlobalBatch((long long)layout.dp * work.auto_gbs_mbs, work.gbs_target) : work.gbs;
 }
 
 }  // namespace tp

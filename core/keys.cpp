@@ -166,6 +166,12 @@ std::vector<KeyInfo> Table() {
           .Label("Norms per block", "每块归一化层数")
           .Zh("每个 Transformer 块的归一化层数：2（注意力和 MLP 之前）或 4（Gemma 2/3：之后也各有一个）。"),
       // ---- Training
+      ChoiceField("goal", G::Training, kGoalNames, true, TP_INT(goal),
+                  "What the run is for: pretrain (a token budget, large batches) or finetune (a dataset of "
+                  "examples, small batches, shorter sequences); auto = finetune with LoRA or QLoRA.")
+          .Label("Goal", "目标")
+          .Zh("训练目的：pretrain 预训练（按 token 预算，大批次）或 finetune 微调（按样本数据集，小批次、较短序列）；"
+              "auto = LoRA 或 QLoRA 时为 finetune。"),
       IdField("stack", G::Training, true, TP_ID(stack),
               "Training framework whose conventions the plan follows: megatron, deepspeed, fsdp (FSDP2, torchtitan, "
               "llm-foundry), hf (Transformers Trainer + PEFT), torchtune or unsloth; auto = megatron.")
@@ -217,25 +223,59 @@ std::vector<KeyInfo> Table() {
                   "Optimizer: AdamW (two fp32 moments), 8-bit AdamW, or SGD with momentum.")
           .Label("Optimizer", "优化器")
           .Zh("优化器：AdamW（两个 fp32 动量），8 位 AdamW，或带动量的 SGD。"),
-      IntField("seq", G::Training, "tokens", 1, 100000000, false, 0, TP_INT(seq), "Sequence length in tokens.")
+      IntField("seq", G::Training, "tokens", 1, 100000000, true, kUnset, TP_INT(seq),
+               "Sequence length in tokens; auto = 4096 to pre-train, 2048 to fine-tune.")
           .Label("Sequence length", "序列长度")
-          .Zh("序列长度（token 数）。"),
+          .Zh("序列长度（token 数）；auto = 预训练 4096，微调 2048。")
+          .Source("4,096: Llama 2's pre-training context (Touvron et al. 2023); 2,048: torchtune's published "
+                  "fine-tuning runs, packed to 2,048 tokens (its README's memory and speed table).",
+                  "4,096：Llama 2 预训练的上下文长度（Touvron 等 2023）；2,048：torchtune 已发表的微调测量，打包到 2,048 个 "
+                  "token（其 README 的显存与速度表）。"),
       IntField("gbs", G::Training, "sequences", 1, 1000000000, true, kAuto, TP_INT(gbs),
                "Global batch: sequences per optimizer step across all data-parallel replicas; auto = the "
-               "multiple of micro-batch x data-parallel degree nearest to 1,024.")
+               "multiple of micro-batch x data-parallel degree nearest to 1,024 (pre-training) or 16 (fine-tuning).")
           .Label("Global batch", "全局批次")
-          .Zh("全局批次：所有数据并行副本合计、每次优化器更新的序列数；auto = 微批次 × 数据并行度的倍数中最接近 1,024 的那个。"),
+          .Zh("全局批次：所有数据并行副本合计、每次优化器更新的序列数；auto = 微批次 × 数据并行度的倍数中最接近 1,024"
+              "（预训练）或 16（微调）的那个。")
+          .Source("1,024 sequences: Llama 2's 4M-token batches at 4K (Touvron et al. 2023); 16 to fine-tune: torchtune's "
+                  "Llama 3.1 8B LoRA recipe (micro-batch 2 x gradient accumulation 8).",
+                  "1,024 条序列：Llama 2 在 4K 长度下的 4M token 批次（Touvron 等 2023）；微调为 16：torchtune 的 Llama 3.1 8B "
+                  "LoRA 配方（微批次 2 × 梯度累积 8）。"),
       IntField("mbs", G::Training, "sequences", 1, 1000000, true, kAuto, TP_INT(mbs),
                "Micro-batch per GPU: sequences in one forward/backward pass.")
           .Label("Micro-batch", "微批次")
           .Zh("每张 GPU 的微批次：一次前向/反向计算的序列数。"),
       RealField("tokens", G::Training, "tokens", 1, 1e18, true, TP_REAL(tokens),
-                "Training budget in tokens (e.g. 2e12); auto = 20 per parameter (Chinchilla).")
+                "Training budget in tokens (e.g. 2e12); auto = 20 per parameter (Chinchilla) to pre-train, the "
+                "dataset (examples x example_tokens x epochs) to fine-tune.")
           .Label("Token budget", "训练 token 数")
-          .Zh("训练 token 总数（例如 2e12）；auto = 每个参数 20 个（Chinchilla）。")
+          .Zh("训练 token 总数（例如 2e12）；auto = 预训练每个参数 20 个（Chinchilla），微调为数据集（examples × "
+              "example_tokens × epochs）。")
           .Source("20 tokens per parameter: the compute-optimal ratio of Hoffmann et al. 2022 (Chinchilla).",
                   "每个参数 20 个 token：Hoffmann 等 2022（Chinchilla）的计算最优比例。")
           .Format("%.3g"),
+      RealField("examples", G::Training, "examples", 1, 1e12, true, TP_REAL(examples),
+                "Fine-tuning dataset: number of examples.")
+          .Label("Examples", "样本数")
+          .Zh("微调数据集：样本条数。")
+          .Source("20,000: the PEFT method comparison's training set (huggingface/peft method_comparison/MetaMathQA).",
+                  "20,000：PEFT 方法对比实验的训练集（huggingface/peft method_comparison/MetaMathQA）。")
+          .Format("%.0f"),
+      RealField("example_tokens", G::Training, "tokens", 1, 1e8, true, TP_REAL(example_tokens),
+                "Fine-tuning dataset: mean tokens per example (prompt and answer).")
+          .Label("Tokens per example", "每条样本 token 数")
+          .Zh("微调数据集：每条样本的平均 token 数（提示与回答）。")
+          .Source("210: the PEFT MetaMathQA run's 4,198,051 training tokens over its 20,000 samples (results/"
+                  "lora--llama-3.2-3B-rank32.json).",
+                  "210：PEFT MetaMathQA 实验的 4,198,051 个训练 token 除以其 20,000 条样本（results/"
+                  "lora--llama-3.2-3B-rank32.json）。")
+          .Format("%.0f"),
+      RealField("epochs", G::Training, "", 0.01, 1e4, true, TP_REAL(epochs), "Fine-tuning: passes over the dataset.")
+          .Label("Epochs", "轮数")
+          .Zh("微调：遍历数据集的次数。")
+          .Source("1 pass, as the PEFT comparison and torchtune's LoRA recipes run.",
+                  "1 轮，与 PEFT 对比实验和 torchtune 的 LoRA 配方一致。")
+          .Format("%.2f"),
       // ---- Hardware
       IdField("gpu", G::Hardware, false, TP_ID(gpu), "GPU id (see `trainplan catalog gpus`).")
           .Label("GPU", "GPU")

@@ -159,7 +159,9 @@ std::vector<std::string> WarningSentences(const Plan& plan, const Job& job, Lang
     out.push_back(TrFill(lang, "{0} has no peer-to-peer: collectives pass through host memory over PCIe",
                          {job.hw.gpu ? job.hw.gpu->name : std::string(Translate(lang, "this GPU"))}));
   if (w & kWarnTpAcrossNodes) add("tensor/context-parallel group spans nodes: its traffic crosses the network");
-  if (w & kWarnTokensDefaulted) add("token budget not given: 20 tokens per parameter (Chinchilla) assumed");
+  if (w & kWarnTokensDefaulted)
+    add(job.work.finetune ? "dataset not given: 20,000 examples of 210 tokens, one epoch (4.2M tokens) assumed"
+                          : "token budget not given: 20 tokens per parameter (Chinchilla) assumed");
   if (w & kWarnSizeOnlyModel) add("size-only model: activations and step time need the architecture (layers, hidden, heads)");
   if (w & kWarnFp8Unsupported) add("this GPU has no FP8 tensor cores: fp8 runs at the 16-bit rate");
   if (w & kWarnOffloadSlow) add("offload traffic over the host link slows the step noticeably");

@@ -246,7 +246,7 @@ std::vector<Row> Rows(const PlanOutput& out, Lang lang) {
   auto row = [&](const char* label, const std::string& value) { rows.push_back({T(label), value}); };
   auto secs = [&](double s) { return Seconds(s, lang); };
   auto usd = [&](double v) { return Usd(v, lang); };
-  auto days = [&](double d) { return Fmt("%.1f", d); };
+  auto days = [&](double d) { return DurationText(lang, d * 86400); };
   head(T("Plan"));
   row("model", Title(out, lang));
   row("layout", LayoutText(out.config));
@@ -294,18 +294,20 @@ std::vector<Row> Rows(const PlanOutput& out, Lang lang) {
     row("HFU", Fmt("%.1f %%", 100 * t.hfu));
     const RunSummary& r = p.run;
     head(T("Run"));
-    row("tokens", Count(r.tokens, lang) + (r.tokens_defaulted ? T(" (20 per parameter, Chinchilla default)") : ""));
+    row("tokens", Count(r.tokens, lang) + (!r.tokens_defaulted ? std::string()
+                                           : j.work.finetune  ? T(" (the default fine-tuning dataset)")
+                                                              : T(" (20 per parameter, Chinchilla default)")));
     row("steps", Fmt("%.0f", r.steps));
-    row("wall clock", TrFill(lang, "{0} days ({1} days failure-free)", {days(r.days), days(r.compute_days)}));
-    row("run efficiency", TrFill(lang, "{0} of the steady-state speed ({1} days at that speed)",
+    row("wall clock", TrFill(lang, "{0} ({1} failure-free)", {days(r.days), days(r.compute_days)}));
+    row("run efficiency", TrFill(lang, "{0} of the steady-state speed ({1} at that speed)",
                                  {Fmt("%.1f %%", 100 * r.run_efficiency), days(r.steady_days)}));
-    row("GPU-hours", Fmt("%.0f", r.gpu_hours));
+    row("GPU-hours", Fmt(r.gpu_hours < 100 ? "%.3g" : "%.0f", r.gpu_hours));
     row("goodput", Fmt("%.1f %%", 100 * r.goodput));
     row("expected failures", Fmt("%.1f", r.failures));
     row("checkpoint every", TrFill(lang, "{0} ({1} to write)", {secs(r.ckpt_interval_s), secs(r.ckpt_write_s)}));
     row("time lost", TrFill(lang, "{0} h writing checkpoints, {1} h restarting and redoing lost work",
                             {Fmt("%.1f", 24 * r.ckpt_days), Fmt("%.1f", 24 * r.failure_days)}));
-    row("energy", Fmt("%.1f MWh", r.energy_kwh / 1000));
+    row("energy", r.energy_kwh < 100 ? Fmt("%.3g kWh", r.energy_kwh) : Fmt("%.1f MWh", r.energy_kwh / 1000));
     row("cost, renting", usd(r.cost_rent_usd));
     row("cost, owning (amortized + energy)", usd(r.cost_own_usd));
     const TcoView tco = EstimateTco(j, r);

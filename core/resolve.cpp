@@ -19,6 +19,16 @@ namespace {
 // Published rule of thumb: compute-optimal training uses about 20 tokens per parameter (Hoffmann et
 // al. 2022, "Training Compute-Optimal Large Language Models", Table 3).
 constexpr double kChinchillaTokensPerParam = 20.0;
+// A fine-tuning dataset when none is given: the PEFT method comparison's default run, every factor
+// published (huggingface/peft method_comparison/MetaMathQA: 20,000 training samples; its results give
+// 4,198,051 training tokens, 210 per sample with the Llama 3.2 tokenizer), one pass.
+constexpr double kFinetuneExamples = 20000, kFinetuneExampleTokens = 210, kFinetuneEpochs = 1;
+// Sequence lengths when none is given: Llama 2's 4,096 to pre-train; torchtune's published fine-tuning
+// runs pack to 2,048 (its README's "Memory and training speed" table).
+constexpr int kPretrainSeq = 4096, kFinetuneSeq = 2048;
+// The global batch an auto batch aims at: Llama 2's 1,024 sequences; torchtune's Llama 3.1 8B LoRA
+// recipe's 16 (micro-batch 2 x gradient accumulation 8, recipes/configs/llama3_1/8B_lora_single_device.yaml).
+constexpr int kPretrainBatch = 1024, kFinetuneBatch = 16;
 // Fallback prices when neither the config nor the catalog has one (order of 2025 H100-class rental).
 constexpr double kFallbackUsdPerGpuHour = 2.0;
 constexpr double kFallbackUsdPerGpu = 25000.0;
@@ -180,7 +190,9 @@ void ResolveModel(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues)
 
 void ResolveWorkload(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues) {
   Workload& w = job.work;
-  w.seq = cfg.seq;
+  w.finetune = cfg.goal >= 0 ? cfg.goal == 1 : cfg.method != Method::Full;
+  w.gbs_target = w.finetune ? kFinetuneBatch : kPretrainBatch;
+  w.seq = cfg.seq > 0 ? cfg.seq : w.finetune ? kFinetuneSeq : kPretrainSeq;
   w.gbs_auto = cfg.gbs == kAuto;
   w.gbs = w.gbs_auto ? 0 : cfg.gbs;  // auto: each layout's own, GlobalBatch(work, layout) in job.h
   w.auto_gbs_mbs = cfg.mbs > 0 ? cfg.mbs : 1;
@@ -200,6 +212,13 @@ void ResolveWorkload(const Config& cfg, Job& job, std::vector<ConfigIssue>& issu
   if (cfg.tokens > 0) {
     w.tokens = cfg.tokens;
     w.tokens_defaulted = false;
+  } else if (w.finetune) {
+    // A dataset: examples x mean tokens per example x epochs, each given or the documented default.
+    const double examples = cfg.examples > 0 ? cfg.examples : kFinetuneExamples;
+    const double length = cfg.example_tokens > 0 ? cfg.example_tokens : kFinetuneExampleTokens;
+    const double epochs = cfg.epochs > 0 ? cfg.epochs : kFinetuneEpochs;
+    w.tokens = examples * length * epochs;
+    w.tokens_defaulted = cfg.examples <= 0 && cfg.example_tokens <= 0 && cfg.epochs <= 0;
   } else {
     w.tokens = kChinchillaTokensPerParam * job.model.params_total;
     w.tokens_defaulted = true;

@@ -185,8 +185,8 @@ TEST_CASE("text is an aligned table with units, its numbers from the plan", "[re
   CHECK(text.find("GB = 1e9 bytes, GiB = 2^30") != std::string::npos);
   CHECK(text.find(Fmt("%.2f GB (%.2f GiB)", m.weights / 1e9, m.weights / kGiB)) != std::string::npos);
   CHECK(text.find(Fmt("%.2f GB (%.2f GiB)", m.total / 1e9, m.total / kGiB)) != std::string::npos);
-  CHECK(text.find(Fmt("%.1f days (%.1f days failure-free)", out.plan.run.days, out.plan.run.compute_days)) !=
-        std::string::npos);
+  CHECK(text.find(DurationText(Lang::En, out.plan.run.days * 86400) + " (" +
+                  DurationText(Lang::En, out.plan.run.compute_days * 86400) + " failure-free)") != std::string::npos);
   CHECK(text.find(" USD") != std::string::npos);
   CHECK(text.find(FormatLink(out.config)) != std::string::npos);
 }
@@ -310,4 +310,21 @@ TEST_CASE("when nothing fits: fit advice rows and the closest layout in search",
   CHECK(sj.Find("results")->array.empty());
   REQUIRE(sj.Find("least_memory"));
   CHECK(sj.Find("least_memory")->Find("memory")->NumberOr("total_bytes", -1) == r.least_memory.plan.memory.total);
+}
+
+TEST_CASE("durations read in the unit a person uses: seconds, minutes, hours, days", "[report]") {
+  CHECK(DurationText(Lang::En, 45) == "45 s");
+  CHECK(DurationText(Lang::En, 29 * 60) == "29 min");
+  CHECK(DurationText(Lang::En, 3.42 * 3600) == "3.4 h");
+  CHECK(DurationText(Lang::En, 30 * 3600) == "30 h");
+  CHECK(DurationText(Lang::En, 2.1 * 86400) == "2.1 days");
+  CHECK(DurationText(Lang::En, 38.4 * 86400) == "38 days");
+  CHECK(DurationText(Lang::Zh, 29 * 60) == "29 分钟");
+  CHECK(DurationText(Lang::En, NAN) == "0 s");
+  // A QLoRA fine-tune of Llama 3 8B on one RTX 4090 with no budget given answers in hours, not years.
+  const PlanOutput ft = MakePlan(testing::FromLink("#v=1&model=llama3-8b&method=qlora&gpu=rtx4090&gpus=1"));
+  REQUIRE(ft.ok);
+  CHECK(ft.job.work.finetune);
+  CHECK(ft.plan.run.days < 1);
+  CHECK(PlanToText(ft).find(" min (") != std::string::npos);
 }
