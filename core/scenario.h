@@ -16,6 +16,11 @@ inline constexpr size_t kMinScenarios = 2, kMaxScenarios = 4;
 
 // The scenarios of a `cmp` value (empty parts skipped); at most kMaxScenarios are kept.
 std::vector<std::string> SplitScenarios(std::string_view spec);
+// The `cmp` value of scenarios: SplitScenarios' inverse.
+std::string JoinScenarios(const std::vector<std::string>& scenarios);
+// `scenario` with `key` set to `value`: the pair replaced where it stands (the first one; later pairs of
+// the same key dropped), else appended. How the page edits one column without losing its other keys.
+std::string SetScenarioValue(std::string_view scenario, std::string_view key, std::string_view value);
 // The `cmp` key's check: 2-4 scenarios, each key:value pairs of known keys with acceptable values.
 bool ValidScenarioList(std::string_view spec);
 // One column: `base` with the scenario's keys applied. Scenarios vary the hardware, so the layout keys
