@@ -329,6 +329,13 @@ EMSCRIPTEN_KEEPALIVE const char* trainplan_plan_json() {
   return s.c_str();
 }
 
+EMSCRIPTEN_KEEPALIVE const char* trainplan_compare_json() {
+  static std::string s;
+  using tp::platform::g_hooks;
+  s = g_hooks.compare_json ? g_hooks.compare_json(g_hooks.user) : "null";
+  return s.c_str();
+}
+
 EMSCRIPTEN_KEEPALIVE void trainplan_set_link(const char* fragment) {
   using tp::platform::g_hooks;
   std::string f = fragment ? fragment : "";
