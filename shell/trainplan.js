@@ -5,7 +5,8 @@
 //   trainplan.compare()       -> the compare columns (`trainplan compare --link <the page's link> --format json`)
 //   trainplan.setLink(frag)   -> load a share link fragment ("#v=1&model=..."), a new history entry
 //   trainplan.widgets()       -> screen rectangles of named inputs, in CSS pixels (for tests)
-//   trainplan.stats()         -> CPU time of the UI's frames and re-plans, in ms (for tests)
+//   trainplan.stats()         -> CPU time of the UI's frames and re-plans, in ms, and whether background
+//                                work is still under way (busy) (for tests)
 //   trainplan.ready           -> a Promise resolved after the first frames are drawn
 "use strict";
 (function () {

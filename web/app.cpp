@@ -61,10 +61,10 @@ std::string StatsJson(AppState& a) {
                 "{\"frame_ms_last\":%.3f,\"frame_ms_max\":%.3f,\"ui_ms_max\":%.3f,\"edit_ms_max\":%.3f,"
                 "\"step_ms_max\":%.3f,"
                 "\"replan_ms_last\":%.3f,\"frames\":%d,"
-                "\"active_id\":%u,\"mouse\":[%.0f,%.0f],\"lang\":\"%s\",\"cjk_font\":%s}",
+                "\"active_id\":%u,\"mouse\":[%.0f,%.0f],\"lang\":\"%s\",\"cjk_font\":%s,\"busy\":%s}",
                 a.frame_ms_last, a.frame_ms_max, a.ui_ms_max, a.edit_ms_max, a.slice_step_ms_max, a.replan_ms_last,
                 a.frames, (unsigned)ImGui::GetActiveID(), ImGui::GetIO().MousePos.x, ImGui::GetIO().MousePos.y,
-                LangCode(LangOf(a)), a.cjk_font_ready ? "true" : "false");
+                LangCode(LangOf(a)), a.cjk_font_ready ? "true" : "false", Busy(a) ? "true" : "false");
   a.frame_ms_max = a.ui_ms_max = a.edit_ms_max = a.slice_step_ms_max = 0;  // maxima since the last call
   return buf;
 }
