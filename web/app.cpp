@@ -55,17 +55,18 @@ std::string WidgetsJson(const AppState& a) {
   return s + "}";
 }
 
-std::string StatsJson(AppState& a) {
+std::string StatsJson(AppState& app) {
+  AppState::Times& t = app.times;
   char buf[480];
   std::snprintf(buf, sizeof buf,
                 "{\"frame_ms_last\":%.3f,\"frame_ms_max\":%.3f,\"ui_ms_max\":%.3f,\"edit_ms_max\":%.3f,"
                 "\"step_ms_max\":%.3f,"
                 "\"replan_ms_last\":%.3f,\"frames\":%d,"
                 "\"active_id\":%u,\"mouse\":[%.0f,%.0f],\"lang\":\"%s\",\"cjk_font\":%s,\"busy\":%s}",
-                a.frame_ms_last, a.frame_ms_max, a.ui_ms_max, a.edit_ms_max, a.slice_step_ms_max, a.replan_ms_last,
-                a.frames, (unsigned)ImGui::GetActiveID(), ImGui::GetIO().MousePos.x, ImGui::GetIO().MousePos.y,
-                LangCode(LangOf(a)), a.cjk_font_ready ? "true" : "false", Busy(a) ? "true" : "false");
-  a.frame_ms_max = a.ui_ms_max = a.edit_ms_max = a.slice_step_ms_max = 0;  // maxima since the last call
+                t.frame_ms_last, t.frame_ms_max, t.ui_ms_max, t.edit_ms_max, t.slice_step_ms_max, t.replan_ms_last,
+                t.frames, (unsigned)ImGui::GetActiveID(), ImGui::GetIO().MousePos.x, ImGui::GetIO().MousePos.y,
+                LangCode(LangOf(app)), app.cjk_font_ready ? "true" : "false", Busy(app) ? "true" : "false");
+  t.frame_ms_max = t.ui_ms_max = t.edit_ms_max = t.slice_step_ms_max = 0;  // maxima since the last call
   return buf;
 }
 
@@ -200,15 +201,15 @@ void DrawUi(AppState& app) {
     SyncTasks(app);
     // Another view or language is a discrete navigation (its own history entry), like a loaded link.
     Commit(app, /*force_push=*/app.cfg.view != before.view || app.cfg.lang != before.lang);
-    app.edit_ms_max = std::max(app.edit_ms_max, (Now() - t_edit) * 1e3);
+    app.times.edit_ms_max = std::max(app.times.edit_ms_max, (Now() - t_edit) * 1e3);
   }
   FlushLinkWhenDue(app);
-  app.ui_ms_max = std::max(app.ui_ms_max, (Now() - frame_start) * 1e3);
+  app.times.ui_ms_max = std::max(app.times.ui_ms_max, (Now() - frame_start) * 1e3);
   BackgroundWork(app, frame_start);
   app.widgets.swap(app.widgets_building);
-  app.frame_ms_last = (Now() - frame_start) * 1e3;
-  app.frame_ms_max = std::max(app.frame_ms_max, app.frame_ms_last);
-  ++app.frames;
+  app.times.frame_ms_last = (Now() - frame_start) * 1e3;
+  app.times.frame_ms_max = std::max(app.times.frame_ms_max, app.times.frame_ms_last);
+  ++app.times.frames;
 }
 
 }  // namespace tp::ui

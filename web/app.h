@@ -77,10 +77,12 @@ struct AppState {
   std::vector<WidgetRect> widgets_building;
 
   // CPU time per frame (UI + background work) and of the last re-plan, ms: window.trainplan.stats().
-  double frame_ms_last = 0, frame_ms_max = 0, replan_ms_last = 0;
-  double ui_ms_max = 0, edit_ms_max = 0;  // of the frame before its background slice; of an edit's re-plan + link
-  double slice_step_ms_max = 0;           // the longest single step of background work (a plan step + its finish)
-  int frames = 0;
+  struct Times {
+    double frame_ms_last = 0, frame_ms_max = 0, replan_ms_last = 0;
+    double ui_ms_max = 0, edit_ms_max = 0;  // of the frame before its background slice; of an edit's re-plan + link
+    double slice_step_ms_max = 0;           // the longest single step of background work
+    int frames = 0;
+  } times;
 };
 
 inline View ViewOf(const AppState& app) { return View(app.cfg.view); }

@@ -156,7 +156,7 @@ const std::vector<int>& ScaleCounts() {
 void SyncTasks(AppState& app) {
   const bool was_done = app.main.Done();
   const bool restarted = Retarget(app.main, app.cfg, PlanMode::Fallback, app.link_issues);
-  if (restarted && app.main.Done()) app.replan_ms_last = (Now() - app.main.started) * 1e3;
+  if (restarted && app.main.Done()) app.times.replan_ms_last = (Now() - app.main.started) * 1e3;
   // Published when its answer is new (landed at once) or relabelled (the same plan, other view keys).
   if (app.main.Done() && (restarted || was_done)) Publish(app);
   SyncList(app.bg.columns, CompareColumns(app.cfg, nullptr), PlanMode::Fallback);
@@ -165,7 +165,7 @@ void SyncTasks(AppState& app) {
 void FinishMainPlan(AppState& app) {
   if (!app.main.Planning()) return;
   FinishTask(app.main);
-  app.replan_ms_last = (Now() - app.main.started) * 1e3;
+  app.times.replan_ms_last = (Now() - app.main.started) * 1e3;
   Publish(app);
 }
 
@@ -185,13 +185,13 @@ void BackgroundWork(AppState& app, double frame_start) {
     const double t0 = Now();
     const bool done = step(budget);
     AdaptBudget(budget, Now() - t0);
-    app.slice_step_ms_max = std::max(app.slice_step_ms_max, (Now() - t0) * 1e3);
+    app.times.slice_step_ms_max = std::max(app.times.slice_step_ms_max, (Now() - t0) * 1e3);
     return done;
   };
   // In order of what the screen needs most: the main plan, the search view's table, the view's own plans.
   while (app.main.Planning() && left())
     if (timed(bg.budget, [&](uint64_t b) { return StepTask(app.main, b); })) {
-      app.replan_ms_last = (Now() - app.main.started) * 1e3;
+      app.times.replan_ms_last = (Now() - app.main.started) * 1e3;
       Publish(app);
     }
   if (!app.main.Done()) return;

@@ -110,11 +110,7 @@ bool Picker(AppState& app, const char* key, const char* label, std::string* valu
     }
     ImGui::EndCombo();
   }
-  if (ImGui::IsItemHovered()) KeyTooltip(key);
-  Record(app, key);
-  FieldIssues(app, key, changed);
-  ImGui::PopID();
-  return changed;
+  return EndComboField(app, key, changed);
 }
 
 // The rows of every picker in `lang`: the catalogs never change, the words of their details do.

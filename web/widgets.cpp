@@ -439,6 +439,10 @@ bool InputChoice(AppState& app, const char* key, const char* label, int* v, cons
     }
     ImGui::EndCombo();
   }
+  return EndComboField(app, key, changed);
+}
+
+bool EndComboField(AppState& app, const char* key, bool changed) {
   if (ImGui::IsItemHovered()) KeyTooltip(key);
   Record(app, key);
   FieldIssues(app, key, changed);

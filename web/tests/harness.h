@@ -1,6 +1,6 @@
-// harness.h — what the headless UI tests share: one Dear ImGui context for the whole run with the default
-// font (no GL: the atlas is built but never uploaded), a fresh headless platform (platform_null.h), and
-// real frames of DrawUi, until the background work a view waits for is done.
+// harness.h — what the headless UI tests share: a fresh Dear ImGui context per opened page with the
+// default font (no GL: the atlas is built but never uploaded), a fresh headless platform (platform_null.h),
+// real frames of DrawUi until the background work a view waits for is done, and clicks on named widgets.
 #pragma once
 #include <cfloat>
 #include <string>
@@ -11,8 +11,10 @@
 
 namespace tp::ui::testing {
 
-inline void EnsureImGuiContext() {
-  if (ImGui::GetCurrentContext()) return;
+// A new Dear ImGui context: no window, tree-node or scroll state left by the test before (the same
+// window ids come back in every test).
+inline void FreshImGuiContext() {
+  if (ImGui::GetCurrentContext()) ImGui::DestroyContext();
   ImGui::CreateContext();
   ImGuiIO& io = ImGui::GetIO();
   io.IniFilename = nullptr;
@@ -24,9 +26,10 @@ inline void EnsureImGuiContext() {
   io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
 }
 
-// A headless platform as a first visit finds it: `link` in the address, `state` saved, the browser's language.
+// A headless platform as a first visit finds it: `link` in the address, `state` saved, the browser's
+// language; and a fresh ImGui context (call UseDefaultFonts after it).
 inline void FreshPlatform(const std::string& link = "", const std::string& state = "", const std::string& browser = "") {
-  EnsureImGuiContext();
+  FreshImGuiContext();
   platform::Null() = platform::NullPlatform{};
   platform::Null().initial_link = link;
   platform::Null().state = state;
