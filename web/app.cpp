@@ -78,7 +78,7 @@ void InstallScriptHooks(AppState& app) {
   hooks.plan_json = [](void* u) {
     AppState& a = *static_cast<AppState*>(u);
     FinishMainPlan(a);
-    return a.plan_json;
+    return PlanToJson(a.main.out);  // `trainplan plan --link <this page's link> --format json`
   };
   hooks.compare_json = [](void* u) {
     AppState& a = *static_cast<AppState*>(u);

@@ -36,7 +36,6 @@ struct AppState {
   Config cfg;
   PlanTask main;             // the plan of cfg: main.out is what the plan view and the inputs show
   Background bg;             // compare columns, scaling chart, search view
-  std::string plan_json;     // PlanToJson(main.out), for window.trainplan.plan()
 
   // Issues of the last link load. A bad value of a key with a field is passed to the planner, so it joins
   // the plan's issues and shows next to its field until edited (issue #9); the rest (unknown keys, a

@@ -27,30 +27,46 @@ void CopyViewKeys(Config& to, const Config& from) {
 
 void Land(PlanTask& t) {
   t.out = t.planner->Take();
-  t.planner.reset();
+  t.planning = t.begun = false;
   t.has_result = true;
   CopyViewKeys(t.out.config, t.cfg);
 }
 
-bool Known(const PlanTask& t) { return t.has_result || t.Planning(); }
+bool Known(const PlanTask& t) { return t.has_result || t.planning; }
+
+// Retarget with the plan inputs of `cfg` already worked out.
+bool RetargetTo(PlanTask& t, const Config& cfg, Config inputs, PlanMode mode, std::vector<ConfigIssue> parse_issues) {
+  if (Known(t) && t.inputs == inputs && SameIssues(t.parse_issues, parse_issues)) {
+    t.cfg = cfg;
+    if (t.has_result) CopyViewKeys(t.out.config, cfg);
+    return false;
+  }
+  t.cfg = cfg;
+  t.inputs = std::move(inputs);
+  t.parse_issues = std::move(parse_issues);
+  t.mode = mode;
+  t.planning = true;
+  t.begun = false;
+  return true;
+}
 
 // Points `tasks` at `cfgs`, keeping each answer whose configuration is still asked for (a removed compare
 // column does not re-plan the ones after it); the others reuse a task in the same place, so a column shows
 // its previous answer ("updating…") until the new one lands.
 void SyncList(std::vector<PlanTask>& tasks, const std::vector<Config>& cfgs, PlanMode mode) {
   std::vector<PlanTask> next(cfgs.size());
+  std::vector<Config> inputs;
+  for (const Config& c : cfgs) inputs.push_back(PlanInputs(c));
   std::vector<bool> taken(tasks.size(), false), placed(cfgs.size(), false);
-  for (size_t i = 0; i < cfgs.size(); ++i) {
-    const Config inputs = PlanInputs(cfgs[i]);
+  for (size_t i = 0; i < cfgs.size(); ++i)
     for (size_t j = 0; j < tasks.size() && !placed[i]; ++j)
-      if (!taken[j] && Known(tasks[j]) && PlanInputs(tasks[j].cfg) == inputs) {
+      if (!taken[j] && Known(tasks[j]) && tasks[j].inputs == inputs[i]) {
         next[i] = std::move(tasks[j]);
         taken[j] = placed[i] = true;
       }
-  }
   for (size_t i = 0; i < cfgs.size(); ++i)
     if (!placed[i] && i < tasks.size() && !taken[i]) next[i] = std::move(tasks[i]), taken[i] = true;
-  for (size_t i = 0; i < cfgs.size(); ++i) Retarget(next[i], cfgs[i], mode);
+  for (size_t i = 0; i < cfgs.size(); ++i) RetargetTo(next[i], cfgs[i], std::move(inputs[i]), mode, {});
   tasks = std::move(next);
 }
 
@@ -82,7 +98,6 @@ void Publish(AppState& app) {
   for (const ConfigIssue& is : app.main.out.issues)
     if (!is.notice) keys += is.key + ",";
   if (keys != app.issue_keys) app.issue_keys = keys, ++app.issue_serial;
-  app.plan_json = PlanToJson(app.main.out);
   SyncDerived(app);
 }
 
@@ -124,23 +139,21 @@ Config PlanInputs(const Config& cfg) {
 }
 
 bool Retarget(PlanTask& t, const Config& cfg, PlanMode mode, std::vector<ConfigIssue> parse_issues) {
-  if (Known(t) && SameIssues(t.parse_issues, parse_issues) && PlanInputs(t.cfg) == PlanInputs(cfg)) {
-    t.cfg = cfg;
-    if (t.has_result) CopyViewKeys(t.out.config, cfg);
-    return false;
-  }
-  t.cfg = cfg;
-  t.parse_issues = std::move(parse_issues);
-  if (!t.planner) t.planner = std::make_unique<Planner>();
-  t.started = Now();
-  t.planner->Begin(t.cfg, mode, t.parse_issues);
-  if (t.planner->Done()) Land(t);  // errors and explicit layouts need no search
-  return true;
+  return RetargetTo(t, cfg, PlanInputs(cfg), mode, std::move(parse_issues));
 }
 
 bool StepTask(PlanTask& t, uint64_t budget) {
-  if (t.planner && t.planner->Step(budget)) Land(t);
-  return !t.planner;
+  if (!t.planning) return true;
+  if (!t.begun) {
+    if (!t.planner) t.planner = std::make_unique<Planner>();
+    t.started = Now();
+    t.planner->Begin(t.cfg, t.mode, t.parse_issues);
+    t.begun = true;
+    if (t.planner->Done()) Land(t);  // errors and explicit layouts need no search
+    return !t.planning;
+  }
+  if (t.planner->Step(budget)) Land(t);
+  return !t.planning;
 }
 
 void FinishTask(PlanTask& t) {
@@ -154,11 +167,8 @@ const std::vector<int>& ScaleCounts() {
 }
 
 void SyncTasks(AppState& app) {
-  const bool was_done = app.main.Done();
-  const bool restarted = Retarget(app.main, app.cfg, PlanMode::Fallback, app.link_issues);
-  if (restarted && app.main.Done()) app.times.replan_ms_last = (Now() - app.main.started) * 1e3;
-  // Published when its answer is new (landed at once) or relabelled (the same plan, other view keys).
-  if (app.main.Done() && (restarted || was_done)) Publish(app);
+  // The same plan with other view keys is published at once; a new one when it lands (BackgroundWork).
+  if (!Retarget(app.main, app.cfg, PlanMode::Fallback, app.link_issues) && app.main.Done()) Publish(app);
   SyncList(app.bg.columns, CompareColumns(app.cfg, nullptr), PlanMode::Fallback);
 }
 

@@ -18,17 +18,23 @@ namespace tp::ui {
 
 struct AppState;
 
-// One configuration being planned, or planned.
+// One configuration being planned, or planned. Its planner begins at the first step, so pointing many
+// tasks at new configurations (an edit that moves every chart point) costs no planning in that frame.
 struct PlanTask {
   Config cfg;                              // what is (being) planned
+  Config inputs;                           // PlanInputs(cfg): what the answer depends on
   std::vector<ConfigIssue> parse_issues;   // the main plan's: the link's bad values (Planner::Begin)
-  std::unique_ptr<Planner> planner;        // set while a plan of cfg is under way
+  PlanMode mode = PlanMode::Strict;
+  bool planning = false;                   // an answer for cfg is due
+  std::unique_ptr<Planner> planner;        // begun on cfg once planning has had its first step
+  bool begun = false;
   PlanOutput out;                          // the last answer: of cfg once done, of an earlier cfg while planning
   bool has_result = false;                 // out holds an answer
   double started = 0;                      // Now() when the plan of cfg began (the re-plan time in stats())
 
-  bool Planning() const { return planner != nullptr; }
-  bool Done() const { return has_result && !planner; }
+  bool Planning() const { return planning; }
+  bool Done() const { return has_result && !planning; }
+  double Progress() const { return begun ? planner->Progress() : 0.0; }
 };
 
 // The keys that never change a plan (the page's view and the interface language: KeyGroup::View and
@@ -37,8 +43,8 @@ const std::vector<std::string>& ViewKeys();
 // `cfg` with the view keys on their defaults: what a plan actually depends on.
 Config PlanInputs(const Config& cfg);
 
-// Point `task` at `cfg`: a new plan starts when the plan inputs (or the parse issues) differ from the
-// task's; otherwise only the view keys of its answer follow. True when a new plan started.
+// Point `task` at `cfg`: a new plan is due when the plan inputs (or the parse issues) differ from the
+// task's; otherwise only the view keys of its answer follow. True when a new plan is due.
 bool Retarget(PlanTask& task, const Config& cfg, PlanMode mode, std::vector<ConfigIssue> parse_issues = {});
 // Plans about `budget` layouts of the task; true once it is done.
 bool StepTask(PlanTask& task, uint64_t budget);

@@ -79,7 +79,7 @@ bool PlanView(AppState& app) {
   if (app.main.Planning()) {
     // An overlay in the corner, not a line: the layout must not jump with every keystroke.
     char buf[64];
-    std::snprintf(buf, sizeof buf, "%s %.0f%%", Tr("updating…"), app.main.planner->Progress() * 100);
+    std::snprintf(buf, sizeof buf, "%s %.0f%%", Tr("updating…"), app.main.Progress() * 100);
     ImVec2 ts = ImGui::CalcTextSize(buf);
     ImVec2 pos(ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x - ts.x,
                ImGui::GetWindowPos().y + ImGui::GetStyle().WindowPadding.y);

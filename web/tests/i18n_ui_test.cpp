@@ -208,7 +208,7 @@ TEST_CASE("lang=zh: an error under its field is in Chinese, with its values; the
   CHECK(drawn.find("✘ 3 不能整除 32 个注意力头；可选值：注意力头数的约数") != std::string::npos);
   CHECK(drawn.find("✘ 3 does not divide") == std::string::npos);
   // The page's interface (window.trainplan.plan(), the JSON export) keeps the English.
-  CHECK(app.plan_json.find("tp: 3 does not divide the 32 attention heads") != std::string::npos);
+  CHECK(PlanToJson(app.main.out).find("tp: 3 does not divide the 32 attention heads") != std::string::npos);
   // A link's garbage value: the accepted values in Chinese, the value as typed.
   LoadLink(app, "#v=1&model=llama2-7b&gpus=8&tp=abc&view=plan&lang=zh");
   Frame(app);

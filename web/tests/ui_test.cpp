@@ -148,7 +148,7 @@ TEST_CASE("navigation (Back/Forward, a typed address, setLink) replaces the stat
   CHECK(app.cfg.model == "llama2-7b");
   CHECK(app.cfg.gpus == 8);
   CHECK(app.main.out.config.model == "llama2-7b");
-  CHECK(app.plan_json.find("llama2-7b") != std::string::npos);
+  CHECK(PlanToJson(app.main.out).find("llama2-7b") != std::string::npos);
   // Navigation does not add history entries of its own.
   size_t entries = platform::Null().history.size();
   Frame(app);
@@ -252,8 +252,8 @@ TEST_CASE("an edit's sliced re-plan gives exactly the page planner's plan", "[we
     }
     REQUIRE_FALSE(app.main.Planning());
     // MakePlan's plan when the link has no error; with one (tp=3), the plan with tp on auto.
-    CHECK(app.plan_json == PlanToJson(MakePlanWithFallback(c, app.link_issues)));
-    if (!HasErrors(issues) && MakePlan(c).ok) CHECK(app.plan_json == PlanToJson(MakePlan(c)));
+    CHECK(PlanToJson(app.main.out) == PlanToJson(MakePlanWithFallback(c, app.link_issues)));
+    if (!HasErrors(issues) && MakePlan(c).ok) CHECK(PlanToJson(app.main.out) == PlanToJson(MakePlan(c)));
   }
 }
 
@@ -270,8 +270,8 @@ TEST_CASE("an error shows next to its field and the rest of the plan still compu
   CHECK(app.cfg.tp == 3);  // what the user typed stays, in the field and the link
   CHECK(app.link.find("tp=3") != std::string::npos);
   CHECK(FindRect(app, "fallback_line"));
-  CHECK(app.plan_json.find("\"ok\": true") != std::string::npos);
-  CHECK(app.plan_json.find("tp: 3 does not divide") != std::string::npos);
+  CHECK(PlanToJson(app.main.out).find("\"ok\": true") != std::string::npos);
+  CHECK(PlanToJson(app.main.out).find("tp: 3 does not divide") != std::string::npos);
   // The error is drawn right under the tp input, in the field's column, not in the notice bar.
   CHECK(app.notices.empty());
   const auto* field = FindRect(app, "tp");
@@ -293,7 +293,7 @@ TEST_CASE("an error shows next to its field and the rest of the plan still compu
   CHECK(app.cfg.tp == kAuto);
   CHECK(app.notices.empty());
   CHECK(FindRect(app, "issue_tp"));
-  CHECK(app.plan_json.find("tp: expected") != std::string::npos);
+  CHECK(PlanToJson(app.main.out).find("tp: expected") != std::string::npos);
 
   // QLoRA with fp32: planned in bf16, the error under Precision.
   LoadLink(app, "#v=1&model=llama2-7b&gpu=rtx4090&gpus=8&method=qlora&prec=fp32&view=plan");
