@@ -25,7 +25,7 @@
     try { values = new URLSearchParams(query.replace(/\+/g, "%2B")).getAll(key); } catch (e) { return null; }
     return values.length ? values[values.length - 1] : null;
   }
-  // The language the planner will open in (web/app.cpp Init): the link's lang, else the saved state's
+  // The language the planner will open in (web/app.cpp Init, web/link_sync.cpp ViewerLanguage): the link's lang, else the saved state's
   // (absent there: English), else the browser's.
   var zh = (function () {
     var lang = linkValue(window.location.hash, "lang");

@@ -1,9 +1,9 @@
 // i18n_ui_test.cpp — the interface in English and Chinese, headless (platform_null.cpp, real ImGui frames):
 // a `lang=zh` link switches the language and stays in the link and the saved state, the browser's language
-// picks the default on a first visit, switching leaves window.trainplan.plan() byte-identical, every view
-// drawn in Chinese finds a translation for every string it looks up, an error under its field is drawn in
-// Chinese, and the sources pass every drawn string through Tr() with a translation in web/strings_zh.inc
-// or core/i18n_core.cpp.
+// picks the default on a first visit, switching changes window.trainplan.plan() in its lang only, the
+// pickers' rows follow the switch, every view drawn in Chinese finds a translation for every string it
+// looks up, an error under its field is drawn in Chinese, and the sources pass every drawn string through
+// Tr() with a translation in web/strings_zh.inc or core/i18n_core.cpp.
 #include <catch2/catch.hpp>
 
 #include <fstream>

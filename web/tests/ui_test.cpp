@@ -1,4 +1,4 @@
-// ui_test.cpp — headless tests of the planner's interface (web/app.cpp) with no window: Dear ImGui runs
+// ui_test.cpp — headless tests of the planner's interface (web/) with no window: Dear ImGui runs
 // real frames against platform_null.cpp, which records the link history, state and downloads. Checks the
 // share link round trip with the UI's own keys, first-visit and saved-state behaviour, navigation,
 // bad-link notices, background work finishing in every view, exports, and number formatting.
