@@ -91,9 +91,13 @@ Config ScenarioConfig(const Config& base, std::string_view scenario, std::vector
   return c;
 }
 
+std::vector<std::string> CompareScenarios(const Config& cfg) {
+  return SplitScenarios(cfg.cmp.empty() ? kDefaultCompare : cfg.cmp);
+}
+
 std::vector<Config> CompareColumns(const Config& cfg, std::vector<ConfigIssue>* issues) {
   std::vector<Config> columns;
-  for (const std::string& s : SplitScenarios(cfg.cmp.empty() ? kDefaultCompare : cfg.cmp))
+  for (const std::string& s : CompareScenarios(cfg))
     columns.push_back(ScenarioConfig(cfg, s, issues));
   return columns;
 }

@@ -27,7 +27,9 @@ bool ValidScenarioList(std::string_view spec);
 // go back to auto (a fixed TP/PP rarely suits every GPU) and the links and prices to the GPU's own.
 // Bad pairs are reported in `issues` (key "cmp") and skipped.
 Config ScenarioConfig(const Config& base, std::string_view scenario, std::vector<ConfigIssue>* issues);
-// The compare columns of a configuration: its `cmp` (or kDefaultCompare) applied to it.
+// The scenarios of a configuration's compare columns: its `cmp`, or kDefaultCompare when it has none.
+std::vector<std::string> CompareScenarios(const Config& cfg);
+// The compare columns of a configuration: each of its CompareScenarios applied to it.
 std::vector<Config> CompareColumns(const Config& cfg, std::vector<ConfigIssue>* issues);
 
 }  // namespace tp

@@ -17,12 +17,9 @@
 namespace tp::ui {
 namespace {
 
-// The columns' scenarios as the link spells them (the default columns when cmp is empty).
-std::vector<std::string> Scenarios(const Config& cfg) { return SplitScenarios(cfg.cmp.empty() ? kDefaultCompare : cfg.cmp); }
-
 // Writes `scenarios` into cfg.cmp through the key's own check (2-4 scenarios of known keys); false (and
 // cfg unchanged) when refused.
-bool SetScenarios(Config& cfg, const std::vector<std::string>& scenarios) {
+bool WriteScenarios(Config& cfg, const std::vector<std::string>& scenarios) {
   std::vector<ConfigIssue> issues;
   return ApplyPair(cfg, "cmp", JoinScenarios(scenarios), issues) && issues.empty();
 }
@@ -114,7 +111,7 @@ bool CompareView(AppState& app) {
   ImGui::TextDisabled("%s", Tr("The model, training and cost inputs on the left apply to every column; each column picks its "
                                "GPU and count, and the layout is searched for each. Green: the best of the columns."));
   ImGui::PopTextWrapPos();
-  std::vector<std::string> scenarios = Scenarios(app.cfg);
+  std::vector<std::string> scenarios = CompareScenarios(app.cfg);  // as the link spells them
   const int n = (int)app.bg.columns.size();  // = scenarios.size() (SyncTasks follows every change of cmp)
   // Best values across columns get highlighted (only among those that fit).
   double best_days = 1e300, best_cost = 1e300, best_mfu = 0;
@@ -148,7 +145,7 @@ bool CompareView(AppState& app) {
     }
     Record(app, "cmp_add");
   }
-  return edited && SetScenarios(app.cfg, scenarios);
+  return edited && WriteScenarios(app.cfg, scenarios);
 }
 
 }  // namespace tp::ui
