@@ -102,6 +102,7 @@ bool Picker(AppState& app, const char* key, const char* label, std::string* valu
         *value = r.id;
         changed = true;
       }
+      Record(app, ("pick_" + std::string(key) + "_" + r.id).c_str());
       if (!r.detail.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", r.detail.c_str());
       if (!r.detail.empty()) {
         ImGui::SameLine(ImGui::GetContentRegionAvail().x * 0.45f + ImGui::GetCursorStartPos().x);

@@ -384,3 +384,24 @@ TEST_CASE("every assumption has a field in the Assumptions section, 0 meaning it
   CHECK(app.main.out.job.assume.matmul_efficiency > 0.5);
   CHECK(app.main.out.job.assume.matmul_efficiency < 1.0);
 }
+
+TEST_CASE("a GPU picked in the inputs brings its own links, server size and prices", "[web]") {
+  Fresh("#v=1&model=llama2-7b&gpu=a100-80g&gpus=16&intra=pcie4&inter=eth-100&gpus_per_node=4&usd_per_gpu_hour=9&view=plan");
+  static AppState app;
+  UseDefaultFonts(app);
+  Init(app, {});
+  Settle(app);
+  REQUIRE(app.cfg.intra == "pcie4");
+  // The user opens the GPU picker and clicks H100 (core's SelectGpu: the rule every surface uses).
+  REQUIRE(ClickWidget(app, "gpu"));
+  Frame(app);  // the popup's rows where it is drawn (its first frame only measures them)
+  REQUIRE(ClickWidget(app, "pick_gpu_h100"));
+  Settle(app);
+  CHECK(app.cfg.gpu == "h100");
+  CHECK(app.cfg.intra.empty());
+  CHECK(app.cfg.inter.empty());
+  CHECK(app.cfg.gpus_per_node == kUnset);
+  CHECK(app.cfg.usd_per_gpu_hour == 0);
+  CHECK(app.cfg.gpus == 16);  // what is not the GPU's stays
+  CHECK(app.main.out.job.hw.gpu->id == "h100");
+}
