@@ -16,6 +16,7 @@
 #include "json.h"
 #include "planner.h"
 #include "report.h"
+#include "scenario.h"
 #include "search.h"
 
 // GCC 12 reports -Wrestrict falsely for `"literal" + std::string&&` once inlined (GCC bug 105329);
@@ -119,7 +120,8 @@ std::string Help(const std::string& command) {
     return std::string(
                "trainplan compare --link URL --link URL [...] [KEY=VALUE ...] [--format F]\n"
                "  Plans each scenario and prints them side by side. Each --link or --config is one scenario;\n"
-               "  KEY=VALUE pairs apply to every scenario (after its link).\n\n"
+               "  KEY=VALUE pairs apply to every scenario (after its link). One link of the page's compare view\n"
+               "  (view=compare, or a cmp key) gives the page's columns: its cmp scenarios, or the default ones.\n\n"
                "  --link URL           one scenario from a share link (a bare URL or #fragment works too)\n"
                "  --config FILE        one scenario from a JSON file\n"
                "  --format F           text (default), json, csv or md\n"
@@ -127,7 +129,8 @@ std::string Help(const std::string& command) {
                "Examples:\n"
                "  trainplan compare --link '#v=1&gpu=a100-80g' --link '#v=1&gpu=h100'\n"
                "  trainplan compare 'https://host/trainplan/#v=1&zero=1' 'https://host/trainplan/#v=1&zero=3'\n"
-               "  trainplan compare --link '#v=1&zero=1' --link '#v=1&zero=3' model=llama3-8b gpus=8 --format md\n");
+               "  trainplan compare --link '#v=1&zero=1' --link '#v=1&zero=3' model=llama3-8b gpus=8 --format md\n"
+               "  trainplan compare --link '#v=1&model=llama2-7b&view=compare&cmp=gpu:h100,gpus:96;gpu:a100-80g,gpus:128'\n");
   if (command == "search")
     return std::string(
                "trainplan search [KEY=VALUE ...] [--objective time|cost] [--top N] [--format F]\n"
@@ -608,26 +611,61 @@ int CmdPlan(const Options& o, std::string& out, std::string& err) {
   return kOk;
 }
 
-int CmdCompare(const Options& o, std::string& out, std::string& err) {
-  Failure f;
-  if (!o.positional.empty()) return Fail(err, {TrFill(o.lang, "unexpected argument \"{0}\"", {o.positional[0]})});
+// The configurations to compare. Several --link / --config sources: one scenario each, the KEY=VALUE pairs
+// applied to every one (after its own source). One source that is a page's compare link (view=compare, or
+// a cmp key): its columns, as the page shows them (core/scenario.h CompareColumns), the pairs applied to
+// the base first.
+bool CompareConfigs(const Options& o, std::vector<Config>& configs, std::vector<std::vector<ConfigIssue>>& notes,
+                    Failure& f) {
   std::vector<std::pair<std::string, std::string>> shared;
   std::vector<const std::pair<std::string, std::string>*> scenarios;
   for (const auto& src : o.sources) {
     if (src.first == "link" || src.first == "config") scenarios.push_back(&src);
     else shared.push_back(src);
   }
-  if (scenarios.empty()) return Fail(err, {Translate(o.lang, "compare needs at least one --link or --config scenario")});
-  std::vector<PlanOutput> plans;
-  std::string notes;
+  if (scenarios.empty()) {
+    f.line = Translate(o.lang, "compare needs at least one --link or --config scenario");
+    return false;
+  }
   for (size_t n = 0; n < scenarios.size(); ++n) {
     Config cfg;
     std::vector<ConfigIssue> notices;
-    if (!ApplySource(cfg, *scenarios[n], notices, f, o.lang)) return Fail(err, {Scenario(o.lang, n, f.line)});
+    if (!ApplySource(cfg, *scenarios[n], notices, f, o.lang)) {
+      f.line = Scenario(o.lang, n, f.line);
+      return false;
+    }
     for (const auto& src : shared)
-      if (!ApplySource(cfg, src, notices, f, o.lang)) return Fail(err, f);
-    PlanOutput plan = MakePlan(cfg);
-    plan.issues.insert(plan.issues.begin(), notices.begin(), notices.end());
+      if (!ApplySource(cfg, src, notices, f, o.lang)) return false;
+    if (scenarios.size() == 1 && (cfg.view == 1 || !cfg.cmp.empty())) {
+      std::vector<ConfigIssue> column_issues;
+      for (Config& column : CompareColumns(cfg, &column_issues)) {
+        configs.push_back(std::move(column));
+        notes.push_back(notices);
+      }
+      for (const ConfigIssue& i : column_issues)
+        if (!i.notice) {
+          f.line = FormatIssue(i, o.lang);
+          return false;
+        }
+      return true;
+    }
+    configs.push_back(std::move(cfg));
+    notes.push_back(std::move(notices));
+  }
+  return true;
+}
+
+int CmdCompare(const Options& o, std::string& out, std::string& err) {
+  Failure f;
+  if (!o.positional.empty()) return Fail(err, {TrFill(o.lang, "unexpected argument \"{0}\"", {o.positional[0]})});
+  std::vector<Config> configs;
+  std::vector<std::vector<ConfigIssue>> notices;
+  if (!CompareConfigs(o, configs, notices, f)) return Fail(err, f);
+  std::vector<PlanOutput> plans;
+  std::string notes;
+  for (size_t n = 0; n < configs.size(); ++n) {
+    PlanOutput plan = MakePlan(configs[n]);
+    plan.issues.insert(plan.issues.begin(), notices[n].begin(), notices[n].end());
     const bool has_error = FirstError(plan.issues, f, o.lang);  // sets the line even when !plan.ok
     if (!plan.ok || has_error) {
       if (f.line.empty()) f.line = Translate(o.lang, "no plan could be made");

@@ -47,6 +47,25 @@ std::vector<std::string> SplitScenarios(std::string_view spec) {
   return out;
 }
 
+std::string JoinScenarios(const std::vector<std::string>& scenarios) {
+  std::string spec;
+  for (const std::string& s : scenarios) spec += (spec.empty() ? "" : ";") + s;
+  return spec;
+}
+
+std::string SetScenarioValue(std::string_view scenario, std::string_view key, std::string_view value) {
+  std::string out;
+  bool set = false;
+  auto add = [&](std::string_view part) { out.append(out.empty() ? "" : ",").append(part); };
+  const std::string pair = std::string(key) + ":" + std::string(value);
+  for (std::string_view kv : Split(scenario, ',')) {
+    if (kv.substr(0, kv.find(':')) != key) add(kv);
+    else if (!set) add(pair), set = true;
+  }
+  if (!set) add(pair);
+  return out;
+}
+
 bool ValidScenarioList(std::string_view spec) {
   if (spec.size() > 1024) return false;
   const std::vector<std::string_view> parts = Split(spec, ';');
@@ -72,9 +91,13 @@ Config ScenarioConfig(const Config& base, std::string_view scenario, std::vector
   return c;
 }
 
+std::vector<std::string> CompareScenarios(const Config& cfg) {
+  return SplitScenarios(cfg.cmp.empty() ? kDefaultCompare : cfg.cmp);
+}
+
 std::vector<Config> CompareColumns(const Config& cfg, std::vector<ConfigIssue>* issues) {
   std::vector<Config> columns;
-  for (const std::string& s : SplitScenarios(cfg.cmp.empty() ? kDefaultCompare : cfg.cmp))
+  for (const std::string& s : CompareScenarios(cfg))
     columns.push_back(ScenarioConfig(cfg, s, issues));
   return columns;
 }

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # test.sh — the whole test command: install what is missing (scripts/setup.sh), build both presets, run the
 # Catch2 suites (ctest), the browser tests in headless Chromium (behaviour, then hostile links and the
-# Content-Security-Policy), and the desktop window's screenshot test
-# under Xvfb. Exit status is non-zero if anything fails. About 10-15 minutes from scratch on 2 cores.
+# Content-Security-Policy, then the page against the command line), the desktop window's screenshot test
+# under Xvfb, native against WebAssembly, the sanitizers, fuzzing and the printed benchmarks; each stage
+# once. Exit status is non-zero if anything fails. About 10-15 minutes from scratch on 2 cores.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
@@ -34,9 +35,9 @@ stage "unit tests (ctest)" ctest --preset native --output-on-failure
 
 stage "browser tests (headless Chromium)" \
   node tests/browser/run.mjs --web build/web --cli build/native/trainplan --out build/screenshots
-if [ -f tests/browser/security.mjs ]; then
-  stage "browser security tests (hostile links, CSP)" node tests/browser/security.mjs --web build/web
-fi
+stage "browser security (hostile links, Content-Security-Policy)" node tests/browser/security.mjs --web build/web
+stage "the page vs the command line: identical plans in every view (keystrokes and clicks in Chromium)" \
+  node tests/parity/page.mjs --web build/web --cli build/native/trainplan
 
 # (set -e does not apply inside a function called as a condition: each step checks its own status.)
 window_tests() {
@@ -69,8 +70,6 @@ window_tests() {
   rm -f "$state"
 }
 stage "desktop window under Xvfb" window_tests
-
-stage "browser security (hostile links, Content-Security-Policy)" node tests/browser/security.mjs --web build/web
 
 stage "native vs WebAssembly: identical plans" node tests/parity/parity.mjs 24
 

@@ -2,9 +2,11 @@
 // handles WebGL context loss (the URL fragment holds the whole state, so a reload restores it), keeps
 // keyboard focus on the canvas, and exposes window.trainplan for scripts and tests:
 //   trainplan.plan()          -> the current plan (the JSON of `trainplan plan --format json`, parsed)
+//   trainplan.compare()       -> the compare columns (`trainplan compare --link <the page's link> --format json`)
 //   trainplan.setLink(frag)   -> load a share link fragment ("#v=1&model=..."), a new history entry
 //   trainplan.widgets()       -> screen rectangles of named inputs, in CSS pixels (for tests)
-//   trainplan.stats()         -> CPU time of the UI's frames and re-plans, in ms (for tests)
+//   trainplan.stats()         -> CPU time of the UI's frames and re-plans, in ms, and whether background
+//                                work is still under way (busy) (for tests)
 //   trainplan.ready           -> a Promise resolved after the first frames are drawn
 "use strict";
 (function () {
@@ -13,15 +15,24 @@
   var message = document.getElementById("message");
   var spinner = document.getElementById("spinner");
 
-  // The few words shown before the planner draws, in the language it will use: the link's lang=, else the
-  // saved state's, else the browser's (the same rule as web/app.cpp).
+  // The value of `key` in a share link or saved state ("#v=1&...&lang=zh|dark"), or null. The one place the
+  // shell reads a link: only for the few words shown before the planner (which parses links itself, with
+  // core's ApplyLink) has loaded. Read as core reads it: pairs split at '&', values percent-decoded, the
+  // last pair of a key winning.
+  function linkValue(link, key) {
+    var query = String(link || "").replace(/^[^#]*#/, "").split("|")[0];
+    var values;
+    try { values = new URLSearchParams(query.replace(/\+/g, "%2B")).getAll(key); } catch (e) { return null; }
+    return values.length ? values[values.length - 1] : null;
+  }
+  // The language the planner will open in (web/app.cpp Init, web/link_sync.cpp ViewerLanguage): the link's lang, else the saved state's
+  // (absent there: English), else the browser's.
   var zh = (function () {
-    var h = window.location.hash || "";
-    if (/[#&]lang=zh(&|$)/.test(h)) return true;
-    if (/[#&]lang=en(&|$)/.test(h)) return false;
+    var lang = linkValue(window.location.hash, "lang");
+    if (lang === "zh" || lang === "en") return lang === "zh";
     try {
       var saved = window.localStorage.getItem("trainplan.state");
-      if (saved) return /[#&]lang=zh(&|\||$)/.test(saved);
+      if (saved) return linkValue(saved, "lang") === "zh";
     } catch (e) { /* storage blocked: fall through */ }
     return /^zh\b/i.test(navigator.language || "");
   })();
@@ -74,6 +85,7 @@
       window.trainplan = {
         plan: function () { return JSON.parse(M.UTF8ToString(M._trainplan_plan_json())); },
         planText: function () { return M.UTF8ToString(M._trainplan_plan_json()); },
+        compare: function () { return JSON.parse(M.UTF8ToString(M._trainplan_compare_json())); },
         setLink: function (fragment) { M.ccall("trainplan_set_link", null, ["string"], [String(fragment)]); },
         widgets: function () { return JSON.parse(M.UTF8ToString(M._trainplan_widgets_json())); },
         stats: function () { return JSON.parse(M.UTF8ToString(M._trainplan_stats_json())); },

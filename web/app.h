@@ -1,22 +1,25 @@
 // app.h — the planner's UI state and its one per-frame function. AppState is one plain struct: the
-// configuration being edited (core's Config, the same keys as the share link), the plan computed from it,
-// and UI-only state (view, theme, compare scenarios, search progress). DrawUi edits fields in place and
-// recomputes the plan only when an input changed.
+// configuration being edited (core's Config: every key of the share link, the page's view, its compare
+// columns and the interface language included), the plans computed from it, and UI-only state (theme,
+// link bookkeeping, input buffers, timings). DrawUi edits fields in place and plans again only when an
+// input changed. The modules: link_sync (link and saved state), background (planning in slices),
+// inputs (the left panel), view_plan / view_compare / view_search, topbar (views, export, language).
 #pragma once
 #include <map>
 #include <string>
 #include <vector>
 
+#include "background.h"
 #include "i18n_core.h"
+#include "inputs.h"
 #include "planner.h"
 #include "report.h"
-#include "search.h"
 
 struct ImFont;
 
 namespace tp::ui {
 
-enum class View { Plan, Compare, Search };
+enum class View { Plan, Compare, Search };  // Config::view's values (kViewNames)
 
 struct Fonts {
   ImFont* body = nullptr;
@@ -25,81 +28,43 @@ struct Fonts {
   ImFont* small = nullptr;
 };
 
-// One column of the compare view: the main configuration with a few keys overridden.
-struct Scenario {
-  std::string overrides;  // "gpu:h100,gpus:128" (the link's `cmp` spelling)
-  Config cfg;
-  PlanOutput out;
-  bool stale = true;         // recomputed in the background, a slice per frame
-  bool has_result = false;   // `out` holds a plan (possibly of earlier inputs, while stale)
-};
-
-// The best layout of one GPU type and count, found by a background search: a point of the scaling chart
-// (throughput and cost as the GPU count grows) or of the search view's front (time vs cost per GPU type).
-struct BestPoint {
-  std::string gpu;
-  int gpus = 0;
-  bool fits = false;
-  double tokens_per_s = 0, days = 0, cost_usd = 0, mfu = 0;
-};
-
 struct AppState {
-  static constexpr int kVersion = 1;  // of the saved state and the link's UI keys (view, cmp)
+  static constexpr int kVersion = 1;  // of the saved state
 
+  // The one source of truth: what the link says. The view (cfg.view), the compare columns (cfg.cmp) and
+  // the language (cfg.lang; web/i18n's current language is set from it) are keys of it like any other.
   Config cfg;
-  PlanOutput out;
-  std::string link;          // FormatLink(cfg) + UI keys: the fragment that reproduces this screen
-  std::string plan_json;     // PlanToJson(out), cached for window.trainplan.plan()
-  std::vector<std::string> notices;  // from the last link load: bad keys, newer version, ...
-  std::vector<ConfigIssue> hf_issues;  // the last config.json import's errors and notes, shown under its box
-  // The last link's bad values of keys that have a field (the field kept its default): passed to the
-  // planner so they join the plan's issues and show next to their field until it is edited (issue #9).
+  PlanTask main;             // the plan of cfg: main.out is what the plan view and the inputs show
+  Background bg;             // compare columns, scaling chart, search view
+
+  // Issues of the last link load. A bad value of a key with a field is passed to the planner, so it joins
+  // the plan's issues and shows next to its field until edited (issue #9); the rest (unknown keys, a
+  // value of a key without a field) stay in the notice bar until dismissed or the next edit.
   std::vector<ConfigIssue> link_issues;
+  std::vector<ConfigIssue> notices;
+  std::vector<ConfigIssue> hf_issues;  // the last config.json import's errors and notes, shown under its box
   // Changes whenever the set of keys with errors does: an input section holding a new error opens once.
   int issue_serial = 0;
   std::string issue_keys;
   std::map<std::string, int> section_opened;  // section title -> issue_serial it was last opened for
   bool reveal_error = false;  // a link was loaded: scroll the inputs to its first error once it is drawn
 
-  View view = View::Plan;
+  InputsState inputs;        // picker rows and filter, the config.json box, the label column
+
   bool dark = false;
-  Lang lang = Lang::En;      // English / 简体中文: the link's `lang` key (a UI key: the plan is the same)
   bool cjk_font_ready = false;  // the font atlas holds the Chinese glyphs (set by main.cpp; stats())
   bool persist = true;       // save the state between runs (off for --screenshot)
   Fonts fonts;
-
-  std::vector<Scenario> scenarios;  // compare view, 2-4
-
-  std::vector<BestPoint> scaling;  // scaling chart (Plan view)
-  size_t scaling_next = 0;
-
-  // The main plan after an edit: its layout search runs in slices (see ReplanSoon in app.cpp).
-  LayoutSearch main_search;
-  bool main_pending = false;
-  bool has_plan = false;      // false until the first plan lands: the plan view says "Planning…"
-  double main_t0 = 0;
-
-  // Background: one sliced search at a time for the scaling chart, the front and compare columns.
-  LayoutSearch bg_search;
-  Config bg_cfg;
-  int bg_kind = 0, bg_index = -1;
-  bool bg_active = false;
-
-  // Search view
-  LayoutSearch search;
-  SearchOptions search_options;
-  bool search_running = false, search_started = false;
-  std::vector<BestPoint> front;
-  size_t front_next = 0;
 
   // Link bookkeeping: the first edit of an input pushes a history entry, further edits of the same input
   // (typing, dragging) replace it, so Back returns to the state before that input was touched. Those
   // replacements (and the saved state) wait until the input is left or typing pauses: a keystroke never
   // waits on the browser's history and storage.
-  unsigned int link_item = 0;
-  bool link_pending = false;     // app.link not yet written (replaceState + saved state)
+  std::string link;              // FormatLink(cfg) as last written or about to be written
+  unsigned int link_item = 0;    // the ImGui item whose edits replace the current history entry
+  bool link_pending = false;     // link not yet written (replaceState + saved state)
   double link_due = 0;           // Now() after which a pending write goes out even while still typing
-  std::string status;        // one-line feedback ("Link copied", "Saved trainplan-plan.md")
+  std::string status;            // one-line feedback ("Link copied", "Saved trainplan-plan.md")
   double status_until = 0;
 
   // Test hooks: screen rectangles of named inputs (window.trainplan.widgets()).
@@ -111,11 +76,16 @@ struct AppState {
   std::vector<WidgetRect> widgets_building;
 
   // CPU time per frame (UI + background work) and of the last re-plan, ms: window.trainplan.stats().
-  double frame_ms_last = 0, frame_ms_max = 0, replan_ms_last = 0;
-  double ui_ms_max = 0, edit_ms_max = 0;  // of the frame before its background slice; of an edit's re-plan + link
-  double slice_step_ms_max = 0;           // the longest single step of background work (a search step + finish)
-  int frames = 0;
+  struct Times {
+    double frame_ms_last = 0, frame_ms_max = 0, replan_ms_last = 0;
+    double ui_ms_max = 0, edit_ms_max = 0;  // of the frame before its background slice; of an edit's re-plan + link
+    double slice_step_ms_max = 0;           // the longest single step of background work
+    int frames = 0;
+  } times;
 };
+
+inline View ViewOf(const AppState& app) { return View(app.cfg.view); }
+inline Lang LangOf(const AppState& app) { return ParseLang(app.cfg.lang); }
 
 struct InitOptions {
   std::string view;   // "plan", "compare", "search" or "" (from the link or saved state)
@@ -131,8 +101,8 @@ void ClearColor(const AppState& app, float rgba[4]);
 bool Busy(const AppState& app);  // background work (search, charts) still filling in
 void Save(const AppState& app);
 
-// The inputs in app.cfg changed: re-plan the way an edit does (the main plan's search in slices over the
-// next frames of DrawUi; app.main_pending until it lands).
+// The inputs in app.cfg changed: plan again the way an edit does (in slices over the next frames of
+// DrawUi; app.main.Planning() until it lands).
 void PlanAfterEdit(AppState& app);
 
 // Offer the current view as a file (Markdown, CSV or JSON): what the Export menu does.
@@ -142,6 +112,6 @@ void Export(AppState& app, Format format);
 // A link without `lang` means English (what CurrentLink writes), except when the app opens on it
 // (keep_language: the viewer's remembered or browser language stays).
 void LoadLink(AppState& app, const std::string& fragment, bool keep_language = false);
-std::string CurrentLink(const AppState& app);
+std::string CurrentLink(const AppState& app);  // FormatLink(app.cfg)
 
 }  // namespace tp::ui

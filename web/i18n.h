@@ -1,8 +1,9 @@
 // i18n.h — the interface's language (English / 简体中文) and its lookup. Tr("Memory per GPU") returns the
 // Chinese while Chinese is on, else the English it was given; strings with no translation stay English
 // (visible, and listed by the tests). The page's own words are in web/strings_zh.inc; the engine's
-// sentences, report labels and key help come from core/i18n_core. The language itself lives in the
-// configuration (Config::lang, the share link's `lang=zh`); the app calls SetLanguage when it changes.
+// sentences, report labels and key help come from core/i18n_core. The language itself lives in one place,
+// the configuration (AppState::cfg.lang, the share link's `lang=zh`); the current language here is derived
+// from it: set at the start of every frame and wherever the key changes (a loaded link, the switch).
 #pragma once
 #include <initializer_list>
 #include <string>

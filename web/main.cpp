@@ -70,7 +70,7 @@ ImFont* AddFont(const tp::fonts::Blob& text, float px, float ratio, const unsign
 // arrived: until then Chinese text shows the fallback glyph for a moment).
 bool CjkWanted(const Runner& r, const unsigned char** data, int* size) {
   *data = nullptr, *size = 0;
-  return r.app.lang == tp::Lang::Zh && tp::platform::CjkFont(data, size);
+  return tp::ui::LangOf(r.app) == tp::Lang::Zh && tp::platform::CjkFont(data, size);
 }
 
 void BuildFonts(Runner& r, float ratio) {

@@ -51,9 +51,10 @@ void SaveState(const std::string& fragment);
 // (returns the path written, or "" on failure).
 std::string Download(const std::string& filename, const std::string& mime, const std::string& content);
 
-// Scripting hooks (window.trainplan.plan() / setLink() / widgets() on the web; unused natively).
+// Scripting hooks (window.trainplan.plan() / compare() / setLink() / widgets() on the web; unused natively).
 struct ScriptHooks {
   std::string (*plan_json)(void* user) = nullptr;
+  std::string (*compare_json)(void* user) = nullptr;  // the compare columns, as `trainplan compare --format json`
   void (*set_link)(void* user, const std::string& fragment) = nullptr;
   std::string (*widgets_json)(void* user) = nullptr;
   std::string (*stats_json)(void* user) = nullptr;  // frame and re-plan times (window.trainplan.stats())

@@ -319,14 +319,26 @@ bool CjkFont(const unsigned char** data, int* size) {
 
 }  // namespace tp::platform
 
-// ---- exported to JavaScript (shell/index.html wraps them as window.trainplan) ----
+// ---- exported to JavaScript (shell/trainplan.js wraps them as window.trainplan) ----
+namespace {
+// A hook's answer, kept in `kept` so that JavaScript can read it (UTF8ToString) until the same export is
+// called again; `none` when the app has not installed the hook.
+const char* Answer(std::string& kept, std::string (*hook)(void*), const char* none) {
+  kept = hook ? hook(tp::platform::g_hooks.user) : none;
+  return kept.c_str();
+}
+}  // namespace
+
 extern "C" {
 
 EMSCRIPTEN_KEEPALIVE const char* trainplan_plan_json() {
   static std::string s;
-  using tp::platform::g_hooks;
-  s = g_hooks.plan_json ? g_hooks.plan_json(g_hooks.user) : "null";
-  return s.c_str();
+  return Answer(s, tp::platform::g_hooks.plan_json, "null");
+}
+
+EMSCRIPTEN_KEEPALIVE const char* trainplan_compare_json() {
+  static std::string s;
+  return Answer(s, tp::platform::g_hooks.compare_json, "null");
 }
 
 EMSCRIPTEN_KEEPALIVE void trainplan_set_link(const char* fragment) {
@@ -337,16 +349,12 @@ EMSCRIPTEN_KEEPALIVE void trainplan_set_link(const char* fragment) {
 
 EMSCRIPTEN_KEEPALIVE const char* trainplan_stats_json() {
   static std::string s;
-  using tp::platform::g_hooks;
-  s = g_hooks.stats_json ? g_hooks.stats_json(g_hooks.user) : "{}";
-  return s.c_str();
+  return Answer(s, tp::platform::g_hooks.stats_json, "{}");
 }
 
 EMSCRIPTEN_KEEPALIVE const char* trainplan_widgets_json() {
   static std::string s;
-  using tp::platform::g_hooks;
-  s = g_hooks.widgets_json ? g_hooks.widgets_json(g_hooks.user) : "{}";
-  return s.c_str();
+  return Answer(s, tp::platform::g_hooks.widgets_json, "{}");
 }
 
 }  // extern "C"

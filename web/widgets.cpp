@@ -10,11 +10,10 @@
 #include "config.h"
 #include "default_sources.h"
 #include "i18n.h"
+#include "text.h"
 
 namespace tp::ui {
 namespace {
-
-float g_label_width = 150.0f;
 
 std::string Printf(const char* fmt, double v) {
   char buf[64];
@@ -215,17 +214,17 @@ void KeyTooltip(const char* key, const char* extra) {
   ImGui::EndTooltip();
 }
 
-void InputsBegin(AppState&, float label_width) { g_label_width = label_width; }
+void InputsBegin(AppState& app, float label_width) { app.inputs.label_width = label_width; }
 
-void LabelCell(AppState&, const char* key, const char* label) {
+void LabelCell(AppState& app, const char* key, const char* label) {
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(Tr(label));
   if (ImGui::IsItemHovered()) KeyTooltip(key);
-  ImGui::SameLine(g_label_width);
+  ImGui::SameLine(app.inputs.label_width);
 }
 
 bool KeyHasIssue(const AppState& app, const char* key, bool errors_only) {
-  return std::any_of(app.out.issues.begin(), app.out.issues.end(),
+  return std::any_of(app.main.out.issues.begin(), app.main.out.issues.end(),
                      [&](const ConfigIssue& is) { return is.key == key && !(errors_only && is.notice); });
 }
 
@@ -236,17 +235,17 @@ void FieldIssues(AppState& app, const char* key, bool edited) {
   // The first error naming the key, else the first notice; the others are counted.
   const ConfigIssue* shown = nullptr;
   int count = 0;
-  for (const ConfigIssue& is : app.out.issues) {
+  for (const ConfigIssue& is : app.main.out.issues) {
     if (is.key != key) continue;
     ++count;
     if (!shown || (shown->notice && !is.notice)) shown = &is;
   }
   if (!shown) return;
-  ImGui::SetCursorPosX(g_label_width);  // under the field, not under its label (LabelCell's column)
+  ImGui::SetCursorPosX(app.inputs.label_width);  // under the field, not under its label (LabelCell's column)
   ImGui::BeginGroup();
   ImGui::PushTextWrapPos(0);
   std::string text = shown->notice ? "· " : "✘ ";
-  text += IssueMessage(*shown, app.lang);
+  text += IssueMessage(*shown, LangOf(app));
   if (count > 1) text.append(" ").append(TrFill("(and {0} more)", {std::to_string(count - 1)}));
   ImGui::PushStyleColor(ImGuiCol_Text, ColV(app, shown->notice ? Hue::Muted : Hue::Bad));
   ImGui::TextUnformatted(text.c_str());
@@ -258,7 +257,7 @@ void FieldIssues(AppState& app, const char* key, bool edited) {
       std::string v = FormatValue(c, k);
       return v == "auto" ? std::string(Tr("auto")) : v;
     };
-    const auto& fb = app.out.fallback_keys;
+    const auto& fb = app.main.out.fallback_keys;
     bool from_link = std::any_of(app.link_issues.begin(), app.link_issues.end(), [&](const ConfigIssue& is) { return same(is, *shown); });
     if (std::find(fb.begin(), fb.end(), key) != fb.end())
       ImGui::TextDisabled("%s", TrFill("the plan uses {0} until this is fixed", {value(defaults, key)}).c_str());
@@ -276,8 +275,8 @@ void FieldIssues(AppState& app, const char* key, bool edited) {
   if (count > 1 && ImGui::IsItemHovered()) {
     ImGui::BeginTooltip();
     ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30);
-    for (const ConfigIssue& is : app.out.issues)
-      if (is.key == key) ImGui::TextColored(ColV(app, is.notice ? Hue::Muted : Hue::Bad), "%s", FormatIssue(is, app.lang).c_str());
+    for (const ConfigIssue& is : app.main.out.issues)
+      if (is.key == key) ImGui::TextColored(ColV(app, is.notice ? Hue::Muted : Hue::Bad), "%s", FormatIssue(is, LangOf(app)).c_str());
     ImGui::PopTextWrapPos();
     ImGui::EndTooltip();
   }
@@ -289,13 +288,8 @@ namespace {
 std::string UnitOf(const char* key, const char* label) {
   const KeyInfo* info = FindKey(key);
   if (!info || !info->unit || !*info->unit) return {};
-  std::string u = info->unit, l = label;
-  auto lower = [](std::string s) {
-    for (auto& c : s) c = (char)std::tolower((unsigned char)c);
-    return s;
-  };
-  if (lower(l).find(lower(u)) != std::string::npos) return {};
-  return u;
+  if (Lower(label).find(Lower(info->unit)) != std::string::npos) return {};
+  return info->unit;
 }
 float UnitWidth(const std::string& unit) {
   return unit.empty() ? 0.0f : ImGui::CalcTextSize(unit.c_str()).x + ImGui::GetStyle().ItemSpacing.x;
@@ -445,6 +439,10 @@ bool InputChoice(AppState& app, const char* key, const char* label, int* v, cons
     }
     ImGui::EndCombo();
   }
+  return EndComboField(app, key, changed);
+}
+
+bool EndComboField(AppState& app, const char* key, bool changed) {
   if (ImGui::IsItemHovered()) KeyTooltip(key);
   Record(app, key);
   FieldIssues(app, key, changed);

@@ -46,6 +46,9 @@ bool InputDouble(AppState& app, const char* key, const char* label, double* v, d
 bool InputChoice(AppState& app, const char* key, const char* label, int* v, const char* const* names, int n,
                  const char* auto_label = nullptr);
 void LabelCell(AppState& app, const char* key, const char* label);
+// The end of a combo field opened with PushID(key) + LabelCell (InputChoice, the inputs' catalog pickers):
+// its tooltip, test rectangle and issues; returns `changed`.
+bool EndComboField(AppState& app, const char* key, bool changed);
 // Issue #9: errors show next to their field. Called right after a keyed field (the input functions above
 // call it themselves): draws, under the field, the current plan's first issue naming `key` (errors in red,
 // notices muted; "(and N more)" with all of them on hover) and what the plan used instead, and registers

@@ -1,6 +1,7 @@
 // parity.mjs — the same plan natively and in WebAssembly: a fixed set of pseudo-random configurations
 // run through build/native/trainplan and build/web/trainplan-cli.js (node); their JSON must be identical
-// to the last character. Usage: node tests/parity/parity.mjs [count] [--native PATH] [--wasm PATH]
+// to the last character (the page against the command line: page.mjs).
+// Usage: node tests/parity/parity.mjs [count] [--native PATH] [--wasm PATH]
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

@@ -1,9 +1,9 @@
 // i18n_ui_test.cpp — the interface in English and Chinese, headless (platform_null.cpp, real ImGui frames):
 // a `lang=zh` link switches the language and stays in the link and the saved state, the browser's language
-// picks the default on a first visit, switching leaves window.trainplan.plan() byte-identical, every view
-// drawn in Chinese finds a translation for every string it looks up, an error under its field is drawn in
-// Chinese, and the sources pass every drawn string through Tr() with a translation in web/strings_zh.inc
-// or core/i18n_core.cpp.
+// picks the default on a first visit, switching changes window.trainplan.plan() in its lang only, the
+// pickers' rows follow the switch, every view drawn in Chinese finds a translation for every string it
+// looks up, an error under its field is drawn in Chinese, and the sources pass every drawn string through
+// Tr() with a translation in web/strings_zh.inc or core/i18n_core.cpp.
 #include <catch2/catch.hpp>
 
 #include <fstream>
@@ -16,39 +16,17 @@
 #include "config.h"
 #include "i18n.h"
 #include "imgui.h"
-#include "imgui_context.h"
-#include "platform_null.h"
+#include "harness.h"
 #include "widgets.h"
 
 using namespace tp;
 using namespace tp::ui;
+using testing::ClickWidget;
+using testing::Frame;
+using testing::RunUntilIdle;
+using testing::Start;
 
 namespace {
-
-
-void Start(AppState& app, const std::string& link, const std::string& state = "", const std::string& browser = "") {
-  testing::EnsureImGuiContext();
-  platform::Null() = platform::NullPlatform{};
-  platform::Null().initial_link = link;
-  platform::Null().state = state;
-  platform::Null().preferred_language = browser;
-  ImFont* f = ImGui::GetIO().Fonts->Fonts[0];
-  app.fonts = {f, f, f, f};
-  Init(app, {});
-}
-
-void Frame(AppState& app) {
-  ImGui::NewFrame();
-  DrawUi(app);
-  ImGui::Render();
-}
-
-void RunUntilIdle(AppState& app) {
-  int n = 0;
-  do Frame(app);
-  while (Busy(app) && ++n < 20000);
-  Frame(app);
-}
 
 std::string Source(const char* name) {
   std::ifstream in(std::string(TRAINPLAN_WEB_DIR) + "/" + name);
@@ -91,11 +69,11 @@ bool HasWords(std::string s) {
 TEST_CASE("a lang=zh link switches to Chinese, keeps it in the link and the saved state", "[web][i18n]") {
   static AppState app;
   Start(app, "#v=1&model=llama2-7b&gpus=8&lang=zh");
-  CHECK(app.lang == Lang::Zh);
+  CHECK(LangOf(app) == Lang::Zh);
   CHECK(CurrentLanguage() == Lang::Zh);
   CHECK(std::string(Tr("Memory per GPU")) == "每张 GPU 的显存");
   CHECK(CurrentLink(app).find("&lang=zh") != std::string::npos);
-  CHECK(app.cfg.lang == "en");  // the language is the viewer's: the plan's configuration is untouched
+  CHECK(app.cfg.lang == "zh");  // one place: the configuration's key (web/i18n's language is set from it)
   Frame(app);
   CHECK(platform::Null().state.find("lang=zh") != std::string::npos);  // remembered
   CHECK(FmtDays(38.4) == "38 天");
@@ -103,51 +81,63 @@ TEST_CASE("a lang=zh link switches to Chinese, keeps it in the link and the save
   // Navigating to a link without `lang` (Back to before the switch) is English; opening the app on one
   // keeps the viewer's language (the next test).
   LoadLink(app, "#v=1&model=llama2-13b", /*keep_language=*/true);
-  CHECK(app.lang == Lang::Zh);
+  CHECK(LangOf(app) == Lang::Zh);
   LoadLink(app, "#v=1&model=llama2-13b");
-  CHECK(app.lang == Lang::En);
+  CHECK(LangOf(app) == Lang::En);
   LoadLink(app, "#v=1&model=llama2-13b&lang=zh");
-  CHECK(app.lang == Lang::Zh);
+  CHECK(LangOf(app) == Lang::Zh);
   LoadLink(app, "#v=1&model=llama2-13b&lang=en");
-  CHECK(app.lang == Lang::En);
+  CHECK(LangOf(app) == Lang::En);
   CHECK(CurrentLink(app).find("lang=") == std::string::npos);
   CHECK(FmtDays(38.4) == "38 days");
   LoadLink(app, "#v=1&lang=fr");
-  CHECK(app.lang == Lang::En);
+  CHECK(LangOf(app) == Lang::En);
   REQUIRE(app.notices.size() == 1);
-  CHECK(app.notices[0].find("lang") != std::string::npos);
+  CHECK(app.notices[0].key == "lang");
 }
 
 TEST_CASE("the browser's language picks the default on a first visit only", "[web][i18n]") {
   static AppState first, remembered, english;
   Start(first, "", "", "zh-CN");
-  CHECK(first.lang == Lang::Zh);
+  CHECK(LangOf(first) == Lang::Zh);
   Start(remembered, "", "#v=1&model=llama2-7b|light", "zh-CN");  // a returning English user
-  CHECK(remembered.lang == Lang::En);
+  CHECK(LangOf(remembered) == Lang::En);
   Start(english, "#v=1&model=llama2-7b", "", "en-GB");
-  CHECK(english.lang == Lang::En);
+  CHECK(LangOf(english) == Lang::En);
   static AppState back;
   Start(back, "#v=1&model=llama2-7b", "#v=1&gpus=8&lang=zh|dark", "en-US");  // remembered Chinese, link without lang
-  CHECK(back.lang == Lang::Zh);
+  CHECK(LangOf(back) == Lang::Zh);
 }
 
-TEST_CASE("switching language keeps window.trainplan.plan() identical and pushes one history entry", "[web][i18n]") {
+TEST_CASE("switching language keeps window.trainplan.plan()'s numbers and pushes one history entry", "[web][i18n]") {
   static AppState app;
   Start(app, "#v=1&model=llama2-70b&gpu=rtx4090&gpus=16&view=compare");
   RunUntilIdle(app);
-  const std::string en_plan = platform::Null().hooks.plan_json(platform::Null().hooks.user);
+  const auto& hooks = platform::Null().hooks;
+  const std::string en_plan = hooks.plan_json(hooks.user);
+  const std::string en_compare = hooks.compare_json(hooks.user);
   const std::string en_link = CurrentLink(app);
   const size_t entries = platform::Null().history.size();
   // What the switch does (the button in the top bar): the language, one history entry, the saved state.
-  const auto& hooks = platform::Null().hooks;
   hooks.set_link(hooks.user, en_link + "&lang=zh");
   RunUntilIdle(app);
-  CHECK(app.lang == Lang::Zh);
-  CHECK(hooks.plan_json(hooks.user) == en_plan);
+  CHECK(LangOf(app) == Lang::Zh);
+  // `lang` is a key of the configuration: the JSON says it (as `trainplan plan --link ...&lang=zh` does),
+  // and nothing else changes.
+  auto english = [](std::string json) {
+    for (const std::string& from : {std::string("\"lang\": \"zh\""), std::string("&lang=zh")}) {
+      const std::string to = from[0] == '&' ? "" : "\"lang\": \"en\"";
+      for (size_t at; (at = json.find(from)) != std::string::npos;) json.replace(at, from.size(), to);
+    }
+    return json;
+  };
+  const std::string zh_plan = hooks.plan_json(hooks.user);
+  CHECK(zh_plan.find("\"lang\": \"zh\"") != std::string::npos);
+  CHECK(english(zh_plan) == en_plan);
+  CHECK(english(hooks.compare_json(hooks.user)) == en_compare);  // every column the same plan in either language
   CHECK(platform::Null().history.size() == entries + 1);
-  CHECK(platform::Null().history.back() == en_link + "&lang=zh");
-  // Every column of the comparison is the same plan in either language.
-  for (const auto& sc : app.scenarios) CHECK(sc.has_result);
+  CHECK(platform::Null().history.back() == CurrentLink(app));
+  CHECK(platform::Null().history.back().find("&lang=zh") != std::string::npos);
 }
 
 TEST_CASE("every view drawn in Chinese finds a translation for everything it looks up", "[web][i18n]") {
@@ -198,6 +188,7 @@ TEST_CASE("lang=zh: an error under its field is in Chinese, with its values; the
   SetMissingTranslationSink(&missing);
   static AppState app;
   Start(app, "#v=1&model=llama2-7b&gpus=8&tp=3&view=plan&lang=zh");
+  for (int n = 0; app.main.Planning() && n < 100000; ++n) Frame(app);  // the first plan, sliced
   Frame(app);
   const std::string drawn = DrawnText(app);
   SetMissingTranslationSink(nullptr);
@@ -217,11 +208,41 @@ TEST_CASE("lang=zh: an error under its field is in Chinese, with its values; the
   CHECK(drawn.find("✘ 3 不能整除 32 个注意力头；可选值：注意力头数的约数") != std::string::npos);
   CHECK(drawn.find("✘ 3 does not divide") == std::string::npos);
   // The page's interface (window.trainplan.plan(), the JSON export) keeps the English.
-  CHECK(app.plan_json.find("tp: 3 does not divide the 32 attention heads") != std::string::npos);
+  CHECK(PlanToJson(app.main.out).find("tp: 3 does not divide the 32 attention heads") != std::string::npos);
   // A link's garbage value: the accepted values in Chinese, the value as typed.
   LoadLink(app, "#v=1&model=llama2-7b&gpus=8&tp=abc&view=plan&lang=zh");
   Frame(app);
   CHECK(DrawnText(app).find("✘ 应为：整数 1-1024 或 auto；实际是 \"abc\"") != std::string::npos);
+}
+
+TEST_CASE("the pickers' rows follow the language switch, to Chinese and back", "[web][i18n]") {
+  static AppState app;
+  Start(app, "#v=1&model=llama2-7b&gpus=8&view=plan");
+  RunUntilIdle(app);
+  // The rows' details in a language: "6.74 B params" / "6.74 B 参数", "source: ..." / "来源：...".
+  auto in_language = [&](Lang lang) {
+    const PickerRows& rows = CurrentPickerRows(app);
+    const std::string source = Fill(Tr(lang, "source: %s"), {}).substr(0, 6);
+    bool all = rows.lang == lang && !rows.models.empty() && !rows.gpus.empty() && !rows.intra.empty() && !rows.inter.empty();
+    for (const auto* list : {&rows.models, &rows.gpus, &rows.intra, &rows.inter})
+      for (const PickRow& r : *list) all &= r.detail.find(source) != std::string::npos;
+    return all && (rows.models[0].detail.find(" 参数") != std::string::npos) == (lang == Lang::Zh);
+  };
+  CHECK(in_language(Lang::En));
+  // The top bar's buttons, clicked as a user does; the model picker opened in each language draws its rows.
+  REQUIRE(ClickWidget(app, "lang_zh"));
+  CHECK(LangOf(app) == Lang::Zh);
+  CHECK(in_language(Lang::Zh));
+  REQUIRE(ClickWidget(app, "model"));
+  CHECK(DrawnText(app).find(" 参数") != std::string::npos);
+  REQUIRE(ClickWidget(app, "lang_en"));  // a click outside the open picker closes it first
+  if (LangOf(app) != Lang::En) REQUIRE(ClickWidget(app, "lang_en"));
+  CHECK(LangOf(app) == Lang::En);
+  CHECK(in_language(Lang::En));
+  REQUIRE(ClickWidget(app, "model"));
+  const std::string drawn = DrawnText(app);
+  CHECK(drawn.find(" params") != std::string::npos);
+  CHECK(drawn.find(" 参数") == std::string::npos);
 }
 
 TEST_CASE("tooltips give each key's accepted values in Chinese, the values as they are typed", "[web][i18n]") {
@@ -239,9 +260,10 @@ TEST_CASE("tooltips give each key's accepted values in Chinese, the values as th
 
 TEST_CASE("the sources draw every word through Tr(), and every Tr() key has its Chinese", "[web][i18n]") {
   int keys = 0;
-  for (const char* file : {"app.cpp", "charts.cpp", "widgets.cpp"}) {
+  for (const char* file : {"app.cpp", "background.cpp", "inputs.cpp", "link_sync.cpp", "panels.cpp", "topbar.cpp",
+                           "view_compare.cpp", "view_plan.cpp", "view_search.cpp", "charts.cpp", "widgets.cpp"}) {
     const std::string code = Source(file);
-    REQUIRE(code.size() > 1000);
+    REQUIRE(code.size() > 500);
     // Keys looked up: Tr("..."), TrId("..."), Seg("label", ..., "detail"), label arrays, column lists.
     static const std::regex tr(R"re(\b(Tr|TrId|TrFill)\(\s*((?:"(?:[^"\\]|\\.)*"\s*)+)[,)])re");
     for (auto it = std::sregex_iterator(code.begin(), code.end(), tr); it != std::sregex_iterator(); ++it) {

@@ -1,0 +1,225 @@
+// panels.cpp — the pieces more than one view draws (views.h): the verdict (fits? how long, how much, what
+// limits it), the memory and step-time bars, a layout in words, issue lines, the fit advice, and the small
+// helpers they share (time, printf into a string, wrapped bullets, the status line).
+#include <algorithm>
+#include <chrono>
+#include <cstdarg>
+#include <cstdio>
+
+#include "app.h"
+#include "charts.h"
+#include "i18n.h"
+#include "imgui.h"
+#include "inputs.h"
+#include "views.h"
+#include "widgets.h"
+
+namespace tp::ui {
+
+double Now() {
+  using namespace std::chrono;
+  return duration<double>(steady_clock::now().time_since_epoch()).count();
+}
+
+std::string Sprintf(const char* fmt, ...) {
+  char buf[1024];
+  va_list args;
+  va_start(args, fmt);
+  std::vsnprintf(buf, sizeof buf, fmt, args);
+  va_end(args);
+  return buf;
+}
+
+void SetStatus(AppState& app, std::string text) {
+  app.status = std::move(text);
+  app.status_until = Now() + 4.0;
+}
+
+void WrappedBullet(const std::string& text) {
+  ImGui::Bullet();
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextUnformatted(text.c_str());
+  ImGui::PopTextWrapPos();
+}
+
+// True if it stayed on the line (else the next item starts a new one).
+bool SameLineIfFits(const char* text, float spacing) {
+  float need = ImGui::CalcTextSize(text).x + spacing;
+  float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+  if (ImGui::GetItemRectMax().x + need > right) return false;
+  ImGui::SameLine(0, spacing);
+  return true;
+}
+
+bool Fits(const PlanOutput& o) { return o.ok && o.plan.valid && o.plan.memory.fits; }
+
+std::string LayoutWords(const Plan& p) {
+  const Layout& l = p.layout;
+  // TP/PP/CP/EP/DP/ZeRO/SP are written the same in Chinese; the words around them are translated.
+  std::string s = "TP " + std::to_string(l.tp) + " · PP " + std::to_string(l.pp);
+  if (l.vp > 1) s += " " + Sprintf(Tr("(x%d virtual)"), l.vp);
+  if (l.cp > 1) s += " · CP " + std::to_string(l.cp);
+  if (l.ep > 1) s += " · EP " + std::to_string(l.ep);
+  s += " · DP " + std::to_string(l.dp) + " · " + Sprintf(Tr("micro-batch %d"), l.mbs);
+  s += " · ZeRO-" + std::to_string(l.zero);
+  if (l.recompute == Recompute::Selective) s += std::string(" · ") + Tr("recompute selective");
+  if (l.recompute == Recompute::Full) s += std::string(" · ") + Tr("recompute full");
+  if (l.offload == Offload::Cpu) s += std::string(" · ") + Tr("offload cpu");
+  if (l.offload == Offload::Nvme) s += std::string(" · ") + Tr("offload nvme");
+  if (l.sp) s += " · SP";
+  return s;
+}
+
+std::string MemoryLine(const PlanOutput& o) {
+  return Sprintf(Tr("%s / %s per GPU"), FmtBytes(o.plan.memory.total).c_str(), FmtBytes(o.plan.memory.capacity).c_str());
+}
+
+// A plan made with some keys on their defaults because their values were errors (MakePlanWithFallback):
+// one line under the verdict, "Planned with defaults for: tp = auto instead of 3 (why)", so the numbers
+// are never taken for those of the values typed. Each reason is also next to its field; with several
+// keys the line only lists them (the reasons on hover), or it would push the plan off the screen.
+void FallbackLine(AppState& app, const PlanOutput& o, bool compact) {
+  if (o.fallback_keys.empty()) return;
+  static const Config defaults;
+  std::string items, reasons;
+  for (const std::string& key : o.fallback_keys) {
+    std::string def = FormatValue(defaults, key), given = FormatValue(o.config, key);
+    if (def == "auto") def = Tr("auto");
+    items += (items.empty() ? "" : "; ") + TrFill("{0} = {1} instead of {2}", {key, def, given});
+    for (const ConfigIssue& is : o.issues)
+      if (!is.notice && is.key == key) {
+        reasons += FormatIssue(is, LangOf(app)) + "\n";
+        if (!compact && o.fallback_keys.size() == 1) items += " (" + IssueMessage(is, LangOf(app)) + ")";
+        break;
+      }
+  }
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextColored(ColV(app, Hue::Bad), "%s", Sprintf(Tr("Planned with defaults for: %s"), items.c_str()).c_str());
+  ImGui::PopTextWrapPos();
+  if (!reasons.empty() && ImGui::IsItemHovered()) {
+    ImGui::BeginTooltip();
+    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30);
+    ImGui::TextUnformatted(reasons.c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
+  }
+  Record(app, compact ? "fallback_line_compact" : "fallback_line");
+}
+
+void Verdict(AppState& app, const PlanOutput& o, bool compact) {
+  bool fits = Fits(o);
+  ImGui::PushFont(app.fonts.big);
+  ImGui::PushStyleColor(ImGuiCol_Text, ColV(app, fits ? Hue::Good : Hue::Bad));
+  ImGui::TextUnformatted(Tr(fits ? "✔ Fits" : (o.ok ? "✘ Does not fit" : "✘ Cannot plan")));
+  ImGui::PopStyleColor();
+  Record(app, compact ? "verdict_compact" : "verdict");
+  if (o.ok && compact) {
+    ImGui::PopFont();
+    ImGui::PushFont(app.fonts.bold);
+    ImGui::TextUnformatted(MemoryLine(o).c_str());
+  } else if (o.ok) {
+    SameLineIfFits(MemoryLine(o).c_str(), 14);
+    ImGui::TextUnformatted(MemoryLine(o).c_str());
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip(Tr("peak memory on the most loaded GPU / capacity (%s kept free as headroom)"),
+                        FmtPct(app.cfg.headroom).c_str());
+    if (fits && !compact) {
+      std::string days = FmtDays(o.plan.run.days), cost = FmtUsd(o.plan.run.cost_usd);
+      if (SameLineIfFits(("·  " + days + "  ·  " + cost).c_str(), 14)) {
+        ImGui::TextDisabled("·");
+        ImGui::SameLine(0, 14);
+      }
+      ImGui::Text("%s", days.c_str());
+      if (ImGui::IsItemHovered())
+        ImGui::SetTooltip(Tr("wall clock for %s tokens: %s at the steady-state speed, then run efficiency %s and "
+                             "goodput %s (failures, checkpoints, restarts)"),
+                          FmtCount(o.plan.run.tokens).c_str(), FmtDays(o.plan.run.steady_days).c_str(),
+                          FmtPct(o.plan.run.run_efficiency).c_str(), FmtPct(o.plan.run.goodput).c_str());
+      ImGui::SameLine(0, 14);
+      ImGui::TextDisabled("·");
+      ImGui::SameLine(0, 14);
+      ImGui::Text("%s", FmtUsd(o.plan.run.cost_usd).c_str());
+      if (ImGui::IsItemHovered())
+        ImGui::SetTooltip(Tr("renting: %s GPU-hours x $%.2f; owning: %s (amortized purchase + energy)"),
+                          FmtCount(o.plan.run.gpu_hours).c_str(), o.job.econ.usd_per_gpu_hour,
+                          FmtUsd(o.plan.run.cost_own_usd).c_str());
+    }
+  }
+  ImGui::PopFont();
+  if (!o.ok) return;
+  FallbackLine(app, o, compact);
+  if (fits && !compact) {
+    ImGui::Text(Tr("MFU %s  ·  %s tokens/s per GPU  ·  step %s"), FmtPct(o.plan.throughput.mfu).c_str(),
+                FmtRate(o.plan.throughput.tokens_per_s_per_gpu).c_str(), FmtDuration(o.plan.step.seconds).c_str());
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip(Tr("MFU: model FLOPs per second over the GPU's dense peak at %s (Megatron's convention: "
+                           "attention and logits included, recomputation excluded). %s model TFLOP/s per GPU."),
+                        kPrecisionNames[int(o.config.prec)], FmtRate(o.plan.throughput.model_tflops_per_gpu).c_str());
+  }
+  std::string why = BottleneckSentence(o.plan, o.job, LangOf(app));
+  if (!why.empty() && !(compact && fits)) {
+    ImGui::PushTextWrapPos(0);
+    if (fits) why = Sprintf(Tr("Bottleneck: %s"), why.c_str());
+    ImGui::TextColored(ColV(app, fits ? Hue::Muted : Hue::Bad), "%s", why.c_str());
+    ImGui::PopTextWrapPos();
+  }
+}
+
+// A chart segment with its label and hover text in the current language.
+Segment Seg(const char* label, double value, ImU32 color, const char* detail) { return {Tr(label), value, color, Tr(detail)}; }
+
+void MemoryBar(AppState& app, const PlanOutput& o, float height) {
+  const MemoryBreakdown& m = o.plan.memory;
+  std::vector<Segment> segs = {
+      Seg("weights", m.weights, Col(app, Hue::Weights), "parameters held by this GPU (after TP/PP/EP split and ZeRO-3 sharding)"),
+      Seg("gradients", m.gradients, Col(app, Hue::Gradients), "gradients (sharded by ZeRO-2/3)"),
+      Seg("optimizer", m.optimizer, Col(app, Hue::Optimizer), "optimizer state and fp32 master weights (sharded by ZeRO-1+)"),
+      Seg("activations", m.activations, Col(app, Hue::Activations), "activations kept for the backward pass (Korthikanti et al. 2022), after recomputation"),
+      Seg("other", m.other, Col(app, Hue::Other), "CUDA context, communication buffers, allocator fragmentation"),
+  };
+  StackedBar(app, "memory", segs, m.capacity, m.usable, FmtBytes, Tr("capacity"), height);
+}
+
+void StepBar(AppState& app, const PlanOutput& o, float height) {
+  const StepBreakdown& s = o.plan.step;
+  // The exposed communication is split across groups in proportion to each group's total time, so the
+  // bar adds up to the step time.
+  double comm_total = s.comm_tp_s + s.comm_cp_s + s.comm_ep_s + s.comm_dp_s + s.comm_pp_s;
+  double k = comm_total > 0 ? s.comm_exposed_s / comm_total : 0;
+  std::vector<Segment> segs = {
+      Seg("compute", s.compute_s, Col(app, Hue::Compute), "tensor-core time: matmuls and attention"),
+      Seg("memory-bound", s.memory_s, Col(app, Hue::MemoryBound), "norms, elementwise kernels, optimizer step"),
+      Seg("TP comm", s.comm_tp_s * k, Col(app, Hue::CommTp), "tensor-parallel all-reduce / reduce-scatter, exposed part"),
+      Seg("CP comm", s.comm_cp_s * k, Col(app, Hue::CommCp), "context-parallel ring attention, exposed part"),
+      Seg("EP comm", s.comm_ep_s * k, Col(app, Hue::CommEp), "expert-parallel all-to-all, exposed part"),
+      Seg("DP comm", s.comm_dp_s * k, Col(app, Hue::CommDp), "data-parallel gradient all-reduce, exposed part"),
+      Seg("PP comm", s.comm_pp_s * k, Col(app, Hue::CommPp), "pipeline send/receive, exposed part"),
+      Seg("bubble", s.bubble_s, Col(app, Hue::Bubble), "pipeline bubble: (pp - 1) / (micro-batches x vp) of the step"),
+      Seg("offload", s.offload_s, Col(app, Hue::Offload), "host/NVMe transfers not hidden"),
+  };
+  StackedBar(app, "step", segs, 0, 0, FmtDuration, "", height);
+}
+
+void IssueLine(AppState& app, const ConfigIssue& is) {
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextColored(ColV(app, is.notice ? Hue::Muted : Hue::Bad), "%s %s", is.notice ? "·" : "✘",
+                     FormatIssue(is, LangOf(app)).c_str());
+  ImGui::PopTextWrapPos();
+}
+
+// The structured remedies in the app's language; advice without them stays as written.
+std::vector<std::string> FitAdvice(const AppState& app, const PlanOutput& o) {
+  if (o.fit_remedies.size() != o.fit_advice.size()) return o.fit_advice;
+  std::vector<std::string> out;
+  for (const FitRemedy& r : o.fit_remedies) out.push_back(FitAdviceSentence(r, LangOf(app)));
+  return out;
+}
+
+// Issues of keys that have no field (dp, a key the link named without a field): the others are next to
+// their field (FieldIssues).
+void IssuesBox(AppState& app, const PlanOutput& o) {
+  for (const auto& is : o.issues)
+    if (!HasField(is.key)) IssueLine(app, is);
+}
+
+}  // namespace tp::ui

@@ -1,0 +1,94 @@
+// harness.h — what the headless UI tests share: a fresh Dear ImGui context per opened page with the
+// default font (no GL: the atlas is built but never uploaded), a fresh headless platform (platform_null.h),
+// real frames of DrawUi until the background work a view waits for is done, and clicks on named widgets.
+#pragma once
+#include <cfloat>
+#include <string>
+
+#include "app.h"
+#include "imgui.h"
+#include "platform_null.h"
+
+namespace tp::ui::testing {
+
+// A new Dear ImGui context: no window, tree-node or scroll state left by the test before (the same
+// window ids come back in every test).
+inline void FreshImGuiContext() {
+  if (ImGui::GetCurrentContext()) ImGui::DestroyContext();
+  ImGui::CreateContext();
+  ImGuiIO& io = ImGui::GetIO();
+  io.IniFilename = nullptr;
+  io.DisplaySize = ImVec2(1366, 768);
+  io.DeltaTime = 1.0f / 60;
+  io.Fonts->AddFontDefault();
+  unsigned char* pixels;
+  int w, h;
+  io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
+}
+
+// A headless platform as a first visit finds it: `link` in the address, `state` saved, the browser's
+// language; and a fresh ImGui context (call UseDefaultFonts after it).
+inline void FreshPlatform(const std::string& link = "", const std::string& state = "", const std::string& browser = "") {
+  FreshImGuiContext();
+  platform::Null() = platform::NullPlatform{};
+  platform::Null().initial_link = link;
+  platform::Null().state = state;
+  platform::Null().preferred_language = browser;
+}
+
+inline void UseDefaultFonts(AppState& app) {
+  ImFont* f = ImGui::GetIO().Fonts->Fonts[0];
+  app.fonts = {f, f, f, f};
+}
+
+// FreshPlatform, then the app opens on it.
+inline void Start(AppState& app, const std::string& link, const std::string& state = "", const std::string& browser = "") {
+  FreshPlatform(link, state, browser);
+  UseDefaultFonts(app);
+  Init(app, {});
+}
+
+inline void Frame(AppState& app) {
+  ImGui::NewFrame();
+  DrawUi(app);
+  ImGui::Render();
+}
+
+// Frames until background work (compare columns, scaling chart, search) is done; returns frames used.
+inline int RunUntilIdle(AppState& app, int limit = 20000) {
+  int n = 0;
+  do {
+    Frame(app);
+  } while (Busy(app) && ++n < limit);
+  Frame(app);
+  return n;
+}
+
+// Frames until the main plan has landed, then one more: the frame that draws it.
+inline void Settle(AppState& app) {
+  for (int n = 0; app.main.Planning() && n < 100000; ++n) Frame(app);
+  Frame(app);
+}
+
+inline const AppState::WidgetRect* FindRect(const AppState& app, const std::string& name) {
+  for (const auto& w : app.widgets)
+    if (w.name == name) return &w;
+  return nullptr;
+}
+
+// A left click at the centre of a registered widget, over two frames (press, release), as ImGui sees it;
+// false when no widget of that name was drawn.
+inline bool ClickWidget(AppState& app, const std::string& name) {
+  const AppState::WidgetRect* w = FindRect(app, name);
+  if (!w) return false;
+  ImGuiIO& io = ImGui::GetIO();
+  io.MousePos = ImVec2((w->x0 + w->x1) / 2, (w->y0 + w->y1) / 2);
+  io.MouseDown[0] = true;
+  Frame(app);
+  io.MouseDown[0] = false;
+  Frame(app);
+  io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
+  return true;
+}
+
+}  // namespace tp::ui::testing

@@ -1,0 +1,168 @@
+// view_plan.cpp — the plan view: the verdict first, the layout the search chose, memory per GPU, step time
+// and the whole run as stacked bars, the scaling chart (the best plan at each GPU count, log-log), and what
+// is worth knowing: fit advice, warnings, a GPU count that would finish within a month.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "app.h"
+#include "charts.h"
+#include "i18n.h"
+#include "imgui.h"
+#include "views.h"
+#include "widgets.h"
+
+namespace tp::ui {
+namespace {
+
+// Where the wall clock of the whole run goes: steps at the step model's speed, the share production runs
+// lose beyond it (run efficiency), checkpoint writes, and restarts plus work lost to failures.
+void RunBar(AppState& app, const PlanOutput& o, float height) {
+  const RunSummary& r = o.plan.run;
+  std::vector<Segment> segs = {
+      Seg("training", r.steady_days, Col(app, Hue::Compute), "optimizer steps at the step model's steady-state speed"),
+      Seg("production overhead", std::max(0.0, r.compute_days - r.steady_days), Col(app, Hue::MemoryBound),
+          "what published production runs lose beyond the steady state: software, stragglers, evaluation, data "
+          "stalls (Assumptions: eff_run)"),
+      Seg("checkpoints", r.ckpt_days, Col(app, Hue::Optimizer), "writing checkpoints at the Young/Daly interval"),
+      Seg("failures", r.failure_days, Col(app, Hue::Bubble), "restarts and the work lost since the last checkpoint"),
+  };
+  StackedBar(app, "run", segs, 0, 0, FmtDays, "", height);
+}
+
+std::string FmtGpus(double g) { return FmtInt((long long)g); }
+std::string FmtTokS(double v) { return FmtCount(v); }
+
+void ScalingChart(AppState& app, float height) {
+  Series tok, cost;
+  tok.name = Tr("tokens/s");
+  tok.color = Col(app, Hue::Compute);
+  cost.name = Tr("cost of the run");
+  cost.color = Col(app, Hue::Gradients);
+  cost.right_axis = true;
+  // A point per GPU count once its plan has landed (a red cross where it does not fit).
+  for (const PlanTask& t : app.bg.scaling) {
+    if (!t.Done()) continue;
+    const bool fits = Fits(t.out);
+    const double gpus = t.cfg.gpus;
+    tok.x.push_back(gpus), tok.y.push_back(fits ? t.out.plan.throughput.tokens_per_s : NAN), tok.ok.push_back(fits);
+    cost.x.push_back(gpus), cost.y.push_back(fits ? t.out.plan.run.cost_usd : NAN), cost.ok.push_back(fits);
+  }
+  LineChartSpec spec;
+  spec.x_label = Tr("GPUs");
+  spec.left_label = Tr("tokens/s");
+  spec.right_label = TrUnit("USD");
+  spec.fmt_x = FmtGpus;
+  spec.fmt_left = FmtTokS;
+  spec.fmt_right = FmtUsd;
+  spec.marker_x = app.cfg.gpus;
+  spec.y_log = true;  // log-log: perfect scaling is a straight line, the bend is the communication cost
+  LineChart(app, "scaling", ImVec2(ImGui::GetContentRegionAvail().x, height), {tok, cost}, spec);
+  Record(app, "scaling_chart");
+}
+
+// A run of months is rarely what anyone plans: the smallest GPU count of the scaling chart that would
+// finish within a month (when the current count would not), so the page can offer it in one click.
+const PlanTask* SoonerCount(const AppState& app, const PlanOutput& o) {
+  const double kLongRunDays = 60, kTargetDays = 30;
+  if (o.plan.run.days <= kLongRunDays) return nullptr;
+  for (const PlanTask& t : app.bg.scaling)
+    if (t.Done() && Fits(t.out) && t.cfg.gpus > o.job.hw.gpus && t.out.plan.run.days > 0 && t.out.plan.run.days <= kTargetDays)
+      return &t;
+  return nullptr;
+}
+
+}  // namespace
+
+bool PlanView(AppState& app) {
+  const PlanOutput& o = app.main.out;
+  if (app.main.Planning()) {
+    // An overlay in the corner, not a line: the layout must not jump with every keystroke.
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%s %.0f%%", Tr("updating…"), app.main.Progress() * 100);
+    ImVec2 ts = ImGui::CalcTextSize(buf);
+    ImVec2 pos(ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x - ts.x,
+               ImGui::GetWindowPos().y + ImGui::GetStyle().WindowPadding.y);
+    ImGui::GetWindowDrawList()->AddText(pos, Col(app, Hue::Muted), buf);
+  }
+  if (!app.main.has_result) {  // start-up: the first plan is still being searched, a few frames
+    ImGui::PushFont(app.fonts.big);
+    ImGui::TextColored(ColV(app, Hue::Muted), "%s", Tr("Planning…"));
+    ImGui::PopFont();
+    return false;
+  }
+  Verdict(app, o, false);
+  if (o.ok) {
+    ImGui::TextDisabled("%s%s", LayoutWords(o.plan).c_str(), o.searched ? Tr("  (chosen by search)") : "");
+    Record(app, "layout_words");
+  }
+  IssuesBox(app, o);
+  ImGui::Separator();
+  if (o.ok) {
+    ImGui::PushFont(app.fonts.bold);
+    ImGui::TextUnformatted(Tr("Memory per GPU"));
+    ImGui::PopFont();
+    MemoryBar(app, o, 26);
+    Record(app, "memory_bar");
+    ImGui::Spacing();
+    ImGui::PushFont(app.fonts.bold);
+    ImGui::Text(Tr("Step time %s"), FmtDuration(o.plan.step.seconds).c_str());
+    ImGui::PopFont();
+    ImGui::SameLine();
+    ImGui::TextDisabled(Tr("(%d micro-batches per step)"), o.plan.step.micro_batches);
+    StepBar(app, o, 26);
+    ImGui::Spacing();
+    const RunSummary& run = o.plan.run;
+    ImGui::PushFont(app.fonts.bold);
+    ImGui::Text(Tr("Whole run %s"), FmtDays(run.days).c_str());
+    ImGui::PopFont();
+    ImGui::SameLine();
+    // Below 10, two significant digits: a short run expects 0.14 failures, not "0".
+    auto amount = [](double v) { return v < 10 ? Sprintf("%.2g", v) : FmtCount(v); };
+    ImGui::TextDisabled(Tr("(%s failures expected · checkpoint every %s · %s MWh)"), amount(run.failures).c_str(),
+                        FmtDuration(run.ckpt_interval_s).c_str(), amount(run.energy_kwh / 1000).c_str());
+    RunBar(app, o, 26);
+    Record(app, "run_bar");
+    ImGui::Spacing();
+    ImGui::Separator();
+    ImGui::PushFont(app.fonts.bold);
+    ImGui::TextUnformatted(Tr("Scaling: throughput and cost as the GPU count grows"));
+    ImGui::PopFont();
+    ImGui::SameLine();
+    HelpMarker(Tr("Each point is a full plan at that GPU count with the layout re-chosen (log-log axes: perfect "
+                  "scaling is a straight line). A red cross: does not fit at that count. The dashed line marks the "
+                  "current count."));
+    float h = std::max(180.0f, std::min(300.0f, ImGui::GetContentRegionAvail().y - 140));
+    ScalingChart(app, h);
+  }
+  auto warnings = WarningSentences(o.plan, o.job, LangOf(app));
+  const PlanTask* sooner = Fits(o) ? SoonerCount(app, o) : nullptr;
+  bool changed = false;
+  if (!o.fit_advice.empty() || !warnings.empty() || sooner) {
+    ImGui::Separator();
+    ImGui::PushFont(app.fonts.bold);
+    ImGui::TextUnformatted(Tr(Fits(o) ? "Worth knowing" : "What would make it fit"));
+    ImGui::PopFont();
+    ImGui::PushTextWrapPos(0);
+    if (sooner) {
+      const int gpus = sooner->cfg.gpus;
+      const RunSummary& run = sooner->out.plan.run;
+      WrappedBullet(TrFill("{0} is a long run: {1} GPUs would take about {2} ({3} to rent).",
+                           {FmtDays(o.plan.run.days), FmtInt(gpus), FmtDays(run.days), FmtUsd(run.cost_usd)}));
+      ImGui::Indent();
+      if (ImGui::SmallButton(TrFill("Use {0} GPUs", {FmtInt(gpus)}).c_str())) {
+        app.cfg.gpus = gpus;
+        app.cfg.dp = kAuto;  // derived from the new count
+        changed = true;
+      }
+      Record(app, "use_sooner_count");
+      ImGui::Unindent();
+    }
+    for (const auto& a : FitAdvice(app, o)) WrappedBullet(a);
+    for (const auto& w : warnings) WrappedBullet(w);
+    ImGui::PopTextWrapPos();
+  }
+  return changed;
+}
+
+}  // namespace tp::ui

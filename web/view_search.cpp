@@ -1,0 +1,151 @@
+// view_search.cpp — the search view: the time-vs-cost front across GPU types (one point per type, its best
+// layout at this GPU count, from the background's plans; the search's Pareto front joined by a line), and
+// the best layouts of every type ranked by time or cost, each with why it loses to the first. A point or a
+// row opens in the plan view.
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+#include "app.h"
+#include "catalog.h"
+#include "charts.h"
+#include "i18n.h"
+#include "imgui.h"
+#include "views.h"
+#include "widgets.h"
+
+namespace tp::ui {
+
+bool SearchView(AppState& app) {
+  bool changed = false;
+  Background& bg = app.bg;
+  const SearchResult& res = bg.search.Result();
+  if (bg.search_running) {
+    ImGui::ProgressBar((float)bg.search.Progress(), ImVec2(ImGui::GetContentRegionAvail().x * 0.5f, 0));
+    ImGui::SameLine();
+  }
+  ImGui::Text(Tr("%s layouts evaluated across %d GPU types at %s GPUs%s"), FmtInt((long long)res.evaluated).c_str(),
+              (int)res.gpu_ids.size(), FmtInt(app.cfg.gpus).c_str(), bg.search_running ? "…" : "");
+  ImGui::PushFont(app.fonts.bold);
+  ImGui::TextUnformatted(Tr("Time vs cost on each GPU type"));
+  ImGui::PopFont();
+  ImGui::SameLine();
+  HelpMarker(Tr("One point per GPU type: its best layout at this GPU count. Larger points joined by the line are the "
+                "search's Pareto front (nothing is both faster and cheaper). Click a point to open it in the plan view."));
+  std::vector<ScatterPoint> pts;
+  std::vector<const SearchHit*> hits;      // per point: the search's hit, or null for a GPU type's plan
+  std::vector<const PlanTask*> types;      // per point: the GPU type's plan, or null for a hit
+  const Hue hues[] = {Hue::Weights, Hue::Gradients, Hue::Optimizer, Hue::Activations, Hue::CommPp, Hue::MemoryBound,
+                      Hue::CommDp, Hue::CommEp, Hue::Other};
+  auto gpu_name = [](const std::string& id) {
+    const GpuSpec* g = FindGpu(id);
+    return g ? g->name : id;
+  };
+  for (const SearchHit& h : res.pareto) {
+    if (h.variant < 0 || h.variant >= (int)res.jobs.size()) continue;
+    ScatterPoint p;
+    p.label = gpu_name(res.gpu_ids.size() > (size_t)h.variant ? res.gpu_ids[h.variant] : app.cfg.gpu);
+    p.x = h.plan.run.days;
+    p.y = h.plan.run.cost_usd;
+    p.color = Col(app, hues[h.variant % 9]);
+    p.highlight = true;
+    p.show_label = true;
+    p.detail = LayoutWords(h.plan) + "\nMFU " + FmtPct(h.plan.throughput.mfu);
+    pts.push_back(p);
+    hits.push_back(&h);
+    types.push_back(nullptr);
+  }
+  std::string no_fit;
+  for (size_t i = 0; i < bg.front.size(); ++i) {
+    const PlanTask& t = bg.front[i];
+    if (!t.Done()) continue;
+    const std::string name = gpu_name(t.cfg.gpu);
+    if (!Fits(t.out)) {
+      no_fit += (no_fit.empty() ? "" : ", ") + name;
+      continue;
+    }
+    ScatterPoint p;
+    p.label = name;
+    p.x = t.out.plan.run.days;
+    p.y = t.out.plan.run.cost_usd;
+    p.color = Col(app, hues[i % 9]);
+    p.show_label = true;
+    p.detail = Sprintf(Tr("best layout on %s GPUs · MFU %s"), FmtInt(t.cfg.gpus).c_str(), FmtPct(t.out.plan.throughput.mfu).c_str());
+    pts.push_back(p);
+    hits.push_back(nullptr);
+    types.push_back(&t);
+  }
+  ScatterSpec spec;
+  spec.x_label = Tr("days");
+  spec.y_label = Tr("cost (USD)");
+  spec.fmt_x = [](double d) { return d < 2 ? FmtDays(d) : FmtInt((long long)std::llround(d)) + " " + TrUnit("days"); };
+  spec.fmt_y = FmtUsd;
+  float h = std::max(200.0f, std::min(320.0f, ImGui::GetContentRegionAvail().y * 0.45f));
+  int clicked = Scatter(app, "front", ImVec2(ImGui::GetContentRegionAvail().x, h), pts, spec);
+  Record(app, "front_chart");
+  // Opening a point or a row: its GPU (with that GPU's own links and prices) in the plan view; a row's
+  // layout too.
+  auto open = [&](const std::string& gpu, const Layout* layout) {
+    SelectGpu(app.cfg, gpu);
+    if (layout) ApplyLayout(app.cfg, *layout), app.cfg.dp = kAuto;
+    app.cfg.view = int(View::Plan);
+    changed = true;
+  };
+  auto hit_gpu = [&](const SearchHit& hit) {
+    return hit.variant < (int)res.gpu_ids.size() ? res.gpu_ids[hit.variant] : app.cfg.gpu;
+  };
+  if (clicked >= 0 && hits[clicked]) open(hit_gpu(*hits[clicked]), &hits[clicked]->plan.layout);
+  if (clicked >= 0 && types[clicked]) open(types[clicked]->cfg.gpu, nullptr);
+  if (!no_fit.empty()) {
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextColored(ColV(app, Hue::Bad), Tr("Does not fit on %s GPUs: %s"), FmtInt(app.cfg.gpus).c_str(), no_fit.c_str());
+    ImGui::PopTextWrapPos();
+  }
+
+  ImGui::PushFont(app.fonts.bold);
+  ImGui::Text(Tr("Best layouts (%s first)"), Tr(bg.search_options.objective == Objective::Time ? "fastest" : "cheapest"));
+  ImGui::PopFont();
+  ImGui::SameLine();
+  // The objective is the view's own (not a key): a new one restarts the search (BackgroundWork).
+  int obj = int(bg.search_options.objective);
+  if (ImGui::RadioButton(Tr("by time"), obj == 0) && obj != 0) bg.search_options.objective = Objective::Time, bg.search_started = false;
+  ImGui::SameLine();
+  if (ImGui::RadioButton(Tr("by cost"), obj == 1) && obj != 1) bg.search_options.objective = Objective::Cost, bg.search_started = false;
+  if (ImGui::BeginTable("top", 8, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_ScrollY |
+                                      ImGuiTableFlags_SizingFixedFit,
+                        ImVec2(0, std::max(120.0f, ImGui::GetContentRegionAvail().y)))) {
+    ImGui::TableSetupScrollFreeze(0, 1);
+    for (const char* c : {"GPU", "layout", "memory", "step", "MFU", "days", "cost", ""})
+      ImGui::TableSetupColumn(Tr(c), std::strcmp(c, "layout") == 0 ? ImGuiTableColumnFlags_WidthStretch : 0);
+    ImGui::TableHeadersRow();
+    for (size_t i = 0; i < res.top.size(); ++i) {
+      const SearchHit& hit = res.top[i];
+      ImGui::TableNextRow();
+      ImGui::PushID((int)i);
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(gpu_name(hit_gpu(hit)).c_str());
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(LayoutWords(hit.plan).c_str());
+      if (i > 0 && ImGui::IsItemHovered())
+        ImGui::SetTooltip("%s", WhyLoses(hit.plan, res.top[0].plan, bg.search_options.objective, LangOf(app)).c_str());
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(FmtBytes(hit.plan.memory.total).c_str());
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(FmtDuration(hit.plan.step.seconds).c_str());
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(FmtPct(hit.plan.throughput.mfu).c_str());
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(FmtDays(hit.plan.run.days).c_str());
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(FmtUsd(hit.plan.run.cost_usd).c_str());
+      ImGui::TableNextColumn();
+      if (ImGui::SmallButton(TrId("Open").c_str())) open(hit_gpu(hit), &hit.plan.layout);
+      ImGui::PopID();
+    }
+    ImGui::EndTable();
+  }
+  return changed;
+}
+
+
+}  // namespace tp::ui

@@ -1,0 +1,43 @@
+// views.h — the right-hand side of the page: the plan, compare and search views (view_plan.cpp,
+// view_compare.cpp, view_search.cpp), the top bar with the export (topbar.cpp), and the pieces more
+// than one of them draws (panels.cpp: the verdict, the memory and step bars, layout words, issue lines).
+// Each view returns true when it changed app.cfg (the frame then plans again and writes the link).
+#pragma once
+#include <string>
+#include <vector>
+
+#include "charts.h"
+#include "planner.h"
+#include "report.h"
+
+namespace tp::ui {
+
+struct AppState;
+
+bool PlanView(AppState& app);
+bool CompareView(AppState& app);
+bool SearchView(AppState& app);
+bool TopBar(AppState& app);
+void ExportView(AppState& app, Format format);  // the current view as a file (the Export menu)
+
+// ---- shared pieces (panels.cpp) ----
+double Now();  // seconds, monotonic
+// printf into a std::string: the formats are translated at run time (Tr), so they cannot be literals.
+std::string Sprintf(const char* fmt, ...);
+void SetStatus(AppState& app, std::string text);  // the status line's feedback for a few seconds
+void WrappedBullet(const std::string& text);      // a bullet whose text wraps (BulletText does not)
+bool SameLineIfFits(const char* text, float spacing);  // SameLine when `text` still fits on this line
+bool Fits(const PlanOutput& o);                   // planned, and fits in memory
+std::string LayoutWords(const Plan& p);           // "TP 2 · PP 4 · DP 8 · micro-batch 1 · ZeRO-1"
+// The first thing on screen: does it fit, how long, how much, how efficient, what limits it (compact: a
+// compare column's).
+void Verdict(AppState& app, const PlanOutput& o, bool compact);
+// A chart segment (charts.h) with its label and hover text in the current language.
+Segment Seg(const char* label, double value, ImU32 color, const char* detail);
+void MemoryBar(AppState& app, const PlanOutput& o, float height);
+void StepBar(AppState& app, const PlanOutput& o, float height);
+void IssueLine(AppState& app, const ConfigIssue& is);  // "✘ key: message" (an error) or "· ..." (a note)
+void IssuesBox(AppState& app, const PlanOutput& o);    // the issues of keys without a field
+std::vector<std::string> FitAdvice(const AppState& app, const PlanOutput& o);  // in the app's language
+
+}  // namespace tp::ui
