@@ -61,6 +61,7 @@ struct Config {
   int sp = kAuto;    // sequence parallel 0/1
   int flash = 1;     // FlashAttention 0/1
   int offload_act = kAuto;  // full recomputation keeps layer inputs in host memory (0/1); auto = the stack's
+  int opt_in_bwd = 0;       // the optimizer steps each parameter in the backward and frees its gradient (0/1)
 
   // layout
   int gpus = 64;

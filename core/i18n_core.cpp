@@ -286,6 +286,8 @@ const Phrase kPhrases[] = {
     {"{0} sequences is not a multiple of mbs x dp = {1} x {2} = {3}; accepted: a multiple of {3}",
      "{0} 条序列不是 mbs × dp = {1} × {2} = {3} 的整数倍；可选值：{3} 的整数倍"},
     {"accepted: 0-3", "可选值：0-3"},
+    {"steps the optimizer in the backward, so one micro-batch per step: gbs / (mbs x dp) = {0}; accepted: gbs = mbs x dp",
+     "在反向中更新参数，因此每步只能有一个微批次：gbs / (mbs × dp) = {0}；可选值：gbs = mbs × dp"},
     {"unknown framework \"{0}\"; accepted: {1} or auto (aliases: trainplan catalog stacks)",
      "未知的训练框架 \"{0}\"；可选值：{1} 或 auto（别名见 trainplan catalog stacks）"},
     {"{0} has no selective recomputation (it checkpoints whole layers); accepted: none, full or auto",

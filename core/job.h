@@ -57,6 +57,7 @@ struct Workload {
   bool flash = true;
   double dropout = 0;          // dropout probability: masks are kept for the backward when > 0
   bool offload_checkpoints = false;  // full recomputation keeps each layer's input in host memory (Unsloth)
+  bool optimizer_in_backward = false;  // each parameter's gradient is applied and freed in the backward (torchtune)
 };
 
 // The global batch (sequences) used when the user gives none: the multiple of one step's sequences

@@ -220,9 +220,11 @@ std::vector<KeyInfo> Table() {
           .Label("Precision", "精度")
           .Zh("矩阵乘的计算精度（混合精度训练另存 fp32 主权重）。"),
       ChoiceField("opt", G::Training, kOptimizerNames, false, TP_INT(opt),
-                  "Optimizer: AdamW (two fp32 moments), 8-bit AdamW, or SGD with momentum.")
+                  "Optimizer: AdamW (two moments), 8-bit AdamW, SGD with momentum, or bitsandbytes' paged AdamW / "
+                  "8-bit AdamW (states in managed memory the driver pages to the host).")
           .Label("Optimizer", "优化器")
-          .Zh("优化器：AdamW（两个 fp32 动量），8 位 AdamW，或带动量的 SGD。"),
+          .Zh("优化器：AdamW（两个动量），8 位 AdamW，带动量的 SGD，或 bitsandbytes 的分页 AdamW / 8 位 AdamW（状态放在驱动可换页到"
+              "主机的托管内存中）。"),
       IntField("seq", G::Training, "tokens", 1, 100000000, true, kUnset, TP_INT(seq),
                "Sequence length in tokens; auto = 4096 to pre-train, 2048 to fine-tune.")
           .Label("Sequence length", "序列长度")
@@ -337,6 +339,12 @@ std::vector<KeyInfo> Table() {
                   "FlashAttention: attention without materializing the seq x seq scores.")
           .Label("FlashAttention", "FlashAttention")
           .Zh("FlashAttention：计算注意力时不生成 seq × seq 的分数矩阵。"),
+      ChoiceField("opt_in_bwd", G::Layout, kZeroOne, false, TP_INT(opt_in_bwd),
+                  "Step the optimizer inside the backward, one parameter at a time, and free its gradient at once "
+                  "(torchtune's optimizer_in_bwd): no gradient buffer, but no gradient accumulation either.")
+          .Label("Optimizer in backward", "反向中更新参数")
+          .Zh("在反向传播中逐个参数执行优化器更新并立即释放其梯度（torchtune 的 optimizer_in_bwd）：不需要梯度缓冲区，但也"
+              "不能做梯度累积。"),
       ChoiceField("offload_act", G::Layout, kZeroOne, true, TP_INT(offload_act),
                   "With full recomputation, keep each layer's input in host memory instead of on the GPU (Unsloth's "
                   "gradient checkpointing); auto = the framework's default.")

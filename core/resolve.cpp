@@ -244,6 +244,7 @@ void ResolveStack(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues)
   // GPT-2/3 and BERT recipes train with dropout 0.1, the Llama family (SwiGLU) without (keys.cpp's source).
   w.dropout = cfg.dropout >= 0 ? cfg.dropout : job.model.mlp == MlpKind::Gelu ? 0.1 : 0.0;
   w.offload_checkpoints = cfg.offload_act >= 0 ? cfg.offload_act == 1 : job.stack->offload_checkpoints;
+  w.optimizer_in_backward = cfg.opt_in_bwd == 1;
   // The stack's conventions as assumption defaults (each has a key that overrides it: ApplyAssumptions).
   Assumptions& a = job.assume;
   a.logit_bytes = job.stack->logit_bytes;
@@ -446,6 +447,11 @@ bool CheckLayout(const Job& job, const Layout& l, std::vector<ConfigIssue>* issu
   if (l.vp > 1 && l.pp > 1 && per_step > 0 && (gbs / per_step) % l.pp != 0 &&
       fail("vp", "the interleaved schedule needs a micro-batch count (gbs / (mbs x dp) = {0}) that is a multiple of pp={1}"_issue,
            [&] { return Args{str(gbs / per_step), str(l.pp)}; }))
+    return false;
+  // Optimizer-in-backward steps every parameter in its backward: nothing accumulates across micro-batches.
+  if (job.work.optimizer_in_backward && per_step > 0 && gbs / per_step > 1 &&
+      fail("opt_in_bwd", "steps the optimizer in the backward, so one micro-batch per step: gbs / (mbs x dp) = {0}; accepted: gbs = mbs x dp"_issue,
+           [&] { return Args{str(gbs / per_step)}; }))
     return false;
   if (l.zero < 0 || l.zero > 3) {
     if (fail("zero", "accepted: 0-3"_issue, none)) return false;

@@ -142,10 +142,11 @@ std::string Lower(std::string_view s) {
 // 2022: 2 B with block-wise constants), one momentum for SGD; in fp32, or in bf16 where the stack trains in
 // pure bf16 (torch.optim.AdamW keeps its states in the parameter dtype).
 double OptimizerStateBytes(Optimizer opt, bool fp32_states) {
-  switch (opt) {
+  switch (Unpaged(opt)) {
     case Optimizer::AdamW: return fp32_states ? 8 : 4;
     case Optimizer::AdamW8bit: return 2;
     case Optimizer::Sgd: return fp32_states ? 4 : 2;
+    default: break;
   }
   return 8;
 }

@@ -470,8 +470,9 @@ void EstimateStep(const Job& job, const Layout& layout, StepBreakdown& step, Thr
   const double expert_dp = std::max(1.0, double(grad_n) * tpn / (double(lay.ep) * etp));
   const double opt_params = lay.zero >= 1 ? (trainable - trainable_experts) / grad_n + trainable_experts / expert_dp
                                           : trainable;
-  const double opt_bytes_per_param = job.work.opt == Optimizer::AdamW8bit ? kAdam8bitBytesPerParam
-                                     : job.work.opt == Optimizer::Sgd   ? kSgdBytesPerParam
+  const Optimizer opt_kind = Unpaged(job.work.opt);
+  const double opt_bytes_per_param = opt_kind == Optimizer::AdamW8bit ? kAdam8bitBytesPerParam
+                                     : opt_kind == Optimizer::Sgd   ? kSgdBytesPerParam
                                                                          : kAdamBytesPerParam;
   double optimizer_s = 0, offload_s = 0;
   if (lay.offload == Offload::None) {
