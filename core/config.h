@@ -74,7 +74,7 @@ struct Config {
   double years = 5;
 
   // reliability
-  double mtbf_gpu_h = 50667;  // Llama 3 405B: 419 interruptions, 54 days, 16,384 H100 (Dubey et al. 2024)
+  double mtbf_gpu_h = 50677;  // Llama 3 405B: 54 x 24 x 16,384 / 419 unexpected interruptions (Dubey et al. 2024)
   double ckpt_s = 0;          // 0 = from checkpoint size and storage bandwidth
   double restart_s = 600;
   double storage_gbps = 0;    // aggregate checkpoint write bandwidth, GB/s; 0 = 1 GB/s per GPU... see run.cpp

@@ -315,10 +315,11 @@ std::vector<KeyInfo> Table() {
                 "Mean time between failures of one GPU (with its share of the server), hours.")
           .Label("MTBF per GPU", "单卡平均故障间隔 MTBF")
           .Zh("单张 GPU（连同它分摊的服务器部件）的平均故障间隔时间，单位小时。")
-          .Source("About 50,700 hours per GPU: Llama 3 405B saw 419 unexpected interruptions in 54 days on "
-          "16,384 H100 GPUs (Dubey et al. 2024, section 3.3.4).",
-                  "每块 GPU 约 50,700 小时：Llama 3 405B 在 16,384 块 H100 上 54 天内发生 419 次意外中断（Dubey 等 2024，第 "
-          "3.3.4 节）。")
+          .Source("50,677 hours per GPU = 54 days x 24 h x 16,384 GPUs / 419: Llama 3 405B saw 419 unexpected "
+          "interruptions in 54 days on 16,384 H100 GPUs (Dubey et al. 2024, section 3.3.4).",
+                  "每块 GPU 50,677 小时 = 54 天 × 24 小时 × 16,384 块 GPU / 419：Llama 3 405B 在 16,384 块 H100 上 54 天内发生 "
+          "419 次意外中断（Dubey 等 2024，第 3.3.4 节）。")
+
           .Format("%.0f"),
       RealField("ckpt_s", G::Reliability, "s", 0.001, 1e7, true, TP_REAL(ckpt_s),
                 "Time to write one checkpoint; auto = checkpoint size over storage bandwidth.")
