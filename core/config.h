@@ -85,6 +85,7 @@ struct Config {
   // assumptions: the engine's fitted or published constants, editable; 0 = the documented default
   double eff_matmul = 0, matmul_half_ridge = 0, eff_attention = 0, eff_memory = 0, eff_network = 0;
   double overlap_dp = 0, overlap_contention = 0;
+  double overlap_ep = 0, moe_imbalance = 0, moe_capacity = 0, ep_dedup = 0, moe_packed = 0;  // MoE; 0 = default
   double cuda_context_gb = 0, host_gb_per_gpu = 0;
   double gpu_power = 0, server_power = 0, capex_overhead = 0, eff_run = 0;
   double staff_usd_per_year = 0;

@@ -209,6 +209,74 @@ std::vector<KeyInfo> Table() {
           .Source("20 tokens per parameter: the compute-optimal ratio of Hoffmann et al. 2022 (Chinchilla).",
                   "每个参数 20 个 token：Hoffmann 等 2022（Chinchilla）的计算最优比例。")
           .Format("%.3g"),
+      // The MoE stack's choices (step.cpp): assumptions a framework profile may set, kept in this group
+      // until the page's Assumptions section lists them (web/tests require a field for each key there).
+      RealField("moe_capacity", G::Training, "", 0.01, 1000, true, TP_REAL(moe_capacity),
+                "Expert capacity factor: no expert takes more than this times its mean share of the routed "
+                "tokens, the rest are dropped; auto = dropless.")
+          .Label("Expert capacity factor", "专家容量因子")
+          .Zh("专家容量因子：每个专家最多处理其平均份额的这么多倍路由 token，多出的丢弃；auto = 不丢弃 token。")
+          .Source("Dropless: Megatron-Core's default moe_expert_capacity_factor = None ('None means no token will "
+                  "be dropped', transformer_config.py); DeepSeek-V3 drops no tokens either (report, section 2.1.2).",
+                  "不丢弃：Megatron-Core 默认 moe_expert_capacity_factor = None（“None 表示不丢弃任何 token”，"
+                  "transformer_config.py）；DeepSeek-V3 训练中同样不丢弃 token（技术报告第 2.1.2 节）。")
+          .Assume(&Assumptions::moe_capacity)
+          .Format("%.2f"),
+      RealField("moe_imbalance", G::Training, "", 1, 100, true, TP_REAL(moe_imbalance),
+                "Expert load imbalance: routed tokens on the busiest expert-parallel rank over the mean; the "
+                "experts' GEMMs and the all-to-all wait for that rank.")
+          .Label("Expert load imbalance", "专家负载不均衡")
+          .Zh("专家负载不均衡：最忙的专家并行 rank 收到的路由 token 与平均值之比；专家 GEMM 和 all-to-all 都要等这个 rank。")
+          .Source("1.1: a run with load balancing (auxiliary loss or DeepSeek's loss-free bias), whose busiest "
+                  "expert carries a few to tens of percent above the mean per batch (Wang et al. 2024, "
+                  "arXiv 2408.15664, MaxVio; R), less per rank of several experts (our estimate). NVIDIA's MoE "
+                  "benchmark tables are force-balanced (1.0): 'we force-balance the token distribution among "
+                  "experts' (Megatron-Bridge performance summary).",
+                  "1.1：带负载均衡（辅助损失或 DeepSeek 的无辅助损失偏置）的训练，每批最忙专家比平均多几个到几十个百分点"
+                  "（Wang 等 2024，arXiv 2408.15664，MaxVio；凭记忆），多个专家合在一个 rank 上时更少（我们的估计）。"
+                  "NVIDIA 的 MoE 基准表强制均衡（1.0）：“we force-balance the token distribution among experts”"
+                  "（Megatron-Bridge 性能汇总）。")
+          .Assume(&Assumptions::moe_imbalance)
+          .Format("%.2f"),
+      RealField("overlap_ep", G::Training, "fraction", 0.001, 1, true, TP_REAL(overlap_ep),
+                "Share of a micro-batch's compute that hides its expert all-to-all (DualPipe-style overlap of one "
+                "micro-batch's dispatch with another's compute); auto = not overlapped.")
+          .Label("EP overlap", "EP 通信重叠")
+          .Zh("一个微批次的计算中能掩盖其专家 all-to-all 的比例（DualPipe 式：一个微批次的分发与另一个微批次的计算重叠）；auto = 不重叠。")
+          .Source("Not overlapped: Megatron-Core's default (overlap_moe_expert_parallel_comm off). Stacks that "
+                  "overlap it hide up to all of it: DeepSeek-V3's DualPipe ('both all-to-all and PP "
+                  "communication can be fully hidden', report section 3.2.1); NVIDIA's Qwen3 MoE recipes turn "
+                  "the overlap on.",
+                  "不重叠：Megatron-Core 的默认（overlap_moe_expert_parallel_comm 关闭）。做重叠的软件栈最多可全部掩盖："
+                  "DeepSeek-V3 的 DualPipe（“all-to-all 和 PP 通信都可以被完全掩盖”，技术报告第 3.2.1 节）；"
+                  "NVIDIA 的 Qwen3 MoE 配方开启了这种重叠。")
+          .Assume(&Assumptions::overlap_ep)
+          .Format("%.3f"),
+      RealField("ep_dedup", G::Training, "fraction", 0.001, 1, true, TP_REAL(ep_dedup),
+                "Share of duplicate cross-node token copies the expert dispatcher saves by sending a token once "
+                "to each node and forwarding it there (1: DeepEP); auto = one copy per expert.")
+          .Label("EP dispatch dedup", "EP 分发去重")
+          .Zh("专家分发器把 token 只发给每个节点一次、再在节点内转发所省下的跨节点重复副本比例（1：DeepEP）；auto = 每个专家一份副本。")
+          .Source("One copy per expert: Megatron-Core's alltoall dispatcher. DeepEP and Megatron-Core's flex "
+                  "dispatcher remove the duplicates ('Removes redundant tokens during cross-node communication', "
+                  "megatron/core/transformer/moe/README.md).",
+                  "每个专家一份副本：Megatron-Core 的 alltoall 分发器。DeepEP 和 Megatron-Core 的 flex 分发器会去掉重复副本"
+                  "（“Removes redundant tokens during cross-node communication”，megatron/core/transformer/moe/README.md）。")
+          .Assume(&Assumptions::ep_dedup)
+          .Format("%.2f"),
+      RealField("moe_packed", G::Training, "fraction", 0.001, 1, true, TP_REAL(moe_packed),
+                "Share of tokens whose routed experts are consecutive experts, as benchmark gates that deal "
+                "experts out round-robin route them (fewer ranks and nodes to send to); auto = chosen at random.")
+          .Label("Packed routing", "连续专家路由")
+          .Zh("路由到连续编号专家的 token 比例（按轮转方式分配专家的基准测试门控会这样路由：要发往的 rank 和节点更少）；auto = 随机选择。")
+          .Source("Chosen at random: a trained router's choices, and Megatron-Core's force-balanced benchmarks, "
+                  "which draw random router logits (router.py apply_random_logits). NeMo AutoModel's "
+                  "FakeBalancedGate gives token t the experts t x topk ... t x topk + topk - 1 (1: packed).",
+                  "随机选择：训练后路由器的选择，以及 Megatron-Core 强制均衡的基准测试（router.py 的 apply_random_logits "
+                  "使用随机的路由 logits）。NeMo AutoModel 的 FakeBalancedGate 给第 t 个 token 分配专家 t × topk … "
+                  "t × topk + topk - 1（1：连续）。")
+          .Assume(&Assumptions::moe_packed)
+          .Format("%.2f"),
       // ---- Hardware
       IdField("gpu", G::Hardware, false, TP_ID(gpu), "GPU id (see `trainplan catalog gpus`).")
           .Label("GPU", "GPU")
@@ -319,7 +387,6 @@ std::vector<KeyInfo> Table() {
           "interruptions in 54 days on 16,384 H100 GPUs (Dubey et al. 2024, section 3.3.4).",
                   "每块 GPU 50,677 小时 = 54 天 × 24 小时 × 16,384 块 GPU / 419：Llama 3 405B 在 16,384 块 H100 上 54 天内发生 "
           "419 次意外中断（Dubey 等 2024，第 3.3.4 节）。")
-
           .Format("%.0f"),
       RealField("ckpt_s", G::Reliability, "s", 0.001, 1e7, true, TP_REAL(ckpt_s),
                 "Time to write one checkpoint; auto = checkpoint size over storage bandwidth.")
