@@ -65,6 +65,10 @@ struct Config {
   int gpus_per_node = kUnset;
   std::string intra;  // link id inside a node
   std::string inter;  // network id across nodes
+  // a GPU described by its numbers (gpu=custom); 0 / auto = not given (the first four are required)
+  double gpu_mem_gib = 0, gpu_bw_gbs = 0, gpu_tflops = 0, gpu_tdp_w = 0;
+  double gpu_fp8_tflops = 0, gpu_fp32_tflops = 0, gpu_mamf_tflops = 0;
+  int gpu_p2p = kAuto;  // PCIe peer-to-peer 0/1; auto = 1
 
   // economics: 0 = catalog default for the GPU
   double usd_per_gpu_hour = 0;

@@ -3,6 +3,7 @@
 // in plan.h is a pure function of (Job, Layout).
 #pragma once
 #include <cstdint>
+#include <memory>
 
 #include "enums.h"
 
@@ -70,7 +71,8 @@ inline int AutoGlobalBatch(long long per_step) {
 }
 
 struct Hardware {
-  const GpuSpec* gpu = nullptr;
+  const GpuSpec* gpu = nullptr;     // the catalog's entry, or *custom_gpu
+  std::shared_ptr<const GpuSpec> custom_gpu;  // gpu=custom: the spec the Job owns (copies share it, immutable)
   int gpus = 1;
   int gpus_per_node = 8;
   const LinkSpec* intra = nullptr;  // link inside a node

@@ -296,6 +296,49 @@ std::vector<KeyInfo> Table() {
               "Network between nodes (see `trainplan catalog links`); auto = the GPU's usual one.")
           .Label("Network", "节点间网络")
           .Zh("节点间网络（见 `trainplan catalog links`）；auto = 该 GPU 常用的网络。"),
+      // A GPU that is not in the catalog (gpu=custom): its numbers; ResolveHardware says which are missing.
+      RealField("gpu_mem_gib", G::Hardware, "GiB", 0.01, 1e6, true, TP_REAL(gpu_mem_gib),
+                "gpu=custom: memory per GPU that the driver exposes, GiB (nvidia-smi's MiB / 1024); required.")
+          .Label("Custom GPU memory", "自定义 GPU 显存")
+          .Zh("gpu=custom：驱动可见的每张 GPU 显存，单位 GiB（nvidia-smi 显示的 MiB / 1024）；必填。")
+          .Format("%.1f"),
+      RealField("gpu_bw_gbs", G::Hardware, "GB/s", 1, 1e6, true, TP_REAL(gpu_bw_gbs),
+                "gpu=custom: memory bandwidth, GB/s; required.")
+          .Label("Custom GPU bandwidth", "自定义 GPU 显存带宽")
+          .Zh("gpu=custom：显存带宽，单位 GB/s；必填。")
+          .Format("%.0f"),
+      RealField("gpu_tflops", G::Hardware, "TFLOP/s", 0.01, 1e6, true, TP_REAL(gpu_tflops),
+                "gpu=custom: dense BF16/FP16 tensor peak, TFLOP/s (not the 2:4-sparse figure); required.")
+          .Label("Custom GPU BF16 peak", "自定义 GPU BF16 峰值")
+          .Zh("gpu=custom：稠密 BF16/FP16 Tensor Core 峰值算力，单位 TFLOP/s（不是 2:4 稀疏的数字）；必填。")
+          .Format("%.1f"),
+      RealField("gpu_tdp_w", G::Hardware, "W", 1, 1e5, true, TP_REAL(gpu_tdp_w),
+                "gpu=custom: board power (TDP), watts; required.")
+          .Label("Custom GPU power", "自定义 GPU 功耗")
+          .Zh("gpu=custom：板卡功耗（TDP），单位瓦；必填。")
+          .Format("%.0f"),
+      RealField("gpu_fp8_tflops", G::Hardware, "TFLOP/s", 0.01, 1e6, true, TP_REAL(gpu_fp8_tflops),
+                "gpu=custom: dense FP8 tensor peak, TFLOP/s; auto = no FP8 (fp8 runs at BF16).")
+          .Label("Custom GPU FP8 peak", "自定义 GPU FP8 峰值")
+          .Zh("gpu=custom：稠密 FP8 Tensor Core 峰值，单位 TFLOP/s；auto = 不支持 FP8（fp8 按 BF16 运行）。")
+          .Format("%.1f"),
+      RealField("gpu_fp32_tflops", G::Hardware, "TFLOP/s", 0.01, 1e6, true, TP_REAL(gpu_fp32_tflops),
+                "gpu=custom: FP32 matmul peak (TF32 tensor cores where the GPU has them), TFLOP/s; auto = half "
+                "the BF16 peak.")
+          .Label("Custom GPU FP32 peak", "自定义 GPU FP32 峰值")
+          .Zh("gpu=custom：FP32 矩阵乘峰值（有 TF32 Tensor Core 时为 TF32），单位 TFLOP/s；auto = BF16 峰值的一半。")
+          .Format("%.1f"),
+      RealField("gpu_mamf_tflops", G::Hardware, "TFLOP/s", 0.01, 1e6, true, TP_REAL(gpu_mamf_tflops),
+                "gpu=custom: measured maximum achievable BF16 matmul rate (mamf-finder), TFLOP/s; auto = the "
+                "catalog's median share of the peak.")
+          .Label("Custom GPU measured matmul", "自定义 GPU 实测矩阵乘")
+          .Zh("gpu=custom：实测的最大可达 BF16 矩阵乘速度（mamf-finder），单位 TFLOP/s；auto = 目录中各 GPU 实测值占峰值比例的中位数。")
+          .Format("%.1f"),
+      ChoiceField("gpu_p2p", G::Hardware, kZeroOne, true, TP_INT(gpu_p2p),
+                  "gpu=custom: 1 when GPUs reach each other peer-to-peer over PCIe (0 for GeForce cards: "
+                  "collectives are staged through host memory); auto = 1.")
+          .Label("Custom GPU peer-to-peer", "自定义 GPU P2P")
+          .Zh("gpu=custom：GPU 之间能经 PCIe 点对点（P2P）通信时为 1（GeForce 卡为 0：集合通信要经主机内存中转）；auto = 1。"),
       // ---- Layout
       IntField("tp", G::Layout, "", 1, 1024, true, kAuto, TP_INT(tp), "Tensor-parallel degree.")
           .Label("Tensor parallel", "张量并行")
