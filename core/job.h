@@ -127,7 +127,7 @@ struct Assumptions {
   double moe_packed = 0.0;       // share of tokens whose routed experts are consecutive ones (benchmark
                                  // gates dealing experts round-robin); 0 = drawn at random, as routers do
   // run.cpp
-  double eff_run = 0.757;               // share of the step model's steady-state speed a production run keeps
+  double eff_run = 0.782;               // share of the step model's steady-state speed a production run keeps
                                         // over its whole length (fitted to published whole runs: run.cpp)
   double gpu_power = 0.80;     // average draw / TDP while training (typical 70-90%)
   double server_power = 0.80;  // CPUs, memory, NICs, fans per GPU, as a fraction of GPU TDP:

@@ -244,7 +244,7 @@ TEST_CASE("GEMM efficiency falls as tensor parallelism thins the matrices", "[st
   Result a = Run(j, one), b = Run(j, eight);
   const double rate_a = a.thr.hardware_flops_per_step / 8 / a.step.compute_s;
   const double rate_b = b.thr.hardware_flops_per_step / 8 / b.step.compute_s;
-  CHECK(rate_b < 0.93 * rate_a);
+  CHECK(rate_b < 0.95 * rate_a);  // (the smooth-maximum GEMM time: thin GEMMs lose less than the sum form said)
   CHECK(rate_a < 0.9 * 989.4e12);
 }
 
