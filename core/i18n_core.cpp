@@ -256,6 +256,22 @@ const Phrase kPhrases[] = {
     {"unknown GPU \"{0}\"; accepted: {1}", "未知的 GPU \"{0}\"；可选值：{1}"},
     {"unknown network \"{0}\"; accepted: {1} or auto", "未知的节点间网络 \"{0}\"；可选值：{1} 或 auto"},
     {"unknown link \"{0}\"; accepted: {1} or auto", "未知的节点内互连 \"{0}\"；可选值：{1} 或 auto"},
+    {"{0} is a link inside a node, not a network between nodes; accepted: {1} or auto",
+     "{0} 是节点内互连，不是节点间网络；可选值：{1} 或 auto"},
+    {"{0} is a network between nodes, not a link inside a node; accepted: {1} or auto",
+     "{0} 是节点间网络，不是节点内互连；可选值：{1} 或 auto"},
+    {"{0} has no GPU-to-GPU link besides PCIe, so not {1}; accepted: {2}",
+     "{0} 除 PCIe 外没有 GPU 间互连，因此不能用 {1}；可选值：{2}"},
+    {"{0} cannot have {1}: its GPU-to-GPU link is {2}; accepted: {3}",
+     "{0} 不能使用 {1}：它的 GPU 间互连是 {2}；可选值：{3}"},
+    {"{0} runs PCIe at most at {1}, its host interface: {2} is modelled at that speed",
+     "{0} 的 PCIe 最高只能跑到其主机接口 {1}：{2} 按这个速度计算"},
+    {"{0} joins {1} GPUs: with {2} GPUs per node, each pair talks over it and everything else over {3}",
+     "{0} 只连接 {1} 张 GPU：每节点 {2} 张 GPU 时，每对 GPU 之间经它通信，其余通信都走 {3}"},
+    {"gpu=custom needs {0}: a custom GPU is described by gpu_mem_gib, gpu_bw_gbs, gpu_tflops and gpu_tdp_w",
+     "gpu=custom 需要给出 {0}：自定义 GPU 由 gpu_mem_gib、gpu_bw_gbs、gpu_tflops 和 gpu_tdp_w 描述"},
+    {"ignored: {0} is a catalog GPU; the gpu_* keys describe gpu=custom",
+     "已忽略：{0} 是目录中的 GPU；gpu_* 参数只用于描述 gpu=custom"},
     // the layout (resolve.cpp CheckLayout)
     {"must be at least 1", "至少为 1"},
     {"{0} does not divide the {1} attention heads; accepted: a divisor of heads",
@@ -324,6 +340,7 @@ const Phrase kUnitWords[] = {
     {"fraction of TDP", "占 TDP 的比例"}, {"fraction of GPU TDP", "占 GPU TDP 的比例"},
     {"fraction of GPU price", "占 GPU 价格的比例"}, {"GB", "GB"}, {"GB/s", "GB/s"},
     {"x allocated", "× 已分配量"}, {"B per logit", "字节/logit"},
+    {"GiB", "GiB"}, {"TFLOP/s", "TFLOP/s"}, {"W", "瓦"},
 };
 
 struct Tables {
