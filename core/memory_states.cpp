@@ -27,7 +27,7 @@ StageParams ParamsOnStage(const Ctx& c, int k) {
   s.dense = (s.dense_layers * (pc.attn + pc.mlp_dense) + s.moe_layers * moe_nonexpert) * it + s.norms;
   // Routed experts: experts / ep on each GPU, each split over the expert tensor-parallel group (job.h).
   const double expert_shards = double(c.ep) * c.etp;
-  s.expert = s.moe_layers * pc.experts * pc.expert / expert_shards;
+  s.expert = double(s.moe_layers) * pc.experts * pc.expert / expert_shards;
   // Vocabulary-parallel embedding and head (Megatron): split by tp. With pp > 1 the last stage keeps
   // its own copy of a tied embedding as the head.
   const double head = pc.head > 0 ? pc.head : (c.p > 1 ? c.job.model.vocab * double(c.job.model.hidden) : 0);
