@@ -9,7 +9,9 @@
 #include <fstream>
 #include <sstream>
 
+#include "calibrate.h"
 #include "catalog.h"
+#include "explain.h"
 #include "stack.h"
 #include "config.h"
 #include "default_sources.h"
@@ -107,7 +109,10 @@ std::string Help(const std::string& command) {
                "  auto (tp, pp, vp, cp, ep, mbs, zero, recompute, offload, sp) are chosen by layout search.\n\n") +
            kCommonOptions +
            "  --format F           text (default), json, csv or md\n"
-           "  --lang L             en (default) or zh: the words of text and Markdown (JSON and CSV stay English)\n\n"
+           "  --lang L             en (default) or zh: the words of text and Markdown (JSON and CSV stay English)\n"
+           "  --log FILE           calibrate from your run: a torchtitan, torchtune, Megatron-LM or HF Trainer log\n"
+           "                       (its tokens/s and peak memory become measured_tokens_per_s_per_gpu and\n"
+           "                       measured_peak_gib; the plan fits calib_speed and calib_memory to them)\n\n"
            "Examples:\n"
            "  trainplan plan model=llama2-70b prec=bf16 --format json\n"
            "  trainplan plan model=llama3-70b gpu=h100 gpus=64 seq=32768\n"
@@ -155,6 +160,20 @@ std::string Help(const std::string& command) {
            "  trainplan catalog gpus\n"
            "  trainplan catalog models --format json\n"
            "  trainplan catalog stacks --format md\n";
+  if (command == "explain")
+    return std::string(
+               "trainplan explain [KEY=VALUE ...] [--link URL] [--format text|json] [NAME]\n"
+               "  Every headline number of the plan (days, cost, GPU-hours, failures, memory per GPU and its\n"
+               "  parts, step time and its parts, tokens/s per GPU, MFU) as the tree of formulas that produced\n"
+               "  it, down to your keys and the catalog's and defaults' constants, each with its value, unit\n"
+               "  and source. NAME shows one number's tree (days, memory_total_bytes, step_seconds, ...).\n\n") +
+           kCommonOptions +
+           "  --format F           text (default) or json\n"
+           "  --lang L             en (default) or zh\n"
+           "  --log FILE           calibrate from your run first (see `trainplan plan --help`)\n\n"
+           "Examples:\n"
+           "  trainplan explain model=llama2-70b gpu=rtx4090 gpus=8 memory_total_bytes\n"
+           "  trainplan explain model=llama3-8b gpu=h100 gpus=64 --format json\n";
   if (command == "link")
     return std::string(
                "trainplan link [KEY=VALUE ...] [--link URL] [--config FILE] [--hf-config FILE]\n"
@@ -170,7 +189,8 @@ std::string Help(const std::string& command) {
          "  trainplan compare --link URL --link URL [...]      scenarios side by side\n"
          "  trainplan search  [KEY=VALUE ...] [--objective time|cost] [--top N] [--format ...]\n"
          "  trainplan catalog gpus|models|links|stacks [--format ...]\n"
-         "  trainplan link    [KEY=VALUE ...]                   prints the share link\n\n"
+         "  trainplan link    [KEY=VALUE ...]                   prints the share link\n"
+         "  trainplan explain [KEY=VALUE ...] [NAME]            the formulas behind each number\n\n"
          "`trainplan COMMAND --help` shows the options, examples and every key.\n"
          "Exit status: 0 success, 2 bad input (one line on stderr naming the key).\n";
 }
@@ -185,6 +205,7 @@ struct Options {
   std::vector<std::string> gpu_types;
   std::vector<int> gpu_counts;
   std::vector<std::string> positional;  // catalog's kind
+  std::string log_path;  // --log: a training log whose figures become measured_tokens_per_s_per_gpu / _peak_gib
   bool help = false;
   Lang lang = Lang::En;  // --lang (or a lang= pair): also the words of the error line and the notes
 };
@@ -255,7 +276,7 @@ bool ParseArgs(const std::vector<std::string>& args, Options& o, Failure& fail) 
         continue;
       }
       const char* known[] = {"--link", "--config", "--hf-config", "--format", "--objective", "--top", "--gpu-types",
-                             "--gpu-counts", "--lang"};
+                             "--gpu-counts", "--lang", "--log"};
       bool is_known = false;
       for (const char* k : known) is_known |= name == k;
       if (!is_known && inline_value && FindKey(name.substr(2))) {
@@ -273,7 +294,8 @@ bool ParseArgs(const std::vector<std::string>& args, Options& o, Failure& fail) 
         }
         value = args[++i];
       }
-      if (name == "--link") o.sources.push_back({"link", value});
+      if (name == "--log") o.log_path = value;
+      else if (name == "--link") o.sources.push_back({"link", value});
       else if (name == "--config") o.sources.push_back({"config", value});
       else if (name == "--hf-config") o.sources.push_back({"hf", value});
       else if (name == "--lang") o.sources.push_back({"pair", "lang=" + value});  // text/Markdown words; JSON stays English
@@ -593,12 +615,40 @@ int Fail(std::string& err, const Failure& f) {
   return kBadInput;
 }
 
+// --log FILE: the training log's figures as the measurement keys (core/calibrate.h), where the keys given
+// do not already state them. An iteration time or samples per second becomes tokens/s per GPU with the
+// plan's own global batch, sequence and GPU count. The line read is echoed as a note.
+bool ApplyLog(const Options& o, Config& cfg, std::string& err, Failure& fail) {
+  if (o.log_path.empty()) return true;
+  std::string text;
+  if (!ReadFile(o.log_path, text, fail, "--log", o.lang)) return false;
+  const RunLogReading reading = ReadRunLog(text);
+  if (reading.framework.empty()) {
+    fail.line = TrFill(o.lang, "--log: no throughput or memory figure found in \"{0}\" (read: torchtitan, torchtune, "
+                               "Megatron-LM / NeMo and Hugging Face Trainer lines)", {o.log_path});
+    return false;
+  }
+  if (cfg.measured_tokens_per_s_per_gpu <= 0) {
+    double tps = reading.tokens_per_s_per_gpu;
+    if (tps <= 0 && (reading.iteration_s > 0 || reading.samples_per_s > 0)) {
+      const PlanOutput base = MakePlan(cfg);
+      if (base.ok) tps = LogTokensPerGpu(reading, base.plan.global_batch, base.job.work.seq, base.job.hw.gpus);
+    }
+    if (tps > 0) cfg.measured_tokens_per_s_per_gpu = tps;
+  }
+  if (cfg.measured_peak_gib <= 0 && reading.peak_gib > 0) cfg.measured_peak_gib = reading.peak_gib;
+  err += Labeled(o.lang, Translate(o.lang, "note"),
+                 TrFill(o.lang, "read from the log ({0}): {1}", {reading.framework, OneLine(reading.line)})) + "\n";
+  return true;
+}
+
 int CmdPlan(const Options& o, std::string& out, std::string& err) {
   Config cfg;
   std::vector<ConfigIssue> notices;
   Failure f;
   if (!o.positional.empty()) return Fail(err, {TrFill(o.lang, "unexpected argument \"{0}\" (keys are KEY=VALUE)", {o.positional[0]})});
   if (!BuildConfig(o, cfg, notices, f)) return Fail(err, f);
+  if (!ApplyLog(o, cfg, err, f)) return Fail(err, f);
   PlanOutput plan = MakePlan(cfg);
   plan.issues.insert(plan.issues.begin(), notices.begin(), notices.end());
   const bool has_error = FirstError(plan.issues, f, o.lang);  // sets the line even when !plan.ok
@@ -607,6 +657,39 @@ int CmdPlan(const Options& o, std::string& out, std::string& err) {
     return Fail(err, f);
   }
   out += FormatPlan(plan, o.format);
+  err += Notes(plan.issues, o.lang);
+  return kOk;
+}
+
+// The plan's numbers as their formula trees (core/explain.h); a positional NAME picks one number.
+int CmdExplain(const Options& o, std::string& out, std::string& err) {
+  Config cfg;
+  std::vector<ConfigIssue> notices;
+  Failure f;
+  if (o.positional.size() > 1) return Fail(err, {TrFill(o.lang, "unexpected argument \"{0}\" (keys are KEY=VALUE)", {o.positional[1]})});
+  if (o.format != Format::Text && o.format != Format::Json)
+    return Fail(err, {Translate(o.lang, "explain: --format is text or json")});
+  if (!BuildConfig(o, cfg, notices, f)) return Fail(err, f);
+  if (!ApplyLog(o, cfg, err, f)) return Fail(err, f);
+  PlanOutput plan = MakePlan(cfg);
+  plan.issues.insert(plan.issues.begin(), notices.begin(), notices.end());
+  const bool has_error = FirstError(plan.issues, f, o.lang);
+  if (!plan.ok || has_error) {
+    if (f.line.empty()) f.line = Translate(o.lang, "no plan could be made for this configuration");
+    return Fail(err, f);
+  }
+  const Explanation ex = ExplainPlan(plan);
+  const std::string only = o.positional.empty() ? std::string() : o.positional[0];
+  if (!only.empty() && !ex.Find(only)) {
+    std::string names;
+    for (int root : ex.roots) names += (names.empty() ? "" : ", ") + ex.nodes[root].name;
+    return Fail(err, {TrFill(o.lang, "explain: no number \"{0}\" in this plan; the headline numbers: {1}", {only, names})});
+  }
+  if (o.format == Format::Json) {
+    out += only.empty() ? ExplanationToJson(ex) : ExplanationToText(ex, o.lang, only);
+  } else {
+    out += ExplanationToText(ex, o.lang, only);
+  }
   err += Notes(plan.issues, o.lang);
   return kOk;
 }
@@ -739,7 +822,7 @@ int RunCli(const std::vector<std::string>& args, std::string& out, std::string& 
   Failure f;
   if (!ParseArgs(args, o, f)) return Fail(err, f);
   const bool known = o.command == "plan" || o.command == "compare" || o.command == "search" ||
-                     o.command == "catalog" || o.command == "link";
+                     o.command == "catalog" || o.command == "link" || o.command == "explain";
   if (o.help) {
     out += Help(known ? o.command : "");
     return kOk;
@@ -748,8 +831,9 @@ int RunCli(const std::vector<std::string>& args, std::string& out, std::string& 
     out += "trainplan 0.1.0\n";
     return kOk;
   }
-  if (!known) return Fail(err, {TrFill(o.lang, "unknown command \"{0}\"; expected plan, compare, search, catalog or link", {o.command})});
+  if (!known) return Fail(err, {TrFill(o.lang, "unknown command \"{0}\"; expected plan, explain, compare, search, catalog or link", {o.command})});
   if (o.command == "plan") return CmdPlan(o, out, err);
+  if (o.command == "explain") return CmdExplain(o, out, err);
   if (o.command == "compare") return CmdCompare(o, out, err);
   if (o.command == "search") return CmdSearch(o, out, err);
   if (o.command == "catalog") return CmdCatalog(o, out, err);

@@ -101,6 +101,10 @@ struct Config {
   double gpu_power = 0, server_power = 0, capex_overhead = 0, eff_run = 0;
   double eff_stack = 0, alloc_reserve = 0, nccl_gb = 0, logit_bytes = 0;  // 0 = the stack's
   double staff_usd_per_year = 0;
+  // calibration (core/calibrate.h): what the user measured for this configuration, and the factors
+  double measured_tokens_per_s_per_gpu = 0, measured_peak_gib = 0;  // 0 = not measured
+  double calib_speed = 0, calib_memory = 0;                          // 0 = auto: fitted from measured_*, else 1
+  std::string calib_gpu;                                             // the GPU the factors were measured on
 
   // the page's view (keys of the same grammar, so every link the page writes means the same to the CLI)
   std::string lang = "en";
@@ -199,6 +203,7 @@ enum class KeyGroup : uint8_t {
   Cost,
   Reliability,
   Assumptions,   // the engine's fitted or published constants
+  Calibration,   // what the user measured on their own run (core/calibrate.h)
   Interface,     // lang
   View,          // the page's view (view, cmp): not part of a plan (left out of the plan's JSON)
 };

@@ -121,6 +121,14 @@ const Phrase kPhrases[] = {
     {"hardware TFLOP/s per GPU", "每张 GPU 的硬件 TFLOP/s（含重计算）"},
     {"MFU", "算力利用率 MFU"},
     {"HFU", "硬件算力利用率 HFU"},
+    {"Calibration (from your run)", "校准（来自你的训练）"},
+    {"tokens/s per GPU: measured, planned without calibration", "每张 GPU 每秒 token 数：实测 / 未校准的计划"},
+    {"{0} measured, {1} planned without calibration", "实测 {0}，未校准的计划 {1}"},
+    {"speed factor (kernel rates)", "速度系数（算子速率）"},
+    {"peak reserved: measured, planned without calibration", "峰值保留显存：实测 / 未校准的计划"},
+    {"memory factor (activations, temporaries)", "显存系数（激活、临时内存）"},
+    {"calibrated on", "校准所用 GPU"},
+    {"carry to other plans", "用于其他计划"},
     {"Run", "整个训练"},
     {"tokens", "训练 token 数"},
     {" (20 per parameter, Chinchilla default)", "（每个参数 20 个，Chinchilla 默认值）"},
@@ -132,6 +140,10 @@ const Phrase kPhrases[] = {
     {"GPU-hours", "GPU 时"},
     {"goodput", "有效训练时间占比"},
     {"{0}: cannot read \"{1}\"", "{0}：无法读取 \"{1}\""},
+    {"--log: no throughput or memory figure found in \"{0}\" (read: torchtitan, torchtune, Megatron-LM / NeMo and "
+     "Hugging Face Trainer lines)",
+     "--log：在 \"{0}\" 中没有找到吞吐量或显存数字（可读取：torchtitan、torchtune、Megatron-LM / NeMo 和 Hugging Face Trainer 的日志行）"},
+    {"read from the log ({0}): {1}", "从日志读取（{0}）：{1}"},
     {"{0}: \"{1}\" is larger than 16 MB", "{0}：\"{1}\" 超过 16 MB"},
     {"unknown option {0}; see `trainplan {1} --help`", "未知选项 {0}；请看 `trainplan {1} --help`"},
     {"{0}: needs a value", "{0}：需要一个值"},
@@ -150,7 +162,9 @@ const Phrase kPhrases[] = {
     {"catalog takes no configuration keys", "catalog 不接受配置项"},
     {"catalog: expected gpus, models, links or stacks", "catalog：应为 gpus、models、links 或 stacks"},
     {"catalog: expected gpus, models, links or stacks, got \"{0}\"", "catalog：应为 gpus、models、links 或 stacks，实际是 \"{0}\""},
-    {"unknown command \"{0}\"; expected plan, compare, search, catalog or link", "未知命令 \"{0}\"；应为 plan、compare、search、catalog 或 link"},
+    {"unknown command \"{0}\"; expected plan, explain, compare, search, catalog or link", "未知命令 \"{0}\"；应为 plan、explain、compare、search、catalog 或 link"},
+    {"explain: --format is text or json", "explain：--format 只能是 text 或 json"},
+    {"explain: no number \"{0}\" in this plan; the headline numbers: {1}", "explain：这个计划里没有 \"{0}\"；主要数字有：{1}"},
     {"run efficiency", "整体运行效率"},
     {"time lost", "损失的时间"},
     {"{0} h writing checkpoints, {1} h restarting and redoing lost work", "写检查点 {0} 小时，重启并重做丢失的工作 {1} 小时"},
@@ -254,6 +268,15 @@ const Phrase kPhrases[] = {
      "QLoRA 计算时把 4 位量化的基座反量化为 bf16 或 fp16；method=qlora 不支持 {0}"},
     {"rank {0} exceeds hidden={1}; accepted: 1-{1}", "秩 {0} 超过了 hidden={1}；可选值：1-{1}"},
     {"unknown GPU \"{0}\"; accepted: {1}", "未知的 GPU \"{0}\"；可选值：{1}"},
+    {"calibrated on {0}, planned on {1}: the factors carry the software's share of the gap (framework, kernels, "
+     "data loading), not how well those kernels run on this GPU; expect a larger error than on {0}",
+     "在 {0} 上校准，在 {1} 上规划：这些系数带过来的是差距中属于软件的部分（框架、算子、数据加载），而不是这些算子在这种 GPU 上跑得如何；误差会比在 {0} 上大"},
+    {"{0} tokens/s per GPU is more than kernel speed can explain for this layout (it gives {1} to {2}); check that "
+     "the configuration is the run you measured",
+     "每张 GPU 每秒 {0} 个 token 超出了这一布局下算子速度所能解释的范围（{1} 到 {2}）；请检查配置是否就是你测量的那次训练"},
+    {"{0} GiB is outside what activations and temporaries can explain for this layout (it gives {1} to {2} GiB, "
+     "model states included); check that the configuration is the run you measured",
+     "{0} GiB 超出了这一布局下激活和临时内存所能解释的范围（{1} 到 {2} GiB，含模型状态）；请检查配置是否就是你测量的那次训练"},
     {"unknown network \"{0}\"; accepted: {1} or auto", "未知的节点间网络 \"{0}\"；可选值：{1} 或 auto"},
     {"unknown link \"{0}\"; accepted: {1} or auto", "未知的节点内互连 \"{0}\"；可选值：{1} 或 auto"},
     {"{0} is a link inside a node, not a network between nodes; accepted: {1} or auto",
@@ -340,7 +363,7 @@ const Phrase kUnitWords[] = {
     {"fraction of TDP", "占 TDP 的比例"}, {"fraction of GPU TDP", "占 GPU TDP 的比例"},
     {"fraction of GPU price", "占 GPU 价格的比例"}, {"GB", "GB"}, {"GB/s", "GB/s"},
     {"x allocated", "× 已分配量"}, {"B per logit", "字节/logit"},
-    {"GiB", "GiB"}, {"TFLOP/s", "TFLOP/s"}, {"W", "瓦"},
+    {"GiB", "GiB"}, {"TFLOP/s", "TFLOP/s"}, {"W", "瓦"}, {"tokens/s", "token/秒"}, {"x", "倍"},
 };
 
 struct Tables {

@@ -143,6 +143,9 @@ struct Assumptions {
   double storage_bytes_per_gpu = 1e9;   // checkpoint write bandwidth per GPU when not given
   double storage_bytes_max = 2e12;      // aggregate cap: Llama 3's 2 TB/s sustained (Dubey et al. 2024)
   double staff_usd_per_year = 0;        // operations staff, for the five-year TCO view (0 = left out)
+  // Calibration from the user's own run (core/calibrate.h): 1 = none.
+  double calib_speed = 1.0;             // multiplies the kernel rates (eff_matmul, eff_attention, eff_memory)
+  double calib_memory = 1.0;            // multiplies activations and allocator temporaries
 };
 
 struct Job {

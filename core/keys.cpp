@@ -174,14 +174,18 @@ std::vector<KeyInfo> Table() {
               "auto = LoRA 或 QLoRA 时为 finetune。"),
       IdField("stack", G::Training, true, TP_ID(stack),
               "Training framework whose conventions the plan follows: megatron, deepspeed, fsdp (FSDP2, torchtitan, "
-              "llm-foundry), hf (Transformers Trainer + PEFT), torchtune or unsloth; auto = megatron.")
+              "llm-foundry), hf (Transformers Trainer + PEFT), torchtune or unsloth; auto = megatron, or hf for a LoRA / QLoRA "
+              "fine-tune.")
           .Label("Framework", "训练框架")
           .Zh("方案所遵循的训练框架约定：megatron、deepspeed、fsdp（FSDP2、torchtitan、llm-foundry）、hf（Transformers "
-              "Trainer + PEFT）、torchtune 或 unsloth；auto = megatron。")
+              "Trainer + PEFT）、torchtune 或 unsloth；auto = megatron，LoRA / QLoRA 微调时为 hf。")
           .Source("Megatron-Core: the stack of most published large runs (NVIDIA's performance tables, Llama-scale "
-                  "pre-training); each stack's conventions and sources: `trainplan catalog stacks`.",
-                  "Megatron-Core：大多数已发表的大规模训练所用的框架（NVIDIA 性能表、Llama 规模的预训练）；各框架的约定及来源见 "
-                  "`trainplan catalog stacks`。"),
+                  "pre-training); for LoRA / QLoRA fine-tuning, the Transformers Trainer with PEFT and bitsandbytes, "
+                  "where QLoRA's 4-bit base lives (Dettmers et al. 2023) and what Axolotl, LLaMA-Factory and TRL run "
+                  "on; each stack's conventions and sources: `trainplan catalog stacks`.",
+                  "Megatron-Core：大多数已发表的大规模训练所用的框架（NVIDIA 性能表、Llama 规模的预训练）；LoRA / QLoRA 微调时为 "
+                  "Transformers Trainer + PEFT + bitsandbytes，QLoRA 的 4 位基座即出自这里（Dettmers 等 2023），Axolotl、"
+                  "LLaMA-Factory 和 TRL 也基于它；各框架的约定及来源见 `trainplan catalog stacks`。"),
       IntField("stack_year", G::Training, "", 2020, 2030, true, kAuto, TP_INT(stack_year),
                "Release year of the framework: its software efficiency then (kernels, overlap); auto = the profile's "
                "current release.")
@@ -722,6 +726,56 @@ std::vector<KeyInfo> Table() {
                   "0：除非给出，不计运维人员成本。")
           .Assume(&Assumptions::staff_usd_per_year)
           .Format("%.0f"),
+      // ---- Calibration factors (core/calibrate.h), then the measurement they are fitted to
+      RealField("calib_speed", G::Assumptions, "x", 0.05, 20, true, TP_REAL(calib_speed),
+                "Speed calibration: multiplies the kernel rates (eff_matmul, eff_attention, eff_memory); "
+                "communication, bubble and offload stay physics. auto = fitted to measured_tokens_per_s_per_gpu, "
+                "else 1.")
+          .Label("Speed calibration", "速度校准")
+          .Zh("速度校准：乘到算子速率上（eff_matmul、eff_attention、eff_memory）；通信、流水线气泡和卸载仍按物理模型。auto = "
+              "按 measured_tokens_per_s_per_gpu 拟合，否则为 1。")
+          .Source("1: none. Fitted by the plan when a measurement is given (core/calibrate.cpp).",
+                  "1：不校准。给出实测值时由计划拟合（core/calibrate.cpp）。")
+          .Assume(&Assumptions::calib_speed)
+          .Format("%.3f"),
+      RealField("calib_memory", G::Assumptions, "x", 0.05, 20, true, TP_REAL(calib_memory),
+                "Memory calibration: multiplies activations and the allocator's temporaries (model states are "
+                "exact counts). auto = fitted to measured_peak_gib, else 1.")
+          .Label("Memory calibration", "显存校准")
+          .Zh("显存校准：乘到激活和分配器临时内存上（模型状态是精确计数）。auto = 按 measured_peak_gib 拟合，否则为 1。")
+          .Source("1: none. Fitted by the plan when a measurement is given (core/calibrate.cpp).",
+                  "1：不校准。给出实测值时由计划拟合（core/calibrate.cpp）。")
+          .Assume(&Assumptions::calib_memory)
+          .Format("%.3f"),
+      // ---- Calibration: the user's own run
+      RealField("measured_tokens_per_s_per_gpu", G::Calibration, "tokens/s", 0, 1e9, false,
+                TP_REAL(measured_tokens_per_s_per_gpu),
+                "Tokens per second per GPU you measured for this configuration (steady state, after warm-up); "
+                "0 = not measured. With calib_speed on auto the plan fits calib_speed to reproduce it.")
+          .Label("Measured tokens/s per GPU", "实测每 GPU tokens/s")
+          .Zh("你在这一配置下实测的每 GPU 每秒 token 数（预热后的稳态）；0 = 未测。calib_speed 为 auto 时，计划会拟合 calib_speed 以复现它。")
+          .Source("Your run: torchtitan's 'tps', Megatron's iteration time, the HF Trainer's samples per second "
+                  "(trainplan plan --log FILE reads them).",
+                  "你的训练：torchtitan 的 'tps'、Megatron 的每步耗时、HF Trainer 的每秒样本数（trainplan plan --log FILE 可读取）。")
+          .Format("%.0f"),
+      RealField("measured_peak_gib", G::Calibration, "GiB", 0, 1e6, false, TP_REAL(measured_peak_gib),
+                "Peak memory per GPU you measured, as torch.cuda.max_memory_reserved() reports it (GiB; what "
+                "torchtitan's 'memory' and Megatron's 'max reserved' print); 0 = not measured. With calib_memory "
+                "on auto the plan fits calib_memory to reproduce it.")
+          .Label("Measured peak memory", "实测峰值显存")
+          .Zh("你实测的每 GPU 峰值显存，按 torch.cuda.max_memory_reserved() 的口径（GiB；即 torchtitan 的 'memory' 和 Megatron 的 "
+              "'max reserved'）；0 = 未测。calib_memory 为 auto 时，计划会拟合 calib_memory 以复现它。")
+          .Source("Your run: torchtitan's 'memory', Megatron's 'max reserved', torchtune's peak_memory_reserved "
+                  "(trainplan plan --log FILE reads them).",
+                  "你的训练：torchtitan 的 'memory'、Megatron 的 'max reserved'、torchtune 的 peak_memory_reserved（trainplan plan --log FILE 可读取）。")
+          .Format("%.2f"),
+      IdField("calib_gpu", G::Calibration, true, TP_ID(calib_gpu),
+              "The GPU the calibration was measured on (a catalog id); planning another GPU with the same factors "
+              "says what carries over.")
+          .Label("Calibrated on", "校准所用 GPU")
+          .Zh("测得校准值所用的 GPU（目录 id）；用同样的系数规划其他 GPU 时，会说明哪些部分可以沿用。")
+          .Source("auto: the GPU of the plan that fitted the factors (core/calibrate.cpp).",
+                  "auto：拟合这些系数的那次计划所用的 GPU（core/calibrate.cpp）。"),
       // ---- Interface
       ChoiceField("lang", G::Interface, kLangs, false,
                   [](const Config& c) { return c.lang == "zh" ? 1 : 0; },
@@ -825,6 +879,7 @@ const char* GroupTitle(KeyGroup g, Lang lang) {
       {KeyGroup::Cost, {"Cost", "成本"}},
       {KeyGroup::Reliability, {"Reliability", "可靠性"}},
       {KeyGroup::Assumptions, {"Assumptions", "假设"}},
+      {KeyGroup::Calibration, {"Calibration (from your run)", "校准（来自你的训练）"}},
       {KeyGroup::Interface, {"Interface", "界面"}},
       {KeyGroup::View, {"View", "视图"}},
   };

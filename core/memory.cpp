@@ -151,9 +151,17 @@ double SolveQuadratic(double a, double b, double room) {
   return (-b + std::sqrt(b * b + 4 * a * room)) / (2 * a);
 }
 
+// calib_memory: activations and allocator temporaries (model states are exact counts) times the factor.
+void ScaleTokenMemory(StageNeed& need, double factor) {
+  need.act_lin *= factor, need.act_quad *= factor;
+  need.peak_a *= factor, need.peak_b *= factor, need.peak_bq *= factor;
+  need.temp_fixed *= factor, need.temp_lin *= factor, need.gathered *= factor;
+}
+
 }  // namespace
 
-MemoryBreakdown EstimateMemory(const Job& job, const Layout& layout) {
+
+MemoryBreakdown EstimateMemory(const Job& job, const Layout& layout, MemoryTrace* trace) {
   MemoryBreakdown out;
   const CountMemo& memo = Counts(job);
   Ctx c{job, layout, job.stack ? *job.stack : DefaultStack(), memo.pc, memo,
@@ -172,6 +180,8 @@ MemoryBreakdown EstimateMemory(const Job& job, const Layout& layout) {
   // comes when that reaches the capacity the driver exposes.
   const double outside = 1e9 * (ClampPos(as.cuda_context_gb) + (job.hw.gpus > 1 ? ClampPos(as.nccl_gb) : 0.0));
   const double frag = std::max(1.0, std::isfinite(as.alloc_reserve) ? as.alloc_reserve : 1.0);
+  // The user's memory calibration (calib_memory, core/calibrate.h) scales what the estimate is least sure of.
+  const double calib = std::isfinite(as.calib_memory) && as.calib_memory > 0 ? as.calib_memory : 1.0;
 
   out.capacity = job.hw.gpu ? ClampPos(job.hw.gpu->mem_bytes) : 0;
   out.usable = out.capacity * (1 - std::clamp(as.headroom, 0.0, 1.0));
@@ -193,6 +203,7 @@ MemoryBreakdown EstimateMemory(const Job& job, const Layout& layout) {
     const StageParams sp = ParamsOnStage(c, k);
     StageNeed need = StageStates(c, sp);
     if (!size_only) StageActivations(c, sp, la, k, need);
+    if (calib != 1.0) ScaleTokenMemory(need, calib);
     const double states = need.weights + need.gradients + need.optimizer;
     const double act = need.act_lin * s + need.act_quad * s * s +
                        std::max(need.peak_a * s, (need.peak_b + need.peak_bq * s) * s);
@@ -236,6 +247,13 @@ MemoryBreakdown EstimateMemory(const Job& job, const Layout& layout) {
       out.host_bytes = gpn * (as.offload_host_factor * need.host + paged + need.host_lin * s +
                               (layout.offload == Offload::Nvme ? as.nvme_host_buffer_bytes : 0));
       out.nvme_bytes = gpn * need.nvme;
+      if (trace) {
+        trace->stage = k;
+        trace->params = sp.dense + sp.expert;
+        trace->trainable = job.work.method == Method::Full ? sp.dense + sp.expert : sp.lora;
+        trace->outside = outside, trace->reserve_factor = frag, trace->temporaries = temps;
+        trace->paged = paged, trace->calib_memory = calib, trace->headroom = std::clamp(as.headroom, 0.0, 1.0);
+      }
     }
   }
   out.model_states = out.weights + out.gradients + out.optimizer;

@@ -8,6 +8,7 @@
 #include <cstdio>
 
 #include "catalog.h"
+#include "explain.h"
 #include "memory.h"
 #include "run.h"
 #include "step.h"
@@ -66,21 +67,21 @@ std::string Gigabytes(double bytes) { return Fmt("%.1f GB", bytes / 1e9); }
 
 }  // namespace
 
-Plan Evaluate(const Job& job, const Layout& layout) {
+Plan Evaluate(const Job& job, const Layout& layout, PlanTrace* trace) {
   if (job.work.gbs_auto) {
     // The layout decides an auto global batch (GlobalBatch); the models below read job.work.gbs. Search
     // writes it into its per-layout job copy once, so this copy is only made for single plans.
     Job fixed = job;
     fixed.work.gbs = GlobalBatch(job.work, layout);
     fixed.work.gbs_auto = false;
-    return Evaluate(fixed, layout);
+    return Evaluate(fixed, layout, trace);
   }
   Plan plan;
   plan.layout = layout;
   plan.global_batch = job.work.gbs;
-  plan.memory = EstimateMemory(job, layout);
-  EstimateStep(job, layout, plan.step, plan.throughput);
-  plan.run = EstimateRun(job, layout, plan.memory, plan.step, plan.throughput);
+  plan.memory = EstimateMemory(job, layout, trace ? &trace->memory : nullptr);
+  EstimateStep(job, layout, plan.step, plan.throughput, trace ? &trace->step : nullptr);
+  plan.run = EstimateRun(job, layout, plan.memory, plan.step, plan.throughput, trace ? &trace->run : nullptr);
   FindBottleneck(plan);
   plan.warnings = FindWarnings(job, layout, plan);
   plan.valid = true;

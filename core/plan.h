@@ -103,8 +103,10 @@ Job ResolveJob(const Config& cfg, std::vector<ConfigIssue>& issues);
 Layout ExplicitLayout(const Config& cfg, const Job& job);
 // Check a layout against the job (divisibility, group sizes); returns false with issues naming keys.
 bool CheckLayout(const Job& job, const Layout& layout, std::vector<ConfigIssue>* issues);
-// The whole evaluation. Pure, no allocation.
-Plan Evaluate(const Job& job, const Layout& layout);
+// The whole evaluation. Pure, no allocation. With a trace (core/explain.h), the estimators also copy out
+// the variables they computed on the way, which the explanation of each number is built from.
+struct PlanTrace;
+Plan Evaluate(const Job& job, const Layout& layout, PlanTrace* trace = nullptr);
 
 // Words for the surfaces. Without a language: English (the JSON output, which is an API).
 const char* BottleneckName(Bottleneck b);

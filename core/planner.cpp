@@ -172,6 +172,7 @@ struct Planner::Impl {
   void EndRound(bool ok) {
     out.ok = ok;
     if (ok) ApplyLayout(out.config, out.plan.layout);
+    if (ok) CalibrateRound();
     if (mode == PlanMode::Fallback) Keep(out.issues);
     if (!ok) {
       if (mode == PlanMode::Strict) return Finish(std::move(out));
@@ -181,6 +182,22 @@ struct Planner::Impl {
     }
     if (advice && !out.plan.memory.fits && out.job.model.layers > 0) return StartAdvice();
     Finalize();
+  }
+
+  // The user's measurement of this configuration (core/calibrate.h): fit the factors left on auto for the
+  // chosen layout (the run that was measured) and plan again with them. Without a measurement the factors
+  // are the keys' values, carried from an earlier calibration.
+  void CalibrateRound() {
+    if (!HasMeasurement(out.config)) {
+      Calibration& cal = out.calibration;
+      cal.speed_factor = out.job.assume.calib_speed, cal.memory_factor = out.job.assume.calib_memory;
+      if (cal.speed_factor != 1.0 || cal.memory_factor != 1.0) cal.gpu = out.config.calib_gpu;
+      return;
+    }
+    out.calibration = Calibrate(out.config, out.plan.layout, out.issues);
+    std::vector<ConfigIssue> resolved_before;  // the configuration's issues are already in out.issues
+    out.job = ResolveJob(out.config, resolved_before);
+    out.plan = Evaluate(out.job, out.plan.layout);
   }
 
   // Fallback: the next configuration to try, or the first answer when no repair is left.

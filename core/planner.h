@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "calibrate.h"
 #include "config.h"
 #include "job.h"
 #include "plan.h"
@@ -30,6 +31,7 @@ struct PlanOutput {
   unsigned long long evaluated = 0;   // layouts evaluated to choose the auto keys
   std::vector<std::string> fit_advice;  // when it does not fit: changes that would make it fit, cheapest first
   std::vector<FitRemedy> fit_remedies;  // the same advice, structured (fit_advice is these in English)
+  Calibration calibration;            // the user's measurement and the factors fitted to it (core/calibrate.h)
   std::vector<std::string> fallback_keys;  // MakePlanWithFallback: keys planned with their default (layout
                                            // keys: auto) instead of the value given, in the order replaced
 };

@@ -151,6 +151,28 @@ std::string JsonStringArray(const std::vector<std::string>& items, const char* i
   return s + indent + "]";
 }
 
+// The calibration object: what was measured, what the plan gave without the factors, the factors and
+// what each scales (interface.md). Empty measurements are 0.
+std::string CalibrationJson(const Calibration& c, const std::string& pad) {
+  const std::string in = pad + "    ";
+  std::string s = "{\n";
+  auto item = [&](const char* key, const std::string& value, bool comma = true) {
+    s += in + JsonEscape(key) + ": " + value + (comma ? ",\n" : "\n");
+  };
+  item("measured_tokens_per_s_per_gpu", Num(c.measured_tokens_per_s_per_gpu));
+  item("uncalibrated_tokens_per_s_per_gpu", Num(c.uncalibrated_tokens_per_s_per_gpu));
+  item("speed_factor", Num(c.speed_factor));
+  item("speed_fitted", Bool(c.speed_fitted));
+  item("speed_scales", "[\"eff_matmul\", \"eff_attention\", \"eff_memory\"]");
+  item("measured_peak_bytes", Num(c.measured_peak_bytes));
+  item("uncalibrated_peak_bytes", Num(c.uncalibrated_peak_bytes));
+  item("memory_factor", Num(c.memory_factor));
+  item("memory_fitted", Bool(c.memory_fitted));
+  item("memory_scales", "[\"activations\", \"temporaries\"]");
+  item("gpu", JsonEscape(c.gpu), false);
+  return s + pad + "  }";
+}
+
 // The plan object at a given indentation (search results nest it one level down).
 std::string PlanJson(const PlanOutput& out, const std::string& pad) {
   std::string s = "{\n";
@@ -170,6 +192,7 @@ std::string PlanJson(const PlanOutput& out, const std::string& pad) {
   line("bottleneck_kind", JsonEscape(out.ok ? BottleneckName(out.plan.bottleneck) : "none"));
   line("warnings", JsonStringArray(Warnings(out), (pad + "  ").c_str()));
   line("fit_advice", JsonStringArray(out.fit_advice, (pad + "  ").c_str()));
+  line("calibration", CalibrationJson(out.calibration, pad));
   std::vector<std::string> errors, notices;
   for (const ConfigIssue& i : out.issues) (i.notice ? notices : errors).push_back(FormatIssue(i));
   line("errors", JsonStringArray(errors, (pad + "  ").c_str()));
@@ -292,6 +315,23 @@ std::vector<Row> Rows(const PlanOutput& out, Lang lang) {
     row("hardware TFLOP/s per GPU", Fmt("%.1f", t.hardware_tflops_per_gpu));
     row("MFU", Fmt("%.1f %%", 100 * t.mfu));
     row("HFU", Fmt("%.1f %%", 100 * t.hfu));
+    const Calibration& cal = out.calibration;
+    if (cal.speed_measured || cal.memory_measured || cal.speed_factor != 1.0 || cal.memory_factor != 1.0) {
+      head(T("Calibration (from your run)"));
+      if (cal.speed_measured)
+        row("tokens/s per GPU: measured, planned without calibration",
+            TrFill(lang, "{0} measured, {1} planned without calibration", {Fmt("%.0f", cal.measured_tokens_per_s_per_gpu),
+                                                               Fmt("%.0f", cal.uncalibrated_tokens_per_s_per_gpu)}));
+      row("speed factor (kernel rates)", Fmt("%.4g", cal.speed_factor));
+      if (cal.memory_measured)
+        row("peak reserved: measured, planned without calibration",
+            TrFill(lang, "{0} measured, {1} planned without calibration", {Fmt("%.2f GiB", cal.measured_peak_bytes / kGiB),
+                                                               Fmt("%.2f GiB", cal.uncalibrated_peak_bytes / kGiB)}));
+      row("memory factor (activations, temporaries)", Fmt("%.4g", cal.memory_factor));
+      if (!cal.gpu.empty()) row("calibrated on", cal.gpu);
+      row("carry to other plans", Fmt("calib_speed=%.4g", cal.speed_factor) + Fmt(" calib_memory=%.4g", cal.memory_factor) +
+                                      (cal.gpu.empty() ? std::string() : " calib_gpu=" + cal.gpu));
+    }
     const RunSummary& r = p.run;
     head(T("Run"));
     row("tokens", Count(r.tokens, lang) + (!r.tokens_defaulted ? std::string()

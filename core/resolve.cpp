@@ -231,6 +231,10 @@ void ResolveWorkload(const Config& cfg, Job& job, std::vector<ConfigIssue>& issu
 // offloaded checkpoints, FlashAttention kernels are the user's key) follows from it.
 void ResolveStack(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues) {
   job.stack = &DefaultStack();
+  // A LoRA / QLoRA fine-tune left on auto is planned the way most people run one: the Transformers Trainer
+  // with PEFT and bitsandbytes (keys.cpp's source), not Megatron's pre-training conventions.
+  if (cfg.stack.empty() && job.work.finetune && job.work.method != Method::Full)
+    if (const StackProfile* hf = FindStack("hf")) job.stack = hf;
   if (!cfg.stack.empty()) {
     if (const StackProfile* s = FindStack(cfg.stack)) {
       job.stack = s;
@@ -420,6 +424,29 @@ void ResolveEconomics(const Config& cfg, Job& job) {
   if (cfg.eff_memory <= 0) job.assume.eff_memory *= job.assume.eff_stack;
 }
 
+// The user's calibration (core/calibrate.h): the speed factor scales the same kernel rates the stack's
+// efficiency does, and likewise only where the user did not give a rate. Factors measured on one GPU and
+// used on another keep the software's share of the gap but not the hardware's: the plan says so.
+void ResolveCalibration(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues) {
+  Assumptions& a = job.assume;
+  if (cfg.eff_matmul <= 0) a.eff_matmul *= a.calib_speed;
+  if (cfg.eff_attention <= 0) a.eff_attention *= a.calib_speed;
+  if (cfg.eff_memory <= 0) a.eff_memory *= a.calib_speed;
+  if (cfg.calib_gpu.empty()) return;
+  const GpuSpec* measured_on = FindGpu(cfg.calib_gpu);
+  if (cfg.calib_gpu != "custom" && !measured_on) {
+    Error(issues, "calib_gpu", "unknown GPU \"{0}\"; accepted: {1}"_issue, {cfg.calib_gpu, Words(IdList(Gpus(), {"custom"}))});
+    return;
+  }
+  const bool calibrated = a.calib_speed != 1.0 || a.calib_memory != 1.0;
+  const std::string measured_id = measured_on ? measured_on->id : cfg.calib_gpu;
+  if (calibrated && job.hw.gpu && measured_id != job.hw.gpu->id)
+    Notice(issues, "calib_gpu",
+           "calibrated on {0}, planned on {1}: the factors carry the software's share of the gap (framework, kernels, "
+           "data loading), not how well those kernels run on this GPU; expect a larger error than on {0}"_issue,
+           {measured_id, job.hw.gpu->id});
+}
+
 }  // namespace
 
 Job ResolveJob(const Config& cfg, std::vector<ConfigIssue>& issues) {
@@ -429,6 +456,7 @@ Job ResolveJob(const Config& cfg, std::vector<ConfigIssue>& issues) {
   ResolveStack(cfg, job, issues);
   ResolveHardware(cfg, job, issues);
   ResolveEconomics(cfg, job);
+  ResolveCalibration(cfg, job, issues);
   return job;
 }
 

@@ -35,7 +35,7 @@ double TrainedParams(const Job& job) {
 }  // namespace
 
 RunSummary EstimateRun(const Job& job, const Layout& layout, const MemoryBreakdown&, const StepBreakdown& step,
-                       const Throughput&) {
+                       const Throughput&, RunTrace* trace) {
   RunSummary run;
   const double gpus = std::max(1, job.hw.gpus);
   run.tokens = std::max(0.0, job.work.tokens);
@@ -93,6 +93,14 @@ RunSummary EstimateRun(const Job& job, const Layout& layout, const MemoryBreakdo
   const double years_s = std::max(0.1, job.econ.years) * kYear;
   run.cost_own_usd = capex * (wall_s / years_s) + run.energy_kwh * std::max(0.0, job.econ.usd_per_kwh);
   run.cost_usd = run.cost_rent_usd;
+  if (trace) {
+    RunTrace& tr = *trace;
+    tr.gpus = gpus, tr.tokens_per_step = tokens_per_step;
+    tr.mtbf_gpu_h = mtbf_gpu_s / kHour, tr.restart_s = std::max(0.0, job.rel.restart_s), tr.storage_bytes_per_s = storage;
+    tr.trained_params = TrainedParams(job), tr.ckpt_bytes_per_param = CheckpointBytesPerParam(job.work.opt);
+    tr.tdp_w = tdp, tr.power_factor = job.assume.gpu_power + job.assume.server_power, tr.pue = std::max(1.0, job.econ.pue);
+    tr.usd_per_gpu_hour = std::max(0.0, job.econ.usd_per_gpu_hour);
+  }
   (void)layout;
   return run;
 }

@@ -6,8 +6,16 @@
 
 namespace tp {
 
+// What EstimateRun computed on the way, for the explanation (core/explain.h); copied out only when asked.
+struct RunTrace {
+  double gpus = 0, tokens_per_step = 0;
+  double mtbf_gpu_h = 0, restart_s = 0, storage_bytes_per_s = 0;
+  double trained_params = 0, ckpt_bytes_per_param = 0;
+  double tdp_w = 0, power_factor = 0, pue = 0, usd_per_gpu_hour = 0;
+};
+
 RunSummary EstimateRun(const Job& job, const Layout& layout, const MemoryBreakdown& memory,
-                       const StepBreakdown& step, const Throughput& throughput);
+                       const StepBreakdown& step, const Throughput& throughput, RunTrace* trace = nullptr);
 
 // Owning the cluster for `years`: hardware, energy, staff; how many such runs fit and the cost of each,
 // next to renting the same GPUs for the same period.

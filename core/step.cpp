@@ -501,7 +501,7 @@ void FillStepDefaults(Assumptions& a) {
   a.overlap_contention = c.contention;
 }
 
-void EstimateStep(const Job& job, const Layout& layout, StepBreakdown& step, Throughput& thr) {
+void EstimateStep(const Job& job, const Layout& layout, StepBreakdown& step, Throughput& thr, StepTrace* trace) {
   step = StepBreakdown{};
   thr = Throughput{};
   const GpuSpec* gpu = job.hw.gpu;
@@ -725,6 +725,17 @@ void EstimateStep(const Job& job, const Layout& layout, StepBreakdown& step, Thr
   step.bubble_s = bubble;
   step.offload_s = offload_s;
   step.seconds = step.compute_s + step.memory_s + step.comm_exposed_s + step.bubble_s + step.offload_s;
+  if (trace) {
+    StepTrace& tr = *trace;
+    tr.gpus = gpus, tr.micro_batches = m;
+    tr.compute_mb = compute_mb, tr.memory_mb = memory_mb, tr.optimizer_s = optimizer_s;
+    tr.tp_mb = tp_mb, tr.cp_mb = cp_mb, tr.ep_mb = ep_mb, tr.pp_mb = pp_mb, tr.mb_time = mb_time;
+    tr.dp_total = dp_total, tr.dp_hidden = dp_hidden, tr.dp_exposed = dp_exposed;
+    tr.peak_flops = mc.peak, tr.mem_bw = mc.mem_bw;
+    tr.eff_matmul = c.e_max, tr.eff_memory = c.mem, tr.overlap_dp = c.overlap_dp, tr.contention = c.contention;
+    tr.stage_params = stage_params, tr.trainable = trainable;
+    tr.tokens_per_step = double(job.work.gbs) * job.work.seq;
+  }
 
   // ---- Throughput.
   const double tokens = double(job.work.gbs) * job.work.seq;

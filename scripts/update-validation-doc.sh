@@ -5,7 +5,7 @@
 # run-efficiency fit (FIT), the per-framework efficiency fits (STACKS); docs/step-model.md: the step
 # model's steady-state table and leave-one-out (STEPFIT) and the articles' machine comparison
 # (ARTICLES_STEP); docs/articles.md: article 001's cluster and TCO table (TCO) and article 002's selection
-# guide (GUIDE).
+# guide (GUIDE); docs/explain-and-calibrate.md: an explained step time (EXPLAIN) and a calibration (CALIBRATE).
 #   scripts/update-validation-doc.sh [--check] [build-dir]
 # --check writes nothing and fails when a generated block is stale (the test suite runs it).
 set -euo pipefail
@@ -26,11 +26,18 @@ trap 'rm -rf "$GEN"' EXIT
 "$BUILD/trainplan-articles_step" >"$GEN/ARTICLES_STEP"
 "$BUILD/trainplan-articles_guide" >"$GEN/GUIDE"
 "$BUILD/trainplan-articles_guide" --tco >"$GEN/TCO"
+# docs/explain-and-calibrate.md: one explained number, and a calibration, as the command line prints them.
+{ echo '```'; echo '$ trainplan explain model=llama2-70b gpu=rtx4090 gpus=8 method=qlora step_seconds'
+  "$BUILD/trainplan" explain model=llama2-70b gpu=rtx4090 gpus=8 method=qlora step_seconds; echo '```'; } >"$GEN/EXPLAIN"
+CAL_KEYS="model=llama3-8b gpu=a100-80g gpus=8 tp=1 pp=1 cp=1 zero=1 recompute=none mbs=2 tokens=1e10"
+{ echo '```'; echo "\$ trainplan plan $CAL_KEYS measured_tokens_per_s_per_gpu=2900 measured_peak_gib=60"
+  "$BUILD/trainplan" plan $CAL_KEYS measured_tokens_per_s_per_gpu=2900 measured_peak_gib=60 |
+    sed -n '/^Calibration/,/carry to other plans/p'; echo '```'; } >"$GEN/CALIBRATE"
 python3 - "$ROOT/docs" "$GEN" "$CHECK" <<'PY'
 import os, re, sys
 docs, gen, check = sys.argv[1], sys.argv[2], sys.argv[3] == "1"
 blocks = {"validation.md": ["TABLE", "HELDOUT", "HELDOUT_TP", "FIT", "STACKS"], "step-model.md": ["STEPFIT", "ARTICLES_STEP"],
-          "articles.md": ["TCO", "GUIDE"]}
+          "articles.md": ["TCO", "GUIDE"], "explain-and-calibrate.md": ["EXPLAIN", "CALIBRATE"]}
 stale = []
 for name, tags in blocks.items():
     path = os.path.join(docs, name)

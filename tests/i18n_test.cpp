@@ -479,7 +479,7 @@ TEST_CASE("the command line's error line and notes follow --lang; its exit statu
   CHECK(err == "trainplan: 方案 1：prec：应为：fp32、fp16、bf16 或 fp8；实际是 \"int4\"\n");
   err.clear();
   CHECK(RunCli({"plan", "gpu=tpu", "--lang", "zh"}, out, err) == 2);
-  CHECK(err.find("trainplan: gpu：未知的 GPU \"tpu\"；可选值：rtx") == 0);
+  CHECK(err.find("trainplan: gpu：未知的 GPU \"tpu\"；可选值：custom、rtx") == 0);
   CHECK(err.find(" or ") == std::string::npos);
   // Notes on stderr, and the text report's rows.
   out.clear(), err.clear();
@@ -510,8 +510,8 @@ TEST_CASE("the command line's own usage errors follow --lang, wherever it stands
       {{"plan", "llama"}, "unexpected argument \"llama\" (keys are KEY=VALUE)", "多余的参数 \"llama\"（配置项写作 KEY=VALUE）"},
       {{"catalog", "gpuz"}, "catalog: expected gpus, models, links or stacks, got \"gpuz\"",
        "catalog：应为 gpus、models、links 或 stacks，实际是 \"gpuz\""},
-      {{"bogus"}, "unknown command \"bogus\"; expected plan, compare, search, catalog or link",
-       "未知命令 \"bogus\"；应为 plan、compare、search、catalog 或 link"},
+      {{"bogus"}, "unknown command \"bogus\"; expected plan, explain, compare, search, catalog or link",
+       "未知命令 \"bogus\"；应为 plan、explain、compare、search、catalog 或 link"},
       {{"plan", "--config", "/nonexistent/trainplan.json"}, "--config: cannot read \"/nonexistent/trainplan.json\"",
        "--config：无法读取 \"/nonexistent/trainplan.json\""},
   };

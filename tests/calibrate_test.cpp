@@ -1,0 +1,209 @@
+// calibrate_test.cpp — calibration from the user's run (core/calibrate.h): a measured tokens/s per GPU and
+// peak are reproduced, the fitted factors travel in the link to other plans (more GPUs, another layout,
+// another GPU with a notice), an impossible measurement says so by key, and training logs' lines
+// (torchtitan, torchtune, Megatron-LM, HF Trainer) are read into the measurement, also via `plan --log`.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "calibrate.h"
+#include "cli.h"
+#include "config.h"
+#include "json.h"
+#include "planner.h"
+#include "units.h"
+
+using namespace tp;
+
+namespace {
+
+Config ConfigOf(const std::string& link) {
+  Config cfg;
+  std::vector<ConfigIssue> issues;
+  ApplyLink(cfg, link, issues);
+  REQUIRE(issues.empty());
+  return cfg;
+}
+
+bool HasIssue(const PlanOutput& out, const std::string& key) {
+  for (const ConfigIssue& i : out.issues)
+    if (i.key == key) return true;
+  return false;
+}
+
+const char* kRun = "model=llama3-8b&gpu=a100-80g&gpus=8&tp=1&pp=1&cp=1&zero=1&recompute=none&mbs=2&tokens=1e10";
+
+}  // namespace
+
+TEST_CASE("a measured speed and peak are reproduced, and the factors say what they scale", "[calibrate]") {
+  const PlanOutput plain = MakePlan(ConfigOf(kRun));
+  REQUIRE(plain.ok);
+  const double predicted = plain.plan.throughput.tokens_per_s_per_gpu;
+  const double predicted_peak = plain.plan.memory.reserved;
+  for (double ratio : {0.62, 0.9, 1.15}) {
+    INFO("measured = " << ratio << " x predicted");
+    Config cfg = ConfigOf(kRun);
+    cfg.measured_tokens_per_s_per_gpu = ratio * predicted;
+    cfg.measured_peak_gib = (ratio > 1 ? 1.05 : 0.95) * predicted_peak / kGiB;
+    const PlanOutput out = MakePlan(cfg);
+    REQUIRE(out.ok);
+    CHECK(out.plan.throughput.tokens_per_s_per_gpu == Approx(cfg.measured_tokens_per_s_per_gpu).epsilon(5e-4));
+    CHECK(out.plan.memory.reserved / kGiB == Approx(cfg.measured_peak_gib).epsilon(5e-4));
+    const Calibration& cal = out.calibration;
+    CHECK(cal.speed_fitted);
+    CHECK(cal.memory_fitted);
+    CHECK(cal.uncalibrated_tokens_per_s_per_gpu == Approx(predicted));
+    CHECK(cal.uncalibrated_peak_bytes == Approx(predicted_peak));
+    CHECK((ratio < 1 ? cal.speed_factor < 1 : cal.speed_factor > 1));
+    CHECK(out.config.calib_speed == cal.speed_factor);
+    CHECK(out.config.calib_gpu == "a100-80g");
+    // Model states are exact counts: only activations and temporaries move.
+    CHECK(out.plan.memory.weights == plain.plan.memory.weights);
+    CHECK(out.plan.memory.optimizer == plain.plan.memory.optimizer);
+    CHECK(out.plan.memory.activations != plain.plan.memory.activations);
+    // Communication stays physics: the data-parallel traffic is the same bytes over the same link.
+    CHECK(out.plan.step.comm_dp_s == Approx(plain.plan.step.comm_dp_s));
+  }
+}
+
+TEST_CASE("the fitted factors carry in the link to other plans; another GPU is told what carries", "[calibrate]") {
+  Config cfg = ConfigOf(kRun);
+  const PlanOutput plain = MakePlan(cfg);
+  cfg.measured_tokens_per_s_per_gpu = 0.7 * plain.plan.throughput.tokens_per_s_per_gpu;
+  const PlanOutput calibrated = MakePlan(cfg);
+  REQUIRE(calibrated.ok);
+  const double factor = calibrated.calibration.speed_factor;
+
+  // The link the plan writes carries calib_speed and calib_gpu; without the measurement, 24 GPUs (not a
+  // power of two) and a searched layout keep the factor rather than fitting a new one.
+  Config next = ConfigOf(FormatLink(calibrated.config));
+  CHECK(next.calib_speed == factor);
+  next.measured_tokens_per_s_per_gpu = 0;
+  next.gpus = 24;
+  next.tp = next.pp = next.cp = next.dp = next.mbs = next.zero = kAuto;
+  const PlanOutput more = MakePlan(next);
+  REQUIRE(more.ok);
+  CHECK(more.job.assume.calib_speed == factor);
+  CHECK_FALSE(more.calibration.speed_fitted);
+  CHECK(more.calibration.speed_factor == factor);
+  Config uncal = next;
+  uncal.calib_speed = 0, uncal.calib_gpu.clear();
+  const PlanOutput more_plain = MakePlan(uncal);
+  CHECK(more.plan.throughput.tokens_per_s_per_gpu < more_plain.plan.throughput.tokens_per_s_per_gpu);
+  CHECK_FALSE(HasIssue(more, "calib_gpu"));
+
+  // Projected to H100: planned, with a notice naming calib_gpu.
+  next.gpu = "h100";
+  const PlanOutput h100 = MakePlan(next);
+  REQUIRE(h100.ok);
+  CHECK(HasIssue(h100, "calib_gpu"));
+  CHECK(h100.job.assume.calib_speed == factor);
+}
+
+TEST_CASE("a measurement no factor can reproduce says so by its key; bad values are refused by key", "[calibrate]") {
+  Config cfg = ConfigOf(kRun);
+  cfg.measured_tokens_per_s_per_gpu = 1e8;
+  const PlanOutput out = MakePlan(cfg);
+  REQUIRE(out.ok);
+  CHECK(HasIssue(out, "measured_tokens_per_s_per_gpu"));
+  CHECK_FALSE(out.calibration.speed_reached);
+
+  Config mem = ConfigOf(kRun);
+  mem.measured_peak_gib = 1;  // less than the model states alone
+  const PlanOutput low = MakePlan(mem);
+  CHECK(HasIssue(low, "measured_peak_gib"));
+
+  for (const char* bad : {"measured_tokens_per_s_per_gpu=-5", "measured_peak_gib=nan", "calib_speed=0.001",
+                          "calib_memory=1e9", "calib_gpu=h900"}) {
+    INFO(bad);
+    Config c = ConfigOf(kRun);
+    std::vector<ConfigIssue> issues;
+    ApplyLink(c, bad, issues);
+    PlanOutput p = MakePlan(c);
+    issues.insert(issues.end(), p.issues.begin(), p.issues.end());
+    const std::string key = std::string(bad).substr(0, std::string(bad).find('='));
+    bool named = false;
+    for (const ConfigIssue& i : issues) named |= i.key == key && !i.notice;
+    CHECK(named);
+  }
+}
+
+TEST_CASE("training logs' lines are read into the measurement", "[calibrate]") {
+  // torchtitan's metrics line, with its colours.
+  RunLogReading r = ReadRunLog(
+      "[rank0]:2025-01-01 10:00:00,000 - root - INFO - \x1b[31mstep: 10  \x1b[32mloss:  7.1234  \x1b[33mmemory: 45.30GiB"
+      "(57.23%)  \x1b[34mtps: 5,123  \x1b[36mtflops: 250.12  \x1b[35mmfu: 25.31%\x1b[39m\n"
+      "[rank0]: step: 20  loss:  6.9  memory: 46.10GiB(58.00%)  tps: 5,410  tflops: 260.0  mfu: 26.3%\n");
+  CHECK(r.framework == "torchtitan");
+  CHECK(r.tokens_per_s_per_gpu == 5410);  // the last line: after warm-up
+  CHECK(r.peak_gib == Approx(46.10));
+
+  r = ReadRunLog("Step 100 | loss: 1.23 | tokens_per_second_per_gpu: 2345.6 | peak_memory_reserved: 20.5 | lr: 3e-4");
+  CHECK(r.framework == "torchtune");
+  CHECK(r.tokens_per_s_per_gpu == Approx(2345.6));
+  CHECK(r.peak_gib == Approx(20.5));
+
+  r = ReadRunLog(
+      " [2025-01-01 10:00:00] iteration      100/  1000 | consumed samples:        51200 | elapsed time per iteration "
+      "(ms): 4321.0 | throughput per GPU (TFLOP/s/GPU): 401.2 | learning rate: 3.0E-04 | global batch size:   512 |\n"
+      "[Rank 0] (after 100 iterations) memory (MB) | allocated: 30000.0 | max allocated: 50000.0 | reserved: 60000.0 | "
+      "max reserved: 61440.0\n");
+  CHECK(r.framework == "megatron");
+  CHECK(r.iteration_s == Approx(4.321));
+  CHECK(r.peak_gib == Approx(60.0));
+  CHECK(LogTokensPerGpu(r, 512, 4096, 64) == Approx(512.0 * 4096 / 4.321 / 64));
+
+  r = ReadRunLog("{'train_runtime': 1234.5, 'train_samples_per_second': 10.5, 'train_steps_per_second': 0.33, "
+                 "'train_loss': 1.05, 'epoch': 1.0}");
+  CHECK(r.framework == "hf");
+  CHECK(LogTokensPerGpu(r, 0, 2048, 2) == Approx(10.5 * 2048 / 2));
+
+  // Words that merely contain a label, and text with no figure, read as nothing.
+  r = ReadRunLog("see https://example.com/outputs: 42 and loss 1.2\nnothing here\n");
+  CHECK(r.framework.empty());
+  CHECK(r.tokens_per_s_per_gpu == 0);
+  CHECK(ReadRunLog("").framework.empty());
+}
+
+TEST_CASE("trainplan plan --log calibrates from a log file and shows the calibration", "[calibrate][cli]") {
+  const std::filesystem::path dir = std::filesystem::temp_directory_path() / "trainplan-calibrate-test";
+  std::filesystem::create_directories(dir);
+  const std::string log = (dir / "train.log").string();
+  {
+    std::ofstream f(log);
+    f << "[rank0]: step: 50  loss:  3.1  memory: 60.00GiB(75.00%)  tps: 2,900  tflops: 150.0  mfu: 48.0%\n";
+  }
+  std::vector<std::string> args = {"plan", "model=llama3-8b", "gpu=a100-80g", "gpus=8", "tp=1", "pp=1", "cp=1",
+                                   "zero=1", "recompute=none", "mbs=2", "tokens=1e10", "--log", log, "--format", "json"};
+  std::string out, err;
+  REQUIRE(RunCli(args, out, err) == 0);
+  CHECK(err.find("read from the log (torchtitan)") != std::string::npos);
+  const JsonParseResult j = ParseJson(out);
+  REQUIRE(j.ok);
+  const JsonValue* cal = j.value.Find("calibration");
+  REQUIRE(cal);
+  CHECK(cal->NumberOr("measured_tokens_per_s_per_gpu", 0) == 2900);
+  CHECK(cal->NumberOr("measured_peak_bytes", 0) == Approx(60.0 * kGiB));
+  CHECK(cal->NumberOr("speed_factor", 1) != 1);
+  CHECK(j.value.Find("throughput")->NumberOr("tokens_per_s_per_gpu", 0) == Approx(2900).epsilon(5e-4));
+  CHECK(j.value.Find("config")->StringOr("calib_gpu", "") == "a100-80g");
+
+  std::string text_out, text_err;
+  args.resize(args.size() - 2);
+  REQUIRE(RunCli(args, text_out, text_err) == 0);
+  CHECK(text_out.find("Calibration (from your run)") != std::string::npos);
+  CHECK(text_out.find("calib_speed=") != std::string::npos);
+
+  {
+    std::ofstream f(log);
+    f << "nothing a planner can read\n";
+  }
+  std::string bad_out, bad_err;
+  CHECK(RunCli({"plan", "model=llama3-8b", "--log", log}, bad_out, bad_err) == 2);
+  CHECK(bad_err.find("--log") != std::string::npos);
+  std::filesystem::remove_all(dir);
+}
