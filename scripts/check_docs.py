@@ -52,7 +52,8 @@ def check(path, errors_by_id):
         if case not in errors_by_id:
             continue
         claimed = float(m.group(2).replace("−", "-"))
-        actual = errors_by_id[case]
+        # A case with several metrics (speed and memory of one fine-tuning run) matches any of its rows.
+        actual = min(errors_by_id[case], key=lambda e: abs(claimed - e))
         if abs(claimed - actual) > 1.0:
             line = prose[: m.start()].count("\n") + 1
             problems.append("%s: prose says %s is %+g %%, the generated table says %+.1f %% (near: %s)"
@@ -68,7 +69,9 @@ def main():
     shared = {}
     own = {}
     for f in files:
-        own[f] = {m.group(1): float(m.group(2)) for m in ROW.finditer(open(f, encoding="utf-8").read())}
+        own[f] = {}
+        for m in ROW.finditer(open(f, encoding="utf-8").read()):
+            own[f].setdefault(m.group(1), []).append(float(m.group(2)))
         for k, v in own[f].items():
             shared.setdefault(k, v)
     if not shared:

@@ -2,6 +2,7 @@
 # update-validation-doc.sh — regenerates the generated blocks of docs/ from the current engine, then checks
 # the prose around them (scripts/check_docs.py). docs/validation.md: the case file's predicted vs published
 # (BEGIN/END TABLE), the held-out whole runs (HELDOUT), the held-out throughput rows (HELDOUT_TP), the
+# published fine-tuning runs (FINETUNE), the
 # run-efficiency fit (FIT), the per-framework efficiency fits (STACKS); docs/step-model.md: the step
 # model's steady-state table and leave-one-out (STEPFIT) and the articles' machine comparison
 # (ARTICLES_STEP); docs/articles.md: article 001's cluster and TCO table (TCO) and article 002's selection
@@ -20,6 +21,7 @@ trap 'rm -rf "$GEN"' EXIT
 "$BIN" "$DATA/cases.json" "$DATA/published_setups.json" >"$GEN/TABLE" || true
 "$BIN" "$DATA/heldout_runs.json" "$DATA/published_setups.json" >"$GEN/HELDOUT" || true
 "$BIN" "$DATA/heldout_throughput.json" "$DATA/published_setups.json" >"$GEN/HELDOUT_TP" || true
+"$BIN" "$DATA/finetune_runs.json" "$DATA/published_setups.json" >"$GEN/FINETUNE" || true
 "$BIN" --fit-run "$DATA/cases.json" "$DATA/published_setups.json" >"$GEN/FIT"
 "$BUILD/trainplan-fit_stacks" >"$GEN/STACKS"
 "$BUILD/trainplan-fit_step" --markdown >"$GEN/STEPFIT"
@@ -36,7 +38,7 @@ CAL_KEYS="model=llama3-8b gpu=a100-80g gpus=8 tp=1 pp=1 cp=1 zero=1 recompute=no
 python3 - "$ROOT/docs" "$GEN" "$CHECK" <<'PY'
 import os, re, sys
 docs, gen, check = sys.argv[1], sys.argv[2], sys.argv[3] == "1"
-blocks = {"validation.md": ["TABLE", "HELDOUT", "HELDOUT_TP", "FIT", "STACKS"], "step-model.md": ["STEPFIT", "ARTICLES_STEP"],
+blocks = {"validation.md": ["TABLE", "HELDOUT", "HELDOUT_TP", "FINETUNE", "FIT", "STACKS"], "step-model.md": ["STEPFIT", "ARTICLES_STEP"],
           "articles.md": ["TCO", "GUIDE"], "explain-and-calibrate.md": ["EXPLAIN", "CALIBRATE"]}
 stale = []
 for name, tags in blocks.items():
