@@ -5,6 +5,7 @@
 // key; help text is generated from the key table so it cannot drift from the parser.
 #include "cli.h"
 
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
@@ -568,11 +569,16 @@ Table ModelTable(bool full) {
 
 Table LinkTable(bool full) {
   Table t;
-  t.columns = {"id", "name", "bandwidth_gbs", "latency_us", "network"};
+  // bandwidth_gbs is per direction, for the scope the row names (what ring collectives approach);
+  // total_gbs the vendor's bidirectional figure (0 = none published as such).
+  t.columns = {"id", "name", "kind", "scope", "bandwidth_gbs", "total_gbs", "latency_us", "network"};
   if (full) t.columns.push_back("source");
-  t.numeric = {false, false, true, true, false, false};
+  t.numeric = {false, false, false, false, true, true, true, false, false};
   for (const LinkSpec& l : Links()) {
-    std::vector<std::string> row = {l.id, l.name, FormatNumber(l.bw / 1e9), FormatNumber(l.latency_s * 1e6),
+    const char* scope = l.per_node ? "per node" : l.kind == LinkKind::Mesh ? "per GPU, to all peers"
+                        : l.kind == LinkKind::Bridge ? "per GPU, within its pair" : "per GPU";
+    std::vector<std::string> row = {l.id, l.name, LinkKindId(l.kind), scope, FormatNumber(l.bw / 1e9),
+                                    FormatNumber(l.total_bw / 1e9), FormatNumber(std::round(l.latency_s * 1e9) / 1e3),
                                     l.network ? "yes" : "no"};
     if (full) row.push_back(l.source);
     t.rows.push_back(row);

@@ -48,6 +48,8 @@ enum class LinkKind : uint8_t {
   Bridge,   // NVLink bridge joining max_gpus GPUs (a pair); the rest over PCIe
   Network,  // between nodes: per GPU adapter, or one NIC per node (per_node)
 };
+// The catalog's word for a kind (assets/links.json "kind"): pcie, switch, mesh, bridge, network.
+const char* LinkKindId(LinkKind kind);
 
 struct LinkSpec {
   std::string id, name;

@@ -10,6 +10,18 @@
 
 namespace tp {
 
+const char* LinkKindId(LinkKind kind) {
+  switch (kind) {
+    case LinkKind::Pcie: return "pcie";
+    case LinkKind::Switch: return "switch";
+    case LinkKind::Mesh: return "mesh";
+    case LinkKind::Bridge: return "bridge";
+    case LinkKind::Network: return "network";
+  }
+  return "pcie";
+}
+
+
 extern const std::string_view kAsset_gpus;
 extern const std::string_view kAsset_links;
 
@@ -72,11 +84,9 @@ std::vector<LinkSpec> ParseLinks() {
     l.id = e.StringOr("id", "");
     l.name = e.StringOr("name", l.id);
     const std::string kind = e.StringOr("kind", "pcie");
-    l.kind = kind == "switch"    ? LinkKind::Switch
-             : kind == "mesh"    ? LinkKind::Mesh
-             : kind == "bridge"  ? LinkKind::Bridge
-             : kind == "network" ? LinkKind::Network
-                                 : LinkKind::Pcie;
+    l.kind = LinkKind::Pcie;
+    for (LinkKind k : {LinkKind::Switch, LinkKind::Mesh, LinkKind::Bridge, LinkKind::Network})
+      if (kind == LinkKindId(k)) l.kind = k;
     l.bw = e.NumberOr("bw_gbs", 0) * kGB;
     l.total_bw = e.NumberOr("total_gbs", 0) * kGB;
     l.peer_bw = e.NumberOr("peer_gbs", 0) * kGB;

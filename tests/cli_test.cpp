@@ -460,3 +460,23 @@ TEST_CASE("random command lines never crash: exit 0, or 2 with one line naming t
     }
   }
 }
+
+TEST_CASE("catalog links says each link's kind, the scope of its figure and the vendor's total", "[cli]") {
+  Run r = Cli({"catalog", "links", "--format", "json"});
+  REQUIRE(r.status == 0);
+  const JsonParseResult j = ParseJson(r.out);
+  REQUIRE(j.ok);
+  int checked = 0;
+  for (const JsonValue& row : j.value.IsArray() ? j.value.array : j.value.Find("links")->array) {
+    const LinkSpec* link = FindLink(row.StringOr("id", ""));
+    REQUIRE(link);
+    INFO(link->id);
+    CHECK(row.StringOr("kind", "") == LinkKindId(link->kind));
+    CHECK(row.StringOr("scope", "") == (link->per_node ? "per node" : row.StringOr("scope", "x").rfind("per GPU", 0) == 0 ? row.StringOr("scope", "") : "?"));
+    CHECK(row.NumberOr("bandwidth_gbs", -1) == Approx(link->bw / 1e9));
+    CHECK(row.NumberOr("total_gbs", -1) == Approx(link->total_bw / 1e9));
+    ++checked;
+  }
+  CHECK(checked == int(Links().size()));
+  CHECK(Cli({"catalog", "links"}).out.find("per node") != std::string::npos);
+}
