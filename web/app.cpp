@@ -148,6 +148,7 @@ void DrawUi(AppState& app) {
   }
   SetLanguage(LangOf(app));  // Tr() below speaks the configuration's language
   app.widgets_building.clear();
+  app.text_fields_building.clear();
 
   const ImGuiViewport* vp = ImGui::GetMainViewport();
   ImGui::SetNextWindowPos(vp->WorkPos);
@@ -158,11 +159,13 @@ void DrawUi(AppState& app) {
                ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
                    ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_NoBackground);
   const Config before = app.cfg;
+  // A clipboard answer or a dropped file for the config.json import: an edit of the model like a typed one.
+  bool imported = TakeImports(app);
   bool changed = TopBar(app);
   NoticeBar(app);
 
   float status_h = ImGui::GetTextLineHeightWithSpacing() + 4;
-  bool input_changed = false;
+  bool input_changed = imported;
   auto results = [&] {
     switch (ViewOf(app)) {
       case View::Plan: changed |= PlanView(app); break;
@@ -176,12 +179,12 @@ void DrawUi(AppState& app) {
     results();
     ImGui::Separator();
     app.reveal_error = false;  // the answer stays on screen: its verdict says which keys were replaced
-    input_changed = DrawInputs(app);
+    input_changed |= DrawInputs(app);
     ImGui::EndChild();
   } else {
     float left_w = std::max(300.0f, std::min(420.0f, ImGui::GetContentRegionAvail().x * 0.32f));
     ImGui::BeginChild("inputs", ImVec2(left_w, -status_h), true);
-    input_changed = DrawInputs(app);
+    input_changed |= DrawInputs(app);
     ImGui::EndChild();
     ImGui::SameLine();
     ImGui::BeginChild("results", ImVec2(0, -status_h), true);
@@ -207,6 +210,7 @@ void DrawUi(AppState& app) {
   app.times.ui_ms_max = std::max(app.times.ui_ms_max, (Now() - frame_start) * 1e3);
   BackgroundWork(app, frame_start);
   app.widgets.swap(app.widgets_building);
+  app.text_fields.swap(app.text_fields_building);
   app.times.frame_ms_last = (Now() - frame_start) * 1e3;
   app.times.frame_ms_max = std::max(app.times.frame_ms_max, app.times.frame_ms_last);
   ++app.times.frames;
