@@ -3,12 +3,16 @@
 // for each model, method and GPU, the fewest GPUs on which the planner finds a layout that fits (no
 // offload, then with offload allowed), and the days and rental cost of a 1-billion-token fine-tune on
 // them. Output is the Markdown table of docs/articles.md:  build/native/trainplan-articles_guide
+// With --tco, the table of articles/001's comparison (a 70B model on 256 A100s or 2,048 RTX 4090s: days,
+// failures, power and five-year cost). scripts/update-validation-doc.sh writes both into docs/articles.md.
 #include <cstdio>
+#include <cstring>
 #include <string>
 #include <vector>
 
 #include "config.h"
 #include "planner.h"
+#include "run.h"
 
 using namespace tp;
 
@@ -38,9 +42,57 @@ std::string Cell(const PlanOutput& out, int gpus) {
   return buf;
 }
 
+std::string Millions(double usd) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "$%.2fM", usd / 1e6);
+  return buf;
+}
+
+const char* RecomputeWords(Recompute r) {
+  return r == Recompute::Full ? "full" : r == Recompute::Selective ? "selective" : "none";
+}
+
+// articles/001: Llama-2-70B on 2T tokens, the article's layouts given explicitly, the rest searched.
+int PrintTco() {
+  const char* rows[] = {"gpu=a100-80g gpus=256 tp=8 pp=4 cp=1", "gpu=rtx4090 gpus=2048 tp=2 pp=16 cp=1",
+                        "gpu=rtx4090 gpus=2048 tp=2 pp=16 cp=1 mtbf_gpu_h=720"};
+  std::printf("| configuration | layout used | MFU | days | failures / hour | goodput | power kW | rent | 5-yr hardware "
+              "| 5-yr energy | 5-yr total |\n|---|---|---|---|---|---|---|---|---|---|---|\n");
+  for (const char* row : rows) {
+    Config cfg;
+    std::vector<ConfigIssue> issues;
+    ApplyPair(cfg, "model", "llama2-70b", issues);
+    ApplyPair(cfg, "tokens", "2e12", issues);
+    std::string pairs = row;
+    for (size_t at = 0; at < pairs.size();) {
+      size_t end = pairs.find(' ', at);
+      if (end == std::string::npos) end = pairs.size();
+      const std::string kv = pairs.substr(at, end - at);
+      const size_t eq = kv.find('=');
+      ApplyPair(cfg, kv.substr(0, eq), kv.substr(eq + 1), issues);
+      at = end + 1;
+    }
+    const PlanOutput out = MakePlan(cfg);
+    if (!out.ok) {
+      std::printf("| `%s` | no plan | | | | | | | | | |\n", row);
+      continue;
+    }
+    const Plan& p = out.plan;
+    const Layout& l = p.layout;
+    const TcoView tco = EstimateTco(out.job, p.run);
+    std::printf("| `%s` | TP %d PP %d (×%d virtual) DP %d, ZeRO-%d, recompute %s | %.0f%% | %.1f | %.2f | %.1f%% | %.0f | %s "
+                "| %s | %s | %s |\n",
+                row, l.tp, l.pp, l.vp, l.dp, l.zero, RecomputeWords(l.recompute), 100 * p.throughput.mfu, p.run.days,
+                p.run.failures_per_hour, 100 * p.run.goodput, p.run.power_kw, Millions(p.run.cost_rent_usd).c_str(),
+                Millions(tco.hardware_usd).c_str(), Millions(tco.energy_usd).c_str(), Millions(tco.total_usd).c_str());
+  }
+  return 0;
+}
+
 }  // namespace
 
-int main() {
+int main(int argc, char** argv) {
+  if (argc > 1 && std::strcmp(argv[1], "--tco") == 0) return PrintTco();
   const char* models[] = {"llama2-7b", "llama2-13b", "llama2-70b"};
   const char* methods[] = {"qlora", "lora", "full"};
   const char* gpus[][2] = {{"rtx4090", "RTX 4090 24 GB"}, {"a100-80g", "A100 80 GB"}, {"h100", "H100 80 GB"}};

@@ -33,7 +33,9 @@ void Row(const char* model, const Machine& m, int seq, int gbs, int tp) {
   ApplyPair(cfg, "gbs", std::to_string(gbs), issues);
   const PlanOutput out = MakePlan(cfg);
   if (!out.ok) {
-    std::printf("| %s | %s | error: %s |\n", model, m.label, issues.empty() ? "?" : FormatIssue(issues[0]).c_str());
+    // The planner's own issues name the key (a tp that does not divide the heads, say).
+    const std::vector<ConfigIssue>& why = out.issues.empty() ? issues : out.issues;
+    std::printf("| %s | %s | %s | | | | | | |\n", model, m.label, why.empty() ? "no plan" : FormatIssue(why[0]).c_str());
     return;
   }
   const Plan& p = out.plan;

@@ -4,6 +4,8 @@
 //   build/step/trainplan-fit_step --fit      coordinate descent on mean |log error|, then the table
 //   ... --fit eff_attention=0.6!      start from / pin (!) a constant
 //   ... --fit --loo                          leave-one-out: fit without each case, predict it
+//   ... --markdown                           docs/step-model.md's table (compiled constants) and the
+//                                            leave-one-out summary (scripts/update-validation-doc.sh)
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -26,14 +28,17 @@ struct Param {
   double value, lo, hi;
 };
 
-double Score(const std::vector<Case>& cases, const Assumptions& a, bool print) {
+enum class Print { kNone, kText, kMarkdown };
+
+double Score(const std::vector<Case>& cases, const Assumptions& a, Print print) {
   std::vector<double> errs;
   double sum = 0;
   int within = 0;
   for (const Case& k : cases) {
     const Prediction p = Predict(k, a);
     if (!p.ok) {
-      if (print) std::printf("%-36s no layout fits\n", k.id.c_str());
+      if (print == Print::kText) std::printf("%-36s no layout fits\n", k.id.c_str());
+      if (print == Print::kMarkdown) std::printf("| %s | %s | %g | no layout fits | | |\n", k.id.c_str(), k.metric.c_str(), k.measured);
       sum += 1.0;
       errs.push_back(1.0);
       continue;
@@ -44,8 +49,12 @@ double Score(const std::vector<Case>& cases, const Assumptions& a, bool print) {
     // Robust loss: |log error| clipped at 0.25, so that a case the model cannot explain (a framework's
     // own recompute policy, a software stack's immaturity) does not drag every other prediction.
     sum += std::min(0.25, std::fabs(std::log(p.value / k.measured)));
-    if (print) {
-      const Layout& l = p.layout;
+    const Layout& l = p.layout;
+    if (print == Print::kMarkdown)
+      std::printf("| %s | %s | %.4g | %.4g | %+.1f%% | tp%d pp%d vp%d dp%d mbs%d rc=%s sp%d z%d |\n", k.id.c_str(),
+                  k.metric.c_str(), k.measured, p.value, 100 * e, l.tp, l.pp, l.vp, l.dp, l.mbs, Name(l.recompute),
+                  l.sp ? 1 : 0, l.zero);
+    if (print == Print::kText) {
       std::printf("%s%-35s %-24s meas %9.3f pred %9.3f err %+6.1f%%  tp%d pp%d vp%d dp%d mbs%d rc=%s sp%d z%d | "
                   "mfu %.3f comp %.2f mem %.2f tp %.2f dpx %.2f bub %.2f exp %.2f s\n",
                   p.fits ? " " : "!", k.id.c_str(), k.metric.c_str(), k.measured, p.value, 100 * e, l.tp, l.pp, l.vp, l.dp, l.mbs,
@@ -53,7 +62,10 @@ double Score(const std::vector<Case>& cases, const Assumptions& a, bool print) {
                   p.step.comm_tp_s, p.step.comm_dp_s, p.step.bubble_s, p.step.comm_exposed_s);
     }
   }
-  if (print) {
+  if (print == Print::kMarkdown)
+    std::printf("\n**Median |error| %.1f %%, %d of %zu within 15 %%** (brief's target: ≤ 10 %%, ≥ 80 %%).\n",
+                100 * Median(errs), within, cases.size());
+  if (print == Print::kText) {
     std::printf("cases %zu  median |error| %.1f%%  within 15%%: %d/%zu  mean |log error| %.4f\n", cases.size(),
                 100 * Median(errs), within, cases.size(), sum / cases.size());
   }
@@ -64,6 +76,7 @@ double Score(const std::vector<Case>& cases, const Assumptions& a, bool print) {
 
 int main(int argc, char** argv) {
   const bool fit = argc > 1 && std::strcmp(argv[1], "--fit") == 0;
+  const bool markdown = argc > 1 && std::strcmp(argv[1], "--markdown") == 0;
   const std::string data = std::string(TRAINPLAN_SOURCE_DIR) + "/tests/data/";
   auto read = [](const std::string& path) {
     std::ifstream in(path);
@@ -117,8 +130,12 @@ int main(int argc, char** argv) {
       if (k.id == argv[2]) Predict(k, a, true);
     return 0;
   }
-  if (!fit) {
-    Score(cases, a, true);
+  if (markdown) {
+    std::printf("| case | metric | published | predicted | error | layout (auto keys filled by the harness) |\n"
+                "|---|---|---|---|---|---|\n");
+    Score(cases, a, Print::kMarkdown);
+  } else if (!fit) {
+    Score(cases, a, Print::kText);
     return 0;
   }
   Param params[] = {
@@ -126,9 +143,12 @@ int main(int argc, char** argv) {
       {"matmul_half_ridge", &Assumptions::matmul_half_ridge, 0.60, 0.05, 3.0},
       {"eff_attention", &Assumptions::eff_attention, 0.55, 0.35, 0.8},
       {"eff_memory", &Assumptions::eff_memory, 0.80, 0.5, 0.95},
-      {"eff_network", &Assumptions::eff_network, 0.75, 0.4, 0.95},
+      // Measured, not fitted (the cases do not determine them; left free they run to their bounds): NCCL's
+      // bus bandwidth over the line rate (nccl-tests: 0.77 on A100 NVLink, 0.82 on H100 NVLink, 0.86-0.95 on
+      // InfiniBand / RoCE), and the compute an overlapped collective takes (DeepSeek-V3: 20 of 132 SMs).
+      {"eff_network", &Assumptions::eff_network, 0.80, 0.80, 0.80},
       {"overlap_dp", &Assumptions::overlap_dp, 0.85, 0.05, 1.0},
-      {"overlap_contention", &Assumptions::overlap_contention, 0.2, 0.001, 0.6},
+      {"overlap_contention", &Assumptions::overlap_contention, 0.15, 0.15, 0.15},
   };
   for (int i = 2; i < argc; ++i) {  // name=value pins a starting point
     for (Param& p : params) {
@@ -142,8 +162,8 @@ int main(int argc, char** argv) {
   // Coordinate descent with shrinking multiplicative steps.
   auto fit_on = [&](const std::vector<Case>& set, Param* ps, Assumptions& as) {
     for (Param* p = ps; p != ps + std::size(params); ++p) as.*p->field = p->value;
-    double best = Score(set, as, false);
-    for (double step : {0.2, 0.1, 0.05, 0.02}) {
+    double best = Score(set, as, Print::kNone);
+    for (double step : {0.2, 0.1, 0.05, 0.02, 0.01, 0.005}) {
       bool improved = true;
       while (improved) {
         improved = false;
@@ -151,7 +171,7 @@ int main(int argc, char** argv) {
           for (double dir : {-1.0, 1.0}) {
             const double v = std::clamp(p->value * (1 + dir * step), p->lo, p->hi);
             as.*p->field = v;
-            const double sc = Score(set, as, false);
+            const double sc = Score(set, as, Print::kNone);
             if (sc < best - 1e-6) {
               best = sc;
               p->value = v;
@@ -164,7 +184,7 @@ int main(int argc, char** argv) {
       }
     }
   };
-  if (argc > 2 && std::strcmp(argv[2], "--loo") == 0) {
+  if (markdown || (argc > 2 && std::strcmp(argv[2], "--loo") == 0)) {
     // Leave-one-out: fit on all cases but one, predict that one. An honest estimate of the error on
     // published cases the constants never saw.
     std::vector<double> errs;
@@ -181,7 +201,12 @@ int main(int argc, char** argv) {
       const double e = p.value / cases[i].measured - 1.0;
       errs.push_back(std::fabs(e));
       within += std::fabs(e) <= 0.15;
-      std::printf("%-36s held out: err %+6.1f%%\n", cases[i].id.c_str(), 100 * e);
+      if (!markdown) std::printf("%-36s held out: err %+6.1f%%\n", cases[i].id.c_str(), 100 * e);
+    }
+    if (markdown) {
+      std::printf("\nLeave-one-out (refit the constants without each case, then predict it): **median |error| %.1f %%, "
+                  "%d of %zu within 15 %%**.\n", 100 * Median(errs), within, cases.size());
+      return 0;
     }
     std::printf("leave-one-out: median |error| %.1f%%, within 15%%: %d/%zu\n", 100 * Median(errs), within,
                 cases.size());
@@ -189,6 +214,6 @@ int main(int argc, char** argv) {
   }
   fit_on(cases, params, a);
   for (const Param& p : params) std::printf("%s = %.3f\n", p.name, p.value);
-  Score(cases, a, true);
+  Score(cases, a, Print::kText);
   return 0;
 }

@@ -104,7 +104,7 @@ ParamCounts CountParams(const ModelArch& m) {
   c.head = m.tied ? 0 : v * h;
   c.largest_matrix = largest;
   c.total = c.embedding + c.blocks + c.final_norm + c.head;
-  c.active = c.total - c.moe_layers * (c.experts - c.topk) * c.expert;
+  c.active = c.total - double(c.moe_layers) * (c.experts - c.topk) * c.expert;
   return c;
 }
 

@@ -1,32 +1,55 @@
 #!/usr/bin/env bash
-# update-validation-doc.sh — regenerates the tables of docs/validation.md from the current engine: the
-# case file's predicted vs published (between BEGIN/END TABLE), the held-out whole runs (BEGIN/END
-# HELDOUT), the held-out throughput rows (BEGIN/END HELDOUT_TP), the run-efficiency fit (BEGIN/END FIT) and the
-# per-framework efficiency fits (BEGIN/END STACKS). Run after any model change; the test suite checks
-# the same cases.
+# update-validation-doc.sh — regenerates the generated blocks of docs/ from the current engine, then checks
+# the prose around them (scripts/check_docs.py). docs/validation.md: the case file's predicted vs published
+# (BEGIN/END TABLE), the held-out whole runs (HELDOUT), the held-out throughput rows (HELDOUT_TP), the
+# run-efficiency fit (FIT), the per-framework efficiency fits (STACKS); docs/step-model.md: the step
+# model's steady-state table and leave-one-out (STEPFIT) and the articles' machine comparison
+# (ARTICLES_STEP); docs/articles.md: article 001's cluster and TCO table (TCO) and article 002's selection
+# guide (GUIDE).
+#   scripts/update-validation-doc.sh [--check] [build-dir]
+# --check writes nothing and fails when a generated block is stale (the test suite runs it).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-BIN="${1:-$ROOT/build/native/trainplan-validate}"
+CHECK=0
+if [[ "${1:-}" == "--check" ]]; then CHECK=1; shift; fi
+BUILD="${1:-$ROOT/build/native}"
+BIN="$BUILD/trainplan-validate"
 DATA="$ROOT/tests/data"
-table="$("$BIN" "$DATA/cases.json" "$DATA/published_setups.json")"
-heldout="$("$BIN" "$DATA/heldout_runs.json" "$DATA/published_setups.json")"
-heldout_tp="$("$BIN" "$DATA/heldout_throughput.json" "$DATA/published_setups.json")"
-fit="$("$BIN" --fit-run "$DATA/cases.json" "$DATA/published_setups.json")"
-stacks="$("$(dirname "$BIN")/trainplan-fit_stacks")"
-python3 - "$ROOT/docs/validation.md" "$table" "$heldout" "$fit" "$heldout_tp" "$stacks" <<'PY'
-import sys, re
-path, table, heldout, fit, heldout_tp, stacks = sys.argv[1:7]
-text = open(path).read()
-def put(text, tag, body):
-    pattern = r"(<!-- BEGIN %s -->\n).*?(<!-- END %s -->)" % (tag, tag)
-    if not re.search(pattern, text, flags=re.S):
-        sys.exit("docs/validation.md: markers for %s missing" % tag)
-    return re.sub(pattern, lambda m: m.group(1) + body + "\n" + m.group(2), text, flags=re.S)
-text = put(text, "TABLE", table)
-text = put(text, "HELDOUT", heldout)
-text = put(text, "FIT", fit.strip())
-text = put(text, "HELDOUT_TP", heldout_tp)
-text = put(text, "STACKS", stacks.strip())
-open(path, "w").write(text)
+GEN="$(mktemp -d)"
+trap 'rm -rf "$GEN"' EXIT
+"$BIN" "$DATA/cases.json" "$DATA/published_setups.json" >"$GEN/TABLE" || true
+"$BIN" "$DATA/heldout_runs.json" "$DATA/published_setups.json" >"$GEN/HELDOUT" || true
+"$BIN" "$DATA/heldout_throughput.json" "$DATA/published_setups.json" >"$GEN/HELDOUT_TP" || true
+"$BIN" --fit-run "$DATA/cases.json" "$DATA/published_setups.json" >"$GEN/FIT"
+"$BUILD/trainplan-fit_stacks" >"$GEN/STACKS"
+"$BUILD/trainplan-fit_step" --markdown >"$GEN/STEPFIT"
+"$BUILD/trainplan-articles_step" >"$GEN/ARTICLES_STEP"
+"$BUILD/trainplan-articles_guide" >"$GEN/GUIDE"
+"$BUILD/trainplan-articles_guide" --tco >"$GEN/TCO"
+python3 - "$ROOT/docs" "$GEN" "$CHECK" <<'PY'
+import os, re, sys
+docs, gen, check = sys.argv[1], sys.argv[2], sys.argv[3] == "1"
+blocks = {"validation.md": ["TABLE", "HELDOUT", "HELDOUT_TP", "FIT", "STACKS"], "step-model.md": ["STEPFIT", "ARTICLES_STEP"],
+          "articles.md": ["TCO", "GUIDE"]}
+stale = []
+for name, tags in blocks.items():
+    path = os.path.join(docs, name)
+    text = old = open(path, encoding="utf-8").read()
+    for tag in tags:
+        body = open(os.path.join(gen, tag), encoding="utf-8").read().strip()
+        pattern = r"(<!-- BEGIN %s -->\n).*?(<!-- END %s -->)" % (tag, tag)
+        if not re.search(pattern, text, flags=re.S):
+            sys.exit("docs/%s: markers for %s missing" % (name, tag))
+        text = re.sub(pattern, lambda m: m.group(1) + body + "\n" + m.group(2), text, flags=re.S)
+        if text != old and check:
+            stale.append("docs/%s: block %s is stale" % (name, tag))
+            old = text
+    if not check and text != open(path, encoding="utf-8").read():
+        open(path, "w", encoding="utf-8").write(text)
+        print("docs/%s updated" % name)
+for s in stale:
+    print(s)
+if stale:
+    sys.exit("run scripts/update-validation-doc.sh and commit docs/")
 PY
-echo "docs/validation.md updated"
+python3 "$ROOT/scripts/check_docs.py" "$ROOT/docs"
