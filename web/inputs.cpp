@@ -30,7 +30,7 @@ constexpr KeyGroup kFieldGroups[] = {KeyGroup::Model,    KeyGroup::ModelShape, K
 
 // Open a collapsible part (header or tree node) once for each new set of errors among its groups' keys;
 // true when one of them has an error.
-bool OpenForErrors(AppState& app, const char* id, Groups groups) {
+bool OpenForErrors(AppState& app, const char* id, const std::vector<KeyGroup>& groups) {
   bool error = false;
   for (const KeyInfo& k : Keys())
     if (std::find(groups.begin(), groups.end(), k.group) != groups.end()) error |= KeyHasIssue(app, k.name, true);
@@ -65,9 +65,12 @@ bool SectionHeader(AppState& app, KeyGroup group, bool open_by_default, Groups g
   return open;
 }
 
-bool TreeSection(AppState& app, KeyGroup group) {
+// `also`: groups drawn inside this tree, whose errors open it too.
+bool TreeSection(AppState& app, KeyGroup group, Groups also = {}) {
   const char* title = GroupTitle(group, Lang::En);
-  bool error = OpenForErrors(app, title, {group});
+  std::vector<KeyGroup> groups(also);
+  groups.push_back(group);
+  bool error = OpenForErrors(app, title, groups);
   const std::string id = std::string(GroupTitle(group, LangOf(app))) + "###" + title;
   bool open = ImGui::TreeNode(id.c_str());
   ErrorMark(app, error, open);
@@ -224,7 +227,7 @@ bool ModelSection(AppState& app) {
   bool changed = ModelPicker(app);
   ModelSummary(app);
   changed |= GroupFields(app, KeyGroup::Model, {"model"}, kNothing);
-  if (TreeSection(app, KeyGroup::ModelShape)) {
+  if (TreeSection(app, KeyGroup::ModelShape, {KeyGroup::ModelDetails})) {
     const ModelArch& m = app.main.out.job.model;
     changed |= GroupFields(app, KeyGroup::ModelShape, {}, kNothing);
     MutedParagraph(Sprintf(Tr("auto = the preset's value (now %d layers, hidden %d, %d heads)"), m.layers, m.hidden, m.heads));
