@@ -268,8 +268,9 @@ void SelectGpu(Config& cfg, const std::string& gpu_id) {
   cfg.usd_per_gpu_hour = 0, cfg.usd_per_gpu = 0;
 }
 
-void SelectModel(Config& cfg, const std::string& model_id) {
+void SelectModel(Config& cfg, const std::string& model_id_in) {
   static const Config defaults;
+  const std::string model_id = model_id_in;  // a copy: SelectModel(c, c.model) resets c.model below
   std::vector<ConfigIssue> ignored;
   for (const KeyInfo& k : Keys())
     if (IsModelGroup(k.group)) ApplyPair(cfg, k.name, FormatValue(defaults, k.name), ignored);

@@ -116,6 +116,7 @@ bool TextBox(AppState& app, const KeyInfo& k, const std::string& shown, bool dis
   if (disabled) ImGui::BeginDisabled();
   const bool edited = ImGui::InputText("##v", buf, sizeof buf, disabled ? ImGuiInputTextFlags_ReadOnly : ImGuiInputTextFlags_AutoSelectAll);
   if (disabled) ImGui::EndDisabled();
+  if (ImGui::IsItemActivated()) app.inputs.editing_key = k.name, app.inputs.editing_start = FormatValue(app.cfg, k.name);
   RecordTextField(app);
   if (!disabled && ImGui::IsItemDeactivated()) {
     // Left empty: nothing was typed after all, the field shows the value again.
@@ -138,7 +139,15 @@ bool TextKindField(AppState& app, const KeyInfo& k) {
   bool changed = false;
   std::string text;
   if (is_auto) {
-    TextBox(app, k, ResolvedText(app, k), true, text);
+    // Greyed to what the plan uses, yet typable: a value typed over it turns auto off (issue #20: people
+    // type into the field they see, not first into its checkbox).
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    const bool edited = TextBox(app, k, ResolvedText(app, k), false, text);
+    ImGui::PopStyleColor();
+    if (edited) {
+      ApplyTyped(app, key, text);
+      changed = true;
+    }
   } else {
     auto typed = app.inputs.typed.find(key);
     // Exact, as the link spells it (1.5e13, 0.12), so a field clicked and left changes nothing.
@@ -292,7 +301,11 @@ void ApplyTyped(AppState& app, const char* key, const std::string& text) {
     in.typed.erase(key);
     return;
   }
-  in.typed[key] = text;  // refused: kept as typed, the plan keeps the value before it
+  in.typed[key] = text;  // refused: kept as typed, the plan keeps the value from before the typing
+  if (in.editing_key == key) {
+    std::vector<ConfigIssue> ignored;
+    ApplyPair(app.cfg, key, in.editing_start, ignored);
+  }
   for (ConfigIssue& is : issues)
     if (!is.notice) {
       if (is.key.empty()) is.key = key;

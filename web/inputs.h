@@ -28,6 +28,9 @@ struct InputsState {
   // or a link is loaded. A refused value never reaches app.cfg (the plan keeps the value before it).
   std::map<std::string, std::string> typed;
   std::vector<ConfigIssue> typed_issues;
+  // The field being typed into and its value when the typing began: keystrokes apply as they go (the plan
+  // follows), so "1e30" passes through 1 and 1000; refused, the key goes back to this value, not to a prefix.
+  std::string editing_key, editing_start;
 };
 
 // Draws the panel; true when an input changed app.cfg.
