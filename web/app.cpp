@@ -145,6 +145,12 @@ void DrawUi(AppState& app) {
   if (platform::TakeLinkChange(nav)) {
     LoadLinkInto(app, nav, /*plan_now=*/false, /*keep_language=*/false);
     app.link_item = 0;
+    // A field being typed in would write its live text back over the state navigated to (ImGui gives an
+    // active InputText's own text priority over the buffer): leave it.
+    ImGui::ClearActiveID();
+    // The state navigated to is the one a return visit opens on (issue #20), and the link shown below.
+    app.link = CurrentLink(app);
+    Save(app);
   }
   SetLanguage(LangOf(app));  // Tr() below speaks the configuration's language
   app.widgets_building.clear();

@@ -258,3 +258,22 @@ TEST_CASE("Search can keep to the selected GPU, whose point is always labelled",
   for (const SearchHit& h : app.bg.search.Result().top)
     CHECK(app.bg.search.Result().gpu_ids[h.variant] == "h100");
 }
+
+TEST_CASE("a return visit opens on the state after Back/Forward, not the last edited one", "[web][page]") {
+  static AppState app;
+  testing::Start(app, "#v=1&model=llama2-7b&gpus=8&view=plan");
+  Settle(app);
+  TypeInto(app, "gpus", "16");
+  Settle(app);
+  // Back with the field still active (its live text would otherwise be written over the state navigated to).
+  platform::Null().navigation.push_back("#v=1&model=llama2-7b&gpus=8&view=plan");  // Back
+  Frame(app);
+  Settle(app);
+  CHECK(app.cfg.gpus == 8);
+  CHECK(platform::Null().state.find("gpus=16") == std::string::npos);
+  CHECK(platform::Null().state.find("gpus=8") != std::string::npos);
+  CHECK(app.link.find("gpus=8") != std::string::npos);
+  for (int i = 0; i < 30; ++i) Frame(app);  // past the link's typing delay: nothing writes 16 back
+  CHECK(app.cfg.gpus == 8);
+  CHECK(platform::Null().state.find("gpus=8") != std::string::npos);
+}
