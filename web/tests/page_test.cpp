@@ -304,3 +304,38 @@ void ClipAudit(ImVec2 size, bool require_clean) {
 TEST_CASE("no view cuts its text at 1366x768, in English or in Chinese", "[web][page]") { ClipAudit(ImVec2(1366, 768), true); }
 
 TEST_CASE("clipped text on a phone (390x844), listed", "[.audit]") { ClipAudit(ImVec2(390, 844), false); }
+
+TEST_CASE("the page's help sends no one to the command line, in either language", "[web][page]") {
+  for (Lang lang : {Lang::En, Lang::Zh})
+    for (const KeyInfo& k : Keys()) {
+      INFO(k.name);
+      if (k.help && *k.help) CHECK(PageText(k.Help(lang)).find("trainplan ") == std::string::npos);
+      if (k.accepts && *k.accepts) CHECK(PageText(TranslateWords(lang, k.accepts)).find("trainplan ") == std::string::npos);
+    }
+  CHECK(PageText("Model preset id (see `trainplan catalog models`), or custom.") == "Model preset id, or custom.");
+}
+
+TEST_CASE("paragraphs break where English and Chinese may break", "[web][page]") {
+  testing::FreshImGuiContext();
+  ImGui::NewFrame();
+  const float em = ImGui::CalcTextSize("M").x;
+  auto joined = [](const std::vector<std::string_view>& lines) {
+    std::string s;
+    for (std::string_view l : lines) s.append(s.empty() ? "" : "|").append(l);
+    return s;
+  };
+  // Never inside a word or a number, nor between a number and its CJK unit, nor before closing punctuation.
+  const std::string zh = "价格来源：HF 2025年的公开报价，按每小时计。";
+  // From 6 em: narrower than "2025年" itself, a word is cut where it must (WrapLines' rule).
+  for (float w = 6 * em; w < 30 * em; w += em * 0.5f) {
+    const std::string s = joined(WrapLines(zh, w));
+    INFO(w << ": " << s);
+    CHECK(s.find("H|F") == std::string::npos);
+    CHECK(s.find("2|0") == std::string::npos);
+    CHECK(s.find("5|年") == std::string::npos);
+    CHECK(s.find("|，") == std::string::npos);
+    CHECK(s.find("|。") == std::string::npos);
+  }
+  CHECK(joined(WrapLines("tensor parallel size", ImGui::CalcTextSize("tensor parallel").x + 1)) == "tensor parallel|size");
+  ImGui::EndFrame();
+}
