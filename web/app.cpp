@@ -138,6 +138,28 @@ void ClearColor(const AppState&, float rgba[4]) {
 
 bool Busy(const AppState& app) { return app.link_pending || BackgroundBusy(app); }
 
+// Touch screens (issue #20): a finger has no wheel and the scrollbars are a few pixels wide, so a drag that
+// starts on no widget scrolls the innermost scrollable panel under it, as a web page does. SDL turns a
+// touch into the left button; a mouse drag over empty space does the same, harmlessly (with the panels
+// fixed, nothing else uses it). Clicks are untouched: scrolling starts past ImGui's drag threshold.
+void DragToScroll(AppState& app) {
+  ImGuiContext& g = *ImGui::GetCurrentContext();
+  const ImGuiIO& io = ImGui::GetIO();
+  if (io.MouseClicked[0]) {
+    app.drag_scroll_window = nullptr;
+    if (!ImGui::IsAnyItemHovered() && !ImGui::IsAnyItemActive())
+      for (ImGuiWindow* w = g.HoveredWindow; w; w = w->ParentWindow)
+        if (w->ScrollMax.y > 0) {
+          app.drag_scroll_window = w;
+          break;
+        }
+  }
+  if (!io.MouseDown[0]) app.drag_scroll_window = nullptr;
+  auto* w = static_cast<ImGuiWindow*>(app.drag_scroll_window);
+  if (w && ImGui::IsMouseDragging(ImGuiMouseButton_Left) && io.MouseDelta.y != 0)
+    ImGui::SetScrollY(w, std::clamp(w->Scroll.y - io.MouseDelta.y, 0.0f, w->ScrollMax.y));
+}
+
 void DrawUi(AppState& app) {
   double frame_start = Now();
   // Navigation (back/forward, an edited address, window.trainplan.setLink) replaces the whole state.
@@ -153,6 +175,7 @@ void DrawUi(AppState& app) {
     Save(app);
   }
   SetLanguage(LangOf(app));  // Tr() below speaks the configuration's language
+  DragToScroll(app);
   app.widgets_building.clear();
   app.text_fields_building.clear();
 

@@ -49,6 +49,8 @@ struct AppState {
   int issue_serial = 0;
   std::string issue_keys;
   std::map<std::string, int> section_opened;  // section title -> issue_serial it was last opened for
+  // A drag that began on no widget scrolls this window (touch screens have no wheel; DragToScroll).
+  void* drag_scroll_window = nullptr;
   bool reveal_error = false;  // a link was loaded: scroll the inputs to its first error once it is drawn
 
   InputsState inputs;        // picker rows and filter, the config.json box, the label column

@@ -5,6 +5,7 @@
 // refused says so under its field; Compare opens on the current plan; Search can keep to the selected GPU.
 #include <catch2/catch.hpp>
 
+#include <cfloat>
 #include <memory>
 #include <string>
 
@@ -338,4 +339,42 @@ TEST_CASE("paragraphs break where English and Chinese may break", "[web][page]")
   }
   CHECK(joined(WrapLines("tensor parallel size", ImGui::CalcTextSize("tensor parallel").x + 1)) == "tensor parallel|size");
   ImGui::EndFrame();
+}
+
+TEST_CASE("on a phone a drag on no widget scrolls the page's column", "[web][page]") {
+  static AppState app;
+  testing::FreshPlatform("#v=1&model=llama2-7b&gpus=8&view=plan");
+  ImGui::GetIO().DisplaySize = ImVec2(390, 844);
+  testing::UseDefaultFonts(app);
+  Init(app, {});
+  Settle(app);
+  ImGuiWindow* column = nullptr;  // the one scrolling column of a narrow screen
+  for (ImGuiWindow* w : ImGui::GetCurrentContext()->Windows)
+    if (std::string(w->Name).find("/all_") != std::string::npos) column = w;
+  REQUIRE(column);
+  REQUIRE(column->ScrollMax.y > 0);
+  REQUIRE(column->Scroll.y == 0);
+  // A finger on the column's padding (no widget there), dragged up by 300 px over ten frames.
+  ImGuiIO& io = ImGui::GetIO();
+  const float x = column->Pos.x + 3, y0 = column->Pos.y + 500;
+  io.MousePos = ImVec2(x, y0);
+  Frame(app);
+  io.MouseDown[0] = true;
+  Frame(app);
+  for (int i = 1; i <= 10; ++i) {
+    io.MousePos = ImVec2(x, y0 - 30.0f * i);
+    Frame(app);
+  }
+  io.MouseDown[0] = false;
+  Frame(app);
+  CHECK(column->Scroll.y > 200);
+  CHECK(column->Scroll.y <= column->ScrollMax.y);
+  // A tap (no movement) scrolls nothing.
+  const float scrolled = column->Scroll.y;
+  io.MouseDown[0] = true;
+  Frame(app);
+  io.MouseDown[0] = false;
+  Frame(app);
+  CHECK(column->Scroll.y == scrolled);
+  io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
 }
