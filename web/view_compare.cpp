@@ -84,35 +84,34 @@ void Question(AppState& app) {
   Record(app, "compare_question");
 }
 
-// The answer in one line: the fastest column against the first (your plan), or the cheapest when the
-// first is already the fastest.
-void Answer(AppState& app, const Best& best) {
+// The fastest column against the first (your plan), or the cheapest when the first is already the fastest.
+std::string VerdictLine(const AppState& app, const Best& best) {
   const auto& cols = app.bg.columns;
-  if (cols.empty() || std::any_of(cols.begin(), cols.end(), [](const PlanTask& t) { return !t.has_result; })) {
+  if (cols.empty() || std::any_of(cols.begin(), cols.end(), [](const PlanTask& t) { return !t.has_result; })) return {};
+  if (best.fitting == 0) return Tr("None of these fits in GPU memory: see each column for what would.");
+  if (!Fits(cols[0].out)) {
+    const RunSummary& r = cols[best.fastest].out.plan.run;
+    return TrFill("{0} fits where {1} does not: {2}, {3}.", {ColumnName(cols[best.fastest]), ColumnName(cols[0]),
+                                                             FmtDays(r.days), FmtUsd(r.cost_usd)});
+  }
+  const RunSummary& base = cols[0].out.plan.run;
+  const int other = best.fastest != 0 ? best.fastest : best.cheapest;
+  if (other == 0) return TrFill("{0} is both the fastest and the cheapest of these.", {ColumnName(cols[0])});
+  const RunSummary& r = cols[other].out.plan.run;
+  const double time = 1 - r.days / base.days, cost = 1 - r.cost_usd / base.cost_usd;
+  const char* words = time >= 0 && cost >= 0 ? "{0}: {1} faster and {2} cheaper than {3}"
+                      : time >= 0             ? "{0}: {1} faster but {2} more expensive than {3}"
+                                              : "{0}: {1} cheaper but {2} slower than {3}";
+  const double a = time >= 0 ? time : cost, b = time >= 0 ? cost : time;
+  return TrFill(words, {ColumnName(cols[other]), FmtPct(a), FmtPct(std::fabs(b)), ColumnName(cols[0])});
+}
+
+// The answer in one line (CompareVerdict); "" while a column is still searching.
+void Answer(AppState& app, const Best& best) {
+  const std::string line = VerdictLine(app, best);
+  if (line.empty()) {
     MutedParagraph(Tr("searching layouts…"));
     return;
-  }
-  std::string line;
-  if (best.fitting == 0) {
-    line = Tr("None of these fits in GPU memory: see each column for what would.");
-  } else if (!Fits(cols[0].out)) {
-    const RunSummary& r = cols[best.fastest].out.plan.run;
-    line = TrFill("{0} fits where {1} does not: {2}, {3}.", {ColumnName(cols[best.fastest]), ColumnName(cols[0]),
-                                                            FmtDays(r.days), FmtUsd(r.cost_usd)});
-  } else {
-    const RunSummary& base = cols[0].out.plan.run;
-    const int other = best.fastest != 0 ? best.fastest : best.cheapest;
-    if (other == 0) {
-      line = TrFill("{0} is both the fastest and the cheapest of these.", {ColumnName(cols[0])});
-    } else {
-      const RunSummary& r = cols[other].out.plan.run;
-      const double time = 1 - r.days / base.days, cost = 1 - r.cost_usd / base.cost_usd;
-      const char* words = time >= 0 && cost >= 0 ? "{0}: {1} faster and {2} cheaper than {3}"
-                          : time >= 0             ? "{0}: {1} faster but {2} more expensive than {3}"
-                                                  : "{0}: {1} cheaper but {2} slower than {3}";
-      const double a = time >= 0 ? time : cost, b = time >= 0 ? cost : time;
-      line = TrFill(words, {ColumnName(cols[other]), FmtPct(a), FmtPct(std::fabs(b)), ColumnName(cols[0])});
-    }
   }
   ImGui::PushFont(app.fonts.bold);
   Paragraph(line);
@@ -256,6 +255,8 @@ void EnterCompare(Config& cfg) {
   }
   WriteScenarios(cfg, scenarios);
 }
+
+std::string CompareVerdict(const AppState& app) { return VerdictLine(app, FindBest(app)); }
 
 bool CompareView(AppState& app) {
   std::vector<std::string> scenarios = CompareScenarios(app.cfg);  // as the link spells them

@@ -19,6 +19,9 @@ bool CompareView(AppState& app);
 // The compare view opens on the plan: its GPU and count become the first column (the alternatives picked
 // before stay; without any, one is offered: H100, or A100 when the plan is on H100).
 void EnterCompare(Config& cfg);
+// The comparison's answer in one line: "H100 x 32: 27% faster and 44% cheaper than A100 x 64" (the best
+// column against the first, your plan); "" while a column is still searching.
+std::string CompareVerdict(const AppState& app);
 bool SearchView(AppState& app);
 bool TopBar(AppState& app);
 void ExportView(AppState& app, Format format);  // the current view as a file (the Export menu)

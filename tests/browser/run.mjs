@@ -310,6 +310,32 @@ async function main() {
         check(gbs === 256, "keyboard: Tab moves to the next input and typing edits it",
               `gbs ${gbs}, seq ${seqNow}; ${await inputState(page)}`);
       }
+      // Typed numbers (issue #20), real keystrokes: "1B" tokens is a billion; GPUs "1e30" is refused with
+      // the link's message in red under the field, and the plan keeps the count from before the typing.
+      {
+        await clickInput(page, "tokens");
+        await page.keyboard.press("Control+A");
+        await page.keyboard.type("1B");
+        await until(page, () => window.trainplan.plan().config.tokens === 1e9);
+        const tokens = await page.evaluate(() => window.trainplan.plan().config.tokens);
+        check(tokens === 1e9, "typing 1B into the token budget plans a billion tokens", `tokens ${tokens}`);
+        const gpusBefore = await page.evaluate(() => window.trainplan.plan().config.gpus);
+        await clickInput(page, "gpus");
+        await page.keyboard.press("Control+A");
+        await page.keyboard.type("1e30");
+        await until(page, () => !!window.trainplan.widgets().issue_gpus);
+        await frames(page, 3);
+        const w = await page.evaluate(() => window.trainplan.widgets());
+        const gpusNow = await page.evaluate(() => window.trainplan.plan().config.gpus);
+        check(!!w.issue_gpus && !!w.gpus && w.issue_gpus[1] >= w.gpus[3] - 1 && gpusNow === gpusBefore,
+              "GPUs 1e30 typed: refused in red under the field, the plan keeps its count",
+              JSON.stringify({ issue: w.issue_gpus, field: w.gpus, before: gpusBefore, now: gpusNow }));
+        await page.keyboard.press("Control+A");
+        await page.keyboard.type(String(gpusBefore));
+        await until(page, () => !window.trainplan.widgets().issue_gpus);
+        await page.mouse.click(5, 5);
+        await frames(page, 3);
+      }
       // Copy link puts the page address + fragment on the real clipboard.
       {
         const r = (await page.evaluate(() => window.trainplan.widgets())).copy_link;

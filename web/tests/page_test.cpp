@@ -7,6 +7,7 @@
 
 #include <cfloat>
 #include <memory>
+#include <regex>
 #include <string>
 
 #include "app.h"
@@ -14,6 +15,7 @@
 #include "fields.h"
 #include "harness.h"
 #include "text_layout.h"
+#include "views.h"
 #include "imgui.h"
 #include "imgui_internal.h"  // ClearActiveID: the previous field is left before the next click
 
@@ -245,6 +247,11 @@ TEST_CASE("Compare opens on the current plan with the question and a one-line ve
   CHECK(app.bg.columns[1].cfg.gpu == "h100");
   CHECK(FindRect(app, "compare_question"));
   CHECK(FindRect(app, "compare_verdict"));
+  // One line naming the better column against the plan, in percent: "H100 x 64: 41% faster and 7.5% cheaper
+  // than A100 80GB x 64" (or "... faster but ... more expensive", "... cheaper but ... slower").
+  const std::string verdict = CompareVerdict(app);
+  INFO(verdict);
+  CHECK(std::regex_search(verdict, std::regex(R"(^\S.* x 64: [0-9.]+% (faster|cheaper) (and|but) [0-9.]+% (cheaper|more expensive|slower) than .* x 64$)")));
   CHECK(FindRect(app, "hardware_compare_note"));  // the left's Hardware says the columns decide
   CHECK_FALSE(FindRect(app, "gpu"));              // and shows no GPU that does not apply
 }
