@@ -12,6 +12,9 @@
 // while the search runs, and the gzip size of index.wasm + index.js.
 //   7. a link with a combination error (tp=3 on 32 heads): the plan still computes (tp on auto), the error
 //      is in plan() and drawn right under the tp field (issue #9);
+//   8. issue #20 with real keystrokes and the system clipboard (no injected events): Ctrl+V of a config.json
+//      fires the browser's own paste event and imports it with its name, the Paste config.json button reads
+//      the clipboard, Ctrl+C writes it; "1B" typed is a billion tokens, GPUs "1e30" is refused in red;
 // Usage: node tests/browser/run.mjs [--web build/web] [--cli build/native/trainplan] [--out build/screenshots]
 // (the page's directory also from TRAINPLAN_WEB_DIR, for a build directory of one's own)
 import { chromium } from "playwright-core";
@@ -320,6 +323,14 @@ async function main() {
         const tokens = await page.evaluate(() => window.trainplan.plan().config.tokens);
         check(tokens === 1e9, "typing 1B into the token budget plans a billion tokens", `tokens ${tokens}`);
         const gpusBefore = await page.evaluate(() => window.trainplan.plan().config.gpus);
+        // The GPUs field sits below the fold of the inputs panel: scroll it into view with the wheel.
+        for (let i = 0; i < 10; i++) {
+          const g = (await page.evaluate(() => window.trainplan.widgets())).gpus;
+          if (g && g[3] < 700) break;
+          await page.mouse.move(150, 400);
+          await page.mouse.wheel(0, 120);
+          await frames(page, 3);
+        }
         await clickInput(page, "gpus");
         await page.keyboard.press("Control+A");
         await page.keyboard.type("1e30");
