@@ -87,7 +87,8 @@ std::string KeysHelp() {
     name.resize(std::max<size_t>(name.size() + 1, 22), ' ');
     std::string unit = *k.unit ? std::string("; unit ") + k.unit : "";
     s += name + Wrap(k.help, 22, 100) + std::string(22, ' ') +
-         Wrap(std::string(k.accepts) + unit + "; default " + FormatValue(defaults, k.name), 22, 100);
+         Wrap(std::string(k.accepts) + unit + "; " + (FormatValue(defaults, k.name).empty() ? std::string("no default")
+                                                           : "default " + FormatValue(defaults, k.name)), 22, 100);
     if (const char* source = DefaultSource(k.name); *source)
       s += std::string(22, ' ') + Wrap(std::string("the default's source: ") + source, 22, 100);
   }

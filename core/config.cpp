@@ -268,6 +268,31 @@ void SelectGpu(Config& cfg, const std::string& gpu_id) {
   cfg.usd_per_gpu_hour = 0, cfg.usd_per_gpu = 0;
 }
 
+void SelectModel(Config& cfg, const std::string& model_id_in) {
+  static const Config defaults;
+  const std::string model_id = model_id_in;  // a copy: SelectModel(c, c.model) resets c.model below
+  std::vector<ConfigIssue> ignored;
+  for (const KeyInfo& k : Keys())
+    if (IsModelGroup(k.group)) ApplyPair(cfg, k.name, FormatValue(defaults, k.name), ignored);
+  cfg.model = model_id;
+}
+
+bool ModelEdited(const Config& cfg) {
+  static const Config defaults;
+  for (const KeyInfo& k : Keys()) {
+    if (!IsModelGroup(k.group) || std::string_view(k.name) == "model" || std::string_view(k.name) == "name") continue;
+    if (FormatValue(cfg, k.name) != FormatValue(defaults, k.name)) return true;
+  }
+  return false;
+}
+
+bool ValidModelName(std::string_view name) {
+  if (name.size() > 100) return false;
+  for (unsigned char c : name)
+    if (c < 0x20 || c == 0x7f) return false;
+  return true;
+}
+
 // ---- public: printing -----------------------------------------------------------------------------
 std::string FormatValue(const Config& cfg, std::string_view key) {
   const KeyInfo* f = FindKey(key);

@@ -21,6 +21,7 @@ struct Config {
 
   // model: a preset id, overridden field by field by explicit dimensions; "custom" = dimensions only
   std::string model = "llama2-70b";
+  std::string name;   // the model's own name (an imported config.json's _name_or_path); "" = the preset's
   double params = 0;  // total parameters of a size-only model (model-state questions only)
   int layers = kUnset, hidden = kUnset, heads = kUnset, kv_heads = kUnset, ffn = kUnset, vocab = kUnset;
   int act = -1;   // -1 preset, else MlpKind
@@ -178,6 +179,16 @@ void ApplyHfConfig(Config& cfg, std::string_view json_text, std::vector<ConfigIs
 // GPU's (or the user's for it) go back to the new GPU's catalog defaults. The one rule every surface uses
 // (fit advice, search variants, the page's pickers, compare columns). Same id: nothing changes.
 void SelectGpu(Config& cfg, const std::string& gpu_id);
+
+// Switch the configuration to another model preset: every key of the model's sections (dimensions,
+// details, a size-only parameter count, an imported model's name) goes back to its default, so nothing of
+// the previous model (an import, an edited preset) is kept. The page's preset picker and its Reset use it.
+void SelectModel(Config& cfg, const std::string& model_id);
+// True when a key of the model's sections other than the preset id and the name differs from its
+// default: the preset is "(modified)".
+bool ModelEdited(const Config& cfg);
+// The `name` key's check: printable text of at most 100 bytes ("Qwen/Qwen2.5-7B-Instruct").
+bool ValidModelName(std::string_view name);
 
 // The share link fragment for cfg, "#v=1&key=value&..." with keys that differ from the defaults, in
 // the key table's order; ApplyLink(FormatLink(c)) reproduces c exactly.

@@ -53,6 +53,7 @@ void ApplyHfConfig(Config& cfg, std::string_view json_text, std::vector<ConfigIs
   // The imported dimensions describe the whole model: start from a clean custom model.
   Config fresh;
   cfg.model = "custom";
+  cfg.name.clear();
   cfg.params = 0;
   cfg.layers = fresh.layers, cfg.hidden = fresh.hidden, cfg.heads = fresh.heads, cfg.kv_heads = fresh.kv_heads;
   cfg.ffn = fresh.ffn, cfg.vocab = fresh.vocab, cfg.act = fresh.act, cfg.tied = fresh.tied;
@@ -61,6 +62,17 @@ void ApplyHfConfig(Config& cfg, std::string_view json_text, std::vector<ConfigIs
   cfg.q_lora_rank = fresh.q_lora_rank, cfg.kv_lora_rank = fresh.kv_lora_rank, cfg.qk_rope_dim = fresh.qk_rope_dim;
   cfg.qk_nope_dim = fresh.qk_nope_dim, cfg.v_head_dim = fresh.v_head_dim;
   cfg.qk_norm = fresh.qk_norm, cfg.norms_per_block = fresh.norms_per_block;
+  // The checkpoint's own name (transformers writes _name_or_path when it saves a config): "Qwen/Qwen2.5-7B".
+  // A local path keeps only its last part; a name the key refuses (too long) is left out.
+  if (const JsonValue* n = parsed.value.Find("_name_or_path"); n && n->type == JsonValue::Type::String) {
+    std::string_view name = Trim(n->string);
+    if (!name.empty() && (name.front() == '/' || name.front() == '.' || name.find('\\') != std::string_view::npos)) {
+      while (!name.empty() && (name.back() == '/' || name.back() == '\\')) name.remove_suffix(1);
+      const size_t cut = name.find_last_of("/\\");
+      if (cut != std::string_view::npos) name.remove_prefix(cut + 1);
+    }
+    if (!name.empty() && ValidModelName(name)) cfg.name = std::string(name);
+  }
   set("layers", layers);
   set("hidden", hidden);
   set("heads", heads);

@@ -347,6 +347,7 @@ const Phrase kPhrases[] = {
     {" or ", " 或 "},
     {", ", "、"},
     {"(the catalog is empty)", "（目录为空）"},
+    {"a model name: printable text of up to 100 characters", "模型名称：不超过 100 个字符的可打印文本"},
     {"2-4 scenarios separated by ; each key:value pairs separated by , (gpu:h100,gpus:128;gpu:a100-80g,gpus:256)",
      "2-4 个方案，以 ; 分隔，每个方案是以 , 分隔的 key:value（gpu:h100,gpus:128;gpu:a100-80g,gpus:256）"},
 };

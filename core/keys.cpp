@@ -79,6 +79,11 @@ std::vector<KeyInfo> Table() {
               "dimensions override the preset field by field.")
           .Label("Preset", "预设")
           .Zh("模型预设 id（见 `trainplan catalog models`），或 custom 表示只用自定义维度；显式给出的维度逐项覆盖预设。"),
+      TextField("name", G::Model, TP_ID(name), ValidModelName, "a model name: printable text of up to 100 characters",
+                "The model's own name, shown in the plan and its reports (an imported config.json's _name_or_path, or "
+                "its file name).")
+          .Label("Model name", "模型名称")
+          .Zh("模型自己的名称，显示在方案和报告中（导入的 config.json 中的 _name_or_path，或其文件名）。"),
       RealField("params", G::Model, "parameters", 1e3, 1e16, true, TP_REAL(params),
                 "Total parameters of a size-only model (no architecture: model-state memory only).")
           .Label("Parameters (size only)", "参数量（仅规模）")

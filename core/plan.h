@@ -99,6 +99,12 @@ struct Plan {
 // Resolve a Config into a Job (presets, catalog defaults, validation). Errors name the key; on any
 // error the returned Job is still usable with defaults for the bad fields.
 Job ResolveJob(const Config& cfg, std::vector<ConfigIssue>& issues);
+// A fine-tuning dataset: each of examples, example_tokens and epochs as given, or its documented default
+// (keys.cpp's sources); their product is the token budget of a fine-tune without one.
+struct FinetuneDataset {
+  double examples = 0, example_tokens = 0, epochs = 0;
+};
+FinetuneDataset DatasetOf(const Config& cfg);
 // Layout from the config's explicit keys, with auto keys filled by simple defaults (search does better).
 Layout ExplicitLayout(const Config& cfg, const Job& job);
 // Check a layout against the job (divisibility, group sizes); returns false with issues naming keys.

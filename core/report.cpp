@@ -249,7 +249,10 @@ std::string Title(const PlanOutput& out, Lang lang) {
     model = TrFill(lang, "{0}-parameter model (size only)", {Count(j.model.params_total, lang)});
   } else {
     model = TrFill(lang, "{0} ({1} parameters)",
-                   {custom ? std::string(Translate(lang, "custom model")) : resolved.model, Count(j.model.params_total, lang)});
+                   {!out.config.name.empty() ? out.config.name
+                    : custom              ? std::string(Translate(lang, "custom model"))
+                                          : resolved.model,
+                    Count(j.model.params_total, lang)});
   }
   std::string gpu = j.hw.gpu ? j.hw.gpu->name : out.config.gpu;
   // English prints the link's spelling of the method (full, lora, qlora); Chinese says what it is.

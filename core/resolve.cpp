@@ -216,10 +216,8 @@ void ResolveWorkload(const Config& cfg, Job& job, std::vector<ConfigIssue>& issu
     w.tokens_defaulted = false;
   } else if (w.finetune) {
     // A dataset: examples x mean tokens per example x epochs, each given or the documented default.
-    const double examples = cfg.examples > 0 ? cfg.examples : kFinetuneExamples;
-    const double length = cfg.example_tokens > 0 ? cfg.example_tokens : kFinetuneExampleTokens;
-    const double epochs = cfg.epochs > 0 ? cfg.epochs : kFinetuneEpochs;
-    w.tokens = examples * length * epochs;
+    const FinetuneDataset d = DatasetOf(cfg);
+    w.tokens = d.examples * d.example_tokens * d.epochs;
     w.tokens_defaulted = cfg.examples <= 0 && cfg.example_tokens <= 0 && cfg.epochs <= 0;
   } else {
     w.tokens = kChinchillaTokensPerParam * job.model.params_total;
@@ -602,6 +600,12 @@ bool CheckLayout(const Job& job, const Layout& l, std::vector<ConfigIssue>* issu
       fail("offload", "NVMe offload needs zero=3 (ZeRO-Infinity)"_issue, none))
     return false;
   return ok;
+}
+
+FinetuneDataset DatasetOf(const Config& cfg) {
+  return {cfg.examples > 0 ? cfg.examples : kFinetuneExamples,
+          cfg.example_tokens > 0 ? cfg.example_tokens : kFinetuneExampleTokens,
+          cfg.epochs > 0 ? cfg.epochs : kFinetuneEpochs};
 }
 
 }  // namespace tp

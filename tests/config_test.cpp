@@ -657,3 +657,39 @@ TEST_CASE("config.json of Qwen3, Gemma 2 and OLMo 2 count their extra norms like
     CHECK(r.job.model.params_total == p->published_params);
   }
 }
+
+TEST_CASE("a model preset replaces the whole model; an import keeps the checkpoint's name", "[config]") {
+  Config c;
+  std::vector<ConfigIssue> issues;
+  ApplyHfConfig(c, R"({"_name_or_path": "Qwen/Qwen2.5-7B-Instruct", "hidden_size": 3584, "num_hidden_layers": 28,
+                       "num_attention_heads": 28, "num_key_value_heads": 4, "intermediate_size": 18944,
+                       "vocab_size": 152064})", issues);
+  REQUIRE_FALSE(HasErrors(issues));
+  CHECK(c.model == "custom");
+  CHECK(c.name == "Qwen/Qwen2.5-7B-Instruct");
+  // A local path keeps only its last part.
+  Config local;
+  ApplyHfConfig(local, R"({"_name_or_path": "/data/ckpt/my-model/", "hidden_size": 512, "num_hidden_layers": 2,
+                           "num_attention_heads": 8})", issues);
+  CHECK(local.name == "my-model");
+  // The name round-trips through the link.
+  Config back;
+  ApplyLink(back, FormatLink(c), issues);
+  CHECK(back.name == c.name);
+  // A preset chosen afterwards: nothing of the import is kept.
+  SelectModel(c, "mixtral-8x7b");
+  CHECK(c.model == "mixtral-8x7b");
+  CHECK(c.name.empty());
+  CHECK(c.layers == kUnset);
+  CHECK(c.kv_heads == kUnset);
+  CHECK_FALSE(ModelEdited(c));
+  c.layers = 40;
+  CHECK(ModelEdited(c));
+  SelectModel(c, c.model);  // Reset: the argument aliases the field it resets
+  CHECK(c.model == "mixtral-8x7b");
+  CHECK(c.layers == kUnset);
+  // The name key refuses control characters and overlong text, as links would send them.
+  CHECK(ValidModelName("Qwen/Qwen2.5-7B"));
+  CHECK_FALSE(ValidModelName(std::string(101, 'a')));
+  CHECK_FALSE(ValidModelName("a\nb"));
+}

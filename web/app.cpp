@@ -138,6 +138,28 @@ void ClearColor(const AppState&, float rgba[4]) {
 
 bool Busy(const AppState& app) { return app.link_pending || BackgroundBusy(app); }
 
+// Touch screens (issue #20): a finger has no wheel and the scrollbars are a few pixels wide, so a drag that
+// starts on no widget scrolls the innermost scrollable panel under it, as a web page does. SDL turns a
+// touch into the left button; a mouse drag over empty space does the same, harmlessly (with the panels
+// fixed, nothing else uses it). Clicks are untouched: scrolling starts past ImGui's drag threshold.
+void DragToScroll(AppState& app) {
+  ImGuiContext& g = *ImGui::GetCurrentContext();
+  const ImGuiIO& io = ImGui::GetIO();
+  if (io.MouseClicked[0]) {
+    app.drag_scroll_window = nullptr;
+    if (!ImGui::IsAnyItemHovered() && !ImGui::IsAnyItemActive())
+      for (ImGuiWindow* w = g.HoveredWindow; w; w = w->ParentWindow)
+        if (w->ScrollMax.y > 0) {
+          app.drag_scroll_window = w;
+          break;
+        }
+  }
+  if (!io.MouseDown[0]) app.drag_scroll_window = nullptr;
+  auto* w = static_cast<ImGuiWindow*>(app.drag_scroll_window);
+  if (w && ImGui::IsMouseDragging(ImGuiMouseButton_Left) && io.MouseDelta.y != 0)
+    ImGui::SetScrollY(w, std::clamp(w->Scroll.y - io.MouseDelta.y, 0.0f, w->ScrollMax.y));
+}
+
 void DrawUi(AppState& app) {
   double frame_start = Now();
   // Navigation (back/forward, an edited address, window.trainplan.setLink) replaces the whole state.
@@ -145,9 +167,17 @@ void DrawUi(AppState& app) {
   if (platform::TakeLinkChange(nav)) {
     LoadLinkInto(app, nav, /*plan_now=*/false, /*keep_language=*/false);
     app.link_item = 0;
+    // A field being typed in would write its live text back over the state navigated to (ImGui gives an
+    // active InputText's own text priority over the buffer): leave it.
+    ImGui::ClearActiveID();
+    // The state navigated to is the one a return visit opens on (issue #20), and the link shown below.
+    app.link = CurrentLink(app);
+    Save(app);
   }
   SetLanguage(LangOf(app));  // Tr() below speaks the configuration's language
+  DragToScroll(app);
   app.widgets_building.clear();
+  app.text_fields_building.clear();
 
   const ImGuiViewport* vp = ImGui::GetMainViewport();
   ImGui::SetNextWindowPos(vp->WorkPos);
@@ -158,11 +188,13 @@ void DrawUi(AppState& app) {
                ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
                    ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_NoBackground);
   const Config before = app.cfg;
+  // A clipboard answer or a dropped file for the config.json import: an edit of the model like a typed one.
+  bool imported = TakeImports(app);
   bool changed = TopBar(app);
   NoticeBar(app);
 
   float status_h = ImGui::GetTextLineHeightWithSpacing() + 4;
-  bool input_changed = false;
+  bool input_changed = imported;
   auto results = [&] {
     switch (ViewOf(app)) {
       case View::Plan: changed |= PlanView(app); break;
@@ -176,12 +208,12 @@ void DrawUi(AppState& app) {
     results();
     ImGui::Separator();
     app.reveal_error = false;  // the answer stays on screen: its verdict says which keys were replaced
-    input_changed = DrawInputs(app);
+    input_changed |= DrawInputs(app);
     ImGui::EndChild();
   } else {
     float left_w = std::max(300.0f, std::min(420.0f, ImGui::GetContentRegionAvail().x * 0.32f));
     ImGui::BeginChild("inputs", ImVec2(left_w, -status_h), true);
-    input_changed = DrawInputs(app);
+    input_changed |= DrawInputs(app);
     ImGui::EndChild();
     ImGui::SameLine();
     ImGui::BeginChild("results", ImVec2(0, -status_h), true);
@@ -207,6 +239,7 @@ void DrawUi(AppState& app) {
   app.times.ui_ms_max = std::max(app.times.ui_ms_max, (Now() - frame_start) * 1e3);
   BackgroundWork(app, frame_start);
   app.widgets.swap(app.widgets_building);
+  app.text_fields.swap(app.text_fields_building);
   app.times.frame_ms_last = (Now() - frame_start) * 1e3;
   app.times.frame_ms_max = std::max(app.times.frame_ms_max, app.times.frame_ms_last);
   ++app.times.frames;

@@ -3,7 +3,8 @@
 // columns and the interface language included), the plans computed from it, and UI-only state (theme,
 // link bookkeeping, input buffers, timings). DrawUi edits fields in place and plans again only when an
 // input changed. The modules: link_sync (link and saved state), background (planning in slices),
-// inputs (the left panel), view_plan / view_compare / view_search, topbar (views, export, language).
+// inputs (the left panel: fields from core's key table, catalog pickers), view_plan / view_compare /
+// view_search, topbar (views, export, language), text_layout (wrapping in both languages).
 #pragma once
 #include <map>
 #include <string>
@@ -14,6 +15,7 @@
 #include "inputs.h"
 #include "planner.h"
 #include "report.h"
+#include "text_layout.h"
 
 struct ImFont;
 
@@ -47,6 +49,8 @@ struct AppState {
   int issue_serial = 0;
   std::string issue_keys;
   std::map<std::string, int> section_opened;  // section title -> issue_serial it was last opened for
+  // A drag that began on no widget scrolls this window (touch screens have no wheel; DragToScroll).
+  void* drag_scroll_window = nullptr;
   bool reveal_error = false;  // a link was loaded: scroll the inputs to its first error once it is drawn
 
   InputsState inputs;        // picker rows and filter, the config.json box, the label column
@@ -74,6 +78,10 @@ struct AppState {
   };
   std::vector<WidgetRect> widgets;
   std::vector<WidgetRect> widgets_building;
+  // Text fields drawn in the last frame: where a tap opens the phone's keyboard (platform_web.cpp), and
+  // what the clipped-text audit leaves out (a text field scrolls its contents).
+  std::vector<Rect> text_fields;
+  std::vector<Rect> text_fields_building;
 
   // CPU time per frame (UI + background work) and of the last re-plan, ms: window.trainplan.stats().
   struct Times {

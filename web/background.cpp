@@ -6,6 +6,7 @@
 
 #include "app.h"
 #include "catalog.h"
+#include "fields.h"
 #include "scenario.h"
 #include "views.h"
 
@@ -168,7 +169,8 @@ const std::vector<int>& ScaleCounts() {
 
 void SyncTasks(AppState& app) {
   // The same plan with other view keys is published at once; a new one when it lands (BackgroundWork).
-  if (!Retarget(app.main, app.cfg, PlanMode::Fallback, app.link_issues) && app.main.Done()) Publish(app);
+  // The link's bad values and the refused typed ones come with the plan, so they show at their fields.
+  if (!Retarget(app.main, app.cfg, PlanMode::Fallback, InputIssues(app)) && app.main.Done()) Publish(app);
   SyncList(app.bg.columns, CompareColumns(app.cfg, nullptr), PlanMode::Fallback);
 }
 
@@ -209,7 +211,8 @@ void BackgroundWork(AppState& app, double frame_start) {
     if (!bg.search_started) {
       bg.search_options.top = 20;
       bg.search_options.gpu_types.clear();
-      for (const auto& g : Gpus()) bg.search_options.gpu_types.push_back(g.id);
+      for (const auto& g : Gpus())
+        if (!bg.selected_gpu_only || g.id == bg.search_cfg.gpu) bg.search_options.gpu_types.push_back(g.id);
       bg.search.Begin(bg.search_cfg, bg.search_options);
       bg.search_started = bg.search_running = true;
     }

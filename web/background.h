@@ -59,6 +59,7 @@ struct Background {
   SearchOptions search_options;   // objective chosen in the view; top and GPU types set when it starts
   Config search_cfg;              // what `search` searches (PlanInputs of it)
   bool search_started = false, search_running = false;
+  bool selected_gpu_only = false; // search view: only the configuration's GPU type (a new value restarts it)
   uint64_t budget = 256;          // layouts per Step of a plan, adapted to about 1-2 ms (AdaptBudget)
   uint64_t search_budget = 256;   // the same for the search view's table
 };

@@ -8,6 +8,8 @@
 #include "app.h"
 #include "i18n.h"
 #include "imgui_internal.h"  // ImRect
+#include "text_layout.h"
+#include "views.h"
 #include "widgets.h"
 
 namespace tp::ui {
@@ -45,7 +47,7 @@ void LegendSwatch(ImU32 color) {
 }
 
 void StackedBar(AppState& app, const char* id, const std::vector<Segment>& segs, double capacity, double usable,
-                Formatter fmt, const char* capacity_label, float height) {
+                Formatter fmt, const char* capacity_label, float height, const std::string& note) {
   ImGui::PushID(id);
   double total = 0;
   for (const auto& s : segs) total += std::max(0.0, s.value);
@@ -93,18 +95,19 @@ void StackedBar(AppState& app, const char* id, const std::vector<Segment>& segs,
     float xt = p0.x + (float)(total / scale_max * width);
     dl->AddRect(ImVec2(xc, y0), ImVec2(xt, y1), Col(app, Hue::Bad), 0, 0, 2.0f);
   }
-  if (hover_index >= 0) {
-    const Segment& s = segs[hover_index];
+  if (hover_index >= 0 || hovered) {
+    const float w = TooltipWidth();
     ImGui::BeginTooltip();
-    ImGui::Text(Tr("%s: %s (%s of total)"), s.label.c_str(), fmt(s.value).c_str(), FmtPct(s.value / total).c_str());
-    if (!s.detail.empty()) {
-      ImGui::PushTextWrapPos(ImGui::GetFontSize() * 28);
-      ImGui::TextDisabled("%s", s.detail.c_str());
-      ImGui::PopTextWrapPos();
+    if (hover_index >= 0) {
+      const Segment& s = segs[hover_index];
+      Paragraph(Sprintf(Tr("%s: %s (%s of total)"), s.label.c_str(), fmt(s.value).c_str(), FmtPct(s.value / total).c_str()),
+                ImVec4(0, 0, 0, 0), w);
+      if (!s.detail.empty()) Paragraph(s.detail, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled), w);
+    } else {
+      Paragraph(Sprintf(Tr("total %s of %s %s"), fmt(total).c_str(), capacity_label, fmt(capacity).c_str()), ImVec4(0, 0, 0, 0), w);
     }
+    if (!note.empty()) Paragraph(note, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled), w);
     ImGui::EndTooltip();
-  } else if (hovered) {
-    ImGui::SetTooltip(Tr("total %s of %s %s"), fmt(total).c_str(), capacity_label, fmt(capacity).c_str());
   }
   // Legend, wrapping onto new lines as the column narrows.
   float right_edge = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
@@ -117,7 +120,7 @@ void StackedBar(AppState& app, const char* id, const std::vector<Segment>& segs,
     first = false;
     LegendSwatch(segs[i].color);
     ImGui::TextUnformatted(item.c_str());
-    if (ImGui::IsItemHovered() && !segs[i].detail.empty()) ImGui::SetTooltip("%s", segs[i].detail.c_str());
+    if (ImGui::IsItemHovered() && !segs[i].detail.empty()) Tooltip(segs[i].detail);
   }
   ImGui::PopID();
 }
@@ -367,39 +370,49 @@ int Scatter(AppState& app, const char* id, ImVec2 size, const std::vector<Scatte
   std::vector<std::string> labelled;
   std::vector<ImRect> label_boxes;
   ImVec2 m = ImGui::GetIO().MousePos;
+  auto drawn = [&](const ScatterPoint& p) { return p.x > 0 && p.y > 0 && std::isfinite(p.x) && std::isfinite(p.y); };
   for (size_t i = 0; i < pts.size(); ++i) {
     const auto& p = pts[i];
-    if (!(p.x > 0 && p.y > 0) || !std::isfinite(p.x) || !std::isfinite(p.y)) continue;
+    if (!drawn(p)) continue;
     ImVec2 c(px(p.x), py(p.y));
     float r = p.highlight ? 5.0f : 3.5f;
     if (p.ok)
       dl->AddCircleFilled(c, r, p.color);
     else
       dl->AddCircle(c, r, p.color, 0, 1.5f);
-    if (p.show_label && !p.label.empty()) {
-      // One label per name (the front often holds several layouts of one GPU), and none over another.
-      ImVec2 ts = ImGui::CalcTextSize(p.label.c_str());
-      ImVec2 la(c.x + 7, c.y - lh * 0.5f);
-      if (la.x + ts.x > b.x) la.x = c.x - 7 - ts.x;
-      ImRect box(la, ImVec2(la.x + ts.x, la.y + ts.y));
-      bool clash = std::find(labelled.begin(), labelled.end(), p.label) != labelled.end();
-      for (const auto& r : label_boxes) clash |= r.Overlaps(box);
-      if (!clash) {
-        dl->AddText(la, muted, p.label.c_str());
-        labelled.push_back(p.label);
-        label_boxes.push_back(box);
-      }
-    }
+    if (p.selected) dl->AddCircle(c, r + 4, Col(app, Hue::Capacity), 0, 2.0f);
     float dx = m.x - c.x, dy = m.y - c.y;
     if (hovered && dx * dx + dy * dy < best_d2) best_d2 = dx * dx + dy * dy, hover = (int)i;
   }
+  // Labels: the selected point's first (it is always labelled, on whichever side has room), then the
+  // others where they fit; one label per name (the front holds several layouts of one GPU), none over another.
+  for (int pass = 0; pass < 2; ++pass)
+    for (const auto& p : pts) {
+      if (!drawn(p) || !p.show_label || p.label.empty() || p.selected != (pass == 0)) continue;
+      if (std::find(labelled.begin(), labelled.end(), p.label) != labelled.end()) continue;
+      const ImVec2 c(px(p.x), py(p.y)), ts = ImGui::CalcTextSize(p.label.c_str());
+      const ImVec2 places[] = {ImVec2(c.x + 9, c.y - lh * 0.5f), ImVec2(c.x - 9 - ts.x, c.y - lh * 0.5f),
+                               ImVec2(c.x - ts.x * 0.5f, c.y - 9 - ts.y), ImVec2(c.x - ts.x * 0.5f, c.y + 9)};
+      for (ImVec2 la : places) {
+        la.x = std::clamp(la.x, a.x + 2, std::max(a.x + 2, b.x - ts.x - 2));
+        ImRect box(la, ImVec2(la.x + ts.x, la.y + ts.y));
+        bool clash = false;
+        for (const auto& r : label_boxes) clash |= r.Overlaps(box);
+        if (clash && !p.selected) break;  // others only take the first place
+        if (clash) continue;
+        dl->AddText(la, p.selected ? Col(app, Hue::Capacity) : muted, p.label.c_str());
+        labelled.push_back(p.label);
+        label_boxes.push_back(box);
+        break;
+      }
+    }
   if (hover >= 0) {
     const auto& p = pts[hover];
     ImGui::BeginTooltip();
     ImGui::TextUnformatted(p.label.c_str());
     ImGui::Text("%s: %s", spec.x_label, spec.fmt_x ? spec.fmt_x(p.x).c_str() : Plain(p.x).c_str());
     ImGui::Text("%s: %s", spec.y_label, spec.fmt_y ? spec.fmt_y(p.y).c_str() : Plain(p.y).c_str());
-    if (!p.detail.empty()) ImGui::TextDisabled("%s", p.detail.c_str());
+    if (!p.detail.empty()) Paragraph(p.detail, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled), TooltipWidth());
     ImGui::EndTooltip();
     if (clicked) result = hover;
   }

@@ -21,8 +21,9 @@ struct Segment {
 
 // One bar of `segments` laid end to end, scaled so that max(total, capacity) fits. A vertical line marks
 // `capacity` (and a dashed one `usable`, when > 0). Legend underneath with each value.
+// `note`: more lines for the bar's hover (the memory bar's allocated / reserved / nvidia-smi figures).
 void StackedBar(AppState& app, const char* id, const std::vector<Segment>& segments, double capacity, double usable,
-                Formatter fmt, const char* capacity_label, float height);
+                Formatter fmt, const char* capacity_label, float height, const std::string& note = {});
 
 struct Series {
   std::string name;
@@ -50,6 +51,7 @@ struct ScatterPoint {
   bool ok = true;          // false: hollow
   bool highlight = false;  // on the front / selected: larger, joined by a line
   bool show_label = false; // write the label next to the point (once per label, never overlapping)
+  bool selected = false;   // the configuration's own: ringed, and its label is placed first (always shown)
   std::string detail;
 };
 struct ScatterSpec {

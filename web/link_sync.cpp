@@ -26,6 +26,8 @@ void LoadLinkInto(AppState& app, const std::string& fragment, bool plan_now, boo
   SetLanguage(LangOf(app));
   app.notices.clear();
   app.link_issues.clear();
+  app.inputs.typed.clear();  // values typed over the previous state
+  app.inputs.typed_issues.clear();
   app.reveal_error = true;
   // A bad value of a key with a field shows next to that field (issue #9); the rest (unknown keys, a
   // newer link version, keys with no field such as view or cmp) in the notice bar.

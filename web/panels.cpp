@@ -7,10 +7,12 @@
 #include <cstdio>
 
 #include "app.h"
+#include "catalog.h"
 #include "charts.h"
 #include "i18n.h"
 #include "imgui.h"
 #include "inputs.h"
+#include "text_layout.h"
 #include "views.h"
 #include "widgets.h"
 
@@ -37,9 +39,7 @@ void SetStatus(AppState& app, std::string text) {
 
 void WrappedBullet(const std::string& text) {
   ImGui::Bullet();
-  ImGui::PushTextWrapPos(0);
-  ImGui::TextUnformatted(text.c_str());
-  ImGui::PopTextWrapPos();
+  Paragraph(text);
 }
 
 // True if it stayed on the line (else the next item starts a new one).
@@ -71,7 +71,22 @@ std::string LayoutWords(const Plan& p) {
 }
 
 std::string MemoryLine(const PlanOutput& o) {
-  return Sprintf(Tr("%s / %s per GPU"), FmtBytes(o.plan.memory.total).c_str(), FmtBytes(o.plan.memory.capacity).c_str());
+  return Sprintf(Tr("%s / %s per GPU"), FmtMem(o.plan.memory.total).c_str(), FmtMem(o.plan.memory.capacity).c_str());
+}
+
+// The three memory figures people compare with (torch's allocated and reserved peaks, nvidia-smi's total)
+// and the capacity they are checked against, for the verdict's and the memory bar's hover.
+std::string MemoryFigures(const PlanOutput& o) {
+  const MemoryBreakdown& m = o.plan.memory;
+  std::string s = Sprintf(Tr("allocated (torch.cuda.max_memory_allocated) %s\nreserved (the caching allocator) %s\n"
+                             "nvidia-smi (reserved + CUDA context + NCCL) %s"),
+                          FmtMem(m.allocated).c_str(), FmtMem(m.reserved).c_str(), FmtMem(m.total).c_str());
+  if (const GpuSpec* g = o.job.hw.gpu)
+    s.append("\n").append(Sprintf(Tr("checked against %s, what the driver exposes of the %s marketed"), FmtMem(m.usable).c_str(),
+                                   FmtMem(g->marketed_bytes).c_str()));
+  if (m.gathered > 0)
+    s.append("\n").append(Sprintf(Tr("of it, %s of weights gathered at the peak (ZeRO-3 / FSDP units)"), FmtMem(m.gathered).c_str()));
+  return s;
 }
 
 // A plan made with some keys on their defaults because their values were errors (MakePlanWithFallback):
@@ -85,24 +100,16 @@ void FallbackLine(AppState& app, const PlanOutput& o, bool compact) {
   for (const std::string& key : o.fallback_keys) {
     std::string def = FormatValue(defaults, key), given = FormatValue(o.config, key);
     if (def == "auto") def = Tr("auto");
-    items += (items.empty() ? "" : "; ") + TrFill("{0} = {1} instead of {2}", {key, def, given});
+    items.append(items.empty() ? "" : "; ").append(TrFill("{0} = {1} instead of {2}", {key, def, given}));
     for (const ConfigIssue& is : o.issues)
       if (!is.notice && is.key == key) {
-        reasons += FormatIssue(is, LangOf(app)) + "\n";
-        if (!compact && o.fallback_keys.size() == 1) items += " (" + IssueMessage(is, LangOf(app)) + ")";
+        reasons.append(reasons.empty() ? "" : "\n").append(PageText(FormatIssue(is, LangOf(app))));
+        if (!compact && o.fallback_keys.size() == 1) items += " (" + PageText(IssueMessage(is, LangOf(app))) + ")";
         break;
       }
   }
-  ImGui::PushTextWrapPos(0);
-  ImGui::TextColored(ColV(app, Hue::Bad), "%s", Sprintf(Tr("Planned with defaults for: %s"), items.c_str()).c_str());
-  ImGui::PopTextWrapPos();
-  if (!reasons.empty() && ImGui::IsItemHovered()) {
-    ImGui::BeginTooltip();
-    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30);
-    ImGui::TextUnformatted(reasons.c_str());
-    ImGui::PopTextWrapPos();
-    ImGui::EndTooltip();
-  }
+  Paragraph(Sprintf(Tr("Planned with defaults for: %s"), items.c_str()), ColV(app, Hue::Bad));
+  if (!reasons.empty() && ImGui::IsItemHovered()) Tooltip(reasons);
   Record(app, compact ? "fallback_line_compact" : "fallback_line");
 }
 
@@ -116,13 +123,16 @@ void Verdict(AppState& app, const PlanOutput& o, bool compact) {
   if (o.ok && compact) {
     ImGui::PopFont();
     ImGui::PushFont(app.fonts.bold);
-    ImGui::TextUnformatted(MemoryLine(o).c_str());
+    Paragraph(MemoryLine(o));
+    if (ImGui::IsItemHovered()) Tooltip(MemoryFigures(o));
   } else if (o.ok) {
     SameLineIfFits(MemoryLine(o).c_str(), 14);
     ImGui::TextUnformatted(MemoryLine(o).c_str());
     if (ImGui::IsItemHovered())
-      ImGui::SetTooltip(Tr("peak memory on the most loaded GPU / capacity (%s kept free as headroom)"),
-                        FmtPct(app.cfg.headroom).c_str());
+      Tooltip(Sprintf(Tr("peak memory on the most loaded GPU, as nvidia-smi shows it / what the driver exposes (%s kept "
+                         "free as headroom)"),
+                      FmtPct(o.job.assume.headroom).c_str()) +
+              "\n" + MemoryFigures(o));
     if (fits && !compact) {
       std::string days = FmtDays(o.plan.run.days), cost = FmtUsd(o.plan.run.cost_usd);
       if (SameLineIfFits(("·  " + days + "  ·  " + cost).c_str(), 14)) {
@@ -131,18 +141,18 @@ void Verdict(AppState& app, const PlanOutput& o, bool compact) {
       }
       ImGui::Text("%s", days.c_str());
       if (ImGui::IsItemHovered())
-        ImGui::SetTooltip(Tr("wall clock for %s tokens: %s at the steady-state speed, then run efficiency %s and "
-                             "goodput %s (failures, checkpoints, restarts)"),
-                          FmtCount(o.plan.run.tokens).c_str(), FmtDays(o.plan.run.steady_days).c_str(),
-                          FmtPct(o.plan.run.run_efficiency).c_str(), FmtPct(o.plan.run.goodput).c_str());
+        Tooltip(Sprintf(Tr("wall clock for %s tokens: %s at the steady-state speed, then run efficiency %s and "
+                           "goodput %s (failures, checkpoints, restarts)"),
+                        FmtCount(o.plan.run.tokens).c_str(), FmtDays(o.plan.run.steady_days).c_str(),
+                        FmtPct(o.plan.run.run_efficiency).c_str(), FmtPct(o.plan.run.goodput).c_str()));
       ImGui::SameLine(0, 14);
       ImGui::TextDisabled("·");
       ImGui::SameLine(0, 14);
       ImGui::Text("%s", FmtUsd(o.plan.run.cost_usd).c_str());
       if (ImGui::IsItemHovered())
-        ImGui::SetTooltip(Tr("renting: %s GPU-hours x $%.2f; owning: %s (amortized purchase + energy)"),
-                          FmtCount(o.plan.run.gpu_hours).c_str(), o.job.econ.usd_per_gpu_hour,
-                          FmtUsd(o.plan.run.cost_own_usd).c_str());
+        Tooltip(Sprintf(Tr("renting: %s GPU-hours x $%.2f; owning: %s (amortized purchase + energy)"),
+                        FmtCount(o.plan.run.gpu_hours).c_str(), o.job.econ.usd_per_gpu_hour,
+                        FmtUsd(o.plan.run.cost_own_usd).c_str()));
     }
   }
   ImGui::PopFont();
@@ -152,16 +162,38 @@ void Verdict(AppState& app, const PlanOutput& o, bool compact) {
     ImGui::Text(Tr("MFU %s  ·  %s tokens/s per GPU  ·  step %s"), FmtPct(o.plan.throughput.mfu).c_str(),
                 FmtRate(o.plan.throughput.tokens_per_s_per_gpu).c_str(), FmtDuration(o.plan.step.seconds).c_str());
     if (ImGui::IsItemHovered())
-      ImGui::SetTooltip(Tr("MFU: model FLOPs per second over the GPU's dense peak at %s (Megatron's convention: "
-                           "attention and logits included, recomputation excluded). %s model TFLOP/s per GPU."),
-                        kPrecisionNames[int(o.config.prec)], FmtRate(o.plan.throughput.model_tflops_per_gpu).c_str());
+      Tooltip(Sprintf(Tr("MFU: model FLOPs per second over the GPU's dense peak at %s (Megatron's convention: "
+                         "attention and logits included, recomputation excluded). %s model TFLOP/s per GPU."),
+                      kPrecisionNames[int(o.config.prec)], FmtRate(o.plan.throughput.model_tflops_per_gpu).c_str()));
   }
   std::string why = BottleneckSentence(o.plan, o.job, LangOf(app));
   if (!why.empty() && !(compact && fits)) {
-    ImGui::PushTextWrapPos(0);
     if (fits) why = Sprintf(Tr("Bottleneck: %s"), why.c_str());
-    ImGui::TextColored(ColV(app, fits ? Hue::Muted : Hue::Bad), "%s", why.c_str());
-    ImGui::PopTextWrapPos();
+    Paragraph(why, ColV(app, fits ? Hue::Muted : Hue::Bad));
+  }
+}
+
+void MemoryLimits(AppState& app, const PlanOutput& o) {
+  const MemoryBreakdown& m = o.plan.memory;
+  const Layout& l = o.plan.layout;
+  // "What is the most I can do on this card?": the largest micro-batch at this sequence, the longest
+  // sequence at this micro-batch, for the layout on screen.
+  std::string most = m.max_micro_batch > 0
+                         ? TrFill("Most on this card: micro-batch {0} at sequence {1}; sequence {2} at micro-batch {3}",
+                                  {FmtInt(m.max_micro_batch), FmtInt(o.job.work.seq), FmtInt(m.max_seq), FmtInt(l.mbs)})
+                         : TrFill("Not even micro-batch 1 fits at sequence {0}; the longest that would is {1}",
+                                  {FmtInt(o.job.work.seq), FmtInt(m.max_seq)});
+  MutedParagraph(most);
+  if (ImGui::IsItemHovered()) Tooltip(Tr("For this layout (TP, PP, ZeRO, recomputation as shown): the limits of what "
+                                         "fits in the memory the driver exposes, with the same allocator and buffers."));
+  Record(app, "memory_limits");
+  if (m.host_bytes > 0 || m.nvme_bytes > 0) {
+    const double host_limit = 1e9 * o.job.assume.host_gb_per_gpu * o.job.hw.gpus_per_node;
+    std::string need = Sprintf(Tr("Offload needs %s of host RAM per node (of %s assumed)"), FmtMem(m.host_bytes).c_str(),
+                               FmtMem(host_limit).c_str());
+    if (m.nvme_bytes > 0) need += Sprintf(Tr(" and %s of NVMe per node"), FmtMem(m.nvme_bytes).c_str());
+    Paragraph(need, ColV(app, m.host_bytes > host_limit ? Hue::Bad : Hue::Muted));
+    Record(app, "offload_needs");
   }
 }
 
@@ -175,9 +207,11 @@ void MemoryBar(AppState& app, const PlanOutput& o, float height) {
       Seg("gradients", m.gradients, Col(app, Hue::Gradients), "gradients (sharded by ZeRO-2/3)"),
       Seg("optimizer", m.optimizer, Col(app, Hue::Optimizer), "optimizer state and fp32 master weights (sharded by ZeRO-1+)"),
       Seg("activations", m.activations, Col(app, Hue::Activations), "activations kept for the backward pass (Korthikanti et al. 2022), after recomputation"),
-      Seg("other", m.other, Col(app, Hue::Other), "CUDA context, communication buffers, allocator fragmentation"),
+      Seg("other", m.other, Col(app, Hue::Other),
+          "what the caching allocator reserves beyond the tensors, the CUDA context, NCCL's buffers and the weights "
+          "ZeRO-3 / FSDP gathers"),
   };
-  StackedBar(app, "memory", segs, m.capacity, m.usable, FmtBytes, Tr("capacity"), height);
+  StackedBar(app, "memory", segs, m.capacity, m.usable, FmtMem, Tr("capacity"), height, MemoryFigures(o));
 }
 
 void StepBar(AppState& app, const PlanOutput& o, float height) {
@@ -201,10 +235,8 @@ void StepBar(AppState& app, const PlanOutput& o, float height) {
 }
 
 void IssueLine(AppState& app, const ConfigIssue& is) {
-  ImGui::PushTextWrapPos(0);
-  ImGui::TextColored(ColV(app, is.notice ? Hue::Muted : Hue::Bad), "%s %s", is.notice ? "·" : "✘",
-                     FormatIssue(is, LangOf(app)).c_str());
-  ImGui::PopTextWrapPos();
+  Paragraph(std::string(is.notice ? "· " : "✘ ") + PageText(FormatIssue(is, LangOf(app))),
+            ColV(app, is.notice ? Hue::Muted : Hue::Bad));
 }
 
 // The structured remedies in the app's language; advice without them stays as written.

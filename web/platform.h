@@ -31,6 +31,14 @@ bool EndFrame(const float clear_rgba[4], const char* png_path = nullptr);
 float PixelRatio();
 
 void SetClipboard(const std::string& text);
+// The system clipboard's text, asked for by a button ("Paste config.json"): the browser answers later
+// (navigator.clipboard.readText, which may ask the user), so the request and the answer are two calls.
+// TakeClipboardText returns true once the answer is in: the text, or *refused when the browser said no.
+void RequestClipboardText();
+bool TakeClipboardText(std::string& text, bool* refused);
+// A file dropped on the window or the page: true once per file, with its name and its text ("" when it
+// could not be read or is over 1 MB; a config.json is a few kB).
+bool TakeDroppedFile(std::string& name, std::string& text);
 
 // Share link state. Link() is the fragment the app started with ("#v=1&..." or "" when none).
 // SetLink writes the current fragment: push=true adds a history entry (a discrete edit), false replaces it

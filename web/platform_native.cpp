@@ -27,6 +27,8 @@ SDL_GLContext g_gl = nullptr;
 std::string g_initial_link;
 std::string g_pending_link;
 bool g_has_pending_link = false;
+bool g_clipboard_asked = false;
+std::vector<std::string> g_dropped;  // paths dropped on the window (SDL_DROPFILE), not read yet
 
 // PNG: signature, IHDR, one zlib-compressed IDAT (filter byte 0 per row), IEND.
 void PutBe32(std::vector<unsigned char>& out, uint32_t v) {
@@ -129,6 +131,10 @@ bool BeginFrame() {
     if (event.type == SDL_WINDOWEVENT && event.window.event == SDL_WINDOWEVENT_CLOSE &&
         event.window.windowID == SDL_GetWindowID(g_window))
       keep = false;
+    if (event.type == SDL_DROPFILE && event.drop.file) {
+      g_dropped.push_back(event.drop.file);
+      SDL_free(event.drop.file);
+    }
   });
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplSDL2_NewFrame();
@@ -160,6 +166,31 @@ float PixelRatio() {
 }
 
 void SetClipboard(const std::string& text) { SDL_SetClipboardText(text.c_str()); }
+// The desktop's clipboard answers at once.
+void RequestClipboardText() { g_clipboard_asked = true; }
+bool TakeClipboardText(std::string& text, bool* refused) {
+  if (!g_clipboard_asked) return false;
+  g_clipboard_asked = false;
+  char* t = SDL_GetClipboardText();
+  text = t ? t : "";
+  SDL_free(t);
+  *refused = false;
+  return true;
+}
+bool TakeDroppedFile(std::string& name, std::string& text) {
+  if (g_dropped.empty()) return false;
+  name = g_dropped.front();
+  g_dropped.erase(g_dropped.begin());
+  text.clear();
+  std::error_code ec;
+  const auto size = std::filesystem::file_size(name, ec);
+  if (ec || size > (1u << 20)) return true;
+  std::ifstream f(name, std::ios::binary);
+  std::stringstream ss;
+  ss << f.rdbuf();
+  text = ss.str();
+  return true;
+}
 
 std::string InitialLink() { return g_initial_link; }
 std::string ShareUrl(const std::string& fragment) { return fragment; }

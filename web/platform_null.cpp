@@ -22,6 +22,22 @@ bool BeginFrame() { return true; }
 bool EndFrame(const float*, const char*) { return false; }
 float PixelRatio() { return 1.0f; }
 void SetClipboard(const std::string& text) { Null().clipboard = text; }
+void RequestClipboardText() { ++Null().clipboard_requests; }
+bool TakeClipboardText(std::string& text, bool* refused) {
+  NullPlatform& p = Null();
+  if (p.clipboard_requests == 0) return false;  // the answer to a request, as the browser's arrives
+  --p.clipboard_requests;
+  *refused = p.clipboard_refused;
+  text = p.clipboard_refused ? std::string() : p.clipboard;
+  return true;
+}
+bool TakeDroppedFile(std::string& name, std::string& text) {
+  NullPlatform& p = Null();
+  if (p.dropped.empty()) return false;
+  name = p.dropped.front().first, text = p.dropped.front().second;
+  p.dropped.erase(p.dropped.begin());
+  return true;
+}
 std::string InitialLink() { return Null().initial_link; }
 void SetInitialLink(const std::string& link) { Null().initial_link = link; }
 std::string ShareUrl(const std::string& fragment) { return "https://example.org/trainplan/" + fragment; }

@@ -10,6 +10,9 @@ namespace tp::platform {
 
 struct NullPlatform {
   std::string initial_link, clipboard, state;
+  int clipboard_requests = 0;                                // RequestClipboardText() calls
+  bool clipboard_refused = false;                            // the next answer is a refusal
+  std::vector<std::pair<std::string, std::string>> dropped;  // files to drop: (name, text)
   std::vector<std::string> history;                          // pushState/replaceState as a list
   std::vector<std::pair<std::string, bool>> set_link_calls;  // (fragment, push)
   std::vector<std::string> navigation;                       // injected Back/Forward/typed links

@@ -101,15 +101,65 @@ EM_JS(unsigned char*, tp_js_take_cjk_font, (int* size), {
   return p;
 });
 
-// Paste: SDL's clipboard on Emscripten never sees the system clipboard, so the page listens for the
-// browser's paste event (fired after Ctrl+V's keydown, before ImGui handles that key next frame) and
-// ImGui reads what was pasted.
+// Paste (issue #20): SDL's clipboard on Emscripten never sees the system clipboard, so the page listens
+// for the browser's paste event and ImGui reads what was pasted. The browser fires that event only when
+// the Ctrl+V (Cmd+V) keydown is not cancelled, and SDL cancels every keydown with Ctrl held; a listener
+// that runs first (capture phase, on window) therefore makes this one event's preventDefault a no-op.
+// SDL still sees the key, so ImGui pastes in its next frame; the paste event comes before that frame.
 EM_JS(void, tp_js_listen_paste, (), {
   Module.tpClipboard = "";
+  window.addEventListener("keydown", function(e) {
+    if ((e.ctrlKey || e.metaKey) && !e.altKey && (e.key === "v" || e.key === "V")) e.preventDefault = function() {};
+  }, true);
   document.addEventListener("paste", function(e) {
     var t = (e.clipboardData || window.clipboardData).getData("text");
     if (typeof t === "string" && t.length) Module.tpClipboard = t;
   });
+  // A file dropped anywhere on the page (a config.json): read as text, taken by TakeDroppedFile.
+  Module.tpDropped = [];
+  document.addEventListener("dragover", function(e) { e.preventDefault(); });
+  document.addEventListener("drop", function(e) {
+    e.preventDefault();
+    var files = (e.dataTransfer && e.dataTransfer.files) || [];
+    for (var i = 0; i < files.length; i++) {
+      (function(f) {
+        if (f.size > 1048576) { Module.tpDropped.push({ name: f.name, text: "" }); return; }
+        f.text().then(function(t) { Module.tpDropped.push({ name: f.name, text: t }); },
+                      function() { Module.tpDropped.push({ name: f.name, text: "" }); });
+      })(files[i]);
+    }
+  });
+});
+
+// The "Paste config.json" button: navigator.clipboard.readText (the browser may ask the user); the answer
+// lands in Module.tpClipAnswer for tp_js_take_clipboard_answer.
+EM_JS(void, tp_js_request_clipboard, (), {
+  Module.tpClipAnswer = null;
+  var answer = function(text, refused) { Module.tpClipAnswer = { text: text, refused: refused }; };
+  if (!navigator.clipboard || !navigator.clipboard.readText) { answer("", true); return; }
+  navigator.clipboard.readText().then(function(t) { answer(t || "", false); },
+                                      function() { answer("", true); });
+});
+
+// 0 while no answer; else a malloc'd string and *refused.
+EM_JS(char*, tp_js_take_clipboard_answer, (int* refused), {
+  var a = Module.tpClipAnswer;
+  if (!a) return 0;
+  Module.tpClipAnswer = null;
+  HEAP32[refused >> 2] = a.refused ? 1 : 0;
+  var n = lengthBytesUTF8(a.text) + 1;
+  var p = _malloc(n);
+  stringToUTF8(a.text, p, n);
+  return p;
+});
+
+// The next dropped file: its name (returned) and text (*text), both malloc'd; 0 when none.
+EM_JS(char*, tp_js_take_dropped, (char** text), {
+  if (!Module.tpDropped || !Module.tpDropped.length) return 0;
+  var d = Module.tpDropped.shift();
+  var put = function(s) { var n = lengthBytesUTF8(s) + 1; var p = _malloc(n); stringToUTF8(s, p, n); return p; };
+  HEAP32[text >> 2] = put(d.text);
+  return put(d.name);
 });
 
 EM_JS(char*, tp_js_clipboard_get, (), {
@@ -282,6 +332,23 @@ float PixelRatio() {
 }
 
 void SetClipboard(const std::string& text) { tp_js_clipboard(text.c_str()); }
+void RequestClipboardText() { tp_js_request_clipboard(); }
+bool TakeClipboardText(std::string& text, bool* refused) {
+  int r = 0;
+  char* p = tp_js_take_clipboard_answer(&r);
+  if (!p) return false;
+  text = TakeJsString(p);
+  *refused = r != 0;
+  return true;
+}
+bool TakeDroppedFile(std::string& name, std::string& text) {
+  char* t = nullptr;
+  char* n = tp_js_take_dropped(&t);
+  if (!n) return false;
+  name = TakeJsString(n);
+  text = TakeJsString(t);
+  return true;
+}
 
 std::string InitialLink() { return g_initial_link; }
 std::string ShareUrl(const std::string& fragment) { return TakeJsString(tp_js_page_address()) + fragment; }

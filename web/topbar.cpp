@@ -5,6 +5,7 @@
 #include "i18n.h"
 #include "imgui.h"
 #include "platform.h"
+#include "text_layout.h"
 #include "views.h"
 #include "widgets.h"
 
@@ -48,6 +49,7 @@ bool TopBar(AppState& app) {
     if (sel) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
     if (ImGui::Button(TrId(names[i]).c_str()) && !sel) {
       app.cfg.view = i;
+      if (ViewOf(app) == View::Compare) EnterCompare(app.cfg);  // the comparison starts from this plan
       changed = true;
     }
     if (sel) ImGui::PopStyleColor();
@@ -66,7 +68,7 @@ bool TopBar(AppState& app) {
     platform::SetClipboard(url);
     SetStatus(app, Sprintf(Tr("Link copied: %s"), url.c_str()));
   }
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", Tr("The link holds every input: send it and the other side sees this plan"));
+  if (ImGui::IsItemHovered()) Tooltip(Tr("The link holds every input: send it and the other side sees this plan"));
   Record(app, "copy_link");
   ImGui::SameLine();
   if (ImGui::Button(TrId("Export ▾").c_str())) ImGui::OpenPopup("export");
@@ -94,8 +96,7 @@ bool TopBar(AppState& app) {
       changed = true;
     }
     if (sel) ImGui::PopStyleColor();
-    if (ImGui::IsItemHovered())
-      ImGui::SetTooltip("%s", Tr("Interface language (the choice is saved and put in the share link)"));
+    if (ImGui::IsItemHovered()) Tooltip(Tr("Interface language (the choice is saved and put in the share link)"));
     Record(app, l == Lang::Zh ? "lang_zh" : "lang_en");
   }
   ImGui::SameLine();
@@ -104,7 +105,7 @@ bool TopBar(AppState& app) {
     ApplyTheme(app.dark);
     Save(app);
   }
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", Tr(app.dark ? "Light theme" : "Dark theme"));
+  if (ImGui::IsItemHovered()) Tooltip(Tr(app.dark ? "Light theme" : "Dark theme"));
   Record(app, "theme");
   return changed;
 }

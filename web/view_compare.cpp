@@ -1,16 +1,22 @@
-// view_compare.cpp — the compare view: 2-4 columns side by side, each the main configuration with a few
-// keys of its own (the `cmp` key's scenarios, core/scenario.h: the same columns `trainplan compare --link`
-// prints for this page's link). Each column picks its GPU and count; its plan comes from the background
-// (background.h), the best days, cost and MFU across the columns in green.
+// view_compare.cpp — the compare view: your plan and the alternatives you pick, side by side (the `cmp`
+// key's scenarios, core/scenario.h: the same columns `trainplan compare --link` prints for this page's
+// link). It states the question, answers it in one line ("H100 x 32: 27% faster and 44% cheaper than
+// A100 x 64"), badges the fastest and the cheapest column, and stacks the columns on a narrow screen.
+// Each column picks its GPU (a filtered picker) and count; its plan comes from the background.
 #include <algorithm>
+#include <cmath>
 #include <string>
 #include <vector>
 
 #include "app.h"
 #include "catalog.h"
+#include "fields.h"
 #include "i18n.h"
 #include "imgui.h"
+#include "pickers.h"
 #include "scenario.h"
+#include "text.h"
+#include "text_layout.h"
 #include "views.h"
 #include "widgets.h"
 
@@ -24,113 +30,271 @@ bool WriteScenarios(Config& cfg, const std::vector<std::string>& scenarios) {
   return ApplyPair(cfg, "cmp", JoinScenarios(scenarios), issues) && issues.empty();
 }
 
-// One column's own inputs (GPU, count, remove) and its plan; true when its scenario changed.
-bool Column(AppState& app, int i, int n, std::vector<std::string>& scenarios, bool* remove,
-            double best_days, double best_cost, double best_mfu) {
+// "A100 80GB SXM4": the catalog name without the vendor's words, short enough for a column.
+std::string ShortGpu(const std::string& id) {
+  const GpuSpec* g = FindGpu(id);
+  std::string name = g ? g->name : id;
+  for (const char* prefix : {"NVIDIA GeForce ", "NVIDIA ", "AMD Instinct ", "AMD "})
+    if (name.rfind(prefix, 0) == 0) return name.substr(std::string(prefix).size());
+  return name;
+}
+std::string ColumnName(const PlanTask& t) { return ShortGpu(t.cfg.gpu) + " x " + FmtInt(t.cfg.gpus); }
+
+// Column 0 is "your plan" when it has the plan's GPU and count.
+bool IsYourPlan(const AppState& app, int i) {
+  return i == 0 && !app.bg.columns.empty() && app.bg.columns[0].cfg.gpu == app.cfg.gpu &&
+         app.bg.columns[0].cfg.gpus == app.cfg.gpus;
+}
+
+struct Best {
+  int fastest = -1, cheapest = -1, fitting = 0;
+};
+Best FindBest(const AppState& app) {
+  Best b;
+  const auto& cols = app.bg.columns;
+  for (int i = 0; i < (int)cols.size(); ++i) {
+    if (!cols[i].has_result || !Fits(cols[i].out)) continue;
+    ++b.fitting;
+    const RunSummary& r = cols[i].out.plan.run;
+    if (b.fastest < 0 || r.days < cols[b.fastest].out.plan.run.days) b.fastest = i;
+    if (b.cheapest < 0 || r.cost_usd < cols[b.cheapest].out.plan.run.cost_usd) b.cheapest = i;
+  }
+  return b;
+}
+
+// The question the columns answer, in words.
+void Question(AppState& app) {
+  const auto& cols = app.bg.columns;
+  std::string names;
+  for (int i = 0; i < (int)cols.size(); ++i) {
+    names += i == 0 ? "" : i + 1 == (int)cols.size() ? std::string(Tr(" or ")) : std::string(Tr(", "));
+    names += ColumnName(cols[i]);
+    if (IsYourPlan(app, i)) names += std::string(" ") + Tr("(your plan)");
+  }
+  const PlanOutput& o = app.main.out;
+  const std::string model = !o.config.name.empty() ? o.config.name : RowLabel(CurrentPickerRows(app).models, o.config.model);
+  std::string q = TrFill("{0}, {1} tokens: which finishes sooner and costs less, {2}?", {model, FmtCount(o.plan.run.tokens), names});
+  bool counts_differ = false;
+  for (const PlanTask& t : cols) counts_differ |= t.cfg.gpus != cols[0].cfg.gpus;
+  // append(), not `" " + std::string(...)`: GCC 12 warns (-Wrestrict, a false positive) on the latter.
+  if (counts_differ)
+    q.append(" ").append(Tr("The GPU counts differ on purpose: the same training on fewer, faster GPUs or on more, cheaper ones."));
+  q.append(" ").append(Tr("Model, training and cost are the inputs on the left; each column searches its own layout."));
+  MutedParagraph(q);
+  Record(app, "compare_question");
+}
+
+// The fastest column against the first (your plan), or the cheapest when the first is already the fastest.
+std::string VerdictLine(const AppState& app, const Best& best) {
+  const auto& cols = app.bg.columns;
+  if (cols.empty() || std::any_of(cols.begin(), cols.end(), [](const PlanTask& t) { return !t.has_result; })) return {};
+  if (best.fitting == 0) return Tr("None of these fits in GPU memory: see each column for what would.");
+  if (!Fits(cols[0].out)) {
+    const RunSummary& r = cols[best.fastest].out.plan.run;
+    return TrFill("{0} fits where {1} does not: {2}, {3}.", {ColumnName(cols[best.fastest]), ColumnName(cols[0]),
+                                                             FmtDays(r.days), FmtUsd(r.cost_usd)});
+  }
+  const RunSummary& base = cols[0].out.plan.run;
+  const int other = best.fastest != 0 ? best.fastest : best.cheapest;
+  if (other == 0) return TrFill("{0} is both the fastest and the cheapest of these.", {ColumnName(cols[0])});
+  const RunSummary& r = cols[other].out.plan.run;
+  const double time = 1 - r.days / base.days, cost = 1 - r.cost_usd / base.cost_usd;
+  const char* words = time >= 0 && cost >= 0 ? "{0}: {1} faster and {2} cheaper than {3}"
+                      : time >= 0             ? "{0}: {1} faster but {2} more expensive than {3}"
+                                              : "{0}: {1} cheaper but {2} slower than {3}";
+  const double a = time >= 0 ? time : cost, b = time >= 0 ? cost : time;
+  return TrFill(words, {ColumnName(cols[other]), FmtPct(a), FmtPct(std::fabs(b)), ColumnName(cols[0])});
+}
+
+// The answer in one line (CompareVerdict); "" while a column is still searching.
+void Answer(AppState& app, const Best& best) {
+  const std::string line = VerdictLine(app, best);
+  if (line.empty()) {
+    MutedParagraph(Tr("searching layouts…"));
+    return;
+  }
+  ImGui::PushFont(app.fonts.bold);
+  Paragraph(line);
+  ImGui::PopFont();
+  Record(app, "compare_verdict");
+}
+
+void Badge(AppState& app, const char* text) {
+  const ImVec2 pad(6, 2), ts = ImGui::CalcTextSize(text), p = ImGui::GetCursorScreenPos();
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  dl->AddRectFilled(p, ImVec2(p.x + ts.x + pad.x * 2, p.y + ts.y + pad.y * 2), Col(app, Hue::Good), 4);
+  dl->AddText(ImVec2(p.x + pad.x, p.y + pad.y), IM_COL32_WHITE, text);
+  ImGui::Dummy(ImVec2(ts.x + pad.x * 2, ts.y + pad.y * 2));
+}
+
+// The column's GPU count as typed: core's number parser and the gpus key's range; a refused count stays in
+// the field with its message in red under it (the scenario keeps the count before).
+bool CountField(AppState& app, int i, int* gpus) {
+  const std::string slot = "cmp_gpus_" + std::to_string(i);
+  auto typed = app.inputs.typed.find(slot);
+  const std::string shown = typed != app.inputs.typed.end() ? typed->second : std::to_string(*gpus);
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%s", shown.c_str());
+  ImGui::SetNextItemWidth(std::max(ImGui::GetFontSize() * 4, ImGui::GetContentRegionAvail().x * 0.45f));
+  const bool edited = ImGui::InputText("##gpus", buf, sizeof buf, ImGuiInputTextFlags_AutoSelectAll);
+  RecordTextField(app);
+  Record(app, slot.c_str());
+  ImGui::SameLine();
+  ImGui::TextUnformatted(Tr("GPUs"));
+  bool changed = false;
+  if (edited) {
+    Config trial;
+    std::vector<ConfigIssue> issues;
+    if (ApplyPair(trial, "gpus", buf, issues) && !HasErrors(issues)) {
+      *gpus = trial.gpus;
+      app.inputs.typed.erase(slot);
+      changed = true;
+    } else {
+      app.inputs.typed[slot] = buf;
+    }
+  }
+  if (auto pending = app.inputs.typed.find(slot); pending != app.inputs.typed.end()) {
+    const std::string text = pending->second;
+    Config trial;
+    std::vector<ConfigIssue> issues;
+    if (!Trim(text).empty() && !ApplyPair(trial, "gpus", text, issues) && !issues.empty()) {
+      Paragraph("✘ " + PageText(IssueMessage(issues[0], LangOf(app))), ColV(app, Hue::Bad));
+      Record(app, ("issue_" + slot).c_str());
+    }
+  }
+  return changed;
+}
+
+// One column's own inputs (GPU, count, remove); true when its scenario changed.
+bool ColumnInputs(AppState& app, int i, int n, std::vector<std::string>& scenarios, bool* remove) {
   const PlanTask& column = app.bg.columns[i];
   std::string gpu = column.cfg.gpu;
   int gpus = column.cfg.gpus;
-  bool edit = false;
-  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - ImGui::GetFrameHeight() - 8);
-  const GpuSpec* g = FindGpu(gpu);
-  if (ImGui::BeginCombo("##gpu", g ? g->name.c_str() : gpu.c_str())) {
-    for (const auto& row : Gpus())
-      if (ImGui::Selectable(row.name.c_str(), row.id == gpu)) gpu = row.id, edit = true;
-    ImGui::EndCombo();
-  }
+  const bool mine = IsYourPlan(app, i);
+  ImGui::TextDisabled("%s", mine ? Tr("Your plan") : TrFill("Alternative {0}", {std::to_string(i)}).c_str());
+  const float x_w = ImGui::GetFrameHeight();
+  bool edit = PickerCombo(app, ("cmp_gpu_" + std::to_string(i)).c_str(), ShortGpu(gpu), &gpu, CurrentPickerRows(app).gpus,
+                          nullptr, ImGui::GetContentRegionAvail().x - x_w - 8);
   Record(app, ("cmp_gpu_" + std::to_string(i)).c_str());
   ImGui::SameLine();
   ImGui::BeginDisabled(n <= 2);
-  if (ImGui::Button("×", ImVec2(ImGui::GetFrameHeight(), 0))) *remove = true;
-  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("%s", Tr("Remove this scenario"));
+  if (ImGui::Button("×", ImVec2(x_w, 0))) *remove = true;
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) Tooltip(Tr("Remove this scenario"));
   ImGui::EndDisabled();
-  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.5f);
-  if (ImGui::InputInt(TrId("GPUs").c_str(), &gpus, 0, 0) && gpus >= 1) edit = true;
-  Record(app, ("cmp_gpus_" + std::to_string(i)).c_str());
+  edit |= CountField(app, i, &gpus);
   if (edit && i < (int)scenarios.size()) {
     // Only the pairs edited change: the column's other keys (a precision, a network) stay.
     std::string& s = scenarios[i];
-    s = SetScenarioValue(SetScenarioValue(s, "gpu", gpu), "gpus", std::to_string(std::clamp(gpus, 1, 10000000)));
+    s = SetScenarioValue(SetScenarioValue(s, "gpu", gpu), "gpus", std::to_string(gpus));
+    // Your plan's column is the plan: its GPU and count follow (with the GPU's own links and prices).
+    if (mine) SelectGpu(app.cfg, gpu), app.cfg.gpus = gpus, app.cfg.dp = kAuto;
   }
-  ImGui::Separator();
+  return edit;
+}
+
+void ColumnBody(AppState& app, int i, int n, const Best& best) {
+  const PlanTask& column = app.bg.columns[i];
   const PlanOutput& o = column.out;
+  if (best.fitting > 1 || (best.fitting == 1 && n > 1)) {
+    if (i == best.fastest) Badge(app, Tr("★ Fastest"));
+    if (i == best.fastest && i == best.cheapest) ImGui::SameLine(0, 4);
+    if (i == best.cheapest) Badge(app, Tr("★ Cheapest"));
+    if (i == best.fastest || i == best.cheapest) Record(app, ("cmp_best_" + std::to_string(i)).c_str());
+  }
   if (!column.has_result) {
     ImGui::TextDisabled("%s", Tr("searching layouts…"));
-    return edit;
+    return;
   }
   if (column.Planning()) ImGui::TextDisabled("%s", Tr("updating…"));
   Verdict(app, o, true);
   if (Fits(o)) {
-    auto hl = [&](bool best, const char* fmt, const std::string& v) {
-      if (best && n > 1) ImGui::TextColored(ColV(app, Hue::Good), fmt, v.c_str());
-      else ImGui::Text(fmt, v.c_str());
+    auto hl = [&](bool is_best, const std::string& v) {
+      if (is_best && n > 1) ImGui::TextColored(ColV(app, Hue::Good), "%s", v.c_str());
+      else ImGui::TextUnformatted(v.c_str());
     };
     ImGui::PushFont(app.fonts.big);
-    hl(o.plan.run.days <= best_days * 1.0001, "%s", FmtDays(o.plan.run.days));
-    ImGui::SameLine(0, 10);
-    ImGui::TextDisabled("·");
-    ImGui::SameLine(0, 10);
-    hl(o.plan.run.cost_usd <= best_cost * 1.0001, "%s", FmtUsd(o.plan.run.cost_usd));
-    ImGui::PopFont();
-    hl(o.plan.throughput.mfu >= best_mfu * 0.9999, "MFU %s", FmtPct(o.plan.throughput.mfu));
-    ImGui::SameLine();
-    ImGui::Text(Tr("· %s tokens/s per GPU"), FmtRate(o.plan.throughput.tokens_per_s_per_gpu).c_str());
-    ImGui::Text(Tr("%s GPU-hours · %.0f failures expected"), FmtCount(o.plan.run.gpu_hours).c_str(), o.plan.run.failures);
-    if (ImGui::IsItemHovered())
-      ImGui::SetTooltip(Tr("failures over the run at %s h mean time between failures per GPU"),
-                        FmtInt((long long)o.job.rel.mtbf_gpu_h).c_str());
-    std::string why = BottleneckSentence(o.plan, o.job, LangOf(app));
-    if (!why.empty()) {
-      ImGui::PushTextWrapPos(0);
-      ImGui::TextDisabled(Tr("Bottleneck: %s"), why.c_str());
-      ImGui::PopTextWrapPos();
+    hl(i == best.fastest, FmtDays(o.plan.run.days));
+    const std::string cost = FmtUsd(o.plan.run.cost_usd);
+    if (SameLineIfFits(("·  " + cost).c_str(), 10)) {
+      ImGui::TextDisabled("·");
+      ImGui::SameLine(0, 10);
     }
+    hl(i == best.cheapest, cost);
+    ImGui::PopFont();
+    Paragraph(Sprintf(Tr("MFU %s · %s tokens/s per GPU"), FmtPct(o.plan.throughput.mfu).c_str(),
+                      FmtRate(o.plan.throughput.tokens_per_s_per_gpu).c_str()));
+    Paragraph(Sprintf(Tr("%s GPU-hours · %.0f failures expected"), FmtCount(o.plan.run.gpu_hours).c_str(), o.plan.run.failures));
+    if (ImGui::IsItemHovered())
+      Tooltip(Sprintf(Tr("failures over the run at %s h mean time between failures per GPU"),
+                      FmtInt((long long)o.job.rel.mtbf_gpu_h).c_str()));
+    const std::string why = BottleneckSentence(o.plan, o.job, LangOf(app));
+    if (!why.empty()) MutedParagraph(Sprintf(Tr("Bottleneck: %s"), why.c_str()));
   }
   if (o.ok) {
-    ImGui::PushTextWrapPos(0);
-    ImGui::TextDisabled("%s", LayoutWords(o.plan).c_str());
-    ImGui::PopTextWrapPos();
+    MutedParagraph(LayoutWords(o.plan));
     ImGui::TextUnformatted(Tr("Memory per GPU"));
     MemoryBar(app, o, 20);
     ImGui::Text(Tr("Step %s"), FmtDuration(o.plan.step.seconds).c_str());
     StepBar(app, o, 20);
   }
   IssuesBox(app, o);
-  if (!o.fit_advice.empty()) {
-    ImGui::PushTextWrapPos(0);
-    for (const auto& a : FitAdvice(app, o)) WrappedBullet(a);
-    ImGui::PopTextWrapPos();
-  }
-  return edit;
+  for (const auto& a : FitAdvice(app, o)) WrappedBullet(a);
 }
 
 }  // namespace
 
+void EnterCompare(Config& cfg) {
+  std::vector<std::string> scenarios = cfg.cmp.empty() ? std::vector<std::string>() : CompareScenarios(cfg);
+  const std::string count = std::to_string(cfg.gpus);
+  if (scenarios.empty()) {
+    // The plan and one alternative to start from: the other of the two GPUs most runs are on.
+    scenarios = {"gpu:" + cfg.gpu + ",gpus:" + count,
+                 std::string("gpu:") + (cfg.gpu == "h100" ? "a100-80g" : "h100") + ",gpus:" + count};
+  } else {
+    scenarios[0] = SetScenarioValue(SetScenarioValue(scenarios[0], "gpu", cfg.gpu), "gpus", count);
+  }
+  WriteScenarios(cfg, scenarios);
+}
+
+std::string CompareVerdict(const AppState& app) { return VerdictLine(app, FindBest(app)); }
+
 bool CompareView(AppState& app) {
-  ImGui::PushTextWrapPos(0);
-  ImGui::TextDisabled("%s", Tr("The model, training and cost inputs on the left apply to every column; each column picks its "
-                               "GPU and count, and the layout is searched for each. Green: the best of the columns."));
-  ImGui::PopTextWrapPos();
   std::vector<std::string> scenarios = CompareScenarios(app.cfg);  // as the link spells them
   const int n = (int)app.bg.columns.size();  // = scenarios.size() (SyncTasks follows every change of cmp)
-  // Best values across columns get highlighted (only among those that fit).
-  double best_days = 1e300, best_cost = 1e300, best_mfu = 0;
-  for (const PlanTask& column : app.bg.columns)
-    if (column.has_result && Fits(column.out)) {
-      best_days = std::min(best_days, column.out.plan.run.days);
-      best_cost = std::min(best_cost, column.out.plan.run.cost_usd);
-      best_mfu = std::max(best_mfu, column.out.plan.throughput.mfu);
-    }
+  const Best best = FindBest(app);
+  Question(app);
+  Answer(app, best);
+  ImGui::Separator();
   bool edited = false;
   int remove = -1;
-  if (n > 0 && ImGui::BeginTable("compare", n, ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchSame)) {
+  auto column = [&](int i) {
+    ImGui::PushID(i);
+    bool remove_this = false;
+    edited |= ColumnInputs(app, i, n, scenarios, &remove_this);
+    ImGui::Separator();
+    ColumnBody(app, i, n, best);
+    if (remove_this) remove = i;
+    ImGui::PopID();
+  };
+  const bool stacked = n > 0 && ImGui::GetContentRegionAvail().x / n < ImGui::GetFontSize() * 14;
+  if (stacked) {
+    // A narrow screen: one column after another, each marked at its left edge when it is a best.
+    for (int i = 0; i < n; ++i) {
+      ImGui::BeginGroup();
+      column(i);
+      ImGui::EndGroup();
+      if (i == best.fastest || i == best.cheapest) {
+        const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+        ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(a.x - 6, a.y), ImVec2(a.x - 3, b.y), Col(app, Hue::Good));
+      }
+      ImGui::Spacing();
+      ImGui::Separator();
+    }
+  } else if (n > 0 && ImGui::BeginTable("compare", n, ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchSame)) {
     for (int i = 0; i < n; ++i) {
       ImGui::TableNextColumn();
-      ImGui::PushID(i);
-      bool remove_this = false;
-      edited |= Column(app, i, n, scenarios, &remove_this, best_days, best_cost, best_mfu);
-      if (remove_this) remove = i;
-      ImGui::PopID();
+      if (i == best.fastest || i == best.cheapest) ImGui::TableSetBgColor(ImGuiTableBgTarget_CellBg, Col(app, Hue::Good, 0.08f));
+      column(i);
     }
     ImGui::EndTable();
   }

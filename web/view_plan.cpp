@@ -104,6 +104,7 @@ bool PlanView(AppState& app) {
     ImGui::PopFont();
     MemoryBar(app, o, 26);
     Record(app, "memory_bar");
+    MemoryLimits(app, o);
     ImGui::Spacing();
     ImGui::PushFont(app.fonts.bold);
     ImGui::Text(Tr("Step time %s"), FmtDuration(o.plan.step.seconds).c_str());

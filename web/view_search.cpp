@@ -11,6 +11,7 @@
 #include "charts.h"
 #include "i18n.h"
 #include "imgui.h"
+#include "text_layout.h"
 #include "views.h"
 #include "widgets.h"
 
@@ -20,12 +21,25 @@ bool SearchView(AppState& app) {
   bool changed = false;
   Background& bg = app.bg;
   const SearchResult& res = bg.search.Result();
+  auto gpu_name = [](const std::string& id) {
+    const GpuSpec* g = FindGpu(id);
+    return g ? g->name : id;
+  };
   if (bg.search_running) {
     ImGui::ProgressBar((float)bg.search.Progress(), ImVec2(ImGui::GetContentRegionAvail().x * 0.5f, 0));
     ImGui::SameLine();
   }
   ImGui::Text(Tr("%s layouts evaluated across %d GPU types at %s GPUs%s"), FmtInt((long long)res.evaluated).c_str(),
               (int)res.gpu_ids.size(), FmtInt(app.cfg.gpus).c_str(), bg.search_running ? "…" : "");
+  // Only the configuration's GPU type: the table then ranks its layouts alone (the search restarts).
+  const std::string selected_name = gpu_name(app.cfg.gpu);
+  bool only = bg.selected_gpu_only;
+  if (ImGui::Checkbox(Sprintf("%s###selected_only", Sprintf(Tr("%s only"), selected_name.c_str()).c_str()).c_str(), &only)) {
+    bg.selected_gpu_only = only;
+    bg.search_started = false;  // BackgroundWork starts it again over the GPU types now asked for
+  }
+  if (ImGui::IsItemHovered()) Tooltip(Tr("Search the layouts of the selected GPU type only (the GPU in the inputs)"));
+  Record(app, "search_selected_only");
   ImGui::PushFont(app.fonts.bold);
   ImGui::TextUnformatted(Tr("Time vs cost on each GPU type"));
   ImGui::PopFont();
@@ -37,14 +51,11 @@ bool SearchView(AppState& app) {
   std::vector<const PlanTask*> types;      // per point: the GPU type's plan, or null for a hit
   const Hue hues[] = {Hue::Weights, Hue::Gradients, Hue::Optimizer, Hue::Activations, Hue::CommPp, Hue::MemoryBound,
                       Hue::CommDp, Hue::CommEp, Hue::Other};
-  auto gpu_name = [](const std::string& id) {
-    const GpuSpec* g = FindGpu(id);
-    return g ? g->name : id;
-  };
   for (const SearchHit& h : res.pareto) {
     if (h.variant < 0 || h.variant >= (int)res.jobs.size()) continue;
     ScatterPoint p;
-    p.label = gpu_name(res.gpu_ids.size() > (size_t)h.variant ? res.gpu_ids[h.variant] : app.cfg.gpu);
+    const std::string id = res.gpu_ids.size() > (size_t)h.variant ? res.gpu_ids[h.variant] : app.cfg.gpu;
+    p.label = gpu_name(id);
     p.x = h.plan.run.days;
     p.y = h.plan.run.cost_usd;
     p.color = Col(app, hues[h.variant % 9]);
@@ -58,7 +69,7 @@ bool SearchView(AppState& app) {
   std::string no_fit;
   for (size_t i = 0; i < bg.front.size(); ++i) {
     const PlanTask& t = bg.front[i];
-    if (!t.Done()) continue;
+    if (!t.Done() || (bg.selected_gpu_only && t.cfg.gpu != app.cfg.gpu)) continue;
     const std::string name = gpu_name(t.cfg.gpu);
     if (!Fits(t.out)) {
       no_fit += (no_fit.empty() ? "" : ", ") + name;
@@ -70,6 +81,8 @@ bool SearchView(AppState& app) {
     p.y = t.out.plan.run.cost_usd;
     p.color = Col(app, hues[i % 9]);
     p.show_label = true;
+    p.selected = t.cfg.gpu == app.cfg.gpu;
+    if (p.selected) p.label = Sprintf(Tr("%s (selected)"), name.c_str());
     p.detail = Sprintf(Tr("best layout on %s GPUs · MFU %s"), FmtInt(t.cfg.gpus).c_str(), FmtPct(t.out.plan.throughput.mfu).c_str());
     pts.push_back(p);
     hits.push_back(nullptr);
@@ -96,11 +109,7 @@ bool SearchView(AppState& app) {
   };
   if (clicked >= 0 && hits[clicked]) open(hit_gpu(*hits[clicked]), &hits[clicked]->plan.layout);
   if (clicked >= 0 && types[clicked]) open(types[clicked]->cfg.gpu, nullptr);
-  if (!no_fit.empty()) {
-    ImGui::PushTextWrapPos(0);
-    ImGui::TextColored(ColV(app, Hue::Bad), Tr("Does not fit on %s GPUs: %s"), FmtInt(app.cfg.gpus).c_str(), no_fit.c_str());
-    ImGui::PopTextWrapPos();
-  }
+  if (!no_fit.empty()) Paragraph(Sprintf(Tr("Does not fit on %s GPUs: %s"), FmtInt(app.cfg.gpus).c_str(), no_fit.c_str()), ColV(app, Hue::Bad));
 
   ImGui::PushFont(app.fonts.bold);
   ImGui::Text(Tr("Best layouts (%s first)"), Tr(bg.search_options.objective == Objective::Time ? "fastest" : "cheapest"));
@@ -127,9 +136,9 @@ bool SearchView(AppState& app) {
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(LayoutWords(hit.plan).c_str());
       if (i > 0 && ImGui::IsItemHovered())
-        ImGui::SetTooltip("%s", WhyLoses(hit.plan, res.top[0].plan, bg.search_options.objective, LangOf(app)).c_str());
+        Tooltip(WhyLoses(hit.plan, res.top[0].plan, bg.search_options.objective, LangOf(app)));
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(FmtBytes(hit.plan.memory.total).c_str());
+      ImGui::TextUnformatted(FmtMem(hit.plan.memory.total).c_str());
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(FmtDuration(hit.plan.step.seconds).c_str());
       ImGui::TableNextColumn();

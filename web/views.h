@@ -16,6 +16,12 @@ struct AppState;
 
 bool PlanView(AppState& app);
 bool CompareView(AppState& app);
+// The compare view opens on the plan: its GPU and count become the first column (the alternatives picked
+// before stay; without any, one is offered: H100, or A100 when the plan is on H100).
+void EnterCompare(Config& cfg);
+// The comparison's answer in one line: "H100 x 32: 27% faster and 44% cheaper than A100 x 64" (the best
+// column against the first, your plan); "" while a column is still searching.
+std::string CompareVerdict(const AppState& app);
 bool SearchView(AppState& app);
 bool TopBar(AppState& app);
 void ExportView(AppState& app, Format format);  // the current view as a file (the Export menu)
@@ -35,6 +41,10 @@ void Verdict(AppState& app, const PlanOutput& o, bool compact);
 // A chart segment (charts.h) with its label and hover text in the current language.
 Segment Seg(const char* label, double value, ImU32 color, const char* detail);
 void MemoryBar(AppState& app, const PlanOutput& o, float height);
+// Under the memory bar: the largest micro-batch and sequence that fit for this layout, and the host RAM
+// and NVMe per node that offload needs.
+void MemoryLimits(AppState& app, const PlanOutput& o);
+std::string MemoryFigures(const PlanOutput& o);  // allocated, reserved, nvidia-smi, the capacity, gathered
 void StepBar(AppState& app, const PlanOutput& o, float height);
 void IssueLine(AppState& app, const ConfigIssue& is);  // "✘ key: message" (an error) or "· ..." (a note)
 void IssuesBox(AppState& app, const PlanOutput& o);    // the issues of keys without a field

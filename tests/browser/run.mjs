@@ -12,6 +12,9 @@
 // while the search runs, and the gzip size of index.wasm + index.js.
 //   7. a link with a combination error (tp=3 on 32 heads): the plan still computes (tp on auto), the error
 //      is in plan() and drawn right under the tp field (issue #9);
+//   8. issue #20 with real keystrokes and the system clipboard (no injected events): Ctrl+V of a config.json
+//      fires the browser's own paste event and imports it with its name, the Paste config.json button reads
+//      the clipboard, Ctrl+C writes it; "1B" typed is a billion tokens, GPUs "1e30" is refused in red;
 // Usage: node tests/browser/run.mjs [--web build/web] [--cli build/native/trainplan] [--out build/screenshots]
 // (the page's directory also from TRAINPLAN_WEB_DIR, for a build directory of one's own)
 import { chromium } from "playwright-core";
@@ -218,12 +221,15 @@ async function main() {
         const fwd = await page.evaluate(() => window.trainplan.plan().config.seq);
         check(fwd === 8192, "Forward restores the edit", `seq ${fwd}`);
       }
-      // Paste a Hugging Face config.json into the import box with Ctrl+V (the page's clipboard bridge),
-      // then press Import: the plan switches to those dimensions.
+      // Paste a Hugging Face config.json copied elsewhere (issue #20): the text is put on the system
+      // clipboard, then a real Ctrl+V keystroke in the import box must make the browser fire its own paste
+      // event (the page no longer cancels that keydown); no event is injected. Then Import.
       {
-        const hf = JSON.stringify({ architectures: ["MistralForCausalLM"], hidden_size: 4096, intermediate_size: 14336,
-          num_attention_heads: 32, num_hidden_layers: 32, num_key_value_heads: 8, vocab_size: 32000,
-          tie_word_embeddings: false, hidden_act: "silu" }, null, 2);
+        await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: base });
+        const toClipboard = (text) => page.evaluate((t) => navigator.clipboard.writeText(t), text);
+        const hf = JSON.stringify({ _name_or_path: "mistralai/Mistral-7B-v0.1", architectures: ["MistralForCausalLM"],
+          hidden_size: 4096, intermediate_size: 14336, num_attention_heads: 32, num_hidden_layers: 32,
+          num_key_value_heads: 8, vocab_size: 32000, tie_word_embeddings: false, hidden_act: "silu" }, null, 2);
         const clickAt = async (name) => {
           const r = (await page.evaluate(() => window.trainplan.widgets()))[name];
           if (!r) return false;
@@ -233,31 +239,34 @@ async function main() {
         };
         const opened = await clickAt("hf_open");
         await until(page, () => !!window.trainplan.widgets().hf_config);
+        await toClipboard(hf);
+        const pastes = await page.evaluate(() => {
+          window.__pastes = 0;
+          document.addEventListener("paste", () => window.__pastes++, true);
+          return 0;
+        });
         const focused = opened && (await clickInput(page, "hf_config")) !== 0;
-        await page.evaluate((text) => {
-          const dt = new DataTransfer();
-          dt.setData("text/plain", text);
-          document.dispatchEvent(new ClipboardEvent("paste", { clipboardData: dt, bubbles: true }));
-        }, hf);
         await page.keyboard.press("Control+V");
         await frames(page, 3);
+        const fired = await page.evaluate(() => window.__pastes);
+        check(fired === 1 + pastes, "a real Ctrl+V makes the browser fire its paste event (the keydown is not cancelled)",
+              `paste events: ${fired}; ${await inputState(page)}`);
         const imported = focused && (await clickAt("hf_import"));
         await until(page, () => window.trainplan.plan().config.model === "custom");
         const cfg = await page.evaluate(() => window.trainplan.plan().config);
-        check(imported && cfg.model === "custom" && cfg.layers === 32 && cfg.kv_heads === 8 && cfg.ffn === 14336,
-              "pasting a Hugging Face config.json (Ctrl+V) and Import sets the model's dimensions",
-              JSON.stringify({ opened, focused, imported, model: cfg.model, layers: cfg.layers, kv_heads: cfg.kv_heads, ffn: cfg.ffn }) +
+        check(imported && cfg.model === "custom" && cfg.layers === 32 && cfg.kv_heads === 8 && cfg.ffn === 14336 &&
+              cfg.name === "mistralai/Mistral-7B-v0.1",
+              "Ctrl+V of a config.json from the system clipboard, then Import, sets the model's dimensions and its name",
+              JSON.stringify({ opened, focused, imported, model: cfg.model, name: cfg.name, layers: cfg.layers, kv_heads: cfg.kv_heads, ffn: cfg.ffn }) +
               "; " + (await inputState(page)));
+        const hash = await page.evaluate(() => location.hash);
+        check(hash.includes("name=mistralai%2FMistral-7B-v0.1"), "the imported model's name is in the link", hash);
         await page.screenshot({ path: path.join(outDir, "web-hf-import.png") });
         // A broken paste: the error is drawn right under the Import button, not in the notice bar, and the
         // imported model stays.
+        await toClipboard("{ \"hidden_size\": 4096,");
         await clickInput(page, "hf_config");
         await page.keyboard.press("Control+A");
-        await page.evaluate(() => {
-          const dt = new DataTransfer();
-          dt.setData("text/plain", "{ \"hidden_size\": 4096,");
-          document.dispatchEvent(new ClipboardEvent("paste", { clipboardData: dt, bubbles: true }));
-        });
         await page.keyboard.press("Control+V");
         await frames(page, 3);
         await clickAt("hf_import");
@@ -268,6 +277,23 @@ async function main() {
         check(below && !w.notices_close && still.model === "custom" && still.layers === 32,
               "a broken config.json: the error is under the Import button, the model stays",
               JSON.stringify({ hf_issue: w.hf_issue, hf_import: w.hf_import, notice_bar: !!w.notices_close, model: still.model }));
+        // The "Paste config.json" button reads the system clipboard itself (navigator.clipboard.readText).
+        await toClipboard(JSON.stringify({ _name_or_path: "Qwen/Qwen2.5-7B-Instruct", hidden_size: 3584,
+          intermediate_size: 18944, num_attention_heads: 28, num_hidden_layers: 28, num_key_value_heads: 4,
+          vocab_size: 152064 }));
+        await clickAt("hf_paste");
+        await until(page, () => window.trainplan.plan().config.name === "Qwen/Qwen2.5-7B-Instruct");
+        const qwen = await page.evaluate(() => window.trainplan.plan().config);
+        check(qwen.name === "Qwen/Qwen2.5-7B-Instruct" && qwen.layers === 28 && qwen.kv_heads === 4,
+              "the Paste config.json button imports what is on the system clipboard",
+              JSON.stringify({ name: qwen.name, layers: qwen.layers, kv_heads: qwen.kv_heads }));
+        // Copy from a field (Ctrl+A, Ctrl+C) reaches the system clipboard.
+        await clickInput(page, "hf_config");
+        await page.keyboard.press("Control+A");
+        await page.keyboard.press("Control+C");
+        await frames(page, 3);
+        const copied = await page.evaluate(() => navigator.clipboard.readText());
+        check(copied.includes("Qwen/Qwen2.5-7B-Instruct"), "Ctrl+C in a text field writes the system clipboard", copied.slice(0, 80));
       }
       // Keyboard: Tab from the sequence length moves to the global batch, which takes typed input (given
       // explicitly first: on auto the field shows the planner's batch, read-only).
@@ -287,9 +313,42 @@ async function main() {
         check(gbs === 256, "keyboard: Tab moves to the next input and typing edits it",
               `gbs ${gbs}, seq ${seqNow}; ${await inputState(page)}`);
       }
+      // Typed numbers (issue #20), real keystrokes: "1B" tokens is a billion; GPUs "1e30" is refused with
+      // the link's message in red under the field, and the plan keeps the count from before the typing.
+      {
+        await clickInput(page, "tokens");
+        await page.keyboard.press("Control+A");
+        await page.keyboard.type("1B");
+        await until(page, () => window.trainplan.plan().config.tokens === 1e9);
+        const tokens = await page.evaluate(() => window.trainplan.plan().config.tokens);
+        check(tokens === 1e9, "typing 1B into the token budget plans a billion tokens", `tokens ${tokens}`);
+        const gpusBefore = await page.evaluate(() => window.trainplan.plan().config.gpus);
+        // The GPUs field sits below the fold of the inputs panel: scroll it into view with the wheel.
+        for (let i = 0; i < 10; i++) {
+          const g = (await page.evaluate(() => window.trainplan.widgets())).gpus;
+          if (g && g[3] < 700) break;
+          await page.mouse.move(150, 400);
+          await page.mouse.wheel(0, 120);
+          await frames(page, 3);
+        }
+        await clickInput(page, "gpus");
+        await page.keyboard.press("Control+A");
+        await page.keyboard.type("1e30");
+        await until(page, () => !!window.trainplan.widgets().issue_gpus);
+        await frames(page, 3);
+        const w = await page.evaluate(() => window.trainplan.widgets());
+        const gpusNow = await page.evaluate(() => window.trainplan.plan().config.gpus);
+        check(!!w.issue_gpus && !!w.gpus && w.issue_gpus[1] >= w.gpus[3] - 1 && gpusNow === gpusBefore,
+              "GPUs 1e30 typed: refused in red under the field, the plan keeps its count",
+              JSON.stringify({ issue: w.issue_gpus, field: w.gpus, before: gpusBefore, now: gpusNow }));
+        await page.keyboard.press("Control+A");
+        await page.keyboard.type(String(gpusBefore));
+        await until(page, () => !window.trainplan.widgets().issue_gpus);
+        await page.mouse.click(5, 5);
+        await frames(page, 3);
+      }
       // Copy link puts the page address + fragment on the real clipboard.
       {
-        await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: base });
         const r = (await page.evaluate(() => window.trainplan.widgets())).copy_link;
         await page.mouse.click((r[0] + r[2]) / 2, (r[1] + r[3]) / 2);
         await frames(page, 4);

@@ -14,6 +14,7 @@
 
 #include "app.h"
 #include "config.h"
+#include "fields.h"
 #include "i18n.h"
 #include "imgui.h"
 #include "harness.h"

@@ -1,0 +1,420 @@
+// fields.cpp — the key table's fields (fields.h): a label column that wraps, text fields whose typed
+// values go through core's ApplyPair, auto/default checkboxes greyed to the value in use, choice combos,
+// the issues under each field and the tooltips (help, catalog, source, unit, accepted values).
+#include "fields.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include "app.h"
+#include "catalog.h"
+#include "i18n.h"
+#include "imgui.h"
+#include "json.h"
+#include "plan.h"
+#include "stack.h"
+#include "text.h"
+#include "text_layout.h"
+#include "views.h"
+#include "widgets.h"
+
+namespace tp::ui {
+namespace {
+
+// Display labels of the choice keys' values (English keys of the translation tables); a key without a
+// list shows its link spellings.
+const char* const kPrecLabels[] = {"FP32 (TF32)", "FP16", "BF16", "FP8"};
+const char* const kOptLabels[] = {"AdamW", "AdamW 8-bit", "SGD (momentum)", "paged AdamW", "paged AdamW 8-bit"};
+const char* const kRecomputeLabels[] = {"none", "selective", "full", "auto"};
+const char* const kOffloadLabels[] = {"none", "CPU", "NVMe"};
+const char* const kZeroLabels[] = {"0 (none)", "1 (optimizer)", "2 (+ gradients)", "3 (+ weights, FSDP)"};
+const char* const kOnOffLabels[] = {"off", "on"};
+const char* const kMlpLabels[] = {"GELU (2 matrices)", "SwiGLU (gated, 3 matrices)"};
+const char* const kQkNormLabels[] = {"none", "per head", "all heads"};
+const char* const kLoraTargetLabels[] = {"query and value", "attention", "attention + MLP"};
+const char* const kGoalLabels[] = {"Pre-train", "Fine-tune"};
+const char* const kMethodLabels[] = {"Full", "LoRA", "QLoRA"};
+const char* const kLangLabels[] = {"English", "简体中文"};
+const char* const kViewLabels[] = {"Plan", "Compare", "Search"};
+
+// A key's values beyond its list (a value core added later) show their link spelling.
+struct Labels {
+  const char* key;
+  const char* const* labels;
+  int n;
+  template <int N>
+  constexpr Labels(const char* k, const char* const (&l)[N]) : key(k), labels(l), n(N) {}
+};
+const Labels kChoiceLabels[] = {
+    {"prec", kPrecLabels},       {"opt", kOptLabels},           {"recompute", kRecomputeLabels},
+    {"offload", kOffloadLabels}, {"zero", kZeroLabels},         {"sp", kOnOffLabels},
+    {"flash", kOnOffLabels},     {"offload_act", kOnOffLabels}, {"tied", kOnOffLabels},
+    {"opt_in_bwd", kOnOffLabels}, {"gpu_p2p", kOnOffLabels},
+    {"act", kMlpLabels},         {"qk_norm", kQkNormLabels},    {"lora_targets", kLoraTargetLabels},
+    {"goal", kGoalLabels},       {"method", kMethodLabels},     {"lang", kLangLabels},
+    {"view", kViewLabels},
+};
+
+// The key's unit after its field ("tokens", "GB/s"), in the interface's language; none when the label
+// already says it.
+std::string ShownUnit(const KeyInfo& k) {
+  if (!k.unit || !*k.unit) return {};
+  if (Lower(k.label.en).find(Lower(k.unit)) != std::string::npos) return {};
+  return TrUnit(k.unit);
+}
+float UnitWidth(const std::string& unit) {
+  return unit.empty() ? 0.0f : ImGui::CalcTextSize(unit.c_str()).x + ImGui::GetStyle().ItemSpacing.x;
+}
+
+bool IsAuto(const Config& c, const KeyInfo& k) {
+  if (!k.has_auto) return false;
+  switch (k.kind) {
+    case KeyKind::Int: return k.get_int(c) == int(k.auto_value);
+    case KeyKind::Real: return k.get_real(c) == k.auto_value;
+    case KeyKind::Choice: return k.get_int(c) < 0;
+    case KeyKind::Id: case KeyKind::Text: return k.get_id(c).empty();
+  }
+  return false;
+}
+
+// What the catalog says about a key whose help sends command-line users to `trainplan catalog ...`.
+std::string CatalogNote(const AppState& app, const char* key) {
+  const std::string k = key;
+  const Job& job = app.main.out.job;
+  if (k == "gpu" || k == "usd_per_gpu_hour" || k == "usd_per_gpu") {
+    const GpuSpec* g = job.hw.gpu ? job.hw.gpu : FindGpu(app.cfg.gpu);
+    if (!g) return {};
+    const bool zh = LangOf(app) == Lang::Zh && !g->price_source_zh.empty();
+    if (k != "gpu") return Sprintf(Tr("price source: %s"), (zh ? g->price_source_zh : g->price_source).c_str());
+    return Sprintf(Tr("%s: %s as the driver exposes it (%s marketed), %s/s, %s BF16, %.0f W"), g->name.c_str(),
+                   FmtMem(g->mem_bytes).c_str(), FmtMem(g->marketed_bytes).c_str(), FmtBytes(g->mem_bw).c_str(),
+                   FmtFlops(g->peak_flops[int(Precision::Bf16)]).c_str(), g->tdp_w) +
+           "\n" + Sprintf(Tr("source: %s"), g->source.c_str());
+  }
+  if (k == "intra" || k == "inter") {
+    const LinkSpec* l = k == "intra" ? job.hw.intra : job.hw.inter;
+    if (!l) return {};
+    return Sprintf(Tr("in use: %s, %s/s per GPU"), Tr(l->name.c_str()), FmtBytes(l->bw).c_str()) + "\n" +
+           Sprintf(Tr("source: %s"), l->source.c_str());
+  }
+  if (k == "stack") {
+    std::string s;
+    for (const StackProfile& p : Stacks()) s += std::string(s.empty() ? "" : "\n") + p.name + ": " + p.covers;
+    return s;
+  }
+  if (k == "model") {
+    const ModelPreset* m = FindModel(app.cfg.model);
+    return m ? Sprintf(Tr("source: %s"), m->source.c_str()) : std::string();
+  }
+  return {};
+}
+
+// A text field of the key; true when its text was edited this frame (the text is in `text`).
+bool TextBox(AppState& app, const KeyInfo& k, const std::string& shown, bool disabled, std::string& text) {
+  char buf[272];
+  std::snprintf(buf, sizeof buf, "%s", shown.c_str());
+  if (disabled) ImGui::BeginDisabled();
+  const bool edited = ImGui::InputText("##v", buf, sizeof buf, disabled ? ImGuiInputTextFlags_ReadOnly : ImGuiInputTextFlags_AutoSelectAll);
+  if (disabled) ImGui::EndDisabled();
+  if (ImGui::IsItemActivated()) app.inputs.editing_key = k.name, app.inputs.editing_start = FormatValue(app.cfg, k.name);
+  RecordTextField(app);
+  if (!disabled && ImGui::IsItemDeactivated()) {
+    // Left empty: nothing was typed after all, the field shows the value again.
+    auto it = app.inputs.typed.find(k.name);
+    if (it != app.inputs.typed.end() && Trim(it->second).empty()) app.inputs.typed.erase(it);
+  }
+  text = buf;
+  return edited && !disabled;
+}
+
+bool TextKindField(AppState& app, const KeyInfo& k) {
+  const char* key = k.name;
+  Config& c = app.cfg;
+  const bool is_auto = IsAuto(c, k) && !app.inputs.typed.count(key) && k.kind != KeyKind::Text;
+  const bool assumption = k.assume != nullptr;
+  const char* auto_word = assumption ? "default" : "auto";
+  const std::string unit = ShownUnit(k);
+  const float auto_w = k.has_auto && k.kind != KeyKind::Text ? ImGui::CalcTextSize(Tr(auto_word)).x + ImGui::GetFrameHeight() + 8 : 0;
+  ImGui::SetNextItemWidth(std::max(ImGui::GetFontSize() * 3, ImGui::GetContentRegionAvail().x - auto_w - UnitWidth(unit)));
+  bool changed = false;
+  std::string text;
+  if (is_auto) {
+    // Greyed to what the plan uses, yet typable: a value typed over it turns auto off (issue #20: people
+    // type into the field they see, not first into its checkbox).
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    const bool edited = TextBox(app, k, ResolvedText(app, k), false, text);
+    ImGui::PopStyleColor();
+    if (edited) {
+      ApplyTyped(app, key, text);
+      changed = true;
+    }
+  } else {
+    auto typed = app.inputs.typed.find(key);
+    // Exact, as the link spells it (1.5e13, 0.12), so a field clicked and left changes nothing.
+    const std::string shown = typed != app.inputs.typed.end() ? typed->second : FormatValue(c, key);
+    if (TextBox(app, k, shown, false, text)) {
+      ApplyTyped(app, key, text);
+      changed = true;
+    }
+  }
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) KeyTooltip(app, key);
+  Record(app, key);
+  if (!unit.empty()) {
+    ImGui::SameLine();
+    ImGui::TextDisabled("%s", unit.c_str());
+  }
+  if (auto_w > 0) {
+    ImGui::SameLine();
+    bool a = is_auto;
+    if (ImGui::Checkbox(TrId(auto_word).c_str(), &a)) {
+      app.inputs.typed.erase(key);
+      std::erase_if(app.inputs.typed_issues, [&](const ConfigIssue& is) { return is.key == key; });
+      std::vector<ConfigIssue> ignored;
+      // Off auto: the field starts from the value in use (or the range's low end).
+      if (a || !ApplyPair(c, key, ResolvedText(app, k), ignored)) ApplyPair(c, key, a ? "auto" : FormatNumber(k.lo), ignored);
+      changed = true;
+    }
+    if (ImGui::IsItemHovered()) {
+      if (assumption) KeyTooltip(app, key);
+      else if (IsModelGroup(k.group)) Tooltip(Sprintf(Tr("Use the preset's value of %s."), key));
+      else if (k.group == KeyGroup::Layout) Tooltip(Sprintf(Tr("Let the planner choose %s (it searches every valid layout)."), key));
+      else Tooltip(Sprintf(Tr("auto: the planner's default for %s (hover the field for where it comes from)."), key));
+    }
+  }
+  return changed;
+}
+
+bool ChoiceField(AppState& app, const KeyInfo& k) {
+  const char* key = k.name;
+  Config& c = app.cfg;
+  ImGui::SetNextItemWidth(-1);
+  const int v = k.get_int(c);
+  const bool is_auto = (k.has_auto && v < 0) || (v >= 0 && v < k.n_names && std::strcmp(k.names[v], "auto") == 0);
+  auto auto_label = [&] {
+    const std::string r = ResolvedText(app, k);
+    for (int i = 0; i < k.n_names; ++i)
+      if (r == k.names[i] && std::strcmp(k.names[i], "auto") != 0) return Sprintf(Tr("auto (%s)"), Tr(ChoiceLabel(k, i)));
+    return std::string(Tr("auto"));
+  };
+  const std::string preview = is_auto ? auto_label() : Tr(ChoiceLabel(k, v));
+  bool changed = false;
+  std::vector<ConfigIssue> ignored;
+  if (ImGui::BeginCombo("##v", preview.c_str())) {
+    if (k.has_auto && ImGui::Selectable(auto_label().c_str(), is_auto) && !is_auto) changed = ApplyPair(c, key, "auto", ignored);
+    for (int i = 0; i < k.n_names; ++i) {
+      const bool auto_name = std::strcmp(k.names[i], "auto") == 0;
+      if (ImGui::Selectable(auto_name ? auto_label().c_str() : Tr(ChoiceLabel(k, i)), v == i) && v != i)
+        changed = ApplyPair(c, key, k.names[i], ignored);
+    }
+    ImGui::EndCombo();
+  }
+  return EndComboField(app, key, changed);
+}
+
+}  // namespace
+
+const char* ChoiceLabel(const KeyInfo& k, int index) {
+  if (index < 0 || index >= k.n_names) return "-";
+  for (const Labels& l : kChoiceLabels)
+    if (std::strcmp(l.key, k.name) == 0 && index < l.n) return l.labels[index];
+  return k.names[index];
+}
+
+std::string ResolvedText(const AppState& app, const KeyInfo& k) {
+  const PlanOutput& o = app.main.out;
+  const std::string v = FormatValue(o.config, k.name);
+  if (v != "auto") {
+    if (k.kind == KeyKind::Real && k.format) return Fmt(k.format, k.get_real(o.config));
+    return v;
+  }
+  const std::string key = k.name;
+  const ModelArch& m = o.job.model;
+  const Workload& w = o.job.work;
+  auto num = [](double x) { return CompactNumber(x); };
+  if (key == "seq") return std::to_string(w.seq);
+  if (key == "goal") return w.finetune ? "finetune" : "pretrain";
+  if (key == "stack") return o.job.stack ? o.job.stack->id : "auto";
+  if (key == "stack_year") return std::to_string(o.job.stack_year);
+  if (key == "dropout") return Fmt("%.2f", w.dropout);
+  if (key == "offload_act") return w.offload_checkpoints ? "1" : "0";
+  if (key == "examples") return num(DatasetOf(o.config).examples);
+  if (key == "example_tokens") return num(DatasetOf(o.config).example_tokens);
+  if (key == "epochs") return num(DatasetOf(o.config).epochs);
+  if (key == "head_dim") return std::to_string(m.head_dim > 0 ? m.head_dim : m.heads > 0 ? m.hidden / m.heads : 0);
+  if (key == "moe_ffn") return std::to_string(m.moe_ffn);
+  if (key == "kv_lora_rank") return std::to_string(m.kv_lora_rank);
+  if (key == "q_lora_rank") return std::to_string(m.q_lora_rank);
+  if (key == "qk_rope_dim") return std::to_string(m.qk_rope_dim);
+  if (key == "qk_nope_dim") return std::to_string(m.qk_nope_dim);
+  if (key == "v_head_dim") return std::to_string(m.v_head_dim);
+  if (key == "qk_norm") return kQkNormNames[int(m.qk_norm)];
+  if (key == "norms_per_block") return std::to_string(m.norms_per_block > 0 ? m.norms_per_block : 2);
+  if (key == "act") return Name(m.mlp);
+  if (key == "tied") return m.tied ? "1" : "0";
+  if (key == "params") return num(m.params_total);
+  return v;
+}
+
+void InputsBegin(AppState& app, float label_width) { app.inputs.label_width = label_width; }
+
+void LabelCell(AppState& app, const char* key, const char* label) {
+  const float width = app.inputs.label_width - ImGui::GetStyle().ItemSpacing.x;
+  const std::string_view text = Tr(label);
+  ImGui::BeginGroup();
+  const std::vector<std::string_view> lines = WrapLines(text, width);
+  if (lines.size() == 1) ImGui::AlignTextToFramePadding();
+  for (std::string_view line : lines) ImGui::TextUnformatted(line.data(), line.data() + line.size());
+  ImGui::EndGroup();
+  if (ImGui::IsItemHovered()) KeyTooltip(app, key);
+  Record(app, (std::string("label_") + key).c_str());
+  ImGui::SameLine(app.inputs.label_width);
+}
+
+bool KeyField(AppState& app, const KeyInfo& k) {
+  ImGui::PushID(k.name);
+  LabelCell(app, k.name, k.label.en);
+  if (k.kind == KeyKind::Choice) return ChoiceField(app, k);  // pops the ID (EndComboField)
+  const bool changed = TextKindField(app, k);
+  FieldIssues(app, k.name, changed);
+  ImGui::PopID();
+  return changed;
+}
+
+bool KeyField(AppState& app, const char* key) {
+  const KeyInfo* k = FindKey(key);
+  return k ? KeyField(app, *k) : false;
+}
+
+void ApplyTyped(AppState& app, const char* key, const std::string& text) {
+  InputsState& in = app.inputs;
+  auto same_key = [&](const ConfigIssue& is) { return is.key == key; };
+  std::erase_if(in.typed_issues, same_key);
+  std::erase_if(app.link_issues, same_key);
+  if (Trim(text).empty()) {  // being retyped: no value yet, no complaint yet
+    in.typed[key] = text;
+    return;
+  }
+  Config trial = app.cfg;
+  std::vector<ConfigIssue> issues;
+  if (ApplyPair(trial, key, text, issues) && !HasErrors(issues)) {
+    app.cfg = std::move(trial);
+    in.typed.erase(key);
+    return;
+  }
+  in.typed[key] = text;  // refused: kept as typed, the plan keeps the value from before the typing
+  if (in.editing_key == key) {
+    std::vector<ConfigIssue> ignored;
+    ApplyPair(app.cfg, key, in.editing_start, ignored);
+  }
+  for (ConfigIssue& is : issues)
+    if (!is.notice) {
+      if (is.key.empty()) is.key = key;
+      in.typed_issues.push_back(std::move(is));
+    }
+}
+
+std::vector<ConfigIssue> InputIssues(const AppState& app) {
+  std::vector<ConfigIssue> all = app.link_issues;
+  all.insert(all.end(), app.inputs.typed_issues.begin(), app.inputs.typed_issues.end());
+  return all;
+}
+
+bool EndComboField(AppState& app, const char* key, bool changed) {
+  if (ImGui::IsItemHovered()) KeyTooltip(app, key);
+  Record(app, key);
+  FieldIssues(app, key, changed);
+  ImGui::PopID();
+  return changed;
+}
+
+bool KeyHasIssue(const AppState& app, const char* key, bool errors_only) {
+  auto named = [&](const ConfigIssue& is) { return is.key == key && !(errors_only && is.notice); };
+  return std::any_of(app.main.out.issues.begin(), app.main.out.issues.end(), named) ||
+         std::any_of(app.inputs.typed_issues.begin(), app.inputs.typed_issues.end(), named);
+}
+
+void FieldIssues(AppState& app, const char* key, bool edited) {
+  auto same = [](const ConfigIssue& a, const ConfigIssue& b) { return a.key == b.key && a.message == b.message; };
+  if (edited) std::erase_if(app.link_issues, [&](const ConfigIssue& is) { return is.key == key; });
+  // The plan's issues naming the key, and a typed value's that the plan has not taken in yet.
+  std::vector<const ConfigIssue*> mine;
+  for (const ConfigIssue& is : app.main.out.issues)
+    if (is.key == key) mine.push_back(&is);
+  for (const ConfigIssue& is : app.inputs.typed_issues)
+    if (is.key == key && std::none_of(mine.begin(), mine.end(), [&](const ConfigIssue* m) { return same(*m, is); }))
+      mine.insert(mine.begin(), &is);
+  if (mine.empty()) return;
+  // The first error, else the first notice; the others are counted.
+  const ConfigIssue* shown = mine[0];
+  for (const ConfigIssue* is : mine)
+    if (shown->notice && !is->notice) shown = is;
+  const int count = (int)mine.size();
+  ImGui::SetCursorPosX(app.inputs.label_width);  // under the field, not under its label
+  ImGui::BeginGroup();
+  std::string text = shown->notice ? "· " : "✘ ";
+  text += PageText(IssueMessage(*shown, LangOf(app)));
+  if (count > 1) text.append(" ").append(TrFill("(and {0} more)", {std::to_string(count - 1)}));
+  Paragraph(text, ColV(app, shown->notice ? Hue::Muted : Hue::Bad));
+  if (!shown->notice) {
+    // What the plan on the right used instead, so its numbers are not taken for this value's.
+    static const Config defaults;
+    auto value = [](const Config& c, const char* k) {
+      std::string v = FormatValue(c, k);
+      return v == "auto" ? std::string(Tr("auto")) : v;
+    };
+    const auto& fb = app.main.out.fallback_keys;
+    auto listed = [&](const std::vector<ConfigIssue>& list) {
+      return std::any_of(list.begin(), list.end(), [&](const ConfigIssue& is) { return same(is, *shown); });
+    };
+    if (std::find(fb.begin(), fb.end(), key) != fb.end())
+      MutedParagraph(TrFill("the plan uses {0} until this is fixed", {value(defaults, key)}));
+    else if (listed(app.inputs.typed_issues))
+      MutedParagraph(TrFill("not applied: the plan uses {0}", {value(app.cfg, key)}));
+    else if (listed(app.link_issues))
+      MutedParagraph(TrFill("the link's value was ignored: the plan uses {0}", {value(app.cfg, key)}));
+  }
+  ImGui::EndGroup();
+  // A link just opened with an error below the fold: bring the first one into view, once.
+  if (app.reveal_error && !shown->notice) {
+    const float bottom = ImGui::GetWindowPos().y + ImGui::GetWindowHeight() - ImGui::GetStyle().WindowPadding.y;
+    if (!ImGui::IsItemVisible() || ImGui::GetItemRectMax().y > bottom) ImGui::SetScrollHereY(0.5f);
+    app.reveal_error = false;
+  }
+  if (count > 1 && ImGui::IsItemHovered()) {
+    std::string all;
+    for (const ConfigIssue* is : mine) all += (all.empty() ? "" : "\n") + PageText(FormatIssue(*is, LangOf(app)));
+    Tooltip(all);
+  }
+  Record(app, (std::string("issue_") + key).c_str());
+}
+
+std::string AcceptsText(const char* accepts) {
+  // core writes "a whole number 1-1024 or auto", "bf16, fp16 or fp8": the fixed words are translated, the
+  // values (link spellings) stay as they are typed (core's TranslateWords, as the issue messages do).
+  return PageText(TranslateWords(CurrentLanguage(), accepts));
+}
+
+void KeyTooltip(const AppState& app, const char* key, const std::string& extra) {
+  const KeyInfo* info = FindKey(key);
+  const float width = TooltipWidth();
+  ImGui::BeginTooltip();
+  if (info && info->help && *info->help) Paragraph(PageText(info->Help(LangOf(app))), ImVec4(0, 0, 0, 0), width);
+  if (!extra.empty()) Paragraph(extra, ImVec4(0, 0, 0, 0), width);
+  const std::string note = CatalogNote(app, key);
+  if (!note.empty()) Paragraph(note, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled), width);
+  const ImVec4 muted = ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled);
+  if (info && info->source.en && *info->source.en)
+    Paragraph(Sprintf(Tr("the default's source: %s"), PageText(info->source.In(LangOf(app))).c_str()), muted, width);
+  if (info && info->unit && *info->unit) Paragraph(Sprintf(Tr("unit: %s"), TrUnit(info->unit)), muted, width);
+  if (info && info->accepts && *info->accepts)
+    Paragraph(Sprintf(Tr("accepts: %s"), AcceptsText(info->accepts).c_str()), muted, width);
+  Paragraph(Sprintf(Tr("link key: %s"), key), muted, width);
+  ImGui::EndTooltip();
+}
+
+void RecordTextField(AppState& app) {
+  const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+  app.text_fields_building.push_back({a.x, a.y, b.x, b.y});
+}
+
+}  // namespace tp::ui

@@ -1,0 +1,151 @@
+// pickers.cpp — catalog pickers (pickers.h): rows built from core's catalogs in the interface's language,
+// model presets grouped by family, a filter box that Enter resolves when one row is left.
+#include "pickers.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include "app.h"
+#include "catalog.h"
+#include "fields.h"
+#include "i18n.h"
+#include "imgui.h"
+#include "model.h"
+#include "text.h"
+#include "text_layout.h"
+#include "views.h"
+#include "widgets.h"
+
+namespace tp::ui {
+namespace {
+
+// The family a preset is listed under, from its id (the catalog orders presets by when they were added).
+const char* Family(const std::string& id) {
+  static const std::pair<const char*, const char*> kFamilies[] = {
+      {"deepseek", "DeepSeek"}, {"llama", "Llama"}, {"qwen", "Qwen"},     {"gemma", "Gemma"},
+      {"mistral", "Mistral"},   {"mixtral", "Mistral"}, {"phi", "Phi"}, {"gpt", "GPT"},
+      {"bert", "BERT"},         {"olmo", "OLMo"},     {"smollm", "SmolLM"},
+  };
+  for (const auto& [prefix, family] : kFamilies)
+    if (id.rfind(prefix, 0) == 0) return family;
+  return "Other";
+}
+
+// The rows of every picker in `lang`: the catalogs never change, the words of their details do.
+PickerRows BuildPickerRows(Lang lang) {
+  PickerRows rows;
+  rows.built = true;
+  rows.lang = lang;
+  for (const auto& m : Models()) {
+    ParamCounts pc = CountParams(m.arch);
+    std::string d = m.arch.experts > 1
+                        ? Sprintf(Tr(lang, "%s params, %s active"), FmtCount(pc.total).c_str(), FmtCount(pc.active).c_str())
+                        : Sprintf(Tr(lang, "%s params"), FmtCount(pc.total).c_str());
+    rows.models.push_back({m.id, m.name, d + "\n" + Sprintf(Tr(lang, "source: %s"), m.source.c_str()), Family(m.id)});
+  }
+  // Families together, in the order each first appears in the catalog; presets in catalog order within.
+  std::vector<std::string> order;
+  for (const PickRow& r : rows.models)
+    if (std::find(order.begin(), order.end(), r.group) == order.end()) order.push_back(r.group);
+  std::stable_sort(rows.models.begin(), rows.models.end(), [&](const PickRow& a, const PickRow& b) {
+    return std::find(order.begin(), order.end(), a.group) < std::find(order.begin(), order.end(), b.group);
+  });
+  for (const auto& g : Gpus()) {
+    std::string d = FmtMem(g.mem_bytes) + " · " + FmtFlops(g.peak_flops[int(Precision::Bf16)]) + " BF16 · " +
+                    FmtBytes(g.mem_bw) + "/s";
+    rows.gpus.push_back({g.id, g.name, d + "\n" + Sprintf(Tr(lang, "source: %s"), g.source.c_str()), ""});
+  }
+  for (const auto& l : Links())
+    (l.network ? rows.inter : rows.intra)
+        .push_back({l.id, Tr(lang, l.name.c_str()),
+                    Sprintf(Tr(lang, "%s/s per GPU"), FmtBytes(l.bw).c_str()) + "\n" + Sprintf(Tr(lang, "source: %s"), l.source.c_str()),
+                    ""});
+  return rows;
+}
+
+}  // namespace
+
+const PickerRows& CurrentPickerRows(AppState& app) {
+  PickerRows& rows = app.inputs.rows;
+  if (!rows.built || rows.lang != LangOf(app)) rows = BuildPickerRows(LangOf(app));
+  return rows;
+}
+
+std::string RowLabel(const std::vector<PickRow>& rows, const std::string& id) {
+  for (const PickRow& r : rows)
+    if (r.id == id) return r.label;
+  return id;
+}
+
+bool PickerCombo(AppState& app, const char* id, const std::string& preview, std::string* value,
+                 const std::vector<PickRow>& rows, const char* empty_label, float width) {
+  ImGui::SetNextItemWidth(width);
+  bool changed = false;
+  char* filter = app.inputs.picker_filter;
+  if (!ImGui::BeginCombo((std::string("##pick_") + id).c_str(), preview.c_str(), ImGuiComboFlags_HeightLarge)) return false;
+  if (ImGui::IsWindowAppearing()) {
+    filter[0] = 0;
+    ImGui::SetKeyboardFocusHere();
+  }
+  ImGui::SetNextItemWidth(-1);
+  const bool enter = ImGui::InputTextWithHint("##filter", Tr("type to filter"), filter, sizeof app.inputs.picker_filter,
+                                              ImGuiInputTextFlags_EnterReturnsTrue);
+  RecordTextField(app);
+  Record(app, (std::string("filter_") + id).c_str());
+  const std::string f = Lower(filter);
+  auto matches = [&](const PickRow& r) { return f.empty() || Lower(r.label + " " + r.id + " " + r.group).find(f) != std::string::npos; };
+  // Enter with a single row left picks it (the filter is how people find a preset among fifty).
+  const PickRow* only = nullptr;
+  int shown = 0;
+  for (const PickRow& r : rows)
+    if (matches(r)) only = &r, ++shown;
+  if (enter && shown == 1 && only->id != *value) {
+    *value = only->id;
+    changed = true;
+    ImGui::CloseCurrentPopup();
+  }
+  if (empty_label && f.empty() && ImGui::Selectable(Tr(empty_label), value->empty())) {
+    value->clear();
+    changed = true;
+  }
+  const std::string* group = nullptr;
+  for (const PickRow& r : rows) {
+    if (!matches(r)) continue;
+    if (!r.group.empty() && (!group || *group != r.group)) {
+      group = &r.group;
+      ImGui::TextDisabled("%s", Tr(r.group.c_str()));
+    }
+    const bool selected = r.id == *value;
+    if (ImGui::Selectable(r.label.c_str(), selected) && !selected) {
+      *value = r.id;
+      changed = true;
+    }
+    if (selected && ImGui::IsWindowAppearing()) ImGui::SetScrollHereY();
+    Record(app, ("pick_" + std::string(id) + "_" + r.id).c_str());
+    if (!r.detail.empty() && ImGui::IsItemHovered()) Tooltip(r.detail);
+    if (!r.detail.empty()) {
+      const std::string first = r.detail.substr(0, r.detail.find('\n'));
+      const float x = ImGui::GetContentRegionAvail().x * 0.5f + ImGui::GetCursorStartPos().x;
+      // The detail next to the name when there is room, else nothing (its tooltip has it).
+      if (ImGui::GetItemRectMin().x + ImGui::CalcTextSize(r.label.c_str()).x + 16 < ImGui::GetWindowPos().x + x &&
+          ImGui::CalcTextSize(first.c_str()).x < ImGui::GetContentRegionAvail().x * 0.5f) {
+        ImGui::SameLine(x);
+        ImGui::TextDisabled("%s", first.c_str());
+      }
+    }
+  }
+  if (shown == 0) ImGui::TextDisabled("%s", Tr("no match"));
+  ImGui::EndCombo();
+  return changed;
+}
+
+bool Picker(AppState& app, const char* key, const char* label, std::string* value, const std::vector<PickRow>& rows,
+            const char* empty_label) {
+  ImGui::PushID(key);
+  LabelCell(app, key, label);
+  std::string preview = empty_label && value->empty() ? std::string(Tr(empty_label)) : RowLabel(rows, *value);
+  const bool changed = PickerCombo(app, key, preview, value, rows, empty_label);
+  return EndComboField(app, key, changed);
+}
+
+}  // namespace tp::ui
