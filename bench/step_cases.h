@@ -129,9 +129,7 @@ inline Prediction Predict(const Case& k, const Assumptions& assume, bool verbose
           l.recompute = rc;
           l.vp = v;
           l.sp = sp == 1;
-          const int m = (job.work.gbs + b * l.dp - 1) / (b * l.dp);
-          if (v > 1 && m % l.pp != 0) continue;  // Megatron's interleaved schedule needs m % pp == 0
-          if (!CheckLayout(job, l, nullptr)) continue;
+          if (!CheckLayout(job, l, nullptr)) continue;  // incl. the interleaved schedule's m % pp == 0
           const MemoryBreakdown mem = EstimateMemory(job, l);
           const bool fits = mem.fits;
           StepBreakdown st;

@@ -1,6 +1,7 @@
 // catalog_hardware.cpp — GPUs and interconnects, parsed once from the embedded assets/gpus.json and
 // assets/links.json (human units there: GiB, GB/s, TFLOP/s, microseconds; SI here: bytes, bytes/s,
 // FLOP/s, seconds).
+#include <algorithm>
 #include <string_view>
 
 #include "catalog.h"
@@ -39,12 +40,18 @@ std::vector<GpuSpec> ParseGpus() {
       for (int p = 0; p < 4; ++p) g.peak_flops[p] = t->NumberOr(kPrecisionNames[p], 0) * kTera;
     }
     g.mamf_flops = e.NumberOr("mamf_tflops", 0) * kTera;
+    g.mamf_source = e.StringOr("mamf_source", "");
     g.tdp_w = e.NumberOr("tdp_w", 0);
     g.host_link = e.StringOr("host_link", "pcie4");
     g.intra_default = e.StringOr("intra", "pcie4");
     g.inter_default = e.StringOr("inter", "ib-hdr");
+    if (const JsonValue* ls = e.Find("links"); ls && ls->IsArray())
+      for (const JsonValue& l : ls->array)
+        if (l.IsString()) g.links.push_back(l.string);
     g.gpus_per_node_default = int(e.NumberOr("gpus_per_node", 8));
     g.p2p = BoolOr(e, "p2p", true);
+    g.host_mem_bw = e.NumberOr("host_mem_gbs", 0) * kGB;
+    g.pcie_switch_gpus = std::max(1, int(e.NumberOr("pcie_switch_gpus", 1)));
     g.usd_per_gpu_hour = e.NumberOr("usd_per_gpu_hour", 0);
     g.usd_per_gpu = e.NumberOr("usd_per_gpu", 0);
     g.price_source = e.StringOr("price_source", "");
@@ -64,9 +71,19 @@ std::vector<LinkSpec> ParseLinks() {
     LinkSpec l;
     l.id = e.StringOr("id", "");
     l.name = e.StringOr("name", l.id);
+    const std::string kind = e.StringOr("kind", "pcie");
+    l.kind = kind == "switch"    ? LinkKind::Switch
+             : kind == "mesh"    ? LinkKind::Mesh
+             : kind == "bridge"  ? LinkKind::Bridge
+             : kind == "network" ? LinkKind::Network
+                                 : LinkKind::Pcie;
     l.bw = e.NumberOr("bw_gbs", 0) * kGB;
+    l.total_bw = e.NumberOr("total_gbs", 0) * kGB;
+    l.peer_bw = e.NumberOr("peer_gbs", 0) * kGB;
+    l.max_gpus = int(e.NumberOr("max_gpus", 0));
+    l.per_node = e.StringOr("per", "gpu") == "node";
     l.latency_s = e.NumberOr("latency_us", 0) * 1e-6;
-    l.network = BoolOr(e, "network", false);
+    l.network = l.kind == LinkKind::Network;
     l.source = e.StringOr("source", "");
     out.push_back(std::move(l));
   }
@@ -76,7 +93,11 @@ std::vector<LinkSpec> ParseLinks() {
 }  // namespace
 
 const std::vector<GpuSpec>& Gpus() {
-  static const std::vector<GpuSpec> v = ParseGpus();
+  static const std::vector<GpuSpec> v = [] {
+    std::vector<GpuSpec> gpus = ParseGpus();
+    for (GpuSpec& g : gpus) g.host = FindLink(g.host_link);  // resolved once: the step model reads it
+    return gpus;
+  }();
   return v;
 }
 const std::vector<LinkSpec>& Links() {

@@ -61,6 +61,7 @@ struct Config {
   int sp = kAuto;    // sequence parallel 0/1
   int flash = 1;     // FlashAttention 0/1
   int offload_act = kAuto;  // full recomputation keeps layer inputs in host memory (0/1); auto = the stack's
+  int opt_in_bwd = 0;       // the optimizer steps each parameter in the backward and frees its gradient (0/1)
 
   // layout
   int gpus = 64;
@@ -71,6 +72,10 @@ struct Config {
   int gpus_per_node = kUnset;
   std::string intra;  // link id inside a node
   std::string inter;  // network id across nodes
+  // a GPU described by its numbers (gpu=custom); 0 / auto = not given (the first four are required)
+  double gpu_mem_gib = 0, gpu_bw_gbs = 0, gpu_tflops = 0, gpu_tdp_w = 0;
+  double gpu_fp8_tflops = 0, gpu_fp32_tflops = 0, gpu_mamf_tflops = 0;
+  int gpu_p2p = kAuto;  // PCIe peer-to-peer 0/1; auto = 1
 
   // economics: 0 = catalog default for the GPU
   double usd_per_gpu_hour = 0;
@@ -80,7 +85,7 @@ struct Config {
   double years = 5;
 
   // reliability
-  double mtbf_gpu_h = 50667;  // Llama 3 405B: 419 interruptions, 54 days, 16,384 H100 (Dubey et al. 2024)
+  double mtbf_gpu_h = 50677;  // Llama 3 405B: 54 x 24 x 16,384 / 419 unexpected interruptions (Dubey et al. 2024)
   double ckpt_s = 0;          // 0 = from checkpoint size and storage bandwidth
   double restart_s = 600;
   double storage_gbps = 0;    // aggregate checkpoint write bandwidth, GB/s; 0 = 1 GB/s per GPU... see run.cpp
@@ -91,6 +96,7 @@ struct Config {
   // assumptions: the engine's fitted or published constants, editable; 0 = the documented default
   double eff_matmul = 0, matmul_half_ridge = 0, eff_attention = 0, eff_memory = 0, eff_network = 0;
   double overlap_dp = 0, overlap_contention = 0;
+  double overlap_ep = 0, moe_imbalance = 0, moe_capacity = 0, ep_dedup = 0, moe_packed = 0;  // MoE; 0 = default
   double cuda_context_gb = 0, host_gb_per_gpu = 0;
   double gpu_power = 0, server_power = 0, capex_overhead = 0, eff_run = 0;
   double eff_stack = 0, alloc_reserve = 0, nccl_gb = 0, logit_bytes = 0;  // 0 = the stack's

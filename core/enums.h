@@ -7,7 +7,9 @@ namespace tp {
 
 enum class Method : uint8_t { Full, Lora, Qlora };
 enum class Precision : uint8_t { Fp32, Fp16, Bf16, Fp8 };
-enum class Optimizer : uint8_t { AdamW, AdamW8bit, Sgd };
+// Paged optimizers (bitsandbytes) keep their states in CUDA managed memory, which the driver pages to the
+// host under pressure (the QLoRA paper's paged AdamW).
+enum class Optimizer : uint8_t { AdamW, AdamW8bit, Sgd, PagedAdamW, PagedAdamW8bit };
 enum class Recompute : uint8_t { None, Selective, Full, Auto };
 enum class Offload : uint8_t { None, Cpu, Nvme };
 enum class MlpKind : uint8_t { Gelu, Swiglu };
@@ -16,7 +18,12 @@ enum class Objective : uint8_t { Time, Cost };
 // Spellings, indexed by the enum's value. Used by core/config.cpp and core/report.cpp.
 inline constexpr const char* kMethodNames[] = {"full", "lora", "qlora"};
 inline constexpr const char* kPrecisionNames[] = {"fp32", "fp16", "bf16", "fp8"};
-inline constexpr const char* kOptimizerNames[] = {"adamw", "adamw8bit", "sgd"};
+inline constexpr const char* kOptimizerNames[] = {"adamw", "adamw8bit", "sgd", "paged_adamw", "paged_adamw8bit"};
+inline bool IsPaged(Optimizer o) { return o == Optimizer::PagedAdamW || o == Optimizer::PagedAdamW8bit; }
+// The optimizer's state kind, paged or not.
+inline Optimizer Unpaged(Optimizer o) {
+  return o == Optimizer::PagedAdamW ? Optimizer::AdamW : o == Optimizer::PagedAdamW8bit ? Optimizer::AdamW8bit : o;
+}
 inline constexpr const char* kRecomputeNames[] = {"none", "selective", "full", "auto"};
 inline constexpr const char* kOffloadNames[] = {"none", "cpu", "nvme"};
 inline constexpr const char* kMlpNames[] = {"gelu", "swiglu"};

@@ -3,6 +3,7 @@
 // in plan.h is a pure function of (Job, Layout).
 #pragma once
 #include <cstdint>
+#include <memory>
 
 #include "enums.h"
 
@@ -57,6 +58,7 @@ struct Workload {
   bool flash = true;
   double dropout = 0;          // dropout probability: masks are kept for the backward when > 0
   bool offload_checkpoints = false;  // full recomputation keeps each layer's input in host memory (Unsloth)
+  bool optimizer_in_backward = false;  // each parameter's gradient is applied and freed in the backward (torchtune)
 };
 
 // The global batch (sequences) used when the user gives none: the multiple of one step's sequences
@@ -76,7 +78,8 @@ inline int AutoGlobalBatch(long long per_step, int target = 1024) {
 }
 
 struct Hardware {
-  const GpuSpec* gpu = nullptr;
+  const GpuSpec* gpu = nullptr;     // the catalog's entry, or *custom_gpu
+  std::shared_ptr<const GpuSpec> custom_gpu;  // gpu=custom: the spec the Job owns (copies share it, immutable)
   int gpus = 1;
   int gpus_per_node = 8;
   const LinkSpec* intra = nullptr;  // link inside a node
@@ -92,7 +95,7 @@ struct Economics {
 };
 
 struct Reliability {
-  double mtbf_gpu_h = 50667;
+  double mtbf_gpu_h = 50677;  // 54 days x 24 h x 16,384 GPUs / 419 unexpected interruptions (Llama 3)
   double ckpt_s = 0;        // 0 = computed from checkpoint size / storage_bytes_per_s
   double restart_s = 600;
   double storage_bytes_per_s = 0;
@@ -120,9 +123,18 @@ struct Assumptions {
   double matmul_half_ridge = 0.0;       // GEMM intensity at half efficiency, in units of peak/bandwidth
   double eff_attention = 0.0;    // FlashAttention's fraction of the dense peak
   double overlap_contention = 0.0;      // slowdown of compute per second of communication hidden behind it
+  // step.cpp, mixture of experts: the stack's choices, not fitted (keys.cpp rows give their sources)
+  double overlap_ep = 0.0;       // share of a micro-batch's compute that hides its expert all-to-all
+                                 // (0: exposed, Megatron-Core's default; DualPipe-style stacks: up to 1)
+  double moe_imbalance = 1.1;    // routed tokens on the busiest expert-parallel rank / the mean
+  double moe_capacity = 0.0;     // expert capacity factor (tokens above it dropped); 0 = dropless
+  double ep_dedup = 0.0;         // share of duplicate cross-node token copies the dispatcher saves
+                                 // (0: one per expert, Megatron's alltoall; 1: once per node, DeepEP)
+  double moe_packed = 0.0;       // share of tokens whose routed experts are consecutive ones (benchmark
+                                 // gates dealing experts round-robin); 0 = drawn at random, as routers do
   // run.cpp
   double eff_stack = 1.0;               // the stack's kernel speed on the step model's (its release's fit)
-  double eff_run = 0.820;               // share of the step model's steady-state speed a production run keeps
+  double eff_run = 0.826;               // share of the step model's steady-state speed a production run keeps
                                         // over its whole length (fitted to published whole runs: run.cpp)
   double gpu_power = 0.80;     // average draw / TDP while training (typical 70-90%)
   double server_power = 0.80;  // CPUs, memory, NICs, fans per GPU, as a fraction of GPU TDP:

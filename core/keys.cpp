@@ -220,9 +220,11 @@ std::vector<KeyInfo> Table() {
           .Label("Precision", "精度")
           .Zh("矩阵乘的计算精度（混合精度训练另存 fp32 主权重）。"),
       ChoiceField("opt", G::Training, kOptimizerNames, false, TP_INT(opt),
-                  "Optimizer: AdamW (two fp32 moments), 8-bit AdamW, or SGD with momentum.")
+                  "Optimizer: AdamW (two moments), 8-bit AdamW, SGD with momentum, or bitsandbytes' paged AdamW / "
+                  "8-bit AdamW (states in managed memory the driver pages to the host).")
           .Label("Optimizer", "优化器")
-          .Zh("优化器：AdamW（两个 fp32 动量），8 位 AdamW，或带动量的 SGD。"),
+          .Zh("优化器：AdamW（两个动量），8 位 AdamW，带动量的 SGD，或 bitsandbytes 的分页 AdamW / 8 位 AdamW（状态放在驱动可换页到"
+              "主机的托管内存中）。"),
       IntField("seq", G::Training, "tokens", 1, 100000000, true, kUnset, TP_INT(seq),
                "Sequence length in tokens; auto = 4096 to pre-train, 2048 to fine-tune.")
           .Label("Sequence length", "序列长度")
@@ -295,6 +297,49 @@ std::vector<KeyInfo> Table() {
               "Network between nodes (see `trainplan catalog links`); auto = the GPU's usual one.")
           .Label("Network", "节点间网络")
           .Zh("节点间网络（见 `trainplan catalog links`）；auto = 该 GPU 常用的网络。"),
+      // A GPU that is not in the catalog (gpu=custom): its numbers; ResolveHardware says which are missing.
+      RealField("gpu_mem_gib", G::Hardware, "GiB", 0.01, 1e6, true, TP_REAL(gpu_mem_gib),
+                "gpu=custom: memory per GPU that the driver exposes, GiB (nvidia-smi's MiB / 1024); required.")
+          .Label("Custom GPU memory", "自定义 GPU 显存")
+          .Zh("gpu=custom：驱动可见的每张 GPU 显存，单位 GiB（nvidia-smi 显示的 MiB / 1024）；必填。")
+          .Format("%.1f"),
+      RealField("gpu_bw_gbs", G::Hardware, "GB/s", 1, 1e6, true, TP_REAL(gpu_bw_gbs),
+                "gpu=custom: memory bandwidth, GB/s; required.")
+          .Label("Custom GPU bandwidth", "自定义 GPU 显存带宽")
+          .Zh("gpu=custom：显存带宽，单位 GB/s；必填。")
+          .Format("%.0f"),
+      RealField("gpu_tflops", G::Hardware, "TFLOP/s", 0.01, 1e6, true, TP_REAL(gpu_tflops),
+                "gpu=custom: dense BF16/FP16 tensor peak, TFLOP/s (not the 2:4-sparse figure); required.")
+          .Label("Custom GPU BF16 peak", "自定义 GPU BF16 峰值")
+          .Zh("gpu=custom：稠密 BF16/FP16 Tensor Core 峰值算力，单位 TFLOP/s（不是 2:4 稀疏的数字）；必填。")
+          .Format("%.1f"),
+      RealField("gpu_tdp_w", G::Hardware, "W", 1, 1e5, true, TP_REAL(gpu_tdp_w),
+                "gpu=custom: board power (TDP), watts; required.")
+          .Label("Custom GPU power", "自定义 GPU 功耗")
+          .Zh("gpu=custom：板卡功耗（TDP），单位瓦；必填。")
+          .Format("%.0f"),
+      RealField("gpu_fp8_tflops", G::Hardware, "TFLOP/s", 0.01, 1e6, true, TP_REAL(gpu_fp8_tflops),
+                "gpu=custom: dense FP8 tensor peak, TFLOP/s; auto = no FP8 (fp8 runs at BF16).")
+          .Label("Custom GPU FP8 peak", "自定义 GPU FP8 峰值")
+          .Zh("gpu=custom：稠密 FP8 Tensor Core 峰值，单位 TFLOP/s；auto = 不支持 FP8（fp8 按 BF16 运行）。")
+          .Format("%.1f"),
+      RealField("gpu_fp32_tflops", G::Hardware, "TFLOP/s", 0.01, 1e6, true, TP_REAL(gpu_fp32_tflops),
+                "gpu=custom: FP32 matmul peak (TF32 tensor cores where the GPU has them), TFLOP/s; auto = half "
+                "the BF16 peak.")
+          .Label("Custom GPU FP32 peak", "自定义 GPU FP32 峰值")
+          .Zh("gpu=custom：FP32 矩阵乘峰值（有 TF32 Tensor Core 时为 TF32），单位 TFLOP/s；auto = BF16 峰值的一半。")
+          .Format("%.1f"),
+      RealField("gpu_mamf_tflops", G::Hardware, "TFLOP/s", 0.01, 1e6, true, TP_REAL(gpu_mamf_tflops),
+                "gpu=custom: measured maximum achievable BF16 matmul rate (mamf-finder), TFLOP/s; auto = the "
+                "catalog's median share of the peak.")
+          .Label("Custom GPU measured matmul", "自定义 GPU 实测矩阵乘")
+          .Zh("gpu=custom：实测的最大可达 BF16 矩阵乘速度（mamf-finder），单位 TFLOP/s；auto = 目录中各 GPU 实测值占峰值比例的中位数。")
+          .Format("%.1f"),
+      ChoiceField("gpu_p2p", G::Hardware, kZeroOne, true, TP_INT(gpu_p2p),
+                  "gpu=custom: 1 when GPUs reach each other peer-to-peer over PCIe (0 for GeForce cards: "
+                  "collectives are staged through host memory); auto = 1.")
+          .Label("Custom GPU peer-to-peer", "自定义 GPU P2P")
+          .Zh("gpu=custom：GPU 之间能经 PCIe 点对点（P2P）通信时为 1（GeForce 卡为 0：集合通信要经主机内存中转）；auto = 1。"),
       // ---- Layout
       IntField("tp", G::Layout, "", 1, 1024, true, kAuto, TP_INT(tp), "Tensor-parallel degree.")
           .Label("Tensor parallel", "张量并行")
@@ -337,6 +382,12 @@ std::vector<KeyInfo> Table() {
                   "FlashAttention: attention without materializing the seq x seq scores.")
           .Label("FlashAttention", "FlashAttention")
           .Zh("FlashAttention：计算注意力时不生成 seq × seq 的分数矩阵。"),
+      ChoiceField("opt_in_bwd", G::Layout, kZeroOne, false, TP_INT(opt_in_bwd),
+                  "Step the optimizer inside the backward, one parameter at a time, and free its gradient at once "
+                  "(torchtune's optimizer_in_bwd): no gradient buffer, but no gradient accumulation either.")
+          .Label("Optimizer in backward", "反向中更新参数")
+          .Zh("在反向传播中逐个参数执行优化器更新并立即释放其梯度（torchtune 的 optimizer_in_bwd）：不需要梯度缓冲区，但也"
+              "不能做梯度累积。"),
       ChoiceField("offload_act", G::Layout, kZeroOne, true, TP_INT(offload_act),
                   "With full recomputation, keep each layer's input in host memory instead of on the GPU (Unsloth's "
                   "gradient checkpointing); auto = the framework's default.")
@@ -387,10 +438,10 @@ std::vector<KeyInfo> Table() {
                 "Mean time between failures of one GPU (with its share of the server), hours.")
           .Label("MTBF per GPU", "单卡平均故障间隔 MTBF")
           .Zh("单张 GPU（连同它分摊的服务器部件）的平均故障间隔时间，单位小时。")
-          .Source("About 50,700 hours per GPU: Llama 3 405B saw 419 unexpected interruptions in 54 days on "
-          "16,384 H100 GPUs (Dubey et al. 2024, section 3.3.4).",
-                  "每块 GPU 约 50,700 小时：Llama 3 405B 在 16,384 块 H100 上 54 天内发生 419 次意外中断（Dubey 等 2024，第 "
-          "3.3.4 节）。")
+          .Source("50,677 hours per GPU = 54 days x 24 h x 16,384 GPUs / 419: Llama 3 405B saw 419 unexpected "
+          "interruptions in 54 days on 16,384 H100 GPUs (Dubey et al. 2024, section 3.3.4).",
+                  "每块 GPU 50,677 小时 = 54 天 × 24 小时 × 16,384 块 GPU / 419：Llama 3 405B 在 16,384 块 H100 上 54 天内发生 "
+          "419 次意外中断（Dubey 等 2024，第 3.3.4 节）。")
           .Format("%.0f"),
       RealField("ckpt_s", G::Reliability, "s", 0.001, 1e7, true, TP_REAL(ckpt_s),
                 "Time to write one checkpoint; auto = checkpoint size over storage bandwidth.")
@@ -539,6 +590,73 @@ std::vector<KeyInfo> Table() {
                   "为 10，torchtune 的 8 块分块损失为 2.5，Unsloth 的融合损失为 0.5（`trainplan catalog stacks`）。")
           .Assume(&Assumptions::logit_bytes)
           .Format("%.1f"),
+      // The MoE choices of a framework (step.cpp): how it dispatches, balances and overlaps the experts.
+      RealField("moe_capacity", G::Assumptions, "", 0.01, 1000, true, TP_REAL(moe_capacity),
+                "Expert capacity factor: no expert takes more than this times its mean share of the routed "
+                "tokens, the rest are dropped; auto = dropless.")
+          .Label("Expert capacity factor", "专家容量因子")
+          .Zh("专家容量因子：每个专家最多处理其平均份额的这么多倍路由 token，多出的丢弃；auto = 不丢弃 token。")
+          .Source("Dropless: Megatron-Core's default moe_expert_capacity_factor = None ('None means no token will "
+                  "be dropped', transformer_config.py); DeepSeek-V3 drops no tokens either (report, section 2.1.2).",
+                  "不丢弃：Megatron-Core 默认 moe_expert_capacity_factor = None（“None 表示不丢弃任何 token”，"
+                  "transformer_config.py）；DeepSeek-V3 训练中同样不丢弃 token（技术报告第 2.1.2 节）。")
+          .Assume(&Assumptions::moe_capacity)
+          .Format("%.2f"),
+      RealField("moe_imbalance", G::Assumptions, "", 1, 100, true, TP_REAL(moe_imbalance),
+                "Expert load imbalance: routed tokens on the busiest expert-parallel rank over the mean; the "
+                "experts' GEMMs and the all-to-all wait for that rank.")
+          .Label("Expert load imbalance", "专家负载不均衡")
+          .Zh("专家负载不均衡：最忙的专家并行 rank 收到的路由 token 与平均值之比；专家 GEMM 和 all-to-all 都要等这个 rank。")
+          .Source("1.1: a run with load balancing (auxiliary loss or DeepSeek's loss-free bias), whose busiest "
+                  "expert carries a few to tens of percent above the mean per batch (Wang et al. 2024, "
+                  "arXiv 2408.15664, MaxVio; R), less per rank of several experts (our estimate). NVIDIA's MoE "
+                  "benchmark tables are force-balanced (1.0): 'we force-balance the token distribution among "
+                  "experts' (Megatron-Bridge performance summary).",
+                  "1.1：带负载均衡（辅助损失或 DeepSeek 的无辅助损失偏置）的训练，每批最忙专家比平均多几个到几十个百分点"
+                  "（Wang 等 2024，arXiv 2408.15664，MaxVio；凭记忆），多个专家合在一个 rank 上时更少（我们的估计）。"
+                  "NVIDIA 的 MoE 基准表强制均衡（1.0）：“we force-balance the token distribution among experts”"
+                  "（Megatron-Bridge 性能汇总）。")
+          .Assume(&Assumptions::moe_imbalance)
+          .Format("%.2f"),
+      RealField("overlap_ep", G::Assumptions, "fraction", 0.001, 1, true, TP_REAL(overlap_ep),
+                "Share of a micro-batch's compute that hides its expert all-to-all (DualPipe-style overlap of one "
+                "micro-batch's dispatch with another's compute); auto = not overlapped.")
+          .Label("EP overlap", "EP 通信重叠")
+          .Zh("一个微批次的计算中能掩盖其专家 all-to-all 的比例（DualPipe 式：一个微批次的分发与另一个微批次的计算重叠）；auto = 不重叠。")
+          .Source("Not overlapped: Megatron-Core's default (overlap_moe_expert_parallel_comm off). Stacks that "
+                  "overlap it hide up to all of it: DeepSeek-V3's DualPipe ('both all-to-all and PP "
+                  "communication can be fully hidden', report section 3.2.1); NVIDIA's Qwen3 MoE recipes turn "
+                  "the overlap on.",
+                  "不重叠：Megatron-Core 的默认（overlap_moe_expert_parallel_comm 关闭）。做重叠的软件栈最多可全部掩盖："
+                  "DeepSeek-V3 的 DualPipe（“all-to-all 和 PP 通信都可以被完全掩盖”，技术报告第 3.2.1 节）；"
+                  "NVIDIA 的 Qwen3 MoE 配方开启了这种重叠。")
+          .Assume(&Assumptions::overlap_ep)
+          .Format("%.3f"),
+      RealField("ep_dedup", G::Assumptions, "fraction", 0.001, 1, true, TP_REAL(ep_dedup),
+                "Share of duplicate cross-node token copies the expert dispatcher saves by sending a token once "
+                "to each node and forwarding it there (1: DeepEP); auto = one copy per expert.")
+          .Label("EP dispatch dedup", "EP 分发去重")
+          .Zh("专家分发器把 token 只发给每个节点一次、再在节点内转发所省下的跨节点重复副本比例（1：DeepEP）；auto = 每个专家一份副本。")
+          .Source("One copy per expert: Megatron-Core's alltoall dispatcher. DeepEP and Megatron-Core's flex "
+                  "dispatcher remove the duplicates ('Removes redundant tokens during cross-node communication', "
+                  "megatron/core/transformer/moe/README.md).",
+                  "每个专家一份副本：Megatron-Core 的 alltoall 分发器。DeepEP 和 Megatron-Core 的 flex 分发器会去掉重复副本"
+                  "（“Removes redundant tokens during cross-node communication”，megatron/core/transformer/moe/README.md）。")
+          .Assume(&Assumptions::ep_dedup)
+          .Format("%.2f"),
+      RealField("moe_packed", G::Assumptions, "fraction", 0.001, 1, true, TP_REAL(moe_packed),
+                "Share of tokens whose routed experts are consecutive experts, as benchmark gates that deal "
+                "experts out round-robin route them (fewer ranks and nodes to send to); auto = chosen at random.")
+          .Label("Packed routing", "连续专家路由")
+          .Zh("路由到连续编号专家的 token 比例（按轮转方式分配专家的基准测试门控会这样路由：要发往的 rank 和节点更少）；auto = 随机选择。")
+          .Source("Chosen at random: a trained router's choices, and Megatron-Core's force-balanced benchmarks, "
+                  "which draw random router logits (router.py apply_random_logits). NeMo AutoModel's "
+                  "FakeBalancedGate gives token t the experts t x topk ... t x topk + topk - 1 (1: packed).",
+                  "随机选择：训练后路由器的选择，以及 Megatron-Core 强制均衡的基准测试（router.py 的 apply_random_logits "
+                  "使用随机的路由 logits）。NeMo AutoModel 的 FakeBalancedGate 给第 t 个 token 分配专家 t × topk … "
+                  "t × topk + topk - 1（1：连续）。")
+          .Assume(&Assumptions::moe_packed)
+          .Format("%.2f"),
       RealField("cuda_context_gb", G::Assumptions, "GB", 0.001, 100, true, TP_REAL(cuda_context_gb),
                 "GPU memory taken by the CUDA context and library workspaces outside the allocator.")
           .Label("CUDA context", "CUDA 上下文")

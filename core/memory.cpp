@@ -201,13 +201,13 @@ MemoryBreakdown EstimateMemory(const Job& job, const Layout& layout) {
     // go every micro-batch, and it is their blocks the caching allocator cannot always reuse: the reserve
     // applies to them. A paged optimizer (QLoRA, bitsandbytes) lives in CUDA managed memory outside the
     // allocator, and the driver evicts it to host memory under pressure.
-    const double allocated_all = states + act + temps;
-    const double reserved_all = states + frag * (act + temps);
-    double total = outside + reserved_all;
+    // Paged states are managed memory: in nvidia-smi's figure while resident, never in PyTorch's.
+    const double allocated = states - need.pageable + act + temps;
+    const double reserved = states - need.pageable + frag * (act + temps);
+    double total = outside + reserved + need.pageable;
     double paged = 0;
     if (need.pageable > 0 && out.usable > 0 && total > out.usable) paged = std::min(need.pageable, total - out.usable);
     total -= paged;
-    const double allocated = allocated_all - paged, reserved = reserved_all - paged;
 
     // Largest micro-batch: everything token-proportional scales with it.
     const double fixed = outside + states - need.pageable + frag * need.temp_fixed;

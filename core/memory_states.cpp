@@ -66,6 +66,9 @@ StageNeed StageStates(const Ctx& c, const StageParams& s) {
     need.gradients = whole(b.grads_full) + sharded(b.grads_sharded, b.grads_sharded);
     need.optimizer = whole(b.optimizer_full) + sharded(b.optimizer_sharded, b.optimizer_sharded);
     trainable_shard = zero >= 1 ? sharded(1, 1) : dense + expert;
+    // torchtune's optimizer_in_bwd applies each parameter's gradient as soon as it is complete and frees
+    // it: at most one block's gradients live (recipes/full_finetune_single_device.py, optimizer hooks).
+    if (w.optimizer_in_backward) need.gradients = (b.grads_full + b.grads_sharded / nd) * std::max(s.block, s.module);
   } else {
     // Frozen base: no gradients or optimizer states. LoRA keeps it in the training precision; QLoRA in
     // 4-bit NF4 with double-quantized constants (Dettmers et al. 2023), except embeddings, head and
@@ -89,8 +92,11 @@ StageNeed StageStates(const Ctx& c, const StageParams& s) {
     need.gradients = ab * s.lora * z2;
     need.optimizer = states * s.lora * z1;
     trainable_shard = s.lora * z1;
-    if (w.method == Method::Qlora) need.pageable = need.optimizer;  // paged optimizer
   }
+  // A paged optimizer (bitsandbytes; QLoRA's by default, as the paper trains) keeps its states in CUDA
+  // managed memory: PyTorch's allocator does not count them, and the driver pages them to the host under
+  // pressure.
+  if (IsPaged(w.opt) || w.method == Method::Qlora) need.pageable = need.optimizer;
 
   // ZeRO-3 / FSDP gathers weights before use. DeepSpeed fetches module by module: its estimator charges
   // 4 B x the largest module (16-bit weights gathered + 16-bit gradients; usually the embedding or the

@@ -5,9 +5,11 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <memory>
 #include <string>
 
 #include "catalog.h"
+#include "units.h"
 #include "model.h"
 #include "plan.h"
 #include "stack.h"
@@ -244,6 +246,7 @@ void ResolveStack(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues)
   // GPT-2/3 and BERT recipes train with dropout 0.1, the Llama family (SwiGLU) without (keys.cpp's source).
   w.dropout = cfg.dropout >= 0 ? cfg.dropout : job.model.mlp == MlpKind::Gelu ? 0.1 : 0.0;
   w.offload_checkpoints = cfg.offload_act >= 0 ? cfg.offload_act == 1 : job.stack->offload_checkpoints;
+  w.optimizer_in_backward = cfg.opt_in_bwd == 1;
   // The stack's conventions as assumption defaults (each has a key that overrides it: ApplyAssumptions).
   Assumptions& a = job.assume;
   a.logit_bytes = job.stack->logit_bytes;
@@ -255,29 +258,122 @@ void ResolveStack(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues)
           {job.stack->name});
 }
 
+// The keys that describe a GPU by its numbers (gpu=custom), in the key table's order.
+constexpr const char* kCustomGpuKeys[] = {"gpu_mem_gib", "gpu_bw_gbs", "gpu_tflops", "gpu_tdp_w", "gpu_fp8_tflops",
+                                          "gpu_fp32_tflops", "gpu_mamf_tflops", "gpu_p2p"};
+
+// gpu=custom: a GpuSpec from the gpu_* keys, owned by the Job (Hardware::custom_gpu; copies of the Job share
+// it, so the page can hold many plans at once). A required key left out is an error naming it, and takes the
+// default GPU's number so the rest of the plan still computes.
+std::shared_ptr<GpuSpec> CustomGpu(const Config& cfg, std::vector<ConfigIssue>& issues) {
+  static const Config defaults;
+  const GpuSpec* fallback = FindGpu(defaults.gpu);
+  auto g = std::make_shared<GpuSpec>();
+  g->id = "custom";
+  g->name = "custom GPU";
+  g->custom = true;
+  g->source = "described by the gpu_* keys (gpu=custom)";
+  auto need = [&](const char* key, double value, double fallback_value) {
+    if (value > 0) return value;
+    Error(issues, key,
+          "gpu=custom needs {0}: a custom GPU is described by gpu_mem_gib, gpu_bw_gbs, gpu_tflops and gpu_tdp_w"_issue,
+          {key});
+    return fallback_value;
+  };
+  const double bf16 = need("gpu_tflops", cfg.gpu_tflops, fallback ? fallback->peak_flops[int(Precision::Bf16)] / kTera : 312) * kTera;
+  g->mem_bytes = g->marketed_bytes = need("gpu_mem_gib", cfg.gpu_mem_gib, fallback ? fallback->mem_bytes / kGiB : 80) * kGiB;
+  g->mem_bw = need("gpu_bw_gbs", cfg.gpu_bw_gbs, fallback ? fallback->mem_bw / kGB : 2039) * kGB;
+  g->tdp_w = need("gpu_tdp_w", cfg.gpu_tdp_w, fallback ? fallback->tdp_w : 400);
+  g->peak_flops[int(Precision::Bf16)] = g->peak_flops[int(Precision::Fp16)] = bf16;
+  g->peak_flops[int(Precision::Fp8)] = cfg.gpu_fp8_tflops > 0 ? cfg.gpu_fp8_tflops * kTera : 0;
+  // FP32 matmuls run on TF32 tensor cores at half the BF16 rate on NVIDIA's data-centre GPUs since A100
+  // (156 of 312, 494.7 of 989.4, 1,100 of 2,250 TFLOP/s: assets/gpus.json).
+  g->peak_flops[int(Precision::Fp32)] = cfg.gpu_fp32_tflops > 0 ? cfg.gpu_fp32_tflops * kTera : 0.5 * bf16;
+  g->mamf_flops = cfg.gpu_mamf_tflops > 0 ? cfg.gpu_mamf_tflops * kTera : 0;
+  if (g->mamf_flops > 0) g->mamf_source = "gpu_mamf_tflops";
+  g->p2p = cfg.gpu_p2p != 0;
+  // Links the user does not give: PCIe 5.0 inside the node and 400 Gb/s InfiniBand per GPU, a current server's.
+  g->host_link = g->intra_default = "pcie5";
+  g->inter_default = "ib-ndr";
+  g->gpus_per_node_default = 8;
+  return g;
+}
+
+// Why a GPU cannot have an intra-node link (an error), or how it will run it (a notice): NVLink, bridges and
+// Infinity Fabric only where the GPU has them (GpuSpec::links), PCIe at most at the GPU's own generation, a
+// bridge only for pairs.
+void CheckIntraLink(const GpuSpec& g, const LinkSpec*& intra, int gpus_per_node, int gpus,
+                    std::vector<ConfigIssue>& issues) {
+  if (!intra) return;
+  const LinkSpec* host = g.host;
+  if (intra->kind == LinkKind::Pcie) {
+    if (host && host->kind == LinkKind::Pcie && intra->bw > host->bw)
+      Notice(issues, "intra", "{0} runs PCIe at most at {1}, its host interface: {2} is modelled at that speed"_issue,
+             {g.name, host->name, intra->id});
+  } else if (!g.custom && std::find(g.links.begin(), g.links.end(), intra->id) == g.links.end()) {
+    std::string accepted;  // what it can have: its own links and PCIe up to its generation
+    for (const std::string& id : g.links) accepted += (accepted.empty() ? "" : ", ") + id;
+    for (const LinkSpec& l : Links())
+      if (l.kind == LinkKind::Pcie && (!host || l.bw <= host->bw)) accepted += (accepted.empty() ? "" : ", ") + l.id;
+    if (g.links.empty())
+      Error(issues, "intra", "{0} has no GPU-to-GPU link besides PCIe, so not {1}; accepted: {2}"_issue,
+            {g.name, intra->name, Words(accepted)});
+    else
+      Error(issues, "intra", "{0} cannot have {1}: its GPU-to-GPU link is {2}; accepted: {3}"_issue,
+            {g.name, intra->name, g.links.front(), Words(accepted)});
+    intra = FindLink(g.intra_default);
+    return;
+  }
+  const int node = std::max(1, std::min(gpus_per_node, gpus));
+  if (intra->kind == LinkKind::Bridge && intra->max_gpus > 0 && node > intra->max_gpus)
+    Notice(issues, "intra",
+           "{0} joins {1} GPUs: with {2} GPUs per node, each pair talks over it and everything else over {3}"_issue,
+           {intra->name, std::to_string(intra->max_gpus), std::to_string(node), host ? host->name : std::string("PCIe")});
+}
+
 void ResolveHardware(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues) {
   Hardware& hw = job.hw;
   hw.gpus = cfg.gpus;
-  hw.gpu = FindGpu(cfg.gpu);
-  if (!hw.gpu) {
-    Error(issues, "gpu", "unknown GPU \"{0}\"; accepted: {1}"_issue, {cfg.gpu, Words(IdList(Gpus()))});
+  std::shared_ptr<GpuSpec> custom;
+  if (cfg.gpu == "custom") {
+    custom = CustomGpu(cfg, issues);
+  } else {
+    hw.gpu = FindGpu(cfg.gpu);
+    if (!hw.gpu) {
+      Error(issues, "gpu", "unknown GPU \"{0}\"; accepted: {1}"_issue, {cfg.gpu, Words(IdList(Gpus(), {"custom"}))});
+      static const Config defaults;
+      hw.gpu = FindGpu(defaults.gpu);
+      if (!hw.gpu && !Gpus().empty()) hw.gpu = &Gpus().front();
+    }
     static const Config defaults;
-    hw.gpu = FindGpu(defaults.gpu);
-    if (!hw.gpu && !Gpus().empty()) hw.gpu = &Gpus().front();
+    for (const char* key : kCustomGpuKeys)
+      if (FormatValue(cfg, key) != FormatValue(defaults, key)) {
+        Notice(issues, key, "ignored: {0} is a catalog GPU; the gpu_* keys describe gpu=custom"_issue, {cfg.gpu});
+        break;
+      }
   }
-  const GpuSpec* g = hw.gpu;
+  const GpuSpec* g = custom ? custom.get() : hw.gpu;
   hw.gpus_per_node = cfg.gpus_per_node > 0 ? cfg.gpus_per_node : (g ? std::max(1, g->gpus_per_node_default) : 8);
 
   auto link = [&](const std::string& asked, const char* key, bool network) -> const LinkSpec* {
     const std::string id = !asked.empty() ? asked : g ? (network ? g->inter_default : g->intra_default) : "";
     if (id.empty()) return nullptr;
-    if (const LinkSpec* l = FindLink(id)) return l;
     std::string accepted;
     for (const LinkSpec& l : Links())
       if (l.network == network) accepted += (accepted.empty() ? "" : ", ") + l.id;
+    if (accepted.empty()) accepted = "(the catalog is empty)";
+    if (const LinkSpec* l = FindLink(id)) {
+      if (l->network == network) return l;
+      // A network between nodes is not a link inside one, and the other way round.
+      Error(issues, key,
+            network ? "{0} is a link inside a node, not a network between nodes; accepted: {1} or auto"_issue
+                    : "{0} is a network between nodes, not a link inside a node; accepted: {1} or auto"_issue,
+            {id, Words(accepted)});
+      return nullptr;
+    }
     Error(issues, key,
           network ? "unknown network \"{0}\"; accepted: {1} or auto"_issue : "unknown link \"{0}\"; accepted: {1} or auto"_issue,
-          {id, Words(accepted.empty() ? "(the catalog is empty)" : accepted)});
+          {id, Words(accepted)});
     return nullptr;
   };
   hw.intra = link(cfg.intra, "intra", false);
@@ -285,6 +381,14 @@ void ResolveHardware(const Config& cfg, Job& job, std::vector<ConfigIssue>& issu
   // A bad explicit id falls back to the GPU's usual link so the rest of the plan still computes.
   if (!hw.intra && g && !cfg.intra.empty()) hw.intra = FindLink(g->intra_default);
   if (!hw.inter && g && !cfg.inter.empty()) hw.inter = FindLink(g->inter_default);
+  if (custom) {
+    // A custom GPU's host interface is its PCIe link inside the node when that is what it uses.
+    if (hw.intra && hw.intra->kind == LinkKind::Pcie) custom->host_link = hw.intra->id;
+    custom->host = FindLink(custom->host_link);
+    hw.custom_gpu = custom;
+    hw.gpu = custom.get();
+  }
+  if (g) CheckIntraLink(*g, hw.intra, hw.gpus_per_node, hw.gpus, issues);
 }
 
 void ResolveEconomics(const Config& cfg, Job& job) {
@@ -440,12 +544,21 @@ bool CheckLayout(const Job& job, const Layout& l, std::vector<ConfigIssue>* issu
       fail("gbs", "{0} sequences is not a multiple of mbs x dp = {1} x {2} = {3}; accepted: a multiple of {3}"_issue,
            [&] { return Args{str(gbs), str(l.mbs), str(l.dp), str(per_step)}; }))
     return false;
-  // Megatron's interleaved schedule runs micro-batches in groups of pp: it refuses a count that is not a
-  // multiple ("number of microbatches ... not divisible by pipeline-model-parallel-size when using
-  // interleaved schedule", megatron/core/pipeline_parallel/schedules.py).
+  // Megatron's interleaved schedule runs micro-batches in groups of microbatch_group_size_per_vp_stage, which
+  // defaults to pp (ModelParallelConfig.__post_init__, "a depth-first schedule"), and requires the count M to
+  // satisfy M mod group = 0 or M mod group >= pp (megatron/core/pipeline_parallel/schedules.py,
+  // forward_backward_pipelining_with_interleaving; before Megatron-Core 0.10 it refused any M not divisible by
+  // pp, "number of microbatches ... not divisible by pipeline-model-parallel-size when using interleaved
+  // schedule"). With the default group, that is M a multiple of pp. The layout search (search.cpp) and the
+  // step model's fit (bench/step_cases.h) only ever offer layouts that pass this check.
   if (l.vp > 1 && l.pp > 1 && per_step > 0 && (gbs / per_step) % l.pp != 0 &&
       fail("vp", "the interleaved schedule needs a micro-batch count (gbs / (mbs x dp) = {0}) that is a multiple of pp={1}"_issue,
            [&] { return Args{str(gbs / per_step), str(l.pp)}; }))
+    return false;
+  // Optimizer-in-backward steps every parameter in its backward: nothing accumulates across micro-batches.
+  if (job.work.optimizer_in_backward && per_step > 0 && gbs / per_step > 1 &&
+      fail("opt_in_bwd", "steps the optimizer in the backward, so one micro-batch per step: gbs / (mbs x dp) = {0}; accepted: gbs = mbs x dp"_issue,
+           [&] { return Args{str(gbs / per_step)}; }))
     return false;
   if (l.zero < 0 || l.zero > 3) {
     if (fail("zero", "accepted: 0-3"_issue, none)) return false;

@@ -16,10 +16,11 @@ namespace {
 // Bytes a checkpoint holds per trained parameter: 16-bit weights + fp32 master weights + two fp32 Adam
 // moments = 14 B (Megatron/DeepSpeed checkpoints); 8-bit Adam keeps 2 B of states; SGD keeps momentum.
 double CheckpointBytesPerParam(Optimizer opt) {
-  switch (opt) {
+  switch (Unpaged(opt)) {
     case Optimizer::AdamW: return 14.0;
     case Optimizer::AdamW8bit: return 8.0;
     case Optimizer::Sgd: return 10.0;
+    default: break;
   }
   return 14.0;
 }

@@ -56,7 +56,7 @@ std::vector<StackProfile> Table() {
        false, 1.10, "PYTORCH_CUDA_ALLOC_CONF not set by DeepSpeed, fixed shapes: as Megatron (our estimate, see there).",
        1.0, "NCCL as Megatron (stas00/ml-engineering).",
        true, "The model's attention (Transformers: sdpa, FlashAttention backend).",
-       {{2022, 0.899, "BLOOM-176B on Megatron-DeepSpeed (384 A100, about 150 TFLOP/s per GPU); later releases have no "
+       {{2022, 0.879, "BLOOM-176B on Megatron-DeepSpeed (384 A100, about 150 TFLOP/s per GPU); later releases have no "
                     "measurement of their own"}}},
       {StackKind::Fsdp, "fsdp", "PyTorch FSDP / FSDP2", "PyTorch FSDP and FSDP2, torchtitan, llm-foundry (Composer), Meta's Llama stacks",
        "fsdp2,torchtitan,llm-foundry,composer,metaseq", 2024,
@@ -77,9 +77,9 @@ std::vector<StackProfile> Table() {
                     "temporaries (1.02-1.10 in the published pairs, INFERRED).",
        1.0, "NCCL as Megatron (stas00/ml-engineering).",
        true, "SDPA (flash / cuDNN backends) or FlexAttention.",
-       {{2023, 0.903, "llm-foundry's MPT tables (A100, H100) and LLaMA-1 65B (2,048 A100, 380 tokens/s per GPU); also "
+       {{2023, 0.933, "llm-foundry's MPT tables (A100, H100) and LLaMA-1 65B (2,048 A100, 380 tokens/s per GPU); also "
                     "earlier years"},
-        {2024, 0.892, "torchtitan on A100; Llama 3 405B on 8,192 H100 (43 % MFU)"}}},
+        {2024, 0.915, "torchtitan on A100; Llama 3 405B on 8,192 H100 (43 % MFU)"}}},
       {StackKind::Hf, "hf", "Hugging Face Transformers", "Transformers Trainer + PEFT + bitsandbytes (TRL, axolotl, LLaMA-Factory)",
        "transformers,trainer,peft,trl,axolotl,llama-factory,huggingface", 2026,
        "Transformers v5 loads checkpoints in their own dtype (dtype=\"auto\", PR #42805): pure bf16 weights, "
@@ -142,10 +142,11 @@ std::string Lower(std::string_view s) {
 // 2022: 2 B with block-wise constants), one momentum for SGD; in fp32, or in bf16 where the stack trains in
 // pure bf16 (torch.optim.AdamW keeps its states in the parameter dtype).
 double OptimizerStateBytes(Optimizer opt, bool fp32_states) {
-  switch (opt) {
+  switch (Unpaged(opt)) {
     case Optimizer::AdamW: return fp32_states ? 8 : 4;
     case Optimizer::AdamW8bit: return 2;
     case Optimizer::Sgd: return fp32_states ? 4 : 2;
+    default: break;
   }
   return 8;
 }

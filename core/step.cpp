@@ -17,35 +17,42 @@ namespace tp {
 namespace {
 
 // ---- Fitted constants (one per physical effect). Fitted to every throughput case of
-// tests/data/cases.json together by bench/fit_step.cpp; see docs/step-model.md for the table.
+// tests/data/cases.json together by bench/fit_step.cpp (`trainplan-fit_step --fit` prints exactly these);
+// see docs/step-model.md section 6 for the table.
 // Fraction of the best measured GEMM throughput (the GPU's MAMF, assets/gpus.json) that a training
 // run's large GEMMs sustain (other kernels interleaved, power and clocks under a full training load).
-constexpr double kMatmulEfficiency = 0.858;
-// Measured MAMF / dense peak where the catalog has no measurement: the median of the measured GPUs
-// (A100 SXM 0.86, A100 PCIe 0.82, H100 SXM 0.80, H100 PCIe 0.66, MI300X 0.58, RTX 4090 1.08).
-constexpr double kDefaultMamfFraction = 0.81;
-// GEMM efficiency is e_max * AI / (AI + c * ridge): c is the arithmetic intensity (FLOP/byte), in
-// units of the GPU's ridge point peak/bandwidth, at which a GEMM runs at half of e_max.
-constexpr double kMatmulHalfRidge = 0.765;
+constexpr double kMatmulEfficiency = 0.791;
+// Measured MAMF / dense peak where the catalog has no measurement (RTX 5090, a custom GPU without
+// gpu_mamf_tflops): the median of the 11 measured GPUs of assets/gpus.json (MI300X 0.51, MI325X 0.60,
+// H100 PCIe 0.66, L40S 0.70, MI250X 0.77, B200 0.78, H100 SXM 0.80, A100 PCIe 0.81, A100 SXM 0.87,
+// RTX 4090 1.08, RTX 3090 1.10).
+constexpr double kDefaultMamfFraction = 0.78;
+// GEMM operand traffic, in units of the GPU's ridge point peak/bandwidth: t_m / t_c = c ridge / AI (GemmTime).
+// A GEMM whose intensity is c x the ridge runs at 1/sqrt(2) of e_max.
+constexpr double kMatmulHalfRidge = 0.585;
 // FlashAttention's sustained fraction of the dense peak, forward and backward, counting the causal
 // half only. Published: FA2 50-70% on A100 and about 35% on H100 (Dao 2023; Shah et al. 2024). The fit
 // sits at the lower bound 0.35 (see docs/step-model.md: it also absorbs per-token overheads the model
 // does not itemise).
 constexpr double kAttentionEfficiency = 0.35;
-// Fraction of peak memory bandwidth elementwise kernels reach (STREAM-like copies: 80-90%).
-constexpr double kMemoryEfficiency = 0.865;
-// Fraction of the nominal link bandwidth NCCL collectives reach as bus bandwidth (nccl-tests).
-constexpr double kNetworkEfficiency = 0.812;
+// Fraction of peak memory bandwidth elementwise kernels reach. Fitted 0.753, below the 0.8-0.9 of
+// STREAM-like copies: the norms, residuals and permutations are many short kernels, not one long stream.
+constexpr double kMemoryEfficiency = 0.753;
+// Fraction of the line rate NCCL collectives reach as bus bandwidth. Measured, not fitted (the cases do
+// not determine it: left free, the fit runs to its bound): 0.77 on A100 NVLink (230 of 300 GB/s), 0.82 on
+// H100 NVLink (370 of 450), 0.86-0.95 on InfiniBand / RoCE (nccl-tests issues 149, 175, 212, 283; nccl
+// issue 1368); 0.80 for the NVLink traffic that dominates.
+constexpr double kNetworkEfficiency = 0.80;
 // Fraction of the backward (ZeRO 0-2) or forward+backward (ZeRO-3) time that data-parallel traffic
-// can hide behind (bucketed gradient reduce-scatter, parameter prefetch). Without the contention term
-// below the fit ran into the bound 1; with it, 0.84: the first bucket / last prefetch stay exposed.
-constexpr double kOverlapDp = 0.842;
+// can hide behind (bucketed gradient reduce-scatter, parameter prefetch): the first bucket / last
+// prefetch stay exposed.
+constexpr double kOverlapDp = 0.858;
 // Hidden is not free: collectives overlapped with compute take SMs and HBM bandwidth from the GEMMs they
-// run beside (NCCL kernels occupy several SMs and stream every byte through HBM). Each second of
-// communication hidden behind compute still costs this fraction of a second. Fitted; the published
-// interference measurements of overlapped collectives are 10-40% slowdowns (Rashidi et al. 2022, Jangda
-// et al. 2022 "CoCoNet", Wang et al. 2023).
-constexpr double kOverlapContention = 0.10;
+// run beside. Each second of communication hidden behind compute still costs this fraction of a second.
+// Measured, not fitted: DeepSeek-V3 gives its overlapped all-to-all 20 of the H800's 132 SMs (report,
+// section 3.5.1: 0.15); published interference of overlapped collectives is 10-40 % (Rashidi et al. 2022,
+// Jangda et al. 2022 "CoCoNet", Wang et al. 2023).
+constexpr double kOverlapContention = 0.15;
 
 // ---- Published constants (not fitted).
 // FlashAttention-2 backward does 2.5x the forward's matmul work (it recomputes the scores: 5 GEMMs vs 2).
@@ -75,11 +82,20 @@ constexpr double kMemoryBackwardRatio = 2.0;
 constexpr double kCpuAdamParamsPerS = 1.0e9;
 // NVMe read + write bandwidth per GPU for ZeRO-Infinity optimizer offload (a few GB/s per drive; R).
 constexpr double kNvmeBytesPerS = 3.0e9;
-// Extra latency of a collective hop staged through host memory (no peer-to-peer, e.g. RTX 4090).
-constexpr double kHostStagingLatency = 10e-6;
+// Extra latency of a collective hop staged through host memory (no peer-to-peer, e.g. RTX 4090): measured
+// 0.36-0.45 us peer-to-peer against about 14 us with peer-to-peer disabled (RTX PRO 6000 / 5090,
+// voipmonitor/rtx6kpro hardware/pcie-bandwidth.md).
+constexpr double kHostStagingLatency = 13.5e-6;
+// Host memory bandwidth assumed for staging when the GPU's catalog entry has none: an 8-channel DDR4-3200
+// workstation/server host, 8 x 25.6 GB/s (R).
+constexpr double kDefaultHostMemoryBw = 204.8e9;
+// NCCL's tree all-reduce bus bandwidth as a share of the ring's on the same nodes: 150 against 190 GB/s on
+// 5 x 8 H100 with 4 x 400G RoCE per node (NVIDIA/nccl issue 1368).
+constexpr double kTreeBandwidth = 150.0 / 190.0;
 
 struct Constants {
   double e_max, half_ridge, attn, mem, net, overlap_dp, contention;
+  double overlap_ep, moe_imbalance, moe_capacity, ep_dedup, moe_packed;  // the stack's: Assumptions as given
 };
 
 Constants Resolve(const Assumptions& a) {
@@ -89,61 +105,217 @@ Constants Resolve(const Assumptions& a) {
           a.eff_memory > 0 ? a.eff_memory : kMemoryEfficiency,
           a.eff_network > 0 ? a.eff_network : kNetworkEfficiency,
           a.overlap_dp > 0 ? a.overlap_dp : kOverlapDp,
-          a.overlap_contention > 0 ? a.overlap_contention : kOverlapContention};
+          a.overlap_contention > 0 ? a.overlap_contention : kOverlapContention,
+          std::clamp(a.overlap_ep, 0.0, 1.0),
+          std::max(1.0, a.moe_imbalance),
+          std::max(0.0, a.moe_capacity),
+          std::clamp(a.ep_dedup, 0.0, 1.0),
+          std::clamp(a.moe_packed, 0.0, 1.0)};
 }
 
-// A link as a collective sees it: bandwidth per GPU per direction and per-hop latency.
-struct Path {
-  double bw = 1, alpha = 0;
+// ---- Collectives on the topology they cross (docs/step-model.md section 4) ---------------------------
+// Every bandwidth below is bytes/s per GPU in one direction, already derated by eff_network, and every
+// time is the alpha-beta model of NCCL's algorithms (bus-bandwidth factors of nccl-tests PERFORMANCE.md).
+
+// One node's fabric as the collectives see it, resolved once per EstimateStep from the catalog links.
+struct Fabric {
+  LinkKind kind = LinkKind::Pcie;  // the link inside a node
+  double bw = 1;        // switch: to any peer; mesh: to all peers together; bridge: the pair; pcie: the x16
+  double peer = 1;      // mesh: one peer link; bridge: the bridge
+  int pair = 2;         // bridge: GPUs it joins
+  double alpha = 5e-6;  // latency of the link inside a node
+  // PCIe: what a pcie fabric runs at and what a bridge's larger groups fall back to.
+  double pcie = 1;          // peer-to-peer bandwidth of the GPU's x16 (the slower of the link and the host interface)
+  double staged = 1;        // per GPU when every GPU of the node stages through host memory at once
+  double pcie_alpha = 5e-6; // peer-to-peer latency; staged hops add kHostStagingLatency
+  bool p2p = true;          // PCIe peer-to-peer (GeForce: no)
+  int switch_gpus = 1;      // GPUs behind one PCIe switch uplink
+  double nic = 1;           // each GPU's share of the network, per direction
+  double nic_alpha = 5e-6;
+  int node = 8;             // GPUs per node in this job (gpus_per_node, at most gpus)
 };
 
-// Ring all-reduce: 2(n-1)/n S/B + 2(n-1) alpha; reduce-scatter / all-gather: half of it
-// (NCCL PERFORMANCE.md bus-bandwidth factors, formulas.md).
-double AllReduce(double bytes, int n, const Path& p) {
-  if (n <= 1 || bytes <= 0) return 0;
-  return 2.0 * (n - 1) / n * bytes / p.bw + 2.0 * (n - 1) * p.alpha;
+// Where a parallel group sits: n members, `stride` ranks apart (Megatron rank order: tp fastest, then cp,
+// dp, pp), k of them in each node it touches. Bandwidths for each pattern, per GPU and direction.
+struct Place {
+  int n = 1, k = 1, nodes = 1;
+  double ring = 1;       // ring all-reduce / reduce-scatter / all-gather bus bandwidth
+  double intra_a2a = 1;  // all-to-all among the k members of a node
+  double nic = 1;        // each member's share of its node's network
+  double p2p = 1;        // point-to-point to the next member (pipeline send)
+  double alpha = 0, intra_alpha = 0, nic_alpha = 0;
+};
+
+// PCIe among k GPUs of a node: peer-to-peer through the switches, else staged through host memory.
+double PcieRing(const Fabric& f) { return f.p2p ? f.pcie : f.staged; }
+// All-to-all over PCIe: with peer-to-peer, the share of each GPU's bytes that leaves its switch (k - g of k
+// peers) crosses the switch's one uplink together with its g - 1 neighbours' (g (k - g) / (k - 1) times a
+// GPU's own link traffic); staged, everything already goes through host memory (f.staged).
+double PcieAllToAll(const Fabric& f, int k) {
+  if (!f.p2p) return f.staged;
+  const int g = std::min(f.switch_gpus, k);
+  const double uplink = k > g ? double(g) * (k - g) / (k - 1) : 1.0;
+  return f.pcie / std::max(1.0, uplink);
 }
-double AllGather(double bytes, int n, const Path& p) {
-  if (n <= 1 || bytes <= 0) return 0;
-  return double(n - 1) / n * bytes / p.bw + (n - 1) * p.alpha;
+
+// k members of one group inside a node, `stride` apart: a bridge carries a pair of neighbours (ranks 2i,
+// 2i+1), a mesh gives each peer pair one link, a switch gives every GPU its whole bandwidth.
+double IntraRing(const Fabric& f, int k, int stride) {
+  switch (f.kind) {
+    case LinkKind::Switch: return f.bw;
+    case LinkKind::Mesh: return std::min(f.bw, (k - 1) * f.peer);
+    case LinkKind::Bridge: return k <= f.pair && stride == 1 ? f.peer : PcieRing(f);
+    default: return PcieRing(f);
+  }
 }
-double AllToAll(double bytes, int n, const Path& p) {
-  if (n <= 1 || bytes <= 0) return 0;
-  return double(n - 1) / n * bytes / p.bw + (n - 1) * p.alpha;
+double IntraAllToAll(const Fabric& f, int k, int stride) {
+  switch (f.kind) {
+    case LinkKind::Switch: return f.bw;
+    case LinkKind::Mesh: return std::min(f.bw, (k - 1) * f.peer);  // one link to each of the k - 1 peers
+    case LinkKind::Bridge: return k <= f.pair && stride == 1 ? f.peer : PcieAllToAll(f, k);
+    default: return PcieAllToAll(f, k);
+  }
+}
+double IntraPair(const Fabric& f, int stride) {
+  switch (f.kind) {
+    case LinkKind::Switch: return f.bw;
+    case LinkKind::Mesh: return f.peer;  // one link between the two
+    case LinkKind::Bridge: return stride == 1 ? f.peer : PcieRing(f);
+    default: return PcieRing(f);
+  }
+}
+double IntraAlpha(const Fabric& f, int k, int stride) {
+  const bool pcie = f.kind == LinkKind::Pcie || (f.kind == LinkKind::Bridge && !(k <= f.pair && stride == 1));
+  if (!pcie) return f.alpha;
+  return f.pcie_alpha + (f.p2p ? 0.0 : kHostStagingLatency);
+}
+
+Place Locate(const Fabric& f, int n, int stride) {
+  Place p;
+  p.n = std::max(1, n);
+  if (p.n == 1) {  // not split: nothing to send (every collective returns 0 for n = 1)
+    p.ring = p.intra_a2a = p.p2p = 1e30;
+    return p;
+  }
+  stride = std::max(1, stride);
+  if (double(stride) * p.n <= f.node) {
+    p.k = p.n;  // the whole group inside one node
+  } else {
+    p.k = std::max(1, std::min(p.n, f.node / stride));
+    p.nodes = (p.n + p.k - 1) / p.k;
+  }
+  p.nic = f.nic;
+  p.nic_alpha = f.nic_alpha;
+  p.intra_alpha = IntraAlpha(f, p.k, stride);
+  const double intra = p.k > 1 ? IntraRing(f, p.k, stride) : 1e30;
+  p.intra_a2a = p.k > 1 ? IntraAllToAll(f, p.k, stride) : 1e30;
+  if (p.nodes == 1) {
+    p.ring = intra;
+    p.alpha = p.intra_alpha;
+  } else {
+    // A hierarchical ring: its node crossings spread over the k members' own network shares (NCCL runs one
+    // ring per adapter), so min(inside the node, k x one share).
+    p.ring = std::min(intra, p.k * f.nic);
+    p.alpha = std::max(p.intra_alpha, f.nic_alpha);
+  }
+  p.p2p = stride >= f.node ? f.nic : IntraPair(f, stride);
+  return p;
+}
+
+// Ring all-reduce 2(n-1)/n S/B + 2(n-1) alpha. Across nodes NCCL may pick its double binary tree instead:
+// the same bytes at a lower bus bandwidth (kTreeBandwidth of the ring's) but a latency of 2 log2(nodes)
+// network hops plus the chain inside each node; it wins for small messages on many nodes.
+double AllReduce(double bytes, const Place& p) {
+  if (p.n <= 1 || bytes <= 0) return 0;
+  const double ring = 2.0 * (p.n - 1) / p.n * bytes / p.ring + 2.0 * (p.n - 1) * p.alpha;
+  if (p.nodes <= 1) return ring;
+  const double hops = std::ceil(std::log2(double(p.nodes)));
+  const double tree = 2.0 * (p.n - 1) / p.n * bytes / (kTreeBandwidth * p.ring) +
+                      2.0 * (hops * p.nic_alpha + (p.k - 1) * p.intra_alpha);
+  return std::min(ring, tree);
+}
+// Reduce-scatter or all-gather of a `bytes` array: (n-1)/n S/B + (n-1) alpha (ring).
+double AllGather(double bytes, const Place& p) {
+  if (p.n <= 1 || bytes <= 0) return 0;
+  return double(p.n - 1) / p.n * bytes / p.ring + (p.n - 1) * p.alpha;
+}
+// All-to-all: each GPU sends `remote` bytes to members in other nodes, through its own network share, and
+// `local` bytes to members of its node, over the node's fabric, both at once; the slower sets the time.
+// Not min(intra, k x inter): a ring's trick of spreading node crossings over the node's adapters does not
+// apply when every byte has its own destination.
+double AllToAllVolumes(double remote, double local, const Place& p) {
+  if (p.n <= 1 || remote + local <= 0) return 0;
+  const double inter = remote > 0 ? remote / p.nic : 0.0;
+  const double intra = p.k > 1 ? local / p.intra_a2a : 0.0;
+  const double alpha = p.nodes > 1 ? std::max(p.intra_alpha, p.nic_alpha) : p.intra_alpha;
+  return std::max(inter, intra) + (p.n - 1) * alpha;
+}
+// One message to the next member of the group (pipeline stages), each GPU its own slice at once.
+double SendRecv(double bytes, const Place& p) {
+  if (p.n <= 1 || bytes <= 0) return 0;
+  const bool crosses = p.nodes > 1 && p.k <= 1;
+  return bytes / p.p2p + (crosses ? p.nic_alpha : p.intra_alpha);
 }
 
 struct Machine {
   double peak = 1, peak_attn = 1, mem_bw = 1, ridge = 1, elem_bytes = 2;
-  int gpn = 8, gpus = 1;
-  Path intra, inter;
-  bool p2p = true;
+  Fabric fabric;
   bool fp8 = false;  // FP8 GEMMs (Transformer Engine) actually in use
 };
 
-// The path of a parallel group of n ranks whose consecutive members are `stride` GPUs apart (Megatron
-// rank order: tp fastest, then cp, ep/dp, pp). Inside a node when the whole group fits in one;
-// otherwise a hierarchical ring whose node-crossing traffic spreads over the k members per node, each
-// with its own adapter: bandwidth min(intra, k x inter).
-Path GroupPath(const Machine& mc, int n, int stride) {
-  const int node = std::min(mc.gpn, mc.gpus);
-  if (n <= 1) return mc.intra;
-  if (double(stride) * n <= node) return mc.intra;
-  const int k = std::max(1, std::min(n, node / std::max(1, stride)));
-  Path p;
-  p.bw = std::min(mc.intra.bw, k * mc.inter.bw);
-  p.alpha = std::max(mc.intra.alpha, mc.inter.alpha);
-  return p;
+// The fabric of a job's node from its links and GPU (catalog: assets/links.json, assets/gpus.json).
+Fabric MakeFabric(const Job& job, int gpus, double net) {
+  Fabric f;
+  const GpuSpec& g = *job.hw.gpu;
+  const LinkSpec* intra = job.hw.intra;
+  const LinkSpec* inter = job.hw.inter;
+  const LinkSpec* host = g.host;
+  f.node = std::max(1, std::min(std::max(1, job.hw.gpus_per_node), std::max(1, gpus)));
+  f.switch_gpus = std::max(1, std::min(g.pcie_switch_gpus, f.node));
+  f.p2p = g.p2p;
+  // PCIe runs at the slower of the link and the GPU's own host interface (a Gen4 GPU in a Gen5 switch trains
+  // at Gen4).
+  double pcie = host && host->bw > 0 ? host->bw : 31.5e9;
+  if (intra && intra->kind == LinkKind::Pcie && intra->bw > 0) pcie = std::min(pcie, intra->bw);
+  f.pcie = pcie * net;
+  f.pcie_alpha = intra && intra->kind == LinkKind::Pcie ? intra->latency_s : host ? host->latency_s : 5e-6;
+  // Staged through host memory (no peer-to-peer): the sender's copy to host memory and the receiver's copy
+  // from it use opposite directions of different x16 links, so the link is not halved (PCIe is full
+  // duplex); but every byte is written to and read from host memory, which the node's GPUs share, and goes
+  // up and down its switch's uplink. Per GPU: min(link, link / GPUs per uplink, host memory / (2 x GPUs)).
+  const double host_mem = g.host_mem_bw > 0 ? g.host_mem_bw : kDefaultHostMemoryBw;
+  f.staged = std::min({f.pcie, f.pcie / f.switch_gpus, host_mem * net / (2.0 * f.node)});
+  if (intra && intra->bw > 0 && !intra->network) {
+    f.kind = intra->kind;
+    f.bw = intra->kind == LinkKind::Pcie ? f.pcie : intra->bw * net;
+    f.peer = (intra->peer_bw > 0 ? intra->peer_bw : intra->bw) * net;
+    f.pair = intra->max_gpus > 0 ? intra->max_gpus : 2;
+    f.alpha = intra->latency_s;
+  } else {
+    f.kind = LinkKind::Pcie;
+    f.bw = f.peer = f.pcie;
+    f.alpha = f.pcie_alpha;
+  }
+  // Each GPU's share of the network: its own adapter, or its part of the node's one NIC.
+  const double nic = inter && inter->bw > 0 ? inter->bw : 12.5e9;
+  f.nic = (inter && inter->per_node ? nic / f.node : nic) * net;
+  f.nic_alpha = inter ? inter->latency_s : 5e-6;
+  return f;
 }
 
-// Achievable GEMM efficiency: a big GEMM runs at e_max of the peak; one with low arithmetic intensity
-// (thin after tensor-parallel splitting, few tokens per expert) pays for its operand traffic.
-// AI = 2MNK / (bytes (MK + KN + MN)); efficiency = e_max AI / (AI + c * ridge).
+// Achievable GEMM time: a big GEMM runs at e_max of the peak; one with low arithmetic intensity (thin after
+// tensor-parallel splitting, few tokens per expert) is held back by its operand traffic. The kernel overlaps
+// loading operands with the tensor-core work (software pipelining), so its time is a smooth maximum of the
+// two, not their sum: t = (t_c^2 + t_m^2)^(1/2) with t_c = FLOPs / (peak e_max) and t_m = c ridge FLOPs / (AI
+// peak e_max) = c x operand bytes / (bandwidth e_max); AI = 2MNK / (bytes (MK + KN + MN)). Efficiency is
+// then e_max / sqrt(1 + (c ridge / AI)^2): within 1 % of e_max from AI = 7 c ridge, where the sum form
+// e_max AI / (AI + c ridge) still loses 12 %.
 double GemmTime(double m, double n, double k, const Machine& mc, const Constants& c) {
   if (m <= 0 || n <= 0 || k <= 0) return 0;
   const double flops = 2.0 * m * n * k;
   const double ai = flops / (mc.elem_bytes * (m * k + k * n + m * n));
-  const double eff = c.e_max * ai / (ai + c.half_ridge * mc.ridge);
-  return flops / (mc.peak * eff);
+  const double traffic = c.half_ridge * mc.ridge / ai;  // t_m / t_c
+  return flops / (mc.peak * c.e_max) * std::sqrt(1.0 + traffic * traffic);
 }
 
 // Forward times of one layer for one micro-batch on one GPU, split by kind.
@@ -177,8 +349,54 @@ struct MbParts {
   }
 };
 
+// Routed tokens on the busiest expert-parallel rank over the mean: every rank waits for it at the combine
+// all-to-all. Dropless (Megatron-Core's default, moe_capacity 0) it carries the whole imbalance; with a
+// capacity factor no expert takes more than capacity x its mean share, the rest are dropped.
+double ExpertLoad(const Constants& c) {
+  return c.moe_capacity > 0 ? std::min(c.moe_imbalance, c.moe_capacity) : c.moe_imbalance;
+}
+
+// Distinct holders (EP ranks, or nodes) of a token's `r` routed experts when `e` experts are spread evenly
+// over `holders`: chosen at random, a given holder is missed with probability C(e - e/holders, r) / C(e, r)
+// (a trained router; Megatron-Core's force-balanced benchmarks draw random logits); packed, the r experts are
+// consecutive (benchmark gates that deal experts out round-robin, NeMo AutoModel's FakeBalancedGate) and
+// span about r / (e / holders) holders, at least one.
+double DistinctHolders(double r, double e, double holders, double packed) {
+  if (holders <= 1) return 1;
+  const double per = e / holders;
+  double miss = 1;
+  for (int i = 0; i < int(std::min(r, e - per)); ++i) miss *= std::max(0.0, (e - per - i) / (e - i));
+  if (r > e - per) miss = 0;
+  const double random = holders * (1 - miss);
+  const double aligned = std::fmod(per, r) == 0 || std::fmod(r, per) == 0;
+  const double consecutive = std::min(holders, std::max(1.0, r / per + (aligned ? 0.0 : 1.0)));
+  return packed * consecutive + (1 - packed) * random;
+}
+
+// The expert all-to-all (dispatch, or combine: the same bytes back) of one MoE layer: `copy` bytes per routed
+// copy of each token, `tokens` tokens per GPU. Megatron's alltoall dispatcher sends one copy per routed expert:
+// (n-k)/n of the `routed` copies leave the node, (k-1)/n stay in it. A dispatcher that sends a token once to
+// each rank, and once to each other node where it is forwarded over the fabric (DeepEP, Megatron-Core's
+// flex dispatcher: "removes redundant tokens during cross-node communication"), sends only the distinct
+// holders: `dedup` is the share of that saving the stack makes.
+double ExpertAllToAll(double tokens, double copy, const LayerOps& l, const Place& ep, const Constants& c) {
+  const double n = ep.n, k = ep.k, r = l.routed;
+  const double plain_remote = r * (n - k) / n, plain_local = r * (k - 1) / n;
+  double remote = plain_remote, local = plain_local;
+  if (c.ep_dedup > 0 && r > 1) {
+    const double ranks = std::min(r, DistinctHolders(r, l.experts, n, c.moe_packed));
+    const double nodes = std::min(ranks, DistinctHolders(r, l.experts, ep.nodes, c.moe_packed));
+    const double node_msgs = ep.nodes > 1 ? nodes * (ep.nodes - 1) / ep.nodes : 0.0;
+    // Sent to its own node's holders, and forwarded inside the receiving nodes to the holders there.
+    const double dedup_local = ranks * (k - 1) / n + ranks * (n - k) / n * (k - 1) / k;
+    remote = plain_remote - c.ep_dedup * (plain_remote - std::min(plain_remote, node_msgs));
+    local = plain_local + c.ep_dedup * (dedup_local - plain_local);
+  }
+  return AllToAllVolumes(tokens * copy * remote, tokens * copy * local, ep);
+}
+
 LayerTime LayerForward(const LayerOps& l, const Job& job, const Layout& lay, int etp, const Machine& mc,
-                       const Constants& c, const Path& tp_path, const Path& cp_path, const Path& ep_path) {
+                       const Constants& c, const Place& tp_place, const Place& cp_place, const Place& ep_place) {
   LayerTime t;
   const double tpn = lay.tp, seq = job.work.seq;
   const double tokens = double(lay.mbs) * seq / lay.cp;  // rows of every GEMM on this GPU
@@ -194,7 +412,7 @@ LayerTime LayerForward(const LayerOps& l, const Job& job, const Layout& lay, int
   double mlp_count = 1;
   const double etpn = l.experts > 1 ? etp : tpn;
   if (l.experts > 1) {
-    mlp_rows = tokens * etpn / tpn * l.routed * lay.ep / l.experts;
+    mlp_rows = tokens * etpn / tpn * l.routed * lay.ep / l.experts * ExpertLoad(c);
     mlp_count = l.experts / lay.ep;
   }
   for (int i = 0; i < l.n_mlp; ++i) {
@@ -249,22 +467,23 @@ LayerTime LayerForward(const LayerOps& l, const Job& job, const Layout& lay, int
   // Tensor parallel: two all-reduces per layer forward (after attention and after the MLP), or with
   // sequence parallelism a reduce-scatter + all-gather pair each: the same bytes on the wire.
   const double act_bytes = b * (seq / lay.cp) * h * kActBytes;
-  t.tp_comm = 2.0 * AllReduce(act_bytes, lay.tp, tp_path);
+  t.tp_comm = 2.0 * AllReduce(act_bytes, tp_place);
   // Context parallel (ring attention): each rank's K and V visit every other rank.
   // It overlaps the attention block it feeds: only the excess is exposed.
   if (lay.cp > 1) {
     const double kv_bytes = b * (seq / lay.cp) * l.kv_width / tpn * kActBytes;
-    t.cp_comm = AllGather(kv_bytes * lay.cp, lay.cp, cp_path);
+    t.cp_comm = AllGather(kv_bytes * lay.cp, cp_place);
     // Ring attention hides the exchange behind the attention it feeds; what it hides still contends for
     // SMs and memory bandwidth (the same effect, and constant, as hidden data-parallel traffic).
     const double cp_hidden = std::min(t.cp_comm, t.attn);
     t.cp_exposed = t.cp_comm - cp_hidden + c.contention * cp_hidden;
   }
-  // Expert parallel: dispatch and combine all-to-all of the routed token copies.
+  // Expert parallel: dispatch and combine all-to-all of the routed token copies (16-bit; the busiest
+  // rank receives ExpertLoad times its mean share, and everyone waits for it).
   if (l.experts > 1 && lay.ep > 1) {
     // Sequence parallelism (or folding, whose tensor-parallel ranks hold distinct tokens) sends 1/tp each.
-    const double bytes_a2a = tokens * l.routed * h * kActBytes / (lay.sp || etp < tpn ? tpn : 1.0);
-    t.ep_comm = 2.0 * AllToAll(bytes_a2a, lay.ep, ep_path);
+    const double sent = tokens / (lay.sp || etp < tpn ? tpn : 1.0) * ExpertLoad(c);
+    t.ep_comm = 2.0 * ExpertAllToAll(sent, h * kActBytes, l, ep_place, c);
   }
   return t;
 }
@@ -316,31 +535,21 @@ void EstimateStep(const Job& job, const Layout& layout, StepBreakdown& step, Thr
   // fraction a training run keeps of it.
   const double mamf_fraction = gpu->mamf_flops > 0 && bf16_peak > 0 ? gpu->mamf_flops / bf16_peak : kDefaultMamfFraction;
   c.e_max *= mamf_fraction;
-  mc.gpn = std::max(1, job.hw.gpus_per_node);
-  mc.gpus = gpus;
-  const LinkSpec* intra = job.hw.intra;
-  const LinkSpec* inter = job.hw.inter;
-  mc.intra = {intra && intra->bw > 0 ? intra->bw * c.net : 30e9 * c.net, intra ? intra->latency_s : 5e-6};
-  mc.inter = {inter && inter->bw > 0 ? inter->bw * c.net : 12.5e9 * c.net, inter ? inter->latency_s : 5e-6};
-  mc.p2p = gpu->p2p;
-  if (!mc.p2p) {
-    // No peer-to-peer: every intra-node hop is copied to host memory and read back by the peer,
-    // crossing the PCIe link twice.
-    mc.intra.bw *= 0.5;
-    mc.intra.alpha += kHostStagingLatency;
-  }
+  mc.fabric = MakeFabric(job, gpus, c.net);
 
-  // ---- Groups and their links (rank order tp, cp, dp, pp; expert parallelism inside dp).
-  const Path tp_path = GroupPath(mc, tpn, 1);
-  const Path cp_path = GroupPath(mc, cpn, tpn);
+  // ---- Groups and where they sit (rank order tp, cp, dp, pp; expert parallelism inside dp).
+  const Fabric& fab = mc.fabric;
+  const Place tp_place = Locate(fab, tpn, 1);
+  const Place cp_place = Locate(fab, cpn, tpn);
   // Gradients are reduced (and ZeRO shards spread) over dp x cp: context-parallel ranks see different
   // tokens of the same sequences, so they hold different gradients too (Megatron's dp-cp group).
   const int grad_n = dpn * cpn;
-  const Path dp_path = GroupPath(mc, grad_n, tpn);
+  const Place dp_place = Locate(fab, grad_n, tpn);
   // Expert-parallel ranks are tp x cp apart inside dp x cp, or consecutive when folded over the
   // tensor-parallel ranks (Megatron-Core's expert rank order tp-ep-dp-pp).
-  const Path ep_path = GroupPath(mc, lay.ep, ExpertTensorParallel(lay) == tpn ? tpn * cpn : 1);
-  const Path pp_path = GroupPath(mc, ppn, tpn * cpn * dpn);
+  const int ep_stride = ExpertTensorParallel(lay) == tpn ? tpn * cpn : 1;
+  const Place ep_place = Locate(fab, lay.ep, ep_stride);
+  const Place pp_place = Locate(fab, ppn, tpn * cpn * dpn);
 
   // ---- Micro-batches per pipeline per step.
   const double seqs_per_mb = double(lay.mbs) * dpn;
@@ -366,7 +575,7 @@ void EstimateStep(const Job& job, const Layout& layout, StepBreakdown& step, Thr
     MbParts per_block[2];
     for (int i = 0; i < 2; ++i) {
       if ((i == 0 ? ops.dense_layers : ops.moe_layers) == 0) continue;
-      const LayerTime t = LayerForward(*kinds[i], job, lay, etp, mc, c, tp_path, cp_path, ep_path);
+      const LayerTime t = LayerForward(*kinds[i], job, lay, etp, mc, c, tp_place, cp_place, ep_place);
       MbParts& b = per_block[i];
       b.comp_f = t.gemm + t.attn;
       const double attn_bwd = job.work.flash ? kFlashBackwardRatio : 2.0;
@@ -395,7 +604,7 @@ void EstimateStep(const Job& job, const Layout& layout, StepBreakdown& step, Thr
     head.comp_f = logit_gemm;
     head.comp_b = bwd_gemm * logit_gemm;
     head.mem_f = kCrossEntropyBytesPerLogit * tokens * ops.vocab / tpn / (mc.mem_bw * c.mem);
-    head.tp_f = AllReduce(tokens * ops.hidden * kActBytes, tpn, tp_path);
+    head.tp_f = AllReduce(tokens * ops.hidden * kActBytes, tp_place);
     const double full = lay.recompute == Recompute::Full ? 3.0 : 2.0;
     double slowest_time = -1;
     for (int k = 0; k < ppn; ++k) {
@@ -432,56 +641,69 @@ void EstimateStep(const Job& job, const Layout& layout, StepBreakdown& step, Thr
   const double tp_mb = (lay.recompute == Recompute::Full ? 3.0 : 2.0) * tp_f;
   // Context-parallel K/V exchange overlaps the attention it feeds (ring attention), backward twice.
   const double cp_mb = 3.0 * cp_x;
-  const double ep_mb = (lay.recompute == Recompute::Full ? 3.0 : 2.0) * ep_f;
   // Pipeline: one activation forward and one gradient backward per virtual stage boundary; with
   // tensor parallelism each rank sends 1/tp of it (Narayanan et al. 2021 scatter/gather).
   double pp_mb = 0;
   if (ppn > 1) {
     const double bytes = double(lay.mbs) * job.work.seq / cpn * job.model.hidden * kActBytes / tpn;
-    pp_mb = 2.0 * vpn * (bytes / pp_path.bw + pp_path.alpha);
+    pp_mb = 2.0 * vpn * SendRecv(bytes, pp_place);
   }
   const double compute_mb = comp_f + comp_b + comp_rc;
   const double memory_mb = mem_f + mem_b + mem_rc;
+  // Expert all-to-all, forward, backward (and again with full recomputation). Exposed unless the stack
+  // overlaps it with compute -- DualPipe's paired forward/backward chunks (DeepSeek-V3 report, section
+  // 3.2.1), Megatron-Core's --overlap-moe-expert-parallel-comm, the shared experts beside the dispatch:
+  // overlap_ep of the micro-batch's compute can hide it, and what it hides still costs contention.
+  const double ep_total_mb = (lay.recompute == Recompute::Full ? 3.0 : 2.0) * ep_f;
+  const double ep_hidden = std::min(ep_total_mb, c.overlap_ep * compute_mb);
+  const double ep_mb = ep_total_mb - ep_hidden + c.contention * ep_hidden;
   const double mb_time = compute_mb + memory_mb + tp_mb + cp_mb + ep_mb + pp_mb;
 
   // ---- Data parallel (and ZeRO). Gradients travel in the 16-bit training type (fp32 for fp32).
   const double grad_bytes = job.work.prec == Precision::Fp32 ? 4.0 : 2.0;
   double trainable = stage_params, trainable_experts = stage_expert_params;
   if (lora) trainable = stage_lora, trainable_experts = 0;
+  // Routed experts are replicated only over the expert-data-parallel group (dp x cp / ep ranks hold the same
+  // experts; Megatron, DeepSpeed-MoE): their gradients are reduced, and their ZeRO shards gathered, there.
+  const double expert_dp = std::max(1.0, double(grad_n) * tpn / (double(lay.ep) * etp));
+  const Place edp_place = stage_expert_params > 0 ? Locate(fab, std::max(1, int(std::lround(expert_dp))), ep_stride * lay.ep)
+                                                  : Place{};
+  const double dense_params = stage_params - stage_expert_params, dense_trainable = trainable - trainable_experts;
   double dp_total = 0, dp_hide = 0;
   if (lay.zero >= 3) {
     // ZeRO-3 / FSDP: parameters all-gathered for forward and again for backward, gradients
     // reduce-scattered, every micro-batch (3 x Psi per micro-batch; LoRA: only adapter gradients).
-    dp_total = m * (2.0 * AllGather(stage_params * grad_bytes, grad_n, dp_path) +
-                    AllGather(trainable * grad_bytes, grad_n, dp_path));
+    dp_total = m * (2.0 * AllGather(dense_params * grad_bytes, dp_place) + AllGather(dense_trainable * grad_bytes, dp_place) +
+                    2.0 * AllGather(stage_expert_params * grad_bytes, edp_place) +
+                    AllGather(trainable_experts * grad_bytes, edp_place));
     dp_hide = m * (comp_f + comp_b + comp_rc);
   } else {
     // ZeRO 0-2 / DDP / distributed optimizer: one reduce-scatter + all-gather (= all-reduce) per step,
     // bucketed behind the last micro-batch's backward.
-    dp_total = AllReduce(trainable * grad_bytes, grad_n, dp_path);
+    dp_total = AllReduce(dense_trainable * grad_bytes, dp_place) + AllReduce(trainable_experts * grad_bytes, edp_place);
     dp_hide = comp_b;
   }
   const double dp_hidden = std::min(dp_total, c.overlap_dp * dp_hide);
   const double dp_exposed = dp_total - dp_hidden + c.contention * dp_hidden;
 
   // ---- Optimizer step over the local shard (memory-bound), or on the CPU with offload.
-  // ZeRO shards the optimizer over the data-parallel group; routed experts' states only over the
-  // expert-data-parallel group (dp x cp / ep ranks hold the same experts; Megatron, DeepSpeed-MoE).
-  const double expert_dp = std::max(1.0, double(grad_n) * tpn / (double(lay.ep) * etp));
+  // ZeRO shards the optimizer over the data-parallel group, routed experts' states over the expert-data-
+  // parallel group.
   const double opt_params = lay.zero >= 1 ? (trainable - trainable_experts) / grad_n + trainable_experts / expert_dp
                                           : trainable;
-  const double opt_bytes_per_param = job.work.opt == Optimizer::AdamW8bit ? kAdam8bitBytesPerParam
-                                     : job.work.opt == Optimizer::Sgd   ? kSgdBytesPerParam
+  const Optimizer opt_kind = Unpaged(job.work.opt);
+  const double opt_bytes_per_param = opt_kind == Optimizer::AdamW8bit ? kAdam8bitBytesPerParam
+                                     : opt_kind == Optimizer::Sgd   ? kSgdBytesPerParam
                                                                          : kAdamBytesPerParam;
   double optimizer_s = 0, offload_s = 0;
   if (lay.offload == Offload::None) {
     optimizer_s = opt_params * opt_bytes_per_param / (mc.mem_bw * c.mem);
   } else {
     // ZeRO-Offload: gradients down (fp32-cast on the host) and 16-bit weights up over the host link,
-    // Adam on the CPU; ZeRO-Infinity also streams the optimizer states from NVMe and back.
-    // The host link is looked up by name only here, off the common path.
-    const LinkSpec* host = FindLink(gpu->host_link);
-    const double host_bw = host && host->bw > 0 ? host->bw : 25e9;
+    // Adam on the CPU; ZeRO-Infinity also streams the optimizer states from NVMe and back. The host link
+    // is derated like every other link, and every GPU offloads at once: the GPUs behind one PCIe switch
+    // share its uplink.
+    const double host_bw = fab.pcie / fab.switch_gpus;
     offload_s = opt_params * (grad_bytes + 2.0) / host_bw + opt_params / kCpuAdamParamsPerS;
     if (lay.offload == Offload::Nvme) offload_s += opt_params * 2.0 * 12.0 / kNvmeBytesPerS;
   }
@@ -493,11 +715,12 @@ void EstimateStep(const Job& job, const Layout& layout, StepBreakdown& step, Thr
   step.memory_s = m * memory_mb + optimizer_s;
   step.comm_tp_s = m * tp_mb;
   step.comm_cp_s = m * 3.0 * cp_f;
-  step.comm_ep_s = m * ep_mb;
+  step.comm_ep_s = m * ep_total_mb;
   step.comm_pp_s = m * pp_mb;
   step.comm_dp_s = dp_total;
-  // Tensor-parallel and expert all-to-all sit on the critical path (each layer waits for them);
-  // context-parallel hides behind attention only partly; pipeline sends are small and synchronous.
+  // Tensor-parallel collectives sit on the critical path (each layer waits for them); the expert
+  // all-to-all unless overlapped (above); context-parallel hides behind attention only partly; pipeline
+  // sends are small and synchronous.
   step.comm_exposed_s = m * (tp_mb + cp_mb + ep_mb + pp_mb) + dp_exposed;
   step.bubble_s = bubble;
   step.offload_s = offload_s;

@@ -26,6 +26,8 @@ bool Predict(const PlanOutput& out, const std::string& metric, double& value) {
   else if (metric == "peak_memory_gib") value = p.memory.total / double(1ull << 30);
   else if (metric == "peak_allocated_gib") value = p.memory.allocated / double(1ull << 30);
   else if (metric == "peak_reserved_gib") value = p.memory.reserved / double(1ull << 30);
+  else if (metric == "peak_allocated_gb") value = p.memory.allocated / 1e9;
+  else if (metric == "peak_reserved_gb") value = p.memory.reserved / 1e9;
   else if (metric == "peak_memory_gb") value = p.memory.total / 1e9;
   else if (metric == "model_states_gb") value = p.memory.model_states / 1e9;
   else if (metric == "fits") value = p.memory.fits ? 1 : 0;
@@ -98,10 +100,12 @@ std::vector<CaseResult> RunValidationCases(std::string_view cases_json, std::str
     if (!HasErrors(issues)) out = MakePlan(cfg);
     // What a memory figure measured (published_setups.json "memory_metric": allocated, reserved, or smi =
     // what nvidia-smi shows, the default): the prediction of the same quantity is compared.
-    const std::string memory_metric = setup ? setup->StringOr("memory_metric", "smi") : "smi";
+    const std::string memory_metric = setup ? setup->StringOr("memory_metric", c.StringOr("memory_metric", "smi"))
+                                            : c.StringOr("memory_metric", "smi");
     for (const auto& [measured_metric, value] : measured->object) {
       std::string metric = measured_metric;
-      if (metric == "peak_memory_gib" && memory_metric != "smi") metric = "peak_" + memory_metric + "_gib";
+      if (memory_metric != "smi" && (metric == "peak_memory_gib" || metric == "peak_memory_gb"))
+        metric = "peak_" + memory_metric + metric.substr(std::string("peak_memory").size());
       CaseResult r;
       r.id = c.StringOr("id", "");
       r.source = c.StringOr("source", "");

@@ -3,10 +3,14 @@
 // the interconnect figures that the brief's reference singles out as commonly wrong are right.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cctype>
+#include <cmath>
+#include <vector>
 #include <string>
 
 #include "catalog.h"
+#include "config.h"
 #include "units.h"
 
 using namespace tp;
@@ -138,4 +142,65 @@ TEST_CASE("interconnects: per-direction bandwidth per GPU, latency and source", 
     CHECK(FindLink(g.intra_default)->bw > FindLink(g.inter_default)->bw);
   }
   CHECK(FindLink("ethernet-typo") == nullptr);
+}
+
+TEST_CASE("links say what their figure is: kind, per direction and total, per GPU or per node", "[catalog]") {
+  for (const LinkSpec& l : Links()) {
+    INFO(l.id);
+    CHECK(l.source.find("direction") != std::string::npos);  // every figure says per direction (or total)
+    if (l.total_bw > 0) CHECK(l.total_bw == Approx(2 * l.bw));
+    CHECK(l.network == (l.kind == LinkKind::Network));
+    if (l.kind == LinkKind::Mesh) CHECK(l.peer_bw > 0);
+    if (l.kind == LinkKind::Bridge) CHECK(l.max_gpus == 2);
+    if (l.per_node) CHECK(l.network);
+  }
+  // NVLink bridges: the RTX 3090's GA102 bridge 56.25 per direction; A100 PCIe and H100 PCIe pairs 300.
+  CHECK(FindLink("nvlink-bridge3")->bw == Approx(56.25 * kGB));
+  CHECK(FindLink("nvlink-bridge-a100")->bw == Approx(300 * kGB));
+  CHECK(FindLink("nvlink-bridge-h100")->bw == Approx(300 * kGB));
+  // MI300X: 448 to all seven peers together, one 64 GB/s link to each.
+  const LinkSpec* xgmi = FindLink("infinity-fabric-mi300x");
+  CHECK(xgmi->kind == LinkKind::Mesh);
+  CHECK(xgmi->bw == Approx(7 * xgmi->peer_bw));
+  CHECK(xgmi->peer_bw == Approx(64 * kGB));
+  // Ethernet is one NIC per node (12.5 GB/s for 100 GbE), InfiniBand one adapter per GPU.
+  CHECK(FindLink("eth-100")->per_node);
+  CHECK(FindLink("eth-100")->bw == Approx(12.5 * kGB));
+  CHECK_FALSE(FindLink("ib-ndr")->per_node);
+}
+
+TEST_CASE("GPUs list the links they can have, and their measured matmul rates with the source", "[catalog]") {
+  for (const GpuSpec& g : Gpus()) {
+    INFO(g.id);
+    REQUIRE(g.host);
+    CHECK(g.host->kind == LinkKind::Pcie);
+    for (const std::string& id : g.links) {
+      REQUIRE(FindLink(id));
+      CHECK(FindLink(id)->kind != LinkKind::Pcie);
+      CHECK_FALSE(FindLink(id)->network);
+    }
+    // The default link inside a node is one the GPU can have.
+    const LinkSpec* intra = FindLink(g.intra_default);
+    const bool own = std::find(g.links.begin(), g.links.end(), g.intra_default) != g.links.end();
+    CHECK((own || (intra->kind == LinkKind::Pcie && intra->bw <= g.host->bw)));
+    if (!g.p2p) CHECK(g.host_mem_bw > 0);  // staging needs the host's memory bandwidth
+    CHECK(g.pcie_switch_gpus >= 1);
+    if (g.mamf_flops > 0) CHECK(g.mamf_source.size() > 20);
+  }
+  const auto mamf = [](const char* id) { return FindGpu(id)->mamf_flops / kTera; };
+  CHECK(mamf("b200") == Approx(1745.0));
+  CHECK(mamf("mi325x") == Approx(784.9));
+  CHECK(mamf("mi250x") == Approx(2 * 147.0));  // the catalog counts one package: two GCDs
+  CHECK(mamf("l40s") == Approx(252.0));
+  CHECK(mamf("mi300x") == Approx(668.4));     // Stas Bekman's v2; his v1's 758.3 is superseded
+  CHECK(FindGpu("mi300x")->mamf_source.find("v2") != std::string::npos);
+  for (const char* id : {"rtx4090", "h100-pcie", "l40s"})  // not Stas Bekman's table: mag-'s own
+    CHECK(FindGpu(id)->mamf_source.find("mag-/gpu_benchmark") == 0);
+  CHECK(FindGpu("rtx4090")->links.empty());
+  CHECK(FindGpu("rtx3090")->links == std::vector<std::string>{"nvlink-bridge3"});
+}
+
+TEST_CASE("the default MTBF is Llama 3's: 54 days x 24 h x 16,384 GPUs / 419 interruptions", "[catalog]") {
+  CHECK(Config{}.mtbf_gpu_h == std::round(54.0 * 24 * 16384 / 419));
+  CHECK(Reliability{}.mtbf_gpu_h == Config{}.mtbf_gpu_h);
 }

@@ -58,6 +58,13 @@ Job MakeJob(const char* gpu_id, int gpus, const ModelArch& arch, int seq, int gb
   return j;
 }
 
+// The step model's constants as EstimateStep uses them.
+Assumptions FillDefaults() {
+  Assumptions a;
+  FillStepDefaults(a);
+  return a;
+}
+
 Layout MakeLayout(int tp, int pp, int dp, int mbs) {
   Layout l;
   l.tp = tp;
@@ -172,12 +179,30 @@ TEST_CASE("tensor parallelism over PCIe without peer-to-peer costs far more than
   Result a = Run(slow, l), b = Run(fast, l);
   CHECK(a.step.comm_tp_s / a.step.seconds > 0.4);
   CHECK(b.step.comm_tp_s / b.step.seconds < 0.15);
-  // With peer-to-peer the same PCIe link would move the data twice as fast.
+  // Without peer-to-peer every byte is staged through host memory: the link is not halved (the two copies
+  // use opposite directions of different links), but the node's host memory carries each byte twice for
+  // all its GPUs at once: 4 x 4090 on a 204.8 GB/s host get 204.8 x 0.81 / 8 = 20.8 GB/s each, against
+  // 31.5 x 0.81 = 25.6 with peer-to-peer.
   GpuSpec p2p = *slow.hw.gpu;
   p2p.p2p = true;
   Job with_p2p = slow;
   with_p2p.hw.gpu = &p2p;
-  CHECK(Run(with_p2p, l).step.comm_tp_s < 0.6 * a.step.comm_tp_s);
+  const double eff = FillDefaults().eff_network;
+  const double bytes_per_s_p2p = 31.5e9 * eff, bytes_per_s_staged = 204.8e9 * eff / (2 * 4);
+  CHECK(Run(with_p2p, l).step.comm_tp_s < a.step.comm_tp_s);
+  // (the staged hops' extra 13.5 us latency makes it a little more than the bandwidth ratio).
+  const double ratio = Run(with_p2p, l).step.comm_tp_s / a.step.comm_tp_s;
+  CHECK(ratio < bytes_per_s_staged / bytes_per_s_p2p);
+  CHECK(ratio > 0.9 * bytes_per_s_staged / bytes_per_s_p2p);
+  // Eight GPUs staging at once share the same host memory: each gets half of what four get.
+  Job eight = MakeJob("rtx4090", 8, m, 2048, 16);
+  eight.hw.gpus_per_node = 8;
+  Layout l8 = MakeLayout(8, 1, 1, 1);
+  l8.recompute = Recompute::Full;
+  GpuSpec p2p8 = p2p;
+  Job eight_p2p = eight;
+  eight_p2p.hw.gpu = &p2p8;
+  CHECK(Run(eight, l8).step.comm_tp_s > 1.5 * Run(eight_p2p, l8).step.comm_tp_s);
 }
 
 TEST_CASE("a tensor-parallel group that leaves the node runs over the network", "[step]") {
@@ -220,7 +245,7 @@ TEST_CASE("GEMM efficiency falls as tensor parallelism thins the matrices", "[st
   Result a = Run(j, one), b = Run(j, eight);
   const double rate_a = a.thr.hardware_flops_per_step / 8 / a.step.compute_s;
   const double rate_b = b.thr.hardware_flops_per_step / 8 / b.step.compute_s;
-  CHECK(rate_b < 0.93 * rate_a);
+  CHECK(rate_b < 0.95 * rate_a);  // (the smooth-maximum GEMM time: thin GEMMs lose less than the sum form said)
   CHECK(rate_a < 0.9 * 989.4e12);
 }
 
