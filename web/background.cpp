@@ -255,7 +255,7 @@ std::string SearchStatusJson(const Background& bg) {
   const double ms = bg.search_complete ? bg.search_ms : bg.search_started ? (Now() - bg.search_began) * 1e3 : 0;
   char buf[160];
   std::snprintf(buf, sizeof buf, "{\"done\":%s,\"evaluated\":%llu,\"elapsed_ms\":%.1f,\"workers\":%d}",
-                bg.search_complete ? "true" : "false", (unsigned long long)bg.search.Result().evaluated, ms,
+                bg.search_complete ? "true" : "false", (unsigned long long)bg.search.Evaluated(), ms,
                 platform::Workers());
   return buf;
 }

@@ -21,8 +21,7 @@ int g_next_id = 1;  // request ids of every split search, so a late answer of an
 void SplitSearch::Begin(const Config& cfg, const SearchOptions& options) {
   options_ = options;
   variants_ = SearchVariants(cfg, options);
-  parts_.clear();
-  part_of_.assign(variants_.jobs.size(), -1);
+  shares_.clear();
   answers_ = 0;
   merged_ = variants_;
   merged_.done = false;
@@ -30,65 +29,92 @@ void SplitSearch::Begin(const Config& cfg, const SearchOptions& options) {
   ended_ = 0;
   done_ = false;
   platform::DropQueuedWork();
-  first_id_ = g_next_id;
-  g_next_id += int(variants_.jobs.size()) + 1;
-  if (variants_.jobs.empty() || variants_.too_large) {
+  const int n = int(variants_.jobs.size());
+  if (n == 0 || variants_.too_large) {
     merged_.done = done_ = true;  // nothing to search (the planner's own message says why)
     ended_ = began_;
     return;
   }
-  // One share per variant: the variants of a whole-fleet search are the GPU types, and whichever worker
-  // is free takes the next, so a slow type does not hold the others back.
-  for (int v = 0; v < int(variants_.jobs.size()); ++v) {
-    SearchOptions share = options;
-    share.variants = {v};
-    platform::PostWork(first_id_ + v, FormatSearchRequest(cfg, share));
+  // The table: one share prunes best (one answer so far to beat across every GPU type; split per type,
+  // each share would have to find its own top N and evaluate several times more layouts). Many cores
+  // take it in two halves of interleaved types.
+  const int table_shares = std::min(n, platform::Workers() >= 4 ? 2 : 1);
+  for (int t = 0; t < table_shares; ++t) {
+    Share s;
+    s.options = options;
+    for (int v = t; v < n; v += table_shares) s.options.variants.push_back(v);
+    shares_.push_back(std::move(s));
   }
+  // A point per GPU type: its fastest layout alone (top 1 by time), which prunes hard.
+  for (int v = 0; v < n; ++v) {
+    Share s;
+    s.options = options;
+    s.options.objective = Objective::Time;
+    s.options.top = 1;
+    s.options.both_objectives = false;
+    s.options.variants = {v};
+    s.variant = v;
+    shares_.push_back(std::move(s));
+  }
+  first_id_ = g_next_id;
+  g_next_id += int(shares_.size()) + 1;
+  // Whichever worker is free takes the next share, the table's first.
+  for (size_t k = 0; k < shares_.size(); ++k)
+    platform::PostWork(first_id_ + int(k), FormatSearchRequest(cfg, shares_[k].options));
 }
 
 bool SplitSearch::Pump() {
   if (done_) return true;
   int id;
   std::string answer;
-  bool landed = false;
+  bool table_landed = false;
   while (platform::TakeWorkAnswer(id, answer)) {
-    const int v = id - first_id_;
-    if (v < 0 || v >= int(part_of_.size()) || part_of_[v] >= 0) continue;  // an earlier search's
-    SearchResult share;
-    // A worker that could not answer (it never should) leaves its variant out rather than the search
-    // hanging: the answer is then that of the other GPU types.
-    if (!ParseSearchShare(answer, variants_, share)) share = variants_;
-    share.done = true;
-    part_of_[v] = int(parts_.size());
-    parts_.push_back(std::move(share));
+    const int k = id - first_id_;
+    if (k < 0 || k >= int(shares_.size()) || shares_[k].answered) continue;  // an earlier search's
+    Share& s = shares_[k];
+    // A worker that could not answer (it never should) leaves its share out rather than the search
+    // hanging.
+    if (!ParseSearchShare(answer, variants_, s.result)) s.result = variants_;
+    s.result.done = true;
+    s.answered = true;
     ++answers_;
-    landed = true;
+    table_landed |= s.variant < 0;
   }
-  if (landed) {
-    merged_ = MergeSearchResults(parts_, options_);
-    done_ = answers_ == int(part_of_.size());
-    merged_.done = done_;
-    if (done_) ended_ = Now();
-    merged_.elapsed_s = ElapsedMs() / 1e3;
+  if (table_landed) {
+    std::vector<SearchResult> table;
+    for (const Share& s : shares_)
+      if (s.variant < 0 && s.answered) table.push_back(s.result);
+    merged_ = MergeSearchResults(table, options_);
   }
+  done_ = answers_ == int(shares_.size());
+  merged_.done = done_;
+  if (done_) ended_ = Now();
+  merged_.elapsed_s = ElapsedMs() / 1e3;
   return done_;
 }
 
 double SplitSearch::Progress() const {
-  return part_of_.empty() ? (done_ ? 1.0 : 0.0) : double(answers_) / double(part_of_.size());
-}
-
-const SearchResult* SplitSearch::Share(int variant) const {
-  if (variant < 0 || variant >= int(part_of_.size()) || part_of_[variant] < 0) return nullptr;
-  return &parts_[part_of_[variant]];
+  return shares_.empty() ? (done_ ? 1.0 : 0.0) : double(answers_) / double(shares_.size());
 }
 
 double SplitSearch::ElapsedMs() const { return ((done_ ? ended_ : Now()) - began_) * 1e3; }
+
+uint64_t SplitSearch::Evaluated() const {
+  uint64_t n = 0;
+  for (const Share& s : shares_) n += s.answered ? s.result.evaluated : 0;
+  return n;
+}
 
 SearchResult SplitSearch::RankedBy(Objective objective) const {
   SearchResult r = merged_;
   r.top = tp::RankedBy(merged_, options_, objective);
   return r;
+}
+
+const SearchResult* SplitSearch::Point(int variant) const {
+  for (const Share& s : shares_)
+    if (s.variant == variant) return s.answered ? &s.result : nullptr;
+  return nullptr;
 }
 
 }  // namespace ui

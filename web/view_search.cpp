@@ -1,5 +1,5 @@
 // view_search.cpp — the search view: the time-vs-cost front across GPU types (one point per type, its best
-// layout at this GPU count, from that type's share of the search; the search's Pareto front joined by a line), and
+// layout at this GPU count, from that type's own search; the search's Pareto front joined by a line), and
 // the best layouts of every type ranked by time or cost, each with why it loses to the first. A point or a
 // row opens in the plan view.
 #include <algorithm>
@@ -57,14 +57,14 @@ bool SearchView(AppState& app) {
     hits.push_back(&h);
     types.push_back(-1);
   }
-  // Each GPU type's point is its own share of the search (issue #19: every point from the one search the
-  // workers ran, in as each share answers): its fastest layout under the keys given.
+  // Each GPU type's point is that type's own search on the workers (search_split.h), in as each answers:
+  // its fastest layout under the keys given.
   std::string no_fit;
   for (int v = 0; v < (int)res.gpu_ids.size(); ++v) {
-    const SearchResult* share = bg.search.Share(v);
+    const SearchResult* share = bg.search.Point(v);
     if (!share) continue;
     const std::string name = gpu_name(res.gpu_ids[v]);
-    const std::vector<SearchHit>& fastest = RankedBy(*share, bg.search.Options(), Objective::Time);
+    const std::vector<SearchHit>& fastest = share->top;
     if (fastest.empty()) {
       no_fit += (no_fit.empty() ? "" : ", ") + name;
       continue;

@@ -3,7 +3,7 @@
 // <the page's own link> --format json` to the character, its compare columns (window.trainplan.compare())
 // are `trainplan compare --link <the page's link> --format json`, its search table is `trainplan search`'s,
 // every point of the scaling chart is the plan of that point's own link, and every GPU type's point of
-// the search view is `trainplan search` of that type alone. The page gets there the way a user does: links opened as navigation, plans sliced over frames, a
+// the search view is `trainplan search --top 1` of that type alone. The page gets there the way a user does: links opened as navigation, plans sliced over frames, a
 // field edited, the view switched. Also the pieces that make it so: the scenario grammar's editing
 // helpers and the view keys that never change a plan.
 #include <catch2/catch.hpp>
@@ -77,14 +77,14 @@ void CheckView(AppState& app) {
       break;
     case View::Search:
       REQUIRE(app.bg.search.Result().done);
-      // Each GPU type's point is that type's share of the search: `trainplan search` of that type alone.
+      // Each GPU type's point is that type's own search: `trainplan search --top 1` of that type alone.
       for (int v = 0; v < int(app.bg.search.Result().gpu_ids.size()); ++v) {
         const std::string& gpu = app.bg.search.Result().gpu_ids[v];
         INFO("the point of " << gpu);
-        const SearchResult* share = app.bg.search.Share(v);
-        REQUIRE(share);
-        CHECK(WithoutElapsed(FormatSearch(app.main.out, *share, Format::Json)) ==
-              WithoutElapsed(Cli({"search", "--link", link, "--top", "20", "--gpu-types", gpu, "--format", "json"})));
+        const SearchResult* point = app.bg.search.Point(v);
+        REQUIRE(point);
+        CHECK(WithoutElapsed(FormatSearch(app.main.out, *point, Format::Json)) ==
+              WithoutElapsed(Cli({"search", "--link", link, "--top", "1", "--gpu-types", gpu, "--format", "json"})));
       }
       CHECK(WithoutElapsed(FormatSearch(app.main.out, app.bg.search.Result(), Format::Json)) ==
             WithoutElapsed(Cli({"search", "--link", link, "--top", "20", "--gpu-types", AllGpuIds(), "--format", "json"})));

@@ -1,6 +1,6 @@
 // search_ui_test.cpp — the search view's split search (issue #19) in real headless frames: the search is
 // posted as one share per GPU type to the platform's workers and merged as they answer; searchStatus()
-// reports it done only after the whole answer and every GPU type's point (its share) have been drawn, with the
+// reports it done only after the whole answer and every GPU type's point (its own search) have been drawn, with the
 // progress bar at 100 % only then; "by cost" re-ranks the same search (no new one) into the command
 // line's --objective cost answer.
 #include <catch2/catch.hpp>
@@ -61,12 +61,12 @@ TEST_CASE("the search view's split search: done once drawn, and by cost without 
   }
   REQUIRE(app.bg.search_complete);
   CHECK(app.bg.search.Done());
-  for (int v = 0; v < int(app.bg.search.Result().gpu_ids.size()); ++v) CHECK(app.bg.search.Share(v));  // every point
+  for (int v = 0; v < int(app.bg.search.Result().gpu_ids.size()); ++v) CHECK(app.bg.search.Point(v));  // every point
   CHECK(SearchViewProgress(app.bg) == 1.0);
   const std::string status = hooks.search_status_json(hooks.user);
   CHECK(status.find("\"done\":true") != std::string::npos);
   CHECK(status.find("\"elapsed_ms\":") != std::string::npos);
-  CHECK(status.find("\"evaluated\":" + std::to_string(app.bg.search.Result().evaluated)) != std::string::npos);
+  CHECK(status.find("\"evaluated\":" + std::to_string(app.bg.search.Evaluated())) != std::string::npos);
   CHECK(WithoutCounts(hooks.search_json(hooks.user)) ==
         WithoutCounts(Cli({"search", "--link", link + "&view=search", "--top", "20", "--gpu-types", AllGpuIds(), "--format", "json"})));
 
