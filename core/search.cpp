@@ -530,7 +530,7 @@ struct Engine {
     const int primary = int(options.objective);
     if (!(b.key[primary] > live.Worst(false) * (1 + kKeyMargin))) return false;
     if (options.both_objectives && !(b.key[1 - primary] > live.Worst(true) * (1 + kKeyMargin))) return false;
-    return !options.front || live.Dominated(b.days, b.cost);
+    return live.Dominated(b.days, b.cost);
   }
 
   // No layout needing at least `bytes` on a GPU with `usable` bytes can be the least-memory layout.
@@ -549,7 +549,7 @@ struct Engine {
     if (RankKey(plan, options.objective) <= live.Worst(false) * (1 + kKeyMargin)) return true;
     if (options.both_objectives && RankKey(plan, Other(options.objective)) <= live.Worst(true) * (1 + kKeyMargin)) return true;
     (void)primary;
-    return options.front && !live.Dominated(plan.run.days, plan.run.cost_usd);
+    return !live.Dominated(plan.run.days, plan.run.cost_usd);
   }
 
   void Keep(const Plan& plan, int variant, uint64_t order) {
@@ -762,7 +762,6 @@ struct Engine {
       case Phase::Replay:
         if (!options.exhaustive) Replay();
         exact.WriteTo(result);
-        if (!options.front) result.pareto.clear();  // not searched for: what is left of it is not the front
         deferred.clear();
         deferred.shrink_to_fit();
         return Next(Phase::Done);

@@ -28,9 +28,6 @@ struct SearchOptions {
   // Also keep the top N by the other objective (SearchResult::top_other), so that a surface can switch
   // between "by time" and "by cost" without searching again.
   bool both_objectives = false;
-  // Keep the time/cost Pareto front (SearchResult::pareto). Off, the search answers only the top N and
-  // the least-memory layout, and prunes much harder (the search view's point per GPU type: its fastest).
-  bool front = true;
   // Evaluate every layout with the full model, no bounds: the reference the pruned search is tested
   // against (same top, Pareto front and least-memory layout).
   bool exhaustive = false;

@@ -45,7 +45,6 @@ TEST_CASE("a search request reads back as written", "[search][share]") {
   o.gpu_types = {"h100", "a100-80g"};
   o.gpu_counts = {64, 128};
   o.variants = {1, 3};
-  o.front = false;
   Config back;
   SearchOptions ob;
   REQUIRE(ParseSearchRequest(FormatSearchRequest(cfg, o), back, ob));
@@ -57,7 +56,6 @@ TEST_CASE("a search request reads back as written", "[search][share]") {
   CHECK(ob.gpu_types == o.gpu_types);
   CHECK(ob.gpu_counts == o.gpu_counts);
   CHECK(ob.variants == o.variants);
-  CHECK_FALSE(ob.front);
   CHECK_FALSE(ParseSearchRequest("not a request", back, ob));
   CHECK(RunSearchRequest("garbage") == "");
 }

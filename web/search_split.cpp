@@ -45,14 +45,13 @@ void SplitSearch::Begin(const Config& cfg, const SearchOptions& options) {
     for (int v = t; v < n; v += table_shares) s.options.variants.push_back(v);
     shares_.push_back(std::move(s));
   }
-  // A point per GPU type: its fastest layout alone (top 1 by time, no front to keep), which prunes hard.
+  // A point per GPU type: its fastest layout alone (top 1 by time), which prunes hard.
   for (int v = 0; v < n; ++v) {
     Share s;
     s.options = options;
     s.options.objective = Objective::Time;
     s.options.top = 1;
     s.options.both_objectives = false;
-    s.options.front = false;
     s.options.variants = {v};
     s.variant = v;
     shares_.push_back(std::move(s));

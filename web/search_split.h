@@ -3,8 +3,8 @@
 // threads natively) and read back on the main thread as they arrive, so the table and the front fill in
 // while frames go on. Two kinds of share: the table's (the best layouts across every GPU type, by both
 // objectives, and the Pareto front; one share, or a few over interleaved GPU types on many cores, merged
-// with core MergeSearchResults) and one per GPU type for its point (its fastest layout alone, no front:
-// a search that prunes hard). Both objectives are kept, so "by time" / "by cost" re-ranks without searching again.
+// with core MergeSearchResults) and one per GPU type for its point (its fastest layout alone, a search
+// that prunes hard). Both objectives are kept, so "by time" / "by cost" re-ranks without searching again.
 #pragma once
 #include <string>
 #include <vector>
