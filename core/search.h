@@ -1,6 +1,9 @@
-// search.h — layout search: enumerate every valid layout for the keys left on auto, evaluate each with
-// the full model, drop what does not fit, rank by time or cost, keep the top N and the time/cost Pareto
-// front (across GPU types when asked). Time-sliceable so the page can run it a slice per frame.
+// search.h — layout search: every valid layout for the keys left on auto, ranked by time or cost, the top
+// N and the time/cost Pareto front kept (across GPU types and counts when asked), and the layout needing
+// the least memory. Lower bounds on step time and memory (from the engine's own estimators) skip what
+// cannot win without a full evaluation; the answer is the exhaustive search's (tests/search_test.cpp).
+// Time-sliceable so the page can run it a slice per frame, and splittable by job variant so the page's
+// Web Workers can each search a share and the parts merge into the one answer.
 #pragma once
 #include <cstdint>
 #include <string>
@@ -22,23 +25,37 @@ struct SearchOptions {
   int top = 10;
   std::vector<std::string> gpu_types;  // extra GPU ids to search (Pareto across types); empty = the job's
   std::vector<int> gpu_counts;         // GPU counts to search; empty = the job's
+  // Also keep the top N by the other objective (SearchResult::top_other), so that a surface can switch
+  // between "by time" and "by cost" without searching again.
+  bool both_objectives = false;
+  // Evaluate every layout with the full model, no bounds: the reference the pruned search is tested
+  // against (same top, Pareto front and least-memory layout).
+  bool exhaustive = false;
+  // Search only these job variants (indices into SearchResult::jobs, which still lists all of them):
+  // one worker's share of a search split across GPU types. Empty = all.
+  std::vector<int> variants;
 };
 
 // One candidate run: the job on one GPU type and count, and the plan of one layout.
 struct SearchHit {
   Plan plan;
-  int variant = 0;  // index into SearchResult::jobs
+  int variant = 0;     // index into SearchResult::jobs
+  uint64_t order = 0;  // position in the search's enumeration (variant, outer layout, inner choice): ties
+                       // go to the first, whichever order the layouts were evaluated in or however split
 };
 
 struct SearchResult {
   std::vector<Job> jobs;           // the job variants searched (GPU type x count)
   std::vector<std::string> gpu_ids;
   std::vector<SearchHit> top;      // best first, all fit
+  std::vector<SearchHit> top_other;  // SearchOptions::both_objectives: best first by the other objective
   std::vector<SearchHit> pareto;   // time vs cost front of fitting plans, fastest first
   SearchHit least_memory;          // the layout needing the least memory (for "what would make it fit")
   bool any_fits = false;
   uint64_t evaluated = 0;          // layouts evaluated with the full model (memory + time + run)
-  uint64_t enumerated = 0;         // layouts considered (evaluated + pruned by the memory bound)
+  uint64_t enumerated = 0;         // layouts considered: evaluated, excluded by a bound, or refused by
+                                   // the layout rules (CheckLayout)
+  uint64_t bounded = 0;            // of enumerated: excluded by a lower bound without a full evaluation
   double elapsed_s = 0;
   bool done = false;
   bool too_large = false;          // more than kMaxOuters outer layouts: nothing searched (fix some layout keys)
@@ -62,6 +79,18 @@ class LayoutSearch {
 };
 
 SearchResult SearchLayouts(const Config& cfg, const SearchOptions& options);
+
+// The top N by `objective`: `top` when it is the searched one, else top_other (both_objectives).
+const std::vector<SearchHit>& RankedBy(const SearchResult& result, const SearchOptions& options, Objective objective);
+
+// One answer from searches of disjoint shares (SearchOptions::variants) of the same search: the same
+// top, Pareto front and least-memory layout as searching everything at once. Counts are summed.
+SearchResult MergeSearchResults(const std::vector<SearchResult>& parts, const SearchOptions& options);
+
+// The bounds the pruned search relies on, checked against the full model on every layout of the search
+// (exhaustively): "" when every bound holds, else the first violation in words. The bounds read the
+// engine's own estimators at relaxed layouts; this test keeps them honest when the physics changes.
+std::string CheckSearchBounds(const Config& cfg, const SearchOptions& options);
 
 // Why `plan` loses to `best`, in words: "2% slower: larger pipeline bubble".
 std::string WhyLoses(const Plan& plan, const Plan& best, Objective objective);

@@ -7,7 +7,11 @@
 //   trainplan.widgets()       -> screen rectangles of named inputs, in CSS pixels (for tests)
 //   trainplan.stats()         -> CPU time of the UI's frames and re-plans, in ms, and whether background
 //                                work is still under way (busy) (for tests)
+//   trainplan.searchStatus()  -> the search view's current search: {done, evaluated, elapsed_ms} (done once its
+//                                whole answer and every GPU type's point are drawn)
+//   trainplan.search()        -> that search's answer (`trainplan search --format json`), null until done
 //   trainplan.ready           -> a Promise resolved after the first frames are drawn
+// It also keeps the search view's Web Workers (Module.tpWork, below; the C++ side is web/platform_web.cpp).
 "use strict";
 (function () {
   var canvas = document.getElementById("canvas");
@@ -61,11 +65,94 @@
   canvas.addEventListener("mousedown", function () { canvas.focus(); });
   canvas.addEventListener("contextmenu", function (e) { e.preventDefault(); });
 
+  // The compiled planner (WebAssembly.Module), kept so that the search workers instantiate it without
+  // downloading or compiling it again (a Module is copied to a worker by postMessage; no shared memory).
+  var wasmModule = null;
+  function instantiateWasm(imports, receive) {
+    var viaBytes = function () {
+      return fetch("index.wasm").then(function (r) {
+        if (!r.ok) throw new Error("HTTP " + r.status + " for index.wasm");
+        return r.arrayBuffer();
+      }).then(function (b) { return WebAssembly.instantiate(b, imports); });
+    };
+    // Streaming compiles while downloading; it needs the application/wasm type, which not every static
+    // host sends, hence the fallback.
+    var go = WebAssembly.instantiateStreaming ? WebAssembly.instantiateStreaming(fetch("index.wasm"), imports).catch(viaBytes)
+                                              : viaBytes();
+    go.then(function (r) { wasmModule = r.module; receive(r.instance, r.module); },
+            function (e) { window.Module.onAbort("cannot load index.wasm: " + e); });
+    return {};
+  }
+
+  // The search view's workers (platform.h PostWork / TakeWorkAnswer): one Web Worker per core (at most 8),
+  // started on the first search, each with its own instance of the planner; one request at a time each,
+  // the rest queued here so that a newer search can drop what no worker has started. Where workers cannot
+  // start, the requests run in the page's own instance, one per task (slower frames, same answer).
+  function workPool() {
+    var workers = [], queue = [], answers = [];
+    var n = Math.max(1, Math.min(8, navigator.hardwareConcurrency || 2));
+    var broken = typeof Worker !== "function";
+    function runHere() {
+      var job = queue.shift();
+      if (!job) return;
+      answers.push({ id: job.id, answer: window.Module.ccall("trainplan_worker_run", "string", ["string"], [job.request]) });
+      if (queue.length) setTimeout(runHere, 0);
+    }
+    function dispatch() {
+      if (broken) { if (queue.length) setTimeout(runHere, 0); return; }
+      for (var i = 0; i < workers.length && queue.length; ++i) {
+        var w = workers[i];
+        if (w.busy) continue;
+        var job = queue.shift();
+        w.busy = job;
+        w.worker.postMessage(job);
+      }
+    }
+    function start() {
+      if (workers.length || broken) return;
+      for (var i = 0; i < n; ++i) {
+        var w = { busy: null };
+        try { w.worker = new Worker("search_worker.js"); } catch (e) { broken = true; return; }
+        w.worker.onmessage = (function (w) {
+          return function (e) {
+            if (e.data.ready) return;
+            answers.push({ id: e.data.id, answer: e.data.answer });
+            w.busy = null;
+            dispatch();
+          };
+        })(w);
+        w.worker.onerror = (function (w) {
+          return function (e) {
+            console.warn("TrainPlan: a search worker failed (" + (e.message || e) + "); searching in the page instead");
+            e.preventDefault();
+            broken = true;
+            for (var j = 0; j < workers.length; ++j) {
+              if (workers[j].busy) queue.unshift(workers[j].busy);
+              workers[j].worker.terminate();
+            }
+            workers = [];
+            dispatch();
+          };
+        })(w);
+        w.worker.postMessage({ module: wasmModule });
+        workers.push(w);
+      }
+    }
+    return {
+      count: function () { return broken ? 1 : n; },
+      post: function (id, request) { start(); queue.push({ id: id, request: request }); dispatch(); },
+      drop: function () { queue.length = 0; },
+      take: function () { return answers.length ? answers.shift() : null; },
+    };
+  }
+
   var readyResolve;
   var ready = new Promise(function (r) { readyResolve = r; });
 
   window.Module = {
     canvas: canvas,
+    instantiateWasm: instantiateWasm,
+    tpWork: workPool(),
     print: function (t) { console.log(t); },
     printErr: function (t) { console.warn(t); },
     setStatus: function (t) {
@@ -89,6 +176,8 @@
         setLink: function (fragment) { M.ccall("trainplan_set_link", null, ["string"], [String(fragment)]); },
         widgets: function () { return JSON.parse(M.UTF8ToString(M._trainplan_widgets_json())); },
         stats: function () { return JSON.parse(M.UTF8ToString(M._trainplan_stats_json())); },
+        searchStatus: function () { return JSON.parse(M.UTF8ToString(M._trainplan_search_status_json())); },
+        search: function () { return JSON.parse(M.UTF8ToString(M._trainplan_search_json())); },
         ready: ready
       };
       // Hide the overlay once the first frames are on screen.

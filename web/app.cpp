@@ -95,6 +95,16 @@ void InstallScriptHooks(AppState& app) {
   };
   hooks.widgets_json = [](void* u) { return WidgetsJson(*static_cast<const AppState*>(u)); };
   hooks.stats_json = [](void* u) { return StatsJson(*static_cast<AppState*>(u)); };
+  hooks.search_status_json = [](void* u) { return SearchStatusJson(static_cast<const AppState*>(u)->bg); };
+  hooks.search_json = [](void* u) -> std::string {
+    // `trainplan search --link <this page's link> --top 20 --gpu-types <all> --objective <the view's>`, once
+    // the view's search is done (null before).
+    const AppState& a = *static_cast<const AppState*>(u);
+    const Background& bg = a.bg;
+    if (!bg.search_started || !bg.search.Done()) return "null";
+    return FormatSearch(a.main.out, bg.search.RankedBy(bg.search_options.objective), Format::Json,
+                        bg.search_options.objective);
+  };
   platform::SetScriptHooks(hooks);
 }
 

@@ -3,10 +3,12 @@
 #include "background.h"
 
 #include <algorithm>
+#include <cstdio>
 
 #include "app.h"
 #include "catalog.h"
 #include "fields.h"
+#include "platform.h"
 #include "scenario.h"
 #include "views.h"
 
@@ -76,20 +78,18 @@ void SyncList(std::vector<PlanTask>& tasks, const std::vector<Config>& cfgs, Pla
 void SyncDerived(AppState& app) {
   Background& bg = app.bg;
   const Config planned = WithDefaults(app.cfg, app.main.out.fallback_keys);
-  std::vector<Config> scaling, front;
+  std::vector<Config> scaling;
   for (int gpus : ScaleCounts()) {
     Config c = planned;
     c.gpus = gpus;
     c.dp = kAuto;  // derived from the count
     scaling.push_back(std::move(c));
   }
-  // A GPU type is a scenario of one key: its own links and prices, the layout searched for it.
-  for (const GpuSpec& g : Gpus()) front.push_back(ScenarioConfig(planned, "gpu:" + g.id, nullptr));
   // Strict: a point whose configuration the rules refuse (an explicit layout too big for 8 GPUs) does not
   // fit at that count, rather than being planned with other values.
   SyncList(bg.scaling, scaling, PlanMode::Strict);
-  SyncList(bg.front, front, PlanMode::Strict);
-  if (bg.search_started && PlanInputs(bg.search_cfg) != PlanInputs(planned)) bg.search_started = bg.search_running = false;
+  if (bg.search_started && PlanInputs(bg.search_cfg) != PlanInputs(planned))
+    bg.search_started = bg.search_running = bg.search_complete = false;
   bg.search_cfg = planned;
 }
 
@@ -109,11 +109,12 @@ void AdaptBudget(uint64_t& budget, double step_s) {
   else if (step_s > 0.0015 && budget > 16) budget = std::max<uint64_t>(16, budget / 4);
 }
 
-// The tasks the current view draws.
+// The tasks the current view draws (the search view's are its search's shares, on the workers).
 std::vector<PlanTask>& ViewTasks(AppState& app) {
+  static std::vector<PlanTask> none;
   switch (ViewOf(app)) {
     case View::Plan: return app.bg.scaling;
-    case View::Search: return app.bg.front;
+    case View::Search: return none;
     case View::Compare: break;
   }
   return app.bg.columns;
@@ -210,15 +211,22 @@ void BackgroundWork(AppState& app, double frame_start) {
   if (ViewOf(app) == View::Search) {
     if (!bg.search_started) {
       bg.search_options.top = 20;
+      bg.search_options.both_objectives = true;  // "by time" / "by cost" without searching again
       bg.search_options.gpu_types.clear();
       for (const auto& g : Gpus())
         if (!bg.selected_gpu_only || g.id == bg.search_cfg.gpu) bg.search_options.gpu_types.push_back(g.id);
       bg.search.Begin(bg.search_cfg, bg.search_options);
+      bg.search_began = Now();
       bg.search_started = bg.search_running = true;
+      bg.search_complete = false;
+    } else if (!bg.search_complete && !bg.search_running) {
+      // This frame's view (drawn before this slice) showed the search's whole answer: the table and every
+      // GPU type's point (each type's share of the search).
+      bg.search_complete = true;
+      bg.search_ms = (Now() - app.bg.search_began) * 1e3;
     }
-    // Two thirds of the budget at most, so the per-GPU points keep coming in too.
-    while (bg.search_running && left(0.66))
-      if (timed(bg.search_budget, [&](uint64_t b) { return bg.search.Step(b); })) bg.search_running = false;
+    // The search runs on the workers: the frame only reads their answers.
+    if (bg.search_running && bg.search.Pump()) bg.search_running = false;
   }
   for (PlanTask& t : ViewTasks(app)) {
     while (t.Planning() && left()) timed(bg.budget, [&](uint64_t b) { return StepTask(t, b); });
@@ -234,10 +242,25 @@ bool BackgroundBusy(const AppState& app) {
   };
   switch (ViewOf(app)) {
     case View::Plan: return bg.scaling.empty() || pending(bg.scaling);
-    case View::Search: return !bg.search_started || bg.search_running || bg.front.empty() || pending(bg.front);
+    case View::Search: return !bg.search_complete;
     case View::Compare: return pending(bg.columns);
   }
   return false;
+}
+
+double SearchViewProgress(const Background& bg) {
+  if (!bg.search_started) return 0;
+  // Complete once the frame has drawn the last share's answer: until then at most 99 %.
+  return bg.search_complete ? 1.0 : std::min(0.99, bg.search.Progress());
+}
+
+std::string SearchStatusJson(const Background& bg) {
+  const double ms = bg.search_complete ? bg.search_ms : bg.search_started ? (Now() - bg.search_began) * 1e3 : 0;
+  char buf[160];
+  std::snprintf(buf, sizeof buf, "{\"done\":%s,\"evaluated\":%llu,\"elapsed_ms\":%.1f,\"workers\":%d}",
+                bg.search_complete ? "true" : "false", (unsigned long long)bg.search.Evaluated(), ms,
+                platform::Workers());
+  return buf;
 }
 
 }  // namespace tp::ui

@@ -1,8 +1,9 @@
 // background.h — the page's planning work, a slice per frame so that no frame waits for a whole layout
-// search: the main plan, the compare columns, the scaling chart's GPU counts and the search view's GPU
-// types are each a core Planner (core/planner.h) run on its own configuration, and the search view's
-// layout table is a core LayoutSearch. Nothing here builds a plan itself: a plan depends only on its
-// configuration, whichever front end asked and in however many slices. A task plans again only when
+// search: the main plan, the compare columns and the scaling chart's GPU counts are each a core Planner
+// (core/planner.h) run on its own configuration, and the search view (its table and its point per GPU
+// type) is a layout search split across GPU types off the main thread (search_split.h). Nothing here
+// builds a plan itself: a plan depends only on its configuration, whichever front end asked and in
+// however many slices. A task plans again only when
 // its configuration changes; a change of the view keys alone (view, cmp, lang: nothing a plan reads)
 // carries the answer over with those keys rewritten, as the planner would have written them.
 #pragma once
@@ -13,6 +14,7 @@
 
 #include "planner.h"
 #include "search.h"
+#include "search_split.h"
 
 namespace tp::ui {
 
@@ -54,14 +56,17 @@ void FinishTask(PlanTask& task);  // to the end at once (scripts, export)
 struct Background {
   std::vector<PlanTask> columns;  // compare view: CompareColumns(cfg), core/scenario.h
   std::vector<PlanTask> scaling;  // plan view's scaling chart: one per kScaleCounts
-  std::vector<PlanTask> front;    // search view: the best layout on each GPU type
-  LayoutSearch search;            // search view: every layout on every GPU type, the top ones kept
-  SearchOptions search_options;   // objective chosen in the view; top and GPU types set when it starts
+  SplitSearch search;             // search view: every layout on every GPU type, the top ones kept
+  SearchOptions search_options;   // objective chosen in the view (a change re-ranks, no new search); top
+                                  // and GPU types set when it starts
   Config search_cfg;              // what `search` searches (PlanInputs of it)
   bool search_started = false, search_running = false;
   bool selected_gpu_only = false; // search view: only the configuration's GPU type (a new value restarts it)
+  // The view's whole answer (the search and every GPU type's point) has been drawn: searchStatus()'s
+  // done, and search_ms its time from the search's start.
+  bool search_complete = false;
+  double search_began = 0, search_ms = 0;
   uint64_t budget = 256;          // layouts per Step of a plan, adapted to about 1-2 ms (AdaptBudget)
-  uint64_t search_budget = 256;   // the same for the search view's table
 };
 
 // The GPU counts of the scaling chart.
@@ -79,5 +84,10 @@ void FinishColumns(AppState& app);
 void BackgroundWork(AppState& app, double frame_start);
 // Work the current view still waits for.
 bool BackgroundBusy(const AppState& app);
+
+// The search view's progress (its search's shares answered): 1 only once the view has drawn all of them.
+double SearchViewProgress(const Background& bg);
+// window.trainplan.searchStatus(): {"done":..,"evaluated":..,"elapsed_ms":..} of the view's current search.
+std::string SearchStatusJson(const Background& bg);
 
 }  // namespace tp::ui

@@ -59,16 +59,32 @@ void SaveState(const std::string& fragment);
 // (returns the path written, or "" on failure).
 std::string Download(const std::string& filename, const std::string& mime, const std::string& content);
 
-// Scripting hooks (window.trainplan.plan() / compare() / setLink() / widgets() on the web; unused natively).
+// Scripting hooks (window.trainplan.plan() / compare() / setLink() / widgets() / searchStatus() / search() on the
+// web; unused natively).
 struct ScriptHooks {
   std::string (*plan_json)(void* user) = nullptr;
   std::string (*compare_json)(void* user) = nullptr;  // the compare columns, as `trainplan compare --format json`
   void (*set_link)(void* user, const std::string& fragment) = nullptr;
   std::string (*widgets_json)(void* user) = nullptr;
   std::string (*stats_json)(void* user) = nullptr;  // frame and re-plan times (window.trainplan.stats())
+  std::string (*search_status_json)(void* user) = nullptr;  // window.trainplan.searchStatus()
+  std::string (*search_json)(void* user) = nullptr;         // window.trainplan.search(): `trainplan search` JSON
   void* user = nullptr;
 };
 void SetScriptHooks(const ScriptHooks& hooks);
+
+// Work off the main thread, for the search view's layout search (web/search_split.h). A request goes to
+// the app's WorkerMain on a worker: on the page a Web Worker running its own instance of the page's
+// WebAssembly (shell/search_worker.js; requests and answers are copied as text, no SharedArrayBuffer, so
+// static hosting still works), natively a thread. PostWork queues it for the next free worker; answers
+// come back from TakeWorkAnswer, one per call, in the order they finish. DropQueuedWork forgets the
+// requests no worker has started (a newer search replaces them); started ones still answer.
+int Workers();
+void PostWork(int id, const std::string& request);
+void DropQueuedWork();
+bool TakeWorkAnswer(int& id, std::string& answer);
+// Defined by the app (web/search_split.cpp), run on a worker: the answer to `request`.
+std::string WorkerMain(const std::string& request);
 
 // Where the state lives, for messages ("saved to ~/.config/trainplan/state").
 std::string StateLocation();

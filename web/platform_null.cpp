@@ -3,6 +3,9 @@
 // navigation can be injected as if the user pressed Back.
 #include "platform_null.h"
 
+#include <deque>
+#include <utility>
+
 #include "imgui.h"
 
 namespace tp::platform {
@@ -66,6 +69,22 @@ std::string PreferredLanguage() { return Null().preferred_language; }
 bool CjkFont(const unsigned char**, int*) {
   ++Null().cjk_font_requests;
   return false;  // headless: the default font, no glyphs needed
+}
+
+// Workers: the tests run each request in the frame that asks for its answer, one per call, so a test
+// sees the same frames whatever the machine (the split and the merge are the page's).
+namespace {
+std::deque<std::pair<int, std::string>> g_work;
+}
+int Workers() { return 2; }
+void PostWork(int id, const std::string& request) { g_work.push_back({id, request}); }
+void DropQueuedWork() { g_work.clear(); }
+bool TakeWorkAnswer(int& id, std::string& answer) {
+  if (g_work.empty()) return false;
+  id = g_work.front().first;
+  answer = WorkerMain(g_work.front().second);
+  g_work.pop_front();
+  return true;
 }
 
 }  // namespace tp::platform

@@ -1,8 +1,9 @@
 // platform_web.cpp — the browser side of platform.h (the only file that knows about Emscripten):
 // SDL2 on a WebGL2 canvas sized by CSS at the device pixel ratio, the URL fragment and history
 // (replaceState while editing, pushState per edit, hashchange/popstate for back/forward), localStorage,
-// the real clipboard (navigator.clipboard, with a fallback), downloads through a Blob, and the functions
-// behind window.trainplan (plan(), setLink(), widgets()) that shell/index.html exposes.
+// the real clipboard (navigator.clipboard, with a fallback), downloads through a Blob, the search view's
+// Web Workers (the pool is in shell/trainplan.js), and the functions behind window.trainplan (plan(),
+// setLink(), widgets(), searchStatus(), ...) that shell/trainplan.js exposes, and the workers' entry.
 #include <SDL.h>
 #include <emscripten/emscripten.h>
 #include <emscripten/html5.h>
@@ -193,6 +194,23 @@ EM_JS(void, tp_js_clipboard, (const char* text), {
   }
 });
 
+// The search view's workers: shell/trainplan.js keeps the pool (Module.tpWork: Web Workers each running
+// its own instance of this WebAssembly, shell/search_worker.js) and its queues; requests and answers are
+// copied as strings.
+EM_JS(int, tp_js_work_count, (), { return Module.tpWork ? Module.tpWork.count() : 0; });
+EM_JS(void, tp_js_work_post, (int id, const char* request), { Module.tpWork.post(id, UTF8ToString(request)); });
+EM_JS(void, tp_js_work_drop, (), { if (Module.tpWork) Module.tpWork.drop(); });
+// The next answer that came back (a malloc'd string, its id in *id), or 0.
+EM_JS(char*, tp_js_work_take, (int* id), {
+  var a = Module.tpWork ? Module.tpWork.take() : null;
+  if (!a) return 0;
+  HEAP32[id >> 2] = a.id;
+  var n = lengthBytesUTF8(a.answer) + 1;
+  var p = _malloc(n);
+  stringToUTF8(a.answer, p, n);
+  return p;
+});
+
 EM_JS(char*, tp_js_storage_get, (), {
   var s = "";
   try { s = window.localStorage.getItem("trainplan.state") || ""; } catch (e) {}
@@ -374,6 +392,18 @@ void SetScriptHooks(const ScriptHooks& hooks) { g_hooks = hooks; }
 
 std::string PreferredLanguage() { return TakeJsString(tp_js_preferred_language()); }
 
+int Workers() { return tp_js_work_count(); }
+void PostWork(int id, const std::string& request) { tp_js_work_post(id, request.c_str()); }
+void DropQueuedWork() { tp_js_work_drop(); }
+bool TakeWorkAnswer(int& id, std::string& answer) {
+  int got = 0;
+  char* p = tp_js_work_take(&got);
+  if (!p) return false;
+  id = got;
+  answer = TakeJsString(p);
+  return true;
+}
+
 bool CjkFont(const unsigned char** data, int* size) {
   static unsigned char* bytes = nullptr;  // kept for the program's life (the font atlas reads it on rebuilds)
   static int length = 0;
@@ -417,6 +447,24 @@ EMSCRIPTEN_KEEPALIVE void trainplan_set_link(const char* fragment) {
 EMSCRIPTEN_KEEPALIVE const char* trainplan_stats_json() {
   static std::string s;
   return Answer(s, tp::platform::g_hooks.stats_json, "{}");
+}
+
+EMSCRIPTEN_KEEPALIVE const char* trainplan_search_status_json() {
+  static std::string s;
+  return Answer(s, tp::platform::g_hooks.search_status_json, "{}");
+}
+
+EMSCRIPTEN_KEEPALIVE const char* trainplan_search_json() {
+  static std::string s;
+  return Answer(s, tp::platform::g_hooks.search_json, "null");
+}
+
+// A search view worker's entry (shell/search_worker.js calls it in its own instance, where main() never
+// ran): the answer to one request (platform.h WorkerMain).
+EMSCRIPTEN_KEEPALIVE const char* trainplan_worker_run(const char* request) {
+  static std::string s;
+  s = tp::platform::WorkerMain(request ? request : "");
+  return s.c_str();
 }
 
 EMSCRIPTEN_KEEPALIVE const char* trainplan_widgets_json() {

@@ -25,7 +25,7 @@ void ExportView(AppState& app, Format f) {
     content = FormatComparison(outs, f);
     name = "trainplan-compare.";
   } else if (ViewOf(app) == View::Search && bg.search_started && !bg.search_running) {
-    content = FormatSearch(app.main.out, bg.search.Result(), f, bg.search_options.objective);
+    content = FormatSearch(app.main.out, bg.search.RankedBy(bg.search_options.objective), f, bg.search_options.objective);
     name = "trainplan-search.";
   } else {
     content = FormatPlan(app.main.out, f);

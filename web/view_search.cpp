@@ -1,5 +1,5 @@
 // view_search.cpp — the search view: the time-vs-cost front across GPU types (one point per type, its best
-// layout at this GPU count, from the background's plans; the search's Pareto front joined by a line), and
+// layout at this GPU count, from that type's own search; the search's Pareto front joined by a line), and
 // the best layouts of every type ranked by time or cost, each with why it loses to the first. A point or a
 // row opens in the plan view.
 #include <algorithm>
@@ -25,12 +25,14 @@ bool SearchView(AppState& app) {
     const GpuSpec* g = FindGpu(id);
     return g ? g->name : id;
   };
-  if (bg.search_running) {
-    ImGui::ProgressBar((float)bg.search.Progress(), ImVec2(ImGui::GetContentRegionAvail().x * 0.5f, 0));
+  // Ranked by the view's objective: the search kept both, so switching re-ranks without a new search.
+  const std::vector<SearchHit>& top = RankedBy(res, bg.search.Options(), bg.search_options.objective);
+  if (!bg.search_complete) {  // the bar covers the search and every GPU type's point
+    ImGui::ProgressBar((float)SearchViewProgress(bg), ImVec2(ImGui::GetContentRegionAvail().x * 0.5f, 0));
     ImGui::SameLine();
   }
   ImGui::Text(Tr("%s layouts evaluated across %d GPU types at %s GPUs%s"), FmtInt((long long)res.evaluated).c_str(),
-              (int)res.gpu_ids.size(), FmtInt(app.cfg.gpus).c_str(), bg.search_running ? "…" : "");
+              (int)res.gpu_ids.size(), FmtInt(app.cfg.gpus).c_str(), bg.search_complete ? "" : "…");
   // Only the configuration's GPU type: the table then ranks its layouts alone (the search restarts).
   const std::string selected_name = gpu_name(app.cfg.gpu);
   bool only = bg.selected_gpu_only;
@@ -48,7 +50,7 @@ bool SearchView(AppState& app) {
                 "search's Pareto front (nothing is both faster and cheaper). Click a point to open it in the plan view."));
   std::vector<ScatterPoint> pts;
   std::vector<const SearchHit*> hits;      // per point: the search's hit, or null for a GPU type's plan
-  std::vector<const PlanTask*> types;      // per point: the GPU type's plan, or null for a hit
+  std::vector<int> types;                  // per point: the GPU type's variant, or -1 for a hit
   const Hue hues[] = {Hue::Weights, Hue::Gradients, Hue::Optimizer, Hue::Activations, Hue::CommPp, Hue::MemoryBound,
                       Hue::CommDp, Hue::CommEp, Hue::Other};
   for (const SearchHit& h : res.pareto) {
@@ -64,29 +66,33 @@ bool SearchView(AppState& app) {
     p.detail = LayoutWords(h.plan) + "\nMFU " + FmtPct(h.plan.throughput.mfu);
     pts.push_back(p);
     hits.push_back(&h);
-    types.push_back(nullptr);
+    types.push_back(-1);
   }
+  // Each GPU type's point is that type's own search on the workers (search_split.h), in as each answers:
+  // its fastest layout under the keys given.
   std::string no_fit;
-  for (size_t i = 0; i < bg.front.size(); ++i) {
-    const PlanTask& t = bg.front[i];
-    if (!t.Done() || (bg.selected_gpu_only && t.cfg.gpu != app.cfg.gpu)) continue;
-    const std::string name = gpu_name(t.cfg.gpu);
-    if (!Fits(t.out)) {
+  for (int v = 0; v < (int)res.gpu_ids.size(); ++v) {
+    const SearchResult* share = bg.search.Point(v);
+    if (!share) continue;
+    const std::string name = gpu_name(res.gpu_ids[v]);
+    const std::vector<SearchHit>& fastest = share->top;
+    if (fastest.empty()) {
       no_fit += (no_fit.empty() ? "" : ", ") + name;
       continue;
     }
+    const Plan& plan = fastest.front().plan;
     ScatterPoint p;
     p.label = name;
-    p.x = t.out.plan.run.days;
-    p.y = t.out.plan.run.cost_usd;
-    p.color = Col(app, hues[i % 9]);
+    p.x = plan.run.days;
+    p.y = plan.run.cost_usd;
+    p.color = Col(app, hues[v % 9]);
     p.show_label = true;
-    p.selected = t.cfg.gpu == app.cfg.gpu;
+    p.selected = res.gpu_ids[v] == app.cfg.gpu;
     if (p.selected) p.label = Sprintf(Tr("%s (selected)"), name.c_str());
-    p.detail = Sprintf(Tr("best layout on %s GPUs · MFU %s"), FmtInt(t.cfg.gpus).c_str(), FmtPct(t.out.plan.throughput.mfu).c_str());
+    p.detail = Sprintf(Tr("best layout on %s GPUs · MFU %s"), FmtInt(share->jobs[v].hw.gpus).c_str(), FmtPct(plan.throughput.mfu).c_str());
     pts.push_back(p);
     hits.push_back(nullptr);
-    types.push_back(&t);
+    types.push_back(v);
   }
   ScatterSpec spec;
   spec.x_label = Tr("days");
@@ -108,18 +114,20 @@ bool SearchView(AppState& app) {
     return hit.variant < (int)res.gpu_ids.size() ? res.gpu_ids[hit.variant] : app.cfg.gpu;
   };
   if (clicked >= 0 && hits[clicked]) open(hit_gpu(*hits[clicked]), &hits[clicked]->plan.layout);
-  if (clicked >= 0 && types[clicked]) open(types[clicked]->cfg.gpu, nullptr);
+  if (clicked >= 0 && types[clicked] >= 0) open(res.gpu_ids[types[clicked]], nullptr);
   if (!no_fit.empty()) Paragraph(Sprintf(Tr("Does not fit on %s GPUs: %s"), FmtInt(app.cfg.gpus).c_str(), no_fit.c_str()), ColV(app, Hue::Bad));
 
   ImGui::PushFont(app.fonts.bold);
   ImGui::Text(Tr("Best layouts (%s first)"), Tr(bg.search_options.objective == Objective::Time ? "fastest" : "cheapest"));
   ImGui::PopFont();
   ImGui::SameLine();
-  // The objective is the view's own (not a key): a new one restarts the search (BackgroundWork).
+  // The objective is the view's own (not a key): a new one re-ranks the same search.
   int obj = int(bg.search_options.objective);
-  if (ImGui::RadioButton(Tr("by time"), obj == 0) && obj != 0) bg.search_options.objective = Objective::Time, bg.search_started = false;
+  if (ImGui::RadioButton(Tr("by time"), obj == 0) && obj != 0) bg.search_options.objective = Objective::Time;
+  Record(app, "search_by_time");
   ImGui::SameLine();
-  if (ImGui::RadioButton(Tr("by cost"), obj == 1) && obj != 1) bg.search_options.objective = Objective::Cost, bg.search_started = false;
+  if (ImGui::RadioButton(Tr("by cost"), obj == 1) && obj != 1) bg.search_options.objective = Objective::Cost;
+  Record(app, "search_by_cost");
   if (ImGui::BeginTable("top", 8, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_ScrollY |
                                       ImGuiTableFlags_SizingFixedFit,
                         ImVec2(0, std::max(120.0f, ImGui::GetContentRegionAvail().y)))) {
@@ -127,8 +135,8 @@ bool SearchView(AppState& app) {
     for (const char* c : {"GPU", "layout", "memory", "step", "MFU", "days", "cost", ""})
       ImGui::TableSetupColumn(Tr(c), std::strcmp(c, "layout") == 0 ? ImGuiTableColumnFlags_WidthStretch : 0);
     ImGui::TableHeadersRow();
-    for (size_t i = 0; i < res.top.size(); ++i) {
-      const SearchHit& hit = res.top[i];
+    for (size_t i = 0; i < top.size(); ++i) {
+      const SearchHit& hit = top[i];
       ImGui::TableNextRow();
       ImGui::PushID((int)i);
       ImGui::TableNextColumn();
@@ -136,7 +144,7 @@ bool SearchView(AppState& app) {
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(LayoutWords(hit.plan).c_str());
       if (i > 0 && ImGui::IsItemHovered())
-        Tooltip(WhyLoses(hit.plan, res.top[0].plan, bg.search_options.objective, LangOf(app)));
+        Tooltip(WhyLoses(hit.plan, top[0].plan, bg.search_options.objective, LangOf(app)));
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(FmtMem(hit.plan.memory.total).c_str());
       ImGui::TableNextColumn();

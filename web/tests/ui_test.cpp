@@ -207,7 +207,7 @@ TEST_CASE("each view finishes its background work in bounded slices", "[web]") {
   platform::Null().navigation.push_back("#v=1&model=llama2-7b&gpus=64&view=search");
   RunUntilIdle(app);
   CHECK(ViewOf(app) == View::Search);
-  CHECK(app.bg.front.size() == Gpus().size());
+  CHECK(app.bg.search.Result().gpu_ids.size() == Gpus().size());
   CHECK(app.bg.search.Result().done);
   CHECK_FALSE(app.bg.search.Result().top.empty());
 }

@@ -1,0 +1,82 @@
+// search_ui_test.cpp — the search view's split search (issue #19) in real headless frames: the search is
+// posted as one share per GPU type to the platform's workers and merged as they answer; searchStatus()
+// reports it done only after the whole answer and every GPU type's point (its own search) have been drawn, with the
+// progress bar at 100 % only then; "by cost" re-ranks the same search (no new one) into the command
+// line's --objective cost answer.
+#include <catch2/catch.hpp>
+
+#include <string>
+#include <vector>
+
+#include "catalog.h"
+#include "cli.h"
+#include "harness.h"
+
+using namespace tp;
+using namespace tp::ui;
+using testing::Frame;
+using testing::RunUntilIdle;
+
+namespace {
+
+std::string Cli(const std::vector<std::string>& args) {
+  std::string out, err;
+  REQUIRE(RunCli(args, out, err) == 0);
+  return out;
+}
+
+std::string AllGpuIds() {
+  std::string ids;
+  for (const GpuSpec& g : Gpus()) ids += (ids.empty() ? "" : ",") + g.id;
+  return ids;
+}
+
+std::string WithoutCounts(std::string json) {
+  for (const char* key : {"\"elapsed_s\":", "\"evaluated\":"}) {
+    const size_t at = json.find(key);
+    if (at != std::string::npos) json.erase(at, json.find('\n', at) - at);
+  }
+  return json;
+}
+
+}  // namespace
+
+TEST_CASE("the search view's split search: done once drawn, and by cost without searching again", "[web][search]") {
+  static AppState app;
+  const std::string link = "#v=1&model=mixtral-8x7b&gpu=h100&gpus=64";
+  testing::Start(app, link + "&view=search");
+  const platform::ScriptHooks& hooks = platform::Null().hooks;
+  REQUIRE(hooks.search_status_json);
+  REQUIRE(hooks.search_json);
+  CHECK(hooks.search_json(hooks.user) == "null");  // nothing searched yet
+  // Until the view has drawn everything, the status says not done and the bar is short of 100 %.
+  int frames = 0;
+  while (!app.bg.search_complete && frames < 20000) {
+    Frame(app);
+    ++frames;
+    if (!app.bg.search_complete) {
+      CHECK(SearchViewProgress(app.bg) < 1.0);
+      CHECK(hooks.search_status_json(hooks.user).find("\"done\":false") != std::string::npos);
+    }
+  }
+  REQUIRE(app.bg.search_complete);
+  CHECK(app.bg.search.Done());
+  for (int v = 0; v < int(app.bg.search.Result().gpu_ids.size()); ++v) CHECK(app.bg.search.Point(v));  // every point
+  CHECK(SearchViewProgress(app.bg) == 1.0);
+  const std::string status = hooks.search_status_json(hooks.user);
+  CHECK(status.find("\"done\":true") != std::string::npos);
+  CHECK(status.find("\"elapsed_ms\":") != std::string::npos);
+  CHECK(status.find("\"evaluated\":" + std::to_string(app.bg.search.Evaluated())) != std::string::npos);
+  CHECK(WithoutCounts(hooks.search_json(hooks.user)) ==
+        WithoutCounts(Cli({"search", "--link", link + "&view=search", "--top", "20", "--gpu-types", AllGpuIds(), "--format", "json"})));
+
+  // By cost: the same search, re-ranked.
+  const double elapsed = app.bg.search.ElapsedMs();
+  app.bg.search_options.objective = Objective::Cost;
+  RunUntilIdle(app);
+  CHECK(app.bg.search_complete);
+  CHECK(app.bg.search.ElapsedMs() == elapsed);  // no new search began
+  CHECK(WithoutCounts(hooks.search_json(hooks.user)) ==
+        WithoutCounts(Cli({"search", "--link", link + "&view=search", "--top", "20", "--gpu-types", AllGpuIds(), "--objective", "cost",
+                           "--format", "json"})));
+}
