@@ -31,18 +31,28 @@ Plan PlanWith(const Config& cfg, const Layout& layout) {
 }
 
 // The factor in [kFactorLo, kFactorHi] at which `measure` (increasing in the factor) equals `target`:
-// bisection in log space, 60 halvings of a 400x range. `reached` false when the target lies outside.
+// bisection in log space, 60 halvings of a 400x range. Outside the range, the nearer bound with
+// reached = false; the measure at both bounds is kept for the notice that says so.
+struct FactorFit {
+  double factor = 1, at_lo = 0, at_hi = 0;
+  bool reached = true;
+};
 template <typename Measure>
-double SolveFactor(Measure measure, double target, bool& reached) {
-  reached = true;
-  if (target <= measure(kFactorLo)) return reached = false, kFactorLo;
-  if (target >= measure(kFactorHi)) return reached = false, kFactorHi;
+FactorFit SolveFactor(Measure measure, double target) {
+  FactorFit fit;
+  fit.at_lo = measure(kFactorLo), fit.at_hi = measure(kFactorHi);
+  if (target <= fit.at_lo || target >= fit.at_hi) {
+    fit.reached = false;
+    fit.factor = target <= fit.at_lo ? kFactorLo : kFactorHi;
+    return fit;
+  }
   double lo = std::log(kFactorLo), hi = std::log(kFactorHi);
   for (int i = 0; i < 60; ++i) {
     const double mid = 0.5 * (lo + hi);
     (measure(std::exp(mid)) < target ? lo : hi) = mid;
   }
-  return std::exp(0.5 * (lo + hi));
+  fit.factor = Round4(std::exp(0.5 * (lo + hi)));
+  return fit;
 }
 
 }  // namespace
@@ -67,14 +77,14 @@ Calibration Calibrate(Config& cfg, const Layout& layout, std::vector<ConfigIssue
       c.calib_speed = f;
       return PlanWith(c, layout).throughput.tokens_per_s_per_gpu;
     };
-    cfg.calib_speed = Round4(SolveFactor(speed, cal.measured_tokens_per_s_per_gpu, cal.speed_reached));
-    cal.speed_fitted = true;
+    const FactorFit fit = SolveFactor(speed, cal.measured_tokens_per_s_per_gpu);
+    cfg.calib_speed = fit.factor;
+    cal.speed_fitted = true, cal.speed_reached = fit.reached;
     if (!cal.speed_reached)
       issues.push_back(MakeIssue("measured_tokens_per_s_per_gpu",
                                  "{0} tokens/s per GPU is more than kernel speed can explain for this layout (it "
                                  "gives {1} to {2}); check that the configuration is the run you measured"_issue,
-                                 {Fmt("%.0f", cal.measured_tokens_per_s_per_gpu), Fmt("%.0f", speed(kFactorLo)),
-                                  Fmt("%.0f", speed(kFactorHi))},
+                                 {Fmt("%.0f", cal.measured_tokens_per_s_per_gpu), Fmt("%.0f", fit.at_lo), Fmt("%.0f", fit.at_hi)},
                                  true));
   }
   cal.speed_factor = cfg.calib_speed > 0 ? cfg.calib_speed : 1.0;
@@ -87,15 +97,15 @@ Calibration Calibrate(Config& cfg, const Layout& layout, std::vector<ConfigIssue
       c.calib_memory = f;
       return PlanWith(c, layout).memory.reserved;
     };
-    cfg.calib_memory = Round4(SolveFactor(peak, cal.measured_peak_bytes, cal.memory_reached));
-    cal.memory_fitted = true;
+    const FactorFit fit = SolveFactor(peak, cal.measured_peak_bytes);
+    cfg.calib_memory = fit.factor;
+    cal.memory_fitted = true, cal.memory_reached = fit.reached;
     if (!cal.memory_reached)
       issues.push_back(MakeIssue("measured_peak_gib",
                                  "{0} GiB is outside what activations and temporaries can explain for this layout "
                                  "(it gives {1} to {2} GiB, model states included); check that the configuration "
                                  "is the run you measured"_issue,
-                                 {Fmt("%.2f", cfg.measured_peak_gib), Fmt("%.2f", peak(kFactorLo) / kGiB),
-                                  Fmt("%.2f", peak(kFactorHi) / kGiB)},
+                                 {Fmt("%.2f", cfg.measured_peak_gib), Fmt("%.2f", fit.at_lo / kGiB), Fmt("%.2f", fit.at_hi / kGiB)},
                                  true));
   }
   cal.memory_factor = cfg.calib_memory > 0 ? cfg.calib_memory : 1.0;
@@ -106,6 +116,12 @@ Calibration Calibrate(Config& cfg, const Layout& layout, std::vector<ConfigIssue
   }
   if (cal.speed_factor != 1.0 || cal.memory_factor != 1.0) cal.gpu = cfg.calib_gpu;
   return cal;
+}
+
+void CarryCalibration(const Config& calibrated, Config& other) {
+  other.calib_speed = calibrated.calib_speed, other.calib_memory = calibrated.calib_memory;
+  other.calib_gpu = calibrated.calib_gpu;
+  other.measured_tokens_per_s_per_gpu = other.measured_peak_gib = 0;
 }
 
 // ---- reading a training log ----------------------------------------------------------------------

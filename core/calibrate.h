@@ -36,6 +36,11 @@ bool HasMeasurement(const Config& cfg);
 // factor in the key's range can reproduce gets a notice naming its key.
 Calibration Calibrate(Config& cfg, const Layout& layout, std::vector<ConfigIssue>& issues);
 
+// A plan made from a calibrated one with other keys (more GPUs, another layout, a fit remedy): the fitted
+// factors and calib_gpu carried over, the measurement left behind (it belongs to the run that was measured,
+// and fitting it again to another configuration would make that configuration reproduce it).
+void CarryCalibration(const Config& calibrated, Config& other);
+
 // ---- reading a training log ----------------------------------------------------------------------
 struct RunLogReading {
   double tokens_per_s_per_gpu = 0;  // torchtitan "tps", torchtune "tokens_per_second_per_gpu", HF "train_tokens_per_second"

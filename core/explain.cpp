@@ -53,8 +53,6 @@ class Builder {
   const Config& cfg_;
 };
 
-std::string KeyWord(const Config& c, const char* key) { return FormatValue(c, key); }
-
 }  // namespace
 
 const ExplainNode* Explanation::Find(const std::string& name) const {
@@ -89,12 +87,12 @@ Explanation ExplainPlan(const PlanOutput& out) {
   const int k_tp = b.Key("tp", lay.tp, ""), k_pp = b.Key("pp", lay.pp, ""), k_vp = b.Key("vp", lay.vp, "");
   const int k_cp = b.Key("cp", lay.cp, ""), k_dp = b.Key("dp", lay.dp, "");
   const int k_zero = b.Key("zero", lay.zero, "");
-  const int k_recompute = b.KeyText("recompute", KeyWord(cfg, "recompute"));
-  const int k_prec = b.KeyText("prec", KeyWord(cfg, "prec"));
-  const int k_method = b.KeyText("method", KeyWord(cfg, "method"));
-  const int k_opt = b.KeyText("opt", KeyWord(cfg, "opt"));
-  const int k_stack = b.KeyText("stack", job.stack ? job.stack->id : KeyWord(cfg, "stack"));
-  const int k_offload = b.KeyText("offload", KeyWord(cfg, "offload"));
+  const int k_recompute = b.KeyText("recompute", FormatValue(cfg, "recompute"));
+  const int k_prec = b.KeyText("prec", FormatValue(cfg, "prec"));
+  const int k_method = b.KeyText("method", FormatValue(cfg, "method"));
+  const int k_opt = b.KeyText("opt", FormatValue(cfg, "opt"));
+  const int k_stack = b.KeyText("stack", job.stack ? job.stack->id : FormatValue(cfg, "stack"));
+  const int k_offload = b.KeyText("offload", FormatValue(cfg, "offload"));
   const int k_gpu = b.KeyText("gpu", gpu ? gpu->id : cfg.gpu);
 
   // ---- memory per GPU (the most loaded one)
@@ -175,8 +173,8 @@ Explanation ExplainPlan(const PlanOutput& out) {
   const int memory_s = b.Node("memory_s", s.memory_s, "s", "memory-bound kernels", "访存密集算子",
                               "micro_batches x memory_bound_per_micro_batch_s + optimizer_step_s",
                               {micro, memory_mb, optimizer_s});
-  const int k_intra = b.KeyText("intra", job.hw.intra ? job.hw.intra->id : KeyWord(cfg, "intra"));
-  const int k_inter = b.KeyText("inter", job.hw.inter ? job.hw.inter->id : KeyWord(cfg, "inter"));
+  const int k_intra = b.KeyText("intra", job.hw.intra ? job.hw.intra->id : FormatValue(cfg, "intra"));
+  const int k_inter = b.KeyText("inter", job.hw.inter ? job.hw.inter->id : FormatValue(cfg, "inter"));
   const int tp_mb = b.Node("tp_comm_per_micro_batch_s", st.tp_mb, "s", "tensor-parallel collectives per micro-batch",
                            "每个微批次的张量并行通信", "all-reduces (or reduce-scatter + all-gather with sp) of each layer's "
                            "activations over the tp group's link", {k_tp, k_intra, b.Key("eff_network", job.assume.eff_network, "fraction")},

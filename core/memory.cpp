@@ -160,7 +160,6 @@ void ScaleTokenMemory(StageNeed& need, double factor) {
 
 }  // namespace
 
-
 MemoryBreakdown EstimateMemory(const Job& job, const Layout& layout, MemoryTrace* trace) {
   MemoryBreakdown out;
   const CountMemo& memo = Counts(job);

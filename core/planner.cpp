@@ -228,6 +228,7 @@ struct Planner::Impl {
 
   void StartAdvice() {
     remedies = FitRemedies(round_cfg);
+    for (Remedy& r : remedies) CarryCalibration(out.config, r.cfg);  // the factors this round fitted or was given
     remedy_next = 0;
     phase = Phase::Advice;
     NextRemedy();

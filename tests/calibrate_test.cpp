@@ -207,3 +207,27 @@ TEST_CASE("trainplan plan --log calibrates from a log file and shows the calibra
   CHECK(bad_err.find("--log") != std::string::npos);
   std::filesystem::remove_all(dir);
 }
+
+TEST_CASE("fit advice is planned with the fitted factors, not fitted again to each remedy", "[calibrate]") {
+  Config cfg = ConfigOf("model=llama3-8b&gpu=rtx4090&gpus=1&tp=1&pp=1&cp=1&zero=0&recompute=full&mbs=1&offload=none&tokens=1e9");
+  cfg.measured_tokens_per_s_per_gpu = 600;
+  const PlanOutput out = MakePlan(cfg);
+  REQUIRE(out.ok);
+  REQUIRE_FALSE(out.plan.memory.fits);
+  REQUIRE(out.calibration.speed_fitted);
+  const FitRemedy* qlora = nullptr;
+  for (const FitRemedy& r : out.fit_remedies)
+    if (std::string(r.words) == "QLoRA (4-bit base)") qlora = &r;
+  REQUIRE(qlora);
+  Config carried = cfg;
+  carried.method = Method::Qlora;
+  CarryCalibration(out.config, carried);
+  CHECK(carried.measured_tokens_per_s_per_gpu == 0);
+  CHECK(carried.calib_speed == out.calibration.speed_factor);
+  const PlanOutput remedy = MakePlan(carried);
+  CHECK(qlora->days == Approx(remedy.plan.run.days).epsilon(1e-12));
+  // Fitted again to the QLoRA configuration, the measurement would give another plan.
+  Config refit = cfg;
+  refit.method = Method::Qlora;
+  CHECK(MakePlan(refit).plan.run.days != Approx(qlora->days).epsilon(1e-6));
+}
