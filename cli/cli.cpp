@@ -2,8 +2,9 @@
 // KEY=VALUE pairs, --link (a whole URL or a fragment), --config (JSON, as `plan --format json` prints)
 // and --hf-config (a Hugging Face config.json), applied in the order given so later ones win. Output is
 // an aligned text table, JSON, CSV or Markdown. Bad input exits 2 with one line on stderr naming the
-// key; help text is generated from the key table so it cannot drift from the parser.
+// key. The help text (cli_help.cpp) and the catalog tables (cli_catalog.cpp) live in their own files.
 #include "cli.h"
+#include "cli_parts.h"
 
 #include <cmath>
 #include <cstdio>
@@ -39,163 +40,6 @@ struct Failure {
   std::string line;  // one line, no trailing newline
 };
 
-// ---- help -----------------------------------------------------------------------------------------
-// A section's title as the key table names it, with what auto means where it decides something.
-std::string GroupName(KeyGroup g) {
-  std::string title = GroupTitle(g, Lang::En);
-  if (g == KeyGroup::Layout) title += " (auto = the planner chooses)";
-  if (g == KeyGroup::Assumptions) title += " (auto = the fitted or published default)";
-  return title;
-}
-
-// Words wrapped to `width` columns, continuation lines indented to `indent`; ends with a newline.
-std::string Wrap(const std::string& text, size_t indent, size_t width) {
-  std::string out, word;
-  size_t column = indent;
-  auto flush = [&] {
-    if (word.empty()) return;
-    if (column > indent && column + 1 + word.size() > width) {
-      out += "\n" + std::string(indent, ' ');
-      column = indent;
-    } else if (column > indent) {
-      out += ' ';
-      ++column;
-    }
-    out += word;
-    column += word.size();
-    word.clear();
-  };
-  for (char c : text) {
-    if (c == ' ') flush();
-    else word += c;
-  }
-  flush();
-  return out + "\n";
-}
-
-std::string KeysHelp() {
-  std::string s = "Keys (KEY=VALUE):\n";
-  const Config defaults;
-  int group = -1;
-  for (const KeyInfo& k : Keys()) {
-    if (k.group == KeyGroup::Link || k.group == KeyGroup::Interface) continue;
-    if (int(k.group) != group) {
-      group = int(k.group);
-      s += "\n  " + GroupName(k.group) + "\n";
-    }
-    std::string name = std::string("    ") + k.name;
-    name.resize(std::max<size_t>(name.size() + 1, 22), ' ');
-    std::string unit = *k.unit ? std::string("; unit ") + k.unit : "";
-    s += name + Wrap(k.help, 22, 100) + std::string(22, ' ') +
-         Wrap(std::string(k.accepts) + unit + "; " + (FormatValue(defaults, k.name).empty() ? std::string("no default")
-                                                           : "default " + FormatValue(defaults, k.name)), 22, 100);
-    if (const char* source = DefaultSource(k.name); *source)
-      s += std::string(22, ' ') + Wrap(std::string("the default's source: ") + source, 22, 100);
-  }
-  return s;
-}
-
-const char* kCommonOptions =
-    "Configuration (applied in the order given; later wins):\n"
-    "  KEY=VALUE            one key (see the list below)\n"
-    "  --link URL           a share link: whole URL, #fragment or bare key=value&... pairs\n"
-    "  URL or #FRAGMENT     a pasted share link, the same as --link\n"
-    "  --config FILE        a JSON object of keys (or a whole `plan --format json` output)\n"
-    "  --hf-config FILE     a Hugging Face config.json: the model's dimensions (model=custom)\n";
-
-std::string Help(const std::string& command) {
-  if (command == "plan")
-    return std::string(
-               "trainplan plan [KEY=VALUE ...] [--link URL] [--config FILE] [--hf-config FILE] [--format F]\n"
-               "  Memory per GPU, step time, throughput, days and cost of one training run. Layout keys left on\n"
-               "  auto (tp, pp, vp, cp, ep, mbs, zero, recompute, offload, sp) are chosen by layout search.\n\n") +
-           kCommonOptions +
-           "  --format F           text (default), json, csv or md\n"
-           "  --lang L             en (default) or zh: the words of text and Markdown (JSON and CSV stay English)\n"
-           "  --log FILE           calibrate from your run: a torchtitan, torchtune, Megatron-LM or HF Trainer log\n"
-           "                       (its tokens/s and peak memory become measured_tokens_per_s_per_gpu and\n"
-           "                       measured_peak_gib; the plan fits calib_speed and calib_memory to them)\n\n"
-           "Examples:\n"
-           "  trainplan plan model=llama2-70b prec=bf16 --format json\n"
-           "  trainplan plan model=llama3-70b gpu=h100 gpus=64 seq=32768\n"
-           "  trainplan plan model=llama3-8b method=qlora gpu=rtx4090 gpus=1 seq=2048\n"
-           "  trainplan plan model=llama2-70b gpu=rtx4090 gpus=2048 --lang zh\n"
-           "  trainplan plan --hf-config config.json gpu=h100 gpus=8 tokens=1e11\n"
-           "  trainplan plan --link 'https://host/trainplan/#v=1&model=mixtral-8x7b&gpus=128'\n\n" +
-           KeysHelp();
-  if (command == "compare")
-    return std::string(
-               "trainplan compare --link URL --link URL [...] [KEY=VALUE ...] [--format F]\n"
-               "  Plans each scenario and prints them side by side. Each --link or --config is one scenario;\n"
-               "  KEY=VALUE pairs apply to every scenario (after its link). One link of the page's compare view\n"
-               "  (view=compare, or a cmp key) gives the page's columns: its cmp scenarios, or the default ones.\n\n"
-               "  --link URL           one scenario from a share link (a bare URL or #fragment works too)\n"
-               "  --config FILE        one scenario from a JSON file\n"
-               "  --format F           text (default), json, csv or md\n"
-               "  --lang L             en (default) or zh: the words of text and Markdown\n\n"
-               "Examples:\n"
-               "  trainplan compare --link '#v=1&gpu=a100-80g' --link '#v=1&gpu=h100'\n"
-               "  trainplan compare 'https://host/trainplan/#v=1&zero=1' 'https://host/trainplan/#v=1&zero=3'\n"
-               "  trainplan compare --link '#v=1&zero=1' --link '#v=1&zero=3' model=llama3-8b gpus=8 --format md\n"
-               "  trainplan compare --link '#v=1&model=llama2-7b&view=compare&cmp=gpu:h100,gpus:96;gpu:a100-80g,gpus:128'\n");
-  if (command == "search")
-    return std::string(
-               "trainplan search [KEY=VALUE ...] [--objective time|cost] [--top N] [--format F]\n"
-               "  Evaluates every valid layout for the keys left on auto and lists the best, with why each\n"
-               "  loses to the first.\n\n") +
-           kCommonOptions +
-           "  --objective O        time (default) or cost\n"
-           "  --top N              how many layouts to list (default 10, 1-1000)\n"
-           "  --gpu-types A,B      also search these GPU ids (time/cost front across types)\n"
-           "  --gpu-counts N,M     search these GPU counts\n"
-           "  --format F           text (default), json, csv or md\n"
-           "  --lang L             en (default) or zh: the words of text and Markdown\n\n"
-           "Examples:\n"
-           "  trainplan search model=llama3-70b gpu=h100 gpus=64 --top 5\n"
-           "  trainplan search model=llama3-8b gpus=8 --objective cost --gpu-types h100,a100-80g,l40s --format json\n";
-  if (command == "catalog")
-    return "trainplan catalog gpus|models|links|stacks [--format F]\n"
-           "  The built-in GPUs, model presets, interconnects and training frameworks (stacks: each convention\n"
-           "  and its source, the fitted efficiency per release), each with its source.\n\n"
-           "  --format F           text (default), json, csv or md\n\n"
-           "Examples:\n"
-           "  trainplan catalog gpus\n"
-           "  trainplan catalog models --format json\n"
-           "  trainplan catalog stacks --format md\n";
-  if (command == "explain")
-    return std::string(
-               "trainplan explain [KEY=VALUE ...] [--link URL] [--format text|json] [NAME]\n"
-               "  Every headline number of the plan (days, cost, GPU-hours, failures, memory per GPU and its\n"
-               "  parts, step time and its parts, tokens/s per GPU, MFU) as the tree of formulas that produced\n"
-               "  it, down to your keys and the catalog's and defaults' constants, each with its value, unit\n"
-               "  and source. NAME shows one number's tree (days, memory_total_bytes, step_seconds, ...).\n\n") +
-           kCommonOptions +
-           "  --format F           text (default) or json\n"
-           "  --lang L             en (default) or zh\n"
-           "  --log FILE           calibrate from your run first (see `trainplan plan --help`)\n\n"
-           "Examples:\n"
-           "  trainplan explain model=llama2-70b gpu=rtx4090 gpus=8 memory_total_bytes\n"
-           "  trainplan explain model=llama3-8b gpu=h100 gpus=64 --format json\n";
-  if (command == "link")
-    return std::string(
-               "trainplan link [KEY=VALUE ...] [--link URL] [--config FILE] [--hf-config FILE]\n"
-               "  Prints the share link (#v=1&...) for the configuration: only keys that differ from the\n"
-               "  defaults, the same text the page puts in its address bar.\n\n") +
-           kCommonOptions +
-           "\nExamples:\n"
-           "  trainplan link model=llama3-70b gpu=h100 gpus=64\n"
-           "  trainplan link --hf-config config.json\n";
-  return "trainplan — plan training and fine-tuning of large language models (offline)\n\n"
-         "Usage:\n"
-         "  trainplan plan    [KEY=VALUE ...] [--link URL] [--format text|json|csv|md]\n"
-         "  trainplan compare --link URL --link URL [...]      scenarios side by side\n"
-         "  trainplan search  [KEY=VALUE ...] [--objective time|cost] [--top N] [--format ...]\n"
-         "  trainplan catalog gpus|models|links|stacks [--format ...]\n"
-         "  trainplan link    [KEY=VALUE ...]                   prints the share link\n"
-         "  trainplan explain [KEY=VALUE ...] [NAME]            the formulas behind each number\n\n"
-         "`trainplan COMMAND --help` shows the options, examples and every key.\n"
-         "Exit status: 0 success, 2 bad input (one line on stderr naming the key).\n";
-}
 
 // ---- argument parsing -----------------------------------------------------------------------------
 struct Options {
@@ -445,177 +289,6 @@ std::string Notes(const std::vector<ConfigIssue>& issues, Lang lang) {
   return s;
 }
 
-// ---- catalog --------------------------------------------------------------------------------------
-struct Table {
-  std::vector<std::string> columns;
-  std::vector<bool> numeric;
-  std::vector<std::vector<std::string>> rows;
-};
-
-std::string Fixed(double v, int digits) {
-  char buf[48];
-  std::snprintf(buf, sizeof buf, "%.*f", digits, v);
-  return buf;
-}
-
-std::string RenderTable(const Table& t, Format format) {
-  std::string s;
-  if (format == Format::Json) {
-    s = "[\n";
-    for (size_t r = 0; r < t.rows.size(); ++r) {
-      s += "  {";
-      for (size_t c = 0; c < t.columns.size(); ++c) {
-        const std::string& v = t.rows[r][c];
-        s += (c ? ", " : "") + JsonEscape(t.columns[c]) + ": " + (t.numeric[c] && !v.empty() ? v : JsonEscape(v));
-      }
-      s += r + 1 < t.rows.size() ? "},\n" : "}\n";
-    }
-    return s + "]\n";
-  }
-  if (format == Format::Csv) {
-    auto field = [](const std::string& v) {
-      if (v.find_first_of(",\"\n") == std::string::npos) return v;
-      std::string q = "\"";
-      for (char c : v) q += c == '"' ? std::string("\"\"") : std::string(1, c);
-      return q + "\"";
-    };
-    for (size_t c = 0; c < t.columns.size(); ++c) s += (c ? "," : "") + field(t.columns[c]);
-    s += "\n";
-    for (const auto& row : t.rows) {
-      for (size_t c = 0; c < row.size(); ++c) s += (c ? "," : "") + field(row[c]);
-      s += "\n";
-    }
-    return s;
-  }
-  if (format == Format::Markdown) {
-    s = "|";
-    for (const auto& c : t.columns) s += " " + c + " |";
-    s += "\n|";
-    for (size_t c = 0; c < t.columns.size(); ++c) s += t.numeric[c] ? "---:|" : "---|";
-    s += "\n";
-    for (const auto& row : t.rows) {
-      s += "|";
-      for (const auto& v : row) {
-        std::string cell;
-        for (char ch : v) cell += ch == '|' ? std::string("\\|") : std::string(1, ch);
-        s += " " + cell + " |";
-      }
-      s += "\n";
-    }
-    return s;
-  }
-  // Text: aligned columns, numbers right-aligned.
-  std::vector<size_t> width(t.columns.size());
-  auto cols = [](const std::string& v) {
-    size_t n = 0;
-    for (unsigned char ch : v) n += (ch & 0xC0) != 0x80;
-    return n;
-  };
-  for (size_t c = 0; c < t.columns.size(); ++c) {
-    width[c] = cols(t.columns[c]);
-    for (const auto& row : t.rows) width[c] = std::max(width[c], cols(row[c]));
-  }
-  auto line = [&](const std::vector<std::string>& cells) {
-    std::string l;
-    for (size_t c = 0; c < cells.size(); ++c) {
-      std::string pad(width[c] - cols(cells[c]), ' ');
-      l += t.numeric[c] ? pad + cells[c] : cells[c] + (c + 1 < cells.size() ? pad : "");
-      if (c + 1 < cells.size()) l += "  ";
-    }
-    while (!l.empty() && l.back() == ' ') l.pop_back();
-    return l + "\n";
-  };
-  s = line(t.columns);
-  for (const auto& row : t.rows) s += line(row);
-  return s;
-}
-
-Table GpuTable(bool full) {
-  Table t;
-  t.columns = {"id", "name", "memory_gb", "bandwidth_gbs", "fp32_tflops", "bf16_tflops", "fp8_tflops", "tdp_w",
-               "intra", "inter", "gpus_per_node", "usd_per_gpu_hour", "usd_per_gpu"};
-  if (full) t.columns.insert(t.columns.end(), {"source", "price_source"});
-  t.numeric = {false, false, true, true, true, true, true, true, false, false, true, true, true, false, false};
-  for (const GpuSpec& g : Gpus()) {
-    std::vector<std::string> row = {g.id, g.name, Fixed(g.mem_bytes / 1e9, 1), Fixed(g.mem_bw / 1e9, 0),
-                                    Fixed(g.peak_flops[int(Precision::Fp32)] / 1e12, 1),
-                                    Fixed(g.peak_flops[int(Precision::Bf16)] / 1e12, 1),
-                                    Fixed(g.peak_flops[int(Precision::Fp8)] / 1e12, 1), Fixed(g.tdp_w, 0),
-                                    g.intra_default, g.inter_default, std::to_string(g.gpus_per_node_default),
-                                    Fixed(g.usd_per_gpu_hour, 2), Fixed(g.usd_per_gpu, 0)};
-    if (full) row.insert(row.end(), {g.source, g.price_source});
-    t.rows.push_back(row);
-  }
-  return t;
-}
-
-Table ModelTable(bool full) {
-  Table t;
-  t.columns = {"id", "name", "params", "layers", "hidden", "heads", "kv_heads", "ffn", "vocab", "act", "experts",
-               "topk", "default_seq"};
-  if (full) t.columns.push_back("source");
-  t.numeric = {false, false, true, true, true, true, true, true, true, false, true, true, true, false};
-  for (const ModelPreset& m : Models()) {
-    const ModelArch& a = m.arch;
-    std::vector<std::string> row = {m.id, m.name, FormatNumber(m.published_params), std::to_string(a.layers),
-                                    std::to_string(a.hidden), std::to_string(a.heads), std::to_string(a.kv_heads),
-                                    std::to_string(a.ffn), std::to_string(a.vocab), Name(a.mlp),
-                                    std::to_string(std::max(1, a.experts)), std::to_string(std::max(1, a.topk)),
-                                    std::to_string(m.default_seq)};
-    if (full) row.push_back(m.source);
-    t.rows.push_back(row);
-  }
-  return t;
-}
-
-Table LinkTable(bool full) {
-  Table t;
-  // bandwidth_gbs is per direction, for the scope the row names (what ring collectives approach);
-  // total_gbs the vendor's bidirectional figure (0 = none published as such).
-  t.columns = {"id", "name", "kind", "scope", "bandwidth_gbs", "total_gbs", "latency_us", "network"};
-  if (full) t.columns.push_back("source");
-  t.numeric = {false, false, false, false, true, true, true, false, false};
-  for (const LinkSpec& l : Links()) {
-    const char* scope = l.per_node ? "per node" : l.kind == LinkKind::Mesh ? "per GPU, to all peers"
-                        : l.kind == LinkKind::Bridge ? "per GPU, within its pair" : "per GPU";
-    std::vector<std::string> row = {l.id, l.name, LinkKindId(l.kind), scope, FormatNumber(l.bw / 1e9),
-                                    FormatNumber(l.total_bw / 1e9), FormatNumber(std::round(l.latency_s * 1e9) / 1e3),
-                                    l.network ? "yes" : "no"};
-    if (full) row.push_back(l.source);
-    t.rows.push_back(row);
-  }
-  return t;
-}
-
-// The frameworks: what each keeps and does, and its fitted efficiency per release; the machine formats
-// carry every convention's source.
-Table StackTable(bool full) {
-  Table t;
-  t.columns = {"id", "name", "covers", "aliases", "selective", "logit_bytes", "alloc_reserve", "releases"};
-  if (full)
-    for (const char* c : {"states_source", "adapter_source", "gather_source", "logits_source", "recompute_source",
-                          "allocator_source", "nccl_source", "kernels_source"})
-      t.columns.push_back(c);
-  t.numeric.assign(t.columns.size(), false);
-  t.numeric[5] = t.numeric[6] = true;
-  for (const StackProfile& s : Stacks()) {
-    std::string releases;
-    for (const StackRelease& r : s.releases)
-      releases += (releases.empty() ? "" : ", ") + std::to_string(r.year) + ": " + Fixed(r.eff, 3);
-    const char* selective = s.selective == SelectiveKind::AttentionCore ? "attention core"
-                            : s.selective == SelectiveKind::HalfMatmuls ? "every second matmul"
-                                                                        : "none";
-    std::vector<std::string> row = {s.id, s.name, s.covers, s.aliases, selective, FormatNumber(s.logit_bytes),
-                                    FormatNumber(s.reserve_factor), releases};
-    if (full)
-      for (const char* src : {s.states_source, s.adapter_source, s.gather_source, s.logits_source, s.recompute_source,
-                              s.allocator_source, s.nccl_source, s.kernels_source})
-        row.push_back(src);
-    t.rows.push_back(row);
-  }
-  return t;
-}
-
 // ---- subcommands ----------------------------------------------------------------------------------
 int Fail(std::string& err, const Failure& f) {
   err += "trainplan: " + OneLine(f.line) + "\n";
@@ -793,21 +466,15 @@ int CmdSearch(const Options& o, std::string& out, std::string& err) {
   return kOk;
 }
 
+
 int CmdCatalog(const Options& o, std::string& out, std::string& err) {
   for (const auto& [kind, text] : o.sources)  // --lang is the only key the catalog reads
     if (!(kind == "pair" && text.rfind("lang=", 0) == 0))
       return Fail(err, {Translate(o.lang, "catalog takes no configuration keys")});
   if (o.positional.size() != 1) return Fail(err, {Translate(o.lang, "catalog: expected gpus, models, links or stacks")});
   const std::string& kind = o.positional[0];
-  // Text stays narrow; the machine formats carry every field including sources.
-  const bool full = o.format != Format::Text;
-  Table t;
-  if (kind == "gpus") t = GpuTable(full);
-  else if (kind == "models") t = ModelTable(full);
-  else if (kind == "links") t = LinkTable(full);
-  else if (kind == "stacks") t = StackTable(full);
-  else return Fail(err, {TrFill(o.lang, "catalog: expected gpus, models, links or stacks, got \"{0}\"", {kind})});
-  out += RenderTable(t, o.format);
+  if (!cli::CatalogTable(kind, o.format, out))
+    return Fail(err, {TrFill(o.lang, "catalog: expected gpus, models, links or stacks, got \"{0}\"", {kind})});
   return kOk;
 }
 
@@ -831,7 +498,7 @@ int RunCli(const std::vector<std::string>& args, std::string& out, std::string& 
   const bool known = o.command == "plan" || o.command == "compare" || o.command == "search" ||
                      o.command == "catalog" || o.command == "link" || o.command == "explain";
   if (o.help) {
-    out += Help(known ? o.command : "");
+    out += cli::Help(known ? o.command : "");
     return kOk;
   }
   if (o.command == "--version" || o.command == "version") {

@@ -2,7 +2,7 @@
 // 梯度检查点/激活重计算, 算力利用率 MFU, 有效训练时间, 总拥有成本 ...) for every sentence and label core prints,
 // and, read from the key table (core/keys.cpp), every key's label, help and source. Lookup is by the exact
 // English text; the tables are read into a hash map once. scripts/cjk_chars.py reads the Chinese from this
-// file and core/keys.cpp to subset the CJK font: keep the strings literal.
+// file and core/keys*.cpp to subset the CJK font: keep the strings literal.
 #include "i18n_core.h"
 
 #include <cmath>

@@ -1,0 +1,209 @@
+// cli_catalog.cpp — `trainplan catalog gpus|models|links|stacks`: the catalogs as aligned text, JSON, CSV or
+// Markdown tables; the machine formats carry every field, sources included.
+#include "cli_parts.h"
+
+#include <cmath>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "catalog.h"
+#include "config.h"
+#include "default_sources.h"
+#include "json.h"
+#include "report.h"
+#include "stack.h"
+
+// GCC 12 reports -Wrestrict falsely for `"literal" + std::string&&` once inlined (GCC bug 105329).
+#if defined(__GNUC__) && !defined(__clang__) && __GNUC__ == 12
+#pragma GCC diagnostic ignored "-Wrestrict"
+#endif
+
+namespace tp::cli {
+namespace {
+
+struct Table {
+  std::vector<std::string> columns;
+  std::vector<bool> numeric;
+  std::vector<std::vector<std::string>> rows;
+};
+
+std::string Fixed(double v, int digits) {
+  char buf[48];
+  std::snprintf(buf, sizeof buf, "%.*f", digits, v);
+  return buf;
+}
+
+std::string RenderTable(const Table& t, Format format) {
+  std::string s;
+  if (format == Format::Json) {
+    s = "[\n";
+    for (size_t r = 0; r < t.rows.size(); ++r) {
+      s += "  {";
+      for (size_t c = 0; c < t.columns.size(); ++c) {
+        const std::string& v = t.rows[r][c];
+        s += (c ? ", " : "") + JsonEscape(t.columns[c]) + ": " + (t.numeric[c] && !v.empty() ? v : JsonEscape(v));
+      }
+      s += r + 1 < t.rows.size() ? "},\n" : "}\n";
+    }
+    return s + "]\n";
+  }
+  if (format == Format::Csv) {
+    auto field = [](const std::string& v) {
+      if (v.find_first_of(",\"\n") == std::string::npos) return v;
+      std::string q = "\"";
+      for (char c : v) q += c == '"' ? std::string("\"\"") : std::string(1, c);
+      return q + "\"";
+    };
+    for (size_t c = 0; c < t.columns.size(); ++c) s += (c ? "," : "") + field(t.columns[c]);
+    s += "\n";
+    for (const auto& row : t.rows) {
+      for (size_t c = 0; c < row.size(); ++c) s += (c ? "," : "") + field(row[c]);
+      s += "\n";
+    }
+    return s;
+  }
+  if (format == Format::Markdown) {
+    s = "|";
+    for (const auto& c : t.columns) s += " " + c + " |";
+    s += "\n|";
+    for (size_t c = 0; c < t.columns.size(); ++c) s += t.numeric[c] ? "---:|" : "---|";
+    s += "\n";
+    for (const auto& row : t.rows) {
+      s += "|";
+      for (const auto& v : row) {
+        std::string cell;
+        for (char ch : v) cell += ch == '|' ? std::string("\\|") : std::string(1, ch);
+        s += " " + cell + " |";
+      }
+      s += "\n";
+    }
+    return s;
+  }
+  // Text: aligned columns, numbers right-aligned.
+  std::vector<size_t> width(t.columns.size());
+  auto cols = [](const std::string& v) {
+    size_t n = 0;
+    for (unsigned char ch : v) n += (ch & 0xC0) != 0x80;
+    return n;
+  };
+  for (size_t c = 0; c < t.columns.size(); ++c) {
+    width[c] = cols(t.columns[c]);
+    for (const auto& row : t.rows) width[c] = std::max(width[c], cols(row[c]));
+  }
+  auto line = [&](const std::vector<std::string>& cells) {
+    std::string l;
+    for (size_t c = 0; c < cells.size(); ++c) {
+      std::string pad(width[c] - cols(cells[c]), ' ');
+      l += t.numeric[c] ? pad + cells[c] : cells[c] + (c + 1 < cells.size() ? pad : "");
+      if (c + 1 < cells.size()) l += "  ";
+    }
+    while (!l.empty() && l.back() == ' ') l.pop_back();
+    return l + "\n";
+  };
+  s = line(t.columns);
+  for (const auto& row : t.rows) s += line(row);
+  return s;
+}
+
+Table GpuTable(bool full) {
+  Table t;
+  t.columns = {"id", "name", "memory_gb", "bandwidth_gbs", "fp32_tflops", "bf16_tflops", "fp8_tflops", "tdp_w",
+               "intra", "inter", "gpus_per_node", "usd_per_gpu_hour", "usd_per_gpu"};
+  if (full) t.columns.insert(t.columns.end(), {"source", "price_source"});
+  t.numeric = {false, false, true, true, true, true, true, true, false, false, true, true, true, false, false};
+  for (const GpuSpec& g : Gpus()) {
+    std::vector<std::string> row = {g.id, g.name, Fixed(g.mem_bytes / 1e9, 1), Fixed(g.mem_bw / 1e9, 0),
+                                    Fixed(g.peak_flops[int(Precision::Fp32)] / 1e12, 1),
+                                    Fixed(g.peak_flops[int(Precision::Bf16)] / 1e12, 1),
+                                    Fixed(g.peak_flops[int(Precision::Fp8)] / 1e12, 1), Fixed(g.tdp_w, 0),
+                                    g.intra_default, g.inter_default, std::to_string(g.gpus_per_node_default),
+                                    Fixed(g.usd_per_gpu_hour, 2), Fixed(g.usd_per_gpu, 0)};
+    if (full) row.insert(row.end(), {g.source, g.price_source});
+    t.rows.push_back(row);
+  }
+  return t;
+}
+
+Table ModelTable(bool full) {
+  Table t;
+  t.columns = {"id", "name", "params", "layers", "hidden", "heads", "kv_heads", "ffn", "vocab", "act", "experts",
+               "topk", "default_seq"};
+  if (full) t.columns.push_back("source");
+  t.numeric = {false, false, true, true, true, true, true, true, true, false, true, true, true, false};
+  for (const ModelPreset& m : Models()) {
+    const ModelArch& a = m.arch;
+    std::vector<std::string> row = {m.id, m.name, FormatNumber(m.published_params), std::to_string(a.layers),
+                                    std::to_string(a.hidden), std::to_string(a.heads), std::to_string(a.kv_heads),
+                                    std::to_string(a.ffn), std::to_string(a.vocab), Name(a.mlp),
+                                    std::to_string(std::max(1, a.experts)), std::to_string(std::max(1, a.topk)),
+                                    std::to_string(m.default_seq)};
+    if (full) row.push_back(m.source);
+    t.rows.push_back(row);
+  }
+  return t;
+}
+
+Table LinkTable(bool full) {
+  Table t;
+  // bandwidth_gbs is per direction, for the scope the row names (what ring collectives approach);
+  // total_gbs the vendor's bidirectional figure (0 = none published as such).
+  t.columns = {"id", "name", "kind", "scope", "bandwidth_gbs", "total_gbs", "latency_us", "network"};
+  if (full) t.columns.push_back("source");
+  t.numeric = {false, false, false, false, true, true, true, false, false};
+  for (const LinkSpec& l : Links()) {
+    const char* scope = l.per_node ? "per node" : l.kind == LinkKind::Mesh ? "per GPU, to all peers"
+                        : l.kind == LinkKind::Bridge ? "per GPU, within its pair" : "per GPU";
+    std::vector<std::string> row = {l.id, l.name, LinkKindId(l.kind), scope, FormatNumber(l.bw / 1e9),
+                                    FormatNumber(l.total_bw / 1e9), FormatNumber(std::round(l.latency_s * 1e9) / 1e3),
+                                    l.network ? "yes" : "no"};
+    if (full) row.push_back(l.source);
+    t.rows.push_back(row);
+  }
+  return t;
+}
+
+// The frameworks: what each keeps and does, and its fitted efficiency per release; the machine formats
+// carry every convention's source.
+Table StackTable(bool full) {
+  Table t;
+  t.columns = {"id", "name", "covers", "aliases", "selective", "logit_bytes", "alloc_reserve", "releases"};
+  if (full)
+    for (const char* c : {"states_source", "adapter_source", "gather_source", "logits_source", "recompute_source",
+                          "allocator_source", "nccl_source", "kernels_source"})
+      t.columns.push_back(c);
+  t.numeric.assign(t.columns.size(), false);
+  t.numeric[5] = t.numeric[6] = true;
+  for (const StackProfile& s : Stacks()) {
+    std::string releases;
+    for (const StackRelease& r : s.releases)
+      releases += (releases.empty() ? "" : ", ") + std::to_string(r.year) + ": " + Fixed(r.eff, 3);
+    const char* selective = s.selective == SelectiveKind::AttentionCore ? "attention core"
+                            : s.selective == SelectiveKind::HalfMatmuls ? "every second matmul"
+                                                                        : "none";
+    std::vector<std::string> row = {s.id, s.name, s.covers, s.aliases, selective, FormatNumber(s.logit_bytes),
+                                    FormatNumber(s.reserve_factor), releases};
+    if (full)
+      for (const char* src : {s.states_source, s.adapter_source, s.gather_source, s.logits_source, s.recompute_source,
+                              s.allocator_source, s.nccl_source, s.kernels_source})
+        row.push_back(src);
+    t.rows.push_back(row);
+  }
+  return t;
+}
+
+}  // namespace
+
+bool CatalogTable(const std::string& kind, Format format, std::string& out) {
+  const bool full = format != Format::Text;
+  Table t;
+  if (kind == "gpus") t = GpuTable(full);
+  else if (kind == "models") t = ModelTable(full);
+  else if (kind == "links") t = LinkTable(full);
+  else if (kind == "stacks") t = StackTable(full);
+  else return false;
+  out += RenderTable(t, format);
+  return true;
+}
+
+}  // namespace tp::cli
