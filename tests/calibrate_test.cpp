@@ -15,19 +15,12 @@
 #include "config.h"
 #include "json.h"
 #include "planner.h"
+#include "test_links.h"
 #include "units.h"
 
 using namespace tp;
 
 namespace {
-
-Config ConfigOf(const std::string& link) {
-  Config cfg;
-  std::vector<ConfigIssue> issues;
-  ApplyLink(cfg, link, issues);
-  REQUIRE(issues.empty());
-  return cfg;
-}
 
 bool HasIssue(const PlanOutput& out, const std::string& key) {
   for (const ConfigIssue& i : out.issues)
@@ -40,13 +33,13 @@ const char* kRun = "model=llama3-8b&gpu=a100-80g&gpus=8&tp=1&pp=1&cp=1&zero=1&re
 }  // namespace
 
 TEST_CASE("a measured speed and peak are reproduced, and the factors say what they scale", "[calibrate]") {
-  const PlanOutput plain = MakePlan(ConfigOf(kRun));
+  const PlanOutput plain = MakePlan(testing::FromLink(kRun));
   REQUIRE(plain.ok);
   const double predicted = plain.plan.throughput.tokens_per_s_per_gpu;
   const double predicted_peak = plain.plan.memory.reserved;
   for (double ratio : {0.62, 0.9, 1.15}) {
     INFO("measured = " << ratio << " x predicted");
-    Config cfg = ConfigOf(kRun);
+    Config cfg = testing::FromLink(kRun);
     cfg.measured_tokens_per_s_per_gpu = ratio * predicted;
     cfg.measured_peak_gib = (ratio > 1 ? 1.05 : 0.95) * predicted_peak / kGiB;
     const PlanOutput out = MakePlan(cfg);
@@ -71,7 +64,7 @@ TEST_CASE("a measured speed and peak are reproduced, and the factors say what th
 }
 
 TEST_CASE("the fitted factors carry in the link to other plans; another GPU is told what carries", "[calibrate]") {
-  Config cfg = ConfigOf(kRun);
+  Config cfg = testing::FromLink(kRun);
   const PlanOutput plain = MakePlan(cfg);
   cfg.measured_tokens_per_s_per_gpu = 0.7 * plain.plan.throughput.tokens_per_s_per_gpu;
   const PlanOutput calibrated = MakePlan(cfg);
@@ -80,7 +73,7 @@ TEST_CASE("the fitted factors carry in the link to other plans; another GPU is t
 
   // The link the plan writes carries calib_speed and calib_gpu; without the measurement, 24 GPUs (not a
   // power of two) and a searched layout keep the factor rather than fitting a new one.
-  Config next = ConfigOf(FormatLink(calibrated.config));
+  Config next = testing::FromLink(FormatLink(calibrated.config));
   CHECK(next.calib_speed == factor);
   next.measured_tokens_per_s_per_gpu = 0;
   next.gpus = 24;
@@ -105,14 +98,14 @@ TEST_CASE("the fitted factors carry in the link to other plans; another GPU is t
 }
 
 TEST_CASE("a measurement no factor can reproduce says so by its key; bad values are refused by key", "[calibrate]") {
-  Config cfg = ConfigOf(kRun);
+  Config cfg = testing::FromLink(kRun);
   cfg.measured_tokens_per_s_per_gpu = 1e8;
   const PlanOutput out = MakePlan(cfg);
   REQUIRE(out.ok);
   CHECK(HasIssue(out, "measured_tokens_per_s_per_gpu"));
   CHECK_FALSE(out.calibration.speed_reached);
 
-  Config mem = ConfigOf(kRun);
+  Config mem = testing::FromLink(kRun);
   mem.measured_peak_gib = 1;  // less than the model states alone
   const PlanOutput low = MakePlan(mem);
   CHECK(HasIssue(low, "measured_peak_gib"));
@@ -120,7 +113,7 @@ TEST_CASE("a measurement no factor can reproduce says so by its key; bad values 
   for (const char* bad : {"measured_tokens_per_s_per_gpu=-5", "measured_peak_gib=nan", "calib_speed=0.001",
                           "calib_memory=1e9", "calib_gpu=h900"}) {
     INFO(bad);
-    Config c = ConfigOf(kRun);
+    Config c = testing::FromLink(kRun);
     std::vector<ConfigIssue> issues;
     ApplyLink(c, bad, issues);
     PlanOutput p = MakePlan(c);
@@ -209,7 +202,7 @@ TEST_CASE("trainplan plan --log calibrates from a log file and shows the calibra
 }
 
 TEST_CASE("fit advice is planned with the fitted factors, not fitted again to each remedy", "[calibrate]") {
-  Config cfg = ConfigOf("model=llama3-8b&gpu=rtx4090&gpus=1&tp=1&pp=1&cp=1&zero=0&recompute=full&mbs=1&offload=none&tokens=1e9");
+  Config cfg = testing::FromLink("model=llama3-8b&gpu=rtx4090&gpus=1&tp=1&pp=1&cp=1&zero=0&recompute=full&mbs=1&offload=none&tokens=1e9");
   cfg.measured_tokens_per_s_per_gpu = 600;
   const PlanOutput out = MakePlan(cfg);
   REQUIRE(out.ok);

@@ -14,20 +14,11 @@
 #include "explain.h"
 #include "json.h"
 #include "planner.h"
+#include "test_links.h"
 
 using namespace tp;
 
 namespace {
-
-PlanOutput PlanOf(const std::string& link) {
-  Config cfg;
-  std::vector<ConfigIssue> issues;
-  ApplyLink(cfg, link, issues);
-  REQUIRE(issues.empty());
-  PlanOutput out = MakePlan(cfg);
-  REQUIRE(out.ok);
-  return out;
-}
 
 // A recursive-descent reader of the formulas' arithmetic: + - x / ( ) ceil sqrt min max, numbers and the
 // node's inputs by name. Independent of the engine, so a formula that does not describe its value fails.
@@ -132,7 +123,7 @@ const char* const kCases[] = {
 TEST_CASE("the explanation's roots are the plan's own numbers, exactly", "[explain]") {
   for (const char* link : kCases) {
     INFO(link);
-    const PlanOutput out = PlanOf(link);
+    const PlanOutput out = testing::PlanLink(link);
     const Explanation ex = ExplainPlan(out);
     REQUIRE(ex.roots.size() >= 8);
     const Plan& p = out.plan;
@@ -154,7 +145,7 @@ TEST_CASE("the explanation's roots are the plan's own numbers, exactly", "[expla
 TEST_CASE("every arithmetic formula in the explanation holds with its inputs' values", "[explain]") {
   for (const char* link : kCases) {
     INFO(link);
-    const Explanation ex = ExplainPlan(PlanOf(link));
+    const Explanation ex = ExplainPlan(testing::PlanLink(link));
     // days, compute_days, steady_days, steps, goodput, interval, failures, gpu-hours, cost, the memory
     // total and its "other", micro-batches, the step and its sums, tokens/s, MFU...
     CHECK(CheckFormulas(ex) >= 20);
@@ -162,7 +153,7 @@ TEST_CASE("every arithmetic formula in the explanation holds with its inputs' va
 }
 
 TEST_CASE("the explanation's leaves are the user's keys with the values the plan used", "[explain]") {
-  const PlanOutput out = PlanOf("model=llama2-70b&gpu=a100-80g&gpus=24&tp=4&pp=3&tokens=2e11&mtbf_gpu_h=5000");
+  const PlanOutput out = testing::PlanLink("model=llama2-70b&gpu=a100-80g&gpus=24&tp=4&pp=3&tokens=2e11&mtbf_gpu_h=5000");
   const Explanation ex = ExplainPlan(out);
   for (const char* key : {"gpus", "tp", "pp", "tokens", "mtbf_gpu_h", "seq", "gbs", "eff_run", "prec", "stack"}) {
     INFO(key);
