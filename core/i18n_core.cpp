@@ -92,7 +92,7 @@ const Phrase kPhrases[] = {
     {"layout", "并行布局"},
     {"link", "分享链接"},
     {"error", "错误"},
-    {"Memory per GPU (most loaded; GB = 1e9 bytes, GiB = 2^30)", "每张 GPU 的显存（负载最重的一张；GB = 1e9 字节，GiB = 2^30 字节）"},
+    {"Memory per GPU (most loaded; GiB = 2^30 bytes, as nvidia-smi and PyTorch count; GB = 1e9)", "每张 GPU 的显存（负载最重的一张；GiB = 2^30 字节，与 nvidia-smi 和 PyTorch 的计法相同；GB = 1e9 字节）"},
     {"weights", "权重"},
     {"gradients", "梯度"},
     {"optimizer states", "优化器状态"},

@@ -13,6 +13,7 @@
 #include "run.h"
 #include "step.h"
 #include "text.h"
+#include "units.h"
 
 namespace tp {
 namespace {
@@ -63,7 +64,8 @@ uint32_t FindWarnings(const Job& job, const Layout& layout, const Plan& plan) {
   return w;
 }
 
-std::string Gigabytes(double bytes) { return Fmt("%.1f GB", bytes / 1e9); }
+// GiB, the unit nvidia-smi and PyTorch show (an "80 GB" card is 80 GiB there), so a verdict reads against them.
+std::string Gibibytes(double bytes) { return Fmt("%.1f GiB", bytes / kGiB); }
 
 }  // namespace
 
@@ -119,9 +121,9 @@ std::string BottleneckSentence(const Plan& plan, const Job& job, Lang lang) {
       // GPU memory may be fine while offloaded states overflow the host (ZeRO-Offload keeps them in RAM).
       if (plan.memory.total <= plan.memory.usable && plan.memory.host_bytes > 0)
         return tr("does not fit in host memory: offload needs {0} of CPU memory per node",
-                  {Gigabytes(plan.memory.host_bytes)});
+                  {Gibibytes(plan.memory.host_bytes)});
       return tr("does not fit: {0} needed per GPU, {1} usable",
-                {Gigabytes(plan.memory.total), Gigabytes(plan.memory.usable)});
+                {Gibibytes(plan.memory.total), Gibibytes(plan.memory.usable)});
     case Bottleneck::Compute:
       return tr("compute-bound: tensor-core time is {0} of the step (MFU {1})", {share, Percent(plan.throughput.mfu)});
     case Bottleneck::MemoryBandwidth:

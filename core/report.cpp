@@ -1,7 +1,8 @@
 // report.cpp — a plan as the interface.md JSON, an aligned text table with units, CSV and Markdown;
 // several plans side by side; search results. Every number goes through FormatNumber (JSON, CSV) or a
 // fixed printf format (text, Markdown), so the same plan prints the same bytes natively and in
-// WebAssembly. Memory is shown in GB (1e9 bytes) with GiB (2^30) beside it, always labelled.
+// WebAssembly. Memory is shown in GiB (2^30 bytes, what nvidia-smi and PyTorch show) with GB (1e9) beside it,
+// always labelled.
 #include "report.h"
 
 #include <algorithm>
@@ -217,7 +218,7 @@ std::string Count(double v, Lang lang) {
   return Fmt("%.0f", v);
 }
 
-std::string Bytes(double b) { return Fmt("%.2f GB", b / 1e9) + Fmt(" (%.2f GiB)", b / kGiB); }
+std::string Bytes(double b) { return Fmt("%.2f GiB", b / kGiB) + Fmt(" (%.2f GB)", b / 1e9); }
 
 std::string Seconds(double s, Lang lang) {
   auto with = [&](const char* format, double v, const char* unit) { return Fmt(format, v) + " " + UnitWord(lang, unit); };
@@ -283,7 +284,7 @@ std::vector<Row> Rows(const PlanOutput& out, Lang lang) {
     return rows;
   }
   const MemoryBreakdown& m = p.memory;
-  head(T("Memory per GPU (most loaded; GB = 1e9 bytes, GiB = 2^30)"));
+  head(T("Memory per GPU (most loaded; GiB = 2^30 bytes, as nvidia-smi and PyTorch count; GB = 1e9)"));
   row("weights", Bytes(m.weights));
   row("gradients", Bytes(m.gradients));
   row("optimizer states", Bytes(m.optimizer));
@@ -624,7 +625,7 @@ std::string FormatSearch(const PlanOutput& base, const SearchResult& result, For
     PlanOutput o = HitOutput(base, result, result.least_memory);
     const Plan& p = o.plan;
     table.push_back({"-", o.config.gpu, std::to_string(o.config.gpus), LayoutText(o.config),
-                     Fmt("%.1f GB", p.memory.total / 1e9), Seconds(p.step.seconds, lang), Fmt("%.1f", p.run.days),
+                     Fmt("%.1f GiB", p.memory.total / kGiB), Seconds(p.step.seconds, lang), Fmt("%.1f", p.run.days),
                      Usd(p.run.cost_usd, lang), Fmt("%.1f %%", 100 * p.throughput.mfu),
                      T("least memory; does not fit")});
   }
@@ -632,7 +633,7 @@ std::string FormatSearch(const PlanOutput& base, const SearchResult& result, For
     const PlanOutput& o = hits[i];
     const Plan& p = o.plan;
     table.push_back({std::to_string(i + 1), o.config.gpu, std::to_string(o.config.gpus), LayoutText(o.config),
-                     Fmt("%.1f GB", p.memory.total / 1e9), Seconds(p.step.seconds, lang), Fmt("%.1f", p.run.days),
+                     Fmt("%.1f GiB", p.memory.total / kGiB), Seconds(p.step.seconds, lang), Fmt("%.1f", p.run.days),
                      Usd(p.run.cost_usd, lang), Fmt("%.1f %%", 100 * p.throughput.mfu),
                      i == 0 ? T("best") : WhyLoses(p, hits[0].plan, objective, lang)});
   }

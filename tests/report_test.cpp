@@ -182,9 +182,9 @@ TEST_CASE("text is an aligned table with units, its numbers from the plan", "[re
   }
   CHECK(rows > 30);
   const MemoryBreakdown& m = out.plan.memory;
-  CHECK(text.find("GB = 1e9 bytes, GiB = 2^30") != std::string::npos);
-  CHECK(text.find(Fmt("%.2f GB (%.2f GiB)", m.weights / 1e9, m.weights / kGiB)) != std::string::npos);
-  CHECK(text.find(Fmt("%.2f GB (%.2f GiB)", m.total / 1e9, m.total / kGiB)) != std::string::npos);
+  CHECK(text.find("GiB = 2^30 bytes, as nvidia-smi and PyTorch count; GB = 1e9") != std::string::npos);
+  CHECK(text.find(Fmt("%.2f GiB (%.2f GB)", m.weights / kGiB, m.weights / 1e9)) != std::string::npos);
+  CHECK(text.find(Fmt("%.2f GiB (%.2f GB)", m.total / kGiB, m.total / 1e9)) != std::string::npos);
   CHECK(text.find(DurationText(Lang::En, out.plan.run.days * 86400) + " (" +
                   DurationText(Lang::En, out.plan.run.compute_days * 86400) + " failure-free)") != std::string::npos);
   CHECK(text.find(" USD") != std::string::npos);
@@ -220,8 +220,8 @@ TEST_CASE("comparison puts each scenario's own numbers side by side", "[report]"
   CHECK(Lines(text)[0].find("scenario 2") != std::string::npos);
   for (const std::string& l : Lines(text)) {
     if (l.find("  total ") != 0) continue;
-    CHECK(l.find(Fmt("%.2f GB (%.2f GiB)", a.plan.memory.total / 1e9, a.plan.memory.total / kGiB)) != std::string::npos);
-    CHECK(l.find(Fmt("%.2f GB (%.2f GiB)", b.plan.memory.total / 1e9, b.plan.memory.total / kGiB)) != std::string::npos);
+    CHECK(l.find(Fmt("%.2f GiB (%.2f GB)", a.plan.memory.total / kGiB, a.plan.memory.total / 1e9)) != std::string::npos);
+    CHECK(l.find(Fmt("%.2f GiB (%.2f GB)", b.plan.memory.total / kGiB, b.plan.memory.total / 1e9)) != std::string::npos);
   }
   JsonValue j = Parse(FormatComparison({a, b}, Format::Json));
   REQUIRE(j.Find("plans"));
@@ -259,6 +259,10 @@ TEST_CASE("search results: best first, each a full plan object", "[report]") {
   std::string text = FormatSearch(base, r, Format::Text);
   CHECK(text.find("Searched " + std::to_string(r.evaluated) + " layouts") == 0);
   CHECK(Lines(text).size() == r.top.size() + 3);  // heading, column names, rows, best link
+  // Memory per GPU in GiB, the unit nvidia-smi and PyTorch show (an "80 GB" card reads 80 GiB there).
+  char gib[32];
+  std::snprintf(gib, sizeof gib, "%.1f GiB", r.top[0].plan.memory.total / kGiB);
+  CHECK(text.find(gib) != std::string::npos);
   CHECK(Lines(FormatSearch(base, r, Format::Csv)).size() == r.top.size() + 1);
 }
 
