@@ -312,9 +312,11 @@ void EstimateStep(const Job& job, const Layout& layout, StepBreakdown& step, Thr
   const Place ep_place = Locate(fab, lay.ep, ep_stride);
   const Place pp_place = Locate(fab, ppn, tpn * cpn * dpn);
 
-  // ---- Micro-batches per pipeline per step.
+  // ---- Micro-batches per pipeline per step, and the pipeline schedules they run as (one per step, or one per
+  // local batch in torchtitan / NeMo AutoModel: PipelineSchedules, job.h).
   const double seqs_per_mb = double(lay.mbs) * dpn;
   const int m = std::max(1, int(std::ceil(job.work.gbs / seqs_per_mb - 1e-9)));
+  const int schedules = ppn > 1 ? PipelineSchedules(job.work, m) : 1;
   step.micro_batches = m;
 
   const ModelOps ops = DescribeModel(job.model);
@@ -430,21 +432,36 @@ void EstimateStep(const Job& job, const Layout& layout, StepBreakdown& step, Thr
   const Place edp_place = stage_expert_params > 0 ? Locate(fab, std::max(1, int(std::lround(expert_dp))), ep_stride * lay.ep)
                                                   : Place{};
   const double dense_params = stage_params - stage_expert_params, dense_trainable = trainable - trainable_experts;
-  double dp_total = 0, dp_hide = 0;
-  if (lay.zero >= 3) {
+  double dp_total = 0, dp_hideable = 0, dp_hide = 0;
+  if (lay.zero >= 3 && ppn > 1) {
+    // ZeRO-3 with a pipeline (FSDP2 under torch.distributed.pipelining, where the stack allows it: CheckLayout):
+    // the weights are gathered once per schedule and kept through it (torchtitan: no reshard after forward with
+    // PP), the gradients accumulate unsharded and are reduce-scattered at each stage's last backward of the
+    // schedule, and the compute stream waits for that reduce-scatter (stage.py backward_maybe_with_nosync,
+    // _root_post_backward_final_callback). The gathers hide behind the forwards (prefetch); the reduce-scatters
+    // do not.
+    const double gather = AllGather(dense_params * grad_bytes, dp_place) + AllGather(stage_expert_params * grad_bytes, edp_place);
+    const double reduce = AllGather(dense_trainable * grad_bytes, dp_place) + AllGather(trainable_experts * grad_bytes, edp_place);
+    dp_total = schedules * (gather + reduce);
+    dp_hideable = schedules * gather;
+    dp_hide = m * comp_f;
+  } else if (lay.zero >= 3) {
     // ZeRO-3 / FSDP: parameters all-gathered for forward and again for backward, gradients
     // reduce-scattered, every micro-batch (3 x Psi per micro-batch; LoRA: only adapter gradients).
     dp_total = m * (2.0 * AllGather(dense_params * grad_bytes, dp_place) + AllGather(dense_trainable * grad_bytes, dp_place) +
                     2.0 * AllGather(stage_expert_params * grad_bytes, edp_place) +
                     AllGather(trainable_experts * grad_bytes, edp_place));
+    dp_hideable = dp_total;
     dp_hide = m * (comp_f + comp_b + comp_rc);
   } else {
     // ZeRO 0-2 / DDP / distributed optimizer: one reduce-scatter + all-gather (= all-reduce) per step,
-    // bucketed behind the last micro-batch's backward.
-    dp_total = AllReduce(dense_trainable * grad_bytes, dp_place) + AllReduce(trainable_experts * grad_bytes, edp_place);
-    dp_hide = comp_b;
+    // bucketed behind the last micro-batch's backward; per schedule where each schedule ends with its own
+    // gradient sync (torch.distributed.pipelining syncs at a schedule's last backward).
+    dp_total = schedules * (AllReduce(dense_trainable * grad_bytes, dp_place) + AllReduce(trainable_experts * grad_bytes, edp_place));
+    dp_hideable = dp_total;
+    dp_hide = schedules * comp_b;
   }
-  const double dp_hidden = std::min(dp_total, c.overlap_dp * dp_hide);
+  const double dp_hidden = std::min(dp_hideable, c.overlap_dp * dp_hide);
   const double dp_exposed = dp_total - dp_hidden + c.contention * dp_hidden;
 
   // ---- Optimizer step over the local shard (memory-bound), or on the CPU with offload.
@@ -469,8 +486,9 @@ void EstimateStep(const Job& job, const Layout& layout, StepBreakdown& step, Thr
     if (lay.offload == Offload::Nvme) offload_s += opt_params * 2.0 * 12.0 / kNvmeBytesPerS;
   }
 
-  // ---- Pipeline bubble: (p - 1) / v micro-batch times (Narayanan et al. 2021).
-  const double bubble = ppn > 1 ? double(ppn - 1) / vpn * mb_time : 0.0;
+  // ---- Pipeline bubble: (p - 1) / v micro-batch times per schedule (Narayanan et al. 2021); a stack that runs
+  // one schedule per local batch fills and drains the pipeline once for each.
+  const double bubble = ppn > 1 ? schedules * double(ppn - 1) / vpn * mb_time : 0.0;
 
   step.compute_s = m * compute_mb;
   step.memory_s = m * memory_mb + optimizer_s;
@@ -488,7 +506,7 @@ void EstimateStep(const Job& job, const Layout& layout, StepBreakdown& step, Thr
   step.seconds = step.compute_s + step.memory_s + step.comm_exposed_s + step.bubble_s + step.offload_s;
   if (trace) {
     StepTrace& tr = *trace;
-    tr.gpus = gpus, tr.micro_batches = m;
+    tr.gpus = gpus, tr.micro_batches = m, tr.schedules = schedules;
     tr.compute_mb = compute_mb, tr.memory_mb = memory_mb, tr.optimizer_s = optimizer_s;
     tr.tp_mb = tp_mb, tr.cp_mb = cp_mb, tr.ep_mb = ep_mb, tr.pp_mb = pp_mb, tr.mb_time = mb_time;
     tr.dp_total = dp_total, tr.dp_hidden = dp_hidden, tr.dp_exposed = dp_exposed;
