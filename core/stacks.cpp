@@ -68,7 +68,7 @@ std::vector<StackProfile> Table() {
        "gradient_accumulation_steps micro-batches as one schedule (pipe/schedule.py TrainSchedule).",
        {{2022, 0.879, "BLOOM-176B on Megatron-DeepSpeed (384 A100, about 150 TFLOP/s per GPU); later releases have no "
                     "measurement of their own"}}},
-      {StackKind::Fsdp, "fsdp", "PyTorch FSDP / FSDP2", "PyTorch FSDP and FSDP2, torchtitan, llm-foundry (Composer), Meta's Llama stacks",
+      {StackKind::Fsdp, "fsdp", "PyTorch FSDP / FSDP2", "PyTorch FSDP and FSDP2, torchtitan, llm-foundry (Composer), Meta's Llama stacks, NeMo AutoModel",
        "fsdp2,torchtitan,llm-foundry,composer,metaseq", 2024,
        "fp32 sharded parameters (the master copy), bf16 all-gathered copies for compute, fp32 gradient reduction: "
        "16/d B/param with full sharding (torch fully_shard MixedPrecisionPolicy docstring; torchtitan "
