@@ -53,6 +53,8 @@ const Phrase kPhrases[] = {
     {"does not fit in GPU memory", "显存放不下"},
     {"{0} has no peer-to-peer: collectives pass through host memory over PCIe",
      "{0} 不支持 GPU 间点对点（P2P）通信：集合通信要经 PCIe 绕道主机内存"},
+    {"{0} has no peer-to-peer over PCIe: beyond each NVLink-bridged pair, collectives pass through host memory",
+     "{0} 不支持经 PCIe 的点对点（P2P）通信：NVLink 桥连接的每一对 GPU 之外，集合通信要绕道主机内存"},
     {"this GPU", "该 GPU"},
     {"tensor/context-parallel group spans nodes: its traffic crosses the network",
      "张量/上下文并行组跨越了节点：它的通信要走节点间网络"},
