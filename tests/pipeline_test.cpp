@@ -25,34 +25,39 @@ const std::string kBase = "model=llama2-7b&gpu=h100&gpus=16&tp=1&pp=2&cp=1&ep=1&
 // The issues a link's plan ends with, and whether it was planned.
 PlanOutput Try(const std::string& link) { return MakePlan(FromLink(link)); }
 
-bool Refused(const PlanOutput& out, const std::string& key, const std::string& words) {
-  for (const ConfigIssue& i : out.issues)
-    if (!i.notice && i.key == key && FormatIssue(i).find(words) != std::string::npos) return true;
-  return false;
-}
-
 std::string Issues(const PlanOutput& out) {
   std::string s;
   for (const ConfigIssue& i : out.issues) s += FormatIssue(i) + "\n";
   return s;
 }
 
+// The link is refused with an error on `key` whose message holds `words`, as `trainplan plan` would (exit 2).
+void ExpectRefused(const std::string& link, const std::string& key, const std::string& words) {
+  const PlanOutput out = Try(link);
+  INFO(link << "\n" << Issues(out));
+  CHECK_FALSE(out.ok);
+  bool named = false;
+  for (const ConfigIssue& i : out.issues)
+    named |= !i.notice && i.key == key && FormatIssue(i).find(words) != std::string::npos;
+  CHECK(named);
+}
+
+void ExpectPlanned(const std::string& link) {
+  const PlanOutput out = Try(link);
+  INFO(link << "\n" << Issues(out));
+  CHECK(out.ok);
+}
+
 }  // namespace
 
 TEST_CASE("each stack's highest ZeRO stage with a pipeline: refused above it by the stack's name", "[pipeline]") {
   // DeepSpeed's pipeline engine asserts ZeRO < 2; Megatron keeps ZeRO-3 off the pipeline; FSDP2 runs under it.
-  const PlanOutput ds = Try(kBase + "&stack=deepspeed&vp=1&zero=2");
-  INFO(Issues(ds));
-  CHECK_FALSE(ds.ok);
-  CHECK(Refused(ds, "zero", "DeepSpeed ZeRO runs at most ZeRO-1 with a pipeline"));
-  CHECK(Try(kBase + "&stack=deepspeed&vp=1&zero=1").ok);
-  const PlanOutput mc = Try(kBase + "&stack=megatron&vp=1&zero=3");
-  CHECK(Refused(mc, "zero", "Megatron-LM / Megatron-Core runs at most ZeRO-2"));
-  const PlanOutput fsdp = Try(kBase + "&stack=fsdp&vp=1&zero=3");
-  INFO(Issues(fsdp));
-  CHECK(fsdp.ok);
+  ExpectRefused(kBase + "&stack=deepspeed&vp=1&zero=2", "zero", "DeepSpeed ZeRO runs at most ZeRO-1 with a pipeline");
+  ExpectPlanned(kBase + "&stack=deepspeed&vp=1&zero=1");
+  ExpectRefused(kBase + "&stack=megatron&vp=1&zero=3", "zero", "Megatron-LM / Megatron-Core runs at most ZeRO-2");
+  ExpectPlanned(kBase + "&stack=fsdp&vp=1&zero=3");
   // Without a pipeline every stack takes ZeRO-3.
-  CHECK(Try("model=llama2-7b&gpu=h100&gpus=16&tp=1&pp=1&cp=1&zero=3&stack=deepspeed").ok);
+  ExpectPlanned("model=llama2-7b&gpu=h100&gpus=16&tp=1&pp=1&cp=1&zero=3&stack=deepspeed");
 }
 
 TEST_CASE("the search offers only the ZeRO stages the stack runs with a pipeline", "[pipeline]") {
@@ -99,17 +104,15 @@ TEST_CASE("a stack that schedules per local batch drains the pipeline once per s
 }
 
 TEST_CASE("pipeline schedules per local batch: refused where the stack runs one per step, or uneven", "[pipeline]") {
-  const PlanOutput megatron = Try(kBase + "&stack=megatron&vp=1&zero=1&pp_microbatches=2");
-  INFO(Issues(megatron));
-  CHECK_FALSE(megatron.ok);
-  CHECK(Refused(megatron, "pp_microbatches", "runs a step's 8 micro-batches as one pipeline schedule; accepted: auto or 8"));
-  CHECK(Try(kBase + "&stack=megatron&vp=1&zero=1&pp_microbatches=8").ok);
-  const PlanOutput uneven = Try(kBase + "&stack=fsdp&vp=1&zero=1&pp_microbatches=3");
-  CHECK(Refused(uneven, "pp_microbatches", "do not split into schedules of 3; accepted: a divisor of 8"));
+  ExpectRefused(kBase + "&stack=megatron&vp=1&zero=1&pp_microbatches=2", "pp_microbatches",
+                "runs a step's 8 micro-batches as one pipeline schedule; accepted: auto or 8");
+  ExpectPlanned(kBase + "&stack=megatron&vp=1&zero=1&pp_microbatches=8");
+  ExpectRefused(kBase + "&stack=fsdp&vp=1&zero=1&pp_microbatches=3", "pp_microbatches",
+                "do not split into schedules of 3; accepted: a divisor of 8");
   // Interleaving needs a multiple of pp per schedule (Megatron's rule, applied to each schedule).
-  const PlanOutput interleaved = Try(kBase + "&stack=fsdp&vp=2&zero=1&pp_microbatches=1");
-  CHECK(Refused(interleaved, "pp_microbatches", "micro-batches per schedule (pp_microbatches = 1) that are a multiple of pp=2"));
-  CHECK(Try(kBase + "&stack=fsdp&vp=2&zero=1&pp_microbatches=2").ok);
+  ExpectRefused(kBase + "&stack=fsdp&vp=2&zero=1&pp_microbatches=1", "pp_microbatches",
+                "micro-batches per schedule (pp_microbatches = 1) that are a multiple of pp=2");
+  ExpectPlanned(kBase + "&stack=fsdp&vp=2&zero=1&pp_microbatches=2");
   // Without a pipeline the count changes nothing.
   const std::string flat = "model=llama2-7b&gpu=h100&gpus=16&tp=1&pp=1&cp=1&mbs=1&gbs=64&zero=1&stack=megatron";
   CHECK(PlanLink(flat + "&pp_microbatches=2").plan.step.seconds == PlanLink(flat).plan.step.seconds);
