@@ -167,13 +167,14 @@ Table LinkTable(bool full) {
 // carry every convention's source.
 Table StackTable(bool full) {
   Table t;
-  t.columns = {"id", "name", "covers", "aliases", "selective", "logit_bytes", "alloc_reserve", "releases"};
+  t.columns = {"id", "name", "covers", "aliases", "selective", "logit_bytes", "alloc_reserve", "zero_with_pp",
+               "pp_schedules", "releases"};
   if (full)
     for (const char* c : {"states_source", "adapter_source", "gather_source", "logits_source", "recompute_source",
-                          "allocator_source", "nccl_source", "kernels_source"})
+                          "allocator_source", "nccl_source", "kernels_source", "pipeline_source"})
       t.columns.push_back(c);
   t.numeric.assign(t.columns.size(), false);
-  t.numeric[5] = t.numeric[6] = true;
+  t.numeric[5] = t.numeric[6] = t.numeric[7] = true;
   for (const StackProfile& s : Stacks()) {
     std::string releases;
     for (const StackRelease& r : s.releases)
@@ -182,10 +183,11 @@ Table StackTable(bool full) {
                             : s.selective == SelectiveKind::HalfMatmuls ? "every second matmul"
                                                                         : "none";
     std::vector<std::string> row = {s.id, s.name, s.covers, s.aliases, selective, FormatNumber(s.logit_bytes),
-                                    FormatNumber(s.reserve_factor), releases};
+                                    FormatNumber(s.reserve_factor), std::to_string(s.pp_zero_max),
+                                    s.pp_schedule_per_local_batch ? "per local batch" : "one per step", releases};
     if (full)
       for (const char* src : {s.states_source, s.adapter_source, s.gather_source, s.logits_source, s.recompute_source,
-                              s.allocator_source, s.nccl_source, s.kernels_source})
+                              s.allocator_source, s.nccl_source, s.kernels_source, s.pipeline_source})
         row.push_back(src);
     t.rows.push_back(row);
   }

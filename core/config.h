@@ -67,6 +67,7 @@ struct Config {
   // layout
   int gpus = 64;
   int tp = kAuto, pp = kAuto, vp = kAuto, cp = kAuto, ep = kAuto, dp = kAuto;
+  int pp_microbatches = kAuto;  // micro-batches per pipeline schedule; auto = all of a step's (one schedule)
 
   // hardware: empty string / 0 = the GPU's catalog default
   std::string gpu = "a100-80g";

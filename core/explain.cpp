@@ -186,11 +186,14 @@ Explanation ExplainPlan(const PlanOutput& out) {
   const int pp_mb = b.Node("pp_comm_per_micro_batch_s", st.pp_mb, "s", "pipeline sends per micro-batch",
                            "每个微批次的流水线收发", "", {k_pp, k_vp, k_inter});
   const int dp_total = b.Node("dp_comm_s", st.dp_total, "s", "data-parallel traffic per step", "每步的数据并行通信",
-                              "gradient all-reduce (ZeRO 0-2) or all-gathers + reduce-scatters every micro-batch (ZeRO-3) "
-                              "over the dp group's link", {k_zero, k_dp, k_intra, k_inter});
+                              "gradient all-reduce (ZeRO 0-2, once per pipeline schedule) or all-gathers + reduce-scatters "
+                              "every micro-batch (ZeRO-3; with pp > 1 once per schedule) over the dp group's link",
+                              {k_zero, k_dp, k_intra, k_inter});
   const int overlap = b.Key("overlap_dp", st.overlap_dp, "fraction");
   const int dp_hidden = b.Node("dp_hidden_s", st.dp_hidden, "s", "of it hidden behind the backward pass",
-                               "其中被反向计算掩盖的部分", "min(dp_comm_s, overlap_dp x backward compute)", {dp_total, overlap});
+                               "其中被反向计算掩盖的部分",
+                               "min(dp_comm_s, overlap_dp x backward compute); ZeRO-3 with pp > 1: only the all-gathers, "
+                               "behind the forwards", {dp_total, overlap});
   const int contention = b.Key("overlap_contention", st.contention, "fraction");
   const int dp_exposed = b.Node("dp_exposed_s", st.dp_exposed, "s", "data-parallel time exposed", "未被掩盖的数据并行时间",
                                 "dp_comm_s - dp_hidden_s x (1 - overlap_contention)", {dp_total, dp_hidden, contention});
@@ -203,8 +206,15 @@ Explanation ExplainPlan(const PlanOutput& out) {
                              "compute_per_micro_batch_s + memory_bound_per_micro_batch_s + tp_comm_per_micro_batch_s + "
                              "cp_comm_per_micro_batch_s + ep_comm_per_micro_batch_s + pp_comm_per_micro_batch_s",
                              {compute_mb, memory_mb, tp_mb, cp_mb, ep_mb, pp_mb});
-  const int bubble = b.Node("bubble_s", s.bubble_s, "s", "pipeline bubble", "流水线气泡", "(pp - 1) / vp x micro_batch_s",
-                            {k_pp, k_vp, mb_time}, "Narayanan et al. 2021 (interleaved 1F1B)");
+  const int schedules = b.Node("pipeline_schedules", st.schedules, "", "pipeline schedules per step (each fills and drains)",
+                               "每步的流水线调度数（每个都要填满并排空流水线）",
+                               "micro_batches / pp_microbatches",
+                               {micro, b.Key("pp_microbatches", st.micro_batches / std::max(1, st.schedules), "micro-batches"),
+                                k_stack},
+                               "core/stacks.cpp pipeline rules (torchtitan, NeMo AutoModel: one per local batch)");
+  const int bubble = b.Node("bubble_s", s.bubble_s, "s", "pipeline bubble", "流水线气泡",
+                            "pipeline_schedules x (pp - 1) / vp x micro_batch_s", {schedules, k_pp, k_vp, mb_time},
+                            "Narayanan et al. 2021 (interleaved 1F1B)");
   const int offload = b.Node("offload_s", s.offload_s, "s", "offload (exposed)", "卸载（未被掩盖的部分）",
                              "gradients down and weights up over PCIe + CPU Adam (+ NVMe traffic)", {k_offload, k_zero},
                              "ZeRO-Offload / ZeRO-Infinity (Ren et al. 2021, Rajbhandari et al. 2021)");

@@ -59,6 +59,7 @@ struct Workload {
   double dropout = 0;          // dropout probability: masks are kept for the backward when > 0
   bool offload_checkpoints = false;  // full recomputation keeps each layer's input in host memory (Unsloth)
   bool optimizer_in_backward = false;  // each parameter's gradient is applied and freed in the backward (torchtune)
+  int pp_microbatches = 0;     // micro-batches per pipeline schedule (a local batch); 0 = all of a step's
 };
 
 // The global batch (sequences) used when the user gives none: the multiple of one step's sequences
@@ -185,6 +186,15 @@ inline int ExpertTensorParallel(const Layout& l) {
 // use this one rule, so a plan's batch never depends on who planned it.
 inline int GlobalBatch(const Workload& work, const Layout& layout) {
   return work.gbs_auto ? AutoGlobalBatch((long long)layout.dp * work.auto_gbs_mbs, work.gbs_target) : work.gbs;
+}
+
+// Pipeline schedules per optimizer step for `micro_batches` micro-batches per pipeline: one (Megatron-Core and
+// DeepSpeed run the whole step as one schedule), or one per local batch of pp_microbatches (torchtitan, NeMo
+// AutoModel: each gradient-accumulation step fills and drains the pipeline). Step time and CheckLayout (which
+// refuses a count that does not divide the step's) read this one rule.
+inline int PipelineSchedules(const Workload& work, long long micro_batches) {
+  if (work.pp_microbatches <= 0 || micro_batches <= work.pp_microbatches) return 1;
+  return int(micro_batches / work.pp_microbatches);
 }
 
 }  // namespace tp

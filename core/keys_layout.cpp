@@ -26,6 +26,15 @@ void AddLayoutKeys(std::vector<KeyInfo>& table) {
                "Virtual pipeline stages per pipeline rank (interleaved schedule).")
           .Label("Virtual stages", "虚拟流水线级数")
           .Zh("每个流水线 rank 的虚拟流水线级数（交错调度）。"),
+      IntField("pp_microbatches", G::Layout, "micro-batches", 1, 1000000000, true, kAuto, TP_INT(pp_microbatches),
+               "Micro-batches per pipeline schedule: a step's gbs / (mbs x dp) micro-batches run as schedules of this "
+               "many, each filling and draining the pipeline (torchtitan's num_pp_microbatches; NeMo AutoModel's local "
+               "batch / micro-batch, GA schedules per step). auto = the whole step in one schedule, as Megatron-Core and "
+               "DeepSpeed run it; only stacks that schedule per local batch (fsdp) accept fewer.")
+          .Label("Micro-batches per schedule", "每个流水线调度的微批次数")
+          .Zh("每个流水线调度包含的微批次数：一步的 gbs / (mbs × dp) 个微批次分成若干个这样大小的调度，每个调度都要填满并排空"
+              "流水线（torchtitan 的 num_pp_microbatches；NeMo AutoModel 的本地批次 / 微批次，每步 GA 个调度）。auto = 整步"
+              "一个调度，Megatron-Core 和 DeepSpeed 都这样做；只有按本地批次调度的框架（fsdp）接受更小的值。"),
       IntField("dp", G::Layout, "", 1, 10000000, true, kAuto, TP_INT(dp),
                "Data-parallel degree; derived as gpus / (tp x pp x cp), and if given it must agree.")
           .Label("Data parallel", "数据并行")

@@ -51,6 +51,8 @@ StageNeed StageStates(const Ctx& c, const StageParams& s) {
   const bool fp32 = w.prec == Precision::Fp32;
   const double wb = fp32 ? 4 : 2;  // the compute copy of a weight
   const int zero = std::clamp(c.lay.zero, 0, 3);
+  // ZeRO-3 under a pipeline (stacks that allow it): weights stay gathered through each schedule.
+  const bool pipelined = zero >= 3 && c.lay.pp > 1 && stack.pp_zero_max >= 3;
   // ZeRO shards over the data-parallel group; Megatron's distributed optimizer over dp x cp. Experts
   // are replicated only over the expert-data-parallel ranks that hold the same expert shard:
   // tp x dp x cp / (ep x etp).
@@ -61,7 +63,7 @@ StageNeed StageStates(const Ctx& c, const StageParams& s) {
 
   double trainable_shard = 0;  // trainable parameters whose gradients/optimizer this GPU owns (after ZeRO-1)
   if (w.method == Method::Full) {
-    const StateBytes b = StateBytesPerParam(stack, zero, w.opt, w.prec);
+    const StateBytes b = StateBytesPerParam(stack, zero, w.opt, w.prec, pipelined);
     need.weights = whole(b.weights_full) + sharded(b.weights_sharded, b.weights_sharded);
     need.gradients = whole(b.grads_full) + sharded(b.grads_sharded, b.grads_sharded);
     need.optimizer = whole(b.optimizer_full) + sharded(b.optimizer_sharded, b.optimizer_sharded);
@@ -73,7 +75,7 @@ StageNeed StageStates(const Ctx& c, const StageParams& s) {
     // Frozen base: no gradients or optimizer states. LoRA keeps it in the training precision; QLoRA in
     // 4-bit NF4 with double-quantized constants (Dettmers et al. 2023), except embeddings, head and
     // norms, which stay 16-bit as in bitsandbytes/PEFT and torchtune.
-    const double z3 = zero >= 3 ? 1 / nd : 1;
+    const double z3 = zero >= 3 && !pipelined ? 1 / nd : 1;
     double base;
     if (w.method == Method::Qlora) {
       const double quantized = (dense - s.edge - s.norms) + expert;
@@ -104,7 +106,7 @@ StageNeed StageStates(const Ctx& c, const StageParams& s) {
   // the prefetched unit in 16 bits, and in the backward the unit's unsharded gradient before its fp32
   // reduce-scatter (reduce_dtype=float32: 2 + 4 B). QLoRA gathers the 4-bit blocks as stored (FSDP2 over
   // NF4 tensors in torchtune) and reduces only adapter gradients.
-  if (zero >= 3) {
+  if (zero >= 3 && !pipelined) {
     const bool qlora = w.method == Method::Qlora, full = w.method == Method::Full;
     const double gb = qlora ? as.nf4_bytes_per_param : wb;
     if (stack.gather == GatherUnit::Module) {

@@ -54,7 +54,12 @@ uint32_t FindWarnings(const Job& job, const Layout& layout, const Plan& plan) {
   uint32_t w = 0;
   if (!plan.memory.fits) w |= kWarnDoesNotFit;
   const GpuSpec* gpu = job.hw.gpu;
-  if (gpu && !gpu->p2p && job.hw.gpus > 1) w |= kWarnNoP2P;
+  // Without peer-to-peer the GPUs of a node exchange through host memory, except a pair joined by an NVLink
+  // bridge, which carries peer-to-peer itself (GeForce RTX 3090 pairs; step_comm.cpp IntraRing): warn only
+  // where some traffic stages.
+  const int node = std::max(1, std::min(job.hw.gpus_per_node, job.hw.gpus));
+  const bool bridged = job.hw.intra && job.hw.intra->kind == LinkKind::Bridge;
+  if (gpu && !gpu->p2p && node > 1 && !(bridged && node <= std::max(2, job.hw.intra->max_gpus))) w |= kWarnNoP2P;
   if (layout.tp * layout.cp > job.hw.gpus_per_node) w |= kWarnTpAcrossNodes;
   if (job.work.tokens_defaulted) w |= kWarnTokensDefaulted;
   if (job.model.layers == 0) w |= kWarnSizeOnlyModel;
@@ -158,9 +163,13 @@ std::vector<std::string> WarningSentences(const Plan& plan, const Job& job, Lang
   if (w & kWarnDoesNotFit)
     add(plan.memory.total <= plan.memory.usable ? "does not fit in the host memory that offload needs"
                                                 : "does not fit in GPU memory");
-  if (w & kWarnNoP2P)
-    out.push_back(TrFill(lang, "{0} has no peer-to-peer: collectives pass through host memory over PCIe",
-                         {job.hw.gpu ? job.hw.gpu->name : std::string(Translate(lang, "this GPU"))}));
+  if (w & kWarnNoP2P) {
+    const std::string name = job.hw.gpu ? job.hw.gpu->name : std::string(Translate(lang, "this GPU"));
+    const bool bridged = job.hw.intra && job.hw.intra->kind == LinkKind::Bridge;
+    out.push_back(bridged ? TrFill(lang, "{0} has no peer-to-peer over PCIe: beyond each NVLink-bridged pair, "
+                                         "collectives pass through host memory", {name})
+                          : TrFill(lang, "{0} has no peer-to-peer: collectives pass through host memory over PCIe", {name}));
+  }
   if (w & kWarnTpAcrossNodes) add("tensor/context-parallel group spans nodes: its traffic crosses the network");
   if (w & kWarnTokensDefaulted)
     add(job.work.finetune ? "dataset not given: 20,000 examples of 210 tokens, one epoch (4.2M tokens) assumed"

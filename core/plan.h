@@ -109,6 +109,9 @@ FinetuneDataset DatasetOf(const Config& cfg);
 Layout ExplicitLayout(const Config& cfg, const Job& job);
 // Check a layout against the job (divisibility, group sizes); returns false with issues naming keys.
 bool CheckLayout(const Job& job, const Layout& layout, std::vector<ConfigIssue>* issues);
+// The highest ZeRO stage the job's stack runs with pipeline parallelism (pp > 1): CheckLayout refuses more,
+// and the search does not offer it (core/stack.h pp_zero_max, each with its source).
+int MaxZeroWithPipeline(const Job& job);
 // The whole evaluation. Pure, no allocation. With a trace (core/explain.h), the estimators also copy out
 // the variables they computed on the way, which the explanation of each number is built from.
 struct PlanTrace;

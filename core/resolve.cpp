@@ -249,6 +249,7 @@ void ResolveStack(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues)
   w.dropout = cfg.dropout >= 0 ? cfg.dropout : job.model.mlp == MlpKind::Gelu ? 0.1 : 0.0;
   w.offload_checkpoints = cfg.offload_act >= 0 ? cfg.offload_act == 1 : job.stack->offload_checkpoints;
   w.optimizer_in_backward = cfg.opt_in_bwd == 1;
+  w.pp_microbatches = cfg.pp_microbatches > 0 ? cfg.pp_microbatches : 0;
   // The stack's conventions as assumption defaults (each has a key that overrides it: ApplyAssumptions).
   Assumptions& a = job.assume;
   a.logit_bytes = job.stack->logit_bytes;
@@ -479,6 +480,8 @@ Layout ExplicitLayout(const Config& cfg, const Job& job) {
   return l;
 }
 
+int MaxZeroWithPipeline(const Job& job) { return (job.stack ? *job.stack : DefaultStack()).pp_zero_max; }
+
 bool CheckLayout(const Job& job, const Layout& l, std::vector<ConfigIssue>* issues) {
   constexpr int64_t kMaxGlobalBatch = 1000000000;  // the gbs key's range
   // Messages are built only when the caller wants them: search passes nullptr and gets the first
@@ -577,10 +580,32 @@ bool CheckLayout(const Job& job, const Layout& l, std::vector<ConfigIssue>* issu
   // pp, "number of microbatches ... not divisible by pipeline-model-parallel-size when using interleaved
   // schedule"). With the default group, that is M a multiple of pp. The layout search (search.cpp) and the
   // step model's fit (bench/step_cases.h) only ever offer layouts that pass this check.
-  if (l.vp > 1 && l.pp > 1 && per_step > 0 && (gbs / per_step) % l.pp != 0 &&
-      fail("vp", "the interleaved schedule needs a micro-batch count (gbs / (mbs x dp) = {0}) that is a multiple of pp={1}"_issue,
-           [&] { return Args{str(gbs / per_step), str(l.pp)}; }))
-    return false;
+  // A stack that runs one schedule per local batch (torchtitan, NeMo AutoModel) splits the step's micro-batches
+  // into schedules of pp_microbatches (PipelineSchedules): only such a stack accepts fewer than the step's, the
+  // count must divide the step's, and the interleaving rule holds per schedule.
+  const StackProfile& stack = job.stack ? *job.stack : DefaultStack();
+  const int64_t micro = per_step > 0 ? gbs / per_step : 0;
+  const int64_t given = job.work.pp_microbatches;
+  if (l.pp > 1 && given > 0 && given != micro) {
+    if (!stack.pp_schedule_per_local_batch) {
+      if (fail("pp_microbatches", "{0} runs a step's {1} micro-batches as one pipeline schedule; accepted: auto or {1}"_issue,
+               [&] { return Args{stack.name, str(micro)}; }))
+        return false;
+    } else if ((given > micro || micro % given != 0) &&
+               fail("pp_microbatches", "the step's {0} micro-batches (gbs / (mbs x dp)) do not split into schedules of {1}; accepted: a divisor of {0}"_issue,
+                    [&] { return Args{str(micro), str(given)}; })) {
+      return false;
+    }
+  }
+  const int64_t per_schedule = micro / std::max(1, PipelineSchedules(job.work, micro));
+  if (l.vp > 1 && l.pp > 1 && per_step > 0 && per_schedule % l.pp != 0) {
+    const bool split = per_schedule != micro;
+    if (fail(split ? "pp_microbatches" : "vp",
+             split ? "the interleaved schedule needs micro-batches per schedule (pp_microbatches = {0}) that are a multiple of pp={1}"_issue
+                   : "the interleaved schedule needs a micro-batch count (gbs / (mbs x dp) = {0}) that is a multiple of pp={1}"_issue,
+             [&] { return Args{str(per_schedule), str(l.pp)}; }))
+      return false;
+  }
   // Optimizer-in-backward steps every parameter in its backward: nothing accumulates across micro-batches.
   if (job.work.optimizer_in_backward && per_step > 0 && gbs / per_step > 1 &&
       fail("opt_in_bwd", "steps the optimizer in the backward, so one micro-batch per step: gbs / (mbs x dp) = {0}; accepted: gbs = mbs x dp"_issue,
@@ -588,9 +613,9 @@ bool CheckLayout(const Job& job, const Layout& l, std::vector<ConfigIssue>* issu
     return false;
   if (l.zero < 0 || l.zero > 3) {
     if (fail("zero", "accepted: 0-3"_issue, none)) return false;
-  } else if (l.zero == 3 && l.pp > 1 &&
-             fail("zero", "ZeRO-3 with pipeline parallelism (pp > 1) is rejected, as DeepSpeed does; use zero 0-2 or pp=1"_issue,
-                  none)) {
+  } else if (l.pp > 1 && l.zero > MaxZeroWithPipeline(job) &&
+             fail("zero", "ZeRO-{0} with pipeline parallelism (pp > 1): {1} runs at most ZeRO-{2} with a pipeline; accepted: zero 0-{2} or pp=1"_issue,
+                  [&] { return Args{str(l.zero), stack.name, str(MaxZeroWithPipeline(job))}; })) {
     return false;
   }
   if (l.offload == Offload::Cpu && l.zero < 1 &&

@@ -424,7 +424,7 @@ struct Engine {
     int n = 0;
     for (int zero = 0; zero <= 3; ++zero) {
       if (cfg.zero != kAuto && zero != cfg.zero) continue;
-      if (zero == 3 && o.pp > 1) continue;  // ZeRO-3 with pipeline parallelism: not supported by the frameworks
+      if (o.pp > 1 && zero > MaxZeroWithPipeline(job)) continue;  // the stack's rule (CheckLayout's)
       if (zero > 0 && o.dp * o.cp == 1 && cfg.zero == kAuto) continue;  // nothing to shard over
       for (int oi = 0; oi < 3; ++oi) {
         const Offload off = kAllOffload[oi];

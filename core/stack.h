@@ -63,6 +63,13 @@ struct StackProfile {
   const char* nccl_source;
   bool flash;                 // FlashAttention-class attention kernels by default
   const char* kernels_source;
+  // Pipeline parallelism: the highest ZeRO stage the stack composes with pp > 1 (DeepSpeed's pipeline engine
+  // refuses ZeRO-2 and -3; FSDP2 runs under torch.distributed.pipelining), and whether a step's micro-batches
+  // may run as several pipeline schedules, one per local batch, each filling and draining the pipeline
+  // (torchtitan, NeMo AutoModel) rather than as one schedule per step (Megatron-Core, DeepSpeed).
+  int pp_zero_max;
+  bool pp_schedule_per_local_batch;
+  const char* pipeline_source;
   std::vector<StackRelease> releases;  // by year, oldest first
 };
 
@@ -74,7 +81,9 @@ struct StateBytes {
   double grads_full = 0, grads_sharded = 0;
   double optimizer_full = 0, optimizer_sharded = 0;
 };
-StateBytes StateBytesPerParam(const StackProfile& s, int zero, Optimizer opt, Precision prec);
+// `pipelined`: pp > 1 where the stack runs ZeRO-3 with a pipeline (FSDP2 keeps the gathered weights and
+// the unsharded gradients through each schedule).
+StateBytes StateBytesPerParam(const StackProfile& s, int zero, Optimizer opt, Precision prec, bool pipelined = false);
 // Optimizer states per trained parameter: fp32 moments (8 B for AdamW), or bf16 where a stack trains in
 // pure bf16; 8-bit AdamW 2 B; SGD one momentum.
 double OptimizerStateBytes(Optimizer opt, bool fp32_states);

@@ -36,6 +36,12 @@ std::vector<StackProfile> Table() {
        1.0, "NCCL communicators and buffers: about 1-1.5 GiB after the first collective (stas00/ml-engineering "
             "training/performance: 0.55 -> 2.00 GiB at dist.barrier, context included).",
        true, "Transformer Engine attention, attention_backend=auto: flash or cuDNN fused (transformer_config.py).",
+       2, false,
+       "One pipeline schedule per step over all its gbs / (mbs x dp) micro-batches (megatron/core/pipeline_parallel/"
+       "schedules.py, forward_backward_pipelining_with_interleaving / _without_interleaving: num_microbatches). "
+       "ZeRO-3 with pp > 1 refused: Megatron-LM refuses torch FSDP2 with pipeline parallelism (training/arguments.py: "
+       "'--use-torch-fsdp2 is not supported with pipeline parallelism'), and NVIDIA's Megatron-FSDP recipes run "
+       "without a pipeline (INFERRED for Megatron-FSDP).",
        {{2021, 0.993, "every Megatron case: Narayanan et al. 2021, Korthikanti et al. 2022, Megatron-Core on H100 (2024), "
                     "Megatron-Bridge (2025); the step model's reference framework"}}},
       {StackKind::DeepSpeed, "deepspeed", "DeepSpeed ZeRO", "DeepSpeed ZeRO 0-3, ZeRO-Offload/Infinity, Megatron-DeepSpeed",
@@ -56,9 +62,13 @@ std::vector<StackProfile> Table() {
        false, 1.10, "PYTORCH_CUDA_ALLOC_CONF not set by DeepSpeed, fixed shapes: as Megatron (our estimate, see there).",
        1.0, "NCCL as Megatron (stas00/ml-engineering).",
        true, "The model's attention (Transformers: sdpa, FlashAttention backend).",
+       1, false,
+       "The pipeline engine refuses ZeRO-2 and -3: 'ZeRO-2 and ZeRO-3 are incompatible with pipeline parallelism' "
+       "(deepspeed/runtime/pipe/engine.py, PipelineEngine.__init__); train_batch() runs a step's "
+       "gradient_accumulation_steps micro-batches as one schedule (pipe/schedule.py TrainSchedule).",
        {{2022, 0.879, "BLOOM-176B on Megatron-DeepSpeed (384 A100, about 150 TFLOP/s per GPU); later releases have no "
                     "measurement of their own"}}},
-      {StackKind::Fsdp, "fsdp", "PyTorch FSDP / FSDP2", "PyTorch FSDP and FSDP2, torchtitan, llm-foundry (Composer), Meta's Llama stacks",
+      {StackKind::Fsdp, "fsdp", "PyTorch FSDP / FSDP2", "PyTorch FSDP and FSDP2, torchtitan, llm-foundry (Composer), Meta's Llama stacks, NeMo AutoModel",
        "fsdp2,torchtitan,llm-foundry,composer,metaseq", 2024,
        "fp32 sharded parameters (the master copy), bf16 all-gathered copies for compute, fp32 gradient reduction: "
        "16/d B/param with full sharding (torch fully_shard MixedPrecisionPolicy docstring; torchtitan "
@@ -77,6 +87,16 @@ std::vector<StackProfile> Table() {
                     "temporaries (1.02-1.10 in the published pairs, INFERRED).",
        1.0, "NCCL as Megatron (stas00/ml-engineering).",
        true, "SDPA (flash / cuDNN backends) or FlexAttention.",
+       3, true,
+       "FSDP2 composes with pipeline parallelism (torchtitan; NeMo AutoModel runs FSDP 256 with PP 4, its performance "
+       "summary): gathered weights are kept through a schedule (torchtitan distributed/fsdp.py "
+       "get_fsdp_reshard_after_forward_policy: 'For PP, by default do not reshard after forward to avoid per-microbatch "
+       "all-gathers'), gradients accumulate unsharded and are reduce-scattered at each stage's last backward of the "
+       "schedule, which the compute stream then waits for (torch.distributed.pipelining stage.py "
+       "backward_maybe_with_nosync: set_requires_gradient_sync(False), then post_backward and "
+       "_root_post_backward_final_callback). Each gradient-accumulation step runs its own schedule over a local batch "
+       "(torchtitan trainer.py: gradient_accumulation_steps x pp_schedule.step over num_pp_microbatches; AutoModel: "
+       "LBS / MBS micro-batches, GA schedules per step).",
        {{2023, 0.933, "llm-foundry's MPT tables (A100, H100) and LLaMA-1 65B (2,048 A100, 380 tokens/s per GPU); also "
                     "earlier years"},
         {2024, 0.915, "torchtitan on A100; Llama 3 405B on 8,192 H100 (43 % MFU)"}}},
@@ -96,6 +116,8 @@ std::vector<StackProfile> Table() {
                    "published shape-changing runs without expandable_segments, torchtune#1185, cosmos-rl#388).",
        1.0, "NCCL as Megatron (stas00/ml-engineering).",
        true, "attn_implementation defaults to sdpa (FlashAttention backend) since v4.36.",
+       2, false, "The Trainer has no pipeline schedule of its own; with pp > 1 the planner keeps its general rule "
+                 "(ZeRO-3 refused, one schedule per step).",
        {{2024, 1.0, "not fitted yet (1.0): its published runs are fine-tuning, fitted with the fine-tuning step model; LLaMA-Factory's HF baselines (A100, Llama 2 7B LoRA/QLoRA)"}}},
       {StackKind::Torchtune, "torchtune", "torchtune", "torchtune recipes (single device and FSDP2)", "tune", 2025,
        "Pure bf16: weights, gradients and optimizer states in bf16, no fp32 master (recipes/"
@@ -111,6 +133,8 @@ std::vector<StackProfile> Table() {
                     "activations and temporaries (16.39 -> 10.83 GiB reserved with it in torchtune#1185, INFERRED).",
        1.0, "NCCL as Megatron (stas00/ml-engineering).",
        true, "SDPA (torch.nn.functional.scaled_dot_product_attention).",
+       2, false, "The recipes have no pipeline parallelism; with pp > 1 the planner keeps its general rule (ZeRO-3 "
+                 "refused, one schedule per step).",
        {{2024, 1.0, "not fitted yet (1.0): its published runs are fine-tuning, fitted with the fine-tuning step model; torchtune README tables (RTX 4090, A100)"}}},
       {StackKind::Unsloth, "unsloth", "Unsloth", "Unsloth and Unsloth-Zoo (single GPU fine-tuning)", "unsloth-zoo", 2025,
        "Full fine-tuning in pure bf16 by default ('Using bfloat16 full finetuning', loader.py); multi-GPU as "
@@ -126,6 +150,8 @@ std::vector<StackProfile> Table() {
        true, 1.05, "Unsloth sets expandable_segments on import (unsloth/__init__.py, quoted in torchtune#1185).",
        0.0, "single GPU: no NCCL communicator.",
        true, "Own Triton kernels with FlashAttention-2 / xformers / SDPA attention.",
+       2, false, "One GPU or data parallel only; with pp > 1 the planner keeps its general rule (ZeRO-3 refused, one "
+                 "schedule per step).",
        {{2024, 1.0, "not fitted yet (1.0): its published runs are fine-tuning, fitted with the fine-tuning step model; LLaMA-Factory's Unsloth rows (A100, Llama 2 7B)"}}},
   };
 }
@@ -180,7 +206,7 @@ const StackRelease& ReleaseFor(const StackProfile& s, int year) {
   return *best;
 }
 
-StateBytes StateBytesPerParam(const StackProfile& s, int zero, Optimizer opt, Precision prec) {
+StateBytes StateBytesPerParam(const StackProfile& s, int zero, Optimizer opt, Precision prec, bool pipelined) {
   zero = std::clamp(zero, 0, 3);
   StateBytes b;
   if (prec == Precision::Fp32) {
@@ -226,6 +252,14 @@ StateBytes StateBytesPerParam(const StackProfile& s, int zero, Optimizer opt, Pr
       // fp32 parameters are the master copy: sharded by FSDP (zero 3), kept whole under DDP (0-1); zero 2
       // (SHARD_GRAD_OP) also keeps the bf16 unsharded copy between forward and backward.
       const double states = OptimizerStateBytes(opt, true);
+      if (zero >= 3 && pipelined) {
+        // Under a pipeline the bf16 weights stay gathered through each schedule (torchtitan: no reshard after
+        // forward with PP) and gradients accumulate unsharded in the fp32 reduce dtype until the schedule's last
+        // backward (FSDP2 with set_requires_gradient_sync(False): to_accumulated_grad_if_needed).
+        b.weights_sharded = 4, b.weights_full = 2, b.grads_full = 4;
+        b.optimizer_sharded = states;
+        return b;
+      }
       if (zero >= 3) {
         b.weights_sharded = 4;
       } else if (zero == 2) {

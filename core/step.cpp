@@ -1,8 +1,9 @@
 // step.cpp — time of one optimizer step (see step.h). A roofline per operation (tensor-core GEMMs whose
 // achievable efficiency falls with their arithmetic intensity, FlashAttention, memory-bound kernels at
-// memory bandwidth), an alpha-beta model per collective placed on the link its group actually uses,
-// the pipeline bubble of 1F1B / interleaved schedules, and host transfers for offload. The physical
-// derivation and the fit of the few constants are in docs/step-model.md.
+// memory bandwidth), an alpha-beta model per collective placed on the link its group actually uses
+// (core/step_comm.cpp; the expert all-to-all in core/step_moe.cpp), the pipeline bubble of 1F1B /
+// interleaved schedules, and host transfers for offload. The physical derivation and the fit of the few
+// constants are in docs/step-model.md.
 #include "step.h"
 
 #include <algorithm>
@@ -11,10 +12,14 @@
 #include "catalog.h"
 #include "flops.h"
 #include "model.h"
+#include "step_internal.h"
 
 namespace tp {
 
 namespace {
+
+using namespace step_detail;
+
 
 // ---- Fitted constants (one per physical effect). Fitted to every throughput case of
 // tests/data/cases.json together by bench/fit_step.cpp (`trainplan-fit_step --fit` prints exactly these);
@@ -82,21 +87,6 @@ constexpr double kMemoryBackwardRatio = 2.0;
 constexpr double kCpuAdamParamsPerS = 1.0e9;
 // NVMe read + write bandwidth per GPU for ZeRO-Infinity optimizer offload (a few GB/s per drive; R).
 constexpr double kNvmeBytesPerS = 3.0e9;
-// Extra latency of a collective hop staged through host memory (no peer-to-peer, e.g. RTX 4090): measured
-// 0.36-0.45 us peer-to-peer against about 14 us with peer-to-peer disabled (RTX PRO 6000 / 5090,
-// voipmonitor/rtx6kpro hardware/pcie-bandwidth.md).
-constexpr double kHostStagingLatency = 13.5e-6;
-// Host memory bandwidth assumed for staging when the GPU's catalog entry has none: an 8-channel DDR4-3200
-// workstation/server host, 8 x 25.6 GB/s (R).
-constexpr double kDefaultHostMemoryBw = 204.8e9;
-// NCCL's tree all-reduce bus bandwidth as a share of the ring's on the same nodes: 150 against 190 GB/s on
-// 5 x 8 H100 with 4 x 400G RoCE per node (NVIDIA/nccl issue 1368).
-constexpr double kTreeBandwidth = 150.0 / 190.0;
-
-struct Constants {
-  double e_max, half_ridge, attn, mem, net, overlap_dp, contention;
-  double overlap_ep, moe_imbalance, moe_capacity, ep_dedup, moe_packed;  // the stack's: Assumptions as given
-};
 
 Constants Resolve(const Assumptions& a) {
   return {a.eff_matmul > 0 ? a.eff_matmul : kMatmulEfficiency,
@@ -113,195 +103,11 @@ Constants Resolve(const Assumptions& a) {
           std::clamp(a.moe_packed, 0.0, 1.0)};
 }
 
-// ---- Collectives on the topology they cross (docs/step-model.md section 4) ---------------------------
-// Every bandwidth below is bytes/s per GPU in one direction, already derated by eff_network, and every
-// time is the alpha-beta model of NCCL's algorithms (bus-bandwidth factors of nccl-tests PERFORMANCE.md).
-
-// One node's fabric as the collectives see it, resolved once per EstimateStep from the catalog links.
-struct Fabric {
-  LinkKind kind = LinkKind::Pcie;  // the link inside a node
-  double bw = 1;        // switch: to any peer; mesh: to all peers together; bridge: the pair; pcie: the x16
-  double peer = 1;      // mesh: one peer link; bridge: the bridge
-  int pair = 2;         // bridge: GPUs it joins
-  double alpha = 5e-6;  // latency of the link inside a node
-  // PCIe: what a pcie fabric runs at and what a bridge's larger groups fall back to.
-  double pcie = 1;          // peer-to-peer bandwidth of the GPU's x16 (the slower of the link and the host interface)
-  double staged = 1;        // per GPU when every GPU of the node stages through host memory at once
-  double pcie_alpha = 5e-6; // peer-to-peer latency; staged hops add kHostStagingLatency
-  bool p2p = true;          // PCIe peer-to-peer (GeForce: no)
-  int switch_gpus = 1;      // GPUs behind one PCIe switch uplink
-  double nic = 1;           // each GPU's share of the network, per direction
-  double nic_alpha = 5e-6;
-  int node = 8;             // GPUs per node in this job (gpus_per_node, at most gpus)
-};
-
-// Where a parallel group sits: n members, `stride` ranks apart (Megatron rank order: tp fastest, then cp,
-// dp, pp), k of them in each node it touches. Bandwidths for each pattern, per GPU and direction.
-struct Place {
-  int n = 1, k = 1, nodes = 1;
-  double ring = 1;       // ring all-reduce / reduce-scatter / all-gather bus bandwidth
-  double intra_a2a = 1;  // all-to-all among the k members of a node
-  double nic = 1;        // each member's share of its node's network
-  double p2p = 1;        // point-to-point to the next member (pipeline send)
-  double alpha = 0, intra_alpha = 0, nic_alpha = 0;
-};
-
-// PCIe among k GPUs of a node: peer-to-peer through the switches, else staged through host memory.
-double PcieRing(const Fabric& f) { return f.p2p ? f.pcie : f.staged; }
-// All-to-all over PCIe: with peer-to-peer, the share of each GPU's bytes that leaves its switch (k - g of k
-// peers) crosses the switch's one uplink together with its g - 1 neighbours' (g (k - g) / (k - 1) times a
-// GPU's own link traffic); staged, everything already goes through host memory (f.staged).
-double PcieAllToAll(const Fabric& f, int k) {
-  if (!f.p2p) return f.staged;
-  const int g = std::min(f.switch_gpus, k);
-  const double uplink = k > g ? double(g) * (k - g) / (k - 1) : 1.0;
-  return f.pcie / std::max(1.0, uplink);
-}
-
-// k members of one group inside a node, `stride` apart: a bridge carries a pair of neighbours (ranks 2i,
-// 2i+1), a mesh gives each peer pair one link, a switch gives every GPU its whole bandwidth.
-double IntraRing(const Fabric& f, int k, int stride) {
-  switch (f.kind) {
-    case LinkKind::Switch: return f.bw;
-    case LinkKind::Mesh: return std::min(f.bw, (k - 1) * f.peer);
-    case LinkKind::Bridge: return k <= f.pair && stride == 1 ? f.peer : PcieRing(f);
-    default: return PcieRing(f);
-  }
-}
-double IntraAllToAll(const Fabric& f, int k, int stride) {
-  switch (f.kind) {
-    case LinkKind::Switch: return f.bw;
-    case LinkKind::Mesh: return std::min(f.bw, (k - 1) * f.peer);  // one link to each of the k - 1 peers
-    case LinkKind::Bridge: return k <= f.pair && stride == 1 ? f.peer : PcieAllToAll(f, k);
-    default: return PcieAllToAll(f, k);
-  }
-}
-double IntraPair(const Fabric& f, int stride) {
-  switch (f.kind) {
-    case LinkKind::Switch: return f.bw;
-    case LinkKind::Mesh: return f.peer;  // one link between the two
-    case LinkKind::Bridge: return stride == 1 ? f.peer : PcieRing(f);
-    default: return PcieRing(f);
-  }
-}
-double IntraAlpha(const Fabric& f, int k, int stride) {
-  const bool pcie = f.kind == LinkKind::Pcie || (f.kind == LinkKind::Bridge && !(k <= f.pair && stride == 1));
-  if (!pcie) return f.alpha;
-  return f.pcie_alpha + (f.p2p ? 0.0 : kHostStagingLatency);
-}
-
-Place Locate(const Fabric& f, int n, int stride) {
-  Place p;
-  p.n = std::max(1, n);
-  if (p.n == 1) {  // not split: nothing to send (every collective returns 0 for n = 1)
-    p.ring = p.intra_a2a = p.p2p = 1e30;
-    return p;
-  }
-  stride = std::max(1, stride);
-  if (double(stride) * p.n <= f.node) {
-    p.k = p.n;  // the whole group inside one node
-  } else {
-    p.k = std::max(1, std::min(p.n, f.node / stride));
-    p.nodes = (p.n + p.k - 1) / p.k;
-  }
-  p.nic = f.nic;
-  p.nic_alpha = f.nic_alpha;
-  p.intra_alpha = IntraAlpha(f, p.k, stride);
-  const double intra = p.k > 1 ? IntraRing(f, p.k, stride) : 1e30;
-  p.intra_a2a = p.k > 1 ? IntraAllToAll(f, p.k, stride) : 1e30;
-  if (p.nodes == 1) {
-    p.ring = intra;
-    p.alpha = p.intra_alpha;
-  } else {
-    // A hierarchical ring: its node crossings spread over the k members' own network shares (NCCL runs one
-    // ring per adapter), so min(inside the node, k x one share).
-    p.ring = std::min(intra, p.k * f.nic);
-    p.alpha = std::max(p.intra_alpha, f.nic_alpha);
-  }
-  p.p2p = stride >= f.node ? f.nic : IntraPair(f, stride);
-  return p;
-}
-
-// Ring all-reduce 2(n-1)/n S/B + 2(n-1) alpha. Across nodes NCCL may pick its double binary tree instead:
-// the same bytes at a lower bus bandwidth (kTreeBandwidth of the ring's) but a latency of 2 log2(nodes)
-// network hops plus the chain inside each node; it wins for small messages on many nodes.
-double AllReduce(double bytes, const Place& p) {
-  if (p.n <= 1 || bytes <= 0) return 0;
-  const double ring = 2.0 * (p.n - 1) / p.n * bytes / p.ring + 2.0 * (p.n - 1) * p.alpha;
-  if (p.nodes <= 1) return ring;
-  const double hops = std::ceil(std::log2(double(p.nodes)));
-  const double tree = 2.0 * (p.n - 1) / p.n * bytes / (kTreeBandwidth * p.ring) +
-                      2.0 * (hops * p.nic_alpha + (p.k - 1) * p.intra_alpha);
-  return std::min(ring, tree);
-}
-// Reduce-scatter or all-gather of a `bytes` array: (n-1)/n S/B + (n-1) alpha (ring).
-double AllGather(double bytes, const Place& p) {
-  if (p.n <= 1 || bytes <= 0) return 0;
-  return double(p.n - 1) / p.n * bytes / p.ring + (p.n - 1) * p.alpha;
-}
-// All-to-all: each GPU sends `remote` bytes to members in other nodes, through its own network share, and
-// `local` bytes to members of its node, over the node's fabric, both at once; the slower sets the time.
-// Not min(intra, k x inter): a ring's trick of spreading node crossings over the node's adapters does not
-// apply when every byte has its own destination.
-double AllToAllVolumes(double remote, double local, const Place& p) {
-  if (p.n <= 1 || remote + local <= 0) return 0;
-  const double inter = remote > 0 ? remote / p.nic : 0.0;
-  const double intra = p.k > 1 ? local / p.intra_a2a : 0.0;
-  const double alpha = p.nodes > 1 ? std::max(p.intra_alpha, p.nic_alpha) : p.intra_alpha;
-  return std::max(inter, intra) + (p.n - 1) * alpha;
-}
-// One message to the next member of the group (pipeline stages), each GPU its own slice at once.
-double SendRecv(double bytes, const Place& p) {
-  if (p.n <= 1 || bytes <= 0) return 0;
-  const bool crosses = p.nodes > 1 && p.k <= 1;
-  return bytes / p.p2p + (crosses ? p.nic_alpha : p.intra_alpha);
-}
-
 struct Machine {
   double peak = 1, peak_attn = 1, mem_bw = 1, ridge = 1, elem_bytes = 2;
   Fabric fabric;
   bool fp8 = false;  // FP8 GEMMs (Transformer Engine) actually in use
 };
-
-// The fabric of a job's node from its links and GPU (catalog: assets/links.json, assets/gpus.json).
-Fabric MakeFabric(const Job& job, int gpus, double net) {
-  Fabric f;
-  const GpuSpec& g = *job.hw.gpu;
-  const LinkSpec* intra = job.hw.intra;
-  const LinkSpec* inter = job.hw.inter;
-  const LinkSpec* host = g.host;
-  f.node = std::max(1, std::min(std::max(1, job.hw.gpus_per_node), std::max(1, gpus)));
-  f.switch_gpus = std::max(1, std::min(g.pcie_switch_gpus, f.node));
-  f.p2p = g.p2p;
-  // PCIe runs at the slower of the link and the GPU's own host interface (a Gen4 GPU in a Gen5 switch trains
-  // at Gen4).
-  double pcie = host && host->bw > 0 ? host->bw : 31.5e9;
-  if (intra && intra->kind == LinkKind::Pcie && intra->bw > 0) pcie = std::min(pcie, intra->bw);
-  f.pcie = pcie * net;
-  f.pcie_alpha = intra && intra->kind == LinkKind::Pcie ? intra->latency_s : host ? host->latency_s : 5e-6;
-  // Staged through host memory (no peer-to-peer): the sender's copy to host memory and the receiver's copy
-  // from it use opposite directions of different x16 links, so the link is not halved (PCIe is full
-  // duplex); but every byte is written to and read from host memory, which the node's GPUs share, and goes
-  // up and down its switch's uplink. Per GPU: min(link, link / GPUs per uplink, host memory / (2 x GPUs)).
-  const double host_mem = g.host_mem_bw > 0 ? g.host_mem_bw : kDefaultHostMemoryBw;
-  f.staged = std::min({f.pcie, f.pcie / f.switch_gpus, host_mem * net / (2.0 * f.node)});
-  if (intra && intra->bw > 0 && !intra->network) {
-    f.kind = intra->kind;
-    f.bw = intra->kind == LinkKind::Pcie ? f.pcie : intra->bw * net;
-    f.peer = (intra->peer_bw > 0 ? intra->peer_bw : intra->bw) * net;
-    f.pair = intra->max_gpus > 0 ? intra->max_gpus : 2;
-    f.alpha = intra->latency_s;
-  } else {
-    f.kind = LinkKind::Pcie;
-    f.bw = f.peer = f.pcie;
-    f.alpha = f.pcie_alpha;
-  }
-  // Each GPU's share of the network: its own adapter, or its part of the node's one NIC.
-  const double nic = inter && inter->bw > 0 ? inter->bw : 12.5e9;
-  f.nic = (inter && inter->per_node ? nic / f.node : nic) * net;
-  f.nic_alpha = inter ? inter->latency_s : 5e-6;
-  return f;
-}
 
 // Achievable GEMM time: a big GEMM runs at e_max of the peak; one with low arithmetic intensity (thin after
 // tensor-parallel splitting, few tokens per expert) is held back by its operand traffic. The kernel overlaps
@@ -349,51 +155,6 @@ struct MbParts {
   }
 };
 
-// Routed tokens on the busiest expert-parallel rank over the mean: every rank waits for it at the combine
-// all-to-all. Dropless (Megatron-Core's default, moe_capacity 0) it carries the whole imbalance; with a
-// capacity factor no expert takes more than capacity x its mean share, the rest are dropped.
-double ExpertLoad(const Constants& c) {
-  return c.moe_capacity > 0 ? std::min(c.moe_imbalance, c.moe_capacity) : c.moe_imbalance;
-}
-
-// Distinct holders (EP ranks, or nodes) of a token's `r` routed experts when `e` experts are spread evenly
-// over `holders`: chosen at random, a given holder is missed with probability C(e - e/holders, r) / C(e, r)
-// (a trained router; Megatron-Core's force-balanced benchmarks draw random logits); packed, the r experts are
-// consecutive (benchmark gates that deal experts out round-robin, NeMo AutoModel's FakeBalancedGate) and
-// span about r / (e / holders) holders, at least one.
-double DistinctHolders(double r, double e, double holders, double packed) {
-  if (holders <= 1) return 1;
-  const double per = e / holders;
-  double miss = 1;
-  for (int i = 0; i < int(std::min(r, e - per)); ++i) miss *= std::max(0.0, (e - per - i) / (e - i));
-  if (r > e - per) miss = 0;
-  const double random = holders * (1 - miss);
-  const double aligned = std::fmod(per, r) == 0 || std::fmod(r, per) == 0;
-  const double consecutive = std::min(holders, std::max(1.0, r / per + (aligned ? 0.0 : 1.0)));
-  return packed * consecutive + (1 - packed) * random;
-}
-
-// The expert all-to-all (dispatch, or combine: the same bytes back) of one MoE layer: `copy` bytes per routed
-// copy of each token, `tokens` tokens per GPU. Megatron's alltoall dispatcher sends one copy per routed expert:
-// (n-k)/n of the `routed` copies leave the node, (k-1)/n stay in it. A dispatcher that sends a token once to
-// each rank, and once to each other node where it is forwarded over the fabric (DeepEP, Megatron-Core's
-// flex dispatcher: "removes redundant tokens during cross-node communication"), sends only the distinct
-// holders: `dedup` is the share of that saving the stack makes.
-double ExpertAllToAll(double tokens, double copy, const LayerOps& l, const Place& ep, const Constants& c) {
-  const double n = ep.n, k = ep.k, r = l.routed;
-  const double plain_remote = r * (n - k) / n, plain_local = r * (k - 1) / n;
-  double remote = plain_remote, local = plain_local;
-  if (c.ep_dedup > 0 && r > 1) {
-    const double ranks = std::min(r, DistinctHolders(r, l.experts, n, c.moe_packed));
-    const double nodes = std::min(ranks, DistinctHolders(r, l.experts, ep.nodes, c.moe_packed));
-    const double node_msgs = ep.nodes > 1 ? nodes * (ep.nodes - 1) / ep.nodes : 0.0;
-    // Sent to its own node's holders, and forwarded inside the receiving nodes to the holders there.
-    const double dedup_local = ranks * (k - 1) / n + ranks * (n - k) / n * (k - 1) / k;
-    remote = plain_remote - c.ep_dedup * (plain_remote - std::min(plain_remote, node_msgs));
-    local = plain_local + c.ep_dedup * (dedup_local - plain_local);
-  }
-  return AllToAllVolumes(tokens * copy * remote, tokens * copy * local, ep);
-}
 
 LayerTime LayerForward(const LayerOps& l, const Job& job, const Layout& lay, int etp, const Machine& mc,
                        const Constants& c, const Place& tp_place, const Place& cp_place, const Place& ep_place) {
@@ -551,9 +312,11 @@ void EstimateStep(const Job& job, const Layout& layout, StepBreakdown& step, Thr
   const Place ep_place = Locate(fab, lay.ep, ep_stride);
   const Place pp_place = Locate(fab, ppn, tpn * cpn * dpn);
 
-  // ---- Micro-batches per pipeline per step.
+  // ---- Micro-batches per pipeline per step, and the pipeline schedules they run as (one per step, or one per
+  // local batch in torchtitan / NeMo AutoModel: PipelineSchedules, job.h).
   const double seqs_per_mb = double(lay.mbs) * dpn;
   const int m = std::max(1, int(std::ceil(job.work.gbs / seqs_per_mb - 1e-9)));
+  const int schedules = ppn > 1 ? PipelineSchedules(job.work, m) : 1;
   step.micro_batches = m;
 
   const ModelOps ops = DescribeModel(job.model);
@@ -669,21 +432,36 @@ void EstimateStep(const Job& job, const Layout& layout, StepBreakdown& step, Thr
   const Place edp_place = stage_expert_params > 0 ? Locate(fab, std::max(1, int(std::lround(expert_dp))), ep_stride * lay.ep)
                                                   : Place{};
   const double dense_params = stage_params - stage_expert_params, dense_trainable = trainable - trainable_experts;
-  double dp_total = 0, dp_hide = 0;
-  if (lay.zero >= 3) {
+  double dp_total = 0, dp_hideable = 0, dp_hide = 0;
+  if (lay.zero >= 3 && ppn > 1) {
+    // ZeRO-3 with a pipeline (FSDP2 under torch.distributed.pipelining, where the stack allows it: CheckLayout):
+    // the weights are gathered once per schedule and kept through it (torchtitan: no reshard after forward with
+    // PP), the gradients accumulate unsharded and are reduce-scattered at each stage's last backward of the
+    // schedule, and the compute stream waits for that reduce-scatter (stage.py backward_maybe_with_nosync,
+    // _root_post_backward_final_callback). The gathers hide behind the forwards (prefetch); the reduce-scatters
+    // do not.
+    const double gather = AllGather(dense_params * grad_bytes, dp_place) + AllGather(stage_expert_params * grad_bytes, edp_place);
+    const double reduce = AllGather(dense_trainable * grad_bytes, dp_place) + AllGather(trainable_experts * grad_bytes, edp_place);
+    dp_total = schedules * (gather + reduce);
+    dp_hideable = schedules * gather;
+    dp_hide = m * comp_f;
+  } else if (lay.zero >= 3) {
     // ZeRO-3 / FSDP: parameters all-gathered for forward and again for backward, gradients
     // reduce-scattered, every micro-batch (3 x Psi per micro-batch; LoRA: only adapter gradients).
     dp_total = m * (2.0 * AllGather(dense_params * grad_bytes, dp_place) + AllGather(dense_trainable * grad_bytes, dp_place) +
                     2.0 * AllGather(stage_expert_params * grad_bytes, edp_place) +
                     AllGather(trainable_experts * grad_bytes, edp_place));
+    dp_hideable = dp_total;
     dp_hide = m * (comp_f + comp_b + comp_rc);
   } else {
     // ZeRO 0-2 / DDP / distributed optimizer: one reduce-scatter + all-gather (= all-reduce) per step,
-    // bucketed behind the last micro-batch's backward.
-    dp_total = AllReduce(dense_trainable * grad_bytes, dp_place) + AllReduce(trainable_experts * grad_bytes, edp_place);
-    dp_hide = comp_b;
+    // bucketed behind the last micro-batch's backward; per schedule where each schedule ends with its own
+    // gradient sync (torch.distributed.pipelining syncs at a schedule's last backward).
+    dp_total = schedules * (AllReduce(dense_trainable * grad_bytes, dp_place) + AllReduce(trainable_experts * grad_bytes, edp_place));
+    dp_hideable = dp_total;
+    dp_hide = schedules * comp_b;
   }
-  const double dp_hidden = std::min(dp_total, c.overlap_dp * dp_hide);
+  const double dp_hidden = std::min(dp_hideable, c.overlap_dp * dp_hide);
   const double dp_exposed = dp_total - dp_hidden + c.contention * dp_hidden;
 
   // ---- Optimizer step over the local shard (memory-bound), or on the CPU with offload.
@@ -708,8 +486,9 @@ void EstimateStep(const Job& job, const Layout& layout, StepBreakdown& step, Thr
     if (lay.offload == Offload::Nvme) offload_s += opt_params * 2.0 * 12.0 / kNvmeBytesPerS;
   }
 
-  // ---- Pipeline bubble: (p - 1) / v micro-batch times (Narayanan et al. 2021).
-  const double bubble = ppn > 1 ? double(ppn - 1) / vpn * mb_time : 0.0;
+  // ---- Pipeline bubble: (p - 1) / v micro-batch times per schedule (Narayanan et al. 2021); a stack that runs
+  // one schedule per local batch fills and drains the pipeline once for each.
+  const double bubble = ppn > 1 ? schedules * double(ppn - 1) / vpn * mb_time : 0.0;
 
   step.compute_s = m * compute_mb;
   step.memory_s = m * memory_mb + optimizer_s;
@@ -727,7 +506,7 @@ void EstimateStep(const Job& job, const Layout& layout, StepBreakdown& step, Thr
   step.seconds = step.compute_s + step.memory_s + step.comm_exposed_s + step.bubble_s + step.offload_s;
   if (trace) {
     StepTrace& tr = *trace;
-    tr.gpus = gpus, tr.micro_batches = m;
+    tr.gpus = gpus, tr.micro_batches = m, tr.schedules = schedules;
     tr.compute_mb = compute_mb, tr.memory_mb = memory_mb, tr.optimizer_s = optimizer_s;
     tr.tp_mb = tp_mb, tr.cp_mb = cp_mb, tr.ep_mb = ep_mb, tr.pp_mb = pp_mb, tr.mb_time = mb_time;
     tr.dp_total = dp_total, tr.dp_hidden = dp_hidden, tr.dp_exposed = dp_exposed;

@@ -9,7 +9,7 @@ namespace tp {
 // What EstimateStep computed on the way to the step's parts, for the explanation (core/explain.h): the
 // same variables, copied out only when asked (the search passes no trace).
 struct StepTrace {
-  int gpus = 0, micro_batches = 0;
+  int gpus = 0, micro_batches = 0, schedules = 1;            // schedules: pipeline fills and drains per step
   double compute_mb = 0, memory_mb = 0, optimizer_s = 0;   // per micro-batch on the slowest stage; optimizer per step
   double tp_mb = 0, cp_mb = 0, ep_mb = 0, pp_mb = 0;       // exposed communication per micro-batch, by group
   double mb_time = 0;                                       // one micro-batch through the slowest stage

@@ -367,6 +367,11 @@ std::vector<ConfigIssue> BadInputIssues() {
   pairs({{"model", "mixtral-8x7b"}, {"gpus", "8"}, {"tp", "1"}, {"pp", "1"}, {"cp", "1"}, {"ep", "4"}, {"experts", "6"},
          {"mbs", "1"}, {"zero", "1"}, {"recompute", "full"}, {"offload", "none"}, {"sp", "0"}, {"vp", "1"}});
   pairs({{"model", "llama2-7b"}, {"gpus", "8"}, {"tp", "1"}, {"pp", "1"}, {"cp", "1"}, {"zero", "1"}, {"offload", "nvme"}});
+  // The stacks' pipeline rules (pp_microbatches): one schedule per step, uneven schedules, interleaving per schedule.
+  for (const char* stack : {"megatron", "fsdp"})
+    for (const char* per : {"3", "1"})
+      pairs({{"model", "llama2-7b"}, {"gpus", "16"}, {"tp", "1"}, {"pp", "2"}, {"vp", "2"}, {"cp", "1"}, {"ep", "1"},
+             {"mbs", "1"}, {"gbs", "64"}, {"zero", "1"}, {"stack", stack}, {"pp_microbatches", per}});
   // Each parse with its own list: the list is capped at 32 issues ("more problems not shown").
   auto parse = [&](auto apply, const std::string& text) {
     Config c;

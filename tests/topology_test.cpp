@@ -333,3 +333,22 @@ TEST_CASE("gpu=custom: every Job owns its GPU, so plans of different custom GPUs
   EstimateStep(copy, l, s, t);
   CHECK(s.seconds > 0);
 }
+
+TEST_CASE("no host-staging warning for a bridged pair; the reason beyond the pair", "[topology]") {
+  // An RTX 3090 pair on its NVLink bridge talks peer-to-peer over the bridge: nothing passes through host
+  // memory, so the plan does not say so. Four of them (two pairs) do stage between the pairs; without the
+  // bridge every exchange stages.
+  auto warnings = [](const std::string& link) {
+    const PlanOutput out = testing::PlanLink(link);
+    std::string all;
+    for (const std::string& w : WarningSentences(out.plan, out.job)) all += w + "\n";
+    return all;
+  };
+  const std::string pair = warnings("#v=1&model=llama2-7b&gpu=rtx3090&gpus=2&intra=nvlink-bridge3");
+  INFO(pair);
+  CHECK(pair.find("host memory") == std::string::npos);
+  const std::string two_pairs = warnings("#v=1&model=llama2-7b&gpu=rtx3090&gpus=4&intra=nvlink-bridge3");
+  CHECK(two_pairs.find("beyond each NVLink-bridged pair, collectives pass through host memory") != std::string::npos);
+  const std::string pcie = warnings("#v=1&model=llama2-7b&gpu=rtx3090&gpus=4&intra=pcie4");
+  CHECK(pcie.find("has no peer-to-peer: collectives pass through host memory over PCIe") != std::string::npos);
+}

@@ -411,3 +411,32 @@ TEST_CASE("a GPU picked in the inputs brings its own links, server size and pric
   CHECK(app.cfg.gpus == 16);  // what is not the GPU's stays
   CHECK(app.main.out.job.hw.gpu->id == "h100");
 }
+
+// Issue #18: a GPU that is not in the catalog, described on the page as on the command line.
+TEST_CASE("gpu=custom from a link: the page plans the described GPU and shows its fields", "[web]") {
+  const std::string keys = "model=llama2-13b&gpu=custom&gpus=24&gpu_mem_gib=96&gpu_bw_gbs=4000&gpu_tflops=1200&gpu_tdp_w=800";
+  Fresh("#v=1&" + keys);
+  static AppState app;
+  UseDefaultFonts(app);
+  Init(app, {});
+  RunUntilIdle(app);
+  REQUIRE(app.main.out.ok);
+  REQUIRE(app.main.out.job.hw.gpu);
+  CHECK(app.main.out.job.hw.gpu->mem_bytes == 96.0 * (1ull << 30));
+  CHECK(app.main.out.job.hw.gpu->peak_flops[int(Precision::Bf16)] == Approx(1200e12));
+  // The same plan as `trainplan plan` with these keys.
+  Config cli;
+  std::vector<ConfigIssue> issues;
+  ApplyLink(cli, "#v=1&" + keys, issues);
+  const PlanOutput direct = MakePlan(cli);
+  REQUIRE(direct.ok);
+  CHECK(app.main.out.plan.step.seconds == direct.plan.step.seconds);
+  Frame(app);
+  for (const char* field : {"gpu_mem_gib", "gpu_bw_gbs", "gpu_tflops", "gpu_tdp_w"}) {
+    bool drawn = false;
+    for (const auto& w : app.widgets) drawn |= w.name == field;
+    INFO(field);
+    CHECK(drawn);
+  }
+  CHECK(CurrentLink(app).find("gpu_mem_gib=96") != std::string::npos);
+}
