@@ -141,6 +141,12 @@ TEST_CASE("training logs' lines are read into the measurement", "[calibrate]") {
   CHECK(r.framework == "torchtitan");
   CHECK(r.tokens_per_s_per_gpu == 5410);  // the last line: after warm-up
   CHECK(r.peak_gib == Approx(46.10));
+  // The same coloured line pasted into a text field, which drops the ESC bytes and keeps "[34m".
+  r = ReadRunLog("[rank0]:2025-01-01 10:00:00,000 - root - INFO - [31mstep: 10  [32mloss:  7.1234  [33mmemory: 45.30GiB"
+                 "(57.23%)  [34mtps: 5,123  [36mtflops: 250.12  [35mmfu: 25.31%[39m");
+  CHECK(r.framework == "torchtitan");
+  CHECK(r.tokens_per_s_per_gpu == 5123);
+  CHECK(r.peak_gib == Approx(45.30));
 
   r = ReadRunLog("Step 100 | loss: 1.23 | tokens_per_second_per_gpu: 2345.6 | peak_memory_reserved: 20.5 | lr: 3e-4");
   CHECK(r.framework == "torchtune");
@@ -167,6 +173,28 @@ TEST_CASE("training logs' lines are read into the measurement", "[calibrate]") {
   CHECK(r.framework.empty());
   CHECK(r.tokens_per_s_per_gpu == 0);
   CHECK(ReadRunLog("").framework.empty());
+}
+
+TEST_CASE("a log's figures become the measurement keys: kept where given (command line) or replaced (page)", "[calibrate]") {
+  RunLogReading r = ReadRunLog("step: 20  loss:  6.9  memory: 46.10GiB(58.00%)  tps: 5,410  tflops: 260.0  mfu: 26.3%");
+  REQUIRE(!LogNeedsPlanShape(r));
+  Config given;
+  given.measured_tokens_per_s_per_gpu = 4000;
+  Config keep = given, replace = given;
+  CHECK(ApplyRunLog(r, 0, 0, 0, /*keep_given=*/true, keep) == 1);  // only the peak was free
+  CHECK(keep.measured_tokens_per_s_per_gpu == 4000);
+  CHECK(keep.measured_peak_gib == Approx(46.10));
+  CHECK(ApplyRunLog(r, 0, 0, 0, /*keep_given=*/false, replace) == 2);
+  CHECK(replace.measured_tokens_per_s_per_gpu == 5410);
+  // An iteration time needs the plan's shape; without it (zeros) no speed is set, the peak still is.
+  r = ReadRunLog("elapsed time per iteration (ms): 2000.0 |\n[Rank 0] memory (MB) | max reserved: 40960.0");
+  REQUIRE(LogNeedsPlanShape(r));
+  Config none;
+  CHECK(ApplyRunLog(r, 0, 0, 0, false, none) == 1);
+  CHECK(none.measured_tokens_per_s_per_gpu == 0);
+  CHECK(none.measured_peak_gib == Approx(40.0));
+  CHECK(ApplyRunLog(r, 256, 4096, 24, false, none) == 2);
+  CHECK(none.measured_tokens_per_s_per_gpu == Approx(256.0 * 4096 / 2.0 / 24));
 }
 
 TEST_CASE("trainplan plan --log calibrates from a log file and shows the calibration", "[calibrate][cli]") {
