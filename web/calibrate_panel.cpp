@@ -7,6 +7,7 @@
 #include "calibrate.h"
 #include "i18n.h"
 #include "imgui.h"
+#include "json.h"
 #include "report.h"
 #include "text.h"
 #include "text_layout.h"
@@ -41,7 +42,24 @@ bool ReadBox(AppState& app) {
   double gbs = 0, seq = 0, gpus = 0;
   if (LogNeedsPlanShape(reading) && shaped) gbs = o.plan.global_batch, seq = o.job.work.seq, gpus = o.job.hw.gpus;
   const Config before = app.cfg;
-  ApplyRunLog(reading, gbs, seq, gpus, /*keep_given=*/false, app.cfg);
+  // Each figure through core's parser as if typed into its field: a value the key refuses (1e20 tokens/s)
+  // stays out of the plan, with the key's message in red under its field.
+  Config from_log = app.cfg;
+  ApplyRunLog(reading, gbs, seq, gpus, /*keep_given=*/false, from_log);
+  struct Figure {
+    const char* key;
+    double read, was;
+  };
+  const Figure figures[] = {
+      {"measured_tokens_per_s_per_gpu", from_log.measured_tokens_per_s_per_gpu, before.measured_tokens_per_s_per_gpu},
+      {"measured_peak_gib", from_log.measured_peak_gib, before.measured_peak_gib}};
+  bool applied = false, refused = false;
+  for (const Figure& f : figures)
+    if (f.read != f.was) {
+      ApplyTyped(app, f.key, FormatNumber(f.read));
+      applied = true;
+      refused |= app.inputs.typed.count(f.key) > 0;
+    }
   const double tps = LogTokensPerGpu(reading, gbs, seq, gpus);
   std::string read;
   if (tps > 0) read = Sprintf(Tr("%s tokens/s per GPU"), FmtRate(tps).c_str());
@@ -50,14 +68,18 @@ bool ReadBox(AppState& app) {
     st.message = Tr("An iteration time or samples per second needs the plan's global batch, sequence and GPU count: "
                     "mend the inputs marked in red first.");
     st.message_bad = true;
-    return !(before == app.cfg);
+    return applied;
   }
   st.message = TrFill("Read from a {0} line: {1}", {reading.framework, read});
   if (LogNeedsPlanShape(reading))
     st.message.append(" ").append(TrFill("(from its iteration time or samples per second, with the plan's {0} sequences of {1} "
                                "tokens per step on {2} GPUs)",
                                {FmtInt((long long)gbs), FmtInt((long long)seq), FmtInt((long long)gpus)}));
-  return !(before == app.cfg);
+  if (refused) {
+    st.message.append(" ").append(Tr("(refused: see the message under the field)"));
+    st.message_bad = true;
+  }
+  return applied;  // a value taken, or a refused one whose message the plan carries to its field
 }
 
 // The keys that hold a calibration: the measurement and the factors fitted to it.

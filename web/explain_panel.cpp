@@ -136,6 +136,7 @@ void WhyButton(AppState& app, const char* node) {
 void ExplainWindow(AppState& app) {
   ExplainState& st = app.explain;
   st.rows_building.clear();
+  if (ViewOf(app) != View::Plan) st.open.clear();  // its "why?" buttons are the plan view's
   if (st.open.empty() || !app.main.has_result) {
     st.rows.clear();
     return;

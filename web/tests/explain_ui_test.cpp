@@ -18,6 +18,7 @@
 #include "calibrate.h"
 #include "cli.h"
 #include "explain.h"
+#include "fields.h"
 #include "harness.h"
 #include "imgui.h"
 #include "scenario.h"
@@ -250,6 +251,12 @@ TEST_CASE("the panel's tree is built when it opens and when the plan changes, no
   TypeInto(app, "gbs", "480");
   Settle(app);
   CHECK(app.explain.builds == after_edit);
+  // Another view closes it (its "why?" buttons are the plan view's).
+  OpenWhy(app, "days");
+  REQUIRE(ClickWidget(app, "view_Compare"));
+  Frame(app);
+  CHECK(app.explain.open.empty());
+  CHECK(app.explain.rows.empty());
 }
 
 TEST_CASE("on a phone (390x844) the why? panel fits the screen and cuts no text", "[web][explain]") {
@@ -315,6 +322,13 @@ TEST_CASE("a torchtitan line pasted with Ctrl+V fills the measurement in and the
   CHECK(app.calibrate.message_bad);
   CHECK(FindRect(app, "calibrate_message"));
   CHECK(app.cfg == before);
+  // A figure the key refuses (1e20 tokens/s per GPU): the key's message under its field, the plan unchanged.
+  PasteInto(app, "calibrate_log", "step: 300  loss: 3.0  tps: 100000000000000000000  mfu: 44%");
+  Settle(app);
+  CHECK(app.cfg == before);
+  CHECK(KeyHasIssue(app, "measured_tokens_per_s_per_gpu", true));
+  CHECK(app.calibrate.message_bad);
+  CHECK(FindRect(app, "issue_measured_tokens_per_s_per_gpu"));
 }
 
 TEST_CASE("a Megatron iteration time becomes tokens/s per GPU with the plan's batch, sequence and GPUs", "[web][calibrate]") {
