@@ -141,6 +141,7 @@ bool PlanView(AppState& app) {
     ImGui::PushFont(app.fonts.bold);
     ImGui::Text(Tr("Whole run %s"), FmtDays(run.days).c_str());
     ImGui::PopFont();
+    if (!Fits(o)) WhyButton(app, "days");  // the verdict shows the days (with their "why?") only when it fits
     // Below 10, two significant digits: a short run expects 0.14 failures, not "0".
     auto amount = [](double v) { return v < 10 ? Sprintf("%.2g", v) : FmtCount(v); };
     RunFigures(app, {{Sprintf(Tr("%s GPU-hours"), FmtCount(run.gpu_hours).c_str()), "gpu_hours"},

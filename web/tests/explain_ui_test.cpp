@@ -203,6 +203,20 @@ TEST_CASE("a why? beside each number opens its tree: the plan's own value, the c
   CHECK(hooks.explain_panel_json(hooks.user).find("\"open\":\"days\"") != std::string::npos);
 }
 
+TEST_CASE("a plan that does not fit still explains its memory and its days", "[web][explain]") {
+  auto owned = std::make_unique<AppState>();
+  AppState& app = *owned;
+  testing::Start(app, "#v=1&model=llama2-70b&gpu=rtx4090&gpus=2&tp=1&pp=1&zero=0");
+  RunUntilIdle(app);
+  REQUIRE(app.main.out.ok);
+  REQUIRE(!app.main.out.plan.memory.fits);
+  OpenWhy(app, "memory_total_bytes");
+  CHECK(app.explain.rows.front().value == app.main.out.plan.memory.total);
+  ClosePanel(app);
+  OpenWhy(app, "days");
+  CHECK(app.explain.rows.front().value == app.main.out.plan.run.days);
+}
+
 TEST_CASE("the why? panel in Chinese: the explanation's Chinese labels, as the command line's --lang zh", "[web][explain]") {
   auto owned = std::make_unique<AppState>();
   AppState& app = *owned;
