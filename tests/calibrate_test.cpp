@@ -259,3 +259,35 @@ TEST_CASE("fit advice is planned with the fitted factors, not fitted again to ea
   refit.method = Method::Qlora;
   CHECK(MakePlan(refit).plan.run.days != Approx(qlora->days).epsilon(1e-6));
 }
+
+TEST_CASE("trainplan compare on a compare link and trainplan search carry the link's fitted factors", "[calibrate][cli]") {
+  const std::string link = std::string("#v=1&") + kRun + "&measured_tokens_per_s_per_gpu=2900";
+  const PlanOutput measured = MakePlan(ConfigOf(link));
+  REQUIRE(measured.calibration.speed_fitted);
+  const double factor = measured.config.calib_speed;
+  // Compare: the measured run beside the same software on 8 H100s. Fitted again, the H100 column would
+  // claim the A100's 2,900 tokens/s per GPU; carried, it keeps the A100's factor and is much faster.
+  std::string out, err;
+  REQUIRE(RunCli({"compare", "--link", link + "&view=compare&cmp=gpu:a100-80g,gpus:8;gpu:h100,gpus:8", "--format", "json"},
+                 out, err) == 0);
+  const JsonParseResult compared = ParseJson(out);
+  REQUIRE(compared.ok);
+  const JsonValue* plans = compared.value.Find("plans");
+  REQUIRE(plans);
+  REQUIRE(plans->array.size() == 2);
+  for (const JsonValue& plan : plans->array) {
+    CHECK(plan.Find("config")->NumberOr("calib_speed", 0) == factor);
+    CHECK(plan.Find("config")->NumberOr("measured_tokens_per_s_per_gpu", -1) == 0);
+    CHECK(!plan.Find("calibration")->Find("speed_fitted")->boolean);
+  }
+  CHECK(plans->array[1].Find("throughput")->NumberOr("tokens_per_s_per_gpu", 0) > 1.3 * 2900);
+  // Search: every layout is evaluated with the fitted factor, not with none.
+  out.clear(), err.clear();
+  REQUIRE(RunCli({"search", "--link", link, "--gpu-types", "a100-80g", "--top", "3", "--format", "json"}, out, err) == 0);
+  const JsonParseResult searched = ParseJson(out);
+  REQUIRE(searched.ok);
+  const JsonValue* results = searched.value.Find("results");
+  REQUIRE(results);
+  REQUIRE(!results->array.empty());
+  for (const JsonValue& result : results->array) CHECK(result.Find("config")->NumberOr("calib_speed", 0) == factor);
+}
