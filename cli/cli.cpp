@@ -308,15 +308,12 @@ bool ApplyLog(const Options& o, Config& cfg, std::string& err, Failure& fail) {
                                "Megatron-LM / NeMo and Hugging Face Trainer lines)", {o.log_path});
     return false;
   }
-  if (cfg.measured_tokens_per_s_per_gpu <= 0) {
-    double tps = reading.tokens_per_s_per_gpu;
-    if (tps <= 0 && (reading.iteration_s > 0 || reading.samples_per_s > 0)) {
-      const PlanOutput base = MakePlan(cfg);
-      if (base.ok) tps = LogTokensPerGpu(reading, base.plan.global_batch, base.job.work.seq, base.job.hw.gpus);
-    }
-    if (tps > 0) cfg.measured_tokens_per_s_per_gpu = tps;
+  double gbs = 0, seq = 0, gpus = 0;  // the plan's, for an iteration time or samples per second
+  if (cfg.measured_tokens_per_s_per_gpu <= 0 && LogNeedsPlanShape(reading)) {
+    const PlanOutput base = MakePlan(cfg);
+    if (base.ok) gbs = base.plan.global_batch, seq = base.job.work.seq, gpus = base.job.hw.gpus;
   }
-  if (cfg.measured_peak_gib <= 0 && reading.peak_gib > 0) cfg.measured_peak_gib = reading.peak_gib;
+  ApplyRunLog(reading, gbs, seq, gpus, /*keep_given=*/true, cfg);
   err += Labeled(o.lang, Translate(o.lang, "note"),
                  TrFill(o.lang, "read from the log ({0}): {1}", {reading.framework, OneLine(reading.line)})) + "\n";
   return true;
@@ -401,7 +398,12 @@ bool CompareConfigs(const Options& o, std::vector<Config>& configs, std::vector<
       if (!ApplySource(cfg, src, notices, f, o.lang)) return false;
     if (scenarios.size() == 1 && (cfg.view == 1 || !cfg.cmp.empty())) {
       std::vector<ConfigIssue> column_issues;
+      // A measurement belongs to the link's own configuration: its plan fits the factors, the columns
+      // carry them (as the page's do), never fitting them again to another configuration.
+      Config calibrated = cfg;
+      if (HasMeasurement(cfg)) calibrated = MakePlan(cfg).config;
       for (Config& column : CompareColumns(cfg, &column_issues)) {
+        if (HasMeasurement(column)) CarryCalibration(calibrated, column);
         configs.push_back(std::move(column));
         notes.push_back(notices);
       }
@@ -455,6 +457,9 @@ int CmdSearch(const Options& o, std::string& out, std::string& err) {
   base.job = ResolveJob(cfg, base.issues);
   if (FirstError(base.issues, f, o.lang)) return Fail(err, f);
   base.ok = true;
+  // A measurement in the link: the layouts are searched with the factors its own plan fitted (as the page's
+  // Search view does), not with none.
+  if (HasMeasurement(cfg)) CarryCalibration(MakePlan(cfg).config, cfg);
   SearchOptions options;
   options.objective = o.objective;
   options.top = o.top;

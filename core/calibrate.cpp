@@ -127,7 +127,9 @@ void CarryCalibration(const Config& calibrated, Config& other) {
 // ---- reading a training log ----------------------------------------------------------------------
 namespace {
 
-// ANSI colour sequences (torchtitan colours its metrics line) removed.
+// ANSI colour sequences (torchtitan colours its metrics line) removed. A colour code whose ESC byte was
+// lost on the way ("[34mtps: 5,123": a text field drops control characters from what is pasted into it)
+// is removed too: '[', digits and ';', then 'm'.
 std::string StripAnsi(std::string_view line) {
   std::string out;
   for (size_t i = 0; i < line.size(); ++i) {
@@ -135,6 +137,14 @@ std::string StripAnsi(std::string_view line) {
       i += 2;
       while (i < line.size() && !(line[i] >= '@' && line[i] <= '~')) ++i;
       continue;
+    }
+    if (line[i] == '[') {
+      size_t j = i + 1;
+      while (j < line.size() && (std::isdigit((unsigned char)line[j]) || line[j] == ';')) ++j;
+      if (j > i + 1 && j < line.size() && line[j] == 'm') {
+        i = j;
+        continue;
+      }
     }
     out += line[i];
   }
@@ -211,6 +221,20 @@ double LogTokensPerGpu(const RunLogReading& r, double gbs, double seq, double gp
   if (r.iteration_s > 0 && gbs > 0) return gbs * seq / r.iteration_s / gpus;
   if (r.samples_per_s > 0) return r.samples_per_s * seq / gpus;
   return 0;
+}
+
+bool LogNeedsPlanShape(const RunLogReading& r) {
+  return r.tokens_per_s_per_gpu <= 0 && (r.iteration_s > 0 || r.samples_per_s > 0);
+}
+
+int ApplyRunLog(const RunLogReading& r, double gbs, double seq, double gpus, bool keep_given, Config& cfg) {
+  int set = 0;
+  if (!(keep_given && cfg.measured_tokens_per_s_per_gpu > 0)) {
+    const double tps = LogTokensPerGpu(r, gbs, seq, gpus);
+    if (tps > 0) cfg.measured_tokens_per_s_per_gpu = tps, ++set;
+  }
+  if (!(keep_given && cfg.measured_peak_gib > 0) && r.peak_gib > 0) cfg.measured_peak_gib = r.peak_gib, ++set;
+  return set;
 }
 
 }  // namespace tp

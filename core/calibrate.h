@@ -56,5 +56,13 @@ RunLogReading ReadRunLog(std::string_view text);
 // The reading as tokens/s per GPU for a run of `gbs` sequences of `seq` tokens per step on `gpus` GPUs
 // (0 when the log gave no speed). Samples per second assume full-length (packed) sequences.
 double LogTokensPerGpu(const RunLogReading& reading, double gbs, double seq, double gpus);
+// True when the reading's speed is an iteration time or samples per second: tokens/s per GPU then needs the
+// planned run's global batch, sequence and GPU count (LogTokensPerGpu).
+bool LogNeedsPlanShape(const RunLogReading& reading);
+// The reading as the measurement keys of `cfg` (measured_tokens_per_s_per_gpu through LogTokensPerGpu with
+// `gbs`, `seq`, `gpus`; measured_peak_gib). `keep_given`: a key `cfg` already states keeps its value (the
+// command line, where the keys given win over --log); else the log's figures replace it (the page's paste
+// box, where the pasted line is the newer word). Returns the number of keys set.
+int ApplyRunLog(const RunLogReading& reading, double gbs, double seq, double gpus, bool keep_given, Config& cfg);
 
 }  // namespace tp

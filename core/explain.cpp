@@ -305,6 +305,19 @@ std::string ExplainValueText(const ExplainNode& n, Lang lang) {
   return Fmt("%.4g", v) + " " + u;
 }
 
+const std::string& ExplainLabel(const ExplainNode& n, Lang lang) {
+  return lang == Lang::Zh && !n.label_zh.empty() ? n.label_zh : n.label;
+}
+
+const std::string& ExplainSource(const ExplainNode& n, Lang lang) {
+  return lang == Lang::Zh && !n.source_zh.empty() ? n.source_zh : n.source;
+}
+
+std::string ExplainKeyMark(const ExplainNode& n, Lang lang) {
+  if (n.key.empty()) return {};
+  return lang == Lang::Zh ? "[你的输入 " + n.key + "]" : "[your key " + n.key + "]";
+}
+
 namespace {
 // A formula is arithmetic when every word in it is an input's name or one of a few functions; prose
 // ("FLOPs of the slowest stage's GEMMs / ...") is shown as it is, never with values spliced into words.
@@ -363,7 +376,7 @@ namespace {
 void TextNode(const Explanation& ex, int id, int depth, Lang lang, std::vector<bool>& shown, std::string& out) {
   const ExplainNode& n = ex.nodes[id];
   const std::string indent(2 * depth, ' ');
-  const std::string& label = lang == Lang::Zh && !n.label_zh.empty() ? n.label_zh : n.label;
+  const std::string& label = ExplainLabel(n, lang);
   std::string line = indent + n.name + " = ";
   if (!n.formula.empty()) {
     const std::string substituted = SubstitutedFormula(ex, n, lang);
@@ -371,13 +384,13 @@ void TextNode(const Explanation& ex, int id, int depth, Lang lang, std::vector<b
   }
   line += ExplainValueText(n, lang);
   if (!label.empty() && label != n.name) line += "   (" + label + ")";
-  if (!n.key.empty()) line += lang == Lang::Zh ? "   [你的输入 " + n.key + "]" : "   [your key " + n.key + "]";
+  if (!n.key.empty()) line += "   " + ExplainKeyMark(n, lang);
   out += line + "\n";
   if (shown[id]) {  // once per root: a number read by several formulas is opened where it first appears
     if (!n.inputs.empty()) out += indent + (lang == Lang::Zh ? "    （见上）\n" : "    (expanded above)\n");
     return;
   }
-  const std::string& source = lang == Lang::Zh && !n.source_zh.empty() ? n.source_zh : n.source;
+  const std::string& source = ExplainSource(n, lang);
   if (!source.empty()) out += indent + "    " + (lang == Lang::Zh ? "来源：" : "source: ") + source + "\n";
   shown[id] = true;
   if (depth > 24) return;

@@ -319,22 +319,10 @@ std::vector<Row> Rows(const PlanOutput& out, Lang lang) {
     row("hardware TFLOP/s per GPU", Fmt("%.1f", t.hardware_tflops_per_gpu));
     row("MFU", Fmt("%.1f %%", 100 * t.mfu));
     row("HFU", Fmt("%.1f %%", 100 * t.hfu));
-    const Calibration& cal = out.calibration;
-    if (cal.speed_measured || cal.memory_measured || cal.speed_factor != 1.0 || cal.memory_factor != 1.0) {
+    const std::vector<std::pair<std::string, std::string>> calibration = CalibrationRows(out, lang);
+    if (!calibration.empty()) {
       head(T("Calibration (from your run)"));
-      if (cal.speed_measured)
-        row("tokens/s per GPU: measured, planned without calibration",
-            TrFill(lang, "{0} measured, {1} planned without calibration", {Fmt("%.0f", cal.measured_tokens_per_s_per_gpu),
-                                                               Fmt("%.0f", cal.uncalibrated_tokens_per_s_per_gpu)}));
-      row("speed factor (kernel rates)", Fmt("%.4g", cal.speed_factor));
-      if (cal.memory_measured)
-        row("peak reserved: measured, planned without calibration",
-            TrFill(lang, "{0} measured, {1} planned without calibration", {Fmt("%.2f GiB", cal.measured_peak_bytes / kGiB),
-                                                               Fmt("%.2f GiB", cal.uncalibrated_peak_bytes / kGiB)}));
-      row("memory factor (activations, temporaries)", Fmt("%.4g", cal.memory_factor));
-      if (!cal.gpu.empty()) row("calibrated on", cal.gpu);
-      row("carry to other plans", Fmt("calib_speed=%.4g", cal.speed_factor) + Fmt(" calib_memory=%.4g", cal.memory_factor) +
-                                      (cal.gpu.empty() ? std::string() : " calib_gpu=" + cal.gpu));
+      for (const auto& [label, value] : calibration) rows.push_back({label, value});
     }
     const RunSummary& r = p.run;
     head(T("Run"));
@@ -658,6 +646,34 @@ std::string FormatSearch(const PlanOutput& base, const SearchResult& result, For
   std::string s = head + "\n" + TextTable(table, heading);
   if (!hits.empty()) s += TrFill(lang, "best: {0}", {FormatLink(hits[0].config)}) + "\n";
   return s;
+}
+
+// The Calibration section's lines (report.h): the measurement against the plan without and with the
+// factors, each factor with what it scales, the GPU measured on and the keys that carry the calibration.
+std::vector<std::pair<std::string, std::string>> CalibrationRows(const PlanOutput& out, Lang lang) {
+  std::vector<std::pair<std::string, std::string>> rows;
+  const Calibration& cal = out.calibration;
+  if (!out.ok || !(cal.speed_measured || cal.memory_measured || cal.speed_factor != 1.0 || cal.memory_factor != 1.0))
+    return rows;
+  auto row = [&](const char* label, const std::string& value) { rows.push_back({Translate(lang, label), value}); };
+  if (cal.speed_measured) {
+    row("tokens/s per GPU: measured, planned without calibration",
+        TrFill(lang, "{0} measured, {1} planned without calibration",
+               {Fmt("%.0f", cal.measured_tokens_per_s_per_gpu), Fmt("%.0f", cal.uncalibrated_tokens_per_s_per_gpu)}));
+    row("tokens/s per GPU, calibrated plan", Fmt("%.0f", out.plan.throughput.tokens_per_s_per_gpu));
+  }
+  row("speed factor (kernel rates)", Fmt("%.4g", cal.speed_factor));
+  if (cal.memory_measured) {
+    row("peak reserved: measured, planned without calibration",
+        TrFill(lang, "{0} measured, {1} planned without calibration",
+               {Fmt("%.2f GiB", cal.measured_peak_bytes / kGiB), Fmt("%.2f GiB", cal.uncalibrated_peak_bytes / kGiB)}));
+    row("peak reserved, calibrated plan", Fmt("%.2f GiB", out.plan.memory.reserved / kGiB));
+  }
+  row("memory factor (activations, temporaries)", Fmt("%.4g", cal.memory_factor));
+  if (!cal.gpu.empty()) row("calibrated on", cal.gpu);
+  row("carry to other plans", Fmt("calib_speed=%.4g", cal.speed_factor) + Fmt(" calib_memory=%.4g", cal.memory_factor) +
+                                  (cal.gpu.empty() ? std::string() : " calib_gpu=" + cal.gpu));
+  return rows;
 }
 
 }  // namespace tp

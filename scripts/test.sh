@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # test.sh — the whole test command: install what is missing (scripts/setup.sh), build both presets, run the
-# Catch2 suites (ctest), the browser tests in headless Chromium (behaviour, the search view's whole-fleet
+# Catch2 suites (ctest), the browser tests in headless Chromium (behaviour, the "why?" panel and calibration,
+# the search view's whole-fleet
 # search in Web Workers, then hostile links and the Content-Security-Policy, then the page against the
 # command line), the desktop window's screenshot test
 # under Xvfb, native against WebAssembly, the sanitizers, fuzzing and the printed benchmarks; each stage
@@ -36,6 +37,8 @@ stage "unit tests (ctest)" ctest --preset native --output-on-failure
 
 stage "browser tests (headless Chromium)" \
   node tests/browser/run.mjs --web build/web --cli build/native/trainplan --out build/screenshots
+stage "browser: why? panels and calibrating from a pasted log (mouse, Ctrl+V, English and Chinese, a phone)" \
+  node tests/browser/explain.mjs --web build/web --cli build/native/trainplan --out build/screenshots
 stage "browser: the whole-fleet search in Web Workers (timed, printed; the command line's answer)" \
   node tests/browser/search.mjs --web build/web --cli build/native/trainplan
 stage "browser security (hostile links, Content-Security-Policy)" node tests/browser/security.mjs --web build/web

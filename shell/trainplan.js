@@ -10,6 +10,9 @@
 //   trainplan.searchStatus()  -> the search view's current search: {done, evaluated, elapsed_ms} (done once its
 //                                whole answer and every GPU type's point are drawn)
 //   trainplan.search()        -> that search's answer (`trainplan search --format json`), null until done
+//   trainplan.explain()       -> the plan's numbers as formula trees (`trainplan explain --format json`)
+//   trainplan.explainPanel()  -> the open "why?" panel: {open, lang, rows: [{name, depth, label, value, text,
+//                                formula, substituted, source, key, expanded}]}, the lines it drew (for tests)
 //   trainplan.ready           -> a Promise resolved after the first frames are drawn
 // It also keeps the search view's Web Workers (Module.tpWork, below; the C++ side is web/platform_web.cpp).
 "use strict";
@@ -178,6 +181,8 @@
         stats: function () { return JSON.parse(M.UTF8ToString(M._trainplan_stats_json())); },
         searchStatus: function () { return JSON.parse(M.UTF8ToString(M._trainplan_search_status_json())); },
         search: function () { return JSON.parse(M.UTF8ToString(M._trainplan_search_json())); },
+        explain: function () { return JSON.parse(M.UTF8ToString(M._trainplan_explain_json())); },
+        explainPanel: function () { return JSON.parse(M.UTF8ToString(M._trainplan_explain_panel_json())); },
         ready: ready
       };
       // Hide the overlay once the first frames are on screen.

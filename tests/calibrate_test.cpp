@@ -134,6 +134,12 @@ TEST_CASE("training logs' lines are read into the measurement", "[calibrate]") {
   CHECK(r.framework == "torchtitan");
   CHECK(r.tokens_per_s_per_gpu == 5410);  // the last line: after warm-up
   CHECK(r.peak_gib == Approx(46.10));
+  // The same coloured line pasted into a text field, which drops the ESC bytes and keeps "[34m".
+  r = ReadRunLog("[rank0]:2025-01-01 10:00:00,000 - root - INFO - [31mstep: 10  [32mloss:  7.1234  [33mmemory: 45.30GiB"
+                 "(57.23%)  [34mtps: 5,123  [36mtflops: 250.12  [35mmfu: 25.31%[39m");
+  CHECK(r.framework == "torchtitan");
+  CHECK(r.tokens_per_s_per_gpu == 5123);
+  CHECK(r.peak_gib == Approx(45.30));
 
   r = ReadRunLog("Step 100 | loss: 1.23 | tokens_per_second_per_gpu: 2345.6 | peak_memory_reserved: 20.5 | lr: 3e-4");
   CHECK(r.framework == "torchtune");
@@ -160,6 +166,28 @@ TEST_CASE("training logs' lines are read into the measurement", "[calibrate]") {
   CHECK(r.framework.empty());
   CHECK(r.tokens_per_s_per_gpu == 0);
   CHECK(ReadRunLog("").framework.empty());
+}
+
+TEST_CASE("a log's figures become the measurement keys: kept where given (command line) or replaced (page)", "[calibrate]") {
+  RunLogReading r = ReadRunLog("step: 20  loss:  6.9  memory: 46.10GiB(58.00%)  tps: 5,410  tflops: 260.0  mfu: 26.3%");
+  REQUIRE(!LogNeedsPlanShape(r));
+  Config given;
+  given.measured_tokens_per_s_per_gpu = 4000;
+  Config keep = given, replace = given;
+  CHECK(ApplyRunLog(r, 0, 0, 0, /*keep_given=*/true, keep) == 1);  // only the peak was free
+  CHECK(keep.measured_tokens_per_s_per_gpu == 4000);
+  CHECK(keep.measured_peak_gib == Approx(46.10));
+  CHECK(ApplyRunLog(r, 0, 0, 0, /*keep_given=*/false, replace) == 2);
+  CHECK(replace.measured_tokens_per_s_per_gpu == 5410);
+  // An iteration time needs the plan's shape; without it (zeros) no speed is set, the peak still is.
+  r = ReadRunLog("elapsed time per iteration (ms): 2000.0 |\n[Rank 0] memory (MB) | max reserved: 40960.0");
+  REQUIRE(LogNeedsPlanShape(r));
+  Config none;
+  CHECK(ApplyRunLog(r, 0, 0, 0, false, none) == 1);
+  CHECK(none.measured_tokens_per_s_per_gpu == 0);
+  CHECK(none.measured_peak_gib == Approx(40.0));
+  CHECK(ApplyRunLog(r, 256, 4096, 24, false, none) == 2);
+  CHECK(none.measured_tokens_per_s_per_gpu == Approx(256.0 * 4096 / 2.0 / 24));
 }
 
 TEST_CASE("trainplan plan --log calibrates from a log file and shows the calibration", "[calibrate][cli]") {
@@ -223,4 +251,36 @@ TEST_CASE("fit advice is planned with the fitted factors, not fitted again to ea
   Config refit = cfg;
   refit.method = Method::Qlora;
   CHECK(MakePlan(refit).plan.run.days != Approx(qlora->days).epsilon(1e-6));
+}
+
+TEST_CASE("trainplan compare on a compare link and trainplan search carry the link's fitted factors", "[calibrate][cli]") {
+  const std::string link = std::string("#v=1&") + kRun + "&measured_tokens_per_s_per_gpu=2900";
+  const PlanOutput measured = MakePlan(ConfigOf(link));
+  REQUIRE(measured.calibration.speed_fitted);
+  const double factor = measured.config.calib_speed;
+  // Compare: the measured run beside the same software on 8 H100s. Fitted again, the H100 column would
+  // claim the A100's 2,900 tokens/s per GPU; carried, it keeps the A100's factor and is much faster.
+  std::string out, err;
+  REQUIRE(RunCli({"compare", "--link", link + "&view=compare&cmp=gpu:a100-80g,gpus:8;gpu:h100,gpus:8", "--format", "json"},
+                 out, err) == 0);
+  const JsonParseResult compared = ParseJson(out);
+  REQUIRE(compared.ok);
+  const JsonValue* plans = compared.value.Find("plans");
+  REQUIRE(plans);
+  REQUIRE(plans->array.size() == 2);
+  for (const JsonValue& plan : plans->array) {
+    CHECK(plan.Find("config")->NumberOr("calib_speed", 0) == factor);
+    CHECK(plan.Find("config")->NumberOr("measured_tokens_per_s_per_gpu", -1) == 0);
+    CHECK(!plan.Find("calibration")->Find("speed_fitted")->boolean);
+  }
+  CHECK(plans->array[1].Find("throughput")->NumberOr("tokens_per_s_per_gpu", 0) > 1.3 * 2900);
+  // Search: every layout is evaluated with the fitted factor, not with none.
+  out.clear(), err.clear();
+  REQUIRE(RunCli({"search", "--link", link, "--gpu-types", "a100-80g", "--top", "3", "--format", "json"}, out, err) == 0);
+  const JsonParseResult searched = ParseJson(out);
+  REQUIRE(searched.ok);
+  const JsonValue* results = searched.value.Find("results");
+  REQUIRE(results);
+  REQUIRE(!results->array.empty());
+  for (const JsonValue& result : results->array) CHECK(result.Find("config")->NumberOr("calib_speed", 0) == factor);
 }

@@ -105,6 +105,8 @@ void InstallScriptHooks(AppState& app) {
     return FormatSearch(a.main.out, bg.search.RankedBy(bg.search_options.objective), Format::Json,
                         bg.search_options.objective);
   };
+  hooks.explain_json = [](void* u) { return ExplainJson(*static_cast<AppState*>(u)); };
+  hooks.explain_panel_json = [](void* u) { return ExplainPanelJson(*static_cast<const AppState*>(u)); };
   platform::SetScriptHooks(hooks);
 }
 
@@ -235,8 +237,10 @@ void DrawUi(AppState& app) {
   else ImGui::TextDisabled("%s", app.link.c_str());
   Record(app, "status");
   ImGui::End();
+  ExplainWindow(app);  // over the page, while a "why?" is open
 
   if (input_changed || changed) {
+    FollowCalibration(app, before);  // a measurement stays with the configuration it was measured on
     if (input_changed) app.notices.clear();  // about the link; the inputs moved on
     if (input_changed) app.reveal_error = false;  // never scroll away from the field being edited
     double t_edit = Now();

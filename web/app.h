@@ -4,13 +4,16 @@
 // link bookkeeping, input buffers, timings). DrawUi edits fields in place and plans again only when an
 // input changed. The modules: link_sync (link and saved state), background (planning in slices),
 // inputs (the left panel: fields from core's key table, catalog pickers), view_plan / view_compare /
-// view_search, topbar (views, export, language), text_layout (wrapping in both languages).
+// view_search, topbar (views, export, language), text_layout (wrapping in both languages), explain_panel
+// (the "why?" panel), calibrate_panel (calibrating from the user's run).
 #pragma once
 #include <map>
 #include <string>
 #include <vector>
 
 #include "background.h"
+#include "calibrate_panel.h"
+#include "explain_panel.h"
 #include "i18n_core.h"
 #include "inputs.h"
 #include "planner.h"
@@ -54,6 +57,8 @@ struct AppState {
   bool reveal_error = false;  // a link was loaded: scroll the inputs to its first error once it is drawn
 
   InputsState inputs;        // picker rows and filter, the config.json box, the label column
+  ExplainState explain;      // the "why?" panel: the number it explains, its tree (explain_panel.h)
+  CalibrateState calibrate;  // the training-log paste box (calibrate_panel.h)
 
   bool dark = false;
   bool cjk_font_ready = false;  // the font atlas holds the Chinese glyphs (set by main.cpp; stats())

@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "app.h"
+#include "calibrate.h"
 #include "catalog.h"
 #include "fields.h"
 #include "platform.h"
@@ -73,11 +74,28 @@ void SyncList(std::vector<PlanTask>& tasks, const std::vector<Config>& cfgs, Pla
   tasks = std::move(next);
 }
 
+// A plan derived from the main one (a compare column, a chart point, the search) with the calibration the
+// main plan fitted to the user's measurement: the factors carried, the measurement left behind, or each
+// derived configuration would fit the factor again and reproduce a run it never was (core/calibrate.h).
+void CarryMainCalibration(const AppState& app, Config& derived) {
+  if (HasMeasurement(derived)) CarryCalibration(app.main.out.config, derived);
+}
+
+// The compare columns. With a measurement in the configuration they follow the main plan once it has
+// landed (they carry what it fitted); without one they start at once.
+void SyncColumns(AppState& app) {
+  if (HasMeasurement(app.cfg) && !app.main.Done()) return;
+  std::vector<Config> columns = CompareColumns(app.cfg, nullptr);
+  for (Config& column : columns) CarryMainCalibration(app, column);
+  SyncList(app.bg.columns, columns, PlanMode::Fallback);
+}
+
 // The charts and the search plan around what the main plan planned: the inputs with the keys in error on
-// their defaults (so an error at one field does not empty them).
+// their defaults (so an error at one field does not empty them), and its calibration carried.
 void SyncDerived(AppState& app) {
   Background& bg = app.bg;
-  const Config planned = WithDefaults(app.cfg, app.main.out.fallback_keys);
+  Config planned = WithDefaults(app.cfg, app.main.out.fallback_keys);
+  CarryMainCalibration(app, planned);
   std::vector<Config> scaling;
   for (int gpus : ScaleCounts()) {
     Config c = planned;
@@ -100,6 +118,7 @@ void Publish(AppState& app) {
     if (!is.notice) keys += is.key + ",";
   if (keys != app.issue_keys) app.issue_keys = keys, ++app.issue_serial;
   SyncDerived(app);
+  SyncColumns(app);  // kept as they are unless the calibration they carry changed
 }
 
 // Layouts per Step, aiming at about 1 ms: grow slowly while steps are quick, shrink fast when one was
@@ -172,7 +191,7 @@ void SyncTasks(AppState& app) {
   // The same plan with other view keys is published at once; a new one when it lands (BackgroundWork).
   // The link's bad values and the refused typed ones come with the plan, so they show at their fields.
   if (!Retarget(app.main, app.cfg, PlanMode::Fallback, InputIssues(app)) && app.main.Done()) Publish(app);
-  SyncList(app.bg.columns, CompareColumns(app.cfg, nullptr), PlanMode::Fallback);
+  else SyncColumns(app);
 }
 
 void FinishMainPlan(AppState& app) {
@@ -183,6 +202,7 @@ void FinishMainPlan(AppState& app) {
 }
 
 void FinishColumns(AppState& app) {
+  FinishMainPlan(app);  // the columns carry its calibration, and wait for it when there is one to carry
   for (PlanTask& column : app.bg.columns) FinishTask(column);
 }
 

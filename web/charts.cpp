@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "app.h"
+#include "explain_panel.h"
 #include "i18n.h"
 #include "imgui_internal.h"  // ImRect
 #include "text_layout.h"
@@ -112,6 +113,7 @@ void StackedBar(AppState& app, const char* id, const std::vector<Segment>& segs,
   // Legend, wrapping onto new lines as the column narrows.
   float right_edge = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
   bool first = true;
+  std::vector<std::string> explained;
   for (size_t i = 0; i < segs.size(); ++i) {
     if (segs[i].value <= 0) continue;
     std::string item = segs[i].label + " " + fmt(segs[i].value);
@@ -121,6 +123,11 @@ void StackedBar(AppState& app, const char* id, const std::vector<Segment>& segs,
     LegendSwatch(segs[i].color);
     ImGui::TextUnformatted(item.c_str());
     if (ImGui::IsItemHovered() && !segs[i].detail.empty()) Tooltip(segs[i].detail);
+    const std::string& why = segs[i].why;
+    if (!why.empty() && std::find(explained.begin(), explained.end(), why) == explained.end()) {
+      WhyButton(app, why.c_str());
+      explained.push_back(why);
+    }
   }
   ImGui::PopID();
 }

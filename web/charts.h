@@ -17,11 +17,13 @@ struct Segment {
   double value = 0;
   ImU32 color = 0;
   std::string detail;  // extra hover text (what it is, its formula's source)
+  std::string why;     // the explanation node its legend's "why?" opens (explain_panel.h); "" = none
 };
 
 // One bar of `segments` laid end to end, scaled so that max(total, capacity) fits. A vertical line marks
 // `capacity` (and a dashed one `usable`, when > 0). Legend underneath with each value.
 // `note`: more lines for the bar's hover (the memory bar's allocated / reserved / nvidia-smi figures).
+// A segment with `why` gets a "why?" after its legend entry (once per node, however many segments name it).
 void StackedBar(AppState& app, const char* id, const std::vector<Segment>& segments, double capacity, double usable,
                 Formatter fmt, const char* capacity_label, float height, const std::string& note = {});
 

@@ -7,6 +7,8 @@
 #include <cstring>
 
 #include "app.h"
+#include "calibrate.h"
+#include "calibrate_panel.h"
 #include "catalog.h"
 #include "fields.h"
 #include "i18n.h"
@@ -26,7 +28,8 @@ namespace {
 using Groups = std::initializer_list<KeyGroup>;
 constexpr KeyGroup kFieldGroups[] = {KeyGroup::Model,    KeyGroup::ModelShape, KeyGroup::ModelDetails,
                                      KeyGroup::Training, KeyGroup::Hardware,   KeyGroup::Layout,
-                                     KeyGroup::Cost,     KeyGroup::Reliability, KeyGroup::Assumptions};
+                                     KeyGroup::Cost,     KeyGroup::Reliability, KeyGroup::Assumptions,
+                                     KeyGroup::Calibration};
 
 // Open a collapsible part (header or tree node) once for each new set of errors among its groups' keys;
 // true when one of them has an error.
@@ -52,15 +55,16 @@ void ErrorMark(AppState& app, bool error, bool open) {
 }
 
 // A section's header, titled by core's GroupTitle ("模型###Model": the ID stays English, so open/closed
-// survives a language switch).
-bool SectionHeader(AppState& app, KeyGroup group, bool open_by_default, Groups groups) {
+// survives a language switch), or by `words` (an English key of the page's table) where the page asks.
+bool SectionHeader(AppState& app, KeyGroup group, bool open_by_default, Groups groups, const char* words = nullptr) {
   const char* title = GroupTitle(group, Lang::En);
   ImGui::Spacing();
   ImGui::PushFont(app.fonts.bold);
   bool error = OpenForErrors(app, title, groups);
-  const std::string id = std::string(GroupTitle(group, LangOf(app))) + "###" + title;
+  const std::string id = std::string(words ? Tr(words) : GroupTitle(group, LangOf(app))) + "###" + title;
   bool open = ImGui::CollapsingHeader(id.c_str(), open_by_default ? ImGuiTreeNodeFlags_DefaultOpen : 0);
   ImGui::PopFont();
+  Record(app, (std::string("section_") + title).c_str());
   ErrorMark(app, error, open);
   return open;
 }
@@ -387,6 +391,19 @@ bool CostSection(AppState& app) {
   });
 }
 
+// "Calibrate from my run": a pasted log line or the measured figures (core's Calibration keys); the plan
+// view shows what the calibration gave (calibrate_panel.h). Open from the start when the link measures.
+bool CalibrationSection(AppState& app) {
+  if (!SectionHeader(app, KeyGroup::Calibration, HasMeasurement(app.cfg), {KeyGroup::Calibration}, "Calibrate from my run"))
+    return false;
+  MutedParagraph(Tr("What you measured on a run of this configuration (give the layout you ran: TP, PP, micro-batch). "
+                    "The plan fits a speed and a memory factor to reproduce it, and carries them to other plans: "
+                    "more GPUs, another GPU, Compare and Search."));
+  bool changed = RunLogBox(app);
+  changed |= GroupFields(app, KeyGroup::Calibration, {}, kNothing);
+  return changed;
+}
+
 bool PlainSection(AppState& app, KeyGroup group, bool open_by_default, const char* note) {
   if (!SectionHeader(app, group, open_by_default, {group})) return false;
   if (note) MutedParagraph(Tr(note));
@@ -455,6 +472,7 @@ bool DrawInputs(AppState& app) {
   changed |= TrainingSection(app);
   changed |= HardwareSection(app);
   changed |= PlainSection(app, KeyGroup::Layout, true, "auto: the planner searches every valid layout");
+  changed |= CalibrationSection(app);
   changed |= CostSection(app);
   changed |= PlainSection(app, KeyGroup::Reliability, false, nullptr);
   // Every other number the engine assumes, with the source of its default in its tooltip.

@@ -9,6 +9,7 @@
 #include "app.h"
 #include "catalog.h"
 #include "charts.h"
+#include "explain_panel.h"
 #include "i18n.h"
 #include "imgui.h"
 #include "inputs.h"
@@ -133,6 +134,7 @@ void Verdict(AppState& app, const PlanOutput& o, bool compact) {
                          "free as headroom)"),
                       FmtPct(o.job.assume.headroom).c_str()) +
               "\n" + MemoryFigures(o));
+    WhyButton(app, "memory_total_bytes");
     if (fits && !compact) {
       std::string days = FmtDays(o.plan.run.days), cost = FmtUsd(o.plan.run.cost_usd);
       if (SameLineIfFits(("·  " + days + "  ·  " + cost).c_str(), 14)) {
@@ -145,26 +147,34 @@ void Verdict(AppState& app, const PlanOutput& o, bool compact) {
                            "goodput %s (failures, checkpoints, restarts)"),
                         FmtCount(o.plan.run.tokens).c_str(), FmtDays(o.plan.run.steady_days).c_str(),
                         FmtPct(o.plan.run.run_efficiency).c_str(), FmtPct(o.plan.run.goodput).c_str()));
-      ImGui::SameLine(0, 14);
-      ImGui::TextDisabled("·");
-      ImGui::SameLine(0, 14);
-      ImGui::Text("%s", FmtUsd(o.plan.run.cost_usd).c_str());
+      WhyButton(app, "days");
+      if (SameLineIfFits(("·  " + cost).c_str(), 14)) {
+        ImGui::TextDisabled("·");
+        ImGui::SameLine(0, 14);
+      }
+      ImGui::Text("%s", cost.c_str());
       if (ImGui::IsItemHovered())
         Tooltip(Sprintf(Tr("renting: %s GPU-hours x $%.2f; owning: %s (amortized purchase + energy)"),
                         FmtCount(o.plan.run.gpu_hours).c_str(), o.job.econ.usd_per_gpu_hour,
                         FmtUsd(o.plan.run.cost_own_usd).c_str()));
+      WhyButton(app, "cost_usd");
     }
   }
   ImGui::PopFont();
   if (!o.ok) return;
   FallbackLine(app, o, compact);
   if (fits && !compact) {
-    ImGui::Text(Tr("MFU %s  ·  %s tokens/s per GPU  ·  step %s"), FmtPct(o.plan.throughput.mfu).c_str(),
-                FmtRate(o.plan.throughput.tokens_per_s_per_gpu).c_str(), FmtDuration(o.plan.step.seconds).c_str());
+    // Three numbers, each with its "why?" (explain_panel.h), wrapping on a narrow screen.
+    ImGui::Text(Tr("MFU %s"), FmtPct(o.plan.throughput.mfu).c_str());
     if (ImGui::IsItemHovered())
       Tooltip(Sprintf(Tr("MFU: model FLOPs per second over the GPU's dense peak at %s (Megatron's convention: "
                          "attention and logits included, recomputation excluded). %s model TFLOP/s per GPU."),
                       kPrecisionNames[int(o.config.prec)], FmtRate(o.plan.throughput.model_tflops_per_gpu).c_str()));
+    WhyButton(app, "mfu");
+    const std::string tps = Sprintf(Tr("· %s tokens/s per GPU"), FmtRate(o.plan.throughput.tokens_per_s_per_gpu).c_str());
+    SameLineIfFits(tps.c_str(), 10);
+    ImGui::TextUnformatted(tps.c_str());
+    WhyButton(app, "tokens_per_s_per_gpu");
   }
   std::string why = BottleneckSentence(o.plan, o.job, LangOf(app));
   if (!why.empty() && !(compact && fits)) {
@@ -198,7 +208,9 @@ void MemoryLimits(AppState& app, const PlanOutput& o) {
 }
 
 // A chart segment with its label and hover text in the current language.
-Segment Seg(const char* label, double value, ImU32 color, const char* detail) { return {Tr(label), value, color, Tr(detail)}; }
+Segment Seg(const char* label, double value, ImU32 color, const char* detail) {
+  return {Tr(label), value, color, Tr(detail), {}};
+}
 
 void MemoryBar(AppState& app, const PlanOutput& o, float height) {
   const MemoryBreakdown& m = o.plan.memory;
@@ -211,6 +223,10 @@ void MemoryBar(AppState& app, const PlanOutput& o, float height) {
           "what the caching allocator reserves beyond the tensors, the CUDA context, NCCL's buffers and the weights "
           "ZeRO-3 / FSDP gathers"),
   };
+  if (&o == &app.main.out) {  // the plan view's: each part opens its explanation (explain_panel.h)
+    const char* const why[] = {"weights_bytes", "gradients_bytes", "optimizer_bytes", "activations_bytes", "other_bytes"};
+    for (size_t i = 0; i < segs.size(); ++i) segs[i].why = why[i];
+  }
   StackedBar(app, "memory", segs, m.capacity, m.usable, FmtMem, Tr("capacity"), height, MemoryFigures(o));
 }
 
@@ -231,6 +247,12 @@ void StepBar(AppState& app, const PlanOutput& o, float height) {
       Seg("bubble", s.bubble_s, Col(app, Hue::Bubble), "pipeline bubble: (pp - 1) / (micro-batches x vp) of the step"),
       Seg("offload", s.offload_s, Col(app, Hue::Offload), "host/NVMe transfers not hidden"),
   };
+  if (&o == &app.main.out) {  // the plan view's: each part opens its explanation; the five groups' exposed
+                              // shares are one number in core's tree (comm_exposed_s, broken down by group)
+    const char* const why[] = {"compute_s",      "memory_s",       "comm_exposed_s", "comm_exposed_s", "comm_exposed_s",
+                               "comm_exposed_s", "comm_exposed_s", "bubble_s",       "offload_s"};
+    for (size_t i = 0; i < segs.size(); ++i) segs[i].why = why[i];
+  }
   StackedBar(app, "step", segs, 0, 0, FmtDuration, "", height);
 }
 

@@ -69,6 +69,8 @@ struct ScriptHooks {
   std::string (*stats_json)(void* user) = nullptr;  // frame and re-plan times (window.trainplan.stats())
   std::string (*search_status_json)(void* user) = nullptr;  // window.trainplan.searchStatus()
   std::string (*search_json)(void* user) = nullptr;         // window.trainplan.search(): `trainplan search` JSON
+  std::string (*explain_json)(void* user) = nullptr;        // window.trainplan.explain(): `trainplan explain` JSON
+  std::string (*explain_panel_json)(void* user) = nullptr;  // window.trainplan.explainPanel(): the open "why?" panel
   void* user = nullptr;
 };
 void SetScriptHooks(const ScriptHooks& hooks);

@@ -459,6 +459,16 @@ EMSCRIPTEN_KEEPALIVE const char* trainplan_search_json() {
   return Answer(s, tp::platform::g_hooks.search_json, "null");
 }
 
+EMSCRIPTEN_KEEPALIVE const char* trainplan_explain_json() {
+  static std::string s;
+  return Answer(s, tp::platform::g_hooks.explain_json, "null");
+}
+
+EMSCRIPTEN_KEEPALIVE const char* trainplan_explain_panel_json() {
+  static std::string s;
+  return Answer(s, tp::platform::g_hooks.explain_panel_json, "null");
+}
+
 // A search view worker's entry (shell/search_worker.js calls it in its own instance, where main() never
 // ran): the answer to one request (platform.h WorkerMain).
 EMSCRIPTEN_KEEPALIVE const char* trainplan_worker_run(const char* request) {

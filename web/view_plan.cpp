@@ -4,9 +4,13 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <initializer_list>
+#include <utility>
 
 #include "app.h"
+#include "calibrate_panel.h"
 #include "charts.h"
+#include "explain_panel.h"
 #include "i18n.h"
 #include "imgui.h"
 #include "views.h"
@@ -28,6 +32,19 @@ void RunBar(AppState& app, const PlanOutput& o, float height) {
       Seg("failures", r.failure_days, Col(app, Hue::Bubble), "restarts and the work lost since the last checkpoint"),
   };
   StackedBar(app, "run", segs, 0, 0, FmtDays, "", height);
+}
+
+// The whole run's figures after its heading, muted, separated by dots, each with its "why?" where core
+// explains it; they wrap onto the next line on a narrow screen.
+void RunFigures(AppState& app, std::initializer_list<std::pair<std::string, const char*>> figures) {
+  bool first = true;
+  for (const auto& [text, why] : figures) {
+    const std::string item = (first ? "" : "· ") + text;
+    SameLineIfFits(item.c_str(), first ? 12 : 8);
+    ImGui::TextDisabled("%s", item.c_str());
+    if (why) WhyButton(app, why);
+    first = false;
+  }
 }
 
 std::string FmtGpus(double g) { return FmtInt((long long)g); }
@@ -102,6 +119,11 @@ bool PlanView(AppState& app) {
     ImGui::PushFont(app.fonts.bold);
     ImGui::TextUnformatted(Tr("Memory per GPU"));
     ImGui::PopFont();
+    const std::string usable = Sprintf(Tr("usable %s"), FmtMem(o.plan.memory.usable).c_str());
+    SameLineIfFits(usable.c_str(), 14);
+    ImGui::TextDisabled("%s", usable.c_str());
+    if (ImGui::IsItemHovered()) Tooltip(Tr("what the driver exposes, less the headroom kept free: the plan fits when the total is at most this"));
+    WhyButton(app, "memory_usable_bytes");
     MemoryBar(app, o, 26);
     Record(app, "memory_bar");
     MemoryLimits(app, o);
@@ -109,21 +131,26 @@ bool PlanView(AppState& app) {
     ImGui::PushFont(app.fonts.bold);
     ImGui::Text(Tr("Step time %s"), FmtDuration(o.plan.step.seconds).c_str());
     ImGui::PopFont();
-    ImGui::SameLine();
-    ImGui::TextDisabled(Tr("(%d micro-batches per step)"), o.plan.step.micro_batches);
+    WhyButton(app, "step_seconds");
+    const std::string micro = Sprintf(Tr("(%d micro-batches per step)"), o.plan.step.micro_batches);
+    SameLineIfFits(micro.c_str(), 8);
+    ImGui::TextDisabled("%s", micro.c_str());
     StepBar(app, o, 26);
     ImGui::Spacing();
     const RunSummary& run = o.plan.run;
     ImGui::PushFont(app.fonts.bold);
     ImGui::Text(Tr("Whole run %s"), FmtDays(run.days).c_str());
     ImGui::PopFont();
-    ImGui::SameLine();
+    if (!Fits(o)) WhyButton(app, "days");  // the verdict shows the days (with their "why?") only when it fits
     // Below 10, two significant digits: a short run expects 0.14 failures, not "0".
     auto amount = [](double v) { return v < 10 ? Sprintf("%.2g", v) : FmtCount(v); };
-    ImGui::TextDisabled(Tr("(%s failures expected · checkpoint every %s · %s MWh)"), amount(run.failures).c_str(),
-                        FmtDuration(run.ckpt_interval_s).c_str(), amount(run.energy_kwh / 1000).c_str());
+    RunFigures(app, {{Sprintf(Tr("%s GPU-hours"), FmtCount(run.gpu_hours).c_str()), "gpu_hours"},
+                     {Sprintf(Tr("%s failures expected"), amount(run.failures).c_str()), "failures"},
+                     {Sprintf(Tr("checkpoint every %s"), FmtDuration(run.ckpt_interval_s).c_str()), nullptr},
+                     {Sprintf(Tr("%s MWh"), amount(run.energy_kwh / 1000).c_str()), nullptr}});
     RunBar(app, o, 26);
     Record(app, "run_bar");
+    CalibrationResult(app, o);
     ImGui::Spacing();
     ImGui::Separator();
     ImGui::PushFont(app.fonts.bold);

@@ -4,6 +4,7 @@ import { chromium } from "playwright-core";
 import http from "node:http";
 import fs from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 
 const types = { ".html": "text/html; charset=utf-8", ".js": "text/javascript", ".wasm": "application/wasm",
                 ".json": "application/json", ".png": "image/png", ".css": "text/css", ".ttf": "font/ttf" };
@@ -47,4 +48,35 @@ export function checker() {
       return failures;
     },
   };
+}
+
+// The command line's options every test takes: --web (the built page), --cli (the native trainplan) and
+// --out (screenshots), each with its default under build/.
+export function testPaths(argv = process.argv.slice(2)) {
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
+  const opt = (name, def) => {
+    const i = argv.indexOf(name);
+    return i >= 0 && i + 1 < argv.length ? path.resolve(argv[i + 1]) : def;
+  };
+  return { root, webDir: opt("--web", path.join(root, "build", "web")), cliPath: opt("--cli", path.join(root, "build", "native", "trainplan")),
+           outDir: opt("--out", path.join(root, "build", "screenshots")) };
+}
+
+// `n` animation frames of the page.
+export async function frames(page, n = 3) {
+  await page.evaluate((n) => new Promise((r) => { let k = 0; const f = () => (++k >= n ? r() : requestAnimationFrame(f)); requestAnimationFrame(f); }), n);
+}
+
+// Waits (up to `timeout` ms) until fn(arg) is true in the page; the check that follows reports what was seen.
+export async function until(page, fn, arg, timeout = 8000) {
+  try { await page.waitForFunction(fn, arg, { timeout, polling: 50 }); } catch (e) { /* reported by the caller's check */ }
+}
+
+// A real mouse click at the centre of a widget the page registered (window.trainplan.widgets()).
+export async function clickWidget(page, name) {
+  const r = (await page.evaluate(() => window.trainplan.widgets()))[name];
+  if (!r) return false;
+  await page.mouse.click((r[0] + r[2]) / 2, (r[1] + r[3]) / 2);
+  await frames(page, 3);
+  return true;
 }

@@ -2,11 +2,16 @@
 // default font (no GL: the atlas is built but never uploaded), a fresh headless platform (platform_null.h),
 // real frames of DrawUi until the background work a view waits for is done, and clicks on named widgets.
 #pragma once
+#include <catch2/catch.hpp>
+
 #include <cfloat>
 #include <string>
+#include <vector>
 
 #include "app.h"
+#include "cli.h"
 #include "imgui.h"
+#include "imgui_internal.h"  // ClearActiveID (TypeInto)
 #include "platform_null.h"
 
 namespace tp::ui::testing {
@@ -89,6 +94,28 @@ inline bool ClickWidget(AppState& app, const std::string& name) {
   Frame(app);
   io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
   return true;
+}
+
+// Clicks the field `name` and types `text` one character per frame, as a keyboard does: the click
+// selects the whole value (AutoSelectAll), so the typed text replaces it.
+inline void TypeInto(AppState& app, const std::string& name, const std::string& text) {
+  ImGui::ClearActiveID();  // as when the user moved on: the next click starts a new edit
+  Frame(app);
+  REQUIRE(ClickWidget(app, name));
+  for (char c : text) {
+    ImGui::GetIO().AddInputCharacter((unsigned)(unsigned char)c);
+    Frame(app);
+  }
+  Frame(app);
+}
+
+// The command line's stdout for `args` (RunCli; it must succeed).
+inline std::string Cli(const std::vector<std::string>& args) {
+  std::string out, err;
+  const int status = RunCli(args, out, err);
+  INFO("trainplan " << (args.empty() ? std::string() : args[0]) << "\n" << err);
+  REQUIRE(status == 0);
+  return out;
 }
 
 }  // namespace tp::ui::testing

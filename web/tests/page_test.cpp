@@ -27,6 +27,7 @@ using testing::FindRect;
 using testing::Frame;
 using testing::RunUntilIdle;
 using testing::Settle;
+using testing::TypeInto;
 
 namespace {
 
@@ -37,19 +38,6 @@ const char* const kQwenConfig = R"({
   "hidden_size": 3584, "intermediate_size": 18944, "num_attention_heads": 28, "num_hidden_layers": 28,
   "num_key_value_heads": 4, "vocab_size": 152064, "hidden_act": "silu", "tie_word_embeddings": false
 })";
-
-// Clicks the field `name` and types `text` one character per frame, as a keyboard does: the click
-// selects the whole value (AutoSelectAll), so the typed text replaces it.
-void TypeInto(AppState& app, const std::string& name, const std::string& text) {
-  ImGui::ClearActiveID();  // as when the user moved on: the next click starts a new edit
-  Frame(app);
-  REQUIRE(ClickWidget(app, name));
-  for (char c : text) {
-    ImGui::GetIO().AddInputCharacter((unsigned)(unsigned char)c);
-    Frame(app);
-  }
-  Frame(app);
-}
 
 // The change landed in the last frame (a clipboard answer, a click's release): plan it and draw the plan.
 void Replan(AppState& app) {

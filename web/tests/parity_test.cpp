@@ -18,19 +18,12 @@
 
 using namespace tp;
 using namespace tp::ui;
+using testing::Cli;
 using testing::Frame;
 using testing::RunUntilIdle;
 
 namespace {
 
-// The command line's stdout for `args` (it must succeed).
-std::string Cli(const std::vector<std::string>& args) {
-  std::string out, err;
-  const int status = RunCli(args, out, err);
-  INFO("trainplan " << args[0] << " " << args[2] << "\n" << err);
-  REQUIRE(status == 0);
-  return out;
-}
 std::string CliPlan(const std::string& link) { return Cli({"plan", "--link", link, "--format", "json"}); }
 
 // A search's JSON without its timing (the one field two runs of the same search do not share).
