@@ -63,7 +63,7 @@ TEST_CASE("a measured speed and peak are reproduced, and the factors say what th
   }
 }
 
-TEST_CASE("the fitted factors carry in the link to other plans; another GPU is told what carries", "[calibrate]") {
+TEST_CASE("the fitted factors carry in the link to other plans, another GPU is told what carries", "[calibrate]") {
   Config cfg = testing::FromLink(kRun);
   const PlanOutput plain = MakePlan(cfg);
   cfg.measured_tokens_per_s_per_gpu = 0.7 * plain.plan.throughput.tokens_per_s_per_gpu;
@@ -97,7 +97,7 @@ TEST_CASE("the fitted factors carry in the link to other plans; another GPU is t
   CHECK(h100.job.assume.calib_speed == factor);
 }
 
-TEST_CASE("a measurement no factor can reproduce says so by its key; bad values are refused by key", "[calibrate]") {
+TEST_CASE("a measurement no factor can reproduce says so by its key, bad values are refused by key", "[calibrate]") {
   Config cfg = testing::FromLink(kRun);
   cfg.measured_tokens_per_s_per_gpu = 1e8;
   const PlanOutput out = MakePlan(cfg);
@@ -255,7 +255,7 @@ TEST_CASE("fit advice is planned with the fitted factors, not fitted again to ea
 
 TEST_CASE("trainplan compare on a compare link and trainplan search carry the link's fitted factors", "[calibrate][cli]") {
   const std::string link = std::string("#v=1&") + kRun + "&measured_tokens_per_s_per_gpu=2900";
-  const PlanOutput measured = MakePlan(ConfigOf(link));
+  const PlanOutput measured = MakePlan(testing::FromLink(link));
   REQUIRE(measured.calibration.speed_fitted);
   const double factor = measured.config.calib_speed;
   // Compare: the measured run beside the same software on 8 H100s. Fitted again, the H100 column would

@@ -104,7 +104,7 @@ TEST_CASE("dense tensor peaks, not the sparse figures", "[catalog]") {
   CHECK(FindGpu("l40s")->mem_bytes == 46068.0 * 1048576);
 }
 
-TEST_CASE("RTX 4090: PCIe 4.0 and no peer-to-peer; RTX 5090 is PCIe 5.0", "[catalog]") {
+TEST_CASE("RTX 4090: PCIe 4.0 and no peer-to-peer, RTX 5090 is PCIe 5.0", "[catalog]") {
   const GpuSpec* g = FindGpu("rtx4090");
   CHECK(g->host_link == "pcie4");
   CHECK(g->intra_default == "pcie4");

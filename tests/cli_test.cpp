@@ -298,7 +298,7 @@ TEST_CASE("link round trip: trainplan link -> --link -> the same link and plan",
   CHECK(c.out.find("gpus=32") == std::string::npos);  // later sources win
 }
 
-TEST_CASE("config files (--config, --hf-config) are read; the JSON of a plan reproduces it", "[cli]") {
+TEST_CASE("config files (--config, --hf-config) are read, the JSON of a plan reproduces it", "[cli]") {
   auto dir = TempDir();
   Run first = Cli({"plan", "model=llama3-8b", "gpu=h100", "gpus=8", "--format", "json"});
   REQUIRE(first.status == 0);

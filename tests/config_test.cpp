@@ -658,7 +658,7 @@ TEST_CASE("config.json of Qwen3, Gemma 2 and OLMo 2 count their extra norms like
   }
 }
 
-TEST_CASE("a model preset replaces the whole model; an import keeps the checkpoint's name", "[config]") {
+TEST_CASE("a model preset replaces the whole model, an import keeps the checkpoint's name", "[config]") {
   Config c;
   std::vector<ConfigIssue> issues;
   ApplyHfConfig(c, R"({"_name_or_path": "Qwen/Qwen2.5-7B-Instruct", "hidden_size": 3584, "num_hidden_layers": 28,

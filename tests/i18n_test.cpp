@@ -422,7 +422,7 @@ TEST_CASE("every issue template in core's sources has its Chinese, with the same
   }
 }
 
-TEST_CASE("issues in Chinese keep every value of the English; the English is unchanged", "[i18n]") {
+TEST_CASE("issues in Chinese keep every value of the English, the English is unchanged", "[i18n]") {
   std::vector<std::string> missing;
   SetMissingTranslationSink(&missing);
   const std::vector<ConfigIssue> issues = BadInputIssues();
@@ -466,7 +466,7 @@ TEST_CASE("issues in Chinese keep every value of the English; the English is unc
   CHECK(FormatIssue(typed[0], Lang::Zh) == "tp：应为：整数 1-1024 或 auto；实际是 \"{0}\"");
 }
 
-TEST_CASE("the command line's error line and notes follow --lang; its exit status does not", "[i18n][cli]") {
+TEST_CASE("the command line's error line and notes follow --lang, its exit status does not", "[i18n][cli]") {
   std::string out, err;
   CHECK(RunCli({"plan", "tp=3"}, out, err) == 2);
   CHECK(err == "trainplan: tp: 3 does not divide the 64 attention heads; accepted: a divisor of heads (and 3 more)\n");
@@ -536,7 +536,7 @@ TEST_CASE("the command line's own usage errors follow --lang, wherever it stands
   }
 }
 
-TEST_CASE("the command line's text follows --lang; JSON does not", "[i18n][cli]") {
+TEST_CASE("the command line's text follows --lang, JSON does not", "[i18n][cli]") {
   std::string out, err;
   REQUIRE(RunCli({"plan", "model=llama2-70b", "gpu=rtx4090", "gpus=2048", "--lang", "zh"}, out, err) == 0);
   for (const char* label : {"每张 GPU 的显存", "优化器状态", "激活值", "张量并行通信", "流水线气泡", "算力利用率 MFU",

@@ -352,7 +352,7 @@ TEST_CASE("the articles' memory table, reproduced with the assumptions that give
   CHECK(gpt3.model_states == Approx(16 * CountParams(FindModel("gpt3-175b")->arch).total));
 }
 
-TEST_CASE("MoE experts are sharded by expert parallelism; DeepSeek-V3 on its published layout", "[memory]") {
+TEST_CASE("MoE experts are sharded by expert parallelism, DeepSeek-V3 on its published layout", "[memory]") {
   Job job;
   job.model = FindModel("deepseek-v3")->arch;
   job.work.seq = 4096;

@@ -191,7 +191,7 @@ TEST_CASE("text is an aligned table with units, its numbers from the plan", "[re
   CHECK(text.find(FormatLink(out.config)) != std::string::npos);
 }
 
-TEST_CASE("CSV header and row agree; Markdown is a table per section", "[report]") {
+TEST_CASE("CSV header and row agree, Markdown is a table per section", "[report]") {
   PlanOutput out = MakePlan(FromLink(kLlama));
   auto lines = Lines(PlanToCsv(out));
   REQUIRE(lines.size() == 2);

@@ -147,7 +147,7 @@ TEST_CASE("the step's parts add up and throughput follows from them", "[step]") 
   CHECK(r.thr.mfu < 0.8);
 }
 
-TEST_CASE("pipeline bubble is (p-1)/(v m) of the ideal time; interleaving shrinks it", "[step]") {
+TEST_CASE("pipeline bubble is (p-1)/(v m) of the ideal time, interleaving shrinks it", "[step]") {
   Job j = MakeJob("a100-80g", 64, Gpt(48, 8192, 64, 51200), 2048, 128);
   Layout l = MakeLayout(8, 4, 2, 1);  // m = 128 / 2 = 64 micro-batches
   l.sp = true;
@@ -217,7 +217,7 @@ TEST_CASE("a tensor-parallel group that leaves the node runs over the network", 
   CHECK(across / inside == Approx(450.0 / 200).epsilon(0.05));
 }
 
-TEST_CASE("recompute costs time; hardware FLOPs count it, model FLOPs do not", "[step]") {
+TEST_CASE("recompute costs time, hardware FLOPs count it, model FLOPs do not", "[step]") {
   Job j = MakeJob("a100-80g", 8, Gpt(48, 6144, 64, 51200), 2048, 8);
   j.work.flash = false;
   Layout l = MakeLayout(8, 1, 1, 1);

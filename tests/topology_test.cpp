@@ -115,7 +115,7 @@ TEST_CASE("ep=16 across 8-GPU H100 nodes costs the NIC-bound time, about 5x ep=8
   CHECK(ep16.comm_ep_s / ep8.comm_ep_s > 4.5);
 }
 
-TEST_CASE("an NVLink bridge pair beats PCIe; a bridge joins a pair only", "[topology]") {
+TEST_CASE("an NVLink bridge pair beats PCIe, a bridge joins a pair only", "[topology]") {
   // A100 PCIe: the bridge carries 300 GB/s per direction between the two GPUs of a pair, PCIe 4.0 31.5.
   ModelArch m = Dense(32, 4096, 32);
   Job pcie = MakeJob("a100-80g-pcie", 2, m, "pcie4");
@@ -334,7 +334,7 @@ TEST_CASE("gpu=custom: every Job owns its GPU, so plans of different custom GPUs
   CHECK(s.seconds > 0);
 }
 
-TEST_CASE("no host-staging warning for a bridged pair; the reason beyond the pair", "[topology]") {
+TEST_CASE("no host-staging warning for a bridged pair, the reason beyond the pair", "[topology]") {
   // An RTX 3090 pair on its NVLink bridge talks peer-to-peer over the bridge: nothing passes through host
   // memory, so the plan does not say so. Four of them (two pairs) do stage between the pairs; without the
   // bridge every exchange stages.

@@ -184,7 +184,7 @@ std::string DrawnText(AppState& app) {
   return captured;
 }
 
-TEST_CASE("lang=zh: an error under its field is in Chinese, with its values; the JSON stays English", "[web][i18n]") {
+TEST_CASE("lang=zh: an error under its field is in Chinese, with its values, the JSON stays English", "[web][i18n]") {
   std::vector<std::string> missing;
   SetMissingTranslationSink(&missing);
   static AppState app;

@@ -126,7 +126,7 @@ TEST_CASE("a dropped config.json without _name_or_path is named after its file",
   CHECK(app.cfg.layers == layers);
 }
 
-TEST_CASE("a preset picked after an import replaces the model; an edited preset shows (modified) and Reset",
+TEST_CASE("a preset picked after an import replaces the model, an edited preset shows (modified) and Reset",
           "[web][page]") {
   static AppState app;
   testing::Start(app, "#v=1&model=llama2-7b&gpus=64&view=plan");
@@ -174,7 +174,7 @@ TEST_CASE("a preset picked after an import replaces the model; an edited preset 
   CHECK(app.cfg.model == "qwen2.5-14b");
 }
 
-TEST_CASE("typed numbers are read as people write them; a refused one says so in red at its field", "[web][page]") {
+TEST_CASE("typed numbers are read as people write them, a refused one says so in red at its field", "[web][page]") {
   static AppState app;
   testing::Start(app, "#v=1&model=llama2-7b&gpus=8&view=plan");
   Settle(app);

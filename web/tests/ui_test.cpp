@@ -351,7 +351,7 @@ TEST_CASE("a run of months offers the GPU count that finishes within a month, in
   CHECK_FALSE(still);
 }
 
-TEST_CASE("the first plan is searched over the first frames; a script asking for it gets it at once", "[web]") {
+TEST_CASE("the first plan is searched over the first frames, a script asking for it gets it at once", "[web]") {
   const std::string link = "#v=1&model=llama2-70b&gpu=h100&gpus=256";
   Fresh(link + "&view=plan");
   static AppState app;
