@@ -26,17 +26,24 @@ void NoticeBar(AppState& app) {
   ImVec4 tint = ColV(app, Hue::Gradients);
   tint.w = 0.15f;
   ImGui::PushStyleColor(ImGuiCol_ChildBg, tint);
-  float h = ImGui::GetTextLineHeightWithSpacing() * (float)std::min<size_t>(app.notices.size(), 4) + 12;
+  // Each notice wraps (a phone is narrower than most of them); the bar shows up to four lines, then scrolls.
+  const float text_w = ImGui::GetContentRegionAvail().x - ImGui::GetFrameHeight() - ImGui::GetStyle().WindowPadding.x * 2 - 8;
+  size_t lines = 0;
+  for (const ConfigIssue& is : app.notices) lines += WrapLines(FormatIssue(is, LangOf(app)), text_w).size();
+  float h = ImGui::GetTextLineHeightWithSpacing() * (float)std::min<size_t>(lines, 4) + 12;
   ImGui::BeginChild("notices", ImVec2(0, h), true);
   float close_x = ImGui::GetContentRegionAvail().x - ImGui::GetFrameHeight();
   bool dismiss = false;
   for (size_t i = 0; i < app.notices.size(); ++i) {
-    ImGui::TextUnformatted(FormatIssue(app.notices[i], LangOf(app)).c_str());
+    const ImVec2 top = ImGui::GetCursorPos();
+    Paragraph(FormatIssue(app.notices[i], LangOf(app)), ImVec4(0, 0, 0, 0), text_w);
     if (i == 0) {
-      ImGui::SameLine(close_x);
+      const ImVec2 after = ImGui::GetCursorPos();
+      ImGui::SetCursorPos(ImVec2(close_x, top.y));
       dismiss = ImGui::SmallButton("×");
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", Tr("Dismiss"));
       Record(app, "notices_close");
+      ImGui::SetCursorPos(after);
     }
   }
   ImGui::EndChild();
@@ -185,6 +192,7 @@ void DrawUi(AppState& app) {
     Save(app);
   }
   SetLanguage(LangOf(app));  // Tr() below speaks the configuration's language
+  ClipboardFeedback(app);
   DragToScroll(app);
   app.widgets_building.clear();
   app.text_fields_building.clear();
@@ -203,7 +211,11 @@ void DrawUi(AppState& app) {
   bool changed = TopBar(app);
   NoticeBar(app);
 
-  float status_h = ImGui::GetTextLineHeightWithSpacing() + 4;
+  // The status line: the link on one line, or the last action's feedback wrapped (a phone is narrow).
+  const bool feedback = Now() < app.status_until;
+  const float status_w = ImGui::GetContentRegionAvail().x;
+  const size_t status_lines = feedback ? WrapLines(app.status, status_w).size() : 1;
+  float status_h = ImGui::GetTextLineHeightWithSpacing() * (float)status_lines + 4;
   bool input_changed = imported;
   auto results = [&] {
     switch (ViewOf(app)) {
@@ -212,14 +224,9 @@ void DrawUi(AppState& app) {
       case View::Search: changed |= SearchView(app); break;
     }
   };
-  if (ImGui::GetContentRegionAvail().x < ImGui::GetFontSize() * 50) {
-    // Narrow screens (phones, split windows): one scrolling column, the answer first, the inputs below.
-    ImGui::BeginChild("all", ImVec2(0, -status_h), true);
-    results();
-    ImGui::Separator();
-    app.reveal_error = false;  // the answer stays on screen: its verdict says which keys were replaced
-    input_changed |= DrawInputs(app);
-    ImGui::EndChild();
+  if (NarrowScreen()) {
+    // Narrow screens (phones, split windows): the results or the inputs, one scrolling column (phone.cpp).
+    input_changed |= NarrowColumn(app, status_h, results);
   } else {
     float left_w = std::max(300.0f, std::min(420.0f, ImGui::GetContentRegionAvail().x * 0.32f));
     ImGui::BeginChild("inputs", ImVec2(left_w, -status_h), true);
@@ -231,8 +238,8 @@ void DrawUi(AppState& app) {
     ImGui::EndChild();
   }
   // Status line: the link (what Copy link copies) or the last action's feedback.
-  if (Now() < app.status_until) ImGui::TextColored(ColV(app, Hue::Accent), "%s", app.status.c_str());
-  else ImGui::TextDisabled("%s", app.link.c_str());
+  if (feedback) Paragraph(app.status, ColV(app, app.status_bad ? Hue::Bad : Hue::Accent), status_w);
+  else ImGui::TextDisabled("%s", Elide(app.link, status_w).c_str());
   Record(app, "status");
   ImGui::End();
 
@@ -250,6 +257,7 @@ void DrawUi(AppState& app) {
   BackgroundWork(app, frame_start);
   app.widgets.swap(app.widgets_building);
   app.text_fields.swap(app.text_fields_building);
+  ReportTextInput(app);  // the phone's keyboard follows the text field being typed in
   app.times.frame_ms_last = (Now() - frame_start) * 1e3;
   app.times.frame_ms_max = std::max(app.times.frame_ms_max, app.times.frame_ms_last);
   ++app.times.frames;

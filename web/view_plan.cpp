@@ -93,7 +93,7 @@ bool PlanView(AppState& app) {
   }
   Verdict(app, o, false);
   if (o.ok) {
-    ImGui::TextDisabled("%s%s", LayoutWords(o.plan).c_str(), o.searched ? Tr("  (chosen by search)") : "");
+    MutedParagraph(LayoutWords(o.plan) + (o.searched ? Tr("  (chosen by search)") : ""));
     Record(app, "layout_words");
   }
   IssuesBox(app, o);
@@ -106,30 +106,24 @@ bool PlanView(AppState& app) {
     Record(app, "memory_bar");
     MemoryLimits(app, o);
     ImGui::Spacing();
-    ImGui::PushFont(app.fonts.bold);
-    ImGui::Text(Tr("Step time %s"), FmtDuration(o.plan.step.seconds).c_str());
-    ImGui::PopFont();
-    ImGui::SameLine();
-    ImGui::TextDisabled(Tr("(%d micro-batches per step)"), o.plan.step.micro_batches);
+    HeadingWithNote(app, Sprintf(Tr("Step time %s"), FmtDuration(o.plan.step.seconds).c_str()),
+                    Sprintf(Tr("(%d micro-batches per step)"), o.plan.step.micro_batches));
     StepBar(app, o, 26);
     ImGui::Spacing();
     const RunSummary& run = o.plan.run;
-    ImGui::PushFont(app.fonts.bold);
-    ImGui::Text(Tr("Whole run %s"), FmtDays(run.days).c_str());
-    ImGui::PopFont();
-    ImGui::SameLine();
     // Below 10, two significant digits: a short run expects 0.14 failures, not "0".
     auto amount = [](double v) { return v < 10 ? Sprintf("%.2g", v) : FmtCount(v); };
-    ImGui::TextDisabled(Tr("(%s failures expected · checkpoint every %s · %s MWh)"), amount(run.failures).c_str(),
-                        FmtDuration(run.ckpt_interval_s).c_str(), amount(run.energy_kwh / 1000).c_str());
+    HeadingWithNote(app, Sprintf(Tr("Whole run %s"), FmtDays(run.days).c_str()),
+                    Sprintf(Tr("(%s failures expected · checkpoint every %s · %s MWh)"), amount(run.failures).c_str(),
+                            FmtDuration(run.ckpt_interval_s).c_str(), amount(run.energy_kwh / 1000).c_str()));
     RunBar(app, o, 26);
     Record(app, "run_bar");
     ImGui::Spacing();
     ImGui::Separator();
     ImGui::PushFont(app.fonts.bold);
-    ImGui::TextUnformatted(Tr("Scaling: throughput and cost as the GPU count grows"));
+    Paragraph(Tr("Scaling: throughput and cost as the GPU count grows"));
     ImGui::PopFont();
-    ImGui::SameLine();
+    SameLineIfFits("(?)", ImGui::GetStyle().ItemSpacing.x);
     HelpMarker(Tr("Each point is a full plan at that GPU count with the layout re-chosen (log-log axes: perfect "
                   "scaling is a straight line). A red cross: does not fit at that count. The dashed line marks the "
                   "current count."));
@@ -142,7 +136,7 @@ bool PlanView(AppState& app) {
   if (!o.fit_advice.empty() || !warnings.empty() || sooner) {
     ImGui::Separator();
     ImGui::PushFont(app.fonts.bold);
-    ImGui::TextUnformatted(Tr(Fits(o) ? "Worth knowing" : "What would make it fit"));
+    Paragraph(Tr(Fits(o) ? "Worth knowing" : "What would make it fit"));
     ImGui::PopFont();
     ImGui::PushTextWrapPos(0);
     if (sooner) {
