@@ -5,8 +5,8 @@
 //   trainplan.compare()       -> the compare columns (`trainplan compare --link <the page's link> --format json`)
 //   trainplan.setLink(frag)   -> load a share link fragment ("#v=1&model=..."), a new history entry
 //   trainplan.widgets()       -> screen rectangles of named inputs, in CSS pixels (for tests)
-//   trainplan.stats()         -> CPU time of the UI's frames and re-plans, in ms, and whether background
-//                                work is still under way (busy) (for tests)
+//   trainplan.stats()         -> CPU time of the UI's frames and re-plans, in ms, whether background
+//                                work is still under way (busy), the status line's feedback (for tests)
 //   trainplan.searchStatus()  -> the search view's current search: {done, evaluated, elapsed_ms} (done once its
 //                                whole answer and every GPU type's point are drawn)
 //   trainplan.search()        -> that search's answer (`trainplan search --format json`), null until done
@@ -98,7 +98,11 @@
       return null;
     }
     // Over the field: the browser keeps it in view above the keyboard and puts an IME's window there.
+    var placed = "";
     function place(box) {
+      var at = box.join(",");
+      if (at === placed) return;  // called every frame while typing: no style change, no relayout
+      placed = at;
       input.style.left = box[0] + "px";
       input.style.top = box[1] + "px";
       input.style.width = Math.max(1, box[2] - box[0]) + "px";

@@ -10,6 +10,7 @@
 #include "i18n.h"
 #include "imgui.h"
 #include "imgui_internal.h"  // GetActiveID for stats()
+#include "json.h"
 #include "link_sync.h"
 #include "platform.h"
 #include "views.h"
@@ -74,7 +75,12 @@ std::string StatsJson(AppState& app) {
                 t.frames, (unsigned)ImGui::GetActiveID(), ImGui::GetIO().MousePos.x, ImGui::GetIO().MousePos.y,
                 LangCode(LangOf(app)), app.cjk_font_ready ? "true" : "false", Busy(app) ? "true" : "false");
   t.frame_ms_max = t.ui_ms_max = t.edit_ms_max = t.slice_step_ms_max = 0;  // maxima since the last call
-  return buf;
+  // The status line's feedback while it is shown ("" otherwise), and whether it reports a failure.
+  std::string out = buf;
+  out.pop_back();
+  const bool shown = Now() < app.status_until;
+  return out + ",\"status\":" + JsonEscape(shown ? app.status : std::string()) +
+         ",\"status_bad\":" + (shown && app.status_bad ? "true" : "false") + "}";
 }
 
 // window.trainplan: plan() and compare() finish what they report at once (only scripts wait for this; the
