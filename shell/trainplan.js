@@ -83,6 +83,7 @@
     var sent = [];          // the composition's characters already handed to ImGui
     var touch = null;       // the finger down: where it started, whether it moved (a drag, not a tap)
     var lastPointer = "mouse";
+    var ours = false;       // the focus changes below are the page's own, not the user's
     // Never empty: a phone's keyboard sends Backspace in an empty input to nothing (no event at all), so the
     // input holds one zero-width space, the caret after it, and gets it back after every edit.
     var SENTINEL = "\u200b";
@@ -134,10 +135,17 @@
       var box = tap ? fieldAt(t.clientX, t.clientY) : null;
       if (!box) return;
       place(box);
-      if (document.activeElement !== input) {
-        reset();
-        input.focus();  // inside the tap's handler: the keyboard opens
-      }
+      // Inside the tap's handler: the keyboard opens. Focused already (the keyboard hidden by the phone's
+      // Back button), focus alone would not bring it back: blur first.
+      ours = true;
+      if (document.activeElement === input) input.blur();
+      reset();
+      input.focus();
+      ours = false;
+    });
+    // Hidden by the user (iOS's Done): the field is done too, as with Enter (its text is already applied).
+    input.addEventListener("blur", function () {
+      if (!ours && !window.Module.tpCopying && typing) queue.push({ key: "Enter", ctrl: false, shift: false });
     });
     canvas.addEventListener("pointerdown", function (e) { if (e.pointerType === "mouse") lastPointer = "mouse"; });
     input.addEventListener("keydown", function (e) {
@@ -183,6 +191,7 @@
       frame: function (nowTyping, box, boxes) {
         fields = boxes;
         if (nowTyping) place(box);
+        ours = true;
         if (!nowTyping && document.activeElement === input) {
           input.blur();  // the field was left: the keyboard closes, keys go to the canvas again
           sent = [];
@@ -191,6 +200,7 @@
           reset();
           input.focus();  // a field that became active by itself (a picker's filter box after a tap)
         }
+        ours = false;
         typing = nowTyping;
       },
       // The next thing typed, for ImGui, or null.

@@ -188,12 +188,14 @@ EM_JS(void, tp_js_clipboard, (const char* text), {
     ta.style.position = "fixed";
     ta.style.opacity = "0";
     var had = document.activeElement;
+    Module.tpCopying = true;  // the keyboard's input losing focus for a moment is not the user leaving it
     document.body.appendChild(ta);
     ta.select();
     var copied = false;
     try { copied = document.execCommand("copy"); } catch (e) { copied = false; }
     document.body.removeChild(ta);
     if (had && had.focus) had.focus({ preventScroll: true });
+    Module.tpCopying = false;
     if (!copied) Module.tpCopyRefused = true;
   };
   if (navigator.clipboard && navigator.clipboard.writeText) {

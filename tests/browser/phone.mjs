@@ -3,7 +3,8 @@
 //   1. the Results | Inputs switch; a finger's drag on the inputs scrolls them;
 //   2. tapping the GPUs field focuses a real DOM text input (what makes a phone show its keyboard), and
 //      the pointer leaves (no tooltip left over the field); keys typed into it reach the field and change
-//      the plan (digits, Backspace, Ctrl+A, text composed by an input method); a tap elsewhere blurs it;
+//      the plan (digits, Backspace, Ctrl+A, text composed by an input method); the keyboard's Done leaves
+//      the field and a second tap brings the keyboard back; a tap elsewhere blurs it;
 //   3. a picker's filter box, focused when the picker opens, takes typed text the same way (Enter picks);
 //   4. copying with the clipboard-write permission denied: Chromium's older execCommand("copy") still
 //      copies (checked on the system clipboard), and where that fails too the page says so in red;
@@ -153,6 +154,18 @@ async function main() {
       plan = await page.evaluate(() => ({ gpus: window.trainplan.plan().config.gpus }));
       check(plan.gpus === 24, "Ctrl+A, then 24 composed by an input method, plans 24 GPUs", JSON.stringify(plan));
       await page.screenshot({ path: path.join(outDir, "phone-typing.png") });
+
+      // The keyboard put away by the user (iOS's Done blurs the input): the field is left, its value kept;
+      // a second tap on it brings the keyboard back.
+      await page.evaluate(() => document.getElementById("keyboard").blur());
+      await until(page, () => window.trainplan.stats().active_id === 0);
+      const done = await page.evaluate(() => ({ active: window.trainplan.stats().active_id, gpus: window.trainplan.plan().config.gpus }));
+      check(done.active === 0 && done.gpus === 24, "the keyboard's Done (the input blurred) leaves the field with its value",
+            JSON.stringify(done));
+      await tap(page, "gpus");
+      await until(page, () => document.activeElement && document.activeElement.id === "keyboard" && window.trainplan.stats().active_id !== 0);
+      check((await focused(page)).id === "keyboard" && (await stats(page)).active_id !== 0,
+            "tapping the field again brings the keyboard back", JSON.stringify(await focused(page)));
 
       // A tap on no field leaves the field: the DOM input is blurred (the keyboard closes).
       w = await widgets(page);

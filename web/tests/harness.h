@@ -1,6 +1,7 @@
 // harness.h — what the headless UI tests share: a fresh Dear ImGui context per opened page with the
-// default font or the page's own (no GL: the atlas is built but never uploaded), a fresh headless platform (platform_null.h),
-// real frames of DrawUi until the background work a view waits for is done, and clicks on named widgets.
+// default font or the page's own (no GL: the atlas is built but never uploaded), a fresh headless
+// platform (platform_null.h), real frames of DrawUi until the background work a view waits for is done,
+// and clicks on named widgets.
 #pragma once
 #include <cfloat>
 #include <string>
