@@ -1,5 +1,5 @@
 // app.cpp — the frame: the top bar, the notice bar, the inputs on the left and the current view on the
-// right (one scrolling column on narrow screens), the status line; then, when anything changed, the plans
+// right (on a narrow screen one of the two at a time, phone.cpp), the status line; then, when anything changed, the plans
 // follow (background.h) and the link is written (link_sync.h). Also Init (the state to open on) and the
 // script hooks behind window.trainplan.
 #include "app.h"

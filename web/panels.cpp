@@ -140,7 +140,7 @@ void FallbackLine(AppState& app, const PlanOutput& o, bool compact) {
 }
 
 void Verdict(AppState& app, const PlanOutput& o, bool compact, const std::string& name_given) {
-  const std::string name = !name_given.empty() ? name_given : compact ? "verdict_compact" : "verdict";
+  const std::string name = !name_given.empty() ? name_given : "verdict";
   bool fits = Fits(o);
   ImGui::PushFont(app.fonts.big);
   ImGui::PushStyleColor(ImGuiCol_Text, ColV(app, fits ? Hue::Good : Hue::Bad));

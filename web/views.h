@@ -48,7 +48,7 @@ std::string LayoutWords(const Plan& p);           // "TP 2 · PP 4 · DP 8 · mi
 // The first thing on screen: does it fit, how long, how much, how efficient, what limits it (compact: a
 // compare column's).
 // Its parts are registered for the tests as `name` (the fits word), name_memory, name_days, name_cost
-// (default: "verdict" or "verdict_compact").
+// (default: "verdict").
 void Verdict(AppState& app, const PlanOutput& o, bool compact, const std::string& name = "");
 // A bold heading with a muted note after it ("Step time 2 min (64 micro-batches per step)"): the note on
 // the same line when it fits, else wrapped under the heading.
