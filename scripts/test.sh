@@ -41,6 +41,8 @@ stage "browser: why? panels and calibrating from a pasted log (mouse, Ctrl+V, En
   node tests/browser/explain.mjs --web build/web --cli build/native/trainplan --out build/screenshots
 stage "browser: the whole-fleet search in Web Workers (timed, printed; the command line's answer)" \
   node tests/browser/search.mjs --web build/web --cli build/native/trainplan
+stage "browser: a phone (touch, drag to scroll, the on-screen keyboard; copy refused)" \
+  node tests/browser/phone.mjs --web build/web --out build/screenshots
 stage "browser security (hostile links, Content-Security-Policy)" node tests/browser/security.mjs --web build/web
 stage "the page vs the command line: identical plans in every view (keystrokes and clicks in Chromium)" \
   node tests/parity/page.mjs --web build/web --cli build/native/trainplan

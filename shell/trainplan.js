@@ -5,8 +5,8 @@
 //   trainplan.compare()       -> the compare columns (`trainplan compare --link <the page's link> --format json`)
 //   trainplan.setLink(frag)   -> load a share link fragment ("#v=1&model=..."), a new history entry
 //   trainplan.widgets()       -> screen rectangles of named inputs, in CSS pixels (for tests)
-//   trainplan.stats()         -> CPU time of the UI's frames and re-plans, in ms, and whether background
-//                                work is still under way (busy) (for tests)
+//   trainplan.stats()         -> CPU time of the UI's frames and re-plans, in ms, whether background
+//                                work is still under way (busy), the status line's feedback (for tests)
 //   trainplan.searchStatus()  -> the search view's current search: {done, evaluated, elapsed_ms} (done once its
 //                                whole answer and every GPU type's point are drawn)
 //   trainplan.search()        -> that search's answer (`trainplan search --format json`), null until done
@@ -14,7 +14,8 @@
 //   trainplan.explainPanel()  -> the open "why?" panel: {open, lang, rows: [{name, depth, label, value, text,
 //                                formula, substituted, source, key, expanded}]}, the lines it drew (for tests)
 //   trainplan.ready           -> a Promise resolved after the first frames are drawn
-// It also keeps the search view's Web Workers (Module.tpWork, below; the C++ side is web/platform_web.cpp).
+// It also keeps the search view's Web Workers (Module.tpWork) and the on-screen keyboard's input
+// (Module.tpKeyboard), below; the C++ side of both is web/platform_web.cpp.
 "use strict";
 (function () {
   var canvas = document.getElementById("canvas");
@@ -64,9 +65,151 @@
   }, false);
   canvas.addEventListener("webglcontextrestored", function () { window.location.reload(); }, false);
 
-  // Keyboard input goes to the canvas (SDL listens there), so keep it focused.
+  // Keyboard input goes to the canvas (SDL listens there), so keep it focused. (A mouse only: a finger's
+  // touches never make mouse events here, SDL cancels them, and a tap on a text field gives the focus to
+  // the on-screen keyboard's input below.)
   canvas.addEventListener("mousedown", function () { canvas.focus(); });
   canvas.addEventListener("contextmenu", function (e) { e.preventDefault(); });
+
+  // The on-screen keyboard of phones and tablets (platform.h TextInput; web/platform_web.cpp). A browser
+  // opens its keyboard only for a focused text element, and iOS only when it is focused from inside the
+  // tap's own event handler: a tap that lands on a text field of the last frame focuses the hidden
+  // #keyboard input at once. What is typed into it is handed to the ImGui field instead of being kept:
+  // characters (also pasted, or from autocorrect), composed text as it is composed (an IME, a phone's
+  // word suggestions: replaced with Backspaces as the composition changes), and the editing keys. Once
+  // no text field is being typed in, it is blurred and the keyboard closes.
+  function keyboardAgent() {
+    var input = document.getElementById("keyboard");
+    var fields = [];        // text fields of the last frame, in CSS pixels: [x0, y0, x1, y1, ...]
+    var typing = false;     // an ImGui text field took typed text in the last frame
+    var queue = [];         // for ImGui, in order: {text} or {key, ctrl, shift}
+    var sent = [];          // the composition's characters already handed to ImGui
+    var touch = null;       // the finger down: where it started, whether it moved (a drag, not a tap)
+    var lastPointer = "mouse";
+    var ours = false;       // the focus changes below are the page's own, not the user's
+    // Never empty: a phone's keyboard sends Backspace in an empty input to nothing (no event at all), so the
+    // input holds one zero-width space, the caret after it, and gets it back after every edit.
+    var SENTINEL = "\u200b";
+    function reset() {
+      input.value = SENTINEL;
+      try { input.setSelectionRange(1, 1); } catch (e) { /* not focused yet */ }
+    }
+    var named = { Backspace: "Backspace", Delete: "Delete", Enter: "Enter", Tab: "Tab", Escape: "Escape",
+                  ArrowLeft: "Left", ArrowRight: "Right", ArrowUp: "Up", ArrowDown: "Down", Home: "Home", End: "End" };
+    function fieldAt(x, y) {
+      for (var i = 0; i + 3 < fields.length; i += 4)
+        if (x >= fields[i] && x <= fields[i + 2] && y >= fields[i + 1] && y <= fields[i + 3]) return fields.slice(i, i + 4);
+      return null;
+    }
+    // Over the field: the browser keeps it in view above the keyboard and puts an IME's window there.
+    var placed = "";
+    function place(box) {
+      var at = box.join(",");
+      if (at === placed) return;  // called every frame while typing: no style change, no relayout
+      placed = at;
+      input.style.left = box[0] + "px";
+      input.style.top = box[1] + "px";
+      input.style.width = Math.max(1, box[2] - box[0]) + "px";
+      input.style.height = Math.max(1, box[3] - box[1]) + "px";
+    }
+    // The composition now reads `text`: take back what differs from what was sent, send the rest.
+    function follow(text) {
+      var now = Array.from(text), k = 0;
+      while (k < sent.length && k < now.length && sent[k] === now[k]) k++;
+      for (var i = k; i < sent.length; i++) queue.push({ key: "Backspace", ctrl: false, shift: false });
+      if (now.length > k) queue.push({ text: now.slice(k).join("") });
+      sent = now;
+    }
+    canvas.addEventListener("touchstart", function (e) {
+      lastPointer = "touch";
+      var t = e.changedTouches[0];
+      touch = e.touches.length === 1 ? { id: t.identifier, x: t.clientX, y: t.clientY, moved: false } : null;
+    }, { passive: true });
+    canvas.addEventListener("touchmove", function (e) {
+      for (var i = 0; touch && i < e.changedTouches.length; i++) {
+        var t = e.changedTouches[i];
+        if (t.identifier === touch.id && Math.abs(t.clientX - touch.x) + Math.abs(t.clientY - touch.y) > 10) touch.moved = true;
+      }
+    }, { passive: true });
+    canvas.addEventListener("touchend", function (e) {
+      var t = e.changedTouches[0];
+      var tap = touch && !touch.moved && t && t.identifier === touch.id;
+      touch = null;
+      var box = tap ? fieldAt(t.clientX, t.clientY) : null;
+      if (!box) return;
+      place(box);
+      // Inside the tap's handler: the keyboard opens. Focused already (the keyboard hidden by the phone's
+      // Back button), focus alone would not bring it back: blur first.
+      ours = true;
+      if (document.activeElement === input) input.blur();
+      reset();
+      input.focus();
+      ours = false;
+    });
+    // Hidden by the user (iOS's Done): the field is done too, as with Enter (its text is already applied).
+    input.addEventListener("blur", function () {
+      if (!ours && !window.Module.tpCopying && typing) queue.push({ key: "Enter", ctrl: false, shift: false });
+    });
+    canvas.addEventListener("pointerdown", function (e) { if (e.pointerType === "mouse") lastPointer = "mouse"; });
+    input.addEventListener("keydown", function (e) {
+      if (e.isComposing || e.keyCode === 229) return;  // the IME's own keys: its text arrives as it composes
+      var ctrl = e.ctrlKey || e.metaKey;
+      if (named[e.key]) {
+        queue.push({ key: named[e.key], ctrl: ctrl, shift: e.shiftKey });
+        e.preventDefault();
+      } else if (ctrl && !e.altKey && /^[acxyz]$/i.test(e.key)) {
+        queue.push({ key: e.key.toUpperCase(), ctrl: true, shift: e.shiftKey });  // select all, copy, cut, undo, redo
+        e.preventDefault();
+      }
+      // Ctrl+V goes on to the browser, whose paste arrives below as insertFromPaste.
+    });
+    input.addEventListener("beforeinput", function (e) {
+      var type = e.inputType;
+      if (type === "insertText" || type === "insertReplacementText" || type === "insertFromPaste" || type === "insertFromDrop") {
+        var t = e.data != null ? e.data : e.dataTransfer ? e.dataTransfer.getData("text/plain") : "";
+        if (t) queue.push({ text: t });
+      } else if (type === "deleteContentBackward" || type === "deleteWordBackward") {
+        queue.push({ key: "Backspace", ctrl: type === "deleteWordBackward", shift: false });
+      } else if (type === "deleteContentForward" || type === "deleteWordForward") {
+        queue.push({ key: "Delete", ctrl: type === "deleteWordForward", shift: false });
+      } else if (type === "insertLineBreak" || type === "insertParagraph") {
+        queue.push({ key: "Enter", ctrl: false, shift: false });
+      } else {
+        return;  // composition: left to the input, followed below
+      }
+      e.preventDefault();  // the input stays empty: the text lives in the ImGui field
+    });
+    input.addEventListener("compositionstart", function () { sent = []; });
+    input.addEventListener("input", function (e) {
+      if (e.isComposing) follow(input.value.replace(SENTINEL, ""));
+      else if (input.value !== SENTINEL) reset();  // anything the handlers above let through
+    });
+    input.addEventListener("compositionend", function (e) {
+      follow(e.data || "");
+      sent = [];
+      reset();
+    });
+    return {
+      // Once per frame from the planner: is a text field typing, where, and every text field drawn.
+      frame: function (nowTyping, box, boxes) {
+        fields = boxes;
+        if (nowTyping) place(box);
+        ours = true;
+        if (!nowTyping && document.activeElement === input) {
+          input.blur();  // the field was left: the keyboard closes, keys go to the canvas again
+          sent = [];
+          canvas.focus({ preventScroll: true });
+        } else if (nowTyping && !typing && lastPointer === "touch" && document.activeElement !== input) {
+          reset();
+          input.focus();  // a field that became active by itself (a picker's filter box after a tap)
+        }
+        ours = false;
+        typing = nowTyping;
+      },
+      // The next thing typed, for ImGui, or null.
+      take: function () { return queue.length ? queue.shift() : null; },
+    };
+  }
 
   // The compiled planner (WebAssembly.Module), kept so that the search workers instantiate it without
   // downloading or compiling it again (a Module is copied to a worker by postMessage; no shared memory).
@@ -156,6 +299,7 @@
     canvas: canvas,
     instantiateWasm: instantiateWasm,
     tpWork: workPool(),
+    tpKeyboard: keyboardAgent(),
     print: function (t) { console.log(t); },
     printErr: function (t) { console.warn(t); },
     setStatus: function (t) {

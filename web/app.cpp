@@ -1,5 +1,5 @@
 // app.cpp — the frame: the top bar, the notice bar, the inputs on the left and the current view on the
-// right (one scrolling column on narrow screens), the status line; then, when anything changed, the plans
+// right (on a narrow screen one of the two at a time, phone.cpp), the status line; then, when anything changed, the plans
 // follow (background.h) and the link is written (link_sync.h). Also Init (the state to open on) and the
 // script hooks behind window.trainplan.
 #include "app.h"
@@ -10,6 +10,7 @@
 #include "i18n.h"
 #include "imgui.h"
 #include "imgui_internal.h"  // GetActiveID for stats()
+#include "json.h"
 #include "link_sync.h"
 #include "platform.h"
 #include "views.h"
@@ -26,17 +27,24 @@ void NoticeBar(AppState& app) {
   ImVec4 tint = ColV(app, Hue::Gradients);
   tint.w = 0.15f;
   ImGui::PushStyleColor(ImGuiCol_ChildBg, tint);
-  float h = ImGui::GetTextLineHeightWithSpacing() * (float)std::min<size_t>(app.notices.size(), 4) + 12;
+  // Each notice wraps (a phone is narrower than most of them); the bar shows up to four lines, then scrolls.
+  const float text_w = ImGui::GetContentRegionAvail().x - ImGui::GetFrameHeight() - ImGui::GetStyle().WindowPadding.x * 2 - 8;
+  size_t lines = 0;
+  for (const ConfigIssue& is : app.notices) lines += WrapLines(FormatIssue(is, LangOf(app)), text_w).size();
+  float h = ImGui::GetTextLineHeightWithSpacing() * (float)std::min<size_t>(lines, 4) + 12;
   ImGui::BeginChild("notices", ImVec2(0, h), true);
   float close_x = ImGui::GetContentRegionAvail().x - ImGui::GetFrameHeight();
   bool dismiss = false;
   for (size_t i = 0; i < app.notices.size(); ++i) {
-    ImGui::TextUnformatted(FormatIssue(app.notices[i], LangOf(app)).c_str());
+    const ImVec2 top = ImGui::GetCursorPos();
+    Paragraph(FormatIssue(app.notices[i], LangOf(app)), ImVec4(0, 0, 0, 0), text_w);
     if (i == 0) {
-      ImGui::SameLine(close_x);
+      const ImVec2 after = ImGui::GetCursorPos();
+      ImGui::SetCursorPos(ImVec2(close_x, top.y));
       dismiss = ImGui::SmallButton("×");
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", Tr("Dismiss"));
       Record(app, "notices_close");
+      ImGui::SetCursorPos(after);
     }
   }
   ImGui::EndChild();
@@ -67,7 +75,12 @@ std::string StatsJson(AppState& app) {
                 t.frames, (unsigned)ImGui::GetActiveID(), ImGui::GetIO().MousePos.x, ImGui::GetIO().MousePos.y,
                 LangCode(LangOf(app)), app.cjk_font_ready ? "true" : "false", Busy(app) ? "true" : "false");
   t.frame_ms_max = t.ui_ms_max = t.edit_ms_max = t.slice_step_ms_max = 0;  // maxima since the last call
-  return buf;
+  // The status line's feedback while it is shown ("" otherwise), and whether it reports a failure.
+  std::string out = buf;
+  out.pop_back();
+  const bool shown = Now() < app.status_until;
+  return out + ",\"status\":" + JsonEscape(shown ? app.status : std::string()) +
+         ",\"status_bad\":" + (shown && app.status_bad ? "true" : "false") + "}";
 }
 
 // window.trainplan: plan() and compare() finish what they report at once (only scripts wait for this; the
@@ -187,6 +200,7 @@ void DrawUi(AppState& app) {
     Save(app);
   }
   SetLanguage(LangOf(app));  // Tr() below speaks the configuration's language
+  ClipboardFeedback(app);
   DragToScroll(app);
   app.widgets_building.clear();
   app.text_fields_building.clear();
@@ -205,7 +219,11 @@ void DrawUi(AppState& app) {
   bool changed = TopBar(app);
   NoticeBar(app);
 
-  float status_h = ImGui::GetTextLineHeightWithSpacing() + 4;
+  // The status line: the link on one line, or the last action's feedback wrapped (a phone is narrow).
+  const bool feedback = Now() < app.status_until;
+  const float status_w = ImGui::GetContentRegionAvail().x;
+  const size_t status_lines = feedback ? WrapLines(app.status, status_w).size() : 1;
+  float status_h = ImGui::GetTextLineHeightWithSpacing() * (float)status_lines + 4;
   bool input_changed = imported;
   auto results = [&] {
     switch (ViewOf(app)) {
@@ -214,14 +232,9 @@ void DrawUi(AppState& app) {
       case View::Search: changed |= SearchView(app); break;
     }
   };
-  if (ImGui::GetContentRegionAvail().x < ImGui::GetFontSize() * 50) {
-    // Narrow screens (phones, split windows): one scrolling column, the answer first, the inputs below.
-    ImGui::BeginChild("all", ImVec2(0, -status_h), true);
-    results();
-    ImGui::Separator();
-    app.reveal_error = false;  // the answer stays on screen: its verdict says which keys were replaced
-    input_changed |= DrawInputs(app);
-    ImGui::EndChild();
+  if (NarrowScreen()) {
+    // Narrow screens (phones, split windows): the results or the inputs, one scrolling column (phone.cpp).
+    input_changed |= NarrowColumn(app, status_h, results);
   } else {
     float left_w = std::max(300.0f, std::min(420.0f, ImGui::GetContentRegionAvail().x * 0.32f));
     ImGui::BeginChild("inputs", ImVec2(left_w, -status_h), true);
@@ -233,8 +246,8 @@ void DrawUi(AppState& app) {
     ImGui::EndChild();
   }
   // Status line: the link (what Copy link copies) or the last action's feedback.
-  if (Now() < app.status_until) ImGui::TextColored(ColV(app, Hue::Accent), "%s", app.status.c_str());
-  else ImGui::TextDisabled("%s", app.link.c_str());
+  if (feedback) Paragraph(app.status, ColV(app, app.status_bad ? Hue::Bad : Hue::Accent), status_w);
+  else ImGui::TextDisabled("%s", Elide(app.link, status_w).c_str());
   Record(app, "status");
   ImGui::End();
   ExplainWindow(app);  // over the page, while a "why?" is open
@@ -254,6 +267,7 @@ void DrawUi(AppState& app) {
   BackgroundWork(app, frame_start);
   app.widgets.swap(app.widgets_building);
   app.text_fields.swap(app.text_fields_building);
+  ReportTextInput(app);  // the phone's keyboard follows the text field being typed in
   app.times.frame_ms_last = (Now() - frame_start) * 1e3;
   app.times.frame_ms_max = std::max(app.times.frame_ms_max, app.times.frame_ms_last);
   ++app.times.frames;

@@ -75,6 +75,7 @@ struct AppState {
   double link_due = 0;           // Now() after which a pending write goes out even while still typing
   std::string status;            // one-line feedback ("Link copied", "Saved trainplan-plan.md")
   double status_until = 0;
+  bool status_bad = false;       // the feedback is a failure (red): the browser refused the clipboard
 
   // Test hooks: screen rectangles of named inputs (window.trainplan.widgets()).
   struct WidgetRect {

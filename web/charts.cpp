@@ -3,6 +3,7 @@
 #include "charts.h"
 
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 
 #include "app.h"
@@ -140,7 +141,15 @@ void LineChart(AppState& app, const char* id, ImVec2 size, const std::vector<Ser
   ImDrawList* dl = ImGui::GetWindowDrawList();
   float lh = ImGui::GetTextLineHeight();
   float left_pad = ImGui::CalcTextSize("000.0 M").x + 10, right_pad = spec.fmt_right ? left_pad : 12;
-  ImVec2 a(p0.x + left_pad, p0.y + lh + 6), b(p0.x + size.x - right_pad, p0.y + size.y - lh * 2 - 6);
+  // The legend sits between the axes' titles on the top line, or on a line of its own when the chart is
+  // too narrow for both (a phone).
+  float legend_w = 0;
+  for (const auto& s : series) legend_w += lh * 0.6f + 4 + ImGui::CalcTextSize(s.name.c_str()).x + 14;
+  const float titles_w = ImGui::CalcTextSize(spec.left_label).x + ImGui::CalcTextSize(spec.right_label).x + 16;
+  const bool legend_row = p0.x + left_pad + 10 + legend_w + ImGui::CalcTextSize(spec.right_label).x + 8 > p0.x + size.x ||
+                          titles_w + legend_w > size.x;
+  const float top = legend_row ? lh * 2 + 4 : lh;
+  ImVec2 a(p0.x + left_pad, p0.y + top + 6), b(p0.x + size.x - right_pad, p0.y + size.y - lh * 2 - 6);
   if (b.x <= a.x || b.y <= a.y) {
     ImGui::PopID();
     return;
@@ -196,7 +205,7 @@ void LineChart(AppState& app, const char* id, ImVec2 size, const std::vector<Ser
     float py = ty(y, false);
     dl->AddLine(ImVec2(a.x, py), ImVec2(b.x, py), grid);
     std::string t = spec.fmt_left ? spec.fmt_left(y) : Plain(y);
-    dl->AddText(ImVec2(a.x - ImGui::CalcTextSize(t.c_str()).x - 6, py - lh * 0.5f), muted, t.c_str());
+    dl->AddText(ImVec2(std::max(p0.x, a.x - ImGui::CalcTextSize(t.c_str()).x - 6), py - lh * 0.5f), muted, t.c_str());
   }
   if (spec.fmt_right && rmax > 0)
     for (double y = 0; y <= rtop * 1.0001; y += rstep) {
@@ -214,9 +223,10 @@ void LineChart(AppState& app, const char* id, ImVec2 size, const std::vector<Ser
     dl->AddLine(ImVec2(px, b.y), ImVec2(px, b.y + 4), muted);
     std::string t = spec.fmt_x ? spec.fmt_x(x) : Plain(x);
     float w = ImGui::CalcTextSize(t.c_str()).x;
-    if (px - w * 0.5f > last_label_x + 6) {
-      dl->AddText(ImVec2(px - w * 0.5f, b.y + 5), muted, t.c_str());
-      last_label_x = px + w * 0.5f;
+    const float lx = std::clamp(px - w * 0.5f, p0.x, p0.x + size.x - w);
+    if (lx > last_label_x + 6) {
+      dl->AddText(ImVec2(lx, b.y + 5), muted, t.c_str());
+      last_label_x = lx + w;
     }
   }
   dl->AddLine(ImVec2(a.x, b.y), ImVec2(b.x, b.y), muted);
@@ -258,13 +268,14 @@ void LineChart(AppState& app, const char* id, ImVec2 size, const std::vector<Ser
         dl->AddCircle(c, 3.5f, Col(app, Hue::Bad), 0, 1.5f);
     }
   }
-  // Legend (top, centred)
+  // Legend: on the top line after the left axis' title, or on its own line under both titles.
   {
-    float x = a.x + 10;
+    float x = legend_row ? p0.x : a.x + 10;
+    const float y = legend_row ? p0.y + lh + 4 : p0.y;
     for (const auto& s : series) {
-      dl->AddRectFilled(ImVec2(x, p0.y + lh * 0.25f), ImVec2(x + lh * 0.6f, p0.y + lh * 0.85f), s.color, 2);
+      dl->AddRectFilled(ImVec2(x, y + lh * 0.25f), ImVec2(x + lh * 0.6f, y + lh * 0.85f), s.color, 2);
       x += lh * 0.6f + 4;
-      dl->AddText(ImVec2(x, p0.y), muted, s.name.c_str());
+      dl->AddText(ImVec2(x, y), muted, s.name.c_str());
       x += ImGui::CalcTextSize(s.name.c_str()).x + 14;
     }
   }
@@ -351,13 +362,18 @@ int Scatter(AppState& app, const char* id, ImVec2 size, const std::vector<Scatte
     float yy = py(y);
     dl->AddLine(ImVec2(a.x, yy), ImVec2(b.x, yy), grid);
     std::string t = spec.fmt_y ? spec.fmt_y(y) : Plain(y);
-    dl->AddText(ImVec2(a.x - ImGui::CalcTextSize(t.c_str()).x - 6, yy - lh * 0.5f), muted, t.c_str());
+    dl->AddText(ImVec2(std::max(p0.x, a.x - ImGui::CalcTextSize(t.c_str()).x - 6), yy - lh * 0.5f), muted, t.c_str());
   }
+  float last_x_label = -FLT_MAX;  // x labels never overlap: a narrow chart skips some
   for (double x : ticks(xmin, xmax, spec.log_x)) {
     float xx = px(x);
     dl->AddLine(ImVec2(xx, a.y), ImVec2(xx, b.y), grid);
     std::string t = spec.fmt_x ? spec.fmt_x(x) : Plain(x);
-    dl->AddText(ImVec2(xx - ImGui::CalcTextSize(t.c_str()).x * 0.5f, b.y + 5), muted, t.c_str());
+    const float w = ImGui::CalcTextSize(t.c_str()).x;
+    const float tx = std::clamp(xx - w * 0.5f, p0.x, p0.x + size.x - w);
+    if (tx < last_x_label + 6) continue;
+    dl->AddText(ImVec2(tx, b.y + 5), muted, t.c_str());
+    last_x_label = tx + w;
   }
   dl->AddRect(a, b, muted);
   {
@@ -391,27 +407,47 @@ int Scatter(AppState& app, const char* id, ImVec2 size, const std::vector<Scatte
     float dx = m.x - c.x, dy = m.y - c.y;
     if (hovered && dx * dx + dy * dy < best_d2) best_d2 = dx * dx + dy * dy, hover = (int)i;
   }
-  // Labels: the selected point's first (it is always labelled, on whichever side has room), then the
-  // others where they fit; one label per name (the front holds several layouts of one GPU), none over another.
+  // Labels: the selected point's first (it is always labelled: on whichever side has room, else where it
+  // covers least), then the others where they fit; one label per name (the front holds several layouts of
+  // one GPU), none over another label or another point, all inside the plot (cut with "…" if wider).
+  std::vector<ImRect> dots;
+  for (const auto& p : pts)
+    if (drawn(p)) {
+      const ImVec2 c(px(p.x), py(p.y));
+      dots.emplace_back(ImVec2(c.x - 5, c.y - 5), ImVec2(c.x + 5, c.y + 5));
+    }
   for (int pass = 0; pass < 2; ++pass)
     for (const auto& p : pts) {
       if (!drawn(p) || !p.show_label || p.label.empty() || p.selected != (pass == 0)) continue;
       if (std::find(labelled.begin(), labelled.end(), p.label) != labelled.end()) continue;
-      const ImVec2 c(px(p.x), py(p.y)), ts = ImGui::CalcTextSize(p.label.c_str());
+      const std::string text = Elide(p.label, b.x - a.x - 4);
+      const ImVec2 c(px(p.x), py(p.y)), ts = ImGui::CalcTextSize(text.c_str());
       const ImVec2 places[] = {ImVec2(c.x + 9, c.y - lh * 0.5f), ImVec2(c.x - 9 - ts.x, c.y - lh * 0.5f),
                                ImVec2(c.x - ts.x * 0.5f, c.y - 9 - ts.y), ImVec2(c.x - ts.x * 0.5f, c.y + 9)};
-      for (ImVec2 la : places) {
+      auto inside = [&](ImVec2 la) {
         la.x = std::clamp(la.x, a.x + 2, std::max(a.x + 2, b.x - ts.x - 2));
-        ImRect box(la, ImVec2(la.x + ts.x, la.y + ts.y));
-        bool clash = false;
-        for (const auto& r : label_boxes) clash |= r.Overlaps(box);
-        if (clash && !p.selected) break;  // others only take the first place
-        if (clash) continue;
-        dl->AddText(la, p.selected ? Col(app, Hue::Capacity) : muted, p.label.c_str());
-        labelled.push_back(p.label);
-        label_boxes.push_back(box);
-        break;
+        la.y = std::clamp(la.y, a.y + 1, std::max(a.y + 1, b.y - ts.y - 1));
+        return ImRect(la, ImVec2(la.x + ts.x, la.y + ts.y));
+      };
+      auto clashes = [&](const ImRect& box) {
+        int n = 0;
+        for (const auto& r : label_boxes) n += r.Overlaps(box) ? 100 : 0;  // never over another label
+        for (const auto& d : dots) n += d.Overlaps(box) ? 1 : 0;  // its own too (a label pushed back by the edge)
+        return n;
+      };
+      // The first place without a clash; the selected point takes the least bad place if none is free.
+      int best = -1, best_clash = 1 << 30;
+      for (int k = 0; k < 4; ++k) {
+        const int n = clashes(inside(places[k]));
+        if (n < best_clash) best = k, best_clash = n;
+        if (n == 0) break;
       }
+      if (best < 0 || (best_clash > 0 && !p.selected)) continue;
+      const ImRect box = inside(places[best]);
+      dl->AddText(box.Min, p.selected ? Col(app, Hue::Capacity) : muted, text.c_str());
+      labelled.push_back(p.label);
+      label_boxes.push_back(box);
+      if (p.selected) app.widgets_building.push_back({std::string(id) + "_selected_label", box.Min.x, box.Min.y, box.Max.x, box.Max.y});
     }
   if (hover >= 0) {
     const auto& p = pts[hover];

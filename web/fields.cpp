@@ -135,7 +135,9 @@ bool TextKindField(AppState& app, const KeyInfo& k) {
   const char* auto_word = assumption ? "default" : "auto";
   const std::string unit = ShownUnit(k);
   const float auto_w = k.has_auto && k.kind != KeyKind::Text ? ImGui::CalcTextSize(Tr(auto_word)).x + ImGui::GetFrameHeight() + 8 : 0;
-  ImGui::SetNextItemWidth(std::max(ImGui::GetFontSize() * 3, ImGui::GetContentRegionAvail().x - auto_w - UnitWidth(unit)));
+  // A long unit ("fraction of GPU TDP") on a narrow screen goes under the field rather than off the edge.
+  const bool unit_below = !unit.empty() && ImGui::GetContentRegionAvail().x - auto_w - UnitWidth(unit) < ImGui::GetFontSize() * 5;
+  ImGui::SetNextItemWidth(std::max(ImGui::GetFontSize() * 3, ImGui::GetContentRegionAvail().x - auto_w - (unit_below ? 0 : UnitWidth(unit))));
   bool changed = false;
   std::string text;
   if (is_auto) {
@@ -159,7 +161,7 @@ bool TextKindField(AppState& app, const KeyInfo& k) {
   }
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) KeyTooltip(app, key);
   Record(app, key);
-  if (!unit.empty()) {
+  if (!unit.empty() && !unit_below) {
     ImGui::SameLine();
     ImGui::TextDisabled("%s", unit.c_str());
   }
@@ -181,6 +183,10 @@ bool TextKindField(AppState& app, const KeyInfo& k) {
       else Tooltip(Sprintf(Tr("auto: the planner's default for %s (hover the field for where it comes from)."), key));
     }
   }
+  if (unit_below) {
+    ImGui::SetCursorPosX(app.inputs.label_width);
+    MutedParagraph(unit);
+  }
   return changed;
 }
 
@@ -199,7 +205,7 @@ bool ChoiceField(AppState& app, const KeyInfo& k) {
   const std::string preview = is_auto ? auto_label() : Tr(ChoiceLabel(k, v));
   bool changed = false;
   std::vector<ConfigIssue> ignored;
-  if (ImGui::BeginCombo("##v", preview.c_str())) {
+  if (BeginComboFitted("##v", preview)) {
     if (k.has_auto && ImGui::Selectable(auto_label().c_str(), is_auto) && !is_auto) changed = ApplyPair(c, key, "auto", ignored);
     for (int i = 0; i < k.n_names; ++i) {
       const bool auto_name = std::strcmp(k.names[i], "auto") == 0;

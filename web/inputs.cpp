@@ -285,7 +285,7 @@ bool StackChoice(AppState& app, const KeyInfo& k) {
   const std::string auto_label = Sprintf(Tr("auto (%s)"), DefaultStack().name);
   const std::string preview = c.stack.empty() ? auto_label : chosen ? std::string(chosen->name) : c.stack;
   bool changed = false;
-  if (ImGui::BeginCombo("##v", preview.c_str())) {
+  if (BeginComboFitted("##v", preview)) {
     if (ImGui::Selectable(auto_label.c_str(), c.stack.empty()) && !c.stack.empty()) c.stack.clear(), changed = true;
     for (const StackProfile& s : Stacks()) {
       const bool selected = chosen == &s;

@@ -9,7 +9,7 @@
 #include <string>
 
 #include "app.h"
-#include "fonts.h"
+#include "font_atlas.h"
 #include "i18n.h"
 #include "imgui.h"
 #include "imgui_impl_opengl3.h"
@@ -27,45 +27,6 @@ struct Runner {
   int waited = 0;                // frames spent waiting for background work before the last one
 };
 
-// Glyph ranges must match what cmake/fonts.cmake keeps in the subset.
-const ImWchar kTextRanges[] = {0x0020, 0x00FF, 0x2009, 0x2009, 0x2013, 0x2014, 0x2018, 0x201D, 0x2022, 0x2022,
-                               0x2026, 0x2026, 0x2190, 0x2193, 0x2212, 0x2212, 0x2248, 0x2248, 0x2264, 0x2265, 0};
-const ImWchar kSymbolRanges[] = {0x2190, 0x2193, 0x2212, 0x2212, 0x2248, 0x2248, 0x2264, 0x2265, 0x25A0, 0x25CF,
-                                 0x2600, 0x263F, 0x2713, 0x2718, 0};
-
-// Chinese: the language switch's "简体中文" is merged into every font always (a few glyphs); the whole
-// interface's CJK subset only while Chinese is on, so the English atlas (and page) stays small. Rasterized
-// at device pixels like the Latin text; no horizontal oversampling (dense glyphs, and it halves the atlas).
-void MergeCjk(const unsigned char* data, int size, const unsigned short* ranges, float px) {
-  ImFontConfig cfg;
-  cfg.FontDataOwnedByAtlas = false;
-  cfg.MergeMode = true;
-  cfg.OversampleH = 1;
-  cfg.OversampleV = 1;
-  cfg.PixelSnapH = true;
-  ImGui::GetIO().Fonts->AddFontFromMemoryTTF((void*)data, size, px, &cfg, (const ImWchar*)ranges);
-}
-
-ImFont* AddFont(const tp::fonts::Blob& text, float px, float ratio, const unsigned char* cjk, int cjk_size) {
-  ImGuiIO& io = ImGui::GetIO();
-  ImFontConfig cfg;
-  cfg.FontDataOwnedByAtlas = false;  // the arrays are static, compiled in
-  cfg.OversampleH = 2;
-  cfg.OversampleV = 1;
-  // Rasterize at device pixels and draw at 1/ratio: one texel per screen pixel on high-DPI screens.
-  ImFont* font = io.Fonts->AddFontFromMemoryTTF((void*)text.data, text.size, px * ratio, &cfg, kTextRanges);
-  ImFontConfig sym;
-  sym.FontDataOwnedByAtlas = false;
-  sym.MergeMode = true;  // only glyphs Roboto lacks come from DejaVu
-  sym.OversampleH = 2;
-  sym.GlyphOffset = ImVec2(0, 0);
-  io.Fonts->AddFontFromMemoryTTF((void*)tp::fonts::kSymbols.data, tp::fonts::kSymbols.size, px * ratio, &sym,
-                                 kSymbolRanges);
-  MergeCjk(tp::fonts::kCjkLabel.data, tp::fonts::kCjkLabel.size, tp::fonts::kCjkLabelRanges, px * ratio);
-  if (cjk) MergeCjk(cjk, cjk_size, tp::fonts::kCjkRanges, px * ratio);  // glyphs already merged are kept
-  return font;
-}
-
 // The Chinese font when Chinese is on and it is available (natively at once; on the page once cjk.ttf has
 // arrived: until then Chinese text shows the fallback glyph for a moment).
 bool CjkWanted(const Runner& r, const unsigned char** data, int* size) {
@@ -80,10 +41,7 @@ void BuildFonts(Runner& r, float ratio) {
   int cjk_size = 0;
   r.font_cjk = CjkWanted(r, &cjk, &cjk_size);
   r.app.cjk_font_ready = r.font_cjk;
-  r.app.fonts.body = AddFont(tp::fonts::kTextRegular, 15.0f, ratio, cjk, cjk_size);
-  r.app.fonts.bold = AddFont(tp::fonts::kTextBold, 15.0f, ratio, cjk, cjk_size);
-  r.app.fonts.big = AddFont(tp::fonts::kTextBold, 22.0f, ratio, cjk, cjk_size);
-  r.app.fonts.small = AddFont(tp::fonts::kTextRegular, 12.5f, ratio, cjk, cjk_size);
+  r.app.fonts = tp::ui::AddPageFonts(io.Fonts, ratio, cjk, cjk_size);
   io.Fonts->Build();
   io.FontGlobalScale = 1.0f / ratio;
   io.FontDefault = r.app.fonts.body;

@@ -13,6 +13,7 @@
 #include "i18n.h"
 #include "imgui.h"
 #include "inputs.h"
+#include "platform.h"
 #include "text_layout.h"
 #include "views.h"
 #include "widgets.h"
@@ -33,9 +34,25 @@ std::string Sprintf(const char* fmt, ...) {
   return buf;
 }
 
-void SetStatus(AppState& app, std::string text) {
+void SetStatus(AppState& app, std::string text, bool bad) {
   app.status = std::move(text);
-  app.status_until = Now() + 4.0;
+  app.status_until = Now() + (bad ? 8.0 : 4.0);  // a failure stays long enough to be read
+  app.status_bad = bad;
+}
+
+void ClipboardFeedback(AppState& app) {
+  if (!platform::TakeClipboardWriteRefused()) return;
+  SetStatus(app, Tr("The browser refused the clipboard (no permission): nothing was copied. The link is in the "
+                    "address bar."),
+            /*bad=*/true);
+}
+
+std::string ShortGpu(const std::string& id) {
+  const GpuSpec* g = FindGpu(id);
+  std::string name = g ? g->name : id;
+  for (const char* prefix : {"NVIDIA GeForce ", "NVIDIA ", "AMD Instinct ", "AMD "})
+    if (name.rfind(prefix, 0) == 0) return name.substr(std::string(prefix).size());
+  return name;
 }
 
 void WrappedBullet(const std::string& text) {
@@ -114,18 +131,20 @@ void FallbackLine(AppState& app, const PlanOutput& o, bool compact) {
   Record(app, compact ? "fallback_line_compact" : "fallback_line");
 }
 
-void Verdict(AppState& app, const PlanOutput& o, bool compact) {
+void Verdict(AppState& app, const PlanOutput& o, bool compact, const std::string& name_given) {
+  const std::string name = !name_given.empty() ? name_given : "verdict";
   bool fits = Fits(o);
   ImGui::PushFont(app.fonts.big);
   ImGui::PushStyleColor(ImGuiCol_Text, ColV(app, fits ? Hue::Good : Hue::Bad));
   ImGui::TextUnformatted(Tr(fits ? "✔ Fits" : (o.ok ? "✘ Does not fit" : "✘ Cannot plan")));
   ImGui::PopStyleColor();
-  Record(app, compact ? "verdict_compact" : "verdict");
+  Record(app, name.c_str());
   if (o.ok && compact) {
     ImGui::PopFont();
     ImGui::PushFont(app.fonts.bold);
     Paragraph(MemoryLine(o));
     if (ImGui::IsItemHovered()) Tooltip(MemoryFigures(o));
+    Record(app, (name + "_memory").c_str());
   } else if (o.ok) {
     SameLineIfFits(MemoryLine(o).c_str(), 14);
     ImGui::TextUnformatted(MemoryLine(o).c_str());
@@ -134,6 +153,7 @@ void Verdict(AppState& app, const PlanOutput& o, bool compact) {
                          "free as headroom)"),
                       FmtPct(o.job.assume.headroom).c_str()) +
               "\n" + MemoryFigures(o));
+    Record(app, (name + "_memory").c_str());
     WhyButton(app, "memory_total_bytes");
     if (fits && !compact) {
       std::string days = FmtDays(o.plan.run.days), cost = FmtUsd(o.plan.run.cost_usd);
@@ -147,6 +167,7 @@ void Verdict(AppState& app, const PlanOutput& o, bool compact) {
                            "goodput %s (failures, checkpoints, restarts)"),
                         FmtCount(o.plan.run.tokens).c_str(), FmtDays(o.plan.run.steady_days).c_str(),
                         FmtPct(o.plan.run.run_efficiency).c_str(), FmtPct(o.plan.run.goodput).c_str()));
+      Record(app, (name + "_days").c_str());
       WhyButton(app, "days");
       if (SameLineIfFits(("·  " + cost).c_str(), 14)) {
         ImGui::TextDisabled("·");
@@ -157,6 +178,7 @@ void Verdict(AppState& app, const PlanOutput& o, bool compact) {
         Tooltip(Sprintf(Tr("renting: %s GPU-hours x $%.2f; owning: %s (amortized purchase + energy)"),
                         FmtCount(o.plan.run.gpu_hours).c_str(), o.job.econ.usd_per_gpu_hour,
                         FmtUsd(o.plan.run.cost_own_usd).c_str()));
+      Record(app, (name + "_cost").c_str());
       WhyButton(app, "cost_usd");
     }
   }

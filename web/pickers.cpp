@@ -82,7 +82,7 @@ bool PickerCombo(AppState& app, const char* id, const std::string& preview, std:
   ImGui::SetNextItemWidth(width);
   bool changed = false;
   char* filter = app.inputs.picker_filter;
-  if (!ImGui::BeginCombo((std::string("##pick_") + id).c_str(), preview.c_str(), ImGuiComboFlags_HeightLarge)) return false;
+  if (!BeginComboFitted((std::string("##pick_") + id).c_str(), preview, ImGuiComboFlags_HeightLarge)) return false;
   if (ImGui::IsWindowAppearing()) {
     filter[0] = 0;
     ImGui::SetKeyboardFocusHere();

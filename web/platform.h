@@ -4,6 +4,7 @@
 // one; nothing else in web/ knows which (the only __EMSCRIPTEN__ code is platform_web.cpp).
 #pragma once
 #include <string>
+#include <vector>
 
 namespace tp::platform {
 
@@ -31,6 +32,10 @@ bool EndFrame(const float clear_rgba[4], const char* png_path = nullptr);
 float PixelRatio();
 
 void SetClipboard(const std::string& text);
+// A copy that did not reach the system clipboard (SetClipboard or a text field's Ctrl+C): true once per
+// refusal. The page copies asynchronously (navigator.clipboard.writeText, which the browser may refuse
+// without the clipboard-write permission, then the older execCommand("copy")), so the answer comes later.
+bool TakeClipboardWriteRefused();
 // The system clipboard's text, asked for by a button ("Paste config.json"): the browser answers later
 // (navigator.clipboard.readText, which may ask the user), so the request and the answer are two calls.
 // TakeClipboardText returns true once the answer is in: the text, or *refused when the browser said no.
@@ -39,6 +44,19 @@ bool TakeClipboardText(std::string& text, bool* refused);
 // A file dropped on the window or the page: true once per file, with its name and its text ("" when it
 // could not be read or is over 1 MB; a config.json is a few kB).
 bool TakeDroppedFile(std::string& name, std::string& text);
+
+// A rectangle on the screen in ImGui units (CSS pixels on the page): top left, bottom right.
+struct Box {
+  float x0, y0, x1, y1;
+};
+
+// The on-screen keyboard of phones and tablets. The UI calls this once per frame: `typing` while an
+// editable text field is active (at `field`), and `fields`, every text field drawn this frame. A browser
+// opens its keyboard only for a focused DOM text element, and only when focused from inside the tap's own
+// event handler: the page keeps a hidden <input>, focuses it when a tap lands on one of `fields`, hands
+// what is typed or composed into it (keys, IME text) to the ImGui field, and blurs it (the keyboard
+// closes) once `typing` ends. Natively: the IME's candidate window is put at the field.
+void TextInput(bool typing, const Box& field, const std::vector<Box>& fields);
 
 // Share link state. Link() is the fragment the app started with ("#v=1&..." or "" when none).
 // SetLink writes the current fragment: push=true adds a history entry (a discrete edit), false replaces it

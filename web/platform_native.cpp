@@ -165,7 +165,22 @@ float PixelRatio() {
   return io.DisplayFramebufferScale.x > 0 ? io.DisplayFramebufferScale.x : 1.0f;
 }
 
-void SetClipboard(const std::string& text) { SDL_SetClipboardText(text.c_str()); }
+bool g_copy_failed = false;  // SDL could not set the clipboard (no clipboard owner on this display)
+void SetClipboard(const std::string& text) { g_copy_failed = SDL_SetClipboardText(text.c_str()) != 0; }
+bool TakeClipboardWriteRefused() {
+  const bool failed = g_copy_failed;
+  g_copy_failed = false;
+  return failed;
+}
+// A desktop has its keyboard: only the input method's candidate window is placed, at the field.
+void TextInput(bool typing, const Box& field, const std::vector<Box>&) {
+  static SDL_Rect last{0, 0, 0, 0};
+  const SDL_Rect r{(int)field.x0, (int)field.y0, (int)(field.x1 - field.x0), (int)(field.y1 - field.y0)};
+  if (!typing || (r.x == last.x && r.y == last.y && r.w == last.w && r.h == last.h)) return;
+  last = r;
+  SDL_Rect place = r;  // SDL takes a non-const pointer
+  SDL_SetTextInputRect(&place);
+}
 // The desktop's clipboard answers at once.
 void RequestClipboardText() { g_clipboard_asked = true; }
 bool TakeClipboardText(std::string& text, bool* refused) {

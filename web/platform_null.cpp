@@ -24,7 +24,23 @@ void RunLoop(bool (*frame)(void*), void* user) {
 bool BeginFrame() { return true; }
 bool EndFrame(const float*, const char*) { return false; }
 float PixelRatio() { return 1.0f; }
-void SetClipboard(const std::string& text) { Null().clipboard = text; }
+void SetClipboard(const std::string& text) {
+  NullPlatform& p = Null();
+  ++p.clipboard_writes;
+  if (!p.clipboard_write_refused) p.clipboard = text;
+}
+bool TakeClipboardWriteRefused() {
+  NullPlatform& p = Null();
+  const bool refused = p.clipboard_write_refused && p.clipboard_writes > 0;
+  if (refused) p.clipboard_writes = 0;  // one answer per copy
+  return refused;
+}
+void TextInput(bool typing, const Box& field, const std::vector<Box>& fields) {
+  NullPlatform& p = Null();
+  p.typing = typing;
+  p.typing_field = field;
+  p.text_fields = fields;
+}
 void RequestClipboardText() { ++Null().clipboard_requests; }
 bool TakeClipboardText(std::string& text, bool* refused) {
   NullPlatform& p = Null();

@@ -2,7 +2,8 @@
 // SDL2 on a WebGL2 canvas sized by CSS at the device pixel ratio, the URL fragment and history
 // (replaceState while editing, pushState per edit, hashchange/popstate for back/forward), localStorage,
 // the real clipboard (navigator.clipboard, with a fallback), downloads through a Blob, the search view's
-// Web Workers (the pool is in shell/trainplan.js), and the functions behind window.trainplan (plan(),
+// Web Workers (the pool is in shell/trainplan.js), the on-screen keyboard's hidden input (also there),
+// and the functions behind window.trainplan (plan(),
 // setLink(), widgets(), searchStatus(), ...) that shell/trainplan.js exposes, and the workers' entry.
 #include <SDL.h>
 #include <emscripten/emscripten.h>
@@ -12,9 +13,12 @@
 #include <cfloat>
 #include <cstdio>
 #include <cstdlib>
+#include <string>
+#include <utility>
 
 #include "imgui.h"
 #include "imgui_impl_opengl3.h"
+#include "imgui_internal.h"  // the last frame's hovered and active item (a finger's hover, BeginFrame)
 #include "imgui_impl_sdl.h"
 #include "platform.h"
 #include "sdl_input.h"
@@ -171,6 +175,9 @@ EM_JS(char*, tp_js_clipboard_get, (), {
   return p;
 });
 
+// Copy: navigator.clipboard.writeText, which the browser may refuse (no clipboard-write permission, the
+// page not focused), then the older execCommand("copy") on a selected textarea; when both fail the page
+// says so (TakeClipboardWriteRefused) instead of claiming a copy that did not happen.
 EM_JS(void, tp_js_clipboard, (const char* text), {
   var t = UTF8ToString(text);
   Module.tpClipboard = t;
@@ -180,18 +187,47 @@ EM_JS(void, tp_js_clipboard, (const char* text), {
     ta.setAttribute("readonly", "");
     ta.style.position = "fixed";
     ta.style.opacity = "0";
+    var had = document.activeElement;
+    Module.tpCopying = true;  // the keyboard's input losing focus for a moment is not the user leaving it
     document.body.appendChild(ta);
     ta.select();
-    try { document.execCommand("copy"); } catch (e) {}
+    var copied = false;
+    try { copied = document.execCommand("copy"); } catch (e) { copied = false; }
     document.body.removeChild(ta);
-    var c = document.getElementById("canvas");
-    if (c) c.focus();
+    if (had && had.focus) had.focus({ preventScroll: true });
+    Module.tpCopying = false;
+    if (!copied) Module.tpCopyRefused = true;
   };
   if (navigator.clipboard && navigator.clipboard.writeText) {
     navigator.clipboard.writeText(t).catch(fallback);
   } else {
     fallback();
   }
+});
+
+EM_JS(int, tp_js_take_copy_refused, (), {
+  var refused = Module.tpCopyRefused ? 1 : 0;
+  Module.tpCopyRefused = false;
+  return refused;
+});
+
+// The on-screen keyboard's input (shell/trainplan.js, Module.tpKeyboard): told each frame whether a text
+// field is being typed in, where, and where every text field is (x0, y0, x1, y1 per field).
+EM_JS(void, tp_js_text_input, (int typing, float x0, float y0, float x1, float y1, const float* boxes, int count), {
+  if (!Module.tpKeyboard) return;
+  var at = boxes >> 2;
+  Module.tpKeyboard.frame(typing !== 0, [x0, y0, x1, y1], Array.from(HEAPF32.subarray(at, at + count * 4)));
+});
+
+// The next thing typed into it, malloc'd: "t" + text, or "k" + ctrl (0/1) + shift (0/1) + key name; 0 if none.
+EM_JS(char*, tp_js_take_typed, (), {
+  var t = Module.tpKeyboard ? Module.tpKeyboard.take() : null;
+  if (!t) return 0;
+  var s = t.text !== undefined ? "t" + t.text : "k" + (t.ctrl ? "1" : "0") + (t.shift ? "1" : "0") + t.key;
+  var n = lengthBytesUTF8(s) + 1;
+  var p = _malloc(n);
+  stringToUTF8(s, p, n);
+  return p;
 });
 
 // The search view's workers: shell/trainplan.js keeps the pool (Module.tpWork: Web Workers each running
@@ -256,6 +292,46 @@ void Tramp(void*) {
   if (!g_frame(g_frame_user)) emscripten_cancel_main_loop();
 }
 
+// The SDL scancode ImGui's SDL backend maps a key name of the keyboard input to (its io.KeyMap), or -1.
+int Scancode(const std::string& name) {
+  static const std::pair<const char*, SDL_Scancode> kKeys[] = {
+      {"Backspace", SDL_SCANCODE_BACKSPACE}, {"Delete", SDL_SCANCODE_DELETE}, {"Enter", SDL_SCANCODE_RETURN},
+      {"Tab", SDL_SCANCODE_TAB},             {"Escape", SDL_SCANCODE_ESCAPE}, {"Left", SDL_SCANCODE_LEFT},
+      {"Right", SDL_SCANCODE_RIGHT},         {"Up", SDL_SCANCODE_UP},         {"Down", SDL_SCANCODE_DOWN},
+      {"Home", SDL_SCANCODE_HOME},           {"End", SDL_SCANCODE_END},       {"A", SDL_SCANCODE_A},
+      {"C", SDL_SCANCODE_C},                 {"X", SDL_SCANCODE_X},           {"Y", SDL_SCANCODE_Y},
+      {"Z", SDL_SCANCODE_Z}};
+  for (const auto& [key, code] : kKeys)
+    if (name == key) return code;
+  return -1;
+}
+
+// What was typed into the keyboard input, to ImGui in order. ImGui 1.86 samples keys once per frame, so
+// a key is held down for one frame and released in the next, and text typed after a key waits for it.
+void FeedTyped() {
+  static int held = -1;
+  ImGuiIO& io = ImGui::GetIO();
+  if (held >= 0) {
+    io.KeysDown[held] = false;
+    io.KeyCtrl = io.KeyShift = false;
+    held = -1;
+  }
+  while (char* p = tp_js_take_typed()) {
+    const std::string item = TakeJsString(p);
+    if (item.size() > 1 && item[0] == 't') {
+      io.AddInputCharactersUTF8(item.c_str() + 1);
+      continue;
+    }
+    const int code = item.size() > 3 ? Scancode(item.substr(3)) : -1;
+    if (code < 0) continue;
+    io.KeysDown[code] = true;
+    io.KeyCtrl = item[1] == '1';
+    io.KeyShift = item[2] == '1';
+    held = code;
+    break;
+  }
+}
+
 }  // namespace
 
 bool Init(const InitOptions& options) {
@@ -314,12 +390,22 @@ void RunLoop(bool (*frame)(void*), void* user) {
 
 bool BeginFrame() {
   static bool mouse_inside = true;
+  // A finger has no hover: after a tap on a widget the pointer would stay where the finger was and keep
+  // that widget's tooltip over the page (a text field's, while typing into it). Once ImGui has seen the
+  // release (a press and release in one batch of events take two frames: the backend holds the press for
+  // one), the pointer leaves if it was on a widget; a tap on plain text or a "(?)" keeps its tooltip
+  // until the next touch.
+  static int touch_ended = 0;  // 1 in the frame whose events lifted a finger, then counts its frames
+  static bool pointer_away = false;
   PumpEventsIntoImGui([](const SDL_Event& event) {
     if (event.type == SDL_WINDOWEVENT && event.window.event == SDL_WINDOWEVENT_ENTER) mouse_inside = true;
     if (event.type == SDL_WINDOWEVENT && event.window.event == SDL_WINDOWEVENT_LEAVE) mouse_inside = false;
+    if (event.type == SDL_MOUSEBUTTONUP && event.button.which == SDL_TOUCH_MOUSEID) touch_ended = 1;
+    if (event.type == SDL_MOUSEBUTTONDOWN || event.type == SDL_MOUSEMOTION) pointer_away = false, touch_ended = 0;
   });
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplSDL2_NewFrame();
+  FeedTyped();
   // ImGui's SDL backend only reads the pointer while the window has keyboard focus. In a page the canvas
   // loses focus to browser UI (a download, the address bar) while the pointer still hovers and clicks it,
   // and a click then fell through until something refocused it. Hover does not need focus on the web.
@@ -329,6 +415,12 @@ bool BeginFrame() {
     SDL_GetMouseState(&x, &y);
     io.MousePos = ImVec2((float)x, (float)y);
   }
+  if (touch_ended > 0 && ++touch_ended > 3) {
+    const ImGuiContext& g = *ImGui::GetCurrentContext();  // still the last frame's hover and active item
+    pointer_away = g.HoveredId != 0 || g.ActiveId != 0;
+    touch_ended = 0;
+  }
+  if (pointer_away) io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
   return true;
 }
 
@@ -350,6 +442,11 @@ float PixelRatio() {
 }
 
 void SetClipboard(const std::string& text) { tp_js_clipboard(text.c_str()); }
+bool TakeClipboardWriteRefused() { return tp_js_take_copy_refused() != 0; }
+void TextInput(bool typing, const Box& f, const std::vector<Box>& fields) {
+  static_assert(sizeof(Box) == 4 * sizeof(float), "Box is passed to JavaScript as 4 floats");
+  tp_js_text_input(typing ? 1 : 0, f.x0, f.y0, f.x1, f.y1, fields.empty() ? nullptr : &fields[0].x0, (int)fields.size());
+}
 void RequestClipboardText() { tp_js_request_clipboard(); }
 bool TakeClipboardText(std::string& text, bool* refused) {
   int r = 0;

@@ -97,6 +97,23 @@ std::vector<std::string_view> WrapLines(std::string_view text, float width) {
   return lines;
 }
 
+std::string Elide(std::string_view text, float width) {
+  if (ImGui::CalcTextSize(text.data(), text.data() + text.size()).x <= width) return std::string(text);
+  static const char kEllipsis[] = "…";
+  const float room = width - ImGui::CalcTextSize(kEllipsis).x;
+  ImFont* font = ImGui::GetFont();
+  const float scale = ImGui::GetFontSize() / font->FontSize;
+  const char* const end = text.data() + text.size();
+  const char* cut = text.data();
+  float x = 0;
+  for (const char* p = text.data(); p < end;) {
+    x += font->GetCharAdvance((ImWchar)Decode(p, end)) * scale;
+    if (x > room) break;
+    cut = p;  // after a whole character
+  }
+  return std::string(text.data(), cut) + kEllipsis;
+}
+
 void Paragraph(std::string_view text, ImVec4 color, float width) {
   const float w = width > 0 ? width : std::max(ImGui::GetFontSize() * 4, ImGui::GetContentRegionAvail().x);
   const bool tinted = color.w > 0;

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "imgui.h"
+#include "platform.h"
 
 namespace tp::ui {
 
@@ -18,6 +19,10 @@ struct AppState;
 // ("2025年"), nor before closing punctuation (，。）: ...) or after an opening one. A word wider than the
 // line is cut where it must. Returns the lines (without the spaces at the breaks).
 std::vector<std::string_view> WrapLines(std::string_view text, float width);
+
+// `text` as it fits in `width` pixels of the current font on one line: whole, or cut with "…" at the end
+// (a line that must stay one line, the link in the status bar, on a screen narrower than it).
+std::string Elide(std::string_view text, float width);
 
 // A paragraph wrapped with WrapLines at the right edge of the content region (or `width` when > 0), in
 // `color` (the style's text colour when w == 0). Lines after the first start where the first did.
@@ -36,9 +41,7 @@ std::string PageText(std::string_view text);
 // Text of the last rendered frame (ImGui::GetDrawData()) cut off by its clip rectangle horizontally or
 // drawn beyond the screen: one entry per cut line, {"x","y","clip":[x0,y0,x1,y1]}, as JSON. Text inside
 // `exempt` rectangles (text fields, which scroll their contents) is not counted.
-struct Rect {
-  float x0, y0, x1, y1;
-};
+using Rect = platform::Box;
 std::string ClippedTextJson(const std::vector<Rect>& exempt);
 
 }  // namespace tp::ui

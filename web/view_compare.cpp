@@ -30,14 +30,6 @@ bool WriteScenarios(Config& cfg, const std::vector<std::string>& scenarios) {
   return ApplyPair(cfg, "cmp", JoinScenarios(scenarios), issues) && issues.empty();
 }
 
-// "A100 80GB SXM4": the catalog name without the vendor's words, short enough for a column.
-std::string ShortGpu(const std::string& id) {
-  const GpuSpec* g = FindGpu(id);
-  std::string name = g ? g->name : id;
-  for (const char* prefix : {"NVIDIA GeForce ", "NVIDIA ", "AMD Instinct ", "AMD "})
-    if (name.rfind(prefix, 0) == 0) return name.substr(std::string(prefix).size());
-  return name;
-}
 std::string ColumnName(const PlanTask& t) { return ShortGpu(t.cfg.gpu) + " x " + FmtInt(t.cfg.gpus); }
 
 // Column 0 is "your plan" when it has the plan's GPU and count.
@@ -79,7 +71,9 @@ void Question(AppState& app) {
   // append(), not `" " + std::string(...)`: GCC 12 warns (-Wrestrict, a false positive) on the latter.
   if (counts_differ)
     q.append(" ").append(Tr("The GPU counts differ on purpose: the same training on fewer, faster GPUs or on more, cheaper ones."));
-  q.append(" ").append(Tr("Model, training and cost are the inputs on the left; each column searches its own layout."));
+  // On a phone the inputs are behind the Inputs switch, not on the left.
+  q.append(" ").append(NarrowScreen() ? Tr("Model, training and cost are under Inputs; each column searches its own layout.")
+                                      : Tr("Model, training and cost are the inputs on the left; each column searches its own layout."));
   MutedParagraph(q);
   Record(app, "compare_question");
 }
@@ -171,7 +165,9 @@ bool ColumnInputs(AppState& app, int i, int n, std::vector<std::string>& scenari
   std::string gpu = column.cfg.gpu;
   int gpus = column.cfg.gpus;
   const bool mine = IsYourPlan(app, i);
-  ImGui::TextDisabled("%s", mine ? Tr("Your plan") : TrFill("Alternative {0}", {std::to_string(i)}).c_str());
+  // Alternatives count from 1 (from 0 after your plan's column, when the first column is not your plan).
+  const int number = IsYourPlan(app, 0) ? i : i + 1;
+  ImGui::TextDisabled("%s", mine ? Tr("Your plan") : TrFill("Alternative {0}", {std::to_string(number)}).c_str());
   const float x_w = ImGui::GetFrameHeight();
   bool edit = PickerCombo(app, ("cmp_gpu_" + std::to_string(i)).c_str(), ShortGpu(gpu), &gpu, CurrentPickerRows(app).gpus,
                           nullptr, ImGui::GetContentRegionAvail().x - x_w - 8);
@@ -206,7 +202,8 @@ void ColumnBody(AppState& app, int i, int n, const Best& best) {
     return;
   }
   if (column.Planning()) ImGui::TextDisabled("%s", Tr("updating…"));
-  Verdict(app, o, true);
+  const std::string num = std::to_string(i);
+  Verdict(app, o, true, "cmp_verdict_" + num);
   if (Fits(o)) {
     auto hl = [&](bool is_best, const std::string& v) {
       if (is_best && n > 1) ImGui::TextColored(ColV(app, Hue::Good), "%s", v.c_str());
@@ -214,12 +211,14 @@ void ColumnBody(AppState& app, int i, int n, const Best& best) {
     };
     ImGui::PushFont(app.fonts.big);
     hl(i == best.fastest, FmtDays(o.plan.run.days));
+    Record(app, ("cmp_days_" + num).c_str());
     const std::string cost = FmtUsd(o.plan.run.cost_usd);
     if (SameLineIfFits(("·  " + cost).c_str(), 10)) {
       ImGui::TextDisabled("·");
       ImGui::SameLine(0, 10);
     }
     hl(i == best.cheapest, cost);
+    Record(app, ("cmp_cost_" + num).c_str());
     ImGui::PopFont();
     Paragraph(Sprintf(Tr("MFU %s · %s tokens/s per GPU"), FmtPct(o.plan.throughput.mfu).c_str(),
                       FmtRate(o.plan.throughput.tokens_per_s_per_gpu).c_str()));

@@ -110,7 +110,7 @@ bool PlanView(AppState& app) {
   }
   Verdict(app, o, false);
   if (o.ok) {
-    ImGui::TextDisabled("%s%s", LayoutWords(o.plan).c_str(), o.searched ? Tr("  (chosen by search)") : "");
+    MutedParagraph(LayoutWords(o.plan) + (o.searched ? Tr("  (chosen by search)") : ""));
     Record(app, "layout_words");
   }
   IssuesBox(app, o);
@@ -154,9 +154,9 @@ bool PlanView(AppState& app) {
     ImGui::Spacing();
     ImGui::Separator();
     ImGui::PushFont(app.fonts.bold);
-    ImGui::TextUnformatted(Tr("Scaling: throughput and cost as the GPU count grows"));
+    Paragraph(Tr("Scaling: throughput and cost as the GPU count grows"));
     ImGui::PopFont();
-    ImGui::SameLine();
+    SameLineIfFits("(?)", ImGui::GetStyle().ItemSpacing.x);
     HelpMarker(Tr("Each point is a full plan at that GPU count with the layout re-chosen (log-log axes: perfect "
                   "scaling is a straight line). A red cross: does not fit at that count. The dashed line marks the "
                   "current count."));
@@ -169,7 +169,7 @@ bool PlanView(AppState& app) {
   if (!o.fit_advice.empty() || !warnings.empty() || sooner) {
     ImGui::Separator();
     ImGui::PushFont(app.fonts.bold);
-    ImGui::TextUnformatted(Tr(Fits(o) ? "Worth knowing" : "What would make it fit"));
+    Paragraph(Tr(Fits(o) ? "Worth knowing" : "What would make it fit"));
     ImGui::PopFont();
     ImGui::PushTextWrapPos(0);
     if (sooner) {

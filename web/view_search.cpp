@@ -27,12 +27,14 @@ bool SearchView(AppState& app) {
   };
   // Ranked by the view's objective: the search kept both, so switching re-ranks without a new search.
   const std::vector<SearchHit>& top = RankedBy(res, bg.search.Options(), bg.search_options.objective);
+  const std::string evaluated = Sprintf(Tr("%s layouts evaluated across %d GPU types at %s GPUs%s"),
+                                        FmtInt((long long)res.evaluated).c_str(), (int)res.gpu_ids.size(),
+                                        FmtInt(app.cfg.gpus).c_str(), bg.search_complete ? "" : "…");
   if (!bg.search_complete) {  // the bar covers the search and every GPU type's point
     ImGui::ProgressBar((float)SearchViewProgress(bg), ImVec2(ImGui::GetContentRegionAvail().x * 0.5f, 0));
-    ImGui::SameLine();
+    SameLineIfFits(evaluated.c_str(), ImGui::GetStyle().ItemSpacing.x);
   }
-  ImGui::Text(Tr("%s layouts evaluated across %d GPU types at %s GPUs%s"), FmtInt((long long)res.evaluated).c_str(),
-              (int)res.gpu_ids.size(), FmtInt(app.cfg.gpus).c_str(), bg.search_complete ? "" : "…");
+  Paragraph(evaluated);
   // Only the configuration's GPU type: the table then ranks its layouts alone (the search restarts).
   const std::string selected_name = gpu_name(app.cfg.gpu);
   bool only = bg.selected_gpu_only;
@@ -57,13 +59,13 @@ bool SearchView(AppState& app) {
     if (h.variant < 0 || h.variant >= (int)res.jobs.size()) continue;
     ScatterPoint p;
     const std::string id = res.gpu_ids.size() > (size_t)h.variant ? res.gpu_ids[h.variant] : app.cfg.gpu;
-    p.label = gpu_name(id);
+    p.label = ShortGpu(id);  // the chart is narrow on a phone: "A100 80GB SXM4" (the full name on hover)
     p.x = h.plan.run.days;
     p.y = h.plan.run.cost_usd;
     p.color = Col(app, hues[h.variant % 9]);
     p.highlight = true;
     p.show_label = true;
-    p.detail = LayoutWords(h.plan) + "\nMFU " + FmtPct(h.plan.throughput.mfu);
+    p.detail = gpu_name(id) + "\n" + LayoutWords(h.plan) + "\nMFU " + FmtPct(h.plan.throughput.mfu);
     pts.push_back(p);
     hits.push_back(&h);
     types.push_back(-1);
@@ -82,14 +84,15 @@ bool SearchView(AppState& app) {
     }
     const Plan& plan = fastest.front().plan;
     ScatterPoint p;
-    p.label = name;
+    p.label = ShortGpu(res.gpu_ids[v]);
     p.x = plan.run.days;
     p.y = plan.run.cost_usd;
     p.color = Col(app, hues[v % 9]);
     p.show_label = true;
     p.selected = res.gpu_ids[v] == app.cfg.gpu;
-    if (p.selected) p.label = Sprintf(Tr("%s (selected)"), name.c_str());
-    p.detail = Sprintf(Tr("best layout on %s GPUs · MFU %s"), FmtInt(share->jobs[v].hw.gpus).c_str(), FmtPct(plan.throughput.mfu).c_str());
+    if (p.selected) p.label = Sprintf(Tr("%s (selected)"), p.label.c_str());
+    p.detail = name + "\n" +
+               Sprintf(Tr("best layout on %s GPUs · MFU %s"), FmtInt(share->jobs[v].hw.gpus).c_str(), FmtPct(plan.throughput.mfu).c_str());
     pts.push_back(p);
     hits.push_back(nullptr);
     types.push_back(v);
@@ -120,17 +123,40 @@ bool SearchView(AppState& app) {
   ImGui::PushFont(app.fonts.bold);
   ImGui::Text(Tr("Best layouts (%s first)"), Tr(bg.search_options.objective == Objective::Time ? "fastest" : "cheapest"));
   ImGui::PopFont();
-  ImGui::SameLine();
   // The objective is the view's own (not a key): a new one re-ranks the same search.
   int obj = int(bg.search_options.objective);
+  const float radio_w = ImGui::CalcTextSize(Tr("by time")).x + ImGui::CalcTextSize(Tr("by cost")).x + ImGui::GetFrameHeight() * 2 +
+                        ImGui::GetStyle().ItemSpacing.x * 3;
+  if (ImGui::GetItemRectMax().x + radio_w < ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x) ImGui::SameLine();
   if (ImGui::RadioButton(Tr("by time"), obj == 0) && obj != 0) bg.search_options.objective = Objective::Time;
   Record(app, "search_by_time");
   ImGui::SameLine();
   if (ImGui::RadioButton(Tr("by cost"), obj == 1) && obj != 1) bg.search_options.objective = Objective::Cost;
   Record(app, "search_by_cost");
-  if (ImGui::BeginTable("top", 8, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_ScrollY |
-                                      ImGuiTableFlags_SizingFixedFit,
-                        ImVec2(0, std::max(120.0f, ImGui::GetContentRegionAvail().y)))) {
+  // A phone has no room for eight columns: each layout is a card of a few wrapped lines instead.
+  if (ImGui::GetContentRegionAvail().x < ImGui::GetFontSize() * 36) {
+    for (size_t i = 0; i < top.size(); ++i) {
+      const SearchHit& hit = top[i];
+      ImGui::PushID((int)i);
+      ImGui::Separator();
+      ImGui::PushFont(app.fonts.bold);
+      const std::string title = std::to_string(i + 1) + ". " + ShortGpu(hit_gpu(hit));
+      Paragraph(title);
+      ImGui::PopFont();
+      const std::string open_label = TrId("Open");
+      SameLineIfFits(open_label.c_str(), 12);
+      if (ImGui::SmallButton(open_label.c_str())) open(hit_gpu(hit), &hit.plan.layout);
+      Record(app, ("search_open_" + std::to_string(i)).c_str());
+      Paragraph(FmtDays(hit.plan.run.days) + "  ·  " + FmtUsd(hit.plan.run.cost_usd) + "  ·  MFU " +
+                FmtPct(hit.plan.throughput.mfu) + "  ·  " + Tr("step") + " " + FmtDuration(hit.plan.step.seconds) + "  ·  " +
+                FmtMem(hit.plan.memory.total));
+      MutedParagraph(LayoutWords(hit.plan));
+      if (i > 0) MutedParagraph(WhyLoses(hit.plan, top[0].plan, bg.search_options.objective, LangOf(app)));
+      ImGui::PopID();
+    }
+  } else if (ImGui::BeginTable("top", 8, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_ScrollY |
+                                             ImGuiTableFlags_SizingFixedFit,
+                               ImVec2(0, std::max(120.0f, ImGui::GetContentRegionAvail().y)))) {
     ImGui::TableSetupScrollFreeze(0, 1);
     for (const char* c : {"GPU", "layout", "memory", "step", "MFU", "days", "cost", ""})
       ImGui::TableSetupColumn(Tr(c), std::strcmp(c, "layout") == 0 ? ImGuiTableColumnFlags_WidthStretch : 0);

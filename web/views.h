@@ -3,6 +3,7 @@
 // than one of them draws (panels.cpp: the verdict, the memory and step bars, layout words, issue lines).
 // Each view returns true when it changed app.cfg (the frame then plans again and writes the link).
 #pragma once
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -24,20 +25,36 @@ void EnterCompare(Config& cfg);
 std::string CompareVerdict(const AppState& app);
 bool SearchView(AppState& app);
 bool TopBar(AppState& app);
+// Narrow screens (phones): a switch between the results (drawn by `results`) and the inputs, one at a time
+// in a scrolling column that ends `bottom` above the window's end, and while the inputs are shown, the
+// plan's key figures pinned above them. True when an input changed the configuration (phone.cpp).
+bool NarrowColumn(AppState& app, float bottom, const std::function<void()>& results);
+// The screen is too narrow for the inputs beside the results (under 50 em: a phone, a split window).
+bool NarrowScreen();
 void ExportView(AppState& app, Format format);  // the current view as a file (the Export menu)
 
 // ---- shared pieces (panels.cpp) ----
 double Now();  // seconds, monotonic
 // printf into a std::string: the formats are translated at run time (Tr), so they cannot be literals.
 std::string Sprintf(const char* fmt, ...);
-void SetStatus(AppState& app, std::string text);  // the status line's feedback for a few seconds
+// The status line's feedback for a few seconds (`bad`: a failure, in red).
+void SetStatus(AppState& app, std::string text, bool bad = false);
+// A copy the browser refused (platform::TakeClipboardWriteRefused) says so on the status line.
+void ClipboardFeedback(AppState& app);
 void WrappedBullet(const std::string& text);      // a bullet whose text wraps (BulletText does not)
 bool SameLineIfFits(const char* text, float spacing);  // SameLine when `text` still fits on this line
 bool Fits(const PlanOutput& o);                   // planned, and fits in memory
 std::string LayoutWords(const Plan& p);           // "TP 2 · PP 4 · DP 8 · micro-batch 1 · ZeRO-1"
 // The first thing on screen: does it fit, how long, how much, how efficient, what limits it (compact: a
 // compare column's).
-void Verdict(AppState& app, const PlanOutput& o, bool compact);
+// Its parts are registered for the tests as `name` (the fits word), name_memory, name_days, name_cost
+// (default: "verdict").
+void Verdict(AppState& app, const PlanOutput& o, bool compact, const std::string& name = "");
+// A bold heading with a muted note after it ("Step time 2 min (64 micro-batches per step)"): the note on
+// the same line when it fits, else wrapped under the heading.
+// The catalog's GPU name without the vendor's words ("A100 80GB SXM4"), short enough for a column or a
+// chart label.
+std::string ShortGpu(const std::string& id);
 // A chart segment (charts.h) with its label and hover text in the current language.
 Segment Seg(const char* label, double value, ImU32 color, const char* detail);
 void MemoryBar(AppState& app, const PlanOutput& o, float height);

@@ -8,6 +8,8 @@
 
 #include "app.h"
 #include "i18n.h"
+#include "imgui_internal.h"  // the active InputText's state
+#include "platform.h"
 #include "text_layout.h"
 
 namespace tp::ui {
@@ -183,9 +185,28 @@ void ApplyTheme(bool dark) {
 }
 
 // ---- inputs ----
+bool BeginComboFitted(const char* id, const std::string& preview, int flags) {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float room = ImGui::CalcItemWidth() - ImGui::GetFrameHeight() - style.FramePadding.x * 2;
+  return ImGui::BeginCombo(id, Elide(preview, room).c_str(), flags);
+}
+
 void Record(AppState& app, const char* name) {
   ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
   app.widgets_building.push_back({name, a.x, a.y, b.x, b.y});
+}
+
+void ReportTextInput(const AppState& app) {
+  const ImGuiContext& g = *ImGui::GetCurrentContext();
+  const ImGuiInputTextState* state = g.ActiveId ? ImGui::GetInputTextState(g.ActiveId) : nullptr;
+  const bool typing = state && !(state->Flags & ImGuiInputTextFlags_ReadOnly);
+  // The field is the one holding the caret: ImGui puts the input method's position there each frame.
+  const ImVec2 caret = g.PlatformImePos;
+  platform::Box field{caret.x, caret.y, caret.x + 1, caret.y + g.FontSize};
+  if (typing)
+    for (const Rect& r : app.text_fields)
+      if (caret.x >= r.x0 - 2 && caret.x <= r.x1 + 2 && caret.y >= r.y0 - 2 && caret.y <= r.y1 + 2) field = r;
+  platform::TextInput(typing, field, app.text_fields);
 }
 
 void HelpMarker(const char* text) {

@@ -29,7 +29,14 @@ ImU32 Col(const AppState& app, Hue hue, float alpha = 1.0f);
 ImVec4 ColV(const AppState& app, Hue hue);
 void ApplyTheme(bool dark);
 
+// ImGui::BeginCombo with `preview` cut with "…" to the combo's width (ImGui would cut it mid-letter; a
+// phone's combos are narrow): the same arguments otherwise.
+bool BeginComboFitted(const char* id, const std::string& preview, int flags = 0);
+
 void Record(AppState& app, const char* name);  // remember the last item's rectangle under `name`
+// After the frame's widgets: tells the platform whether an editable text field is being typed in (and
+// where), with every text field drawn, for the phone's on-screen keyboard (platform::TextInput).
+void ReportTextInput(const AppState& app);
 void HelpMarker(const char* text);
 
 }  // namespace tp::ui

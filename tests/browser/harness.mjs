@@ -26,6 +26,13 @@ export function serve(dir) {
   return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
 }
 
+// The value of a command-line option `--name PATH` as an absolute path, or `def`.
+export function pathOption(name, def) {
+  const args = process.argv.slice(2);
+  const i = args.indexOf(name);
+  return i >= 0 && i + 1 < args.length ? path.resolve(args[i + 1]) : def;
+}
+
 export const chromiumArgs = ["--no-sandbox", "--disable-quic", "--no-first-run", "--disable-background-networking",
   "--disable-component-update", "--disable-sync", "--use-angle=swiftshader", "--enable-unsafe-swiftshader",
   "--ignore-gpu-blocklist"];

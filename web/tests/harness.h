@@ -1,6 +1,7 @@
 // harness.h — what the headless UI tests share: a fresh Dear ImGui context per opened page with the
-// default font (no GL: the atlas is built but never uploaded), a fresh headless platform (platform_null.h),
-// real frames of DrawUi until the background work a view waits for is done, and clicks on named widgets.
+// default font or the page's own (no GL: the atlas is built but never uploaded), a fresh headless
+// platform (platform_null.h), real frames of DrawUi until the background work a view waits for is done,
+// and clicks on named widgets.
 #pragma once
 #include <catch2/catch.hpp>
 
@@ -10,21 +11,43 @@
 
 #include "app.h"
 #include "cli.h"
+#include "font_atlas.h"
+#include "fonts.h"
 #include "imgui.h"
 #include "imgui_internal.h"  // ClearActiveID (TypeInto)
 #include "platform_null.h"
 
 namespace tp::ui::testing {
 
+// The page's own fonts (font_atlas.h: Roboto, DejaVu's symbols, the Chinese subset) at pixel ratio 1,
+// built once and shared by every context that uses them, so text is measured as the page draws it.
+inline ImFontAtlas* PageFontAtlas(Fonts* fonts) {
+  static ImFontAtlas* atlas = nullptr;
+  static Fonts built;
+  if (!atlas) {
+    atlas = new ImFontAtlas;  // kept for the whole run (contexts share it)
+    built = AddPageFonts(atlas, 1.0f, fonts::kCjk.data, fonts::kCjk.size);
+    unsigned char* pixels;
+    int w, h;
+    atlas->GetTexDataAsRGBA32(&pixels, &w, &h);
+  }
+  *fonts = built;
+  return atlas;
+}
+
 // A new Dear ImGui context: no window, tree-node or scroll state left by the test before (the same
-// window ids come back in every test).
-inline void FreshImGuiContext() {
+// window ids come back in every test). With ImGui's default font, or the page's (`page_fonts`).
+inline void FreshImGuiContext(Fonts* page_fonts = nullptr) {
   if (ImGui::GetCurrentContext()) ImGui::DestroyContext();
-  ImGui::CreateContext();
+  ImGui::CreateContext(page_fonts ? PageFontAtlas(page_fonts) : nullptr);
   ImGuiIO& io = ImGui::GetIO();
   io.IniFilename = nullptr;
   io.DisplaySize = ImVec2(1366, 768);
   io.DeltaTime = 1.0f / 60;
+  if (page_fonts) {
+    io.FontDefault = page_fonts->body;
+    return;
+  }
   io.Fonts->AddFontDefault();
   unsigned char* pixels;
   int w, h;
@@ -33,8 +56,9 @@ inline void FreshImGuiContext() {
 
 // A headless platform as a first visit finds it: `link` in the address, `state` saved, the browser's
 // language; and a fresh ImGui context (call UseDefaultFonts after it).
-inline void FreshPlatform(const std::string& link = "", const std::string& state = "", const std::string& browser = "") {
-  FreshImGuiContext();
+inline void FreshPlatform(const std::string& link = "", const std::string& state = "", const std::string& browser = "",
+                          Fonts* page_fonts = nullptr) {
+  FreshImGuiContext(page_fonts);
   platform::Null() = platform::NullPlatform{};
   platform::Null().initial_link = link;
   platform::Null().state = state;
@@ -50,6 +74,15 @@ inline void UseDefaultFonts(AppState& app) {
 inline void Start(AppState& app, const std::string& link, const std::string& state = "", const std::string& browser = "") {
   FreshPlatform(link, state, browser);
   UseDefaultFonts(app);
+  Init(app, {});
+}
+
+// The same with the page's fonts and the screen `size` (a phone: 390x844), as the page opens on it.
+inline void StartWithPageFonts(AppState& app, const std::string& link, ImVec2 size) {
+  Fonts fonts;
+  FreshPlatform(link, "", "", &fonts);
+  ImGui::GetIO().DisplaySize = size;
+  app.fonts = fonts;
   Init(app, {});
 }
 
