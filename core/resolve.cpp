@@ -560,8 +560,8 @@ bool CheckLayout(const Job& job, const Layout& l, std::vector<ConfigIssue>* issu
   // causal attention work balances (Megatron-Core: "sequence length ... divisible by 2 x cp",
   // megatron/core/utils.py get_batch_on_this_cp_rank).
   if (l.cp > 1 && job.work.seq % (2 * int64_t(l.cp)) != 0 &&
-      fail("cp", "seq={1} is not a multiple of 2 x cp = {2} (context parallelism cuts each sequence into 2 x cp chunks)"_issue,
-           [&] { return Args{str(l.cp), str(job.work.seq), str(2 * int64_t(l.cp))}; }))
+      fail("cp", "seq={0} is not a multiple of 2 x cp = {1} (context parallelism cuts each sequence into 2 x cp chunks)"_issue,
+           [&] { return Args{str(job.work.seq), str(2 * int64_t(l.cp))}; }))
     return false;
   const int64_t per_step = int64_t(l.mbs) * l.dp;
   const int64_t gbs = GlobalBatch(job.work, l);

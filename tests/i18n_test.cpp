@@ -18,6 +18,7 @@
 #include "i18n_core.h"
 #include "planner.h"
 #include "report.h"
+#include "scenario.h"
 #include "search.h"
 
 using namespace tp;
@@ -372,6 +373,34 @@ std::vector<ConfigIssue> BadInputIssues() {
     for (const char* per : {"3", "1"})
       pairs({{"model", "llama2-7b"}, {"gpus", "16"}, {"tp", "1"}, {"pp", "2"}, {"vp", "2"}, {"cp", "1"}, {"ep", "1"},
              {"mbs", "1"}, {"gbs", "64"}, {"zero", "1"}, {"stack", stack}, {"pp_microbatches", per}});
+  // Hardware: a custom GPU missing its numbers, gpu_* keys on a catalog GPU, links a GPU cannot have or runs slower.
+  pairs({{"gpu", "custom"}, {"gpus", "8"}});
+  pairs({{"gpu", "h100"}, {"gpus", "8"}, {"gpu_mem_gib", "80"}});
+  pairs({{"gpu", "rtx4090"}, {"gpus", "8"}, {"intra", "nvlink4"}});
+  pairs({{"gpu", "rtx3090"}, {"gpus", "8"}, {"intra", "nvlink4"}});
+  pairs({{"gpu", "rtx4090"}, {"gpus", "8"}, {"intra", "pcie5"}});
+  pairs({{"gpu", "rtx3090"}, {"gpus", "8"}, {"gpus_per_node", "4"}, {"intra", "nvlink-bridge3"}});
+  pairs({{"gpus", "8"}, {"inter", "nvlink4"}});
+  pairs({{"gpus", "8"}, {"intra", "ib-ndr"}});
+  // Frameworks and their rules.
+  pairs({{"stack", "jax"}});
+  pairs({{"stack", "hf"}, {"recompute", "selective"}});
+  pairs({{"model", "llama2-7b"}, {"gpus", "1"}, {"method", "lora"}, {"opt_in_bwd", "1"}, {"mbs", "1"}, {"gbs", "4"},
+         {"tp", "1"}, {"pp", "1"}, {"cp", "1"}});
+  // Sizes: a step beyond the largest global batch; a search space too large to walk.
+  pairs({{"model", "llama2-7b"}, {"gpus", "10000000"}, {"tp", "1"}, {"pp", "1"}, {"cp", "1"}, {"ep", "1"}, {"mbs", "1000000"}});
+  pairs({{"model", "custom"}, {"layers", "55440"}, {"hidden", "4096"}, {"heads", "1024"}, {"experts", "55440"}, {"topk", "8"},
+         {"gpus", "7096320"}, {"gpus_per_node", "1024"}});
+  // Calibration: measurements no factor can reproduce, factors carried to another GPU.
+  pairs({{"model", "llama2-7b"}, {"gpus", "8"}, {"measured_peak_gib", "1"}});
+  pairs({{"model", "llama2-7b"}, {"gpus", "8"}, {"measured_tokens_per_s_per_gpu", "1e7"}});
+  pairs({{"gpus", "8"}, {"gpu", "h100"}, {"calib_speed", "0.9"}, {"calib_gpu", "a100-80g"}});
+  // A compare scenario that is not key:value pairs (the cmp key refuses it whole; a column reads it part by part).
+  {
+    std::vector<ConfigIssue> issues;
+    ScenarioConfig(Config{}, "gpu-h100", &issues);
+    all.insert(all.end(), issues.begin(), issues.end());
+  }
   // Each parse with its own list: the list is capped at 32 issues ("more problems not shown").
   auto parse = [&](auto apply, const std::string& text) {
     Config c;
