@@ -113,6 +113,7 @@ const Phrase kPhrases[] = {
     {"pipeline communication", "流水线并行通信"},
     {"exposed communication", "未被掩盖的通信"},
     {"offload (exposed)", "卸载（未被掩盖的部分）"},
+    {"GPU waiting for the host (kernel launches)", "GPU 等待主机（内核启动）"},
     {"micro-batches per step", "每步的微批次数"},
     {"Throughput", "吞吐量"},
     {"tokens/s", "每秒 token 数"},

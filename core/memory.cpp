@@ -237,6 +237,7 @@ MemoryBreakdown EstimateMemory(const Job& job, const Layout& layout, MemoryTrace
       out.weights = need.weights;
       out.gradients = need.gradients;
       out.optimizer = need.optimizer - paged;
+      out.paged_bytes = paged;
       out.activations = act;
       out.other = total - states + paged - act;
       out.total = total;

@@ -113,7 +113,8 @@ std::vector<Section> Sections(const PlanOutput& out) {
                         E("comm_cp_s", Num(st.comm_cp_s)), E("comm_ep_s", Num(st.comm_ep_s)),
                         E("comm_dp_s", Num(st.comm_dp_s)), E("comm_pp_s", Num(st.comm_pp_s)),
                         E("comm_exposed_s", Num(st.comm_exposed_s)), E("bubble_s", Num(st.bubble_s)),
-                        E("offload_s", Num(st.offload_s)), E("micro_batches", Num(st.micro_batches))}});
+                        E("offload_s", Num(st.offload_s)), E("host_s", Num(st.host_s)),
+                        E("micro_batches", Num(st.micro_batches))}});
   const Throughput& t = p.throughput;
   s.push_back({"throughput", {E("tokens_per_s", Num(t.tokens_per_s)), E("tokens_per_s_per_gpu", Num(t.tokens_per_s_per_gpu)),
                               E("model_tflops_per_gpu", Num(t.model_tflops_per_gpu)),
@@ -309,6 +310,7 @@ std::vector<Row> Rows(const PlanOutput& out, Lang lang) {
     row("exposed communication", secs(s.comm_exposed_s));
     row("pipeline bubble", secs(s.bubble_s));
     if (s.offload_s > 0) row("offload (exposed)", secs(s.offload_s));
+    if (s.host_s > 0) row("GPU waiting for the host (kernel launches)", secs(s.host_s));
     row("micro-batches per step", Fmt("%.0f", s.micro_batches));
     const Throughput& t = p.throughput;
     head(T("Throughput"));

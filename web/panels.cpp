@@ -230,6 +230,7 @@ void StepBar(AppState& app, const PlanOutput& o, float height) {
       Seg("PP comm", s.comm_pp_s * k, Col(app, Hue::CommPp), "pipeline send/receive, exposed part"),
       Seg("bubble", s.bubble_s, Col(app, Hue::Bubble), "pipeline bubble: (pp - 1) / (micro-batches x vp) of the step"),
       Seg("offload", s.offload_s, Col(app, Hue::Offload), "host/NVMe transfers not hidden"),
+      Seg("host", s.host_s, Col(app, Hue::Muted), "GPU idle while the host launches kernels (eager frameworks, small micro-batches)"),
   };
   StackedBar(app, "step", segs, 0, 0, FmtDuration, "", height);
 }
