@@ -1,7 +1,8 @@
 // stacks.cpp — the six stack profiles (stack.h), each convention with the code or document it is read
 // from (snapshots of the frameworks' repositories, 2025-2026), and the bytes per parameter each keeps.
-// The release efficiencies are fitted by bench/fit_stacks.cpp on tests/data/stack_runs.json (each stack
-// on its own measurements only; docs/validation.md shows the fit and its leave-one-out check).
+// The release efficiencies are fitted by bench/fit_stacks.cpp on tests/data/stack_runs.json and, for the
+// fine-tuning stacks, tests/data/finetune_fit_runs.json (each stack on its own measurements only;
+// docs/validation.md shows the fit and its leave-one-out check).
 #include "stack.h"
 
 #include <algorithm>
@@ -12,7 +13,7 @@ namespace tp {
 namespace {
 
 std::vector<StackProfile> Table() {
-  // Efficiencies: bench/fit_stacks.cpp prints these from tests/data/stack_runs.json (the documented fit
+  // Efficiencies: bench/fit_stacks.cpp prints these from tests/data/stack_runs.json and finetune_fit_runs.json (the documented fit
   // command; tests/stack_test.cpp checks the shipped values against a refit).
   return {
       {StackKind::Megatron, "megatron", "Megatron-LM / Megatron-Core", "Megatron-LM, Megatron-Core, NeMo, Megatron-Bridge",
@@ -36,7 +37,7 @@ std::vector<StackProfile> Table() {
        1.0, "NCCL communicators and buffers: about 1-1.5 GiB after the first collective (stas00/ml-engineering "
             "training/performance: 0.55 -> 2.00 GiB at dist.barrier, context included).",
        true, "Transformer Engine attention, attention_backend=auto: flash or cuDNN fused (transformer_config.py).",
-       {{2021, 0.993, "every Megatron case: Narayanan et al. 2021, Korthikanti et al. 2022, Megatron-Core on H100 (2024), "
+       {{2021, 0.995, "every Megatron case: Narayanan et al. 2021, Korthikanti et al. 2022, Megatron-Core on H100 (2024), "
                     "Megatron-Bridge (2025); the step model's reference framework"}}},
       {StackKind::DeepSpeed, "deepspeed", "DeepSpeed ZeRO", "DeepSpeed ZeRO 0-3, ZeRO-Offload/Infinity, Megatron-DeepSpeed",
        "zero,megatron-deepspeed,ds", 2025,
@@ -96,7 +97,9 @@ std::vector<StackProfile> Table() {
                    "published shape-changing runs without expandable_segments, torchtune#1185, cosmos-rl#388).",
        1.0, "NCCL as Megatron (stas00/ml-engineering).",
        true, "attn_implementation defaults to sdpa (FlashAttention backend) since v4.36.",
-       {{2024, 1.0, "not fitted yet (1.0): its published runs are fine-tuning, fitted with the fine-tuning step model; LLaMA-Factory's HF baselines (A100, Llama 2 7B LoRA/QLoRA)"}}},
+       {{2024, 1.044, "tests/data/finetune_fit_runs.json: Qwen's LoRA table (Qwen-1.8B/7B/14B, one A100, 256-4096 tokens, "
+                    "2023) and PEFT's method comparison (Llama 3.2 3B LoRA and full, one L40S, 2026); one release for "
+                    "both; LLaMA-Factory's HF rows are held out"}}},
       {StackKind::Torchtune, "torchtune", "torchtune", "torchtune recipes (single device and FSDP2)", "tune", 2025,
        "Pure bf16: weights, gradients and optimizer states in bf16, no fp32 master (recipes/"
        "full_finetune_single_device.py docstring; docs memory_optimizations.rst: 'we don't support "
@@ -111,7 +114,9 @@ std::vector<StackProfile> Table() {
                     "activations and temporaries (16.39 -> 10.83 GiB reserved with it in torchtune#1185, INFERRED).",
        1.0, "NCCL as Megatron (stas00/ml-engineering).",
        true, "SDPA (torch.nn.functional.scaled_dot_product_attention).",
-       {{2024, 1.0, "not fitted yet (1.0): its published runs are fine-tuning, fitted with the fine-tuning step model; torchtune README tables (RTX 4090, A100)"}}},
+       {{2024, 1.112, "tests/data/finetune_fit_runs.json: its README's Llama 3.1 70B LoRA and 405B QLoRA on 8 A100 and "
+                    "the Llama 3.2 3B full fine-tuning rows of its optimization-flags table (A100); the README's RTX 4090 "
+                    "rows and the flags table's LoRA / QLoRA rows are held out"}}},
       {StackKind::Unsloth, "unsloth", "Unsloth", "Unsloth and Unsloth-Zoo (single GPU fine-tuning)", "unsloth-zoo", 2025,
        "Full fine-tuning in pure bf16 by default ('Using bfloat16 full finetuning', loader.py); multi-GPU as "
        "data parallel only.",
@@ -126,7 +131,9 @@ std::vector<StackProfile> Table() {
        true, 1.05, "Unsloth sets expandable_segments on import (unsloth/__init__.py, quoted in torchtune#1185).",
        0.0, "single GPU: no NCCL communicator.",
        true, "Own Triton kernels with FlashAttention-2 / xformers / SDPA attention.",
-       {{2024, 1.0, "not fitted yet (1.0): its published runs are fine-tuning, fitted with the fine-tuning step model; LLaMA-Factory's Unsloth rows (A100, Llama 2 7B)"}}},
+       {{2024, 1.0, "no measurement: no published Unsloth throughput in tokens/s was found apart from LLaMA-Factory's "
+                    "(A100, Llama 2 7B), which are held out; 1.0 = the step model with Unsloth's kernels "
+                    "(core/step_finetune.cpp)"}}},
   };
 }
 

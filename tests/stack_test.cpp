@@ -188,8 +188,9 @@ TEST_CASE("the stack key: ids, aliases, refusals, and what the search may choose
 TEST_CASE("the shipped release efficiencies are what the documented fit gives", "[stack][validation]") {
   // bench/fit_stacks.cpp prints the fit; each framework on its own measurements only.
   std::string error;
+  const std::string runs = ReadTestData("stack_runs.json"), finetune = ReadTestData("finetune_fit_runs.json");
   const auto fits = FitStackEfficiencies(ReadTestData("cases.json"), ReadTestData("published_setups.json"),
-                                         ReadTestData("stack_runs.json"), &error);
+                                         {runs, finetune}, &error);
   REQUIRE(error.empty());
   REQUIRE(fits.size() >= 4);
   for (const StackReleaseFit& f : fits) {
