@@ -105,6 +105,7 @@ const Phrase kPhrases[] = {
     {"yes", "是"},
     {"no", "否"},
     {"largest micro-batch that fits", "放得下的最大微批次"},
+    {"longest sequence that fits at this micro-batch", "当前微批次下放得下的最长序列"},
     {"host memory per node (offload)", "每个节点的主机内存（卸载）"},
     {"NVMe per node (offload)", "每个节点的 NVMe（卸载）"},
     {"Step (one optimizer step)", "每步（一次优化器更新）"},

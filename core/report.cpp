@@ -294,6 +294,7 @@ std::vector<Row> Rows(const PlanOutput& out, Lang lang) {
   row("usable of capacity", TrFill(lang, "{0} of {1}", {Bytes(m.usable), Fmt("%.2f GB", m.capacity / 1e9)}));
   row("fits", T(m.fits ? "yes" : "no"));
   row("largest micro-batch that fits", Fmt("%.0f", m.max_micro_batch));
+  if (j.model.layers > 0) row("longest sequence that fits at this micro-batch", Fmt("%.0f", m.max_seq));
   if (m.host_bytes > 0) row("host memory per node (offload)", Bytes(m.host_bytes));
   if (m.nvme_bytes > 0) row("NVMe per node (offload)", Bytes(m.nvme_bytes));
   if (j.model.layers > 0) {
