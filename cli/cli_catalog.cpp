@@ -13,6 +13,7 @@
 #include "json.h"
 #include "report.h"
 #include "stack.h"
+#include "step_finetune.h"
 
 // GCC 12 reports -Wrestrict falsely for `"literal" + std::string&&` once inlined (GCC bug 105329).
 #if defined(__GNUC__) && !defined(__clang__) && __GNUC__ == 12
@@ -170,7 +171,7 @@ Table StackTable(bool full) {
   t.columns = {"id", "name", "covers", "aliases", "selective", "logit_bytes", "alloc_reserve", "releases"};
   if (full)
     for (const char* c : {"states_source", "adapter_source", "gather_source", "logits_source", "recompute_source",
-                          "allocator_source", "nccl_source", "kernels_source"})
+                          "allocator_source", "nccl_source", "kernels_source", "finetune_kernels_source"})
       t.columns.push_back(c);
   t.numeric.assign(t.columns.size(), false);
   t.numeric[5] = t.numeric[6] = true;
@@ -185,7 +186,7 @@ Table StackTable(bool full) {
                                     FormatNumber(s.reserve_factor), releases};
     if (full)
       for (const char* src : {s.states_source, s.adapter_source, s.gather_source, s.logits_source, s.recompute_source,
-                              s.allocator_source, s.nccl_source, s.kernels_source})
+                              s.allocator_source, s.nccl_source, s.kernels_source, KernelsOf(s.kind).source})
         row.push_back(src);
     t.rows.push_back(row);
   }

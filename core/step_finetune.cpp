@@ -38,23 +38,25 @@ constexpr double kHfHostPerLayerPass = 1.667e-3;
 const StackKernels kKernels[] = {
     // Megatron-Core: Transformer Engine's fused norms, rotary, SwiGLU and cross-entropy (the fused count
     // step.cpp charges); NeMo's LoRA adapter (ParallelLinearAdapter) scales its output and the base module
-    // adds it, two eager kernels (read + write n, read 2n + write n: 10 B per output element); QLoRA is not
+    // adds it, two eager kernels (read + write n, read 2n + write n: 10 B per output element; its dropout on
+    // the bf16 input 5 B per input element); QLoRA is not
     // native, dequantized as bitsandbytes does (INFERRED); CUDA graphs or large GEMMs keep the GPU busy.
-    {kDequantBytes, 0, 10, 0, 0, 0, 0, 0, 0, 0, 1,
+    {kDequantBytes, 0, 10, 5, 0, 0, 0, 0, 0, 0, 0, 1,
      "megatron/core/transformer (Transformer Engine fused kernels); NeMo ParallelLinearAdapter (scale, then the "
      "base module's add); no checkpoint offload of its own"},
     // DeepSpeed and FSDP fine-tune Transformers models with PEFT: PEFT's adapter path (see hf); their own
     // pre-training kernels are fused (their fitted efficiencies carry the rest).
-    {kDequantBytes, 12, 10, 0, 0, 0, 0, 0, 0, 0, 1,
+    {kDequantBytes, 12, 10, 9, 0, 0, 0, 0, 0, 0, 0, 1,
      "PEFT LoRA Linear.forward (tuners/lora/layer.py) on DeepSpeed; fused kernels otherwise (Megatron-DeepSpeed)"},
-    {kDequantBytes, 12, 10, 0, 0, 0, 0, 0, 0, 0, 1,
+    {kDequantBytes, 12, 10, 9, 0, 0, 0, 0, 0, 0, 0, 1,
      "PEFT LoRA Linear.forward on FSDP; torchtitan / llm-foundry fused kernels otherwise"},
     // Hugging Face Transformers + PEFT + bitsandbytes, eager:
     // - bitsandbytes MatMul4Bit: F.linear(A, dequantize_4bit(B)) forward and matmul(grad, dequantize_4bit(B))
     //   backward (autograd/_functions.py up to 0.49; the fused gemm_4bit of 2026 only serves M <= 1536 rows).
     // - PEFT Linear.forward: x cast to the fp32 adapter dtype (read 2 + write 4 B) and back to bf16 by autocast
     //   for lora_A (read 4 + write 2): 12 B per input element; lora_B(...) * scaling (read + write 2 B) and
-    //   result + that (read 2 + 2, write 2): 10 B per output element.
+    //   result + that (read 2 + 2, write 2): 10 B per output element; with lora_dropout, nn.Dropout on the fp32
+    //   copy (read 4, write 4 and a 1-byte mask: 9 B per input element; nn.Identity at PEFT's default 0).
     // - LlamaRMSNorm: to(fp32), pow(2), mean, x * rsqrt, to(bf16), weight * x: 36 B per element instead of a
     //   fused 4, twice per layer (64h); attn_output.transpose(1, 2).contiguous() (4h); apply_rotary_pos_emb with
     //   rotate_half (neg, cat, two multiplies, add: 20 B per query/key element instead of 4); act_fn(gate) *
@@ -65,19 +67,23 @@ const StackKernels kKernels[] = {
     // - The Trainer's default optimizer was "adamw_torch", PyTorch's multi-tensor AdamW, until it became
     //   "adamw_torch_fused" with torch 2.8 (training_args.py default_optim); PEFT's own benchmark loop builds
     //   torch.optim.AdamW without fused=True.
-    {kDequantBytes, 12, 10, 68, 16, 4, 12, kHfHostPerLayerPass, 0, 0, kForeachAdamw,
+    {kDequantBytes, 12, 10, 9, 68, 16, 4, 12, kHfHostPerLayerPass, 0, 0, kForeachAdamw,
      "bitsandbytes autograd/_functions.py MatMul4Bit; peft tuners/lora/layer.py Linear.forward; transformers "
      "models/llama/modeling_llama.py LlamaRMSNorm, apply_rotary_pos_emb, LlamaMLP; loss_utils.py ForCausalLMLoss"},
     // torchtune, as its published tables run (compile=True): torchao's NF4Tensor dequantizes in linear_nf4
     // forward and backward (weight.to(dtype)), one fused kernel under torch.compile; LoRALinear returns
-    // out + (alpha / rank) * lora_b(lora_a(x)), one fused kernel (read 2 + 2, write 2 B per output element);
+    // out + (alpha / rank) * lora_b(lora_a(dropout(x))), one fused kernel (read 2 + 2, write 2 B per output
+    // element; a dropout on the bf16 input reads 2, writes 2 and a mask byte);
     // Inductor fuses the norms, rotary and SwiGLU; AdamW with fused: True (105 of its 107 recipe configs at
     // 1814feb17); activation offloading copies on side streams, both ways
     // (training/_activation_offloading.py use_streams=True). Host time not measured: compiled regions launch
     // few kernels (0, INFERRED).
-    {kDequantBytes, 0, 6, 0, 0, 0, 0, 0, 1, 1, 1,
+    {kDequantBytes, 0, 6, 5, 0, 0, 0, 0, 0, 1, 1, 1,
      "torchtune modules/peft/lora.py LoRALinear.forward; torchao dtypes/nf4tensor.py linear_nf4; "
      "training/_activation_offloading.py (use_streams)"},
+    // Unsloth: with lora_dropout > 0 its LoRA layers are not patched and run PEFT's path ("Unsloth: Dropout = 0
+    // is supported for fast patching ... Unsloth will patch all other layers, except LoRA matrices",
+    // models/llama.py get_peft_model): FinetuneStep then charges PEFT's adapter traffic.
     // Unsloth: fast_dequantize calls bitsandbytes' cdequantize_blockwise_bf16_nf4 into a reused buffer, then a
     // GEMM, forward and backward (kernels/utils.py, fast_lora.py); matmul_lora adds the adapter with
     // out.addmm_(X @ A, B, alpha=s): the base output is read once more (2 B per output element); Triton
@@ -85,7 +91,7 @@ const StackKernels kKernels[] = {
     // pinned host memory on a side stream during the layer's forward, and copies it back at the start of its
     // backward with the compute stream waiting for it (unsloth_zoo gradient_checkpointing.py). Host time not
     // measured (0, INFERRED); its notebooks train with optim="adamw_8bit" (one bitsandbytes kernel).
-    {kDequantBytes, 0, 2, 0, 0, 0, 0, 0, 1, 0, 1,
+    {kDequantBytes, 0, 2, 9, 0, 0, 0, 0, 0, 1, 0, 1,
      "unsloth kernels/utils.py fast_dequantize, matmul_lora; kernels/fast_lora.py; unsloth_zoo "
      "gradient_checkpointing.py UnslothCheckpointFunction"},
 };
@@ -121,6 +127,9 @@ FinetuneTime FinetuneStep(const Job& job, const Layout& layout, const ModelOps& 
   // width and half as output width.
   if (job.work.method != Method::Full && job.work.lora_r > 0) {
     const LoraWidths w = LoraWidthsOf(job.model, job.work.lora_targets);
+    const bool dropout = job.work.lora_dropout > 0;
+    const StackKernels& a = dropout && job.stack && job.stack->kind == StackKind::Unsloth ? KernelsOf(StackKind::Hf) : k;
+    const double adapter_bytes = a.adapter_in + a.adapter_out + (dropout ? a.adapter_dropout : 0.0);
     const double r = job.work.lora_r;
     for (int i = 0; i < 2; ++i) {
       if (counts[i] == 0) continue;
@@ -132,7 +141,7 @@ FinetuneTime FinetuneStep(const Job& job, const Layout& layout, const ModelOps& 
       const double fwd = in.gemm(m, r, half, in.gemm_ctx) + in.gemm(m, half, r, in.gemm_ctx);
       const double wgrad = in.gemm(r, half, m, in.gemm_ctx) + in.gemm(half, r, m, in.gemm_ctx);
       t.adapter_gemm += counts[i] * ((full_rc ? 2.0 : 1.0) * fwd + fwd + wgrad);
-      t.adapter_mem += counts[i] * passes * m * (k.adapter_in + k.adapter_out) * half / mem;
+      t.adapter_mem += counts[i] * passes * m * adapter_bytes * half / mem;
     }
   }
 

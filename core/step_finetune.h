@@ -18,6 +18,9 @@ struct StackKernels {
   // LoRA adapters: elementwise bytes per token and per element of an adapted matrix's input width (casts of
   // its input) and output width (scaling, adding to the base output), forward; the GEMMs are timed apart.
   double adapter_in, adapter_out;
+  // With lora_dropout > 0: the dropout kernel on each adapter's input, bytes per input element (read, write
+  // the dropped copy and its 1-byte mask).
+  double adapter_dropout;
   // Unfused eager kernels: bytes per token and layer, forward, beyond the fused count step.cpp charges: per
   // hidden element (norms, transposes), per query/key element (rotary embedding), per MLP intermediate
   // element (SwiGLU's separate multiply); and per logit, forward and backward, on the last stage (an fp32

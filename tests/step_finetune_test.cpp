@@ -193,3 +193,44 @@ TEST_CASE("paged optimizer states the driver evicts cost their round trip every 
   CHECK(roomy.plan.memory.paged_bytes == 0);
   CHECK(roomy.plan.step.offload_s == 0);
 }
+
+TEST_CASE("LoRA dropout: a kernel on each adapter's input, and its mask kept; Unsloth leaves its fast path", "[step][finetune]") {
+  PlanOutput out = PlanLink(std::string(kLlama8b) + "&method=lora&lora_r=16&lora_targets=all&recompute=full");
+  const ModelOps ops = DescribeModel(out.job.model);
+  const double sum_k = 4 * kH + 2 * kH + kFfn, sum_n = kH + 2 * kKv + kH + 2 * kFfn + kH;
+  const double half = (sum_k + sum_n) / 2, tokens = 4096, passes = 3;
+  auto adapter_mem = [&](const char* id, double p) {
+    out.job.stack = FindStack(id);
+    out.job.work.lora_dropout = p;
+    GemmLog log;
+    return FinetuneStep(out.job, out.plan.layout, ops, Inputs(tokens, &log)).adapter_mem;
+  };
+  const double unit = kLayers * passes * tokens * half / 1e12;
+  // PEFT: nn.Dropout on the fp32 copy, read 4, write 4 and a mask byte per input element.
+  CHECK(adapter_mem("hf", 0.05) - adapter_mem("hf", 0) == Approx(9 * unit));
+  // torchtune: on the bf16 input, fused: read 2, write 2, a mask byte.
+  CHECK(adapter_mem("torchtune", 0.05) - adapter_mem("torchtune", 0) == Approx(5 * unit));
+  // Unsloth patches its LoRA layers only at dropout 0; otherwise they run PEFT's path.
+  CHECK(adapter_mem("unsloth", 0) == Approx(2 * unit));
+  CHECK(adapter_mem("unsloth", 0.05) == Approx(adapter_mem("hf", 0.05)));
+  // The key: refused out of range, by name; 0 unless given.
+  CHECK(PlanLink(std::string(kLlama8b) + "&method=lora").job.work.lora_dropout == 0);
+}
+
+TEST_CASE("LoRA adapters' saved inputs: PEFT's cast copy always, a dropout copy and mask when there is dropout", "[memory][finetune]") {
+  // Without recomputation every layer keeps what its backward needs: PEFT casts each adapter's input to fp32
+  // and autocast casts it back to a new bf16 tensor that lora_A's weight gradient keeps (2 B per input
+  // element per adapted matrix); torchtune feeds x itself. Dropout adds a mask byte (and, for torchtune, the
+  // dropped bf16 copy).
+  // (The same logits for both: their loss keeps different copies, which is not the point here.)
+  const std::string base =
+      std::string(kLlama8b) + "&method=lora&lora_r=16&lora_targets=all&recompute=none&gpu=h200&logit_bytes=2";
+  auto act = [&](const char* stack, double p) {
+    return PlanLink(base + "&stack=" + stack + "&lora_dropout=" + std::to_string(p)).plan.memory.activations;
+  };
+  const double sum_k = 4 * kH + 2 * kH + kFfn, sum_n = kH + 2 * kKv + kH + 2 * kFfn + kH;
+  const double per_byte = kLayers * 2 * 2048 * (sum_k + sum_n) / 2;  // mbs 2 x seq 2048 tokens, half the widths
+  CHECK(act("hf", 0) - act("torchtune", 0) == Approx(2 * per_byte).epsilon(0.01));
+  CHECK(act("hf", 0.1) - act("hf", 0) == Approx(1 * per_byte).epsilon(0.01));
+  CHECK(act("torchtune", 0.1) - act("torchtune", 0) == Approx(3 * per_byte).epsilon(0.01));
+}
