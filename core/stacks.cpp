@@ -97,9 +97,10 @@ std::vector<StackProfile> Table() {
                    "published shape-changing runs without expandable_segments, torchtune#1185, cosmos-rl#388).",
        1.0, "NCCL as Megatron (stas00/ml-engineering).",
        true, "attn_implementation defaults to sdpa (FlashAttention backend) since v4.36.",
-       {{2024, 1.044, "tests/data/finetune_fit_runs.json: Qwen's LoRA table (Qwen-1.8B/7B/14B, one A100, 256-4096 tokens, "
-                    "2023) and PEFT's method comparison (Llama 3.2 3B LoRA and full, one L40S, 2026); one release for "
-                    "both; LLaMA-Factory's HF rows are held out"}}},
+       {{2023, 1.130, "tests/data/finetune_fit_runs.json: Qwen's LoRA table (Qwen-1.8B/7B/14B, one A100, 256-4096 "
+                   "tokens; Transformers 4.3x, PyTorch 2.0, flash-attn's fused norm and rotary in Qwen's own code)"},
+        {2026, 1.016, "tests/data/finetune_fit_runs.json: PEFT's method comparison (Llama 3.2 3B LoRA and full fine-tuning, "
+                    "one L40S; Transformers 5.13, PyTorch 2.13); LLaMA-Factory's HF rows are held out"}}},
       {StackKind::Torchtune, "torchtune", "torchtune", "torchtune recipes (single device and FSDP2)", "tune", 2025,
        "Pure bf16: weights, gradients and optimizer states in bf16, no fp32 master (recipes/"
        "full_finetune_single_device.py docstring; docs memory_optimizations.rst: 'we don't support "
