@@ -13,6 +13,7 @@
 #include "json.h"
 #include "report.h"
 #include "stack.h"
+#include "step_finetune.h"
 
 // GCC 12 reports -Wrestrict falsely for `"literal" + std::string&&` once inlined (GCC bug 105329).
 #if defined(__GNUC__) && !defined(__clang__) && __GNUC__ == 12
@@ -171,7 +172,7 @@ Table StackTable(bool full) {
                "pp_schedules", "releases"};
   if (full)
     for (const char* c : {"states_source", "adapter_source", "gather_source", "logits_source", "recompute_source",
-                          "allocator_source", "nccl_source", "kernels_source", "pipeline_source"})
+                          "allocator_source", "nccl_source", "kernels_source", "pipeline_source", "finetune_kernels_source"})
       t.columns.push_back(c);
   t.numeric.assign(t.columns.size(), false);
   t.numeric[5] = t.numeric[6] = t.numeric[7] = true;
@@ -187,7 +188,7 @@ Table StackTable(bool full) {
                                     s.pp_schedule_per_local_batch ? "per local batch" : "one per step", releases};
     if (full)
       for (const char* src : {s.states_source, s.adapter_source, s.gather_source, s.logits_source, s.recompute_source,
-                              s.allocator_source, s.nccl_source, s.kernels_source, s.pipeline_source})
+                              s.allocator_source, s.nccl_source, s.kernels_source, s.pipeline_source, KernelsOf(s.kind).source})
         row.push_back(src);
     t.rows.push_back(row);
   }

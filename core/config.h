@@ -50,6 +50,7 @@ struct Config {
   double dropout = -1;     // -1 = auto: 0.1 for GELU models (GPT/BERT recipes), 0 for the Llama family
   int lora_r = 16;
   std::string lora_targets = "all";  // "qv", "attn", "all" (attention + MLP)
+  double lora_dropout = 0;  // dropout on each adapter's input (PEFT's lora_dropout); 0 = none (PEFT's default)
 
   // numerics
   Precision prec = Precision::Bf16;

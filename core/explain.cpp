@@ -154,8 +154,8 @@ Explanation ExplainPlan(const PlanOutput& out) {
   const int k_eff_stack = b.Key("eff_stack", job.assume.eff_stack, "fraction");
   const int compute_mb = b.Node("compute_per_micro_batch_s", st.compute_mb, "s", "tensor-core time per micro-batch",
                                 "每个微批次的张量核时间",
-                                "FLOPs of the slowest stage's GEMMs and attention / (peak_flops x eff_matmul at their "
-                                "shapes); the stack's eff_stack and calib_speed scale the rates",
+                                "FLOPs of the slowest stage's GEMMs (LoRA adapters' included) and attention / (peak_flops x "
+                                "eff_matmul at their shapes); the stack's eff_stack and calib_speed scale the rates",
                                 {peak, eff_matmul, k_eff_stack, k_calib_speed, k_mbs, k_seq, k_tp, k_cp, k_recompute},
                                 "docs/step-model.md section 3 (step.cpp)");
   const int compute = b.Node("compute_s", s.compute_s, "s", "compute", "计算", "micro_batches x compute_per_micro_batch_s",
@@ -164,7 +164,8 @@ Explanation ExplainPlan(const PlanOutput& out) {
                         gpu ? gpu->source : std::string());
   const int memory_mb = b.Node("memory_bound_per_micro_batch_s", st.memory_mb, "s",
                                "memory-bound kernels per micro-batch", "每个微批次的访存密集算子时间",
-                               "bytes the norms, activations and elementwise kernels move / (memory_bandwidth x eff_memory)",
+                               "bytes the norms, activations and elementwise kernels move (with the stack's unfused kernels, "
+                               "LoRA adapters' casts and adds, QLoRA's NF4 dequantization) / (memory_bandwidth x eff_memory)",
                                {bw, b.Key("eff_memory", st.eff_memory, "fraction"), k_mbs, k_seq, k_tp},
                                "docs/step-model.md section 3 (step.cpp)");
   const int optimizer_s = b.Node("optimizer_step_s", st.optimizer_s, "s", "optimizer step", "优化器更新",
@@ -201,11 +202,28 @@ Explanation ExplainPlan(const PlanOutput& out) {
                              "micro_batches x (tp_comm_per_micro_batch_s + cp_comm_per_micro_batch_s + "
                              "ep_comm_per_micro_batch_s + pp_comm_per_micro_batch_s) + dp_exposed_s",
                              {micro, tp_mb, cp_mb, ep_mb, pp_mb, dp_exposed});
+  const int k_offload_act = b.KeyText("offload_act", FormatValue(cfg, "offload_act"));
+  const int ckpt_mb = b.Node("offload_act_per_micro_batch_s", st.offload_act_mb, "s",
+                             "offloaded checkpoints per micro-batch (exposed)", "每个微批次卸载检查点的时间（未掩盖）",
+                             "each block's input copied to host memory and back over the host link, minus what the "
+                             "stack overlaps with the block's compute", {k_offload_act, k_recompute, k_stack},
+                             "core/step_finetune.cpp (unsloth_zoo gradient_checkpointing.py; torchtune activation offloading)");
+  const int gpu_mb = b.Node("gpu_per_micro_batch_s", st.gpu_mb, "s", "GPU time of one micro-batch on the slowest stage",
+                            "一个微批次在最慢流水级上的 GPU 时间",
+                            "compute_per_micro_batch_s + memory_bound_per_micro_batch_s + tp_comm_per_micro_batch_s + "
+                            "cp_comm_per_micro_batch_s + ep_comm_per_micro_batch_s + pp_comm_per_micro_batch_s + "
+                            "offload_act_per_micro_batch_s",
+                            {compute_mb, memory_mb, tp_mb, cp_mb, ep_mb, pp_mb, ckpt_mb});
+  const int host_mb = b.Node("host_per_micro_batch_s", st.host_mb, "s", "host time to launch one micro-batch's kernels",
+                             "主机启动一个微批次全部内核的时间",
+                             "the stack's host time per layer pass x blocks x passes (forward, backward, recomputation)",
+                             {k_stack, k_recompute}, "core/step_finetune.cpp (measured on Qwen's LoRA table for hf)");
+  const int wait_mb = b.Node("host_wait_per_micro_batch_s", st.host_gap_mb, "s", "GPU waiting for the host per micro-batch",
+                             "每个微批次 GPU 等待主机的时间", "max(0, host_per_micro_batch_s - gpu_per_micro_batch_s)",
+                             {host_mb, gpu_mb});
   const int mb_time = b.Node("micro_batch_s", st.mb_time, "s", "one micro-batch through the slowest stage",
-                             "一个微批次通过最慢流水级的时间",
-                             "compute_per_micro_batch_s + memory_bound_per_micro_batch_s + tp_comm_per_micro_batch_s + "
-                             "cp_comm_per_micro_batch_s + ep_comm_per_micro_batch_s + pp_comm_per_micro_batch_s",
-                             {compute_mb, memory_mb, tp_mb, cp_mb, ep_mb, pp_mb});
+                             "一个微批次通过最慢流水级的时间", "gpu_per_micro_batch_s + host_wait_per_micro_batch_s",
+                             {gpu_mb, wait_mb});
   const int schedules = b.Node("pipeline_schedules", st.schedules, "", "pipeline schedules per step (each fills and drains)",
                                "每步的流水线调度数（每个都要填满并排空流水线）",
                                "micro_batches / pp_microbatches",
@@ -216,11 +234,15 @@ Explanation ExplainPlan(const PlanOutput& out) {
                             "pipeline_schedules x (pp - 1) / vp x micro_batch_s", {schedules, k_pp, k_vp, mb_time},
                             "Narayanan et al. 2021 (interleaved 1F1B)");
   const int offload = b.Node("offload_s", s.offload_s, "s", "offload (exposed)", "卸载（未被掩盖的部分）",
-                             "gradients down and weights up over PCIe + CPU Adam (+ NVMe traffic)", {k_offload, k_zero},
+                             "gradients down and weights up over PCIe + CPU Adam (+ NVMe traffic), micro_batches x "
+                             "offload_act_per_micro_batch_s, and evicted paged optimizer states in and out over the host link",
+                             {k_offload, k_zero, micro, ckpt_mb, k_opt},
                              "ZeRO-Offload / ZeRO-Infinity (Ren et al. 2021, Rajbhandari et al. 2021)");
+  const int host = b.Node("host_s", s.host_s, "s", "GPU waiting for the host (kernel launches)", "GPU 等待主机（内核启动）",
+                          "micro_batches x host_wait_per_micro_batch_s", {micro, wait_mb});
   const int step = b.Node("step_seconds", s.seconds, "s", "step time", "每步时间",
-                          "compute_s + memory_s + comm_exposed_s + bubble_s + offload_s",
-                          {compute, memory_s, exposed, bubble, offload});
+                          "compute_s + memory_s + comm_exposed_s + bubble_s + offload_s + host_s",
+                          {compute, memory_s, exposed, bubble, offload, host});
   const int tokens_step = b.Node("tokens_per_step", st.tokens_per_step, "tokens", "tokens per step", "每步 token 数",
                                  "gbs x seq", {k_gbs, k_seq});
   const int layout_gpus = st.gpus == int(rt.gpus) ? k_gpus

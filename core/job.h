@@ -53,6 +53,7 @@ struct Workload {
   Method method = Method::Full;
   int lora_r = 16;
   uint8_t lora_targets = 0b11;  // bit 0: attention q,k,v,o; bit 1: MLP; 0b100: q,v only
+  double lora_dropout = 0;      // dropout on each adapter's input: a kernel and a saved copy (step_finetune.cpp)
   Precision prec = Precision::Bf16;
   Optimizer opt = Optimizer::AdamW;
   bool flash = true;

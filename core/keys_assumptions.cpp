@@ -87,10 +87,10 @@ void AddAssumptionKeys(std::vector<KeyInfo>& table) {
           .Label("Framework efficiency", "框架效率")
           .Zh("训练框架的算子速度占步长模型的比例（矩阵乘、注意力和访存密集算子）：按各框架及版本，只用该框架已发表的测量拟合。")
           .Source("Fitted per framework and release on that framework's published throughput only "
-                  "(bench/fit_stacks.cpp on tests/data/stack_runs.json; docs/validation.md, per framework, with "
-                  "leave-one-out).",
-                  "按框架及版本，只用该框架已发表的吞吐量测量拟合（bench/fit_stacks.cpp 作用于 tests/data/stack_runs.json；"
-                  "见 docs/validation.md 各框架一节，含留一法检验）。")
+                  "(bench/fit_stacks.cpp on tests/data/stack_runs.json, and finetune_fit_runs.json for hf and "
+                  "torchtune; docs/validation.md, per framework, with leave-one-out).",
+                  "按框架及版本，只用该框架已发表的吞吐量测量拟合（bench/fit_stacks.cpp 作用于 tests/data/stack_runs.json，"
+                  "hf 与 torchtune 另用 finetune_fit_runs.json；见 docs/validation.md 各框架一节，含留一法检验）。")
           .Assume(&Assumptions::eff_stack)
           .Format("%.3f"),
       RealField("alloc_reserve", G::Assumptions, "x allocated", 1, 4, true, TP_REAL(alloc_reserve),

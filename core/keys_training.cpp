@@ -62,6 +62,17 @@ void AddTrainingKeys(std::vector<KeyInfo>& table) {
                   "Layers that get LoRA adapters: qv (query and value), attn (all attention), all (attention + MLP).")
           .Label("LoRA targets", "LoRA 目标层")
           .Zh("加 LoRA 适配器的层：qv（query 和 value），attn（全部注意力），all（注意力 + MLP）。"),
+      RealField("lora_dropout", G::Training, "fraction", 0, 0.9, false, TP_REAL(lora_dropout),
+                "Dropout on each LoRA adapter's input (PEFT's lora_dropout): one more kernel and a saved copy of the "
+                "input per adapted matrix; Unsloth runs its LoRA layers through PEFT when it is not 0.")
+          .Label("LoRA dropout", "LoRA dropout")
+          .Zh("每个 LoRA 适配器输入上的 dropout（PEFT 的 lora_dropout）：每个被适配的矩阵多一个算子并多保存一份输入；"
+              "不为 0 时 Unsloth 的 LoRA 层改走 PEFT。")
+          .Source("0: PEFT's LoraConfig default (nn.Identity, no kernel), torchtune's recipes and Unsloth's fast path; "
+                  "Qwen's and Axolotl's example configs use 0.05.",
+                  "0：PEFT 的 LoraConfig 默认值（nn.Identity，无算子），torchtune 的配方与 Unsloth 的快速路径亦然；"
+                  "Qwen 与 Axolotl 的示例配置用 0.05。")
+          .Format("%.2f"),
       ChoiceField("prec", G::Training, kPrecisionNames, false, TP_INT(prec),
                   "Compute precision of matmuls (mixed precision keeps fp32 master weights).")
           .Label("Precision", "精度")

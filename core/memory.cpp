@@ -13,6 +13,7 @@
 
 #include "catalog.h"
 #include "memory_internal.h"
+#include "step_finetune.h"
 
 namespace tp {
 namespace {
@@ -88,6 +89,19 @@ LayerAct LayerActivations(const Ctx& c) {
   }
   if (!c.flash) la.quad = (e + (c.dropout ? 1 + e : 0)) * w.heads * it;
   la.input = e * w.h * ir;
+  // LoRA adapters whose input is a new tensor keep it for A's weight gradient: PEFT casts each adapter's
+  // input to the fp32 adapter dtype and autocast casts it back to bf16 for the GEMM, which saves that copy
+  // (step_finetune.cpp: the stacks with adapter_in > 0), dropout or not; a stack that feeds x itself (torchtune,
+  // Unsloth's fast path) keeps a copy only when lora_dropout makes one. Dropout adds its 1-byte mask. About
+  // half of an adapted matrix's k + n is its input width (LoraWidths).
+  if (c.job.work.method != Method::Full && c.job.work.lora_r > 0) {
+    const bool dropout = c.job.work.lora_dropout > 0;
+    const StackKernels& k = KernelsOf(dropout && c.stack.kind == StackKind::Unsloth ? StackKind::Hf : c.stack.kind);
+    const double per_input = (k.adapter_in > 0 || dropout ? e : 0.0) + (dropout ? 1.0 : 0.0);
+    const double visited = std::max(1, c.pc.topk) + std::max(0, c.job.model.shared_experts);  // experts a token visits
+    la.lin_dense += per_input * (w.lora_widths.attn + w.lora_widths.dense_mlp) / 2 * it;
+    if (c.pc.moe_layers > 0) la.lin_moe += per_input * (w.lora_widths.attn + visited * w.lora_widths.expert_mlp) / 2 * it;
+  }
   return la;
 }
 
@@ -237,6 +251,7 @@ MemoryBreakdown EstimateMemory(const Job& job, const Layout& layout, MemoryTrace
       out.weights = need.weights;
       out.gradients = need.gradients;
       out.optimizer = need.optimizer - paged;
+      out.paged_bytes = paged;
       out.activations = act;
       out.other = total - states + paged - act;
       out.total = total;

@@ -87,7 +87,7 @@ Plan Evaluate(const Job& job, const Layout& layout, PlanTrace* trace) {
   plan.layout = layout;
   plan.global_batch = job.work.gbs;
   plan.memory = EstimateMemory(job, layout, trace ? &trace->memory : nullptr);
-  EstimateStep(job, layout, plan.step, plan.throughput, trace ? &trace->step : nullptr);
+  EstimateStep(job, layout, plan.step, plan.throughput, trace ? &trace->step : nullptr, plan.memory.paged_bytes);
   plan.run = EstimateRun(job, layout, plan.memory, plan.step, plan.throughput, trace ? &trace->run : nullptr);
   FindBottleneck(plan);
   plan.warnings = FindWarnings(job, layout, plan);

@@ -20,6 +20,7 @@ struct MemoryBreakdown {  // per GPU, the most loaded one, bytes
   double gathered = 0;                          // of other: ZeRO-3 / FSDP weights gathered at the peak (and their grads)
   double model_states = 0;                      // weights + gradients + optimizer
   double host_bytes = 0;                        // CPU memory per node needed by offload
+  double paged_bytes = 0;                       // of the optimizer states, bytes per GPU the driver evicted to the host
   double nvme_bytes = 0;
   bool fits = false;
   int max_micro_batch = 0;                      // largest micro-batch that fits (0 = none)
@@ -34,6 +35,7 @@ struct StepBreakdown {  // seconds per optimizer step
   double comm_exposed_s = 0; // the part not hidden behind compute
   double bubble_s = 0;
   double offload_s = 0;      // exposed host/NVMe transfer time
+  double host_s = 0;         // GPU idle while the host launches kernels (eager stacks, small micro-batches)
   int micro_batches = 0;     // per pipeline per step (gradient accumulation steps x pp schedule)
 };
 

@@ -114,7 +114,8 @@ std::vector<Section> Sections(const PlanOutput& out) {
                         E("comm_cp_s", Num(st.comm_cp_s)), E("comm_ep_s", Num(st.comm_ep_s)),
                         E("comm_dp_s", Num(st.comm_dp_s)), E("comm_pp_s", Num(st.comm_pp_s)),
                         E("comm_exposed_s", Num(st.comm_exposed_s)), E("bubble_s", Num(st.bubble_s)),
-                        E("offload_s", Num(st.offload_s)), E("micro_batches", Num(st.micro_batches))}});
+                        E("offload_s", Num(st.offload_s)), E("host_s", Num(st.host_s)),
+                        E("micro_batches", Num(st.micro_batches))}});
   const Throughput& t = p.throughput;
   s.push_back({"throughput", {E("tokens_per_s", Num(t.tokens_per_s)), E("tokens_per_s_per_gpu", Num(t.tokens_per_s_per_gpu)),
                               E("model_tflops_per_gpu", Num(t.model_tflops_per_gpu)),
@@ -294,6 +295,7 @@ std::vector<Row> Rows(const PlanOutput& out, Lang lang) {
   row("usable of capacity", TrFill(lang, "{0} of {1}", {Bytes(m.usable), Fmt("%.2f GB", m.capacity / 1e9)}));
   row("fits", T(m.fits ? "yes" : "no"));
   row("largest micro-batch that fits", Fmt("%.0f", m.max_micro_batch));
+  if (j.model.layers > 0) row("longest sequence that fits at this micro-batch", Fmt("%.0f", m.max_seq));
   if (m.host_bytes > 0) row("host memory per node (offload)", Bytes(m.host_bytes));
   if (m.nvme_bytes > 0) row("NVMe per node (offload)", Bytes(m.nvme_bytes));
   if (j.model.layers > 0) {
@@ -310,6 +312,7 @@ std::vector<Row> Rows(const PlanOutput& out, Lang lang) {
     row("exposed communication", secs(s.comm_exposed_s));
     row("pipeline bubble", secs(s.bubble_s));
     if (s.offload_s > 0) row("offload (exposed)", secs(s.offload_s));
+    if (s.host_s > 0) row("GPU waiting for the host (kernel launches)", secs(s.host_s));
     row("micro-batches per step", Fmt("%.0f", s.micro_batches));
     const Throughput& t = p.throughput;
     head(T("Throughput"));

@@ -201,6 +201,7 @@ void ResolveWorkload(const Config& cfg, Job& job, std::vector<ConfigIssue>& issu
   w.method = cfg.method;
   w.lora_r = cfg.lora_r;
   w.lora_targets = cfg.lora_targets == "qv" ? 0b100 : cfg.lora_targets == "attn" ? 0b01 : 0b11;
+  w.lora_dropout = cfg.method != Method::Full ? cfg.lora_dropout : 0.0;
   w.prec = cfg.prec;
   w.opt = cfg.opt;
   w.flash = cfg.flash != 0;

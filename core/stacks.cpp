@@ -1,7 +1,8 @@
 // stacks.cpp — the six stack profiles (stack.h), each convention with the code or document it is read
 // from (snapshots of the frameworks' repositories, 2025-2026), and the bytes per parameter each keeps.
-// The release efficiencies are fitted by bench/fit_stacks.cpp on tests/data/stack_runs.json (each stack
-// on its own measurements only; docs/validation.md shows the fit and its leave-one-out check).
+// The release efficiencies are fitted by bench/fit_stacks.cpp on tests/data/stack_runs.json and, for the
+// fine-tuning stacks, tests/data/finetune_fit_runs.json (each stack on its own measurements only;
+// docs/validation.md shows the fit and its leave-one-out check).
 #include "stack.h"
 
 #include <algorithm>
@@ -12,7 +13,7 @@ namespace tp {
 namespace {
 
 std::vector<StackProfile> Table() {
-  // Efficiencies: bench/fit_stacks.cpp prints these from tests/data/stack_runs.json (the documented fit
+  // Efficiencies: bench/fit_stacks.cpp prints these from tests/data/stack_runs.json and finetune_fit_runs.json (the documented fit
   // command; tests/stack_test.cpp checks the shipped values against a refit).
   return {
       {StackKind::Megatron, "megatron", "Megatron-LM / Megatron-Core", "Megatron-LM, Megatron-Core, NeMo, Megatron-Bridge",
@@ -42,7 +43,7 @@ std::vector<StackProfile> Table() {
        "ZeRO-3 with pp > 1 refused: Megatron-LM refuses torch FSDP2 with pipeline parallelism (training/arguments.py: "
        "'--use-torch-fsdp2 is not supported with pipeline parallelism'), and NVIDIA's Megatron-FSDP recipes run "
        "without a pipeline (INFERRED for Megatron-FSDP).",
-       {{2021, 0.993, "every Megatron case: Narayanan et al. 2021, Korthikanti et al. 2022, Megatron-Core on H100 (2024), "
+       {{2021, 0.995, "every Megatron case: Narayanan et al. 2021, Korthikanti et al. 2022, Megatron-Core on H100 (2024), "
                     "Megatron-Bridge (2025); the step model's reference framework"}}},
       {StackKind::DeepSpeed, "deepspeed", "DeepSpeed ZeRO", "DeepSpeed ZeRO 0-3, ZeRO-Offload/Infinity, Megatron-DeepSpeed",
        "zero,megatron-deepspeed,ds", 2025,
@@ -118,7 +119,10 @@ std::vector<StackProfile> Table() {
        true, "attn_implementation defaults to sdpa (FlashAttention backend) since v4.36.",
        2, false, "The Trainer has no pipeline schedule of its own; with pp > 1 the planner keeps its general rule "
                  "(ZeRO-3 refused, one schedule per step).",
-       {{2024, 1.0, "not fitted yet (1.0): its published runs are fine-tuning, fitted with the fine-tuning step model; LLaMA-Factory's HF baselines (A100, Llama 2 7B LoRA/QLoRA)"}}},
+       {{2023, 1.130, "tests/data/finetune_fit_runs.json: Qwen's LoRA table (Qwen-1.8B/7B/14B, one A100, 256-4096 "
+                   "tokens; Transformers 4.3x, PyTorch 2.0, flash-attn's fused norm and rotary in Qwen's own code)"},
+        {2026, 1.016, "tests/data/finetune_fit_runs.json: PEFT's method comparison (Llama 3.2 3B LoRA and full fine-tuning, "
+                    "one L40S; Transformers 5.13, PyTorch 2.13); LLaMA-Factory's HF rows are held out"}}},
       {StackKind::Torchtune, "torchtune", "torchtune", "torchtune recipes (single device and FSDP2)", "tune", 2025,
        "Pure bf16: weights, gradients and optimizer states in bf16, no fp32 master (recipes/"
        "full_finetune_single_device.py docstring; docs memory_optimizations.rst: 'we don't support "
@@ -135,7 +139,9 @@ std::vector<StackProfile> Table() {
        true, "SDPA (torch.nn.functional.scaled_dot_product_attention).",
        2, false, "The recipes have no pipeline parallelism; with pp > 1 the planner keeps its general rule (ZeRO-3 "
                  "refused, one schedule per step).",
-       {{2024, 1.0, "not fitted yet (1.0): its published runs are fine-tuning, fitted with the fine-tuning step model; torchtune README tables (RTX 4090, A100)"}}},
+       {{2024, 1.112, "tests/data/finetune_fit_runs.json: its README's Llama 3.1 70B LoRA and 405B QLoRA on 8 A100 and "
+                    "the Llama 3.2 3B full fine-tuning rows of its optimization-flags table (A100); the README's RTX 4090 "
+                    "rows and the flags table's LoRA / QLoRA rows are held out"}}},
       {StackKind::Unsloth, "unsloth", "Unsloth", "Unsloth and Unsloth-Zoo (single GPU fine-tuning)", "unsloth-zoo", 2025,
        "Full fine-tuning in pure bf16 by default ('Using bfloat16 full finetuning', loader.py); multi-GPU as "
        "data parallel only.",
@@ -152,7 +158,9 @@ std::vector<StackProfile> Table() {
        true, "Own Triton kernels with FlashAttention-2 / xformers / SDPA attention.",
        2, false, "One GPU or data parallel only; with pp > 1 the planner keeps its general rule (ZeRO-3 refused, one "
                  "schedule per step).",
-       {{2024, 1.0, "not fitted yet (1.0): its published runs are fine-tuning, fitted with the fine-tuning step model; LLaMA-Factory's Unsloth rows (A100, Llama 2 7B)"}}},
+       {{2024, 1.0, "no measurement: no published Unsloth throughput in tokens/s was found apart from LLaMA-Factory's "
+                    "(A100, Llama 2 7B), which are held out; 1.0 = the step model with Unsloth's kernels "
+                    "(core/step_finetune.cpp)"}}},
   };
 }
 

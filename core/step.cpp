@@ -12,6 +12,7 @@
 #include "catalog.h"
 #include "flops.h"
 #include "model.h"
+#include "step_finetune.h"
 #include "step_internal.h"
 
 namespace tp {
@@ -76,9 +77,6 @@ constexpr double kSoftmaxBytesPerScore = 9.0;
 // Vocabulary-parallel cross-entropy: fp32 upcast, softmax, loss and gradient over the logits, about
 // 20 bytes per logit element forward + backward.
 constexpr double kCrossEntropyBytesPerLogit = 20.0;
-// Adam step per local parameter: read fp32 weight, m, v, gradient (16 B), write weight, m, v (12 B),
-// write the 16-bit copy (2 B). 8-bit Adam keeps m and v in one byte each; SGD keeps one momentum.
-constexpr double kAdamBytesPerParam = 30.0, kAdam8bitBytesPerParam = 18.0, kSgdBytesPerParam = 22.0;
 // Backward of the memory-bound kernels moves about twice the forward bytes (gradient in, saved input
 // in, gradient out).
 constexpr double kMemoryBackwardRatio = 2.0;
@@ -122,6 +120,16 @@ double GemmTime(double m, double n, double k, const Machine& mc, const Constants
   const double ai = flops / (mc.elem_bytes * (m * k + k * n + m * n));
   const double traffic = c.half_ridge * mc.ridge / ai;  // t_m / t_c
   return flops / (mc.peak * c.e_max) * std::sqrt(1.0 + traffic * traffic);
+}
+
+// GemmTime for the fine-tuning hook (step_finetune.h), which has no Machine of its own.
+struct GemmCtx {
+  const Machine* mc;
+  const Constants* c;
+};
+double GemmAt(double m, double n, double k, const void* ctx) {
+  const GemmCtx& g = *static_cast<const GemmCtx*>(ctx);
+  return GemmTime(m, n, k, *g.mc, *g.c);
 }
 
 // Forward times of one layer for one micro-batch on one GPU, split by kind.
@@ -216,13 +224,6 @@ LayerTime LayerForward(const LayerOps& l, const Job& job, const Layout& lay, int
     for (int i = 0; i < l.n_mlp; ++i) k_sum += l.mlp_mult * (l.mlp[i].col ? l.mlp[i].k : l.mlp[i].k / tpn);
     bytes += 3.0 * k_sum * tokens;
   }
-  if (job.work.method == Method::Qlora) {
-    // 4-bit weights dequantized to 16 bits before each use: read 0.5 B, write 2 B, read 2 B per weight.
-    double w = 0;
-    for (int i = 0; i < l.n_attn; ++i) w += l.attn[i].n * l.attn[i].k;
-    for (int i = 0; i < l.n_mlp; ++i) w += (l.experts > 1 ? l.experts + l.mlp_mult - l.routed : 1) * l.mlp[i].n * l.mlp[i].k;
-    bytes += 4.5 * w / tpn;
-  }
   t.mem = bytes / (mc.mem_bw * c.mem);
 
   // Tensor parallel: two all-reduces per layer forward (after attention and after the MLP), or with
@@ -262,7 +263,8 @@ void FillStepDefaults(Assumptions& a) {
   a.overlap_contention = c.contention;
 }
 
-void EstimateStep(const Job& job, const Layout& layout, StepBreakdown& step, Throughput& thr, StepTrace* trace) {
+void EstimateStep(const Job& job, const Layout& layout, StepBreakdown& step, Throughput& thr, StepTrace* trace,
+                  double paged_bytes) {
   step = StepBreakdown{};
   thr = Throughput{};
   const GpuSpec* gpu = job.hw.gpu;
@@ -332,6 +334,8 @@ void EstimateStep(const Job& job, const Layout& layout, StepBreakdown& step, Thr
   double stage_params = 0;  // weights held by one GPU of that stage (before ZeRO sharding)
   double stage_expert_params = 0;  // of which routed experts: ZeRO shards them over the expert-data-parallel group
   double stage_lora = 0;    // adapter parameters of that stage on one GPU
+  StageBlocks slow_blocks;  // its blocks (fine-tuning terms)
+  bool slow_last = true;
   const int etp = ExpertTensorParallel(lay);
   if (ops.valid) {
     const LayerOps* kinds[2] = {&ops.dense, &ops.moe};
@@ -378,6 +382,7 @@ void EstimateStep(const Job& job, const Layout& layout, StepBreakdown& step, Thr
       if (time <= slowest_time) continue;
       slowest_time = time;
       slowest = stage;
+      slow_blocks = blocks, slow_last = k == ppn - 1;
       // Expert parallelism keeps experts / ep routed experts on each GPU, each split over etp GPUs.
       const double experts_local = pc.experts * pc.expert / (double(lay.ep) * etp);
       stage_expert_params = blocks.moe * experts_local;
@@ -411,8 +416,14 @@ void EstimateStep(const Job& job, const Layout& layout, StepBreakdown& step, Thr
     const double bytes = double(lay.mbs) * job.work.seq / cpn * job.model.hidden * kActBytes / tpn;
     pp_mb = 2.0 * vpn * SendRecv(bytes, pp_place);
   }
-  const double compute_mb = comp_f + comp_b + comp_rc;
-  const double memory_mb = mem_f + mem_b + mem_rc;
+  // Fine-tuning's own work (core/step_finetune.h): LoRA adapters, NF4 dequantization, a stack's unfused
+  // kernels, offloaded checkpoints, the host time to launch it all.
+  const GemmCtx gemm_ctx{&mc, &c};
+  const FinetuneTime ft = FinetuneStep(job, lay, ops, {double(lay.mbs) * job.work.seq / cpn, slow_blocks.dense, slow_blocks.moe,
+                                                       slow_last, comp_f, comp_b + comp_rc, mc.mem_bw * c.mem,
+                                                       fab.pcie / fab.switch_gpus, GemmAt, &gemm_ctx});
+  const double compute_mb = comp_f + comp_b + comp_rc + ft.Compute();
+  const double memory_mb = mem_f + mem_b + mem_rc + ft.Memory();
   // Expert all-to-all, forward, backward (and again with full recomputation). Exposed unless the stack
   // overlaps it with compute -- DualPipe's paired forward/backward chunks (DeepSeek-V3 report, section
   // 3.2.1), Megatron-Core's --overlap-moe-expert-parallel-comm, the shared experts beside the dispatch:
@@ -420,7 +431,10 @@ void EstimateStep(const Job& job, const Layout& layout, StepBreakdown& step, Thr
   const double ep_total_mb = (lay.recompute == Recompute::Full ? 3.0 : 2.0) * ep_f;
   const double ep_hidden = std::min(ep_total_mb, c.overlap_ep * compute_mb);
   const double ep_mb = ep_total_mb - ep_hidden + c.contention * ep_hidden;
-  const double mb_time = compute_mb + memory_mb + tp_mb + cp_mb + ep_mb + pp_mb;
+  // The GPU waits for the host when launching a micro-batch's kernels takes longer than running them.
+  const double gpu_mb = compute_mb + memory_mb + tp_mb + cp_mb + ep_mb + pp_mb + ft.offload;
+  const double host_mb = std::max(0.0, ft.host - gpu_mb);
+  const double mb_time = gpu_mb + host_mb;
 
   // ---- Data parallel (and ZeRO). Gradients travel in the 16-bit training type (fp32 for fp32).
   const double grad_bytes = job.work.prec == Precision::Fp32 ? 4.0 : 2.0;
@@ -469,10 +483,7 @@ void EstimateStep(const Job& job, const Layout& layout, StepBreakdown& step, Thr
   // parallel group.
   const double opt_params = lay.zero >= 1 ? (trainable - trainable_experts) / grad_n + trainable_experts / expert_dp
                                           : trainable;
-  const Optimizer opt_kind = Unpaged(job.work.opt);
-  const double opt_bytes_per_param = opt_kind == Optimizer::AdamW8bit ? kAdam8bitBytesPerParam
-                                     : opt_kind == Optimizer::Sgd   ? kSgdBytesPerParam
-                                                                         : kAdamBytesPerParam;
+  const double opt_bytes_per_param = OptimizerStepBytes(job, lay.zero);
   double optimizer_s = 0, offload_s = 0;
   if (lay.offload == Offload::None) {
     optimizer_s = opt_params * opt_bytes_per_param / (mc.mem_bw * c.mem);
@@ -502,8 +513,12 @@ void EstimateStep(const Job& job, const Layout& layout, StepBreakdown& step, Thr
   // sends are small and synchronous.
   step.comm_exposed_s = m * (tp_mb + cp_mb + ep_mb + pp_mb) + dp_exposed;
   step.bubble_s = bubble;
-  step.offload_s = offload_s;
-  step.seconds = step.compute_s + step.memory_s + step.comm_exposed_s + step.bubble_s + step.offload_s;
+  // Paged optimizer states the driver evicted come back over the host link for the update and leave again
+  // (bitsandbytes prefetches them: the link's rate); the step waits for them.
+  const double paging_s = 2.0 * std::max(0.0, paged_bytes) / (fab.pcie / fab.switch_gpus);
+  step.offload_s = offload_s + m * ft.offload + paging_s;
+  step.host_s = m * host_mb;
+  step.seconds = step.compute_s + step.memory_s + step.comm_exposed_s + step.bubble_s + step.offload_s + step.host_s;
   if (trace) {
     StepTrace& tr = *trace;
     tr.gpus = gpus, tr.micro_batches = m, tr.schedules = schedules;
@@ -514,6 +529,8 @@ void EstimateStep(const Job& job, const Layout& layout, StepBreakdown& step, Thr
     tr.eff_matmul = c.e_max, tr.eff_memory = c.mem, tr.overlap_dp = c.overlap_dp, tr.contention = c.contention;
     tr.stage_params = stage_params, tr.trainable = trainable;
     tr.tokens_per_step = double(job.work.gbs) * job.work.seq;
+    tr.finetune_compute_mb = ft.Compute(), tr.finetune_memory_mb = ft.Memory();
+    tr.offload_act_mb = ft.offload, tr.host_mb = ft.host, tr.gpu_mb = gpu_mb, tr.host_gap_mb = host_mb;
   }
 
   // ---- Throughput.

@@ -18,10 +18,15 @@ struct StepTrace {
   double eff_matmul = 0, eff_memory = 0, overlap_dp = 0, contention = 0;
   double stage_params = 0, trainable = 0;                   // one GPU of the slowest stage
   double tokens_per_step = 0;
+  // Fine-tuning's terms per micro-batch (step_finetune.h), already inside compute_mb / memory_mb / mb_time.
+  double finetune_compute_mb = 0, finetune_memory_mb = 0, offload_act_mb = 0;
+  double host_mb = 0, gpu_mb = 0, host_gap_mb = 0;         // host launch time, GPU time, the GPU's wait
 };
 
+// paged_bytes: optimizer states a paged optimizer has evicted to the host (MemoryBreakdown::paged_bytes),
+// which each step brings back for its update and evicts again.
 void EstimateStep(const Job& job, const Layout& layout, StepBreakdown& step, Throughput& throughput,
-                  StepTrace* trace = nullptr);
+                  StepTrace* trace = nullptr, double paged_bytes = 0);
 
 // Replace the step model's zero ("use the fitted default") Assumptions with the values EstimateStep
 // actually uses, so a surface can print every constant explicitly. Other sections are left alone.

@@ -205,7 +205,7 @@ namespace {
 
 // One measurement of a framework release: which file and case, and the (stack, release year) it belongs to.
 struct StackCase {
-  int file;  // 0 the case file, 1 stack_runs.json
+  int file;  // 0 the case file, then the run files in order (stack_runs.json, finetune_fit_runs.json)
   std::string id;
   std::string stack;
   int year;
@@ -235,12 +235,14 @@ bool InSubset(const std::string& id, const void* ctx) {
 }  // namespace
 
 std::vector<StackReleaseFit> FitStackEfficiencies(std::string_view cases_json, std::string_view published_setups_json,
-                                                  std::string_view stack_runs_json, std::string* parse_error) {
+                                                  const std::vector<std::string_view>& run_files, std::string* parse_error) {
   std::vector<StackReleaseFit> fits;
   // Which release each throughput case belongs to: its resolved stack and year.
   std::vector<StackCase> all;
-  const std::string_view files[2] = {cases_json, stack_runs_json};
-  for (int f = 0; f < 2; ++f) {
+  std::vector<std::string_view> files = {cases_json};
+  files.insert(files.end(), run_files.begin(), run_files.end());
+  const int nfiles = int(files.size());
+  for (int f = 0; f < nfiles; ++f) {
     for (const CaseResult& r : RunValidationCases(files[f], f == 0 ? published_setups_json : "", parse_error)) {
       if (!r.ok || !IsThroughputMetric(r.metric) || r.measured <= 0) continue;
       all.push_back({f, r.id, r.stack, r.stack_year});
@@ -258,7 +260,7 @@ std::vector<StackReleaseFit> FitStackEfficiencies(std::string_view cases_json, s
       double sum = 0;
       int n = 0;
       std::vector<CaseResult> got;
-      for (int f = 0; f < 2; ++f) {
+      for (int f = 0; f < nfiles; ++f) {
         Subset sub{&all, f, skip, stack, year};
         char overrides[64];
         std::snprintf(overrides, sizeof overrides, "eff_stack=%.6f", eff);
@@ -289,7 +291,7 @@ std::vector<StackReleaseFit> FitStackEfficiencies(std::string_view cases_json, s
         // The left-out case planned at the efficiency fitted without it.
         Subset one{&all, 0, nullptr, stack, year};
         double err = 0;
-        for (int f = 0; f < 2; ++f) {
+        for (int f = 0; f < nfiles; ++f) {
           one.file = f;
           char overrides[64];
           std::snprintf(overrides, sizeof overrides, "eff_stack=%.6f", eff);
@@ -306,6 +308,29 @@ std::vector<StackReleaseFit> FitStackEfficiencies(std::string_view cases_json, s
     return a.stack != b.stack ? a.stack < b.stack : a.year < b.year;
   });
   return fits;
+}
+
+double HostPerLayerPass(std::string_view runs_json, std::string_view stack, std::vector<HostProbe>* probes) {
+  const JsonParseResult parsed = ParseJson(runs_json);
+  const JsonValue* cases = parsed.ok ? parsed.value.Find("cases") : nullptr;
+  std::vector<double> values;
+  if (!cases || !cases->IsArray()) return 0;
+  for (const JsonValue& c : cases->array) {
+    const JsonValue* flag = c.Find("host_bound");
+    const JsonValue* config = c.Find("config");
+    const JsonValue* measured = c.Find("measured");
+    if (!flag || !flag->boolean || !config || !measured || config->StringOr("stack", "") != stack) continue;
+    const double tps = measured->NumberOr("tokens_per_s_per_gpu", 0), layers = config->NumberOr("layers", 0);
+    const double tokens = config->NumberOr("mbs", 1) * config->NumberOr("seq", 0);
+    const double passes = config->StringOr("recompute", "") == "full" ? 3.0 : 2.0;
+    if (tps <= 0 || layers <= 0 || tokens <= 0) continue;
+    values.push_back(tokens / tps / (layers * passes));
+    if (probes) probes->push_back({c.StringOr("id", ""), values.back()});
+  }
+  if (values.empty()) return 0;
+  std::sort(values.begin(), values.end());
+  const size_t n = values.size();
+  return n % 2 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
 }
 
 std::string StackFitMarkdown(const std::vector<StackReleaseFit>& fits) {

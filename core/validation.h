@@ -62,8 +62,21 @@ struct StackReleaseFit {
   std::vector<CaseResult> cases;     // at the fitted efficiency
   std::vector<double> loo_errors;    // relative, one per case (empty with a single case)
 };
+// run_files: tests/data/stack_runs.json (pre-training frameworks) and tests/data/finetune_fit_runs.json (the
+// fine-tuning stacks' fit set; tests/data/finetune_runs.json stays held out).
 std::vector<StackReleaseFit> FitStackEfficiencies(std::string_view cases_json, std::string_view published_setups_json,
-                                                  std::string_view stack_runs_json, std::string* parse_error = nullptr);
+                                                  const std::vector<std::string_view>& run_files,
+                                                  std::string* parse_error = nullptr);
+// The host time per layer pass a stack's eager code costs (step_finetune.h StackKernels::host_s), read off the
+// rows of `runs_json` marked "host_bound" (small micro-batches, where the iteration time is the host's):
+// micro-batch seconds (mbs x seq / tokens/s) / (layers x passes: 3 with full recomputation, else 2), the
+// median over the rows of `stack`. 0 when it has none. A measurement, not a fit: no model constant enters.
+struct HostProbe {
+  std::string id;
+  double per_layer_pass_s = 0;
+};
+double HostPerLayerPass(std::string_view runs_json, std::string_view stack, std::vector<HostProbe>* probes = nullptr);
+
 // The fits as Markdown: one table per framework, the release efficiency and the leave-one-out errors.
 std::string StackFitMarkdown(const std::vector<StackReleaseFit>& fits);
 

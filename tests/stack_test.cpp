@@ -8,10 +8,12 @@
 #include <string>
 
 #include "catalog.h"
+#include "json.h"
 #include "memory.h"
 #include "model.h"
 #include "planner.h"
 #include "stack.h"
+#include "step_finetune.h"
 #include "test_data.h"
 #include "test_links.h"
 #include "validation.h"
@@ -188,8 +190,9 @@ TEST_CASE("the stack key: ids, aliases, refusals, and what the search may choose
 TEST_CASE("the shipped release efficiencies are what the documented fit gives", "[stack][validation]") {
   // bench/fit_stacks.cpp prints the fit; each framework on its own measurements only.
   std::string error;
+  const std::string runs = ReadTestData("stack_runs.json"), finetune = ReadTestData("finetune_fit_runs.json");
   const auto fits = FitStackEfficiencies(ReadTestData("cases.json"), ReadTestData("published_setups.json"),
-                                         ReadTestData("stack_runs.json"), &error);
+                                         {runs, finetune}, &error);
   REQUIRE(error.empty());
   REQUIRE(fits.size() >= 4);
   for (const StackReleaseFit& f : fits) {
@@ -203,5 +206,50 @@ TEST_CASE("the shipped release efficiencies are what the documented fit gives", 
     // Judged where it was not fitted: each case within 30 % when its release is fitted without it (the
     // per-framework tables of docs/validation.md list each).
     for (double e : f.loo_errors) CHECK(std::fabs(e) < 0.30);
+  }
+  // The fine-tuning stacks with published throughput of their own are fitted on it (tests/data/
+  // finetune_fit_runs.json); each with at least five measurements.
+  for (const char* id : {"hf", "torchtune"}) {
+    INFO(id);
+    int cases = 0;
+    for (const StackReleaseFit& f : fits)
+      if (f.stack == id) cases += int(f.cases.size());
+    CHECK(cases >= 5);
+  }
+}
+
+TEST_CASE("the hf stack's host time per layer pass is what Qwen's host-bound rows measure", "[stack][validation]") {
+  // Read off the rows marked host_bound (256 tokens per micro-batch): iteration time / (layers x 3 passes).
+  std::vector<HostProbe> probes;
+  const double measured = HostPerLayerPass(ReadTestData("finetune_fit_runs.json"), "hf", &probes);
+  REQUIRE(probes.size() >= 3);
+  // Qwen's README: 1.0, 1.2, 1.6 s per 8 micro-batches of 256 tokens, 24, 32, 40 layers, recomputation on.
+  CHECK(measured == Approx(1.6 / 8 / (40 * 3)).epsilon(1e-6));
+  INFO("ship " << measured << " as kHfHostPerLayerPass (core/step_finetune.cpp)");
+  CHECK(KernelsOf(StackKind::Hf).host_s == Approx(measured).epsilon(0.002));
+}
+
+TEST_CASE("the fine-tuning fit set and the held-out runs share no measurement", "[stack][validation]") {
+  // tests/data/finetune_runs.json judges; tests/data/finetune_fit_runs.json fits. A run in both (same id, or
+  // the same configuration and figure) would be judged on what it was fitted to.
+  const JsonParseResult fit = ParseJson(ReadTestData("finetune_fit_runs.json"));
+  const JsonParseResult held = ParseJson(ReadTestData("finetune_runs.json"));
+  REQUIRE(fit.ok);
+  REQUIRE(held.ok);
+  const JsonValue* fit_cases = fit.value.Find("cases");
+  const JsonValue* held_cases = held.value.Find("cases");
+  REQUIRE(fit_cases);
+  REQUIRE(held_cases);
+  for (const JsonValue& f : fit_cases->array) {
+    const JsonValue* fm = f.Find("measured");
+    REQUIRE(fm);
+    for (const JsonValue& h : held_cases->array) {
+      INFO(f.StringOr("id", "") << " vs " << h.StringOr("id", ""));
+      CHECK(f.StringOr("id", "") != h.StringOr("id", ""));
+      const JsonValue* hm = h.Find("measured");
+      REQUIRE(hm);
+      const double a = fm->NumberOr("tokens_per_s_per_gpu", -1), b = hm->NumberOr("tokens_per_s_per_gpu", -2);
+      CHECK(a != b);
+    }
   }
 }

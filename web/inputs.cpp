@@ -91,7 +91,7 @@ bool Shown(const AppState& app, const KeyInfo& k) {
   const std::string key = k.name;
   const Config& c = app.cfg;
   bool relevant = true;
-  if (key == "lora_r" || key == "lora_targets") relevant = c.method != Method::Full;
+  if (key == "lora_r" || key == "lora_targets" || key == "lora_dropout") relevant = c.method != Method::Full;
   if (key == "examples" || key == "example_tokens" || key == "epochs") relevant = app.main.out.job.work.finetune;
   if (key == "name" || key == "params") relevant = c.model == "custom";
   return relevant || IsSet(app, k.name) || KeyHasIssue(app, k.name);

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdarg>
+#include <iterator>
 #include <cstdio>
 
 #include "app.h"
@@ -268,12 +269,13 @@ void StepBar(AppState& app, const PlanOutput& o, float height) {
       Seg("PP comm", s.comm_pp_s * k, Col(app, Hue::CommPp), "pipeline send/receive, exposed part"),
       Seg("bubble", s.bubble_s, Col(app, Hue::Bubble), "pipeline bubble: (pp - 1) / (micro-batches x vp) of the step"),
       Seg("offload", s.offload_s, Col(app, Hue::Offload), "host/NVMe transfers not hidden"),
+      Seg("host", s.host_s, Col(app, Hue::Muted), "GPU idle while the host launches kernels (eager frameworks, small micro-batches)"),
   };
   if (&o == &app.main.out) {  // the plan view's: each part opens its explanation; the five groups' exposed
                               // shares are one number in core's tree (comm_exposed_s, broken down by group)
     const char* const why[] = {"compute_s",      "memory_s",       "comm_exposed_s", "comm_exposed_s", "comm_exposed_s",
-                               "comm_exposed_s", "comm_exposed_s", "bubble_s",       "offload_s"};
-    for (size_t i = 0; i < segs.size(); ++i) segs[i].why = why[i];
+                               "comm_exposed_s", "comm_exposed_s", "bubble_s",       "offload_s",      "host_s"};
+    for (size_t i = 0; i < segs.size() && i < std::size(why); ++i) segs[i].why = why[i];
   }
   StackedBar(app, "step", segs, 0, 0, FmtDuration, "", height);
 }
