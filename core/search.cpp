@@ -30,36 +30,34 @@ void Engine::Keep(const Plan& plan, int variant, uint64_t order) {
   }
 }
 
-// Every layout of one micro-batch size of an outer layout, in full.
-void Engine::EvaluateCell(const Outer& o, const Job& job, int mbs, int mbs_index, const Inner* inners, int n_inner) {
-  for (int i = 0; i < n_inner; ++i) {
-    const Layout l = InnerLayout(o, mbs, inners[i]);
+// The layouts of one micro-batch size (`cell`) of an outer layout. The exhaustive search evaluates each
+// in full. The pruned one estimates memory first: a layout that cannot rank (it does not fit, or its
+// class's time bound lost: `bounds` null in the memory phase, where the whole cell's had) is evaluated
+// in full only if it might need the least memory.
+void Engine::EvaluateCell(const Outer& o, const Group& g, int cell, const Bounds* bounds, double usable) {
+  const Job& job = g.job;
+  for (int i = 0; i < g.n_inner; ++i) {
+    const Inner& inner = g.inners[i];
+    const Layout l = InnerLayout(o, g.mbs[cell], inner);
     ++result.enumerated;
     // The one set of layout rules (CheckLayout) decides, for a layout the user wrote and for one the
     // search made alike: the search yields only layouts whose link replays.
     if (!CheckLayout(job, l, nullptr)) continue;
-    ++result.evaluated;
     ++work;
-    const uint64_t order = Order(o.variant, o.index, mbs_index * kInnerPerMbs + inners[i].pos);
-    if (options.exhaustive) exact.Consider({Evaluate(job, l), o.variant, order});
-    else Keep(Evaluate(job, l), o.variant, order);
-  }
-}
-
-// The memory phase: a group whose time bound lost; only the least-memory layout can come from it.
-void Engine::MemoryCell(const Outer& o, const Job& job, int mbs, int mbs_index, const Inner* inners, int n_inner, double usable) {
-  for (int i = 0; i < n_inner; ++i) {
-    const Layout l = InnerLayout(o, mbs, inners[i]);
-    ++result.enumerated;
-    if (!CheckLayout(job, l, nullptr)) continue;
-    ++work;
+    const uint64_t order = Order(o.variant, o.index, g.index[cell] * kInnerPerMbs + inner.pos);
+    if (options.exhaustive) {
+      ++result.evaluated;
+      exact.Consider({Evaluate(job, l), o.variant, order});
+      continue;
+    }
     const MemoryBreakdown m = EstimateMemory(job, l);
-    if (MemoryExcluded(m.total, usable)) {
+    const bool ranks = bounds && m.fits && !(inner.zero < 3 && TimeExcluded(bounds->low_zero));
+    if (!ranks && MemoryExcluded(m.total, usable)) {
       ++result.bounded;
       continue;
     }
     ++result.evaluated;
-    Keep(Evaluate(job, l), o.variant, Order(o.variant, o.index, mbs_index * kInnerPerMbs + inners[i].pos));
+    Keep(EvaluateWithMemory(job, l, m), o.variant, order);
   }
 }
 
@@ -80,35 +78,28 @@ void Engine::ProbeOuter(uint32_t k) {
   CellMasks(o, in);
   int mbs[kMaxMbs], index[kMaxMbs];
   const int cells = Cells(o, in, mbs, index);
-  const std::vector<Inner>& inners = InnersOf(o, job);
-  const int n_inner = inners[0].zero < 0 ? 0 : int(inners.size());
-  in.count = uint32_t(cells * n_inner);
+  const InnerSet& inners = InnersOf(o, job);
+  in.count = uint32_t(cells * int(inners.list.size()));
+  in.zero3 = inners.zero3;
   total += in.count;
-  in.probed = true;
   if (options.exhaustive || in.count == 0) return;
-  const Bound b = TimeBound(job, o, mbs[cells - 1], mbs[0]);
-  in.seconds_lb = b.seconds;
-  in.key_lb[0] = b.key[0], in.key_lb[1] = b.key[1];
-  in.days_lb = b.days, in.cost_lb = b.cost;
+  in.bounds = TimeBound(job, o, mbs[cells - 1], mbs[0]);
 }
 
 void Engine::TimeOuter(uint32_t k) {
   const Outer& o = outers[k];
   const OuterInfo& in = info[k];
   if (in.count == 0) return;
-  Bound whole;
-  whole.seconds = in.seconds_lb, whole.days = in.days_lb, whole.cost = in.cost_lb;
-  whole.key[0] = in.key_lb[0], whole.key[1] = in.key_lb[1];
   const double usable = Usable(o);
-  if (TimeExcluded(whole) || !(usable > 0)) {  // (nothing fits on a GPU without memory)
+  if (TimeExcluded(Lowest(in.bounds, in.zero3)) || !(usable > 0)) {  // (nothing fits on a GPU without memory)
     deferred.push_back({k, -1, -1, in.count});
     return;
   }
   const Group g = MakeGroup(k);
   for (int c = 0; c < g.n_cells; ++c) {
     // Each micro-batch size has its own, tighter bound; one that cannot fit at all is not ranked.
-    const Bound b = g.n_cells == 1 ? whole : TimeBound(g.job, o, g.mbs[c], g.mbs[c]);
-    if (TimeExcluded(b)) {
+    const Bounds b = g.n_cells == 1 ? in.bounds : TimeBound(g.job, o, g.mbs[c], g.mbs[c]);
+    if (TimeExcluded(Lowest(b, g.zero3))) {
       deferred.push_back({k, int16_t(c), -1, uint32_t(g.n_inner)});
       continue;
     }
@@ -117,7 +108,7 @@ void Engine::TimeOuter(uint32_t k) {
       deferred.push_back({k, int16_t(c), memory / usable, uint32_t(g.n_inner)});
       continue;
     }
-    EvaluateCell(o, g.job, g.mbs[c], g.index[c], g.inners, g.n_inner);
+    EvaluateCell(o, g, c, &b, usable);
   }
 }
 
@@ -145,7 +136,7 @@ void Engine::MemoryItem(const Deferred& d) {
       Skip(uint64_t(g.n_inner) * uint64_t(end - c));  // larger micro-batches need more still
       return;
     }
-    MemoryCell(o, g.job, g.mbs[c], g.index[c], g.inners, g.n_inner, usable);
+    EvaluateCell(o, g, c, nullptr, usable);
   }
 }
 
@@ -153,7 +144,9 @@ void Engine::BuildTimeOrder() {
   const int primary = int(options.objective);
   auto by = [&](int key) {
     std::vector<uint32_t> v(active);
-    std::stable_sort(v.begin(), v.end(), [&](uint32_t a, uint32_t b) { return info[a].key_lb[key] < info[b].key_lb[key]; });
+    std::stable_sort(v.begin(), v.end(), [&](uint32_t a, uint32_t b) {
+      return Lowest(info[a].bounds, info[a].zero3).key[key] < Lowest(info[b].bounds, info[b].zero3).key[key];
+    });
     return v;
   };
   if (!options.both_objectives) {
@@ -197,10 +190,11 @@ bool Engine::Advance() {
         if (cursor >= active.size()) return Next(Phase::Replay);
         const uint32_t k = active[cursor++];
         const Group g = MakeGroup(k);
-        for (int c = 0; c < g.n_cells; ++c) EvaluateCell(outers[k], g.job, g.mbs[c], g.index[c], g.inners, g.n_inner);
+        for (int c = 0; c < g.n_cells; ++c) EvaluateCell(outers[k], g, c, nullptr, 0);
         return true;
       }
-      if (cursor >= time_order.size()) return Next(Phase::MemoryProbe);
+      // Without a least-memory layout to find (top_only), what the time phase left is skipped whole.
+      if (cursor >= time_order.size()) return Next(options.top_only ? Phase::Memory : Phase::MemoryProbe);
       TimeOuter(time_order[cursor++]);
       return true;
     case Phase::MemoryProbe:

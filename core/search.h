@@ -31,6 +31,10 @@ struct SearchOptions {
   // Evaluate every layout with the full model, no bounds: the reference the pruned search is tested
   // against (same top, Pareto front and least-memory layout).
   bool exhaustive = false;
+  // Only the top N by `objective`: no Pareto front and no least-memory layout (SearchResult::pareto and
+  // least_memory stay empty), so nothing but the top N keeps a layout from its bound. A GPU type's point in
+  // the search view needs its fastest layout alone.
+  bool top_only = false;
   // Search only these job variants (indices into SearchResult::jobs, which still lists all of them):
   // one worker's share of a search split across GPU types. Empty = all.
   std::vector<int> variants;

@@ -37,9 +37,27 @@
 
 namespace tp::search_detail {
 
+namespace {
+
+// Days, cost and ranking keys of a step time that bounds the group's (EstimateRun is monotone in it).
+Bound RunBound(const Job& job, const Layout& relaxed, double seconds) {
+  Bound b;
+  b.seconds = seconds;
+  Plan p;
+  p.step.seconds = seconds;
+  p.run = EstimateRun(job, relaxed, p.memory, p.step, p.throughput);
+  b.days = p.run.days;
+  b.cost = p.run.cost_usd;
+  b.key[0] = RankKey(p, Objective::Time);
+  b.key[1] = RankKey(p, Objective::Cost);
+  return b;
+}
+
+}  // namespace
+
 // Step time of every layout of the outer at micro-batches mbs_lo..mbs_hi (the lightest in the group
 // sets the most micro-batches, the heaviest the most efficient GEMMs): see the header comment.
-Bound Engine::TimeBound(const Job& job, const Outer& o, int mbs_hi, int mbs_lo) {
+Bounds Engine::TimeBound(const Job& job, const Outer& o, int mbs_hi, int mbs_lo) {
   Layout l = BaseLayout(o);
   l.mbs = mbs_hi;
   l.zero = 0;
@@ -48,22 +66,26 @@ Bound Engine::TimeBound(const Job& job, const Outer& o, int mbs_hi, int mbs_lo) 
   l.sp = o.tp > 1;
   StepBreakdown s;
   Throughput thr;
-  EstimateStep(job, l, s, thr);
+  StepTrace tr;
+  EstimateStep(job, l, s, thr, &tr);
   ++work;
-  double x = s.compute_s + s.memory_s + s.comm_tp_s + s.comm_ep_s + s.comm_pp_s;
+  // The expert all-to-all is all on the step unless the stack overlaps it with compute (overlap_ep),
+  // which may hide up to all of it.
+  const double ep = job.assume.overlap_ep > 0 ? 0.0 : s.comm_ep_s;
+  double x = s.compute_s + s.memory_s + s.comm_tp_s + ep + s.comm_pp_s;
   if (!(x > 0) || !std::isfinite(x)) x = 0;
   x *= 1 - kShrink;
   const double m_most = std::ceil(double(job.work.gbs) / (double(std::max(1, mbs_lo)) * std::max(1, o.dp)));
   const double bubble = o.pp > 1 && m_most > 0 ? double(o.pp - 1) / (double(std::max(1, o.vp)) * m_most) : 0.0;
-  Bound b;
-  b.seconds = x * (1 + bubble) * (1 - kShrink);
-  Plan p;
-  p.step.seconds = b.seconds;
-  p.run = EstimateRun(job, l, p.memory, p.step, p.throughput);
-  b.days = p.run.days;
-  b.cost = p.run.cost_usd;
-  b.key[0] = RankKey(p, Objective::Time);
-  b.key[1] = RankKey(p, Objective::Cost);
+  const double seconds = x * (1 + bubble) * (1 - kShrink);
+  // ZeRO 0-2 reduce the gradients once a step, hidden behind one micro-batch's backward at most
+  // (overlap_dp of it; the backward is less than that micro-batch's compute at the largest size, what
+  // the relaxed layout ran): the rest is on the step. ZeRO-3's traffic hides behind every micro-batch.
+  double dp = tr.dp_total - std::max(0.0, tr.overlap_dp) * tr.compute_mb;
+  if (!(dp > 0) || !std::isfinite(dp)) dp = 0;
+  Bounds b;
+  b.any = RunBound(job, l, seconds);
+  b.low_zero = dp > 0 ? RunBound(job, l, (seconds + dp * (1 - kShrink)) * (1 - kShrink)) : b.any;
   return b;
 }
 
@@ -103,24 +125,24 @@ bool Engine::TimeExcluded(const Bound& b) const {
   const int primary = int(options.objective);
   if (!(b.key[primary] > live.Worst(false) * (1 + kKeyMargin))) return false;
   if (options.both_objectives && !(b.key[1 - primary] > live.Worst(true) * (1 + kKeyMargin))) return false;
-  return live.Dominated(b.days, b.cost);
+  return options.top_only || live.Dominated(b.days, b.cost);
 }
 
 // No layout needing at least `bytes` on a GPU with `usable` bytes can be the least-memory layout.
 bool Engine::MemoryExcluded(double bytes, double usable) const {
-  if (!(usable > 0)) return true;  // every ratio there is 1e300: never below the least
+  if (!(usable > 0) || options.top_only) return true;  // every ratio there is 1e300: never below the least
   return bytes / usable > live.least_ratio * (1 + kMemoryMargin);
 }
 
 // Could this evaluated plan still be in the answer (top N, front, least memory)?
 bool Engine::MayMatter(const Plan& plan) const {
-  if (MemoryRatio(plan.memory) <= live.least_ratio * (1 + kMemoryMargin)) return true;
+  if (!options.top_only && MemoryRatio(plan.memory) <= live.least_ratio * (1 + kMemoryMargin)) return true;
   if (!plan.memory.fits) return false;
   const int primary = int(options.objective);
   if (RankKey(plan, options.objective) <= live.Worst(false) * (1 + kKeyMargin)) return true;
   if (options.both_objectives && RankKey(plan, Other(options.objective)) <= live.Worst(true) * (1 + kKeyMargin)) return true;
   (void)primary;
-  return !live.Dominated(plan.run.days, plan.run.cost_usd);
+  return !options.top_only && !live.Dominated(plan.run.days, plan.run.cost_usd);
 }
 
 }  // namespace tp::search_detail
@@ -146,10 +168,10 @@ std::string CheckSearchBounds(const Config& cfg, const SearchOptions& options) {
     const int* mbs = g.mbs;
     const Inner* inners = g.inners;
     if (cells == 0 || n_inner == 0) continue;
-    const Bound whole = s.TimeBound(job, o, mbs[cells - 1], mbs[0]);
+    const Bounds whole = s.TimeBound(job, o, mbs[cells - 1], mbs[0]);
     double cell_mem = 0;  // the largest memory bound of this or a smaller micro-batch: it holds here too
     for (int c = 0; c < cells; ++c) {
-      const Bound cell = s.TimeBound(job, o, mbs[c], mbs[c]);
+      const Bounds cell = s.TimeBound(job, o, mbs[c], mbs[c]);
       cell_mem = std::max(cell_mem, s.MemoryBound(job, o, mbs[c], inners, n_inner));
       for (int i = 0; i < n_inner; ++i) {
         const Layout l = s.InnerLayout(o, mbs[c], inners[i]);
@@ -163,7 +185,10 @@ std::string CheckSearchBounds(const Config& cfg, const SearchOptions& options) {
           return std::string(what) + " bound " + Fmt("%.17g", bound) + " above the full model's " + Fmt("%.17g", actual) +
                  " at " + FormatLink(shown);
         };
-        const Bound* bounds[] = {&whole, &cell};
+        // Every layout keeps its group's bound `any`; one with ZeRO 0-2 keeps `low_zero` too.
+        const bool low_zero = inners[i].zero < 3;
+        const Bound* bounds[] = {&whole.any, &cell.any, low_zero ? &whole.low_zero : &whole.any,
+                                 low_zero ? &cell.low_zero : &cell.any};
         for (const Bound* b : bounds) {
           if (b->seconds > p.step.seconds) return say("step time", b->seconds, p.step.seconds);
           if (b->days > p.run.days) return say("days", b->days, p.run.days);

@@ -26,16 +26,28 @@ struct Outer {
   int tp, pp, cp, ep, vp, dp;
 };
 
+// Lower bounds on the step time, days, cost and both ranking keys (by Objective::Time, Objective::Cost) of
+// a group of layouts (search_bounds.cpp): of every layout in it, and of its layouts with ZeRO 0-2 alone
+// (whose gradient all-reduce one backward can hide only in part). `any` is at most `low_zero` in every
+// field, so whatever excludes `any` excludes `low_zero` too.
+struct Bound {
+  double seconds = 0, days = 0, cost = 0;
+  double key[2] = {0, 0};
+};
+struct Bounds {
+  Bound any, low_zero;
+};
+// The bound of the whole group: `any` when it holds ZeRO-3 layouts, else `low_zero`.
+inline const Bound& Lowest(const Bounds& b, bool zero3) { return zero3 ? b.any : b.low_zero; }
+
 // Per outer layout: what the search knows about it.
 struct OuterInfo {
   int gbs = 0, local = 0;   // the global batch it runs and sequences per data-parallel rank
   uint32_t count = 0;       // layouts it holds (the enumeration's count)
   uint64_t divisors = 0;    // micro-batch sizes 1..64 that divide `local` (bit d-1), in enumeration order
   uint64_t cells = 0;       // of those, the ones that hold layouts
-  double seconds_lb = 0;    // lower bound on the step time of every layout in it
-  double key_lb[2] = {0, 0};  // ... on the ranking keys (time, cost)
-  double days_lb = 0, cost_lb = 0;
-  bool probed = false;
+  Bounds bounds;            // lower bounds of every layout in it (search_bounds.cpp)
+  bool zero3 = false;       // it holds ZeRO-3 layouts
 };
 
 // One inner choice besides the micro-batch; `pos` orders it in the enumeration.
@@ -57,12 +69,14 @@ struct Group {
   int index[kMaxMbs];  // ... and their positions in the enumeration
   int n_inner = 0;
   const Inner* inners = nullptr;
+  bool zero3 = false;  // some inner choice has ZeRO-3
 };
 
-// Lower bounds of a group of layouts (search_bounds.cpp).
-struct Bound {
-  double seconds = 0, days = 0, cost = 0;
-  double key[2] = {0, 0};  // by Objective::Time, Objective::Cost
+// The inner choices of one kind of outer layout (Engine::InnersOf).
+struct InnerSet {
+  std::vector<Inner> list;  // in enumeration order (may be empty)
+  bool zero3 = false;       // some choice has ZeRO-3
+  bool built = false;
 };
 
 // The search's state and its phases (LayoutSearch::Impl; CheckSearchBounds reads its bounds).
@@ -102,7 +116,7 @@ struct Engine {
   };
   std::vector<Deferred> deferred;
   // The inner choices depend on the outer layout only through a few of its degrees (InnersOf).
-  std::vector<std::vector<Inner>> inner_cache;
+  std::vector<InnerSet> inner_cache;
   std::vector<double> usable_of;  // per variant, -1 until read (Usable)
 
   // ---- enumeration (search_enumerate.cpp) -------------------------------------------------------
@@ -119,7 +133,7 @@ struct Engine {
   // The micro-batch sizes of an outer layout that hold layouts, as bit masks (OuterInfo::divisors, cells).
   void CellMasks(const Outer& o, OuterInfo& in) const;
   int Cells(const Outer& o, const OuterInfo& in, int* mbs, int* index) const;
-  const std::vector<Inner>& InnersOf(const Outer& o, const Job& job);
+  const InnerSet& InnersOf(const Outer& o, const Job& job);
   Group MakeGroup(uint32_t k);
   // The inner choices besides the micro-batch, in enumeration order (the same for every micro-batch).
   int Inners(const Outer& o, const Job& job, Inner* out) const;
@@ -134,7 +148,7 @@ struct Engine {
   }
 
   // ---- bounds (search_bounds.cpp) ---------------------------------------------------------------
-  Bound TimeBound(const Job& job, const Outer& o, int mbs_hi, int mbs_lo);
+  Bounds TimeBound(const Job& job, const Outer& o, int mbs_hi, int mbs_lo);
   double MemoryBound(const Job& job, const Outer& o, int mbs, const Inner* inners, int n_inner);
   double Usable(const Outer& o);
   bool TimeExcluded(const Bound& b) const;
@@ -143,8 +157,7 @@ struct Engine {
 
   // ---- evaluation and phases (search.cpp) -------------------------------------------------------
   void Keep(const Plan& plan, int variant, uint64_t order);
-  void EvaluateCell(const Outer& o, const Job& job, int mbs, int mbs_index, const Inner* inners, int n_inner);
-  void MemoryCell(const Outer& o, const Job& job, int mbs, int mbs_index, const Inner* inners, int n_inner, double usable);
+  void EvaluateCell(const Outer& o, const Group& g, int cell, const Bounds* bounds, double usable);
   void Skip(uint64_t layouts);
   void ProbeOuter(uint32_t k);
   void TimeOuter(uint32_t k);

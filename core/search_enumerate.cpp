@@ -162,16 +162,17 @@ int Engine::Cells(const Outer& o, const OuterInfo& in, int* mbs, int* index) con
 }
 
 // The inner choices depend on the outer layout only through these (and the variant's stack).
-const std::vector<Inner>& Engine::InnersOf(const Outer& o, const Job& job) {
+const InnerSet& Engine::InnersOf(const Outer& o, const Job& job) {
   const size_t key = size_t(o.variant) * 8 + (o.pp > 1 ? 1 : 0) + (o.dp * o.cp == 1 ? 2 : 0) + (o.tp == 1 ? 4 : 0);
   if (inner_cache.size() <= key) inner_cache.resize(result.jobs.size() * 8 + 8);
-  std::vector<Inner>& v = inner_cache[key];
-  if (v.empty()) {
+  InnerSet& set = inner_cache[key];
+  if (!set.built) {
     Inner tmp[kInnerPerMbs];
-    v.assign(tmp, tmp + Inners(o, job, tmp));
-    if (v.empty()) v.push_back({-1, Offload::None, Recompute::None, false, 0});  // marks "none"
+    set.list.assign(tmp, tmp + Inners(o, job, tmp));
+    set.zero3 = std::any_of(set.list.begin(), set.list.end(), [](const Inner& in) { return in.zero == 3; });
+    set.built = true;
   }
-  return v;
+  return set;
 }
 
 Group Engine::MakeGroup(uint32_t k) {
@@ -179,9 +180,10 @@ Group Engine::MakeGroup(uint32_t k) {
   Group g;
   g.job = OuterJob(o);
   g.n_cells = Cells(o, info[k], g.mbs, g.index);
-  const std::vector<Inner>& v = InnersOf(o, g.job);
-  g.n_inner = v[0].zero < 0 ? 0 : int(v.size());
-  g.inners = v.data();
+  const InnerSet& set = InnersOf(o, g.job);
+  g.n_inner = int(set.list.size());
+  g.inners = set.list.data();
+  g.zero3 = set.zero3;
   return g;
 }
 

@@ -42,6 +42,7 @@ inline Objective Other(Objective o) { return o == Objective::Time ? Objective::C
 struct Answer {
   Objective objective = Objective::Time;
   bool both = false;
+  bool top_only = false;  // SearchOptions::top_only: no front, no least-memory layout
   size_t limit = 1;
   std::vector<SearchHit> top, top_other, pareto;
   SearchHit least_memory;
@@ -51,6 +52,7 @@ struct Answer {
   void Init(const SearchOptions& options) {
     objective = options.objective;
     both = options.both_objectives;
+    top_only = options.top_only;
     limit = size_t(std::max(1, options.top));
   }
 
@@ -64,6 +66,13 @@ struct Answer {
 
   void Consider(const SearchHit& hit) {
     const Plan& plan = hit.plan;
+    if (top_only) {
+      if (!plan.memory.fits) return;
+      any_fits = true;
+      Rank(top, limit, hit, objective);
+      if (both) Rank(top_other, limit, hit, Other(objective));
+      return;
+    }
     const double ratio = MemoryRatio(plan.memory);
     if (ratio < least_ratio) {
       least_ratio = ratio;

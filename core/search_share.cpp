@@ -73,6 +73,7 @@ std::string FormatSearchRequest(const Config& cfg, const SearchOptions& o) {
   s += "top " + std::to_string(o.top) + "\n";
   s += std::string("both ") + (o.both_objectives ? "1" : "0") + "\n";
   s += std::string("exhaustive ") + (o.exhaustive ? "1" : "0") + "\n";
+  s += std::string("toponly ") + (o.top_only ? "1" : "0") + "\n";
   std::string types;
   for (const std::string& id : o.gpu_types) {
     if (!types.empty()) types += ',';
@@ -107,6 +108,8 @@ bool ParseSearchRequest(const std::string& text, Config& cfg, SearchOptions& o) 
       o.both_objectives = value == "1";
     } else if (key == "exhaustive") {
       o.exhaustive = value == "1";
+    } else if (key == "toponly") {
+      o.top_only = value == "1";
     } else if (key == "types") {
       o.gpu_types = Split(value);
     } else if (key == "counts") {

@@ -53,6 +53,11 @@ TEST_CASE("a search request reads back as written", "[search][share]") {
   CHECK(ob.top == o.top);
   CHECK(ob.both_objectives);
   CHECK_FALSE(ob.exhaustive);
+  CHECK_FALSE(ob.top_only);
+  SearchOptions point = o;
+  point.top_only = true;  // a GPU type's point in the search view: its top alone
+  REQUIRE(ParseSearchRequest(FormatSearchRequest(cfg, point), back, ob));
+  CHECK(ob.top_only);
   CHECK(ob.gpu_types == o.gpu_types);
   CHECK(ob.gpu_counts == o.gpu_counts);
   CHECK(ob.variants == o.variants);

@@ -45,13 +45,15 @@ void SplitSearch::Begin(const Config& cfg, const SearchOptions& options) {
     for (int v = t; v < n; v += table_shares) s.options.variants.push_back(v);
     shares_.push_back(std::move(s));
   }
-  // A point per GPU type: its fastest layout alone (top 1 by time), which prunes hard.
+  // A point per GPU type: its fastest layout alone (top 1 by time, no front, no least-memory layout),
+  // which prunes hard.
   for (int v = 0; v < n; ++v) {
     Share s;
     s.options = options;
     s.options.objective = Objective::Time;
     s.options.top = 1;
     s.options.both_objectives = false;
+    s.options.top_only = true;
     s.options.variants = {v};
     s.variant = v;
     shares_.push_back(std::move(s));
