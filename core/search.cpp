@@ -193,8 +193,10 @@ bool Engine::Advance() {
         for (int c = 0; c < g.n_cells; ++c) EvaluateCell(outers[k], g, c, nullptr, 0);
         return true;
       }
-      // Without a least-memory layout to find (top_only), what the time phase left is skipped whole.
-      if (cursor >= time_order.size()) return Next(options.top_only ? Phase::Memory : Phase::MemoryProbe);
+      // Without a least-memory layout to find (a layout fits, or top_only), what the time phase left is
+      // skipped whole.
+      if (cursor >= time_order.size())
+        return Next(options.top_only || live.any_fits ? Phase::Memory : Phase::MemoryProbe);
       TimeOuter(time_order[cursor++]);
       return true;
     case Phase::MemoryProbe:

@@ -54,7 +54,8 @@ struct SearchResult {
   std::vector<SearchHit> top;      // best first, all fit
   std::vector<SearchHit> top_other;  // SearchOptions::both_objectives: best first by the other objective
   std::vector<SearchHit> pareto;   // time vs cost front of fitting plans, fastest first
-  SearchHit least_memory;          // the layout needing the least memory (for "what would make it fit")
+  SearchHit least_memory;          // when nothing fits, the layout needing the least memory (for "what would
+                                   // make it fit"); empty once a layout fits (the search stops looking)
   bool any_fits = false;
   uint64_t evaluated = 0;          // layouts evaluated with the full model (memory + time + run)
   uint64_t enumerated = 0;         // layouts considered: evaluated, excluded by a bound, or refused by

@@ -1,16 +1,19 @@
 // search_bounds.cpp — the pruned layout search's lower bounds and what they exclude.
 //
-//
 // [SECTION] What the pruned search skips, and why it is safe
-// Most layouts cannot win: only the N best by each objective, the time/cost Pareto front and the one
-// layout needing the least memory are answered. Before evaluating a group of layouts in full, the search
-// takes lower bounds from the engine's own estimators at a relaxed layout of the group:
+// Most layouts cannot win: only the N best by each objective, the time/cost Pareto front and, when
+// nothing fits, the one layout needing the least memory are answered. Before evaluating a group of
+// layouts in full, the search takes lower bounds from the engine's own estimators at a relaxed layout of
+// the group:
 //   - step time of an outer layout (or of one micro-batch size in it): EstimateStep at the largest
 //     micro-batch (or that one), no recomputation, sequence parallelism on, optimizer offloaded; the
-//     compute, memory-bound, tensor/expert/pipeline parts of that step, plus the pipeline bubble those
-//     alone imply, are each at most what any layout of the group pays (bigger micro-batches only make
-//     GEMMs more efficient; recomputation, ZeRO's traffic and the optimizer step only add). Through the
-//     real EstimateRun (monotone in step time) this bounds days, cost and both ranking keys.
+//     compute, memory-bound, tensor/pipeline parts of that step (and the expert all-to-all unless the
+//     stack overlaps it, overlap_ep), plus the pipeline bubble those alone imply, are each at most what
+//     any layout of the group pays (bigger micro-batches only make GEMMs more efficient; recomputation,
+//     ZeRO's traffic and the optimizer step only add). Layouts with ZeRO 0-2 also pay the gradient
+//     all-reduce beyond what one backward can hide (overlap_dp of it, at most that micro-batch's compute);
+//     ZeRO-3's traffic hides behind every micro-batch, so its layouts get no such term. Through the real
+//     EstimateRun (monotone in step time) this bounds days, cost and both ranking keys.
 //   - memory of an outer layout (or micro-batch size): EstimateMemory at the smallest micro-batch with
 //     sequence parallelism, no ZeRO and no offload, for each recomputation mode allowed: what is not model
 //     states (activations, temporaries, CUDA context, NCCL) is at most what any layout of the group needs
@@ -19,12 +22,12 @@
 // A group is skipped when its time bound loses to N layouts already evaluated (by more than the ranking's
 // own tie tolerance, under every objective kept), a layout already evaluated dominates it on the Pareto
 // front (no worse on days and cost, better on one), and its memory bound exceeds the least memory seen
-// (or, for ranking, the GPU's usable memory). Every skipped layout provably stays out of the answer.
-// CheckSearchBounds verifies the bounds against every layout's full evaluation, and the tests compare the
-// answer with the exhaustive search's on varied configurations.
-//
-// The groups are searched best bound first (so the bounds bite early), and every layout that might still
-// belong in the answer is kept with its position in the enumeration; at the end they are replayed in
+// (or, for ranking, the GPU's usable memory; once a layout fits, no least-memory layout is looked for).
+// Inside a group that is searched, each layout's memory is estimated first: one that does not fit, or
+// whose class's time bound lost, is evaluated in full only if it may need the least memory. Every
+// skipped layout provably stays out of the answer. CheckSearchBounds verifies the bounds against every
+// layout's full evaluation, and the tests compare the answer with the exhaustive search's on varied
+// configurations.
 #include <cmath>
 #include <string>
 
@@ -128,15 +131,17 @@ bool Engine::TimeExcluded(const Bound& b) const {
   return options.top_only || live.Dominated(b.days, b.cost);
 }
 
-// No layout needing at least `bytes` on a GPU with `usable` bytes can be the least-memory layout.
+// No layout needing at least `bytes` on a GPU with `usable` bytes can be the least-memory layout. None
+// can once a layout fits (the answer has a least-memory layout only when nothing fits), or in a search
+// for the top N alone.
 bool Engine::MemoryExcluded(double bytes, double usable) const {
-  if (!(usable > 0) || options.top_only) return true;  // every ratio there is 1e300: never below the least
+  if (!(usable > 0) || options.top_only || live.any_fits) return true;  // (no usable memory: every ratio is 1e300)
   return bytes / usable > live.least_ratio * (1 + kMemoryMargin);
 }
 
 // Could this evaluated plan still be in the answer (top N, front, least memory)?
 bool Engine::MayMatter(const Plan& plan) const {
-  if (!options.top_only && MemoryRatio(plan.memory) <= live.least_ratio * (1 + kMemoryMargin)) return true;
+  if (!options.top_only && !live.any_fits && MemoryRatio(plan.memory) <= live.least_ratio * (1 + kMemoryMargin)) return true;
   if (!plan.memory.fits) return false;
   const int primary = int(options.objective);
   if (RankKey(plan, options.objective) <= live.Worst(false) * (1 + kKeyMargin)) return true;

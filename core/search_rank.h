@@ -118,7 +118,7 @@ struct Answer {
     r.top = top;
     r.top_other = top_other;
     r.pareto = pareto;
-    r.least_memory = least_memory;
+    r.least_memory = any_fits ? SearchHit{} : least_memory;  // (asked for only when nothing fits)
     r.any_fits = any_fits;
   }
 };

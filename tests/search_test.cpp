@@ -63,7 +63,7 @@ TEST_CASE("sliced search gives the same answer as one-shot search", "[search]") 
   LayoutSearch sliced;
   sliced.Begin(cfg, SearchOptions{});
   int slices = 0;
-  while (!sliced.Step(500)) ++slices;
+  while (!sliced.Step(50)) ++slices;
   CHECK(slices > 1);
   CHECK(sliced.Progress() == 1.0);
   REQUIRE(once.any_fits);
