@@ -20,12 +20,45 @@ namespace search_detail {
 
 // ---- evaluation ---------------------------------------------------------------------------------
 
+void Engine::InitAnswers() {
+  live = exact = Answer{};
+  live.Init(options);
+  exact.Init(options);
+  live_fastest.clear();
+  if (options.fastest_each) {
+    SearchOptions fastest;  // top 1 by time, nothing else
+    fastest.objective = Objective::Time;
+    fastest.top = 1;
+    fastest.top_only = true;
+    Answer a;
+    a.Init(fastest);
+    live_fastest.assign(result.jobs.size(), a);
+  }
+  exact_fastest = live_fastest;
+}
+
+void Engine::Consider(Answer& answer, std::vector<Answer>& fastest, const SearchHit& hit) {
+  answer.Consider(hit);
+  if (options.fastest_each) fastest[hit.variant].Consider(hit);
+}
+
+void Engine::WriteAnswer() {
+  exact.WriteTo(result);
+  result.fastest.clear();
+  for (int v = 0; v < int(exact_fastest.size()); ++v) {
+    const std::vector<SearchHit>& top = exact_fastest[v].top;
+    SearchHit none;
+    none.variant = v;
+    result.fastest.push_back(top.empty() ? none : top.front());
+  }
+}
+
 void Engine::Keep(const Plan& plan, int variant, uint64_t order) {
-  SearchHit hit{plan, variant, order};
-  live.Consider(hit);
-  if (MayMatter(plan)) kept.push_back({order, variant, plan});
+  Consider(live, live_fastest, {plan, variant, order});
+  if (MayMatter(plan, variant)) kept.push_back({order, variant, plan});
   if (kept.size() > std::max<size_t>(4096, 2 * kept_compacted)) {
-    kept.erase(std::remove_if(kept.begin(), kept.end(), [&](const Kept& k) { return !MayMatter(k.plan); }), kept.end());
+    kept.erase(std::remove_if(kept.begin(), kept.end(), [&](const Kept& k) { return !MayMatter(k.plan, k.variant); }),
+               kept.end());
     kept_compacted = kept.size();
   }
 }
@@ -47,11 +80,11 @@ void Engine::EvaluateCell(const Outer& o, const Group& g, int cell, const Bounds
     const uint64_t order = Order(o.variant, o.index, g.index[cell] * kInnerPerMbs + inner.pos);
     if (options.exhaustive) {
       ++result.evaluated;
-      exact.Consider({Evaluate(job, l), o.variant, order});
+      Consider(exact, exact_fastest, {Evaluate(job, l), o.variant, order});
       continue;
     }
     const MemoryBreakdown m = EstimateMemory(job, l);
-    const bool ranks = bounds && m.fits && !(inner.zero < 3 && TimeExcluded(bounds->low_zero));
+    const bool ranks = bounds && m.fits && !(inner.zero < 3 && TimeExcluded(bounds->low_zero, o.variant));
     if (!ranks && MemoryExcluded(m.total, usable)) {
       ++result.bounded;
       continue;
@@ -91,7 +124,7 @@ void Engine::TimeOuter(uint32_t k) {
   const OuterInfo& in = info[k];
   if (in.count == 0) return;
   const double usable = Usable(o);
-  if (TimeExcluded(Lowest(in.bounds, in.zero3)) || !(usable > 0)) {  // (nothing fits on a GPU without memory)
+  if (TimeExcluded(Lowest(in.bounds, in.zero3), o.variant) || !(usable > 0)) {  // (nothing fits on a GPU without memory)
     deferred.push_back({k, -1, -1, in.count});
     return;
   }
@@ -99,7 +132,7 @@ void Engine::TimeOuter(uint32_t k) {
   for (int c = 0; c < g.n_cells; ++c) {
     // Each micro-batch size has its own, tighter bound; one that cannot fit at all is not ranked.
     const Bounds b = g.n_cells == 1 ? in.bounds : TimeBound(g.job, o, g.mbs[c], g.mbs[c]);
-    if (TimeExcluded(Lowest(b, g.zero3))) {
+    if (TimeExcluded(Lowest(b, g.zero3), o.variant)) {
       deferred.push_back({k, int16_t(c), -1, uint32_t(g.n_inner)});
       continue;
     }
@@ -168,9 +201,8 @@ void Engine::BuildTimeOrder() {
 
 void Engine::Replay() {
   std::stable_sort(kept.begin(), kept.end(), [](const Kept& a, const Kept& b) { return a.order < b.order; });
-  exact = Answer{};
-  exact.Init(options);
-  for (const Kept& k : kept) exact.Consider({k.plan, k.variant, k.order});
+  InitAnswers();  // (live is not needed any more)
+  for (const Kept& k : kept) Consider(exact, exact_fastest, {k.plan, k.variant, k.order});
   kept.clear();
   kept.shrink_to_fit();
 }
@@ -225,7 +257,7 @@ bool Engine::Advance() {
       return true;
     case Phase::Replay:
       if (!options.exhaustive) Replay();
-      exact.WriteTo(result);
+      WriteAnswer();
       deferred.clear();
       deferred.shrink_to_fit();
       return Next(Phase::Done);
@@ -251,9 +283,8 @@ void LayoutSearch::Begin(const Config& cfg, const SearchOptions& options) {
   s.cfg = cfg;
   s.options = options;
   s.start = std::chrono::steady_clock::now();
-  s.live.Init(options);
-  s.exact.Init(options);
   s.BuildVariants();
+  s.InitAnswers();
   s.BuildOuters();
   s.info.resize(s.outers.size());
   const std::vector<int>& only = options.variants;

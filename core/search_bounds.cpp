@@ -123,8 +123,10 @@ double Engine::Usable(const Outer& o) {
   return u;
 }
 
-// No layout at or above these bounds can enter the top N (by every objective kept) or the front.
-bool Engine::TimeExcluded(const Bound& b) const {
+// No layout at or above these bounds can enter the top N (by every objective kept), the front, or be the
+// fastest of its variant (fastest_each).
+bool Engine::TimeExcluded(const Bound& b, int variant) const {
+  if (options.fastest_each && !(b.key[0] > live_fastest[variant].Worst(false) * (1 + kKeyMargin))) return false;
   const int primary = int(options.objective);
   if (!(b.key[primary] > live.Worst(false) * (1 + kKeyMargin))) return false;
   if (options.both_objectives && !(b.key[1 - primary] > live.Worst(true) * (1 + kKeyMargin))) return false;
@@ -140,7 +142,10 @@ bool Engine::MemoryExcluded(double bytes, double usable) const {
 }
 
 // Could this evaluated plan still be in the answer (top N, front, least memory)?
-bool Engine::MayMatter(const Plan& plan) const {
+bool Engine::MayMatter(const Plan& plan, int variant) const {
+  if (options.fastest_each && plan.memory.fits &&
+      RankKey(plan, Objective::Time) <= live_fastest[variant].Worst(false) * (1 + kKeyMargin))
+    return true;
   if (!options.top_only && !live.any_fits && MemoryRatio(plan.memory) <= live.least_ratio * (1 + kMemoryMargin)) return true;
   if (!plan.memory.fits) return false;
   const int primary = int(options.objective);

@@ -97,6 +97,8 @@ struct Engine {
 
   Answer live;          // fed in search order; the bounds compare against it
   Answer exact;         // the exhaustive search's answer (exhaustive mode), or the replay's
+  // SearchOptions::fastest_each: each variant's fastest layout, as `live` and `exact` (top 1 by time).
+  std::vector<Answer> live_fastest, exact_fastest;
   struct Kept {
     uint64_t order;
     int variant;
@@ -151,9 +153,9 @@ struct Engine {
   Bounds TimeBound(const Job& job, const Outer& o, int mbs_hi, int mbs_lo);
   double MemoryBound(const Job& job, const Outer& o, int mbs, const Inner* inners, int n_inner);
   double Usable(const Outer& o);
-  bool TimeExcluded(const Bound& b) const;
+  bool TimeExcluded(const Bound& b, int variant) const;
   bool MemoryExcluded(double bytes, double usable) const;
-  bool MayMatter(const Plan& plan) const;
+  bool MayMatter(const Plan& plan, int variant) const;
 
   // ---- evaluation and phases (search.cpp) -------------------------------------------------------
   void Keep(const Plan& plan, int variant, uint64_t order);
@@ -165,6 +167,10 @@ struct Engine {
   void MemoryItem(const Deferred& d);
   void BuildTimeOrder();
   void Replay();
+  // The answers, empty, for options (live, exact and each variant's fastest).
+  void InitAnswers();
+  void Consider(Answer& answer, std::vector<Answer>& fastest, const SearchHit& hit);
+  void WriteAnswer();
   // One unit of the current phase; false when the phase is over.
   bool Advance();
   bool Next(Phase p) {

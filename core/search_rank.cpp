@@ -19,7 +19,7 @@ SearchResult MergeSearchResults(const std::vector<SearchResult>& parts, const Se
   if (parts.empty()) return out;
   out.jobs = parts[0].jobs;
   out.gpu_ids = parts[0].gpu_ids;
-  std::vector<SearchHit> hits;
+  std::vector<SearchHit> hits, fastest;
   out.done = true;
   for (const SearchResult& p : parts) {
     out.evaluated += p.evaluated;
@@ -30,6 +30,8 @@ SearchResult MergeSearchResults(const std::vector<SearchResult>& parts, const Se
     out.too_large = out.too_large || p.too_large;
     for (const auto* list : {&p.top, &p.top_other, &p.pareto}) hits.insert(hits.end(), list->begin(), list->end());
     if (p.least_memory.plan.valid) hits.push_back(p.least_memory);
+    for (const SearchHit& h : p.fastest)
+      if (h.plan.valid && h.variant >= 0 && h.variant < int(out.jobs.size())) fastest.push_back(h);
   }
   // A layout may be in several lists of its part: each is considered once, in enumeration order.
   std::stable_sort(hits.begin(), hits.end(), [](const SearchHit& a, const SearchHit& b) { return a.order < b.order; });
@@ -39,6 +41,16 @@ SearchResult MergeSearchResults(const std::vector<SearchResult>& parts, const Se
   a.Init(options);
   for (const SearchHit& h : hits) a.Consider(h);
   a.WriteTo(out);
+  // Each variant's fastest: the first in enumeration order among equals, as the whole search's.
+  if (options.fastest_each) {
+    out.fastest.assign(out.jobs.size(), SearchHit{});
+    for (int v = 0; v < int(out.jobs.size()); ++v) out.fastest[v].variant = v;
+    std::stable_sort(fastest.begin(), fastest.end(), [](const SearchHit& x, const SearchHit& y) { return x.order < y.order; });
+    for (const SearchHit& h : fastest) {
+      SearchHit& f = out.fastest[h.variant];
+      if (!f.plan.valid || Better(h.plan, f.plan, Objective::Time)) f = h;
+    }
+  }
   return out;
 }
 

@@ -249,6 +249,37 @@ TEST_CASE("a search for the top N alone gives the exhaustive search's top N, wit
   }
 }
 
+TEST_CASE("each variant's fastest layout, found beside the table, is the fastest of that variant alone", "[search]") {
+  // SearchOptions::fastest_each: the search view's point per GPU type, in the same search as its table
+  // (their bounds shared), against an exhaustive top-1 search of each variant on its own.
+  for (const Case& c : Cases()) {
+    INFO(c.link);
+    const Config cfg = FromLink(c.link);
+    SearchOptions options = OptionsOf(c);
+    options.fastest_each = true;
+    const SearchResult r = SearchLayouts(cfg, options);
+    SearchOptions table = OptionsOf(c);
+    CheckSameAnswer(r, SearchLayouts(cfg, table));  // the table is the same with or without the points
+    REQUIRE(r.fastest.size() == r.jobs.size());
+    bool some = false;
+    for (int v = 0; v < int(r.jobs.size()); ++v) {
+      INFO("variant " << v);
+      SearchOptions alone;
+      alone.gpu_types = c.gpu_types;
+      alone.gpu_counts = c.gpu_counts;
+      alone.top = 1;
+      alone.exhaustive = true;
+      alone.variants = {v};
+      const SearchResult every = SearchLayouts(cfg, alone);
+      CHECK(r.fastest[v].variant == v);
+      CHECK(r.fastest[v].plan.valid == !every.top.empty());
+      if (r.fastest[v].plan.valid) CheckSameHits({r.fastest[v]}, every.top, "fastest");
+      some |= r.fastest[v].plan.valid;
+    }
+    CHECK(some == r.any_fits);
+  }
+}
+
 TEST_CASE("the search's lower bounds hold on every layout", "[search]") {
   // The bounds read the estimators at relaxed layouts (see core/search.cpp): a change of the step or
   // memory model that breaks one of their premises shows here, naming the layout.
@@ -265,6 +296,7 @@ TEST_CASE("searches split across GPU types merge into the whole search's answer"
   options.gpu_counts = {32, 64};
   options.top = 12;
   options.both_objectives = true;
+  options.fastest_each = true;
   const SearchResult whole = SearchLayouts(cfg, options);
   REQUIRE(whole.jobs.size() == 10);
   for (int workers : {2, 3, 4}) {
@@ -278,6 +310,12 @@ TEST_CASE("searches split across GPU types merge into the whole search's answer"
     }
     const SearchResult merged = MergeSearchResults(parts, options);
     CheckSameAnswer(merged, whole);
+    REQUIRE(merged.fastest.size() == whole.fastest.size());
+    for (size_t v = 0; v < whole.fastest.size(); ++v) {
+      INFO("fastest of variant " << v);
+      REQUIRE(merged.fastest[v].plan.valid == whole.fastest[v].plan.valid);
+      if (whole.fastest[v].plan.valid) CheckSameHits({merged.fastest[v]}, {whole.fastest[v]}, "fastest");
+    }
     CHECK(merged.done);
   }
   // By the other objective too: the merged lists are the ones a search by cost gives.
