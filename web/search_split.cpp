@@ -16,7 +16,6 @@ std::string WorkerMain(const std::string& request) { return RunSearchRequest(req
 namespace ui {
 namespace {
 int g_next_id = 1;  // request ids of every split search, so a late answer of an earlier one is known
-constexpr int kMinShares = 3;
 }
 
 void SplitSearch::Begin(const Config& cfg, const SearchOptions& options) {
@@ -40,9 +39,10 @@ void SplitSearch::Begin(const Config& cfg, const SearchOptions& options) {
   }
   points_.resize(n);
   has_point_.assign(n, false);
-  // Shares of interleaved GPU types, at least one per worker, and a few more than one worker needs so the
-  // bar moves: the bounds prune each share about as well as the whole (bench/speed.cpp prints both).
-  const int count = std::min(n, std::max(kMinShares, platform::Workers()));
+  // One share of interleaved GPU types per worker: the bounds prune each share about as well as the whole
+  // (bench/speed.cpp prints both), and each share that lands is one more frame to draw (under software
+  // WebGL a drawn frame costs the machine 50-100 ms, some of it on the workers' core).
+  const int count = std::min(n, std::max(1, platform::Workers()));
   for (int t = 0; t < count; ++t) {
     Share s;
     s.options = options;
