@@ -31,6 +31,17 @@ struct Hash {
   }
 };
 
+// Someone is doing something with the page this frame.
+bool Interacting() {
+  const ImGuiIO& io = ImGui::GetIO();
+  if (io.MouseDelta.x != 0 || io.MouseDelta.y != 0 || io.MouseWheel != 0 || io.MouseWheelH != 0) return true;
+  for (bool down : io.MouseDown)
+    if (down) return true;
+  for (bool down : io.KeysDown)
+    if (down) return true;
+  return ImGui::IsAnyItemActive() || io.InputQueueCharacters.Size > 0;
+}
+
 }  // namespace
 
 uint64_t DrawFingerprint(const ImDrawData& d, const float clear_rgba[4]) {
@@ -56,10 +67,13 @@ uint64_t DrawFingerprint(const ImDrawData& d, const float clear_rgba[4]) {
 }
 
 bool SameAsLastDrawn(const ImDrawData& data, const float clear_rgba[4]) {
+  constexpr double kAfterInput = 3.0;  // seconds
   static uint64_t last = 0;
   static bool any = false;
+  static double input_at = -1e9;
+  if (Interacting()) input_at = ImGui::GetTime();
   const uint64_t now = DrawFingerprint(data, clear_rgba);
-  if (any && now == last) return true;
+  if (any && now == last && ImGui::GetTime() - input_at > kAfterInput) return true;
   last = now;
   any = true;
   return false;
