@@ -19,6 +19,53 @@
   // the runtime started (main() runs right after), the first animation frames after it.
   function mark(name) { try { performance.mark("trainplan:" + name); } catch (e) { /* no timeline */ } }
   mark("shell");
+
+  // The planner's renderer (Dear ImGui's OpenGL backend) reads the scissor box and the blend state back
+  // every frame to restore them afterwards. WebGL answers those reads synchronously: the page waits until
+  // the GPU process has run everything sent before, a whole frame under software rendering (368 ms of the
+  // first frames' 1 s, measured with a CPU profile). The page is the only user of its context, so the
+  // answers are kept here, read once from WebGL and then updated by every call that sets them.
+  (function shadowGlState() {
+    var G = window.WebGL2RenderingContext;
+    if (!G || !G.prototype.getParameter) return;
+    var P = G.prototype, get = P.getParameter;
+    var kept = [P.SCISSOR_BOX, P.BLEND_SRC_RGB, P.BLEND_DST_RGB, P.BLEND_SRC_ALPHA, P.BLEND_DST_ALPHA,
+                P.BLEND_EQUATION_RGB, P.BLEND_EQUATION_ALPHA];
+    function state(gl) {
+      if (!gl.tpState) {
+        gl.tpState = {};
+        for (var i = 0; i < kept.length; ++i) {
+          var v = get.call(gl, kept[i]);
+          gl.tpState[kept[i]] = v && v.length !== undefined ? Array.prototype.slice.call(v) : v;
+        }
+      }
+      return gl.tpState;
+    }
+    P.getParameter = function (name) {
+      if (kept.indexOf(name) < 0) return get.call(this, name);
+      var v = state(this)[name];
+      return Array.isArray(v) ? new Int32Array(v) : v;
+    };
+    function after(method, update) {
+      var f = P[method];
+      P[method] = function () {
+        var s = state(this);
+        f.apply(this, arguments);
+        update(s, arguments);
+      };
+    }
+    after("scissor", function (s, a) { s[P.SCISSOR_BOX] = [a[0] | 0, a[1] | 0, a[2] | 0, a[3] | 0]; });
+    after("blendFunc", function (s, a) {
+      s[P.BLEND_SRC_RGB] = s[P.BLEND_SRC_ALPHA] = a[0];
+      s[P.BLEND_DST_RGB] = s[P.BLEND_DST_ALPHA] = a[1];
+    });
+    after("blendFuncSeparate", function (s, a) {
+      s[P.BLEND_SRC_RGB] = a[0], s[P.BLEND_DST_RGB] = a[1], s[P.BLEND_SRC_ALPHA] = a[2], s[P.BLEND_DST_ALPHA] = a[3];
+    });
+    after("blendEquation", function (s, a) { s[P.BLEND_EQUATION_RGB] = s[P.BLEND_EQUATION_ALPHA] = a[0]; });
+    after("blendEquationSeparate", function (s, a) { s[P.BLEND_EQUATION_RGB] = a[0], s[P.BLEND_EQUATION_ALPHA] = a[1]; });
+  })();
+
   var canvas = document.getElementById("canvas");
   var overlay = document.getElementById("overlay");
   var message = document.getElementById("message");
