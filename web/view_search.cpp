@@ -1,5 +1,5 @@
 // view_search.cpp — the search view: the time-vs-cost front across GPU types (one point per type, its best
-// layout at this GPU count, from that type's own search; the search's Pareto front joined by a line), and
+// layout at this GPU count, found beside the table in the same search; the Pareto front joined by a line), and
 // the best layouts of every type ranked by time or cost, each with why it loses to the first. A point or a
 // row opens in the plan view.
 #include <algorithm>
@@ -68,8 +68,8 @@ bool SearchView(AppState& app) {
     hits.push_back(&h);
     types.push_back(-1);
   }
-  // Each GPU type's point is that type's own search on the workers (search_split.h), in as each answers:
-  // its fastest layout under the keys given.
+  // Each GPU type's point is that type's fastest layout under the keys given, found in the workers' search
+  // beside the table (search_split.h), in as each share answers.
   std::string no_fit;
   for (int v = 0; v < (int)res.gpu_ids.size(); ++v) {
     const SearchResult* share = bg.search.Point(v);
