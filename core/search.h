@@ -32,8 +32,8 @@ struct SearchOptions {
   // against (same top, Pareto front and least-memory layout).
   bool exhaustive = false;
   // Only the top N by `objective`: no Pareto front and no least-memory layout (SearchResult::pareto and
-  // least_memory stay empty), so nothing but the top N keeps a layout from its bound. A GPU type's point in
-  // the search view needs its fastest layout alone.
+  // least_memory stay empty), so nothing but the top N keeps a layout from its bound (as each variant's
+  // fastest is kept in a fastest_each search).
   bool top_only = false;
   // Also find each job variant's fastest layout (SearchResult::fastest): the search view's point per GPU
   // type, found in the same search as the table (its probes and bounds shared) rather than one each.

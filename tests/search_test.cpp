@@ -189,6 +189,12 @@ const std::vector<Case>& Cases() {
   return cases;
 }
 
+// The same search, every layout evaluated in full: the reference.
+SearchResult Exhaustive(const Config& cfg, SearchOptions options) {
+  options.exhaustive = true;
+  return SearchLayouts(cfg, options);
+}
+
 SearchOptions OptionsOf(const Case& c) {
   SearchOptions o;
   o.gpu_types = c.gpu_types;
@@ -208,10 +214,8 @@ TEST_CASE("the pruned search gives the exhaustive search's answer", "[search]") 
     for (bool both : {true, false}) {
       SearchOptions options = OptionsOf(c);
       options.both_objectives = both;
-      SearchOptions reference = options;
-      reference.exhaustive = true;
       const SearchResult pruned = SearchLayouts(cfg, options);
-      const SearchResult every = SearchLayouts(cfg, reference);
+      const SearchResult every = Exhaustive(cfg, options);
       INFO("both objectives " << both << ": " << pruned.evaluated << " of " << every.evaluated << " evaluated in full");
       REQUIRE(every.evaluated > 0);
       CheckSameAnswer(pruned, every);
@@ -222,8 +226,8 @@ TEST_CASE("the pruned search gives the exhaustive search's answer", "[search]") 
 }
 
 TEST_CASE("a search for the top N alone gives the exhaustive search's top N, with less work", "[search]") {
-  // What the search view's point per GPU type asks (SearchOptions::top_only): no front, no least-memory
-  // layout, so only the top N keeps a layout from its bound.
+  // SearchOptions::top_only (how each variant's fastest is kept in a fastest_each search): no front, no
+  // least-memory layout, so only the top N keeps a layout from its bound.
   for (const Case& c : Cases()) {
     INFO(c.link);
     const Config cfg = FromLink(c.link);
@@ -231,12 +235,10 @@ TEST_CASE("a search for the top N alone gives the exhaustive search's top N, wit
       SearchOptions options = OptionsOf(c);
       options.both_objectives = false;
       options.top = top;
-      SearchOptions reference = options;
-      reference.exhaustive = true;
       const SearchResult full = SearchLayouts(cfg, options);
+      const SearchResult every = Exhaustive(cfg, options);
       options.top_only = true;
       const SearchResult alone = SearchLayouts(cfg, options);
-      const SearchResult every = SearchLayouts(cfg, reference);
       INFO("top " << top << ": " << alone.evaluated << " evaluated in full, " << full.evaluated << " with the front");
       CHECK(alone.any_fits == every.any_fits);
       CHECK(alone.enumerated == every.enumerated);
@@ -268,9 +270,8 @@ TEST_CASE("each variant's fastest layout, found beside the table, is the fastest
       alone.gpu_types = c.gpu_types;
       alone.gpu_counts = c.gpu_counts;
       alone.top = 1;
-      alone.exhaustive = true;
       alone.variants = {v};
-      const SearchResult every = SearchLayouts(cfg, alone);
+      const SearchResult every = Exhaustive(cfg, alone);
       CHECK(r.fastest[v].variant == v);
       CHECK(r.fastest[v].plan.valid == !every.top.empty());
       if (r.fastest[v].plan.valid) CheckSameHits({r.fastest[v]}, every.top, "fastest");
