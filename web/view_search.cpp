@@ -20,6 +20,8 @@ namespace tp::ui {
 bool SearchView(AppState& app) {
   bool changed = false;
   Background& bg = app.bg;
+  PumpSearch(bg);  // this frame draws what has come back
+  const bool searching = SearchShowsProgress(bg);
   const SearchResult& res = bg.search.Result();
   auto gpu_name = [](const std::string& id) {
     const GpuSpec* g = FindGpu(id);
@@ -27,12 +29,12 @@ bool SearchView(AppState& app) {
   };
   // Ranked by the view's objective: the search kept both, so switching re-ranks without a new search.
   const std::vector<SearchHit>& top = RankedBy(res, bg.search.Options(), bg.search_options.objective);
-  if (!bg.search_complete) {  // the bar covers the search and every GPU type's point
+  if (searching) {  // the bar covers the search and every GPU type's point
     ImGui::ProgressBar((float)SearchViewProgress(bg), ImVec2(ImGui::GetContentRegionAvail().x * 0.5f, 0));
     ImGui::SameLine();
   }
   ImGui::Text(Tr("%s layouts evaluated across %d GPU types at %s GPUs%s"), FmtInt((long long)res.evaluated).c_str(),
-              (int)res.gpu_ids.size(), FmtInt(app.cfg.gpus).c_str(), bg.search_complete ? "" : "…");
+              (int)res.gpu_ids.size(), FmtInt(app.cfg.gpus).c_str(), searching ? "…" : "");
   // Only the configuration's GPU type: the table then ranks its layouts alone (the search restarts).
   const std::string selected_name = gpu_name(app.cfg.gpu);
   bool only = bg.selected_gpu_only;
