@@ -72,6 +72,20 @@ uint32_t FindWarnings(const Job& job, const Layout& layout, const Plan& plan) {
 // GiB, the unit nvidia-smi and PyTorch show (an "80 GB" card is 80 GiB there), so a verdict reads against them.
 std::string Gibibytes(double bytes) { return Fmt("%.1f GiB", bytes / kGiB); }
 
+// Evaluate after the memory estimate: step, run, bottleneck, warnings.
+Plan Finish(const Job& job, const Layout& layout, const MemoryBreakdown& memory, PlanTrace* trace) {
+  Plan plan;
+  plan.layout = layout;
+  plan.global_batch = job.work.gbs;
+  plan.memory = memory;
+  EstimateStep(job, layout, plan.step, plan.throughput, trace ? &trace->step : nullptr, plan.memory.paged_bytes);
+  plan.run = EstimateRun(job, layout, plan.memory, plan.step, plan.throughput, trace ? &trace->run : nullptr);
+  FindBottleneck(plan);
+  plan.warnings = FindWarnings(job, layout, plan);
+  plan.valid = true;
+  return plan;
+}
+
 }  // namespace
 
 Plan Evaluate(const Job& job, const Layout& layout, PlanTrace* trace) {
@@ -83,16 +97,12 @@ Plan Evaluate(const Job& job, const Layout& layout, PlanTrace* trace) {
     fixed.work.gbs_auto = false;
     return Evaluate(fixed, layout, trace);
   }
-  Plan plan;
-  plan.layout = layout;
-  plan.global_batch = job.work.gbs;
-  plan.memory = EstimateMemory(job, layout, trace ? &trace->memory : nullptr);
-  EstimateStep(job, layout, plan.step, plan.throughput, trace ? &trace->step : nullptr, plan.memory.paged_bytes);
-  plan.run = EstimateRun(job, layout, plan.memory, plan.step, plan.throughput, trace ? &trace->run : nullptr);
-  FindBottleneck(plan);
-  plan.warnings = FindWarnings(job, layout, plan);
-  plan.valid = true;
-  return plan;
+  return Finish(job, layout, EstimateMemory(job, layout, trace ? &trace->memory : nullptr), trace);
+}
+
+Plan EvaluateWithMemory(const Job& job, const Layout& layout, const MemoryBreakdown& memory) {
+  if (job.work.gbs_auto) return Evaluate(job, layout);  // the batch follows the layout: memory again with it
+  return Finish(job, layout, memory, nullptr);
 }
 
 const char* BottleneckName(Bottleneck b) {

@@ -31,6 +31,13 @@ struct SearchOptions {
   // Evaluate every layout with the full model, no bounds: the reference the pruned search is tested
   // against (same top, Pareto front and least-memory layout).
   bool exhaustive = false;
+  // Only the top N by `objective`: no Pareto front and no least-memory layout (SearchResult::pareto and
+  // least_memory stay empty), so nothing but the top N keeps a layout from its bound (as each variant's
+  // fastest is kept in a fastest_each search).
+  bool top_only = false;
+  // Also find each job variant's fastest layout (SearchResult::fastest): the search view's point per GPU
+  // type, found in the same search as the table (its probes and bounds shared) rather than one each.
+  bool fastest_each = false;
   // Search only these job variants (indices into SearchResult::jobs, which still lists all of them):
   // one worker's share of a search split across GPU types. Empty = all.
   std::vector<int> variants;
@@ -50,7 +57,12 @@ struct SearchResult {
   std::vector<SearchHit> top;      // best first, all fit
   std::vector<SearchHit> top_other;  // SearchOptions::both_objectives: best first by the other objective
   std::vector<SearchHit> pareto;   // time vs cost front of fitting plans, fastest first
-  SearchHit least_memory;          // the layout needing the least memory (for "what would make it fit")
+  SearchHit least_memory;          // when nothing fits, the layout needing the least memory (for "what would
+                                   // make it fit"); empty once a layout fits (the search stops looking)
+  // SearchOptions::fastest_each: per job variant (index as in `jobs`), its fastest fitting layout, the
+  // first in enumeration order on a tie; plan.valid is false where nothing of that variant fits or the
+  // variant was not searched (SearchOptions::variants).
+  std::vector<SearchHit> fastest;
   bool any_fits = false;
   uint64_t evaluated = 0;          // layouts evaluated with the full model (memory + time + run)
   uint64_t enumerated = 0;         // layouts considered: evaluated, excluded by a bound, or refused by

@@ -73,6 +73,8 @@ std::string FormatSearchRequest(const Config& cfg, const SearchOptions& o) {
   s += "top " + std::to_string(o.top) + "\n";
   s += std::string("both ") + (o.both_objectives ? "1" : "0") + "\n";
   s += std::string("exhaustive ") + (o.exhaustive ? "1" : "0") + "\n";
+  s += std::string("toponly ") + (o.top_only ? "1" : "0") + "\n";
+  s += std::string("fastest ") + (o.fastest_each ? "1" : "0") + "\n";
   std::string types;
   for (const std::string& id : o.gpu_types) {
     if (!types.empty()) types += ',';
@@ -107,6 +109,10 @@ bool ParseSearchRequest(const std::string& text, Config& cfg, SearchOptions& o) 
       o.both_objectives = value == "1";
     } else if (key == "exhaustive") {
       o.exhaustive = value == "1";
+    } else if (key == "toponly") {
+      o.top_only = value == "1";
+    } else if (key == "fastest") {
+      o.fastest_each = value == "1";
     } else if (key == "types") {
       o.gpu_types = Split(value);
     } else if (key == "counts") {
@@ -138,6 +144,8 @@ std::string FormatSearchShare(const SearchResult& r) {
   for (const SearchHit& h : r.top_other) WriteHit(s, 'o', h);
   for (const SearchHit& h : r.pareto) WriteHit(s, 'p', h);
   if (r.least_memory.plan.valid) WriteHit(s, 'm', r.least_memory);
+  for (const SearchHit& h : r.fastest)
+    if (h.plan.valid) WriteHit(s, 'f', h);
   return s;
 }
 
@@ -180,6 +188,14 @@ bool ParseSearchShare(const std::string& text, const SearchResult& variants, Sea
       case 'o': share.top_other.push_back(std::move(hit)); break;
       case 'p': share.pareto.push_back(std::move(hit)); break;
       case 'm': share.least_memory = std::move(hit); break;
+      case 'f':
+        // Variants without a line have no fastest layout (nothing fits, or not in this share).
+        if (share.fastest.empty()) {
+          share.fastest.resize(variants.jobs.size());
+          for (int v = 0; v < int(share.fastest.size()); ++v) share.fastest[v].variant = v;
+        }
+        share.fastest[variant] = std::move(hit);
+        break;
       default: return false;
     }
   }

@@ -1,9 +1,9 @@
 // search_share.h — a layout search split into shares that run apart (the page's Web Workers, each its
 // own WebAssembly instance with no memory in common, or threads natively) and travel as text: a request
 // (the configuration as a link, the search options, the share's job variants) and its answer (the
-// counts and the layouts of the share's top, Pareto front and least-memory hits, not their plans). The
-// reader evaluates those few layouts again with the same engine, so a share read back is the share
-// searched, and MergeSearchResults joins the shares into the answer of the whole search.
+// counts and the layouts of the share's top, Pareto front, least-memory and per-variant fastest hits,
+// not their plans). The reader evaluates those few layouts again with the same engine, so a share read
+// back is the share searched, and MergeSearchResults joins the shares into the answer of the whole search.
 #pragma once
 #include <string>
 #include <vector>

@@ -18,6 +18,58 @@
 // (Module.tpKeyboard), below; the C++ side of both is web/platform_web.cpp.
 "use strict";
 (function () {
+  // Marks on the page's performance timeline (performance.getEntriesByType("mark")), so that a test can
+  // say where the time to the first frame goes: the shell ran, the WebGL2 probe done, index.wasm compiled,
+  // the runtime started (main() runs right after), the first animation frames after it.
+  function mark(name) { try { performance.mark("trainplan:" + name); } catch (e) { /* no timeline */ } }
+  mark("shell");
+
+  // The planner's renderer (Dear ImGui's OpenGL backend) reads the scissor box and the blend state back
+  // every frame to restore them afterwards. WebGL answers those reads synchronously: the page waits until
+  // the GPU process has run everything sent before, a whole frame under software rendering (368 ms of the
+  // first frames' 1 s, measured with a CPU profile). The page is the only user of its context, so the
+  // answers are kept here, read once from WebGL and then updated by every call that sets them.
+  (function shadowGlState() {
+    var G = window.WebGL2RenderingContext;
+    if (!G || !G.prototype.getParameter) return;
+    var P = G.prototype, get = P.getParameter;
+    var kept = [P.SCISSOR_BOX, P.BLEND_SRC_RGB, P.BLEND_DST_RGB, P.BLEND_SRC_ALPHA, P.BLEND_DST_ALPHA,
+                P.BLEND_EQUATION_RGB, P.BLEND_EQUATION_ALPHA];
+    function state(gl) {
+      if (!gl.tpState) {
+        gl.tpState = {};
+        for (var i = 0; i < kept.length; ++i) {
+          var v = get.call(gl, kept[i]);
+          gl.tpState[kept[i]] = v && v.length !== undefined ? Array.prototype.slice.call(v) : v;
+        }
+      }
+      return gl.tpState;
+    }
+    P.getParameter = function (name) {
+      if (kept.indexOf(name) < 0) return get.call(this, name);
+      var v = state(this)[name];
+      return Array.isArray(v) ? new Int32Array(v) : v;
+    };
+    function after(method, update) {
+      var f = P[method];
+      P[method] = function () {
+        var s = state(this);
+        f.apply(this, arguments);
+        update(s, arguments);
+      };
+    }
+    after("scissor", function (s, a) { s[P.SCISSOR_BOX] = [a[0] | 0, a[1] | 0, a[2] | 0, a[3] | 0]; });
+    after("blendFunc", function (s, a) {
+      s[P.BLEND_SRC_RGB] = s[P.BLEND_SRC_ALPHA] = a[0];
+      s[P.BLEND_DST_RGB] = s[P.BLEND_DST_ALPHA] = a[1];
+    });
+    after("blendFuncSeparate", function (s, a) {
+      s[P.BLEND_SRC_RGB] = a[0], s[P.BLEND_DST_RGB] = a[1], s[P.BLEND_SRC_ALPHA] = a[2], s[P.BLEND_DST_ALPHA] = a[3];
+    });
+    after("blendEquation", function (s, a) { s[P.BLEND_EQUATION_RGB] = s[P.BLEND_EQUATION_ALPHA] = a[0]; });
+    after("blendEquationSeparate", function (s, a) { s[P.BLEND_EQUATION_RGB] = a[0], s[P.BLEND_EQUATION_ALPHA] = a[1]; });
+  })();
+
   var canvas = document.getElementById("canvas");
   var overlay = document.getElementById("overlay");
   var message = document.getElementById("message");
@@ -214,29 +266,38 @@
   // The compiled planner (WebAssembly.Module), kept so that the search workers instantiate it without
   // downloading or compiling it again (a Module is copied to a worker by postMessage; no shared memory).
   var wasmModule = null;
-  function instantiateWasm(imports, receive) {
+  // index.wasm is fetched and compiled from the start (compileWasm, called below), beside index.js and
+  // the WebGL2 probe, rather than once index.js has arrived and run and asks for it.
+  var compiled = null;
+  function compileWasm() {
     var viaBytes = function () {
       return fetch("index.wasm").then(function (r) {
         if (!r.ok) throw new Error("HTTP " + r.status + " for index.wasm");
         return r.arrayBuffer();
-      }).then(function (b) { return WebAssembly.instantiate(b, imports); });
+      }).then(function (b) { return WebAssembly.compile(b); });
     };
     // Streaming compiles while downloading; it needs the application/wasm type, which not every static
     // host sends, hence the fallback.
-    var go = WebAssembly.instantiateStreaming ? WebAssembly.instantiateStreaming(fetch("index.wasm"), imports).catch(viaBytes)
-                                              : viaBytes();
-    go.then(function (r) { wasmModule = r.module; receive(r.instance, r.module); },
-            function (e) { window.Module.onAbort("cannot load index.wasm: " + e); });
+    return WebAssembly.compileStreaming ? WebAssembly.compileStreaming(fetch("index.wasm")).catch(viaBytes) : viaBytes();
+  }
+  function instantiateWasm(imports, receive) {
+    compiled.then(function (module) {
+      mark("wasm");
+      wasmModule = module;
+      return WebAssembly.instantiate(module, imports).then(function (instance) { receive(instance, module); });
+    }).catch(function (e) { window.Module.onAbort("cannot load index.wasm: " + e); });
     return {};
   }
 
-  // The search view's workers (platform.h PostWork / TakeWorkAnswer): one Web Worker per core (at most 8),
-  // started on the first search, each with its own instance of the planner; one request at a time each,
-  // the rest queued here so that a newer search can drop what no worker has started. Where workers cannot
-  // start, the requests run in the page's own instance, one per task (slower frames, same answer).
+  // The search view's workers (platform.h PostWork / TakeWorkAnswer): one Web Worker per core but one (at
+  // least one, at most 8), so that a core is left to the page's own frames (drawn in software on some
+  // machines); each with its own instance of the planner, started soon after the first frames (warm, in
+  // onRuntimeInitialized) or on the first search; one request at a time each, the rest queued here so that a
+  // newer search can drop what no worker has started. Where workers cannot start, the requests run in the
+  // page's own instance, one per task (slower frames, same answer).
   function workPool() {
     var workers = [], queue = [], answers = [];
-    var n = Math.max(1, Math.min(8, navigator.hardwareConcurrency || 2));
+    var n = Math.max(1, Math.min(8, (navigator.hardwareConcurrency || 2) - 1));
     var broken = typeof Worker !== "function";
     function runHere() {
       var job = queue.shift();
@@ -286,6 +347,7 @@
     }
     return {
       count: function () { return broken ? 1 : n; },
+      warm: start,
       post: function (id, request) { start(); queue.push({ id: id, request: request }); dispatch(); },
       drop: function () { queue.length = 0; },
       take: function () { return answers.length ? answers.shift() : null; },
@@ -314,6 +376,7 @@
              "TrainPlan 因内部错误停止。重新加载页面即可从链接恢复你的方案。"));
     },
     onRuntimeInitialized: function () {
+      mark("runtime");
       if (unsupported) return;  // loaded but not started: nothing to expose
       var M = window.Module;
       window.trainplan = {
@@ -332,10 +395,17 @@
       // Hide the overlay once the first frames are on screen.
       var frames = 0;
       (function tick() {
+        if (frames) mark("frame" + frames);
         if (++frames < 3) { requestAnimationFrame(tick); return; }
         overlay.hidden = true;
         canvas.focus();
         readyResolve(true);
+        // The search view's workers start a second after the first frames, in an idle moment, so that
+        // they never compete with those frames and a first search finds them ready.
+        setTimeout(function () {
+          if (window.requestIdleCallback) window.requestIdleCallback(M.tpWork.warm, { timeout: 2000 });
+          else M.tpWork.warm();
+        }, 1000);
       })();
     }
   };
@@ -348,6 +418,7 @@
            "TrainPlan 需要 WebAssembly，这个浏览器不支持。"));
     return;
   }
+  compiled = compileWasm();
   var s = document.createElement("script");
   s.src = "index.js";
   s.async = true;
@@ -359,8 +430,10 @@
   document.body.appendChild(s);
 
   // WebGL2: without it the planner cannot draw; say so instead of showing a blank page. The probe creates
-  // a throwaway context, which costs 50-300 ms under software rendering, so index.js and index.wasm are
-  // already downloading (requested above) while it runs; the probe's context is released at once.
+  // a throwaway context, which costs 50-1000 ms under software rendering, so index.js and index.wasm are
+  // already downloading and compiling (requested above) while it runs; the probe's context is released
+  // at once. (Probing on the page's own canvas, so that the planner would get that context back, made the
+  // planner's start 1-2 s slower in headless Chromium with SwiftShader: measured, not kept.)
   var probe = document.createElement("canvas");
   var gl2 = null;
   try { gl2 = probe.getContext("webgl2"); } catch (e) { gl2 = null; }
@@ -368,6 +441,7 @@
     var lose = gl2.getExtension("WEBGL_lose_context");
     if (lose) lose.loseContext();
   }
+  mark("webgl2");
   if (!gl2) {
     unsupported = true;
     window.Module.noInitialRun = true;  // index.js is already on its way: let it load, but not start

@@ -3,6 +3,8 @@
 // searched (plans evaluated again, bit for bit), and the shares merged are the whole search's answer.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
 #include "search_share.h"
 #include "test_links.h"
 
@@ -25,7 +27,22 @@ void SameHits(const std::vector<SearchHit>& got, const std::vector<SearchHit>& w
   }
 }
 
+// Each variant's fastest layout (SearchOptions::fastest_each): the same, or none in both (a variant
+// missing from the list has none).
+void SameFastest(const SearchResult& got, const SearchResult& want) {
+  const size_t n = std::max(got.fastest.size(), want.fastest.size());
+  for (size_t v = 0; v < n; ++v) {
+    INFO("fastest of variant " << v);
+    const SearchHit none;
+    const SearchHit& g = v < got.fastest.size() ? got.fastest[v] : none;
+    const SearchHit& w = v < want.fastest.size() ? want.fastest[v] : none;
+    REQUIRE(g.plan.valid == w.plan.valid);
+    if (w.plan.valid) SameHits({g}, {w}, "fastest");
+  }
+}
+
 void SameAnswer(const SearchResult& got, const SearchResult& want) {
+  SameFastest(got, want);
   CHECK(got.any_fits == want.any_fits);
   CHECK(got.enumerated == want.enumerated);
   SameHits(got.top, want.top, "top");
@@ -53,6 +70,11 @@ TEST_CASE("a search request reads back as written", "[search][share]") {
   CHECK(ob.top == o.top);
   CHECK(ob.both_objectives);
   CHECK_FALSE(ob.exhaustive);
+  CHECK_FALSE(ob.top_only);
+  SearchOptions point = o;
+  point.top_only = true;  // a GPU type's point in the search view: its top alone
+  REQUIRE(ParseSearchRequest(FormatSearchRequest(cfg, point), back, ob));
+  CHECK(ob.top_only);
   CHECK(ob.gpu_types == o.gpu_types);
   CHECK(ob.gpu_counts == o.gpu_counts);
   CHECK(ob.variants == o.variants);
@@ -69,7 +91,9 @@ TEST_CASE("search shares through text merge into the whole search's answer", "[s
     options.gpu_types = {"h100", "a100-80g", "mi300x", "rtx4090", "l40s"};
     options.top = 20;
     options.both_objectives = true;
+    options.fastest_each = true;  // each GPU type's point, as the search view asks
     const SearchResult whole = SearchLayouts(cfg, options);
+    CHECK(whole.fastest.size() == whole.jobs.size());
     const SearchResult variants = SearchVariants(cfg, options);
     REQUIRE(variants.jobs.size() == whole.jobs.size());
     CHECK(variants.gpu_ids == whole.gpu_ids);

@@ -63,7 +63,7 @@ TEST_CASE("sliced search gives the same answer as one-shot search", "[search]") 
   LayoutSearch sliced;
   sliced.Begin(cfg, SearchOptions{});
   int slices = 0;
-  while (!sliced.Step(500)) ++slices;
+  while (!sliced.Step(50)) ++slices;
   CHECK(slices > 1);
   CHECK(sliced.Progress() == 1.0);
   REQUIRE(once.any_fits);
@@ -179,8 +179,24 @@ const std::vector<Case>& Cases() {
       {"#v=1&model=gemma2-9b&gpu=a100-80g&gpus=40&stack=fsdp", {}, {}, Objective::Time, 1},
       {"#v=1&model=llama2-70b&gpu=rtx4090&gpus=8&offload=none", {}, {}},             // nothing fits
       {"#v=1&model=llama3.1-405b&gpu=rtx3090&gpus=16", {"rtx3090", "rtx4090"}, {}},  // nothing fits
+      // The stack hides most of the expert all-to-all behind compute (the bound may not count it).
+      {"#v=1&model=mixtral-8x7b&gpu=h100&gpus=64&seq=4096&overlap_ep=0.9", {}, {}},
+      // Slow data-parallel links (no peer-to-peer, Ethernet between nodes): the gradient all-reduce of
+      // ZeRO 0-2 is mostly exposed, ZeRO-3's hides behind every micro-batch; all of it overlapped, too.
+      {"#v=1&model=mixtral-8x7b&gpus=192&seq=4096", {"rtx3090", "a100-40g"}, {}, Objective::Time, 5},
+      {"#v=1&model=llama2-13b&gpu=rtx4090&gpus=48&overlap_dp=1", {}, {}, Objective::Cost},
+      // The stacks' pipeline rules: FSDP runs ZeRO-3 under a pipeline, in schedules of pp_microbatches
+      // (weights gathered once per schedule, the reduce-scatter exposed at its end); DeepSpeed stops at ZeRO-1.
+      {"#v=1&model=llama3-70b&gpu=h100&gpus=64&stack=fsdp&pp_microbatches=8&gbs=256", {}, {}, Objective::Time, 5},
+      {"#v=1&model=llama2-70b&gpu=a100-80g&gpus=96&stack=deepspeed", {}, {}, Objective::Cost, 5},
   };
   return cases;
+}
+
+// The same search, every layout evaluated in full: the reference.
+SearchResult Exhaustive(const Config& cfg, SearchOptions options) {
+  options.exhaustive = true;
+  return SearchLayouts(cfg, options);
 }
 
 SearchOptions OptionsOf(const Case& c) {
@@ -202,16 +218,70 @@ TEST_CASE("the pruned search gives the exhaustive search's answer", "[search]") 
     for (bool both : {true, false}) {
       SearchOptions options = OptionsOf(c);
       options.both_objectives = both;
-      SearchOptions reference = options;
-      reference.exhaustive = true;
       const SearchResult pruned = SearchLayouts(cfg, options);
-      const SearchResult every = SearchLayouts(cfg, reference);
+      const SearchResult every = Exhaustive(cfg, options);
       INFO("both objectives " << both << ": " << pruned.evaluated << " of " << every.evaluated << " evaluated in full");
       REQUIRE(every.evaluated > 0);
       CheckSameAnswer(pruned, every);
       CHECK(pruned.evaluated <= every.evaluated);
       CHECK(pruned.evaluated + pruned.bounded <= pruned.enumerated);
     }
+  }
+}
+
+TEST_CASE("a search for the top N alone gives the exhaustive search's top N, with less work", "[search]") {
+  // SearchOptions::top_only (how each variant's fastest is kept in a fastest_each search): no front, no
+  // least-memory layout, so only the top N keeps a layout from its bound.
+  for (const Case& c : Cases()) {
+    INFO(c.link);
+    const Config cfg = FromLink(c.link);
+    for (int top : {1, c.top}) {
+      SearchOptions options = OptionsOf(c);
+      options.both_objectives = false;
+      options.top = top;
+      const SearchResult full = SearchLayouts(cfg, options);
+      const SearchResult every = Exhaustive(cfg, options);
+      options.top_only = true;
+      const SearchResult alone = SearchLayouts(cfg, options);
+      INFO("top " << top << ": " << alone.evaluated << " evaluated in full, " << full.evaluated << " with the front");
+      CHECK(alone.any_fits == every.any_fits);
+      CHECK(alone.enumerated == every.enumerated);
+      CheckSameHits(alone.top, every.top, "top");
+      CHECK(alone.pareto.empty());
+      CHECK_FALSE(alone.least_memory.plan.valid);
+      CHECK(alone.evaluated <= full.evaluated);
+      CHECK(alone.evaluated + alone.bounded <= alone.enumerated);
+    }
+  }
+}
+
+TEST_CASE("each variant's fastest layout, found beside the table, is the fastest of that variant alone", "[search]") {
+  // SearchOptions::fastest_each: the search view's point per GPU type, in the same search as its table
+  // (their bounds shared), against an exhaustive top-1 search of each variant on its own.
+  for (const Case& c : Cases()) {
+    INFO(c.link);
+    const Config cfg = FromLink(c.link);
+    SearchOptions options = OptionsOf(c);
+    options.fastest_each = true;
+    const SearchResult r = SearchLayouts(cfg, options);
+    SearchOptions table = OptionsOf(c);
+    CheckSameAnswer(r, SearchLayouts(cfg, table));  // the table is the same with or without the points
+    REQUIRE(r.fastest.size() == r.jobs.size());
+    bool some = false;
+    for (int v = 0; v < int(r.jobs.size()); ++v) {
+      INFO("variant " << v);
+      SearchOptions alone;
+      alone.gpu_types = c.gpu_types;
+      alone.gpu_counts = c.gpu_counts;
+      alone.top = 1;
+      alone.variants = {v};
+      const SearchResult every = Exhaustive(cfg, alone);
+      CHECK(r.fastest[v].variant == v);
+      CHECK(r.fastest[v].plan.valid == !every.top.empty());
+      if (r.fastest[v].plan.valid) CheckSameHits({r.fastest[v]}, every.top, "fastest");
+      some |= r.fastest[v].plan.valid;
+    }
+    CHECK(some == r.any_fits);
   }
 }
 
@@ -231,6 +301,7 @@ TEST_CASE("searches split across GPU types merge into the whole search's answer"
   options.gpu_counts = {32, 64};
   options.top = 12;
   options.both_objectives = true;
+  options.fastest_each = true;
   const SearchResult whole = SearchLayouts(cfg, options);
   REQUIRE(whole.jobs.size() == 10);
   for (int workers : {2, 3, 4}) {
@@ -244,6 +315,12 @@ TEST_CASE("searches split across GPU types merge into the whole search's answer"
     }
     const SearchResult merged = MergeSearchResults(parts, options);
     CheckSameAnswer(merged, whole);
+    REQUIRE(merged.fastest.size() == whole.fastest.size());
+    for (size_t v = 0; v < whole.fastest.size(); ++v) {
+      INFO("fastest of variant " << v);
+      REQUIRE(merged.fastest[v].plan.valid == whole.fastest[v].plan.valid);
+      if (whole.fastest[v].plan.valid) CheckSameHits({merged.fastest[v]}, {whole.fastest[v]}, "fastest");
+    }
     CHECK(merged.done);
   }
   // By the other objective too: the merged lists are the ones a search by cost gives.

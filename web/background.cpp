@@ -241,12 +241,13 @@ void BackgroundWork(AppState& app, double frame_start) {
       bg.search_complete = false;
     } else if (!bg.search_complete && !bg.search_running) {
       // This frame's view (drawn before this slice) showed the search's whole answer: the table and every
-      // GPU type's point (each type's share of the search).
+      // GPU type's point (found in the same shares).
       bg.search_complete = true;
       bg.search_ms = (Now() - app.bg.search_began) * 1e3;
     }
-    // The search runs on the workers: the frame only reads their answers.
-    if (bg.search_running && bg.search.Pump()) bg.search_running = false;
+    // The search runs on the workers: the frame only reads their answers (the view read them before it
+    // drew; these are the ones that came since).
+    PumpSearch(bg);
   }
   for (PlanTask& t : ViewTasks(app)) {
     while (t.Planning() && left()) timed(bg.budget, [&](uint64_t b) { return StepTask(t, b); });
@@ -266,6 +267,14 @@ bool BackgroundBusy(const AppState& app) {
     case View::Compare: return pending(bg.columns);
   }
   return false;
+}
+
+void PumpSearch(Background& bg) {
+  if (bg.search_running && bg.search.Pump()) bg.search_running = false;
+}
+
+bool SearchShowsProgress(const Background& bg) {
+  return !bg.search_complete && !(bg.search_started && !bg.search_running);
 }
 
 double SearchViewProgress(const Background& bg) {

@@ -87,6 +87,12 @@ bool BackgroundBusy(const AppState& app);
 
 // The search view's progress (its search's shares answered): 1 only once the view has drawn all of them.
 double SearchViewProgress(const Background& bg);
+// Reads the search's answers that came back. The search view calls it before it draws, so the frame that
+// draws the last answer is the frame that completes the search (BackgroundWork, after the view).
+void PumpSearch(Background& bg);
+// The search view still waits for answers (its bar and "…" show): started and not all answered, or the
+// answers in but not drawn yet.
+bool SearchShowsProgress(const Background& bg);
 // window.trainplan.searchStatus(): {"done":..,"evaluated":..,"elapsed_ms":..} of the view's current search.
 std::string SearchStatusJson(const Background& bg);
 

@@ -21,6 +21,7 @@
 #include "imgui_internal.h"  // the last frame's hovered and active item (a finger's hover, BeginFrame)
 #include "imgui_impl_sdl.h"
 #include "platform.h"
+#include "redraw.h"
 #include "sdl_input.h"
 
 // ---- JavaScript side. Strings cross as UTF-8 pointers (UTF8ToString), never spliced into code. ----
@@ -425,6 +426,8 @@ bool BeginFrame() {
 }
 
 bool EndFrame(const float c[4], const char*) {
+  // Nothing new to show: the canvas keeps the last frame, and the browser has nothing to composite.
+  if (tp::ui::SameAsLastDrawn(*ImGui::GetDrawData(), c)) return false;
   ImGuiIO& io = ImGui::GetIO();
   int w = (int)(io.DisplaySize.x * io.DisplayFramebufferScale.x);
   int h = (int)(io.DisplaySize.y * io.DisplayFramebufferScale.y);

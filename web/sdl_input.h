@@ -30,6 +30,19 @@ void PumpEventsIntoImGui(OnEvent on_event) {
     }
     if (ev.type == SDL_KEYDOWN && npressed < 32) pressed[npressed++] = ev.key.keysym.scancode;
     ImGui_ImplSDL2_ProcessEvent(&ev);
+    if (ev.type == SDL_KEYDOWN || ev.type == SDL_KEYUP) {
+      // The backend reads the modifiers from SDL's state now (SDL_GetModState), which already holds
+      // every event received, also those held back to later frames; the event's own modifiers are the
+      // ones of its moment (a Ctrl+V whose Ctrl is released before this frame is still Ctrl+V).
+      ImGuiIO& io = ImGui::GetIO();
+      const Uint16 mod = ev.key.keysym.mod;
+      io.KeyShift = (mod & KMOD_SHIFT) != 0;
+      io.KeyCtrl = (mod & KMOD_CTRL) != 0;
+      io.KeyAlt = (mod & KMOD_ALT) != 0;
+#ifndef _WIN32  // (as the backend: no Super key on Windows)
+      io.KeySuper = (mod & KMOD_GUI) != 0;
+#endif
+    }
     on_event(ev);
     held.pop_front();
   }

@@ -22,6 +22,8 @@ void SplitSearch::Begin(const Config& cfg, const SearchOptions& options) {
   options_ = options;
   variants_ = SearchVariants(cfg, options);
   shares_.clear();
+  points_.clear();
+  has_point_.clear();
   answers_ = 0;
   merged_ = variants_;
   merged_.done = false;
@@ -35,30 +37,22 @@ void SplitSearch::Begin(const Config& cfg, const SearchOptions& options) {
     ended_ = began_;
     return;
   }
-  // The table: one share prunes best (one answer so far to beat across every GPU type; split per type,
-  // each share would have to find its own top N and evaluate several times more layouts). Many cores
-  // take it in two halves of interleaved types.
-  const int table_shares = std::min(n, platform::Workers() >= 4 ? 2 : 1);
-  for (int t = 0; t < table_shares; ++t) {
+  points_.resize(n);
+  has_point_.assign(n, false);
+  // One share of interleaved GPU types per worker: the bounds prune each share about as well as the whole
+  // (bench/speed.cpp prints both), and each share that lands is one more frame to draw (under software
+  // WebGL a drawn frame costs the machine 50-100 ms, some of it on the workers' core).
+  const int count = std::min(n, std::max(1, platform::Workers()));
+  for (int t = 0; t < count; ++t) {
     Share s;
     s.options = options;
-    for (int v = t; v < n; v += table_shares) s.options.variants.push_back(v);
-    shares_.push_back(std::move(s));
-  }
-  // A point per GPU type: its fastest layout alone (top 1 by time), which prunes hard.
-  for (int v = 0; v < n; ++v) {
-    Share s;
-    s.options = options;
-    s.options.objective = Objective::Time;
-    s.options.top = 1;
-    s.options.both_objectives = false;
-    s.options.variants = {v};
-    s.variant = v;
+    s.options.fastest_each = true;  // each type's point, in the same search
+    for (int v = t; v < n; v += count) s.options.variants.push_back(v);
     shares_.push_back(std::move(s));
   }
   first_id_ = g_next_id;
   g_next_id += int(shares_.size()) + 1;
-  // Whichever worker is free takes the next share, the table's first.
+  // Whichever worker is free takes the next share.
   for (size_t k = 0; k < shares_.size(); ++k)
     platform::PostWork(first_id_ + int(k), FormatSearchRequest(cfg, shares_[k].options));
 }
@@ -67,7 +61,7 @@ bool SplitSearch::Pump() {
   if (done_) return true;
   int id;
   std::string answer;
-  bool table_landed = false;
+  bool landed = false;
   while (platform::TakeWorkAnswer(id, answer)) {
     const int k = id - first_id_;
     if (k < 0 || k >= int(shares_.size()) || shares_[k].answered) continue;  // an earlier search's
@@ -78,12 +72,24 @@ bool SplitSearch::Pump() {
     s.result.done = true;
     s.answered = true;
     ++answers_;
-    table_landed |= s.variant < 0;
+    landed = true;
+    // Each of its GPU types' point: the type's fastest layout (none when nothing of that type fits).
+    for (int v : s.options.variants) {
+      if (v < 0 || v >= int(points_.size())) continue;
+      SearchResult& p = points_[v];
+      p.jobs = variants_.jobs;
+      p.gpu_ids = variants_.gpu_ids;
+      p.top.clear();
+      if (v < int(s.result.fastest.size()) && s.result.fastest[v].plan.valid) p.top.push_back(s.result.fastest[v]);
+      p.any_fits = !p.top.empty();
+      p.done = true;
+      has_point_[v] = true;
+    }
   }
-  if (table_landed) {
+  if (landed) {
     std::vector<SearchResult> table;
     for (const Share& s : shares_)
-      if (s.variant < 0 && s.answered) table.push_back(s.result);
+      if (s.answered) table.push_back(s.result);
     merged_ = MergeSearchResults(table, options_);
   }
   done_ = answers_ == int(shares_.size());
@@ -112,9 +118,7 @@ SearchResult SplitSearch::RankedBy(Objective objective) const {
 }
 
 const SearchResult* SplitSearch::Point(int variant) const {
-  for (const Share& s : shares_)
-    if (s.variant == variant) return s.answered ? &s.result : nullptr;
-  return nullptr;
+  return variant >= 0 && variant < int(points_.size()) && has_point_[variant] ? &points_[variant] : nullptr;
 }
 
 }  // namespace ui

@@ -1,10 +1,10 @@
 // search_split.h — the search view's layout search, split across GPU types and run off the main thread:
 // shares (core/search_share.h) posted to the platform's workers (platform.h: Web Workers on the page,
 // threads natively) and read back on the main thread as they arrive, so the table and the front fill in
-// while frames go on. Two kinds of share: the table's (the best layouts across every GPU type, by both
-// objectives, and the Pareto front; one share, or a few over interleaved GPU types on many cores, merged
-// with core MergeSearchResults) and one per GPU type for its point (its fastest layout alone, a search
-// that prunes hard). Both objectives are kept, so "by time" / "by cost" re-ranks without searching again.
+// while frames go on. Each share searches a set of interleaved GPU types for the table (the best layouts
+// by both objectives, the Pareto front) and, in the same search with the same bounds, each of its types'
+// fastest layout (the type's point); the shares merge with core MergeSearchResults. Both objectives are
+// kept, so "by time" / "by cost" re-ranks without searching again.
 #pragma once
 #include <string>
 #include <vector>
@@ -28,20 +28,21 @@ class SplitSearch {
   const SearchResult& Result() const { return merged_; }  // the table's shares answered so far, merged
   // The answer ranked by `objective` (top = that objective's top N): what the view shows and exports.
   SearchResult RankedBy(Objective objective) const;
-  // One job variant's (one GPU type at one count) own search once it has answered, else null: its
-  // fastest layout is top[0] (top is empty when nothing fits). The search view's point for that type.
+  // One job variant's (one GPU type at one count) fastest layout once its share has answered, else null:
+  // top[0] (top is empty when nothing of that type fits). The search view's point for that type.
   const SearchResult* Point(int variant) const;
 
  private:
   struct Share {
     SearchOptions options;
-    int variant = -1;   // a point's variant; -1 for a share of the table
     bool answered = false;
     SearchResult result;
   };
   SearchOptions options_;
   SearchResult variants_, merged_;
   std::vector<Share> shares_;
+  std::vector<SearchResult> points_;  // per variant, once its share answered
+  std::vector<bool> has_point_;
   int first_id_ = 0, answers_ = 0;
   double began_ = 0, ended_ = 0;
   bool done_ = false;

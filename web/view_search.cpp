@@ -1,5 +1,5 @@
 // view_search.cpp — the search view: the time-vs-cost front across GPU types (one point per type, its best
-// layout at this GPU count, from that type's own search; the search's Pareto front joined by a line), and
+// layout at this GPU count, found beside the table in the same search; the Pareto front joined by a line), and
 // the best layouts of every type ranked by time or cost, each with why it loses to the first. A point or a
 // row opens in the plan view.
 #include <algorithm>
@@ -20,6 +20,8 @@ namespace tp::ui {
 bool SearchView(AppState& app) {
   bool changed = false;
   Background& bg = app.bg;
+  PumpSearch(bg);  // this frame draws what has come back
+  const bool searching = SearchShowsProgress(bg);
   const SearchResult& res = bg.search.Result();
   auto gpu_name = [](const std::string& id) {
     const GpuSpec* g = FindGpu(id);
@@ -29,8 +31,8 @@ bool SearchView(AppState& app) {
   const std::vector<SearchHit>& top = RankedBy(res, bg.search.Options(), bg.search_options.objective);
   const std::string evaluated = Sprintf(Tr("%s layouts evaluated across %d GPU types at %s GPUs%s"),
                                         FmtInt((long long)res.evaluated).c_str(), (int)res.gpu_ids.size(),
-                                        FmtInt(app.cfg.gpus).c_str(), bg.search_complete ? "" : "…");
-  if (!bg.search_complete) {  // the bar covers the search and every GPU type's point
+                                        FmtInt(app.cfg.gpus).c_str(), searching ? "…" : "");
+  if (searching) {  // the bar covers the search and every GPU type's point
     ImGui::ProgressBar((float)SearchViewProgress(bg), ImVec2(ImGui::GetContentRegionAvail().x * 0.5f, 0));
     SameLineIfFits(evaluated.c_str(), ImGui::GetStyle().ItemSpacing.x);
   }
@@ -70,8 +72,8 @@ bool SearchView(AppState& app) {
     hits.push_back(&h);
     types.push_back(-1);
   }
-  // Each GPU type's point is that type's own search on the workers (search_split.h), in as each answers:
-  // its fastest layout under the keys given.
+  // Each GPU type's point is that type's fastest layout under the keys given, found in the workers' search
+  // beside the table (search_split.h), in as each share answers.
   std::string no_fit;
   for (int v = 0; v < (int)res.gpu_ids.size(); ++v) {
     const SearchResult* share = bg.search.Point(v);

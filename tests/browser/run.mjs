@@ -484,6 +484,7 @@ async function main() {
       check((zh.saved || "").includes("lang=zh"), "the language is remembered with the saved state", zh.saved);
       await page.goBack();
       await until(page, () => !location.hash.includes("lang=zh"));
+      await frames(page, 2);  // the address changes at once; the planner reads it in its next frame
       const backLang = await page.evaluate(() => window.trainplan.stats().lang);
       check(backLang === "en", "Back returns to the language before the switch", backLang);
       await page.mouse.move(1, 1);  // no tooltip left over from the switch in the screenshots

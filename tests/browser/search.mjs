@@ -4,9 +4,12 @@
 // intervals and the UI's CPU time per frame meanwhile, and checks the answer is the command line's
 // (`trainplan search --link L --top 20 --gpu-types <all> --format json`: the same best layouts, in the
 // same order, with the same numbers); then clicks "by cost" and checks the table re-ranks to the command
-// line's --objective cost answer without a new search. Timings are printed, not asserted (a shared machine
-// is not a benchmark). Usage: node tests/browser/search.mjs [--web build/web] [--cli build/native/trainplan]
+// line's --objective cost answer without a new search. Also prints where the page's first frame went (the
+// shell's marks on the performance timeline) and the frame intervals of the idle page, for comparison.
+// Timings are printed with the machine's load average, not asserted (a shared machine is not a benchmark).
+// Usage: node tests/browser/search.mjs [--web build/web] [--cli build/native/trainplan]
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
@@ -50,6 +53,25 @@ function cliSearch(objective) {
                                            "--objective", objective, "--format", "json"], { encoding: "utf8" }));
 }
 
+// "load 1.23 on 2 cores": how busy the machine was while a figure was taken.
+const load = () => `load ${os.loadavg()[0].toFixed(2)} on ${os.cpus().length} cores`;
+
+// Frame intervals over `ms` of the page as it is (requestAnimationFrame), sorted.
+async function idleFrames(page, ms) {
+  return page.evaluate((ms) => new Promise((resolve) => {
+    const intervals = [];
+    let last = performance.now();
+    const t0 = last;
+    const tick = (now) => {
+      intervals.push(now - last);
+      last = now;
+      if (now - t0 > ms) resolve(intervals.sort((a, b) => a - b));
+      else requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  }), ms);
+}
+
 const server = await serve(webDir);
 const base = `http://127.0.0.1:${server.address().port}/index.html`;
 const browser = await launch();
@@ -59,10 +81,17 @@ try {
   const problems = [];
   page.on("console", (m) => { if (m.type() === "error") problems.push(`console error: ${m.text()}`); });
   page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
-  // Open on the plan view of the same link, so the workers start cold with the search itself.
+  // Open on the plan view of the same link, and search at once, before the workers have started (they
+  // start a second after the first frames): the first search starts them.
+  const t0 = Date.now();
   await page.goto(base + link + "&view=plan");
   await page.waitForFunction(() => window.trainplan && window.trainplanReady, null, { timeout: 30000 });
   await page.evaluate(() => window.trainplanReady);
+  const readyMs = Date.now() - t0;
+  const marks = await page.evaluate(() => performance.getEntriesByType("mark").filter((m) => m.name.startsWith("trainplan:"))
+    .map((m) => `${m.name.slice(10)} ${m.startTime.toFixed(0)}`).join(", "));
+  console.log(`       first frames drawn ${readyMs} ms after navigation (${load()}); timeline ms: ${marks}, ready ` +
+              `${(await page.evaluate(() => performance.now())).toFixed(0)}`);
   check(allTypes.length >= 10, `the catalog lists every GPU type (${allTypes.length})`);
   for (const run of ["first search (workers start)", "again (workers warm)"]) {
     // Another GPU count in between, so that the second run searches again.
@@ -87,11 +116,13 @@ try {
     }), link);
     const st = measured.status;
     const iv = measured.intervals.slice().sort((a, b) => a - b);
+    const idle = await idleFrames(page, 1000);  // the same page after the search, for comparison
     check(st.done, `${run}: the search view's search completes`, JSON.stringify(st));
     console.log(`       ${run}: Mixtral 8x7B, 256 x every GPU type (${allTypes.length}): done in ${st.elapsed_ms.toFixed(0)} ms ` +
                 `(searchStatus), ${st.evaluated} layouts evaluated in full, ${st.workers} workers; ` +
                 `${measured.intervals.length} frames, interval median ${iv[iv.length >> 1].toFixed(1)} ms, ` +
-                `max ${iv[iv.length - 1].toFixed(1)} ms; UI CPU per frame max ${measured.stats.frame_ms_max.toFixed(1)} ms`);
+                `max ${iv[iv.length - 1].toFixed(1)} ms; UI CPU per frame max ${measured.stats.frame_ms_max.toFixed(1)} ms; ` +
+                `idle page after it: interval median ${idle[idle.length >> 1].toFixed(1)} ms (${load()})`);
   }
   const byTime = await page.evaluate(() => window.trainplan.search());
   const cliTime = cliSearch("time");

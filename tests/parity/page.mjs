@@ -130,6 +130,9 @@ try {
 
   console.log("Mixtral 8x7B: a link typed into the address bar, then 24 GPUs typed");
   await page.goto(base + "#v=1&model=mixtral-8x7b&gpus=64");  // a hash change: the page loads it as navigation
+  // The address changes at once; the planner reads it in its next frame (until then it is idle on the
+  // previous link, and idle() would return at once).
+  await page.waitForFunction(() => window.trainplan.plan().config.model === "mixtral-8x7b", null, { timeout: 10000 }).catch(() => {});
   await idle(page);
   check(await typeInto(page, "gpus", "24"), "the GPUs field takes 24");
   await page.waitForFunction(() => location.hash.includes("gpus=24"), null, { timeout: 10000 }).catch(() => {});

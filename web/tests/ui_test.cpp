@@ -192,7 +192,7 @@ TEST_CASE("without a link the saved state is restored, theme included", "[web]")
 }
 
 TEST_CASE("each view finishes its background work in bounded slices", "[web]") {
-  Fresh("#v=1&model=llama2-7b&gpus=64&view=plan");
+  Fresh("#v=1&model=mixtral-8x7b&gpus=64&view=plan");  // a mixture of experts: more layouts to search
   static AppState app;
   UseDefaultFonts(app);
   Init(app, {});
