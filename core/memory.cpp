@@ -96,7 +96,7 @@ LayerAct LayerActivations(const Ctx& c) {
   // half of an adapted matrix's k + n is its input width (LoraWidths).
   if (c.job.work.method != Method::Full && c.job.work.lora_r > 0) {
     const bool dropout = c.job.work.lora_dropout > 0;
-    const StackKernels& k = KernelsOf(dropout && c.stack.kind == StackKind::Unsloth ? StackKind::Hf : c.stack.kind);
+    const StackKernels& k = AdapterKernelsOf(c.stack.kind, dropout);
     const double per_input = (k.adapter_in > 0 || dropout ? e : 0.0) + (dropout ? 1.0 : 0.0);
     const double visited = std::max(1, c.pc.topk) + std::max(0, c.job.model.shared_experts);  // experts a token visits
     la.lin_dense += per_input * (w.lora_widths.attn + w.lora_widths.dense_mlp) / 2 * it;
@@ -177,7 +177,7 @@ void ScaleTokenMemory(StageNeed& need, double factor) {
 MemoryBreakdown EstimateMemory(const Job& job, const Layout& layout, MemoryTrace* trace) {
   MemoryBreakdown out;
   const CountMemo& memo = Counts(job);
-  Ctx c{job, layout, job.stack ? *job.stack : DefaultStack(), memo.pc, memo,
+  Ctx c{job, layout, StackOf(job), memo.pc, memo,
         std::max(1, layout.tp), std::max(1, layout.pp), std::max(1, layout.vp), std::max(1, layout.cp),
         std::max(1, layout.ep), std::max(1, layout.dp), std::max(1, layout.mbs), ExpertTensorParallel(layout),
         layout.sp && layout.tp > 1, job.work.flash, job.work.dropout > 0,

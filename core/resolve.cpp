@@ -474,14 +474,14 @@ Layout ExplicitLayout(const Config& cfg, const Job& job) {
   // Simple defaults; search does better. The distributed optimizer (ZeRO-1) is free when dp > 1.
   l.zero = pick(cfg.zero, l.dp > 1 ? 1 : 0);
   // auto: selective where the stack has it, else none (search does better).
-  const bool has_selective = !job.stack || job.stack->selective != SelectiveKind::None;
+  const bool has_selective = StackOf(job).selective != SelectiveKind::None;
   l.recompute = cfg.recompute != Recompute::Auto ? cfg.recompute : has_selective ? Recompute::Selective : Recompute::None;
   l.offload = cfg.offload < 0 ? Offload::None : Offload(cfg.offload);
   l.sp = cfg.sp < 0 ? l.tp > 1 : cfg.sp == 1;
   return l;
 }
 
-int MaxZeroWithPipeline(const Job& job) { return (job.stack ? *job.stack : DefaultStack()).pp_zero_max; }
+int MaxZeroWithPipeline(const Job& job) { return StackOf(job).pp_zero_max; }
 
 bool CheckLayout(const Job& job, const Layout& l, std::vector<ConfigIssue>* issues) {
   constexpr int64_t kMaxGlobalBatch = 1000000000;  // the gbs key's range
@@ -584,7 +584,7 @@ bool CheckLayout(const Job& job, const Layout& l, std::vector<ConfigIssue>* issu
   // A stack that runs one schedule per local batch (torchtitan, NeMo AutoModel) splits the step's micro-batches
   // into schedules of pp_microbatches (PipelineSchedules): only such a stack accepts fewer than the step's, the
   // count must divide the step's, and the interleaving rule holds per schedule.
-  const StackProfile& stack = job.stack ? *job.stack : DefaultStack();
+  const StackProfile& stack = StackOf(job);
   const int64_t micro = per_step > 0 ? gbs / per_step : 0;
   const int64_t given = job.work.pp_microbatches;
   if (l.pp > 1 && given > 0 && given != micro) {

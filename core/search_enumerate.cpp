@@ -191,6 +191,7 @@ Group Engine::MakeGroup(uint32_t k) {
 int Engine::Inners(const Outer& o, const Job& job, Inner* out) const {
   static constexpr Recompute kAllRecompute[] = {Recompute::None, Recompute::Selective, Recompute::Full};
   static constexpr Offload kAllOffload[] = {Offload::None, Offload::Cpu, Offload::Nvme};
+  const SelectiveKind selective = StackOf(job).selective;
   int n = 0;
   for (int zero = 0; zero <= 3; ++zero) {
     if (cfg.zero != kAuto && zero != cfg.zero) continue;
@@ -207,9 +208,9 @@ int Engine::Inners(const Outer& o, const Job& job, Inner* out) const {
         // A stack without a selective mode (per-layer checkpointing only) never gets one. With
         // FlashAttention the scores are never stored, so Megatron's selective recompute (which drops
         // exactly them, Korthikanti et al.) is the same layout as none: do not list it twice.
-        if (rc == Recompute::Selective && job.stack && job.stack->selective == SelectiveKind::None) continue;
+        if (rc == Recompute::Selective && selective == SelectiveKind::None) continue;
         if (cfg.recompute == Recompute::Auto && rc == Recompute::Selective && job.work.flash &&
-            (!job.stack || job.stack->selective == SelectiveKind::AttentionCore))
+            selective == SelectiveKind::AttentionCore)
           continue;
         for (int sp = 0; sp <= 1; ++sp) {
           if (cfg.sp != kAuto ? sp != cfg.sp : (sp == 1 && o.tp == 1)) continue;

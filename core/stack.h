@@ -93,6 +93,9 @@ const std::vector<StackProfile>& Stacks();
 const StackProfile* FindStack(std::string_view id);
 // The stack a plan uses when none is given: Megatron-Core, the reference most published large runs use.
 const StackProfile& DefaultStack();
+// The job's stack: the one ResolveJob set, or DefaultStack for a job built by hand (tests, benchmarks).
+struct Job;
+const StackProfile& StackOf(const Job& job);
 // The stack's efficiency in `year` (the latest release at or before it; the oldest for earlier years).
 const StackRelease& ReleaseFor(const StackProfile& s, int year);
 

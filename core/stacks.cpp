@@ -9,6 +9,8 @@
 #include <cctype>
 #include <string>
 
+#include "job.h"
+
 namespace tp {
 namespace {
 
@@ -208,6 +210,8 @@ const StackProfile* FindStack(std::string_view id_in) {
 }
 
 const StackProfile& DefaultStack() { return Stacks().front(); }
+
+const StackProfile& StackOf(const Job& job) { return job.stack ? *job.stack : DefaultStack(); }
 
 const StackRelease& ReleaseFor(const StackProfile& s, int year) {
   const StackRelease* best = &s.releases.front();

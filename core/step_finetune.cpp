@@ -105,10 +105,14 @@ const StackKernels& KernelsOf(StackKind kind) {
   return kKernels[i];
 }
 
+const StackKernels& AdapterKernelsOf(StackKind kind, bool dropout) {
+  return KernelsOf(dropout && kind == StackKind::Unsloth ? StackKind::Hf : kind);
+}
+
 FinetuneTime FinetuneStep(const Job& job, const Layout& layout, const ModelOps& ops, const FinetuneInputs& in) {
   FinetuneTime t;
   if (!ops.valid || in.tokens <= 0) return t;
-  const StackKernels& k = KernelsOf(job.stack ? job.stack->kind : DefaultStack().kind);
+  const StackKernels& k = KernelsOf(StackOf(job).kind);
   const double tp = std::max(1, layout.tp), ep = std::max(1, layout.ep);
   const bool full_rc = layout.recompute == Recompute::Full;
   const double blocks = in.dense_blocks + in.moe_blocks;
@@ -128,7 +132,7 @@ FinetuneTime FinetuneStep(const Job& job, const Layout& layout, const ModelOps& 
   if (job.work.method != Method::Full && job.work.lora_r > 0) {
     const LoraWidths w = LoraWidthsOf(job.model, job.work.lora_targets);
     const bool dropout = job.work.lora_dropout > 0;
-    const StackKernels& a = dropout && job.stack && job.stack->kind == StackKind::Unsloth ? KernelsOf(StackKind::Hf) : k;
+    const StackKernels& a = AdapterKernelsOf(StackOf(job).kind, dropout);
     const double adapter_bytes = a.adapter_in + a.adapter_out + (dropout ? a.adapter_dropout : 0.0);
     const double r = job.work.lora_r;
     for (int i = 0; i < 2; ++i) {
@@ -190,7 +194,7 @@ FinetuneTime FinetuneStep(const Job& job, const Layout& layout, const ModelOps& 
 }
 
 double OptimizerStepBytes(const Job& job, int zero) {
-  const StackProfile& s = job.stack ? *job.stack : DefaultStack();
+  const StackProfile& s = StackOf(job);
   const double passes = Unpaged(job.work.opt) == Optimizer::AdamW ? KernelsOf(s.kind).adamw_passes : 1.0;
   if (job.work.method != Method::Full) {
     // LoRA adapters in the stack's adapter precision, their states in fp32 when the adapters are fp32: read

@@ -38,6 +38,10 @@ struct StackKernels {
   const char* source;  // the code each value is read from
 };
 const StackKernels& KernelsOf(StackKind kind);
+// The kernels around the LoRA adapters: the stack's own, except that lora_dropout takes Unsloth off its fused
+// fast path onto PEFT's (unsloth models/llama.py get_peft_model patches LoRA layers only with dropout 0; see
+// KernelsOf's table). Step time and activation memory read this one rule.
+const StackKernels& AdapterKernelsOf(StackKind kind, bool dropout);
 
 // The seconds FinetuneStep adds, per micro-batch on the slowest pipeline stage.
 struct FinetuneTime {
