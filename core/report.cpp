@@ -292,7 +292,7 @@ std::vector<Row> Rows(const PlanOutput& out, Lang lang) {
   row("activations", Bytes(m.activations));
   row("other (context, buffers, fragmentation)", Bytes(m.other));
   row("total", Bytes(m.total));
-  row("usable of capacity", TrFill(lang, "{0} of {1}", {Bytes(m.usable), Fmt("%.2f GB", m.capacity / 1e9)}));
+  row("usable of capacity", TrFill(lang, "{0} of {1}", {Bytes(m.usable), Fmt("%.2f GiB", m.capacity / kGiB)}));
   row("fits", T(m.fits ? "yes" : "no"));
   row("largest micro-batch that fits", Fmt("%.0f", m.max_micro_batch));
   if (j.model.layers > 0) row("longest sequence that fits at this micro-batch", Fmt("%.0f", m.max_seq));

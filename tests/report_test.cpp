@@ -185,6 +185,10 @@ TEST_CASE("text is an aligned table with units, its numbers from the plan", "[re
   CHECK(text.find("GiB = 2^30 bytes, as nvidia-smi and PyTorch count; GB = 1e9") != std::string::npos);
   CHECK(text.find(Fmt("%.2f GiB (%.2f GB)", m.weights / kGiB, m.weights / 1e9)) != std::string::npos);
   CHECK(text.find(Fmt("%.2f GiB (%.2f GB)", m.total / kGiB, m.total / 1e9)) != std::string::npos);
+  // Usable against the capacity in the same unit (an 80 GB card reads 80 GiB, as nvidia-smi shows it).
+  char capacity[32];
+  std::snprintf(capacity, sizeof capacity, "%.2f GiB", m.capacity / kGiB);
+  CHECK(text.find(Fmt("%.2f GiB (%.2f GB) of ", m.usable / kGiB, m.usable / 1e9) + capacity) != std::string::npos);
   CHECK(text.find(DurationText(Lang::En, out.plan.run.days * 86400) + " (" +
                   DurationText(Lang::En, out.plan.run.compute_days * 86400) + " failure-free)") != std::string::npos);
   CHECK(text.find(" USD") != std::string::npos);
