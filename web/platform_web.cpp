@@ -278,6 +278,7 @@ namespace {
 
 SDL_Window* g_window = nullptr;
 SDL_GLContext g_gl = nullptr;
+tp::ui::RedrawMemo g_redraw;  // the last frame drawn (redraw.h)
 std::string g_initial_link;
 ScriptHooks g_hooks;
 bool (*g_frame)(void*) = nullptr;
@@ -427,7 +428,7 @@ bool BeginFrame() {
 
 bool EndFrame(const float c[4], const char*) {
   // Nothing new to show: the canvas keeps the last frame, and the browser has nothing to composite.
-  if (tp::ui::SameAsLastDrawn(*ImGui::GetDrawData(), c)) return false;
+  if (tp::ui::SameAsLastDrawn(g_redraw, *ImGui::GetDrawData(), c)) return false;
   ImGuiIO& io = ImGui::GetIO();
   int w = (int)(io.DisplaySize.x * io.DisplayFramebufferScale.x);
   int h = (int)(io.DisplaySize.y * io.DisplayFramebufferScale.y);

@@ -66,16 +66,17 @@ uint64_t DrawFingerprint(const ImDrawData& d, const float clear_rgba[4]) {
   return hash.h;
 }
 
-bool SameAsLastDrawn(const ImDrawData& data, const float clear_rgba[4]) {
+bool SameAsLastDrawn(RedrawMemo& memo, const ImDrawData& data, const float clear_rgba[4]) {
   constexpr double kAfterInput = 3.0;  // seconds
-  static uint64_t last = 0;
-  static bool any = false;
-  static double input_at = -1e9;
-  if (Interacting()) input_at = ImGui::GetTime();
+  if (Interacting()) memo.input_at = ImGui::GetTime();
+  if (ImGui::GetTime() - memo.input_at <= kAfterInput) {  // drawn whatever it shows: no need to hash it
+    memo.any = false;
+    return false;
+  }
   const uint64_t now = DrawFingerprint(data, clear_rgba);
-  if (any && now == last && ImGui::GetTime() - input_at > kAfterInput) return true;
-  last = now;
-  any = true;
+  if (memo.any && now == memo.last) return true;
+  memo.last = now;
+  memo.any = true;
   return false;
 }
 

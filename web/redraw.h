@@ -16,8 +16,16 @@ namespace tp::ui {
 // A fingerprint of what the frame would draw (64-bit; equal fingerprints are taken as equal frames).
 uint64_t DrawFingerprint(const ImDrawData& data, const float clear_rgba[4]);
 
+// What SameAsLastDrawn remembers from frame to frame; the platform layer that draws holds it.
+struct RedrawMemo {
+  uint64_t last = 0;      // fingerprint of the last frame drawn
+  bool any = false;       // `last` is set
+  double input_at = -1e9; // ImGui time of the last interaction
+};
+
 // True when this frame may be skipped: it draws what the last frame drawn did, and nobody is interacting
-// (nor was in the last three seconds). Otherwise the frame is remembered as drawn.
-bool SameAsLastDrawn(const ImDrawData& data, const float clear_rgba[4]);
+// (nor was in the last three seconds). Otherwise the frame is remembered as drawn. Within those three
+// seconds every frame is drawn, so no fingerprint is taken then (the first frame after them is drawn too).
+bool SameAsLastDrawn(RedrawMemo& memo, const ImDrawData& data, const float clear_rgba[4]);
 
 }  // namespace tp::ui
