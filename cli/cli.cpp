@@ -14,9 +14,7 @@
 #include "calibrate.h"
 #include "catalog.h"
 #include "explain.h"
-#include "stack.h"
 #include "config.h"
-#include "default_sources.h"
 #include "json.h"
 #include "planner.h"
 #include "report.h"
@@ -39,7 +37,6 @@ constexpr size_t kMaxFileBytes = 16 * 1024 * 1024;  // a config.json is a few KB
 struct Failure {
   std::string line;  // one line, no trailing newline
 };
-
 
 // ---- argument parsing -----------------------------------------------------------------------------
 struct Options {

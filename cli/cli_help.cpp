@@ -3,17 +3,13 @@
 // cannot drift from the parser.
 #include "cli_parts.h"
 
-#include <cmath>
 #include <cstdio>
 #include <string>
 #include <vector>
 
-#include "catalog.h"
 #include "config.h"
 #include "default_sources.h"
-#include "json.h"
 #include "report.h"
-#include "stack.h"
 
 // GCC 12 reports -Wrestrict falsely for `"literal" + std::string&&` once inlined (GCC bug 105329).
 #if defined(__GNUC__) && !defined(__clang__) && __GNUC__ == 12
