@@ -4,8 +4,8 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdarg>
-#include <iterator>
 #include <cstdio>
+#include <iterator>
 
 #include "app.h"
 #include "catalog.h"
