@@ -109,6 +109,15 @@
     overlay.hidden = false;
   }
 
+  // The planner redraws only the parts of a frame that changed (web/redraw.h), so its canvas must keep the
+  // last frame drawn: its WebGL context preserves the drawing buffer. (Emscripten's EGL, which SDL uses,
+  // has no attribute for it; this is the one context the page asks for.)
+  var getContext = canvas.getContext;
+  canvas.getContext = function (type, attributes) {
+    if (type === "webgl2") attributes = Object.assign({}, attributes, { preserveDrawingBuffer: true });
+    return getContext.call(this, type, attributes);
+  };
+
   // The graphics context can be lost (GPU reset, driver update, too many tabs). The state is in the URL,
   // so reloading restores exactly the same plan.
   canvas.addEventListener("webglcontextlost", function (e) {

@@ -279,6 +279,12 @@ namespace {
 SDL_Window* g_window = nullptr;
 SDL_GLContext g_gl = nullptr;
 tp::ui::RedrawMemo g_redraw;  // the last frame drawn (redraw.h)
+// Frames drawn since the page's stats were last read (window.trainplan.stats()): in full, in part (and
+// the share of the canvas those parts covered, summed), or skipped.
+struct DrawCounts {
+  int full = 0, partial = 0, skipped = 0;
+  double partial_share = 0;
+} g_draws;
 std::string g_initial_link;
 ScriptHooks g_hooks;
 bool (*g_frame)(void*) = nullptr;
@@ -427,16 +433,37 @@ bool BeginFrame() {
 }
 
 bool EndFrame(const float c[4], const char*) {
-  // Nothing new to show: the canvas keeps the last frame, and the browser has nothing to composite.
-  if (tp::ui::SameAsLastDrawn(g_redraw, *ImGui::GetDrawData(), c)) return false;
+  // Only what changed since the last frame drawn (redraw.h): the canvas keeps the rest.
+  ImDrawData& data = *ImGui::GetDrawData();
+  const tp::ui::Redraw redraw = tp::ui::RedrawOf(g_redraw, data, c);
+  if (redraw.Nothing()) {  // nothing new: the browser has nothing to composite
+    ++g_draws.skipped;
+    return false;
+  }
   ImGuiIO& io = ImGui::GetIO();
   int w = (int)(io.DisplaySize.x * io.DisplayFramebufferScale.x);
   int h = (int)(io.DisplaySize.y * io.DisplayFramebufferScale.y);
   glViewport(0, 0, w, h);
   glClearColor(c[0], c[1], c[2], c[3]);
-  glClear(GL_COLOR_BUFFER_BIT);
-  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
-  return false;  // no screenshots from inside the page: the browser test takes them
+  if (redraw.full) {
+    ++g_draws.full;
+    glClear(GL_COLOR_BUFFER_BIT);
+    ImGui_ImplOpenGL3_RenderDrawData(&data);
+    return false;  // no screenshots from inside the page: the browser test takes them
+  }
+  glEnable(GL_SCISSOR_TEST);
+  for (const tp::ui::PixelRect& r : redraw.rects) {  // GL counts rows from the bottom
+    glScissor(r.x0, h - r.y1, r.x1 - r.x0, r.y1 - r.y0);
+    glClear(GL_COLOR_BUFFER_BIT);
+    g_draws.partial_share += double(r.x1 - r.x0) * (r.y1 - r.y0) / (double(w) * h);
+  }
+  {
+    tp::ui::ClipDrawDataTo clipped(data, redraw.rects);
+    ImGui_ImplOpenGL3_RenderDrawData(&data);
+  }
+  glDisable(GL_SCISSOR_TEST);
+  ++g_draws.partial;
+  return false;
 }
 
 float PixelRatio() {
@@ -547,7 +574,16 @@ EMSCRIPTEN_KEEPALIVE void trainplan_set_link(const char* fragment) {
 
 EMSCRIPTEN_KEEPALIVE const char* trainplan_stats_json() {
   static std::string s;
-  return Answer(s, tp::platform::g_hooks.stats_json, "{}");
+  Answer(s, tp::platform::g_hooks.stats_json, "{}");
+  // The frames drawn since the last call, in full or in part (redraw.h), added to the app's figures.
+  tp::platform::DrawCounts& d = tp::platform::g_draws;
+  char drawn[160];
+  std::snprintf(drawn, sizeof drawn, "\"drawn_full\":%d,\"drawn_partial\":%d,\"drawn_skipped\":%d,\"partial_share_mean\":%.3f}",
+                d.full, d.partial, d.skipped, d.partial ? d.partial_share / d.partial : 0.0);
+  if (!s.empty() && s.back() == '}') s.pop_back();
+  s += s.size() > 1 ? std::string(",") + drawn : drawn;
+  d = {};
+  return s.c_str();
 }
 
 EMSCRIPTEN_KEEPALIVE const char* trainplan_search_status_json() {

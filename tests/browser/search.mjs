@@ -13,7 +13,8 @@ import os from "node:os";
 import path from "node:path";
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { serve, launch, checker } from "./harness.mjs";
+import { serve, launch, checker, frames } from "./harness.mjs";
+import { decodePng } from "./png.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, "..", "..");
@@ -122,6 +123,8 @@ try {
                 `(searchStatus), ${st.evaluated} layouts evaluated in full, ${st.workers} workers; ` +
                 `${measured.intervals.length} frames, interval median ${iv[iv.length >> 1].toFixed(1)} ms, ` +
                 `max ${iv[iv.length - 1].toFixed(1)} ms; UI CPU per frame max ${measured.stats.frame_ms_max.toFixed(1)} ms; ` +
+                `drawn in full ${measured.stats.drawn_full}, in part ${measured.stats.drawn_partial} ` +
+                `(${(100 * measured.stats.partial_share_mean).toFixed(1)} % of the canvas on average), not at all ${measured.stats.drawn_skipped}; ` +
                 `idle page after it: interval median ${idle[idle.length >> 1].toFixed(1)} ms (${load()})`);
   }
   const byTime = await page.evaluate(() => window.trainplan.search());
@@ -150,6 +153,24 @@ try {
     check(d2.length === 0, `by cost: the command line's --objective cost answer (first ${layoutOf(byCost?.results?.[0])})`,
           d2.slice(0, 8).join("\n       "));
   }
+  // The canvas after frames drawn in part (web/redraw.h: the search filling in, the switch re-ranking) is
+  // the canvas drawn in full: the same page redrawn whole after the window is resized and back.
+  await new Promise((r) => setTimeout(r, 3500));  // past the three seconds after input when frames are drawn whole
+  await page.evaluate(() => window.trainplan.stats());
+  await frames(page, 5);
+  const partial = await page.screenshot();
+  const drawnBefore = await page.evaluate(() => window.trainplan.stats());
+  await page.setViewportSize({ width: 1366, height: 700 });
+  await frames(page, 5);
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await frames(page, 10);
+  const whole = await page.screenshot();
+  const a = decodePng(partial), b = decodePng(whole);
+  let differ = 0;
+  for (let i = 0; i < a.px.length && a.px.length === b.px.length; ++i) differ += a.px[i] !== b.px[i];
+  check(a.w === b.w && a.h === b.h && differ === 0,
+        "the page drawn in parts is pixel for pixel the page drawn whole (after a resize and back)",
+        `${differ} of ${a.px.length} bytes differ (frames before: ${JSON.stringify(drawnBefore)})`);
   check(problems.length === 0, "no console errors or page errors", problems.join("\n       "));
   if (!fs.existsSync(path.join(root, "build", "screenshots"))) fs.mkdirSync(path.join(root, "build", "screenshots"), { recursive: true });
   await page.screenshot({ path: path.join(root, "build", "screenshots", "web-search-fleet.png") });
