@@ -102,6 +102,9 @@
     message.textContent = "正在加载 TrainPlan…";
   }
 
+  // A spinner only when loading is slow (index.html: an animation costs the first frame time).
+  setTimeout(function () { overlay.classList.add("slow"); }, 1500);
+
   var unsupported = false;  // no WebGL2: the message says so and nothing else may replace it
   function fail(text) {
     message.textContent = text;
