@@ -35,17 +35,6 @@ struct Hash {
   }
 };
 
-// Someone is doing something with the page this frame.
-bool Interacting() {
-  const ImGuiIO& io = ImGui::GetIO();
-  if (io.MouseDelta.x != 0 || io.MouseDelta.y != 0 || io.MouseWheel != 0 || io.MouseWheelH != 0) return true;
-  for (bool down : io.MouseDown)
-    if (down) return true;
-  for (bool down : io.KeysDown)
-    if (down) return true;
-  return ImGui::IsAnyItemActive() || io.InputQueueCharacters.Size > 0;
-}
-
 int FramebufferWidth(const ImDrawData& d) { return (int)(d.DisplaySize.x * d.FramebufferScale.x); }
 int FramebufferHeight(const ImDrawData& d) { return (int)(d.DisplaySize.y * d.FramebufferScale.y); }
 
@@ -158,9 +147,6 @@ ImVec4 ClipRectOf(const PixelRect& r, const ImDrawData& d) {
 }
 
 Redraw RedrawOf(RedrawMemo& memo, const ImDrawData& d, const float clear_rgba[4]) {
-  constexpr double kAfterInput = 3.0;  // seconds
-  if (Interacting()) memo.input_at = ImGui::GetTime();
-  const bool recent_input = ImGui::GetTime() - memo.input_at <= kAfterInput;
   const int width = FramebufferWidth(d), height = FramebufferHeight(d);
   const int cols = std::max(1, (width + kRedrawTile - 1) / kRedrawTile);
   const int rows = std::max(1, (height + kRedrawTile - 1) / kRedrawTile);
@@ -182,8 +168,6 @@ Redraw RedrawOf(RedrawMemo& memo, const ImDrawData& d, const float clear_rgba[4]
       redraw.full = true;
     } else if (count > 0) {
       redraw.rects = MergeDamage(damaged, cols, rows, width, height);
-    } else if (recent_input) {
-      redraw.full = true;  // drawn whatever it shows while someone interacts (redraw.h)
     }
   }
   if (redraw.Nothing()) return redraw;
