@@ -19,8 +19,8 @@
 "use strict";
 (function () {
   // Marks on the page's performance timeline (performance.getEntriesByType("mark")), so that a test can
-  // say where the time to the first frame goes: the shell ran, the WebGL2 probe done, index.wasm compiled,
-  // the runtime started (main() runs right after), the first animation frames after it.
+  // say where the time to the first frame goes: the shell ran, index.wasm compiled, the runtime started
+  // (main() runs right after: SDL, the WebGL2 context, fonts), the first animation frames after it.
   function mark(name) { try { performance.mark("trainplan:" + name); } catch (e) { /* no timeline */ } }
   mark("shell");
 
@@ -110,6 +110,16 @@
     message.textContent = text;
     spinner.hidden = true;
     overlay.hidden = false;
+  }
+  function noWebGL2() {
+    unsupported = true;
+    if (window.Module) window.Module.noInitialRun = true;  // index.js may be on its way: let it load, but not start
+    delete window.trainplan;                                // nothing to script: the planner did not start
+    fail(t("TrainPlan needs WebGL2, which this browser has turned off or does not support. " +
+           "Try a current Firefox, Chrome, Edge or Safari, or enable hardware acceleration. " +
+           "The command line (trainplan) gives the same numbers offline.",
+           "TrainPlan 需要 WebGL2，但这个浏览器没有开启或不支持。请使用新版 Firefox、Chrome、Edge 或 Safari，" +
+           "或打开硬件加速。命令行工具（trainplan）离线也能给出同样的结果。"));
   }
 
   // The planner redraws only the parts of a frame that changed (web/redraw.h), so its canvas must keep the
@@ -278,8 +288,8 @@
   // The compiled planner (WebAssembly.Module), kept so that the search workers instantiate it without
   // downloading or compiling it again (a Module is copied to a worker by postMessage; no shared memory).
   var wasmModule = null;
-  // index.wasm is fetched and compiled from the start (compileWasm, called below), beside index.js and
-  // the WebGL2 probe, rather than once index.js has arrived and run and asks for it.
+  // index.wasm is fetched and compiled from the start (compileWasm, called below), beside index.js,
+  // rather than once index.js has arrived and run and asks for it.
   var compiled = null;
   function compileWasm() {
     var viaBytes = function () {
@@ -374,6 +384,7 @@
     instantiateWasm: instantiateWasm,
     tpWork: workPool(),
     tpKeyboard: keyboardAgent(),
+    tpNoWebGL2: noWebGL2,
     print: function (t) { console.log(t); },
     printErr: function (t) { console.warn(t); },
     setStatus: function (t) {
@@ -407,6 +418,7 @@
       // Hide the overlay once the first frames are on screen.
       var frames = 0;
       (function tick() {
+        if (unsupported) return;  // the planner stopped at its start: the message stays
         if (frames) mark("frame" + frames);
         if (++frames < 3) { requestAnimationFrame(tick); return; }
         overlay.hidden = true;
@@ -423,8 +435,7 @@
   };
   window.trainplanReady = ready;
 
-  // Start the download before anything slow runs (the WebGL2 probe below). Without WebAssembly there is
-  // nothing to load.
+  // Start the download at once. Without WebAssembly there is nothing to load.
   if (typeof WebAssembly !== "object") {
     fail(t("TrainPlan needs WebAssembly, which this browser does not support.",
            "TrainPlan 需要 WebAssembly，这个浏览器不支持。"));
@@ -441,27 +452,10 @@
   };
   document.body.appendChild(s);
 
-  // WebGL2: without it the planner cannot draw; say so instead of showing a blank page. The probe creates
-  // a throwaway context, which costs 50-1000 ms under software rendering, so index.js and index.wasm are
-  // already downloading and compiling (requested above) while it runs; the probe's context is released
-  // at once. (Probing on the page's own canvas, so that the planner would get that context back, made the
-  // planner's start 1-2 s slower in headless Chromium with SwiftShader: measured, not kept.)
-  var probe = document.createElement("canvas");
-  var gl2 = null;
-  try { gl2 = probe.getContext("webgl2"); } catch (e) { gl2 = null; }
-  if (gl2) {
-    var lose = gl2.getExtension("WEBGL_lose_context");
-    if (lose) lose.loseContext();
-  }
-  mark("webgl2");
-  if (!gl2) {
-    unsupported = true;
-    window.Module.noInitialRun = true;  // index.js is already on its way: let it load, but not start
-    fail(t("TrainPlan needs WebGL2, which this browser has turned off or does not support. " +
-           "Try a current Firefox, Chrome, Edge or Safari, or enable hardware acceleration. " +
-           "The command line (trainplan) gives the same numbers offline.",
-           "TrainPlan 需要 WebGL2，但这个浏览器没有开启或不支持。请使用新版 Firefox、Chrome、Edge 或 Safari，" +
-           "或打开硬件加速。命令行工具（trainplan）离线也能给出同样的结果。"));
-    return;
-  }
+  // WebGL2: without it the planner cannot draw; say so instead of showing a blank page. A browser without
+  // the API is told at once; one that has it turned off (or blocklisted) is told by the planner when its
+  // context cannot be created (noWebGL2, called from web/platform_web.cpp). No throwaway context is made
+  // to probe: under software rendering that cost 450-700 ms of the first frame (measured), and creating the
+  // planner's own context costs as much again.
+  if (!window.WebGL2RenderingContext) noWebGL2();
 })();

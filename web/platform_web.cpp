@@ -25,6 +25,11 @@
 #include "sdl_input.h"
 
 // ---- JavaScript side. Strings cross as UTF-8 pointers (UTF8ToString), never spliced into code. ----
+// The page says it needs WebGL2 (shell/trainplan.js): the canvas's context could not be created.
+EM_JS(void, tp_js_no_webgl2, (), {
+  if (Module.tpNoWebGL2) Module.tpNoWebGL2();
+});
+
 EM_JS(char*, tp_js_location_hash, (), {
   var s = window.location.hash || "";
   var n = lengthBytesUTF8(s) + 1;
@@ -363,11 +368,13 @@ bool Init(const InitOptions& options) {
                               options.height, SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
   if (!g_window) {
     std::printf("trainplan: cannot create the canvas window: %s\n", SDL_GetError());
+    tp_js_no_webgl2();
     return false;
   }
   g_gl = SDL_GL_CreateContext(g_window);
   if (!g_gl) {
     std::printf("trainplan: cannot create a WebGL2 context: %s\n", SDL_GetError());
+    tp_js_no_webgl2();
     return false;
   }
   SDL_GL_MakeCurrent(g_window, g_gl);
