@@ -5,6 +5,7 @@ import http from "node:http";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { decodePng } from "./png.mjs";
 
 const types = { ".html": "text/html; charset=utf-8", ".js": "text/javascript", ".wasm": "application/wasm",
                 ".json": "application/json", ".png": "image/png", ".css": "text/css", ".ttf": "font/ttf" };
@@ -72,6 +73,24 @@ export function testPaths(argv = process.argv.slice(2)) {
 // `n` animation frames of the page.
 export async function frames(page, n = 3) {
   await page.evaluate((n) => new Promise((r) => { let k = 0; const f = () => (++k >= n ? r() : requestAnimationFrame(f)); requestAnimationFrame(f); }), n);
+}
+
+// The page's canvas as frames drawn in part left it (web/redraw.h: only the tiles that changed are
+// redrawn) against the same page drawn whole: a screenshot, then the window resized and back (every tile
+// then redrawn), then another. Returns the count of differing bytes (0: pixel for pixel the same).
+export async function partialVersusWhole(page) {
+  await frames(page, 5);
+  const partial = decodePng(await page.screenshot());
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: size.width, height: size.height - 68 });
+  await frames(page, 5);
+  await page.setViewportSize(size);
+  await frames(page, 10);
+  const whole = decodePng(await page.screenshot());
+  if (partial.w !== whole.w || partial.h !== whole.h || partial.px.length !== whole.px.length) return { differ: -1, bytes: 0 };
+  let differ = 0;
+  for (let i = 0; i < partial.px.length; ++i) differ += partial.px[i] !== whole.px[i];
+  return { differ, bytes: partial.px.length };
 }
 
 // Waits (up to `timeout` ms) until fn(arg) is true in the page; the check that follows reports what was seen.

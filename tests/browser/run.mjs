@@ -23,7 +23,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { execFileSync } from "node:child_process";
 import { contentStats } from "./png.mjs";
-import { serve, chromiumArgs } from "./harness.mjs";
+import { serve, chromiumArgs, partialVersusWhole } from "./harness.mjs";
 import { fileURLToPath } from "node:url";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -448,6 +448,14 @@ async function main() {
       const shot = await page.screenshot({ path: path.join(outDir, "web-dark-hidpi.png") });
       const st = contentStats(shot);
       check(st.colours > 20, "dark theme at 2x shows content", JSON.stringify(st));
+      // The pointer over a few widgets (hover drawn in part, web/redraw.h), then the canvas against the
+      // page drawn whole, at 2x pixels and in the dark theme.
+      for (const [x, y] of [[120, 200], [300, 260], [700, 400], [1000, 150], [5, 760]]) {
+        await page.mouse.move(x, y);
+        await frames(page, 3);
+      }
+      const pw = await partialVersusWhole(page);
+      check(pw.differ === 0, "at 2x, dark: the canvas drawn in parts is the canvas drawn whole", `${pw.differ} of ${pw.bytes} bytes differ`);
       check(problems.length === 0, "no console errors", problems.join("\n       "));
       await context.close();
     }

@@ -13,8 +13,7 @@ import os from "node:os";
 import path from "node:path";
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { serve, launch, checker, frames } from "./harness.mjs";
-import { decodePng } from "./png.mjs";
+import { serve, launch, checker, partialVersusWhole } from "./harness.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, "..", "..");
@@ -154,23 +153,11 @@ try {
           d2.slice(0, 8).join("\n       "));
   }
   // The canvas after frames drawn in part (web/redraw.h: the search filling in, the switch re-ranking) is
-  // the canvas drawn in full: the same page redrawn whole after the window is resized and back.
-  await new Promise((r) => setTimeout(r, 3500));  // past the three seconds after input when frames are drawn whole
-  await page.evaluate(() => window.trainplan.stats());
-  await frames(page, 5);
-  const partial = await page.screenshot();
-  const drawnBefore = await page.evaluate(() => window.trainplan.stats());
-  await page.setViewportSize({ width: 1366, height: 700 });
-  await frames(page, 5);
-  await page.setViewportSize({ width: 1366, height: 768 });
-  await frames(page, 10);
-  const whole = await page.screenshot();
-  const a = decodePng(partial), b = decodePng(whole);
-  let differ = 0;
-  for (let i = 0; i < a.px.length && a.px.length === b.px.length; ++i) differ += a.px[i] !== b.px[i];
-  check(a.w === b.w && a.h === b.h && differ === 0,
-        "the page drawn in parts is pixel for pixel the page drawn whole (after a resize and back)",
-        `${differ} of ${a.px.length} bytes differ (frames before: ${JSON.stringify(drawnBefore)})`);
+  // the canvas drawn whole.
+  const drawn = await page.evaluate(() => window.trainplan.stats());
+  const pw = await partialVersusWhole(page);
+  check(pw.differ === 0, "the page drawn in parts is pixel for pixel the page drawn whole (after a resize and back)",
+        `${pw.differ} of ${pw.bytes} bytes differ (frames since the search: ${JSON.stringify(drawn)})`);
   check(problems.length === 0, "no console errors or page errors", problems.join("\n       "));
   if (!fs.existsSync(path.join(root, "build", "screenshots"))) fs.mkdirSync(path.join(root, "build", "screenshots"), { recursive: true });
   await page.screenshot({ path: path.join(root, "build", "screenshots", "web-search-fleet.png") });
