@@ -2,6 +2,7 @@
 #include "flops.h"
 
 #include "model.h"
+#include "model_memo.h"
 
 namespace tp {
 
@@ -110,7 +111,7 @@ ForwardFlops ForwardFlopsPerSequence(const ModelOps& ops, int seq) {
 }
 
 StepFlops FlopsPerStep(const Job& job, const Layout& layout) {
-  return FlopsPerStep(job, layout, DescribeModel(job.model));
+  return FlopsPerStep(job, layout, MemoOf(job).ops);
 }
 
 StepFlops FlopsPerStep(const Job& job, const Layout& layout, const ModelOps& ops) {

@@ -9,7 +9,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstring>
 
 #include "catalog.h"
 #include "memory_internal.h"
@@ -19,41 +18,6 @@ namespace tp {
 namespace {
 
 using namespace memory_detail;
-
-void ActivationWidths(const ModelArch& m, CountMemo& w) {
-  const double h = ClampPos(m.hidden), a = ClampPos(m.heads);
-  w.h = h;
-  w.heads = a;
-  if (m.kv_lora_rank > 0) {
-    const double qk = ClampPos(m.qk_nope_dim) + ClampPos(m.qk_rope_dim), vd = ClampPos(m.v_head_dim);
-    w.qkvo = 2 * a * qk + 2 * a * vd;
-    w.latent = ClampPos(m.q_lora_rank) + ClampPos(m.kv_lora_rank) + ClampPos(m.qk_rope_dim);
-  } else {
-    const double d = m.head_dim > 0 ? m.head_dim : (a > 0 ? h / a : 0);
-    w.qkvo = 2 * a * d + 2 * (m.kv_heads > 0 ? m.kv_heads : a) * d;
-    w.latent = 0;
-  }
-  const double mats = m.mlp == MlpKind::Swiglu ? 3 : 2;
-  w.mlp = mats * ClampPos(m.ffn);
-  const double fe = ClampPos(m.moe_ffn > 0 ? m.moe_ffn : m.ffn);
-  w.moe = w.pc.moe_layers > 0 ? w.pc.topk * (2 * h + mats * fe) + ClampPos(m.shared_experts) * mats * fe : 0;
-}
-
-const CountMemo& Counts(const Job& job) {
-  thread_local CountMemo memo;
-  unsigned char key[CountMemo::kKeySize];
-  std::memcpy(key, &job.model, sizeof(ModelArch));
-  std::memcpy(key + sizeof(ModelArch), &job.work.lora_r, sizeof(int));
-  key[CountMemo::kKeySize - 1] = job.work.lora_targets;
-  if (!memo.valid || std::memcmp(key, memo.key, sizeof key) != 0) {
-    std::memcpy(memo.key, key, sizeof key);
-    memo.pc = CountParams(job.model);
-    memo.lora_widths = LoraWidthsOf(job.model, job.work.lora_targets);
-    ActivationWidths(job.model, memo);
-    memo.valid = true;
-  }
-  return memo;
-}
 
 // ---- activations per layer, per token --------------------------------------------------------------
 // Korthikanti et al. 2022 (arXiv 2205.05198) Table 2, per layer, 16-bit: sbh(34 + 5as/h) with no
@@ -77,7 +41,7 @@ struct LayerAct {
 };
 
 LayerAct LayerActivations(const Ctx& c) {
-  const CountMemo& w = c.w;
+  const ModelMemo& w = c.w;
   const double e = c.e, it = 1.0 / c.t, ir = c.sp ? it : 1;
   LayerAct la;
   const double replicated = e * 4 * w.h + (c.dropout ? 2 * w.h : 0);
@@ -176,7 +140,7 @@ void ScaleTokenMemory(StageNeed& need, double factor) {
 
 MemoryBreakdown EstimateMemory(const Job& job, const Layout& layout, MemoryTrace* trace) {
   MemoryBreakdown out;
-  const CountMemo& memo = Counts(job);
+  const ModelMemo& memo = MemoOf(job);
   Ctx c{job, layout, StackOf(job), memo.pc, memo,
         std::max(1, layout.tp), std::max(1, layout.pp), std::max(1, layout.vp), std::max(1, layout.cp),
         std::max(1, layout.ep), std::max(1, layout.dp), std::max(1, layout.mbs), ExpertTensorParallel(layout),

@@ -6,6 +6,7 @@
 
 #include "job.h"
 #include "model.h"
+#include "model_memo.h"
 #include "stack.h"
 
 namespace tp::memory_detail {
@@ -13,30 +14,12 @@ namespace tp::memory_detail {
 // Negative, NaN or infinite sizes count as 0: bad input gives finite numbers, never a crash.
 inline double ClampPos(double x) { return std::isfinite(x) && x > 0 ? x : 0; }
 
-// Parameter counts and activation widths of the last model seen on this thread. Search evaluates
-// thousands of layouts of one model in a row, and counting is a quarter of an evaluation; the memo is
-// keyed on the raw bytes of the architecture and LoRA settings (a stale hit is impossible; a miss only
-// recounts).
-struct CountMemo {
-  static constexpr size_t kKeySize = sizeof(ModelArch) + sizeof(int) + 1;
-  unsigned char key[kKeySize] = {};
-  ParamCounts pc;
-  LoraWidths lora_widths;  // the adapted matrices of one block (model.h)
-  // Activation widths per token of one layer, in elements (see LayerActivations in memory.cpp).
-  double h = 0, heads = 0;
-  double qkvo = 0;     // q + k + v + attention output
-  double latent = 0;   // MLA's compressed q and kv (+ rope key) feeding the up projections
-  double mlp = 0;      // dense MLP intermediates: GELU 2f, SwiGLU 3f
-  double moe = 0;      // topk x (expert input + output + intermediates) + shared experts
-  bool valid = false;
-};
-
 struct Ctx {
   const Job& job;
   const Layout& lay;
   const StackProfile& stack;
   const ParamCounts& pc;
-  const CountMemo& w;
+  const ModelMemo& w;  // the model's counts and activation widths (model_memo.h)
   int t, p, v, cp, ep, dp, mbs;
   int etp;         // expert tensor-parallel degree (ExpertTensorParallel, job.h)
   bool sp, flash, dropout;

@@ -9,6 +9,7 @@
 #include "catalog.h"
 #include "model.h"
 #include "units.h"
+#include "model_memo.h"
 
 namespace tp {
 namespace {
@@ -28,7 +29,7 @@ double CheckpointBytesPerParam(Optimizer opt) {
 // What a checkpoint must hold: every parameter for full training; LoRA/QLoRA checkpoints hold only the
 // adapters (the frozen base is read back from the original weights).
 double TrainedParams(const Job& job) {
-  if (job.work.method == Method::Full) return CountParams(job.model).total;
+  if (job.work.method == Method::Full) return MemoOf(job).pc.total;
   return LoraParams(job.model, job.work.lora_r, job.work.lora_targets);
 }
 

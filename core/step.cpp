@@ -14,6 +14,7 @@
 #include "model.h"
 #include "step_finetune.h"
 #include "step_internal.h"
+#include "model_memo.h"
 
 namespace tp {
 
@@ -321,11 +322,12 @@ void EstimateStep(const Job& job, const Layout& layout, StepBreakdown& step, Thr
   const int schedules = ppn > 1 ? PipelineSchedules(job.work, m) : 1;
   step.micro_batches = m;
 
-  const ModelOps ops = DescribeModel(job.model);
+  const ModelMemo& memo = MemoOf(job);  // the model's counts, once per model (model_memo.h)
+  const ModelOps& ops = memo.ops;
   const StepFlops flops = FlopsPerStep(job, lay, ops);
-  const ParamCounts pc = CountParams(job.model);
+  const ParamCounts& pc = memo.pc;
   const bool lora = job.work.method != Method::Full;
-  const LoraWidths lora_widths = lora ? LoraWidthsOf(job.model, job.work.lora_targets) : LoraWidths{};
+  const LoraWidths lora_widths = lora ? memo.lora_widths : LoraWidths{};
   const double bwd_gemm = lora ? 1.0 : 2.0;  // frozen weights: activation gradients only
 
   // Per micro-batch on the slowest pipeline stage: every stage's blocks (BlocksOnStage, the stage model
