@@ -68,10 +68,17 @@ bool HashTiles(const ImDrawData& d, int cols, int rows, std::vector<uint64_t>& t
           y0 = std::min(y0, p->pos.y), y1 = std::max(y1, p->pos.y);
           h.Bytes(p, sizeof(ImDrawVert));
         }
-        // The pixels the triangle may cover (one more around it, for rounding), within its scissor.
-        PixelRect box{(int)std::floor((x0 - d.DisplayPos.x) * sx) - 1, (int)std::floor((y0 - d.DisplayPos.y) * sy) - 1,
-                      (int)std::ceil((x1 - d.DisplayPos.x) * sx) + 1, (int)std::ceil((y1 - d.DisplayPos.y) * sy) + 1};
-        box = Intersect(box, scissor);
+        // The pixels the triangle may cover (one more around it, for rounding), within its scissor; all of
+        // the scissor if a coordinate is not finite (no float-to-int conversion of it).
+        PixelRect box = scissor;
+        if (std::isfinite(x0) && std::isfinite(x1) && std::isfinite(y0) && std::isfinite(y1)) {
+          const float bx0 = std::clamp((x0 - d.DisplayPos.x) * sx, -1.f, (float)canvas.x1);
+          const float by0 = std::clamp((y0 - d.DisplayPos.y) * sy, -1.f, (float)canvas.y1);
+          const float bx1 = std::clamp((x1 - d.DisplayPos.x) * sx, -1.f, (float)canvas.x1);
+          const float by1 = std::clamp((y1 - d.DisplayPos.y) * sy, -1.f, (float)canvas.y1);
+          box = Intersect({(int)std::floor(bx0) - 1, (int)std::floor(by0) - 1, (int)std::ceil(bx1) + 1, (int)std::ceil(by1) + 1},
+                          scissor);
+        }
         if (box.Empty()) continue;
         for (int ty = box.y0 / kRedrawTile; ty <= (box.y1 - 1) / kRedrawTile; ++ty)
           for (int tx = box.x0 / kRedrawTile; tx <= (box.x1 - 1) / kRedrawTile; ++tx)

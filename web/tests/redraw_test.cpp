@@ -22,7 +22,8 @@ using tp::ui::ScissorOf;
 const float kClear[4] = {0.97f, 0.97f, 0.98f, 1.f};
 
 // One frame: a window with a list of lines, one of which may read differently; the pointer away.
-ImDrawData& FrameWith(const std::string& changing_line, ImVec2 size = ImVec2(1366, 768), float scale = 1.f) {
+ImDrawData& FrameWith(const std::string& changing_line, ImVec2 size = ImVec2(1366, 768), float scale = 1.f,
+                      ImVec2 odd_point = ImVec2(0, 0)) {
   ImGuiIO& io = ImGui::GetIO();
   io.DisplaySize = size;
   io.DisplayFramebufferScale = ImVec2(scale, scale);
@@ -36,6 +37,8 @@ ImDrawData& FrameWith(const std::string& changing_line, ImVec2 size = ImVec2(136
     else ImGui::Text("line %d of the page, which stays as it is", i);
   }
   ImGui::Button("a button");
+  if (odd_point.x != 0 || odd_point.y != 0)  // a triangle with a corner given by the test (NaN, infinite, far away)
+    ImGui::GetWindowDrawList()->AddTriangleFilled(ImVec2(100, 100), odd_point, ImVec2(140, 130), IM_COL32(255, 0, 0, 255));
   ImGui::End();
   ImGui::Render();
   return *ImGui::GetDrawData();
@@ -139,5 +142,16 @@ TEST_CASE("commands clipped to the rectangles draw a full pass's pixels inside t
       }
     }
     for (int n = 0; n < data.CmdListsCount; ++n) CHECK(data.CmdLists[n]->CmdBuffer.Size == count[n]);  // restored
+  }
+}
+
+TEST_CASE("a triangle with a corner that is not a number, infinite or far away redraws its clip area, no crash", "[redraw]") {
+  tp::ui::testing::FreshImGuiContext();
+  RedrawMemo memo;
+  for (int i = 0; i < 4; ++i) RedrawOf(memo, FrameWith("x"), kClear);
+  for (ImVec2 odd : {ImVec2(NAN, 5), ImVec2(INFINITY, 5), ImVec2(5, -INFINITY), ImVec2(3e9f, -3e9f)}) {
+    const Redraw r = RedrawOf(memo, FrameWith("x", ImVec2(1366, 768), 1.f, odd), kClear);
+    CHECK_FALSE(r.Nothing());
+    CHECK(RedrawOf(memo, FrameWith("x"), kClear).rects == r.rects);  // and back: the same area
   }
 }
