@@ -164,24 +164,4 @@ double LoraParamsPerToken(const ModelArch& m, int rank, uint8_t targets) {
   return Pos(rank) * (double(m.layers) * w.attn + dense * w.dense_mlp + moe * visited * w.expert_mlp);
 }
 
-StageBlocks BlocksOnStage(const ParamCounts& pc, int p, int k) {
-  StageBlocks s;
-  const int layers = pc.dense_layers + pc.moe_layers;
-  p = std::max(1, p);
-  k = std::clamp(k, 0, p - 1);
-  const int base = layers / p, r = layers % p;
-  int count = base;
-  if (r > 0 && r <= p - 2) {
-    // The remainder goes to the middle stages 1..r; the first and last stages keep the base.
-    count = base + (k >= 1 && k <= r);
-    s.first = k * base + std::min(std::max(k - 1, 0), r);
-  } else {
-    count = base + (k < r);
-    s.first = k * base + std::min(k, r);
-  }
-  s.dense = std::clamp(pc.dense_layers - s.first, 0, count);
-  s.moe = count - s.dense;
-  return s;
-}
-
 }  // namespace tp
