@@ -150,10 +150,8 @@ bool Engine::MayMatter(const Plan& plan, int variant) const {
     return true;
   if (!options.top_only && !live.any_fits && MemoryRatio(plan.memory) <= live.least_ratio * (1 + kMemoryMargin)) return true;
   if (!plan.memory.fits) return false;
-  const int primary = int(options.objective);
   if (RankKey(plan, options.objective) <= live.Worst(false) * (1 + kKeyMargin)) return true;
   if (options.both_objectives && RankKey(plan, Other(options.objective)) <= live.Worst(true) * (1 + kKeyMargin)) return true;
-  (void)primary;
   return !options.top_only && !live.Dominated(plan.run.days, plan.run.cost_usd);
 }
 

@@ -66,15 +66,8 @@ struct Answer {
 
   void Consider(const SearchHit& hit) {
     const Plan& plan = hit.plan;
-    if (top_only) {
-      if (!plan.memory.fits) return;
-      any_fits = true;
-      Rank(top, limit, hit, objective);
-      if (both) Rank(top_other, limit, hit, Other(objective));
-      return;
-    }
     const double ratio = MemoryRatio(plan.memory);
-    if (ratio < least_ratio) {
+    if (!top_only && ratio < least_ratio) {
       least_ratio = ratio;
       least_memory = hit;
     }
@@ -82,6 +75,7 @@ struct Answer {
     any_fits = true;
     Rank(top, limit, hit, objective);
     if (both) Rank(top_other, limit, hit, Other(objective));
+    if (top_only) return;
     // Pareto front on (days, cost): keep plans no other plan beats on both.
     const double t = plan.run.days, c = plan.run.cost_usd;
     for (const SearchHit& h : pareto)

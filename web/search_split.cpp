@@ -23,7 +23,6 @@ void SplitSearch::Begin(const Config& cfg, const SearchOptions& options) {
   variants_ = SearchVariants(cfg, options);
   shares_.clear();
   points_.clear();
-  has_point_.clear();
   answers_ = 0;
   merged_ = variants_;
   merged_.done = false;
@@ -37,8 +36,7 @@ void SplitSearch::Begin(const Config& cfg, const SearchOptions& options) {
     ended_ = began_;
     return;
   }
-  points_.resize(n);
-  has_point_.assign(n, false);
+  points_.assign(n, SearchResult{});
   // One share of interleaved GPU types per worker: the bounds prune each share about as well as the whole
   // (bench/speed.cpp prints both), and each share that lands is one more frame to draw (under software
   // WebGL a drawn frame costs the machine 50-100 ms, some of it on the workers' core).
@@ -82,8 +80,7 @@ bool SplitSearch::Pump() {
       p.top.clear();
       if (v < int(s.result.fastest.size()) && s.result.fastest[v].plan.valid) p.top.push_back(s.result.fastest[v]);
       p.any_fits = !p.top.empty();
-      p.done = true;
-      has_point_[v] = true;
+      p.done = true;  // (Point reads it: the point has come)
     }
   }
   if (landed) {
@@ -118,7 +115,7 @@ SearchResult SplitSearch::RankedBy(Objective objective) const {
 }
 
 const SearchResult* SplitSearch::Point(int variant) const {
-  return variant >= 0 && variant < int(points_.size()) && has_point_[variant] ? &points_[variant] : nullptr;
+  return variant >= 0 && variant < int(points_.size()) && points_[variant].done ? &points_[variant] : nullptr;
 }
 
 }  // namespace ui

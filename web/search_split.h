@@ -41,8 +41,7 @@ class SplitSearch {
   SearchOptions options_;
   SearchResult variants_, merged_;
   std::vector<Share> shares_;
-  std::vector<SearchResult> points_;  // per variant, once its share answered
-  std::vector<bool> has_point_;
+  std::vector<SearchResult> points_;  // per variant; done once its share answered
   int first_id_ = 0, answers_ = 0;
   double began_ = 0, ended_ = 0;
   bool done_ = false;
