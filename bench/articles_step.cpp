@@ -10,6 +10,7 @@
 
 #include "config.h"
 #include "planner.h"
+#include "sentences.h"
 
 using namespace tp;
 

@@ -1,6 +1,6 @@
 // fit_step.cpp — fits the step model's efficiency constants to every published throughput case
 // together and prints predicted vs measured per case.
-//   build/step/trainplan-fit_step            table with the constants compiled into core/step.cpp
+//   build/step/trainplan-fit_step            table with the constants compiled into core/estimate/step.cpp
 //   build/step/trainplan-fit_step --fit      coordinate descent on mean |log error|, then the table
 //   ... --fit eff_attention=0.6!      start from / pin (!) a constant
 //   ... --fit --loo                          leave-one-out: fit without each case, predict it
@@ -16,6 +16,7 @@
 
 #include "flops.h"
 #include "step_cases.h"
+#include "resolve.h"
 
 using namespace tp;
 using namespace tp::stepfit;

@@ -19,6 +19,7 @@
 #include "memory.h"
 #include "planner.h"
 #include "search.h"
+#include "resolve.h"
 
 using namespace tp;
 using Clock = std::chrono::steady_clock;

@@ -17,6 +17,7 @@
 #include "plan.h"
 #include "step.h"
 #include "validation.h"
+#include "resolve.h"
 
 namespace tp::stepfit {
 

@@ -20,6 +20,7 @@
 #include "report.h"
 #include "scenario.h"
 #include "search.h"
+#include "resolve.h"
 
 // GCC 12 reports -Wrestrict falsely for `"literal" + std::string&&` once inlined (GCC bug 105329);
 // it is not a real overlap, and -Werror would turn the noise into a broken build.
@@ -292,7 +293,7 @@ int Fail(std::string& err, const Failure& f) {
   return kBadInput;
 }
 
-// --log FILE: the training log's figures as the measurement keys (core/calibrate.h), where the keys given
+// --log FILE: the training log's figures as the measurement keys (core/planner/calibrate.h), where the keys given
 // do not already state them. An iteration time or samples per second becomes tokens/s per GPU with the
 // plan's own global batch, sequence and GPU count. The line read is echoed as a note.
 bool ApplyLog(const Options& o, Config& cfg, std::string& err, Failure& fail) {
@@ -335,7 +336,7 @@ int CmdPlan(const Options& o, std::string& out, std::string& err) {
   return kOk;
 }
 
-// The plan's numbers as their formula trees (core/explain.h); a positional NAME picks one number.
+// The plan's numbers as their formula trees (core/report/explain.h); a positional NAME picks one number.
 int CmdExplain(const Options& o, std::string& out, std::string& err) {
   Config cfg;
   std::vector<ConfigIssue> notices;
@@ -370,7 +371,7 @@ int CmdExplain(const Options& o, std::string& out, std::string& err) {
 
 // The configurations to compare. Several --link / --config sources: one scenario each, the KEY=VALUE pairs
 // applied to every one (after its own source). One source that is a page's compare link (view=compare, or
-// a cmp key): its columns, as the page shows them (core/scenario.h CompareColumns), the pairs applied to
+// a cmp key): its columns, as the page shows them (core/config/scenario.h CompareColumns), the pairs applied to
 // the base first.
 bool CompareConfigs(const Options& o, std::vector<Config>& configs, std::vector<std::vector<ConfigIssue>>& notes,
                     Failure& f) {

@@ -13,7 +13,8 @@
 #include "json.h"
 #include "report.h"
 #include "stack.h"
-#include "step_finetune.h"
+#include "kernels.h"
+#include "presets.h"
 
 // GCC 12 reports -Wrestrict falsely for `"literal" + std::string&&` once inlined (GCC bug 105329).
 #if defined(__GNUC__) && !defined(__clang__) && __GNUC__ == 12

@@ -1,4 +1,4 @@
-// calibrate_test.cpp — calibration from the user's run (core/calibrate.h): a measured tokens/s per GPU and
+// calibrate_test.cpp — calibration from the user's run (core/planner/calibrate.h): a measured tokens/s per GPU and
 // peak are reproduced, the fitted factors travel in the link to other plans (more GPUs, another layout,
 // another GPU with a notice), an impossible measurement says so by key, and training logs' lines
 // (torchtitan, torchtune, Megatron-LM, HF Trainer) are read into the measurement, also via `plan --log`.

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "catalog.h"
+#include "job.h"
 #include "config.h"
 #include "units.h"
 

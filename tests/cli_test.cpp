@@ -19,6 +19,7 @@
 #include "config.h"
 #include "json.h"
 #include "planner.h"
+#include "presets.h"
 
 using namespace tp;
 

@@ -14,6 +14,8 @@
 #include "config.h"
 #include "json.h"
 #include "plan.h"
+#include "presets.h"
+#include "resolve.h"
 
 using namespace tp;
 

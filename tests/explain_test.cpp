@@ -1,4 +1,4 @@
-// explain_test.cpp — the explanation tree (core/explain.h): its roots are the plan's own numbers, every
+// explain_test.cpp — the explanation tree (core/report/explain.h): its roots are the plan's own numbers, every
 // arithmetic formula holds with its inputs' values (evaluated here by a small expression reader, not by
 // the engine), the leaves are the user's keys with the values the plan used, and `trainplan explain`
 // prints the same tree as text (both languages) and JSON.

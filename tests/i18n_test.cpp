@@ -18,8 +18,10 @@
 #include "i18n_core.h"
 #include "planner.h"
 #include "report.h"
+#include "resolve.h"
 #include "scenario.h"
 #include "search.h"
+#include "sentences.h"
 
 using namespace tp;
 
@@ -283,11 +285,11 @@ namespace {
 
 // Every `"..."_issue` literal in core's sources (adjacent literals joined, \" and \\ resolved): the
 // templates of every issue message core can emit, and the JSON reader's reasons. Only that suffix makes
-// an IssueWords (config.h), so a new message cannot escape this list.
+// an IssueWords (core/base/issue.h), so a new message cannot escape this list.
 std::vector<std::string> IssueTemplatesInSources() {
   std::vector<std::string> out;
   const std::filesystem::path core = std::filesystem::path(TRAINPLAN_TEST_DATA) / ".." / ".." / "core";
-  for (const auto& entry : std::filesystem::directory_iterator(core)) {
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(core)) {
     const std::string ext = entry.path().extension().string();
     if (ext != ".cpp" && ext != ".h") continue;
     std::ifstream in(entry.path());

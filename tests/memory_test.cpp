@@ -17,6 +17,7 @@
 #include "stack.h"
 #include "test_data.h"
 #include "validation.h"
+#include "presets.h"
 
 using namespace tp;
 using tp::testing::ReadTestData;

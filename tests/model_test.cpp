@@ -14,6 +14,7 @@
 #include "config.h"
 #include "model.h"
 #include "planner.h"
+#include "presets.h"
 
 using namespace tp;
 

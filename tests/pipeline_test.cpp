@@ -12,6 +12,8 @@
 #include "planner.h"
 #include "search.h"
 #include "test_links.h"
+#include "resolve.h"
+#include "trace.h"
 
 using namespace tp;
 using tp::testing::FromLink;

@@ -15,6 +15,7 @@
 #include "search.h"
 #include "test_links.h"
 #include "units.h"
+#include "sentences.h"
 
 using namespace tp;
 using tp::testing::FromLink;

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "catalog.h"
+#include "config.h"
 #include "run.h"
 #include "units.h"
 

@@ -286,7 +286,7 @@ TEST_CASE("each variant's fastest layout, found beside the table, is the fastest
 }
 
 TEST_CASE("the search's lower bounds hold on every layout", "[search]") {
-  // The bounds read the estimators at relaxed layouts (see core/search.cpp): a change of the step or
+  // The bounds read the estimators at relaxed layouts (see core/search/search.cpp): a change of the step or
   // memory model that breaks one of their premises shows here, naming the layout.
   for (const Case& c : Cases()) {
     INFO(c.link);

@@ -17,6 +17,8 @@
 #include "test_data.h"
 #include "test_links.h"
 #include "validation.h"
+#include "kernels.h"
+#include "resolve.h"
 
 using namespace tp;
 using tp::testing::FromLink;
@@ -197,7 +199,7 @@ TEST_CASE("the shipped release efficiencies are what the documented fit gives", 
   REQUIRE(fits.size() >= 4);
   for (const StackReleaseFit& f : fits) {
     INFO(f.stack << " " << f.year << ": fitted " << f.eff
-                 << " (refit: build/native/trainplan-fit_stacks --values, then core/stacks.cpp)");
+                 << " (refit: build/native/trainplan-fit_stacks --values, then core/stack/stacks.cpp)");
     const StackProfile* s = FindStack(f.stack);
     REQUIRE(s);
     const StackRelease& shipped = ReleaseFor(*s, f.year);
@@ -230,7 +232,7 @@ TEST_CASE("the hf stack's host time per layer pass is what Qwen's host-bound row
   REQUIRE(probes.size() >= 3);
   // Qwen's README: 1.0, 1.2, 1.6 s per 8 micro-batches of 256 tokens, 24, 32, 40 layers, recomputation on.
   CHECK(measured == Approx(1.6 / 8 / (40 * 3)).epsilon(1e-6));
-  INFO("ship " << measured << " as kHfHostPerLayerPass (core/step_finetune.cpp)");
+  INFO("ship " << measured << " as kHfHostPerLayerPass (core/estimate/step_finetune.cpp)");
   CHECK(KernelsOf(StackKind::Hf).host_s == Approx(measured).epsilon(0.002));
 }
 

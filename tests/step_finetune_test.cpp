@@ -1,4 +1,4 @@
-// step_finetune_test.cpp — the fine-tuning terms of the step model (core/step_finetune.h), each checked
+// step_finetune_test.cpp — the fine-tuning terms of the step model (core/estimate/step_finetune.h), each checked
 // against the work written out here from the architecture and the stack's code path (not read back from
 // the engine): NF4 dequantization per use, LoRA adapter GEMMs and traffic per stack, offloaded checkpoints
 // against Unsloth's published overhead, the host-bound floor of small micro-batches, the optimizer step's
@@ -17,6 +17,8 @@
 #include "step.h"
 #include "step_finetune.h"
 #include "test_links.h"
+#include "kernels.h"
+#include "trace.h"
 
 using namespace tp;
 using tp::testing::PlanLink;

@@ -14,6 +14,7 @@
 #include "step.h"
 #include "test_data.h"
 #include "test_links.h"
+#include "resolve.h"
 
 using namespace tp;
 

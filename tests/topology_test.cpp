@@ -12,6 +12,8 @@
 #include "step.h"
 #include "test_links.h"
 #include "units.h"
+#include "resolve.h"
+#include "sentences.h"
 
 using namespace tp;
 

@@ -17,6 +17,7 @@
 #include "json.h"
 #include "plan.h"
 #include "validation.h"
+#include "resolve.h"
 
 using namespace tp;
 using tp::testing::ReadTestData;
@@ -105,7 +106,7 @@ TEST_CASE("the default run efficiency is the one the whole-run cases fit", "[val
   std::string error;
   const double fit = FitRunEfficiency(ReadTestData("cases.json"), ReadTestData("published_setups.json"), &error);
   REQUIRE(error.empty());
-  INFO("refit: build/native/trainplan-validate --fit-run, then Assumptions::eff_run in core/job.h");
+  INFO("refit: build/native/trainplan-validate --fit-run, then Assumptions::eff_run in core/job/job.h");
   CHECK(Assumptions{}.eff_run == Approx(fit).margin(0.005));
   // A physical share: a production run is not faster than the tuned steady state.
   CHECK(fit > 0.3);
@@ -216,7 +217,7 @@ TEST_CASE("published fine-tuning runs, never fitted, judge memory and speed on c
   CHECK(on_4090 >= 6);
   CHECK(double(within) / results.size() >= 0.7);
   // A guard against getting worse: the (upper) median error of the ten speed rows, 17.3 % before the
-  // fine-tuning terms of core/step_finetune.cpp and the fitted stacks, 11.3 % with them.
+  // fine-tuning terms of core/estimate/step_finetune.cpp and the fitted stacks, 11.3 % with them.
   std::vector<double> speed;
   for (const CaseResult& r : results)
     if (r.metric == "tokens_per_s_per_gpu") speed.push_back(std::fabs(r.error));

@@ -76,7 +76,7 @@ void SyncList(std::vector<PlanTask>& tasks, const std::vector<Config>& cfgs, Pla
 
 // A plan derived from the main one (a compare column, a chart point, the search) with the calibration the
 // main plan fitted to the user's measurement: the factors carried, the measurement left behind, or each
-// derived configuration would fit the factor again and reproduce a run it never was (core/calibrate.h).
+// derived configuration would fit the factor again and reproduce a run it never was (core/planner/calibrate.h).
 void CarryMainCalibration(const AppState& app, Config& derived) {
   if (HasMeasurement(derived)) CarryCalibration(app.main.out.config, derived);
 }

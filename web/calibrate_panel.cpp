@@ -1,6 +1,6 @@
 // calibrate_panel.cpp — the log paste box, the calibration's result under the plan, and keeping a
 // measurement with the configuration it was measured on (calibrate_panel.h). The reading, the fit and the
-// carrying are core's (core/calibrate.h); this file only decides when the page asks for them.
+// carrying are core's (core/planner/calibrate.h); this file only decides when the page asks for them.
 #include "calibrate_panel.h"
 
 #include "app.h"

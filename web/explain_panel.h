@@ -1,5 +1,5 @@
 // explain_panel.h — "why?" beside the plan's headline numbers, and the panel it opens: that number's tree
-// of formulas as core builds it (core/explain.h, the same tree `trainplan explain` prints), each line with
+// of formulas as core builds it (core/report/explain.h, the same tree `trainplan explain` prints), each line with
 // its label, value and unit, and when opened its formula, the formula with the plan's values in place of
 // the names, its source and its inputs, the user's own keys marked as theirs. The tree is built when the
 // panel opens and again only when the plan changes; nothing is drawn or built while the panel is closed.

@@ -17,6 +17,8 @@
 #include "text_layout.h"
 #include "views.h"
 #include "widgets.h"
+#include "presets.h"
+#include "resolve.h"
 
 namespace tp::ui {
 namespace {

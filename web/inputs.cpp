@@ -21,6 +21,7 @@
 #include "text_layout.h"
 #include "views.h"
 #include "widgets.h"
+#include "resolve.h"
 
 namespace tp::ui {
 namespace {

@@ -18,6 +18,7 @@
 #include "text_layout.h"
 #include "views.h"
 #include "widgets.h"
+#include "sentences.h"
 
 namespace tp::ui {
 

@@ -1,5 +1,5 @@
 // view_compare.cpp — the compare view: your plan and the alternatives you pick, side by side (the `cmp`
-// key's scenarios, core/scenario.h: the same columns `trainplan compare --link` prints for this page's
+// key's scenarios, core/config/scenario.h: the same columns `trainplan compare --link` prints for this page's
 // link). It states the question, answers it in one line ("H100 x 32: 27% faster and 44% cheaper than
 // A100 x 64"), badges the fastest and the cheapest column, and stacks the columns on a narrow screen.
 // Each column picks its GPU (a filtered picker) and count; its plan comes from the background.
@@ -19,6 +19,7 @@
 #include "text_layout.h"
 #include "views.h"
 #include "widgets.h"
+#include "sentences.h"
 
 namespace tp::ui {
 namespace {

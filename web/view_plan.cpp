@@ -15,6 +15,7 @@
 #include "imgui.h"
 #include "views.h"
 #include "widgets.h"
+#include "sentences.h"
 
 namespace tp::ui {
 namespace {

@@ -3,7 +3,7 @@
 // picks the default on a first visit, switching changes window.trainplan.plan() in its lang only, the
 // pickers' rows follow the switch, every view drawn in Chinese finds a translation for every string it
 // looks up, an error under its field is drawn in Chinese, and the sources pass every drawn string through
-// Tr() with a translation in web/strings_zh.inc or core/i18n_core.cpp.
+// Tr() with a translation in web/strings_zh.inc or core/base/i18n_core.cpp.
 #include <catch2/catch.hpp>
 
 #include <fstream>

@@ -1,0 +1,649 @@
+// resolve.cpp — Config -> Job: model preset plus explicit dimensions, GPU and links from the catalog,
+// price and reliability defaults, the Chinchilla token budget; validation whose every error names the
+// key. Also the simple explicit layout and CheckLayout, which search calls on every candidate (so it
+// allocates nothing unless asked for messages).
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "catalog.h"
+#include "presets.h"
+#include "units.h"
+#include "model.h"
+#include "resolve.h"
+#include "plan.h"
+#include "stack.h"
+#include "step.h"
+
+namespace tp {
+namespace {
+
+// Published rule of thumb: compute-optimal training uses about 20 tokens per parameter (Hoffmann et
+// al. 2022, "Training Compute-Optimal Large Language Models", Table 3).
+constexpr double kChinchillaTokensPerParam = 20.0;
+// A fine-tuning dataset when none is given: the PEFT method comparison's default run, every factor
+// published (huggingface/peft method_comparison/MetaMathQA: 20,000 training samples; its results give
+// 4,198,051 training tokens, 210 per sample with the Llama 3.2 tokenizer), one pass.
+constexpr double kFinetuneExamples = 20000, kFinetuneExampleTokens = 210, kFinetuneEpochs = 1;
+// Sequence lengths when none is given: Llama 2's 4,096 to pre-train; torchtune's published fine-tuning
+// runs pack to 2,048 (its README's "Memory and training speed" table).
+constexpr int kPretrainSeq = 4096, kFinetuneSeq = 2048;
+// The global batch an auto batch aims at: Llama 2's 1,024 sequences; torchtune's Llama 3.1 8B LoRA
+// recipe's 16 (micro-batch 2 x gradient accumulation 8, recipes/configs/llama3_1/8B_lora_single_device.yaml).
+constexpr int kPretrainBatch = 1024, kFinetuneBatch = 16;
+// Fallback prices when neither the config nor the catalog has one (order of 2025 H100-class rental).
+constexpr double kFallbackUsdPerGpuHour = 2.0;
+constexpr double kFallbackUsdPerGpu = 25000.0;
+// Vocabulary assumed for a custom model that does not say (Llama 1/2 tokenizer).
+constexpr int kDefaultVocab = 32000;
+
+void Error(std::vector<ConfigIssue>& issues, const char* key, IssueWords words, std::vector<IssueArg> args = {}) {
+  issues.push_back(MakeIssue(key, words, std::move(args), false));
+}
+void Notice(std::vector<ConfigIssue>& issues, const char* key, IssueWords words, std::vector<IssueArg> args = {}) {
+  issues.push_back(MakeIssue(key, words, std::move(args), true));
+}
+
+// "a, b or c" from catalog ids (with extra leading words such as "custom").
+template <typename List>
+std::string IdList(const List& list, std::initializer_list<const char*> extra = {}) {
+  std::string out;
+  size_t n = extra.size() + list.size(), i = 0;
+  auto add = [&](const std::string& id) {
+    if (i) out += (i + 1 == n) ? " or " : ", ";
+    out += id;
+    ++i;
+  };
+  for (const char* e : extra) add(e);
+  for (const auto& item : list) add(item.id);
+  return n ? out : "(the catalog is empty)";
+}
+
+// Llama's SwiGLU width rule: 2/3 of 4 x hidden, rounded up to a multiple of 256 (Touvron et al. 2023).
+int DefaultFfn(int hidden, MlpKind mlp) {
+  if (mlp == MlpKind::Gelu) return int(std::min<int64_t>(int64_t(4) * hidden, 100000000));
+  int64_t f = (int64_t(8) * hidden + 2) / 3;
+  f = (f + 255) / 256 * 256;
+  return int(std::min<int64_t>(f, 100000000));
+}
+
+void ResolveModel(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues) {
+  static const Config defaults;
+  ModelArch& m = job.model;
+  const bool dims_given = cfg.layers > 0 && cfg.hidden > 0;
+  // Dimensions without a model id describe a custom model (the validation cases are written so):
+  // the default preset is only the answer when nothing else is said.
+  bool custom = cfg.model == "custom" || (cfg.model == defaults.model && dims_given);
+  const bool size_only = cfg.params > 0 && !dims_given;
+
+  if (size_only) {
+    m = ModelArch{};
+    m.params_total = cfg.params;
+    if (cfg.model != defaults.model && cfg.model != "custom")
+      Notice(issues, "params", "params= makes a size-only model; the preset {0} is not used"_issue, {cfg.model});
+    return;
+  }
+
+  if (!custom) {
+    if (const ModelPreset* preset = FindModel(cfg.model)) {
+      m = preset->arch;
+    } else {
+      Error(issues, "model", "unknown model \"{0}\"; accepted: {1}"_issue, {cfg.model, Words(IdList(Models(), {"custom"}))});
+      custom = true;
+    }
+  }
+  if (custom) m = ModelArch{};
+
+  // Explicit dimensions override the preset field by field.
+  const bool shape_changed = (cfg.hidden > 0 && cfg.hidden != m.hidden) || (cfg.heads > 0 && cfg.heads != m.heads);
+  if (cfg.layers > 0) m.layers = cfg.layers;
+  if (cfg.hidden > 0) m.hidden = cfg.hidden;
+  if (cfg.heads > 0) m.heads = cfg.heads;
+  if (shape_changed && m.kv_lora_rank == 0) m.head_dim = 0;  // derived again from hidden / heads
+  if (cfg.head_dim > 0) m.head_dim = cfg.head_dim;
+  if (cfg.act >= 0) m.mlp = MlpKind(cfg.act);
+  if (cfg.tied >= 0) m.tied = cfg.tied == 1;
+  if (cfg.kv_heads > 0) m.kv_heads = cfg.kv_heads;
+  // A multi-head preset stays multi-head when only its head count changes (gpt3-175b heads=16): the
+  // key/value heads follow. A grouped-query preset keeps its groups (and says so if they stop dividing).
+  else if (cfg.heads > 0 && m.kv_heads > 0 && m.kv_heads != cfg.heads && !custom &&
+           FindModel(cfg.model) && FindModel(cfg.model)->arch.kv_heads == FindModel(cfg.model)->arch.heads)
+    m.kv_heads = m.heads;
+  if (cfg.ffn > 0) m.ffn = cfg.ffn;
+  if (cfg.vocab > 0) m.vocab = cfg.vocab;
+  if (cfg.experts > 0) m.experts = cfg.experts;
+  if (cfg.topk > 0) m.topk = cfg.topk;
+  if (cfg.moe_ffn > 0) m.moe_ffn = cfg.moe_ffn;
+  if (cfg.shared_experts >= 0) m.shared_experts = cfg.shared_experts;
+  if (cfg.dense_layers >= 0) m.dense_layers = cfg.dense_layers;
+  if (cfg.kv_lora_rank >= 0) m.kv_lora_rank = cfg.kv_lora_rank;
+  if (cfg.q_lora_rank >= 0) m.q_lora_rank = cfg.q_lora_rank;
+  if (cfg.qk_rope_dim > 0) m.qk_rope_dim = cfg.qk_rope_dim;
+  if (cfg.qk_nope_dim > 0) m.qk_nope_dim = cfg.qk_nope_dim;
+  if (cfg.v_head_dim > 0) m.v_head_dim = cfg.v_head_dim;
+  if (cfg.qk_norm >= 0) m.qk_norm = QkNorm(cfg.qk_norm);
+  if (cfg.norms_per_block > 0) m.norms_per_block = cfg.norms_per_block;
+  if (m.kv_lora_rank > 0 && (m.qk_rope_dim <= 0 || m.qk_nope_dim <= 0 || m.v_head_dim <= 0)) {
+    const char* missing = m.qk_rope_dim <= 0 ? "qk_rope_dim" : m.qk_nope_dim <= 0 ? "qk_nope_dim" : "v_head_dim";
+    // Blame the key the user set: kv_lora_rank turned latent attention on (a preset without it, or a custom
+    // model); with the preset's latent attention, the head size the user left out.
+    const char* key = cfg.kv_lora_rank > 0 ? "kv_lora_rank" : missing;
+    Error(issues, key,
+          "latent attention (kv_lora_rank > 0) needs qk_rope_dim, qk_nope_dim and v_head_dim; missing: {0}"_issue,
+          {missing});
+    m.kv_lora_rank = m.q_lora_rank = 0;  // ordinary attention keeps the rest of the plan usable
+  }
+
+  if (custom) {
+    // What a custom model must say, and sensible completions for the rest.
+    if (m.layers <= 0 || m.hidden <= 0 || m.heads <= 0) {
+      const char* key = m.layers <= 0 ? "layers" : m.hidden <= 0 ? "hidden" : "heads";
+      Error(issues, key, "a custom model needs layers, hidden and heads (or params= for a size-only model)"_issue);
+      m = ModelArch{};
+      m.params_total = 7e9;  // keeps the job usable for the rest of the page
+      return;
+    }
+    if (cfg.act < 0) m.mlp = MlpKind::Swiglu;
+    if (m.kv_heads <= 0) m.kv_heads = m.heads;  // multi-head attention
+    if (m.ffn <= 0) m.ffn = DefaultFfn(m.hidden, m.mlp);
+    if (m.vocab <= 0) {
+      m.vocab = kDefaultVocab;
+      Notice(issues, "vocab", "not given; assuming 32000 (the Llama 2 tokenizer)"_issue);
+    }
+  }
+
+  // Shape checks. A preset with an explicit head_dim (Gemma) or latent attention need not divide.
+  if (m.heads > 0 && m.head_dim == 0 && m.kv_lora_rank == 0 && m.hidden % m.heads != 0) {
+    Error(issues, "heads", "{0} heads do not divide hidden={1}; accepted: a divisor of hidden"_issue,
+          {std::to_string(m.heads), std::to_string(m.hidden)});
+    m.heads = 1;
+  }
+  if (m.kv_heads <= 0) m.kv_heads = m.heads;
+  if (m.kv_heads > m.heads || m.heads % m.kv_heads != 0) {
+    Error(issues, "kv_heads", "{0} key/value heads do not divide the {1} attention heads; accepted: a divisor of heads"_issue,
+          {std::to_string(m.kv_heads), std::to_string(m.heads)});
+    m.kv_heads = m.heads;
+  }
+  if (m.experts > 1) {
+    if (m.topk <= 0) {
+      Error(issues, "topk", "a mixture of {0} experts needs topk (experts per token, e.g. 2)"_issue,
+            {std::to_string(m.experts)});
+      m.topk = 1;
+    } else if (m.topk > m.experts) {
+      Error(issues, "topk", "routes each token to {0} experts but there are only {1}; accepted: 1-{1}"_issue,
+            {std::to_string(m.topk), std::to_string(m.experts)});
+      m.topk = m.experts;
+    }
+    if (m.moe_ffn <= 0) m.moe_ffn = m.ffn;
+    if (m.dense_layers > m.layers) {
+      Error(issues, "dense_layers", "{0} dense layers in a {1}-layer model; accepted: 0-{1}"_issue,
+            {std::to_string(m.dense_layers), std::to_string(m.layers)});
+      m.dense_layers = 0;
+    }
+  } else {
+    m.experts = 0, m.topk = 0;  // dense (experts=1 means the same)
+    m.shared_experts = 0, m.dense_layers = 0;
+  }
+  m.params_total = CountParams(m).total;  // exact: embeddings, norms, biases, MLA, shared experts
+  // A params= next to full dimensions (as `plan --format json` prints it) only agrees or is ignored.
+  if (cfg.params > 0 && std::fabs(cfg.params - m.params_total) > 0.01 * m.params_total)
+    Notice(issues, "params", "ignored: the dimensions give {0} parameters"_issue, {std::to_string(int64_t(m.params_total))});
+}
+
+void ResolveWorkload(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues) {
+  Workload& w = job.work;
+  w.finetune = cfg.goal >= 0 ? cfg.goal == 1 : cfg.method != Method::Full;
+  w.gbs_target = w.finetune ? kFinetuneBatch : kPretrainBatch;
+  w.seq = cfg.seq > 0 ? cfg.seq : w.finetune ? kFinetuneSeq : kPretrainSeq;
+  w.gbs_auto = cfg.gbs == kAuto;
+  w.gbs = w.gbs_auto ? 0 : cfg.gbs;  // auto: each layout's own, GlobalBatch(work, layout) in job.h
+  w.auto_gbs_mbs = cfg.mbs > 0 ? cfg.mbs : 1;
+  w.method = cfg.method;
+  w.lora_r = cfg.lora_r;
+  w.lora_targets = cfg.lora_targets == "qv" ? 0b100 : cfg.lora_targets == "attn" ? 0b01 : 0b11;
+  w.lora_dropout = cfg.method != Method::Full ? cfg.lora_dropout : 0.0;
+  w.prec = cfg.prec;
+  w.opt = cfg.opt;
+  w.flash = cfg.flash != 0;
+  if (cfg.method == Method::Qlora && (cfg.prec == Precision::Fp32 || cfg.prec == Precision::Fp8))
+    Error(issues, "prec",
+          "QLoRA dequantizes its 4-bit base to bf16 or fp16 for compute; {0} is not supported with method=qlora"_issue,
+          {Name(cfg.prec)});
+  if (cfg.method != Method::Full && job.model.hidden > 0 && cfg.lora_r > job.model.hidden)
+    Error(issues, "lora_r", "rank {0} exceeds hidden={1}; accepted: 1-{1}"_issue,
+          {std::to_string(cfg.lora_r), std::to_string(job.model.hidden)});
+  if (cfg.tokens > 0) {
+    w.tokens = cfg.tokens;
+    w.tokens_defaulted = false;
+  } else if (w.finetune) {
+    // A dataset: examples x mean tokens per example x epochs, each given or the documented default.
+    const FinetuneDataset d = DatasetOf(cfg);
+    w.tokens = d.examples * d.example_tokens * d.epochs;
+    w.tokens_defaulted = cfg.examples <= 0 && cfg.example_tokens <= 0 && cfg.epochs <= 0;
+  } else {
+    w.tokens = kChinchillaTokensPerParam * job.model.params_total;
+    w.tokens_defaulted = true;
+  }
+}
+
+// The framework: its profile (by id or alias) and release; what it decides by default (dropout,
+// offloaded checkpoints, FlashAttention kernels are the user's key) follows from it.
+void ResolveStack(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues) {
+  job.stack = &DefaultStack();
+  // A LoRA / QLoRA fine-tune left on auto is planned the way most people run one: the Transformers Trainer
+  // with PEFT and bitsandbytes (keys.cpp's source), not Megatron's pre-training conventions.
+  if (cfg.stack.empty() && job.work.finetune && job.work.method != Method::Full)
+    if (const StackProfile* hf = FindStack("hf")) job.stack = hf;
+  if (!cfg.stack.empty()) {
+    if (const StackProfile* s = FindStack(cfg.stack)) {
+      job.stack = s;
+    } else {
+      std::string accepted;
+      for (const StackProfile& s : Stacks()) accepted += (accepted.empty() ? "" : ", ") + std::string(s.id);
+      Error(issues, "stack", "unknown framework \"{0}\"; accepted: {1} or auto (aliases: trainplan catalog stacks)"_issue,
+            {cfg.stack, Words(accepted)});
+    }
+  }
+  job.stack_year = cfg.stack_year > 0 ? cfg.stack_year : job.stack->year;
+  Workload& w = job.work;
+  // GPT-2/3 and BERT recipes train with dropout 0.1, the Llama family (SwiGLU) without (keys.cpp's source).
+  w.dropout = cfg.dropout >= 0 ? cfg.dropout : job.model.mlp == MlpKind::Gelu ? 0.1 : 0.0;
+  w.offload_checkpoints = cfg.offload_act >= 0 ? cfg.offload_act == 1 : job.stack->offload_checkpoints;
+  w.optimizer_in_backward = cfg.opt_in_bwd == 1;
+  w.pp_microbatches = cfg.pp_microbatches > 0 ? cfg.pp_microbatches : 0;
+  // The stack's conventions as assumption defaults (each has a key that overrides it: ApplyAssumptions).
+  Assumptions& a = job.assume;
+  a.logit_bytes = job.stack->logit_bytes;
+  a.alloc_reserve = job.stack->reserve_factor;
+  a.nccl_gb = job.stack->nccl_gb;
+  a.eff_stack = ReleaseFor(*job.stack, job.stack_year).eff;
+  if (cfg.recompute == Recompute::Selective && job.stack->selective == SelectiveKind::None)
+    Error(issues, "recompute", "{0} has no selective recomputation (it checkpoints whole layers); accepted: none, full or auto"_issue,
+          {job.stack->name});
+}
+
+// The keys that describe a GPU by its numbers (gpu=custom), in the key table's order.
+constexpr const char* kCustomGpuKeys[] = {"gpu_mem_gib", "gpu_bw_gbs", "gpu_tflops", "gpu_tdp_w", "gpu_fp8_tflops",
+                                          "gpu_fp32_tflops", "gpu_mamf_tflops", "gpu_p2p"};
+
+// gpu=custom: a GpuSpec from the gpu_* keys, owned by the Job (Hardware::custom_gpu; copies of the Job share
+// it, so the page can hold many plans at once). A required key left out is an error naming it, and takes the
+// default GPU's number so the rest of the plan still computes.
+std::shared_ptr<GpuSpec> CustomGpu(const Config& cfg, std::vector<ConfigIssue>& issues) {
+  static const Config defaults;
+  const GpuSpec* fallback = FindGpu(defaults.gpu);
+  auto g = std::make_shared<GpuSpec>();
+  g->id = "custom";
+  g->name = "custom GPU";
+  g->custom = true;
+  g->source = "described by the gpu_* keys (gpu=custom)";
+  auto need = [&](const char* key, double value, double fallback_value) {
+    if (value > 0) return value;
+    Error(issues, key,
+          "gpu=custom needs {0}: a custom GPU is described by gpu_mem_gib, gpu_bw_gbs, gpu_tflops and gpu_tdp_w"_issue,
+          {key});
+    return fallback_value;
+  };
+  const double bf16 = need("gpu_tflops", cfg.gpu_tflops, fallback ? fallback->peak_flops[int(Precision::Bf16)] / kTera : 312) * kTera;
+  g->mem_bytes = g->marketed_bytes = need("gpu_mem_gib", cfg.gpu_mem_gib, fallback ? fallback->mem_bytes / kGiB : 80) * kGiB;
+  g->mem_bw = need("gpu_bw_gbs", cfg.gpu_bw_gbs, fallback ? fallback->mem_bw / kGB : 2039) * kGB;
+  g->tdp_w = need("gpu_tdp_w", cfg.gpu_tdp_w, fallback ? fallback->tdp_w : 400);
+  g->peak_flops[int(Precision::Bf16)] = g->peak_flops[int(Precision::Fp16)] = bf16;
+  g->peak_flops[int(Precision::Fp8)] = cfg.gpu_fp8_tflops > 0 ? cfg.gpu_fp8_tflops * kTera : 0;
+  // FP32 matmuls run on TF32 tensor cores at half the BF16 rate on NVIDIA's data-centre GPUs since A100
+  // (156 of 312, 494.7 of 989.4, 1,100 of 2,250 TFLOP/s: assets/gpus.json).
+  g->peak_flops[int(Precision::Fp32)] = cfg.gpu_fp32_tflops > 0 ? cfg.gpu_fp32_tflops * kTera : 0.5 * bf16;
+  g->mamf_flops = cfg.gpu_mamf_tflops > 0 ? cfg.gpu_mamf_tflops * kTera : 0;
+  if (g->mamf_flops > 0) g->mamf_source = "gpu_mamf_tflops";
+  g->p2p = cfg.gpu_p2p != 0;
+  // Links the user does not give: PCIe 5.0 inside the node and 400 Gb/s InfiniBand per GPU, a current server's.
+  g->host_link = g->intra_default = "pcie5";
+  g->inter_default = "ib-ndr";
+  g->gpus_per_node_default = 8;
+  return g;
+}
+
+// Why a GPU cannot have an intra-node link (an error), or how it will run it (a notice): NVLink, bridges and
+// Infinity Fabric only where the GPU has them (GpuSpec::links), PCIe at most at the GPU's own generation, a
+// bridge only for pairs.
+void CheckIntraLink(const GpuSpec& g, const LinkSpec*& intra, int gpus_per_node, int gpus,
+                    std::vector<ConfigIssue>& issues) {
+  if (!intra) return;
+  const LinkSpec* host = g.host;
+  if (intra->kind == LinkKind::Pcie) {
+    if (host && host->kind == LinkKind::Pcie && intra->bw > host->bw)
+      Notice(issues, "intra", "{0} runs PCIe at most at {1}, its host interface: {2} is modelled at that speed"_issue,
+             {g.name, host->name, intra->id});
+  } else if (!g.custom && std::find(g.links.begin(), g.links.end(), intra->id) == g.links.end()) {
+    std::string accepted;  // what it can have: its own links and PCIe up to its generation
+    for (const std::string& id : g.links) accepted += (accepted.empty() ? "" : ", ") + id;
+    for (const LinkSpec& l : Links())
+      if (l.kind == LinkKind::Pcie && (!host || l.bw <= host->bw)) accepted += (accepted.empty() ? "" : ", ") + l.id;
+    if (g.links.empty())
+      Error(issues, "intra", "{0} has no GPU-to-GPU link besides PCIe, so not {1}; accepted: {2}"_issue,
+            {g.name, intra->name, Words(accepted)});
+    else
+      Error(issues, "intra", "{0} cannot have {1}: its GPU-to-GPU link is {2}; accepted: {3}"_issue,
+            {g.name, intra->name, g.links.front(), Words(accepted)});
+    intra = FindLink(g.intra_default);
+    return;
+  }
+  const int node = std::max(1, std::min(gpus_per_node, gpus));
+  if (intra->kind == LinkKind::Bridge && intra->max_gpus > 0 && node > intra->max_gpus)
+    Notice(issues, "intra",
+           "{0} joins {1} GPUs: with {2} GPUs per node, each pair talks over it and everything else over {3}"_issue,
+           {intra->name, std::to_string(intra->max_gpus), std::to_string(node), host ? host->name : std::string("PCIe")});
+}
+
+void ResolveHardware(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues) {
+  Hardware& hw = job.hw;
+  hw.gpus = cfg.gpus;
+  std::shared_ptr<GpuSpec> custom;
+  if (cfg.gpu == "custom") {
+    custom = CustomGpu(cfg, issues);
+  } else {
+    hw.gpu = FindGpu(cfg.gpu);
+    if (!hw.gpu) {
+      Error(issues, "gpu", "unknown GPU \"{0}\"; accepted: {1}"_issue, {cfg.gpu, Words(IdList(Gpus(), {"custom"}))});
+      static const Config defaults;
+      hw.gpu = FindGpu(defaults.gpu);
+      if (!hw.gpu && !Gpus().empty()) hw.gpu = &Gpus().front();
+    }
+    static const Config defaults;
+    for (const char* key : kCustomGpuKeys)
+      if (FormatValue(cfg, key) != FormatValue(defaults, key)) {
+        Notice(issues, key, "ignored: {0} is a catalog GPU; the gpu_* keys describe gpu=custom"_issue, {cfg.gpu});
+        break;
+      }
+  }
+  const GpuSpec* g = custom ? custom.get() : hw.gpu;
+  hw.gpus_per_node = cfg.gpus_per_node > 0 ? cfg.gpus_per_node : (g ? std::max(1, g->gpus_per_node_default) : 8);
+
+  auto link = [&](const std::string& asked, const char* key, bool network) -> const LinkSpec* {
+    const std::string id = !asked.empty() ? asked : g ? (network ? g->inter_default : g->intra_default) : "";
+    if (id.empty()) return nullptr;
+    std::string accepted;
+    for (const LinkSpec& l : Links())
+      if (l.network == network) accepted += (accepted.empty() ? "" : ", ") + l.id;
+    if (accepted.empty()) accepted = "(the catalog is empty)";
+    if (const LinkSpec* l = FindLink(id)) {
+      if (l->network == network) return l;
+      // A network between nodes is not a link inside one, and the other way round.
+      Error(issues, key,
+            network ? "{0} is a link inside a node, not a network between nodes; accepted: {1} or auto"_issue
+                    : "{0} is a network between nodes, not a link inside a node; accepted: {1} or auto"_issue,
+            {id, Words(accepted)});
+      return nullptr;
+    }
+    Error(issues, key,
+          network ? "unknown network \"{0}\"; accepted: {1} or auto"_issue : "unknown link \"{0}\"; accepted: {1} or auto"_issue,
+          {id, Words(accepted)});
+    return nullptr;
+  };
+  hw.intra = link(cfg.intra, "intra", false);
+  hw.inter = link(cfg.inter, "inter", true);
+  // A bad explicit id falls back to the GPU's usual link so the rest of the plan still computes.
+  if (!hw.intra && g && !cfg.intra.empty()) hw.intra = FindLink(g->intra_default);
+  if (!hw.inter && g && !cfg.inter.empty()) hw.inter = FindLink(g->inter_default);
+  if (custom) {
+    // A custom GPU's host interface is its PCIe link inside the node when that is what it uses.
+    if (hw.intra && hw.intra->kind == LinkKind::Pcie) custom->host_link = hw.intra->id;
+    custom->host = FindLink(custom->host_link);
+    hw.custom_gpu = custom;
+    hw.gpu = custom.get();
+  }
+  if (g) CheckIntraLink(*g, hw.intra, hw.gpus_per_node, hw.gpus, issues);
+}
+
+void ResolveEconomics(const Config& cfg, Job& job) {
+  const GpuSpec* g = job.hw.gpu;
+  Economics& e = job.econ;
+  e.usd_per_gpu_hour = cfg.usd_per_gpu_hour > 0 ? cfg.usd_per_gpu_hour
+                       : (g && g->usd_per_gpu_hour > 0) ? g->usd_per_gpu_hour
+                                                        : kFallbackUsdPerGpuHour;
+  e.usd_per_gpu = cfg.usd_per_gpu > 0 ? cfg.usd_per_gpu : (g && g->usd_per_gpu > 0) ? g->usd_per_gpu : kFallbackUsdPerGpu;
+  e.usd_per_kwh = cfg.usd_per_kwh;
+  e.pue = cfg.pue;
+  e.years = cfg.years;
+
+  Reliability& r = job.rel;
+  r.mtbf_gpu_h = cfg.mtbf_gpu_h;
+  r.ckpt_s = cfg.ckpt_s;
+  r.restart_s = cfg.restart_s;
+  r.storage_bytes_per_s = cfg.storage_gbps * 1e9;
+  if (r.storage_bytes_per_s <= 0)  // the Assumptions' rule (1 GB/s per GPU, capped), made explicit for reports
+    r.storage_bytes_per_s = std::min(job.assume.storage_bytes_max, double(job.hw.gpus) * job.assume.storage_bytes_per_gpu);
+
+  // Every assumption key, through its row (core/config/keys.cpp): auto keeps the documented default.
+  ApplyAssumptions(cfg, job.assume);
+  FillStepDefaults(job.assume);  // the step model's defaults written out, so every surface can show them
+  // The stack's kernels: its fitted efficiency scales the step model's kernel rates (matmul, attention,
+  // memory-bound) where the user did not give them (a given rate is the user's own measurement).
+  if (cfg.eff_matmul <= 0) job.assume.eff_matmul *= job.assume.eff_stack;
+  if (cfg.eff_attention <= 0) job.assume.eff_attention *= job.assume.eff_stack;
+  if (cfg.eff_memory <= 0) job.assume.eff_memory *= job.assume.eff_stack;
+}
+
+// The user's calibration (core/planner/calibrate.h): the speed factor scales the same kernel rates the stack's
+// efficiency does, and likewise only where the user did not give a rate. Factors measured on one GPU and
+// used on another keep the software's share of the gap but not the hardware's: the plan says so.
+void ResolveCalibration(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues) {
+  Assumptions& a = job.assume;
+  if (cfg.eff_matmul <= 0) a.eff_matmul *= a.calib_speed;
+  if (cfg.eff_attention <= 0) a.eff_attention *= a.calib_speed;
+  if (cfg.eff_memory <= 0) a.eff_memory *= a.calib_speed;
+  if (cfg.calib_gpu.empty()) return;
+  const GpuSpec* measured_on = FindGpu(cfg.calib_gpu);
+  if (cfg.calib_gpu != "custom" && !measured_on) {
+    Error(issues, "calib_gpu", "unknown GPU \"{0}\"; accepted: {1}"_issue, {cfg.calib_gpu, Words(IdList(Gpus(), {"custom"}))});
+    return;
+  }
+  const bool calibrated = a.calib_speed != 1.0 || a.calib_memory != 1.0;
+  const std::string measured_id = measured_on ? measured_on->id : cfg.calib_gpu;
+  if (calibrated && job.hw.gpu && measured_id != job.hw.gpu->id)
+    Notice(issues, "calib_gpu",
+           "calibrated on {0}, planned on {1}: the factors carry the software's share of the gap (framework, kernels, "
+           "data loading), not how well those kernels run on this GPU; expect a larger error than on {0}"_issue,
+           {measured_id, job.hw.gpu->id});
+}
+
+}  // namespace
+
+Job ResolveJob(const Config& cfg, std::vector<ConfigIssue>& issues) {
+  Job job;
+  ResolveModel(cfg, job, issues);
+  ResolveWorkload(cfg, job, issues);
+  ResolveStack(cfg, job, issues);
+  ResolveHardware(cfg, job, issues);
+  ResolveEconomics(cfg, job);
+  ResolveCalibration(cfg, job, issues);
+  return job;
+}
+
+Layout ExplicitLayout(const Config& cfg, const Job& job) {
+  Layout l;
+  auto pick = [](int v, int fallback) { return v == kAuto ? fallback : v; };
+  l.tp = pick(cfg.tp, 1);
+  l.pp = pick(cfg.pp, 1);
+  l.vp = pick(cfg.vp, 1);
+  l.cp = pick(cfg.cp, 1);
+  l.ep = pick(cfg.ep, 1);
+  const int64_t model_parallel = int64_t(std::max(1, l.tp)) * std::max(1, l.pp) * std::max(1, l.cp);
+  l.dp = pick(cfg.dp, int(std::max<int64_t>(1, job.hw.gpus / model_parallel)));
+  l.mbs = pick(cfg.mbs, 1);
+  // Simple defaults; search does better. The distributed optimizer (ZeRO-1) is free when dp > 1.
+  l.zero = pick(cfg.zero, l.dp > 1 ? 1 : 0);
+  // auto: selective where the stack has it, else none (search does better).
+  const bool has_selective = StackOf(job).selective != SelectiveKind::None;
+  l.recompute = cfg.recompute != Recompute::Auto ? cfg.recompute : has_selective ? Recompute::Selective : Recompute::None;
+  l.offload = cfg.offload < 0 ? Offload::None : Offload(cfg.offload);
+  l.sp = cfg.sp < 0 ? l.tp > 1 : cfg.sp == 1;
+  return l;
+}
+
+int MaxZeroWithPipeline(const Job& job) { return StackOf(job).pp_zero_max; }
+
+bool CheckLayout(const Job& job, const Layout& l, std::vector<ConfigIssue>* issues) {
+  constexpr int64_t kMaxGlobalBatch = 1000000000;  // the gbs key's range
+  // Messages are built only when the caller wants them: search passes nullptr and gets the first
+  // failure as a bare false, with no allocation (the args are a lambda, called only for a message).
+  bool ok = true;
+  using Args = std::vector<IssueArg>;
+  auto fail = [&](const char* key, IssueWords words, auto&& args) {
+    ok = false;
+    if (issues) issues->push_back(MakeIssue(key, words, args(), false));
+    return issues == nullptr;  // true: stop at the first failure
+  };
+  auto none = [] { return Args{}; };
+  auto str = [](int64_t v) { return std::to_string(v); };
+
+  const ModelArch& m = job.model;
+  const int64_t gpus = job.hw.gpus;
+  const char* names[] = {"tp", "pp", "vp", "cp", "ep", "dp", "mbs"};
+  const int values[] = {l.tp, l.pp, l.vp, l.cp, l.ep, l.dp, l.mbs};
+  for (int i = 0; i < 7; ++i)
+    if (values[i] < 1 && fail(names[i], "must be at least 1"_issue, none)) return false;
+  if (!ok) return false;
+
+  if (m.layers > 0) {
+    if (m.heads % l.tp != 0 &&
+        fail("tp", "{0} does not divide the {1} attention heads; accepted: a divisor of heads"_issue,
+             [&] { return Args{str(l.tp), str(m.heads)}; }))
+      return false;
+    if (m.kv_heads > 0 && m.kv_lora_rank == 0 && m.kv_heads % l.tp != 0 && l.tp % m.kv_heads != 0 &&
+        fail("tp", "{0} neither divides the {1} key/value heads nor is a multiple of them (to replicate them)"_issue,
+             [&] { return Args{str(l.tp), str(m.kv_heads)}; }))
+      return false;
+    if (l.pp > m.layers && fail("pp", "{0} pipeline stages for {1} layers; accepted: 1-{1}"_issue,
+                                [&] { return Args{str(l.pp), str(m.layers)}; }))
+      return false;
+    if (l.vp > 1 && l.pp == 1 && fail("vp", "interleaved stages need pp > 1"_issue, none)) return false;
+    // Each virtual stage needs a layer. Uneven splits are allowed (Megatron-Core's
+    // pipeline_model_parallel_layout / decoder_first_pipeline_num_layers: Llama 3.1 405B runs 126 layers on
+    // pp 8 x vp 8); the largest stage sets the pace.
+    if (l.vp > 1 && int64_t(l.pp) * l.vp > m.layers &&
+        fail("vp", "pp x vp = {0} x {1} virtual stages for {2} layers; accepted: at most one virtual stage per layer"_issue,
+             [&] { return Args{str(l.pp), str(l.vp), str(m.layers)}; }))
+      return false;
+    if (ok && issues && l.pp > 1 && m.layers % (int64_t(l.pp) * l.vp) != 0)
+      issues->push_back(MakeIssue("pp", "{0} layers do not split evenly over {1} stages; the largest stage sets the pace"_issue,
+                                  {str(m.layers), str(int64_t(l.pp) * l.vp)}, true));
+    if (l.ep > 1 && m.experts <= 1 && fail("ep", "the model has no experts; accepted: 1"_issue, none)) return false;
+    if (l.ep > 1 && m.experts > 1 && m.experts % l.ep != 0 &&
+        fail("ep", "{0} does not divide the {1} experts"_issue, [&] { return Args{str(l.ep), str(m.experts)}; }))
+      return false;
+  }
+  // Tensor-parallel groups stay inside a node when they fit in one (they all-reduce every layer).
+  const int64_t node = std::max<int64_t>(1, std::min<int64_t>(job.hw.gpus_per_node, gpus));
+  if ((l.tp <= node ? node % l.tp != 0 : l.tp % node != 0) &&
+      fail("tp", "{0} does not fit the {1} GPUs of a node evenly (groups would straddle nodes)"_issue,
+           [&] { return Args{str(l.tp), str(node)}; }))
+    return false;
+  const int64_t product = int64_t(l.tp) * l.pp * l.cp * l.dp;
+  if (product != gpus) {
+    // Name the first degree that cannot split the GPUs; when they all do, dp disagrees.
+    const char* key = gpus % l.tp != 0                                   ? "tp"
+                      : gpus % (int64_t(l.tp) * l.pp) != 0               ? "pp"
+                      : gpus % (int64_t(l.tp) * l.pp * l.cp) != 0        ? "cp"
+                                                                         : "dp";
+    if (fail(key,
+             "tp x pp x cp x dp = {0} x {1} x {2} x {3} = {4}, but gpus={5}; accepted: degrees whose product is gpus"_issue,
+             [&] { return Args{str(l.tp), str(l.pp), str(l.cp), str(l.dp), str(product), str(gpus)}; }))
+      return false;
+  }
+  // Expert parallelism inside dp x cp (each expert tensor-parallel), or folded over tp x dp x cp (each expert
+  // whole on a GPU): ExpertTensorParallel in job.h.
+  if (l.ep > 1 && (int64_t(l.tp) * l.dp * l.cp) % l.ep != 0 &&
+      fail("ep", "{0} divides neither dp x cp = {1} nor tp x dp x cp = {2}"_issue,
+           [&] { return Args{str(l.ep), str(int64_t(l.dp) * l.cp), str(int64_t(l.tp) * l.dp * l.cp)}; }))
+    return false;
+  // Context parallelism splits each sequence into 2 x cp chunks, each rank taking one from each end so
+  // causal attention work balances (Megatron-Core: "sequence length ... divisible by 2 x cp",
+  // megatron/core/utils.py get_batch_on_this_cp_rank).
+  if (l.cp > 1 && job.work.seq % (2 * int64_t(l.cp)) != 0 &&
+      fail("cp", "seq={0} is not a multiple of 2 x cp = {1} (context parallelism cuts each sequence into 2 x cp chunks)"_issue,
+           [&] { return Args{str(job.work.seq), str(2 * int64_t(l.cp))}; }))
+    return false;
+  const int64_t per_step = int64_t(l.mbs) * l.dp;
+  const int64_t gbs = GlobalBatch(job.work, l);
+  if (gbs > kMaxGlobalBatch &&
+      fail(job.work.gbs_auto ? "gpus" : "gbs", "one step of mbs x dp = {0} x {1} sequences exceeds the largest global batch, {2}"_issue,
+           [&] { return Args{str(l.mbs), str(l.dp), str(kMaxGlobalBatch)}; }))
+    return false;
+  if (gbs % per_step != 0 &&
+      fail("gbs", "{0} sequences is not a multiple of mbs x dp = {1} x {2} = {3}; accepted: a multiple of {3}"_issue,
+           [&] { return Args{str(gbs), str(l.mbs), str(l.dp), str(per_step)}; }))
+    return false;
+  // Megatron's interleaved schedule runs micro-batches in groups of microbatch_group_size_per_vp_stage, which
+  // defaults to pp (ModelParallelConfig.__post_init__, "a depth-first schedule"), and requires the count M to
+  // satisfy M mod group = 0 or M mod group >= pp (megatron/core/pipeline_parallel/schedules.py,
+  // forward_backward_pipelining_with_interleaving; before Megatron-Core 0.10 it refused any M not divisible by
+  // pp, "number of microbatches ... not divisible by pipeline-model-parallel-size when using interleaved
+  // schedule"). With the default group, that is M a multiple of pp. The layout search (search.cpp) and the
+  // step model's fit (bench/step_cases.h) only ever offer layouts that pass this check.
+  // A stack that runs one schedule per local batch (torchtitan, NeMo AutoModel) splits the step's micro-batches
+  // into schedules of pp_microbatches (PipelineSchedules): only such a stack accepts fewer than the step's, the
+  // count must divide the step's, and the interleaving rule holds per schedule.
+  const StackProfile& stack = StackOf(job);
+  const int64_t micro = per_step > 0 ? gbs / per_step : 0;
+  const int64_t given = job.work.pp_microbatches;
+  if (l.pp > 1 && given > 0 && given != micro) {
+    if (!stack.pp_schedule_per_local_batch) {
+      if (fail("pp_microbatches", "{0} runs a step's {1} micro-batches as one pipeline schedule; accepted: auto or {1}"_issue,
+               [&] { return Args{stack.name, str(micro)}; }))
+        return false;
+    } else if ((given > micro || micro % given != 0) &&
+               fail("pp_microbatches", "the step's {0} micro-batches (gbs / (mbs x dp)) do not split into schedules of {1}; accepted: a divisor of {0}"_issue,
+                    [&] { return Args{str(micro), str(given)}; })) {
+      return false;
+    }
+  }
+  const int64_t per_schedule = micro / std::max(1, PipelineSchedules(job.work, micro));
+  if (l.vp > 1 && l.pp > 1 && per_step > 0 && per_schedule % l.pp != 0) {
+    const bool split = per_schedule != micro;
+    if (fail(split ? "pp_microbatches" : "vp",
+             split ? "the interleaved schedule needs micro-batches per schedule (pp_microbatches = {0}) that are a multiple of pp={1}"_issue
+                   : "the interleaved schedule needs a micro-batch count (gbs / (mbs x dp) = {0}) that is a multiple of pp={1}"_issue,
+             [&] { return Args{str(per_schedule), str(l.pp)}; }))
+      return false;
+  }
+  // Optimizer-in-backward steps every parameter in its backward: nothing accumulates across micro-batches.
+  if (job.work.optimizer_in_backward && per_step > 0 && gbs / per_step > 1 &&
+      fail("opt_in_bwd", "steps the optimizer in the backward, so one micro-batch per step: gbs / (mbs x dp) = {0}; accepted: gbs = mbs x dp"_issue,
+           [&] { return Args{str(gbs / per_step)}; }))
+    return false;
+  if (l.zero < 0 || l.zero > 3) {
+    if (fail("zero", "accepted: 0-3"_issue, none)) return false;
+  } else if (l.pp > 1 && l.zero > MaxZeroWithPipeline(job) &&
+             fail("zero", "ZeRO-{0} with pipeline parallelism (pp > 1): {1} runs at most ZeRO-{2} with a pipeline; accepted: zero 0-{2} or pp=1"_issue,
+                  [&] { return Args{str(l.zero), stack.name, str(MaxZeroWithPipeline(job))}; })) {
+    return false;
+  }
+  if (l.offload == Offload::Cpu && l.zero < 1 &&
+      fail("offload", "CPU offload of optimizer states needs ZeRO (zero 1-3), as in ZeRO-Offload"_issue, none))
+    return false;
+  if (l.offload == Offload::Nvme && l.zero < 3 &&
+      fail("offload", "NVMe offload needs zero=3 (ZeRO-Infinity)"_issue, none))
+    return false;
+  return ok;
+}
+
+FinetuneDataset DatasetOf(const Config& cfg) {
+  return {cfg.examples > 0 ? cfg.examples : kFinetuneExamples,
+          cfg.example_tokens > 0 ? cfg.example_tokens : kFinetuneExampleTokens,
+          cfg.epochs > 0 ? cfg.epochs : kFinetuneEpochs};
+}
+
+bool HasAutoLayout(const Config& c) {
+  return c.tp == kAuto || c.pp == kAuto || c.vp == kAuto || c.cp == kAuto || c.ep == kAuto || c.mbs == kAuto ||
+         c.zero == kAuto || c.recompute == Recompute::Auto || c.offload == kAuto || c.sp == kAuto;
+}
+
+void ApplyLayout(Config& cfg, const Layout& l) {
+  cfg.tp = l.tp, cfg.pp = l.pp, cfg.vp = l.vp, cfg.cp = l.cp, cfg.ep = l.ep, cfg.dp = l.dp;
+  cfg.mbs = l.mbs, cfg.zero = l.zero, cfg.recompute = l.recompute, cfg.offload = int(l.offload), cfg.sp = l.sp ? 1 : 0;
+}
+
+}  // namespace tp
