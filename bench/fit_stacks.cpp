@@ -39,8 +39,9 @@ int main(int argc, char** argv) {
     return 0;
   }
   std::fputs(tp::StackFitMarkdown(fits).c_str(), stdout);
-  std::printf("\n**hf host time per layer pass** (measured on the rows marked host_bound; the median ships as "
-              "core/estimate/step_finetune.cpp kHfHostPerLayerPass)\n\n| case | ms per layer pass |\n|---|---:|\n");
+  std::printf(
+      "\n**hf host time per layer pass** (measured on the rows marked host_bound; the median ships as "
+      "core/estimate/step_finetune.cpp kHfHostPerLayerPass)\n\n| case | ms per layer pass |\n|---|---:|\n");
   for (const auto& p : probes) std::printf("| %s | %.3f |\n", p.id.c_str(), 1e3 * p.per_layer_pass_s);
   std::printf("| median | %.3f |\n", 1e3 * host);
   return 0;

@@ -14,7 +14,9 @@ using tp::testing::PlanLink;
 
 namespace {
 
-const char* kBase = "#v=1&model=llama2-13b&gpu=a100-80g&gpus=16&tp=2&pp=1&cp=1&vp=1&ep=1&mbs=1&zero=1&recompute=selective&offload=none&sp=1";
+const char* kBase =
+    "#v=1&model=llama2-13b&gpu=a100-80g&gpus=16&tp=2&pp=1&cp=1&vp=1&ep=1&mbs=1&zero=1&recompute=selective&offload=none&"
+    "sp=1";
 
 }  // namespace
 
@@ -26,7 +28,8 @@ TEST_CASE("efficiency assumptions move the step time the physical way", "[assump
   CHECK(PlanLink(std::string(kBase) + "&eff_attention=0.1").plan.step.seconds > base.plan.step.seconds);
   // Setting a constant to its documented default changes nothing.
   const double matmul = base.job.assume.eff_matmul;
-  CHECK(PlanLink(std::string(kBase) + "&eff_matmul=" + FormatNumber(matmul)).plan.step.seconds == base.plan.step.seconds);
+  CHECK(PlanLink(std::string(kBase) + "&eff_matmul=" + FormatNumber(matmul)).plan.step.seconds ==
+        base.plan.step.seconds);
 }
 
 TEST_CASE("power, capital and staff assumptions move energy and cost", "[assumptions]") {
@@ -73,5 +76,6 @@ TEST_CASE("every assumption's default says where it comes from", "[assumptions]"
     if (k.group == KeyGroup::Assumptions) CHECK(k.assume != nullptr);
   }
   // The calibration the issue names, with its source.
-  CHECK(std::string_view(DefaultSource("mtbf_gpu_h")).find("419 unexpected interruptions in 54 days") != std::string_view::npos);
+  CHECK(std::string_view(DefaultSource("mtbf_gpu_h")).find("419 unexpected interruptions in 54 days") !=
+        std::string_view::npos);
 }

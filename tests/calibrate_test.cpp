@@ -128,15 +128,17 @@ TEST_CASE("a measurement no factor can reproduce says so by its key, bad values 
 TEST_CASE("training logs' lines are read into the measurement", "[calibrate]") {
   // torchtitan's metrics line, with its colours.
   RunLogReading r = ReadRunLog(
-      "[rank0]:2025-01-01 10:00:00,000 - root - INFO - \x1b[31mstep: 10  \x1b[32mloss:  7.1234  \x1b[33mmemory: 45.30GiB"
+      "[rank0]:2025-01-01 10:00:00,000 - root - INFO - \x1b[31mstep: 10  \x1b[32mloss:  7.1234  \x1b[33mmemory: "
+      "45.30GiB"
       "(57.23%)  \x1b[34mtps: 5,123  \x1b[36mtflops: 250.12  \x1b[35mmfu: 25.31%\x1b[39m\n"
       "[rank0]: step: 20  loss:  6.9  memory: 46.10GiB(58.00%)  tps: 5,410  tflops: 260.0  mfu: 26.3%\n");
   CHECK(r.framework == "torchtitan");
   CHECK(r.tokens_per_s_per_gpu == 5410);  // the last line: after warm-up
   CHECK(r.peak_gib == Approx(46.10));
   // The same coloured line pasted into a text field, which drops the ESC bytes and keeps "[34m".
-  r = ReadRunLog("[rank0]:2025-01-01 10:00:00,000 - root - INFO - [31mstep: 10  [32mloss:  7.1234  [33mmemory: 45.30GiB"
-                 "(57.23%)  [34mtps: 5,123  [36mtflops: 250.12  [35mmfu: 25.31%[39m");
+  r = ReadRunLog(
+      "[rank0]:2025-01-01 10:00:00,000 - root - INFO - [31mstep: 10  [32mloss:  7.1234  [33mmemory: 45.30GiB"
+      "(57.23%)  [34mtps: 5,123  [36mtflops: 250.12  [35mmfu: 25.31%[39m");
   CHECK(r.framework == "torchtitan");
   CHECK(r.tokens_per_s_per_gpu == 5123);
   CHECK(r.peak_gib == Approx(45.30));
@@ -156,8 +158,9 @@ TEST_CASE("training logs' lines are read into the measurement", "[calibrate]") {
   CHECK(r.peak_gib == Approx(60.0));
   CHECK(LogTokensPerGpu(r, 512, 4096, 64) == Approx(512.0 * 4096 / 4.321 / 64));
 
-  r = ReadRunLog("{'train_runtime': 1234.5, 'train_samples_per_second': 10.5, 'train_steps_per_second': 0.33, "
-                 "'train_loss': 1.05, 'epoch': 1.0}");
+  r = ReadRunLog(
+      "{'train_runtime': 1234.5, 'train_samples_per_second': 10.5, 'train_steps_per_second': 0.33, "
+      "'train_loss': 1.05, 'epoch': 1.0}");
   CHECK(r.framework == "hf");
   CHECK(LogTokensPerGpu(r, 0, 2048, 2) == Approx(10.5 * 2048 / 2));
 
@@ -168,7 +171,8 @@ TEST_CASE("training logs' lines are read into the measurement", "[calibrate]") {
   CHECK(ReadRunLog("").framework.empty());
 }
 
-TEST_CASE("a log's figures become the measurement keys: kept where given (command line) or replaced (page)", "[calibrate]") {
+TEST_CASE("a log's figures become the measurement keys: kept where given (command line) or replaced (page)",
+          "[calibrate]") {
   RunLogReading r = ReadRunLog("step: 20  loss:  6.9  memory: 46.10GiB(58.00%)  tps: 5,410  tflops: 260.0  mfu: 26.3%");
   REQUIRE(!LogNeedsPlanShape(r));
   Config given;
@@ -198,8 +202,9 @@ TEST_CASE("trainplan plan --log calibrates from a log file and shows the calibra
     std::ofstream f(log);
     f << "[rank0]: step: 50  loss:  3.1  memory: 60.00GiB(75.00%)  tps: 2,900  tflops: 150.0  mfu: 48.0%\n";
   }
-  std::vector<std::string> args = {"plan", "model=llama3-8b", "gpu=a100-80g", "gpus=8", "tp=1", "pp=1", "cp=1",
-                                   "zero=1", "recompute=none", "mbs=2", "tokens=1e10", "--log", log, "--format", "json"};
+  std::vector<std::string> args = {
+      "plan",           "model=llama3-8b", "gpu=a100-80g", "gpus=8", "tp=1", "pp=1",     "cp=1", "zero=1",
+      "recompute=none", "mbs=2",           "tokens=1e10",  "--log",  log,    "--format", "json"};
   std::string out, err;
   REQUIRE(RunCli(args, out, err) == 0);
   CHECK(err.find("read from the log (torchtitan)") != std::string::npos);
@@ -230,7 +235,8 @@ TEST_CASE("trainplan plan --log calibrates from a log file and shows the calibra
 }
 
 TEST_CASE("fit advice is planned with the fitted factors, not fitted again to each remedy", "[calibrate]") {
-  Config cfg = testing::FromLink("model=llama3-8b&gpu=rtx4090&gpus=1&tp=1&pp=1&cp=1&zero=0&recompute=full&mbs=1&offload=none&tokens=1e9");
+  Config cfg = testing::FromLink(
+      "model=llama3-8b&gpu=rtx4090&gpus=1&tp=1&pp=1&cp=1&zero=0&recompute=full&mbs=1&offload=none&tokens=1e9");
   cfg.measured_tokens_per_s_per_gpu = 600;
   const PlanOutput out = MakePlan(cfg);
   REQUIRE(out.ok);
@@ -253,7 +259,8 @@ TEST_CASE("fit advice is planned with the fitted factors, not fitted again to ea
   CHECK(MakePlan(refit).plan.run.days != Approx(qlora->days).epsilon(1e-6));
 }
 
-TEST_CASE("trainplan compare on a compare link and trainplan search carry the link's fitted factors", "[calibrate][cli]") {
+TEST_CASE("trainplan compare on a compare link and trainplan search carry the link's fitted factors",
+          "[calibrate][cli]") {
   const std::string link = std::string("#v=1&") + kRun + "&measured_tokens_per_s_per_gpu=2900";
   const PlanOutput measured = MakePlan(testing::FromLink(link));
   REQUIRE(measured.calibration.speed_fitted);
@@ -261,8 +268,9 @@ TEST_CASE("trainplan compare on a compare link and trainplan search carry the li
   // Compare: the measured run beside the same software on 8 H100s. Fitted again, the H100 column would
   // claim the A100's 2,900 tokens/s per GPU; carried, it keeps the A100's factor and is much faster.
   std::string out, err;
-  REQUIRE(RunCli({"compare", "--link", link + "&view=compare&cmp=gpu:a100-80g,gpus:8;gpu:h100,gpus:8", "--format", "json"},
-                 out, err) == 0);
+  REQUIRE(
+      RunCli({"compare", "--link", link + "&view=compare&cmp=gpu:a100-80g,gpus:8;gpu:h100,gpus:8", "--format", "json"},
+             out, err) == 0);
   const JsonParseResult compared = ParseJson(out);
   REQUIRE(compared.ok);
   const JsonValue* plans = compared.value.Find("plans");
@@ -276,7 +284,8 @@ TEST_CASE("trainplan compare on a compare link and trainplan search carry the li
   CHECK(plans->array[1].Find("throughput")->NumberOr("tokens_per_s_per_gpu", 0) > 1.3 * 2900);
   // Search: every layout is evaluated with the fitted factor, not with none.
   out.clear(), err.clear();
-  REQUIRE(RunCli({"search", "--link", link, "--gpu-types", "a100-80g", "--top", "3", "--format", "json"}, out, err) == 0);
+  REQUIRE(RunCli({"search", "--link", link, "--gpu-types", "a100-80g", "--top", "3", "--format", "json"}, out, err) ==
+          0);
   const JsonParseResult searched = ParseJson(out);
   REQUIRE(searched.ok);
   const JsonValue* results = searched.value.Find("results");

@@ -6,19 +6,19 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
-#include <vector>
 #include <string>
+#include <vector>
 
 #include "catalog.h"
-#include "job.h"
 #include "config.h"
+#include "job.h"
 #include "units.h"
 
 using namespace tp;
 
 namespace {
-const char* kGpuIds[] = {"rtx3090", "rtx4090", "rtx5090", "l40s", "a100-40g", "a100-80g", "a100-80g-pcie", "h100",
-                         "h100-pcie", "h800", "h200", "b200", "mi250x", "mi300x", "mi325x"};
+const char* kGpuIds[] = {"rtx3090",   "rtx4090", "rtx5090", "l40s", "a100-40g", "a100-80g", "a100-80g-pcie", "h100",
+                         "h100-pcie", "h800",    "h200",    "b200", "mi250x",   "mi300x",   "mi325x"};
 
 double Tflops(const GpuSpec& g, Precision p) { return g.peak_flops[int(p)] / kTera; }
 }  // namespace
@@ -72,7 +72,8 @@ TEST_CASE("every price source has its Chinese, with the same figures", "[catalog
     // Every dollar figure and year of the English is in the Chinese as written.
     const std::string& en = g.price_source;
     for (size_t i = 0; i < en.size(); ++i) {
-      if (en[i] != '$' && !(en.compare(i, 2, "20") == 0 && i + 4 <= en.size() && std::isdigit((unsigned char)en[i + 3])))
+      if (en[i] != '$' &&
+          !(en.compare(i, 2, "20") == 0 && i + 4 <= en.size() && std::isdigit((unsigned char)en[i + 3])))
         continue;
       size_t j = i + 1;
       while (j < en.size() && (std::isdigit((unsigned char)en[j]) || en[j] == ',' || en[j] == 'k')) ++j;
@@ -193,7 +194,7 @@ TEST_CASE("GPUs list the links they can have, and their measured matmul rates wi
   CHECK(mamf("mi325x") == Approx(784.9));
   CHECK(mamf("mi250x") == Approx(2 * 147.0));  // the catalog counts one package: two GCDs
   CHECK(mamf("l40s") == Approx(252.0));
-  CHECK(mamf("mi300x") == Approx(668.4));     // Stas Bekman's v2; his v1's 758.3 is superseded
+  CHECK(mamf("mi300x") == Approx(668.4));  // Stas Bekman's v2; his v1's 758.3 is superseded
   CHECK(FindGpu("mi300x")->mamf_source.find("v2") != std::string::npos);
   for (const char* id : {"rtx4090", "h100-pcie", "l40s"})  // not Stas Bekman's table: mag-'s own
     CHECK(FindGpu(id)->mamf_source.find("mag-/gpu_benchmark") == 0);

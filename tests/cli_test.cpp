@@ -5,13 +5,13 @@
 // Regenerate the golden files after an intended change: TRAINPLAN_UPDATE_GOLDEN=1 trainplan-tests "[cli]".
 #include <catch2/catch.hpp>
 
+#include <unistd.h>
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <random>
 #include <sstream>
-#include <unistd.h>
 #include <string>
 
 #include "catalog.h"
@@ -139,9 +139,9 @@ std::string CollapseSpaces(const std::string& s) {
 }
 
 // An explicit layout, so that no search choice can change the structure.
-const std::vector<std::string> kPlanArgs = {"model=llama2-70b", "gpu=h100", "gpus=64", "tp=8", "pp=2", "dp=4",
-                                            "mbs=1", "zero=1", "recompute=selective", "sp=1", "offload=none",
-                                            "vp=1", "cp=1", "ep=1", "tokens=2e12"};
+const std::vector<std::string> kPlanArgs = {
+    "model=llama2-70b",    "gpu=h100", "gpus=64",      "tp=8", "pp=2", "dp=4", "mbs=1",      "zero=1",
+    "recompute=selective", "sp=1",     "offload=none", "vp=1", "cp=1", "ep=1", "tokens=2e12"};
 
 std::vector<std::string> With(std::vector<std::string> head, const std::vector<std::string>& tail) {
   head.insert(head.end(), tail.begin(), tail.end());
@@ -208,9 +208,25 @@ TEST_CASE("plan model=llama2-70b prec=bf16 --format json prints the parameter co
 
 TEST_CASE("compare, search, catalog and link: golden structure and content", "[cli]") {
   // compare
-  std::vector<std::string> cmp = {"compare", "--link", "#v=1&gpu=a100-80g", "--link", "https://host/trainplan/#v=1&gpu=h100",
-                                  "model=llama3-8b", "gpus=8", "tp=1", "pp=1", "dp=8", "mbs=1", "zero=3", "recompute=full",
-                                  "sp=0", "offload=none", "vp=1", "cp=1", "ep=1", "tokens=1e11"};
+  std::vector<std::string> cmp = {"compare",
+                                  "--link",
+                                  "#v=1&gpu=a100-80g",
+                                  "--link",
+                                  "https://host/trainplan/#v=1&gpu=h100",
+                                  "model=llama3-8b",
+                                  "gpus=8",
+                                  "tp=1",
+                                  "pp=1",
+                                  "dp=8",
+                                  "mbs=1",
+                                  "zero=3",
+                                  "recompute=full",
+                                  "sp=0",
+                                  "offload=none",
+                                  "vp=1",
+                                  "cp=1",
+                                  "ep=1",
+                                  "tokens=1e11"};
   Run ct = Cli(cmp);
   REQUIRE(ct.status == 0);
   CHECK(CollapseSpaces(Lines(ct.out)[0]) == " scenario 1 scenario 2");
@@ -251,7 +267,10 @@ TEST_CASE("compare, search, catalog and link: golden structure and content", "[c
   Golden("search_md_header.txt", Lines(sm.out)[2] + "\n" + Lines(sm.out)[3] + "\n");
 
   // catalog: one row per entry, ids in catalog order, in every format
-  struct Kind { const char* name; std::vector<std::string> ids; };
+  struct Kind {
+    const char* name;
+    std::vector<std::string> ids;
+  };
   std::vector<Kind> kinds = {{"gpus", {}}, {"models", {}}, {"links", {}}};
   for (const GpuSpec& g : Gpus()) kinds[0].ids.push_back(g.id);
   for (const ModelPreset& m : Models()) kinds[1].ids.push_back(m.id);
@@ -287,7 +306,8 @@ TEST_CASE("compare, search, catalog and link: golden structure and content", "[c
 }
 
 TEST_CASE("link round trip: trainplan link -> --link -> the same link and plan", "[cli]") {
-  Run a = Cli({"link", "model=mixtral-8x7b", "gpu=h100", "gpus=32", "ep=8", "usd_per_gpu_hour=2.49", "mtbf_gpu_h=40000"});
+  Run a =
+      Cli({"link", "model=mixtral-8x7b", "gpu=h100", "gpus=32", "ep=8", "usd_per_gpu_hour=2.49", "mtbf_gpu_h=40000"});
   REQUIRE(a.status == 0);
   std::string link = Lines(a.out)[0];
   Run b = Cli({"link", "--link", "https://example.org/trainplan/index.html" + link});
@@ -333,7 +353,10 @@ TEST_CASE("config files (--config, --hf-config) are read, the JSON of a plan rep
 }
 
 TEST_CASE("bad input: exit 2 and one line on stderr naming the key", "[cli]") {
-  struct Case { std::vector<std::string> args; const char* starts; };
+  struct Case {
+    std::vector<std::string> args;
+    const char* starts;
+  };
   const Case cases[] = {
       {{"plan", "tp=x"}, "trainplan: tp: expected a whole number 1-1024 or auto, got \"x\""},
       {{"plan", "gpus=-8"}, "trainplan: gpus: expected a whole number 1-1e7"},
@@ -431,20 +454,44 @@ TEST_CASE("help for every subcommand, with examples and every key", "[cli]") {
 
 TEST_CASE("random command lines never crash: exit 0, or 2 with one line naming the problem", "[cli]") {
   std::mt19937_64 rng(2024);
-  const char* values[] = {"1", "8", "64", "auto", "0", "-1", "1e400", "nan", "x", "", "3.5", "1e15", "bf16", "fp8",
-                          "h100", "rtx4090", "llama3-8b", "mixtral-8x7b", "custom", "qlora", "full", "%00", "\xF0\x9F\x98\x80"};
+  const char* values[] = {"1",
+                          "8",
+                          "64",
+                          "auto",
+                          "0",
+                          "-1",
+                          "1e400",
+                          "nan",
+                          "x",
+                          "",
+                          "3.5",
+                          "1e15",
+                          "bf16",
+                          "fp8",
+                          "h100",
+                          "rtx4090",
+                          "llama3-8b",
+                          "mixtral-8x7b",
+                          "custom",
+                          "qlora",
+                          "full",
+                          "%00",
+                          "\xF0\x9F\x98\x80"};
   const char* commands[] = {"plan", "link", "plan", "compare", "catalog"};
   const auto& keys = Keys();
   for (int trial = 0; trial < 150; ++trial) {
     std::vector<std::string> args = {commands[rng() % 5]};
-    if (args[0] == "compare") args.insert(args.end(), {"--link", "#v=1&gpus=8&model=llama3-8b", "--link", "#v=1&gpus=16"});
+    if (args[0] == "compare")
+      args.insert(args.end(), {"--link", "#v=1&gpus=8&model=llama3-8b", "--link", "#v=1&gpus=16"});
     if (args[0] == "catalog") args.push_back(rng() % 2 ? "gpus" : "nonsense");
     int n = int(rng() % 6);
     for (int i = 0; i < n; ++i)
-      args.push_back(std::string(keys[rng() % keys.size()].name) + "=" + values[rng() % (sizeof values / sizeof *values)]);
+      args.push_back(std::string(keys[rng() % keys.size()].name) + "=" +
+                     values[rng() % (sizeof values / sizeof *values)]);
     // Keep the layout explicit so that each trial stays quick.
-    if (args[0] == "plan") args.insert(args.end(), {"tp=1", "pp=1", "cp=1", "ep=1", "vp=1", "mbs=1", "zero=1",
-                                                   "recompute=full", "sp=0", "offload=none"});
+    if (args[0] == "plan")
+      args.insert(args.end(), {"tp=1", "pp=1", "cp=1", "ep=1", "vp=1", "mbs=1", "zero=1", "recompute=full", "sp=0",
+                               "offload=none"});
     if (rng() % 4 == 0) args.insert(args.end(), {"--format", rng() % 2 ? "json" : "csv"});
     std::string joined;
     for (const auto& a : args) joined += a + " ";
@@ -473,7 +520,10 @@ TEST_CASE("catalog links says each link's kind, the scope of its figure and the 
     REQUIRE(link);
     INFO(link->id);
     CHECK(row.StringOr("kind", "") == LinkKindId(link->kind));
-    CHECK(row.StringOr("scope", "") == (link->per_node ? "per node" : row.StringOr("scope", "x").rfind("per GPU", 0) == 0 ? row.StringOr("scope", "") : "?"));
+    CHECK(row.StringOr("scope", "") == (link->per_node ? "per node"
+                                        : row.StringOr("scope", "x").rfind("per GPU", 0) == 0
+                                            ? row.StringOr("scope", "")
+                                            : "?"));
     CHECK(row.NumberOr("bandwidth_gbs", -1) == Approx(link->bw / 1e9));
     CHECK(row.NumberOr("total_gbs", -1) == Approx(link->total_bw / 1e9));
     ++checked;

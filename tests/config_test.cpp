@@ -87,11 +87,22 @@ Imported ImportAndResolve(const char* config_json) {
 }  // namespace
 
 TEST_CASE("every interface.md key is in the table with a unit, accepted values and help", "[config]") {
-  const char* contract[] = {"v", "model", "params", "layers", "hidden", "heads", "kv_heads", "ffn", "vocab", "act",
-                            "tied", "experts", "topk", "moe_ffn", "seq", "mbs", "gbs", "tokens", "method", "lora_r",
-                            "prec", "opt", "zero", "offload", "recompute", "sp", "flash", "gpus", "tp", "pp", "vp",
-                            "cp", "ep", "dp", "gpu", "gpus_per_node", "intra", "inter", "usd_per_gpu_hour",
-                            "usd_per_gpu", "usd_per_kwh", "pue", "years", "mtbf_gpu_h", "ckpt_s", "restart_s"};
+  const char* contract[] = {"v",           "model",       "params",
+                            "layers",      "hidden",      "heads",
+                            "kv_heads",    "ffn",         "vocab",
+                            "act",         "tied",        "experts",
+                            "topk",        "moe_ffn",     "seq",
+                            "mbs",         "gbs",         "tokens",
+                            "method",      "lora_r",      "prec",
+                            "opt",         "zero",        "offload",
+                            "recompute",   "sp",          "flash",
+                            "gpus",        "tp",          "pp",
+                            "vp",          "cp",          "ep",
+                            "dp",          "gpu",         "gpus_per_node",
+                            "intra",       "inter",       "usd_per_gpu_hour",
+                            "usd_per_gpu", "usd_per_kwh", "pue",
+                            "years",       "mtbf_gpu_h",  "ckpt_s",
+                            "restart_s"};
   for (const char* name : contract) {
     INFO(name);
     const KeyInfo* k = FindKey(name);
@@ -148,7 +159,8 @@ TEST_CASE("random configurations survive the JSON object of every key", "[config
       if (json.size() > 1) json += ",";
       std::string v = FormatValue(c, k.name);
       double x = 0;
-      bool number = !v.empty() && (std::isdigit((unsigned char)v[0]) != 0) && v.find_first_of("abcdfghijklmnopqrstuvwxyz-") == std::string::npos;
+      bool number = !v.empty() && (std::isdigit((unsigned char)v[0]) != 0) &&
+                    v.find_first_of("abcdfghijklmnopqrstuvwxyz-") == std::string::npos;
       if (number) x = std::strtod(v.c_str(), nullptr);
       json += JsonEscape(k.name) + ":" + (number ? FormatNumber(x) : JsonEscape(v));
     }
@@ -174,13 +186,36 @@ TEST_CASE("bad values name the key and what is accepted, and leave the field", "
   CHECK(FormatIssue(issues[0]) == "tp: expected a whole number 1-1024 or auto, got \"x\"");
   CHECK(c.tp == kAuto);
 
-  struct Bad { const char* key; const char* value; };
-  const Bad bad[] = {{"gpus", "nan"}, {"gpus", "inf"}, {"gpus", "-8"}, {"gpus", "0"}, {"gpus", "1e400"},
-                     {"gpus", "0x10"}, {"gpus", "2.5"}, {"gpus", ""}, {"gpus", "8 GPUs"}, {"tokens", "-1e12"},
-                     {"tokens", "NaN"}, {"params", "1e30"}, {"seq", "1e9"}, {"hidden", "-4096"},
-                     {"prec", "bf17"}, {"method", "lora2"}, {"zero", "4"}, {"sp", "2"}, {"pue", "0.5"},
-                     {"headroom", "1"}, {"gpu", "H100 SXM"}, {"model", "../../etc/passwd"}, {"tp", "auto1"},
-                     {"recompute", "some"}, {"usd_per_gpu_hour", "-2"}, {"mtbf_gpu_h", "0"}};
+  struct Bad {
+    const char* key;
+    const char* value;
+  };
+  const Bad bad[] = {{"gpus", "nan"},
+                     {"gpus", "inf"},
+                     {"gpus", "-8"},
+                     {"gpus", "0"},
+                     {"gpus", "1e400"},
+                     {"gpus", "0x10"},
+                     {"gpus", "2.5"},
+                     {"gpus", ""},
+                     {"gpus", "8 GPUs"},
+                     {"tokens", "-1e12"},
+                     {"tokens", "NaN"},
+                     {"params", "1e30"},
+                     {"seq", "1e9"},
+                     {"hidden", "-4096"},
+                     {"prec", "bf17"},
+                     {"method", "lora2"},
+                     {"zero", "4"},
+                     {"sp", "2"},
+                     {"pue", "0.5"},
+                     {"headroom", "1"},
+                     {"gpu", "H100 SXM"},
+                     {"model", "../../etc/passwd"},
+                     {"tp", "auto1"},
+                     {"recompute", "some"},
+                     {"usd_per_gpu_hour", "-2"},
+                     {"mtbf_gpu_h", "0"}};
   for (const Bad& b : bad) {
     Config d;
     std::vector<ConfigIssue> is;
@@ -407,7 +442,8 @@ TEST_CASE("Hugging Face config.json imports as custom dimensions", "[config]") {
   Config q3;
   ApplyHfConfig(q3, R"({"model_type": "qwen3", "hidden_act": "silu", "hidden_size": 5120, "head_dim": 128,
     "intermediate_size": 25600, "num_attention_heads": 64, "num_hidden_layers": 64, "num_key_value_heads": 8,
-    "tie_word_embeddings": false, "vocab_size": 151936})", issues);
+    "tie_word_embeddings": false, "vocab_size": 151936})",
+                issues);
   CHECK(q3.head_dim == 128);
   std::vector<ConfigIssue> q3_issues;
   Job q3_job = ResolveJob(q3, q3_issues);
@@ -418,7 +454,8 @@ TEST_CASE("Hugging Face config.json imports as custom dimensions", "[config]") {
   // Without tie_word_embeddings the model class's default applies: LlamaConfig's is false.
   Config untied;
   ApplyHfConfig(untied, R"({"model_type": "llama", "hidden_size": 4096, "num_attention_heads": 32,
-    "num_hidden_layers": 32, "vocab_size": 32000})", issues);
+    "num_hidden_layers": 32, "vocab_size": 32000})",
+                issues);
   CHECK(untied.tied == 0);
 
   // Not a model config: one error, nothing changed.
@@ -467,7 +504,8 @@ TEST_CASE("ResolveJob: presets, overrides, custom models, catalog defaults", "[c
   // Dimensions without a model id are a custom model: GPT-3 style, multi-head, 4h GELU MLP.
   Config gpt;
   std::vector<ConfigIssue> is;
-  for (auto [k, v] : {std::pair{"layers", "96"}, {"hidden", "12288"}, {"heads", "96"}, {"vocab", "50257"}, {"act", "gelu"}})
+  for (auto [k, v] :
+       {std::pair{"layers", "96"}, {"hidden", "12288"}, {"heads", "96"}, {"vocab", "50257"}, {"act", "gelu"}})
     ApplyPair(gpt, k, v, is);
   Job j3 = ResolveJob(gpt, is);
   CHECK_FALSE(HasErrors(is));
@@ -610,9 +648,13 @@ TEST_CASE("mutated JSON and config.json never crash and leave a config that link
     for (int m = 0, n = 1 + int(rng() % 8); m < n; ++m) {
       size_t pos = s.empty() ? 0 : rng() % s.size();
       switch (rng() % 4) {
-        case 0: if (!s.empty()) s.erase(pos, 1 + rng() % 4); break;
+        case 0:
+          if (!s.empty()) s.erase(pos, 1 + rng() % 4);
+          break;
         case 1: s.insert(pos, 1, alphabet[rng() % (sizeof alphabet - 1)]); break;
-        case 2: if (!s.empty()) s[pos] = char(rng() % 256); break;
+        case 2:
+          if (!s.empty()) s[pos] = char(rng() % 256);
+          break;
         default: s.insert(pos, s.substr(rng() % (s.size() + 1), rng() % 20)); break;
       }
     }
@@ -641,13 +683,16 @@ TEST_CASE("config.json of Qwen3, Gemma 2 and OLMo 2 count their extra norms like
   const Case cases[] = {
       {R"({"model_type": "qwen3", "num_hidden_layers": 36, "hidden_size": 4096, "num_attention_heads": 32,
            "num_key_value_heads": 8, "head_dim": 128, "intermediate_size": 12288, "vocab_size": 151936,
-           "hidden_act": "silu", "tie_word_embeddings": false})", "qwen3-8b"},
+           "hidden_act": "silu", "tie_word_embeddings": false})",
+       "qwen3-8b"},
       {R"({"model_type": "gemma2", "num_hidden_layers": 42, "hidden_size": 3584, "num_attention_heads": 16,
            "num_key_value_heads": 8, "head_dim": 256, "intermediate_size": 14336, "vocab_size": 256000,
-           "hidden_activation": "gelu_pytorch_tanh"})", "gemma2-9b"},
+           "hidden_activation": "gelu_pytorch_tanh"})",
+       "gemma2-9b"},
       {R"({"model_type": "olmo2", "num_hidden_layers": 32, "hidden_size": 4096, "num_attention_heads": 32,
            "num_key_value_heads": 32, "intermediate_size": 11008, "vocab_size": 100352, "hidden_act": "silu",
-           "tie_word_embeddings": false})", "olmo2-7b"},
+           "tie_word_embeddings": false})",
+       "olmo2-7b"},
   };
   for (const Case& c : cases) {
     INFO(c.preset);
@@ -665,14 +710,16 @@ TEST_CASE("a model preset replaces the whole model, an import keeps the checkpoi
   std::vector<ConfigIssue> issues;
   ApplyHfConfig(c, R"({"_name_or_path": "Qwen/Qwen2.5-7B-Instruct", "hidden_size": 3584, "num_hidden_layers": 28,
                        "num_attention_heads": 28, "num_key_value_heads": 4, "intermediate_size": 18944,
-                       "vocab_size": 152064})", issues);
+                       "vocab_size": 152064})",
+                issues);
   REQUIRE_FALSE(HasErrors(issues));
   CHECK(c.model == "custom");
   CHECK(c.name == "Qwen/Qwen2.5-7B-Instruct");
   // A local path keeps only its last part.
   Config local;
   ApplyHfConfig(local, R"({"_name_or_path": "/data/ckpt/my-model/", "hidden_size": 512, "num_hidden_layers": 2,
-                           "num_attention_heads": 8})", issues);
+                           "num_attention_heads": 8})",
+                issues);
   CHECK(local.name == "my-model");
   // The name round-trips through the link.
   Config back;

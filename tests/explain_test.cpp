@@ -37,7 +37,10 @@ struct Expr {
       ++i;
       const double v = Sum();
       Space();
-      if (i < s.size() && s[i] == ')') ++i; else bad = true;
+      if (i < s.size() && s[i] == ')')
+        ++i;
+      else
+        bad = true;
       return v;
     }
     if (i < s.size() && (std::isdigit((unsigned char)s[i]) || s[i] == '.')) {
@@ -76,18 +79,28 @@ struct Expr {
     double v = Primary();
     for (;;) {
       Space();
-      if (i + 1 < s.size() && s[i] == 'x' && s[i + 1] == ' ') { ++i; v *= Primary(); }
-      else if (i < s.size() && s[i] == '/') { ++i; v /= Primary(); }
-      else return v;
+      if (i + 1 < s.size() && s[i] == 'x' && s[i + 1] == ' ') {
+        ++i;
+        v *= Primary();
+      } else if (i < s.size() && s[i] == '/') {
+        ++i;
+        v /= Primary();
+      } else
+        return v;
     }
   }
   double Sum() {
     double v = Product();
     for (;;) {
       Space();
-      if (i < s.size() && s[i] == '+') { ++i; v += Product(); }
-      else if (i < s.size() && s[i] == '-') { ++i; v -= Product(); }
-      else return v;
+      if (i < s.size() && s[i] == '+') {
+        ++i;
+        v += Product();
+      } else if (i < s.size() && s[i] == '-') {
+        ++i;
+        v -= Product();
+      } else
+        return v;
     }
   }
 };
@@ -112,10 +125,10 @@ int CheckFormulas(const Explanation& ex) {
 const char* const kCases[] = {
     "model=llama3-8b&gpu=h100&gpus=64&tokens=1e12",
     "model=llama2-70b&gpu=rtx4090&gpus=8&method=qlora",
-    "model=llama2-70b&gpu=a100-80g&gpus=24&tp=4&pp=3&tokens=2e11",             // 24 GPUs, a pipeline
-    "model=mixtral-8x7b&gpu=h100&gpus=96&tokens=1e11",                          // MoE, not a power of two
-    "model=llama2-13b&gpu=rtx4090&gpus=4&zero=3&offload=cpu&tokens=1e9",        // offload
-    "model=llama3-8b&gpu=h100&gpus=16&ckpt_s=30&mtbf_gpu_h=720&tokens=1e11",    // a given checkpoint time
+    "model=llama2-70b&gpu=a100-80g&gpus=24&tp=4&pp=3&tokens=2e11",            // 24 GPUs, a pipeline
+    "model=mixtral-8x7b&gpu=h100&gpus=96&tokens=1e11",                        // MoE, not a power of two
+    "model=llama2-13b&gpu=rtx4090&gpus=4&zero=3&offload=cpu&tokens=1e9",      // offload
+    "model=llama3-8b&gpu=h100&gpus=16&ckpt_s=30&mtbf_gpu_h=720&tokens=1e11",  // a given checkpoint time
 };
 
 }  // namespace
@@ -153,7 +166,8 @@ TEST_CASE("every arithmetic formula in the explanation holds with its inputs' va
 }
 
 TEST_CASE("the explanation's leaves are the user's keys with the values the plan used", "[explain]") {
-  const PlanOutput out = testing::PlanLink("model=llama2-70b&gpu=a100-80g&gpus=24&tp=4&pp=3&tokens=2e11&mtbf_gpu_h=5000");
+  const PlanOutput out =
+      testing::PlanLink("model=llama2-70b&gpu=a100-80g&gpus=24&tp=4&pp=3&tokens=2e11&mtbf_gpu_h=5000");
   const Explanation ex = ExplainPlan(out);
   for (const char* key : {"gpus", "tp", "pp", "tokens", "mtbf_gpu_h", "seq", "gbs", "eff_run", "prec", "stack"}) {
     INFO(key);
@@ -218,7 +232,8 @@ TEST_CASE("trainplan explain: text with values substituted, one number by name, 
   CHECK(parsed.value.Find("step_seconds")->NumberOr("value", -1) == plan.value.Find("step")->NumberOr("seconds", -2));
 
   out.clear(), err.clear();
-  REQUIRE(RunCli({"explain", "model=llama3-8b", "gpu=h100", "gpus=24", "--lang", "zh", "memory_total_bytes"}, out, err) == 0);
+  REQUIRE(RunCli({"explain", "model=llama3-8b", "gpu=h100", "gpus=24", "--lang", "zh", "memory_total_bytes"}, out,
+                 err) == 0);
   CHECK(out.find("每张 GPU 的显存") != std::string::npos);
   CHECK(out.find("[你的输入 ") != std::string::npos);
 

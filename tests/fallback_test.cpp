@@ -101,7 +101,8 @@ TEST_CASE("pp=7 on an 80-layer model and an undividable batch fall back per key"
   CHECK(batch.plan.global_batch == 1032);
 }
 
-TEST_CASE("a global batch left on auto follows the layout: 1,024 on powers of two, a multiple otherwise", "[fallback]") {
+TEST_CASE("a global batch left on auto follows the layout: 1,024 on powers of two, a multiple otherwise",
+          "[fallback]") {
   // The same explicit mbs=3 on 8 GPUs is no error at all when gbs is not given.
   PlanOutput mbs = MakePlan(Parse("#v=1&model=llama2-7b&gpus=8&tp=1&pp=1&cp=1&ep=1&vp=1&mbs=3"));
   REQUIRE(mbs.ok);
@@ -150,15 +151,16 @@ TEST_CASE("a NaN or garbage value stays at its default and its issue is kept per
   CHECK(HasError(o, "tp", "abc"));
   CHECK(HasError(o, "pue"));
   CHECK(HasError(o, "tokens"));
-  CHECK(o.fallback_keys.empty());  // nothing to replace: the parser already kept the defaults
+  CHECK(o.fallback_keys.empty());       // nothing to replace: the parser already kept the defaults
   CHECK(o.issues.front().key == "tp");  // parse issues first, in link order
 }
 
 TEST_CASE("an all-bad link still plans the defaults and lists every error", "[fallback]") {
   std::vector<ConfigIssue> parsed;
-  Config c = Parse("#v=1&model=no-such-model&gpu=no-such-gpu&intra=warp&inter=carrier-pigeon&tp=3&pp=999&"
-                   "method=qlora&prec=fp32&gbs=7&mbs=5&zero=9&gpus=-4&seq=zero&frobnicate=1",
-                   &parsed);
+  Config c = Parse(
+      "#v=1&model=no-such-model&gpu=no-such-gpu&intra=warp&inter=carrier-pigeon&tp=3&pp=999&"
+      "method=qlora&prec=fp32&gbs=7&mbs=5&zero=9&gpus=-4&seq=zero&frobnicate=1",
+      &parsed);
   REQUIRE_FALSE(MakePlan(c).ok);
   PlanOutput o = MakePlanWithFallback(c, parsed);
   CheckPlanned(o);
@@ -170,7 +172,8 @@ TEST_CASE("an all-bad link still plans the defaults and lists every error", "[fa
     INFO(key);
     CHECK(Replaced(o, key));
   }
-  CHECK(std::any_of(o.issues.begin(), o.issues.end(), [](const ConfigIssue& i) { return i.message.find("frobnicate") != std::string::npos; }));
+  CHECK(std::any_of(o.issues.begin(), o.issues.end(),
+                    [](const ConfigIssue& i) { return i.message.find("frobnicate") != std::string::npos; }));
   CHECK(o.config.model == "no-such-model");
   CHECK(o.job.model.layers > 0);  // the default preset's architecture was planned
 }

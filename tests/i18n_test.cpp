@@ -93,8 +93,7 @@ std::string WithoutLang(PlanOutput out) {
 
 }  // namespace
 
-TEST_CASE("the Chinese table: every phrase translated, placeholders and conversions kept, keys unique",
-          "[i18n]") {
+TEST_CASE("the Chinese table: every phrase translated, placeholders and conversions kept, keys unique", "[i18n]") {
   std::set<std::string> seen;
   for (const Phrase& p : CorePhrases()) {
     INFO(p.en);
@@ -352,7 +351,8 @@ std::vector<ConfigIssue> BadInputIssues() {
   pairs({{"model", "custom"}, {"layers", "4"}, {"hidden", "100"}, {"heads", "3"}, {"kv_heads", "2"}, {"gpus", "1"}});
   pairs({{"model", "mixtral-8x7b"}, {"topk", "9"}, {"dense_layers", "99"}});
   pairs({{"model", "custom"}, {"layers", "4"}, {"hidden", "256"}, {"heads", "4"}, {"experts", "8"}, {"gpus", "1"}});
-  pairs({{"model", "custom"}, {"layers", "4"}, {"hidden", "256"}, {"heads", "4"}, {"kv_lora_rank", "64"}, {"gpus", "1"}});
+  pairs(
+      {{"model", "custom"}, {"layers", "4"}, {"hidden", "256"}, {"heads", "4"}, {"kv_lora_rank", "64"}, {"gpus", "1"}});
   pairs({{"model", "llama2-7b"}, {"params", "7e9"}, {"layers", "32"}, {"hidden", "4096"}, {"heads", "32"}});
   pairs({{"model", "llama2-7b"}, {"params", "5e9"}});
   pairs({{"model", "llama2-7b"}, {"method", "qlora"}, {"prec", "fp32"}, {"lora_r", "9999"}});
@@ -361,20 +361,61 @@ std::vector<ConfigIssue> BadInputIssues() {
   pairs({{"model", "llama2-7b"}, {"gpus", "16"}, {"tp", "1"}, {"pp", "1"}, {"vp", "2"}, {"ep", "1"}, {"cp", "3"}});
   pairs({{"model", "llama2-7b"}, {"gpus", "8"}, {"tp", "1"}, {"pp", "3"}, {"cp", "1"}, {"ep", "1"}});
   pairs({{"model", "llama2-7b"}, {"gpus", "8"}, {"tp", "1"}, {"pp", "1"}, {"cp", "1"}, {"mbs", "3"}, {"gbs", "1000"}});
-  pairs({{"model", "llama2-70b"}, {"gpus", "64"}, {"tp", "8"}, {"pp", "4"}, {"vp", "3"}, {"cp", "1"}, {"ep", "1"},
-         {"mbs", "3"}, {"zero", "3"}, {"offload", "nvme"}});
+  pairs({{"model", "llama2-70b"},
+         {"gpus", "64"},
+         {"tp", "8"},
+         {"pp", "4"},
+         {"vp", "3"},
+         {"cp", "1"},
+         {"ep", "1"},
+         {"mbs", "3"},
+         {"zero", "3"},
+         {"offload", "nvme"}});
   pairs({{"model", "llama2-7b"}, {"gpus", "8"}, {"tp", "16"}, {"pp", "1"}, {"cp", "1"}, {"ep", "1"}});
   pairs({{"model", "mixtral-8x7b"}, {"gpus", "16"}, {"tp", "1"}, {"pp", "1"}, {"cp", "1"}, {"ep", "3"}});
-  pairs({{"model", "llama2-7b"}, {"gpus", "8"}, {"tp", "1"}, {"pp", "1"}, {"cp", "1"}, {"zero", "0"}, {"offload", "cpu"}});
+  pairs({{"model", "llama2-7b"},
+         {"gpus", "8"},
+         {"tp", "1"},
+         {"pp", "1"},
+         {"cp", "1"},
+         {"zero", "0"},
+         {"offload", "cpu"}});
   pairs({{"model", "llama2-7b"}, {"gpus", "8"}, {"tp", "1"}, {"pp", "1"}, {"cp", "1"}, {"ep", "2"}});
-  pairs({{"model", "mixtral-8x7b"}, {"gpus", "8"}, {"tp", "1"}, {"pp", "1"}, {"cp", "1"}, {"ep", "4"}, {"experts", "6"},
-         {"mbs", "1"}, {"zero", "1"}, {"recompute", "full"}, {"offload", "none"}, {"sp", "0"}, {"vp", "1"}});
-  pairs({{"model", "llama2-7b"}, {"gpus", "8"}, {"tp", "1"}, {"pp", "1"}, {"cp", "1"}, {"zero", "1"}, {"offload", "nvme"}});
+  pairs({{"model", "mixtral-8x7b"},
+         {"gpus", "8"},
+         {"tp", "1"},
+         {"pp", "1"},
+         {"cp", "1"},
+         {"ep", "4"},
+         {"experts", "6"},
+         {"mbs", "1"},
+         {"zero", "1"},
+         {"recompute", "full"},
+         {"offload", "none"},
+         {"sp", "0"},
+         {"vp", "1"}});
+  pairs({{"model", "llama2-7b"},
+         {"gpus", "8"},
+         {"tp", "1"},
+         {"pp", "1"},
+         {"cp", "1"},
+         {"zero", "1"},
+         {"offload", "nvme"}});
   // The stacks' pipeline rules (pp_microbatches): one schedule per step, uneven schedules, interleaving per schedule.
   for (const char* stack : {"megatron", "fsdp"})
     for (const char* per : {"3", "1"})
-      pairs({{"model", "llama2-7b"}, {"gpus", "16"}, {"tp", "1"}, {"pp", "2"}, {"vp", "2"}, {"cp", "1"}, {"ep", "1"},
-             {"mbs", "1"}, {"gbs", "64"}, {"zero", "1"}, {"stack", stack}, {"pp_microbatches", per}});
+      pairs({{"model", "llama2-7b"},
+             {"gpus", "16"},
+             {"tp", "1"},
+             {"pp", "2"},
+             {"vp", "2"},
+             {"cp", "1"},
+             {"ep", "1"},
+             {"mbs", "1"},
+             {"gbs", "64"},
+             {"zero", "1"},
+             {"stack", stack},
+             {"pp_microbatches", per}});
   // Hardware: a custom GPU missing its numbers, gpu_* keys on a catalog GPU, links a GPU cannot have or runs slower.
   pairs({{"gpu", "custom"}, {"gpus", "8"}});
   pairs({{"gpu", "h100"}, {"gpus", "8"}, {"gpu_mem_gib", "80"}});
@@ -387,12 +428,31 @@ std::vector<ConfigIssue> BadInputIssues() {
   // Frameworks and their rules.
   pairs({{"stack", "jax"}});
   pairs({{"stack", "hf"}, {"recompute", "selective"}});
-  pairs({{"model", "llama2-7b"}, {"gpus", "1"}, {"method", "lora"}, {"opt_in_bwd", "1"}, {"mbs", "1"}, {"gbs", "4"},
-         {"tp", "1"}, {"pp", "1"}, {"cp", "1"}});
+  pairs({{"model", "llama2-7b"},
+         {"gpus", "1"},
+         {"method", "lora"},
+         {"opt_in_bwd", "1"},
+         {"mbs", "1"},
+         {"gbs", "4"},
+         {"tp", "1"},
+         {"pp", "1"},
+         {"cp", "1"}});
   // Sizes: a step beyond the largest global batch; a search space too large to walk.
-  pairs({{"model", "llama2-7b"}, {"gpus", "10000000"}, {"tp", "1"}, {"pp", "1"}, {"cp", "1"}, {"ep", "1"}, {"mbs", "1000000"}});
-  pairs({{"model", "custom"}, {"layers", "55440"}, {"hidden", "4096"}, {"heads", "1024"}, {"experts", "55440"}, {"topk", "8"},
-         {"gpus", "7096320"}, {"gpus_per_node", "1024"}});
+  pairs({{"model", "llama2-7b"},
+         {"gpus", "10000000"},
+         {"tp", "1"},
+         {"pp", "1"},
+         {"cp", "1"},
+         {"ep", "1"},
+         {"mbs", "1000000"}});
+  pairs({{"model", "custom"},
+         {"layers", "55440"},
+         {"hidden", "4096"},
+         {"heads", "1024"},
+         {"experts", "55440"},
+         {"topk", "8"},
+         {"gpus", "7096320"},
+         {"gpus_per_node", "1024"}});
   // Calibration: measurements no factor can reproduce, factors carried to another GPU.
   pairs({{"model", "llama2-7b"}, {"gpus", "8"}, {"measured_peak_gib", "1"}});
   pairs({{"model", "llama2-7b"}, {"gpus", "8"}, {"measured_tokens_per_s_per_gpu", "1e7"}});
@@ -421,13 +481,13 @@ std::vector<ConfigIssue> BadInputIssues() {
   parse(ApplyJson, "[1]");
   for (const char* broken : {"{\"tp\": 1,", "{\"tp\" 1}", "{\"tp\": 1 2}", "[1 2]", "{1: 2}", "{\"a\": \"\\q\"}",
                              "{\"a\": \"\\u12\"}", "{\"a\": \"\\uzzzz\"}", "{\"a\": \"open", "{\"a\": -}",
-                             "{\"a\": 1e999}", "{\"a\": nul}", "{} x", "{\"a\": ",
-                             "{\"a\": \"\\u12", "{\"a\": @}"})
+                             "{\"a\": 1e999}", "{\"a\": nul}", "{} x", "{\"a\": ", "{\"a\": \"\\u12", "{\"a\": @}"})
     parse(ApplyJson, broken);
   parse(ApplyJson, std::string(10000, '['));
   parse(ApplyHfConfig, "[1]");
   parse(ApplyHfConfig, "{\"hidden_size\": 64}");
-  parse(ApplyHfConfig, R"({"num_hidden_layers": 2, "hidden_size": 256, "num_attention_heads": 4, "intermediate_size": 512,
+  parse(ApplyHfConfig,
+        R"({"num_hidden_layers": 2, "hidden_size": 256, "num_attention_heads": 4, "intermediate_size": 512,
                           "num_experts": 8, "num_experts_per_tok": 2, "moe_intermediate_size": 128,
                           "shared_expert_intermediate_size": 200})");
   const Job job = ResolveJob(Config{}, all);
@@ -475,7 +535,8 @@ TEST_CASE("issues in Chinese keep every value of the English, the English is unc
         used.insert(a.text);  // a JSON reader's reason
         const std::string words = TranslateWords(Lang::Zh, a.text);
         CHECK(zh.find(words) != std::string::npos);
-        for (const char* english : {" or ", "a whole number", "a number", " id ("}) CHECK(words.find(english) == std::string::npos);
+        for (const char* english : {" or ", "a whole number", "a number", " id ("})
+          CHECK(words.find(english) == std::string::npos);
       } else {
         CHECK(zh.find(a.text) != std::string::npos);  // numbers, ids, key names, what was typed
       }
@@ -519,7 +580,8 @@ TEST_CASE("the command line's error line and notes follow --lang, its exit statu
   CHECK(err.find(" or ") == std::string::npos);
   // Notes on stderr, and the text report's rows.
   out.clear(), err.clear();
-  REQUIRE(RunCli({"plan", "model=custom", "layers=2", "hidden=64", "heads=4", "gpus=1", "--lang", "zh"}, out, err) == 0);
+  REQUIRE(RunCli({"plan", "model=custom", "layers=2", "hidden=64", "heads=4", "gpus=1", "--lang", "zh"}, out, err) ==
+          0);
   CHECK(err == "提示：vocab：未给出；按 32000 计算（Llama 2 的分词器）\n");
   CHECK(out.find("vocab：未给出") != std::string::npos);
   out.clear(), err.clear();
@@ -527,28 +589,43 @@ TEST_CASE("the command line's error line and notes follow --lang, its exit statu
   CHECK(err == "note: vocab: not given; assuming 32000 (the Llama 2 tokenizer)\n");
   // JSON stays English.
   out.clear(), err.clear();
-  REQUIRE(RunCli({"plan", "model=custom", "layers=2", "hidden=64", "heads=4", "gpus=1", "--format", "json", "--lang",
-                  "zh"}, out, err) == 0);
+  REQUIRE(
+      RunCli({"plan", "model=custom", "layers=2", "hidden=64", "heads=4", "gpus=1", "--format", "json", "--lang", "zh"},
+             out, err) == 0);
   CHECK(out.find("\"vocab: not given; assuming 32000 (the Llama 2 tokenizer)\"") != std::string::npos);
   CHECK(!HasCjk(out));
 }
 
 TEST_CASE("the command line's own usage errors follow --lang, wherever it stands", "[i18n][cli]") {
-  struct Usage { std::vector<std::string> args; const char* en; const char* zh; };
+  struct Usage {
+    std::vector<std::string> args;
+    const char* en;
+    const char* zh;
+  };
   const Usage usages[] = {
-      {{"plan", "--frobnicate"}, "unknown option --frobnicate; see `trainplan plan --help`",
+      {{"plan", "--frobnicate"},
+       "unknown option --frobnicate; see `trainplan plan --help`",
        "未知选项 --frobnicate；请看 `trainplan plan --help`"},
-      {{"plan", "--format", "xml"}, "--format: expected text, json, csv or md, got \"xml\"",
+      {{"plan", "--format", "xml"},
+       "--format: expected text, json, csv or md, got \"xml\"",
        "--format：应为 text、json、csv 或 md，实际是 \"xml\""},
-      {{"search", "--objective", "speed"}, "--objective: expected time or cost, got \"speed\"",
+      {{"search", "--objective", "speed"},
+       "--objective: expected time or cost, got \"speed\"",
        "--objective：应为 time 或 cost，实际是 \"speed\""},
-      {{"search", "--top", "0"}, "--top: expected a whole number 1-1000, got \"0\"", "--top：应为 1-1000 的整数，实际是 \"0\""},
-      {{"plan", "llama"}, "unexpected argument \"llama\" (keys are KEY=VALUE)", "多余的参数 \"llama\"（配置项写作 KEY=VALUE）"},
-      {{"catalog", "gpuz"}, "catalog: expected gpus, models, links or stacks, got \"gpuz\"",
+      {{"search", "--top", "0"},
+       "--top: expected a whole number 1-1000, got \"0\"",
+       "--top：应为 1-1000 的整数，实际是 \"0\""},
+      {{"plan", "llama"},
+       "unexpected argument \"llama\" (keys are KEY=VALUE)",
+       "多余的参数 \"llama\"（配置项写作 KEY=VALUE）"},
+      {{"catalog", "gpuz"},
+       "catalog: expected gpus, models, links or stacks, got \"gpuz\"",
        "catalog：应为 gpus、models、links 或 stacks，实际是 \"gpuz\""},
-      {{"bogus"}, "unknown command \"bogus\"; expected plan, explain, compare, search, catalog or link",
+      {{"bogus"},
+       "unknown command \"bogus\"; expected plan, explain, compare, search, catalog or link",
        "未知命令 \"bogus\"；应为 plan、explain、compare、search、catalog 或 link"},
-      {{"plan", "--config", "/nonexistent/trainplan.json"}, "--config: cannot read \"/nonexistent/trainplan.json\"",
+      {{"plan", "--config", "/nonexistent/trainplan.json"},
+       "--config: cannot read \"/nonexistent/trainplan.json\"",
        "--config：无法读取 \"/nonexistent/trainplan.json\""},
   };
   for (const Usage& u : usages) {
@@ -558,8 +635,10 @@ TEST_CASE("the command line's own usage errors follow --lang, wherever it stands
     CHECK(err == std::string("trainplan: ") + u.en + "\n");
     for (int where = 0; where < 2; ++where) {  // --lang before or after the bad argument
       std::vector<std::string> args = u.args;
-      if (where == 0) args.insert(args.begin() + 1, {"--lang", "zh"});
-      else args.push_back("--lang=zh");
+      if (where == 0)
+        args.insert(args.begin() + 1, {"--lang", "zh"});
+      else
+        args.push_back("--lang=zh");
       err.clear();
       CHECK(RunCli(args, out, err) == 2);
       CHECK(err == std::string("trainplan: ") + u.zh + "\n");

@@ -14,10 +14,10 @@
 #include "memory.h"
 #include "model.h"
 #include "planner.h"
+#include "presets.h"
 #include "stack.h"
 #include "test_data.h"
 #include "validation.h"
-#include "presets.h"
 
 using namespace tp;
 using tp::testing::ReadTestData;
@@ -69,8 +69,10 @@ TEST_CASE("published memory cases, planned through MakePlan like a user's link",
     ++n;
     INFO(r.id << " " << r.metric << ": predicted " << r.predicted << ", published " << r.measured);
     CHECK(r.ok);
-    if (r.id == "zero-paper-7.5b-stage3") CHECK(r.predicted == Approx(18 * 7.5 / 64));
-    else CHECK(r.within);
+    if (r.id == "zero-paper-7.5b-stage3")
+      CHECK(r.predicted == Approx(18 * 7.5 / 64));
+    else
+      CHECK(r.within);
   }
   CHECK(n == 7);
 }

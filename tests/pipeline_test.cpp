@@ -10,9 +10,9 @@
 
 #include "explain.h"
 #include "planner.h"
+#include "resolve.h"
 #include "search.h"
 #include "test_links.h"
-#include "resolve.h"
 #include "trace.h"
 
 using namespace tp;
@@ -22,7 +22,8 @@ using tp::testing::PlanLink;
 namespace {
 
 // Llama 2 7B on 16 H100 (two nodes), pp 2, everything else fixed: dp 8, 64 sequences = 8 micro-batches.
-const std::string kBase = "model=llama2-7b&gpu=h100&gpus=16&tp=1&pp=2&cp=1&ep=1&mbs=1&gbs=64&recompute=none&offload=none&sp=0";
+const std::string kBase =
+    "model=llama2-7b&gpu=h100&gpus=16&tp=1&pp=2&cp=1&ep=1&mbs=1&gbs=64&recompute=none&offload=none&sp=0";
 
 // The issues a link's plan ends with, and whether it was planned.
 PlanOutput Try(const std::string& link) { return MakePlan(FromLink(link)); }

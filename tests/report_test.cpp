@@ -13,15 +13,14 @@
 #include "planner.h"
 #include "report.h"
 #include "search.h"
+#include "sentences.h"
 #include "test_links.h"
 #include "units.h"
-#include "sentences.h"
 
 using namespace tp;
 using tp::testing::FromLink;
 
 namespace {
-
 
 JsonValue Parse(const std::string& text) {
   JsonParseResult r = ParseJson(text);
@@ -58,9 +57,12 @@ std::vector<std::string> CsvSplit(const std::string& line) {
   for (size_t i = 0; i < line.size(); ++i) {
     char c = line[i];
     if (quoted) {
-      if (c == '"' && i + 1 < line.size() && line[i + 1] == '"') out.back() += '"', ++i;
-      else if (c == '"') quoted = false;
-      else out.back() += c;
+      if (c == '"' && i + 1 < line.size() && line[i + 1] == '"')
+        out.back() += '"', ++i;
+      else if (c == '"')
+        quoted = false;
+      else
+        out.back() += c;
     } else if (c == '"') {
       quoted = true;
     } else if (c == ',') {
@@ -87,7 +89,9 @@ std::string SectionText(const std::string& json, const std::string& name) {
   return json.substr(start, end - start);
 }
 
-const char* kLlama = "#v=1&model=llama2-70b&gpu=h100&gpus=64&tp=8&pp=2&dp=4&mbs=1&zero=1&recompute=selective&sp=1&offload=none&vp=1&cp=1&ep=1";
+const char* kLlama =
+    "#v=1&model=llama2-70b&gpu=h100&gpus=64&tp=8&pp=2&dp=4&mbs=1&zero=1&recompute=selective&sp=1&offload=none&vp=1&cp="
+    "1&ep=1";
 
 }  // namespace
 
@@ -95,12 +99,15 @@ TEST_CASE("plan JSON has every interface.md field with the engine's exact number
   PlanOutput out = MakePlan(FromLink(kLlama));
   REQUIRE(out.ok);
   JsonValue j = Parse(PlanToJson(out));
-  const char* memory[] = {"weights_bytes", "gradients_bytes", "optimizer_bytes", "activations_bytes", "other_bytes",
-                          "total_bytes", "capacity_bytes", "fits", "max_micro_batch", "model_states_bytes"};
-  const char* step[] = {"seconds", "compute_s", "memory_s", "comm_tp_s", "comm_dp_s", "comm_pp_s", "comm_exposed_s", "bubble_s"};
-  const char* throughput[] = {"tokens_per_s", "tokens_per_s_per_gpu", "model_tflops_per_gpu", "hardware_tflops_per_gpu",
-                              "mfu", "hfu"};
-  const char* run[] = {"tokens", "days", "gpu_hours", "goodput", "failures", "ckpt_interval_s", "energy_kwh", "cost_usd"};
+  const char* memory[] = {"weights_bytes",   "gradients_bytes",   "optimizer_bytes", "activations_bytes",
+                          "other_bytes",     "total_bytes",       "capacity_bytes",  "fits",
+                          "max_micro_batch", "model_states_bytes"};
+  const char* step[] = {"seconds",   "compute_s", "memory_s",       "comm_tp_s",
+                        "comm_dp_s", "comm_pp_s", "comm_exposed_s", "bubble_s"};
+  const char* throughput[] = {
+      "tokens_per_s", "tokens_per_s_per_gpu", "model_tflops_per_gpu", "hardware_tflops_per_gpu", "mfu", "hfu"};
+  const char* run[] = {"tokens",          "days",       "gpu_hours", "goodput", "failures",
+                       "ckpt_interval_s", "energy_kwh", "cost_usd"};
   for (const char* k : memory) At(j, "memory", k);
   for (const char* k : step) At(j, "step", k);
   for (const char* k : throughput) At(j, "throughput", k);
@@ -133,8 +140,10 @@ TEST_CASE("plan JSON has every interface.md field with the engine's exact number
 }
 
 TEST_CASE("the resolved config in the JSON reproduces the same plan", "[report]") {
-  for (const char* link : {kLlama, "#v=1&model=llama3-8b&gpus=8&gpu=h100", "#v=1&layers=24&hidden=2304&heads=24&vocab=51200&act=gelu&gpus=32&seq=2048",
-                           "#v=1&model=mixtral-8x7b&gpus=16&gpu=h100", "#v=1&params=7.5e9&gpus=64&zero=3&prec=fp16", "#v=1&model=deepseek-v3&gpus=256&gpu=h800"}) {
+  for (const char* link : {kLlama, "#v=1&model=llama3-8b&gpus=8&gpu=h100",
+                           "#v=1&layers=24&hidden=2304&heads=24&vocab=51200&act=gelu&gpus=32&seq=2048",
+                           "#v=1&model=mixtral-8x7b&gpus=16&gpu=h100", "#v=1&params=7.5e9&gpus=64&zero=3&prec=fp16",
+                           "#v=1&model=deepseek-v3&gpus=256&gpu=h800"}) {
     INFO(link);
     PlanOutput first = MakePlan(FromLink(link));
     REQUIRE(first.ok);
@@ -225,8 +234,10 @@ TEST_CASE("comparison puts each scenario's own numbers side by side", "[report]"
   CHECK(Lines(text)[0].find("scenario 2") != std::string::npos);
   for (const std::string& l : Lines(text)) {
     if (l.find("  total ") != 0) continue;
-    CHECK(l.find(Fmt("%.2f GiB (%.2f GB)", a.plan.memory.total / kGiB, a.plan.memory.total / 1e9)) != std::string::npos);
-    CHECK(l.find(Fmt("%.2f GiB (%.2f GB)", b.plan.memory.total / kGiB, b.plan.memory.total / 1e9)) != std::string::npos);
+    CHECK(l.find(Fmt("%.2f GiB (%.2f GB)", a.plan.memory.total / kGiB, a.plan.memory.total / 1e9)) !=
+          std::string::npos);
+    CHECK(l.find(Fmt("%.2f GiB (%.2f GB)", b.plan.memory.total / kGiB, b.plan.memory.total / 1e9)) !=
+          std::string::npos);
   }
   JsonValue j = Parse(FormatComparison({a, b}, Format::Json));
   REQUIRE(j.Find("plans"));

@@ -16,7 +16,8 @@ TEST_CASE("search never predicts slower than Llama 3 405B's published layout", "
   // 126 layers on 16 stages is an uneven split: the search must consider pipeline degrees that do not
   // divide the layer count, with and without the interleaved schedule.
   // Meta's 2024 stack: FSDP-style sharding with tensor, pipeline and context parallelism (stack=fsdp).
-  const char* job = "#v=1&model=llama3.1-405b&gpu=h100&gpus=16384&seq=8192&gbs=2048&prec=bf16&stack=fsdp&stack_year=2024";
+  const char* job =
+      "#v=1&model=llama3.1-405b&gpu=h100&gpus=16384&seq=8192&gbs=2048&prec=bf16&stack=fsdp&stack_year=2024";
   SearchResult found = SearchLayouts(FromLink(job), SearchOptions{});
   REQUIRE(found.any_fits);
   REQUIRE_FALSE(found.top.empty());
@@ -52,8 +53,7 @@ TEST_CASE("search results fit, are ranked, and the Pareto front is non-dominated
   }
   for (const SearchHit& a : r.pareto)
     for (const SearchHit& b : r.pareto)
-      if (&a != &b)
-        CHECK_FALSE((b.plan.run.days <= a.plan.run.days && b.plan.run.cost_usd < a.plan.run.cost_usd));
+      if (&a != &b) CHECK_FALSE((b.plan.run.days <= a.plan.run.days && b.plan.run.cost_usd < a.plan.run.cost_usd));
   if (r.top.size() > 1) CHECK_FALSE(WhyLoses(r.top[1].plan, r.top[0].plan, Objective::Time).empty());
 }
 

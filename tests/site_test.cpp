@@ -22,7 +22,8 @@ std::string Read(const std::string& relative) {
 
 TEST_CASE("the Pages workflow publishes every file the page loads", "[site]") {
   std::set<std::string> loaded = {"index.html"};
-  const std::string html = Read("shell/index.html"), glue = Read("shell/trainplan.js"), web = Read("web/platform_web.cpp");
+  const std::string html = Read("shell/index.html"), glue = Read("shell/trainplan.js"),
+                    web = Read("web/platform_web.cpp");
   REQUIRE_FALSE(html.empty());
   REQUIRE_FALSE(glue.empty());
   REQUIRE_FALSE(web.empty());

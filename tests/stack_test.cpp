@@ -9,16 +9,16 @@
 
 #include "catalog.h"
 #include "json.h"
+#include "kernels.h"
 #include "memory.h"
 #include "model.h"
 #include "planner.h"
+#include "resolve.h"
 #include "stack.h"
 #include "step_finetune.h"
 #include "test_data.h"
 #include "test_links.h"
 #include "validation.h"
-#include "kernels.h"
-#include "resolve.h"
 
 using namespace tp;
 using tp::testing::FromLink;
@@ -72,8 +72,11 @@ TEST_CASE("Megatron's own estimator: weights, gradients and optimizer agree with
     bool distributed;
   };
   // Dense GQA and SwiGLU models the estimator counts exactly; the issue's llama2-13b tp8 pp4 dp64 ZeRO-1.
-  const Case cases[] = {{"llama2-13b", 8, 4, 64, true}, {"llama2-13b", 8, 4, 64, false}, {"llama3-8b", 2, 1, 16, true},
-                        {"llama2-70b", 8, 8, 8, true},  {"mistral-7b", 1, 2, 32, false}};
+  const Case cases[] = {{"llama2-13b", 8, 4, 64, true},
+                        {"llama2-13b", 8, 4, 64, false},
+                        {"llama3-8b", 2, 1, 16, true},
+                        {"llama2-70b", 8, 8, 8, true},
+                        {"mistral-7b", 1, 2, 32, false}};
   for (const Case& c : cases) {
     INFO(c.model << " tp" << c.tp << " pp" << c.pp << " dp" << c.dp << (c.distributed ? " dist-opt" : ""));
     const int gpus = c.tp * c.pp * c.dp;
@@ -92,11 +95,14 @@ TEST_CASE("Megatron's own estimator: weights, gradients and optimizer agree with
   CHECK(EstimateMemory(job, lay).model_states / 1e9 == Approx(2.58).epsilon(0.01));
 }
 
-TEST_CASE("Megatron's own estimator: activations with sequence parallelism and selective recompute within 2 %", "[stack]") {
+TEST_CASE("Megatron's own estimator: activations with sequence parallelism and selective recompute within 2 %",
+          "[stack]") {
   // Where the estimator's assumptions hold: a GELU MLP, multi-head attention, dropout 0.1 (its 18 counts
   // the dropout masks), the core attention recomputed. It ignores SwiGLU's third tensor and GQA's smaller
   // K and V; TrainPlan counts them (docs/memory.md, "where we differ").
-  const char* model = "#v=1&stack=megatron&gpu=h100&model=custom&layers=24&hidden=4096&heads=32&ffn=16384&vocab=51200&act=gelu&flash=0&seq=2048";
+  const char* model =
+      "#v=1&stack=megatron&gpu=h100&model=custom&layers=24&hidden=4096&heads=32&ffn=16384&vocab=51200&act=gelu&flash=0&"
+      "seq=2048";
   for (int pp : {1, 2, 4}) {
     for (int vp : {1, 3}) {
       if (vp > 1 && pp == 1) continue;
@@ -154,8 +160,10 @@ TEST_CASE("the conventions that differ between stacks move memory as their code 
   const MemoryBreakdown tt = plan("&stack=torchtune"), hf = plan("&stack=hf");
   CHECK((tt.reserved - tt.allocated) < (hf.reserved - hf.allocated));
   // Unsloth's checkpointing keeps layer inputs in host memory.
-  const PlanOutput un = PlanLink("#v=1&gpu=rtx4090&model=llama3-8b&gpus=1&method=lora&stack=unsloth&recompute=full&mbs=2&seq=4096");
-  const PlanOutput un_gpu = PlanLink("#v=1&gpu=rtx4090&model=llama3-8b&gpus=1&method=lora&stack=unsloth&recompute=full&mbs=2&seq=4096&offload_act=0");
+  const PlanOutput un =
+      PlanLink("#v=1&gpu=rtx4090&model=llama3-8b&gpus=1&method=lora&stack=unsloth&recompute=full&mbs=2&seq=4096");
+  const PlanOutput un_gpu = PlanLink(
+      "#v=1&gpu=rtx4090&model=llama3-8b&gpus=1&method=lora&stack=unsloth&recompute=full&mbs=2&seq=4096&offload_act=0");
   CHECK(un.plan.memory.host_bytes > 0.5e9);
   CHECK(un.plan.memory.activations < un_gpu.plan.memory.activations);
   // nvidia-smi shows the reserve, the CUDA context and NCCL on top of the tensors.
@@ -164,10 +172,15 @@ TEST_CASE("the conventions that differ between stacks move memory as their code 
 }
 
 TEST_CASE("the stack key: ids, aliases, refusals, and what the search may choose", "[stack]") {
-  for (const auto& [alias, id] : std::vector<std::pair<const char*, const char*>>{
-           {"nemo", "megatron"}, {"Megatron-Core", "megatron"}, {"megatron-deepspeed", "deepspeed"},
-           {"torchtitan", "fsdp"}, {"llm-foundry", "fsdp"}, {"transformers", "hf"}, {"axolotl", "hf"},
-           {"tune", "torchtune"}, {"unsloth", "unsloth"}}) {
+  for (const auto& [alias, id] : std::vector<std::pair<const char*, const char*>>{{"nemo", "megatron"},
+                                                                                  {"Megatron-Core", "megatron"},
+                                                                                  {"megatron-deepspeed", "deepspeed"},
+                                                                                  {"torchtitan", "fsdp"},
+                                                                                  {"llm-foundry", "fsdp"},
+                                                                                  {"transformers", "hf"},
+                                                                                  {"axolotl", "hf"},
+                                                                                  {"tune", "torchtune"},
+                                                                                  {"unsloth", "unsloth"}}) {
     INFO(alias);
     REQUIRE(FindStack(alias));
     CHECK(std::string(FindStack(alias)->id) == id);
@@ -193,8 +206,8 @@ TEST_CASE("the shipped release efficiencies are what the documented fit gives", 
   // bench/fit_stacks.cpp prints the fit; each framework on its own measurements only.
   std::string error;
   const std::string runs = ReadTestData("stack_runs.json"), finetune = ReadTestData("finetune_fit_runs.json");
-  const auto fits = FitStackEfficiencies(ReadTestData("cases.json"), ReadTestData("published_setups.json"),
-                                         {runs, finetune}, &error);
+  const auto fits =
+      FitStackEfficiencies(ReadTestData("cases.json"), ReadTestData("published_setups.json"), {runs, finetune}, &error);
   REQUIRE(error.empty());
   REQUIRE(fits.size() >= 4);
   for (const StackReleaseFit& f : fits) {

@@ -11,13 +11,13 @@
 
 #include "explain.h"
 #include "flops.h"
+#include "kernels.h"
 #include "plan.h"
 #include "planner.h"
 #include "stack.h"
 #include "step.h"
 #include "step_finetune.h"
 #include "test_links.h"
-#include "kernels.h"
 #include "trace.h"
 
 using namespace tp;
@@ -74,7 +74,8 @@ TEST_CASE("QLoRA dequantizes every frozen weight once per GEMM that reads it, wh
   for (const char* stack : {"hf", "torchtune", "unsloth"}) {
     for (const char* rc : {"full", "none"}) {
       INFO(stack << " recompute=" << rc);
-      const std::string base = std::string(kLlama8b) + "&stack=" + stack + "&recompute=" + rc + "&lora_r=8&lora_targets=all";
+      const std::string base =
+          std::string(kLlama8b) + "&stack=" + stack + "&recompute=" + rc + "&lora_r=8&lora_targets=all";
       const Traced lora = PlanTraced(base + "&method=lora");
       const Traced qlora = PlanTraced(base + "&method=qlora");
       const double passes = std::string(rc) == "full" ? 3 : 2;
@@ -87,7 +88,8 @@ TEST_CASE("QLoRA dequantizes every frozen weight once per GEMM that reads it, wh
   }
 }
 
-TEST_CASE("LoRA adapters: thin GEMMs forward, backward and recomputed, and each stack's elementwise traffic", "[step][finetune]") {
+TEST_CASE("LoRA adapters: thin GEMMs forward, backward and recomputed, and each stack's elementwise traffic",
+          "[step][finetune]") {
   PlanOutput out = PlanLink(std::string(kLlama8b) + "&method=lora&lora_r=16&lora_targets=all&recompute=full");
   const ModelOps ops = DescribeModel(out.job.model);
   // Adapted matrices of one block: inputs (k) and outputs (n) of q, k, v, o, gate, up, down.
@@ -118,7 +120,7 @@ TEST_CASE("offloaded checkpoints: Unsloth hides the copy out, waits for the copy
   GemmLog log;
   FinetuneInputs in = Inputs(8192, &log);
   const double copy = 8192 * kH * 2 / in.host_bw;  // one block's input, bf16, over the host link
-  in.forward_s = kLayers * 0.5 * copy;              // a forward too short to hide the copy
+  in.forward_s = kLayers * 0.5 * copy;             // a forward too short to hide the copy
   in.backward_s = kLayers * 10 * copy;
   out.job.stack = FindStack("unsloth");
   CHECK(FinetuneStep(out.job, out.plan.layout, ops, in).offload == Approx(kLayers * (0.5 * copy + copy)));
@@ -130,11 +132,13 @@ TEST_CASE("offloaded checkpoints: Unsloth hides the copy out, waits for the copy
   CHECK(FinetuneStep(out.job, out.plan.layout, ops, in).offload == 0);
 }
 
-TEST_CASE("offloaded checkpoints cost what Unsloth measured: +1.9 % on Llama 3 70B at 5 x 8192 tokens", "[step][finetune]") {
+TEST_CASE("offloaded checkpoints cost what Unsloth measured: +1.9 % on Llama 3 70B at 5 x 8192 tokens",
+          "[step][finetune]") {
   // unsloth.ai/blog/llama3: "On a A100 80GB SXM machine, Unsloth allows 6x longer context lengths with only
   // +1.9% overhead" (QLoRA, rank 32 on every linear layer, 8192 tokens x batch 5). Judged, never fitted.
-  const std::string link = "#v=1&model=llama3-70b&stack=unsloth&method=qlora&lora_r=32&lora_targets=all&gpu=a100-80g"
-                           "&gpus=1&seq=8192&mbs=5&gbs=5&tp=1&pp=1&cp=1&zero=0&recompute=full";
+  const std::string link =
+      "#v=1&model=llama3-70b&stack=unsloth&method=qlora&lora_r=32&lora_targets=all&gpu=a100-80g"
+      "&gpus=1&seq=8192&mbs=5&gbs=5&tp=1&pp=1&cp=1&zero=0&recompute=full";
   const double with = PlanLink(link + "&offload_act=1").plan.step.seconds;
   const double without = PlanLink(link + "&offload_act=0").plan.step.seconds;
   const double overhead = with / without - 1;
@@ -146,11 +150,13 @@ TEST_CASE("offloaded checkpoints cost what Unsloth measured: +1.9 % on Llama 3 7
 TEST_CASE("small micro-batches: the GEMMs keep their efficiency, the host sets the floor", "[step][finetune]") {
   // The step model's GEMMs at 256 tokens per micro-batch still run within 15 % of their rate at 4096 (a
   // 4096-wide projection is compute-bound from a few hundred rows on): compute time per token.
-  const std::string qwen = "#v=1&model=custom&layers=32&hidden=4096&heads=32&kv_heads=32&ffn=11008&vocab=151936"
-                           "&act=swiglu&tied=0&method=lora&lora_r=64&lora_targets=all&gpu=a100-80g&gpus=1&mbs=1&gbs=8"
-                           "&tp=1&pp=1&cp=1&zero=0&recompute=full&flash=1";
+  const std::string qwen =
+      "#v=1&model=custom&layers=32&hidden=4096&heads=32&kv_heads=32&ffn=11008&vocab=151936"
+      "&act=swiglu&tied=0&method=lora&lora_r=64&lora_targets=all&gpu=a100-80g&gpus=1&mbs=1&gbs=8"
+      "&tp=1&pp=1&cp=1&zero=0&recompute=full&flash=1";
   const PlanOutput small = PlanLink(qwen + "&stack=hf&seq=256"), large = PlanLink(qwen + "&stack=hf&seq=4096");
-  const double per_token_small = small.plan.step.compute_s / (8 * 256), per_token_large = large.plan.step.compute_s / (8 * 4096);
+  const double per_token_small = small.plan.step.compute_s / (8 * 256),
+               per_token_large = large.plan.step.compute_s / (8 * 4096);
   CHECK(per_token_small < 1.15 * per_token_large);
   // What Qwen's table shows at 256 tokens (1.2 s per 8 micro-batches on Qwen-7B) is the host: the hf stack's
   // eager code takes 1.67 ms per layer pass (3 passes with recomputation), longer than the GPU's work.
@@ -183,8 +189,9 @@ TEST_CASE("the optimizer step moves the bytes of the stack's states", "[step][fi
 TEST_CASE("paged optimizer states the driver evicts cost their round trip every step", "[step][finetune]") {
   // torchtune's Llama 3.1 8B full fine-tune on one RTX 4090: 16 GB of bf16 weights and 16 GB of paged 8-bit
   // AdamW states do not fit 24 GB; the driver evicts states and each step brings them back and out again.
-  const std::string link = "#v=1&model=llama3.1-8b&stack=torchtune&method=full&gpus=1&seq=2048&mbs=2&gbs=2&prec=bf16"
-                           "&opt=paged_adamw8bit&opt_in_bwd=1&recompute=full&offload_act=0&tp=1&pp=1&cp=1&zero=0";
+  const std::string link =
+      "#v=1&model=llama3.1-8b&stack=torchtune&method=full&gpus=1&seq=2048&mbs=2&gbs=2&prec=bf16"
+      "&opt=paged_adamw8bit&opt_in_bwd=1&recompute=full&offload_act=0&tp=1&pp=1&cp=1&zero=0";
   const PlanOutput on_4090 = PlanLink(link + "&gpu=rtx4090");
   CHECK(on_4090.plan.memory.paged_bytes > 4e9);
   // RTX 4090: PCIe 4.0 x16 at 31.5 GB/s x the collectives' 0.80 link efficiency, one GPU per switch uplink.
@@ -196,7 +203,8 @@ TEST_CASE("paged optimizer states the driver evicts cost their round trip every 
   CHECK(roomy.plan.step.offload_s == 0);
 }
 
-TEST_CASE("LoRA dropout: a kernel on each adapter's input, and its mask kept, Unsloth leaves its fast path", "[step][finetune]") {
+TEST_CASE("LoRA dropout: a kernel on each adapter's input, and its mask kept, Unsloth leaves its fast path",
+          "[step][finetune]") {
   PlanOutput out = PlanLink(std::string(kLlama8b) + "&method=lora&lora_r=16&lora_targets=all&recompute=full");
   const ModelOps ops = DescribeModel(out.job.model);
   const double sum_k = 4 * kH + 2 * kH + kFfn, sum_n = kH + 2 * kKv + kH + 2 * kFfn + kH;
@@ -219,7 +227,8 @@ TEST_CASE("LoRA dropout: a kernel on each adapter's input, and its mask kept, Un
   CHECK(PlanLink(std::string(kLlama8b) + "&method=lora").job.work.lora_dropout == 0);
 }
 
-TEST_CASE("LoRA adapters' saved inputs: PEFT's cast copy always, a dropout copy and mask when there is dropout", "[memory][finetune]") {
+TEST_CASE("LoRA adapters' saved inputs: PEFT's cast copy always, a dropout copy and mask when there is dropout",
+          "[memory][finetune]") {
   // Without recomputation every layer keeps what its backward needs: PEFT casts each adapter's input to fp32
   // and autocast casts it back to a new bf16 tensor that lora_A's weight gradient keeps (2 B per input
   // element per adapted matrix); torchtune feeds x itself. Dropout adds a mask byte (and, for torchtune, the

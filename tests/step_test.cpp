@@ -11,10 +11,10 @@
 #include "catalog.h"
 #include "flops.h"
 #include "planner.h"
+#include "resolve.h"
 #include "step.h"
 #include "test_data.h"
 #include "test_links.h"
-#include "resolve.h"
 
 using namespace tp;
 
@@ -323,8 +323,8 @@ TEST_CASE("bad input gives zeros, never a crash", "[step]") {
 
 TEST_CASE("published throughput cases: median error <= 10%, most within 15%", "[step][validation]") {
   std::string error;
-  const auto cases = stepfit::LoadCases(testing::ReadTestData("cases.json"), &error,
-                                        testing::ReadTestData("published_setups.json"));
+  const auto cases =
+      stepfit::LoadCases(testing::ReadTestData("cases.json"), &error, testing::ReadTestData("published_setups.json"));
   CHECK(error.empty());
   REQUIRE(cases.size() >= 15);
   std::vector<double> errs;
@@ -428,9 +428,11 @@ TEST_CASE("odd jobs and layouts give finite, non-negative times", "[step]") {
     l.offload = Offload(next(0, 2));
     l.sp = next(0, 1);
     Result r = Run(j, l);
-    const double fields[] = {r.step.seconds, r.step.compute_s, r.step.memory_s, r.step.comm_tp_s, r.step.comm_cp_s,
-                             r.step.comm_ep_s, r.step.comm_dp_s, r.step.comm_pp_s, r.step.comm_exposed_s,
-                             r.step.bubble_s, r.step.offload_s, r.thr.tokens_per_s, r.thr.mfu, r.thr.hfu};
+    const double fields[] = {r.step.seconds,   r.step.compute_s, r.step.memory_s,
+                             r.step.comm_tp_s, r.step.comm_cp_s, r.step.comm_ep_s,
+                             r.step.comm_dp_s, r.step.comm_pp_s, r.step.comm_exposed_s,
+                             r.step.bubble_s,  r.step.offload_s, r.thr.tokens_per_s,
+                             r.thr.mfu,        r.thr.hfu};
     for (double f : fields) {
       INFO("case " << i);
       REQUIRE(std::isfinite(f));

@@ -9,11 +9,11 @@
 #include "catalog.h"
 #include "config.h"
 #include "planner.h"
+#include "resolve.h"
+#include "sentences.h"
 #include "step.h"
 #include "test_links.h"
 #include "units.h"
-#include "resolve.h"
-#include "sentences.h"
 
 using namespace tp;
 
@@ -262,11 +262,11 @@ TEST_CASE("links a GPU cannot have are refused with the reason", "[topology][con
 
 TEST_CASE("gpu=custom: a GPU described by its numbers plans like the catalog's", "[topology][custom]") {
   // The H100 SXM's own numbers as a custom GPU, with its links and measured matmul rate: the same plan.
-  const std::string h100 =
-      "#v=1&model=llama3-8b&gpus=16&tp=2&pp=1&cp=1&ep=1&vp=1&mbs=2&zero=1&recompute=none&sp=1";
-  const std::string custom = h100 + "&gpu=custom&gpu_mem_gib=79.6475&gpu_bw_gbs=3352&gpu_tflops=989.4&gpu_tdp_w=700"
-                                    "&gpu_fp8_tflops=1978.9&gpu_fp32_tflops=494.7&gpu_mamf_tflops=794.5"
-                                    "&intra=nvlink4&inter=ib-ndr&usd_per_gpu_hour=2.5&usd_per_gpu=30000";
+  const std::string h100 = "#v=1&model=llama3-8b&gpus=16&tp=2&pp=1&cp=1&ep=1&vp=1&mbs=2&zero=1&recompute=none&sp=1";
+  const std::string custom = h100 +
+                             "&gpu=custom&gpu_mem_gib=79.6475&gpu_bw_gbs=3352&gpu_tflops=989.4&gpu_tdp_w=700"
+                             "&gpu_fp8_tflops=1978.9&gpu_fp32_tflops=494.7&gpu_mamf_tflops=794.5"
+                             "&intra=nvlink4&inter=ib-ndr&usd_per_gpu_hour=2.5&usd_per_gpu=30000";
   const PlanOutput a = testing::PlanLink(h100 + "&gpu=h100");
   const PlanOutput b = testing::PlanLink(custom);
   REQUIRE(b.job.hw.gpu);

@@ -16,8 +16,8 @@
 #include "job.h"
 #include "json.h"
 #include "plan.h"
-#include "validation.h"
 #include "resolve.h"
+#include "validation.h"
 
 using namespace tp;
 using tp::testing::ReadTestData;
@@ -148,7 +148,8 @@ TEST_CASE("held-out whole runs, never fitted, judge the run model", "[validation
 
 TEST_CASE("held-out throughput rows, never fitted, are planned and judged", "[validation]") {
   std::string error;
-  const auto results = RunValidationCases(ReadTestData("heldout_throughput.json"), ReadTestData("published_setups.json"), &error);
+  const auto results =
+      RunValidationCases(ReadTestData("heldout_throughput.json"), ReadTestData("published_setups.json"), &error);
   REQUIRE(error.empty());
   REQUIRE(results.size() >= 20);
   std::vector<double> errors;
@@ -196,14 +197,16 @@ TEST_CASE("held-out mixture-of-experts rows: at least 5 of 7 within 15 %", "[val
   CHECK(within >= 5);
 }
 
-TEST_CASE("published fine-tuning runs, never fitted, judge memory and speed on consumer and data-centre GPUs", "[validation]") {
+TEST_CASE("published fine-tuning runs, never fitted, judge memory and speed on consumer and data-centre GPUs",
+          "[validation]") {
   // tests/data/finetune_runs.json: torchtune, Axolotl and LLaMA-Factory figures (RTX 4090 and A100), each with
   // the setup its source states. No constant is fitted to them: the hf and torchtune efficiencies are fitted
   // on tests/data/finetune_fit_runs.json (other runs, tests/stack_test.cpp checks the two share none), unsloth
   // on its notebooks' T4 and RTX 3080 runs (LLaMA-Factory's Unsloth rows here stay held out); docs/validation.md
   // shows the same table.
   std::string error;
-  const auto results = RunValidationCases(ReadTestData("finetune_runs.json"), ReadTestData("published_setups.json"), &error);
+  const auto results =
+      RunValidationCases(ReadTestData("finetune_runs.json"), ReadTestData("published_setups.json"), &error);
   REQUIRE(error.empty());
   REQUIRE(results.size() >= 20);
   int within = 0, on_4090 = 0;
@@ -226,7 +229,8 @@ TEST_CASE("published fine-tuning runs, never fitted, judge memory and speed on c
   CHECK(speed[speed.size() / 2] <= 0.13);
 }
 
-TEST_CASE("the unsloth efficiency fitted on its notebooks beats 1.0 on the held-out LLaMA-Factory rows", "[validation]") {
+TEST_CASE("the unsloth efficiency fitted on its notebooks beats 1.0 on the held-out LLaMA-Factory rows",
+          "[validation]") {
   // The fit (two runs on a T4 and an RTX 3080, tests/data/finetune_fit_runs.json) never sees LLaMA-Factory's
   // Unsloth rows (Llama 2 7B LoRA and QLoRA on an A100, tests/data/finetune_runs.json): planned at the shipped
   // efficiency they must be closer to the published speed than at eff_stack 1, and within their tolerance.
@@ -259,7 +263,8 @@ TEST_CASE("the fine-tuning fit set is reproduced at the fitted efficiencies", "[
   REQUIRE(error.empty());
   REQUIRE(results.size() >= 15);
   for (const CaseResult& r : results) {
-    INFO(r.id << ": predicted " << r.predicted << ", published " << r.measured << " (" << 100 * r.error << "%) " << r.problem);
+    INFO(r.id << ": predicted " << r.predicted << ", published " << r.measured << " (" << 100 * r.error << "%) "
+              << r.problem);
     CHECK(r.ok);
     CHECK(r.within);
   }

@@ -11,7 +11,6 @@
 #include <shared_mutex>
 #include <unordered_map>
 
-
 namespace tp {
 namespace {
 
@@ -65,7 +64,8 @@ const Phrase kPhrases[] = {
      "未给出训练 token 数：按每个参数 20 个 token（Chinchilla）估算"},
     {"size-only model: activations and step time need the architecture (layers, hidden, heads)",
      "只给了参数量的模型：激活值和每步时间需要模型结构（层数、隐藏维度、注意力头数）"},
-    {"this GPU has no FP8 tensor cores: fp8 runs at the 16-bit rate", "该 GPU 没有 FP8 Tensor Core：fp8 只能按 16 位的速度运行"},
+    {"this GPU has no FP8 tensor cores: fp8 runs at the 16-bit rate",
+     "该 GPU 没有 FP8 Tensor Core：fp8 只能按 16 位的速度运行"},
     {"offload traffic over the host link slows the step noticeably", "经主机链路的卸载流量明显拖慢了每一步"},
     {"MFU below 20%: the GPUs mostly wait", "MFU 低于 20%：GPU 大部分时间在等待"},
     // ---- fit advice (planner.cpp) ----
@@ -95,7 +95,8 @@ const Phrase kPhrases[] = {
     {"layout", "并行布局"},
     {"link", "分享链接"},
     {"error", "错误"},
-    {"Memory per GPU (most loaded; GiB = 2^30 bytes, as nvidia-smi and PyTorch count; GB = 1e9)", "每张 GPU 的显存（负载最重的一张；GiB = 2^30 字节，与 nvidia-smi 和 PyTorch 的计法相同；GB = 1e9 字节）"},
+    {"Memory per GPU (most loaded; GiB = 2^30 bytes, as nvidia-smi and PyTorch count; GB = 1e9)",
+     "每张 GPU 的显存（负载最重的一张；GiB = 2^30 字节，与 nvidia-smi 和 PyTorch 的计法相同；GB = 1e9 字节）"},
     {"weights", "权重"},
     {"gradients", "梯度"},
     {"optimizer states", "优化器状态"},
@@ -149,7 +150,8 @@ const Phrase kPhrases[] = {
     {"{0}: cannot read \"{1}\"", "{0}：无法读取 \"{1}\""},
     {"--log: no throughput or memory figure found in \"{0}\" (read: torchtitan, torchtune, Megatron-LM / NeMo and "
      "Hugging Face Trainer lines)",
-     "--log：在 \"{0}\" 中没有找到吞吐量或显存数字（可读取：torchtitan、torchtune、Megatron-LM / NeMo 和 Hugging Face Trainer 的日志行）"},
+     "--log：在 \"{0}\" 中没有找到吞吐量或显存数字（可读取：torchtitan、torchtune、Megatron-LM / NeMo 和 Hugging Face "
+     "Trainer 的日志行）"},
     {"read from the log ({0}): {1}", "从日志读取（{0}）：{1}"},
     {"{0}: \"{1}\" is larger than 16 MB", "{0}：\"{1}\" 超过 16 MB"},
     {"unknown option {0}; see `trainplan {1} --help`", "未知选项 {0}；请看 `trainplan {1} --help`"},
@@ -158,7 +160,8 @@ const Phrase kPhrases[] = {
     {"--objective: expected time or cost, got \"{0}\"", "--objective：应为 time 或 cost，实际是 \"{0}\""},
     {"--top: expected a whole number 1-1000, got \"{0}\"", "--top：应为 1-1000 的整数，实际是 \"{0}\""},
     {"--gpu-types: unknown GPU \"{0}\"; accepted: {1}", "--gpu-types：未知 GPU \"{0}\"；可选值：{1}"},
-    {"--gpu-counts: expected whole numbers 1-1e7 separated by commas, got \"{0}\"", "--gpu-counts：应为以逗号分隔的 1-1e7 整数，实际是 \"{0}\""},
+    {"--gpu-counts: expected whole numbers 1-1e7 separated by commas, got \"{0}\"",
+     "--gpu-counts：应为以逗号分隔的 1-1e7 整数，实际是 \"{0}\""},
     {"--gpu-types: at most {0} GPU ids, got {1}", "--gpu-types：最多 {0} 个 GPU id，实际是 {1} 个"},
     {"--gpu-counts: at most {0} counts, got {1}", "--gpu-counts：最多 {0} 个数量，实际是 {1} 个"},
     {"no plan could be made for this configuration", "这个配置无法得出方案"},
@@ -168,13 +171,17 @@ const Phrase kPhrases[] = {
     {"compare needs at least one --link or --config scenario", "compare 至少需要一个 --link 或 --config 方案"},
     {"catalog takes no configuration keys", "catalog 不接受配置项"},
     {"catalog: expected gpus, models, links or stacks", "catalog：应为 gpus、models、links 或 stacks"},
-    {"catalog: expected gpus, models, links or stacks, got \"{0}\"", "catalog：应为 gpus、models、links 或 stacks，实际是 \"{0}\""},
-    {"unknown command \"{0}\"; expected plan, explain, compare, search, catalog or link", "未知命令 \"{0}\"；应为 plan、explain、compare、search、catalog 或 link"},
+    {"catalog: expected gpus, models, links or stacks, got \"{0}\"",
+     "catalog：应为 gpus、models、links 或 stacks，实际是 \"{0}\""},
+    {"unknown command \"{0}\"; expected plan, explain, compare, search, catalog or link",
+     "未知命令 \"{0}\"；应为 plan、explain、compare、search、catalog 或 link"},
     {"explain: --format is text or json", "explain：--format 只能是 text 或 json"},
-    {"explain: no number \"{0}\" in this plan; the headline numbers: {1}", "explain：这个计划里没有 \"{0}\"；主要数字有：{1}"},
+    {"explain: no number \"{0}\" in this plan; the headline numbers: {1}",
+     "explain：这个计划里没有 \"{0}\"；主要数字有：{1}"},
     {"run efficiency", "整体运行效率"},
     {"time lost", "损失的时间"},
-    {"{0} h writing checkpoints, {1} h restarting and redoing lost work", "写检查点 {0} 小时，重启并重做丢失的工作 {1} 小时"},
+    {"{0} h writing checkpoints, {1} h restarting and redoing lost work",
+     "写检查点 {0} 小时，重启并重做丢失的工作 {1} 小时"},
     {"{0} of the steady-state speed ({1} days at that speed)", "稳态速度的 {0}（按稳态速度需 {1} 天）"},
     {"{0} of the steady-state speed ({1} at that speed)", "稳态速度的 {0}（按稳态速度需 {1}）"},
     {"expected failures", "预计故障次数"},
@@ -277,13 +284,17 @@ const Phrase kPhrases[] = {
     {"unknown GPU \"{0}\"; accepted: {1}", "未知的 GPU \"{0}\"；可选值：{1}"},
     {"calibrated on {0}, planned on {1}: the factors carry the software's share of the gap (framework, kernels, "
      "data loading), not how well those kernels run on this GPU; expect a larger error than on {0}",
-     "在 {0} 上校准，在 {1} 上规划：这些系数带过来的是差距中属于软件的部分（框架、算子、数据加载），而不是这些算子在这种 GPU 上跑得如何；误差会比在 {0} 上大"},
+     "在 {0} 上校准，在 {1} "
+     "上规划：这些系数带过来的是差距中属于软件的部分（框架、算子、数据加载），而不是这些算子在这种 GPU "
+     "上跑得如何；误差会比在 {0} 上大"},
     {"{0} tokens/s per GPU is more than kernel speed can explain for this layout (it gives {1} to {2}); check that "
      "the configuration is the run you measured",
-     "每张 GPU 每秒 {0} 个 token 超出了这一布局下算子速度所能解释的范围（{1} 到 {2}）；请检查配置是否就是你测量的那次训练"},
+     "每张 GPU 每秒 {0} 个 token 超出了这一布局下算子速度所能解释的范围（{1} 到 "
+     "{2}）；请检查配置是否就是你测量的那次训练"},
     {"{0} GiB is outside what activations and temporaries can explain for this layout (it gives {1} to {2} GiB, "
      "model states included); check that the configuration is the run you measured",
-     "{0} GiB 超出了这一布局下激活和临时内存所能解释的范围（{1} 到 {2} GiB，含模型状态）；请检查配置是否就是你测量的那次训练"},
+     "{0} GiB 超出了这一布局下激活和临时内存所能解释的范围（{1} 到 {2} "
+     "GiB，含模型状态）；请检查配置是否就是你测量的那次训练"},
     {"unknown network \"{0}\"; accepted: {1} or auto", "未知的节点间网络 \"{0}\"；可选值：{1} 或 auto"},
     {"unknown link \"{0}\"; accepted: {1} or auto", "未知的节点内互连 \"{0}\"；可选值：{1} 或 auto"},
     {"{0} is a link inside a node, not a network between nodes; accepted: {1} or auto",
@@ -318,7 +329,8 @@ const Phrase kPhrases[] = {
      "{0} 不能均匀地放进一个节点的 {1} 张 GPU（并行组会跨越节点）"},
     {"tp x pp x cp x dp = {0} x {1} x {2} x {3} = {4}, but gpus={5}; accepted: degrees whose product is gpus",
      "tp × pp × cp × dp = {0} × {1} × {2} × {3} = {4}，但 gpus={5}；可选值：乘积等于 gpus 的并行度"},
-    {"{0} divides neither dp x cp = {1} nor tp x dp x cp = {2}", "{0} 既不能整除 dp × cp = {1}，也不能整除 tp × dp × cp = {2}"},
+    {"{0} divides neither dp x cp = {1} nor tp x dp x cp = {2}",
+     "{0} 既不能整除 dp × cp = {1}，也不能整除 tp × dp × cp = {2}"},
     {"pp x vp = {0} x {1} virtual stages for {2} layers; accepted: at most one virtual stage per layer",
      "pp × vp = {0} × {1} 个虚拟流水线阶段，但只有 {2} 层；可选值：每个虚拟阶段至少一层"},
     {"seq={0} is not a multiple of 2 x cp = {1} (context parallelism cuts each sequence into 2 x cp chunks)",
@@ -332,7 +344,8 @@ const Phrase kPhrases[] = {
     {"{0} sequences is not a multiple of mbs x dp = {1} x {2} = {3}; accepted: a multiple of {3}",
      "{0} 条序列不是 mbs × dp = {1} × {2} = {3} 的整数倍；可选值：{3} 的整数倍"},
     {"accepted: 0-3", "可选值：0-3"},
-    {"steps the optimizer in the backward, so one micro-batch per step: gbs / (mbs x dp) = {0}; accepted: gbs = mbs x dp",
+    {"steps the optimizer in the backward, so one micro-batch per step: gbs / (mbs x dp) = {0}; accepted: gbs = mbs x "
+     "dp",
      "在反向中更新参数，因此每步只能有一个微批次：gbs / (mbs × dp) = {0}；可选值：gbs = mbs × dp"},
     {"unknown framework \"{0}\"; accepted: {1} or auto (aliases: trainplan catalog stacks)",
      "未知的训练框架 \"{0}\"；可选值：{1} 或 auto（别名见 trainplan catalog stacks）"},
@@ -340,7 +353,8 @@ const Phrase kPhrases[] = {
      "{0} 没有选择性重计算（它按整层做检查点）；可选值：none、full 或 auto"},
     {"the layout search would try more than {0} parallel layouts; give some of tp, pp, cp, ep, vp",
      "并行布局搜索将尝试超过 {0} 种布局；请指定 tp、pp、cp、ep、vp 中的几个"},
-    {"ZeRO-{0} with pipeline parallelism (pp > 1): {1} runs at most ZeRO-{2} with a pipeline; accepted: zero 0-{2} or pp=1",
+    {"ZeRO-{0} with pipeline parallelism (pp > 1): {1} runs at most ZeRO-{2} with a pipeline; accepted: zero 0-{2} or "
+     "pp=1",
      "ZeRO-{0} 与流水线并行（pp > 1）：{1} 在流水线下最多支持 ZeRO-{2}；可选值：zero 0-{2} 或 pp=1"},
     {"{0} runs a step's {1} micro-batches as one pipeline schedule; accepted: auto or {1}",
      "{0} 把一步的 {1} 个微批次作为一个流水线调度运行；可选值：auto 或 {1}"},
@@ -367,17 +381,41 @@ const Phrase kPhrases[] = {
 
 // Unit words of numbers (the text report; the page's formatting reuses them).
 const Phrase kUnitWords[] = {
-    {"days", "天"},   {"h", "小时"},  {"min", "分钟"},  {"s", "秒"},     {"ms", "毫秒"},
-    {"years", "年"},  {"USD", "美元"}, {"trillion", "T"}, {"billion", "B"}, {"million", "M"},
+    {"days", "天"},
+    {"h", "小时"},
+    {"min", "分钟"},
+    {"s", "秒"},
+    {"ms", "毫秒"},
+    {"years", "年"},
+    {"USD", "美元"},
+    {"trillion", "T"},
+    {"billion", "B"},
+    {"million", "M"},
     {"µs", "微秒"},
     // the key table's units (shown after the page's fields)
-    {"parameters", "个参数"}, {"tokens", "token"}, {"sequences", "条序列"}, {"GPUs", "张 GPU"}, {"fraction", "比例"},
-    {"examples", "条样本"}, {"micro-batches", "个微批次"},
-    {"USD/GPU-hour", "美元/GPU 时"}, {"USD/kWh", "美元/千瓦时"}, {"USD/year", "美元/年"}, {"hours", "小时"},
-    {"fraction of TDP", "占 TDP 的比例"}, {"fraction of GPU TDP", "占 GPU TDP 的比例"},
-    {"fraction of GPU price", "占 GPU 价格的比例"}, {"GB", "GB"}, {"GB/s", "GB/s"},
-    {"x allocated", "× 已分配量"}, {"B per logit", "字节/logit"},
-    {"GiB", "GiB"}, {"TFLOP/s", "TFLOP/s"}, {"W", "瓦"}, {"tokens/s", "token/秒"}, {"x", "倍"},
+    {"parameters", "个参数"},
+    {"tokens", "token"},
+    {"sequences", "条序列"},
+    {"GPUs", "张 GPU"},
+    {"fraction", "比例"},
+    {"examples", "条样本"},
+    {"micro-batches", "个微批次"},
+    {"USD/GPU-hour", "美元/GPU 时"},
+    {"USD/kWh", "美元/千瓦时"},
+    {"USD/year", "美元/年"},
+    {"hours", "小时"},
+    {"fraction of TDP", "占 TDP 的比例"},
+    {"fraction of GPU TDP", "占 GPU TDP 的比例"},
+    {"fraction of GPU price", "占 GPU 价格的比例"},
+    {"GB", "GB"},
+    {"GB/s", "GB/s"},
+    {"x allocated", "× 已分配量"},
+    {"B per logit", "字节/logit"},
+    {"GiB", "GiB"},
+    {"TFLOP/s", "TFLOP/s"},
+    {"W", "瓦"},
+    {"tokens/s", "token/秒"},
+    {"x", "倍"},
 };
 
 // The engine's phrases, and those that other tables bring with them (AddTranslations: the key table's
@@ -472,9 +510,9 @@ std::string TranslateWords(Lang lang, std::string_view english) {
     for (size_t at = 0; (at = s.find(f, at)) != std::string::npos; at += t.size()) s.replace(at, f.size(), t);
   };
   // The whole id phrases first: their " or " is part of them.
-  for (const char* phrase : {"a preset id (trainplan catalog models) or custom", "a GPU id (trainplan catalog gpus)",
-                             "a link id (trainplan catalog links)", "(the catalog is empty)", "a whole number ",
-                             "a number ", " or ", ", "})
+  for (const char* phrase :
+       {"a preset id (trainplan catalog models) or custom", "a GPU id (trainplan catalog gpus)",
+        "a link id (trainplan catalog links)", "(the catalog is empty)", "a whole number ", "a number ", " or ", ", "})
     replace_all(phrase);
   return s;
 }
@@ -486,10 +524,14 @@ std::string TrFill(Lang lang, const char* english, std::initializer_list<std::st
 std::string DurationText(Lang lang, double seconds) {
   const double s = std::isfinite(seconds) && seconds > 0 ? seconds : 0.0;
   char buf[48];
-  if (s < 60) std::snprintf(buf, sizeof buf, "%.0f", s);
-  else if (s < 3600) std::snprintf(buf, sizeof buf, "%.0f", s / 60);
-  else if (s < 48 * 3600) std::snprintf(buf, sizeof buf, s < 10 * 3600 ? "%.1f" : "%.0f", s / 3600);
-  else std::snprintf(buf, sizeof buf, s < 10 * 86400 ? "%.1f" : "%.0f", s / 86400);
+  if (s < 60)
+    std::snprintf(buf, sizeof buf, "%.0f", s);
+  else if (s < 3600)
+    std::snprintf(buf, sizeof buf, "%.0f", s / 60);
+  else if (s < 48 * 3600)
+    std::snprintf(buf, sizeof buf, s < 10 * 3600 ? "%.1f" : "%.0f", s / 3600);
+  else
+    std::snprintf(buf, sizeof buf, s < 10 * 86400 ? "%.1f" : "%.0f", s / 86400);
   const char* unit = s < 60 ? "s" : s < 3600 ? "min" : s < 48 * 3600 ? "h" : "days";
   return std::string(buf) + " " + UnitWord(lang, unit);
 }
@@ -518,18 +560,20 @@ size_t DisplayWidth(std::string_view s) {
     unsigned char c = (unsigned char)s[i];
     uint32_t cp = c;
     size_t len = 1;
-    if (c >= 0xF0) len = 4, cp = c & 0x07;
-    else if (c >= 0xE0) len = 3, cp = c & 0x0F;
-    else if (c >= 0xC0) len = 2, cp = c & 0x1F;
+    if (c >= 0xF0)
+      len = 4, cp = c & 0x07;
+    else if (c >= 0xE0)
+      len = 3, cp = c & 0x0F;
+    else if (c >= 0xC0)
+      len = 2, cp = c & 0x1F;
     if (i + len > s.size()) len = s.size() - i;
     for (size_t k = 1; k < len; ++k) cp = (cp << 6) | ((unsigned char)s[i + k] & 0x3F);
     i += len;
     // East Asian Wide and Fullwidth ranges (Unicode UAX #11), the ones Chinese text uses.
-    const bool wide = (cp >= 0x1100 && cp <= 0x115F) || (cp >= 0x2E80 && cp <= 0x303E) ||
-                      (cp >= 0x3041 && cp <= 0xA4CF) || (cp >= 0xAC00 && cp <= 0xD7A3) ||
-                      (cp >= 0xF900 && cp <= 0xFAFF) || (cp >= 0xFE30 && cp <= 0xFE4F) ||
-                      (cp >= 0xFF00 && cp <= 0xFF60) || (cp >= 0xFFE0 && cp <= 0xFFE6) ||
-                      (cp >= 0x20000 && cp <= 0x3FFFD);
+    const bool wide =
+        (cp >= 0x1100 && cp <= 0x115F) || (cp >= 0x2E80 && cp <= 0x303E) || (cp >= 0x3041 && cp <= 0xA4CF) ||
+        (cp >= 0xAC00 && cp <= 0xD7A3) || (cp >= 0xF900 && cp <= 0xFAFF) || (cp >= 0xFE30 && cp <= 0xFE4F) ||
+        (cp >= 0xFF00 && cp <= 0xFF60) || (cp >= 0xFFE0 && cp <= 0xFFE6) || (cp >= 0x20000 && cp <= 0x3FFFD);
     cols += wide ? 2 : 1;
   }
   return cols;

@@ -40,10 +40,10 @@ IssueArg Words(std::string english);
 // One error or notice, naming the key it is about.
 struct ConfigIssue {
   std::string key;
-  std::string message;  // one line in English: what is wrong and what is accepted (= words filled with args)
-  bool notice = false;  // true: informational (unknown link key ignored, newer link version, a default
-                        // assumed); the plan is still the one asked for. false: an error.
-  const char* words = nullptr;  // the English template of `message`; null when it was written without one
+  std::string message;           // one line in English: what is wrong and what is accepted (= words filled with args)
+  bool notice = false;           // true: informational (unknown link key ignored, newer link version, a default
+                                 // assumed); the plan is still the one asked for. false: an error.
+  const char* words = nullptr;   // the English template of `message`; null when it was written without one
   std::vector<IssueArg> args{};  // (a default, so {key, message} still initializes an issue without -W noise)
 };
 

@@ -31,7 +31,8 @@ struct Reader {
     return false;
   }
   void SkipSpace() {
-    while (pos < text.size() && (text[pos] == ' ' || text[pos] == '\n' || text[pos] == '\r' || text[pos] == '\t')) ++pos;
+    while (pos < text.size() && (text[pos] == ' ' || text[pos] == '\n' || text[pos] == '\r' || text[pos] == '\t'))
+      ++pos;
   }
   bool Literal(const char* word) {
     size_t n = std::strlen(word);
@@ -40,10 +41,21 @@ struct Reader {
     return true;
   }
   static void AppendUtf8(std::string& out, unsigned cp) {
-    if (cp < 0x80) out += char(cp);
-    else if (cp < 0x800) { out += char(0xC0 | (cp >> 6)); out += char(0x80 | (cp & 0x3F)); }
-    else if (cp < 0x10000) { out += char(0xE0 | (cp >> 12)); out += char(0x80 | ((cp >> 6) & 0x3F)); out += char(0x80 | (cp & 0x3F)); }
-    else { out += char(0xF0 | (cp >> 18)); out += char(0x80 | ((cp >> 12) & 0x3F)); out += char(0x80 | ((cp >> 6) & 0x3F)); out += char(0x80 | (cp & 0x3F)); }
+    if (cp < 0x80)
+      out += char(cp);
+    else if (cp < 0x800) {
+      out += char(0xC0 | (cp >> 6));
+      out += char(0x80 | (cp & 0x3F));
+    } else if (cp < 0x10000) {
+      out += char(0xE0 | (cp >> 12));
+      out += char(0x80 | ((cp >> 6) & 0x3F));
+      out += char(0x80 | (cp & 0x3F));
+    } else {
+      out += char(0xF0 | (cp >> 18));
+      out += char(0x80 | ((cp >> 12) & 0x3F));
+      out += char(0x80 | ((cp >> 6) & 0x3F));
+      out += char(0x80 | (cp & 0x3F));
+    }
   }
   bool Hex4(unsigned& cp) {
     if (pos + 4 > text.size()) return Fail("short \\u escape"_issue);
@@ -51,10 +63,14 @@ struct Reader {
     for (int i = 0; i < 4; ++i) {
       char c = text[pos++];
       cp <<= 4;
-      if (c >= '0' && c <= '9') cp |= unsigned(c - '0');
-      else if (c >= 'a' && c <= 'f') cp |= unsigned(c - 'a' + 10);
-      else if (c >= 'A' && c <= 'F') cp |= unsigned(c - 'A' + 10);
-      else return Fail("bad \\u escape"_issue);
+      if (c >= '0' && c <= '9')
+        cp |= unsigned(c - '0');
+      else if (c >= 'a' && c <= 'f')
+        cp |= unsigned(c - 'a' + 10);
+      else if (c >= 'A' && c <= 'F')
+        cp |= unsigned(c - 'A' + 10);
+      else
+        return Fail("bad \\u escape"_issue);
     }
     return true;
   }
@@ -64,7 +80,10 @@ struct Reader {
     while (pos < text.size()) {
       char c = text[pos++];
       if (c == '"') return true;
-      if (c != '\\') { out += c; continue; }
+      if (c != '\\') {
+        out += c;
+        continue;
+      }
       if (pos >= text.size()) break;
       char e = text[pos++];
       switch (e) {
@@ -115,7 +134,10 @@ struct Reader {
       v.type = JsonValue::Type::Object;
       ++pos;
       SkipSpace();
-      if (pos < text.size() && text[pos] == '}') { ++pos; return true; }
+      if (pos < text.size() && text[pos] == '}') {
+        ++pos;
+        return true;
+      }
       while (true) {
         SkipSpace();
         std::string key;
@@ -127,8 +149,14 @@ struct Reader {
         if (!Value(member, depth + 1)) return false;
         v.object.push_back({std::move(key), std::move(member)});
         SkipSpace();
-        if (pos < text.size() && text[pos] == ',') { ++pos; continue; }
-        if (pos < text.size() && text[pos] == '}') { ++pos; return true; }
+        if (pos < text.size() && text[pos] == ',') {
+          ++pos;
+          continue;
+        }
+        if (pos < text.size() && text[pos] == '}') {
+          ++pos;
+          return true;
+        }
         return Fail("expected ',' or '}'"_issue);
       }
     }
@@ -136,21 +164,44 @@ struct Reader {
       v.type = JsonValue::Type::Array;
       ++pos;
       SkipSpace();
-      if (pos < text.size() && text[pos] == ']') { ++pos; return true; }
+      if (pos < text.size() && text[pos] == ']') {
+        ++pos;
+        return true;
+      }
       while (true) {
         JsonValue item;
         if (!Value(item, depth + 1)) return false;
         v.array.push_back(std::move(item));
         SkipSpace();
-        if (pos < text.size() && text[pos] == ',') { ++pos; continue; }
-        if (pos < text.size() && text[pos] == ']') { ++pos; return true; }
+        if (pos < text.size() && text[pos] == ',') {
+          ++pos;
+          continue;
+        }
+        if (pos < text.size() && text[pos] == ']') {
+          ++pos;
+          return true;
+        }
         return Fail("expected ',' or ']'"_issue);
       }
     }
-    if (c == '"') { v.type = JsonValue::Type::String; return String(v.string); }
-    if (c == 't') { v.type = JsonValue::Type::Bool; v.boolean = true; return Literal("true"); }
-    if (c == 'f') { v.type = JsonValue::Type::Bool; v.boolean = false; return Literal("false"); }
-    if (c == 'n') { v.type = JsonValue::Type::Null; return Literal("null"); }
+    if (c == '"') {
+      v.type = JsonValue::Type::String;
+      return String(v.string);
+    }
+    if (c == 't') {
+      v.type = JsonValue::Type::Bool;
+      v.boolean = true;
+      return Literal("true");
+    }
+    if (c == 'f') {
+      v.type = JsonValue::Type::Bool;
+      v.boolean = false;
+      return Literal("false");
+    }
+    if (c == 'n') {
+      v.type = JsonValue::Type::Null;
+      return Literal("null");
+    }
     v.type = JsonValue::Type::Number;
     return Number(v.number);
   }

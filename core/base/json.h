@@ -38,7 +38,7 @@ struct JsonMember {
 struct JsonParseResult {
   JsonValue value;
   bool ok = false;
-  std::string error;  // "expected ',' at byte 123"
+  std::string error;   // "expected ',' at byte 123"
   std::string reason;  // the same in parts ("expected ','", 123), for a message in another language
   size_t at = 0;
 };

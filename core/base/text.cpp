@@ -29,7 +29,10 @@ std::string Quote(std::string_view v) {
   size_t n = 0;
   for (size_t i = 0; i < v.size(); ++i) {
     unsigned char c = (unsigned char)v[i];
-    if (n >= kMax && (c & 0xC0) != 0x80) { out += "..."; break; }
+    if (n >= kMax && (c & 0xC0) != 0x80) {
+      out += "...";
+      break;
+    }
     out += (c < 0x20 || c == 0x7F) ? '?' : char(c);
     ++n;
   }
@@ -85,7 +88,8 @@ bool ParseNumber(std::string_view s, double& out) {
   switch (std::tolower((unsigned char)s.back())) {
     case 'k': scale = 1e3; break;
     case 'm': scale = 1e6; break;
-    case 'b': case 'g': scale = 1e9; break;
+    case 'b':
+    case 'g': scale = 1e9; break;
     case 't': scale = 1e12; break;
     case 'p': scale = 1e15; break;
     default: break;
@@ -147,7 +151,6 @@ std::string CompactNumber(double v) {
   std::string compact = mantissa + "e" + (negative ? "-" : "") + exponent;
   return compact.size() < plain.size() ? compact : plain;
 }
-
 
 std::string Fmt(const char* format, double v) {
   char buf[64];

@@ -1,7 +1,7 @@
 // config.cpp — parsing and printing driven by the key table (core/config/keys.cpp): key=value pairs from argv,
-// share links and JSON files, and the share link. Parsing never throws and never trusts its input: every value is range-checked, NaN,
-// infinity and absurd sizes are rejected with a message naming the key, and link parsing does bounded
-// work however long the input is.
+// share links and JSON files, and the share link. Parsing never throws and never trusts its input: every value is
+// range-checked, NaN, infinity and absurd sizes are rejected with a message naming the key, and link parsing does
+// bounded work however long the input is.
 #include "config.h"
 
 #include <algorithm>
@@ -26,7 +26,6 @@ constexpr int kMaxPairs = 512;
 constexpr size_t kMaxIssues = 32;
 constexpr size_t kMaxValueBytes = 256;
 constexpr size_t kMaxIdBytes = 64;
-
 
 bool ValidId(std::string_view s) {
   if (s.empty() || s.size() > kMaxIdBytes) return false;
@@ -68,9 +67,11 @@ bool ApplyPair(Config& cfg, std::string_view key_in, std::string_view value_in, 
 
   if (f->has_auto && (lower == "auto" || (f->kind == KeyKind::Id && lower.empty()))) {
     switch (f->kind) {
-      case KeyKind::Int: case KeyKind::Choice: f->set_int(cfg, int(f->auto_value)); break;
+      case KeyKind::Int:
+      case KeyKind::Choice: f->set_int(cfg, int(f->auto_value)); break;
       case KeyKind::Real: f->set_real(cfg, f->auto_value); break;
-      case KeyKind::Id: case KeyKind::Text: f->set_id(cfg, std::string()); break;
+      case KeyKind::Id:
+      case KeyKind::Text: f->set_id(cfg, std::string()); break;
     }
     return true;
   }
@@ -155,7 +156,8 @@ void ApplyLink(Config& cfg, std::string_view link, std::vector<ConfigIssue>& iss
     link = amp == std::string_view::npos ? std::string_view() : link.substr(amp + 1);
     if (Trim(pair).empty()) continue;
     if (++pairs > kMaxPairs) {
-      AddIssue(issues, "", "more than {0} keys in the link; the rest is ignored"_issue, {std::to_string(kMaxPairs)}, true);
+      AddIssue(issues, "", "more than {0} keys in the link; the rest is ignored"_issue, {std::to_string(kMaxPairs)},
+               true);
       break;
     }
     size_t eq = pair.find('=');
@@ -268,7 +270,8 @@ std::string FormatValue(const Config& cfg, std::string_view key) {
       if (v < 0 || v >= f->n_names) return "auto";
       return f->names[v];
     }
-    case KeyKind::Id: case KeyKind::Text: {
+    case KeyKind::Id:
+    case KeyKind::Text: {
       const std::string& v = f->get_id(cfg);
       return v.empty() && f->has_auto ? "auto" : v;
     }

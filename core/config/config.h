@@ -13,8 +13,8 @@
 
 namespace tp {
 
-inline constexpr int kAuto = -1;   // layout ints, mbs, zero, ...: "let the planner choose"
-inline constexpr int kUnset = 0;   // model dimensions: "take the preset's value"
+inline constexpr int kAuto = -1;  // layout ints, mbs, zero, ...: "let the planner choose"
+inline constexpr int kUnset = 0;  // model dimensions: "take the preset's value"
 inline constexpr const char* kViewNames[] = {"plan", "compare", "search"};
 
 struct Config {
@@ -35,8 +35,8 @@ struct Config {
   // q_lora_rank 0 = queries without a low-rank projection. Head sizes: 0 = the preset's.
   int q_lora_rank = kAuto, kv_lora_rank = kAuto;
   int qk_rope_dim = kUnset, qk_nope_dim = kUnset, v_head_dim = kUnset;
-  int qk_norm = -1;               // -1 the preset's, else QkNorm (none, per_head, all_heads)
-  int norms_per_block = kUnset;   // 0 = the preset's (2: before attention and before the MLP)
+  int qk_norm = -1;              // -1 the preset's, else QkNorm (none, per_head, all_heads)
+  int norms_per_block = kUnset;  // 0 = the preset's (2: before attention and before the MLP)
 
   // workload: what the run is for, the software stack (framework conventions, core/stack/stack.h) and its release
   int goal = kAuto;        // 0 pretrain, 1 finetune (kGoalNames); auto = finetune with LoRA/QLoRA, else pretrain
@@ -44,25 +44,25 @@ struct Config {
   int stack_year = kAuto;  // auto = the profile's release
   int seq = kUnset;        // 0 = auto: 4096 to pre-train, 2048 to fine-tune
   int mbs = kAuto;
-  int gbs = kAuto;         // global batch in sequences; auto = AutoGlobalBatch (job.h)
-  double tokens = 0;       // training budget; 0 = 20 tokens per parameter (Chinchilla), or the fine-tuning dataset
+  int gbs = kAuto;    // global batch in sequences; auto = AutoGlobalBatch (job.h)
+  double tokens = 0;  // training budget; 0 = 20 tokens per parameter (Chinchilla), or the fine-tuning dataset
   double examples = 0, example_tokens = 0, epochs = 0;  // a fine-tuning dataset; 0 = the documented defaults
   Method method = Method::Full;
-  double dropout = -1;     // -1 = auto: 0.1 for GELU models (GPT/BERT recipes), 0 for the Llama family
+  double dropout = -1;  // -1 = auto: 0.1 for GELU models (GPT/BERT recipes), 0 for the Llama family
   int lora_r = 16;
   std::string lora_targets = "all";  // "qv", "attn", "all" (attention + MLP)
-  double lora_dropout = 0;  // dropout on each adapter's input (PEFT's lora_dropout); 0 = none (PEFT's default)
+  double lora_dropout = 0;           // dropout on each adapter's input (PEFT's lora_dropout); 0 = none (PEFT's default)
 
   // numerics
   Precision prec = Precision::Bf16;
   Optimizer opt = Optimizer::AdamW;
 
   // memory techniques
-  int zero = kAuto;  // 0-3, FSDP full shard = 3
-  int offload = kAuto;    // -1 auto, else Offload
+  int zero = kAuto;     // 0-3, FSDP full shard = 3
+  int offload = kAuto;  // -1 auto, else Offload
   Recompute recompute = Recompute::Auto;
-  int sp = kAuto;    // sequence parallel 0/1
-  int flash = 1;     // FlashAttention 0/1
+  int sp = kAuto;           // sequence parallel 0/1
+  int flash = 1;            // FlashAttention 0/1
   int offload_act = kAuto;  // full recomputation keeps layer inputs in host memory (0/1); auto = the stack's
   int opt_in_bwd = 0;       // the optimizer steps each parameter in the backward and frees its gradient (0/1)
 
@@ -92,10 +92,10 @@ struct Config {
   double mtbf_gpu_h = 50677;  // Llama 3 405B: 54 x 24 x 16,384 / 419 unexpected interruptions (Dubey et al. 2024)
   double ckpt_s = 0;          // 0 = from checkpoint size and storage bandwidth
   double restart_s = 600;
-  double storage_gbps = 0;    // aggregate checkpoint write bandwidth, GB/s; 0 = 1 GB/s per GPU... see run.cpp
+  double storage_gbps = 0;  // aggregate checkpoint write bandwidth, GB/s; 0 = 1 GB/s per GPU... see run.cpp
 
   // memory rule
-  double headroom = 0;     // fraction of GPU memory kept free before saying "fits" (the allocator reserve is modelled)
+  double headroom = 0;  // fraction of GPU memory kept free before saying "fits" (the allocator reserve is modelled)
 
   // assumptions: the engine's fitted or published constants, editable; 0 = the documented default
   double eff_matmul = 0, matmul_half_ridge = 0, eff_attention = 0, eff_memory = 0, eff_network = 0;
@@ -107,13 +107,14 @@ struct Config {
   double staff_usd_per_year = 0;
   // calibration (core/planner/calibrate.h): what the user measured for this configuration, and the factors
   double measured_tokens_per_s_per_gpu = 0, measured_peak_gib = 0;  // 0 = not measured
-  double calib_speed = 0, calib_memory = 0;                          // 0 = auto: fitted from measured_*, else 1
-  std::string calib_gpu;                                             // the GPU the factors were measured on
+  double calib_speed = 0, calib_memory = 0;                         // 0 = auto: fitted from measured_*, else 1
+  std::string calib_gpu;                                            // the GPU the factors were measured on
 
   // the page's view (keys of the same grammar, so every link the page writes means the same to the CLI)
   std::string lang = "en";
-  int view = 0;     // 0 plan, 1 compare, 2 search (kViewNames)
-  std::string cmp;  // compare columns, "gpu:h100,gpus:128;gpu:a100-80g,gpus:256" (core/config/scenario.h); empty = default
+  int view = 0;  // 0 plan, 1 compare, 2 search (kViewNames)
+  std::string
+      cmp;  // compare columns, "gpu:h100,gpus:128;gpu:a100-80g,gpus:256" (core/config/scenario.h); empty = default
 
   // Field-by-field equality (the link round-trip test relies on it).
   friend bool operator==(const Config&, const Config&) = default;
@@ -166,12 +167,14 @@ enum class KeyGroup : uint8_t {
   Layout,        // parallel layout and memory techniques (auto = searched)
   Cost,
   Reliability,
-  Assumptions,   // the engine's fitted or published constants
-  Calibration,   // what the user measured on their own run (core/planner/calibrate.h)
-  Interface,     // lang
-  View,          // the page's view (view, cmp): not part of a plan (left out of the plan's JSON)
+  Assumptions,  // the engine's fitted or published constants
+  Calibration,  // what the user measured on their own run (core/planner/calibrate.h)
+  Interface,    // lang
+  View,         // the page's view (view, cmp): not part of a plan (left out of the plan's JSON)
 };
-inline bool IsModelGroup(KeyGroup g) { return g == KeyGroup::Model || g == KeyGroup::ModelShape || g == KeyGroup::ModelDetails; }
+inline bool IsModelGroup(KeyGroup g) {
+  return g == KeyGroup::Model || g == KeyGroup::ModelShape || g == KeyGroup::ModelDetails;
+}
 // The section's title ("Custom dimensions" / "自定义维度").
 const char* GroupTitle(KeyGroup g, Lang lang);
 
@@ -196,11 +199,11 @@ struct KeyInfo {
   const char* name = "";
   KeyGroup group = KeyGroup::Link;
   KeyKind kind = KeyKind::Int;
-  const char* unit = "";       // "" when dimensionless
-  const char* help = "";       // one sentence: what it means (English; help_zh below)
-  double lo = 0, hi = 0;       // Int / Real: the range the parser accepts (besides auto)
-  bool has_auto = false;       // accepts "auto"
-  double auto_value = 0;       // Int / Real / Choice: the value stored for "auto"
+  const char* unit = "";               // "" when dimensionless
+  const char* help = "";               // one sentence: what it means (English; help_zh below)
+  double lo = 0, hi = 0;               // Int / Real: the range the parser accepts (besides auto)
+  bool has_auto = false;               // accepts "auto"
+  double auto_value = 0;               // Int / Real / Choice: the value stored for "auto"
   const char* const* names = nullptr;  // Choice spellings
   int n_names = 0;
   // Accessors: exactly one pair is set, matching kind.
@@ -211,21 +214,36 @@ struct KeyInfo {
   const std::string& (*get_id)(const Config&) = nullptr;
   void (*set_id)(Config&, std::string) = nullptr;
   bool (*check)(std::string_view) = nullptr;  // Text: true when the value is acceptable
-  const char* accepts = "";    // what the parser accepts, e.g. "a whole number 1-1024 or auto" (generated)
+  const char* accepts = "";  // what the parser accepts, e.g. "a whole number 1-1024 or auto" (generated)
 
-  Bilingual label;             // the page's field label
+  Bilingual label;  // the page's field label
   const char* help_zh = "";
-  Bilingual source;            // where the default comes from (assumptions); empty otherwise
+  Bilingual source;                       // where the default comes from (assumptions); empty otherwise
   double Assumptions::*assume = nullptr;  // the assumption this key sets (Job::assume, same name)
   const char* format = nullptr;           // printf of the page's field for Real keys ("%.3f")
 
   const char* Help(Lang lang) const { return lang == Lang::Zh && *help_zh ? help_zh : help; }
   // Builders for the table rows (core/config/keys.cpp).
-  KeyInfo Label(const char* en, const char* zh) && { label = {en, zh}; return std::move(*this); }
-  KeyInfo Zh(const char* zh) && { help_zh = zh; return std::move(*this); }
-  KeyInfo Source(const char* en, const char* zh) && { source = {en, zh}; return std::move(*this); }
-  KeyInfo Assume(double Assumptions::*field) && { assume = field; return std::move(*this); }
-  KeyInfo Format(const char* printf_format) && { format = printf_format; return std::move(*this); }
+  KeyInfo Label(const char* en, const char* zh) && {
+    label = {en, zh};
+    return std::move(*this);
+  }
+  KeyInfo Zh(const char* zh) && {
+    help_zh = zh;
+    return std::move(*this);
+  }
+  KeyInfo Source(const char* en, const char* zh) && {
+    source = {en, zh};
+    return std::move(*this);
+  }
+  KeyInfo Assume(double Assumptions::*field) && {
+    assume = field;
+    return std::move(*this);
+  }
+  KeyInfo Format(const char* printf_format) && {
+    format = printf_format;
+    return std::move(*this);
+  }
 };
 const std::vector<KeyInfo>& Keys();
 const KeyInfo* FindKey(std::string_view name);

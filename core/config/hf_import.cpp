@@ -87,8 +87,8 @@ void ApplyHfConfig(Config& cfg, std::string_view json_text, std::vector<ConfigIs
   const JsonValue* ffn = pick({"intermediate_size", "n_inner", "ffn_hidden_size", "ffn_dim"});
 
   // MLP kind: SiLU in these families is the gated SwiGLU; Gemma gates a GELU (GeGLU, also 3 matrices).
-  std::string act = Lower(root->StringOr("hidden_act", root->StringOr("activation_function",
-                                                                       root->StringOr("hidden_activation", ""))));
+  std::string act = Lower(
+      root->StringOr("hidden_act", root->StringOr("activation_function", root->StringOr("hidden_activation", ""))));
   std::string type = Lower(root->StringOr("model_type", ""));
   bool gated = act == "silu" || act == "swish" || act == "swiglu" || type.rfind("gemma", 0) == 0 ||
                type.rfind("llama", 0) == 0 || type.rfind("mistral", 0) == 0 || type.rfind("mixtral", 0) == 0 ||
@@ -135,8 +135,8 @@ void ApplyHfConfig(Config& cfg, std::string_view json_text, std::vector<ConfigIs
       ApplyPair(cfg, "shared_experts", std::to_string(whole), issues);
       if (std::fabs(k - whole) > 1e-9)
         Issue(issues, "shared_experts",
-                 "the shared expert's width {0} is not a multiple of moe_ffn {1}; counted as {2} experts of moe_ffn"_issue,
-                 {FormatNumber(shared_ffn->number), std::to_string(cfg.moe_ffn), std::to_string(whole)}, true);
+              "the shared expert's width {0} is not a multiple of moe_ffn {1}; counted as {2} experts of moe_ffn"_issue,
+              {FormatNumber(shared_ffn->number), std::to_string(cfg.moe_ffn), std::to_string(whole)}, true);
     }
   }
   // Multi-head latent attention (DeepSeek-V2/V3): low-rank key/value (and query) projections.

@@ -49,16 +49,15 @@ std::string AcceptsText(const KeyInfo& f) {
     case KeyKind::Id: {
       // Which catalog the id comes from; the ids themselves are checked when the job is resolved.
       const std::string name = f.name;
-      s = name == "model"   ? "a preset id (trainplan catalog models) or custom"
-          : name == "gpu"   ? "a GPU id (trainplan catalog gpus)"
-                            : "a link id (trainplan catalog links)";
+      s = name == "model" ? "a preset id (trainplan catalog models) or custom"
+          : name == "gpu" ? "a GPU id (trainplan catalog gpus)"
+                          : "a link id (trainplan catalog links)";
       break;
     }
   }
   if (f.has_auto) s += " or auto";
   return s;
 }
-
 
 }  // namespace
 

@@ -26,8 +26,8 @@ bool ApplyScenario(Config& c, std::string_view scenario, std::vector<ConfigIssue
     const std::string_view key = colon == std::string_view::npos ? kv : kv.substr(0, colon);
     // A scenario cannot nest views or other scenarios.
     if (colon == std::string_view::npos || key == "cmp" || key == "view" || key == "v") {
-      issues.push_back(MakeIssue("cmp", "scenario part {0} is not key:value of a configuration key"_issue,
-                                 {Quote(kv)}));
+      issues.push_back(
+          MakeIssue("cmp", "scenario part {0} is not key:value of a configuration key"_issue, {Quote(kv)}));
       ok = false;
       continue;
     }
@@ -59,8 +59,10 @@ std::string SetScenarioValue(std::string_view scenario, std::string_view key, st
   auto add = [&](std::string_view part) { out.append(out.empty() ? "" : ",").append(part); };
   const std::string pair = std::string(key) + ":" + std::string(value);
   for (std::string_view kv : Split(scenario, ',')) {
-    if (kv.substr(0, kv.find(':')) != key) add(kv);
-    else if (!set) add(pair), set = true;
+    if (kv.substr(0, kv.find(':')) != key)
+      add(kv);
+    else if (!set)
+      add(pair), set = true;
   }
   if (!set) add(pair);
   return out;
@@ -97,8 +99,7 @@ std::vector<std::string> CompareScenarios(const Config& cfg) {
 
 std::vector<Config> CompareColumns(const Config& cfg, std::vector<ConfigIssue>* issues) {
   std::vector<Config> columns;
-  for (const std::string& s : CompareScenarios(cfg))
-    columns.push_back(ScenarioConfig(cfg, s, issues));
+  for (const std::string& s : CompareScenarios(cfg)) columns.push_back(ScenarioConfig(cfg, s, issues));
   return columns;
 }
 

@@ -8,11 +8,11 @@
 #include <cstdio>
 
 #include "catalog.h"
-#include "trace.h"
 #include "memory.h"
 #include "run.h"
 #include "step.h"
 #include "text.h"
+#include "trace.h"
 #include "units.h"
 
 namespace tp {
@@ -21,9 +21,14 @@ namespace {
 // The exposed communication is attributed to the group that moves the most time: tensor-parallel
 // traffic is almost all exposed, data-parallel traffic mostly hidden behind the backward pass.
 Bottleneck DominantCommGroup(const StepBreakdown& s) {
-  struct Entry { double t; Bottleneck b; };
-  const Entry entries[] = {{s.comm_tp_s, Bottleneck::TensorComm}, {s.comm_cp_s, Bottleneck::ContextComm},
-                           {s.comm_ep_s, Bottleneck::ExpertComm}, {s.comm_pp_s, Bottleneck::PipelineComm},
+  struct Entry {
+    double t;
+    Bottleneck b;
+  };
+  const Entry entries[] = {{s.comm_tp_s, Bottleneck::TensorComm},
+                           {s.comm_cp_s, Bottleneck::ContextComm},
+                           {s.comm_ep_s, Bottleneck::ExpertComm},
+                           {s.comm_pp_s, Bottleneck::PipelineComm},
                            {s.comm_dp_s * 0.25, Bottleneck::DataComm}};
   const Entry* best = &entries[0];
   for (const Entry& e : entries)
@@ -39,9 +44,14 @@ void FindBottleneck(Plan& plan) {
   }
   const StepBreakdown& s = plan.step;
   if (!(s.seconds > 0)) return;
-  struct Entry { double t; Bottleneck b; };
-  const Entry entries[] = {{s.compute_s, Bottleneck::Compute}, {s.memory_s, Bottleneck::MemoryBandwidth},
-                           {s.comm_exposed_s, DominantCommGroup(s)}, {s.bubble_s, Bottleneck::Bubble},
+  struct Entry {
+    double t;
+    Bottleneck b;
+  };
+  const Entry entries[] = {{s.compute_s, Bottleneck::Compute},
+                           {s.memory_s, Bottleneck::MemoryBandwidth},
+                           {s.comm_exposed_s, DominantCommGroup(s)},
+                           {s.bubble_s, Bottleneck::Bubble},
                            {s.offload_s, Bottleneck::Offload}};
   const Entry* best = &entries[0];
   for (const Entry& e : entries)
@@ -65,7 +75,8 @@ uint32_t FindWarnings(const Job& job, const Layout& layout, const Plan& plan) {
   if (job.model.layers == 0) w |= kWarnSizeOnlyModel;
   if (gpu && job.work.prec == Precision::Fp8 && gpu->peak_flops[int(Precision::Fp8)] <= 0) w |= kWarnFp8Unsupported;
   if (plan.step.seconds > 0 && plan.step.offload_s > 0.25 * plan.step.seconds) w |= kWarnOffloadSlow;
-  if (plan.memory.fits && job.model.layers > 0 && plan.throughput.mfu > 0 && plan.throughput.mfu < 0.2) w |= kWarnLowMfu;
+  if (plan.memory.fits && job.model.layers > 0 && plan.throughput.mfu > 0 && plan.throughput.mfu < 0.2)
+    w |= kWarnLowMfu;
   return w;
 }
 

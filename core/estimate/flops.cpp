@@ -6,9 +6,7 @@
 
 namespace tp {
 
-StepFlops FlopsPerStep(const Job& job, const Layout& layout) {
-  return FlopsPerStep(job, layout, MemoOf(job).ops);
-}
+StepFlops FlopsPerStep(const Job& job, const Layout& layout) { return FlopsPerStep(job, layout, MemoOf(job).ops); }
 
 StepFlops FlopsPerStep(const Job& job, const Layout& layout, const ModelOps& ops) {
   StepFlops out;

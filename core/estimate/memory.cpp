@@ -1,10 +1,10 @@
 // memory.cpp — memory per GPU for a (Job, Layout) (see memory.h): model states as the framework keeps
 // them (memory_states.cpp), activations (Korthikanti et al. 2022 generalised to GQA/MLA, SwiGLU and MoE,
 // and to each framework's recomputation), logits, temporaries; then what PyTorch's caching allocator
-// reserves and what nvidia-smi shows (CUDA context, NCCL), which decides whether it fits. The most loaded GPU is the largest of the first pipeline
-// stage (embedding, p micro-batches in flight), the last (head, logits) and, for uneven splits, the
-// second. No allocation: search calls this millions of times. The formulas and their sources are
-// written out in docs/memory.md.
+// reserves and what nvidia-smi shows (CUDA context, NCCL), which decides whether it fits. The most loaded GPU is the
+// largest of the first pipeline stage (embedding, p micro-batches in flight), the last (head, logits) and, for uneven
+// splits, the second. No allocation: search calls this millions of times. The formulas and their sources are written
+// out in docs/memory.md.
 #include "memory.h"
 
 #include <algorithm>
@@ -64,7 +64,8 @@ LayerAct LayerActivations(const Ctx& c) {
     const double per_input = (k.adapter_in > 0 || dropout ? e : 0.0) + (dropout ? 1.0 : 0.0);
     const double visited = std::max(1, c.pc.topk) + std::max(0, c.job.model.shared_experts);  // experts a token visits
     la.lin_dense += per_input * (w.lora_widths.attn + w.lora_widths.dense_mlp) / 2 * it;
-    if (c.pc.moe_layers > 0) la.lin_moe += per_input * (w.lora_widths.attn + visited * w.lora_widths.expert_mlp) / 2 * it;
+    if (c.pc.moe_layers > 0)
+      la.lin_moe += per_input * (w.lora_widths.attn + visited * w.lora_widths.expert_mlp) / 2 * it;
   }
   return la;
 }
@@ -141,10 +142,22 @@ void ScaleTokenMemory(StageNeed& need, double factor) {
 MemoryBreakdown EstimateMemory(const Job& job, const Layout& layout, MemoryTrace* trace) {
   MemoryBreakdown out;
   const ModelMemo& memo = MemoOf(job);
-  Ctx c{job, layout, StackOf(job), memo.pc, memo,
-        std::max(1, layout.tp), std::max(1, layout.pp), std::max(1, layout.vp), std::max(1, layout.cp),
-        std::max(1, layout.ep), std::max(1, layout.dp), std::max(1, layout.mbs), ExpertTensorParallel(layout),
-        layout.sp && layout.tp > 1, job.work.flash, job.work.dropout > 0,
+  Ctx c{job,
+        layout,
+        StackOf(job),
+        memo.pc,
+        memo,
+        std::max(1, layout.tp),
+        std::max(1, layout.pp),
+        std::max(1, layout.vp),
+        std::max(1, layout.cp),
+        std::max(1, layout.ep),
+        std::max(1, layout.dp),
+        std::max(1, layout.mbs),
+        ExpertTensorParallel(layout),
+        layout.sp && layout.tp > 1,
+        job.work.flash,
+        job.work.dropout > 0,
         job.work.prec == Precision::Fp32 ? 4.0 : 2.0};
   const Assumptions& as = job.assume;
   const bool size_only = job.model.layers <= 0;
@@ -170,7 +183,8 @@ MemoryBreakdown EstimateMemory(const Job& job, const Layout& layout, MemoryTrace
   // each block kind (a MoE model's leading dense blocks can fill stages of their own).
   int stages[5] = {0, c.p - 1, 1, 0, 0}, nstages = c.p > 1 ? 3 : 1;
   if (c.p > 2 && !size_only && memo.pc.moe_layers > 0 && memo.pc.dense_layers > 0) {
-    const int boundary = std::clamp(memo.pc.dense_layers / std::max(1, BlocksOnStage(memo.pc, c.p, 0).Count()), 0, c.p - 1);
+    const int boundary =
+        std::clamp(memo.pc.dense_layers / std::max(1, BlocksOnStage(memo.pc, c.p, 0).Count()), 0, c.p - 1);
     stages[nstages++] = boundary;
     stages[nstages++] = std::min(boundary + 1, c.p - 1);
   }
@@ -182,8 +196,8 @@ MemoryBreakdown EstimateMemory(const Job& job, const Layout& layout, MemoryTrace
     if (!size_only) StageActivations(c, sp, la, k, need);
     if (calib != 1.0) ScaleTokenMemory(need, calib);
     const double states = need.weights + need.gradients + need.optimizer;
-    const double act = need.act_lin * s + need.act_quad * s * s +
-                       std::max(need.peak_a * s, (need.peak_b + need.peak_bq * s) * s);
+    const double act =
+        need.act_lin * s + need.act_quad * s * s + std::max(need.peak_a * s, (need.peak_b + need.peak_bq * s) * s);
     const double temps = need.temp_fixed + need.temp_lin * s;
     // Model states are allocated once and stay (contiguous buffers); activations and temporaries come and
     // go every micro-batch, and it is their blocks the caching allocator cannot always reuse: the reserve
@@ -204,10 +218,10 @@ MemoryBreakdown EstimateMemory(const Job& job, const Layout& layout, MemoryTrace
     min_mbs = std::min(min_mbs, mbs_fit);
     // Longest sequence at this micro-batch: solve frag*(quad s^2 + lin s) <= usable - fixed.
     const double lin = frag * (need.act_lin + need.temp_lin), quad = frag * need.act_quad;
-    const double seq_fit = size_only ? (fixed <= out.usable ? s : 0)
-                                     : std::min(SolveQuadratic(quad, lin + frag * need.peak_a, out.usable - fixed),
-                                                SolveQuadratic(quad + frag * need.peak_bq, lin + frag * need.peak_b,
-                                                               out.usable - fixed));
+    const double seq_fit =
+        size_only ? (fixed <= out.usable ? s : 0)
+                  : std::min(SolveQuadratic(quad, lin + frag * need.peak_a, out.usable - fixed),
+                             SolveQuadratic(quad + frag * need.peak_bq, lin + frag * need.peak_b, out.usable - fixed));
     min_seq = std::min(min_seq, seq_fit);
 
     if (total > best_total) {

@@ -8,8 +8,8 @@
 
 #include "catalog.h"
 #include "model.h"
-#include "units.h"
 #include "model_memo.h"
+#include "units.h"
 
 namespace tp {
 namespace {
@@ -71,8 +71,8 @@ RunSummary EstimateRun(const Job& job, const Layout& layout, const MemoryBreakdo
 
   // Each interval of tau seconds spends delta writing; each failure costs a restart plus, on average,
   // half an interval of lost work. First-order goodput (Daly 2006): useful / wall-clock time.
-  const double overhead = delta / run.ckpt_interval_s +
-                          cluster_rate * (std::max(0.0, job.rel.restart_s) + 0.5 * run.ckpt_interval_s);
+  const double overhead =
+      delta / run.ckpt_interval_s + cluster_rate * (std::max(0.0, job.rel.restart_s) + 0.5 * run.ckpt_interval_s);
   run.goodput = std::clamp(1.0 - overhead, 0.01, 1.0);  // below 1% the run never finishes in practice
   const double wall_s = compute_s / run.goodput;
   run.days = wall_s / kDay;
@@ -97,9 +97,11 @@ RunSummary EstimateRun(const Job& job, const Layout& layout, const MemoryBreakdo
   if (trace) {
     RunTrace& tr = *trace;
     tr.gpus = gpus, tr.tokens_per_step = tokens_per_step;
-    tr.mtbf_gpu_h = mtbf_gpu_s / kHour, tr.restart_s = std::max(0.0, job.rel.restart_s), tr.storage_bytes_per_s = storage;
+    tr.mtbf_gpu_h = mtbf_gpu_s / kHour, tr.restart_s = std::max(0.0, job.rel.restart_s),
+    tr.storage_bytes_per_s = storage;
     tr.trained_params = TrainedParams(job), tr.ckpt_bytes_per_param = CheckpointBytesPerParam(job.work.opt);
-    tr.tdp_w = tdp, tr.power_factor = job.assume.gpu_power + job.assume.server_power, tr.pue = std::max(1.0, job.econ.pue);
+    tr.tdp_w = tdp, tr.power_factor = job.assume.gpu_power + job.assume.server_power,
+    tr.pue = std::max(1.0, job.econ.pue);
     tr.usd_per_gpu_hour = std::max(0.0, job.econ.usd_per_gpu_hour);
   }
   (void)layout;

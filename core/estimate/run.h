@@ -14,8 +14,8 @@ struct RunTrace {
   double tdp_w = 0, power_factor = 0, pue = 0, usd_per_gpu_hour = 0;
 };
 
-RunSummary EstimateRun(const Job& job, const Layout& layout, const MemoryBreakdown& memory,
-                       const StepBreakdown& step, const Throughput& throughput, RunTrace* trace = nullptr);
+RunSummary EstimateRun(const Job& job, const Layout& layout, const MemoryBreakdown& memory, const StepBreakdown& step,
+                       const Throughput& throughput, RunTrace* trace = nullptr);
 
 // Owning the cluster for `years`: hardware, energy, staff; how many such runs fit and the cost of each,
 // next to renting the same GPUs for the same period.

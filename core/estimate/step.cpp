@@ -12,16 +12,15 @@
 #include "catalog.h"
 #include "flops.h"
 #include "model.h"
+#include "model_memo.h"
 #include "step_finetune.h"
 #include "step_internal.h"
-#include "model_memo.h"
 
 namespace tp {
 
 namespace {
 
 using namespace step_detail;
-
 
 // ---- Fitted constants (one per physical effect). Fitted to every throughput case of
 // tests/data/cases.json together by bench/fit_step.cpp (`trainplan-fit_step --fit` prints exactly these);
@@ -135,14 +134,14 @@ double GemmAt(double m, double n, double k, const void* ctx) {
 
 // Forward times of one layer for one micro-batch on one GPU, split by kind.
 struct LayerTime {
-  double gemm = 0;       // weight GEMMs (tensor cores)
-  double attn = 0;       // attention core (tensor cores)
-  double attn_mem = 0;   // unfused softmax traffic (memory-bound), recomputed by selective recompute
-  double mem = 0;        // norms, residuals, activation functions (memory-bound)
-  double tp_comm = 0;    // tensor-parallel collectives of the forward pass
-  double cp_comm = 0;    // context-parallel K/V exchange of the forward pass
-  double cp_exposed = 0; // the part attention does not hide
-  double ep_comm = 0;    // expert-parallel all-to-all (dispatch + combine) of the forward pass
+  double gemm = 0;        // weight GEMMs (tensor cores)
+  double attn = 0;        // attention core (tensor cores)
+  double attn_mem = 0;    // unfused softmax traffic (memory-bound), recomputed by selective recompute
+  double mem = 0;         // norms, residuals, activation functions (memory-bound)
+  double tp_comm = 0;     // tensor-parallel collectives of the forward pass
+  double cp_comm = 0;     // context-parallel K/V exchange of the forward pass
+  double cp_exposed = 0;  // the part attention does not hide
+  double ep_comm = 0;     // expert-parallel all-to-all (dispatch + combine) of the forward pass
 };
 
 // One micro-batch's forward, backward and recomputation on one pipeline stage, split by kind: a block's
@@ -151,11 +150,12 @@ struct MbParts {
   double comp_f = 0, comp_b = 0, comp_rc = 0, mem_f = 0, mem_b = 0, mem_rc = 0;
   double tp_f = 0, cp_f = 0, cp_x = 0, ep_f = 0;  // forward collectives (cp_x: the exposed part)
   MbParts operator*(double n) const {
-    return {comp_f * n, comp_b * n, comp_rc * n, mem_f * n, mem_b * n, mem_rc * n, tp_f * n, cp_f * n, cp_x * n, ep_f * n};
+    return {comp_f * n, comp_b * n, comp_rc * n, mem_f * n, mem_b * n,
+            mem_rc * n, tp_f * n,   cp_f * n,    cp_x * n,  ep_f * n};
   }
   MbParts operator+(const MbParts& o) const {
     return {comp_f + o.comp_f, comp_b + o.comp_b, comp_rc + o.comp_rc, mem_f + o.mem_f, mem_b + o.mem_b,
-            mem_rc + o.mem_rc, tp_f + o.tp_f, cp_f + o.cp_f, cp_x + o.cp_x, ep_f + o.ep_f};
+            mem_rc + o.mem_rc, tp_f + o.tp_f,     cp_f + o.cp_f,       cp_x + o.cp_x,   ep_f + o.ep_f};
   }
   // Time of the micro-batch on the stage: tensor-parallel and expert collectives run forward, backward and
   // (full recomputation: `passes` = 3) once more; context-parallel exchanges forward and twice backward.
@@ -163,7 +163,6 @@ struct MbParts {
     return comp_f + comp_b + comp_rc + mem_f + mem_b + mem_rc + passes * (tp_f + ep_f) + 3.0 * cp_x;
   }
 };
-
 
 LayerTime LayerForward(const LayerOps& l, const Job& job, const Layout& lay, int etp, const Machine& mc,
                        const Constants& c, const Place& tp_place, const Place& cp_place, const Place& ep_place) {
@@ -217,7 +216,7 @@ LayerTime LayerForward(const LayerOps& l, const Job& job, const Layout& lay, int
   const double act_per_ffn = l.swiglu ? 3.0 : 2.0;  // SwiGLU reads gate and up, writes one; GELU reads, writes
   bytes += l.mlp_mult * act_per_ffn * kActBytes * l.ffn / tpn * tokens;
   bytes += 2.0 * kActBytes * l.heads * (l.qk_dim + l.v_dim) / tpn * tokens;  // rotary / bias on q, k (read + write)
-  if (l.experts > 1) bytes += 4.0 * kActBytes * l.routed * h * tokens;  // token permute / unpermute copies
+  if (l.experts > 1) bytes += 4.0 * kActBytes * l.routed * h * tokens;       // token permute / unpermute copies
   if (mc.fp8) {
     // FP8 casts of every GEMM input (read 2 bytes, write 1).
     double k_sum = 0;
@@ -286,7 +285,7 @@ void EstimateStep(const Job& job, const Layout& layout, StepBreakdown& step, Thr
   Machine mc;
   const int pi = int(job.work.prec);
   const double bf16_peak = gpu->peak_flops[int(Precision::Bf16)];
-  if (!(bf16_peak > 0) && !(gpu->peak_flops[pi] > 0)) return;  // a GPU without a peak: nothing to say
+  if (!(bf16_peak > 0) && !(gpu->peak_flops[pi] > 0)) return;           // a GPU without a peak: nothing to say
   mc.peak = gpu->peak_flops[pi] > 0 ? gpu->peak_flops[pi] : bf16_peak;  // no FP8 units: runs at BF16
   // Attention runs in 16-bit even in FP8 training (FlashAttention / cuDNN BF16 kernels).
   mc.peak_attn = job.work.prec == Precision::Fp32 ? mc.peak : (bf16_peak > 0 ? bf16_peak : mc.peak);
@@ -297,7 +296,8 @@ void EstimateStep(const Job& job, const Layout& layout, StepBreakdown& step, Thr
   mc.ridge = mc.peak / mc.mem_bw;
   // The largest GEMM efficiency: what the GPU was measured to reach on its best shape, times the fitted
   // fraction a training run keeps of it.
-  const double mamf_fraction = gpu->mamf_flops > 0 && bf16_peak > 0 ? gpu->mamf_flops / bf16_peak : kDefaultMamfFraction;
+  const double mamf_fraction =
+      gpu->mamf_flops > 0 && bf16_peak > 0 ? gpu->mamf_flops / bf16_peak : kDefaultMamfFraction;
   c.e_max *= mamf_fraction;
   mc.fabric = MakeFabric(job, gpus, c.net);
 
@@ -333,10 +333,10 @@ void EstimateStep(const Job& job, const Layout& layout, StepBreakdown& step, Thr
   // Per micro-batch on the slowest pipeline stage: every stage's blocks (BlocksOnStage, the stage model
   // memory uses too) at their kind's layer time, the last stage also the output layer and the loss.
   MbParts slowest;
-  double stage_params = 0;  // weights held by one GPU of that stage (before ZeRO sharding)
+  double stage_params = 0;         // weights held by one GPU of that stage (before ZeRO sharding)
   double stage_expert_params = 0;  // of which routed experts: ZeRO shards them over the expert-data-parallel group
-  double stage_lora = 0;    // adapter parameters of that stage on one GPU
-  StageBlocks slow_blocks;  // its blocks (fine-tuning terms)
+  double stage_lora = 0;           // adapter parameters of that stage on one GPU
+  StageBlocks slow_blocks;         // its blocks (fine-tuning terms)
   bool slow_last = true;
   const int etp = ExpertTensorParallel(lay);
   if (ops.valid) {
@@ -393,7 +393,8 @@ void EstimateStep(const Job& job, const Layout& layout, StepBreakdown& step, Thr
       // The last stage holds the head (a tied model's own copy when pp > 1), the first the embedding.
       if (k == ppn - 1) stage_params += (pc.head > 0 ? pc.head : pc.embedding) / tpn;
       if (k == 0 && (ppn > 1 || pc.head > 0)) stage_params += pc.embedding / tpn;
-      if (lora) stage_lora = LoraParamsOfBlocks(job.model, lora_widths, job.work.lora_r, blocks.dense, blocks.moe) / tpn;
+      if (lora)
+        stage_lora = LoraParamsOfBlocks(job.model, lora_widths, job.work.lora_r, blocks.dense, blocks.moe) / tpn;
     }
   } else {
     // Size-only model: one big GEMM-like workload at the large-GEMM efficiency.
@@ -421,9 +422,10 @@ void EstimateStep(const Job& job, const Layout& layout, StepBreakdown& step, Thr
   // Fine-tuning's own work (core/estimate/step_finetune.h): LoRA adapters, NF4 dequantization, a stack's unfused
   // kernels, offloaded checkpoints, the host time to launch it all.
   const GemmCtx gemm_ctx{&mc, &c};
-  const FinetuneTime ft = FinetuneStep(job, lay, ops, {double(lay.mbs) * job.work.seq / cpn, slow_blocks.dense, slow_blocks.moe,
-                                                       slow_last, comp_f, comp_b + comp_rc, mc.mem_bw * c.mem,
-                                                       fab.pcie / fab.switch_gpus, GemmAt, &gemm_ctx});
+  const FinetuneTime ft =
+      FinetuneStep(job, lay, ops,
+                   {double(lay.mbs) * job.work.seq / cpn, slow_blocks.dense, slow_blocks.moe, slow_last, comp_f,
+                    comp_b + comp_rc, mc.mem_bw * c.mem, fab.pcie / fab.switch_gpus, GemmAt, &gemm_ctx});
   const double compute_mb = comp_f + comp_b + comp_rc + ft.Compute();
   const double memory_mb = mem_f + mem_b + mem_rc + ft.Memory();
   // Expert all-to-all, forward, backward (and again with full recomputation). Exposed unless the stack
@@ -445,8 +447,8 @@ void EstimateStep(const Job& job, const Layout& layout, StepBreakdown& step, Thr
   // Routed experts are replicated only over the expert-data-parallel group (dp x cp / ep ranks hold the same
   // experts; Megatron, DeepSpeed-MoE): their gradients are reduced, and their ZeRO shards gathered, there.
   const double expert_dp = std::max(1.0, double(grad_n) * tpn / (double(lay.ep) * etp));
-  const Place edp_place = stage_expert_params > 0 ? Locate(fab, std::max(1, int(std::lround(expert_dp))), ep_stride * lay.ep)
-                                                  : Place{};
+  const Place edp_place =
+      stage_expert_params > 0 ? Locate(fab, std::max(1, int(std::lround(expert_dp))), ep_stride * lay.ep) : Place{};
   const double dense_params = stage_params - stage_expert_params, dense_trainable = trainable - trainable_experts;
   double dp_total = 0, dp_hideable = 0, dp_hide = 0;
   if (lay.zero >= 3 && ppn > 1) {
@@ -456,24 +458,28 @@ void EstimateStep(const Job& job, const Layout& layout, StepBreakdown& step, Thr
     // schedule, and the compute stream waits for that reduce-scatter (stage.py backward_maybe_with_nosync,
     // _root_post_backward_final_callback). The gathers hide behind the forwards (prefetch); the reduce-scatters
     // do not.
-    const double gather = AllGather(dense_params * grad_bytes, dp_place) + AllGather(stage_expert_params * grad_bytes, edp_place);
-    const double reduce = AllGather(dense_trainable * grad_bytes, dp_place) + AllGather(trainable_experts * grad_bytes, edp_place);
+    const double gather =
+        AllGather(dense_params * grad_bytes, dp_place) + AllGather(stage_expert_params * grad_bytes, edp_place);
+    const double reduce =
+        AllGather(dense_trainable * grad_bytes, dp_place) + AllGather(trainable_experts * grad_bytes, edp_place);
     dp_total = schedules * (gather + reduce);
     dp_hideable = schedules * gather;
     dp_hide = m * comp_f;
   } else if (lay.zero >= 3) {
     // ZeRO-3 / FSDP: parameters all-gathered for forward and again for backward, gradients
     // reduce-scattered, every micro-batch (3 x Psi per micro-batch; LoRA: only adapter gradients).
-    dp_total = m * (2.0 * AllGather(dense_params * grad_bytes, dp_place) + AllGather(dense_trainable * grad_bytes, dp_place) +
-                    2.0 * AllGather(stage_expert_params * grad_bytes, edp_place) +
-                    AllGather(trainable_experts * grad_bytes, edp_place));
+    dp_total =
+        m * (2.0 * AllGather(dense_params * grad_bytes, dp_place) + AllGather(dense_trainable * grad_bytes, dp_place) +
+             2.0 * AllGather(stage_expert_params * grad_bytes, edp_place) +
+             AllGather(trainable_experts * grad_bytes, edp_place));
     dp_hideable = dp_total;
     dp_hide = m * (comp_f + comp_b + comp_rc);
   } else {
     // ZeRO 0-2 / DDP / distributed optimizer: one reduce-scatter + all-gather (= all-reduce) per step,
     // bucketed behind the last micro-batch's backward; per schedule where each schedule ends with its own
     // gradient sync (torch.distributed.pipelining syncs at a schedule's last backward).
-    dp_total = schedules * (AllReduce(dense_trainable * grad_bytes, dp_place) + AllReduce(trainable_experts * grad_bytes, edp_place));
+    dp_total = schedules * (AllReduce(dense_trainable * grad_bytes, dp_place) +
+                            AllReduce(trainable_experts * grad_bytes, edp_place));
     dp_hideable = dp_total;
     dp_hide = schedules * comp_b;
   }
@@ -483,8 +489,8 @@ void EstimateStep(const Job& job, const Layout& layout, StepBreakdown& step, Thr
   // ---- Optimizer step over the local shard (memory-bound), or on the CPU with offload.
   // ZeRO shards the optimizer over the data-parallel group, routed experts' states over the expert-data-
   // parallel group.
-  const double opt_params = lay.zero >= 1 ? (trainable - trainable_experts) / grad_n + trainable_experts / expert_dp
-                                          : trainable;
+  const double opt_params =
+      lay.zero >= 1 ? (trainable - trainable_experts) / grad_n + trainable_experts / expert_dp : trainable;
   const double opt_bytes_per_param = OptimizerStepBytes(job, lay.zero);
   double optimizer_s = 0, offload_s = 0;
   if (lay.offload == Offload::None) {

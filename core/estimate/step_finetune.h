@@ -25,13 +25,13 @@ struct FinetuneTime {
 
 // What step.cpp already knows about the micro-batch on the slowest stage.
 struct FinetuneInputs {
-  double tokens = 0;       // rows of every GEMM on this GPU: mbs x seq / cp
+  double tokens = 0;                     // rows of every GEMM on this GPU: mbs x seq / cp
   int dense_blocks = 0, moe_blocks = 0;  // blocks on the slowest stage
-  bool last_stage = true;  // it computes the logits and the loss
-  double forward_s = 0;    // the stage's forward compute per micro-batch (hides checkpoint copies)
-  double backward_s = 0;   // its backward + recomputation compute
-  double mem_rate = 1;     // bytes/s of memory-bound kernels (bandwidth x eff_memory)
-  double host_bw = 1;      // bytes/s per GPU over its host link (shared with the GPUs behind its switch)
+  bool last_stage = true;                // it computes the logits and the loss
+  double forward_s = 0;                  // the stage's forward compute per micro-batch (hides checkpoint copies)
+  double backward_s = 0;                 // its backward + recomputation compute
+  double mem_rate = 1;                   // bytes/s of memory-bound kernels (bandwidth x eff_memory)
+  double host_bw = 1;                    // bytes/s per GPU over its host link (shared with the GPUs behind its switch)
   // The step model's GEMM time (step.cpp GemmTime) for an (m x k) by (k x n) product.
   double (*gemm)(double m, double n, double k, const void* ctx) = nullptr;
   const void* gemm_ctx = nullptr;

@@ -14,26 +14,26 @@ struct LinkSpec;
 
 struct GpuSpec {
   std::string id, name;
-  double mem_bytes = 0;          // capacity the driver exposes (nvidia-smi / rocm-smi total), bytes
-  double marketed_bytes = 0;     // the marketed size ("80 GB" = 80 GiB of HBM), bytes
-  std::string driver_source;     // where mem_bytes comes from
-  double mem_bw = 0;             // bytes/s
-  double peak_flops[4] = {};     // dense tensor FLOP/s indexed by Precision (fp32 = TF32 tensor or FP32)
-  double mamf_flops = 0;          // measured maximum achievable matmul FLOP/s at BF16 (0 = not measured)
-  std::string mamf_source;        // where mamf_flops comes from
+  double mem_bytes = 0;       // capacity the driver exposes (nvidia-smi / rocm-smi total), bytes
+  double marketed_bytes = 0;  // the marketed size ("80 GB" = 80 GiB of HBM), bytes
+  std::string driver_source;  // where mem_bytes comes from
+  double mem_bw = 0;          // bytes/s
+  double peak_flops[4] = {};  // dense tensor FLOP/s indexed by Precision (fp32 = TF32 tensor or FP32)
+  double mamf_flops = 0;      // measured maximum achievable matmul FLOP/s at BF16 (0 = not measured)
+  std::string mamf_source;    // where mamf_flops comes from
   double tdp_w = 0;
-  std::string host_link;         // link id of the host interface, e.g. "pcie4": the fastest PCIe it runs
+  std::string host_link;           // link id of the host interface, e.g. "pcie4": the fastest PCIe it runs
   const LinkSpec* host = nullptr;  // host_link resolved (Gpus() and the custom-GPU resolver fill it)
-  std::string intra_default;     // link id used between GPUs in a node by default
-  std::string inter_default;     // network id used across nodes by default
+  std::string intra_default;       // link id used between GPUs in a node by default
+  std::string inter_default;       // network id used across nodes by default
   std::vector<std::string> links;  // GPU-to-GPU links it can have besides PCIe (NVLink, a bridge, xGMI)
   int gpus_per_node_default = 8;
-  bool p2p = true;               // PCIe peer-to-peer (GeForce: no; NVLink/bridges provide their own)
-  double host_mem_bw = 0;        // bytes/s of host memory on its usual host (staging without p2p); 0 = unknown
-  int pcie_switch_gpus = 1;      // GPUs sharing one PCIe switch uplink in its usual server
-  bool custom = false;           // described by the gpu_* keys (gpu=custom), not the catalog
-  double usd_per_gpu_hour = 0;   // rental default
-  double usd_per_gpu = 0;        // purchase default
+  bool p2p = true;              // PCIe peer-to-peer (GeForce: no; NVLink/bridges provide their own)
+  double host_mem_bw = 0;       // bytes/s of host memory on its usual host (staging without p2p); 0 = unknown
+  int pcie_switch_gpus = 1;     // GPUs sharing one PCIe switch uplink in its usual server
+  bool custom = false;          // described by the gpu_* keys (gpu=custom), not the catalog
+  double usd_per_gpu_hour = 0;  // rental default
+  double usd_per_gpu = 0;       // purchase default
   std::string price_source;
   std::string price_source_zh;  // the same, in Chinese (the page shows it when Chinese is on)
   std::string source;
@@ -53,14 +53,14 @@ const char* LinkKindId(LinkKind kind);
 struct LinkSpec {
   std::string id, name;
   LinkKind kind = LinkKind::Pcie;
-  double bw = 0;         // bytes/s in one direction: per GPU (per node for a per_node network; a mesh: to all
-                         // peers together) -- the figure ring collectives approach
-  double total_bw = 0;   // the vendor's bidirectional figure, for display (0 = not printed)
-  double peer_bw = 0;    // mesh: bytes/s per direction to one peer (one link)
-  int max_gpus = 0;      // bridge: GPUs it joins (2)
-  bool per_node = false; // network: one NIC shared by the node's GPUs
-  double latency_s = 0;  // per-message latency (alpha)
-  bool network = false;  // true for inter-node networks (kind == Network)
+  double bw = 0;          // bytes/s in one direction: per GPU (per node for a per_node network; a mesh: to all
+                          // peers together) -- the figure ring collectives approach
+  double total_bw = 0;    // the vendor's bidirectional figure, for display (0 = not printed)
+  double peer_bw = 0;     // mesh: bytes/s per direction to one peer (one link)
+  int max_gpus = 0;       // bridge: GPUs it joins (2)
+  bool per_node = false;  // network: one NIC shared by the node's GPUs
+  double latency_s = 0;   // per-message latency (alpha)
+  bool network = false;   // true for inter-node networks (kind == Network)
   std::string source;
 };
 

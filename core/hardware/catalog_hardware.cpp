@@ -21,7 +21,6 @@ const char* LinkKindId(LinkKind kind) {
   return "pcie";
 }
 
-
 extern const std::string_view kAsset_gpus;
 extern const std::string_view kAsset_links;
 
@@ -115,11 +114,13 @@ const std::vector<LinkSpec>& Links() {
   return v;
 }
 const GpuSpec* FindGpu(std::string_view id) {
-  for (const auto& g : Gpus()) if (g.id == id) return &g;
+  for (const auto& g : Gpus())
+    if (g.id == id) return &g;
   return nullptr;
 }
 const LinkSpec* FindLink(std::string_view id) {
-  for (const auto& l : Links()) if (l.id == id) return &l;
+  for (const auto& l : Links())
+    if (l.id == id) return &l;
   return nullptr;
 }
 

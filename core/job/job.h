@@ -10,18 +10,18 @@
 
 namespace tp {
 
-struct GpuSpec;   // catalog.h
+struct GpuSpec;       // catalog.h
 struct StackProfile;  // stack.h
-struct LinkSpec;  // catalog.h
+struct LinkSpec;      // catalog.h
 
 struct Workload {
-  bool finetune = false;   // the goal: fine-tuning (dataset budget, small batches) or pre-training
-  int gbs_target = 1024;   // the global batch an auto batch aims at (AutoGlobalBatch)
+  bool finetune = false;  // the goal: fine-tuning (dataset budget, small batches) or pre-training
+  int gbs_target = 1024;  // the global batch an auto batch aims at (AutoGlobalBatch)
   int seq = 4096;
-  int gbs = 1024;          // sequences per optimizer step
-  bool gbs_auto = false;   // not given: each layout runs GlobalBatch(work, layout) (below)
-  int auto_gbs_mbs = 1;    // an auto global batch is a multiple of dp x this: the user's fixed micro-batch, or 1
-  double tokens = 0;       // training budget
+  int gbs = 1024;                 // sequences per optimizer step
+  bool gbs_auto = false;          // not given: each layout runs GlobalBatch(work, layout) (below)
+  int auto_gbs_mbs = 1;           // an auto global batch is a multiple of dp x this: the user's fixed micro-batch, or 1
+  double tokens = 0;              // training budget
   bool tokens_defaulted = false;  // tokens came from the 20-per-parameter rule
   Method method = Method::Full;
   int lora_r = 16;
@@ -30,10 +30,10 @@ struct Workload {
   Precision prec = Precision::Bf16;
   Optimizer opt = Optimizer::AdamW;
   bool flash = true;
-  double dropout = 0;          // dropout probability: masks are kept for the backward when > 0
-  bool offload_checkpoints = false;  // full recomputation keeps each layer's input in host memory (Unsloth)
+  double dropout = 0;                  // dropout probability: masks are kept for the backward when > 0
+  bool offload_checkpoints = false;    // full recomputation keeps each layer's input in host memory (Unsloth)
   bool optimizer_in_backward = false;  // each parameter's gradient is applied and freed in the backward (torchtune)
-  int pp_microbatches = 0;     // micro-batches per pipeline schedule (a local batch); 0 = all of a step's
+  int pp_microbatches = 0;             // micro-batches per pipeline schedule (a local batch); 0 = all of a step's
 };
 
 // The global batch (sequences) used when the user gives none: the multiple of one step's sequences
@@ -53,7 +53,7 @@ inline int AutoGlobalBatch(long long per_step, int target = 1024) {
 }
 
 struct Hardware {
-  const GpuSpec* gpu = nullptr;     // the catalog's entry, or *custom_gpu
+  const GpuSpec* gpu = nullptr;               // the catalog's entry, or *custom_gpu
   std::shared_ptr<const GpuSpec> custom_gpu;  // gpu=custom: the spec the Job owns (copies share it, immutable)
   int gpus = 1;
   int gpus_per_node = 8;
@@ -71,7 +71,7 @@ struct Economics {
 
 struct Reliability {
   double mtbf_gpu_h = 50677;  // 54 days x 24 h x 16,384 GPUs / 419 unexpected interruptions (Llama 3)
-  double ckpt_s = 0;        // 0 = computed from checkpoint size / storage_bytes_per_s
+  double ckpt_s = 0;          // 0 = computed from checkpoint size / storage_bytes_per_s
   double restart_s = 600;
   double storage_bytes_per_s = 0;
 };
@@ -80,47 +80,47 @@ struct Reliability {
 // Each engine file owns its own section; the defaults here are the fitted/published values.
 struct Assumptions {
   // memory.cpp
-  double headroom = 0;                  // fraction of capacity kept free (the allocator reserve is modelled)
-  double cuda_context_gb = 0.5;         // GB: CUDA context + cuBLAS/cuDNN workspaces, outside the allocator
-  double alloc_reserve = 1.15;          // reserved / allocated (caching allocator); the stack's default
-  double nccl_gb = 1.0;                 // NCCL communicators and buffers with more than one GPU, GB; the stack's
-  double logit_bytes = 2.0;             // bytes per logit held for the backward (16-bit logits, chunked
-                                        // fp32 loss); unfused fp32 logits + softmax: 8
+  double headroom = 0;           // fraction of capacity kept free (the allocator reserve is modelled)
+  double cuda_context_gb = 0.5;  // GB: CUDA context + cuBLAS/cuDNN workspaces, outside the allocator
+  double alloc_reserve = 1.15;   // reserved / allocated (caching allocator); the stack's default
+  double nccl_gb = 1.0;          // NCCL communicators and buffers with more than one GPU, GB; the stack's
+  double logit_bytes = 2.0;      // bytes per logit held for the backward (16-bit logits, chunked
+                                 // fp32 loss); unfused fp32 logits + softmax: 8
   double nf4_bytes_per_param = 0.5 + 0.127 / 8;  // QLoRA NF4 + double-quantized constants
-  double offload_host_factor = 1.5;     // DeepSpeed's CPU buffer factor for offloaded states
-  double nvme_host_buffer_bytes = 1e9;  // pinned host swap buffers per GPU for NVMe offload
-  double host_gb_per_gpu = 128;        // GB of host RAM per GPU that offload may fill (DGX A100: 1 TB / 8)
+  double offload_host_factor = 1.5;              // DeepSpeed's CPU buffer factor for offloaded states
+  double nvme_host_buffer_bytes = 1e9;           // pinned host swap buffers per GPU for NVMe offload
+  double host_gb_per_gpu = 128;                  // GB of host RAM per GPU that offload may fill (DGX A100: 1 TB / 8)
   // step.cpp (fitted constants, one per physical effect)
-  double eff_matmul = 0.0;       // 0 = step.cpp's fitted default
+  double eff_matmul = 0.0;  // 0 = step.cpp's fitted default
   double eff_memory = 0.0;
   double eff_network = 0.0;
   double overlap_dp = 0.0;
-  double matmul_half_ridge = 0.0;       // GEMM intensity at half efficiency, in units of peak/bandwidth
-  double eff_attention = 0.0;    // FlashAttention's fraction of the dense peak
-  double overlap_contention = 0.0;      // slowdown of compute per second of communication hidden behind it
+  double matmul_half_ridge = 0.0;   // GEMM intensity at half efficiency, in units of peak/bandwidth
+  double eff_attention = 0.0;       // FlashAttention's fraction of the dense peak
+  double overlap_contention = 0.0;  // slowdown of compute per second of communication hidden behind it
   // step.cpp, mixture of experts: the stack's choices, not fitted (keys.cpp rows give their sources)
-  double overlap_ep = 0.0;       // share of a micro-batch's compute that hides its expert all-to-all
-                                 // (0: exposed, Megatron-Core's default; DualPipe-style stacks: up to 1)
-  double moe_imbalance = 1.1;    // routed tokens on the busiest expert-parallel rank / the mean
-  double moe_capacity = 0.0;     // expert capacity factor (tokens above it dropped); 0 = dropless
-  double ep_dedup = 0.0;         // share of duplicate cross-node token copies the dispatcher saves
-                                 // (0: one per expert, Megatron's alltoall; 1: once per node, DeepEP)
-  double moe_packed = 0.0;       // share of tokens whose routed experts are consecutive ones (benchmark
-                                 // gates dealing experts round-robin); 0 = drawn at random, as routers do
+  double overlap_ep = 0.0;     // share of a micro-batch's compute that hides its expert all-to-all
+                               // (0: exposed, Megatron-Core's default; DualPipe-style stacks: up to 1)
+  double moe_imbalance = 1.1;  // routed tokens on the busiest expert-parallel rank / the mean
+  double moe_capacity = 0.0;   // expert capacity factor (tokens above it dropped); 0 = dropless
+  double ep_dedup = 0.0;       // share of duplicate cross-node token copies the dispatcher saves
+                               // (0: one per expert, Megatron's alltoall; 1: once per node, DeepEP)
+  double moe_packed = 0.0;     // share of tokens whose routed experts are consecutive ones (benchmark
+                               // gates dealing experts round-robin); 0 = drawn at random, as routers do
   // run.cpp
-  double eff_stack = 1.0;               // the stack's kernel speed on the step model's (its release's fit)
-  double eff_run = 0.826;               // share of the step model's steady-state speed a production run keeps
-                                        // over its whole length (fitted to published whole runs: run.cpp)
-  double gpu_power = 0.80;     // average draw / TDP while training (typical 70-90%)
-  double server_power = 0.80;  // CPUs, memory, NICs, fans per GPU, as a fraction of GPU TDP:
-                                        // DGX H100 is 10.2 kW max for 8 x 700 W GPUs (NVIDIA datasheet)
-  double capex_overhead = 0.60;         // server, network and facility share on top of the GPU price
-  double storage_bytes_per_gpu = 1e9;   // checkpoint write bandwidth per GPU when not given
-  double storage_bytes_max = 2e12;      // aggregate cap: Llama 3's 2 TB/s sustained (Dubey et al. 2024)
-  double staff_usd_per_year = 0;        // operations staff, for the five-year TCO view (0 = left out)
+  double eff_stack = 1.0;              // the stack's kernel speed on the step model's (its release's fit)
+  double eff_run = 0.826;              // share of the step model's steady-state speed a production run keeps
+                                       // over its whole length (fitted to published whole runs: run.cpp)
+  double gpu_power = 0.80;             // average draw / TDP while training (typical 70-90%)
+  double server_power = 0.80;          // CPUs, memory, NICs, fans per GPU, as a fraction of GPU TDP:
+                                       // DGX H100 is 10.2 kW max for 8 x 700 W GPUs (NVIDIA datasheet)
+  double capex_overhead = 0.60;        // server, network and facility share on top of the GPU price
+  double storage_bytes_per_gpu = 1e9;  // checkpoint write bandwidth per GPU when not given
+  double storage_bytes_max = 2e12;     // aggregate cap: Llama 3's 2 TB/s sustained (Dubey et al. 2024)
+  double staff_usd_per_year = 0;       // operations staff, for the five-year TCO view (0 = left out)
   // Calibration from the user's own run (core/planner/calibrate.h): 1 = none.
-  double calib_speed = 1.0;             // multiplies the kernel rates (eff_matmul, eff_attention, eff_memory)
-  double calib_memory = 1.0;            // multiplies activations and allocator temporaries
+  double calib_speed = 1.0;   // multiplies the kernel rates (eff_matmul, eff_attention, eff_memory)
+  double calib_memory = 1.0;  // multiplies activations and allocator temporaries
 };
 
 struct Job {

@@ -5,9 +5,9 @@
 // was a quarter of a memory evaluation and a tenth of a full plan.
 #pragma once
 
-#include "ops.h"
 #include "job.h"
 #include "model.h"
+#include "ops.h"
 
 namespace tp {
 
@@ -17,10 +17,10 @@ struct ModelMemo {
   LoraWidths lora_widths;  // the adapted matrices of one block (job.work.lora_targets)
   // Activation widths per token of one layer, in elements (see LayerActivations in memory.cpp).
   double h = 0, heads = 0;
-  double qkvo = 0;     // q + k + v + attention output
-  double latent = 0;   // MLA's compressed q and kv (+ rope key) feeding the up projections
-  double mlp = 0;      // dense MLP intermediates: GELU 2f, SwiGLU 3f
-  double moe = 0;      // topk x (expert input + output + intermediates) + shared experts
+  double qkvo = 0;    // q + k + v + attention output
+  double latent = 0;  // MLA's compressed q and kv (+ rope key) feeding the up projections
+  double mlp = 0;     // dense MLP intermediates: GELU 2f, SwiGLU 3f
+  double moe = 0;     // topk x (expert input + output + intermediates) + shared experts
 };
 
 // The memo of job.model (and job.work.lora_targets) on this thread: keyed on their raw bytes, so a stale

@@ -18,20 +18,20 @@ struct ModelArch {
   int layers = 0, hidden = 0, heads = 0, kv_heads = 0, ffn = 0, vocab = 0;
   MlpKind mlp = MlpKind::Swiglu;
   bool tied = false;
-  bool bias = false;        // linear-layer biases (GPT-2/3, BERT)
-  bool qkv_bias = false;    // biases on q, k, v only (Qwen2/2.5); implied by bias
-  int pos_embeddings = 0;   // learned absolute positions (GPT-2/3, BERT); 0 = rotary
-  int type_vocab = 0;       // BERT token-type embeddings
-  int head_dim = 0;         // 0 = hidden / heads
+  bool bias = false;       // linear-layer biases (GPT-2/3, BERT)
+  bool qkv_bias = false;   // biases on q, k, v only (Qwen2/2.5); implied by bias
+  int pos_embeddings = 0;  // learned absolute positions (GPT-2/3, BERT); 0 = rotary
+  int type_vocab = 0;      // BERT token-type embeddings
+  int head_dim = 0;        // 0 = hidden / heads
   // Norm weights beyond the two pre-norms of a block (CountParams, model.cpp)
   int norms_per_block = 0;  // 0 = 2 (before attention, before the MLP); Gemma 2/3: 4 (also after each)
   QkNorm qk_norm = QkNorm::None;
   // MoE
-  int experts = 0;          // routed experts; 0 or 1 = dense
+  int experts = 0;  // routed experts; 0 or 1 = dense
   int topk = 0;
-  int moe_ffn = 0;          // per-expert intermediate size
+  int moe_ffn = 0;  // per-expert intermediate size
   int shared_experts = 0;
-  int dense_layers = 0;     // leading layers with a dense MLP (DeepSeek-V3: 3)
+  int dense_layers = 0;  // leading layers with a dense MLP (DeepSeek-V3: 3)
   // Multi-head latent attention (DeepSeek); kv_lora_rank == 0 means ordinary (GQA) attention
   int q_lora_rank = 0, kv_lora_rank = 0, qk_rope_dim = 0, qk_nope_dim = 0, v_head_dim = 0;
 };

@@ -35,8 +35,10 @@ double AttentionParams(const ModelArch& m, double& largest) {
   }
   const double d = HeadDim(m), q_out = a * d, kv_out = KvHeads(m) * d;
   double p = h * q_out + 2 * h * kv_out + q_out * h;
-  if (m.bias) p += q_out + 2 * kv_out + h;          // GPT-2/3, BERT: every projection has a bias
-  else if (m.qkv_bias) p += q_out + 2 * kv_out;     // Qwen2: q, k, v biases only
+  if (m.bias)
+    p += q_out + 2 * kv_out + h;  // GPT-2/3, BERT: every projection has a bias
+  else if (m.qkv_bias)
+    p += q_out + 2 * kv_out;  // Qwen2: q, k, v biases only
   largest = std::max(largest, h * q_out);
   return p;
 }
@@ -63,7 +65,7 @@ double MlpParams(const ModelArch& m, double f, double& largest) {
   f = Pos(f);
   largest = std::max(largest, h * f);
   if (m.mlp == MlpKind::Swiglu) return 3 * h * f + (m.bias ? 2 * f + h : 0);  // gate, up, down
-  return 2 * h * f + (m.bias ? f + h : 0);                                   // up, down
+  return 2 * h * f + (m.bias ? f + h : 0);                                    // up, down
 }
 
 }  // namespace
@@ -116,12 +118,16 @@ LoraWidths LoraWidthsOf(const ModelArch& m, uint8_t targets) {
     const double ql = Pos(m.q_lora_rank), kvl = Pos(m.kv_lora_rank);
     const double q = ql > 0 ? (h + ql) + (ql + a * qk) : h + a * qk;
     const double kv_down = h + kvl + Pos(m.qk_rope_dim), kv_up = kvl + a * (Pos(m.qk_nope_dim) + v);
-    if (targets & kLoraAttn) w.attn = q + kv_down + kv_up + (a * v + h);
-    else if (targets & kLoraQv) w.attn = q + kv_up;
+    if (targets & kLoraAttn)
+      w.attn = q + kv_down + kv_up + (a * v + h);
+    else if (targets & kLoraQv)
+      w.attn = q + kv_up;
   } else {
     const double d = HeadDim(m), kv = KvHeads(m) * d, q = a * d;
-    if (targets & kLoraAttn) w.attn = (h + q) + 2 * (h + kv) + (q + h);
-    else if (targets & kLoraQv) w.attn = (h + q) + (h + kv);
+    if (targets & kLoraAttn)
+      w.attn = (h + q) + 2 * (h + kv) + (q + h);
+    else if (targets & kLoraQv)
+      w.attn = (h + q) + (h + kv);
   }
   if (targets & kLoraMlp) {
     const double mats = m.mlp == MlpKind::Swiglu ? 3 : 2;
@@ -133,7 +139,8 @@ LoraWidths LoraWidthsOf(const ModelArch& m, uint8_t targets) {
 
 double LoraParamsOfBlocks(const ModelArch& m, const LoraWidths& w, int rank, int dense, int moe) {
   const double experts = m.experts > 1 ? Pos(m.experts) + Pos(m.shared_experts) : 0;
-  return Pos(rank) * (double(Pos(dense) + Pos(moe)) * w.attn + Pos(dense) * w.dense_mlp + Pos(moe) * experts * w.expert_mlp);
+  return Pos(rank) *
+         (double(Pos(dense) + Pos(moe)) * w.attn + Pos(dense) * w.dense_mlp + Pos(moe) * experts * w.expert_mlp);
 }
 
 namespace {
@@ -142,8 +149,10 @@ double SizeOnlyLoraParams(const ModelArch& m, int rank, uint8_t targets) {
   const double p = Pos(m.params_total);
   const double h = std::cbrt(p * 128.0 / 12.0), layers = h / 128.0, f = 2.7 * h;
   double per = 0;
-  if (targets & kLoraAttn) per += 4 * 2 * h;
-  else if (targets & kLoraQv) per += 2 * 2 * h;
+  if (targets & kLoraAttn)
+    per += 4 * 2 * h;
+  else if (targets & kLoraQv)
+    per += 2 * 2 * h;
   if (targets & kLoraMlp) per += 3 * (h + f);
   return Pos(rank) * per * layers;
 }

@@ -14,26 +14,26 @@ namespace tp {
 // Parameter counts, split the way memory sharding and FLOP counting need them.
 struct ParamCounts {
   // Per transformer block.
-  double attn = 0;          // attention projections (+ biases, MLA down/up projections and their norms)
-  double norms = 0;         // the block's norms (RMSNorm: h each; LayerNorm: 2h each; two, Gemma 2/3 four) + QK-norm
-  double mlp_dense = 0;     // MLP of a dense block
-  double expert = 0;        // one routed expert's MLP
-  double moe_shared = 0;    // all shared experts of one MoE block
-  double router = 0;        // router (gate) of one MoE block
-  int dense_layers = 0;     // blocks with a dense MLP (all of them for a dense model)
-  int moe_layers = 0;       // blocks with a MoE MLP
+  double attn = 0;        // attention projections (+ biases, MLA down/up projections and their norms)
+  double norms = 0;       // the block's norms (RMSNorm: h each; LayerNorm: 2h each; two, Gemma 2/3 four) + QK-norm
+  double mlp_dense = 0;   // MLP of a dense block
+  double expert = 0;      // one routed expert's MLP
+  double moe_shared = 0;  // all shared experts of one MoE block
+  double router = 0;      // router (gate) of one MoE block
+  int dense_layers = 0;   // blocks with a dense MLP (all of them for a dense model)
+  int moe_layers = 0;     // blocks with a MoE MLP
   int experts = 0, topk = 0;
 
   // Outside the blocks.
-  double embedding = 0;     // token + learned position + token-type embeddings (+ BERT's embedding norm)
-  double head = 0;          // output projection; 0 when tied to the token embedding
+  double embedding = 0;  // token + learned position + token-type embeddings (+ BERT's embedding norm)
+  double head = 0;       // output projection; 0 when tied to the token embedding
   double final_norm = 0;
 
-  double dense_block = 0;   // attn + norms + mlp_dense
-  double moe_block = 0;     // attn + norms + experts x expert + moe_shared + router
-  double blocks = 0;        // all transformer blocks
-  double total = 0;         // everything
-  double active = 0;        // used per token: topk of the routed experts (= total for a dense model)
+  double dense_block = 0;     // attn + norms + mlp_dense
+  double moe_block = 0;       // attn + norms + experts x expert + moe_shared + router
+  double blocks = 0;          // all transformer blocks
+  double total = 0;           // everything
+  double active = 0;          // used per token: topk of the routed experts (= total for a dense model)
   double largest_matrix = 0;  // biggest weight matrix inside a block (dequantization buffers)
 };
 

@@ -49,7 +49,7 @@ void Attention(const ModelArch& m, LayerOps& l) {
   const double hd = m.head_dim > 0 ? m.head_dim : h / heads;
   const double kv = m.kv_heads > 0 ? m.kv_heads : heads;
   l.attn[0] = {(heads + 2 * kv) * hd, h, true};  // fused QKV (grouped-query: fewer K/V heads)
-  l.attn[1] = {h, heads * hd, false};             // output projection
+  l.attn[1] = {h, heads * hd, false};            // output projection
   l.n_attn = 2;
   l.qk_dim = l.v_dim = hd;
   l.kv_width = 2 * kv * hd;

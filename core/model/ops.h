@@ -25,12 +25,12 @@ struct LayerOps {
   double qk_dim = 0, v_dim = 0;  // per head, for the s^2 terms
   double kv_width = 0;           // K plus V features per token (what context parallelism exchanges)
   double heads = 0;
-  Gemm mlp[2];                   // one MLP (dense) or one expert (MoE)
+  Gemm mlp[2];  // one MLP (dense) or one expert (MoE)
   int n_mlp = 0;
-  double mlp_mult = 1;           // MLPs each token passes through: 1 dense; topk + shared for MoE
-  double routed = 0;             // MoE: routed experts per token (topk), 0 for dense
-  double experts = 0;            // MoE: routed experts in the layer (router GEMM width)
-  double ffn = 0;                // intermediate width of one MLP (activation-function traffic)
+  double mlp_mult = 1;  // MLPs each token passes through: 1 dense; topk + shared for MoE
+  double routed = 0;    // MoE: routed experts per token (topk), 0 for dense
+  double experts = 0;   // MoE: routed experts in the layer (router GEMM width)
+  double ffn = 0;       // intermediate width of one MLP (activation-function traffic)
   bool swiglu = true;
 
   double GemmFlopsPerToken() const;             // projections + MLP(s) + router, forward
@@ -52,6 +52,5 @@ struct ForwardFlops {
   double Total() const { return attn_proj + attn_core + mlp + logits; }
 };
 ForwardFlops ForwardFlopsPerSequence(const ModelOps& ops, int seq);
-
 
 }  // namespace tp

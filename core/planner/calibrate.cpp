@@ -58,9 +58,7 @@ FactorFit SolveFactor(Measure measure, double target) {
 
 }  // namespace
 
-bool HasMeasurement(const Config& cfg) {
-  return cfg.measured_tokens_per_s_per_gpu > 0 || cfg.measured_peak_gib > 0;
-}
+bool HasMeasurement(const Config& cfg) { return cfg.measured_tokens_per_s_per_gpu > 0 || cfg.measured_peak_gib > 0; }
 
 Calibration Calibrate(Config& cfg, const Layout& layout, std::vector<ConfigIssue>& issues) {
   Calibration cal;
@@ -82,11 +80,11 @@ Calibration Calibrate(Config& cfg, const Layout& layout, std::vector<ConfigIssue
     cfg.calib_speed = fit.factor;
     cal.speed_fitted = true, cal.speed_reached = fit.reached;
     if (!cal.speed_reached)
-      issues.push_back(MakeIssue("measured_tokens_per_s_per_gpu",
-                                 "{0} tokens/s per GPU is more than kernel speed can explain for this layout (it "
-                                 "gives {1} to {2}); check that the configuration is the run you measured"_issue,
-                                 {Fmt("%.0f", cal.measured_tokens_per_s_per_gpu), Fmt("%.0f", fit.at_lo), Fmt("%.0f", fit.at_hi)},
-                                 true));
+      issues.push_back(MakeIssue(
+          "measured_tokens_per_s_per_gpu",
+          "{0} tokens/s per GPU is more than kernel speed can explain for this layout (it "
+          "gives {1} to {2}); check that the configuration is the run you measured"_issue,
+          {Fmt("%.0f", cal.measured_tokens_per_s_per_gpu), Fmt("%.0f", fit.at_lo), Fmt("%.0f", fit.at_hi)}, true));
   }
   cal.speed_factor = cfg.calib_speed > 0 ? cfg.calib_speed : 1.0;
 
@@ -102,12 +100,12 @@ Calibration Calibrate(Config& cfg, const Layout& layout, std::vector<ConfigIssue
     cfg.calib_memory = fit.factor;
     cal.memory_fitted = true, cal.memory_reached = fit.reached;
     if (!cal.memory_reached)
-      issues.push_back(MakeIssue("measured_peak_gib",
-                                 "{0} GiB is outside what activations and temporaries can explain for this layout "
-                                 "(it gives {1} to {2} GiB, model states included); check that the configuration "
-                                 "is the run you measured"_issue,
-                                 {Fmt("%.2f", cfg.measured_peak_gib), Fmt("%.2f", fit.at_lo / kGiB), Fmt("%.2f", fit.at_hi / kGiB)},
-                                 true));
+      issues.push_back(MakeIssue(
+          "measured_peak_gib",
+          "{0} GiB is outside what activations and temporaries can explain for this layout "
+          "(it gives {1} to {2} GiB, model states included); check that the configuration "
+          "is the run you measured"_issue,
+          {Fmt("%.2f", cfg.measured_peak_gib), Fmt("%.2f", fit.at_lo / kGiB), Fmt("%.2f", fit.at_hi / kGiB)}, true));
   }
   cal.memory_factor = cfg.calib_memory > 0 ? cfg.calib_memory : 1.0;
 
@@ -157,8 +155,7 @@ std::string StripAnsi(std::string_view line) {
 bool NumberAfter(const std::string& line, std::string_view label, double& value, std::string* rest = nullptr) {
   // The last occurrence that starts a word ("tps", not the end of "outputs" or "https").
   size_t at = line.rfind(label);
-  while (at != std::string::npos && at > 0 &&
-         (std::isalnum((unsigned char)line[at - 1]) || line[at - 1] == '_'))
+  while (at != std::string::npos && at > 0 && (std::isalnum((unsigned char)line[at - 1]) || line[at - 1] == '_'))
     at = at == 0 ? std::string::npos : line.rfind(label, at - 1);
   if (at == std::string::npos) return false;
   size_t i = at + label.size();
@@ -199,17 +196,21 @@ RunLogReading ReadRunLog(std::string_view text) {
       if (NumberAfter(line, "memory", v, &rest) && rest.rfind("GiB", 0) == 0) r.peak_gib = v;
     }
     // torchtune's metric logger: "tokens_per_second_per_gpu: 1234.5 ... peak_memory_reserved: 20.1" (GiB).
-    if (NumberAfter(line, "tokens_per_second_per_gpu", v)) r.tokens_per_s_per_gpu = v, r.framework = "torchtune", used = true;
+    if (NumberAfter(line, "tokens_per_second_per_gpu", v))
+      r.tokens_per_s_per_gpu = v, r.framework = "torchtune", used = true;
     if (NumberAfter(line, "peak_memory_reserved", v)) r.peak_gib = v, r.framework = "torchtune", used = true;
     // Megatron-LM / NeMo: "elapsed time per iteration (ms): 1234.5 | ..." and the memory report
     // "[Rank 0] (after 10 iterations) memory (MB) | allocated: ... | max reserved: 30000.0" (MB = 2^20 bytes).
-    if (NumberAfter(line, "elapsed time per iteration (ms)", v)) r.iteration_s = v / 1000, r.framework = "megatron", used = true;
+    if (NumberAfter(line, "elapsed time per iteration (ms)", v))
+      r.iteration_s = v / 1000, r.framework = "megatron", used = true;
     if (line.find("memory (MB)") != std::string::npos && NumberAfter(line, "max reserved", v))
       r.peak_gib = v / 1024, r.framework = "megatron", used = true;
     // Hugging Face Trainer (and TRL, Axolotl, LLaMA-Factory, Unsloth): the metrics dict. Its
     // train_tokens_per_second is per device (include_tokens_per_second); samples per second are of all GPUs.
-    if (NumberAfter(line, "train_tokens_per_second", v)) r.tokens_per_s_per_gpu = v, r.framework = "hf", used = true;
-    else if (NumberAfter(line, "train_samples_per_second", v)) r.samples_per_s = v, r.framework = "hf", used = true;
+    if (NumberAfter(line, "train_tokens_per_second", v))
+      r.tokens_per_s_per_gpu = v, r.framework = "hf", used = true;
+    else if (NumberAfter(line, "train_samples_per_second", v))
+      r.samples_per_s = v, r.framework = "hf", used = true;
     if (used) r.line = line;
     if (end == text.size()) break;
   }

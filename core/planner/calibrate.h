@@ -16,15 +16,15 @@ namespace tp {
 // key was on auto and a measurement was given, else the key's value (1 = none).
 struct Calibration {
   bool speed_measured = false, memory_measured = false;
-  bool speed_fitted = false, memory_fitted = false;    // fitted by this plan (the key was on auto)
-  bool speed_reached = true, memory_reached = true;    // false: the factor hit its bound (the range of the key)
+  bool speed_fitted = false, memory_fitted = false;  // fitted by this plan (the key was on auto)
+  bool speed_reached = true, memory_reached = true;  // false: the factor hit its bound (the range of the key)
   double measured_tokens_per_s_per_gpu = 0;
-  double uncalibrated_tokens_per_s_per_gpu = 0;        // the plan with calib_speed = 1
+  double uncalibrated_tokens_per_s_per_gpu = 0;  // the plan with calib_speed = 1
   double speed_factor = 1;
   double measured_peak_bytes = 0;
-  double uncalibrated_peak_bytes = 0;                  // reserved (max_memory_reserved) with calib_memory = 1
+  double uncalibrated_peak_bytes = 0;  // reserved (max_memory_reserved) with calib_memory = 1
   double memory_factor = 1;
-  std::string gpu;                                     // measured on (calib_gpu), empty when not calibrated
+  std::string gpu;  // measured on (calib_gpu), empty when not calibrated
 };
 
 // True when the configuration states a measurement (measured_tokens_per_s_per_gpu or measured_peak_gib).
@@ -43,12 +43,13 @@ void CarryCalibration(const Config& calibrated, Config& other);
 
 // ---- reading a training log ----------------------------------------------------------------------
 struct RunLogReading {
-  double tokens_per_s_per_gpu = 0;  // torchtitan "tps", torchtune "tokens_per_second_per_gpu", HF "train_tokens_per_second"
-  double iteration_s = 0;           // Megatron "elapsed time per iteration (ms)" (needs gbs, seq, gpus)
-  double samples_per_s = 0;         // HF Trainer "train_samples_per_second", all GPUs (needs seq, gpus)
-  double peak_gib = 0;              // torchtitan "memory: X GiB", torchtune "peak_memory_reserved", Megatron "max reserved" (MB)
-  std::string framework;            // "torchtitan", "torchtune", "megatron", "hf" (the last line recognised)
-  std::string line;                 // that line, for the user to check
+  double tokens_per_s_per_gpu =
+      0;                     // torchtitan "tps", torchtune "tokens_per_second_per_gpu", HF "train_tokens_per_second"
+  double iteration_s = 0;    // Megatron "elapsed time per iteration (ms)" (needs gbs, seq, gpus)
+  double samples_per_s = 0;  // HF Trainer "train_samples_per_second", all GPUs (needs seq, gpus)
+  double peak_gib = 0;    // torchtitan "memory: X GiB", torchtune "peak_memory_reserved", Megatron "max reserved" (MB)
+  std::string framework;  // "torchtitan", "torchtune", "megatron", "hf" (the last line recognised)
+  std::string line;       // that line, for the user to check
 };
 // Reads the last recognised figures of each kind from a pasted log (any number of lines; ANSI colours
 // stripped). Unrecognised text is ignored; nothing found leaves the reading empty (framework "").

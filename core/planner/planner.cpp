@@ -29,21 +29,35 @@ std::vector<Remedy> FitRemedies(const Config& cfg) {
     remedies.push_back({words, std::move(arg), c});
   };
   with("full activation recomputation", [](Config& c) { c.recompute = Recompute::Full; });
-  with("ZeRO-3 (shard weights, gradients and optimizer states)", [](Config& c) { c.zero = 3; c.pp = 1; });
-  with("ZeRO-3 with CPU offload of optimizer states", [](Config& c) { c.zero = 3; c.pp = 1; c.offload = int(Offload::Cpu); });
-  with("ZeRO-3 with NVMe offload", [](Config& c) { c.zero = 3; c.pp = 1; c.offload = int(Offload::Nvme); });
+  with("ZeRO-3 (shard weights, gradients and optimizer states)", [](Config& c) {
+    c.zero = 3;
+    c.pp = 1;
+  });
+  with("ZeRO-3 with CPU offload of optimizer states", [](Config& c) {
+    c.zero = 3;
+    c.pp = 1;
+    c.offload = int(Offload::Cpu);
+  });
+  with("ZeRO-3 with NVMe offload", [](Config& c) {
+    c.zero = 3;
+    c.pp = 1;
+    c.offload = int(Offload::Nvme);
+  });
   if (cfg.method == Method::Full) {
     with("LoRA instead of full training", [](Config& c) { c.method = Method::Lora; });
     with("QLoRA (4-bit base)", [](Config& c) { c.method = Method::Qlora; });
   }
   for (int factor : {2, 4, 8, 16})
     if (int64_t(cfg.gpus) * factor <= 10000000)  // the gpus key's range
-      with("{0}x the GPUs", [factor](Config& c) { c.gpus *= factor; }, std::to_string(factor));
+      with(
+          "{0}x the GPUs", [factor](Config& c) { c.gpus *= factor; }, std::to_string(factor));
   const GpuSpec* current = FindGpu(cfg.gpu);
   const GpuSpec* bigger = nullptr;
   for (const GpuSpec& g : Gpus())
     if (current && g.mem_bytes > current->mem_bytes && (!bigger || g.mem_bytes < bigger->mem_bytes)) bigger = &g;
-  if (bigger) with("a bigger GPU ({0})", [bigger](Config& c) { SelectGpu(c, bigger->id); }, bigger->name);
+  if (bigger)
+    with(
+        "a bigger GPU ({0})", [bigger](Config& c) { SelectGpu(c, bigger->id); }, bigger->name);
   return remedies;
 }
 constexpr size_t kMaxAdvice = 4;
@@ -66,7 +80,8 @@ bool SameIssue(const ConfigIssue& a, const ConfigIssue& b) {
 
 std::string FitAdviceSentence(const FitRemedy& r, Lang lang) {
   return TrFill(lang, "{0}: {1} GB of {2} GB usable per GPU, {3} days",
-                {TrFill(lang, r.words, {r.arg}), Fmt("%.1f", r.total_bytes / 1e9), Fmt("%.1f", r.usable_bytes / 1e9), Fmt("%.1f", r.days)});
+                {TrFill(lang, r.words, {r.arg}), Fmt("%.1f", r.total_bytes / 1e9), Fmt("%.1f", r.usable_bytes / 1e9),
+                 Fmt("%.1f", r.days)});
 }
 
 Config WithDefaults(const Config& cfg, const std::vector<std::string>& keys) {
@@ -89,7 +104,7 @@ struct Planner::Impl {
   bool advice = true;  // false for the nested remedy planners
   Config asked;        // the configuration as given
   Phase phase = Phase::Done;
-  uint64_t work = 0;   // layouts considered so far (the budget's unit), plus one per synchronous step
+  uint64_t work = 0;  // layouts considered so far (the budget's unit), plus one per synchronous step
 
   // the current round
   Config round_cfg;
@@ -98,11 +113,11 @@ struct Planner::Impl {
   uint64_t search_seen = 0;
 
   // fallback bookkeeping
-  std::vector<ConfigIssue> issues;     // every issue met, parse issues first, without repeats
-  PlanOutput first;                    // the first round's answer (returned when no repair plans)
+  std::vector<ConfigIssue> issues;  // every issue met, parse issues first, without repeats
+  PlanOutput first;                 // the first round's answer (returned when no repair plans)
   int round = 0;
   std::vector<std::string> replaced;
-  std::vector<ConfigIssue> errors;     // the last failed round's issues
+  std::vector<ConfigIssue> errors;  // the last failed round's issues
   size_t wider = 0;
 
   // fit advice
@@ -151,8 +166,9 @@ struct Planner::Impl {
     out.searched = true;
     out.evaluated = r.evaluated;
     if (r.too_large) {
-      out.issues.push_back(MakeIssue("tp", "the layout search would try more than {0} parallel layouts; give some of tp, pp, cp, ep, vp"_issue,
-                                     {std::to_string(kMaxOuters)}));
+      out.issues.push_back(MakeIssue(
+          "tp", "the layout search would try more than {0} parallel layouts; give some of tp, pp, cp, ep, vp"_issue,
+          {std::to_string(kMaxOuters)}));
       return EndRound(false);
     }
     if (r.jobs.empty() || r.evaluated == 0) return PlanExplicit();  // nothing valid to enumerate: say why
@@ -294,8 +310,10 @@ bool Planner::Step(uint64_t budget) {
   Impl& s = *impl_;
   const uint64_t stop_at = s.work + std::max<uint64_t>(1, budget);
   while (s.phase != Impl::Phase::Done && s.work < stop_at) {
-    if (s.phase == Impl::Phase::Search) s.StepSearch(stop_at - s.work);
-    else s.StepAdvice(stop_at - s.work);
+    if (s.phase == Impl::Phase::Search)
+      s.StepSearch(stop_at - s.work);
+    else
+      s.StepAdvice(stop_at - s.work);
   }
   return s.phase == Impl::Phase::Done;
 }

@@ -16,22 +16,22 @@ namespace tp {
 // core/i18n_core: FitAdviceSentence writes them in either language).
 struct FitRemedy {
   const char* words = "";  // "full activation recomputation", "{0}x the GPUs", "a bigger GPU ({0})", ...
-  std::string arg;          // fills {0} in words
+  std::string arg;         // fills {0} in words
   double total_bytes = 0, usable_bytes = 0, days = 0;
 };
 std::string FitAdviceSentence(const FitRemedy& remedy, Lang lang);
 
 struct PlanOutput {
-  Config config;                      // as given, with every "auto" replaced by what the planner chose
+  Config config;  // as given, with every "auto" replaced by what the planner chose
   Job job;
   Plan plan;
-  std::vector<ConfigIssue> issues;    // errors and notices, each naming its key
-  bool ok = false;                    // false when an error made the plan impossible
-  bool searched = false;              // layout keys were left on auto and search chose them
-  unsigned long long evaluated = 0;   // layouts evaluated to choose the auto keys
+  std::vector<ConfigIssue> issues;      // errors and notices, each naming its key
+  bool ok = false;                      // false when an error made the plan impossible
+  bool searched = false;                // layout keys were left on auto and search chose them
+  unsigned long long evaluated = 0;     // layouts evaluated to choose the auto keys
   std::vector<std::string> fit_advice;  // when it does not fit: changes that would make it fit, cheapest first
   std::vector<FitRemedy> fit_remedies;  // the same advice, structured (fit_advice is these in English)
-  Calibration calibration;            // the user's measurement and the factors fitted to it (core/planner/calibrate.h)
+  Calibration calibration;  // the user's measurement and the factors fitted to it (core/planner/calibrate.h)
   std::vector<std::string> fallback_keys;  // MakePlanWithFallback: keys planned with their default (layout
                                            // keys: auto) instead of the value given, in the order replaced
 };
@@ -60,9 +60,9 @@ class Planner {
   // layout) finish in the first Step whatever the budget.
   bool Step(uint64_t budget);
   bool Done() const;
-  double Progress() const;              // 0..1, of the current search
-  const PlanOutput& Result() const;     // complete once Done()
-  PlanOutput Take();                    // moves the result out (after Done())
+  double Progress() const;           // 0..1, of the current search
+  const PlanOutput& Result() const;  // complete once Done()
+  PlanOutput Take();                 // moves the result out (after Done())
 
  private:
   struct Impl;

@@ -12,22 +12,22 @@
 namespace tp {
 
 struct ExplainNode {
-  std::string name;               // an identifier: "days", "memory_total_bytes", "compute_s"
-  std::string label, label_zh;    // words for people
+  std::string name;             // an identifier: "days", "memory_total_bytes", "compute_s"
+  std::string label, label_zh;  // words for people
   double value = 0;
-  std::string unit;               // "day", "B", "s", "USD", "tokens/s", "FLOP", "FLOP/s", "B/s", "1"
-  std::string formula;            // in the inputs' names ("compute_days / goodput"); empty for a leaf
-  std::string key;                // a user's key (a leaf the user can edit): its name
-  std::string text;               // a key's value when it is not a number ("bf16", "megatron")
-  std::string source;             // where a constant or a rule comes from
-  std::string source_zh;          // the same in Chinese, where the key table has it
-  std::vector<int> inputs;        // indices into Explanation::nodes
+  std::string unit;         // "day", "B", "s", "USD", "tokens/s", "FLOP", "FLOP/s", "B/s", "1"
+  std::string formula;      // in the inputs' names ("compute_days / goodput"); empty for a leaf
+  std::string key;          // a user's key (a leaf the user can edit): its name
+  std::string text;         // a key's value when it is not a number ("bf16", "megatron")
+  std::string source;       // where a constant or a rule comes from
+  std::string source_zh;    // the same in Chinese, where the key table has it
+  std::vector<int> inputs;  // indices into Explanation::nodes
 };
 
 struct Explanation {
   std::vector<ExplainNode> nodes;
-  std::vector<int> roots;         // days, cost_usd, gpu_hours, failures, memory_total_bytes, step_seconds,
-                                  // tokens_per_s_per_gpu, mfu (interface.md)
+  std::vector<int> roots;  // days, cost_usd, gpu_hours, failures, memory_total_bytes, step_seconds,
+                           // tokens_per_s_per_gpu, mfu (interface.md)
   const ExplainNode* Find(const std::string& name) const;
 };
 

@@ -11,11 +11,11 @@
 #include <cstdio>
 
 #include "catalog.h"
-#include "resolve.h"
-#include "sentences.h"
 #include "i18n_core.h"
 #include "json.h"
+#include "resolve.h"
 #include "run.h"
+#include "sentences.h"
 #include "text.h"
 #include "units.h"
 
@@ -57,7 +57,8 @@ Config ResolvedConfig(const PlanOutput& out) {
   c.usd_per_gpu_hour = out.job.econ.usd_per_gpu_hour;
   c.usd_per_gpu = out.job.econ.usd_per_gpu;
   if (c.ckpt_s <= 0 && out.plan.run.ckpt_write_s > 0) c.ckpt_s = out.plan.run.ckpt_write_s;
-  if (c.storage_gbps <= 0 && out.job.rel.storage_bytes_per_s > 0) c.storage_gbps = out.job.rel.storage_bytes_per_s / 1e9;
+  if (c.storage_gbps <= 0 && out.job.rel.storage_bytes_per_s > 0)
+    c.storage_gbps = out.job.rel.storage_bytes_per_s / 1e9;
   AssumptionsToConfig(out.job.assume, c);  // what every assumption resolved to (fitted defaults written out)
   return c;
 }
@@ -99,45 +100,59 @@ std::vector<Section> Sections(const PlanOutput& out) {
     config.entries.push_back({k.name, LooksNumeric(v) ? v : JsonEscape(v), v});
   }
   s.push_back(std::move(config));
-  s.push_back({"model", {E("params", Num(out.job.model.params_total)),
-                         E("size_only", Bool(out.job.model.layers == 0))}});
+  s.push_back(
+      {"model", {E("params", Num(out.job.model.params_total)), E("size_only", Bool(out.job.model.layers == 0))}});
   const MemoryBreakdown& m = p.memory;
-  s.push_back({"memory", {E("weights_bytes", Num(m.weights)), E("gradients_bytes", Num(m.gradients)),
-                          E("optimizer_bytes", Num(m.optimizer)), E("activations_bytes", Num(m.activations)),
-                          E("other_bytes", Num(m.other)), E("total_bytes", Num(m.total)),
-                          E("allocated_bytes", Num(m.allocated)), E("reserved_bytes", Num(m.reserved)),
-                          E("capacity_bytes", Num(m.capacity)), E("usable_bytes", Num(m.usable)),
-                          E("fits", Bool(m.fits)), E("max_micro_batch", Num(m.max_micro_batch)),
-                          E("max_seq", Num(m.max_seq)), E("model_states_bytes", Num(m.model_states)),
-                          E("host_bytes", Num(m.host_bytes)), E("nvme_bytes", Num(m.nvme_bytes))}});
+  s.push_back({"memory",
+               {E("weights_bytes", Num(m.weights)), E("gradients_bytes", Num(m.gradients)),
+                E("optimizer_bytes", Num(m.optimizer)), E("activations_bytes", Num(m.activations)),
+                E("other_bytes", Num(m.other)), E("total_bytes", Num(m.total)), E("allocated_bytes", Num(m.allocated)),
+                E("reserved_bytes", Num(m.reserved)), E("capacity_bytes", Num(m.capacity)),
+                E("usable_bytes", Num(m.usable)), E("fits", Bool(m.fits)), E("max_micro_batch", Num(m.max_micro_batch)),
+                E("max_seq", Num(m.max_seq)), E("model_states_bytes", Num(m.model_states)),
+                E("host_bytes", Num(m.host_bytes)), E("nvme_bytes", Num(m.nvme_bytes))}});
   const StepBreakdown& st = p.step;
-  s.push_back({"step", {E("seconds", Num(st.seconds)), E("compute_s", Num(st.compute_s)),
-                        E("memory_s", Num(st.memory_s)), E("comm_tp_s", Num(st.comm_tp_s)),
-                        E("comm_cp_s", Num(st.comm_cp_s)), E("comm_ep_s", Num(st.comm_ep_s)),
-                        E("comm_dp_s", Num(st.comm_dp_s)), E("comm_pp_s", Num(st.comm_pp_s)),
-                        E("comm_exposed_s", Num(st.comm_exposed_s)), E("bubble_s", Num(st.bubble_s)),
-                        E("offload_s", Num(st.offload_s)), E("host_s", Num(st.host_s)),
-                        E("micro_batches", Num(st.micro_batches))}});
+  s.push_back(
+      {"step",
+       {E("seconds", Num(st.seconds)), E("compute_s", Num(st.compute_s)), E("memory_s", Num(st.memory_s)),
+        E("comm_tp_s", Num(st.comm_tp_s)), E("comm_cp_s", Num(st.comm_cp_s)), E("comm_ep_s", Num(st.comm_ep_s)),
+        E("comm_dp_s", Num(st.comm_dp_s)), E("comm_pp_s", Num(st.comm_pp_s)),
+        E("comm_exposed_s", Num(st.comm_exposed_s)), E("bubble_s", Num(st.bubble_s)), E("offload_s", Num(st.offload_s)),
+        E("host_s", Num(st.host_s)), E("micro_batches", Num(st.micro_batches))}});
   const Throughput& t = p.throughput;
-  s.push_back({"throughput", {E("tokens_per_s", Num(t.tokens_per_s)), E("tokens_per_s_per_gpu", Num(t.tokens_per_s_per_gpu)),
-                              E("model_tflops_per_gpu", Num(t.model_tflops_per_gpu)),
-                              E("hardware_tflops_per_gpu", Num(t.hardware_tflops_per_gpu)), E("mfu", Num(t.mfu)),
-                              E("hfu", Num(t.hfu))}});
+  s.push_back(
+      {"throughput",
+       {E("tokens_per_s", Num(t.tokens_per_s)), E("tokens_per_s_per_gpu", Num(t.tokens_per_s_per_gpu)),
+        E("model_tflops_per_gpu", Num(t.model_tflops_per_gpu)),
+        E("hardware_tflops_per_gpu", Num(t.hardware_tflops_per_gpu)), E("mfu", Num(t.mfu)), E("hfu", Num(t.hfu))}});
   const RunSummary& r = p.run;
-  s.push_back({"run", {E("tokens", Num(r.tokens)), E("tokens_defaulted", Bool(r.tokens_defaulted)),
-                       E("steps", Num(r.steps)), E("steady_days", Num(r.steady_days)),
-                       E("run_efficiency", Num(r.run_efficiency)), E("compute_days", Num(r.compute_days)), E("days", Num(r.days)),
-                       E("ckpt_days", Num(r.ckpt_days)), E("failure_days", Num(r.failure_days)),
-                       E("gpu_hours", Num(r.gpu_hours)), E("goodput", Num(r.goodput)), E("failures", Num(r.failures)),
-                       E("ckpt_bytes", Num(r.ckpt_bytes)), E("ckpt_write_s", Num(r.ckpt_write_s)),
-                       E("ckpt_interval_s", Num(r.ckpt_interval_s)), E("energy_kwh", Num(r.energy_kwh)),
-                       E("power_kw", Num(r.power_kw)), E("cost_usd", Num(r.cost_usd)),
-                       E("cost_rent_usd", Num(r.cost_rent_usd)), E("cost_own_usd", Num(r.cost_own_usd))}});
+  s.push_back({"run",
+               {E("tokens", Num(r.tokens)),
+                E("tokens_defaulted", Bool(r.tokens_defaulted)),
+                E("steps", Num(r.steps)),
+                E("steady_days", Num(r.steady_days)),
+                E("run_efficiency", Num(r.run_efficiency)),
+                E("compute_days", Num(r.compute_days)),
+                E("days", Num(r.days)),
+                E("ckpt_days", Num(r.ckpt_days)),
+                E("failure_days", Num(r.failure_days)),
+                E("gpu_hours", Num(r.gpu_hours)),
+                E("goodput", Num(r.goodput)),
+                E("failures", Num(r.failures)),
+                E("ckpt_bytes", Num(r.ckpt_bytes)),
+                E("ckpt_write_s", Num(r.ckpt_write_s)),
+                E("ckpt_interval_s", Num(r.ckpt_interval_s)),
+                E("energy_kwh", Num(r.energy_kwh)),
+                E("power_kw", Num(r.power_kw)),
+                E("cost_usd", Num(r.cost_usd)),
+                E("cost_rent_usd", Num(r.cost_rent_usd)),
+                E("cost_own_usd", Num(r.cost_own_usd))}});
   const TcoView tco = EstimateTco(out.job, r);
-  s.push_back({"tco", {E("years", Num(tco.years)), E("hardware_usd", Num(tco.hardware_usd)),
-                       E("energy_usd", Num(tco.energy_usd)), E("staff_usd", Num(tco.staff_usd)),
-                       E("total_usd", Num(tco.total_usd)), E("runs_in_period", Num(tco.runs_in_period)),
-                       E("usd_per_run", Num(tco.usd_per_run)), E("rent_same_period_usd", Num(tco.rent_same_period_usd))}});
+  s.push_back({"tco",
+               {E("years", Num(tco.years)), E("hardware_usd", Num(tco.hardware_usd)),
+                E("energy_usd", Num(tco.energy_usd)), E("staff_usd", Num(tco.staff_usd)),
+                E("total_usd", Num(tco.total_usd)), E("runs_in_period", Num(tco.runs_in_period)),
+                E("usd_per_run", Num(tco.usd_per_run)), E("rent_same_period_usd", Num(tco.rent_same_period_usd))}});
   return s;
 }
 
@@ -209,7 +224,7 @@ std::string PlanJson(const PlanOutput& out, const std::string& pad) {
 
 // ---- human rows: one list drives text and Markdown ------------------------------------------------
 struct Row {
-  std::string label;   // empty label = section heading in `value`
+  std::string label;  // empty label = section heading in `value`
   std::string value;
 };
 
@@ -224,7 +239,9 @@ std::string Count(double v, Lang lang) {
 std::string Bytes(double b) { return Fmt("%.2f GiB", b / kGiB) + Fmt(" (%.2f GB)", b / 1e9); }
 
 std::string Seconds(double s, Lang lang) {
-  auto with = [&](const char* format, double v, const char* unit) { return Fmt(format, v) + " " + UnitWord(lang, unit); };
+  auto with = [&](const char* format, double v, const char* unit) {
+    return Fmt(format, v) + " " + UnitWord(lang, unit);
+  };
   if (s >= 2 * kDay) return with("%.1f", s / kDay, "days");
   if (s >= 2 * kHour) return with("%.1f", s / kHour, "h");
   if (s >= 120) return with("%.1f", s / 60, "min");
@@ -254,8 +271,8 @@ std::string Title(const PlanOutput& out, Lang lang) {
   } else {
     model = TrFill(lang, "{0} ({1} parameters)",
                    {!out.config.name.empty() ? out.config.name
-                    : custom              ? std::string(Translate(lang, "custom model"))
-                                          : resolved.model,
+                    : custom                 ? std::string(Translate(lang, "custom model"))
+                                             : resolved.model,
                     Count(j.model.params_total, lang)});
   }
   std::string gpu = j.hw.gpu ? j.hw.gpu->name : out.config.gpu;
@@ -332,8 +349,8 @@ std::vector<Row> Rows(const PlanOutput& out, Lang lang) {
     const RunSummary& r = p.run;
     head(T("Run"));
     row("tokens", Count(r.tokens, lang) + (!r.tokens_defaulted ? std::string()
-                                           : j.work.finetune  ? T(" (the default fine-tuning dataset)")
-                                                              : T(" (20 per parameter, Chinchilla default)")));
+                                           : j.work.finetune   ? T(" (the default fine-tuning dataset)")
+                                                               : T(" (20 per parameter, Chinchilla default)")));
     row("steps", Fmt("%.0f", r.steps));
     row("wall clock", TrFill(lang, "{0} ({1} failure-free)", {days(r.days), days(r.compute_days)}));
     row("run efficiency", TrFill(lang, "{0} of the steady-state speed ({1} at that speed)",
@@ -418,8 +435,8 @@ std::string Csv(const std::vector<PlanOutput>& outs) {
 
 // Rows of several plans aligned by (section, label); repeated labels (warnings) are joined.
 struct Grid {
-  std::vector<std::string> keys;                  // "section\x1flabel", first appearance order
-  std::vector<std::vector<std::string>> cells;    // [plan][key]
+  std::vector<std::string> keys;                // "section\x1flabel", first appearance order
+  std::vector<std::vector<std::string>> cells;  // [plan][key]
 };
 
 Grid MakeGrid(const std::vector<PlanOutput>& outs, Lang lang) {
@@ -528,7 +545,8 @@ std::string FormatPlan(const PlanOutput& out, Format format) {
 std::string FormatComparison(const std::vector<PlanOutput>& outs, Format format) {
   if (format == Format::Json) {
     std::string s = "{\n  \"plans\": [\n";
-    for (size_t i = 0; i < outs.size(); ++i) s += "    " + PlanJson(outs[i], "    ") + (i + 1 < outs.size() ? ",\n" : "\n");
+    for (size_t i = 0; i < outs.size(); ++i)
+      s += "    " + PlanJson(outs[i], "    ") + (i + 1 < outs.size() ? ",\n" : "\n");
     return s + "  ]\n}\n";
   }
   if (format == Format::Csv) return Csv(outs);
@@ -594,9 +612,9 @@ std::string FormatSearch(const PlanOutput& base, const SearchResult& result, For
     s += "  \"pareto\": [";
     for (size_t i = 0; i < result.pareto.size(); ++i) {
       PlanOutput o = HitOutput(base, result, result.pareto[i]);
-      s += std::string(i ? ",\n" : "\n") + "    {\"gpu\": " + JsonEscape(o.config.gpu) + ", \"gpus\": " +
-           Num(o.config.gpus) + ", \"days\": " + Num(o.plan.run.days) + ", \"cost_usd\": " +
-           Num(o.plan.run.cost_usd) + ", \"link\": " + JsonEscape(FormatLink(o.config)) + "}";
+      s += std::string(i ? ",\n" : "\n") + "    {\"gpu\": " + JsonEscape(o.config.gpu) +
+           ", \"gpus\": " + Num(o.config.gpus) + ", \"days\": " + Num(o.plan.run.days) +
+           ", \"cost_usd\": " + Num(o.plan.run.cost_usd) + ", \"link\": " + JsonEscape(FormatLink(o.config)) + "}";
     }
     s += result.pareto.empty() ? "]" : "\n  ]";
     if (!result.any_fits && result.least_memory.plan.valid) {
@@ -611,8 +629,8 @@ std::string FormatSearch(const PlanOutput& base, const SearchResult& result, For
   // Text and Markdown: one line per layout, best first, with why each loses to the first.
   const Lang lang = LangOf(base);
   auto T = [&](const char* english) { return std::string(Translate(lang, english)); };
-  std::vector<std::vector<std::string>> table = {{"#", T("gpu"), T("gpus"), T("layout"), T("memory/GPU"), T("step"),
-                                                  T("days"), T("cost"), "MFU", T("vs #1")}};
+  std::vector<std::vector<std::string>> table = {
+      {"#", T("gpu"), T("gpus"), T("layout"), T("memory/GPU"), T("step"), T("days"), T("cost"), "MFU", T("vs #1")}};
   // Nothing fits: show the layout that comes closest, so the user sees by how much.
   if (hits.empty() && result.least_memory.plan.valid) {
     PlanOutput o = HitOutput(base, result, result.least_memory);

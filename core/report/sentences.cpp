@@ -37,7 +37,9 @@ std::string BottleneckSentence(const Plan& plan, const Job& job, Lang lang) {
   const bool tp_in_node = l.tp * l.cp <= job.hw.gpus_per_node;
   const std::string share = Percent(plan.bottleneck_share);
   auto link = [&](const LinkSpec* spec) -> std::string { return spec ? spec->name : Translate(lang, "the network"); };
-  auto tr = [&](const char* english, std::initializer_list<std::string_view> args) { return TrFill(lang, english, args); };
+  auto tr = [&](const char* english, std::initializer_list<std::string_view> args) {
+    return TrFill(lang, english, args);
+  };
   switch (plan.bottleneck) {
     case Bottleneck::None: return Translate(lang, "no bottleneck computed");
     case Bottleneck::Memory:
@@ -84,15 +86,19 @@ std::vector<std::string> WarningSentences(const Plan& plan, const Job& job, Lang
   if (w & kWarnNoP2P) {
     const std::string name = job.hw.gpu ? job.hw.gpu->name : std::string(Translate(lang, "this GPU"));
     const bool bridged = job.hw.intra && job.hw.intra->kind == LinkKind::Bridge;
-    out.push_back(bridged ? TrFill(lang, "{0} has no peer-to-peer over PCIe: beyond each NVLink-bridged pair, "
-                                         "collectives pass through host memory", {name})
-                          : TrFill(lang, "{0} has no peer-to-peer: collectives pass through host memory over PCIe", {name}));
+    out.push_back(
+        bridged ? TrFill(lang,
+                         "{0} has no peer-to-peer over PCIe: beyond each NVLink-bridged pair, "
+                         "collectives pass through host memory",
+                         {name})
+                : TrFill(lang, "{0} has no peer-to-peer: collectives pass through host memory over PCIe", {name}));
   }
   if (w & kWarnTpAcrossNodes) add("tensor/context-parallel group spans nodes: its traffic crosses the network");
   if (w & kWarnTokensDefaulted)
     add(job.work.finetune ? "dataset not given: 20,000 examples of 210 tokens, one epoch (4.2M tokens) assumed"
                           : "token budget not given: 20 tokens per parameter (Chinchilla) assumed");
-  if (w & kWarnSizeOnlyModel) add("size-only model: activations and step time need the architecture (layers, hidden, heads)");
+  if (w & kWarnSizeOnlyModel)
+    add("size-only model: activations and step time need the architecture (layers, hidden, heads)");
   if (w & kWarnFp8Unsupported) add("this GPU has no FP8 tensor cores: fp8 runs at the 16-bit rate");
   if (w & kWarnOffloadSlow) add("offload traffic over the host link slows the step noticeably");
   if (w & kWarnLowMfu) add("MFU below 20%: the GPUs mostly wait");

@@ -9,13 +9,13 @@
 #include <string>
 
 #include "catalog.h"
-#include "presets.h"
-#include "units.h"
 #include "model.h"
-#include "resolve.h"
 #include "plan.h"
+#include "presets.h"
+#include "resolve.h"
 #include "stack.h"
 #include "step.h"
+#include "units.h"
 
 namespace tp {
 namespace {
@@ -90,7 +90,8 @@ void ResolveModel(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues)
     if (const ModelPreset* preset = FindModel(cfg.model)) {
       m = preset->arch;
     } else {
-      Error(issues, "model", "unknown model \"{0}\"; accepted: {1}"_issue, {cfg.model, Words(IdList(Models(), {"custom"}))});
+      Error(issues, "model", "unknown model \"{0}\"; accepted: {1}"_issue,
+            {cfg.model, Words(IdList(Models(), {"custom"}))});
       custom = true;
     }
   }
@@ -108,8 +109,8 @@ void ResolveModel(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues)
   if (cfg.kv_heads > 0) m.kv_heads = cfg.kv_heads;
   // A multi-head preset stays multi-head when only its head count changes (gpt3-175b heads=16): the
   // key/value heads follow. A grouped-query preset keeps its groups (and says so if they stop dividing).
-  else if (cfg.heads > 0 && m.kv_heads > 0 && m.kv_heads != cfg.heads && !custom &&
-           FindModel(cfg.model) && FindModel(cfg.model)->arch.kv_heads == FindModel(cfg.model)->arch.heads)
+  else if (cfg.heads > 0 && m.kv_heads > 0 && m.kv_heads != cfg.heads && !custom && FindModel(cfg.model) &&
+           FindModel(cfg.model)->arch.kv_heads == FindModel(cfg.model)->arch.heads)
     m.kv_heads = m.heads;
   if (cfg.ffn > 0) m.ffn = cfg.ffn;
   if (cfg.vocab > 0) m.vocab = cfg.vocab;
@@ -162,7 +163,8 @@ void ResolveModel(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues)
   }
   if (m.kv_heads <= 0) m.kv_heads = m.heads;
   if (m.kv_heads > m.heads || m.heads % m.kv_heads != 0) {
-    Error(issues, "kv_heads", "{0} key/value heads do not divide the {1} attention heads; accepted: a divisor of heads"_issue,
+    Error(issues, "kv_heads",
+          "{0} key/value heads do not divide the {1} attention heads; accepted: a divisor of heads"_issue,
           {std::to_string(m.kv_heads), std::to_string(m.heads)});
     m.kv_heads = m.heads;
   }
@@ -189,7 +191,8 @@ void ResolveModel(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues)
   m.params_total = CountParams(m).total;  // exact: embeddings, norms, biases, MLA, shared experts
   // A params= next to full dimensions (as `plan --format json` prints it) only agrees or is ignored.
   if (cfg.params > 0 && std::fabs(cfg.params - m.params_total) > 0.01 * m.params_total)
-    Notice(issues, "params", "ignored: the dimensions give {0} parameters"_issue, {std::to_string(int64_t(m.params_total))});
+    Notice(issues, "params", "ignored: the dimensions give {0} parameters"_issue,
+           {std::to_string(int64_t(m.params_total))});
 }
 
 void ResolveWorkload(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues) {
@@ -242,7 +245,8 @@ void ResolveStack(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues)
     } else {
       std::string accepted;
       for (const StackProfile& s : Stacks()) accepted += (accepted.empty() ? "" : ", ") + std::string(s.id);
-      Error(issues, "stack", "unknown framework \"{0}\"; accepted: {1} or auto (aliases: trainplan catalog stacks)"_issue,
+      Error(issues, "stack",
+            "unknown framework \"{0}\"; accepted: {1} or auto (aliases: trainplan catalog stacks)"_issue,
             {cfg.stack, Words(accepted)});
     }
   }
@@ -260,13 +264,14 @@ void ResolveStack(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues)
   a.nccl_gb = job.stack->nccl_gb;
   a.eff_stack = ReleaseFor(*job.stack, job.stack_year).eff;
   if (cfg.recompute == Recompute::Selective && job.stack->selective == SelectiveKind::None)
-    Error(issues, "recompute", "{0} has no selective recomputation (it checkpoints whole layers); accepted: none, full or auto"_issue,
+    Error(issues, "recompute",
+          "{0} has no selective recomputation (it checkpoints whole layers); accepted: none, full or auto"_issue,
           {job.stack->name});
 }
 
 // The keys that describe a GPU by its numbers (gpu=custom), in the key table's order.
-constexpr const char* kCustomGpuKeys[] = {"gpu_mem_gib", "gpu_bw_gbs", "gpu_tflops", "gpu_tdp_w", "gpu_fp8_tflops",
-                                          "gpu_fp32_tflops", "gpu_mamf_tflops", "gpu_p2p"};
+constexpr const char* kCustomGpuKeys[] = {"gpu_mem_gib",    "gpu_bw_gbs",      "gpu_tflops",      "gpu_tdp_w",
+                                          "gpu_fp8_tflops", "gpu_fp32_tflops", "gpu_mamf_tflops", "gpu_p2p"};
 
 // gpu=custom: a GpuSpec from the gpu_* keys, owned by the Job (Hardware::custom_gpu; copies of the Job share
 // it, so the page can hold many plans at once). A required key left out is an error naming it, and takes the
@@ -286,8 +291,10 @@ std::shared_ptr<GpuSpec> CustomGpu(const Config& cfg, std::vector<ConfigIssue>& 
           {key});
     return fallback_value;
   };
-  const double bf16 = need("gpu_tflops", cfg.gpu_tflops, fallback ? fallback->peak_flops[int(Precision::Bf16)] / kTera : 312) * kTera;
-  g->mem_bytes = g->marketed_bytes = need("gpu_mem_gib", cfg.gpu_mem_gib, fallback ? fallback->mem_bytes / kGiB : 80) * kGiB;
+  const double bf16 =
+      need("gpu_tflops", cfg.gpu_tflops, fallback ? fallback->peak_flops[int(Precision::Bf16)] / kTera : 312) * kTera;
+  g->mem_bytes = g->marketed_bytes =
+      need("gpu_mem_gib", cfg.gpu_mem_gib, fallback ? fallback->mem_bytes / kGiB : 80) * kGiB;
   g->mem_bw = need("gpu_bw_gbs", cfg.gpu_bw_gbs, fallback ? fallback->mem_bw / kGB : 2039) * kGB;
   g->tdp_w = need("gpu_tdp_w", cfg.gpu_tdp_w, fallback ? fallback->tdp_w : 400);
   g->peak_flops[int(Precision::Bf16)] = g->peak_flops[int(Precision::Fp16)] = bf16;
@@ -332,9 +339,10 @@ void CheckIntraLink(const GpuSpec& g, const LinkSpec*& intra, int gpus_per_node,
   }
   const int node = std::max(1, std::min(gpus_per_node, gpus));
   if (intra->kind == LinkKind::Bridge && intra->max_gpus > 0 && node > intra->max_gpus)
-    Notice(issues, "intra",
-           "{0} joins {1} GPUs: with {2} GPUs per node, each pair talks over it and everything else over {3}"_issue,
-           {intra->name, std::to_string(intra->max_gpus), std::to_string(node), host ? host->name : std::string("PCIe")});
+    Notice(
+        issues, "intra",
+        "{0} joins {1} GPUs: with {2} GPUs per node, each pair talks over it and everything else over {3}"_issue,
+        {intra->name, std::to_string(intra->max_gpus), std::to_string(node), host ? host->name : std::string("PCIe")});
 }
 
 void ResolveHardware(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues) {
@@ -378,7 +386,8 @@ void ResolveHardware(const Config& cfg, Job& job, std::vector<ConfigIssue>& issu
       return nullptr;
     }
     Error(issues, key,
-          network ? "unknown network \"{0}\"; accepted: {1} or auto"_issue : "unknown link \"{0}\"; accepted: {1} or auto"_issue,
+          network ? "unknown network \"{0}\"; accepted: {1} or auto"_issue
+                  : "unknown link \"{0}\"; accepted: {1} or auto"_issue,
           {id, Words(accepted)});
     return nullptr;
   };
@@ -400,10 +409,12 @@ void ResolveHardware(const Config& cfg, Job& job, std::vector<ConfigIssue>& issu
 void ResolveEconomics(const Config& cfg, Job& job) {
   const GpuSpec* g = job.hw.gpu;
   Economics& e = job.econ;
-  e.usd_per_gpu_hour = cfg.usd_per_gpu_hour > 0 ? cfg.usd_per_gpu_hour
+  e.usd_per_gpu_hour = cfg.usd_per_gpu_hour > 0         ? cfg.usd_per_gpu_hour
                        : (g && g->usd_per_gpu_hour > 0) ? g->usd_per_gpu_hour
                                                         : kFallbackUsdPerGpuHour;
-  e.usd_per_gpu = cfg.usd_per_gpu > 0 ? cfg.usd_per_gpu : (g && g->usd_per_gpu > 0) ? g->usd_per_gpu : kFallbackUsdPerGpu;
+  e.usd_per_gpu = cfg.usd_per_gpu > 0         ? cfg.usd_per_gpu
+                  : (g && g->usd_per_gpu > 0) ? g->usd_per_gpu
+                                              : kFallbackUsdPerGpu;
   e.usd_per_kwh = cfg.usd_per_kwh;
   e.pue = cfg.pue;
   e.years = cfg.years;
@@ -414,7 +425,8 @@ void ResolveEconomics(const Config& cfg, Job& job) {
   r.restart_s = cfg.restart_s;
   r.storage_bytes_per_s = cfg.storage_gbps * 1e9;
   if (r.storage_bytes_per_s <= 0)  // the Assumptions' rule (1 GB/s per GPU, capped), made explicit for reports
-    r.storage_bytes_per_s = std::min(job.assume.storage_bytes_max, double(job.hw.gpus) * job.assume.storage_bytes_per_gpu);
+    r.storage_bytes_per_s =
+        std::min(job.assume.storage_bytes_max, double(job.hw.gpus) * job.assume.storage_bytes_per_gpu);
 
   // Every assumption key, through its row (core/config/keys.cpp): auto keeps the documented default.
   ApplyAssumptions(cfg, job.assume);
@@ -437,7 +449,8 @@ void ResolveCalibration(const Config& cfg, Job& job, std::vector<ConfigIssue>& i
   if (cfg.calib_gpu.empty()) return;
   const GpuSpec* measured_on = FindGpu(cfg.calib_gpu);
   if (cfg.calib_gpu != "custom" && !measured_on) {
-    Error(issues, "calib_gpu", "unknown GPU \"{0}\"; accepted: {1}"_issue, {cfg.calib_gpu, Words(IdList(Gpus(), {"custom"}))});
+    Error(issues, "calib_gpu", "unknown GPU \"{0}\"; accepted: {1}"_issue,
+          {cfg.calib_gpu, Words(IdList(Gpus(), {"custom"}))});
     return;
   }
   const bool calibrated = a.calib_speed != 1.0 || a.calib_memory != 1.0;
@@ -477,7 +490,9 @@ Layout ExplicitLayout(const Config& cfg, const Job& job) {
   l.zero = pick(cfg.zero, l.dp > 1 ? 1 : 0);
   // auto: selective where the stack has it, else none (search does better).
   const bool has_selective = StackOf(job).selective != SelectiveKind::None;
-  l.recompute = cfg.recompute != Recompute::Auto ? cfg.recompute : has_selective ? Recompute::Selective : Recompute::None;
+  l.recompute = cfg.recompute != Recompute::Auto ? cfg.recompute
+                : has_selective                  ? Recompute::Selective
+                                                 : Recompute::None;
   l.offload = cfg.offload < 0 ? Offload::None : Offload(cfg.offload);
   l.sp = cfg.sp < 0 ? l.tp > 1 : cfg.sp == 1;
   return l;
@@ -509,72 +524,93 @@ bool CheckLayout(const Job& job, const Layout& l, std::vector<ConfigIssue>* issu
 
   if (m.layers > 0) {
     if (m.heads % l.tp != 0 &&
-        fail("tp", "{0} does not divide the {1} attention heads; accepted: a divisor of heads"_issue,
-             [&] { return Args{str(l.tp), str(m.heads)}; }))
+        fail("tp", "{0} does not divide the {1} attention heads; accepted: a divisor of heads"_issue, [&] {
+          return Args{str(l.tp), str(m.heads)};
+        }))
       return false;
     if (m.kv_heads > 0 && m.kv_lora_rank == 0 && m.kv_heads % l.tp != 0 && l.tp % m.kv_heads != 0 &&
         fail("tp", "{0} neither divides the {1} key/value heads nor is a multiple of them (to replicate them)"_issue,
-             [&] { return Args{str(l.tp), str(m.kv_heads)}; }))
+             [&] {
+               return Args{str(l.tp), str(m.kv_heads)};
+             }))
       return false;
-    if (l.pp > m.layers && fail("pp", "{0} pipeline stages for {1} layers; accepted: 1-{1}"_issue,
-                                [&] { return Args{str(l.pp), str(m.layers)}; }))
+    if (l.pp > m.layers && fail("pp", "{0} pipeline stages for {1} layers; accepted: 1-{1}"_issue, [&] {
+          return Args{str(l.pp), str(m.layers)};
+        }))
       return false;
     if (l.vp > 1 && l.pp == 1 && fail("vp", "interleaved stages need pp > 1"_issue, none)) return false;
     // Each virtual stage needs a layer. Uneven splits are allowed (Megatron-Core's
     // pipeline_model_parallel_layout / decoder_first_pipeline_num_layers: Llama 3.1 405B runs 126 layers on
     // pp 8 x vp 8); the largest stage sets the pace.
     if (l.vp > 1 && int64_t(l.pp) * l.vp > m.layers &&
-        fail("vp", "pp x vp = {0} x {1} virtual stages for {2} layers; accepted: at most one virtual stage per layer"_issue,
-             [&] { return Args{str(l.pp), str(l.vp), str(m.layers)}; }))
+        fail("vp",
+             "pp x vp = {0} x {1} virtual stages for {2} layers; accepted: at most one virtual stage per layer"_issue,
+             [&] {
+               return Args{str(l.pp), str(l.vp), str(m.layers)};
+             }))
       return false;
     if (ok && issues && l.pp > 1 && m.layers % (int64_t(l.pp) * l.vp) != 0)
-      issues->push_back(MakeIssue("pp", "{0} layers do not split evenly over {1} stages; the largest stage sets the pace"_issue,
-                                  {str(m.layers), str(int64_t(l.pp) * l.vp)}, true));
+      issues->push_back(
+          MakeIssue("pp", "{0} layers do not split evenly over {1} stages; the largest stage sets the pace"_issue,
+                    {str(m.layers), str(int64_t(l.pp) * l.vp)}, true));
     if (l.ep > 1 && m.experts <= 1 && fail("ep", "the model has no experts; accepted: 1"_issue, none)) return false;
     if (l.ep > 1 && m.experts > 1 && m.experts % l.ep != 0 &&
-        fail("ep", "{0} does not divide the {1} experts"_issue, [&] { return Args{str(l.ep), str(m.experts)}; }))
+        fail("ep", "{0} does not divide the {1} experts"_issue, [&] {
+          return Args{str(l.ep), str(m.experts)};
+        }))
       return false;
   }
   // Tensor-parallel groups stay inside a node when they fit in one (they all-reduce every layer).
   const int64_t node = std::max<int64_t>(1, std::min<int64_t>(job.hw.gpus_per_node, gpus));
   if ((l.tp <= node ? node % l.tp != 0 : l.tp % node != 0) &&
-      fail("tp", "{0} does not fit the {1} GPUs of a node evenly (groups would straddle nodes)"_issue,
-           [&] { return Args{str(l.tp), str(node)}; }))
+      fail("tp", "{0} does not fit the {1} GPUs of a node evenly (groups would straddle nodes)"_issue, [&] {
+        return Args{str(l.tp), str(node)};
+      }))
     return false;
   const int64_t product = int64_t(l.tp) * l.pp * l.cp * l.dp;
   if (product != gpus) {
     // Name the first degree that cannot split the GPUs; when they all do, dp disagrees.
-    const char* key = gpus % l.tp != 0                                   ? "tp"
-                      : gpus % (int64_t(l.tp) * l.pp) != 0               ? "pp"
-                      : gpus % (int64_t(l.tp) * l.pp * l.cp) != 0        ? "cp"
-                                                                         : "dp";
-    if (fail(key,
-             "tp x pp x cp x dp = {0} x {1} x {2} x {3} = {4}, but gpus={5}; accepted: degrees whose product is gpus"_issue,
-             [&] { return Args{str(l.tp), str(l.pp), str(l.cp), str(l.dp), str(product), str(gpus)}; }))
+    const char* key = gpus % l.tp != 0                            ? "tp"
+                      : gpus % (int64_t(l.tp) * l.pp) != 0        ? "pp"
+                      : gpus % (int64_t(l.tp) * l.pp * l.cp) != 0 ? "cp"
+                                                                  : "dp";
+    if (fail(
+            key,
+            "tp x pp x cp x dp = {0} x {1} x {2} x {3} = {4}, but gpus={5}; accepted: degrees whose product is gpus"_issue,
+            [&] { return Args{str(l.tp), str(l.pp), str(l.cp), str(l.dp), str(product), str(gpus)}; }))
       return false;
   }
   // Expert parallelism inside dp x cp (each expert tensor-parallel), or folded over tp x dp x cp (each expert
   // whole on a GPU): ExpertTensorParallel in job.h.
   if (l.ep > 1 && (int64_t(l.tp) * l.dp * l.cp) % l.ep != 0 &&
-      fail("ep", "{0} divides neither dp x cp = {1} nor tp x dp x cp = {2}"_issue,
-           [&] { return Args{str(l.ep), str(int64_t(l.dp) * l.cp), str(int64_t(l.tp) * l.dp * l.cp)}; }))
+      fail("ep", "{0} divides neither dp x cp = {1} nor tp x dp x cp = {2}"_issue, [&] {
+        return Args{str(l.ep), str(int64_t(l.dp) * l.cp), str(int64_t(l.tp) * l.dp * l.cp)};
+      }))
     return false;
   // Context parallelism splits each sequence into 2 x cp chunks, each rank taking one from each end so
   // causal attention work balances (Megatron-Core: "sequence length ... divisible by 2 x cp",
   // megatron/core/utils.py get_batch_on_this_cp_rank).
   if (l.cp > 1 && job.work.seq % (2 * int64_t(l.cp)) != 0 &&
-      fail("cp", "seq={0} is not a multiple of 2 x cp = {1} (context parallelism cuts each sequence into 2 x cp chunks)"_issue,
-           [&] { return Args{str(job.work.seq), str(2 * int64_t(l.cp))}; }))
+      fail(
+          "cp",
+          "seq={0} is not a multiple of 2 x cp = {1} (context parallelism cuts each sequence into 2 x cp chunks)"_issue,
+          [&] {
+            return Args{str(job.work.seq), str(2 * int64_t(l.cp))};
+          }))
     return false;
   const int64_t per_step = int64_t(l.mbs) * l.dp;
   const int64_t gbs = GlobalBatch(job.work, l);
   if (gbs > kMaxGlobalBatch &&
-      fail(job.work.gbs_auto ? "gpus" : "gbs", "one step of mbs x dp = {0} x {1} sequences exceeds the largest global batch, {2}"_issue,
-           [&] { return Args{str(l.mbs), str(l.dp), str(kMaxGlobalBatch)}; }))
+      fail(job.work.gbs_auto ? "gpus" : "gbs",
+           "one step of mbs x dp = {0} x {1} sequences exceeds the largest global batch, {2}"_issue, [&] {
+             return Args{str(l.mbs), str(l.dp), str(kMaxGlobalBatch)};
+           }))
     return false;
   if (gbs % per_step != 0 &&
       fail("gbs", "{0} sequences is not a multiple of mbs x dp = {1} x {2} = {3}; accepted: a multiple of {3}"_issue,
-           [&] { return Args{str(gbs), str(l.mbs), str(l.dp), str(per_step)}; }))
+           [&] {
+             return Args{str(gbs), str(l.mbs), str(l.dp), str(per_step)};
+           }))
     return false;
   // Megatron's interleaved schedule runs micro-batches in groups of microbatch_group_size_per_vp_stage, which
   // defaults to pp (ModelParallelConfig.__post_init__, "a depth-first schedule"), and requires the count M to
@@ -591,34 +627,52 @@ bool CheckLayout(const Job& job, const Layout& l, std::vector<ConfigIssue>* issu
   const int64_t given = job.work.pp_microbatches;
   if (l.pp > 1 && given > 0 && given != micro) {
     if (!stack.pp_schedule_per_local_batch) {
-      if (fail("pp_microbatches", "{0} runs a step's {1} micro-batches as one pipeline schedule; accepted: auto or {1}"_issue,
-               [&] { return Args{stack.name, str(micro)}; }))
+      if (fail("pp_microbatches",
+               "{0} runs a step's {1} micro-batches as one pipeline schedule; accepted: auto or {1}"_issue, [&] {
+                 return Args{stack.name, str(micro)};
+               }))
         return false;
-    } else if ((given > micro || micro % given != 0) &&
-               fail("pp_microbatches", "the step's {0} micro-batches (gbs / (mbs x dp)) do not split into schedules of {1}; accepted: a divisor of {0}"_issue,
-                    [&] { return Args{str(micro), str(given)}; })) {
+    } else if (
+        (given > micro || micro % given != 0) &&
+        fail(
+            "pp_microbatches",
+            "the step's {0} micro-batches (gbs / (mbs x dp)) do not split into schedules of {1}; accepted: a divisor of {0}"_issue,
+            [&] {
+              return Args{str(micro), str(given)};
+            })) {
       return false;
     }
   }
   const int64_t per_schedule = micro / std::max(1, PipelineSchedules(job.work, micro));
   if (l.vp > 1 && l.pp > 1 && per_step > 0 && per_schedule % l.pp != 0) {
     const bool split = per_schedule != micro;
-    if (fail(split ? "pp_microbatches" : "vp",
-             split ? "the interleaved schedule needs micro-batches per schedule (pp_microbatches = {0}) that are a multiple of pp={1}"_issue
-                   : "the interleaved schedule needs a micro-batch count (gbs / (mbs x dp) = {0}) that is a multiple of pp={1}"_issue,
-             [&] { return Args{str(per_schedule), str(l.pp)}; }))
+    if (fail(
+            split ? "pp_microbatches" : "vp",
+            split
+                ? "the interleaved schedule needs micro-batches per schedule (pp_microbatches = {0}) that are a multiple of pp={1}"_issue
+                : "the interleaved schedule needs a micro-batch count (gbs / (mbs x dp) = {0}) that is a multiple of pp={1}"_issue,
+            [&] {
+              return Args{str(per_schedule), str(l.pp)};
+            }))
       return false;
   }
   // Optimizer-in-backward steps every parameter in its backward: nothing accumulates across micro-batches.
   if (job.work.optimizer_in_backward && per_step > 0 && gbs / per_step > 1 &&
-      fail("opt_in_bwd", "steps the optimizer in the backward, so one micro-batch per step: gbs / (mbs x dp) = {0}; accepted: gbs = mbs x dp"_issue,
-           [&] { return Args{str(gbs / per_step)}; }))
+      fail(
+          "opt_in_bwd",
+          "steps the optimizer in the backward, so one micro-batch per step: gbs / (mbs x dp) = {0}; accepted: gbs = mbs x dp"_issue,
+          [&] { return Args{str(gbs / per_step)}; }))
     return false;
   if (l.zero < 0 || l.zero > 3) {
     if (fail("zero", "accepted: 0-3"_issue, none)) return false;
-  } else if (l.pp > 1 && l.zero > MaxZeroWithPipeline(job) &&
-             fail("zero", "ZeRO-{0} with pipeline parallelism (pp > 1): {1} runs at most ZeRO-{2} with a pipeline; accepted: zero 0-{2} or pp=1"_issue,
-                  [&] { return Args{str(l.zero), stack.name, str(MaxZeroWithPipeline(job))}; })) {
+  } else if (
+      l.pp > 1 && l.zero > MaxZeroWithPipeline(job) &&
+      fail(
+          "zero",
+          "ZeRO-{0} with pipeline parallelism (pp > 1): {1} runs at most ZeRO-{2} with a pipeline; accepted: zero 0-{2} or pp=1"_issue,
+          [&] {
+            return Args{str(l.zero), stack.name, str(MaxZeroWithPipeline(job))};
+          })) {
     return false;
   }
   if (l.offload == Offload::Cpu && l.zero < 1 &&

@@ -124,7 +124,8 @@ void Engine::TimeOuter(uint32_t k) {
   const OuterInfo& in = info[k];
   if (in.count == 0) return;
   const double usable = Usable(o);
-  if (TimeExcluded(Lowest(in.bounds, in.zero3), o.variant) || !(usable > 0)) {  // (nothing fits on a GPU without memory)
+  if (TimeExcluded(Lowest(in.bounds, in.zero3), o.variant) ||
+      !(usable > 0)) {  // (nothing fits on a GPU without memory)
     deferred.push_back({k, -1, -1, in.count});
     return;
   }
@@ -261,8 +262,7 @@ bool Engine::Advance() {
       deferred.clear();
       deferred.shrink_to_fit();
       return Next(Phase::Done);
-    case Phase::Done:
-      return false;
+    case Phase::Done: return false;
   }
   return false;
 }

@@ -52,25 +52,25 @@ struct SearchHit {
 };
 
 struct SearchResult {
-  std::vector<Job> jobs;           // the job variants searched (GPU type x count)
+  std::vector<Job> jobs;  // the job variants searched (GPU type x count)
   std::vector<std::string> gpu_ids;
-  std::vector<SearchHit> top;      // best first, all fit
+  std::vector<SearchHit> top;        // best first, all fit
   std::vector<SearchHit> top_other;  // SearchOptions::both_objectives: best first by the other objective
-  std::vector<SearchHit> pareto;   // time vs cost front of fitting plans, fastest first
-  SearchHit least_memory;          // when nothing fits, the layout needing the least memory (for "what would
-                                   // make it fit"); empty once a layout fits (the search stops looking)
+  std::vector<SearchHit> pareto;     // time vs cost front of fitting plans, fastest first
+  SearchHit least_memory;            // when nothing fits, the layout needing the least memory (for "what would
+                                     // make it fit"); empty once a layout fits (the search stops looking)
   // SearchOptions::fastest_each: per job variant (index as in `jobs`), its fastest fitting layout, the
   // first in enumeration order on a tie; plan.valid is false where nothing of that variant fits or the
   // variant was not searched (SearchOptions::variants).
   std::vector<SearchHit> fastest;
   bool any_fits = false;
-  uint64_t evaluated = 0;          // layouts evaluated with the full model (memory + time + run)
-  uint64_t enumerated = 0;         // layouts considered: evaluated, excluded by a bound, or refused by
-                                   // the layout rules (CheckLayout)
-  uint64_t bounded = 0;            // of enumerated: excluded by a lower bound without a full evaluation
+  uint64_t evaluated = 0;   // layouts evaluated with the full model (memory + time + run)
+  uint64_t enumerated = 0;  // layouts considered: evaluated, excluded by a bound, or refused by
+                            // the layout rules (CheckLayout)
+  uint64_t bounded = 0;     // of enumerated: excluded by a lower bound without a full evaluation
   double elapsed_s = 0;
   bool done = false;
-  bool too_large = false;          // more than kMaxOuters outer layouts: nothing searched (fix some layout keys)
+  bool too_large = false;  // more than kMaxOuters outer layouts: nothing searched (fix some layout keys)
 };
 
 // Incremental search: Begin once, Step until done (each Step evaluates about `budget` layouts).
@@ -81,8 +81,8 @@ class LayoutSearch {
   LayoutSearch(const LayoutSearch&) = delete;
   LayoutSearch& operator=(const LayoutSearch&) = delete;
   void Begin(const Config& cfg, const SearchOptions& options);
-  bool Step(uint64_t budget);   // returns true when finished
-  double Progress() const;      // 0..1
+  bool Step(uint64_t budget);  // returns true when finished
+  double Progress() const;     // 0..1
   const SearchResult& Result() const;
 
  private:

@@ -148,10 +148,12 @@ bool Engine::MayMatter(const Plan& plan, int variant) const {
   if (options.fastest_each && plan.memory.fits &&
       RankKey(plan, Objective::Time) <= live_fastest[variant].Worst(false) * (1 + kKeyMargin))
     return true;
-  if (!options.top_only && !live.any_fits && MemoryRatio(plan.memory) <= live.least_ratio * (1 + kMemoryMargin)) return true;
+  if (!options.top_only && !live.any_fits && MemoryRatio(plan.memory) <= live.least_ratio * (1 + kMemoryMargin))
+    return true;
   if (!plan.memory.fits) return false;
   if (RankKey(plan, options.objective) <= live.Worst(false) * (1 + kKeyMargin)) return true;
-  if (options.both_objectives && RankKey(plan, Other(options.objective)) <= live.Worst(true) * (1 + kKeyMargin)) return true;
+  if (options.both_objectives && RankKey(plan, Other(options.objective)) <= live.Worst(true) * (1 + kKeyMargin))
+    return true;
   return !options.top_only && !live.Dominated(plan.run.days, plan.run.cost_usd);
 }
 
@@ -192,8 +194,8 @@ std::string CheckSearchBounds(const Config& cfg, const SearchOptions& options) {
           SelectGpu(shown, s.result.gpu_ids[o.variant]);
           shown.gpus = job.hw.gpus;
           ApplyLayout(shown, l);
-          return std::string(what) + " bound " + Fmt("%.17g", bound) + " above the full model's " + Fmt("%.17g", actual) +
-                 " at " + FormatLink(shown);
+          return std::string(what) + " bound " + Fmt("%.17g", bound) + " above the full model's " +
+                 Fmt("%.17g", actual) + " at " + FormatLink(shown);
         };
         // Every layout keeps its group's bound `any`; one with ZeRO 0-2 keeps `low_zero` too.
         const bool low_zero = inners[i].zero < 3;

@@ -38,7 +38,8 @@ void Engine::BuildVariants() {
   if (gpu_ids.empty()) gpu_ids.push_back(cfg.gpu);
   std::vector<int> counts;
   for (int n : options.gpu_counts)
-    if (counts.size() < kMaxGpuCounts && std::find(counts.begin(), counts.end(), n) == counts.end()) counts.push_back(n);
+    if (counts.size() < kMaxGpuCounts && std::find(counts.begin(), counts.end(), n) == counts.end())
+      counts.push_back(n);
   if (counts.empty()) counts.push_back(cfg.gpus);
   for (const std::string& id : gpu_ids) {
     for (int count : counts) {
@@ -62,16 +63,20 @@ void Engine::BuildOuters() {
     const int per_node = std::max(1, job.hw.gpus_per_node);
     const bool size_only = m.layers <= 0;
     std::vector<int> tps, pps, cps, eps;
-    if (cfg.tp != kAuto) tps = Fixed(cfg.tp);
-    else if (size_only) tps = Fixed(1);
+    if (cfg.tp != kAuto)
+      tps = Fixed(cfg.tp);
+    else if (size_only)
+      tps = Fixed(1);
     else
       for (int t : PowersOfTwoUpTo(std::min(per_node, gpus))) {
         const bool mla = m.kv_lora_rank > 0;
         const int kv = m.kv_heads > 0 ? m.kv_heads : m.heads;
         if (m.heads % t == 0 && (mla || kv % t == 0 || t % kv == 0)) tps.push_back(t);
       }
-    if (cfg.pp != kAuto) pps = Fixed(cfg.pp);
-    else if (size_only) pps = Fixed(1);
+    if (cfg.pp != kAuto)
+      pps = Fixed(cfg.pp);
+    else if (size_only)
+      pps = Fixed(1);
     else {
       // Divisors of the layer count split evenly; powers of two (the counts that divide a cluster) may
       // split unevenly, as Llama 3 405B's 126 layers on 16 stages did: the memory and step models
@@ -80,8 +85,10 @@ void Engine::BuildOuters() {
       for (int p : PowersOfTwoUpTo(std::min({gpus, 128, m.layers})))
         if (m.layers % p != 0) pps.push_back(p);
     }
-    if (cfg.cp != kAuto) cps = Fixed(cfg.cp);
-    else if (size_only) cps = Fixed(1);
+    if (cfg.cp != kAuto)
+      cps = Fixed(cfg.cp);
+    else if (size_only)
+      cps = Fixed(1);
     else
       for (int c : PowersOfTwoUpTo(32))
         if (c == 1 || job.work.seq % (2 * c) == 0) cps.push_back(c);
@@ -95,7 +102,8 @@ void Engine::BuildOuters() {
           if (cfg.dp != kAuto && cfg.dp != dp) continue;
           if (!job.work.gbs_auto && job.work.gbs % dp != 0) continue;
           eps.clear();
-          if (cfg.ep != kAuto) eps = Fixed(cfg.ep);
+          if (cfg.ep != kAuto)
+            eps = Fixed(cfg.ep);
           else if (m.experts > 1)
             // Inside dp x cp, or folded over tp x dp x cp (ExpertTensorParallel in job.h).
             for (int e : DivisorsUpTo(m.experts, m.experts))
@@ -103,7 +111,8 @@ void Engine::BuildOuters() {
                 eps.push_back(e);
           if (eps.empty()) eps = Fixed(1);
           std::vector<int> vps;
-          if (cfg.vp != kAuto) vps = Fixed(cfg.vp);
+          if (cfg.vp != kAuto)
+            vps = Fixed(cfg.vp);
           else {
             vps.push_back(1);
             if (p > 1 && !size_only)
@@ -150,7 +159,8 @@ int Engine::Cells(const Outer& o, const OuterInfo& in, int* mbs, int* index) con
   int n = 0;
   if (cfg.mbs != kAuto) {
     const int local = in.local;
-    if (cfg.mbs > 0 && local % cfg.mbs == 0 && (o.vp <= 1 || (local / cfg.mbs) % o.pp == 0)) mbs[n] = cfg.mbs, index[n++] = 0;
+    if (cfg.mbs > 0 && local % cfg.mbs == 0 && (o.vp <= 1 || (local / cfg.mbs) % o.pp == 0))
+      mbs[n] = cfg.mbs, index[n++] = 0;
     return n;
   }
   for (uint64_t bits = in.cells; bits; bits &= bits - 1) {
@@ -195,13 +205,13 @@ int Engine::Inners(const Outer& o, const Job& job, Inner* out) const {
   int n = 0;
   for (int zero = 0; zero <= 3; ++zero) {
     if (cfg.zero != kAuto && zero != cfg.zero) continue;
-    if (o.pp > 1 && zero > MaxZeroWithPipeline(job)) continue;  // the stack's rule (CheckLayout's)
+    if (o.pp > 1 && zero > MaxZeroWithPipeline(job)) continue;        // the stack's rule (CheckLayout's)
     if (zero > 0 && o.dp * o.cp == 1 && cfg.zero == kAuto) continue;  // nothing to shard over
     for (int oi = 0; oi < 3; ++oi) {
       const Offload off = kAllOffload[oi];
       if (cfg.offload != kAuto && int(off) != cfg.offload) continue;
-      if (off != Offload::None && zero == 0) continue;         // ZeRO-Offload builds on ZeRO
-      if (off == Offload::Nvme && zero != 3) continue;          // ZeRO-Infinity
+      if (off != Offload::None && zero == 0) continue;  // ZeRO-Offload builds on ZeRO
+      if (off == Offload::Nvme && zero != 3) continue;  // ZeRO-Infinity
       for (int ri = 0; ri < 3; ++ri) {
         const Recompute rc = kAllRecompute[ri];
         if (cfg.recompute != Recompute::Auto && rc != cfg.recompute) continue;

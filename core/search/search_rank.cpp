@@ -35,8 +35,9 @@ SearchResult MergeSearchResults(const std::vector<SearchResult>& parts, const Se
   }
   // A layout may be in several lists of its part: each is considered once, in enumeration order.
   std::stable_sort(hits.begin(), hits.end(), [](const SearchHit& a, const SearchHit& b) { return a.order < b.order; });
-  hits.erase(std::unique(hits.begin(), hits.end(), [](const SearchHit& a, const SearchHit& b) { return a.order == b.order; }),
-             hits.end());
+  hits.erase(
+      std::unique(hits.begin(), hits.end(), [](const SearchHit& a, const SearchHit& b) { return a.order == b.order; }),
+      hits.end());
   Answer a;
   a.Init(options);
   for (const SearchHit& h : hits) a.Consider(h);
@@ -45,7 +46,8 @@ SearchResult MergeSearchResults(const std::vector<SearchResult>& parts, const Se
   if (options.fastest_each) {
     out.fastest.assign(out.jobs.size(), SearchHit{});
     for (int v = 0; v < int(out.jobs.size()); ++v) out.fastest[v].variant = v;
-    std::stable_sort(fastest.begin(), fastest.end(), [](const SearchHit& x, const SearchHit& y) { return x.order < y.order; });
+    std::stable_sort(fastest.begin(), fastest.end(),
+                     [](const SearchHit& x, const SearchHit& y) { return x.order < y.order; });
     for (const SearchHit& h : fastest) {
       SearchHit& f = out.fastest[h.variant];
       if (!f.plan.valid || Better(h.plan, f.plan, Objective::Time)) f = h;
@@ -62,10 +64,14 @@ std::string WhyLoses(const Plan& plan, const Plan& best, Objective objective, La
   const double kp = RankKey(plan, objective), kb = RankKey(best, objective);
   const double pct = kb > 0 ? 100.0 * (kp / kb - 1.0) : 0.0;
   if (pct < 0.5) return Translate(lang, "ties with the best (within 0.5%): an equivalent layout");
-  const std::string head = TrFill(lang, objective == Objective::Cost ? "{0}% more expensive" : "{0}% slower", {Fmt("%.0f", pct)});
+  const std::string head =
+      TrFill(lang, objective == Objective::Cost ? "{0}% more expensive" : "{0}% slower", {Fmt("%.0f", pct)});
   const StepBreakdown& a = plan.step;
   const StepBreakdown& b = best.step;
-  struct Reason { double delta; const char* words; };
+  struct Reason {
+    double delta;
+    const char* words;
+  };
   const Reason reasons[] = {
       {a.compute_s - b.compute_s, "more compute (recomputation or smaller, less efficient matrix multiplies)"},
       {a.memory_s - b.memory_s, "more memory-bound time"},

@@ -175,8 +175,8 @@ bool ParseSearchShare(const std::string& text, const SearchResult& variants, Sea
     int variant, recompute, offload, sp;
     unsigned long long order;
     Layout l;
-    if (std::sscanf(line.c_str(), "hit %c %d %llu %d %d %d %d %d %d %d %d %d %d %d", &list, &variant, &order, &l.tp, &l.pp,
-                    &l.vp, &l.cp, &l.ep, &l.dp, &l.mbs, &l.zero, &recompute, &offload, &sp) != 14)
+    if (std::sscanf(line.c_str(), "hit %c %d %llu %d %d %d %d %d %d %d %d %d %d %d", &list, &variant, &order, &l.tp,
+                    &l.pp, &l.vp, &l.cp, &l.ep, &l.dp, &l.mbs, &l.zero, &recompute, &offload, &sp) != 14)
       return false;
     if (variant < 0 || variant >= int(variants.jobs.size())) return false;
     l.recompute = Recompute(recompute);

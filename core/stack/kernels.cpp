@@ -27,6 +27,7 @@ constexpr double kForeachAdamw = 40.0 / 14.0;
 // tests/data/finetune_fit_runs.json, and tests/stack_test.cpp checks this value against them.
 constexpr double kHfHostPerLayerPass = 1.667e-3;
 
+// clang-format off (a data table: one row per stack, its fields in the order of kernels.h)
 const StackKernels kKernels[] = {
     // Megatron-Core: Transformer Engine's fused norms, rotary, SwiGLU and cross-entropy (the fused count
     // step.cpp charges); NeMo's LoRA adapter (ParallelLinearAdapter) scales its output and the base module
@@ -87,6 +88,7 @@ const StackKernels kKernels[] = {
      "unsloth kernels/utils.py fast_dequantize, matmul_lora; kernels/fast_lora.py; unsloth_zoo "
      "gradient_checkpointing.py UnslothCheckpointFunction"},
 };
+// clang-format on
 
 }  // namespace
 

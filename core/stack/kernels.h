@@ -40,5 +40,4 @@ const StackKernels& KernelsOf(StackKind kind);
 // KernelsOf's table). Step time and activation memory read this one rule.
 const StackKernels& AdapterKernelsOf(StackKind kind, bool dropout);
 
-
 }  // namespace tp

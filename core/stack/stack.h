@@ -48,20 +48,20 @@ struct StackProfile {
 
   // Model states of full training in 16-bit (bf16/fp16/fp8 compute): see StateBytesPerParam.
   const char* states_source;
-  double adapter_bytes;       // LoRA adapter weights, gradients: 4 = fp32 (PEFT autocast, Unsloth), 2 = bf16
+  double adapter_bytes;  // LoRA adapter weights, gradients: 4 = fp32 (PEFT autocast, Unsloth), 2 = bf16
   const char* adapter_source;
   GatherUnit gather;
   const char* gather_source;
-  double logit_bytes;         // bytes per logit held at the loss (vocab-parallel / chunked / fused)
+  double logit_bytes;  // bytes per logit held at the loss (vocab-parallel / chunked / fused)
   const char* logits_source;
   SelectiveKind selective;
   const char* recompute_source;
-  bool offload_checkpoints;   // full recomputation keeps each layer's input in host memory (Unsloth)
-  double reserve_factor;      // PyTorch's reserved / allocated peak (caching allocator, fragmentation)
+  bool offload_checkpoints;  // full recomputation keeps each layer's input in host memory (Unsloth)
+  double reserve_factor;     // PyTorch's reserved / allocated peak (caching allocator, fragmentation)
   const char* allocator_source;
-  double nccl_gb;             // NCCL's buffers and communicators when more than one GPU (GB)
+  double nccl_gb;  // NCCL's buffers and communicators when more than one GPU (GB)
   const char* nccl_source;
-  bool flash;                 // FlashAttention-class attention kernels by default
+  bool flash;  // FlashAttention-class attention kernels by default
   const char* kernels_source;
   // Pipeline parallelism: the highest ZeRO stage the stack composes with pp > 1 (DeepSpeed's pipeline engine
   // refuses ZeRO-2 and -3; FSDP2 runs under torch.distributed.pipelining), and whether a step's micro-batches

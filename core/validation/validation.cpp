@@ -16,22 +16,38 @@ namespace {
 // The output field a measured key names (shared/validation/README.md).
 bool Predict(const PlanOutput& out, const std::string& metric, double& value) {
   const Plan& p = out.plan;
-  if (metric == "hardware_tflops_per_gpu") value = p.throughput.hardware_tflops_per_gpu;
-  else if (metric == "model_tflops_per_gpu") value = p.throughput.model_tflops_per_gpu;
-  else if (metric == "mfu") value = p.throughput.mfu;
-  else if (metric == "tokens_per_s_per_gpu") value = p.throughput.tokens_per_s_per_gpu;
-  else if (metric == "step_seconds") value = p.step.seconds;
-  else if (metric == "gpu_hours") value = p.run.gpu_hours;
-  else if (metric == "days") value = p.run.days;
-  else if (metric == "peak_memory_gib") value = p.memory.total / double(1ull << 30);
-  else if (metric == "peak_allocated_gib") value = p.memory.allocated / double(1ull << 30);
-  else if (metric == "peak_reserved_gib") value = p.memory.reserved / double(1ull << 30);
-  else if (metric == "peak_allocated_gb") value = p.memory.allocated / 1e9;
-  else if (metric == "peak_reserved_gb") value = p.memory.reserved / 1e9;
-  else if (metric == "peak_memory_gb") value = p.memory.total / 1e9;
-  else if (metric == "model_states_gb") value = p.memory.model_states / 1e9;
-  else if (metric == "fits") value = p.memory.fits ? 1 : 0;
-  else return false;
+  if (metric == "hardware_tflops_per_gpu")
+    value = p.throughput.hardware_tflops_per_gpu;
+  else if (metric == "model_tflops_per_gpu")
+    value = p.throughput.model_tflops_per_gpu;
+  else if (metric == "mfu")
+    value = p.throughput.mfu;
+  else if (metric == "tokens_per_s_per_gpu")
+    value = p.throughput.tokens_per_s_per_gpu;
+  else if (metric == "step_seconds")
+    value = p.step.seconds;
+  else if (metric == "gpu_hours")
+    value = p.run.gpu_hours;
+  else if (metric == "days")
+    value = p.run.days;
+  else if (metric == "peak_memory_gib")
+    value = p.memory.total / double(1ull << 30);
+  else if (metric == "peak_allocated_gib")
+    value = p.memory.allocated / double(1ull << 30);
+  else if (metric == "peak_reserved_gib")
+    value = p.memory.reserved / double(1ull << 30);
+  else if (metric == "peak_allocated_gb")
+    value = p.memory.allocated / 1e9;
+  else if (metric == "peak_reserved_gb")
+    value = p.memory.reserved / 1e9;
+  else if (metric == "peak_memory_gb")
+    value = p.memory.total / 1e9;
+  else if (metric == "model_states_gb")
+    value = p.memory.model_states / 1e9;
+  else if (metric == "fits")
+    value = p.memory.fits ? 1 : 0;
+  else
+    return false;
   return true;
 }
 
@@ -59,9 +75,9 @@ JsonValue CasePairs(const JsonValue& c, const JsonValue* setup_cases, std::strin
 Config CaseConfig(const JsonValue& config, std::vector<ConfigIssue>& issues) {
   Config cfg;
   for (const auto& [key, value] : config.object) {
-    std::string text = value.IsString() ? value.string
+    std::string text = value.IsString()                      ? value.string
                        : value.type == JsonValue::Type::Bool ? (value.boolean ? "1" : "0")
-                                                              : FormatNumber(value.number);
+                                                             : FormatNumber(value.number);
     ApplyPair(cfg, key, text, issues);
   }
   // A case without a model preset is described by its dimensions alone.
@@ -129,8 +145,10 @@ std::vector<CaseResult> RunValidationCases(std::string_view cases_json, std::str
       } else {
         r.layout = LayoutWords(out);
       }
-      if (metric == "fits") r.error = r.predicted == r.measured ? 0 : 1;
-      else r.error = r.measured != 0 ? r.predicted / r.measured - 1.0 : 0;
+      if (metric == "fits")
+        r.error = r.predicted == r.measured ? 0 : 1;
+      else
+        r.error = r.measured != 0 ? r.predicted / r.measured - 1.0 : 0;
       r.within = r.ok && std::fabs(r.error) <= r.tolerance + 1e-12;
       results.push_back(std::move(r));
     }
@@ -138,8 +156,7 @@ std::vector<CaseResult> RunValidationCases(std::string_view cases_json, std::str
   return results;
 }
 
-double FitRunEfficiency(std::string_view cases_json, std::string_view published_setups_json,
-                        std::string* parse_error) {
+double FitRunEfficiency(std::string_view cases_json, std::string_view published_setups_json, std::string* parse_error) {
   double log_sum = 0;
   int n = 0;
   for (const CaseResult& r : RunValidationCases(cases_json, published_setups_json, parse_error, "eff_run=1"))
@@ -179,18 +196,23 @@ std::string ValidationMarkdown(const std::vector<CaseResult>& results) {
   }
   std::sort(errors.begin(), errors.end());
   char buf[512];
-  const double median = errors.empty() ? 0 : errors.size() % 2 ? errors[errors.size() / 2]
-                                                 : 0.5 * (errors[errors.size() / 2 - 1] + errors[errors.size() / 2]);
-  std::snprintf(buf, sizeof buf, "%d of %zu cases within tolerance; median absolute error %.1f%% over %zu numeric cases.\n\n",
-                within, results.size(), 100 * median, errors.size());
+  const double median = errors.empty()      ? 0
+                        : errors.size() % 2 ? errors[errors.size() / 2]
+                                            : 0.5 * (errors[errors.size() / 2 - 1] + errors[errors.size() / 2]);
+  std::snprintf(buf, sizeof buf,
+                "%d of %zu cases within tolerance; median absolute error %.1f%% over %zu numeric cases.\n\n", within,
+                results.size(), 100 * median, errors.size());
   md += buf;
   md += "| case | metric | published | predicted | error | tolerance | within | layout chosen / problem |\n";
   md += "|---|---|---:|---:|---:|---:|:---:|---|\n";
   for (const CaseResult& r : results) {
-    std::snprintf(buf, sizeof buf, "| %s | %s | %.4g | %.4g | %+.1f%% | %.0f%% | %s | %s |\n", r.id.c_str(),
-                  r.metric.c_str(), r.measured, r.ok ? r.predicted : 0.0, r.ok ? 100 * r.error : 0.0, 100 * r.tolerance,
-                  r.within ? "yes" : r.known_difference.empty() ? "**no**" : "no, by design",
-                  !r.ok ? r.problem.c_str() : (r.layout + (r.given.empty() ? "" : " (source gives: " + r.given + ")")).c_str());
+    std::snprintf(
+        buf, sizeof buf, "| %s | %s | %.4g | %.4g | %+.1f%% | %.0f%% | %s | %s |\n", r.id.c_str(), r.metric.c_str(),
+        r.measured, r.ok ? r.predicted : 0.0, r.ok ? 100 * r.error : 0.0, 100 * r.tolerance,
+        r.within                     ? "yes"
+        : r.known_difference.empty() ? "**no**"
+                                     : "no, by design",
+        !r.ok ? r.problem.c_str() : (r.layout + (r.given.empty() ? "" : " (source gives: " + r.given + ")")).c_str());
     md += buf;
   }
   return md;
@@ -235,7 +257,8 @@ bool InSubset(const std::string& id, const void* ctx) {
 }  // namespace
 
 std::vector<StackReleaseFit> FitStackEfficiencies(std::string_view cases_json, std::string_view published_setups_json,
-                                                  const std::vector<std::string_view>& run_files, std::string* parse_error) {
+                                                  const std::vector<std::string_view>& run_files,
+                                                  std::string* parse_error) {
   std::vector<StackReleaseFit> fits;
   // Which release each throughput case belongs to: its resolved stack and year.
   std::vector<StackCase> all;
@@ -264,8 +287,8 @@ std::vector<StackReleaseFit> FitStackEfficiencies(std::string_view cases_json, s
         Subset sub{&all, f, skip, stack, year};
         char overrides[64];
         std::snprintf(overrides, sizeof overrides, "eff_stack=%.6f", eff);
-        for (CaseResult& r : RunValidationCases(files[f], f == 0 ? published_setups_json : "", nullptr, overrides,
-                                                InSubset, &sub)) {
+        for (CaseResult& r :
+             RunValidationCases(files[f], f == 0 ? published_setups_json : "", nullptr, overrides, InSubset, &sub)) {
           if (!r.ok || !IsThroughputMetric(r.metric) || r.measured <= 0) continue;
           sum += LogSpeedError(r);
           ++n;
@@ -295,8 +318,8 @@ std::vector<StackReleaseFit> FitStackEfficiencies(std::string_view cases_json, s
           one.file = f;
           char overrides[64];
           std::snprintf(overrides, sizeof overrides, "eff_stack=%.6f", eff);
-          for (const CaseResult& c : RunValidationCases(files[f], f == 0 ? published_setups_json : "", nullptr, overrides,
-                                                        InSubset, &one))
+          for (const CaseResult& c :
+               RunValidationCases(files[f], f == 0 ? published_setups_json : "", nullptr, overrides, InSubset, &one))
             if (c.id == r.id && c.metric == r.metric) err = c.error;
         }
         rf.loo_errors.push_back(err);
@@ -340,14 +363,16 @@ std::string StackFitMarkdown(const std::vector<StackReleaseFit>& fits) {
   for (const StackReleaseFit& f : fits) {
     if (f.stack != stack) {
       stack = f.stack;
-      md += "\n**" + stack + "**\n\n| release | eff_stack | case | metric | published | predicted | error | leave-one-out |\n"
+      md += "\n**" + stack +
+            "**\n\n| release | eff_stack | case | metric | published | predicted | error | leave-one-out |\n"
             "|---|---:|---|---|---:|---:|---:|---:|\n";
     }
     for (size_t i = 0; i < f.cases.size(); ++i) {
       const CaseResult& r = f.cases[i];
-      const std::string loo = i < f.loo_errors.size() ? std::to_string(int(std::lround(100 * f.loo_errors[i]))) + "%" : "(one case)";
-      std::snprintf(buf, sizeof buf, "| %d | %.3f | %s | %s | %.4g | %.4g | %+.1f%% | %s |\n", f.year, f.eff, r.id.c_str(),
-                    r.metric.c_str(), r.measured, r.predicted, 100 * r.error, loo.c_str());
+      const std::string loo =
+          i < f.loo_errors.size() ? std::to_string(int(std::lround(100 * f.loo_errors[i]))) + "%" : "(one case)";
+      std::snprintf(buf, sizeof buf, "| %d | %.3f | %s | %s | %.4g | %.4g | %+.1f%% | %s |\n", f.year, f.eff,
+                    r.id.c_str(), r.metric.c_str(), r.measured, r.predicted, 100 * r.error, loo.c_str());
       md += buf;
     }
   }

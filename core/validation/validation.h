@@ -13,15 +13,15 @@ namespace tp {
 struct CaseResult {
   std::string id, source, metric, notes;
   double measured = 0, predicted = 0;
-  double error = 0;      // relative: predicted / measured - 1 (for booleans: 0 if equal, 1 if not)
+  double error = 0;  // relative: predicted / measured - 1 (for booleans: 0 if equal, 1 if not)
   double tolerance = 0;
   bool within = false;
-  bool ok = false;       // the configuration was accepted and planned
-  std::string problem;   // why it could not be planned, if !ok
-  std::string layout;    // what the planner chose: "tp=8 pp=2 ..."
-  std::string given;     // keys added from the source's own description of the run (published_setups.json)
+  bool ok = false;               // the configuration was accepted and planned
+  std::string problem;           // why it could not be planned, if !ok
+  std::string layout;            // what the planner chose: "tp=8 pp=2 ..."
+  std::string given;             // keys added from the source's own description of the run (published_setups.json)
   std::string known_difference;  // where the planner deliberately differs from the published figure, and why
-  std::string stack;     // the framework the case planned with, and its release (stack.h ReleaseFor)
+  std::string stack;             // the framework the case planned with, and its release (stack.h ReleaseFor)
   int stack_year = 0;
 };
 
@@ -59,8 +59,8 @@ struct StackReleaseFit {
   std::string stack;
   int year = 0;
   double eff = 1;
-  std::vector<CaseResult> cases;     // at the fitted efficiency
-  std::vector<double> loo_errors;    // relative, one per case (empty with a single case)
+  std::vector<CaseResult> cases;   // at the fitted efficiency
+  std::vector<double> loo_errors;  // relative, one per case (empty with a single case)
 };
 // run_files: tests/data/stack_runs.json (pre-training frameworks) and tests/data/finetune_fit_runs.json (the
 // fine-tuning stacks' fit set; tests/data/finetune_runs.json stays held out).

@@ -21,21 +21,21 @@ struct Ctx {
   const ParamCounts& pc;
   const ModelMemo& w;  // the model's counts and activation widths (model_memo.h)
   int t, p, v, cp, ep, dp, mbs;
-  int etp;         // expert tensor-parallel degree (ExpertTensorParallel, job.h)
+  int etp;  // expert tensor-parallel degree (ExpertTensorParallel, job.h)
   bool sp, flash, dropout;
-  double e;        // bytes per activation element
+  double e;  // bytes per activation element
 };
 
 // Parameters one GPU of a pipeline stage holds, split by how ZeRO shards them.
 struct StageParams {
-  double dense = 0;   // sharded by tp, replicated over dp*cp
-  double expert = 0;  // routed experts: sharded by ep*etp, replicated over the expert-data-parallel ranks
+  double dense = 0;          // sharded by tp, replicated over dp*cp
+  double expert = 0;         // routed experts: sharded by ep*etp, replicated over the expert-data-parallel ranks
   double emb = 0, head = 0;  // embedding (first stage) and head (last stage) shares of `dense`
-  double edge = 0;    // emb + head + final norm (kept 16-bit under QLoRA)
-  double norms = 0;   // share of `dense` that stays 16-bit under QLoRA
-  double lora = 0;    // adapter parameters
-  double block = 0;   // largest block's params on this GPU (ZeRO-3 / FSDP gather one at a time)
-  double module = 0;  // largest single module (one weight matrix, or the embedding/head): DeepSpeed's unit
+  double edge = 0;           // emb + head + final norm (kept 16-bit under QLoRA)
+  double norms = 0;          // share of `dense` that stays 16-bit under QLoRA
+  double lora = 0;           // adapter parameters
+  double block = 0;          // largest block's params on this GPU (ZeRO-3 / FSDP gather one at a time)
+  double module = 0;         // largest single module (one weight matrix, or the embedding/head): DeepSpeed's unit
   int dense_layers = 0, moe_layers = 0;
 };
 
@@ -43,16 +43,16 @@ struct StageParams {
 // the current micro-batch (activations = lin*s + quad*s^2; both are proportional to the micro-batch).
 struct StageNeed {
   double weights = 0, gradients = 0, optimizer = 0;
-  double temp_fixed = 0;       // allocator temporaries independent of tokens (gathered units, dequantization)
-  double gathered = 0;         // of temp_fixed: the ZeRO-3 / FSDP gathered weights (and their gradients)
+  double temp_fixed = 0;  // allocator temporaries independent of tokens (gathered units, dequantization)
+  double gathered = 0;    // of temp_fixed: the ZeRO-3 / FSDP gathered weights (and their gradients)
   double act_lin = 0, act_quad = 0;
   // Two phases that do not coexist (full recomputation): the loss (peak_a*s) and the recomputed
   // layer in the backward (peak_b*s + peak_bq*s^2); the larger one adds to the activations.
   double peak_a = 0, peak_b = 0, peak_bq = 0;
-  double temp_lin = 0;         // allocator temporaries proportional to tokens (MoE dispatch)
-  double pageable = 0;         // optimizer bytes a paged optimizer may move to the host
-  double host = 0, nvme = 0;   // per GPU, before the host buffer factor
-  double host_lin = 0;         // per GPU, proportional to s: checkpoints offloaded to host memory
+  double temp_lin = 0;        // allocator temporaries proportional to tokens (MoE dispatch)
+  double pageable = 0;        // optimizer bytes a paged optimizer may move to the host
+  double host = 0, nvme = 0;  // per GPU, before the host buffer factor
+  double host_lin = 0;        // per GPU, proportional to s: checkpoints offloaded to host memory
 };
 
 StageParams ParamsOnStage(const Ctx& c, int k);

@@ -21,19 +21,19 @@ struct Constants {
 // One node's fabric as the collectives see it, resolved once per EstimateStep from the catalog links.
 struct Fabric {
   LinkKind kind = LinkKind::Pcie;  // the link inside a node
-  double bw = 1;        // switch: to any peer; mesh: to all peers together; bridge: the pair; pcie: the x16
-  double peer = 1;      // mesh: one peer link; bridge: the bridge
-  int pair = 2;         // bridge: GPUs it joins
-  double alpha = 5e-6;  // latency of the link inside a node
+  double bw = 1;                   // switch: to any peer; mesh: to all peers together; bridge: the pair; pcie: the x16
+  double peer = 1;                 // mesh: one peer link; bridge: the bridge
+  int pair = 2;                    // bridge: GPUs it joins
+  double alpha = 5e-6;             // latency of the link inside a node
   // PCIe: what a pcie fabric runs at and what a bridge's larger groups fall back to.
-  double pcie = 1;          // peer-to-peer bandwidth of the GPU's x16 (the slower of the link and the host interface)
-  double staged = 1;        // per GPU when every GPU of the node stages through host memory at once
-  double pcie_alpha = 5e-6; // peer-to-peer latency; staged hops add kHostStagingLatency
-  bool p2p = true;          // PCIe peer-to-peer (GeForce: no)
-  int switch_gpus = 1;      // GPUs behind one PCIe switch uplink
-  double nic = 1;           // each GPU's share of the network, per direction
+  double pcie = 1;           // peer-to-peer bandwidth of the GPU's x16 (the slower of the link and the host interface)
+  double staged = 1;         // per GPU when every GPU of the node stages through host memory at once
+  double pcie_alpha = 5e-6;  // peer-to-peer latency; staged hops add kHostStagingLatency
+  bool p2p = true;           // PCIe peer-to-peer (GeForce: no)
+  int switch_gpus = 1;       // GPUs behind one PCIe switch uplink
+  double nic = 1;            // each GPU's share of the network, per direction
   double nic_alpha = 5e-6;
-  int node = 8;             // GPUs per node in this job (gpus_per_node, at most gpus)
+  int node = 8;  // GPUs per node in this job (gpus_per_node, at most gpus)
 };
 
 // Where a parallel group sits: n members, `stride` ranks apart (Megatron rank order: tp fastest, then cp,

@@ -42,12 +42,12 @@ inline const Bound& Lowest(const Bounds& b, bool zero3) { return zero3 ? b.any :
 
 // Per outer layout: what the search knows about it.
 struct OuterInfo {
-  int gbs = 0, local = 0;   // the global batch it runs and sequences per data-parallel rank
-  uint32_t count = 0;       // layouts it holds (the enumeration's count)
-  uint64_t divisors = 0;    // micro-batch sizes 1..64 that divide `local` (bit d-1), in enumeration order
-  uint64_t cells = 0;       // of those, the ones that hold layouts
-  Bounds bounds;            // lower bounds of every layout in it (search_bounds.cpp)
-  bool zero3 = false;       // it holds ZeRO-3 layouts
+  int gbs = 0, local = 0;  // the global batch it runs and sequences per data-parallel rank
+  uint32_t count = 0;      // layouts it holds (the enumeration's count)
+  uint64_t divisors = 0;   // micro-batch sizes 1..64 that divide `local` (bit d-1), in enumeration order
+  uint64_t cells = 0;      // of those, the ones that hold layouts
+  Bounds bounds;           // lower bounds of every layout in it (search_bounds.cpp)
+  bool zero3 = false;      // it holds ZeRO-3 layouts
 };
 
 // One inner choice besides the micro-batch; `pos` orders it in the enumeration.
@@ -92,11 +92,11 @@ struct Engine {
   std::chrono::steady_clock::time_point start;
   Phase phase = Phase::Done;
   size_t cursor = 0;
-  uint64_t total = 0;   // layouts of the active outers
-  uint64_t work = 0;    // estimator calls, for the slice budget
+  uint64_t total = 0;  // layouts of the active outers
+  uint64_t work = 0;   // estimator calls, for the slice budget
 
-  Answer live;          // fed in search order; the bounds compare against it
-  Answer exact;         // the exhaustive search's answer (exhaustive mode), or the replay's
+  Answer live;   // fed in search order; the bounds compare against it
+  Answer exact;  // the exhaustive search's answer (exhaustive mode), or the replay's
   // SearchOptions::fastest_each: each variant's fastest layout, as `live` and `exact` (top 1 by time).
   std::vector<Answer> live_fastest, exact_fastest;
   struct Kept {
@@ -112,7 +112,7 @@ struct Engine {
   std::vector<uint32_t> time_order;
   struct Deferred {
     uint32_t outer;
-    int16_t cell;  // index into the outer's micro-batch list; -1 = all of them
+    int16_t cell;           // index into the outer's micro-batch list; -1 = all of them
     double memory_lb = -1;  // ratio to the GPU's usable memory; -1 = not bounded yet
     uint32_t count = 0;
   };

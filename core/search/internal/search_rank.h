@@ -58,7 +58,8 @@ struct Answer {
 
   static void Rank(std::vector<SearchHit>& list, size_t limit, const SearchHit& hit, Objective objective) {
     if (list.size() < limit || Better(hit.plan, list.back().plan, objective)) {
-      auto pos = std::find_if(list.begin(), list.end(), [&](const SearchHit& h) { return Better(hit.plan, h.plan, objective); });
+      auto pos = std::find_if(list.begin(), list.end(),
+                              [&](const SearchHit& h) { return Better(hit.plan, h.plan, objective); });
       list.insert(pos, hit);
       if (list.size() > limit) list.pop_back();
     }
