@@ -48,7 +48,7 @@ RunSummary EstimateRun(const Job& job, const Layout& layout, const MemoryBreakdo
   // The step model predicts a tuned stack in steady state. Published whole runs took longer than that
   // for reasons it does not itemise (software of the day, stragglers, evaluation, data stalls, layouts
   // short of the best): their GPU time over the predicted steady-state time is the run efficiency,
-  // fitted to the whole-run cases (tests/validation_test.cpp checks the default against the fit).
+  // fitted to the whole-run cases (tests/core/validation_test.cpp checks the default against the fit).
   run.run_efficiency = std::clamp(job.assume.eff_run, 0.01, 1.0);
   const double compute_s = steady_s / run.run_efficiency;
   run.compute_days = compute_s / kDay;

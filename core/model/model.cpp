@@ -1,6 +1,6 @@
 // model.cpp — parameter counts (see model.h). Every count below follows the reference implementation
 // of the model family (Hugging Face modeling_*.py / Megatron-LM), so that the presets in
-// assets/models.json reproduce the published counts exactly (tests/model_test.cpp).
+// assets/models.json reproduce the published counts exactly (tests/core/model_test.cpp).
 #include "model.h"
 
 #include <algorithm>

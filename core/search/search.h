@@ -1,7 +1,7 @@
 // search.h — layout search: every valid layout for the keys left on auto, ranked by time or cost, the top
 // N and the time/cost Pareto front kept (across GPU types and counts when asked), and the layout needing
 // the least memory. Lower bounds on step time and memory (from the engine's own estimators) skip what
-// cannot win without a full evaluation; the answer is the exhaustive search's (tests/search_test.cpp).
+// cannot win without a full evaluation; the answer is the exhaustive search's (tests/core/search_test.cpp).
 // Time-sliceable so the page can run it a slice per frame, and splittable by job variant so the page's
 // Web Workers can each search a share and the parts merge into the one answer.
 #pragma once

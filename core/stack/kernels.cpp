@@ -24,7 +24,7 @@ constexpr double kForeachAdamw = 40.0 / 14.0;
 // iteration is small: 1.0, 1.2 and 1.6 s per 8 micro-batches for 24, 32 and 40 layers (Qwen-1.8B, 7B, 14B on
 // an A100, flash attention, gradient checkpointing: 3 passes per layer) = 1.74, 1.56 and 1.67 ms per layer
 // pass; the median. bench/fit_stacks.cpp prints it from the rows marked host_bound in
-// tests/data/finetune_fit_runs.json, and tests/stack_test.cpp checks this value against them.
+// tests/data/finetune_fit_runs.json, and tests/core/stack_test.cpp checks this value against them.
 constexpr double kHfHostPerLayerPass = 1.667e-3;
 
 // clang-format off (a data table: one row per stack, its fields in the order of kernels.h)

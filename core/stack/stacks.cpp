@@ -15,7 +15,7 @@ namespace {
 // clang-format off (a data table: one profile per stack, its fields in the order of stack.h)
 std::vector<StackProfile> Table() {
   // Efficiencies: bench/fit_stacks.cpp prints these from tests/data/stack_runs.json and finetune_fit_runs.json (the
-  // documented fit command; tests/stack_test.cpp checks the shipped values against a refit).
+  // documented fit command; tests/core/stack_test.cpp checks the shipped values against a refit).
   return {
       {StackKind::Megatron,
        "megatron",

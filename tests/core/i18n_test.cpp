@@ -118,7 +118,7 @@ TEST_CASE("the Chinese table: every phrase translated, placeholders and conversi
 // The page's own table (web/strings_zh.inc) is data: checked here, with the engine's, so a broken
 // translation fails the core suite too (the UI suite checks that every label it draws is in it).
 const Phrase kUiPhrases[] = {
-#include "../web/strings_zh.inc"
+#include "../../web/strings_zh.inc"
 };
 
 TEST_CASE("the page's Chinese table: translated, placeholders and printf conversions kept, keys unique", "[i18n]") {

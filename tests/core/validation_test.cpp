@@ -201,7 +201,7 @@ TEST_CASE("published fine-tuning runs, never fitted, judge memory and speed on c
           "[validation]") {
   // tests/data/finetune_runs.json: torchtune, Axolotl and LLaMA-Factory figures (RTX 4090 and A100), each with
   // the setup its source states. No constant is fitted to them: the hf and torchtune efficiencies are fitted
-  // on tests/data/finetune_fit_runs.json (other runs, tests/stack_test.cpp checks the two share none), unsloth
+  // on tests/data/finetune_fit_runs.json (other runs, tests/core/stack_test.cpp checks the two share none), unsloth
   // on its notebooks' T4 and RTX 3080 runs (LLaMA-Factory's Unsloth rows here stay held out); docs/validation.md
   // shows the same table.
   std::string error;
@@ -256,7 +256,7 @@ TEST_CASE("the unsloth efficiency fitted on its notebooks beats 1.0 on the held-
 }
 
 TEST_CASE("the fine-tuning fit set is reproduced at the fitted efficiencies", "[validation]") {
-  // tests/data/finetune_fit_runs.json at the shipped hf, torchtune and unsloth efficiencies (tests/stack_test.cpp
+  // tests/data/finetune_fit_runs.json at the shipped hf, torchtune and unsloth efficiencies (tests/core/stack_test.cpp
   // checks they are the fit's) and the hf host time measured on its host-bound rows: every row within tolerance.
   std::string error;
   const auto results = RunValidationCases(ReadTestData("finetune_fit_runs.json"), "", &error);

@@ -7,7 +7,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "../bench/step_cases.h"
+#include "../../bench/step_cases.h"
 #include "catalog.h"
 #include "flops.h"
 #include "planner.h"
