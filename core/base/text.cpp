@@ -134,6 +134,27 @@ bool ParseNumber(std::string_view s, double& out) {
   return true;
 }
 
+bool ParseTokenCount(std::string_view s, double& out) {
+  if (s.empty()) return false;
+  double scale = 1;
+  switch (std::tolower((unsigned char)s.back())) {
+    case 'k': scale = 1024; break;
+    case 'm': scale = 1024.0 * 1024; break;
+    case 'b':
+    case 'g':
+    case 't':
+    case 'p': return false;
+    default: break;
+  }
+  if (scale != 1) s.remove_suffix(1);
+  double x = 0;
+  if (!ParseNumber(s, x)) return false;
+  const double v = x * scale;
+  if (!std::isfinite(v)) return false;
+  out = v;
+  return true;
+}
+
 std::string CompactNumber(double v) {
   std::string plain = FormatNumber(v);
   char buf[40];

@@ -24,6 +24,10 @@ std::string PercentEncode(std::string_view s);
 // European "2,5" is refused rather than misread). No hex, no "nan"/"inf", no trailing garbage; overflow
 // (1e400) and NaN are refused. Suffixes are SI (k = 1e3, m = 1e6, b or g = 1e9, t = 1e12, p = 1e15).
 bool ParseNumber(std::string_view s, double& out);
+// A count of tokens as ML engineers write it: "8k", "32K", "128k" are multiples of 1,024 (8,192, 32,768,
+// 131,072) and "1M" of 1,048,576, the way contexts are named; "8000" stays 8,000. Otherwise ParseNumber's
+// grammar; the other suffixes (b, t, p) are refused, since no sequence is counted in billions.
+bool ParseTokenCount(std::string_view s, double& out);
 
 // The shorter of FormatNumber's text and the shortest exact exponent form: tokens=1.5e13 rather than
 // 15000000000000 in a link people read. Both read back to the same double.

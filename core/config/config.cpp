@@ -79,7 +79,8 @@ bool ApplyPair(Config& cfg, std::string_view key_in, std::string_view value_in, 
   switch (f->kind) {
     case KeyKind::Int: {
       double x = 0;
-      if (!ParseNumber(lower, x) || x != std::floor(x)) return Reject(*f, value, issues);
+      const bool parsed = f->token_count ? ParseTokenCount(lower, x) : ParseNumber(lower, x);
+      if (!parsed || x != std::floor(x)) return Reject(*f, value, issues);
       // The sentinel's number is accepted only where it is itself a valid value (zero=0 is "no ZeRO";
       // layers=0 or gpus_per_node=0 would be "auto" in disguise: refused, naming the range and auto).
       if (key == "v") {
@@ -96,7 +97,7 @@ bool ApplyPair(Config& cfg, std::string_view key_in, std::string_view value_in, 
     }
     case KeyKind::Real: {
       double x = 0;
-      if (!ParseNumber(lower, x)) return Reject(*f, value, issues);
+      if (!(f->token_count ? ParseTokenCount(lower, x) : ParseNumber(lower, x))) return Reject(*f, value, issues);
       // 0 is "auto" in disguise where the range starts above it: refused like any out-of-range value.
       if (x < f->lo || x > f->hi) return Reject(*f, value, issues);
       f->set_real(cfg, x);

@@ -221,6 +221,7 @@ struct KeyInfo {
   Bilingual source;                       // where the default comes from (assumptions); empty otherwise
   double Assumptions::*assume = nullptr;  // the assumption this key sets (Job::assume, same name)
   const char* format = nullptr;           // printf of the page's field for Real keys ("%.3f")
+  bool token_count = false;               // a count of tokens: "8k" = 8,192 (ParseTokenCount)
 
   const char* Help(Lang lang) const { return lang == Lang::Zh && *help_zh ? help_zh : help; }
   // Builders for the table rows (core/config/keys.cpp).
@@ -238,6 +239,10 @@ struct KeyInfo {
   }
   KeyInfo Assume(double Assumptions::*field) && {
     assume = field;
+    return std::move(*this);
+  }
+  KeyInfo TokenCount() && {
+    token_count = true;
     return std::move(*this);
   }
   KeyInfo Format(const char* printf_format) && {

@@ -56,6 +56,7 @@ std::string AcceptsText(const KeyInfo& f) {
     }
   }
   if (f.has_auto) s += " or auto";
+  if (f.token_count) s += " (8k = 8,192)";
   return s;
 }
 

@@ -100,7 +100,8 @@ void AddTrainingKeys(std::vector<KeyInfo>& table) {
                    "fine-tuning runs, packed to 2,048 tokens (its README's memory and speed table).",
                    "4,096：Llama 2 预训练的上下文长度（Touvron 等 2023）；2,048：torchtune 已发表的微调测量，打包到 "
                    "2,048 个 "
-                   "token（其 README 的显存与速度表）。"),
+                   "token（其 README 的显存与速度表）。")
+           .TokenCount(),
        IntField("gbs", G::Training, "sequences", 1, 1000000000, true, kAuto, TP_INT(gbs),
                 "Global batch: sequences per optimizer step across all data-parallel replicas; auto = the "
                 "multiple of micro-batch x data-parallel degree nearest to 1,024 (pre-training) or 16 (fine-tuning).")
@@ -141,7 +142,8 @@ void AddTrainingKeys(std::vector<KeyInfo>& table) {
                    "lora--llama-3.2-3B-rank32.json).",
                    "210：PEFT MetaMathQA 实验的 4,198,051 个训练 token 除以其 20,000 条样本（results/"
                    "lora--llama-3.2-3B-rank32.json）。")
-           .Format("%.0f"),
+           .Format("%.0f")
+           .TokenCount(),
        RealField("epochs", G::Training, "", 0.01, 1e4, true, TP_REAL(epochs), "Fine-tuning: passes over the dataset.")
            .Label("Epochs", "轮数")
            .Zh("微调：遍历数据集的次数。")

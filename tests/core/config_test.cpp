@@ -742,3 +742,34 @@ TEST_CASE("a model preset replaces the whole model, an import keeps the checkpoi
   CHECK_FALSE(ValidModelName(std::string(101, 'a')));
   CHECK_FALSE(ValidModelName("a\nb"));
 }
+
+TEST_CASE("token counts read as ML engineers write them: 8k = 8,192, 128K = 131,072, 8000 stays 8,000", "[config]") {
+  auto seq_of = [](const char* text) {
+    Config c;
+    std::vector<ConfigIssue> issues;
+    const bool ok = ApplyPair(c, "seq", text, issues);
+    return ok && issues.empty() ? c.seq : -2;
+  };
+  CHECK(seq_of("8k") == 8192);
+  CHECK(seq_of("32K") == 32768);
+  CHECK(seq_of("128k") == 131072);
+  CHECK(seq_of("1M") == 1048576);
+  CHECK(seq_of("8000") == 8000);
+  CHECK(seq_of("8,192") == 8192);
+  CHECK(seq_of("1.5k") == 1536);
+  CHECK(seq_of("1b") == -2);    // no sequence is counted in billions: refused, not 1e9
+  CHECK(seq_of("0.3k") == -2);  // 307.2 tokens is not a whole number
+  Config c;
+  std::vector<ConfigIssue> issues;
+  REQUIRE(ApplyPair(c, "example_tokens", "2k", issues));
+  CHECK(c.example_tokens == 2048);
+  // Token budgets keep decimal suffixes: 1B is 10^9 tokens, 2k steps of a budget are not 2,048.
+  REQUIRE(ApplyPair(c, "tokens", "1B", issues));
+  CHECK(c.tokens == 1e9);
+  REQUIRE(ApplyPair(c, "tokens", "2k", issues));
+  CHECK(c.tokens == 2000);
+  // The link shows the number taken.
+  Config d;
+  REQUIRE(ApplyPair(d, "seq", "8k", issues));
+  CHECK(FormatLink(d).find("seq=8192") != std::string::npos);
+}
