@@ -5,8 +5,6 @@
 // file and core/keys*.cpp to subset the CJK font: keep the strings literal.
 #include "i18n_core.h"
 
-#include <cmath>
-#include <cstdio>
 #include <mutex>
 #include <shared_mutex>
 #include <unordered_map>
@@ -519,64 +517,6 @@ std::string TranslateWords(Lang lang, std::string_view english) {
 
 std::string TrFill(Lang lang, const char* english, std::initializer_list<std::string_view> args) {
   return Fill(Translate(lang, english), args);
-}
-
-std::string DurationText(Lang lang, double seconds) {
-  const double s = std::isfinite(seconds) && seconds > 0 ? seconds : 0.0;
-  char buf[48];
-  if (s < 60)
-    std::snprintf(buf, sizeof buf, "%.0f", s);
-  else if (s < 3600)
-    std::snprintf(buf, sizeof buf, "%.0f", s / 60);
-  else if (s < 48 * 3600)
-    std::snprintf(buf, sizeof buf, s < 10 * 3600 ? "%.1f" : "%.0f", s / 3600);
-  else
-    std::snprintf(buf, sizeof buf, s < 10 * 86400 ? "%.1f" : "%.0f", s / 86400);
-  const char* unit = s < 60 ? "s" : s < 3600 ? "min" : s < 48 * 3600 ? "h" : "days";
-  return std::string(buf) + " " + UnitWord(lang, unit);
-}
-
-std::string UsdText(Lang lang, double usd) {
-  // 1,234,567 USD: thousands separators keep big costs readable (both languages); cents below 100.
-  char buf[64];
-  const double v = std::isfinite(usd) ? usd : 0.0;
-  if (std::fabs(v) < 100 && v != 0) {
-    std::snprintf(buf, sizeof buf, "%.2f", v);
-    return std::string(buf) + " " + UnitWord(lang, "USD");
-  }
-  std::snprintf(buf, sizeof buf, "%.0f", v);
-  std::string digits = buf, out;
-  int n = int(digits.size());
-  for (int i = 0; i < n; ++i) {
-    out += digits[i];
-    if (digits[i] != '-' && (n - i - 1) % 3 == 0 && i + 1 < n) out += ',';
-  }
-  return out + " " + UnitWord(lang, "USD");
-}
-
-size_t DisplayWidth(std::string_view s) {
-  size_t cols = 0;
-  for (size_t i = 0; i < s.size();) {
-    unsigned char c = (unsigned char)s[i];
-    uint32_t cp = c;
-    size_t len = 1;
-    if (c >= 0xF0)
-      len = 4, cp = c & 0x07;
-    else if (c >= 0xE0)
-      len = 3, cp = c & 0x0F;
-    else if (c >= 0xC0)
-      len = 2, cp = c & 0x1F;
-    if (i + len > s.size()) len = s.size() - i;
-    for (size_t k = 1; k < len; ++k) cp = (cp << 6) | ((unsigned char)s[i + k] & 0x3F);
-    i += len;
-    // East Asian Wide and Fullwidth ranges (Unicode UAX #11), the ones Chinese text uses.
-    const bool wide =
-        (cp >= 0x1100 && cp <= 0x115F) || (cp >= 0x2E80 && cp <= 0x303E) || (cp >= 0x3041 && cp <= 0xA4CF) ||
-        (cp >= 0xAC00 && cp <= 0xD7A3) || (cp >= 0xF900 && cp <= 0xFAFF) || (cp >= 0xFE30 && cp <= 0xFE4F) ||
-        (cp >= 0xFF00 && cp <= 0xFF60) || (cp >= 0xFFE0 && cp <= 0xFFE6) || (cp >= 0x20000 && cp <= 0x3FFFD);
-    cols += wide ? 2 : 1;
-  }
-  return cols;
 }
 
 const std::vector<Phrase>& CorePhrases() {

@@ -9,6 +9,7 @@
 
 #include "catalog.h"
 #include "default_sources.h"
+#include "format.h"
 #include "json.h"
 #include "stack.h"
 #include "text.h"
@@ -333,12 +334,12 @@ std::string ExplainValueText(const ExplainNode& n, Lang lang) {
   if (!n.text.empty()) return n.text;
   const double v = n.value;
   const std::string& u = n.unit;
-  if (u == "B") return Fmt("%.2f GiB", v / kGiB);
+  if (u == "B") return MemoryText(v);
   if (u == "B/s") return Fmt("%.4g GB/s", v / 1e9);
   if (u == "FLOP/s") return Fmt("%.4g TFLOP/s", v / 1e12);
   if (u == "FLOP") return Fmt("%.4g FLOP", v);
   if (u == "s") return Fmt("%.4g s", v);
-  if (u == "day") return Fmt(lang == Lang::Zh ? "%.4g 天" : "%.4g days", v);
+  if (u == "day") return Fmt("%.4g ", v) + UnitWord(lang, "days");
   if (u == "USD") return UsdText(lang, v);
   if (u == "1" || u == "fraction" || u.empty()) return Fmt("%.4g", v);
   if (u == "x") return Fmt("%.4g", v) + "x";

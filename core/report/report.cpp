@@ -11,6 +11,7 @@
 #include <cstdio>
 
 #include "catalog.h"
+#include "format.h"
 #include "i18n_core.h"
 #include "json.h"
 #include "resolve.h"
@@ -236,18 +237,10 @@ std::string Count(double v, Lang lang) {
   return Fmt("%.0f", v);
 }
 
-std::string Bytes(double b) { return Fmt("%.2f GiB", b / kGiB) + Fmt(" (%.2f GB)", b / 1e9); }
+// Memory in GiB as nvidia-smi and PyTorch show it, with the SI figure beside it.
+std::string Bytes(double b) { return MemoryText(b) + " (" + BytesText(b) + ")"; }
 
-std::string Seconds(double s, Lang lang) {
-  auto with = [&](const char* format, double v, const char* unit) {
-    return Fmt(format, v) + " " + UnitWord(lang, unit);
-  };
-  if (s >= 2 * kDay) return with("%.1f", s / kDay, "days");
-  if (s >= 2 * kHour) return with("%.1f", s / kHour, "h");
-  if (s >= 120) return with("%.1f", s / 60, "min");
-  if (s >= 1) return with("%.2f", s, "s");
-  return with("%.1f", s * 1e3, "ms");
-}
+std::string Seconds(double s, Lang lang) { return DurationText(lang, s); }
 
 std::string Usd(double v, Lang lang) { return UsdText(lang, v); }
 
@@ -311,7 +304,7 @@ std::vector<Row> Rows(const PlanOutput& out, Lang lang) {
   row("activations", Bytes(m.activations));
   row("other (context, buffers, fragmentation)", Bytes(m.other));
   row("total", Bytes(m.total));
-  row("usable of capacity", TrFill(lang, "{0} of {1}", {Bytes(m.usable), Fmt("%.2f GiB", m.capacity / kGiB)}));
+  row("usable of capacity", TrFill(lang, "{0} of {1}", {Bytes(m.usable), MemoryText(m.capacity)}));
   row("fits", T(m.fits ? "yes" : "no"));
   row("largest micro-batch that fits", Fmt("%.0f", m.max_micro_batch));
   if (j.model.layers > 0) row("longest sequence that fits at this micro-batch", Fmt("%.0f", m.max_seq));
@@ -635,16 +628,15 @@ std::string FormatSearch(const PlanOutput& base, const SearchResult& result, For
   if (hits.empty() && result.least_memory.plan.valid) {
     PlanOutput o = HitOutput(base, result, result.least_memory);
     const Plan& p = o.plan;
-    table.push_back({"-", o.config.gpu, std::to_string(o.config.gpus), LayoutText(o.config),
-                     Fmt("%.1f GiB", p.memory.total / kGiB), Seconds(p.step.seconds, lang), Fmt("%.1f", p.run.days),
-                     Usd(p.run.cost_usd, lang), Fmt("%.1f %%", 100 * p.throughput.mfu),
-                     T("least memory; does not fit")});
+    table.push_back({"-", o.config.gpu, std::to_string(o.config.gpus), LayoutText(o.config), MemoryText(p.memory.total),
+                     Seconds(p.step.seconds, lang), Fmt("%.1f", p.run.days), Usd(p.run.cost_usd, lang),
+                     Fmt("%.1f %%", 100 * p.throughput.mfu), T("least memory; does not fit")});
   }
   for (size_t i = 0; i < hits.size(); ++i) {
     const PlanOutput& o = hits[i];
     const Plan& p = o.plan;
     table.push_back({std::to_string(i + 1), o.config.gpu, std::to_string(o.config.gpus), LayoutText(o.config),
-                     Fmt("%.1f GiB", p.memory.total / kGiB), Seconds(p.step.seconds, lang), Fmt("%.1f", p.run.days),
+                     MemoryText(p.memory.total), Seconds(p.step.seconds, lang), Fmt("%.1f", p.run.days),
                      Usd(p.run.cost_usd, lang), Fmt("%.1f %%", 100 * p.throughput.mfu),
                      i == 0 ? T("best") : WhyLoses(p, hits[0].plan, objective, lang)});
   }
@@ -689,8 +681,8 @@ std::vector<std::pair<std::string, std::string>> CalibrationRows(const PlanOutpu
   if (cal.memory_measured) {
     row("peak reserved: measured, planned without calibration",
         TrFill(lang, "{0} measured, {1} planned without calibration",
-               {Fmt("%.2f GiB", cal.measured_peak_bytes / kGiB), Fmt("%.2f GiB", cal.uncalibrated_peak_bytes / kGiB)}));
-    row("peak reserved, calibrated plan", Fmt("%.2f GiB", out.plan.memory.reserved / kGiB));
+               {MemoryText(cal.measured_peak_bytes), MemoryText(cal.uncalibrated_peak_bytes)}));
+    row("peak reserved, calibrated plan", MemoryText(out.plan.memory.reserved));
   }
   row("memory factor (activations, temporaries)", Fmt("%.4g", cal.memory_factor));
   if (!cal.gpu.empty()) row("calibrated on", cal.gpu);

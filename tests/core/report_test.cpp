@@ -9,6 +9,7 @@
 
 #include "catalog.h"
 #include "config.h"
+#include "format.h"
 #include "json.h"
 #include "planner.h"
 #include "report.h"
@@ -193,12 +194,14 @@ TEST_CASE("text is an aligned table with units, its numbers from the plan", "[re
   CHECK(rows > 30);
   const MemoryBreakdown& m = out.plan.memory;
   CHECK(text.find("GiB = 2^30 bytes, as nvidia-smi and PyTorch count; GB = 1e9") != std::string::npos);
-  CHECK(text.find(Fmt("%.2f GiB (%.2f GB)", m.weights / kGiB, m.weights / 1e9)) != std::string::npos);
-  CHECK(text.find(Fmt("%.2f GiB (%.2f GB)", m.total / kGiB, m.total / 1e9)) != std::string::npos);
+  // Memory as the page shows it (format.h), the SI figure beside it: "15.5 GiB (16.6 GB)".
+  auto both = [](double bytes) { return MemoryText(bytes) + " (" + BytesText(bytes) + ")"; };
+  CHECK(both(16.64e9) == "15.5 GiB (16.6 GB)");
+  CHECK(text.find("  weights  ") != std::string::npos);
+  CHECK(text.find(both(m.weights)) != std::string::npos);
+  CHECK(text.find(both(m.total)) != std::string::npos);
   // Usable against the capacity in the same unit (an 80 GB card reads 80 GiB, as nvidia-smi shows it).
-  char capacity[32];
-  std::snprintf(capacity, sizeof capacity, "%.2f GiB", m.capacity / kGiB);
-  CHECK(text.find(Fmt("%.2f GiB (%.2f GB) of ", m.usable / kGiB, m.usable / 1e9) + capacity) != std::string::npos);
+  CHECK(text.find(both(m.usable) + " of " + MemoryText(m.capacity)) != std::string::npos);
   CHECK(text.find(DurationText(Lang::En, out.plan.run.days * 86400) + " (" +
                   DurationText(Lang::En, out.plan.run.compute_days * 86400) + " failure-free)") != std::string::npos);
   CHECK(text.find(" USD") != std::string::npos);
@@ -234,10 +237,8 @@ TEST_CASE("comparison puts each scenario's own numbers side by side", "[report]"
   CHECK(Lines(text)[0].find("scenario 2") != std::string::npos);
   for (const std::string& l : Lines(text)) {
     if (l.find("  total ") != 0) continue;
-    CHECK(l.find(Fmt("%.2f GiB (%.2f GB)", a.plan.memory.total / kGiB, a.plan.memory.total / 1e9)) !=
-          std::string::npos);
-    CHECK(l.find(Fmt("%.2f GiB (%.2f GB)", b.plan.memory.total / kGiB, b.plan.memory.total / 1e9)) !=
-          std::string::npos);
+    CHECK(l.find(MemoryText(a.plan.memory.total) + " (" + BytesText(a.plan.memory.total) + ")") != std::string::npos);
+    CHECK(l.find(MemoryText(b.plan.memory.total) + " (" + BytesText(b.plan.memory.total) + ")") != std::string::npos);
   }
   JsonValue j = Parse(FormatComparison({a, b}, Format::Json));
   REQUIRE(j.Find("plans"));
@@ -276,9 +277,7 @@ TEST_CASE("search results: best first, each a full plan object", "[report]") {
   CHECK(text.find("Searched " + std::to_string(r.evaluated) + " layouts") == 0);
   CHECK(Lines(text).size() == r.top.size() + 3);  // heading, column names, rows, best link
   // Memory per GPU in GiB, the unit nvidia-smi and PyTorch show (an "80 GB" card reads 80 GiB there).
-  char gib[32];
-  std::snprintf(gib, sizeof gib, "%.1f GiB", r.top[0].plan.memory.total / kGiB);
-  CHECK(text.find(gib) != std::string::npos);
+  CHECK(text.find(MemoryText(r.top[0].plan.memory.total)) != std::string::npos);
   CHECK(Lines(FormatSearch(base, r, Format::Csv)).size() == r.top.size() + 1);
 }
 
@@ -333,7 +332,9 @@ TEST_CASE("when nothing fits: fit advice rows and the closest layout in search",
 }
 
 TEST_CASE("durations read in the unit a person uses: seconds, minutes, hours, days", "[report]") {
-  CHECK(DurationText(Lang::En, 45) == "45 s");
+  CHECK(DurationText(Lang::En, 45) == "45.0 s");
+  CHECK(DurationText(Lang::En, 2.314) == "2.31 s");
+  CHECK(DurationText(Lang::En, 0.12) == "120 ms");
   CHECK(DurationText(Lang::En, 29 * 60) == "29 min");
   CHECK(DurationText(Lang::En, 3.42 * 3600) == "3.4 h");
   CHECK(DurationText(Lang::En, 30 * 3600) == "30 h");
