@@ -136,6 +136,7 @@ const Phrase kPhrases[] = {
     {"calibrated on", "校准所用 GPU"},
     {"carry to other plans", "用于其他计划"},
     {"Run", "整个训练"},
+    {"chosen for auto", "auto 选定的值"},
     {"tokens", "训练 token 数"},
     {" (20 per parameter, Chinchilla default)", "（每个参数 20 个，Chinchilla 默认值）"},
     {" (the default fine-tuning dataset)", "（默认的微调数据集）"},

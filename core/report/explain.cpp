@@ -11,6 +11,7 @@
 #include "default_sources.h"
 #include "format.h"
 #include "json.h"
+#include "resolved.h"
 #include "stack.h"
 #include "text.h"
 #include "units.h"
@@ -20,7 +21,7 @@ namespace {
 
 class Builder {
  public:
-  Builder(Explanation& ex, const Config& cfg) : ex_(ex), cfg_(cfg) {}
+  Builder(Explanation& ex, const PlanOutput& out) : ex_(ex), out_(out), cfg_(out.config) {}
 
   int Node(const char* name, double value, const char* unit, const char* en, const char* zh, const char* formula,
            std::vector<int> inputs, std::string source = {}) {
@@ -32,7 +33,8 @@ class Builder {
   }
   // A user's key, with the value the plan used; one node per key, however many formulas read it.
   int Key(const char* key, double value, const char* unit) { return KeyNode(key, value, unit, {}); }
-  int KeyText(const char* key, const std::string& text) { return KeyNode(key, 0, "", text); }
+  // A key that is a word, with its value as planned (what auto became: resolved.h).
+  int KeyText(const char* key) { return KeyNode(key, 0, "", ResolvedValue(out_, *FindKey(key))); }
 
  private:
   int KeyNode(const char* key, double value, const char* unit, const std::string& text) {
@@ -52,6 +54,7 @@ class Builder {
     return int(ex_.nodes.size()) - 1;
   }
   Explanation& ex_;
+  const PlanOutput& out_;
   const Config& cfg_;
 };
 
@@ -78,7 +81,7 @@ Explanation ExplainPlan(const PlanOutput& out) {
   const RunSummary& r = p.run;
   const Layout& lay = p.layout;
   const GpuSpec* gpu = job.hw.gpu;
-  Builder b(ex, cfg);
+  Builder b(ex, out);
 
   // ---- keys the formulas read
   const int k_tokens = b.Key("tokens", r.tokens, "tokens");
@@ -89,13 +92,13 @@ Explanation ExplainPlan(const PlanOutput& out) {
   const int k_tp = b.Key("tp", lay.tp, ""), k_pp = b.Key("pp", lay.pp, ""), k_vp = b.Key("vp", lay.vp, "");
   const int k_cp = b.Key("cp", lay.cp, ""), k_dp = b.Key("dp", lay.dp, "");
   const int k_zero = b.Key("zero", lay.zero, "");
-  const int k_recompute = b.KeyText("recompute", FormatValue(cfg, "recompute"));
-  const int k_prec = b.KeyText("prec", FormatValue(cfg, "prec"));
-  const int k_method = b.KeyText("method", FormatValue(cfg, "method"));
-  const int k_opt = b.KeyText("opt", FormatValue(cfg, "opt"));
-  const int k_stack = b.KeyText("stack", job.stack ? job.stack->id : FormatValue(cfg, "stack"));
-  const int k_offload = b.KeyText("offload", FormatValue(cfg, "offload"));
-  const int k_gpu = b.KeyText("gpu", gpu ? gpu->id : cfg.gpu);
+  const int k_recompute = b.KeyText("recompute");
+  const int k_prec = b.KeyText("prec");
+  const int k_method = b.KeyText("method");
+  const int k_opt = b.KeyText("opt");
+  const int k_stack = b.KeyText("stack");
+  const int k_offload = b.KeyText("offload");
+  const int k_gpu = b.KeyText("gpu");
 
   // ---- memory per GPU (the most loaded one)
   const std::string stage = Fmt("%.0f", mt.stage);
@@ -179,8 +182,8 @@ Explanation ExplainPlan(const PlanOutput& out) {
   const int memory_s =
       b.Node("memory_s", s.memory_s, "s", "memory-bound kernels", "访存密集算子",
              "micro_batches x memory_bound_per_micro_batch_s + optimizer_step_s", {micro, memory_mb, optimizer_s});
-  const int k_intra = b.KeyText("intra", job.hw.intra ? job.hw.intra->id : FormatValue(cfg, "intra"));
-  const int k_inter = b.KeyText("inter", job.hw.inter ? job.hw.inter->id : FormatValue(cfg, "inter"));
+  const int k_intra = b.KeyText("intra");
+  const int k_inter = b.KeyText("inter");
   const int tp_mb =
       b.Node("tp_comm_per_micro_batch_s", st.tp_mb, "s", "tensor-parallel collectives per micro-batch",
              "每个微批次的张量并行通信",
@@ -213,7 +216,7 @@ Explanation ExplainPlan(const PlanOutput& out) {
                              "micro_batches x (tp_comm_per_micro_batch_s + cp_comm_per_micro_batch_s + "
                              "ep_comm_per_micro_batch_s + pp_comm_per_micro_batch_s) + dp_exposed_s",
                              {micro, tp_mb, cp_mb, ep_mb, pp_mb, dp_exposed});
-  const int k_offload_act = b.KeyText("offload_act", FormatValue(cfg, "offload_act"));
+  const int k_offload_act = b.KeyText("offload_act");
   const int ckpt_mb = b.Node(
       "offload_act_per_micro_batch_s", st.offload_act_mb, "s", "offloaded checkpoints per micro-batch (exposed)",
       "每个微批次卸载检查点的时间（未掩盖）",

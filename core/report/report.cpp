@@ -1,4 +1,5 @@
-// report.cpp — a plan as the interface.md JSON, an aligned text table with units, CSV and Markdown;
+// report.cpp — a plan as the interface.md JSON (its "config" what auto became, resolved.h, with the keys
+// auto chose in "auto_keys"), an aligned text table with units, CSV and Markdown;
 // several plans side by side; search results. Every number goes through FormatNumber (JSON, CSV) or a
 // fixed printf format (text, Markdown), so the same plan prints the same bytes natively and in
 // WebAssembly. Memory is shown in GiB (2^30 bytes, what nvidia-smi and PyTorch show) with GB (1e9) beside it,
@@ -9,12 +10,14 @@
 #include <cctype>
 #include <cmath>
 #include <cstdio>
+#include <iterator>
 
 #include "catalog.h"
 #include "format.h"
 #include "i18n_core.h"
 #include "json.h"
 #include "resolve.h"
+#include "resolved.h"
 #include "run.h"
 #include "sentences.h"
 #include "text.h"
@@ -28,41 +31,6 @@
 
 namespace tp {
 namespace {
-
-// ---- the resolved configuration -------------------------------------------------------------------
-// The config with every "auto" replaced by what it became: layout keys by the planner (already in
-// out.config), model dimensions by the preset, links, prices and budget by the catalog and the rules.
-Config ResolvedConfig(const PlanOutput& out) {
-  static const Config defaults;
-  Config c = out.config;
-  const ModelArch& m = out.job.model;
-  if (!out.ok) return c;  // with errors the job is partly defaults: show what was asked
-  // The model id stays as given: with the dimensions printed beside it, it resolves to the same model.
-  c.params = m.params_total;
-  if (m.layers > 0) {
-    c.layers = m.layers, c.hidden = m.hidden, c.heads = m.heads, c.kv_heads = m.kv_heads;
-    c.ffn = m.ffn, c.vocab = m.vocab, c.act = int(m.mlp), c.tied = m.tied ? 1 : 0;
-    c.experts = std::max(1, m.experts);
-    c.topk = m.experts > 1 ? m.topk : 1;
-    c.moe_ffn = m.experts > 1 ? m.moe_ffn : kUnset;
-    c.shared_experts = m.experts > 1 ? m.shared_experts : 0;
-    c.dense_layers = m.experts > 1 ? m.dense_layers : 0;
-    c.head_dim = m.head_dim > 0 ? m.head_dim : kUnset;
-  }
-  c.tokens = out.job.work.tokens;
-  c.gbs = out.plan.global_batch;  // what an auto global batch became for the chosen layout
-  if (const GpuSpec* g = out.job.hw.gpu) c.gpu = g->id;
-  c.gpus_per_node = out.job.hw.gpus_per_node;
-  if (out.job.hw.intra) c.intra = out.job.hw.intra->id;
-  if (out.job.hw.inter) c.inter = out.job.hw.inter->id;
-  c.usd_per_gpu_hour = out.job.econ.usd_per_gpu_hour;
-  c.usd_per_gpu = out.job.econ.usd_per_gpu;
-  if (c.ckpt_s <= 0 && out.plan.run.ckpt_write_s > 0) c.ckpt_s = out.plan.run.ckpt_write_s;
-  if (c.storage_gbps <= 0 && out.job.rel.storage_bytes_per_s > 0)
-    c.storage_gbps = out.job.rel.storage_bytes_per_s / 1e9;
-  AssumptionsToConfig(out.job.assume, c);  // what every assumption resolved to (fitted defaults written out)
-  return c;
-}
 
 // True when the key's printed value is a JSON number (rather than a word such as "bf16" or "auto").
 bool LooksNumeric(const std::string& v) {
@@ -93,7 +61,7 @@ std::string Bool(bool b) { return b ? "true" : "false"; }
 std::vector<Section> Sections(const PlanOutput& out) {
   const Plan& p = out.plan;
   std::vector<Section> s;
-  Config resolved = ResolvedConfig(out);
+  const Config resolved = ResolveAutoKeys(out).config;  // what auto became (resolved.h)
   Section config{"config", {}};
   for (const KeyInfo& k : Keys()) {
     if (k.group == KeyGroup::View) continue;  // the page's view, not part of the plan
@@ -206,7 +174,9 @@ std::string PlanJson(const PlanOutput& out, const std::string& pad) {
       body += pad + "    " + JsonEscape(sec.entries[i].key) + ": " + sec.entries[i].json +
               (i + 1 < sec.entries.size() ? ",\n" : "\n");
     line(sec.name, body + pad + "  }");
-    if (sec.name == "config") line("link", JsonEscape(FormatLink(out.config)));
+    if (sec.name != "config") continue;
+    line("auto_keys", JsonStringArray(ResolveAutoKeys(out).auto_keys, (pad + "  ").c_str()));
+    line("link", JsonEscape(FormatLink(out.config)));
   }
   line("bottleneck", JsonEscape(out.ok ? BottleneckSentence(out.plan, out.job) : std::string()));
   line("bottleneck_kind", JsonEscape(out.ok ? BottleneckName(out.plan.bottleneck) : "none"));
@@ -244,16 +214,31 @@ std::string Seconds(double s, Lang lang) { return DurationText(lang, s); }
 
 std::string Usd(double v, Lang lang) { return UsdText(lang, v); }
 
+// The keys of the "layout" row.
+const char* const kLayoutKeys[] = {"tp", "pp", "vp", "cp", "ep", "dp", "mbs", "zero", "recompute", "sp", "offload"};
+
 std::string LayoutText(const Config& c) {
   std::string s;
-  for (const char* k : {"tp", "pp", "vp", "cp", "ep", "dp", "mbs", "zero", "recompute", "sp", "offload"})
-    s += std::string(s.empty() ? "" : " ") + k + "=" + FormatValue(c, k);
+  for (const char* k : kLayoutKeys) s += std::string(s.empty() ? "" : " ") + k + "=" + FormatValue(c, k);
+  return s;
+}
+
+// What auto chose beyond the model's dimensions (the title names the model) and the layout (its own row):
+// "seq=4096 gbs=1024 goal=pretrain stack=megatron ...".
+std::string AutoChosen(const PlanOutput& out) {
+  const ResolvedConfig r = ResolveAutoKeys(out);
+  std::string s;
+  for (const std::string& key : r.auto_keys) {
+    const KeyInfo* k = FindKey(key);
+    const bool on_layout_row = std::find(std::begin(kLayoutKeys), std::end(kLayoutKeys), key) != std::end(kLayoutKeys);
+    if (!k || IsModelGroup(k->group) || k->group == KeyGroup::Layout || on_layout_row) continue;
+    s += (s.empty() ? "" : " ") + key + "=" + FormatValue(r.config, key);
+  }
   return s;
 }
 
 std::string Title(const PlanOutput& out, Lang lang) {
   const Job& j = out.job;
-  Config resolved = ResolvedConfig(out);
   static const Config defaults;
   // Dimensions without a model id make a custom model (see resolve.cpp); say so rather than the default id.
   const bool custom = out.config.model == "custom" ||
@@ -265,7 +250,7 @@ std::string Title(const PlanOutput& out, Lang lang) {
     model = TrFill(lang, "{0} ({1} parameters)",
                    {!out.config.name.empty() ? out.config.name
                     : custom                 ? std::string(Translate(lang, "custom model"))
-                                             : resolved.model,
+                                             : out.config.model,
                     Count(j.model.params_total, lang)});
   }
   std::string gpu = j.hw.gpu ? j.hw.gpu->name : out.config.gpu;
@@ -296,6 +281,7 @@ std::vector<Row> Rows(const PlanOutput& out, Lang lang) {
       if (!i.notice) row("error", FormatIssue(i, lang));
     return rows;
   }
+  if (const std::string chosen = AutoChosen(out); !chosen.empty()) row("chosen for auto", chosen);
   const MemoryBreakdown& m = p.memory;
   head(T("Memory per GPU (most loaded; GiB = 2^30 bytes, as nvidia-smi and PyTorch count; GB = 1e9)"));
   row("weights", Bytes(m.weights));
@@ -493,6 +479,11 @@ PlanOutput HitOutput(const PlanOutput& base, const SearchResult& result, const S
   o.job = hit.variant < int(result.jobs.size()) ? result.jobs[hit.variant] : base.job;
   if (hit.variant < int(result.gpu_ids.size())) SelectGpu(o.config, result.gpu_ids[hit.variant]);
   o.config.gpus = o.job.hw.gpus;
+  // The keys on auto: the base's (a planned base has its layout filled in already) and the hit's own
+  // before its layout fills the layout keys in.
+  for (const KeyInfo& k : Keys())
+    if (IsAuto(o.config, k) || std::count(base.auto_keys.begin(), base.auto_keys.end(), k.name))
+      o.auto_keys.push_back(k.name);
   o.plan = hit.plan;
   ApplyLayout(o.config, hit.plan.layout);
   o.ok = true;
