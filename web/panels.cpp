@@ -10,6 +10,7 @@
 #include "app.h"
 #include "catalog.h"
 #include "charts.h"
+#include "compare.h"
 #include "explain_panel.h"
 #include "i18n.h"
 #include "imgui.h"
@@ -49,13 +50,7 @@ void ClipboardFeedback(AppState& app) {
             /*bad=*/true);
 }
 
-std::string ShortGpu(const std::string& id) {
-  const GpuSpec* g = FindGpu(id);
-  std::string name = g ? g->name : id;
-  for (const char* prefix : {"NVIDIA GeForce ", "NVIDIA ", "AMD Instinct ", "AMD "})
-    if (name.rfind(prefix, 0) == 0) return name.substr(std::string(prefix).size());
-  return name;
-}
+std::string ShortGpu(const std::string& id) { return ShortGpuName(id); }  // core/report/compare.h
 
 void WrappedBullet(const std::string& text) {
   ImGui::Bullet();

@@ -87,6 +87,15 @@ const Phrase kPhrases[] = {
     {"more exposed communication", "未被掩盖的通信更多"},
     {"larger pipeline bubble", "流水线气泡更大"},
     {"same step, fewer GPUs busy or more failures", "每步时间相同，但干活的 GPU 更少或故障更多"},
+    // ---- the compare verdict (compare.cpp): the page's Compare view and `trainplan compare` ----
+    {"None of these fits in GPU memory: see each column for what would.",
+     "这些都放不进 GPU 显存：请看各列怎样才能放下。"},
+    {"{0} fits where {1} does not: {2}, {3}.", "{0} 放得下而 {1} 放不下：{2}，{3}。"},
+    {"{0} is both the fastest and the cheapest of these.", "{0} 在这些中既最快又最便宜。"},
+    {"{0}: {1} faster and {2} cheaper than {3}", "{0}：比 {3} 快 {1}，便宜 {2}"},
+    {"{0}: {1} faster but {2} more expensive than {3}", "{0}：比 {3} 快 {1}，但贵 {2}"},
+    {"{0}: {1} cheaper but {2} slower than {3}", "{0}：比 {3} 便宜 {1}，但慢 {2}"},
+    {"Verdict: {0}", "结论：{0}"},
     // ---- text report (report.cpp) ----
     {"Plan", "训练方案"},
     {"model", "模型"},

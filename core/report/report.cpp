@@ -13,6 +13,7 @@
 #include <iterator>
 
 #include "catalog.h"
+#include "compare.h"
 #include "format.h"
 #include "i18n_core.h"
 #include "json.h"
@@ -531,13 +532,16 @@ std::string FormatComparison(const std::vector<PlanOutput>& outs, Format format)
     std::string s = "{\n  \"plans\": [\n";
     for (size_t i = 0; i < outs.size(); ++i)
       s += "    " + PlanJson(outs[i], "    ") + (i + 1 < outs.size() ? ",\n" : "\n");
-    return s + "  ]\n}\n";
+    return s + "  ],\n  \"verdict\": " + CompareVerdictJson(JudgeComparison(outs), outs, "  ") + "\n}\n";
   }
   if (format == Format::Csv) return Csv(outs);
   // One language for the whole table: the first scenario's (the command line's --lang sets them all).
   const Lang lang = outs.empty() ? Lang::En : LangOf(outs[0]);
   auto scenario = [&](size_t n) { return TrFill(lang, "scenario {0}", {std::to_string(n + 1)}); };
   Grid g = MakeGrid(outs, lang);
+  // Several scenarios end with the verdict that compares them (compare.h), as the page's Compare view says it.
+  const std::string verdict =
+      outs.size() > 1 ? TrFill(lang, "Verdict: {0}", {CompareVerdictText(JudgeComparison(outs), outs, lang)}) : "";
   if (format == Format::Markdown) {
     std::string s, section;
     for (size_t k = 0; k < g.keys.size(); ++k) {
@@ -555,7 +559,7 @@ std::string FormatComparison(const std::vector<PlanOutput>& outs, Format format)
       for (size_t n = 0; n < outs.size(); ++n) s += " " + MdCell(g.cells[n][k]) + " |";
       s += "\n";
     }
-    return s;
+    return s + (verdict.empty() ? "" : "\n" + verdict + "\n");
   }
   // Text: scenarios side by side, one column each.
   std::vector<std::vector<std::string>> table;
@@ -577,7 +581,7 @@ std::string FormatComparison(const std::vector<PlanOutput>& outs, Format format)
     table.push_back(line);
     heading.push_back(false);
   }
-  return TextTable(table, heading);
+  return TextTable(table, heading) + (verdict.empty() ? "" : verdict + "\n");
 }
 
 std::string FormatSearch(const PlanOutput& base, const SearchResult& result, Format format, Objective objective) {

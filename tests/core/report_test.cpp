@@ -8,6 +8,7 @@
 #include <string>
 
 #include "catalog.h"
+#include "compare.h"
 #include "config.h"
 #include "format.h"
 #include "json.h"
@@ -348,4 +349,46 @@ TEST_CASE("durations read in the unit a person uses: seconds, minutes, hours, da
   CHECK(ft.job.work.finetune);
   CHECK(ft.plan.run.days < 1);
   CHECK(PlanToText(ft).find(" min (") != std::string::npos);
+}
+
+TEST_CASE("the compare verdict: the fastest and cheapest that fit, one line against the first, in every format",
+          "[report][compare]") {
+  const PlanOutput a100 = MakePlan(FromLink("#v=1&model=llama3-8b&gpus=8&gpu=a100-80g"));
+  const PlanOutput h100 = MakePlan(FromLink("#v=1&model=llama3-8b&gpus=8&gpu=h100"));
+  const PlanOutput small = MakePlan(FromLink("#v=1&model=llama2-70b&gpus=1&gpu=rtx4090&method=full"));
+  REQUIRE(a100.ok);
+  REQUIRE(h100.ok);
+  REQUIRE(h100.plan.run.days < a100.plan.run.days);
+  const ComparisonVerdict v = JudgeComparison({a100, h100});
+  CHECK(v.fitting == 2);
+  CHECK(v.fastest == 1);
+  CHECK(v.versus == 1);
+  CHECK(v.faster == Approx(1 - h100.plan.run.days / a100.plan.run.days));
+  CHECK(v.cheaper == Approx(1 - h100.plan.run.cost_usd / a100.plan.run.cost_usd));
+  CHECK(v.cheapest == (h100.plan.run.cost_usd < a100.plan.run.cost_usd ? 1 : 0));
+  const std::string line = CompareVerdictText(v, {a100, h100}, Lang::En);
+  INFO(line);
+  CHECK(line.rfind("H100 80GB SXM5 x 8: " + PercentText(v.faster) + " faster ", 0) == 0);
+  CHECK(line.find(" than A100 80GB SXM4 x 8") != std::string::npos);
+  CHECK(CompareVerdictText(JudgeComparison({h100, a100}), {h100, a100}, Lang::En)
+            .find("H100 80GB SXM5 x 8 is both the fastest and the cheapest") == 0);
+  // The first does not fit: the line names the fastest that does; none fits: it says so.
+  REQUIRE(small.ok);
+  REQUIRE_FALSE(small.plan.memory.fits);
+  const ComparisonVerdict only = JudgeComparison({small, h100});
+  CHECK(only.versus == -1);
+  CHECK(
+      CompareVerdictText(only, {small, h100}, Lang::En).find("H100 80GB SXM5 x 8 fits where RTX 4090 x 1 does not: ") ==
+      0);
+  CHECK(JudgeComparison({small}).fitting == 0);
+  CHECK(CompareVerdictText(JudgeComparison({small}), {small}, Lang::Zh).find("这些都放不进") == 0);
+  // The command line's formats carry it: the JSON's "verdict", the text's and Markdown's last line.
+  JsonValue j = Parse(FormatComparison({a100, h100}, Format::Json));
+  REQUIRE(j.Find("verdict"));
+  CHECK(j.Find("verdict")->Find("text")->string == line);
+  CHECK(j.Find("verdict")->NumberOr("fastest", -2) == 1);
+  CHECK(j.Find("verdict")->NumberOr("faster", -2) == v.faster);
+  const auto text = Lines(FormatComparison({a100, h100}, Format::Text));
+  CHECK(text.back() == "Verdict: " + line);
+  CHECK(Lines(FormatComparison({a100, h100}, Format::Markdown)).back() == "Verdict: " + line);
 }
