@@ -1,9 +1,9 @@
 // i18n_core.h — the engine's own words in English and Chinese: the bottleneck and warning sentences, the
-// fit advice, why a layout loses, the text report's labels, the unit words; the key table adds its own
-// (AddTranslations); numbers are formatted by format.h. Lookup is keyed by the English text, so an
-// untranslated string shows up as English (and a test can list it). Core knows nothing of the UI; web/i18n
-// reuses this table and adds the page's own. JSON and CSV output stay English whatever the language: they
-// are an API.
+// fit advice, why a layout loses, the text report's headings, the unit words; the key table and the figure
+// table add their own (AddTranslations); numbers are formatted by format.h. Lookup is keyed by the English
+// text, so an untranslated string shows up as English (and a test can list it). Core knows nothing of the
+// UI; web/i18n reuses this table and adds the page's own. JSON and CSV output stay English whatever the
+// language: they are an API.
 #pragma once
 #include <cstdint>
 #include <initializer_list>
