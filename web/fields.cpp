@@ -19,6 +19,7 @@
 #include "widgets.h"
 #include "presets.h"
 #include "resolve.h"
+#include "resolved.h"
 
 namespace tp::ui {
 namespace {
@@ -66,17 +67,6 @@ std::string ShownUnit(const KeyInfo& k) {
 }
 float UnitWidth(const std::string& unit) {
   return unit.empty() ? 0.0f : ImGui::CalcTextSize(unit.c_str()).x + ImGui::GetStyle().ItemSpacing.x;
-}
-
-bool IsAuto(const Config& c, const KeyInfo& k) {
-  if (!k.has_auto) return false;
-  switch (k.kind) {
-    case KeyKind::Int: return k.get_int(c) == int(k.auto_value);
-    case KeyKind::Real: return k.get_real(c) == k.auto_value;
-    case KeyKind::Choice: return k.get_int(c) < 0;
-    case KeyKind::Id: case KeyKind::Text: return k.get_id(c).empty();
-  }
-  return false;
 }
 
 // What the catalog says about a key whose help sends command-line users to `trainplan catalog ...`.
@@ -229,37 +219,11 @@ const char* ChoiceLabel(const KeyInfo& k, int index) {
 }
 
 std::string ResolvedText(const AppState& app, const KeyInfo& k) {
-  const PlanOutput& o = app.main.out;
-  const std::string v = FormatValue(o.config, k.name);
-  if (v != "auto") {
-    if (k.kind == KeyKind::Real && k.format) return Fmt(k.format, k.get_real(o.config));
-    return v;
-  }
-  const std::string key = k.name;
-  const ModelArch& m = o.job.model;
-  const Workload& w = o.job.work;
-  auto num = [](double x) { return CompactNumber(x); };
-  if (key == "seq") return std::to_string(w.seq);
-  if (key == "goal") return w.finetune ? "finetune" : "pretrain";
-  if (key == "stack") return o.job.stack ? o.job.stack->id : "auto";
-  if (key == "stack_year") return std::to_string(o.job.stack_year);
-  if (key == "dropout") return Fmt("%.2f", w.dropout);
-  if (key == "offload_act") return w.offload_checkpoints ? "1" : "0";
-  if (key == "examples") return num(DatasetOf(o.config).examples);
-  if (key == "example_tokens") return num(DatasetOf(o.config).example_tokens);
-  if (key == "epochs") return num(DatasetOf(o.config).epochs);
-  if (key == "head_dim") return std::to_string(m.head_dim > 0 ? m.head_dim : m.heads > 0 ? m.hidden / m.heads : 0);
-  if (key == "moe_ffn") return std::to_string(m.moe_ffn);
-  if (key == "kv_lora_rank") return std::to_string(m.kv_lora_rank);
-  if (key == "q_lora_rank") return std::to_string(m.q_lora_rank);
-  if (key == "qk_rope_dim") return std::to_string(m.qk_rope_dim);
-  if (key == "qk_nope_dim") return std::to_string(m.qk_nope_dim);
-  if (key == "v_head_dim") return std::to_string(m.v_head_dim);
-  if (key == "qk_norm") return kQkNormNames[int(m.qk_norm)];
-  if (key == "norms_per_block") return std::to_string(m.norms_per_block > 0 ? m.norms_per_block : 2);
-  if (key == "act") return Name(m.mlp);
-  if (key == "tied") return m.tied ? "1" : "0";
-  if (key == "params") return num(m.params_total);
+  // What the plan uses, as the JSON's config says it (core/report/resolved.h); a Real key with a printf of its
+  // own (dropout "%.2f") shows at that precision.
+  const std::string v = ResolvedValue(app.main.out, k);
+  double x = 0;
+  if (k.kind == KeyKind::Real && k.format && ParseNumber(v, x)) return Fmt(k.format, x);
   return v;
 }
 

@@ -57,6 +57,8 @@ void Verdict(AppState& app, const PlanOutput& o, bool compact, const std::string
 std::string ShortGpu(const std::string& id);
 // A chart segment (charts.h) with its label and hover text in the current language.
 Segment Seg(const char* label, double value, ImU32 color, const char* detail);
+// A figure's part of a bar: its legend, hover text and "why?" from core's figure table.
+Segment Seg(Figure figure, double value, ImU32 color);
 void MemoryBar(AppState& app, const PlanOutput& o, float height);
 // Under the memory bar: the largest micro-batch and sequence that fit for this layout, and the host RAM
 // and NVMe per node that offload needs.

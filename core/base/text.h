@@ -1,7 +1,7 @@
 // text.h — the engine's small text tools, one place each: case and space trimming, quoting what a user
 // typed back to them, percent-encoding for links, the one number parser every input path uses (links,
-// the command line, JSON, the page's fields: 1B, 2.5T, 1e9 and 1,024 all read), and the number
-// formatters the sentences and reports share.
+// the command line, JSON, the page's fields: 1B, 2.5T, 1e9 and 1,024 all read), printf of one number and
+// terminal widths. The formatters of numbers with units are format.h.
 #pragma once
 #include <string>
 #include <string_view>
@@ -35,7 +35,8 @@ std::string CompactNumber(double v);
 
 // printf of one number, NaN and infinity printed as 0 (the one formatter of core's sentences).
 std::string Fmt(const char* format, double v);
-// "42%" from 0.42.
-std::string Percent(double fraction);
+// Terminal columns of UTF-8 text: CJK ideographs and full-width punctuation take two, other characters
+// one (continuation bytes none). The text report aligns its columns with it.
+size_t DisplayWidth(std::string_view utf8);
 
 }  // namespace tp

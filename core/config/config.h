@@ -252,6 +252,11 @@ struct KeyInfo {
 };
 const std::vector<KeyInfo>& Keys();
 const KeyInfo* FindKey(std::string_view name);
+// True when the key holds its "auto" (a model key: "the preset's"; an assumption: "the documented default").
+bool IsAuto(const Config& cfg, const KeyInfo& key);
+// The keys of cfg on auto, in key-table order (the planner records them before it fills the layout in;
+// report/resolved.h says what each became).
+std::vector<std::string> AutoKeys(const Config& cfg);
 
 // The assumption keys set in cfg (auto keeps the documented default) written into a Job's Assumptions,
 // and back: what every assumption key resolved to (the plan's JSON, the page's greyed values).

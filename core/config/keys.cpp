@@ -90,6 +90,29 @@ const KeyInfo* FindKey(std::string_view name) {
   return nullptr;
 }
 
+bool IsAuto(const Config& c, const KeyInfo& k) {
+  if (k.kind == KeyKind::Choice) {  // a choice may spell auto among its values (recompute=auto)
+    const int v = k.get_int(c);
+    return (k.has_auto && v < 0) || (v >= 0 && v < k.n_names && std::string_view(k.names[v]) == "auto");
+  }
+  if (!k.has_auto) return false;
+  switch (k.kind) {
+    case KeyKind::Int: return k.get_int(c) == int(k.auto_value);
+    case KeyKind::Real: return k.get_real(c) == k.auto_value;
+    case KeyKind::Choice: break;
+    case KeyKind::Id:
+    case KeyKind::Text: return k.get_id(c).empty();
+  }
+  return false;
+}
+
+std::vector<std::string> AutoKeys(const Config& cfg) {
+  std::vector<std::string> keys;
+  for (const KeyInfo& k : Keys())
+    if (IsAuto(cfg, k)) keys.push_back(k.name);
+  return keys;
+}
+
 const char* GroupTitle(KeyGroup g, Lang lang) {
   struct Title {
     KeyGroup group;

@@ -178,6 +178,7 @@ struct Planner::Impl {
 
   void EndRound(bool ok) {
     out.ok = ok;
+    out.auto_keys = AutoKeys(out.config);
     if (ok) ApplyLayout(out.config, out.plan.layout);
     if (ok) CalibrateRound();
     if (mode == PlanMode::Fallback) Keep(out.issues);

@@ -34,6 +34,8 @@ struct PlanOutput {
   Calibration calibration;  // the user's measurement and the factors fitted to it (core/planner/calibrate.h)
   std::vector<std::string> fallback_keys;  // MakePlanWithFallback: keys planned with their default (layout
                                            // keys: auto) instead of the value given, in the order replaced
+  std::vector<std::string> auto_keys;      // the keys the configuration left on auto (before the layout was
+                                           // filled in); what each became: report/resolved.h
 };
 
 // How a plan treats an error in its configuration.

@@ -15,6 +15,7 @@
 #include "cli.h"
 #include "config.h"
 #include "default_sources.h"
+#include "format.h"
 #include "i18n_core.h"
 #include "planner.h"
 #include "report.h"
@@ -22,6 +23,7 @@
 #include "scenario.h"
 #include "search.h"
 #include "sentences.h"
+#include "text.h"
 
 using namespace tp;
 
