@@ -5,6 +5,8 @@
 
 namespace tp {
 
+inline constexpr int kAuto = -1;  // layout ints, mbs, zero, ...: "let the planner choose"
+
 enum class Method : uint8_t { Full, Lora, Qlora };
 enum class Precision : uint8_t { Fp32, Fp16, Bf16, Fp8 };
 // Paged optimizers (bitsandbytes) keep their states in CUDA managed memory, which the driver pages to the

@@ -13,7 +13,6 @@
 
 namespace tp {
 
-inline constexpr int kAuto = -1;  // layout ints, mbs, zero, ...: "let the planner choose"
 inline constexpr int kUnset = 0;  // model dimensions: "take the preset's value"
 inline constexpr const char* kViewNames[] = {"plan", "compare", "search"};
 

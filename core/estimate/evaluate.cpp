@@ -84,7 +84,7 @@ uint32_t FindWarnings(const Job& job, const Layout& layout, const Plan& plan) {
 Plan Finish(const Job& job, const Layout& layout, const MemoryBreakdown& memory, PlanTrace* trace) {
   Plan plan;
   plan.layout = layout;
-  plan.global_batch = job.work.gbs;
+  plan.global_batch = GlobalBatch(job.work, layout);
   plan.memory = memory;
   EstimateStep(job, layout, plan.step, plan.throughput, trace ? &trace->step : nullptr, plan.memory.paged_bytes);
   plan.run = EstimateRun(job, layout, plan.memory, plan.step, plan.throughput, trace ? &trace->run : nullptr);
@@ -97,19 +97,11 @@ Plan Finish(const Job& job, const Layout& layout, const MemoryBreakdown& memory,
 }  // namespace
 
 Plan Evaluate(const Job& job, const Layout& layout, PlanTrace* trace) {
-  if (job.work.gbs_auto) {
-    // The layout decides an auto global batch (GlobalBatch); the models below read job.work.gbs. Search
-    // writes it into its per-layout job copy once, so this copy is only made for single plans.
-    Job fixed = job;
-    fixed.work.gbs = GlobalBatch(job.work, layout);
-    fixed.work.gbs_auto = false;
-    return Evaluate(fixed, layout, trace);
-  }
+  // An auto global batch follows the layout: every estimator reads GlobalBatch(job.work, layout) (job.h).
   return Finish(job, layout, EstimateMemory(job, layout, trace ? &trace->memory : nullptr), trace);
 }
 
 Plan EvaluateWithMemory(const Job& job, const Layout& layout, const MemoryBreakdown& memory) {
-  if (job.work.gbs_auto) return Evaluate(job, layout);  // the batch follows the layout: memory again with it
   return Finish(job, layout, memory, nullptr);
 }
 

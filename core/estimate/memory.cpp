@@ -41,7 +41,7 @@ struct LayerAct {
 };
 
 LayerAct LayerActivations(const Ctx& c) {
-  const ModelMemo& w = c.w;
+  const ModelFacts& w = c.w;
   const double e = c.e, it = 1.0 / c.t, ir = c.sp ? it : 1;
   LayerAct la;
   const double replicated = e * 4 * w.h + (c.dropout ? 2 * w.h : 0);
@@ -80,7 +80,8 @@ void StageActivations(const Ctx& c, const StageParams& s, const LayerAct& la, in
   // interleaving adds 1 + (p-1)/(p v) (Narayanan et al. 2021, Megatron theoretical_memory_usage.py).
   double inflight = 1;
   if (c.p > 1) {
-    const double m = w.gbs > 0 ? std::max(1.0, double(w.gbs) / (double(c.dp) * c.mbs)) : c.p;
+    const int gbs = GlobalBatch(w, c.lay);
+    const double m = gbs > 0 ? std::max(1.0, double(gbs) / (double(c.dp) * c.mbs)) : c.p;
     inflight = std::min<double>(c.p - k, m);
     if (c.v > 1) inflight = (c.p - k) * (1 + (c.p - 1.0) / (c.p * c.v));
   }
@@ -141,12 +142,12 @@ void ScaleTokenMemory(StageNeed& need, double factor) {
 
 MemoryBreakdown EstimateMemory(const Job& job, const Layout& layout, MemoryTrace* trace) {
   MemoryBreakdown out;
-  const ModelMemo& memo = MemoOf(job);
+  const ModelFacts& facts = job.facts;
   Ctx c{job,
         layout,
         StackOf(job),
-        memo.pc,
-        memo,
+        facts.pc,
+        facts,
         std::max(1, layout.tp),
         std::max(1, layout.pp),
         std::max(1, layout.vp),
@@ -182,9 +183,9 @@ MemoryBreakdown EstimateMemory(const Job& job, const Layout& layout, MemoryTrace
   // last (head, logits), the second (an uneven split moves blocks off the first), and the first stage of
   // each block kind (a MoE model's leading dense blocks can fill stages of their own).
   int stages[5] = {0, c.p - 1, 1, 0, 0}, nstages = c.p > 1 ? 3 : 1;
-  if (c.p > 2 && !size_only && memo.pc.moe_layers > 0 && memo.pc.dense_layers > 0) {
+  if (c.p > 2 && !size_only && facts.pc.moe_layers > 0 && facts.pc.dense_layers > 0) {
     const int boundary =
-        std::clamp(memo.pc.dense_layers / std::max(1, BlocksOnStage(memo.pc, c.p, 0).Count()), 0, c.p - 1);
+        std::clamp(facts.pc.dense_layers / std::max(1, BlocksOnStage(facts.pc, c.p, 0).Count()), 0, c.p - 1);
     stages[nstages++] = boundary;
     stages[nstages++] = std::min(boundary + 1, c.p - 1);
   }

@@ -110,9 +110,8 @@ struct Plan {
 // the variables they computed on the way, which the explanation of each number is built from.
 struct PlanTrace;
 Plan Evaluate(const Job& job, const Layout& layout, PlanTrace* trace = nullptr);
-// The same evaluation with the memory estimate already made (EstimateMemory(job, layout) of a job whose
-// global batch is fixed): the layout search estimates memory first and evaluates the rest only for a
-// layout that can still matter.
+// The same evaluation with the memory estimate already made (EstimateMemory(job, layout)): the layout
+// search estimates memory first and evaluates the rest only for a layout that can still matter.
 Plan EvaluateWithMemory(const Job& job, const Layout& layout, const MemoryBreakdown& memory);
 
 }  // namespace tp

@@ -12,7 +12,6 @@
 #include "catalog.h"
 #include "flops.h"
 #include "model.h"
-#include "model_memo.h"
 #include "step_finetune.h"
 #include "step_internal.h"
 
@@ -268,7 +267,8 @@ void EstimateStep(const Job& job, const Layout& layout, StepBreakdown& step, Thr
   step = StepBreakdown{};
   thr = Throughput{};
   const GpuSpec* gpu = job.hw.gpu;
-  if (!gpu || job.work.seq <= 0 || job.work.gbs <= 0 || layout.mbs <= 0) return;
+  const int gbs = GlobalBatch(job.work, layout);  // sequences per step (an auto batch follows dp)
+  if (!gpu || job.work.seq <= 0 || gbs <= 0 || layout.mbs <= 0) return;
   // Group sizes below 1 mean "not split" (CheckLayout reports them); never divide by them.
   Layout lay = layout;
   lay.tp = std::max(1, lay.tp);
@@ -318,16 +318,16 @@ void EstimateStep(const Job& job, const Layout& layout, StepBreakdown& step, Thr
   // ---- Micro-batches per pipeline per step, and the pipeline schedules they run as (one per step, or one per
   // local batch in torchtitan / NeMo AutoModel: PipelineSchedules, job.h).
   const double seqs_per_mb = double(lay.mbs) * dpn;
-  const int m = std::max(1, int(std::ceil(job.work.gbs / seqs_per_mb - 1e-9)));
+  const int m = std::max(1, int(std::ceil(gbs / seqs_per_mb - 1e-9)));
   const int schedules = ppn > 1 ? PipelineSchedules(job.work, m) : 1;
   step.micro_batches = m;
 
-  const ModelMemo& memo = MemoOf(job);  // the model's counts, once per model (model_memo.h)
-  const ModelOps& ops = memo.ops;
+  const ModelFacts& facts = job.facts;  // the model's counts, made with the Job (job.h)
+  const ModelOps& ops = facts.ops;
   const StepFlops flops = FlopsPerStep(job, lay, ops);
-  const ParamCounts& pc = memo.pc;
+  const ParamCounts& pc = facts.pc;
   const bool lora = job.work.method != Method::Full;
-  const LoraWidths lora_widths = lora ? memo.lora_widths : LoraWidths{};
+  const LoraWidths lora_widths = lora ? facts.lora_widths : LoraWidths{};
   const double bwd_gemm = lora ? 1.0 : 2.0;  // frozen weights: activation gradients only
 
   // Per micro-batch on the slowest pipeline stage: every stage's blocks (BlocksOnStage, the stage model
@@ -398,7 +398,7 @@ void EstimateStep(const Job& job, const Layout& layout, StepBreakdown& step, Thr
     }
   } else {
     // Size-only model: one big GEMM-like workload at the large-GEMM efficiency.
-    const double per_mb = flops.forward / job.work.gbs * lay.mbs / (tpn * ppn * cpn);
+    const double per_mb = flops.forward / gbs * lay.mbs / (tpn * ppn * cpn);
     slowest.comp_f = per_mb / (mc.peak * c.e_max);
     slowest.comp_b = 2 * slowest.comp_f;
     if (lay.recompute == Recompute::Full) slowest.comp_rc = slowest.comp_f;
@@ -536,13 +536,13 @@ void EstimateStep(const Job& job, const Layout& layout, StepBreakdown& step, Thr
     tr.peak_flops = mc.peak, tr.mem_bw = mc.mem_bw;
     tr.eff_matmul = c.e_max, tr.eff_memory = c.mem, tr.overlap_dp = c.overlap_dp, tr.contention = c.contention;
     tr.stage_params = stage_params, tr.trainable = trainable;
-    tr.tokens_per_step = double(job.work.gbs) * job.work.seq;
+    tr.tokens_per_step = double(gbs) * job.work.seq;
     tr.finetune_compute_mb = ft.Compute(), tr.finetune_memory_mb = ft.Memory();
     tr.offload_act_mb = ft.offload, tr.host_mb = ft.host, tr.gpu_mb = gpu_mb, tr.host_gap_mb = host_mb;
   }
 
   // ---- Throughput.
-  const double tokens = double(job.work.gbs) * job.work.seq;
+  const double tokens = double(gbs) * job.work.seq;
   if (step.seconds <= 0) return;
   thr.tokens_per_s = tokens / step.seconds;
   thr.tokens_per_s_per_gpu = thr.tokens_per_s / gpus;

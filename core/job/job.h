@@ -7,6 +7,8 @@
 
 #include "arch.h"
 #include "enums.h"
+#include "model.h"
+#include "ops.h"
 
 namespace tp {
 
@@ -118,9 +120,34 @@ struct Assumptions {
   double storage_bytes_per_gpu = 1e9;  // checkpoint write bandwidth per GPU when not given
   double storage_bytes_max = 2e12;     // aggregate cap: Llama 3's 2 TB/s sustained (Dubey et al. 2024)
   double staff_usd_per_year = 0;       // operations staff, for the five-year TCO view (0 = left out)
-  // Calibration from the user's own run (core/planner/calibrate.h): 1 = none.
+  // Calibration from the user's own run (core/planner/calibrate.h): 1 = none. Set with SetCalibration.
   double calib_speed = 1.0;   // multiplies the kernel rates (eff_matmul, eff_attention, eff_memory)
   double calib_memory = 1.0;  // multiplies activations and allocator temporaries
+  // The kernel rates before calib_speed, which SetCalibration scales; 0 for a rate the user gave (their own
+  // measurement: calibration leaves it as given).
+  double uncalibrated_matmul = 0, uncalibrated_attention = 0, uncalibrated_memory = 0;
+};
+
+// The user's calibration on a resolved job: calib_speed times the uncalibrated kernel rates, calib_memory
+// (memory.cpp reads it). The calibration's bisection tries each factor on the one job this way, where it
+// once resolved the configuration again for every trial.
+void SetCalibration(Assumptions& assume, double speed, double memory);
+
+// What every evaluation of a job needs and only its model decides: parameter counts (CountParams), each
+// layer kind's operations (DescribeModel), the LoRA-adapted widths (LoraWidthsOf, of work.lora_targets) and
+// the activation widths per token of one layer (memory.cpp's LayerActivations multiplies them out). Counted
+// once, when the Job is made (ResolveJob, or RefreshFacts for a job built by hand): the search evaluates
+// thousands of layouts of one job, and counting was a quarter of a memory evaluation.
+struct ModelFacts {
+  ParamCounts pc;
+  ModelOps ops;
+  LoraWidths lora_widths;  // the adapted matrices of one block (work.lora_targets)
+  // Activation widths per token of one layer, in elements.
+  double h = 0, heads = 0;
+  double qkvo = 0;    // q + k + v + attention output
+  double latent = 0;  // MLA's compressed q and kv (+ rope key) feeding the up projections
+  double mlp = 0;     // dense MLP intermediates: GELU 2f, SwiGLU 3f
+  double moe = 0;     // topk x (expert input + output + intermediates) + shared experts
 };
 
 struct Job {
@@ -132,7 +159,12 @@ struct Job {
   Economics econ;
   Reliability rel;
   Assumptions assume;
+  ModelFacts facts;  // derived from model and work.lora_targets: RefreshFacts after changing either
 };
+
+// Count job.facts from job.model and job.work.lora_targets. ResolveJob does it; a job built or edited by hand
+// (tests, benchmarks) calls it before it is evaluated.
+void RefreshFacts(Job& job);
 
 // The parallel layout and memory techniques: what search varies for a fixed Job.
 struct Layout {
@@ -142,6 +174,14 @@ struct Layout {
   Recompute recompute = Recompute::None;
   Offload offload = Offload::None;
   bool sp = false;
+};
+
+// The layout keys a configuration fixes, each a value or kAuto (left to the search): what a layout search
+// varies within (resolve.h FixedLayout reads them from a Config).
+struct LayoutKeys {
+  int tp = kAuto, pp = kAuto, vp = kAuto, cp = kAuto, ep = kAuto, dp = kAuto;
+  int mbs = kAuto, zero = kAuto, offload = kAuto, sp = kAuto;
+  Recompute recompute = Recompute::Auto;
 };
 
 // Tensor-parallel degree of the expert MLPs. Megatron-Core places an expert-parallel group inside the
@@ -172,7 +212,6 @@ inline int PipelineSchedules(const Workload& work, long long micro_batches) {
 }
 
 // The job's stack: the one ResolveJob set, or DefaultStack for a job built by hand (tests, benchmarks).
-struct Job;
 const StackProfile& StackOf(const Job& job);
 
 }  // namespace tp

@@ -9,6 +9,7 @@
 #include "catalog.h"
 #include "resolve.h"
 #include "search.h"
+#include "search_config.h"
 #include "text.h"
 
 namespace tp {
@@ -103,6 +104,8 @@ struct Planner::Impl {
   PlanMode mode = PlanMode::Strict;
   bool advice = true;  // false for the nested remedy planners
   Config asked;        // the configuration as given
+  bool has_log = false;
+  RunLogReading log;  // a training log's figures, applied once the plan's shape is known (CalibrateRound)
   Phase phase = Phase::Done;
   uint64_t work = 0;  // layouts considered so far (the budget's unit), plus one per synchronous step
 
@@ -144,7 +147,7 @@ struct Planner::Impl {
     if (!HasAutoLayout(c)) return PlanExplicit();
     SearchOptions options;
     options.top = 1;
-    search.Begin(c, options);
+    BeginSearch(search, c, options, &out.job);  // the job just resolved is the search's one variant
     search_seen = 0;
     phase = Phase::Search;
   }
@@ -195,15 +198,21 @@ struct Planner::Impl {
   // chosen layout (the run that was measured) and plan again with them. Without a measurement the factors
   // are the keys' values, carried from an earlier calibration.
   void CalibrateRound() {
+    if (has_log) {
+      // The log's figures in tokens/s per GPU need the plan's global batch, sequence and GPU count; the
+      // round's configuration gets them too, so the fit remedies carry what they calibrate.
+      const double gbs = out.plan.global_batch, seq = out.job.work.seq, gpus = out.job.hw.gpus;
+      ApplyRunLog(log, gbs, seq, gpus, /*keep_given=*/true, out.config);
+      ApplyRunLog(log, gbs, seq, gpus, /*keep_given=*/true, round_cfg);
+    }
     if (!HasMeasurement(out.config)) {
       Calibration& cal = out.calibration;
       cal.speed_factor = out.job.assume.calib_speed, cal.memory_factor = out.job.assume.calib_memory;
       if (cal.speed_factor != 1.0 || cal.memory_factor != 1.0) cal.gpu = out.config.calib_gpu;
       return;
     }
-    out.calibration = Calibrate(out.config, out.plan.layout, out.issues);
-    std::vector<ConfigIssue> resolved_before;  // the configuration's issues are already in out.issues
-    out.job = ResolveJob(out.config, resolved_before);
+    out.calibration = Calibrate(out.config, out.job, out.plan.layout, out.issues);
+    SetCalibration(out.job.assume, out.calibration.speed_factor, out.calibration.memory_factor);
     out.plan = Evaluate(out.job, out.plan.layout);
   }
 
@@ -295,13 +304,14 @@ struct Planner::Impl {
 Planner::Planner() : impl_(new Impl) {}
 Planner::~Planner() { delete impl_; }
 
-void Planner::Begin(const Config& cfg, PlanMode mode, std::vector<ConfigIssue> parse_issues) {
+void Planner::Begin(const Config& cfg, PlanMode mode, std::vector<ConfigIssue> parse_issues, const RunLogReading* log) {
   const bool advice = impl_->advice;
   delete impl_;
   impl_ = new Impl;
   impl_->advice = advice;
   impl_->mode = mode;
   impl_->asked = cfg;
+  if (log) impl_->has_log = true, impl_->log = *log;
   if (mode == PlanMode::Fallback) impl_->issues = std::move(parse_issues);
   impl_->StartRound(cfg);
 }
@@ -334,9 +344,10 @@ const PlanOutput& Planner::Result() const { return impl_->result; }
 PlanOutput Planner::Take() { return std::move(impl_->result); }
 
 namespace {
-PlanOutput RunToEnd(const Config& cfg, PlanMode mode, std::vector<ConfigIssue> parse_issues) {
+PlanOutput RunToEnd(const Config& cfg, PlanMode mode, std::vector<ConfigIssue> parse_issues,
+                    const RunLogReading* log = nullptr) {
   Planner planner;
-  planner.Begin(cfg, mode, std::move(parse_issues));
+  planner.Begin(cfg, mode, std::move(parse_issues), log);
   while (!planner.Step(1u << 16)) {
   }
   return planner.Take();
@@ -344,6 +355,8 @@ PlanOutput RunToEnd(const Config& cfg, PlanMode mode, std::vector<ConfigIssue> p
 }  // namespace
 
 PlanOutput MakePlan(const Config& cfg) { return RunToEnd(cfg, PlanMode::Strict, {}); }
+
+PlanOutput MakePlan(const Config& cfg, const RunLogReading& log) { return RunToEnd(cfg, PlanMode::Strict, {}, &log); }
 
 PlanOutput MakePlanWithFallback(const Config& cfg, const std::vector<ConfigIssue>& parse_issues) {
   return RunToEnd(cfg, PlanMode::Fallback, parse_issues);

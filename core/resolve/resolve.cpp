@@ -443,9 +443,10 @@ void ResolveEconomics(const Config& cfg, Job& job) {
 // used on another keep the software's share of the gap but not the hardware's: the plan says so.
 void ResolveCalibration(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues) {
   Assumptions& a = job.assume;
-  if (cfg.eff_matmul <= 0) a.eff_matmul *= a.calib_speed;
-  if (cfg.eff_attention <= 0) a.eff_attention *= a.calib_speed;
-  if (cfg.eff_memory <= 0) a.eff_memory *= a.calib_speed;
+  a.uncalibrated_matmul = cfg.eff_matmul <= 0 ? a.eff_matmul : 0;
+  a.uncalibrated_attention = cfg.eff_attention <= 0 ? a.eff_attention : 0;
+  a.uncalibrated_memory = cfg.eff_memory <= 0 ? a.eff_memory : 0;
+  SetCalibration(a, a.calib_speed, a.calib_memory);
   if (cfg.calib_gpu.empty()) return;
   const GpuSpec* measured_on = FindGpu(cfg.calib_gpu);
   if (cfg.calib_gpu != "custom" && !measured_on) {
@@ -472,6 +473,7 @@ Job ResolveJob(const Config& cfg, std::vector<ConfigIssue>& issues) {
   ResolveHardware(cfg, job, issues);
   ResolveEconomics(cfg, job);
   ResolveCalibration(cfg, job, issues);
+  RefreshFacts(job);  // the model's counts, once per Job (job.h)
   return job;
 }
 

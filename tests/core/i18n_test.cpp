@@ -20,7 +20,7 @@
 #include "report.h"
 #include "resolve.h"
 #include "scenario.h"
-#include "search.h"
+#include "search_config.h"
 #include "sentences.h"
 
 using namespace tp;

@@ -41,6 +41,7 @@ Job Llama8bLora() {
   job.work.seq = 2048;
   job.work.method = Method::Lora;
   job.work.lora_r = 8;
+  RefreshFacts(job);
   return job;
 }
 
@@ -48,8 +49,10 @@ Job Llama8bLora() {
 double OneLayer(Job job, Layout lay) {
   job.model.vocab = 0;
   job.model.layers = 2;
+  RefreshFacts(job);
   const double two = EstimateMemory(job, lay).activations;
   job.model.layers = 1;
+  RefreshFacts(job);
   return two - EstimateMemory(job, lay).activations;
 }
 
@@ -85,6 +88,7 @@ TEST_CASE("ZeRO stages shard the model states as DeepSpeed and Megatron keep the
   job.stack = FindStack("deepspeed");
   job.model.params_total = 7.5e9;
   job.work.prec = Precision::Fp16;
+  RefreshFacts(job);
   Layout lay;
   lay.dp = 64;
   const double psi = 7.5e9, n = 64;
@@ -153,8 +157,10 @@ TEST_CASE("activations follow Korthikanti et al. per layer", "[memory]") {
   lay.recompute = Recompute::Full;
   job.model.vocab = 0;
   job.model.layers = 10;
+  RefreshFacts(job);
   const double ten = EstimateMemory(job, lay).activations;
   job.model.layers = 20;
+  RefreshFacts(job);
   CHECK(EstimateMemory(job, lay).activations - ten == Approx(10 * 2 * sbh / 8));
   // FlashAttention removes the s^2 scores: the layer drops to 34 sbh + the fp32 log-sum-exp.
   job.work.flash = true;
@@ -173,6 +179,7 @@ TEST_CASE("each technique moves memory the way it should", "[memory]") {
     j.hw.gpu = &gpu;
     j.hw.gpus = 64;
     j.work.seq = 4096;
+    RefreshFacts(j);
     return j;
   }();
   Layout lay;
@@ -247,6 +254,7 @@ TEST_CASE("each technique moves memory the way it should", "[memory]") {
 TEST_CASE("offload moves optimizer states to the host and says how much host memory", "[memory]") {
   Job job;
   job.model = FindModel("llama2-13b")->arch;
+  RefreshFacts(job);
   job.hw.gpus = 8;
   job.hw.gpus_per_node = 8;
   static GpuSpec gpu;
@@ -341,6 +349,7 @@ TEST_CASE("the articles' memory table, reproduced with the assumptions that give
     Layout l;
     l.mbs = mbs;
     l.recompute = rc;
+    RefreshFacts(j);
     return EstimateMemory(j, l);
   };
   CHECK(run("bert-base", Method::Full, 128, 32, Recompute::None, false).total / 4e9 == Approx(1).epsilon(0.10));
@@ -358,6 +367,7 @@ TEST_CASE("the articles' memory table, reproduced with the assumptions that give
 TEST_CASE("MoE experts are sharded by expert parallelism, DeepSeek-V3 on its published layout", "[memory]") {
   Job job;
   job.model = FindModel("deepseek-v3")->arch;
+  RefreshFacts(job);
   job.work.seq = 4096;
   job.hw.gpus = 2048;
   static GpuSpec h800;
@@ -399,6 +409,7 @@ TEST_CASE("bad input gives finite numbers, never a crash", "[memory]") {
   job.model.hidden = 1000;
   job.model.heads = 0;
   job.model.vocab = -3;
+  RefreshFacts(job);
   job.work.seq = -5;
   lay.tp = 0;
   lay.pp = -2;
@@ -417,6 +428,7 @@ TEST_CASE("bad input gives finite numbers, never a crash", "[memory]") {
 TEST_CASE("offload only fits if the node has the host memory for it", "[memory]") {
   Job job;
   job.model = FindModel("llama2-70b")->arch;
+  RefreshFacts(job);
   job.hw.gpus = 4;
   job.hw.gpus_per_node = 4;
   static GpuSpec gpu;
@@ -444,6 +456,7 @@ TEST_CASE("more of torchtune's published peaks: 70B LoRA over 8 A100s, 8B LoRA w
   Job job;
   job.stack = FindStack("torchtune");
   job.model = FindModel("llama3-70b")->arch;  // Llama 3.1 70B has the same shape
+  RefreshFacts(job);
   static GpuSpec a100;
   a100.mem_bytes = 80 * kGiB;
   job.hw.gpu = &a100;
@@ -486,6 +499,7 @@ TEST_CASE("QLoRA fits LLaMA-33B on a 24 GB card thanks to its paged optimizer", 
   job.model.heads = 52;
   job.model.ffn = 17920;
   job.model.vocab = 32000;
+  RefreshFacts(job);
   job.hw.gpu = &gpu;
   job.work.method = Method::Qlora;
   job.work.lora_r = 64;

@@ -56,6 +56,7 @@ Job MakeJob(const char* gpu_id, int gpus, const ModelArch& arch, int seq, int gb
   j.hw.gpus_per_node = g->gpus_per_node_default;
   j.hw.intra = FindLink(g->intra_default);
   j.hw.inter = FindLink(g->inter_default);
+  RefreshFacts(j);
   return j;
 }
 
@@ -315,6 +316,7 @@ TEST_CASE("bad input gives zeros, never a crash", "[step]") {
   CHECK(r.thr.mfu == 0);
   Job size_only;
   size_only.model.params_total = 7e9;
+  RefreshFacts(size_only);
   size_only.hw = MakeJob("h100", 8, Llama8b(), 4096, 64).hw;
   r = Run(size_only, MakeLayout(1, 1, 8, 1));
   CHECK(r.step.seconds > 0);

@@ -62,6 +62,7 @@ Job MakeJob(const char* gpu_id, int gpus, const ModelArch& arch, const char* int
   j.hw.inter = FindLink(inter ? inter : g->inter_default.c_str());
   REQUIRE(j.hw.intra);
   REQUIRE(j.hw.inter);
+  RefreshFacts(j);
   return j;
 }
 

@@ -6,7 +6,6 @@
 
 #include "job.h"
 #include "model.h"
-#include "model_memo.h"
 #include "stack.h"
 
 namespace tp::memory_detail {
@@ -19,7 +18,7 @@ struct Ctx {
   const Layout& lay;
   const StackProfile& stack;
   const ParamCounts& pc;
-  const ModelMemo& w;  // the model's counts and activation widths (model_memo.h)
+  const ModelFacts& w;  // the model's counts and activation widths (job.h)
   int t, p, v, cp, ep, dp, mbs;
   int etp;  // expert tensor-parallel degree (ExpertTensorParallel, job.h)
   bool sp, flash, dropout;
