@@ -15,6 +15,7 @@
 #include "imgui.h"
 #include "inputs.h"
 #include "platform.h"
+#include "rules.h"
 #include "text_layout.h"
 #include "views.h"
 #include "widgets.h"
@@ -47,14 +48,6 @@ void ClipboardFeedback(AppState& app) {
   SetStatus(app, Tr("The browser refused the clipboard (no permission): nothing was copied. The link is in the "
                     "address bar."),
             /*bad=*/true);
-}
-
-std::string ShortGpu(const std::string& id) {
-  const GpuSpec* g = FindGpu(id);
-  std::string name = g ? g->name : id;
-  for (const char* prefix : {"NVIDIA GeForce ", "NVIDIA ", "AMD Instinct ", "AMD "})
-    if (name.rfind(prefix, 0) == 0) return name.substr(std::string(prefix).size());
-  return name;
 }
 
 void WrappedBullet(const std::string& text) {
@@ -222,7 +215,7 @@ void MemoryLimits(AppState& app, const PlanOutput& o) {
                                          "fits in the memory the driver exposes, with the same allocator and buffers."));
   Record(app, "memory_limits");
   if (m.host_bytes > 0 || m.nvme_bytes > 0) {
-    const double host_limit = 1e9 * o.job.assume.host_gb_per_gpu * o.job.hw.gpus_per_node;
+    const double host_limit = HostBytesPerNode(o.job);  // core's limit (rules.h): the GPUs of one node
     std::string need = Sprintf(Tr("Offload needs %s of host RAM per node (of %s assumed)"), FmtMem(m.host_bytes).c_str(),
                                FmtMem(host_limit).c_str());
     if (m.nvme_bytes > 0) need += Sprintf(Tr(" and %s of NVMe per node"), FmtMem(m.nvme_bytes).c_str());

@@ -9,6 +9,7 @@
 
 #include "catalog.h"
 #include "memory.h"
+#include "rules.h"
 #include "run.h"
 #include "step.h"
 #include "text.h"
@@ -67,13 +68,13 @@ uint32_t FindWarnings(const Job& job, const Layout& layout, const Plan& plan) {
   // Without peer-to-peer the GPUs of a node exchange through host memory, except a pair joined by an NVLink
   // bridge, which carries peer-to-peer itself (GeForce RTX 3090 pairs; step_comm.cpp IntraRing): warn only
   // where some traffic stages.
-  const int node = std::max(1, std::min(job.hw.gpus_per_node, job.hw.gpus));
+  const int node = NodeGpus(job.hw);
   const bool bridged = job.hw.intra && job.hw.intra->kind == LinkKind::Bridge;
   if (gpu && !gpu->p2p && node > 1 && !(bridged && node <= std::max(2, job.hw.intra->max_gpus))) w |= kWarnNoP2P;
-  if (layout.tp * layout.cp > job.hw.gpus_per_node) w |= kWarnTpAcrossNodes;
+  if (layout.tp * layout.cp > node) w |= kWarnTpAcrossNodes;
   if (job.work.tokens_defaulted) w |= kWarnTokensDefaulted;
   if (job.model.layers == 0) w |= kWarnSizeOnlyModel;
-  if (gpu && job.work.prec == Precision::Fp8 && gpu->peak_flops[int(Precision::Fp8)] <= 0) w |= kWarnFp8Unsupported;
+  if (gpu && job.work.prec == Precision::Fp8 && !HasFp8(*gpu)) w |= kWarnFp8Unsupported;
   if (plan.step.seconds > 0 && plan.step.offload_s > 0.25 * plan.step.seconds) w |= kWarnOffloadSlow;
   if (plan.memory.fits && job.model.layers > 0 && plan.throughput.mfu > 0 && plan.throughput.mfu < 0.2)
     w |= kWarnLowMfu;
@@ -97,7 +98,7 @@ Plan Finish(const Job& job, const Layout& layout, const MemoryBreakdown& memory,
 }  // namespace
 
 Plan Evaluate(const Job& job, const Layout& layout, PlanTrace* trace) {
-  // An auto global batch follows the layout: every estimator reads GlobalBatch(job.work, layout) (job.h).
+  // An auto global batch follows the layout: every estimator reads GlobalBatch(job.work, layout) (rules.h).
   return Finish(job, layout, EstimateMemory(job, layout, trace ? &trace->memory : nullptr), trace);
 }
 

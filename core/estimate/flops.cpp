@@ -2,6 +2,7 @@
 #include "flops.h"
 
 #include "model.h"
+#include "rules.h"
 
 namespace tp {
 

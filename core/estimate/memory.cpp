@@ -12,6 +12,7 @@
 
 #include "catalog.h"
 #include "memory_internal.h"
+#include "rules.h"
 #include "step_finetune.h"
 
 namespace tp {
@@ -177,7 +178,7 @@ MemoryBreakdown EstimateMemory(const Job& job, const Layout& layout, MemoryTrace
   out.capacity = job.hw.gpu ? ClampPos(job.hw.gpu->mem_bytes) : 0;
   out.usable = out.capacity * (1 - std::clamp(as.headroom, 0.0, 1.0));
 
-  const int gpn = std::max(1, std::min(job.hw.gpus_per_node, std::max(1, job.hw.gpus)));  // GPUs per node
+  const int gpn = NodeGpus(job.hw);
   double best_total = -1, min_mbs = INFINITY, min_seq = INFINITY;
   // Candidates for the most loaded GPU: the first stage (embedding, most micro-batches in flight), the
   // last (head, logits), the second (an uneven split moves blocks off the first), and the first stage of
@@ -251,7 +252,7 @@ MemoryBreakdown EstimateMemory(const Job& job, const Layout& layout, MemoryTrace
   }
   out.model_states = out.weights + out.gradients + out.optimizer;
   // Offloaded states must also fit in the node's host memory (ZeRO-Infinity's premise: it is there).
-  const bool host_ok = out.host_bytes <= 1e9 * ClampPos(as.host_gb_per_gpu) * gpn;
+  const bool host_ok = out.host_bytes <= HostBytesPerNode(job);
   out.fits = out.capacity > 0 && out.total <= out.usable && host_ok;
   constexpr double kCap = 1 << 20;
   out.max_micro_batch = out.capacity > 0 ? int(std::clamp(std::floor(min_mbs), 0.0, kCap)) : 0;

@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "memory_internal.h"
+#include "rules.h"
 
 namespace tp::memory_detail {
 
@@ -25,7 +26,7 @@ StageParams ParamsOnStage(const Ctx& c, int k) {
   const double moe_nonexpert = pc.attn + pc.moe_shared + pc.router;
   s.norms = layers * pc.norms;  // norms are replicated across tensor-parallel ranks
   s.dense = (s.dense_layers * (pc.attn + pc.mlp_dense) + s.moe_layers * moe_nonexpert) * it + s.norms;
-  // Routed experts: experts / ep on each GPU, each split over the expert tensor-parallel group (job.h).
+  // Routed experts: experts / ep on each GPU, each split over the expert tensor-parallel group (rules.h).
   const double expert_shards = double(c.ep) * c.etp;
   s.expert = double(s.moe_layers) * pc.experts * pc.expert / expert_shards;
   // Vocabulary-parallel embedding and head (Megatron): split by tp. With pp > 1 the last stage keeps
@@ -54,9 +55,8 @@ StageNeed StageStates(const Ctx& c, const StageParams& s) {
   // ZeRO-3 under a pipeline (stacks that allow it): weights stay gathered through each schedule.
   const bool pipelined = zero >= 3 && c.lay.pp > 1 && stack.pp_zero_max >= 3;
   // ZeRO shards over the data-parallel group; Megatron's distributed optimizer over dp x cp. Experts
-  // are replicated only over the expert-data-parallel ranks that hold the same expert shard:
-  // tp x dp x cp / (ep x etp).
-  const double nd = double(c.dp) * c.cp, ne = std::max(1.0, nd * c.t / (double(c.ep) * c.etp));
+  // are replicated only over the expert-data-parallel ranks that hold the same expert shard (rules.h).
+  const double nd = double(c.dp) * c.cp, ne = ExpertDataParallel(c.lay);
   const double dense = s.dense, expert = s.expert;
   auto sharded = [&](double d_share, double e_share) { return d_share * dense / nd + e_share * expert / ne; };
   auto whole = [&](double bytes) { return bytes * (dense + expert); };

@@ -95,7 +95,7 @@ enum Warning : uint32_t {
 
 struct Plan {
   Layout layout;
-  int global_batch = 0;  // sequences per optimizer step this layout ran (GlobalBatch in job.h)
+  int global_batch = 0;  // sequences per optimizer step this layout ran (GlobalBatch in rules.h)
   MemoryBreakdown memory;
   StepBreakdown step;
   Throughput throughput;

@@ -8,6 +8,7 @@
 
 #include "catalog.h"
 #include "model.h"
+#include "rules.h"
 #include "units.h"
 
 namespace tp {

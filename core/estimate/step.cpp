@@ -12,6 +12,7 @@
 #include "catalog.h"
 #include "flops.h"
 #include "model.h"
+#include "rules.h"
 #include "step_finetune.h"
 #include "step_internal.h"
 
@@ -156,10 +157,10 @@ struct MbParts {
     return {comp_f + o.comp_f, comp_b + o.comp_b, comp_rc + o.comp_rc, mem_f + o.mem_f, mem_b + o.mem_b,
             mem_rc + o.mem_rc, tp_f + o.tp_f,     cp_f + o.cp_f,       cp_x + o.cp_x,   ep_f + o.ep_f};
   }
-  // Time of the micro-batch on the stage: tensor-parallel and expert collectives run forward, backward and
-  // (full recomputation: `passes` = 3) once more; context-parallel exchanges forward and twice backward.
+  // Time of the micro-batch on the stage: tensor-parallel and expert collectives `passes` times
+  // (CollectivePasses), context-parallel exchanges kContextPasses times.
   double Time(double passes) const {
-    return comp_f + comp_b + comp_rc + mem_f + mem_b + mem_rc + passes * (tp_f + ep_f) + 3.0 * cp_x;
+    return comp_f + comp_b + comp_rc + mem_f + mem_b + mem_rc + passes * (tp_f + ep_f) + kContextPasses * cp_x;
   }
 };
 
@@ -289,8 +290,8 @@ void EstimateStep(const Job& job, const Layout& layout, StepBreakdown& step, Thr
   mc.peak = gpu->peak_flops[pi] > 0 ? gpu->peak_flops[pi] : bf16_peak;  // no FP8 units: runs at BF16
   // Attention runs in 16-bit even in FP8 training (FlashAttention / cuDNN BF16 kernels).
   mc.peak_attn = job.work.prec == Precision::Fp32 ? mc.peak : (bf16_peak > 0 ? bf16_peak : mc.peak);
-  // FP8 only where the GPU has FP8 tensor cores; elsewhere an fp8 request runs in BF16 (plan.cpp warns).
-  mc.fp8 = job.work.prec == Precision::Fp8 && gpu->peak_flops[int(Precision::Fp8)] > 0;
+  // FP8 only where the GPU has FP8 tensor cores; elsewhere an fp8 request runs in BF16 (evaluate.cpp warns).
+  mc.fp8 = job.work.prec == Precision::Fp8 && HasFp8(*gpu);
   mc.elem_bytes = mc.fp8 ? 1.0 : job.work.prec == Precision::Fp8 ? 2.0 : BytesPerElement(job.work.prec);
   mc.mem_bw = gpu->mem_bw > 0 ? gpu->mem_bw : 1e12;
   mc.ridge = mc.peak / mc.mem_bw;
@@ -316,7 +317,7 @@ void EstimateStep(const Job& job, const Layout& layout, StepBreakdown& step, Thr
   const Place pp_place = Locate(fab, ppn, tpn * cpn * dpn);
 
   // ---- Micro-batches per pipeline per step, and the pipeline schedules they run as (one per step, or one per
-  // local batch in torchtitan / NeMo AutoModel: PipelineSchedules, job.h).
+  // local batch in torchtitan / NeMo AutoModel: PipelineSchedules, rules.h).
   const double seqs_per_mb = double(lay.mbs) * dpn;
   const int m = std::max(1, int(std::ceil(gbs / seqs_per_mb - 1e-9)));
   const int schedules = ppn > 1 ? PipelineSchedules(job.work, m) : 1;
@@ -374,13 +375,13 @@ void EstimateStep(const Job& job, const Layout& layout, StepBreakdown& step, Thr
     head.comp_b = bwd_gemm * logit_gemm;
     head.mem_f = kCrossEntropyBytesPerLogit * tokens * ops.vocab / tpn / (mc.mem_bw * c.mem);
     head.tp_f = AllReduce(tokens * ops.hidden * kActBytes, tp_place);
-    const double full = lay.recompute == Recompute::Full ? 3.0 : 2.0;
+    const double passes = CollectivePasses(lay);
     double slowest_time = -1;
     for (int k = 0; k < ppn; ++k) {
       const StageBlocks blocks = BlocksOnStage(pc, ppn, k);
       MbParts stage = per_block[0] * blocks.dense + per_block[1] * blocks.moe;
       if (k == ppn - 1) stage = stage + head;
-      const double time = stage.Time(full);
+      const double time = stage.Time(passes);
       if (time <= slowest_time) continue;
       slowest_time = time;
       slowest = stage;
@@ -409,9 +410,9 @@ void EstimateStep(const Job& job, const Layout& layout, StepBreakdown& step, Thr
   const double mem_f = slowest.mem_f, mem_b = slowest.mem_b, mem_rc = slowest.mem_rc;
   const double tp_f = slowest.tp_f, cp_f = slowest.cp_f, cp_x = slowest.cp_x, ep_f = slowest.ep_f;
   // Full recompute repeats the forward's tensor-parallel collectives too.
-  const double tp_mb = (lay.recompute == Recompute::Full ? 3.0 : 2.0) * tp_f;
+  const double tp_mb = CollectivePasses(lay) * tp_f;
   // Context-parallel K/V exchange overlaps the attention it feeds (ring attention), backward twice.
-  const double cp_mb = 3.0 * cp_x;
+  const double cp_mb = kContextPasses * cp_x;
   // Pipeline: one activation forward and one gradient backward per virtual stage boundary; with
   // tensor parallelism each rank sends 1/tp of it (Narayanan et al. 2021 scatter/gather).
   double pp_mb = 0;
@@ -425,14 +426,14 @@ void EstimateStep(const Job& job, const Layout& layout, StepBreakdown& step, Thr
   const FinetuneTime ft =
       FinetuneStep(job, lay, ops,
                    {double(lay.mbs) * job.work.seq / cpn, slow_blocks.dense, slow_blocks.moe, slow_last, comp_f,
-                    comp_b + comp_rc, mc.mem_bw * c.mem, fab.pcie / fab.switch_gpus, GemmAt, &gemm_ctx});
+                    comp_b + comp_rc, mc.mem_bw * c.mem, HostLinkBw(fab), GemmAt, &gemm_ctx});
   const double compute_mb = comp_f + comp_b + comp_rc + ft.Compute();
   const double memory_mb = mem_f + mem_b + mem_rc + ft.Memory();
   // Expert all-to-all, forward, backward (and again with full recomputation). Exposed unless the stack
   // overlaps it with compute -- DualPipe's paired forward/backward chunks (DeepSeek-V3 report, section
   // 3.2.1), Megatron-Core's --overlap-moe-expert-parallel-comm, the shared experts beside the dispatch:
   // overlap_ep of the micro-batch's compute can hide it, and what it hides still costs contention.
-  const double ep_total_mb = (lay.recompute == Recompute::Full ? 3.0 : 2.0) * ep_f;
+  const double ep_total_mb = CollectivePasses(lay) * ep_f;
   const double ep_hidden = std::min(ep_total_mb, c.overlap_ep * compute_mb);
   const double ep_mb = ep_total_mb - ep_hidden + c.contention * ep_hidden;
   // The GPU waits for the host when launching a micro-batch's kernels takes longer than running them.
@@ -446,7 +447,7 @@ void EstimateStep(const Job& job, const Layout& layout, StepBreakdown& step, Thr
   if (lora) trainable = stage_lora, trainable_experts = 0;
   // Routed experts are replicated only over the expert-data-parallel group (dp x cp / ep ranks hold the same
   // experts; Megatron, DeepSpeed-MoE): their gradients are reduced, and their ZeRO shards gathered, there.
-  const double expert_dp = std::max(1.0, double(grad_n) * tpn / (double(lay.ep) * etp));
+  const double expert_dp = ExpertDataParallel(lay);
   const Place edp_place =
       stage_expert_params > 0 ? Locate(fab, std::max(1, int(std::lround(expert_dp))), ep_stride * lay.ep) : Place{};
   const double dense_params = stage_params - stage_expert_params, dense_trainable = trainable - trainable_experts;
@@ -498,9 +499,8 @@ void EstimateStep(const Job& job, const Layout& layout, StepBreakdown& step, Thr
   } else {
     // ZeRO-Offload: gradients down (fp32-cast on the host) and 16-bit weights up over the host link,
     // Adam on the CPU; ZeRO-Infinity also streams the optimizer states from NVMe and back. The host link
-    // is derated like every other link, and every GPU offloads at once: the GPUs behind one PCIe switch
-    // share its uplink.
-    const double host_bw = fab.pcie / fab.switch_gpus;
+    // is derated like every other link, and every GPU offloads at once (HostLinkBw).
+    const double host_bw = HostLinkBw(fab);
     offload_s = opt_params * (grad_bytes + 2.0) / host_bw + opt_params / kCpuAdamParamsPerS;
     if (lay.offload == Offload::Nvme) offload_s += opt_params * 2.0 * 12.0 / kNvmeBytesPerS;
   }
@@ -512,7 +512,7 @@ void EstimateStep(const Job& job, const Layout& layout, StepBreakdown& step, Thr
   step.compute_s = m * compute_mb;
   step.memory_s = m * memory_mb + optimizer_s;
   step.comm_tp_s = m * tp_mb;
-  step.comm_cp_s = m * 3.0 * cp_f;
+  step.comm_cp_s = m * kContextPasses * cp_f;
   step.comm_ep_s = m * ep_total_mb;
   step.comm_pp_s = m * pp_mb;
   step.comm_dp_s = dp_total;
@@ -523,7 +523,7 @@ void EstimateStep(const Job& job, const Layout& layout, StepBreakdown& step, Thr
   step.bubble_s = bubble;
   // Paged optimizer states the driver evicted come back over the host link for the update and leave again
   // (bitsandbytes prefetches them: the link's rate); the step waits for them.
-  const double paging_s = 2.0 * std::max(0.0, paged_bytes) / (fab.pcie / fab.switch_gpus);
+  const double paging_s = 2.0 * std::max(0.0, paged_bytes) / HostLinkBw(fab);
   step.offload_s = offload_s + m * ft.offload + paging_s;
   step.host_s = m * host_mb;
   step.seconds = step.compute_s + step.memory_s + step.comm_exposed_s + step.bubble_s + step.offload_s + step.host_s;

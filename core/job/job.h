@@ -16,11 +16,18 @@ struct GpuSpec;       // catalog.h
 struct StackProfile;  // stack.h
 struct LinkSpec;      // catalog.h
 
+// The sequence length and the global batch an auto key becomes (ResolveJob): Llama 2's 4,096 tokens and 1,024
+// sequences to pre-train (Touvron et al. 2023); torchtune's published fine-tuning runs pack to 2,048 (its
+// README's "Memory and training speed" table) and its Llama 3.1 8B LoRA recipe steps 16 sequences (micro-batch
+// 2 x gradient accumulation 8, recipes/configs/llama3_1/8B_lora_single_device.yaml).
+inline constexpr int kPretrainSeq = 4096, kFinetuneSeq = 2048;
+inline constexpr int kPretrainBatch = 1024, kFinetuneBatch = 16;
+
 struct Workload {
-  bool finetune = false;  // the goal: fine-tuning (dataset budget, small batches) or pre-training
-  int gbs_target = 1024;  // the global batch an auto batch aims at (AutoGlobalBatch)
-  int seq = 4096;
-  int gbs = 1024;                 // sequences per optimizer step
+  bool finetune = false;            // the goal: fine-tuning (dataset budget, small batches) or pre-training
+  int gbs_target = kPretrainBatch;  // the global batch an auto batch aims at (AutoGlobalBatch)
+  int seq = kPretrainSeq;
+  int gbs = kPretrainBatch;       // sequences per optimizer step
   bool gbs_auto = false;          // not given: each layout runs GlobalBatch(work, layout) (below)
   int auto_gbs_mbs = 1;           // an auto global batch is a multiple of dp x this: the user's fixed micro-batch, or 1
   double tokens = 0;              // training budget
@@ -38,22 +45,6 @@ struct Workload {
   int pp_microbatches = 0;             // micro-batches per pipeline schedule (a local batch); 0 = all of a step's
 };
 
-// The global batch (sequences) used when the user gives none: the multiple of one step's sequences
-// (mbs x dp) nearest to the target, at least one per replica. Pre-training aims at 1,024 sequences (4M
-// tokens at 4K, Llama 2's batch): power-of-two clusters get exactly 1,024, 440 GPUs 880 instead of no plan
-// at all. Fine-tuning aims at 16 (torchtune's Llama 3.1 8B LoRA recipe: micro-batch 2 x accumulation 8).
-// Bounded: a step larger than the global-batch key's range (1e9 sequences) cannot be planned, and the
-// caller's CheckLayout says so; the value never overflows an int.
-inline int AutoGlobalBatch(long long per_step, int target = 1024) {
-  const double kTarget = target > 0 ? target : 1024;
-  constexpr long long kMaxBatch = 1000000000;
-  if (per_step <= 0) return int(kTarget);
-  if (per_step > kMaxBatch) return int(kMaxBatch) + 1;  // out of range on purpose: CheckLayout refuses it
-  const long long k = (long long)(kTarget / double(per_step) + 0.5);
-  const long long gbs = (k < 1 ? 1 : k) * per_step;
-  return int(gbs > kMaxBatch ? per_step : gbs);
-}
-
 struct Hardware {
   const GpuSpec* gpu = nullptr;               // the catalog's entry, or *custom_gpu
   std::shared_ptr<const GpuSpec> custom_gpu;  // gpu=custom: the spec the Job owns (copies share it, immutable)
@@ -63,6 +54,9 @@ struct Hardware {
   const LinkSpec* inter = nullptr;  // network across nodes
 };
 
+// The defaults of the economics and reliability keys (Config's initialisers read them). The prices are the
+// fallback when neither the configuration nor the GPU's catalog entry has one (order of 2025 H100-class rental
+// and purchase).
 struct Economics {
   double usd_per_gpu_hour = 2.0;
   double usd_per_gpu = 25000;
@@ -183,33 +177,6 @@ struct LayoutKeys {
   int mbs = kAuto, zero = kAuto, offload = kAuto, sp = kAuto;
   Recompute recompute = Recompute::Auto;
 };
-
-// Tensor-parallel degree of the expert MLPs. Megatron-Core places an expert-parallel group inside the
-// data x context-parallel ranks, each expert split over the tensor-parallel group, when ep divides dp x cp;
-// otherwise ("MoE parallel folding", Liu et al. 2025, Megatron-Core --expert-tensor-parallel-size 1) the
-// expert-parallel group folds the tensor-parallel ranks in, and each expert is whole on one GPU. Either
-// way the experts are spread over ep x ExpertTensorParallel GPUs (CheckLayout checks that this divides
-// tp x dp x cp). Memory, step time and the layout rules read this one function.
-inline int ExpertTensorParallel(const Layout& l) {
-  const long long dpcp = (long long)(l.dp > 0 ? l.dp : 1) * (l.cp > 0 ? l.cp : 1);
-  return l.ep <= 1 || dpcp % l.ep == 0 ? (l.tp > 0 ? l.tp : 1) : 1;
-}
-
-// The global batch (sequences per optimizer step) a layout runs: the user's, or, left on auto, the multiple
-// of dp x the fixed micro-batch nearest 1,024 (AutoGlobalBatch). Evaluate, CheckLayout and the search all
-// use this one rule, so a plan's batch never depends on who planned it.
-inline int GlobalBatch(const Workload& work, const Layout& layout) {
-  return work.gbs_auto ? AutoGlobalBatch((long long)layout.dp * work.auto_gbs_mbs, work.gbs_target) : work.gbs;
-}
-
-// Pipeline schedules per optimizer step for `micro_batches` micro-batches per pipeline: one (Megatron-Core and
-// DeepSpeed run the whole step as one schedule), or one per local batch of pp_microbatches (torchtitan, NeMo
-// AutoModel: each gradient-accumulation step fills and drains the pipeline). Step time and CheckLayout (which
-// refuses a count that does not divide the step's) read this one rule.
-inline int PipelineSchedules(const Workload& work, long long micro_batches) {
-  if (work.pp_microbatches <= 0 || micro_batches <= work.pp_microbatches) return 1;
-  return int(micro_batches / work.pp_microbatches);
-}
 
 // The job's stack: the one ResolveJob set, or DefaultStack for a job built by hand (tests, benchmarks).
 const StackProfile& StackOf(const Job& job);

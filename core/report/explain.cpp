@@ -42,8 +42,7 @@ class Builder {
     if (const KeyInfo* k = FindKey(key))
       n.label = k->label.en ? k->label.en : key, n.label_zh = k->label.zh ? k->label.zh : key;
     // The default's source, while the key is on its default; a value the user gave is its own source.
-    static const Config defaults;
-    if (FormatValue(cfg_, key) == FormatValue(defaults, key)) {
+    if (IsDefault(cfg_, key)) {
       n.source = DefaultSource(key);
       if (const KeyInfo* k = FindKey(key); k && k->source.zh) n.source_zh = k->source.zh;
     }

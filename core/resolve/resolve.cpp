@@ -13,6 +13,7 @@
 #include "plan.h"
 #include "presets.h"
 #include "resolve.h"
+#include "rules.h"
 #include "stack.h"
 #include "step.h"
 #include "units.h"
@@ -27,15 +28,6 @@ constexpr double kChinchillaTokensPerParam = 20.0;
 // published (huggingface/peft method_comparison/MetaMathQA: 20,000 training samples; its results give
 // 4,198,051 training tokens, 210 per sample with the Llama 3.2 tokenizer), one pass.
 constexpr double kFinetuneExamples = 20000, kFinetuneExampleTokens = 210, kFinetuneEpochs = 1;
-// Sequence lengths when none is given: Llama 2's 4,096 to pre-train; torchtune's published fine-tuning
-// runs pack to 2,048 (its README's "Memory and training speed" table).
-constexpr int kPretrainSeq = 4096, kFinetuneSeq = 2048;
-// The global batch an auto batch aims at: Llama 2's 1,024 sequences; torchtune's Llama 3.1 8B LoRA
-// recipe's 16 (micro-batch 2 x gradient accumulation 8, recipes/configs/llama3_1/8B_lora_single_device.yaml).
-constexpr int kPretrainBatch = 1024, kFinetuneBatch = 16;
-// Fallback prices when neither the config nor the catalog has one (order of 2025 H100-class rental).
-constexpr double kFallbackUsdPerGpuHour = 2.0;
-constexpr double kFallbackUsdPerGpu = 25000.0;
 // Vocabulary assumed for a custom model that does not say (Llama 1/2 tokenizer).
 constexpr int kDefaultVocab = 32000;
 
@@ -201,7 +193,7 @@ void ResolveWorkload(const Config& cfg, Job& job, std::vector<ConfigIssue>& issu
   w.gbs_target = w.finetune ? kFinetuneBatch : kPretrainBatch;
   w.seq = cfg.seq > 0 ? cfg.seq : w.finetune ? kFinetuneSeq : kPretrainSeq;
   w.gbs_auto = cfg.gbs == kAuto;
-  w.gbs = w.gbs_auto ? 0 : cfg.gbs;  // auto: each layout's own, GlobalBatch(work, layout) in job.h
+  w.gbs = w.gbs_auto ? 0 : cfg.gbs;  // auto: each layout's own, GlobalBatch(work, layout) in rules.h
   w.auto_gbs_mbs = cfg.mbs > 0 ? cfg.mbs : 1;
   w.method = cfg.method;
   w.lora_r = cfg.lora_r;
@@ -337,7 +329,7 @@ void CheckIntraLink(const GpuSpec& g, const LinkSpec*& intra, int gpus_per_node,
     intra = FindLink(g.intra_default);
     return;
   }
-  const int node = std::max(1, std::min(gpus_per_node, gpus));
+  const int node = NodeGpus(gpus_per_node, gpus);
   if (intra->kind == LinkKind::Bridge && intra->max_gpus > 0 && node > intra->max_gpus)
     Notice(
         issues, "intra",
@@ -359,9 +351,8 @@ void ResolveHardware(const Config& cfg, Job& job, std::vector<ConfigIssue>& issu
       hw.gpu = FindGpu(defaults.gpu);
       if (!hw.gpu && !Gpus().empty()) hw.gpu = &Gpus().front();
     }
-    static const Config defaults;
     for (const char* key : kCustomGpuKeys)
-      if (FormatValue(cfg, key) != FormatValue(defaults, key)) {
+      if (!IsDefault(cfg, key)) {
         Notice(issues, key, "ignored: {0} is a catalog GPU; the gpu_* keys describe gpu=custom"_issue, {cfg.gpu});
         break;
       }
@@ -411,10 +402,10 @@ void ResolveEconomics(const Config& cfg, Job& job) {
   Economics& e = job.econ;
   e.usd_per_gpu_hour = cfg.usd_per_gpu_hour > 0         ? cfg.usd_per_gpu_hour
                        : (g && g->usd_per_gpu_hour > 0) ? g->usd_per_gpu_hour
-                                                        : kFallbackUsdPerGpuHour;
+                                                        : Economics{}.usd_per_gpu_hour;
   e.usd_per_gpu = cfg.usd_per_gpu > 0         ? cfg.usd_per_gpu
                   : (g && g->usd_per_gpu > 0) ? g->usd_per_gpu
-                                              : kFallbackUsdPerGpu;
+                                              : Economics{}.usd_per_gpu;
   e.usd_per_kwh = cfg.usd_per_kwh;
   e.pue = cfg.pue;
   e.years = cfg.years;
@@ -563,7 +554,7 @@ bool CheckLayout(const Job& job, const Layout& l, std::vector<ConfigIssue>* issu
       return false;
   }
   // Tensor-parallel groups stay inside a node when they fit in one (they all-reduce every layer).
-  const int64_t node = std::max<int64_t>(1, std::min<int64_t>(job.hw.gpus_per_node, gpus));
+  const int64_t node = NodeGpus(job.hw);
   if ((l.tp <= node ? node % l.tp != 0 : l.tp % node != 0) &&
       fail("tp", "{0} does not fit the {1} GPUs of a node evenly (groups would straddle nodes)"_issue, [&] {
         return Args{str(l.tp), str(node)};
@@ -583,7 +574,7 @@ bool CheckLayout(const Job& job, const Layout& l, std::vector<ConfigIssue>* issu
       return false;
   }
   // Expert parallelism inside dp x cp (each expert tensor-parallel), or folded over tp x dp x cp (each expert
-  // whole on a GPU): ExpertTensorParallel in job.h.
+  // whole on a GPU): ExpertTensorParallel in rules.h.
   if (l.ep > 1 && (int64_t(l.tp) * l.dp * l.cp) % l.ep != 0 &&
       fail("ep", "{0} divides neither dp x cp = {1} nor tp x dp x cp = {2}"_issue, [&] {
         return Args{str(l.ep), str(int64_t(l.dp) * l.cp), str(int64_t(l.tp) * l.dp * l.cp)};

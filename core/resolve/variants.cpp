@@ -15,7 +15,8 @@ std::vector<Job> ResolveVariants(const Config& cfg, const std::vector<std::strin
   if (types.empty()) types.push_back(cfg.gpu);
   std::vector<int> counts;
   for (int n : gpu_counts)
-    if (counts.size() < kMaxGpuCounts && std::find(counts.begin(), counts.end(), n) == counts.end()) counts.push_back(n);
+    if (counts.size() < kMaxGpuCounts && std::find(counts.begin(), counts.end(), n) == counts.end())
+      counts.push_back(n);
   if (counts.empty()) counts.push_back(cfg.gpus);
   std::vector<Job> jobs;
   gpu_ids.clear();

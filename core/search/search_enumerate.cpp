@@ -5,6 +5,7 @@
 
 #include "catalog.h"
 #include "resolve.h"
+#include "rules.h"
 #include "search_engine.h"
 #include "stack.h"
 
@@ -33,7 +34,6 @@ void Engine::BuildOuters() {
     const Job& job = result.jobs[v];
     const ModelArch& m = job.model;
     const int gpus = std::max(1, job.hw.gpus);
-    const int per_node = std::max(1, job.hw.gpus_per_node);
     const bool size_only = m.layers <= 0;
     std::vector<int> tps, pps, cps, eps;
     if (fixed.tp != kAuto)
@@ -41,7 +41,7 @@ void Engine::BuildOuters() {
     else if (size_only)
       tps = Fixed(1);
     else
-      for (int t : PowersOfTwoUpTo(std::min(per_node, gpus))) {
+      for (int t : PowersOfTwoUpTo(NodeGpus(job.hw))) {
         const bool mla = m.kv_lora_rank > 0;
         const int kv = m.kv_heads > 0 ? m.kv_heads : m.heads;
         if (m.heads % t == 0 && (mla || kv % t == 0 || t % kv == 0)) tps.push_back(t);
@@ -78,7 +78,7 @@ void Engine::BuildOuters() {
           if (fixed.ep != kAuto)
             eps = Fixed(fixed.ep);
           else if (m.experts > 1)
-            // Inside dp x cp, or folded over tp x dp x cp (ExpertTensorParallel in job.h).
+            // Inside dp x cp, or folded over tp x dp x cp (ExpertTensorParallel in rules.h).
             for (int e : DivisorsUpTo(m.experts, m.experts))
               if ((static_cast<long long>(dp) * c) % e == 0 || (static_cast<long long>(t) * dp * c) % e == 0)
                 eps.push_back(e);

@@ -16,6 +16,7 @@
 #include "plan.h"
 #include "presets.h"
 #include "resolve.h"
+#include "test_links.h"
 
 using namespace tp;
 
@@ -741,4 +742,57 @@ TEST_CASE("a model preset replaces the whole model, an import keeps the checkpoi
   CHECK(ValidModelName("Qwen/Qwen2.5-7B"));
   CHECK_FALSE(ValidModelName(std::string(101, 'a')));
   CHECK_FALSE(ValidModelName("a\nb"));
+}
+
+TEST_CASE("the key table answers for every key: its default, a copy, its name as typed, its value labels", "[config]") {
+  // IsDefault and CopyKey go through each key's row (no text round trip): every surface that asks "is this key
+  // on its default" or copies a key (the planner's fallback, the page's view keys, a model switch) asks here.
+  const Config defaults;
+  Config edited = testing::FromLink("#v=1&model=llama3-8b&gpus=16&pue=1.45&stack=fsdp&recompute=full&eff_matmul=0.7");
+  for (const KeyInfo& k : Keys()) {
+    INFO(k.name);
+    CHECK(IsDefault(defaults, k.name));
+    Config copy = defaults;
+    REQUIRE(CopyKey(copy, edited, k.name));
+    CHECK(FormatValue(copy, k.name) == FormatValue(edited, k.name));
+  }
+  for (const char* key : {"model", "gpus", "pue", "stack", "recompute", "eff_matmul"})
+    CHECK_FALSE(IsDefault(edited, key));
+  CHECK(IsDefault(edited, "tp"));
+  CHECK_FALSE(IsDefault(edited, "no_such_key"));
+  CHECK_FALSE(CopyKey(edited, defaults, "no_such_key"));
+  // The defaults of the economics and reliability keys are the Job's (one set of defaults).
+  std::vector<ConfigIssue> issues;
+  const Job job = ResolveJob(defaults, issues);
+  CHECK(job.econ.usd_per_kwh == Economics{}.usd_per_kwh);
+  CHECK(job.econ.pue == Economics{}.pue);
+  CHECK(job.rel.mtbf_gpu_h == Reliability{}.mtbf_gpu_h);
+  CHECK(job.rel.restart_s == Reliability{}.restart_s);
+  // Keys as typed: the parser and the link reader read the same name.
+  CHECK(NormalKey(" GPUs-Per-Node ") == "gpus_per_node");
+  Config typed;
+  CHECK(ApplyPair(typed, "GPUs-Per-Node", "4", issues));
+  CHECK(typed.gpus_per_node == 4);
+  // Choice keys carry their values' labels on their row; a key without them shows its spellings.
+  CHECK(std::string(ChoiceLabel(*FindKey("prec"), int(Precision::Fp32))) == "FP32 (TF32)");
+  CHECK(std::string(ChoiceLabel(*FindKey("zero"), 3)) == "3 (+ weights, FSDP)");
+  CHECK(std::string(ChoiceLabel(*FindKey("sp"), 1)) == "on");
+  CHECK(std::string(ChoiceLabel(*FindKey("prec"), 9)) == "-");
+  for (const KeyInfo& k : Keys())
+    if (k.kind == KeyKind::Choice)
+      for (int i = 0; i < k.n_names; ++i) CHECK(*ChoiceLabel(k, i));
+  // Relevance: the adapter keys only with LoRA / QLoRA, the dataset keys only when fine-tuning.
+  Config lora = testing::FromLink("#v=1&method=lora");
+  const Job lora_job = ResolveJob(lora, issues);
+  CHECK(KeyRelevant(lora, lora_job, "lora_r"));
+  CHECK(KeyRelevant(lora, lora_job, "examples"));
+  CHECK_FALSE(KeyRelevant(defaults, job, "lora_r"));
+  CHECK_FALSE(KeyRelevant(defaults, job, "examples"));
+  CHECK_FALSE(KeyRelevant(defaults, job, "params"));
+  CHECK(KeyRelevant(defaults, job, "gpus"));
+  // Issues are equal when key, message and kind are.
+  const ConfigIssue a = MakeIssue("tp", "must be at least 1"_issue);
+  CHECK(a == MakeIssue("tp", "must be at least 1"_issue));
+  CHECK_FALSE(a == MakeIssue("pp", "must be at least 1"_issue));
+  CHECK_FALSE(a == MakeIssue("tp", "must be at least 1"_issue, {}, true));
 }

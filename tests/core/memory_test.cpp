@@ -15,6 +15,7 @@
 #include "model.h"
 #include "planner.h"
 #include "presets.h"
+#include "rules.h"
 #include "stack.h"
 #include "test_data.h"
 #include "validation.h"
@@ -513,4 +514,37 @@ TEST_CASE("QLoRA fits LLaMA-33B on a 24 GB card thanks to its paged optimizer", 
   // It is at the edge: part of the optimizer states has been paged to host memory.
   CHECK(m.host_bytes > 0);
   CHECK(m.total <= m.usable);
+}
+
+TEST_CASE("the host memory offload may fill is the node's GPUs' share, as the page shows it", "[memory]") {
+  // A 4-GPU job on 8-GPU servers is one node of 4 GPUs (NodeGpus): its offload needs and its limit count those
+  // 4, and the page's "of N GB host RAM assumed" line reads the same limit (HostBytesPerNode).
+  Job job;
+  job.model = FindModel("llama2-70b")->arch;
+  RefreshFacts(job);
+  job.hw.gpus = 4;
+  job.hw.gpus_per_node = 8;
+  static GpuSpec gpu;
+  gpu.mem_bytes = 24 * kGiB;
+  job.hw.gpu = &gpu;
+  job.work.seq = 2048;
+  Layout lay;
+  lay.dp = 4;
+  lay.zero = 3;
+  lay.recompute = Recompute::Full;
+  lay.offload = Offload::Cpu;
+  CHECK(NodeGpus(job.hw) == 4);
+  const MemoryBreakdown m = EstimateMemory(job, lay);
+  CHECK(m.host_bytes == Approx(1.5 * 18 * CountParams(job.model).total));  // the four GPUs' states
+  // 300 GB per GPU: 1.2 TB for the node's four, less than the 1.86 TB the states need (2.4 TB would be
+  // counting eight GPUs the job does not have).
+  job.assume.host_gb_per_gpu = 300;
+  CHECK(HostBytesPerNode(job) == Approx(4 * 300e9));
+  CHECK(m.host_bytes > HostBytesPerNode(job));
+  CHECK_FALSE(EstimateMemory(job, lay).fits);
+  job.assume.host_gb_per_gpu = 500;
+  CHECK(EstimateMemory(job, lay).fits);
+  job.hw.gpus = 16;  // two full nodes
+  CHECK(NodeGpus(job.hw) == 8);
+  CHECK(NodeGpus(job.hw.gpus_per_node, 0) == 1);
 }

@@ -10,6 +10,7 @@
 #include "config.h"
 #include "planner.h"
 #include "resolve.h"
+#include "rules.h"
 #include "sentences.h"
 #include "step.h"
 #include "test_links.h"

@@ -20,7 +20,7 @@ struct Ctx {
   const ParamCounts& pc;
   const ModelFacts& w;  // the model's counts and activation widths (job.h)
   int t, p, v, cp, ep, dp, mbs;
-  int etp;  // expert tensor-parallel degree (ExpertTensorParallel, job.h)
+  int etp;  // expert tensor-parallel degree (ExpertTensorParallel, rules.h)
   bool sp, flash, dropout;
   double e;  // bytes per activation element
 };
