@@ -14,7 +14,6 @@ bool ResetKey(Config& cfg, const std::string& key) {
   return FindKey(key) && !IsDefault(cfg, key) && CopyKey(cfg, defaults, key);
 }
 
-
 void Planner::Impl::Keep(const std::vector<ConfigIssue>& more) {
   for (const ConfigIssue& is : more)
     if (std::find(issues.begin(), issues.end(), is) == issues.end()) issues.push_back(is);

@@ -51,7 +51,6 @@ std::vector<Remedy> FitRemedies(const Config& cfg) {
 }
 constexpr size_t kMaxAdvice = 4;
 
-
 }  // namespace
 
 std::string FitAdviceSentence(const FitRemedy& r, Lang lang) {

@@ -1,5 +1,5 @@
 // variants.cpp — the jobs a layout search covers: one configuration on each GPU type and count asked for,
-// each resolved once (the configuration's own job reused), and the layout keys it leaves to the search.
+// each resolved once (the configuration's own job reused).
 #include <algorithm>
 
 #include "resolve.h"
@@ -33,14 +33,6 @@ std::vector<Job> ResolveVariants(const Config& cfg, const std::vector<std::strin
     }
   }
   return jobs;
-}
-
-LayoutKeys FixedLayout(const Config& cfg) {
-  LayoutKeys k;
-  k.tp = cfg.tp, k.pp = cfg.pp, k.vp = cfg.vp, k.cp = cfg.cp, k.ep = cfg.ep, k.dp = cfg.dp;
-  k.mbs = cfg.mbs, k.zero = cfg.zero, k.offload = cfg.offload, k.sp = cfg.sp;
-  k.recompute = cfg.recompute;
-  return k;
 }
 
 }  // namespace tp
