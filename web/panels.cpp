@@ -249,18 +249,16 @@ void MemoryBar(AppState& app, const PlanOutput& o, float height) {
 
 void StepBar(AppState& app, const PlanOutput& o, float height) {
   const StepBreakdown& s = o.plan.step;
-  // The exposed communication is split across groups in proportion to each group's total time, so the
-  // bar adds up to the step time.
-  double comm_total = s.comm_tp_s + s.comm_cp_s + s.comm_ep_s + s.comm_dp_s + s.comm_pp_s;
-  double k = comm_total > 0 ? s.comm_exposed_s / comm_total : 0;
+  // Each group's exposed communication as the step model hid it (core's StepBreakdown::exposed_*): the bar
+  // adds up to the step time.
   std::vector<Segment> segs = {
       Seg("compute", s.compute_s, Col(app, Hue::Compute), "tensor-core time: matmuls and attention"),
       Seg("memory-bound", s.memory_s, Col(app, Hue::MemoryBound), "norms, elementwise kernels, optimizer step"),
-      Seg("TP comm", s.comm_tp_s * k, Col(app, Hue::CommTp), "tensor-parallel all-reduce / reduce-scatter, exposed part"),
-      Seg("CP comm", s.comm_cp_s * k, Col(app, Hue::CommCp), "context-parallel ring attention, exposed part"),
-      Seg("EP comm", s.comm_ep_s * k, Col(app, Hue::CommEp), "expert-parallel all-to-all, exposed part"),
-      Seg("DP comm", s.comm_dp_s * k, Col(app, Hue::CommDp), "data-parallel gradient all-reduce, exposed part"),
-      Seg("PP comm", s.comm_pp_s * k, Col(app, Hue::CommPp), "pipeline send/receive, exposed part"),
+      Seg("TP comm", s.exposed_tp_s, Col(app, Hue::CommTp), "tensor-parallel all-reduce / reduce-scatter, exposed part"),
+      Seg("CP comm", s.exposed_cp_s, Col(app, Hue::CommCp), "context-parallel ring attention, exposed part"),
+      Seg("EP comm", s.exposed_ep_s, Col(app, Hue::CommEp), "expert-parallel all-to-all, exposed part"),
+      Seg("DP comm", s.exposed_dp_s, Col(app, Hue::CommDp), "data-parallel gradient all-reduce, exposed part"),
+      Seg("PP comm", s.exposed_pp_s, Col(app, Hue::CommPp), "pipeline send/receive, exposed part"),
       Seg("bubble", s.bubble_s, Col(app, Hue::Bubble), "pipeline bubble: (pp - 1) / (micro-batches x vp) of the step"),
       Seg("offload", s.offload_s, Col(app, Hue::Offload), "host/NVMe transfers not hidden"),
       Seg("host", s.host_s, Col(app, Hue::Muted), "GPU idle while the host launches kernels (eager frameworks, small micro-batches)"),

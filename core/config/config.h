@@ -43,7 +43,7 @@ struct Config {
   int goal = kAuto;        // 0 pretrain, 1 finetune (kGoalNames); auto = finetune with LoRA/QLoRA, else pretrain
   std::string stack;       // "" = auto: DefaultStack() (Megatron-Core)
   int stack_year = kAuto;  // auto = the profile's release
-  int seq = kUnset;        // 0 = auto: 4096 to pre-train, 2048 to fine-tune
+  int seq = kUnset;        // 0 = auto: 4096 to pre-train, 2048 to fine-tune (a learned-position model's at most)
   int mbs = kAuto;
   int gbs = kAuto;    // global batch in sequences; auto = AutoGlobalBatch (rules.h)
   double tokens = 0;  // training budget; 0 = 20 tokens per parameter (Chinchilla), or the fine-tuning dataset

@@ -98,9 +98,11 @@ void AddTrainingKeys(std::vector<KeyInfo>& table) {
                "AdamW（状态放在驱动可换页到"
                "主机的托管内存中）。"),
        IntField("seq", G::Training, "tokens", 1, 100000000, true, kUnset, TP_INT(seq),
-                "Sequence length in tokens; auto = 4096 to pre-train, 2048 to fine-tune.")
+                "Sequence length in tokens; auto = 4096 to pre-train, 2048 to fine-tune, at most the context of a "
+                "model with learned positions (GPT-2 1024, BERT 512, GPT-3 2048), which refuses a longer one.")
            .Label("Sequence length", "序列长度")
-           .Zh("序列长度（token 数）；auto = 预训练 4096，微调 2048。")
+           .Zh("序列长度（token 数）；auto = 预训练 4096，微调 2048，但不超过使用可学习位置编码的模型的上下文（GPT-2 "
+               "1024、BERT 512、GPT-3 2048），这类模型不接受更长的序列。")
            .Source("4,096: Llama 2's pre-training context (Touvron et al. 2023); 2,048: torchtune's published "
                    "fine-tuning runs, packed to 2,048 tokens (its README's memory and speed table).",
                    "4,096：Llama 2 预训练的上下文长度（Touvron 等 2023）；2,048：torchtune 已发表的微调测量，打包到 "

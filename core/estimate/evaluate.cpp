@@ -19,18 +19,18 @@
 namespace tp {
 namespace {
 
-// The exposed communication is attributed to the group that moves the most time: tensor-parallel
-// traffic is almost all exposed, data-parallel traffic mostly hidden behind the backward pass.
+// The exposed communication is attributed to the group whose exposed time is the largest (each group's as the
+// step model hid it: StepBreakdown::exposed_*).
 Bottleneck DominantCommGroup(const StepBreakdown& s) {
   struct Entry {
     double t;
     Bottleneck b;
   };
-  const Entry entries[] = {{s.comm_tp_s, Bottleneck::TensorComm},
-                           {s.comm_cp_s, Bottleneck::ContextComm},
-                           {s.comm_ep_s, Bottleneck::ExpertComm},
-                           {s.comm_pp_s, Bottleneck::PipelineComm},
-                           {s.comm_dp_s * 0.25, Bottleneck::DataComm}};
+  const Entry entries[] = {{s.exposed_tp_s, Bottleneck::TensorComm},
+                           {s.exposed_cp_s, Bottleneck::ContextComm},
+                           {s.exposed_ep_s, Bottleneck::ExpertComm},
+                           {s.exposed_pp_s, Bottleneck::PipelineComm},
+                           {s.exposed_dp_s, Bottleneck::DataComm}};
   const Entry* best = &entries[0];
   for (const Entry& e : entries)
     if (e.t > best->t) best = &e;

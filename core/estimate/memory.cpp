@@ -193,7 +193,7 @@ MemoryBreakdown EstimateMemory(const Job& job, const Layout& layout, MemoryTrace
   for (int i = 0; i < nstages; ++i) {
     const int k = stages[i];
     if (i > 0 && (k == stages[0] || (i > 1 && k == stages[1]))) continue;  // the same stage twice
-    const StageParams sp = ParamsOnStage(c, k);
+    const StageParams sp = ParamsOnStage(job, layout, k);  // the stage model step time uses too (rules.h)
     StageNeed need = StageStates(c, sp);
     if (!size_only) StageActivations(c, sp, la, k, need);
     if (calib != 1.0) ScaleTokenMemory(need, calib);

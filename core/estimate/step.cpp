@@ -299,11 +299,12 @@ Groups PlaceGroups(const Fabric& fab, const Layout& lay) {
 // The slowest pipeline stage: one micro-batch's parts there, and what one of its GPUs holds.
 struct SlowStage {
   MbParts parts;
-  double params = 0;         // weights held by one GPU of that stage (before ZeRO sharding)
+  double params = 0;         // weights held by one GPU of that stage (before ZeRO sharding): ParamsOnStage
   double expert_params = 0;  // of which routed experts: ZeRO shards them over the expert-data-parallel group
   double lora = 0;           // adapter parameters of that stage on one GPU
   StageBlocks blocks;        // its blocks (fine-tuning terms)
   bool last = true;
+  void Hold(const StageParams& p) { params = p.dense + p.expert, expert_params = p.expert, lora = p.lora; }
 };
 
 // Per micro-batch on the slowest pipeline stage: every stage's blocks (BlocksOnStage, the stage model
@@ -314,7 +315,6 @@ SlowStage SlowestStage(const Job& job, const Layout& lay, const Machine& mc, con
   const ModelOps& ops = job.facts.ops;
   const ParamCounts& pc = job.facts.pc;
   const bool lora = job.work.method != Method::Full;
-  const LoraWidths lora_widths = lora ? job.facts.lora_widths : LoraWidths{};
   const double bwd_gemm = lora ? 1.0 : 2.0;  // frozen weights: activation gradients only
   const int tpn = lay.tp, ppn = lay.pp, cpn = lay.cp;
   const int etp = ExpertTensorParallel(lay);
@@ -324,8 +324,7 @@ SlowStage SlowestStage(const Job& job, const Layout& lay, const Machine& mc, con
     slow.parts.comp_f = per_mb / (mc.peak * c.e_max);
     slow.parts.comp_b = 2 * slow.parts.comp_f;
     if (lay.recompute == Recompute::Full) slow.parts.comp_rc = slow.parts.comp_f;
-    slow.params = job.model.params_total / (tpn * ppn);
-    if (lora) slow.lora = LoraParams(job.model, job.work.lora_r, job.work.lora_targets) / (tpn * ppn);
+    slow.Hold(ParamsOnStage(job, lay, 0));
     return slow;
   }
   const LayerOps* kinds[2] = {&ops.dense, &ops.moe};
@@ -373,15 +372,7 @@ SlowStage SlowestStage(const Job& job, const Layout& lay, const Machine& mc, con
     slowest_time = time;
     slow.parts = stage;
     slow.blocks = blocks, slow.last = k == ppn - 1;
-    // Expert parallelism keeps experts / ep routed experts on each GPU, each split over etp GPUs.
-    const double experts_local = pc.experts * pc.expert / (double(lay.ep) * etp);
-    slow.expert_params = blocks.moe * experts_local;
-    slow.params = (blocks.dense * pc.dense_block + blocks.moe * (pc.moe_block - pc.experts * pc.expert)) / tpn +
-                  slow.expert_params;
-    // The last stage holds the head (a tied model's own copy when pp > 1), the first the embedding.
-    if (k == ppn - 1) slow.params += (pc.head > 0 ? pc.head : pc.embedding) / tpn;
-    if (k == 0 && (ppn > 1 || pc.head > 0)) slow.params += pc.embedding / tpn;
-    if (lora) slow.lora = LoraParamsOfBlocks(job.model, lora_widths, job.work.lora_r, blocks.dense, blocks.moe) / tpn;
+    slow.Hold(ParamsOnStage(job, lay, k));  // the parameters memory counts on this stage (rules.h)
   }
   return slow;
 }
@@ -614,6 +605,8 @@ void EstimateStep(const Job& job, const Layout& layout, StepBreakdown& step, Thr
   // all-to-all unless overlapped (above); context-parallel hides behind attention only partly; pipeline
   // sends are small and synchronous.
   step.comm_exposed_s = m * (mb.tp + mb.cp + mb.ep + mb.pp) + dp.exposed;
+  step.exposed_tp_s = m * mb.tp, step.exposed_cp_s = m * mb.cp, step.exposed_ep_s = m * mb.ep;
+  step.exposed_pp_s = m * mb.pp, step.exposed_dp_s = dp.exposed;
   step.bubble_s = bubble;
   // Paged optimizer states the driver evicted come back over the host link for the update and leave again
   // (bitsandbytes prefetches them: the link's rate); the step waits for them.

@@ -1,6 +1,7 @@
 // rules.h — the layout rules memory, step time, the layout checks, the search and the surfaces share, each
 // written once: the global batch a layout runs, the pipeline schedules of a step, the expert tensor- and
-// data-parallel degrees, the GPUs of a job in one node and the host memory they have.
+// data-parallel degrees, the GPUs of a job in one node and the host memory they have, and the parameters one
+// GPU of a pipeline stage holds (Megatron-Core's placement: what tensor parallelism splits, what it replicates).
 #pragma once
 #include <algorithm>
 
@@ -65,5 +66,19 @@ inline double ExpertDataParallel(const Layout& l) {
   const double tp = std::max(1, l.tp), dp = std::max(1, l.dp), cp = std::max(1, l.cp), ep = std::max(1, l.ep);
   return std::max(1.0, dp * cp * tp / (ep * ExpertTensorParallel(l)));
 }
+
+// Parameters one GPU of pipeline stage k holds, split by how tensor parallelism and ZeRO treat them.
+struct StageParams {
+  double dense = 0;          // not routed experts: sharded by ZeRO over dp x cp (includes emb, head, norms)
+  double expert = 0;         // routed experts: split over ep x etp, sharded over the expert-data-parallel ranks
+  double emb = 0, head = 0;  // embedding (first stage) and output head (last stage) shares of `dense`
+  double edge = 0;           // emb + head + final norm (kept 16-bit under QLoRA)
+  double norms = 0;          // the blocks' norms, of `dense` (kept 16-bit under QLoRA)
+  double lora = 0;           // adapter parameters (LoRA / QLoRA)
+  double block = 0;          // the largest block on this GPU (ZeRO-3 / FSDP gather one at a time)
+  double module = 0;         // the largest single module (a weight matrix, the embedding, the head): DeepSpeed's unit
+  int dense_layers = 0, moe_layers = 0;
+};
+StageParams ParamsOnStage(const Job& job, const Layout& layout, int k);
 
 }  // namespace tp

@@ -115,6 +115,32 @@ void CarryCalibration(const Config& calibrated, Config& other) {
   other.measured_tokens_per_s_per_gpu = other.measured_peak_gib = 0;
 }
 
+bool IsCalibrationKey(std::string_view key) {
+  for (const char* k :
+       {"measured_tokens_per_s_per_gpu", "measured_peak_gib", "calib_speed", "calib_memory", "calib_gpu"})
+    if (key == k) return true;
+  return false;
+}
+
+bool RefitEditedMeasurement(const Config& before, Config& cfg) {
+  const bool new_speed = cfg.measured_tokens_per_s_per_gpu > 0 &&
+                         cfg.measured_tokens_per_s_per_gpu != before.measured_tokens_per_s_per_gpu;
+  const bool new_peak = cfg.measured_peak_gib > 0 && cfg.measured_peak_gib != before.measured_peak_gib;
+  if (!new_speed && !new_peak) return false;
+  if (new_speed && cfg.calib_speed == before.calib_speed) cfg.calib_speed = 0;
+  if (new_peak && cfg.calib_memory == before.calib_memory) cfg.calib_memory = 0;
+  if (cfg.calib_gpu == before.calib_gpu) cfg.calib_gpu.clear();
+  return true;
+}
+
+bool SameMeasuredRun(const Config& before, const Config& cfg) {
+  Config same = cfg;
+  for (const KeyInfo& k : Keys())
+    if (IsCalibrationKey(k.name) || k.group == KeyGroup::View || k.group == KeyGroup::Interface)
+      CopyKey(same, before, k.name);
+  return same == before;
+}
+
 // ---- reading a training log ----------------------------------------------------------------------
 namespace {
 

@@ -44,6 +44,16 @@ Calibration Calibrate(Config& cfg, const Job& job, const Layout& layout, std::ve
 // configuration reproduce it. A configuration without a measurement is left as it is.
 void CarryCalibration(const Config& calibrated, Config& other);
 
+// The keys that hold a calibration: the measurement and the factors fitted to it (and calib_gpu).
+bool IsCalibrationKey(std::string_view key);
+// An edit of a configuration from `before` to `cfg` (the page's fields, a script's link), as the calibration
+// follows it: a new measurement is fitted afresh, its factor back on auto unless the same edit gave the factor
+// too, calib_gpu with it. True when the edit brought a new measurement.
+bool RefitEditedMeasurement(const Config& before, Config& cfg);
+// True when `cfg` is still the run `before` measured: nothing but the calibration keys and the view keys
+// (view, cmp, lang) differ.
+bool SameMeasuredRun(const Config& before, const Config& cfg);
+
 // ---- reading a training log ----------------------------------------------------------------------
 struct RunLogReading {
   double tokens_per_s_per_gpu =

@@ -99,7 +99,7 @@ Explanation ExplainPlan(const PlanOutput& out) {
   const std::string stage = Fmt("%.0f", mt.stage);
   const int params = b.Node("params_on_gpu", mt.params, "parameters", "parameters on the most loaded GPU",
                             "最满那张 GPU 上的参数", "its pipeline stage's blocks (+ embedding or head) / tp",
-                            {k_pp, k_tp}, "memory.cpp ParamsOnStage (stage " + stage + ")");
+                            {k_pp, k_tp}, "rules.cpp ParamsOnStage (stage " + stage + ")");
   const int trainable =
       b.Node("trainable_params_on_gpu", mt.trainable, "parameters", "trained parameters on it", "其中参与训练的参数",
              "params_on_gpu for full training; the adapters for LoRA / QLoRA", {params, k_method});

@@ -208,11 +208,35 @@ void CheckModelShape(ModelArch& m, std::vector<ConfigIssue>& issues) {
   }
 }
 
+// The sequence length. Left on auto: the goal's (kPretrainSeq, kFinetuneSeq), but no longer than the context a
+// learned-position model was trained at (GPT-2 1,024, BERT 512, GPT-3 2,048: their position table is their
+// context, default_seq in assets/models.json). A rotary model keeps the goal's: rotary positions fix no length,
+// and every rotary preset was trained at 4,096 tokens or more. Given: refused beyond a model's learned
+// positions (there is no embedding for position 1,025 of GPT-2), only warned of beyond a rotary model's trained
+// context (RoPE scaling or a long-context stage makes it work, at a quality the planner does not judge).
+void ResolveSequence(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues) {
+  Workload& w = job.work;
+  const ModelArch& m = job.model;
+  const int goal_seq = w.finetune ? kFinetuneSeq : kPretrainSeq;
+  const int context = m.trained_seq > 0 ? m.trained_seq : m.pos_embeddings;
+  w.seq = cfg.seq > 0 ? cfg.seq : m.pos_embeddings > 0 ? std::min(goal_seq, context) : goal_seq;
+  if (m.pos_embeddings > 0 && w.seq > m.pos_embeddings) {
+    Error(issues, "seq", "{0} tokens exceed the learned positions of {1} ({2}); accepted: 1-{2} or auto"_issue,
+          {std::to_string(w.seq), cfg.model, std::to_string(m.pos_embeddings)});
+    w.seq = m.pos_embeddings;  // the rest of the plan at the longest sequence the model has
+  } else if (m.pos_embeddings <= 0 && m.trained_seq > 0 && w.seq > m.trained_seq) {
+    Notice(issues, "seq",
+           "{0} tokens is longer than the context {1} was trained at ({2} tokens): beyond it rotary positions need "
+           "RoPE scaling or long-context training to work well"_issue,
+           {std::to_string(w.seq), cfg.model, std::to_string(m.trained_seq)});
+  }
+}
+
 void ResolveWorkload(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues) {
   Workload& w = job.work;
   w.finetune = cfg.goal >= 0 ? cfg.goal == 1 : cfg.method != Method::Full;
   w.gbs_target = w.finetune ? kFinetuneBatch : kPretrainBatch;
-  w.seq = cfg.seq > 0 ? cfg.seq : w.finetune ? kFinetuneSeq : kPretrainSeq;
+  ResolveSequence(cfg, job, issues);
   w.gbs_auto = cfg.gbs == kAuto;
   w.gbs = w.gbs_auto ? 0 : cfg.gbs;  // auto: each layout's own, GlobalBatch(work, layout) in rules.h
   w.auto_gbs_mbs = cfg.mbs > 0 ? cfg.mbs : 1;

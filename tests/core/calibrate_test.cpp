@@ -342,3 +342,30 @@ TEST_CASE("a log's iteration time is converted with the plan's own shape, in the
   given.measured_tokens_per_s_per_gpu = 2000;
   CHECK(MakePlan(given, log).config.measured_tokens_per_s_per_gpu == 2000);
 }
+
+TEST_CASE("an edit is followed by the calibration: a new measurement refits, other keys leave the measured run",
+          "[calibrate]") {
+  Config before =
+      testing::FromLink(std::string(kRun) + "&measured_tokens_per_s_per_gpu=2500&calib_speed=0.9&calib_gpu=a100-80g");
+  // A new figure: its factor goes back to auto (fitted afresh), calib_gpu with it.
+  Config edited = before;
+  edited.measured_tokens_per_s_per_gpu = 2600;
+  CHECK(RefitEditedMeasurement(before, edited));
+  CHECK(edited.calib_speed == 0);
+  CHECK(edited.calib_gpu.empty());
+  // ... unless the same edit gave the factor too.
+  Config both = before;
+  both.measured_tokens_per_s_per_gpu = 2600, both.calib_speed = 1.1;
+  CHECK(RefitEditedMeasurement(before, both));
+  CHECK(both.calib_speed == 1.1);
+  // Any other edit is no new measurement; only calibration and view keys keep the run the one measured.
+  Config view = before;
+  view.view = 1, view.lang = "zh", view.calib_memory = 1.2;
+  CHECK_FALSE(RefitEditedMeasurement(before, view));
+  CHECK(SameMeasuredRun(before, view));
+  Config more_gpus = before;
+  more_gpus.gpus = 16;
+  CHECK_FALSE(SameMeasuredRun(before, more_gpus));
+  CHECK(IsCalibrationKey("calib_gpu"));
+  CHECK_FALSE(IsCalibrationKey("gpus"));
+}

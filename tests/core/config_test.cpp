@@ -4,6 +4,7 @@
 // CheckLayout validation.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -14,6 +15,7 @@
 #include "config.h"
 #include "json.h"
 #include "plan.h"
+#include "planner.h"
 #include "presets.h"
 #include "resolve.h"
 #include "test_links.h"
@@ -795,4 +797,55 @@ TEST_CASE("the key table answers for every key: its default, a copy, its name as
   CHECK(a == MakeIssue("tp", "must be at least 1"_issue));
   CHECK_FALSE(a == MakeIssue("pp", "must be at least 1"_issue));
   CHECK_FALSE(a == MakeIssue("tp", "must be at least 1"_issue, {}, true));
+}
+
+TEST_CASE("a model's learned positions fix its context: auto stays within it, a longer sequence is refused by name",
+          "[config]") {
+  // default_seq (assets/models.json) is the context a preset was trained at. A learned-position model (GPT-2,
+  // BERT, GPT-3) has no embedding beyond its positions: auto plans at most that long, and a longer seq is an
+  // error on `seq` naming the limit. A rotary model plans at the goal's default, and a sequence beyond its
+  // trained context is only a notice.
+  struct Expect {
+    const char* link;
+    int seq;
+  };
+  for (const Expect& e :
+       {Expect{"#v=1&model=gpt2-1.5b", 1024}, Expect{"#v=1&model=bert-base", 512}, Expect{"#v=1&model=gpt3-175b", 2048},
+        Expect{"#v=1&model=bert-base&goal=finetune", 512}, Expect{"#v=1&model=gpt2-1.5b&method=lora", 1024},
+        Expect{"#v=1&model=llama2-70b", 4096}, Expect{"#v=1&model=llama3-8b&method=lora", 2048},
+        Expect{"#v=1&model=gpt2-1.5b&seq=512", 512}}) {
+    INFO(e.link);
+    std::vector<ConfigIssue> issues;
+    const Job job = ResolveJob(testing::FromLink(e.link), issues);
+    CHECK_FALSE(HasErrors(issues));
+    CHECK(job.work.seq == e.seq);
+  }
+  std::vector<ConfigIssue> issues;
+  const Job too_long = ResolveJob(testing::FromLink("#v=1&model=gpt2-1.5b&seq=2048"), issues);
+  REQUIRE(HasErrors(issues));
+  const ConfigIssue* seq = nullptr;
+  for (const ConfigIssue& i : issues)
+    if (!i.notice && i.key == "seq") seq = &i;
+  REQUIRE(seq);
+  CHECK(seq->message.find("1024") != std::string::npos);
+  CHECK(seq->message.find("gpt2-1.5b") != std::string::npos);
+  CHECK(too_long.work.seq == 1024);
+  CHECK_FALSE(MakePlan(testing::FromLink("#v=1&model=bert-base&seq=1024")).ok);
+  // The page plans the rest at the model's context, naming seq as the key it replaced.
+  const PlanOutput page = MakePlanWithFallback(testing::FromLink("#v=1&model=gpt2-1.5b&gpus=8&seq=4096"));
+  REQUIRE(page.ok);
+  CHECK(page.job.work.seq == 1024);
+  CHECK(std::find(page.fallback_keys.begin(), page.fallback_keys.end(), "seq") != page.fallback_keys.end());
+  // A rotary model beyond its trained context: planned as asked, with a notice on seq.
+  issues.clear();
+  const Job rotary = ResolveJob(testing::FromLink("#v=1&model=llama2-7b&seq=16384"), issues);
+  CHECK_FALSE(HasErrors(issues));
+  CHECK(rotary.work.seq == 16384);
+  bool noticed = false;
+  for (const ConfigIssue& i : issues)
+    noticed |= i.notice && i.key == "seq" && i.message.find("4096") != std::string::npos;
+  CHECK(noticed);
+  issues.clear();
+  ResolveJob(testing::FromLink("#v=1&model=llama2-7b&seq=4096"), issues);
+  CHECK(std::none_of(issues.begin(), issues.end(), [](const ConfigIssue& i) { return i.key == "seq"; }));
 }
