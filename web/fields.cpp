@@ -24,40 +24,6 @@
 namespace tp::ui {
 namespace {
 
-// Display labels of the choice keys' values (English keys of the translation tables); a key without a
-// list shows its link spellings.
-const char* const kPrecLabels[] = {"FP32 (TF32)", "FP16", "BF16", "FP8"};
-const char* const kOptLabels[] = {"AdamW", "AdamW 8-bit", "SGD (momentum)", "paged AdamW", "paged AdamW 8-bit"};
-const char* const kRecomputeLabels[] = {"none", "selective", "full", "auto"};
-const char* const kOffloadLabels[] = {"none", "CPU", "NVMe"};
-const char* const kZeroLabels[] = {"0 (none)", "1 (optimizer)", "2 (+ gradients)", "3 (+ weights, FSDP)"};
-const char* const kOnOffLabels[] = {"off", "on"};
-const char* const kMlpLabels[] = {"GELU (2 matrices)", "SwiGLU (gated, 3 matrices)"};
-const char* const kQkNormLabels[] = {"none", "per head", "all heads"};
-const char* const kLoraTargetLabels[] = {"query and value", "attention", "attention + MLP"};
-const char* const kGoalLabels[] = {"Pre-train", "Fine-tune"};
-const char* const kMethodLabels[] = {"Full", "LoRA", "QLoRA"};
-const char* const kLangLabels[] = {"English", "简体中文"};
-const char* const kViewLabels[] = {"Plan", "Compare", "Search"};
-
-// A key's values beyond its list (a value core added later) show their link spelling.
-struct Labels {
-  const char* key;
-  const char* const* labels;
-  int n;
-  template <int N>
-  constexpr Labels(const char* k, const char* const (&l)[N]) : key(k), labels(l), n(N) {}
-};
-const Labels kChoiceLabels[] = {
-    {"prec", kPrecLabels},       {"opt", kOptLabels},           {"recompute", kRecomputeLabels},
-    {"offload", kOffloadLabels}, {"zero", kZeroLabels},         {"sp", kOnOffLabels},
-    {"flash", kOnOffLabels},     {"offload_act", kOnOffLabels}, {"tied", kOnOffLabels},
-    {"opt_in_bwd", kOnOffLabels}, {"gpu_p2p", kOnOffLabels},
-    {"act", kMlpLabels},         {"qk_norm", kQkNormLabels},    {"lora_targets", kLoraTargetLabels},
-    {"goal", kGoalLabels},       {"method", kMethodLabels},     {"lang", kLangLabels},
-    {"view", kViewLabels},
-};
-
 // The key's unit after its field ("tokens", "GB/s"), in the interface's language; none when the label
 // already says it.
 std::string ShownUnit(const KeyInfo& k) {
@@ -211,12 +177,6 @@ bool ChoiceField(AppState& app, const KeyInfo& k) {
 
 }  // namespace
 
-const char* ChoiceLabel(const KeyInfo& k, int index) {
-  if (index < 0 || index >= k.n_names) return "-";
-  for (const Labels& l : kChoiceLabels)
-    if (std::strcmp(l.key, k.name) == 0 && index < l.n) return l.labels[index];
-  return k.names[index];
-}
 
 std::string ResolvedText(const AppState& app, const KeyInfo& k) {
   // What the plan uses, as the JSON's config says it (core/report/resolved.h); a Real key with a printf of its

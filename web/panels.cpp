@@ -17,6 +17,7 @@
 #include "imgui.h"
 #include "inputs.h"
 #include "platform.h"
+#include "rules.h"
 #include "text_layout.h"
 #include "views.h"
 #include "widgets.h"
@@ -50,8 +51,6 @@ void ClipboardFeedback(AppState& app) {
                     "address bar."),
             /*bad=*/true);
 }
-
-std::string ShortGpu(const std::string& id) { return ShortGpuName(id); }  // core/report/compare.h
 
 void WrappedBullet(const std::string& text) {
   ImGui::Bullet();
@@ -218,7 +217,7 @@ void MemoryLimits(AppState& app, const PlanOutput& o) {
                                          "fits in the memory the driver exposes, with the same allocator and buffers."));
   Record(app, "memory_limits");
   if (m.host_bytes > 0 || m.nvme_bytes > 0) {
-    const double host_limit = 1e9 * o.job.assume.host_gb_per_gpu * o.job.hw.gpus_per_node;
+    const double host_limit = HostBytesPerNode(o.job);  // core's limit (rules.h): the GPUs of one node
     std::string need = Sprintf(Tr("Offload needs %s of host RAM per node (of %s assumed)"), FmtMem(m.host_bytes).c_str(),
                                FmtMem(host_limit).c_str());
     if (m.nvme_bytes > 0) need += Sprintf(Tr(" and %s of NVMe per node"), FmtMem(m.nvme_bytes).c_str());
@@ -255,23 +254,21 @@ void MemoryBar(AppState& app, const PlanOutput& o, float height) {
 
 void StepBar(AppState& app, const PlanOutput& o, float height) {
   const StepBreakdown& s = o.plan.step;
-  // The exposed communication is split across groups in proportion to each group's total time, so the
-  // bar adds up to the step time; the five groups' shares are one number in core's tree (comm_exposed_s).
-  double comm_total = s.comm_tp_s + s.comm_cp_s + s.comm_ep_s + s.comm_dp_s + s.comm_pp_s;
-  double k = comm_total > 0 ? s.comm_exposed_s / comm_total : 0;
-  auto comm = [&](Figure f, double group_s, Hue hue) {
-    Segment seg = Seg(f, group_s * k, Col(app, hue));
+  auto comm = [&](Figure f, double exposed_s, Hue hue) {
+    // Each group's exposed part as the step model hid it (core's StepBreakdown::exposed_*): the bar adds up
+    // to the step time.
+    Segment seg = Seg(f, exposed_s, Col(app, hue));
     seg.why = Figure::CommExposed;
     return seg;
   };
   std::vector<Segment> segs = {
       Seg(Figure::Compute, s.compute_s, Col(app, Hue::Compute)),
       Seg(Figure::MemoryBound, s.memory_s, Col(app, Hue::MemoryBound)),
-      comm(Figure::CommTp, s.comm_tp_s, Hue::CommTp),
-      comm(Figure::CommCp, s.comm_cp_s, Hue::CommCp),
-      comm(Figure::CommEp, s.comm_ep_s, Hue::CommEp),
-      comm(Figure::CommDp, s.comm_dp_s, Hue::CommDp),
-      comm(Figure::CommPp, s.comm_pp_s, Hue::CommPp),
+      comm(Figure::CommTp, s.exposed_tp_s, Hue::CommTp),
+      comm(Figure::CommCp, s.exposed_cp_s, Hue::CommCp),
+      comm(Figure::CommEp, s.exposed_ep_s, Hue::CommEp),
+      comm(Figure::CommDp, s.exposed_dp_s, Hue::CommDp),
+      comm(Figure::CommPp, s.exposed_pp_s, Hue::CommPp),
       Seg(Figure::Bubble, s.bubble_s, Col(app, Hue::Bubble)),
       Seg(Figure::Offload, s.offload_s, Col(app, Hue::Offload)),
       Seg(Figure::Host, s.host_s, Col(app, Hue::Muted)),

@@ -32,7 +32,7 @@ bool WriteScenarios(Config& cfg, const std::vector<std::string>& scenarios) {
   return ApplyPair(cfg, "cmp", JoinScenarios(scenarios), issues) && issues.empty();
 }
 
-std::string ColumnName(const PlanTask& t) { return ShortGpu(t.cfg.gpu) + " x " + FmtInt(t.cfg.gpus); }
+std::string ColumnName(const PlanTask& t) { return ShortGpuName(t.cfg.gpu) + " x " + FmtInt(t.cfg.gpus); }
 
 // Column 0 is "your plan" when it has the plan's GPU and count.
 bool IsYourPlan(const AppState& app, int i) {
@@ -152,7 +152,7 @@ bool ColumnInputs(AppState& app, int i, int n, std::vector<std::string>& scenari
   const int number = IsYourPlan(app, 0) ? i : i + 1;
   ImGui::TextDisabled("%s", mine ? Tr("Your plan") : TrFill("Alternative {0}", {std::to_string(number)}).c_str());
   const float x_w = ImGui::GetFrameHeight();
-  bool edit = PickerCombo(app, ("cmp_gpu_" + std::to_string(i)).c_str(), ShortGpu(gpu), &gpu, CurrentPickerRows(app).gpus,
+  bool edit = PickerCombo(app, ("cmp_gpu_" + std::to_string(i)).c_str(), ShortGpuName(gpu), &gpu, CurrentPickerRows(app).gpus,
                           nullptr, ImGui::GetContentRegionAvail().x - x_w - 8);
   Record(app, ("cmp_gpu_" + std::to_string(i)).c_str());
   ImGui::SameLine();

@@ -244,6 +244,12 @@ const Phrase kPhrases[] = {
      "每个 token 路由到 {0} 个专家，但只有 {1} 个专家；可选值：1-{1}"},
     {"{0} dense layers in a {1}-layer model; accepted: 0-{1}", "{1} 层的模型里有 {0} 个稠密层；可选值：0-{1}"},
     {"ignored: the dimensions give {0} parameters", "已忽略：按模型维度算出 {0} 个参数"},
+    {"{0} tokens exceed the learned positions of {1} ({2}); accepted: 1-{2} or auto",
+     "{0} 个 token 超出了 {1} 的可学习位置（{2} 个）；可选值：1-{2} 或 auto"},
+    {"{0} tokens is longer than the context {1} was trained at ({2} tokens): beyond it rotary positions need RoPE "
+     "scaling or long-context training to work well",
+     "{0} 个 token 长于 {1} 训练时的上下文（{2} 个 token）：超出这一长度，旋转位置编码需要 RoPE "
+     "缩放或长上下文训练才能用好"},
     {"QLoRA dequantizes its 4-bit base to bf16 or fp16 for compute; {0} is not supported with method=qlora",
      "QLoRA 计算时把 4 位量化的基座反量化为 bf16 或 fp16；method=qlora 不支持 {0}"},
     {"rank {0} exceeds hidden={1}; accepted: 1-{1}", "秩 {0} 超过了 hidden={1}；可选值：1-{1}"},

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "key_rows.h"
+#include "text.h"
 
 namespace tp {
 namespace {
@@ -111,6 +112,45 @@ std::vector<std::string> AutoKeys(const Config& cfg) {
   for (const KeyInfo& k : Keys())
     if (IsAuto(cfg, k)) keys.push_back(k.name);
   return keys;
+}
+
+const char* ChoiceLabel(const KeyInfo& k, int index) {
+  if (index < 0 || index >= k.n_names) return "-";
+  return k.value_labels ? k.value_labels[index] : k.names[index];
+}
+
+std::string NormalKey(std::string_view typed) {
+  std::string key = Lower(Trim(typed));
+  for (char& c : key) c = c == '-' ? '_' : c;
+  return key;
+}
+
+bool IsDefault(const Config& cfg, std::string_view key) {
+  static const Config defaults;
+  const KeyInfo* k = FindKey(key);
+  if (!k) return false;
+  if (k->get_int) return k->get_int(cfg) == k->get_int(defaults);
+  if (k->get_real) return k->get_real(cfg) == k->get_real(defaults);
+  return k->get_id(cfg) == k->get_id(defaults);
+}
+
+bool CopyKey(Config& to, const Config& from, std::string_view key) {
+  const KeyInfo* k = FindKey(key);
+  if (!k) return false;
+  if (k->get_int)
+    k->set_int(to, k->get_int(from));
+  else if (k->get_real)
+    k->set_real(to, k->get_real(from));
+  else
+    k->set_id(to, k->get_id(from));
+  return true;
+}
+
+bool KeyRelevant(const Config& cfg, const Job& job, std::string_view key) {
+  if (key == "lora_r" || key == "lora_targets" || key == "lora_dropout") return cfg.method != Method::Full;
+  if (key == "examples" || key == "example_tokens" || key == "epochs") return job.work.finetune;
+  if (key == "name" || key == "params") return cfg.model == "custom";
+  return true;
 }
 
 const char* GroupTitle(KeyGroup g, Lang lang) {

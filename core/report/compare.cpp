@@ -32,14 +32,6 @@ ComparisonVerdict JudgeComparison(const std::vector<PlanOutput>& plans) {
   return v;
 }
 
-std::string ShortGpuName(const std::string& id) {
-  const GpuSpec* g = FindGpu(id);
-  const std::string name = g ? g->name : id;
-  for (const char* prefix : {"NVIDIA GeForce ", "NVIDIA ", "AMD Instinct ", "AMD "})
-    if (name.rfind(prefix, 0) == 0) return name.substr(std::string(prefix).size());
-  return name;
-}
-
 std::string ScenarioName(const PlanOutput& plan) {
   return ShortGpuName(plan.config.gpu) + " x " + Thousands(plan.config.gpus);
 }

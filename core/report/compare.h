@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "catalog.h"  // ShortGpuName
 #include "planner.h"
 
 namespace tp {
@@ -23,8 +24,6 @@ struct ComparisonVerdict {
 ComparisonVerdict JudgeComparison(const std::vector<PlanOutput>& plans);
 // A scenario as the verdict names it: the GPU's short name and the count ("H100 SXM x 32").
 std::string ScenarioName(const PlanOutput& plan);
-// A GPU's name without its maker's prefix ("RTX 4090", "MI300X"); the id when it is not in the catalog.
-std::string ShortGpuName(const std::string& gpu_id);
 // The verdict in one line, in `lang` (figures as the page prints them: format.h); "" without scenarios.
 std::string CompareVerdictText(const ComparisonVerdict& v, const std::vector<PlanOutput>& plans, Lang lang);
 // {"text", "fitting", "fastest", "cheapest", "versus", "faster", "cheaper"} (indices into the plans; -1: none).

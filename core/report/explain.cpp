@@ -47,14 +47,13 @@ std::vector<int> Inputs(const Explanation& ex, std::string_view names) {
 // A user's key, with the value the plan used; its source is the default's while the key is on its default
 // (a value the user gave is its own source), unless the plan's catalog entry names one (the GPU's price).
 ExplainNode KeyNode(const NodeSpec& spec, const NodeContext& c) {
-  static const Config defaults;
   ExplainNode n;
   n.name = n.key = spec.name, n.unit = spec.unit;
   const KeyInfo* k = FindKey(spec.name);
   if (spec.kind == NodeKind::KeyText && k) n.text = ResolvedValue(c.out, *k);
   if (spec.value) n.value = spec.value(c);
   if (k) n.label = k->label.en, n.label_zh = k->label.zh;
-  if (FormatValue(c.out.config, spec.name) == FormatValue(defaults, spec.name)) {
+  if (IsDefault(c.out.config, spec.name)) {
     n.source = DefaultSource(spec.name);
     if (k && k->source.zh) n.source_zh = k->source.zh;
   }

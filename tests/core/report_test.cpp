@@ -14,7 +14,7 @@
 #include "json.h"
 #include "planner.h"
 #include "report.h"
-#include "search.h"
+#include "search_config.h"
 #include "sentences.h"
 #include "test_links.h"
 #include "units.h"
