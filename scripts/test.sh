@@ -82,11 +82,11 @@ stage "desktop window under Xvfb" window_tests
 stage "native vs WebAssembly: identical plans" node tests/parity/parity.mjs 24
 
 sanitized_tests() {
-  cmake --preset asan >/dev/null && cmake --build --preset asan && ctest --preset asan -j2
+  cmake --preset sanitize >/dev/null && cmake --build --preset sanitize && ctest --preset sanitize -j2
 }
 stage "unit tests under AddressSanitizer + UndefinedBehaviorSanitizer" sanitized_tests
 
-stage "fuzzing (libFuzzer, 45 s per target)" scripts/fuzz.sh 45
+stage "fuzzing (libFuzzer, 45 s per target, side by side)" scripts/fuzz.sh 45
 
 # Performance goals are printed figures, not pass/fail timings (a loaded CI machine is not a benchmark).
 benchmarks() {
