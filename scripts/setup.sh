@@ -10,7 +10,7 @@ SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
 
 PKGS=(emscripten libsdl2-dev catch2 chromium cmake ninja-build g++ clang libclang-rt-14-dev
       libgl-dev zlib1g-dev xvfb xauth libgl1-mesa-dri imagemagick fonts-roboto-unhinted fonts-dejavu-core fonts-wqy-microhei
-      fonttools clang-format dpkg-dev nodejs npm python3 git)
+      fonttools clang-format dpkg-dev nodejs npm python3 git python3-dev pybind11-dev python3-pip python3-setuptools)
 missing=()
 for p in "${PKGS[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
 # node/npm may come from outside Debian on this machine kind; do not reinstall them if present.

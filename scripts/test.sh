@@ -65,8 +65,8 @@ add parity-page "native web" "the page against the command line: identical plans
   "node tests/parity/page.mjs --web build/web --cli build/native/trainplan"
 add window "native" "the desktop window under Xvfb: every view, Chinese, a link, saved state (tests/window/run.sh)" \
   "tests/window/run.sh --gui build/native/trainplan-gui --out build/screenshots"
-add parity-wasm "native web" "native against WebAssembly: identical plans for 24 configurations (tests/parity/parity.mjs)" \
-  "node tests/parity/parity.mjs 24"
+add parity-wasm "native web" "native against WebAssembly: identical plans for 24 configurations, and the JS module (tests/parity/)" \
+  "node tests/parity/parity.mjs 24 && node tests/parity/core_module.mjs"
 add sanitize-build "" "build preset sanitize: clang, ASan + UBSan + libFuzzer instrumentation (build/sanitize)" \
   "build_preset sanitize"
 add sanitize "sanitize-build" "the unit suite under AddressSanitizer + UndefinedBehaviorSanitizer (ctest --preset sanitize)" \
