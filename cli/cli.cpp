@@ -8,6 +8,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -46,6 +47,7 @@ struct Options {
   Format format = Format::Text;
   Objective objective = Objective::Time;
   int top = 10;
+  bool objective_given = false, top_given = false;  // else a page search link's own (search_by, 20 rows)
   std::vector<std::string> gpu_types;
   std::vector<int> gpu_counts;
   std::vector<std::string> positional;  // catalog's kind
@@ -54,20 +56,42 @@ struct Options {
   Lang lang = Lang::En;  // --lang (or a lang= pair): also the words of the error line and the notes
 };
 
-bool ReadFile(const std::string& path, std::string& text, Failure& fail, const char* option, Lang lang) {
+// A file named by an option, read whole. Only a regular file is read: a directory is named as one, and a pipe,
+// device or socket is refused at once (a FIFO nobody writes to would block forever, /dev/zero never ends).
+// Larger than kMaxFileBytes: refused, unless `tail` (a training log, whose last lines hold the latest figures):
+// then its last kMaxFileBytes are read, from the first whole line.
+bool ReadFile(const std::string& path, std::string& text, Failure& fail, const char* option, Lang lang,
+              bool tail = false) {
+  std::error_code ec;
+  const std::filesystem::file_status st = std::filesystem::status(path, ec);
+  if (!ec && std::filesystem::is_directory(st)) {
+    fail.line = TrFill(lang, "{0}: \"{1}\" is a directory; expected a file", {option, path});
+    return false;
+  }
+  if (!ec && std::filesystem::exists(st) && !std::filesystem::is_regular_file(st)) {
+    fail.line = TrFill(lang, "{0}: \"{1}\" is not a regular file (a pipe, device or socket); save it to a file first",
+                       {option, path});
+    return false;
+  }
   std::ifstream in(path, std::ios::binary);
-  if (!in) {
+  if (ec || !in) {
     fail.line = TrFill(lang, "{0}: cannot read \"{1}\"", {option, path});
     return false;
   }
-  // Read at most one byte past the limit: /dev/zero or a pasted disk image is refused after 16 MB, not
-  // read whole first.
+  const uintmax_t size = std::filesystem::file_size(path, ec);
+  if (!ec && size > kMaxFileBytes && tail) in.seekg(std::streamoff(size - kMaxFileBytes));
+  // Read at most one byte past the limit: a file that grows while read is still bounded.
   text.resize(kMaxFileBytes + 1);
   in.read(text.data(), std::streamsize(text.size()));
   text.resize(size_t(in.gcount()));
-  if (text.size() > kMaxFileBytes) {
+  if (text.size() > kMaxFileBytes && !tail) {
     fail.line = TrFill(lang, "{0}: \"{1}\" is larger than 16 MB", {option, path});
     return false;
+  }
+  if (tail && !ec && size > kMaxFileBytes) {  // the first line read is likely cut: start after it
+    const size_t newline = text.find('\n');
+    text.erase(0, newline == std::string::npos ? 0 : newline + 1);
+    if (text.size() > kMaxFileBytes) text.resize(kMaxFileBytes);
   }
   return true;
 }
@@ -165,6 +189,7 @@ bool ParseArgs(const std::vector<std::string>& args, Options& o, Failure& fail) 
           return false;
         }
       } else if (name == "--objective") {
+        o.objective_given = true;
         if (value == "time")
           o.objective = Objective::Time;
         else if (value == "cost")
@@ -180,7 +205,7 @@ bool ParseArgs(const std::vector<std::string>& args, Options& o, Failure& fail) 
           fail.line = TrFill(lang, "--top: expected a whole number 1-1000, got \"{0}\"", {value});
           return false;
         }
-        o.top = int(n);
+        o.top = int(n), o.top_given = true;
       } else if (name == "--gpu-types") {
         o.gpu_types = SplitComma(value);
         if (o.gpu_types.size() > kMaxGpuTypes) {
@@ -316,7 +341,7 @@ int Fail(std::string& err, const Failure& f) {
 // as a note.
 bool ReadLog(const Options& o, RunLogReading& reading, std::string& err, Failure& fail) {
   std::string text;
-  if (!ReadFile(o.log_path, text, fail, "--log", o.lang)) return false;
+  if (!ReadFile(o.log_path, text, fail, "--log", o.lang, /*tail=*/true)) return false;
   reading = ReadRunLog(text);
   if (reading.framework.empty()) {
     fail.line = TrFill(o.lang,
@@ -390,7 +415,7 @@ int CmdExplain(const Options& o, std::string& out, std::string& err) {
                 {TrFill(o.lang, "explain: no number \"{0}\" in this plan; the headline numbers: {1}", {only, names})});
   }
   if (o.format == Format::Json) {
-    out += only.empty() ? ExplanationToJson(ex) : ExplanationToText(ex, o.lang, only);
+    out += ExplanationToJson(ex, only);
   } else {
     out += ExplanationToText(ex, o.lang, only);
   }
@@ -496,13 +521,22 @@ int CmdSearch(const Options& o, std::string& out, std::string& err) {
     CarryCalibration(fitted.config, cfg);
     if (fitted.ok) base.job = std::move(fitted.job);
   }
-  SearchOptions options;
-  options.objective = o.objective;
-  options.top = o.top;
-  options.gpu_types = o.gpu_types;
+  // A page search link (view=search) searches what the page's Search view searched: every GPU type (or the plan's,
+  // search_gpus=this), 20 rows, in its order (search_by); options given on the command line win.
+  const bool page_search = cfg.view == 2;
+  SearchOptions options = page_search ? PageSearchOptions(cfg) : SearchOptions{};
+  if (!page_search || o.objective_given) options.objective = o.objective;
+  if (!page_search || o.top_given) options.top = o.top;
+  if (!page_search || !o.gpu_types.empty()) options.gpu_types = o.gpu_types;
   options.gpu_counts = o.gpu_counts;
   SearchResult result = SearchLayouts(cfg, options, &base.job);  // the job resolved above is cfg's own variant
-  out += FormatSearch(base, result, o.format, o.objective);
+  // No valid layout at all: the keys given fix one the layout rules refuse (tp=3 on 8 GPUs). The plan of the same
+  // keys says which rule, by name, and the search exits as plan does.
+  if (result.evaluated == 0 && !result.too_large) {
+    const PlanOutput refused = MakePlan(cfg);
+    if (!refused.ok && FirstError(refused.issues, f, o.lang)) return Fail(err, f);
+  }
+  out += FormatSearch(base, result, o.format, options.objective);
   err += Notes(base.issues, o.lang);
   return kOk;
 }

@@ -133,6 +133,9 @@ const Phrase kPhrases[] = {
      "Trainer 的日志行）"},
     {"read from the log ({0}): {1}", "从日志读取（{0}）：{1}"},
     {"{0}: \"{1}\" is larger than 16 MB", "{0}：\"{1}\" 超过 16 MB"},
+    {"{0}: \"{1}\" is a directory; expected a file", "{0}：\"{1}\" 是目录；应为文件"},
+    {"{0}: \"{1}\" is not a regular file (a pipe, device or socket); save it to a file first",
+     "{0}：\"{1}\" 不是普通文件（管道、设备或套接字）；请先保存为文件"},
     {"unknown option {0}; see `trainplan {1} --help`", "未知选项 {0}；请看 `trainplan {1} --help`"},
     {"{0}: needs a value", "{0}：需要一个值"},
     {"--format: expected text, json, csv or md, got \"{0}\"", "--format：应为 text、json、csv 或 md，实际是 \"{0}\""},
@@ -215,6 +218,7 @@ const Phrase kPhrases[] = {
     {"unexpected token", "无法识别的内容"},
     {"short \\u escape", "\\u 转义不完整"},
     {"bad \\u escape", "\\u 转义无效"},
+    {"lone UTF-16 surrogate in a \\u escape", "\\u 转义中有落单的 UTF-16 代理项"},
     {"expected string", "此处应为字符串"},
     {"bad escape", "转义无效"},
     {"unterminated string", "字符串缺少结束引号"},
@@ -259,6 +263,23 @@ const Phrase kPhrases[] = {
      "在 {0} 上校准，在 {1} "
      "上规划：这些系数带过来的是差距中属于软件的部分（框架、算子、数据加载），而不是这些算子在这种 GPU "
      "上跑得如何；误差会比在 {0} 上大"},
+    {"{0} tokens/s per GPU would be {1} % {2} on this layout, more than the GPU's peak: check the GPU, the GPU "
+     "count and the sequence length (a Trainer's train_tokens_per_second is per GPU, its samples per second of all "
+     "GPUs)",
+     "每张 GPU 每秒 {0} 个 token 在这一布局下相当于 {1} % {2}，超过了 GPU 的峰值：请检查 GPU、GPU "
+     "数量和序列长度（Trainer 的 "
+     "train_tokens_per_second 是每张 GPU 的，samples per second 是所有 GPU 的）"},
+    {"{0} GiB is less than the weights alone on one GPU of this layout ({1} GiB): it cannot be this run's peak",
+     "{0} GiB 少于这一布局下单张 GPU 上仅权重所占（{1} GiB）：不可能是这次训练的峰值"},
+    {"{0} tokens/s per GPU is less than even a twentieth of kernel speed explains for this layout (it gives {1} to "
+     "{2}); check that the configuration is the run you measured",
+     "每张 GPU 每秒 {0} 个 token 低于这一布局下算子速度二十分之一所能解释的范围（{1} 到 "
+     "{2}）；请检查配置是否就是你测量的那次训练"},
+    {"the log's own figures ({0} TFLOPS at {1} % MFU) imply a GPU of {2} TFLOPS peak, but {3} has {4}: was the log "
+     "from another GPU?",
+     "日志自身的数字（{0} TFLOPS、{1} % MFU）意味着峰值 {2} TFLOPS 的 GPU，而 {3} 是 {4}：这份日志来自另一种 GPU 吗？"},
+    {"{0}x gives {1} % {2} on this layout, more than the GPU's peak; accepted here: up to {3}x",
+     "{0}x 在这一布局下得到 {1} % {2}，超过了 GPU 的峰值；此处可接受：最多 {3}x"},
     {"{0} tokens/s per GPU is more than kernel speed can explain for this layout (it gives {1} to {2}); check that "
      "the configuration is the run you measured",
      "每张 GPU 每秒 {0} 个 token 超出了这一布局下算子速度所能解释的范围（{1} 到 "
