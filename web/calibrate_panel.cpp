@@ -44,15 +44,16 @@ bool ReadBox(AppState& app) {
   const Config before = app.cfg;
   // Each figure through core's parser as if typed into its field: a value the key refuses (1e20 tokens/s)
   // stays out of the plan, with the key's message in red under its field.
-  Config from_log = app.cfg;
-  ApplyRunLog(reading, gbs, seq, gpus, /*keep_given=*/false, from_log);
+  // (The log's figures as read, not ApplyRunLog's result: the page shows a refused one under its field.)
+  const double log_tps = LogTokensPerGpu(reading, gbs, seq, gpus);
   struct Figure {
     const char* key;
     double read, was;
   };
   const Figure figures[] = {
-      {"measured_tokens_per_s_per_gpu", from_log.measured_tokens_per_s_per_gpu, before.measured_tokens_per_s_per_gpu},
-      {"measured_peak_gib", from_log.measured_peak_gib, before.measured_peak_gib}};
+      {"measured_tokens_per_s_per_gpu", log_tps > 0 ? log_tps : before.measured_tokens_per_s_per_gpu,
+       before.measured_tokens_per_s_per_gpu},
+      {"measured_peak_gib", reading.peak_gib > 0 ? reading.peak_gib : before.measured_peak_gib, before.measured_peak_gib}};
   bool applied = false, refused = false;
   for (const Figure& f : figures)
     if (f.read != f.was) {
@@ -60,7 +61,7 @@ bool ReadBox(AppState& app) {
       applied = true;
       refused |= app.inputs.typed.count(f.key) > 0;
     }
-  const double tps = LogTokensPerGpu(reading, gbs, seq, gpus);
+  const double tps = log_tps;
   std::string read;
   if (tps > 0) read = Sprintf(Tr("%s tokens/s per GPU"), FmtRate(tps).c_str());
   if (reading.peak_gib > 0) read.append(read.empty() ? "" : ", ").append(Sprintf(Tr("peak %.2f GiB reserved"), reading.peak_gib));

@@ -12,6 +12,7 @@
 #include <sstream>
 #include <string>
 
+#include "calibrate.h"
 #include "cli.h"
 #include "config.h"
 #include "default_sources.h"
@@ -359,6 +360,20 @@ std::vector<ConfigIssue> BadInputIssues() {
   pairs({{"model", "llama2-7b"}, {"params", "5e9"}});
   pairs({{"model", "gpt2-1.5b"}, {"seq", "2048"}, {"gpus", "1"}});   // beyond its 1,024 learned positions
   pairs({{"model", "llama2-7b"}, {"seq", "16384"}, {"gpus", "8"}});  // beyond its trained 4,096 (rotary)
+  // Calibrations physics rules out (issue #34): past the peak, below the weights, a factor past the peak, too slow.
+  pairs({{"model", "llama3-8b"}, {"gpu", "h100"}, {"gpus", "16"}, {"measured_tokens_per_s_per_gpu", "25188"}});
+  pairs({{"model", "llama3-8b"}, {"gpu", "h100"}, {"gpus", "8"}, {"measured_peak_gib", "1e-300"}});
+  pairs({{"model", "qwen2.5-0.5b"}, {"gpu", "h100"}, {"gpus", "8"}, {"calib_speed", "20"}});
+  pairs({{"model", "llama3-8b"}, {"gpu", "h100"}, {"gpus", "8"}, {"measured_tokens_per_s_per_gpu", "5"}});
+  // A log from another GPU: torchtitan's own TFLOPS and MFU imply an A100's peak, planned on an H100.
+  {
+    Config c;
+    std::vector<ConfigIssue> issues;
+    for (auto [k, v] : {std::pair{"model", "llama3-8b"}, {"gpu", "h100"}, {"gpus", "8"}}) ApplyPair(c, k, v, issues);
+    const PlanOutput out = MakePlan(
+        c, ReadRunLog("step: 20  loss: 6.9  memory: 46.10GiB(58.00%)  tps: 2,410  tflops: 100.0  mfu: 32.0%\n"));
+    all.insert(all.end(), out.issues.begin(), out.issues.end());
+  }
   pairs({{"model", "llama2-7b"}, {"method", "qlora"}, {"prec", "fp32"}, {"lora_r", "9999"}});
   pairs({{"model", "llama2-7b"}, {"gpus", "8"}, {"tp", "3"}, {"pp", "64"}, {"vp", "3"}, {"ep", "2"}});
   pairs({{"model", "llama2-7b"}, {"gpus", "8"}, {"tp", "8"}, {"pp", "1"}, {"cp", "1"}, {"ep", "1"}, {"dp", "2"}});
@@ -458,8 +473,14 @@ std::vector<ConfigIssue> BadInputIssues() {
          {"gpus", "7096320"},
          {"gpus_per_node", "1024"}});
   // Calibration: measurements no factor can reproduce, factors carried to another GPU.
-  pairs({{"model", "llama2-7b"}, {"gpus", "8"}, {"measured_peak_gib", "1"}});
-  pairs({{"model", "llama2-7b"}, {"gpus", "8"}, {"measured_tokens_per_s_per_gpu", "1e7"}});
+  pairs({{"model", "llama2-7b"}, {"gpus", "8"}, {"measured_peak_gib", "5000"}});  // more than activations explain
+  // Faster than 20x kernel speed yet under the peak: a communication-bound layout (TP 8 over PCIe without P2P).
+  pairs({{"model", "llama2-7b"},
+         {"gpu", "rtx4090"},
+         {"gpus", "8"},
+         {"tp", "8"},
+         {"pp", "1"},
+         {"measured_tokens_per_s_per_gpu", "2000"}});
   pairs({{"gpus", "8"}, {"gpu", "h100"}, {"calib_speed", "0.9"}, {"calib_gpu", "a100-80g"}});
   // A compare scenario that is not key:value pairs (the cmp key refuses it whole; a column reads it part by part).
   {
@@ -483,9 +504,10 @@ std::vector<ConfigIssue> BadInputIssues() {
   parse(ApplyLink, many.substr(0, 4) + many.substr(many.size() - 40 * 5));
   parse(ApplyJson, "{\"tp\": [1]}");
   parse(ApplyJson, "[1]");
-  for (const char* broken : {"{\"tp\": 1,", "{\"tp\" 1}", "{\"tp\": 1 2}", "[1 2]", "{1: 2}", "{\"a\": \"\\q\"}",
-                             "{\"a\": \"\\u12\"}", "{\"a\": \"\\uzzzz\"}", "{\"a\": \"open", "{\"a\": -}",
-                             "{\"a\": 1e999}", "{\"a\": nul}", "{} x", "{\"a\": ", "{\"a\": \"\\u12", "{\"a\": @}"})
+  for (const char* broken :
+       {"{\"tp\": 1,", "{\"tp\" 1}", "{\"tp\": 1 2}", "[1 2]", "{1: 2}", "{\"a\": \"\\q\"}", "{\"a\": \"\\u12\"}",
+        "{\"a\": \"\\uzzzz\"}", "{\"a\": \"open", "{\"a\": -}", "{\"a\": 1e999}", "{\"a\": nul}", "{} x",
+        "{\"a\": ", "{\"a\": \"\\u12", "{\"a\": @}", "{\"a\": \"\\ud800\"}"})
     parse(ApplyJson, broken);
   parse(ApplyJson, std::string(10000, '['));
   parse(ApplyHfConfig, "[1]");
