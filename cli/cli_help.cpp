@@ -127,7 +127,9 @@ std::string Help(const std::string& command) {
     return std::string(
                "trainplan search [KEY=VALUE ...] [--objective time|cost] [--top N] [--format F]\n"
                "  Evaluates every valid layout for the keys left on auto and lists the best, with why each\n"
-               "  loses to the first.\n\n") +
+               "  loses to the first. A page's Search link (view=search) searches what the page did: every\n"
+               "  GPU type (search_gpus=this: the link's only), 20 rows, in its order (search_by); the\n"
+               "  options below override it.\n\n") +
            kCommonOptions +
            "  --objective O        time (default) or cost\n"
            "  --top N              how many layouts to list (default 10, 1-1000)\n"

@@ -11,6 +11,7 @@
 #include "fields.h"
 #include "platform.h"
 #include "scenario.h"
+#include "search_config.h"  // PageSearchOptions: the search `trainplan search --link` runs too
 #include "views.h"
 
 namespace tp::ui {
@@ -96,9 +97,11 @@ void SyncDerived(AppState& app) {
   // Strict: a point whose configuration the rules refuse (an explicit layout too big for 8 GPUs) does not
   // fit at that count, rather than being planned with other values.
   SyncList(bg.scaling, scaling, PlanMode::Strict);
-  if (bg.search_started && PlanInputs(bg.search_cfg) != PlanInputs(planned))
+  if (bg.search_started &&
+      (PlanInputs(bg.search_cfg) != PlanInputs(planned) || bg.search_cfg.search_gpus != planned.search_gpus))
     bg.search_started = bg.search_running = bg.search_complete = false;
   bg.search_cfg = planned;
+  bg.search_options.objective = planned.search_by == 1 ? Objective::Cost : Objective::Time;  // re-ranks only
 }
 
 // The main plan's answer changed (it landed, or only its view keys did): what is derived from it follows.
@@ -220,11 +223,7 @@ void BackgroundWork(AppState& app, double frame_start) {
   if (!app.main.Done()) return;
   if (ViewOf(app) == View::Search) {
     if (!bg.search_started) {
-      bg.search_options.top = 20;
-      bg.search_options.both_objectives = true;  // "by time" / "by cost" without searching again
-      bg.search_options.gpu_types.clear();
-      for (const auto& g : Gpus())
-        if (!bg.selected_gpu_only || g.id == bg.search_cfg.gpu) bg.search_options.gpu_types.push_back(g.id);
+      bg.search_options = PageSearchOptions(bg.search_cfg);  // core's: what `trainplan search --link` runs
       bg.search.Begin(bg.search_cfg, bg.search_options);
       bg.search_began = Now();
       bg.search_started = bg.search_running = true;

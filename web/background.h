@@ -61,7 +61,6 @@ struct Background {
                                   // and GPU types set when it starts
   Config search_cfg;              // what `search` searches (PlanInputs of it)
   bool search_started = false, search_running = false;
-  bool selected_gpu_only = false; // search view: only the configuration's GPU type (a new value restarts it)
   // The view's whole answer (the search and every GPU type's point) has been drawn: searchStatus()'s
   // done, and search_ms its time from the search's start.
   bool search_complete = false;

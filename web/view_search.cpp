@@ -40,11 +40,10 @@ bool SearchView(AppState& app) {
   Paragraph(evaluated);
   // Only the configuration's GPU type: the table then ranks its layouts alone (the search restarts).
   const std::string selected_name = gpu_name(app.cfg.gpu);
-  bool only = bg.selected_gpu_only;
-  if (ImGui::Checkbox(Sprintf("%s###selected_only", Sprintf(Tr("%s only"), selected_name.c_str()).c_str()).c_str(), &only)) {
-    bg.selected_gpu_only = only;
-    bg.search_started = false;  // BackgroundWork starts it again over the GPU types now asked for
-  }
+  // A key of the link (search_gpus=this): a new value restarts the search over the GPU types now asked for.
+  bool only = app.cfg.search_gpus == 1;
+  if (ImGui::Checkbox(Sprintf("%s###selected_only", Sprintf(Tr("%s only"), selected_name.c_str()).c_str()).c_str(), &only))
+    app.cfg.search_gpus = only ? 1 : 0, changed = true;
   if (ImGui::IsItemHovered()) Tooltip(Tr("Search the layouts of the selected GPU type only (the GPU in the inputs)"));
   Record(app, "search_selected_only");
   ImGui::PushFont(app.fonts.bold);
@@ -126,15 +125,15 @@ bool SearchView(AppState& app) {
   ImGui::PushFont(app.fonts.bold);
   ImGui::Text(Tr("Best layouts (%s first)"), Tr(bg.search_options.objective == Objective::Time ? "fastest" : "cheapest"));
   ImGui::PopFont();
-  // The objective is the view's own (not a key): a new one re-ranks the same search.
-  int obj = int(bg.search_options.objective);
+  // The order is a key of the link (search_by): a new one re-ranks the same search.
+  int obj = app.cfg.search_by;
   const float radio_w = ImGui::CalcTextSize(Tr("by time")).x + ImGui::CalcTextSize(Tr("by cost")).x + ImGui::GetFrameHeight() * 2 +
                         ImGui::GetStyle().ItemSpacing.x * 3;
   if (ImGui::GetItemRectMax().x + radio_w < ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x) ImGui::SameLine();
-  if (ImGui::RadioButton(Tr("by time"), obj == 0) && obj != 0) bg.search_options.objective = Objective::Time;
+  if (ImGui::RadioButton(Tr("by time"), obj == 0) && obj != 0) app.cfg.search_by = 0, changed = true;
   Record(app, "search_by_time");
   ImGui::SameLine();
-  if (ImGui::RadioButton(Tr("by cost"), obj == 1) && obj != 1) bg.search_options.objective = Objective::Cost;
+  if (ImGui::RadioButton(Tr("by cost"), obj == 1) && obj != 1) app.cfg.search_by = 1, changed = true;
   Record(app, "search_by_cost");
   // A phone has no room for eight columns: each layout is a card of a few wrapped lines instead.
   if (ImGui::GetContentRegionAvail().x < ImGui::GetFontSize() * 36) {

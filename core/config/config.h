@@ -16,6 +16,8 @@ namespace tp {
 
 inline constexpr int kUnset = 0;  // model dimensions: "take the preset's value"
 inline constexpr const char* kViewNames[] = {"plan", "compare", "search"};
+inline constexpr const char* kSearchGpuNames[] = {"all", "this"};  // search_gpus: every GPU type, or the plan's
+inline constexpr const char* kSearchByNames[] = {"time", "cost"};  // search_by: the order of the Search view
 inline constexpr const char* kViewLabels[] = {"Plan", "Compare", "Search"};
 
 struct Config {
@@ -113,7 +115,9 @@ struct Config {
 
   // the page's view (keys of the same grammar, so every link the page writes means the same to the CLI)
   std::string lang = "en";
-  int view = 0;  // 0 plan, 1 compare, 2 search (kViewNames)
+  int view = 0;         // 0 plan, 1 compare, 2 search (kViewNames)
+  int search_gpus = 0;  // the Search view's GPU types: 0 every type in the catalog, 1 only the plan's (kSearchGpuNames)
+  int search_by = 0;    // the Search view's order: 0 fastest first, 1 cheapest first (kSearchByNames)
   std::string
       cmp;  // compare columns, "gpu:h100,gpus:128;gpu:a100-80g,gpus:256" (core/config/scenario.h); empty = default
 

@@ -359,6 +359,17 @@ void AddAssumptionKeys(std::vector<KeyInfo>& table) {
            .Values(kViewLabels)
            .Label("View", "视图")
            .Zh("页面的视图：plan（方案）、compare（并排对比）或 search（并行布局与 GPU 类型搜索）。"),
+       ChoiceField("search_gpus", G::View, kSearchGpuNames, false, TP_INT(search_gpus),
+                   "The Search view's GPU types: all (every type in the catalog) or this (the plan's GPU only); "
+                   "`trainplan search --link` searches the same.")
+           .Label("Search GPU types", "搜索的 GPU 类型")
+           .Zh("搜索视图的 GPU 类型：all（目录中的每种 GPU）或 this（只搜索方案的 GPU）；`trainplan search --link` "
+               "搜索同样的范围。"),
+       ChoiceField("search_by", G::View, kSearchByNames, false, TP_INT(search_by),
+                   "The Search view's order: time (fastest first) or cost (cheapest first); `trainplan search --link` "
+                   "ranks the same.")
+           .Label("Search order", "搜索排序")
+           .Zh("搜索视图的排序：time（最快优先）或 cost（最便宜优先）；`trainplan search --link` 按同样方式排序。"),
        TextField(
            "cmp", G::View, TP_ID(cmp), ValidScenarioList,
            "2-4 scenarios separated by ; each key:value pairs separated by , (gpu:h100,gpus:128;gpu:a100-80g,gpus:256)",

@@ -255,7 +255,8 @@ TEST_CASE("Search can keep to the selected GPU, whose point is always labelled",
   CHECK(app.bg.search.Result().gpu_ids.size() > 1);
   REQUIRE(ClickWidget(app, "search_selected_only"));
   RunUntilIdle(app);
-  CHECK(app.bg.selected_gpu_only);
+  CHECK(app.cfg.search_gpus == 1);
+  CHECK(app.link.find("search_gpus=this") != std::string::npos);  // in the link, as the command line reads it
   CHECK(app.bg.search.Result().gpu_ids == std::vector<std::string>{"h100"});
   for (const SearchHit& h : app.bg.search.Result().top)
     CHECK(app.bg.search.Result().gpu_ids[h.variant] == "h100");
