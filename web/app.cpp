@@ -5,6 +5,7 @@
 #include "app.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 #include "i18n.h"
@@ -63,6 +64,33 @@ std::string WidgetsJson(const AppState& a) {
   return s + "}";
 }
 
+// The keyboard's focus (Dear ImGui's nav cursor) after the last frame: the registered widget it is on
+// ("" when none matches), its rectangle, and whether its ring is drawn (after a key, until a click).
+std::string FocusJson(const AppState& app) {
+  const ImGuiContext& g = *ImGui::GetCurrentContext();
+  ImRect r;
+  std::string name;
+  if (g.NavId && g.NavWindow) {
+    r = ImGui::WindowRectRelToAbs(g.NavWindow, g.NavWindow->NavRectRel[g.NavLayer]);
+    // The widget recorded with the nav item's own rectangle, else the smallest one holding its centre.
+    float best = 1e30f;
+    bool exact = false;
+    const ImVec2 c = r.GetCenter();
+    for (const auto& w : app.widgets) {
+      const bool same = std::abs(w.x0 - r.Min.x) < 1.5f && std::abs(w.y0 - r.Min.y) < 1.5f && std::abs(w.x1 - r.Max.x) < 1.5f &&
+                        std::abs(w.y1 - r.Max.y) < 1.5f;
+      const bool holds = c.x >= w.x0 && c.x <= w.x1 && c.y >= w.y0 && c.y <= w.y1;
+      const float area = (w.x1 - w.x0) * (w.y1 - w.y0);
+      if (same && !exact) name = w.name, exact = true;
+      else if (!exact && holds && area < best) name = w.name, best = area;
+    }
+  }
+  char buf[160];
+  std::snprintf(buf, sizeof buf, "\"focus_rect\":[%.1f,%.1f,%.1f,%.1f],\"focus_ring\":%s,\"focus\":", r.Min.x, r.Min.y,
+                r.Max.x, r.Max.y, g.NavId && g.NavCursorVisible ? "true" : "false");
+  return buf + JsonEscape(name);
+}
+
 std::string StatsJson(AppState& app) {
   AppState::Times& t = app.times;
   char buf[480];
@@ -80,7 +108,7 @@ std::string StatsJson(AppState& app) {
   out.pop_back();
   const bool shown = Now() < app.status_until;
   return out + ",\"status\":" + JsonEscape(shown ? app.status : std::string()) +
-         ",\"status_bad\":" + (shown && app.status_bad ? "true" : "false") + "}";
+         ",\"status_bad\":" + (shown && app.status_bad ? "true" : "false") + "," + FocusJson(app) + "}";
 }
 
 // window.trainplan: plan() and compare() finish what they report at once (only scripts wait for this; the
@@ -193,8 +221,10 @@ void DrawUi(AppState& app) {
     LoadLinkInto(app, nav, /*plan_now=*/false, /*keep_language=*/false);
     app.link_item = 0;
     // A field being typed in would write its live text back over the state navigated to (ImGui gives an
-    // active InputText's own text priority over the buffer): leave it.
+    // active InputText's own text priority over the buffer): leave it, and drop the text ImGui keeps to
+    // hand back to a field in the frame after it is deactivated (1.92's InputTextDeactivateHook).
     ImGui::ClearActiveID();
+    ImGui::GetCurrentContext()->InputTextDeactivatedState.ClearFreeMemory();
     // The state navigated to is the one a return visit opens on (issue #20), and the link shown below.
     app.link = CurrentLink(app);
     Save(app);

@@ -26,11 +26,15 @@ namespace tp::ui {
 
 enum class View { Plan, Compare, Search };  // Config::view's values (kViewNames)
 
+// A font and the size it is drawn at (Dear ImGui 1.92: a font has no size of its own; PushFace).
+struct Face {
+  ImFont* font = nullptr;
+  float size = 0;
+};
 struct Fonts {
-  ImFont* body = nullptr;
-  ImFont* bold = nullptr;
-  ImFont* big = nullptr;
-  ImFont* small = nullptr;
+  Face body;  // text
+  Face bold;  // headings, labels of results
+  Face big;   // the verdict, the top bar's name (the bold font, larger)
 };
 
 struct AppState {
@@ -61,7 +65,7 @@ struct AppState {
   CalibrateState calibrate;  // the training-log paste box (calibrate_panel.h)
 
   bool dark = false;
-  bool cjk_font_ready = false;  // the font atlas holds the Chinese glyphs (set by main.cpp; stats())
+  bool cjk_font_ready = false;  // the Chinese font is merged into the atlas (set by main.cpp; stats())
   bool persist = true;       // save the state between runs (off for --screenshot)
   Fonts fonts;
 

@@ -115,7 +115,7 @@ void CalibrationResult(AppState& app, const PlanOutput& o) {
   const std::vector<std::pair<std::string, std::string>> rows = CalibrationRows(o, LangOf(app));
   if (rows.empty()) return;
   ImGui::Spacing();
-  ImGui::PushFont(app.fonts.bold);
+  PushFace(app.fonts.bold);
   ImGui::TextUnformatted(Tr("Calibration (from your run)"));
   ImGui::PopFont();
   Record(app, "calibration_result");

@@ -119,7 +119,7 @@ std::string RowJson(const ExplainState::Row& r) {
 
 void WhyButton(AppState& app, const char* node) {
   const std::string label = std::string(Tr("why?")) + "##why_" + node;
-  ImGui::PushFont(app.fonts.body);
+  PushFace(app.fonts.body);
   SameLineIfFits(Tr("why?"), 6);
   ImGui::PushStyleColor(ImGuiCol_Button, ImVec4(0, 0, 0, 0));
   ImGui::PushStyleColor(ImGuiCol_Text, ColV(app, Hue::Accent));
@@ -159,7 +159,7 @@ void ExplainWindow(AppState& app) {
       MutedParagraph(Tr("This plan has no numbers to explain: see the errors beside the inputs."));
     } else {
       const ExplainNode& n = ex.nodes[root];
-      ImGui::PushFont(app.fonts.bold);
+      PushFace(app.fonts.bold);
       Paragraph(ExplainLabel(n, lang) + " = " + ExplainValueText(n, lang));
       ImGui::PopFont();
       MutedParagraph(Tr("Each line is a number and its value; open it for its formula with your values, its source "

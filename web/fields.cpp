@@ -182,6 +182,7 @@ bool TextKindField(AppState& app, const KeyInfo& k) {
       else if (k.group == KeyGroup::Layout) Tooltip(Sprintf(Tr("Let the planner choose %s (it searches every valid layout)."), key));
       else Tooltip(Sprintf(Tr("auto: the planner's default for %s (hover the field for where it comes from)."), key));
     }
+    Record(app, (std::string("auto_") + key).c_str());
   }
   if (unit_below) {
     ImGui::SetCursorPosX(app.inputs.label_width);

@@ -64,7 +64,7 @@ void WrappedBullet(const std::string& text) {
 // True if it stayed on the line (else the next item starts a new one).
 bool SameLineIfFits(const char* text, float spacing) {
   float need = ImGui::CalcTextSize(text).x + spacing;
-  float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+  float right = ContentRight();
   if (ImGui::GetItemRectMax().x + need > right) return false;
   ImGui::SameLine(0, spacing);
   return true;
@@ -135,14 +135,14 @@ void FallbackLine(AppState& app, const PlanOutput& o, bool compact) {
 void Verdict(AppState& app, const PlanOutput& o, bool compact, const std::string& name_given) {
   const std::string name = !name_given.empty() ? name_given : "verdict";
   bool fits = Fits(o);
-  ImGui::PushFont(app.fonts.big);
+  PushFace(app.fonts.big);
   ImGui::PushStyleColor(ImGuiCol_Text, ColV(app, fits ? Hue::Good : Hue::Bad));
   ImGui::TextUnformatted(Tr(fits ? "✔ Fits" : (o.ok ? "✘ Does not fit" : "✘ Cannot plan")));
   ImGui::PopStyleColor();
   Record(app, name.c_str());
   if (o.ok && compact) {
     ImGui::PopFont();
-    ImGui::PushFont(app.fonts.bold);
+    PushFace(app.fonts.bold);
     Paragraph(MemoryLine(o));
     if (ImGui::IsItemHovered()) Tooltip(MemoryFigures(o));
     Record(app, (name + "_memory").c_str());

@@ -15,9 +15,8 @@
 #include "fonts.h"
 #include "imgui.h"
 #include "imgui_impl_opengl3.h"
-#include "imgui_impl_sdl.h"
+#include "imgui_impl_sdl2.h"
 #include "platform.h"
-#include "sdl_input.h"
 
 namespace tp::platform {
 namespace {
@@ -126,7 +125,11 @@ void RunLoop(bool (*frame)(void*), void* user) {
 
 bool BeginFrame() {
   bool keep = true;
-  PumpEventsIntoImGui([&](const SDL_Event& event) {
+  // Dear ImGui's input queue (1.87+) keeps a key pressed and released within one frame as two events and
+  // hands them to two frames, each key with the modifiers of its own moment: nothing to hold back here.
+  SDL_Event event;
+  while (SDL_PollEvent(&event)) {
+    ImGui_ImplSDL2_ProcessEvent(&event);
     if (event.type == SDL_QUIT) keep = false;
     if (event.type == SDL_WINDOWEVENT && event.window.event == SDL_WINDOWEVENT_CLOSE &&
         event.window.windowID == SDL_GetWindowID(g_window))
@@ -135,7 +138,7 @@ bool BeginFrame() {
       g_dropped.push_back(event.drop.file);
       SDL_free(event.drop.file);
     }
-  });
+  }
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplSDL2_NewFrame();
   return keep;
@@ -258,8 +261,8 @@ std::string PreferredLanguage() {
 }
 
 bool CjkFont(const unsigned char** data, int* size) {
-  *data = fonts::kCjk.data;  // compiled in (cmake/fonts_cjk.cmake)
-  *size = fonts::kCjk.size;
+  *data = fonts::kCjkFull.data;  // compiled in, the whole font (cmake/fonts_cjk.cmake)
+  *size = fonts::kCjkFull.size;
   return true;
 }
 

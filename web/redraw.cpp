@@ -54,7 +54,10 @@ bool HashTiles(const ImDrawData& d, int cols, int rows, std::vector<uint64_t>& t
       if (cmd.UserCallback) return false;
       const PixelRect scissor = Intersect(ScissorOf(cmd.ClipRect, d), canvas);
       if (scissor.Empty()) continue;
-      const uint64_t texture = uint64_t(reinterpret_cast<uintptr_t>(cmd.TextureId));
+      // The texture by its ImTextureData (the font atlas: stable from frame to frame, while its GL name is
+      // still 0 in the frame that asks the backend to create it), else by the backend's id (an image).
+      const uint64_t texture = cmd.TexRef._TexData ? uint64_t(reinterpret_cast<uintptr_t>(cmd.TexRef._TexData))
+                                                   : uint64_t(cmd.TexRef._TexID);
       const ImDrawIdx* idx = list->IdxBuffer.Data + cmd.IdxOffset;
       const ImDrawVert* vtx = list->VtxBuffer.Data + cmd.VtxOffset;
       for (unsigned int i = 0; i + 2 < cmd.ElemCount; i += 3) {
@@ -131,14 +134,15 @@ std::vector<PixelRect> MergeDamage(const std::vector<char>& damaged, int cols, i
 }  // namespace
 
 PixelRect ScissorOf(const ImVec4& clip, const ImDrawData& d) {
-  // imgui_impl_opengl3.cpp, ImGui_ImplOpenGL3_RenderDrawData: glScissor((int)clip_min.x,
-  // (int)(fb_height - clip_max.y), (int)(clip_max.x - clip_min.x), (int)(clip_max.y - clip_min.y)), bottom-up.
+  // imgui_impl_opengl3.cpp (1.92.2b), ImGui_ImplOpenGL3_RenderDrawData: glScissor((int)clip_min.x,
+  // (int)((float)fb_height - clip_max.y), (int)(clip_max.x - clip_min.x), (int)(clip_max.y - clip_min.y)),
+  // bottom-up, with fb_height = (int)(DisplaySize.y * FramebufferScale.y).
   const ImVec2 off = d.DisplayPos, scale = d.FramebufferScale;
   const ImVec2 clip_min((clip.x - off.x) * scale.x, (clip.y - off.y) * scale.y);
   const ImVec2 clip_max((clip.z - off.x) * scale.x, (clip.w - off.y) * scale.y);
   if (clip_max.x <= clip_min.x || clip_max.y <= clip_min.y) return {};
   const int fb_height = FramebufferHeight(d);
-  const int x = (int)clip_min.x, y = (int)(fb_height - clip_max.y);
+  const int x = (int)clip_min.x, y = (int)((float)fb_height - clip_max.y);
   const int w = (int)(clip_max.x - clip_min.x), h = (int)(clip_max.y - clip_min.y);
   return {x, fb_height - y - h, x + w, fb_height - y};
 }
@@ -163,7 +167,12 @@ Redraw RedrawOf(RedrawMemo& memo, const ImDrawData& d, const float clear_rgba[4]
                         d.FramebufferScale.y};
   frame.Bytes(view, sizeof view);
   std::vector<uint64_t> tiles;
-  const bool hashed = HashTiles(d, cols, rows, tiles);
+  // A texture the backend is about to create (the font atlas grown or made anew) may get the GL name of
+  // one just destroyed: the whole frame is drawn rather than trust triangles that look the same.
+  bool new_texture = false;
+  if (d.Textures)
+    for (const ImTextureData* tex : *d.Textures) new_texture |= tex->Status == ImTextureStatus_WantCreate;
+  const bool hashed = !new_texture && HashTiles(d, cols, rows, tiles);
   Redraw redraw;
   if (!hashed || memo.tiles.size() != tiles.size() || memo.cols != cols || memo.frame != frame.h) {
     redraw.full = true;

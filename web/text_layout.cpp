@@ -59,8 +59,10 @@ std::string_view TrimSpaces(std::string_view v) {
 
 std::vector<std::string_view> WrapLines(std::string_view text, float width) {
   std::vector<std::string_view> lines;
-  ImFont* font = ImGui::GetFont();
-  const float scale = ImGui::GetFontSize() / font->FontSize;
+  // The current font at the current size (ImGui 1.92: glyphs are rasterized per size, and the baked
+  // size may differ from the drawn one by a scale).
+  ImFontBaked* font = ImGui::GetFontBaked();
+  const float scale = ImGui::GetCurrentContext()->FontBakedScale;
   const char* const end = text.data() + text.size();
   const char* line = text.data();
   const char* brk = nullptr;  // last break opportunity on this line
@@ -101,8 +103,8 @@ std::string Elide(std::string_view text, float width) {
   if (ImGui::CalcTextSize(text.data(), text.data() + text.size()).x <= width) return std::string(text);
   static const char kEllipsis[] = "…";
   const float room = width - ImGui::CalcTextSize(kEllipsis).x;
-  ImFont* font = ImGui::GetFont();
-  const float scale = ImGui::GetFontSize() / font->FontSize;
+  ImFontBaked* font = ImGui::GetFontBaked();
+  const float scale = ImGui::GetCurrentContext()->FontBakedScale;
   const char* const end = text.data() + text.size();
   const char* cut = text.data();
   float x = 0;
@@ -180,17 +182,18 @@ std::string ClippedTextJson(const std::vector<Rect>& exempt) {
   // Cut horizontally, by a widget's fine clip (button labels, combo previews) its U range is no glyph's;
   // cut by the draw command's clip rectangle (text of a column, a window, the screen) it reaches past it.
   ImFontAtlas* atlas = ImGui::GetIO().Fonts;
-  std::vector<std::pair<float, float>> glyph_u;  // (U0, U1) of every glyph of every font
-  for (const ImFont* font : atlas->Fonts)
-    for (const ImFontGlyph& g : font->Glyphs) glyph_u.emplace_back(g.U0, g.U1);
+  std::vector<std::pair<float, float>> glyph_u;  // (U0, U1) of every glyph of every font at every size
+  if (atlas->Builder)
+    for (int n = 0; n < atlas->Builder->BakedPool.Size; ++n) {
+      const ImFontBaked& baked = atlas->Builder->BakedPool[n];
+      if (baked.WantDestroy) continue;
+      for (const ImFontGlyph& g : baked.Glyphs) glyph_u.emplace_back(g.U0, g.U1);
+    }
   std::sort(glyph_u.begin(), glyph_u.end());
   const ImVec2 white = atlas->TexUvWhitePixel;
   ImVec4 lines_uv(2, 2, -1, -1);  // the baked anti-aliased lines: shapes, not glyphs
-  if (atlas->PackIdLines >= 0) {
-    const ImFontAtlasCustomRect* r = atlas->GetCustomRectByIndex(atlas->PackIdLines);
-    lines_uv = ImVec4(r->X * atlas->TexUvScale.x, r->Y * atlas->TexUvScale.y, (r->X + r->Width) * atlas->TexUvScale.x,
-                      (r->Y + r->Height) * atlas->TexUvScale.y);
-  }
+  ImFontAtlasRect r;
+  if (atlas->Builder && atlas->GetCustomRect(atlas->Builder->PackIdLinesTexData, &r)) lines_uv = ImVec4(r.uv0.x, r.uv0.y, r.uv1.x, r.uv1.y);
   auto whole_glyph = [&](float u0, float u1) {
     auto it = std::lower_bound(glyph_u.begin(), glyph_u.end(), std::make_pair(u0 - 1e-6f, -1.0f));
     for (; it != glyph_u.end() && it->first <= u0 + 1e-6f; ++it)

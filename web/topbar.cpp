@@ -38,7 +38,7 @@ void ExportView(AppState& app, Format f) {
 
 bool TopBar(AppState& app) {
   bool changed = false;
-  ImGui::PushFont(app.fonts.big);
+  PushFace(app.fonts.big);
   ImGui::TextUnformatted("TrainPlan");
   ImGui::PopFont();
   ImGui::SameLine(0, 24);
@@ -61,7 +61,7 @@ bool TopBar(AppState& app) {
   float w = button_w(Tr("Copy link")) + button_w(Tr("Export ▾")) + button_w("English") + button_w("简体中文") +
             ImGui::GetFrameHeight() * 1.3f + style.ItemSpacing.x * 3 + 2 + 4;
   float used = ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x + 20;
-  float target = ImGui::GetWindowContentRegionMax().x - w;
+  float target = ContentRight() - ImGui::GetWindowPos().x - w;
   if (target > used) ImGui::SameLine(target);
   if (ImGui::Button(TrId("Copy link").c_str())) {
     std::string url = platform::ShareUrl(app.link);

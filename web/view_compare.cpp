@@ -107,7 +107,7 @@ void Answer(AppState& app, const Best& best) {
     MutedParagraph(Tr("searching layouts…"));
     return;
   }
-  ImGui::PushFont(app.fonts.bold);
+  PushFace(app.fonts.bold);
   Paragraph(line);
   ImGui::PopFont();
   Record(app, "compare_verdict");
@@ -209,7 +209,7 @@ void ColumnBody(AppState& app, int i, int n, const Best& best) {
       if (is_best && n > 1) ImGui::TextColored(ColV(app, Hue::Good), "%s", v.c_str());
       else ImGui::TextUnformatted(v.c_str());
     };
-    ImGui::PushFont(app.fonts.big);
+    PushFace(app.fonts.big);
     hl(i == best.fastest, FmtDays(o.plan.run.days));
     Record(app, ("cmp_days_" + num).c_str());
     const std::string cost = FmtUsd(o.plan.run.cost_usd);

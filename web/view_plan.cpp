@@ -98,12 +98,12 @@ bool PlanView(AppState& app) {
     char buf[64];
     std::snprintf(buf, sizeof buf, "%s %.0f%%", Tr("updating…"), app.main.Progress() * 100);
     ImVec2 ts = ImGui::CalcTextSize(buf);
-    ImVec2 pos(ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x - ts.x,
+    ImVec2 pos(ContentRight() - ts.x,
                ImGui::GetWindowPos().y + ImGui::GetStyle().WindowPadding.y);
     ImGui::GetWindowDrawList()->AddText(pos, Col(app, Hue::Muted), buf);
   }
   if (!app.main.has_result) {  // start-up: the first plan is still being searched, a few frames
-    ImGui::PushFont(app.fonts.big);
+    PushFace(app.fonts.big);
     ImGui::TextColored(ColV(app, Hue::Muted), "%s", Tr("Planning…"));
     ImGui::PopFont();
     return false;
@@ -116,7 +116,7 @@ bool PlanView(AppState& app) {
   IssuesBox(app, o);
   ImGui::Separator();
   if (o.ok) {
-    ImGui::PushFont(app.fonts.bold);
+    PushFace(app.fonts.bold);
     ImGui::TextUnformatted(Tr("Memory per GPU"));
     ImGui::PopFont();
     const std::string usable = Sprintf(Tr("usable %s"), FmtMem(o.plan.memory.usable).c_str());
@@ -128,7 +128,7 @@ bool PlanView(AppState& app) {
     Record(app, "memory_bar");
     MemoryLimits(app, o);
     ImGui::Spacing();
-    ImGui::PushFont(app.fonts.bold);
+    PushFace(app.fonts.bold);
     ImGui::Text(Tr("Step time %s"), FmtDuration(o.plan.step.seconds).c_str());
     ImGui::PopFont();
     WhyButton(app, "step_seconds");
@@ -138,7 +138,7 @@ bool PlanView(AppState& app) {
     StepBar(app, o, 26);
     ImGui::Spacing();
     const RunSummary& run = o.plan.run;
-    ImGui::PushFont(app.fonts.bold);
+    PushFace(app.fonts.bold);
     ImGui::Text(Tr("Whole run %s"), FmtDays(run.days).c_str());
     ImGui::PopFont();
     if (!Fits(o)) WhyButton(app, "days");  // the verdict shows the days (with their "why?") only when it fits
@@ -153,7 +153,7 @@ bool PlanView(AppState& app) {
     CalibrationResult(app, o);
     ImGui::Spacing();
     ImGui::Separator();
-    ImGui::PushFont(app.fonts.bold);
+    PushFace(app.fonts.bold);
     Paragraph(Tr("Scaling: throughput and cost as the GPU count grows"));
     ImGui::PopFont();
     SameLineIfFits("(?)", ImGui::GetStyle().ItemSpacing.x);
@@ -168,7 +168,7 @@ bool PlanView(AppState& app) {
   bool changed = false;
   if (!o.fit_advice.empty() || !warnings.empty() || sooner) {
     ImGui::Separator();
-    ImGui::PushFont(app.fonts.bold);
+    PushFace(app.fonts.bold);
     Paragraph(Tr(Fits(o) ? "Worth knowing" : "What would make it fit"));
     ImGui::PopFont();
     ImGui::PushTextWrapPos(0);

@@ -46,7 +46,7 @@ bool SearchView(AppState& app) {
   }
   if (ImGui::IsItemHovered()) Tooltip(Tr("Search the layouts of the selected GPU type only (the GPU in the inputs)"));
   Record(app, "search_selected_only");
-  ImGui::PushFont(app.fonts.bold);
+  PushFace(app.fonts.bold);
   ImGui::TextUnformatted(Tr("Time vs cost on each GPU type"));
   ImGui::PopFont();
   ImGui::SameLine();
@@ -122,14 +122,14 @@ bool SearchView(AppState& app) {
   if (clicked >= 0 && types[clicked] >= 0) open(res.gpu_ids[types[clicked]], nullptr);
   if (!no_fit.empty()) Paragraph(Sprintf(Tr("Does not fit on %s GPUs: %s"), FmtInt(app.cfg.gpus).c_str(), no_fit.c_str()), ColV(app, Hue::Bad));
 
-  ImGui::PushFont(app.fonts.bold);
+  PushFace(app.fonts.bold);
   ImGui::Text(Tr("Best layouts (%s first)"), Tr(bg.search_options.objective == Objective::Time ? "fastest" : "cheapest"));
   ImGui::PopFont();
   // The objective is the view's own (not a key): a new one re-ranks the same search.
   int obj = int(bg.search_options.objective);
   const float radio_w = ImGui::CalcTextSize(Tr("by time")).x + ImGui::CalcTextSize(Tr("by cost")).x + ImGui::GetFrameHeight() * 2 +
                         ImGui::GetStyle().ItemSpacing.x * 3;
-  if (ImGui::GetItemRectMax().x + radio_w < ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x) ImGui::SameLine();
+  if (ImGui::GetItemRectMax().x + radio_w < ContentRight()) ImGui::SameLine();
   if (ImGui::RadioButton(Tr("by time"), obj == 0) && obj != 0) bg.search_options.objective = Objective::Time;
   Record(app, "search_by_time");
   ImGui::SameLine();
@@ -141,7 +141,7 @@ bool SearchView(AppState& app) {
       const SearchHit& hit = top[i];
       ImGui::PushID((int)i);
       ImGui::Separator();
-      ImGui::PushFont(app.fonts.bold);
+      PushFace(app.fonts.bold);
       const std::string title = std::to_string(i + 1) + ". " + ShortGpu(hit_gpu(hit));
       Paragraph(title);
       ImGui::PopFont();

@@ -33,6 +33,14 @@ void ApplyTheme(bool dark);
 // phone's combos are narrow): the same arguments otherwise.
 bool BeginComboFitted(const char* id, const std::string& preview, int flags = 0);
 
+// ImGui::PushFont with the face's font at its size (ImGui::PopFont ends it).
+struct Face;
+void PushFace(const Face& face);
+
+// The right edge of the current window's content, on the screen (what GetWindowPos() +
+// GetWindowContentRegionMax() gave before ImGui 1.90 made that obsolete).
+float ContentRight();
+
 void Record(AppState& app, const char* name);  // remember the last item's rectangle under `name`
 // After the frame's widgets: tells the platform whether an editable text field is being typed in (and
 // where), with every text field drawn, for the phone's on-screen keyboard (platform::TextInput).

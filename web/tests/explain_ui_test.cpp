@@ -94,18 +94,6 @@ const char* const kTorchtitanLine =
 // The configuration that run had (its layout given, as the section asks).
 const char* const kRunLink = "#v=1&model=llama3-8b&gpu=a100-80g&gpus=8&tp=1&pp=1&cp=1&zero=1&recompute=none&mbs=2&tokens=1e10";
 
-// A key pressed with Ctrl held, over two frames.
-void CtrlKey(AppState& app, ImGuiKey_ key, char letter) {
-  ImGuiIO& io = ImGui::GetIO();
-  io.KeyMap[key] = letter;
-  io.KeyCtrl = true;
-  io.KeysDown[(int)letter] = true;
-  Frame(app);
-  io.KeysDown[(int)letter] = false;
-  io.KeyCtrl = false;
-  Frame(app);
-}
-
 // Click into the text field, Ctrl+A, Ctrl+V with `text` on the clipboard (ImGui's own, headless): the
 // pasted text replaces the field's.
 void PasteInto(AppState& app, const std::string& field, const std::string& text) {
@@ -113,8 +101,8 @@ void PasteInto(AppState& app, const std::string& field, const std::string& text)
   ImGui::ClearActiveID();
   Frame(app);
   REQUIRE(ClickWidget(app, field));
-  CtrlKey(app, ImGuiKey_A, 'A');
-  CtrlKey(app, ImGuiKey_V, 'V');
+  testing::PressKey(app, ImGuiKey_A, ImGuiMod_Ctrl);
+  testing::PressKey(app, ImGuiKey_V, ImGuiMod_Ctrl);
   ImGui::ClearActiveID();
   Frame(app);
 }

@@ -173,14 +173,14 @@ TEST_CASE("every view drawn in Chinese finds a translation for everything it loo
 std::string DrawnText(AppState& app) {
   static std::string captured;
   captured.clear();
-  ImGuiIO& io = ImGui::GetIO();
-  const auto saved = io.SetClipboardTextFn;
-  io.SetClipboardTextFn = [](void*, const char* text) { captured = text; };
+  ImGuiPlatformIO& pio = ImGui::GetPlatformIO();
+  const auto saved = pio.Platform_SetClipboardTextFn;
+  pio.Platform_SetClipboardTextFn = [](ImGuiContext*, const char* text) { captured = text; };
   ImGui::NewFrame();
   ImGui::LogToClipboard(0);  // 0: no tree node opened for the log's sake
   DrawUi(app);
   ImGui::Render();
-  io.SetClipboardTextFn = saved;
+  pio.Platform_SetClipboardTextFn = saved;
   return captured;
 }
 

@@ -55,14 +55,7 @@ void FilterPicker(AppState& app, const char* key, const std::string& filter) {
   Frame(app);
 }
 
-void PressEnter(AppState& app) {
-  ImGuiIO& io = ImGui::GetIO();
-  io.KeyMap[ImGuiKey_Enter] = 13;
-  io.KeysDown[13] = true;
-  Frame(app);
-  io.KeysDown[13] = false;
-  Frame(app);
-}
+void PressEnter(AppState& app) { testing::PressKey(app, ImGuiKey_Enter); }
 
 void OpenImportBox(AppState& app) {
   if (!FindRect(app, "hf_paste")) REQUIRE(ClickWidget(app, "hf_open"));

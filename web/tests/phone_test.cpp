@@ -34,7 +34,7 @@ using testing::RunUntilIdle;
 namespace {
 bool g_open_everything = false;
 }
-void ImGuiTestEngineHook_ItemAdd(ImGuiContext*, const ImRect&, ImGuiID) {}
+void ImGuiTestEngineHook_ItemAdd(ImGuiContext*, ImGuiID, const ImRect&, const ImGuiLastItemData*) {}
 void ImGuiTestEngineHook_ItemInfo(ImGuiContext* ctx, ImGuiID id, const char*, ImGuiItemStatusFlags flags) {
   if (!g_open_everything || !(flags & ImGuiItemStatusFlags_Openable) || (flags & ImGuiItemStatusFlags_Opened)) return;
   ctx->CurrentWindow->DC.StateStorage->SetInt(id, 1);

@@ -28,6 +28,7 @@ ImDrawData& FrameWith(const std::string& changing_line, ImVec2 size = ImVec2(136
   io.DisplaySize = size;
   io.DisplayFramebufferScale = ImVec2(scale, scale);
   io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
+  tp::ui::testing::NullRenderTextures();  // the last frame's, as the page's backend handles them
   ImGui::NewFrame();
   ImGui::SetNextWindowPos(ImVec2(0, 0));
   ImGui::SetNextWindowSize(size);
