@@ -2,7 +2,7 @@
 # test.sh — the whole test command: install what is missing (scripts/setup.sh), build both presets, run the
 # Catch2 suites (ctest), the browser tests in headless Chromium (behaviour, the "why?" panel and calibration,
 # the search view's whole-fleet
-# search in Web Workers, then hostile links and the Content-Security-Policy, then the page against the
+# search in Web Workers, a phone, the keyboard alone, then hostile links and the Content-Security-Policy, then the page against the
 # command line), the desktop window's screenshot test
 # under Xvfb, native against WebAssembly, the sanitizers, fuzzing and the printed benchmarks; each stage
 # once. Exit status is non-zero if anything fails. About 10-15 minutes from scratch on 2 cores.
@@ -43,6 +43,8 @@ stage "browser: the whole-fleet search in Web Workers (timed, printed; the comma
   node tests/browser/search.mjs --web build/web --cli build/native/trainplan
 stage "browser: a phone (touch, drag to scroll, the on-screen keyboard; copy refused)" \
   node tests/browser/phone.mjs --web build/web --out build/screenshots
+stage "browser: the keyboard alone (Tab through every widget, a visible focus ring, Space/Enter, English and Chinese)" \
+  node tests/browser/keyboard.mjs --web build/web --out build/screenshots
 stage "browser security (hostile links, Content-Security-Policy)" node tests/browser/security.mjs --web build/web
 stage "the page vs the command line: identical plans in every view (keystrokes and clicks in Chromium)" \
   node tests/parity/page.mjs --web build/web --cli build/native/trainplan

@@ -33,7 +33,7 @@ void NoticeBar(AppState& app) {
   size_t lines = 0;
   for (const ConfigIssue& is : app.notices) lines += WrapLines(FormatIssue(is, LangOf(app)), text_w).size();
   float h = ImGui::GetTextLineHeightWithSpacing() * (float)std::min<size_t>(lines, 4) + 12;
-  ImGui::BeginChild("notices", ImVec2(0, h), true);
+  ImGui::BeginChild("notices", ImVec2(0, h), ImGuiChildFlags_Borders | ImGuiChildFlags_NavFlattened);
   float close_x = ImGui::GetContentRegionAvail().x - ImGui::GetFrameHeight();
   bool dismiss = false;
   for (size_t i = 0; i < app.notices.size(); ++i) {
@@ -267,11 +267,13 @@ void DrawUi(AppState& app) {
     input_changed |= NarrowColumn(app, status_h, results);
   } else {
     float left_w = std::max(300.0f, std::min(420.0f, ImGui::GetContentRegionAvail().x * 0.32f));
-    ImGui::BeginChild("inputs", ImVec2(left_w, -status_h), true);
+    // NavFlattened: the panels share the page's keyboard focus scope, so Tab goes on from the top bar
+    // through the inputs to the results (a child window of its own would keep Tab inside it).
+    ImGui::BeginChild("inputs", ImVec2(left_w, -status_h), ImGuiChildFlags_Borders | ImGuiChildFlags_NavFlattened);
     input_changed |= DrawInputs(app);
     ImGui::EndChild();
     ImGui::SameLine();
-    ImGui::BeginChild("results", ImVec2(0, -status_h), true);
+    ImGui::BeginChild("results", ImVec2(0, -status_h), ImGuiChildFlags_Borders | ImGuiChildFlags_NavFlattened);
     results();
     ImGui::EndChild();
   }

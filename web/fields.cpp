@@ -208,10 +208,13 @@ bool ChoiceField(AppState& app, const KeyInfo& k) {
   std::vector<ConfigIssue> ignored;
   if (BeginComboFitted("##v", preview)) {
     if (k.has_auto && ImGui::Selectable(auto_label().c_str(), is_auto) && !is_auto) changed = ApplyPair(c, key, "auto", ignored);
+    if (k.has_auto && is_auto) ImGui::SetItemDefaultFocus();
     for (int i = 0; i < k.n_names; ++i) {
       const bool auto_name = std::strcmp(k.names[i], "auto") == 0;
       if (ImGui::Selectable(auto_name ? auto_label().c_str() : Tr(ChoiceLabel(k, i)), v == i) && v != i)
         changed = ApplyPair(c, key, k.names[i], ignored);
+      if (v == i) ImGui::SetItemDefaultFocus();  // opened from the keyboard, the arrows start at the value
+      Record(app, (std::string("choice_") + key + "_" + k.names[i]).c_str());
     }
     ImGui::EndCombo();
   }

@@ -59,7 +59,7 @@ void ErrorMark(AppState& app, bool error, bool open) {
 bool SectionHeader(AppState& app, KeyGroup group, bool open_by_default, Groups groups, const char* words = nullptr) {
   const char* title = GroupTitle(group, Lang::En);
   ImGui::Spacing();
-  ImGui::PushFont(app.fonts.bold);
+  PushFace(app.fonts.bold);
   bool error = OpenForErrors(app, title, groups);
   const std::string id = std::string(words ? Tr(words) : GroupTitle(group, LangOf(app))) + "###" + title;
   bool open = ImGui::CollapsingHeader(id.c_str(), open_by_default ? ImGuiTreeNodeFlags_DefaultOpen : 0);
@@ -287,9 +287,11 @@ bool StackChoice(AppState& app, const KeyInfo& k) {
   bool changed = false;
   if (BeginComboFitted("##v", preview)) {
     if (ImGui::Selectable(auto_label.c_str(), c.stack.empty()) && !c.stack.empty()) c.stack.clear(), changed = true;
+    if (c.stack.empty()) ImGui::SetItemDefaultFocus();
     for (const StackProfile& s : Stacks()) {
       const bool selected = chosen == &s;
       if (ImGui::Selectable(s.name, selected) && !selected) c.stack = s.id, changed = true;
+      if (selected) ImGui::SetItemDefaultFocus();
       if (ImGui::IsItemHovered()) Tooltip(s.covers);
       Record(app, (std::string("stack_") + s.id).c_str());
     }
