@@ -412,6 +412,13 @@ bool BeginFrame() {
   // backend takes the pointer from SDL's mouse events whether or not the canvas has keyboard focus.
   SDL_Event event;
   while (SDL_PollEvent(&event)) {
+    if (event.type == SDL_MOUSEBUTTONDOWN) {
+      // A press where the pointer last moved to (a second tap on the same spot) comes without a motion
+      // event, and the pointer may have been sent away since (below): the press puts it back where it is.
+      ImGuiIO& io = ImGui::GetIO();
+      io.AddMouseSourceEvent(event.button.which == SDL_TOUCH_MOUSEID ? ImGuiMouseSource_TouchScreen : ImGuiMouseSource_Mouse);
+      io.AddMousePosEvent((float)event.button.x, (float)event.button.y);
+    }
     ImGui_ImplSDL2_ProcessEvent(&event);
     if (event.type == SDL_MOUSEBUTTONUP && event.button.which == SDL_TOUCH_MOUSEID) touch_ended = 1;
     if (event.type == SDL_MOUSEBUTTONDOWN || event.type == SDL_MOUSEMOTION) pointer_away = false, touch_ended = 0;
