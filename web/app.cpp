@@ -160,6 +160,9 @@ void Init(AppState& app, const InitOptions& options) {
   SplitSavedState(options.use_saved_state ? platform::LoadState() : std::string(), &saved, &saved_theme);
   app.dark = options.theme == "dark" || (options.theme != "light" && saved_theme == "dark");
   ApplyTheme(app.dark);
+  // Keyboard-only use (#33): Tab moves through every widget (not only the text fields), Space and Enter
+  // operate it, arrows move within lists; the focus ring shows once a key is used, a click hides it.
+  ImGui::GetIO().ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
   // Language: a --lang option, else the one remembered with the last state, else on a first visit the
   // browser's (natively the locale); a link that names `lang` over all of them.
   app.cfg.lang = ViewerLanguage(options.lang, saved, platform::PreferredLanguage());

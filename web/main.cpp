@@ -137,9 +137,6 @@ int main(int argc, char** argv) {
   ImGui::CreateContext();
   ImGuiIO& io = ImGui::GetIO();
   io.IniFilename = nullptr;  // layout is fixed; state lives in the share link (platform::SaveState)
-  // Keyboard-only use: Tab moves through every widget, Space and Enter operate it, arrows move within
-  // lists; the focus ring shows once a key has been used (ImGui hides it again on a mouse click).
-  io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
   if (!tp::platform::Init(options)) return 1;
   if (!link.empty()) tp::platform::SetInitialLink(link);
 

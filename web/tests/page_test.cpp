@@ -5,9 +5,11 @@
 // refused says so under its field; Compare opens on the current plan; Search can keep to the selected GPU.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cfloat>
 #include <regex>
 #include <string>
+#include <vector>
 
 #include "app.h"
 #include "catalog.h"
@@ -164,6 +166,25 @@ TEST_CASE("a preset picked after an import replaces the model, an edited preset 
   PressEnter(app);
   Settle(app);
   CHECK(app.cfg.model == "qwen2.5-14b");
+
+  // ... and with several rows left, the highlighted one: the first that matches (issue #33: Enter picked
+  // nothing then). Which rows match is the picker's own list, read from the registered rows.
+  FilterPicker(app, "model", "llama");
+  std::vector<std::string> rows;
+  for (const auto& w : app.widgets)
+    if (w.name.rfind("pick_model_", 0) == 0) rows.push_back(w.name.substr(11));
+  REQUIRE(rows.size() > 3);
+  PressEnter(app);
+  Settle(app);
+  CHECK(app.cfg.model == rows.front());
+  CHECK_FALSE(FindRect(app, "filter_model"));  // the list closed
+  // With nothing typed, Enter closes the list on the value, unchanged.
+  FilterPicker(app, "model", "");
+  REQUIRE(FindRect(app, "filter_model"));
+  PressEnter(app);
+  Settle(app);
+  CHECK(app.cfg.model == rows.front());
+  CHECK_FALSE(FindRect(app, "filter_model"));
 }
 
 TEST_CASE("typed numbers are read as people write them, a refused one says so in red at its field", "[web][page]") {
@@ -341,4 +362,45 @@ TEST_CASE("on a phone a drag on no widget scrolls the page's column", "[web][pag
   Frame(app);
   CHECK(column->Scroll.y == scrolled);
   io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
+}
+
+TEST_CASE("Tab goes from the top bar through the inputs to the results, every widget once, and around", "[web][page]") {
+  static AppState app;
+  testing::Start(app, "#v=1&model=llama2-7b&gpus=8&view=plan");
+  Settle(app);
+  RunUntilIdle(app);
+  // The keyboard's focus as window.trainplan.stats() reports it (the registered widget it is on).
+  auto focus = [&] {
+    const std::string s = platform::Null().hooks.stats_json(platform::Null().hooks.user);
+    const size_t at = s.find("\"focus\":\"");
+    return at == std::string::npos ? std::string() : s.substr(at + 9, s.find('"', at + 9) - at - 9);
+  };
+  std::vector<std::string> stops;
+  for (int i = 0; i < 300; ++i) {
+    testing::PressKey(app, ImGuiKey_Tab);
+    Frame(app);
+    const std::string f = focus();
+    if (!stops.empty() && f == stops.front()) break;
+    stops.push_back(f);
+  }
+  std::string all;
+  for (const std::string& s : stops) all += s + " > ";
+  INFO(all);
+  REQUIRE(stops.size() > 20);
+  CHECK(stops.front() == "view_Plan");
+  // Each stop once, in the order the widgets are drawn: the top bar, then the inputs, then the results.
+  std::vector<std::string> order;
+  for (const auto& w : app.widgets) order.push_back(w.name);
+  auto index = [&](const std::string& n) { return std::find(order.begin(), order.end(), n) - order.begin(); };
+  long last = -1;
+  int named = 0;
+  for (const std::string& s : stops) {
+    if (index(s) == (long)order.size()) continue;  // a widget with no name of its own (a section header)
+    CHECK(index(s) > last);
+    last = index(s), ++named;
+  }
+  CHECK(named > (int)stops.size() * 8 / 10);
+  for (const char* w : {"copy_link", "theme", "model", "goal_finetune", "method_lora", "prec", "seq", "auto_seq", "gpu", "gpus"})
+    CHECK(std::find(stops.begin(), stops.end(), w) != stops.end());
+  CHECK(index("gpus") < index(stops.back()));  // the results come after the inputs
 }
