@@ -1,6 +1,6 @@
-// charts.h — the planner's charts, drawn with ImGui's draw lists (no plot library is packaged in Debian
-// or npm for ImGui 1.86): a horizontal stacked bar against a capacity line, a line chart with two y axes,
-// and a scatter plot. Each has axes with units, a legend and values on hover.
+// charts.h — the planner's charts, drawn with ImGui's draw lists (no plot library for Dear ImGui, such as
+// ImPlot, is packaged in Debian or npm): a horizontal stacked bar against a capacity line, a line chart
+// with two y axes, and a scatter plot. Each has axes with units, a legend and values on hover.
 #pragma once
 #include <string>
 #include <vector>

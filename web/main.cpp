@@ -41,7 +41,7 @@ bool Frame(void* user) {
   bool keep = tp::platform::BeginFrame();
   MergeCjkWhenWanted(r);
   // Screenshots show the page as it opens, with no hover tooltip wherever the X pointer happens to be.
-  if (!r.screenshot_path.empty()) ImGui::GetIO().MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
+  if (!r.screenshot_path.empty()) ImGui::GetIO().AddMousePosEvent(-FLT_MAX, -FLT_MAX);
   ImGui::NewFrame();
   tp::ui::DrawUi(r.app);
   ImGui::Render();

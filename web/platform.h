@@ -28,9 +28,6 @@ void RunLoop(bool (*frame)(void* user), void* user);
 bool BeginFrame();
 bool EndFrame(const float clear_rgba[4], const char* png_path = nullptr);
 
-// Framebuffer pixels per ImGui unit (device pixel ratio on the web, 1 on most desktops).
-float PixelRatio();
-
 void SetClipboard(const std::string& text);
 // A copy that did not reach the system clipboard (SetClipboard or a text field's Ctrl+C): true once per
 // refusal. The page copies asynchronously (navigator.clipboard.writeText, which the browser may refuse

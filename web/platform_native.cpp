@@ -163,11 +163,6 @@ bool EndFrame(const float c[4], const char* png_path) {
   return ok;
 }
 
-float PixelRatio() {
-  ImGuiIO& io = ImGui::GetIO();
-  return io.DisplayFramebufferScale.x > 0 ? io.DisplayFramebufferScale.x : 1.0f;
-}
-
 bool g_copy_failed = false;  // SDL could not set the clipboard (no clipboard owner on this display)
 void SetClipboard(const std::string& text) { g_copy_failed = SDL_SetClipboardText(text.c_str()) != 0; }
 bool TakeClipboardWriteRefused() {

@@ -23,7 +23,6 @@ void RunLoop(bool (*frame)(void*), void* user) {
 }
 bool BeginFrame() { return true; }
 bool EndFrame(const float*, const char*) { return false; }
-float PixelRatio() { return 1.0f; }
 void SetClipboard(const std::string& text) {
   NullPlatform& p = Null();
   ++p.clipboard_writes;

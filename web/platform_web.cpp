@@ -474,12 +474,6 @@ bool EndFrame(const float c[4], const char*) {
   return false;
 }
 
-float PixelRatio() {
-  ImGuiIO& io = ImGui::GetIO();
-  if (io.DisplayFramebufferScale.x > 0 && io.DisplaySize.x > 0) return io.DisplayFramebufferScale.x;
-  return (float)emscripten_get_device_pixel_ratio();
-}
-
 void SetClipboard(const std::string& text) { tp_js_clipboard(text.c_str()); }
 bool TakeClipboardWriteRefused() { return tp_js_take_copy_refused() != 0; }
 void TextInput(bool typing, const Box& f, const std::vector<Box>& fields) {
