@@ -156,3 +156,22 @@ TEST_CASE("a triangle with a corner that is not a number, infinite or far away r
     CHECK(RedrawOf(memo, FrameWith("x"), kClear).rects == r.rects);  // and back: the same area
   }
 }
+
+TEST_CASE("a frame that asks for a new texture (the font atlas grown) is drawn in full, and the next one too", "[redraw]") {
+  tp::ui::testing::FreshImGuiContext();
+  RedrawMemo memo;
+  for (int i = 0; i < 4; ++i) RedrawOf(memo, FrameWith("x"), kClear);
+  REQUIRE(RedrawOf(memo, FrameWith("x"), kClear).Nothing());
+  // The same triangles, but the atlas's texture is to be created anew (as when glyphs outgrow it): its GL
+  // name may be one just freed, so nothing drawn before can be trusted.
+  ImDrawData& data = FrameWith("x");
+  REQUIRE(data.Textures);
+  REQUIRE_FALSE(data.Textures->empty());
+  ImTextureData* tex = (*data.Textures)[0];
+  const ImTextureStatus was = tex->Status;
+  tex->SetStatus(ImTextureStatus_WantCreate);
+  CHECK(RedrawOf(memo, data, kClear).full);
+  tex->SetStatus(was);
+  CHECK(RedrawOf(memo, FrameWith("x"), kClear).full);  // nothing remembered from the frame before
+  CHECK(RedrawOf(memo, FrameWith("x"), kClear).Nothing());
+}
