@@ -23,8 +23,9 @@ PlanOutput FewestGpus(const char* model, const char* method, const char* gpu, co
   for (gpus = 1; gpus <= 1024; gpus *= 2) {
     Config cfg;
     std::vector<ConfigIssue> issues;
-    const std::string pairs[][2] = {{"model", model}, {"method", method}, {"gpu", gpu}, {"gpus", std::to_string(gpus)},
-                                    {"seq", "4096"},  {"gbs", "64"},      {"tokens", "1e9"}, {"offload", offload}};
+    const std::string pairs[][2] = {
+        {"model", model}, {"method", method}, {"gpu", gpu},      {"gpus", std::to_string(gpus)},
+        {"seq", "4096"},  {"gbs", "64"},      {"tokens", "1e9"}, {"offload", offload}};
     for (const auto& kv : pairs) ApplyPair(cfg, kv[0], kv[1], issues);
     PlanOutput out = MakePlan(cfg);
     if (out.ok && out.plan.memory.fits) return out;
@@ -38,7 +39,8 @@ std::string Cell(const PlanOutput& out, int gpus) {
   char buf[160];
   const Layout& l = out.plan.layout;
   std::snprintf(buf, sizeof buf, "%d (%.1f days, $%.0f; ZeRO-%d%s%s)", gpus, out.plan.run.days, out.plan.run.cost_usd,
-                l.zero, l.offload != Offload::None ? ", offload" : "", l.tp > 1 ? (", TP " + std::to_string(l.tp)).c_str() : "");
+                l.zero, l.offload != Offload::None ? ", offload" : "",
+                l.tp > 1 ? (", TP " + std::to_string(l.tp)).c_str() : "");
   return buf;
 }
 
@@ -56,8 +58,9 @@ const char* RecomputeWords(Recompute r) {
 int PrintTco() {
   const char* rows[] = {"gpu=a100-80g gpus=256 tp=8 pp=4 cp=1", "gpu=rtx4090 gpus=2048 tp=2 pp=16 cp=1",
                         "gpu=rtx4090 gpus=2048 tp=2 pp=16 cp=1 mtbf_gpu_h=720"};
-  std::printf("| configuration | layout used | MFU | days | failures / hour | goodput | power kW | rent | 5-yr hardware "
-              "| 5-yr energy | 5-yr total |\n|---|---|---|---|---|---|---|---|---|---|---|\n");
+  std::printf(
+      "| configuration | layout used | MFU | days | failures / hour | goodput | power kW | rent | 5-yr hardware "
+      "| 5-yr energy | 5-yr total |\n|---|---|---|---|---|---|---|---|---|---|---|\n");
   for (const char* row : rows) {
     Config cfg;
     std::vector<ConfigIssue> issues;
@@ -80,11 +83,12 @@ int PrintTco() {
     const Plan& p = out.plan;
     const Layout& l = p.layout;
     const TcoView tco = EstimateTco(out.job, p.run);
-    std::printf("| `%s` | TP %d PP %d (×%d virtual) DP %d, ZeRO-%d, recompute %s | %.0f%% | %.1f | %.2f | %.1f%% | %.0f | %s "
-                "| %s | %s | %s |\n",
-                row, l.tp, l.pp, l.vp, l.dp, l.zero, RecomputeWords(l.recompute), 100 * p.throughput.mfu, p.run.days,
-                p.run.failures_per_hour, 100 * p.run.goodput, p.run.power_kw, Millions(p.run.cost_rent_usd).c_str(),
-                Millions(tco.hardware_usd).c_str(), Millions(tco.energy_usd).c_str(), Millions(tco.total_usd).c_str());
+    std::printf(
+        "| `%s` | TP %d PP %d (×%d virtual) DP %d, ZeRO-%d, recompute %s | %.0f%% | %.1f | %.2f | %.1f%% | %.0f | %s "
+        "| %s | %s | %s |\n",
+        row, l.tp, l.pp, l.vp, l.dp, l.zero, RecomputeWords(l.recompute), 100 * p.throughput.mfu, p.run.days,
+        p.run.failures_per_hour, 100 * p.run.goodput, p.run.power_kw, Millions(p.run.cost_rent_usd).c_str(),
+        Millions(tco.hardware_usd).c_str(), Millions(tco.energy_usd).c_str(), Millions(tco.total_usd).c_str());
   }
   return 0;
 }

@@ -1,8 +1,8 @@
-// fit_stacks.cpp — fits each framework release's efficiency (eff_stack, core/stacks.cpp) on that
+// fit_stacks.cpp — fits each framework release's efficiency (eff_stack, core/stack/stacks.cpp) on that
 // framework's own published throughput and prints the per-framework tables of docs/validation.md:
 //   build/native/trainplan-fit_stacks            the Markdown tables (fit, leave-one-out) and the host probes
 //   build/native/trainplan-fit_stacks --values   the fitted values, one "stack year eff" line each, then
-//                                                "host hf <seconds per layer pass>" (core/step_finetune.cpp)
+//                                                "host hf <seconds per layer pass>" (core/estimate/step_finetune.cpp)
 // Pre-training frameworks: tests/data/cases.json and stack_runs.json; fine-tuning stacks (hf, torchtune,
 // unsloth): tests/data/finetune_fit_runs.json. tests/data/finetune_runs.json is held out and never read here.
 #include <cstdio>
@@ -39,8 +39,9 @@ int main(int argc, char** argv) {
     return 0;
   }
   std::fputs(tp::StackFitMarkdown(fits).c_str(), stdout);
-  std::printf("\n**hf host time per layer pass** (measured on the rows marked host_bound; the median ships as "
-              "core/step_finetune.cpp kHfHostPerLayerPass)\n\n| case | ms per layer pass |\n|---|---:|\n");
+  std::printf(
+      "\n**hf host time per layer pass** (measured on the rows marked host_bound; the median ships as "
+      "core/estimate/step_finetune.cpp kHfHostPerLayerPass)\n\n| case | ms per layer pass |\n|---|---:|\n");
   for (const auto& p : probes) std::printf("| %s | %.3f |\n", p.id.c_str(), 1e3 * p.per_layer_pass_s);
   std::printf("| median | %.3f |\n", 1e3 * host);
   return 0;

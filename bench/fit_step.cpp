@@ -1,6 +1,6 @@
 // fit_step.cpp — fits the step model's efficiency constants to every published throughput case
 // together and prints predicted vs measured per case.
-//   build/step/trainplan-fit_step            table with the constants compiled into core/step.cpp
+//   build/step/trainplan-fit_step            table with the constants compiled into core/estimate/step.cpp
 //   build/step/trainplan-fit_step --fit      coordinate descent on mean |log error|, then the table
 //   ... --fit eff_attention=0.6!      start from / pin (!) a constant
 //   ... --fit --loo                          leave-one-out: fit without each case, predict it
@@ -15,6 +15,7 @@
 #include <sstream>
 
 #include "flops.h"
+#include "resolve.h"
 #include "step_cases.h"
 
 using namespace tp;
@@ -38,7 +39,8 @@ double Score(const std::vector<Case>& cases, const Assumptions& a, Print print) 
     const Prediction p = Predict(k, a);
     if (!p.ok) {
       if (print == Print::kText) std::printf("%-36s no layout fits\n", k.id.c_str());
-      if (print == Print::kMarkdown) std::printf("| %s | %s | %g | no layout fits | | |\n", k.id.c_str(), k.metric.c_str(), k.measured);
+      if (print == Print::kMarkdown)
+        std::printf("| %s | %s | %g | no layout fits | | |\n", k.id.c_str(), k.metric.c_str(), k.measured);
       sum += 1.0;
       errs.push_back(1.0);
       continue;
@@ -55,11 +57,12 @@ double Score(const std::vector<Case>& cases, const Assumptions& a, Print print) 
                   k.metric.c_str(), k.measured, p.value, 100 * e, l.tp, l.pp, l.vp, l.dp, l.mbs, Name(l.recompute),
                   l.sp ? 1 : 0, l.zero);
     if (print == Print::kText) {
-      std::printf("%s%-35s %-24s meas %9.3f pred %9.3f err %+6.1f%%  tp%d pp%d vp%d dp%d mbs%d rc=%s sp%d z%d | "
-                  "mfu %.3f comp %.2f mem %.2f tp %.2f dpx %.2f bub %.2f exp %.2f s\n",
-                  p.fits ? " " : "!", k.id.c_str(), k.metric.c_str(), k.measured, p.value, 100 * e, l.tp, l.pp, l.vp, l.dp, l.mbs,
-                  Name(l.recompute), l.sp ? 1 : 0, l.zero, p.thr.mfu, p.step.compute_s, p.step.memory_s,
-                  p.step.comm_tp_s, p.step.comm_dp_s, p.step.bubble_s, p.step.comm_exposed_s);
+      std::printf(
+          "%s%-35s %-24s meas %9.3f pred %9.3f err %+6.1f%%  tp%d pp%d vp%d dp%d mbs%d rc=%s sp%d z%d | "
+          "mfu %.3f comp %.2f mem %.2f tp %.2f dpx %.2f bub %.2f exp %.2f s\n",
+          p.fits ? " " : "!", k.id.c_str(), k.metric.c_str(), k.measured, p.value, 100 * e, l.tp, l.pp, l.vp, l.dp,
+          l.mbs, Name(l.recompute), l.sp ? 1 : 0, l.zero, p.thr.mfu, p.step.compute_s, p.step.memory_s,
+          p.step.comm_tp_s, p.step.comm_dp_s, p.step.bubble_s, p.step.comm_exposed_s);
     }
   }
   if (print == Print::kMarkdown)
@@ -88,7 +91,7 @@ int main(int argc, char** argv) {
   const std::vector<Case> cases = LoadCases(read(data + "cases.json"), &error, read(data + "published_setups.json"));
   if (!error.empty()) std::fprintf(stderr, "fit_step: %s\n", error.c_str());
 
-  Assumptions a;  // zeros: step.cpp's compiled defaults
+  Assumptions a;                                           // zeros: step.cpp's compiled defaults
   if (argc > 1 && std::strcmp(argv[1], "--speed") == 0) {  // ns per EstimateStep, best of 50 batches
     double best_ns = 1e30, best_count = 1e30, best_desc = 1e30, sink = 0;
     for (const Case& k : cases) {
@@ -131,8 +134,9 @@ int main(int argc, char** argv) {
     return 0;
   }
   if (markdown) {
-    std::printf("| case | metric | published | predicted | error | layout (auto keys filled by the harness) |\n"
-                "|---|---|---|---|---|---|\n");
+    std::printf(
+        "| case | metric | published | predicted | error | layout (auto keys filled by the harness) |\n"
+        "|---|---|---|---|---|---|\n");
     Score(cases, a, Print::kMarkdown);
   } else if (!fit) {
     Score(cases, a, Print::kText);
@@ -204,8 +208,10 @@ int main(int argc, char** argv) {
       if (!markdown) std::printf("%-36s held out: err %+6.1f%%\n", cases[i].id.c_str(), 100 * e);
     }
     if (markdown) {
-      std::printf("\nLeave-one-out (refit the constants without each case, then predict it): **median |error| %.1f %%, "
-                  "%d of %zu within 15 %%**.\n", 100 * Median(errs), within, cases.size());
+      std::printf(
+          "\nLeave-one-out (refit the constants without each case, then predict it): **median |error| %.1f %%, "
+          "%d of %zu within 15 %%**.\n",
+          100 * Median(errs), within, cases.size());
       return 0;
     }
     std::printf("leave-one-out: median |error| %.1f%%, within 15%%: %d/%zu\n", 100 * Median(errs), within,

@@ -18,7 +18,8 @@
 #include "catalog.h"
 #include "memory.h"
 #include "planner.h"
-#include "search.h"
+#include "resolve.h"
+#include "search_config.h"
 
 using namespace tp;
 using Clock = std::chrono::steady_clock;
@@ -99,22 +100,31 @@ int main(int argc, char** argv) {
   Layout layout = base.plan.layout;
   const int n = quick ? 200000 : 1000000;
 
-  const double mem_ns = NanosecondsPerCall([&](int i) {
-    Layout l = layout;
-    l.mbs = 1 + (i & 3);
-    g_sink = g_sink + EstimateMemory(job, l).total;
-  }, n);
-  const double plan_ns = NanosecondsPerCall([&](int i) {
-    Layout l = layout;
-    l.mbs = 1 + (i & 3);
-    g_sink = g_sink + Evaluate(job, l).step.seconds;
-  }, n);
+  const double mem_ns = NanosecondsPerCall(
+      [&](int i) {
+        Layout l = layout;
+        l.mbs = 1 + (i & 3);
+        g_sink = g_sink + EstimateMemory(job, l).total;
+      },
+      n);
+  const double plan_ns = NanosecondsPerCall(
+      [&](int i) {
+        Layout l = layout;
+        l.mbs = 1 + (i & 3);
+        g_sink = g_sink + Evaluate(job, l).step.seconds;
+      },
+      n);
   std::printf("%s, best of %d runs (%s)\n", kTarget, runs, LoadAverage().c_str());
   std::printf("memory evaluation:          %8.1f ns\n", mem_ns);
   std::printf("full plan (memory+time+run): %7.1f ns\n", plan_ns);
   figures.push_back({"full plan (ns)", plan_ns, false});
 
-  struct Scenario { const char* name; const char* link; bool all_types; bool counts; };
+  struct Scenario {
+    const char* name;
+    const char* link;
+    bool all_types;
+    bool counts;
+  };
   const Scenario scenarios[] = {
       {"llama2-70b, 64 x a100-80g", "#v=1", false, false},
       {"llama3.1-405b, 16384 x h100", "#v=1&model=llama3.1-405b&gpu=h100&gpus=16384&seq=8192&gbs=2048", false, false},
@@ -122,8 +132,9 @@ int main(int argc, char** argv) {
       {"mixtral-8x7b, 256 x each GPU type", "#v=1&model=mixtral-8x7b&gpus=256", true, false},
       {"mixtral-8x7b, 64-1024 x each GPU type", "#v=1&model=mixtral-8x7b&gpus=256", true, true},
   };
-  std::printf("layout search (considered = every layout of the search; in full = evaluated with the full model, the\n"
-              "rest excluded by lower bounds on time and memory; the answer is the exhaustive search's):\n");
+  std::printf(
+      "layout search (considered = every layout of the search; in full = evaluated with the full model, the\n"
+      "rest excluded by lower bounds on time and memory; the answer is the exhaustive search's):\n");
   for (const Scenario& s : scenarios) {
     Config c;
     std::vector<ConfigIssue> link_issues;
@@ -141,8 +152,10 @@ int main(int argc, char** argv) {
     figures.push_back({std::string("search ") + s.name + " (layouts/s)", rate, true});
     if (s.counts) {
       // Issue #19's question, on one core (this benchmark is single-threaded): the aim is 1.0 s at most.
-      std::printf("  issue #19 figure: the whole-fleet search (every GPU type x 64-1,024 GPUs) in %.3f s on one core "
-                  "(aim: <= 1.0 s), %.1f million layouts/s per core\n", t.seconds, rate / 1e6);
+      std::printf(
+          "  issue #19 figure: the whole-fleet search (every GPU type x 64-1,024 GPUs) in %.3f s on one core "
+          "(aim: <= 1.0 s), %.1f million layouts/s per core\n",
+          t.seconds, rate / 1e6);
       figures.push_back({"whole-fleet search (ns)", t.seconds * 1e9, false});
     }
   }
@@ -170,10 +183,10 @@ int main(int argc, char** argv) {
       sum += t.seconds;
       evaluated += t.result.evaluated;
     }
-    std::printf("search view, mixtral-8x7b, 256 x each GPU type, top 20 by time and by cost + each type's fastest:\n"
-                "  one search %.3f s (%llu in full); in %d shares: %.3f s in all, the slowest %.3f s (%llu in full)\n",
-                whole.seconds, (unsigned long long)whole.result.evaluated, shares, sum, slowest,
-                (unsigned long long)evaluated);
+    std::printf(
+        "search view, mixtral-8x7b, 256 x each GPU type, top 20 by time and by cost + each type's fastest:\n"
+        "  one search %.3f s (%llu in full); in %d shares: %.3f s in all, the slowest %.3f s (%llu in full)\n",
+        whole.seconds, (unsigned long long)whole.result.evaluated, shares, sum, slowest, (unsigned long long)evaluated);
     figures.push_back({"search view question (ns)", whole.seconds * 1e9, false});
   }
   // The reference: every layout of one GPU type evaluated in full (what the search cost before bounds),
@@ -193,7 +206,8 @@ int main(int argc, char** argv) {
 
 #ifndef __EMSCRIPTEN__
   if (FILE* f = std::fopen(FiguresPath().c_str(), "w")) {
-    for (const Figure& fig : figures) std::fprintf(f, "%.9g %d %s\n", fig.value, fig.per_second ? 1 : 0, fig.name.c_str());
+    for (const Figure& fig : figures)
+      std::fprintf(f, "%.9g %d %s\n", fig.value, fig.per_second ? 1 : 0, fig.name.c_str());
     std::fclose(f);
   }
 #else
@@ -209,7 +223,9 @@ int main(int argc, char** argv) {
         if (fig.name != name) continue;
         // Speed ratio: rates divide as they are, times the other way round.
         const double ratio = per_second ? fig.value / value : value / fig.value;
-        auto show = [&](double v) { return per_second ? std::to_string(int(v / 1e3)) + "k/s" : std::to_string(int(v)) + " ns"; };
+        auto show = [&](double v) {
+          return per_second ? std::to_string(int(v / 1e3)) + "k/s" : std::to_string(int(v)) + " ns";
+        };
         std::printf("  %-58s %14s %14s %6.0f %%\n", name, show(value).c_str(), show(fig.value).c_str(), 100 * ratio);
       }
     }

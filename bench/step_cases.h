@@ -15,6 +15,8 @@
 #include "memory.h"
 #include "model.h"
 #include "plan.h"
+#include "resolve.h"
+#include "rules.h"
 #include "step.h"
 #include "validation.h"
 
@@ -107,8 +109,10 @@ inline Prediction Predict(const Case& k, const Assumptions& assume, bool verbose
   } else {
     mbs_list.push_back(c.mbs);
   }
-  if (c.recompute == Recompute::Auto) rc_list = {Recompute::None, Recompute::Selective, Recompute::Full};
-  else rc_list = {c.recompute};
+  if (c.recompute == Recompute::Auto)
+    rc_list = {Recompute::None, Recompute::Selective, Recompute::Full};
+  else
+    rc_list = {c.recompute};
   if (c.vp == kAuto && base.pp > 1) {
     vp_list.push_back(1);
     for (int v = 2; v <= 8; ++v)
@@ -116,8 +120,10 @@ inline Prediction Predict(const Case& k, const Assumptions& assume, bool verbose
   } else {
     vp_list.push_back(base.vp);
   }
-  if (c.sp == kAuto && base.tp > 1) sp_list = {0, 1};
-  else sp_list = {base.sp ? 1 : 0};
+  if (c.sp == kAuto && base.tp > 1)
+    sp_list = {0, 1};
+  else
+    sp_list = {base.sp ? 1 : 0};
 
   Prediction best, best_any;  // best_any ignores memory: the published run did fit, whatever we think
   for (int b : mbs_list)

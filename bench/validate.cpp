@@ -28,8 +28,10 @@ int main(int argc, char** argv) {
   bool fit_run = false;
   std::vector<std::string> paths;
   for (int i = 1; i < argc; ++i) {
-    if (std::string(argv[i]) == "--fit-run") fit_run = true;
-    else paths.push_back(argv[i]);
+    if (std::string(argv[i]) == "--fit-run")
+      fit_run = true;
+    else
+      paths.push_back(argv[i]);
   }
   const std::string data = std::string(TRAINPLAN_SOURCE_DIR) + "/tests/data/";
   const std::string path = paths.size() > 0 ? paths[0] : data + "cases.json";
@@ -44,8 +46,8 @@ int main(int argc, char** argv) {
       return 2;
     }
     const std::string name = path.substr(path.find_last_of('/') + 1);
-    std::printf("eff_run fitted to the whole-run cases of %s: %.4f\n\nLeft out in turn (the others fit eff_run):", name.c_str(),
-                fit);
+    std::printf("eff_run fitted to the whole-run cases of %s: %.4f\n\nLeft out in turn (the others fit eff_run):",
+                name.c_str(), fit);
     for (const tp::LeaveOneOut& l : tp::RunEfficiencyLeaveOneOut(cases, setups))
       std::printf(" %s %+.0f %%;", l.id.c_str(), 100 * l.error);
     std::printf("\n");

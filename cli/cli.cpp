@@ -13,13 +13,14 @@
 
 #include "calibrate.h"
 #include "catalog.h"
-#include "explain.h"
 #include "config.h"
+#include "explain.h"
 #include "json.h"
 #include "planner.h"
 #include "report.h"
+#include "resolve.h"
 #include "scenario.h"
-#include "search.h"
+#include "search_config.h"
 
 // GCC 12 reports -Wrestrict falsely for `"literal" + std::string&&` once inlined (GCC bug 105329);
 // it is not a real overlap, and -Werror would turn the noise into a broken build.
@@ -96,9 +97,12 @@ bool ParseArgs(const std::vector<std::string>& args, Options& o, Failure& fail) 
   // source, is in it too.
   for (size_t i = 1; i < args.size(); ++i) {
     const std::string& a = args[i];
-    if (a == "--lang" && i + 1 < args.size()) o.lang = ParseLang(args[i + 1]);
-    else if (a.rfind("--lang=", 0) == 0) o.lang = ParseLang(a.substr(7));
-    else if (a.rfind("lang=", 0) == 0) o.lang = ParseLang(a.substr(5));
+    if (a == "--lang" && i + 1 < args.size())
+      o.lang = ParseLang(args[i + 1]);
+    else if (a.rfind("--lang=", 0) == 0)
+      o.lang = ParseLang(a.substr(7));
+    else if (a.rfind("lang=", 0) == 0)
+      o.lang = ParseLang(a.substr(5));
   }
   const Lang lang = o.lang;
   if (o.command == "--help" || o.command == "-h" || o.command == "help") {
@@ -118,8 +122,8 @@ bool ParseArgs(const std::vector<std::string>& args, Options& o, Failure& fail) 
         o.help = true;
         continue;
       }
-      const char* known[] = {"--link", "--config", "--hf-config", "--format", "--objective", "--top", "--gpu-types",
-                             "--gpu-counts", "--lang", "--log"};
+      const char* known[] = {"--link", "--config",    "--hf-config",  "--format", "--objective",
+                             "--top",  "--gpu-types", "--gpu-counts", "--lang",   "--log"};
       bool is_known = false;
       for (const char* k : known) is_known |= name == k;
       if (!is_known && inline_value && FindKey(name.substr(2))) {
@@ -137,23 +141,34 @@ bool ParseArgs(const std::vector<std::string>& args, Options& o, Failure& fail) 
         }
         value = args[++i];
       }
-      if (name == "--log") o.log_path = value;
-      else if (name == "--link") o.sources.push_back({"link", value});
-      else if (name == "--config") o.sources.push_back({"config", value});
-      else if (name == "--hf-config") o.sources.push_back({"hf", value});
-      else if (name == "--lang") o.sources.push_back({"pair", "lang=" + value});  // text/Markdown words; JSON stays English
+      if (name == "--log")
+        o.log_path = value;
+      else if (name == "--link")
+        o.sources.push_back({"link", value});
+      else if (name == "--config")
+        o.sources.push_back({"config", value});
+      else if (name == "--hf-config")
+        o.sources.push_back({"hf", value});
+      else if (name == "--lang")
+        o.sources.push_back({"pair", "lang=" + value});  // text/Markdown words; JSON stays English
       else if (name == "--format") {
-        if (value == "text") o.format = Format::Text;
-        else if (value == "json") o.format = Format::Json;
-        else if (value == "csv") o.format = Format::Csv;
-        else if (value == "md" || value == "markdown") o.format = Format::Markdown;
+        if (value == "text")
+          o.format = Format::Text;
+        else if (value == "json")
+          o.format = Format::Json;
+        else if (value == "csv")
+          o.format = Format::Csv;
+        else if (value == "md" || value == "markdown")
+          o.format = Format::Markdown;
         else {
           fail.line = TrFill(lang, "--format: expected text, json, csv or md, got \"{0}\"", {value});
           return false;
         }
       } else if (name == "--objective") {
-        if (value == "time") o.objective = Objective::Time;
-        else if (value == "cost") o.objective = Objective::Cost;
+        if (value == "time")
+          o.objective = Objective::Time;
+        else if (value == "cost")
+          o.objective = Objective::Cost;
         else {
           fail.line = TrFill(lang, "--objective: expected time or cost, got \"{0}\"", {value});
           return false;
@@ -185,7 +200,8 @@ bool ParseArgs(const std::vector<std::string>& args, Options& o, Failure& fail) 
           char* end = nullptr;
           long n = std::strtol(part.c_str(), &end, 10);
           if (*end != '\0' || n < 1 || n > 10000000) {
-            fail.line = TrFill(lang, "--gpu-counts: expected whole numbers 1-1e7 separated by commas, got \"{0}\"", {part});
+            fail.line =
+                TrFill(lang, "--gpu-counts: expected whole numbers 1-1e7 separated by commas, got \"{0}\"", {part});
             return false;
           }
           o.gpu_counts.push_back(int(n));
@@ -224,8 +240,10 @@ bool ApplySource(Config& cfg, const std::pair<std::string, std::string>& src, st
     std::string text;
     const char* option = src.first == "config" ? "--config" : "--hf-config";
     if (!ReadFile(src.second, text, fail, option, lang)) return false;
-    if (src.first == "config") ApplyJson(cfg, text, issues);
-    else ApplyHfConfig(cfg, text, issues);
+    if (src.first == "config")
+      ApplyJson(cfg, text, issues);
+    else
+      ApplyHfConfig(cfg, text, issues);
     for (ConfigIssue& i : issues)
       if (i.key.empty()) i.key = option;
   }
@@ -292,27 +310,36 @@ int Fail(std::string& err, const Failure& f) {
   return kBadInput;
 }
 
-// --log FILE: the training log's figures as the measurement keys (core/calibrate.h), where the keys given
-// do not already state them. An iteration time or samples per second becomes tokens/s per GPU with the
-// plan's own global batch, sequence and GPU count. The line read is echoed as a note.
-bool ApplyLog(const Options& o, Config& cfg, std::string& err, Failure& fail) {
-  if (o.log_path.empty()) return true;
+// --log FILE: the training log's figures, which the plan takes as the measurement keys where the keys given do
+// not already state them (MakePlan with a log, core/planner/planner.h: an iteration time or samples per second
+// becomes tokens/s per GPU with the plan's own global batch, sequence and GPU count). The line read is echoed
+// as a note.
+bool ReadLog(const Options& o, RunLogReading& reading, std::string& err, Failure& fail) {
   std::string text;
   if (!ReadFile(o.log_path, text, fail, "--log", o.lang)) return false;
-  const RunLogReading reading = ReadRunLog(text);
+  reading = ReadRunLog(text);
   if (reading.framework.empty()) {
-    fail.line = TrFill(o.lang, "--log: no throughput or memory figure found in \"{0}\" (read: torchtitan, torchtune, "
-                               "Megatron-LM / NeMo and Hugging Face Trainer lines)", {o.log_path});
+    fail.line = TrFill(o.lang,
+                       "--log: no throughput or memory figure found in \"{0}\" (read: torchtitan, torchtune, "
+                       "Megatron-LM / NeMo and Hugging Face Trainer lines)",
+                       {o.log_path});
     return false;
   }
-  double gbs = 0, seq = 0, gpus = 0;  // the plan's, for an iteration time or samples per second
-  if (cfg.measured_tokens_per_s_per_gpu <= 0 && LogNeedsPlanShape(reading)) {
-    const PlanOutput base = MakePlan(cfg);
-    if (base.ok) gbs = base.plan.global_batch, seq = base.job.work.seq, gpus = base.job.hw.gpus;
-  }
-  ApplyRunLog(reading, gbs, seq, gpus, /*keep_given=*/true, cfg);
   err += Labeled(o.lang, Translate(o.lang, "note"),
-                 TrFill(o.lang, "read from the log ({0}): {1}", {reading.framework, OneLine(reading.line)})) + "\n";
+                 TrFill(o.lang, "read from the log ({0}): {1}", {reading.framework, OneLine(reading.line)})) +
+         "\n";
+  return true;
+}
+
+// The plan of cfg, calibrated to --log's figures when given.
+bool PlanWithLog(const Options& o, const Config& cfg, PlanOutput& plan, std::string& err, Failure& f) {
+  RunLogReading reading;
+  if (o.log_path.empty()) {
+    plan = MakePlan(cfg);
+  } else {
+    if (!ReadLog(o, reading, err, f)) return false;
+    plan = MakePlan(cfg, reading);
+  }
   return true;
 }
 
@@ -320,10 +347,11 @@ int CmdPlan(const Options& o, std::string& out, std::string& err) {
   Config cfg;
   std::vector<ConfigIssue> notices;
   Failure f;
-  if (!o.positional.empty()) return Fail(err, {TrFill(o.lang, "unexpected argument \"{0}\" (keys are KEY=VALUE)", {o.positional[0]})});
+  if (!o.positional.empty())
+    return Fail(err, {TrFill(o.lang, "unexpected argument \"{0}\" (keys are KEY=VALUE)", {o.positional[0]})});
   if (!BuildConfig(o, cfg, notices, f)) return Fail(err, f);
-  if (!ApplyLog(o, cfg, err, f)) return Fail(err, f);
-  PlanOutput plan = MakePlan(cfg);
+  PlanOutput plan;
+  if (!PlanWithLog(o, cfg, plan, err, f)) return Fail(err, f);
   plan.issues.insert(plan.issues.begin(), notices.begin(), notices.end());
   const bool has_error = FirstError(plan.issues, f, o.lang);  // sets the line even when !plan.ok
   if (!plan.ok || has_error) {
@@ -335,17 +363,18 @@ int CmdPlan(const Options& o, std::string& out, std::string& err) {
   return kOk;
 }
 
-// The plan's numbers as their formula trees (core/explain.h); a positional NAME picks one number.
+// The plan's numbers as their formula trees (core/report/explain.h); a positional NAME picks one number.
 int CmdExplain(const Options& o, std::string& out, std::string& err) {
   Config cfg;
   std::vector<ConfigIssue> notices;
   Failure f;
-  if (o.positional.size() > 1) return Fail(err, {TrFill(o.lang, "unexpected argument \"{0}\" (keys are KEY=VALUE)", {o.positional[1]})});
+  if (o.positional.size() > 1)
+    return Fail(err, {TrFill(o.lang, "unexpected argument \"{0}\" (keys are KEY=VALUE)", {o.positional[1]})});
   if (o.format != Format::Text && o.format != Format::Json)
     return Fail(err, {Translate(o.lang, "explain: --format is text or json")});
   if (!BuildConfig(o, cfg, notices, f)) return Fail(err, f);
-  if (!ApplyLog(o, cfg, err, f)) return Fail(err, f);
-  PlanOutput plan = MakePlan(cfg);
+  PlanOutput plan;
+  if (!PlanWithLog(o, cfg, plan, err, f)) return Fail(err, f);
   plan.issues.insert(plan.issues.begin(), notices.begin(), notices.end());
   const bool has_error = FirstError(plan.issues, f, o.lang);
   if (!plan.ok || has_error) {
@@ -357,7 +386,8 @@ int CmdExplain(const Options& o, std::string& out, std::string& err) {
   if (!only.empty() && !ex.Find(only)) {
     std::string names;
     for (int root : ex.roots) names += (names.empty() ? "" : ", ") + ex.nodes[root].name;
-    return Fail(err, {TrFill(o.lang, "explain: no number \"{0}\" in this plan; the headline numbers: {1}", {only, names})});
+    return Fail(err,
+                {TrFill(o.lang, "explain: no number \"{0}\" in this plan; the headline numbers: {1}", {only, names})});
   }
   if (o.format == Format::Json) {
     out += only.empty() ? ExplanationToJson(ex) : ExplanationToText(ex, o.lang, only);
@@ -370,15 +400,17 @@ int CmdExplain(const Options& o, std::string& out, std::string& err) {
 
 // The configurations to compare. Several --link / --config sources: one scenario each, the KEY=VALUE pairs
 // applied to every one (after its own source). One source that is a page's compare link (view=compare, or
-// a cmp key): its columns, as the page shows them (core/scenario.h CompareColumns), the pairs applied to
+// a cmp key): its columns, as the page shows them (core/config/scenario.h CompareColumns), the pairs applied to
 // the base first.
 bool CompareConfigs(const Options& o, std::vector<Config>& configs, std::vector<std::vector<ConfigIssue>>& notes,
                     Failure& f) {
   std::vector<std::pair<std::string, std::string>> shared;
   std::vector<const std::pair<std::string, std::string>*> scenarios;
   for (const auto& src : o.sources) {
-    if (src.first == "link" || src.first == "config") scenarios.push_back(&src);
-    else shared.push_back(src);
+    if (src.first == "link" || src.first == "config")
+      scenarios.push_back(&src);
+    else
+      shared.push_back(src);
   }
   if (scenarios.empty()) {
     f.line = Translate(o.lang, "compare needs at least one --link or --config scenario");
@@ -400,7 +432,7 @@ bool CompareConfigs(const Options& o, std::vector<Config>& configs, std::vector<
       Config calibrated = cfg;
       if (HasMeasurement(cfg)) calibrated = MakePlan(cfg).config;
       for (Config& column : CompareColumns(cfg, &column_issues)) {
-        if (HasMeasurement(column)) CarryCalibration(calibrated, column);
+        CarryCalibration(calibrated, column);
         configs.push_back(std::move(column));
         notes.push_back(notices);
       }
@@ -434,7 +466,9 @@ int CmdCompare(const Options& o, std::string& out, std::string& err) {
       return Fail(err, {Scenario(o.lang, n, f.line)});
     }
     for (const ConfigIssue& i : plan.issues)
-      if (i.notice) notes += Labeled(o.lang, Translate(o.lang, "note"), Scenario(o.lang, n, OneLine(FormatIssue(i, o.lang)))) + "\n";
+      if (i.notice)
+        notes +=
+            Labeled(o.lang, Translate(o.lang, "note"), Scenario(o.lang, n, OneLine(FormatIssue(i, o.lang)))) + "\n";
     plans.push_back(std::move(plan));
   }
   out += FormatComparison(plans, o.format);
@@ -446,7 +480,8 @@ int CmdSearch(const Options& o, std::string& out, std::string& err) {
   Config cfg;
   std::vector<ConfigIssue> notices;
   Failure f;
-  if (!o.positional.empty()) return Fail(err, {TrFill(o.lang, "unexpected argument \"{0}\" (keys are KEY=VALUE)", {o.positional[0]})});
+  if (!o.positional.empty())
+    return Fail(err, {TrFill(o.lang, "unexpected argument \"{0}\" (keys are KEY=VALUE)", {o.positional[0]})});
   if (!BuildConfig(o, cfg, notices, f)) return Fail(err, f);
   PlanOutput base;
   base.config = cfg;
@@ -455,25 +490,29 @@ int CmdSearch(const Options& o, std::string& out, std::string& err) {
   if (FirstError(base.issues, f, o.lang)) return Fail(err, f);
   base.ok = true;
   // A measurement in the link: the layouts are searched with the factors its own plan fitted (as the page's
-  // Search view does), not with none.
-  if (HasMeasurement(cfg)) CarryCalibration(MakePlan(cfg).config, cfg);
+  // Search view does), not with none; that plan's calibrated job is the search's own variant.
+  if (HasMeasurement(cfg)) {
+    PlanOutput fitted = MakePlan(cfg);
+    CarryCalibration(fitted.config, cfg);
+    if (fitted.ok) base.job = std::move(fitted.job);
+  }
   SearchOptions options;
   options.objective = o.objective;
   options.top = o.top;
   options.gpu_types = o.gpu_types;
   options.gpu_counts = o.gpu_counts;
-  SearchResult result = SearchLayouts(cfg, options);
+  SearchResult result = SearchLayouts(cfg, options, &base.job);  // the job resolved above is cfg's own variant
   out += FormatSearch(base, result, o.format, o.objective);
   err += Notes(base.issues, o.lang);
   return kOk;
 }
 
-
 int CmdCatalog(const Options& o, std::string& out, std::string& err) {
   for (const auto& [kind, text] : o.sources)  // --lang is the only key the catalog reads
     if (!(kind == "pair" && text.rfind("lang=", 0) == 0))
       return Fail(err, {Translate(o.lang, "catalog takes no configuration keys")});
-  if (o.positional.size() != 1) return Fail(err, {Translate(o.lang, "catalog: expected gpus, models, links or stacks")});
+  if (o.positional.size() != 1)
+    return Fail(err, {Translate(o.lang, "catalog: expected gpus, models, links or stacks")});
   const std::string& kind = o.positional[0];
   if (!cli::CatalogTable(kind, o.format, out))
     return Fail(err, {TrFill(o.lang, "catalog: expected gpus, models, links or stacks, got \"{0}\"", {kind})});
@@ -484,7 +523,8 @@ int CmdLink(const Options& o, std::string& out, std::string& err) {
   Config cfg;
   std::vector<ConfigIssue> notices;
   Failure f;
-  if (!o.positional.empty()) return Fail(err, {TrFill(o.lang, "unexpected argument \"{0}\" (keys are KEY=VALUE)", {o.positional[0]})});
+  if (!o.positional.empty())
+    return Fail(err, {TrFill(o.lang, "unexpected argument \"{0}\" (keys are KEY=VALUE)", {o.positional[0]})});
   if (!BuildConfig(o, cfg, notices, f)) return Fail(err, f);
   out += FormatLink(cfg) + "\n";
   err += Notes(notices, o.lang);
@@ -497,8 +537,8 @@ int RunCli(const std::vector<std::string>& args, std::string& out, std::string& 
   Options o;
   Failure f;
   if (!ParseArgs(args, o, f)) return Fail(err, f);
-  const bool known = o.command == "plan" || o.command == "compare" || o.command == "search" ||
-                     o.command == "catalog" || o.command == "link" || o.command == "explain";
+  const bool known = o.command == "plan" || o.command == "compare" || o.command == "search" || o.command == "catalog" ||
+                     o.command == "link" || o.command == "explain";
   if (o.help) {
     out += cli::Help(known ? o.command : "");
     return kOk;
@@ -507,7 +547,10 @@ int RunCli(const std::vector<std::string>& args, std::string& out, std::string& 
     out += "trainplan 0.1.0\n";
     return kOk;
   }
-  if (!known) return Fail(err, {TrFill(o.lang, "unknown command \"{0}\"; expected plan, explain, compare, search, catalog or link", {o.command})});
+  if (!known)
+    return Fail(err,
+                {TrFill(o.lang, "unknown command \"{0}\"; expected plan, explain, compare, search, catalog or link",
+                        {o.command})});
   if (o.command == "plan") return CmdPlan(o, out, err);
   if (o.command == "explain") return CmdExplain(o, out, err);
   if (o.command == "compare") return CmdCompare(o, out, err);

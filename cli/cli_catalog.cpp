@@ -11,9 +11,10 @@
 #include "config.h"
 #include "default_sources.h"
 #include "json.h"
+#include "kernels.h"
+#include "presets.h"
 #include "report.h"
 #include "stack.h"
-#include "step_finetune.h"
 
 // GCC 12 reports -Wrestrict falsely for `"literal" + std::string&&` once inlined (GCC bug 105329).
 #if defined(__GNUC__) && !defined(__clang__) && __GNUC__ == 12
@@ -109,17 +110,24 @@ std::string RenderTable(const Table& t, Format format) {
 
 Table GpuTable(bool full) {
   Table t;
-  t.columns = {"id", "name", "memory_gb", "bandwidth_gbs", "fp32_tflops", "bf16_tflops", "fp8_tflops", "tdp_w",
-               "intra", "inter", "gpus_per_node", "usd_per_gpu_hour", "usd_per_gpu"};
+  t.columns = {"id",    "name",  "memory_gb", "bandwidth_gbs", "fp32_tflops",      "bf16_tflops", "fp8_tflops",
+               "tdp_w", "intra", "inter",     "gpus_per_node", "usd_per_gpu_hour", "usd_per_gpu"};
   if (full) t.columns.insert(t.columns.end(), {"source", "price_source"});
   t.numeric = {false, false, true, true, true, true, true, true, false, false, true, true, true, false, false};
   for (const GpuSpec& g : Gpus()) {
-    std::vector<std::string> row = {g.id, g.name, Fixed(g.mem_bytes / 1e9, 1), Fixed(g.mem_bw / 1e9, 0),
+    std::vector<std::string> row = {g.id,
+                                    g.name,
+                                    Fixed(g.mem_bytes / 1e9, 1),
+                                    Fixed(g.mem_bw / 1e9, 0),
                                     Fixed(g.peak_flops[int(Precision::Fp32)] / 1e12, 1),
                                     Fixed(g.peak_flops[int(Precision::Bf16)] / 1e12, 1),
-                                    Fixed(g.peak_flops[int(Precision::Fp8)] / 1e12, 1), Fixed(g.tdp_w, 0),
-                                    g.intra_default, g.inter_default, std::to_string(g.gpus_per_node_default),
-                                    Fixed(g.usd_per_gpu_hour, 2), Fixed(g.usd_per_gpu, 0)};
+                                    Fixed(g.peak_flops[int(Precision::Fp8)] / 1e12, 1),
+                                    Fixed(g.tdp_w, 0),
+                                    g.intra_default,
+                                    g.inter_default,
+                                    std::to_string(g.gpus_per_node_default),
+                                    Fixed(g.usd_per_gpu_hour, 2),
+                                    Fixed(g.usd_per_gpu, 0)};
     if (full) row.insert(row.end(), {g.source, g.price_source});
     t.rows.push_back(row);
   }
@@ -128,17 +136,25 @@ Table GpuTable(bool full) {
 
 Table ModelTable(bool full) {
   Table t;
-  t.columns = {"id", "name", "params", "layers", "hidden", "heads", "kv_heads", "ffn", "vocab", "act", "experts",
-               "topk", "default_seq"};
+  t.columns = {"id",  "name",  "params", "layers",  "hidden", "heads",      "kv_heads",
+               "ffn", "vocab", "act",    "experts", "topk",   "default_seq"};
   if (full) t.columns.push_back("source");
   t.numeric = {false, false, true, true, true, true, true, true, true, false, true, true, true, false};
   for (const ModelPreset& m : Models()) {
     const ModelArch& a = m.arch;
-    std::vector<std::string> row = {m.id, m.name, FormatNumber(m.published_params), std::to_string(a.layers),
-                                    std::to_string(a.hidden), std::to_string(a.heads), std::to_string(a.kv_heads),
-                                    std::to_string(a.ffn), std::to_string(a.vocab), Name(a.mlp),
-                                    std::to_string(std::max(1, a.experts)), std::to_string(std::max(1, a.topk)),
-                                    std::to_string(m.default_seq)};
+    std::vector<std::string> row = {m.id,
+                                    m.name,
+                                    FormatNumber(m.published_params),
+                                    std::to_string(a.layers),
+                                    std::to_string(a.hidden),
+                                    std::to_string(a.heads),
+                                    std::to_string(a.kv_heads),
+                                    std::to_string(a.ffn),
+                                    std::to_string(a.vocab),
+                                    Name(a.mlp),
+                                    std::to_string(std::max(1, a.experts)),
+                                    std::to_string(std::max(1, a.topk)),
+                                    std::to_string(m.arch.trained_seq)};
     if (full) row.push_back(m.source);
     t.rows.push_back(row);
   }
@@ -153,10 +169,17 @@ Table LinkTable(bool full) {
   if (full) t.columns.push_back("source");
   t.numeric = {false, false, false, false, true, true, true, false, false};
   for (const LinkSpec& l : Links()) {
-    const char* scope = l.per_node ? "per node" : l.kind == LinkKind::Mesh ? "per GPU, to all peers"
-                        : l.kind == LinkKind::Bridge ? "per GPU, within its pair" : "per GPU";
-    std::vector<std::string> row = {l.id, l.name, LinkKindId(l.kind), scope, FormatNumber(l.bw / 1e9),
-                                    FormatNumber(l.total_bw / 1e9), FormatNumber(std::round(l.latency_s * 1e9) / 1e3),
+    const char* scope = l.per_node                   ? "per node"
+                        : l.kind == LinkKind::Mesh   ? "per GPU, to all peers"
+                        : l.kind == LinkKind::Bridge ? "per GPU, within its pair"
+                                                     : "per GPU";
+    std::vector<std::string> row = {l.id,
+                                    l.name,
+                                    LinkKindId(l.kind),
+                                    scope,
+                                    FormatNumber(l.bw / 1e9),
+                                    FormatNumber(l.total_bw / 1e9),
+                                    FormatNumber(std::round(l.latency_s * 1e9) / 1e3),
                                     l.network ? "yes" : "no"};
     if (full) row.push_back(l.source);
     t.rows.push_back(row);
@@ -168,11 +191,12 @@ Table LinkTable(bool full) {
 // carry every convention's source.
 Table StackTable(bool full) {
   Table t;
-  t.columns = {"id", "name", "covers", "aliases", "selective", "logit_bytes", "alloc_reserve", "zero_with_pp",
-               "pp_schedules", "releases"};
+  t.columns = {"id",          "name",          "covers",       "aliases",      "selective",
+               "logit_bytes", "alloc_reserve", "zero_with_pp", "pp_schedules", "releases"};
   if (full)
-    for (const char* c : {"states_source", "adapter_source", "gather_source", "logits_source", "recompute_source",
-                          "allocator_source", "nccl_source", "kernels_source", "pipeline_source", "finetune_kernels_source"})
+    for (const char* c :
+         {"states_source", "adapter_source", "gather_source", "logits_source", "recompute_source", "allocator_source",
+          "nccl_source", "kernels_source", "pipeline_source", "finetune_kernels_source"})
       t.columns.push_back(c);
   t.numeric.assign(t.columns.size(), false);
   t.numeric[5] = t.numeric[6] = t.numeric[7] = true;
@@ -183,12 +207,20 @@ Table StackTable(bool full) {
     const char* selective = s.selective == SelectiveKind::AttentionCore ? "attention core"
                             : s.selective == SelectiveKind::HalfMatmuls ? "every second matmul"
                                                                         : "none";
-    std::vector<std::string> row = {s.id, s.name, s.covers, s.aliases, selective, FormatNumber(s.logit_bytes),
-                                    FormatNumber(s.reserve_factor), std::to_string(s.pp_zero_max),
-                                    s.pp_schedule_per_local_batch ? "per local batch" : "one per step", releases};
+    std::vector<std::string> row = {s.id,
+                                    s.name,
+                                    s.covers,
+                                    s.aliases,
+                                    selective,
+                                    FormatNumber(s.logit_bytes),
+                                    FormatNumber(s.reserve_factor),
+                                    std::to_string(s.pp_zero_max),
+                                    s.pp_schedule_per_local_batch ? "per local batch" : "one per step",
+                                    releases};
     if (full)
-      for (const char* src : {s.states_source, s.adapter_source, s.gather_source, s.logits_source, s.recompute_source,
-                              s.allocator_source, s.nccl_source, s.kernels_source, s.pipeline_source, KernelsOf(s.kind).source})
+      for (const char* src :
+           {s.states_source, s.adapter_source, s.gather_source, s.logits_source, s.recompute_source, s.allocator_source,
+            s.nccl_source, s.kernels_source, s.pipeline_source, KernelsOf(s.kind).source})
         row.push_back(src);
     t.rows.push_back(row);
   }
@@ -200,11 +232,16 @@ Table StackTable(bool full) {
 bool CatalogTable(const std::string& kind, Format format, std::string& out) {
   const bool full = format != Format::Text;
   Table t;
-  if (kind == "gpus") t = GpuTable(full);
-  else if (kind == "models") t = ModelTable(full);
-  else if (kind == "links") t = LinkTable(full);
-  else if (kind == "stacks") t = StackTable(full);
-  else return false;
+  if (kind == "gpus")
+    t = GpuTable(full);
+  else if (kind == "models")
+    t = ModelTable(full);
+  else if (kind == "links")
+    t = LinkTable(full);
+  else if (kind == "stacks")
+    t = StackTable(full);
+  else
+    return false;
   out += RenderTable(t, format);
   return true;
 }

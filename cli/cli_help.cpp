@@ -45,8 +45,10 @@ std::string Wrap(const std::string& text, size_t indent, size_t width) {
     word.clear();
   };
   for (char c : text) {
-    if (c == ' ') flush();
-    else word += c;
+    if (c == ' ')
+      flush();
+    else
+      word += c;
   }
   flush();
   return out + "\n";
@@ -66,8 +68,10 @@ std::string KeysHelp() {
     name.resize(std::max<size_t>(name.size() + 1, 22), ' ');
     std::string unit = *k.unit ? std::string("; unit ") + k.unit : "";
     s += name + Wrap(k.help, 22, 100) + std::string(22, ' ') +
-         Wrap(std::string(k.accepts) + unit + "; " + (FormatValue(defaults, k.name).empty() ? std::string("no default")
-                                                           : "default " + FormatValue(defaults, k.name)), 22, 100);
+         Wrap(std::string(k.accepts) + unit + "; " +
+                  (FormatValue(defaults, k.name).empty() ? std::string("no default")
+                                                         : "default " + FormatValue(defaults, k.name)),
+              22, 100);
     if (const char* source = DefaultSource(k.name); *source)
       s += std::string(22, ' ') + Wrap(std::string("the default's source: ") + source, 22, 100);
   }
@@ -106,19 +110,19 @@ std::string Help(const std::string& command) {
            KeysHelp();
   if (command == "compare")
     return std::string(
-               "trainplan compare --link URL --link URL [...] [KEY=VALUE ...] [--format F]\n"
-               "  Plans each scenario and prints them side by side. Each --link or --config is one scenario;\n"
-               "  KEY=VALUE pairs apply to every scenario (after its link). One link of the page's compare view\n"
-               "  (view=compare, or a cmp key) gives the page's columns: its cmp scenarios, or the default ones.\n\n"
-               "  --link URL           one scenario from a share link (a bare URL or #fragment works too)\n"
-               "  --config FILE        one scenario from a JSON file\n"
-               "  --format F           text (default), json, csv or md\n"
-               "  --lang L             en (default) or zh: the words of text and Markdown\n\n"
-               "Examples:\n"
-               "  trainplan compare --link '#v=1&gpu=a100-80g' --link '#v=1&gpu=h100'\n"
-               "  trainplan compare 'https://host/trainplan/#v=1&zero=1' 'https://host/trainplan/#v=1&zero=3'\n"
-               "  trainplan compare --link '#v=1&zero=1' --link '#v=1&zero=3' model=llama3-8b gpus=8 --format md\n"
-               "  trainplan compare --link '#v=1&model=llama2-7b&view=compare&cmp=gpu:h100,gpus:96;gpu:a100-80g,gpus:128'\n");
+        "trainplan compare --link URL --link URL [...] [KEY=VALUE ...] [--format F]\n"
+        "  Plans each scenario and prints them side by side. Each --link or --config is one scenario;\n"
+        "  KEY=VALUE pairs apply to every scenario (after its link). One link of the page's compare view\n"
+        "  (view=compare, or a cmp key) gives the page's columns: its cmp scenarios, or the default ones.\n\n"
+        "  --link URL           one scenario from a share link (a bare URL or #fragment works too)\n"
+        "  --config FILE        one scenario from a JSON file\n"
+        "  --format F           text (default), json, csv or md\n"
+        "  --lang L             en (default) or zh: the words of text and Markdown\n\n"
+        "Examples:\n"
+        "  trainplan compare --link '#v=1&gpu=a100-80g' --link '#v=1&gpu=h100'\n"
+        "  trainplan compare 'https://host/trainplan/#v=1&zero=1' 'https://host/trainplan/#v=1&zero=3'\n"
+        "  trainplan compare --link '#v=1&zero=1' --link '#v=1&zero=3' model=llama3-8b gpus=8 --format md\n"
+        "  trainplan compare --link '#v=1&model=llama2-7b&view=compare&cmp=gpu:h100,gpus:96;gpu:a100-80g,gpus:128'\n");
   if (command == "search")
     return std::string(
                "trainplan search [KEY=VALUE ...] [--objective time|cost] [--top N] [--format F]\n"

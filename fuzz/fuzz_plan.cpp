@@ -9,6 +9,7 @@
 #include "config.h"
 #include "planner.h"
 #include "report.h"
+#include "resolve.h"
 
 using namespace tp;
 

@@ -7,7 +7,7 @@ Prose outside the generated blocks that quotes a case by id with a signed percen
 ("N of M within") belong inside the generated blocks, which the validation tools write. Exit 1 with one
 line per disagreement.
 
-Shipped constants are checked too: prose that quotes a default of core/job.h's Assumptions as
+Shipped constants are checked too: prose that quotes a default of core/job/job.h's Assumptions as
 "`eff_run` (0.826)", "`eff_run` 0.826", "`eff_run` = 0.826" or a table cell "| `eff_run` | 0.826" must
 agree with the compiled default to the digits quoted.
 
@@ -26,7 +26,7 @@ CONSTANT = re.compile(r"`([a-z_0-9]+)`(?: \| | \(| = | )([0-9]+\.[0-9]+)")
 
 
 def shipped_defaults(root):
-    text = open(os.path.join(root, "core", "job.h"), encoding="utf-8").read()
+    text = open(os.path.join(root, "core", "job", "job.h"), encoding="utf-8").read()
     return {m.group(1): float(m.group(2)) for m in DEFAULT.finditer(text) if float(m.group(2)) != 0}
 
 
@@ -38,7 +38,7 @@ def check_constants(path, prose, defaults):
             continue
         digits = len(quoted.split(".")[1])
         if abs(float(quoted) - defaults[name]) > 0.5 * 10 ** -digits + 1e-12:
-            problems.append("%s: prose quotes %s = %s, core/job.h ships %g" % (os.path.basename(path), name, quoted,
+            problems.append("%s: prose quotes %s = %s, core/job/job.h ships %g" % (os.path.basename(path), name, quoted,
                                                                              defaults[name]))
     return problems
 

@@ -1,6 +1,6 @@
 // background.h — the page's planning work, a slice per frame so that no frame waits for a whole layout
 // search: the main plan, the compare columns and the scaling chart's GPU counts are each a core Planner
-// (core/planner.h) run on its own configuration, and the search view (its table and its point per GPU
+// (core/planner/planner.h) run on its own configuration, and the search view (its table and its point per GPU
 // type) is a layout search split across GPU types off the main thread (search_split.h). Nothing here
 // builds a plan itself: a plan depends only on its configuration, whichever front end asked and in
 // however many slices. A task plans again only when
@@ -54,7 +54,7 @@ void FinishTask(PlanTask& task);  // to the end at once (scripts, export)
 
 // Everything planned besides the main plan (AppState::main), and the search view's table.
 struct Background {
-  std::vector<PlanTask> columns;  // compare view: CompareColumns(cfg), core/scenario.h
+  std::vector<PlanTask> columns;  // compare view: CompareColumns(cfg), core/config/scenario.h
   std::vector<PlanTask> scaling;  // plan view's scaling chart: one per kScaleCounts
   SplitSearch search;             // search view: every layout on every GPU type, the top ones kept
   SearchOptions search_options;   // objective chosen in the view (a change re-ranks, no new search); top

@@ -15,6 +15,7 @@
 #include "text_layout.h"
 #include "views.h"
 #include "widgets.h"
+#include "presets.h"
 
 namespace tp::ui {
 namespace {

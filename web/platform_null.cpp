@@ -1,4 +1,4 @@
-// platform_null.cpp — platform.h with no window, for the UI's headless tests (web/tests): no SDL and no GL;
+// platform_null.cpp — platform.h with no window, for the UI's headless tests (tests/ui): no SDL and no GL;
 // the link history, clipboard, state and downloads are kept in memory where a test can inspect them, and
 // navigation can be injected as if the user pressed Back.
 #include "platform_null.h"

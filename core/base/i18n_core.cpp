@@ -1,0 +1,508 @@
+// i18n_core.cpp — the engine's hand-written Chinese: the field's usual terms (显存, 张量并行, 流水线气泡,
+// 梯度检查点/激活重计算, 算力利用率 MFU, 有效训练时间, 总拥有成本 ...) for every sentence and heading core prints,
+// and, added by their own tables, every key's label, help and source (core/config/keys.cpp) and every output
+// figure's words (core/report/figures.cpp). Lookup is by the exact English text; the tables are read into a
+// hash map once. scripts/cjk_chars.py reads the Chinese from these files to subset the CJK font: keep the
+// strings literal.
+#include "i18n_core.h"
+
+#include <mutex>
+#include <shared_mutex>
+#include <unordered_map>
+
+namespace tp {
+namespace {
+
+// Placeholders {0} {1} ... are filled by Fill(); the Chinese keeps every placeholder of the English
+// (a test checks it). Technical words Chinese engineers write in English stay English: all-reduce,
+// all-to-all, Tensor Core, FlashAttention, ZeRO-3, LoRA, token, GPU, PCIe, NVMe.
+const Phrase kPhrases[] = {
+    // ---- bottleneck (plan.cpp BottleneckSentence) ----
+    {"no bottleneck computed", "未计算出瓶颈"},
+    {"does not fit in host memory: offload needs {0} of CPU memory per node",
+     "主机内存放不下：卸载（offload）每个节点需要 {0} CPU 内存"},
+    {"does not fit: {0} needed per GPU, {1} usable", "显存放不下：每张 GPU 需要 {0}，可用 {1}"},
+    {"compute-bound: tensor-core time is {0} of the step (MFU {1})",
+     "计算受限（Tensor Core 计算占每步时间的 {0}，MFU {1}）"},
+    {"memory-bandwidth-bound kernels (norms, element-wise, optimizer) are {0} of the step",
+     "显存带宽受限的算子（归一化、逐元素运算、优化器）占每步时间的 {0}"},
+    {"tensor-parallel all-reduce over {0} is {1} of the step", "张量并行 all-reduce（经 {0}）占每步时间的 {1}"},
+    {"context-parallel ring exchange over {0} is {1} of the step", "上下文并行环形交换（经 {0}）占每步时间的 {1}"},
+    {"expert-parallel all-to-all is {0} of the step", "专家并行 all-to-all 占每步时间的 {0}"},
+    {"data-parallel gradient traffic over {0} is {1} of the step", "数据并行梯度通信（经 {0}）占每步时间的 {1}"},
+    {"pipeline point-to-point transfers are {0} of the step", "流水线点对点传输占每步时间的 {0}"},
+    {"pipeline bubble (PP {0}, {1} micro-batches) is {2} of the step",
+     "流水线气泡（PP {0}，{1} 个微批次）占每步时间的 {2}"},
+    {"offload transfers over the host link are {0} of the step", "经主机链路的卸载传输占每步时间的 {0}"},
+    {"the network", "节点间网络"},
+    // ---- bottleneck kinds (plan.cpp BottleneckName; the JSON keeps the English) ----
+    {"none", "无"},
+    {"memory capacity", "显存容量"},
+    {"compute", "计算"},
+    {"memory bandwidth", "显存带宽"},
+    {"tensor-parallel communication", "张量并行通信"},
+    {"context-parallel communication", "上下文并行通信"},
+    {"expert-parallel all-to-all", "专家并行 all-to-all"},
+    {"data-parallel communication", "数据并行通信"},
+    {"pipeline point-to-point", "流水线点对点通信"},
+    {"pipeline bubble", "流水线气泡"},
+    {"offload transfers", "卸载传输"},
+    // ---- warnings (plan.cpp WarningSentences) ----
+    {"does not fit in the host memory that offload needs", "卸载所需的主机内存不够"},
+    {"does not fit in GPU memory", "显存放不下"},
+    {"{0} has no peer-to-peer: collectives pass through host memory over PCIe",
+     "{0} 不支持 GPU 间点对点（P2P）通信：集合通信要经 PCIe 绕道主机内存"},
+    {"{0} has no peer-to-peer over PCIe: beyond each NVLink-bridged pair, collectives pass through host memory",
+     "{0} 不支持经 PCIe 的点对点（P2P）通信：NVLink 桥连接的每一对 GPU 之外，集合通信要绕道主机内存"},
+    {"this GPU", "该 GPU"},
+    {"tensor/context-parallel group spans nodes: its traffic crosses the network",
+     "张量/上下文并行组跨越了节点：它的通信要走节点间网络"},
+    {"dataset not given: 20,000 examples of 210 tokens, one epoch (4.2M tokens) assumed",
+     "未给出数据集：假设 20,000 条样本、每条 210 个 token、一轮（共 4.2M token）"},
+    {"token budget not given: 20 tokens per parameter (Chinchilla) assumed",
+     "未给出训练 token 数：按每个参数 20 个 token（Chinchilla）估算"},
+    {"size-only model: activations and step time need the architecture (layers, hidden, heads)",
+     "只给了参数量的模型：激活值和每步时间需要模型结构（层数、隐藏维度、注意力头数）"},
+    {"this GPU has no FP8 tensor cores: fp8 runs at the 16-bit rate",
+     "该 GPU 没有 FP8 Tensor Core：fp8 只能按 16 位的速度运行"},
+    {"offload traffic over the host link slows the step noticeably", "经主机链路的卸载流量明显拖慢了每一步"},
+    {"MFU below 20%: the GPUs mostly wait", "MFU 低于 20%：GPU 大部分时间在等待"},
+    // ---- fit advice (planner.cpp) ----
+    {"{0}: {1} GB of {2} GB usable per GPU, {3} days", "{0}：每张 GPU 需 {1} GB，可用 {2} GB，{3} 天"},
+    {"full activation recomputation", "完全激活重计算（梯度检查点）"},
+    {"ZeRO-3 (shard weights, gradients and optimizer states)", "ZeRO-3（切分权重、梯度和优化器状态）"},
+    {"ZeRO-3 with CPU offload of optimizer states", "ZeRO-3，并把优化器状态卸载到 CPU"},
+    {"ZeRO-3 with NVMe offload", "ZeRO-3，并卸载到 NVMe"},
+    {"LoRA instead of full training", "用 LoRA 代替全参数训练"},
+    {"QLoRA (4-bit base)", "QLoRA（4 位量化基座模型）"},
+    {"{0}x the GPUs", "GPU 数量增加到 {0} 倍"},
+    {"a bigger GPU ({0})", "换显存更大的 GPU（{0}）"},
+    // ---- why a layout loses (search.cpp WhyLoses) ----
+    {"ties with the best (within 0.5%): an equivalent layout", "与最优持平（差距在 0.5% 以内）：等效的布局"},
+    {"{0}% more expensive", "贵 {0}%"},
+    {"{0}% slower", "慢 {0}%"},
+    {"{0}: {1}", "{0}：{1}"},
+    {"more compute (recomputation or smaller, less efficient matrix multiplies)",
+     "计算更多（重计算，或矩阵乘更小、效率更低）"},
+    {"more memory-bound time", "显存带宽受限的时间更长"},
+    {"more exposed communication", "未被掩盖的通信更多"},
+    {"larger pipeline bubble", "流水线气泡更大"},
+    {"same step, fewer GPUs busy or more failures", "每步时间相同，但干活的 GPU 更少或故障更多"},
+    // ---- the compare verdict (compare.cpp): the page's Compare view and `trainplan compare` ----
+    {"None of these fits in GPU memory: see each column for what would.",
+     "这些都放不进 GPU 显存：请看各列怎样才能放下。"},
+    {"{0} fits where {1} does not: {2}, {3}.", "{0} 放得下而 {1} 放不下：{2}，{3}。"},
+    {"{0} is both the fastest and the cheapest of these.", "{0} 在这些中既最快又最便宜。"},
+    {"{0}: {1} faster and {2} cheaper than {3}", "{0}：比 {3} 快 {1}，便宜 {2}"},
+    {"{0}: {1} faster but {2} more expensive than {3}", "{0}：比 {3} 快 {1}，但贵 {2}"},
+    {"{0}: {1} cheaper but {2} slower than {3}", "{0}：比 {3} 便宜 {1}，但慢 {2}"},
+    {"Verdict: {0}", "结论：{0}"},
+    // ---- text report (report_text.cpp) ----
+    {"Plan", "训练方案"},
+    {"model", "模型"},
+    {"layout", "并行布局"},
+    {"link", "分享链接"},
+    {"error", "错误"},
+    {"Memory per GPU (most loaded; GiB = 2^30 bytes, as nvidia-smi and PyTorch count; GB = 1e9)",
+     "每张 GPU 的显存（负载最重的一张；GiB = 2^30 字节，与 nvidia-smi 和 PyTorch 的计法相同；GB = 1e9 字节）"},
+    {"{0} of {1}", "{0} / {1}"},
+    {"yes", "是"},
+    {"no", "否"},
+    {"Step (one optimizer step)", "每步（一次优化器更新）"},
+    {"Throughput", "吞吐量"},
+    {"Calibration (from your run)", "校准（来自你的训练）"},
+    {"tokens/s per GPU: measured, planned without calibration", "每张 GPU 每秒 token 数：实测 / 未校准的计划"},
+    {"{0} measured, {1} planned without calibration", "实测 {0}，未校准的计划 {1}"},
+    {"tokens/s per GPU, calibrated plan", "每张 GPU 每秒 token 数：校准后的计划"},
+    {"speed factor (kernel rates)", "速度系数（算子速率）"},
+    {"peak reserved: measured, planned without calibration", "峰值保留显存：实测 / 未校准的计划"},
+    {"peak reserved, calibrated plan", "峰值保留显存：校准后的计划"},
+    {"memory factor (activations, temporaries)", "显存系数（激活、临时内存）"},
+    {"calibrated on", "校准所用 GPU"},
+    {"carry to other plans", "用于其他计划"},
+    {"Run", "整个训练"},
+    {"chosen for auto", "auto 选定的值"},
+    {" (20 per parameter, Chinchilla default)", "（每个参数 20 个，Chinchilla 默认值）"},
+    {" (the default fine-tuning dataset)", "（默认的微调数据集）"},
+    {"{0} days ({1} days failure-free)", "{0} 天（无故障时 {1} 天）"},
+    {"{0} ({1} failure-free)", "{0}（无故障时 {1}）"},
+    {"{0}: cannot read \"{1}\"", "{0}：无法读取 \"{1}\""},
+    {"--log: no throughput or memory figure found in \"{0}\" (read: torchtitan, torchtune, Megatron-LM / NeMo and "
+     "Hugging Face Trainer lines)",
+     "--log：在 \"{0}\" 中没有找到吞吐量或显存数字（可读取：torchtitan、torchtune、Megatron-LM / NeMo 和 Hugging Face "
+     "Trainer 的日志行）"},
+    {"read from the log ({0}): {1}", "从日志读取（{0}）：{1}"},
+    {"{0}: \"{1}\" is larger than 16 MB", "{0}：\"{1}\" 超过 16 MB"},
+    {"unknown option {0}; see `trainplan {1} --help`", "未知选项 {0}；请看 `trainplan {1} --help`"},
+    {"{0}: needs a value", "{0}：需要一个值"},
+    {"--format: expected text, json, csv or md, got \"{0}\"", "--format：应为 text、json、csv 或 md，实际是 \"{0}\""},
+    {"--objective: expected time or cost, got \"{0}\"", "--objective：应为 time 或 cost，实际是 \"{0}\""},
+    {"--top: expected a whole number 1-1000, got \"{0}\"", "--top：应为 1-1000 的整数，实际是 \"{0}\""},
+    {"--gpu-types: unknown GPU \"{0}\"; accepted: {1}", "--gpu-types：未知 GPU \"{0}\"；可选值：{1}"},
+    {"--gpu-counts: expected whole numbers 1-1e7 separated by commas, got \"{0}\"",
+     "--gpu-counts：应为以逗号分隔的 1-1e7 整数，实际是 \"{0}\""},
+    {"--gpu-types: at most {0} GPU ids, got {1}", "--gpu-types：最多 {0} 个 GPU id，实际是 {1} 个"},
+    {"--gpu-counts: at most {0} counts, got {1}", "--gpu-counts：最多 {0} 个数量，实际是 {1} 个"},
+    {"no plan could be made for this configuration", "这个配置无法得出方案"},
+    {"no plan could be made", "无法得出方案"},
+    {"unexpected argument \"{0}\" (keys are KEY=VALUE)", "多余的参数 \"{0}\"（配置项写作 KEY=VALUE）"},
+    {"unexpected argument \"{0}\"", "多余的参数 \"{0}\""},
+    {"compare needs at least one --link or --config scenario", "compare 至少需要一个 --link 或 --config 方案"},
+    {"catalog takes no configuration keys", "catalog 不接受配置项"},
+    {"catalog: expected gpus, models, links or stacks", "catalog：应为 gpus、models、links 或 stacks"},
+    {"catalog: expected gpus, models, links or stacks, got \"{0}\"",
+     "catalog：应为 gpus、models、links 或 stacks，实际是 \"{0}\""},
+    {"unknown command \"{0}\"; expected plan, explain, compare, search, catalog or link",
+     "未知命令 \"{0}\"；应为 plan、explain、compare、search、catalog 或 link"},
+    {"explain: --format is text or json", "explain：--format 只能是 text 或 json"},
+    {"explain: no number \"{0}\" in this plan; the headline numbers: {1}",
+     "explain：这个计划里没有 \"{0}\"；主要数字有：{1}"},
+    {"{0} h writing checkpoints, {1} h restarting and redoing lost work",
+     "写检查点 {0} 小时，重启并重做丢失的工作 {1} 小时"},
+    {"{0} of the steady-state speed ({1} days at that speed)", "稳态速度的 {0}（按稳态速度需 {1} 天）"},
+    {"{0} of the steady-state speed ({1} at that speed)", "稳态速度的 {0}（按稳态速度需 {1}）"},
+    {"{0} ({1} to write)", "{0}（每次写入 {1}）"},
+    {"Owning the cluster for {0} years (total cost of ownership)", "自建集群使用 {0} 年（总拥有成本 TCO）"},
+    {"Verdict", "结论"},
+    {"bottleneck", "瓶颈"},
+    {"warning", "注意"},
+    {"would fit with", "这样就放得下"},
+    {"note", "提示"},
+    {"custom model", "自定义模型"},
+    {"{0}-parameter model (size only)", "{0} 参数的模型（只有参数量）"},
+    {"{0} ({1} parameters)", "{0}（{1} 参数）"},
+    {"{0} on {1} x {2}, {3}, {4}", "{0}，{1} × {2}，{3}，{4}"},
+    {"method full", "全参数训练"},
+    {"method lora", "LoRA 微调"},
+    {"method qlora", "QLoRA 微调"},
+    {"scenario {0}", "方案 {0}"},
+    {"quantity", "指标"},
+    {"value", "数值"},
+    // search table
+    {"gpu", "GPU"},
+    {"gpus", "GPU 数"},
+    {"memory/GPU", "显存/GPU"},
+    {"step", "每步"},
+    {"days", "天数"},
+    {"cost", "成本"},
+    {"vs #1", "与第 1 名相比"},
+    {"best", "最优"},
+    {"least memory; does not fit", "显存占用最少，仍放不下"},
+    {"Searched {0} layouts (objective: {1}); {2}.", "搜索了 {0} 种并行布局（目标：{1}）；{2}。"},
+    {"best first", "最优的排在前面"},
+    {"none fits in GPU memory", "没有一种放得进显存"},
+    {"time", "时间"},
+    {"best: {0}", "最优：{0}"},
+    // ---- configuration issues: every `"..."_issue` template of core (config.cpp, resolve.cpp, json.cpp;
+    // a test reads them from the sources). The values stay as typed; "accepted" is 可选值. ----
+    {"unknown key (see `trainplan plan --help` for the keys)", "未知的参数名（参数名列表见 `trainplan plan --help`）"},
+    {"link longer than {0} KiB; the rest is ignored", "链接超过 {0} KiB；超出部分已忽略"},
+    {"more than {0} keys in the link; the rest is ignored", "链接中的参数超过 {0} 个；其余的已忽略"},
+    {"no value after {0} (ignored)", "{0} 后面没有值（已忽略）"},
+    {"unknown key {0} in the link (ignored)", "链接中有未知的参数名 {0}（已忽略）"},
+    {"expected a number or a string, got a JSON array or object", "应为数字或字符串，实际是 JSON 数组或对象"},
+    {"not valid JSON: {0} at byte {1}", "不是有效的 JSON：{0}（第 {1} 字节）"},
+    {"expected a JSON object of configuration keys", "应为由配置参数组成的 JSON 对象"},
+    {"expected a Hugging Face config.json object", "应为 Hugging Face 的 config.json 对象"},
+    {"config.json lacks num_hidden_layers, hidden_size or num_attention_heads",
+     "config.json 缺少 num_hidden_layers、hidden_size 或 num_attention_heads"},
+    {"the shared expert's width {0} is not a multiple of moe_ffn {1}; counted as {2} experts of moe_ffn",
+     "共享专家的宽度 {0} 不是 moe_ffn {1} 的整数倍；按 {2} 个宽度为 moe_ffn 的专家计算"},
+    {"more problems not shown", "还有更多问题未列出"},
+    {"expected {0}, got {1}", "应为：{0}；实际是 {1}"},
+    {"(and {0} more)", "（另有 {0} 条）"},
+    // the JSON reader's reasons (json.cpp)
+    {"unexpected token", "无法识别的内容"},
+    {"short \\u escape", "\\u 转义不完整"},
+    {"bad \\u escape", "\\u 转义无效"},
+    {"expected string", "此处应为字符串"},
+    {"bad escape", "转义无效"},
+    {"unterminated string", "字符串缺少结束引号"},
+    {"expected a value", "此处应为一个值"},
+    {"bad number", "数字无效"},
+    {"nesting too deep", "嵌套层数过深"},
+    {"unexpected end", "内容意外结束"},
+    {"expected ':'", "此处应为 ':'"},
+    {"expected ',' or '}'", "此处应为 ',' 或 '}'"},
+    {"expected ',' or ']'", "此处应为 ',' 或 ']'"},
+    {"trailing characters", "末尾有多余的字符"},
+    // the model and the workload (resolve.cpp)
+    {"params= makes a size-only model; the preset {0} is not used", "params= 表示只给参数量的模型；不使用预设 {0}"},
+    {"unknown model \"{0}\"; accepted: {1}", "未知的模型 \"{0}\"；可选值：{1}"},
+    {"latent attention (kv_lora_rank > 0) needs qk_rope_dim, qk_nope_dim and v_head_dim; missing: {0}",
+     "潜在注意力（kv_lora_rank > 0）需要给出 qk_rope_dim、qk_nope_dim 和 v_head_dim；缺少：{0}"},
+    {"a custom model needs layers, hidden and heads (or params= for a size-only model)",
+     "自定义模型需要给出 layers、hidden 和 heads（或用 params= 只给参数量）"},
+    {"not given; assuming 32000 (the Llama 2 tokenizer)", "未给出；按 32000 计算（Llama 2 的分词器）"},
+    {"{0} heads do not divide hidden={1}; accepted: a divisor of hidden",
+     "{0} 个注意力头不能整除 hidden={1}；可选值：hidden 的约数"},
+    {"{0} key/value heads do not divide the {1} attention heads; accepted: a divisor of heads",
+     "{0} 个 Key/Value 头不能整除 {1} 个注意力头；可选值：注意力头数的约数"},
+    {"a mixture of {0} experts needs topk (experts per token, e.g. 2)",
+     "{0} 个专家的混合专家（MoE）模型需要给出 topk（每个 token 路由到的专家数，例如 2）"},
+    {"routes each token to {0} experts but there are only {1}; accepted: 1-{1}",
+     "每个 token 路由到 {0} 个专家，但只有 {1} 个专家；可选值：1-{1}"},
+    {"{0} dense layers in a {1}-layer model; accepted: 0-{1}", "{1} 层的模型里有 {0} 个稠密层；可选值：0-{1}"},
+    {"ignored: the dimensions give {0} parameters", "已忽略：按模型维度算出 {0} 个参数"},
+    {"{0} tokens exceed the learned positions of {1} ({2}); accepted: 1-{2} or auto",
+     "{0} 个 token 超出了 {1} 的可学习位置（{2} 个）；可选值：1-{2} 或 auto"},
+    {"{0} tokens is longer than the context {1} was trained at ({2} tokens): beyond it rotary positions need RoPE "
+     "scaling or long-context training to work well",
+     "{0} 个 token 长于 {1} 训练时的上下文（{2} 个 token）：超出这一长度，旋转位置编码需要 RoPE "
+     "缩放或长上下文训练才能用好"},
+    {"QLoRA dequantizes its 4-bit base to bf16 or fp16 for compute; {0} is not supported with method=qlora",
+     "QLoRA 计算时把 4 位量化的基座反量化为 bf16 或 fp16；method=qlora 不支持 {0}"},
+    {"rank {0} exceeds hidden={1}; accepted: 1-{1}", "秩 {0} 超过了 hidden={1}；可选值：1-{1}"},
+    {"unknown GPU \"{0}\"; accepted: {1}", "未知的 GPU \"{0}\"；可选值：{1}"},
+    {"calibrated on {0}, planned on {1}: the factors carry the software's share of the gap (framework, kernels, "
+     "data loading), not how well those kernels run on this GPU; expect a larger error than on {0}",
+     "在 {0} 上校准，在 {1} "
+     "上规划：这些系数带过来的是差距中属于软件的部分（框架、算子、数据加载），而不是这些算子在这种 GPU "
+     "上跑得如何；误差会比在 {0} 上大"},
+    {"{0} tokens/s per GPU is more than kernel speed can explain for this layout (it gives {1} to {2}); check that "
+     "the configuration is the run you measured",
+     "每张 GPU 每秒 {0} 个 token 超出了这一布局下算子速度所能解释的范围（{1} 到 "
+     "{2}）；请检查配置是否就是你测量的那次训练"},
+    {"{0} GiB is outside what activations and temporaries can explain for this layout (it gives {1} to {2} GiB, "
+     "model states included); check that the configuration is the run you measured",
+     "{0} GiB 超出了这一布局下激活和临时内存所能解释的范围（{1} 到 {2} "
+     "GiB，含模型状态）；请检查配置是否就是你测量的那次训练"},
+    {"unknown network \"{0}\"; accepted: {1} or auto", "未知的节点间网络 \"{0}\"；可选值：{1} 或 auto"},
+    {"unknown link \"{0}\"; accepted: {1} or auto", "未知的节点内互连 \"{0}\"；可选值：{1} 或 auto"},
+    {"{0} is a link inside a node, not a network between nodes; accepted: {1} or auto",
+     "{0} 是节点内互连，不是节点间网络；可选值：{1} 或 auto"},
+    {"{0} is a network between nodes, not a link inside a node; accepted: {1} or auto",
+     "{0} 是节点间网络，不是节点内互连；可选值：{1} 或 auto"},
+    {"{0} has no GPU-to-GPU link besides PCIe, so not {1}; accepted: {2}",
+     "{0} 除 PCIe 外没有 GPU 间互连，因此不能用 {1}；可选值：{2}"},
+    {"{0} cannot have {1}: its GPU-to-GPU link is {2}; accepted: {3}",
+     "{0} 不能使用 {1}：它的 GPU 间互连是 {2}；可选值：{3}"},
+    {"{0} runs PCIe at most at {1}, its host interface: {2} is modelled at that speed",
+     "{0} 的 PCIe 最高只能跑到其主机接口 {1}：{2} 按这个速度计算"},
+    {"{0} joins {1} GPUs: with {2} GPUs per node, each pair talks over it and everything else over {3}",
+     "{0} 只连接 {1} 张 GPU：每节点 {2} 张 GPU 时，每对 GPU 之间经它通信，其余通信都走 {3}"},
+    {"gpu=custom needs {0}: a custom GPU is described by gpu_mem_gib, gpu_bw_gbs, gpu_tflops and gpu_tdp_w",
+     "gpu=custom 需要给出 {0}：自定义 GPU 由 gpu_mem_gib、gpu_bw_gbs、gpu_tflops 和 gpu_tdp_w 描述"},
+    {"ignored: {0} is a catalog GPU; the gpu_* keys describe gpu=custom",
+     "已忽略：{0} 是目录中的 GPU；gpu_* 参数只用于描述 gpu=custom"},
+    // the layout (resolve.cpp CheckLayout)
+    {"must be at least 1", "至少为 1"},
+    {"{0} does not divide the {1} attention heads; accepted: a divisor of heads",
+     "{0} 不能整除 {1} 个注意力头；可选值：注意力头数的约数"},
+    {"{0} neither divides the {1} key/value heads nor is a multiple of them (to replicate them)",
+     "{0} 既不能整除 {1} 个 Key/Value 头，也不是它的整数倍（整数倍时可复制这些头）"},
+    {"{0} pipeline stages for {1} layers; accepted: 1-{1}", "{1} 层分成了 {0} 个流水线级；可选值：1-{1}"},
+    {"interleaved stages need pp > 1", "交错调度的虚拟流水线级需要 pp > 1"},
+    {"{0} layers do not split evenly over {1} stages; the largest stage sets the pace",
+     "{0} 层不能平均分到 {1} 个流水线级；最大的一级决定速度"},
+    {"the model has no experts; accepted: 1", "该模型没有专家；可选值：1"},
+    {"{0} does not divide the {1} experts", "{0} 不能整除 {1} 个专家"},
+    {"{0} does not fit the {1} GPUs of a node evenly (groups would straddle nodes)",
+     "{0} 不能均匀地放进一个节点的 {1} 张 GPU（并行组会跨越节点）"},
+    {"tp x pp x cp x dp = {0} x {1} x {2} x {3} = {4}, but gpus={5}; accepted: degrees whose product is gpus",
+     "tp × pp × cp × dp = {0} × {1} × {2} × {3} = {4}，但 gpus={5}；可选值：乘积等于 gpus 的并行度"},
+    {"{0} divides neither dp x cp = {1} nor tp x dp x cp = {2}",
+     "{0} 既不能整除 dp × cp = {1}，也不能整除 tp × dp × cp = {2}"},
+    {"pp x vp = {0} x {1} virtual stages for {2} layers; accepted: at most one virtual stage per layer",
+     "pp × vp = {0} × {1} 个虚拟流水线阶段，但只有 {2} 层；可选值：每个虚拟阶段至少一层"},
+    {"seq={0} is not a multiple of 2 x cp = {1} (context parallelism cuts each sequence into 2 x cp chunks)",
+     "seq={0} 不是 2 x cp = {1} 的倍数（上下文并行把每条序列切成 2 x cp 块）"},
+    {"link format {0} is not one this planner reads; accepted: 1", "链接格式 {0} 不是本规划器能读取的版本；可接受：1"},
+    {"scenario part {0} is not key:value of a configuration key", "对比方案中的 {0} 不是配置键的 key:value 形式"},
+    {"one step of mbs x dp = {0} x {1} sequences exceeds the largest global batch, {2}",
+     "一步的 mbs x dp = {0} x {1} 条序列超过了全局批次的上限 {2}"},
+    {"the interleaved schedule needs a micro-batch count (gbs / (mbs x dp) = {0}) that is a multiple of pp={1}",
+     "交错调度要求微批次数（gbs / (mbs x dp) = {0}）是 pp={1} 的倍数"},
+    {"{0} sequences is not a multiple of mbs x dp = {1} x {2} = {3}; accepted: a multiple of {3}",
+     "{0} 条序列不是 mbs × dp = {1} × {2} = {3} 的整数倍；可选值：{3} 的整数倍"},
+    {"accepted: 0-3", "可选值：0-3"},
+    {"steps the optimizer in the backward, so one micro-batch per step: gbs / (mbs x dp) = {0}; accepted: gbs = mbs x "
+     "dp",
+     "在反向中更新参数，因此每步只能有一个微批次：gbs / (mbs × dp) = {0}；可选值：gbs = mbs × dp"},
+    {"unknown framework \"{0}\"; accepted: {1} or auto (aliases: trainplan catalog stacks)",
+     "未知的训练框架 \"{0}\"；可选值：{1} 或 auto（别名见 trainplan catalog stacks）"},
+    {"{0} has no selective recomputation (it checkpoints whole layers); accepted: none, full or auto",
+     "{0} 没有选择性重计算（它按整层做检查点）；可选值：none、full 或 auto"},
+    {"the layout search would try more than {0} parallel layouts; give some of tp, pp, cp, ep, vp",
+     "并行布局搜索将尝试超过 {0} 种布局；请指定 tp、pp、cp、ep、vp 中的几个"},
+    {"ZeRO-{0} with pipeline parallelism (pp > 1): {1} runs at most ZeRO-{2} with a pipeline; accepted: zero 0-{2} or "
+     "pp=1",
+     "ZeRO-{0} 与流水线并行（pp > 1）：{1} 在流水线下最多支持 ZeRO-{2}；可选值：zero 0-{2} 或 pp=1"},
+    {"{0} runs a step's {1} micro-batches as one pipeline schedule; accepted: auto or {1}",
+     "{0} 把一步的 {1} 个微批次作为一个流水线调度运行；可选值：auto 或 {1}"},
+    {"the step's {0} micro-batches (gbs / (mbs x dp)) do not split into schedules of {1}; accepted: a divisor of {0}",
+     "一步的 {0} 个微批次（gbs / (mbs × dp)）不能分成每个 {1} 个的调度；可选值：{0} 的约数"},
+    {"the interleaved schedule needs micro-batches per schedule (pp_microbatches = {0}) that are a multiple of pp={1}",
+     "交错调度要求每个调度的微批次数（pp_microbatches = {0}）是 pp={1} 的倍数"},
+    {"CPU offload of optimizer states needs ZeRO (zero 1-3), as in ZeRO-Offload",
+     "把优化器状态卸载到 CPU 需要 ZeRO（zero 1-3），与 ZeRO-Offload 相同"},
+    {"NVMe offload needs zero=3 (ZeRO-Infinity)", "卸载到 NVMe 需要 zero=3（ZeRO-Infinity）"},
+    // accepted-values texts (config.cpp AcceptsText, resolve.cpp IdList; TranslateWords)
+    {"a preset id (trainplan catalog models) or custom", "预设 id（见 trainplan catalog models）或 custom"},
+    {"a GPU id (trainplan catalog gpus)", "GPU id（见 trainplan catalog gpus）"},
+    {"a link id (trainplan catalog links)", "互连 id（见 trainplan catalog links）"},
+    {"a whole number ", "整数 "},
+    {"a number ", "数值 "},
+    {" or ", " 或 "},
+    {", ", "、"},
+    {"(the catalog is empty)", "（目录为空）"},
+    {"a model name: printable text of up to 100 characters", "模型名称：不超过 100 个字符的可打印文本"},
+    {"2-4 scenarios separated by ; each key:value pairs separated by , (gpu:h100,gpus:128;gpu:a100-80g,gpus:256)",
+     "2-4 个方案，以 ; 分隔，每个方案是以 , 分隔的 key:value（gpu:h100,gpus:128;gpu:a100-80g,gpus:256）"},
+};
+
+// Unit words of numbers (the text report; the page's formatting reuses them).
+const Phrase kUnitWords[] = {
+    {"days", "天"},
+    {"h", "小时"},
+    {"min", "分钟"},
+    {"s", "秒"},
+    {"ms", "毫秒"},
+    {"years", "年"},
+    {"USD", "美元"},
+    {"trillion", "T"},
+    {"billion", "B"},
+    {"million", "M"},
+    {"µs", "微秒"},
+    // the key table's units (shown after the page's fields)
+    {"parameters", "个参数"},
+    {"tokens", "token"},
+    {"sequences", "条序列"},
+    {"GPUs", "张 GPU"},
+    {"fraction", "比例"},
+    {"examples", "条样本"},
+    {"micro-batches", "个微批次"},
+    {"USD/GPU-hour", "美元/GPU 时"},
+    {"USD/kWh", "美元/千瓦时"},
+    {"USD/year", "美元/年"},
+    {"hours", "小时"},
+    {"fraction of TDP", "占 TDP 的比例"},
+    {"fraction of GPU TDP", "占 GPU TDP 的比例"},
+    {"fraction of GPU price", "占 GPU 价格的比例"},
+    {"GB", "GB"},
+    {"GB/s", "GB/s"},
+    {"x allocated", "× 已分配量"},
+    {"B per logit", "字节/logit"},
+    {"GiB", "GiB"},
+    {"TFLOP/s", "TFLOP/s"},
+    {"W", "瓦"},
+    {"tokens/s", "token/秒"},
+    {"x", "倍"},
+};
+
+// The engine's phrases, and those that other tables bring with them (AddTranslations: the key table's
+// labels, help and sources, core/config/keys.cpp). Registration happens while those tables are built, which
+// may be on any thread, so the map is guarded; lookups take the shared lock.
+struct Tables {
+  std::unordered_map<std::string_view, const char*> zh;
+  mutable std::shared_mutex mutex;
+  Tables() {
+    for (const Phrase& p : kPhrases) zh.emplace(p.en, p.zh);
+  }
+};
+
+Tables& Get() {
+  static Tables t;
+  return t;
+}
+
+const char* Lookup(std::string_view english) {
+  const Tables& t = Get();
+  std::shared_lock lock(t.mutex);
+  auto it = t.zh.find(english);
+  return it == t.zh.end() ? nullptr : it->second;
+}
+
+std::vector<std::string>* g_missing = nullptr;
+
+}  // namespace
+
+Lang ParseLang(std::string_view code) {
+  return code.size() >= 2 && (code[0] == 'z' || code[0] == 'Z') && (code[1] == 'h' || code[1] == 'H') &&
+                 (code.size() == 2 || code[2] == '-' || code[2] == '_')
+             ? Lang::Zh
+             : Lang::En;
+}
+
+const char* LangCode(Lang lang) { return lang == Lang::Zh ? "zh" : "en"; }
+
+const char* Translate(Lang lang, const char* english) {
+  if (lang == Lang::En || !english || !*english) return english;
+  if (const char* zh = Lookup(english)) return zh;
+  if (g_missing) g_missing->push_back(english);
+  return english;
+}
+
+bool HasTranslation(std::string_view english) { return Lookup(english) != nullptr; }
+
+void AddTranslations(std::span<const Phrase> phrases) {
+  Tables& t = Get();
+  std::unique_lock lock(t.mutex);
+  for (const Phrase& p : phrases)
+    if (p.en && *p.en && p.zh && *p.zh) t.zh.emplace(p.en, p.zh);
+}
+
+const char* UnitWord(Lang lang, const char* unit) {
+  if (lang == Lang::En) return unit;
+  for (const Phrase& u : kUnitWords)
+    if (std::string_view(u.en) == unit) return u.zh;
+  if (g_missing) g_missing->push_back(std::string("unit: ") + unit);
+  return unit;
+}
+
+std::string Fill(std::string_view pattern, std::span<const std::string_view> args) {
+  std::string out;
+  out.reserve(pattern.size() + 32);
+  for (size_t i = 0; i < pattern.size(); ++i) {
+    char c = pattern[i];
+    if (c == '{' && i + 1 < pattern.size() && pattern[i + 1] == '{') {
+      out += '{';
+      ++i;
+    } else if (c == '{' && i + 2 < pattern.size() && pattern[i + 1] >= '0' && pattern[i + 1] <= '9' &&
+               pattern[i + 2] == '}' && size_t(pattern[i + 1] - '0') < args.size()) {
+      out += args[size_t(pattern[i + 1] - '0')];
+      i += 2;
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+std::string Fill(std::string_view pattern, std::initializer_list<std::string_view> args) {
+  return Fill(pattern, std::span<const std::string_view>(args.begin(), args.size()));
+}
+
+std::string TranslateWords(Lang lang, std::string_view english) {
+  std::string s(english);
+  if (lang == Lang::En || s.empty()) return s;
+  if (HasTranslation(s)) return Translate(lang, s.c_str());
+  auto replace_all = [&](const char* from) {
+    const std::string f = from, t = Translate(lang, from);
+    for (size_t at = 0; (at = s.find(f, at)) != std::string::npos; at += t.size()) s.replace(at, f.size(), t);
+  };
+  // The whole id phrases first: their " or " is part of them.
+  for (const char* phrase :
+       {"a preset id (trainplan catalog models) or custom", "a GPU id (trainplan catalog gpus)",
+        "a link id (trainplan catalog links)", "(the catalog is empty)", "a whole number ", "a number ", " or ", ", "})
+    replace_all(phrase);
+  return s;
+}
+
+std::string TrFill(Lang lang, const char* english, std::initializer_list<std::string_view> args) {
+  return Fill(Translate(lang, english), args);
+}
+
+const std::vector<Phrase>& CorePhrases() {
+  static const std::vector<Phrase> all(std::begin(kPhrases), std::end(kPhrases));
+  return all;
+}
+
+const std::vector<Phrase>& CoreUnitWords() {
+  static const std::vector<Phrase> all(std::begin(kUnitWords), std::end(kUnitWords));
+  return all;
+}
+
+void SetMissingTranslationSink(std::vector<std::string>* sink) { g_missing = sink; }
+
+}  // namespace tp

@@ -1,0 +1,207 @@
+// text.cpp — see text.h: trimming, quoting, percent-encoding, the one number parser, printf, terminal widths.
+#include "text.h"
+
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+#include "json.h"
+
+namespace tp {
+
+std::string Lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = char(std::tolower((unsigned char)c));
+  return out;
+}
+
+std::string_view Trim(std::string_view s) {
+  while (!s.empty() && std::isspace((unsigned char)s.front())) s.remove_prefix(1);
+  while (!s.empty() && std::isspace((unsigned char)s.back())) s.remove_suffix(1);
+  return s;
+}
+
+std::string Quote(std::string_view v) {
+  constexpr size_t kMax = 40;
+  std::string out = "\"";
+  size_t n = 0;
+  for (size_t i = 0; i < v.size(); ++i) {
+    unsigned char c = (unsigned char)v[i];
+    if (n >= kMax && (c & 0xC0) != 0x80) {
+      out += "...";
+      break;
+    }
+    out += (c < 0x20 || c == 0x7F) ? '?' : char(c);
+    ++n;
+  }
+  out += '"';
+  return out;
+}
+
+namespace {
+int HexDigit(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+}  // namespace
+
+std::string PercentDecode(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == '%' && i + 2 < s.size()) {
+      int hi = HexDigit(s[i + 1]), lo = HexDigit(s[i + 2]);
+      if (hi >= 0 && lo >= 0) {
+        out += char(hi * 16 + lo);
+        i += 2;
+        continue;
+      }
+    }
+    out += s[i];
+  }
+  return out;
+}
+
+std::string PercentEncode(std::string_view s) {
+  static const char* kHex = "0123456789ABCDEF";
+  std::string out;
+  for (unsigned char c : s) {
+    if (std::isalnum(c) || c == '-' || c == '.' || c == '_' || c == '~' || c == ':' || c == ',' || c == ';') {
+      out += char(c);
+    } else {
+      out += '%';
+      out += kHex[c >> 4];
+      out += kHex[c & 15];
+    }
+  }
+  return out;
+}
+
+bool ParseNumber(std::string_view s, double& out) {
+  if (s.empty() || s.size() > 64) return false;
+  double scale = 1;
+  switch (std::tolower((unsigned char)s.back())) {
+    case 'k': scale = 1e3; break;
+    case 'm': scale = 1e6; break;
+    case 'b':
+    case 'g': scale = 1e9; break;
+    case 't': scale = 1e12; break;
+    case 'p': scale = 1e15; break;
+    default: break;
+  }
+  if (scale != 1) s.remove_suffix(1);
+  char buf[72];
+  size_t n = 0;
+  size_t i = 0;
+  if (i < s.size() && (s[i] == '+' || s[i] == '-')) buf[n++] = s[i++];
+  // Integer part, with thousands separators allowed only as complete groups of three after the first.
+  size_t digits = 0, group = 0;
+  bool grouped = false;
+  while (i < s.size() && (std::isdigit((unsigned char)s[i]) || s[i] == ',')) {
+    if (s[i] == ',') {
+      if (digits == 0 || (grouped && group != 3) || (!grouped && group > 3)) return false;
+      grouped = true;
+      group = 0;
+      ++i;
+      continue;
+    }
+    buf[n++] = s[i++];
+    ++digits, ++group;
+  }
+  if (grouped && group != 3) return false;
+  if (i < s.size() && s[i] == '.') {
+    buf[n++] = s[i++];
+    while (i < s.size() && std::isdigit((unsigned char)s[i])) buf[n++] = s[i++], ++digits;
+  }
+  if (digits == 0) return false;
+  if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
+    buf[n++] = s[i++];
+    if (i < s.size() && (s[i] == '+' || s[i] == '-')) buf[n++] = s[i++];
+    size_t exp_digits = 0;
+    while (i < s.size() && std::isdigit((unsigned char)s[i])) buf[n++] = s[i++], ++exp_digits;
+    if (exp_digits == 0) return false;
+  }
+  if (i != s.size()) return false;
+  buf[n] = '\0';
+  const double v = std::strtod(buf, nullptr) * scale;
+  if (!std::isfinite(v)) return false;
+  out = v == 0 ? 0.0 : v;  // no negative zero
+  return true;
+}
+
+bool ParseTokenCount(std::string_view s, double& out) {
+  if (s.empty()) return false;
+  double scale = 1;
+  switch (std::tolower((unsigned char)s.back())) {
+    case 'k': scale = 1024; break;
+    case 'm': scale = 1024.0 * 1024; break;
+    case 'b':
+    case 'g':
+    case 't':
+    case 'p': return false;
+    default: break;
+  }
+  if (scale != 1) s.remove_suffix(1);
+  double x = 0;
+  if (!ParseNumber(s, x)) return false;
+  const double v = x * scale;
+  if (!std::isfinite(v)) return false;
+  out = v;
+  return true;
+}
+
+std::string CompactNumber(double v) {
+  std::string plain = FormatNumber(v);
+  char buf[40];
+  for (int digits = 0; digits <= 16; ++digits) {
+    std::snprintf(buf, sizeof buf, "%.*e", digits, v);
+    if (std::strtod(buf, nullptr) == v) break;
+  }
+  // "1.5e+13" -> "1.5e13", "1e-05" -> "1e-5"
+  std::string e = buf;
+  size_t at = e.find('e');
+  std::string mantissa = e.substr(0, at), exponent = e.substr(at + 1);
+  bool negative = exponent[0] == '-';
+  exponent = exponent.substr(exponent[0] == '+' || exponent[0] == '-' ? 1 : 0);
+  while (exponent.size() > 1 && exponent[0] == '0') exponent.erase(0, 1);
+  std::string compact = mantissa + "e" + (negative ? "-" : "") + exponent;
+  return compact.size() < plain.size() ? compact : plain;
+}
+
+std::string Fmt(const char* format, double v) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, format, std::isfinite(v) ? v : 0.0);
+  return buf;
+}
+
+size_t DisplayWidth(std::string_view s) {
+  size_t cols = 0;
+  for (size_t i = 0; i < s.size();) {
+    unsigned char c = (unsigned char)s[i];
+    uint32_t cp = c;
+    size_t len = 1;
+    if (c >= 0xF0)
+      len = 4, cp = c & 0x07;
+    else if (c >= 0xE0)
+      len = 3, cp = c & 0x0F;
+    else if (c >= 0xC0)
+      len = 2, cp = c & 0x1F;
+    if (i + len > s.size()) len = s.size() - i;
+    for (size_t k = 1; k < len; ++k) cp = (cp << 6) | ((unsigned char)s[i + k] & 0x3F);
+    i += len;
+    // East Asian Wide and Fullwidth ranges (Unicode UAX #11), the ones Chinese text uses.
+    const bool wide =
+        (cp >= 0x1100 && cp <= 0x115F) || (cp >= 0x2E80 && cp <= 0x303E) || (cp >= 0x3041 && cp <= 0xA4CF) ||
+        (cp >= 0xAC00 && cp <= 0xD7A3) || (cp >= 0xF900 && cp <= 0xFAFF) || (cp >= 0xFE30 && cp <= 0xFE4F) ||
+        (cp >= 0xFF00 && cp <= 0xFF60) || (cp >= 0xFFE0 && cp <= 0xFFE6) || (cp >= 0x20000 && cp <= 0x3FFFD);
+    cols += wide ? 2 : 1;
+  }
+  return cols;
+}
+
+}  // namespace tp

@@ -1,0 +1,372 @@
+// keys_assumptions.cpp — the key table's last rows: the model's assumptions (efficiencies, overlaps,
+// memory reserves, each with the source of its default), the calibration from a user's run, the interface
+// language, and the page's view and compare columns.
+// Rows are in link order (= --help order = the page's order); builders in key_rows.h.
+#include "key_rows.h"
+
+namespace tp::key_rows {
+
+void AddAssumptionKeys(std::vector<KeyInfo>& table) {
+  using G = KeyGroup;
+  table.insert(
+      table.end(),
+      {// ---- Assumptions
+       RealField("headroom", G::Assumptions, "fraction", 0, 0.9, false, TP_REAL(headroom),
+                 "Fraction of GPU memory kept free before a plan counts as fitting (a safety margin of your own).")
+           .Label("Memory headroom", "显存余量")
+           .Zh("判断放得下时预留不用的显存比例（您自己的安全余量）。")
+           .Source("0: the caching allocator's reserve (alloc_reserve), the CUDA context and NCCL's buffers are "
+                   "counted in the nvidia-smi figure that is checked against the capacity the driver exposes.",
+                   "0：缓存分配器的预留（alloc_reserve）、CUDA 上下文和 NCCL 缓冲区都已计入与驱动报告的显存容量比较的 "
+                   "nvidia-smi 数字。")
+           .Assume(&Assumptions::headroom)
+           .Format("%.2f"),
+       RealField("eff_matmul", G::Assumptions, "fraction", 0.05, 1, true, TP_REAL(eff_matmul),
+                 "Share of the GPU's measured best matmul rate that a training run's large GEMMs keep (fitted).")
+           .Label("Matmul efficiency", "矩阵乘效率")
+           .Zh("训练中大矩阵乘（GEMM）能达到该 GPU 实测最佳矩阵乘速度的比例（拟合值）。")
+           .Source("Fitted with the other step-model constants to 19 published throughput measurements "
+                   "(docs/step-model.md).",
+                   "与步长模型的其他常数一起，拟合 19 个公开的吞吐量测量（docs/step-model.md）。")
+           .Assume(&Assumptions::eff_matmul)
+           .Format("%.3f"),
+       RealField(
+           "matmul_half_ridge", G::Assumptions, "", 0.01, 10, true, TP_REAL(matmul_half_ridge),
+           "GEMM arithmetic intensity, in units of the GPU's ridge point, at which a GEMM runs at half speed (fitted).")
+           .Label("Matmul half-ridge", "矩阵乘半脊点")
+           .Zh("GEMM 速度降到一半时的算术强度，以该 GPU 的屋脊点为单位（拟合值）。")
+           .Source("Fitted with the other step-model constants to 19 published throughput measurements "
+                   "(docs/step-model.md).",
+                   "与步长模型的其他常数一起，拟合 19 个公开的吞吐量测量（docs/step-model.md）。")
+           .Assume(&Assumptions::matmul_half_ridge)
+           .Format("%.3f"),
+       RealField("eff_attention", G::Assumptions, "fraction", 0.05, 1, true, TP_REAL(eff_attention),
+                 "FlashAttention's share of the dense 16-bit peak, causal half counted (fitted).")
+           .Label("Attention efficiency", "注意力效率")
+           .Zh("FlashAttention 达到的稠密 16 位峰值算力比例，因果掩码只计一半（拟合值）。")
+           .Source("Fitted (docs/step-model.md); FlashAttention-2 publishes 50-70 % of peak on A100 and "
+                   "about 35 % on H100 (Dao 2023).",
+                   "拟合所得（docs/step-model.md）；FlashAttention-2 公布的效率为 A100 峰值的 50-70%、H100 的约 "
+                   "35%（Dao 2023）。")
+           .Assume(&Assumptions::eff_attention)
+           .Format("%.3f"),
+       RealField("eff_memory", G::Assumptions, "fraction", 0.05, 1, true, TP_REAL(eff_memory),
+                 "Share of peak memory bandwidth that element-wise kernels reach (fitted).")
+           .Label("Memory efficiency", "显存带宽效率")
+           .Zh("逐元素算子达到的峰值显存带宽比例（拟合值）。")
+           .Source("Fitted (docs/step-model.md); STREAM-like copies reach 80-90 % of peak memory bandwidth.",
+                   "拟合所得（docs/step-model.md）；STREAM 类拷贝可达峰值显存带宽的 80-90%。")
+           .Assume(&Assumptions::eff_memory)
+           .Format("%.3f"),
+       RealField("eff_network", G::Assumptions, "fraction", 0.05, 1, true, TP_REAL(eff_network),
+                 "NCCL bus bandwidth as a share of the nominal link bandwidth (fitted).")
+           .Label("Network efficiency", "网络效率")
+           .Zh("NCCL 总线带宽占标称链路带宽的比例（拟合值）。")
+           .Source("Fitted (docs/step-model.md); nccl-tests bus bandwidth is 75-90 % of the nominal link "
+                   "bandwidth.",
+                   "拟合所得（docs/step-model.md）；nccl-tests 的总线带宽为标称链路带宽的 75-90%。")
+           .Assume(&Assumptions::eff_network)
+           .Format("%.3f"),
+       RealField(
+           "overlap_dp", G::Assumptions, "fraction", 0.001, 1, true, TP_REAL(overlap_dp),
+           "Share of the backward pass (ZeRO-3: forward and backward) that can hide data-parallel traffic (fitted).")
+           .Label("DP overlap", "DP 通信重叠")
+           .Zh("反向计算（ZeRO-3 时为前向和反向）中能掩盖数据并行通信的比例（拟合值）。")
+           .Source("Fitted to the published throughput measurements (docs/step-model.md).",
+                   "拟合公开的吞吐量测量所得（docs/step-model.md）。")
+           .Assume(&Assumptions::overlap_dp)
+           .Format("%.3f"),
+       RealField("overlap_contention", G::Assumptions, "fraction", 0.0001, 1, true, TP_REAL(overlap_contention),
+                 "Seconds of compute lost per second of communication hidden behind it (fitted).")
+           .Label("Overlap contention", "重叠争用")
+           .Zh("每掩盖 1 秒通信所损失的计算秒数（拟合值）。")
+           .Source("Fitted (docs/step-model.md); published slowdowns of compute overlapped with collectives "
+                   "are 10-40 %.",
+                   "拟合所得（docs/step-model.md）；公开测量中，与集合通信重叠的计算会慢 10-40%。")
+           .Assume(&Assumptions::overlap_contention)
+           .Format("%.3f"),
+       RealField("eff_stack", G::Assumptions, "fraction", 0.05, 1.5, true, TP_REAL(eff_stack),
+                 "The framework's kernel speed as a share of the step model's (matmul, attention and memory-bound "
+                 "kernels): fitted per framework and release on its own published runs.")
+           .Label("Framework efficiency", "框架效率")
+           .Zh("训练框架的算子速度占步长模型的比例（矩阵乘、注意力和访存密集算子）：按各框架及版本，只用该框架已发表的"
+               "测量拟合。")
+           .Source("Fitted per framework and release on that framework's published throughput only "
+                   "(bench/fit_stacks.cpp on tests/data/stack_runs.json, and finetune_fit_runs.json for hf and "
+                   "torchtune; docs/validation.md, per framework, with leave-one-out).",
+                   "按框架及版本，只用该框架已发表的吞吐量测量拟合（bench/fit_stacks.cpp 作用于 "
+                   "tests/data/stack_runs.json，"
+                   "hf 与 torchtune 另用 finetune_fit_runs.json；见 docs/validation.md 各框架一节，含留一法检验）。")
+           .Assume(&Assumptions::eff_stack)
+           .Format("%.3f"),
+       RealField("alloc_reserve", G::Assumptions, "x allocated", 1, 4, true, TP_REAL(alloc_reserve),
+                 "Memory PyTorch's caching allocator reserves per byte of activations and temporaries at the peak "
+                 "(model states are allocated once and stay): max_memory_reserved over max_memory_allocated of that "
+                 "part.")
+           .Label("Allocator reserve", "分配器预留")
+           .Zh("PyTorch 缓存分配器在峰值时为每字节激活值和临时张量所预留的显存（模型状态一次分配、常驻）：这部分的 "
+               "max_memory_reserved / max_memory_allocated。")
+           .Source(
+               "The framework's: 1.05 where it sets expandable_segments (torchtune, torchtitan, Unsloth), 1.10 "
+               "for fixed shapes without it (Megatron, DeepSpeed: blocks reused every micro-batch), 1.5 for batches "
+               "padded to their own length "
+               "(Transformers): our estimates between the published pairs (torchtune#1185: 16.39 GiB reserved "
+               "without expandable_segments, 10.83 with; cosmos-rl#388: 127 vs 97 GB for 61 GB allocated).",
+               "取训练框架的值：设置了 expandable_segments 的（torchtune、torchtitan、Unsloth）为 "
+               "1.05，未设置但张量形状"
+               "固定的（Megatron、DeepSpeed：每个微批次复用同样的块）为 1.10，批次按各自长度补齐的（Transformers）为 "
+               "1.5：这是我们在已发表的成对数据"
+               "之间的估计（torchtune#1185：未开启 expandable_segments 时预留 16.39 GiB，开启后 10.83；cosmos-rl#388："
+               "已分配 61 GB 时预留 127 对 97 GB）。")
+           .Assume(&Assumptions::alloc_reserve)
+           .Format("%.2f"),
+       RealField("nccl_gb", G::Assumptions, "GB", 0.001, 100, true, TP_REAL(nccl_gb),
+                 "GPU memory NCCL's communicators and buffers take when more than one GPU trains (outside the "
+                 "allocator).")
+           .Label("NCCL buffers", "NCCL 缓冲区")
+           .Zh("多卡训练时 NCCL 通信器及其缓冲区占用的显存（在分配器之外）。")
+           .Source(
+               "1 GB: stas00/ml-engineering measured 0.55 -> 2.00 GiB around the first dist.barrier on A100 "
+               "(CUDA context included), 'expect ~1-2GiB'; NCCL_BUFFSIZE 4 MiB per channel and peer.",
+               "1 GB：stas00/ml-engineering 在 A100 上测得第一次 dist.barrier 前后从 0.55 GiB 增至 2.00 GiB（含 CUDA "
+               "上下文），“预计约 1-2 GiB”；NCCL_BUFFSIZE 为每通道每个对端 4 MiB。")
+           .Assume(&Assumptions::nccl_gb)
+           .Format("%.2f"),
+       RealField("logit_bytes", G::Assumptions, "B per logit", 0.01, 32, true, TP_REAL(logit_bytes),
+                 "Bytes per logit (token x vocabulary entry) held at the loss: fp32 copies and saved softmax, or "
+                 "little with a chunked or fused loss.")
+           .Label("Logit bytes", "每个 logit 字节数")
+           .Zh("计算损失时每个 logit（token × 词表项）所占的字节数：fp32 副本与保存的 "
+               "softmax，分块或融合的损失则很少。")
+           .Source("The framework's loss: Megatron's vocab-parallel fp32 softmax 4, Transformers' and torchtitan's "
+                   "logits.float() 10, torchtune's 8-chunk loss 2.5, Unsloth's fused loss 0.5 (`trainplan catalog "
+                   "stacks`).",
+                   "取训练框架的损失实现：Megatron 词表并行的 fp32 softmax 为 4，Transformers 与 torchtitan 的 "
+                   "logits.float() "
+                   "为 10，torchtune 的 8 块分块损失为 2.5，Unsloth 的融合损失为 0.5（`trainplan catalog stacks`）。")
+           .Assume(&Assumptions::logit_bytes)
+           .Format("%.1f"),
+       // The MoE choices of a framework (step.cpp): how it dispatches, balances and overlaps the experts.
+       RealField("moe_capacity", G::Assumptions, "", 0.01, 1000, true, TP_REAL(moe_capacity),
+                 "Expert capacity factor: no expert takes more than this times its mean share of the routed "
+                 "tokens, the rest are dropped; auto = dropless.")
+           .Label("Expert capacity factor", "专家容量因子")
+           .Zh("专家容量因子：每个专家最多处理其平均份额的这么多倍路由 token，多出的丢弃；auto = 不丢弃 token。")
+           .Source("Dropless: Megatron-Core's default moe_expert_capacity_factor = None ('None means no token will "
+                   "be dropped', transformer_config.py); DeepSeek-V3 drops no tokens either (report, section 2.1.2).",
+                   "不丢弃：Megatron-Core 默认 moe_expert_capacity_factor = None（“None 表示不丢弃任何 token”，"
+                   "transformer_config.py）；DeepSeek-V3 训练中同样不丢弃 token（技术报告第 2.1.2 节）。")
+           .Assume(&Assumptions::moe_capacity)
+           .Format("%.2f"),
+       RealField("moe_imbalance", G::Assumptions, "", 1, 100, true, TP_REAL(moe_imbalance),
+                 "Expert load imbalance: routed tokens on the busiest expert-parallel rank over the mean; the "
+                 "experts' GEMMs and the all-to-all wait for that rank.")
+           .Label("Expert load imbalance", "专家负载不均衡")
+           .Zh("专家负载不均衡：最忙的专家并行 rank 收到的路由 token 与平均值之比；专家 GEMM 和 all-to-all 都要等这个 "
+               "rank。")
+           .Source(
+               "1.1: a run with load balancing (auxiliary loss or DeepSeek's loss-free bias), whose busiest "
+               "expert carries a few to tens of percent above the mean per batch (Wang et al. 2024, "
+               "arXiv 2408.15664, MaxVio; R), less per rank of several experts (our estimate). NVIDIA's MoE "
+               "benchmark tables are force-balanced (1.0): 'we force-balance the token distribution among "
+               "experts' (Megatron-Bridge performance summary).",
+               "1.1：带负载均衡（辅助损失或 DeepSeek 的无辅助损失偏置）的训练，每批最忙专家比平均多几个到几十个百分点"
+               "（Wang 等 2024，arXiv 2408.15664，MaxVio；凭记忆），多个专家合在一个 rank 上时更少（我们的估计）。"
+               "NVIDIA 的 MoE 基准表强制均衡（1.0）：“we force-balance the token distribution among experts”"
+               "（Megatron-Bridge 性能汇总）。")
+           .Assume(&Assumptions::moe_imbalance)
+           .Format("%.2f"),
+       RealField("overlap_ep", G::Assumptions, "fraction", 0.001, 1, true, TP_REAL(overlap_ep),
+                 "Share of a micro-batch's compute that hides its expert all-to-all (DualPipe-style overlap of one "
+                 "micro-batch's dispatch with another's compute); auto = not overlapped.")
+           .Label("EP overlap", "EP 通信重叠")
+           .Zh("一个微批次的计算中能掩盖其专家 all-to-all 的比例（DualPipe "
+               "式：一个微批次的分发与另一个微批次的计算重叠）；auto = 不重叠。")
+           .Source(
+               "Not overlapped: Megatron-Core's default (overlap_moe_expert_parallel_comm off). Stacks that "
+               "overlap it hide up to all of it: DeepSeek-V3's DualPipe ('both all-to-all and PP "
+               "communication can be fully hidden', report section 3.2.1); NVIDIA's Qwen3 MoE recipes turn "
+               "the overlap on.",
+               "不重叠：Megatron-Core 的默认（overlap_moe_expert_parallel_comm 关闭）。做重叠的软件栈最多可全部掩盖："
+               "DeepSeek-V3 的 DualPipe（“all-to-all 和 PP 通信都可以被完全掩盖”，技术报告第 3.2.1 节）；"
+               "NVIDIA 的 Qwen3 MoE 配方开启了这种重叠。")
+           .Assume(&Assumptions::overlap_ep)
+           .Format("%.3f"),
+       RealField("ep_dedup", G::Assumptions, "fraction", 0.001, 1, true, TP_REAL(ep_dedup),
+                 "Share of duplicate cross-node token copies the expert dispatcher saves by sending a token once "
+                 "to each node and forwarding it there (1: DeepEP); auto = one copy per expert.")
+           .Label("EP dispatch dedup", "EP 分发去重")
+           .Zh("专家分发器把 token 只发给每个节点一次、再在节点内转发所省下的跨节点重复副本比例（1：DeepEP）；auto = "
+               "每个专家一份副本。")
+           .Source("One copy per expert: Megatron-Core's alltoall dispatcher. DeepEP and Megatron-Core's flex "
+                   "dispatcher remove the duplicates ('Removes redundant tokens during cross-node communication', "
+                   "megatron/core/transformer/moe/README.md).",
+                   "每个专家一份副本：Megatron-Core 的 alltoall 分发器。DeepEP 和 Megatron-Core 的 flex "
+                   "分发器会去掉重复副本"
+                   "（“Removes redundant tokens during cross-node "
+                   "communication”，megatron/core/transformer/moe/README.md）。")
+           .Assume(&Assumptions::ep_dedup)
+           .Format("%.2f"),
+       RealField("moe_packed", G::Assumptions, "fraction", 0.001, 1, true, TP_REAL(moe_packed),
+                 "Share of tokens whose routed experts are consecutive experts, as benchmark gates that deal "
+                 "experts out round-robin route them (fewer ranks and nodes to send to); auto = chosen at random.")
+           .Label("Packed routing", "连续专家路由")
+           .Zh("路由到连续编号专家的 token 比例（按轮转方式分配专家的基准测试门控会这样路由：要发往的 rank "
+               "和节点更少）；auto = 随机选择。")
+           .Source(
+               "Chosen at random: a trained router's choices, and Megatron-Core's force-balanced benchmarks, "
+               "which draw random router logits (router.py apply_random_logits). NeMo AutoModel's "
+               "FakeBalancedGate gives token t the experts t x topk ... t x topk + topk - 1 (1: packed).",
+               "随机选择：训练后路由器的选择，以及 Megatron-Core 强制均衡的基准测试（router.py 的 apply_random_logits "
+               "使用随机的路由 logits）。NeMo AutoModel 的 FakeBalancedGate 给第 t 个 token 分配专家 t × topk … "
+               "t × topk + topk - 1（1：连续）。")
+           .Assume(&Assumptions::moe_packed)
+           .Format("%.2f"),
+       RealField("cuda_context_gb", G::Assumptions, "GB", 0.001, 100, true, TP_REAL(cuda_context_gb),
+                 "GPU memory taken by the CUDA context and library workspaces outside the allocator.")
+           .Label("CUDA context", "CUDA 上下文")
+           .Zh("CUDA 上下文和各种库的工作区在分配器之外占用的显存。")
+           .Source("0.5 GB: CUDA context and cuBLAS/cuDNN workspaces as PyTorch reports them on A100 and "
+                   "H100 (about 0.3-0.6 GB).",
+                   "0.5 GB：PyTorch 在 A100 和 H100 上报告的 CUDA 上下文及 cuBLAS/cuDNN 工作区（约 0.3-0.6 GB）。")
+           .Assume(&Assumptions::cuda_context_gb)
+           .Format("%.2f"),
+       RealField("host_gb_per_gpu", G::Assumptions, "GB", 1, 1e6, true, TP_REAL(host_gb_per_gpu),
+                 "Host (CPU) memory per GPU that offloaded states may fill (DGX A100: 1 TB for 8 GPUs).")
+           .Label("Host RAM per GPU", "每 GPU 主机内存")
+           .Zh("每张 GPU 可供卸载状态使用的主机（CPU）内存（DGX A100：8 张 GPU 共 1 TB）。")
+           .Source("128 GB: a DGX A100 has 1 TB of host memory for 8 GPUs (NVIDIA datasheet).",
+                   "128 GB：DGX A100 为 8 块 GPU 配 1 TB 主机内存（NVIDIA 数据手册）。")
+           .Assume(&Assumptions::host_gb_per_gpu)
+           .Format("%.0f"),
+       RealField("gpu_power", G::Assumptions, "fraction of TDP", 0.01, 1.5, true, TP_REAL(gpu_power),
+                 "Average GPU power draw while training, as a share of its TDP.")
+           .Label("GPU power draw", "GPU 功耗")
+           .Zh("训练时 GPU 的平均功耗，占其 TDP 的比例。")
+           .Source("80 % of TDP on average while training (our estimate; training runs draw about 70-90 %).",
+                   "训练时平均功耗为 TDP 的 80%（我们的估计；训练任务通常在 70-90%）。")
+           .Assume(&Assumptions::gpu_power)
+           .Format("%.2f"),
+       RealField("server_power", G::Assumptions, "fraction of GPU TDP", 0.0001, 5, true, TP_REAL(server_power),
+                 "Power of the rest of the server (CPUs, memory, NICs, fans) per GPU, as a share of the GPU's TDP.")
+           .Label("Server power", "服务器功耗")
+           .Zh("服务器其余部件（CPU、内存、网卡、风扇）分摊到每张 GPU 的功耗，占 GPU TDP 的比例。")
+           .Source("0.8 x the GPU's TDP per GPU for CPUs, memory, NICs and fans: a DGX H100 draws 10.2 kW "
+                   "at most with 8 x 700 W GPUs (NVIDIA datasheet).",
+                   "每块 GPU 另计其 TDP 的 0.8 倍，用于 CPU、内存、网卡和风扇：DGX H100 配 8 块 700 W GPU，最大功耗 "
+                   "10.2 kW（NVIDIA "
+                   "数据手册）。")
+           .Assume(&Assumptions::server_power)
+           .Format("%.2f"),
+       RealField("capex_overhead", G::Assumptions, "fraction of GPU price", 0.0001, 10, true, TP_REAL(capex_overhead),
+                 "Server, network and facility cost on top of the GPU purchase price, as a share of it.")
+           .Label("Other capex", "其他资本开支")
+           .Zh("GPU 购买价之外的服务器、网络和机房费用，占 GPU 价格的比例。")
+           .Source("60 % on top of the GPUs for servers, network and facility share (our estimate from DGX "
+                   "system prices against their GPUs' prices, plus an InfiniBand fabric).",
+                   "在 GPU 价格之上另加 60%，用于服务器、网络和机房分摊（我们根据 DGX 整机价格与其 GPU "
+                   "价格之比估计，并计入 InfiniBand 网络）。")
+           .Assume(&Assumptions::capex_overhead)
+           .Format("%.2f"),
+       RealField("eff_run", G::Assumptions, "fraction", 0.05, 1, true, TP_REAL(eff_run),
+                 "Share of the step model's steady-state speed (a tuned stack) that a production run keeps over "
+                 "its whole length: software, stragglers, evaluation, data stalls (fitted to published whole runs).")
+           .Label("Run efficiency", "运行效率")
+           .Zh("生产训练在全程中能保持的步长模型稳态速度（调优后的软件栈）的比例：软件、慢节点、评估、数据停顿等（按已"
+               "发表的完整训练拟合）。")
+           .Source("Fitted to the published whole runs of the case file (Llama 2 7B and 70B GPU-hours, "
+                   "OPT-175B days): the geometric mean of the step model's steady-state prediction over the "
+                   "published figure (docs/validation.md; checked on held-out runs: LLaMA 1, BLOOM, Llama "
+                   "3.1).",
+                   "按案例文件中已发表的完整训练拟合（Llama 2 7B 与 70B 的 GPU 小时、OPT-175B "
+                   "的天数）：取步长模型稳态预测与发表数字之比的几何平均（见 "
+                   "docs/validation.md；并用未参与拟合的训练检验：LLaMA 1、BLOOM、Llama 3.1）。")
+           .Assume(&Assumptions::eff_run)
+           .Format("%.3f"),
+       RealField("staff_usd_per_year", G::Assumptions, "USD/year", 0, 1e10, false, TP_REAL(staff_usd_per_year),
+                 "Operations staff cost per year, counted in the total cost of ownership (0 = left out).")
+           .Label("Staff per year", "每年人员成本")
+           .Zh("每年的运维人员成本，计入总拥有成本（0 = 不计）。")
+           .Source("0: operations staff left out unless given.", "0：除非给出，不计运维人员成本。")
+           .Assume(&Assumptions::staff_usd_per_year)
+           .Format("%.0f"),
+       // ---- Calibration factors (core/planner/calibrate.h), then the measurement they are fitted to
+       RealField("calib_speed", G::Assumptions, "x", 0.05, 20, true, TP_REAL(calib_speed),
+                 "Speed calibration: multiplies the kernel rates (eff_matmul, eff_attention, eff_memory); "
+                 "communication, bubble and offload stay physics. auto = fitted to measured_tokens_per_s_per_gpu, "
+                 "else 1.")
+           .Label("Speed calibration", "速度校准")
+           .Zh("速度校准：乘到算子速率上（eff_matmul、eff_attention、eff_"
+               "memory）；通信、流水线气泡和卸载仍按物理模型。auto = "
+               "按 measured_tokens_per_s_per_gpu 拟合，否则为 1。")
+           .Source("1: none. Fitted by the plan when a measurement is given (core/planner/calibrate.cpp).",
+                   "1：不校准。给出实测值时由计划拟合（core/planner/calibrate.cpp）。")
+           .Assume(&Assumptions::calib_speed)
+           .Format("%.3f"),
+       RealField("calib_memory", G::Assumptions, "x", 0.05, 20, true, TP_REAL(calib_memory),
+                 "Memory calibration: multiplies activations and the allocator's temporaries (model states are "
+                 "exact counts). auto = fitted to measured_peak_gib, else 1.")
+           .Label("Memory calibration", "显存校准")
+           .Zh("显存校准：乘到激活和分配器临时内存上（模型状态是精确计数）。auto = 按 measured_peak_gib 拟合，否则为 "
+               "1。")
+           .Source("1: none. Fitted by the plan when a measurement is given (core/planner/calibrate.cpp).",
+                   "1：不校准。给出实测值时由计划拟合（core/planner/calibrate.cpp）。")
+           .Assume(&Assumptions::calib_memory)
+           .Format("%.3f"),
+       // ---- Calibration: the user's own run
+       RealField("measured_tokens_per_s_per_gpu", G::Calibration, "tokens/s", 0, 1e9, false,
+                 TP_REAL(measured_tokens_per_s_per_gpu),
+                 "Tokens per second per GPU you measured for this configuration (steady state, after warm-up); "
+                 "0 = not measured. With calib_speed on auto the plan fits calib_speed to reproduce it.")
+           .Label("Measured tokens/s per GPU", "实测每 GPU tokens/s")
+           .Zh("你在这一配置下实测的每 GPU 每秒 token 数（预热后的稳态）；0 = 未测。calib_speed 为 auto 时，计划会拟合 "
+               "calib_speed 以复现它。")
+           .Source("Your run: torchtitan's 'tps', Megatron's iteration time, the HF Trainer's samples per second "
+                   "(trainplan plan --log FILE reads them).",
+                   "你的训练：torchtitan 的 'tps'、Megatron 的每步耗时、HF Trainer 的每秒样本数（trainplan plan --log "
+                   "FILE 可读取）。")
+           .Format("%.0f"),
+       RealField("measured_peak_gib", G::Calibration, "GiB", 0, 1e6, false, TP_REAL(measured_peak_gib),
+                 "Peak memory per GPU you measured, as torch.cuda.max_memory_reserved() reports it (GiB; what "
+                 "torchtitan's 'memory' and Megatron's 'max reserved' print); 0 = not measured. With calib_memory "
+                 "on auto the plan fits calib_memory to reproduce it.")
+           .Label("Measured peak memory", "实测峰值显存")
+           .Zh("你实测的每 GPU 峰值显存，按 torch.cuda.max_memory_reserved() 的口径（GiB；即 torchtitan 的 'memory' 和 "
+               "Megatron 的 "
+               "'max reserved'）；0 = 未测。calib_memory 为 auto 时，计划会拟合 calib_memory 以复现它。")
+           .Source("Your run: torchtitan's 'memory', Megatron's 'max reserved', torchtune's peak_memory_reserved "
+                   "(trainplan plan --log FILE reads them).",
+                   "你的训练：torchtitan 的 'memory'、Megatron 的 'max reserved'、torchtune 的 "
+                   "peak_memory_reserved（trainplan plan --log FILE 可读取）。")
+           .Format("%.2f"),
+       IdField("calib_gpu", G::Calibration, true, TP_ID(calib_gpu),
+               "The GPU the calibration was measured on (a catalog id); planning another GPU with the same factors "
+               "says what carries over.")
+           .Label("Calibrated on", "校准所用 GPU")
+           .Zh("测得校准值所用的 GPU（目录 id）；用同样的系数规划其他 GPU 时，会说明哪些部分可以沿用。")
+           .Source("auto: the GPU of the plan that fitted the factors (core/planner/calibrate.cpp).",
+                   "auto：拟合这些系数的那次计划所用的 GPU（core/planner/calibrate.cpp）。"),
+       // ---- Interface
+       ChoiceField(
+           "lang", G::Interface, kLangs, false, [](const Config& c) { return c.lang == "zh" ? 1 : 0; },
+           [](Config& c, int v) { c.lang = kLangs[v]; }, "Interface language: en or zh.")
+           .Values(kLangLabels)
+           .Label("Language", "语言")
+           .Zh("界面语言：en（英文）或 zh（中文）。"),
+       // ---- View
+       ChoiceField("view", G::View, kViewNames, false, TP_INT(view),
+                   "The page's view: plan, compare (columns side by side) or search (layouts and GPU types).")
+           .Values(kViewLabels)
+           .Label("View", "视图")
+           .Zh("页面的视图：plan（方案）、compare（并排对比）或 search（并行布局与 GPU 类型搜索）。"),
+       TextField(
+           "cmp", G::View, TP_ID(cmp), ValidScenarioList,
+           "2-4 scenarios separated by ; each key:value pairs separated by , (gpu:h100,gpus:128;gpu:a100-80g,gpus:256)",
+           "Compare columns: each scenario's keys over the plan's own (the layout is searched per column); "
+           "`trainplan compare --link` reads them.")
+           .Label("Compare columns", "对比列")
+           .Zh("对比列：每个方案的参数覆盖在当前方案之上（每列各自搜索并行布局）；`trainplan compare --link` "
+               "可读取。")});
+}
+
+}  // namespace tp::key_rows

@@ -1,0 +1,166 @@
+// keys_layout.cpp — the key table's layout, cost and reliability rows: parallel degrees, ZeRO,
+// recompute, offload; prices and power; failures and checkpoints.
+// Rows are in link order (= --help order = the page's order); builders in key_rows.h.
+#include "key_rows.h"
+
+namespace tp::key_rows {
+
+void AddLayoutKeys(std::vector<KeyInfo>& table) {
+  using G = KeyGroup;
+  table.insert(
+      table.end(),
+      {// ---- Layout
+       IntField("tp", G::Layout, "", 1, 1024, true, kAuto, TP_INT(tp), "Tensor-parallel degree.")
+           .Label("Tensor parallel", "张量并行")
+           .Zh("张量并行度。"),
+       IntField("pp", G::Layout, "", 1, 1024, true, kAuto, TP_INT(pp), "Pipeline-parallel stages.")
+           .Label("Pipeline stages", "流水线并行级数")
+           .Zh("流水线并行的级数。"),
+       IntField("cp", G::Layout, "", 1, 1000000, true, kAuto, TP_INT(cp),
+                "Context-parallel degree: the sequence split across GPUs.")
+           .Label("Context parallel", "上下文并行")
+           .Zh("上下文并行度：把序列切分到多张 GPU 上。"),
+       IntField("ep", G::Layout, "", 1, 1000000, true, kAuto, TP_INT(ep), "Expert-parallel degree (MoE).")
+           .Label("Expert parallel", "专家并行")
+           .Zh("专家并行度（MoE）。"),
+       IntField("vp", G::Layout, "", 1, 1024, true, kAuto, TP_INT(vp),
+                "Virtual pipeline stages per pipeline rank (interleaved schedule).")
+           .Label("Virtual stages", "虚拟流水线级数")
+           .Zh("每个流水线 rank 的虚拟流水线级数（交错调度）。"),
+       IntField(
+           "pp_microbatches", G::Layout, "micro-batches", 1, 1000000000, true, kAuto, TP_INT(pp_microbatches),
+           "Micro-batches per pipeline schedule: a step's gbs / (mbs x dp) micro-batches run as schedules of this "
+           "many, each filling and draining the pipeline (torchtitan's num_pp_microbatches; NeMo AutoModel's local "
+           "batch / micro-batch, GA schedules per step). auto = the whole step in one schedule, as Megatron-Core and "
+           "DeepSpeed run it; only stacks that schedule per local batch (fsdp) accept fewer.")
+           .Label("Micro-batches per schedule", "每个流水线调度的微批次数")
+           .Zh("每个流水线调度包含的微批次数：一步的 gbs / (mbs × dp) "
+               "个微批次分成若干个这样大小的调度，每个调度都要填满并排空"
+               "流水线（torchtitan 的 num_pp_microbatches；NeMo AutoModel 的本地批次 / 微批次，每步 GA 个调度）。auto "
+               "= 整步"
+               "一个调度，Megatron-Core 和 DeepSpeed 都这样做；只有按本地批次调度的框架（fsdp）接受更小的值。"),
+       IntField("dp", G::Layout, "", 1, 10000000, true, kAuto, TP_INT(dp),
+                "Data-parallel degree; derived as gpus / (tp x pp x cp), and if given it must agree.")
+           .Label("Data parallel", "数据并行")
+           .Zh("数据并行度；由 gpus / (tp × pp × cp) 推出，如果给出则必须一致。"),
+       ChoiceField(
+           "zero", G::Layout, kZeroStages, true, TP_INT(zero),
+           "ZeRO stage over the data-parallel group: 1 optimizer, 2 + gradients, 3 + weights (FSDP full shard).")
+           .Values(kZeroLabels)
+           .Label("ZeRO stage", "ZeRO 阶段")
+           .Zh("在数据并行组内的 ZeRO 阶段：1 切分优化器状态，2 再加梯度，3 再加权重（FSDP full shard）。"),
+       ChoiceField("recompute", G::Layout, kRecomputeNames, false, TP_INT(recompute),
+                   "Activation recomputation: none, selective (attention only), full (every layer), auto.")
+           .Values(kRecomputeLabels)
+           .Label("Recompute", "激活重计算")
+           .Zh("激活重计算（梯度检查点）：none 不用，selective 只重算注意力，full 每层都重算，auto 自动。"),
+       ChoiceField("offload", G::Layout, kOffloadNames, true, TP_INT(offload),
+                   "Move optimizer states (and with ZeRO-3 weights) to CPU memory or NVMe.")
+           .Values(kOffloadLabels)
+           .Label("Offload", "卸载（offload）")
+           .Zh("把优化器状态（ZeRO-3 时还有权重）卸载到 CPU 内存或 NVMe。"),
+       ChoiceField("sp", G::Layout, kZeroOne, true, TP_INT(sp),
+                   "Sequence parallelism: shard norms and dropout activations across the tensor-parallel group.")
+           .Values(kOnOffLabels)
+           .Label("Sequence parallel", "序列并行")
+           .Zh("序列并行：把归一化和 dropout 的激活值切分到张量并行组内。"),
+       ChoiceField("flash", G::Layout, kZeroOne, false, TP_INT(flash),
+                   "FlashAttention: attention without materializing the seq x seq scores.")
+           .Values(kOnOffLabels)
+           .Label("FlashAttention", "FlashAttention")
+           .Zh("FlashAttention：计算注意力时不生成 seq × seq 的分数矩阵。"),
+       ChoiceField("opt_in_bwd", G::Layout, kZeroOne, false, TP_INT(opt_in_bwd),
+                   "Step the optimizer inside the backward, one parameter at a time, and free its gradient at once "
+                   "(torchtune's optimizer_in_bwd): no gradient buffer, but no gradient accumulation either.")
+           .Values(kOnOffLabels)
+           .Label("Optimizer in backward", "反向中更新参数")
+           .Zh("在反向传播中逐个参数执行优化器更新并立即释放其梯度（torchtune 的 "
+               "optimizer_in_bwd）：不需要梯度缓冲区，但也"
+               "不能做梯度累积。"),
+       ChoiceField("offload_act", G::Layout, kZeroOne, true, TP_INT(offload_act),
+                   "With full recomputation, keep each layer's input in host memory instead of on the GPU (Unsloth's "
+                   "gradient checkpointing); auto = the framework's default.")
+           .Values(kOnOffLabels)
+           .Label("Offload checkpoints", "检查点卸载")
+           .Zh("全量重计算时，把每层的输入放在主机内存而非 GPU 上（Unsloth 的梯度检查点）；auto = 框架的默认。"),
+       // ---- Cost
+       RealField("usd_per_gpu_hour", G::Cost, "USD/GPU-hour", 0.001, 10000, true, TP_REAL(usd_per_gpu_hour),
+                 "Rental price per GPU-hour; auto = the catalog's price for the GPU.")
+           .Label("Rent per GPU-hour", "每 GPU 时租金")
+           .Zh("每 GPU 时的租用价格；auto = 目录中该 GPU 的价格。")
+           .Source("The GPU's catalog price: a typical on-demand rental price of 2025 (see price_source in "
+                   "`trainplan catalog gpus --format md`); not a quote.",
+                   "该 GPU 的目录价格：2025 年典型的按需租用价（见 `trainplan catalog gpus --format md` 中的 "
+                   "price_source）；不是报价。")
+           .Format("%.2f"),
+       RealField("usd_per_gpu", G::Cost, "USD", 1, 1e8, true, TP_REAL(usd_per_gpu),
+                 "Purchase price per GPU, for the owning view; auto = the catalog's price.")
+           .Label("Purchase per GPU", "每张 GPU 购买价")
+           .Zh("每张 GPU 的购买价格，用于自购成本；auto = 目录价格。")
+           .Source("The GPU's catalog purchase price, 2025 street or list price (see price_source in "
+                   "`trainplan catalog gpus --format md`); not a quote.",
+                   "该 GPU 的目录购买价，2025 年的市场价或标价（见 `trainplan catalog gpus --format md` 中的 "
+                   "price_source）；不是报价。")
+           .Format("%.0f"),
+       RealField("usd_per_kwh", G::Cost, "USD/kWh", 0, 100, false, TP_REAL(usd_per_kwh), "Electricity price.")
+           .Label("Electricity", "电价")
+           .Zh("电价。")
+           .Source("0.12 USD/kWh: about the US commercial average (EIA, 2024: 12-13 cents; industrial about "
+                   "8).",
+                   "0.12 美元/kWh：约为美国商业用电平均价（EIA，2024：12-13 美分；工业用电约 8 美分）。")
+           .Format("%.3f"),
+       RealField("pue", G::Cost, "", 1, 10, false, TP_REAL(pue),
+                 "Power usage effectiveness: facility power over IT power.")
+           .Label("PUE", "PUE")
+           .Zh("电能使用效率 PUE：机房总功耗 / IT 设备功耗。")
+           .Source("1.3: a modern colocation data hall. Industry average 1.58 (Uptime Institute survey "
+                   "2023); hyperscale fleets about 1.1 (Google 2023: 1.10).",
+                   "1.3：现代托管机房的水平。行业平均 1.58（Uptime Institute 2023 年调查）；超大规模数据中心约 "
+                   "1.1（Google 2023：1.10）。")
+           .Format("%.2f"),
+       RealField("years", G::Cost, "years", 0.01, 100, false, TP_REAL(years),
+                 "Amortization period of purchased hardware.")
+           .Label("Amortization", "折旧年限")
+           .Zh("所购硬件的折旧年限。")
+           .Source("5 years: a common server depreciation period, and the horizon of the five-year cost "
+                   "tables users compare with.",
+                   "5 年：常见的服务器折旧期，也是用户对照的五年成本表的时间跨度。")
+           .Format("%.1f"),
+       // ---- Reliability
+       RealField("mtbf_gpu_h", G::Reliability, "hours", 1, 1e12, false, TP_REAL(mtbf_gpu_h),
+                 "Mean time between failures of one GPU (with its share of the server), hours.")
+           .Label("MTBF per GPU", "单卡平均故障间隔 MTBF")
+           .Zh("单张 GPU（连同它分摊的服务器部件）的平均故障间隔时间，单位小时。")
+           .Source("50,677 hours per GPU = 54 days x 24 h x 16,384 GPUs / 419: Llama 3 405B saw 419 unexpected "
+                   "interruptions in 54 days on 16,384 H100 GPUs (Dubey et al. 2024, section 3.3.4).",
+                   "每块 GPU 50,677 小时 = 54 天 × 24 小时 × 16,384 块 GPU / 419：Llama 3 405B 在 16,384 块 H100 上 54 "
+                   "天内发生 "
+                   "419 次意外中断（Dubey 等 2024，第 3.3.4 节）。")
+           .Format("%.0f"),
+       RealField("ckpt_s", G::Reliability, "s", 0.001, 1e7, true, TP_REAL(ckpt_s),
+                 "Time to write one checkpoint; auto = checkpoint size over storage bandwidth.")
+           .Label("Checkpoint write", "检查点写入时间")
+           .Zh("写一次检查点的时间；auto = 检查点大小 / 存储带宽。")
+           .Source("Checkpoint size over the storage bandwidth; AdamW keeps 14 bytes per trained parameter "
+                   "(16-bit weights, fp32 master weights and two moments).",
+                   "检查点大小除以存储带宽；AdamW 每个训练参数保存 14 字节（16 位权重、fp32 主权重和两个动量）。")
+           .Format("%.0f"),
+       RealField("restart_s", G::Reliability, "s", 0, 1e7, false, TP_REAL(restart_s),
+                 "Time to restart the job after a failure (reschedule, reload).")
+           .Label("Restart time", "重启时间")
+           .Zh("故障后重启任务的时间（重新调度、重新加载）。")
+           .Source("10 minutes to detect, reschedule and reload (our estimate). Consistent with Llama 3: "
+                   "above 90 % effective training time with 466 interruptions in 54 days.",
+                   "10 分钟用于发现故障、重新调度和重新加载（我们的估计）。与 Llama 3 一致：54 天内 466 "
+                   "次中断，有效训练时间仍超过 90%。")
+           .Format("%.0f"),
+       RealField("storage_gbps", G::Reliability, "GB/s", 0.001, 1e7, true, TP_REAL(storage_gbps),
+                 "Aggregate checkpoint write bandwidth; auto = 1 GB/s per GPU up to 2 TB/s.")
+           .Label("Checkpoint storage", "检查点存储带宽")
+           .Zh("检查点写入的总带宽；auto = 每张 GPU 1 GB/s，最多 2 TB/s。")
+           .Source("1 GB/s per GPU up to 2 TB/s: Llama 3's storage sustained 2 TB/s (Dubey et al. 2024).",
+                   "每块 GPU 1 GB/s，上限 2 TB/s：Llama 3 的存储持续写入 2 TB/s（Dubey 等 2024）。")
+           .Format("%.0f")});
+}
+
+}  // namespace tp::key_rows

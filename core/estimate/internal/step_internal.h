@@ -1,0 +1,76 @@
+// step_internal.h — what the step model's files share (core/estimate/step.cpp: kernels, layers, the step; core/
+// step_comm.cpp: each collective on the topology it crosses; core/estimate/step_moe.cpp: expert routing and its
+// all-to-all). Not part of the engine's interface: only these three files include it.
+#pragma once
+#include "catalog.h"
+#include "flops.h"
+#include "job.h"
+
+namespace tp::step_detail {
+
+// The step model's constants for one job: the fitted defaults (step.cpp) or the user's Assumptions.
+struct Constants {
+  double e_max, half_ridge, attn, mem, net, overlap_dp, contention;
+  double overlap_ep, moe_imbalance, moe_capacity, ep_dedup, moe_packed;  // the stack's: Assumptions as given
+};
+
+// ---- Collectives on the topology they cross (docs/step-model.md section 4) ---------------------------
+// Every bandwidth below is bytes/s per GPU in one direction, already derated by eff_network, and every
+// time is the alpha-beta model of NCCL's algorithms (bus-bandwidth factors of nccl-tests PERFORMANCE.md).
+
+// One node's fabric as the collectives see it, resolved once per EstimateStep from the catalog links.
+struct Fabric {
+  LinkKind kind = LinkKind::Pcie;  // the link inside a node
+  double bw = 1;                   // switch: to any peer; mesh: to all peers together; bridge: the pair; pcie: the x16
+  double peer = 1;                 // mesh: one peer link; bridge: the bridge
+  int pair = 2;                    // bridge: GPUs it joins
+  double alpha = 5e-6;             // latency of the link inside a node
+  // PCIe: what a pcie fabric runs at and what a bridge's larger groups fall back to.
+  double pcie = 1;           // peer-to-peer bandwidth of the GPU's x16 (the slower of the link and the host interface)
+  double staged = 1;         // per GPU when every GPU of the node stages through host memory at once
+  double pcie_alpha = 5e-6;  // peer-to-peer latency; staged hops add kHostStagingLatency
+  bool p2p = true;           // PCIe peer-to-peer (GeForce: no)
+  int switch_gpus = 1;       // GPUs behind one PCIe switch uplink
+  double nic = 1;            // each GPU's share of the network, per direction
+  double nic_alpha = 5e-6;
+  int node = 8;  // GPUs per node in this job (gpus_per_node, at most gpus)
+};
+
+// Each GPU's share of its host link when every GPU moves data to or from the host at once (offload,
+// offloaded checkpoints, paged optimizer states): the GPUs behind one PCIe switch share its uplink.
+inline double HostLinkBw(const Fabric& f) { return f.pcie / f.switch_gpus; }
+
+// Times a layer's forward tensor-parallel and expert collectives run in a step: forward and backward, and
+// once more where full recomputation runs the forward again.
+inline double CollectivePasses(const Layout& l) { return l.recompute == Recompute::Full ? 3.0 : 2.0; }
+// Times a context-parallel K/V exchange runs in a step: forward, and twice in the backward (ring attention's
+// backward passes the keys and values again and their gradients).
+inline constexpr double kContextPasses = 3.0;
+
+// Where a parallel group sits: n members, `stride` ranks apart (Megatron rank order: tp fastest, then cp,
+// dp, pp), k of them in each node it touches. Bandwidths for each pattern, per GPU and direction.
+struct Place {
+  int n = 1, k = 1, nodes = 1;
+  double ring = 1;       // ring all-reduce / reduce-scatter / all-gather bus bandwidth
+  double intra_a2a = 1;  // all-to-all among the k members of a node
+  double nic = 1;        // each member's share of its node's network
+  double p2p = 1;        // point-to-point to the next member (pipeline send)
+  double alpha = 0, intra_alpha = 0, nic_alpha = 0;
+};
+
+// The node's fabric from the job's links and GPU, every bandwidth derated by `net` (eff_network).
+Fabric MakeFabric(const Job& job, int gpus, double net);
+// Where a group of n members `stride` ranks apart sits, and the bandwidths it gets.
+Place Locate(const Fabric& f, int n, int stride);
+// Collective times (seconds) of a `bytes` message over a placed group (docs/step-model.md section 4).
+double AllReduce(double bytes, const Place& p);
+double AllGather(double bytes, const Place& p);  // also reduce-scatter: the same bytes on the wire
+double AllToAllVolumes(double remote, double local, const Place& p);
+double SendRecv(double bytes, const Place& p);
+
+// Mixture of experts (step_moe.cpp): the busiest rank's routed load over the mean, and the time of one
+// dispatch (or combine) all-to-all of `tokens` tokens of `copy` bytes per routed copy.
+double ExpertLoad(const Constants& c);
+double ExpertAllToAll(double tokens, double copy, const LayerOps& l, const Place& ep, const Constants& c);
+
+}  // namespace tp::step_detail

@@ -1,0 +1,25 @@
+// memory.h — memory per GPU for a (Job, Layout): weights, gradients, optimizer states, activations and
+// the rest, ZeRO/FSDP sharding, offload, LoRA/QLoRA; the largest micro-batch and sequence that fit.
+#pragma once
+#include "job.h"
+#include "plan.h"
+
+namespace tp {
+
+// What EstimateMemory computed for the most loaded GPU, for the explanation (core/report/explain.h): the same
+// variables, copied out only when asked (the search passes no trace).
+struct MemoryTrace {
+  int stage = 0;              // the pipeline stage of the most loaded GPU
+  double params = 0;          // parameters that GPU holds (before ZeRO sharding): dense + routed experts
+  double trainable = 0;       // of which trained (all for full training; the adapters for LoRA/QLoRA)
+  double outside = 0;         // outside the caching allocator: CUDA context + NCCL, bytes
+  double reserve_factor = 1;  // alloc_reserve: reserved per allocated byte of activations and temporaries
+  double temporaries = 0;     // allocator temporaries: gathered ZeRO-3 units, dequantization, MoE dispatch
+  double paged = 0;           // paged optimizer bytes evicted to the host
+  double calib_memory = 1;    // the user's calibration factor applied to activations and temporaries
+  double headroom = 0;
+};
+
+MemoryBreakdown EstimateMemory(const Job& job, const Layout& layout, MemoryTrace* trace = nullptr);
+
+}  // namespace tp

@@ -1,0 +1,107 @@
+// memory_states.cpp — the model states of one pipeline stage on one GPU (its parameters: ParamsOnStage, core/job/
+// rules.h) as the framework keeps them: the bytes per parameter of core/stack/stacks.cpp (Megatron's fp32 main
+// gradients, DeepSpeed's bf16 accumulation and fp32 step partition, FSDP's fp32 sharded parameters, pure bf16 in
+// torchtune and Transformers v5), sharded by ZeRO over the data-parallel group; LoRA/QLoRA; what the ZeRO-3 /
+// FSDP gather holds at a time; offload. Formulas: docs/memory.md.
+#include <algorithm>
+
+#include "memory_internal.h"
+
+namespace tp::memory_detail {
+
+StageNeed StageStates(const Ctx& c, const StageParams& s) {
+  const Workload& w = c.job.work;
+  const Assumptions& as = c.job.assume;
+  const StackProfile& stack = c.stack;
+  StageNeed need;
+  const bool fp32 = w.prec == Precision::Fp32;
+  const double wb = fp32 ? 4 : 2;  // the compute copy of a weight
+  const int zero = std::clamp(c.lay.zero, 0, 3);
+  // ZeRO-3 under a pipeline (stacks that allow it): weights stay gathered through each schedule.
+  const bool pipelined = zero >= 3 && c.lay.pp > 1 && stack.pp_zero_max >= 3;
+  // ZeRO shards over the data-parallel group; Megatron's distributed optimizer over dp x cp. Experts
+  // are replicated only over the expert-data-parallel ranks that hold the same expert shard (rules.h).
+  const double nd = double(c.dp) * c.cp, ne = ExpertDataParallel(c.lay);
+  const double dense = s.dense, expert = s.expert;
+  auto sharded = [&](double d_share, double e_share) { return d_share * dense / nd + e_share * expert / ne; };
+  auto whole = [&](double bytes) { return bytes * (dense + expert); };
+
+  double trainable_shard = 0;  // trainable parameters whose gradients/optimizer this GPU owns (after ZeRO-1)
+  if (w.method == Method::Full) {
+    const StateBytes b = StateBytesPerParam(stack, zero, w.opt, w.prec, pipelined);
+    need.weights = whole(b.weights_full) + sharded(b.weights_sharded, b.weights_sharded);
+    need.gradients = whole(b.grads_full) + sharded(b.grads_sharded, b.grads_sharded);
+    need.optimizer = whole(b.optimizer_full) + sharded(b.optimizer_sharded, b.optimizer_sharded);
+    trainable_shard = zero >= 1 ? sharded(1, 1) : dense + expert;
+    // torchtune's optimizer_in_bwd applies each parameter's gradient as soon as it is complete and frees
+    // it: at most one block's gradients live (recipes/full_finetune_single_device.py, optimizer hooks).
+    if (w.optimizer_in_backward) need.gradients = (b.grads_full + b.grads_sharded / nd) * std::max(s.block, s.module);
+  } else {
+    // Frozen base: no gradients or optimizer states. LoRA keeps it in the training precision; QLoRA in
+    // 4-bit NF4 with double-quantized constants (Dettmers et al. 2023), except embeddings, head and
+    // norms, which stay 16-bit as in bitsandbytes/PEFT and torchtune.
+    const double z3 = zero >= 3 && !pipelined ? 1 / nd : 1;
+    double base;
+    if (w.method == Method::Qlora) {
+      const double quantized = (dense - s.edge - s.norms) + expert;
+      base = as.nf4_bytes_per_param * quantized + 2 * (s.edge + s.norms);
+      // Dequantizing a 4-bit matrix for its matmul materializes it in bf16 for a moment.
+      need.temp_fixed += 2 * c.pc.largest_matrix / c.t;
+    } else {
+      base = wb * (dense + expert);
+    }
+    // Adapters: in fp32 where the stack upcasts them (PEFT, Unsloth: 4 B weights and gradients, fp32
+    // AdamW states), in bf16 in torchtune's pure-bf16 recipes; no master copy either way.
+    const double ab = fp32 ? 4 : stack.adapter_bytes;
+    const double states = OptimizerStateBytes(w.opt, ab >= 4);
+    const double z1 = zero >= 1 ? 1 / nd : 1, z2 = zero >= 2 ? 1 / nd : 1;
+    need.weights = base * z3 + ab * s.lora * z3;
+    need.gradients = ab * s.lora * z2;
+    need.optimizer = states * s.lora * z1;
+    trainable_shard = s.lora * z1;
+  }
+  // A paged optimizer (bitsandbytes; QLoRA's by default, as the paper trains) keeps its states in CUDA
+  // managed memory: PyTorch's allocator does not count them, and the driver pages them to the host under
+  // pressure.
+  if (IsPaged(w.opt) || w.method == Method::Qlora) need.pageable = need.optimizer;
+
+  // ZeRO-3 / FSDP gathers weights before use. DeepSpeed fetches module by module: its estimator charges
+  // 4 B x the largest module (16-bit weights gathered + 16-bit gradients; usually the embedding or the
+  // untied head, stage3.py). FSDP gathers units (a block, the embedding, [norm, head]): the current and
+  // the prefetched unit in 16 bits, and in the backward the unit's unsharded gradient before its fp32
+  // reduce-scatter (reduce_dtype=float32: 2 + 4 B). QLoRA gathers the 4-bit blocks as stored (FSDP2 over
+  // NF4 tensors in torchtune) and reduces only adapter gradients.
+  if (zero >= 3 && !pipelined) {
+    const bool qlora = w.method == Method::Qlora, full = w.method == Method::Full;
+    const double gb = qlora ? as.nf4_bytes_per_param : wb;
+    if (stack.gather == GatherUnit::Module) {
+      need.gathered = (full ? 2 * wb : gb) * s.module;
+    } else {
+      // The largest unit on this stage and the one live beside it: two blocks, or the embedding / head
+      // unit next to a block.
+      const double largest = std::max({s.block, s.emb, s.head});
+      need.gathered = gb * (largest + s.block) + (full ? (wb + 4) * largest : 0.0);
+    }
+    need.temp_fixed += need.gathered;
+  }
+
+  // Offload (ZeRO-Offload / ZeRO-Infinity): optimizer states and fp32 gradients leave the GPU; with
+  // ZeRO-3 the 16-bit parameter shards go too (offload_param), only the gathered blocks stay.
+  if (c.lay.offload != Offload::None) {
+    const double grads32 = 4 * trainable_shard;
+    const double params = zero >= 3 ? need.weights : 0;
+    if (c.lay.offload == Offload::Cpu) {
+      need.host = need.optimizer + grads32 + params;
+    } else {
+      need.nvme = need.optimizer + params;
+      need.host = grads32;
+    }
+    need.optimizer = 0;
+    need.pageable = 0;
+    need.gradients = 0;
+    need.weights -= params;
+  }
+  return need;
+}
+
+}  // namespace tp::memory_detail

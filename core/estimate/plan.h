@@ -1,0 +1,120 @@
+// plan.h — what the planner answers for one (Job, Layout): memory per GPU, step time, throughput, the
+// whole run, the bottleneck and warnings. Plain numbers only (SI: bytes, seconds), no strings, so that
+// search can evaluate millions of layouts per second without allocating.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "job.h"
+
+namespace tp {
+
+struct MemoryBreakdown {  // per GPU, the most loaded one, bytes
+  double weights = 0, gradients = 0, optimizer = 0, activations = 0, other = 0;
+  double total = 0, capacity = 0,
+         usable = 0;        // total: as nvidia-smi shows it (decides OOM); usable = capacity x (1 - headroom)
+  double allocated = 0;     // torch.cuda.max_memory_allocated: the tensors at the peak
+  double reserved = 0;      // torch.cuda.max_memory_reserved: states + alloc_reserve x the rest
+  double gathered = 0;      // of other: ZeRO-3 / FSDP weights gathered at the peak (and their grads)
+  double model_states = 0;  // weights + gradients + optimizer
+  double host_bytes = 0;    // CPU memory per node needed by offload
+  double paged_bytes = 0;   // of the optimizer states, bytes per GPU the driver evicted to the host
+  double nvme_bytes = 0;
+  bool fits = false;
+  int max_micro_batch = 0;  // largest micro-batch that fits (0 = none)
+  int max_seq = 0;          // longest sequence that fits at this micro-batch
+};
+
+struct StepBreakdown {  // seconds per optimizer step
+  double seconds = 0;
+  double compute_s = 0;  // tensor-core time (matmuls, attention)
+  double memory_s = 0;   // memory-bound kernels (norms, elementwise, optimizer step)
+  double comm_tp_s = 0, comm_cp_s = 0, comm_ep_s = 0, comm_dp_s = 0, comm_pp_s = 0;  // total per group
+  double comm_exposed_s = 0;  // the part not hidden behind compute: the sum of the groups' below
+  // Each group's exposed part, as the step model hid it (step.cpp): what the bottleneck and the page's step
+  // bar read.
+  double exposed_tp_s = 0, exposed_cp_s = 0, exposed_ep_s = 0, exposed_dp_s = 0, exposed_pp_s = 0;
+  double bubble_s = 0;
+  double offload_s = 0;   // exposed host/NVMe transfer time
+  double host_s = 0;      // GPU idle while the host launches kernels (eager stacks, small micro-batches)
+  int micro_batches = 0;  // per pipeline per step (gradient accumulation steps x pp schedule)
+};
+
+struct Throughput {
+  double tokens_per_s = 0, tokens_per_s_per_gpu = 0;
+  double model_flops_per_step = 0, hardware_flops_per_step = 0;
+  double model_tflops_per_gpu = 0, hardware_tflops_per_gpu = 0;
+  double mfu = 0, hfu = 0;
+};
+
+struct RunSummary {
+  double tokens = 0;
+  bool tokens_defaulted = false;
+  double steps = 0;
+  double steady_days = 0;     // at the step model's steady-state speed (a tuned stack), failure-free
+  double run_efficiency = 1;  // share of that speed a production run keeps over its whole length
+  double compute_days = 0;    // failure-free: steady_days / run_efficiency
+  double days = 0;            // wall clock including failures, checkpoints, restarts
+  double ckpt_days = 0;       // of days: writing checkpoints
+  double failure_days = 0;    // of days: restarts and work lost to failures
+  double gpu_hours = 0;
+  double goodput = 0;   // useful fraction of wall clock
+  double failures = 0;  // expected over the run
+  double failures_per_hour = 0;
+  double ckpt_bytes = 0, ckpt_write_s = 0, ckpt_interval_s = 0;
+  double energy_kwh = 0, power_kw = 0;
+  double cost_rent_usd = 0;  // renting: GPU-hours x price
+  double cost_own_usd = 0;   // owning: amortized capex share + energy
+  double cost_usd = 0;       // the headline (renting)
+};
+
+enum class Bottleneck : uint8_t {
+  None,
+  Memory /*does not fit*/,
+  Compute,
+  MemoryBandwidth,
+  TensorComm,
+  ContextComm,
+  ExpertComm,
+  DataComm,
+  PipelineComm,
+  Bubble,
+  Offload
+};
+
+enum Warning : uint32_t {
+  kWarnNone = 0,
+  kWarnDoesNotFit = 1u << 0,
+  kWarnNoP2P = 1u << 1,  // collectives pass through host memory (RTX 4090)
+  kWarnTpAcrossNodes = 1u << 2,
+  kWarnTokensDefaulted = 1u << 3,
+  kWarnSizeOnlyModel = 1u << 4,  // no architecture: activations and time unknown
+  kWarnSmallBatchPerGpu = 1u << 5,
+  kWarnOffloadSlow = 1u << 6,
+  kWarnLowMfu = 1u << 7,
+  kWarnFp8Unsupported = 1u << 8,
+};
+
+struct Plan {
+  Layout layout;
+  int global_batch = 0;  // sequences per optimizer step this layout ran (GlobalBatch in rules.h)
+  MemoryBreakdown memory;
+  StepBreakdown step;
+  Throughput throughput;
+  RunSummary run;
+  Bottleneck bottleneck = Bottleneck::None;
+  double bottleneck_share = 0;  // fraction of the step the bottleneck takes
+  uint32_t warnings = 0;
+  bool valid = false;  // false when the layout is impossible for the job
+};
+
+// The whole evaluation. Pure, no allocation. With a trace (trace.h), the estimators also copy out
+// the variables they computed on the way, which the explanation of each number is built from.
+struct PlanTrace;
+Plan Evaluate(const Job& job, const Layout& layout, PlanTrace* trace = nullptr);
+// The same evaluation with the memory estimate already made (EstimateMemory(job, layout)): the layout
+// search estimates memory first and evaluates the rest only for a layout that can still matter.
+Plan EvaluateWithMemory(const Job& job, const Layout& layout, const MemoryBreakdown& memory);
+
+}  // namespace tp

@@ -1,0 +1,621 @@
+// step.cpp — time of one optimizer step (see step.h). A roofline per operation (tensor-core GEMMs whose
+// achievable efficiency falls with their arithmetic intensity, FlashAttention, memory-bound kernels at
+// memory bandwidth), an alpha-beta model per collective placed on the link its group actually uses
+// (core/estimate/step_comm.cpp; the expert all-to-all in core/estimate/step_moe.cpp), the pipeline bubble of 1F1B /
+// interleaved schedules, and host transfers for offload. The physical derivation and the fit of the few
+// constants are in docs/step-model.md.
+#include "step.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "catalog.h"
+#include "flops.h"
+#include "model.h"
+#include "rules.h"
+#include "step_finetune.h"
+#include "step_internal.h"
+
+namespace tp {
+
+namespace {
+
+using namespace step_detail;
+
+// ---- Fitted constants (one per physical effect). Fitted to every throughput case of
+// tests/data/cases.json together by bench/fit_step.cpp (`trainplan-fit_step --fit` prints exactly these);
+// see docs/step-model.md section 6 for the table.
+// Fraction of the best measured GEMM throughput (the GPU's MAMF, assets/gpus.json) that a training
+// run's large GEMMs sustain (other kernels interleaved, power and clocks under a full training load).
+constexpr double kMatmulEfficiency = 0.791;
+// Measured MAMF / dense peak where the catalog has no measurement (RTX 5090, a custom GPU without
+// gpu_mamf_tflops): the median of the 11 measured GPUs of assets/gpus.json (MI300X 0.51, MI325X 0.60,
+// H100 PCIe 0.66, L40S 0.70, MI250X 0.77, B200 0.78, H100 SXM 0.80, A100 PCIe 0.81, A100 SXM 0.87,
+// RTX 4090 1.08, RTX 3090 1.10).
+constexpr double kDefaultMamfFraction = 0.78;
+// GEMM operand traffic, in units of the GPU's ridge point peak/bandwidth: t_m / t_c = c ridge / AI (GemmTime).
+// A GEMM whose intensity is c x the ridge runs at 1/sqrt(2) of e_max.
+constexpr double kMatmulHalfRidge = 0.585;
+// FlashAttention's sustained fraction of the dense peak, forward and backward, counting the causal
+// half only. Published: FA2 50-70% on A100 and about 35% on H100 (Dao 2023; Shah et al. 2024). The fit
+// sits at the lower bound 0.35 (see docs/step-model.md: it also absorbs per-token overheads the model
+// does not itemise).
+constexpr double kAttentionEfficiency = 0.35;
+// Fraction of peak memory bandwidth elementwise kernels reach. Fitted 0.753, below the 0.8-0.9 of
+// STREAM-like copies: the norms, residuals and permutations are many short kernels, not one long stream.
+constexpr double kMemoryEfficiency = 0.753;
+// Fraction of the line rate NCCL collectives reach as bus bandwidth. Measured, not fitted (the cases do
+// not determine it: left free, the fit runs to its bound): 0.77 on A100 NVLink (230 of 300 GB/s), 0.82 on
+// H100 NVLink (370 of 450), 0.86-0.95 on InfiniBand / RoCE (nccl-tests issues 149, 175, 212, 283; nccl
+// issue 1368); 0.80 for the NVLink traffic that dominates.
+constexpr double kNetworkEfficiency = 0.80;
+// Fraction of the backward (ZeRO 0-2) or forward+backward (ZeRO-3) time that data-parallel traffic
+// can hide behind (bucketed gradient reduce-scatter, parameter prefetch): the first bucket / last
+// prefetch stay exposed.
+constexpr double kOverlapDp = 0.858;
+// Hidden is not free: collectives overlapped with compute take SMs and HBM bandwidth from the GEMMs they
+// run beside. Each second of communication hidden behind compute still costs this fraction of a second.
+// Measured, not fitted: DeepSeek-V3 gives its overlapped all-to-all 20 of the H800's 132 SMs (report,
+// section 3.5.1: 0.15); published interference of overlapped collectives is 10-40 % (Rashidi et al. 2022,
+// Jangda et al. 2022 "CoCoNet", Wang et al. 2023).
+constexpr double kOverlapContention = 0.15;
+
+// ---- Published constants (not fitted).
+// FlashAttention-2 backward does 2.5x the forward's matmul work (it recomputes the scores: 5 GEMMs vs 2).
+constexpr double kFlashBackwardRatio = 2.5;
+// Causal masking: FlashAttention skips the blocks above the diagonal, half the square.
+constexpr double kCausalFraction = 0.5;
+// Bytes per activation element moved by the memory-bound kernels (16-bit activations even in FP8
+// training: Transformer Engine keeps activations in BF16 between GEMMs).
+constexpr double kActBytes = 2.0;
+// Per token and layer, forward: two fused LayerNorm/RMSNorm (read + write h: 4h bytes each) and two
+// fused bias-dropout-add (read x and residual, write the sum and a 1-byte mask: 7h each) = 22h bytes.
+constexpr double kNormResidualBytesPerH = 22.0;
+// Unfused attention (no FlashAttention): scale-mask-softmax reads and writes the s x s scores and
+// dropout reads them, writes them and a 1-byte mask: about 9 bytes per score element forward.
+constexpr double kSoftmaxBytesPerScore = 9.0;
+// Vocabulary-parallel cross-entropy: fp32 upcast, softmax, loss and gradient over the logits, about
+// 20 bytes per logit element forward + backward.
+constexpr double kCrossEntropyBytesPerLogit = 20.0;
+// Backward of the memory-bound kernels moves about twice the forward bytes (gradient in, saved input
+// in, gradient out).
+constexpr double kMemoryBackwardRatio = 2.0;
+// CPU Adam (DeepSpeed's vectorised CPU-Adam) updates about 1e9 parameters per second per GPU's share of
+// a server's cores (order of magnitude, Ren et al. 2021 "ZeRO-Offload"; R).
+constexpr double kCpuAdamParamsPerS = 1.0e9;
+// NVMe read + write bandwidth per GPU for ZeRO-Infinity optimizer offload (a few GB/s per drive; R).
+constexpr double kNvmeBytesPerS = 3.0e9;
+
+Constants Resolve(const Assumptions& a) {
+  return {a.eff_matmul > 0 ? a.eff_matmul : kMatmulEfficiency,
+          a.matmul_half_ridge > 0 ? a.matmul_half_ridge : kMatmulHalfRidge,
+          a.eff_attention > 0 ? a.eff_attention : kAttentionEfficiency,
+          a.eff_memory > 0 ? a.eff_memory : kMemoryEfficiency,
+          a.eff_network > 0 ? a.eff_network : kNetworkEfficiency,
+          a.overlap_dp > 0 ? a.overlap_dp : kOverlapDp,
+          a.overlap_contention > 0 ? a.overlap_contention : kOverlapContention,
+          std::clamp(a.overlap_ep, 0.0, 1.0),
+          std::max(1.0, a.moe_imbalance),
+          std::max(0.0, a.moe_capacity),
+          std::clamp(a.ep_dedup, 0.0, 1.0),
+          std::clamp(a.moe_packed, 0.0, 1.0)};
+}
+
+struct Machine {
+  double peak = 1, peak_attn = 1, mem_bw = 1, ridge = 1, elem_bytes = 2;
+  Fabric fabric;
+  bool fp8 = false;  // FP8 GEMMs (Transformer Engine) actually in use
+};
+
+// Achievable GEMM time: a big GEMM runs at e_max of the peak; one with low arithmetic intensity (thin after
+// tensor-parallel splitting, few tokens per expert) is held back by its operand traffic. The kernel overlaps
+// loading operands with the tensor-core work (software pipelining), so its time is a smooth maximum of the
+// two, not their sum: t = (t_c^2 + t_m^2)^(1/2) with t_c = FLOPs / (peak e_max) and t_m = c ridge FLOPs / (AI
+// peak e_max) = c x operand bytes / (bandwidth e_max); AI = 2MNK / (bytes (MK + KN + MN)). Efficiency is
+// then e_max / sqrt(1 + (c ridge / AI)^2): within 1 % of e_max from AI = 7 c ridge, where the sum form
+// e_max AI / (AI + c ridge) still loses 12 %.
+double GemmTime(double m, double n, double k, const Machine& mc, const Constants& c) {
+  if (m <= 0 || n <= 0 || k <= 0) return 0;
+  const double flops = 2.0 * m * n * k;
+  const double ai = flops / (mc.elem_bytes * (m * k + k * n + m * n));
+  const double traffic = c.half_ridge * mc.ridge / ai;  // t_m / t_c
+  return flops / (mc.peak * c.e_max) * std::sqrt(1.0 + traffic * traffic);
+}
+
+// GemmTime for the fine-tuning hook (step_finetune.h), which has no Machine of its own.
+struct GemmCtx {
+  const Machine* mc;
+  const Constants* c;
+};
+double GemmAt(double m, double n, double k, const void* ctx) {
+  const GemmCtx& g = *static_cast<const GemmCtx*>(ctx);
+  return GemmTime(m, n, k, *g.mc, *g.c);
+}
+
+// Forward times of one layer for one micro-batch on one GPU, split by kind.
+struct LayerTime {
+  double gemm = 0;        // weight GEMMs (tensor cores)
+  double attn = 0;        // attention core (tensor cores)
+  double attn_mem = 0;    // unfused softmax traffic (memory-bound), recomputed by selective recompute
+  double mem = 0;         // norms, residuals, activation functions (memory-bound)
+  double tp_comm = 0;     // tensor-parallel collectives of the forward pass
+  double cp_comm = 0;     // context-parallel K/V exchange of the forward pass
+  double cp_exposed = 0;  // the part attention does not hide
+  double ep_comm = 0;     // expert-parallel all-to-all (dispatch + combine) of the forward pass
+};
+
+// One micro-batch's forward, backward and recomputation on one pipeline stage, split by kind: a block's
+// parts times its count, summed over the stage's blocks (and the output layer on the last stage).
+struct MbParts {
+  double comp_f = 0, comp_b = 0, comp_rc = 0, mem_f = 0, mem_b = 0, mem_rc = 0;
+  double tp_f = 0, cp_f = 0, cp_x = 0, ep_f = 0;  // forward collectives (cp_x: the exposed part)
+  MbParts operator*(double n) const {
+    return {comp_f * n, comp_b * n, comp_rc * n, mem_f * n, mem_b * n,
+            mem_rc * n, tp_f * n,   cp_f * n,    cp_x * n,  ep_f * n};
+  }
+  MbParts operator+(const MbParts& o) const {
+    return {comp_f + o.comp_f, comp_b + o.comp_b, comp_rc + o.comp_rc, mem_f + o.mem_f, mem_b + o.mem_b,
+            mem_rc + o.mem_rc, tp_f + o.tp_f,     cp_f + o.cp_f,       cp_x + o.cp_x,   ep_f + o.ep_f};
+  }
+  // Time of the micro-batch on the stage: tensor-parallel and expert collectives `passes` times
+  // (CollectivePasses), context-parallel exchanges kContextPasses times.
+  double Time(double passes) const {
+    return comp_f + comp_b + comp_rc + mem_f + mem_b + mem_rc + passes * (tp_f + ep_f) + kContextPasses * cp_x;
+  }
+};
+
+LayerTime LayerForward(const LayerOps& l, const Job& job, const Layout& lay, int etp, const Machine& mc,
+                       const Constants& c, const Place& tp_place, const Place& cp_place, const Place& ep_place) {
+  LayerTime t;
+  const double tpn = lay.tp, seq = job.work.seq;
+  const double tokens = double(lay.mbs) * seq / lay.cp;  // rows of every GEMM on this GPU
+  const double h = job.model.hidden;
+  for (int i = 0; i < l.n_attn; ++i) {
+    const Gemm& g = l.attn[i];
+    t.gemm += GemmTime(tokens, g.col ? g.n / tpn : g.n, g.col ? g.k : g.k / tpn, mc, c);
+  }
+  // MLP: dense, or MoE with each local expert (experts / ep of them, each split over etp GPUs) seeing the
+  // routed copies of the tokens of its expert-parallel group. With folding (etp < tp) the tensor-parallel
+  // ranks' tokens are distinct rows for the experts (sequence-parallel split), hence x etp / tp.
+  double mlp_rows = tokens;
+  double mlp_count = 1;
+  const double etpn = l.experts > 1 ? etp : tpn;
+  if (l.experts > 1) {
+    mlp_rows = tokens * etpn / tpn * l.routed * lay.ep / l.experts * ExpertLoad(c);
+    mlp_count = l.experts / lay.ep;
+  }
+  for (int i = 0; i < l.n_mlp; ++i) {
+    const Gemm& g = l.mlp[i];
+    const double n = g.col ? g.n / etpn : g.n, k = g.col ? g.k : g.k / etpn;
+    t.gemm += mlp_count * GemmTime(mlp_rows, n, k, mc, c);
+    if (l.experts > 1 && l.mlp_mult > l.routed) {
+      // Shared experts: every token, split like a dense MLP over the tensor-parallel group.
+      const double sn = g.col ? g.n / tpn : g.n, sk = g.col ? g.k : g.k / tpn;
+      t.gemm += (l.mlp_mult - l.routed) * GemmTime(tokens, sn, sk, mc, c);
+    }
+  }
+  if (l.experts > 1) t.gemm += GemmTime(tokens, l.experts, h, mc, c);  // router
+
+  // Attention core: heads split by tp; queries split by cp, keys span the whole sequence.
+  const double heads = l.heads / tpn;
+  const double b = lay.mbs;
+  if (job.work.flash) {
+    const double flops = 2.0 * b * (seq / lay.cp) * seq * heads * (l.qk_dim + l.v_dim) * kCausalFraction;
+    t.attn = flops / (mc.peak_attn * c.attn);
+  } else {
+    // Batched GEMMs per head: scores (s x d) x (d x s), then (s x s) x (s x d); the whole square.
+    const double sq = seq / lay.cp;
+    t.attn = b * heads * (GemmTime(sq, seq, l.qk_dim, mc, c) + GemmTime(sq, l.v_dim, seq, mc, c));
+    t.attn_mem = kSoftmaxBytesPerScore * b * heads * sq * seq / (mc.mem_bw * c.mem);
+  }
+
+  // Memory-bound kernels. Norms and residuals run on every tensor-parallel rank unless sequence
+  // parallelism splits them; activation functions and rotary embeddings are split by tp.
+  const double norm_rows = lay.sp ? tokens / tpn : tokens;
+  double bytes = kNormResidualBytesPerH * h * norm_rows;
+  const double act_per_ffn = l.swiglu ? 3.0 : 2.0;  // SwiGLU reads gate and up, writes one; GELU reads, writes
+  bytes += l.mlp_mult * act_per_ffn * kActBytes * l.ffn / tpn * tokens;
+  bytes += 2.0 * kActBytes * l.heads * (l.qk_dim + l.v_dim) / tpn * tokens;  // rotary / bias on q, k (read + write)
+  if (l.experts > 1) bytes += 4.0 * kActBytes * l.routed * h * tokens;       // token permute / unpermute copies
+  if (mc.fp8) {
+    // FP8 casts of every GEMM input (read 2 bytes, write 1).
+    double k_sum = 0;
+    for (int i = 0; i < l.n_attn; ++i) k_sum += l.attn[i].col ? l.attn[i].k : l.attn[i].k / tpn;
+    for (int i = 0; i < l.n_mlp; ++i) k_sum += l.mlp_mult * (l.mlp[i].col ? l.mlp[i].k : l.mlp[i].k / tpn);
+    bytes += 3.0 * k_sum * tokens;
+  }
+  t.mem = bytes / (mc.mem_bw * c.mem);
+
+  // Tensor parallel: two all-reduces per layer forward (after attention and after the MLP), or with
+  // sequence parallelism a reduce-scatter + all-gather pair each: the same bytes on the wire.
+  const double act_bytes = b * (seq / lay.cp) * h * kActBytes;
+  t.tp_comm = 2.0 * AllReduce(act_bytes, tp_place);
+  // Context parallel (ring attention): each rank's K and V visit every other rank.
+  // It overlaps the attention block it feeds: only the excess is exposed.
+  if (lay.cp > 1) {
+    const double kv_bytes = b * (seq / lay.cp) * l.kv_width / tpn * kActBytes;
+    t.cp_comm = AllGather(kv_bytes * lay.cp, cp_place);
+    // Ring attention hides the exchange behind the attention it feeds; what it hides still contends for
+    // SMs and memory bandwidth (the same effect, and constant, as hidden data-parallel traffic).
+    const double cp_hidden = std::min(t.cp_comm, t.attn);
+    t.cp_exposed = t.cp_comm - cp_hidden + c.contention * cp_hidden;
+  }
+  // Expert parallel: dispatch and combine all-to-all of the routed token copies (16-bit; the busiest
+  // rank receives ExpertLoad times its mean share, and everyone waits for it).
+  if (l.experts > 1 && lay.ep > 1) {
+    // Sequence parallelism (or folding, whose tensor-parallel ranks hold distinct tokens) sends 1/tp each.
+    const double sent = tokens / (lay.sp || etp < tpn ? tpn : 1.0) * ExpertLoad(c);
+    t.ep_comm = 2.0 * ExpertAllToAll(sent, h * kActBytes, l, ep_place, c);
+  }
+  return t;
+}
+
+// ---- The step's parts, in the order EstimateStep puts them together ---------------------------------
+
+// The GPU as the step model sees it at the job's precision, and the fitted GEMM efficiency scaled to what
+// this GPU was measured to reach. False for a GPU without a peak (nothing to say).
+bool MakeMachine(const Job& job, const GpuSpec& gpu, int gpus, Constants& c, Machine& mc) {
+  const int pi = int(job.work.prec);
+  const double bf16_peak = gpu.peak_flops[int(Precision::Bf16)];
+  if (!(bf16_peak > 0) && !(gpu.peak_flops[pi] > 0)) return false;
+  mc.peak = gpu.peak_flops[pi] > 0 ? gpu.peak_flops[pi] : bf16_peak;  // no FP8 units: runs at BF16
+  // Attention runs in 16-bit even in FP8 training (FlashAttention / cuDNN BF16 kernels).
+  mc.peak_attn = job.work.prec == Precision::Fp32 ? mc.peak : (bf16_peak > 0 ? bf16_peak : mc.peak);
+  // FP8 only where the GPU has FP8 tensor cores; elsewhere an fp8 request runs in BF16 (evaluate.cpp warns).
+  mc.fp8 = job.work.prec == Precision::Fp8 && HasFp8(gpu);
+  mc.elem_bytes = mc.fp8 ? 1.0 : job.work.prec == Precision::Fp8 ? 2.0 : BytesPerElement(job.work.prec);
+  mc.mem_bw = gpu.mem_bw > 0 ? gpu.mem_bw : 1e12;
+  mc.ridge = mc.peak / mc.mem_bw;
+  // The largest GEMM efficiency: what the GPU was measured to reach on its best shape, times the fitted
+  // fraction a training run keeps of it.
+  const double mamf_fraction = gpu.mamf_flops > 0 && bf16_peak > 0 ? gpu.mamf_flops / bf16_peak : kDefaultMamfFraction;
+  c.e_max *= mamf_fraction;
+  mc.fabric = MakeFabric(job, gpus, c.net);
+  return true;
+}
+
+// Where each parallel group sits (rank order tp, cp, dp, pp; expert parallelism inside dp).
+struct Groups {
+  Place tp, cp, dp, ep, pp;
+  int grad_n = 1;     // ranks that reduce a dense gradient together: dp x cp
+  int ep_stride = 1;  // ranks between two members of an expert-parallel group
+};
+Groups PlaceGroups(const Fabric& fab, const Layout& lay) {
+  Groups g;
+  g.tp = Locate(fab, lay.tp, 1);
+  g.cp = Locate(fab, lay.cp, lay.tp);
+  // Gradients are reduced (and ZeRO shards spread) over dp x cp: context-parallel ranks see different
+  // tokens of the same sequences, so they hold different gradients too (Megatron's dp-cp group).
+  g.grad_n = lay.dp * lay.cp;
+  g.dp = Locate(fab, g.grad_n, lay.tp);
+  // Expert-parallel ranks are tp x cp apart inside dp x cp, or consecutive when folded over the
+  // tensor-parallel ranks (Megatron-Core's expert rank order tp-ep-dp-pp).
+  g.ep_stride = ExpertTensorParallel(lay) == lay.tp ? lay.tp * lay.cp : 1;
+  g.ep = Locate(fab, lay.ep, g.ep_stride);
+  g.pp = Locate(fab, lay.pp, lay.tp * lay.cp * lay.dp);
+  return g;
+}
+
+// The slowest pipeline stage: one micro-batch's parts there, and what one of its GPUs holds.
+struct SlowStage {
+  MbParts parts;
+  double params = 0;         // weights held by one GPU of that stage (before ZeRO sharding): ParamsOnStage
+  double expert_params = 0;  // of which routed experts: ZeRO shards them over the expert-data-parallel group
+  double lora = 0;           // adapter parameters of that stage on one GPU
+  StageBlocks blocks;        // its blocks (fine-tuning terms)
+  bool last = true;
+  void Hold(const StageParams& p) { params = p.dense + p.expert, expert_params = p.expert, lora = p.lora; }
+};
+
+// Per micro-batch on the slowest pipeline stage: every stage's blocks (BlocksOnStage, the stage model
+// memory uses too) at their kind's layer time, the last stage also the output layer and the loss.
+SlowStage SlowestStage(const Job& job, const Layout& lay, const Machine& mc, const Constants& c, const Groups& g,
+                       const StepFlops& flops, int gbs) {
+  SlowStage slow;
+  const ModelOps& ops = job.facts.ops;
+  const ParamCounts& pc = job.facts.pc;
+  const bool lora = job.work.method != Method::Full;
+  const double bwd_gemm = lora ? 1.0 : 2.0;  // frozen weights: activation gradients only
+  const int tpn = lay.tp, ppn = lay.pp, cpn = lay.cp;
+  const int etp = ExpertTensorParallel(lay);
+  if (!ops.valid) {
+    // Size-only model: one big GEMM-like workload at the large-GEMM efficiency.
+    const double per_mb = flops.forward / gbs * lay.mbs / (tpn * ppn * cpn);
+    slow.parts.comp_f = per_mb / (mc.peak * c.e_max);
+    slow.parts.comp_b = 2 * slow.parts.comp_f;
+    if (lay.recompute == Recompute::Full) slow.parts.comp_rc = slow.parts.comp_f;
+    slow.Hold(ParamsOnStage(job, lay, 0));
+    return slow;
+  }
+  const LayerOps* kinds[2] = {&ops.dense, &ops.moe};
+  MbParts per_block[2];
+  for (int i = 0; i < 2; ++i) {
+    if ((i == 0 ? ops.dense_layers : ops.moe_layers) == 0) continue;
+    const LayerTime t = LayerForward(*kinds[i], job, lay, etp, mc, c, g.tp, g.cp, g.ep);
+    MbParts& b = per_block[i];
+    b.comp_f = t.gemm + t.attn;
+    const double attn_bwd = job.work.flash ? kFlashBackwardRatio : 2.0;
+    b.comp_b = bwd_gemm * t.gemm + attn_bwd * t.attn;
+    b.mem_f = t.mem + t.attn_mem;
+    b.mem_b = kMemoryBackwardRatio * (t.mem + t.attn_mem);
+    b.tp_f = t.tp_comm;
+    b.cp_f = t.cp_comm;
+    b.cp_x = t.cp_exposed;
+    b.ep_f = t.ep_comm;
+    if (lay.recompute == Recompute::Full) {
+      b.comp_rc = t.gemm + t.attn;
+      b.mem_rc = t.mem + t.attn_mem;
+    } else if (lay.recompute == Recompute::Selective && !job.work.flash) {
+      // FlashAttention already recomputes the scores inside its backward: selective recompute adds
+      // nothing there. Without it, the attention core runs again.
+      b.comp_rc = t.attn;
+      b.mem_rc = t.attn_mem;
+    }
+  }
+  // Output layer and cross-entropy on the last stage; the embedding's gradients are all-reduced across
+  // tensor-parallel ranks once forward and backward.
+  MbParts head;
+  const double tokens = double(lay.mbs) * job.work.seq / cpn;
+  const double logit_gemm = GemmTime(tokens, ops.vocab / tpn, ops.hidden, mc, c);
+  head.comp_f = logit_gemm;
+  head.comp_b = bwd_gemm * logit_gemm;
+  head.mem_f = kCrossEntropyBytesPerLogit * tokens * ops.vocab / tpn / (mc.mem_bw * c.mem);
+  head.tp_f = AllReduce(tokens * ops.hidden * kActBytes, g.tp);
+  const double passes = CollectivePasses(lay);
+  double slowest_time = -1;
+  for (int k = 0; k < ppn; ++k) {
+    const StageBlocks blocks = BlocksOnStage(pc, ppn, k);
+    MbParts stage = per_block[0] * blocks.dense + per_block[1] * blocks.moe;
+    if (k == ppn - 1) stage = stage + head;
+    const double time = stage.Time(passes);
+    if (time <= slowest_time) continue;
+    slowest_time = time;
+    slow.parts = stage;
+    slow.blocks = blocks, slow.last = k == ppn - 1;
+    slow.Hold(ParamsOnStage(job, lay, k));  // the parameters memory counts on this stage (rules.h)
+  }
+  return slow;
+}
+
+// One micro-batch through the slowest stage: its compute and memory-bound time (fine-tuning's own work
+// included), each group's exposed communication, and the host's launch time it may wait for.
+struct MicroBatch {
+  double compute = 0, memory = 0;
+  double tp = 0, cp = 0, ep = 0, pp = 0;  // exposed communication, by group
+  double ep_total = 0;                    // the expert all-to-all before overlap
+  FinetuneTime ft;
+  double gpu = 0, host_gap = 0, time = 0;  // GPU time, the GPU's wait for the host, the two together
+};
+MicroBatch MicroBatchTime(const Job& job, const Layout& lay, const Machine& mc, const Constants& c, const Groups& g,
+                          const SlowStage& slow) {
+  MicroBatch mb;
+  const MbParts& s = slow.parts;
+  const Fabric& fab = mc.fabric;
+  // Full recompute repeats the forward's tensor-parallel collectives too.
+  mb.tp = CollectivePasses(lay) * s.tp_f;
+  // Context-parallel K/V exchange overlaps the attention it feeds (ring attention), backward twice.
+  mb.cp = kContextPasses * s.cp_x;
+  // Pipeline: one activation forward and one gradient backward per virtual stage boundary; with
+  // tensor parallelism each rank sends 1/tp of it (Narayanan et al. 2021 scatter/gather).
+  if (lay.pp > 1) {
+    const double bytes = double(lay.mbs) * job.work.seq / lay.cp * job.model.hidden * kActBytes / lay.tp;
+    mb.pp = 2.0 * lay.vp * SendRecv(bytes, g.pp);
+  }
+  // Fine-tuning's own work (core/estimate/step_finetune.h): LoRA adapters, NF4 dequantization, a stack's unfused
+  // kernels, offloaded checkpoints, the host time to launch it all.
+  const GemmCtx gemm_ctx{&mc, &c};
+  mb.ft = FinetuneStep(job, lay, job.facts.ops,
+                       {double(lay.mbs) * job.work.seq / lay.cp, slow.blocks.dense, slow.blocks.moe, slow.last,
+                        s.comp_f, s.comp_b + s.comp_rc, mc.mem_bw * c.mem, HostLinkBw(fab), GemmAt, &gemm_ctx});
+  mb.compute = s.comp_f + s.comp_b + s.comp_rc + mb.ft.Compute();
+  mb.memory = s.mem_f + s.mem_b + s.mem_rc + mb.ft.Memory();
+  // Expert all-to-all, forward, backward (and again with full recomputation). Exposed unless the stack
+  // overlaps it with compute -- DualPipe's paired forward/backward chunks (DeepSeek-V3 report, section
+  // 3.2.1), Megatron-Core's --overlap-moe-expert-parallel-comm, the shared experts beside the dispatch:
+  // overlap_ep of the micro-batch's compute can hide it, and what it hides still costs contention.
+  mb.ep_total = CollectivePasses(lay) * s.ep_f;
+  const double ep_hidden = std::min(mb.ep_total, c.overlap_ep * mb.compute);
+  mb.ep = mb.ep_total - ep_hidden + c.contention * ep_hidden;
+  // The GPU waits for the host when launching a micro-batch's kernels takes longer than running them.
+  mb.gpu = mb.compute + mb.memory + mb.tp + mb.cp + mb.ep + mb.pp + mb.ft.offload;
+  mb.host_gap = std::max(0.0, mb.ft.host - mb.gpu);
+  mb.time = mb.gpu + mb.host_gap;
+  return mb;
+}
+
+// Data-parallel traffic of one step (and ZeRO's) and how much of it hides behind compute. Gradients travel in
+// the 16-bit training type (fp32 for fp32).
+struct DataParallel {
+  double total = 0, hidden = 0, exposed = 0;
+  double trainable = 0, trainable_experts = 0;  // parameters whose gradients one GPU of the stage reduces
+  double expert_dp = 1;                         // the expert-data-parallel degree (rules.h)
+};
+double GradBytes(const Job& job) { return job.work.prec == Precision::Fp32 ? 4.0 : 2.0; }
+DataParallel DataParallelTime(const Job& job, const Layout& lay, const Machine& mc, const Constants& c, const Groups& g,
+                              const SlowStage& slow, int m, int schedules) {
+  DataParallel dp;
+  const MbParts& s = slow.parts;
+  const double grad_bytes = GradBytes(job);
+  dp.trainable = slow.params, dp.trainable_experts = slow.expert_params;
+  if (job.work.method != Method::Full) dp.trainable = slow.lora, dp.trainable_experts = 0;
+  // Routed experts are replicated only over the expert-data-parallel group (dp x cp / ep ranks hold the same
+  // experts; Megatron, DeepSpeed-MoE): their gradients are reduced, and their ZeRO shards gathered, there.
+  dp.expert_dp = ExpertDataParallel(lay);
+  const Place edp = slow.expert_params > 0
+                        ? Locate(mc.fabric, std::max(1, int(std::lround(dp.expert_dp))), g.ep_stride * lay.ep)
+                        : Place{};
+  const double dense_params = slow.params - slow.expert_params;
+  const double dense_trainable = dp.trainable - dp.trainable_experts, trainable_experts = dp.trainable_experts;
+  double hideable = 0, hide = 0;
+  if (lay.zero >= 3 && lay.pp > 1) {
+    // ZeRO-3 with a pipeline (FSDP2 under torch.distributed.pipelining, where the stack allows it: CheckLayout):
+    // the weights are gathered once per schedule and kept through it (torchtitan: no reshard after forward with
+    // PP), the gradients accumulate unsharded and are reduce-scattered at each stage's last backward of the
+    // schedule, and the compute stream waits for that reduce-scatter (stage.py backward_maybe_with_nosync,
+    // _root_post_backward_final_callback). The gathers hide behind the forwards (prefetch); the reduce-scatters
+    // do not.
+    const double gather = AllGather(dense_params * grad_bytes, g.dp) + AllGather(slow.expert_params * grad_bytes, edp);
+    const double reduce =
+        AllGather(dense_trainable * grad_bytes, g.dp) + AllGather(trainable_experts * grad_bytes, edp);
+    dp.total = schedules * (gather + reduce);
+    hideable = schedules * gather;
+    hide = m * s.comp_f;
+  } else if (lay.zero >= 3) {
+    // ZeRO-3 / FSDP: parameters all-gathered for forward and again for backward, gradients
+    // reduce-scattered, every micro-batch (3 x Psi per micro-batch; LoRA: only adapter gradients).
+    dp.total =
+        m * (2.0 * AllGather(dense_params * grad_bytes, g.dp) + AllGather(dense_trainable * grad_bytes, g.dp) +
+             2.0 * AllGather(slow.expert_params * grad_bytes, edp) + AllGather(trainable_experts * grad_bytes, edp));
+    hideable = dp.total;
+    hide = m * (s.comp_f + s.comp_b + s.comp_rc);
+  } else {
+    // ZeRO 0-2 / DDP / distributed optimizer: one reduce-scatter + all-gather (= all-reduce) per step,
+    // bucketed behind the last micro-batch's backward; per schedule where each schedule ends with its own
+    // gradient sync (torch.distributed.pipelining syncs at a schedule's last backward).
+    dp.total =
+        schedules * (AllReduce(dense_trainable * grad_bytes, g.dp) + AllReduce(trainable_experts * grad_bytes, edp));
+    hideable = dp.total;
+    hide = schedules * s.comp_b;
+  }
+  dp.hidden = std::min(hideable, c.overlap_dp * hide);
+  dp.exposed = dp.total - dp.hidden + c.contention * dp.hidden;
+  return dp;
+}
+
+// The optimizer step over the local shard (memory-bound), or on the CPU with offload. ZeRO shards the
+// optimizer over the data-parallel group, routed experts' states over the expert-data-parallel group.
+struct OptimizerStep {
+  double gpu_s = 0;      // on the GPU, memory-bound
+  double offload_s = 0;  // offloaded: host transfers and the CPU's update
+};
+OptimizerStep OptimizerTime(const Job& job, const Layout& lay, const Machine& mc, const Constants& c, const Groups& g,
+                            const DataParallel& dp) {
+  OptimizerStep o;
+  const double opt_params = lay.zero >= 1
+                                ? (dp.trainable - dp.trainable_experts) / g.grad_n + dp.trainable_experts / dp.expert_dp
+                                : dp.trainable;
+  if (lay.offload == Offload::None) {
+    o.gpu_s = opt_params * OptimizerStepBytes(job, lay.zero) / (mc.mem_bw * c.mem);
+    return o;
+  }
+  // ZeRO-Offload: gradients down (fp32-cast on the host) and 16-bit weights up over the host link, Adam on the
+  // CPU; ZeRO-Infinity also streams the optimizer states from NVMe and back. The host link is derated like
+  // every other link, and every GPU offloads at once (HostLinkBw).
+  o.offload_s = opt_params * (GradBytes(job) + 2.0) / HostLinkBw(mc.fabric) + opt_params / kCpuAdamParamsPerS;
+  if (lay.offload == Offload::Nvme) o.offload_s += opt_params * 2.0 * 12.0 / kNvmeBytesPerS;
+  return o;
+}
+
+// Group sizes below 1 mean "not split" (CheckLayout reports them); the step model never divides by them.
+Layout AtLeastOne(Layout lay) {
+  lay.tp = std::max(1, lay.tp);
+  lay.pp = std::max(1, lay.pp);
+  lay.vp = std::max(1, lay.vp);
+  lay.cp = std::max(1, lay.cp);
+  lay.ep = std::max(1, lay.ep);
+  lay.dp = std::max(1, lay.dp);
+  return lay;
+}
+
+// What EstimateStep computed on the way, for the explanation (the search passes no trace).
+void FillTrace(const Job& job, const Machine& mc, const Constants& c, const SlowStage& slow, const MicroBatch& mb,
+               const DataParallel& dp, const OptimizerStep& opt, int gpus, int m, int schedules, int gbs,
+               StepTrace& tr) {
+  tr.gpus = gpus, tr.micro_batches = m, tr.schedules = schedules;
+  tr.compute_mb = mb.compute, tr.memory_mb = mb.memory, tr.optimizer_s = opt.gpu_s;
+  tr.tp_mb = mb.tp, tr.cp_mb = mb.cp, tr.ep_mb = mb.ep, tr.pp_mb = mb.pp, tr.mb_time = mb.time;
+  tr.dp_total = dp.total, tr.dp_hidden = dp.hidden, tr.dp_exposed = dp.exposed;
+  tr.peak_flops = mc.peak, tr.mem_bw = mc.mem_bw;
+  tr.eff_matmul = c.e_max, tr.eff_memory = c.mem, tr.overlap_dp = c.overlap_dp, tr.contention = c.contention;
+  tr.stage_params = slow.params, tr.trainable = dp.trainable;
+  tr.tokens_per_step = double(gbs) * job.work.seq;
+  tr.finetune_compute_mb = mb.ft.Compute(), tr.finetune_memory_mb = mb.ft.Memory();
+  tr.offload_act_mb = mb.ft.offload, tr.host_mb = mb.ft.host, tr.gpu_mb = mb.gpu, tr.host_gap_mb = mb.host_gap;
+}
+
+// Tokens per second, model and hardware TFLOP/s per GPU, MFU and HFU of a step.
+void FillThroughput(const Job& job, const Machine& mc, const StepFlops& flops, const StepBreakdown& step, int gpus,
+                    int gbs, Throughput& thr) {
+  const double tokens = double(gbs) * job.work.seq;
+  if (step.seconds <= 0) return;
+  thr.tokens_per_s = tokens / step.seconds;
+  thr.tokens_per_s_per_gpu = thr.tokens_per_s / gpus;
+  thr.model_flops_per_step = flops.model;
+  thr.hardware_flops_per_step = flops.hardware;
+  thr.model_tflops_per_gpu = flops.model / step.seconds / gpus / 1e12;
+  thr.hardware_tflops_per_gpu = flops.hardware / step.seconds / gpus / 1e12;
+  if (mc.peak > 0) {
+    thr.mfu = thr.model_tflops_per_gpu * 1e12 / mc.peak;
+    thr.hfu = thr.hardware_tflops_per_gpu * 1e12 / mc.peak;
+  }
+}
+
+}  // namespace
+
+void FillStepDefaults(Assumptions& a) {
+  const Constants c = Resolve(a);
+  a.eff_matmul = c.e_max;
+  a.matmul_half_ridge = c.half_ridge;
+  a.eff_attention = c.attn;
+  a.eff_memory = c.mem;
+  a.eff_network = c.net;
+  a.overlap_dp = c.overlap_dp;
+  a.overlap_contention = c.contention;
+}
+
+void EstimateStep(const Job& job, const Layout& layout, StepBreakdown& step, Throughput& thr, StepTrace* trace,
+                  double paged_bytes) {
+  step = StepBreakdown{};
+  thr = Throughput{};
+  const GpuSpec* gpu = job.hw.gpu;
+  const int gbs = GlobalBatch(job.work, layout);  // sequences per step (an auto batch follows dp)
+  if (!gpu || job.work.seq <= 0 || gbs <= 0 || layout.mbs <= 0) return;
+  const Layout lay = AtLeastOne(layout);
+  const int gpus = lay.tp * lay.pp * lay.cp * lay.dp;
+  Constants c = Resolve(job.assume);
+  Machine mc;
+  if (!MakeMachine(job, *gpu, gpus, c, mc)) return;
+  const Groups g = PlaceGroups(mc.fabric, lay);
+
+  // Micro-batches per pipeline per step, and the pipeline schedules they run as (one per step, or one per
+  // local batch in torchtitan / NeMo AutoModel: PipelineSchedules, rules.h).
+  const double seqs_per_mb = double(lay.mbs) * lay.dp;
+  const int m = std::max(1, int(std::ceil(gbs / seqs_per_mb - 1e-9)));
+  const int schedules = lay.pp > 1 ? PipelineSchedules(job.work, m) : 1;
+  step.micro_batches = m;
+
+  const StepFlops flops = FlopsPerStep(job, lay, job.facts.ops);
+  const SlowStage slow = SlowestStage(job, lay, mc, c, g, flops, gbs);
+  const MicroBatch mb = MicroBatchTime(job, lay, mc, c, g, slow);
+  const DataParallel dp = DataParallelTime(job, lay, mc, c, g, slow, m, schedules);
+  const OptimizerStep opt = OptimizerTime(job, lay, mc, c, g, dp);
+
+  // Pipeline bubble: (p - 1) / v micro-batch times per schedule (Narayanan et al. 2021); a stack that runs one
+  // schedule per local batch fills and drains the pipeline once for each.
+  const double bubble = lay.pp > 1 ? schedules * double(lay.pp - 1) / lay.vp * mb.time : 0.0;
+
+  step.compute_s = m * mb.compute;
+  step.memory_s = m * mb.memory + opt.gpu_s;
+  step.comm_tp_s = m * mb.tp;
+  step.comm_cp_s = m * kContextPasses * slow.parts.cp_f;
+  step.comm_ep_s = m * mb.ep_total;
+  step.comm_pp_s = m * mb.pp;
+  step.comm_dp_s = dp.total;
+  // Tensor-parallel collectives sit on the critical path (each layer waits for them); the expert
+  // all-to-all unless overlapped (above); context-parallel hides behind attention only partly; pipeline
+  // sends are small and synchronous.
+  step.comm_exposed_s = m * (mb.tp + mb.cp + mb.ep + mb.pp) + dp.exposed;
+  step.exposed_tp_s = m * mb.tp, step.exposed_cp_s = m * mb.cp, step.exposed_ep_s = m * mb.ep;
+  step.exposed_pp_s = m * mb.pp, step.exposed_dp_s = dp.exposed;
+  step.bubble_s = bubble;
+  // Paged optimizer states the driver evicted come back over the host link for the update and leave again
+  // (bitsandbytes prefetches them: the link's rate); the step waits for them.
+  const double paging_s = 2.0 * std::max(0.0, paged_bytes) / HostLinkBw(mc.fabric);
+  step.offload_s = opt.offload_s + m * mb.ft.offload + paging_s;
+  step.host_s = m * mb.host_gap;
+  step.seconds = step.compute_s + step.memory_s + step.comm_exposed_s + step.bubble_s + step.offload_s + step.host_s;
+  if (trace) FillTrace(job, mc, c, slow, mb, dp, opt, gpus, m, schedules, gbs, *trace);
+  FillThroughput(job, mc, flops, step, gpus, gbs, thr);
+}
+
+}  // namespace tp

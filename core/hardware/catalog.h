@@ -1,0 +1,80 @@
+// catalog.h — GPUs and interconnects (links inside a node, networks across nodes), each entry with its
+// source. The data lives in assets/gpus.json and links.json, embedded at build time and parsed once on first use.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "enums.h"
+
+namespace tp {
+
+struct LinkSpec;
+
+struct GpuSpec {
+  std::string id, name;
+  double mem_bytes = 0;       // capacity the driver exposes (nvidia-smi / rocm-smi total), bytes
+  double marketed_bytes = 0;  // the marketed size ("80 GB" = 80 GiB of HBM), bytes
+  std::string driver_source;  // where mem_bytes comes from
+  double mem_bw = 0;          // bytes/s
+  double peak_flops[4] = {};  // dense tensor FLOP/s indexed by Precision (fp32 = TF32 tensor or FP32)
+  double mamf_flops = 0;      // measured maximum achievable matmul FLOP/s at BF16 (0 = not measured)
+  std::string mamf_source;    // where mamf_flops comes from
+  double tdp_w = 0;
+  std::string host_link;           // link id of the host interface, e.g. "pcie4": the fastest PCIe it runs
+  const LinkSpec* host = nullptr;  // host_link resolved (Gpus() and the custom-GPU resolver fill it)
+  std::string intra_default;       // link id used between GPUs in a node by default
+  std::string inter_default;       // network id used across nodes by default
+  std::vector<std::string> links;  // GPU-to-GPU links it can have besides PCIe (NVLink, a bridge, xGMI)
+  int gpus_per_node_default = 8;
+  bool p2p = true;              // PCIe peer-to-peer (GeForce: no; NVLink/bridges provide their own)
+  double host_mem_bw = 0;       // bytes/s of host memory on its usual host (staging without p2p); 0 = unknown
+  int pcie_switch_gpus = 1;     // GPUs sharing one PCIe switch uplink in its usual server
+  bool custom = false;          // described by the gpu_* keys (gpu=custom), not the catalog
+  double usd_per_gpu_hour = 0;  // rental default
+  double usd_per_gpu = 0;       // purchase default
+  std::string price_source;
+  std::string price_source_zh;  // the same, in Chinese (the page shows it when Chinese is on)
+  std::string source;
+};
+
+// A GPU's name without its maker's brand ("A100 80GB SXM4", "RTX 4090"), for narrow columns and charts; the id
+// of a GPU the catalog does not know.
+std::string ShortGpuName(const std::string& id);
+
+// FP8 tensor cores (H100 and later, MI300X): an fp8 run uses them; elsewhere it runs in BF16 and the plan
+// says so. The step model and the plan's warning read this one test.
+inline bool HasFp8(const GpuSpec& g) { return g.peak_flops[int(Precision::Fp8)] > 0; }
+
+// What a link's bandwidth means and how a group of GPUs shares it (assets/links.json "kind").
+enum class LinkKind : uint8_t {
+  Pcie,     // PCIe x16 through switches and the root complex: peer-to-peer if the GPU allows it, else staged
+  Switch,   // NVSwitch: every GPU reaches every peer of its node at bw
+  Mesh,     // fully connected point-to-point links (Infinity Fabric): peer_bw per peer pair, bw all together
+  Bridge,   // NVLink bridge joining max_gpus GPUs (a pair); the rest over PCIe
+  Network,  // between nodes: per GPU adapter, or one NIC per node (per_node)
+};
+// The catalog's word for a kind (assets/links.json "kind"): pcie, switch, mesh, bridge, network.
+const char* LinkKindId(LinkKind kind);
+
+struct LinkSpec {
+  std::string id, name;
+  LinkKind kind = LinkKind::Pcie;
+  double bw = 0;          // bytes/s in one direction: per GPU (per node for a per_node network; a mesh: to all
+                          // peers together) -- the figure ring collectives approach
+  double total_bw = 0;    // the vendor's bidirectional figure, for display (0 = not printed)
+  double peer_bw = 0;     // mesh: bytes/s per direction to one peer (one link)
+  int max_gpus = 0;       // bridge: GPUs it joins (2)
+  bool per_node = false;  // network: one NIC shared by the node's GPUs
+  double latency_s = 0;   // per-message latency (alpha)
+  bool network = false;   // true for inter-node networks (kind == Network)
+  std::string source;
+};
+
+const std::vector<GpuSpec>& Gpus();
+const std::vector<LinkSpec>& Links();
+const GpuSpec* FindGpu(std::string_view id);
+const LinkSpec* FindLink(std::string_view id);
+
+}  // namespace tp

@@ -1,0 +1,184 @@
+// job.h — the resolved problem: model architecture, workload, hardware and assumptions with every number
+// explicit (what presets and catalog defaults became), plus the Layout that search varies. evaluate()
+// in plan.h is a pure function of (Job, Layout).
+#pragma once
+#include <cstdint>
+#include <memory>
+
+#include "arch.h"
+#include "enums.h"
+#include "model.h"
+#include "ops.h"
+
+namespace tp {
+
+struct GpuSpec;       // catalog.h
+struct StackProfile;  // stack.h
+struct LinkSpec;      // catalog.h
+
+// The sequence length and the global batch an auto key becomes (ResolveJob): Llama 2's 4,096 tokens and 1,024
+// sequences to pre-train (Touvron et al. 2023); torchtune's published fine-tuning runs pack to 2,048 (its
+// README's "Memory and training speed" table) and its Llama 3.1 8B LoRA recipe steps 16 sequences (micro-batch
+// 2 x gradient accumulation 8, recipes/configs/llama3_1/8B_lora_single_device.yaml).
+inline constexpr int kPretrainSeq = 4096, kFinetuneSeq = 2048;
+inline constexpr int kPretrainBatch = 1024, kFinetuneBatch = 16;
+
+struct Workload {
+  bool finetune = false;            // the goal: fine-tuning (dataset budget, small batches) or pre-training
+  int gbs_target = kPretrainBatch;  // the global batch an auto batch aims at (AutoGlobalBatch)
+  int seq = kPretrainSeq;
+  int gbs = kPretrainBatch;       // sequences per optimizer step
+  bool gbs_auto = false;          // not given: each layout runs GlobalBatch(work, layout) (below)
+  int auto_gbs_mbs = 1;           // an auto global batch is a multiple of dp x this: the user's fixed micro-batch, or 1
+  double tokens = 0;              // training budget
+  bool tokens_defaulted = false;  // tokens came from the 20-per-parameter rule
+  Method method = Method::Full;
+  int lora_r = 16;
+  uint8_t lora_targets = 0b11;  // bit 0: attention q,k,v,o; bit 1: MLP; 0b100: q,v only
+  double lora_dropout = 0;      // dropout on each adapter's input: a kernel and a saved copy (step_finetune.cpp)
+  Precision prec = Precision::Bf16;
+  Optimizer opt = Optimizer::AdamW;
+  bool flash = true;
+  double dropout = 0;                  // dropout probability: masks are kept for the backward when > 0
+  bool offload_checkpoints = false;    // full recomputation keeps each layer's input in host memory (Unsloth)
+  bool optimizer_in_backward = false;  // each parameter's gradient is applied and freed in the backward (torchtune)
+  int pp_microbatches = 0;             // micro-batches per pipeline schedule (a local batch); 0 = all of a step's
+};
+
+struct Hardware {
+  const GpuSpec* gpu = nullptr;               // the catalog's entry, or *custom_gpu
+  std::shared_ptr<const GpuSpec> custom_gpu;  // gpu=custom: the spec the Job owns (copies share it, immutable)
+  int gpus = 1;
+  int gpus_per_node = 8;
+  const LinkSpec* intra = nullptr;  // link inside a node
+  const LinkSpec* inter = nullptr;  // network across nodes
+};
+
+// The defaults of the economics and reliability keys (Config's initialisers read them). The prices are the
+// fallback when neither the configuration nor the GPU's catalog entry has one (order of 2025 H100-class rental
+// and purchase).
+struct Economics {
+  double usd_per_gpu_hour = 2.0;
+  double usd_per_gpu = 25000;
+  double usd_per_kwh = 0.12;
+  double pue = 1.3;
+  double years = 5;
+};
+
+struct Reliability {
+  double mtbf_gpu_h = 50677;  // 54 days x 24 h x 16,384 GPUs / 419 unexpected interruptions (Llama 3)
+  double ckpt_s = 0;          // 0 = computed from checkpoint size / storage_bytes_per_s
+  double restart_s = 600;
+  double storage_bytes_per_s = 0;
+};
+
+// Every constant that is an assumption, named, with its default's source in the .cpp that uses it.
+// Each engine file owns its own section; the defaults here are the fitted/published values.
+struct Assumptions {
+  // memory.cpp
+  double headroom = 0;           // fraction of capacity kept free (the allocator reserve is modelled)
+  double cuda_context_gb = 0.5;  // GB: CUDA context + cuBLAS/cuDNN workspaces, outside the allocator
+  double alloc_reserve = 1.15;   // reserved / allocated (caching allocator); the stack's default
+  double nccl_gb = 1.0;          // NCCL communicators and buffers with more than one GPU, GB; the stack's
+  double logit_bytes = 2.0;      // bytes per logit held for the backward (16-bit logits, chunked
+                                 // fp32 loss); unfused fp32 logits + softmax: 8
+  double nf4_bytes_per_param = 0.5 + 0.127 / 8;  // QLoRA NF4 + double-quantized constants
+  double offload_host_factor = 1.5;              // DeepSpeed's CPU buffer factor for offloaded states
+  double nvme_host_buffer_bytes = 1e9;           // pinned host swap buffers per GPU for NVMe offload
+  double host_gb_per_gpu = 128;                  // GB of host RAM per GPU that offload may fill (DGX A100: 1 TB / 8)
+  // step.cpp (fitted constants, one per physical effect)
+  double eff_matmul = 0.0;  // 0 = step.cpp's fitted default
+  double eff_memory = 0.0;
+  double eff_network = 0.0;
+  double overlap_dp = 0.0;
+  double matmul_half_ridge = 0.0;   // GEMM intensity at half efficiency, in units of peak/bandwidth
+  double eff_attention = 0.0;       // FlashAttention's fraction of the dense peak
+  double overlap_contention = 0.0;  // slowdown of compute per second of communication hidden behind it
+  // step.cpp, mixture of experts: the stack's choices, not fitted (keys.cpp rows give their sources)
+  double overlap_ep = 0.0;     // share of a micro-batch's compute that hides its expert all-to-all
+                               // (0: exposed, Megatron-Core's default; DualPipe-style stacks: up to 1)
+  double moe_imbalance = 1.1;  // routed tokens on the busiest expert-parallel rank / the mean
+  double moe_capacity = 0.0;   // expert capacity factor (tokens above it dropped); 0 = dropless
+  double ep_dedup = 0.0;       // share of duplicate cross-node token copies the dispatcher saves
+                               // (0: one per expert, Megatron's alltoall; 1: once per node, DeepEP)
+  double moe_packed = 0.0;     // share of tokens whose routed experts are consecutive ones (benchmark
+                               // gates dealing experts round-robin); 0 = drawn at random, as routers do
+  // run.cpp
+  double eff_stack = 1.0;              // the stack's kernel speed on the step model's (its release's fit)
+  double eff_run = 0.826;              // share of the step model's steady-state speed a production run keeps
+                                       // over its whole length (fitted to published whole runs: run.cpp)
+  double gpu_power = 0.80;             // average draw / TDP while training (typical 70-90%)
+  double server_power = 0.80;          // CPUs, memory, NICs, fans per GPU, as a fraction of GPU TDP:
+                                       // DGX H100 is 10.2 kW max for 8 x 700 W GPUs (NVIDIA datasheet)
+  double capex_overhead = 0.60;        // server, network and facility share on top of the GPU price
+  double storage_bytes_per_gpu = 1e9;  // checkpoint write bandwidth per GPU when not given
+  double storage_bytes_max = 2e12;     // aggregate cap: Llama 3's 2 TB/s sustained (Dubey et al. 2024)
+  double staff_usd_per_year = 0;       // operations staff, for the five-year TCO view (0 = left out)
+  // Calibration from the user's own run (core/planner/calibrate.h): 1 = none. Set with SetCalibration.
+  double calib_speed = 1.0;   // multiplies the kernel rates (eff_matmul, eff_attention, eff_memory)
+  double calib_memory = 1.0;  // multiplies activations and allocator temporaries
+  // The kernel rates before calib_speed, which SetCalibration scales; 0 for a rate the user gave (their own
+  // measurement: calibration leaves it as given).
+  double uncalibrated_matmul = 0, uncalibrated_attention = 0, uncalibrated_memory = 0;
+};
+
+// The user's calibration on a resolved job: calib_speed times the uncalibrated kernel rates, calib_memory
+// (memory.cpp reads it). The calibration's bisection tries each factor on the one job this way, where it
+// once resolved the configuration again for every trial.
+void SetCalibration(Assumptions& assume, double speed, double memory);
+
+// What every evaluation of a job needs and only its model decides: parameter counts (CountParams), each
+// layer kind's operations (DescribeModel), the LoRA-adapted widths (LoraWidthsOf, of work.lora_targets) and
+// the activation widths per token of one layer (memory.cpp's LayerActivations multiplies them out). Counted
+// once, when the Job is made (ResolveJob, or RefreshFacts for a job built by hand): the search evaluates
+// thousands of layouts of one job, and counting was a quarter of a memory evaluation.
+struct ModelFacts {
+  ParamCounts pc;
+  ModelOps ops;
+  LoraWidths lora_widths;  // the adapted matrices of one block (work.lora_targets)
+  // Activation widths per token of one layer, in elements.
+  double h = 0, heads = 0;
+  double qkvo = 0;    // q + k + v + attention output
+  double latent = 0;  // MLA's compressed q and kv (+ rope key) feeding the up projections
+  double mlp = 0;     // dense MLP intermediates: GELU 2f, SwiGLU 3f
+  double moe = 0;     // topk x (expert input + output + intermediates) + shared experts
+};
+
+struct Job {
+  const StackProfile* stack = nullptr;  // the framework's conventions (never null after ResolveJob)
+  int stack_year = 0;                   // its release
+  ModelArch model;
+  Workload work;
+  Hardware hw;
+  Economics econ;
+  Reliability rel;
+  Assumptions assume;
+  ModelFacts facts;  // derived from model and work.lora_targets: RefreshFacts after changing either
+};
+
+// Count job.facts from job.model and job.work.lora_targets. ResolveJob does it; a job built or edited by hand
+// (tests, benchmarks) calls it before it is evaluated.
+void RefreshFacts(Job& job);
+
+// The parallel layout and memory techniques: what search varies for a fixed Job.
+struct Layout {
+  int tp = 1, pp = 1, vp = 1, cp = 1, ep = 1, dp = 1;
+  int mbs = 1;
+  int zero = 0;  // 0-3
+  Recompute recompute = Recompute::None;
+  Offload offload = Offload::None;
+  bool sp = false;
+};
+
+// The layout keys a configuration fixes, each a value or kAuto (left to the search): what a layout search
+// varies within (resolve.h FixedLayout reads them from a Config).
+struct LayoutKeys {
+  int tp = kAuto, pp = kAuto, vp = kAuto, cp = kAuto, ep = kAuto, dp = kAuto;
+  int mbs = kAuto, zero = kAuto, offload = kAuto, sp = kAuto;
+  Recompute recompute = Recompute::Auto;
+};
+
+// The job's stack: the one ResolveJob set, or DefaultStack for a job built by hand (tests, benchmarks).
+const StackProfile& StackOf(const Job& job);
+
+}  // namespace tp

@@ -1,0 +1,522 @@
+// resolve.cpp — Config -> Job: model preset plus explicit dimensions, GPU and links from the catalog,
+// price and reliability defaults, the Chinchilla token budget; validation whose every error names the
+// key. The layout rules are in layout_rules.cpp, a search's job variants in variants.cpp.
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "catalog.h"
+#include "model.h"
+#include "plan.h"
+#include "presets.h"
+#include "resolve.h"
+#include "rules.h"
+#include "stack.h"
+#include "step.h"
+#include "units.h"
+
+namespace tp {
+namespace {
+
+// Published rule of thumb: compute-optimal training uses about 20 tokens per parameter (Hoffmann et
+// al. 2022, "Training Compute-Optimal Large Language Models", Table 3).
+constexpr double kChinchillaTokensPerParam = 20.0;
+// A fine-tuning dataset when none is given: the PEFT method comparison's default run, every factor
+// published (huggingface/peft method_comparison/MetaMathQA: 20,000 training samples; its results give
+// 4,198,051 training tokens, 210 per sample with the Llama 3.2 tokenizer), one pass.
+constexpr double kFinetuneExamples = 20000, kFinetuneExampleTokens = 210, kFinetuneEpochs = 1;
+// Vocabulary assumed for a custom model that does not say (Llama 1/2 tokenizer).
+constexpr int kDefaultVocab = 32000;
+
+void Error(std::vector<ConfigIssue>& issues, const char* key, IssueWords words, std::vector<IssueArg> args = {}) {
+  issues.push_back(MakeIssue(key, words, std::move(args), false));
+}
+void Notice(std::vector<ConfigIssue>& issues, const char* key, IssueWords words, std::vector<IssueArg> args = {}) {
+  issues.push_back(MakeIssue(key, words, std::move(args), true));
+}
+
+// "a, b or c" from catalog ids (with extra leading words such as "custom").
+template <typename List>
+std::string IdList(const List& list, std::initializer_list<const char*> extra = {}) {
+  std::string out;
+  size_t n = extra.size() + list.size(), i = 0;
+  auto add = [&](const std::string& id) {
+    if (i) out += (i + 1 == n) ? " or " : ", ";
+    out += id;
+    ++i;
+  };
+  for (const char* e : extra) add(e);
+  for (const auto& item : list) add(item.id);
+  return n ? out : "(the catalog is empty)";
+}
+
+// Llama's SwiGLU width rule: 2/3 of 4 x hidden, rounded up to a multiple of 256 (Touvron et al. 2023).
+int DefaultFfn(int hidden, MlpKind mlp) {
+  if (mlp == MlpKind::Gelu) return int(std::min<int64_t>(int64_t(4) * hidden, 100000000));
+  int64_t f = (int64_t(8) * hidden + 2) / 3;
+  f = (f + 255) / 256 * 256;
+  return int(std::min<int64_t>(f, 100000000));
+}
+
+void ApplyDimensions(const Config& cfg, bool custom, ModelArch& m);
+void CheckLatentAttention(const Config& cfg, ModelArch& m, std::vector<ConfigIssue>& issues);
+bool CompleteCustomModel(const Config& cfg, ModelArch& m, std::vector<ConfigIssue>& issues);
+void CheckModelShape(ModelArch& m, std::vector<ConfigIssue>& issues);
+
+// The model: a size-only one (params=), a preset with the dimensions given over it, or a custom model.
+void ResolveModel(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues) {
+  static const Config defaults;
+  ModelArch& m = job.model;
+  const bool dims_given = cfg.layers > 0 && cfg.hidden > 0;
+  // Dimensions without a model id describe a custom model (the validation cases are written so):
+  // the default preset is only the answer when nothing else is said.
+  bool custom = cfg.model == "custom" || (cfg.model == defaults.model && dims_given);
+  const bool size_only = cfg.params > 0 && !dims_given;
+
+  if (size_only) {
+    m = ModelArch{};
+    m.params_total = cfg.params;
+    if (cfg.model != defaults.model && cfg.model != "custom")
+      Notice(issues, "params", "params= makes a size-only model; the preset {0} is not used"_issue, {cfg.model});
+    return;
+  }
+
+  if (!custom) {
+    if (const ModelPreset* preset = FindModel(cfg.model)) {
+      m = preset->arch;
+    } else {
+      Error(issues, "model", "unknown model \"{0}\"; accepted: {1}"_issue,
+            {cfg.model, Words(IdList(Models(), {"custom"}))});
+      custom = true;
+    }
+  }
+  if (custom) m = ModelArch{};
+  ApplyDimensions(cfg, custom, m);
+  CheckLatentAttention(cfg, m, issues);
+  if (custom && !CompleteCustomModel(cfg, m, issues)) return;
+  CheckModelShape(m, issues);
+  m.params_total = CountParams(m).total;  // exact: embeddings, norms, biases, MLA, shared experts
+  // A params= next to full dimensions (as `plan --format json` prints it) only agrees or is ignored.
+  if (cfg.params > 0 && std::fabs(cfg.params - m.params_total) > 0.01 * m.params_total)
+    Notice(issues, "params", "ignored: the dimensions give {0} parameters"_issue,
+           {std::to_string(int64_t(m.params_total))});
+}
+
+// Explicit dimensions override the preset field by field.
+void ApplyDimensions(const Config& cfg, bool custom, ModelArch& m) {
+  const bool shape_changed = (cfg.hidden > 0 && cfg.hidden != m.hidden) || (cfg.heads > 0 && cfg.heads != m.heads);
+  if (cfg.layers > 0) m.layers = cfg.layers;
+  if (cfg.hidden > 0) m.hidden = cfg.hidden;
+  if (cfg.heads > 0) m.heads = cfg.heads;
+  if (shape_changed && m.kv_lora_rank == 0) m.head_dim = 0;  // derived again from hidden / heads
+  if (cfg.head_dim > 0) m.head_dim = cfg.head_dim;
+  if (cfg.act >= 0) m.mlp = MlpKind(cfg.act);
+  if (cfg.tied >= 0) m.tied = cfg.tied == 1;
+  if (cfg.kv_heads > 0) m.kv_heads = cfg.kv_heads;
+  // A multi-head preset stays multi-head when only its head count changes (gpt3-175b heads=16): the
+  // key/value heads follow. A grouped-query preset keeps its groups (and says so if they stop dividing).
+  else if (cfg.heads > 0 && m.kv_heads > 0 && m.kv_heads != cfg.heads && !custom && FindModel(cfg.model) &&
+           FindModel(cfg.model)->arch.kv_heads == FindModel(cfg.model)->arch.heads)
+    m.kv_heads = m.heads;
+  if (cfg.ffn > 0) m.ffn = cfg.ffn;
+  if (cfg.vocab > 0) m.vocab = cfg.vocab;
+  if (cfg.experts > 0) m.experts = cfg.experts;
+  if (cfg.topk > 0) m.topk = cfg.topk;
+  if (cfg.moe_ffn > 0) m.moe_ffn = cfg.moe_ffn;
+  if (cfg.shared_experts >= 0) m.shared_experts = cfg.shared_experts;
+  if (cfg.dense_layers >= 0) m.dense_layers = cfg.dense_layers;
+  if (cfg.kv_lora_rank >= 0) m.kv_lora_rank = cfg.kv_lora_rank;
+  if (cfg.q_lora_rank >= 0) m.q_lora_rank = cfg.q_lora_rank;
+  if (cfg.qk_rope_dim > 0) m.qk_rope_dim = cfg.qk_rope_dim;
+  if (cfg.qk_nope_dim > 0) m.qk_nope_dim = cfg.qk_nope_dim;
+  if (cfg.v_head_dim > 0) m.v_head_dim = cfg.v_head_dim;
+  if (cfg.qk_norm >= 0) m.qk_norm = QkNorm(cfg.qk_norm);
+  if (cfg.norms_per_block > 0) m.norms_per_block = cfg.norms_per_block;
+}
+
+// Latent attention needs its three head sizes; without them the model keeps ordinary attention.
+void CheckLatentAttention(const Config& cfg, ModelArch& m, std::vector<ConfigIssue>& issues) {
+  if (m.kv_lora_rank > 0 && (m.qk_rope_dim <= 0 || m.qk_nope_dim <= 0 || m.v_head_dim <= 0)) {
+    const char* missing = m.qk_rope_dim <= 0 ? "qk_rope_dim" : m.qk_nope_dim <= 0 ? "qk_nope_dim" : "v_head_dim";
+    // Blame the key the user set: kv_lora_rank turned latent attention on (a preset without it, or a custom
+    // model); with the preset's latent attention, the head size the user left out.
+    const char* key = cfg.kv_lora_rank > 0 ? "kv_lora_rank" : missing;
+    Error(issues, key,
+          "latent attention (kv_lora_rank > 0) needs qk_rope_dim, qk_nope_dim and v_head_dim; missing: {0}"_issue,
+          {missing});
+    m.kv_lora_rank = m.q_lora_rank = 0;  // ordinary attention keeps the rest of the plan usable
+  }
+}
+
+// What a custom model must say, and sensible completions for the rest. False when it says too little: the
+// model is then a 7B size-only one, which keeps the job usable for the rest of the page.
+bool CompleteCustomModel(const Config& cfg, ModelArch& m, std::vector<ConfigIssue>& issues) {
+  if (m.layers <= 0 || m.hidden <= 0 || m.heads <= 0) {
+    const char* key = m.layers <= 0 ? "layers" : m.hidden <= 0 ? "hidden" : "heads";
+    Error(issues, key, "a custom model needs layers, hidden and heads (or params= for a size-only model)"_issue);
+    m = ModelArch{};
+    m.params_total = 7e9;
+    return false;
+  }
+  if (cfg.act < 0) m.mlp = MlpKind::Swiglu;
+  if (m.kv_heads <= 0) m.kv_heads = m.heads;  // multi-head attention
+  if (m.ffn <= 0) m.ffn = DefaultFfn(m.hidden, m.mlp);
+  if (m.vocab <= 0) {
+    m.vocab = kDefaultVocab;
+    Notice(issues, "vocab", "not given; assuming 32000 (the Llama 2 tokenizer)"_issue);
+  }
+  return true;
+}
+
+// Shape checks: heads over hidden and key/value heads over heads, a mixture's top-k and dense layers. Each
+// bad value is said and replaced by one the rest of the plan can use. A preset with an explicit head_dim
+// (Gemma) or latent attention need not divide.
+void CheckModelShape(ModelArch& m, std::vector<ConfigIssue>& issues) {
+  if (m.heads > 0 && m.head_dim == 0 && m.kv_lora_rank == 0 && m.hidden % m.heads != 0) {
+    Error(issues, "heads", "{0} heads do not divide hidden={1}; accepted: a divisor of hidden"_issue,
+          {std::to_string(m.heads), std::to_string(m.hidden)});
+    m.heads = 1;
+  }
+  if (m.kv_heads <= 0) m.kv_heads = m.heads;
+  if (m.kv_heads > m.heads || m.heads % m.kv_heads != 0) {
+    Error(issues, "kv_heads",
+          "{0} key/value heads do not divide the {1} attention heads; accepted: a divisor of heads"_issue,
+          {std::to_string(m.kv_heads), std::to_string(m.heads)});
+    m.kv_heads = m.heads;
+  }
+  if (m.experts > 1) {
+    if (m.topk <= 0) {
+      Error(issues, "topk", "a mixture of {0} experts needs topk (experts per token, e.g. 2)"_issue,
+            {std::to_string(m.experts)});
+      m.topk = 1;
+    } else if (m.topk > m.experts) {
+      Error(issues, "topk", "routes each token to {0} experts but there are only {1}; accepted: 1-{1}"_issue,
+            {std::to_string(m.topk), std::to_string(m.experts)});
+      m.topk = m.experts;
+    }
+    if (m.moe_ffn <= 0) m.moe_ffn = m.ffn;
+    if (m.dense_layers > m.layers) {
+      Error(issues, "dense_layers", "{0} dense layers in a {1}-layer model; accepted: 0-{1}"_issue,
+            {std::to_string(m.dense_layers), std::to_string(m.layers)});
+      m.dense_layers = 0;
+    }
+  } else {
+    m.experts = 0, m.topk = 0;  // dense (experts=1 means the same)
+    m.shared_experts = 0, m.dense_layers = 0;
+  }
+}
+
+// The sequence length. Left on auto: the goal's (kPretrainSeq, kFinetuneSeq), but no longer than the context a
+// learned-position model was trained at (GPT-2 1,024, BERT 512, GPT-3 2,048: their position table is their
+// context, default_seq in assets/models.json). A rotary model keeps the goal's: rotary positions fix no length,
+// and every rotary preset was trained at 4,096 tokens or more. Given: refused beyond a model's learned
+// positions (there is no embedding for position 1,025 of GPT-2), only warned of beyond a rotary model's trained
+// context (RoPE scaling or a long-context stage makes it work, at a quality the planner does not judge).
+void ResolveSequence(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues) {
+  Workload& w = job.work;
+  const ModelArch& m = job.model;
+  const int goal_seq = w.finetune ? kFinetuneSeq : kPretrainSeq;
+  const int context = m.trained_seq > 0 ? m.trained_seq : m.pos_embeddings;
+  w.seq = cfg.seq > 0 ? cfg.seq : m.pos_embeddings > 0 ? std::min(goal_seq, context) : goal_seq;
+  if (m.pos_embeddings > 0 && w.seq > m.pos_embeddings) {
+    Error(issues, "seq", "{0} tokens exceed the learned positions of {1} ({2}); accepted: 1-{2} or auto"_issue,
+          {std::to_string(w.seq), cfg.model, std::to_string(m.pos_embeddings)});
+    w.seq = m.pos_embeddings;  // the rest of the plan at the longest sequence the model has
+  } else if (m.pos_embeddings <= 0 && m.trained_seq > 0 && w.seq > m.trained_seq) {
+    Notice(issues, "seq",
+           "{0} tokens is longer than the context {1} was trained at ({2} tokens): beyond it rotary positions need "
+           "RoPE scaling or long-context training to work well"_issue,
+           {std::to_string(w.seq), cfg.model, std::to_string(m.trained_seq)});
+  }
+}
+
+void ResolveWorkload(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues) {
+  Workload& w = job.work;
+  w.finetune = cfg.goal >= 0 ? cfg.goal == 1 : cfg.method != Method::Full;
+  w.gbs_target = w.finetune ? kFinetuneBatch : kPretrainBatch;
+  ResolveSequence(cfg, job, issues);
+  w.gbs_auto = cfg.gbs == kAuto;
+  w.gbs = w.gbs_auto ? 0 : cfg.gbs;  // auto: each layout's own, GlobalBatch(work, layout) in rules.h
+  w.auto_gbs_mbs = cfg.mbs > 0 ? cfg.mbs : 1;
+  w.method = cfg.method;
+  w.lora_r = cfg.lora_r;
+  w.lora_targets = cfg.lora_targets == "qv" ? 0b100 : cfg.lora_targets == "attn" ? 0b01 : 0b11;
+  w.lora_dropout = cfg.method != Method::Full ? cfg.lora_dropout : 0.0;
+  w.prec = cfg.prec;
+  w.opt = cfg.opt;
+  w.flash = cfg.flash != 0;
+  if (cfg.method == Method::Qlora && (cfg.prec == Precision::Fp32 || cfg.prec == Precision::Fp8))
+    Error(issues, "prec",
+          "QLoRA dequantizes its 4-bit base to bf16 or fp16 for compute; {0} is not supported with method=qlora"_issue,
+          {Name(cfg.prec)});
+  if (cfg.method != Method::Full && job.model.hidden > 0 && cfg.lora_r > job.model.hidden)
+    Error(issues, "lora_r", "rank {0} exceeds hidden={1}; accepted: 1-{1}"_issue,
+          {std::to_string(cfg.lora_r), std::to_string(job.model.hidden)});
+  if (cfg.tokens > 0) {
+    w.tokens = cfg.tokens;
+    w.tokens_defaulted = false;
+  } else if (w.finetune) {
+    // A dataset: examples x mean tokens per example x epochs, each given or the documented default.
+    const FinetuneDataset d = DatasetOf(cfg);
+    w.tokens = d.examples * d.example_tokens * d.epochs;
+    w.tokens_defaulted = cfg.examples <= 0 && cfg.example_tokens <= 0 && cfg.epochs <= 0;
+  } else {
+    w.tokens = kChinchillaTokensPerParam * job.model.params_total;
+    w.tokens_defaulted = true;
+  }
+}
+
+// The framework: its profile (by id or alias) and release; what it decides by default (dropout,
+// offloaded checkpoints, FlashAttention kernels are the user's key) follows from it.
+void ResolveStack(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues) {
+  job.stack = &DefaultStack();
+  // A LoRA / QLoRA fine-tune left on auto is planned the way most people run one: the Transformers Trainer
+  // with PEFT and bitsandbytes (keys.cpp's source), not Megatron's pre-training conventions.
+  if (cfg.stack.empty() && job.work.finetune && job.work.method != Method::Full)
+    if (const StackProfile* hf = FindStack("hf")) job.stack = hf;
+  if (!cfg.stack.empty()) {
+    if (const StackProfile* s = FindStack(cfg.stack)) {
+      job.stack = s;
+    } else {
+      std::string accepted;
+      for (const StackProfile& s : Stacks()) accepted += (accepted.empty() ? "" : ", ") + std::string(s.id);
+      Error(issues, "stack",
+            "unknown framework \"{0}\"; accepted: {1} or auto (aliases: trainplan catalog stacks)"_issue,
+            {cfg.stack, Words(accepted)});
+    }
+  }
+  job.stack_year = cfg.stack_year > 0 ? cfg.stack_year : job.stack->year;
+  Workload& w = job.work;
+  // GPT-2/3 and BERT recipes train with dropout 0.1, the Llama family (SwiGLU) without (keys.cpp's source).
+  w.dropout = cfg.dropout >= 0 ? cfg.dropout : job.model.mlp == MlpKind::Gelu ? 0.1 : 0.0;
+  w.offload_checkpoints = cfg.offload_act >= 0 ? cfg.offload_act == 1 : job.stack->offload_checkpoints;
+  w.optimizer_in_backward = cfg.opt_in_bwd == 1;
+  w.pp_microbatches = cfg.pp_microbatches > 0 ? cfg.pp_microbatches : 0;
+  // The stack's conventions as assumption defaults (each has a key that overrides it: ApplyAssumptions).
+  Assumptions& a = job.assume;
+  a.logit_bytes = job.stack->logit_bytes;
+  a.alloc_reserve = job.stack->reserve_factor;
+  a.nccl_gb = job.stack->nccl_gb;
+  a.eff_stack = ReleaseFor(*job.stack, job.stack_year).eff;
+  if (cfg.recompute == Recompute::Selective && job.stack->selective == SelectiveKind::None)
+    Error(issues, "recompute",
+          "{0} has no selective recomputation (it checkpoints whole layers); accepted: none, full or auto"_issue,
+          {job.stack->name});
+}
+
+// The keys that describe a GPU by its numbers (gpu=custom), in the key table's order.
+constexpr const char* kCustomGpuKeys[] = {"gpu_mem_gib",    "gpu_bw_gbs",      "gpu_tflops",      "gpu_tdp_w",
+                                          "gpu_fp8_tflops", "gpu_fp32_tflops", "gpu_mamf_tflops", "gpu_p2p"};
+
+// gpu=custom: a GpuSpec from the gpu_* keys, owned by the Job (Hardware::custom_gpu; copies of the Job share
+// it, so the page can hold many plans at once). A required key left out is an error naming it, and takes the
+// default GPU's number so the rest of the plan still computes.
+std::shared_ptr<GpuSpec> CustomGpu(const Config& cfg, std::vector<ConfigIssue>& issues) {
+  static const Config defaults;
+  const GpuSpec* fallback = FindGpu(defaults.gpu);
+  auto g = std::make_shared<GpuSpec>();
+  g->id = "custom";
+  g->name = "custom GPU";
+  g->custom = true;
+  g->source = "described by the gpu_* keys (gpu=custom)";
+  auto need = [&](const char* key, double value, double fallback_value) {
+    if (value > 0) return value;
+    Error(issues, key,
+          "gpu=custom needs {0}: a custom GPU is described by gpu_mem_gib, gpu_bw_gbs, gpu_tflops and gpu_tdp_w"_issue,
+          {key});
+    return fallback_value;
+  };
+  const double bf16 =
+      need("gpu_tflops", cfg.gpu_tflops, fallback ? fallback->peak_flops[int(Precision::Bf16)] / kTera : 312) * kTera;
+  g->mem_bytes = g->marketed_bytes =
+      need("gpu_mem_gib", cfg.gpu_mem_gib, fallback ? fallback->mem_bytes / kGiB : 80) * kGiB;
+  g->mem_bw = need("gpu_bw_gbs", cfg.gpu_bw_gbs, fallback ? fallback->mem_bw / kGB : 2039) * kGB;
+  g->tdp_w = need("gpu_tdp_w", cfg.gpu_tdp_w, fallback ? fallback->tdp_w : 400);
+  g->peak_flops[int(Precision::Bf16)] = g->peak_flops[int(Precision::Fp16)] = bf16;
+  g->peak_flops[int(Precision::Fp8)] = cfg.gpu_fp8_tflops > 0 ? cfg.gpu_fp8_tflops * kTera : 0;
+  // FP32 matmuls run on TF32 tensor cores at half the BF16 rate on NVIDIA's data-centre GPUs since A100
+  // (156 of 312, 494.7 of 989.4, 1,100 of 2,250 TFLOP/s: assets/gpus.json).
+  g->peak_flops[int(Precision::Fp32)] = cfg.gpu_fp32_tflops > 0 ? cfg.gpu_fp32_tflops * kTera : 0.5 * bf16;
+  g->mamf_flops = cfg.gpu_mamf_tflops > 0 ? cfg.gpu_mamf_tflops * kTera : 0;
+  if (g->mamf_flops > 0) g->mamf_source = "gpu_mamf_tflops";
+  g->p2p = cfg.gpu_p2p != 0;
+  // Links the user does not give: PCIe 5.0 inside the node and 400 Gb/s InfiniBand per GPU, a current server's.
+  g->host_link = g->intra_default = "pcie5";
+  g->inter_default = "ib-ndr";
+  g->gpus_per_node_default = 8;
+  return g;
+}
+
+// Why a GPU cannot have an intra-node link (an error), or how it will run it (a notice): NVLink, bridges and
+// Infinity Fabric only where the GPU has them (GpuSpec::links), PCIe at most at the GPU's own generation, a
+// bridge only for pairs.
+void CheckIntraLink(const GpuSpec& g, const LinkSpec*& intra, int gpus_per_node, int gpus,
+                    std::vector<ConfigIssue>& issues) {
+  if (!intra) return;
+  const LinkSpec* host = g.host;
+  if (intra->kind == LinkKind::Pcie) {
+    if (host && host->kind == LinkKind::Pcie && intra->bw > host->bw)
+      Notice(issues, "intra", "{0} runs PCIe at most at {1}, its host interface: {2} is modelled at that speed"_issue,
+             {g.name, host->name, intra->id});
+  } else if (!g.custom && std::find(g.links.begin(), g.links.end(), intra->id) == g.links.end()) {
+    std::string accepted;  // what it can have: its own links and PCIe up to its generation
+    for (const std::string& id : g.links) accepted += (accepted.empty() ? "" : ", ") + id;
+    for (const LinkSpec& l : Links())
+      if (l.kind == LinkKind::Pcie && (!host || l.bw <= host->bw)) accepted += (accepted.empty() ? "" : ", ") + l.id;
+    if (g.links.empty())
+      Error(issues, "intra", "{0} has no GPU-to-GPU link besides PCIe, so not {1}; accepted: {2}"_issue,
+            {g.name, intra->name, Words(accepted)});
+    else
+      Error(issues, "intra", "{0} cannot have {1}: its GPU-to-GPU link is {2}; accepted: {3}"_issue,
+            {g.name, intra->name, g.links.front(), Words(accepted)});
+    intra = FindLink(g.intra_default);
+    return;
+  }
+  const int node = NodeGpus(gpus_per_node, gpus);
+  if (intra->kind == LinkKind::Bridge && intra->max_gpus > 0 && node > intra->max_gpus)
+    Notice(
+        issues, "intra",
+        "{0} joins {1} GPUs: with {2} GPUs per node, each pair talks over it and everything else over {3}"_issue,
+        {intra->name, std::to_string(intra->max_gpus), std::to_string(node), host ? host->name : std::string("PCIe")});
+}
+
+void ResolveHardware(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues) {
+  Hardware& hw = job.hw;
+  hw.gpus = cfg.gpus;
+  std::shared_ptr<GpuSpec> custom;
+  if (cfg.gpu == "custom") {
+    custom = CustomGpu(cfg, issues);
+  } else {
+    hw.gpu = FindGpu(cfg.gpu);
+    if (!hw.gpu) {
+      Error(issues, "gpu", "unknown GPU \"{0}\"; accepted: {1}"_issue, {cfg.gpu, Words(IdList(Gpus(), {"custom"}))});
+      static const Config defaults;
+      hw.gpu = FindGpu(defaults.gpu);
+      if (!hw.gpu && !Gpus().empty()) hw.gpu = &Gpus().front();
+    }
+    for (const char* key : kCustomGpuKeys)
+      if (!IsDefault(cfg, key)) {
+        Notice(issues, key, "ignored: {0} is a catalog GPU; the gpu_* keys describe gpu=custom"_issue, {cfg.gpu});
+        break;
+      }
+  }
+  const GpuSpec* g = custom ? custom.get() : hw.gpu;
+  hw.gpus_per_node = cfg.gpus_per_node > 0 ? cfg.gpus_per_node : (g ? std::max(1, g->gpus_per_node_default) : 8);
+
+  auto link = [&](const std::string& asked, const char* key, bool network) -> const LinkSpec* {
+    const std::string id = !asked.empty() ? asked : g ? (network ? g->inter_default : g->intra_default) : "";
+    if (id.empty()) return nullptr;
+    std::string accepted;
+    for (const LinkSpec& l : Links())
+      if (l.network == network) accepted += (accepted.empty() ? "" : ", ") + l.id;
+    if (accepted.empty()) accepted = "(the catalog is empty)";
+    if (const LinkSpec* l = FindLink(id)) {
+      if (l->network == network) return l;
+      // A network between nodes is not a link inside one, and the other way round.
+      Error(issues, key,
+            network ? "{0} is a link inside a node, not a network between nodes; accepted: {1} or auto"_issue
+                    : "{0} is a network between nodes, not a link inside a node; accepted: {1} or auto"_issue,
+            {id, Words(accepted)});
+      return nullptr;
+    }
+    Error(issues, key,
+          network ? "unknown network \"{0}\"; accepted: {1} or auto"_issue
+                  : "unknown link \"{0}\"; accepted: {1} or auto"_issue,
+          {id, Words(accepted)});
+    return nullptr;
+  };
+  hw.intra = link(cfg.intra, "intra", false);
+  hw.inter = link(cfg.inter, "inter", true);
+  // A bad explicit id falls back to the GPU's usual link so the rest of the plan still computes.
+  if (!hw.intra && g && !cfg.intra.empty()) hw.intra = FindLink(g->intra_default);
+  if (!hw.inter && g && !cfg.inter.empty()) hw.inter = FindLink(g->inter_default);
+  if (custom) {
+    // A custom GPU's host interface is its PCIe link inside the node when that is what it uses.
+    if (hw.intra && hw.intra->kind == LinkKind::Pcie) custom->host_link = hw.intra->id;
+    custom->host = FindLink(custom->host_link);
+    hw.custom_gpu = custom;
+    hw.gpu = custom.get();
+  }
+  if (g) CheckIntraLink(*g, hw.intra, hw.gpus_per_node, hw.gpus, issues);
+}
+
+void ResolveEconomics(const Config& cfg, Job& job) {
+  const GpuSpec* g = job.hw.gpu;
+  Economics& e = job.econ;
+  e.usd_per_gpu_hour = cfg.usd_per_gpu_hour > 0         ? cfg.usd_per_gpu_hour
+                       : (g && g->usd_per_gpu_hour > 0) ? g->usd_per_gpu_hour
+                                                        : Economics{}.usd_per_gpu_hour;
+  e.usd_per_gpu = cfg.usd_per_gpu > 0         ? cfg.usd_per_gpu
+                  : (g && g->usd_per_gpu > 0) ? g->usd_per_gpu
+                                              : Economics{}.usd_per_gpu;
+  e.usd_per_kwh = cfg.usd_per_kwh;
+  e.pue = cfg.pue;
+  e.years = cfg.years;
+
+  Reliability& r = job.rel;
+  r.mtbf_gpu_h = cfg.mtbf_gpu_h;
+  r.ckpt_s = cfg.ckpt_s;
+  r.restart_s = cfg.restart_s;
+  r.storage_bytes_per_s = cfg.storage_gbps * 1e9;
+  if (r.storage_bytes_per_s <= 0)  // the Assumptions' rule (1 GB/s per GPU, capped), made explicit for reports
+    r.storage_bytes_per_s =
+        std::min(job.assume.storage_bytes_max, double(job.hw.gpus) * job.assume.storage_bytes_per_gpu);
+
+  // Every assumption key, through its row (core/config/keys.cpp): auto keeps the documented default.
+  ApplyAssumptions(cfg, job.assume);
+  FillStepDefaults(job.assume);  // the step model's defaults written out, so every surface can show them
+  // The stack's kernels: its fitted efficiency scales the step model's kernel rates (matmul, attention,
+  // memory-bound) where the user did not give them (a given rate is the user's own measurement).
+  if (cfg.eff_matmul <= 0) job.assume.eff_matmul *= job.assume.eff_stack;
+  if (cfg.eff_attention <= 0) job.assume.eff_attention *= job.assume.eff_stack;
+  if (cfg.eff_memory <= 0) job.assume.eff_memory *= job.assume.eff_stack;
+}
+
+// The user's calibration (core/planner/calibrate.h): the speed factor scales the same kernel rates the stack's
+// efficiency does, and likewise only where the user did not give a rate. Factors measured on one GPU and
+// used on another keep the software's share of the gap but not the hardware's: the plan says so.
+void ResolveCalibration(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues) {
+  Assumptions& a = job.assume;
+  a.uncalibrated_matmul = cfg.eff_matmul <= 0 ? a.eff_matmul : 0;
+  a.uncalibrated_attention = cfg.eff_attention <= 0 ? a.eff_attention : 0;
+  a.uncalibrated_memory = cfg.eff_memory <= 0 ? a.eff_memory : 0;
+  SetCalibration(a, a.calib_speed, a.calib_memory);
+  if (cfg.calib_gpu.empty()) return;
+  const GpuSpec* measured_on = FindGpu(cfg.calib_gpu);
+  if (cfg.calib_gpu != "custom" && !measured_on) {
+    Error(issues, "calib_gpu", "unknown GPU \"{0}\"; accepted: {1}"_issue,
+          {cfg.calib_gpu, Words(IdList(Gpus(), {"custom"}))});
+    return;
+  }
+  const bool calibrated = a.calib_speed != 1.0 || a.calib_memory != 1.0;
+  const std::string measured_id = measured_on ? measured_on->id : cfg.calib_gpu;
+  if (calibrated && job.hw.gpu && measured_id != job.hw.gpu->id)
+    Notice(issues, "calib_gpu",
+           "calibrated on {0}, planned on {1}: the factors carry the software's share of the gap (framework, kernels, "
+           "data loading), not how well those kernels run on this GPU; expect a larger error than on {0}"_issue,
+           {measured_id, job.hw.gpu->id});
+}
+
+}  // namespace
+
+Job ResolveJob(const Config& cfg, std::vector<ConfigIssue>& issues) {
+  Job job;
+  ResolveModel(cfg, job, issues);
+  ResolveWorkload(cfg, job, issues);
+  ResolveStack(cfg, job, issues);
+  ResolveHardware(cfg, job, issues);
+  ResolveEconomics(cfg, job);
+  ResolveCalibration(cfg, job, issues);
+  RefreshFacts(job);  // the model's counts, once per Job (job.h)
+  return job;
+}
+
+FinetuneDataset DatasetOf(const Config& cfg) {
+  return {cfg.examples > 0 ? cfg.examples : kFinetuneExamples,
+          cfg.example_tokens > 0 ? cfg.example_tokens : kFinetuneExampleTokens,
+          cfg.epochs > 0 ? cfg.epochs : kFinetuneEpochs};
+}
+
+}  // namespace tp

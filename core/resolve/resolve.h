@@ -1,0 +1,47 @@
+// resolve.h — a Config made into a Job: presets, catalog defaults and the stack's conventions resolved to
+// explicit numbers, every bad value reported by key; and the layout rules that validation and the search
+// share (which layouts a job can run, the explicit layout of a config).
+#pragma once
+#include <string>
+#include <vector>
+
+#include "config.h"
+#include "job.h"
+
+namespace tp {
+
+// Resolve a Config into a Job (presets, catalog defaults, validation). Errors name the key; on any
+// error the returned Job is still usable with defaults for the bad fields.
+Job ResolveJob(const Config& cfg, std::vector<ConfigIssue>& issues);
+// A fine-tuning dataset: each of examples, example_tokens and epochs as given, or its documented default
+// (keys.cpp's sources); their product is the token budget of a fine-tune without one.
+struct FinetuneDataset {
+  double examples = 0, example_tokens = 0, epochs = 0;
+};
+FinetuneDataset DatasetOf(const Config& cfg);
+// A search across GPU types and counts (SearchOptions::gpu_types, gpu_counts): repeats are searched once, and
+// the lists are capped (kMaxGpuTypes x kMaxGpuCounts variants): a thousand of each is a million searches,
+// not a question anyone asks.
+inline constexpr size_t kMaxGpuTypes = 32, kMaxGpuCounts = 64;
+// The configuration on each GPU type (SelectGpu) and count asked for (none: its own), each resolved once;
+// `job`, when given, is cfg's own job (ResolveJob(cfg)) and stands for the variant that is cfg itself, so a
+// plan's search resolves nothing again. `gpu_ids` receives each variant's GPU id as asked. A variant whose
+// GPU cannot be resolved is left out.
+std::vector<Job> ResolveVariants(const Config& cfg, const std::vector<std::string>& gpu_types,
+                                 const std::vector<int>& gpu_counts, std::vector<std::string>& gpu_ids,
+                                 const Job* job = nullptr);
+// The layout keys cfg fixes (the others kAuto): what a layout search of cfg varies within.
+LayoutKeys FixedLayout(const Config& cfg);
+// Layout from the config's explicit keys, with auto keys filled by simple defaults (search does better).
+Layout ExplicitLayout(const Config& cfg, const Job& job);
+// Check a layout against the job (divisibility, group sizes); returns false with issues naming keys.
+bool CheckLayout(const Job& job, const Layout& layout, std::vector<ConfigIssue>* issues);
+// The highest ZeRO stage the job's stack runs with pipeline parallelism (pp > 1): CheckLayout refuses more,
+// and the search does not offer it (core/stack/stack.h pp_zero_max, each with its source).
+int MaxZeroWithPipeline(const Job& job);
+// True when any layout key (tp, pp, vp, cp, ep, mbs, zero, recompute, offload, sp) is left on auto.
+bool HasAutoLayout(const Config& cfg);
+// Write the layout's values into the config's layout keys (tp, pp, ..., zero, recompute, offload, sp).
+void ApplyLayout(Config& cfg, const Layout& layout);
+
+}  // namespace tp

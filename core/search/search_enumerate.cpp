@@ -1,0 +1,208 @@
+// search_enumerate.cpp — what the layout search enumerates: for each job variant (GPU type x count, resolved by
+// the caller: SearchSpace) the outer layouts (tp, pp, cp, ep, vp), valid by construction, and inside each outer
+// layout its inner choices (micro-batch, ZeRO stage, offload, recompute, sequence parallel) in enumeration order.
+#include <algorithm>
+
+#include "catalog.h"
+#include "resolve.h"
+#include "rules.h"
+#include "search_engine.h"
+#include "stack.h"
+
+namespace tp::search_detail {
+namespace {
+
+std::vector<int> PowersOfTwoUpTo(int limit) {
+  std::vector<int> v;
+  for (int x = 1; x <= limit && x > 0; x *= 2) v.push_back(x);
+  return v;
+}
+
+std::vector<int> DivisorsUpTo(int n, int limit) {
+  std::vector<int> v;
+  for (int d = 1; d <= n && d <= limit; ++d)
+    if (n % d == 0) v.push_back(d);
+  return v;
+}
+
+std::vector<int> Fixed(int value) { return {value}; }
+
+}  // namespace
+
+void Engine::BuildOuters() {
+  for (int v = 0; v < int(result.jobs.size()); ++v) {
+    const Job& job = result.jobs[v];
+    const ModelArch& m = job.model;
+    const int gpus = std::max(1, job.hw.gpus);
+    const bool size_only = m.layers <= 0;
+    std::vector<int> tps, pps, cps, eps;
+    if (fixed.tp != kAuto)
+      tps = Fixed(fixed.tp);
+    else if (size_only)
+      tps = Fixed(1);
+    else
+      for (int t : PowersOfTwoUpTo(NodeGpus(job.hw))) {
+        const bool mla = m.kv_lora_rank > 0;
+        const int kv = m.kv_heads > 0 ? m.kv_heads : m.heads;
+        if (m.heads % t == 0 && (mla || kv % t == 0 || t % kv == 0)) tps.push_back(t);
+      }
+    if (fixed.pp != kAuto)
+      pps = Fixed(fixed.pp);
+    else if (size_only)
+      pps = Fixed(1);
+    else {
+      // Divisors of the layer count split evenly; powers of two (the counts that divide a cluster) may
+      // split unevenly, as Llama 3 405B's 126 layers on 16 stages did: the memory and step models
+      // charge the most loaded stage, so an uneven split wins only when it really is faster.
+      pps = DivisorsUpTo(m.layers, std::min(gpus, 128));
+      for (int p : PowersOfTwoUpTo(std::min({gpus, 128, m.layers})))
+        if (m.layers % p != 0) pps.push_back(p);
+    }
+    if (fixed.cp != kAuto)
+      cps = Fixed(fixed.cp);
+    else if (size_only)
+      cps = Fixed(1);
+    else
+      for (int c : PowersOfTwoUpTo(32))
+        if (c == 1 || job.work.seq % (2 * c) == 0) cps.push_back(c);
+    int index = 0;
+    for (int t : tps)
+      for (int p : pps)
+        for (int c : cps) {
+          const long long group = (long long)t * p * c;
+          if (group > gpus || gpus % group != 0) continue;
+          const int dp = int(gpus / group);
+          if (fixed.dp != kAuto && fixed.dp != dp) continue;
+          if (!job.work.gbs_auto && job.work.gbs % dp != 0) continue;
+          eps.clear();
+          if (fixed.ep != kAuto)
+            eps = Fixed(fixed.ep);
+          else if (m.experts > 1)
+            // Inside dp x cp, or folded over tp x dp x cp (ExpertTensorParallel in rules.h).
+            for (int e : DivisorsUpTo(m.experts, m.experts))
+              if ((static_cast<long long>(dp) * c) % e == 0 || (static_cast<long long>(t) * dp * c) % e == 0)
+                eps.push_back(e);
+          if (eps.empty()) eps = Fixed(1);
+          std::vector<int> vps;
+          if (fixed.vp != kAuto)
+            vps = Fixed(fixed.vp);
+          else {
+            vps.push_back(1);
+            if (p > 1 && !size_only)
+              for (int x = 2; x <= 8; ++x)
+                if ((m.layers / p) % x == 0) vps.push_back(x);
+          }
+          for (int e : eps)
+            for (int x : vps) {
+              if (outers.size() >= kMaxOuters) {
+                // Bounded work: a search this large is refused with a message (the planner names the
+                // layout keys to fix) instead of running for minutes.
+                result.too_large = true;
+                outers.clear();
+                return;
+              }
+              outers.push_back({v, index++, t, p, c, e, x, dp});
+            }
+        }
+  }
+}
+
+// The outer layout's job: the variant's, with the global batch this outer runs written in (an auto
+// batch follows dp), so that Evaluate does not copy the job per layout.
+Job Engine::OuterJob(const Outer& o) const {
+  Job job = result.jobs[o.variant];
+  job.work.gbs = GlobalBatch(job.work, BaseLayout(o));
+  job.work.gbs_auto = false;
+  return job;
+}
+
+// The micro-batch sizes of an outer layout that hold layouts, as bit masks (OuterInfo::divisors, cells).
+void Engine::CellMasks(const Outer& o, OuterInfo& in) const {
+  in.divisors = in.cells = 0;
+  if (fixed.mbs != kAuto) return;  // one fixed size: Cells reads the configuration
+  for (int d = 1; d <= in.local && d <= kMaxMbs; ++d) {
+    if (in.local % d != 0) continue;
+    in.divisors |= uint64_t(1) << (d - 1);
+    // Megatron's interleaved schedule needs m % pp == 0.
+    if (o.vp <= 1 || (in.local / d) % o.pp == 0) in.cells |= uint64_t(1) << (d - 1);
+  }
+}
+
+int Engine::Cells(const Outer& o, const OuterInfo& in, int* mbs, int* index) const {
+  int n = 0;
+  if (fixed.mbs != kAuto) {
+    const int local = in.local;
+    if (fixed.mbs > 0 && local % fixed.mbs == 0 && (o.vp <= 1 || (local / fixed.mbs) % o.pp == 0))
+      mbs[n] = fixed.mbs, index[n++] = 0;
+    return n;
+  }
+  for (uint64_t bits = in.cells; bits; bits &= bits - 1) {
+    const int d = __builtin_ctzll(bits) + 1;
+    mbs[n] = d;
+    index[n++] = __builtin_popcountll(in.divisors & ((uint64_t(1) << (d - 1)) - 1));
+  }
+  return n;
+}
+
+// The inner choices depend on the outer layout only through these (and the variant's stack).
+const InnerSet& Engine::InnersOf(const Outer& o, const Job& job) {
+  const size_t key = size_t(o.variant) * 8 + (o.pp > 1 ? 1 : 0) + (o.dp * o.cp == 1 ? 2 : 0) + (o.tp == 1 ? 4 : 0);
+  if (inner_cache.size() <= key) inner_cache.resize(result.jobs.size() * 8 + 8);
+  InnerSet& set = inner_cache[key];
+  if (!set.built) {
+    Inner tmp[kInnerPerMbs];
+    set.list.assign(tmp, tmp + Inners(o, job, tmp));
+    set.zero3 = std::any_of(set.list.begin(), set.list.end(), [](const Inner& in) { return in.zero == 3; });
+    set.built = true;
+  }
+  return set;
+}
+
+Group Engine::MakeGroup(uint32_t k) {
+  const Outer& o = outers[k];
+  Group g;
+  g.job = OuterJob(o);
+  g.n_cells = Cells(o, info[k], g.mbs, g.index);
+  const InnerSet& set = InnersOf(o, g.job);
+  g.n_inner = int(set.list.size());
+  g.inners = set.list.data();
+  g.zero3 = set.zero3;
+  return g;
+}
+
+// The inner choices besides the micro-batch, in enumeration order (the same for every micro-batch).
+int Engine::Inners(const Outer& o, const Job& job, Inner* out) const {
+  static constexpr Recompute kAllRecompute[] = {Recompute::None, Recompute::Selective, Recompute::Full};
+  static constexpr Offload kAllOffload[] = {Offload::None, Offload::Cpu, Offload::Nvme};
+  const SelectiveKind selective = StackOf(job).selective;
+  int n = 0;
+  for (int zero = 0; zero <= 3; ++zero) {
+    if (fixed.zero != kAuto && zero != fixed.zero) continue;
+    if (o.pp > 1 && zero > MaxZeroWithPipeline(job)) continue;          // the stack's rule (CheckLayout's)
+    if (zero > 0 && o.dp * o.cp == 1 && fixed.zero == kAuto) continue;  // nothing to shard over
+    for (int oi = 0; oi < 3; ++oi) {
+      const Offload off = kAllOffload[oi];
+      if (fixed.offload != kAuto && int(off) != fixed.offload) continue;
+      if (off != Offload::None && zero == 0) continue;  // ZeRO-Offload builds on ZeRO
+      if (off == Offload::Nvme && zero != 3) continue;  // ZeRO-Infinity
+      for (int ri = 0; ri < 3; ++ri) {
+        const Recompute rc = kAllRecompute[ri];
+        if (fixed.recompute != Recompute::Auto && rc != fixed.recompute) continue;
+        // A stack without a selective mode (per-layer checkpointing only) never gets one. With
+        // FlashAttention the scores are never stored, so Megatron's selective recompute (which drops
+        // exactly them, Korthikanti et al.) is the same layout as none: do not list it twice.
+        if (rc == Recompute::Selective && selective == SelectiveKind::None) continue;
+        if (fixed.recompute == Recompute::Auto && rc == Recompute::Selective && job.work.flash &&
+            selective == SelectiveKind::AttentionCore)
+          continue;
+        for (int sp = 0; sp <= 1; ++sp) {
+          if (fixed.sp != kAuto ? sp != fixed.sp : (sp == 1 && o.tp == 1)) continue;
+          out[n++] = {int8_t(zero), off, rc, sp == 1, uint16_t(((zero * 3 + oi) * 3 + ri) * 2 + sp)};
+        }
+      }
+    }
+  }
+  return n;
+}
+
+}  // namespace tp::search_detail

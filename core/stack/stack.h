@@ -1,0 +1,99 @@
+// stack.h — software stacks: the conventions each training framework really runs with, as a profile the
+// memory and step models read (the `stack` key). Megatron keeps fp32 main gradients whatever the ZeRO
+// stage; DeepSpeed accumulates bf16 gradients under ZeRO and builds an fp32 partition at the step; FSDP2
+// and torchtitan keep fp32 sharded parameters and gather bf16 copies unit by unit; torchtune and
+// Transformers v5 train in pure bf16; PEFT and Unsloth keep LoRA adapters in fp32. Each convention cites
+// where it is written (core/stack/stacks.cpp); the efficiency of each stack is fitted on its own published runs
+// (docs/validation.md, per stack).
+#pragma once
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+#include "enums.h"
+
+namespace tp {
+
+enum class StackKind : uint8_t { Megatron, DeepSpeed, Fsdp, Hf, Torchtune, Unsloth };
+
+// What the ZeRO-3 / FSDP gather fetches at a time.
+enum class GatherUnit : uint8_t {
+  Module,  // DeepSpeed: each nn.Module's own parameters; the estimator charges 4 B x the largest module
+  Unit,    // FSDP: each transformer block, the embedding and [norm, head] as units; two units live
+};
+
+// What the stack's "selective" recomputation recomputes.
+enum class SelectiveKind : uint8_t {
+  AttentionCore,  // Megatron / Korthikanti et al. 2022: the attention core (nothing more with FlashAttention)
+  HalfMatmuls,    // torchtitan's op-level SAC: every second matmul's output is recomputed
+  None,           // no selective mode: per-layer checkpointing only (HF, torchtune, Unsloth)
+};
+
+// The stack's efficiency in one release year: a factor on the step model's kernel rates (matmul,
+// attention, memory-bound kernels), fitted on that stack's published throughput measurements of the
+// time (tests/data/stack_runs.json; bench/fit_stacks.cpp). Comms (NCCL) are the same for every stack.
+struct StackRelease {
+  int year;
+  double eff;
+  const char* fitted_on;  // the measurements (or "no measurement: the nearest release's")
+};
+
+struct StackProfile {
+  StackKind kind;
+  const char* id;
+  const char* name;
+  const char* covers;   // the software it stands for
+  const char* aliases;  // other spellings accepted by the `stack` key, comma-separated
+  int year;             // the release the profile describes by default (stack_year = auto)
+
+  // Model states of full training in 16-bit (bf16/fp16/fp8 compute): see StateBytesPerParam.
+  const char* states_source;
+  double adapter_bytes;  // LoRA adapter weights, gradients: 4 = fp32 (PEFT autocast, Unsloth), 2 = bf16
+  const char* adapter_source;
+  GatherUnit gather;
+  const char* gather_source;
+  double logit_bytes;  // bytes per logit held at the loss (vocab-parallel / chunked / fused)
+  const char* logits_source;
+  SelectiveKind selective;
+  const char* recompute_source;
+  bool offload_checkpoints;  // full recomputation keeps each layer's input in host memory (Unsloth)
+  double reserve_factor;     // PyTorch's reserved / allocated peak (caching allocator, fragmentation)
+  const char* allocator_source;
+  double nccl_gb;  // NCCL's buffers and communicators when more than one GPU (GB)
+  const char* nccl_source;
+  bool flash;  // FlashAttention-class attention kernels by default
+  const char* kernels_source;
+  // Pipeline parallelism: the highest ZeRO stage the stack composes with pp > 1 (DeepSpeed's pipeline engine
+  // refuses ZeRO-2 and -3; FSDP2 runs under torch.distributed.pipelining), and whether a step's micro-batches
+  // may run as several pipeline schedules, one per local batch, each filling and draining the pipeline
+  // (torchtitan, NeMo AutoModel) rather than as one schedule per step (Megatron-Core, DeepSpeed).
+  int pp_zero_max;
+  bool pp_schedule_per_local_batch;
+  const char* pipeline_source;
+  std::vector<StackRelease> releases;  // by year, oldest first
+};
+
+// Bytes per parameter of the model states, split into what stays whole on every data-parallel rank and
+// what ZeRO / FSDP / the distributed optimizer shards over dp (x cp). Optimizer includes the fp32 master
+// copy where the stack keeps one. Mixed 16-bit training; fp32 training is 4 + 4 + 8 unsharded by stage.
+struct StateBytes {
+  double weights_full = 0, weights_sharded = 0;
+  double grads_full = 0, grads_sharded = 0;
+  double optimizer_full = 0, optimizer_sharded = 0;
+};
+// `pipelined`: pp > 1 where the stack runs ZeRO-3 with a pipeline (FSDP2 keeps the gathered weights and
+// the unsharded gradients through each schedule).
+StateBytes StateBytesPerParam(const StackProfile& s, int zero, Optimizer opt, Precision prec, bool pipelined = false);
+// Optimizer states per trained parameter: fp32 moments (8 B for AdamW), or bf16 where a stack trains in
+// pure bf16; 8-bit AdamW 2 B; SGD one momentum.
+double OptimizerStateBytes(Optimizer opt, bool fp32_states);
+
+const std::vector<StackProfile>& Stacks();
+// A stack by id or alias (case-insensitive); null when unknown.
+const StackProfile* FindStack(std::string_view id);
+// The stack a plan uses when none is given: Megatron-Core, the reference most published large runs use.
+const StackProfile& DefaultStack();
+// The stack's efficiency in `year` (the latest release at or before it; the oldest for earlier years).
+const StackRelease& ReleaseFor(const StackProfile& s, int year);
+
+}  // namespace tp

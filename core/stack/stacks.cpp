@@ -1,0 +1,383 @@
+// stacks.cpp — the six stack profiles (stack.h), each convention with the code or document it is read
+// from (snapshots of the frameworks' repositories, 2025-2026), and the bytes per parameter each keeps.
+// The release efficiencies are fitted by bench/fit_stacks.cpp on tests/data/stack_runs.json and, for the
+// fine-tuning stacks, tests/data/finetune_fit_runs.json (each stack on its own measurements only;
+// docs/validation.md shows the fit and its leave-one-out check).
+#include "stack.h"
+
+#include <algorithm>
+#include <cctype>
+#include <string>
+
+namespace tp {
+namespace {
+
+// clang-format off (a data table: one profile per stack, its fields in the order of stack.h)
+std::vector<StackProfile> Table() {
+  // Efficiencies: bench/fit_stacks.cpp prints these from tests/data/stack_runs.json and finetune_fit_runs.json (the
+  // documented fit command; tests/core/stack_test.cpp checks the shipped values against a refit).
+  return {
+      {StackKind::Megatron,
+       "megatron",
+       "Megatron-LM / Megatron-Core",
+       "Megatron-LM, Megatron-Core, NeMo, Megatron-Bridge",
+       "megatron-lm,megatron-core,mcore,nemo,megatron-bridge",
+       2025,
+       "bf16 weights, fp32 main gradients (--main-grads-dtype fp32, never sharded by the distributed optimizer), "
+       "fp32 main weights and Adam states: 18 B/param, 6 + 12/d with the distributed optimizer "
+       "(megatron/training/theoretical_memory_usage.py num_bytes_per_parameter; docs/user-guide/features/"
+       "dist_optimizer.md); zero=2/3 are Megatron-FSDP's optim_grads / optim_grads_params.",
+       4,
+       "LoRA through NeMo/Megatron-Bridge PEFT: adapters in the main-parameter dtype fp32 (INFERRED).",
+       GatherUnit::Unit,
+       "Megatron-FSDP gathers bucketed units (a transformer layer each; --use-megatron-fsdp).",
+       4,
+       "Vocabulary-parallel cross-entropy keeps the fp32 softmax per tensor-parallel shard "
+       "(megatron/core/tensor_parallel/cross_entropy.py; the memory estimator's 4sbh(1 + V/h) term: 4 B per logit).",
+       SelectiveKind::AttentionCore,
+       "selective = core attention only (--recompute-modules core_attn, megatron/core/transformer/"
+       "transformer_config.py; Korthikanti et al. 2022); full = the whole layer (uniform or block).",
+       false,
+       1.10,
+       "PYTORCH_CUDA_ALLOC_CONF not set, but every micro-batch allocates the same shapes, so the caching allocator "
+       "reuses its blocks: about 1.10 x the activations and temporaries (our estimate between the published "
+       "pairs: about 1.05 with expandable_segments, 1.5-2x for shape-changing work without; torchtune#1185, "
+       "cosmos-rl#388, compressed-tensors#587).",
+       1.0,
+       "NCCL communicators and buffers: about 1-1.5 GiB after the first collective (stas00/ml-engineering "
+       "training/performance: 0.55 -> 2.00 GiB at dist.barrier, context included).",
+       true,
+       "Transformer Engine attention, attention_backend=auto: flash or cuDNN fused (transformer_config.py).",
+       2,
+       false,
+       "One pipeline schedule per step over all its gbs / (mbs x dp) micro-batches (megatron/core/pipeline_parallel/"
+       "schedules.py, forward_backward_pipelining_with_interleaving / _without_interleaving: num_microbatches). "
+       "ZeRO-3 with pp > 1 refused: Megatron-LM refuses torch FSDP2 with pipeline parallelism (training/arguments.py: "
+       "'--use-torch-fsdp2 is not supported with pipeline parallelism'), and NVIDIA's Megatron-FSDP recipes run "
+       "without a pipeline (INFERRED for Megatron-FSDP).",
+       {{2021, 0.995,
+         "every Megatron case: Narayanan et al. 2021, Korthikanti et al. 2022, Megatron-Core on H100 (2024), "
+         "Megatron-Bridge (2025); the step model's reference framework"}}},
+      {StackKind::DeepSpeed,
+       "deepspeed",
+       "DeepSpeed ZeRO",
+       "DeepSpeed ZeRO 0-3, ZeRO-Offload/Infinity, Megatron-DeepSpeed",
+       "zero,megatron-deepspeed,ds",
+       2025,
+       "bf16 under ZeRO accumulates gradients in bf16 (engine.py get_data_types: grad_accum_dtype = model dtype) "
+       "and builds an fp32 gradient partition at the step: ZeRO-1 4 + 16/d, ZeRO-2 2 + 18/d "
+       "(stage_1_and_2.py estimate_zero2_model_states_mem_needs: 18 = 2 grads16 + 4 grads32 + 4 params32 + 8 "
+       "states), ZeRO-3 18/d (stage3.py estimate_zero3_model_states_mem_needs); without ZeRO the BF16_Optimizer "
+       "keeps a full fp32 gradient buffer and shards the fp32 master over dp (bf16_optimizer.py).",
+       4,
+       "PEFT adapters in fp32 (autocast_adapter_dtype=True, peft tuners_utils._cast_adapter_dtype).",
+       GatherUnit::Module,
+       "ZeRO-3 fetches each module's own parameters by hooks; the estimator charges 4 B x the largest module "
+       "(2 B gathered weights + 2 B gradients; usually the embedding or untied head), stage3.py.",
+       10,
+       "Models from Transformers compute the loss on an fp32 copy of the logits (loss_utils.py "
+       "ForCausalLMLoss: logits.float()): 2 B bf16 + 4 B fp32 + 4 B saved log-softmax per logit at the peak.",
+       SelectiveKind::AttentionCore,
+       "Megatron-DeepSpeed follows Megatron (core attention); with Transformers models, per-layer checkpointing.",
+       false,
+       1.10,
+       "PYTORCH_CUDA_ALLOC_CONF not set by DeepSpeed, fixed shapes: as Megatron (our estimate, see there).",
+       1.0,
+       "NCCL as Megatron (stas00/ml-engineering).",
+       true,
+       "The model's attention (Transformers: sdpa, FlashAttention backend).",
+       1,
+       false,
+       "The pipeline engine refuses ZeRO-2 and -3: 'ZeRO-2 and ZeRO-3 are incompatible with pipeline parallelism' "
+       "(deepspeed/runtime/pipe/engine.py, PipelineEngine.__init__); train_batch() runs a step's "
+       "gradient_accumulation_steps micro-batches as one schedule (pipe/schedule.py TrainSchedule).",
+       {{2022, 0.879,
+         "BLOOM-176B on Megatron-DeepSpeed (384 A100, about 150 TFLOP/s per GPU); later releases have no "
+         "measurement of their own"}}},
+      {StackKind::Fsdp,
+       "fsdp",
+       "PyTorch FSDP / FSDP2",
+       "PyTorch FSDP and FSDP2, torchtitan, llm-foundry (Composer), Meta's Llama stacks, NeMo AutoModel",
+       "fsdp2,torchtitan,llm-foundry,composer,metaseq",
+       2024,
+       "fp32 sharded parameters (the master copy), bf16 all-gathered copies for compute, fp32 gradient reduction: "
+       "16/d B/param with full sharding (torch fully_shard MixedPrecisionPolicy docstring; torchtitan "
+       "mixed_precision_param=bfloat16, mixed_precision_reduce=float32); without sharding DDP keeps 4 + 4 + 8.",
+       4,
+       "PEFT adapters in fp32 (autocast_adapter_dtype=True).",
+       GatherUnit::Unit,
+       "Each transformer block is a unit, the embedding and [norm, head] units of their own (torchtitan "
+       "distributed/fsdp.py apply_fsdp_to_decoder); the current and the prefetched unit live at once "
+       "(set_modules_to_forward_prefetch: one unit ahead by default).",
+       10,
+       "torchtitan computes the loss on pred.float(): a full fp32 copy of the logits plus its log-softmax "
+       "(components/loss.py).",
+       SelectiveKind::HalfMatmuls,
+       "torchtitan selective = op-level SAC: saves the outputs of matmuls and attention but recomputes every "
+       "second matmul (distributed/activation_checkpoint.py _save_list, mm_count % 2); full = whole block.",
+       false,
+       1.05,
+       "torchtitan's run_train.sh sets expandable_segments: about 1.05 x the activations and "
+       "temporaries (1.02-1.10 in the published pairs, INFERRED).",
+       1.0,
+       "NCCL as Megatron (stas00/ml-engineering).",
+       true,
+       "SDPA (flash / cuDNN backends) or FlexAttention.",
+       3,
+       true,
+       "FSDP2 composes with pipeline parallelism (torchtitan; NeMo AutoModel runs FSDP 256 with PP 4, its performance "
+       "summary): gathered weights are kept through a schedule (torchtitan distributed/fsdp.py "
+       "get_fsdp_reshard_after_forward_policy: 'For PP, by default do not reshard after forward to avoid "
+       "per-microbatch "
+       "all-gathers'), gradients accumulate unsharded and are reduce-scattered at each stage's last backward of the "
+       "schedule, which the compute stream then waits for (torch.distributed.pipelining stage.py "
+       "backward_maybe_with_nosync: set_requires_gradient_sync(False), then post_backward and "
+       "_root_post_backward_final_callback). Each gradient-accumulation step runs its own schedule over a local batch "
+       "(torchtitan trainer.py: gradient_accumulation_steps x pp_schedule.step over num_pp_microbatches; AutoModel: "
+       "LBS / MBS micro-batches, GA schedules per step).",
+       {{2023, 0.933,
+         "llm-foundry's MPT tables (A100, H100) and LLaMA-1 65B (2,048 A100, 380 tokens/s per GPU); also "
+         "earlier years"},
+        {2024, 0.915, "torchtitan on A100; Llama 3 405B on 8,192 H100 (43 % MFU)"}}},
+      {StackKind::Hf,
+       "hf",
+       "Hugging Face Transformers",
+       "Transformers Trainer + PEFT + bitsandbytes (TRL, axolotl, LLaMA-Factory)",
+       "transformers,trainer,peft,trl,axolotl,llama-factory,huggingface",
+       2026,
+       "Transformers v5 loads checkpoints in their own dtype (dtype=\"auto\", PR #42805): pure bf16 weights, "
+       "gradients and AdamW states, 8 B/param, no master copy (v4 loaded fp32 and autocast: 16 B; give "
+       "stack=fsdp's numbers or opt=... to plan that); zero 1-3 through Accelerate's FSDP plugin in bf16.",
+       4,
+       "PEFT adapters in fp32 (autocast_adapter_dtype=True, tuners_utils._cast_adapter_dtype).",
+       GatherUnit::Unit,
+       "Accelerate FSDP plugin: transformer-layer auto-wrap units.",
+       10,
+       "loss_utils.py ForCausalLMLoss: logits.float() beside the bf16 logits kept in the output.",
+       SelectiveKind::None,
+       "gradient_checkpointing=True checkpoints each decoder layer whole (GradientCheckpointingLayer); there is "
+       "no selective mode.",
+       false,
+       1.5,
+       "PYTORCH_CUDA_ALLOC_CONF not set by Transformers and batches padded to their own length (shapes "
+       "change step to step): about 1.5 x the activations and temporaries (our estimate; 1.5-2x in the "
+       "published shape-changing runs without expandable_segments, torchtune#1185, cosmos-rl#388).",
+       1.0,
+       "NCCL as Megatron (stas00/ml-engineering).",
+       true,
+       "attn_implementation defaults to sdpa (FlashAttention backend) since v4.36.",
+       2,
+       false,
+       "The Trainer has no pipeline schedule of its own; with pp > 1 the planner keeps its general rule "
+       "(ZeRO-3 refused, one schedule per step).",
+       {{2023, 1.130,
+         "tests/data/finetune_fit_runs.json: Qwen's LoRA table (Qwen-1.8B/7B/14B, one A100, 256-4096 "
+         "tokens; Transformers 4.3x, PyTorch 2.0, flash-attn's fused norm and rotary in Qwen's own code)"},
+        {2026, 1.016,
+         "tests/data/finetune_fit_runs.json: PEFT's method comparison (Llama 3.2 3B LoRA and full fine-tuning, "
+         "one L40S; Transformers 5.13, PyTorch 2.13); LLaMA-Factory's HF rows are held out"}}},
+      {StackKind::Torchtune,
+       "torchtune",
+       "torchtune",
+       "torchtune recipes (single device and FSDP2)",
+       "tune",
+       2025,
+       "Pure bf16: weights, gradients and optimizer states in bf16, no fp32 master (recipes/"
+       "full_finetune_single_device.py docstring; docs memory_optimizations.rst: 'we don't support "
+       "mixed-precision training'); FSDP2 without a mixed-precision policy (training/_distributed.py shard_model).",
+       2,
+       "LoRA adapters in bf16 like the rest of the model (dtype: bf16 recipes).",
+       GatherUnit::Unit,
+       "FSDP2 units: each TransformerSelfAttentionLayer, optionally tok_embeddings and output.",
+       2.5,
+       "LinearCrossEntropyLoss / CEWithChunkedOutputLoss in 8 chunks: bf16 logits, one fp32 chunk at a time "
+       "(modules/loss).",
+       SelectiveKind::None,
+       "enable_activation_checkpointing wraps each TransformerSelfAttentionLayer (full); no "
+       "selective mode.",
+       false,
+       1.05,
+       "torchtune sets expandable_segments on import (torchtune/__init__.py): about 1.05 x the "
+       "activations and temporaries (16.39 -> 10.83 GiB reserved with it in torchtune#1185, INFERRED).",
+       1.0,
+       "NCCL as Megatron (stas00/ml-engineering).",
+       true,
+       "SDPA (torch.nn.functional.scaled_dot_product_attention).",
+       2,
+       false,
+       "The recipes have no pipeline parallelism; with pp > 1 the planner keeps its general rule (ZeRO-3 "
+       "refused, one schedule per step).",
+       {{2024, 1.112,
+         "tests/data/finetune_fit_runs.json: its README's Llama 3.1 70B LoRA and 405B QLoRA on 8 A100 and "
+         "the Llama 3.2 3B full fine-tuning rows of its optimization-flags table (A100); the README's RTX 4090 "
+         "rows and the flags table's LoRA / QLoRA rows are held out"}}},
+      {StackKind::Unsloth,
+       "unsloth",
+       "Unsloth",
+       "Unsloth and Unsloth-Zoo (single GPU fine-tuning)",
+       "unsloth-zoo",
+       2025,
+       "Full fine-tuning in pure bf16 by default ('Using bfloat16 full finetuning', loader.py); multi-GPU as "
+       "data parallel only.",
+       4,
+       "LoRA A/B upcast to fp32 (unsloth_zoo training_utils.prepare_model_for_training: upcast = True for "
+       "lora_A/lora_B).",
+       GatherUnit::Unit,
+       "No sharding of its own (one GPU or data parallel).",
+       0.5,
+       "Fused chunked cross-entropy: gradients computed in the forward, full logits never held; chunks of at "
+       "most 4 GB fp32 (unsloth_zoo fused_losses/cross_entropy_loss.py).",
+       SelectiveKind::None,
+       "use_gradient_checkpointing=\"unsloth\" (the default) recomputes each layer in full and keeps its input in "
+       "pinned CPU memory (unsloth_zoo gradient_checkpointing.py UnslothCheckpointFunction).",
+       true,
+       1.05,
+       "Unsloth sets expandable_segments on import (unsloth/__init__.py, quoted in torchtune#1185).",
+       0.0,
+       "single GPU: no NCCL communicator.",
+       true,
+       "Own Triton kernels with FlashAttention-2 / xformers / SDPA attention.",
+       2,
+       false,
+       "One GPU or data parallel only; with pp > 1 the planner keeps its general rule (ZeRO-3 refused, one "
+       "schedule per step).",
+       {{2024, 0.895,
+         "tests/data/finetune_fit_runs.json: the two absolute Unsloth figures found, both in the "
+         "stored outputs of Unsloth's own notebooks and both on GPUs outside the catalog (planned as "
+         "custom GPUs): TinyLlama 1.1B QLoRA packed to 4,096 on a T4 (Unsloth 2024.1, fp16) and Qwen2.5 "
+         "0.5B LoRA packed to 2,048 on an RTX 3080 (Unsloth 2025.10); LLaMA-Factory's Unsloth rows (A100) "
+         "are held out"}}},
+  };
+}
+// clang-format on
+
+std::string Lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = char(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+}  // namespace
+
+// Optimizer states per parameter: two moments for AdamW, one 8-bit pair for 8-bit AdamW (Dettmers et al.
+// 2022: 2 B with block-wise constants), one momentum for SGD; in fp32, or in bf16 where the stack trains in
+// pure bf16 (torch.optim.AdamW keeps its states in the parameter dtype).
+double OptimizerStateBytes(Optimizer opt, bool fp32_states) {
+  switch (Unpaged(opt)) {
+    case Optimizer::AdamW: return fp32_states ? 8 : 4;
+    case Optimizer::AdamW8bit: return 2;
+    case Optimizer::Sgd: return fp32_states ? 4 : 2;
+    default: break;
+  }
+  return 8;
+}
+
+const std::vector<StackProfile>& Stacks() {
+  static const std::vector<StackProfile> table = Table();
+  return table;
+}
+
+const StackProfile* FindStack(std::string_view id_in) {
+  const std::string id = Lower(id_in);
+  for (const StackProfile& s : Stacks()) {
+    if (id == s.id) return &s;
+    std::string_view aliases = s.aliases;
+    while (!aliases.empty()) {
+      const size_t comma = aliases.find(',');
+      if (id == aliases.substr(0, comma)) return &s;
+      if (comma == std::string_view::npos) break;
+      aliases.remove_prefix(comma + 1);
+    }
+  }
+  return nullptr;
+}
+
+const StackProfile& DefaultStack() { return Stacks().front(); }
+
+const StackRelease& ReleaseFor(const StackProfile& s, int year) {
+  const StackRelease* best = &s.releases.front();
+  for (const StackRelease& r : s.releases)
+    if (r.year <= year) best = &r;
+  return *best;
+}
+
+StateBytes StateBytesPerParam(const StackProfile& s, int zero, Optimizer opt, Precision prec, bool pipelined) {
+  zero = std::clamp(zero, 0, 3);
+  StateBytes b;
+  if (prec == Precision::Fp32) {
+    // Pure fp32: 4 + 4 + 8 (AdamW), no master copy; ZeRO 1 shards the states, 2 the gradients, 3 the weights.
+    const double states = OptimizerStateBytes(opt, true);
+    (zero >= 3 ? b.weights_sharded : b.weights_full) = 4;
+    (zero >= 2 ? b.grads_sharded : b.grads_full) = 4;
+    (zero >= 1 ? b.optimizer_sharded : b.optimizer_full) = states;
+    return b;
+  }
+  switch (s.kind) {
+    case StackKind::Megatron: {
+      // bf16 weights, fp32 main gradients, fp32 main weights + states. The distributed optimizer (zero=1)
+      // shards only the 12 B; Megatron-FSDP (2, 3) shards the gradients and then the weights too. fp16
+      // keeps fp16 gradients and an fp32 copy inside the optimizer: 20 B, 4 + 16/d (dist_optimizer.md).
+      const bool fp16 = prec == Precision::Fp16;
+      const double opt_bytes = 4 + OptimizerStateBytes(opt, true) + (fp16 ? 4 : 0);
+      (zero >= 3 ? b.weights_sharded : b.weights_full) = 2;
+      (zero >= 2 ? b.grads_sharded : b.grads_full) = fp16 ? 2 : 4;
+      (zero >= 1 ? b.optimizer_sharded : b.optimizer_full) = opt_bytes;
+      return b;
+    }
+    case StackKind::DeepSpeed: {
+      const double opt_bytes = 4 + OptimizerStateBytes(opt, true);
+      b.optimizer_sharded = opt_bytes;  // BF16_Optimizer shards the fp32 master over dp even without ZeRO
+      if (zero == 0 && prec == Precision::Fp16) {
+        // FP16_Optimizer: fp16 weights and gradients, fp32 master and states on every rank (the ZeRO
+        // paper's 16 B baseline, Rajbhandari et al. 2020 sec. 3.1).
+        b.optimizer_sharded = 0;
+        b.weights_full = 2, b.grads_full = 2, b.optimizer_full = opt_bytes;
+      } else if (zero == 0) {
+        b.weights_full = 2, b.grads_full = 4;  // full fp32 accumulation buffer
+      } else if (zero == 1) {
+        b.weights_full = 2, b.grads_full = 2, b.grads_sharded = 4;  // bf16 grads + fp32 partition at the step
+      } else if (zero == 2) {
+        b.weights_full = 2, b.grads_sharded = 2 + 4;
+      } else {
+        b.weights_sharded = 2, b.grads_sharded = 4;  // the estimator's 18/d
+      }
+      return b;
+    }
+    case StackKind::Fsdp: {
+      // fp32 parameters are the master copy: sharded by FSDP (zero 3), kept whole under DDP (0-1); zero 2
+      // (SHARD_GRAD_OP) also keeps the bf16 unsharded copy between forward and backward.
+      const double states = OptimizerStateBytes(opt, true);
+      if (zero >= 3 && pipelined) {
+        // Under a pipeline the bf16 weights stay gathered through each schedule (torchtitan: no reshard after
+        // forward with PP) and gradients accumulate unsharded in the fp32 reduce dtype until the schedule's last
+        // backward (FSDP2 with set_requires_gradient_sync(False): to_accumulated_grad_if_needed).
+        b.weights_sharded = 4, b.weights_full = 2, b.grads_full = 4;
+        b.optimizer_sharded = states;
+        return b;
+      }
+      if (zero >= 3) {
+        b.weights_sharded = 4;
+      } else if (zero == 2) {
+        b.weights_sharded = 4, b.weights_full = 2;
+      } else {
+        b.weights_full = 4;
+      }
+      (zero >= 2 ? b.grads_sharded : b.grads_full) = 4;
+      (zero >= 1 ? b.optimizer_sharded : b.optimizer_full) = states;
+      return b;
+    }
+    case StackKind::Hf:
+    case StackKind::Torchtune:
+    case StackKind::Unsloth: {
+      // Pure bf16: 2 + 2 + bf16 states, no master.
+      const double states = OptimizerStateBytes(opt, false);
+      (zero >= 3 ? b.weights_sharded : b.weights_full) = 2;
+      (zero >= 2 ? b.grads_sharded : b.grads_full) = 2;
+      (zero >= 1 ? b.optimizer_sharded : b.optimizer_full) = states;
+      return b;
+    }
+  }
+  return b;
+}
+
+}  // namespace tp

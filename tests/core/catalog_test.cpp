@@ -1,0 +1,219 @@
+// catalog_test.cpp — the hardware catalog (assets/gpus.json, assets/links.json): every GPU id of the
+// interface is present with a source, dense (never sparse) tensor peaks, the links it names exist, and
+// the interconnect figures that the brief's reference singles out as commonly wrong are right.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "catalog.h"
+#include "config.h"
+#include "job.h"
+#include "units.h"
+
+using namespace tp;
+
+namespace {
+const char* kGpuIds[] = {"rtx3090",   "rtx4090", "rtx5090", "l40s", "a100-40g", "a100-80g", "a100-80g-pcie", "h100",
+                         "h100-pcie", "h800",    "h200",    "b200", "mi250x",   "mi300x",   "mi325x"};
+
+double Tflops(const GpuSpec& g, Precision p) { return g.peak_flops[int(p)] / kTera; }
+}  // namespace
+
+TEST_CASE("every GPU id of the interface is in the catalog, complete and sourced", "[catalog]") {
+  for (const char* id : kGpuIds) {
+    INFO(id);
+    const GpuSpec* g = FindGpu(id);
+    REQUIRE(g != nullptr);
+    CHECK(g->id == id);
+    CHECK(!g->name.empty());
+    CHECK(g->source.size() > 40);
+    CHECK(g->price_source.size() > 20);
+    CHECK(g->marketed_bytes >= 24 * kGiB);
+    // The driver exposes a little less than the marketed size (ECC, reserved regions): never more, and
+    // at most the L40S's 6 % ECC reserve less; where it comes from is said.
+    CHECK(g->mem_bytes <= g->marketed_bytes);
+    CHECK(g->mem_bytes >= 0.93 * g->marketed_bytes);
+    CHECK(g->driver_source.size() > 20);
+    CHECK(g->mem_bw >= 800 * kGB);
+    CHECK(g->tdp_w >= 250);
+    CHECK(g->usd_per_gpu_hour > 0);
+    CHECK(g->usd_per_gpu > 0);
+    CHECK(g->gpus_per_node_default >= 1);
+    CHECK(Tflops(*g, Precision::Bf16) > 0);
+    CHECK(Tflops(*g, Precision::Fp16) == Tflops(*g, Precision::Bf16));
+    // TF32/FP32 is slower than 16-bit; FP8, where the GPU has it, is twice the 16-bit rate (L40S's
+    // datasheet prints 362.05 and 733, hence the 2% margin).
+    CHECK(Tflops(*g, Precision::Fp32) < Tflops(*g, Precision::Bf16));
+    if (Tflops(*g, Precision::Fp8) > 0)
+      CHECK(Tflops(*g, Precision::Fp8) == Approx(2 * Tflops(*g, Precision::Bf16)).epsilon(0.02));
+    CHECK(FindLink(g->host_link) != nullptr);
+    REQUIRE(FindLink(g->intra_default) != nullptr);
+    REQUIRE(FindLink(g->inter_default) != nullptr);
+    CHECK_FALSE(FindLink(g->intra_default)->network);
+    CHECK(FindLink(g->inter_default)->network);
+    // A measured achievable matmul rate, where present, is of the order of the peak.
+    if (g->mamf_flops > 0) CHECK(g->mamf_flops / g->peak_flops[int(Precision::Bf16)] == Approx(0.8).margin(0.3));
+  }
+  CHECK(Gpus().size() >= std::size(kGpuIds));
+  CHECK(FindGpu("h100-sxm-typo") == nullptr);
+}
+
+TEST_CASE("every price source has its Chinese, with the same figures", "[catalog]") {
+  for (const GpuSpec& g : Gpus()) {
+    INFO(g.id << ": " << g.price_source << " / " << g.price_source_zh);
+    REQUIRE(!g.price_source_zh.empty());
+    bool cjk = false;
+    for (unsigned char c : g.price_source_zh) cjk |= c >= 0xE3;  // UTF-8 lead byte of U+3000 and up
+    CHECK(cjk);
+    // Every dollar figure and year of the English is in the Chinese as written.
+    const std::string& en = g.price_source;
+    for (size_t i = 0; i < en.size(); ++i) {
+      if (en[i] != '$' &&
+          !(en.compare(i, 2, "20") == 0 && i + 4 <= en.size() && std::isdigit((unsigned char)en[i + 3])))
+        continue;
+      size_t j = i + 1;
+      while (j < en.size() && (std::isdigit((unsigned char)en[j]) || en[j] == ',' || en[j] == 'k')) ++j;
+      while (j > i + 1 && en[j - 1] == ',') --j;
+      const std::string figure = en.substr(i, j - i);
+      CHECK(g.price_source_zh.find(figure) != std::string::npos);
+      i = j;
+    }
+  }
+}
+
+TEST_CASE("dense tensor peaks, not the sparse figures", "[catalog]") {
+  // reference/gpus.md: H100 SXM 989.4 dense (1,979 is sparse); B200 2,250 dense; L40S 362.05 dense.
+  CHECK(Tflops(*FindGpu("h100"), Precision::Bf16) == Approx(989.4));
+  CHECK(Tflops(*FindGpu("h100"), Precision::Fp8) == Approx(1978.9));
+  CHECK(Tflops(*FindGpu("a100-80g"), Precision::Bf16) == Approx(312));
+  CHECK(Tflops(*FindGpu("b200"), Precision::Bf16) == Approx(2250));
+  CHECK(Tflops(*FindGpu("l40s"), Precision::Bf16) == Approx(362.05));
+  CHECK(Tflops(*FindGpu("rtx4090"), Precision::Bf16) == Approx(165.2));
+  CHECK(Tflops(*FindGpu("mi300x"), Precision::Bf16) == Approx(1307.4));
+  // A100 has no FP8 tensor cores.
+  CHECK(Tflops(*FindGpu("a100-80g"), Precision::Fp8) == 0);
+  // Capacities: B200 exposes 180 GB per GPU in HGX/DGX, not the chip's 192; the driver shows 183,359 MiB.
+  CHECK(FindGpu("b200")->marketed_bytes == Approx(180 * kGiB));
+  CHECK(FindGpu("b200")->mem_bytes == 183359.0 * 1048576);
+  CHECK(FindGpu("mi300x")->marketed_bytes == Approx(192 * kGiB));
+  // nvidia-smi's totals: 81,559 MiB on an H100 80GB, 81,920 on an A100 80GB, 46,068 on an L40S with ECC.
+  CHECK(FindGpu("h100")->mem_bytes == 81559.0 * 1048576);
+  CHECK(FindGpu("a100-80g")->mem_bytes == 81920.0 * 1048576);
+  CHECK(FindGpu("l40s")->mem_bytes == 46068.0 * 1048576);
+}
+
+TEST_CASE("RTX 4090: PCIe 4.0 and no peer-to-peer, RTX 5090 is PCIe 5.0", "[catalog]") {
+  const GpuSpec* g = FindGpu("rtx4090");
+  CHECK(g->host_link == "pcie4");
+  CHECK(g->intra_default == "pcie4");
+  CHECK_FALSE(g->p2p);
+  CHECK(FindGpu("rtx5090")->host_link == "pcie5");
+  CHECK(FindGpu("h100")->p2p);
+  // L40S is 350 W (300 W is the L40).
+  CHECK(FindGpu("l40s")->tdp_w == 350);
+}
+
+TEST_CASE("interconnects: per-direction bandwidth per GPU, latency and source", "[catalog]") {
+  // NVLink totals are both directions: A100 600 GB/s = 300 each way; H100/H200 900; B200 1,800.
+  CHECK(FindLink("nvlink3")->bw == Approx(300 * kGB));
+  CHECK(FindLink("nvlink4")->bw == Approx(450 * kGB));
+  CHECK(FindLink("nvlink5")->bw == Approx(900 * kGB));
+  // PCIe x16 per direction: 4.0 about 32 GB/s, 5.0 about 64 GB/s.
+  CHECK(FindLink("pcie4")->bw == Approx(31.5 * kGB));
+  CHECK(FindLink("pcie5")->bw == Approx(63 * kGB));
+  // Networks per GPU: HDR 200 Gb/s, NDR 400 Gb/s, XDR 800 Gb/s.
+  CHECK(FindLink("ib-hdr")->bw == Approx(25 * kGB));
+  CHECK(FindLink("ib-ndr")->bw == Approx(50 * kGB));
+  CHECK(FindLink("ib-xdr")->bw == Approx(100 * kGB));
+  CHECK(FindLink("roce-400")->bw == Approx(50 * kGB));
+  for (const LinkSpec& l : Links()) {
+    INFO(l.id);
+    CHECK(!l.name.empty());
+    CHECK(l.source.size() > 20);
+    CHECK(l.bw > 0);
+    CHECK(l.latency_s > 0);
+    CHECK(l.latency_s < 1e-3);
+  }
+  // Inside a node is faster than across nodes for every GPU's defaults.
+  for (const GpuSpec& g : Gpus()) {
+    INFO(g.id);
+    CHECK(FindLink(g.intra_default)->bw > FindLink(g.inter_default)->bw);
+  }
+  CHECK(FindLink("ethernet-typo") == nullptr);
+}
+
+TEST_CASE("links say what their figure is: kind, per direction and total, per GPU or per node", "[catalog]") {
+  for (const LinkSpec& l : Links()) {
+    INFO(l.id);
+    CHECK(l.source.find("direction") != std::string::npos);  // every figure says per direction (or total)
+    if (l.total_bw > 0) CHECK(l.total_bw == Approx(2 * l.bw));
+    CHECK(l.network == (l.kind == LinkKind::Network));
+    if (l.kind == LinkKind::Mesh) CHECK(l.peer_bw > 0);
+    if (l.kind == LinkKind::Bridge) CHECK(l.max_gpus == 2);
+    if (l.per_node) CHECK(l.network);
+  }
+  // NVLink bridges: the RTX 3090's GA102 bridge 56.25 per direction; A100 PCIe and H100 PCIe pairs 300.
+  CHECK(FindLink("nvlink-bridge3")->bw == Approx(56.25 * kGB));
+  CHECK(FindLink("nvlink-bridge-a100")->bw == Approx(300 * kGB));
+  CHECK(FindLink("nvlink-bridge-h100")->bw == Approx(300 * kGB));
+  // MI300X: 448 to all seven peers together, one 64 GB/s link to each.
+  const LinkSpec* xgmi = FindLink("infinity-fabric-mi300x");
+  CHECK(xgmi->kind == LinkKind::Mesh);
+  CHECK(xgmi->bw == Approx(7 * xgmi->peer_bw));
+  CHECK(xgmi->peer_bw == Approx(64 * kGB));
+  // Ethernet is one NIC per node (12.5 GB/s for 100 GbE), InfiniBand one adapter per GPU.
+  CHECK(FindLink("eth-100")->per_node);
+  CHECK(FindLink("eth-100")->bw == Approx(12.5 * kGB));
+  CHECK_FALSE(FindLink("ib-ndr")->per_node);
+}
+
+TEST_CASE("GPUs list the links they can have, and their measured matmul rates with the source", "[catalog]") {
+  for (const GpuSpec& g : Gpus()) {
+    INFO(g.id);
+    REQUIRE(g.host);
+    CHECK(g.host->kind == LinkKind::Pcie);
+    for (const std::string& id : g.links) {
+      REQUIRE(FindLink(id));
+      CHECK(FindLink(id)->kind != LinkKind::Pcie);
+      CHECK_FALSE(FindLink(id)->network);
+    }
+    // The default link inside a node is one the GPU can have.
+    const LinkSpec* intra = FindLink(g.intra_default);
+    const bool own = std::find(g.links.begin(), g.links.end(), g.intra_default) != g.links.end();
+    CHECK((own || (intra->kind == LinkKind::Pcie && intra->bw <= g.host->bw)));
+    if (!g.p2p) CHECK(g.host_mem_bw > 0);  // staging needs the host's memory bandwidth
+    CHECK(g.pcie_switch_gpus >= 1);
+    if (g.mamf_flops > 0) CHECK(g.mamf_source.size() > 20);
+  }
+  const auto mamf = [](const char* id) { return FindGpu(id)->mamf_flops / kTera; };
+  CHECK(mamf("b200") == Approx(1745.0));
+  CHECK(mamf("mi325x") == Approx(784.9));
+  CHECK(mamf("mi250x") == Approx(2 * 147.0));  // the catalog counts one package: two GCDs
+  CHECK(mamf("l40s") == Approx(252.0));
+  CHECK(mamf("mi300x") == Approx(668.4));  // Stas Bekman's v2; his v1's 758.3 is superseded
+  CHECK(FindGpu("mi300x")->mamf_source.find("v2") != std::string::npos);
+  for (const char* id : {"rtx4090", "h100-pcie", "l40s"})  // not Stas Bekman's table: mag-'s own
+    CHECK(FindGpu(id)->mamf_source.find("mag-/gpu_benchmark") == 0);
+  CHECK(FindGpu("rtx4090")->links.empty());
+  CHECK(FindGpu("rtx3090")->links == std::vector<std::string>{"nvlink-bridge3"});
+}
+
+TEST_CASE("the default MTBF is Llama 3's: 54 days x 24 h x 16,384 GPUs / 419 interruptions", "[catalog]") {
+  CHECK(Config{}.mtbf_gpu_h == std::round(54.0 * 24 * 16384 / 419));
+  CHECK(Reliability{}.mtbf_gpu_h == Config{}.mtbf_gpu_h);
+}
+
+TEST_CASE("a GPU's short name drops its maker's brand, an unknown id stays as it is", "[catalog]") {
+  CHECK(ShortGpuName("rtx4090") == "RTX 4090");
+  CHECK(ShortGpuName("mi300x").rfind("MI300X", 0) == 0);
+  CHECK(ShortGpuName("no-such-gpu") == "no-such-gpu");
+  for (const GpuSpec& g : Gpus()) {
+    INFO(g.id);
+    CHECK(g.name.find(ShortGpuName(g.id)) != std::string::npos);
+    CHECK(ShortGpuName(g.id).rfind("NVIDIA", 0) != 0);
+  }
+}

@@ -1,0 +1,249 @@
+// explain_test.cpp — the explanation tree (core/report/explain.h): its roots are the plan's own numbers, every
+// arithmetic formula holds with its inputs' values (evaluated here by a small expression reader, not by
+// the engine), the leaves are the user's keys with the values the plan used, and `trainplan explain`
+// prints the same tree as text (both languages) and JSON.
+#include <catch2/catch.hpp>
+
+#include <cctype>
+#include <cmath>
+#include <map>
+#include <string>
+
+#include "cli.h"
+#include "config.h"
+#include "explain.h"
+#include "json.h"
+#include "planner.h"
+#include "test_links.h"
+
+using namespace tp;
+
+namespace {
+
+// A recursive-descent reader of the formulas' arithmetic: + - x / ( ) ceil sqrt min max, numbers and the
+// node's inputs by name. Independent of the engine, so a formula that does not describe its value fails.
+struct Expr {
+  const std::string& s;
+  const std::map<std::string, double>& vars;
+  size_t i = 0;
+  bool bad = false;
+
+  void Space() {
+    while (i < s.size() && s[i] == ' ') ++i;
+  }
+  double Primary() {
+    Space();
+    if (i < s.size() && s[i] == '(') {
+      ++i;
+      const double v = Sum();
+      Space();
+      if (i < s.size() && s[i] == ')')
+        ++i;
+      else
+        bad = true;
+      return v;
+    }
+    if (i < s.size() && (std::isdigit((unsigned char)s[i]) || s[i] == '.')) {
+      size_t used = 0;
+      const double v = std::stod(s.substr(i), &used);
+      i += used;
+      return v;
+    }
+    size_t j = i;
+    while (j < s.size() && (std::isalnum((unsigned char)s[j]) || s[j] == '_')) ++j;
+    const std::string word = s.substr(i, j - i);
+    i = j;
+    if (word == "ceil" || word == "sqrt") {
+      const double v = Primary();
+      return word == "ceil" ? std::ceil(v - 1e-9) : std::sqrt(v);
+    }
+    if (word == "min" || word == "max") {
+      Space();
+      if (i < s.size() && s[i] == '(') ++i;
+      const double a = Sum();
+      Space();
+      if (i < s.size() && s[i] == ',') ++i;
+      const double b = Sum();
+      Space();
+      if (i < s.size() && s[i] == ')') ++i;
+      return word == "min" ? std::min(a, b) : std::max(a, b);
+    }
+    auto it = vars.find(word);
+    if (it == vars.end()) {
+      bad = true;
+      return 0;
+    }
+    return it->second;
+  }
+  double Product() {
+    double v = Primary();
+    for (;;) {
+      Space();
+      if (i + 1 < s.size() && s[i] == 'x' && s[i + 1] == ' ') {
+        ++i;
+        v *= Primary();
+      } else if (i < s.size() && s[i] == '/') {
+        ++i;
+        v /= Primary();
+      } else
+        return v;
+    }
+  }
+  double Sum() {
+    double v = Product();
+    for (;;) {
+      Space();
+      if (i < s.size() && s[i] == '+') {
+        ++i;
+        v += Product();
+      } else if (i < s.size() && s[i] == '-') {
+        ++i;
+        v -= Product();
+      } else
+        return v;
+    }
+  }
+};
+
+// Every node whose formula is arithmetic (SubstitutedFormula gives text) must equal its formula.
+int CheckFormulas(const Explanation& ex) {
+  int checked = 0;
+  for (const ExplainNode& n : ex.nodes) {
+    if (n.formula.empty() || SubstitutedFormula(ex, n, Lang::En).empty()) continue;
+    std::map<std::string, double> vars;
+    for (int in : n.inputs) vars[ex.nodes[in].name] = ex.nodes[in].value;
+    Expr e{n.formula, vars};
+    const double v = e.Sum();
+    INFO(n.name << " = " << n.formula << " = " << v << ", node says " << n.value);
+    CHECK_FALSE(e.bad);
+    CHECK(v == Approx(n.value).epsilon(1e-9).margin(1e-12));
+    ++checked;
+  }
+  return checked;
+}
+
+const char* const kCases[] = {
+    "model=llama3-8b&gpu=h100&gpus=64&tokens=1e12",
+    "model=llama2-70b&gpu=rtx4090&gpus=8&method=qlora",
+    "model=llama2-70b&gpu=a100-80g&gpus=24&tp=4&pp=3&tokens=2e11",            // 24 GPUs, a pipeline
+    "model=mixtral-8x7b&gpu=h100&gpus=96&tokens=1e11",                        // MoE, not a power of two
+    "model=llama2-13b&gpu=rtx4090&gpus=4&zero=3&offload=cpu&tokens=1e9",      // offload
+    "model=llama3-8b&gpu=h100&gpus=16&ckpt_s=30&mtbf_gpu_h=720&tokens=1e11",  // a given checkpoint time
+};
+
+}  // namespace
+
+TEST_CASE("the explanation's roots are the plan's own numbers, exactly", "[explain]") {
+  for (const char* link : kCases) {
+    INFO(link);
+    const PlanOutput out = testing::PlanLink(link);
+    const Explanation ex = ExplainPlan(out);
+    REQUIRE(ex.roots.size() >= 8);
+    const Plan& p = out.plan;
+    CHECK(ex.Find("days")->value == p.run.days);
+    CHECK(ex.Find("cost_usd")->value == p.run.cost_usd);
+    CHECK(ex.Find("gpu_hours")->value == p.run.gpu_hours);
+    CHECK(ex.Find("failures")->value == p.run.failures);
+    CHECK(ex.Find("memory_total_bytes")->value == p.memory.total);
+    CHECK(ex.Find("weights_bytes")->value == p.memory.weights);
+    CHECK(ex.Find("activations_bytes")->value == p.memory.activations);
+    CHECK(ex.Find("step_seconds")->value == p.step.seconds);
+    CHECK(ex.Find("compute_s")->value == p.step.compute_s);
+    CHECK(ex.Find("bubble_s")->value == p.step.bubble_s);
+    CHECK(ex.Find("tokens_per_s_per_gpu")->value == p.throughput.tokens_per_s_per_gpu);
+    CHECK(ex.Find("mfu")->value == p.throughput.mfu);
+  }
+}
+
+TEST_CASE("every arithmetic formula in the explanation holds with its inputs' values", "[explain]") {
+  for (const char* link : kCases) {
+    INFO(link);
+    const Explanation ex = ExplainPlan(testing::PlanLink(link));
+    // days, compute_days, steady_days, steps, goodput, interval, failures, gpu-hours, cost, the memory
+    // total and its "other", micro-batches, the step and its sums, tokens/s, MFU...
+    CHECK(CheckFormulas(ex) >= 20);
+  }
+}
+
+TEST_CASE("the explanation's leaves are the user's keys with the values the plan used", "[explain]") {
+  const PlanOutput out =
+      testing::PlanLink("model=llama2-70b&gpu=a100-80g&gpus=24&tp=4&pp=3&tokens=2e11&mtbf_gpu_h=5000");
+  const Explanation ex = ExplainPlan(out);
+  for (const char* key : {"gpus", "tp", "pp", "tokens", "mtbf_gpu_h", "seq", "gbs", "eff_run", "prec", "stack"}) {
+    INFO(key);
+    const ExplainNode* n = ex.Find(key);
+    REQUIRE(n);
+    CHECK(n->key == key);
+    CHECK(n->inputs.empty());
+  }
+  CHECK(ex.Find("gpus")->value == 24);
+  CHECK(ex.Find("pp")->value == 3);
+  CHECK(ex.Find("mtbf_gpu_h")->value == 5000);
+  CHECK(ex.Find("tokens")->value == 2e11);
+  CHECK(ex.Find("prec")->text == "bf16");
+  // A key the user gave is its own source; one left on its default cites where the default comes from.
+  CHECK(ex.Find("mtbf_gpu_h")->source.empty());
+  CHECK_FALSE(ex.Find("eff_run")->source.empty());
+  // Every node is reachable from a root and every input index is valid.
+  std::vector<bool> seen(ex.nodes.size(), false);
+  std::vector<int> stack(ex.roots.begin(), ex.roots.end());
+  while (!stack.empty()) {
+    const int id = stack.back();
+    stack.pop_back();
+    REQUIRE(id >= 0);
+    REQUIRE(size_t(id) < ex.nodes.size());
+    if (seen[id]) continue;
+    seen[id] = true;
+    for (int in : ex.nodes[id].inputs) stack.push_back(in);
+  }
+  for (size_t i = 0; i < ex.nodes.size(); ++i) {
+    INFO(ex.nodes[i].name);
+    CHECK(seen[i]);
+  }
+}
+
+TEST_CASE("trainplan explain: text with values substituted, one number by name, JSON, Chinese", "[explain][cli]") {
+  std::string out, err;
+  REQUIRE(RunCli({"explain", "model=llama2-70b", "gpu=rtx4090", "gpus=8", "method=qlora", "days"}, out, err) == 0);
+  CHECK(out.rfind("days = compute_days / goodput = ", 0) == 0);
+  CHECK(out.find("gpus = 8 GPUs   (GPUs)   [your key gpus]") != std::string::npos);  // through the failure rate
+  CHECK(out.find("[your key tokens]") != std::string::npos);
+  CHECK(out.find("source: ") != std::string::npos);
+
+  out.clear(), err.clear();
+  REQUIRE(RunCli({"explain", "model=llama3-8b", "gpu=h100", "gpus=24", "--format", "json"}, out, err) == 0);
+  const JsonParseResult parsed = ParseJson(out);
+  REQUIRE(parsed.ok);
+  std::string plan_out, plan_err;
+  REQUIRE(RunCli({"plan", "model=llama3-8b", "gpu=h100", "gpus=24", "--format", "json"}, plan_out, plan_err) == 0);
+  const JsonParseResult plan = ParseJson(plan_out);
+  REQUIRE(plan.ok);
+  for (const char* root : {"days", "cost_usd", "memory_total_bytes", "step_seconds", "tokens_per_s_per_gpu", "mfu"}) {
+    INFO(root);
+    const JsonValue* node = parsed.value.Find(root);
+    REQUIRE(node);
+    CHECK(node->Find("formula"));
+    CHECK(node->Find("inputs")->IsArray());
+    CHECK(node->Find("unit")->IsString());
+  }
+  CHECK(parsed.value.Find("days")->NumberOr("value", -1) == plan.value.Find("run")->NumberOr("days", -2));
+  CHECK(parsed.value.Find("memory_total_bytes")->NumberOr("value", -1) ==
+        plan.value.Find("memory")->NumberOr("total_bytes", -2));
+  CHECK(parsed.value.Find("step_seconds")->NumberOr("value", -1) == plan.value.Find("step")->NumberOr("seconds", -2));
+
+  out.clear(), err.clear();
+  REQUIRE(RunCli({"explain", "model=llama3-8b", "gpu=h100", "gpus=24", "--lang", "zh", "memory_total_bytes"}, out,
+                 err) == 0);
+  CHECK(out.find("每张 GPU 的显存") != std::string::npos);
+  CHECK(out.find("[你的输入 ") != std::string::npos);
+
+  out.clear(), err.clear();
+  CHECK(RunCli({"explain", "model=llama3-8b", "bogus_number"}, out, err) == 2);
+  CHECK(err.find("bogus_number") != std::string::npos);
+  CHECK(err.find("days") != std::string::npos);
+  out.clear(), err.clear();
+  CHECK(RunCli({"explain", "model=llama3-8b", "--format", "csv"}, out, err) == 2);
+  out.clear(), err.clear();
+  CHECK(RunCli({"explain", "model=llama3-8b", "gpus=0"}, out, err) == 2);
+  CHECK(err.find("gpus") != std::string::npos);
+}

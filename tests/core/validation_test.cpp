@@ -1,0 +1,271 @@
+// validation_test.cpp — every published case in tests/data/cases.json is planned like a user's link and
+// compared with the measurement. Memory and whole-run cases must each be within their tolerance;
+// throughput cases are judged together against the goal (median error, share within 15%). The run
+// efficiency must be the one the whole-run cases fit, and the held-out runs (tests/data/heldout_runs.json,
+// never fitted) judge it.
+#include <catch2/catch.hpp>
+
+#include "test_data.h"
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <sstream>
+
+#include "config.h"
+#include "job.h"
+#include "json.h"
+#include "plan.h"
+#include "resolve.h"
+#include "validation.h"
+
+using namespace tp;
+using tp::testing::ReadTestData;
+
+namespace {
+
+std::vector<CaseResult> LoadAndRun() {
+  std::string error;
+  auto results = RunValidationCases(ReadTestData("cases.json"), ReadTestData("published_setups.json"), &error);
+  REQUIRE(error.empty());
+  REQUIRE(results.size() >= 29);
+  return results;
+}
+
+bool IsThroughput(const std::string& metric) {
+  return metric == "hardware_tflops_per_gpu" || metric == "model_tflops_per_gpu" || metric == "mfu" ||
+         metric == "tokens_per_s_per_gpu" || metric == "step_seconds";
+}
+
+}  // namespace
+
+TEST_CASE("every validation case is accepted and planned", "[validation]") {
+  for (const CaseResult& r : LoadAndRun()) {
+    INFO(r.id << ": " << r.problem);
+    CHECK(r.ok);
+  }
+}
+
+TEST_CASE("memory and whole-run cases are each within tolerance", "[validation]") {
+  for (const CaseResult& r : LoadAndRun()) {
+    if (IsThroughput(r.metric)) continue;
+    INFO(r.id << " " << r.metric << ": predicted " << r.predicted << ", published " << r.measured << ", layout "
+              << r.layout);
+    // A deliberate difference is stated with its reason (published_setups.json), and checked exactly
+    // where it is modelled (memory_test.cpp: the ZeRO paper's stage 3).
+    if (!r.known_difference.empty()) continue;
+    CHECK(r.within);
+  }
+}
+
+TEST_CASE("throughput cases meet the accuracy goal together", "[validation]") {
+  std::vector<double> errors;
+  int within = 0;
+  for (const CaseResult& r : LoadAndRun()) {
+    if (!IsThroughput(r.metric)) continue;
+    errors.push_back(std::fabs(r.error));
+    within += std::fabs(r.error) <= 0.15;
+    UNSCOPED_INFO(r.id << ": predicted " << r.predicted << ", published " << r.measured << " (" << 100 * r.error
+                       << "%) " << r.layout);
+  }
+  REQUIRE(errors.size() >= 19);
+  std::sort(errors.begin(), errors.end());
+  const double median = errors[errors.size() / 2];
+  CHECK(median <= 0.10);
+  CHECK(double(within) / errors.size() >= 0.80);
+}
+
+TEST_CASE("a published setup is applied over its case, and only to that case", "[validation]") {
+  const std::string cases = ReadTestData("cases.json");
+  std::string error;
+  auto plain = RunValidationCases(cases, "", &error);
+  auto with_setups = RunValidationCases(cases, ReadTestData("published_setups.json"), &error);
+  REQUIRE(error.empty());
+  REQUIRE(plain.size() == with_setups.size());
+  int changed = 0;
+  for (size_t i = 0; i < plain.size(); ++i) {
+    INFO(plain[i].id);
+    if (with_setups[i].given.empty()) {
+      CHECK(plain[i].predicted == with_setups[i].predicted);
+      continue;
+    }
+    ++changed;
+    CHECK(plain[i].given.empty());
+    CHECK(with_setups[i].ok);
+  }
+  CHECK(changed >= 1);
+  // The OPT-175B setup stated in its paper: tensor parallel 8 with FSDP (ZeRO-3), no pipeline.
+  for (const CaseResult& r : with_setups)
+    if (r.id == "opt-175b-days") CHECK(r.layout.rfind("tp=8 pp=1", 0) == 0);
+  // A malformed setups file is an error, not silently ignored.
+  RunValidationCases(cases, "{\"cases\": ", &error);
+  CHECK(!error.empty());
+}
+
+TEST_CASE("the default run efficiency is the one the whole-run cases fit", "[validation]") {
+  std::string error;
+  const double fit = FitRunEfficiency(ReadTestData("cases.json"), ReadTestData("published_setups.json"), &error);
+  REQUIRE(error.empty());
+  INFO("refit: build/native/trainplan-validate --fit-run, then Assumptions::eff_run in core/job/job.h");
+  CHECK(Assumptions{}.eff_run == Approx(fit).margin(0.005));
+  // A physical share: a production run is not faster than the tuned steady state.
+  CHECK(fit > 0.3);
+  CHECK(fit <= 1.0);
+}
+
+namespace {
+double MedianAbsLogError(const std::vector<CaseResult>& results) {
+  std::vector<double> e;
+  for (const CaseResult& r : results)
+    if (r.ok && r.predicted > 0 && r.measured > 0) e.push_back(std::fabs(std::log(r.predicted / r.measured)));
+  REQUIRE(!e.empty());
+  std::sort(e.begin(), e.end());
+  return e[e.size() / 2];
+}
+}  // namespace
+
+TEST_CASE("held-out whole runs, never fitted, judge the run model", "[validation]") {
+  const std::string heldout = ReadTestData("heldout_runs.json");
+  // The setups file gives only what each source states (framework and its year), as in docs/validation.md.
+  const std::string setups = ReadTestData("published_setups.json");
+  std::string error;
+  const auto results = RunValidationCases(heldout, setups, &error);
+  REQUIRE(error.empty());
+  REQUIRE(results.size() >= 9);
+  int within = 0;
+  for (const CaseResult& r : results) {
+    CHECK(IsWholeRunMetric(r.metric));
+    within += r.within;
+    UNSCOPED_INFO(r.id << ": predicted " << r.predicted << ", published " << r.measured << " (" << 100 * r.error
+                       << "%) " << (r.ok ? r.layout : r.problem));
+  }
+  CHECK(double(within) / results.size() >= 0.6);
+  // The fitted run efficiency must carry over: the held-out runs are predicted better with it than with
+  // the step model's steady state alone (eff_run=1).
+  const auto steady = RunValidationCases(heldout, setups, &error, "eff_run=1");
+  CHECK(MedianAbsLogError(results) < MedianAbsLogError(steady));
+}
+
+TEST_CASE("held-out throughput rows, never fitted, are planned and judged", "[validation]") {
+  std::string error;
+  const auto results =
+      RunValidationCases(ReadTestData("heldout_throughput.json"), ReadTestData("published_setups.json"), &error);
+  REQUIRE(error.empty());
+  REQUIRE(results.size() >= 20);
+  std::vector<double> errors;
+  int within = 0;
+  for (const CaseResult& r : results) {
+    INFO(r.id << ": " << r.problem);
+    CHECK(r.ok);
+    CHECK(IsThroughput(r.metric));
+    errors.push_back(std::fabs(r.error));
+    within += r.within;
+    UNSCOPED_INFO(r.id << ": predicted " << r.predicted << ", published " << r.measured << " (" << 100 * r.error
+                       << "%) " << r.layout);
+  }
+  // A guard against getting worse, not a goal: docs/validation.md explains the misses (small models,
+  // mixture-of-experts, one memory margin).
+  std::sort(errors.begin(), errors.end());
+  CHECK(errors[errors.size() / 2] <= 0.20);
+  CHECK(double(within) / results.size() >= 0.4);
+}
+
+// Issue #18's bar for mixture of experts: of the held-out rows whose model routes tokens to experts (the case's
+// own configuration, resolved as a link would be), at least 5 of the 7 within their 15 %.
+TEST_CASE("held-out mixture-of-experts rows: at least 5 of 7 within 15 %", "[validation]") {
+  const std::string text = ReadTestData("heldout_throughput.json");
+  const JsonParseResult doc = ParseJson(text);
+  REQUIRE(doc.ok);
+  const JsonValue* cases = doc.value.Find("cases");
+  REQUIRE(cases);
+  std::vector<std::string> moe;
+  for (const JsonValue& c : cases->array) {
+    std::vector<ConfigIssue> issues;
+    const Job job = ResolveJob(CaseConfig(*c.Find("config"), issues), issues);
+    if (job.model.experts > 1) moe.push_back(c.StringOr("id", ""));
+  }
+  REQUIRE(moe.size() == 7);
+  std::string error;
+  int within = 0;
+  for (const CaseResult& r : RunValidationCases(text, ReadTestData("published_setups.json"), &error)) {
+    if (std::find(moe.begin(), moe.end(), r.id) == moe.end()) continue;
+    UNSCOPED_INFO(r.id << ": " << 100 * r.error << "% " << r.layout);
+    CHECK(r.tolerance == 0.15);
+    within += r.ok && r.within;
+  }
+  REQUIRE(error.empty());
+  CHECK(within >= 5);
+}
+
+TEST_CASE("published fine-tuning runs, never fitted, judge memory and speed on consumer and data-centre GPUs",
+          "[validation]") {
+  // tests/data/finetune_runs.json: torchtune, Axolotl and LLaMA-Factory figures (RTX 4090 and A100), each with
+  // the setup its source states. No constant is fitted to them: the hf and torchtune efficiencies are fitted
+  // on tests/data/finetune_fit_runs.json (other runs, tests/core/stack_test.cpp checks the two share none), unsloth
+  // on its notebooks' T4 and RTX 3080 runs (LLaMA-Factory's Unsloth rows here stay held out); docs/validation.md
+  // shows the same table.
+  std::string error;
+  const auto results =
+      RunValidationCases(ReadTestData("finetune_runs.json"), ReadTestData("published_setups.json"), &error);
+  REQUIRE(error.empty());
+  REQUIRE(results.size() >= 20);
+  int within = 0, on_4090 = 0;
+  for (const CaseResult& r : results) {
+    within += r.within;
+    on_4090 += r.id.find("4090") != std::string::npos;
+    CHECK(r.ok);
+    UNSCOPED_INFO(r.id << " " << r.metric << ": predicted " << r.predicted << ", published " << r.measured << " ("
+                       << 100 * r.error << "%)");
+  }
+  CHECK(on_4090 >= 6);
+  CHECK(double(within) / results.size() >= 0.7);
+  // A guard against getting worse: the (upper) median error of the ten speed rows, 17.3 % before the
+  // fine-tuning terms of core/estimate/step_finetune.cpp and the fitted stacks, 11.3 % with them.
+  std::vector<double> speed;
+  for (const CaseResult& r : results)
+    if (r.metric == "tokens_per_s_per_gpu") speed.push_back(std::fabs(r.error));
+  REQUIRE(speed.size() >= 10);
+  std::sort(speed.begin(), speed.end());
+  CHECK(speed[speed.size() / 2] <= 0.13);
+}
+
+TEST_CASE("the unsloth efficiency fitted on its notebooks beats 1.0 on the held-out LLaMA-Factory rows",
+          "[validation]") {
+  // The fit (two runs on a T4 and an RTX 3080, tests/data/finetune_fit_runs.json) never sees LLaMA-Factory's
+  // Unsloth rows (Llama 2 7B LoRA and QLoRA on an A100, tests/data/finetune_runs.json): planned at the shipped
+  // efficiency they must be closer to the published speed than at eff_stack 1, and within their tolerance.
+  const std::string held = ReadTestData("finetune_runs.json"), setups = ReadTestData("published_setups.json");
+  auto unsloth_speed = [&](std::string_view overrides) {
+    std::vector<CaseResult> rows;
+    for (CaseResult& r : RunValidationCases(held, setups, nullptr, overrides))
+      if (r.stack == "unsloth" && r.metric == "tokens_per_s_per_gpu") rows.push_back(std::move(r));
+    return rows;
+  };
+  const auto fitted = unsloth_speed({}), unfitted = unsloth_speed("eff_stack=1");
+  REQUIRE(fitted.size() == 2);
+  REQUIRE(unfitted.size() == fitted.size());
+  double log_fitted = 0, log_unfitted = 0;
+  for (size_t i = 0; i < fitted.size(); ++i) {
+    INFO(fitted[i].id << ": " << 100 * fitted[i].error << "% fitted, " << 100 * unfitted[i].error << "% at 1.0");
+    CHECK(fitted[i].ok);
+    CHECK(fitted[i].within);
+    log_fitted += std::fabs(std::log1p(fitted[i].error));
+    log_unfitted += std::fabs(std::log1p(unfitted[i].error));
+  }
+  CHECK(log_fitted < log_unfitted);
+}
+
+TEST_CASE("the fine-tuning fit set is reproduced at the fitted efficiencies", "[validation]") {
+  // tests/data/finetune_fit_runs.json at the shipped hf, torchtune and unsloth efficiencies (tests/core/stack_test.cpp
+  // checks they are the fit's) and the hf host time measured on its host-bound rows: every row within tolerance.
+  std::string error;
+  const auto results = RunValidationCases(ReadTestData("finetune_fit_runs.json"), "", &error);
+  REQUIRE(error.empty());
+  REQUIRE(results.size() >= 15);
+  for (const CaseResult& r : results) {
+    INFO(r.id << ": predicted " << r.predicted << ", published " << r.measured << " (" << 100 * r.error << "%) "
+              << r.problem);
+    CHECK(r.ok);
+    CHECK(r.within);
+  }
+}
