@@ -1,7 +1,7 @@
 // app.cpp — the frame: the top bar, the notice bar, the inputs on the left and the current view on the
-// right (on a narrow screen one of the two at a time, phone.cpp), the status line; then, when anything changed, the plans
-// follow (background.h) and the link is written (link_sync.h). Also Init (the state to open on) and the
-// script hooks behind window.trainplan.
+// right (on a narrow screen one of the two at a time, phone.cpp), the status line; then, when anything changed, the
+// plans follow (background.h) and the link is written (link_sync.h). Also Init (the state to open on) and the script
+// hooks behind window.trainplan.
 #include "app.h"
 
 #include <algorithm>
@@ -29,7 +29,8 @@ void NoticeBar(AppState& app) {
   tint.w = 0.15f;
   ImGui::PushStyleColor(ImGuiCol_ChildBg, tint);
   // Each notice wraps (a phone is narrower than most of them); the bar shows up to four lines, then scrolls.
-  const float text_w = ImGui::GetContentRegionAvail().x - ImGui::GetFrameHeight() - ImGui::GetStyle().WindowPadding.x * 2 - 8;
+  const float text_w =
+      ImGui::GetContentRegionAvail().x - ImGui::GetFrameHeight() - ImGui::GetStyle().WindowPadding.x * 2 - 8;
   size_t lines = 0;
   for (const ConfigIssue& is : app.notices) lines += WrapLines(FormatIssue(is, LangOf(app)), text_w).size();
   float h = ImGui::GetTextLineHeightWithSpacing() * (float)std::min<size_t>(lines, 4) + 12;
@@ -57,8 +58,8 @@ std::string WidgetsJson(const AppState& a) {
   std::string s = "{";
   for (const auto& w : a.widgets) {
     char buf[160];
-    std::snprintf(buf, sizeof buf, "%s\"%s\":[%.1f,%.1f,%.1f,%.1f]", s.size() > 1 ? "," : "", w.name.c_str(), w.x0, w.y0,
-                  w.x1, w.y1);
+    std::snprintf(buf, sizeof buf, "%s\"%s\":[%.1f,%.1f,%.1f,%.1f]", s.size() > 1 ? "," : "", w.name.c_str(), w.x0,
+                  w.y0, w.x1, w.y1);
     s += buf;
   }
   return s + "}";
@@ -77,12 +78,14 @@ std::string FocusJson(const AppState& app) {
     bool exact = false;
     const ImVec2 c = r.GetCenter();
     for (const auto& w : app.widgets) {
-      const bool same = std::abs(w.x0 - r.Min.x) < 1.5f && std::abs(w.y0 - r.Min.y) < 1.5f && std::abs(w.x1 - r.Max.x) < 1.5f &&
-                        std::abs(w.y1 - r.Max.y) < 1.5f;
+      const bool same = std::abs(w.x0 - r.Min.x) < 1.5f && std::abs(w.y0 - r.Min.y) < 1.5f &&
+                        std::abs(w.x1 - r.Max.x) < 1.5f && std::abs(w.y1 - r.Max.y) < 1.5f;
       const bool holds = c.x >= w.x0 && c.x <= w.x1 && c.y >= w.y0 && c.y <= w.y1;
       const float area = (w.x1 - w.x0) * (w.y1 - w.y0);
-      if (same && !exact) name = w.name, exact = true;
-      else if (!exact && holds && area < best) name = w.name, best = area;
+      if (same && !exact)
+        name = w.name, exact = true;
+      else if (!exact && holds && area < best)
+        name = w.name, best = area;
     }
   }
   char buf[160];
@@ -281,15 +284,17 @@ void DrawUi(AppState& app) {
     ImGui::EndChild();
   }
   // Status line: the link (what Copy link copies) or the last action's feedback.
-  if (feedback) Paragraph(app.status, ColV(app, app.status_bad ? Hue::Bad : Hue::Accent), status_w);
-  else ImGui::TextDisabled("%s", Elide(app.link, status_w).c_str());
+  if (feedback)
+    Paragraph(app.status, ColV(app, app.status_bad ? Hue::Bad : Hue::Accent), status_w);
+  else
+    ImGui::TextDisabled("%s", Elide(app.link, status_w).c_str());
   Record(app, "status");
   ImGui::End();
   ExplainWindow(app);  // over the page, while a "why?" is open
 
   if (input_changed || changed) {
-    FollowCalibration(app, before);  // a measurement stays with the configuration it was measured on
-    if (input_changed) app.notices.clear();  // about the link; the inputs moved on
+    FollowCalibration(app, before);               // a measurement stays with the configuration it was measured on
+    if (input_changed) app.notices.clear();       // about the link; the inputs moved on
     if (input_changed) app.reveal_error = false;  // never scroll away from the field being edited
     double t_edit = Now();
     SyncTasks(app);

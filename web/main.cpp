@@ -19,10 +19,10 @@ namespace {
 
 struct Runner {
   tp::ui::AppState app;
-  std::string screenshot_path;   // --screenshot
-  int frames_left = -1;          // frames to render before the screenshot (-1: run until closed)
+  std::string screenshot_path;  // --screenshot
+  int frames_left = -1;         // frames to render before the screenshot (-1: run until closed)
   int exit_code = 0;
-  int waited = 0;                // frames spent waiting for background work before the last one
+  int waited = 0;  // frames spent waiting for background work before the last one
 };
 
 // Chinese text is drawn from the Chinese font once Chinese has been switched on and the font is there
@@ -130,8 +130,10 @@ int main(int argc, char** argv) {
       link = link.empty() ? a : link + "&" + a;  // a link or key=value pairs
     }
   }
-  if (!r.screenshot_path.empty()) r.frames_left = frames > 1 ? frames : 8;
-  else if (frames > 0) r.frames_left = frames;
+  if (!r.screenshot_path.empty())
+    r.frames_left = frames > 1 ? frames : 8;
+  else if (frames > 0)
+    r.frames_left = frames;
 
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();

@@ -11,11 +11,11 @@
 #include "i18n.h"
 #include "imgui.h"
 #include "model.h"
+#include "presets.h"
 #include "text.h"
 #include "text_layout.h"
 #include "views.h"
 #include "widgets.h"
-#include "presets.h"
 
 namespace tp::ui {
 namespace {
@@ -23,9 +23,9 @@ namespace {
 // The family a preset is listed under, from its id (the catalog orders presets by when they were added).
 const char* Family(const std::string& id) {
   static const std::pair<const char*, const char*> kFamilies[] = {
-      {"deepseek", "DeepSeek"}, {"llama", "Llama"}, {"qwen", "Qwen"},     {"gemma", "Gemma"},
-      {"mistral", "Mistral"},   {"mixtral", "Mistral"}, {"phi", "Phi"}, {"gpt", "GPT"},
-      {"bert", "BERT"},         {"olmo", "OLMo"},     {"smollm", "SmolLM"},
+      {"deepseek", "DeepSeek"}, {"llama", "Llama"},     {"qwen", "Qwen"},     {"gemma", "Gemma"},
+      {"mistral", "Mistral"},   {"mixtral", "Mistral"}, {"phi", "Phi"},       {"gpt", "GPT"},
+      {"bert", "BERT"},         {"olmo", "OLMo"},       {"smollm", "SmolLM"},
   };
   for (const auto& [prefix, family] : kFamilies)
     if (id.rfind(prefix, 0) == 0) return family;
@@ -39,9 +39,9 @@ PickerRows BuildPickerRows(Lang lang) {
   rows.lang = lang;
   for (const auto& m : Models()) {
     ParamCounts pc = CountParams(m.arch);
-    std::string d = m.arch.experts > 1
-                        ? Sprintf(Tr(lang, "%s params, %s active"), FmtCount(pc.total).c_str(), FmtCount(pc.active).c_str())
-                        : Sprintf(Tr(lang, "%s params"), FmtCount(pc.total).c_str());
+    std::string d = m.arch.experts > 1 ? Sprintf(Tr(lang, "%s params, %s active"), FmtCount(pc.total).c_str(),
+                                                 FmtCount(pc.active).c_str())
+                                       : Sprintf(Tr(lang, "%s params"), FmtCount(pc.total).c_str());
     rows.models.push_back({m.id, m.name, d + "\n" + Sprintf(Tr(lang, "source: %s"), m.source.c_str()), Family(m.id)});
   }
   // Families together, in the order each first appears in the catalog; presets in catalog order within.
@@ -59,7 +59,8 @@ PickerRows BuildPickerRows(Lang lang) {
   for (const auto& l : Links())
     (l.network ? rows.inter : rows.intra)
         .push_back({l.id, Tr(lang, l.name.c_str()),
-                    Sprintf(Tr(lang, "%s/s per GPU"), FmtBytes(l.bw).c_str()) + "\n" + Sprintf(Tr(lang, "source: %s"), l.source.c_str()),
+                    Sprintf(Tr(lang, "%s/s per GPU"), FmtBytes(l.bw).c_str()) + "\n" +
+                        Sprintf(Tr(lang, "source: %s"), l.source.c_str()),
                     ""});
   return rows;
 }
@@ -95,7 +96,9 @@ bool PickerCombo(AppState& app, const char* id, const std::string& preview, std:
   RecordTextField(app);
   Record(app, (std::string("filter_") + id).c_str());
   const std::string f = Lower(filter);
-  auto matches = [&](const PickRow& r) { return f.empty() || Lower(r.label + " " + r.id + " " + r.group).find(f) != std::string::npos; };
+  auto matches = [&](const PickRow& r) {
+    return f.empty() || Lower(r.label + " " + r.id + " " + r.group).find(f) != std::string::npos;
+  };
   // The highlighted row, which Enter in the filter picks (the filter is how people find a preset among
   // fifty, from the keyboard too): the first row that matches what was typed; with nothing typed, the
   // value itself (Enter then closes the list unchanged). Down moves the keyboard's focus into the rows.

@@ -81,7 +81,7 @@ struct ScriptHooks {
   std::string (*compare_json)(void* user) = nullptr;  // the compare columns, as `trainplan compare --format json`
   void (*set_link)(void* user, const std::string& fragment) = nullptr;
   std::string (*widgets_json)(void* user) = nullptr;
-  std::string (*stats_json)(void* user) = nullptr;  // frame and re-plan times (window.trainplan.stats())
+  std::string (*stats_json)(void* user) = nullptr;          // frame and re-plan times (window.trainplan.stats())
   std::string (*search_status_json)(void* user) = nullptr;  // window.trainplan.searchStatus()
   std::string (*search_json)(void* user) = nullptr;         // window.trainplan.search(): `trainplan search` JSON
   std::string (*explain_json)(void* user) = nullptr;        // window.trainplan.explain(): `trainplan explain` JSON

@@ -69,9 +69,12 @@ bool WritePng(const std::string& path, int w, int h, const std::vector<unsigned 
 std::filesystem::path StatePath() {
   if (const char* p = std::getenv("TRAINPLAN_STATE")) return p;  // tests use a scratch file
   std::filesystem::path base;
-  if (const char* x = std::getenv("XDG_CONFIG_HOME"); x && *x) base = x;
-  else if (const char* h = std::getenv("HOME"); h && *h) base = std::filesystem::path(h) / ".config";
-  else base = ".";
+  if (const char* x = std::getenv("XDG_CONFIG_HOME"); x && *x)
+    base = x;
+  else if (const char* h = std::getenv("HOME"); h && *h)
+    base = std::filesystem::path(h) / ".config";
+  else
+    base = ".";
   return base / "trainplan" / "state";
 }
 

@@ -5,10 +5,10 @@
 // Web Workers (the pool is in shell/trainplan.js), the on-screen keyboard's hidden input (also there),
 // and the functions behind window.trainplan (plan(),
 // setLink(), widgets(), searchStatus(), ...) that shell/trainplan.js exposes, and the workers' entry.
+#include <GLES3/gl3.h>
 #include <SDL.h>
 #include <emscripten/emscripten.h>
 #include <emscripten/html5.h>
-#include <GLES3/gl3.h>
 
 #include <cfloat>
 #include <cstdio>
@@ -18,11 +18,13 @@
 
 #include "imgui.h"
 #include "imgui_impl_opengl3.h"
-#include "imgui_internal.h"  // the last frame's hovered and active item (a finger's hover, BeginFrame)
 #include "imgui_impl_sdl2.h"
+#include "imgui_internal.h"  // the last frame's hovered and active item (a finger's hover, BeginFrame)
 #include "platform.h"
 #include "redraw.h"
 
+// (JavaScript inside EM_JS below: not C++ to clang-format, which would turn `!==` into `!= =`.)
+// clang-format off
 // ---- JavaScript side. Strings cross as UTF-8 pointers (UTF8ToString), never spliced into code. ----
 // The page says it needs WebGL2 (shell/trainplan.js): the canvas's context could not be created.
 EM_JS(void, tp_js_no_webgl2, (), {
@@ -277,6 +279,8 @@ EM_JS(void, tp_js_download, (const char* name, const char* mime, const char* dat
   setTimeout(function() { URL.revokeObjectURL(a.href); }, 1000);
 });
 
+// clang-format on
+
 namespace tp::platform {
 namespace {
 
@@ -306,13 +310,22 @@ void Tramp(void*) {
 
 // The ImGui key of a key name the keyboard input sends (shell/trainplan.js), or ImGuiKey_None.
 ImGuiKey KeyOf(const std::string& name) {
-  static const std::pair<const char*, ImGuiKey> kKeys[] = {
-      {"Backspace", ImGuiKey_Backspace}, {"Delete", ImGuiKey_Delete}, {"Enter", ImGuiKey_Enter},
-      {"Tab", ImGuiKey_Tab},             {"Escape", ImGuiKey_Escape}, {"Left", ImGuiKey_LeftArrow},
-      {"Right", ImGuiKey_RightArrow},    {"Up", ImGuiKey_UpArrow},    {"Down", ImGuiKey_DownArrow},
-      {"Home", ImGuiKey_Home},           {"End", ImGuiKey_End},       {"A", ImGuiKey_A},
-      {"C", ImGuiKey_C},                 {"X", ImGuiKey_X},           {"Y", ImGuiKey_Y},
-      {"Z", ImGuiKey_Z}};
+  static const std::pair<const char*, ImGuiKey> kKeys[] = {{"Backspace", ImGuiKey_Backspace},
+                                                           {"Delete", ImGuiKey_Delete},
+                                                           {"Enter", ImGuiKey_Enter},
+                                                           {"Tab", ImGuiKey_Tab},
+                                                           {"Escape", ImGuiKey_Escape},
+                                                           {"Left", ImGuiKey_LeftArrow},
+                                                           {"Right", ImGuiKey_RightArrow},
+                                                           {"Up", ImGuiKey_UpArrow},
+                                                           {"Down", ImGuiKey_DownArrow},
+                                                           {"Home", ImGuiKey_Home},
+                                                           {"End", ImGuiKey_End},
+                                                           {"A", ImGuiKey_A},
+                                                           {"C", ImGuiKey_C},
+                                                           {"X", ImGuiKey_X},
+                                                           {"Y", ImGuiKey_Y},
+                                                           {"Z", ImGuiKey_Z}};
   for (const auto& [key, code] : kKeys)
     if (name == key) return code;
   return ImGuiKey_None;
@@ -416,7 +429,8 @@ bool BeginFrame() {
       // A press where the pointer last moved to (a second tap on the same spot) comes without a motion
       // event, and the pointer may have been sent away since (below): the press puts it back where it is.
       ImGuiIO& io = ImGui::GetIO();
-      io.AddMouseSourceEvent(event.button.which == SDL_TOUCH_MOUSEID ? ImGuiMouseSource_TouchScreen : ImGuiMouseSource_Mouse);
+      io.AddMouseSourceEvent(event.button.which == SDL_TOUCH_MOUSEID ? ImGuiMouseSource_TouchScreen
+                                                                     : ImGuiMouseSource_Mouse);
       io.AddMousePosEvent((float)event.button.x, (float)event.button.y);
     }
     ImGui_ImplSDL2_ProcessEvent(&event);
@@ -478,7 +492,8 @@ void SetClipboard(const std::string& text) { tp_js_clipboard(text.c_str()); }
 bool TakeClipboardWriteRefused() { return tp_js_take_copy_refused() != 0; }
 void TextInput(bool typing, const Box& f, const std::vector<Box>& fields) {
   static_assert(sizeof(Box) == 4 * sizeof(float), "Box is passed to JavaScript as 4 floats");
-  tp_js_text_input(typing ? 1 : 0, f.x0, f.y0, f.x1, f.y1, fields.empty() ? nullptr : &fields[0].x0, (int)fields.size());
+  tp_js_text_input(typing ? 1 : 0, f.x0, f.y0, f.x1, f.y1, fields.empty() ? nullptr : &fields[0].x0,
+                   (int)fields.size());
 }
 void RequestClipboardText() { tp_js_request_clipboard(); }
 bool TakeClipboardText(std::string& text, bool* refused) {
@@ -580,8 +595,9 @@ EMSCRIPTEN_KEEPALIVE const char* trainplan_stats_json() {
   // The frames drawn since the last call, in full or in part (redraw.h), added to the app's figures.
   tp::platform::DrawCounts& d = tp::platform::g_draws;
   char drawn[160];
-  std::snprintf(drawn, sizeof drawn, "\"drawn_full\":%d,\"drawn_partial\":%d,\"drawn_skipped\":%d,\"partial_share_mean\":%.3f}",
-                d.full, d.partial, d.skipped, d.partial ? d.partial_share / d.partial : 0.0);
+  std::snprintf(drawn, sizeof drawn,
+                "\"drawn_full\":%d,\"drawn_partial\":%d,\"drawn_skipped\":%d,\"partial_share_mean\":%.3f}", d.full,
+                d.partial, d.skipped, d.partial ? d.partial_share / d.partial : 0.0);
   if (!s.empty() && s.back() == '}') s.pop_back();
   s += s.size() > 1 ? std::string(",") + drawn : drawn;
   d = {};

@@ -79,8 +79,9 @@ bool HashTiles(const ImDrawData& d, int cols, int rows, std::vector<uint64_t>& t
           const float by0 = std::clamp((y0 - d.DisplayPos.y) * sy, -1.f, (float)canvas.y1);
           const float bx1 = std::clamp((x1 - d.DisplayPos.x) * sx, -1.f, (float)canvas.x1);
           const float by1 = std::clamp((y1 - d.DisplayPos.y) * sy, -1.f, (float)canvas.y1);
-          box = Intersect({(int)std::floor(bx0) - 1, (int)std::floor(by0) - 1, (int)std::ceil(bx1) + 1, (int)std::ceil(by1) + 1},
-                          scissor);
+          box = Intersect(
+              {(int)std::floor(bx0) - 1, (int)std::floor(by0) - 1, (int)std::ceil(bx1) + 1, (int)std::ceil(by1) + 1},
+              scissor);
         }
         if (box.Empty()) continue;
         for (int ty = box.y0 / kRedrawTile; ty <= (box.y1 - 1) / kRedrawTile; ++ty)
@@ -108,9 +109,8 @@ std::vector<PixelRect> MergeDamage(const std::vector<char>& damaged, int cols, i
       while (end < cols && damaged[size_t(ty) * cols + end]) ++end;
       const PixelRect run{tx * kRedrawTile, ty * kRedrawTile, std::min(end * kRedrawTile, width),
                           std::min((ty + 1) * kRedrawTile, height)};
-      auto above = std::find_if(open.begin(), open.end(), [&](size_t r) {
-        return rects[r].x0 == run.x0 && rects[r].x1 == run.x1;
-      });
+      auto above = std::find_if(open.begin(), open.end(),
+                                [&](size_t r) { return rects[r].x0 == run.x0 && rects[r].x1 == run.x1; });
       if (above != open.end()) {
         rects[*above].y1 = run.y1;
         now.push_back(*above);
@@ -163,8 +163,8 @@ Redraw RedrawOf(RedrawMemo& memo, const ImDrawData& d, const float clear_rgba[4]
   const int rows = std::max(1, (height + kRedrawTile - 1) / kRedrawTile);
   Hash frame;
   frame.Bytes(clear_rgba, 4 * sizeof(float));
-  const float view[] = {d.DisplayPos.x, d.DisplayPos.y, d.DisplaySize.x, d.DisplaySize.y, d.FramebufferScale.x,
-                        d.FramebufferScale.y};
+  const float view[] = {d.DisplayPos.x,  d.DisplayPos.y,       d.DisplaySize.x,
+                        d.DisplaySize.y, d.FramebufferScale.x, d.FramebufferScale.y};
   frame.Bytes(view, sizeof view);
   std::vector<uint64_t> tiles;
   // A texture the backend is about to create (the font atlas grown or made anew) may get the GL name of

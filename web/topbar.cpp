@@ -25,7 +25,8 @@ void ExportView(AppState& app, Format f) {
     content = FormatComparison(outs, f);
     name = "trainplan-compare.";
   } else if (ViewOf(app) == View::Search && bg.search_started && !bg.search_running) {
-    content = FormatSearch(app.main.out, bg.search.RankedBy(bg.search_options.objective), f, bg.search_options.objective);
+    content =
+        FormatSearch(app.main.out, bg.search.RankedBy(bg.search_options.objective), f, bg.search_options.objective);
     name = "trainplan-search.";
   } else {
     content = FormatPlan(app.main.out, f);
@@ -33,7 +34,8 @@ void ExportView(AppState& app, Format f) {
   }
   name += ext;
   std::string where = platform::Download(name, mime, content);
-  SetStatus(app, where.empty() ? Sprintf(Tr("Could not save %s"), name.c_str()) : Sprintf(Tr("Saved %s"), where.c_str()));
+  SetStatus(app,
+            where.empty() ? Sprintf(Tr("Could not save %s"), name.c_str()) : Sprintf(Tr("Saved %s"), where.c_str()));
 }
 
 bool TopBar(AppState& app) {

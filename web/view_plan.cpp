@@ -15,9 +15,9 @@
 #include "figures.h"
 #include "i18n.h"
 #include "imgui.h"
+#include "sentences.h"
 #include "views.h"
 #include "widgets.h"
-#include "sentences.h"
 
 namespace tp::ui {
 namespace {
@@ -88,7 +88,8 @@ const PlanTask* SoonerCount(const AppState& app, const PlanOutput& o) {
   const double kLongRunDays = 60, kTargetDays = 30;
   if (o.plan.run.days <= kLongRunDays) return nullptr;
   for (const PlanTask& t : app.bg.scaling)
-    if (t.Done() && Fits(t.out) && t.cfg.gpus > o.job.hw.gpus && t.out.plan.run.days > 0 && t.out.plan.run.days <= kTargetDays)
+    if (t.Done() && Fits(t.out) && t.cfg.gpus > o.job.hw.gpus && t.out.plan.run.days > 0 &&
+        t.out.plan.run.days <= kTargetDays)
       return &t;
   return nullptr;
 }
@@ -102,8 +103,7 @@ bool PlanView(AppState& app) {
     char buf[64];
     std::snprintf(buf, sizeof buf, "%s %.0f%%", Tr("updating…"), app.main.Progress() * 100);
     ImVec2 ts = ImGui::CalcTextSize(buf);
-    ImVec2 pos(ContentRight() - ts.x,
-               ImGui::GetWindowPos().y + ImGui::GetStyle().WindowPadding.y);
+    ImVec2 pos(ContentRight() - ts.x, ImGui::GetWindowPos().y + ImGui::GetStyle().WindowPadding.y);
     ImGui::GetWindowDrawList()->AddText(pos, Col(app, Hue::Muted), buf);
   }
   if (!app.main.has_result) {  // start-up: the first plan is still being searched, a few frames
@@ -126,7 +126,8 @@ bool PlanView(AppState& app) {
     const std::string usable = Sprintf(Tr("usable %s"), FmtMem(o.plan.memory.usable).c_str());
     SameLineIfFits(usable.c_str(), 14);
     ImGui::TextDisabled("%s", usable.c_str());
-    if (ImGui::IsItemHovered()) Tooltip(Tr("what the driver exposes, less the headroom kept free: the plan fits when the total is at most this"));
+    if (ImGui::IsItemHovered())
+      Tooltip(Tr("what the driver exposes, less the headroom kept free: the plan fits when the total is at most this"));
     WhyButton(app, Figure::MemoryUsable);
     MemoryBar(app, o, 26);
     Record(app, "memory_bar");
@@ -161,9 +162,10 @@ bool PlanView(AppState& app) {
     Paragraph(Tr("Scaling: throughput and cost as the GPU count grows"));
     ImGui::PopFont();
     SameLineIfFits("(?)", ImGui::GetStyle().ItemSpacing.x);
-    HelpMarker(Tr("Each point is a full plan at that GPU count with the layout re-chosen (log-log axes: perfect "
-                  "scaling is a straight line). A red cross: does not fit at that count. The dashed line marks the "
-                  "current count."));
+    HelpMarker(
+        Tr("Each point is a full plan at that GPU count with the layout re-chosen (log-log axes: perfect "
+           "scaling is a straight line). A red cross: does not fit at that count. The dashed line marks the "
+           "current count."));
     float h = std::max(180.0f, std::min(300.0f, ImGui::GetContentRegionAvail().y - 140));
     ScalingChart(app, h);
   }

@@ -59,7 +59,8 @@ inline void UseDefaultFonts(AppState& app) {
 }
 
 // FreshPlatform, then the app opens on it.
-inline void Start(AppState& app, const std::string& link, const std::string& state = "", const std::string& browser = "") {
+inline void Start(AppState& app, const std::string& link, const std::string& state = "",
+                  const std::string& browser = "") {
   FreshPlatform(link, state, browser);
   UseDefaultFonts(app);
   Init(app, {});
@@ -81,7 +82,8 @@ inline void NullRenderTextures() {
   static ImTextureID next_id = 1;
   for (ImTextureData* tex : ImGui::GetPlatformIO().Textures) {
     if (tex->Status == ImTextureStatus_WantCreate) tex->SetTexID(next_id++);
-    if (tex->Status == ImTextureStatus_WantCreate || tex->Status == ImTextureStatus_WantUpdates) tex->SetStatus(ImTextureStatus_OK);
+    if (tex->Status == ImTextureStatus_WantCreate || tex->Status == ImTextureStatus_WantUpdates)
+      tex->SetStatus(ImTextureStatus_OK);
     if (tex->Status == ImTextureStatus_WantDestroy && tex->UnusedFrames > 0) {
       tex->SetTexID(ImTextureID_Invalid);
       tex->SetStatus(ImTextureStatus_Destroyed);

@@ -16,10 +16,10 @@
 #include "compare.h"
 #include "fields.h"
 #include "harness.h"
-#include "text_layout.h"
-#include "views.h"
 #include "imgui.h"
 #include "imgui_internal.h"  // ClearActiveID: the previous field is left before the next click
+#include "text_layout.h"
+#include "views.h"
 
 using namespace tp;
 using namespace tp::ui;
@@ -103,7 +103,8 @@ TEST_CASE("a dropped config.json without _name_or_path is named after its file",
   testing::Start(app, "#v=1&model=llama2-7b&gpus=8&view=plan");
   Settle(app);
   std::string unnamed = kQwenConfig;
-  unnamed.erase(unnamed.find("\"_name_or_path\""), std::string("\"_name_or_path\": \"Qwen/Qwen2.5-7B-Instruct\",").size());
+  unnamed.erase(unnamed.find("\"_name_or_path\""),
+                std::string("\"_name_or_path\": \"Qwen/Qwen2.5-7B-Instruct\",").size());
   platform::Null().dropped.push_back({"my-qwen.json", unnamed});
   Replan(app);
   CHECK(app.cfg.model == "custom");
@@ -227,7 +228,8 @@ TEST_CASE("typed numbers are read as people write them, a refused one says so in
     ApplyPair(linked, c.key, c.typed, link_issues);
     REQUIRE_FALSE(link_issues.empty());
     bool same = false;
-    for (const ConfigIssue& is : app.inputs.typed_issues) same |= is.key == c.key && is.message == link_issues[0].message;
+    for (const ConfigIssue& is : app.inputs.typed_issues)
+      same |= is.key == c.key && is.message == link_issues[0].message;
     CHECK(same);
     // Fixing it clears the message.
     TypeInto(app, c.key, before == "auto" ? "4096" : before);
@@ -253,7 +255,10 @@ TEST_CASE("Compare opens on the current plan with the question and a one-line ve
   // than A100 80GB x 64" (or "... faster but ... more expensive", "... cheaper but ... slower").
   const std::string verdict = CompareVerdict(app);
   INFO(verdict);
-  CHECK(std::regex_search(verdict, std::regex(R"(^\S.* x 64: [0-9.]+% (faster|cheaper) (and|but) [0-9.]+% (cheaper|more expensive|slower) than .* x 64$)")));
+  CHECK(std::regex_search(
+      verdict,
+      std::regex(
+          R"(^\S.* x 64: [0-9.]+% (faster|cheaper) (and|but) [0-9.]+% (cheaper|more expensive|slower) than .* x 64$)")));
   // The words `trainplan compare` prints: core's verdict over the same columns (core/report/compare.h).
   std::vector<PlanOutput> plans;
   for (const PlanTask& t : app.bg.columns) plans.push_back(t.out);
@@ -271,8 +276,7 @@ TEST_CASE("Search can keep to the selected GPU, whose point is always labelled",
   RunUntilIdle(app);
   CHECK(app.bg.selected_gpu_only);
   CHECK(app.bg.search.Result().gpu_ids == std::vector<std::string>{"h100"});
-  for (const SearchHit& h : app.bg.search.Result().top)
-    CHECK(app.bg.search.Result().gpu_ids[h.variant] == "h100");
+  for (const SearchHit& h : app.bg.search.Result().top) CHECK(app.bg.search.Result().gpu_ids[h.variant] == "h100");
 }
 
 TEST_CASE("a return visit opens on the state after Back/Forward, not the last edited one", "[web][page]") {
@@ -299,7 +303,8 @@ TEST_CASE("the page's help sends no one to the command line, in either language"
     for (const KeyInfo& k : Keys()) {
       INFO(k.name);
       if (k.help && *k.help) CHECK(PageText(k.Help(lang)).find("trainplan ") == std::string::npos);
-      if (k.accepts && *k.accepts) CHECK(PageText(TranslateWords(lang, k.accepts)).find("trainplan ") == std::string::npos);
+      if (k.accepts && *k.accepts)
+        CHECK(PageText(TranslateWords(lang, k.accepts)).find("trainplan ") == std::string::npos);
     }
   CHECK(PageText("Model preset id (see `trainplan catalog models`), or custom.") == "Model preset id, or custom.");
 }
@@ -325,7 +330,8 @@ TEST_CASE("paragraphs break where English and Chinese may break", "[web][page]")
     CHECK(s.find("|，") == std::string::npos);
     CHECK(s.find("|。") == std::string::npos);
   }
-  CHECK(joined(WrapLines("tensor parallel size", ImGui::CalcTextSize("tensor parallel").x + 1)) == "tensor parallel|size");
+  CHECK(joined(WrapLines("tensor parallel size", ImGui::CalcTextSize("tensor parallel").x + 1)) ==
+        "tensor parallel|size");
   ImGui::EndFrame();
 }
 
@@ -405,7 +411,8 @@ TEST_CASE("Tab goes from the top bar through the inputs to the results, every wi
     last = index(s), ++named;
   }
   CHECK(named > (int)stops.size() * 8 / 10);
-  for (const char* w : {"copy_link", "theme", "model", "goal_finetune", "method_lora", "prec", "seq", "auto_seq", "gpu", "gpus"})
+  for (const char* w :
+       {"copy_link", "theme", "model", "goal_finetune", "method_lora", "prec", "seq", "auto_seq", "gpu", "gpus"})
     CHECK(std::find(stops.begin(), stops.end(), w) != stops.end());
   CHECK(index("gpus") < index(stops.back()));  // the results come after the inputs
 }

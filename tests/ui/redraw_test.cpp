@@ -34,12 +34,15 @@ ImDrawData& FrameWith(const std::string& changing_line, ImVec2 size = ImVec2(136
   ImGui::SetNextWindowSize(size);
   ImGui::Begin("page", nullptr, ImGuiWindowFlags_NoDecoration);
   for (int i = 0; i < 30; ++i) {
-    if (i == 20) ImGui::TextUnformatted(changing_line.c_str());
-    else ImGui::Text("line %d of the page, which stays as it is", i);
+    if (i == 20)
+      ImGui::TextUnformatted(changing_line.c_str());
+    else
+      ImGui::Text("line %d of the page, which stays as it is", i);
   }
   ImGui::Button("a button");
   if (odd_point.x != 0 || odd_point.y != 0)  // a triangle with a corner given by the test (NaN, infinite, far away)
-    ImGui::GetWindowDrawList()->AddTriangleFilled(ImVec2(100, 100), odd_point, ImVec2(140, 130), IM_COL32(255, 0, 0, 255));
+    ImGui::GetWindowDrawList()->AddTriangleFilled(ImVec2(100, 100), odd_point, ImVec2(140, 130),
+                                                  IM_COL32(255, 0, 0, 255));
   ImGui::End();
   ImGui::Render();
   return *ImGui::GetDrawData();
@@ -89,7 +92,8 @@ TEST_CASE("a frame is drawn in full first, then only where it changed, and not a
   const float x_end = x + ImGui::CalcTextSize("2").x;
   bool covers = false;
   for (const PixelRect& r : part.rects) {
-    UNSCOPED_INFO("rect " << r.x0 << "," << r.y0 << "-" << r.x1 << "," << r.y1 << "; the character at " << x << "," << y);
+    UNSCOPED_INFO("rect " << r.x0 << "," << r.y0 << "-" << r.x1 << "," << r.y1 << "; the character at " << x << ","
+                          << y);
     covers |= r.x0 <= x && x_end <= r.x1 && r.y0 <= y && y + ImGui::GetFontSize() <= r.y1;
   }
   CHECK(covers);
@@ -146,7 +150,8 @@ TEST_CASE("commands clipped to the rectangles draw a full pass's pixels inside t
   }
 }
 
-TEST_CASE("a triangle with a corner that is not a number, infinite or far away redraws its clip area, no crash", "[redraw]") {
+TEST_CASE("a triangle with a corner that is not a number, infinite or far away redraws its clip area, no crash",
+          "[redraw]") {
   tp::ui::testing::FreshImGuiContext();
   RedrawMemo memo;
   for (int i = 0; i < 4; ++i) RedrawOf(memo, FrameWith("x"), kClear);
@@ -157,7 +162,8 @@ TEST_CASE("a triangle with a corner that is not a number, infinite or far away r
   }
 }
 
-TEST_CASE("a frame that asks for a new texture (the font atlas grown) is drawn in full, and the next one too", "[redraw]") {
+TEST_CASE("a frame that asks for a new texture (the font atlas grown) is drawn in full, and the next one too",
+          "[redraw]") {
   tp::ui::testing::FreshImGuiContext();
   RedrawMemo memo;
   for (int i = 0; i < 4; ++i) RedrawOf(memo, FrameWith("x"), kClear);

@@ -68,7 +68,8 @@ TEST_CASE("the search view's split search: done once drawn, and by cost without 
   CHECK(status.find("\"elapsed_ms\":") != std::string::npos);
   CHECK(status.find("\"evaluated\":" + std::to_string(app.bg.search.Evaluated())) != std::string::npos);
   CHECK(WithoutCounts(hooks.search_json(hooks.user)) ==
-        WithoutCounts(Cli({"search", "--link", link + "&view=search", "--top", "20", "--gpu-types", AllGpuIds(), "--format", "json"})));
+        WithoutCounts(Cli({"search", "--link", link + "&view=search", "--top", "20", "--gpu-types", AllGpuIds(),
+                           "--format", "json"})));
 
   // By cost: the same search, re-ranked.
   const double elapsed = app.bg.search.ElapsedMs();
@@ -77,6 +78,6 @@ TEST_CASE("the search view's split search: done once drawn, and by cost without 
   CHECK(app.bg.search_complete);
   CHECK(app.bg.search.ElapsedMs() == elapsed);  // no new search began
   CHECK(WithoutCounts(hooks.search_json(hooks.user)) ==
-        WithoutCounts(Cli({"search", "--link", link + "&view=search", "--top", "20", "--gpu-types", AllGpuIds(), "--objective", "cost",
-                           "--format", "json"})));
+        WithoutCounts(Cli({"search", "--link", link + "&view=search", "--top", "20", "--gpu-types", AllGpuIds(),
+                           "--objective", "cost", "--format", "json"})));
 }
