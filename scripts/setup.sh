@@ -10,7 +10,8 @@ SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
 
 PKGS=(emscripten libsdl2-dev catch2 chromium cmake ninja-build g++ clang libclang-rt-14-dev
       libgl-dev zlib1g-dev xvfb xauth libgl1-mesa-dri imagemagick fonts-roboto-unhinted fonts-dejavu-core fonts-wqy-microhei
-      fonttools clang-format dpkg-dev nodejs npm python3 git python3-dev pybind11-dev python3-pip python3-setuptools)
+      fonttools clang-format dpkg-dev debian-archive-keyring nodejs npm python3 git python3-dev pybind11-dev
+      python3-pip python3-setuptools)
 missing=()
 for p in "${PKGS[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
 # node/npm may come from outside Debian on this machine kind; do not reinstall them if present.
@@ -18,7 +19,7 @@ if command -v node >/dev/null && command -v npm >/dev/null; then
   tmp=(); for p in "${missing[@]}"; do [[ "$p" == nodejs || "$p" == npm ]] || tmp+=("$p"); done; missing=("${tmp[@]}")
 fi
 need_src=0
-[ -d "$CACHE/src/imgui" ] && [ -d "$CACHE/src/sdl2" ] || need_src=1
+[ -d "$CACHE/src/sdl2" ] || need_src=1
 if [ ${#missing[@]} -gt 0 ] || [ $need_src -eq 1 ]; then
   if [ -f /etc/apt/sources.list.d/debian.sources ] && ! grep -q 'deb-src' /etc/apt/sources.list.d/debian.sources; then
     $SUDO sed -i 's/^Types: deb$/Types: deb deb-src/' /etc/apt/sources.list.d/debian.sources
@@ -30,11 +31,10 @@ if [ ${#missing[@]} -gt 0 ]; then
   $SUDO apt-get install -y -q --no-install-recommends "${missing[@]}"
 fi
 
-# Dear ImGui 1.86 and SDL2 2.26.5 sources from Debian's source packages.
+# SDL2 2.26.5 sources from Debian 12's source package; Dear ImGui 1.92.2b's from Debian unstable's, fetched
+# without touching the system's apt lists (scripts/fetch_imgui.sh; nothing once .cache/src/imgui-1.92 is there).
 mkdir -p "$CACHE/src"
-if [ ! -d "$CACHE/src/imgui" ]; then
-  (cd "$CACHE/src" && apt-get source -q imgui >/dev/null && mv "$(ls -d imgui-*/ | head -1)" imgui)
-fi
+"$ROOT/scripts/fetch_imgui.sh" "$CACHE/src/imgui-1.92"
 if [ ! -d "$CACHE/src/sdl2" ]; then
   (cd "$CACHE/src" && apt-get source -q libsdl2 >/dev/null && mv "$(ls -d libsdl2-*/ | head -1)" sdl2)
 fi

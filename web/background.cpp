@@ -117,8 +117,10 @@ void Publish(AppState& app) {
 // Layouts per Step, aiming at about 1 ms: grow slowly while steps are quick, shrink fast when one was
 // slow, and never so large that one step of a costlier configuration could take a whole frame.
 void AdaptBudget(uint64_t& budget, double step_s) {
-  if (step_s < 0.0007 && budget < 2048) budget *= 2;
-  else if (step_s > 0.0015 && budget > 16) budget = std::max<uint64_t>(16, budget / 4);
+  if (step_s < 0.0007 && budget < 2048)
+    budget *= 2;
+  else if (step_s > 0.0015 && budget > 16)
+    budget = std::max<uint64_t>(16, budget / 4);
 }
 
 // The tasks the current view draws (the search view's are its search's shares, on the workers).
@@ -183,8 +185,10 @@ const std::vector<int>& ScaleCounts() {
 void SyncTasks(AppState& app) {
   // The same plan with other view keys is published at once; a new one when it lands (BackgroundWork).
   // The link's bad values and the refused typed ones come with the plan, so they show at their fields.
-  if (!Retarget(app.main, app.cfg, PlanMode::Fallback, InputIssues(app)) && app.main.Done()) Publish(app);
-  else SyncColumns(app);
+  if (!Retarget(app.main, app.cfg, PlanMode::Fallback, InputIssues(app)) && app.main.Done())
+    Publish(app);
+  else
+    SyncColumns(app);
 }
 
 void FinishMainPlan(AppState& app) {

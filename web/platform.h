@@ -28,9 +28,6 @@ void RunLoop(bool (*frame)(void* user), void* user);
 bool BeginFrame();
 bool EndFrame(const float clear_rgba[4], const char* png_path = nullptr);
 
-// Framebuffer pixels per ImGui unit (device pixel ratio on the web, 1 on most desktops).
-float PixelRatio();
-
 void SetClipboard(const std::string& text);
 // A copy that did not reach the system clipboard (SetClipboard or a text field's Ctrl+C): true once per
 // refusal. The page copies asynchronously (navigator.clipboard.writeText, which the browser may refuse
@@ -84,7 +81,7 @@ struct ScriptHooks {
   std::string (*compare_json)(void* user) = nullptr;  // the compare columns, as `trainplan compare --format json`
   void (*set_link)(void* user, const std::string& fragment) = nullptr;
   std::string (*widgets_json)(void* user) = nullptr;
-  std::string (*stats_json)(void* user) = nullptr;  // frame and re-plan times (window.trainplan.stats())
+  std::string (*stats_json)(void* user) = nullptr;          // frame and re-plan times (window.trainplan.stats())
   std::string (*search_status_json)(void* user) = nullptr;  // window.trainplan.searchStatus()
   std::string (*search_json)(void* user) = nullptr;         // window.trainplan.search(): `trainplan search` JSON
   std::string (*explain_json)(void* user) = nullptr;        // window.trainplan.explain(): `trainplan explain` JSON

@@ -23,7 +23,6 @@ void RunLoop(bool (*frame)(void*), void* user) {
 }
 bool BeginFrame() { return true; }
 bool EndFrame(const float*, const char*) { return false; }
-float PixelRatio() { return 1.0f; }
 void SetClipboard(const std::string& text) {
   NullPlatform& p = Null();
   ++p.clipboard_writes;
@@ -62,8 +61,10 @@ void SetInitialLink(const std::string& link) { Null().initial_link = link; }
 std::string ShareUrl(const std::string& fragment) { return "https://example.org/trainplan/" + fragment; }
 void SetLink(const std::string& fragment, bool push) {
   NullPlatform& p = Null();
-  if (push || p.history.empty()) p.history.push_back(fragment);
-  else p.history.back() = fragment;
+  if (push || p.history.empty())
+    p.history.push_back(fragment);
+  else
+    p.history.back() = fragment;
   p.set_link_calls.push_back({fragment, push});
 }
 bool TakeLinkChange(std::string& fragment) {

@@ -65,10 +65,10 @@ TEST_CASE("a training log over 16 MB is read from its tail: the latest figures c
 }
 
 TEST_CASE("search refuses what plan refuses: exit 2 and plan's message naming the key", "[cli]") {
-  for (const std::vector<std::string>& keys : std::vector<std::vector<std::string>>{
-           {"model=llama3-8b", "gpus=8", "tp=3"},
-           {"model=llama2-7b", "gpus=8", "pp=3", "tp=1", "cp=1"},
-           {"model=mixtral-8x7b", "gpus=24", "ep=3"}}) {
+  for (const std::vector<std::string>& keys :
+       std::vector<std::vector<std::string>>{{"model=llama3-8b", "gpus=8", "tp=3"},
+                                             {"model=llama2-7b", "gpus=8", "pp=3", "tp=1", "cp=1"},
+                                             {"model=mixtral-8x7b", "gpus=24", "ep=3"}}) {
     std::vector<std::string> plan_args = {"plan"}, search_args = {"search"};
     plan_args.insert(plan_args.end(), keys.begin(), keys.end());
     search_args.insert(search_args.end(), keys.begin(), keys.end());

@@ -49,8 +49,7 @@ TEST_CASE("a measured speed past the GPU's peak is refused naming the key, not f
 }
 
 TEST_CASE("a measured peak below the weights is refused, and so is a speed factor past the peak", "[calibrate]") {
-  const PlanOutput tiny =
-      MakePlan(testing::FromLink("#v=1&model=llama3-8b&gpu=h100&gpus=8&measured_peak_gib=1e-300"));
+  const PlanOutput tiny = MakePlan(testing::FromLink("#v=1&model=llama3-8b&gpu=h100&gpus=8&measured_peak_gib=1e-300"));
   CHECK_FALSE(tiny.ok);
   CHECK(ErrorOn(tiny, "measured_peak_gib") != nullptr);
   const PlanOutput fast = MakePlan(testing::FromLink("#v=1&model=qwen2.5-0.5b&gpu=h100&gpus=8&calib_speed=20"));
@@ -64,7 +63,8 @@ TEST_CASE("a measured peak below the weights is refused, and so is a speed facto
   const PlanOutput slow =
       MakePlan(testing::FromLink("#v=1&model=llama3-8b&gpu=h100&gpus=8&measured_tokens_per_s_per_gpu=5"));
   bool less = false;
-  for (const ConfigIssue& i : slow.issues) less |= FormatIssue(i).find("less than even a twentieth") != std::string::npos;
+  for (const ConfigIssue& i : slow.issues)
+    less |= FormatIssue(i).find("less than even a twentieth") != std::string::npos;
   CHECK(less);
 }
 

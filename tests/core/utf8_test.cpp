@@ -24,7 +24,10 @@ TEST_CASE("ValidUtf8 accepts well-formed text and refuses each malformed kind", 
   CHECK_FALSE(ValidUtf8("\xF4\x90\x80\x80"));  // past U+10FFFF
   CHECK_FALSE(ValidUtf8("\xE5\xBE"));          // cut short
   CHECK(Utf8Length("微调ab") == 4);
-  CHECK(ValidUtf8Or("a\xFF" "b") == "a\xEF\xBF\xBD" "b");
+  CHECK(ValidUtf8Or("a\xFF"
+                    "b") ==
+        "a\xEF\xBF\xBD"
+        "b");
   CHECK(ValidUtf8Or("微调") == "微调");
 }
 
@@ -64,7 +67,9 @@ TEST_CASE("a lone surrogate in a JSON config is refused, and the JSON writer emi
   issues.clear();
   ApplyJson(c, R"({"name": "a\ud83d\ude80b"})", issues);  // a pair is one character: accepted
   CHECK(issues.empty());
-  CHECK(c.name == "a\xF0\x9F\x9A\x80" "b");
+  CHECK(c.name ==
+        "a\xF0\x9F\x9A\x80"
+        "b");
   CHECK(ValidUtf8(JsonEscape("x\xFF\xFEy")));
   // A whole plan's JSON is valid UTF-8, in both languages.
   Config zh;

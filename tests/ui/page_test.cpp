@@ -5,19 +5,21 @@
 // refused says so under its field; Compare opens on the current plan; Search can keep to the selected GPU.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cfloat>
 #include <regex>
 #include <string>
+#include <vector>
 
 #include "app.h"
 #include "catalog.h"
 #include "compare.h"
 #include "fields.h"
 #include "harness.h"
-#include "text_layout.h"
-#include "views.h"
 #include "imgui.h"
 #include "imgui_internal.h"  // ClearActiveID: the previous field is left before the next click
+#include "text_layout.h"
+#include "views.h"
 
 using namespace tp;
 using namespace tp::ui;
@@ -56,14 +58,7 @@ void FilterPicker(AppState& app, const char* key, const std::string& filter) {
   Frame(app);
 }
 
-void PressEnter(AppState& app) {
-  ImGuiIO& io = ImGui::GetIO();
-  io.KeyMap[ImGuiKey_Enter] = 13;
-  io.KeysDown[13] = true;
-  Frame(app);
-  io.KeysDown[13] = false;
-  Frame(app);
-}
+void PressEnter(AppState& app) { testing::PressKey(app, ImGuiKey_Enter); }
 
 void OpenImportBox(AppState& app) {
   if (!FindRect(app, "hf_paste")) REQUIRE(ClickWidget(app, "hf_open"));
@@ -108,7 +103,8 @@ TEST_CASE("a dropped config.json without _name_or_path is named after its file",
   testing::Start(app, "#v=1&model=llama2-7b&gpus=8&view=plan");
   Settle(app);
   std::string unnamed = kQwenConfig;
-  unnamed.erase(unnamed.find("\"_name_or_path\""), std::string("\"_name_or_path\": \"Qwen/Qwen2.5-7B-Instruct\",").size());
+  unnamed.erase(unnamed.find("\"_name_or_path\""),
+                std::string("\"_name_or_path\": \"Qwen/Qwen2.5-7B-Instruct\",").size());
   platform::Null().dropped.push_back({"my-qwen.json", unnamed});
   Replan(app);
   CHECK(app.cfg.model == "custom");
@@ -172,6 +168,25 @@ TEST_CASE("a preset picked after an import replaces the model, an edited preset 
   PressEnter(app);
   Settle(app);
   CHECK(app.cfg.model == "qwen2.5-14b");
+
+  // ... and with several rows left, the highlighted one: the first that matches (issue #33: Enter picked
+  // nothing then). Which rows match is the picker's own list, read from the registered rows.
+  FilterPicker(app, "model", "llama");
+  std::vector<std::string> rows;
+  for (const auto& w : app.widgets)
+    if (w.name.rfind("pick_model_", 0) == 0) rows.push_back(w.name.substr(11));
+  REQUIRE(rows.size() > 3);
+  PressEnter(app);
+  Settle(app);
+  CHECK(app.cfg.model == rows.front());
+  CHECK_FALSE(FindRect(app, "filter_model"));  // the list closed
+  // With nothing typed, Enter closes the list on the value, unchanged.
+  FilterPicker(app, "model", "");
+  REQUIRE(FindRect(app, "filter_model"));
+  PressEnter(app);
+  Settle(app);
+  CHECK(app.cfg.model == rows.front());
+  CHECK_FALSE(FindRect(app, "filter_model"));
 }
 
 TEST_CASE("typed numbers are read as people write them, a refused one says so in red at its field", "[web][page]") {
@@ -213,7 +228,8 @@ TEST_CASE("typed numbers are read as people write them, a refused one says so in
     ApplyPair(linked, c.key, c.typed, link_issues);
     REQUIRE_FALSE(link_issues.empty());
     bool same = false;
-    for (const ConfigIssue& is : app.inputs.typed_issues) same |= is.key == c.key && is.message == link_issues[0].message;
+    for (const ConfigIssue& is : app.inputs.typed_issues)
+      same |= is.key == c.key && is.message == link_issues[0].message;
     CHECK(same);
     // Fixing it clears the message.
     TypeInto(app, c.key, before == "auto" ? "4096" : before);
@@ -239,7 +255,10 @@ TEST_CASE("Compare opens on the current plan with the question and a one-line ve
   // than A100 80GB x 64" (or "... faster but ... more expensive", "... cheaper but ... slower").
   const std::string verdict = CompareVerdict(app);
   INFO(verdict);
-  CHECK(std::regex_search(verdict, std::regex(R"(^\S.* x 64: [0-9.]+% (faster|cheaper) (and|but) [0-9.]+% (cheaper|more expensive|slower) than .* x 64$)")));
+  CHECK(std::regex_search(
+      verdict,
+      std::regex(
+          R"(^\S.* x 64: [0-9.]+% (faster|cheaper) (and|but) [0-9.]+% (cheaper|more expensive|slower) than .* x 64$)")));
   // The words `trainplan compare` prints: core's verdict over the same columns (core/report/compare.h).
   std::vector<PlanOutput> plans;
   for (const PlanTask& t : app.bg.columns) plans.push_back(t.out);
@@ -258,8 +277,7 @@ TEST_CASE("Search can keep to the selected GPU, whose point is always labelled",
   CHECK(app.cfg.search_gpus == 1);
   CHECK(app.link.find("search_gpus=this") != std::string::npos);  // in the link, as the command line reads it
   CHECK(app.bg.search.Result().gpu_ids == std::vector<std::string>{"h100"});
-  for (const SearchHit& h : app.bg.search.Result().top)
-    CHECK(app.bg.search.Result().gpu_ids[h.variant] == "h100");
+  for (const SearchHit& h : app.bg.search.Result().top) CHECK(app.bg.search.Result().gpu_ids[h.variant] == "h100");
 }
 
 TEST_CASE("a return visit opens on the state after Back/Forward, not the last edited one", "[web][page]") {
@@ -286,7 +304,8 @@ TEST_CASE("the page's help sends no one to the command line, in either language"
     for (const KeyInfo& k : Keys()) {
       INFO(k.name);
       if (k.help && *k.help) CHECK(PageText(k.Help(lang)).find("trainplan ") == std::string::npos);
-      if (k.accepts && *k.accepts) CHECK(PageText(TranslateWords(lang, k.accepts)).find("trainplan ") == std::string::npos);
+      if (k.accepts && *k.accepts)
+        CHECK(PageText(TranslateWords(lang, k.accepts)).find("trainplan ") == std::string::npos);
     }
   CHECK(PageText("Model preset id (see `trainplan catalog models`), or custom.") == "Model preset id, or custom.");
 }
@@ -312,7 +331,8 @@ TEST_CASE("paragraphs break where English and Chinese may break", "[web][page]")
     CHECK(s.find("|，") == std::string::npos);
     CHECK(s.find("|。") == std::string::npos);
   }
-  CHECK(joined(WrapLines("tensor parallel size", ImGui::CalcTextSize("tensor parallel").x + 1)) == "tensor parallel|size");
+  CHECK(joined(WrapLines("tensor parallel size", ImGui::CalcTextSize("tensor parallel").x + 1)) ==
+        "tensor parallel|size");
   ImGui::EndFrame();
 }
 
@@ -354,4 +374,46 @@ TEST_CASE("on a phone a drag on no widget scrolls the page's column", "[web][pag
   Frame(app);
   CHECK(column->Scroll.y == scrolled);
   io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
+}
+
+TEST_CASE("Tab goes from the top bar through the inputs to the results, every widget once, and around", "[web][page]") {
+  static AppState app;
+  testing::Start(app, "#v=1&model=llama2-7b&gpus=8&view=plan");
+  Settle(app);
+  RunUntilIdle(app);
+  // The keyboard's focus as window.trainplan.stats() reports it (the registered widget it is on).
+  auto focus = [&] {
+    const std::string s = platform::Null().hooks.stats_json(platform::Null().hooks.user);
+    const size_t at = s.find("\"focus\":\"");
+    return at == std::string::npos ? std::string() : s.substr(at + 9, s.find('"', at + 9) - at - 9);
+  };
+  std::vector<std::string> stops;
+  for (int i = 0; i < 300; ++i) {
+    testing::PressKey(app, ImGuiKey_Tab);
+    Frame(app);
+    const std::string f = focus();
+    if (!stops.empty() && f == stops.front()) break;
+    stops.push_back(f);
+  }
+  std::string all;
+  for (const std::string& s : stops) all += s + " > ";
+  INFO(all);
+  REQUIRE(stops.size() > 20);
+  CHECK(stops.front() == "view_Plan");
+  // Each stop once, in the order the widgets are drawn: the top bar, then the inputs, then the results.
+  std::vector<std::string> order;
+  for (const auto& w : app.widgets) order.push_back(w.name);
+  auto index = [&](const std::string& n) { return std::find(order.begin(), order.end(), n) - order.begin(); };
+  long last = -1;
+  int named = 0;
+  for (const std::string& s : stops) {
+    if (index(s) == (long)order.size()) continue;  // a widget with no name of its own (a section header)
+    CHECK(index(s) > last);
+    last = index(s), ++named;
+  }
+  CHECK(named > (int)stops.size() * 8 / 10);
+  for (const char* w :
+       {"copy_link", "theme", "model", "goal_finetune", "method_lora", "prec", "seq", "auto_seq", "gpu", "gpus"})
+    CHECK(std::find(stops.begin(), stops.end(), w) != stops.end());
+  CHECK(index("gpus") < index(stops.back()));  // the results come after the inputs
 }
