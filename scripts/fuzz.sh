@@ -8,9 +8,9 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 SECONDS_PER_TARGET="${1:-60}"
 cmake --preset fuzz >/dev/null
-cmake --build --preset fuzz --target trainplan-fuzz-plan trainplan-fuzz-parsers
+cmake --build --preset fuzz --target trainplan-fuzz-plan trainplan-fuzz-parsers trainplan-fuzz-launch
 mkdir -p build/fuzz/artifacts
-for target in plan parsers; do
+for target in plan parsers launch; do
   corpus="$(mktemp -d)"
   cp tests/fuzz-corpus/* "$corpus/"
   echo "fuzz: trainplan-fuzz-$target for ${SECONDS_PER_TARGET}s"

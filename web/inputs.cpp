@@ -13,6 +13,7 @@
 #include "fields.h"
 #include "i18n.h"
 #include "imgui.h"
+#include "launch_menu.h"
 #include "model.h"
 #include "plan.h"
 #include "platform.h"
@@ -222,6 +223,8 @@ bool ImportBox(AppState& app) {
     IssueLine(app, app.hf_issues[i]);
     if (i == 0) Record(app, "hf_issue");
   }
+  MutedParagraph(Tr("A training config works too (DeepSpeed, Trainer, TRL, torchtune, Axolotl, LLaMA-Factory, Unsloth, "
+                    "torchtitan, Megatron-LM): the plan for it."));
   ImGui::TreePop();
   return changed;
 }
@@ -419,6 +422,7 @@ bool HasField(const std::string& key) {
 }
 
 bool ImportConfigJson(AppState& app, const std::string& text, const std::string& file_name) {
+  if (bool changed = false; ImportLaunchText(app, text, &changed)) return changed;  // a framework's config
   std::vector<ConfigIssue> issues;
   Config n = app.cfg;
   ApplyHfConfig(n, text, issues);
