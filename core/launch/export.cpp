@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "catalog.h"
+#include "format.h"
 #include "i18n_core.h"
 #include "launch.h"
 #include "launch_doc.h"
@@ -492,7 +493,8 @@ Doc ExportMegatron(const Facts& f) {
   }
   add("--seq-length", f.seq);
   const ModelPreset* preset = FindModel(f.preset);
-  add("--max-position-embeddings", std::max(f.seq, preset ? preset->default_seq : f.seq));
+  add("--max-position-embeddings",
+      std::max(f.seq, preset && preset->arch.trained_seq > 0 ? preset->arch.trained_seq : f.seq));
   if (launch::ModelId(f.c).empty()) {
     d.Add("--tokenizer-type", Value::Str("NullTokenizer"));
     add("--vocab-size", a.vocab);
@@ -570,8 +572,8 @@ std::vector<std::string> Header(const Facts& f, const LaunchFormatInfo& info, st
   h.push_back("Predicted memory per GPU: " + Gib(m.total) + " of " + Gib(m.usable) + " usable (" +
               (m.fits ? "fits" : "does not fit") +
               "); largest micro-batch that fits: " + std::to_string(m.max_micro_batch));
-  h.push_back("Predicted speed: " + Fmt("%.0f", t.tokens_per_s_per_gpu) + " tokens/s per GPU, MFU " + Percent(t.mfu) +
-              ", step " + Fmt("%.3g", o.plan.step.seconds) + " s; the run: " +
+  h.push_back("Predicted speed: " + Fmt("%.0f", t.tokens_per_s_per_gpu) + " tokens/s per GPU, MFU " +
+              Fmt("%.0f%%", 100.0 * t.mfu) + ", step " + Fmt("%.3g", o.plan.step.seconds) + " s; the run: " +
               DurationText(Lang::En, o.plan.run.days * 86400) + " on " + std::to_string(f.gpus) + " x " + gpu_name);
   h.push_back("Layout: tp=" + std::to_string(f.l.tp) + " pp=" + std::to_string(f.l.pp) +
               " vp=" + std::to_string(f.l.vp) + " cp=" + std::to_string(f.l.cp) + " ep=" + std::to_string(f.l.ep) +
