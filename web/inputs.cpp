@@ -207,14 +207,15 @@ bool ImportBox(AppState& app) {
   HelpMarker(Tr("num_hidden_layers, hidden_size, num_attention_heads, num_key_value_heads, intermediate_size, "
                 "vocab_size, MoE fields: the model becomes 'custom' with these dimensions and keeps its name "
                 "(_name_or_path). You can also drop the file anywhere on the page."));
+  ImGui::SameLine();  // on the buttons' line: the inputs below keep their place
+  HelpMarker(Tr("A training config works too (DeepSpeed, Trainer, TRL, torchtune, Axolotl, LLaMA-Factory, Unsloth, "
+                "torchtitan, Megatron-LM): the plan for it."));
   if (in.paste_waiting) MutedParagraph(Tr("waiting for the clipboard…"));
   if (!in.hf_message.empty()) Paragraph(in.hf_message, ColV(app, Hue::Bad));
   for (size_t i = 0; i < app.hf_issues.size(); ++i) {
     IssueLine(app, app.hf_issues[i]);
     if (i == 0) Record(app, "hf_issue");
   }
-  MutedParagraph(Tr("A training config works too (DeepSpeed, Trainer, TRL, torchtune, Axolotl, LLaMA-Factory, Unsloth, "
-                    "torchtitan, Megatron-LM): the plan for it."));
   ImGui::TreePop();
   return changed;
 }
@@ -429,6 +430,7 @@ bool ImportConfigJson(AppState& app, const std::string& text, const std::string&
 }
 
 bool TakeImports(AppState& app) {
+  if (PollLaunch(app)) return true;  // a framework's config imported (its answer from launch.js in the page)
   InputsState& in = app.inputs;
   std::string text, name;
   bool refused = false;

@@ -57,13 +57,18 @@ async function clickInput(page, name) {
 async function hoverTo(page, name, next) {
   const r = (await page.evaluate(() => window.trainplan.widgets()))[name];
   if (!r) return false;
-  await page.mouse.move((r[0] + r[2]) / 2, (r[1] + r[3]) / 2, { steps: 4 });
-  await until(page, (n) => !!window.trainplan.widgets()[n], next, 4000);
-  return !!(await page.evaluate((n) => window.trainplan.widgets()[n], next));
+  // Dear ImGui keeps a sibling's submenu open while the pointer seems to move towards it (its triangle test),
+  // so a pointer that came across a sibling may have to move again, within the item, before this one opens.
+  for (let attempt = 0; attempt < 4; attempt++) {
+    await page.mouse.move((r[0] + r[2]) / 2 + 6 * attempt, (r[1] + r[3]) / 2, { steps: 4 });
+    await until(page, (n) => !!window.trainplan.widgets()[n], next, 1500);
+    if (await page.evaluate((n) => !!window.trainplan.widgets()[n], next)) return true;
+  }
+  return false;
 }
 
 async function main() {
-  for (const f of ["index.html", "index.js", "index.wasm", "trainplan.js"])
+  for (const f of ["index.html", "index.js", "index.wasm", "trainplan.js", "launch.js", "launch.wasm"])
     if (!fs.existsSync(path.join(webDir, f))) {
       console.log(`FAIL: ${path.join(webDir, f)} is missing: build the page first`);
       process.exit(1);
@@ -78,12 +83,17 @@ async function main() {
     const problems = [];
     page.on("console", (m) => { if (m.type() === "error") problems.push(`console error: ${m.text()}`); });
     page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
+    const requested = [];
+    page.on("request", (r) => requested.push(new URL(r.url()).pathname));
     await page.goto(base + "/index.html" + exportLink);
     await page.waitForFunction(() => window.trainplan && window.trainplanReady, null, { timeout: 30000 });
     await page.evaluate(() => window.trainplanReady);
     await page.evaluate(() => window.trainplan.plan());
     await frames(page, 4);
 
+    check(!requested.some((p) => p.endsWith("/launch.js") || p.endsWith("/launch.wasm")),
+          "the page loads without the launch-config module (launch.js, launch.wasm: fetched on first use)",
+          requested.filter((p) => p.includes("launch")).join(", "));
     console.log("export: Export ▸ Launch config ▸ LLaMA-Factory ▸ Copy");
     await page.evaluate(() => navigator.clipboard.writeText(""));
     const opened = await clickAt(page, "export");
@@ -91,7 +101,7 @@ async function main() {
     const sub = menu && (await hoverTo(page, "launch_llama-factory", "launch_llama-factory_copy"));
     const copied = sub && (await clickAt(page, "launch_llama-factory_copy"));
     let clip = "";
-    for (let i = 0; i < 40 && !clip; i++) {  // the page copies asynchronously (navigator.clipboard.writeText)
+    for (let i = 0; i < 200 && !clip; i++) {  // launch.js on first use, then an asynchronous copy
       await frames(page, 2);
       clip = await page.evaluate(() => navigator.clipboard.readText());
     }
@@ -165,7 +175,7 @@ async function main() {
     await page.keyboard.press("Control+V");
     await frames(page, 3);
     await clickAt(page, "hf_import");
-    await frames(page, 4);
+    await frames(page, 30);  // the answer of launch.js, a few frames later
     const after = await page.evaluate(() => ({ hash: location.hash, issue: window.trainplan.widgets().hf_issue }));
     check(after.hash === before && !!after.issue, "a bad value: an error under the box, the plan unchanged", JSON.stringify(after));
     check(problems.length === 0, "no console errors", problems.join("\n       "));

@@ -368,7 +368,7 @@ bool HoverWidget(AppState& app, const std::string& name) {
 
 }  // namespace
 
-TEST_CASE("Export ▸ Launch config copies and downloads each framework's file; a pasted or dropped one imports",
+TEST_CASE("Export ▸ Launch config copies and downloads each framework's file, and a pasted or dropped one imports",
           "[web][page][launch]") {
   static AppState app;
   testing::Start(app, "#v=1&model=llama3.1-8b&method=qlora&gpu=rtx4090&gpus=1&seq=2048&view=plan");
