@@ -13,6 +13,7 @@
 #include "fields.h"
 #include "i18n.h"
 #include "imgui.h"
+#include "launch_menu.h"
 #include "model.h"
 #include "plan.h"
 #include "platform.h"
@@ -209,6 +210,10 @@ bool ImportBox(AppState& app) {
       Tr("num_hidden_layers, hidden_size, num_attention_heads, num_key_value_heads, intermediate_size, "
          "vocab_size, MoE fields: the model becomes 'custom' with these dimensions and keeps its name "
          "(_name_or_path). You can also drop the file anywhere on the page."));
+  ImGui::SameLine();  // on the buttons' line: the inputs below keep their place
+  HelpMarker(
+      Tr("A training config works too (DeepSpeed, Trainer, TRL, torchtune, Axolotl, LLaMA-Factory, Unsloth, "
+         "torchtitan, Megatron-LM): the plan for it."));
   if (in.paste_waiting) MutedParagraph(Tr("waiting for the clipboard…"));
   if (!in.hf_message.empty()) Paragraph(in.hf_message, ColV(app, Hue::Bad));
   for (size_t i = 0; i < app.hf_issues.size(); ++i) {
@@ -419,6 +424,7 @@ bool HasField(const std::string& key) {
 }
 
 bool ImportConfigJson(AppState& app, const std::string& text, const std::string& file_name) {
+  if (bool changed = false; ImportLaunchText(app, text, &changed)) return changed;  // a framework's config
   std::vector<ConfigIssue> issues;
   Config n = app.cfg;
   ApplyHfConfig(n, text, issues);
@@ -435,6 +441,7 @@ bool ImportConfigJson(AppState& app, const std::string& text, const std::string&
 }
 
 bool TakeImports(AppState& app) {
+  if (PollLaunch(app)) return true;  // a framework's config imported (its answer from launch.js in the page)
   InputsState& in = app.inputs;
   std::string text, name;
   bool refused = false;

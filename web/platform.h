@@ -41,6 +41,11 @@ bool TakeClipboardText(std::string& text, bool* refused);
 // A file dropped on the window or the page: true once per file, with its name and its text ("" when it
 // could not be read or is over 1 MB; a config.json is a few kB).
 bool TakeDroppedFile(std::string& name, std::string& text);
+// A launch-config request (web/launch_service.h): the page answers it in launch.js, a module fetched on the
+// first request, so the answer comes later (TakeLaunchAnswer: true once, with it); the window and the tests
+// answer at once.
+void RequestLaunch(const std::string& request);
+bool TakeLaunchAnswer(std::string& answer);
 
 // A rectangle on the screen in ImGui units (CSS pixels on the page): top left, bottom right.
 struct Box {

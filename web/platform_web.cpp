@@ -165,6 +165,40 @@ EM_JS(char*, tp_js_take_clipboard_answer, (int* refused), {
   return p;
 });
 
+// The launch configs' module (web/launch_service.h): launch.js (+ launch.wasm), added to the page as a script
+// on the first request (the Content-Security-Policy's script-src 'self'), its answer left in
+// Module.tpLaunchAnswer for tp_js_take_launch_answer. A module that cannot load answers with the reason.
+EM_JS(void, tp_js_launch_request, (const char* request), {
+  var req = UTF8ToString(request);
+  Module.tpLaunchAnswer = null;
+  if (!Module.tpLaunch) {
+    Module.tpLaunch = new Promise(function(resolve, reject) {
+      var s = document.createElement("script");
+      s.src = "launch.js";
+      s.onload = function() { TrainPlanLaunch().then(function(m) { resolve({ m: m }); }, reject); };
+      s.onerror = function() { reject(new Error("launch.js could not be loaded")); };
+      document.head.appendChild(s);
+    });
+  }
+  Module.tpLaunch.then(function(box) {
+    Module.tpLaunchAnswer = box.m.ccall("trainplan_launch", "string", ["string"], [req]);
+  }, function(e) {
+    console.warn("TrainPlan: the launch-config module (launch.js) could not be loaded: " + e);
+    Module.tpLaunchAnswer = "ok=0\nerror=the launch-config module (launch.js) could not be loaded: " + e + "\n\n";
+  });
+});
+
+// 0 while no answer; else a malloc'd string.
+EM_JS(char*, tp_js_take_launch_answer, (), {
+  var a = Module.tpLaunchAnswer;
+  if (a === null || a === undefined) return 0;
+  Module.tpLaunchAnswer = null;
+  var n = lengthBytesUTF8(a) + 1;
+  var p = _malloc(n);
+  stringToUTF8(a, p, n);
+  return p;
+});
+
 // The next dropped file: its name (returned) and text (*text), both malloc'd; 0 when none.
 EM_JS(char*, tp_js_take_dropped, (char** text), {
   if (!Module.tpDropped || !Module.tpDropped.length) return 0;
@@ -502,6 +536,13 @@ bool TakeClipboardText(std::string& text, bool* refused) {
   if (!p) return false;
   text = TakeJsString(p);
   *refused = r != 0;
+  return true;
+}
+void RequestLaunch(const std::string& request) { tp_js_launch_request(request.c_str()); }
+bool TakeLaunchAnswer(std::string& answer) {
+  char* p = tp_js_take_launch_answer();
+  if (!p) return false;
+  answer = TakeJsString(p);
   return true;
 }
 bool TakeDroppedFile(std::string& name, std::string& text) {

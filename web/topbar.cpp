@@ -4,6 +4,7 @@
 #include "app.h"
 #include "i18n.h"
 #include "imgui.h"
+#include "launch_menu.h"
 #include "platform.h"
 #include "text_layout.h"
 #include "views.h"
@@ -82,6 +83,7 @@ bool TopBar(AppState& app) {
     Record(app, "export_csv");
     if (ImGui::Selectable(TrId("JSON (.json)").c_str())) ExportView(app, Format::Json);
     Record(app, "export_json");
+    LaunchConfigMenu(app);  // each framework's config for the plan (launch_menu.cpp)
     ImGui::EndPopup();
   }
   // The language switch: each name in its own language (the few glyphs of 简体中文 are always loaded).

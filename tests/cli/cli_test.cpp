@@ -432,7 +432,7 @@ TEST_CASE("bad input: exit 2 and one line on stderr naming the key", "[cli]") {
 }
 
 TEST_CASE("help for every subcommand, with examples and every key", "[cli]") {
-  for (const char* cmd : {"plan", "compare", "search", "catalog", "link"}) {
+  for (const char* cmd : {"plan", "compare", "search", "catalog", "link", "export"}) {
     Run r = Cli({cmd, "--help"});
     INFO(cmd);
     REQUIRE(r.status == 0);

@@ -18,6 +18,7 @@
 #include "default_sources.h"
 #include "format.h"
 #include "i18n_core.h"
+#include "launch.h"
 #include "planner.h"
 #include "report.h"
 #include "resolve.h"
@@ -523,6 +524,36 @@ std::vector<ConfigIssue> BadInputIssues() {
   bad = Layout{};
   bad.zero = 7;
   CheckLayout(job, bad, &all);
+  // Launch configs (core/launch): a bad file of each syntax, values the importer or the planner refuses, keys
+  // it cannot map, a model it does not know, the GPUs a file leaves out; an export refused, dropping, rewriting.
+  auto import = [&](LaunchFormat f, const std::string& text) {
+    const LaunchImport imp = ImportLaunch(text, &f);
+    all.insert(all.end(), imp.issues.begin(), imp.issues.end());
+    Config c;
+    ApplyLaunchImport(c, imp, all);
+  };
+  import(LaunchFormat::DeepSpeed, "{\"train_batch_size\": 8,\n oops}");
+  import(LaunchFormat::LlamaFactory, "a: [1,\n");
+  import(LaunchFormat::Hf, "x = f(\n");
+  import(LaunchFormat::Megatron, "--a 'x\n");
+  import(LaunchFormat::LlamaFactory,
+         "model_name_or_path: acme/unknown\nfinetuning_type: lora\nlora_rank: 99999\n"
+         "lora_dropout: x\nlearning_rate: 1\noptim: lion_32bit\n");
+  const LaunchImport prose = ImportLaunch("hello");
+  all.insert(all.end(), prose.issues.begin(), prose.issues.end());
+  const LaunchImport big = ImportLaunch(std::string(2 << 20, ' '));
+  all.insert(all.end(), big.issues.begin(), big.issues.end());
+  for (const auto& [f, pairs] : std::vector<std::pair<LaunchFormat, std::vector<std::pair<const char*, const char*>>>>{
+           {LaunchFormat::Hf, {{"model", "llama3-70b"}, {"gpus", "64"}, {"tp", "8"}}},
+           {LaunchFormat::DeepSpeed, {{"model", "llama3.1-8b"}, {"method", "lora"}, {"gpus", "8"}}},
+           {LaunchFormat::Hf, {{"model", "llama3.1-8b"}, {"gpus", "8"}, {"zero", "1"}}}}) {
+    Config c;
+    for (const auto& [k, v] : pairs) ApplyPair(c, k, v, all);
+    const LaunchExport ex = ExportLaunch(MakePlan(LaunchConfig(c, f)), f);
+    all.insert(all.end(), ex.issues.begin(), ex.issues.end());
+  }
+  const LaunchExport none = ExportLaunch(PlanOutput{}, LaunchFormat::Hf);
+  all.insert(all.end(), none.issues.begin(), none.issues.end());
   return all;
 }
 
@@ -648,8 +679,8 @@ TEST_CASE("the command line's own usage errors follow --lang, wherever it stands
        "catalog: expected gpus, models, links or stacks, got \"gpuz\"",
        "catalog：应为 gpus、models、links 或 stacks，实际是 \"gpuz\""},
       {{"bogus"},
-       "unknown command \"bogus\"; expected plan, explain, compare, search, catalog or link",
-       "未知命令 \"bogus\"；应为 plan、explain、compare、search、catalog 或 link"},
+       "unknown command \"bogus\"; expected plan, explain, compare, search, catalog, link or export",
+       "未知命令 \"bogus\"；应为 plan、explain、compare、search、catalog、link 或 export"},
       {{"plan", "--config", "/nonexistent/trainplan.json"},
        "--config: cannot read \"/nonexistent/trainplan.json\"",
        "--config：无法读取 \"/nonexistent/trainplan.json\""},

@@ -417,3 +417,81 @@ TEST_CASE("Tab goes from the top bar through the inputs to the results, every wi
     CHECK(std::find(stops.begin(), stops.end(), w) != stops.end());
   CHECK(index("gpus") < index(stops.back()));  // the results come after the inputs
 }
+
+namespace {
+
+// Moves the mouse onto a registered widget and draws a few frames: a menu opens on hover.
+bool HoverWidget(AppState& app, const std::string& name) {
+  const AppState::WidgetRect* w = FindRect(app, name);
+  if (!w) return false;
+  ImGui::GetIO().MousePos = ImVec2((w->x0 + w->x1) / 2, (w->y0 + w->y1) / 2);
+  for (int i = 0; i < 4; ++i) Frame(app);
+  return true;
+}
+
+}  // namespace
+
+TEST_CASE("Export ▸ Launch config copies and downloads each framework's file, and a pasted or dropped one imports",
+          "[web][page][launch]") {
+  static AppState app;
+  testing::Start(app, "#v=1&model=llama3.1-8b&method=qlora&gpu=rtx4090&gpus=1&seq=2048&view=plan");
+  Settle(app);
+  // Export ▸ Launch config ▸ LLaMA-Factory ▸ Copy, then ▸ Download, through the menus as a mouse opens them.
+  for (bool copy : {true, false}) {
+    INFO(copy);
+    platform::Null().clipboard.clear();
+    const size_t downloads = platform::Null().downloads.size();
+    REQUIRE(ClickWidget(app, "export"));
+    Frame(app);
+    REQUIRE(HoverWidget(app, "export_launch"));
+    REQUIRE(HoverWidget(app, "launch_llama-factory"));
+    REQUIRE(ClickWidget(app, copy ? "launch_llama-factory_copy" : "launch_llama-factory_download"));
+    Frame(app);
+    const std::string text =
+        copy ? platform::Null().clipboard
+             : (platform::Null().downloads.size() == downloads + 1 ? platform::Null().downloads.back().second
+                                                                   : std::string());
+    CHECK(text.find("# TrainPlan launch config: LLaMA-Factory") != std::string::npos);
+    CHECK(text.find("quantization_bit: 4") != std::string::npos);
+    CHECK(text.find("meta-llama/Llama-3.1-8B") != std::string::npos);
+    if (!copy) CHECK(platform::Null().downloads.back().first.find(".yaml") != std::string::npos);
+  }
+  // A LLaMA-Factory config pasted into the import box: the plan for it, the keys it could not map named.
+  OpenImportBox(app);
+  platform::Null().clipboard =
+      "model_name_or_path: mistralai/Mistral-7B-v0.1\nstage: sft\nfinetuning_type: lora\nlora_rank: 32\n"
+      "dataset: alpaca_en_demo\ncutoff_len: 4096\nper_device_train_batch_size: 2\ngradient_accumulation_steps: 8\n"
+      "bf16: true\n";
+  REQUIRE(ClickWidget(app, "hf_paste"));
+  Replan(app);
+  CHECK(app.cfg.model == "mistral-7b");
+  CHECK(app.cfg.method == Method::Lora);
+  CHECK(app.cfg.lora_r == 32);
+  CHECK(app.cfg.seq == 4096);
+  CHECK(app.cfg.mbs == 2);
+  CHECK(app.link.find("lora_r=32") != std::string::npos);
+  CHECK_FALSE(app.hf_issues.empty());  // dataset: not a planner key, named in a notice
+  CHECK_FALSE(HasErrors(app.hf_issues));
+  // A DeepSpeed config dropped on the page.
+  platform::Null().dropped.push_back(
+      {"ds_config.json",
+       R"({"train_batch_size": 64, "train_micro_batch_size_per_gpu": 1, "gradient_accumulation_steps": 8,
+           "bf16": {"enabled": true}, "zero_optimization": {"stage": 3, "offload_optimizer": {"device": "cpu"}}})"});
+  Replan(app);
+  CHECK(app.cfg.zero == 3);
+  CHECK(app.cfg.gpus == 8);
+  CHECK(app.cfg.mbs == 1);
+  // A broken file: an error with its line under the box, the configuration unchanged.
+  const std::string link = app.link;
+  platform::Null().dropped.push_back({"train.yaml", "model_name_or_path: x\nfinetuning_type: lora\nlora_rank: lots\n"});
+  Replan(app);
+  CHECK(app.link == link);
+  REQUIRE(HasErrors(app.hf_issues));
+  std::string error;
+  for (const ConfigIssue& i : app.hf_issues)
+    if (!i.notice) error += FormatIssue(i, Lang::En) + "\n";
+  INFO(error);
+  CHECK(error.find("lora_rank") != std::string::npos);
+  CHECK(error.find("line 3") != std::string::npos);
+  ImGui::GetIO().MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
+}
