@@ -48,8 +48,7 @@ TEST_CASE("node-limited routing sends each token to at most group_topk nodes", "
         Approx(PlanLink(kDeepSeek + "&group_topk=8").plan.step.comm_ep_s).epsilon(1e-12));
 }
 
-TEST_CASE("each overlap hides its share of the all-to-all: none, Megatron-Core's measured, DualPipe's all",
-          "[moe]") {
+TEST_CASE("each overlap hides its share of the all-to-all: none, Megatron-Core's measured, DualPipe's all", "[moe]") {
   const PlanOutput plain = PlanLink(kDeepSeek + "&ep_dedup=1");
   const PlanOutput megatron = PlanLink(kDeepSeek + "&ep_dedup=1&moe_a2a_overlap=1");
   const PlanOutput dual = PlanLink(kDeepSeek + "&ep_dedup=1&pp_schedule=dualpipe");
@@ -88,8 +87,7 @@ TEST_CASE("eager dropless MoE layers wait for the host at small micro-batches", 
   // The host time given is used: twice as much per pass, twice the host's share of the micro-batch.
   const double per_pass = one.job.assume.moe_host_s;
   REQUIRE(per_pass > 0);
-  CHECK(PlanLink(kQwen + "&mbs=1&moe_host_s=" + std::to_string(2 * per_pass)).plan.step.host_s >
-        one.plan.step.host_s);
+  CHECK(PlanLink(kQwen + "&mbs=1&moe_host_s=" + std::to_string(2 * per_pass)).plan.step.host_s > one.plan.step.host_s);
 }
 
 TEST_CASE("DeepEP-class dispatchers use the link better than NCCL's all-to-all", "[moe]") {

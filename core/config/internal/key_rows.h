@@ -64,6 +64,7 @@ inline constexpr const char* kZeroOne[] = {"0", "1"};
 inline constexpr const char* kZeroStages[] = {"0", "1", "2", "3"};
 inline constexpr const char* kLoraTargets[] = {"qv", "attn", "all"};
 inline constexpr const char* kLangs[] = {"en", "zh"};
+inline constexpr const char* kStartupLoads[] = {"none", "weights", "checkpoint"};
 
 // One function per part of the table, in link order; Table() (keys.cpp) appends them in turn.
 void AddModelKeys(std::vector<KeyInfo>& table);       // keys_model.cpp: link version, model, dimensions
