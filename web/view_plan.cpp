@@ -20,15 +20,16 @@
 namespace tp::ui {
 namespace {
 
-// Where the wall clock of the whole run goes: steps at the step model's speed, the share production runs
-// lose beyond it (run efficiency), checkpoint writes, and restarts plus work lost to failures.
+// Where the wall clock of the whole run goes (core/estimate/run.cpp): steps at the step model's speed,
+// stragglers and data-loader stalls, evaluation, the start-up, checkpoint writes, and restarts plus work lost.
 void RunBar(AppState& app, const PlanOutput& o, float height) {
   const RunSummary& r = o.plan.run;
   std::vector<Segment> segs = {
       Seg("training", r.steady_days, Col(app, Hue::Compute), "optimizer steps at the step model's steady-state speed"),
-      Seg("production overhead", std::max(0.0, r.compute_days - r.steady_days), Col(app, Hue::MemoryBound),
-          "what published production runs lose beyond the steady state: software, stragglers, evaluation, data "
-          "stalls (Assumptions: eff_run)"),
+      Seg("stragglers", r.straggler_days + r.stall_days, Col(app, Hue::MemoryBound),
+          "slow ranks, throughput swings and data-loader stalls (Assumptions: straggler, data_stall)"),
+      Seg("evaluation", r.eval_days, Col(app, Hue::CommDp), "periodic evaluation (Reliability: eval_interval, eval_tokens)"),
+      Seg("start-up", r.startup_days, Col(app, Hue::Muted), "launch, loading and warm-up before the first step"),
       Seg("checkpoints", r.ckpt_days, Col(app, Hue::Optimizer), "writing checkpoints at the Young/Daly interval"),
       Seg("failures", r.failure_days, Col(app, Hue::Bubble), "restarts and the work lost since the last checkpoint"),
   };

@@ -278,9 +278,26 @@ Explanation ExplainPlan(const PlanOutput& out) {
                                   "ceil(tokens / tokens_per_step)", {k_tokens, tokens_step});
   const int steady = b.Node("steady_days", r.steady_days, "day", "at steady-state speed", "按稳态速度",
                             "steps x step_seconds / 86400", {tokens_steps, step});
-  const int eff_run = b.Key("eff_run", r.run_efficiency, "fraction");
-  const int compute_days = b.Node("compute_days", r.compute_days, "day", "failure-free", "无故障时",
-                                  "steady_days / eff_run", {steady, eff_run});
+  const int straggler = b.Key("straggler", rt.straggler, "fraction");
+  const int stall = b.Key("data_stall", rt.data_stall, "fraction");
+  const int eval_interval = b.Key("eval_interval", job.work.eval_interval, "steps");
+  const int evals = b.Node("evals", r.evals, "", "evaluations", "评估次数",
+                           "floor((steps - eval_first) / eval_interval) + 1", {tokens_steps, eval_interval});
+  const int eval_s =
+      b.Node("eval_s", r.eval_s, "s", "one evaluation", "一次评估",
+             "eval_tokens / tokens_per_step x step_seconds x forward share of the model FLOPs", {step, tokens_step},
+             "eval_tokens: 100 global batches by default (Megatron-LM's --eval-iters; run.cpp)");
+  const int startup = b.Node("startup_s", r.startup_s, "s", "start-up", "启动时间",
+                             job.rel.startup_s > 0 ? ""
+                                                   : "launch_s + init_per_node_s x nodes + loaded bytes / storage "
+                                                     "bandwidth + warmup_steps x step_seconds",
+                             {b.Key("launch_s", rt.launch_s, "s"), b.Key("init_per_node_s", rt.init_per_node_s, "s"),
+                              b.Key("warmup_steps", rt.warmup_steps, "steps"), step},
+                             "fitted on the MLPerf v4.1 logs' untimed start-up (run.cpp)");
+  const int compute_days =
+      b.Node("compute_days", r.compute_days, "day", "failure-free", "无故障时",
+             "startup_s / 86400 + steady_days x (1 + straggler + data_stall) + evals x eval_s / 86400",
+             {startup, steady, straggler, stall, evals, eval_s});
   const int mtbf = b.Key("mtbf_gpu_h", rt.mtbf_gpu_h, "hours");
   const int rate = b.Node("failures_per_hour", r.failures_per_hour, "1/h", "failures per hour, cluster-wide",
                           "全集群每小时故障数", "gpus / mtbf_gpu_h", {k_gpus, mtbf});
@@ -313,7 +330,8 @@ Explanation ExplainPlan(const PlanOutput& out) {
              "1 - ckpt_write_s / ckpt_interval_s - failures_per_hour / 3600 x (restart_s + ckpt_interval_s / 2)",
              {write, interval, rate, restart}, "Daly 2006, first order");
   const int days =
-      b.Node("days", r.days, "day", "wall-clock days", "实际天数", "compute_days / goodput", {compute_days, goodput});
+      b.Node("days", r.days, "day", "wall-clock days", "实际天数",
+             "startup_s / 86400 + (compute_days - startup_s / 86400) / goodput", {compute_days, goodput, startup});
   const int hours = b.Node("gpu_hours", r.gpu_hours, "h", "GPU-hours", "GPU 小时", "gpus x days x 24", {k_gpus, days});
   const int price = b.Key("usd_per_gpu_hour", rt.usd_per_gpu_hour, "USD/GPU-hour");
   if (gpu && !gpu->price_source.empty()) {

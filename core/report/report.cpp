@@ -131,11 +131,16 @@ std::vector<Section> Sections(const PlanOutput& out) {
                 E("tokens_defaulted", Bool(r.tokens_defaulted)),
                 E("steps", Num(r.steps)),
                 E("steady_days", Num(r.steady_days)),
-                E("run_efficiency", Num(r.run_efficiency)),
+                E("straggler_days", Num(r.straggler_days)),
+                E("stall_days", Num(r.stall_days)),
+                E("eval_days", Num(r.eval_days)),
+                E("evals", Num(r.evals)),
+                E("startup_s", Num(r.startup_s)),
                 E("compute_days", Num(r.compute_days)),
                 E("days", Num(r.days)),
                 E("ckpt_days", Num(r.ckpt_days)),
                 E("failure_days", Num(r.failure_days)),
+                E("timed_days", Num(r.timed_days)),
                 E("gpu_hours", Num(r.gpu_hours)),
                 E("goodput", Num(r.goodput)),
                 E("failures", Num(r.failures)),
@@ -253,8 +258,9 @@ std::string Usd(double v, Lang lang) { return UsdText(lang, v); }
 
 std::string LayoutText(const Config& c) {
   std::string s;
-  for (const char* k : {"tp", "pp", "vp", "cp", "ep", "dp", "mbs", "zero", "recompute", "sp", "offload"})
-    s += std::string(s.empty() ? "" : " ") + k + "=" + FormatValue(c, k);
+  for (const char* k : {"tp", "pp", "vp", "pp_schedule", "cp", "ep", "dp", "mbs", "zero", "recompute", "sp", "offload"})
+    if (std::string_view(k) != "pp_schedule" || c.pp > 1)  // the schedule of a pipeline only
+      s += std::string(s.empty() ? "" : " ") + k + "=" + FormatValue(c, k);
   return s;
 }
 
@@ -353,8 +359,11 @@ std::vector<Row> Rows(const PlanOutput& out, Lang lang) {
                                                                : T(" (20 per parameter, Chinchilla default)")));
     row("steps", Fmt("%.0f", r.steps));
     row("wall clock", TrFill(lang, "{0} ({1} failure-free)", {days(r.days), days(r.compute_days)}));
-    row("run efficiency", TrFill(lang, "{0} of the steady-state speed ({1} at that speed)",
-                                 {Fmt("%.1f %%", 100 * r.run_efficiency), days(r.steady_days)}));
+    row("steady-state training", days(r.steady_days));
+    row("stragglers and data stalls", days(r.straggler_days + r.stall_days));
+    row("evaluation",
+        TrFill(lang, "{0} ({1} evaluations of {2})", {days(r.eval_days), Fmt("%.0f", r.evals), secs(r.eval_s)}));
+    row("start-up", secs(r.startup_s));
     row("GPU-hours", Fmt(r.gpu_hours < 100 ? "%.3g" : "%.0f", r.gpu_hours));
     row("goodput", Fmt("%.1f %%", 100 * r.goodput));
     row("expected failures", Fmt("%.1f", r.failures));

@@ -10,6 +10,7 @@
 
 #include "catalog.h"
 #include "model.h"
+#include "pipeline.h"
 #include "plan.h"
 #include "presets.h"
 #include "resolve.h"
@@ -119,6 +120,8 @@ void ResolveModel(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues)
   if (cfg.moe_ffn > 0) m.moe_ffn = cfg.moe_ffn;
   if (cfg.shared_experts >= 0) m.shared_experts = cfg.shared_experts;
   if (cfg.dense_layers >= 0) m.dense_layers = cfg.dense_layers;
+  if (cfg.expert_groups > 0) m.expert_groups = cfg.expert_groups;
+  if (cfg.group_topk > 0) m.group_topk = cfg.group_topk;
   if (cfg.kv_lora_rank >= 0) m.kv_lora_rank = cfg.kv_lora_rank;
   if (cfg.q_lora_rank >= 0) m.q_lora_rank = cfg.q_lora_rank;
   if (cfg.qk_rope_dim > 0) m.qk_rope_dim = cfg.qk_rope_dim;
@@ -257,6 +260,21 @@ void ResolveStack(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues)
   w.offload_checkpoints = cfg.offload_act >= 0 ? cfg.offload_act == 1 : job.stack->offload_checkpoints;
   w.optimizer_in_backward = cfg.opt_in_bwd == 1;
   w.pp_microbatches = cfg.pp_microbatches > 0 ? cfg.pp_microbatches : 0;
+  // 1F1B with several chunks per GPU is the interleaved schedule: a layout without a schedule reads so
+  // (pipeline.h ScheduleOf), a 1f1b the user wrote beside vp > 1 contradicts itself.
+  if (cfg.pp_schedule == int(PipeSchedule::OneF1B) && cfg.vp > 1 && cfg.pp != 1)
+    Error(
+        issues, "pp_schedule",
+        "{0} runs one model chunk per GPU (pp={1}, vp={2}, {3} micro-batches per schedule); accepted: vp=1 (or pp_schedule=interleaved)"_issue,
+        {Name(PipeSchedule::OneF1B), cfg.pp > 0 ? std::to_string(cfg.pp) : "auto", std::to_string(cfg.vp),
+         cfg.pp_microbatches > 0 ? std::to_string(cfg.pp_microbatches) : "auto"});
+  // The whole run's other parts (run.cpp): evaluation as Megatron-LM runs it by default, what start-up loads.
+  w.eval_interval = cfg.eval_interval >= 0 ? cfg.eval_interval : 1000;
+  w.eval_first = cfg.eval_first > 0 ? cfg.eval_first : 0;
+  w.eval_tokens = cfg.eval_tokens > 0 ? cfg.eval_tokens : 0;
+  w.startup_load = cfg.startup_load >= 0 ? Workload::Load(cfg.startup_load)
+                   : w.finetune          ? Workload::Load::Weights
+                                         : Workload::Load::None;
   // The stack's conventions as assumption defaults (each has a key that overrides it: ApplyAssumptions).
   Assumptions& a = job.assume;
   a.logit_bytes = job.stack->logit_bytes;
@@ -404,6 +422,10 @@ void ResolveHardware(const Config& cfg, Job& job, std::vector<ConfigIssue>& issu
     hw.gpu = custom.get();
   }
   if (g) CheckIntraLink(*g, hw.intra, hw.gpus_per_node, hw.gpus, issues);
+  // FP8's scaling: the user's, else MXFP8 where the tensor cores run it (Blackwell), else per tensor.
+  job.work.fp8_recipe = cfg.fp8_recipe >= 0         ? Fp8Recipe(cfg.fp8_recipe)
+                        : (hw.gpu && hw.gpu->mxfp8) ? Fp8Recipe::Mx
+                                                    : Fp8Recipe::Tensor;
 }
 
 void ResolveEconomics(const Config& cfg, Job& job) {
@@ -424,6 +446,9 @@ void ResolveEconomics(const Config& cfg, Job& job) {
   r.ckpt_s = cfg.ckpt_s;
   r.restart_s = cfg.restart_s;
   r.storage_bytes_per_s = cfg.storage_gbps * 1e9;
+  r.checkpoints = cfg.checkpoints != 0;
+  r.ckpt_interval_s = cfg.ckpt_interval_s > 0 ? cfg.ckpt_interval_s : 0;
+  r.startup_s = cfg.startup_s > 0 ? cfg.startup_s : 0;
   if (r.storage_bytes_per_s <= 0)  // the Assumptions' rule (1 GB/s per GPU, capped), made explicit for reports
     r.storage_bytes_per_s =
         std::min(job.assume.storage_bytes_max, double(job.hw.gpus) * job.assume.storage_bytes_per_gpu);
@@ -431,6 +456,8 @@ void ResolveEconomics(const Config& cfg, Job& job) {
   // Every assumption key, through its row (core/config/keys.cpp): auto keeps the documented default.
   ApplyAssumptions(cfg, job.assume);
   FillStepDefaults(job.assume);  // the step model's defaults written out, so every surface can show them
+  job.assume.moe_a2a_overlap = cfg.moe_a2a_overlap == 1 ? 1.0 : 0.0;
+  job.assume.moe_pad = cfg.moe_pad == 1 ? 1.0 : 0.0;
   // The stack's kernels: its fitted efficiency scales the step model's kernel rates (matmul, attention,
   // memory-bound) where the user did not give them (a given rate is the user's own measurement).
   if (cfg.eff_matmul <= 0) job.assume.eff_matmul *= job.assume.eff_stack;
@@ -495,6 +522,13 @@ Layout ExplicitLayout(const Config& cfg, const Job& job) {
                                                  : Recompute::None;
   l.offload = cfg.offload < 0 ? Offload::None : Offload(cfg.offload);
   l.sp = cfg.sp < 0 ? l.tp > 1 : cfg.sp == 1;
+  // The schedule given, else 1F1B (interleaved when vp > 1: ScheduleOf); a schedule that fixes the chunks per
+  // GPU (ZBV and DualPipeV two) sets vp when it is left on auto.
+  l.schedule = cfg.pp_schedule >= 0 ? PipeSchedule(cfg.pp_schedule)
+               : l.vp > 1           ? PipeSchedule::Interleaved
+                                    : PipeSchedule::OneF1B;
+  if (cfg.vp == kAuto && ScheduleFixedVp(l.schedule) > 0) l.vp = ScheduleFixedVp(l.schedule);
+  if (cfg.vp == kAuto && l.schedule == PipeSchedule::Interleaved) l.vp = 2;
   return l;
 }
 
@@ -644,7 +678,8 @@ bool CheckLayout(const Job& job, const Layout& l, std::vector<ConfigIssue>* issu
     }
   }
   const int64_t per_schedule = micro / std::max(1, PipelineSchedules(job.work, micro));
-  if (l.vp > 1 && l.pp > 1 && per_step > 0 && per_schedule % l.pp != 0) {
+  const PipeSchedule schedule = ScheduleOf(l);
+  if (schedule == PipeSchedule::Interleaved && per_step > 0 && per_schedule % l.pp != 0) {
     const bool split = per_schedule != micro;
     if (fail(
             split ? "pp_microbatches" : "vp",
@@ -656,6 +691,16 @@ bool CheckLayout(const Job& job, const Layout& l, std::vector<ConfigIssue>* issu
             }))
       return false;
   }
+  // What the named schedule needs (core/job/pipeline.h): its chunks per GPU, DualPipe's even pp and 2 x pp
+  // micro-batches.
+  // The schedule as asked (1F1B with vp > 1 is the interleaved one: a layout built without a schedule).
+  const PipeSchedule asked = l.schedule == PipeSchedule::OneF1B && l.vp > 1 ? PipeSchedule::Interleaved : l.schedule;
+  if (l.pp > 1 && per_step > 0)
+    if (const auto words = CheckSchedule(asked, l.pp, l.vp, per_schedule);
+        words && fail("pp_schedule", *words, [&] {
+          return Args{Name(asked), str(l.pp), str(l.vp), str(per_schedule)};
+        }))
+      return false;
   // Optimizer-in-backward steps every parameter in its backward: nothing accumulates across micro-batches.
   if (job.work.optimizer_in_backward && per_step > 0 && gbs / per_step > 1 &&
       fail(
@@ -692,11 +737,13 @@ FinetuneDataset DatasetOf(const Config& cfg) {
 
 bool HasAutoLayout(const Config& c) {
   return c.tp == kAuto || c.pp == kAuto || c.vp == kAuto || c.cp == kAuto || c.ep == kAuto || c.mbs == kAuto ||
-         c.zero == kAuto || c.recompute == Recompute::Auto || c.offload == kAuto || c.sp == kAuto;
+         (c.pp_schedule == kAuto && c.pp != 1) || c.zero == kAuto || c.recompute == Recompute::Auto ||
+         c.offload == kAuto || c.sp == kAuto;
 }
 
 void ApplyLayout(Config& cfg, const Layout& l) {
   cfg.tp = l.tp, cfg.pp = l.pp, cfg.vp = l.vp, cfg.cp = l.cp, cfg.ep = l.ep, cfg.dp = l.dp;
+  cfg.pp_schedule = l.pp > 1 ? int(ScheduleOf(l)) : kAuto;
   cfg.mbs = l.mbs, cfg.zero = l.zero, cfg.recompute = l.recompute, cfg.offload = int(l.offload), cfg.sp = l.sp ? 1 : 0;
 }
 
