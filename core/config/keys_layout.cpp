@@ -57,27 +57,33 @@ void AddLayoutKeys(std::vector<KeyInfo>& table) {
        ChoiceField(
            "zero", G::Layout, kZeroStages, true, TP_INT(zero),
            "ZeRO stage over the data-parallel group: 1 optimizer, 2 + gradients, 3 + weights (FSDP full shard).")
+           .Values(kZeroLabels)
            .Label("ZeRO stage", "ZeRO 阶段")
            .Zh("在数据并行组内的 ZeRO 阶段：1 切分优化器状态，2 再加梯度，3 再加权重（FSDP full shard）。"),
        ChoiceField("recompute", G::Layout, kRecomputeNames, false, TP_INT(recompute),
                    "Activation recomputation: none, selective (attention only), full (every layer), auto.")
+           .Values(kRecomputeLabels)
            .Label("Recompute", "激活重计算")
            .Zh("激活重计算（梯度检查点）：none 不用，selective 只重算注意力，full 每层都重算，auto 自动。"),
        ChoiceField("offload", G::Layout, kOffloadNames, true, TP_INT(offload),
                    "Move optimizer states (and with ZeRO-3 weights) to CPU memory or NVMe.")
+           .Values(kOffloadLabels)
            .Label("Offload", "卸载（offload）")
            .Zh("把优化器状态（ZeRO-3 时还有权重）卸载到 CPU 内存或 NVMe。"),
        ChoiceField("sp", G::Layout, kZeroOne, true, TP_INT(sp),
                    "Sequence parallelism: shard norms and dropout activations across the tensor-parallel group.")
+           .Values(kOnOffLabels)
            .Label("Sequence parallel", "序列并行")
            .Zh("序列并行：把归一化和 dropout 的激活值切分到张量并行组内。"),
        ChoiceField("flash", G::Layout, kZeroOne, false, TP_INT(flash),
                    "FlashAttention: attention without materializing the seq x seq scores.")
+           .Values(kOnOffLabels)
            .Label("FlashAttention", "FlashAttention")
            .Zh("FlashAttention：计算注意力时不生成 seq × seq 的分数矩阵。"),
        ChoiceField("opt_in_bwd", G::Layout, kZeroOne, false, TP_INT(opt_in_bwd),
                    "Step the optimizer inside the backward, one parameter at a time, and free its gradient at once "
                    "(torchtune's optimizer_in_bwd): no gradient buffer, but no gradient accumulation either.")
+           .Values(kOnOffLabels)
            .Label("Optimizer in backward", "反向中更新参数")
            .Zh("在反向传播中逐个参数执行优化器更新并立即释放其梯度（torchtune 的 "
                "optimizer_in_bwd）：不需要梯度缓冲区，但也"
@@ -85,6 +91,7 @@ void AddLayoutKeys(std::vector<KeyInfo>& table) {
        ChoiceField("offload_act", G::Layout, kZeroOne, true, TP_INT(offload_act),
                    "With full recomputation, keep each layer's input in host memory instead of on the GPU (Unsloth's "
                    "gradient checkpointing); auto = the framework's default.")
+           .Values(kOnOffLabels)
            .Label("Offload checkpoints", "检查点卸载")
            .Zh("全量重计算时，把每层的输入放在主机内存而非 GPU 上（Unsloth 的梯度检查点）；auto = 框架的默认。"),
        // ---- Cost
@@ -168,6 +175,7 @@ void AddLayoutKeys(std::vector<KeyInfo>& table) {
        ChoiceField("checkpoints", G::Reliability, kZeroOne, true, TP_INT(checkpoints),
                    "Whether the run writes checkpoints: 0 for a benchmark's timed run (a failure then loses all "
                    "work); auto = 1.")
+           .Values(kOnOffLabels)
            .Label("Write checkpoints", "写检查点")
            .Zh("训练是否写检查点：基准测试的计时运行为 0（此时一次故障会丢失全部工作）；auto = 1。")
            .Source("1: production runs checkpoint (Llama 3, BLOOM, OPT). MLPerf's timed runs write none "
@@ -210,6 +218,7 @@ void AddLayoutKeys(std::vector<KeyInfo>& table) {
                    "What start-up reads before the first step: none (from scratch), weights (16-bit, a fine-tune "
                    "or continued pre-training) or checkpoint (weights and optimizer states, a resumed run); auto = "
                    "weights to fine-tune, else none.")
+           .Values(kStartupLoadLabels)
            .Label("Start-up load", "启动时加载")
            .Zh("第一步之前启动阶段要读取的内容：none（从头训练）、weights（16 位权重：微调或继续预训练）或 checkpoint"
                "（权重和优化器状态：恢复的训练）；auto = 微调时为 weights，否则为 none。")

@@ -13,6 +13,7 @@
 
 #include "catalog.h"
 #include "memory_internal.h"
+#include "rules.h"
 #include "step_finetune.h"
 
 namespace tp {
@@ -42,7 +43,7 @@ struct LayerAct {
 };
 
 LayerAct LayerActivations(const Ctx& c) {
-  const ModelMemo& w = c.w;
+  const ModelFacts& w = c.w;
   const double e = c.e, it = 1.0 / c.t, ir = c.sp ? it : 1;
   LayerAct la;
   const double replicated = e * 4 * w.h + (c.dropout ? 2 * w.h : 0);
@@ -80,7 +81,8 @@ void StageActivations(const Ctx& c, const StageParams& s, const LayerAct& la, in
   // Micro-batches in flight on stage k: the schedule's (core/job/pipeline.h PipelineInflight).
   double inflight = 1;
   if (c.p > 1) {
-    const double m = w.gbs > 0 ? std::max(1.0, double(w.gbs) / (double(c.dp) * c.mbs)) : c.p;
+    const int gbs = GlobalBatch(w, c.lay);
+    const double m = gbs > 0 ? std::max(1.0, double(gbs) / (double(c.dp) * c.mbs)) : c.p;
     inflight = PipelineInflight(ScheduleOf(c.lay), c.p, c.v, k, m);
   }
   Recompute rc = c.lay.recompute == Recompute::Auto ? Recompute::Selective : c.lay.recompute;
@@ -138,14 +140,20 @@ void ScaleTokenMemory(StageNeed& need, double factor) {
 
 }  // namespace
 
+// DualPipe keeps two stages' weights, and their gradients and states, on every GPU (pipeline.h).
+static void HoldScheduleCopies(const Layout& layout, StageNeed& need) {
+  if (const double copies = PipelineWeightCopies(ScheduleOf(layout)); copies != 1)
+    need.weights *= copies, need.gradients *= copies, need.optimizer *= copies, need.pageable *= copies;
+}
+
 MemoryBreakdown EstimateMemory(const Job& job, const Layout& layout, MemoryTrace* trace) {
   MemoryBreakdown out;
-  const ModelMemo& memo = MemoOf(job);
+  const ModelFacts& facts = job.facts;
   Ctx c{job,
         layout,
         StackOf(job),
-        memo.pc,
-        memo,
+        facts.pc,
+        facts,
         std::max(1, layout.tp),
         std::max(1, layout.pp),
         std::max(1, layout.vp),
@@ -175,26 +183,24 @@ MemoryBreakdown EstimateMemory(const Job& job, const Layout& layout, MemoryTrace
   out.capacity = job.hw.gpu ? ClampPos(job.hw.gpu->mem_bytes) : 0;
   out.usable = out.capacity * (1 - std::clamp(as.headroom, 0.0, 1.0));
 
-  const int gpn = std::max(1, std::min(job.hw.gpus_per_node, std::max(1, job.hw.gpus)));  // GPUs per node
+  const int gpn = NodeGpus(job.hw);
   double best_total = -1, min_mbs = INFINITY, min_seq = INFINITY;
   // Candidates for the most loaded GPU: the first stage (embedding, most micro-batches in flight), the
   // last (head, logits), the second (an uneven split moves blocks off the first), and the first stage of
   // each block kind (a MoE model's leading dense blocks can fill stages of their own).
   int stages[5] = {0, c.p - 1, 1, 0, 0}, nstages = c.p > 1 ? 3 : 1;
-  if (c.p > 2 && !size_only && memo.pc.moe_layers > 0 && memo.pc.dense_layers > 0) {
+  if (c.p > 2 && !size_only && facts.pc.moe_layers > 0 && facts.pc.dense_layers > 0) {
     const int boundary =
-        std::clamp(memo.pc.dense_layers / std::max(1, BlocksOnStage(memo.pc, c.p, 0).Count()), 0, c.p - 1);
+        std::clamp(facts.pc.dense_layers / std::max(1, BlocksOnStage(facts.pc, c.p, 0).Count()), 0, c.p - 1);
     stages[nstages++] = boundary;
     stages[nstages++] = std::min(boundary + 1, c.p - 1);
   }
   for (int i = 0; i < nstages; ++i) {
     const int k = stages[i];
     if (i > 0 && (k == stages[0] || (i > 1 && k == stages[1]))) continue;  // the same stage twice
-    const StageParams sp = ParamsOnStage(c, k);
+    const StageParams sp = ParamsOnStage(job, layout, k);  // the stage model step time uses too (rules.h)
     StageNeed need = StageStates(c, sp);
-    // DualPipe keeps two stages' weights, and their gradients and states, on every GPU (pipeline.h).
-    if (const double copies = PipelineWeightCopies(ScheduleOf(layout)); copies != 1)
-      need.weights *= copies, need.gradients *= copies, need.optimizer *= copies, need.pageable *= copies;
+    HoldScheduleCopies(layout, need);
     if (!size_only) StageActivations(c, sp, la, k, need);
     if (calib != 1.0) ScaleTokenMemory(need, calib);
     const double states = need.weights + need.gradients + need.optimizer;
@@ -252,7 +258,7 @@ MemoryBreakdown EstimateMemory(const Job& job, const Layout& layout, MemoryTrace
   }
   out.model_states = out.weights + out.gradients + out.optimizer;
   // Offloaded states must also fit in the node's host memory (ZeRO-Infinity's premise: it is there).
-  const bool host_ok = out.host_bytes <= 1e9 * ClampPos(as.host_gb_per_gpu) * gpn;
+  const bool host_ok = out.host_bytes <= HostBytesPerNode(job);
   out.fits = out.capacity > 0 && out.total <= out.usable && host_ok;
   constexpr double kCap = 1 << 20;
   out.max_micro_batch = out.capacity > 0 ? int(std::clamp(std::floor(min_mbs), 0.0, kCap)) : 0;

@@ -10,7 +10,7 @@
 #include "catalog.h"
 #include "flops.h"
 #include "model.h"
-#include "model_memo.h"
+#include "rules.h"
 #include "units.h"
 
 namespace tp {
@@ -44,11 +44,16 @@ double CheckpointBytesPerParam(Optimizer opt) {
 // What a checkpoint must hold: every parameter for full training; LoRA/QLoRA checkpoints hold only the
 // adapters (the frozen base is read back from the original weights).
 double TrainedParams(const Job& job) {
-  if (job.work.method == Method::Full) return MemoOf(job).pc.total;
+  if (job.work.method == Method::Full) return job.facts.pc.total;
   return LoraParams(job.model, job.work.lora_r, job.work.lora_targets);
 }
 
 }  // namespace
+
+double EvalTokens(const Job& job, const Layout& layout) {
+  const double tokens_per_step = double(std::max(1, GlobalBatch(job.work, layout))) * double(std::max(1, job.work.seq));
+  return job.work.eval_tokens > 0 ? job.work.eval_tokens : kEvalBatches * tokens_per_step;
+}
 
 RunSummary EstimateRun(const Job& job, const Layout& layout, const MemoryBreakdown&, const StepBreakdown& step,
                        const Throughput&, RunTrace* trace) {
@@ -58,7 +63,7 @@ RunSummary EstimateRun(const Job& job, const Layout& layout, const MemoryBreakdo
   const Assumptions& a = job.assume;
   run.tokens = std::max(0.0, w.tokens);
   run.tokens_defaulted = w.tokens_defaulted;
-  const double tokens_per_step = double(std::max(1, w.gbs)) * double(std::max(1, w.seq));
+  const double tokens_per_step = double(std::max(1, GlobalBatch(w, layout))) * double(std::max(1, w.seq));
   run.steps = std::ceil(run.tokens / tokens_per_step);
   const double step_s = std::max(0.0, step.seconds);
   const double steady_s = run.steps * step_s;
@@ -72,7 +77,7 @@ RunSummary EstimateRun(const Job& job, const Layout& layout, const MemoryBreakdo
   // evaluates at iteration % eval_interval == 0). A token costs the forward share of a training token: model
   // forward FLOPs over model FLOPs (a third for full training, half for LoRA's frozen weights) of the step's
   // time per token, the layout's communication and bubble included.
-  const StepFlops flops = FlopsPerStep(job, layout, MemoOf(job).ops);
+  const StepFlops flops = FlopsPerStep(job, layout, job.facts.ops);
   const double fwd_share = flops.model > 0 ? flops.forward / flops.model : 1.0 / 3;
   run.eval_s =
       (w.eval_tokens > 0 ? w.eval_tokens : kEvalBatches * tokens_per_step) / tokens_per_step * step_s * fwd_share;
@@ -99,9 +104,9 @@ RunSummary EstimateRun(const Job& job, const Layout& layout, const MemoryBreakdo
   // and warm-up in steps (launch_s, init_per_node_s and warmup_steps fitted on the MLPerf v4.1 logs' untimed
   // start-up, tests/data/run_parts_fit.json). A restart after a failure is restart_s.
   double load_bytes = 0;
-  if (w.startup_load == Workload::Load::Weights) load_bytes = MemoOf(job).pc.total * kWeightBytes;
+  if (w.startup_load == Workload::Load::Weights) load_bytes = job.facts.pc.total * kWeightBytes;
   if (w.startup_load == Workload::Load::Checkpoint)
-    load_bytes = run.ckpt_bytes + (w.method == Method::Full ? 0.0 : MemoOf(job).pc.total * kWeightBytes);
+    load_bytes = run.ckpt_bytes + (w.method == Method::Full ? 0.0 : job.facts.pc.total * kWeightBytes);
   const double launch = a.launch_s > 0 ? a.launch_s : kLaunchS;
   const double per_node = a.init_per_node_s > 0 ? a.init_per_node_s : kInitPerNodeS;
   const double warmup = a.warmup_steps > 0 ? a.warmup_steps : kWarmupSteps;

@@ -19,6 +19,9 @@ struct RunTrace {
 RunSummary EstimateRun(const Job& job, const Layout& layout, const MemoryBreakdown& memory, const StepBreakdown& step,
                        const Throughput& throughput, RunTrace* trace = nullptr);
 
+// Tokens one evaluation reads: eval_tokens, else 100 global batches (Megatron-LM's --eval-iters default).
+double EvalTokens(const Job& job, const Layout& layout);
+
 // The start-up constants run.cpp uses when launch_s / warmup_steps are on auto (fitted: docs/whole-run.md).
 double DefaultLaunchS();
 double DefaultInitPerNodeS();

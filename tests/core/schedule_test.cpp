@@ -11,6 +11,7 @@
 #include "report.h"
 #include "resolve.h"
 #include "search.h"
+#include "search_config.h"
 #include "stack.h"
 #include "test_links.h"
 
@@ -135,11 +136,7 @@ TEST_CASE("the search offers the schedules the stack runs, and the plan shows th
     SearchOptions opt;
     opt.top = 400;
     opt.exhaustive = true;
-    LayoutSearch search;
-    search.Begin(cfg, opt);
-    while (!search.Step(1 << 20)) {
-    }
-    const SearchResult& r = search.Result();
+    const SearchResult r = SearchLayouts(cfg, opt);
     REQUIRE(!r.top.empty());
     bool v_shaped = false;
     for (const SearchHit& h : r.top) {
