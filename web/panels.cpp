@@ -16,6 +16,7 @@
 #include "i18n.h"
 #include "imgui.h"
 #include "inputs.h"
+#include "pipeline.h"
 #include "platform.h"
 #include "rules.h"
 #include "sentences.h"
@@ -74,6 +75,8 @@ std::string LayoutWords(const Plan& p) {
   // TP/PP/CP/EP/DP/ZeRO/SP are written the same in Chinese; the words around them are translated.
   std::string s = "TP " + std::to_string(l.tp) + " · PP " + std::to_string(l.pp);
   if (l.vp > 1) s += " " + Sprintf(Tr("(x%d virtual)"), l.vp);
+  if (l.pp > 1 && ScheduleOf(l) != PipeSchedule::OneF1B && ScheduleOf(l) != PipeSchedule::Interleaved)
+    s += std::string(" ") + Name(ScheduleOf(l));
   if (l.cp > 1) s += " · CP " + std::to_string(l.cp);
   if (l.ep > 1) s += " · EP " + std::to_string(l.ep);
   s += " · DP " + std::to_string(l.dp) + " · " + Sprintf(Tr("micro-batch %d"), l.mbs);
@@ -163,10 +166,11 @@ void Verdict(AppState& app, const PlanOutput& o, bool compact, const std::string
       }
       ImGui::Text("%s", days.c_str());
       if (ImGui::IsItemHovered())
-        Tooltip(Sprintf(Tr("wall clock for %s tokens: %s at the steady-state speed, then run efficiency %s and "
-                           "goodput %s (failures, checkpoints, restarts)"),
+        Tooltip(Sprintf(Tr("wall clock for %s tokens: %s at the steady-state speed, %s more for stragglers, "
+                           "evaluation and start-up, then goodput %s (failures, checkpoints, restarts)"),
                         FmtCount(o.plan.run.tokens).c_str(), FmtDays(o.plan.run.steady_days).c_str(),
-                        FmtPct(o.plan.run.run_efficiency).c_str(), FmtPct(o.plan.run.goodput).c_str()));
+                        FmtDays(o.plan.run.compute_days - o.plan.run.steady_days).c_str(),
+                        FmtPct(o.plan.run.goodput).c_str()));
       Record(app, (name + "_days").c_str());
       WhyButton(app, Figure::Days);
       if (SameLineIfFits(("·  " + cost).c_str(), 14)) {

@@ -22,15 +22,16 @@
 namespace tp::ui {
 namespace {
 
-// Where the wall clock of the whole run goes: steps at the step model's speed, the share production runs
-// lose beyond it (run efficiency), checkpoint writes, and restarts plus work lost to failures.
+// Where the wall clock of the whole run goes (core/estimate/run.cpp): steps at the step model's speed,
+// stragglers and data-loader stalls, evaluation, the start-up, checkpoint writes, and restarts plus work lost.
 void RunBar(AppState& app, const PlanOutput& o, float height) {
   const RunSummary& r = o.plan.run;
   std::vector<Segment> segs = {
       Seg(Figure::SteadyDays, r.steady_days, Col(app, Hue::Compute)),
-      Seg("production overhead", std::max(0.0, r.compute_days - r.steady_days), Col(app, Hue::MemoryBound),
-          "what published production runs lose beyond the steady state: software, stragglers, evaluation, data "
-          "stalls (Assumptions: eff_run)"),
+      Seg(Figure::StragglerDays, r.straggler_days, Col(app, Hue::MemoryBound)),
+      Seg(Figure::StallDays, r.stall_days, Col(app, Hue::CommTp)),
+      Seg(Figure::EvalDays, r.eval_days, Col(app, Hue::CommDp)),
+      Seg(Figure::Startup, r.startup_days, Col(app, Hue::Muted)),
       Seg(Figure::CkptDays, r.ckpt_days, Col(app, Hue::Optimizer)),
       Seg(Figure::FailureDays, r.failure_days, Col(app, Hue::Bubble)),
   };

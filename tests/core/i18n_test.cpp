@@ -11,6 +11,7 @@
 #include <set>
 #include <sstream>
 #include <string>
+#include <tuple>
 
 #include "calibrate.h"
 #include "cli.h"
@@ -421,6 +422,24 @@ std::vector<ConfigIssue> BadInputIssues() {
          {"cp", "1"},
          {"zero", "1"},
          {"offload", "nvme"}});
+  // The named pipeline schedules (core/job/pipeline.cpp CheckSchedule).
+  for (const auto& [schedule, vp, pp, gbs, gpus] :
+       {std::tuple<const char*, const char*, const char*, const char*, const char*>{"interleaved", "1", "2", "64", "8"},
+        {"zb-h1", "2", "2", "64", "8"},
+        {"zbv", "3", "2", "64", "8"},
+        {"dualpipe", "1", "3", "96", "12"},
+        {"dualpipe", "1", "4", "8", "8"},
+        {"dualpipe", "1", "2", "20", "8"}})
+    pairs({{"model", "llama2-7b"},
+           {"gpus", gpus},
+           {"tp", "1"},
+           {"pp", pp},
+           {"vp", vp},
+           {"cp", "1"},
+           {"mbs", "1"},
+           {"gbs", gbs},
+           {"pp_schedule", schedule}});
+  pairs({{"model", "llama2-7b"}, {"gpus", "8"}, {"tp", "1"}, {"pp", "2"}, {"vp", "2"}, {"pp_schedule", "1f1b"}});
   // The stacks' pipeline rules (pp_microbatches): one schedule per step, uneven schedules, interleaving per schedule.
   for (const char* stack : {"megatron", "fsdp"})
     for (const char* per : {"3", "1"})

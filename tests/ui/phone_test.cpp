@@ -302,7 +302,13 @@ TEST_CASE("a text field being typed in is reported to the platform, for the phon
   io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
   Frame(app);
   CHECK_FALSE(platform::Null().typing);
-  // A picker's filter box, focused when the picker opens, is a text field too.
+  // A picker's filter box, focused when the picker opens, is a text field too (the column back at the top,
+  // where the model picker is, when the GPUs field was below the fold).
+  if (ImGuiWindow* column = WindowNamed("/all_")) {
+    ImGui::SetScrollY(column, 0);
+    Frame(app);
+    Frame(app);
+  }
   REQUIRE(ClickWidget(app, "model"));
   Frame(app);
   CHECK(platform::Null().typing);
