@@ -16,6 +16,7 @@
 
 #include "catalog.h"
 #include "cli.h"
+#include "cli_run.h"
 #include "config.h"
 #include "json.h"
 #include "planner.h"
@@ -25,16 +26,8 @@ using namespace tp;
 
 namespace {
 
-struct Run {
-  int status = -1;
-  std::string out, err;
-};
-
-Run Cli(std::vector<std::string> args) {
-  Run r;
-  r.status = RunCli(args, r.out, r.err);
-  return r;
-}
+using Run = testing::CliRun;
+using testing::Cli;
 
 std::string GoldenDir() { return std::string(TRAINPLAN_TEST_DATA) + "/../golden"; }
 

@@ -11,21 +11,14 @@
 #include <string>
 
 #include "cli.h"
+#include "cli_run.h"
 
 using namespace tp;
 
 namespace {
 
-struct Run {
-  int status = -1;
-  std::string out, err;
-};
-
-Run Cli(std::vector<std::string> args) {
-  Run r;
-  r.status = RunCli(args, r.out, r.err);
-  return r;
-}
+using Run = testing::CliRun;
+using testing::Cli;
 
 std::string TempPath(const char* name) {
   return (std::filesystem::temp_directory_path() / (std::string("trainplan-") + std::to_string(getpid()) + name))

@@ -9,22 +9,15 @@
 #include <sstream>
 
 #include "cli.h"
+#include "cli_run.h"
 #include "json.h"
 
 using namespace tp;
 
 namespace {
 
-struct Run {
-  int status = -1;
-  std::string out, err;
-};
-
-Run Cli(std::vector<std::string> args) {
-  Run r;
-  r.status = RunCli(args, r.out, r.err);
-  return r;
-}
+using Run = testing::CliRun;
+using testing::Cli;
 
 std::string Temp(const std::string& name) {
   return (std::filesystem::temp_directory_path() / ("trainplan_cli_" + std::to_string(getpid()) + "_" + name)).string();
