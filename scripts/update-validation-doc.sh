@@ -6,7 +6,8 @@
 # run-efficiency fit (FIT), the per-framework efficiency fits (STACKS); docs/step-model.md: the step
 # model's steady-state table and leave-one-out (STEPFIT) and the articles' machine comparison
 # (ARTICLES_STEP); docs/articles.md: article 001's cluster and TCO table (TCO) and article 002's selection
-# guide (GUIDE); docs/explain-and-calibrate.md: an explained step time (EXPLAIN) and a calibration (CALIBRATE).
+# guide (GUIDE); docs/explain-and-calibrate.md: an explained step time (EXPLAIN) and a calibration (CALIBRATE);
+# docs/rl.md: the RL / preference rows, predicted vs published (RL).
 #   scripts/update-validation-doc.sh [--check] [build-dir]
 # --check writes nothing and fails when a generated block is stale (the test suite runs it).
 set -euo pipefail
@@ -28,6 +29,7 @@ trap 'rm -rf "$GEN"' EXIT
 "$BUILD/trainplan-articles_step" >"$GEN/ARTICLES_STEP"
 "$BUILD/trainplan-articles_guide" >"$GEN/GUIDE"
 "$BUILD/trainplan-articles_guide" --tco >"$GEN/TCO"
+"$BUILD/trainplan-rl_validate" >"$GEN/RL"
 # docs/explain-and-calibrate.md: one explained number, and a calibration, as the command line prints them.
 { echo '```'; echo '$ trainplan explain model=llama2-70b gpu=rtx4090 gpus=8 method=qlora step_seconds'
   "$BUILD/trainplan" explain model=llama2-70b gpu=rtx4090 gpus=8 method=qlora step_seconds; echo '```'; } >"$GEN/EXPLAIN"
@@ -39,7 +41,7 @@ python3 - "$ROOT/docs" "$GEN" "$CHECK" <<'PY'
 import os, re, sys
 docs, gen, check = sys.argv[1], sys.argv[2], sys.argv[3] == "1"
 blocks = {"validation.md": ["TABLE", "HELDOUT", "HELDOUT_TP", "FINETUNE", "FIT", "STACKS"], "step-model.md": ["STEPFIT", "ARTICLES_STEP"],
-          "articles.md": ["TCO", "GUIDE"], "explain-and-calibrate.md": ["EXPLAIN", "CALIBRATE"]}
+          "articles.md": ["TCO", "GUIDE"], "explain-and-calibrate.md": ["EXPLAIN", "CALIBRATE"], "rl.md": ["RL"]}
 stale = []
 for name, tags in blocks.items():
     path = os.path.join(docs, name)
