@@ -219,6 +219,7 @@ double KvBytesPerToken(const ModelArch& m, int tp) {
 }
 
 void AddRlMemory(const Job& job, const Layout& layout, MemoryBreakdown& memory) {
+  memory.policy_total = memory.total;
   const RlSetup& r = job.rl;
   if (!r.Active() || !job.hw.gpu) return;
   const Extras x = TrainerExtras(job, layout, memory);

@@ -37,7 +37,7 @@ RlStep EstimateRl(const Job& job, const Layout& layout, const MemoryBreakdown& p
 
 // The memory of a post-training step folded into the policy's: total becomes the larger of the training and the
 // generation phases' peaks (with the reference, critic, reward model and the engine's residue), fits follows.
-// EstimateMemory calls it, so the layout search sees RL memory too. Nothing for other goals.
+// EstimateMemory calls it, so the layout search sees RL memory too. Other goals: policy_total = total only.
 void AddRlMemory(const Job& job, const Layout& layout, MemoryBreakdown& memory);
 
 }  // namespace tp

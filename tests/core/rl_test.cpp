@@ -95,8 +95,7 @@ TEST_CASE("rl step: phases add up, generation is paced by the longest response",
   CHECK(big.plan.rl.generation_s > s.generation_s / 4);
   CHECK(big.plan.rl.tail_s == Approx(s.tail_s).epsilon(0.5));
   // The run: rl_steps RL steps.
-  CHECK(out.plan.run.compute_days * 86400 * out.job.assume.eff_run ==
-        Approx(s.step_seconds * out.job.rl.steps).epsilon(1e-6));
+  CHECK(out.plan.run.steady_days * 86400 == Approx(s.step_seconds * out.job.rl.steps).epsilon(1e-6));
 }
 
 TEST_CASE("rl step: one-step-off on split pools hides generation, PPO adds the critic, DPO generates nothing", "[rl]") {
