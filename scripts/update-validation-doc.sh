@@ -44,12 +44,31 @@ CAL_KEYS="model=llama3-8b gpu=a100-80g gpus=8 tp=1 pp=1 cp=1 zero=1 recompute=no
 { echo '```'; echo "\$ trainplan plan $CAL_KEYS measured_tokens_per_s_per_gpu=2900 measured_peak_gib=60"
   "$BUILD/trainplan" plan $CAL_KEYS measured_tokens_per_s_per_gpu=2900 measured_peak_gib=60 |
     sed -n '/^Calibration/,/carry to other plans/p'; echo '```'; } >"$GEN/CALIBRATE"
+# README.md's accuracy: each validation set's summary line, the held-out sets first (they judge the model), the
+# sets the constants were fitted on after, labelled as such.
+acc() { printf -- '- %s: %s\n' "$1" "$(head -1 "$GEN/$2")"; }
+{
+  echo "Held out (never fitted):"
+  echo
+  acc "Throughput, NVIDIA's H100 performance tables" HELDOUT_TP
+  acc "Mixture-of-experts steps" MOE_HELDOUT
+  acc "Whole runs, half a minute to four months" RUNS_HELDOUT
+  acc "Older pre-training runs (LLaMA 1, BLOOM, MPT-7B, Llama 3.1)" HELDOUT
+  acc "Fine-tuning runs" FINETUNE
+  echo
+  echo "Fitted on (the constants were set on these: they show the fit, not the accuracy):"
+  echo
+  acc "The case file (throughput, memory states, GPU-hours)" TABLE
+  acc "Mixture-of-experts steps" MOE_FIT
+  acc "Whole runs (start-up)" RUNS_FIT
+} >"$GEN/ACCURACY"
 python3 - "$ROOT/docs" "$GEN" "$CHECK" <<'PY'
 import os, re, sys
 docs, gen, check = sys.argv[1], sys.argv[2], sys.argv[3] == "1"
 blocks = {"validation.md": ["MOE_HELDOUT", "RUNS_HELDOUT", "STARTUP_HELDOUT", "TABLE", "HELDOUT", "HELDOUT_TP",
                             "FINETUNE", "MOE_FIT", "RUNS_FIT", "FIT", "MOE_HOST", "STACKS"], "step-model.md": ["STEPFIT", "ARTICLES_STEP"],
-          "articles.md": ["TCO", "GUIDE"], "explain-and-calibrate.md": ["EXPLAIN", "CALIBRATE"], "rl.md": ["RL"]}
+          "articles.md": ["TCO", "GUIDE"], "explain-and-calibrate.md": ["EXPLAIN", "CALIBRATE"],
+          "rl.md": ["RL"], "../README.md": ["ACCURACY"]}
 stale = []
 for name, tags in blocks.items():
     path = os.path.join(docs, name)
