@@ -7,7 +7,8 @@
 # (MOE_HOST), the per-framework efficiency fits (STACKS); docs/step-model.md: the step
 # model's steady-state table and leave-one-out (STEPFIT) and the articles' machine comparison
 # (ARTICLES_STEP); docs/articles.md: article 001's cluster and TCO table (TCO) and article 002's selection
-# guide (GUIDE); docs/explain-and-calibrate.md: an explained step time (EXPLAIN) and a calibration (CALIBRATE).
+# guide (GUIDE); docs/explain-and-calibrate.md: an explained step time (EXPLAIN) and a calibration (CALIBRATE);
+# docs/rl.md: the RL / preference rows, predicted vs published (RL).
 #   scripts/update-validation-doc.sh [--check] [build-dir]
 # --check writes nothing and fails when a generated block is stale (the test suite runs it).
 set -euo pipefail
@@ -35,6 +36,7 @@ trap 'rm -rf "$GEN"' EXIT
 "$BUILD/trainplan-articles_step" >"$GEN/ARTICLES_STEP"
 "$BUILD/trainplan-articles_guide" >"$GEN/GUIDE"
 "$BUILD/trainplan-articles_guide" --tco >"$GEN/TCO"
+"$BUILD/trainplan-rl_validate" >"$GEN/RL"
 # docs/explain-and-calibrate.md: one explained number, and a calibration, as the command line prints them.
 { echo '```'; echo '$ trainplan explain model=llama2-70b gpu=rtx4090 gpus=8 method=qlora step_seconds'
   "$BUILD/trainplan" explain model=llama2-70b gpu=rtx4090 gpus=8 method=qlora step_seconds; echo '```'; } >"$GEN/EXPLAIN"
@@ -66,7 +68,7 @@ docs, gen, check = sys.argv[1], sys.argv[2], sys.argv[3] == "1"
 blocks = {"validation.md": ["MOE_HELDOUT", "RUNS_HELDOUT", "STARTUP_HELDOUT", "TABLE", "HELDOUT", "HELDOUT_TP",
                             "FINETUNE", "MOE_FIT", "RUNS_FIT", "FIT", "MOE_HOST", "STACKS"], "step-model.md": ["STEPFIT", "ARTICLES_STEP"],
           "articles.md": ["TCO", "GUIDE"], "explain-and-calibrate.md": ["EXPLAIN", "CALIBRATE"],
-          "../README.md": ["ACCURACY"]}
+          "rl.md": ["RL"], "../README.md": ["ACCURACY"]}
 stale = []
 for name, tags in blocks.items():
     path = os.path.join(docs, name)

@@ -249,26 +249,36 @@ bool ModelSection(AppState& app) {
   return changed;
 }
 
-// Pre-train | Fine-tune: two buttons, the one in use lit; "auto" follows the method (LoRA/QLoRA fine-tune).
+// Pre-train | Fine-tune | GRPO | PPO | DPO: one button per goal, the one in use lit; "auto" follows the method
+// (LoRA/QLoRA fine-tune).
 bool GoalSwitch(AppState& app, const KeyInfo& k) {
   Config& c = app.cfg;
   ImGui::PushID(k.name);
   LabelCell(app, k.name, k.label.en);
-  const int in_use = app.main.out.job.work.finetune ? 1 : 0;
+  const RlAlgo algo = app.main.out.job.rl.algo;
+  const int in_use = algo != RlAlgo::None ? int(algo) + 1 : app.main.out.job.work.finetune ? 1 : 0;
   bool changed = false;
-  for (int i = 0; i < 2; ++i) {
-    if (i) ImGui::SameLine(0, 2);
+  auto goal_button = [&](int i) {
     const bool lit = (c.goal < 0 ? in_use : c.goal) == i;
     if (lit) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
     if (ImGui::Button(TrId(ChoiceLabel(k, i)).c_str()) && c.goal != i) c.goal = i, changed = true;
     if (lit) ImGui::PopStyleColor();
     if (ImGui::IsItemHovered()) KeyTooltip(app, k.name);
     Record(app, (std::string("goal_") + kGoalNames[i]).c_str());
-  }
+  };
+  goal_button(0);
+  ImGui::SameLine(0, 2);
+  goal_button(1);
   ImGui::SameLine();
   bool a = c.goal < 0;
   if (ImGui::Checkbox(TrId("auto").c_str(), &a)) c.goal = a ? kAuto : in_use, changed = true;
   if (ImGui::IsItemHovered()) Tooltip(Tr("auto: fine-tune with LoRA or QLoRA, pre-train with full training"));
+  // Post-training (grpo, ppo, dpo) on a row of its own, under the first.
+  ImGui::Dummy(ImVec2(1, 1));
+  for (int i = 2; i < k.n_names; ++i) {
+    ImGui::SameLine(i == 2 ? app.inputs.label_width : 0, i == 2 ? -1.0f : 2.0f);
+    goal_button(i);
+  }
   Record(app, k.name);
   FieldIssues(app, k.name, changed);
   ImGui::PopID();

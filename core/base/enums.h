@@ -45,8 +45,13 @@ inline constexpr const char* kOffloadNames[] = {"none", "cpu", "nvme"};
 inline constexpr const char* kOffloadLabels[] = {"none", "CPU", "NVMe"};
 inline constexpr const char* kMlpNames[] = {"gelu", "swiglu"};
 inline constexpr const char* kMlpLabels[] = {"GELU (2 matrices)", "SwiGLU (gated, 3 matrices)"};
-inline constexpr const char* kGoalNames[] = {"pretrain", "finetune"};
-inline constexpr const char* kGoalLabels[] = {"Pre-train", "Fine-tune"};
+// Goals 2-4 are post-training (core/estimate/rl.h): GRPO (dapo, rloo are read as it), PPO, DPO.
+inline constexpr const char* kGoalNames[] = {"pretrain", "finetune", "grpo", "ppo", "dpo"};
+inline constexpr const char* kGoalLabels[] = {"Pre-train", "Fine-tune", "GRPO", "PPO", "DPO"};
+enum class RlAlgo : uint8_t { None, Grpo, Ppo, Dpo };
+enum class RlEngine : uint8_t { Vllm, Sglang, Hf };
+inline constexpr const char* kRlEngineNames[] = {"vllm", "sglang", "hf"};
+inline constexpr const char* kRlEngineLabels[] = {"vLLM", "SGLang", "HF generate"};
 inline constexpr const char* kQkNormNames[] = {"none", "per_head", "all_heads"};  // arch.h QkNorm
 inline constexpr const char* kQkNormLabels[] = {"none", "per head", "all heads"};
 inline constexpr const char* kObjectiveNames[] = {"time", "cost"};

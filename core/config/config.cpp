@@ -110,6 +110,8 @@ bool ApplyPair(Config& cfg, std::string_view key_in, std::string_view value_in, 
         if (word == "false" || word == "no" || word == "off") word = "0";
       }
       if (f->names == kMlpNames && (word == "silu" || word == "swish")) word = "swiglu";
+      // DAPO and RLOO are GRPO's variants: group-relative advantages, no critic, the same step (rl.h).
+      if (f->names == kGoalNames && (word == "dapo" || word == "rloo")) word = "grpo";
       for (int i = 0; i < f->n_names; ++i) {
         if (word == f->names[i]) {
           f->set_int(cfg, i);

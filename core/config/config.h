@@ -45,7 +45,8 @@ struct Config {
   int expert_groups = kUnset, group_topk = kUnset;
 
   // workload: what the run is for, the software stack (framework conventions, core/stack/stack.h) and its release
-  int goal = kAuto;        // 0 pretrain, 1 finetune (kGoalNames); auto = finetune with LoRA/QLoRA, else pretrain
+  int goal = kAuto;  // 0 pretrain, 1 finetune, 2 grpo, 3 ppo, 4 dpo (kGoalNames); auto = finetune with LoRA/QLoRA, else
+                     // pretrain
   std::string stack;       // "" = auto: DefaultStack() (Megatron-Core)
   int stack_year = kAuto;  // auto = the profile's release
   int seq = kUnset;        // 0 = auto: 4096 to pre-train, 2048 to fine-tune (a learned-position model's at most)
@@ -53,6 +54,15 @@ struct Config {
   int gbs = kAuto;    // global batch in sequences; auto = AutoGlobalBatch (rules.h)
   double tokens = 0;  // training budget; 0 = 20 tokens per parameter (Chinchilla), or the fine-tuning dataset
   double examples = 0, example_tokens = 0, epochs = 0;  // a fine-tuning dataset; 0 = the documented defaults
+  // post-training with reinforcement learning or preferences (goal grpo, ppo, dpo; core/estimate/rl.h): 0 / auto =
+  // the frameworks' defaults (core/config/keys_rl.cpp gives each one's source)
+  int rl_prompts = kUnset, rl_samples = kUnset, rl_updates = kUnset, rl_steps = kUnset;
+  int rl_prompt_len = kUnset, rl_response_len = kUnset, rl_max_response_len = kUnset;
+  int rl_engine = kAuto;  // RlEngine (vllm, sglang, hf)
+  double rl_kv_frac = 0;  // the engine's memory fraction, in that engine's meaning; 0 = auto
+  int rl_colocate = kAuto, rl_ref = kAuto, rl_async = 0;
+  int rl_rollout_gpus = kUnset, rl_rollout_tp = kUnset;
+  std::string rl_reward = "rule";  // "rule" or a model preset id scoring the responses
   Method method = Method::Full;
   double dropout = -1;  // -1 = auto: 0.1 for GELU models (GPT/BERT recipes), 0 for the Llama family
   int lora_r = 16;

@@ -148,7 +148,8 @@ bool CopyKey(Config& to, const Config& from, std::string_view key) {
 
 bool KeyRelevant(const Config& cfg, const Job& job, std::string_view key) {
   if (key == "lora_r" || key == "lora_targets" || key == "lora_dropout") return cfg.method != Method::Full;
-  if (key == "examples" || key == "example_tokens" || key == "epochs") return job.work.finetune;
+  if (key == "examples" || key == "example_tokens" || key == "epochs") return job.work.finetune && !job.rl.Active();
+  if (key.starts_with("rl_")) return job.rl.Active();
   if (key == "name" || key == "params") return cfg.model == "custom";
   return true;
 }

@@ -11,12 +11,15 @@ void AddTrainingKeys(std::vector<KeyInfo>& table) {
       table.end(),
       {// ---- Training
        ChoiceField("goal", G::Training, kGoalNames, true, TP_INT(goal),
-                   "What the run is for: pretrain (a token budget, large batches) or finetune (a dataset of "
-                   "examples, small batches, shorter sequences); auto = finetune with LoRA or QLoRA.")
+                   "What the run is for: pretrain (a token budget, large batches), finetune (a dataset of "
+                   "examples, small batches, shorter sequences), or post-training: grpo (dapo, rloo: its variants), "
+                   "ppo (with a critic) or dpo (preference pairs, no generation), planned by the rl_ keys; auto = "
+                   "finetune with LoRA or QLoRA.")
            .Values(kGoalLabels)
            .Label("Goal", "目标")
-           .Zh("训练目的：pretrain 预训练（按 token 预算，大批次）或 finetune 微调（按样本数据集，小批次、较短序列）；"
-               "auto = LoRA 或 QLoRA 时为 finetune。"),
+           .Zh("训练目的：pretrain 预训练（按 token 预算，大批次），finetune 微调（按样本数据集，小批次、较短序列），"
+               "或后训练：grpo（dapo、rloo 为其变体）、ppo（带价值模型）或 dpo（偏好对，无需生成），由 rl_ 系列参数"
+               "规划；auto = LoRA 或 QLoRA 时为 finetune。"),
        IdField("stack", G::Training, true, TP_ID(stack),
                "Training framework whose conventions the plan follows: megatron, deepspeed, fsdp (FSDP2, torchtitan, "
                "llm-foundry), hf (Transformers Trainer + PEFT), torchtune or unsloth; auto = megatron, or hf for a "
@@ -192,8 +195,11 @@ void AddTrainingKeys(std::vector<KeyInfo>& table) {
            .Zh("微调：遍历数据集的次数。")
            .Source("1 pass, as the PEFT comparison and torchtune's LoRA recipes run.",
                    "1 轮，与 PEFT 对比实验和 torchtune 的 LoRA 配方一致。")
-           .Format("%.2f"),
-       // ---- Hardware
+           .Format("%.2f")});
+  AddRlKeys(table);  // post-training's rows (keys_rl.cpp) close the training section
+  table.insert(
+      table.end(),
+      {// ---- Hardware
        IdField("gpu", G::Hardware, false, TP_ID(gpu), "GPU id (see `trainplan catalog gpus`).")
            .Label("GPU", "GPU")
            .Zh("GPU id（见 `trainplan catalog gpus`）。"),

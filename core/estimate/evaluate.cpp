@@ -9,6 +9,7 @@
 
 #include "catalog.h"
 #include "memory.h"
+#include "rl.h"
 #include "rules.h"
 #include "run.h"
 #include "step.h"
@@ -88,7 +89,21 @@ Plan Finish(const Job& job, const Layout& layout, const MemoryBreakdown& memory,
   plan.global_batch = GlobalBatch(job.work, layout);
   plan.memory = memory;
   EstimateStep(job, layout, plan.step, plan.throughput, trace ? &trace->step : nullptr, plan.memory.paged_bytes);
-  plan.run = EstimateRun(job, layout, plan.memory, plan.step, plan.throughput, trace ? &trace->run : nullptr);
+  if (job.rl.Active()) {
+    // Post-training: the run is rl_steps RL steps; the budget counts rl_updates optimizer steps per RL step
+    // (rl_setup.cpp), each carrying its share of the RL step, on every GPU of both pools.
+    plan.rl = EstimateRl(job, layout, plan.memory, plan.step, plan.throughput);
+    Job whole = job;
+    whole.hw.gpus = job.rl.total_gpus;
+    StepBreakdown per_update = plan.step;
+    // The budget counts rl_updates steps of the target mini-batch per RL step; each step of this layout's batch
+    // carries its share of the RL step.
+    const double sequences = double(job.rl.prompts) * job.rl.samples;
+    per_update.seconds = plan.rl.step_seconds * double(std::max(1, plan.global_batch)) / std::max(1.0, sequences);
+    plan.run = EstimateRun(whole, layout, plan.memory, per_update, plan.throughput, trace ? &trace->run : nullptr);
+  } else {
+    plan.run = EstimateRun(job, layout, plan.memory, plan.step, plan.throughput, trace ? &trace->run : nullptr);
+  }
   FindBottleneck(plan);
   plan.warnings = FindWarnings(job, layout, plan);
   plan.valid = true;

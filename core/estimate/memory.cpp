@@ -13,6 +13,7 @@
 
 #include "catalog.h"
 #include "memory_internal.h"
+#include "rl.h"
 #include "rules.h"
 #include "step_finetune.h"
 
@@ -263,6 +264,7 @@ MemoryBreakdown EstimateMemory(const Job& job, const Layout& layout, MemoryTrace
   constexpr double kCap = 1 << 20;
   out.max_micro_batch = out.capacity > 0 ? int(std::clamp(std::floor(min_mbs), 0.0, kCap)) : 0;
   out.max_seq = out.capacity > 0 ? int(std::clamp(std::floor(min_seq), 0.0, kCap * 16)) : 0;
+  AddRlMemory(job, layout, out);  // post-training's phases (rl.h); other goals: policy_total = total
   return out;
 }
 

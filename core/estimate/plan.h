@@ -24,6 +24,7 @@ struct MemoryBreakdown {  // per GPU, the most loaded one, bytes
   bool fits = false;
   int max_micro_batch = 0;  // largest micro-batch that fits (0 = none)
   int max_seq = 0;          // longest sequence that fits at this micro-batch
+  double policy_total = 0;  // the policy's own training peak (= total except for post-training: rl.h)
 };
 
 struct StepBreakdown {  // seconds per optimizer step
@@ -75,6 +76,38 @@ struct RunSummary {
   double cost_usd = 0;       // the headline (renting)
 };
 
+// One RL / preference step (core/estimate/rl.h): its phases' times and memory. Empty (active false) for
+// pre-training and fine-tuning.
+enum class RlPhaseKind : uint8_t { Generation, Logprob, Reference, Reward, Critic, Training, Sync, Transition };
+inline constexpr int kRlPhases = 8;
+inline constexpr const char* kRlPhaseNames[kRlPhases] = {"generation", "logprob",  "reference", "reward",
+                                                         "critic",     "training", "sync",      "transition"};
+struct RlPhase {
+  double seconds = 0;       // time the phase takes (on its pool)
+  double memory_bytes = 0;  // per GPU, the most loaded one, while the phase runs
+  double gpus = 0;          // GPUs it runs on
+};
+struct RlStep {
+  bool active = false;
+  double step_seconds = 0;                                           // one RL step, wall clock (async overlap included)
+  double generation_s = 0, prefill_s = 0, decode_s = 0, tail_s = 0;  // generation = prefill + decode (+ tail)
+  double logprob_s = 0;             // the old policy's and the reference's log-probabilities (and PPO's values)
+  double reward_s = 0;              // scoring: a reward model's forward, or a rule
+  double training_s = 0;            // the policy's optimizer steps (and PPO's critic)
+  double sync_s = 0;                // trainer -> engine weights (with the engine's wake-up and sleep when colocated)
+  double hidden_s = 0;              // of the sum of phases, what one-step-off overlap hides
+  double kv_cache_bytes = 0;        // the engine's KV-cache budget per rollout GPU
+  double engine_weights_bytes = 0;  // the engine's weights per rollout GPU (one TP shard)
+  double concurrency = 0;           // sequences decoding at once per engine
+  double sequences = 0;             // responses per step (prompts x samples)
+  double gen_memory_bytes = 0, train_memory_bytes = 0;  // per GPU, the most loaded, in each phase
+  double rollout_memory_bytes = 0;                      // split pools: a rollout GPU's
+  double host_bytes = 0;                                // per node: what is offloaded or swapped (reference copies)
+  bool fits = true;
+  RlPhase phases[kRlPhases];
+  const RlPhase& Phase(RlPhaseKind k) const { return phases[int(k)]; }
+};
+
 enum class Bottleneck : uint8_t {
   None,
   Memory /*does not fit*/,
@@ -109,6 +142,7 @@ struct Plan {
   StepBreakdown step;
   Throughput throughput;
   RunSummary run;
+  RlStep rl;  // RL / preference goals only (core/estimate/rl.h)
   Bottleneck bottleneck = Bottleneck::None;
   double bottleneck_share = 0;  // fraction of the step the bottleneck takes
   uint32_t warnings = 0;

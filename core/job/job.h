@@ -54,6 +54,26 @@ struct Workload {
   enum class Load : uint8_t { None, Weights, Checkpoint } startup_load = Load::None;
 };
 
+// Post-training with reinforcement learning or preferences (core/estimate/rl.h): the step's shape as the
+// frameworks run it. algo None = not an RL goal (every other estimator ignores this section). Each default's
+// source is its key's row (core/config/keys_rl.cpp).
+struct RlSetup {
+  RlAlgo algo = RlAlgo::None;
+  int prompts = 0, samples = 0;  // prompts per RL step, responses per prompt (DPO: preference pairs, 2)
+  double prompt_len = 0, response_len = 0, max_response_len = 0;  // mean, mean, cap (tokens)
+  int updates = 1;                                                // optimizer steps of the policy per RL step
+  int steps = 0;                                                  // RL steps in the run
+  RlEngine engine = RlEngine::Vllm;
+  double kv_frac = 0.5;  // the engine's memory fraction, in its own meaning
+  bool colocate = true;  // phases take turns on the same GPUs; else split pools
+  int total_gpus = 1;    // all GPUs (Hardware::gpus is the trainer's pool when split)
+  int rollout_gpus = 1, rollout_tp = 1;
+  bool ref = false;          // a KL reference model
+  double reward_params = 0;  // a reward model's parameters; 0 = a rule
+  bool async = false;        // one-step-off: generation overlaps the previous step's training
+  bool Active() const { return algo != RlAlgo::None; }
+};
+
 struct Hardware {
   const GpuSpec* gpu = nullptr;               // the catalog's entry, or *custom_gpu
   std::shared_ptr<const GpuSpec> custom_gpu;  // gpu=custom: the spec the Job owns (copies share it, immutable)
@@ -172,6 +192,7 @@ struct Job {
   Economics econ;
   Reliability rel;
   Assumptions assume;
+  RlSetup rl;        // post-training (goal grpo, ppo, dpo); algo None otherwise
   ModelFacts facts;  // derived from model and work.lora_targets: RefreshFacts after changing either
 };
 

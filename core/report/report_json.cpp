@@ -105,6 +105,7 @@ std::string PlanJson(const PlanOutput& out, const std::string& pad) {
     line("auto_keys", JsonStringArray(ResolveAutoKeys(out).auto_keys, in));
     line("link", JsonEscape(FormatLink(out.config)));
   }
+  if (out.ok && out.plan.rl.active) line("rl", RlJson(out.plan.rl, pad));  // post-training only
   line("bottleneck", JsonEscape(out.ok ? BottleneckSentence(out.plan, out.job) : std::string()));
   line("bottleneck_kind", JsonEscape(out.ok ? BottleneckName(out.plan.bottleneck) : "none"));
   line("warnings", JsonStringArray(out.ok ? WarningSentences(out.plan, out.job) : std::vector<std::string>(), in));

@@ -312,6 +312,7 @@ std::vector<Row> Rows(const PlanOutput& out, Lang lang) {
   }
   if (const std::string chosen = AutoChosen(out); !chosen.empty()) row("chosen for auto", chosen);
   FigureRows(out, lang, rows);
+  RlRows(out, lang, rows);
   VerdictRows(out, lang, rows);
   return rows;
 }

@@ -20,6 +20,7 @@ struct Resolver {
 };
 
 const ModelArch& M(const PlanOutput& o) { return o.job.model; }
+const RlSetup& R(const PlanOutput& o) { return o.job.rl; }
 bool Moe(const PlanOutput& o) { return o.job.model.experts > 1; }
 bool Grouped(const PlanOutput& o) { return Moe(o) && o.job.model.expert_groups > 1; }  // group-limited routing
 bool Shaped(const PlanOutput& o) { return o.job.model.layers > 0; }                    // not a size-only model
@@ -70,8 +71,25 @@ const Resolver kResolvers[] = {
      [](const PlanOutput& o, Config& c) {
        if (Shaped(o)) c.norms_per_block = M(o).norms_per_block > 0 ? M(o).norms_per_block : 2;
      }},
-    {"goal", [](const PlanOutput& o, Config& c) { c.goal = o.job.work.finetune ? 1 : 0; }},
+    {"goal", [](const PlanOutput& o, Config& c) { c.goal = o.job.work.finetune ? 1 : 0; }},  // auto: never RL
     {"stack", [](const PlanOutput& o, Config& c) { c.stack = o.job.stack ? o.job.stack->id : c.stack; }},
+    // post-training (rl_setup.cpp): what each rl_ key's auto became; other goals keep auto
+    {"rl_prompts", [](const PlanOutput& o, Config& c) { if (R(o).Active()) c.rl_prompts = R(o).prompts; }},
+    {"rl_samples", [](const PlanOutput& o, Config& c) { if (R(o).Active()) c.rl_samples = R(o).samples; }},
+    {"rl_prompt_len", [](const PlanOutput& o, Config& c) { if (R(o).Active()) c.rl_prompt_len = int(R(o).prompt_len); }},
+    {"rl_response_len",
+     [](const PlanOutput& o, Config& c) { if (R(o).Active()) c.rl_response_len = int(R(o).response_len); }},
+    {"rl_max_response_len",
+     [](const PlanOutput& o, Config& c) { if (R(o).Active()) c.rl_max_response_len = int(R(o).max_response_len); }},
+    {"rl_updates", [](const PlanOutput& o, Config& c) { if (R(o).Active()) c.rl_updates = R(o).updates; }},
+    {"rl_steps", [](const PlanOutput& o, Config& c) { if (R(o).Active()) c.rl_steps = R(o).steps; }},
+    {"rl_engine", [](const PlanOutput& o, Config& c) { if (R(o).Active()) c.rl_engine = int(R(o).engine); }},
+    {"rl_kv_frac", [](const PlanOutput& o, Config& c) { if (R(o).Active()) c.rl_kv_frac = R(o).kv_frac; }},
+    {"rl_colocate", [](const PlanOutput& o, Config& c) { if (R(o).Active()) c.rl_colocate = R(o).colocate ? 1 : 0; }},
+    {"rl_rollout_gpus",
+     [](const PlanOutput& o, Config& c) { if (R(o).Active()) c.rl_rollout_gpus = R(o).rollout_gpus; }},
+    {"rl_rollout_tp", [](const PlanOutput& o, Config& c) { if (R(o).Active()) c.rl_rollout_tp = R(o).rollout_tp; }},
+    {"rl_ref", [](const PlanOutput& o, Config& c) { if (R(o).Active()) c.rl_ref = R(o).ref ? 1 : 0; }},
     {"stack_year",
      [](const PlanOutput& o, Config& c) { c.stack_year = o.job.stack ? o.job.stack_year : c.stack_year; }},
     {"dropout", [](const PlanOutput& o, Config& c) { c.dropout = o.job.work.dropout; }},

@@ -237,7 +237,7 @@ void ResolveSequence(const Config& cfg, Job& job, std::vector<ConfigIssue>& issu
 
 void ResolveWorkload(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues) {
   Workload& w = job.work;
-  w.finetune = cfg.goal >= 0 ? cfg.goal == 1 : cfg.method != Method::Full;
+  w.finetune = cfg.goal >= 0 ? cfg.goal >= 1 : cfg.method != Method::Full;  // post-training fine-tunes too
   w.gbs_target = w.finetune ? kFinetuneBatch : kPretrainBatch;
   ResolveSequence(cfg, job, issues);
   w.gbs_auto = cfg.gbs == kAuto;
@@ -279,6 +279,10 @@ void ResolveStack(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues)
   // with PEFT and bitsandbytes (keys.cpp's source), not Megatron's pre-training conventions.
   if (cfg.stack.empty() && job.work.finetune && job.work.method != Method::Full)
     if (const StackProfile* hf = FindStack("hf")) job.stack = hf;
+  // Post-training's trainers (verl's actor, OpenRLHF's DeepSpeed, NeMo RL's DTensor path) shard the policy
+  // FSDP-style: verl's actor strategy defaults to fsdp (_generated_ppo_trainer.yaml@b178a3c).
+  if (cfg.stack.empty() && cfg.goal >= 2)
+    if (const StackProfile* fsdp = FindStack("fsdp")) job.stack = fsdp;
   if (!cfg.stack.empty()) {
     if (const StackProfile* s = FindStack(cfg.stack)) {
       job.stack = s;
@@ -534,6 +538,7 @@ Job ResolveJob(const Config& cfg, std::vector<ConfigIssue>& issues) {
   ResolveWorkload(cfg, job, issues);
   ResolveStack(cfg, job, issues);
   ResolveHardware(cfg, job, issues);
+  ResolveRl(cfg, job, issues);  // after the hardware: a split pool takes the trainer's GPUs from hw.gpus
   ResolveEconomics(cfg, job);
   ResolveCalibration(cfg, job, issues);
   RefreshFacts(job);  // the model's counts, once per Job (job.h)

@@ -19,6 +19,9 @@ struct FinetuneDataset {
   double examples = 0, example_tokens = 0, epochs = 0;
 };
 FinetuneDataset DatasetOf(const Config& cfg);
+// Post-training (goal grpo, ppo, dpo): the rl_* keys made into job.rl, and the policy's workload (sequence,
+// mini-batch, budget) and trainer pool that the estimators plan (rl_setup.cpp). Nothing for other goals.
+void ResolveRl(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues);
 // A search across GPU types and counts (SearchOptions::gpu_types, gpu_counts): repeats are searched once, and
 // the lists are capped (kMaxGpuTypes x kMaxGpuCounts variants): a thousand of each is a million searches,
 // not a question anyone asks.

@@ -536,6 +536,16 @@ std::vector<ConfigIssue> BadInputIssues() {
         R"({"num_hidden_layers": 2, "hidden_size": 256, "num_attention_heads": 4, "intermediate_size": 512,
                           "num_experts": 8, "num_experts_per_tok": 2, "moe_intermediate_size": 128,
                           "shared_expert_intermediate_size": 200})");
+  // Post-training's refusals and notices (rl_setup.cpp).
+  for (const char* rl :
+       {"goal=dpo&rl_samples=3", "goal=grpo&rl_response_len=2000&rl_max_response_len=1000",
+        "goal=grpo&gpus=8&rl_rollout_gpus=4", "goal=grpo&gbs=64", "goal=grpo&rl_engine=hf&rl_colocate=0",
+        "goal=grpo&rl_reward=nosuchmodel", "goal=grpo&gpus=8&rl_rollout_tp=3",
+        "goal=grpo&rl_prompts=1&rl_samples=1&rl_updates=4", "goal=grpo&gpus=8&rl_colocate=0&rl_rollout_gpus=8"}) {
+    Config c;
+    ApplyLink(c, rl, all);
+    ResolveJob(c, all);
+  }
   const Job job = ResolveJob(Config{}, all);
   Layout bad;
   bad.tp = 0;

@@ -27,6 +27,7 @@ const char* const kLinks[] = {
     "#v=1&model=gpt2-1.5b&gpus=4&gpu=a100-40g&offload=cpu&zero=3",
     "#v=1&model=llama2-70b&gpu=h100&gpus=256&ckpt_s=30",
     "#v=1&params=7.5e9&gpus=64&zero=3&prec=fp16",
+    "#v=1&model=qwen2.5-7b&gpu=h100&gpus=16&goal=grpo",
 };
 
 }  // namespace
@@ -107,10 +108,13 @@ TEST_CASE("one answer for what auto became: the key rows' value, the JSON's conf
       // GPU's custom figures, one pipeline schedule per step, no calibration, routing without expert groups, no
       // pipeline to schedule, no evaluation to place)
       static const std::set<std::string> kMayNotApply = {
-          "moe_ffn",         "qk_rope_dim",     "qk_nope_dim", "v_head_dim",      "examples",   "example_tokens",
-          "epochs",          "gpu_mem_gib",     "gpu_bw_gbs",  "gpu_tflops",      "gpu_tdp_w",  "gpu_fp8_tflops",
-          "gpu_fp32_tflops", "gpu_mamf_tflops", "gpu_p2p",     "pp_microbatches", "calib_gpu",  "name",
-          "expert_groups",   "group_topk",      "pp_schedule", "eval_first",      "eval_tokens"};
+          "moe_ffn", "qk_rope_dim", "qk_nope_dim", "v_head_dim", "examples", "example_tokens", "epochs", "gpu_mem_gib",
+          "gpu_bw_gbs", "gpu_tflops", "gpu_tdp_w", "gpu_fp8_tflops", "gpu_fp32_tflops", "gpu_mamf_tflops", "gpu_p2p",
+          "pp_microbatches", "calib_gpu", "name", "expert_groups", "group_topk", "pp_schedule", "eval_first",
+          "eval_tokens",
+          // post-training's keys outside a grpo, ppo or dpo goal
+          "rl_prompts", "rl_samples", "rl_prompt_len", "rl_response_len", "rl_max_response_len", "rl_updates",
+          "rl_steps", "rl_engine", "rl_kv_frac", "rl_colocate", "rl_rollout_gpus", "rl_rollout_tp", "rl_ref"};
       CHECK((chosen || kMayNotApply.count(key) == 1));
     }
   }

@@ -77,6 +77,7 @@ inline constexpr const char* kLangLabels[] = {"English", "简体中文"};
 // One function per part of the table, in link order; Table() (keys.cpp) appends them in turn.
 void AddModelKeys(std::vector<KeyInfo>& table);       // keys_model.cpp: link version, model, dimensions
 void AddTrainingKeys(std::vector<KeyInfo>& table);    // keys_training.cpp: training setup, hardware
+void AddRlKeys(std::vector<KeyInfo>& table);          // keys_rl.cpp: post-training (GRPO, PPO, DPO)
 void AddLayoutKeys(std::vector<KeyInfo>& table);      // keys_layout.cpp: layout, cost, reliability
 void AddAssumptionKeys(std::vector<KeyInfo>& table);  // keys_assumptions.cpp: assumptions, calibration, view
 

@@ -36,6 +36,9 @@ std::vector<Row> Rows(const PlanOutput& out, Lang lang);
 std::string TextTable(const std::vector<std::vector<std::string>>& table, const std::vector<bool>& heading);
 std::string MdCell(const std::string& s);
 std::string LayoutText(const Config& c);  // "tp=8 pp=1 ... offload=none"
+// Post-training's RL step (report_rl.cpp): the JSON's "rl" object and the text's phase rows; nothing otherwise.
+std::string RlJson(const RlStep& s, const std::string& pad);
+void RlRows(const PlanOutput& out, Lang lang, std::vector<Row>& rows);
 
 // The language of human-readable output (text, Markdown): the configuration's `lang` key. JSON and CSV
 // stay English whatever it says.

@@ -1,0 +1,194 @@
+// keys_rl.cpp — the key table's post-training rows (goal grpo, ppo, dpo; core/estimate/rl.h): the step's shape
+// (prompts, samples, lengths, optimizer steps), the rollout engine and its memory fraction, placement (colocated or
+// split pools), the reference and reward models, one-step-off overlap. Each default is the one the frameworks use,
+// with the file it was read from (research: /work/research/rl/rl_defaults.md, verl b178a3c, OpenRLHF 3c3be62, TRL
+// f2cd577, NeMo RL 9dbd9ad, vLLM cache.py c1d8642). Rows are in link order; builders in key_rows.h.
+#include "key_rows.h"
+
+namespace tp::key_rows {
+
+namespace {
+
+// The step's shape: prompts, samples, lengths, optimizer steps, RL steps.
+void AddRlShapeKeys(std::vector<KeyInfo>& table) {
+  using G = KeyGroup;
+  table.insert(
+      table.end(),
+      {
+          IntField("rl_prompts", G::Training, "prompts", 1, 10000000, true, kUnset, TP_INT(rl_prompts),
+                   "Post-training: prompts per RL step (DPO: preference pairs per optimizer step); auto = 1,024 "
+                   "(RL), 64 (DPO).")
+              .Label("Prompts per step", "每步提示数")
+              .Zh("后训练：每个强化学习步的提示数（DPO：每次优化器更新的偏好对数）；auto = "
+                  "1,024（强化学习），64（DPO）。")
+              .Source(
+                  "1,024: verl's data.train_batch_size and OpenRLHF's --rollout.batch_size (verl "
+                  "_generated_ppo_trainer.yaml@b178a3c, OpenRLHF train_ppo_ray.py@3c3be62); 64 pairs for DPO: the "
+                  "Zephyr / TRL DPO recipes' global batch (TRL dpo_config, alignment-handbook).",
+                  "1,024：verl 的 data.train_batch_size 与 OpenRLHF 的 --rollout.batch_size（verl "
+                  "_generated_ppo_trainer.yaml@b178a3c，OpenRLHF train_ppo_ray.py@3c3be62）；DPO 为 64 对：Zephyr / "
+                  "TRL DPO 配方的全局批次（TRL dpo_config，alignment-handbook）。"),
+          IntField("rl_samples", G::Training, "responses", 1, 4096, true, kUnset, TP_INT(rl_samples),
+                   "Post-training: responses generated per prompt (GRPO's group size); auto = 8 for GRPO, 1 for PPO; "
+                   "DPO scores 2 (chosen and rejected).")
+              .Label("Responses per prompt", "每个提示的回答数")
+              .Zh("后训练：每个提示生成的回答数（GRPO 的组大小）；auto = GRPO 为 8，PPO 为 1；DPO 固定为 "
+                  "2（选中与拒绝）。")
+              .Source(
+                  "8: TRL GRPOConfig num_generations (grpo_config.py@f2cd577); 1: verl rollout.n and OpenRLHF "
+                  "--rollout.n_samples_per_prompt, PPO's one response per prompt (rollout.yaml@b178a3c).",
+                  "8：TRL GRPOConfig 的 num_generations（grpo_config.py@f2cd577）；1：verl 的 rollout.n 与 OpenRLHF 的 "
+                  "--rollout.n_samples_per_prompt，PPO 每个提示一个回答（rollout.yaml@b178a3c）。"),
+          IntField("rl_prompt_len", G::Training, "tokens", 1, 10000000, true, kUnset, TP_INT(rl_prompt_len),
+                   "Post-training: mean prompt length in tokens; auto = 512.")
+              .Label("Prompt length", "提示长度")
+              .Zh("后训练：提示的平均长度（token 数）；auto = 512。")
+              .Source("512: verl's data.max_prompt_length (_generated_ppo_trainer.yaml@b178a3c), to which its data "
+                      "loader pads prompts.",
+                      "512：verl 的 data.max_prompt_length（_generated_ppo_trainer.yaml@b178a3c），其数据加载器把提示"
+                      "填充到该长度。")
+              .TokenCount(),
+          IntField("rl_response_len", G::Training, "tokens", 1, 10000000, true, kUnset, TP_INT(rl_response_len),
+                   "Post-training: mean response length in tokens (what the policy writes on average); auto = half of "
+                   "rl_max_response_len.")
+              .Label("Mean response length", "平均回答长度")
+              .Zh("后训练：回答的平均长度（token 数，策略平均写出的长度）；auto = rl_max_response_len 的一半。")
+              .Source("Half the cap: no framework states a mean, it is the run's; NeMo RL's published means run from "
+                      "25 % to 80 % of the cap (docs/about/performance-summary.md@9dbd9ad).",
+                      "上限的一半：没有框架规定平均值，它取决于训练本身；NeMo RL 公布的平均值在上限的 25 % 到 80 % 之间"
+                      "（docs/about/performance-summary.md@9dbd9ad）。")
+              .TokenCount(),
+          IntField("rl_max_response_len", G::Training, "tokens", 1, 10000000, true, kUnset, TP_INT(rl_max_response_len),
+                   "Post-training: the longest response allowed; the rollout is paced by its longest response, so "
+                   "more GPUs do not shorten it; auto = 512.")
+              .Label("Max response length", "最长回答")
+              .Zh("后训练：允许的最长回答；生成阶段由最长的回答决定节奏，更多 GPU 也不能让它变短；auto = 512。")
+              .Source("512: verl's data.max_response_length and TRL's max_completion_length "
+                      "(_generated_ppo_trainer.yaml@b178a3c, grpo_config.py@f2cd577).",
+                      "512：verl 的 data.max_response_length 与 TRL 的 max_completion_length"
+                      "（_generated_ppo_trainer.yaml@b178a3c，grpo_config.py@f2cd577）。")
+              .TokenCount(),
+          IntField("rl_updates", G::Training, "steps", 1, 100000, true, kUnset, TP_INT(rl_updates),
+                   "Post-training: optimizer steps of the policy per RL step (epochs x mini-batches); auto = 4.")
+              .Label("Optimizer steps per RL step", "每步优化器更新次数")
+              .Zh("后训练：每个强化学习步中策略的优化器更新次数（轮数 × 小批次数）；auto = 4。")
+              .Source("4: verl's train_batch_size 1,024 / ppo_mini_batch_size 256 with ppo_epochs 1 "
+                      "(_generated_ppo_trainer.yaml@b178a3c).",
+                      "4：verl 的 train_batch_size 1,024 / ppo_mini_batch_size 256，ppo_epochs 为 1"
+                      "（_generated_ppo_trainer.yaml@b178a3c）。"),
+          IntField("rl_steps", G::Training, "steps", 1, 100000000, true, kUnset, TP_INT(rl_steps),
+                   "Post-training: RL steps in the run (the run's days are these times the step); auto = 100.")
+              .Label("RL steps", "强化学习步数")
+              .Zh("后训练：整个训练的强化学习步数（训练天数 = 步数 × 每步时间）；auto = 100。")
+              .Source(
+                  "100: SimpleRL-Zoo's runs (\"~100 steps\", its README) and the first column of verl's fully-async "
+                  "table (docs/advance/fully_async.md@b178a3c).",
+                  "100：SimpleRL-Zoo 的训练（README 中的“约 100 步”）与 verl fully-async 表的第一列"
+                  "（docs/advance/fully_async.md@b178a3c）。"),
+      });
+}
+
+// The engine, its memory fraction and placement, the reference and reward models, one-step-off.
+void AddRlPlacementKeys(std::vector<KeyInfo>& table) {
+  using G = KeyGroup;
+  table.insert(
+      table.end(),
+      {ChoiceField("rl_engine", G::Training, kRlEngineNames, true, TP_INT(rl_engine),
+                   "Post-training: the rollout's inference engine: vllm, sglang, or hf (Transformers generate, "
+                   "inside the trainer); auto = vllm.")
+           .Values(kRlEngineLabels)
+           .Label("Rollout engine", "生成引擎")
+           .Zh("后训练：生成回答的推理引擎：vllm、sglang，或 hf（训练进程内的 Transformers generate）；auto = vllm。")
+           .Source("vLLM: the engine of verl's examples, OpenRLHF's only one and NeMo RL's backend default "
+                   "(rollout.yaml@b178a3c, train_ppo_ray.py@3c3be62, grpo_math_1B.yaml@9dbd9ad).",
+                   "vLLM：verl 示例所用的引擎，OpenRLHF 唯一支持的引擎，NeMo RL 的默认后端"
+                   "（rollout.yaml@b178a3c，train_ppo_ray.py@3c3be62，grpo_math_1B.yaml@9dbd9ad）。"),
+       RealField("rl_kv_frac", G::Training, "fraction", 0.01, 1, true, TP_REAL(rl_kv_frac),
+                 "Post-training: the engine's memory fraction in that engine's meaning: vLLM's "
+                 "gpu_memory_utilization (weights + activations + KV cache, of the whole GPU), SGLang's "
+                 "mem_fraction_static (weights + KV cache); auto = 0.5 colocated, the engine's own default on a "
+                 "rollout pool of its own.")
+           .Label("Engine memory fraction", "引擎显存比例")
+           .Zh("后训练：推理引擎的显存比例，按该引擎的定义：vLLM 的 gpu_memory_utilization（权重 + 激活 + KV "
+               "缓存，占整张 GPU），SGLang 的 mem_fraction_static（权重 + KV 缓存）；auto = 共置时 0.5，独占 GPU "
+               "时为引擎自己的默认值。")
+           .Source(
+               "0.5: verl's rollout.gpu_memory_utilization (rollout.yaml@b178a3c), handed as-is to vLLM and to "
+               "SGLang; alone on its GPUs: vLLM's 0.9 (vllm/config/cache.py@c1d8642), SGLang's (capacity - "
+               "reserve) / capacity, about 0.84 on an 80 GB GPU (server_args.py).",
+               "0.5：verl 的 rollout.gpu_memory_utilization（rollout.yaml@b178a3c），原样交给 vLLM 和 SGLang；"
+               "独占 GPU 时：vLLM 为 0.9（vllm/config/cache.py@c1d8642），SGLang 为（容量 - 预留）/ 容量，80 GB GPU "
+               "上约 0.84（server_args.py）。")
+           .Format("%.2f"),
+       ChoiceField("rl_colocate", G::Training, kZeroOne, true, TP_INT(rl_colocate),
+                   "Post-training: 1 = generation, log-probabilities and training take turns on the same GPUs (the "
+                   "engine sleeps while the trainer runs); 0 = split pools (rl_rollout_gpus generate, the rest "
+                   "train); auto = 1.")
+           .Values(kOnOffLabels)
+           .Label("Colocated", "共置")
+           .Zh("后训练：1 = 生成、对数概率与训练轮流使用同一批 GPU（训练时引擎休眠）；0 = 分池（rl_rollout_gpus "
+               "张负责生成，其余训练）；auto = 1。")
+           .Source("1: verl's hybrid_engine: true, NeMo RL's colocated.enabled: true and TRL's vllm_mode "
+                   "\"colocate\" (_generated_ppo_trainer.yaml@b178a3c, grpo_math_1B.yaml@9dbd9ad, "
+                   "grpo_config.py@f2cd577).",
+                   "1：verl 的 hybrid_engine: true，NeMo RL 的 colocated.enabled: true，TRL 的 vllm_mode \"colocate\""
+                   "（_generated_ppo_trainer.yaml@b178a3c，grpo_math_1B.yaml@9dbd9ad，grpo_config.py@f2cd577）。"),
+       IntField("rl_rollout_gpus", G::Training, "GPUs", 1, 10000000, true, kUnset, TP_INT(rl_rollout_gpus),
+                "Post-training with split pools: GPUs of the rollout pool (the rest train); auto = half the GPUs; "
+                "colocated, every GPU generates.")
+           .Label("Rollout GPUs", "生成用 GPU")
+           .Zh("后训练分池时：生成池的 GPU 数（其余用于训练）；auto = 一半的 GPU；共置时所有 GPU 都参与生成。")
+           .Source(
+               "Half: verl's fully-async runs, 64 + 64 and 16 + 16 GPUs (docs/advance/fully_async.md@b178a3c).",
+               "一半：verl 的 fully-async 实验，64 + 64 与 16 + 16 张 GPU（docs/advance/fully_async.md@b178a3c）。"),
+       IntField("rl_rollout_tp", G::Training, "GPUs", 1, 1024, true, kUnset, TP_INT(rl_rollout_tp),
+                "Post-training: tensor-parallel degree of each rollout engine; auto = the smallest power of two "
+                "with memory x fraction x TP above twice the 16-bit weights (at most a node).")
+           .Label("Rollout tensor parallel", "生成张量并行")
+           .Zh("后训练：每个生成引擎的张量并行度；auto = 满足 显存 × 比例 × TP 大于 16 位权重两倍 的最小 2 的幂"
+               "（不超过一个节点）。")
+           .Source("verl's rule (docs/perf/best_practices.rst@b178a3c): \"(memory_per_gpu * gpu_memory_utilization "
+                   "* TP) > 2 * model_parameters\"; its default is 2 (tensor_model_parallel_size).",
+                   "verl 的规则（docs/perf/best_practices.rst@b178a3c）：\"(memory_per_gpu * gpu_memory_utilization "
+                   "* TP) > 2 * model_parameters\"；其默认值为 2（tensor_model_parallel_size）。"),
+       ChoiceField("rl_ref", G::Training, kZeroOne, true, TP_INT(rl_ref),
+                   "Post-training: 1 = a KL reference model (its log-probabilities every step; under LoRA the "
+                   "adapter-free base, no second copy); auto = 1 (DPO always has one).")
+           .Values(kOnOffLabels)
+           .Label("Reference model", "参考模型")
+           .Zh("后训练：1 = 有 KL 参考模型（每步计算其对数概率；LoRA 时即不带适配器的基座，不另存一份）；auto = 1"
+               "（DPO 总有参考模型）。")
+           .Source("1: OpenRLHF's --algo.kl.init_coef 0.01, NeMo RL's reference_policy_kl_penalty 0.01 and verl's "
+                   "GRPO examples (use_kl_loss=True) (train_ppo_ray.py@3c3be62, grpo.py@7ea279a); TRL's beta 0.0 "
+                   "has none.",
+                   "1：OpenRLHF 的 --algo.kl.init_coef 0.01，NeMo RL 的 reference_policy_kl_penalty 0.01，verl 的 "
+                   "GRPO 示例（use_kl_loss=True）（train_ppo_ray.py@3c3be62，grpo.py@7ea279a）；TRL 的 beta 0.0 "
+                   "则没有参考模型。"),
+       IdField("rl_reward", G::Training, false, TP_ID(rl_reward),
+               "Post-training: how responses are scored: rule (a function, no GPU time) or a model preset id "
+               "whose forward pass scores every response.")
+           .Label("Reward", "奖励")
+           .Zh("后训练：回答的打分方式：rule（规则函数，不占 GPU 时间）或一个模型预设 id，用其前向计算给每个回答打分。")
+           .Source("rule: the verifiable rewards of GRPO's math and code recipes (verl's gsm8k/DAPO examples, TRL's "
+                   "accuracy_reward).",
+                   "rule：GRPO 数学与代码配方中的可验证奖励（verl 的 gsm8k/DAPO 示例，TRL 的 accuracy_reward）。"),
+       ChoiceField("rl_async", G::Training, kZeroOne, false, TP_INT(rl_async),
+                   "Post-training: 0 = on-policy (each step generates, then trains); 1 = one-step-off (the next "
+                   "step's generation overlaps this step's training; needs split pools to overlap).")
+           .Values(kOnOffLabels)
+           .Label("One-step-off", "异步一步")
+           .Zh("后训练：0 = 同策略（每步先生成再训练）；1 = 异步一步（下一步的生成与本步的训练重叠；分池时才能重叠）。")
+           .Source("0: verl's and NeMo RL's synchronous trainers; one-step-off is verl's recipe/one_step_off_policy "
+                   "and NeMo RL's async_grpo (docs/advance/one_step_off.md@b178a3c).",
+                   "0：verl 与 NeMo RL 的同步训练器；异步一步为 verl 的 recipe/one_step_off_policy 与 NeMo RL 的 "
+                   "async_grpo（docs/advance/one_step_off.md@b178a3c）。")});
+}
+
+}  // namespace
+
+void AddRlKeys(std::vector<KeyInfo>& table) {
+  AddRlShapeKeys(table);
+  AddRlPlacementKeys(table);
+}
+
+}  // namespace tp::key_rows

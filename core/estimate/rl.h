@@ -1,0 +1,43 @@
+// rl.h — one post-training step (goal grpo, ppo, dpo: job.rl) as the frameworks run it (verl, OpenRLHF, NeMo RL,
+// TRL): rollout generation in an inference engine (prefill compute-bound, decode bandwidth-bound over the weights
+// and the live KV cache, concurrency limited by the engine's KV budget, paced by the longest response), the old
+// policy's and the reference's log-probabilities, reward scoring, the policy's optimizer steps (the existing step
+// model on the mini-batch; PPO's critic alike), the weight sync trainer -> engine, the engine's wake-up and sleep
+// when colocated, one-step-off overlap. DPO: the reference's forward and the policy's step on chosen + rejected, no
+// generation. Memory per phase and per GPU: what is resident while each phase runs.
+#pragma once
+#include "job.h"
+#include "plan.h"
+
+namespace tp {
+
+// The constants of the RL step model, each with its source or the rows it was fitted on (rl.cpp).
+struct RlConstants {
+  double decode_bw_eff;       // share of HBM bandwidth a decode iteration reaches
+  double decode_overhead_s;   // per decode iteration: scheduling, sampling, launch (CUDA graphs)
+  double max_num_seqs;        // the engine's concurrency cap per instance
+  double tail_share;          // of the longest response beyond the mean, the share the tail's decode runs
+  double train_eff;           // the RL trainer's speed relative to the step model (short ragged batches)
+  double transition_s;        // per colocated step: engine wake-up, resharding, sleep (fixed part)
+  double sync_fixed_s;        // per sync: the handshake, bucket setup
+  double moe_gather_bps;      // MoE expert weights regathered from the training layout, bytes/s
+  double rule_reward_s;       // per response: a rule's scoring (CPU)
+  double engine_act_tokens;   // tokens of the engine's profiled activation peak (max_num_batched_tokens)
+  double engine_graph_bytes;  // CUDA graphs and the engine's buffers outside its fraction
+};
+const RlConstants& RlDefaults();
+
+// The KV cache of one token on one GPU of an engine with tensor parallelism tp: K and V of every layer in 16 bits,
+// the key/value heads split across tp (replicated when fewer than tp); latent attention keeps one compressed copy.
+double KvBytesPerToken(const ModelArch& m, int tp);
+
+// The RL step for the policy's training plan (memory and one optimizer step of job.work's mini-batch).
+RlStep EstimateRl(const Job& job, const Layout& layout, const MemoryBreakdown& policy_memory,
+                  const StepBreakdown& policy_step, const Throughput& policy_throughput);
+
+// The memory of a post-training step folded into the policy's: total becomes the larger of the training and the
+// generation phases' peaks (with the reference, critic, reward model and the engine's residue), fits follows.
+// EstimateMemory calls it, so the layout search sees RL memory too. Other goals: policy_total = total only.
+void AddRlMemory(const Job& job, const Layout& layout, MemoryBreakdown& memory);
+
+}  // namespace tp

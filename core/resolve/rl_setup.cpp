@@ -1,0 +1,163 @@
+// rl_setup.cpp — the post-training keys (goal grpo, ppo, dpo; the rl_* rows of core/config/keys_rl.cpp) made into
+// the Job's RlSetup: each auto the frameworks' default, the rollout pool and engine TP, the reference and reward
+// models; and the policy's workload that the existing estimators plan (sequences of prompt + mean response, the
+// mini-batch of one optimizer step, a budget of rl_steps x rl_updates optimizer steps). Errors name the key.
+#include <algorithm>
+#include <string>
+
+#include "catalog.h"
+#include "model.h"
+#include "presets.h"
+#include "resolve.h"
+
+namespace tp {
+namespace {
+
+void Error(std::vector<ConfigIssue>& issues, const char* key, IssueWords words, std::vector<IssueArg> args = {}) {
+  issues.push_back(MakeIssue(key, words, std::move(args), false));
+}
+void Notice(std::vector<ConfigIssue>& issues, const char* key, IssueWords words, std::vector<IssueArg> args = {}) {
+  issues.push_back(MakeIssue(key, words, std::move(args), true));
+}
+
+// Defaults (keys_rl.cpp gives each one's source).
+constexpr int kRlPrompts = 1024, kDpoPairs = 64, kGrpoSamples = 8, kPromptLen = 512, kMaxResponse = 512;
+constexpr int kUpdates = 4, kRlSteps = 100;
+constexpr double kColocatedFrac = 0.5, kVllmFrac = 0.9, kSglangFallbackFrac = 0.88;
+
+// SGLang's own mem_fraction_static on a GPU of its own (server_args.py _handle_gpu_memory_settings): (capacity -
+// reserved) / capacity, reserved = 512 + 8192 x 1.5 + graph buffers + TP/8 GiB MiB, at least 10 GiB above 60 GiB.
+double SglangFraction(double mem_bytes, int tp) {
+  const double mib = mem_bytes / (1024.0 * 1024.0);
+  if (mib <= 0) return kSglangFallbackFrac;
+  double reserved = 512 + 8192 * 1.5 + (tp < 4 ? 256 : 512) * 2 + tp / 8.0 * 1024;
+  if (mib > 60 * 1024) reserved = std::max(reserved, 10.0 * 1024);
+  return std::clamp((mib - reserved) / mib, 0.1, 0.95);
+}
+
+// The rollout engine's TP when auto: verl's rule (best_practices.rst) "(memory_per_gpu * gpu_memory_utilization *
+// TP) > 2 * model_parameters", the smallest power of two that keeps it, at most a node and the rollout pool.
+int AutoRolloutTp(const Job& job, double weights_bytes) {
+  const double mem = job.hw.gpu ? job.hw.gpu->mem_bytes : 80e9;
+  const int cap = std::max(1, std::min(job.hw.gpus_per_node, job.rl.rollout_gpus));
+  int tp = 1;
+  while (tp * 2 <= cap && mem * job.rl.kv_frac * tp <= weights_bytes) tp *= 2;
+  return tp;
+}
+
+void ResolvePlacement(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues) {
+  RlSetup& r = job.rl;
+  const bool dpo = r.algo == RlAlgo::Dpo;
+  r.total_gpus = std::max(1, cfg.gpus);
+  r.colocate = dpo || cfg.rl_colocate != 0;
+  if (r.engine == RlEngine::Hf && !r.colocate) {
+    Error(issues, "rl_colocate",
+          "rl_engine=hf generates inside the trainer, so it cannot have a pool of its own; accepted: 1 or auto"_issue);
+    r.colocate = true;
+  }
+  if (r.colocate) {
+    r.rollout_gpus = r.total_gpus;
+    if (cfg.rl_rollout_gpus > 0 && cfg.rl_rollout_gpus != r.total_gpus)
+      Notice(issues, "rl_rollout_gpus",
+             "colocated, every GPU generates: rl_rollout_gpus applies to split pools (rl_colocate=0)"_issue);
+  } else {
+    r.rollout_gpus = cfg.rl_rollout_gpus > 0 ? cfg.rl_rollout_gpus : std::max(1, r.total_gpus / 2);
+    if (r.rollout_gpus >= r.total_gpus) {
+      Error(issues, "rl_rollout_gpus", "{0} rollout GPUs leave none of the {1} to train; accepted: 1-{2}"_issue,
+            {std::to_string(r.rollout_gpus), std::to_string(r.total_gpus), std::to_string(r.total_gpus - 1)});
+      r.rollout_gpus = std::max(1, r.total_gpus / 2);
+    }
+    if (r.total_gpus < 2) r.rollout_gpus = 1;
+    job.hw.gpus = std::max(1, r.total_gpus - r.rollout_gpus);  // the trainer's pool: what the layout search sees
+  }
+  const double mem = job.hw.gpu ? job.hw.gpu->mem_bytes : 80e9;
+  if (cfg.rl_kv_frac > 0) {
+    r.kv_frac = cfg.rl_kv_frac;
+  } else if (r.colocate) {
+    r.kv_frac = kColocatedFrac;
+  } else {
+    r.kv_frac = r.engine == RlEngine::Sglang ? SglangFraction(mem, std::max(1, cfg.rl_rollout_tp)) : kVllmFrac;
+  }
+  const double weights_bytes = 2.0 * job.model.params_total;
+  if (r.engine == RlEngine::Hf || dpo) {
+    r.rollout_tp = 1;
+  } else if (cfg.rl_rollout_tp > 0) {
+    r.rollout_tp = cfg.rl_rollout_tp;
+    if (r.rollout_gpus % r.rollout_tp != 0) {
+      Error(issues, "rl_rollout_tp", "{0} does not divide the {1} rollout GPUs; accepted: a divisor of {1}"_issue,
+            {std::to_string(r.rollout_tp), std::to_string(r.rollout_gpus)});
+      r.rollout_tp = 1;
+    }
+  } else {
+    r.rollout_tp = AutoRolloutTp(job, weights_bytes);
+  }
+}
+
+void ResolveReward(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues) {
+  job.rl.reward_params = 0;
+  if (cfg.rl_reward.empty() || cfg.rl_reward == "rule") return;
+  if (const ModelPreset* m = FindModel(cfg.rl_reward)) {
+    job.rl.reward_params = CountParams(m->arch).total;
+    return;
+  }
+  Error(issues, "rl_reward",
+        "unknown reward \"{0}\"; accepted: rule or a model preset id (trainplan catalog models)"_issue,
+        {cfg.rl_reward});
+}
+
+}  // namespace
+
+void ResolveRl(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues) {
+  RlSetup& r = job.rl;
+  r = RlSetup{};
+  if (cfg.goal < 2) return;
+  r.algo = RlAlgo(cfg.goal - 1);
+  const bool dpo = r.algo == RlAlgo::Dpo;
+  r.prompts = cfg.rl_prompts > 0 ? cfg.rl_prompts : dpo ? kDpoPairs : kRlPrompts;
+  if (dpo && cfg.rl_samples > 0 && cfg.rl_samples != 2)
+    Notice(issues, "rl_samples", "DPO scores two responses per prompt (chosen and rejected); planned with 2"_issue);
+  r.samples = dpo ? 2 : cfg.rl_samples > 0 ? cfg.rl_samples : r.algo == RlAlgo::Grpo ? kGrpoSamples : 1;
+  r.prompt_len = cfg.rl_prompt_len > 0 ? cfg.rl_prompt_len : kPromptLen;
+  r.max_response_len = cfg.rl_max_response_len > 0 ? cfg.rl_max_response_len : kMaxResponse;
+  r.response_len = cfg.rl_response_len > 0 ? cfg.rl_response_len : std::max(1.0, r.max_response_len / 2);
+  if (r.response_len > r.max_response_len) {
+    Error(issues, "rl_response_len",
+          "a mean response of {0} tokens is longer than rl_max_response_len={1}; accepted: 1-{1} or auto"_issue,
+          {std::to_string(cfg.rl_response_len), std::to_string(int(r.max_response_len))});
+    r.response_len = r.max_response_len;
+  }
+  const int sequences = r.prompts * r.samples;
+  r.updates = dpo ? 1 : cfg.rl_updates > 0 ? cfg.rl_updates : std::min(kUpdates, sequences);
+  if (r.updates > sequences) {
+    Error(issues, "rl_updates",
+          "{0} optimizer steps for {1} responses leave some steps without a sequence; accepted: 1-{1}"_issue,
+          {std::to_string(r.updates), std::to_string(sequences)});
+    r.updates = 1;
+  }
+  r.steps = cfg.rl_steps > 0 ? cfg.rl_steps : kRlSteps;
+  r.engine = cfg.rl_engine >= 0 ? RlEngine(cfg.rl_engine) : RlEngine::Vllm;
+  r.ref = dpo || cfg.rl_ref != 0;
+  r.async = !dpo && cfg.rl_async == 1;
+  ResolvePlacement(cfg, job, issues);
+  ResolveReward(cfg, job, issues);
+
+  // The policy's training, as the existing estimators plan it: each optimizer step trains a mini-batch of
+  // sequences of the prompt and a mean response (verl and OpenRLHF pack or strip the padding).
+  Workload& w = job.work;
+  if (cfg.gbs != kAuto)
+    Notice(issues, "gbs",
+           "post-training steps rl_prompts x rl_samples / rl_updates sequences per optimizer step; gbs is not "
+           "used"_issue);
+  // The mini-batch aims at rl_prompts x rl_samples / rl_updates sequences, the multiple of the layout's replicas
+  // nearest to it (the frameworks balance uneven mini-batches dynamically); EstimateRl scales the training to
+  // every sequence of the step, and the run counts rl_steps RL steps (evaluate.cpp).
+  w.seq = std::max(1, int(r.prompt_len + r.response_len));
+  w.gbs_auto = true;
+  w.gbs = 0;
+  w.gbs_target = std::max(1, sequences / r.updates);
+  w.auto_gbs_mbs = cfg.mbs > 0 ? cfg.mbs : 1;
+  w.tokens = double(r.steps) * r.updates * double(w.gbs_target) * double(w.seq);
+  w.tokens_defaulted = false;
+}
+
+}  // namespace tp

@@ -1,0 +1,175 @@
+// rl_test.cpp — post-training (goal grpo, ppo, dpo; core/estimate/rl.h): the keys and their refusals, the RL
+// step's phases and memory, colocated vs split pools and one-step-off, DPO without generation, the plan's JSON
+// "rl" object (and its absence for other goals), and the published rows of tests/data/rl_steps.json.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <string>
+
+#include "config.h"
+#include "planner.h"
+#include "report.h"
+#include "rl.h"
+#include "rl_validation.h"
+#include "stack.h"
+#include "test_data.h"
+
+using namespace tp;
+
+namespace {
+
+Config Cfg(const char* link) {
+  Config c;
+  std::vector<ConfigIssue> issues;
+  ApplyLink(c, link, issues);
+  for (const ConfigIssue& i : issues) INFO(i.key + ": " + i.message);
+  REQUIRE(issues.empty());
+  return c;
+}
+
+bool Refused(const char* key, const char* value) {
+  Config c;
+  std::vector<ConfigIssue> issues;
+  ApplyPair(c, key, value, issues);
+  return issues.size() == 1 && issues[0].key == key && !issues[0].notice;
+}
+
+}  // namespace
+
+TEST_CASE("rl keys: goals, aliases, round trip and refusals name the key", "[rl]") {
+  Config c = Cfg("goal=dapo");
+  CHECK(c.goal == 2);
+  CHECK(Cfg("goal=rloo").goal == 2);
+  CHECK(Cfg("goal=ppo").goal == 3);
+  CHECK(Cfg("goal=dpo").goal == 4);
+  Config r =
+      Cfg("goal=grpo&rl_prompts=256&rl_samples=16&rl_max_response_len=8k&rl_engine=sglang&rl_kv_frac=0.7&"
+          "rl_colocate=0&rl_rollout_gpus=8&rl_rollout_tp=2&rl_ref=0&rl_reward=qwen2.5-7b&rl_async=1&rl_steps=50");
+  CHECK(r.rl_max_response_len == 8192);
+  Config back;
+  std::vector<ConfigIssue> issues;
+  ApplyLink(back, FormatLink(r), issues);
+  CHECK(issues.empty());
+  CHECK(back == r);
+  CHECK(Refused("goal", "rlhf"));
+  CHECK(Refused("rl_engine", "trtllm"));
+  CHECK(Refused("rl_kv_frac", "1.5"));
+  CHECK(Refused("rl_samples", "0"));
+  CHECK(Refused("rl_colocate", "2"));
+  CHECK(Refused("rl_rollout_tp", "-1"));
+  // Refusals the planner makes, naming the key.
+  auto error_key = [](const char* link) {
+    const PlanOutput out = MakePlan(Cfg(link));
+    for (const ConfigIssue& i : out.issues)
+      if (!i.notice) return i.key;
+    return std::string();
+  };
+  CHECK(error_key("goal=grpo&gpus=8&rl_colocate=0&rl_rollout_gpus=8") == "rl_rollout_gpus");
+  CHECK(error_key("goal=grpo&gpus=8&rl_rollout_tp=3") == "rl_rollout_tp");
+  CHECK(error_key("goal=grpo&rl_reward=nosuchmodel") == "rl_reward");
+  CHECK(error_key("goal=grpo&rl_response_len=2000&rl_max_response_len=1000") == "rl_response_len");
+  CHECK(error_key("goal=grpo&rl_engine=hf&rl_colocate=0") == "rl_colocate");
+}
+
+TEST_CASE("rl step: phases add up, generation is paced by the longest response", "[rl]") {
+  const PlanOutput out =
+      MakePlan(Cfg("model=qwen2.5-7b&gpu=h100&gpus=16&goal=grpo&rl_prompts=512&rl_samples=8&"
+                   "rl_max_response_len=4096&rl_response_len=1024"));
+  REQUIRE(out.ok);
+  const RlStep& s = out.plan.rl;
+  REQUIRE(s.active);
+  double sum = 0;
+  for (const RlPhase& p : s.phases) sum += p.seconds;
+  CHECK(s.step_seconds == Approx(sum).epsilon(1e-9));
+  CHECK(s.generation_s > 0);
+  CHECK(s.training_s > 0);
+  CHECK(s.logprob_s > 0);
+  CHECK(s.kv_cache_bytes > 0);
+  CHECK(out.job.stack->id == std::string("fsdp"));
+  // Four times the GPUs shorten the throughput part, not the tail: generation falls by less than 4x.
+  const PlanOutput big =
+      MakePlan(Cfg("model=qwen2.5-7b&gpu=h100&gpus=64&goal=grpo&rl_prompts=512&rl_samples=8&"
+                   "rl_max_response_len=4096&rl_response_len=1024"));
+  REQUIRE(big.ok);
+  CHECK(big.plan.rl.generation_s < s.generation_s);
+  CHECK(big.plan.rl.generation_s > s.generation_s / 4);
+  CHECK(big.plan.rl.tail_s == Approx(s.tail_s).epsilon(0.5));
+  // The run: rl_steps RL steps.
+  CHECK(out.plan.run.steady_days * 86400 == Approx(s.step_seconds * out.job.rl.steps).epsilon(1e-6));
+}
+
+TEST_CASE("rl step: one-step-off on split pools hides generation, PPO adds the critic, DPO generates nothing", "[rl]") {
+  const char* base =
+      "model=llama3.1-8b&gpu=h100&gpus=16&goal=grpo&rl_prompts=64&rl_samples=32&rl_max_response_len=4096";
+  const PlanOutput sync = MakePlan(Cfg((std::string(base) + "&rl_colocate=0&rl_rollout_gpus=8").c_str()));
+  const PlanOutput async = MakePlan(Cfg((std::string(base) + "&rl_colocate=0&rl_rollout_gpus=8&rl_async=1").c_str()));
+  REQUIRE(sync.ok);
+  REQUIRE(async.ok);
+  CHECK(async.plan.rl.step_seconds < sync.plan.rl.step_seconds);
+  CHECK(async.plan.rl.hidden_s > 0);
+  CHECK(sync.job.hw.gpus == 8);  // the trainer's pool
+  CHECK(sync.plan.rl.rollout_memory_bytes > 0);
+
+  const PlanOutput grpo = MakePlan(Cfg("model=qwen2.5-1.5b&gpu=h100&gpus=8&goal=grpo&rl_samples=1"));
+  const PlanOutput ppo = MakePlan(Cfg("model=qwen2.5-1.5b&gpu=h100&gpus=8&goal=ppo"));
+  REQUIRE(grpo.ok);
+  REQUIRE(ppo.ok);
+  CHECK(ppo.plan.rl.Phase(RlPhaseKind::Critic).seconds > 0);
+  CHECK(ppo.plan.rl.training_s > grpo.plan.rl.training_s);
+
+  const PlanOutput dpo = MakePlan(Cfg("model=llama3.1-8b&gpu=h100&gpus=8&goal=dpo"));
+  REQUIRE(dpo.ok);
+  CHECK(dpo.plan.rl.generation_s == 0);
+  CHECK(dpo.plan.rl.Phase(RlPhaseKind::Reference).seconds > 0);
+  CHECK(dpo.job.rl.samples == 2);
+}
+
+TEST_CASE("rl memory: the engine's fraction and the reference are resident, LoRA shares its base", "[rl]") {
+  const PlanOutput full = MakePlan(Cfg("model=qwen2.5-7b&gpu=h100&gpus=8&goal=grpo&rl_kv_frac=0.5"));
+  REQUIRE(full.ok);
+  const RlStep& s = full.plan.rl;
+  CHECK(s.gen_memory_bytes > 0.5 * full.plan.memory.capacity);
+  CHECK(full.plan.memory.total >= std::max(s.gen_memory_bytes, s.train_memory_bytes) - 1);
+  // Too large a fraction next to the trainer's states does not fit.
+  const PlanOutput greedy = MakePlan(Cfg("model=qwen2.5-7b&gpu=h100&gpus=2&goal=grpo&rl_kv_frac=0.95&offload=none"));
+  REQUIRE(greedy.ok);
+  CHECK_FALSE(greedy.plan.memory.fits);
+  // An engine whose fraction cannot hold the weights has no KV cache: does not fit.
+  const PlanOutput tiny = MakePlan(Cfg("model=qwen2.5-72b&gpu=h100&gpus=8&goal=grpo&rl_kv_frac=0.1&rl_rollout_tp=1"));
+  REQUIRE(tiny.ok);
+  CHECK_FALSE(tiny.plan.memory.fits);
+  CHECK(KvBytesPerToken(full.job.model, 1) == Approx(28 * 2 * 4 * 128 * 2.0));
+}
+
+TEST_CASE("rl JSON: the rl object for RL goals only", "[rl]") {
+  const std::string rl = PlanToJson(MakePlan(Cfg("model=qwen2.5-7b&gpu=h100&gpus=8&goal=grpo")));
+  for (const char* key : {"\"rl\"", "\"step_seconds\"", "\"generation_s\"", "\"logprob_s\"", "\"reward_s\"",
+                          "\"training_s\"", "\"sync_s\"", "\"kv_cache_bytes\"", "\"phases\""})
+    CHECK(rl.find(key) != std::string::npos);
+  const std::string pre = PlanToJson(MakePlan(Cfg("model=llama2-7b&gpu=h100&gpus=8")));
+  CHECK(pre.find("\"rl\":") == std::string::npos);
+  const std::string text = PlanToText(MakePlan(Cfg("model=qwen2.5-7b&gpu=h100&gpus=8&goal=grpo")));
+  CHECK(text.find("RL step") != std::string::npos);
+}
+
+TEST_CASE("rl validation: the published rows plan, and the held-out steps are reported", "[rl][validation]") {
+  const auto results = RunRlCases(testing::ReadTestData("rl_steps.json"));
+  REQUIRE(results.size() > 30);
+  int heldout_steps = 0, heldout_within = 0, fit_steps = 0, fit_within = 0, fits = 0, fits_right = 0;
+  for (const RlCaseResult& r : results) {
+    INFO(r.id << " " << r.metric << " " << r.problem);
+    CHECK(r.ok);
+    CHECK((r.part == "fit" || r.part == "heldout"));
+    if (r.metric == "step_seconds") {
+      (r.part == "fit" ? fit_steps : heldout_steps)++;
+      (r.part == "fit" ? fit_within : heldout_within) += r.within;
+    }
+    if (r.metric == "fits") ++fits, fits_right += r.within;
+  }
+  CHECK(heldout_steps >= 10);
+  CHECK(fit_steps >= 5);
+  // The floor docs/rl.md reports (raise it when the model improves; it is not the 25 % target).
+  CHECK(fit_within >= 2);
+  CHECK(heldout_within >= 5);
+  CHECK(fits_right >= fits * 3 / 4);
+}
