@@ -7,6 +7,7 @@
 
 #include "arch.h"
 #include "enums.h"
+#include "saves.h"
 
 namespace tp {
 
@@ -34,6 +35,9 @@ struct Workload {
   bool offload_checkpoints = false;    // full recomputation keeps each layer's input in host memory (Unsloth)
   bool optimizer_in_backward = false;  // each parameter's gradient is applied and freed in the backward (torchtune)
   int pp_microbatches = 0;             // micro-batches per pipeline schedule (a local batch); 0 = all of a step's
+  ModelCode modeling = ModelCode::Megatron;  // whose saved tensors the activations follow (core/stack/saves.h)
+  bool compiled = false;                     // torch.compile: pointwise ops recomputed, GEMM outputs saved
+  bool kbit_prep = false;                    // QLoRA under prepare_model_for_kbit_training: fp32 norms, residual, head
 };
 
 // The global batch (sequences) used when the user gives none: the multiple of one step's sequences

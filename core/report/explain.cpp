@@ -119,11 +119,13 @@ Explanation ExplainPlan(const PlanOutput& out) {
              {trainable, k_opt, k_zero, k_dp, k_offload},
              "AdamW: fp32 master weights and two moments, 12 B (Rajbhandari et al. 2020)");
   const int k_calib_memory = b.Key("calib_memory", mt.calib_memory, "x");
-  const int activations = b.Node("activations_bytes", m.activations, "B", "activations", "激活",
-                                 "per-layer activations (Korthikanti et al.) x layers on the stage x micro-batches in "
-                                 "flight x calib_memory",
-                                 {k_seq, k_mbs, k_recompute, k_tp, k_cp, k_pp, k_calib_memory},
-                                 "Korthikanti et al. 2022, Reducing Activation Recomputation (memory.cpp)");
+  const int activations = b.Node(
+      "activations_bytes", m.activations, "B", "activations", "激活",
+      "what each layer saves for the backward in the model code x layers on the stage x "
+      "micro-batches in flight, + the loss's or the backward's peak, x calib_memory",
+      {k_seq, k_mbs, k_recompute, k_tp, k_cp, k_pp, k_calib_memory, b.KeyText("modeling", Name(job.work.modeling))},
+      "tensor by tensor from each framework's code (core/stack/saves.cpp, docs/memory.md); "
+      "Korthikanti et al. 2022 for Megatron");
   const int temps = b.Node("temporaries_bytes", mt.temporaries, "B", "allocator temporaries", "临时内存",
                            "gathered ZeRO-3 / FSDP units + dequantization buffers + MoE dispatch, x calib_memory",
                            {k_zero, k_method, k_calib_memory}, "memory_states.cpp");
@@ -132,11 +134,14 @@ Explanation ExplainPlan(const PlanOutput& out) {
              "cuda_context_gb + nccl_gb (NCCL only with more than one GPU)",
              {b.Key("cuda_context_gb", job.assume.cuda_context_gb, "GB"), b.Key("nccl_gb", job.assume.nccl_gb, "GB")});
   const int reserve = b.Key("alloc_reserve", mt.reserve_factor, "x allocated");
-  const int other = b.Node("other_bytes", m.other, "B", "other (context, buffers, fragmentation)",
-                           "其他（CUDA 上下文、通信缓冲区、显存碎片）",
-                           "outside_allocator_bytes + (alloc_reserve - 1) x activations_bytes + alloc_reserve x "
-                           "temporaries_bytes",
-                           {outside, reserve, activations, temps});
+  const int workspace = b.Node("cublas_workspace_bytes", mt.workspace, "B", "cuBLAS workspaces", "cuBLAS 工作区", "",
+                               {k_gpu}, "aten CublasHandlePool.cpp: 2 x 32 MiB on Hopper, 2 x 8.125 MiB elsewhere");
+  const int other =
+      b.Node("other_bytes", m.other, "B", "other (context, buffers, fragmentation)",
+             "其他（CUDA 上下文、通信缓冲区、显存碎片）",
+             "outside_allocator_bytes + cublas_workspace_bytes + (alloc_reserve - 1) x activations_bytes + "
+             "alloc_reserve x temporaries_bytes",
+             {outside, workspace, reserve, activations, temps});
   const int mem_total = b.Node("memory_total_bytes", m.total, "B", "memory per GPU (as nvidia-smi shows it)",
                                "每张 GPU 的显存（nvidia-smi 口径）",
                                "weights_bytes + gradients_bytes + optimizer_bytes + activations_bytes + other_bytes",

@@ -46,6 +46,8 @@ bool Predict(const PlanOutput& out, const std::string& metric, double& value) {
     value = p.memory.model_states / 1e9;
   else if (metric == "fits")
     value = p.memory.fits ? 1 : 0;
+  else if (metric == "max_seq")
+    value = p.memory.max_seq;
   else
     return false;
   return true;
@@ -120,7 +122,9 @@ std::vector<CaseResult> RunValidationCases(std::string_view cases_json, std::str
                                             : c.StringOr("memory_metric", "smi");
     for (const auto& [measured_metric, value] : measured->object) {
       std::string metric = measured_metric;
-      if (memory_metric != "smi" && (metric == "peak_memory_gib" || metric == "peak_memory_gb"))
+      // "unknown" (the source does not say): compared with what nvidia-smi shows, the figure a GPU runs out at.
+      if (memory_metric != "smi" && memory_metric != "unknown" &&
+          (metric == "peak_memory_gib" || metric == "peak_memory_gb"))
         metric = "peak_" + memory_metric + metric.substr(std::string("peak_memory").size());
       CaseResult r;
       r.id = c.StringOr("id", "");
