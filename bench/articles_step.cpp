@@ -4,12 +4,14 @@
 // breakdown, MFU, and the parallel efficiency (the share of the step spent computing rather than
 // communicating, waiting in the pipeline bubble or offloading). Output is the Markdown table of
 // docs/step-model.md:  build/step/trainplan-articles_step > /tmp/articles.md
+#include <algorithm>
 #include <cstdio>
 #include <string>
 #include <vector>
 
 #include "config.h"
 #include "planner.h"
+#include "presets.h"
 #include "sentences.h"
 
 using namespace tp;
@@ -30,6 +32,9 @@ void Row(const char* model, const Machine& m, int seq, int gbs, int tp) {
   ApplyPair(cfg, "gpu", m.gpu, issues);
   ApplyPair(cfg, "gpus", std::to_string(m.gpus), issues);
   ApplyPair(cfg, "gpus_per_node", std::to_string(m.gpus), issues);
+  // A model with learned positions runs at most at its context (GPT-2: 1,024), which the planner refuses to pass.
+  if (const ModelPreset* preset = FindModel(model); preset && preset->arch.pos_embeddings > 0)
+    seq = std::min(seq, preset->arch.pos_embeddings);
   ApplyPair(cfg, "seq", std::to_string(seq), issues);
   ApplyPair(cfg, "gbs", std::to_string(gbs), issues);
   const PlanOutput out = MakePlan(cfg);

@@ -19,7 +19,7 @@
 #include "memory.h"
 #include "planner.h"
 #include "resolve.h"
-#include "search.h"
+#include "search_config.h"
 
 using namespace tp;
 using Clock = std::chrono::steady_clock;

@@ -16,6 +16,7 @@
 #include "model.h"
 #include "plan.h"
 #include "resolve.h"
+#include "rules.h"
 #include "step.h"
 #include "validation.h"
 

@@ -20,7 +20,7 @@
 #include "report.h"
 #include "resolve.h"
 #include "scenario.h"
-#include "search.h"
+#include "search_config.h"
 
 // GCC 12 reports -Wrestrict falsely for `"literal" + std::string&&` once inlined (GCC bug 105329);
 // it is not a real overlap, and -Werror would turn the noise into a broken build.
@@ -310,14 +310,14 @@ int Fail(std::string& err, const Failure& f) {
   return kBadInput;
 }
 
-// --log FILE: the training log's figures as the measurement keys (core/planner/calibrate.h), where the keys given
-// do not already state them. An iteration time or samples per second becomes tokens/s per GPU with the
-// plan's own global batch, sequence and GPU count. The line read is echoed as a note.
-bool ApplyLog(const Options& o, Config& cfg, std::string& err, Failure& fail) {
-  if (o.log_path.empty()) return true;
+// --log FILE: the training log's figures, which the plan takes as the measurement keys where the keys given do
+// not already state them (MakePlan with a log, core/planner/planner.h: an iteration time or samples per second
+// becomes tokens/s per GPU with the plan's own global batch, sequence and GPU count). The line read is echoed
+// as a note.
+bool ReadLog(const Options& o, RunLogReading& reading, std::string& err, Failure& fail) {
   std::string text;
   if (!ReadFile(o.log_path, text, fail, "--log", o.lang)) return false;
-  const RunLogReading reading = ReadRunLog(text);
+  reading = ReadRunLog(text);
   if (reading.framework.empty()) {
     fail.line = TrFill(o.lang,
                        "--log: no throughput or memory figure found in \"{0}\" (read: torchtitan, torchtune, "
@@ -325,15 +325,21 @@ bool ApplyLog(const Options& o, Config& cfg, std::string& err, Failure& fail) {
                        {o.log_path});
     return false;
   }
-  double gbs = 0, seq = 0, gpus = 0;  // the plan's, for an iteration time or samples per second
-  if (cfg.measured_tokens_per_s_per_gpu <= 0 && LogNeedsPlanShape(reading)) {
-    const PlanOutput base = MakePlan(cfg);
-    if (base.ok) gbs = base.plan.global_batch, seq = base.job.work.seq, gpus = base.job.hw.gpus;
-  }
-  ApplyRunLog(reading, gbs, seq, gpus, /*keep_given=*/true, cfg);
   err += Labeled(o.lang, Translate(o.lang, "note"),
                  TrFill(o.lang, "read from the log ({0}): {1}", {reading.framework, OneLine(reading.line)})) +
          "\n";
+  return true;
+}
+
+// The plan of cfg, calibrated to --log's figures when given.
+bool PlanWithLog(const Options& o, const Config& cfg, PlanOutput& plan, std::string& err, Failure& f) {
+  RunLogReading reading;
+  if (o.log_path.empty()) {
+    plan = MakePlan(cfg);
+  } else {
+    if (!ReadLog(o, reading, err, f)) return false;
+    plan = MakePlan(cfg, reading);
+  }
   return true;
 }
 
@@ -344,8 +350,8 @@ int CmdPlan(const Options& o, std::string& out, std::string& err) {
   if (!o.positional.empty())
     return Fail(err, {TrFill(o.lang, "unexpected argument \"{0}\" (keys are KEY=VALUE)", {o.positional[0]})});
   if (!BuildConfig(o, cfg, notices, f)) return Fail(err, f);
-  if (!ApplyLog(o, cfg, err, f)) return Fail(err, f);
-  PlanOutput plan = MakePlan(cfg);
+  PlanOutput plan;
+  if (!PlanWithLog(o, cfg, plan, err, f)) return Fail(err, f);
   plan.issues.insert(plan.issues.begin(), notices.begin(), notices.end());
   const bool has_error = FirstError(plan.issues, f, o.lang);  // sets the line even when !plan.ok
   if (!plan.ok || has_error) {
@@ -367,8 +373,8 @@ int CmdExplain(const Options& o, std::string& out, std::string& err) {
   if (o.format != Format::Text && o.format != Format::Json)
     return Fail(err, {Translate(o.lang, "explain: --format is text or json")});
   if (!BuildConfig(o, cfg, notices, f)) return Fail(err, f);
-  if (!ApplyLog(o, cfg, err, f)) return Fail(err, f);
-  PlanOutput plan = MakePlan(cfg);
+  PlanOutput plan;
+  if (!PlanWithLog(o, cfg, plan, err, f)) return Fail(err, f);
   plan.issues.insert(plan.issues.begin(), notices.begin(), notices.end());
   const bool has_error = FirstError(plan.issues, f, o.lang);
   if (!plan.ok || has_error) {
@@ -426,7 +432,7 @@ bool CompareConfigs(const Options& o, std::vector<Config>& configs, std::vector<
       Config calibrated = cfg;
       if (HasMeasurement(cfg)) calibrated = MakePlan(cfg).config;
       for (Config& column : CompareColumns(cfg, &column_issues)) {
-        if (HasMeasurement(column)) CarryCalibration(calibrated, column);
+        CarryCalibration(calibrated, column);
         configs.push_back(std::move(column));
         notes.push_back(notices);
       }
@@ -484,14 +490,18 @@ int CmdSearch(const Options& o, std::string& out, std::string& err) {
   if (FirstError(base.issues, f, o.lang)) return Fail(err, f);
   base.ok = true;
   // A measurement in the link: the layouts are searched with the factors its own plan fitted (as the page's
-  // Search view does), not with none.
-  if (HasMeasurement(cfg)) CarryCalibration(MakePlan(cfg).config, cfg);
+  // Search view does), not with none; that plan's calibrated job is the search's own variant.
+  if (HasMeasurement(cfg)) {
+    PlanOutput fitted = MakePlan(cfg);
+    CarryCalibration(fitted.config, cfg);
+    if (fitted.ok) base.job = std::move(fitted.job);
+  }
   SearchOptions options;
   options.objective = o.objective;
   options.top = o.top;
   options.gpu_types = o.gpu_types;
   options.gpu_counts = o.gpu_counts;
-  SearchResult result = SearchLayouts(cfg, options);
+  SearchResult result = SearchLayouts(cfg, options, &base.job);  // the job resolved above is cfg's own variant
   out += FormatSearch(base, result, o.format, o.objective);
   err += Notes(base.issues, o.lang);
   return kOk;

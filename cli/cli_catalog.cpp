@@ -154,7 +154,7 @@ Table ModelTable(bool full) {
                                     Name(a.mlp),
                                     std::to_string(std::max(1, a.experts)),
                                     std::to_string(std::max(1, a.topk)),
-                                    std::to_string(m.default_seq)};
+                                    std::to_string(m.arch.trained_seq)};
     if (full) row.push_back(m.source);
     t.rows.push_back(row);
   }

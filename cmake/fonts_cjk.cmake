@@ -30,8 +30,10 @@ set(CJK_SCRIPT "${CMAKE_SOURCE_DIR}/scripts/cjk_chars.py")
 set(CJK_DIR "${CMAKE_BINARY_DIR}/generated/fonts")
 # The translation tables: every Chinese character the interface can draw is in one of them.
 file(GLOB CJK_KEY_SOURCES CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/core/config/keys*.cpp")
-# core/report/explain.cpp: the explanation's labels in Chinese (the page's "why?" panel).
-set(CJK_SOURCES "${CMAKE_SOURCE_DIR}/core/base/i18n_core.cpp" "${CMAKE_SOURCE_DIR}/core/report/explain.cpp" ${CJK_KEY_SOURCES}
+# core/report/figures.cpp and explain_nodes.cpp: the output figures' words and the explanation's labels in
+# Chinese (the page's bars and its "why?" panel).
+set(CJK_SOURCES "${CMAKE_SOURCE_DIR}/core/base/i18n_core.cpp" "${CMAKE_SOURCE_DIR}/core/report/figures.cpp"
+                "${CMAKE_SOURCE_DIR}/core/report/explain_nodes.cpp" ${CJK_KEY_SOURCES}
                 "${CMAKE_SOURCE_DIR}/assets/gpus.json")
 if(EXISTS "${CMAKE_SOURCE_DIR}/web/strings_zh.inc")
   list(APPEND CJK_SOURCES "${CMAKE_SOURCE_DIR}/web/strings_zh.inc")

@@ -15,8 +15,9 @@ live in the build directory). Three jobs:
                                               and with RANGES.inc `const unsigned short k<NAME>Ranges[]`
   cjk_chars.py ranges OUT.cpp NAME RANGES.inc the glyph ranges alone (the page: its font comes as a file)
 
-The sources are the translation tables (core/base/i18n_core.cpp, core/keys*.cpp, core/report/explain.cpp, web/strings_zh.inc): whatever Chinese they
-hold is exactly what the font must carry, so a new translation cannot show up as missing-glyph boxes.
+The sources are the translation tables (core/base/i18n_core.cpp, core/config/keys*.cpp, core/report/figures.cpp,
+core/report/explain_nodes.cpp, web/strings_zh.inc): whatever Chinese they hold is exactly what the font must carry,
+so a new translation cannot show up as missing-glyph boxes.
 """
 import sys
 

@@ -1,103 +1,179 @@
 #!/usr/bin/env bash
-# test.sh — the whole test command: install what is missing (scripts/setup.sh), build both presets, run the
-# Catch2 suites (ctest), the browser tests in headless Chromium (behaviour, the "why?" panel and calibration,
-# the search view's whole-fleet
-# search in Web Workers, then hostile links and the Content-Security-Policy, then the page against the
-# command line), the desktop window's screenshot test
-# under Xvfb, native against WebAssembly, the sanitizers, fuzzing and the printed benchmarks; each stage
-# once. Exit status is non-zero if anything fails. About 10-15 minutes from scratch on 2 cores.
-set -euo pipefail
+# test.sh — the test command, in stages. With no argument it runs every stage in order (what .ci/run does):
+#   setup           install what is missing (scripts/setup.sh: Debian packages, Dear ImGui and SDL2 sources,
+#                   SDL2 built for WebAssembly, playwright-core from npm)
+#   native, web     build the two presets (command line, desktop window, unit and UI tests, benchmarks; the
+#                   static page, the node command line, the WebAssembly benchmark)
+#   unit            the Catch2 suites and the script checks (layers, format, docs) through ctest
+#   browser-NAME    one per tests/browser/NAME.mjs: the page in headless Chromium (behaviour, the "why?" panel
+#                   and calibration, a phone, the whole-fleet search in Web Workers, hostile links and the CSP)
+#   parity-page     the page against the command line, driven by keystrokes and clicks
+#   window          the desktop window under Xvfb (tests/window/run.sh)
+#   parity-wasm     native against WebAssembly: identical plans
+#   sanitize-build  one clang build with ASan + UBSan (+ libFuzzer's instrumentation), preset "sanitize"
+#   sanitize        the unit suite under AddressSanitizer + UndefinedBehaviorSanitizer
+#   fuzz            the libFuzzer targets over the seed corpus (scripts/fuzz.sh, TRAINPLAN_FUZZ_SECONDS each)
+#   bench           printed figures: ns per evaluation, layouts per second natively and in WebAssembly
+#
+#   scripts/test.sh                  every stage
+#   scripts/test.sh STAGE ...        the chosen stages, after the builds each needs (incremental); "browser"
+#                                    stands for every browser-NAME stage
+#   scripts/test.sh --list           the stages, one line each
+#
+# Every stage runs even when an earlier one failed, so one run shows every problem; a stage whose build
+# failed is skipped. Each stage prints its wall time (and CPU time: on a shared machine the wall clock
+# tells the load as much as the work), and a table at the end lists every stage's result and times, with
+# the load average. Exit status is non-zero if any stage failed or was skipped. About 10 minutes from a
+# fresh clone on an idle 2-core machine, setup included (README.md, "Testing", has the measured breakdown).
+set -uo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 export NODE_PATH=/usr/share/nodejs   # emcc's JS optimizer needs Debian's acorn
+FUZZ_SECONDS="${TRAINPLAN_FUZZ_SECONDS:-45}"
 
-step() { printf '\n==== %s\n' "$*"; }
-# Test stages all run even when one fails, so one run shows every problem; the builds must succeed.
+# ---- the stages: name, the builds it needs, one line of description, the function that runs it ----------
+names=()
+declare -A needs desc run
+add() { names+=("$1"); needs[$1]="$2"; desc[$1]="$3"; run[$1]="$4"; }
+
+add setup "" "install what is missing: Debian packages, sources, SDL2 for wasm, playwright-core (scripts/setup.sh)" \
+  "scripts/setup.sh"
+add native "" "build preset native: command line, desktop window, unit and UI tests, benchmarks (build/native)" \
+  "build_preset native"
+add web "" "build preset web: the static page, the node command line, the wasm benchmark (build/web)" \
+  "build_preset web"
+add unit "native" "Catch2 suites and the layers, format and docs checks (ctest --preset native)" \
+  "ctest --preset native -j2"
+# One stage per browser test file (harness.mjs, png.mjs and check-png.mjs are its helpers); a new file is a
+# new stage, described by its first comment line until it has a line here.
+declare -A browser_desc=(
+  [run]="the page in headless Chromium: loading, links, typing and Back, themes, Chinese, paste (screenshots)"
+  [explain]="the \"why?\" panels and calibrating from a pasted log (mouse, Ctrl+V, English and Chinese, a phone)"
+  [search]="the whole-fleet search in Web Workers (timed, printed) against the command line's answer"
+  [phone]="a phone: touch, drag to scroll, the on-screen keyboard; a copy the browser refuses"
+  [security]="hostile links and the Content-Security-Policy (no inline script, no eval)")
+browser_files=()
+for n in run explain search phone security; do [ -f "tests/browser/$n.mjs" ] && browser_files+=("tests/browser/$n.mjs"); done
+for f in tests/browser/*.mjs; do [ -n "${browser_desc[$(basename "$f" .mjs)]+x}" ] || browser_files+=("$f"); done
+for f in "${browser_files[@]}"; do
+  n="$(basename "$f" .mjs)"
+  case "$n" in harness | png | check-png | _*) continue ;; esac
+  line="${browser_desc[$n]:-$(head -1 "$f" | sed -e 's|^// *||' -e "s|^$n\.mjs *— *||")}"
+  add "browser-$n" "native web" "${line:0:110}" "browser_test $f"
+done
+add parity-page "native web" "the page against the command line: identical plans in every view (keystrokes, clicks)" \
+  "node tests/parity/page.mjs --web build/web --cli build/native/trainplan"
+add window "native" "the desktop window under Xvfb: every view, Chinese, a link, saved state (tests/window/run.sh)" \
+  "tests/window/run.sh --gui build/native/trainplan-gui --out build/screenshots"
+add parity-wasm "native web" "native against WebAssembly: identical plans for 24 configurations (tests/parity/parity.mjs)" \
+  "node tests/parity/parity.mjs 24"
+add sanitize-build "" "build preset sanitize: clang, ASan + UBSan + libFuzzer instrumentation (build/sanitize)" \
+  "build_preset sanitize"
+add sanitize "sanitize-build" "the unit suite under AddressSanitizer + UndefinedBehaviorSanitizer (ctest --preset sanitize)" \
+  "ctest --preset sanitize -j2"
+add fuzz "sanitize-build" "libFuzzer targets over tests/fuzz-corpus, ${FUZZ_SECONDS} s each, side by side (scripts/fuzz.sh)" \
+  "scripts/fuzz.sh $FUZZ_SECONDS"
+add bench "native web" "printed figures: ns per evaluation, layouts per second natively and in WebAssembly" \
+  "benchmarks"
+
+build_preset() { cmake --preset "$1" && cmake --build --preset "$1"; }
+browser_test() { node "$1" --web build/web --cli build/native/trainplan --out build/screenshots; }
+# Performance goals are printed figures, not pass/fail timings (a loaded machine is not a benchmark).
+benchmarks() { build/native/trainplan-speed && node build/web/trainplan-speed.js; }
+
+# ---- which stages --------------------------------------------------------------------------------------
+if [ "${1:-}" = "--list" ] || [ "${1:-}" = "-l" ]; then
+  for n in "${names[@]}"; do printf '%-17s %s\n' "$n" "${desc[$n]}"; done
+  exit 0
+fi
+if [ "${1:-}" = "--help" ] || [ "${1:-}" = "-h" ]; then
+  sed -n '2,/^set -uo/p' "$0" | sed -e '$d' -e 's/^# \{0,1\}//'
+  exit 0
+fi
+declare -A chosen
+choose() {  # a stage and, first, the builds it needs
+  local n="$1" d
+  for d in ${needs[$n]}; do choose "$d"; done
+  chosen[$n]=1
+}
+if [ $# -eq 0 ]; then
+  for n in "${names[@]}"; do chosen[$n]=1; done
+else
+  for a in "$@"; do
+    if [ -n "${desc[$a]+x}" ]; then
+      choose "$a"
+    elif [ "$a" = "browser" ]; then
+      for n in "${names[@]}"; do [[ "$n" == browser-* ]] && choose "$n"; done
+    else
+      echo "test.sh: no stage '$a'; the stages are:" >&2
+      for n in "${names[@]}"; do printf '  %-17s %s\n' "$n" "${desc[$n]}" >&2; done
+      exit 2
+    fi
+  done
+fi
+order=()
+for n in "${names[@]}"; do [ -n "${chosen[$n]+x}" ] && order+=("$n"); done
+
+# ---- timing ----------------------------------------------------------------------------------------------
+now_ms() { date +%s%3N; }
+load1() { cut -d' ' -f1 /proc/loadavg; }
+TIMES_FILE="$(mktemp)"
+trap 'rm -f "$TIMES_FILE"' EXIT
+cpu_ms() {  # user + system time of every finished child so far, in ms (bash's `times`, second line)
+  times >"$TIMES_FILE"
+  sed -n 2p "$TIMES_FILE" | awk '{ t = 0; for (i = 1; i <= 2; i++) { split($i, p, "m"); sub("s", "", p[2]);
+                                   t += p[1] * 60000 + p[2] * 1000 } printf "%d\n", t }'
+}
+fmt() { printf '%dm%04.1fs' $(($1 / 60000)) "$(awk -v ms="$1" 'BEGIN { printf "%.1f", (ms % 60000) / 1000 }')"; }
+
+# ---- run -------------------------------------------------------------------------------------------------
+declare -A result wall cpu load
 failed=()
-total_stages=0
-stage() {
-  local name="$1"; shift
-  total_stages=$((total_stages + 1))
-  step "$name"
-  if "$@"; then :; else failed+=("$name"); printf '==== FAILED: %s\n' "$name"; fi
-}
-
-step "setup"
-"$ROOT/scripts/setup.sh"
-
-step "native build (command line, desktop window, tests)"
-cmake --preset native
-cmake --build --preset native
-
-step "web build (static page)"
-cmake --preset web
-cmake --build --preset web
-
-stage "unit tests (ctest)" ctest --preset native --output-on-failure
-
-stage "browser tests (headless Chromium)" \
-  node tests/browser/run.mjs --web build/web --cli build/native/trainplan --out build/screenshots
-stage "browser: why? panels and calibrating from a pasted log (mouse, Ctrl+V, English and Chinese, a phone)" \
-  node tests/browser/explain.mjs --web build/web --cli build/native/trainplan --out build/screenshots
-stage "browser: the whole-fleet search in Web Workers (timed, printed; the command line's answer)" \
-  node tests/browser/search.mjs --web build/web --cli build/native/trainplan
-stage "browser: a phone (touch, drag to scroll, the on-screen keyboard; copy refused)" \
-  node tests/browser/phone.mjs --web build/web --out build/screenshots
-stage "browser security (hostile links, Content-Security-Policy)" node tests/browser/security.mjs --web build/web
-stage "the page vs the command line: identical plans in every view (keystrokes and clicks in Chromium)" \
-  node tests/parity/page.mjs --web build/web --cli build/native/trainplan
-
-# (set -e does not apply inside a function called as a condition: each step checks its own status.)
-window_tests() {
-  mkdir -p build/screenshots
-  local state
-  state="$(mktemp)"
-  rm -f build/screenshots/window-*.png
-  for view in plan compare search; do
-    TRAINPLAN_STATE="$state" xvfb-run -a -s "-screen 0 1600x1000x24" \
-      build/native/trainplan-gui --view "$view" --size 1366x768 --screenshot "build/screenshots/window-$view.png" || return 1
+start_load="$(load1)"
+start_wall="$(now_ms)"
+start_cpu="$(cpu_ms)"
+i=0
+for n in "${order[@]}"; do
+  i=$((i + 1))
+  load[$n]="$(load1)"
+  printf '\n==== [%d/%d] %s: %s (load %s)\n' "$i" "${#order[@]}" "$n" "${desc[$n]}" "${load[$n]}"
+  skip=""
+  for d in ${needs[$n]}; do
+    if [ "${result[$d]:-}" != "ok" ]; then skip="$d"; break; fi
   done
-  # The same views in Chinese (the CJK font compiled into the window).
-  for view in plan compare; do
-    TRAINPLAN_STATE="$state" xvfb-run -a -s "-screen 0 1600x1000x24" \
-      build/native/trainplan-gui --view "$view" --lang zh --size 1366x768 --screenshot "build/screenshots/window-zh-$view.png" || return 1
-  done
-  # A link given on the command line opens that plan.
-  TRAINPLAN_STATE="$state" xvfb-run -a -s "-screen 0 1600x1000x24" \
-    build/native/trainplan-gui '#v=1&model=llama2-7b&gpu=rtx4090&gpus=8&method=qlora' --theme dark \
-    --screenshot build/screenshots/window-link-dark.png || return 1
-  node tests/browser/check-png.mjs build/screenshots/window-*.png || return 1
-  # State is saved between runs: a run opened on a link leaves it as the state the next run restores.
-  rm -f "$state"
-  TRAINPLAN_STATE="$state" xvfb-run -a build/native/trainplan-gui '#v=1&model=llama2-13b&gpus=16' --frames 3 || return 1
-  if ! grep -q 'model=llama2-13b' "$state"; then
-    echo "FAIL: trainplan-gui did not save its state in $state"
-    return 1
+  if [ -n "$skip" ]; then
+    result[$n]="skipped"; wall[$n]=0; cpu[$n]=0
+    failed+=("$n")
+    printf '==== %s: SKIPPED (%s did not build)\n' "$n" "$skip"
+    continue
   fi
-  echo "ok   trainplan-gui saved its state: $(cat "$state")"
-  rm -f "$state"
-}
-stage "desktop window under Xvfb" window_tests
+  t0="$(now_ms)"; c0="$(cpu_ms)"
+  # A subshell with -e of its own: a stage stops at its first failing command, the script goes on.
+  (set -euo pipefail; ${run[$n]})
+  rc=$?
+  wall[$n]=$(($(now_ms) - t0)); cpu[$n]=$(($(cpu_ms) - c0))
+  if [ $rc -eq 0 ]; then
+    result[$n]="ok"
+    printf '==== %s: ok in %s (CPU %s)\n' "$n" "$(fmt "${wall[$n]}")" "$(fmt "${cpu[$n]}")"
+  else
+    result[$n]="FAILED"
+    failed+=("$n")
+    printf '==== %s: FAILED (exit %d) after %s (CPU %s)\n' "$n" $rc "$(fmt "${wall[$n]}")" "$(fmt "${cpu[$n]}")"
+  fi
+done
 
-stage "native vs WebAssembly: identical plans" node tests/parity/parity.mjs 24
-
-sanitized_tests() {
-  cmake --preset asan >/dev/null && cmake --build --preset asan && ctest --preset asan -j2
-}
-stage "unit tests under AddressSanitizer + UndefinedBehaviorSanitizer" sanitized_tests
-
-stage "fuzzing (libFuzzer, 45 s per target)" scripts/fuzz.sh 45
-
-# Performance goals are printed figures, not pass/fail timings (a loaded CI machine is not a benchmark).
-benchmarks() {
-  build/native/trainplan-speed && node build/web/trainplan-speed.js
-}
-stage "benchmarks (printed: ns per evaluation, layouts per second natively and in WebAssembly)" benchmarks
-
+# ---- summary ---------------------------------------------------------------------------------------------
+total_wall=$(($(now_ms) - start_wall)); total_cpu=$(($(cpu_ms) - start_cpu))
+printf '\n==== summary (%s cores; load average %s at the start, %s at the end)\n' "$(nproc)" "$start_load" "$(load1)"
+printf '%-17s %-8s %10s %10s %6s\n' stage result wall CPU load
+for n in "${order[@]}"; do
+  printf '%-17s %-8s %10s %10s %6s\n' "$n" "${result[$n]}" "$(fmt "${wall[$n]}")" "$(fmt "${cpu[$n]}")" "${load[$n]}"
+done
+printf '%-17s %-8s %10s %10s\n' total "" "$(fmt "$total_wall")" "$(fmt "$total_cpu")"
+passed=$((${#order[@]} - ${#failed[@]}))
 if [ ${#failed[@]} -gt 0 ]; then
-  printf '\n==== %d stage(s) failed: %s\n' "${#failed[@]}" "${failed[*]}"
-  echo "stages: $((total_stages - ${#failed[@]})) passed, ${#failed[@]} failed"
+  printf 'stages: %d passed, %d failed or skipped: %s\n' "$passed" "${#failed[@]}" "${failed[*]}"
   exit 1
 fi
-echo "stages: ${total_stages} passed, 0 failed"
-step "all tests passed"
+printf 'stages: %d passed, 0 failed\n' "$passed"
+echo "==== all tests passed"

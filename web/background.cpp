@@ -16,17 +16,10 @@
 namespace tp::ui {
 namespace {
 
-bool SameIssues(const std::vector<ConfigIssue>& a, const std::vector<ConfigIssue>& b) {
-  return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](const ConfigIssue& x, const ConfigIssue& y) {
-    return x.key == y.key && x.message == y.message && x.notice == y.notice;
-  });
-}
-
 // The planner writes the asked configuration's view keys into its answer's configuration, as it found
 // them; these are the task's current ones (they may have changed while it planned).
 void CopyViewKeys(Config& to, const Config& from) {
-  std::vector<ConfigIssue> ignored;
-  for (const std::string& key : ViewKeys()) ApplyPair(to, key, FormatValue(from, key), ignored);
+  for (const std::string& key : ViewKeys()) CopyKey(to, from, key);
 }
 
 void Land(PlanTask& t) {
@@ -40,7 +33,7 @@ bool Known(const PlanTask& t) { return t.has_result || t.planning; }
 
 // Retarget with the plan inputs of `cfg` already worked out.
 bool RetargetTo(PlanTask& t, const Config& cfg, Config inputs, PlanMode mode, std::vector<ConfigIssue> parse_issues) {
-  if (Known(t) && t.inputs == inputs && SameIssues(t.parse_issues, parse_issues)) {
+  if (Known(t) && t.inputs == inputs && t.parse_issues == parse_issues) {
     t.cfg = cfg;
     if (t.has_result) CopyViewKeys(t.out.config, cfg);
     return false;
@@ -75,11 +68,8 @@ void SyncList(std::vector<PlanTask>& tasks, const std::vector<Config>& cfgs, Pla
 }
 
 // A plan derived from the main one (a compare column, a chart point, the search) with the calibration the
-// main plan fitted to the user's measurement: the factors carried, the measurement left behind, or each
-// derived configuration would fit the factor again and reproduce a run it never was (core/planner/calibrate.h).
-void CarryMainCalibration(const AppState& app, Config& derived) {
-  if (HasMeasurement(derived)) CarryCalibration(app.main.out.config, derived);
-}
+// main plan fitted to the user's measurement (core's one policy, CarryCalibration in core/planner/calibrate.h).
+void CarryMainCalibration(const AppState& app, Config& derived) { CarryCalibration(app.main.out.config, derived); }
 
 // The compare columns. With a measurement in the configuration they follow the main plan once it has
 // landed (they carry what it fitted); without one they start at once.

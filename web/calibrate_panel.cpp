@@ -82,17 +82,7 @@ bool ReadBox(AppState& app) {
   return applied;  // a value taken, or a refused one whose message the plan carries to its field
 }
 
-// The keys that hold a calibration: the measurement and the factors fitted to it.
-void CopyCalibrationKeys(const Config& from, Config& to) {
-  to.measured_tokens_per_s_per_gpu = from.measured_tokens_per_s_per_gpu, to.measured_peak_gib = from.measured_peak_gib;
-  to.calib_speed = from.calib_speed, to.calib_memory = from.calib_memory, to.calib_gpu = from.calib_gpu;
-}
-
-bool IsCalibrationIssue(const ConfigIssue& is) {
-  for (const char* key : {"measured_tokens_per_s_per_gpu", "measured_peak_gib", "calib_speed", "calib_memory", "calib_gpu"})
-    if (is.key == key) return true;
-  return false;
-}
+bool IsCalibrationIssue(const ConfigIssue& is) { return IsCalibrationKey(is.key); }
 
 }  // namespace
 
@@ -133,20 +123,10 @@ void CalibrationResult(AppState& app, const PlanOutput& o) {
 
 void FollowCalibration(AppState& app, const Config& before) {
   Config& cfg = app.cfg;
-  const bool new_speed = cfg.measured_tokens_per_s_per_gpu > 0 &&
-                         cfg.measured_tokens_per_s_per_gpu != before.measured_tokens_per_s_per_gpu;
-  const bool new_peak = cfg.measured_peak_gib > 0 && cfg.measured_peak_gib != before.measured_peak_gib;
-  if (new_speed || new_peak) {
-    // Fitted afresh, unless the same edit gave the factor too.
-    if (new_speed && cfg.calib_speed == before.calib_speed) cfg.calib_speed = 0;
-    if (new_peak && cfg.calib_memory == before.calib_memory) cfg.calib_memory = 0;
-    if (cfg.calib_gpu == before.calib_gpu) cfg.calib_gpu.clear();
-    return;
-  }
+  if (RefitEditedMeasurement(before, cfg)) return;  // core's rule (calibrate.h): a new measurement is fitted afresh
   if (!HasMeasurement(before) || !HasMeasurement(cfg)) return;
-  Config a = PlanInputs(before), b = PlanInputs(cfg);
-  CopyCalibrationKeys(a, b);
-  if (a == b) return;  // only the calibration keys changed: still the configuration that was measured
+  if (SameMeasuredRun(before, cfg)) return;  // only calibration or view keys changed: still the run measured
+  const Config a = PlanInputs(before);
   // The plan of the measured configuration holds the factors fitted to it (finished now if it is still
   // being planned: an edit right after a paste).
   if (!(app.main.has_result || app.main.Planning()) || !(PlanInputs(app.main.cfg) == a)) return;

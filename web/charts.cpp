@@ -114,7 +114,7 @@ void StackedBar(AppState& app, const char* id, const std::vector<Segment>& segs,
   // Legend, wrapping onto new lines as the column narrows.
   float right_edge = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
   bool first = true;
-  std::vector<std::string> explained;
+  std::vector<Figure> explained;
   for (size_t i = 0; i < segs.size(); ++i) {
     if (segs[i].value <= 0) continue;
     std::string item = segs[i].label + " " + fmt(segs[i].value);
@@ -124,10 +124,10 @@ void StackedBar(AppState& app, const char* id, const std::vector<Segment>& segs,
     LegendSwatch(segs[i].color);
     ImGui::TextUnformatted(item.c_str());
     if (ImGui::IsItemHovered() && !segs[i].detail.empty()) Tooltip(segs[i].detail);
-    const std::string& why = segs[i].why;
-    if (!why.empty() && std::find(explained.begin(), explained.end(), why) == explained.end()) {
-      WhyButton(app, why.c_str());
-      explained.push_back(why);
+    const std::optional<Figure>& why = segs[i].why;
+    if (why && std::find(explained.begin(), explained.end(), *why) == explained.end()) {
+      WhyButton(app, *why);
+      explained.push_back(*why);
     }
   }
   ImGui::PopID();

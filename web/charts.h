@@ -2,9 +2,11 @@
 // or npm for ImGui 1.86): a horizontal stacked bar against a capacity line, a line chart with two y axes,
 // and a scatter plot. Each has axes with units, a legend and values on hover.
 #pragma once
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "figures.h"
 #include "imgui.h"
 
 namespace tp::ui {
@@ -17,7 +19,7 @@ struct Segment {
   double value = 0;
   ImU32 color = 0;
   std::string detail;  // extra hover text (what it is, its formula's source)
-  std::string why;     // the explanation node its legend's "why?" opens (explain_panel.h); "" = none
+  std::optional<Figure> why;  // the figure its legend's "why?" opens (explain_panel.h); none = no "why?"
 };
 
 // One bar of `segments` laid end to end, scaled so that max(total, capacity) fits. A vertical line marks

@@ -117,7 +117,8 @@ std::string RowJson(const ExplainState::Row& r) {
 
 }  // namespace
 
-void WhyButton(AppState& app, const char* node) {
+void WhyButton(AppState& app, Figure figure) {
+  const char* node = FigureId(figure);
   const std::string label = std::string(Tr("why?")) + "##why_" + node;
   ImGui::PushFont(app.fonts.body);
   SameLineIfFits(Tr("why?"), 6);

@@ -9,13 +9,14 @@
 
 #include "config.h"
 #include "explain.h"
+#include "figures.h"
 
 namespace tp::ui {
 
 struct AppState;
 
 struct ExplainState {
-  std::string open;       // the number the panel explains ("days", "memory_total_bytes"); "" = closed
+  std::string open;       // the figure id the panel explains ("days", "memory_total_bytes"); "" = closed
   bool appearing = false; // opened in this frame: place the window on screen and focus it
   Explanation tree;       // of the main plan as planned for `built_for`
   Config built_for;       // the resolved configuration the tree was built for (a plan depends only on it)
@@ -32,9 +33,9 @@ struct ExplainState {
   std::vector<Row> rows, rows_building;
 };
 
-// A small "why?" after the last item (on the same line when it fits): opens the panel on `node`, a name of
-// core's explanation ("days", "weights_bytes"). Registered as "why_<node>".
-void WhyButton(AppState& app, const char* node);
+// A small "why?" after the last item (on the same line when it fits): opens the panel on the figure's node of
+// core's explanation (its id in core/report/figures.h: "days", "weights_bytes"). Registered as "why_<id>".
+void WhyButton(AppState& app, Figure figure);
 // The panel, while one is open: a window over the page sized to the screen (a phone's too). Called once per
 // frame after the page's own window.
 void ExplainWindow(AppState& app);

@@ -19,43 +19,10 @@
 #include "widgets.h"
 #include "presets.h"
 #include "resolve.h"
+#include "resolved.h"
 
 namespace tp::ui {
 namespace {
-
-// Display labels of the choice keys' values (English keys of the translation tables); a key without a
-// list shows its link spellings.
-const char* const kPrecLabels[] = {"FP32 (TF32)", "FP16", "BF16", "FP8"};
-const char* const kOptLabels[] = {"AdamW", "AdamW 8-bit", "SGD (momentum)", "paged AdamW", "paged AdamW 8-bit"};
-const char* const kRecomputeLabels[] = {"none", "selective", "full", "auto"};
-const char* const kOffloadLabels[] = {"none", "CPU", "NVMe"};
-const char* const kZeroLabels[] = {"0 (none)", "1 (optimizer)", "2 (+ gradients)", "3 (+ weights, FSDP)"};
-const char* const kOnOffLabels[] = {"off", "on"};
-const char* const kMlpLabels[] = {"GELU (2 matrices)", "SwiGLU (gated, 3 matrices)"};
-const char* const kQkNormLabels[] = {"none", "per head", "all heads"};
-const char* const kLoraTargetLabels[] = {"query and value", "attention", "attention + MLP"};
-const char* const kGoalLabels[] = {"Pre-train", "Fine-tune"};
-const char* const kMethodLabels[] = {"Full", "LoRA", "QLoRA"};
-const char* const kLangLabels[] = {"English", "简体中文"};
-const char* const kViewLabels[] = {"Plan", "Compare", "Search"};
-
-// A key's values beyond its list (a value core added later) show their link spelling.
-struct Labels {
-  const char* key;
-  const char* const* labels;
-  int n;
-  template <int N>
-  constexpr Labels(const char* k, const char* const (&l)[N]) : key(k), labels(l), n(N) {}
-};
-const Labels kChoiceLabels[] = {
-    {"prec", kPrecLabels},       {"opt", kOptLabels},           {"recompute", kRecomputeLabels},
-    {"offload", kOffloadLabels}, {"zero", kZeroLabels},         {"sp", kOnOffLabels},
-    {"flash", kOnOffLabels},     {"offload_act", kOnOffLabels}, {"tied", kOnOffLabels},
-    {"opt_in_bwd", kOnOffLabels}, {"gpu_p2p", kOnOffLabels},
-    {"act", kMlpLabels},         {"qk_norm", kQkNormLabels},    {"lora_targets", kLoraTargetLabels},
-    {"goal", kGoalLabels},       {"method", kMethodLabels},     {"lang", kLangLabels},
-    {"view", kViewLabels},
-};
 
 // The key's unit after its field ("tokens", "GB/s"), in the interface's language; none when the label
 // already says it.
@@ -66,17 +33,6 @@ std::string ShownUnit(const KeyInfo& k) {
 }
 float UnitWidth(const std::string& unit) {
   return unit.empty() ? 0.0f : ImGui::CalcTextSize(unit.c_str()).x + ImGui::GetStyle().ItemSpacing.x;
-}
-
-bool IsAuto(const Config& c, const KeyInfo& k) {
-  if (!k.has_auto) return false;
-  switch (k.kind) {
-    case KeyKind::Int: return k.get_int(c) == int(k.auto_value);
-    case KeyKind::Real: return k.get_real(c) == k.auto_value;
-    case KeyKind::Choice: return k.get_int(c) < 0;
-    case KeyKind::Id: case KeyKind::Text: return k.get_id(c).empty();
-  }
-  return false;
 }
 
 // What the catalog says about a key whose help sends command-line users to `trainplan catalog ...`.
@@ -221,45 +177,13 @@ bool ChoiceField(AppState& app, const KeyInfo& k) {
 
 }  // namespace
 
-const char* ChoiceLabel(const KeyInfo& k, int index) {
-  if (index < 0 || index >= k.n_names) return "-";
-  for (const Labels& l : kChoiceLabels)
-    if (std::strcmp(l.key, k.name) == 0 && index < l.n) return l.labels[index];
-  return k.names[index];
-}
 
 std::string ResolvedText(const AppState& app, const KeyInfo& k) {
-  const PlanOutput& o = app.main.out;
-  const std::string v = FormatValue(o.config, k.name);
-  if (v != "auto") {
-    if (k.kind == KeyKind::Real && k.format) return Fmt(k.format, k.get_real(o.config));
-    return v;
-  }
-  const std::string key = k.name;
-  const ModelArch& m = o.job.model;
-  const Workload& w = o.job.work;
-  auto num = [](double x) { return CompactNumber(x); };
-  if (key == "seq") return std::to_string(w.seq);
-  if (key == "goal") return w.finetune ? "finetune" : "pretrain";
-  if (key == "stack") return o.job.stack ? o.job.stack->id : "auto";
-  if (key == "stack_year") return std::to_string(o.job.stack_year);
-  if (key == "dropout") return Fmt("%.2f", w.dropout);
-  if (key == "offload_act") return w.offload_checkpoints ? "1" : "0";
-  if (key == "examples") return num(DatasetOf(o.config).examples);
-  if (key == "example_tokens") return num(DatasetOf(o.config).example_tokens);
-  if (key == "epochs") return num(DatasetOf(o.config).epochs);
-  if (key == "head_dim") return std::to_string(m.head_dim > 0 ? m.head_dim : m.heads > 0 ? m.hidden / m.heads : 0);
-  if (key == "moe_ffn") return std::to_string(m.moe_ffn);
-  if (key == "kv_lora_rank") return std::to_string(m.kv_lora_rank);
-  if (key == "q_lora_rank") return std::to_string(m.q_lora_rank);
-  if (key == "qk_rope_dim") return std::to_string(m.qk_rope_dim);
-  if (key == "qk_nope_dim") return std::to_string(m.qk_nope_dim);
-  if (key == "v_head_dim") return std::to_string(m.v_head_dim);
-  if (key == "qk_norm") return kQkNormNames[int(m.qk_norm)];
-  if (key == "norms_per_block") return std::to_string(m.norms_per_block > 0 ? m.norms_per_block : 2);
-  if (key == "act") return Name(m.mlp);
-  if (key == "tied") return m.tied ? "1" : "0";
-  if (key == "params") return num(m.params_total);
+  // What the plan uses, as the JSON's config says it (core/report/resolved.h); a Real key with a printf of its
+  // own (dropout "%.2f") shows at that precision.
+  const std::string v = ResolvedValue(app.main.out, k);
+  double x = 0;
+  if (k.kind == KeyKind::Real && k.format && ParseNumber(v, x)) return Fmt(k.format, x);
   return v;
 }
 

@@ -23,8 +23,6 @@ void LabelCell(AppState& app, const char* key, const char* label);
 bool KeyField(AppState& app, const KeyInfo& k);
 bool KeyField(AppState& app, const char* key);
 
-// The display label of a choice key's value (an English key of the translation tables: "BF16", "off").
-const char* ChoiceLabel(const KeyInfo& k, int index);
 // What the plan used for a key left on auto: "4096", "swiglu", "0.852" ("auto" when it cannot say).
 std::string ResolvedText(const AppState& app, const KeyInfo& k);
 

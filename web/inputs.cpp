@@ -82,20 +82,10 @@ bool TreeSection(AppState& app, KeyGroup group, Groups also = {}) {
   return open;
 }
 
-bool IsSet(const AppState& app, const char* key) {
-  static const Config defaults;
-  return FormatValue(app.cfg, key) != FormatValue(defaults, key);
-}
-
-// Keys that only mean something in some plans are drawn there, and wherever they are set or in error.
+// Keys that only mean something in some plans (core's KeyRelevant) are drawn there, and wherever they are set
+// or in error.
 bool Shown(const AppState& app, const KeyInfo& k) {
-  const std::string key = k.name;
-  const Config& c = app.cfg;
-  bool relevant = true;
-  if (key == "lora_r" || key == "lora_targets" || key == "lora_dropout") relevant = c.method != Method::Full;
-  if (key == "examples" || key == "example_tokens" || key == "epochs") relevant = app.main.out.job.work.finetune;
-  if (key == "name" || key == "params") relevant = c.model == "custom";
-  return relevant || IsSet(app, k.name) || KeyHasIssue(app, k.name);
+  return KeyRelevant(app.cfg, app.main.out.job, k.name) || !IsDefault(app.cfg, k.name) || KeyHasIssue(app, k.name);
 }
 
 // The preset picker: a choice replaces the whole model (core's SelectModel); an edited preset says

@@ -10,11 +10,14 @@
 #include "app.h"
 #include "catalog.h"
 #include "charts.h"
+#include "compare.h"
 #include "explain_panel.h"
+#include "figures.h"
 #include "i18n.h"
 #include "imgui.h"
 #include "inputs.h"
 #include "platform.h"
+#include "rules.h"
 #include "text_layout.h"
 #include "views.h"
 #include "widgets.h"
@@ -47,14 +50,6 @@ void ClipboardFeedback(AppState& app) {
   SetStatus(app, Tr("The browser refused the clipboard (no permission): nothing was copied. The link is in the "
                     "address bar."),
             /*bad=*/true);
-}
-
-std::string ShortGpu(const std::string& id) {
-  const GpuSpec* g = FindGpu(id);
-  std::string name = g ? g->name : id;
-  for (const char* prefix : {"NVIDIA GeForce ", "NVIDIA ", "AMD Instinct ", "AMD "})
-    if (name.rfind(prefix, 0) == 0) return name.substr(std::string(prefix).size());
-  return name;
 }
 
 void WrappedBullet(const std::string& text) {
@@ -156,7 +151,7 @@ void Verdict(AppState& app, const PlanOutput& o, bool compact, const std::string
                       FmtPct(o.job.assume.headroom).c_str()) +
               "\n" + MemoryFigures(o));
     Record(app, (name + "_memory").c_str());
-    WhyButton(app, "memory_total_bytes");
+    WhyButton(app, Figure::MemoryTotal);
     if (fits && !compact) {
       std::string days = FmtDays(o.plan.run.days), cost = FmtUsd(o.plan.run.cost_usd);
       if (SameLineIfFits(("·  " + days + "  ·  " + cost).c_str(), 14)) {
@@ -170,7 +165,7 @@ void Verdict(AppState& app, const PlanOutput& o, bool compact, const std::string
                         FmtCount(o.plan.run.tokens).c_str(), FmtDays(o.plan.run.steady_days).c_str(),
                         FmtPct(o.plan.run.run_efficiency).c_str(), FmtPct(o.plan.run.goodput).c_str()));
       Record(app, (name + "_days").c_str());
-      WhyButton(app, "days");
+      WhyButton(app, Figure::Days);
       if (SameLineIfFits(("·  " + cost).c_str(), 14)) {
         ImGui::TextDisabled("·");
         ImGui::SameLine(0, 14);
@@ -181,7 +176,7 @@ void Verdict(AppState& app, const PlanOutput& o, bool compact, const std::string
                         FmtCount(o.plan.run.gpu_hours).c_str(), o.job.econ.usd_per_gpu_hour,
                         FmtUsd(o.plan.run.cost_own_usd).c_str()));
       Record(app, (name + "_cost").c_str());
-      WhyButton(app, "cost_usd");
+      WhyButton(app, Figure::CostUsd);
     }
   }
   ImGui::PopFont();
@@ -194,11 +189,11 @@ void Verdict(AppState& app, const PlanOutput& o, bool compact, const std::string
       Tooltip(Sprintf(Tr("MFU: model FLOPs per second over the GPU's dense peak at %s (Megatron's convention: "
                          "attention and logits included, recomputation excluded). %s model TFLOP/s per GPU."),
                       kPrecisionNames[int(o.config.prec)], FmtRate(o.plan.throughput.model_tflops_per_gpu).c_str()));
-    WhyButton(app, "mfu");
+    WhyButton(app, Figure::Mfu);
     const std::string tps = Sprintf(Tr("· %s tokens/s per GPU"), FmtRate(o.plan.throughput.tokens_per_s_per_gpu).c_str());
     SameLineIfFits(tps.c_str(), 10);
     ImGui::TextUnformatted(tps.c_str());
-    WhyButton(app, "tokens_per_s_per_gpu");
+    WhyButton(app, Figure::TokensPerSPerGpu);
   }
   std::string why = BottleneckSentence(o.plan, o.job, LangOf(app));
   if (!why.empty() && !(compact && fits)) {
@@ -222,7 +217,7 @@ void MemoryLimits(AppState& app, const PlanOutput& o) {
                                          "fits in the memory the driver exposes, with the same allocator and buffers."));
   Record(app, "memory_limits");
   if (m.host_bytes > 0 || m.nvme_bytes > 0) {
-    const double host_limit = 1e9 * o.job.assume.host_gb_per_gpu * o.job.hw.gpus_per_node;
+    const double host_limit = HostBytesPerNode(o.job);  // core's limit (rules.h): the GPUs of one node
     std::string need = Sprintf(Tr("Offload needs %s of host RAM per node (of %s assumed)"), FmtMem(m.host_bytes).c_str(),
                                FmtMem(host_limit).c_str());
     if (m.nvme_bytes > 0) need += Sprintf(Tr(" and %s of NVMe per node"), FmtMem(m.nvme_bytes).c_str());
@@ -236,48 +231,50 @@ Segment Seg(const char* label, double value, ImU32 color, const char* detail) {
   return {Tr(label), value, color, Tr(detail), {}};
 }
 
+// A chart segment: a figure's part of a bar, with its legend, hover text and "why?" from the figure table
+// (core/report/figures.h) in the current language.
+Segment Seg(Figure f, double value, ImU32 color) {
+  const FigureInfo& info = FigureOf(f);
+  return {info.Legend(CurrentLanguage()), value, color, info.Hint(CurrentLanguage()), info.explained ? std::optional(f) : std::nullopt};
+}
+
 void MemoryBar(AppState& app, const PlanOutput& o, float height) {
   const MemoryBreakdown& m = o.plan.memory;
   std::vector<Segment> segs = {
-      Seg("weights", m.weights, Col(app, Hue::Weights), "parameters held by this GPU (after TP/PP/EP split and ZeRO-3 sharding)"),
-      Seg("gradients", m.gradients, Col(app, Hue::Gradients), "gradients (sharded by ZeRO-2/3)"),
-      Seg("optimizer", m.optimizer, Col(app, Hue::Optimizer), "optimizer state and fp32 master weights (sharded by ZeRO-1+)"),
-      Seg("activations", m.activations, Col(app, Hue::Activations), "activations kept for the backward pass (Korthikanti et al. 2022), after recomputation"),
-      Seg("other", m.other, Col(app, Hue::Other),
-          "what the caching allocator reserves beyond the tensors, the CUDA context, NCCL's buffers and the weights "
-          "ZeRO-3 / FSDP gathers"),
+      Seg(Figure::Weights, m.weights, Col(app, Hue::Weights)),
+      Seg(Figure::Gradients, m.gradients, Col(app, Hue::Gradients)),
+      Seg(Figure::Optimizer, m.optimizer, Col(app, Hue::Optimizer)),
+      Seg(Figure::Activations, m.activations, Col(app, Hue::Activations)),
+      Seg(Figure::Other, m.other, Col(app, Hue::Other)),
   };
-  if (&o == &app.main.out) {  // the plan view's: each part opens its explanation (explain_panel.h)
-    const char* const why[] = {"weights_bytes", "gradients_bytes", "optimizer_bytes", "activations_bytes", "other_bytes"};
-    for (size_t i = 0; i < segs.size(); ++i) segs[i].why = why[i];
-  }
+  if (&o != &app.main.out)  // only the plan view's parts open their explanation (explain_panel.h)
+    for (Segment& s : segs) s.why.reset();
   StackedBar(app, "memory", segs, m.capacity, m.usable, FmtMem, Tr("capacity"), height, MemoryFigures(o));
 }
 
 void StepBar(AppState& app, const PlanOutput& o, float height) {
   const StepBreakdown& s = o.plan.step;
-  // The exposed communication is split across groups in proportion to each group's total time, so the
-  // bar adds up to the step time.
-  double comm_total = s.comm_tp_s + s.comm_cp_s + s.comm_ep_s + s.comm_dp_s + s.comm_pp_s;
-  double k = comm_total > 0 ? s.comm_exposed_s / comm_total : 0;
-  std::vector<Segment> segs = {
-      Seg("compute", s.compute_s, Col(app, Hue::Compute), "tensor-core time: matmuls and attention"),
-      Seg("memory-bound", s.memory_s, Col(app, Hue::MemoryBound), "norms, elementwise kernels, optimizer step"),
-      Seg("TP comm", s.comm_tp_s * k, Col(app, Hue::CommTp), "tensor-parallel all-reduce / reduce-scatter, exposed part"),
-      Seg("CP comm", s.comm_cp_s * k, Col(app, Hue::CommCp), "context-parallel ring attention, exposed part"),
-      Seg("EP comm", s.comm_ep_s * k, Col(app, Hue::CommEp), "expert-parallel all-to-all, exposed part"),
-      Seg("DP comm", s.comm_dp_s * k, Col(app, Hue::CommDp), "data-parallel gradient all-reduce, exposed part"),
-      Seg("PP comm", s.comm_pp_s * k, Col(app, Hue::CommPp), "pipeline send/receive, exposed part"),
-      Seg("bubble", s.bubble_s, Col(app, Hue::Bubble), "pipeline bubble: (pp - 1) / (micro-batches x vp) of the step"),
-      Seg("offload", s.offload_s, Col(app, Hue::Offload), "host/NVMe transfers not hidden"),
-      Seg("host", s.host_s, Col(app, Hue::Muted), "GPU idle while the host launches kernels (eager frameworks, small micro-batches)"),
+  auto comm = [&](Figure f, double exposed_s, Hue hue) {
+    // Each group's exposed part as the step model hid it (core's StepBreakdown::exposed_*): the bar adds up
+    // to the step time.
+    Segment seg = Seg(f, exposed_s, Col(app, hue));
+    seg.why = Figure::CommExposed;
+    return seg;
   };
-  if (&o == &app.main.out) {  // the plan view's: each part opens its explanation; the five groups' exposed
-                              // shares are one number in core's tree (comm_exposed_s, broken down by group)
-    const char* const why[] = {"compute_s",      "memory_s",       "comm_exposed_s", "comm_exposed_s", "comm_exposed_s",
-                               "comm_exposed_s", "comm_exposed_s", "bubble_s",       "offload_s",      "host_s"};
-    for (size_t i = 0; i < segs.size() && i < std::size(why); ++i) segs[i].why = why[i];
-  }
+  std::vector<Segment> segs = {
+      Seg(Figure::Compute, s.compute_s, Col(app, Hue::Compute)),
+      Seg(Figure::MemoryBound, s.memory_s, Col(app, Hue::MemoryBound)),
+      comm(Figure::CommTp, s.exposed_tp_s, Hue::CommTp),
+      comm(Figure::CommCp, s.exposed_cp_s, Hue::CommCp),
+      comm(Figure::CommEp, s.exposed_ep_s, Hue::CommEp),
+      comm(Figure::CommDp, s.exposed_dp_s, Hue::CommDp),
+      comm(Figure::CommPp, s.exposed_pp_s, Hue::CommPp),
+      Seg(Figure::Bubble, s.bubble_s, Col(app, Hue::Bubble)),
+      Seg(Figure::Offload, s.offload_s, Col(app, Hue::Offload)),
+      Seg(Figure::Host, s.host_s, Col(app, Hue::Muted)),
+  };
+  if (&o != &app.main.out)  // only the plan view's parts open their explanation
+    for (Segment& seg : segs) seg.why.reset();
   StackedBar(app, "step", segs, 0, 0, FmtDuration, "", height);
 }
 

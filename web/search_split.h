@@ -1,5 +1,5 @@
 // search_split.h — the search view's layout search, split across GPU types and run off the main thread:
-// shares (core/search/search_share.h) posted to the platform's workers (platform.h: Web Workers on the page,
+// shares (core/planner/search_share.h) posted to the platform's workers (platform.h: Web Workers on the page,
 // threads natively) and read back on the main thread as they arrive, so the table and the front fill in
 // while frames go on. Each share searches a set of interleaved GPU types for the table (the best layouts
 // by both objectives, the Pareto front) and, in the same search with the same bounds, each of its types'

@@ -10,6 +10,7 @@
 
 #include "app.h"
 #include "catalog.h"
+#include "compare.h"
 #include "fields.h"
 #include "i18n.h"
 #include "imgui.h"
@@ -31,7 +32,7 @@ bool WriteScenarios(Config& cfg, const std::vector<std::string>& scenarios) {
   return ApplyPair(cfg, "cmp", JoinScenarios(scenarios), issues) && issues.empty();
 }
 
-std::string ColumnName(const PlanTask& t) { return ShortGpu(t.cfg.gpu) + " x " + FmtInt(t.cfg.gpus); }
+std::string ColumnName(const PlanTask& t) { return ShortGpuName(t.cfg.gpu) + " x " + FmtInt(t.cfg.gpus); }
 
 // Column 0 is "your plan" when it has the plan's GPU and count.
 bool IsYourPlan(const AppState& app, int i) {
@@ -39,21 +40,16 @@ bool IsYourPlan(const AppState& app, int i) {
          app.bg.columns[0].cfg.gpus == app.cfg.gpus;
 }
 
-struct Best {
-  int fastest = -1, cheapest = -1, fitting = 0;
-};
-Best FindBest(const AppState& app) {
-  Best b;
-  const auto& cols = app.bg.columns;
-  for (int i = 0; i < (int)cols.size(); ++i) {
-    if (!cols[i].has_result || !Fits(cols[i].out)) continue;
-    ++b.fitting;
-    const RunSummary& r = cols[i].out.plan.run;
-    if (b.fastest < 0 || r.days < cols[b.fastest].out.plan.run.days) b.fastest = i;
-    if (b.cheapest < 0 || r.cost_usd < cols[b.cheapest].out.plan.run.cost_usd) b.cheapest = i;
-  }
-  return b;
+// The columns' plans, one per column (a column still searching counts as not fitting until its plan lands).
+std::vector<PlanOutput> ColumnPlans(const AppState& app) {
+  std::vector<PlanOutput> plans;
+  for (const PlanTask& t : app.bg.columns) plans.push_back(t.has_result ? t.out : PlanOutput{});
+  return plans;
 }
+
+// The fastest and the cheapest column that fit, and the line against the first: core's verdict
+// (core/report/compare.h), the one `trainplan compare` prints.
+ComparisonVerdict FindBest(const AppState& app) { return JudgeComparison(ColumnPlans(app)); }
 
 // The question the columns answer, in words.
 void Question(AppState& app) {
@@ -79,30 +75,16 @@ void Question(AppState& app) {
   Record(app, "compare_question");
 }
 
-// The fastest column against the first (your plan), or the cheapest when the first is already the fastest.
-std::string VerdictLine(const AppState& app, const Best& best) {
+// The fastest column against the first (your plan), or the cheapest when the first is already the fastest;
+// "" while a column is still searching.
+std::string VerdictLine(const AppState& app, const ComparisonVerdict& best) {
   const auto& cols = app.bg.columns;
   if (cols.empty() || std::any_of(cols.begin(), cols.end(), [](const PlanTask& t) { return !t.has_result; })) return {};
-  if (best.fitting == 0) return Tr("None of these fits in GPU memory: see each column for what would.");
-  if (!Fits(cols[0].out)) {
-    const RunSummary& r = cols[best.fastest].out.plan.run;
-    return TrFill("{0} fits where {1} does not: {2}, {3}.", {ColumnName(cols[best.fastest]), ColumnName(cols[0]),
-                                                             FmtDays(r.days), FmtUsd(r.cost_usd)});
-  }
-  const RunSummary& base = cols[0].out.plan.run;
-  const int other = best.fastest != 0 ? best.fastest : best.cheapest;
-  if (other == 0) return TrFill("{0} is both the fastest and the cheapest of these.", {ColumnName(cols[0])});
-  const RunSummary& r = cols[other].out.plan.run;
-  const double time = 1 - r.days / base.days, cost = 1 - r.cost_usd / base.cost_usd;
-  const char* words = time >= 0 && cost >= 0 ? "{0}: {1} faster and {2} cheaper than {3}"
-                      : time >= 0             ? "{0}: {1} faster but {2} more expensive than {3}"
-                                              : "{0}: {1} cheaper but {2} slower than {3}";
-  const double a = time >= 0 ? time : cost, b = time >= 0 ? cost : time;
-  return TrFill(words, {ColumnName(cols[other]), FmtPct(a), FmtPct(std::fabs(b)), ColumnName(cols[0])});
+  return CompareVerdictText(best, ColumnPlans(app), LangOf(app));
 }
 
 // The answer in one line (CompareVerdict); "" while a column is still searching.
-void Answer(AppState& app, const Best& best) {
+void Answer(AppState& app, const ComparisonVerdict& best) {
   const std::string line = VerdictLine(app, best);
   if (line.empty()) {
     MutedParagraph(Tr("searching layouts…"));
@@ -170,7 +152,7 @@ bool ColumnInputs(AppState& app, int i, int n, std::vector<std::string>& scenari
   const int number = IsYourPlan(app, 0) ? i : i + 1;
   ImGui::TextDisabled("%s", mine ? Tr("Your plan") : TrFill("Alternative {0}", {std::to_string(number)}).c_str());
   const float x_w = ImGui::GetFrameHeight();
-  bool edit = PickerCombo(app, ("cmp_gpu_" + std::to_string(i)).c_str(), ShortGpu(gpu), &gpu, CurrentPickerRows(app).gpus,
+  bool edit = PickerCombo(app, ("cmp_gpu_" + std::to_string(i)).c_str(), ShortGpuName(gpu), &gpu, CurrentPickerRows(app).gpus,
                           nullptr, ImGui::GetContentRegionAvail().x - x_w - 8);
   Record(app, ("cmp_gpu_" + std::to_string(i)).c_str());
   ImGui::SameLine();
@@ -189,7 +171,7 @@ bool ColumnInputs(AppState& app, int i, int n, std::vector<std::string>& scenari
   return edit;
 }
 
-void ColumnBody(AppState& app, int i, int n, const Best& best) {
+void ColumnBody(AppState& app, int i, int n, const ComparisonVerdict& best) {
   const PlanTask& column = app.bg.columns[i];
   const PlanOutput& o = column.out;
   if (best.fitting > 1 || (best.fitting == 1 && n > 1)) {
@@ -261,7 +243,7 @@ std::string CompareVerdict(const AppState& app) { return VerdictLine(app, FindBe
 bool CompareView(AppState& app) {
   std::vector<std::string> scenarios = CompareScenarios(app.cfg);  // as the link spells them
   const int n = (int)app.bg.columns.size();  // = scenarios.size() (SyncTasks follows every change of cmp)
-  const Best best = FindBest(app);
+  const ComparisonVerdict best = FindBest(app);
   Question(app);
   Answer(app, best);
   ImGui::Separator();

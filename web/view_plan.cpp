@@ -5,12 +5,14 @@
 #include <cmath>
 #include <cstdio>
 #include <initializer_list>
+#include <optional>
 #include <utility>
 
 #include "app.h"
 #include "calibrate_panel.h"
 #include "charts.h"
 #include "explain_panel.h"
+#include "figures.h"
 #include "i18n.h"
 #include "imgui.h"
 #include "views.h"
@@ -25,25 +27,26 @@ namespace {
 void RunBar(AppState& app, const PlanOutput& o, float height) {
   const RunSummary& r = o.plan.run;
   std::vector<Segment> segs = {
-      Seg("training", r.steady_days, Col(app, Hue::Compute), "optimizer steps at the step model's steady-state speed"),
+      Seg(Figure::SteadyDays, r.steady_days, Col(app, Hue::Compute)),
       Seg("production overhead", std::max(0.0, r.compute_days - r.steady_days), Col(app, Hue::MemoryBound),
           "what published production runs lose beyond the steady state: software, stragglers, evaluation, data "
           "stalls (Assumptions: eff_run)"),
-      Seg("checkpoints", r.ckpt_days, Col(app, Hue::Optimizer), "writing checkpoints at the Young/Daly interval"),
-      Seg("failures", r.failure_days, Col(app, Hue::Bubble), "restarts and the work lost since the last checkpoint"),
+      Seg(Figure::CkptDays, r.ckpt_days, Col(app, Hue::Optimizer)),
+      Seg(Figure::FailureDays, r.failure_days, Col(app, Hue::Bubble)),
   };
+  for (Segment& seg : segs) seg.why.reset();  // the run's "why?" is its days (beside the heading)
   StackedBar(app, "run", segs, 0, 0, FmtDays, "", height);
 }
 
 // The whole run's figures after its heading, muted, separated by dots, each with its "why?" where core
 // explains it; they wrap onto the next line on a narrow screen.
-void RunFigures(AppState& app, std::initializer_list<std::pair<std::string, const char*>> figures) {
+void RunFigures(AppState& app, std::initializer_list<std::pair<std::string, std::optional<Figure>>> figures) {
   bool first = true;
   for (const auto& [text, why] : figures) {
     const std::string item = (first ? "" : "· ") + text;
     SameLineIfFits(item.c_str(), first ? 12 : 8);
     ImGui::TextDisabled("%s", item.c_str());
-    if (why) WhyButton(app, why);
+    if (why) WhyButton(app, *why);
     first = false;
   }
 }
@@ -53,7 +56,7 @@ std::string FmtTokS(double v) { return FmtCount(v); }
 
 void ScalingChart(AppState& app, float height) {
   Series tok, cost;
-  tok.name = Tr("tokens/s");
+  tok.name = FigureOf(Figure::TokensPerS).Label(CurrentLanguage());
   tok.color = Col(app, Hue::Compute);
   cost.name = Tr("cost of the run");
   cost.color = Col(app, Hue::Gradients);
@@ -68,7 +71,7 @@ void ScalingChart(AppState& app, float height) {
   }
   LineChartSpec spec;
   spec.x_label = Tr("GPUs");
-  spec.left_label = Tr("tokens/s");
+  spec.left_label = FigureOf(Figure::TokensPerS).Label(CurrentLanguage());
   spec.right_label = TrUnit("USD");
   spec.fmt_x = FmtGpus;
   spec.fmt_left = FmtTokS;
@@ -124,7 +127,7 @@ bool PlanView(AppState& app) {
     SameLineIfFits(usable.c_str(), 14);
     ImGui::TextDisabled("%s", usable.c_str());
     if (ImGui::IsItemHovered()) Tooltip(Tr("what the driver exposes, less the headroom kept free: the plan fits when the total is at most this"));
-    WhyButton(app, "memory_usable_bytes");
+    WhyButton(app, Figure::MemoryUsable);
     MemoryBar(app, o, 26);
     Record(app, "memory_bar");
     MemoryLimits(app, o);
@@ -132,7 +135,7 @@ bool PlanView(AppState& app) {
     ImGui::PushFont(app.fonts.bold);
     ImGui::Text(Tr("Step time %s"), FmtDuration(o.plan.step.seconds).c_str());
     ImGui::PopFont();
-    WhyButton(app, "step_seconds");
+    WhyButton(app, Figure::StepSeconds);
     const std::string micro = Sprintf(Tr("(%d micro-batches per step)"), o.plan.step.micro_batches);
     SameLineIfFits(micro.c_str(), 8);
     ImGui::TextDisabled("%s", micro.c_str());
@@ -142,13 +145,13 @@ bool PlanView(AppState& app) {
     ImGui::PushFont(app.fonts.bold);
     ImGui::Text(Tr("Whole run %s"), FmtDays(run.days).c_str());
     ImGui::PopFont();
-    if (!Fits(o)) WhyButton(app, "days");  // the verdict shows the days (with their "why?") only when it fits
+    if (!Fits(o)) WhyButton(app, Figure::Days);  // the verdict shows the days (with their "why?") only when it fits
     // Below 10, two significant digits: a short run expects 0.14 failures, not "0".
     auto amount = [](double v) { return v < 10 ? Sprintf("%.2g", v) : FmtCount(v); };
-    RunFigures(app, {{Sprintf(Tr("%s GPU-hours"), FmtCount(run.gpu_hours).c_str()), "gpu_hours"},
-                     {Sprintf(Tr("%s failures expected"), amount(run.failures).c_str()), "failures"},
-                     {Sprintf(Tr("checkpoint every %s"), FmtDuration(run.ckpt_interval_s).c_str()), nullptr},
-                     {Sprintf(Tr("%s MWh"), amount(run.energy_kwh / 1000).c_str()), nullptr}});
+    RunFigures(app, {{Sprintf(Tr("%s GPU-hours"), FmtCount(run.gpu_hours).c_str()), Figure::GpuHours},
+                     {Sprintf(Tr("%s failures expected"), amount(run.failures).c_str()), Figure::Failures},
+                     {Sprintf(Tr("checkpoint every %s"), FmtDuration(run.ckpt_interval_s).c_str()), std::nullopt},
+                     {Sprintf(Tr("%s MWh"), amount(run.energy_kwh / 1000).c_str()), std::nullopt}});
     RunBar(app, o, 26);
     Record(app, "run_bar");
     CalibrationResult(app, o);

@@ -62,7 +62,7 @@ bool SearchView(AppState& app) {
     if (h.variant < 0 || h.variant >= (int)res.jobs.size()) continue;
     ScatterPoint p;
     const std::string id = res.gpu_ids.size() > (size_t)h.variant ? res.gpu_ids[h.variant] : app.cfg.gpu;
-    p.label = ShortGpu(id);  // the chart is narrow on a phone: "A100 80GB SXM4" (the full name on hover)
+    p.label = ShortGpuName(id);  // the chart is narrow on a phone: "A100 80GB SXM4" (the full name on hover)
     p.x = h.plan.run.days;
     p.y = h.plan.run.cost_usd;
     p.color = Col(app, hues[h.variant % 9]);
@@ -87,7 +87,7 @@ bool SearchView(AppState& app) {
     }
     const Plan& plan = fastest.front().plan;
     ScatterPoint p;
-    p.label = ShortGpu(res.gpu_ids[v]);
+    p.label = ShortGpuName(res.gpu_ids[v]);
     p.x = plan.run.days;
     p.y = plan.run.cost_usd;
     p.color = Col(app, hues[v % 9]);
@@ -143,7 +143,7 @@ bool SearchView(AppState& app) {
       ImGui::PushID((int)i);
       ImGui::Separator();
       ImGui::PushFont(app.fonts.bold);
-      const std::string title = std::to_string(i + 1) + ". " + ShortGpu(hit_gpu(hit));
+      const std::string title = std::to_string(i + 1) + ". " + ShortGpuName(hit_gpu(hit));
       Paragraph(title);
       ImGui::PopFont();
       const std::string open_label = TrId("Open");

@@ -50,13 +50,10 @@ std::string LayoutWords(const Plan& p);           // "TP 2 · PP 4 · DP 8 · mi
 // Its parts are registered for the tests as `name` (the fits word), name_memory, name_days, name_cost
 // (default: "verdict").
 void Verdict(AppState& app, const PlanOutput& o, bool compact, const std::string& name = "");
-// A bold heading with a muted note after it ("Step time 2 min (64 micro-batches per step)"): the note on
-// the same line when it fits, else wrapped under the heading.
-// The catalog's GPU name without the vendor's words ("A100 80GB SXM4"), short enough for a column or a
-// chart label.
-std::string ShortGpu(const std::string& id);
 // A chart segment (charts.h) with its label and hover text in the current language.
 Segment Seg(const char* label, double value, ImU32 color, const char* detail);
+// A figure's part of a bar: its legend, hover text and "why?" from core's figure table.
+Segment Seg(Figure figure, double value, ImU32 color);
 void MemoryBar(AppState& app, const PlanOutput& o, float height);
 // Under the memory bar: the largest micro-batch and sequence that fit for this layout, and the host RAM
 // and NVMe per node that offload needs.

@@ -7,107 +7,24 @@
 #include <cstdio>
 
 #include "app.h"
+#include "format.h"
 #include "i18n.h"
 #include "imgui_internal.h"  // the active InputText's state
 #include "platform.h"
 #include "text_layout.h"
 
 namespace tp::ui {
-namespace {
 
-std::string Printf(const char* fmt, double v) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, fmt, v);
-  return buf;
-}
-
-// Three significant digits, like spec sheets and papers quote numbers: 71.2, 7.24, 138.
-std::string Sig3(double v) {
-  double a = std::fabs(v);
-  if (a >= 100) return Printf("%.0f", v);
-  if (a >= 10) return Printf("%.1f", v);
-  return Printf("%.2f", v);
-}
-
-}  // namespace
-
-std::string FmtInt(long long v) {
-  std::string digits = std::to_string(v < 0 ? -v : v), out;
-  int n = (int)digits.size();
-  for (int i = 0; i < n; ++i) {
-    out += digits[i];
-    if ((n - 1 - i) % 3 == 0 && i != n - 1) out += ',';
-  }
-  return v < 0 ? "-" + out : out;
-}
-
-std::string FmtBytes(double b) {
-  if (!std::isfinite(b)) return "-";
-  double a = std::fabs(b);
-  if (a >= 1e12) return Sig3(b / 1e12) + " TB";
-  if (a >= 1e9) return Sig3(b / 1e9) + " GB";
-  if (a >= 1e6) return Sig3(b / 1e6) + " MB";
-  if (a >= 1e3) return Sig3(b / 1e3) + " kB";
-  return Printf("%.0f B", b);
-}
-
-std::string FmtMem(double b) {
-  if (!std::isfinite(b)) return "-";
-  constexpr double kKi = 1024.0, kMi = kKi * 1024, kGi = kMi * 1024, kTi = kGi * 1024;
-  double a = std::fabs(b);
-  if (a >= kTi) return Sig3(b / kTi) + " TiB";
-  if (a >= kGi) return Sig3(b / kGi) + " GiB";
-  if (a >= kMi) return Sig3(b / kMi) + " MiB";
-  if (a >= kKi) return Sig3(b / kKi) + " KiB";
-  return Printf("%.0f B", b);
-}
-
-std::string FmtCount(double n) {
-  if (!std::isfinite(n)) return "-";
-  double a = std::fabs(n);
-  if (a >= 1e12) return Sig3(n / 1e12) + " T";
-  if (a >= 1e9) return Sig3(n / 1e9) + " B";
-  if (a >= 1e6) return Sig3(n / 1e6) + " M";
-  if (a >= 1e4) return Sig3(n / 1e3) + " k";
-  return FmtInt((long long)std::llround(n));
-}
-
-std::string FmtUsd(double usd) {
-  if (!std::isfinite(usd)) return "-";
-  double a = std::fabs(usd);
-  std::string s = "$";  // appended, not "$" + ...: GCC 12 warns (-Wrestrict) on that form
-  if (a >= 1e9) return s.append(Sig3(usd / 1e9)).append(" B");
-  if (a >= 1e6) return s.append(Sig3(usd / 1e6)).append(" M");
-  if (a >= 1e4) return s.append(Sig3(usd / 1e3)).append(" k");
-  if (a >= 100) return s.append(FmtInt((long long)std::llround(usd)));
-  return Printf("$%.2f", usd);
-}
-
-std::string FmtDuration(double s) {
-  if (!std::isfinite(s)) return "-";
-  // A minute and more reads as core's DurationText does ("28 min", "3.4 h", "38 days"); a step is seconds
-  // or milliseconds. Unit words in the interface's language ("2.3 小时"); the numbers are the same.
-  if (s >= 60) return FmtDays(s / 86400);
-  auto with = [](const std::string& number, const char* unit) { return number + " " + TrUnit(unit); };
-  if (s >= 1) return with(Sig3(s), "s");
-  if (s >= 1e-3) return with(Sig3(s * 1e3), "ms");
-  if (s > 0) return with(Sig3(s * 1e6), "µs");
-  return with("0", "s");
-}
-
-std::string FmtDays(double d) {
-  if (!std::isfinite(d)) return "-";
-  // Multi-year runs in years; everything else as core's DurationText (the verdict, the CLI's reports).
-  if (d >= 365 * 2) return Sig3(d / 365.25) + " " + TrUnit("years");
-  return DurationText(CurrentLanguage(), d * 86400);
-}
-
-std::string FmtPct(double f) {
-  if (!std::isfinite(f)) return "-";
-  double p = f * 100;
-  if (std::fabs(p) >= 10) return Printf("%.0f%%", p);
-  return Printf("%.1f%%", p);
-}
+// The numbers are core's formatters (core/base/format.h), so the page and the command line print a figure
+// alike; the page shows "-" for a number that is not one, and unit words in its language.
+std::string FmtInt(long long v) { return Thousands(double(v)); }
+std::string FmtBytes(double b) { return std::isfinite(b) ? BytesText(b) : "-"; }
+std::string FmtMem(double b) { return std::isfinite(b) ? MemoryText(b) : "-"; }
+std::string FmtCount(double n) { return std::isfinite(n) ? CountText(n) : "-"; }
+std::string FmtUsd(double usd) { return std::isfinite(usd) ? UsdShort(usd) : "-"; }
+std::string FmtDuration(double s) { return std::isfinite(s) ? DurationText(CurrentLanguage(), s) : "-"; }
+std::string FmtDays(double d) { return std::isfinite(d) ? DurationText(CurrentLanguage(), d * 86400) : "-"; }
+std::string FmtPct(double f) { return std::isfinite(f) ? PercentText(f) : "-"; }
 
 std::string FmtFlops(double f) {
   if (f >= 1e15) return Sig3(f / 1e15) + " PFLOP/s";

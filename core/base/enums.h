@@ -5,6 +5,8 @@
 
 namespace tp {
 
+inline constexpr int kAuto = -1;  // layout ints, mbs, zero, ...: "let the planner choose"
+
 enum class Method : uint8_t { Full, Lora, Qlora };
 enum class Precision : uint8_t { Fp32, Fp16, Bf16, Fp8 };
 // Paged optimizers (bitsandbytes) keep their states in CUDA managed memory, which the driver pages to the
@@ -15,20 +17,31 @@ enum class Offload : uint8_t { None, Cpu, Nvme };
 enum class MlpKind : uint8_t { Gelu, Swiglu };
 enum class Objective : uint8_t { Time, Cost };
 
-// Spellings, indexed by the enum's value. Used by core/config/config.cpp and core/report/report.cpp.
+// Spellings, indexed by the enum's value. Used by core/config/config.cpp and core/report/report.cpp. Beside
+// each list of a choice key, its values' display labels (English keys of the translation tables: the key
+// rows carry them, the page shows them translated).
 inline constexpr const char* kMethodNames[] = {"full", "lora", "qlora"};
+inline constexpr const char* kMethodLabels[] = {"Full", "LoRA", "QLoRA"};
 inline constexpr const char* kPrecisionNames[] = {"fp32", "fp16", "bf16", "fp8"};
+inline constexpr const char* kPrecisionLabels[] = {"FP32 (TF32)", "FP16", "BF16", "FP8"};
 inline constexpr const char* kOptimizerNames[] = {"adamw", "adamw8bit", "sgd", "paged_adamw", "paged_adamw8bit"};
+inline constexpr const char* kOptimizerLabels[] = {"AdamW", "AdamW 8-bit", "SGD (momentum)", "paged AdamW",
+                                                   "paged AdamW 8-bit"};
 inline bool IsPaged(Optimizer o) { return o == Optimizer::PagedAdamW || o == Optimizer::PagedAdamW8bit; }
 // The optimizer's state kind, paged or not.
 inline Optimizer Unpaged(Optimizer o) {
   return o == Optimizer::PagedAdamW ? Optimizer::AdamW : o == Optimizer::PagedAdamW8bit ? Optimizer::AdamW8bit : o;
 }
 inline constexpr const char* kRecomputeNames[] = {"none", "selective", "full", "auto"};
+inline constexpr const char* kRecomputeLabels[] = {"none", "selective", "full", "auto"};
 inline constexpr const char* kOffloadNames[] = {"none", "cpu", "nvme"};
+inline constexpr const char* kOffloadLabels[] = {"none", "CPU", "NVMe"};
 inline constexpr const char* kMlpNames[] = {"gelu", "swiglu"};
+inline constexpr const char* kMlpLabels[] = {"GELU (2 matrices)", "SwiGLU (gated, 3 matrices)"};
 inline constexpr const char* kGoalNames[] = {"pretrain", "finetune"};
-inline constexpr const char* kQkNormNames[] = {"none", "per_head", "all_heads"};  // job.h QkNorm
+inline constexpr const char* kGoalLabels[] = {"Pre-train", "Fine-tune"};
+inline constexpr const char* kQkNormNames[] = {"none", "per_head", "all_heads"};  // arch.h QkNorm
+inline constexpr const char* kQkNormLabels[] = {"none", "per head", "all heads"};
 inline constexpr const char* kObjectiveNames[] = {"time", "cost"};
 
 inline const char* Name(Method v) { return kMethodNames[int(v)]; }

@@ -1,12 +1,11 @@
 // i18n_core.cpp — the engine's hand-written Chinese: the field's usual terms (显存, 张量并行, 流水线气泡,
-// 梯度检查点/激活重计算, 算力利用率 MFU, 有效训练时间, 总拥有成本 ...) for every sentence and label core prints,
-// and, read from the key table (core/config/keys.cpp), every key's label, help and source. Lookup is by the exact
-// English text; the tables are read into a hash map once. scripts/cjk_chars.py reads the Chinese from this
-// file and core/keys*.cpp to subset the CJK font: keep the strings literal.
+// 梯度检查点/激活重计算, 算力利用率 MFU, 有效训练时间, 总拥有成本 ...) for every sentence and heading core prints,
+// and, added by their own tables, every key's label, help and source (core/config/keys.cpp) and every output
+// figure's words (core/report/figures.cpp). Lookup is by the exact English text; the tables are read into a
+// hash map once. scripts/cjk_chars.py reads the Chinese from these files to subset the CJK font: keep the
+// strings literal.
 #include "i18n_core.h"
 
-#include <cmath>
-#include <cstdio>
 #include <mutex>
 #include <shared_mutex>
 #include <unordered_map>
@@ -89,7 +88,16 @@ const Phrase kPhrases[] = {
     {"more exposed communication", "未被掩盖的通信更多"},
     {"larger pipeline bubble", "流水线气泡更大"},
     {"same step, fewer GPUs busy or more failures", "每步时间相同，但干活的 GPU 更少或故障更多"},
-    // ---- text report (report.cpp) ----
+    // ---- the compare verdict (compare.cpp): the page's Compare view and `trainplan compare` ----
+    {"None of these fits in GPU memory: see each column for what would.",
+     "这些都放不进 GPU 显存：请看各列怎样才能放下。"},
+    {"{0} fits where {1} does not: {2}, {3}.", "{0} 放得下而 {1} 放不下：{2}，{3}。"},
+    {"{0} is both the fastest and the cheapest of these.", "{0} 在这些中既最快又最便宜。"},
+    {"{0}: {1} faster and {2} cheaper than {3}", "{0}：比 {3} 快 {1}，便宜 {2}"},
+    {"{0}: {1} faster but {2} more expensive than {3}", "{0}：比 {3} 快 {1}，但贵 {2}"},
+    {"{0}: {1} cheaper but {2} slower than {3}", "{0}：比 {3} 便宜 {1}，但慢 {2}"},
+    {"Verdict: {0}", "结论：{0}"},
+    // ---- text report (report_text.cpp) ----
     {"Plan", "训练方案"},
     {"model", "模型"},
     {"layout", "并行布局"},
@@ -97,36 +105,11 @@ const Phrase kPhrases[] = {
     {"error", "错误"},
     {"Memory per GPU (most loaded; GiB = 2^30 bytes, as nvidia-smi and PyTorch count; GB = 1e9)",
      "每张 GPU 的显存（负载最重的一张；GiB = 2^30 字节，与 nvidia-smi 和 PyTorch 的计法相同；GB = 1e9 字节）"},
-    {"weights", "权重"},
-    {"gradients", "梯度"},
-    {"optimizer states", "优化器状态"},
-    {"activations", "激活值"},
-    {"other (context, buffers, fragmentation)", "其他（CUDA 上下文、通信缓冲区、显存碎片）"},
-    {"total", "合计"},
-    {"usable of capacity", "可用 / 总容量"},
     {"{0} of {1}", "{0} / {1}"},
-    {"fits", "放得下"},
     {"yes", "是"},
     {"no", "否"},
-    {"largest micro-batch that fits", "放得下的最大微批次"},
-    {"longest sequence that fits at this micro-batch", "当前微批次下放得下的最长序列"},
-    {"host memory per node (offload)", "每个节点的主机内存（卸载）"},
-    {"NVMe per node (offload)", "每个节点的 NVMe（卸载）"},
     {"Step (one optimizer step)", "每步（一次优化器更新）"},
-    {"step time", "每步时间"},
-    {"memory-bound kernels", "显存带宽受限的算子"},
-    {"pipeline communication", "流水线并行通信"},
-    {"exposed communication", "未被掩盖的通信"},
-    {"offload (exposed)", "卸载（未被掩盖的部分）"},
-    {"GPU waiting for the host (kernel launches)", "GPU 等待主机（内核启动）"},
-    {"micro-batches per step", "每步的微批次数"},
     {"Throughput", "吞吐量"},
-    {"tokens/s", "每秒 token 数"},
-    {"tokens/s per GPU", "每张 GPU 每秒 token 数"},
-    {"model TFLOP/s per GPU", "每张 GPU 的模型 TFLOP/s"},
-    {"hardware TFLOP/s per GPU", "每张 GPU 的硬件 TFLOP/s（含重计算）"},
-    {"MFU", "算力利用率 MFU"},
-    {"HFU", "硬件算力利用率 HFU"},
     {"Calibration (from your run)", "校准（来自你的训练）"},
     {"tokens/s per GPU: measured, planned without calibration", "每张 GPU 每秒 token 数：实测 / 未校准的计划"},
     {"{0} measured, {1} planned without calibration", "实测 {0}，未校准的计划 {1}"},
@@ -138,15 +121,11 @@ const Phrase kPhrases[] = {
     {"calibrated on", "校准所用 GPU"},
     {"carry to other plans", "用于其他计划"},
     {"Run", "整个训练"},
-    {"tokens", "训练 token 数"},
+    {"chosen for auto", "auto 选定的值"},
     {" (20 per parameter, Chinchilla default)", "（每个参数 20 个，Chinchilla 默认值）"},
     {" (the default fine-tuning dataset)", "（默认的微调数据集）"},
-    {"steps", "步数"},
-    {"wall clock", "实际耗时"},
     {"{0} days ({1} days failure-free)", "{0} 天（无故障时 {1} 天）"},
     {"{0} ({1} failure-free)", "{0}（无故障时 {1}）"},
-    {"GPU-hours", "GPU 时"},
-    {"goodput", "有效训练时间占比"},
     {"{0}: cannot read \"{1}\"", "{0}：无法读取 \"{1}\""},
     {"--log: no throughput or memory figure found in \"{0}\" (read: torchtitan, torchtune, Megatron-LM / NeMo and "
      "Hugging Face Trainer lines)",
@@ -178,25 +157,12 @@ const Phrase kPhrases[] = {
     {"explain: --format is text or json", "explain：--format 只能是 text 或 json"},
     {"explain: no number \"{0}\" in this plan; the headline numbers: {1}",
      "explain：这个计划里没有 \"{0}\"；主要数字有：{1}"},
-    {"run efficiency", "整体运行效率"},
-    {"time lost", "损失的时间"},
     {"{0} h writing checkpoints, {1} h restarting and redoing lost work",
      "写检查点 {0} 小时，重启并重做丢失的工作 {1} 小时"},
     {"{0} of the steady-state speed ({1} days at that speed)", "稳态速度的 {0}（按稳态速度需 {1} 天）"},
     {"{0} of the steady-state speed ({1} at that speed)", "稳态速度的 {0}（按稳态速度需 {1}）"},
-    {"expected failures", "预计故障次数"},
-    {"checkpoint every", "检查点间隔"},
     {"{0} ({1} to write)", "{0}（每次写入 {1}）"},
-    {"energy", "能耗"},
-    {"cost, renting", "成本（租用）"},
-    {"cost, owning (amortized + energy)", "成本（自购：折旧 + 电费）"},
     {"Owning the cluster for {0} years (total cost of ownership)", "自建集群使用 {0} 年（总拥有成本 TCO）"},
-    {"hardware (GPUs + servers, network, facility)", "硬件（GPU + 服务器、网络、机房）"},
-    {"energy (training draw all year, PUE)", "电费（全年按训练功耗，含 PUE）"},
-    {"staff", "运维人员"},
-    {"all costs", "总成本"},
-    {"runs like this one in that time", "这段时间内可完成的同类训练次数"},
-    {"renting the same GPUs as long", "同样的 GPU 租用同样长的时间"},
     {"Verdict", "结论"},
     {"bottleneck", "瓶颈"},
     {"warning", "注意"},
@@ -278,6 +244,12 @@ const Phrase kPhrases[] = {
      "每个 token 路由到 {0} 个专家，但只有 {1} 个专家；可选值：1-{1}"},
     {"{0} dense layers in a {1}-layer model; accepted: 0-{1}", "{1} 层的模型里有 {0} 个稠密层；可选值：0-{1}"},
     {"ignored: the dimensions give {0} parameters", "已忽略：按模型维度算出 {0} 个参数"},
+    {"{0} tokens exceed the learned positions of {1} ({2}); accepted: 1-{2} or auto",
+     "{0} 个 token 超出了 {1} 的可学习位置（{2} 个）；可选值：1-{2} 或 auto"},
+    {"{0} tokens is longer than the context {1} was trained at ({2} tokens): beyond it rotary positions need RoPE "
+     "scaling or long-context training to work well",
+     "{0} 个 token 长于 {1} 训练时的上下文（{2} 个 token）：超出这一长度，旋转位置编码需要 RoPE "
+     "缩放或长上下文训练才能用好"},
     {"QLoRA dequantizes its 4-bit base to bf16 or fp16 for compute; {0} is not supported with method=qlora",
      "QLoRA 计算时把 4 位量化的基座反量化为 bf16 或 fp16；method=qlora 不支持 {0}"},
     {"rank {0} exceeds hidden={1}; accepted: 1-{1}", "秩 {0} 超过了 hidden={1}；可选值：1-{1}"},
@@ -519,64 +491,6 @@ std::string TranslateWords(Lang lang, std::string_view english) {
 
 std::string TrFill(Lang lang, const char* english, std::initializer_list<std::string_view> args) {
   return Fill(Translate(lang, english), args);
-}
-
-std::string DurationText(Lang lang, double seconds) {
-  const double s = std::isfinite(seconds) && seconds > 0 ? seconds : 0.0;
-  char buf[48];
-  if (s < 60)
-    std::snprintf(buf, sizeof buf, "%.0f", s);
-  else if (s < 3600)
-    std::snprintf(buf, sizeof buf, "%.0f", s / 60);
-  else if (s < 48 * 3600)
-    std::snprintf(buf, sizeof buf, s < 10 * 3600 ? "%.1f" : "%.0f", s / 3600);
-  else
-    std::snprintf(buf, sizeof buf, s < 10 * 86400 ? "%.1f" : "%.0f", s / 86400);
-  const char* unit = s < 60 ? "s" : s < 3600 ? "min" : s < 48 * 3600 ? "h" : "days";
-  return std::string(buf) + " " + UnitWord(lang, unit);
-}
-
-std::string UsdText(Lang lang, double usd) {
-  // 1,234,567 USD: thousands separators keep big costs readable (both languages); cents below 100.
-  char buf[64];
-  const double v = std::isfinite(usd) ? usd : 0.0;
-  if (std::fabs(v) < 100 && v != 0) {
-    std::snprintf(buf, sizeof buf, "%.2f", v);
-    return std::string(buf) + " " + UnitWord(lang, "USD");
-  }
-  std::snprintf(buf, sizeof buf, "%.0f", v);
-  std::string digits = buf, out;
-  int n = int(digits.size());
-  for (int i = 0; i < n; ++i) {
-    out += digits[i];
-    if (digits[i] != '-' && (n - i - 1) % 3 == 0 && i + 1 < n) out += ',';
-  }
-  return out + " " + UnitWord(lang, "USD");
-}
-
-size_t DisplayWidth(std::string_view s) {
-  size_t cols = 0;
-  for (size_t i = 0; i < s.size();) {
-    unsigned char c = (unsigned char)s[i];
-    uint32_t cp = c;
-    size_t len = 1;
-    if (c >= 0xF0)
-      len = 4, cp = c & 0x07;
-    else if (c >= 0xE0)
-      len = 3, cp = c & 0x0F;
-    else if (c >= 0xC0)
-      len = 2, cp = c & 0x1F;
-    if (i + len > s.size()) len = s.size() - i;
-    for (size_t k = 1; k < len; ++k) cp = (cp << 6) | ((unsigned char)s[i + k] & 0x3F);
-    i += len;
-    // East Asian Wide and Fullwidth ranges (Unicode UAX #11), the ones Chinese text uses.
-    const bool wide =
-        (cp >= 0x1100 && cp <= 0x115F) || (cp >= 0x2E80 && cp <= 0x303E) || (cp >= 0x3041 && cp <= 0xA4CF) ||
-        (cp >= 0xAC00 && cp <= 0xD7A3) || (cp >= 0xF900 && cp <= 0xFAFF) || (cp >= 0xFE30 && cp <= 0xFE4F) ||
-        (cp >= 0xFF00 && cp <= 0xFF60) || (cp >= 0xFFE0 && cp <= 0xFFE6) || (cp >= 0x20000 && cp <= 0x3FFFD);
-    cols += wide ? 2 : 1;
-  }
-  return cols;
 }
 
 const std::vector<Phrase>& CorePhrases() {

@@ -1,8 +1,9 @@
 // i18n_core.h — the engine's own words in English and Chinese: the bottleneck and warning sentences, the
-// fit advice, why a layout loses, the text report's labels and the key table's help (the page's
-// tooltips). Lookup is keyed by the English text, so an untranslated string shows up as English (and a
-// test can list it). Core knows nothing of the UI; web/i18n reuses this table and adds the page's own.
-// JSON and CSV output stay English whatever the language: they are an API.
+// fit advice, why a layout loses, the text report's headings, the unit words; the key table and the figure
+// table add their own (AddTranslations); numbers are formatted by format.h. Lookup is keyed by the English
+// text, so an untranslated string shows up as English (and a test can list it). Core knows nothing of the
+// UI; web/i18n reuses this table and adds the page's own. JSON and CSV output stay English whatever the
+// language: they are an API.
 #pragma once
 #include <cstdint>
 #include <initializer_list>
@@ -48,18 +49,6 @@ std::string Fill(std::string_view pattern, std::span<const std::string_view> arg
 std::string Fill(std::string_view pattern, std::initializer_list<std::string_view> args);
 // Translate, then Fill.
 std::string TrFill(Lang lang, const char* english, std::initializer_list<std::string_view> args);
-
-// Units and numbers. Both languages keep SI units (GB, TFLOP/s, MWh) and the '.' decimal point and ','
-// thousands separator (Chinese technical writing uses them too); the unit words differ ("days" -> "天").
-// A space separates a number from a unit in both (中文文案排版: 数字与中文之间加空格).
-std::string UsdText(Lang lang, double usd);  // "1,234,567 USD" / "1,234,567 美元"; below 100 with cents
-// A duration in the unit a person reads it in: "45 s", "29 min", "3.4 h", "2.1 days", "38 days" (a
-// fine-tuning run is hours, a pre-training run weeks).
-std::string DurationText(Lang lang, double seconds);
-
-// Terminal columns of UTF-8 text: CJK ideographs and full-width punctuation take two, other characters
-// one (continuation bytes none). The text report aligns its columns with it.
-size_t DisplayWidth(std::string_view utf8);
 
 // The engine's tables (tests; scripts/cjk_chars.py reads the source for the font subset).
 const std::vector<Phrase>& CorePhrases();

@@ -45,6 +45,11 @@ struct ConfigIssue {
                                  // assumed); the plan is still the one asked for. false: an error.
   const char* words = nullptr;   // the English template of `message`; null when it was written without one
   std::vector<IssueArg> args{};  // (a default, so {key, message} still initializes an issue without -W noise)
+
+  // The same issue: the same key, message and kind (the message is the template filled with the args).
+  friend bool operator==(const ConfigIssue& a, const ConfigIssue& b) {
+    return a.key == b.key && a.message == b.message && a.notice == b.notice;
+  }
 };
 
 // An issue from its template: `message` is the English rendering, for every caller that reads it.

@@ -1,4 +1,4 @@
-// text.cpp — see text.h: trimming, quoting, percent-encoding, the one number parser, number formatting.
+// text.cpp — see text.h: trimming, quoting, percent-encoding, the one number parser, printf, terminal widths.
 #include "text.h"
 
 #include <cctype>
@@ -134,6 +134,27 @@ bool ParseNumber(std::string_view s, double& out) {
   return true;
 }
 
+bool ParseTokenCount(std::string_view s, double& out) {
+  if (s.empty()) return false;
+  double scale = 1;
+  switch (std::tolower((unsigned char)s.back())) {
+    case 'k': scale = 1024; break;
+    case 'm': scale = 1024.0 * 1024; break;
+    case 'b':
+    case 'g':
+    case 't':
+    case 'p': return false;
+    default: break;
+  }
+  if (scale != 1) s.remove_suffix(1);
+  double x = 0;
+  if (!ParseNumber(s, x)) return false;
+  const double v = x * scale;
+  if (!std::isfinite(v)) return false;
+  out = v;
+  return true;
+}
+
 std::string CompactNumber(double v) {
   std::string plain = FormatNumber(v);
   char buf[40];
@@ -158,6 +179,29 @@ std::string Fmt(const char* format, double v) {
   return buf;
 }
 
-std::string Percent(double fraction) { return Fmt("%.0f%%", 100.0 * fraction); }
+size_t DisplayWidth(std::string_view s) {
+  size_t cols = 0;
+  for (size_t i = 0; i < s.size();) {
+    unsigned char c = (unsigned char)s[i];
+    uint32_t cp = c;
+    size_t len = 1;
+    if (c >= 0xF0)
+      len = 4, cp = c & 0x07;
+    else if (c >= 0xE0)
+      len = 3, cp = c & 0x0F;
+    else if (c >= 0xC0)
+      len = 2, cp = c & 0x1F;
+    if (i + len > s.size()) len = s.size() - i;
+    for (size_t k = 1; k < len; ++k) cp = (cp << 6) | ((unsigned char)s[i + k] & 0x3F);
+    i += len;
+    // East Asian Wide and Fullwidth ranges (Unicode UAX #11), the ones Chinese text uses.
+    const bool wide =
+        (cp >= 0x1100 && cp <= 0x115F) || (cp >= 0x2E80 && cp <= 0x303E) || (cp >= 0x3041 && cp <= 0xA4CF) ||
+        (cp >= 0xAC00 && cp <= 0xD7A3) || (cp >= 0xF900 && cp <= 0xFAFF) || (cp >= 0xFE30 && cp <= 0xFE4F) ||
+        (cp >= 0xFF00 && cp <= 0xFF60) || (cp >= 0xFFE0 && cp <= 0xFFE6) || (cp >= 0x20000 && cp <= 0x3FFFD);
+    cols += wide ? 2 : 1;
+  }
+  return cols;
+}
 
 }  // namespace tp

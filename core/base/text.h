@@ -1,7 +1,7 @@
 // text.h — the engine's small text tools, one place each: case and space trimming, quoting what a user
 // typed back to them, percent-encoding for links, the one number parser every input path uses (links,
-// the command line, JSON, the page's fields: 1B, 2.5T, 1e9 and 1,024 all read), and the number
-// formatters the sentences and reports share.
+// the command line, JSON, the page's fields: 1B, 2.5T, 1e9 and 1,024 all read), printf of one number and
+// terminal widths. The formatters of numbers with units are format.h.
 #pragma once
 #include <string>
 #include <string_view>
@@ -24,6 +24,10 @@ std::string PercentEncode(std::string_view s);
 // European "2,5" is refused rather than misread). No hex, no "nan"/"inf", no trailing garbage; overflow
 // (1e400) and NaN are refused. Suffixes are SI (k = 1e3, m = 1e6, b or g = 1e9, t = 1e12, p = 1e15).
 bool ParseNumber(std::string_view s, double& out);
+// A count of tokens as ML engineers write it: "8k", "32K", "128k" are multiples of 1,024 (8,192, 32,768,
+// 131,072) and "1M" of 1,048,576, the way contexts are named; "8000" stays 8,000. Otherwise ParseNumber's
+// grammar; the other suffixes (b, t, p) are refused, since no sequence is counted in billions.
+bool ParseTokenCount(std::string_view s, double& out);
 
 // The shorter of FormatNumber's text and the shortest exact exponent form: tokens=1.5e13 rather than
 // 15000000000000 in a link people read. Both read back to the same double.
@@ -31,7 +35,8 @@ std::string CompactNumber(double v);
 
 // printf of one number, NaN and infinity printed as 0 (the one formatter of core's sentences).
 std::string Fmt(const char* format, double v);
-// "42%" from 0.42.
-std::string Percent(double fraction);
+// Terminal columns of UTF-8 text: CJK ideographs and full-width punctuation take two, other characters
+// one (continuation bytes none). The text report aligns its columns with it.
+size_t DisplayWidth(std::string_view utf8);
 
 }  // namespace tp

@@ -53,8 +53,7 @@ bool Reject(const KeyInfo& f, std::string_view value, std::vector<ConfigIssue>& 
 
 // ---- public: parsing ------------------------------------------------------------------------------
 bool ApplyPair(Config& cfg, std::string_view key_in, std::string_view value_in, std::vector<ConfigIssue>& issues) {
-  std::string key = Lower(Trim(key_in));
-  for (char& c : key) c = c == '-' ? '_' : c;  // gpus-per-node reads as gpus_per_node
+  const std::string key = NormalKey(key_in);
   const KeyInfo* f = FindKey(key);
   if (!f) {
     std::string shown = Quote(Trim(key_in));  // as typed
@@ -79,7 +78,8 @@ bool ApplyPair(Config& cfg, std::string_view key_in, std::string_view value_in, 
   switch (f->kind) {
     case KeyKind::Int: {
       double x = 0;
-      if (!ParseNumber(lower, x) || x != std::floor(x)) return Reject(*f, value, issues);
+      const bool parsed = f->token_count ? ParseTokenCount(lower, x) : ParseNumber(lower, x);
+      if (!parsed || x != std::floor(x)) return Reject(*f, value, issues);
       // The sentinel's number is accepted only where it is itself a valid value (zero=0 is "no ZeRO";
       // layers=0 or gpus_per_node=0 would be "auto" in disguise: refused, naming the range and auto).
       if (key == "v") {
@@ -96,7 +96,7 @@ bool ApplyPair(Config& cfg, std::string_view key_in, std::string_view value_in, 
     }
     case KeyKind::Real: {
       double x = 0;
-      if (!ParseNumber(lower, x)) return Reject(*f, value, issues);
+      if (!(f->token_count ? ParseTokenCount(lower, x) : ParseNumber(lower, x))) return Reject(*f, value, issues);
       // 0 is "auto" in disguise where the range starts above it: refused like any out-of-range value.
       if (x < f->lo || x > f->hi) return Reject(*f, value, issues);
       f->set_real(cfg, x);
@@ -168,8 +168,7 @@ void ApplyLink(Config& cfg, std::string_view link, std::vector<ConfigIssue>& iss
       continue;
     }
     std::string value = PercentDecode(pair.substr(eq + 1));
-    std::string normal = Lower(Trim(key));
-    for (char& c : normal) c = c == '-' ? '_' : c;
+    const std::string normal = NormalKey(key);
     if (!FindKey(normal)) {
       // Keys from a newer planner or a typo: say so, keep going.
       AddIssue(issues, "", "unknown key {0} in the link (ignored)"_issue, {Quote(key)}, true);
@@ -227,17 +226,15 @@ void SelectGpu(Config& cfg, const std::string& gpu_id) {
 void SelectModel(Config& cfg, const std::string& model_id_in) {
   static const Config defaults;
   const std::string model_id = model_id_in;  // a copy: SelectModel(c, c.model) resets c.model below
-  std::vector<ConfigIssue> ignored;
   for (const KeyInfo& k : Keys())
-    if (IsModelGroup(k.group)) ApplyPair(cfg, k.name, FormatValue(defaults, k.name), ignored);
+    if (IsModelGroup(k.group)) CopyKey(cfg, defaults, k.name);
   cfg.model = model_id;
 }
 
 bool ModelEdited(const Config& cfg) {
-  static const Config defaults;
   for (const KeyInfo& k : Keys()) {
     if (!IsModelGroup(k.group) || std::string_view(k.name) == "model" || std::string_view(k.name) == "name") continue;
-    if (FormatValue(cfg, k.name) != FormatValue(defaults, k.name)) return true;
+    if (!IsDefault(cfg, k.name)) return true;
   }
   return false;
 }

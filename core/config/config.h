@@ -10,12 +10,13 @@
 #include "enums.h"
 #include "i18n_core.h"
 #include "issue.h"
+#include "job.h"
 
 namespace tp {
 
-inline constexpr int kAuto = -1;  // layout ints, mbs, zero, ...: "let the planner choose"
 inline constexpr int kUnset = 0;  // model dimensions: "take the preset's value"
 inline constexpr const char* kViewNames[] = {"plan", "compare", "search"};
+inline constexpr const char* kViewLabels[] = {"Plan", "Compare", "Search"};
 
 struct Config {
   int v = 1;  // link format version
@@ -42,9 +43,9 @@ struct Config {
   int goal = kAuto;        // 0 pretrain, 1 finetune (kGoalNames); auto = finetune with LoRA/QLoRA, else pretrain
   std::string stack;       // "" = auto: DefaultStack() (Megatron-Core)
   int stack_year = kAuto;  // auto = the profile's release
-  int seq = kUnset;        // 0 = auto: 4096 to pre-train, 2048 to fine-tune
+  int seq = kUnset;        // 0 = auto: 4096 to pre-train, 2048 to fine-tune (a learned-position model's at most)
   int mbs = kAuto;
-  int gbs = kAuto;    // global batch in sequences; auto = AutoGlobalBatch (job.h)
+  int gbs = kAuto;    // global batch in sequences; auto = AutoGlobalBatch (rules.h)
   double tokens = 0;  // training budget; 0 = 20 tokens per parameter (Chinchilla), or the fine-tuning dataset
   double examples = 0, example_tokens = 0, epochs = 0;  // a fine-tuning dataset; 0 = the documented defaults
   Method method = Method::Full;
@@ -84,17 +85,17 @@ struct Config {
   double gpu_fp8_tflops = 0, gpu_fp32_tflops = 0, gpu_mamf_tflops = 0;
   int gpu_p2p = kAuto;  // PCIe peer-to-peer 0/1; auto = 1
 
-  // economics: 0 = catalog default for the GPU
+  // economics: 0 = catalog default for the GPU; the rest default to the Job's (job.h Economics)
   double usd_per_gpu_hour = 0;
   double usd_per_gpu = 0;
-  double usd_per_kwh = 0.12;
-  double pue = 1.3;
-  double years = 5;
+  double usd_per_kwh = Economics{}.usd_per_kwh;
+  double pue = Economics{}.pue;
+  double years = Economics{}.years;
 
-  // reliability
-  double mtbf_gpu_h = 50677;  // Llama 3 405B: 54 x 24 x 16,384 / 419 unexpected interruptions (Dubey et al. 2024)
-  double ckpt_s = 0;          // 0 = from checkpoint size and storage bandwidth
-  double restart_s = 600;
+  // reliability (defaults: job.h Reliability)
+  double mtbf_gpu_h = Reliability{}.mtbf_gpu_h;
+  double ckpt_s = 0;  // 0 = from checkpoint size and storage bandwidth
+  double restart_s = Reliability{}.restart_s;
   double storage_gbps = 0;  // aggregate checkpoint write bandwidth, GB/s; 0 = 1 GB/s per GPU... see run.cpp
 
   // memory rule
@@ -196,8 +197,6 @@ struct Bilingual {
   const char* In(Lang lang) const { return lang == Lang::Zh && zh && *zh ? zh : en; }
 };
 
-struct Assumptions;  // job.h
-
 struct KeyInfo {
   const char* name = "";
   KeyGroup group = KeyGroup::Link;
@@ -209,6 +208,7 @@ struct KeyInfo {
   double auto_value = 0;               // Int / Real / Choice: the value stored for "auto"
   const char* const* names = nullptr;  // Choice spellings
   int n_names = 0;
+  const char* const* value_labels = nullptr;  // Choice: each value's display label (ChoiceLabel), or null
   // Accessors: exactly one pair is set, matching kind.
   int (*get_int)(const Config&) = nullptr;
   void (*set_int)(Config&, int) = nullptr;
@@ -224,6 +224,7 @@ struct KeyInfo {
   Bilingual source;                       // where the default comes from (assumptions); empty otherwise
   double Assumptions::*assume = nullptr;  // the assumption this key sets (Job::assume, same name)
   const char* format = nullptr;           // printf of the page's field for Real keys ("%.3f")
+  bool token_count = false;               // a count of tokens: "8k" = 8,192 (ParseTokenCount)
 
   const char* Help(Lang lang) const { return lang == Lang::Zh && *help_zh ? help_zh : help; }
   // Builders for the table rows (core/config/keys.cpp).
@@ -243,13 +244,43 @@ struct KeyInfo {
     assume = field;
     return std::move(*this);
   }
+  KeyInfo TokenCount() && {
+    token_count = true;
+    return std::move(*this);
+  }
   KeyInfo Format(const char* printf_format) && {
     format = printf_format;
+    return std::move(*this);
+  }
+  // A choice key's value labels, one per spelling (enums.h keeps each list beside its spellings).
+  template <size_t N>
+  KeyInfo Values(const char* const (&labels)[N]) && {
+    if (int(N) == n_names) value_labels = labels;
     return std::move(*this);
   }
 };
 const std::vector<KeyInfo>& Keys();
 const KeyInfo* FindKey(std::string_view name);
+// True when the key holds its "auto" (a model key: "the preset's"; an assumption: "the documented default").
+bool IsAuto(const Config& cfg, const KeyInfo& key);
+// The keys of cfg on auto, in key-table order (the planner records them before it fills the layout in;
+// report/resolved.h says what each became).
+std::vector<std::string> AutoKeys(const Config& cfg);
+// The display label of a choice key's value `index` (English; the surfaces translate it): the row's label,
+// else its link spelling; "-" out of range.
+const char* ChoiceLabel(const KeyInfo& key, int index);
+// A key as typed made into its row's name: trimmed, lowercase, '-' read as '_' ("GPUs-Per-Node" is
+// gpus_per_node). The parser and the link reader both read keys through it.
+std::string NormalKey(std::string_view typed);
+// True when cfg holds Config{}'s value for `key`, compared through the key's row (no text round trip);
+// false for an unknown key.
+bool IsDefault(const Config& cfg, std::string_view key);
+// `key`'s value copied from `from` into `to` through its row; false for an unknown key.
+bool CopyKey(Config& to, const Config& from, std::string_view key);
+// True when the key means something for this plan: the adapter keys with LoRA or QLoRA, the dataset keys
+// when fine-tuning (job: cfg resolved), the size-only and name keys for a custom model. The page draws the
+// others only where they are set or in error.
+bool KeyRelevant(const Config& cfg, const Job& job, std::string_view key);
 
 // The assumption keys set in cfg (auto keeps the documented default) written into a Job's Assumptions,
 // and back: what every assumption key resolved to (the plan's JSON, the page's greyed values).

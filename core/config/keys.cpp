@@ -8,6 +8,7 @@
 #include <string>
 
 #include "key_rows.h"
+#include "text.h"
 
 namespace tp {
 namespace {
@@ -56,6 +57,7 @@ std::string AcceptsText(const KeyInfo& f) {
     }
   }
   if (f.has_auto) s += " or auto";
+  if (f.token_count) s += " (8k = 8,192)";
   return s;
 }
 
@@ -87,6 +89,68 @@ const KeyInfo* FindKey(std::string_view name) {
   for (const KeyInfo& k : Keys())
     if (name == k.name) return &k;
   return nullptr;
+}
+
+bool IsAuto(const Config& c, const KeyInfo& k) {
+  if (k.kind == KeyKind::Choice) {  // a choice may spell auto among its values (recompute=auto)
+    const int v = k.get_int(c);
+    return (k.has_auto && v < 0) || (v >= 0 && v < k.n_names && std::string_view(k.names[v]) == "auto");
+  }
+  if (!k.has_auto) return false;
+  switch (k.kind) {
+    case KeyKind::Int: return k.get_int(c) == int(k.auto_value);
+    case KeyKind::Real: return k.get_real(c) == k.auto_value;
+    case KeyKind::Choice: break;
+    case KeyKind::Id:
+    case KeyKind::Text: return k.get_id(c).empty();
+  }
+  return false;
+}
+
+std::vector<std::string> AutoKeys(const Config& cfg) {
+  std::vector<std::string> keys;
+  for (const KeyInfo& k : Keys())
+    if (IsAuto(cfg, k)) keys.push_back(k.name);
+  return keys;
+}
+
+const char* ChoiceLabel(const KeyInfo& k, int index) {
+  if (index < 0 || index >= k.n_names) return "-";
+  return k.value_labels ? k.value_labels[index] : k.names[index];
+}
+
+std::string NormalKey(std::string_view typed) {
+  std::string key = Lower(Trim(typed));
+  for (char& c : key) c = c == '-' ? '_' : c;
+  return key;
+}
+
+bool IsDefault(const Config& cfg, std::string_view key) {
+  static const Config defaults;
+  const KeyInfo* k = FindKey(key);
+  if (!k) return false;
+  if (k->get_int) return k->get_int(cfg) == k->get_int(defaults);
+  if (k->get_real) return k->get_real(cfg) == k->get_real(defaults);
+  return k->get_id(cfg) == k->get_id(defaults);
+}
+
+bool CopyKey(Config& to, const Config& from, std::string_view key) {
+  const KeyInfo* k = FindKey(key);
+  if (!k) return false;
+  if (k->get_int)
+    k->set_int(to, k->get_int(from));
+  else if (k->get_real)
+    k->set_real(to, k->get_real(from));
+  else
+    k->set_id(to, k->get_id(from));
+  return true;
+}
+
+bool KeyRelevant(const Config& cfg, const Job& job, std::string_view key) {
+  if (key == "lora_r" || key == "lora_targets" || key == "lora_dropout") return cfg.method != Method::Full;
+  if (key == "examples" || key == "example_tokens" || key == "epochs") return job.work.finetune;
+  if (key == "name" || key == "params") return cfg.model == "custom";
+  return true;
 }
 
 const char* GroupTitle(KeyGroup g, Lang lang) {

@@ -350,11 +350,13 @@ void AddAssumptionKeys(std::vector<KeyInfo>& table) {
        ChoiceField(
            "lang", G::Interface, kLangs, false, [](const Config& c) { return c.lang == "zh" ? 1 : 0; },
            [](Config& c, int v) { c.lang = kLangs[v]; }, "Interface language: en or zh.")
+           .Values(kLangLabels)
            .Label("Language", "语言")
            .Zh("界面语言：en（英文）或 zh（中文）。"),
        // ---- View
        ChoiceField("view", G::View, kViewNames, false, TP_INT(view),
                    "The page's view: plan, compare (columns side by side) or search (layouts and GPU types).")
+           .Values(kViewLabels)
            .Label("View", "视图")
            .Zh("页面的视图：plan（方案）、compare（并排对比）或 search（并行布局与 GPU 类型搜索）。"),
        TextField(

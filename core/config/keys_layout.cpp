@@ -46,27 +46,33 @@ void AddLayoutKeys(std::vector<KeyInfo>& table) {
        ChoiceField(
            "zero", G::Layout, kZeroStages, true, TP_INT(zero),
            "ZeRO stage over the data-parallel group: 1 optimizer, 2 + gradients, 3 + weights (FSDP full shard).")
+           .Values(kZeroLabels)
            .Label("ZeRO stage", "ZeRO 阶段")
            .Zh("在数据并行组内的 ZeRO 阶段：1 切分优化器状态，2 再加梯度，3 再加权重（FSDP full shard）。"),
        ChoiceField("recompute", G::Layout, kRecomputeNames, false, TP_INT(recompute),
                    "Activation recomputation: none, selective (attention only), full (every layer), auto.")
+           .Values(kRecomputeLabels)
            .Label("Recompute", "激活重计算")
            .Zh("激活重计算（梯度检查点）：none 不用，selective 只重算注意力，full 每层都重算，auto 自动。"),
        ChoiceField("offload", G::Layout, kOffloadNames, true, TP_INT(offload),
                    "Move optimizer states (and with ZeRO-3 weights) to CPU memory or NVMe.")
+           .Values(kOffloadLabels)
            .Label("Offload", "卸载（offload）")
            .Zh("把优化器状态（ZeRO-3 时还有权重）卸载到 CPU 内存或 NVMe。"),
        ChoiceField("sp", G::Layout, kZeroOne, true, TP_INT(sp),
                    "Sequence parallelism: shard norms and dropout activations across the tensor-parallel group.")
+           .Values(kOnOffLabels)
            .Label("Sequence parallel", "序列并行")
            .Zh("序列并行：把归一化和 dropout 的激活值切分到张量并行组内。"),
        ChoiceField("flash", G::Layout, kZeroOne, false, TP_INT(flash),
                    "FlashAttention: attention without materializing the seq x seq scores.")
+           .Values(kOnOffLabels)
            .Label("FlashAttention", "FlashAttention")
            .Zh("FlashAttention：计算注意力时不生成 seq × seq 的分数矩阵。"),
        ChoiceField("opt_in_bwd", G::Layout, kZeroOne, false, TP_INT(opt_in_bwd),
                    "Step the optimizer inside the backward, one parameter at a time, and free its gradient at once "
                    "(torchtune's optimizer_in_bwd): no gradient buffer, but no gradient accumulation either.")
+           .Values(kOnOffLabels)
            .Label("Optimizer in backward", "反向中更新参数")
            .Zh("在反向传播中逐个参数执行优化器更新并立即释放其梯度（torchtune 的 "
                "optimizer_in_bwd）：不需要梯度缓冲区，但也"
@@ -74,6 +80,7 @@ void AddLayoutKeys(std::vector<KeyInfo>& table) {
        ChoiceField("offload_act", G::Layout, kZeroOne, true, TP_INT(offload_act),
                    "With full recomputation, keep each layer's input in host memory instead of on the GPU (Unsloth's "
                    "gradient checkpointing); auto = the framework's default.")
+           .Values(kOnOffLabels)
            .Label("Offload checkpoints", "检查点卸载")
            .Zh("全量重计算时，把每层的输入放在主机内存而非 GPU 上（Unsloth 的梯度检查点）；auto = 框架的默认。"),
        ChoiceField(
@@ -82,6 +89,7 @@ void AddLayoutKeys(std::vector<KeyInfo>& table) {
            "transformers (Hugging Face modeling code with PEFT and bitsandbytes), torchtitan, torchtune or "
            "unsloth; auto = the framework's (DeepSpeed and FSDP fine-tune Transformers models; Megatron-DeepSpeed runs "
            "Megatron's layers). Each code's saved tensors: core/stack/saves.cpp, docs/memory.md.")
+           .Values(kModelCodeLabels)
            .Label("Model code", "模型代码")
            .Zh("激活值按哪一份模型代码为反向保存的张量计算：megatron（Transformer Engine 层）、transformers（Hugging "
                "Face 模型代码，含 PEFT 与 bitsandbytes）、torchtitan、torchtune 或 unsloth；auto = 训练框架的默认"
@@ -91,6 +99,7 @@ void AddLayoutKeys(std::vector<KeyInfo>& table) {
                    "the pointwise ops (norm upcasts, SiLU, the SwiGLU product; INFERRED from its min-cut partitioner); "
                    "auto = 0 "
                    "(opt-in in every stack).")
+           .Values(kOnOffLabels)
            .Label("torch.compile", "torch.compile")
            .Zh("对各层（及 torchtune 的损失）使用 torch.compile：Inductor 保存 GEMM 的输出、重算逐元素运算（归一化的"
                "升精度、SiLU、SwiGLU 的乘积）；auto = 0（各框架的默认）。"),
@@ -99,6 +108,7 @@ void AddLayoutKeys(std::vector<KeyInfo>& table) {
                    "residual stream (peft utils/other.py: every parameter not Params4bit cast to fp32; nothing for "
                    "GPTQ models); "
                    "auto = 1 with stack=hf (PEFT's QLoRA recipe, TRL, Axolotl, Qwen), else 0.")
+           .Values(kOnOffLabels)
            .Label("k-bit preparation", "k 位训练准备")
            .Zh("QLoRA 使用 PEFT 的 prepare_model_for_kbit_training：归一化、嵌入与输出头为 fp32，残差流为 fp32；"
                "auto = stack=hf 时为 1（PEFT 的 QLoRA 配方、TRL、Axolotl、Qwen），否则为 0。"),

@@ -60,10 +60,12 @@ void AddModelKeys(std::vector<KeyInfo>& table) {
            .Zh("每个 token 路由到的专家数（MoE）。"),
        ChoiceField("act", G::ModelShape, kMlpNames, true, TP_INT(act),
                    "MLP kind: gelu (two matrices) or swiglu (gated, three matrices).")
+           .Values(kMlpLabels)
            .Label("MLP kind", "MLP 类型")
            .Zh("MLP 类型：gelu（两个矩阵）或 swiglu（门控，三个矩阵）。"),
        ChoiceField("tied", G::ModelShape, kZeroOne, true, TP_INT(tied),
                    "1 when the output head shares the input embedding matrix.")
+           .Values(kOnOffLabels)
            .Label("Tied embedding", "共享词嵌入")
            .Zh("输出层与输入词嵌入共享矩阵时为 1。"),
        // ---- ModelDetails
@@ -107,6 +109,7 @@ void AddModelKeys(std::vector<KeyInfo>& table) {
        ChoiceField("qk_norm", G::ModelDetails, kQkNormNames, true, TP_INT(qk_norm),
                    "Norms on queries and keys: per_head (Qwen3, Gemma 3: one head-size weight each), all_heads "
                    "(OLMo 2: over the whole projection) or none.")
+           .Values(kQkNormLabels)
            .Label("Q/K norm", "Q/K 归一化")
            .Zh("对 query 和 key 做归一化：per_head（Qwen3、Gemma 3：各一个头维度的权重），all_heads（OLMo "
                "2：对整个投影），或 none。"),

@@ -13,6 +13,7 @@ void AddTrainingKeys(std::vector<KeyInfo>& table) {
        ChoiceField("goal", G::Training, kGoalNames, true, TP_INT(goal),
                    "What the run is for: pretrain (a token budget, large batches) or finetune (a dataset of "
                    "examples, small batches, shorter sequences); auto = finetune with LoRA or QLoRA.")
+           .Values(kGoalLabels)
            .Label("Goal", "目标")
            .Zh("训练目的：pretrain 预训练（按 token 预算，大批次）或 finetune 微调（按样本数据集，小批次、较短序列）；"
                "auto = LoRA 或 QLoRA 时为 finetune。"),
@@ -41,6 +42,7 @@ void AddTrainingKeys(std::vector<KeyInfo>& table) {
            .Zh("训练框架的发布年份：决定当时的软件效率（算子、通信重叠）；auto = 该框架档案的当前版本。"),
        ChoiceField("method", G::Training, kMethodNames, false, TP_INT(method),
                    "full fine-tuning/pre-training, LoRA adapters, or QLoRA (4-bit frozen base).")
+           .Values(kMethodLabels)
            .Label("Method", "训练方式")
            .Zh("full 全参数微调/预训练，LoRA 适配器，或 QLoRA（冻结的 4 位量化基座）。"),
        RealField("dropout", G::Training, "fraction", 0, 0.9, true, TP_REAL(dropout),
@@ -67,6 +69,7 @@ void AddTrainingKeys(std::vector<KeyInfo>& table) {
            },
            [](Config& c, int v) { c.lora_targets = kLoraTargets[v]; },
            "Layers that get LoRA adapters: qv (query and value), attn (all attention), all (attention + MLP).")
+           .Values(kLoraTargetLabels)
            .Label("LoRA targets", "LoRA 目标层")
            .Zh("加 LoRA 适配器的层：qv（query 和 value），attn（全部注意力），all（注意力 + MLP）。"),
        RealField("lora_dropout", G::Training, "fraction", 0, 0.9, false, TP_REAL(lora_dropout),
@@ -83,24 +86,29 @@ void AddTrainingKeys(std::vector<KeyInfo>& table) {
            .Format("%.2f"),
        ChoiceField("prec", G::Training, kPrecisionNames, false, TP_INT(prec),
                    "Compute precision of matmuls (mixed precision keeps fp32 master weights).")
+           .Values(kPrecisionLabels)
            .Label("Precision", "精度")
            .Zh("矩阵乘的计算精度（混合精度训练另存 fp32 主权重）。"),
        ChoiceField("opt", G::Training, kOptimizerNames, false, TP_INT(opt),
                    "Optimizer: AdamW (two moments), 8-bit AdamW, SGD with momentum, or bitsandbytes' paged AdamW / "
                    "8-bit AdamW (states in managed memory the driver pages to the host).")
+           .Values(kOptimizerLabels)
            .Label("Optimizer", "优化器")
            .Zh("优化器：AdamW（两个动量），8 位 AdamW，带动量的 SGD，或 bitsandbytes 的分页 AdamW / 8 位 "
                "AdamW（状态放在驱动可换页到"
                "主机的托管内存中）。"),
        IntField("seq", G::Training, "tokens", 1, 100000000, true, kUnset, TP_INT(seq),
-                "Sequence length in tokens; auto = 4096 to pre-train, 2048 to fine-tune.")
+                "Sequence length in tokens; auto = 4096 to pre-train, 2048 to fine-tune, at most the context of a "
+                "model with learned positions (GPT-2 1024, BERT 512, GPT-3 2048), which refuses a longer one.")
            .Label("Sequence length", "序列长度")
-           .Zh("序列长度（token 数）；auto = 预训练 4096，微调 2048。")
+           .Zh("序列长度（token 数）；auto = 预训练 4096，微调 2048，但不超过使用可学习位置编码的模型的上下文（GPT-2 "
+               "1024、BERT 512、GPT-3 2048），这类模型不接受更长的序列。")
            .Source("4,096: Llama 2's pre-training context (Touvron et al. 2023); 2,048: torchtune's published "
                    "fine-tuning runs, packed to 2,048 tokens (its README's memory and speed table).",
                    "4,096：Llama 2 预训练的上下文长度（Touvron 等 2023）；2,048：torchtune 已发表的微调测量，打包到 "
                    "2,048 个 "
-                   "token（其 README 的显存与速度表）。"),
+                   "token（其 README 的显存与速度表）。")
+           .TokenCount(),
        IntField("gbs", G::Training, "sequences", 1, 1000000000, true, kAuto, TP_INT(gbs),
                 "Global batch: sequences per optimizer step across all data-parallel replicas; auto = the "
                 "multiple of micro-batch x data-parallel degree nearest to 1,024 (pre-training) or 16 (fine-tuning).")
@@ -141,7 +149,8 @@ void AddTrainingKeys(std::vector<KeyInfo>& table) {
                    "lora--llama-3.2-3B-rank32.json).",
                    "210：PEFT MetaMathQA 实验的 4,198,051 个训练 token 除以其 20,000 条样本（results/"
                    "lora--llama-3.2-3B-rank32.json）。")
-           .Format("%.0f"),
+           .Format("%.0f")
+           .TokenCount(),
        RealField("epochs", G::Training, "", 0.01, 1e4, true, TP_REAL(epochs), "Fine-tuning: passes over the dataset.")
            .Label("Epochs", "轮数")
            .Zh("微调：遍历数据集的次数。")
@@ -209,6 +218,7 @@ void AddTrainingKeys(std::vector<KeyInfo>& table) {
        ChoiceField("gpu_p2p", G::Hardware, kZeroOne, true, TP_INT(gpu_p2p),
                    "gpu=custom: 1 when GPUs reach each other peer-to-peer over PCIe (0 for GeForce cards: "
                    "collectives are staged through host memory); auto = 1.")
+           .Values(kOnOffLabels)
            .Label("Custom GPU peer-to-peer", "自定义 GPU P2P")
            .Zh("gpu=custom：GPU 之间能经 PCIe 点对点（P2P）通信时为 1（GeForce 卡为 "
                "0：集合通信要经主机内存中转）；auto = 1。")});

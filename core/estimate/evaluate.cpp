@@ -9,6 +9,7 @@
 
 #include "catalog.h"
 #include "memory.h"
+#include "rules.h"
 #include "run.h"
 #include "step.h"
 #include "text.h"
@@ -18,18 +19,18 @@
 namespace tp {
 namespace {
 
-// The exposed communication is attributed to the group that moves the most time: tensor-parallel
-// traffic is almost all exposed, data-parallel traffic mostly hidden behind the backward pass.
+// The exposed communication is attributed to the group whose exposed time is the largest (each group's as the
+// step model hid it: StepBreakdown::exposed_*).
 Bottleneck DominantCommGroup(const StepBreakdown& s) {
   struct Entry {
     double t;
     Bottleneck b;
   };
-  const Entry entries[] = {{s.comm_tp_s, Bottleneck::TensorComm},
-                           {s.comm_cp_s, Bottleneck::ContextComm},
-                           {s.comm_ep_s, Bottleneck::ExpertComm},
-                           {s.comm_pp_s, Bottleneck::PipelineComm},
-                           {s.comm_dp_s * 0.25, Bottleneck::DataComm}};
+  const Entry entries[] = {{s.exposed_tp_s, Bottleneck::TensorComm},
+                           {s.exposed_cp_s, Bottleneck::ContextComm},
+                           {s.exposed_ep_s, Bottleneck::ExpertComm},
+                           {s.exposed_pp_s, Bottleneck::PipelineComm},
+                           {s.exposed_dp_s, Bottleneck::DataComm}};
   const Entry* best = &entries[0];
   for (const Entry& e : entries)
     if (e.t > best->t) best = &e;
@@ -67,13 +68,13 @@ uint32_t FindWarnings(const Job& job, const Layout& layout, const Plan& plan) {
   // Without peer-to-peer the GPUs of a node exchange through host memory, except a pair joined by an NVLink
   // bridge, which carries peer-to-peer itself (GeForce RTX 3090 pairs; step_comm.cpp IntraRing): warn only
   // where some traffic stages.
-  const int node = std::max(1, std::min(job.hw.gpus_per_node, job.hw.gpus));
+  const int node = NodeGpus(job.hw);
   const bool bridged = job.hw.intra && job.hw.intra->kind == LinkKind::Bridge;
   if (gpu && !gpu->p2p && node > 1 && !(bridged && node <= std::max(2, job.hw.intra->max_gpus))) w |= kWarnNoP2P;
-  if (layout.tp * layout.cp > job.hw.gpus_per_node) w |= kWarnTpAcrossNodes;
+  if (layout.tp * layout.cp > node) w |= kWarnTpAcrossNodes;
   if (job.work.tokens_defaulted) w |= kWarnTokensDefaulted;
   if (job.model.layers == 0) w |= kWarnSizeOnlyModel;
-  if (gpu && job.work.prec == Precision::Fp8 && gpu->peak_flops[int(Precision::Fp8)] <= 0) w |= kWarnFp8Unsupported;
+  if (gpu && job.work.prec == Precision::Fp8 && !HasFp8(*gpu)) w |= kWarnFp8Unsupported;
   if (plan.step.seconds > 0 && plan.step.offload_s > 0.25 * plan.step.seconds) w |= kWarnOffloadSlow;
   if (plan.memory.fits && job.model.layers > 0 && plan.throughput.mfu > 0 && plan.throughput.mfu < 0.2)
     w |= kWarnLowMfu;
@@ -84,7 +85,7 @@ uint32_t FindWarnings(const Job& job, const Layout& layout, const Plan& plan) {
 Plan Finish(const Job& job, const Layout& layout, const MemoryBreakdown& memory, PlanTrace* trace) {
   Plan plan;
   plan.layout = layout;
-  plan.global_batch = job.work.gbs;
+  plan.global_batch = GlobalBatch(job.work, layout);
   plan.memory = memory;
   EstimateStep(job, layout, plan.step, plan.throughput, trace ? &trace->step : nullptr, plan.memory.paged_bytes);
   plan.run = EstimateRun(job, layout, plan.memory, plan.step, plan.throughput, trace ? &trace->run : nullptr);
@@ -97,19 +98,11 @@ Plan Finish(const Job& job, const Layout& layout, const MemoryBreakdown& memory,
 }  // namespace
 
 Plan Evaluate(const Job& job, const Layout& layout, PlanTrace* trace) {
-  if (job.work.gbs_auto) {
-    // The layout decides an auto global batch (GlobalBatch); the models below read job.work.gbs. Search
-    // writes it into its per-layout job copy once, so this copy is only made for single plans.
-    Job fixed = job;
-    fixed.work.gbs = GlobalBatch(job.work, layout);
-    fixed.work.gbs_auto = false;
-    return Evaluate(fixed, layout, trace);
-  }
+  // An auto global batch follows the layout: every estimator reads GlobalBatch(job.work, layout) (rules.h).
   return Finish(job, layout, EstimateMemory(job, layout, trace ? &trace->memory : nullptr), trace);
 }
 
 Plan EvaluateWithMemory(const Job& job, const Layout& layout, const MemoryBreakdown& memory) {
-  if (job.work.gbs_auto) return Evaluate(job, layout);  // the batch follows the layout: memory again with it
   return Finish(job, layout, memory, nullptr);
 }
 

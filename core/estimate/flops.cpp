@@ -2,15 +2,15 @@
 #include "flops.h"
 
 #include "model.h"
-#include "model_memo.h"
+#include "rules.h"
 
 namespace tp {
 
-StepFlops FlopsPerStep(const Job& job, const Layout& layout) { return FlopsPerStep(job, layout, MemoOf(job).ops); }
+StepFlops FlopsPerStep(const Job& job, const Layout& layout) { return FlopsPerStep(job, layout, job.facts.ops); }
 
 StepFlops FlopsPerStep(const Job& job, const Layout& layout, const ModelOps& ops) {
   StepFlops out;
-  const double seqs = job.work.gbs;
+  const double seqs = GlobalBatch(job.work, layout);
   if (!ops.valid) {
     // Size-only model: 2 FLOPs per parameter per token forward (Kaplan et al. 2020, "6PD").
     out.forward = 2.0 * job.model.params_total * seqs * job.work.seq;

@@ -12,6 +12,7 @@
 
 #include "catalog.h"
 #include "memory_internal.h"
+#include "rules.h"
 
 namespace tp {
 namespace {
@@ -112,8 +113,8 @@ LayerAct LayerActivations(const Ctx& c) {
 // count per stage belongs here and nowhere else.
 double InFlightMicroBatches(const Ctx& c, int k) {
   if (c.p <= 1) return 1;
-  const Workload& w = c.job.work;
-  const double m = w.gbs > 0 ? std::max(1.0, double(w.gbs) / (double(c.dp) * c.mbs)) : c.p;
+  const int gbs = GlobalBatch(c.job.work, c.lay);
+  const double m = gbs > 0 ? std::max(1.0, double(gbs) / (double(c.dp) * c.mbs)) : c.p;
   if (c.v > 1) return (c.p - k) * (1 + (c.p - 1.0) / (c.p * c.v));
   return std::min<double>(c.p - k, m);
 }
@@ -229,26 +230,32 @@ double CublasWorkspaces(const Job& job) {
   return 2 * (hopper ? 32 * kMiB : 8.125 * kMiB);
 }
 
+// The estimate's context: the job, the layout's degrees (at least 1) and the precision's bytes per activation.
+Ctx ContextOf(const Job& job, const Layout& layout) {
+  const ModelFacts& facts = job.facts;
+  return Ctx{job,
+             layout,
+             StackOf(job),
+             facts.pc,
+             facts,
+             std::max(1, layout.tp),
+             std::max(1, layout.pp),
+             std::max(1, layout.vp),
+             std::max(1, layout.cp),
+             std::max(1, layout.ep),
+             std::max(1, layout.dp),
+             std::max(1, layout.mbs),
+             ExpertTensorParallel(layout),
+             layout.sp && layout.tp > 1,
+             job.work.flash,
+             job.work.dropout > 0,
+             job.work.prec == Precision::Fp32 ? 4.0 : 2.0};
+}
+
 MemoryBreakdown EstimateMemory(const Job& job, const Layout& layout, MemoryTrace* trace) {
   MemoryBreakdown out;
-  const ModelMemo& memo = MemoOf(job);
-  Ctx c{job,
-        layout,
-        StackOf(job),
-        memo.pc,
-        memo,
-        std::max(1, layout.tp),
-        std::max(1, layout.pp),
-        std::max(1, layout.vp),
-        std::max(1, layout.cp),
-        std::max(1, layout.ep),
-        std::max(1, layout.dp),
-        std::max(1, layout.mbs),
-        ExpertTensorParallel(layout),
-        layout.sp && layout.tp > 1,
-        job.work.flash,
-        job.work.dropout > 0,
-        job.work.prec == Precision::Fp32 ? 4.0 : 2.0};
+  const ModelFacts& facts = job.facts;
+  const Ctx c = ContextOf(job, layout);
   const Assumptions& as = job.assume;
   const bool size_only = job.model.layers <= 0;
   const double s = std::max(1, job.work.seq);
@@ -269,22 +276,22 @@ MemoryBreakdown EstimateMemory(const Job& job, const Layout& layout, MemoryTrace
   out.capacity = job.hw.gpu ? ClampPos(job.hw.gpu->mem_bytes) : 0;
   out.usable = out.capacity * (1 - std::clamp(as.headroom, 0.0, 1.0));
 
-  const int gpn = std::max(1, std::min(job.hw.gpus_per_node, std::max(1, job.hw.gpus)));  // GPUs per node
+  const int gpn = NodeGpus(job.hw);
   double best_total = -1, min_mbs = INFINITY, min_seq = INFINITY;
   // Candidates for the most loaded GPU: the first stage (embedding, most micro-batches in flight), the
   // last (head, logits), the second (an uneven split moves blocks off the first), and the first stage of
   // each block kind (a MoE model's leading dense blocks can fill stages of their own).
   int stages[5] = {0, c.p - 1, 1, 0, 0}, nstages = c.p > 1 ? 3 : 1;
-  if (c.p > 2 && !size_only && memo.pc.moe_layers > 0 && memo.pc.dense_layers > 0) {
+  if (c.p > 2 && !size_only && facts.pc.moe_layers > 0 && facts.pc.dense_layers > 0) {
     const int boundary =
-        std::clamp(memo.pc.dense_layers / std::max(1, BlocksOnStage(memo.pc, c.p, 0).Count()), 0, c.p - 1);
+        std::clamp(facts.pc.dense_layers / std::max(1, BlocksOnStage(facts.pc, c.p, 0).Count()), 0, c.p - 1);
     stages[nstages++] = boundary;
     stages[nstages++] = std::min(boundary + 1, c.p - 1);
   }
   for (int i = 0; i < nstages; ++i) {
     const int k = stages[i];
     if (i > 0 && (k == stages[0] || (i > 1 && k == stages[1]))) continue;  // the same stage twice
-    const StageParams sp = ParamsOnStage(c, k);
+    const StageParams sp = ParamsOnStage(job, layout, k);  // the stage model step time uses too (rules.h)
     StageNeed need = StageStates(c, sp);
     if (!size_only) StageActivations(c, sp, la, k, need);
     if (calib != 1.0) ScaleTokenMemory(need, calib);
@@ -354,7 +361,7 @@ MemoryBreakdown EstimateMemory(const Job& job, const Layout& layout, MemoryTrace
   }
   out.model_states = out.weights + out.gradients + out.optimizer;
   // Offloaded states must also fit in the node's host memory (ZeRO-Infinity's premise: it is there).
-  const bool host_ok = out.host_bytes <= 1e9 * ClampPos(as.host_gb_per_gpu) * gpn;
+  const bool host_ok = out.host_bytes <= HostBytesPerNode(job);
   out.fits = out.capacity > 0 && out.total <= out.usable && host_ok;
   constexpr double kCap = 1 << 20;
   out.max_micro_batch = out.capacity > 0 ? int(std::clamp(std::floor(min_mbs), 0.0, kCap)) : 0;

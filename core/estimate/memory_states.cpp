@@ -1,47 +1,13 @@
-// memory_states.cpp — the model states of one pipeline stage on one GPU, as the framework keeps them: the
-// bytes per parameter of core/stack/stacks.cpp (Megatron's fp32 main gradients, DeepSpeed's bf16 accumulation
-// and fp32 step partition, FSDP's fp32 sharded parameters, pure bf16 in torchtune and Transformers v5),
-// sharded by tensor/pipeline/expert parallelism and ZeRO over the data-parallel group; LoRA/QLoRA; what
-// the ZeRO-3 / FSDP gather holds at a time; offload. Formulas: docs/memory.md.
+// memory_states.cpp — the model states of one pipeline stage on one GPU (its parameters: ParamsOnStage, core/job/
+// rules.h) as the framework keeps them: the bytes per parameter of core/stack/stacks.cpp (Megatron's fp32 main
+// gradients, DeepSpeed's bf16 accumulation and fp32 step partition, FSDP's fp32 sharded parameters, pure bf16 in
+// torchtune and Transformers v5), sharded by ZeRO over the data-parallel group; LoRA/QLoRA; what the ZeRO-3 /
+// FSDP gather holds at a time; offload. Formulas: docs/memory.md.
 #include <algorithm>
 
 #include "memory_internal.h"
 
 namespace tp::memory_detail {
-
-StageParams ParamsOnStage(const Ctx& c, int k) {
-  StageParams s;
-  const bool first = k == 0, last = k == c.p - 1;
-  const ParamCounts& pc = c.pc;
-  const double t = c.t, it = 1 / t;
-  if (c.job.model.layers <= 0) {  // size-only: no breakdown, spread evenly
-    s.dense = pc.total / (t * c.p);
-    return s;
-  }
-  const StageBlocks blocks = BlocksOnStage(pc, c.p, k);  // the stage model step time uses too
-  s.dense_layers = blocks.dense;
-  s.moe_layers = blocks.moe;
-  const double layers = s.dense_layers + s.moe_layers;
-  const double moe_nonexpert = pc.attn + pc.moe_shared + pc.router;
-  s.norms = layers * pc.norms;  // norms are replicated across tensor-parallel ranks
-  s.dense = (s.dense_layers * (pc.attn + pc.mlp_dense) + s.moe_layers * moe_nonexpert) * it + s.norms;
-  // Routed experts: experts / ep on each GPU, each split over the expert tensor-parallel group (job.h).
-  const double expert_shards = double(c.ep) * c.etp;
-  s.expert = double(s.moe_layers) * pc.experts * pc.expert / expert_shards;
-  // Vocabulary-parallel embedding and head (Megatron): split by tp. With pp > 1 the last stage keeps
-  // its own copy of a tied embedding as the head.
-  const double head = pc.head > 0 ? pc.head : (c.p > 1 ? c.job.model.vocab * double(c.job.model.hidden) : 0);
-  if (first) s.emb = pc.embedding * it;
-  if (last) s.head = head * it;
-  s.edge = s.emb + s.head + (last ? pc.final_norm : 0);
-  s.dense += s.edge;
-  s.block = std::max(s.dense_layers ? pc.dense_block * it : 0.0,
-                     s.moe_layers ? (moe_nonexpert + pc.norms) * it + pc.experts * pc.expert / expert_shards : 0.0);
-  s.module = std::max({pc.largest_matrix * it, s.emb, s.head});
-  if (c.job.work.method != Method::Full)
-    s.lora = LoraParamsOfBlocks(c.job.model, c.w.lora_widths, c.job.work.lora_r, s.dense_layers, s.moe_layers) * it;
-  return s;
-}
 
 StageNeed StageStates(const Ctx& c, const StageParams& s) {
   const Workload& w = c.job.work;
@@ -54,9 +20,8 @@ StageNeed StageStates(const Ctx& c, const StageParams& s) {
   // ZeRO-3 under a pipeline (stacks that allow it): weights stay gathered through each schedule.
   const bool pipelined = zero >= 3 && c.lay.pp > 1 && stack.pp_zero_max >= 3;
   // ZeRO shards over the data-parallel group; Megatron's distributed optimizer over dp x cp. Experts
-  // are replicated only over the expert-data-parallel ranks that hold the same expert shard:
-  // tp x dp x cp / (ep x etp).
-  const double nd = double(c.dp) * c.cp, ne = std::max(1.0, nd * c.t / (double(c.ep) * c.etp));
+  // are replicated only over the expert-data-parallel ranks that hold the same expert shard (rules.h).
+  const double nd = double(c.dp) * c.cp, ne = ExpertDataParallel(c.lay);
   const double dense = s.dense, expert = s.expert;
   auto sharded = [&](double d_share, double e_share) { return d_share * dense / nd + e_share * expert / ne; };
   auto whole = [&](double bytes) { return bytes * (dense + expert); };

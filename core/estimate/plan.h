@@ -31,7 +31,10 @@ struct StepBreakdown {  // seconds per optimizer step
   double compute_s = 0;  // tensor-core time (matmuls, attention)
   double memory_s = 0;   // memory-bound kernels (norms, elementwise, optimizer step)
   double comm_tp_s = 0, comm_cp_s = 0, comm_ep_s = 0, comm_dp_s = 0, comm_pp_s = 0;  // total per group
-  double comm_exposed_s = 0;  // the part not hidden behind compute
+  double comm_exposed_s = 0;  // the part not hidden behind compute: the sum of the groups' below
+  // Each group's exposed part, as the step model hid it (step.cpp): what the bottleneck and the page's step
+  // bar read.
+  double exposed_tp_s = 0, exposed_cp_s = 0, exposed_ep_s = 0, exposed_dp_s = 0, exposed_pp_s = 0;
   double bubble_s = 0;
   double offload_s = 0;   // exposed host/NVMe transfer time
   double host_s = 0;      // GPU idle while the host launches kernels (eager stacks, small micro-batches)
@@ -95,7 +98,7 @@ enum Warning : uint32_t {
 
 struct Plan {
   Layout layout;
-  int global_batch = 0;  // sequences per optimizer step this layout ran (GlobalBatch in job.h)
+  int global_batch = 0;  // sequences per optimizer step this layout ran (GlobalBatch in rules.h)
   MemoryBreakdown memory;
   StepBreakdown step;
   Throughput throughput;
@@ -110,9 +113,8 @@ struct Plan {
 // the variables they computed on the way, which the explanation of each number is built from.
 struct PlanTrace;
 Plan Evaluate(const Job& job, const Layout& layout, PlanTrace* trace = nullptr);
-// The same evaluation with the memory estimate already made (EstimateMemory(job, layout) of a job whose
-// global batch is fixed): the layout search estimates memory first and evaluates the rest only for a
-// layout that can still matter.
+// The same evaluation with the memory estimate already made (EstimateMemory(job, layout)): the layout
+// search estimates memory first and evaluates the rest only for a layout that can still matter.
 Plan EvaluateWithMemory(const Job& job, const Layout& layout, const MemoryBreakdown& memory);
 
 }  // namespace tp

@@ -8,7 +8,7 @@
 
 #include "catalog.h"
 #include "model.h"
-#include "model_memo.h"
+#include "rules.h"
 #include "units.h"
 
 namespace tp {
@@ -29,7 +29,7 @@ double CheckpointBytesPerParam(Optimizer opt) {
 // What a checkpoint must hold: every parameter for full training; LoRA/QLoRA checkpoints hold only the
 // adapters (the frozen base is read back from the original weights).
 double TrainedParams(const Job& job) {
-  if (job.work.method == Method::Full) return MemoOf(job).pc.total;
+  if (job.work.method == Method::Full) return job.facts.pc.total;
   return LoraParams(job.model, job.work.lora_r, job.work.lora_targets);
 }
 
@@ -41,7 +41,7 @@ RunSummary EstimateRun(const Job& job, const Layout& layout, const MemoryBreakdo
   const double gpus = std::max(1, job.hw.gpus);
   run.tokens = std::max(0.0, job.work.tokens);
   run.tokens_defaulted = job.work.tokens_defaulted;
-  const double tokens_per_step = double(std::max(1, job.work.gbs)) * double(std::max(1, job.work.seq));
+  const double tokens_per_step = double(std::max(1, GlobalBatch(job.work, layout))) * double(std::max(1, job.work.seq));
   run.steps = std::ceil(run.tokens / tokens_per_step);
   const double steady_s = run.steps * std::max(0.0, step.seconds);
   run.steady_days = steady_s / kDay;

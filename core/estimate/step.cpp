@@ -12,7 +12,7 @@
 #include "catalog.h"
 #include "flops.h"
 #include "model.h"
-#include "model_memo.h"
+#include "rules.h"
 #include "step_finetune.h"
 #include "step_internal.h"
 
@@ -157,10 +157,10 @@ struct MbParts {
     return {comp_f + o.comp_f, comp_b + o.comp_b, comp_rc + o.comp_rc, mem_f + o.mem_f, mem_b + o.mem_b,
             mem_rc + o.mem_rc, tp_f + o.tp_f,     cp_f + o.cp_f,       cp_x + o.cp_x,   ep_f + o.ep_f};
   }
-  // Time of the micro-batch on the stage: tensor-parallel and expert collectives run forward, backward and
-  // (full recomputation: `passes` = 3) once more; context-parallel exchanges forward and twice backward.
+  // Time of the micro-batch on the stage: tensor-parallel and expert collectives `passes` times
+  // (CollectivePasses), context-parallel exchanges kContextPasses times.
   double Time(double passes) const {
-    return comp_f + comp_b + comp_rc + mem_f + mem_b + mem_rc + passes * (tp_f + ep_f) + 3.0 * cp_x;
+    return comp_f + comp_b + comp_rc + mem_f + mem_b + mem_rc + passes * (tp_f + ep_f) + kContextPasses * cp_x;
   }
 };
 
@@ -250,6 +250,306 @@ LayerTime LayerForward(const LayerOps& l, const Job& job, const Layout& lay, int
   return t;
 }
 
+// ---- The step's parts, in the order EstimateStep puts them together ---------------------------------
+
+// The GPU as the step model sees it at the job's precision, and the fitted GEMM efficiency scaled to what
+// this GPU was measured to reach. False for a GPU without a peak (nothing to say).
+bool MakeMachine(const Job& job, const GpuSpec& gpu, int gpus, Constants& c, Machine& mc) {
+  const int pi = int(job.work.prec);
+  const double bf16_peak = gpu.peak_flops[int(Precision::Bf16)];
+  if (!(bf16_peak > 0) && !(gpu.peak_flops[pi] > 0)) return false;
+  mc.peak = gpu.peak_flops[pi] > 0 ? gpu.peak_flops[pi] : bf16_peak;  // no FP8 units: runs at BF16
+  // Attention runs in 16-bit even in FP8 training (FlashAttention / cuDNN BF16 kernels).
+  mc.peak_attn = job.work.prec == Precision::Fp32 ? mc.peak : (bf16_peak > 0 ? bf16_peak : mc.peak);
+  // FP8 only where the GPU has FP8 tensor cores; elsewhere an fp8 request runs in BF16 (evaluate.cpp warns).
+  mc.fp8 = job.work.prec == Precision::Fp8 && HasFp8(gpu);
+  mc.elem_bytes = mc.fp8 ? 1.0 : job.work.prec == Precision::Fp8 ? 2.0 : BytesPerElement(job.work.prec);
+  mc.mem_bw = gpu.mem_bw > 0 ? gpu.mem_bw : 1e12;
+  mc.ridge = mc.peak / mc.mem_bw;
+  // The largest GEMM efficiency: what the GPU was measured to reach on its best shape, times the fitted
+  // fraction a training run keeps of it.
+  const double mamf_fraction = gpu.mamf_flops > 0 && bf16_peak > 0 ? gpu.mamf_flops / bf16_peak : kDefaultMamfFraction;
+  c.e_max *= mamf_fraction;
+  mc.fabric = MakeFabric(job, gpus, c.net);
+  return true;
+}
+
+// Where each parallel group sits (rank order tp, cp, dp, pp; expert parallelism inside dp).
+struct Groups {
+  Place tp, cp, dp, ep, pp;
+  int grad_n = 1;     // ranks that reduce a dense gradient together: dp x cp
+  int ep_stride = 1;  // ranks between two members of an expert-parallel group
+};
+Groups PlaceGroups(const Fabric& fab, const Layout& lay) {
+  Groups g;
+  g.tp = Locate(fab, lay.tp, 1);
+  g.cp = Locate(fab, lay.cp, lay.tp);
+  // Gradients are reduced (and ZeRO shards spread) over dp x cp: context-parallel ranks see different
+  // tokens of the same sequences, so they hold different gradients too (Megatron's dp-cp group).
+  g.grad_n = lay.dp * lay.cp;
+  g.dp = Locate(fab, g.grad_n, lay.tp);
+  // Expert-parallel ranks are tp x cp apart inside dp x cp, or consecutive when folded over the
+  // tensor-parallel ranks (Megatron-Core's expert rank order tp-ep-dp-pp).
+  g.ep_stride = ExpertTensorParallel(lay) == lay.tp ? lay.tp * lay.cp : 1;
+  g.ep = Locate(fab, lay.ep, g.ep_stride);
+  g.pp = Locate(fab, lay.pp, lay.tp * lay.cp * lay.dp);
+  return g;
+}
+
+// The slowest pipeline stage: one micro-batch's parts there, and what one of its GPUs holds.
+struct SlowStage {
+  MbParts parts;
+  double params = 0;         // weights held by one GPU of that stage (before ZeRO sharding): ParamsOnStage
+  double expert_params = 0;  // of which routed experts: ZeRO shards them over the expert-data-parallel group
+  double lora = 0;           // adapter parameters of that stage on one GPU
+  StageBlocks blocks;        // its blocks (fine-tuning terms)
+  bool last = true;
+  void Hold(const StageParams& p) { params = p.dense + p.expert, expert_params = p.expert, lora = p.lora; }
+};
+
+// Per micro-batch on the slowest pipeline stage: every stage's blocks (BlocksOnStage, the stage model
+// memory uses too) at their kind's layer time, the last stage also the output layer and the loss.
+SlowStage SlowestStage(const Job& job, const Layout& lay, const Machine& mc, const Constants& c, const Groups& g,
+                       const StepFlops& flops, int gbs) {
+  SlowStage slow;
+  const ModelOps& ops = job.facts.ops;
+  const ParamCounts& pc = job.facts.pc;
+  const bool lora = job.work.method != Method::Full;
+  const double bwd_gemm = lora ? 1.0 : 2.0;  // frozen weights: activation gradients only
+  const int tpn = lay.tp, ppn = lay.pp, cpn = lay.cp;
+  const int etp = ExpertTensorParallel(lay);
+  if (!ops.valid) {
+    // Size-only model: one big GEMM-like workload at the large-GEMM efficiency.
+    const double per_mb = flops.forward / gbs * lay.mbs / (tpn * ppn * cpn);
+    slow.parts.comp_f = per_mb / (mc.peak * c.e_max);
+    slow.parts.comp_b = 2 * slow.parts.comp_f;
+    if (lay.recompute == Recompute::Full) slow.parts.comp_rc = slow.parts.comp_f;
+    slow.Hold(ParamsOnStage(job, lay, 0));
+    return slow;
+  }
+  const LayerOps* kinds[2] = {&ops.dense, &ops.moe};
+  MbParts per_block[2];
+  for (int i = 0; i < 2; ++i) {
+    if ((i == 0 ? ops.dense_layers : ops.moe_layers) == 0) continue;
+    const LayerTime t = LayerForward(*kinds[i], job, lay, etp, mc, c, g.tp, g.cp, g.ep);
+    MbParts& b = per_block[i];
+    b.comp_f = t.gemm + t.attn;
+    const double attn_bwd = job.work.flash ? kFlashBackwardRatio : 2.0;
+    b.comp_b = bwd_gemm * t.gemm + attn_bwd * t.attn;
+    b.mem_f = t.mem + t.attn_mem;
+    b.mem_b = kMemoryBackwardRatio * (t.mem + t.attn_mem);
+    b.tp_f = t.tp_comm;
+    b.cp_f = t.cp_comm;
+    b.cp_x = t.cp_exposed;
+    b.ep_f = t.ep_comm;
+    if (lay.recompute == Recompute::Full) {
+      b.comp_rc = t.gemm + t.attn;
+      b.mem_rc = t.mem + t.attn_mem;
+    } else if (lay.recompute == Recompute::Selective && !job.work.flash) {
+      // FlashAttention already recomputes the scores inside its backward: selective recompute adds
+      // nothing there. Without it, the attention core runs again.
+      b.comp_rc = t.attn;
+      b.mem_rc = t.attn_mem;
+    }
+  }
+  // Output layer and cross-entropy on the last stage; the embedding's gradients are all-reduced across
+  // tensor-parallel ranks once forward and backward.
+  MbParts head;
+  const double tokens = double(lay.mbs) * job.work.seq / cpn;
+  const double logit_gemm = GemmTime(tokens, ops.vocab / tpn, ops.hidden, mc, c);
+  head.comp_f = logit_gemm;
+  head.comp_b = bwd_gemm * logit_gemm;
+  head.mem_f = kCrossEntropyBytesPerLogit * tokens * ops.vocab / tpn / (mc.mem_bw * c.mem);
+  head.tp_f = AllReduce(tokens * ops.hidden * kActBytes, g.tp);
+  const double passes = CollectivePasses(lay);
+  double slowest_time = -1;
+  for (int k = 0; k < ppn; ++k) {
+    const StageBlocks blocks = BlocksOnStage(pc, ppn, k);
+    MbParts stage = per_block[0] * blocks.dense + per_block[1] * blocks.moe;
+    if (k == ppn - 1) stage = stage + head;
+    const double time = stage.Time(passes);
+    if (time <= slowest_time) continue;
+    slowest_time = time;
+    slow.parts = stage;
+    slow.blocks = blocks, slow.last = k == ppn - 1;
+    slow.Hold(ParamsOnStage(job, lay, k));  // the parameters memory counts on this stage (rules.h)
+  }
+  return slow;
+}
+
+// One micro-batch through the slowest stage: its compute and memory-bound time (fine-tuning's own work
+// included), each group's exposed communication, and the host's launch time it may wait for.
+struct MicroBatch {
+  double compute = 0, memory = 0;
+  double tp = 0, cp = 0, ep = 0, pp = 0;  // exposed communication, by group
+  double ep_total = 0;                    // the expert all-to-all before overlap
+  FinetuneTime ft;
+  double gpu = 0, host_gap = 0, time = 0;  // GPU time, the GPU's wait for the host, the two together
+};
+MicroBatch MicroBatchTime(const Job& job, const Layout& lay, const Machine& mc, const Constants& c, const Groups& g,
+                          const SlowStage& slow) {
+  MicroBatch mb;
+  const MbParts& s = slow.parts;
+  const Fabric& fab = mc.fabric;
+  // Full recompute repeats the forward's tensor-parallel collectives too.
+  mb.tp = CollectivePasses(lay) * s.tp_f;
+  // Context-parallel K/V exchange overlaps the attention it feeds (ring attention), backward twice.
+  mb.cp = kContextPasses * s.cp_x;
+  // Pipeline: one activation forward and one gradient backward per virtual stage boundary; with
+  // tensor parallelism each rank sends 1/tp of it (Narayanan et al. 2021 scatter/gather).
+  if (lay.pp > 1) {
+    const double bytes = double(lay.mbs) * job.work.seq / lay.cp * job.model.hidden * kActBytes / lay.tp;
+    mb.pp = 2.0 * lay.vp * SendRecv(bytes, g.pp);
+  }
+  // Fine-tuning's own work (core/estimate/step_finetune.h): LoRA adapters, NF4 dequantization, a stack's unfused
+  // kernels, offloaded checkpoints, the host time to launch it all.
+  const GemmCtx gemm_ctx{&mc, &c};
+  mb.ft = FinetuneStep(job, lay, job.facts.ops,
+                       {double(lay.mbs) * job.work.seq / lay.cp, slow.blocks.dense, slow.blocks.moe, slow.last,
+                        s.comp_f, s.comp_b + s.comp_rc, mc.mem_bw * c.mem, HostLinkBw(fab), GemmAt, &gemm_ctx});
+  mb.compute = s.comp_f + s.comp_b + s.comp_rc + mb.ft.Compute();
+  mb.memory = s.mem_f + s.mem_b + s.mem_rc + mb.ft.Memory();
+  // Expert all-to-all, forward, backward (and again with full recomputation). Exposed unless the stack
+  // overlaps it with compute -- DualPipe's paired forward/backward chunks (DeepSeek-V3 report, section
+  // 3.2.1), Megatron-Core's --overlap-moe-expert-parallel-comm, the shared experts beside the dispatch:
+  // overlap_ep of the micro-batch's compute can hide it, and what it hides still costs contention.
+  mb.ep_total = CollectivePasses(lay) * s.ep_f;
+  const double ep_hidden = std::min(mb.ep_total, c.overlap_ep * mb.compute);
+  mb.ep = mb.ep_total - ep_hidden + c.contention * ep_hidden;
+  // The GPU waits for the host when launching a micro-batch's kernels takes longer than running them.
+  mb.gpu = mb.compute + mb.memory + mb.tp + mb.cp + mb.ep + mb.pp + mb.ft.offload;
+  mb.host_gap = std::max(0.0, mb.ft.host - mb.gpu);
+  mb.time = mb.gpu + mb.host_gap;
+  return mb;
+}
+
+// Data-parallel traffic of one step (and ZeRO's) and how much of it hides behind compute. Gradients travel in
+// the 16-bit training type (fp32 for fp32).
+struct DataParallel {
+  double total = 0, hidden = 0, exposed = 0;
+  double trainable = 0, trainable_experts = 0;  // parameters whose gradients one GPU of the stage reduces
+  double expert_dp = 1;                         // the expert-data-parallel degree (rules.h)
+};
+double GradBytes(const Job& job) { return job.work.prec == Precision::Fp32 ? 4.0 : 2.0; }
+DataParallel DataParallelTime(const Job& job, const Layout& lay, const Machine& mc, const Constants& c, const Groups& g,
+                              const SlowStage& slow, int m, int schedules) {
+  DataParallel dp;
+  const MbParts& s = slow.parts;
+  const double grad_bytes = GradBytes(job);
+  dp.trainable = slow.params, dp.trainable_experts = slow.expert_params;
+  if (job.work.method != Method::Full) dp.trainable = slow.lora, dp.trainable_experts = 0;
+  // Routed experts are replicated only over the expert-data-parallel group (dp x cp / ep ranks hold the same
+  // experts; Megatron, DeepSpeed-MoE): their gradients are reduced, and their ZeRO shards gathered, there.
+  dp.expert_dp = ExpertDataParallel(lay);
+  const Place edp = slow.expert_params > 0
+                        ? Locate(mc.fabric, std::max(1, int(std::lround(dp.expert_dp))), g.ep_stride * lay.ep)
+                        : Place{};
+  const double dense_params = slow.params - slow.expert_params;
+  const double dense_trainable = dp.trainable - dp.trainable_experts, trainable_experts = dp.trainable_experts;
+  double hideable = 0, hide = 0;
+  if (lay.zero >= 3 && lay.pp > 1) {
+    // ZeRO-3 with a pipeline (FSDP2 under torch.distributed.pipelining, where the stack allows it: CheckLayout):
+    // the weights are gathered once per schedule and kept through it (torchtitan: no reshard after forward with
+    // PP), the gradients accumulate unsharded and are reduce-scattered at each stage's last backward of the
+    // schedule, and the compute stream waits for that reduce-scatter (stage.py backward_maybe_with_nosync,
+    // _root_post_backward_final_callback). The gathers hide behind the forwards (prefetch); the reduce-scatters
+    // do not.
+    const double gather = AllGather(dense_params * grad_bytes, g.dp) + AllGather(slow.expert_params * grad_bytes, edp);
+    const double reduce =
+        AllGather(dense_trainable * grad_bytes, g.dp) + AllGather(trainable_experts * grad_bytes, edp);
+    dp.total = schedules * (gather + reduce);
+    hideable = schedules * gather;
+    hide = m * s.comp_f;
+  } else if (lay.zero >= 3) {
+    // ZeRO-3 / FSDP: parameters all-gathered for forward and again for backward, gradients
+    // reduce-scattered, every micro-batch (3 x Psi per micro-batch; LoRA: only adapter gradients).
+    dp.total =
+        m * (2.0 * AllGather(dense_params * grad_bytes, g.dp) + AllGather(dense_trainable * grad_bytes, g.dp) +
+             2.0 * AllGather(slow.expert_params * grad_bytes, edp) + AllGather(trainable_experts * grad_bytes, edp));
+    hideable = dp.total;
+    hide = m * (s.comp_f + s.comp_b + s.comp_rc);
+  } else {
+    // ZeRO 0-2 / DDP / distributed optimizer: one reduce-scatter + all-gather (= all-reduce) per step,
+    // bucketed behind the last micro-batch's backward; per schedule where each schedule ends with its own
+    // gradient sync (torch.distributed.pipelining syncs at a schedule's last backward).
+    dp.total =
+        schedules * (AllReduce(dense_trainable * grad_bytes, g.dp) + AllReduce(trainable_experts * grad_bytes, edp));
+    hideable = dp.total;
+    hide = schedules * s.comp_b;
+  }
+  dp.hidden = std::min(hideable, c.overlap_dp * hide);
+  dp.exposed = dp.total - dp.hidden + c.contention * dp.hidden;
+  return dp;
+}
+
+// The optimizer step over the local shard (memory-bound), or on the CPU with offload. ZeRO shards the
+// optimizer over the data-parallel group, routed experts' states over the expert-data-parallel group.
+struct OptimizerStep {
+  double gpu_s = 0;      // on the GPU, memory-bound
+  double offload_s = 0;  // offloaded: host transfers and the CPU's update
+};
+OptimizerStep OptimizerTime(const Job& job, const Layout& lay, const Machine& mc, const Constants& c, const Groups& g,
+                            const DataParallel& dp) {
+  OptimizerStep o;
+  const double opt_params = lay.zero >= 1
+                                ? (dp.trainable - dp.trainable_experts) / g.grad_n + dp.trainable_experts / dp.expert_dp
+                                : dp.trainable;
+  if (lay.offload == Offload::None) {
+    o.gpu_s = opt_params * OptimizerStepBytes(job, lay.zero) / (mc.mem_bw * c.mem);
+    return o;
+  }
+  // ZeRO-Offload: gradients down (fp32-cast on the host) and 16-bit weights up over the host link, Adam on the
+  // CPU; ZeRO-Infinity also streams the optimizer states from NVMe and back. The host link is derated like
+  // every other link, and every GPU offloads at once (HostLinkBw).
+  o.offload_s = opt_params * (GradBytes(job) + 2.0) / HostLinkBw(mc.fabric) + opt_params / kCpuAdamParamsPerS;
+  if (lay.offload == Offload::Nvme) o.offload_s += opt_params * 2.0 * 12.0 / kNvmeBytesPerS;
+  return o;
+}
+
+// Group sizes below 1 mean "not split" (CheckLayout reports them); the step model never divides by them.
+Layout AtLeastOne(Layout lay) {
+  lay.tp = std::max(1, lay.tp);
+  lay.pp = std::max(1, lay.pp);
+  lay.vp = std::max(1, lay.vp);
+  lay.cp = std::max(1, lay.cp);
+  lay.ep = std::max(1, lay.ep);
+  lay.dp = std::max(1, lay.dp);
+  return lay;
+}
+
+// What EstimateStep computed on the way, for the explanation (the search passes no trace).
+void FillTrace(const Job& job, const Machine& mc, const Constants& c, const SlowStage& slow, const MicroBatch& mb,
+               const DataParallel& dp, const OptimizerStep& opt, int gpus, int m, int schedules, int gbs,
+               StepTrace& tr) {
+  tr.gpus = gpus, tr.micro_batches = m, tr.schedules = schedules;
+  tr.compute_mb = mb.compute, tr.memory_mb = mb.memory, tr.optimizer_s = opt.gpu_s;
+  tr.tp_mb = mb.tp, tr.cp_mb = mb.cp, tr.ep_mb = mb.ep, tr.pp_mb = mb.pp, tr.mb_time = mb.time;
+  tr.dp_total = dp.total, tr.dp_hidden = dp.hidden, tr.dp_exposed = dp.exposed;
+  tr.peak_flops = mc.peak, tr.mem_bw = mc.mem_bw;
+  tr.eff_matmul = c.e_max, tr.eff_memory = c.mem, tr.overlap_dp = c.overlap_dp, tr.contention = c.contention;
+  tr.stage_params = slow.params, tr.trainable = dp.trainable;
+  tr.tokens_per_step = double(gbs) * job.work.seq;
+  tr.finetune_compute_mb = mb.ft.Compute(), tr.finetune_memory_mb = mb.ft.Memory();
+  tr.offload_act_mb = mb.ft.offload, tr.host_mb = mb.ft.host, tr.gpu_mb = mb.gpu, tr.host_gap_mb = mb.host_gap;
+}
+
+// Tokens per second, model and hardware TFLOP/s per GPU, MFU and HFU of a step.
+void FillThroughput(const Job& job, const Machine& mc, const StepFlops& flops, const StepBreakdown& step, int gpus,
+                    int gbs, Throughput& thr) {
+  const double tokens = double(gbs) * job.work.seq;
+  if (step.seconds <= 0) return;
+  thr.tokens_per_s = tokens / step.seconds;
+  thr.tokens_per_s_per_gpu = thr.tokens_per_s / gpus;
+  thr.model_flops_per_step = flops.model;
+  thr.hardware_flops_per_step = flops.hardware;
+  thr.model_tflops_per_gpu = flops.model / step.seconds / gpus / 1e12;
+  thr.hardware_tflops_per_gpu = flops.hardware / step.seconds / gpus / 1e12;
+  if (mc.peak > 0) {
+    thr.mfu = thr.model_tflops_per_gpu * 1e12 / mc.peak;
+    thr.hfu = thr.hardware_tflops_per_gpu * 1e12 / mc.peak;
+  }
+}
+
 }  // namespace
 
 void FillStepDefaults(Assumptions& a) {
@@ -268,293 +568,54 @@ void EstimateStep(const Job& job, const Layout& layout, StepBreakdown& step, Thr
   step = StepBreakdown{};
   thr = Throughput{};
   const GpuSpec* gpu = job.hw.gpu;
-  if (!gpu || job.work.seq <= 0 || job.work.gbs <= 0 || layout.mbs <= 0) return;
-  // Group sizes below 1 mean "not split" (CheckLayout reports them); never divide by them.
-  Layout lay = layout;
-  lay.tp = std::max(1, lay.tp);
-  lay.pp = std::max(1, lay.pp);
-  lay.vp = std::max(1, lay.vp);
-  lay.cp = std::max(1, lay.cp);
-  lay.ep = std::max(1, lay.ep);
-  lay.dp = std::max(1, lay.dp);
-  const int tpn = lay.tp, ppn = lay.pp, vpn = lay.vp, cpn = lay.cp, dpn = lay.dp;
-  const int gpus = tpn * ppn * cpn * dpn;
+  const int gbs = GlobalBatch(job.work, layout);  // sequences per step (an auto batch follows dp)
+  if (!gpu || job.work.seq <= 0 || gbs <= 0 || layout.mbs <= 0) return;
+  const Layout lay = AtLeastOne(layout);
+  const int gpus = lay.tp * lay.pp * lay.cp * lay.dp;
   Constants c = Resolve(job.assume);
-
-  // ---- The machine.
   Machine mc;
-  const int pi = int(job.work.prec);
-  const double bf16_peak = gpu->peak_flops[int(Precision::Bf16)];
-  if (!(bf16_peak > 0) && !(gpu->peak_flops[pi] > 0)) return;           // a GPU without a peak: nothing to say
-  mc.peak = gpu->peak_flops[pi] > 0 ? gpu->peak_flops[pi] : bf16_peak;  // no FP8 units: runs at BF16
-  // Attention runs in 16-bit even in FP8 training (FlashAttention / cuDNN BF16 kernels).
-  mc.peak_attn = job.work.prec == Precision::Fp32 ? mc.peak : (bf16_peak > 0 ? bf16_peak : mc.peak);
-  // FP8 only where the GPU has FP8 tensor cores; elsewhere an fp8 request runs in BF16 (plan.cpp warns).
-  mc.fp8 = job.work.prec == Precision::Fp8 && gpu->peak_flops[int(Precision::Fp8)] > 0;
-  mc.elem_bytes = mc.fp8 ? 1.0 : job.work.prec == Precision::Fp8 ? 2.0 : BytesPerElement(job.work.prec);
-  mc.mem_bw = gpu->mem_bw > 0 ? gpu->mem_bw : 1e12;
-  mc.ridge = mc.peak / mc.mem_bw;
-  // The largest GEMM efficiency: what the GPU was measured to reach on its best shape, times the fitted
-  // fraction a training run keeps of it.
-  const double mamf_fraction =
-      gpu->mamf_flops > 0 && bf16_peak > 0 ? gpu->mamf_flops / bf16_peak : kDefaultMamfFraction;
-  c.e_max *= mamf_fraction;
-  mc.fabric = MakeFabric(job, gpus, c.net);
+  if (!MakeMachine(job, *gpu, gpus, c, mc)) return;
+  const Groups g = PlaceGroups(mc.fabric, lay);
 
-  // ---- Groups and where they sit (rank order tp, cp, dp, pp; expert parallelism inside dp).
-  const Fabric& fab = mc.fabric;
-  const Place tp_place = Locate(fab, tpn, 1);
-  const Place cp_place = Locate(fab, cpn, tpn);
-  // Gradients are reduced (and ZeRO shards spread) over dp x cp: context-parallel ranks see different
-  // tokens of the same sequences, so they hold different gradients too (Megatron's dp-cp group).
-  const int grad_n = dpn * cpn;
-  const Place dp_place = Locate(fab, grad_n, tpn);
-  // Expert-parallel ranks are tp x cp apart inside dp x cp, or consecutive when folded over the
-  // tensor-parallel ranks (Megatron-Core's expert rank order tp-ep-dp-pp).
-  const int ep_stride = ExpertTensorParallel(lay) == tpn ? tpn * cpn : 1;
-  const Place ep_place = Locate(fab, lay.ep, ep_stride);
-  const Place pp_place = Locate(fab, ppn, tpn * cpn * dpn);
-
-  // ---- Micro-batches per pipeline per step, and the pipeline schedules they run as (one per step, or one per
-  // local batch in torchtitan / NeMo AutoModel: PipelineSchedules, job.h).
-  const double seqs_per_mb = double(lay.mbs) * dpn;
-  const int m = std::max(1, int(std::ceil(job.work.gbs / seqs_per_mb - 1e-9)));
-  const int schedules = ppn > 1 ? PipelineSchedules(job.work, m) : 1;
+  // Micro-batches per pipeline per step, and the pipeline schedules they run as (one per step, or one per
+  // local batch in torchtitan / NeMo AutoModel: PipelineSchedules, rules.h).
+  const double seqs_per_mb = double(lay.mbs) * lay.dp;
+  const int m = std::max(1, int(std::ceil(gbs / seqs_per_mb - 1e-9)));
+  const int schedules = lay.pp > 1 ? PipelineSchedules(job.work, m) : 1;
   step.micro_batches = m;
 
-  const ModelMemo& memo = MemoOf(job);  // the model's counts, once per model (model_memo.h)
-  const ModelOps& ops = memo.ops;
-  const StepFlops flops = FlopsPerStep(job, lay, ops);
-  const ParamCounts& pc = memo.pc;
-  const bool lora = job.work.method != Method::Full;
-  const LoraWidths lora_widths = lora ? memo.lora_widths : LoraWidths{};
-  const double bwd_gemm = lora ? 1.0 : 2.0;  // frozen weights: activation gradients only
+  const StepFlops flops = FlopsPerStep(job, lay, job.facts.ops);
+  const SlowStage slow = SlowestStage(job, lay, mc, c, g, flops, gbs);
+  const MicroBatch mb = MicroBatchTime(job, lay, mc, c, g, slow);
+  const DataParallel dp = DataParallelTime(job, lay, mc, c, g, slow, m, schedules);
+  const OptimizerStep opt = OptimizerTime(job, lay, mc, c, g, dp);
 
-  // Per micro-batch on the slowest pipeline stage: every stage's blocks (BlocksOnStage, the stage model
-  // memory uses too) at their kind's layer time, the last stage also the output layer and the loss.
-  MbParts slowest;
-  double stage_params = 0;         // weights held by one GPU of that stage (before ZeRO sharding)
-  double stage_expert_params = 0;  // of which routed experts: ZeRO shards them over the expert-data-parallel group
-  double stage_lora = 0;           // adapter parameters of that stage on one GPU
-  StageBlocks slow_blocks;         // its blocks (fine-tuning terms)
-  bool slow_last = true;
-  const int etp = ExpertTensorParallel(lay);
-  if (ops.valid) {
-    const LayerOps* kinds[2] = {&ops.dense, &ops.moe};
-    MbParts per_block[2];
-    for (int i = 0; i < 2; ++i) {
-      if ((i == 0 ? ops.dense_layers : ops.moe_layers) == 0) continue;
-      const LayerTime t = LayerForward(*kinds[i], job, lay, etp, mc, c, tp_place, cp_place, ep_place);
-      MbParts& b = per_block[i];
-      b.comp_f = t.gemm + t.attn;
-      const double attn_bwd = job.work.flash ? kFlashBackwardRatio : 2.0;
-      b.comp_b = bwd_gemm * t.gemm + attn_bwd * t.attn;
-      b.mem_f = t.mem + t.attn_mem;
-      b.mem_b = kMemoryBackwardRatio * (t.mem + t.attn_mem);
-      b.tp_f = t.tp_comm;
-      b.cp_f = t.cp_comm;
-      b.cp_x = t.cp_exposed;
-      b.ep_f = t.ep_comm;
-      if (lay.recompute == Recompute::Full) {
-        b.comp_rc = t.gemm + t.attn;
-        b.mem_rc = t.mem + t.attn_mem;
-      } else if (lay.recompute == Recompute::Selective && !job.work.flash) {
-        // FlashAttention already recomputes the scores inside its backward: selective recompute adds
-        // nothing there. Without it, the attention core runs again.
-        b.comp_rc = t.attn;
-        b.mem_rc = t.attn_mem;
-      }
-    }
-    // Output layer and cross-entropy on the last stage; the embedding's gradients are all-reduced across
-    // tensor-parallel ranks once forward and backward.
-    MbParts head;
-    const double tokens = double(lay.mbs) * job.work.seq / cpn;
-    const double logit_gemm = GemmTime(tokens, ops.vocab / tpn, ops.hidden, mc, c);
-    head.comp_f = logit_gemm;
-    head.comp_b = bwd_gemm * logit_gemm;
-    head.mem_f = kCrossEntropyBytesPerLogit * tokens * ops.vocab / tpn / (mc.mem_bw * c.mem);
-    head.tp_f = AllReduce(tokens * ops.hidden * kActBytes, tp_place);
-    const double full = lay.recompute == Recompute::Full ? 3.0 : 2.0;
-    double slowest_time = -1;
-    for (int k = 0; k < ppn; ++k) {
-      const StageBlocks blocks = BlocksOnStage(pc, ppn, k);
-      MbParts stage = per_block[0] * blocks.dense + per_block[1] * blocks.moe;
-      if (k == ppn - 1) stage = stage + head;
-      const double time = stage.Time(full);
-      if (time <= slowest_time) continue;
-      slowest_time = time;
-      slowest = stage;
-      slow_blocks = blocks, slow_last = k == ppn - 1;
-      // Expert parallelism keeps experts / ep routed experts on each GPU, each split over etp GPUs.
-      const double experts_local = pc.experts * pc.expert / (double(lay.ep) * etp);
-      stage_expert_params = blocks.moe * experts_local;
-      stage_params = (blocks.dense * pc.dense_block + blocks.moe * (pc.moe_block - pc.experts * pc.expert)) / tpn +
-                     stage_expert_params;
-      // The last stage holds the head (a tied model's own copy when pp > 1), the first the embedding.
-      if (k == ppn - 1) stage_params += (pc.head > 0 ? pc.head : pc.embedding) / tpn;
-      if (k == 0 && (ppn > 1 || pc.head > 0)) stage_params += pc.embedding / tpn;
-      if (lora)
-        stage_lora = LoraParamsOfBlocks(job.model, lora_widths, job.work.lora_r, blocks.dense, blocks.moe) / tpn;
-    }
-  } else {
-    // Size-only model: one big GEMM-like workload at the large-GEMM efficiency.
-    const double per_mb = flops.forward / job.work.gbs * lay.mbs / (tpn * ppn * cpn);
-    slowest.comp_f = per_mb / (mc.peak * c.e_max);
-    slowest.comp_b = 2 * slowest.comp_f;
-    if (lay.recompute == Recompute::Full) slowest.comp_rc = slowest.comp_f;
-    stage_params = job.model.params_total / (tpn * ppn);
-    if (lora) stage_lora = LoraParams(job.model, job.work.lora_r, job.work.lora_targets) / (tpn * ppn);
-  }
-  const double comp_f = slowest.comp_f, comp_b = slowest.comp_b, comp_rc = slowest.comp_rc;
-  const double mem_f = slowest.mem_f, mem_b = slowest.mem_b, mem_rc = slowest.mem_rc;
-  const double tp_f = slowest.tp_f, cp_f = slowest.cp_f, cp_x = slowest.cp_x, ep_f = slowest.ep_f;
-  // Full recompute repeats the forward's tensor-parallel collectives too.
-  const double tp_mb = (lay.recompute == Recompute::Full ? 3.0 : 2.0) * tp_f;
-  // Context-parallel K/V exchange overlaps the attention it feeds (ring attention), backward twice.
-  const double cp_mb = 3.0 * cp_x;
-  // Pipeline: one activation forward and one gradient backward per virtual stage boundary; with
-  // tensor parallelism each rank sends 1/tp of it (Narayanan et al. 2021 scatter/gather).
-  double pp_mb = 0;
-  if (ppn > 1) {
-    const double bytes = double(lay.mbs) * job.work.seq / cpn * job.model.hidden * kActBytes / tpn;
-    pp_mb = 2.0 * vpn * SendRecv(bytes, pp_place);
-  }
-  // Fine-tuning's own work (core/estimate/step_finetune.h): LoRA adapters, NF4 dequantization, a stack's unfused
-  // kernels, offloaded checkpoints, the host time to launch it all.
-  const GemmCtx gemm_ctx{&mc, &c};
-  const FinetuneTime ft =
-      FinetuneStep(job, lay, ops,
-                   {double(lay.mbs) * job.work.seq / cpn, slow_blocks.dense, slow_blocks.moe, slow_last, comp_f,
-                    comp_b + comp_rc, mc.mem_bw * c.mem, fab.pcie / fab.switch_gpus, GemmAt, &gemm_ctx});
-  const double compute_mb = comp_f + comp_b + comp_rc + ft.Compute();
-  const double memory_mb = mem_f + mem_b + mem_rc + ft.Memory();
-  // Expert all-to-all, forward, backward (and again with full recomputation). Exposed unless the stack
-  // overlaps it with compute -- DualPipe's paired forward/backward chunks (DeepSeek-V3 report, section
-  // 3.2.1), Megatron-Core's --overlap-moe-expert-parallel-comm, the shared experts beside the dispatch:
-  // overlap_ep of the micro-batch's compute can hide it, and what it hides still costs contention.
-  const double ep_total_mb = (lay.recompute == Recompute::Full ? 3.0 : 2.0) * ep_f;
-  const double ep_hidden = std::min(ep_total_mb, c.overlap_ep * compute_mb);
-  const double ep_mb = ep_total_mb - ep_hidden + c.contention * ep_hidden;
-  // The GPU waits for the host when launching a micro-batch's kernels takes longer than running them.
-  const double gpu_mb = compute_mb + memory_mb + tp_mb + cp_mb + ep_mb + pp_mb + ft.offload;
-  const double host_mb = std::max(0.0, ft.host - gpu_mb);
-  const double mb_time = gpu_mb + host_mb;
+  // Pipeline bubble: (p - 1) / v micro-batch times per schedule (Narayanan et al. 2021); a stack that runs one
+  // schedule per local batch fills and drains the pipeline once for each.
+  const double bubble = lay.pp > 1 ? schedules * double(lay.pp - 1) / lay.vp * mb.time : 0.0;
 
-  // ---- Data parallel (and ZeRO). Gradients travel in the 16-bit training type (fp32 for fp32).
-  const double grad_bytes = job.work.prec == Precision::Fp32 ? 4.0 : 2.0;
-  double trainable = stage_params, trainable_experts = stage_expert_params;
-  if (lora) trainable = stage_lora, trainable_experts = 0;
-  // Routed experts are replicated only over the expert-data-parallel group (dp x cp / ep ranks hold the same
-  // experts; Megatron, DeepSpeed-MoE): their gradients are reduced, and their ZeRO shards gathered, there.
-  const double expert_dp = std::max(1.0, double(grad_n) * tpn / (double(lay.ep) * etp));
-  const Place edp_place =
-      stage_expert_params > 0 ? Locate(fab, std::max(1, int(std::lround(expert_dp))), ep_stride * lay.ep) : Place{};
-  const double dense_params = stage_params - stage_expert_params, dense_trainable = trainable - trainable_experts;
-  double dp_total = 0, dp_hideable = 0, dp_hide = 0;
-  if (lay.zero >= 3 && ppn > 1) {
-    // ZeRO-3 with a pipeline (FSDP2 under torch.distributed.pipelining, where the stack allows it: CheckLayout):
-    // the weights are gathered once per schedule and kept through it (torchtitan: no reshard after forward with
-    // PP), the gradients accumulate unsharded and are reduce-scattered at each stage's last backward of the
-    // schedule, and the compute stream waits for that reduce-scatter (stage.py backward_maybe_with_nosync,
-    // _root_post_backward_final_callback). The gathers hide behind the forwards (prefetch); the reduce-scatters
-    // do not.
-    const double gather =
-        AllGather(dense_params * grad_bytes, dp_place) + AllGather(stage_expert_params * grad_bytes, edp_place);
-    const double reduce =
-        AllGather(dense_trainable * grad_bytes, dp_place) + AllGather(trainable_experts * grad_bytes, edp_place);
-    dp_total = schedules * (gather + reduce);
-    dp_hideable = schedules * gather;
-    dp_hide = m * comp_f;
-  } else if (lay.zero >= 3) {
-    // ZeRO-3 / FSDP: parameters all-gathered for forward and again for backward, gradients
-    // reduce-scattered, every micro-batch (3 x Psi per micro-batch; LoRA: only adapter gradients).
-    dp_total =
-        m * (2.0 * AllGather(dense_params * grad_bytes, dp_place) + AllGather(dense_trainable * grad_bytes, dp_place) +
-             2.0 * AllGather(stage_expert_params * grad_bytes, edp_place) +
-             AllGather(trainable_experts * grad_bytes, edp_place));
-    dp_hideable = dp_total;
-    dp_hide = m * (comp_f + comp_b + comp_rc);
-  } else {
-    // ZeRO 0-2 / DDP / distributed optimizer: one reduce-scatter + all-gather (= all-reduce) per step,
-    // bucketed behind the last micro-batch's backward; per schedule where each schedule ends with its own
-    // gradient sync (torch.distributed.pipelining syncs at a schedule's last backward).
-    dp_total = schedules * (AllReduce(dense_trainable * grad_bytes, dp_place) +
-                            AllReduce(trainable_experts * grad_bytes, edp_place));
-    dp_hideable = dp_total;
-    dp_hide = schedules * comp_b;
-  }
-  const double dp_hidden = std::min(dp_hideable, c.overlap_dp * dp_hide);
-  const double dp_exposed = dp_total - dp_hidden + c.contention * dp_hidden;
-
-  // ---- Optimizer step over the local shard (memory-bound), or on the CPU with offload.
-  // ZeRO shards the optimizer over the data-parallel group, routed experts' states over the expert-data-
-  // parallel group.
-  const double opt_params =
-      lay.zero >= 1 ? (trainable - trainable_experts) / grad_n + trainable_experts / expert_dp : trainable;
-  const double opt_bytes_per_param = OptimizerStepBytes(job, lay.zero);
-  double optimizer_s = 0, offload_s = 0;
-  if (lay.offload == Offload::None) {
-    optimizer_s = opt_params * opt_bytes_per_param / (mc.mem_bw * c.mem);
-  } else {
-    // ZeRO-Offload: gradients down (fp32-cast on the host) and 16-bit weights up over the host link,
-    // Adam on the CPU; ZeRO-Infinity also streams the optimizer states from NVMe and back. The host link
-    // is derated like every other link, and every GPU offloads at once: the GPUs behind one PCIe switch
-    // share its uplink.
-    const double host_bw = fab.pcie / fab.switch_gpus;
-    offload_s = opt_params * (grad_bytes + 2.0) / host_bw + opt_params / kCpuAdamParamsPerS;
-    if (lay.offload == Offload::Nvme) offload_s += opt_params * 2.0 * 12.0 / kNvmeBytesPerS;
-  }
-
-  // ---- Pipeline bubble: (p - 1) / v micro-batch times per schedule (Narayanan et al. 2021); a stack that runs
-  // one schedule per local batch fills and drains the pipeline once for each.
-  const double bubble = ppn > 1 ? schedules * double(ppn - 1) / vpn * mb_time : 0.0;
-
-  step.compute_s = m * compute_mb;
-  step.memory_s = m * memory_mb + optimizer_s;
-  step.comm_tp_s = m * tp_mb;
-  step.comm_cp_s = m * 3.0 * cp_f;
-  step.comm_ep_s = m * ep_total_mb;
-  step.comm_pp_s = m * pp_mb;
-  step.comm_dp_s = dp_total;
+  step.compute_s = m * mb.compute;
+  step.memory_s = m * mb.memory + opt.gpu_s;
+  step.comm_tp_s = m * mb.tp;
+  step.comm_cp_s = m * kContextPasses * slow.parts.cp_f;
+  step.comm_ep_s = m * mb.ep_total;
+  step.comm_pp_s = m * mb.pp;
+  step.comm_dp_s = dp.total;
   // Tensor-parallel collectives sit on the critical path (each layer waits for them); the expert
   // all-to-all unless overlapped (above); context-parallel hides behind attention only partly; pipeline
   // sends are small and synchronous.
-  step.comm_exposed_s = m * (tp_mb + cp_mb + ep_mb + pp_mb) + dp_exposed;
+  step.comm_exposed_s = m * (mb.tp + mb.cp + mb.ep + mb.pp) + dp.exposed;
+  step.exposed_tp_s = m * mb.tp, step.exposed_cp_s = m * mb.cp, step.exposed_ep_s = m * mb.ep;
+  step.exposed_pp_s = m * mb.pp, step.exposed_dp_s = dp.exposed;
   step.bubble_s = bubble;
   // Paged optimizer states the driver evicted come back over the host link for the update and leave again
   // (bitsandbytes prefetches them: the link's rate); the step waits for them.
-  const double paging_s = 2.0 * std::max(0.0, paged_bytes) / (fab.pcie / fab.switch_gpus);
-  step.offload_s = offload_s + m * ft.offload + paging_s;
-  step.host_s = m * host_mb;
+  const double paging_s = 2.0 * std::max(0.0, paged_bytes) / HostLinkBw(mc.fabric);
+  step.offload_s = opt.offload_s + m * mb.ft.offload + paging_s;
+  step.host_s = m * mb.host_gap;
   step.seconds = step.compute_s + step.memory_s + step.comm_exposed_s + step.bubble_s + step.offload_s + step.host_s;
-  if (trace) {
-    StepTrace& tr = *trace;
-    tr.gpus = gpus, tr.micro_batches = m, tr.schedules = schedules;
-    tr.compute_mb = compute_mb, tr.memory_mb = memory_mb, tr.optimizer_s = optimizer_s;
-    tr.tp_mb = tp_mb, tr.cp_mb = cp_mb, tr.ep_mb = ep_mb, tr.pp_mb = pp_mb, tr.mb_time = mb_time;
-    tr.dp_total = dp_total, tr.dp_hidden = dp_hidden, tr.dp_exposed = dp_exposed;
-    tr.peak_flops = mc.peak, tr.mem_bw = mc.mem_bw;
-    tr.eff_matmul = c.e_max, tr.eff_memory = c.mem, tr.overlap_dp = c.overlap_dp, tr.contention = c.contention;
-    tr.stage_params = stage_params, tr.trainable = trainable;
-    tr.tokens_per_step = double(job.work.gbs) * job.work.seq;
-    tr.finetune_compute_mb = ft.Compute(), tr.finetune_memory_mb = ft.Memory();
-    tr.offload_act_mb = ft.offload, tr.host_mb = ft.host, tr.gpu_mb = gpu_mb, tr.host_gap_mb = host_mb;
-  }
-
-  // ---- Throughput.
-  const double tokens = double(job.work.gbs) * job.work.seq;
-  if (step.seconds <= 0) return;
-  thr.tokens_per_s = tokens / step.seconds;
-  thr.tokens_per_s_per_gpu = thr.tokens_per_s / gpus;
-  thr.model_flops_per_step = flops.model;
-  thr.hardware_flops_per_step = flops.hardware;
-  thr.model_tflops_per_gpu = flops.model / step.seconds / gpus / 1e12;
-  thr.hardware_tflops_per_gpu = flops.hardware / step.seconds / gpus / 1e12;
-  const double peak = gpu->peak_flops[pi] > 0 ? gpu->peak_flops[pi] : bf16_peak;
-  if (peak > 0) {
-    thr.mfu = thr.model_tflops_per_gpu * 1e12 / peak;
-    thr.hfu = thr.hardware_tflops_per_gpu * 1e12 / peak;
-  }
+  if (trace) FillTrace(job, mc, c, slow, mb, dp, opt, gpus, m, schedules, gbs, *trace);
+  FillThroughput(job, mc, flops, step, gpus, gbs, thr);
 }
 
 }  // namespace tp

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "catalog.h"
+#include "rules.h"
 #include "step_internal.h"
 
 namespace tp::step_detail {
@@ -142,7 +143,7 @@ Fabric MakeFabric(const Job& job, int gpus, double net) {
   const LinkSpec* intra = job.hw.intra;
   const LinkSpec* inter = job.hw.inter;
   const LinkSpec* host = g.host;
-  f.node = std::max(1, std::min(std::max(1, job.hw.gpus_per_node), std::max(1, gpus)));
+  f.node = NodeGpus(job.hw.gpus_per_node, gpus);
   f.switch_gpus = std::max(1, std::min(g.pcie_switch_gpus, f.node));
   f.p2p = g.p2p;
   // PCIe runs at the slower of the link and the GPU's own host interface (a Gen4 GPU in a Gen5 switch trains

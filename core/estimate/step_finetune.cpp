@@ -8,7 +8,6 @@
 #include <cmath>
 
 #include "model.h"
-#include "model_memo.h"
 
 namespace tp {
 
@@ -42,7 +41,7 @@ FinetuneTime FinetuneStep(const Job& job, const Layout& layout, const ModelOps& 
   // block's adapted matrices (LoraWidthsOf) give the same bytes and FLOPs as each matrix apart, half as input
   // width and half as output width.
   if (job.work.method != Method::Full && job.work.lora_r > 0) {
-    const LoraWidths& w = MemoOf(job).lora_widths;
+    const LoraWidths& w = job.facts.lora_widths;
     const bool dropout = job.work.lora_dropout > 0;
     const StackKernels& a = AdapterKernelsOf(StackOf(job).kind, dropout);
     const double adapter_bytes = a.adapter_in + a.adapter_out + (dropout ? a.adapter_dropout : 0.0);

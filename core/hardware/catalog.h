@@ -39,6 +39,14 @@ struct GpuSpec {
   std::string source;
 };
 
+// A GPU's name without its maker's brand ("A100 80GB SXM4", "RTX 4090"), for narrow columns and charts; the id
+// of a GPU the catalog does not know.
+std::string ShortGpuName(const std::string& id);
+
+// FP8 tensor cores (H100 and later, MI300X): an fp8 run uses them; elsewhere it runs in BF16 and the plan
+// says so. The step model and the plan's warning read this one test.
+inline bool HasFp8(const GpuSpec& g) { return g.peak_flops[int(Precision::Fp8)] > 0; }
+
 // What a link's bandwidth means and how a group of GPUs shares it (assets/links.json "kind").
 enum class LinkKind : uint8_t {
   Pcie,     // PCIe x16 through switches and the root complex: peer-to-peer if the GPU allows it, else staged

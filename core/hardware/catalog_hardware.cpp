@@ -118,6 +118,14 @@ const GpuSpec* FindGpu(std::string_view id) {
     if (g.id == id) return &g;
   return nullptr;
 }
+std::string ShortGpuName(const std::string& id) {
+  const GpuSpec* g = FindGpu(id);
+  std::string name = g ? g->name : id;
+  for (const char* prefix : {"NVIDIA GeForce ", "NVIDIA ", "AMD Instinct ", "AMD "})
+    if (name.rfind(prefix, 0) == 0) return name.substr(std::string(prefix).size());
+  return name;
+}
+
 const LinkSpec* FindLink(std::string_view id) {
   for (const auto& l : Links())
     if (l.id == id) return &l;

@@ -7,6 +7,8 @@
 
 #include "arch.h"
 #include "enums.h"
+#include "model.h"
+#include "ops.h"
 #include "saves.h"
 
 namespace tp {
@@ -15,11 +17,18 @@ struct GpuSpec;       // catalog.h
 struct StackProfile;  // stack.h
 struct LinkSpec;      // catalog.h
 
+// The sequence length and the global batch an auto key becomes (ResolveJob): Llama 2's 4,096 tokens and 1,024
+// sequences to pre-train (Touvron et al. 2023); torchtune's published fine-tuning runs pack to 2,048 (its
+// README's "Memory and training speed" table) and its Llama 3.1 8B LoRA recipe steps 16 sequences (micro-batch
+// 2 x gradient accumulation 8, recipes/configs/llama3_1/8B_lora_single_device.yaml).
+inline constexpr int kPretrainSeq = 4096, kFinetuneSeq = 2048;
+inline constexpr int kPretrainBatch = 1024, kFinetuneBatch = 16;
+
 struct Workload {
-  bool finetune = false;  // the goal: fine-tuning (dataset budget, small batches) or pre-training
-  int gbs_target = 1024;  // the global batch an auto batch aims at (AutoGlobalBatch)
-  int seq = 4096;
-  int gbs = 1024;                 // sequences per optimizer step
+  bool finetune = false;            // the goal: fine-tuning (dataset budget, small batches) or pre-training
+  int gbs_target = kPretrainBatch;  // the global batch an auto batch aims at (AutoGlobalBatch)
+  int seq = kPretrainSeq;
+  int gbs = kPretrainBatch;       // sequences per optimizer step
   bool gbs_auto = false;          // not given: each layout runs GlobalBatch(work, layout) (below)
   int auto_gbs_mbs = 1;           // an auto global batch is a multiple of dp x this: the user's fixed micro-batch, or 1
   double tokens = 0;              // training budget
@@ -40,22 +49,6 @@ struct Workload {
   bool kbit_prep = false;                    // QLoRA under prepare_model_for_kbit_training: fp32 norms, residual, head
 };
 
-// The global batch (sequences) used when the user gives none: the multiple of one step's sequences
-// (mbs x dp) nearest to the target, at least one per replica. Pre-training aims at 1,024 sequences (4M
-// tokens at 4K, Llama 2's batch): power-of-two clusters get exactly 1,024, 440 GPUs 880 instead of no plan
-// at all. Fine-tuning aims at 16 (torchtune's Llama 3.1 8B LoRA recipe: micro-batch 2 x accumulation 8).
-// Bounded: a step larger than the global-batch key's range (1e9 sequences) cannot be planned, and the
-// caller's CheckLayout says so; the value never overflows an int.
-inline int AutoGlobalBatch(long long per_step, int target = 1024) {
-  const double kTarget = target > 0 ? target : 1024;
-  constexpr long long kMaxBatch = 1000000000;
-  if (per_step <= 0) return int(kTarget);
-  if (per_step > kMaxBatch) return int(kMaxBatch) + 1;  // out of range on purpose: CheckLayout refuses it
-  const long long k = (long long)(kTarget / double(per_step) + 0.5);
-  const long long gbs = (k < 1 ? 1 : k) * per_step;
-  return int(gbs > kMaxBatch ? per_step : gbs);
-}
-
 struct Hardware {
   const GpuSpec* gpu = nullptr;               // the catalog's entry, or *custom_gpu
   std::shared_ptr<const GpuSpec> custom_gpu;  // gpu=custom: the spec the Job owns (copies share it, immutable)
@@ -65,6 +58,9 @@ struct Hardware {
   const LinkSpec* inter = nullptr;  // network across nodes
 };
 
+// The defaults of the economics and reliability keys (Config's initialisers read them). The prices are the
+// fallback when neither the configuration nor the GPU's catalog entry has one (order of 2025 H100-class rental
+// and purchase).
 struct Economics {
   double usd_per_gpu_hour = 2.0;
   double usd_per_gpu = 25000;
@@ -122,9 +118,34 @@ struct Assumptions {
   double storage_bytes_per_gpu = 1e9;  // checkpoint write bandwidth per GPU when not given
   double storage_bytes_max = 2e12;     // aggregate cap: Llama 3's 2 TB/s sustained (Dubey et al. 2024)
   double staff_usd_per_year = 0;       // operations staff, for the five-year TCO view (0 = left out)
-  // Calibration from the user's own run (core/planner/calibrate.h): 1 = none.
+  // Calibration from the user's own run (core/planner/calibrate.h): 1 = none. Set with SetCalibration.
   double calib_speed = 1.0;   // multiplies the kernel rates (eff_matmul, eff_attention, eff_memory)
   double calib_memory = 1.0;  // multiplies activations and allocator temporaries
+  // The kernel rates before calib_speed, which SetCalibration scales; 0 for a rate the user gave (their own
+  // measurement: calibration leaves it as given).
+  double uncalibrated_matmul = 0, uncalibrated_attention = 0, uncalibrated_memory = 0;
+};
+
+// The user's calibration on a resolved job: calib_speed times the uncalibrated kernel rates, calib_memory
+// (memory.cpp reads it). The calibration's bisection tries each factor on the one job this way, where it
+// once resolved the configuration again for every trial.
+void SetCalibration(Assumptions& assume, double speed, double memory);
+
+// What every evaluation of a job needs and only its model decides: parameter counts (CountParams), each
+// layer kind's operations (DescribeModel), the LoRA-adapted widths (LoraWidthsOf, of work.lora_targets) and
+// the activation widths per token of one layer (memory.cpp's LayerActivations multiplies them out). Counted
+// once, when the Job is made (ResolveJob, or RefreshFacts for a job built by hand): the search evaluates
+// thousands of layouts of one job, and counting was a quarter of a memory evaluation.
+struct ModelFacts {
+  ParamCounts pc;
+  ModelOps ops;
+  LoraWidths lora_widths;  // the adapted matrices of one block (work.lora_targets)
+  // Activation widths per token of one layer, in elements.
+  double h = 0, heads = 0;
+  double qkvo = 0;    // q + k + v + attention output
+  double latent = 0;  // MLA's compressed q and kv (+ rope key) feeding the up projections
+  double mlp = 0;     // dense MLP intermediates: GELU 2f, SwiGLU 3f
+  double moe = 0;     // topk x (expert input + output + intermediates) + shared experts
 };
 
 struct Job {
@@ -136,7 +157,12 @@ struct Job {
   Economics econ;
   Reliability rel;
   Assumptions assume;
+  ModelFacts facts;  // derived from model and work.lora_targets: RefreshFacts after changing either
 };
+
+// Count job.facts from job.model and job.work.lora_targets. ResolveJob does it; a job built or edited by hand
+// (tests, benchmarks) calls it before it is evaluated.
+void RefreshFacts(Job& job);
 
 // The parallel layout and memory techniques: what search varies for a fixed Job.
 struct Layout {
@@ -148,35 +174,15 @@ struct Layout {
   bool sp = false;
 };
 
-// Tensor-parallel degree of the expert MLPs. Megatron-Core places an expert-parallel group inside the
-// data x context-parallel ranks, each expert split over the tensor-parallel group, when ep divides dp x cp;
-// otherwise ("MoE parallel folding", Liu et al. 2025, Megatron-Core --expert-tensor-parallel-size 1) the
-// expert-parallel group folds the tensor-parallel ranks in, and each expert is whole on one GPU. Either
-// way the experts are spread over ep x ExpertTensorParallel GPUs (CheckLayout checks that this divides
-// tp x dp x cp). Memory, step time and the layout rules read this one function.
-inline int ExpertTensorParallel(const Layout& l) {
-  const long long dpcp = (long long)(l.dp > 0 ? l.dp : 1) * (l.cp > 0 ? l.cp : 1);
-  return l.ep <= 1 || dpcp % l.ep == 0 ? (l.tp > 0 ? l.tp : 1) : 1;
-}
-
-// The global batch (sequences per optimizer step) a layout runs: the user's, or, left on auto, the multiple
-// of dp x the fixed micro-batch nearest 1,024 (AutoGlobalBatch). Evaluate, CheckLayout and the search all
-// use this one rule, so a plan's batch never depends on who planned it.
-inline int GlobalBatch(const Workload& work, const Layout& layout) {
-  return work.gbs_auto ? AutoGlobalBatch((long long)layout.dp * work.auto_gbs_mbs, work.gbs_target) : work.gbs;
-}
-
-// Pipeline schedules per optimizer step for `micro_batches` micro-batches per pipeline: one (Megatron-Core and
-// DeepSpeed run the whole step as one schedule), or one per local batch of pp_microbatches (torchtitan, NeMo
-// AutoModel: each gradient-accumulation step fills and drains the pipeline). Step time and CheckLayout (which
-// refuses a count that does not divide the step's) read this one rule.
-inline int PipelineSchedules(const Workload& work, long long micro_batches) {
-  if (work.pp_microbatches <= 0 || micro_batches <= work.pp_microbatches) return 1;
-  return int(micro_batches / work.pp_microbatches);
-}
+// The layout keys a configuration fixes, each a value or kAuto (left to the search): what a layout search
+// varies within (resolve.h FixedLayout reads them from a Config).
+struct LayoutKeys {
+  int tp = kAuto, pp = kAuto, vp = kAuto, cp = kAuto, ep = kAuto, dp = kAuto;
+  int mbs = kAuto, zero = kAuto, offload = kAuto, sp = kAuto;
+  Recompute recompute = Recompute::Auto;
+};
 
 // The job's stack: the one ResolveJob set, or DefaultStack for a job built by hand (tests, benchmarks).
-struct Job;
 const StackProfile& StackOf(const Job& job);
 
 }  // namespace tp

@@ -20,7 +20,8 @@ struct ModelArch {
   bool tied = false;
   bool bias = false;       // linear-layer biases (GPT-2/3, BERT)
   bool qkv_bias = false;   // biases on q, k, v only (Qwen2/2.5); implied by bias
-  int pos_embeddings = 0;  // learned absolute positions (GPT-2/3, BERT); 0 = rotary
+  int pos_embeddings = 0;  // learned absolute positions (GPT-2/3, BERT): the longest sequence; 0 = rotary
+  int trained_seq = 0;     // the context it was trained at (a preset's default_seq); 0 = not known
   int type_vocab = 0;      // BERT token-type embeddings
   int head_dim = 0;        // 0 = hidden / heads
   // Norm weights beyond the two pre-norms of a block (CountParams, model.cpp)

@@ -63,7 +63,7 @@ ModelPreset ParsePreset(const JsonValue& v) {
   a.qk_nope_dim = Int(v, "qk_nope_dim");
   a.v_head_dim = Int(v, "v_head_dim");
   a.params_total = CountParams(a).total;
-  p.default_seq = Int(v, "default_seq", 4096);
+  a.trained_seq = Int(v, "default_seq", 4096);
   p.published_params = v.NumberOr("published_params", 0);
   p.source = v.StringOr("source", "");
   return p;

@@ -11,8 +11,7 @@ namespace tp {
 
 struct ModelPreset {
   std::string id, name;
-  ModelArch arch;
-  int default_seq = 4096;
+  ModelArch arch;               // with the context it was trained at (arch.trained_seq, the catalog's default_seq)
   double published_params = 0;  // what the source says, for tests and display
   std::string source;
 };

@@ -8,7 +8,6 @@
 #include <cstdlib>
 
 #include "catalog.h"
-#include "resolve.h"
 #include "text.h"
 #include "units.h"
 
@@ -24,11 +23,6 @@ double Round4(double x) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.4g", x);
   return std::strtod(buf, nullptr);
-}
-
-Plan PlanWith(const Config& cfg, const Layout& layout) {
-  std::vector<ConfigIssue> ignored;  // the configuration was resolved once already; its issues are the plan's
-  return Evaluate(ResolveJob(cfg, ignored), layout);
 }
 
 // The factor in [kFactorLo, kFactorHi] at which `measure` (increasing in the factor) equals `target`:
@@ -60,22 +54,23 @@ FactorFit SolveFactor(Measure measure, double target) {
 
 bool HasMeasurement(const Config& cfg) { return cfg.measured_tokens_per_s_per_gpu > 0 || cfg.measured_peak_gib > 0; }
 
-Calibration Calibrate(Config& cfg, const Layout& layout, std::vector<ConfigIssue>& issues) {
+Calibration Calibrate(Config& cfg, const Job& job, const Layout& layout, std::vector<ConfigIssue>& issues) {
   Calibration cal;
-  Config none = cfg;
-  none.calib_speed = 1, none.calib_memory = 1;
-  const Plan uncalibrated = PlanWith(none, layout);
+  // Each trial is the job with one factor tried and the other at 1 (none), as the plan would be resolved
+  // with those keys: one copy, its factors set per trial.
+  Job trial = job;
+  auto plan_with = [&](double speed, double memory) {
+    SetCalibration(trial.assume, speed, memory);
+    return Evaluate(trial, layout);
+  };
+  const Plan uncalibrated = plan_with(1, 1);
   cal.uncalibrated_tokens_per_s_per_gpu = uncalibrated.throughput.tokens_per_s_per_gpu;
   cal.uncalibrated_peak_bytes = uncalibrated.memory.reserved;
 
   cal.speed_measured = cfg.measured_tokens_per_s_per_gpu > 0;
   cal.measured_tokens_per_s_per_gpu = cfg.measured_tokens_per_s_per_gpu;
   if (cal.speed_measured && cfg.calib_speed <= 0) {
-    auto speed = [&](double f) {
-      Config c = none;
-      c.calib_speed = f;
-      return PlanWith(c, layout).throughput.tokens_per_s_per_gpu;
-    };
+    auto speed = [&](double f) { return plan_with(f, 1).throughput.tokens_per_s_per_gpu; };
     const FactorFit fit = SolveFactor(speed, cal.measured_tokens_per_s_per_gpu);
     cfg.calib_speed = fit.factor;
     cal.speed_fitted = true, cal.speed_reached = fit.reached;
@@ -91,11 +86,7 @@ Calibration Calibrate(Config& cfg, const Layout& layout, std::vector<ConfigIssue
   cal.memory_measured = cfg.measured_peak_gib > 0;
   cal.measured_peak_bytes = cfg.measured_peak_gib * kGiB;
   if (cal.memory_measured && cfg.calib_memory <= 0) {
-    auto peak = [&](double f) {
-      Config c = none;
-      c.calib_memory = f;
-      return PlanWith(c, layout).memory.reserved;
-    };
+    auto peak = [&](double f) { return plan_with(1, f).memory.reserved; };
     const FactorFit fit = SolveFactor(peak, cal.measured_peak_bytes);
     cfg.calib_memory = fit.factor;
     cal.memory_fitted = true, cal.memory_reached = fit.reached;
@@ -118,9 +109,36 @@ Calibration Calibrate(Config& cfg, const Layout& layout, std::vector<ConfigIssue
 }
 
 void CarryCalibration(const Config& calibrated, Config& other) {
+  if (!HasMeasurement(other)) return;
   other.calib_speed = calibrated.calib_speed, other.calib_memory = calibrated.calib_memory;
   other.calib_gpu = calibrated.calib_gpu;
   other.measured_tokens_per_s_per_gpu = other.measured_peak_gib = 0;
+}
+
+bool IsCalibrationKey(std::string_view key) {
+  for (const char* k :
+       {"measured_tokens_per_s_per_gpu", "measured_peak_gib", "calib_speed", "calib_memory", "calib_gpu"})
+    if (key == k) return true;
+  return false;
+}
+
+bool RefitEditedMeasurement(const Config& before, Config& cfg) {
+  const bool new_speed = cfg.measured_tokens_per_s_per_gpu > 0 &&
+                         cfg.measured_tokens_per_s_per_gpu != before.measured_tokens_per_s_per_gpu;
+  const bool new_peak = cfg.measured_peak_gib > 0 && cfg.measured_peak_gib != before.measured_peak_gib;
+  if (!new_speed && !new_peak) return false;
+  if (new_speed && cfg.calib_speed == before.calib_speed) cfg.calib_speed = 0;
+  if (new_peak && cfg.calib_memory == before.calib_memory) cfg.calib_memory = 0;
+  if (cfg.calib_gpu == before.calib_gpu) cfg.calib_gpu.clear();
+  return true;
+}
+
+bool SameMeasuredRun(const Config& before, const Config& cfg) {
+  Config same = cfg;
+  for (const KeyInfo& k : Keys())
+    if (IsCalibrationKey(k.name) || k.group == KeyGroup::View || k.group == KeyGroup::Interface)
+      CopyKey(same, before, k.name);
+  return same == before;
 }
 
 // ---- reading a training log ----------------------------------------------------------------------

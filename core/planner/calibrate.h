@@ -31,15 +31,28 @@ struct Calibration {
 bool HasMeasurement(const Config& cfg);
 
 // Fits the factors left on auto to the measurements in `cfg`, for `layout` (the layout the plan chose:
-// the run that was measured), and writes them into `cfg` (calib_speed, calib_memory, calib_gpu), rounded to
-// four significant digits so a link stays readable. The planner then re-plans with them. A measurement no
-// factor in the key's range can reproduce gets a notice naming its key.
-Calibration Calibrate(Config& cfg, const Layout& layout, std::vector<ConfigIssue>& issues);
+// the run that was measured) of `job` (cfg resolved: ResolveJob), and writes them into `cfg` (calib_speed,
+// calib_memory, calib_gpu), rounded to four significant digits so a link stays readable. Each trial sets the
+// factors on a copy of `job` (SetCalibration, job.h); the planner then sets the fitted ones on its job. A
+// measurement no factor in the key's range can reproduce gets a notice naming its key.
+Calibration Calibrate(Config& cfg, const Job& job, const Layout& layout, std::vector<ConfigIssue>& issues);
 
-// A plan made from a calibrated one with other keys (more GPUs, another layout, a fit remedy): the fitted
-// factors and calib_gpu carried over, the measurement left behind (it belongs to the run that was measured,
-// and fitting it again to another configuration would make that configuration reproduce it).
+// The one policy for a plan derived from another (a compare column, a chart point, the search, a fit remedy):
+// where the derived configuration states the base's measurement, it carries the factors and calib_gpu the base's
+// plan fitted (`calibrated`: that plan's PlanOutput::config) and leaves the measurement behind. The measurement
+// belongs to the run that was measured; fitting it again to another configuration would make that
+// configuration reproduce it. A configuration without a measurement is left as it is.
 void CarryCalibration(const Config& calibrated, Config& other);
+
+// The keys that hold a calibration: the measurement and the factors fitted to it (and calib_gpu).
+bool IsCalibrationKey(std::string_view key);
+// An edit of a configuration from `before` to `cfg` (the page's fields, a script's link), as the calibration
+// follows it: a new measurement is fitted afresh, its factor back on auto unless the same edit gave the factor
+// too, calib_gpu with it. True when the edit brought a new measurement.
+bool RefitEditedMeasurement(const Config& before, Config& cfg);
+// True when `cfg` is still the run `before` measured: nothing but the calibration keys and the view keys
+// (view, cmp, lang) differ.
+bool SameMeasuredRun(const Config& before, const Config& cfg);
 
 // ---- reading a training log ----------------------------------------------------------------------
 struct RunLogReading {

@@ -34,6 +34,8 @@ struct PlanOutput {
   Calibration calibration;  // the user's measurement and the factors fitted to it (core/planner/calibrate.h)
   std::vector<std::string> fallback_keys;  // MakePlanWithFallback: keys planned with their default (layout
                                            // keys: auto) instead of the value given, in the order replaced
+  std::vector<std::string> auto_keys;      // the keys the configuration left on auto (before the layout was
+                                           // filled in); what each became: report/resolved.h
 };
 
 // How a plan treats an error in its configuration.
@@ -54,8 +56,10 @@ class Planner {
   Planner(const Planner&) = delete;
   Planner& operator=(const Planner&) = delete;
   // Start planning cfg. In Fallback mode `parse_issues` (the link's bad values, whose fields already hold
-  // their defaults) come first in the result's issues, so they show next to their field too.
-  void Begin(const Config& cfg, PlanMode mode = PlanMode::Strict, std::vector<ConfigIssue> parse_issues = {});
+  // their defaults) come first in the result's issues, so they show next to their field too. `log`: a
+  // training log's figures as the measurement (MakePlan's second form below).
+  void Begin(const Config& cfg, PlanMode mode = PlanMode::Strict, std::vector<ConfigIssue> parse_issues = {},
+             const RunLogReading* log = nullptr);
   // Evaluate about `budget` layouts; true once the plan is complete. Cheap paths (errors, an explicit
   // layout) finish in the first Step whatever the budget.
   bool Step(uint64_t budget);
@@ -71,6 +75,10 @@ class Planner {
 
 // Planner run to the end. MakePlan = PlanMode::Strict.
 PlanOutput MakePlan(const Config& cfg);
+// MakePlan calibrated to a training log's figures (ReadRunLog, calibrate.h): the measurement keys cfg states
+// win over the log's; an iteration time or samples per second become tokens/s per GPU with this plan's own
+// global batch, sequence and GPU count (ApplyRunLog), so one plan both learns them and fits the factors.
+PlanOutput MakePlan(const Config& cfg, const RunLogReading& log);
 // The page's planner (issue #9: "the rest of the plan still computes"). Like MakePlan, but an error
 // does not stop the plan: every key an error names is set back to its default (Config{}'s value; the
 // layout keys to auto) and the plan is made again, a few rounds at most. The result is ok with ALL the

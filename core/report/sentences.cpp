@@ -2,16 +2,10 @@
 #include "sentences.h"
 
 #include "catalog.h"
+#include "format.h"
 #include "text.h"
-#include "units.h"
 
 namespace tp {
-namespace {
-
-// GiB, the unit nvidia-smi and PyTorch show (an "80 GB" card is 80 GiB there), so a verdict reads against them.
-std::string Gibibytes(double bytes) { return Fmt("%.1f GiB", bytes / kGiB); }
-
-}  // namespace
 
 const char* BottleneckName(Bottleneck b) {
   switch (b) {
@@ -35,7 +29,7 @@ std::string BottleneckSentence(const Plan& plan, const Job& job) { return Bottle
 std::string BottleneckSentence(const Plan& plan, const Job& job, Lang lang) {
   const Layout& l = plan.layout;
   const bool tp_in_node = l.tp * l.cp <= job.hw.gpus_per_node;
-  const std::string share = Percent(plan.bottleneck_share);
+  const std::string share = PercentText(plan.bottleneck_share);
   auto link = [&](const LinkSpec* spec) -> std::string { return spec ? spec->name : Translate(lang, "the network"); };
   auto tr = [&](const char* english, std::initializer_list<std::string_view> args) {
     return TrFill(lang, english, args);
@@ -46,11 +40,12 @@ std::string BottleneckSentence(const Plan& plan, const Job& job, Lang lang) {
       // GPU memory may be fine while offloaded states overflow the host (ZeRO-Offload keeps them in RAM).
       if (plan.memory.total <= plan.memory.usable && plan.memory.host_bytes > 0)
         return tr("does not fit in host memory: offload needs {0} of CPU memory per node",
-                  {Gibibytes(plan.memory.host_bytes)});
+                  {MemoryText(plan.memory.host_bytes)});
       return tr("does not fit: {0} needed per GPU, {1} usable",
-                {Gibibytes(plan.memory.total), Gibibytes(plan.memory.usable)});
+                {MemoryText(plan.memory.total), MemoryText(plan.memory.usable)});
     case Bottleneck::Compute:
-      return tr("compute-bound: tensor-core time is {0} of the step (MFU {1})", {share, Percent(plan.throughput.mfu)});
+      return tr("compute-bound: tensor-core time is {0} of the step (MFU {1})",
+                {share, PercentText(plan.throughput.mfu)});
     case Bottleneck::MemoryBandwidth:
       return tr("memory-bandwidth-bound kernels (norms, element-wise, optimizer) are {0} of the step", {share});
     case Bottleneck::TensorComm:

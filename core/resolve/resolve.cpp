@@ -1,7 +1,6 @@
 // resolve.cpp — Config -> Job: model preset plus explicit dimensions, GPU and links from the catalog,
 // price and reliability defaults, the Chinchilla token budget; validation whose every error names the
-// key. Also the simple explicit layout and CheckLayout, which search calls on every candidate (so it
-// allocates nothing unless asked for messages).
+// key. The layout rules are in layout_rules.cpp, a search's job variants in variants.cpp.
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -14,6 +13,7 @@
 #include "plan.h"
 #include "presets.h"
 #include "resolve.h"
+#include "rules.h"
 #include "stack.h"
 #include "step.h"
 #include "units.h"
@@ -28,15 +28,6 @@ constexpr double kChinchillaTokensPerParam = 20.0;
 // published (huggingface/peft method_comparison/MetaMathQA: 20,000 training samples; its results give
 // 4,198,051 training tokens, 210 per sample with the Llama 3.2 tokenizer), one pass.
 constexpr double kFinetuneExamples = 20000, kFinetuneExampleTokens = 210, kFinetuneEpochs = 1;
-// Sequence lengths when none is given: Llama 2's 4,096 to pre-train; torchtune's published fine-tuning
-// runs pack to 2,048 (its README's "Memory and training speed" table).
-constexpr int kPretrainSeq = 4096, kFinetuneSeq = 2048;
-// The global batch an auto batch aims at: Llama 2's 1,024 sequences; torchtune's Llama 3.1 8B LoRA
-// recipe's 16 (micro-batch 2 x gradient accumulation 8, recipes/configs/llama3_1/8B_lora_single_device.yaml).
-constexpr int kPretrainBatch = 1024, kFinetuneBatch = 16;
-// Fallback prices when neither the config nor the catalog has one (order of 2025 H100-class rental).
-constexpr double kFallbackUsdPerGpuHour = 2.0;
-constexpr double kFallbackUsdPerGpu = 25000.0;
 // Vocabulary assumed for a custom model that does not say (Llama 1/2 tokenizer).
 constexpr int kDefaultVocab = 32000;
 
@@ -70,6 +61,12 @@ int DefaultFfn(int hidden, MlpKind mlp) {
   return int(std::min<int64_t>(f, 100000000));
 }
 
+void ApplyDimensions(const Config& cfg, bool custom, ModelArch& m);
+void CheckLatentAttention(const Config& cfg, ModelArch& m, std::vector<ConfigIssue>& issues);
+bool CompleteCustomModel(const Config& cfg, ModelArch& m, std::vector<ConfigIssue>& issues);
+void CheckModelShape(ModelArch& m, std::vector<ConfigIssue>& issues);
+
+// The model: a size-only one (params=), a preset with the dimensions given over it, or a custom model.
 void ResolveModel(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues) {
   static const Config defaults;
   ModelArch& m = job.model;
@@ -97,8 +94,19 @@ void ResolveModel(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues)
     }
   }
   if (custom) m = ModelArch{};
+  ApplyDimensions(cfg, custom, m);
+  CheckLatentAttention(cfg, m, issues);
+  if (custom && !CompleteCustomModel(cfg, m, issues)) return;
+  CheckModelShape(m, issues);
+  m.params_total = CountParams(m).total;  // exact: embeddings, norms, biases, MLA, shared experts
+  // A params= next to full dimensions (as `plan --format json` prints it) only agrees or is ignored.
+  if (cfg.params > 0 && std::fabs(cfg.params - m.params_total) > 0.01 * m.params_total)
+    Notice(issues, "params", "ignored: the dimensions give {0} parameters"_issue,
+           {std::to_string(int64_t(m.params_total))});
+}
 
-  // Explicit dimensions override the preset field by field.
+// Explicit dimensions override the preset field by field.
+void ApplyDimensions(const Config& cfg, bool custom, ModelArch& m) {
   const bool shape_changed = (cfg.hidden > 0 && cfg.hidden != m.hidden) || (cfg.heads > 0 && cfg.heads != m.heads);
   if (cfg.layers > 0) m.layers = cfg.layers;
   if (cfg.hidden > 0) m.hidden = cfg.hidden;
@@ -127,6 +135,10 @@ void ResolveModel(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues)
   if (cfg.v_head_dim > 0) m.v_head_dim = cfg.v_head_dim;
   if (cfg.qk_norm >= 0) m.qk_norm = QkNorm(cfg.qk_norm);
   if (cfg.norms_per_block > 0) m.norms_per_block = cfg.norms_per_block;
+}
+
+// Latent attention needs its three head sizes; without them the model keeps ordinary attention.
+void CheckLatentAttention(const Config& cfg, ModelArch& m, std::vector<ConfigIssue>& issues) {
   if (m.kv_lora_rank > 0 && (m.qk_rope_dim <= 0 || m.qk_nope_dim <= 0 || m.v_head_dim <= 0)) {
     const char* missing = m.qk_rope_dim <= 0 ? "qk_rope_dim" : m.qk_nope_dim <= 0 ? "qk_nope_dim" : "v_head_dim";
     // Blame the key the user set: kv_lora_rank turned latent attention on (a preset without it, or a custom
@@ -137,26 +149,32 @@ void ResolveModel(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues)
           {missing});
     m.kv_lora_rank = m.q_lora_rank = 0;  // ordinary attention keeps the rest of the plan usable
   }
+}
 
-  if (custom) {
-    // What a custom model must say, and sensible completions for the rest.
-    if (m.layers <= 0 || m.hidden <= 0 || m.heads <= 0) {
-      const char* key = m.layers <= 0 ? "layers" : m.hidden <= 0 ? "hidden" : "heads";
-      Error(issues, key, "a custom model needs layers, hidden and heads (or params= for a size-only model)"_issue);
-      m = ModelArch{};
-      m.params_total = 7e9;  // keeps the job usable for the rest of the page
-      return;
-    }
-    if (cfg.act < 0) m.mlp = MlpKind::Swiglu;
-    if (m.kv_heads <= 0) m.kv_heads = m.heads;  // multi-head attention
-    if (m.ffn <= 0) m.ffn = DefaultFfn(m.hidden, m.mlp);
-    if (m.vocab <= 0) {
-      m.vocab = kDefaultVocab;
-      Notice(issues, "vocab", "not given; assuming 32000 (the Llama 2 tokenizer)"_issue);
-    }
+// What a custom model must say, and sensible completions for the rest. False when it says too little: the
+// model is then a 7B size-only one, which keeps the job usable for the rest of the page.
+bool CompleteCustomModel(const Config& cfg, ModelArch& m, std::vector<ConfigIssue>& issues) {
+  if (m.layers <= 0 || m.hidden <= 0 || m.heads <= 0) {
+    const char* key = m.layers <= 0 ? "layers" : m.hidden <= 0 ? "hidden" : "heads";
+    Error(issues, key, "a custom model needs layers, hidden and heads (or params= for a size-only model)"_issue);
+    m = ModelArch{};
+    m.params_total = 7e9;
+    return false;
   }
+  if (cfg.act < 0) m.mlp = MlpKind::Swiglu;
+  if (m.kv_heads <= 0) m.kv_heads = m.heads;  // multi-head attention
+  if (m.ffn <= 0) m.ffn = DefaultFfn(m.hidden, m.mlp);
+  if (m.vocab <= 0) {
+    m.vocab = kDefaultVocab;
+    Notice(issues, "vocab", "not given; assuming 32000 (the Llama 2 tokenizer)"_issue);
+  }
+  return true;
+}
 
-  // Shape checks. A preset with an explicit head_dim (Gemma) or latent attention need not divide.
+// Shape checks: heads over hidden and key/value heads over heads, a mixture's top-k and dense layers. Each
+// bad value is said and replaced by one the rest of the plan can use. A preset with an explicit head_dim
+// (Gemma) or latent attention need not divide.
+void CheckModelShape(ModelArch& m, std::vector<ConfigIssue>& issues) {
   if (m.heads > 0 && m.head_dim == 0 && m.kv_lora_rank == 0 && m.hidden % m.heads != 0) {
     Error(issues, "heads", "{0} heads do not divide hidden={1}; accepted: a divisor of hidden"_issue,
           {std::to_string(m.heads), std::to_string(m.hidden)});
@@ -189,20 +207,39 @@ void ResolveModel(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues)
     m.experts = 0, m.topk = 0;  // dense (experts=1 means the same)
     m.shared_experts = 0, m.dense_layers = 0;
   }
-  m.params_total = CountParams(m).total;  // exact: embeddings, norms, biases, MLA, shared experts
-  // A params= next to full dimensions (as `plan --format json` prints it) only agrees or is ignored.
-  if (cfg.params > 0 && std::fabs(cfg.params - m.params_total) > 0.01 * m.params_total)
-    Notice(issues, "params", "ignored: the dimensions give {0} parameters"_issue,
-           {std::to_string(int64_t(m.params_total))});
+}
+
+// The sequence length. Left on auto: the goal's (kPretrainSeq, kFinetuneSeq), but no longer than the context a
+// learned-position model was trained at (GPT-2 1,024, BERT 512, GPT-3 2,048: their position table is their
+// context, default_seq in assets/models.json). A rotary model keeps the goal's: rotary positions fix no length,
+// and every rotary preset was trained at 4,096 tokens or more. Given: refused beyond a model's learned
+// positions (there is no embedding for position 1,025 of GPT-2), only warned of beyond a rotary model's trained
+// context (RoPE scaling or a long-context stage makes it work, at a quality the planner does not judge).
+void ResolveSequence(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues) {
+  Workload& w = job.work;
+  const ModelArch& m = job.model;
+  const int goal_seq = w.finetune ? kFinetuneSeq : kPretrainSeq;
+  const int context = m.trained_seq > 0 ? m.trained_seq : m.pos_embeddings;
+  w.seq = cfg.seq > 0 ? cfg.seq : m.pos_embeddings > 0 ? std::min(goal_seq, context) : goal_seq;
+  if (m.pos_embeddings > 0 && w.seq > m.pos_embeddings) {
+    Error(issues, "seq", "{0} tokens exceed the learned positions of {1} ({2}); accepted: 1-{2} or auto"_issue,
+          {std::to_string(w.seq), cfg.model, std::to_string(m.pos_embeddings)});
+    w.seq = m.pos_embeddings;  // the rest of the plan at the longest sequence the model has
+  } else if (m.pos_embeddings <= 0 && m.trained_seq > 0 && w.seq > m.trained_seq) {
+    Notice(issues, "seq",
+           "{0} tokens is longer than the context {1} was trained at ({2} tokens): beyond it rotary positions need "
+           "RoPE scaling or long-context training to work well"_issue,
+           {std::to_string(w.seq), cfg.model, std::to_string(m.trained_seq)});
+  }
 }
 
 void ResolveWorkload(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues) {
   Workload& w = job.work;
   w.finetune = cfg.goal >= 0 ? cfg.goal == 1 : cfg.method != Method::Full;
   w.gbs_target = w.finetune ? kFinetuneBatch : kPretrainBatch;
-  w.seq = cfg.seq > 0 ? cfg.seq : w.finetune ? kFinetuneSeq : kPretrainSeq;
+  ResolveSequence(cfg, job, issues);
   w.gbs_auto = cfg.gbs == kAuto;
-  w.gbs = w.gbs_auto ? 0 : cfg.gbs;  // auto: each layout's own, GlobalBatch(work, layout) in job.h
+  w.gbs = w.gbs_auto ? 0 : cfg.gbs;  // auto: each layout's own, GlobalBatch(work, layout) in rules.h
   w.auto_gbs_mbs = cfg.mbs > 0 ? cfg.mbs : 1;
   w.method = cfg.method;
   w.lora_r = cfg.lora_r;
@@ -346,7 +383,7 @@ void CheckIntraLink(const GpuSpec& g, const LinkSpec*& intra, int gpus_per_node,
     intra = FindLink(g.intra_default);
     return;
   }
-  const int node = std::max(1, std::min(gpus_per_node, gpus));
+  const int node = NodeGpus(gpus_per_node, gpus);
   if (intra->kind == LinkKind::Bridge && intra->max_gpus > 0 && node > intra->max_gpus)
     Notice(
         issues, "intra",
@@ -368,9 +405,8 @@ void ResolveHardware(const Config& cfg, Job& job, std::vector<ConfigIssue>& issu
       hw.gpu = FindGpu(defaults.gpu);
       if (!hw.gpu && !Gpus().empty()) hw.gpu = &Gpus().front();
     }
-    static const Config defaults;
     for (const char* key : kCustomGpuKeys)
-      if (FormatValue(cfg, key) != FormatValue(defaults, key)) {
+      if (!IsDefault(cfg, key)) {
         Notice(issues, key, "ignored: {0} is a catalog GPU; the gpu_* keys describe gpu=custom"_issue, {cfg.gpu});
         break;
       }
@@ -420,10 +456,10 @@ void ResolveEconomics(const Config& cfg, Job& job) {
   Economics& e = job.econ;
   e.usd_per_gpu_hour = cfg.usd_per_gpu_hour > 0         ? cfg.usd_per_gpu_hour
                        : (g && g->usd_per_gpu_hour > 0) ? g->usd_per_gpu_hour
-                                                        : kFallbackUsdPerGpuHour;
+                                                        : Economics{}.usd_per_gpu_hour;
   e.usd_per_gpu = cfg.usd_per_gpu > 0         ? cfg.usd_per_gpu
                   : (g && g->usd_per_gpu > 0) ? g->usd_per_gpu
-                                              : kFallbackUsdPerGpu;
+                                              : Economics{}.usd_per_gpu;
   e.usd_per_kwh = cfg.usd_per_kwh;
   e.pue = cfg.pue;
   e.years = cfg.years;
@@ -452,9 +488,10 @@ void ResolveEconomics(const Config& cfg, Job& job) {
 // used on another keep the software's share of the gap but not the hardware's: the plan says so.
 void ResolveCalibration(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues) {
   Assumptions& a = job.assume;
-  if (cfg.eff_matmul <= 0) a.eff_matmul *= a.calib_speed;
-  if (cfg.eff_attention <= 0) a.eff_attention *= a.calib_speed;
-  if (cfg.eff_memory <= 0) a.eff_memory *= a.calib_speed;
+  a.uncalibrated_matmul = cfg.eff_matmul <= 0 ? a.eff_matmul : 0;
+  a.uncalibrated_attention = cfg.eff_attention <= 0 ? a.eff_attention : 0;
+  a.uncalibrated_memory = cfg.eff_memory <= 0 ? a.eff_memory : 0;
+  SetCalibration(a, a.calib_speed, a.calib_memory);
   if (cfg.calib_gpu.empty()) return;
   const GpuSpec* measured_on = FindGpu(cfg.calib_gpu);
   if (cfg.calib_gpu != "custom" && !measured_on) {
@@ -481,232 +518,14 @@ Job ResolveJob(const Config& cfg, std::vector<ConfigIssue>& issues) {
   ResolveHardware(cfg, job, issues);
   ResolveEconomics(cfg, job);
   ResolveCalibration(cfg, job, issues);
+  RefreshFacts(job);  // the model's counts, once per Job (job.h)
   return job;
-}
-
-Layout ExplicitLayout(const Config& cfg, const Job& job) {
-  Layout l;
-  auto pick = [](int v, int fallback) { return v == kAuto ? fallback : v; };
-  l.tp = pick(cfg.tp, 1);
-  l.pp = pick(cfg.pp, 1);
-  l.vp = pick(cfg.vp, 1);
-  l.cp = pick(cfg.cp, 1);
-  l.ep = pick(cfg.ep, 1);
-  const int64_t model_parallel = int64_t(std::max(1, l.tp)) * std::max(1, l.pp) * std::max(1, l.cp);
-  l.dp = pick(cfg.dp, int(std::max<int64_t>(1, job.hw.gpus / model_parallel)));
-  l.mbs = pick(cfg.mbs, 1);
-  // Simple defaults; search does better. The distributed optimizer (ZeRO-1) is free when dp > 1.
-  l.zero = pick(cfg.zero, l.dp > 1 ? 1 : 0);
-  // auto: selective where the stack has it, else none (search does better).
-  const bool has_selective = StackOf(job).selective != SelectiveKind::None;
-  l.recompute = cfg.recompute != Recompute::Auto ? cfg.recompute
-                : has_selective                  ? Recompute::Selective
-                                                 : Recompute::None;
-  l.offload = cfg.offload < 0 ? Offload::None : Offload(cfg.offload);
-  l.sp = cfg.sp < 0 ? l.tp > 1 : cfg.sp == 1;
-  return l;
-}
-
-int MaxZeroWithPipeline(const Job& job) { return StackOf(job).pp_zero_max; }
-
-bool CheckLayout(const Job& job, const Layout& l, std::vector<ConfigIssue>* issues) {
-  constexpr int64_t kMaxGlobalBatch = 1000000000;  // the gbs key's range
-  // Messages are built only when the caller wants them: search passes nullptr and gets the first
-  // failure as a bare false, with no allocation (the args are a lambda, called only for a message).
-  bool ok = true;
-  using Args = std::vector<IssueArg>;
-  auto fail = [&](const char* key, IssueWords words, auto&& args) {
-    ok = false;
-    if (issues) issues->push_back(MakeIssue(key, words, args(), false));
-    return issues == nullptr;  // true: stop at the first failure
-  };
-  auto none = [] { return Args{}; };
-  auto str = [](int64_t v) { return std::to_string(v); };
-
-  const ModelArch& m = job.model;
-  const int64_t gpus = job.hw.gpus;
-  const char* names[] = {"tp", "pp", "vp", "cp", "ep", "dp", "mbs"};
-  const int values[] = {l.tp, l.pp, l.vp, l.cp, l.ep, l.dp, l.mbs};
-  for (int i = 0; i < 7; ++i)
-    if (values[i] < 1 && fail(names[i], "must be at least 1"_issue, none)) return false;
-  if (!ok) return false;
-
-  if (m.layers > 0) {
-    if (m.heads % l.tp != 0 &&
-        fail("tp", "{0} does not divide the {1} attention heads; accepted: a divisor of heads"_issue, [&] {
-          return Args{str(l.tp), str(m.heads)};
-        }))
-      return false;
-    if (m.kv_heads > 0 && m.kv_lora_rank == 0 && m.kv_heads % l.tp != 0 && l.tp % m.kv_heads != 0 &&
-        fail("tp", "{0} neither divides the {1} key/value heads nor is a multiple of them (to replicate them)"_issue,
-             [&] {
-               return Args{str(l.tp), str(m.kv_heads)};
-             }))
-      return false;
-    if (l.pp > m.layers && fail("pp", "{0} pipeline stages for {1} layers; accepted: 1-{1}"_issue, [&] {
-          return Args{str(l.pp), str(m.layers)};
-        }))
-      return false;
-    if (l.vp > 1 && l.pp == 1 && fail("vp", "interleaved stages need pp > 1"_issue, none)) return false;
-    // Each virtual stage needs a layer. Uneven splits are allowed (Megatron-Core's
-    // pipeline_model_parallel_layout / decoder_first_pipeline_num_layers: Llama 3.1 405B runs 126 layers on
-    // pp 8 x vp 8); the largest stage sets the pace.
-    if (l.vp > 1 && int64_t(l.pp) * l.vp > m.layers &&
-        fail("vp",
-             "pp x vp = {0} x {1} virtual stages for {2} layers; accepted: at most one virtual stage per layer"_issue,
-             [&] {
-               return Args{str(l.pp), str(l.vp), str(m.layers)};
-             }))
-      return false;
-    if (ok && issues && l.pp > 1 && m.layers % (int64_t(l.pp) * l.vp) != 0)
-      issues->push_back(
-          MakeIssue("pp", "{0} layers do not split evenly over {1} stages; the largest stage sets the pace"_issue,
-                    {str(m.layers), str(int64_t(l.pp) * l.vp)}, true));
-    if (l.ep > 1 && m.experts <= 1 && fail("ep", "the model has no experts; accepted: 1"_issue, none)) return false;
-    if (l.ep > 1 && m.experts > 1 && m.experts % l.ep != 0 &&
-        fail("ep", "{0} does not divide the {1} experts"_issue, [&] {
-          return Args{str(l.ep), str(m.experts)};
-        }))
-      return false;
-  }
-  // Tensor-parallel groups stay inside a node when they fit in one (they all-reduce every layer).
-  const int64_t node = std::max<int64_t>(1, std::min<int64_t>(job.hw.gpus_per_node, gpus));
-  if ((l.tp <= node ? node % l.tp != 0 : l.tp % node != 0) &&
-      fail("tp", "{0} does not fit the {1} GPUs of a node evenly (groups would straddle nodes)"_issue, [&] {
-        return Args{str(l.tp), str(node)};
-      }))
-    return false;
-  const int64_t product = int64_t(l.tp) * l.pp * l.cp * l.dp;
-  if (product != gpus) {
-    // Name the first degree that cannot split the GPUs; when they all do, dp disagrees.
-    const char* key = gpus % l.tp != 0                            ? "tp"
-                      : gpus % (int64_t(l.tp) * l.pp) != 0        ? "pp"
-                      : gpus % (int64_t(l.tp) * l.pp * l.cp) != 0 ? "cp"
-                                                                  : "dp";
-    if (fail(
-            key,
-            "tp x pp x cp x dp = {0} x {1} x {2} x {3} = {4}, but gpus={5}; accepted: degrees whose product is gpus"_issue,
-            [&] { return Args{str(l.tp), str(l.pp), str(l.cp), str(l.dp), str(product), str(gpus)}; }))
-      return false;
-  }
-  // Expert parallelism inside dp x cp (each expert tensor-parallel), or folded over tp x dp x cp (each expert
-  // whole on a GPU): ExpertTensorParallel in job.h.
-  if (l.ep > 1 && (int64_t(l.tp) * l.dp * l.cp) % l.ep != 0 &&
-      fail("ep", "{0} divides neither dp x cp = {1} nor tp x dp x cp = {2}"_issue, [&] {
-        return Args{str(l.ep), str(int64_t(l.dp) * l.cp), str(int64_t(l.tp) * l.dp * l.cp)};
-      }))
-    return false;
-  // Context parallelism splits each sequence into 2 x cp chunks, each rank taking one from each end so
-  // causal attention work balances (Megatron-Core: "sequence length ... divisible by 2 x cp",
-  // megatron/core/utils.py get_batch_on_this_cp_rank).
-  if (l.cp > 1 && job.work.seq % (2 * int64_t(l.cp)) != 0 &&
-      fail(
-          "cp",
-          "seq={0} is not a multiple of 2 x cp = {1} (context parallelism cuts each sequence into 2 x cp chunks)"_issue,
-          [&] {
-            return Args{str(job.work.seq), str(2 * int64_t(l.cp))};
-          }))
-    return false;
-  const int64_t per_step = int64_t(l.mbs) * l.dp;
-  const int64_t gbs = GlobalBatch(job.work, l);
-  if (gbs > kMaxGlobalBatch &&
-      fail(job.work.gbs_auto ? "gpus" : "gbs",
-           "one step of mbs x dp = {0} x {1} sequences exceeds the largest global batch, {2}"_issue, [&] {
-             return Args{str(l.mbs), str(l.dp), str(kMaxGlobalBatch)};
-           }))
-    return false;
-  if (gbs % per_step != 0 &&
-      fail("gbs", "{0} sequences is not a multiple of mbs x dp = {1} x {2} = {3}; accepted: a multiple of {3}"_issue,
-           [&] {
-             return Args{str(gbs), str(l.mbs), str(l.dp), str(per_step)};
-           }))
-    return false;
-  // Megatron's interleaved schedule runs micro-batches in groups of microbatch_group_size_per_vp_stage, which
-  // defaults to pp (ModelParallelConfig.__post_init__, "a depth-first schedule"), and requires the count M to
-  // satisfy M mod group = 0 or M mod group >= pp (megatron/core/pipeline_parallel/schedules.py,
-  // forward_backward_pipelining_with_interleaving; before Megatron-Core 0.10 it refused any M not divisible by
-  // pp, "number of microbatches ... not divisible by pipeline-model-parallel-size when using interleaved
-  // schedule"). With the default group, that is M a multiple of pp. The layout search (search.cpp) and the
-  // step model's fit (bench/step_cases.h) only ever offer layouts that pass this check.
-  // A stack that runs one schedule per local batch (torchtitan, NeMo AutoModel) splits the step's micro-batches
-  // into schedules of pp_microbatches (PipelineSchedules): only such a stack accepts fewer than the step's, the
-  // count must divide the step's, and the interleaving rule holds per schedule.
-  const StackProfile& stack = StackOf(job);
-  const int64_t micro = per_step > 0 ? gbs / per_step : 0;
-  const int64_t given = job.work.pp_microbatches;
-  if (l.pp > 1 && given > 0 && given != micro) {
-    if (!stack.pp_schedule_per_local_batch) {
-      if (fail("pp_microbatches",
-               "{0} runs a step's {1} micro-batches as one pipeline schedule; accepted: auto or {1}"_issue, [&] {
-                 return Args{stack.name, str(micro)};
-               }))
-        return false;
-    } else if (
-        (given > micro || micro % given != 0) &&
-        fail(
-            "pp_microbatches",
-            "the step's {0} micro-batches (gbs / (mbs x dp)) do not split into schedules of {1}; accepted: a divisor of {0}"_issue,
-            [&] {
-              return Args{str(micro), str(given)};
-            })) {
-      return false;
-    }
-  }
-  const int64_t per_schedule = micro / std::max(1, PipelineSchedules(job.work, micro));
-  if (l.vp > 1 && l.pp > 1 && per_step > 0 && per_schedule % l.pp != 0) {
-    const bool split = per_schedule != micro;
-    if (fail(
-            split ? "pp_microbatches" : "vp",
-            split
-                ? "the interleaved schedule needs micro-batches per schedule (pp_microbatches = {0}) that are a multiple of pp={1}"_issue
-                : "the interleaved schedule needs a micro-batch count (gbs / (mbs x dp) = {0}) that is a multiple of pp={1}"_issue,
-            [&] {
-              return Args{str(per_schedule), str(l.pp)};
-            }))
-      return false;
-  }
-  // Optimizer-in-backward steps every parameter in its backward: nothing accumulates across micro-batches.
-  if (job.work.optimizer_in_backward && per_step > 0 && gbs / per_step > 1 &&
-      fail(
-          "opt_in_bwd",
-          "steps the optimizer in the backward, so one micro-batch per step: gbs / (mbs x dp) = {0}; accepted: gbs = mbs x dp"_issue,
-          [&] { return Args{str(gbs / per_step)}; }))
-    return false;
-  if (l.zero < 0 || l.zero > 3) {
-    if (fail("zero", "accepted: 0-3"_issue, none)) return false;
-  } else if (
-      l.pp > 1 && l.zero > MaxZeroWithPipeline(job) &&
-      fail(
-          "zero",
-          "ZeRO-{0} with pipeline parallelism (pp > 1): {1} runs at most ZeRO-{2} with a pipeline; accepted: zero 0-{2} or pp=1"_issue,
-          [&] {
-            return Args{str(l.zero), stack.name, str(MaxZeroWithPipeline(job))};
-          })) {
-    return false;
-  }
-  if (l.offload == Offload::Cpu && l.zero < 1 &&
-      fail("offload", "CPU offload of optimizer states needs ZeRO (zero 1-3), as in ZeRO-Offload"_issue, none))
-    return false;
-  if (l.offload == Offload::Nvme && l.zero < 3 &&
-      fail("offload", "NVMe offload needs zero=3 (ZeRO-Infinity)"_issue, none))
-    return false;
-  return ok;
 }
 
 FinetuneDataset DatasetOf(const Config& cfg) {
   return {cfg.examples > 0 ? cfg.examples : kFinetuneExamples,
           cfg.example_tokens > 0 ? cfg.example_tokens : kFinetuneExampleTokens,
           cfg.epochs > 0 ? cfg.epochs : kFinetuneEpochs};
-}
-
-bool HasAutoLayout(const Config& c) {
-  return c.tp == kAuto || c.pp == kAuto || c.vp == kAuto || c.cp == kAuto || c.ep == kAuto || c.mbs == kAuto ||
-         c.zero == kAuto || c.recompute == Recompute::Auto || c.offload == kAuto || c.sp == kAuto;
-}
-
-void ApplyLayout(Config& cfg, const Layout& l) {
-  cfg.tp = l.tp, cfg.pp = l.pp, cfg.vp = l.vp, cfg.cp = l.cp, cfg.ep = l.ep, cfg.dp = l.dp;
-  cfg.mbs = l.mbs, cfg.zero = l.zero, cfg.recompute = l.recompute, cfg.offload = int(l.offload), cfg.sp = l.sp ? 1 : 0;
 }
 
 }  // namespace tp

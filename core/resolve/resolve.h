@@ -19,6 +19,19 @@ struct FinetuneDataset {
   double examples = 0, example_tokens = 0, epochs = 0;
 };
 FinetuneDataset DatasetOf(const Config& cfg);
+// A search across GPU types and counts (SearchOptions::gpu_types, gpu_counts): repeats are searched once, and
+// the lists are capped (kMaxGpuTypes x kMaxGpuCounts variants): a thousand of each is a million searches,
+// not a question anyone asks.
+inline constexpr size_t kMaxGpuTypes = 32, kMaxGpuCounts = 64;
+// The configuration on each GPU type (SelectGpu) and count asked for (none: its own), each resolved once;
+// `job`, when given, is cfg's own job (ResolveJob(cfg)) and stands for the variant that is cfg itself, so a
+// plan's search resolves nothing again. `gpu_ids` receives each variant's GPU id as asked. A variant whose
+// GPU cannot be resolved is left out.
+std::vector<Job> ResolveVariants(const Config& cfg, const std::vector<std::string>& gpu_types,
+                                 const std::vector<int>& gpu_counts, std::vector<std::string>& gpu_ids,
+                                 const Job* job = nullptr);
+// The layout keys cfg fixes (the others kAuto): what a layout search of cfg varies within.
+LayoutKeys FixedLayout(const Config& cfg);
 // Layout from the config's explicit keys, with auto keys filled by simple defaults (search does better).
 Layout ExplicitLayout(const Config& cfg, const Job& job);
 // Check a layout against the job (divisibility, group sizes); returns false with issues naming keys.

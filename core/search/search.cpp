@@ -12,7 +12,6 @@
 #include <cmath>
 
 #include "memory.h"
-#include "resolve.h"
 #include "search_engine.h"
 
 namespace tp {
@@ -276,14 +275,15 @@ struct LayoutSearch::Impl : Engine {};
 LayoutSearch::LayoutSearch() : impl_(new Impl) {}
 LayoutSearch::~LayoutSearch() { delete impl_; }
 
-void LayoutSearch::Begin(const Config& cfg, const SearchOptions& options) {
+void LayoutSearch::Begin(SearchSpace space, const SearchOptions& options) {
   delete impl_;
   impl_ = new Impl;
   Impl& s = *impl_;
-  s.cfg = cfg;
+  s.fixed = space.fixed;
   s.options = options;
   s.start = std::chrono::steady_clock::now();
-  s.BuildVariants();
+  s.result.jobs = std::move(space.jobs);
+  s.result.gpu_ids = std::move(space.gpu_ids);
   s.InitAnswers();
   s.BuildOuters();
   s.info.resize(s.outers.size());
@@ -316,9 +316,9 @@ double LayoutSearch::Progress() const {
 
 const SearchResult& LayoutSearch::Result() const { return impl_->result; }
 
-SearchResult SearchLayouts(const Config& cfg, const SearchOptions& options) {
+SearchResult SearchLayouts(SearchSpace space, const SearchOptions& options) {
   LayoutSearch search;
-  search.Begin(cfg, options);
+  search.Begin(std::move(space), options);
   while (!search.Step(1u << 16)) {
   }
   return search.Result();

@@ -3,28 +3,32 @@
 // the least memory. Lower bounds on step time and memory (from the engine's own estimators) skip what
 // cannot win without a full evaluation; the answer is the exhaustive search's (tests/core/search_test.cpp).
 // Time-sliceable so the page can run it a slice per frame, and splittable by job variant so the page's
-// Web Workers can each search a share and the parts merge into the one answer.
+// Web Workers can each search a share and the parts merge into the one answer. The search sees resolved jobs,
+// never a configuration: core/planner/search_config.h makes a configuration's search.
 #pragma once
 #include <cstdint>
 #include <string>
 #include <vector>
 
-#include "config.h"
+#include "i18n_core.h"
 #include "job.h"
 #include "plan.h"
+#include "resolve.h"
 
 namespace tp {
 
-// Bounds on one search: GPU types and counts (repeats dropped), and outer layouts (tp x pp x cp x ep x vp
-// per variant; each has at most a few hundred inner choices). Beyond kMaxOuters the search is refused
-// (SearchResult::too_large) rather than left to run for minutes.
-inline constexpr size_t kMaxGpuTypes = 32, kMaxGpuCounts = 64, kMaxOuters = 200000;
+// Bounds on one search: outer layouts (tp x pp x cp x ep x vp per variant; each has at most a few hundred
+// inner choices). Beyond kMaxOuters the search is refused (SearchResult::too_large) rather than left to run
+// for minutes. (GPU types and counts: kMaxGpuTypes, kMaxGpuCounts in resolve.h.)
+inline constexpr size_t kMaxOuters = 200000;
 
 struct SearchOptions {
   Objective objective = Objective::Time;
   int top = 10;
-  std::vector<std::string> gpu_types;  // extra GPU ids to search (Pareto across types); empty = the job's
-  std::vector<int> gpu_counts;         // GPU counts to search; empty = the job's
+  // The job variants a configuration's search covers (ResolveVariants, resolve.h): GPU ids to search
+  // (Pareto across types) and GPU counts; empty = the configuration's own.
+  std::vector<std::string> gpu_types;
+  std::vector<int> gpu_counts;
   // Also keep the top N by the other objective (SearchResult::top_other), so that a surface can switch
   // between "by time" and "by cost" without searching again.
   bool both_objectives = false;
@@ -73,6 +77,14 @@ struct SearchResult {
   bool too_large = false;  // more than kMaxOuters outer layouts: nothing searched (fix some layout keys)
 };
 
+// What one search covers: the job on each GPU type and count, each resolved once (ResolveVariants), the GPU
+// id each was asked as, and the layout keys the configuration fixed (the rest are searched).
+struct SearchSpace {
+  std::vector<Job> jobs;
+  std::vector<std::string> gpu_ids;
+  LayoutKeys fixed;
+};
+
 // Incremental search: Begin once, Step until done (each Step evaluates about `budget` layouts).
 class LayoutSearch {
  public:
@@ -80,7 +92,7 @@ class LayoutSearch {
   ~LayoutSearch();
   LayoutSearch(const LayoutSearch&) = delete;
   LayoutSearch& operator=(const LayoutSearch&) = delete;
-  void Begin(const Config& cfg, const SearchOptions& options);
+  void Begin(SearchSpace space, const SearchOptions& options);
   bool Step(uint64_t budget);  // returns true when finished
   double Progress() const;     // 0..1
   const SearchResult& Result() const;
@@ -90,7 +102,7 @@ class LayoutSearch {
   Impl* impl_;
 };
 
-SearchResult SearchLayouts(const Config& cfg, const SearchOptions& options);
+SearchResult SearchLayouts(SearchSpace space, const SearchOptions& options);
 
 // The top N by `objective`: `top` when it is the searched one, else top_other (both_objectives).
 const std::vector<SearchHit>& RankedBy(const SearchResult& result, const SearchOptions& options, Objective objective);
@@ -102,7 +114,7 @@ SearchResult MergeSearchResults(const std::vector<SearchResult>& parts, const Se
 // The bounds the pruned search relies on, checked against the full model on every layout of the search
 // (exhaustively): "" when every bound holds, else the first violation in words. The bounds read the
 // engine's own estimators at relaxed layouts; this test keeps them honest when the physics changes.
-std::string CheckSearchBounds(const Config& cfg, const SearchOptions& options);
+std::string CheckSearchBounds(SearchSpace space, const SearchOptions& options);
 
 // Why `plan` loses to `best`, in words: "2% slower: larger pipeline bubble".
 std::string WhyLoses(const Plan& plan, const Plan& best, Objective objective);

@@ -163,12 +163,24 @@ namespace tp {
 
 using namespace search_detail;
 
-std::string CheckSearchBounds(const Config& cfg, const SearchOptions& options) {
+namespace {
+// A layout in the link's words, for a violated bound's message.
+std::string LayoutWords(const Layout& l) {
+  return "tp=" + std::to_string(l.tp) + " pp=" + std::to_string(l.pp) + " vp=" + std::to_string(l.vp) +
+         " cp=" + std::to_string(l.cp) + " ep=" + std::to_string(l.ep) + " dp=" + std::to_string(l.dp) +
+         " mbs=" + std::to_string(l.mbs) + " zero=" + std::to_string(l.zero) +
+         " recompute=" + kRecomputeNames[int(l.recompute)] + " offload=" + kOffloadNames[int(l.offload)] +
+         " sp=" + (l.sp ? "1" : "0");
+}
+}  // namespace
+
+std::string CheckSearchBounds(SearchSpace space, const SearchOptions& options) {
   Engine s;
-  s.cfg = cfg;
+  s.fixed = space.fixed;
   s.options = options;
   s.options.exhaustive = false;
-  s.BuildVariants();
+  s.result.jobs = std::move(space.jobs);
+  s.result.gpu_ids = std::move(space.gpu_ids);
   s.BuildOuters();
   s.info.resize(s.outers.size());
   for (uint32_t k = 0; k < s.outers.size(); ++k) {
@@ -190,12 +202,9 @@ std::string CheckSearchBounds(const Config& cfg, const SearchOptions& options) {
         if (!CheckLayout(job, l, nullptr)) continue;
         const Plan p = Evaluate(job, l);
         auto say = [&](const char* what, double bound, double actual) {
-          Config shown = cfg;
-          SelectGpu(shown, s.result.gpu_ids[o.variant]);
-          shown.gpus = job.hw.gpus;
-          ApplyLayout(shown, l);
           return std::string(what) + " bound " + Fmt("%.17g", bound) + " above the full model's " +
-                 Fmt("%.17g", actual) + " at " + FormatLink(shown);
+                 Fmt("%.17g", actual) + " at gpu=" + s.result.gpu_ids[o.variant] +
+                 " gpus=" + std::to_string(job.hw.gpus) + " " + LayoutWords(l);
         };
         // Every layout keeps its group's bound `any`; one with ZeRO 0-2 keeps `low_zero` too.
         const bool low_zero = inners[i].zero < 3;

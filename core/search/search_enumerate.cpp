@@ -1,10 +1,11 @@
-// search_enumerate.cpp — what the layout search enumerates: the job variants (GPU type x count), for each
-// the outer layouts (tp, pp, cp, ep, vp), valid by construction, and inside each outer layout its inner
-// choices (micro-batch, ZeRO stage, offload, recompute, sequence parallel) in enumeration order.
+// search_enumerate.cpp — what the layout search enumerates: for each job variant (GPU type x count, resolved by
+// the caller: SearchSpace) the outer layouts (tp, pp, cp, ep, vp), valid by construction, and inside each outer
+// layout its inner choices (micro-batch, ZeRO stage, offload, recompute, sequence parallel) in enumeration order.
 #include <algorithm>
 
 #include "catalog.h"
 #include "resolve.h"
+#include "rules.h"
 #include "search_engine.h"
 #include "stack.h"
 
@@ -28,53 +29,25 @@ std::vector<int> Fixed(int value) { return {value}; }
 
 }  // namespace
 
-void Engine::BuildVariants() {
-  // Repeats are searched once, and the lists are capped (kMaxGpuTypes x kMaxGpuCounts variants): a
-  // thousand of each is a million searches, not a question anyone asks.
-  std::vector<std::string> gpu_ids;
-  for (const std::string& id : options.gpu_types)
-    if (gpu_ids.size() < kMaxGpuTypes && std::find(gpu_ids.begin(), gpu_ids.end(), id) == gpu_ids.end())
-      gpu_ids.push_back(id);
-  if (gpu_ids.empty()) gpu_ids.push_back(cfg.gpu);
-  std::vector<int> counts;
-  for (int n : options.gpu_counts)
-    if (counts.size() < kMaxGpuCounts && std::find(counts.begin(), counts.end(), n) == counts.end())
-      counts.push_back(n);
-  if (counts.empty()) counts.push_back(cfg.gpus);
-  for (const std::string& id : gpu_ids) {
-    for (int count : counts) {
-      Config c = cfg;
-      SelectGpu(c, id);
-      c.gpus = count;
-      std::vector<ConfigIssue> issues;
-      Job job = ResolveJob(c, issues);
-      if (!job.hw.gpu) continue;
-      result.jobs.push_back(job);
-      result.gpu_ids.push_back(id);
-    }
-  }
-}
-
 void Engine::BuildOuters() {
   for (int v = 0; v < int(result.jobs.size()); ++v) {
     const Job& job = result.jobs[v];
     const ModelArch& m = job.model;
     const int gpus = std::max(1, job.hw.gpus);
-    const int per_node = std::max(1, job.hw.gpus_per_node);
     const bool size_only = m.layers <= 0;
     std::vector<int> tps, pps, cps, eps;
-    if (cfg.tp != kAuto)
-      tps = Fixed(cfg.tp);
+    if (fixed.tp != kAuto)
+      tps = Fixed(fixed.tp);
     else if (size_only)
       tps = Fixed(1);
     else
-      for (int t : PowersOfTwoUpTo(std::min(per_node, gpus))) {
+      for (int t : PowersOfTwoUpTo(NodeGpus(job.hw))) {
         const bool mla = m.kv_lora_rank > 0;
         const int kv = m.kv_heads > 0 ? m.kv_heads : m.heads;
         if (m.heads % t == 0 && (mla || kv % t == 0 || t % kv == 0)) tps.push_back(t);
       }
-    if (cfg.pp != kAuto)
-      pps = Fixed(cfg.pp);
+    if (fixed.pp != kAuto)
+      pps = Fixed(fixed.pp);
     else if (size_only)
       pps = Fixed(1);
     else {
@@ -85,8 +58,8 @@ void Engine::BuildOuters() {
       for (int p : PowersOfTwoUpTo(std::min({gpus, 128, m.layers})))
         if (m.layers % p != 0) pps.push_back(p);
     }
-    if (cfg.cp != kAuto)
-      cps = Fixed(cfg.cp);
+    if (fixed.cp != kAuto)
+      cps = Fixed(fixed.cp);
     else if (size_only)
       cps = Fixed(1);
     else
@@ -99,20 +72,20 @@ void Engine::BuildOuters() {
           const long long group = (long long)t * p * c;
           if (group > gpus || gpus % group != 0) continue;
           const int dp = int(gpus / group);
-          if (cfg.dp != kAuto && cfg.dp != dp) continue;
+          if (fixed.dp != kAuto && fixed.dp != dp) continue;
           if (!job.work.gbs_auto && job.work.gbs % dp != 0) continue;
           eps.clear();
-          if (cfg.ep != kAuto)
-            eps = Fixed(cfg.ep);
+          if (fixed.ep != kAuto)
+            eps = Fixed(fixed.ep);
           else if (m.experts > 1)
-            // Inside dp x cp, or folded over tp x dp x cp (ExpertTensorParallel in job.h).
+            // Inside dp x cp, or folded over tp x dp x cp (ExpertTensorParallel in rules.h).
             for (int e : DivisorsUpTo(m.experts, m.experts))
               if ((static_cast<long long>(dp) * c) % e == 0 || (static_cast<long long>(t) * dp * c) % e == 0)
                 eps.push_back(e);
           if (eps.empty()) eps = Fixed(1);
           std::vector<int> vps;
-          if (cfg.vp != kAuto)
-            vps = Fixed(cfg.vp);
+          if (fixed.vp != kAuto)
+            vps = Fixed(fixed.vp);
           else {
             vps.push_back(1);
             if (p > 1 && !size_only)
@@ -146,7 +119,7 @@ Job Engine::OuterJob(const Outer& o) const {
 // The micro-batch sizes of an outer layout that hold layouts, as bit masks (OuterInfo::divisors, cells).
 void Engine::CellMasks(const Outer& o, OuterInfo& in) const {
   in.divisors = in.cells = 0;
-  if (cfg.mbs != kAuto) return;  // one fixed size: Cells reads the configuration
+  if (fixed.mbs != kAuto) return;  // one fixed size: Cells reads the configuration
   for (int d = 1; d <= in.local && d <= kMaxMbs; ++d) {
     if (in.local % d != 0) continue;
     in.divisors |= uint64_t(1) << (d - 1);
@@ -157,10 +130,10 @@ void Engine::CellMasks(const Outer& o, OuterInfo& in) const {
 
 int Engine::Cells(const Outer& o, const OuterInfo& in, int* mbs, int* index) const {
   int n = 0;
-  if (cfg.mbs != kAuto) {
+  if (fixed.mbs != kAuto) {
     const int local = in.local;
-    if (cfg.mbs > 0 && local % cfg.mbs == 0 && (o.vp <= 1 || (local / cfg.mbs) % o.pp == 0))
-      mbs[n] = cfg.mbs, index[n++] = 0;
+    if (fixed.mbs > 0 && local % fixed.mbs == 0 && (o.vp <= 1 || (local / fixed.mbs) % o.pp == 0))
+      mbs[n] = fixed.mbs, index[n++] = 0;
     return n;
   }
   for (uint64_t bits = in.cells; bits; bits &= bits - 1) {
@@ -204,26 +177,26 @@ int Engine::Inners(const Outer& o, const Job& job, Inner* out) const {
   const SelectiveKind selective = StackOf(job).selective;
   int n = 0;
   for (int zero = 0; zero <= 3; ++zero) {
-    if (cfg.zero != kAuto && zero != cfg.zero) continue;
-    if (o.pp > 1 && zero > MaxZeroWithPipeline(job)) continue;        // the stack's rule (CheckLayout's)
-    if (zero > 0 && o.dp * o.cp == 1 && cfg.zero == kAuto) continue;  // nothing to shard over
+    if (fixed.zero != kAuto && zero != fixed.zero) continue;
+    if (o.pp > 1 && zero > MaxZeroWithPipeline(job)) continue;          // the stack's rule (CheckLayout's)
+    if (zero > 0 && o.dp * o.cp == 1 && fixed.zero == kAuto) continue;  // nothing to shard over
     for (int oi = 0; oi < 3; ++oi) {
       const Offload off = kAllOffload[oi];
-      if (cfg.offload != kAuto && int(off) != cfg.offload) continue;
+      if (fixed.offload != kAuto && int(off) != fixed.offload) continue;
       if (off != Offload::None && zero == 0) continue;  // ZeRO-Offload builds on ZeRO
       if (off == Offload::Nvme && zero != 3) continue;  // ZeRO-Infinity
       for (int ri = 0; ri < 3; ++ri) {
         const Recompute rc = kAllRecompute[ri];
-        if (cfg.recompute != Recompute::Auto && rc != cfg.recompute) continue;
+        if (fixed.recompute != Recompute::Auto && rc != fixed.recompute) continue;
         // A stack without a selective mode (per-layer checkpointing only) never gets one. With
         // FlashAttention the scores are never stored, so Megatron's selective recompute (which drops
         // exactly them, Korthikanti et al.) is the same layout as none: do not list it twice.
         if (rc == Recompute::Selective && selective == SelectiveKind::None) continue;
-        if (cfg.recompute == Recompute::Auto && rc == Recompute::Selective && job.work.flash &&
+        if (fixed.recompute == Recompute::Auto && rc == Recompute::Selective && job.work.flash &&
             selective == SelectiveKind::AttentionCore)
           continue;
         for (int sp = 0; sp <= 1; ++sp) {
-          if (cfg.sp != kAuto ? sp != cfg.sp : (sp == 1 && o.tp == 1)) continue;
+          if (fixed.sp != kAuto ? sp != fixed.sp : (sp == 1 && o.tp == 1)) continue;
           out[n++] = {int8_t(zero), off, rc, sp == 1, uint16_t(((zero * 3 + oi) * 3 + ri) * 2 + sp)};
         }
       }

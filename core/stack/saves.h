@@ -44,7 +44,7 @@ struct LayerRun {
   bool qlora = false;         // the frozen base is 4-bit (bitsandbytes Linear4bit / torchao NF4)
   bool kbit_prep = false;     // PEFT's prepare_model_for_kbit_training: norms, embeddings and head in fp32
   bool autocast = true;       // mixed precision through torch.autocast (Trainer bf16=True); false in fp32 training
-  bool compiled = false;      // torch.compile: Inductor's partitioner saves the GEMM outputs and recomputes pointwise ops
+  bool compiled = false;  // torch.compile: Inductor's partitioner saves the GEMM outputs and recomputes pointwise ops
 };
 inline constexpr uint8_t kLoraQ = 1, kLoraK = 2, kLoraV = 4, kLoraO = 8, kLoraGate = 16, kLoraUp = 32, kLoraDown = 64;
 

@@ -15,6 +15,7 @@
 #include "config.h"
 #include "json.h"
 #include "planner.h"
+#include "resolve.h"
 #include "test_links.h"
 #include "units.h"
 
@@ -292,4 +293,79 @@ TEST_CASE("trainplan compare on a compare link and trainplan search carry the li
   REQUIRE(results);
   REQUIRE(!results->array.empty());
   for (const JsonValue& result : results->array) CHECK(result.Find("config")->NumberOr("calib_speed", 0) == factor);
+}
+
+TEST_CASE("calibration is fitted on the plan's own job, as resolving the calibrated keys would give it",
+          "[calibrate]") {
+  // Each trial of the fit, and the calibrated plan, set the factors on the job already resolved
+  // (SetCalibration) instead of resolving the configuration again: the result is the job ResolveJob makes of
+  // the calibrated configuration, kernel rate for kernel rate (a rate the user gave is left as given).
+  Config cfg = testing::FromLink(std::string(kRun) + "&eff_attention=0.4");
+  cfg.measured_tokens_per_s_per_gpu = 2500;
+  cfg.measured_peak_gib = 50;
+  const PlanOutput out = MakePlan(cfg);
+  REQUIRE(out.ok);
+  REQUIRE(out.calibration.speed_fitted);
+  REQUIRE(out.calibration.memory_fitted);
+  std::vector<ConfigIssue> issues;
+  const Job again = ResolveJob(out.config, issues);
+  CHECK(out.job.assume.calib_speed == again.assume.calib_speed);
+  CHECK(out.job.assume.calib_memory == again.assume.calib_memory);
+  CHECK(out.job.assume.eff_matmul == again.assume.eff_matmul);
+  CHECK(out.job.assume.eff_memory == again.assume.eff_memory);
+  CHECK(out.job.assume.eff_attention == 0.4);  // the user's own rate: calibration leaves it
+  CHECK(again.assume.eff_attention == 0.4);
+  CHECK(out.job.assume.eff_matmul != Approx(ResolveJob(cfg, issues).assume.eff_matmul));
+  CHECK(Evaluate(again, out.plan.layout).step.seconds == out.plan.step.seconds);
+}
+
+TEST_CASE("a log's iteration time is converted with the plan's own shape, in the same plan", "[calibrate]") {
+  // MakePlan with a log learns the global batch, sequence and GPU count from the plan it makes, and fits the
+  // factors in that plan: the same answer as giving the converted figure as a key.
+  const Config cfg = testing::FromLink("model=llama3-8b&gpu=a100-80g&gpus=8&tokens=1e10");
+  const RunLogReading log = ReadRunLog(" iteration 10/100 | elapsed time per iteration (ms): 2500.0 |\n");
+  REQUIRE(LogNeedsPlanShape(log));
+  const PlanOutput plain = MakePlan(cfg);
+  REQUIRE(plain.ok);
+  Config keyed = cfg;
+  keyed.measured_tokens_per_s_per_gpu =
+      LogTokensPerGpu(log, plain.plan.global_batch, plain.job.work.seq, plain.job.hw.gpus);
+  const PlanOutput from_keys = MakePlan(keyed);
+  const PlanOutput from_log = MakePlan(cfg, log);
+  REQUIRE(from_log.ok);
+  CHECK(from_log.config.measured_tokens_per_s_per_gpu == keyed.measured_tokens_per_s_per_gpu);
+  CHECK(from_log.calibration.speed_factor == from_keys.calibration.speed_factor);
+  CHECK(from_log.calibration.speed_factor != 1);
+  CHECK(from_log.plan.throughput.tokens_per_s_per_gpu == from_keys.plan.throughput.tokens_per_s_per_gpu);
+  // A figure the configuration states wins over the log's.
+  Config given = cfg;
+  given.measured_tokens_per_s_per_gpu = 2000;
+  CHECK(MakePlan(given, log).config.measured_tokens_per_s_per_gpu == 2000);
+}
+
+TEST_CASE("an edit is followed by the calibration: a new measurement refits, other keys leave the measured run",
+          "[calibrate]") {
+  Config before =
+      testing::FromLink(std::string(kRun) + "&measured_tokens_per_s_per_gpu=2500&calib_speed=0.9&calib_gpu=a100-80g");
+  // A new figure: its factor goes back to auto (fitted afresh), calib_gpu with it.
+  Config edited = before;
+  edited.measured_tokens_per_s_per_gpu = 2600;
+  CHECK(RefitEditedMeasurement(before, edited));
+  CHECK(edited.calib_speed == 0);
+  CHECK(edited.calib_gpu.empty());
+  // ... unless the same edit gave the factor too.
+  Config both = before;
+  both.measured_tokens_per_s_per_gpu = 2600, both.calib_speed = 1.1;
+  CHECK(RefitEditedMeasurement(before, both));
+  CHECK(both.calib_speed == 1.1);
+  // Any other edit is no new measurement; only calibration and view keys keep the run the one measured.
+  Config view = before;
+  view.view = 1, view.lang = "zh", view.calib_memory = 1.2;
+  CHECK_FALSE(RefitEditedMeasurement(before, view));
+  CHECK(SameMeasuredRun(before, view));
+  Config more_gpus = before;
+  more_gpus.gpus = 16;
+  CHECK_FALSE(SameMeasuredRun(before, more_gpus));
+  CHECK(IsCalibrationKey("calib_gpu"));
+  CHECK_FALSE(IsCalibrationKey("gpus"));
 }

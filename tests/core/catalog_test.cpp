@@ -206,3 +206,14 @@ TEST_CASE("the default MTBF is Llama 3's: 54 days x 24 h x 16,384 GPUs / 419 int
   CHECK(Config{}.mtbf_gpu_h == std::round(54.0 * 24 * 16384 / 419));
   CHECK(Reliability{}.mtbf_gpu_h == Config{}.mtbf_gpu_h);
 }
+
+TEST_CASE("a GPU's short name drops its maker's brand, an unknown id stays as it is", "[catalog]") {
+  CHECK(ShortGpuName("rtx4090") == "RTX 4090");
+  CHECK(ShortGpuName("mi300x").rfind("MI300X", 0) == 0);
+  CHECK(ShortGpuName("no-such-gpu") == "no-such-gpu");
+  for (const GpuSpec& g : Gpus()) {
+    INFO(g.id);
+    CHECK(g.name.find(ShortGpuName(g.id)) != std::string::npos);
+    CHECK(ShortGpuName(g.id).rfind("NVIDIA", 0) != 0);
+  }
+}

@@ -4,6 +4,7 @@
 // CheckLayout validation.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -14,8 +15,10 @@
 #include "config.h"
 #include "json.h"
 #include "plan.h"
+#include "planner.h"
 #include "presets.h"
 #include "resolve.h"
+#include "test_links.h"
 
 using namespace tp;
 
@@ -741,4 +744,139 @@ TEST_CASE("a model preset replaces the whole model, an import keeps the checkpoi
   CHECK(ValidModelName("Qwen/Qwen2.5-7B"));
   CHECK_FALSE(ValidModelName(std::string(101, 'a')));
   CHECK_FALSE(ValidModelName("a\nb"));
+}
+
+TEST_CASE("token counts read as ML engineers write them: 8k = 8,192, 128K = 131,072, 8000 stays 8,000", "[config]") {
+  auto seq_of = [](const char* text) {
+    Config c;
+    std::vector<ConfigIssue> issues;
+    const bool ok = ApplyPair(c, "seq", text, issues);
+    return ok && issues.empty() ? c.seq : -2;
+  };
+  CHECK(seq_of("8k") == 8192);
+  CHECK(seq_of("32K") == 32768);
+  CHECK(seq_of("128k") == 131072);
+  CHECK(seq_of("1M") == 1048576);
+  CHECK(seq_of("8000") == 8000);
+  CHECK(seq_of("8,192") == 8192);
+  CHECK(seq_of("1.5k") == 1536);
+  CHECK(seq_of("1b") == -2);    // no sequence is counted in billions: refused, not 1e9
+  CHECK(seq_of("0.3k") == -2);  // 307.2 tokens is not a whole number
+  Config c;
+  std::vector<ConfigIssue> issues;
+  REQUIRE(ApplyPair(c, "example_tokens", "2k", issues));
+  CHECK(c.example_tokens == 2048);
+  // Token budgets keep decimal suffixes: 1B is 10^9 tokens, 2k steps of a budget are not 2,048.
+  REQUIRE(ApplyPair(c, "tokens", "1B", issues));
+  CHECK(c.tokens == 1e9);
+  REQUIRE(ApplyPair(c, "tokens", "2k", issues));
+  CHECK(c.tokens == 2000);
+  // The link shows the number taken.
+  Config d;
+  REQUIRE(ApplyPair(d, "seq", "8k", issues));
+  CHECK(FormatLink(d).find("seq=8192") != std::string::npos);
+}
+
+TEST_CASE("the key table answers for every key: its default, a copy, its name as typed, its value labels", "[config]") {
+  // IsDefault and CopyKey go through each key's row (no text round trip): every surface that asks "is this key
+  // on its default" or copies a key (the planner's fallback, the page's view keys, a model switch) asks here.
+  const Config defaults;
+  Config edited = testing::FromLink("#v=1&model=llama3-8b&gpus=16&pue=1.45&stack=fsdp&recompute=full&eff_matmul=0.7");
+  for (const KeyInfo& k : Keys()) {
+    INFO(k.name);
+    CHECK(IsDefault(defaults, k.name));
+    Config copy = defaults;
+    REQUIRE(CopyKey(copy, edited, k.name));
+    CHECK(FormatValue(copy, k.name) == FormatValue(edited, k.name));
+  }
+  for (const char* key : {"model", "gpus", "pue", "stack", "recompute", "eff_matmul"})
+    CHECK_FALSE(IsDefault(edited, key));
+  CHECK(IsDefault(edited, "tp"));
+  CHECK_FALSE(IsDefault(edited, "no_such_key"));
+  CHECK_FALSE(CopyKey(edited, defaults, "no_such_key"));
+  // The defaults of the economics and reliability keys are the Job's (one set of defaults).
+  std::vector<ConfigIssue> issues;
+  const Job job = ResolveJob(defaults, issues);
+  CHECK(job.econ.usd_per_kwh == Economics{}.usd_per_kwh);
+  CHECK(job.econ.pue == Economics{}.pue);
+  CHECK(job.rel.mtbf_gpu_h == Reliability{}.mtbf_gpu_h);
+  CHECK(job.rel.restart_s == Reliability{}.restart_s);
+  // Keys as typed: the parser and the link reader read the same name.
+  CHECK(NormalKey(" GPUs-Per-Node ") == "gpus_per_node");
+  Config typed;
+  CHECK(ApplyPair(typed, "GPUs-Per-Node", "4", issues));
+  CHECK(typed.gpus_per_node == 4);
+  // Choice keys carry their values' labels on their row; a key without them shows its spellings.
+  CHECK(std::string(ChoiceLabel(*FindKey("prec"), int(Precision::Fp32))) == "FP32 (TF32)");
+  CHECK(std::string(ChoiceLabel(*FindKey("zero"), 3)) == "3 (+ weights, FSDP)");
+  CHECK(std::string(ChoiceLabel(*FindKey("sp"), 1)) == "on");
+  CHECK(std::string(ChoiceLabel(*FindKey("prec"), 9)) == "-");
+  for (const KeyInfo& k : Keys())
+    if (k.kind == KeyKind::Choice)
+      for (int i = 0; i < k.n_names; ++i) CHECK(*ChoiceLabel(k, i));
+  // Relevance: the adapter keys only with LoRA / QLoRA, the dataset keys only when fine-tuning.
+  Config lora = testing::FromLink("#v=1&method=lora");
+  const Job lora_job = ResolveJob(lora, issues);
+  CHECK(KeyRelevant(lora, lora_job, "lora_r"));
+  CHECK(KeyRelevant(lora, lora_job, "examples"));
+  CHECK_FALSE(KeyRelevant(defaults, job, "lora_r"));
+  CHECK_FALSE(KeyRelevant(defaults, job, "examples"));
+  CHECK_FALSE(KeyRelevant(defaults, job, "params"));
+  CHECK(KeyRelevant(defaults, job, "gpus"));
+  // Issues are equal when key, message and kind are.
+  const ConfigIssue a = MakeIssue("tp", "must be at least 1"_issue);
+  CHECK(a == MakeIssue("tp", "must be at least 1"_issue));
+  CHECK_FALSE(a == MakeIssue("pp", "must be at least 1"_issue));
+  CHECK_FALSE(a == MakeIssue("tp", "must be at least 1"_issue, {}, true));
+}
+
+TEST_CASE("a model's learned positions fix its context: auto stays within it, a longer sequence is refused by name",
+          "[config]") {
+  // default_seq (assets/models.json) is the context a preset was trained at. A learned-position model (GPT-2,
+  // BERT, GPT-3) has no embedding beyond its positions: auto plans at most that long, and a longer seq is an
+  // error on `seq` naming the limit. A rotary model plans at the goal's default, and a sequence beyond its
+  // trained context is only a notice.
+  struct Expect {
+    const char* link;
+    int seq;
+  };
+  for (const Expect& e :
+       {Expect{"#v=1&model=gpt2-1.5b", 1024}, Expect{"#v=1&model=bert-base", 512}, Expect{"#v=1&model=gpt3-175b", 2048},
+        Expect{"#v=1&model=bert-base&goal=finetune", 512}, Expect{"#v=1&model=gpt2-1.5b&method=lora", 1024},
+        Expect{"#v=1&model=llama2-70b", 4096}, Expect{"#v=1&model=llama3-8b&method=lora", 2048},
+        Expect{"#v=1&model=gpt2-1.5b&seq=512", 512}}) {
+    INFO(e.link);
+    std::vector<ConfigIssue> issues;
+    const Job job = ResolveJob(testing::FromLink(e.link), issues);
+    CHECK_FALSE(HasErrors(issues));
+    CHECK(job.work.seq == e.seq);
+  }
+  std::vector<ConfigIssue> issues;
+  const Job too_long = ResolveJob(testing::FromLink("#v=1&model=gpt2-1.5b&seq=2048"), issues);
+  REQUIRE(HasErrors(issues));
+  const ConfigIssue* seq = nullptr;
+  for (const ConfigIssue& i : issues)
+    if (!i.notice && i.key == "seq") seq = &i;
+  REQUIRE(seq);
+  CHECK(seq->message.find("1024") != std::string::npos);
+  CHECK(seq->message.find("gpt2-1.5b") != std::string::npos);
+  CHECK(too_long.work.seq == 1024);
+  CHECK_FALSE(MakePlan(testing::FromLink("#v=1&model=bert-base&seq=1024")).ok);
+  // The page plans the rest at the model's context, naming seq as the key it replaced.
+  const PlanOutput page = MakePlanWithFallback(testing::FromLink("#v=1&model=gpt2-1.5b&gpus=8&seq=4096"));
+  REQUIRE(page.ok);
+  CHECK(page.job.work.seq == 1024);
+  CHECK(std::find(page.fallback_keys.begin(), page.fallback_keys.end(), "seq") != page.fallback_keys.end());
+  // A rotary model beyond its trained context: planned as asked, with a notice on seq.
+  issues.clear();
+  const Job rotary = ResolveJob(testing::FromLink("#v=1&model=llama2-7b&seq=16384"), issues);
+  CHECK_FALSE(HasErrors(issues));
+  CHECK(rotary.work.seq == 16384);
+  bool noticed = false;
+  for (const ConfigIssue& i : issues)
+    noticed |= i.notice && i.key == "seq" && i.message.find("4096") != std::string::npos;
+  CHECK(noticed);
+  issues.clear();
+  ResolveJob(testing::FromLink("#v=1&model=llama2-7b&seq=4096"), issues);
+  CHECK(std::none_of(issues.begin(), issues.end(), [](const ConfigIssue& i) { return i.key == "seq"; }));
 }

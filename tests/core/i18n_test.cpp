@@ -15,13 +15,15 @@
 #include "cli.h"
 #include "config.h"
 #include "default_sources.h"
+#include "format.h"
 #include "i18n_core.h"
 #include "planner.h"
 #include "report.h"
 #include "resolve.h"
 #include "scenario.h"
-#include "search.h"
+#include "search_config.h"
 #include "sentences.h"
+#include "text.h"
 
 using namespace tp;
 
@@ -355,6 +357,8 @@ std::vector<ConfigIssue> BadInputIssues() {
       {{"model", "custom"}, {"layers", "4"}, {"hidden", "256"}, {"heads", "4"}, {"kv_lora_rank", "64"}, {"gpus", "1"}});
   pairs({{"model", "llama2-7b"}, {"params", "7e9"}, {"layers", "32"}, {"hidden", "4096"}, {"heads", "32"}});
   pairs({{"model", "llama2-7b"}, {"params", "5e9"}});
+  pairs({{"model", "gpt2-1.5b"}, {"seq", "2048"}, {"gpus", "1"}});   // beyond its 1,024 learned positions
+  pairs({{"model", "llama2-7b"}, {"seq", "16384"}, {"gpus", "8"}});  // beyond its trained 4,096 (rotary)
   pairs({{"model", "llama2-7b"}, {"method", "qlora"}, {"prec", "fp32"}, {"lora_r", "9999"}});
   pairs({{"model", "llama2-7b"}, {"gpus", "8"}, {"tp", "3"}, {"pp", "64"}, {"vp", "3"}, {"ep", "2"}});
   pairs({{"model", "llama2-7b"}, {"gpus", "8"}, {"tp", "8"}, {"pp", "1"}, {"cp", "1"}, {"ep", "1"}, {"dp", "2"}});

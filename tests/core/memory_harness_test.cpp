@@ -48,8 +48,10 @@ double PlannerLayerBytes(const JsonValue& row) {
   lay.mbs = int(row.NumberOr("batch", 1));
   lay.recompute = row.StringOr("recompute", "none") == "full" ? Recompute::Full : Recompute::None;
   job.model.layers = 2;
+  RefreshFacts(job);
   const double two = EstimateMemory(job, lay).activations;
   job.model.layers = 1;
+  RefreshFacts(job);
   return two - EstimateMemory(job, lay).activations;
 }
 

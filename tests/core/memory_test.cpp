@@ -15,6 +15,7 @@
 #include "model.h"
 #include "planner.h"
 #include "presets.h"
+#include "rules.h"
 #include "stack.h"
 #include "test_data.h"
 #include "validation.h"
@@ -41,6 +42,7 @@ Job Llama8bLora() {
   job.work.seq = 2048;
   job.work.method = Method::Lora;
   job.work.lora_r = 8;
+  RefreshFacts(job);
   return job;
 }
 
@@ -48,8 +50,10 @@ Job Llama8bLora() {
 double OneLayer(Job job, Layout lay) {
   job.model.vocab = 0;
   job.model.layers = 2;
+  RefreshFacts(job);
   const double two = EstimateMemory(job, lay).activations;
   job.model.layers = 1;
+  RefreshFacts(job);
   return two - EstimateMemory(job, lay).activations;
 }
 
@@ -85,6 +89,7 @@ TEST_CASE("ZeRO stages shard the model states as DeepSpeed and Megatron keep the
   job.stack = FindStack("deepspeed");
   job.model.params_total = 7.5e9;
   job.work.prec = Precision::Fp16;
+  RefreshFacts(job);
   Layout lay;
   lay.dp = 64;
   const double psi = 7.5e9, n = 64;
@@ -155,8 +160,10 @@ TEST_CASE("activations follow Korthikanti et al. per layer", "[memory]") {
   lay.recompute = Recompute::Full;
   job.model.vocab = 0;
   job.model.layers = 10;
+  RefreshFacts(job);
   const double ten = EstimateMemory(job, lay).activations;
   job.model.layers = 20;
+  RefreshFacts(job);
   CHECK(EstimateMemory(job, lay).activations - ten == Approx(10 * 2 * sbh / 8));
   // FlashAttention removes the s^2 scores: the layer drops to 34 sbh + the fp32 log-sum-exp.
   job.work.flash = true;
@@ -175,6 +182,7 @@ TEST_CASE("each technique moves memory the way it should", "[memory]") {
     j.hw.gpu = &gpu;
     j.hw.gpus = 64;
     j.work.seq = 4096;
+    RefreshFacts(j);
     return j;
   }();
   Layout lay;
@@ -249,6 +257,7 @@ TEST_CASE("each technique moves memory the way it should", "[memory]") {
 TEST_CASE("offload moves optimizer states to the host and says how much host memory", "[memory]") {
   Job job;
   job.model = FindModel("llama2-13b")->arch;
+  RefreshFacts(job);
   job.hw.gpus = 8;
   job.hw.gpus_per_node = 8;
   static GpuSpec gpu;
@@ -343,6 +352,7 @@ TEST_CASE("the articles' memory table, reproduced with the assumptions that give
     Layout l;
     l.mbs = mbs;
     l.recompute = rc;
+    RefreshFacts(j);
     return EstimateMemory(j, l);
   };
   CHECK(run("bert-base", Method::Full, 128, 32, Recompute::None, false).total / 4e9 == Approx(1).epsilon(0.10));
@@ -360,6 +370,7 @@ TEST_CASE("the articles' memory table, reproduced with the assumptions that give
 TEST_CASE("MoE experts are sharded by expert parallelism, DeepSeek-V3 on its published layout", "[memory]") {
   Job job;
   job.model = FindModel("deepseek-v3")->arch;
+  RefreshFacts(job);
   job.work.seq = 4096;
   job.hw.gpus = 2048;
   static GpuSpec h800;
@@ -401,6 +412,7 @@ TEST_CASE("bad input gives finite numbers, never a crash", "[memory]") {
   job.model.hidden = 1000;
   job.model.heads = 0;
   job.model.vocab = -3;
+  RefreshFacts(job);
   job.work.seq = -5;
   lay.tp = 0;
   lay.pp = -2;
@@ -419,6 +431,7 @@ TEST_CASE("bad input gives finite numbers, never a crash", "[memory]") {
 TEST_CASE("offload only fits if the node has the host memory for it", "[memory]") {
   Job job;
   job.model = FindModel("llama2-70b")->arch;
+  RefreshFacts(job);
   job.hw.gpus = 4;
   job.hw.gpus_per_node = 4;
   static GpuSpec gpu;
@@ -446,6 +459,7 @@ TEST_CASE("more of torchtune's published peaks: 70B LoRA over 8 A100s, 8B LoRA w
   Job job;
   job.stack = FindStack("torchtune");
   job.model = FindModel("llama3-70b")->arch;  // Llama 3.1 70B has the same shape
+  RefreshFacts(job);
   static GpuSpec a100;
   a100.mem_bytes = 80 * kGiB;
   job.hw.gpu = &a100;
@@ -488,6 +502,7 @@ TEST_CASE("QLoRA fits LLaMA-33B on a 24 GB card thanks to its paged optimizer", 
   job.model.heads = 52;
   job.model.ffn = 17920;
   job.model.vocab = 32000;
+  RefreshFacts(job);
   job.hw.gpu = &gpu;
   job.work.method = Method::Qlora;
   job.work.lora_r = 64;
@@ -501,4 +516,37 @@ TEST_CASE("QLoRA fits LLaMA-33B on a 24 GB card thanks to its paged optimizer", 
   // It is at the edge: part of the optimizer states has been paged to host memory.
   CHECK(m.host_bytes > 0);
   CHECK(m.total <= m.usable);
+}
+
+TEST_CASE("the host memory offload may fill is the node's GPUs' share, as the page shows it", "[memory]") {
+  // A 4-GPU job on 8-GPU servers is one node of 4 GPUs (NodeGpus): its offload needs and its limit count those
+  // 4, and the page's "of N GB host RAM assumed" line reads the same limit (HostBytesPerNode).
+  Job job;
+  job.model = FindModel("llama2-70b")->arch;
+  RefreshFacts(job);
+  job.hw.gpus = 4;
+  job.hw.gpus_per_node = 8;
+  static GpuSpec gpu;
+  gpu.mem_bytes = 24 * kGiB;
+  job.hw.gpu = &gpu;
+  job.work.seq = 2048;
+  Layout lay;
+  lay.dp = 4;
+  lay.zero = 3;
+  lay.recompute = Recompute::Full;
+  lay.offload = Offload::Cpu;
+  CHECK(NodeGpus(job.hw) == 4);
+  const MemoryBreakdown m = EstimateMemory(job, lay);
+  CHECK(m.host_bytes == Approx(1.5 * 18 * CountParams(job.model).total));  // the four GPUs' states
+  // 300 GB per GPU: 1.2 TB for the node's four, less than the 1.86 TB the states need (2.4 TB would be
+  // counting eight GPUs the job does not have).
+  job.assume.host_gb_per_gpu = 300;
+  CHECK(HostBytesPerNode(job) == Approx(4 * 300e9));
+  CHECK(m.host_bytes > HostBytesPerNode(job));
+  CHECK_FALSE(EstimateMemory(job, lay).fits);
+  job.assume.host_gb_per_gpu = 500;
+  CHECK(EstimateMemory(job, lay).fits);
+  job.hw.gpus = 16;  // two full nodes
+  CHECK(NodeGpus(job.hw) == 8);
+  CHECK(NodeGpus(job.hw.gpus_per_node, 0) == 1);
 }

@@ -79,8 +79,10 @@ TEST_CASE("preset ids are unique, lowercase and named", "[model]") {
     CHECK(std::none_of(p.id.begin(), p.id.end(), [](unsigned char c) { return std::isupper(c) || std::isspace(c); }));
     CHECK_FALSE(p.name.empty());
     CHECK(p.name != p.id);
-    CHECK(p.default_seq >= 512);  // BERT's 512 positions
-    CHECK(p.default_seq <= 32768);
+    CHECK(p.arch.trained_seq >= 512);  // BERT's 512 positions
+    CHECK(p.arch.trained_seq <= 32768);
+    // A learned-position model was trained at its positions' length, which is also its longest sequence.
+    if (p.arch.pos_embeddings > 0) CHECK(p.arch.trained_seq == p.arch.pos_embeddings);
     CHECK(FindModel(p.id) == &p);
   }
 }

@@ -11,7 +11,7 @@
 #include "explain.h"
 #include "planner.h"
 #include "resolve.h"
-#include "search.h"
+#include "search_config.h"
 #include "test_links.h"
 #include "trace.h"
 
@@ -70,7 +70,7 @@ TEST_CASE("the search offers only the ZeRO stages the stack runs with a pipeline
     opt.top = 200;
     opt.exhaustive = true;
     LayoutSearch search;
-    search.Begin(cfg, opt);
+    BeginSearch(search, cfg, opt);
     while (!search.Step(1 << 20)) {
     }
     const SearchResult& r = search.Result();

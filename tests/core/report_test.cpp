@@ -8,11 +8,13 @@
 #include <string>
 
 #include "catalog.h"
+#include "compare.h"
 #include "config.h"
+#include "format.h"
 #include "json.h"
 #include "planner.h"
 #include "report.h"
-#include "search.h"
+#include "search_config.h"
 #include "sentences.h"
 #include "test_links.h"
 #include "units.h"
@@ -193,12 +195,14 @@ TEST_CASE("text is an aligned table with units, its numbers from the plan", "[re
   CHECK(rows > 30);
   const MemoryBreakdown& m = out.plan.memory;
   CHECK(text.find("GiB = 2^30 bytes, as nvidia-smi and PyTorch count; GB = 1e9") != std::string::npos);
-  CHECK(text.find(Fmt("%.2f GiB (%.2f GB)", m.weights / kGiB, m.weights / 1e9)) != std::string::npos);
-  CHECK(text.find(Fmt("%.2f GiB (%.2f GB)", m.total / kGiB, m.total / 1e9)) != std::string::npos);
+  // Memory as the page shows it (format.h), the SI figure beside it: "15.5 GiB (16.6 GB)".
+  auto both = [](double bytes) { return MemoryText(bytes) + " (" + BytesText(bytes) + ")"; };
+  CHECK(both(16.64e9) == "15.5 GiB (16.6 GB)");
+  CHECK(text.find("  weights  ") != std::string::npos);
+  CHECK(text.find(both(m.weights)) != std::string::npos);
+  CHECK(text.find(both(m.total)) != std::string::npos);
   // Usable against the capacity in the same unit (an 80 GB card reads 80 GiB, as nvidia-smi shows it).
-  char capacity[32];
-  std::snprintf(capacity, sizeof capacity, "%.2f GiB", m.capacity / kGiB);
-  CHECK(text.find(Fmt("%.2f GiB (%.2f GB) of ", m.usable / kGiB, m.usable / 1e9) + capacity) != std::string::npos);
+  CHECK(text.find(both(m.usable) + " of " + MemoryText(m.capacity)) != std::string::npos);
   CHECK(text.find(DurationText(Lang::En, out.plan.run.days * 86400) + " (" +
                   DurationText(Lang::En, out.plan.run.compute_days * 86400) + " failure-free)") != std::string::npos);
   CHECK(text.find(" USD") != std::string::npos);
@@ -234,10 +238,8 @@ TEST_CASE("comparison puts each scenario's own numbers side by side", "[report]"
   CHECK(Lines(text)[0].find("scenario 2") != std::string::npos);
   for (const std::string& l : Lines(text)) {
     if (l.find("  total ") != 0) continue;
-    CHECK(l.find(Fmt("%.2f GiB (%.2f GB)", a.plan.memory.total / kGiB, a.plan.memory.total / 1e9)) !=
-          std::string::npos);
-    CHECK(l.find(Fmt("%.2f GiB (%.2f GB)", b.plan.memory.total / kGiB, b.plan.memory.total / 1e9)) !=
-          std::string::npos);
+    CHECK(l.find(MemoryText(a.plan.memory.total) + " (" + BytesText(a.plan.memory.total) + ")") != std::string::npos);
+    CHECK(l.find(MemoryText(b.plan.memory.total) + " (" + BytesText(b.plan.memory.total) + ")") != std::string::npos);
   }
   JsonValue j = Parse(FormatComparison({a, b}, Format::Json));
   REQUIRE(j.Find("plans"));
@@ -276,9 +278,7 @@ TEST_CASE("search results: best first, each a full plan object", "[report]") {
   CHECK(text.find("Searched " + std::to_string(r.evaluated) + " layouts") == 0);
   CHECK(Lines(text).size() == r.top.size() + 3);  // heading, column names, rows, best link
   // Memory per GPU in GiB, the unit nvidia-smi and PyTorch show (an "80 GB" card reads 80 GiB there).
-  char gib[32];
-  std::snprintf(gib, sizeof gib, "%.1f GiB", r.top[0].plan.memory.total / kGiB);
-  CHECK(text.find(gib) != std::string::npos);
+  CHECK(text.find(MemoryText(r.top[0].plan.memory.total)) != std::string::npos);
   CHECK(Lines(FormatSearch(base, r, Format::Csv)).size() == r.top.size() + 1);
 }
 
@@ -333,7 +333,9 @@ TEST_CASE("when nothing fits: fit advice rows and the closest layout in search",
 }
 
 TEST_CASE("durations read in the unit a person uses: seconds, minutes, hours, days", "[report]") {
-  CHECK(DurationText(Lang::En, 45) == "45 s");
+  CHECK(DurationText(Lang::En, 45) == "45.0 s");
+  CHECK(DurationText(Lang::En, 2.314) == "2.31 s");
+  CHECK(DurationText(Lang::En, 0.12) == "120 ms");
   CHECK(DurationText(Lang::En, 29 * 60) == "29 min");
   CHECK(DurationText(Lang::En, 3.42 * 3600) == "3.4 h");
   CHECK(DurationText(Lang::En, 30 * 3600) == "30 h");
@@ -347,4 +349,46 @@ TEST_CASE("durations read in the unit a person uses: seconds, minutes, hours, da
   CHECK(ft.job.work.finetune);
   CHECK(ft.plan.run.days < 1);
   CHECK(PlanToText(ft).find(" min (") != std::string::npos);
+}
+
+TEST_CASE("the compare verdict: the fastest and cheapest that fit, one line against the first, in every format",
+          "[report][compare]") {
+  const PlanOutput a100 = MakePlan(FromLink("#v=1&model=llama3-8b&gpus=8&gpu=a100-80g"));
+  const PlanOutput h100 = MakePlan(FromLink("#v=1&model=llama3-8b&gpus=8&gpu=h100"));
+  const PlanOutput small = MakePlan(FromLink("#v=1&model=llama2-70b&gpus=1&gpu=rtx4090&method=full"));
+  REQUIRE(a100.ok);
+  REQUIRE(h100.ok);
+  REQUIRE(h100.plan.run.days < a100.plan.run.days);
+  const ComparisonVerdict v = JudgeComparison({a100, h100});
+  CHECK(v.fitting == 2);
+  CHECK(v.fastest == 1);
+  CHECK(v.versus == 1);
+  CHECK(v.faster == Approx(1 - h100.plan.run.days / a100.plan.run.days));
+  CHECK(v.cheaper == Approx(1 - h100.plan.run.cost_usd / a100.plan.run.cost_usd));
+  CHECK(v.cheapest == (h100.plan.run.cost_usd < a100.plan.run.cost_usd ? 1 : 0));
+  const std::string line = CompareVerdictText(v, {a100, h100}, Lang::En);
+  INFO(line);
+  CHECK(line.rfind("H100 80GB SXM5 x 8: " + PercentText(v.faster) + " faster ", 0) == 0);
+  CHECK(line.find(" than A100 80GB SXM4 x 8") != std::string::npos);
+  CHECK(CompareVerdictText(JudgeComparison({h100, a100}), {h100, a100}, Lang::En)
+            .find("H100 80GB SXM5 x 8 is both the fastest and the cheapest") == 0);
+  // The first does not fit: the line names the fastest that does; none fits: it says so.
+  REQUIRE(small.ok);
+  REQUIRE_FALSE(small.plan.memory.fits);
+  const ComparisonVerdict only = JudgeComparison({small, h100});
+  CHECK(only.versus == -1);
+  CHECK(
+      CompareVerdictText(only, {small, h100}, Lang::En).find("H100 80GB SXM5 x 8 fits where RTX 4090 x 1 does not: ") ==
+      0);
+  CHECK(JudgeComparison({small}).fitting == 0);
+  CHECK(CompareVerdictText(JudgeComparison({small}), {small}, Lang::Zh).find("这些都放不进") == 0);
+  // The command line's formats carry it: the JSON's "verdict", the text's and Markdown's last line.
+  JsonValue j = Parse(FormatComparison({a100, h100}, Format::Json));
+  REQUIRE(j.Find("verdict"));
+  CHECK(j.Find("verdict")->Find("text")->string == line);
+  CHECK(j.Find("verdict")->NumberOr("fastest", -2) == 1);
+  CHECK(j.Find("verdict")->NumberOr("faster", -2) == v.faster);
+  const auto text = Lines(FormatComparison({a100, h100}, Format::Text));
+  CHECK(text.back() == "Verdict: " + line);
+  CHECK(Lines(FormatComparison({a100, h100}, Format::Markdown)).back() == "Verdict: " + line);
 }

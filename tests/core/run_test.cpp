@@ -30,6 +30,7 @@ Job TestJob(const GpuSpec& gpu, int gpus, double mtbf_h) {
   job.rel.mtbf_gpu_h = mtbf_h;
   job.econ.usd_per_gpu_hour = 2.0;
   job.econ.usd_per_gpu = 30000;
+  RefreshFacts(job);
   return job;
 }
 

@@ -4,8 +4,10 @@
 // configurations, its bounds hold on every layout, and searches split across GPU types merge into it.
 #include <catch2/catch.hpp>
 
+#include "catalog.h"
 #include "planner.h"
-#include "search.h"
+#include "resolve.h"
+#include "search_config.h"
 #include "test_links.h"
 
 using namespace tp;
@@ -63,7 +65,7 @@ TEST_CASE("sliced search gives the same answer as one-shot search", "[search]") 
   Config cfg = FromLink("#v=1&model=llama3-8b&gpu=h100&gpus=16&gbs=64");
   SearchResult once = SearchLayouts(cfg, SearchOptions{});
   LayoutSearch sliced;
-  sliced.Begin(cfg, SearchOptions{});
+  BeginSearch(sliced, cfg, SearchOptions{});
   int slices = 0;
   while (!sliced.Step(50)) ++slices;
   CHECK(slices > 1);
@@ -108,14 +110,14 @@ TEST_CASE("search work is bounded: repeats are searched once, lists capped, huge
   repeated.gpu_types = {"h100", "h100", "a100-80g", "h100"};
   repeated.gpu_counts = {8, 8, 16, 8};
   LayoutSearch search;
-  search.Begin(cfg, repeated);
+  BeginSearch(search, cfg, repeated);
   while (!search.Step(1u << 16)) {
   }
   CHECK(search.Result().jobs.size() == 4);  // {h100, a100-80g} x {8, 16}
   SearchOptions many;
   for (int n = 1; n <= 1000; ++n) many.gpu_counts.push_back(8 * n);
   LayoutSearch capped;
-  capped.Begin(cfg, many);
+  BeginSearch(capped, cfg, many);
   CHECK(capped.Result().jobs.size() == kMaxGpuCounts);
   // A custom MoE model with layers and experts of many divisors over 64 cluster sizes: more outer layouts
   // than kMaxOuters. The search refuses it at once and the planner names a layout key.
@@ -123,7 +125,7 @@ TEST_CASE("search work is bounded: repeats are searched once, lists capped, huge
   SearchOptions sizes;
   for (int n = 0; n < 64; ++n) sizes.gpu_counts.push_back((64 + n) << 14);
   LayoutSearch refused;
-  refused.Begin(huge, sizes);
+  BeginSearch(refused, huge, sizes);
   CHECK(refused.Result().too_large);
   CHECK(refused.Step(1));
   CHECK(refused.Result().evaluated == 0);
@@ -330,4 +332,32 @@ TEST_CASE("searches split across GPU types merge into the whole search's answer"
   by_cost.objective = Objective::Cost;
   by_cost.both_objectives = false;
   CheckSameHits(RankedBy(whole, options, Objective::Cost), SearchLayouts(cfg, by_cost).top, "by cost");
+}
+
+TEST_CASE("a configuration's search resolves each job variant once and reuses the plan's own job", "[search]") {
+  // The search sees resolved jobs only (SearchSpace): the planner's search is handed the job it resolved, and
+  // a search across GPU types resolves each other variant once, as the configuration on that GPU and count.
+  const Config cfg = FromLink("#v=1&model=llama3-8b&gpu=a100-80g&gpus=16&tp=2");
+  std::vector<ConfigIssue> issues;
+  Job job = ResolveJob(cfg, issues);
+  job.rel.restart_s = 1234;  // a mark no resolve makes: where the given job was used
+  SearchOptions options;
+  options.gpu_types = {"h100", "a100-80g", "h100"};
+  options.gpu_counts = {16, 32};
+  const SearchSpace space = SearchSpaceOf(cfg, options, &job);
+  REQUIRE(space.jobs.size() == 4);
+  CHECK(space.gpu_ids == std::vector<std::string>{"h100", "h100", "a100-80g", "a100-80g"});
+  for (size_t v = 0; v < space.jobs.size(); ++v) {
+    INFO(space.gpu_ids[v] << " x " << space.jobs[v].hw.gpus);
+    const bool own = space.gpu_ids[v] == "a100-80g" && space.jobs[v].hw.gpus == 16;
+    CHECK((space.jobs[v].rel.restart_s == 1234) == own);
+    CHECK(space.jobs[v].hw.gpu->id == space.gpu_ids[v]);
+  }
+  CHECK(space.fixed.tp == 2);
+  CHECK(space.fixed.pp == kAuto);
+  // Reusing the resolved job is the same as resolving it again.
+  const Job plain = ResolveJob(cfg, issues);
+  SearchOptions one;
+  one.top = 3;
+  CheckSameHits(SearchLayouts(cfg, one, &plain).top, SearchLayouts(cfg, one).top, "reused job");
 }

@@ -11,7 +11,9 @@
 #include "catalog.h"
 #include "flops.h"
 #include "planner.h"
+#include "presets.h"
 #include "resolve.h"
+#include "rules.h"
 #include "step.h"
 #include "test_data.h"
 #include "test_links.h"
@@ -56,6 +58,7 @@ Job MakeJob(const char* gpu_id, int gpus, const ModelArch& arch, int seq, int gb
   j.hw.gpus_per_node = g->gpus_per_node_default;
   j.hw.intra = FindLink(g->intra_default);
   j.hw.inter = FindLink(g->inter_default);
+  RefreshFacts(j);
   return j;
 }
 
@@ -315,6 +318,7 @@ TEST_CASE("bad input gives zeros, never a crash", "[step]") {
   CHECK(r.thr.mfu == 0);
   Job size_only;
   size_only.model.params_total = 7e9;
+  RefreshFacts(size_only);
   size_only.hw = MakeJob("h100", 8, Llama8b(), 4096, 64).hw;
   r = Run(size_only, MakeLayout(1, 1, 8, 1));
   CHECK(r.step.seconds > 0);
@@ -461,4 +465,64 @@ TEST_CASE("ZeRO shards routed experts' optimizer states over dp x cp / ep only",
   REQUIRE(ep8.ok);
   CHECK(ep1.plan.step.offload_s > 0);
   CHECK(ep8.plan.step.offload_s == Approx(ep1.plan.step.offload_s).epsilon(0.02));
+}
+
+TEST_CASE("step time and memory count a stage's parameters by one rule, Megatron-Core's placement", "[step]") {
+  // ParamsOnStage (core/job/rules.h): norms and learned positions whole on every tensor-parallel rank, the final
+  // norm on the last stage, a tied head on the last of several stages a copy of the word embedding alone. Step
+  // time's gradient traffic reads the same count memory holds.
+  const Job job = MakeJob("h100", 8, FindModel("gpt2-1.5b")->arch, 1024, 64);
+  const ParamCounts& pc = job.facts.pc;
+  const double h = job.model.hidden, word = double(job.model.vocab) * h, positions = job.model.pos_embeddings * h;
+  Layout l = MakeLayout(2, 2, 2, 1);
+  const StageParams first = ParamsOnStage(job, l, 0), last = ParamsOnStage(job, l, 1);
+  const double blocks = pc.dense_layers / 2.0;
+  CHECK(first.norms == Approx(blocks * pc.norms));
+  CHECK(first.emb == Approx(word / 2 + positions));
+  CHECK(first.head == 0);
+  CHECK(last.head == Approx(word / 2));  // the tied head's copy: no positions
+  CHECK(last.edge == Approx(last.head + pc.final_norm));
+  CHECK(first.dense == Approx(blocks * (pc.attn + pc.mlp_dense) / 2 + blocks * pc.norms + first.emb));
+  // Both stages together hold every parameter once (the split ones as tensor-parallel halves), plus the tied
+  // head's copy of the word embedding.
+  const double whole = pc.dense_layers * pc.norms + positions + pc.final_norm;
+  CHECK(first.dense + last.dense == Approx((pc.dense_layers * (pc.attn + pc.mlp_dense) + 2 * word) / 2 + whole));
+  // One stage (pp = 1): the tied head is the embedding itself.
+  const StageParams one = ParamsOnStage(job, MakeLayout(2, 1, 4, 1), 0);
+  CHECK(one.head == 0);
+  CHECK(one.dense == Approx((pc.total - whole) / 2 + whole));
+  // Step time reads the same count: its trace's stage parameters are the slowest stage's ParamsOnStage.
+  StepBreakdown s;
+  Throughput thr;
+  StepTrace tr;
+  EstimateStep(job, MakeLayout(2, 1, 4, 1), s, thr, &tr);
+  CHECK(tr.stage_params == Approx(one.dense + one.expert));
+  EstimateStep(job, l, s, thr, &tr);
+  CHECK((tr.stage_params == Approx(first.dense + first.expert) || tr.stage_params == Approx(last.dense + last.expert)));
+}
+
+TEST_CASE("each group's exposed communication is the step model's, and the bottleneck names the largest", "[step]") {
+  for (const char* link :
+       {"#v=1&model=llama2-70b&gpu=h100&gpus=64", "#v=1&model=mixtral-8x7b&gpu=h100&gpus=64&ep=8",
+        "#v=1&model=llama3-8b&gpu=rtx4090&gpus=8", "#v=1&model=llama2-70b&gpu=a100-80g&gpus=256&zero=3&pp=1",
+        "#v=1&model=llama3-8b&gpu=h100&gpus=16&cp=2&seq=32768"}) {
+    INFO(link);
+    const PlanOutput out = testing::PlanLink(link);
+    REQUIRE(out.ok);
+    const StepBreakdown& s = out.plan.step;
+    const double groups[] = {s.exposed_tp_s, s.exposed_cp_s, s.exposed_ep_s, s.exposed_dp_s, s.exposed_pp_s};
+    double sum = 0;
+    for (double g : groups) {
+      CHECK(g >= 0);
+      sum += g;
+    }
+    CHECK(sum == Approx(s.comm_exposed_s).epsilon(1e-9));
+    CHECK(s.exposed_tp_s <= s.comm_tp_s * (1 + 1e-12));
+    CHECK(s.exposed_dp_s <= s.comm_dp_s * (1 + 1e-12));
+    const Bottleneck comm[] = {Bottleneck::TensorComm, Bottleneck::ContextComm, Bottleneck::ExpertComm,
+                               Bottleneck::DataComm, Bottleneck::PipelineComm};
+    for (int i = 0; i < 5; ++i)
+      if (out.plan.bottleneck == comm[i])
+        for (double g : groups) CHECK(groups[i] >= g);
+  }
 }

@@ -10,6 +10,7 @@
 #include "config.h"
 #include "planner.h"
 #include "resolve.h"
+#include "rules.h"
 #include "sentences.h"
 #include "step.h"
 #include "test_links.h"
@@ -62,6 +63,7 @@ Job MakeJob(const char* gpu_id, int gpus, const ModelArch& arch, const char* int
   j.hw.inter = FindLink(inter ? inter : g->inter_default.c_str());
   REQUIRE(j.hw.intra);
   REQUIRE(j.hw.inter);
+  RefreshFacts(j);
   return j;
 }
 

@@ -11,6 +11,7 @@
 
 #include "app.h"
 #include "catalog.h"
+#include "compare.h"
 #include "fields.h"
 #include "harness.h"
 #include "text_layout.h"
@@ -239,6 +240,10 @@ TEST_CASE("Compare opens on the current plan with the question and a one-line ve
   const std::string verdict = CompareVerdict(app);
   INFO(verdict);
   CHECK(std::regex_search(verdict, std::regex(R"(^\S.* x 64: [0-9.]+% (faster|cheaper) (and|but) [0-9.]+% (cheaper|more expensive|slower) than .* x 64$)")));
+  // The words `trainplan compare` prints: core's verdict over the same columns (core/report/compare.h).
+  std::vector<PlanOutput> plans;
+  for (const PlanTask& t : app.bg.columns) plans.push_back(t.out);
+  CHECK(verdict == CompareVerdictText(JudgeComparison(plans), plans, Lang::En));
   CHECK(FindRect(app, "hardware_compare_note"));  // the left's Hardware says the columns decide
   CHECK_FALSE(FindRect(app, "gpu"));              // and shows no GPU that does not apply
 }

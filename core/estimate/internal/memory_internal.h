@@ -6,7 +6,7 @@
 
 #include "job.h"
 #include "model.h"
-#include "model_memo.h"
+#include "rules.h"
 #include "stack.h"
 
 namespace tp::memory_detail {
@@ -19,24 +19,11 @@ struct Ctx {
   const Layout& lay;
   const StackProfile& stack;
   const ParamCounts& pc;
-  const ModelMemo& w;  // the model's counts and activation widths (model_memo.h)
+  const ModelFacts& w;  // the model's counts and activation widths (job.h)
   int t, p, v, cp, ep, dp, mbs;
-  int etp;  // expert tensor-parallel degree (ExpertTensorParallel, job.h)
+  int etp;  // expert tensor-parallel degree (ExpertTensorParallel, rules.h)
   bool sp, flash, dropout;
   double e;  // bytes per activation element
-};
-
-// Parameters one GPU of a pipeline stage holds, split by how ZeRO shards them.
-struct StageParams {
-  double dense = 0;          // sharded by tp, replicated over dp*cp
-  double expert = 0;         // routed experts: sharded by ep*etp, replicated over the expert-data-parallel ranks
-  double emb = 0, head = 0;  // embedding (first stage) and head (last stage) shares of `dense`
-  double edge = 0;           // emb + head + final norm (kept 16-bit under QLoRA)
-  double norms = 0;          // share of `dense` that stays 16-bit under QLoRA
-  double lora = 0;           // adapter parameters
-  double block = 0;          // largest block's params on this GPU (ZeRO-3 / FSDP gather one at a time)
-  double module = 0;         // largest single module (one weight matrix, or the embedding/head): DeepSpeed's unit
-  int dense_layers = 0, moe_layers = 0;
 };
 
 // What one pipeline stage needs: fixed bytes, and activation coefficients in the sequence length s at
@@ -58,7 +45,6 @@ struct StageNeed {
   double host_lin = 0;        // per GPU, proportional to s: checkpoints offloaded to host memory
 };
 
-StageParams ParamsOnStage(const Ctx& c, int k);
 // Weights, gradients and optimizer states of one stage as the framework keeps them (StateBytesPerParam),
 // the gathered ZeRO-3 / FSDP units, QLoRA's dequantization buffer, and what offload moves to the host.
 StageNeed StageStates(const Ctx& c, const StageParams& s);

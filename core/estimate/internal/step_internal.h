@@ -36,6 +36,17 @@ struct Fabric {
   int node = 8;  // GPUs per node in this job (gpus_per_node, at most gpus)
 };
 
+// Each GPU's share of its host link when every GPU moves data to or from the host at once (offload,
+// offloaded checkpoints, paged optimizer states): the GPUs behind one PCIe switch share its uplink.
+inline double HostLinkBw(const Fabric& f) { return f.pcie / f.switch_gpus; }
+
+// Times a layer's forward tensor-parallel and expert collectives run in a step: forward and backward, and
+// once more where full recomputation runs the forward again.
+inline double CollectivePasses(const Layout& l) { return l.recompute == Recompute::Full ? 3.0 : 2.0; }
+// Times a context-parallel K/V exchange runs in a step: forward, and twice in the backward (ring attention's
+// backward passes the keys and values again and their gradients).
+inline constexpr double kContextPasses = 3.0;
+
 // Where a parallel group sits: n members, `stride` ranks apart (Megatron rank order: tp fastest, then cp,
 // dp, pp), k of them in each node it touches. Bandwidths for each pattern, per GPU and direction.
 struct Place {

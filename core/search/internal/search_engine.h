@@ -83,7 +83,7 @@ struct InnerSet {
 struct Engine {
   enum class Phase { Probe, Time, MemoryProbe, Memory, Replay, Done };
 
-  Config cfg;
+  LayoutKeys fixed;  // the layout keys the configuration fixed (SearchSpace::fixed)
   SearchOptions options;
   SearchResult result;
   std::vector<Outer> outers;
@@ -122,7 +122,6 @@ struct Engine {
   std::vector<double> usable_of;  // per variant, -1 until read (Usable)
 
   // ---- enumeration (search_enumerate.cpp) -------------------------------------------------------
-  void BuildVariants();
   void BuildOuters();
   // The outer layout's job: the variant's, with the global batch this outer runs written in (an auto
   // batch follows dp), so that Evaluate does not copy the job per layout.

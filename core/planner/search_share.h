@@ -10,6 +10,7 @@
 
 #include "config.h"
 #include "search.h"
+#include "search_config.h"
 
 namespace tp {
 

@@ -1,0 +1,84 @@
+// rules.h — the layout rules memory, step time, the layout checks, the search and the surfaces share, each
+// written once: the global batch a layout runs, the pipeline schedules of a step, the expert tensor- and
+// data-parallel degrees, the GPUs of a job in one node and the host memory they have, and the parameters one
+// GPU of a pipeline stage holds (Megatron-Core's placement: what tensor parallelism splits, what it replicates).
+#pragma once
+#include <algorithm>
+
+#include "job.h"
+
+namespace tp {
+
+// The global batch (sequences) used when the user gives none: the multiple of one step's sequences
+// (mbs x dp) nearest to the target, at least one per replica. Pre-training aims at kPretrainBatch, 1,024
+// sequences (4M tokens at 4K, Llama 2's batch): power-of-two clusters get exactly 1,024, 440 GPUs 880 instead
+// of no plan at all. Fine-tuning aims at kFinetuneBatch, 16 (job.h).
+// Bounded: a step larger than the global-batch key's range (1e9 sequences) cannot be planned, and the
+// caller's CheckLayout says so; the value never overflows an int.
+inline int AutoGlobalBatch(long long per_step, int target = kPretrainBatch) {
+  const double kTarget = target > 0 ? target : kPretrainBatch;
+  constexpr long long kMaxBatch = 1000000000;
+  if (per_step <= 0) return int(kTarget);
+  if (per_step > kMaxBatch) return int(kMaxBatch) + 1;  // out of range on purpose: CheckLayout refuses it
+  const long long k = (long long)(kTarget / double(per_step) + 0.5);
+  const long long gbs = (k < 1 ? 1 : k) * per_step;
+  return int(gbs > kMaxBatch ? per_step : gbs);
+}
+
+// Tensor-parallel degree of the expert MLPs. Megatron-Core places an expert-parallel group inside the
+// data x context-parallel ranks, each expert split over the tensor-parallel group, when ep divides dp x cp;
+// otherwise ("MoE parallel folding", Liu et al. 2025, Megatron-Core --expert-tensor-parallel-size 1) the
+// expert-parallel group folds the tensor-parallel ranks in, and each expert is whole on one GPU. Either
+// way the experts are spread over ep x ExpertTensorParallel GPUs (CheckLayout checks that this divides
+// tp x dp x cp). Memory, step time and the layout rules read this one function.
+inline int ExpertTensorParallel(const Layout& l) {
+  const long long dpcp = (long long)(l.dp > 0 ? l.dp : 1) * (l.cp > 0 ? l.cp : 1);
+  return l.ep <= 1 || dpcp % l.ep == 0 ? (l.tp > 0 ? l.tp : 1) : 1;
+}
+
+// The global batch (sequences per optimizer step) a layout runs: the user's, or, left on auto, the multiple
+// of dp x the fixed micro-batch nearest the target (AutoGlobalBatch). Evaluate, CheckLayout and the search all
+// use this one rule, so a plan's batch never depends on who planned it.
+inline int GlobalBatch(const Workload& work, const Layout& layout) {
+  return work.gbs_auto ? AutoGlobalBatch((long long)layout.dp * work.auto_gbs_mbs, work.gbs_target) : work.gbs;
+}
+
+// Pipeline schedules per optimizer step for `micro_batches` micro-batches per pipeline: one (Megatron-Core and
+// DeepSpeed run the whole step as one schedule), or one per local batch of pp_microbatches (torchtitan, NeMo
+// AutoModel: each gradient-accumulation step fills and drains the pipeline). Step time and CheckLayout (which
+// refuses a count that does not divide the step's) read this one rule.
+inline int PipelineSchedules(const Workload& work, long long micro_batches) {
+  if (work.pp_microbatches <= 0 || micro_batches <= work.pp_microbatches) return 1;
+  return int(micro_batches / work.pp_microbatches);
+}
+
+// GPUs of a job in one node: the server's gpus_per_node, or all of the job's GPUs when it has fewer (a 4-GPU
+// job on 8-GPU servers is one node of 4). Collectives, host memory and the layout rules read this one count.
+inline int NodeGpus(int gpus_per_node, int gpus) { return std::max(1, std::min(gpus_per_node, std::max(1, gpus))); }
+inline int NodeGpus(const Hardware& hw) { return NodeGpus(hw.gpus_per_node, hw.gpus); }
+
+// Host memory offload may fill in one node, bytes: host_gb_per_gpu for each of the node's GPUs (NodeGpus).
+double HostBytesPerNode(const Job& job);
+
+// Ranks that hold the same routed experts and reduce their gradients (and gather their ZeRO shards) together:
+// tp x dp x cp / (ep x etp) (Megatron-Core's expert-data-parallel group; DeepSpeed-MoE), at least 1.
+inline double ExpertDataParallel(const Layout& l) {
+  const double tp = std::max(1, l.tp), dp = std::max(1, l.dp), cp = std::max(1, l.cp), ep = std::max(1, l.ep);
+  return std::max(1.0, dp * cp * tp / (ep * ExpertTensorParallel(l)));
+}
+
+// Parameters one GPU of pipeline stage k holds, split by how tensor parallelism and ZeRO treat them.
+struct StageParams {
+  double dense = 0;          // not routed experts: sharded by ZeRO over dp x cp (includes emb, head, norms)
+  double expert = 0;         // routed experts: split over ep x etp, sharded over the expert-data-parallel ranks
+  double emb = 0, head = 0;  // embedding (first stage) and output head (last stage) shares of `dense`
+  double edge = 0;           // emb + head + final norm (kept 16-bit under QLoRA)
+  double norms = 0;          // the blocks' norms, of `dense` (kept 16-bit under QLoRA)
+  double lora = 0;           // adapter parameters (LoRA / QLoRA)
+  double block = 0;          // the largest block on this GPU (ZeRO-3 / FSDP gather one at a time)
+  double module = 0;         // the largest single module (a weight matrix, the embedding, the head): DeepSpeed's unit
+  int dense_layers = 0, moe_layers = 0;
+};
+StageParams ParamsOnStage(const Job& job, const Layout& layout, int k);
+
+}  // namespace tp

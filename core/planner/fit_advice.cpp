@@ -1,0 +1,98 @@
+// fit_advice.cpp — when a plan does not fit: the usual remedies (recomputation, ZeRO-3, offload, LoRA, more or
+// bigger GPUs), each planned for real by a nested strict Planner in slices, and those that fit become the
+// advice, cheapest first.
+#include "catalog.h"
+#include "planner_impl.h"
+#include "text.h"
+
+namespace tp {
+namespace {
+
+// The usual remedies when nothing fits, from the cheapest (no new hardware, no change of method) to the
+// most expensive; each is planned with the real model, and those that fit become the advice.
+std::vector<Remedy> FitRemedies(const Config& cfg) {
+  std::vector<Remedy> remedies;
+  auto with = [&](const char* words, auto change, std::string arg = {}) {
+    Config c = cfg;
+    change(c);
+    remedies.push_back({words, std::move(arg), c});
+  };
+  with("full activation recomputation", [](Config& c) { c.recompute = Recompute::Full; });
+  with("ZeRO-3 (shard weights, gradients and optimizer states)", [](Config& c) {
+    c.zero = 3;
+    c.pp = 1;
+  });
+  with("ZeRO-3 with CPU offload of optimizer states", [](Config& c) {
+    c.zero = 3;
+    c.pp = 1;
+    c.offload = int(Offload::Cpu);
+  });
+  with("ZeRO-3 with NVMe offload", [](Config& c) {
+    c.zero = 3;
+    c.pp = 1;
+    c.offload = int(Offload::Nvme);
+  });
+  if (cfg.method == Method::Full) {
+    with("LoRA instead of full training", [](Config& c) { c.method = Method::Lora; });
+    with("QLoRA (4-bit base)", [](Config& c) { c.method = Method::Qlora; });
+  }
+  for (int factor : {2, 4, 8, 16})
+    if (int64_t(cfg.gpus) * factor <= 10000000)  // the gpus key's range
+      with(
+          "{0}x the GPUs", [factor](Config& c) { c.gpus *= factor; }, std::to_string(factor));
+  const GpuSpec* current = FindGpu(cfg.gpu);
+  const GpuSpec* bigger = nullptr;
+  for (const GpuSpec& g : Gpus())
+    if (current && g.mem_bytes > current->mem_bytes && (!bigger || g.mem_bytes < bigger->mem_bytes)) bigger = &g;
+  if (bigger)
+    with(
+        "a bigger GPU ({0})", [bigger](Config& c) { SelectGpu(c, bigger->id); }, bigger->name);
+  return remedies;
+}
+constexpr size_t kMaxAdvice = 4;
+
+}  // namespace
+
+std::string FitAdviceSentence(const FitRemedy& r, Lang lang) {
+  return TrFill(lang, "{0}: {1} GB of {2} GB usable per GPU, {3} days",
+                {TrFill(lang, r.words, {r.arg}), Fmt("%.1f", r.total_bytes / 1e9), Fmt("%.1f", r.usable_bytes / 1e9),
+                 Fmt("%.1f", r.days)});
+}
+
+void Planner::Impl::StartAdvice() {
+  remedies = FitRemedies(round_cfg);
+  for (Remedy& r : remedies) CarryCalibration(out.config, r.cfg);  // the factors this round fitted or was given
+  remedy_next = 0;
+  phase = Phase::Advice;
+  NextRemedy();
+}
+
+void Planner::Impl::NextRemedy() {
+  if (remedy_next >= remedies.size() || out.fit_advice.size() >= kMaxAdvice) {
+    remedy_planner.reset();
+    return Finalize();
+  }
+  if (!remedy_planner) remedy_planner = std::make_unique<Planner>();
+  remedy_planner->impl_->advice = false;
+  remedy_planner->Begin(remedies[remedy_next].cfg, PlanMode::Strict);
+  remedy_planner->impl_->advice = false;
+  remedy_seen = 0;
+}
+
+void Planner::Impl::StepAdvice(uint64_t budget) {
+  const bool done = remedy_planner->Step(budget);
+  work += remedy_planner->impl_->work - remedy_seen;
+  remedy_seen = remedy_planner->impl_->work;
+  if (!done) return;
+  const PlanOutput& alt = remedy_planner->Result();
+  if (alt.ok && alt.plan.memory.fits) {
+    const Remedy& r = remedies[remedy_next];
+    FitRemedy fit{r.words, r.arg, alt.plan.memory.total, alt.plan.memory.usable, alt.plan.run.days};
+    out.fit_advice.push_back(FitAdviceSentence(fit, Lang::En));
+    out.fit_remedies.push_back(std::move(fit));
+  }
+  ++remedy_next;
+  NextRemedy();
+}
+
+}  // namespace tp

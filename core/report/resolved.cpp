@@ -1,0 +1,142 @@
+// resolved.cpp — what each auto key became (resolved.h): one resolver per key the plan decides, reading the
+// Job and the Plan the planner made (the layout keys are already in PlanOutput::config). A test checks that
+// every key on auto in a plan either resolves here or is one that does not apply.
+#include "resolved.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include "catalog.h"
+#include "resolve.h"
+#include "stack.h"
+
+namespace tp {
+namespace {
+
+struct Resolver {
+  const char* key;
+  void (*apply)(const PlanOutput& out, Config& c);
+};
+
+const ModelArch& M(const PlanOutput& o) { return o.job.model; }
+bool Moe(const PlanOutput& o) { return o.job.model.experts > 1; }
+bool Shaped(const PlanOutput& o) { return o.job.model.layers > 0; }  // not a size-only model
+// The dataset's figures apply when a fine-tune's budget came from them (no tokens given).
+bool FromDataset(const PlanOutput& o) { return o.job.work.finetune && o.config.tokens <= 0; }
+
+// In key-table order. The model's dimensions only for a model with an architecture (a size-only model has
+// its parameter count alone).
+const Resolver kResolvers[] = {
+    {"params", [](const PlanOutput& o, Config& c) { c.params = M(o).params_total; }},
+    {"layers", [](const PlanOutput& o, Config& c) { c.layers = Shaped(o) ? M(o).layers : c.layers; }},
+    {"hidden", [](const PlanOutput& o, Config& c) { c.hidden = Shaped(o) ? M(o).hidden : c.hidden; }},
+    {"heads", [](const PlanOutput& o, Config& c) { c.heads = Shaped(o) ? M(o).heads : c.heads; }},
+    {"kv_heads", [](const PlanOutput& o, Config& c) { c.kv_heads = Shaped(o) ? M(o).kv_heads : c.kv_heads; }},
+    {"ffn", [](const PlanOutput& o, Config& c) { c.ffn = Shaped(o) ? M(o).ffn : c.ffn; }},
+    {"vocab", [](const PlanOutput& o, Config& c) { c.vocab = Shaped(o) ? M(o).vocab : c.vocab; }},
+    {"experts", [](const PlanOutput& o, Config& c) { c.experts = Shaped(o) ? std::max(1, M(o).experts) : c.experts; }},
+    {"topk", [](const PlanOutput& o, Config& c) { c.topk = Shaped(o) ? (Moe(o) ? M(o).topk : 1) : c.topk; }},
+    {"act", [](const PlanOutput& o, Config& c) { c.act = Shaped(o) ? int(M(o).mlp) : c.act; }},
+    {"tied", [](const PlanOutput& o, Config& c) { c.tied = Shaped(o) ? (M(o).tied ? 1 : 0) : c.tied; }},
+    {"moe_ffn", [](const PlanOutput& o, Config& c) { c.moe_ffn = Shaped(o) && Moe(o) ? M(o).moe_ffn : kUnset; }},
+    {"shared_experts",
+     [](const PlanOutput& o, Config& c) {
+       c.shared_experts = Shaped(o) ? (Moe(o) ? M(o).shared_experts : 0) : c.shared_experts;
+     }},
+    {"dense_layers", [](const PlanOutput& o,
+                        Config& c) { c.dense_layers = Shaped(o) ? (Moe(o) ? M(o).dense_layers : 0) : c.dense_layers; }},
+    {"head_dim",
+     [](const PlanOutput& o, Config& c) {
+       if (Shaped(o))
+         c.head_dim = M(o).head_dim > 0 ? M(o).head_dim : M(o).heads > 0 ? M(o).hidden / M(o).heads : kUnset;
+     }},
+    {"kv_lora_rank",
+     [](const PlanOutput& o, Config& c) { c.kv_lora_rank = Shaped(o) ? M(o).kv_lora_rank : c.kv_lora_rank; }},
+    {"q_lora_rank",
+     [](const PlanOutput& o, Config& c) { c.q_lora_rank = Shaped(o) ? M(o).q_lora_rank : c.q_lora_rank; }},
+    {"qk_rope_dim",
+     [](const PlanOutput& o, Config& c) { c.qk_rope_dim = Shaped(o) ? M(o).qk_rope_dim : c.qk_rope_dim; }},
+    {"qk_nope_dim",
+     [](const PlanOutput& o, Config& c) { c.qk_nope_dim = Shaped(o) ? M(o).qk_nope_dim : c.qk_nope_dim; }},
+    {"v_head_dim", [](const PlanOutput& o, Config& c) { c.v_head_dim = Shaped(o) ? M(o).v_head_dim : c.v_head_dim; }},
+    {"qk_norm", [](const PlanOutput& o, Config& c) { c.qk_norm = Shaped(o) ? int(M(o).qk_norm) : c.qk_norm; }},
+    {"norms_per_block",
+     [](const PlanOutput& o, Config& c) {
+       if (Shaped(o)) c.norms_per_block = M(o).norms_per_block > 0 ? M(o).norms_per_block : 2;
+     }},
+    {"goal", [](const PlanOutput& o, Config& c) { c.goal = o.job.work.finetune ? 1 : 0; }},
+    {"stack", [](const PlanOutput& o, Config& c) { c.stack = o.job.stack ? o.job.stack->id : c.stack; }},
+    {"stack_year",
+     [](const PlanOutput& o, Config& c) { c.stack_year = o.job.stack ? o.job.stack_year : c.stack_year; }},
+    {"dropout", [](const PlanOutput& o, Config& c) { c.dropout = o.job.work.dropout; }},
+    {"seq", [](const PlanOutput& o, Config& c) { c.seq = o.job.work.seq; }},
+    {"gbs", [](const PlanOutput& o, Config& c) { c.gbs = o.plan.global_batch; }},  // this layout's batch
+    {"tokens", [](const PlanOutput& o, Config& c) { c.tokens = o.job.work.tokens; }},
+    {"examples",
+     [](const PlanOutput& o, Config& c) { c.examples = FromDataset(o) ? DatasetOf(o.config).examples : c.examples; }},
+    {"example_tokens",
+     [](const PlanOutput& o, Config& c) {
+       c.example_tokens = FromDataset(o) ? DatasetOf(o.config).example_tokens : c.example_tokens;
+     }},
+    {"epochs",
+     [](const PlanOutput& o, Config& c) { c.epochs = FromDataset(o) ? DatasetOf(o.config).epochs : c.epochs; }},
+    {"gpu", [](const PlanOutput& o, Config& c) { c.gpu = o.job.hw.gpu ? o.job.hw.gpu->id : c.gpu; }},
+    {"gpus_per_node", [](const PlanOutput& o, Config& c) { c.gpus_per_node = o.job.hw.gpus_per_node; }},
+    {"intra", [](const PlanOutput& o, Config& c) { c.intra = o.job.hw.intra ? o.job.hw.intra->id : c.intra; }},
+    {"inter", [](const PlanOutput& o, Config& c) { c.inter = o.job.hw.inter ? o.job.hw.inter->id : c.inter; }},
+    {"offload_act", [](const PlanOutput& o, Config& c) { c.offload_act = o.job.work.offload_checkpoints ? 1 : 0; }},
+    {"modeling", [](const PlanOutput& o, Config& c) { c.modeling = int(o.job.work.modeling); }},
+    {"compile", [](const PlanOutput& o, Config& c) { c.compile = o.job.work.compiled ? 1 : 0; }},
+    {"kbit_prep", [](const PlanOutput& o, Config& c) { c.kbit_prep = o.job.work.kbit_prep ? 1 : 0; }},
+    {"usd_per_gpu_hour", [](const PlanOutput& o, Config& c) { c.usd_per_gpu_hour = o.job.econ.usd_per_gpu_hour; }},
+    {"usd_per_gpu", [](const PlanOutput& o, Config& c) { c.usd_per_gpu = o.job.econ.usd_per_gpu; }},
+    {"ckpt_s",
+     [](const PlanOutput& o, Config& c) {
+       if (c.ckpt_s <= 0 && o.plan.run.ckpt_write_s > 0) c.ckpt_s = o.plan.run.ckpt_write_s;
+     }},
+    {"storage_gbps",
+     [](const PlanOutput& o, Config& c) {
+       if (c.storage_gbps <= 0 && o.job.rel.storage_bytes_per_s > 0)
+         c.storage_gbps = o.job.rel.storage_bytes_per_s / 1e9;
+     }},
+};
+
+const Resolver* FindResolver(const char* key) {
+  for (const Resolver& r : kResolvers)
+    if (std::strcmp(r.key, key) == 0) return &r;
+  return nullptr;
+}
+
+bool Kept(const PlanOutput& out, const char* key) {
+  return std::find(out.fallback_keys.begin(), out.fallback_keys.end(), key) != out.fallback_keys.end();
+}
+
+// One key resolved into c (an assumption: its value in the Job; the layout is in out.config already).
+void ResolveKey(const PlanOutput& out, const KeyInfo& k, Config& c) {
+  if (Kept(out, k.name)) return;
+  if (k.assume && k.set_real) return k.set_real(c, out.job.assume.*k.assume);
+  if (const Resolver* r = FindResolver(k.name)) r->apply(out, c);
+}
+
+}  // namespace
+
+ResolvedConfig ResolveAutoKeys(const PlanOutput& out) {
+  ResolvedConfig r{out.config, {}};
+  if (!out.ok) return r;  // with errors the job is partly defaults: show what was asked
+  for (const KeyInfo& k : Keys()) ResolveKey(out, k, r.config);
+  for (const std::string& key : out.auto_keys) {
+    const KeyInfo* k = FindKey(key);
+    // An assumption on its default is not a choice; a key that does not apply stays auto.
+    if (!k || k->assume || k->group == KeyGroup::View || Kept(out, k->name)) continue;
+    if (FormatValue(r.config, key) != "auto") r.auto_keys.push_back(key);
+  }
+  return r;
+}
+
+std::string ResolvedValue(const PlanOutput& out, const KeyInfo& key) {
+  Config c = out.config;
+  if (out.ok) ResolveKey(out, key, c);
+  return FormatValue(c, key.name);
+}
+
+}  // namespace tp

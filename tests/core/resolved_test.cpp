@@ -1,0 +1,115 @@
+// resolved_test.cpp — what auto became (core/report/resolved.h) is one answer: the JSON's config shows numbers
+// and ids with the keys auto chose in "auto_keys", the page's greyed fields (ResolvedValue) and the
+// explanation's leaves say the same, and every key left on auto either resolves or does not apply.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <set>
+#include <string>
+
+#include "explain.h"
+#include "json.h"
+#include "planner.h"
+#include "report.h"
+#include "resolved.h"
+#include "test_links.h"
+#include "text.h"
+
+using namespace tp;
+using tp::testing::FromLink;
+
+namespace {
+
+const char* const kLinks[] = {
+    "#v=1&model=llama2-70b&gpu=h100&gpus=64",
+    "#v=1&model=llama3-8b&method=qlora&gpu=rtx4090&gpus=1",
+    "#v=1&model=mixtral-8x7b&gpus=16&gpu=h100",
+    "#v=1&model=gpt2-1.5b&gpus=4&gpu=a100-40g&offload=cpu&zero=3",
+    "#v=1&model=llama2-70b&gpu=h100&gpus=256&ckpt_s=30",
+    "#v=1&params=7.5e9&gpus=64&zero=3&prec=fp16",
+};
+
+}  // namespace
+
+TEST_CASE("what auto became: numbers and ids in the JSON's config, the keys auto chose listed beside it",
+          "[resolved][report]") {
+  const PlanOutput out = MakePlan(FromLink("#v=1&model=llama2-70b&gpu=h100&gpus=64"));
+  REQUIRE(out.ok);
+  const JsonParseResult json = ParseJson(PlanToJson(out));
+  REQUIRE(json.ok);
+  const JsonValue& config = *json.value.Find("config");
+  // The workload's, the framework's and the layout's auto keys as planned, not "auto" (issue #27).
+  CHECK(config.Find("seq")->number == out.job.work.seq);
+  CHECK(config.Find("seq")->number == 4096);
+  CHECK(config.Find("gbs")->number == out.plan.global_batch);
+  CHECK(config.Find("stack")->string == "megatron");
+  CHECK(config.Find("goal")->string == "pretrain");
+  CHECK(config.Find("dropout")->number == out.job.work.dropout);
+  CHECK(config.Find("tp")->number == out.plan.layout.tp);
+  CHECK(config.Find("head_dim")->number == 128);  // 8,192 / 64 heads
+  CHECK(config.Find("norms_per_block")->number == 2);
+  // Keys that do not apply stay auto: a dense model's MoE width, a catalog GPU's custom figures.
+  CHECK(config.Find("moe_ffn")->string == "auto");
+  CHECK(config.Find("gpu_mem_gib")->string == "auto");
+  const JsonValue* auto_keys = json.value.Find("auto_keys");
+  REQUIRE(auto_keys);
+  REQUIRE(auto_keys->IsArray());
+  std::set<std::string> chosen;
+  for (const JsonValue& k : auto_keys->array) chosen.insert(k.string);
+  for (const char* k :
+       {"seq", "gbs", "stack", "goal", "dropout", "tp", "pp", "dp", "mbs", "zero", "recompute", "layers", "params"})
+    CHECK(chosen.count(k) == 1);
+  // Given keys, keys that stay auto and assumptions on their default are not choices.
+  for (const char* k : {"gpu", "gpus", "model", "moe_ffn", "gpu_mem_gib", "eff_matmul", "prec"})
+    CHECK(chosen.count(k) == 0);
+  // A key given explicitly is not listed, and shows as given.
+  const PlanOutput given = MakePlan(FromLink("#v=1&model=llama2-70b&gpu=h100&gpus=64&seq=2048&tp=8"));
+  const ResolvedConfig r = ResolveAutoKeys(given);
+  CHECK(r.config.seq == 2048);
+  CHECK(std::count(r.auto_keys.begin(), r.auto_keys.end(), "seq") == 0);
+  CHECK(std::count(r.auto_keys.begin(), r.auto_keys.end(), "tp") == 0);
+  CHECK(std::count(r.auto_keys.begin(), r.auto_keys.end(), "pp") == 1);
+}
+
+TEST_CASE("one answer for what auto became: the key rows' value, the JSON's config and the explanation's leaves",
+          "[resolved][report]") {
+  for (const char* link : kLinks) {
+    INFO(link);
+    const PlanOutput out = MakePlan(FromLink(link));
+    REQUIRE(out.ok);
+    const ResolvedConfig r = ResolveAutoKeys(out);
+    const JsonParseResult json = ParseJson(PlanToJson(out));
+    REQUIRE(json.ok);
+    const Explanation ex = ExplainPlan(out);
+    for (const KeyInfo& k : Keys()) {
+      if (k.group == KeyGroup::View) continue;
+      INFO(k.name);
+      const std::string v = FormatValue(r.config, k.name);
+      CHECK(ResolvedValue(out, k) == v);  // the page's greyed field
+      const JsonValue* j = json.value.Find("config")->Find(k.name);
+      REQUIRE(j);
+      double x = 0;
+      if (j->type == JsonValue::Type::String)
+        CHECK(j->string == v);
+      else
+        CHECK((ParseNumber(v, x) && x == j->number));
+      if (const ExplainNode* n = ex.Find(k.name); n && !n->text.empty()) CHECK(n->text == v);
+    }
+    // Every key the plan left on auto either says what it became or is one that does not apply here.
+    for (const std::string& key : out.auto_keys) {
+      INFO(key);
+      const KeyInfo* k = FindKey(key);
+      REQUIRE(k);
+      if (k->group == KeyGroup::View || k->assume) continue;
+      if (IsModelGroup(k->group) && out.job.model.layers == 0 && key != "params") continue;  // a size-only model
+      const bool chosen = std::count(r.auto_keys.begin(), r.auto_keys.end(), key) == 1;
+      // (a dense model's MoE width, ordinary attention's latent sizes, a pre-training run's dataset, a catalog
+      // GPU's custom figures, one pipeline schedule per step, no calibration)
+      static const std::set<std::string> kMayNotApply = {
+          "moe_ffn",         "qk_rope_dim",     "qk_nope_dim", "v_head_dim",      "examples",  "example_tokens",
+          "epochs",          "gpu_mem_gib",     "gpu_bw_gbs",  "gpu_tflops",      "gpu_tdp_w", "gpu_fp8_tflops",
+          "gpu_fp32_tflops", "gpu_mamf_tflops", "gpu_p2p",     "pp_microbatches", "calib_gpu", "name"};
+      CHECK((chosen || kMayNotApply.count(key) == 1));
+    }
+  }
+}
