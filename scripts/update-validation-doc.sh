@@ -24,6 +24,9 @@ trap 'rm -rf "$GEN"' EXIT
 "$BIN" "$DATA/finetune_runs.json" "$DATA/published_setups.json" >"$GEN/FINETUNE" || true
 "$BIN" --fit-run "$DATA/cases.json" "$DATA/published_setups.json" >"$GEN/FIT"
 "$BUILD/trainplan-fit_stacks" >"$GEN/STACKS"
+"$BUILD/trainplan-memory_cases" --split heldout --markdown >"$GEN/MEMORY_HELDOUT"
+"$BUILD/trainplan-memory_cases" --split fitted --markdown >"$GEN/MEMORY_FITTED"
+"$BUILD/trainplan-fit_bands" --markdown >"$GEN/BANDS"
 "$BUILD/trainplan-fit_step" --markdown >"$GEN/STEPFIT"
 "$BUILD/trainplan-articles_step" >"$GEN/ARTICLES_STEP"
 "$BUILD/trainplan-articles_guide" >"$GEN/GUIDE"
@@ -38,7 +41,7 @@ CAL_KEYS="model=llama3-8b gpu=a100-80g gpus=8 tp=1 pp=1 cp=1 zero=1 recompute=no
 python3 - "$ROOT/docs" "$GEN" "$CHECK" <<'PY'
 import os, re, sys
 docs, gen, check = sys.argv[1], sys.argv[2], sys.argv[3] == "1"
-blocks = {"validation.md": ["TABLE", "HELDOUT", "HELDOUT_TP", "FINETUNE", "FIT", "STACKS"], "step-model.md": ["STEPFIT", "ARTICLES_STEP"],
+blocks = {"validation.md": ["MEMORY_HELDOUT", "MEMORY_FITTED", "BANDS", "TABLE", "HELDOUT", "HELDOUT_TP", "FINETUNE", "FIT", "STACKS"], "step-model.md": ["STEPFIT", "ARTICLES_STEP"],
           "articles.md": ["TCO", "GUIDE"], "explain-and-calibrate.md": ["EXPLAIN", "CALIBRATE"]}
 stale = []
 for name, tags in blocks.items():

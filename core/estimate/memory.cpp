@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "bands.h"
 #include "catalog.h"
 #include "memory_internal.h"
 #include "rules.h"
@@ -363,6 +364,7 @@ MemoryBreakdown EstimateMemory(const Job& job, const Layout& layout, MemoryTrace
   // Offloaded states must also fit in the node's host memory (ZeRO-Infinity's premise: it is there).
   const bool host_ok = out.host_bytes <= HostBytesPerNode(job);
   out.fits = out.capacity > 0 && out.total <= out.usable && host_ok;
+  out.tight = out.fits && out.total * MemoryBandHigh(job, layout) > out.usable;
   constexpr double kCap = 1 << 20;
   out.max_micro_batch = out.capacity > 0 ? int(std::clamp(std::floor(min_mbs), 0.0, kCap)) : 0;
   out.max_seq = out.capacity > 0 ? int(std::clamp(std::floor(min_seq), 0.0, kCap * 16)) : 0;

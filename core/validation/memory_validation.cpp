@@ -61,10 +61,15 @@ std::vector<MemoryCaseResult> RunMemoryCases(std::string_view json, std::string_
 
 MemoryStats SummarizeMemoryCases(const std::vector<MemoryCaseResult>& results) {
   MemoryStats st;
-  std::vector<double> errors;
+  std::vector<double> errors, widths;
   for (const MemoryCaseResult& m : results) {
     const CaseResult& r = m.r;
     if (!r.ok) continue;
+    if (r.band_hi > 0 && r.predicted > 0 && r.metric != "fits") {
+      ++st.banded;
+      st.band_inside += r.measured >= r.band_lo * (1 - 1e-9) && r.measured <= r.band_hi * (1 + 1e-9);
+      widths.push_back((r.band_hi - r.band_lo) / r.predicted);
+    }
     if (IsPeakMemoryMetric(r.metric)) {
       ++st.peaks;
       st.peaks_within += std::fabs(r.error) <= 0.15 + 1e-12;
@@ -78,6 +83,7 @@ MemoryStats SummarizeMemoryCases(const std::vector<MemoryCaseResult>& results) {
     }
   }
   st.median_abs = Median(errors);
+  st.median_band_width = Median(widths);
   return st;
 }
 
@@ -107,17 +113,21 @@ std::string MemoryCasesMarkdown(const std::vector<MemoryCaseResult>& results, co
   std::string md;
   std::snprintf(buf, sizeof buf,
                 "%s: %d of %d peak-memory figures within 15 %%, median absolute error %.1f %%; the longest sequence "
-                "within 25 %% in %d of %d cases; %d of %d fit verdicts right.\n\n",
+                "within 25 %% in %d of %d cases; %d of %d fit verdicts right; the measurement inside the printed band "
+                "for %d of %d figures (%.0f %%), median band width %.0f %% of the predicted value.\n\n",
                 split.c_str(), st.peaks_within, st.peaks, 100 * st.median_abs, st.seqs_within, st.seqs,
-                st.verdicts_right, st.verdicts);
+                st.verdicts_right, st.verdicts, st.band_inside, st.banded,
+                st.banded ? 100.0 * st.band_inside / st.banded : 0.0, 100 * st.median_band_width);
   md += buf;
-  md += "| case | figure | measured as | published | predicted | error | layout / problem |\n";
-  md += "|---|---|---|---:|---:|---:|---|\n";
+  md += "| case | figure | measured as | published | predicted | band | error | layout / problem |\n";
+  md += "|---|---|---|---:|---:|---|---:|---|\n";
   for (const MemoryCaseResult& m : results) {
     const CaseResult& r = m.r;
-    std::snprintf(buf, sizeof buf, "| %s | %s | %s | %.4g | %.4g | %+.1f%% | %s |\n", r.id.c_str(), r.metric.c_str(),
-                  m.memory_metric.c_str(), r.measured, r.ok ? r.predicted : 0.0, r.ok ? 100 * r.error : 0.0,
-                  r.ok ? r.layout.c_str() : r.problem.c_str());
+    char band[64] = "";
+    if (r.band_hi > 0) std::snprintf(band, sizeof band, "%.4g-%.4g", r.band_lo, r.band_hi);
+    std::snprintf(buf, sizeof buf, "| %s | %s | %s | %.4g | %.4g | %s | %+.1f%% | %s |\n", r.id.c_str(),
+                  r.metric.c_str(), m.memory_metric.c_str(), r.measured, r.ok ? r.predicted : 0.0, band,
+                  r.ok ? 100 * r.error : 0.0, r.ok ? r.layout.c_str() : r.problem.c_str());
     md += buf;
   }
   return md;

@@ -26,6 +26,8 @@ struct MemoryStats {
   double median_abs = 0;            // of the peak figures' errors
   int seqs = 0, seqs_within = 0;    // longest-sequence figures, and those within 25 %
   int verdicts = 0, verdicts_right = 0;
+  int banded = 0, band_inside = 0;  // figures with a printed band (bands.h), and those whose measurement is inside
+  double median_band_width = 0;     // of (band_hi - band_lo) / predicted
 };
 MemoryStats SummarizeMemoryCases(const std::vector<MemoryCaseResult>& results);
 bool IsPeakMemoryMetric(const std::string& metric);

@@ -8,6 +8,7 @@
 
 #include "json.h"
 #include "planner.h"
+#include "search.h"
 #include "stack.h"
 
 namespace tp {
@@ -53,6 +54,27 @@ bool Predict(const PlanOutput& out, const std::string& metric, double& value) {
   return true;
 }
 
+// The printed band on a predicted figure (bands.h), as the same multiple of the prediction the plan's band is.
+void BandOf(const PlanOutput& out, const std::string& metric, CaseResult& r) {
+  const PlanBands b = BandsOf(out.job, out.plan);
+  r.regime = b.regime;
+  auto ratio = [&](const Band& band, double value) {
+    if (!(value > 0)) return;
+    r.band_lo = r.predicted * band.lo / value, r.band_hi = r.predicted * band.hi / value;
+  };
+  const Plan& p = out.plan;
+  if (metric.rfind("peak_", 0) == 0 || metric == "model_states_gb")
+    ratio(b.memory_total, p.memory.total);
+  else if (metric == "max_seq")
+    ratio(b.max_seq, p.memory.max_seq);
+  else if (metric == "step_seconds")
+    ratio(b.step_seconds, p.step.seconds);
+  else if (metric == "days" || metric == "gpu_hours")
+    ratio(b.days, p.run.days);
+  else if (metric != "fits")
+    ratio(b.tokens_per_s_per_gpu, p.throughput.tokens_per_s_per_gpu);  // every speed figure moves with tokens/s
+}
+
 std::string LayoutWords(const PlanOutput& out) {
   const Layout& l = out.plan.layout;
   char buf[160];
@@ -93,6 +115,12 @@ std::vector<CaseResult> RunValidationCases(std::string_view cases_json, std::str
                                            std::string* parse_error, std::string_view overrides,
                                            bool (*keep)(const std::string& id, const void* ctx), const void* keep_ctx) {
   std::vector<CaseResult> results;
+  // Each case as its source ran it, ranked without the bands' margin (search.h SetTightRankedLast).
+  struct Untight {
+    bool was = TightRankedLast();
+    Untight() { SetTightRankedLast(false); }
+    ~Untight() { SetTightRankedLast(was); }
+  } untight;
   JsonParseResult parsed = ParseJson(cases_json);
   JsonParseResult setups = ParseJson(published_setups_json.empty() ? "{}" : published_setups_json);
   if (!parsed.ok || !setups.ok) {
@@ -148,6 +176,7 @@ std::vector<CaseResult> RunValidationCases(std::string_view cases_json, std::str
         if (r.problem.empty()) r.problem = "unknown measured key " + metric;
       } else {
         r.layout = LayoutWords(out);
+        BandOf(out, metric, r);
       }
       if (metric == "fits")
         r.error = r.predicted == r.measured ? 0 : 1;
