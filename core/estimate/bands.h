@@ -47,10 +47,10 @@ const BandRow* BandTable(int* count);
 // The multiplier interval on a prediction for a regime, and what set it.
 struct BandFactor {
   double lo = 1, hi = 1;
-  int cases = 0;            // the cases of the row whose interval is used
-  BandRegime basis;         // that row's regime
-  int own_cases = 0;        // the plan's most specific regime's own cases (fewer than kBandMinCases: widened to them)
-  bool derived = false;     // no regime of this kind has enough cases: derived from another figure's band
+  int cases = 0;         // the cases of the row whose interval is used
+  BandRegime basis;      // that row's regime
+  int own_cases = 0;     // the plan's most specific regime's own cases (fewer than kBandMinCases: widened to them)
+  bool derived = false;  // no regime of this kind has enough cases: derived from another figure's band
 };
 BandFactor BandFor(BandKind kind, const BandRegime& regime);
 // The same against any rows (the fit's leave-one-out check passes its own).

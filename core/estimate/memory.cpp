@@ -6,6 +6,7 @@
 // splits, the second. No allocation: search calls this millions of times. The formulas and their sources are written
 // out in docs/memory.md.
 #include "memory.h"
+#include "pipeline.h"
 
 #include <algorithm>
 #include <cmath>
@@ -108,16 +109,13 @@ LayerAct LayerActivations(const Ctx& c) {
   return la;
 }
 
-// Micro-batches whose activations stage k holds at its peak. 1F1B: p - k (fewer if the step has fewer);
-// interleaved 1F1B adds 1 + (p - 1)/(p v) on top (Narayanan et al. 2021, Megatron theoretical_memory_usage.py).
-// Hook for the pipeline schedules of issue #30 (pp_schedule: zero-bubble, DualPipe, ...): a schedule's in-flight
-// count per stage belongs here and nowhere else.
+// Micro-batches whose activations stage k holds at its peak: the pipeline schedule's (core/job/pipeline.h
+// PipelineInflight: 1F1B p - k, interleaved, zero-bubble, DualPipe), never more than the step has.
 double InFlightMicroBatches(const Ctx& c, int k) {
   if (c.p <= 1) return 1;
   const int gbs = GlobalBatch(c.job.work, c.lay);
   const double m = gbs > 0 ? std::max(1.0, double(gbs) / (double(c.dp) * c.mbs)) : c.p;
-  if (c.v > 1) return (c.p - k) * (1 + (c.p - 1.0) / (c.p * c.v));
-  return std::min<double>(c.p - k, m);
+  return PipelineInflight(ScheduleOf(c.lay), c.p, c.v, k, m);
 }
 
 // Activation coefficients of one stage (bytes = lin*s + quad*s^2 at the current micro-batch).
@@ -253,6 +251,12 @@ Ctx ContextOf(const Job& job, const Layout& layout) {
              job.work.prec == Precision::Fp32 ? 4.0 : 2.0};
 }
 
+// DualPipe keeps two stages' weights, and their gradients and states, on every GPU (pipeline.h).
+static void HoldScheduleCopies(const Layout& layout, StageNeed& need) {
+  if (const double copies = PipelineWeightCopies(ScheduleOf(layout)); copies != 1)
+    need.weights *= copies, need.gradients *= copies, need.optimizer *= copies, need.pageable *= copies;
+}
+
 MemoryBreakdown EstimateMemory(const Job& job, const Layout& layout, MemoryTrace* trace) {
   MemoryBreakdown out;
   const ModelFacts& facts = job.facts;
@@ -294,6 +298,7 @@ MemoryBreakdown EstimateMemory(const Job& job, const Layout& layout, MemoryTrace
     if (i > 0 && (k == stages[0] || (i > 1 && k == stages[1]))) continue;  // the same stage twice
     const StageParams sp = ParamsOnStage(job, layout, k);  // the stage model step time uses too (rules.h)
     StageNeed need = StageStates(c, sp);
+    HoldScheduleCopies(layout, need);
     if (!size_only) StageActivations(c, sp, la, k, need);
     if (calib != 1.0) ScaleTokenMemory(need, calib);
     const double states = need.weights + need.gradients + need.optimizer;

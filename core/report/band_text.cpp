@@ -33,7 +33,7 @@ std::string BandBasisSentence(const BandFactor& f, BandKind kind, const BandRegi
   const std::string min_cases = std::to_string(kBandMinCases);
   if (kind == BandKind::Run)
     return TrFill(lang,
-                  "{0}: the speed band with the run efficiency's leave-one-out spread over {1} whole runs (too few "
+                  "{0}: the speed band with the run efficiency's leave-one-out residuals over {1} whole runs (too few "
                   "for a band of their own)",
                   {word, std::to_string(f.cases)});
   if (f.derived)

@@ -14,9 +14,7 @@ namespace tp {
 namespace {
 
 using Key = std::tuple<int, int, int, int, int, int>;  // kind, stack, method, prec, parallel, scale
-Key KeyOf(BandKind kind, const BandRegime& r) {
-  return {int(kind), r.stack, r.method, r.prec, r.parallel, r.scale};
-}
+Key KeyOf(BandKind kind, const BandRegime& r) { return {int(kind), r.stack, r.method, r.prec, r.parallel, r.scale}; }
 
 double Median(std::vector<double> v) {
   if (v.empty()) return 0;
@@ -60,12 +58,11 @@ std::vector<BandSample> BandSamples(const BandFitInputs& in) {
       out.push_back({BandKind::Speed, r.regime, r.metric == "step_seconds" ? 1 + e : 1 / (1 + e), r.id, r.metric});
     }
   }
-  // Whole runs: days and GPU-hours at the run efficiency fitted without the run.
-  std::map<std::string, BandRegime> regimes;
+  // Whole runs: days and GPU-hours (and benchmarks' clocks) as planned from their parts (run.cpp), measured over
+  // predicted.
   for (const CaseResult& r : RunValidationCases(in.cases, in.published_setups))
-    if (r.ok) regimes[r.id] = r.regime;
-  for (const LeaveOneOut& l : RunEfficiencyLeaveOneOut(in.cases, in.published_setups))
-    if (1 + l.error > 0) out.push_back({BandKind::Run, regimes[l.id], 1 / (1 + l.error), l.id, l.metric});
+    if (r.ok && IsWholeRunMetric(r.metric) && r.measured > 0 && r.predicted > 0)
+      out.push_back({BandKind::Run, r.regime, r.measured / r.predicted, r.id, r.metric});
   return out;
 }
 
@@ -113,9 +110,9 @@ std::string BandTableMarkdown(const std::vector<BandRow>& rows) {
   s += "|---|---|---:|---|---|\n";
   char buf[512];
   for (const BandRow& r : rows) {
-    const std::string band = r.n >= kBandMinCases ? std::string(buf, size_t(std::snprintf(buf, sizeof buf, "%.2f-%.2f",
-                                                                                          r.lo, r.hi)))
-                                                  : std::string("(too few: the parent's)");
+    const std::string band = r.n >= kBandMinCases
+                                 ? std::string(buf, size_t(std::snprintf(buf, sizeof buf, "%.2f-%.2f", r.lo, r.hi)))
+                                 : std::string("(too few: the parent's)");
     std::snprintf(buf, sizeof buf, "| %s | %s | %d | %s | %.2f, %.2f |\n", KindName(r.kind),
                   RegimeText(r.regime).c_str(), r.n, band.c_str(), r.min, r.max);
     s += buf;

@@ -129,7 +129,8 @@ TEST_CASE("the verdict has a margin: tight when the band's upper end passes the 
   CHECK_FALSE(margin.plan.memory.fits);
 }
 
-TEST_CASE("the search ranks a tight layout after the safe ones within 5 % of its cost, and says so", "[bands][search]") {
+TEST_CASE("the search ranks a tight layout after the safe ones within 5 % of its cost, and says so",
+          "[bands][search]") {
   Config cfg = FromLink("#v=1&model=llama3-8b&gpu=rtx4090&gpus=8&method=lora&stack=hf&seq=4096");
   SearchOptions options;
   options.top = 30;
