@@ -32,6 +32,9 @@ trap 'rm -rf "$GEN"' EXIT
 "$BIN" --startup "$DATA/heldout_whole_runs.json" "$DATA/published_setups.json" >"$GEN/STARTUP_HELDOUT"
 "$BUILD/trainplan-fit_step" --moe-host >"$GEN/MOE_HOST"
 "$BUILD/trainplan-fit_stacks" >"$GEN/STACKS"
+"$BUILD/trainplan-memory_cases" --split heldout --markdown >"$GEN/MEMORY_HELDOUT"
+"$BUILD/trainplan-memory_cases" --split fitted --markdown >"$GEN/MEMORY_FITTED"
+"$BUILD/trainplan-fit_bands" --markdown >"$GEN/BANDS"
 "$BUILD/trainplan-fit_step" --markdown >"$GEN/STEPFIT"
 "$BUILD/trainplan-articles_step" >"$GEN/ARTICLES_STEP"
 "$BUILD/trainplan-articles_guide" >"$GEN/GUIDE"
@@ -50,6 +53,7 @@ acc() { printf -- '- %s: %s\n' "$1" "$(head -1 "$GEN/$2")"; }
 {
   echo "Held out (never fitted):"
   echo
+  acc "Peak memory per GPU, published measurements" MEMORY_HELDOUT
   acc "Throughput, NVIDIA's H100 performance tables" HELDOUT_TP
   acc "Mixture-of-experts steps" MOE_HELDOUT
   acc "Whole runs, half a minute to four months" RUNS_HELDOUT
@@ -58,6 +62,7 @@ acc() { printf -- '- %s: %s\n' "$1" "$(head -1 "$GEN/$2")"; }
   echo
   echo "Fitted on (the constants were set on these: they show the fit, not the accuracy):"
   echo
+  acc "Peak memory per GPU" MEMORY_FITTED
   acc "The case file (throughput, memory states, GPU-hours)" TABLE
   acc "Mixture-of-experts steps" MOE_FIT
   acc "Whole runs (start-up)" RUNS_FIT
@@ -65,8 +70,9 @@ acc() { printf -- '- %s: %s\n' "$1" "$(head -1 "$GEN/$2")"; }
 python3 - "$ROOT/docs" "$GEN" "$CHECK" <<'PY'
 import os, re, sys
 docs, gen, check = sys.argv[1], sys.argv[2], sys.argv[3] == "1"
-blocks = {"validation.md": ["MOE_HELDOUT", "RUNS_HELDOUT", "STARTUP_HELDOUT", "TABLE", "HELDOUT", "HELDOUT_TP",
-                            "FINETUNE", "MOE_FIT", "RUNS_FIT", "FIT", "MOE_HOST", "STACKS"], "step-model.md": ["STEPFIT", "ARTICLES_STEP"],
+blocks = {"validation.md": ["MEMORY_HELDOUT", "MEMORY_FITTED", "BANDS", "MOE_HELDOUT", "RUNS_HELDOUT", "STARTUP_HELDOUT",
+                            "TABLE", "HELDOUT", "HELDOUT_TP", "FINETUNE", "MOE_FIT", "RUNS_FIT", "FIT", "MOE_HOST", "STACKS"],
+          "step-model.md": ["STEPFIT", "ARTICLES_STEP"],
           "articles.md": ["TCO", "GUIDE"], "explain-and-calibrate.md": ["EXPLAIN", "CALIBRATE"],
           "rl.md": ["RL"], "../README.md": ["ACCURACY"]}
 stale = []

@@ -468,6 +468,24 @@ const Phrase kPhrases[] = {
     {"a model name: printable text of up to 100 characters", "模型名称：不超过 100 个字符的可打印文本"},
     {"2-4 scenarios separated by ; each key:value pairs separated by , (gpu:h100,gpus:128;gpu:a100-80g,gpus:256)",
      "2-4 个方案，以 ; 分隔，每个方案是以 , 分隔的 key:value（gpu:h100,gpus:128;gpu:a100-80g,gpus:256）"},
+    // the bands on the headline figures and the verdict's margin (core/report/band_text.cpp, report_text.cpp)
+    {"memory", "显存"},
+    {"longest sequence", "最长序列"},
+    {"speed", "速度"},
+    {"whole run", "整个训练"},
+    {"{0}: the speed band with the run efficiency's leave-one-out residuals over {1} whole runs (too few for a band of "
+     "their own)",
+     "{0}：速度区间，再加上 {1} 次完整训练的运行效率留一误差（次数太少，不足以单独成一个区间）"},
+    {"{0}: no regime has {1} cases of its own; the memory band carried through the activations' share, widened to "
+     "cover the {2} cases of {3}",
+     "{0}：没有哪个类别有 {1} 个自己的案例；由显存区间按激活所占比例推出，并放宽到覆盖 {2} 个案例（{3}）"},
+    {"{0}: {1} published runs of {2}", "{0}：{1} 次公开训练，类别 {2}"},
+    {"{0}; its own regime ({1}) has {2}, fewer than {3}: widened to cover them",
+     "{0}；它自己的类别（{1}）只有 {2} 个，少于 {3} 个：已放宽到覆盖它们"},
+    {"yes (tight: may run out of memory)", "是（偏紧：可能显存不足）"},
+    {"Bands (where about 80 % of comparable published runs fell)", "区间（约 80 % 的可比公开训练落在其中）"},
+    {"tight: may run out of memory", "偏紧：可能显存不足"},
+    {"ranked after a safe layout of similar cost", "排在成本相近的安全布局之后"},
 };
 
 // Unit words of numbers (the text report; the page's formatting reuses them).

@@ -82,6 +82,9 @@ struct Config {
   int flash = 1;            // FlashAttention 0/1
   int offload_act = kAuto;  // full recomputation keeps layer inputs in host memory (0/1); auto = the stack's
   int opt_in_bwd = 0;       // the optimizer steps each parameter in the backward and frees its gradient (0/1)
+  int modeling = kAuto;     // the model code whose saved tensors the activations follow (ModelCode); auto = the stack's
+  int compile = kAuto;      // torch.compile on the layers and loss (0/1); auto = 0
+  int kbit_prep = kAuto;    // PEFT's prepare_model_for_kbit_training (0/1); auto = 1 for QLoRA with stack=hf
 
   // layout
   int gpus = 64;

@@ -94,6 +94,35 @@ void AddLayoutKeys(std::vector<KeyInfo>& table) {
            .Values(kOnOffLabels)
            .Label("Offload checkpoints", "检查点卸载")
            .Zh("全量重计算时，把每层的输入放在主机内存而非 GPU 上（Unsloth 的梯度检查点）；auto = 框架的默认。"),
+       ChoiceField(
+           "modeling", G::Layout, kModelCodeNames, true, TP_INT(modeling),
+           "The model code whose saved tensors the activations follow: megatron (Transformer Engine layers), "
+           "transformers (Hugging Face modeling code with PEFT and bitsandbytes), torchtitan, torchtune or "
+           "unsloth; auto = the framework's (DeepSpeed and FSDP fine-tune Transformers models; Megatron-DeepSpeed runs "
+           "Megatron's layers). Each code's saved tensors: core/stack/saves.cpp, docs/memory.md.")
+           .Values(kModelCodeLabels)
+           .Label("Model code", "模型代码")
+           .Zh("激活值按哪一份模型代码为反向保存的张量计算：megatron（Transformer Engine 层）、transformers（Hugging "
+               "Face 模型代码，含 PEFT 与 bitsandbytes）、torchtitan、torchtune 或 unsloth；auto = 训练框架的默认"
+               "（DeepSpeed 与 FSDP 微调时用 Transformers 模型）。"),
+       ChoiceField("compile", G::Layout, kZeroOne, true, TP_INT(compile),
+                   "torch.compile on the layers (and torchtune's loss): Inductor saves the GEMM outputs and recomputes "
+                   "the pointwise ops (norm upcasts, SiLU, the SwiGLU product; INFERRED from its min-cut partitioner); "
+                   "auto = 0 "
+                   "(opt-in in every stack).")
+           .Values(kOnOffLabels)
+           .Label("torch.compile", "torch.compile")
+           .Zh("对各层（及 torchtune 的损失）使用 torch.compile：Inductor 保存 GEMM 的输出、重算逐元素运算（归一化的"
+               "升精度、SiLU、SwiGLU 的乘积）；auto = 0（各框架的默认）。"),
+       ChoiceField("kbit_prep", G::Layout, kZeroOne, true, TP_INT(kbit_prep),
+                   "QLoRA with PEFT's prepare_model_for_kbit_training: norms, embeddings and the head in fp32, an fp32 "
+                   "residual stream (peft utils/other.py: every parameter not Params4bit cast to fp32; nothing for "
+                   "GPTQ models); "
+                   "auto = 1 with stack=hf (PEFT's QLoRA recipe, TRL, Axolotl, Qwen), else 0.")
+           .Values(kOnOffLabels)
+           .Label("k-bit preparation", "k 位训练准备")
+           .Zh("QLoRA 使用 PEFT 的 prepare_model_for_kbit_training：归一化、嵌入与输出头为 fp32，残差流为 fp32；"
+               "auto = stack=hf 时为 1（PEFT 的 QLoRA 配方、TRL、Axolotl、Qwen），否则为 0。"),
        // ---- Cost
        RealField("usd_per_gpu_hour", G::Cost, "USD/GPU-hour", 0.001, 10000, true, TP_REAL(usd_per_gpu_hour),
                  "Rental price per GPU-hour; auto = the catalog's price for the GPU.")

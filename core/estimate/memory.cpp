@@ -11,11 +11,11 @@
 #include <algorithm>
 #include <cmath>
 
+#include "bands.h"
 #include "catalog.h"
 #include "memory_internal.h"
 #include "rl.h"
 #include "rules.h"
-#include "step_finetune.h"
 
 namespace tp {
 namespace {
@@ -23,54 +23,100 @@ namespace {
 using namespace memory_detail;
 
 // ---- activations per layer, per token --------------------------------------------------------------
-// Korthikanti et al. 2022 (arXiv 2205.05198) Table 2, per layer, 16-bit: sbh(34 + 5as/h) with no
-// parallelism, splitting into terms that tensor parallelism divides (24sbh + 5as^2b) and terms it
-// replicates unless sequence parallelism also splits them (10sbh: two norm inputs, the two GEMM inputs
-// after the norms, two dropout masks). Generalised term by term:
-//   replicated  e*4h (+ 2h mask bytes with dropout)
-//   attention   e*(q + k + v + attention output), with GQA k = v = kv_heads*head_dim; MLA adds the
-//               compressed latents that feed its up projections
-//   MLP         GELU e*2f (GELU input and output), SwiGLU e*3f (gate, up, their product);
-//               MoE: topk x (expert input, output and intermediates) + shared experts + fp32 router
-//   scores      per key: e*a (softmax output) + dropout mask a + dropout output e*a = 5as per token;
-//               FlashAttention keeps none, only the fp32 log-sum-exp per head (Dao et al. 2022).
-// Dropout: GELU models (GPT, BERT, Megatron's GPT runs) train with dropout 0.1; SwiGLU (Llama-family)
-// models without, so no masks.
+// What each layer keeps for the backward is the model code's (core/stack/saves.cpp, tensor by tensor, each with the
+// file and function it follows): Megatron-Core's Transformer Engine layers, Transformers' modeling code with PEFT and
+// bitsandbytes, torchtitan's, torchtune's and Unsloth's. For Megatron this is Korthikanti et al. 2022 (arXiv
+// 2205.05198) Table 2 generalised to GQA, SwiGLU and MoE: sbh(34 + 5as/h) for a GPT layer with dropout. Tensor
+// parallelism splits attention and the MLP; what lives on the hidden-wide stream (norm inputs and outputs, dropout
+// masks, MLA's latents) is split only with sequence parallelism.
 struct LayerAct {
-  double lin_dense = 0, lin_moe = 0;  // bytes per token
-  double quad = 0;                    // bytes per token per key (materialized scores)
-  double input = 0;                   // layer input per token (what full recomputation keeps)
-  double dispatch = 0;                // MoE all-to-all send + receive buffers per token
+  double lin_dense = 0, lin_moe = 0;    // bytes per token
+  double sel_dense = 0, sel_moe = 0;    // the same under op-level selective checkpointing (torchtitan)
+  double quad = 0;                      // bytes per token per key (materialized scores)
+  double input = 0;                     // layer input per token (what full recomputation keeps)
+  double fixed = 0;                     // bytes per layer and micro-batch (autocast's copies of the adapters)
+  double grad_dense = 0, grad_moe = 0;  // the gradients alive in one layer's backward, per token
+  double dispatch = 0;                  // MoE all-to-all send + receive buffers per token
 };
 
-LayerAct LayerActivations(const Ctx& c) {
-  const ModelFacts& w = c.w;
-  const double e = c.e, it = 1.0 / c.t, ir = c.sp ? it : 1;
-  LayerAct la;
-  const double replicated = e * 4 * w.h + (c.dropout ? 2 * w.h : 0);
-  const double attn = e * w.qkvo * it + e * w.latent * ir + (c.flash ? 4 * w.heads * it : 0);
-  la.lin_dense = replicated * ir + attn + e * w.mlp * it;
-  if (c.pc.moe_layers > 0) {
-    la.lin_moe = replicated * ir + attn + e * w.moe * it + 4.0 * c.pc.experts;
-    la.dispatch = 2 * e * c.pc.topk * w.h * it;
+// One layer's widths, whole: GQA's k and v at kv_heads x head_dim; multi-head latent attention's q and k per head
+// nope + rope, v and the output v_head_dim, the latents beside them.
+LayerShape ShapeOf(const ModelArch& m, double f) {
+  LayerShape s;
+  const double h = ClampPos(m.hidden), a = ClampPos(m.heads);
+  s.h = h, s.heads = a, s.f = ClampPos(f), s.swiglu = m.mlp == MlpKind::Swiglu;
+  if (m.kv_lora_rank > 0) {
+    const double qk = ClampPos(m.qk_nope_dim) + ClampPos(m.qk_rope_dim), vd = ClampPos(m.v_head_dim);
+    s.q = s.k = a * qk, s.v = s.o = a * vd;
+    s.latent = ClampPos(m.q_lora_rank) + ClampPos(m.kv_lora_rank) + ClampPos(m.qk_rope_dim);
+  } else {
+    const double d = m.head_dim > 0 ? m.head_dim : (a > 0 ? h / a : 0);
+    s.q = s.o = a * d;
+    s.k = s.v = (m.kv_heads > 0 ? m.kv_heads : a) * d;
   }
-  if (!c.flash) la.quad = (e + (c.dropout ? 1 + e : 0)) * w.heads * it;
-  la.input = e * w.h * ir;
-  // LoRA adapters whose input is a new tensor keep it for A's weight gradient: PEFT casts each adapter's
-  // input to the fp32 adapter dtype and autocast casts it back to bf16 for the GEMM, which saves that copy
-  // (step_finetune.cpp: the stacks with adapter_in > 0), dropout or not; a stack that feeds x itself (torchtune,
-  // Unsloth's fast path) keeps a copy only when lora_dropout makes one. Dropout adds its 1-byte mask. About
-  // half of an adapted matrix's k + n is its input width (LoraWidths).
-  if (c.job.work.method != Method::Full && c.job.work.lora_r > 0) {
-    const bool dropout = c.job.work.lora_dropout > 0;
-    const StackKernels& k = AdapterKernelsOf(c.stack.kind, dropout);
-    const double per_input = (k.adapter_in > 0 || dropout ? e : 0.0) + (dropout ? 1.0 : 0.0);
-    const double visited = std::max(1, c.pc.topk) + std::max(0, c.job.model.shared_experts);  // experts a token visits
-    la.lin_dense += per_input * (w.lora_widths.attn + w.lora_widths.dense_mlp) / 2 * it;
-    if (c.pc.moe_layers > 0)
-      la.lin_moe += per_input * (w.lora_widths.attn + visited * w.lora_widths.expert_mlp) / 2 * it;
+  return s;
+}
+
+// The adapted matrices (Workload::lora_targets: 0b100 q and v; 0b01 attention; 0b11 attention and MLP).
+uint8_t LoraBits(const Workload& w) {
+  if (w.method == Method::Full || w.lora_r <= 0) return 0;
+  if (w.lora_targets == 0b100) return kLoraQ | kLoraV;
+  const uint8_t attn = kLoraQ | kLoraK | kLoraV | kLoraO;
+  return w.lora_targets & 0b10 ? uint8_t(attn | kLoraGate | kLoraUp | kLoraDown) : attn;
+}
+
+// Routed tokens on the busiest expert-parallel rank over the mean (the moe_imbalance key, at most the capacity
+// factor when tokens above it are dropped): the memory of the GPU that runs out first. One rank holding every expert
+// sees the mean.
+double BusiestRank(const Ctx& c) {
+  if (c.ep <= 1) return 1;
+  double imb = std::max(1.0, std::isfinite(c.job.assume.moe_imbalance) ? c.job.assume.moe_imbalance : 1.0);
+  if (c.job.assume.moe_capacity > 0) imb = std::min(imb, std::max(1.0, c.job.assume.moe_capacity));
+  return imb;
+}
+
+LayerAct LayerActivations(const Ctx& c) {
+  const ModelArch& m = c.job.model;
+  const LayerRun run = LayerRunOf(c.job);
+  const ModelCode code = c.job.work.modeling;
+  const double it = 1.0 / c.t, ir = c.sp ? it : 1;
+  LayerAct la;
+  const LayerShape dense = ShapeOf(m, m.ffn);
+  const LayerSaves d = SavedPerLayer(code, dense, run);
+  la.lin_dense = d.residual * ir + (d.attn + d.mlp) * it;
+  la.quad = d.per_key * it;
+  la.fixed = d.fixed * it;
+  la.input = CheckpointedInput(dense, run) * ir;
+  const LayerSaves ds = SelectiveOpSaves(dense, run);
+  la.sel_dense = ds.residual * ir + (ds.attn + ds.mlp) * it;
+  la.grad_dense = BackwardWorkingSet(dense, run) * it;
+  if (c.pc.moe_layers > 0) {
+    // A MoE layer: attention as a dense layer's; each routed copy of a token keeps its permuted input and the
+    // expert's output (weighted by its gate in the combine) and the expert MLP's own saves, topk copies per token on
+    // average and more on the busiest rank; the shared experts run every token; the router keeps fp32 logits.
+    const LayerShape expert = ShapeOf(m, m.moe_ffn > 0 ? m.moe_ffn : m.ffn);
+    const LayerSaves x = SavedPerLayer(code, expert, run);
+    const double routed = c.pc.topk * BusiestRank(c), shared = ClampPos(m.shared_experts);
+    const double moe_mlp = routed * (2 * run.e * expert.h + x.mlp) + shared * x.mlp;
+    la.lin_moe = d.residual * ir + d.attn * it + moe_mlp * it + 4.0 * c.pc.experts;
+    const double sel_mlp = (routed + shared) * run.e * expert.f;
+    la.sel_moe = ds.residual * ir + ds.attn * it + sel_mlp * it + 4.0 * c.pc.experts;
+    la.dispatch = 2 * run.e * routed * expert.h * it;
+    // The expert MLPs' backward runs over every routed copy at once (grouped GEMMs): their gradients scale with them.
+    LayerShape one = expert;
+    one.f *= routed + shared;
+    la.grad_moe = BackwardWorkingSet(one, run) * it;
   }
   return la;
+}
+
+// Micro-batches whose activations stage k holds at its peak: the pipeline schedule's (core/job/pipeline.h
+// PipelineInflight: 1F1B p - k, interleaved, zero-bubble, DualPipe), never more than the step has.
+double InFlightMicroBatches(const Ctx& c, int k) {
+  if (c.p <= 1) return 1;
+  const int gbs = GlobalBatch(c.job.work, c.lay);
+  const double m = gbs > 0 ? std::max(1.0, double(gbs) / (double(c.dp) * c.mbs)) : c.p;
+  return PipelineInflight(ScheduleOf(c.lay), c.p, c.v, k, m);
 }
 
 // Activation coefficients of one stage (bytes = lin*s + quad*s^2 at the current micro-batch).
@@ -79,27 +125,34 @@ void StageActivations(const Ctx& c, const StageParams& s, const LayerAct& la, in
   const Workload& w = c.job.work;
   const double tok = double(c.mbs) / c.cp;  // tokens per sequence position on this GPU
   const double layers = s.dense_layers + s.moe_layers;
-  // Micro-batches in flight on stage k: the schedule's (core/job/pipeline.h PipelineInflight).
-  double inflight = 1;
-  if (c.p > 1) {
-    const int gbs = GlobalBatch(w, c.lay);
-    const double m = gbs > 0 ? std::max(1.0, double(gbs) / (double(c.dp) * c.mbs)) : c.p;
-    inflight = PipelineInflight(ScheduleOf(c.lay), c.p, c.v, k, m);
-  }
+  const double inflight = InFlightMicroBatches(c, k);
   Recompute rc = c.lay.recompute == Recompute::Auto ? Recompute::Selective : c.lay.recompute;
   if (rc == Recompute::Selective && c.stack.selective == SelectiveKind::None) rc = Recompute::Full;
   double lin_layers = s.dense_layers * la.lin_dense + s.moe_layers * la.lin_moe;
-  // torchtitan's selective (op-level) checkpointing keeps the outputs of half the matmuls and of
-  // attention, and recomputes the rest: about half a layer's stored activations (INFERRED from its
-  // _save_list; the attention scores are FlashAttention's, never stored).
-  if (rc == Recompute::Selective && c.stack.selective == SelectiveKind::HalfMatmuls) lin_layers *= 0.5;
-  // Final norm input and head input (16-bit), and the logits held for the backward: Megatron's
-  // 4sbh(1 + V/h) term with logit_bytes per logit; split across tensor-parallel ranks (vocab-parallel
-  // loss). Only the last stage computes them.
-  const double rdiv = c.sp ? c.t : 1;
-  const double logits = last ? tok * (2 * c.e * ClampPos(c.job.model.hidden) / rdiv +
-                                      c.job.assume.logit_bytes * ClampPos(c.job.model.vocab) / c.t)
-                             : 0;
+  // torchtitan's selective (op-level) checkpointing keeps the block input and the outputs of every other matmul and
+  // of attention (SelectiveOpSaves); the attention scores are FlashAttention's, never stored.
+  if (rc == Recompute::Selective && c.stack.selective == SelectiveKind::HalfMatmuls)
+    lin_layers = s.dense_layers * la.sel_dense + s.moe_layers * la.sel_moe;
+  // The last stage's final norm, head and loss as the model code computes them (saves.cpp LossOf): the inputs kept
+  // and the logits alive at the loss's peak, logit_bytes per logit, split across tensor-parallel ranks; a chunked
+  // loss (Unsloth's) never holds more than its chunk cap.
+  const LossSaves loss = LossOf(w.modeling, LayerRunOf(c.job));
+  const double rdiv = c.sp ? c.t : 1, h = ClampPos(c.job.model.hidden), vocab = ClampPos(c.job.model.vocab);
+  double logits = 0;
+  // The backward's own working set: the gradients of one layer's widest tensors (BackwardWorkingSet), on top of
+  // whatever is still saved when that layer runs its backward.
+  const double grad =
+      tok * std::max(s.moe_layers ? la.grad_moe : 0.0, s.dense_layers ? la.grad_dense : 0.0) * (layers > 0);
+  if (last) {
+    logits = tok * ((loss.norm_h * h + loss.per_token) / rdiv);
+    const double per_logit = tok * c.job.assume.logit_bytes * vocab / c.t;
+    if (loss.logit_cap > 0)
+      need.loss_capped = per_logit, need.loss_cap = loss.logit_cap;
+    else
+      logits += per_logit;
+    // prepare_model_for_kbit_training's fp32 head: autocast keeps a bf16 copy for the backward.
+    need.act_fixed += loss.head_weight * vocab * h / c.t;
+  }
   if (rc == Recompute::Full) {
     // Only each layer's input is kept. The peak is then either at the loss (inputs + logits) or in
     // the backward, where one layer at a time is recomputed in full (once, not per micro-batch in
@@ -114,13 +167,19 @@ void StageActivations(const Ctx& c, const StageParams& s, const LayerAct& la, in
       need.act_lin = tok * std::min(2.0, layers) * la.input;
     }
     need.peak_a = logits;
-    need.peak_b = one_layer;
+    need.peak_b = one_layer + grad;
     need.peak_bq = one_quad;
+    need.act_fixed += layers > 0 ? la.fixed : 0;
   } else {
-    need.act_lin = tok * inflight * lin_layers + logits;
+    // Everything saved stays until its layer's backward; on top of it either the loss's peak (the last stage) or
+    // the first backward layer's gradients, whichever is larger.
+    need.act_lin = tok * inflight * lin_layers;
+    need.peak_a = logits;
+    need.peak_b = grad;
     // Selective recomputation drops the attention scores and recomputes them (Korthikanti sec. 5; the
     // op-level kind never stores them either).
     need.act_quad = rc == Recompute::None ? tok * inflight * layers * la.quad : 0;
+    need.act_fixed += inflight * layers * la.fixed;
   }
   if (s.moe_layers > 0) need.temp_lin = tok * la.dispatch;
 }
@@ -134,12 +193,64 @@ double SolveQuadratic(double a, double b, double room) {
 
 // calib_memory: activations and allocator temporaries (model states are exact counts) times the factor.
 void ScaleTokenMemory(StageNeed& need, double factor) {
-  need.act_lin *= factor, need.act_quad *= factor;
+  need.act_lin *= factor, need.act_quad *= factor, need.act_fixed *= factor, need.loss_capped *= factor;
   need.peak_a *= factor, need.peak_b *= factor, need.peak_bq *= factor;
   need.temp_fixed *= factor, need.temp_lin *= factor, need.gathered *= factor;
 }
 
 }  // namespace
+
+LayerRun LayerRunOf(const Job& job) {
+  const Workload& w = job.work;
+  LayerRun r;
+  r.e = w.prec == Precision::Fp32 ? 4.0 : 2.0;
+  r.trains_base = w.method == Method::Full;
+  r.flash = w.flash;
+  r.dropout = w.dropout > 0;
+  r.fp8_inputs = w.prec == Precision::Fp8 && w.modeling == ModelCode::Megatron;
+  r.lora = LoraBits(w);
+  r.lora_r = w.lora_r;
+  r.lora_dropout = w.method != Method::Full && w.lora_dropout > 0;
+  r.qlora = w.method == Method::Qlora;
+  r.kbit_prep = w.kbit_prep && w.method == Method::Qlora;
+  // The Trainer trains 16-bit with torch.autocast (bf16=True / fp16=True); fp32 training runs without it.
+  r.autocast = w.prec != Precision::Fp32;
+  r.compiled = w.compiled;
+  return r;
+}
+
+double LossPeakPerLogit(const Job& job) { return LossOf(job.work.modeling, LayerRunOf(job)).logit_peak; }
+
+double CublasWorkspaces(const Job& job) {
+  constexpr double kMiB = 1024.0 * 1024;
+  // Told apart by the numbers (a custom GPU has no architecture): Hopper's dense BF16 peak is 756-989 TFLOP/s,
+  // every earlier NVIDIA part's below 400; later parts take the larger workspace too (INFERRED).
+  const GpuSpec* g = job.hw.gpu;
+  const bool hopper = g && g->peak_flops[int(Precision::Bf16)] >= 700e12;
+  return 2 * (hopper ? 32 * kMiB : 8.125 * kMiB);
+}
+
+// The estimate's context: the job, the layout's degrees (at least 1) and the precision's bytes per activation.
+Ctx ContextOf(const Job& job, const Layout& layout) {
+  const ModelFacts& facts = job.facts;
+  return Ctx{job,
+             layout,
+             StackOf(job),
+             facts.pc,
+             facts,
+             std::max(1, layout.tp),
+             std::max(1, layout.pp),
+             std::max(1, layout.vp),
+             std::max(1, layout.cp),
+             std::max(1, layout.ep),
+             std::max(1, layout.dp),
+             std::max(1, layout.mbs),
+             ExpertTensorParallel(layout),
+             layout.sp && layout.tp > 1,
+             job.work.flash,
+             job.work.dropout > 0,
+             job.work.prec == Precision::Fp32 ? 4.0 : 2.0};
+}
 
 // DualPipe keeps two stages' weights, and their gradients and states, on every GPU (pipeline.h).
 static void HoldScheduleCopies(const Layout& layout, StageNeed& need) {
@@ -150,23 +261,7 @@ static void HoldScheduleCopies(const Layout& layout, StageNeed& need) {
 MemoryBreakdown EstimateMemory(const Job& job, const Layout& layout, MemoryTrace* trace) {
   MemoryBreakdown out;
   const ModelFacts& facts = job.facts;
-  Ctx c{job,
-        layout,
-        StackOf(job),
-        facts.pc,
-        facts,
-        std::max(1, layout.tp),
-        std::max(1, layout.pp),
-        std::max(1, layout.vp),
-        std::max(1, layout.cp),
-        std::max(1, layout.ep),
-        std::max(1, layout.dp),
-        std::max(1, layout.mbs),
-        ExpertTensorParallel(layout),
-        layout.sp && layout.tp > 1,
-        job.work.flash,
-        job.work.dropout > 0,
-        job.work.prec == Precision::Fp32 ? 4.0 : 2.0};
+  const Ctx c = ContextOf(job, layout);
   const Assumptions& as = job.assume;
   const bool size_only = job.model.layers <= 0;
   const double s = std::max(1, job.work.seq);
@@ -178,6 +273,9 @@ MemoryBreakdown EstimateMemory(const Job& job, const Layout& layout, MemoryTrace
   // comes when that reaches the capacity the driver exposes.
   const double outside = 1e9 * (ClampPos(as.cuda_context_gb) + (job.hw.gpus > 1 ? ClampPos(as.nccl_gb) : 0.0));
   const double frag = std::max(1.0, std::isfinite(as.alloc_reserve) ? as.alloc_reserve : 1.0);
+  // cuBLAS workspaces, allocated through the caching allocator once (inside both PyTorch figures): one per (handle,
+  // stream) pair, at least the forward's and the autograd engine's backward thread.
+  const double workspace = CublasWorkspaces(job);
   // The user's memory calibration (calib_memory, core/planner/calibrate.h) scales what the estimate is least sure of.
   const double calib = std::isfinite(as.calib_memory) && as.calib_memory > 0 ? as.calib_memory : 1.0;
 
@@ -205,24 +303,34 @@ MemoryBreakdown EstimateMemory(const Job& job, const Layout& layout, MemoryTrace
     if (!size_only) StageActivations(c, sp, la, k, need);
     if (calib != 1.0) ScaleTokenMemory(need, calib);
     const double states = need.weights + need.gradients + need.optimizer;
-    const double act =
-        need.act_lin * s + need.act_quad * s * s + std::max(need.peak_a * s, (need.peak_b + need.peak_bq * s) * s);
+    const double loss_phase = need.peak_a * s, backward_phase = (need.peak_b + need.peak_bq * s) * s;
+    double act = need.act_lin * s + need.act_quad * s * s + need.act_fixed + std::max(loss_phase, backward_phase);
     const double temps = need.temp_fixed + need.temp_lin * s;
+    double chunk_added = 0;  // not proportional to the micro-batch: the chunk adapts
+    if (need.loss_capped > 0) {
+      // A chunked loss sized to the memory that is free (Unsloth: at most half of it, and at most its cap): it adds
+      // where the loss phase is the larger, and never runs the GPU out of memory by itself.
+      const double before = outside + states - need.pageable + workspace + frag * (act + temps);
+      const double room = out.usable > 0 ? std::max(0.0, 0.5 * (out.usable - before)) : INFINITY;
+      const double chunk = std::min({need.loss_capped * s, need.loss_cap, room});
+      chunk_added = std::max(0.0, loss_phase + chunk - std::max(loss_phase, backward_phase));
+      act += chunk_added;
+    }
     // Model states are allocated once and stay (contiguous buffers); activations and temporaries come and
     // go every micro-batch, and it is their blocks the caching allocator cannot always reuse: the reserve
     // applies to them. A paged optimizer (QLoRA, bitsandbytes) lives in CUDA managed memory outside the
     // allocator, and the driver evicts it to host memory under pressure.
     // Paged states are managed memory: in nvidia-smi's figure while resident, never in PyTorch's.
-    const double allocated = states - need.pageable + act + temps;
-    const double reserved = states - need.pageable + frag * (act + temps);
+    const double allocated = states - need.pageable + workspace + act + temps;
+    const double reserved = states - need.pageable + workspace + frag * (act + temps);
     double total = outside + reserved + need.pageable;
     double paged = 0;
     if (need.pageable > 0 && out.usable > 0 && total > out.usable) paged = std::min(need.pageable, total - out.usable);
     total -= paged;
 
     // Largest micro-batch: everything token-proportional scales with it.
-    const double fixed = outside + states - need.pageable + frag * need.temp_fixed;
-    const double per_mbs = frag * (act + need.temp_lin * s) / c.mbs;
+    const double fixed = outside + states - need.pageable + workspace + frag * (need.temp_fixed + need.act_fixed);
+    const double per_mbs = frag * (act - need.act_fixed - chunk_added + need.temp_lin * s) / c.mbs;
     const double mbs_fit = per_mbs > 0 ? (out.usable - fixed) / per_mbs : (fixed <= out.usable ? c.mbs : 0);
     min_mbs = std::min(min_mbs, mbs_fit);
     // Longest sequence at this micro-batch: solve frag*(quad s^2 + lin s) <= usable - fixed.
@@ -253,6 +361,7 @@ MemoryBreakdown EstimateMemory(const Job& job, const Layout& layout, MemoryTrace
         trace->params = sp.dense + sp.expert;
         trace->trainable = job.work.method == Method::Full ? sp.dense + sp.expert : sp.lora;
         trace->outside = outside, trace->reserve_factor = frag, trace->temporaries = temps;
+        trace->workspace = workspace;
         trace->paged = paged, trace->calib_memory = calib, trace->headroom = std::clamp(as.headroom, 0.0, 1.0);
       }
     }
@@ -261,6 +370,7 @@ MemoryBreakdown EstimateMemory(const Job& job, const Layout& layout, MemoryTrace
   // Offloaded states must also fit in the node's host memory (ZeRO-Infinity's premise: it is there).
   const bool host_ok = out.host_bytes <= HostBytesPerNode(job);
   out.fits = out.capacity > 0 && out.total <= out.usable && host_ok;
+  out.tight = out.fits && out.total * MemoryBandHigh(job, layout) > out.usable;
   constexpr double kCap = 1 << 20;
   out.max_micro_batch = out.capacity > 0 ? int(std::clamp(std::floor(min_mbs), 0.0, kCap)) : 0;
   out.max_seq = out.capacity > 0 ? int(std::clamp(std::floor(min_seq), 0.0, kCap * 16)) : 0;

@@ -15,11 +15,22 @@ struct MemoryTrace {
   double outside = 0;         // outside the caching allocator: CUDA context + NCCL, bytes
   double reserve_factor = 1;  // alloc_reserve: reserved per allocated byte of activations and temporaries
   double temporaries = 0;     // allocator temporaries: gathered ZeRO-3 units, dequantization, MoE dispatch
+  double workspace = 0;       // cuBLAS workspaces, in the allocator but allocated once
   double paged = 0;           // paged optimizer bytes evicted to the host
   double calib_memory = 1;    // the user's calibration factor applied to activations and temporaries
   double headroom = 0;
 };
 
 MemoryBreakdown EstimateMemory(const Job& job, const Layout& layout, MemoryTrace* trace = nullptr);
+
+// How one layer of the job runs, as the model code's saved tensors depend on it (core/stack/saves.h): the compute
+// dtype, what trains, the attention kernels, dropout, FP8 inputs, the adapters, torch.compile and k-bit preparation.
+LayerRun LayerRunOf(const Job& job);
+// Bytes per logit alive at the loss's peak in the job's model code (saves.cpp LossOf): the logit_bytes default.
+double LossPeakPerLogit(const Job& job);
+// cuBLAS workspaces in the caching allocator: two (handle, stream) pairs (the forward thread and the autograd
+// engine's backward thread), 32 MiB each on sm90 (Hopper) and later, 8.125 MiB before (aten CublasHandlePool.cpp
+// parseChosenWorkspaceSize, @26a39059: ":4096:2:16:8" by default, 32 MiB when major == 9 && minor == 0).
+double CublasWorkspaces(const Job& job);
 
 }  // namespace tp

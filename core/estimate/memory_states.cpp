@@ -43,8 +43,11 @@ StageNeed StageStates(const Ctx& c, const StageParams& s) {
     const double z3 = zero >= 3 && !pipelined ? 1 / nd : 1;
     double base;
     if (w.method == Method::Qlora) {
+      // bitsandbytes quantize_4bit (functional.py, blocksize 64, compress_statistics): n/2 B packed, an 8-bit absmax
+      // per 64 weights and an fp32 one per 256 blocks: 0.5159 B per weight (nf4_bytes_per_param). PEFT's
+      // prepare_model_for_kbit_training casts every other parameter (embeddings, head, norms) to fp32 (other.py).
       const double quantized = (dense - s.edge - s.norms) + expert;
-      base = as.nf4_bytes_per_param * quantized + 2 * (s.edge + s.norms);
+      base = as.nf4_bytes_per_param * quantized + (w.kbit_prep ? 4 : 2) * (s.edge + s.norms);
       // Dequantizing a 4-bit matrix for its matmul materializes it in bf16 for a moment.
       need.temp_fixed += 2 * c.pc.largest_matrix / c.t;
     } else {
@@ -59,6 +62,22 @@ StageNeed StageStates(const Ctx& c, const StageParams& s) {
     need.gradients = ab * s.lora * z2;
     need.optimizer = states * s.lora * z1;
     trainable_shard = s.lora * z1;
+  }
+  // Transformer Engine's FP8 weight workspaces (pytorch/module/base.py, _fp8_workspaces["weight"], cached whenever
+  // Megatron passes is_first_microbatch): a row-wise and a column-wise FP8 copy of every GEMM weight, 2 B per
+  // parameter beside the bf16 weights, kept for the whole step.
+  if (w.prec == Precision::Fp8 && w.modeling == ModelCode::Megatron && zero < 3)
+    need.weights += 2 * ((dense - s.edge - s.norms) + expert);
+  // DeepSpeed's gradient buckets (runtime/zero/stage_1_and_2.py, ipg_buffer: reduce_bucket_size elements in the
+  // gradient dtype, two with overlap_comm; stage3.py __ipg_bucket_flat_buffer and the parameter prefetch bucket):
+  // DeepSpeed's defaults (5e8, prefetch 5e7, overlap off for ZeRO-1/2: zero/config.py) under Megatron-DeepSpeed;
+  // the Transformers integration fills "auto" with h^2 and 0.9 h^2 (integrations/deepspeed.py) and its example
+  // configs turn overlap_comm on.
+  if (stack.kind == StackKind::DeepSpeed && zero >= 1) {
+    const double h = std::max(0, c.job.model.hidden), hf = w.modeling != ModelCode::Megatron;
+    const double bucket = hf ? h * h : 5e8, prefetch = hf ? 0.9 * h * h : 5e7;
+    const double gb = fp32 ? 4 : 2;
+    need.temp_fixed += zero >= 3 ? gb * bucket + wb * prefetch : gb * bucket * (hf ? 2 : 1);
   }
   // A paged optimizer (bitsandbytes; QLoRA's by default, as the paper trains) keeps its states in CUDA
   // managed memory: PyTorch's allocator does not count them, and the driver pages them to the host under

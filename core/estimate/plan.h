@@ -22,6 +22,9 @@ struct MemoryBreakdown {  // per GPU, the most loaded one, bytes
   double paged_bytes = 0;   // of the optimizer states, bytes per GPU the driver evicted to the host
   double nvme_bytes = 0;
   bool fits = false;
+  // Fits, but the memory band's upper end (core/estimate/bands.h: what comparable published runs needed, up to
+  // about the 90th percentile of measured / predicted) passes the usable memory: it may run out (memory.verdict).
+  bool tight = false;
   int max_micro_batch = 0;  // largest micro-batch that fits (0 = none)
   int max_seq = 0;          // longest sequence that fits at this micro-batch
   double policy_total = 0;  // the policy's own training peak (= total except for post-training: rl.h)

@@ -9,6 +9,7 @@
 #include "enums.h"
 #include "model.h"
 #include "ops.h"
+#include "saves.h"
 
 namespace tp {
 
@@ -43,6 +44,9 @@ struct Workload {
   bool offload_checkpoints = false;    // full recomputation keeps each layer's input in host memory (Unsloth)
   bool optimizer_in_backward = false;  // each parameter's gradient is applied and freed in the backward (torchtune)
   int pp_microbatches = 0;             // micro-batches per pipeline schedule (a local batch); 0 = all of a step's
+  ModelCode modeling = ModelCode::Megatron;  // whose saved tensors the activations follow (core/stack/saves.h)
+  bool compiled = false;                     // torch.compile: pointwise ops recomputed, GEMM outputs saved
+  bool kbit_prep = false;                    // QLoRA under prepare_model_for_kbit_training: fp32 norms, residual, head
   Fp8Recipe fp8_recipe = Fp8Recipe::Tensor;  // how FP8 scales its tensors (prec = fp8); resolved from the GPU
   // Periodic evaluation (run.cpp): a forward pass over eval_tokens every eval_interval steps, the first at step
   // eval_first; eval_interval 0 = none.

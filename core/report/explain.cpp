@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "band_text.h"
 #include "default_sources.h"
 #include "explain_nodes.h"
 #include "figures.h"
@@ -67,7 +68,15 @@ ExplainNode FormulaNode(const Explanation& ex, const NodeSpec& spec, const NodeC
   ExplainNode n;
   n.name = spec.name, n.value = spec.value(c), n.unit = spec.unit, n.formula = spec.formula;
   n.label = spec.label.en, n.label_zh = spec.label.zh;
-  if (const FigureInfo* f = FindFigure(spec.name)) n.unit = f->unit, n.label = f->label.en, n.label_zh = f->label.zh;
+  if (const FigureInfo* f = FindFigure(spec.name)) {
+    n.unit = f->unit, n.label = f->label.en, n.label_zh = f->label.zh;
+    if (f->band) {
+      const PlanBands bands = BandsOf(c.out.job, c.p);
+      const Band b = f->band(bands);
+      n.band_lo = b.lo, n.band_hi = b.hi;
+      n.band = FigureBandBasis(*f, bands, Lang::En), n.band_zh = FigureBandBasis(*f, bands, Lang::Zh);
+    }
+  }
   n.inputs = Inputs(ex, spec.inputs);
   n.source = spec.source_of ? spec.source_of(c) : std::string(spec.source);
   return n;
@@ -202,6 +211,20 @@ void TextNode(const Explanation& ex, int id, int depth, Lang lang, std::vector<b
   }
   const std::string& source = ExplainSource(n, lang);
   if (!source.empty()) out += indent + "    " + (lang == Lang::Zh ? "来源：" : "source: ") + source + "\n";
+  if (n.band_hi > 0) {
+    const ExplainNode lo = [&] {
+      ExplainNode x = n;
+      x.value = n.band_lo;
+      return x;
+    }();
+    const ExplainNode hi = [&] {
+      ExplainNode x = n;
+      x.value = n.band_hi;
+      return x;
+    }();
+    out += indent + "    " + (lang == Lang::Zh ? "区间：" : "band: ") + ExplainValueText(lo, lang) + " \u2013 " +
+           ExplainValueText(hi, lang) + "; " + (lang == Lang::Zh ? n.band_zh : n.band) + "\n";
+  }
   shown[id] = true;
   if (depth > 24) return;
   for (int in : n.inputs) TextNode(ex, in, depth + 1, lang, shown, out);
@@ -218,6 +241,9 @@ std::string JsonNode(const Explanation& ex, int id, int depth) {
   if (n.key.empty()) s += ", \"formula\": " + JsonEscape(n.formula);
   s += ", \"source\": " + JsonEscape(n.source);
   if (!n.source_zh.empty()) s += ", \"source_zh\": " + JsonEscape(n.source_zh);
+  if (n.band_hi > 0)
+    s += ", \"band\": [" + FormatNumber(n.band_lo) + ", " + FormatNumber(n.band_hi) +
+         "], \"band_basis\": " + JsonEscape(n.band);
   if (n.key.empty()) {
     s += ", \"inputs\": [";
     for (size_t i = 0; i < n.inputs.size() && depth < 32; ++i)

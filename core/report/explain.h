@@ -22,6 +22,9 @@ struct ExplainNode {
   std::string source;       // where a constant or a rule comes from
   std::string source_zh;    // the same in Chinese, where the key table has it
   std::vector<int> inputs;  // indices into Explanation::nodes
+  // A headline figure's band (core/estimate/bands.h) and where it comes from; band_hi 0 = none.
+  double band_lo = 0, band_hi = 0;
+  std::string band, band_zh;
 };
 
 struct Explanation {

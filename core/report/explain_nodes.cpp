@@ -39,6 +39,7 @@ const NodeSpec kNodes[] = {
     {.kind = K::KeyText, .name = "stack"},
     {.kind = K::KeyText, .name = "offload"},
     {.kind = K::KeyText, .name = "gpu"},
+    {.kind = K::KeyText, .name = "modeling"},
 
     // ---- memory per GPU (the most loaded one)
     {.name = "params_on_gpu",
@@ -73,10 +74,11 @@ const NodeSpec kNodes[] = {
     {.kind = K::Key, .name = "calib_memory", .value = [](const C& c) { return c.mt().calib_memory; }, .unit = "x"},
     {.name = "activations_bytes",
      .value = [](const C& c) { return c.m().activations; },
-     .formula = "per-layer activations (Korthikanti et al.) x layers on the stage x micro-batches in flight x "
-                "calib_memory",
-     .inputs = "seq mbs recompute tp cp pp calib_memory",
-     .source = "Korthikanti et al. 2022, Reducing Activation Recomputation (memory.cpp)"},
+     .formula = "what each layer saves for the backward in the model code x layers on the stage x micro-batches in "
+                "flight, + the loss's or the backward's peak, x calib_memory",
+     .inputs = "seq mbs recompute tp cp pp calib_memory modeling",
+     .source = "tensor by tensor from each framework's code (core/stack/saves.cpp, docs/memory.md); Korthikanti et al. "
+               "2022 for Megatron"},
     {.name = "temporaries_bytes",
      .value = [](const C& c) { return c.mt().temporaries; },
      .unit = "B",
@@ -99,10 +101,17 @@ const NodeSpec kNodes[] = {
      .name = "alloc_reserve",
      .value = [](const C& c) { return c.mt().reserve_factor; },
      .unit = "x allocated"},
+    {.name = "cublas_workspace_bytes",
+     .value = [](const C& c) { return c.mt().workspace; },
+     .unit = "B",
+     .label = {"cuBLAS workspaces", "cuBLAS 工作区"},
+     .inputs = "gpu",
+     .source = "aten CublasHandlePool.cpp: 2 x 32 MiB on Hopper, 2 x 8.125 MiB elsewhere"},
     {.name = "other_bytes",
      .value = [](const C& c) { return c.m().other; },
-     .formula = "outside_allocator_bytes + (alloc_reserve - 1) x activations_bytes + alloc_reserve x temporaries_bytes",
-     .inputs = "outside_allocator_bytes alloc_reserve activations_bytes temporaries_bytes"},
+     .formula = "outside_allocator_bytes + cublas_workspace_bytes + (alloc_reserve - 1) x activations_bytes + "
+                "alloc_reserve x temporaries_bytes",
+     .inputs = "outside_allocator_bytes cublas_workspace_bytes alloc_reserve activations_bytes temporaries_bytes"},
     {.name = "memory_total_bytes",
      .value = [](const C& c) { return c.m().total; },
      .formula = "weights_bytes + gradients_bytes + optimizer_bytes + activations_bytes + other_bytes",

@@ -9,6 +9,7 @@
 #include <string>
 #include <string_view>
 
+#include "bands.h"
 #include "config.h"
 #include "planner.h"
 #include "run.h"
@@ -99,6 +100,7 @@ enum class Figure : uint8_t {
 struct FigureSource {
   const PlanOutput& out;
   TcoView tco;
+  PlanBands bands;  // every headline figure's band (bands.h), for a valid plan
   explicit FigureSource(const PlanOutput& o);
 };
 
@@ -113,9 +115,10 @@ struct FigureInfo {
   Bilingual legend = {};   // its part of the page's stacked bar ("TP comm"); empty = not a part
   Bilingual hint = {};     // the page's hover text for that part
   bool explained = false;  // the explanation has a node of this id with this value (a test holds it)
-  // The band (issue #28, not yet filled): the validation residuals that set this figure's interval, for the
-  // plan JSON's "bands" {id: [low, high]}; nullptr = no band.
-  const char* band = nullptr;
+  // The band (issue #28): the interval the published measurement fell in for about 80 % of comparable validation
+  // runs (bands.h), for the plan JSON's "bands" {id: [low, high]}, the text and the page; nullptr = no band.
+  Band (*band)(const PlanBands& b) = nullptr;
+  BandKind band_kind = BandKind::Memory;  // whose residuals set it (the basis the "why?" panel states)
   double (*value)(const FigureSource& src) = nullptr;
 
   const char* Label(Lang lang) const { return label.In(lang); }

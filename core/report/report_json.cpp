@@ -6,6 +6,7 @@
 #include <cctype>
 #include <cmath>
 
+#include "band_text.h"
 #include "compare.h"
 #include "figures.h"
 #include "json.h"
@@ -88,6 +89,11 @@ std::vector<Section> Sections(const PlanOutput& out) {
     const double v = f.value(src);
     const std::string json = f.Flag() ? Bool(v != 0) : Num(v);
     s.back().entries.push_back({f.Key(), json, json});
+    // The verdict with the band's margin beside the plain yes / no (bands.h).
+    if (f.figure == Figure::Fits) {
+      const std::string verdict = MemoryVerdict(out.plan.memory);
+      s.back().entries.push_back({"verdict", JsonEscape(verdict), verdict});
+    }
   }
   return s;
 }
@@ -106,6 +112,11 @@ std::string PlanJson(const PlanOutput& out, const std::string& pad) {
     line("link", JsonEscape(FormatLink(out.config)));
   }
   if (out.ok && out.plan.rl.active) line("rl", RlJson(out.plan.rl, pad));  // post-training only
+  {
+    const FigureSource src(out);
+    line("bands", BandsJson(src, pad));
+    line("band_basis", BandBasisJson(src.bands, pad));
+  }
   line("bottleneck", JsonEscape(out.ok ? BottleneckSentence(out.plan, out.job) : std::string()));
   line("bottleneck_kind", JsonEscape(out.ok ? BottleneckName(out.plan.bottleneck) : "none"));
   line("warnings", JsonStringArray(out.ok ? WarningSentences(out.plan, out.job) : std::vector<std::string>(), in));

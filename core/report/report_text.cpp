@@ -3,8 +3,10 @@
 // figures, labels and Chinese come from the figure table (figures.h); this file says which figures each
 // section shows, in which order, and how a row reads its numbers (format.h).
 #include <algorithm>
+#include <cmath>
 #include <iterator>
 
+#include "band_text.h"
 #include "catalog.h"
 #include "compare.h"
 #include "figures.h"
@@ -115,6 +117,9 @@ std::string RowValue(const FigureInfo& f, const FigureSource& src, Lang lang) {
   const Job& j = src.out.job;
   const double v = f.value(src);
   switch (f.figure) {
+    case Figure::Fits:
+      if (v != 0 && src.out.plan.memory.tight) return Translate(lang, "yes (tight: may run out of memory)");
+      break;
     case Figure::MemoryUsable: return TrFill(lang, "{0} of {1}", {Bytes(v), MemoryText(src.out.plan.memory.capacity)});
     case Figure::Tokens:
       return Count(v, lang) + (!r.tokens_defaulted ? std::string()
@@ -147,6 +152,30 @@ std::string RowValue(const FigureInfo& f, const FigureSource& src, Lang lang) {
   return Fmt("%.0f", v);
 }
 
+// A figure with a band (figures.h): "15.5 GiB (14.1–17.2)", the interval in the value's own unit and scale.
+std::string BandedValue(const FigureInfo& f, const FigureSource& src, Lang lang) {
+  const double v = f.value(src);
+  const Band b = f.band(src.bands);
+  if (!(b.hi > 0) || !src.out.plan.valid) return RowValue(f, src, lang);
+  const std::string_view unit = f.unit;
+  const char* dash = "\u2013";
+  if (unit == "B") {
+    double scale = 1;
+    while (scale < 1024.0 * 1024 * 1024 * 1024 && std::fabs(v) >= scale * 1024) scale *= 1024;
+    return MemoryText(v) + " (" + Sig3(b.lo / scale) + dash + Sig3(b.hi / scale) + "), " + BytesText(v);
+  }
+  std::string lo, hi;
+  if (unit == "s")
+    lo = DurationText(lang, b.lo), hi = DurationText(lang, b.hi);
+  else if (unit == "day")
+    lo = Days(b.lo, lang), hi = Days(b.hi, lang);
+  else if (unit == "USD")
+    lo = UsdText(lang, b.lo), hi = UsdText(lang, b.hi);
+  else
+    lo = Fmt(b.hi < 100 ? "%.3g" : "%.0f", b.lo), hi = Fmt(b.hi < 100 ? "%.3g" : "%.0f", b.hi);
+  return RowValue(f, src, lang) + " (" + lo + dash + hi + ")";
+}
+
 void FigureRows(const PlanOutput& out, Lang lang, std::vector<Row>& rows) {
   const FigureSource src(out);
   const bool architecture = out.job.model.layers > 0;
@@ -162,9 +191,16 @@ void FigureRows(const PlanOutput& out, Lang lang, std::vector<Row>& rows) {
       const FigureInfo& f = FigureOf(r.figure);
       if (r.shown == Shown::Nonzero && !(f.value(src) > 0)) continue;
       if (r.shown == Shown::WithArchitecture && !architecture) continue;
-      rows.push_back({f.RowLabel(lang), RowValue(f, src, lang)});
+      rows.push_back({f.RowLabel(lang), f.band ? BandedValue(f, src, lang) : RowValue(f, src, lang)});
     }
   }
+  if (!out.plan.valid) return;
+  // Where each band comes from: the residuals of comparable published runs (core/estimate/bands.h).
+  rows.push_back({"", Translate(lang, "Bands (where about 80 % of comparable published runs fell)")});
+  const PlanBands& b = src.bands;
+  const std::pair<BandKind, const BandFactor*> kinds[] = {
+      {BandKind::Memory, &b.memory}, {BandKind::MaxSeq, &b.seq}, {BandKind::Speed, &b.speed}, {BandKind::Run, &b.run}};
+  for (const auto& [kind, factor] : kinds) rows.push_back({"", BandBasisSentence(*factor, kind, b.regime, lang)});
 }
 
 // ---- the plan's own lines -------------------------------------------------------------------------

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "catalog.h"
+#include "memory.h"
 #include "model.h"
 #include "pipeline.h"
 #include "plan.h"
@@ -301,6 +302,14 @@ void ResolveStack(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues)
   w.offload_checkpoints = cfg.offload_act >= 0 ? cfg.offload_act == 1 : job.stack->offload_checkpoints;
   w.optimizer_in_backward = cfg.opt_in_bwd == 1;
   w.pp_microbatches = cfg.pp_microbatches > 0 ? cfg.pp_microbatches : 0;
+  // The model code whose saved tensors the activations follow (core/stack/saves.h), torch.compile, and PEFT's k-bit
+  // preparation, which the Trainer's QLoRA recipes run (PEFT's guide, TRL's SFTTrainer, Axolotl, Qwen's finetune.py).
+  w.modeling = cfg.modeling >= 0          ? ModelCode(cfg.modeling)
+               : w.method == Method::Full ? job.stack->modeling_full
+                                          : job.stack->modeling_adapters;
+  w.compiled = cfg.compile == 1;
+  w.kbit_prep =
+      w.method == Method::Qlora && (cfg.kbit_prep >= 0 ? cfg.kbit_prep == 1 : job.stack->kind == StackKind::Hf);
   // 1F1B with several chunks per GPU is the interleaved schedule: a layout without a schedule reads so
   // (pipeline.h ScheduleOf), a 1f1b the user wrote beside vp > 1 contradicts itself.
   if (cfg.pp_schedule == int(PipeSchedule::OneF1B) && cfg.vp > 1 && cfg.pp != 1)
@@ -318,7 +327,7 @@ void ResolveStack(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues)
                                          : Workload::Load::None;
   // The stack's conventions as assumption defaults (each has a key that overrides it: ApplyAssumptions).
   Assumptions& a = job.assume;
-  a.logit_bytes = job.stack->logit_bytes;
+  a.logit_bytes = LossPeakPerLogit(job);
   a.alloc_reserve = job.stack->reserve_factor;
   a.nccl_gb = job.stack->nccl_gb;
   a.eff_stack = ReleaseFor(*job.stack, job.stack_year).eff;

@@ -104,6 +104,12 @@ class LayoutSearch {
 
 SearchResult SearchLayouts(SearchSpace space, const SearchOptions& options);
 
+// Whether a tight layout (memory.verdict, bands.h) ranks as 5 % slower or dearer (the default, true). The validation
+// runs (core/validation) plan without it while they run: the bands are fitted from their residuals, and a ranking
+// that read the bands would feed the fit its own output.
+bool TightRankedLast();
+void SetTightRankedLast(bool on);
+
 // The top N by `objective`: `top` when it is the searched one, else top_other (both_objectives).
 const std::vector<SearchHit>& RankedBy(const SearchResult& result, const SearchOptions& options, Objective objective);
 

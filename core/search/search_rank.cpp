@@ -1,6 +1,7 @@
 // search_rank.cpp — the ranked answer's public side: the top N by either objective, the merge of split
 // searches into the answer of the whole search, and why a layout loses to the best (search.h).
 #include <algorithm>
+#include <atomic>
 #include <string>
 
 #include "search_rank.h"
@@ -9,6 +10,13 @@
 namespace tp {
 
 using namespace search_detail;
+
+namespace {
+std::atomic<bool> tight_ranked_last{true};
+}  // namespace
+
+bool TightRankedLast() { return tight_ranked_last.load(std::memory_order_relaxed); }
+void SetTightRankedLast(bool on) { tight_ranked_last.store(on, std::memory_order_relaxed); }
 
 const std::vector<SearchHit>& RankedBy(const SearchResult& result, const SearchOptions& options, Objective objective) {
   return objective == options.objective || !options.both_objectives ? result.top : result.top_other;
@@ -63,6 +71,11 @@ std::string WhyLoses(const Plan& plan, const Plan& best, Objective objective) {
 std::string WhyLoses(const Plan& plan, const Plan& best, Objective objective, Lang lang) {
   const double kp = RankKey(plan, objective), kb = RankKey(best, objective);
   const double pct = kb > 0 ? 100.0 * (kp / kb - 1.0) : 0.0;
+  // A tight layout within the penalty's reach of a safe best loses for its margin, not its speed.
+  if (plan.memory.tight && !best.memory.tight && kp / kTightPenalty <= kb * (1 + 1e-9))
+    return TrFill(lang, "{0}: {1}",
+                  {Translate(lang, "ranked after a safe layout of similar cost"),
+                   Translate(lang, "tight: may run out of memory")});
   if (pct < 0.5) return Translate(lang, "ties with the best (within 0.5%): an equivalent layout");
   const std::string head =
       TrFill(lang, objective == Objective::Cost ? "{0}% more expensive" : "{0}% slower", {Fmt("%.0f", pct)});

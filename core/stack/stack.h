@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "enums.h"
+#include "saves.h"
 
 namespace tp {
 
@@ -78,6 +79,10 @@ struct StackProfile {
   std::vector<ScheduleSince> pp_schedules;
   const char* schedules_source;
   std::vector<StackRelease> releases;  // by year, oldest first
+  // The model code whose saved tensors the activations follow (saves.h; the `modeling` key overrides it): for full
+  // training, and for LoRA / QLoRA (DeepSpeed and FSDP fine-tune Transformers models with PEFT).
+  ModelCode modeling_full, modeling_adapters;
+  const char* modeling_source;
 };
 
 // Bytes per parameter of the model states, split into what stays whole on every data-parallel rank and

@@ -69,7 +69,11 @@ std::vector<StackProfile> Table() {
        "(--overlap-moe-expert-parallel-comm, moe_a2a_overlap) runs inside them.",
        {{2021, 0.995,
          "every Megatron case: Narayanan et al. 2021, Korthikanti et al. 2022, Megatron-Core on H100 (2024), "
-         "Megatron-Bridge (2025); the step model's reference framework"}}},
+         "Megatron-Bridge (2025); the step model's reference framework"}},
+       ModelCode::Megatron,
+       ModelCode::Megatron,
+       "Megatron-Core GPT layers with the Transformer Engine spec (megatron/core/models/gpt/gpt_layer_specs.py); "
+       "NeMo/Megatron-Bridge PEFT wraps the same layers (INFERRED for its adapters)."},
       {StackKind::DeepSpeed,
        "deepspeed",
        "DeepSpeed ZeRO",
@@ -107,7 +111,11 @@ std::vector<StackProfile> Table() {
        "1F1B only: the pipeline engine's TrainSchedule (deepspeed/runtime/pipe/schedule.py).",
        {{2022, 0.879,
          "BLOOM-176B on Megatron-DeepSpeed (384 A100, about 150 TFLOP/s per GPU); later releases have no "
-         "measurement of their own"}}},
+         "measurement of their own"}},
+       ModelCode::Transformers,
+       ModelCode::Transformers,
+       "DeepSpeed trains the model it is given: the Transformers Trainer's and LLaMA-Factory's (modeling_llama.py, "
+       "PEFT); Megatron-DeepSpeed runs Megatron's layers (modeling=megatron)."},
       {StackKind::Fsdp,
        "fsdp",
        "PyTorch FSDP / FSDP2",
@@ -156,7 +164,11 @@ std::vector<StackProfile> Table() {
        {{2023, 0.933,
          "llm-foundry's MPT tables (A100, H100) and LLaMA-1 65B (2,048 A100, 380 tokens/s per GPU); also "
          "earlier years"},
-        {2024, 0.915, "torchtitan on A100; Llama 3 405B on 8,192 H100 (43 % MFU)"}}},
+        {2024, 0.915, "torchtitan on A100; Llama 3 405B on 8,192 H100 (43 % MFU)"}},
+       ModelCode::Torchtitan,
+       ModelCode::Transformers,
+       "Full training: torchtitan's Llama (models/llama3/model.py); LoRA / QLoRA on FSDP: Transformers models with "
+       "PEFT (Answer.AI fsdp_qlora, Accelerate)."},
       {StackKind::Hf,
        "hf",
        "Hugging Face Transformers",
@@ -195,7 +207,10 @@ std::vector<StackProfile> Table() {
          "tokens; Transformers 4.3x, PyTorch 2.0, flash-attn's fused norm and rotary in Qwen's own code)"},
         {2026, 1.016,
          "tests/data/finetune_fit_runs.json: PEFT's method comparison (Llama 3.2 3B LoRA and full fine-tuning, "
-         "one L40S; Transformers 5.13, PyTorch 2.13); LLaMA-Factory's HF rows are held out"}}},
+         "one L40S; Transformers 5.13, PyTorch 2.13); LLaMA-Factory's HF rows are held out"}},
+       ModelCode::Transformers,
+       ModelCode::Transformers,
+       "Transformers modeling code (models/llama/modeling_llama.py) with PEFT and bitsandbytes."},
       {StackKind::Torchtune,
        "torchtune",
        "torchtune",
@@ -232,7 +247,10 @@ std::vector<StackProfile> Table() {
        {{2024, 1.112,
          "tests/data/finetune_fit_runs.json: its README's Llama 3.1 70B LoRA and 405B QLoRA on 8 A100 and "
          "the Llama 3.2 3B full fine-tuning rows of its optimization-flags table (A100); the README's RTX 4090 "
-         "rows and the flags table's LoRA / QLoRA rows are held out"}}},
+         "rows and the flags table's LoRA / QLoRA rows are held out"}},
+       ModelCode::Torchtune,
+       ModelCode::Torchtune,
+       "torchtune modules (modules/rms_norm.py, modules/attention.py, modules/peft/lora.py)."},
       {StackKind::Unsloth,
        "unsloth",
        "Unsloth",
@@ -270,7 +288,11 @@ std::vector<StackProfile> Table() {
          "stored outputs of Unsloth's own notebooks and both on GPUs outside the catalog (planned as "
          "custom GPUs): TinyLlama 1.1B QLoRA packed to 4,096 on a T4 (Unsloth 2024.1, fp16) and Qwen2.5 "
          "0.5B LoRA packed to 2,048 on an RTX 3080 (Unsloth 2025.10); LLaMA-Factory's Unsloth rows (A100) "
-         "are held out"}}},
+         "are held out"}},
+       ModelCode::Unsloth,
+       ModelCode::Unsloth,
+       "Unsloth kernels (kernels/fast_lora.py, rms_layernorm.py); full fine-tuning and lora_dropout > 0 run "
+       "Transformers' and PEFT's code."},
   };
 }
 // clang-format on
@@ -289,7 +311,8 @@ std::string Lower(std::string_view s) {
 double OptimizerStateBytes(Optimizer opt, bool fp32_states) {
   switch (Unpaged(opt)) {
     case Optimizer::AdamW: return fp32_states ? 8 : 4;
-    case Optimizer::AdamW8bit: return 2;
+    case Optimizer::AdamW8bit:
+      return 2 + 2 * 4.0 / 256;  // bitsandbytes Optimizer2State: uint8 states + fp32 absmax per 256
     case Optimizer::Sgd: return fp32_states ? 4 : 2;
     default: break;
   }

@@ -11,6 +11,7 @@
 #include "planner.h"
 #include "resolve.h"
 #include "run.h"
+#include "search.h"
 #include "stack.h"
 
 namespace tp {
@@ -51,9 +52,32 @@ bool Predict(const PlanOutput& out, const std::string& metric, double& value) {
     value = p.memory.model_states / 1e9;
   else if (metric == "fits")
     value = p.memory.fits ? 1 : 0;
+  else if (metric == "max_seq")
+    value = p.memory.max_seq;
   else
     return false;
   return true;
+}
+
+// The printed band on a predicted figure (bands.h), as the same multiple of the prediction the plan's band is.
+void BandOf(const PlanOutput& out, const std::string& metric, CaseResult& r) {
+  const PlanBands b = BandsOf(out.job, out.plan);
+  r.regime = b.regime;
+  auto ratio = [&](const Band& band, double value) {
+    if (!(value > 0)) return;
+    r.band_lo = r.predicted * band.lo / value, r.band_hi = r.predicted * band.hi / value;
+  };
+  const Plan& p = out.plan;
+  if (metric.rfind("peak_", 0) == 0 || metric == "model_states_gb")
+    ratio(b.memory_total, p.memory.total);
+  else if (metric == "max_seq")
+    ratio(b.max_seq, p.memory.max_seq);
+  else if (metric == "step_seconds")
+    ratio(b.step_seconds, p.step.seconds);
+  else if (metric == "days" || metric == "gpu_hours")
+    ratio(b.days, p.run.days);
+  else if (metric != "fits")
+    ratio(b.tokens_per_s_per_gpu, p.throughput.tokens_per_s_per_gpu);  // every speed figure moves with tokens/s
 }
 
 std::string LayoutWords(const PlanOutput& out) {
@@ -102,6 +126,12 @@ std::vector<CaseResult> RunValidationCases(std::string_view cases_json, std::str
                                            std::string* parse_error, std::string_view overrides,
                                            bool (*keep)(const std::string& id, const void* ctx), const void* keep_ctx) {
   std::vector<CaseResult> results;
+  // Each case as its source ran it, ranked without the bands' margin (search.h SetTightRankedLast).
+  struct Untight {
+    bool was = TightRankedLast();
+    Untight() { SetTightRankedLast(false); }
+    ~Untight() { SetTightRankedLast(was); }
+  } untight;
   JsonParseResult parsed = ParseJson(cases_json);
   JsonParseResult setups = ParseJson(published_setups_json.empty() ? "{}" : published_setups_json);
   if (!parsed.ok || !setups.ok) {
@@ -131,7 +161,9 @@ std::vector<CaseResult> RunValidationCases(std::string_view cases_json, std::str
                                             : c.StringOr("memory_metric", "smi");
     for (const auto& [measured_metric, value] : measured->object) {
       std::string metric = measured_metric;
-      if (memory_metric != "smi" && (metric == "peak_memory_gib" || metric == "peak_memory_gb"))
+      // "unknown" (the source does not say): compared with what nvidia-smi shows, the figure a GPU runs out at.
+      if (memory_metric != "smi" && memory_metric != "unknown" &&
+          (metric == "peak_memory_gib" || metric == "peak_memory_gb"))
         metric = "peak_" + memory_metric + metric.substr(std::string("peak_memory").size());
       CaseResult r;
       r.id = c.StringOr("id", "");
@@ -155,6 +187,7 @@ std::vector<CaseResult> RunValidationCases(std::string_view cases_json, std::str
         if (r.problem.empty()) r.problem = "unknown measured key " + metric;
       } else {
         r.layout = LayoutWords(out);
+        BandOf(out, metric, r);
       }
       if (metric == "fits")
         r.error = r.predicted == r.measured ? 0 : 1;

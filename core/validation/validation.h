@@ -6,6 +6,7 @@
 #include <string_view>
 #include <vector>
 
+#include "bands.h"
 #include "json.h"
 
 namespace tp {
@@ -23,6 +24,8 @@ struct CaseResult {
   std::string known_difference;  // where the planner deliberately differs from the published figure, and why
   std::string stack;             // the framework the case planned with, and its release (stack.h ReleaseFor)
   int stack_year = 0;
+  BandRegime regime;                // the planned layout's regime (core/estimate/bands.h)
+  double band_lo = 0, band_hi = 0;  // the printed band on the predicted figure (0: the figure has none)
 };
 
 struct ConfigIssue;

@@ -200,7 +200,9 @@ TEST_CASE("text is an aligned table with units, its numbers from the plan", "[re
   CHECK(both(16.64e9) == "15.5 GiB (16.6 GB)");
   CHECK(text.find("  weights  ") != std::string::npos);
   CHECK(text.find(both(m.weights)) != std::string::npos);
-  CHECK(text.find(both(m.total)) != std::string::npos);
+  // A headline figure carries its band (bands.h) between the two: "15.5 GiB (14.1–17.2), 16.6 GB".
+  CHECK(text.find(MemoryText(m.total) + " (") != std::string::npos);
+  CHECK(text.find("), " + BytesText(m.total)) != std::string::npos);
   // Usable against the capacity in the same unit (an 80 GB card reads 80 GiB, as nvidia-smi shows it).
   CHECK(text.find(both(m.usable) + " of " + MemoryText(m.capacity)) != std::string::npos);
   CHECK(text.find(DurationText(Lang::En, out.plan.run.days * 86400) + " (" +
@@ -238,8 +240,11 @@ TEST_CASE("comparison puts each scenario's own numbers side by side", "[report]"
   CHECK(Lines(text)[0].find("scenario 2") != std::string::npos);
   for (const std::string& l : Lines(text)) {
     if (l.find("  total ") != 0) continue;
-    CHECK(l.find(MemoryText(a.plan.memory.total) + " (" + BytesText(a.plan.memory.total) + ")") != std::string::npos);
-    CHECK(l.find(MemoryText(b.plan.memory.total) + " (" + BytesText(b.plan.memory.total) + ")") != std::string::npos);
+    // Each with its band (bands.h): "15.5 GiB (14.1–17.2), 16.6 GB".
+    CHECK(l.find(MemoryText(a.plan.memory.total) + " (") != std::string::npos);
+    CHECK(l.find("), " + BytesText(a.plan.memory.total)) != std::string::npos);
+    CHECK(l.find(MemoryText(b.plan.memory.total) + " (") != std::string::npos);
+    CHECK(l.find("), " + BytesText(b.plan.memory.total)) != std::string::npos);
   }
   JsonValue j = Parse(FormatComparison({a, b}, Format::Json));
   REQUIRE(j.Find("plans"));

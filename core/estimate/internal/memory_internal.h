@@ -33,9 +33,12 @@ struct StageNeed {
   double temp_fixed = 0;  // allocator temporaries independent of tokens (gathered units, dequantization)
   double gathered = 0;    // of temp_fixed: the ZeRO-3 / FSDP gathered weights (and their gradients)
   double act_lin = 0, act_quad = 0;
-  // Two phases that do not coexist (full recomputation): the loss (peak_a*s) and the recomputed
-  // layer in the backward (peak_b*s + peak_bq*s^2); the larger one adds to the activations.
+  // Two phases that do not coexist: the loss (peak_a*s) and the first layer's backward (peak_b*s + peak_bq*s^2: its
+  // gradients, and with full recomputation the recomputed layer); the larger one adds to the activations.
   double peak_a = 0, peak_b = 0, peak_bq = 0;
+  double act_fixed = 0;    // activations not proportional to tokens (autocast's adapter copies, kbit's bf16 head)
+  double loss_capped = 0;  // a chunked loss's logits per unit of s, never above loss_cap bytes (Unsloth)
+  double loss_cap = 0;
   double temp_lin = 0;        // allocator temporaries proportional to tokens (MoE dispatch)
   double pageable = 0;        // optimizer bytes a paged optimizer may move to the host
   double host = 0, nvme = 0;  // per GPU, before the host buffer factor

@@ -12,11 +12,16 @@
 
 namespace tp::search_detail {
 
-// Days (or step seconds for a plan without a run), or cost with days as a tie-breaker.
+// A tight layout (it fits, but the memory band's upper end passes the usable memory: memory.verdict) ranks as if
+// this much slower or dearer: after every safe layout within 5 % of its cost, and WhyLoses says so.
+inline constexpr double kTightPenalty = 1.05;
+
+// Days (or step seconds for a plan without a run), or cost with days as a tie-breaker; a tight layout's x 1.05.
 inline double RankKey(const Plan& p, Objective objective) {
   const double time = p.run.days > 0 ? p.run.days : p.step.seconds;
-  if (objective == Objective::Cost && p.run.cost_usd > 0) return p.run.cost_usd + 1e-9 * time;
-  return time;
+  const double penalty = p.memory.tight && TightRankedLast() ? kTightPenalty : 1.0;
+  if (objective == Objective::Cost && p.run.cost_usd > 0) return penalty * (p.run.cost_usd + 1e-9 * time);
+  return penalty * time;
 }
 
 // Largest usable fraction first would favour near-OOM layouts; a fitting plan is ranked only by the

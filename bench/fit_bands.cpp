@@ -1,0 +1,45 @@
+// fit_bands.cpp — the band table (core/estimate/band_table.cpp) fitted from the validation runs' residuals by
+// regime, the fitted cases only (core/validation/band_fit.h):
+//   build/native/trainplan-fit_bands --cpp        the rows to paste into core/estimate/band_table.cpp
+//   build/native/trainplan-fit_bands --markdown   the table and the leave-one-out coverage for docs/validation.md
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "band_fit.h"
+
+namespace {
+std::string Read(const std::string& name) {
+  std::ifstream in(std::string(TRAINPLAN_SOURCE_DIR) + "/tests/data/" + name);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+}  // namespace
+
+int main(int argc, char** argv) {
+  const std::string mode = argc > 1 ? argv[1] : "--markdown";
+  const std::string memory = Read("memory_runs.json"), cases = Read("cases.json"),
+                    setups = Read("published_setups.json"), stack_runs = Read("stack_runs.json"),
+                    finetune = Read("finetune_fit_runs.json");
+  const std::vector<tp::BandSample> samples = tp::BandSamples({memory, cases, setups, stack_runs, finetune});
+  const std::vector<tp::BandRow> rows = tp::FitBandRows(samples);
+  if (mode == "--cpp") {
+    std::fputs(tp::BandTableCpp(rows).c_str(), stdout);
+    return 0;
+  }
+  std::fputs(tp::BandTableMarkdown(rows).c_str(), stdout);
+  std::printf("\nLeft out in turn (each fitted case against the band refitted without it):");
+  const struct {
+    tp::BandKind kind;
+    const char* name;
+  } kinds[] = {{tp::BandKind::Memory, "peak memory"}, {tp::BandKind::Speed, "speed"}};
+  for (const auto& k : kinds) {
+    const tp::BandCoverage c = tp::LeaveOneOutCoverage(samples, k.kind);
+    std::printf(" %s %d of %d inside (%.0f %%), median width %.0f %% of the value;", k.name, c.inside, c.n,
+                c.n ? 100.0 * c.inside / c.n : 0.0, 100 * c.median_width);
+  }
+  std::printf("\n");
+  return 0;
+}

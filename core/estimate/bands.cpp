@@ -1,0 +1,161 @@
+// bands.cpp — each headline figure's band from the fitted table of residuals by regime (bands.h).
+#include "bands.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "stack.h"
+
+namespace tp {
+namespace {
+
+constexpr const char* kStackIds[] = {"megatron", "deepspeed", "fsdp", "hf", "torchtune", "unsloth"};
+constexpr const char* kPrecClasses[] = {"16-bit", "fp8", "fp32"};
+constexpr const char* kParallel[] = {"single", "data", "model"};
+constexpr const char* kScale[] = {"small", "large"};
+constexpr int kStacks = 6, kMethods = 3, kPrecs = 3, kPars = 3, kScales = 2;
+
+bool Same(const BandRegime& a, const BandRegime& b) {
+  return a.stack == b.stack && a.method == b.method && a.prec == b.prec && a.parallel == b.parallel &&
+         a.scale == b.scale;
+}
+
+}  // namespace
+
+int BandLevels(const BandRegime& r, BandRegime out[6]) {
+  out[0] = r;
+  out[1] = out[0], out[1].scale = -1;
+  out[2] = out[1], out[2].parallel = -1;
+  out[3] = out[2], out[3].prec = -1;
+  out[4] = out[3], out[4].stack = -1;
+  out[5] = out[4], out[5].method = -1;
+  return 6;
+}
+
+namespace {
+
+const BandRow* Find(const BandRow* rows, int count, BandKind kind, const BandRegime& r) {
+  for (int i = 0; i < count; ++i)
+    if (rows[i].kind == kind && Same(rows[i].regime, r)) return &rows[i];
+  return nullptr;
+}
+
+}  // namespace
+
+BandRegime RegimeOf(const Job& job, const Layout& l) {
+  BandRegime r;
+  r.stack = int8_t(StackOf(job).kind);
+  r.method = int8_t(job.work.method);
+  r.prec = job.work.prec == Precision::Fp8 ? 1 : job.work.prec == Precision::Fp32 ? 2 : 0;
+  const bool model = l.tp > 1 || l.pp > 1 || l.cp > 1 || l.ep > 1;
+  r.parallel = job.hw.gpus <= 1 ? 0 : model ? 2 : 1;
+  r.scale = job.model.params_total >= 20e9 ? 1 : 0;
+  return r;
+}
+
+std::string RegimeText(const BandRegime& r) {
+  std::string s;
+  auto add = [&](const char* key, int v, const char* const* names, int n) {
+    if (v < 0 || v >= n) return;
+    if (!s.empty()) s.push_back(' ');
+    s.append(key).push_back('=');
+    s.append(names[v]);
+  };
+  add("stack", r.stack, kStackIds, kStacks);
+  add("method", r.method, kMethodNames, kMethods);
+  add("prec", r.prec, kPrecClasses, kPrecs);
+  add("parallel", r.parallel, kParallel, kPars);
+  add("scale", r.scale, kScale, kScales);
+  return s.empty() ? "all" : s;
+}
+
+BandFactor ResolveBand(const BandRow* rows, int count, BandKind kind, const BandRegime& regime) {
+  BandRegime levels[6];
+  const int n = BandLevels(regime, levels);
+  BandFactor f;
+  int chosen = -1;
+  for (int i = 0; i < n && chosen < 0; ++i)
+    if (const BandRow* row = Find(rows, count, kind, levels[i]); row && row->n >= kBandMinCases) chosen = i;
+  if (const BandRow* own = Find(rows, count, kind, levels[0])) f.own_cases = own->n;
+  if (chosen >= 0) {
+    const BandRow* row = Find(rows, count, kind, levels[chosen]);
+    f.lo = row->lo, f.hi = row->hi, f.cases = row->n, f.basis = levels[chosen];
+  } else {
+    // No regime of this kind has enough cases: the caller derives the band from another; the widest row with cases
+    // is what it is widened to cover.
+    f.derived = true;
+    for (int i = n - 1; i >= 0; --i)
+      if (const BandRow* row = Find(rows, count, kind, levels[i]); row && row->n > 0) {
+        f.cases = row->n, f.basis = levels[i];
+        break;
+      }
+  }
+  // Never narrower than the regime's own cases: every more specific row's extremes are inside the band.
+  for (int i = 0; i < (chosen >= 0 ? chosen : n); ++i)
+    if (const BandRow* row = Find(rows, count, kind, levels[i]); row && row->n > 0)
+      f.lo = std::min(f.lo, row->min), f.hi = std::max(f.hi, row->max);
+  return f;
+}
+
+BandFactor BandFor(BandKind kind, const BandRegime& regime) {
+  int count = 0;
+  const BandRow* rows = BandTable(&count);
+  return ResolveBand(rows, count, kind, regime);
+}
+
+double MemoryBandHigh(const Job& job, const Layout& layout) {
+  // Every regime's memory band resolved once (6 stacks x 3 methods x 3 precisions x 3 parallelisms x 2 scales).
+  static const auto table = [] {
+    struct Table {
+      double hi[kStacks][kMethods][kPrecs][kPars][kScales];
+    } t{};
+    for (int a = 0; a < kStacks; ++a)
+      for (int b = 0; b < kMethods; ++b)
+        for (int c = 0; c < kPrecs; ++c)
+          for (int d = 0; d < kPars; ++d)
+            for (int e = 0; e < kScales; ++e)
+              t.hi[a][b][c][d][e] =
+                  BandFor(BandKind::Memory, BandRegime{int8_t(a), int8_t(b), int8_t(c), int8_t(d), int8_t(e)}).hi;
+    return t;
+  }();
+  const BandRegime r = RegimeOf(job, layout);
+  auto at = [](int v, int n) { return std::clamp(v, 0, n - 1); };
+  return table.hi[at(r.stack, kStacks)][at(r.method, kMethods)][at(r.prec, kPrecs)][at(r.parallel, kPars)]
+                 [at(r.scale, kScales)];
+}
+
+PlanBands BandsOf(const Job& job, const Plan& plan) {
+  PlanBands b;
+  if (!plan.valid) return b;
+  b.regime = RegimeOf(job, plan.layout);
+  const MemoryBreakdown& m = plan.memory;
+  b.memory = BandFor(BandKind::Memory, b.regime);
+  auto scale = [](double v, double lo, double hi) { return Band{v * lo, v * hi}; };
+  b.memory_total = scale(m.total, b.memory.lo, b.memory.hi);
+  b.memory_allocated = scale(m.allocated, b.memory.lo, b.memory.hi);
+  b.memory_reserved = scale(m.reserved, b.memory.lo, b.memory.hi);
+  // The longest sequence: its own cases where there are enough; otherwise the memory band carried through the
+  // token-proportional part (what runs out when s grows): if the memory is x (1 + d) off and the activations are a
+  // share A/T of it, the sequence that fits is off by 1 / (1 + d T / A). Widened to the regime's own cases.
+  b.seq = BandFor(BandKind::MaxSeq, b.regime);
+  if (b.seq.derived && m.activations > 0 && m.total > 0) {
+    const double share = m.total / m.activations;
+    const double lo = 1 / (1 + (b.memory.hi - 1) * share), hi = 1 / std::max(0.1, 1 + (b.memory.lo - 1) * share);
+    b.seq.lo = std::min(b.seq.lo, lo), b.seq.hi = std::max(b.seq.hi, hi);
+  }
+  b.max_seq = scale(m.max_seq, b.seq.lo, b.seq.hi);
+  // Speed: tokens/s, and the step time as its inverse.
+  b.speed = BandFor(BandKind::Speed, b.regime);
+  b.tokens_per_s_per_gpu = scale(plan.throughput.tokens_per_s_per_gpu, b.speed.lo, b.speed.hi);
+  b.step_seconds = scale(plan.step.seconds, 1 / b.speed.hi, 1 / b.speed.lo);
+  // The whole run: the speed band and the run efficiency's leave-one-out spread together (too few whole runs for a
+  // band of their own; adding the two is wider than either).
+  b.run = BandFor(BandKind::Run, b.regime);
+  const double run_lo = b.run.lo / b.speed.hi, run_hi = b.run.hi / b.speed.lo;
+  b.days = scale(plan.run.days, run_lo, run_hi);
+  b.gpu_hours = scale(plan.run.gpu_hours, run_lo, run_hi);
+  b.cost_usd = scale(plan.run.cost_usd, run_lo, run_hi);
+  return b;
+}
+
+}  // namespace tp

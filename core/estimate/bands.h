@@ -1,0 +1,73 @@
+// bands.h — how far off each headline figure may be: an interval inside which the published measurement fell for
+// about 80 % of comparable validation runs. Residuals (measured / predicted) of the validation runs, grouped by
+// regime (stack, method, precision, parallelism, scale), give each regime a non-parametric 80 % prediction
+// interval; a regime with fewer than kBandMinCases cases takes its parent's (fewer keys) and is widened to cover
+// its own cases, never narrowed. The table (band_table.cpp) is fitted by bench/fit_bands.cpp on the fitted cases
+// only (tests/core/bands_test.cpp checks the shipped rows against a refit). Memory residuals are what each figure
+// measured (allocated, reserved, nvidia-smi); speed residuals the throughput cases' leave-one-out errors of their
+// framework's efficiency; whole-run residuals the run efficiency's leave-one-out errors.
+#pragma once
+#include <cstdint>
+#include <string>
+
+#include "job.h"
+#include "plan.h"
+
+namespace tp {
+
+inline constexpr int kBandMinCases = 9;  // the fewest for an 80 % interval between two order statistics: 8/10
+
+enum class BandKind : uint8_t { Memory, MaxSeq, Speed, Run };
+
+// A plan's regime, as codes (-1 in a table row: any). Stack: StackKind; method: Method; precision class: 0 16-bit,
+// 1 fp8, 2 fp32; parallelism: 0 one GPU, 1 data parallel only, 2 model parallel (tp, pp, cp or ep > 1); scale: 0
+// under 20 B parameters, 1 from 20 B.
+struct BandRegime {
+  int8_t stack = -1, method = -1, prec = -1, parallel = -1, scale = -1;
+};
+BandRegime RegimeOf(const Job& job, const Layout& layout);
+// "stack=hf method=qlora prec=16-bit parallel=single scale=small", keys left out where a code is -1; "all".
+std::string RegimeText(const BandRegime& r);
+
+// A regime and its parents, most specific first: without the scale, the parallelism, the precision, the stack (the
+// method kept), and all cases. Returns 6.
+int BandLevels(const BandRegime& regime, BandRegime out[6]);
+
+// One row of the fitted table: a regime's residuals (measured / predicted).
+struct BandRow {
+  BandKind kind;
+  BandRegime regime;
+  int n;            // cases
+  double lo, hi;    // the 80 % interval (order statistics k and n + 1 - k, k = floor((n + 1) / 10)); 0 if n < 9
+  double min, max;  // the smallest and largest residual
+};
+// The shipped rows (band_table.cpp, written by bench/fit_bands.cpp).
+const BandRow* BandTable(int* count);
+
+// The multiplier interval on a prediction for a regime, and what set it.
+struct BandFactor {
+  double lo = 1, hi = 1;
+  int cases = 0;         // the cases of the row whose interval is used
+  BandRegime basis;      // that row's regime
+  int own_cases = 0;     // the plan's most specific regime's own cases (fewer than kBandMinCases: widened to them)
+  bool derived = false;  // no regime of this kind has enough cases: derived from another figure's band
+};
+BandFactor BandFor(BandKind kind, const BandRegime& regime);
+// The same against any rows (the fit's leave-one-out check passes its own).
+BandFactor ResolveBand(const BandRow* rows, int count, BandKind kind, const BandRegime& regime);
+// The upper multiplier on the memory a layout needs (search and the verdict call it: no allocation).
+double MemoryBandHigh(const Job& job, const Layout& layout);
+
+struct Band {
+  double lo = 0, hi = 0;
+};
+struct PlanBands {
+  Band memory_total, memory_allocated, memory_reserved, max_seq;
+  Band step_seconds, tokens_per_s_per_gpu, days, gpu_hours, cost_usd;
+  BandFactor memory, seq, speed, run;
+  BandRegime regime;
+};
+// Every headline figure's band for a plan of the job (plan.valid; the figures a plan lacks stay 0).
+PlanBands BandsOf(const Job& job, const Plan& plan);
+
+}  // namespace tp

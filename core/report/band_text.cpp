@@ -1,0 +1,93 @@
+// band_text.cpp — a band's basis in words and the bands as JSON (band_text.h).
+#include "band_text.h"
+
+#include <vector>
+
+#include "json.h"
+#include "text.h"
+
+// GCC 12 reports -Wrestrict falsely for `"literal" + std::string&&` once inlined (GCC bug 105329), as report.cpp says.
+#if defined(__GNUC__) && !defined(__clang__) && __GNUC__ == 12
+#pragma GCC diagnostic ignored "-Wrestrict"
+#endif
+
+namespace tp {
+namespace {
+
+const char* KindWord(BandKind kind) {
+  switch (kind) {
+    case BandKind::Memory: return "memory";
+    case BandKind::MaxSeq: return "longest sequence";
+    case BandKind::Speed: return "speed";
+    case BandKind::Run: return "whole run";
+  }
+  return "memory";
+}
+
+std::string Pair(const Band& b) { return "[" + FormatNumber(b.lo) + ", " + FormatNumber(b.hi) + "]"; }
+
+}  // namespace
+
+std::string BandBasisSentence(const BandFactor& f, BandKind kind, const BandRegime& own, Lang lang) {
+  const std::string word = Translate(lang, KindWord(kind));
+  const std::string min_cases = std::to_string(kBandMinCases);
+  if (kind == BandKind::Run)
+    return TrFill(lang,
+                  "{0}: the speed band with the run efficiency's leave-one-out residuals over {1} whole runs (too few "
+                  "for a band of their own)",
+                  {word, std::to_string(f.cases)});
+  if (f.derived)
+    return TrFill(lang,
+                  "{0}: no regime has {1} cases of its own; the memory band carried through the activations' share, "
+                  "widened to cover the {2} cases of {3}",
+                  {word, min_cases, std::to_string(f.cases), RegimeText(f.basis)});
+  std::string s = TrFill(lang, "{0}: {1} published runs of {2}", {word, std::to_string(f.cases), RegimeText(f.basis)});
+  if (f.own_cases < kBandMinCases)
+    s = TrFill(lang, "{0}; its own regime ({1}) has {2}, fewer than {3}: widened to cover them",
+               {s, RegimeText(own), std::to_string(f.own_cases), min_cases});
+  return s;
+}
+
+std::string FigureBandBasis(const FigureInfo& f, const PlanBands& b, Lang lang) {
+  const BandFactor& factor = f.band_kind == BandKind::Memory   ? b.memory
+                             : f.band_kind == BandKind::MaxSeq ? b.seq
+                             : f.band_kind == BandKind::Speed  ? b.speed
+                                                               : b.run;
+  return BandBasisSentence(factor, f.band_kind, b.regime, lang);
+}
+
+const char* MemoryVerdict(const MemoryBreakdown& m) { return !m.fits ? "does_not_fit" : m.tight ? "tight" : "fits"; }
+
+std::string BandsJson(const FigureSource& src, const std::string& pad) {
+  const std::string in = pad + "    ";
+  std::vector<std::string> items;
+  for (const FigureInfo& f : Figures())
+    if (f.band) items.push_back(in + JsonEscape(f.id) + ": " + Pair(f.band(src.bands)));
+  std::string s = "{\n";
+  for (size_t i = 0; i < items.size(); ++i) s += items[i] + (i + 1 < items.size() ? ",\n" : "\n");
+  return s + pad + "  }";
+}
+
+std::string BandBasisJson(const PlanBands& b, const std::string& pad) {
+  const std::string in = pad + "    ";
+  const struct {
+    const char* name;
+    const BandFactor* f;
+    BandKind kind;
+  } items[] = {{"memory", &b.memory, BandKind::Memory},
+               {"max_seq", &b.seq, BandKind::MaxSeq},
+               {"speed", &b.speed, BandKind::Speed},
+               {"run", &b.run, BandKind::Run}};
+  std::string s = "{\n";
+  for (size_t i = 0; i < std::size(items); ++i) {
+    const BandFactor& f = *items[i].f;
+    s += in + JsonEscape(items[i].name) + ": {\"regime\": " + JsonEscape(f.derived ? "derived" : RegimeText(f.basis)) +
+         ", \"cases\": " + std::to_string(f.cases) + ", \"own_regime\": " + JsonEscape(RegimeText(b.regime)) +
+         ", \"own_cases\": " + std::to_string(f.own_cases) + ", \"factor\": [" + FormatNumber(f.lo) + ", " +
+         FormatNumber(f.hi) + "], \"how\": " + JsonEscape(BandBasisSentence(f, items[i].kind, b.regime, Lang::En)) +
+         "}" + (i + 1 < std::size(items) ? ",\n" : "\n");
+  }
+  return s + pad + "  }";
+}
+
+}  // namespace tp

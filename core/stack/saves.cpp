@@ -1,0 +1,305 @@
+// saves.cpp — what each framework's layer code saves for the backward (saves.h), tensor by tensor, read from the
+// code at the commits below (docs/memory.md, "Activations, tensor by tensor", has the tables). Two PyTorch facts
+// carry most of it (tools/autograd/derivatives.yaml): a derivative formula's input is saved only if an input that
+// needs it requires grad (mm(x, W^T) saves x only when W trains: a frozen base saves no GEMM inputs of its own), and
+// softmax / log_softmax / rsqrt save their output, silu / pow / mul / mm their inputs, add / cat / casts / views
+// nothing. Snapshots read: Megatron-LM d98e8a64, TransformerEngine d0067d0d, transformers (modeling_llama.py
+// 5dd4a635, integrations/sdpa_attention.py 00c238bd, loss/loss_utils.py 0114da07), peft 5d602fdb, bitsandbytes
+// 95f9af30, torchtitan b5bcd76c, torchtune bd2a0fc7, unsloth 015bdef0 and unsloth-zoo ce232d6c.
+#include "saves.h"
+
+namespace tp {
+namespace {
+
+// The adapted matrices of one layer: their input widths k, output widths n, and how many.
+struct Adapted {
+  double sum_k = 0, sum_kn = 0;
+  int count = 0;
+};
+Adapted AdaptedOf(const LayerShape& s, uint8_t lora, bool attn_part, bool mlp_part) {
+  Adapted a;
+  auto add = [&](uint8_t bit, double k, double n, bool part) {
+    if (!(lora & bit) || !part) return;
+    a.sum_k += k, a.sum_kn += k + n, ++a.count;
+  };
+  add(kLoraQ, s.h, s.q, attn_part);
+  add(kLoraK, s.h, s.k, attn_part);
+  add(kLoraV, s.h, s.v, attn_part);
+  add(kLoraO, s.o, s.h, attn_part);
+  if (s.swiglu) add(kLoraGate, s.h, s.f, mlp_part);
+  add(kLoraUp, s.h, s.f, mlp_part);
+  add(kLoraDown, s.f, s.h, mlp_part);
+  return a;
+}
+
+// Distinct adapter inputs not already saved by the layer itself (PEFT's QLoRA, torchtune and fp32 PEFT feed each
+// adapter x itself, one storage for the adapters that share an input): the normed input of q, k, v; the attention
+// output for o where nothing else keeps it (eager attention: o_proj is frozen; SDPA saves its output anyway); the
+// normed input of gate and up; the product for down (the frozen down_proj keeps nothing).
+double DistinctInputs(const LayerShape& s, uint8_t lora, bool attn_part, bool mlp_part, bool o_saved) {
+  double u = 0;
+  if (attn_part && (lora & (kLoraQ | kLoraK | kLoraV))) u += s.h;
+  if (attn_part && (lora & kLoraO) && !o_saved) u += s.o;
+  if (mlp_part && (lora & (kLoraGate | kLoraUp))) u += s.h;
+  if (mlp_part && (lora & kLoraDown)) u += s.f;
+  return u;
+}
+
+// PEFT's adapters in a Transformers model (peft tuners/lora/layer.py Linear.forward; tuners/lora/bnb.py
+// Linear4bit.forward), per token, for one part of the layer (attention or MLP):
+// - lora_dropout > 0: nn.Dropout keeps a 1-byte mask per input element and lora_A keeps the dropped copy in the
+//   compute dtype, lora_B keeps lora_A's output (r): (e + 1) k + e r per adapted matrix;
+// - LoRA under autocast: x is cast to the fp32 adapter dtype (_cast_input_dtype) and autocast casts it back to a new
+//   16-bit tensor for lora_A, which keeps it: 2 k + 2 r per adapted matrix;
+// - QLoRA under autocast (no cast: requires_conversion is false), or any adapter without autocast (fp32): lora_A
+//   keeps x itself, shared by the adapters of one input: e per distinct input element + e r per adapted matrix;
+// - prepare_model_for_kbit_training: the inputs are fp32, autocast makes a 16-bit copy for every adapter but o,
+//   whose input is the 16-bit attention output (kept apart only by eager attention).
+double PeftAdapters(const LayerShape& s, const LayerRun& run, bool attn_part, bool mlp_part, bool o_saved) {
+  const Adapted a = AdaptedOf(s, run.lora, attn_part, mlp_part);
+  if (a.count == 0) return 0;
+  const double e = run.e, r = run.lora_r;
+  if (run.kbit_prep) {
+    if (run.lora_dropout) return 3 * a.sum_k + 2 * r * a.count;
+    const bool o = attn_part && (run.lora & kLoraO);
+    return 2 * (a.sum_k - (o ? s.o : 0)) + 2 * r * a.count + (o && !o_saved ? 2 * s.o : 0);
+  }
+  if (run.lora_dropout) return (e + 1) * a.sum_k + e * r * a.count;
+  if (run.autocast && !run.qlora) return 2 * a.sum_k + 2 * r * a.count;
+  return e * DistinctInputs(s, run.lora, attn_part, mlp_part, o_saved) + e * r * a.count;
+}
+
+// torchtune's LoRALinear (modules/peft/lora.py forward: out + (alpha / rank) * lora_b(lora_a(dropout(x))), bf16
+// adapters, no autocast): lora_a keeps x itself (nn.Identity), lora_b lora_a's output; with lora_dropout a mask and
+// the dropped bf16 copy per adapter. QLoRA's LinearNF4 (torchao dtypes/nf4tensor.py) keeps only its NF4 weight.
+double TorchtuneAdapters(const LayerShape& s, const LayerRun& run, bool attn_part, bool mlp_part) {
+  const Adapted a = AdaptedOf(s, run.lora, attn_part, mlp_part);
+  if (a.count == 0) return 0;
+  const double e = run.e, r = run.lora_r;
+  if (run.lora_dropout) return (e + 1) * a.sum_k + e * r * a.count;
+  return e * DistinctInputs(s, run.lora, attn_part, mlp_part, true) + e * r * a.count;
+}
+
+// Dropout (GPT-style models): a 1-byte mask after attention and after the MLP (CUDA native_dropout keeps the mask;
+// at p = 0 nothing runs).
+double DropoutMasks(const LayerShape& s, const LayerRun& run) { return run.dropout ? 2 * s.h : 0; }
+
+// An RMSNorm written out in eager PyTorch (Transformers' LlamaRMSNorm, torchtune's RMSNorm): the fp32 upcast (kept by
+// pow and by hs * rsqrt: 4 B), rsqrt (4 B per token) and, when the weight trains, the normalised copy in the input
+// dtype (kept by weight * ...). Compiled, the upcast fuses into one kernel that keeps the input and the statistic.
+double EagerNorm(const LayerShape& s, const LayerRun& run) {
+  if (run.compiled) return run.e * s.h + 4;
+  return 4 * s.h + 4 + (run.trains_base ? (run.kbit_prep ? 4 : run.e) * s.h : 0);
+}
+
+// Tensors of width f an eager MLP keeps, per token: SwiGLU down(silu(gate(x)) * up(x)) keeps gate's output (silu),
+// silu's output and up's output (the product) and, when down trains, the product; GELU fc1's output (the
+// activation) and, when fc2 trains, the activation's output. Compiled, Inductor recomputes the pointwise silu and
+// product from the two GEMM outputs it saves (INFERRED: its min-cut partitioner keeps matmul outputs).
+double EagerMlpTensors(const LayerShape& s, const LayerRun& run) {
+  if (run.compiled) return s.swiglu ? 2 : 1;
+  return s.swiglu ? (run.trains_base ? 4 : 3) : (run.trains_base ? 2 : 1);
+}
+
+LayerSaves Transformers(const LayerShape& s, const LayerRun& run) {
+  // models/llama/modeling_llama.py: LlamaRMSNorm.forward upcasts (x.to(float32): 4 B, kept by pow and by
+  // hs * rsqrt), keeps rsqrt (4 B per token) and, when its weight trains, the normalised copy in the input dtype
+  // (weight * ...); under prepare_model_for_kbit_training the residual stream is fp32 and the normed output too.
+  const double e = run.e, full = run.trains_base;
+  LayerSaves out;
+  // The normed inputs of q/k/v and gate/up are kept by those (trainable) GEMMs; frozen GEMMs keep none.
+  out.residual = 2 * EagerNorm(s, run) + (full ? 2 * e * s.h : 0) + DropoutMasks(s, run);
+  // Attention: the rotary output q, k and v and the output (SDPA / FlashAttention-2 at kv width with enable_gqa,
+  // integrations/sdpa_attention.py; FlashAttnFunc.forward: q, k, v, out, softmax_lse) and the fp32 log-sum-exp; the
+  // eager path (eager_attention_forward) keeps q, repeat_kv's full-width copies of k and v, the fp32 softmax and,
+  // in 16-bit, its .to(dtype) copy, and the contiguous output o_proj reads when o_proj trains.
+  const double ea = run.kbit_prep ? 2 : e;  // kbit prep: q, k, v come out of the 4-bit GEMMs in fp32, but the
+                                            // attention runs in bf16 under autocast (the copies are what it keeps)
+  if (run.flash) {
+    out.attn = ea * (s.q + s.k + s.v + s.o) + 4 * s.heads;
+  } else {
+    out.attn = ea * (s.q + s.q + s.o) + (full ? ea * s.o : 0);  // q, k and v repeated to the query width, output
+    const bool copy = e == 2 || run.kbit_prep || run.dropout;
+    out.per_key = s.heads * (4 + (copy ? 2 : 0) + (run.dropout ? 1 : 0));
+  }
+  // LlamaMLP: down_proj(act_fn(gate_proj(x)) * up_proj(x)): silu keeps gate's output, the product keeps act's output
+  // and up's output, down_proj (trainable) the product; in fp32 under kbit prep. GELU MLPs: fc1's output (kept by
+  // the activation) and the activation's output (kept by fc2 when it trains).
+  const double em = run.kbit_prep ? 4 : e;
+  out.mlp = em * s.f * EagerMlpTensors(s, run);
+  if (!full && run.lora) {
+    out.attn += PeftAdapters(s, run, true, false, run.flash);
+    out.mlp += PeftAdapters(s, run, false, true, false);
+    // Autocast's weight cache keeps a 16-bit copy of each fp32 adapter (A and B) for the backward: per layer.
+    if (run.autocast) out.fixed = 2 * run.lora_r * (AdaptedOf(s, run.lora, true, true).sum_kn);
+  }
+  return out;
+}
+
+LayerSaves Megatron(const LayerShape& s, const LayerRun& run) {
+  // Transformer Engine's TELayerNormColumnParallelLinear (pytorch/module/layernorm_linear.py _LayerNormLinear.forward:
+  // prepare_for_saving(inputmat, ..., ln_out, mu, rsigma)) keeps the layer input, rsigma (fp32 per token) and the
+  // normed output, twice per layer (before attention and before the MLP). With FP8 the normed output is kept as
+  // the FP8 column-wise copy (1 B; module/linear.py saved_inputmat with update_usage(columnwise_usage=True)).
+  const double e = run.e, g = run.fp8_inputs ? 1 : e;
+  LayerSaves out;
+  out.residual = 2 * (e * s.h + 4) + 2 * g * s.h + e * s.latent + DropoutMasks(s, run);
+  // FusedAttnFunc (attention/dot_product_attention/backends.py): q and k after rope, v as a contiguous copy (a
+  // strided view of mixed_qkv is not a supported layout), the output and the softmax statistics; linear_proj keeps
+  // its own FP8 copy of the output beside it with FP8.
+  out.attn = e * (s.q + s.k + s.v + s.o) + (run.flash ? 4 * s.heads : 0) + (run.fp8_inputs ? s.o : 0);
+  if (!run.flash) out.per_key = s.heads * (e + (run.dropout ? 1 + e : 0));  // softmax out (+ mask, dropped copy)
+  // SwiGLUFunction (fusions/fused_bias_swiglu.py) keeps fc1's output (gate||up), linear_fc2 the SwiGLU output
+  // (FP8 with FP8); GELU: fc1's output (bias_gelu) and the activation's output (fc2).
+  out.mlp = s.swiglu ? 2 * e * s.f + g * s.f : e * s.f + g * s.f;
+  return out;
+}
+
+LayerSaves Torchtitan(const LayerShape& s, const LayerRun& run) {
+  // models/llama3/model.py TransformerBlock; torch.nn.RMSNorm dispatches to the fused rms_norm, which keeps its
+  // input and rstd (fp32 per token); wq/wk/wv and w1/w3 keep the normed output.
+  const double e = run.e;
+  LayerSaves out;
+  out.residual = 2 * (e * s.h + 4) + (run.trains_base ? 2 * e * s.h : 0) + DropoutMasks(s, run);
+  // models/common/attention.py ScaledDotProductAttention: SDPA with enable_gqa keeps q, k, v at their widths, the
+  // output (wo's input is a view) and the log-sum-exp; rotary in fp32 keeps only the frequencies.
+  out.attn = e * (s.q + s.k + s.v + s.o) + (run.flash ? 4 * s.heads : 0);
+  if (!run.flash) out.per_key = s.heads * (e + (run.dropout ? 1 + e : 0));
+  // models/common/feed_forward.py: w2(F.silu(w1(x)) * w3(x)) in eager keeps w1's output (silu), silu's output and
+  // w3's output (the product) and the product (w2).
+  out.mlp = e * s.f * EagerMlpTensors(s, run);
+  return out;
+}
+
+LayerSaves Torchtune(const LayerShape& s, const LayerRun& run) {
+  // modules/rms_norm.py RMSNorm.forward: x.float() (4 B), rsqrt, type_as(x) * scale (the normed copy when the scale
+  // trains): as Transformers. modules/attention.py MultiHeadAttention.forward expands k and v to the query width
+  // before SDPA (k.unsqueeze(2).expand(...).flatten(1, 2): a copy), so SDPA keeps q, k, v all at the query width.
+  const double e = run.e, full = run.trains_base;
+  LayerSaves out;
+  out.residual = 2 * EagerNorm(s, run) + (full ? 2 * e * s.h : 0) + DropoutMasks(s, run);
+  out.attn = e * (3 * s.q + s.o) + (run.flash ? 4 * s.heads : 0);
+  if (!run.flash) out.per_key = s.heads * (e + (run.dropout ? 1 + e : 0));
+  out.mlp = e * s.f * EagerMlpTensors(s, run);
+  if (!full && run.lora) {
+    out.attn += TorchtuneAdapters(s, run, true, false);
+    out.mlp += TorchtuneAdapters(s, run, false, true);
+  }
+  return out;
+}
+
+LayerSaves Unsloth(const LayerShape& s, const LayerRun& run) {
+  // unsloth kernels/fast_lora.py: LoRA_QKV.forward saves X (the normed input) and the adapters, LoRA_W.forward X
+  // (the attention output, SDPA's own), LoRA_MLP.forward X and the gate and up outputs (e, g; the product is
+  // recomputed in the backward); kernels/rms_layernorm.py saves each norm's input and r (fp32 per row). Its fast path
+  // serves LoRA without lora_dropout; anything else runs Transformers' and PEFT's code (models/llama.py
+  // get_peft_model patches only LoRA layers with dropout 0).
+  if (run.trains_base || run.lora_dropout) return Transformers(s, run);
+  const double e = run.e;
+  LayerSaves out;
+  out.residual = 2 * (e * s.h + 4) + 2 * e * s.h + DropoutMasks(s, run);
+  out.attn = e * (s.q + s.k + s.v + s.o) + (run.flash ? 4 * s.heads : 0);
+  if (!run.flash) out.per_key = s.heads * (e + (run.dropout ? 1 + e : 0));
+  out.mlp = (s.swiglu ? 2 : 1) * e * s.f;
+  return out;
+}
+
+}  // namespace
+
+LayerSaves SavedPerLayer(ModelCode code, const LayerShape& shape, const LayerRun& run) {
+  switch (code) {
+    case ModelCode::Megatron: return Megatron(shape, run);
+    case ModelCode::Transformers: return Transformers(shape, run);
+    case ModelCode::Torchtitan: return Torchtitan(shape, run);
+    case ModelCode::Torchtune: return Torchtune(shape, run);
+    case ModelCode::Unsloth: return Unsloth(shape, run);
+  }
+  return Megatron(shape, run);
+}
+
+double BackwardWorkingSet(const LayerShape& s, const LayerRun& run) {
+  // Autograd frees a node's saved tensors once the node has run, but the gradients it produces live until the next
+  // nodes consume them. The MLP: down_proj's backward makes the product's gradient (f wide), the product's backward
+  // the gradients of its two factors while the first is still alive: two f-wide tensors beyond what is saved (GELU:
+  // one). Attention: FlashAttention's backward (flash_attn_interface.py _flash_attn_backward) writes dq, dk, dv and
+  // accumulates dq in fp32 (dq_accum). Whichever is larger is the layer's working set.
+  const double e = run.e;
+  const double mlp = (s.swiglu ? 2 : 1) * e * s.f;
+  const double attn = e * (s.q + s.k + s.v) + (run.flash ? 4 * s.q : 0);
+  return mlp > attn ? mlp : attn;
+}
+
+double CheckpointedInput(const LayerShape& shape, const LayerRun& run) {
+  // torch.utils.checkpoint / GradientCheckpointingLayer / Megatron's full recompute keep each layer's input: in the
+  // compute dtype, fp32 where prepare_model_for_kbit_training made the residual stream fp32.
+  return (run.kbit_prep ? 4 : run.e) * shape.h;
+}
+
+LayerSaves SelectiveOpSaves(const LayerShape& s, const LayerRun& run) {
+  // torchtitan distributed/activation_checkpoint.py (_get_default_save_ops, wrapped_policy): the outputs of the
+  // compute-intensive ops are saved except every second mm (mm_count % 2 == 0: recompute). Llama's forward mm order
+  // wq, wk, wv, wo, w1, w3, w2 keeps wq's, wv's, w1's and w2's outputs, SDPA's output and log-sum-exp, and the block
+  // input (the checkpoint's own); everything else is recomputed.
+  const double e = run.e;
+  LayerSaves out;
+  out.residual = 2 * e * s.h;  // the block input and w2's output
+  out.attn = e * (s.q + s.v + s.o) + 4 * s.heads;
+  out.mlp = e * s.f;
+  return out;
+}
+
+LossSaves LossOf(ModelCode code, const LayerRun& run) {
+  const double e = run.e, full = run.trains_base;
+  LossSaves out;
+  switch (code) {
+    case ModelCode::Megatron:
+      // The final TE LayerNormLinear keeps its input, rsigma and ln_out (the output layer's input);
+      // tensor_parallel/cross_entropy.py _VocabParallelCrossEntropy: logits.float() (the 16-bit logits live until
+      // the loss returns: 2 + 4 B), exp in place, save_for_backward(exp_logits, target_mask, masked_target_1d); the
+      // backward works in place and returns a 16-bit gradient (4 + 2 B): 6 B per logit at the peak, split over the
+      // tensor-parallel ranks; the target and its mask 9 B per token.
+      out.norm_h = 2 * e;
+      out.per_token = 4 + 9;
+      out.logit_peak = 6;
+      break;
+    case ModelCode::Transformers:
+    case ModelCode::Torchtitan:
+      // Transformers loss/loss_utils.py ForCausalLMLoss and torchtitan components/loss.py cross_entropy_loss:
+      // F.cross_entropy(logits.float()) = log_softmax (kept, 4 B) + nll. The forward peaks at the 16-bit logits, the
+      // fp32 copy and the log-softmax (10 B); the logits are dropped before the backward (the Trainer's outputs go
+      // out of scope; torchtitan's trainer.py del pred), which starts with the kept log-softmax, nll's zero-filled
+      // fp32 gradient and log_softmax's gradient: 12 B per logit. Labels int64 (8 B). The final norm: Transformers'
+      // keeps its fp32 upcast (4 B) and rsqrt; with a trained head also the normed copy and the head's input;
+      // torchtitan's fused rms_norm its input and rstd, the head its input. Under prepare_model_for_kbit_training
+      // the head is fp32 and autocast keeps a bf16 copy of it for the backward (2 B per head parameter).
+      out.norm_h = code == ModelCode::Torchtitan ? 2 * e : 4 + (full ? 2 * e : 0);
+      out.per_token = 4 + 8;
+      out.logit_peak = 12;
+      out.head_weight = run.kbit_prep ? 2 : 0;
+      break;
+    case ModelCode::Torchtune:
+      // modules/loss/ce_chunked_output_loss.py CEWithChunkedOutputLoss: the model returns 8 bf16 chunks and each
+      // F.cross_entropy(chunk.float()) keeps its fp32 log-softmax: all bf16 chunks (2 B) + every log-softmax (4 B) +
+      // one fp32 chunk (4/8 B) = 6.5 B per logit at the forward's peak. With the loss compiled (compile=True) the
+      // upcast and the log-softmax fuse into each chunk's kernel: the bf16 logits and one chunk's fp32 work, about
+      // 2.5 B (INFERRED). The final norm as Transformers'.
+      out.norm_h = 4 + (full ? 2 * e : 0);
+      out.per_token = 4 + 8;
+      out.logit_peak = run.compiled ? 2.5 : 6.5;
+      break;
+    case ModelCode::Unsloth:
+      // unsloth_zoo fused_losses/cross_entropy_loss.py UnslothFusedLoss: the hidden states' gradient is computed in
+      // the forward chunk by chunk and kept (grad_inputs, b x s x h in the hidden dtype); a chunk's logits are
+      // 16-bit, fp32 and a gradient (2 + 4 + 4 B per logit) and a chunk is at most min(half the free memory, 4 GiB)
+      // of fp32 logits (_get_chunk_multiplier, get_chunk_size): at most 2.5 x 4 GiB at once, and never more than
+      // the free memory allows. The final norm (kernels/rms_layernorm.py) keeps its input and r.
+      out.norm_h = 2 * e;
+      out.per_token = 4 + 8;
+      out.logit_peak = 10;
+      out.logit_cap = 2.5 * 4.0 * 1024 * 1024 * 1024;
+      break;
+  }
+  return out;
+}
+
+}  // namespace tp

@@ -1,0 +1,140 @@
+// band_fit.cpp — the band table fitted from the validation runs' residuals (band_fit.h).
+#include "band_fit.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <tuple>
+
+#include "memory_validation.h"
+#include "validation.h"
+
+namespace tp {
+namespace {
+
+using Key = std::tuple<int, int, int, int, int, int>;  // kind, stack, method, prec, parallel, scale
+Key KeyOf(BandKind kind, const BandRegime& r) { return {int(kind), r.stack, r.method, r.prec, r.parallel, r.scale}; }
+
+double Median(std::vector<double> v) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  const size_t n = v.size();
+  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+const char* KindName(BandKind k) {
+  switch (k) {
+    case BandKind::Memory: return "Memory";
+    case BandKind::MaxSeq: return "MaxSeq";
+    case BandKind::Speed: return "Speed";
+    case BandKind::Run: return "Run";
+  }
+  return "Memory";
+}
+
+}  // namespace
+
+std::vector<BandSample> BandSamples(const BandFitInputs& in) {
+  std::vector<BandSample> out;
+  // Memory: the fitted split's peak figures (whatever each measured) and longest sequences.
+  for (const MemoryCaseResult& m : RunMemoryCases(in.memory_runs, "fitted")) {
+    const CaseResult& r = m.r;
+    if (!r.ok || r.measured <= 0 || r.predicted <= 0) continue;
+    if (IsPeakMemoryMetric(r.metric))
+      out.push_back({BandKind::Memory, r.regime, r.measured / r.predicted, r.id, r.metric});
+    else if (r.metric == "max_seq")
+      out.push_back({BandKind::MaxSeq, r.regime, r.measured / r.predicted, r.id, r.metric});
+  }
+  // Speed: each throughput case at its framework's efficiency fitted without it (a release with one case has no
+  // such error and is left out).
+  for (const StackReleaseFit& f :
+       FitStackEfficiencies(in.cases, in.published_setups, {in.stack_runs, in.finetune_fit_runs})) {
+    if (f.loo_errors.size() != f.cases.size()) continue;
+    for (size_t i = 0; i < f.cases.size(); ++i) {
+      const CaseResult& r = f.cases[i];
+      const double e = f.loo_errors[i];
+      if (!(1 + e > 0)) continue;
+      out.push_back({BandKind::Speed, r.regime, r.metric == "step_seconds" ? 1 + e : 1 / (1 + e), r.id, r.metric});
+    }
+  }
+  // Whole runs: days and GPU-hours (and benchmarks' clocks) as planned from their parts (run.cpp), measured over
+  // predicted.
+  for (const CaseResult& r : RunValidationCases(in.cases, in.published_setups))
+    if (r.ok && IsWholeRunMetric(r.metric) && r.measured > 0 && r.predicted > 0)
+      out.push_back({BandKind::Run, r.regime, r.measured / r.predicted, r.id, r.metric});
+  return out;
+}
+
+std::vector<BandRow> FitBandRows(const std::vector<BandSample>& samples) {
+  std::map<Key, std::vector<double>> groups;
+  for (const BandSample& s : samples) {
+    BandRegime levels[6];
+    const int n = BandLevels(s.regime, levels);
+    for (int i = 0; i < n; ++i) groups[KeyOf(s.kind, levels[i])].push_back(s.ratio);
+  }
+  std::vector<BandRow> rows;
+  for (auto& [key, ratios] : groups) {
+    std::sort(ratios.begin(), ratios.end());
+    BandRow row{};
+    row.kind = BandKind(std::get<0>(key));
+    row.regime = BandRegime{int8_t(std::get<1>(key)), int8_t(std::get<2>(key)), int8_t(std::get<3>(key)),
+                            int8_t(std::get<4>(key)), int8_t(std::get<5>(key))};
+    row.n = int(ratios.size());
+    row.min = ratios.front(), row.max = ratios.back();
+    if (row.n >= kBandMinCases) {
+      // Order statistics k and n + 1 - k cover a new case with probability (n + 1 - 2k) / (n + 1): the largest k
+      // that keeps it at 80 % or more.
+      const int k = (row.n + 1) / 10;
+      row.lo = ratios[k - 1], row.hi = ratios[row.n - k];
+    }
+    rows.push_back(row);
+  }
+  return rows;
+}
+
+std::string BandTableCpp(const std::vector<BandRow>& rows) {
+  std::string s;
+  char buf[256];
+  for (const BandRow& r : rows) {
+    std::snprintf(buf, sizeof buf, "    {BandKind::%s, {%d, %d, %d, %d, %d}, %d, %.4f, %.4f, %.4f, %.4f},\n",
+                  KindName(r.kind), r.regime.stack, r.regime.method, r.regime.prec, r.regime.parallel, r.regime.scale,
+                  r.n, r.lo, r.hi, r.min, r.max);
+    s += buf;
+  }
+  return s;
+}
+
+std::string BandTableMarkdown(const std::vector<BandRow>& rows) {
+  std::string s = "| figure | regime | cases | 80 % band (x the prediction) | smallest, largest |\n";
+  s += "|---|---|---:|---|---|\n";
+  char buf[512];
+  for (const BandRow& r : rows) {
+    const std::string band = r.n >= kBandMinCases
+                                 ? std::string(buf, size_t(std::snprintf(buf, sizeof buf, "%.2f-%.2f", r.lo, r.hi)))
+                                 : std::string("(too few: the parent's)");
+    std::snprintf(buf, sizeof buf, "| %s | %s | %d | %s | %.2f, %.2f |\n", KindName(r.kind),
+                  RegimeText(r.regime).c_str(), r.n, band.c_str(), r.min, r.max);
+    s += buf;
+  }
+  return s;
+}
+
+BandCoverage LeaveOneOutCoverage(const std::vector<BandSample>& samples, BandKind kind) {
+  BandCoverage c;
+  std::vector<double> widths;
+  for (size_t i = 0; i < samples.size(); ++i) {
+    if (samples[i].kind != kind) continue;
+    std::vector<BandSample> rest = samples;
+    rest.erase(rest.begin() + long(i));
+    const std::vector<BandRow> rows = FitBandRows(rest);
+    const BandFactor f = ResolveBand(rows.data(), int(rows.size()), kind, samples[i].regime);
+    ++c.n;
+    c.inside += samples[i].ratio >= f.lo - 1e-12 && samples[i].ratio <= f.hi + 1e-12;
+    widths.push_back(f.hi - f.lo);
+  }
+  c.median_width = Median(widths);
+  return c;
+}
+
+}  // namespace tp

@@ -1,0 +1,38 @@
+// band_fit.h — the band table (core/estimate/bands.h) fitted from the validation runs' residuals: the fitted memory
+// cases of tests/data/memory_runs.json (peak figures and longest sequences), the throughput cases' leave-one-out
+// errors of their framework's efficiency (FitStackEfficiencies), the whole runs' leave-one-out errors of the run
+// efficiency. Held-out cases never enter. bench/fit_bands.cpp prints the table; tests/core/bands_test.cpp checks the
+// shipped one against it.
+#pragma once
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "bands.h"
+
+namespace tp {
+
+struct BandSample {
+  BandKind kind;
+  BandRegime regime;
+  double ratio = 1;  // measured / predicted (speed: measured speed / predicted speed)
+  std::string id, metric;
+};
+struct BandFitInputs {
+  std::string_view memory_runs, cases, published_setups, stack_runs, finetune_fit_runs;
+};
+std::vector<BandSample> BandSamples(const BandFitInputs& in);
+std::vector<BandRow> FitBandRows(const std::vector<BandSample>& samples);
+// The rows as band_table.cpp's data, and as a Markdown table for docs/validation.md.
+std::string BandTableCpp(const std::vector<BandRow>& rows);
+std::string BandTableMarkdown(const std::vector<BandRow>& rows);
+
+// Each sample of a kind left out in turn, the rows refitted without it: is its ratio inside its band, and how wide
+// is the band (hi - lo, a share of the predicted value; the median of the samples)?
+struct BandCoverage {
+  int n = 0, inside = 0;
+  double median_width = 0;
+};
+BandCoverage LeaveOneOutCoverage(const std::vector<BandSample>& samples, BandKind kind);
+
+}  // namespace tp
