@@ -91,8 +91,10 @@ std::vector<StackProfile> Table() {
        "The pipeline engine refuses ZeRO-2 and -3: 'ZeRO-2 and ZeRO-3 are incompatible with pipeline parallelism' "
        "(deepspeed/runtime/pipe/engine.py, PipelineEngine.__init__); train_batch() runs a step's "
        "gradient_accumulation_steps micro-batches as one schedule (pipe/schedule.py TrainSchedule).",
-       {{2022, 0.879,
-         "BLOOM-176B on Megatron-DeepSpeed (384 A100, about 150 TFLOP/s per GPU); later releases have no "
+       {{2022, 0.900,
+         "BLOOM-176B on Megatron-DeepSpeed (384 A100, about 150 TFLOP/s per GPU; refitted when the search stopped "
+         "choosing "
+         "selective recomputation, which DeepSpeed itself lacks: core/stack/capabilities.cpp); later releases have no "
          "measurement of their own"}}},
       {StackKind::Fsdp,
        "fsdp",
