@@ -6,6 +6,8 @@
 //   ... --fit --loo                          leave-one-out: fit without each case, predict it
 //   ... --markdown                           docs/step-model.md's table (compiled constants) and the
 //                                            leave-one-out summary (scripts/update-validation-doc.sh)
+//   ... --moe-host                           the eager MoE layer's host time per pass, measured on the
+//                                            host-bound rows of tests/data/moe_fit_steps.json
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -17,6 +19,7 @@
 #include "flops.h"
 #include "resolve.h"
 #include "step_cases.h"
+#include "validation.h"
 
 using namespace tp;
 using namespace tp::stepfit;
@@ -87,6 +90,14 @@ int main(int argc, char** argv) {
     text << in.rdbuf();
     return text.str();
   };
+  if (argc > 1 && std::strcmp(argv[1], "--moe-host") == 0) {
+    std::vector<HostProbe> probes;
+    const double host = MoeHostPerLayerPass(read(data + "moe_fit_steps.json"), &probes);
+    std::printf("| case | ms per MoE layer pass |\n|---|---:|\n");
+    for (const HostProbe& p : probes) std::printf("| %s | %.3f |\n", p.id.c_str(), 1e3 * p.per_layer_pass_s);
+    std::printf("| median (core/estimate/step_moe.cpp kMoeHostPerLayerPass) | %.3f |\n", 1e3 * host);
+    return host > 0 ? 0 : 2;
+  }
   std::string error;
   const std::vector<Case> cases = LoadCases(read(data + "cases.json"), &error, read(data + "published_setups.json"));
   if (!error.empty()) std::fprintf(stderr, "fit_step: %s\n", error.c_str());

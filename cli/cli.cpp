@@ -8,6 +8,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -16,6 +17,7 @@
 #include "config.h"
 #include "explain.h"
 #include "json.h"
+#include "launch.h"
 #include "planner.h"
 #include "report.h"
 #include "resolve.h"
@@ -46,28 +48,54 @@ struct Options {
   Format format = Format::Text;
   Objective objective = Objective::Time;
   int top = 10;
+  bool objective_given = false, top_given = false;  // else a page search link's own (search_by, 20 rows)
   std::vector<std::string> gpu_types;
   std::vector<int> gpu_counts;
   std::vector<std::string> positional;  // catalog's kind
-  std::string log_path;  // --log: a training log whose figures become measured_tokens_per_s_per_gpu / _peak_gib
+  std::string log_path;       // --log: a training log whose figures become measured_tokens_per_s_per_gpu / _peak_gib
+  std::string to;             // export --to FORMAT (core/launch)
+  std::string import_format;  // --import-format: the format of every --import (else detected)
+  std::string out_path;       // export -o FILE
   bool help = false;
   Lang lang = Lang::En;  // --lang (or a lang= pair): also the words of the error line and the notes
 };
 
-bool ReadFile(const std::string& path, std::string& text, Failure& fail, const char* option, Lang lang) {
+// A file named by an option, read whole. Only a regular file is read: a directory is named as one, and a pipe,
+// device or socket is refused at once (a FIFO nobody writes to would block forever, /dev/zero never ends).
+// Larger than kMaxFileBytes: refused, unless `tail` (a training log, whose last lines hold the latest figures):
+// then its last kMaxFileBytes are read, from the first whole line.
+bool ReadFile(const std::string& path, std::string& text, Failure& fail, const char* option, Lang lang,
+              bool tail = false) {
+  std::error_code ec;
+  const std::filesystem::file_status st = std::filesystem::status(path, ec);
+  if (!ec && std::filesystem::is_directory(st)) {
+    fail.line = TrFill(lang, "{0}: \"{1}\" is a directory; expected a file", {option, path});
+    return false;
+  }
+  if (!ec && std::filesystem::exists(st) && !std::filesystem::is_regular_file(st)) {
+    fail.line = TrFill(lang, "{0}: \"{1}\" is not a regular file (a pipe, device or socket); save it to a file first",
+                       {option, path});
+    return false;
+  }
   std::ifstream in(path, std::ios::binary);
-  if (!in) {
+  if (ec || !in) {
     fail.line = TrFill(lang, "{0}: cannot read \"{1}\"", {option, path});
     return false;
   }
-  // Read at most one byte past the limit: /dev/zero or a pasted disk image is refused after 16 MB, not
-  // read whole first.
+  const uintmax_t size = std::filesystem::file_size(path, ec);
+  if (!ec && size > kMaxFileBytes && tail) in.seekg(std::streamoff(size - kMaxFileBytes));
+  // Read at most one byte past the limit: a file that grows while read is still bounded.
   text.resize(kMaxFileBytes + 1);
   in.read(text.data(), std::streamsize(text.size()));
   text.resize(size_t(in.gcount()));
-  if (text.size() > kMaxFileBytes) {
+  if (text.size() > kMaxFileBytes && !tail) {
     fail.line = TrFill(lang, "{0}: \"{1}\" is larger than 16 MB", {option, path});
     return false;
+  }
+  if (tail && !ec && size > kMaxFileBytes) {  // the first line read is likely cut: start after it
+    const size_t newline = text.find('\n');
+    text.erase(0, newline == std::string::npos ? 0 : newline + 1);
+    if (text.size() > kMaxFileBytes) text.resize(kMaxFileBytes);
   }
   return true;
 }
@@ -122,8 +150,9 @@ bool ParseArgs(const std::vector<std::string>& args, Options& o, Failure& fail) 
         o.help = true;
         continue;
       }
-      const char* known[] = {"--link", "--config",    "--hf-config",  "--format", "--objective",
-                             "--top",  "--gpu-types", "--gpu-counts", "--lang",   "--log"};
+      const char* known[] = {"--link", "--config",    "--hf-config",     "--format", "--objective",
+                             "--top",  "--gpu-types", "--gpu-counts",    "--lang",   "--log",
+                             "--to",   "--import",    "--import-format", "--output"};
       bool is_known = false;
       for (const char* k : known) is_known |= name == k;
       if (!is_known && inline_value && FindKey(name.substr(2))) {
@@ -143,7 +172,21 @@ bool ParseArgs(const std::vector<std::string>& args, Options& o, Failure& fail) 
       }
       if (name == "--log")
         o.log_path = value;
-      else if (name == "--link")
+      else if (name == "--to")
+        o.to = value;
+      else if (name == "--output")
+        o.out_path = value;
+      else if (name == "--import")
+        o.sources.push_back({"import", value});
+      else if (name == "--import-format") {
+        if (!FindLaunchFormat(value)) {
+          fail.line = TrFill(lang, "--import-format: expected one of {0}, got \"{1}\"", {LaunchFormatList(), value});
+          return false;
+        }
+        for (auto& src : o.sources)  // names the format of every --import (given before or after it)
+          if (src.first.rfind("import", 0) == 0) src.first = "import:" + value;
+        o.import_format = value;
+      } else if (name == "--link")
         o.sources.push_back({"link", value});
       else if (name == "--config")
         o.sources.push_back({"config", value});
@@ -165,6 +208,7 @@ bool ParseArgs(const std::vector<std::string>& args, Options& o, Failure& fail) 
           return false;
         }
       } else if (name == "--objective") {
+        o.objective_given = true;
         if (value == "time")
           o.objective = Objective::Time;
         else if (value == "cost")
@@ -180,7 +224,7 @@ bool ParseArgs(const std::vector<std::string>& args, Options& o, Failure& fail) 
           fail.line = TrFill(lang, "--top: expected a whole number 1-1000, got \"{0}\"", {value});
           return false;
         }
-        o.top = int(n);
+        o.top = int(n), o.top_given = true;
       } else if (name == "--gpu-types") {
         o.gpu_types = SplitComma(value);
         if (o.gpu_types.size() > kMaxGpuTypes) {
@@ -214,6 +258,10 @@ bool ParseArgs(const std::vector<std::string>& args, Options& o, Failure& fail) 
       }
       continue;
     }
+    if (a == "-o" && i + 1 < args.size()) {  // export -o FILE
+      o.out_path = args[++i];
+      continue;
+    }
     if (a.rfind('#', 0) == 0 || a.find("://") != std::string::npos) {
       o.sources.push_back({"link", a});  // a pasted share link needs no --link
       continue;
@@ -224,14 +272,38 @@ bool ParseArgs(const std::vector<std::string>& args, Options& o, Failure& fail) 
     }
     o.positional.push_back(a);
   }
+  if (!o.import_format.empty())
+    for (auto& src : o.sources)
+      if (src.first == "import") src.first = "import:" + o.import_format;
   return true;
 }
 
-// Applies one configuration source; returns false with the first error as one line.
+// Applies one configuration source; returns false with the first error as one line. A launch config's pairs
+// go in at its place; its global batch (from the gradient accumulation and the GPUs) waits in `pending` for
+// the sources after it (`gpus=8` after the file counts), or is applied at once without `pending`.
 bool ApplySource(Config& cfg, const std::pair<std::string, std::string>& src, std::vector<ConfigIssue>& notices,
-                 Failure& fail, Lang lang) {
+                 Failure& fail, Lang lang, std::vector<LaunchImport>* pending = nullptr) {
   std::vector<ConfigIssue> issues;
-  if (src.first == "pair") {
+  if (src.first.rfind("import", 0) == 0) {
+    std::string text;
+    if (!ReadFile(src.second, text, fail, "--import", lang)) return false;
+    const LaunchFormatInfo* format = src.first.size() > 7 ? FindLaunchFormat(src.first.substr(7)) : nullptr;
+    LaunchImport imp = ImportLaunch(text, format ? &format->format : nullptr);
+    issues = imp.issues;
+    if (imp.ok) {
+      if (pending)
+        ApplyLaunchPairs(cfg, imp, issues);
+      else
+        ApplyLaunchImport(cfg, imp, issues);
+      notices.push_back(
+          {"import",
+           TrFill(lang, "read from {0} ({1}): {2}", {src.second, InfoOf(imp.format).framework, LaunchPairsText(imp)}),
+           true});
+      if (pending) pending->push_back(std::move(imp));
+    }
+    for (ConfigIssue& i : issues)  // the file first: "train.yaml: lora_rank: line 7: expected ..."
+      if (!i.notice) i.key = src.second + ": " + i.key;
+  } else if (src.first == "pair") {
     size_t eq = src.second.find('=');
     ApplyPair(cfg, src.second.substr(0, eq), src.second.substr(eq + 1), issues);
   } else if (src.first == "link") {
@@ -258,8 +330,20 @@ bool ApplySource(Config& cfg, const std::pair<std::string, std::string>& src, st
 }
 
 bool BuildConfig(const Options& o, Config& cfg, std::vector<ConfigIssue>& notices, Failure& fail) {
+  std::vector<LaunchImport> imports;
   for (const auto& src : o.sources)
-    if (!ApplySource(cfg, src, notices, fail, o.lang)) return false;
+    if (!ApplySource(cfg, src, notices, fail, o.lang, &imports)) return false;
+  for (const LaunchImport& imp : imports) {
+    std::vector<ConfigIssue> issues;
+    FinishLaunchImport(cfg, imp, issues);
+    for (const ConfigIssue& i : issues) {
+      if (!i.notice) {
+        fail.line = FormatIssue(i, o.lang);
+        return false;
+      }
+      notices.push_back(i);
+    }
+  }
   return true;
 }
 
@@ -316,7 +400,7 @@ int Fail(std::string& err, const Failure& f) {
 // as a note.
 bool ReadLog(const Options& o, RunLogReading& reading, std::string& err, Failure& fail) {
   std::string text;
-  if (!ReadFile(o.log_path, text, fail, "--log", o.lang)) return false;
+  if (!ReadFile(o.log_path, text, fail, "--log", o.lang, /*tail=*/true)) return false;
   reading = ReadRunLog(text);
   if (reading.framework.empty()) {
     fail.line = TrFill(o.lang,
@@ -390,7 +474,7 @@ int CmdExplain(const Options& o, std::string& out, std::string& err) {
                 {TrFill(o.lang, "explain: no number \"{0}\" in this plan; the headline numbers: {1}", {only, names})});
   }
   if (o.format == Format::Json) {
-    out += only.empty() ? ExplanationToJson(ex) : ExplanationToText(ex, o.lang, only);
+    out += ExplanationToJson(ex, only);
   } else {
     out += ExplanationToText(ex, o.lang, only);
   }
@@ -496,14 +580,59 @@ int CmdSearch(const Options& o, std::string& out, std::string& err) {
     CarryCalibration(fitted.config, cfg);
     if (fitted.ok) base.job = std::move(fitted.job);
   }
-  SearchOptions options;
-  options.objective = o.objective;
-  options.top = o.top;
-  options.gpu_types = o.gpu_types;
+  // A page search link (view=search) searches what the page's Search view searched: every GPU type (or the plan's,
+  // search_gpus=this), 20 rows, in its order (search_by); options given on the command line win.
+  const bool page_search = cfg.view == 2;
+  SearchOptions options = page_search ? PageSearchOptions(cfg) : SearchOptions{};
+  if (!page_search || o.objective_given) options.objective = o.objective;
+  if (!page_search || o.top_given) options.top = o.top;
+  if (!page_search || !o.gpu_types.empty()) options.gpu_types = o.gpu_types;
   options.gpu_counts = o.gpu_counts;
   SearchResult result = SearchLayouts(cfg, options, &base.job);  // the job resolved above is cfg's own variant
-  out += FormatSearch(base, result, o.format, o.objective);
+  // No valid layout at all: the keys given fix one the layout rules refuse (tp=3 on 8 GPUs). The plan of the same
+  // keys says which rule, by name, and the search exits as plan does.
+  if (result.evaluated == 0 && !result.too_large) {
+    const PlanOutput refused = MakePlan(cfg);
+    if (!refused.ok && FirstError(refused.issues, f, o.lang)) return Fail(err, f);
+  }
+  out += FormatSearch(base, result, o.format, options.objective);
   err += Notes(base.issues, o.lang);
+  return kOk;
+}
+
+// `export --to FORMAT`: the plan, made for what the framework can run (core/launch LaunchConfig), as its
+// config; -o writes the file, else stdout. What the format drops or rewrites is a note on stderr; a plan it
+// cannot express exits 2 with the reason.
+int CmdExport(const Options& o, std::string& out, std::string& err) {
+  Config cfg;
+  std::vector<ConfigIssue> notices;
+  Failure f;
+  const LaunchFormatInfo* format = FindLaunchFormat(o.to);
+  if (!format)
+    return Fail(err, {TrFill(o.lang, "export: --to expects one of {0}, got \"{1}\"", {LaunchFormatList(), o.to})});
+  if (!o.positional.empty())
+    return Fail(err, {TrFill(o.lang, "unexpected argument \"{0}\" (keys are KEY=VALUE)", {o.positional[0]})});
+  if (!BuildConfig(o, cfg, notices, f)) return Fail(err, f);
+  PlanOutput plan = MakePlan(LaunchConfig(cfg, format->format));
+  plan.issues.insert(plan.issues.begin(), notices.begin(), notices.end());
+  if (FirstError(plan.issues, f, o.lang) || !plan.ok) {
+    if (f.line.empty()) f.line = Translate(o.lang, "no plan could be made for this configuration");
+    return Fail(err, f);
+  }
+  // The header's link: the page's address when the configuration came as one, with the resolved plan's keys.
+  std::string base;
+  for (const auto& [kind, text] : o.sources)
+    if (kind == "link" && text.find("://") != std::string::npos) base = text.substr(0, text.find('#'));
+  const LaunchExport ex = ExportLaunch(plan, format->format, base + FormatLink(plan.config));
+  if (FirstError(ex.issues, f, o.lang) || !ex.ok) return Fail(err, f);
+  if (!o.out_path.empty()) {
+    std::ofstream file(o.out_path, std::ios::binary);
+    file << ex.text;
+    if (!file.good()) return Fail(err, {TrFill(o.lang, "-o: cannot write \"{0}\"", {o.out_path})});
+  } else {
+    out += ex.text;
+  }
+  err += Notes(plan.issues, o.lang) + Notes(ex.issues, o.lang);
   return kOk;
 }
 
@@ -538,7 +667,7 @@ int RunCli(const std::vector<std::string>& args, std::string& out, std::string& 
   Failure f;
   if (!ParseArgs(args, o, f)) return Fail(err, f);
   const bool known = o.command == "plan" || o.command == "compare" || o.command == "search" || o.command == "catalog" ||
-                     o.command == "link" || o.command == "explain";
+                     o.command == "link" || o.command == "explain" || o.command == "export";
   if (o.help) {
     out += cli::Help(known ? o.command : "");
     return kOk;
@@ -548,14 +677,16 @@ int RunCli(const std::vector<std::string>& args, std::string& out, std::string& 
     return kOk;
   }
   if (!known)
-    return Fail(err,
-                {TrFill(o.lang, "unknown command \"{0}\"; expected plan, explain, compare, search, catalog or link",
-                        {o.command})});
+    return Fail(
+        err,
+        {TrFill(o.lang, "unknown command \"{0}\"; expected plan, explain, compare, search, catalog, link or export",
+                {o.command})});
   if (o.command == "plan") return CmdPlan(o, out, err);
   if (o.command == "explain") return CmdExplain(o, out, err);
   if (o.command == "compare") return CmdCompare(o, out, err);
   if (o.command == "search") return CmdSearch(o, out, err);
   if (o.command == "catalog") return CmdCatalog(o, out, err);
+  if (o.command == "export") return CmdExport(o, out, err);
   return CmdLink(o, out, err);
 }
 

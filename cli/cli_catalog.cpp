@@ -227,16 +227,20 @@ std::string CapabilitySources(const StackProfile& s, Feature f) {
 // carry every convention's source.
 Table StackTable(bool full) {
   Table t;
-  t.columns = {"id",          "name",          "covers",       "aliases",      "selective",
-               "logit_bytes", "alloc_reserve", "zero_with_pp", "pp_schedules", "releases"};
+  t.columns = {"id",           "name",         "covers",    "aliases", "selective", "logit_bytes", "alloc_reserve",
+               "zero_with_pp", "pp_schedules", "schedules", "releases"};
   if (full)
     for (const char* c :
          {"states_source", "adapter_source", "gather_source", "logits_source", "recompute_source", "allocator_source",
-          "nccl_source", "kernels_source", "pipeline_source", "finetune_kernels_source"})
+          "nccl_source", "kernels_source", "pipeline_source", "schedules_source", "finetune_kernels_source"})
       t.columns.push_back(c);
   t.numeric.assign(t.columns.size(), false);
   t.numeric[5] = t.numeric[6] = t.numeric[7] = true;
   for (const StackProfile& s : Stacks()) {
+    std::string schedules;  // the named pipeline schedules the search offers, each from its release
+    for (const StackProfile::ScheduleSince& k : s.pp_schedules)
+      schedules += (schedules.empty() ? "" : ", ") + std::string(Name(k.schedule)) +
+                   (k.year > 0 ? " (" + std::to_string(k.year) + ")" : "");
     std::string releases;
     for (const StackRelease& r : s.releases)
       releases += (releases.empty() ? "" : ", ") + std::to_string(r.year) + ": " + Fixed(r.eff, 3);
@@ -252,11 +256,12 @@ Table StackTable(bool full) {
                                     FormatNumber(s.reserve_factor),
                                     std::to_string(s.pp_zero_max),
                                     s.pp_schedule_per_local_batch ? "per local batch" : "one per step",
+                                    schedules,
                                     releases};
     if (full)
       for (const char* src :
            {s.states_source, s.adapter_source, s.gather_source, s.logits_source, s.recompute_source, s.allocator_source,
-            s.nccl_source, s.kernels_source, s.pipeline_source, KernelsOf(s.kind).source})
+            s.nccl_source, s.kernels_source, s.pipeline_source, s.schedules_source, KernelsOf(s.kind).source})
         row.push_back(src);
     if (full)
       for (int f = 0; f < int(Feature::kCount); ++f) {

@@ -9,6 +9,7 @@
 
 #include "config.h"
 #include "default_sources.h"
+#include "launch.h"
 #include "report.h"
 
 // GCC 12 reports -Wrestrict falsely for `"literal" + std::string&&` once inlined (GCC bug 105329).
@@ -84,7 +85,10 @@ const char* kCommonOptions =
     "  --link URL           a share link: whole URL, #fragment or bare key=value&... pairs\n"
     "  URL or #FRAGMENT     a pasted share link, the same as --link\n"
     "  --config FILE        a JSON object of keys (or a whole `plan --format json` output)\n"
-    "  --hf-config FILE     a Hugging Face config.json: the model's dimensions (model=custom)\n";
+    "  --hf-config FILE     a Hugging Face config.json: the model's dimensions (model=custom)\n"
+    "  --import FILE        a training framework's config (DeepSpeed, Trainer, TRL, torchtune, Axolotl,\n"
+    "                       LLaMA-Factory, Unsloth, torchtitan, Megatron-LM): the plan for it, its format\n"
+    "                       detected (--import-format F names it); each key it cannot map is a note\n";
 
 }  // namespace
 
@@ -127,7 +131,9 @@ std::string Help(const std::string& command) {
     return std::string(
                "trainplan search [KEY=VALUE ...] [--objective time|cost] [--top N] [--format F]\n"
                "  Evaluates every valid layout for the keys left on auto and lists the best, with why each\n"
-               "  loses to the first.\n\n") +
+               "  loses to the first. A page's Search link (view=search) searches what the page did: every\n"
+               "  GPU type (search_gpus=this: the link's only), 20 rows, in its order (search_by); the\n"
+               "  options below override it.\n\n") +
            kCommonOptions +
            "  --objective O        time (default) or cost\n"
            "  --top N              how many layouts to list (default 10, 1-1000)\n"
@@ -161,6 +167,24 @@ std::string Help(const std::string& command) {
            "Examples:\n"
            "  trainplan explain model=llama2-70b gpu=rtx4090 gpus=8 memory_total_bytes\n"
            "  trainplan explain model=llama3-8b gpu=h100 gpus=64 --format json\n";
+  if (command == "export")
+    return std::string(
+               "trainplan export --to FORMAT [KEY=VALUE ...] [--link URL] [-o FILE]\n"
+               "  The plan as a training framework's own config, with a header comment: the plan's link, its\n"
+               "  predicted memory and speed, the layout and the framework release it targets. Layout keys left\n"
+               "  on auto are searched among what the framework can run (the Trainer: tp=1); the format's stack\n"
+               "  is used unless stack= is given. What the format cannot say is a note on stderr, or, where it\n"
+               "  cannot run the plan at all, an error with the reason (tp=8 for the Trainer, QLoRA for Megatron).\n\n"
+               "  --to FORMAT          ") +
+           LaunchFormatList() +
+           "\n"
+           "  -o FILE              write the file (default: stdout)\n" +
+           kCommonOptions +
+           "\nExamples:\n"
+           "  trainplan export --to llama-factory model=llama3.1-8b method=qlora gpu=rtx4090 gpus=1 -o train.yaml\n"
+           "  trainplan export --to megatron model=llama3-70b gpu=h100 gpus=64 tokens=1e12 -o megatron_args.txt\n"
+           "  trainplan export --to deepspeed --link 'https://host/trainplan/#v=1&model=llama2-7b&gpus=8'\n"
+           "  trainplan plan --import train.yaml gpu=h100 gpus=8     # paste your config, see if it fits\n";
   if (command == "link")
     return std::string(
                "trainplan link [KEY=VALUE ...] [--link URL] [--config FILE] [--hf-config FILE]\n"
@@ -177,7 +201,9 @@ std::string Help(const std::string& command) {
          "  trainplan search  [KEY=VALUE ...] [--objective time|cost] [--top N] [--format ...]\n"
          "  trainplan catalog gpus|models|links|stacks [--format ...]\n"
          "  trainplan link    [KEY=VALUE ...]                   prints the share link\n"
-         "  trainplan explain [KEY=VALUE ...] [NAME]            the formulas behind each number\n\n"
+         "  trainplan explain [KEY=VALUE ...] [NAME]            the formulas behind each number\n"
+         "  trainplan export  --to FORMAT [KEY=VALUE ...]       the plan as a framework's config\n"
+         "  trainplan plan    --import FILE [KEY=VALUE ...]     the plan for a framework's config\n\n"
          "`trainplan COMMAND --help` shows the options, examples and every key.\n"
          "Exit status: 0 success, 2 bad input (one line on stderr naming the key).\n";
 }

@@ -1,12 +1,13 @@
 # fonts.cmake — the UI's fonts, taken from Debian's font packages at build time, subset with pyftsubset
 # (fonttools) to the characters the interface draws, and compiled into the binary as byte arrays so the
-# page and the offline window render the same crisp text with no file system. Nothing third-party is
+# page and the offline window render the same text with no file system (sharp at any size and pixel ratio:
+# Dear ImGui 1.92 rasterizes each glyph at the size and density it is drawn at). Nothing third-party is
 # committed: the subset fonts and the generated .cpp live in the build directory.
 #
 # Two modes: included from web/CMakeLists.txt it sets up the build rules and TRAINPLAN_FONTS_CPP;
 # run with `cmake -P` it writes the generated .cpp (inputs: FONT_FILES, FONT_NAMES, OUTPUT).
 #
-# Why these fonts: Dear ImGui 1.86 rasterizes with stb_truetype, which reads TrueType (glyf) outlines
+# Why these fonts: Dear ImGui rasterizes with stb_truetype, which reads TrueType (glyf) outlines
 # only, so Roboto (fonts-roboto-unhinted) for text and DejaVu Sans (fonts-dejavu-core) for the few
 # symbols Roboto lacks (check marks, triangles, sun/moon). Not fonts-inter: its outlines are CFF.
 
@@ -47,7 +48,8 @@ set(TRAINPLAN_FONT_BOLD "/usr/share/fonts/truetype/roboto/unhinted/RobotoTTF/Rob
 set(TRAINPLAN_FONT_SYMBOLS "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
     CACHE FILEPATH "TrueType font for symbols (fonts-dejavu-core)")
 
-# Keep in sync with the glyph ranges in web/main.cpp (ImGui only rasterizes what it is asked for).
+# The subset is what the page downloads, so it holds the characters the interface writes; Dear ImGui 1.92
+# rasterizes a glyph when it is first drawn, at that size and pixel density, so nothing else is listed.
 # Latin-1, general punctuation (dashes, quotes, bullet, ellipsis, thin space), arrows, math operators.
 set(FONT_TEXT_UNICODES "U+0020-007E,U+00A0-00FF,U+2009,U+2013-2014,U+2018-201D,U+2022,U+2026,U+2190-2193,U+2212,U+2248,U+2264-2265")
 # Symbols: arrows, math, geometric shapes (triangles, squares), sun/moon, check/cross marks.

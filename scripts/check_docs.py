@@ -8,7 +8,7 @@ Prose outside the generated blocks that quotes a case by id with a signed percen
 line per disagreement.
 
 Shipped constants are checked too: prose that quotes a default of core/job/job.h's Assumptions as
-"`eff_run` (0.826)", "`eff_run` 0.826", "`eff_run` = 0.826" or a table cell "| `eff_run` | 0.826" must
+"`straggler` (0.015)", "`straggler` 0.015", "`straggler` = 0.015" or a table cell "| `straggler` | 0.015" must
 agree with the compiled default to the digits quoted.
 
 Usage: scripts/check_docs.py [docs-dir]

@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 command -v clang-format >/dev/null || { echo "format.sh: clang-format is missing (scripts/setup.sh installs it)"; exit 1; }
 mapfile -t files < <(git ls-files -- 'core/*.cpp' 'core/*.h' 'cli/*.cpp' 'cli/*.h' 'tests/*.cpp' 'tests/*.h' \
-                                      'bench/*.cpp' 'bench/*.h' 'fuzz/*.cpp' 'python/*.cpp' ':!tests/ui/*')
+                                      'bench/*.cpp' 'bench/*.h' 'fuzz/*.cpp' 'python/*.cpp' 'web/*.cpp' 'web/*.h')
 if [ "${1:-}" = "--check" ]; then
   bad=0
   for f in "${files[@]}"; do

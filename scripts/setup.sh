@@ -10,7 +10,8 @@ SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
 
 PKGS=(emscripten libsdl2-dev catch2 chromium cmake ninja-build g++ clang libclang-rt-14-dev
       libgl-dev zlib1g-dev xvfb xauth libgl1-mesa-dri imagemagick fonts-roboto-unhinted fonts-dejavu-core fonts-wqy-microhei
-      fonttools clang-format dpkg-dev nodejs npm python3 git)
+      fonttools clang-format dpkg-dev debian-archive-keyring nodejs npm python3 git python3-dev pybind11-dev
+      python3-pip python3-setuptools libyaml-cpp-dev libtomlplusplus-dev)
 missing=()
 for p in "${PKGS[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
 # node/npm may come from outside Debian on this machine kind; do not reinstall them if present.
@@ -18,7 +19,7 @@ if command -v node >/dev/null && command -v npm >/dev/null; then
   tmp=(); for p in "${missing[@]}"; do [[ "$p" == nodejs || "$p" == npm ]] || tmp+=("$p"); done; missing=("${tmp[@]}")
 fi
 need_src=0
-[ -d "$CACHE/src/imgui" ] && [ -d "$CACHE/src/sdl2" ] || need_src=1
+[ -d "$CACHE/src/sdl2" ] && [ -d "$CACHE/src/yaml-cpp" ] || need_src=1
 if [ ${#missing[@]} -gt 0 ] || [ $need_src -eq 1 ]; then
   if [ -f /etc/apt/sources.list.d/debian.sources ] && ! grep -q 'deb-src' /etc/apt/sources.list.d/debian.sources; then
     $SUDO sed -i 's/^Types: deb$/Types: deb deb-src/' /etc/apt/sources.list.d/debian.sources
@@ -30,13 +31,18 @@ if [ ${#missing[@]} -gt 0 ]; then
   $SUDO apt-get install -y -q --no-install-recommends "${missing[@]}"
 fi
 
-# Dear ImGui 1.86 and SDL2 2.26.5 sources from Debian's source packages.
+# SDL2 2.26.5 sources from Debian 12's source package; Dear ImGui 1.92.2b's from Debian unstable's, fetched
+# without touching the system's apt lists (scripts/fetch_imgui.sh; nothing once .cache/src/imgui-1.92 is there).
 mkdir -p "$CACHE/src"
-if [ ! -d "$CACHE/src/imgui" ]; then
-  (cd "$CACHE/src" && apt-get source -q imgui >/dev/null && mv "$(ls -d imgui-*/ | head -1)" imgui)
-fi
+"$ROOT/scripts/fetch_imgui.sh" "$CACHE/src/imgui-1.92"
 if [ ! -d "$CACHE/src/sdl2" ]; then
   (cd "$CACHE/src" && apt-get source -q libsdl2 >/dev/null && mv "$(ls -d libsdl2-*/ | head -1)" sdl2)
+fi
+
+# yaml-cpp 0.7 from Debian's source package, for the page's launch-config import (core/launch; natively it is
+# Debian's libyaml-cpp-dev).
+if [ ! -d "$CACHE/src/yaml-cpp" ]; then
+  (cd "$CACHE/src" && apt-get source -q yaml-cpp >/dev/null && mv "$(ls -d yaml-cpp-*/ | head -1)" yaml-cpp)
 fi
 
 # SDL2 for WebAssembly, built once and cached. Its configure's ~160 checks are each an emcc compile and link
@@ -57,6 +63,24 @@ if [ ! -f "$CACHE/sdl2-wasm/lib/libSDL2.a" ]; then
       -DSDL_SHARED=OFF -DSDL_STATIC=ON -DSDL_TEST=OFF -DCMAKE_INSTALL_PREFIX="$CACHE/sdl2-wasm" >/dev/null
   cmake --build "$CACHE/sdl2-wasm-build" -j2 >/dev/null
   cmake --install "$CACHE/sdl2-wasm-build" >/dev/null
+fi
+
+# yaml-cpp for WebAssembly, built once and cached, for size (-Os: the page's download is bounded, issue #19). With
+# exceptions: yaml-cpp reports a bad file by throwing, and core/launch catches it (its link flag brings the
+# runtime support). toml++ is header-only: Debian's headers are
+# copied where the page's build looks for them (the page's compiler must not see /usr/include).
+if [ ! -f "$CACHE/yaml-cpp-wasm/lib/libyaml-cpp.a" ]; then
+  echo "setup: building yaml-cpp for WebAssembly (about 2 minutes)"
+  rm -rf "$CACHE/yaml-cpp-wasm-build"
+  emcmake cmake -S "$CACHE/src/yaml-cpp" -B "$CACHE/yaml-cpp-wasm-build" -G Ninja -DCMAKE_BUILD_TYPE=MinSizeRel \
+      -DYAML_CPP_BUILD_TESTS=OFF -DYAML_CPP_BUILD_TOOLS=OFF -DYAML_CPP_BUILD_CONTRIB=OFF -DYAML_BUILD_SHARED_LIBS=OFF \
+      -DCMAKE_CXX_FLAGS="-fexceptions" -DCMAKE_INSTALL_PREFIX="$CACHE/yaml-cpp-wasm" >/dev/null
+  cmake --build "$CACHE/yaml-cpp-wasm-build" -j2 >/dev/null
+  cmake --install "$CACHE/yaml-cpp-wasm-build" >/dev/null
+fi
+if [ ! -f "$CACHE/tomlplusplus/include/toml++/toml.h" ]; then
+  mkdir -p "$CACHE/tomlplusplus/include"
+  cp -r /usr/include/toml++ "$CACHE/tomlplusplus/include/"
 fi
 
 # Browser tests: playwright-core drives Debian's Chromium (never downloads a browser).

@@ -6,7 +6,8 @@
 #                   static page, the node command line, the WebAssembly benchmark)
 #   unit            the Catch2 suites and the script checks (layers, format, docs) through ctest
 #   browser-NAME    one per tests/browser/NAME.mjs: the page in headless Chromium (behaviour, the "why?" panel
-#                   and calibration, a phone, the whole-fleet search in Web Workers, hostile links and the CSP)
+#                   and calibration, a phone, the whole-fleet search in Web Workers, the keyboard alone,
+#                   hostile links and the CSP)
 #   parity-page     the page against the command line, driven by keystrokes and clicks
 #   window          the desktop window under Xvfb (tests/window/run.sh)
 #   parity-wasm     native against WebAssembly: identical plans
@@ -51,9 +52,10 @@ declare -A browser_desc=(
   [explain]="the \"why?\" panels and calibrating from a pasted log (mouse, Ctrl+V, English and Chinese, a phone)"
   [search]="the whole-fleet search in Web Workers (timed, printed) against the command line's answer"
   [phone]="a phone: touch, drag to scroll, the on-screen keyboard; a copy the browser refuses"
+  [keyboard]="the keyboard alone: Tab through every widget, a visible focus ring, Space/Enter, English and Chinese"
   [security]="hostile links and the Content-Security-Policy (no inline script, no eval)")
 browser_files=()
-for n in run explain search phone security; do [ -f "tests/browser/$n.mjs" ] && browser_files+=("tests/browser/$n.mjs"); done
+for n in run explain search phone keyboard security; do [ -f "tests/browser/$n.mjs" ] && browser_files+=("tests/browser/$n.mjs"); done
 for f in tests/browser/*.mjs; do [ -n "${browser_desc[$(basename "$f" .mjs)]+x}" ] || browser_files+=("$f"); done
 for f in "${browser_files[@]}"; do
   n="$(basename "$f" .mjs)"
@@ -65,8 +67,8 @@ add parity-page "native web" "the page against the command line: identical plans
   "node tests/parity/page.mjs --web build/web --cli build/native/trainplan"
 add window "native" "the desktop window under Xvfb: every view, Chinese, a link, saved state (tests/window/run.sh)" \
   "tests/window/run.sh --gui build/native/trainplan-gui --out build/screenshots"
-add parity-wasm "native web" "native against WebAssembly: identical plans for 24 configurations (tests/parity/parity.mjs)" \
-  "node tests/parity/parity.mjs 24"
+add parity-wasm "native web" "native against WebAssembly: identical plans for 24 configurations, and the JS module (tests/parity/)" \
+  "node tests/parity/parity.mjs 24 && node tests/parity/core_module.mjs"
 add sanitize-build "" "build preset sanitize: clang, ASan + UBSan + libFuzzer instrumentation (build/sanitize)" \
   "build_preset sanitize"
 add sanitize "sanitize-build" "the unit suite under AddressSanitizer + UndefinedBehaviorSanitizer (ctest --preset sanitize)" \

@@ -2,8 +2,9 @@
 # update-validation-doc.sh — regenerates the generated blocks of docs/ from the current engine, then checks
 # the prose around them (scripts/check_docs.py). docs/validation.md: the case file's predicted vs published
 # (BEGIN/END TABLE), the held-out whole runs (HELDOUT), the held-out throughput rows (HELDOUT_TP), the
-# published fine-tuning runs (FINETUNE), the
-# run-efficiency fit (FIT), the per-framework efficiency fits (STACKS); docs/step-model.md: the step
+# published fine-tuning runs (FINETUNE), issue #30's held-out and fitted MoE steps (MOE_HELDOUT, MOE_FIT) and whole
+# runs (RUNS_HELDOUT, RUNS_FIT), the start-up fit and its held-out check (FIT, STARTUP_HELDOUT), the MoE host time
+# (MOE_HOST), the per-framework efficiency fits (STACKS); docs/step-model.md: the step
 # model's steady-state table and leave-one-out (STEPFIT) and the articles' machine comparison
 # (ARTICLES_STEP); docs/articles.md: article 001's cluster and TCO table (TCO) and article 002's selection
 # guide (GUIDE); docs/explain-and-calibrate.md: an explained step time (EXPLAIN) and a calibration (CALIBRATE).
@@ -22,7 +23,13 @@ trap 'rm -rf "$GEN"' EXIT
 "$BIN" "$DATA/heldout_runs.json" "$DATA/published_setups.json" >"$GEN/HELDOUT" || true
 "$BIN" "$DATA/heldout_throughput.json" "$DATA/published_setups.json" >"$GEN/HELDOUT_TP" || true
 "$BIN" "$DATA/finetune_runs.json" "$DATA/published_setups.json" >"$GEN/FINETUNE" || true
-"$BIN" --fit-run "$DATA/cases.json" "$DATA/published_setups.json" >"$GEN/FIT"
+"$BIN" "$DATA/moe_heldout_steps.json" "$DATA/published_setups.json" >"$GEN/MOE_HELDOUT" || true
+"$BIN" "$DATA/moe_fit_steps.json" "$DATA/published_setups.json" >"$GEN/MOE_FIT" || true
+"$BIN" "$DATA/heldout_whole_runs.json" "$DATA/published_setups.json" >"$GEN/RUNS_HELDOUT" || true
+"$BIN" "$DATA/run_parts_fit.json" "$DATA/published_setups.json" >"$GEN/RUNS_FIT" || true
+"$BIN" --fit-startup "$DATA/run_parts_fit.json" "$DATA/published_setups.json" >"$GEN/FIT"
+"$BIN" --startup "$DATA/heldout_whole_runs.json" "$DATA/published_setups.json" >"$GEN/STARTUP_HELDOUT"
+"$BUILD/trainplan-fit_step" --moe-host >"$GEN/MOE_HOST"
 "$BUILD/trainplan-fit_stacks" >"$GEN/STACKS"
 "$BUILD/trainplan-fit_step" --markdown >"$GEN/STEPFIT"
 "$BUILD/trainplan-articles_step" >"$GEN/ARTICLES_STEP"
@@ -38,7 +45,8 @@ CAL_KEYS="model=llama3-8b gpu=a100-80g gpus=8 tp=1 pp=1 cp=1 zero=1 recompute=no
 python3 - "$ROOT/docs" "$GEN" "$CHECK" <<'PY'
 import os, re, sys
 docs, gen, check = sys.argv[1], sys.argv[2], sys.argv[3] == "1"
-blocks = {"validation.md": ["TABLE", "HELDOUT", "HELDOUT_TP", "FINETUNE", "FIT", "STACKS"], "step-model.md": ["STEPFIT", "ARTICLES_STEP"],
+blocks = {"validation.md": ["MOE_HELDOUT", "RUNS_HELDOUT", "STARTUP_HELDOUT", "TABLE", "HELDOUT", "HELDOUT_TP",
+                            "FINETUNE", "MOE_FIT", "RUNS_FIT", "FIT", "MOE_HOST", "STACKS"], "step-model.md": ["STEPFIT", "ARTICLES_STEP"],
           "articles.md": ["TCO", "GUIDE"], "explain-and-calibrate.md": ["EXPLAIN", "CALIBRATE"]}
 stale = []
 for name, tags in blocks.items():

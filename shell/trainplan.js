@@ -161,6 +161,10 @@
     var touch = null;       // the finger down: where it started, whether it moved (a drag, not a tap)
     var lastPointer = "mouse";
     var ours = false;       // the focus changes below are the page's own, not the user's
+    // Frames a tap on a field has to make it active before the input counts as left: Dear ImGui (1.87+)
+    // gives a touch a frame of hover before its press (#2702), so the field activates a frame or two
+    // after the tap's handler focused the input.
+    var tapGrace = 0;
     // Never empty: a phone's keyboard sends Backspace in an empty input to nothing (no event at all), so the
     // input holds one zero-width space, the caret after it, and gets it back after every edit.
     var SENTINEL = "\u200b";
@@ -219,6 +223,7 @@
       reset();
       input.focus();
       ours = false;
+      tapGrace = 4;
     });
     // Hidden by the user (iOS's Done): the field is done too, as with Enter (its text is already applied).
     input.addEventListener("blur", function () {
@@ -268,8 +273,9 @@
       frame: function (nowTyping, box, boxes) {
         fields = boxes;
         if (nowTyping) place(box);
+        tapGrace = nowTyping ? 0 : Math.max(0, tapGrace - 1);
         ours = true;
-        if (!nowTyping && document.activeElement === input) {
+        if (!nowTyping && document.activeElement === input && tapGrace === 0) {
           input.blur();  // the field was left: the keyboard closes, keys go to the canvas again
           sent = [];
           canvas.focus({ preventScroll: true });

@@ -1,10 +1,11 @@
 // app.cpp — the frame: the top bar, the notice bar, the inputs on the left and the current view on the
-// right (on a narrow screen one of the two at a time, phone.cpp), the status line; then, when anything changed, the plans
-// follow (background.h) and the link is written (link_sync.h). Also Init (the state to open on) and the
-// script hooks behind window.trainplan.
+// right (on a narrow screen one of the two at a time, phone.cpp), the status line; then, when anything changed, the
+// plans follow (background.h) and the link is written (link_sync.h). Also Init (the state to open on) and the script
+// hooks behind window.trainplan.
 #include "app.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 #include "i18n.h"
@@ -28,11 +29,12 @@ void NoticeBar(AppState& app) {
   tint.w = 0.15f;
   ImGui::PushStyleColor(ImGuiCol_ChildBg, tint);
   // Each notice wraps (a phone is narrower than most of them); the bar shows up to four lines, then scrolls.
-  const float text_w = ImGui::GetContentRegionAvail().x - ImGui::GetFrameHeight() - ImGui::GetStyle().WindowPadding.x * 2 - 8;
+  const float text_w =
+      ImGui::GetContentRegionAvail().x - ImGui::GetFrameHeight() - ImGui::GetStyle().WindowPadding.x * 2 - 8;
   size_t lines = 0;
   for (const ConfigIssue& is : app.notices) lines += WrapLines(FormatIssue(is, LangOf(app)), text_w).size();
   float h = ImGui::GetTextLineHeightWithSpacing() * (float)std::min<size_t>(lines, 4) + 12;
-  ImGui::BeginChild("notices", ImVec2(0, h), true);
+  ImGui::BeginChild("notices", ImVec2(0, h), ImGuiChildFlags_Borders | ImGuiChildFlags_NavFlattened);
   float close_x = ImGui::GetContentRegionAvail().x - ImGui::GetFrameHeight();
   bool dismiss = false;
   for (size_t i = 0; i < app.notices.size(); ++i) {
@@ -56,11 +58,40 @@ std::string WidgetsJson(const AppState& a) {
   std::string s = "{";
   for (const auto& w : a.widgets) {
     char buf[160];
-    std::snprintf(buf, sizeof buf, "%s\"%s\":[%.1f,%.1f,%.1f,%.1f]", s.size() > 1 ? "," : "", w.name.c_str(), w.x0, w.y0,
-                  w.x1, w.y1);
+    std::snprintf(buf, sizeof buf, "%s\"%s\":[%.1f,%.1f,%.1f,%.1f]", s.size() > 1 ? "," : "", w.name.c_str(), w.x0,
+                  w.y0, w.x1, w.y1);
     s += buf;
   }
   return s + "}";
+}
+
+// The keyboard's focus (Dear ImGui's nav cursor) after the last frame: the registered widget it is on
+// ("" when none matches), its rectangle, and whether its ring is drawn (after a key, until a click).
+std::string FocusJson(const AppState& app) {
+  const ImGuiContext& g = *ImGui::GetCurrentContext();
+  ImRect r;
+  std::string name;
+  if (g.NavId && g.NavWindow) {
+    r = ImGui::WindowRectRelToAbs(g.NavWindow, g.NavWindow->NavRectRel[g.NavLayer]);
+    // The widget recorded with the nav item's own rectangle, else the smallest one holding its centre.
+    float best = 1e30f;
+    bool exact = false;
+    const ImVec2 c = r.GetCenter();
+    for (const auto& w : app.widgets) {
+      const bool same = std::abs(w.x0 - r.Min.x) < 1.5f && std::abs(w.y0 - r.Min.y) < 1.5f &&
+                        std::abs(w.x1 - r.Max.x) < 1.5f && std::abs(w.y1 - r.Max.y) < 1.5f;
+      const bool holds = c.x >= w.x0 && c.x <= w.x1 && c.y >= w.y0 && c.y <= w.y1;
+      const float area = (w.x1 - w.x0) * (w.y1 - w.y0);
+      if (same && !exact)
+        name = w.name, exact = true;
+      else if (!exact && holds && area < best)
+        name = w.name, best = area;
+    }
+  }
+  char buf[160];
+  std::snprintf(buf, sizeof buf, "\"focus_rect\":[%.1f,%.1f,%.1f,%.1f],\"focus_ring\":%s,\"focus\":", r.Min.x, r.Min.y,
+                r.Max.x, r.Max.y, g.NavId && g.NavCursorVisible ? "true" : "false");
+  return buf + JsonEscape(name);
 }
 
 std::string StatsJson(AppState& app) {
@@ -80,7 +111,7 @@ std::string StatsJson(AppState& app) {
   out.pop_back();
   const bool shown = Now() < app.status_until;
   return out + ",\"status\":" + JsonEscape(shown ? app.status : std::string()) +
-         ",\"status_bad\":" + (shown && app.status_bad ? "true" : "false") + "}";
+         ",\"status_bad\":" + (shown && app.status_bad ? "true" : "false") + "," + FocusJson(app) + "}";
 }
 
 // window.trainplan: plan() and compare() finish what they report at once (only scripts wait for this; the
@@ -132,6 +163,9 @@ void Init(AppState& app, const InitOptions& options) {
   SplitSavedState(options.use_saved_state ? platform::LoadState() : std::string(), &saved, &saved_theme);
   app.dark = options.theme == "dark" || (options.theme != "light" && saved_theme == "dark");
   ApplyTheme(app.dark);
+  // Keyboard-only use (#33): Tab moves through every widget (not only the text fields), Space and Enter
+  // operate it, arrows move within lists; the focus ring shows once a key is used, a click hides it.
+  ImGui::GetIO().ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
   // Language: a --lang option, else the one remembered with the last state, else on a first visit the
   // browser's (natively the locale); a link that names `lang` over all of them.
   app.cfg.lang = ViewerLanguage(options.lang, saved, platform::PreferredLanguage());
@@ -193,8 +227,10 @@ void DrawUi(AppState& app) {
     LoadLinkInto(app, nav, /*plan_now=*/false, /*keep_language=*/false);
     app.link_item = 0;
     // A field being typed in would write its live text back over the state navigated to (ImGui gives an
-    // active InputText's own text priority over the buffer): leave it.
+    // active InputText's own text priority over the buffer): leave it, and drop the text ImGui keeps to
+    // hand back to a field in the frame after it is deactivated (1.92's InputTextDeactivateHook).
     ImGui::ClearActiveID();
+    ImGui::GetCurrentContext()->InputTextDeactivatedState.ClearFreeMemory();
     // The state navigated to is the one a return visit opens on (issue #20), and the link shown below.
     app.link = CurrentLink(app);
     Save(app);
@@ -237,24 +273,28 @@ void DrawUi(AppState& app) {
     input_changed |= NarrowColumn(app, status_h, results);
   } else {
     float left_w = std::max(300.0f, std::min(420.0f, ImGui::GetContentRegionAvail().x * 0.32f));
-    ImGui::BeginChild("inputs", ImVec2(left_w, -status_h), true);
+    // NavFlattened: the panels share the page's keyboard focus scope, so Tab goes on from the top bar
+    // through the inputs to the results (a child window of its own would keep Tab inside it).
+    ImGui::BeginChild("inputs", ImVec2(left_w, -status_h), ImGuiChildFlags_Borders | ImGuiChildFlags_NavFlattened);
     input_changed |= DrawInputs(app);
     ImGui::EndChild();
     ImGui::SameLine();
-    ImGui::BeginChild("results", ImVec2(0, -status_h), true);
+    ImGui::BeginChild("results", ImVec2(0, -status_h), ImGuiChildFlags_Borders | ImGuiChildFlags_NavFlattened);
     results();
     ImGui::EndChild();
   }
   // Status line: the link (what Copy link copies) or the last action's feedback.
-  if (feedback) Paragraph(app.status, ColV(app, app.status_bad ? Hue::Bad : Hue::Accent), status_w);
-  else ImGui::TextDisabled("%s", Elide(app.link, status_w).c_str());
+  if (feedback)
+    Paragraph(app.status, ColV(app, app.status_bad ? Hue::Bad : Hue::Accent), status_w);
+  else
+    ImGui::TextDisabled("%s", Elide(app.link, status_w).c_str());
   Record(app, "status");
   ImGui::End();
   ExplainWindow(app);  // over the page, while a "why?" is open
 
   if (input_changed || changed) {
-    FollowCalibration(app, before);  // a measurement stays with the configuration it was measured on
-    if (input_changed) app.notices.clear();  // about the link; the inputs moved on
+    FollowCalibration(app, before);               // a measurement stays with the configuration it was measured on
+    if (input_changed) app.notices.clear();       // about the link; the inputs moved on
     if (input_changed) app.reveal_error = false;  // never scroll away from the field being edited
     double t_edit = Now();
     SyncTasks(app);

@@ -26,11 +26,15 @@ namespace tp::ui {
 
 enum class View { Plan, Compare, Search };  // Config::view's values (kViewNames)
 
+// A font and the size it is drawn at (Dear ImGui 1.92: a font has no size of its own; PushFace).
+struct Face {
+  ImFont* font = nullptr;
+  float size = 0;
+};
 struct Fonts {
-  ImFont* body = nullptr;
-  ImFont* bold = nullptr;
-  ImFont* big = nullptr;
-  ImFont* small = nullptr;
+  Face body;  // text
+  Face bold;  // headings, labels of results
+  Face big;   // the verdict, the top bar's name (the bold font, larger)
 };
 
 struct AppState {
@@ -39,8 +43,8 @@ struct AppState {
   // The one source of truth: what the link says. The view (cfg.view), the compare columns (cfg.cmp) and
   // the language (cfg.lang; web/i18n's current language is set from it) are keys of it like any other.
   Config cfg;
-  PlanTask main;             // the plan of cfg: main.out is what the plan view and the inputs show
-  Background bg;             // compare columns, scaling chart, search view
+  PlanTask main;  // the plan of cfg: main.out is what the plan view and the inputs show
+  Background bg;  // compare columns, scaling chart, search view
 
   // Issues of the last link load. A bad value of a key with a field is passed to the planner, so it joins
   // the plan's issues and shows next to its field until edited (issue #9); the rest (unknown keys, a
@@ -61,21 +65,21 @@ struct AppState {
   CalibrateState calibrate;  // the training-log paste box (calibrate_panel.h)
 
   bool dark = false;
-  bool cjk_font_ready = false;  // the font atlas holds the Chinese glyphs (set by main.cpp; stats())
-  bool persist = true;       // save the state between runs (off for --screenshot)
+  bool cjk_font_ready = false;  // the Chinese font is merged into the atlas (set by main.cpp; stats())
+  bool persist = true;          // save the state between runs (off for --screenshot)
   Fonts fonts;
 
   // Link bookkeeping: the first edit of an input pushes a history entry, further edits of the same input
   // (typing, dragging) replace it, so Back returns to the state before that input was touched. Those
   // replacements (and the saved state) wait until the input is left or typing pauses: a keystroke never
   // waits on the browser's history and storage.
-  std::string link;              // FormatLink(cfg) as last written or about to be written
-  unsigned int link_item = 0;    // the ImGui item whose edits replace the current history entry
-  bool link_pending = false;     // link not yet written (replaceState + saved state)
-  double link_due = 0;           // Now() after which a pending write goes out even while still typing
-  std::string status;            // one-line feedback ("Link copied", "Saved trainplan-plan.md")
+  std::string link;            // FormatLink(cfg) as last written or about to be written
+  unsigned int link_item = 0;  // the ImGui item whose edits replace the current history entry
+  bool link_pending = false;   // link not yet written (replaceState + saved state)
+  double link_due = 0;         // Now() after which a pending write goes out even while still typing
+  std::string status;          // one-line feedback ("Link copied", "Saved trainplan-plan.md")
   double status_until = 0;
-  bool status_bad = false;       // the feedback is a failure (red): the browser refused the clipboard
+  bool status_bad = false;  // the feedback is a failure (red): the browser refused the clipboard
 
   // Test hooks: screen rectangles of named inputs (window.trainplan.widgets()).
   struct WidgetRect {
@@ -102,9 +106,9 @@ inline View ViewOf(const AppState& app) { return View(app.cfg.view); }
 inline Lang LangOf(const AppState& app) { return ParseLang(app.cfg.lang); }
 
 struct InitOptions {
-  std::string view;   // "plan", "compare", "search" or "" (from the link or saved state)
-  std::string theme;  // "light", "dark" or ""
-  std::string lang;   // "en", "zh" or "" (the link, the saved state or the browser's language decides)
+  std::string view;             // "plan", "compare", "search" or "" (from the link or saved state)
+  std::string theme;            // "light", "dark" or ""
+  std::string lang;             // "en", "zh" or "" (the link, the saved state or the browser's language decides)
   bool use_saved_state = true;  // without a link, restore the last state
   bool save_state = true;       // save the state as it changes
 };

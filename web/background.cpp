@@ -11,6 +11,7 @@
 #include "fields.h"
 #include "platform.h"
 #include "scenario.h"
+#include "search_config.h"  // PageSearchOptions: the search `trainplan search --link` runs too
 #include "views.h"
 
 namespace tp::ui {
@@ -96,9 +97,11 @@ void SyncDerived(AppState& app) {
   // Strict: a point whose configuration the rules refuse (an explicit layout too big for 8 GPUs) does not
   // fit at that count, rather than being planned with other values.
   SyncList(bg.scaling, scaling, PlanMode::Strict);
-  if (bg.search_started && PlanInputs(bg.search_cfg) != PlanInputs(planned))
+  if (bg.search_started &&
+      (PlanInputs(bg.search_cfg) != PlanInputs(planned) || bg.search_cfg.search_gpus != planned.search_gpus))
     bg.search_started = bg.search_running = bg.search_complete = false;
   bg.search_cfg = planned;
+  bg.search_options.objective = planned.search_by == 1 ? Objective::Cost : Objective::Time;  // re-ranks only
 }
 
 // The main plan's answer changed (it landed, or only its view keys did): what is derived from it follows.
@@ -114,8 +117,10 @@ void Publish(AppState& app) {
 // Layouts per Step, aiming at about 1 ms: grow slowly while steps are quick, shrink fast when one was
 // slow, and never so large that one step of a costlier configuration could take a whole frame.
 void AdaptBudget(uint64_t& budget, double step_s) {
-  if (step_s < 0.0007 && budget < 2048) budget *= 2;
-  else if (step_s > 0.0015 && budget > 16) budget = std::max<uint64_t>(16, budget / 4);
+  if (step_s < 0.0007 && budget < 2048)
+    budget *= 2;
+  else if (step_s > 0.0015 && budget > 16)
+    budget = std::max<uint64_t>(16, budget / 4);
 }
 
 // The tasks the current view draws (the search view's are its search's shares, on the workers).
@@ -180,8 +185,10 @@ const std::vector<int>& ScaleCounts() {
 void SyncTasks(AppState& app) {
   // The same plan with other view keys is published at once; a new one when it lands (BackgroundWork).
   // The link's bad values and the refused typed ones come with the plan, so they show at their fields.
-  if (!Retarget(app.main, app.cfg, PlanMode::Fallback, InputIssues(app)) && app.main.Done()) Publish(app);
-  else SyncColumns(app);
+  if (!Retarget(app.main, app.cfg, PlanMode::Fallback, InputIssues(app)) && app.main.Done())
+    Publish(app);
+  else
+    SyncColumns(app);
 }
 
 void FinishMainPlan(AppState& app) {
@@ -220,11 +227,7 @@ void BackgroundWork(AppState& app, double frame_start) {
   if (!app.main.Done()) return;
   if (ViewOf(app) == View::Search) {
     if (!bg.search_started) {
-      bg.search_options.top = 20;
-      bg.search_options.both_objectives = true;  // "by time" / "by cost" without searching again
-      bg.search_options.gpu_types.clear();
-      for (const auto& g : Gpus())
-        if (!bg.selected_gpu_only || g.id == bg.search_cfg.gpu) bg.search_options.gpu_types.push_back(g.id);
+      bg.search_options = PageSearchOptions(bg.search_cfg);  // core's: what `trainplan search --link` runs
       bg.search.Begin(bg.search_cfg, bg.search_options);
       bg.search_began = Now();
       bg.search_started = bg.search_running = true;

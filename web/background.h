@@ -23,16 +23,16 @@ struct AppState;
 // One configuration being planned, or planned. Its planner begins at the first step, so pointing many
 // tasks at new configurations (an edit that moves every chart point) costs no planning in that frame.
 struct PlanTask {
-  Config cfg;                              // what is (being) planned
-  Config inputs;                           // PlanInputs(cfg): what the answer depends on
-  std::vector<ConfigIssue> parse_issues;   // the main plan's: the link's bad values (Planner::Begin)
+  Config cfg;                             // what is (being) planned
+  Config inputs;                          // PlanInputs(cfg): what the answer depends on
+  std::vector<ConfigIssue> parse_issues;  // the main plan's: the link's bad values (Planner::Begin)
   PlanMode mode = PlanMode::Strict;
-  bool planning = false;                   // an answer for cfg is due
-  std::unique_ptr<Planner> planner;        // begun on cfg once planning has had its first step
+  bool planning = false;             // an answer for cfg is due
+  std::unique_ptr<Planner> planner;  // begun on cfg once planning has had its first step
   bool begun = false;
-  PlanOutput out;                          // the last answer: of cfg once done, of an earlier cfg while planning
-  bool has_result = false;                 // out holds an answer
-  double started = 0;                      // Now() when the plan of cfg began (the re-plan time in stats())
+  PlanOutput out;           // the last answer: of cfg once done, of an earlier cfg while planning
+  bool has_result = false;  // out holds an answer
+  double started = 0;       // Now() when the plan of cfg began (the re-plan time in stats())
 
   bool Planning() const { return planning; }
   bool Done() const { return has_result && !planning; }
@@ -61,12 +61,11 @@ struct Background {
                                   // and GPU types set when it starts
   Config search_cfg;              // what `search` searches (PlanInputs of it)
   bool search_started = false, search_running = false;
-  bool selected_gpu_only = false; // search view: only the configuration's GPU type (a new value restarts it)
   // The view's whole answer (the search and every GPU type's point) has been drawn: searchStatus()'s
   // done, and search_ms its time from the search's start.
   bool search_complete = false;
   double search_began = 0, search_ms = 0;
-  uint64_t budget = 256;          // layouts per Step of a plan, adapted to about 1-2 ms (AdaptBudget)
+  uint64_t budget = 256;  // layouts per Step of a plan, adapted to about 1-2 ms (AdaptBudget)
 };
 
 // The GPU counts of the scaling chart.

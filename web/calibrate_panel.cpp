@@ -5,6 +5,7 @@
 
 #include "app.h"
 #include "calibrate.h"
+#include "fields.h"
 #include "i18n.h"
 #include "imgui.h"
 #include "json.h"
@@ -13,7 +14,6 @@
 #include "text_layout.h"
 #include "views.h"
 #include "widgets.h"
-#include "fields.h"
 
 namespace tp::ui {
 namespace {
@@ -28,10 +28,11 @@ bool ReadBox(AppState& app) {
   if (Trim(text).empty()) return false;
   const RunLogReading reading = ReadRunLog(text);
   if (reading.framework.empty()) {
-    st.message = Tr("No throughput or memory figure recognised. Read: torchtitan's metrics line (tps, memory), "
-                    "torchtune's (tokens_per_second_per_gpu, peak_memory_reserved), Megatron-LM / NeMo's (elapsed "
-                    "time per iteration (ms), max reserved) and the Hugging Face Trainer's (train_tokens_per_second, "
-                    "train_samples_per_second).");
+    st.message =
+        Tr("No throughput or memory figure recognised. Read: torchtitan's metrics line (tps, memory), "
+           "torchtune's (tokens_per_second_per_gpu, peak_memory_reserved), Megatron-LM / NeMo's (elapsed "
+           "time per iteration (ms), max reserved) and the Hugging Face Trainer's (train_tokens_per_second, "
+           "train_samples_per_second).");
     st.message_bad = true;
     return false;
   }
@@ -44,15 +45,17 @@ bool ReadBox(AppState& app) {
   const Config before = app.cfg;
   // Each figure through core's parser as if typed into its field: a value the key refuses (1e20 tokens/s)
   // stays out of the plan, with the key's message in red under its field.
-  Config from_log = app.cfg;
-  ApplyRunLog(reading, gbs, seq, gpus, /*keep_given=*/false, from_log);
+  // (The log's figures as read, not ApplyRunLog's result: the page shows a refused one under its field.)
+  const double log_tps = LogTokensPerGpu(reading, gbs, seq, gpus);
   struct Figure {
     const char* key;
     double read, was;
   };
   const Figure figures[] = {
-      {"measured_tokens_per_s_per_gpu", from_log.measured_tokens_per_s_per_gpu, before.measured_tokens_per_s_per_gpu},
-      {"measured_peak_gib", from_log.measured_peak_gib, before.measured_peak_gib}};
+      {"measured_tokens_per_s_per_gpu", log_tps > 0 ? log_tps : before.measured_tokens_per_s_per_gpu,
+       before.measured_tokens_per_s_per_gpu},
+      {"measured_peak_gib", reading.peak_gib > 0 ? reading.peak_gib : before.measured_peak_gib,
+       before.measured_peak_gib}};
   bool applied = false, refused = false;
   for (const Figure& f : figures)
     if (f.read != f.was) {
@@ -60,21 +63,24 @@ bool ReadBox(AppState& app) {
       applied = true;
       refused |= app.inputs.typed.count(f.key) > 0;
     }
-  const double tps = LogTokensPerGpu(reading, gbs, seq, gpus);
+  const double tps = log_tps;
   std::string read;
   if (tps > 0) read = Sprintf(Tr("%s tokens/s per GPU"), FmtRate(tps).c_str());
-  if (reading.peak_gib > 0) read.append(read.empty() ? "" : ", ").append(Sprintf(Tr("peak %.2f GiB reserved"), reading.peak_gib));
+  if (reading.peak_gib > 0)
+    read.append(read.empty() ? "" : ", ").append(Sprintf(Tr("peak %.2f GiB reserved"), reading.peak_gib));
   if (LogNeedsPlanShape(reading) && !shaped) {
-    st.message = Tr("An iteration time or samples per second needs the plan's global batch, sequence and GPU count: "
-                    "mend the inputs marked in red first.");
+    st.message =
+        Tr("An iteration time or samples per second needs the plan's global batch, sequence and GPU count: "
+           "mend the inputs marked in red first.");
     st.message_bad = true;
     return applied;
   }
   st.message = TrFill("Read from a {0} line: {1}", {reading.framework, read});
   if (LogNeedsPlanShape(reading))
-    st.message.append(" ").append(TrFill("(from its iteration time or samples per second, with the plan's {0} sequences of {1} "
-                               "tokens per step on {2} GPUs)",
-                               {FmtInt((long long)gbs), FmtInt((long long)seq), FmtInt((long long)gpus)}));
+    st.message.append(" ").append(
+        TrFill("(from its iteration time or samples per second, with the plan's {0} sequences of {1} "
+               "tokens per step on {2} GPUs)",
+               {FmtInt((long long)gbs), FmtInt((long long)seq), FmtInt((long long)gpus)}));
   if (refused) {
     st.message.append(" ").append(Tr("(refused: see the message under the field)"));
     st.message_bad = true;
@@ -90,7 +96,8 @@ bool RunLogBox(AppState& app) {
   CalibrateState& st = app.calibrate;
   Paragraph(Tr("Paste a line of your training log (torchtitan, torchtune, Megatron-LM / NeMo, Hugging Face Trainer):"));
   bool changed = false;
-  if (ImGui::InputTextMultiline("##runlog", st.log.data(), st.log.size(), ImVec2(-1, ImGui::GetTextLineHeight() * 3.6f)))
+  if (ImGui::InputTextMultiline("##runlog", st.log.data(), st.log.size(),
+                                ImVec2(-1, ImGui::GetTextLineHeight() * 3.6f)))
     changed = ReadBox(app);
   RecordTextField(app);
   Record(app, "calibrate_log");
@@ -105,7 +112,7 @@ void CalibrationResult(AppState& app, const PlanOutput& o) {
   const std::vector<std::pair<std::string, std::string>> rows = CalibrationRows(o, LangOf(app));
   if (rows.empty()) return;
   ImGui::Spacing();
-  ImGui::PushFont(app.fonts.bold);
+  PushFace(app.fonts.bold);
   ImGui::TextUnformatted(Tr("Calibration (from your run)"));
   ImGui::PopFont();
   Record(app, "calibration_result");
@@ -113,10 +120,11 @@ void CalibrationResult(AppState& app, const PlanOutput& o) {
     ImGui::Bullet();
     Paragraph(label + ": " + value);
   }
-  MutedParagraph(Tr("The speed factor multiplies the kernel rates (eff_matmul, eff_attention, eff_memory); "
-                    "communication, the pipeline bubble and offload stay physics. The memory factor multiplies "
-                    "activations and the allocator's temporaries; weights, gradients and optimizer states are exact "
-                    "counts. Compare, Search and the scaling chart plan with these factors."));
+  MutedParagraph(
+      Tr("The speed factor multiplies the kernel rates (eff_matmul, eff_attention, eff_memory); "
+         "communication, the pipeline bubble and offload stay physics. The memory factor multiplies "
+         "activations and the allocator's temporaries; weights, gradients and optimizer states are exact "
+         "counts. Compare, Search and the scaling chart plan with these factors."));
   for (const ConfigIssue& is : o.issues)
     if (IsCalibrationIssue(is)) IssueLine(app, is);
 }

@@ -17,7 +17,7 @@ struct AppState;
 
 struct CalibrateState {
   std::vector<char> log = std::vector<char>(16384, '\0');  // the paste box
-  std::string message;   // what was read from it, or why nothing was
+  std::string message;                                     // what was read from it, or why nothing was
   bool message_bad = false;
 };
 

@@ -76,7 +76,8 @@ void StackedBar(AppState& app, const char* id, const std::vector<Segment>& segs,
     if (xb - xa > 2) dl->AddLine(ImVec2(xb, y0), ImVec2(xb, y1), Col(app, Hue::Grid), 1);
     // Label inside the segment when there is room.
     ImVec2 ts = ImGui::CalcTextSize(segs[i].label.c_str());
-    if (xb - xa > ts.x + 8) dl->AddText(ImVec2(xa + 4, y0 + (height - ts.y) * 0.5f), IM_COL32_WHITE, segs[i].label.c_str());
+    if (xb - xa > ts.x + 8)
+      dl->AddText(ImVec2(xa + 4, y0 + (height - ts.y) * 0.5f), IM_COL32_WHITE, segs[i].label.c_str());
     if (hovered && mouse.x >= xa && mouse.x < xb && mouse.y >= y0 && mouse.y <= y1) hover_index = (int)i;
   }
   if (capacity > 0) {
@@ -102,11 +103,13 @@ void StackedBar(AppState& app, const char* id, const std::vector<Segment>& segs,
     ImGui::BeginTooltip();
     if (hover_index >= 0) {
       const Segment& s = segs[hover_index];
-      Paragraph(Sprintf(Tr("%s: %s (%s of total)"), s.label.c_str(), fmt(s.value).c_str(), FmtPct(s.value / total).c_str()),
-                ImVec4(0, 0, 0, 0), w);
+      Paragraph(
+          Sprintf(Tr("%s: %s (%s of total)"), s.label.c_str(), fmt(s.value).c_str(), FmtPct(s.value / total).c_str()),
+          ImVec4(0, 0, 0, 0), w);
       if (!s.detail.empty()) Paragraph(s.detail, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled), w);
     } else {
-      Paragraph(Sprintf(Tr("total %s of %s %s"), fmt(total).c_str(), capacity_label, fmt(capacity).c_str()), ImVec4(0, 0, 0, 0), w);
+      Paragraph(Sprintf(Tr("total %s of %s %s"), fmt(total).c_str(), capacity_label, fmt(capacity).c_str()),
+                ImVec4(0, 0, 0, 0), w);
     }
     if (!note.empty()) Paragraph(note, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled), w);
     ImGui::EndTooltip();
@@ -133,7 +136,8 @@ void StackedBar(AppState& app, const char* id, const std::vector<Segment>& segs,
   ImGui::PopID();
 }
 
-void LineChart(AppState& app, const char* id, ImVec2 size, const std::vector<Series>& series, const LineChartSpec& spec) {
+void LineChart(AppState& app, const char* id, ImVec2 size, const std::vector<Series>& series,
+               const LineChartSpec& spec) {
   ImGui::PushID(id);
   ImVec2 p0 = ImGui::GetCursorScreenPos();
   ImGui::InvisibleButton("chart", size);
@@ -146,8 +150,9 @@ void LineChart(AppState& app, const char* id, ImVec2 size, const std::vector<Ser
   float legend_w = 0;
   for (const auto& s : series) legend_w += lh * 0.6f + 4 + ImGui::CalcTextSize(s.name.c_str()).x + 14;
   const float titles_w = ImGui::CalcTextSize(spec.left_label).x + ImGui::CalcTextSize(spec.right_label).x + 16;
-  const bool legend_row = p0.x + left_pad + 10 + legend_w + ImGui::CalcTextSize(spec.right_label).x + 8 > p0.x + size.x ||
-                          titles_w + legend_w > size.x;
+  const bool legend_row =
+      p0.x + left_pad + 10 + legend_w + ImGui::CalcTextSize(spec.right_label).x + 8 > p0.x + size.x ||
+      titles_w + legend_w > size.x;
   const float top = legend_row ? lh * 2 + 4 : lh;
   ImVec2 a(p0.x + left_pad, p0.y + top + 6), b(p0.x + size.x - right_pad, p0.y + size.y - lh * 2 - 6);
   if (b.x <= a.x || b.y <= a.y) {
@@ -168,11 +173,13 @@ void LineChart(AppState& app, const char* id, ImVec2 size, const std::vector<Ser
   }
   if (xmax == xmin) xmax = xmin * 2;
   auto tx = [&](double x) {
-    double t = spec.x_log2 ? (std::log2(x) - std::log2(xmin)) / (std::log2(xmax) - std::log2(xmin)) : (x - xmin) / (xmax - xmin);
+    double t = spec.x_log2 ? (std::log2(x) - std::log2(xmin)) / (std::log2(xmax) - std::log2(xmin))
+                           : (x - xmin) / (xmax - xmin);
     return a.x + (float)t * (b.x - a.x);
   };
   double lstep = NiceStep(lmax, 4), rstep = NiceStep(rmax, 4);
-  double ltop = std::max(lstep, std::ceil(lmax / lstep) * lstep), rtop = std::max(rstep, std::ceil(rmax / rstep) * rstep);
+  double ltop = std::max(lstep, std::ceil(lmax / lstep) * lstep),
+         rtop = std::max(rstep, std::ceil(rmax / rstep) * rstep);
   // Log left axis: whole decades around the data, so ideal linear scaling is a straight line.
   double lmin_pos = 1e300;
   for (const auto& s : series)
@@ -311,7 +318,8 @@ int Scatter(AppState& app, const char* id, ImVec2 size, const std::vector<Scatte
   bool clicked = ImGui::IsItemClicked();
   ImDrawList* dl = ImGui::GetWindowDrawList();
   float lh = ImGui::GetTextLineHeight();
-  ImVec2 a(p0.x + ImGui::CalcTextSize("$000.0 M").x + 10, p0.y + lh + 6), b(p0.x + size.x - 16, p0.y + size.y - lh * 2 - 6);
+  ImVec2 a(p0.x + ImGui::CalcTextSize("$000.0 M").x + 10, p0.y + lh + 6),
+      b(p0.x + size.x - 16, p0.y + size.y - lh * 2 - 6);
   int result = -1;
   double xmin = 1e300, xmax = -1e300, ymin = 1e300, ymax = -1e300;
   for (const auto& p : pts) {
@@ -386,7 +394,8 @@ int Scatter(AppState& app, const char* id, ImVec2 size, const std::vector<Scatte
     for (const auto& p : pts)
       if (p.highlight && p.ok && p.x > 0 && p.y > 0) front.push_back(ImVec2(px(p.x), py(p.y)));
     std::sort(front.begin(), front.end(), [](ImVec2 l, ImVec2 r) { return l.x < r.x; });
-    for (size_t i = 0; i + 1 < front.size(); ++i) dl->AddLine(front[i], front[i + 1], Col(app, Hue::Accent, 0.6f), 1.5f);
+    for (size_t i = 0; i + 1 < front.size(); ++i)
+      dl->AddLine(front[i], front[i + 1], Col(app, Hue::Accent, 0.6f), 1.5f);
   }
   int hover = -1;
   float best_d2 = 12 * 12;
@@ -447,7 +456,9 @@ int Scatter(AppState& app, const char* id, ImVec2 size, const std::vector<Scatte
       dl->AddText(box.Min, p.selected ? Col(app, Hue::Capacity) : muted, text.c_str());
       labelled.push_back(p.label);
       label_boxes.push_back(box);
-      if (p.selected) app.widgets_building.push_back({std::string(id) + "_selected_label", box.Min.x, box.Min.y, box.Max.x, box.Max.y});
+      if (p.selected)
+        app.widgets_building.push_back(
+            {std::string(id) + "_selected_label", box.Min.x, box.Min.y, box.Max.x, box.Max.y});
     }
   if (hover >= 0) {
     const auto& p = pts[hover];

@@ -36,7 +36,8 @@ int FindNode(const Explanation& ex, const std::string& name) {
 }
 
 bool Drawn(const ExplainState& st, const std::string& name) {
-  return std::any_of(st.rows_building.begin(), st.rows_building.end(), [&](const ExplainState::Row& r) { return r.name == name; });
+  return std::any_of(st.rows_building.begin(), st.rows_building.end(),
+                     [&](const ExplainState::Row& r) { return r.name == name; });
 }
 
 // One line of the tree: "label: value [your key tp]", a tree node when it has anything to open (a formula,
@@ -59,11 +60,15 @@ void DrawNode(AppState& app, const Explanation& ex, int id, int depth) {
   // instead of running off the panel (a tree node's label does not wrap).
   const bool open = ImGui::TreeNodeEx("##node", flags);
   if (!Drawn(app.explain, n.name)) Record(app, ("explain_" + n.name).c_str());
-  if (ImGui::IsItemHovered() && has_body) Tooltip(Tr(open ? "Click to close" : "Click for its formula, source and inputs"));
+  if (ImGui::IsItemHovered() && has_body)
+    Tooltip(Tr(open ? "Click to close" : "Click for its formula, source and inputs"));
   ImGui::SameLine();
-  if (!n.key.empty()) Paragraph(line, ColV(app, Hue::Accent));
-  else Paragraph(line);
-  ExplainState::Row row{n.name, line, ExplainLabel(n, lang), value, n.formula, SubstitutedFormula(ex, n, lang), source, n.key};
+  if (!n.key.empty())
+    Paragraph(line, ColV(app, Hue::Accent));
+  else
+    Paragraph(line);
+  ExplainState::Row row{n.name, line, ExplainLabel(n, lang), value, n.formula, SubstitutedFormula(ex, n, lang),
+                        source, n.key};
   row.value = n.value, row.depth = depth, row.expanded = open && has_body;
   app.explain.rows_building.push_back(row);
   if (open && has_body) {
@@ -100,7 +105,9 @@ void PlaceWindow(bool appearing) {
 
 std::string RowJson(const ExplainState::Row& r) {
   std::string s = "{";
-  auto item = [&](const char* key, const std::string& value) { s.append(s.size() > 1 ? ",\"" : "\"").append(key).append("\":").append(value); };
+  auto item = [&](const char* key, const std::string& value) {
+    s.append(s.size() > 1 ? ",\"" : "\"").append(key).append("\":").append(value);
+  };
   item("name", JsonEscape(r.name));
   item("depth", std::to_string(r.depth));
   item("line", JsonEscape(r.line));
@@ -120,7 +127,7 @@ std::string RowJson(const ExplainState::Row& r) {
 void WhyButton(AppState& app, Figure figure) {
   const char* node = FigureId(figure);
   const std::string label = std::string(Tr("why?")) + "##why_" + node;
-  ImGui::PushFont(app.fonts.body);
+  PushFace(app.fonts.body);
   SameLineIfFits(Tr("why?"), 6);
   ImGui::PushStyleColor(ImGuiCol_Button, ImVec4(0, 0, 0, 0));
   ImGui::PushStyleColor(ImGuiCol_Text, ColV(app, Hue::Accent));
@@ -160,11 +167,12 @@ void ExplainWindow(AppState& app) {
       MutedParagraph(Tr("This plan has no numbers to explain: see the errors beside the inputs."));
     } else {
       const ExplainNode& n = ex.nodes[root];
-      ImGui::PushFont(app.fonts.bold);
+      PushFace(app.fonts.bold);
       Paragraph(ExplainLabel(n, lang) + " = " + ExplainValueText(n, lang));
       ImGui::PopFont();
-      MutedParagraph(Tr("Each line is a number and its value; open it for its formula with your values, its source "
-                        "and its inputs. Your own inputs are marked as yours: change them in the inputs panel."));
+      MutedParagraph(
+          Tr("Each line is a number and its value; open it for its formula with your values, its source "
+             "and its inputs. Your own inputs are marked as yours: change them in the inputs panel."));
       ImGui::Separator();
       DrawNode(app, ex, root, 0);
     }

@@ -16,12 +16,12 @@ namespace tp::ui {
 struct AppState;
 
 struct ExplainState {
-  std::string open;       // the figure id the panel explains ("days", "memory_total_bytes"); "" = closed
-  bool appearing = false; // opened in this frame: place the window on screen and focus it
-  Explanation tree;       // of the main plan as planned for `built_for`
-  Config built_for;       // the resolved configuration the tree was built for (a plan depends only on it)
+  std::string open;        // the figure id the panel explains ("days", "memory_total_bytes"); "" = closed
+  bool appearing = false;  // opened in this frame: place the window on screen and focus it
+  Explanation tree;        // of the main plan as planned for `built_for`
+  Config built_for;        // the resolved configuration the tree was built for (a plan depends only on it)
   bool built = false;
-  int builds = 0;         // trees built so far: the tests check it follows the plan, not the frames
+  int builds = 0;  // trees built so far: the tests check it follows the plan, not the frames
 
   // What the panel drew in the last frame, line by line (window.trainplan.explainPanel(), the tests).
   struct Row {

@@ -12,14 +12,14 @@
 #include "imgui.h"
 #include "json.h"
 #include "plan.h"
+#include "presets.h"
+#include "resolve.h"
+#include "resolved.h"
 #include "stack.h"
 #include "text.h"
 #include "text_layout.h"
 #include "views.h"
 #include "widgets.h"
-#include "presets.h"
-#include "resolve.h"
-#include "resolved.h"
 
 namespace tp::ui {
 namespace {
@@ -72,9 +72,11 @@ bool TextBox(AppState& app, const KeyInfo& k, const std::string& shown, bool dis
   char buf[272];
   std::snprintf(buf, sizeof buf, "%s", shown.c_str());
   if (disabled) ImGui::BeginDisabled();
-  const bool edited = ImGui::InputText("##v", buf, sizeof buf, disabled ? ImGuiInputTextFlags_ReadOnly : ImGuiInputTextFlags_AutoSelectAll);
+  const bool edited = ImGui::InputText("##v", buf, sizeof buf,
+                                       disabled ? ImGuiInputTextFlags_ReadOnly : ImGuiInputTextFlags_AutoSelectAll);
   if (disabled) ImGui::EndDisabled();
-  if (ImGui::IsItemActivated()) app.inputs.editing_key = k.name, app.inputs.editing_start = FormatValue(app.cfg, k.name);
+  if (ImGui::IsItemActivated())
+    app.inputs.editing_key = k.name, app.inputs.editing_start = FormatValue(app.cfg, k.name);
   RecordTextField(app);
   if (!disabled && ImGui::IsItemDeactivated()) {
     // Left empty: nothing was typed after all, the field shows the value again.
@@ -92,10 +94,13 @@ bool TextKindField(AppState& app, const KeyInfo& k) {
   const bool assumption = k.assume != nullptr;
   const char* auto_word = assumption ? "default" : "auto";
   const std::string unit = ShownUnit(k);
-  const float auto_w = k.has_auto && k.kind != KeyKind::Text ? ImGui::CalcTextSize(Tr(auto_word)).x + ImGui::GetFrameHeight() + 8 : 0;
+  const float auto_w =
+      k.has_auto && k.kind != KeyKind::Text ? ImGui::CalcTextSize(Tr(auto_word)).x + ImGui::GetFrameHeight() + 8 : 0;
   // A long unit ("fraction of GPU TDP") on a narrow screen goes under the field rather than off the edge.
-  const bool unit_below = !unit.empty() && ImGui::GetContentRegionAvail().x - auto_w - UnitWidth(unit) < ImGui::GetFontSize() * 5;
-  ImGui::SetNextItemWidth(std::max(ImGui::GetFontSize() * 3, ImGui::GetContentRegionAvail().x - auto_w - (unit_below ? 0 : UnitWidth(unit))));
+  const bool unit_below =
+      !unit.empty() && ImGui::GetContentRegionAvail().x - auto_w - UnitWidth(unit) < ImGui::GetFontSize() * 5;
+  ImGui::SetNextItemWidth(std::max(ImGui::GetFontSize() * 3,
+                                   ImGui::GetContentRegionAvail().x - auto_w - (unit_below ? 0 : UnitWidth(unit))));
   bool changed = false;
   std::string text;
   if (is_auto) {
@@ -131,15 +136,21 @@ bool TextKindField(AppState& app, const KeyInfo& k) {
       std::erase_if(app.inputs.typed_issues, [&](const ConfigIssue& is) { return is.key == key; });
       std::vector<ConfigIssue> ignored;
       // Off auto: the field starts from the value in use (or the range's low end).
-      if (a || !ApplyPair(c, key, ResolvedText(app, k), ignored)) ApplyPair(c, key, a ? "auto" : FormatNumber(k.lo), ignored);
+      if (a || !ApplyPair(c, key, ResolvedText(app, k), ignored))
+        ApplyPair(c, key, a ? "auto" : FormatNumber(k.lo), ignored);
       changed = true;
     }
     if (ImGui::IsItemHovered()) {
-      if (assumption) KeyTooltip(app, key);
-      else if (IsModelGroup(k.group)) Tooltip(Sprintf(Tr("Use the preset's value of %s."), key));
-      else if (k.group == KeyGroup::Layout) Tooltip(Sprintf(Tr("Let the planner choose %s (it searches every valid layout)."), key));
-      else Tooltip(Sprintf(Tr("auto: the planner's default for %s (hover the field for where it comes from)."), key));
+      if (assumption)
+        KeyTooltip(app, key);
+      else if (IsModelGroup(k.group))
+        Tooltip(Sprintf(Tr("Use the preset's value of %s."), key));
+      else if (k.group == KeyGroup::Layout)
+        Tooltip(Sprintf(Tr("Let the planner choose %s (it searches every valid layout)."), key));
+      else
+        Tooltip(Sprintf(Tr("auto: the planner's default for %s (hover the field for where it comes from)."), key));
     }
+    Record(app, (std::string("auto_") + key).c_str());
   }
   if (unit_below) {
     ImGui::SetCursorPosX(app.inputs.label_width);
@@ -157,18 +168,23 @@ bool ChoiceField(AppState& app, const KeyInfo& k) {
   auto auto_label = [&] {
     const std::string r = ResolvedText(app, k);
     for (int i = 0; i < k.n_names; ++i)
-      if (r == k.names[i] && std::strcmp(k.names[i], "auto") != 0) return Sprintf(Tr("auto (%s)"), Tr(ChoiceLabel(k, i)));
+      if (r == k.names[i] && std::strcmp(k.names[i], "auto") != 0)
+        return Sprintf(Tr("auto (%s)"), Tr(ChoiceLabel(k, i)));
     return std::string(Tr("auto"));
   };
   const std::string preview = is_auto ? auto_label() : Tr(ChoiceLabel(k, v));
   bool changed = false;
   std::vector<ConfigIssue> ignored;
   if (BeginComboFitted("##v", preview)) {
-    if (k.has_auto && ImGui::Selectable(auto_label().c_str(), is_auto) && !is_auto) changed = ApplyPair(c, key, "auto", ignored);
+    if (k.has_auto && ImGui::Selectable(auto_label().c_str(), is_auto) && !is_auto)
+      changed = ApplyPair(c, key, "auto", ignored);
+    if (k.has_auto && is_auto) ImGui::SetItemDefaultFocus();
     for (int i = 0; i < k.n_names; ++i) {
       const bool auto_name = std::strcmp(k.names[i], "auto") == 0;
       if (ImGui::Selectable(auto_name ? auto_label().c_str() : Tr(ChoiceLabel(k, i)), v == i) && v != i)
         changed = ApplyPair(c, key, k.names[i], ignored);
+      if (v == i) ImGui::SetItemDefaultFocus();  // opened from the keyboard, the arrows start at the value
+      Record(app, (std::string("choice_") + key + "_" + k.names[i]).c_str());
     }
     ImGui::EndCombo();
   }
@@ -176,7 +192,6 @@ bool ChoiceField(AppState& app, const KeyInfo& k) {
 }
 
 }  // namespace
-
 
 std::string ResolvedText(const AppState& app, const KeyInfo& k) {
   // What the plan uses, as the JSON's config says it (core/report/resolved.h); a Real key with a printf of its

@@ -16,9 +16,11 @@ const Phrase kUiPhrases[] = {
 // parallelism abbreviations): looked up like the rest, so the tests count them as handled, and returned
 // unchanged.
 const char* const kKeptInEnglish[] = {
-    "FP32 (TF32)", "FP16", "BF16", "FP8", "AdamW", "LoRA", "QLoRA", "CPU", "NVMe", "PUE", "GPU", "FlashAttention",
-    "TrainPlan", "MFU", "MFU %s", "English", "简体中文", "TP %d", "PP %d", "CP %d", "EP %d", "DP %d", "ZeRO-%d", "SP",
-    "USD", "GQA %d", "· GQA %d", "%s · %s BF16 · %s/s", "-", "PCIe 3.0 x16", "PCIe 4.0 x16", "PCIe 5.0 x16",
+    "FP32 (TF32)", "FP16",         "BF16",         "FP8",          "AdamW",          "LoRA",      "QLoRA",
+    "CPU",         "NVMe",         "PUE",          "GPU",          "FlashAttention", "TrainPlan", "MFU",
+    "MFU %s",      "English",      "简体中文",     "TP %d",        "PP %d",          "CP %d",     "EP %d",
+    "DP %d",       "ZeRO-%d",      "SP",           "USD",          "GQA %d",         "· GQA %d",  "%s · %s BF16 · %s/s",
+    "-",           "PCIe 3.0 x16", "PCIe 4.0 x16", "PCIe 5.0 x16",
 };
 
 Lang g_lang = Lang::En;

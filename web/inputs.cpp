@@ -13,24 +13,24 @@
 #include "fields.h"
 #include "i18n.h"
 #include "imgui.h"
+#include "launch_menu.h"
 #include "model.h"
 #include "plan.h"
 #include "platform.h"
+#include "resolve.h"
 #include "stack.h"
 #include "text.h"
 #include "text_layout.h"
 #include "views.h"
 #include "widgets.h"
-#include "resolve.h"
 
 namespace tp::ui {
 namespace {
 
 using Groups = std::initializer_list<KeyGroup>;
-constexpr KeyGroup kFieldGroups[] = {KeyGroup::Model,    KeyGroup::ModelShape, KeyGroup::ModelDetails,
-                                     KeyGroup::Training, KeyGroup::Hardware,   KeyGroup::Layout,
-                                     KeyGroup::Cost,     KeyGroup::Reliability, KeyGroup::Assumptions,
-                                     KeyGroup::Calibration};
+constexpr KeyGroup kFieldGroups[] = {
+    KeyGroup::Model,  KeyGroup::ModelShape, KeyGroup::ModelDetails, KeyGroup::Training,    KeyGroup::Hardware,
+    KeyGroup::Layout, KeyGroup::Cost,       KeyGroup::Reliability,  KeyGroup::Assumptions, KeyGroup::Calibration};
 
 // Open a collapsible part (header or tree node) once for each new set of errors among its groups' keys;
 // true when one of them has an error.
@@ -50,9 +50,9 @@ void ErrorMark(AppState& app, bool error, bool open) {
   const char* mark = "✘";
   ImVec2 max = ImGui::GetItemRectMax(), min = ImGui::GetItemRectMin();
   float w = ImGui::CalcTextSize(mark).x;
-  ImGui::GetWindowDrawList()->AddText(ImVec2(max.x - w - ImGui::GetStyle().FramePadding.x,
-                                             (min.y + max.y - ImGui::GetTextLineHeight()) * 0.5f),
-                                      Col(app, Hue::Bad), mark);
+  ImGui::GetWindowDrawList()->AddText(
+      ImVec2(max.x - w - ImGui::GetStyle().FramePadding.x, (min.y + max.y - ImGui::GetTextLineHeight()) * 0.5f),
+      Col(app, Hue::Bad), mark);
 }
 
 // A section's header, titled by core's GroupTitle ("模型###Model": the ID stays English, so open/closed
@@ -60,7 +60,7 @@ void ErrorMark(AppState& app, bool error, bool open) {
 bool SectionHeader(AppState& app, KeyGroup group, bool open_by_default, Groups groups, const char* words = nullptr) {
   const char* title = GroupTitle(group, Lang::En);
   ImGui::Spacing();
-  ImGui::PushFont(app.fonts.bold);
+  PushFace(app.fonts.bold);
   bool error = OpenForErrors(app, title, groups);
   const std::string id = std::string(words ? Tr(words) : GroupTitle(group, LangOf(app))) + "###" + title;
   bool open = ImGui::CollapsingHeader(id.c_str(), open_by_default ? ImGuiTreeNodeFlags_DefaultOpen : 0);
@@ -111,7 +111,8 @@ bool ModelPicker(AppState& app) {
       const Config resolved = app.main.out.config;
       std::vector<ConfigIssue> ignored;
       for (const KeyInfo& k : Keys())
-        if ((k.group == KeyGroup::ModelShape || k.group == KeyGroup::ModelDetails) && FormatValue(resolved, k.name) != "auto")
+        if ((k.group == KeyGroup::ModelShape || k.group == KeyGroup::ModelDetails) &&
+            FormatValue(resolved, k.name) != "auto")
           ApplyPair(c, k.name, FormatValue(resolved, k.name), ignored);
       c.model = "custom";
     } else {
@@ -137,7 +138,8 @@ bool ModelPicker(AppState& app) {
 void ModelSummary(AppState& app) {
   const PlanOutput& out = app.main.out;
   ParamCounts pc = CountParams(out.job.model);
-  const Precision prec = app.main.has_result ? out.job.work.prec : app.cfg.prec;  // a precision in error plans on its default
+  const Precision prec =
+      app.main.has_result ? out.job.work.prec : app.cfg.prec;  // a precision in error plans on its default
   double weights = pc.total * BytesPerElement(prec);
   ImGui::TextDisabled(Tr("%s parameters"), FmtCount(pc.total).c_str());
   if (ImGui::IsItemHovered()) Tooltip(Sprintf(Tr("%.4g parameters, counted from the architecture"), pc.total));
@@ -175,7 +177,8 @@ bool GroupFields(AppState& app, KeyGroup group, std::initializer_list<const char
 constexpr auto kNothing = [](const KeyInfo&) { return false; };
 
 std::string FileStem(const std::string& file_name) {
-  std::string s = file_name.substr(file_name.find_last_of("/\\") == std::string::npos ? 0 : file_name.find_last_of("/\\") + 1);
+  std::string s =
+      file_name.substr(file_name.find_last_of("/\\") == std::string::npos ? 0 : file_name.find_last_of("/\\") + 1);
   if (s.size() > 5 && Lower(s.substr(s.size() - 5)) == ".json") s.resize(s.size() - 5);
   return s == "config" ? std::string() : s;  // "config.json" names nothing
 }
@@ -203,9 +206,14 @@ bool ImportBox(AppState& app) {
   if (ImGui::IsItemHovered()) Tooltip(Tr("Reads the clipboard (the browser may ask you to allow it) and imports it"));
   Record(app, "hf_paste");
   ImGui::SameLine();
-  HelpMarker(Tr("num_hidden_layers, hidden_size, num_attention_heads, num_key_value_heads, intermediate_size, "
-                "vocab_size, MoE fields: the model becomes 'custom' with these dimensions and keeps its name "
-                "(_name_or_path). You can also drop the file anywhere on the page."));
+  HelpMarker(
+      Tr("num_hidden_layers, hidden_size, num_attention_heads, num_key_value_heads, intermediate_size, "
+         "vocab_size, MoE fields: the model becomes 'custom' with these dimensions and keeps its name "
+         "(_name_or_path). You can also drop the file anywhere on the page."));
+  ImGui::SameLine();  // on the buttons' line: the inputs below keep their place
+  HelpMarker(
+      Tr("A training config works too (DeepSpeed, Trainer, TRL, torchtune, Axolotl, LLaMA-Factory, Unsloth, "
+         "torchtitan, Megatron-LM): the plan for it."));
   if (in.paste_waiting) MutedParagraph(Tr("waiting for the clipboard…"));
   if (!in.hf_message.empty()) Paragraph(in.hf_message, ColV(app, Hue::Bad));
   for (size_t i = 0; i < app.hf_issues.size(); ++i) {
@@ -225,7 +233,8 @@ bool ModelSection(AppState& app) {
   if (TreeSection(app, KeyGroup::ModelShape, {KeyGroup::ModelDetails})) {
     const ModelArch& m = app.main.out.job.model;
     changed |= GroupFields(app, KeyGroup::ModelShape, {}, kNothing);
-    MutedParagraph(Sprintf(Tr("auto = the preset's value (now %d layers, hidden %d, %d heads)"), m.layers, m.hidden, m.heads));
+    MutedParagraph(
+        Sprintf(Tr("auto = the preset's value (now %d layers, hidden %d, %d heads)"), m.layers, m.hidden, m.heads));
     // Less common dimensions (MoE widths, head size, DeepSeek's latent attention), as config.json gives them.
     if (TreeSection(app, KeyGroup::ModelDetails)) {
       ImGui::Unindent();  // the label column keeps its width: no second indent inside Custom dimensions
@@ -278,9 +287,11 @@ bool StackChoice(AppState& app, const KeyInfo& k) {
   bool changed = false;
   if (BeginComboFitted("##v", preview)) {
     if (ImGui::Selectable(auto_label.c_str(), c.stack.empty()) && !c.stack.empty()) c.stack.clear(), changed = true;
+    if (c.stack.empty()) ImGui::SetItemDefaultFocus();
     for (const StackProfile& s : Stacks()) {
       const bool selected = chosen == &s;
       if (ImGui::Selectable(s.name, selected) && !selected) c.stack = s.id, changed = true;
+      if (selected) ImGui::SetItemDefaultFocus();
       if (ImGui::IsItemHovered()) Tooltip(s.covers);
       Record(app, (std::string("stack_") + s.id).c_str());
     }
@@ -316,8 +327,9 @@ bool TrainingSection(AppState& app) {
     if (key == "stack") return StackChoice(app, k);
     if (key == "method") return MethodRadio(app, k);
     if (key == "tokens" && app.cfg.tokens == 0)
-      MutedParagraph(finetune ? Sprintf(Tr("auto = the fine-tuning dataset below: %s tokens"), FmtCount(run.tokens).c_str())
-                              : Sprintf(Tr("auto = 20 per parameter: %s tokens"), FmtCount(run.tokens).c_str()));
+      MutedParagraph(finetune
+                         ? Sprintf(Tr("auto = the fine-tuning dataset below: %s tokens"), FmtCount(run.tokens).c_str())
+                         : Sprintf(Tr("auto = 20 per parameter: %s tokens"), FmtCount(run.tokens).c_str()));
     if (key == "epochs" && finetune) {
       // The dataset in one line: what the budget of a fine-tune is made of.
       const FinetuneDataset d = DatasetOf(app.main.out.config);
@@ -337,9 +349,10 @@ bool HardwareSection(AppState& app) {
   if (ViewOf(app) == View::Compare) {
     // The columns on the right each have their GPU and count; the first is this plan's. A key in error
     // still shows its field, where it can be fixed.
-    MutedParagraph(TrFill("In the comparison each column has its own GPU type and count, set at its top; the first "
-                          "column is your plan ({0} x {1}). Links, server size and prices follow each column's GPU.",
-                          {RowLabel(rows.gpus, c.gpu), FmtInt(c.gpus)}));
+    MutedParagraph(
+        TrFill("In the comparison each column has its own GPU type and count, set at its top; the first "
+               "column is your plan ({0} x {1}). Links, server size and prices follow each column's GPU.",
+               {RowLabel(rows.gpus, c.gpu), FmtInt(c.gpus)}));
     Record(app, "hardware_compare_note");
     bool changed = false;
     for (const KeyInfo& k : Keys())
@@ -385,11 +398,13 @@ bool CostSection(AppState& app) {
 // "Calibrate from my run": a pasted log line or the measured figures (core's Calibration keys); the plan
 // view shows what the calibration gave (calibrate_panel.h). Open from the start when the link measures.
 bool CalibrationSection(AppState& app) {
-  if (!SectionHeader(app, KeyGroup::Calibration, HasMeasurement(app.cfg), {KeyGroup::Calibration}, "Calibrate from my run"))
+  if (!SectionHeader(app, KeyGroup::Calibration, HasMeasurement(app.cfg), {KeyGroup::Calibration},
+                     "Calibrate from my run"))
     return false;
-  MutedParagraph(Tr("What you measured on a run of this configuration (give the layout you ran: TP, PP, micro-batch). "
-                    "The plan fits a speed and a memory factor to reproduce it, and carries them to other plans: "
-                    "more GPUs, another GPU, Compare and Search."));
+  MutedParagraph(
+      Tr("What you measured on a run of this configuration (give the layout you ran: TP, PP, micro-batch). "
+         "The plan fits a speed and a memory factor to reproduce it, and carries them to other plans: "
+         "more GPUs, another GPU, Compare and Search."));
   bool changed = RunLogBox(app);
   changed |= GroupFields(app, KeyGroup::Calibration, {}, kNothing);
   return changed;
@@ -409,6 +424,7 @@ bool HasField(const std::string& key) {
 }
 
 bool ImportConfigJson(AppState& app, const std::string& text, const std::string& file_name) {
+  if (bool changed = false; ImportLaunchText(app, text, &changed)) return changed;  // a framework's config
   std::vector<ConfigIssue> issues;
   Config n = app.cfg;
   ApplyHfConfig(n, text, issues);
@@ -425,6 +441,7 @@ bool ImportConfigJson(AppState& app, const std::string& text, const std::string&
 }
 
 bool TakeImports(AppState& app) {
+  if (PollLaunch(app)) return true;  // a framework's config imported (its answer from launch.js in the page)
   InputsState& in = app.inputs;
   std::string text, name;
   bool refused = false;
@@ -437,8 +454,9 @@ bool TakeImports(AppState& app) {
   if (in.paste_waiting && platform::TakeClipboardText(text, &refused)) {
     in.paste_waiting = false;
     if (refused || text.empty()) {
-      in.hf_message = Tr("The browser did not let the page read the clipboard: click in the box and press Ctrl+V "
-                         "(⌘V on a Mac), then Import.");
+      in.hf_message =
+          Tr("The browser did not let the page read the clipboard: click in the box and press Ctrl+V "
+             "(⌘V on a Mac), then Import.");
       in.hf_reveal = true;
       return false;
     }
@@ -447,7 +465,8 @@ bool TakeImports(AppState& app) {
   }
   if (platform::TakeDroppedFile(name, text)) {
     if (text.empty()) {
-      in.hf_message = Sprintf(Tr("%s could not be read as text (a config.json is a few kB; the limit is 1 MB)."), name.c_str());
+      in.hf_message =
+          Sprintf(Tr("%s could not be read as text (a config.json is a few kB; the limit is 1 MB)."), name.c_str());
       in.hf_reveal = true;
       return false;
     }

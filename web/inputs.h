@@ -18,12 +18,12 @@ struct AppState;
 // The inputs panel's own state (no function-level statics: a second AppState is a second panel).
 struct InputsState {
   PickerRows rows;
-  char picker_filter[64] = {};           // the open picker's type-to-filter text (one popup open at a time)
+  char picker_filter[64] = {};  // the open picker's type-to-filter text (one popup open at a time)
   std::vector<char> hf_text = std::vector<char>(65536, '\0');  // the config.json box
-  std::string hf_message;                // about the box: the clipboard refused, a dropped file too large
-  bool hf_reveal = false;                // open the import box (a paste or a drop just filled it)
-  bool paste_waiting = false;            // "Paste config.json" asked the clipboard; its answer is due
-  float label_width = 150.0f;            // the label column of the fields (InputsBegin)
+  std::string hf_message;      // about the box: the clipboard refused, a dropped file too large
+  bool hf_reveal = false;      // open the import box (a paste or a drop just filled it)
+  bool paste_waiting = false;  // "Paste config.json" asked the clipboard; its answer is due
+  float label_width = 150.0f;  // the label column of the fields (InputsBegin)
   // Values typed into fields that core's parser refused: shown as typed, with their issues, until edited
   // or a link is loaded. A refused value never reaches app.cfg (the plan keeps the value before it).
   std::map<std::string, std::string> typed;

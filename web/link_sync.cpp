@@ -50,7 +50,8 @@ void WriteLink(AppState& app, bool push) {
 }
 
 void FlushLinkWhenDue(AppState& app) {
-  if (app.link_pending && (ImGui::GetActiveID() != app.link_item || Now() >= app.link_due)) WriteLink(app, /*push=*/false);
+  if (app.link_pending && (ImGui::GetActiveID() != app.link_item || Now() >= app.link_due))
+    WriteLink(app, /*push=*/false);
 }
 
 void Commit(AppState& app, bool force_push) {

@@ -1,7 +1,8 @@
 // main.cpp — entry point of the planner's window and page: parses the command line (native), creates the
-// ImGui context and the platform (platform.h), rasterizes the embedded fonts at the device pixel ratio so
-// text stays crisp, and runs one frame function that both drivers call (a loop natively, the browser's
-// requestAnimationFrame on the web). `--screenshot PATH` renders a few frames, writes a PNG and exits.
+// ImGui context and the platform (platform.h), adds the embedded fonts to the atlas (Dear ImGui 1.92
+// rasterizes them at the device pixel ratio by itself: text stays sharp at any zoom), merges the Chinese
+// font once Chinese is on, and runs one frame function that both drivers call (a loop natively, the
+// browser's requestAnimationFrame on the web). `--screenshot PATH` renders a few frames, writes a PNG and exits.
 #include <cfloat>
 #include <cstdio>
 #include <cstdlib>
@@ -12,58 +13,35 @@
 #include "font_atlas.h"
 #include "i18n.h"
 #include "imgui.h"
-#include "imgui_impl_opengl3.h"
 #include "platform.h"
 
 namespace {
 
 struct Runner {
   tp::ui::AppState app;
-  float font_ratio = 0;          // pixel ratio the font atlas was built for
-  bool font_cjk = false;         // the atlas holds the Chinese glyphs (built while Chinese is on)
-  std::string screenshot_path;   // --screenshot
-  int frames_left = -1;          // frames to render before the screenshot (-1: run until closed)
+  std::string screenshot_path;  // --screenshot
+  int frames_left = -1;         // frames to render before the screenshot (-1: run until closed)
   int exit_code = 0;
-  int waited = 0;                // frames spent waiting for background work before the last one
+  int waited = 0;  // frames spent waiting for background work before the last one
 };
 
-// The Chinese font when Chinese is on and it is available (natively at once; on the page once cjk.ttf has
-// arrived: until then Chinese text shows the fallback glyph for a moment).
-bool CjkWanted(const Runner& r, const unsigned char** data, int* size) {
-  *data = nullptr, *size = 0;
-  return tp::ui::LangOf(r.app) == tp::Lang::Zh && tp::platform::CjkFont(data, size);
-}
-
-void BuildFonts(Runner& r, float ratio) {
-  ImGuiIO& io = ImGui::GetIO();
-  io.Fonts->Clear();
-  const unsigned char* cjk = nullptr;
-  int cjk_size = 0;
-  r.font_cjk = CjkWanted(r, &cjk, &cjk_size);
-  r.app.cjk_font_ready = r.font_cjk;
-  r.app.fonts = tp::ui::AddPageFonts(io.Fonts, ratio, cjk, cjk_size);
-  io.Fonts->Build();
-  io.FontGlobalScale = 1.0f / ratio;
-  io.FontDefault = r.app.fonts.body;
-  r.font_ratio = ratio;
+// Chinese text is drawn from the Chinese font once Chinese has been switched on and the font is there
+// (natively at once; on the page once cjk.ttf has arrived: until then Chinese text shows the fallback glyph
+// for a moment). It stays merged after a switch back to English: nothing is rebuilt.
+void MergeCjkWhenWanted(Runner& r) {
+  const unsigned char* data = nullptr;
+  int size = 0;
+  if (r.app.cjk_font_ready || tp::ui::LangOf(r.app) != tp::Lang::Zh || !tp::platform::CjkFont(&data, &size)) return;
+  tp::ui::MergeCjk(ImGui::GetIO().Fonts, r.app.fonts, data, size);
+  r.app.cjk_font_ready = true;
 }
 
 bool Frame(void* user) {
   Runner& r = *static_cast<Runner*>(user);
   bool keep = tp::platform::BeginFrame();
-  // The pixel ratio changes when the window moves to another screen or the page is zoomed: re-rasterize.
-  float ratio = tp::platform::PixelRatio();
-  // ... and when the language switches to or from Chinese (or the Chinese font arrives).
-  const unsigned char* cjk_data;
-  int cjk_size;
-  const bool cjk = CjkWanted(r, &cjk_data, &cjk_size);
-  if (ratio != r.font_ratio || cjk != r.font_cjk) {
-    BuildFonts(r, ratio);
-    ImGui_ImplOpenGL3_DestroyFontsTexture();
-    ImGui_ImplOpenGL3_CreateFontsTexture();
-  }
+  MergeCjkWhenWanted(r);
   // Screenshots show the page as it opens, with no hover tooltip wherever the X pointer happens to be.
-  if (!r.screenshot_path.empty()) ImGui::GetIO().MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
+  if (!r.screenshot_path.empty()) ImGui::GetIO().AddMousePosEvent(-FLT_MAX, -FLT_MAX);
   ImGui::NewFrame();
   tp::ui::DrawUi(r.app);
   ImGui::Render();
@@ -152,14 +130,15 @@ int main(int argc, char** argv) {
       link = link.empty() ? a : link + "&" + a;  // a link or key=value pairs
     }
   }
-  if (!r.screenshot_path.empty()) r.frames_left = frames > 1 ? frames : 8;
-  else if (frames > 0) r.frames_left = frames;
+  if (!r.screenshot_path.empty())
+    r.frames_left = frames > 1 ? frames : 8;
+  else if (frames > 0)
+    r.frames_left = frames;
 
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
   ImGuiIO& io = ImGui::GetIO();
   io.IniFilename = nullptr;  // layout is fixed; state lives in the share link (platform::SaveState)
-  io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
   if (!tp::platform::Init(options)) return 1;
   if (!link.empty()) tp::platform::SetInitialLink(link);
 
@@ -168,8 +147,9 @@ int main(int argc, char** argv) {
   app_options.theme = theme;
   app_options.lang = lang;
   app_options.save_state = r.screenshot_path.empty();  // a screenshot run never overwrites the user's state
+  r.app.fonts = tp::ui::AddPageFonts(io.Fonts);
+  io.FontDefault = r.app.fonts.body.font;
   tp::ui::Init(r.app, app_options);
-  BuildFonts(r, tp::platform::PixelRatio());
 
   tp::platform::RunLoop(Frame, &r);
   // Natively only: on the web RunLoop never returns.

@@ -16,12 +16,13 @@
 #include "i18n.h"
 #include "imgui.h"
 #include "inputs.h"
+#include "pipeline.h"
 #include "platform.h"
 #include "rules.h"
+#include "sentences.h"
 #include "text_layout.h"
 #include "views.h"
 #include "widgets.h"
-#include "sentences.h"
 
 namespace tp::ui {
 
@@ -47,8 +48,9 @@ void SetStatus(AppState& app, std::string text, bool bad) {
 
 void ClipboardFeedback(AppState& app) {
   if (!platform::TakeClipboardWriteRefused()) return;
-  SetStatus(app, Tr("The browser refused the clipboard (no permission): nothing was copied. The link is in the "
-                    "address bar."),
+  SetStatus(app,
+            Tr("The browser refused the clipboard (no permission): nothing was copied. The link is in the "
+               "address bar."),
             /*bad=*/true);
 }
 
@@ -60,7 +62,7 @@ void WrappedBullet(const std::string& text) {
 // True if it stayed on the line (else the next item starts a new one).
 bool SameLineIfFits(const char* text, float spacing) {
   float need = ImGui::CalcTextSize(text).x + spacing;
-  float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+  float right = ContentRight();
   if (ImGui::GetItemRectMax().x + need > right) return false;
   ImGui::SameLine(0, spacing);
   return true;
@@ -73,6 +75,8 @@ std::string LayoutWords(const Plan& p) {
   // TP/PP/CP/EP/DP/ZeRO/SP are written the same in Chinese; the words around them are translated.
   std::string s = "TP " + std::to_string(l.tp) + " · PP " + std::to_string(l.pp);
   if (l.vp > 1) s += " " + Sprintf(Tr("(x%d virtual)"), l.vp);
+  if (l.pp > 1 && ScheduleOf(l) != PipeSchedule::OneF1B && ScheduleOf(l) != PipeSchedule::Interleaved)
+    s += std::string(" ") + Name(ScheduleOf(l));
   if (l.cp > 1) s += " · CP " + std::to_string(l.cp);
   if (l.ep > 1) s += " · EP " + std::to_string(l.ep);
   s += " · DP " + std::to_string(l.dp) + " · " + Sprintf(Tr("micro-batch %d"), l.mbs);
@@ -97,10 +101,11 @@ std::string MemoryFigures(const PlanOutput& o) {
                              "nvidia-smi (reserved + CUDA context + NCCL) %s"),
                           FmtMem(m.allocated).c_str(), FmtMem(m.reserved).c_str(), FmtMem(m.total).c_str());
   if (const GpuSpec* g = o.job.hw.gpu)
-    s.append("\n").append(Sprintf(Tr("checked against %s, what the driver exposes of the %s marketed"), FmtMem(m.usable).c_str(),
-                                   FmtMem(g->marketed_bytes).c_str()));
+    s.append("\n").append(Sprintf(Tr("checked against %s, what the driver exposes of the %s marketed"),
+                                  FmtMem(m.usable).c_str(), FmtMem(g->marketed_bytes).c_str()));
   if (m.gathered > 0)
-    s.append("\n").append(Sprintf(Tr("of it, %s of weights gathered at the peak (ZeRO-3 / FSDP units)"), FmtMem(m.gathered).c_str()));
+    s.append("\n").append(
+        Sprintf(Tr("of it, %s of weights gathered at the peak (ZeRO-3 / FSDP units)"), FmtMem(m.gathered).c_str()));
   return s;
 }
 
@@ -131,14 +136,14 @@ void FallbackLine(AppState& app, const PlanOutput& o, bool compact) {
 void Verdict(AppState& app, const PlanOutput& o, bool compact, const std::string& name_given) {
   const std::string name = !name_given.empty() ? name_given : "verdict";
   bool fits = Fits(o);
-  ImGui::PushFont(app.fonts.big);
+  PushFace(app.fonts.big);
   ImGui::PushStyleColor(ImGuiCol_Text, ColV(app, fits ? Hue::Good : Hue::Bad));
   ImGui::TextUnformatted(Tr(fits ? "✔ Fits" : (o.ok ? "✘ Does not fit" : "✘ Cannot plan")));
   ImGui::PopStyleColor();
   Record(app, name.c_str());
   if (o.ok && compact) {
     ImGui::PopFont();
-    ImGui::PushFont(app.fonts.bold);
+    PushFace(app.fonts.bold);
     Paragraph(MemoryLine(o));
     if (ImGui::IsItemHovered()) Tooltip(MemoryFigures(o));
     Record(app, (name + "_memory").c_str());
@@ -146,10 +151,11 @@ void Verdict(AppState& app, const PlanOutput& o, bool compact, const std::string
     SameLineIfFits(MemoryLine(o).c_str(), 14);
     ImGui::TextUnformatted(MemoryLine(o).c_str());
     if (ImGui::IsItemHovered())
-      Tooltip(Sprintf(Tr("peak memory on the most loaded GPU, as nvidia-smi shows it / what the driver exposes (%s kept "
-                         "free as headroom)"),
-                      FmtPct(o.job.assume.headroom).c_str()) +
-              "\n" + MemoryFigures(o));
+      Tooltip(
+          Sprintf(Tr("peak memory on the most loaded GPU, as nvidia-smi shows it / what the driver exposes (%s kept "
+                     "free as headroom)"),
+                  FmtPct(o.job.assume.headroom).c_str()) +
+          "\n" + MemoryFigures(o));
     Record(app, (name + "_memory").c_str());
     WhyButton(app, Figure::MemoryTotal);
     if (fits && !compact) {
@@ -160,10 +166,11 @@ void Verdict(AppState& app, const PlanOutput& o, bool compact, const std::string
       }
       ImGui::Text("%s", days.c_str());
       if (ImGui::IsItemHovered())
-        Tooltip(Sprintf(Tr("wall clock for %s tokens: %s at the steady-state speed, then run efficiency %s and "
-                           "goodput %s (failures, checkpoints, restarts)"),
+        Tooltip(Sprintf(Tr("wall clock for %s tokens: %s at the steady-state speed, %s more for stragglers, "
+                           "evaluation and start-up, then goodput %s (failures, checkpoints, restarts)"),
                         FmtCount(o.plan.run.tokens).c_str(), FmtDays(o.plan.run.steady_days).c_str(),
-                        FmtPct(o.plan.run.run_efficiency).c_str(), FmtPct(o.plan.run.goodput).c_str()));
+                        FmtDays(o.plan.run.compute_days - o.plan.run.steady_days).c_str(),
+                        FmtPct(o.plan.run.goodput).c_str()));
       Record(app, (name + "_days").c_str());
       WhyButton(app, Figure::Days);
       if (SameLineIfFits(("·  " + cost).c_str(), 14)) {
@@ -190,7 +197,8 @@ void Verdict(AppState& app, const PlanOutput& o, bool compact, const std::string
                          "attention and logits included, recomputation excluded). %s model TFLOP/s per GPU."),
                       kPrecisionNames[int(o.config.prec)], FmtRate(o.plan.throughput.model_tflops_per_gpu).c_str()));
     WhyButton(app, Figure::Mfu);
-    const std::string tps = Sprintf(Tr("· %s tokens/s per GPU"), FmtRate(o.plan.throughput.tokens_per_s_per_gpu).c_str());
+    const std::string tps =
+        Sprintf(Tr("· %s tokens/s per GPU"), FmtRate(o.plan.throughput.tokens_per_s_per_gpu).c_str());
     SameLineIfFits(tps.c_str(), 10);
     ImGui::TextUnformatted(tps.c_str());
     WhyButton(app, Figure::TokensPerSPerGpu);
@@ -213,13 +221,15 @@ void MemoryLimits(AppState& app, const PlanOutput& o) {
                          : TrFill("Not even micro-batch 1 fits at sequence {0}; the longest that would is {1}",
                                   {FmtInt(o.job.work.seq), FmtInt(m.max_seq)});
   MutedParagraph(most);
-  if (ImGui::IsItemHovered()) Tooltip(Tr("For this layout (TP, PP, ZeRO, recomputation as shown): the limits of what "
-                                         "fits in the memory the driver exposes, with the same allocator and buffers."));
+  if (ImGui::IsItemHovered())
+    Tooltip(
+        Tr("For this layout (TP, PP, ZeRO, recomputation as shown): the limits of what "
+           "fits in the memory the driver exposes, with the same allocator and buffers."));
   Record(app, "memory_limits");
   if (m.host_bytes > 0 || m.nvme_bytes > 0) {
     const double host_limit = HostBytesPerNode(o.job);  // core's limit (rules.h): the GPUs of one node
-    std::string need = Sprintf(Tr("Offload needs %s of host RAM per node (of %s assumed)"), FmtMem(m.host_bytes).c_str(),
-                               FmtMem(host_limit).c_str());
+    std::string need = Sprintf(Tr("Offload needs %s of host RAM per node (of %s assumed)"),
+                               FmtMem(m.host_bytes).c_str(), FmtMem(host_limit).c_str());
     if (m.nvme_bytes > 0) need += Sprintf(Tr(" and %s of NVMe per node"), FmtMem(m.nvme_bytes).c_str());
     Paragraph(need, ColV(app, m.host_bytes > host_limit ? Hue::Bad : Hue::Muted));
     Record(app, "offload_needs");
@@ -235,7 +245,8 @@ Segment Seg(const char* label, double value, ImU32 color, const char* detail) {
 // (core/report/figures.h) in the current language.
 Segment Seg(Figure f, double value, ImU32 color) {
   const FigureInfo& info = FigureOf(f);
-  return {info.Legend(CurrentLanguage()), value, color, info.Hint(CurrentLanguage()), info.explained ? std::optional(f) : std::nullopt};
+  return {info.Legend(CurrentLanguage()), value, color, info.Hint(CurrentLanguage()),
+          info.explained ? std::optional(f) : std::nullopt};
 }
 
 void MemoryBar(AppState& app, const PlanOutput& o, float height) {

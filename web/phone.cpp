@@ -17,8 +17,9 @@ std::string PlanSummary(const AppState& app) {
   const PlanOutput& o = app.main.out;
   if (!app.main.has_result) return Tr("Planning…");
   if (!o.ok) return Tr("✘ Cannot plan");
-  if (!Fits(o)) return std::string(Tr("✘ Does not fit")) + "  ·  " + FmtMem(o.plan.memory.total) + " / " +
-                       FmtMem(o.plan.memory.capacity);
+  if (!Fits(o))
+    return std::string(Tr("✘ Does not fit")) + "  ·  " + FmtMem(o.plan.memory.total) + " / " +
+           FmtMem(o.plan.memory.capacity);
   return std::string(Tr("✔ Fits")) + "  ·  " + FmtDays(o.plan.run.days) + "  ·  " + FmtUsd(o.plan.run.cost_usd);
 }
 
@@ -52,13 +53,16 @@ bool NarrowColumn(AppState& app, float bottom, const std::function<void()>& resu
     const std::string summary = PlanSummary(app);
     const bool fits = Fits(app.main.out);
     const ImVec4 color = !app.main.has_result ? ColV(app, Hue::Muted) : ColV(app, fits ? Hue::Good : Hue::Bad);
-    ImGui::PushFont(app.fonts.bold);
-    if (SameLineIfFits(summary.c_str(), 12)) ImGui::TextColored(color, "%s", summary.c_str());
-    else Paragraph(summary, color);
+    PushFace(app.fonts.bold);
+    if (SameLineIfFits(summary.c_str(), 12))
+      ImGui::TextColored(color, "%s", summary.c_str());
+    else
+      Paragraph(summary, color);
     ImGui::PopFont();
     Record(app, "narrow_summary");
   }
-  ImGui::BeginChild("all", ImVec2(0, -bottom), true);
+  ImGui::BeginChild("all", ImVec2(0, -bottom),
+                    ImGuiChildFlags_Borders | ImGuiChildFlags_NavFlattened);  // Tab goes on from the switch
   bool changed = false;
   if (inputs) {
     changed = DrawInputs(app);

@@ -1,5 +1,5 @@
 // pickers.cpp — catalog pickers (pickers.h): rows built from core's catalogs in the interface's language,
-// model presets grouped by family, a filter box that Enter resolves when one row is left.
+// model presets grouped by family, a filter box whose Enter picks the highlighted (first matching) row.
 #include "pickers.h"
 
 #include <algorithm>
@@ -11,11 +11,11 @@
 #include "i18n.h"
 #include "imgui.h"
 #include "model.h"
+#include "presets.h"
 #include "text.h"
 #include "text_layout.h"
 #include "views.h"
 #include "widgets.h"
-#include "presets.h"
 
 namespace tp::ui {
 namespace {
@@ -23,9 +23,9 @@ namespace {
 // The family a preset is listed under, from its id (the catalog orders presets by when they were added).
 const char* Family(const std::string& id) {
   static const std::pair<const char*, const char*> kFamilies[] = {
-      {"deepseek", "DeepSeek"}, {"llama", "Llama"}, {"qwen", "Qwen"},     {"gemma", "Gemma"},
-      {"mistral", "Mistral"},   {"mixtral", "Mistral"}, {"phi", "Phi"}, {"gpt", "GPT"},
-      {"bert", "BERT"},         {"olmo", "OLMo"},     {"smollm", "SmolLM"},
+      {"deepseek", "DeepSeek"}, {"llama", "Llama"},     {"qwen", "Qwen"},     {"gemma", "Gemma"},
+      {"mistral", "Mistral"},   {"mixtral", "Mistral"}, {"phi", "Phi"},       {"gpt", "GPT"},
+      {"bert", "BERT"},         {"olmo", "OLMo"},       {"smollm", "SmolLM"},
   };
   for (const auto& [prefix, family] : kFamilies)
     if (id.rfind(prefix, 0) == 0) return family;
@@ -39,9 +39,9 @@ PickerRows BuildPickerRows(Lang lang) {
   rows.lang = lang;
   for (const auto& m : Models()) {
     ParamCounts pc = CountParams(m.arch);
-    std::string d = m.arch.experts > 1
-                        ? Sprintf(Tr(lang, "%s params, %s active"), FmtCount(pc.total).c_str(), FmtCount(pc.active).c_str())
-                        : Sprintf(Tr(lang, "%s params"), FmtCount(pc.total).c_str());
+    std::string d = m.arch.experts > 1 ? Sprintf(Tr(lang, "%s params, %s active"), FmtCount(pc.total).c_str(),
+                                                 FmtCount(pc.active).c_str())
+                                       : Sprintf(Tr(lang, "%s params"), FmtCount(pc.total).c_str());
     rows.models.push_back({m.id, m.name, d + "\n" + Sprintf(Tr(lang, "source: %s"), m.source.c_str()), Family(m.id)});
   }
   // Families together, in the order each first appears in the catalog; presets in catalog order within.
@@ -59,7 +59,8 @@ PickerRows BuildPickerRows(Lang lang) {
   for (const auto& l : Links())
     (l.network ? rows.inter : rows.intra)
         .push_back({l.id, Tr(lang, l.name.c_str()),
-                    Sprintf(Tr(lang, "%s/s per GPU"), FmtBytes(l.bw).c_str()) + "\n" + Sprintf(Tr(lang, "source: %s"), l.source.c_str()),
+                    Sprintf(Tr(lang, "%s/s per GPU"), FmtBytes(l.bw).c_str()) + "\n" +
+                        Sprintf(Tr(lang, "source: %s"), l.source.c_str()),
                     ""});
   return rows;
 }
@@ -91,23 +92,31 @@ bool PickerCombo(AppState& app, const char* id, const std::string& preview, std:
   ImGui::SetNextItemWidth(-1);
   const bool enter = ImGui::InputTextWithHint("##filter", Tr("type to filter"), filter, sizeof app.inputs.picker_filter,
                                               ImGuiInputTextFlags_EnterReturnsTrue);
+  const bool typed = ImGui::IsItemEdited(), typing = ImGui::IsItemActive();
   RecordTextField(app);
   Record(app, (std::string("filter_") + id).c_str());
   const std::string f = Lower(filter);
-  auto matches = [&](const PickRow& r) { return f.empty() || Lower(r.label + " " + r.id + " " + r.group).find(f) != std::string::npos; };
-  // Enter with a single row left picks it (the filter is how people find a preset among fifty).
-  const PickRow* only = nullptr;
+  auto matches = [&](const PickRow& r) {
+    return f.empty() || Lower(r.label + " " + r.id + " " + r.group).find(f) != std::string::npos;
+  };
+  // The highlighted row, which Enter in the filter picks (the filter is how people find a preset among
+  // fifty, from the keyboard too): the first row that matches what was typed; with nothing typed, the
+  // value itself (Enter then closes the list unchanged). Down moves the keyboard's focus into the rows.
+  const PickRow* first_match = nullptr;
   int shown = 0;
   for (const PickRow& r : rows)
-    if (matches(r)) only = &r, ++shown;
-  if (enter && shown == 1 && only->id != *value) {
-    *value = only->id;
-    changed = true;
+    if (matches(r)) first_match = first_match ? first_match : &r, ++shown;
+  const std::string* highlighted = f.empty() ? value : first_match ? &first_match->id : nullptr;
+  if (enter && highlighted) {
+    changed = *highlighted != *value;
+    *value = *highlighted;
     ImGui::CloseCurrentPopup();
   }
-  if (empty_label && f.empty() && ImGui::Selectable(Tr(empty_label), value->empty())) {
-    value->clear();
-    changed = true;
+  if (empty_label && f.empty()) {
+    if (ImGui::Selectable(Tr(empty_label), value->empty()) && !value->empty()) {
+      value->clear();
+      changed = true;
+    }
   }
   const std::string* group = nullptr;
   for (const PickRow& r : rows) {
@@ -117,11 +126,14 @@ bool PickerCombo(AppState& app, const char* id, const std::string& preview, std:
       ImGui::TextDisabled("%s", Tr(r.group.c_str()));
     }
     const bool selected = r.id == *value;
-    if (ImGui::Selectable(r.label.c_str(), selected) && !selected) {
+    // Drawn as if hovered while typing: what Enter would pick (the value itself is drawn selected).
+    const bool lit = typing && !f.empty() && &r == first_match;
+    if (ImGui::Selectable(r.label.c_str(), selected, lit ? ImGuiSelectableFlags_Highlight : 0) && !selected) {
       *value = r.id;
       changed = true;
     }
     if (selected && ImGui::IsWindowAppearing()) ImGui::SetScrollHereY();
+    if (lit && typed) ImGui::SetScrollHereY(0.0f);  // the list may have been scrolled to the value
     Record(app, ("pick_" + std::string(id) + "_" + r.id).c_str());
     if (!r.detail.empty() && ImGui::IsItemHovered()) Tooltip(r.detail);
     if (!r.detail.empty()) {

@@ -1,6 +1,6 @@
 // pickers.h — the catalog pickers: a combo over catalog rows (model presets grouped by family, GPUs,
-// links) with a type-to-filter box at its top; Enter picks the match when only one is left. The same
-// picker serves the inputs panel and the compare columns.
+// links) with a type-to-filter box at its top; Enter picks the highlighted row (the first that matches what
+// was typed). The same picker serves the inputs panel and the compare columns.
 #pragma once
 #include <string>
 #include <vector>

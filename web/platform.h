@@ -28,9 +28,6 @@ void RunLoop(bool (*frame)(void* user), void* user);
 bool BeginFrame();
 bool EndFrame(const float clear_rgba[4], const char* png_path = nullptr);
 
-// Framebuffer pixels per ImGui unit (device pixel ratio on the web, 1 on most desktops).
-float PixelRatio();
-
 void SetClipboard(const std::string& text);
 // A copy that did not reach the system clipboard (SetClipboard or a text field's Ctrl+C): true once per
 // refusal. The page copies asynchronously (navigator.clipboard.writeText, which the browser may refuse
@@ -44,6 +41,11 @@ bool TakeClipboardText(std::string& text, bool* refused);
 // A file dropped on the window or the page: true once per file, with its name and its text ("" when it
 // could not be read or is over 1 MB; a config.json is a few kB).
 bool TakeDroppedFile(std::string& name, std::string& text);
+// A launch-config request (web/launch_service.h): the page answers it in launch.js, a module fetched on the
+// first request, so the answer comes later (TakeLaunchAnswer: true once, with it); the window and the tests
+// answer at once.
+void RequestLaunch(const std::string& request);
+bool TakeLaunchAnswer(std::string& answer);
 
 // A rectangle on the screen in ImGui units (CSS pixels on the page): top left, bottom right.
 struct Box {
@@ -84,7 +86,7 @@ struct ScriptHooks {
   std::string (*compare_json)(void* user) = nullptr;  // the compare columns, as `trainplan compare --format json`
   void (*set_link)(void* user, const std::string& fragment) = nullptr;
   std::string (*widgets_json)(void* user) = nullptr;
-  std::string (*stats_json)(void* user) = nullptr;  // frame and re-plan times (window.trainplan.stats())
+  std::string (*stats_json)(void* user) = nullptr;          // frame and re-plan times (window.trainplan.stats())
   std::string (*search_status_json)(void* user) = nullptr;  // window.trainplan.searchStatus()
   std::string (*search_json)(void* user) = nullptr;         // window.trainplan.search(): `trainplan search` JSON
   std::string (*explain_json)(void* user) = nullptr;        // window.trainplan.explain(): `trainplan explain` JSON

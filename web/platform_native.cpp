@@ -15,9 +15,9 @@
 #include "fonts.h"
 #include "imgui.h"
 #include "imgui_impl_opengl3.h"
-#include "imgui_impl_sdl.h"
+#include "imgui_impl_sdl2.h"
+#include "launch_service.h"
 #include "platform.h"
-#include "sdl_input.h"
 
 namespace tp::platform {
 namespace {
@@ -70,9 +70,12 @@ bool WritePng(const std::string& path, int w, int h, const std::vector<unsigned 
 std::filesystem::path StatePath() {
   if (const char* p = std::getenv("TRAINPLAN_STATE")) return p;  // tests use a scratch file
   std::filesystem::path base;
-  if (const char* x = std::getenv("XDG_CONFIG_HOME"); x && *x) base = x;
-  else if (const char* h = std::getenv("HOME"); h && *h) base = std::filesystem::path(h) / ".config";
-  else base = ".";
+  if (const char* x = std::getenv("XDG_CONFIG_HOME"); x && *x)
+    base = x;
+  else if (const char* h = std::getenv("HOME"); h && *h)
+    base = std::filesystem::path(h) / ".config";
+  else
+    base = ".";
   return base / "trainplan" / "state";
 }
 
@@ -126,7 +129,11 @@ void RunLoop(bool (*frame)(void*), void* user) {
 
 bool BeginFrame() {
   bool keep = true;
-  PumpEventsIntoImGui([&](const SDL_Event& event) {
+  // Dear ImGui's input queue (1.87+) keeps a key pressed and released within one frame as two events and
+  // hands them to two frames, each key with the modifiers of its own moment: nothing to hold back here.
+  SDL_Event event;
+  while (SDL_PollEvent(&event)) {
+    ImGui_ImplSDL2_ProcessEvent(&event);
     if (event.type == SDL_QUIT) keep = false;
     if (event.type == SDL_WINDOWEVENT && event.window.event == SDL_WINDOWEVENT_CLOSE &&
         event.window.windowID == SDL_GetWindowID(g_window))
@@ -135,7 +142,7 @@ bool BeginFrame() {
       g_dropped.push_back(event.drop.file);
       SDL_free(event.drop.file);
     }
-  });
+  }
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplSDL2_NewFrame();
   return keep;
@@ -158,11 +165,6 @@ bool EndFrame(const float c[4], const char* png_path) {
   }
   SDL_GL_SwapWindow(g_window);
   return ok;
-}
-
-float PixelRatio() {
-  ImGuiIO& io = ImGui::GetIO();
-  return io.DisplayFramebufferScale.x > 0 ? io.DisplayFramebufferScale.x : 1.0f;
 }
 
 bool g_copy_failed = false;  // SDL could not set the clipboard (no clipboard owner on this display)
@@ -190,6 +192,20 @@ bool TakeClipboardText(std::string& text, bool* refused) {
   text = t ? t : "";
   SDL_free(t);
   *refused = false;
+  return true;
+}
+namespace {
+std::string g_launch_answer;
+bool g_launch_answered = false;
+}  // namespace
+void RequestLaunch(const std::string& request) {
+  g_launch_answer = ui::LaunchServiceAnswer(request);
+  g_launch_answered = true;
+}
+bool TakeLaunchAnswer(std::string& answer) {
+  if (!g_launch_answered) return false;
+  g_launch_answered = false;
+  answer = std::move(g_launch_answer);
   return true;
 }
 bool TakeDroppedFile(std::string& name, std::string& text) {
@@ -258,8 +274,8 @@ std::string PreferredLanguage() {
 }
 
 bool CjkFont(const unsigned char** data, int* size) {
-  *data = fonts::kCjk.data;  // compiled in (cmake/fonts_cjk.cmake)
-  *size = fonts::kCjk.size;
+  *data = fonts::kCjkFull.data;  // compiled in, the whole font (cmake/fonts_cjk.cmake)
+  *size = fonts::kCjkFull.size;
   return true;
 }
 

@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "imgui.h"
+#include "launch_service.h"
 
 namespace tp::platform {
 
@@ -23,7 +24,6 @@ void RunLoop(bool (*frame)(void*), void* user) {
 }
 bool BeginFrame() { return true; }
 bool EndFrame(const float*, const char*) { return false; }
-float PixelRatio() { return 1.0f; }
 void SetClipboard(const std::string& text) {
   NullPlatform& p = Null();
   ++p.clipboard_writes;
@@ -50,6 +50,20 @@ bool TakeClipboardText(std::string& text, bool* refused) {
   text = p.clipboard_refused ? std::string() : p.clipboard;
   return true;
 }
+namespace {
+std::string g_launch_answer;
+bool g_launch_answered = false;
+}  // namespace
+void RequestLaunch(const std::string& request) {
+  g_launch_answer = ui::LaunchServiceAnswer(request);
+  g_launch_answered = true;
+}
+bool TakeLaunchAnswer(std::string& answer) {
+  if (!g_launch_answered) return false;
+  g_launch_answered = false;
+  answer = std::move(g_launch_answer);
+  return true;
+}
 bool TakeDroppedFile(std::string& name, std::string& text) {
   NullPlatform& p = Null();
   if (p.dropped.empty()) return false;
@@ -62,8 +76,10 @@ void SetInitialLink(const std::string& link) { Null().initial_link = link; }
 std::string ShareUrl(const std::string& fragment) { return "https://example.org/trainplan/" + fragment; }
 void SetLink(const std::string& fragment, bool push) {
   NullPlatform& p = Null();
-  if (push || p.history.empty()) p.history.push_back(fragment);
-  else p.history.back() = fragment;
+  if (push || p.history.empty())
+    p.history.push_back(fragment);
+  else
+    p.history.back() = fragment;
   p.set_link_calls.push_back({fragment, push});
 }
 bool TakeLinkChange(std::string& fragment) {

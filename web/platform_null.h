@@ -17,8 +17,8 @@ struct NullPlatform {
   std::vector<std::pair<std::string, bool>> set_link_calls;  // (fragment, push)
   std::vector<std::string> navigation;                       // injected Back/Forward/typed links
   std::vector<std::pair<std::string, std::string>> downloads;
-  std::string preferred_language;  // what PreferredLanguage() reports (navigator.language)
-  int cjk_font_requests = 0;       // CjkFont() calls: the English page must never ask
+  std::string preferred_language;        // what PreferredLanguage() reports (navigator.language)
+  int cjk_font_requests = 0;             // CjkFont() calls: the English page must never ask
   bool clipboard_write_refused = false;  // the next copy does not reach the clipboard (permission denied)
   int clipboard_writes = 0;              // SetClipboard() calls
   // The last TextInput() call: is a text field taking typed text, where, and the text fields drawn.

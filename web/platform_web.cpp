@@ -5,10 +5,10 @@
 // Web Workers (the pool is in shell/trainplan.js), the on-screen keyboard's hidden input (also there),
 // and the functions behind window.trainplan (plan(),
 // setLink(), widgets(), searchStatus(), ...) that shell/trainplan.js exposes, and the workers' entry.
+#include <GLES3/gl3.h>
 #include <SDL.h>
 #include <emscripten/emscripten.h>
 #include <emscripten/html5.h>
-#include <GLES3/gl3.h>
 
 #include <cfloat>
 #include <cstdio>
@@ -18,12 +18,13 @@
 
 #include "imgui.h"
 #include "imgui_impl_opengl3.h"
+#include "imgui_impl_sdl2.h"
 #include "imgui_internal.h"  // the last frame's hovered and active item (a finger's hover, BeginFrame)
-#include "imgui_impl_sdl.h"
 #include "platform.h"
 #include "redraw.h"
-#include "sdl_input.h"
 
+// (JavaScript inside EM_JS below: not C++ to clang-format, which would turn `!==` into `!= =`.)
+// clang-format off
 // ---- JavaScript side. Strings cross as UTF-8 pointers (UTF8ToString), never spliced into code. ----
 // The page says it needs WebGL2 (shell/trainplan.js): the canvas's context could not be created.
 EM_JS(void, tp_js_no_webgl2, (), {
@@ -164,6 +165,40 @@ EM_JS(char*, tp_js_take_clipboard_answer, (int* refused), {
   return p;
 });
 
+// The launch configs' module (web/launch_service.h): launch.js (+ launch.wasm), added to the page as a script
+// on the first request (the Content-Security-Policy's script-src 'self'), its answer left in
+// Module.tpLaunchAnswer for tp_js_take_launch_answer. A module that cannot load answers with the reason.
+EM_JS(void, tp_js_launch_request, (const char* request), {
+  var req = UTF8ToString(request);
+  Module.tpLaunchAnswer = null;
+  if (!Module.tpLaunch) {
+    Module.tpLaunch = new Promise(function(resolve, reject) {
+      var s = document.createElement("script");
+      s.src = "launch.js";
+      s.onload = function() { TrainPlanLaunch().then(function(m) { resolve({ m: m }); }, reject); };
+      s.onerror = function() { reject(new Error("launch.js could not be loaded")); };
+      document.head.appendChild(s);
+    });
+  }
+  Module.tpLaunch.then(function(box) {
+    Module.tpLaunchAnswer = box.m.ccall("trainplan_launch", "string", ["string"], [req]);
+  }, function(e) {
+    console.warn("TrainPlan: the launch-config module (launch.js) could not be loaded: " + e);
+    Module.tpLaunchAnswer = "ok=0\nerror=the launch-config module (launch.js) could not be loaded: " + e + "\n\n";
+  });
+});
+
+// 0 while no answer; else a malloc'd string.
+EM_JS(char*, tp_js_take_launch_answer, (), {
+  var a = Module.tpLaunchAnswer;
+  if (a === null || a === undefined) return 0;
+  Module.tpLaunchAnswer = null;
+  var n = lengthBytesUTF8(a) + 1;
+  var p = _malloc(n);
+  stringToUTF8(a, p, n);
+  return p;
+});
+
 // The next dropped file: its name (returned) and text (*text), both malloc'd; 0 when none.
 EM_JS(char*, tp_js_take_dropped, (char** text), {
   if (!Module.tpDropped || !Module.tpDropped.length) return 0;
@@ -278,6 +313,8 @@ EM_JS(void, tp_js_download, (const char* name, const char* mime, const char* dat
   setTimeout(function() { URL.revokeObjectURL(a.href); }, 1000);
 });
 
+// clang-format on
+
 namespace tp::platform {
 namespace {
 
@@ -305,43 +342,49 @@ void Tramp(void*) {
   if (!g_frame(g_frame_user)) emscripten_cancel_main_loop();
 }
 
-// The SDL scancode ImGui's SDL backend maps a key name of the keyboard input to (its io.KeyMap), or -1.
-int Scancode(const std::string& name) {
-  static const std::pair<const char*, SDL_Scancode> kKeys[] = {
-      {"Backspace", SDL_SCANCODE_BACKSPACE}, {"Delete", SDL_SCANCODE_DELETE}, {"Enter", SDL_SCANCODE_RETURN},
-      {"Tab", SDL_SCANCODE_TAB},             {"Escape", SDL_SCANCODE_ESCAPE}, {"Left", SDL_SCANCODE_LEFT},
-      {"Right", SDL_SCANCODE_RIGHT},         {"Up", SDL_SCANCODE_UP},         {"Down", SDL_SCANCODE_DOWN},
-      {"Home", SDL_SCANCODE_HOME},           {"End", SDL_SCANCODE_END},       {"A", SDL_SCANCODE_A},
-      {"C", SDL_SCANCODE_C},                 {"X", SDL_SCANCODE_X},           {"Y", SDL_SCANCODE_Y},
-      {"Z", SDL_SCANCODE_Z}};
+// The ImGui key of a key name the keyboard input sends (shell/trainplan.js), or ImGuiKey_None.
+ImGuiKey KeyOf(const std::string& name) {
+  static const std::pair<const char*, ImGuiKey> kKeys[] = {{"Backspace", ImGuiKey_Backspace},
+                                                           {"Delete", ImGuiKey_Delete},
+                                                           {"Enter", ImGuiKey_Enter},
+                                                           {"Tab", ImGuiKey_Tab},
+                                                           {"Escape", ImGuiKey_Escape},
+                                                           {"Left", ImGuiKey_LeftArrow},
+                                                           {"Right", ImGuiKey_RightArrow},
+                                                           {"Up", ImGuiKey_UpArrow},
+                                                           {"Down", ImGuiKey_DownArrow},
+                                                           {"Home", ImGuiKey_Home},
+                                                           {"End", ImGuiKey_End},
+                                                           {"A", ImGuiKey_A},
+                                                           {"C", ImGuiKey_C},
+                                                           {"X", ImGuiKey_X},
+                                                           {"Y", ImGuiKey_Y},
+                                                           {"Z", ImGuiKey_Z}};
   for (const auto& [key, code] : kKeys)
     if (name == key) return code;
-  return -1;
+  return ImGuiKey_None;
 }
 
-// What was typed into the keyboard input, to ImGui in order. ImGui 1.86 samples keys once per frame, so
-// a key is held down for one frame and released in the next, and text typed after a key waits for it.
+// What was typed into the keyboard input, to ImGui's input queue in order: a key is pressed and released
+// with its modifiers around it, and the queue gives the release (and text typed after the key) to later
+// frames, so a field sees each key down for a frame.
 void FeedTyped() {
-  static int held = -1;
   ImGuiIO& io = ImGui::GetIO();
-  if (held >= 0) {
-    io.KeysDown[held] = false;
-    io.KeyCtrl = io.KeyShift = false;
-    held = -1;
-  }
   while (char* p = tp_js_take_typed()) {
     const std::string item = TakeJsString(p);
     if (item.size() > 1 && item[0] == 't') {
       io.AddInputCharactersUTF8(item.c_str() + 1);
       continue;
     }
-    const int code = item.size() > 3 ? Scancode(item.substr(3)) : -1;
-    if (code < 0) continue;
-    io.KeysDown[code] = true;
-    io.KeyCtrl = item[1] == '1';
-    io.KeyShift = item[2] == '1';
-    held = code;
-    break;
+    const ImGuiKey key = item.size() > 3 ? KeyOf(item.substr(3)) : ImGuiKey_None;
+    if (key == ImGuiKey_None) continue;
+    const bool ctrl = item[1] == '1', shift = item[2] == '1';
+    if (ctrl) io.AddKeyEvent(ImGuiMod_Ctrl, true);
+    if (shift) io.AddKeyEvent(ImGuiMod_Shift, true);
+    io.AddKeyEvent(key, true);
+    io.AddKeyEvent(key, false);
+    if (ctrl) io.AddKeyEvent(ImGuiMod_Ctrl, false);
+    if (shift) io.AddKeyEvent(ImGuiMod_Shift, false);
   }
 }
 
@@ -384,9 +427,9 @@ bool Init(const InitOptions& options) {
   tp_js_listen_navigation();
   tp_js_listen_paste();
   // ImGui's copy and paste (Ctrl+C / Ctrl+V in text fields) go through the real clipboard.
-  ImGuiIO& io = ImGui::GetIO();
-  io.SetClipboardTextFn = [](void*, const char* text) { tp_js_clipboard(text); };
-  io.GetClipboardTextFn = [](void*) -> const char* {
+  ImGuiPlatformIO& pio = ImGui::GetPlatformIO();  // after the SDL backend, which sets its own
+  pio.Platform_SetClipboardTextFn = [](ImGuiContext*, const char* text) { tp_js_clipboard(text); };
+  pio.Platform_GetClipboardTextFn = [](ImGuiContext*) -> const char* {
     static std::string pasted;
     pasted = TakeJsString(tp_js_clipboard_get());
     return pasted.c_str();
@@ -404,7 +447,6 @@ void RunLoop(bool (*frame)(void*), void* user) {
 }
 
 bool BeginFrame() {
-  static bool mouse_inside = true;
   // A finger has no hover: after a tap on a widget the pointer would stay where the finger was and keep
   // that widget's tooltip over the page (a text field's, while typing into it). Once ImGui has seen the
   // release (a press and release in one batch of events take two frames: the backend holds the press for
@@ -412,30 +454,32 @@ bool BeginFrame() {
   // until the next touch.
   static int touch_ended = 0;  // 1 in the frame whose events lifted a finger, then counts its frames
   static bool pointer_away = false;
-  PumpEventsIntoImGui([](const SDL_Event& event) {
-    if (event.type == SDL_WINDOWEVENT && event.window.event == SDL_WINDOWEVENT_ENTER) mouse_inside = true;
-    if (event.type == SDL_WINDOWEVENT && event.window.event == SDL_WINDOWEVENT_LEAVE) mouse_inside = false;
+  // Dear ImGui's input queue (1.87+) keeps a key pressed and released within one frame as two events and
+  // hands them to two frames, each with the modifiers of its moment (a quick Ctrl+V still pastes); its SDL
+  // backend takes the pointer from SDL's mouse events whether or not the canvas has keyboard focus.
+  SDL_Event event;
+  while (SDL_PollEvent(&event)) {
+    if (event.type == SDL_MOUSEBUTTONDOWN) {
+      // A press where the pointer last moved to (a second tap on the same spot) comes without a motion
+      // event, and the pointer may have been sent away since (below): the press puts it back where it is.
+      ImGuiIO& io = ImGui::GetIO();
+      io.AddMouseSourceEvent(event.button.which == SDL_TOUCH_MOUSEID ? ImGuiMouseSource_TouchScreen
+                                                                     : ImGuiMouseSource_Mouse);
+      io.AddMousePosEvent((float)event.button.x, (float)event.button.y);
+    }
+    ImGui_ImplSDL2_ProcessEvent(&event);
     if (event.type == SDL_MOUSEBUTTONUP && event.button.which == SDL_TOUCH_MOUSEID) touch_ended = 1;
     if (event.type == SDL_MOUSEBUTTONDOWN || event.type == SDL_MOUSEMOTION) pointer_away = false, touch_ended = 0;
-  });
+  }
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplSDL2_NewFrame();
   FeedTyped();
-  // ImGui's SDL backend only reads the pointer while the window has keyboard focus. In a page the canvas
-  // loses focus to browser UI (a download, the address bar) while the pointer still hovers and clicks it,
-  // and a click then fell through until something refocused it. Hover does not need focus on the web.
-  ImGuiIO& io = ImGui::GetIO();
-  if (io.MousePos.x == -FLT_MAX && mouse_inside) {
-    int x = 0, y = 0;
-    SDL_GetMouseState(&x, &y);
-    io.MousePos = ImVec2((float)x, (float)y);
-  }
   if (touch_ended > 0 && ++touch_ended > 3) {
     const ImGuiContext& g = *ImGui::GetCurrentContext();  // still the last frame's hover and active item
     pointer_away = g.HoveredId != 0 || g.ActiveId != 0;
     touch_ended = 0;
   }
-  if (pointer_away) io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
+  if (pointer_away) ImGui::GetIO().AddMousePosEvent(-FLT_MAX, -FLT_MAX);
   return true;
 }
 
@@ -444,6 +488,11 @@ bool EndFrame(const float c[4], const char*) {
   ImDrawData& data = *ImGui::GetDrawData();
   const tp::ui::Redraw redraw = tp::ui::RedrawOf(g_redraw, data, c);
   if (redraw.Nothing()) {  // nothing new: the browser has nothing to composite
+    // Glyphs rasterized for text that was only measured still go to the GL texture now (the backend
+    // otherwise uploads them in RenderDrawData), so the atlas's CPU and GL copies never drift apart.
+    if (data.Textures)
+      for (ImTextureData* tex : *data.Textures)
+        if (tex->Status != ImTextureStatus_OK) ImGui_ImplOpenGL3_UpdateTexture(tex);
     ++g_draws.skipped;
     return false;
   }
@@ -473,17 +522,12 @@ bool EndFrame(const float c[4], const char*) {
   return false;
 }
 
-float PixelRatio() {
-  ImGuiIO& io = ImGui::GetIO();
-  if (io.DisplayFramebufferScale.x > 0 && io.DisplaySize.x > 0) return io.DisplayFramebufferScale.x;
-  return (float)emscripten_get_device_pixel_ratio();
-}
-
 void SetClipboard(const std::string& text) { tp_js_clipboard(text.c_str()); }
 bool TakeClipboardWriteRefused() { return tp_js_take_copy_refused() != 0; }
 void TextInput(bool typing, const Box& f, const std::vector<Box>& fields) {
   static_assert(sizeof(Box) == 4 * sizeof(float), "Box is passed to JavaScript as 4 floats");
-  tp_js_text_input(typing ? 1 : 0, f.x0, f.y0, f.x1, f.y1, fields.empty() ? nullptr : &fields[0].x0, (int)fields.size());
+  tp_js_text_input(typing ? 1 : 0, f.x0, f.y0, f.x1, f.y1, fields.empty() ? nullptr : &fields[0].x0,
+                   (int)fields.size());
 }
 void RequestClipboardText() { tp_js_request_clipboard(); }
 bool TakeClipboardText(std::string& text, bool* refused) {
@@ -492,6 +536,13 @@ bool TakeClipboardText(std::string& text, bool* refused) {
   if (!p) return false;
   text = TakeJsString(p);
   *refused = r != 0;
+  return true;
+}
+void RequestLaunch(const std::string& request) { tp_js_launch_request(request.c_str()); }
+bool TakeLaunchAnswer(std::string& answer) {
+  char* p = tp_js_take_launch_answer();
+  if (!p) return false;
+  answer = TakeJsString(p);
   return true;
 }
 bool TakeDroppedFile(std::string& name, std::string& text) {
@@ -585,8 +636,9 @@ EMSCRIPTEN_KEEPALIVE const char* trainplan_stats_json() {
   // The frames drawn since the last call, in full or in part (redraw.h), added to the app's figures.
   tp::platform::DrawCounts& d = tp::platform::g_draws;
   char drawn[160];
-  std::snprintf(drawn, sizeof drawn, "\"drawn_full\":%d,\"drawn_partial\":%d,\"drawn_skipped\":%d,\"partial_share_mean\":%.3f}",
-                d.full, d.partial, d.skipped, d.partial ? d.partial_share / d.partial : 0.0);
+  std::snprintf(drawn, sizeof drawn,
+                "\"drawn_full\":%d,\"drawn_partial\":%d,\"drawn_skipped\":%d,\"partial_share_mean\":%.3f}", d.full,
+                d.partial, d.skipped, d.partial ? d.partial_share / d.partial : 0.0);
   if (!s.empty() && s.back() == '}') s.pop_back();
   s += s.size() > 1 ? std::string(",") + drawn : drawn;
   d = {};

@@ -54,7 +54,10 @@ bool HashTiles(const ImDrawData& d, int cols, int rows, std::vector<uint64_t>& t
       if (cmd.UserCallback) return false;
       const PixelRect scissor = Intersect(ScissorOf(cmd.ClipRect, d), canvas);
       if (scissor.Empty()) continue;
-      const uint64_t texture = uint64_t(reinterpret_cast<uintptr_t>(cmd.TextureId));
+      // The texture by its ImTextureData (the font atlas: stable from frame to frame, while its GL name is
+      // still 0 in the frame that asks the backend to create it), else by the backend's id (an image).
+      const uint64_t texture = cmd.TexRef._TexData ? uint64_t(reinterpret_cast<uintptr_t>(cmd.TexRef._TexData))
+                                                   : uint64_t(cmd.TexRef._TexID);
       const ImDrawIdx* idx = list->IdxBuffer.Data + cmd.IdxOffset;
       const ImDrawVert* vtx = list->VtxBuffer.Data + cmd.VtxOffset;
       for (unsigned int i = 0; i + 2 < cmd.ElemCount; i += 3) {
@@ -76,8 +79,9 @@ bool HashTiles(const ImDrawData& d, int cols, int rows, std::vector<uint64_t>& t
           const float by0 = std::clamp((y0 - d.DisplayPos.y) * sy, -1.f, (float)canvas.y1);
           const float bx1 = std::clamp((x1 - d.DisplayPos.x) * sx, -1.f, (float)canvas.x1);
           const float by1 = std::clamp((y1 - d.DisplayPos.y) * sy, -1.f, (float)canvas.y1);
-          box = Intersect({(int)std::floor(bx0) - 1, (int)std::floor(by0) - 1, (int)std::ceil(bx1) + 1, (int)std::ceil(by1) + 1},
-                          scissor);
+          box = Intersect(
+              {(int)std::floor(bx0) - 1, (int)std::floor(by0) - 1, (int)std::ceil(bx1) + 1, (int)std::ceil(by1) + 1},
+              scissor);
         }
         if (box.Empty()) continue;
         for (int ty = box.y0 / kRedrawTile; ty <= (box.y1 - 1) / kRedrawTile; ++ty)
@@ -105,9 +109,8 @@ std::vector<PixelRect> MergeDamage(const std::vector<char>& damaged, int cols, i
       while (end < cols && damaged[size_t(ty) * cols + end]) ++end;
       const PixelRect run{tx * kRedrawTile, ty * kRedrawTile, std::min(end * kRedrawTile, width),
                           std::min((ty + 1) * kRedrawTile, height)};
-      auto above = std::find_if(open.begin(), open.end(), [&](size_t r) {
-        return rects[r].x0 == run.x0 && rects[r].x1 == run.x1;
-      });
+      auto above = std::find_if(open.begin(), open.end(),
+                                [&](size_t r) { return rects[r].x0 == run.x0 && rects[r].x1 == run.x1; });
       if (above != open.end()) {
         rects[*above].y1 = run.y1;
         now.push_back(*above);
@@ -131,14 +134,15 @@ std::vector<PixelRect> MergeDamage(const std::vector<char>& damaged, int cols, i
 }  // namespace
 
 PixelRect ScissorOf(const ImVec4& clip, const ImDrawData& d) {
-  // imgui_impl_opengl3.cpp, ImGui_ImplOpenGL3_RenderDrawData: glScissor((int)clip_min.x,
-  // (int)(fb_height - clip_max.y), (int)(clip_max.x - clip_min.x), (int)(clip_max.y - clip_min.y)), bottom-up.
+  // imgui_impl_opengl3.cpp (1.92.2b), ImGui_ImplOpenGL3_RenderDrawData: glScissor((int)clip_min.x,
+  // (int)((float)fb_height - clip_max.y), (int)(clip_max.x - clip_min.x), (int)(clip_max.y - clip_min.y)),
+  // bottom-up, with fb_height = (int)(DisplaySize.y * FramebufferScale.y).
   const ImVec2 off = d.DisplayPos, scale = d.FramebufferScale;
   const ImVec2 clip_min((clip.x - off.x) * scale.x, (clip.y - off.y) * scale.y);
   const ImVec2 clip_max((clip.z - off.x) * scale.x, (clip.w - off.y) * scale.y);
   if (clip_max.x <= clip_min.x || clip_max.y <= clip_min.y) return {};
   const int fb_height = FramebufferHeight(d);
-  const int x = (int)clip_min.x, y = (int)(fb_height - clip_max.y);
+  const int x = (int)clip_min.x, y = (int)((float)fb_height - clip_max.y);
   const int w = (int)(clip_max.x - clip_min.x), h = (int)(clip_max.y - clip_min.y);
   return {x, fb_height - y - h, x + w, fb_height - y};
 }
@@ -159,11 +163,16 @@ Redraw RedrawOf(RedrawMemo& memo, const ImDrawData& d, const float clear_rgba[4]
   const int rows = std::max(1, (height + kRedrawTile - 1) / kRedrawTile);
   Hash frame;
   frame.Bytes(clear_rgba, 4 * sizeof(float));
-  const float view[] = {d.DisplayPos.x, d.DisplayPos.y, d.DisplaySize.x, d.DisplaySize.y, d.FramebufferScale.x,
-                        d.FramebufferScale.y};
+  const float view[] = {d.DisplayPos.x,  d.DisplayPos.y,       d.DisplaySize.x,
+                        d.DisplaySize.y, d.FramebufferScale.x, d.FramebufferScale.y};
   frame.Bytes(view, sizeof view);
   std::vector<uint64_t> tiles;
-  const bool hashed = HashTiles(d, cols, rows, tiles);
+  // A texture the backend is about to create (the font atlas grown or made anew) may get the GL name of
+  // one just destroyed: the whole frame is drawn rather than trust triangles that look the same.
+  bool new_texture = false;
+  if (d.Textures)
+    for (const ImTextureData* tex : *d.Textures) new_texture |= tex->Status == ImTextureStatus_WantCreate;
+  const bool hashed = !new_texture && HashTiles(d, cols, rows, tiles);
   Redraw redraw;
   if (!hashed || memo.tiles.size() != tiles.size() || memo.cols != cols || memo.frame != frame.h) {
     redraw.full = true;

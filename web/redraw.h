@@ -34,14 +34,14 @@ struct RedrawMemo {
 
 // What to draw this frame.
 struct Redraw {
-  bool full = false;              // the whole canvas
-  std::vector<PixelRect> rects;   // otherwise only these (none: nothing at all)
+  bool full = false;             // the whole canvas
+  std::vector<PixelRect> rects;  // otherwise only these (none: nothing at all)
   bool Nothing() const { return !full && rects.empty(); }
 };
 
-constexpr int kRedrawTile = 32;          // framebuffer pixels per tile side
-constexpr int kRedrawMaxRects = 8;       // more damaged areas than this: their bounding box
-constexpr double kRedrawFullShare = 0.6; // a damaged share of tiles above this: the whole canvas (one pass)
+constexpr int kRedrawTile = 32;           // framebuffer pixels per tile side
+constexpr int kRedrawMaxRects = 8;        // more damaged areas than this: their bounding box
+constexpr double kRedrawFullShare = 0.6;  // a damaged share of tiles above this: the whole canvas (one pass)
 
 // Compares the frame's draw data with the last frame drawn and remembers it as drawn (unless Nothing()).
 Redraw RedrawOf(RedrawMemo& memo, const ImDrawData& data, const float clear_rgba[4]);

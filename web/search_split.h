@@ -21,9 +21,9 @@ class SplitSearch {
   // Reads the answers that came back; true once every share has.
   bool Pump();
   bool Done() const { return done_; }
-  double Progress() const;        // shares answered / shares
-  double ElapsedMs() const;       // since Begin, until the last answer
-  uint64_t Evaluated() const;     // layouts evaluated in full by every share answered so far
+  double Progress() const;     // shares answered / shares
+  double ElapsedMs() const;    // since Begin, until the last answer
+  uint64_t Evaluated() const;  // layouts evaluated in full by every share answered so far
   const SearchOptions& Options() const { return options_; }
   const SearchResult& Result() const { return merged_; }  // the table's shares answered so far, merged
   // The answer ranked by `objective` (top = that objective's top N): what the view shows and exports.

@@ -19,8 +19,8 @@ bool IsCjk(unsigned c) {
 bool NoBreakBefore(unsigned c) {
   static const unsigned kClose[] = {0xFF0C, 0x3002, 0x3001, 0xFF1B, 0xFF1A, 0xFF01, 0xFF1F, 0xFF09, 0x300D,
                                     0x300F, 0x3011, 0x300B, 0x3009, 0x2026, 0x201D, 0x2019, 0xFF05};
-  if (c < 0x80) return c == ',' || c == '.' || c == ';' || c == ':' || c == '!' || c == '?' || c == ')' || c == '%' ||
-                       c == ']';
+  if (c < 0x80)
+    return c == ',' || c == '.' || c == ';' || c == ':' || c == '!' || c == '?' || c == ')' || c == '%' || c == ']';
   return std::find(std::begin(kClose), std::end(kClose), c) != std::end(kClose);
 }
 // No line ends with these (opening punctuation).
@@ -35,7 +35,7 @@ bool CanBreak(unsigned prev, unsigned cur) {
   if (cur == ' ' || NoBreakBefore(cur) || NoBreakAfter(prev)) return false;
   if (prev == ' ') return true;
   if (IsCjk(cur)) return IsCjk(prev);  // between two CJK characters; a number keeps its unit (2025年)
-  return IsCjk(prev);                   // from CJK to a Latin word
+  return IsCjk(prev);                  // from CJK to a Latin word
 }
 
 unsigned Decode(const char*& s, const char* end) {
@@ -59,8 +59,10 @@ std::string_view TrimSpaces(std::string_view v) {
 
 std::vector<std::string_view> WrapLines(std::string_view text, float width) {
   std::vector<std::string_view> lines;
-  ImFont* font = ImGui::GetFont();
-  const float scale = ImGui::GetFontSize() / font->FontSize;
+  // The current font at the current size (ImGui 1.92: glyphs are rasterized per size, and the baked
+  // size may differ from the drawn one by a scale).
+  ImFontBaked* font = ImGui::GetFontBaked();
+  const float scale = ImGui::GetCurrentContext()->FontBakedScale;
   const char* const end = text.data() + text.size();
   const char* line = text.data();
   const char* brk = nullptr;  // last break opportunity on this line
@@ -101,8 +103,8 @@ std::string Elide(std::string_view text, float width) {
   if (ImGui::CalcTextSize(text.data(), text.data() + text.size()).x <= width) return std::string(text);
   static const char kEllipsis[] = "…";
   const float room = width - ImGui::CalcTextSize(kEllipsis).x;
-  ImFont* font = ImGui::GetFont();
-  const float scale = ImGui::GetFontSize() / font->FontSize;
+  ImFontBaked* font = ImGui::GetFontBaked();
+  const float scale = ImGui::GetCurrentContext()->FontBakedScale;
   const char* const end = text.data() + text.size();
   const char* cut = text.data();
   float x = 0;
@@ -130,7 +132,8 @@ void MutedParagraph(std::string_view text) { Paragraph(text, ImGui::GetStyleColo
 
 float TooltipWidth() {
   const ImGuiStyle& style = ImGui::GetStyle();
-  const float screen = ImGui::GetIO().DisplaySize.x - style.WindowPadding.x * 2 - style.DisplaySafeAreaPadding.x * 2 - 8;
+  const float screen =
+      ImGui::GetIO().DisplaySize.x - style.WindowPadding.x * 2 - style.DisplaySafeAreaPadding.x * 2 - 8;
   return std::max(ImGui::GetFontSize() * 8, std::min(ImGui::GetFontSize() * 30, screen));
 }
 
@@ -146,7 +149,10 @@ std::string PageText(std::string_view text) {
     // Inside brackets, ASCII or full-width: the bracketed remark goes, with the space before it.
     size_t open = std::string::npos, close = std::string::npos;
     for (size_t i = at; i-- > 0;) {
-      if (s[i] == '(' || s.compare(i, 3, "（") == 0) { open = i; break; }
+      if (s[i] == '(' || s.compare(i, 3, "（") == 0) {
+        open = i;
+        break;
+      }
       if (s[i] == ')' || s.compare(i, 3, "）") == 0) break;
     }
     if (open != std::string::npos) {
@@ -165,7 +171,8 @@ std::string PageText(std::string_view text) {
       if (m != std::string::npos && (from == 0 || m > from)) from = mark[0] == '.' ? m + 1 : m;
     }
     size_t to = s.size();
-    for (const char* mark : {". ", "。"}) to = std::min(to, s.find(mark, at) == std::string::npos ? to : s.find(mark, at));
+    for (const char* mark : {". ", "。"})
+      to = std::min(to, s.find(mark, at) == std::string::npos ? to : s.find(mark, at));
     if (to == s.size() && !s.empty() && s.back() == '.') to = s.size() - 1;
     s.erase(from, to - from);
   }
@@ -180,17 +187,19 @@ std::string ClippedTextJson(const std::vector<Rect>& exempt) {
   // Cut horizontally, by a widget's fine clip (button labels, combo previews) its U range is no glyph's;
   // cut by the draw command's clip rectangle (text of a column, a window, the screen) it reaches past it.
   ImFontAtlas* atlas = ImGui::GetIO().Fonts;
-  std::vector<std::pair<float, float>> glyph_u;  // (U0, U1) of every glyph of every font
-  for (const ImFont* font : atlas->Fonts)
-    for (const ImFontGlyph& g : font->Glyphs) glyph_u.emplace_back(g.U0, g.U1);
+  std::vector<std::pair<float, float>> glyph_u;  // (U0, U1) of every glyph of every font at every size
+  if (atlas->Builder)
+    for (int n = 0; n < atlas->Builder->BakedPool.Size; ++n) {
+      const ImFontBaked& baked = atlas->Builder->BakedPool[n];
+      if (baked.WantDestroy) continue;
+      for (const ImFontGlyph& g : baked.Glyphs) glyph_u.emplace_back(g.U0, g.U1);
+    }
   std::sort(glyph_u.begin(), glyph_u.end());
   const ImVec2 white = atlas->TexUvWhitePixel;
   ImVec4 lines_uv(2, 2, -1, -1);  // the baked anti-aliased lines: shapes, not glyphs
-  if (atlas->PackIdLines >= 0) {
-    const ImFontAtlasCustomRect* r = atlas->GetCustomRectByIndex(atlas->PackIdLines);
-    lines_uv = ImVec4(r->X * atlas->TexUvScale.x, r->Y * atlas->TexUvScale.y, (r->X + r->Width) * atlas->TexUvScale.x,
-                      (r->Y + r->Height) * atlas->TexUvScale.y);
-  }
+  ImFontAtlasRect r;
+  if (atlas->Builder && atlas->GetCustomRect(atlas->Builder->PackIdLinesTexData, &r))
+    lines_uv = ImVec4(r.uv0.x, r.uv0.y, r.uv1.x, r.uv1.y);
   auto whole_glyph = [&](float u0, float u1) {
     auto it = std::lower_bound(glyph_u.begin(), glyph_u.end(), std::make_pair(u0 - 1e-6f, -1.0f));
     for (; it != glyph_u.end() && it->first <= u0 + 1e-6f; ++it)
@@ -208,18 +217,21 @@ std::string ClippedTextJson(const std::vector<Rect>& exempt) {
       const ImDrawIdx* idx = dl->IdxBuffer.Data + cmd.IdxOffset;
       for (unsigned i = 0; i + 6 <= cmd.ElemCount; i += 3) {
         const unsigned v = idx[i];
-        if (!(idx[i + 1] == v + 1 && idx[i + 2] == v + 2 && idx[i + 3] == v && idx[i + 4] == v + 2 && idx[i + 5] == v + 3))
+        if (!(idx[i + 1] == v + 1 && idx[i + 2] == v + 2 && idx[i + 3] == v && idx[i + 4] == v + 2 &&
+              idx[i + 5] == v + 3))
           continue;
         const ImDrawVert& a = dl->VtxBuffer[v + cmd.VtxOffset];
         const ImDrawVert& b = dl->VtxBuffer[v + 2 + cmd.VtxOffset];
-        i += 3;  // the quad's second triangle
+        i += 3;                                                // the quad's second triangle
         if (a.uv.x == white.x && a.uv.y == white.y) continue;  // a filled rectangle, not a glyph
         if (a.uv.x >= lines_uv.x && a.uv.x <= lines_uv.z && a.uv.y >= lines_uv.y && a.uv.y <= lines_uv.w) continue;
-        if (b.pos.y < clip.y || a.pos.y > clip.w) continue;     // scrolled out of view
-        const bool beyond = a.pos.x < clip.x - 0.5f || b.pos.x > clip.z + 0.5f || b.pos.x > screen_w + 0.5f || a.pos.x < -0.5f;
+        if (b.pos.y < clip.y || a.pos.y > clip.w) continue;  // scrolled out of view
+        const bool beyond =
+            a.pos.x < clip.x - 0.5f || b.pos.x > clip.z + 0.5f || b.pos.x > screen_w + 0.5f || a.pos.x < -0.5f;
         if (!beyond && whole_glyph(a.uv.x, b.uv.x)) continue;
         bool exempted = false;
-        for (const Rect& r : exempt) exempted |= a.pos.x >= r.x0 - 2 && b.pos.x <= r.x1 + 2 && a.pos.y >= r.y0 - 2 && b.pos.y <= r.y1 + 2;
+        for (const Rect& r : exempt)
+          exempted |= a.pos.x >= r.x0 - 2 && b.pos.x <= r.x1 + 2 && a.pos.y >= r.y0 - 2 && b.pos.y <= r.y1 + 2;
         if (exempted) continue;
         const std::pair<int, int> key((int)std::min(clip.z, screen_w), (int)(a.pos.y / line));
         if (std::find(seen.begin(), seen.end(), key) != seen.end()) continue;

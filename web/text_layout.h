@@ -1,7 +1,8 @@
 // text_layout.h — text that fits in both languages. Paragraphs wrap where a line may break in English and
-// in Chinese (ImGui 1.86 wraps only at spaces, so a Chinese sentence broke anywhere: inside "HF" or
-// "2025年"); tooltips wrap to what the screen has; the page's words never send its users to the command
-// line; and, for the tests, a list of the text the last frame drew cut off by its clip rectangle.
+// in Chinese (Dear ImGui, 1.92 too, wraps only at spaces and a few punctuation marks, so a Chinese
+// sentence broke anywhere: inside "HF" or "2025年"); tooltips wrap to what the screen has; the page's words never send
+// its users to the command line; and, for the tests, a list of the text the last frame drew cut off by its clip
+// rectangle.
 #pragma once
 #include <string>
 #include <string_view>

@@ -4,6 +4,7 @@
 #include "app.h"
 #include "i18n.h"
 #include "imgui.h"
+#include "launch_menu.h"
 #include "platform.h"
 #include "text_layout.h"
 #include "views.h"
@@ -25,7 +26,8 @@ void ExportView(AppState& app, Format f) {
     content = FormatComparison(outs, f);
     name = "trainplan-compare.";
   } else if (ViewOf(app) == View::Search && bg.search_started && !bg.search_running) {
-    content = FormatSearch(app.main.out, bg.search.RankedBy(bg.search_options.objective), f, bg.search_options.objective);
+    content =
+        FormatSearch(app.main.out, bg.search.RankedBy(bg.search_options.objective), f, bg.search_options.objective);
     name = "trainplan-search.";
   } else {
     content = FormatPlan(app.main.out, f);
@@ -33,12 +35,13 @@ void ExportView(AppState& app, Format f) {
   }
   name += ext;
   std::string where = platform::Download(name, mime, content);
-  SetStatus(app, where.empty() ? Sprintf(Tr("Could not save %s"), name.c_str()) : Sprintf(Tr("Saved %s"), where.c_str()));
+  SetStatus(app,
+            where.empty() ? Sprintf(Tr("Could not save %s"), name.c_str()) : Sprintf(Tr("Saved %s"), where.c_str()));
 }
 
 bool TopBar(AppState& app) {
   bool changed = false;
-  ImGui::PushFont(app.fonts.big);
+  PushFace(app.fonts.big);
   ImGui::TextUnformatted("TrainPlan");
   ImGui::PopFont();
   ImGui::SameLine(0, 24);
@@ -61,7 +64,7 @@ bool TopBar(AppState& app) {
   float w = button_w(Tr("Copy link")) + button_w(Tr("Export ▾")) + button_w("English") + button_w("简体中文") +
             ImGui::GetFrameHeight() * 1.3f + style.ItemSpacing.x * 3 + 2 + 4;
   float used = ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x + 20;
-  float target = ImGui::GetWindowContentRegionMax().x - w;
+  float target = ContentRight() - ImGui::GetWindowPos().x - w;
   if (target > used) ImGui::SameLine(target);
   if (ImGui::Button(TrId("Copy link").c_str())) {
     std::string url = platform::ShareUrl(app.link);
@@ -80,6 +83,7 @@ bool TopBar(AppState& app) {
     Record(app, "export_csv");
     if (ImGui::Selectable(TrId("JSON (.json)").c_str())) ExportView(app, Format::Json);
     Record(app, "export_json");
+    LaunchConfigMenu(app);  // each framework's config for the plan (launch_menu.cpp)
     ImGui::EndPopup();
   }
   // The language switch: each name in its own language (the few glyphs of 简体中文 are always loaded).

@@ -16,11 +16,11 @@
 #include "imgui.h"
 #include "pickers.h"
 #include "scenario.h"
+#include "sentences.h"
 #include "text.h"
 #include "text_layout.h"
 #include "views.h"
 #include "widgets.h"
-#include "sentences.h"
 
 namespace tp::ui {
 namespace {
@@ -61,16 +61,20 @@ void Question(AppState& app) {
     if (IsYourPlan(app, i)) names += std::string(" ") + Tr("(your plan)");
   }
   const PlanOutput& o = app.main.out;
-  const std::string model = !o.config.name.empty() ? o.config.name : RowLabel(CurrentPickerRows(app).models, o.config.model);
-  std::string q = TrFill("{0}, {1} tokens: which finishes sooner and costs less, {2}?", {model, FmtCount(o.plan.run.tokens), names});
+  const std::string model =
+      !o.config.name.empty() ? o.config.name : RowLabel(CurrentPickerRows(app).models, o.config.model);
+  std::string q = TrFill("{0}, {1} tokens: which finishes sooner and costs less, {2}?",
+                         {model, FmtCount(o.plan.run.tokens), names});
   bool counts_differ = false;
   for (const PlanTask& t : cols) counts_differ |= t.cfg.gpus != cols[0].cfg.gpus;
   // append(), not `" " + std::string(...)`: GCC 12 warns (-Wrestrict, a false positive) on the latter.
   if (counts_differ)
-    q.append(" ").append(Tr("The GPU counts differ on purpose: the same training on fewer, faster GPUs or on more, cheaper ones."));
+    q.append(" ").append(
+        Tr("The GPU counts differ on purpose: the same training on fewer, faster GPUs or on more, cheaper ones."));
   // On a phone the inputs are behind the Inputs switch, not on the left.
-  q.append(" ").append(NarrowScreen() ? Tr("Model, training and cost are under Inputs; each column searches its own layout.")
-                                      : Tr("Model, training and cost are the inputs on the left; each column searches its own layout."));
+  q.append(" ").append(
+      NarrowScreen() ? Tr("Model, training and cost are under Inputs; each column searches its own layout.")
+                     : Tr("Model, training and cost are the inputs on the left; each column searches its own layout."));
   MutedParagraph(q);
   Record(app, "compare_question");
 }
@@ -90,7 +94,7 @@ void Answer(AppState& app, const ComparisonVerdict& best) {
     MutedParagraph(Tr("searching layouts…"));
     return;
   }
-  ImGui::PushFont(app.fonts.bold);
+  PushFace(app.fonts.bold);
   Paragraph(line);
   ImGui::PopFont();
   Record(app, "compare_verdict");
@@ -152,8 +156,8 @@ bool ColumnInputs(AppState& app, int i, int n, std::vector<std::string>& scenari
   const int number = IsYourPlan(app, 0) ? i : i + 1;
   ImGui::TextDisabled("%s", mine ? Tr("Your plan") : TrFill("Alternative {0}", {std::to_string(number)}).c_str());
   const float x_w = ImGui::GetFrameHeight();
-  bool edit = PickerCombo(app, ("cmp_gpu_" + std::to_string(i)).c_str(), ShortGpuName(gpu), &gpu, CurrentPickerRows(app).gpus,
-                          nullptr, ImGui::GetContentRegionAvail().x - x_w - 8);
+  bool edit = PickerCombo(app, ("cmp_gpu_" + std::to_string(i)).c_str(), ShortGpuName(gpu), &gpu,
+                          CurrentPickerRows(app).gpus, nullptr, ImGui::GetContentRegionAvail().x - x_w - 8);
   Record(app, ("cmp_gpu_" + std::to_string(i)).c_str());
   ImGui::SameLine();
   ImGui::BeginDisabled(n <= 2);
@@ -189,10 +193,12 @@ void ColumnBody(AppState& app, int i, int n, const ComparisonVerdict& best) {
   Verdict(app, o, true, "cmp_verdict_" + num);
   if (Fits(o)) {
     auto hl = [&](bool is_best, const std::string& v) {
-      if (is_best && n > 1) ImGui::TextColored(ColV(app, Hue::Good), "%s", v.c_str());
-      else ImGui::TextUnformatted(v.c_str());
+      if (is_best && n > 1)
+        ImGui::TextColored(ColV(app, Hue::Good), "%s", v.c_str());
+      else
+        ImGui::TextUnformatted(v.c_str());
     };
-    ImGui::PushFont(app.fonts.big);
+    PushFace(app.fonts.big);
     hl(i == best.fastest, FmtDays(o.plan.run.days));
     Record(app, ("cmp_days_" + num).c_str());
     const std::string cost = FmtUsd(o.plan.run.cost_usd);
@@ -205,7 +211,8 @@ void ColumnBody(AppState& app, int i, int n, const ComparisonVerdict& best) {
     ImGui::PopFont();
     Paragraph(Sprintf(Tr("MFU %s · %s tokens/s per GPU"), FmtPct(o.plan.throughput.mfu).c_str(),
                       FmtRate(o.plan.throughput.tokens_per_s_per_gpu).c_str()));
-    Paragraph(Sprintf(Tr("%s GPU-hours · %.0f failures expected"), FmtCount(o.plan.run.gpu_hours).c_str(), o.plan.run.failures));
+    Paragraph(Sprintf(Tr("%s GPU-hours · %.0f failures expected"), FmtCount(o.plan.run.gpu_hours).c_str(),
+                      o.plan.run.failures));
     if (ImGui::IsItemHovered())
       Tooltip(Sprintf(Tr("failures over the run at %s h mean time between failures per GPU"),
                       FmtInt((long long)o.job.rel.mtbf_gpu_h).c_str()));
@@ -272,10 +279,12 @@ bool CompareView(AppState& app) {
       ImGui::Spacing();
       ImGui::Separator();
     }
-  } else if (n > 0 && ImGui::BeginTable("compare", n, ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchSame)) {
+  } else if (n > 0 &&
+             ImGui::BeginTable("compare", n, ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchSame)) {
     for (int i = 0; i < n; ++i) {
       ImGui::TableNextColumn();
-      if (i == best.fastest || i == best.cheapest) ImGui::TableSetBgColor(ImGuiTableBgTarget_CellBg, Col(app, Hue::Good, 0.08f));
+      if (i == best.fastest || i == best.cheapest)
+        ImGui::TableSetBgColor(ImGuiTableBgTarget_CellBg, Col(app, Hue::Good, 0.08f));
       column(i);
     }
     ImGui::EndTable();

@@ -15,22 +15,23 @@
 #include "figures.h"
 #include "i18n.h"
 #include "imgui.h"
+#include "sentences.h"
 #include "views.h"
 #include "widgets.h"
-#include "sentences.h"
 
 namespace tp::ui {
 namespace {
 
-// Where the wall clock of the whole run goes: steps at the step model's speed, the share production runs
-// lose beyond it (run efficiency), checkpoint writes, and restarts plus work lost to failures.
+// Where the wall clock of the whole run goes (core/estimate/run.cpp): steps at the step model's speed,
+// stragglers and data-loader stalls, evaluation, the start-up, checkpoint writes, and restarts plus work lost.
 void RunBar(AppState& app, const PlanOutput& o, float height) {
   const RunSummary& r = o.plan.run;
   std::vector<Segment> segs = {
       Seg(Figure::SteadyDays, r.steady_days, Col(app, Hue::Compute)),
-      Seg("production overhead", std::max(0.0, r.compute_days - r.steady_days), Col(app, Hue::MemoryBound),
-          "what published production runs lose beyond the steady state: software, stragglers, evaluation, data "
-          "stalls (Assumptions: eff_run)"),
+      Seg(Figure::StragglerDays, r.straggler_days, Col(app, Hue::MemoryBound)),
+      Seg(Figure::StallDays, r.stall_days, Col(app, Hue::CommTp)),
+      Seg(Figure::EvalDays, r.eval_days, Col(app, Hue::CommDp)),
+      Seg(Figure::Startup, r.startup_days, Col(app, Hue::Muted)),
       Seg(Figure::CkptDays, r.ckpt_days, Col(app, Hue::Optimizer)),
       Seg(Figure::FailureDays, r.failure_days, Col(app, Hue::Bubble)),
   };
@@ -88,7 +89,8 @@ const PlanTask* SoonerCount(const AppState& app, const PlanOutput& o) {
   const double kLongRunDays = 60, kTargetDays = 30;
   if (o.plan.run.days <= kLongRunDays) return nullptr;
   for (const PlanTask& t : app.bg.scaling)
-    if (t.Done() && Fits(t.out) && t.cfg.gpus > o.job.hw.gpus && t.out.plan.run.days > 0 && t.out.plan.run.days <= kTargetDays)
+    if (t.Done() && Fits(t.out) && t.cfg.gpus > o.job.hw.gpus && t.out.plan.run.days > 0 &&
+        t.out.plan.run.days <= kTargetDays)
       return &t;
   return nullptr;
 }
@@ -102,12 +104,11 @@ bool PlanView(AppState& app) {
     char buf[64];
     std::snprintf(buf, sizeof buf, "%s %.0f%%", Tr("updating…"), app.main.Progress() * 100);
     ImVec2 ts = ImGui::CalcTextSize(buf);
-    ImVec2 pos(ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x - ts.x,
-               ImGui::GetWindowPos().y + ImGui::GetStyle().WindowPadding.y);
+    ImVec2 pos(ContentRight() - ts.x, ImGui::GetWindowPos().y + ImGui::GetStyle().WindowPadding.y);
     ImGui::GetWindowDrawList()->AddText(pos, Col(app, Hue::Muted), buf);
   }
   if (!app.main.has_result) {  // start-up: the first plan is still being searched, a few frames
-    ImGui::PushFont(app.fonts.big);
+    PushFace(app.fonts.big);
     ImGui::TextColored(ColV(app, Hue::Muted), "%s", Tr("Planning…"));
     ImGui::PopFont();
     return false;
@@ -120,19 +121,20 @@ bool PlanView(AppState& app) {
   IssuesBox(app, o);
   ImGui::Separator();
   if (o.ok) {
-    ImGui::PushFont(app.fonts.bold);
+    PushFace(app.fonts.bold);
     ImGui::TextUnformatted(Tr("Memory per GPU"));
     ImGui::PopFont();
     const std::string usable = Sprintf(Tr("usable %s"), FmtMem(o.plan.memory.usable).c_str());
     SameLineIfFits(usable.c_str(), 14);
     ImGui::TextDisabled("%s", usable.c_str());
-    if (ImGui::IsItemHovered()) Tooltip(Tr("what the driver exposes, less the headroom kept free: the plan fits when the total is at most this"));
+    if (ImGui::IsItemHovered())
+      Tooltip(Tr("what the driver exposes, less the headroom kept free: the plan fits when the total is at most this"));
     WhyButton(app, Figure::MemoryUsable);
     MemoryBar(app, o, 26);
     Record(app, "memory_bar");
     MemoryLimits(app, o);
     ImGui::Spacing();
-    ImGui::PushFont(app.fonts.bold);
+    PushFace(app.fonts.bold);
     ImGui::Text(Tr("Step time %s"), FmtDuration(o.plan.step.seconds).c_str());
     ImGui::PopFont();
     WhyButton(app, Figure::StepSeconds);
@@ -142,7 +144,7 @@ bool PlanView(AppState& app) {
     StepBar(app, o, 26);
     ImGui::Spacing();
     const RunSummary& run = o.plan.run;
-    ImGui::PushFont(app.fonts.bold);
+    PushFace(app.fonts.bold);
     ImGui::Text(Tr("Whole run %s"), FmtDays(run.days).c_str());
     ImGui::PopFont();
     if (!Fits(o)) WhyButton(app, Figure::Days);  // the verdict shows the days (with their "why?") only when it fits
@@ -157,13 +159,14 @@ bool PlanView(AppState& app) {
     CalibrationResult(app, o);
     ImGui::Spacing();
     ImGui::Separator();
-    ImGui::PushFont(app.fonts.bold);
+    PushFace(app.fonts.bold);
     Paragraph(Tr("Scaling: throughput and cost as the GPU count grows"));
     ImGui::PopFont();
     SameLineIfFits("(?)", ImGui::GetStyle().ItemSpacing.x);
-    HelpMarker(Tr("Each point is a full plan at that GPU count with the layout re-chosen (log-log axes: perfect "
-                  "scaling is a straight line). A red cross: does not fit at that count. The dashed line marks the "
-                  "current count."));
+    HelpMarker(
+        Tr("Each point is a full plan at that GPU count with the layout re-chosen (log-log axes: perfect "
+           "scaling is a straight line). A red cross: does not fit at that count. The dashed line marks the "
+           "current count."));
     float h = std::max(180.0f, std::min(300.0f, ImGui::GetContentRegionAvail().y - 140));
     ScalingChart(app, h);
   }
@@ -172,7 +175,7 @@ bool PlanView(AppState& app) {
   bool changed = false;
   if (!o.fit_advice.empty() || !warnings.empty() || sooner) {
     ImGui::Separator();
-    ImGui::PushFont(app.fonts.bold);
+    PushFace(app.fonts.bold);
     Paragraph(Tr(Fits(o) ? "Worth knowing" : "What would make it fit"));
     ImGui::PopFont();
     ImGui::PushTextWrapPos(0);

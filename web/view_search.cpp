@@ -11,10 +11,10 @@
 #include "charts.h"
 #include "i18n.h"
 #include "imgui.h"
+#include "resolve.h"
 #include "text_layout.h"
 #include "views.h"
 #include "widgets.h"
-#include "resolve.h"
 
 namespace tp::ui {
 
@@ -30,9 +30,9 @@ bool SearchView(AppState& app) {
   };
   // Ranked by the view's objective: the search kept both, so switching re-ranks without a new search.
   const std::vector<SearchHit>& top = RankedBy(res, bg.search.Options(), bg.search_options.objective);
-  const std::string evaluated = Sprintf(Tr("%s layouts evaluated across %d GPU types at %s GPUs%s"),
-                                        FmtInt((long long)res.evaluated).c_str(), (int)res.gpu_ids.size(),
-                                        FmtInt(app.cfg.gpus).c_str(), searching ? "…" : "");
+  const std::string evaluated =
+      Sprintf(Tr("%s layouts evaluated across %d GPU types at %s GPUs%s"), FmtInt((long long)res.evaluated).c_str(),
+              (int)res.gpu_ids.size(), FmtInt(app.cfg.gpus).c_str(), searching ? "…" : "");
   if (searching) {  // the bar covers the search and every GPU type's point
     ImGui::ProgressBar((float)SearchViewProgress(bg), ImVec2(ImGui::GetContentRegionAvail().x * 0.5f, 0));
     SameLineIfFits(evaluated.c_str(), ImGui::GetStyle().ItemSpacing.x);
@@ -40,24 +40,25 @@ bool SearchView(AppState& app) {
   Paragraph(evaluated);
   // Only the configuration's GPU type: the table then ranks its layouts alone (the search restarts).
   const std::string selected_name = gpu_name(app.cfg.gpu);
-  bool only = bg.selected_gpu_only;
-  if (ImGui::Checkbox(Sprintf("%s###selected_only", Sprintf(Tr("%s only"), selected_name.c_str()).c_str()).c_str(), &only)) {
-    bg.selected_gpu_only = only;
-    bg.search_started = false;  // BackgroundWork starts it again over the GPU types now asked for
-  }
+  // A key of the link (search_gpus=this): a new value restarts the search over the GPU types now asked for.
+  bool only = app.cfg.search_gpus == 1;
+  if (ImGui::Checkbox(Sprintf("%s###selected_only", Sprintf(Tr("%s only"), selected_name.c_str()).c_str()).c_str(),
+                      &only))
+    app.cfg.search_gpus = only ? 1 : 0, changed = true;
   if (ImGui::IsItemHovered()) Tooltip(Tr("Search the layouts of the selected GPU type only (the GPU in the inputs)"));
   Record(app, "search_selected_only");
-  ImGui::PushFont(app.fonts.bold);
+  PushFace(app.fonts.bold);
   ImGui::TextUnformatted(Tr("Time vs cost on each GPU type"));
   ImGui::PopFont();
   ImGui::SameLine();
-  HelpMarker(Tr("One point per GPU type: its best layout at this GPU count. Larger points joined by the line are the "
-                "search's Pareto front (nothing is both faster and cheaper). Click a point to open it in the plan view."));
+  HelpMarker(
+      Tr("One point per GPU type: its best layout at this GPU count. Larger points joined by the line are the "
+         "search's Pareto front (nothing is both faster and cheaper). Click a point to open it in the plan view."));
   std::vector<ScatterPoint> pts;
-  std::vector<const SearchHit*> hits;      // per point: the search's hit, or null for a GPU type's plan
-  std::vector<int> types;                  // per point: the GPU type's variant, or -1 for a hit
-  const Hue hues[] = {Hue::Weights, Hue::Gradients, Hue::Optimizer, Hue::Activations, Hue::CommPp, Hue::MemoryBound,
-                      Hue::CommDp, Hue::CommEp, Hue::Other};
+  std::vector<const SearchHit*> hits;  // per point: the search's hit, or null for a GPU type's plan
+  std::vector<int> types;              // per point: the GPU type's variant, or -1 for a hit
+  const Hue hues[] = {Hue::Weights,     Hue::Gradients, Hue::Optimizer, Hue::Activations, Hue::CommPp,
+                      Hue::MemoryBound, Hue::CommDp,    Hue::CommEp,    Hue::Other};
   for (const SearchHit& h : res.pareto) {
     if (h.variant < 0 || h.variant >= (int)res.jobs.size()) continue;
     ScatterPoint p;
@@ -95,7 +96,8 @@ bool SearchView(AppState& app) {
     p.selected = res.gpu_ids[v] == app.cfg.gpu;
     if (p.selected) p.label = Sprintf(Tr("%s (selected)"), p.label.c_str());
     p.detail = name + "\n" +
-               Sprintf(Tr("best layout on %s GPUs · MFU %s"), FmtInt(share->jobs[v].hw.gpus).c_str(), FmtPct(plan.throughput.mfu).c_str());
+               Sprintf(Tr("best layout on %s GPUs · MFU %s"), FmtInt(share->jobs[v].hw.gpus).c_str(),
+                       FmtPct(plan.throughput.mfu).c_str());
     pts.push_back(p);
     hits.push_back(nullptr);
     types.push_back(v);
@@ -121,20 +123,23 @@ bool SearchView(AppState& app) {
   };
   if (clicked >= 0 && hits[clicked]) open(hit_gpu(*hits[clicked]), &hits[clicked]->plan.layout);
   if (clicked >= 0 && types[clicked] >= 0) open(res.gpu_ids[types[clicked]], nullptr);
-  if (!no_fit.empty()) Paragraph(Sprintf(Tr("Does not fit on %s GPUs: %s"), FmtInt(app.cfg.gpus).c_str(), no_fit.c_str()), ColV(app, Hue::Bad));
+  if (!no_fit.empty())
+    Paragraph(Sprintf(Tr("Does not fit on %s GPUs: %s"), FmtInt(app.cfg.gpus).c_str(), no_fit.c_str()),
+              ColV(app, Hue::Bad));
 
-  ImGui::PushFont(app.fonts.bold);
-  ImGui::Text(Tr("Best layouts (%s first)"), Tr(bg.search_options.objective == Objective::Time ? "fastest" : "cheapest"));
+  PushFace(app.fonts.bold);
+  ImGui::Text(Tr("Best layouts (%s first)"),
+              Tr(bg.search_options.objective == Objective::Time ? "fastest" : "cheapest"));
   ImGui::PopFont();
-  // The objective is the view's own (not a key): a new one re-ranks the same search.
-  int obj = int(bg.search_options.objective);
-  const float radio_w = ImGui::CalcTextSize(Tr("by time")).x + ImGui::CalcTextSize(Tr("by cost")).x + ImGui::GetFrameHeight() * 2 +
-                        ImGui::GetStyle().ItemSpacing.x * 3;
-  if (ImGui::GetItemRectMax().x + radio_w < ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x) ImGui::SameLine();
-  if (ImGui::RadioButton(Tr("by time"), obj == 0) && obj != 0) bg.search_options.objective = Objective::Time;
+  // The order is a key of the link (search_by): a new one re-ranks the same search.
+  int obj = app.cfg.search_by;
+  const float radio_w = ImGui::CalcTextSize(Tr("by time")).x + ImGui::CalcTextSize(Tr("by cost")).x +
+                        ImGui::GetFrameHeight() * 2 + ImGui::GetStyle().ItemSpacing.x * 3;
+  if (ImGui::GetItemRectMax().x + radio_w < ContentRight()) ImGui::SameLine();
+  if (ImGui::RadioButton(Tr("by time"), obj == 0) && obj != 0) app.cfg.search_by = 0, changed = true;
   Record(app, "search_by_time");
   ImGui::SameLine();
-  if (ImGui::RadioButton(Tr("by cost"), obj == 1) && obj != 1) bg.search_options.objective = Objective::Cost;
+  if (ImGui::RadioButton(Tr("by cost"), obj == 1) && obj != 1) app.cfg.search_by = 1, changed = true;
   Record(app, "search_by_cost");
   // A phone has no room for eight columns: each layout is a card of a few wrapped lines instead.
   if (ImGui::GetContentRegionAvail().x < ImGui::GetFontSize() * 36) {
@@ -142,7 +147,7 @@ bool SearchView(AppState& app) {
       const SearchHit& hit = top[i];
       ImGui::PushID((int)i);
       ImGui::Separator();
-      ImGui::PushFont(app.fonts.bold);
+      PushFace(app.fonts.bold);
       const std::string title = std::to_string(i + 1) + ". " + ShortGpuName(hit_gpu(hit));
       Paragraph(title);
       ImGui::PopFont();
@@ -151,14 +156,15 @@ bool SearchView(AppState& app) {
       if (ImGui::SmallButton(open_label.c_str())) open(hit_gpu(hit), &hit.plan.layout);
       Record(app, ("search_open_" + std::to_string(i)).c_str());
       Paragraph(FmtDays(hit.plan.run.days) + "  ·  " + FmtUsd(hit.plan.run.cost_usd) + "  ·  MFU " +
-                FmtPct(hit.plan.throughput.mfu) + "  ·  " + Tr("step") + " " + FmtDuration(hit.plan.step.seconds) + "  ·  " +
-                FmtMem(hit.plan.memory.total));
+                FmtPct(hit.plan.throughput.mfu) + "  ·  " + Tr("step") + " " + FmtDuration(hit.plan.step.seconds) +
+                "  ·  " + FmtMem(hit.plan.memory.total));
       MutedParagraph(LayoutWords(hit.plan));
       if (i > 0) MutedParagraph(WhyLoses(hit.plan, top[0].plan, bg.search_options.objective, LangOf(app)));
       ImGui::PopID();
     }
-  } else if (ImGui::BeginTable("top", 8, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_ScrollY |
-                                             ImGuiTableFlags_SizingFixedFit,
+  } else if (ImGui::BeginTable("top", 8,
+                               ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_ScrollY |
+                                   ImGuiTableFlags_SizingFixedFit,
                                ImVec2(0, std::max(120.0f, ImGui::GetContentRegionAvail().y)))) {
     ImGui::TableSetupScrollFreeze(0, 1);
     for (const char* c : {"GPU", "layout", "memory", "step", "MFU", "days", "cost", ""})
@@ -192,6 +198,5 @@ bool SearchView(AppState& app) {
   }
   return changed;
 }
-
 
 }  // namespace tp::ui

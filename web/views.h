@@ -41,10 +41,10 @@ std::string Sprintf(const char* fmt, ...);
 void SetStatus(AppState& app, std::string text, bool bad = false);
 // A copy the browser refused (platform::TakeClipboardWriteRefused) says so on the status line.
 void ClipboardFeedback(AppState& app);
-void WrappedBullet(const std::string& text);      // a bullet whose text wraps (BulletText does not)
+void WrappedBullet(const std::string& text);           // a bullet whose text wraps (BulletText does not)
 bool SameLineIfFits(const char* text, float spacing);  // SameLine when `text` still fits on this line
-bool Fits(const PlanOutput& o);                   // planned, and fits in memory
-std::string LayoutWords(const Plan& p);           // "TP 2 · PP 4 · DP 8 · micro-batch 1 · ZeRO-1"
+bool Fits(const PlanOutput& o);                        // planned, and fits in memory
+std::string LayoutWords(const Plan& p);                // "TP 2 · PP 4 · DP 8 · micro-batch 1 · ZeRO-1"
 // The first thing on screen: does it fit, how long, how much, how efficient, what limits it (compact: a
 // compare column's).
 // Its parts are registered for the tests as `name` (the fits word), name_memory, name_days, name_cost

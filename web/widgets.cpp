@@ -108,6 +108,10 @@ bool BeginComboFitted(const char* id, const std::string& preview, int flags) {
   return ImGui::BeginCombo(id, Elide(preview, room).c_str(), flags);
 }
 
+void PushFace(const Face& face) { ImGui::PushFont(face.font, face.size); }
+
+float ContentRight() { return ImGui::GetCurrentWindowRead()->ContentRegionRect.Max.x; }
+
 void Record(AppState& app, const char* name) {
   ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
   app.widgets_building.push_back({name, a.x, a.y, b.x, b.y});
@@ -118,8 +122,8 @@ void ReportTextInput(const AppState& app) {
   const ImGuiInputTextState* state = g.ActiveId ? ImGui::GetInputTextState(g.ActiveId) : nullptr;
   const bool typing = state && !(state->Flags & ImGuiInputTextFlags_ReadOnly);
   // The field is the one holding the caret: ImGui puts the input method's position there each frame.
-  const ImVec2 caret = g.PlatformImePos;
-  platform::Box field{caret.x, caret.y, caret.x + 1, caret.y + g.FontSize};
+  const ImVec2 caret = g.PlatformImeData.InputPos;
+  platform::Box field{caret.x, caret.y, caret.x + 1, caret.y + g.PlatformImeData.InputLineHeight};
   if (typing)
     for (const Rect& r : app.text_fields)
       if (caret.x >= r.x0 - 2 && caret.x <= r.x1 + 2 && caret.y >= r.y0 - 2 && caret.y <= r.y1 + 2) field = r;

@@ -16,6 +16,13 @@ enum class Recompute : uint8_t { None, Selective, Full, Auto };
 enum class Offload : uint8_t { None, Cpu, Nvme };
 enum class MlpKind : uint8_t { Gelu, Swiglu };
 enum class Objective : uint8_t { Time, Cost };
+// Pipeline schedules (core/job/pipeline.h; docs/step-model.md section 5): 1F1B and its interleaved form
+// (Narayanan et al. 2021), the zero-bubble family (Qi et al. 2024), DeepSeek's DualPipe and its V-shaped half.
+enum class PipeSchedule : uint8_t { OneF1B, Interleaved, ZbH1, ZbH2, Zbv, DualPipe, DualPipeV };
+// How FP8 training scales its tensors (docs/step-model.md section 3): one scale per tensor (Transformer
+// Engine's delayed or current scaling), DeepSeek-V3's 1x128 activation tiles and 128x128 weight blocks, or
+// Blackwell's MXFP8 (an 8-bit exponent scale per 32 elements, in the tensor cores).
+enum class Fp8Recipe : uint8_t { Tensor, Block, Mx };
 
 // Spellings, indexed by the enum's value. Used by core/config/config.cpp and core/report/report.cpp. Beside
 // each list of a choice key, its values' display labels (English keys of the translation tables: the key
@@ -43,6 +50,9 @@ inline constexpr const char* kGoalLabels[] = {"Pre-train", "Fine-tune"};
 inline constexpr const char* kQkNormNames[] = {"none", "per_head", "all_heads"};  // arch.h QkNorm
 inline constexpr const char* kQkNormLabels[] = {"none", "per head", "all heads"};
 inline constexpr const char* kObjectiveNames[] = {"time", "cost"};
+inline constexpr const char* kPipeScheduleNames[] = {"1f1b", "interleaved", "zb-h1",    "zb-h2",
+                                                     "zbv",  "dualpipe",    "dualpipev"};
+inline constexpr const char* kFp8RecipeNames[] = {"tensor", "block", "mxfp8"};
 
 inline const char* Name(Method v) { return kMethodNames[int(v)]; }
 inline const char* Name(Precision v) { return kPrecisionNames[int(v)]; }
@@ -51,6 +61,8 @@ inline const char* Name(Recompute v) { return kRecomputeNames[int(v)]; }
 inline const char* Name(Offload v) { return kOffloadNames[int(v)]; }
 inline const char* Name(MlpKind v) { return kMlpNames[int(v)]; }
 inline const char* Name(Objective v) { return kObjectiveNames[int(v)]; }
+inline const char* Name(PipeSchedule v) { return kPipeScheduleNames[int(v)]; }
+inline const char* Name(Fp8Recipe v) { return kFp8RecipeNames[int(v)]; }
 
 // Bytes per element of the compute precision (fp8 training keeps 16-bit master copies in
 // practice; see memory.cpp for what each precision implies for weights/gradients).

@@ -9,6 +9,7 @@
 #include <cstring>
 
 #include "issue.h"  // IssueWords: the reasons are words of issue messages
+#include "text.h"   // ValidUtf8: the writer keeps its output valid UTF-8
 
 namespace tp {
 namespace {
@@ -102,7 +103,10 @@ struct Reader {
             pos += 2;
             unsigned lo = 0;
             if (!Hex4(lo)) return false;
+            if (lo < 0xDC00 || lo > 0xDFFF) return Fail("lone UTF-16 surrogate in a \\u escape"_issue);
             cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
+          } else if (cp >= 0xD800 && cp <= 0xDFFF) {
+            return Fail("lone UTF-16 surrogate in a \\u escape"_issue);  // it encodes no character
           }
           AppendUtf8(out, cp);
           break;
@@ -241,7 +245,11 @@ JsonParseResult ParseJson(std::string_view text) {
   return result;
 }
 
-std::string JsonEscape(std::string_view s) {
+std::string JsonEscape(std::string_view text) {
+  // Inputs are refused unless valid UTF-8 (ValidUtf8 where text enters); whatever slips through still leaves
+  // valid JSON, with U+FFFD for the bad bytes.
+  const std::string cleaned = ValidUtf8(text) ? std::string() : ValidUtf8Or(text);
+  const std::string_view s = cleaned.empty() ? text : std::string_view(cleaned);
   std::string out = "\"";
   for (unsigned char c : s) {
     switch (c) {

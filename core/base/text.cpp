@@ -204,4 +204,73 @@ size_t DisplayWidth(std::string_view s) {
   return cols;
 }
 
+namespace {
+// Bytes of the well-formed UTF-8 character at s[i]; 0 when none starts there.
+size_t Utf8CharAt(std::string_view s, size_t i) {
+  const std::string_view rest = s.substr(i);
+  for (size_t n = 1; n <= 4 && n <= rest.size(); ++n) {
+    const unsigned char c = static_cast<unsigned char>(rest[0]);
+    const size_t want = c < 0x80                ? 1
+                        : c >= 0xC2 && c < 0xE0 ? 2
+                        : c >= 0xE0 && c < 0xF0 ? 3
+                        : c >= 0xF0 && c < 0xF5 ? 4
+                                                : 0;
+    if (want == 0) return 0;
+    if (n < want) continue;
+    return ValidUtf8(rest.substr(0, want)) ? want : 0;
+  }
+  return 0;
+}
+}  // namespace
+
+std::string ValidUtf8Or(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  for (size_t i = 0; i < s.size();) {
+    const size_t n = Utf8CharAt(s, i);
+    if (n == 0) {
+      out += "\xEF\xBF\xBD";  // U+FFFD REPLACEMENT CHARACTER for one byte that starts no character
+      ++i;
+    } else {
+      out.append(s.substr(i, n));
+      i += n;
+    }
+  }
+  return out;
+}
+
+bool ValidUtf8(std::string_view s) {
+  for (size_t i = 0; i < s.size();) {
+    const unsigned char c = static_cast<unsigned char>(s[i]);
+    size_t n = 0;
+    unsigned cp = 0;
+    if (c < 0x80)
+      n = 1, cp = c;
+    else if (c >= 0xC2 && c < 0xE0)
+      n = 2, cp = c & 0x1F;
+    else if (c >= 0xE0 && c < 0xF0)
+      n = 3, cp = c & 0x0F;
+    else if (c >= 0xF0 && c < 0xF5)
+      n = 4, cp = c & 0x07;
+    else
+      return false;  // a continuation byte first, an overlong 2-byte lead (C0, C1) or past U+10FFFF
+    if (i + n > s.size()) return false;
+    for (size_t k = 1; k < n; ++k) {
+      const unsigned char d = static_cast<unsigned char>(s[i + k]);
+      if ((d & 0xC0) != 0x80) return false;
+      cp = (cp << 6) | (d & 0x3F);
+    }
+    if ((n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 || cp > 0x10FFFF))) return false;  // overlong, too big
+    if (cp >= 0xD800 && cp <= 0xDFFF) return false;  // a surrogate is not a character
+    i += n;
+  }
+  return true;
+}
+
+size_t Utf8Length(std::string_view utf8) {
+  size_t n = 0;
+  for (unsigned char c : utf8) n += (c & 0xC0) != 0x80;
+  return n;
+}
+
 }  // namespace tp

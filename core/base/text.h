@@ -38,5 +38,12 @@ std::string Fmt(const char* format, double v);
 // Terminal columns of UTF-8 text: CJK ideographs and full-width punctuation take two, other characters
 // one (continuation bytes none). The text report aligns its columns with it.
 size_t DisplayWidth(std::string_view utf8);
+// Well-formed UTF-8: no stray continuation byte, no overlong form, no surrogate (U+D800-DFFF), nothing past
+// U+10FFFF. Text that fails it is refused where it enters (names, files), so every output is valid UTF-8.
+bool ValidUtf8(std::string_view s);
+// s with each byte that starts no well-formed character replaced by U+FFFD: the JSON writer's last guard.
+std::string ValidUtf8Or(std::string_view s);
+// Characters (code points) of valid UTF-8: the unit of the limits the help states ("at most 100 characters").
+size_t Utf8Length(std::string_view utf8);
 
 }  // namespace tp

@@ -24,7 +24,7 @@ namespace {
 constexpr size_t kMaxLinkBytes = 64 * 1024;
 constexpr int kMaxPairs = 512;
 constexpr size_t kMaxIssues = 32;
-constexpr size_t kMaxValueBytes = 256;
+constexpr size_t kMaxValueBytes = 400;  // a 100-character name of 4-byte characters fits (ValidModelName)
 constexpr size_t kMaxIdBytes = 64;
 
 bool ValidId(std::string_view s) {
@@ -240,7 +240,9 @@ bool ModelEdited(const Config& cfg) {
 }
 
 bool ValidModelName(std::string_view name) {
-  if (name.size() > 100) return false;
+  // 100 characters as the help says (34 Chinese characters are 102 bytes), of well-formed UTF-8: the name is
+  // written into every JSON output, which must stay valid UTF-8.
+  if (!ValidUtf8(name) || Utf8Length(name) > 100) return false;
   for (unsigned char c : name)
     if (c < 0x20 || c == 0x7f) return false;
   return true;

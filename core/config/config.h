@@ -16,6 +16,8 @@ namespace tp {
 
 inline constexpr int kUnset = 0;  // model dimensions: "take the preset's value"
 inline constexpr const char* kViewNames[] = {"plan", "compare", "search"};
+inline constexpr const char* kSearchGpuNames[] = {"all", "this"};  // search_gpus: every GPU type, or the plan's
+inline constexpr const char* kSearchByNames[] = {"time", "cost"};  // search_by: the order of the Search view
 inline constexpr const char* kViewLabels[] = {"Plan", "Compare", "Search"};
 
 struct Config {
@@ -38,6 +40,9 @@ struct Config {
   int qk_rope_dim = kUnset, qk_nope_dim = kUnset, v_head_dim = kUnset;
   int qk_norm = -1;              // -1 the preset's, else QkNorm (none, per_head, all_heads)
   int norms_per_block = kUnset;  // 0 = the preset's (2: before attention and before the MLP)
+  // Node-limited routing (DeepSeek-V3's n_group / topk_group): experts in groups, each token routed within its
+  // best group_topk groups; 0 = the preset's (none for a custom model)
+  int expert_groups = kUnset, group_topk = kUnset;
 
   // workload: what the run is for, the software stack (framework conventions, core/stack/stack.h) and its release
   int goal = kAuto;        // 0 pretrain, 1 finetune (kGoalNames); auto = finetune with LoRA/QLoRA, else pretrain
@@ -57,6 +62,7 @@ struct Config {
   // numerics
   Precision prec = Precision::Bf16;
   Optimizer opt = Optimizer::AdamW;
+  int fp8_recipe = kAuto;  // Fp8Recipe with prec=fp8; auto = mxfp8 on Blackwell, per-tensor scaling elsewhere
 
   // memory techniques
   int zero = kAuto;     // 0-3, FSDP full shard = 3
@@ -71,6 +77,7 @@ struct Config {
   int gpus = 64;
   int tp = kAuto, pp = kAuto, vp = kAuto, cp = kAuto, ep = kAuto, dp = kAuto;
   int pp_microbatches = kAuto;  // micro-batches per pipeline schedule; auto = all of a step's (one schedule)
+  int pp_schedule = kAuto;      // PipeSchedule; auto = searched among the stack's (interleaved when vp > 1)
 
   // hardware: empty string / 0 = the GPU's catalog default
   std::string gpu = "a100-80g";
@@ -93,7 +100,15 @@ struct Config {
   double mtbf_gpu_h = Reliability{}.mtbf_gpu_h;
   double ckpt_s = 0;  // 0 = from checkpoint size and storage bandwidth
   double restart_s = Reliability{}.restart_s;
-  double storage_gbps = 0;  // aggregate checkpoint write bandwidth, GB/s; 0 = 1 GB/s per GPU... see run.cpp
+  double storage_gbps = 0;     // aggregate checkpoint write bandwidth, GB/s; 0 = 1 GB/s per GPU... see run.cpp
+  int checkpoints = kAuto;     // 0: none written (a benchmark's timed run); auto = 1
+  double ckpt_interval_s = 0;  // 0 = the Young/Daly interval
+  // the whole run's other parts (run.cpp): evaluation, start-up
+  int eval_interval = kAuto;  // steps between evaluations; 0 = none; auto = 1000 (Megatron-LM's default)
+  int eval_first = kAuto;     // step of the first evaluation; auto = eval_interval
+  double eval_tokens = 0;     // tokens per evaluation; 0 = 100 global batches (Megatron-LM's --eval-iters)
+  int startup_load = kAuto;   // 0 nothing, 1 the weights, 2 a full checkpoint; auto = the weights to fine-tune
+  double startup_s = 0;       // 0 = modelled: launch, load, warm-up
 
   // memory rule
   double headroom = 0;  // fraction of GPU memory kept free before saying "fits" (the allocator reserve is modelled)
@@ -102,8 +117,12 @@ struct Config {
   double eff_matmul = 0, matmul_half_ridge = 0, eff_attention = 0, eff_memory = 0, eff_network = 0;
   double overlap_dp = 0, overlap_contention = 0;
   double overlap_ep = 0, moe_imbalance = 0, moe_capacity = 0, ep_dedup = 0, moe_packed = 0;  // MoE; 0 = default
+  int moe_a2a_overlap = kAuto, moe_pad = kAuto;  // MoE 0/1; auto = 0 (Megatron-Core's defaults)
+  double moe_host_s = 0;                         // 0 = step_moe.cpp's measured default
   double cuda_context_gb = 0, host_gb_per_gpu = 0;
-  double gpu_power = 0, server_power = 0, capex_overhead = 0, eff_run = 0;
+  double gpu_power = 0, server_power = 0, capex_overhead = 0;
+  double straggler = 0.015, data_stall = 0;                    // run.cpp's defaults (Llama 3's diurnal swing; none)
+  double launch_s = 0, init_per_node_s = 0, warmup_steps = 0;  // 0 = run.cpp's fit
   double eff_stack = 0, alloc_reserve = 0, nccl_gb = 0, logit_bytes = 0;  // 0 = the stack's
   double staff_usd_per_year = 0;
   // calibration (core/planner/calibrate.h): what the user measured for this configuration, and the factors
@@ -113,7 +132,9 @@ struct Config {
 
   // the page's view (keys of the same grammar, so every link the page writes means the same to the CLI)
   std::string lang = "en";
-  int view = 0;  // 0 plan, 1 compare, 2 search (kViewNames)
+  int view = 0;         // 0 plan, 1 compare, 2 search (kViewNames)
+  int search_gpus = 0;  // the Search view's GPU types: 0 every type in the catalog, 1 only the plan's (kSearchGpuNames)
+  int search_by = 0;    // the Search view's order: 0 fastest first, 1 cheapest first (kSearchByNames)
   std::string
       cmp;  // compare columns, "gpu:h100,gpus:128;gpu:a100-80g,gpus:256" (core/config/scenario.h); empty = default
 

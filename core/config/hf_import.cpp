@@ -47,6 +47,7 @@ void StartCustomModel(Config& cfg) {
   cfg.q_lora_rank = fresh.q_lora_rank, cfg.kv_lora_rank = fresh.kv_lora_rank, cfg.qk_rope_dim = fresh.qk_rope_dim;
   cfg.qk_nope_dim = fresh.qk_nope_dim, cfg.v_head_dim = fresh.v_head_dim;
   cfg.qk_norm = fresh.qk_norm, cfg.norms_per_block = fresh.norms_per_block;
+  cfg.expert_groups = fresh.expert_groups, cfg.group_topk = fresh.group_topk;
 }
 
 // The checkpoint's own name (transformers writes _name_or_path when it saves a config): "Qwen/Qwen2.5-7B".
@@ -111,6 +112,12 @@ void ImportExperts(HfReader& r, const JsonValue* ffn) {
   r.Set("moe_ffn", moe_ffn ? moe_ffn : ffn);
   r.Set("shared_experts", r.Pick({"n_shared_experts", "num_shared_experts"}));
   r.Set("dense_layers", r.Pick({"first_k_dense_replace"}));
+  // DeepSeek-V3's group-limited routing: n_group groups of experts, each token within its topk_group best.
+  const JsonValue* groups = r.Pick({"n_group"});
+  if (groups && groups->number > 1) {
+    r.Set("expert_groups", groups);
+    r.Set("group_topk", r.Pick({"topk_group"}));
+  }
   // Qwen-MoE has one shared expert of its own width (shared_expert_intermediate_size, 4 x moe_ffn in
   // Qwen1.5/Qwen2-MoE): as k experts of moe_ffn it has the same parameters and FLOPs (the per-layer
   // sigmoid gate of hidden weights aside).

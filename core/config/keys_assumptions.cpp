@@ -177,21 +177,40 @@ void AddAssumptionKeys(std::vector<KeyInfo>& table) {
            .Assume(&Assumptions::moe_imbalance)
            .Format("%.2f"),
        RealField("overlap_ep", G::Assumptions, "fraction", 0.001, 1, true, TP_REAL(overlap_ep),
-                 "Share of a micro-batch's compute that hides its expert all-to-all (DualPipe-style overlap of one "
-                 "micro-batch's dispatch with another's compute); auto = not overlapped.")
+                 "Share of the expert all-to-all hidden behind computation (at most the micro-batch's compute); "
+                 "auto = the schedule's: all under DualPipe(V), what Megatron-Core's overlap was measured to hide "
+                 "with moe_a2a_overlap=1, else none.")
            .Label("EP overlap", "EP 通信重叠")
-           .Zh("一个微批次的计算中能掩盖其专家 all-to-all 的比例（DualPipe "
-               "式：一个微批次的分发与另一个微批次的计算重叠）；auto = 不重叠。")
+           .Zh("专家 all-to-all 被计算掩盖的比例（最多为该微批次的计算时间）；auto = 由调度决定：DualPipe(V) "
+               "全部掩盖，moe_a2a_overlap=1 时为 Megatron-Core 重叠实测掩盖的比例，否则不掩盖。")
            .Source(
-               "Not overlapped: Megatron-Core's default (overlap_moe_expert_parallel_comm off). Stacks that "
-               "overlap it hide up to all of it: DeepSeek-V3's DualPipe ('both all-to-all and PP "
-               "communication can be fully hidden', report section 3.2.1); NVIDIA's Qwen3 MoE recipes turn "
-               "the overlap on.",
-               "不重叠：Megatron-Core 的默认（overlap_moe_expert_parallel_comm 关闭）。做重叠的软件栈最多可全部掩盖："
-               "DeepSeek-V3 的 DualPipe（“all-to-all 和 PP 通信都可以被完全掩盖”，技术报告第 3.2.1 节）；"
-               "NVIDIA 的 Qwen3 MoE 配方开启了这种重叠。")
+               "auto: DualPipe and DualPipeV hide it all ('both all-to-all and PP communication can be fully "
+               "hidden', DeepSeek-V3 report section 3.2.1); Megatron-Core's batch-level overlap hid 36.55 % of "
+               "the communication time in NVIDIA's A/B (16 H100, Qwen3-30B-A3B, EP 16: 'Communication time hidden "
+               "by compute 0.11% -> 36.55%', Megatron-Bridge skills/nemo-mbridge-perf-expert-parallel-overlap); "
+               "plain 1F1B none.",
+               "auto：DualPipe 与 DualPipeV 全部掩盖（“all-to-all 和 PP 通信都可以被完全掩盖”，DeepSeek-V3 技术报告"
+               "第 3.2.1 节）；Megatron-Core 的批次级重叠在 NVIDIA 的对照实验中掩盖了 36.55% 的通信时间（16 张 "
+               "H100，Qwen3-30B-A3B，EP 16：“Communication time hidden by compute 0.11% -> 36.55%”，Megatron-Bridge "
+               "skills/nemo-mbridge-perf-expert-parallel-overlap）；普通 1F1B 不掩盖。")
            .Assume(&Assumptions::overlap_ep)
            .Format("%.3f"),
+       RealField("moe_host_s", G::Assumptions, "s", 1e-6, 1, true, TP_REAL(moe_host_s),
+                 "Host time to launch one MoE layer's pass (forward or backward) in eager, dropless code; a "
+                 "micro-batch takes the longer of its GPU and host time. auto = measured.")
+           .Label("MoE host time per layer pass", "每层每遍 MoE 的主机时间")
+           .Zh("即时执行、不丢 token 的代码启动一个 MoE 层一遍（前向或反向）的主机时间；一个微批次取 GPU 时间与主机时间"
+               "中较长者。auto = 实测值。")
+           .Source(
+               "Measured, not fitted: the median over the host-bound rows of tests/data/moe_fit_steps.json "
+               "(Megatron-Core, micro-batch 1, dropless MoE that CUDA graphs cannot capture) of micro-batch "
+               "seconds / (MoE layers x passes); trainplan-fit_step --moe-host prints it. Static shapes "
+               "(capacity with padding) are captured: none.",
+               "实测而非拟合：tests/data/moe_fit_steps.json 中受主机限制的行（Megatron-Core、微批次 1、CUDA graph "
+               "无法捕获的不丢 token MoE）的 微批次秒数 / (MoE 层数 × 遍数) 的中位数；trainplan-fit_step --moe-host "
+               "打印它。形状固定（有容量并补齐）时可被捕获：为 0。")
+           .Assume(&Assumptions::moe_host_s)
+           .Format("%.4f"),
        RealField("ep_dedup", G::Assumptions, "fraction", 0.001, 1, true, TP_REAL(ep_dedup),
                  "Share of duplicate cross-node token copies the expert dispatcher saves by sending a token once "
                  "to each node and forwarding it there (1: DeepEP); auto = one copy per expert.")
@@ -268,21 +287,60 @@ void AddAssumptionKeys(std::vector<KeyInfo>& table) {
                    "价格之比估计，并计入 InfiniBand 网络）。")
            .Assume(&Assumptions::capex_overhead)
            .Format("%.2f"),
-       RealField("eff_run", G::Assumptions, "fraction", 0.05, 1, true, TP_REAL(eff_run),
-                 "Share of the step model's steady-state speed (a tuned stack) that a production run keeps over "
-                 "its whole length: software, stragglers, evaluation, data stalls (fitted to published whole runs).")
-           .Label("Run efficiency", "运行效率")
-           .Zh("生产训练在全程中能保持的步长模型稳态速度（调优后的软件栈）的比例：软件、慢节点、评估、数据停顿等（按已"
-               "发表的完整训练拟合）。")
-           .Source("Fitted to the published whole runs of the case file (Llama 2 7B and 70B GPU-hours, "
-                   "OPT-175B days): the geometric mean of the step model's steady-state prediction over the "
-                   "published figure (docs/validation.md; checked on held-out runs: LLaMA 1, BLOOM, Llama "
-                   "3.1).",
-                   "按案例文件中已发表的完整训练拟合（Llama 2 7B 与 70B 的 GPU 小时、OPT-175B "
-                   "的天数）：取步长模型稳态预测与发表数字之比的几何平均（见 "
-                   "docs/validation.md；并用未参与拟合的训练检验：LLaMA 1、BLOOM、Llama 3.1）。")
-           .Assume(&Assumptions::eff_run)
+       RealField("straggler", G::Assumptions, "fraction", 0, 0.9, false, TP_REAL(straggler),
+                 "Share of the steady step time lost to slow ranks and the cluster's throughput swings.")
+           .Label("Straggler loss", "慢节点损失")
+           .Zh("因慢 rank 和集群吞吐波动而损失的稳态步长比例。")
+           .Source("1.5 %: Llama 3 405B 'noted a diurnal 1-2% throughput variation based on time-of-day' and "
+                   "stragglers that 'slow down thousands of other GPUs' (Dubey et al. 2024, section 3.3.4).",
+                   "1.5%：Llama 3 405B “注意到随一天中时间变化 1-2% 的吞吐波动”，以及会“拖慢成千上万张其他 GPU”的"
+                   "慢节点（Dubey 等 2024，第 3.3.4 节）。")
+           .Assume(&Assumptions::straggler)
            .Format("%.3f"),
+       RealField("data_stall", G::Assumptions, "fraction", 0, 0.9, false, TP_REAL(data_stall),
+                 "Share of the steady step time spent waiting for the data loader.")
+           .Label("Data-loader stalls", "数据加载停顿")
+           .Zh("等待数据加载器所占稳态步长的比例。")
+           .Source("0: pre-tokenised, memory-mapped data read ahead by loader workers (Megatron's indexed "
+                   "datasets) keeps the GPUs fed; the MLPerf v4.1 logs leave 0-1.6 minutes of a timed run "
+                   "unexplained by steps and evaluations (tests/data/run_parts_fit.json).",
+                   "0：预先分词、内存映射、由加载进程提前读取的数据（Megatron 的索引数据集）可以喂饱 GPU；MLPerf v4.1 "
+                   "的日志中，计时运行里只有 0-1.6 分钟无法由训练步和评估解释（tests/data/run_parts_fit.json）。")
+           .Assume(&Assumptions::data_stall)
+           .Format("%.3f"),
+       RealField("launch_s", G::Assumptions, "s", 0.001, 1e7, true, TP_REAL(launch_s),
+                 "Start-up: launching the job and initialising the model, communicators and data before the first "
+                 "step; auto = fitted.")
+           .Label("Launch time", "启动初始化时间")
+           .Zh("启动阶段：在第一步之前启动作业并初始化模型、通信器和数据的时间；auto = 拟合值。")
+           .Source("Fitted on the untimed start-up (init_start to init_stop) of the MLPerf v4.1 logs, 8 to "
+                   "11,616 GPUs (tests/data/run_parts_fit.json; trainplan-validate --fit-startup).",
+                   "按 MLPerf v4.1 日志中不计时的启动（init_start 到 init_stop）拟合，8 到 11,616 张 GPU"
+                   "（tests/data/run_parts_fit.json；trainplan-validate --fit-startup）。")
+           .Assume(&Assumptions::launch_s)
+           .Format("%.0f"),
+       RealField("init_per_node_s", G::Assumptions, "s", 0.0001, 1e5, true, TP_REAL(init_per_node_s),
+                 "Start-up: the part of the initialisation that grows with the cluster (communicators, "
+                 "rendezvous), seconds per node; auto = fitted.")
+           .Label("Initialisation per node", "每节点初始化时间")
+           .Zh("启动阶段：随集群规模增长的初始化部分（通信器、汇合），每个节点的秒数；auto = 拟合值。")
+           .Source("Fitted with launch_s on the MLPerf v4.1 logs' untimed start-up, 1 to 1,452 nodes "
+                   "(tests/data/run_parts_fit.json; trainplan-validate --fit-startup).",
+                   "与 launch_s 一起按 MLPerf v4.1 日志中不计时的启动拟合，1 到 1,452 个节点"
+                   "（tests/data/run_parts_fit.json；trainplan-validate --fit-startup）。")
+           .Assume(&Assumptions::init_per_node_s)
+           .Format("%.3f"),
+       RealField("warmup_steps", G::Assumptions, "steps", 0.001, 1e6, true, TP_REAL(warmup_steps),
+                 "Start-up: compilation, CUDA-graph capture and warm-up, in steps of the plan's step time; auto = "
+                 "fitted.")
+           .Label("Warm-up", "预热")
+           .Zh("启动阶段：编译、CUDA graph 捕获与预热，以计划的步长为单位的步数；auto = 拟合值。")
+           .Source("Fitted with launch_s on the MLPerf v4.1 logs' untimed start-up (tests/data/run_parts_fit.json; "
+                   "trainplan-validate --fit-startup).",
+                   "与 launch_s 一起按 MLPerf v4.1 日志中不计时的启动拟合（tests/data/run_parts_fit.json；"
+                   "trainplan-validate --fit-startup）。")
+           .Assume(&Assumptions::warmup_steps)
+           .Format("%.1f"),
        RealField("staff_usd_per_year", G::Assumptions, "USD/year", 0, 1e10, false, TP_REAL(staff_usd_per_year),
                  "Operations staff cost per year, counted in the total cost of ownership (0 = left out).")
            .Label("Staff per year", "每年人员成本")
@@ -359,6 +417,17 @@ void AddAssumptionKeys(std::vector<KeyInfo>& table) {
            .Values(kViewLabels)
            .Label("View", "视图")
            .Zh("页面的视图：plan（方案）、compare（并排对比）或 search（并行布局与 GPU 类型搜索）。"),
+       ChoiceField("search_gpus", G::View, kSearchGpuNames, false, TP_INT(search_gpus),
+                   "The Search view's GPU types: all (every type in the catalog) or this (the plan's GPU only); "
+                   "`trainplan search --link` searches the same.")
+           .Label("Search GPU types", "搜索的 GPU 类型")
+           .Zh("搜索视图的 GPU 类型：all（目录中的每种 GPU）或 this（只搜索方案的 GPU）；`trainplan search --link` "
+               "搜索同样的范围。"),
+       ChoiceField("search_by", G::View, kSearchByNames, false, TP_INT(search_by),
+                   "The Search view's order: time (fastest first) or cost (cheapest first); `trainplan search --link` "
+                   "ranks the same.")
+           .Label("Search order", "搜索排序")
+           .Zh("搜索视图的排序：time（最快优先）或 cost（最便宜优先）；`trainplan search --link` 按同样方式排序。"),
        TextField(
            "cmp", G::View, TP_ID(cmp), ValidScenarioList,
            "2-4 scenarios separated by ; each key:value pairs separated by , (gpu:h100,gpus:128;gpu:a100-80g,gpus:256)",

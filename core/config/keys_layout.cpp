@@ -39,6 +39,17 @@ void AddLayoutKeys(std::vector<KeyInfo>& table) {
                "流水线（torchtitan 的 num_pp_microbatches；NeMo AutoModel 的本地批次 / 微批次，每步 GA 个调度）。auto "
                "= 整步"
                "一个调度，Megatron-Core 和 DeepSpeed 都这样做；只有按本地批次调度的框架（fsdp）接受更小的值。"),
+       ChoiceField("pp_schedule", G::Layout, kPipeScheduleNames, true, TP_INT(pp_schedule),
+                   "Pipeline schedule: 1f1b, interleaved (vp > 1 chunks per GPU), zb-h1 and zb-h2 (zero bubble: the "
+                   "weight gradients fill it; zb-h2 keeps twice the activations), zbv (two chunks per GPU in a V), "
+                   "dualpipe (DeepSeek-V3: both ends, two copies of the weights, all-to-all hidden) or dualpipev "
+                   "(its V-shaped half); auto = searched among the schedules the stack offers (`trainplan catalog "
+                   "stacks`), interleaved when vp > 1 is given.")
+           .Label("Pipeline schedule", "流水线调度")
+           .Zh("流水线调度：1f1b、interleaved（每张 GPU vp > 1 个模型块）、zb-h1 和 zb-h2（零气泡：用权重梯度填补气泡；"
+               "zb-h2 多保存一倍激活）、zbv（每张 GPU 两个模型块，V 形）、dualpipe（DeepSeek-V3：两端同时送入、"
+               "权重两份、all-to-all 被掩盖）或 dualpipev（它的 V 形一半）；auto = 在该框架支持的调度中搜索"
+               "（`trainplan catalog stacks`），给出 vp > 1 时为 interleaved。"),
        IntField("dp", G::Layout, "", 1, 10000000, true, kAuto, TP_INT(dp),
                 "Data-parallel degree; derived as gpus / (tp x pp x cp), and if given it must agree.")
            .Label("Data parallel", "数据并行")
@@ -160,6 +171,70 @@ void AddLayoutKeys(std::vector<KeyInfo>& table) {
            .Zh("检查点写入的总带宽；auto = 每张 GPU 1 GB/s，最多 2 TB/s。")
            .Source("1 GB/s per GPU up to 2 TB/s: Llama 3's storage sustained 2 TB/s (Dubey et al. 2024).",
                    "每块 GPU 1 GB/s，上限 2 TB/s：Llama 3 的存储持续写入 2 TB/s（Dubey 等 2024）。")
+           .Format("%.0f"),
+       ChoiceField("checkpoints", G::Reliability, kZeroOne, true, TP_INT(checkpoints),
+                   "Whether the run writes checkpoints: 0 for a benchmark's timed run (a failure then loses all "
+                   "work); auto = 1.")
+           .Values(kOnOffLabels)
+           .Label("Write checkpoints", "写检查点")
+           .Zh("训练是否写检查点：基准测试的计时运行为 0（此时一次故障会丢失全部工作）；auto = 1。")
+           .Source("1: production runs checkpoint (Llama 3, BLOOM, OPT). MLPerf's timed runs write none "
+                   "(NVIDIA's GPT-3 config: create_checkpoint_callback off unless reruns are enabled).",
+                   "1：生产训练都会写检查点（Llama 3、BLOOM、OPT）。MLPerf 的计时运行不写（NVIDIA 的 GPT-3 配置：除非"
+                   "允许重跑，create_checkpoint_callback 关闭）。"),
+       RealField("ckpt_interval_s", G::Reliability, "s", 1, 1e9, true, TP_REAL(ckpt_interval_s),
+                 "Time between checkpoints; auto = the Young/Daly interval for the cluster's failure rate.")
+           .Label("Checkpoint interval", "检查点间隔")
+           .Zh("两次检查点之间的时间；auto = 按集群故障率计算的 Young/Daly 间隔。")
+           .Source("The Young (1974) / Daly (2006) interval sqrt(2 x write time x cluster MTBF) + write time. "
+                   "BLOOM saved every 3 hours ('every 3h (100 iterations)').",
+                   "Young（1974）/ Daly（2006）间隔：sqrt(2 × 写入时间 × 集群 MTBF) + 写入时间。BLOOM 每 3 小时保存"
+                   "一次（“every 3h (100 iterations)”）。")
+           .Format("%.0f"),
+       IntField("eval_interval", G::Reliability, "steps", 0, 1000000000, true, kAuto, TP_INT(eval_interval),
+                "Steps between evaluations (a forward pass over eval_tokens); 0 = no evaluation.")
+           .Label("Evaluation interval", "评估间隔")
+           .Zh("两次评估之间的步数（对 eval_tokens 个 token 做一次前向）；0 = 不评估。")
+           .Source("1000 steps: Megatron-LM's --eval-interval default (megatron/training/arguments.py, 2025; "
+                   "newer releases leave it unset).",
+                   "1000 步：Megatron-LM 的 --eval-interval 默认值（megatron/training/arguments.py，2025；较新的版本"
+                   "默认不设）。"),
+       IntField("eval_first", G::Reliability, "step", 1, 1000000000, true, kAuto, TP_INT(eval_first),
+                "The step of the first evaluation; auto = eval_interval.")
+           .Label("First evaluation", "首次评估")
+           .Zh("第一次评估所在的步；auto = eval_interval。")
+           .Source("eval_interval: Megatron-LM evaluates when iteration % eval_interval == 0 (its "
+                   "start_eval_at_iter skips the early ones; MLPerf's Llama 2 LoRA starts after 1,536 samples).",
+                   "eval_interval：Megatron-LM 在 iteration % eval_interval == 0 时评估（其 start_eval_at_iter "
+                   "可跳过早期评估；MLPerf 的 Llama 2 LoRA 在 1,536 个样本之后开始）。"),
+       RealField("eval_tokens", G::Reliability, "tokens", 1, 1e15, true, TP_REAL(eval_tokens),
+                 "Tokens each evaluation runs forward; auto = 100 global batches.")
+           .Label("Evaluation tokens", "每次评估的 token 数")
+           .Zh("每次评估做前向的 token 数；auto = 100 个全局批次。")
+           .Source("100 global batches: Megatron-LM's --eval-iters default (megatron/training/arguments.py).",
+                   "100 个全局批次：Megatron-LM 的 --eval-iters 默认值（megatron/training/arguments.py）。")
+           .Format("%.0f"),
+       ChoiceField("startup_load", G::Reliability, kStartupLoads, true, TP_INT(startup_load),
+                   "What start-up reads before the first step: none (from scratch), weights (16-bit, a fine-tune "
+                   "or continued pre-training) or checkpoint (weights and optimizer states, a resumed run); auto = "
+                   "weights to fine-tune, else none.")
+           .Values(kStartupLoadLabels)
+           .Label("Start-up load", "启动时加载")
+           .Zh("第一步之前启动阶段要读取的内容：none（从头训练）、weights（16 位权重：微调或继续预训练）或 checkpoint"
+               "（权重和优化器状态：恢复的训练）；auto = 微调时为 weights，否则为 none。")
+           .Source("A fine-tune starts from released weights; a pre-training run from initialised ones.",
+                   "微调从发布的权重开始；预训练从初始化的权重开始。"),
+       RealField("startup_s", G::Reliability, "s", 0.001, 1e8, true, TP_REAL(startup_s),
+                 "Start-up before the first step (launch, model build, communicators, loading, compilation, "
+                 "warm-up); auto = modelled.")
+           .Label("Start-up time", "启动时间")
+           .Zh("第一步之前的启动时间（启动、建模型、通信器、加载、编译、预热）；auto = 按模型计算。")
+           .Source(
+               "launch_s + init_per_node_s x nodes + what is loaded over the storage bandwidth + "
+               "warmup_steps x the step time (docs/whole-run.md; fitted on the MLPerf v4.1 logs' untimed "
+               "start-up).",
+               "launch_s + init_per_node_s × 节点数 + 按存储带宽读入的内容 + warmup_steps × 步长（docs/whole-run.md；"
+               "按 MLPerf v4.1 日志中不计时的启动时间拟合）。")
            .Format("%.0f")});
 }
 

@@ -81,6 +81,19 @@ void AddModelKeys(std::vector<KeyInfo>& table) {
                 "Leading layers with a dense MLP instead of experts (DeepSeek-V3: 3).")
            .Label("Dense layers", "稠密层数")
            .Zh("开头几层使用稠密 MLP 而非专家的层数（DeepSeek-V3：3）。"),
+       IntField("expert_groups", G::ModelDetails, "", 1, 1000000, true, kUnset, TP_INT(expert_groups),
+                "Node-limited routing: the routed experts form this many equal groups, and each token is routed "
+                "within its best group_topk groups (DeepSeek-V3's n_group: 8); auto = the preset's, none for a "
+                "custom model.")
+           .Label("Expert groups", "专家分组数")
+           .Zh("节点受限路由：路由专家分成这么多个相等的组，每个 token 只在它得分最高的 group_topk "
+               "个组内选专家（DeepSeek-V3 的 n_group：8）；auto = 预设的值，自定义模型为不分组。"),
+       IntField("group_topk", G::ModelDetails, "", 1, 1000000, true, kUnset, TP_INT(group_topk),
+                "Node-limited routing: the expert groups each token may use (DeepSeek-V3's topk_group: 4, 'at most "
+                "4 nodes'); auto = the preset's.")
+           .Label("Groups per token", "每个 token 的专家组数")
+           .Zh("节点受限路由：每个 token 可用的专家组数（DeepSeek-V3 的 topk_group：4，“最多 4 个节点”）；auto = "
+               "预设的值。"),
        IntField("head_dim", G::ModelDetails, "", 1, 100000, true, kUnset, TP_INT(head_dim),
                 "Attention head size when it is not hidden / heads (Gemma, Mistral-Nemo, Qwen3).")
            .Label("Head size", "注意力头维度")

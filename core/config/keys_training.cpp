@@ -89,6 +89,42 @@ void AddTrainingKeys(std::vector<KeyInfo>& table) {
            .Values(kPrecisionLabels)
            .Label("Precision", "精度")
            .Zh("矩阵乘的计算精度（混合精度训练另存 fp32 主权重）。"),
+       ChoiceField("fp8_recipe", G::Training, kFp8RecipeNames, true, TP_INT(fp8_recipe),
+                   "How FP8 training scales its tensors: tensor (one scale per tensor), block (DeepSeek-V3's 1x128 "
+                   "activation tiles and 128x128 weight blocks) or mxfp8 (Blackwell's 32-element blocks); auto = "
+                   "mxfp8 on Blackwell, tensor elsewhere.")
+           .Values(kFp8RecipeLabels)
+           .Label("FP8 recipe", "FP8 缩放方式")
+           .Zh("FP8 训练如何缩放张量：tensor（每个张量一个缩放因子）、block（DeepSeek-V3 的 1×128 激活块与 128×128 "
+               "权重块）或 mxfp8（Blackwell 的 32 元素块）；auto = Blackwell 上用 mxfp8，其他 GPU 用 tensor。")
+           .Source("mxfp8 on Blackwell ('MXFP8 ... Native hardware support on GB200'), per-tensor elsewhere "
+                   "(Transformer Engine's default recipe): Megatron-Core's FP8 recipe table "
+                   "(megatron/core/transformer/moe/README.md).",
+                   "Blackwell 上用 mxfp8（“MXFP8……GB200 原生硬件支持”），其他 GPU 按张量缩放（Transformer Engine "
+                   "的默认方式）：Megatron-Core 的 FP8 方案表（megatron/core/transformer/moe/README.md）。"),
+       ChoiceField("moe_a2a_overlap", G::Training, kZeroOne, true, TP_INT(moe_a2a_overlap),
+                   "Megatron-Core's batch-level expert all-to-all overlap (--overlap-moe-expert-parallel-comm: the "
+                   "forward of one micro-batch beside the backward of the next); auto = off.")
+           .Values(kOnOffLabels)
+           .Label("EP all-to-all overlap", "EP all-to-all 重叠")
+           .Zh("Megatron-Core 的批次级专家 all-to-all 重叠（--overlap-moe-expert-parallel-comm：一个微批次的前向与"
+               "下一个的反向并行）；auto = 关闭。")
+           .Source("Off: Megatron-Core's default (overlap_moe_expert_parallel_comm = False); NVIDIA's recipes "
+                   "turn it on per model (moe_a2a_overlap in Megatron-Bridge's performance configs).",
+                   "关闭：Megatron-Core 的默认（overlap_moe_expert_parallel_comm = False）；NVIDIA 的配方按模型开启"
+                   "（Megatron-Bridge 性能配置中的 moe_a2a_overlap）。"),
+       ChoiceField("moe_pad", G::Training, kZeroOne, true, TP_INT(moe_pad),
+                   "With a capacity factor, pad every expert's input to its capacity "
+                   "(--moe-pad-expert-input-to-capacity): each expert then computes exactly capacity x its mean "
+                   "share, whatever the routing, and the shapes are static; auto = off.")
+           .Values(kOnOffLabels)
+           .Label("Pad experts to capacity", "专家输入补齐到容量")
+           .Zh("设置容量因子时，把每个专家的输入补齐到其容量（--moe-pad-expert-input-to-capacity）：无论路由如何，"
+               "每个专家都恰好计算 容量 × 平均份额 个 token，张量形状固定；auto = 关闭。")
+           .Source("Off: Megatron-Core's default; Megatron-Bridge's token-drop recipes set capacity 1.0 with "
+                   "padding (src/megatron/bridge/training/utils/moe_token_drop.py).",
+                   "关闭：Megatron-Core 的默认；Megatron-Bridge 的丢 token 配方设容量 1.0 并补齐"
+                   "（src/megatron/bridge/training/utils/moe_token_drop.py）。"),
        ChoiceField("opt", G::Training, kOptimizerNames, false, TP_INT(opt),
                    "Optimizer: AdamW (two moments), 8-bit AdamW, SGD with momentum, or bitsandbytes' paged AdamW / "
                    "8-bit AdamW (states in managed memory the driver pages to the host).")

@@ -6,6 +6,7 @@
 // splits, the second. No allocation: search calls this millions of times. The formulas and their sources are written
 // out in docs/memory.md.
 #include "memory.h"
+#include "pipeline.h"
 
 #include <algorithm>
 #include <cmath>
@@ -77,14 +78,12 @@ void StageActivations(const Ctx& c, const StageParams& s, const LayerAct& la, in
   const Workload& w = c.job.work;
   const double tok = double(c.mbs) / c.cp;  // tokens per sequence position on this GPU
   const double layers = s.dense_layers + s.moe_layers;
-  // Micro-batches in flight: 1F1B makes stage k hold p - k of them (fewer if the step has fewer);
-  // interleaving adds 1 + (p-1)/(p v) (Narayanan et al. 2021, Megatron theoretical_memory_usage.py).
+  // Micro-batches in flight on stage k: the schedule's (core/job/pipeline.h PipelineInflight).
   double inflight = 1;
   if (c.p > 1) {
     const int gbs = GlobalBatch(w, c.lay);
     const double m = gbs > 0 ? std::max(1.0, double(gbs) / (double(c.dp) * c.mbs)) : c.p;
-    inflight = std::min<double>(c.p - k, m);
-    if (c.v > 1) inflight = (c.p - k) * (1 + (c.p - 1.0) / (c.p * c.v));
+    inflight = PipelineInflight(ScheduleOf(c.lay), c.p, c.v, k, m);
   }
   Recompute rc = c.lay.recompute == Recompute::Auto ? Recompute::Selective : c.lay.recompute;
   if (rc == Recompute::Selective && c.stack.selective == SelectiveKind::None) rc = Recompute::Full;
@@ -141,6 +140,12 @@ void ScaleTokenMemory(StageNeed& need, double factor) {
 
 }  // namespace
 
+// DualPipe keeps two stages' weights, and their gradients and states, on every GPU (pipeline.h).
+static void HoldScheduleCopies(const Layout& layout, StageNeed& need) {
+  if (const double copies = PipelineWeightCopies(ScheduleOf(layout)); copies != 1)
+    need.weights *= copies, need.gradients *= copies, need.optimizer *= copies, need.pageable *= copies;
+}
+
 MemoryBreakdown EstimateMemory(const Job& job, const Layout& layout, MemoryTrace* trace) {
   MemoryBreakdown out;
   const ModelFacts& facts = job.facts;
@@ -195,6 +200,7 @@ MemoryBreakdown EstimateMemory(const Job& job, const Layout& layout, MemoryTrace
     if (i > 0 && (k == stages[0] || (i > 1 && k == stages[1]))) continue;  // the same stage twice
     const StageParams sp = ParamsOnStage(job, layout, k);  // the stage model step time uses too (rules.h)
     StageNeed need = StageStates(c, sp);
+    HoldScheduleCopies(layout, need);
     if (!size_only) StageActivations(c, sp, la, k, need);
     if (calib != 1.0) ScaleTokenMemory(need, calib);
     const double states = need.weights + need.gradients + need.optimizer;

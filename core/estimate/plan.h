@@ -52,12 +52,18 @@ struct RunSummary {
   double tokens = 0;
   bool tokens_defaulted = false;
   double steps = 0;
-  double steady_days = 0;     // at the step model's steady-state speed (a tuned stack), failure-free
-  double run_efficiency = 1;  // share of that speed a production run keeps over its whole length
-  double compute_days = 0;    // failure-free: steady_days / run_efficiency
-  double days = 0;            // wall clock including failures, checkpoints, restarts
+  double steady_days = 0;     // steps at the step model's steady-state speed (a tuned stack)
+  double straggler_days = 0;  // slow ranks and throughput swings (straggler x steady)
+  double stall_days = 0;      // waiting for the data loader (data_stall x steady)
+  double eval_days = 0;       // periodic evaluation
+  double startup_days = 0;    // launch, loading, compilation and warm-up, once
+  double compute_days = 0;    // failure-free, checkpoint-free: start-up + steady + stragglers + stalls + evaluation
+  double days = 0;            // wall clock: compute_days + ckpt_days + failure_days
   double ckpt_days = 0;       // of days: writing checkpoints
   double failure_days = 0;    // of days: restarts and work lost to failures
+  double timed_days = 0;      // a benchmark's clock (MLPerf's run_start to run_stop): days less start-up and failures
+  double evals = 0, eval_s = 0;  // evaluations over the run, and the time of one
+  double startup_s = 0;          // the start-up, seconds
   double gpu_hours = 0;
   double goodput = 0;   // useful fraction of wall clock
   double failures = 0;  // expected over the run

@@ -12,10 +12,20 @@ struct RunTrace {
   double mtbf_gpu_h = 0, restart_s = 0, storage_bytes_per_s = 0;
   double trained_params = 0, ckpt_bytes_per_param = 0;
   double tdp_w = 0, power_factor = 0, pue = 0, usd_per_gpu_hour = 0;
+  double straggler = 0, data_stall = 0, eval_fwd_share = 0, launch_s = 0, warmup_steps = 0, load_bytes = 0;
+  double init_per_node_s = 0, nodes = 0;
 };
 
 RunSummary EstimateRun(const Job& job, const Layout& layout, const MemoryBreakdown& memory, const StepBreakdown& step,
                        const Throughput& throughput, RunTrace* trace = nullptr);
+
+// Tokens one evaluation reads: eval_tokens, else 100 global batches (Megatron-LM's --eval-iters default).
+double EvalTokens(const Job& job, const Layout& layout);
+
+// The start-up constants run.cpp uses when launch_s / warmup_steps are on auto (fitted: docs/whole-run.md).
+double DefaultLaunchS();
+double DefaultInitPerNodeS();
+double DefaultWarmupSteps();
 
 // Owning the cluster for `years`: hardware, energy, staff; how many such runs fit and the cost of each,
 // next to renting the same GPUs for the same period.

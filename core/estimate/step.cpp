@@ -12,6 +12,7 @@
 #include "catalog.h"
 #include "flops.h"
 #include "model.h"
+#include "pipeline.h"
 #include "rules.h"
 #include "step_finetune.h"
 #include "step_internal.h"
@@ -98,7 +99,10 @@ Constants Resolve(const Assumptions& a) {
           std::max(1.0, a.moe_imbalance),
           std::max(0.0, a.moe_capacity),
           std::clamp(a.ep_dedup, 0.0, 1.0),
-          std::clamp(a.moe_packed, 0.0, 1.0)};
+          std::clamp(a.moe_packed, 0.0, 1.0),
+          a.moe_a2a_overlap > 0 ? 1.0 : 0.0,
+          a.moe_pad > 0 ? 1.0 : 0.0,
+          std::max(0.0, a.moe_host_s)};
 }
 
 struct Machine {
@@ -164,6 +168,16 @@ struct MbParts {
   }
 };
 
+// Shares of a micro-batch's kernel time on its stage that are its forward (`forward`), or its weight gradients,
+// the part the zero-bubble schedules defer into the bubble: half the backward's compute (the weight and input
+// gradients of a GEMM cost the same; attention's backward, which has no weights, is counted in that half too, an
+// approximation), none for frozen weights (LoRA).
+double PassShare(const MbParts& p, bool forward, bool frozen) {
+  const double total = p.comp_f + p.comp_b + p.comp_rc + p.mem_f + p.mem_b + p.mem_rc;
+  if (total <= 0) return 1.0 / 3;
+  return forward ? (p.comp_f + p.mem_f) / total : frozen ? 0.0 : 0.5 * p.comp_b / total;
+}
+
 LayerTime LayerForward(const LayerOps& l, const Job& job, const Layout& lay, int etp, const Machine& mc,
                        const Constants& c, const Place& tp_place, const Place& cp_place, const Place& ep_place) {
   LayerTime t;
@@ -222,7 +236,7 @@ LayerTime LayerForward(const LayerOps& l, const Job& job, const Layout& lay, int
     double k_sum = 0;
     for (int i = 0; i < l.n_attn; ++i) k_sum += l.attn[i].col ? l.attn[i].k : l.attn[i].k / tpn;
     for (int i = 0; i < l.n_mlp; ++i) k_sum += l.mlp_mult * (l.mlp[i].col ? l.mlp[i].k : l.mlp[i].k / tpn);
-    bytes += 3.0 * k_sum * tokens;
+    bytes += Fp8CastBytesPerElement(job.work.fp8_recipe) * k_sum * tokens;
   }
   t.mem = bytes / (mc.mem_bw * c.mem);
 
@@ -240,12 +254,13 @@ LayerTime LayerForward(const LayerOps& l, const Job& job, const Layout& lay, int
     const double cp_hidden = std::min(t.cp_comm, t.attn);
     t.cp_exposed = t.cp_comm - cp_hidden + c.contention * cp_hidden;
   }
-  // Expert parallel: dispatch and combine all-to-all of the routed token copies (16-bit; the busiest
-  // rank receives ExpertLoad times its mean share, and everyone waits for it).
+  // Expert parallel: dispatch and combine all-to-all of the routed token copies (the busiest rank receives
+  // ExpertLoad times its mean share, and everyone waits for it), per pass (step_moe.cpp).
   if (l.experts > 1 && lay.ep > 1) {
     // Sequence parallelism (or folding, whose tensor-parallel ranks hold distinct tokens) sends 1/tp each.
     const double sent = tokens / (lay.sp || etp < tpn ? tpn : 1.0) * ExpertLoad(c);
-    t.ep_comm = 2.0 * ExpertAllToAll(sent, h * kActBytes, l, ep_place, c);
+    t.ep_comm = ExpertAllToAllPerPass(sent, h, l, job.model, ep_place, c, mc.fp8, job.work.fp8_recipe,
+                                      lay.recompute == Recompute::Full);
   }
   return t;
 }
@@ -399,7 +414,7 @@ MicroBatch MicroBatchTime(const Job& job, const Layout& lay, const Machine& mc, 
   // tensor parallelism each rank sends 1/tp of it (Narayanan et al. 2021 scatter/gather).
   if (lay.pp > 1) {
     const double bytes = double(lay.mbs) * job.work.seq / lay.cp * job.model.hidden * kActBytes / lay.tp;
-    mb.pp = 2.0 * lay.vp * SendRecv(bytes, g.pp);
+    mb.pp = PipelineSends(bytes, g.pp, ScheduleOf(lay), lay.vp, c.contention);
   }
   // Fine-tuning's own work (core/estimate/step_finetune.h): LoRA adapters, NF4 dequantization, a stack's unfused
   // kernels, offloaded checkpoints, the host time to launch it all.
@@ -414,11 +429,13 @@ MicroBatch MicroBatchTime(const Job& job, const Layout& lay, const Machine& mc, 
   // 3.2.1), Megatron-Core's --overlap-moe-expert-parallel-comm, the shared experts beside the dispatch:
   // overlap_ep of the micro-batch's compute can hide it, and what it hides still costs contention.
   mb.ep_total = CollectivePasses(lay) * s.ep_f;
-  const double ep_hidden = std::min(mb.ep_total, c.overlap_ep * mb.compute);
+  const double ep_hidden = ExpertHidden(mb.ep_total, mb.compute, c, ScheduleOf(lay));
   mb.ep = mb.ep_total - ep_hidden + c.contention * ep_hidden;
   // The GPU waits for the host when launching a micro-batch's kernels takes longer than running them.
   mb.gpu = mb.compute + mb.memory + mb.tp + mb.cp + mb.ep + mb.pp + mb.ft.offload;
-  mb.host_gap = std::max(0.0, mb.ft.host - mb.gpu);
+  // Eager, dropless MoE layers launch their kernels from the host too (step_moe.cpp).
+  const double moe_host = MoeHostTime(slow.blocks.moe, CollectivePasses(lay), c);
+  mb.host_gap = std::max(0.0, mb.ft.host + moe_host - mb.gpu);
   mb.time = mb.gpu + mb.host_gap;
   return mb;
 }
@@ -561,6 +578,7 @@ void FillStepDefaults(Assumptions& a) {
   a.eff_network = c.net;
   a.overlap_dp = c.overlap_dp;
   a.overlap_contention = c.contention;
+  a.moe_host_s = c.moe_host > 0 ? c.moe_host : DefaultMoeHostPerLayerPass();
 }
 
 void EstimateStep(const Job& job, const Layout& layout, StepBreakdown& step, Throughput& thr, StepTrace* trace,
@@ -590,9 +608,14 @@ void EstimateStep(const Job& job, const Layout& layout, StepBreakdown& step, Thr
   const DataParallel dp = DataParallelTime(job, lay, mc, c, g, slow, m, schedules);
   const OptimizerStep opt = OptimizerTime(job, lay, mc, c, g, dp);
 
-  // Pipeline bubble: (p - 1) / v micro-batch times per schedule (Narayanan et al. 2021); a stack that runs one
-  // schedule per local batch fills and drains the pipeline once for each.
-  const double bubble = lay.pp > 1 ? schedules * double(lay.pp - 1) / lay.vp * mb.time : 0.0;
+  // Pipeline bubble: the schedule's idle time per schedule (core/job/pipeline.h: (p - 1) / v micro-batch times for
+  // 1F1B and interleaved, Narayanan et al. 2021; less for the zero-bubble and DualPipe schedules); a stack that runs
+  // one schedule per local batch fills and drains the pipeline once for each.
+  const bool frozen = job.work.method != Method::Full;
+  const double bubble =
+      lay.pp > 1 ? schedules * PipelineIdle(ScheduleOf(lay), lay.pp, lay.vp, mb.time,
+                                            PassShare(slow.parts, true, frozen), PassShare(slow.parts, false, frozen))
+                 : 0.0;
 
   step.compute_s = m * mb.compute;
   step.memory_s = m * mb.memory + opt.gpu_s;

@@ -1,15 +1,36 @@
 // step_moe.cpp — mixture of experts in the step model (docs/step-model.md section 4a): the busiest
-// expert-parallel rank's routed load (imbalance, capacity factor), where a token's routed copies go
-// (random or packed routing, deduplicated per rank and node by DeepEP-style dispatchers), and the time of
-// the dispatch / combine all-to-all on the topology the expert group crosses.
+// expert-parallel rank's routed load (imbalance, capacity factor and padding), where a token's routed copies go
+// (random or packed routing, limited to a few nodes by group-limited routing, deduplicated per rank and node by
+// DeepEP-style dispatchers), the time of the dispatch / combine all-to-all on the topology the expert group
+// crosses (FP8 dispatch, DeepEP's measured link use), how much of it each schedule hides, and the host time of
+// eager, dropless MoE layers.
 #include <algorithm>
 #include <cmath>
 
+#include "pipeline.h"
 #include "step_internal.h"
 
 namespace tp::step_detail {
 
 namespace {
+
+// DeepEP's normal kernels reach about 96 % of NVLink: 153 GB/s dispatch and 158 GB/s combine over the H800's
+// 160 GB/s (deepseek-ai/DeepEP README, "Intranode, 8: 153 / 158 GB/s (NVLink)"). Its figures across nodes (43-58
+// GB/s over a 50 GB/s adapter) are logical traffic, before the node-level deduplication counted here, so the
+// network keeps eff_network. NCCL's all-to-all gets eff_network of the line rate on both.
+constexpr double kDeepEpLinkEfficiency = 153.0 / 160.0;
+// Megatron-Core's batch-level EP overlap (--overlap-moe-expert-parallel-comm, one micro-batch's forward beside
+// another's backward) hid 36.55 % of the communication time in NVIDIA's controlled A/B: 16 H100, Qwen3-30B-A3B,
+// EP 16, HybridEP, 'Communication time hidden by compute 0.11% -> 36.55%' (NVIDIA-NeMo/Megatron-Bridge
+// skills/nemo-mbridge-perf-expert-parallel-overlap/SKILL.md). Measured, not fitted.
+constexpr double kMegatronA2aHidden = 0.3655;
+// Host time to launch one pass (forward or backward) of one eager, dropless MoE layer: Megatron-Core's router,
+// permutation, dispatcher and grouped GEMMs are dynamic shapes that CUDA graphs cannot capture ('the resulting
+// dynamic shapes make MoE layers uncapturable', megatron/core/transformer/moe/README.md), so the GPU waits for the
+// Python side when a micro-batch's experts have little work. Measured, not fitted: the median over the host-bound
+// rows of tests/data/moe_fit_steps.json (micro-batch seconds / (MoE layers x passes); `trainplan-fit_step
+// --moe-host` prints it and a test checks the shipped value).
+constexpr double kMoeHostPerLayerPass = 4.496e-3;
 
 // Distinct holders (EP ranks, or nodes) of a token's `r` routed experts when `e` experts are spread evenly
 // over `holders`: chosen at random, a given holder is missed with probability C(e - e/holders, r) / C(e, r)
@@ -28,35 +49,110 @@ double DistinctHolders(double r, double e, double holders, double packed) {
   return packed * consecutive + (1 - packed) * random;
 }
 
+// Nodes a token's routed experts reach. Group-limited routing (DeepSeek-V3's n_group 8 / topk_group 4: 'each
+// token will be sent to at most M nodes', report section 2.1.2) first picks `group_topk` of the `groups` expert
+// groups, then the experts inside them: with the groups spread over the nodes (whole groups per node when there
+// are fewer nodes than groups), the chosen groups reach DistinctHolders(group_topk, groups, nodes) nodes at most,
+// or group_topk x the nodes each group spans.
+double NodesReached(double r, const LayerOps& l, const ModelArch& m, double nodes, double packed) {
+  const double plain = DistinctHolders(r, l.experts, nodes, packed);
+  if (m.expert_groups <= 1 || m.group_topk <= 0 || m.group_topk >= m.expert_groups) return plain;
+  const double g = m.expert_groups, tg = m.group_topk;
+  const double limit = nodes <= g ? DistinctHolders(tg, g, nodes, 0) : std::min(nodes, tg * nodes / g);
+  return std::min(plain, limit);
+}
+
+// Bytes on the wire per routed copy of a token (`hidden` elements): 16-bit, or FP8 with its scales where the
+// dispatcher quantizes before sending (DeepEP's 'FP8 dispatching and BF16 combining'; DeepSeek-V3 report section
+// 3.3.3): one byte per element plus an fp32 scale per 128 (block, tensor) or an 8-bit exponent per 32 (MXFP8).
+double DispatchBytesPerElement(bool fp8, Fp8Recipe recipe) {
+  if (!fp8) return 2.0;
+  return recipe == Fp8Recipe::Mx ? 1.0 + 1.0 / 32 : 1.0 + 4.0 / 128;
+}
+
 }  // namespace
 
 // Routed tokens on the busiest expert-parallel rank over the mean: every rank waits for it at the combine
 // all-to-all. Dropless (Megatron-Core's default, moe_capacity 0) it carries the whole imbalance; with a
-// capacity factor no expert takes more than capacity x its mean share, the rest are dropped.
+// capacity factor no expert takes more than capacity x its mean share, the rest are dropped; padded to its
+// capacity (moe_pad) every expert computes exactly capacity x its share, whatever the routing.
 double ExpertLoad(const Constants& c) {
+  if (c.moe_capacity > 0 && c.moe_pad > 0) return c.moe_capacity;
   return c.moe_capacity > 0 ? std::min(c.moe_imbalance, c.moe_capacity) : c.moe_imbalance;
 }
 
-// The expert all-to-all (dispatch, or combine: the same bytes back) of one MoE layer: `copy` bytes per routed
+// The expert all-to-all (dispatch, or combine: the same copies back) of one MoE layer: `copy` bytes per routed
 // copy of each token, `tokens` tokens per GPU. Megatron's alltoall dispatcher sends one copy per routed expert:
 // (n-k)/n of the `routed` copies leave the node, (k-1)/n stay in it. A dispatcher that sends a token once to
 // each rank, and once to each other node where it is forwarded over the fabric (DeepEP, Megatron-Core's
 // flex dispatcher: "removes redundant tokens during cross-node communication"), sends only the distinct
-// holders: `dedup` is the share of that saving the stack makes.
-double ExpertAllToAll(double tokens, double copy, const LayerOps& l, const Place& ep, const Constants& c) {
+// holders: `dedup` is the share of that saving the stack makes, at DeepEP's measured share of the link.
+double ExpertAllToAll(double tokens, double copy, const LayerOps& l, const ModelArch& m, const Place& ep,
+                      const Constants& c) {
   const double n = ep.n, k = ep.k, r = l.routed;
   const double plain_remote = r * (n - k) / n, plain_local = r * (k - 1) / n;
   double remote = plain_remote, local = plain_local;
   if (c.ep_dedup > 0 && r > 1) {
     const double ranks = std::min(r, DistinctHolders(r, l.experts, n, c.moe_packed));
-    const double nodes = std::min(ranks, DistinctHolders(r, l.experts, ep.nodes, c.moe_packed));
+    const double nodes = std::min(ranks, NodesReached(r, l, m, ep.nodes, c.moe_packed));
     const double node_msgs = ep.nodes > 1 ? nodes * (ep.nodes - 1) / ep.nodes : 0.0;
     // Sent to its own node's holders, and forwarded inside the receiving nodes to the holders there.
     const double dedup_local = ranks * (k - 1) / n + ranks * (n - k) / n * (k - 1) / k;
     remote = plain_remote - c.ep_dedup * (plain_remote - std::min(plain_remote, node_msgs));
     local = plain_local + c.ep_dedup * (dedup_local - plain_local);
   }
-  return AllToAllVolumes(tokens * copy * remote, tokens * copy * local, ep);
+  // DeepEP-class kernels use NVLink better than NCCL's all-to-all (the Place bandwidths carry eff_network).
+  const double link = c.ep_dedup > 0 ? c.net / (c.net + c.ep_dedup * (kDeepEpLinkEfficiency - c.net)) : 1.0;
+  return AllToAllVolumes(tokens * copy * remote, tokens * copy * local * link, ep);
+}
+
+// One MoE layer's all-to-all time per pass (forward, backward, recomputed forward) of one micro-batch: the
+// forward dispatches (FP8 where the dispatcher quantizes) and combines in 16-bit; the backward sends both
+// gradients back in 16-bit; full recomputation repeats the forward. Averaged over the passes, so that passes x
+// the result is the micro-batch's total.
+double ExpertAllToAllPerPass(double tokens, double hidden, const LayerOps& l, const ModelArch& m, const Place& ep,
+                             const Constants& c, bool fp8, Fp8Recipe recipe, bool full_recompute) {
+  const double bf16 = ExpertAllToAll(tokens, hidden * 2.0, l, m, ep, c);
+  const double dispatch =
+      c.ep_dedup > 0 ? ExpertAllToAll(tokens, hidden * DispatchBytesPerElement(fp8, recipe), l, m, ep, c) : bf16;
+  const double forward = dispatch + bf16, backward = 2 * bf16;
+  return full_recompute ? (2 * forward + backward) / 3 : (forward + backward) / 2;
+}
+
+// The share of a micro-batch's expert all-to-all hidden behind computation: the user's overlap_ep, else the
+// schedule's. DualPipe and DualPipeV overlap one micro-batch's forward with another's backward and hide it all
+// (DeepSeek-V3 report section 3.2.1); Megatron-Core's batch-level overlap hides what NVIDIA measured; plain
+// 1F1B, interleaved and the zero-bubble schedules run it on the critical path.
+double ExpertOverlapShare(const Constants& c, PipeSchedule s) {
+  if (c.overlap_ep > 0) return c.overlap_ep;
+  if (PipelineHidesComm(s)) return 1.0;
+  return c.moe_a2a_overlap > 0 ? kMegatronA2aHidden : 0.0;
+}
+double ExpertHidden(double a2a, double compute, const Constants& c, PipeSchedule s) {
+  return std::min({a2a, ExpertOverlapShare(c, s) * a2a, std::max(0.0, compute)});
+}
+
+// Host time of a micro-batch's eager, dropless MoE layers: `layers` MoE layers on the stage, `passes` passes each
+// (forward and backward, and the forward again with full recomputation). Static shapes (a capacity factor with
+// padding) are captured by CUDA graphs, and the host runs ahead: none.
+double MoeHostTime(double layers, double passes, const Constants& c) {
+  if (layers <= 0 || (c.moe_capacity > 0 && c.moe_pad > 0)) return 0;
+  return layers * passes * (c.moe_host > 0 ? c.moe_host : kMoeHostPerLayerPass);
+}
+double DefaultMoeHostPerLayerPass() { return kMoeHostPerLayerPass; }
+
+// FP8 casts, bytes per element of a GEMM input: read 16-bit, write FP8 (3 B) with one scale per tensor; the
+// block-scaled recipes (DeepSeek's 1x128 / 128x128, MXFP8's 32-element blocks) quantize each tensor twice,
+// along rows for the forward and along columns for the backward's transposed use, each copy with its scales:
+// 2 + 2 x (1 + scales) B (Megatron-Core's FP8 recipe table, megatron/core/transformer/moe/README.md; Transformer
+// Engine's MXFP8 quantizer keeps rowwise and columnwise data).
+double Fp8CastBytesPerElement(Fp8Recipe recipe) {
+  switch (recipe) {
+    case Fp8Recipe::Tensor: return 3.0;
+    case Fp8Recipe::Block: return 2.0 + 2.0 * (1.0 + 4.0 / 128);
+    case Fp8Recipe::Mx: return 2.0 + 2.0 * (1.0 + 1.0 / 32);
+  }
+  return 3.0;
 }
 
 }  // namespace tp::step_detail

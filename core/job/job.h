@@ -43,6 +43,15 @@ struct Workload {
   bool offload_checkpoints = false;    // full recomputation keeps each layer's input in host memory (Unsloth)
   bool optimizer_in_backward = false;  // each parameter's gradient is applied and freed in the backward (torchtune)
   int pp_microbatches = 0;             // micro-batches per pipeline schedule (a local batch); 0 = all of a step's
+  Fp8Recipe fp8_recipe = Fp8Recipe::Tensor;  // how FP8 scales its tensors (prec = fp8); resolved from the GPU
+  // Periodic evaluation (run.cpp): a forward pass over eval_tokens every eval_interval steps, the first at step
+  // eval_first; eval_interval 0 = none.
+  int eval_interval = 1000;
+  int eval_first = 0;      // 0 = eval_interval
+  double eval_tokens = 0;  // 0 = 100 global batches (Megatron-LM's --eval-iters 100)
+  // What start-up reads before the first step (run.cpp): nothing (a run from scratch), the 16-bit weights (a
+  // fine-tune, continued pre-training from released weights) or a full checkpoint (a resumed run).
+  enum class Load : uint8_t { None, Weights, Checkpoint } startup_load = Load::None;
 };
 
 struct Hardware {
@@ -70,6 +79,9 @@ struct Reliability {
   double ckpt_s = 0;          // 0 = computed from checkpoint size / storage_bytes_per_s
   double restart_s = 600;
   double storage_bytes_per_s = 0;
+  bool checkpoints = true;     // false: none written (a benchmark's timed run); a failure then loses all work
+  double ckpt_interval_s = 0;  // 0 = the Young/Daly interval
+  double startup_s = 0;        // 0 = modelled (run.cpp: launch, load, warm-up)
 };
 
 // Every constant that is an assumption, named, with its default's source in the .cpp that uses it.
@@ -95,18 +107,25 @@ struct Assumptions {
   double eff_attention = 0.0;       // FlashAttention's fraction of the dense peak
   double overlap_contention = 0.0;  // slowdown of compute per second of communication hidden behind it
   // step.cpp, mixture of experts: the stack's choices, not fitted (keys.cpp rows give their sources)
-  double overlap_ep = 0.0;     // share of a micro-batch's compute that hides its expert all-to-all
-                               // (0: exposed, Megatron-Core's default; DualPipe-style stacks: up to 1)
+  double overlap_ep = 0.0;     // share of the expert all-to-all hidden behind compute; 0 = the schedule's
+                               // (step_moe.cpp: DualPipe all, Megatron-Core's overlap as measured, else none)
   double moe_imbalance = 1.1;  // routed tokens on the busiest expert-parallel rank / the mean
   double moe_capacity = 0.0;   // expert capacity factor (tokens above it dropped); 0 = dropless
   double ep_dedup = 0.0;       // share of duplicate cross-node token copies the dispatcher saves
                                // (0: one per expert, Megatron's alltoall; 1: once per node, DeepEP)
   double moe_packed = 0.0;     // share of tokens whose routed experts are consecutive ones (benchmark
                                // gates dealing experts round-robin); 0 = drawn at random, as routers do
+  double moe_a2a_overlap =
+      0;                  // 1: Megatron-Core's batch-level EP all-to-all overlap (--overlap-moe-expert-parallel-comm)
+  double moe_pad = 0;     // 1: every expert's input padded to its capacity (--moe-pad-expert-input-to-capacity)
+  double moe_host_s = 0;  // host time per MoE layer pass of a dropless, eager MoE layer; 0 = step_moe.cpp's
   // run.cpp
   double eff_stack = 1.0;              // the stack's kernel speed on the step model's (its release's fit)
-  double eff_run = 0.826;              // share of the step model's steady-state speed a production run keeps
-                                       // over its whole length (fitted to published whole runs: run.cpp)
+  double straggler = 0.015;            // share of the step lost to slow ranks and throughput swings (run.cpp)
+  double data_stall = 0.0;             // share of the step spent waiting for the data loader (run.cpp)
+  double launch_s = 0;                 // start-up: launch and initialisation; 0 = run.cpp's fit
+  double init_per_node_s = 0;          // start-up: communicators and the rest, per node; 0 = run.cpp's fit
+  double warmup_steps = 0;             // start-up: compilation and warm-up, in steps; 0 = run.cpp's fit
   double gpu_power = 0.80;             // average draw / TDP while training (typical 70-90%)
   double server_power = 0.80;          // CPUs, memory, NICs, fans per GPU, as a fraction of GPU TDP:
                                        // DGX H100 is 10.2 kW max for 8 x 700 W GPUs (NVIDIA datasheet)
@@ -164,7 +183,8 @@ void RefreshFacts(Job& job);
 struct Layout {
   int tp = 1, pp = 1, vp = 1, cp = 1, ep = 1, dp = 1;
   int mbs = 1;
-  int zero = 0;  // 0-3
+  int zero = 0;                                  // 0-3
+  PipeSchedule schedule = PipeSchedule::OneF1B;  // with pp > 1 (pipeline.h ScheduleOf: interleaved when vp > 1)
   Recompute recompute = Recompute::None;
   Offload offload = Offload::None;
   bool sp = false;
@@ -175,6 +195,7 @@ struct Layout {
 struct LayoutKeys {
   int tp = kAuto, pp = kAuto, vp = kAuto, cp = kAuto, ep = kAuto, dp = kAuto;
   int mbs = kAuto, zero = kAuto, offload = kAuto, sp = kAuto;
+  int pp_schedule = kAuto;  // PipeSchedule, or auto
   Recompute recompute = Recompute::Auto;
 };
 

@@ -33,6 +33,9 @@ struct ModelArch {
   int moe_ffn = 0;  // per-expert intermediate size
   int shared_experts = 0;
   int dense_layers = 0;  // leading layers with a dense MLP (DeepSeek-V3: 3)
+  // Node-limited (group-limited) routing: the routed experts in expert_groups equal groups, each token routed
+  // within its best group_topk of them (DeepSeek-V3: n_group 8, topk_group 4); 0 = unlimited.
+  int expert_groups = 0, group_topk = 0;
   // Multi-head latent attention (DeepSeek); kv_lora_rank == 0 means ordinary (GQA) attention
   int q_lora_rank = 0, kv_lora_rank = 0, qk_rope_dim = 0, qk_nope_dim = 0, v_head_dim = 0;
 };

@@ -57,6 +57,8 @@ ModelPreset ParsePreset(const JsonValue& v) {
   a.moe_ffn = Int(v, "moe_ffn");
   a.shared_experts = Int(v, "shared_experts");
   a.dense_layers = Int(v, "dense_layers");
+  a.expert_groups = Int(v, "expert_groups");
+  a.group_topk = Int(v, "group_topk");
   a.q_lora_rank = Int(v, "q_lora_rank");
   a.kv_lora_rank = Int(v, "kv_lora_rank");
   a.qk_rope_dim = Int(v, "qk_rope_dim");

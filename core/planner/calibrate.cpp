@@ -69,15 +69,42 @@ Calibration Calibrate(Config& cfg, const Job& job, const Layout& layout, std::ve
 
   cal.speed_measured = cfg.measured_tokens_per_s_per_gpu > 0;
   cal.measured_tokens_per_s_per_gpu = cfg.measured_tokens_per_s_per_gpu;
+  // Physics first: a speed whose model FLOPs (or, with recompute, hardware FLOPs) pass the GPU's dense peak
+  // is not this run on this GPU, whatever factor would "reproduce" it. Refused by name.
+  if (cal.speed_measured && uncalibrated.throughput.tokens_per_s_per_gpu > 0) {
+    const double scale = cal.measured_tokens_per_s_per_gpu / uncalibrated.throughput.tokens_per_s_per_gpu;
+    const double mfu = uncalibrated.throughput.mfu * scale, hfu = uncalibrated.throughput.hfu * scale;
+    if (mfu > 1.0 || hfu > 1.0)
+      issues.push_back(MakeIssue(
+          "measured_tokens_per_s_per_gpu",
+          "{0} tokens/s per GPU would be {1} % {2} on this layout, more than the GPU's peak: check the GPU, the GPU "
+          "count and the sequence length (a Trainer's train_tokens_per_second is per GPU, its samples per second "
+          "of all GPUs)"_issue,
+          {Fmt("%.0f", cal.measured_tokens_per_s_per_gpu), Fmt("%.0f", 100 * std::max(mfu, hfu)),
+           mfu > 1.0 ? "MFU" : "HFU"}));
+  }
+  // A peak below the weights one GPU holds cannot be a measurement of this run.
+  if (cfg.measured_peak_gib > 0 && cfg.measured_peak_gib * kGiB < uncalibrated.memory.weights)
+    issues.push_back(MakeIssue("measured_peak_gib",
+                               "{0} GiB is less than the weights alone on one GPU of this layout ({1} GiB): it "
+                               "cannot be this run's peak"_issue,
+                               {Fmt("%.3g", cfg.measured_peak_gib), Fmt("%.2f", uncalibrated.memory.weights / kGiB)}));
+  if (HasErrors(issues)) return cal;
   if (cal.speed_measured && cfg.calib_speed <= 0) {
     auto speed = [&](double f) { return plan_with(f, 1).throughput.tokens_per_s_per_gpu; };
     const FactorFit fit = SolveFactor(speed, cal.measured_tokens_per_s_per_gpu);
     cfg.calib_speed = fit.factor;
     cal.speed_fitted = true, cal.speed_reached = fit.reached;
-    if (!cal.speed_reached)
+    if (!cal.speed_reached && cal.measured_tokens_per_s_per_gpu >= fit.at_hi)
       issues.push_back(MakeIssue(
           "measured_tokens_per_s_per_gpu",
           "{0} tokens/s per GPU is more than kernel speed can explain for this layout (it "
+          "gives {1} to {2}); check that the configuration is the run you measured"_issue,
+          {Fmt("%.0f", cal.measured_tokens_per_s_per_gpu), Fmt("%.0f", fit.at_lo), Fmt("%.0f", fit.at_hi)}, true));
+    else if (!cal.speed_reached)
+      issues.push_back(MakeIssue(
+          "measured_tokens_per_s_per_gpu",
+          "{0} tokens/s per GPU is less than even a twentieth of kernel speed explains for this layout (it "
           "gives {1} to {2}); check that the configuration is the run you measured"_issue,
           {Fmt("%.0f", cal.measured_tokens_per_s_per_gpu), Fmt("%.0f", fit.at_lo), Fmt("%.0f", fit.at_hi)}, true));
   }
@@ -212,6 +239,10 @@ RunLogReading ReadRunLog(std::string_view text) {
     if (line.find("tps") != std::string::npos && NumberAfter(line, "tps", v)) {
       r.tokens_per_s_per_gpu = v, r.framework = "torchtitan", used = true;
       if (NumberAfter(line, "memory", v, &rest) && rest.rfind("GiB", 0) == 0) r.peak_gib = v;
+      // Its own tflops and mfu (%) imply the peak of the GPU it ran on.
+      double tflops = 0, mfu = 0;
+      if (NumberAfter(line, "tflops", tflops) && NumberAfter(line, "mfu", mfu) && mfu > 0)
+        r.tflops = tflops, r.mfu = mfu / 100;
     }
     // torchtune's metric logger: "tokens_per_second_per_gpu: 1234.5 ... peak_memory_reserved: 20.1" (GiB).
     if (NumberAfter(line, "tokens_per_second_per_gpu", v))
@@ -247,14 +278,22 @@ bool LogNeedsPlanShape(const RunLogReading& r) {
   return r.tokens_per_s_per_gpu <= 0 && (r.iteration_s > 0 || r.samples_per_s > 0);
 }
 
-int ApplyRunLog(const RunLogReading& r, double gbs, double seq, double gpus, bool keep_given, Config& cfg) {
+int ApplyRunLog(const RunLogReading& r, double gbs, double seq, double gpus, bool keep_given, Config& cfg,
+                std::vector<ConfigIssue>* issues) {
+  // Through the key table, as if typed: a log's 1e308 tokens/s is refused by the key's range, naming it.
+  std::vector<ConfigIssue> local;
+  std::vector<ConfigIssue>& out = issues ? *issues : local;
   int set = 0;
   if (!(keep_given && cfg.measured_tokens_per_s_per_gpu > 0)) {
     const double tps = LogTokensPerGpu(r, gbs, seq, gpus);
-    if (tps > 0) cfg.measured_tokens_per_s_per_gpu = tps, ++set;
+    if (tps > 0 && ApplyPair(cfg, "measured_tokens_per_s_per_gpu", CompactNumber(tps), out)) ++set;
   }
-  if (!(keep_given && cfg.measured_peak_gib > 0) && r.peak_gib > 0) cfg.measured_peak_gib = r.peak_gib, ++set;
+  if (!(keep_given && cfg.measured_peak_gib > 0) && r.peak_gib > 0 &&
+      ApplyPair(cfg, "measured_peak_gib", CompactNumber(r.peak_gib), out))
+    ++set;
   return set;
 }
+
+double LogImpliedPeakTflops(const RunLogReading& r) { return r.tflops > 0 && r.mfu > 0 ? r.tflops / r.mfu : 0; }
 
 }  // namespace tp

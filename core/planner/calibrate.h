@@ -60,9 +60,10 @@ struct RunLogReading {
       0;                     // torchtitan "tps", torchtune "tokens_per_second_per_gpu", HF "train_tokens_per_second"
   double iteration_s = 0;    // Megatron "elapsed time per iteration (ms)" (needs gbs, seq, gpus)
   double samples_per_s = 0;  // HF Trainer "train_samples_per_second", all GPUs (needs seq, gpus)
-  double peak_gib = 0;    // torchtitan "memory: X GiB", torchtune "peak_memory_reserved", Megatron "max reserved" (MB)
-  std::string framework;  // "torchtitan", "torchtune", "megatron", "hf" (the last line recognised)
-  std::string line;       // that line, for the user to check
+  double peak_gib = 0;  // torchtitan "memory: X GiB", torchtune "peak_memory_reserved", Megatron "max reserved" (MB)
+  double tflops = 0, mfu = 0;  // torchtitan's own "tflops" and "mfu" (a fraction): the GPU's peak they imply
+  std::string framework;       // "torchtitan", "torchtune", "megatron", "hf" (the last line recognised)
+  std::string line;            // that line, for the user to check
 };
 // Reads the last recognised figures of each kind from a pasted log (any number of lines; ANSI colours
 // stripped). Unrecognised text is ignored; nothing found leaves the reading empty (framework "").
@@ -77,6 +78,9 @@ bool LogNeedsPlanShape(const RunLogReading& reading);
 // `gbs`, `seq`, `gpus`; measured_peak_gib). `keep_given`: a key `cfg` already states keeps its value (the
 // command line, where the keys given win over --log); else the log's figures replace it (the page's paste
 // box, where the pasted line is the newer word). Returns the number of keys set.
-int ApplyRunLog(const RunLogReading& reading, double gbs, double seq, double gpus, bool keep_given, Config& cfg);
+int ApplyRunLog(const RunLogReading& reading, double gbs, double seq, double gpus, bool keep_given, Config& cfg,
+                std::vector<ConfigIssue>* issues = nullptr);
+// The dense peak (TFLOPS) a log's own throughput and MFU imply (torchtitan prints both); 0 when it gives neither.
+double LogImpliedPeakTflops(const RunLogReading& reading);
 
 }  // namespace tp

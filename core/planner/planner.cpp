@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <memory>
 
+#include "catalog.h"  // GpuSpec: a log's implied peak against the plan's GPU
 #include "planner_impl.h"
 #include "resolve.h"
 #include "search_config.h"
@@ -66,7 +67,7 @@ void Planner::Impl::EndRound(bool ok) {
   out.ok = ok;
   out.auto_keys = AutoKeys(out.config);
   if (ok) ApplyLayout(out.config, out.plan.layout);
-  if (ok) CalibrateRound();
+  if (ok && !CalibrateRound()) ok = out.ok = false;
   if (mode == PlanMode::Fallback) Keep(out.issues);
   if (!ok) {
     if (mode == PlanMode::Strict) return Finish(std::move(out));
@@ -81,23 +82,49 @@ void Planner::Impl::EndRound(bool ok) {
 // The user's measurement of this configuration (core/planner/calibrate.h): fit the factors left on auto for the
 // chosen layout (the run that was measured) and plan again with them. Without a measurement the factors
 // are the keys' values, carried from an earlier calibration.
-void Planner::Impl::CalibrateRound() {
+bool Planner::Impl::CalibrateRound() {
   if (has_log) {
     // The log's figures in tokens/s per GPU need the plan's global batch, sequence and GPU count; the
-    // round's configuration gets them too, so the fit remedies carry what they calibrate.
+    // round's configuration gets them too, so the fit remedies carry what they calibrate. They go through the
+    // keys' ranges (an issue names the key).
     const double gbs = out.plan.global_batch, seq = out.job.work.seq, gpus = out.job.hw.gpus;
-    ApplyRunLog(log, gbs, seq, gpus, /*keep_given=*/true, out.config);
+    ApplyRunLog(log, gbs, seq, gpus, /*keep_given=*/true, out.config, &out.issues);
     ApplyRunLog(log, gbs, seq, gpus, /*keep_given=*/true, round_cfg);
+    // A log whose own TFLOPS and MFU imply another GPU's peak: said, since its speed then is not this plan's.
+    const double implied = LogImpliedPeakTflops(log) * 1e12;
+    const double peak = out.job.hw.gpu ? out.job.hw.gpu->peak_flops[int(out.job.work.prec)] : 0;
+    if (implied > 0 && peak > 0 && (implied > 1.25 * peak || implied < peak / 1.25))
+      out.issues.push_back(
+          MakeIssue("measured_tokens_per_s_per_gpu",
+                    "the log's own figures ({0} TFLOPS at {1} % MFU) imply a GPU of {2} TFLOPS peak, but {3} has {4}: "
+                    "was the log from another GPU?"_issue,
+                    {Fmt("%.1f", log.tflops), Fmt("%.1f", 100 * log.mfu), Fmt("%.0f", implied / 1e12), out.config.gpu,
+                     Fmt("%.0f", peak / 1e12)},
+                    true));
   }
+  if (HasErrors(out.issues)) return false;
   if (!HasMeasurement(out.config)) {
     Calibration& cal = out.calibration;
     cal.speed_factor = out.job.assume.calib_speed, cal.memory_factor = out.job.assume.calib_memory;
     if (cal.speed_factor != 1.0 || cal.memory_factor != 1.0) cal.gpu = out.config.calib_gpu;
-    return;
+  } else {
+    out.calibration = Calibrate(out.config, out.job, out.plan.layout, out.issues);
+    if (HasErrors(out.issues)) return false;
+    SetCalibration(out.job.assume, out.calibration.speed_factor, out.calibration.memory_factor);
+    out.plan = Evaluate(out.job, out.plan.layout);
   }
-  out.calibration = Calibrate(out.config, out.job, out.plan.layout, out.issues);
-  SetCalibration(out.job.assume, out.calibration.speed_factor, out.calibration.memory_factor);
-  out.plan = Evaluate(out.job, out.plan.layout);
+  // A speed factor the user gave that lifts the plan past the GPU's peak: refused by name.
+  const Throughput& t = out.plan.throughput;
+  if (out.calibration.speed_factor > 1.0 && (t.mfu > 1.0 || t.hfu > 1.0)) {
+    out.issues.push_back(
+        MakeIssue("calib_speed",
+                  "{0}x gives {1} % {2} on this layout, more than the GPU's peak; accepted here: "
+                  "up to {3}x"_issue,
+                  {Fmt("%.3g", out.calibration.speed_factor), Fmt("%.0f", 100 * std::max(t.mfu, t.hfu)),
+                   t.mfu > 1.0 ? "MFU" : "HFU", Fmt("%.3g", out.calibration.speed_factor / std::max(t.mfu, t.hfu))}));
+    return false;
+  }
+  return true;
 }
 
 void Planner::Impl::Finalize() {

@@ -47,9 +47,9 @@ bool ParseInts(const std::string& s, std::vector<int>& out) {
 void WriteHit(std::string& s, char list, const SearchHit& h) {
   const Layout& l = h.plan.layout;
   char buf[200];
-  std::snprintf(buf, sizeof buf, "hit %c %d %llu %d %d %d %d %d %d %d %d %d %d %d\n", list, h.variant,
+  std::snprintf(buf, sizeof buf, "hit %c %d %llu %d %d %d %d %d %d %d %d %d %d %d %d\n", list, h.variant,
                 (unsigned long long)h.order, l.tp, l.pp, l.vp, l.cp, l.ep, l.dp, l.mbs, l.zero, int(l.recompute),
-                int(l.offload), l.sp ? 1 : 0);
+                int(l.offload), l.sp ? 1 : 0, int(l.schedule));
   s += buf;
 }
 
@@ -172,12 +172,15 @@ bool ParseSearchShare(const std::string& text, const SearchResult& variants, Sea
       continue;
     }
     char list = 0;
-    int variant, recompute, offload, sp;
+    int variant, recompute, offload, sp, schedule = 0;
     unsigned long long order;
     Layout l;
-    if (std::sscanf(line.c_str(), "hit %c %d %llu %d %d %d %d %d %d %d %d %d %d %d", &list, &variant, &order, &l.tp,
-                    &l.pp, &l.vp, &l.cp, &l.ep, &l.dp, &l.mbs, &l.zero, &recompute, &offload, &sp) != 14)
+    // The schedule field came later: a share without it ran 1F1B / interleaved.
+    if (std::sscanf(line.c_str(), "hit %c %d %llu %d %d %d %d %d %d %d %d %d %d %d %d", &list, &variant, &order, &l.tp,
+                    &l.pp, &l.vp, &l.cp, &l.ep, &l.dp, &l.mbs, &l.zero, &recompute, &offload, &sp, &schedule) < 14)
       return false;
+    if (schedule < 0 || schedule > int(PipeSchedule::DualPipeV)) return false;
+    l.schedule = PipeSchedule(schedule);
     if (variant < 0 || variant >= int(variants.jobs.size())) return false;
     l.recompute = Recompute(recompute);
     l.offload = Offload(offload);

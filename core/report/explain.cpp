@@ -245,11 +245,17 @@ std::string ExplanationToText(const Explanation& ex, Lang lang, const std::strin
   return out;
 }
 
-std::string ExplanationToJson(const Explanation& ex) {
+std::string ExplanationToJson(const Explanation& ex, const std::string& only) {
+  std::vector<int> roots = ex.roots;
+  if (!only.empty()) {  // one number's tree, under its name, as the text shows it
+    roots.clear();
+    for (size_t i = 0; i < ex.nodes.size(); ++i)
+      if (ex.nodes[i].name == only) roots.push_back(int(i));
+  }
   std::string s = "{\n";
-  for (size_t i = 0; i < ex.roots.size(); ++i)
-    s += "  " + JsonEscape(ex.nodes[ex.roots[i]].name) + ": " + JsonNode(ex, ex.roots[i], 0) +
-         (i + 1 < ex.roots.size() ? ",\n" : "\n");
+  for (size_t i = 0; i < roots.size(); ++i)
+    s += "  " + JsonEscape(ex.nodes[roots[i]].name) + ": " + JsonNode(ex, roots[i], 0) +
+         (i + 1 < roots.size() ? ",\n" : "\n");
   return s + "}\n";
 }
 

@@ -36,7 +36,8 @@ Explanation ExplainPlan(const PlanOutput& out);
 
 // JSON: {"days": {name, value, unit, formula, source, inputs: [...]}, ...}; a user's input is
 // {name, key, value, unit} (and "text" for a word). English (the JSON is an API), labels in both languages.
-std::string ExplanationToJson(const Explanation& ex);
+// `only`: that number's tree alone ({"days": {...}}), as ExplanationToText shows it.
+std::string ExplanationToJson(const Explanation& ex, const std::string& only = {});
 // Text: each root as an indented tree, every formula with the values substituted ("= 12.1 days / 0.99").
 // `only`: one node's subtree (empty = all roots).
 std::string ExplanationToText(const Explanation& ex, Lang lang, const std::string& only = {});

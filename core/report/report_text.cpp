@@ -76,7 +76,11 @@ const std::vector<TextSection>& TextSections() {
        {{F::Tokens},
         {F::Steps},
         {F::Days},
-        {F::RunEfficiency},
+        {F::SteadyDays},
+        {F::StragglerDays, Shown::Nonzero},
+        {F::StallDays, Shown::Nonzero},
+        {F::EvalDays, Shown::Nonzero},
+        {F::Startup, Shown::Nonzero},
         {F::GpuHours},
         {F::Goodput},
         {F::Failures},
@@ -117,8 +121,9 @@ std::string RowValue(const FigureInfo& f, const FigureSource& src, Lang lang) {
                                : j.work.finetune   ? Translate(lang, " (the default fine-tuning dataset)")
                                                    : Translate(lang, " (20 per parameter, Chinchilla default)"));
     case Figure::Days: return TrFill(lang, "{0} ({1} failure-free)", {Days(v, lang), Days(r.compute_days, lang)});
-    case Figure::RunEfficiency:
-      return TrFill(lang, "{0} of the steady-state speed ({1} at that speed)", {Pct(v), Days(r.steady_days, lang)});
+    case Figure::EvalDays:
+      return TrFill(lang, "{0} ({1} evaluations of {2})",
+                    {Days(v, lang), Fmt("%.0f", r.evals), DurationText(lang, r.eval_s)});
     case Figure::GpuHours: return Fmt(v < 100 ? "%.3g" : "%.0f", v);
     case Figure::Failures:
     case Figure::TcoRuns: return Fmt("%.1f", v);
@@ -188,7 +193,8 @@ std::string Title(const PlanOutput& out, Lang lang) {
 }
 
 // The keys of the "layout" row.
-const char* const kLayoutKeys[] = {"tp", "pp", "vp", "cp", "ep", "dp", "mbs", "zero", "recompute", "sp", "offload"};
+const char* const kLayoutKeys[] = {"tp", "pp",  "vp",   "pp_schedule", "cp", "ep",
+                                   "dp", "mbs", "zero", "recompute",   "sp", "offload"};
 
 // What auto chose beyond the model's dimensions (the title names the model) and the layout (its own row):
 // "seq=4096 gbs=1024 goal=pretrain stack=megatron ...".
@@ -280,7 +286,9 @@ std::string ComparisonMarkdown(const std::vector<PlanOutput>& outs, const Grid& 
 
 std::string LayoutText(const Config& c) {
   std::string s;
-  for (const char* k : kLayoutKeys) s += std::string(s.empty() ? "" : " ") + k + "=" + FormatValue(c, k);
+  for (const char* k : kLayoutKeys)
+    if (std::string_view(k) != "pp_schedule" || c.pp > 1)  // the schedule of a pipeline only
+      s += std::string(s.empty() ? "" : " ") + k + "=" + FormatValue(c, k);
   return s;
 }
 

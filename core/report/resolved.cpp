@@ -8,6 +8,7 @@
 
 #include "catalog.h"
 #include "resolve.h"
+#include "run.h"
 #include "stack.h"
 
 namespace tp {
@@ -20,7 +21,8 @@ struct Resolver {
 
 const ModelArch& M(const PlanOutput& o) { return o.job.model; }
 bool Moe(const PlanOutput& o) { return o.job.model.experts > 1; }
-bool Shaped(const PlanOutput& o) { return o.job.model.layers > 0; }  // not a size-only model
+bool Grouped(const PlanOutput& o) { return Moe(o) && o.job.model.expert_groups > 1; }  // group-limited routing
+bool Shaped(const PlanOutput& o) { return o.job.model.layers > 0; }                    // not a size-only model
 // The dataset's figures apply when a fine-tune's budget came from them (no tokens given).
 bool FromDataset(const PlanOutput& o) { return o.job.work.finetune && o.config.tokens <= 0; }
 
@@ -45,6 +47,10 @@ const Resolver kResolvers[] = {
      }},
     {"dense_layers", [](const PlanOutput& o,
                         Config& c) { c.dense_layers = Shaped(o) ? (Moe(o) ? M(o).dense_layers : 0) : c.dense_layers; }},
+    {"expert_groups",
+     [](const PlanOutput& o, Config& c) { c.expert_groups = Shaped(o) && Grouped(o) ? M(o).expert_groups : c.expert_groups; }},
+    {"group_topk",
+     [](const PlanOutput& o, Config& c) { c.group_topk = Shaped(o) && Grouped(o) ? M(o).group_topk : c.group_topk; }},
     {"head_dim",
      [](const PlanOutput& o, Config& c) {
        if (Shaped(o))
@@ -69,6 +75,10 @@ const Resolver kResolvers[] = {
     {"stack_year",
      [](const PlanOutput& o, Config& c) { c.stack_year = o.job.stack ? o.job.stack_year : c.stack_year; }},
     {"dropout", [](const PlanOutput& o, Config& c) { c.dropout = o.job.work.dropout; }},
+    {"fp8_recipe", [](const PlanOutput& o, Config& c) { c.fp8_recipe = int(o.job.work.fp8_recipe); }},
+    {"moe_a2a_overlap",
+     [](const PlanOutput& o, Config& c) { c.moe_a2a_overlap = o.job.assume.moe_a2a_overlap > 0 ? 1 : 0; }},
+    {"moe_pad", [](const PlanOutput& o, Config& c) { c.moe_pad = o.job.assume.moe_pad > 0 ? 1 : 0; }},
     {"seq", [](const PlanOutput& o, Config& c) { c.seq = o.job.work.seq; }},
     {"gbs", [](const PlanOutput& o, Config& c) { c.gbs = o.plan.global_batch; }},  // this layout's batch
     {"tokens", [](const PlanOutput& o, Config& c) { c.tokens = o.job.work.tokens; }},
@@ -90,6 +100,26 @@ const Resolver kResolvers[] = {
     {"ckpt_s",
      [](const PlanOutput& o, Config& c) {
        if (c.ckpt_s <= 0 && o.plan.run.ckpt_write_s > 0) c.ckpt_s = o.plan.run.ckpt_write_s;
+     }},
+    {"checkpoints", [](const PlanOutput& o, Config& c) { c.checkpoints = o.job.rel.checkpoints ? 1 : 0; }},
+    {"ckpt_interval_s",
+     [](const PlanOutput& o, Config& c) {
+       if (c.ckpt_interval_s <= 0 && o.plan.run.ckpt_interval_s > 0) c.ckpt_interval_s = o.plan.run.ckpt_interval_s;
+     }},
+    {"eval_interval", [](const PlanOutput& o, Config& c) { c.eval_interval = o.job.work.eval_interval; }},
+    {"eval_first",
+     [](const PlanOutput& o, Config& c) {
+       const Workload& w = o.job.work;
+       if (w.eval_interval > 0) c.eval_first = w.eval_first > 0 ? w.eval_first : w.eval_interval;
+     }},
+    {"eval_tokens",
+     [](const PlanOutput& o, Config& c) {
+       if (o.job.work.eval_interval > 0) c.eval_tokens = EvalTokens(o.job, o.plan.layout);
+     }},
+    {"startup_load", [](const PlanOutput& o, Config& c) { c.startup_load = int(o.job.work.startup_load); }},
+    {"startup_s",
+     [](const PlanOutput& o, Config& c) {
+       if (c.startup_s <= 0 && o.plan.run.startup_s > 0) c.startup_s = o.plan.run.startup_s;
      }},
     {"storage_gbps",
      [](const PlanOutput& o, Config& c) {

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <string>
 
+#include "pipeline.h"
 #include "resolve.h"
 #include "rules.h"
 #include "stack.h"
@@ -188,7 +189,8 @@ bool SequenceAndBatch(Check& k) {
     }
   }
   const int64_t per_schedule = micro / std::max(1, PipelineSchedules(job.work, micro));
-  if (l.vp > 1 && l.pp > 1 && per_step > 0 && per_schedule % l.pp != 0) {
+  const PipeSchedule schedule = ScheduleOf(l);
+  if (schedule == PipeSchedule::Interleaved && per_step > 0 && per_schedule % l.pp != 0) {
     const bool split = per_schedule != micro;
     if (k.Fail(
             split ? "pp_microbatches" : "vp",
@@ -200,6 +202,14 @@ bool SequenceAndBatch(Check& k) {
             }))
       return false;
   }
+  // What the named schedule needs (core/job/pipeline.h): its chunks per GPU, DualPipe's even pp and 2 x pp
+  // micro-batches. The schedule as asked (1F1B with vp > 1 is the interleaved one: a layout built without one).
+  const PipeSchedule asked = l.schedule == PipeSchedule::OneF1B && l.vp > 1 ? PipeSchedule::Interleaved : l.schedule;
+  if (l.pp > 1 && per_step > 0)
+    if (const auto words = CheckSchedule(asked, l.pp, l.vp, per_schedule); words && k.Fail("pp_schedule", *words, [&] {
+          return Args{Name(asked), Str(l.pp), Str(l.vp), Str(per_schedule)};
+        }))
+      return false;
   // Optimizer-in-backward steps every parameter in its backward: nothing accumulates across micro-batches.
   if (job.work.optimizer_in_backward && per_step > 0 && gbs / per_step > 1 &&
       k.Fail(
@@ -265,16 +275,25 @@ Layout ExplicitLayout(const Config& cfg, const Job& job) {
                                                  : Recompute::None;
   l.offload = cfg.offload < 0 ? Offload::None : Offload(cfg.offload);
   l.sp = cfg.sp < 0 ? l.tp > 1 : cfg.sp == 1;
+  // The schedule given, else 1F1B (interleaved when vp > 1: ScheduleOf); a schedule that fixes the chunks per
+  // GPU (ZBV and DualPipeV two) sets vp when it is left on auto.
+  l.schedule = cfg.pp_schedule >= 0 ? PipeSchedule(cfg.pp_schedule)
+               : l.vp > 1           ? PipeSchedule::Interleaved
+                                    : PipeSchedule::OneF1B;
+  if (cfg.vp == kAuto && ScheduleFixedVp(l.schedule) > 0) l.vp = ScheduleFixedVp(l.schedule);
+  if (cfg.vp == kAuto && l.schedule == PipeSchedule::Interleaved) l.vp = 2;
   return l;
 }
 
 bool HasAutoLayout(const Config& c) {
   return c.tp == kAuto || c.pp == kAuto || c.vp == kAuto || c.cp == kAuto || c.ep == kAuto || c.mbs == kAuto ||
-         c.zero == kAuto || c.recompute == Recompute::Auto || c.offload == kAuto || c.sp == kAuto;
+         (c.pp_schedule == kAuto && c.pp != 1) || c.zero == kAuto || c.recompute == Recompute::Auto ||
+         c.offload == kAuto || c.sp == kAuto;
 }
 
 void ApplyLayout(Config& cfg, const Layout& l) {
   cfg.tp = l.tp, cfg.pp = l.pp, cfg.vp = l.vp, cfg.cp = l.cp, cfg.ep = l.ep, cfg.dp = l.dp;
+  cfg.pp_schedule = l.pp > 1 ? int(ScheduleOf(l)) : kAuto;
   cfg.mbs = l.mbs, cfg.zero = l.zero, cfg.recompute = l.recompute, cfg.offload = int(l.offload), cfg.sp = l.sp ? 1 : 0;
 }
 
@@ -282,6 +301,7 @@ LayoutKeys FixedLayout(const Config& cfg) {
   LayoutKeys k;
   k.tp = cfg.tp, k.pp = cfg.pp, k.vp = cfg.vp, k.cp = cfg.cp, k.ep = cfg.ep, k.dp = cfg.dp;
   k.mbs = cfg.mbs, k.zero = cfg.zero, k.offload = cfg.offload, k.sp = cfg.sp;
+  k.pp_schedule = cfg.pp_schedule;
   k.recompute = cfg.recompute;
   return k;
 }

@@ -10,6 +10,7 @@
 #include "capabilities.h"
 #include "catalog.h"
 #include "model.h"
+#include "pipeline.h"
 #include "plan.h"
 #include "presets.h"
 #include "resolve.h"
@@ -128,6 +129,8 @@ void ApplyDimensions(const Config& cfg, bool custom, ModelArch& m) {
   if (cfg.moe_ffn > 0) m.moe_ffn = cfg.moe_ffn;
   if (cfg.shared_experts >= 0) m.shared_experts = cfg.shared_experts;
   if (cfg.dense_layers >= 0) m.dense_layers = cfg.dense_layers;
+  if (cfg.expert_groups > 0) m.expert_groups = cfg.expert_groups;
+  if (cfg.group_topk > 0) m.group_topk = cfg.group_topk;
   if (cfg.kv_lora_rank >= 0) m.kv_lora_rank = cfg.kv_lora_rank;
   if (cfg.q_lora_rank >= 0) m.q_lora_rank = cfg.q_lora_rank;
   if (cfg.qk_rope_dim > 0) m.qk_rope_dim = cfg.qk_rope_dim;
@@ -295,6 +298,21 @@ void ResolveStack(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues)
   w.offload_checkpoints = cfg.offload_act >= 0 ? cfg.offload_act == 1 : job.stack->offload_checkpoints;
   w.optimizer_in_backward = cfg.opt_in_bwd == 1;
   w.pp_microbatches = cfg.pp_microbatches > 0 ? cfg.pp_microbatches : 0;
+  // 1F1B with several chunks per GPU is the interleaved schedule: a layout without a schedule reads so
+  // (pipeline.h ScheduleOf), a 1f1b the user wrote beside vp > 1 contradicts itself.
+  if (cfg.pp_schedule == int(PipeSchedule::OneF1B) && cfg.vp > 1 && cfg.pp != 1)
+    Error(
+        issues, "pp_schedule",
+        "{0} runs one model chunk per GPU (pp={1}, vp={2}, {3} micro-batches per schedule); accepted: vp=1 (or pp_schedule=interleaved)"_issue,
+        {Name(PipeSchedule::OneF1B), cfg.pp > 0 ? std::to_string(cfg.pp) : "auto", std::to_string(cfg.vp),
+         cfg.pp_microbatches > 0 ? std::to_string(cfg.pp_microbatches) : "auto"});
+  // The whole run's other parts (run.cpp): evaluation as Megatron-LM runs it by default, what start-up loads.
+  w.eval_interval = cfg.eval_interval >= 0 ? cfg.eval_interval : 1000;
+  w.eval_first = cfg.eval_first > 0 ? cfg.eval_first : 0;
+  w.eval_tokens = cfg.eval_tokens > 0 ? cfg.eval_tokens : 0;
+  w.startup_load = cfg.startup_load >= 0 ? Workload::Load(cfg.startup_load)
+                   : w.finetune          ? Workload::Load::Weights
+                                         : Workload::Load::None;
   // The stack's conventions as assumption defaults (each has a key that overrides it: ApplyAssumptions).
   Assumptions& a = job.assume;
   a.logit_bytes = job.stack->logit_bytes;
@@ -545,6 +563,10 @@ void ResolveHardware(const Config& cfg, Job& job, std::vector<ConfigIssue>& issu
     hw.gpu = custom.get();
   }
   if (g) CheckIntraLink(*g, hw.intra, hw.gpus_per_node, hw.gpus, issues);
+  // FP8's scaling: the user's, else MXFP8 where the tensor cores run it (Blackwell), else per tensor.
+  job.work.fp8_recipe = cfg.fp8_recipe >= 0         ? Fp8Recipe(cfg.fp8_recipe)
+                        : (hw.gpu && hw.gpu->mxfp8) ? Fp8Recipe::Mx
+                                                    : Fp8Recipe::Tensor;
 }
 
 void ResolveEconomics(const Config& cfg, Job& job) {
@@ -565,6 +587,9 @@ void ResolveEconomics(const Config& cfg, Job& job) {
   r.ckpt_s = cfg.ckpt_s;
   r.restart_s = cfg.restart_s;
   r.storage_bytes_per_s = cfg.storage_gbps * 1e9;
+  r.checkpoints = cfg.checkpoints != 0;
+  r.ckpt_interval_s = cfg.ckpt_interval_s > 0 ? cfg.ckpt_interval_s : 0;
+  r.startup_s = cfg.startup_s > 0 ? cfg.startup_s : 0;
   if (r.storage_bytes_per_s <= 0)  // the Assumptions' rule (1 GB/s per GPU, capped), made explicit for reports
     r.storage_bytes_per_s =
         std::min(job.assume.storage_bytes_max, double(job.hw.gpus) * job.assume.storage_bytes_per_gpu);
@@ -572,6 +597,8 @@ void ResolveEconomics(const Config& cfg, Job& job) {
   // Every assumption key, through its row (core/config/keys.cpp): auto keeps the documented default.
   ApplyAssumptions(cfg, job.assume);
   FillStepDefaults(job.assume);  // the step model's defaults written out, so every surface can show them
+  job.assume.moe_a2a_overlap = cfg.moe_a2a_overlap == 1 ? 1.0 : 0.0;
+  job.assume.moe_pad = cfg.moe_pad == 1 ? 1.0 : 0.0;
   // The stack's kernels: its fitted efficiency scales the step model's kernel rates (matmul, attention,
   // memory-bound) where the user did not give them (a given rate is the user's own measurement).
   if (cfg.eff_matmul <= 0) job.assume.eff_matmul *= job.assume.eff_stack;

@@ -32,6 +32,7 @@
 #include <string>
 
 #include "memory.h"
+#include "pipeline.h"
 #include "resolve.h"
 #include "run.h"
 #include "search_engine.h"
@@ -72,14 +73,19 @@ Bounds Engine::TimeBound(const Job& job, const Outer& o, int mbs_hi, int mbs_lo)
   StepTrace tr;
   EstimateStep(job, l, s, thr, &tr);
   ++work;
-  // The expert all-to-all is all on the step unless the stack overlaps it with compute (overlap_ep),
-  // which may hide up to all of it.
-  const double ep = job.assume.overlap_ep > 0 ? 0.0 : s.comm_ep_s;
+  // The expert all-to-all is all on the step unless something overlaps it with compute (overlap_ep, Megatron-
+  // Core's overlap, DualPipe), which may hide up to all of it.
+  const PipeSchedule sched = ScheduleOf(l);
+  const bool ep_hideable = job.assume.overlap_ep > 0 || job.assume.moe_a2a_overlap > 0 || PipelineHidesComm(sched);
+  const double ep = ep_hideable ? 0.0 : s.comm_ep_s;
   double x = s.compute_s + s.memory_s + s.comm_tp_s + ep + s.comm_pp_s;
   if (!(x > 0) || !std::isfinite(x)) x = 0;
   x *= 1 - kShrink;
   const double m_most = std::ceil(double(job.work.gbs) / (double(std::max(1, mbs_lo)) * std::max(1, o.dp)));
-  const double bubble = o.pp > 1 && m_most > 0 ? double(o.pp - 1) / (double(std::max(1, o.vp)) * m_most) : 0.0;
+  // 1F1B and interleaved leave (p - 1)/v micro-batch times idle; the zero-bubble schedules and DualPipe may
+  // leave none (pipeline.h): no bubble in their bound.
+  const bool fills = sched == PipeSchedule::OneF1B || sched == PipeSchedule::Interleaved;
+  const double bubble = fills && o.pp > 1 && m_most > 0 ? double(o.pp - 1) / (double(std::max(1, o.vp)) * m_most) : 0.0;
   const double seconds = x * (1 + bubble) * (1 - kShrink);
   // ZeRO 0-2 reduce the gradients once a step (once a schedule where the stack runs several: then each
   // schedule's sync hides behind its own last backward), hidden behind one micro-batch's backward at most

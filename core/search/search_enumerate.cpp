@@ -5,6 +5,7 @@
 
 #include "capabilities.h"
 #include "catalog.h"
+#include "pipeline.h"
 #include "resolve.h"
 #include "rules.h"
 #include "search_engine.h"
@@ -110,17 +111,38 @@ void Engine::BuildOuters() {
               if ((static_cast<long long>(dp) * c) % e == 0 || (static_cast<long long>(t) * dp * c) % e == 0)
                 eps.push_back(e);
           if (eps.empty()) eps = Fixed(1);
-          std::vector<int> vps;
-          if (fixed.vp != kAuto)
-            vps = Fixed(fixed.vp);
-          else {
-            vps.push_back(1);
-            if (p > 1 && !size_only)
+          // (schedule, chunks per GPU): 1F1B at vp 1, interleaved at each vp of 2-8 that splits a stage's
+          // layers, then the other schedules the stack offers (pp_schedule given: that one), each at the vp it
+          // fixes; a vp given keeps the schedules that run it.
+          std::vector<std::pair<PipeSchedule, int>> scheds;
+          const StackProfile& stack = StackOf(job);
+          auto offered = [&](PipeSchedule s) {
+            if (fixed.pp_schedule >= 0) return PipeSchedule(fixed.pp_schedule) == s;
+            return p > 1 && !size_only && OffersSchedule(stack, s, job.stack_year);
+          };
+          auto add = [&](PipeSchedule s, int x) {
+            if (fixed.vp == kAuto || fixed.vp == x) scheds.push_back({s, x});
+          };
+          if (p <= 1 || size_only) {
+            scheds.push_back({PipeSchedule::OneF1B, fixed.vp != kAuto ? fixed.vp : 1});
+          } else {
+            if (offered(PipeSchedule::OneF1B)) add(PipeSchedule::OneF1B, 1);
+            if (offered(PipeSchedule::Interleaved))
               for (int x = 2; x <= 8; ++x)
-                if ((m.layers / p) % x == 0) vps.push_back(x);
+                if ((m.layers / p) % x == 0 || fixed.vp == x) add(PipeSchedule::Interleaved, x);
+            for (PipeSchedule s : {PipeSchedule::ZbH1, PipeSchedule::ZbH2, PipeSchedule::Zbv, PipeSchedule::DualPipe,
+                                   PipeSchedule::DualPipeV})
+              if (offered(s)) add(s, ScheduleFixedVp(s));
+            // A vp the lists leave out (more than 8, or a schedule the stack does not offer): as given, with the
+            // schedule given or interleaved (CheckLayout says what does not fit).
+            if (scheds.empty() && fixed.vp != kAuto)
+              scheds.push_back({fixed.pp_schedule >= 0 ? PipeSchedule(fixed.pp_schedule)
+                                : fixed.vp > 1         ? PipeSchedule::Interleaved
+                                                       : PipeSchedule::OneF1B,
+                                fixed.vp});
           }
           for (int e : eps)
-            for (int x : vps) {
+            for (const auto& [sched, x] : scheds) {
               // Only what the stack runs (its capability table): an auto degree never asks for more.
               if (!SearchMayChoose(StackOf(job), job.stack_year, AskOf(job, t, p, x, c, e), auto_keys)) continue;
               if (outers.size() >= kMaxOuters) {
@@ -130,7 +152,7 @@ void Engine::BuildOuters() {
                 outers.clear();
                 return;
               }
-              outers.push_back({v, index++, t, p, c, e, x, dp});
+              outers.push_back({v, index++, t, p, c, e, x, dp, sched});
             }
         }
   }
@@ -145,6 +167,14 @@ Job Engine::OuterJob(const Outer& o) const {
   return job;
 }
 
+// Whether an outer layout's schedule runs `micro` micro-batches per pipeline (CheckLayout has the last word).
+bool Engine::ScheduleCell(const Outer& o, int micro) {
+  if (o.pp <= 1) return true;
+  const PipeSchedule s = ScheduleOf(BaseLayout(o));
+  if (s == PipeSchedule::Interleaved) return micro % o.pp == 0;
+  return !CheckSchedule(s, o.pp, o.vp, micro);
+}
+
 // The micro-batch sizes of an outer layout that hold layouts, as bit masks (OuterInfo::divisors, cells).
 void Engine::CellMasks(const Outer& o, OuterInfo& in) const {
   in.divisors = in.cells = 0;
@@ -152,8 +182,8 @@ void Engine::CellMasks(const Outer& o, OuterInfo& in) const {
   for (int d = 1; d <= in.local && d <= kMaxMbs; ++d) {
     if (in.local % d != 0) continue;
     in.divisors |= uint64_t(1) << (d - 1);
-    // Megatron's interleaved schedule needs m % pp == 0.
-    if (o.vp <= 1 || (in.local / d) % o.pp == 0) in.cells |= uint64_t(1) << (d - 1);
+    // Megatron's interleaved schedule needs m % pp == 0; DualPipe(V) 2 x pp micro-batches (ScheduleCell).
+    if (ScheduleCell(o, in.local / d)) in.cells |= uint64_t(1) << (d - 1);
   }
 }
 
@@ -161,7 +191,7 @@ int Engine::Cells(const Outer& o, const OuterInfo& in, int* mbs, int* index) con
   int n = 0;
   if (fixed.mbs != kAuto) {
     const int local = in.local;
-    if (fixed.mbs > 0 && local % fixed.mbs == 0 && (o.vp <= 1 || (local / fixed.mbs) % o.pp == 0))
+    if (fixed.mbs > 0 && local % fixed.mbs == 0 && ScheduleCell(o, local / fixed.mbs))
       mbs[n] = fixed.mbs, index[n++] = 0;
     return n;
   }

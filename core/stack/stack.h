@@ -70,6 +70,13 @@ struct StackProfile {
   int pp_zero_max;
   bool pp_schedule_per_local_batch;
   const char* pipeline_source;
+  // The pipeline schedules the search offers (pp_schedule takes any): each with the release year it came in.
+  struct ScheduleSince {
+    PipeSchedule schedule;
+    int year;
+  };
+  std::vector<ScheduleSince> pp_schedules;
+  const char* schedules_source;
   std::vector<StackRelease> releases;  // by year, oldest first
 };
 
@@ -95,5 +102,11 @@ const StackProfile* FindStack(std::string_view id);
 const StackProfile& DefaultStack();
 // The stack's efficiency in `year` (the latest release at or before it; the oldest for earlier years).
 const StackRelease& ReleaseFor(const StackProfile& s, int year);
+// Whether the stack's release of `year` offers a schedule (its pp_schedules); year 0 = any release.
+inline bool OffersSchedule(const StackProfile& s, PipeSchedule p, int year = 0) {
+  for (const StackProfile::ScheduleSince& k : s.pp_schedules)
+    if (k.schedule == p && (year <= 0 || year >= k.year)) return true;
+  return false;
+}
 
 }  // namespace tp

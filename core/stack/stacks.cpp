@@ -14,6 +14,14 @@ namespace {
 
 // clang-format off (a data table: one profile per stack, its fields in the order of stack.h)
 std::vector<StackProfile> Table() {
+  // The pipeline schedules each stack offers the search, from the release year each came in.
+  using Since = StackProfile::ScheduleSince;
+  const std::vector<Since> kSched1F1B = {{PipeSchedule::OneF1B, 0}};
+  const std::vector<Since> kSchedMegatron = {{PipeSchedule::OneF1B, 0}, {PipeSchedule::Interleaved, 0}};
+  const std::vector<Since> kSchedTorch = {{PipeSchedule::OneF1B, 0},
+                                          {PipeSchedule::Interleaved, 0},
+                                          {PipeSchedule::Zbv, 2025},
+                                          {PipeSchedule::DualPipeV, 2025}};
   // Efficiencies: bench/fit_stacks.cpp prints these from tests/data/stack_runs.json and finetune_fit_runs.json (the
   // documented fit command; tests/core/stack_test.cpp checks the shipped values against a refit).
   return {
@@ -55,6 +63,10 @@ std::vector<StackProfile> Table() {
        "ZeRO-3 with pp > 1 refused: Megatron-LM refuses torch FSDP2 with pipeline parallelism (training/arguments.py: "
        "'--use-torch-fsdp2 is not supported with pipeline parallelism'), and NVIDIA's Megatron-FSDP recipes run "
        "without a pipeline (INFERRED for Megatron-FSDP).",
+       kSchedMegatron,
+       "1F1B and interleaved 1F1B only (megatron/core/pipeline_parallel/schedules.py: "
+       "forward_backward_pipelining_without_interleaving / _with_interleaving); the batch-level EP overlap "
+       "(--overlap-moe-expert-parallel-comm, moe_a2a_overlap) runs inside them.",
        {{2021, 0.995,
          "every Megatron case: Narayanan et al. 2021, Korthikanti et al. 2022, Megatron-Core on H100 (2024), "
          "Megatron-Bridge (2025); the step model's reference framework"}}},
@@ -91,10 +103,10 @@ std::vector<StackProfile> Table() {
        "The pipeline engine refuses ZeRO-2 and -3: 'ZeRO-2 and ZeRO-3 are incompatible with pipeline parallelism' "
        "(deepspeed/runtime/pipe/engine.py, PipelineEngine.__init__); train_batch() runs a step's "
        "gradient_accumulation_steps micro-batches as one schedule (pipe/schedule.py TrainSchedule).",
-       {{2022, 0.900,
-         "BLOOM-176B on Megatron-DeepSpeed (384 A100, about 150 TFLOP/s per GPU; refitted when the search stopped "
-         "choosing "
-         "selective recomputation, which DeepSpeed itself lacks: core/stack/capabilities.cpp); later releases have no "
+       kSched1F1B,
+       "1F1B only: the pipeline engine's TrainSchedule (deepspeed/runtime/pipe/schedule.py).",
+       {{2022, 0.879,
+         "BLOOM-176B on Megatron-DeepSpeed (384 A100, about 150 TFLOP/s per GPU); later releases have no "
          "measurement of their own"}}},
       {StackKind::Fsdp,
        "fsdp",
@@ -137,6 +149,10 @@ std::vector<StackProfile> Table() {
        "_root_post_backward_final_callback). Each gradient-accumulation step runs its own schedule over a local batch "
        "(torchtitan trainer.py: gradient_accumulation_steps x pp_schedule.step over num_pp_microbatches; AutoModel: "
        "LBS / MBS micro-batches, GA schedules per step).",
+       kSchedTorch,
+       "torch.distributed.pipelining as torchtitan runs it: Schedule1F1B, ScheduleInterleaved1F1B, "
+       "ScheduleZBVZeroBubble (torchtitan #817, 2025-02) and ScheduleDualPipeV (torchtitan #1571, 2025-08; with the "
+       "expert-parallel overlap of #1721, 2025-12) (torchtitan/distributed/pipeline_parallel.py).",
        {{2023, 0.933,
          "llm-foundry's MPT tables (A100, H100) and LLaMA-1 65B (2,048 A100, 380 tokens/s per GPU); also "
          "earlier years"},
@@ -172,6 +188,8 @@ std::vector<StackProfile> Table() {
        false,
        "The Trainer has no pipeline schedule of its own; with pp > 1 the planner keeps its general rule "
        "(ZeRO-3 refused, one schedule per step).",
+       kSched1F1B,
+       "No pipeline schedule of its own (Accelerate / Trainer): 1F1B where one is given.",
        {{2023, 1.130,
          "tests/data/finetune_fit_runs.json: Qwen's LoRA table (Qwen-1.8B/7B/14B, one A100, 256-4096 "
          "tokens; Transformers 4.3x, PyTorch 2.0, flash-attn's fused norm and rotary in Qwen's own code)"},
@@ -209,6 +227,8 @@ std::vector<StackProfile> Table() {
        false,
        "The recipes have no pipeline parallelism; with pp > 1 the planner keeps its general rule (ZeRO-3 "
        "refused, one schedule per step).",
+       kSched1F1B,
+       "No pipeline parallelism in its recipes: 1F1B where one is given.",
        {{2024, 1.112,
          "tests/data/finetune_fit_runs.json: its README's Llama 3.1 70B LoRA and 405B QLoRA on 8 A100 and "
          "the Llama 3.2 3B full fine-tuning rows of its optimization-flags table (A100); the README's RTX 4090 "
@@ -243,6 +263,8 @@ std::vector<StackProfile> Table() {
        false,
        "One GPU or data parallel only; with pp > 1 the planner keeps its general rule (ZeRO-3 refused, one "
        "schedule per step).",
+       kSched1F1B,
+       "No pipeline parallelism: 1F1B where one is given.",
        {{2024, 0.895,
          "tests/data/finetune_fit_runs.json: the two absolute Unsloth figures found, both in the "
          "stored outputs of Unsloth's own notebooks and both on GPUs outside the catalog (planned as "

@@ -7,7 +7,10 @@
 #include <cstdio>
 
 #include "json.h"
+#include "pipeline.h"
 #include "planner.h"
+#include "resolve.h"
+#include "run.h"
 #include "stack.h"
 
 namespace tp {
@@ -30,6 +33,8 @@ bool Predict(const PlanOutput& out, const std::string& metric, double& value) {
     value = p.run.gpu_hours;
   else if (metric == "days")
     value = p.run.days;
+  else if (metric == "timed_minutes")
+    value = p.run.timed_days * 1440;
   else if (metric == "peak_memory_gib")
     value = p.memory.total / double(1ull << 30);
   else if (metric == "peak_allocated_gib")
@@ -53,10 +58,14 @@ bool Predict(const PlanOutput& out, const std::string& metric, double& value) {
 
 std::string LayoutWords(const PlanOutput& out) {
   const Layout& l = out.plan.layout;
-  char buf[160];
+  char buf[200];
   std::snprintf(buf, sizeof buf, "tp=%d pp=%d vp=%d cp=%d dp=%d mbs=%d zero=%d %s%s", l.tp, l.pp, l.vp, l.cp, l.dp,
                 l.mbs, l.zero, Name(l.recompute), l.sp ? " sp" : "");
-  return buf;
+  std::string words = buf;
+  // The pipeline schedule when it is not the one pp and vp imply (1F1B, interleaved when vp > 1).
+  const PipeSchedule s = ScheduleOf(l);
+  if (l.pp > 1 && s != PipeSchedule::OneF1B && s != PipeSchedule::Interleaved) words += std::string(" ") + Name(s);
+  return words;
 }
 
 }  // namespace
@@ -85,7 +94,9 @@ Config CaseConfig(const JsonValue& config, std::vector<ConfigIssue>& issues) {
   return cfg;
 }
 
-bool IsWholeRunMetric(const std::string& metric) { return metric == "gpu_hours" || metric == "days"; }
+bool IsWholeRunMetric(const std::string& metric) {
+  return metric == "gpu_hours" || metric == "days" || metric == "timed_minutes";
+}
 
 std::vector<CaseResult> RunValidationCases(std::string_view cases_json, std::string_view published_setups_json,
                                            std::string* parse_error, std::string_view overrides,
@@ -156,34 +167,107 @@ std::vector<CaseResult> RunValidationCases(std::string_view cases_json, std::str
   return results;
 }
 
-double FitRunEfficiency(std::string_view cases_json, std::string_view published_setups_json, std::string* parse_error) {
-  double log_sum = 0;
-  int n = 0;
-  for (const CaseResult& r : RunValidationCases(cases_json, published_setups_json, parse_error, "eff_run=1"))
-    if (r.ok && IsWholeRunMetric(r.metric) && r.measured > 0 && r.predicted > 0) {
-      log_sum += std::log(r.predicted / r.measured);
-      ++n;
-    }
-  return n > 0 ? std::exp(log_sum / n) : 0.0;
-}
-
-std::vector<LeaveOneOut> RunEfficiencyLeaveOneOut(std::string_view cases_json, std::string_view published_setups_json) {
-  // Days and GPU-hours are proportional to 1 / eff_run: with r_i = predicted(eff_run = 1) / published, the
-  // fit without case i is the geometric mean of the other r_j, and case i then errs by r_i / fit - 1.
-  std::vector<LeaveOneOut> out;
-  std::vector<double> logs;
-  for (const CaseResult& r : RunValidationCases(cases_json, published_setups_json, nullptr, "eff_run=1"))
-    if (r.ok && IsWholeRunMetric(r.metric) && r.measured > 0 && r.predicted > 0) {
-      out.push_back({r.id, r.metric, 0});
-      logs.push_back(std::log(r.predicted / r.measured));
-    }
-  double total = 0;
-  for (double l : logs) total += l;
-  for (size_t i = 0; i < out.size() && out.size() > 1; ++i) {
-    const double fit = (total - logs[i]) / double(out.size() - 1);
-    out[i].error = std::exp(logs[i] - fit) - 1;
+std::vector<StartupProbe> StartupProbes(std::string_view runs_json, std::string_view published_setups_json,
+                                        std::string_view overrides) {
+  std::vector<StartupProbe> out;
+  const JsonParseResult parsed = ParseJson(runs_json);
+  const JsonParseResult setups = ParseJson(published_setups_json.empty() ? "{}" : published_setups_json);
+  const JsonValue* cases = parsed.ok ? parsed.value.Find("cases") : nullptr;
+  if (!cases || !cases->IsArray() || !setups.ok) return out;
+  const JsonValue* setup_cases = setups.value.Find("cases");
+  for (const JsonValue& c : cases->array) {
+    const double logged = c.NumberOr("startup_s", 0);
+    if (logged <= 0 || !c.Find("config")) continue;
+    std::vector<ConfigIssue> issues;
+    Config cfg = CaseConfig(CasePairs(c, setup_cases), issues);
+    if (!overrides.empty()) ApplyLink(cfg, overrides, issues);
+    if (HasErrors(issues)) continue;
+    const PlanOutput plan = MakePlan(cfg);
+    if (!plan.ok) continue;
+    StartupProbe p;
+    p.id = c.StringOr("id", "");
+    p.logged_s = logged;
+    p.predicted_s = plan.plan.run.startup_s;
+    p.step_s = plan.plan.step.seconds;
+    const Assumptions& a = plan.job.assume;
+    const double launch = a.launch_s > 0 ? a.launch_s : DefaultLaunchS();
+    const double per_node = a.init_per_node_s > 0 ? a.init_per_node_s : DefaultInitPerNodeS();
+    const double warmup = a.warmup_steps > 0 ? a.warmup_steps : DefaultWarmupSteps();
+    p.nodes = std::ceil(double(plan.job.hw.gpus) / std::max(1, plan.job.hw.gpus_per_node));
+    p.load_s = plan.plan.run.startup_s - launch - per_node * p.nodes - warmup * p.step_s;
+    out.push_back(p);
   }
   return out;
+}
+
+namespace {
+
+// Solves the n x n system a x = b (n <= 3) by Gaussian elimination with partial pivoting; false if singular.
+bool Solve(double a[3][3], double b[3], int n, double x[3]) {
+  for (int c = 0; c < n; ++c) {
+    int best = c;
+    for (int r = c + 1; r < n; ++r)
+      if (std::fabs(a[r][c]) > std::fabs(a[best][c])) best = r;
+    if (!(std::fabs(a[best][c]) > 1e-300)) return false;
+    std::swap(a[c], a[best]);
+    std::swap(b[c], b[best]);
+    for (int r = c + 1; r < n; ++r) {
+      const double f = a[r][c] / a[c][c];
+      for (int k = c; k < n; ++k) a[r][k] -= f * a[c][k];
+      b[r] -= f * b[c];
+    }
+  }
+  for (int r = n - 1; r >= 0; --r) {
+    double v = b[r];
+    for (int k = r + 1; k < n; ++k) v -= a[r][k] * x[k];
+    x[r] = v / a[r][r];
+  }
+  return true;
+}
+
+}  // namespace
+
+StartupFit FitStartup(std::string_view runs_json, std::string_view published_setups_json) {
+  // Least squares of the relative error: minimise sum ((a + b n_i + c x_i + l_i) / y_i - 1)^2 over the launch time
+  // a, the initialisation per node b and the warm-up steps c, with n_i the nodes, x_i the step time and l_i the
+  // loading time of run i, y_i its logged start-up: linear in (a, b, c), solved from the normal equations. A
+  // coefficient the data would make negative is held at zero and the others refitted (none is below zero).
+  StartupFit fit;
+  // The probes at launch_s, init_per_node_s and warmup_steps near 0 (auto would be the shipped fit): only the
+  // load term is read off them.
+  fit.probes =
+      StartupProbes(runs_json, published_setups_json, "launch_s=0.001&init_per_node_s=0.0001&warmup_steps=0.001");
+  if (fit.probes.size() < 3) return fit;
+  bool use[3] = {true, true, true};
+  double coef[3] = {0, 0, 0};
+  for (int round = 0; round < 3; ++round) {
+    int idx[3], n = 0;
+    for (int k = 0; k < 3; ++k)
+      if (use[k]) idx[n++] = k;
+    double a[3][3] = {}, b[3] = {}, x[3] = {};
+    for (const StartupProbe& p : fit.probes) {
+      const double f[3] = {1 / p.logged_s, p.nodes / p.logged_s, p.step_s / p.logged_s};
+      const double t = 1 - std::max(0.0, p.load_s) / p.logged_s;
+      for (int r = 0; r < n; ++r) {
+        b[r] += f[idx[r]] * t;
+        for (int c = 0; c < n; ++c) a[r][c] += f[idx[r]] * f[idx[c]];
+      }
+    }
+    if (!Solve(a, b, n, x)) return fit;
+    bool negative = false;
+    for (int k = 0; k < 3; ++k) coef[k] = 0;
+    for (int r = 0; r < n; ++r) coef[idx[r]] = x[r];
+    for (int k = 0; k < 3; ++k)
+      if (use[k] && coef[k] < 0) use[k] = false, negative = true;
+    if (!negative) break;
+  }
+  fit.launch_s = std::max(0.0, coef[0]);
+  fit.init_per_node_s = std::max(0.0, coef[1]);
+  fit.warmup_steps = std::max(0.0, coef[2]);
+  for (StartupProbe& p : fit.probes)
+    p.predicted_s =
+        fit.launch_s + fit.init_per_node_s * p.nodes + fit.warmup_steps * p.step_s + std::max(0.0, p.load_s);
+  return fit;
 }
 
 std::string ValidationMarkdown(const std::vector<CaseResult>& results) {
@@ -348,6 +432,33 @@ double HostPerLayerPass(std::string_view runs_json, std::string_view stack, std:
     const double passes = config->StringOr("recompute", "") == "full" ? 3.0 : 2.0;
     if (tps <= 0 || layers <= 0 || tokens <= 0) continue;
     values.push_back(tokens / tps / (layers * passes));
+    if (probes) probes->push_back({c.StringOr("id", ""), values.back()});
+  }
+  if (values.empty()) return 0;
+  std::sort(values.begin(), values.end());
+  const size_t n = values.size();
+  return n % 2 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
+}
+
+double MoeHostPerLayerPass(std::string_view runs_json, std::vector<HostProbe>* probes) {
+  const JsonParseResult parsed = ParseJson(runs_json);
+  const JsonValue* cases = parsed.ok ? parsed.value.Find("cases") : nullptr;
+  std::vector<double> values;
+  if (!cases || !cases->IsArray()) return 0;
+  for (const JsonValue& c : cases->array) {
+    const JsonValue* flag = c.Find("host_bound");
+    const JsonValue* config = c.Find("config");
+    const JsonValue* measured = c.Find("measured");
+    if (!flag || !flag->boolean || !config || !measured) continue;
+    std::vector<ConfigIssue> issues;
+    const Job job = ResolveJob(CaseConfig(*config, issues), issues);
+    const double tps = measured->NumberOr("tokens_per_s_per_gpu", 0);
+    const double tokens = config->NumberOr("mbs", 1) * config->NumberOr("seq", 0);
+    const double moe_layers = job.model.experts > 1 ? job.model.layers - job.model.dense_layers : 0;
+    const double passes = config->StringOr("recompute", "") == "full" ? 3.0 : 2.0;
+    // A micro-batch per data-parallel rank of one pipeline stage: only single-stage rows measure it cleanly.
+    if (HasErrors(issues) || tps <= 0 || moe_layers <= 0 || tokens <= 0 || config->NumberOr("pp", 1) != 1) continue;
+    values.push_back(tokens / tps / (moe_layers * passes));
     if (probes) probes->push_back({c.StringOr("id", ""), values.back()});
   }
   if (values.empty()) return 0;

@@ -38,8 +38,7 @@ Config CaseConfig(const JsonValue& config, std::vector<ConfigIssue>& issues);
 // source states in its text (OPT-175B: "FSDP with Megatron-LM tensor parallelism", 8-way) that the shared
 // case file leaves out. They are applied over the case's config; the planner still chooses every key
 // neither names.
-// overrides: link pairs ("eff_run=1&...") applied over every case last, by the link parser (the fit
-// below plans with eff_run=1).
+// overrides: link pairs ("eff_stack=1&...") applied over every case last, by the link parser.
 // keep (optional): only the cases whose id it accepts are planned.
 std::vector<CaseResult> RunValidationCases(std::string_view cases_json, std::string_view published_setups_json,
                                            std::string* parse_error = nullptr, std::string_view overrides = {},
@@ -77,23 +76,32 @@ struct HostProbe {
 };
 double HostPerLayerPass(std::string_view runs_json, std::string_view stack, std::vector<HostProbe>* probes = nullptr);
 
+// The host time of one pass of an eager, dropless MoE layer (step_moe.cpp kMoeHostPerLayerPass), read off the
+// rows of `runs_json` marked "host_bound" (tests/data/moe_fit_steps.json): micro-batch seconds (mbs x seq /
+// tokens/s per GPU) / (MoE layers x passes), the median. A measurement: no model constant enters.
+double MoeHostPerLayerPass(std::string_view runs_json, std::vector<HostProbe>* probes = nullptr);
+
 // The fits as Markdown: one table per framework, the release efficiency and the leave-one-out errors.
 std::string StackFitMarkdown(const std::vector<StackReleaseFit>& fits);
 
-// True for the metrics of a whole run (gpu_hours, days), which the run efficiency scales.
+// True for the metrics of a whole run (gpu_hours, days, timed_minutes: a benchmark's clock).
 bool IsWholeRunMetric(const std::string& metric);
 
-// The run efficiency (eff_run) that fits the whole-run cases: the geometric mean of predicted / published
-// with eff_run = 1 (days and GPU-hours are proportional to 1/eff_run, so this minimises the squared log
-// error). 0 when the cases hold no whole run.
-double FitRunEfficiency(std::string_view cases_json, std::string_view published_setups_json,
-                        std::string* parse_error = nullptr);
-// The same fit, each whole-run case left out in turn: its error when the other cases fit eff_run.
-struct LeaveOneOut {
-  std::string id, metric;
-  double error = 0;
+// The start-up of a whole run (run.cpp: launch_s + loading + warmup_steps x the step) against the start-up a run
+// logged (a case's "startup_s": MLPerf's untimed init_start to init_stop), planned with `overrides`.
+struct StartupProbe {
+  std::string id;
+  double logged_s = 0, predicted_s = 0, step_s = 0, load_s = 0, nodes = 0;
 };
-std::vector<LeaveOneOut> RunEfficiencyLeaveOneOut(std::string_view cases_json, std::string_view published_setups_json);
+std::vector<StartupProbe> StartupProbes(std::string_view runs_json, std::string_view published_setups_json,
+                                        std::string_view overrides = {});
+// launch_s, init_per_node_s and warmup_steps fitted to the logged start-ups (least squares of the relative error,
+// none below zero), and each run at the fit (tests/data/run_parts_fit.json: `trainplan-validate --fit-startup`).
+struct StartupFit {
+  double launch_s = 0, init_per_node_s = 0, warmup_steps = 0;
+  std::vector<StartupProbe> probes;
+};
+StartupFit FitStartup(std::string_view runs_json, std::string_view published_setups_json);
 // The table of predicted vs published as Markdown, with summary statistics.
 std::string ValidationMarkdown(const std::vector<CaseResult>& results);
 

@@ -295,14 +295,22 @@ async function main() {
         const copied = await page.evaluate(() => navigator.clipboard.readText());
         check(copied.includes("Qwen/Qwen2.5-7B-Instruct"), "Ctrl+C in a text field writes the system clipboard", copied.slice(0, 80));
       }
-      // Keyboard: Tab from the sequence length moves to the global batch, which takes typed input (given
-      // explicitly first: on auto the field shows the planner's batch, read-only).
+      // Keyboard: Tab from the sequence length goes to its auto check box (every widget is a stop, in the
+      // order drawn), then to the global batch, which takes typed input (given explicitly first: on auto
+      // the field shows the planner's batch, greyed).
       {
         await page.evaluate(() => window.trainplan.setLink(location.hash + "&gbs=512"));
         await until(page, () => window.trainplan.plan().config.gbs === 512);
         await frames(page, 3);
+        const seqBefore = await page.evaluate(() => window.trainplan.plan().config.seq);
         const seqId = await clickInput(page, "seq");
-        await page.keyboard.press("Tab");
+        const stops = [];
+        for (const _ of [1, 2]) {
+          const before = await page.evaluate(() => window.trainplan.stats().focus_rect.join());
+          await page.keyboard.press("Tab");
+          await until(page, (b) => window.trainplan.stats().focus_rect.join() !== b, before);
+          stops.push(await page.evaluate(() => window.trainplan.stats().focus));
+        }
         await until(page, (id) => { const a = window.trainplan.stats().active_id; return a !== 0 && a !== id; }, seqId);
         await page.keyboard.press("Control+A");
         await page.keyboard.type("256");
@@ -310,8 +318,9 @@ async function main() {
         await until(page, () => window.trainplan.plan().config.gbs === 256);
         const gbs = await page.evaluate(() => window.trainplan.plan().config.gbs);
         const seqNow = await page.evaluate(() => window.trainplan.plan().config.seq);
-        check(gbs === 256, "keyboard: Tab moves to the next input and typing edits it",
-              `gbs ${gbs}, seq ${seqNow}; ${await inputState(page)}`);
+        check(stops.join() === "auto_seq,gbs" && gbs === 256 && seqNow === seqBefore,
+              "keyboard: Tab goes from a field to its auto check box, then to the next field, and typing edits it",
+              `stops ${stops.join(" > ")}; gbs ${gbs}, seq ${seqNow}; ${await inputState(page)}`);
       }
       // Typed numbers (issue #20), real keystrokes: "1B" tokens is a billion; GPUs "1e30" is refused with
       // the link's message in red under the field, and the plan keeps the count from before the typing.

@@ -424,7 +424,9 @@ TEST_CASE("bad input: exit 2 and one line on stderr naming the key", "[cli]") {
       {{"plan", std::string(100000, 'x')}, "trainplan: unexpected argument \"xxxx"},
       // Bounded input: a file is refused once it passes 16 MB (/dev/zero never ends), lists are capped,
       // layouts the rules refuse are refused whether the other layout keys are given or left on auto.
-      {{"plan", "--config", "/dev/zero"}, "trainplan: --config: \"/dev/zero\" is larger than 16 MB"},
+      {{"plan", "--config", "/dev/zero"}, "trainplan: --config: \"/dev/zero\" is not a regular file"},
+      {{"plan", "--config", "/tmp"}, "trainplan: --config: \"/tmp\" is a directory; expected a file"},
+      {{"plan", "--hf-config", "/dev/null"}, "trainplan: --hf-config: \"/dev/null\" is not a regular file"},
       {{"search", "--gpu-counts", CountList(65)}, "trainplan: --gpu-counts: at most 64 counts, got 65"},
       {{"plan", "tp=1024", "gpus=1024"}, "trainplan: tp: "},
       {{"plan", "pp=100", "gpus=100", "model=llama2-7b"}, "trainplan: pp: 100 pipeline stages for 32 layers"},
@@ -457,7 +459,7 @@ TEST_CASE("bad input: exit 2 and one line on stderr naming the key", "[cli]") {
 }
 
 TEST_CASE("help for every subcommand, with examples and every key", "[cli]") {
-  for (const char* cmd : {"plan", "compare", "search", "catalog", "link"}) {
+  for (const char* cmd : {"plan", "compare", "search", "catalog", "link", "export"}) {
     Run r = Cli({cmd, "--help"});
     INFO(cmd);
     REQUIRE(r.status == 0);

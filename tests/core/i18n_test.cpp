@@ -11,12 +11,15 @@
 #include <set>
 #include <sstream>
 #include <string>
+#include <tuple>
 
+#include "calibrate.h"
 #include "cli.h"
 #include "config.h"
 #include "default_sources.h"
 #include "format.h"
 #include "i18n_core.h"
+#include "launch.h"
 #include "planner.h"
 #include "report.h"
 #include "resolve.h"
@@ -359,6 +362,20 @@ std::vector<ConfigIssue> BadInputIssues() {
   pairs({{"model", "llama2-7b"}, {"params", "5e9"}});
   pairs({{"model", "gpt2-1.5b"}, {"seq", "2048"}, {"gpus", "1"}});   // beyond its 1,024 learned positions
   pairs({{"model", "llama2-7b"}, {"seq", "16384"}, {"gpus", "8"}});  // beyond its trained 4,096 (rotary)
+  // Calibrations physics rules out (issue #34): past the peak, below the weights, a factor past the peak, too slow.
+  pairs({{"model", "llama3-8b"}, {"gpu", "h100"}, {"gpus", "16"}, {"measured_tokens_per_s_per_gpu", "25188"}});
+  pairs({{"model", "llama3-8b"}, {"gpu", "h100"}, {"gpus", "8"}, {"measured_peak_gib", "1e-300"}});
+  pairs({{"model", "qwen2.5-0.5b"}, {"gpu", "h100"}, {"gpus", "8"}, {"calib_speed", "20"}});
+  pairs({{"model", "llama3-8b"}, {"gpu", "h100"}, {"gpus", "8"}, {"measured_tokens_per_s_per_gpu", "5"}});
+  // A log from another GPU: torchtitan's own TFLOPS and MFU imply an A100's peak, planned on an H100.
+  {
+    Config c;
+    std::vector<ConfigIssue> issues;
+    for (auto [k, v] : {std::pair{"model", "llama3-8b"}, {"gpu", "h100"}, {"gpus", "8"}}) ApplyPair(c, k, v, issues);
+    const PlanOutput out = MakePlan(
+        c, ReadRunLog("step: 20  loss: 6.9  memory: 46.10GiB(58.00%)  tps: 2,410  tflops: 100.0  mfu: 32.0%\n"));
+    all.insert(all.end(), out.issues.begin(), out.issues.end());
+  }
   pairs({{"model", "llama2-7b"}, {"method", "qlora"}, {"prec", "fp32"}, {"lora_r", "9999"}});
   pairs({{"model", "llama2-7b"}, {"gpus", "8"}, {"tp", "3"}, {"pp", "64"}, {"vp", "3"}, {"ep", "2"}});
   pairs({{"model", "llama2-7b"}, {"gpus", "8"}, {"tp", "8"}, {"pp", "1"}, {"cp", "1"}, {"ep", "1"}, {"dp", "2"}});
@@ -406,6 +423,24 @@ std::vector<ConfigIssue> BadInputIssues() {
          {"zero", "1"},
          {"offload", "nvme"},
          {"stack", "deepspeed"}});
+  // The named pipeline schedules (core/job/pipeline.cpp CheckSchedule).
+  for (const auto& [schedule, vp, pp, gbs, gpus] :
+       {std::tuple<const char*, const char*, const char*, const char*, const char*>{"interleaved", "1", "2", "64", "8"},
+        {"zb-h1", "2", "2", "64", "8"},
+        {"zbv", "3", "2", "64", "8"},
+        {"dualpipe", "1", "3", "96", "12"},
+        {"dualpipe", "1", "4", "8", "8"},
+        {"dualpipe", "1", "2", "20", "8"}})
+    pairs({{"model", "llama2-7b"},
+           {"gpus", gpus},
+           {"tp", "1"},
+           {"pp", pp},
+           {"vp", vp},
+           {"cp", "1"},
+           {"mbs", "1"},
+           {"gbs", gbs},
+           {"pp_schedule", schedule}});
+  pairs({{"model", "llama2-7b"}, {"gpus", "8"}, {"tp", "1"}, {"pp", "2"}, {"vp", "2"}, {"pp_schedule", "1f1b"}});
   // The stacks' pipeline rules (pp_microbatches): one schedule per step, uneven schedules, interleaving per schedule.
   for (const char* stack : {"megatron", "fsdp"})
     for (const char* per : {"3", "1"})
@@ -464,8 +499,14 @@ std::vector<ConfigIssue> BadInputIssues() {
          {"gpus", "7096320"},
          {"gpus_per_node", "1024"}});
   // Calibration: measurements no factor can reproduce, factors carried to another GPU.
-  pairs({{"model", "llama2-7b"}, {"gpus", "8"}, {"measured_peak_gib", "1"}});
-  pairs({{"model", "llama2-7b"}, {"gpus", "8"}, {"measured_tokens_per_s_per_gpu", "1e7"}});
+  pairs({{"model", "llama2-7b"}, {"gpus", "8"}, {"measured_peak_gib", "5000"}});  // more than activations explain
+  // Faster than 20x kernel speed yet under the peak: a communication-bound layout (TP 8 over PCIe without P2P).
+  pairs({{"model", "llama2-7b"},
+         {"gpu", "rtx4090"},
+         {"gpus", "8"},
+         {"tp", "8"},
+         {"pp", "1"},
+         {"measured_tokens_per_s_per_gpu", "2000"}});
   pairs({{"gpus", "8"}, {"gpu", "h100"}, {"calib_speed", "0.9"}, {"calib_gpu", "a100-80g"}});
   // A compare scenario that is not key:value pairs (the cmp key refuses it whole; a column reads it part by part).
   {
@@ -489,9 +530,10 @@ std::vector<ConfigIssue> BadInputIssues() {
   parse(ApplyLink, many.substr(0, 4) + many.substr(many.size() - 40 * 5));
   parse(ApplyJson, "{\"tp\": [1]}");
   parse(ApplyJson, "[1]");
-  for (const char* broken : {"{\"tp\": 1,", "{\"tp\" 1}", "{\"tp\": 1 2}", "[1 2]", "{1: 2}", "{\"a\": \"\\q\"}",
-                             "{\"a\": \"\\u12\"}", "{\"a\": \"\\uzzzz\"}", "{\"a\": \"open", "{\"a\": -}",
-                             "{\"a\": 1e999}", "{\"a\": nul}", "{} x", "{\"a\": ", "{\"a\": \"\\u12", "{\"a\": @}"})
+  for (const char* broken :
+       {"{\"tp\": 1,", "{\"tp\" 1}", "{\"tp\": 1 2}", "[1 2]", "{1: 2}", "{\"a\": \"\\q\"}", "{\"a\": \"\\u12\"}",
+        "{\"a\": \"\\uzzzz\"}", "{\"a\": \"open", "{\"a\": -}", "{\"a\": 1e999}", "{\"a\": nul}", "{} x",
+        "{\"a\": ", "{\"a\": \"\\u12", "{\"a\": @}", "{\"a\": \"\\ud800\"}"})
     parse(ApplyJson, broken);
   parse(ApplyJson, std::string(10000, '['));
   parse(ApplyHfConfig, "[1]");
@@ -507,6 +549,36 @@ std::vector<ConfigIssue> BadInputIssues() {
   bad = Layout{};
   bad.zero = 7;
   CheckLayout(job, bad, &all);
+  // Launch configs (core/launch): a bad file of each syntax, values the importer or the planner refuses, keys
+  // it cannot map, a model it does not know, the GPUs a file leaves out; an export refused, dropping, rewriting.
+  auto import = [&](LaunchFormat f, const std::string& text) {
+    const LaunchImport imp = ImportLaunch(text, &f);
+    all.insert(all.end(), imp.issues.begin(), imp.issues.end());
+    Config c;
+    ApplyLaunchImport(c, imp, all);
+  };
+  import(LaunchFormat::DeepSpeed, "{\"train_batch_size\": 8,\n oops}");
+  import(LaunchFormat::LlamaFactory, "a: [1,\n");
+  import(LaunchFormat::Hf, "x = f(\n");
+  import(LaunchFormat::Megatron, "--a 'x\n");
+  import(LaunchFormat::LlamaFactory,
+         "model_name_or_path: acme/unknown\nfinetuning_type: lora\nlora_rank: 99999\n"
+         "lora_dropout: x\nlearning_rate: 1\noptim: lion_32bit\n");
+  const LaunchImport prose = ImportLaunch("hello");
+  all.insert(all.end(), prose.issues.begin(), prose.issues.end());
+  const LaunchImport big = ImportLaunch(std::string(2 << 20, ' '));
+  all.insert(all.end(), big.issues.begin(), big.issues.end());
+  for (const auto& [f, pairs] : std::vector<std::pair<LaunchFormat, std::vector<std::pair<const char*, const char*>>>>{
+           {LaunchFormat::Hf, {{"model", "llama3-70b"}, {"gpus", "64"}, {"tp", "8"}}},
+           {LaunchFormat::DeepSpeed, {{"model", "llama3.1-8b"}, {"method", "lora"}, {"gpus", "8"}}},
+           {LaunchFormat::Hf, {{"model", "llama3.1-8b"}, {"gpus", "8"}, {"zero", "1"}}}}) {
+    Config c;
+    for (const auto& [k, v] : pairs) ApplyPair(c, k, v, all);
+    const LaunchExport ex = ExportLaunch(MakePlan(LaunchConfig(c, f)), f);
+    all.insert(all.end(), ex.issues.begin(), ex.issues.end());
+  }
+  const LaunchExport none = ExportLaunch(PlanOutput{}, LaunchFormat::Hf);
+  all.insert(all.end(), none.issues.begin(), none.issues.end());
   return all;
 }
 
@@ -632,8 +704,8 @@ TEST_CASE("the command line's own usage errors follow --lang, wherever it stands
        "catalog: expected gpus, models, links or stacks, got \"gpuz\"",
        "catalog：应为 gpus、models、links 或 stacks，实际是 \"gpuz\""},
       {{"bogus"},
-       "unknown command \"bogus\"; expected plan, explain, compare, search, catalog or link",
-       "未知命令 \"bogus\"；应为 plan、explain、compare、search、catalog 或 link"},
+       "unknown command \"bogus\"; expected plan, explain, compare, search, catalog, link or export",
+       "未知命令 \"bogus\"；应为 plan、explain、compare、search、catalog、link 或 export"},
       {{"plan", "--config", "/nonexistent/trainplan.json"},
        "--config: cannot read \"/nonexistent/trainplan.json\"",
        "--config：无法读取 \"/nonexistent/trainplan.json\""},

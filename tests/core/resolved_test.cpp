@@ -104,11 +104,13 @@ TEST_CASE("one answer for what auto became: the key rows' value, the JSON's conf
       if (IsModelGroup(k->group) && out.job.model.layers == 0 && key != "params") continue;  // a size-only model
       const bool chosen = std::count(r.auto_keys.begin(), r.auto_keys.end(), key) == 1;
       // (a dense model's MoE width, ordinary attention's latent sizes, a pre-training run's dataset, a catalog
-      // GPU's custom figures, one pipeline schedule per step, no calibration)
+      // GPU's custom figures, one pipeline schedule per step, no calibration, routing without expert groups, no
+      // pipeline to schedule, no evaluation to place)
       static const std::set<std::string> kMayNotApply = {
-          "moe_ffn",         "qk_rope_dim",     "qk_nope_dim", "v_head_dim",      "examples",  "example_tokens",
-          "epochs",          "gpu_mem_gib",     "gpu_bw_gbs",  "gpu_tflops",      "gpu_tdp_w", "gpu_fp8_tflops",
-          "gpu_fp32_tflops", "gpu_mamf_tflops", "gpu_p2p",     "pp_microbatches", "calib_gpu", "name"};
+          "moe_ffn",         "qk_rope_dim",     "qk_nope_dim", "v_head_dim",      "examples",   "example_tokens",
+          "epochs",          "gpu_mem_gib",     "gpu_bw_gbs",  "gpu_tflops",      "gpu_tdp_w",  "gpu_fp8_tflops",
+          "gpu_fp32_tflops", "gpu_mamf_tflops", "gpu_p2p",     "pp_microbatches", "calib_gpu",  "name",
+          "expert_groups",   "group_topk",      "pp_schedule", "eval_first",      "eval_tokens"};
       CHECK((chosen || kMayNotApply.count(key) == 1));
     }
   }

@@ -34,6 +34,13 @@ TEST_CASE("the Pages workflow publishes every file the page loads", "[site]") {
     loaded.insert((*it)[1]);
   for (const char* f : {"index.js", "index.wasm"})
     if (glue.find(f) != std::string::npos) loaded.insert(f);
+  // A module the page adds as a script when first needed (launch.js, issue #31), and the .wasm it loads.
+  const std::regex added(R"re(\.src = "([A-Za-z0-9_\-]+)\.js")re");
+  for (auto it = std::sregex_iterator(web.begin(), web.end(), added); it != std::sregex_iterator(); ++it) {
+    loaded.insert((*it)[1].str() + ".js");
+    loaded.insert((*it)[1].str() + ".wasm");
+  }
+  CHECK(loaded.count("launch.wasm"));
   CHECK(loaded.count("trainplan.js"));
   CHECK(loaded.count("cjk.ttf"));
   CHECK(loaded.count("index.wasm"));

@@ -26,8 +26,8 @@
 
 using namespace tp;
 using namespace tp::ui;
-using testing::ClickWidget;
 using testing::Cli;
+using testing::ClickWidget;
 using testing::FindRect;
 using testing::Frame;
 using testing::RunUntilIdle;
@@ -92,19 +92,8 @@ const char* const kTorchtitanLine =
     "\x1b[31m[rank0]:[titan] 2025-03-02 11:42:07,311 - root - INFO - \x1b[36mstep: 200  \x1b[32mloss:  3.1416  "
     "\x1b[33mmemory: 60.00GiB(75.53%)  \x1b[34mtps: 2,900  \x1b[36mtflops: 139.20  \x1b[35mmfu: 44.62%\x1b[39m";
 // The configuration that run had (its layout given, as the section asks).
-const char* const kRunLink = "#v=1&model=llama3-8b&gpu=a100-80g&gpus=8&tp=1&pp=1&cp=1&zero=1&recompute=none&mbs=2&tokens=1e10";
-
-// A key pressed with Ctrl held, over two frames.
-void CtrlKey(AppState& app, ImGuiKey_ key, char letter) {
-  ImGuiIO& io = ImGui::GetIO();
-  io.KeyMap[key] = letter;
-  io.KeyCtrl = true;
-  io.KeysDown[(int)letter] = true;
-  Frame(app);
-  io.KeysDown[(int)letter] = false;
-  io.KeyCtrl = false;
-  Frame(app);
-}
+const char* const kRunLink =
+    "#v=1&model=llama3-8b&gpu=a100-80g&gpus=8&tp=1&pp=1&cp=1&zero=1&recompute=none&mbs=2&tokens=1e10";
 
 // Click into the text field, Ctrl+A, Ctrl+V with `text` on the clipboard (ImGui's own, headless): the
 // pasted text replaces the field's.
@@ -113,8 +102,8 @@ void PasteInto(AppState& app, const std::string& field, const std::string& text)
   ImGui::ClearActiveID();
   Frame(app);
   REQUIRE(ClickWidget(app, field));
-  CtrlKey(app, ImGuiKey_A, 'A');
-  CtrlKey(app, ImGuiKey_V, 'V');
+  testing::PressKey(app, ImGuiKey_A, ImGuiMod_Ctrl);
+  testing::PressKey(app, ImGuiKey_V, ImGuiMod_Ctrl);
   ImGui::ClearActiveID();
   Frame(app);
 }
@@ -145,7 +134,8 @@ void OpenCalibration(AppState& app) {
 
 }  // namespace
 
-TEST_CASE("a why? beside each number opens its tree: the plan's own value, the command line's lines", "[web][explain]") {
+TEST_CASE("a why? beside each number opens its tree: the plan's own value, the command line's lines",
+          "[web][explain]") {
   auto owned = std::make_unique<AppState>();
   AppState& app = *owned;
   testing::Start(app, kLink);
@@ -193,7 +183,8 @@ TEST_CASE("a why? beside each number opens its tree: the plan's own value, the c
   REQUIRE(ClickWidget(app, "explain_steps"));
   bool key_marked = false;
   for (const ExplainState::Row& r : app.explain.rows)
-    if (r.name == "tokens") key_marked = r.key == "tokens" && r.value == 2e11 && r.line.find("[your key tokens]") != std::string::npos;
+    if (r.name == "tokens")
+      key_marked = r.key == "tokens" && r.value == 2e11 && r.line.find("[your key tokens]") != std::string::npos;
   CHECK(key_marked);
 
   // window.trainplan.explain() is `trainplan explain --link <the page's link> --format json`.
@@ -217,7 +208,8 @@ TEST_CASE("a plan that does not fit still explains its memory and its days", "[w
   CHECK(app.explain.rows.front().value == app.main.out.plan.run.days);
 }
 
-TEST_CASE("the why? panel in Chinese: the explanation's Chinese labels, as the command line's --lang zh", "[web][explain]") {
+TEST_CASE("the why? panel in Chinese: the explanation's Chinese labels, as the command line's --lang zh",
+          "[web][explain]") {
   auto owned = std::make_unique<AppState>();
   AppState& app = *owned;
   testing::Start(app, std::string(kLink) + "&lang=zh");
@@ -235,7 +227,8 @@ TEST_CASE("the why? panel in Chinese: the explanation's Chinese labels, as the c
   REQUIRE(ClickWidget(app, "explain_steps"));
   bool marked = false;
   for (const ExplainState::Row& r : app.explain.rows)
-    if (r.name == "tokens") marked = r.line.find("[你的输入 tokens]") != std::string::npos && r.label == "训练 token 数";
+    if (r.name == "tokens")
+      marked = r.line.find("[你的输入 tokens]") != std::string::npos && r.label == "训练 token 数";
   CHECK(marked);
   CHECK(app.explain.rows.front().label == "实际天数");
 }
@@ -304,7 +297,8 @@ TEST_CASE("on a phone (390x844) the why? panel fits the screen and cuts no text"
   CHECK(app.explain.rows.size() > 8);
 }
 
-TEST_CASE("a torchtitan line pasted with Ctrl+V fills the measurement in and the plan reproduces it", "[web][calibrate]") {
+TEST_CASE("a torchtitan line pasted with Ctrl+V fills the measurement in and the plan reproduces it",
+          "[web][calibrate]") {
   auto owned = std::make_unique<AppState>();
   AppState& app = *owned;
   testing::Start(app, kRunLink);
@@ -345,21 +339,24 @@ TEST_CASE("a torchtitan line pasted with Ctrl+V fills the measurement in and the
   CHECK(FindRect(app, "issue_measured_tokens_per_s_per_gpu"));
 }
 
-TEST_CASE("a Megatron iteration time becomes tokens/s per GPU with the plan's batch, sequence and GPUs", "[web][calibrate]") {
+TEST_CASE("a Megatron iteration time becomes tokens/s per GPU with the plan's batch, sequence and GPUs",
+          "[web][calibrate]") {
   auto owned = std::make_unique<AppState>();
   AppState& app = *owned;
   testing::Start(app, std::string(kRunLink) + "&gbs=256&seq=4096");
   RunUntilIdle(app);
   OpenCalibration(app);
-  const std::string line = " iteration      100/    1000 | consumed samples:        25600 | elapsed time per iteration (ms): "
-                           "52345.6 | learning rate: 3.000E-04 | global batch size:   256 | lm loss: 2.345678E+00 |";
+  const std::string line =
+      " iteration      100/    1000 | consumed samples:        25600 | elapsed time per iteration (ms): "
+      "52345.6 | learning rate: 3.000E-04 | global batch size:   256 | lm loss: 2.345678E+00 |";
   PasteInto(app, "calibrate_log", line);
   const double expected = 256.0 * 4096 / 52.3456 / 8;
   CHECK(app.cfg.measured_tokens_per_s_per_gpu == Approx(expected).epsilon(1e-12));
   CHECK(app.calibrate.message.find("megatron") != std::string::npos);
 }
 
-TEST_CASE("compare columns, the scaling chart and the search carry the calibration, never fitting it again", "[web][calibrate]") {
+TEST_CASE("compare columns, the scaling chart and the search carry the calibration, never fitting it again",
+          "[web][calibrate]") {
   auto owned = std::make_unique<AppState>();
   AppState& app = *owned;
   // The measured run (8 A100s), compared with 24 A100s and 8 H100s.
@@ -410,7 +407,8 @@ TEST_CASE("compare columns, the scaling chart and the search carry the calibrati
   CHECK(app.bg.search_cfg.measured_tokens_per_s_per_gpu == 0);
 }
 
-TEST_CASE("after calibrating, an edit of the configuration carries the factors and leaves the measurement", "[web][calibrate]") {
+TEST_CASE("after calibrating, an edit of the configuration carries the factors and leaves the measurement",
+          "[web][calibrate]") {
   auto owned = std::make_unique<AppState>();
   AppState& app = *owned;
   testing::Start(app, std::string(kRunLink) + "&measured_tokens_per_s_per_gpu=2900");

@@ -1,7 +1,7 @@
 // harness.h — what the headless UI tests share: a fresh Dear ImGui context per opened page with the
-// default font or the page's own (no GL: the atlas is built but never uploaded), a fresh headless
+// default font or the page's own (no GL: glyphs are rasterized but never uploaded), a fresh headless
 // platform (platform_null.h), real frames of DrawUi until the background work a view waits for is done,
-// and clicks on named widgets.
+// and clicks, keys and typing on named widgets.
 #pragma once
 #include <catch2/catch.hpp>
 
@@ -19,39 +19,25 @@
 
 namespace tp::ui::testing {
 
-// The page's own fonts (font_atlas.h: Roboto, DejaVu's symbols, the Chinese subset) at pixel ratio 1,
-// built once and shared by every context that uses them, so text is measured as the page draws it.
-inline ImFontAtlas* PageFontAtlas(Fonts* fonts) {
-  static ImFontAtlas* atlas = nullptr;
-  static Fonts built;
-  if (!atlas) {
-    atlas = new ImFontAtlas;  // kept for the whole run (contexts share it)
-    built = AddPageFonts(atlas, 1.0f, fonts::kCjk.data, fonts::kCjk.size);
-    unsigned char* pixels;
-    int w, h;
-    atlas->GetTexDataAsRGBA32(&pixels, &w, &h);
-  }
-  *fonts = built;
-  return atlas;
-}
-
 // A new Dear ImGui context: no window, tree-node or scroll state left by the test before (the same
-// window ids come back in every test). With ImGui's default font, or the page's (`page_fonts`).
+// window ids come back in every test). With ImGui's default font, or the page's own (font_atlas.h:
+// Roboto, DejaVu's symbols, the Chinese font merged in; `page_fonts` receives them), so text is measured as
+// the page draws it. No GL: like Dear ImGui's example_null, the context is told its renderer takes texture
+// updates, so glyphs are rasterized when first drawn and nobody uploads them.
 inline void FreshImGuiContext(Fonts* page_fonts = nullptr) {
   if (ImGui::GetCurrentContext()) ImGui::DestroyContext();
-  ImGui::CreateContext(page_fonts ? PageFontAtlas(page_fonts) : nullptr);
+  ImGui::CreateContext();
   ImGuiIO& io = ImGui::GetIO();
   io.IniFilename = nullptr;
   io.DisplaySize = ImVec2(1366, 768);
   io.DeltaTime = 1.0f / 60;
+  io.BackendFlags |= ImGuiBackendFlags_RendererHasTextures;
   if (page_fonts) {
-    io.FontDefault = page_fonts->body;
+    *page_fonts = AddPageFonts(io.Fonts, fonts::kCjkFull.data, fonts::kCjkFull.size);
+    io.FontDefault = page_fonts->body.font;
     return;
   }
   io.Fonts->AddFontDefault();
-  unsigned char* pixels;
-  int w, h;
-  io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
 }
 
 // A headless platform as a first visit finds it: `link` in the address, `state` saved, the browser's
@@ -65,13 +51,16 @@ inline void FreshPlatform(const std::string& link = "", const std::string& state
   platform::Null().preferred_language = browser;
 }
 
+// ImGui's default font (ProggyClean) at its own size for every face.
 inline void UseDefaultFonts(AppState& app) {
   ImFont* f = ImGui::GetIO().Fonts->Fonts[0];
-  app.fonts = {f, f, f, f};
+  const Face face{f, f->LegacySize};
+  app.fonts = {face, face, face};
 }
 
 // FreshPlatform, then the app opens on it.
-inline void Start(AppState& app, const std::string& link, const std::string& state = "", const std::string& browser = "") {
+inline void Start(AppState& app, const std::string& link, const std::string& state = "",
+                  const std::string& browser = "") {
   FreshPlatform(link, state, browser);
   UseDefaultFonts(app);
   Init(app, {});
@@ -86,7 +75,24 @@ inline void StartWithPageFonts(AppState& app, const std::string& link, ImVec2 si
   Init(app, {});
 }
 
+// What a renderer does with the last frame's texture requests (the font atlas made, grown, updated or
+// dropped), without GL: marks them done, each created texture with an id of its own, as the page's
+// backend does between ImGui::Render and the next frame.
+inline void NullRenderTextures() {
+  static ImTextureID next_id = 1;
+  for (ImTextureData* tex : ImGui::GetPlatformIO().Textures) {
+    if (tex->Status == ImTextureStatus_WantCreate) tex->SetTexID(next_id++);
+    if (tex->Status == ImTextureStatus_WantCreate || tex->Status == ImTextureStatus_WantUpdates)
+      tex->SetStatus(ImTextureStatus_OK);
+    if (tex->Status == ImTextureStatus_WantDestroy && tex->UnusedFrames > 0) {
+      tex->SetTexID(ImTextureID_Invalid);
+      tex->SetStatus(ImTextureStatus_Destroyed);
+    }
+  }
+}
+
 inline void Frame(AppState& app) {
+  NullRenderTextures();
   ImGui::NewFrame();
   DrawUi(app);
   ImGui::Render();
@@ -127,6 +133,20 @@ inline bool ClickWidget(AppState& app, const std::string& name) {
   Frame(app);
   io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
   return true;
+}
+
+// A key pressed and released, with modifiers (ImGuiMod_Ctrl, ...) held: the input queue gives the press
+// and the release a frame each, as a quick keystroke arrives.
+inline void PressKey(AppState& app, ImGuiKey key, ImGuiKeyChord mods = 0) {
+  ImGuiIO& io = ImGui::GetIO();
+  for (ImGuiKey mod : {ImGuiMod_Ctrl, ImGuiMod_Shift, ImGuiMod_Alt})
+    if (mods & mod) io.AddKeyEvent(mod, true);
+  io.AddKeyEvent(key, true);
+  io.AddKeyEvent(key, false);
+  for (ImGuiKey mod : {ImGuiMod_Ctrl, ImGuiMod_Shift, ImGuiMod_Alt})
+    if (mods & mod) io.AddKeyEvent(mod, false);
+  Frame(app);
+  Frame(app);
 }
 
 // Clicks the field `name` and types `text` one character per frame, as a keyboard does: the click

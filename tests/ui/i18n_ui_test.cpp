@@ -15,9 +15,9 @@
 #include "app.h"
 #include "config.h"
 #include "fields.h"
+#include "harness.h"
 #include "i18n.h"
 #include "imgui.h"
-#include "harness.h"
 #include "widgets.h"
 
 using namespace tp;
@@ -54,9 +54,7 @@ std::string Literals(const std::string& code) {
   return out;
 }
 
-bool Translated(const std::string& english) {
-  return UiHasTranslation(english) || HasTranslation(english);
-}
+bool Translated(const std::string& english) { return UiHasTranslation(english) || HasTranslation(english); }
 
 // A literal a person reads: a word of two letters or more once printf conversions and ##ids are gone.
 bool HasWords(std::string s) {
@@ -146,12 +144,12 @@ TEST_CASE("every view drawn in Chinese finds a translation for everything it loo
   SetMissingTranslationSink(&missing);
   static AppState app;
   Start(app, "#v=1&lang=zh");
-  for (const char* link : {"#v=1&model=llama2-70b&gpu=rtx4090&gpus=2048&view=compare&lang=zh",
-                           "#v=1&model=llama2-70b&gpus=256&lang=zh",
-                           "#v=1&model=llama2-70b&gpu=rtx4090&gpus=1&lang=zh",  // does not fit: advice
-                           "#v=1&model=mixtral-8x7b&gpus=64&recompute=selective&offload=cpu&zero=3&lang=zh",
-                           "#v=1&model=llama2-7b&gpus=8&tokens=1e10&view=search&lang=zh",
-                           "#v=1&model=llama3-8b&method=qlora&gpu=rtx4090&gpus=1&prec=fp8&lang=zh"}) {
+  for (const char* link :
+       {"#v=1&model=llama2-70b&gpu=rtx4090&gpus=2048&view=compare&lang=zh", "#v=1&model=llama2-70b&gpus=256&lang=zh",
+        "#v=1&model=llama2-70b&gpu=rtx4090&gpus=1&lang=zh",  // does not fit: advice
+        "#v=1&model=mixtral-8x7b&gpus=64&recompute=selective&offload=cpu&zero=3&lang=zh",
+        "#v=1&model=llama2-7b&gpus=8&tokens=1e10&view=search&lang=zh",
+        "#v=1&model=llama3-8b&method=qlora&gpu=rtx4090&gpus=1&prec=fp8&lang=zh"}) {
     LoadLink(app, link);
     RunUntilIdle(app);
     for (int i = 0; i < 3; ++i) Export(app, i == 0 ? Format::Markdown : i == 1 ? Format::Csv : Format::Json);
@@ -173,14 +171,14 @@ TEST_CASE("every view drawn in Chinese finds a translation for everything it loo
 std::string DrawnText(AppState& app) {
   static std::string captured;
   captured.clear();
-  ImGuiIO& io = ImGui::GetIO();
-  const auto saved = io.SetClipboardTextFn;
-  io.SetClipboardTextFn = [](void*, const char* text) { captured = text; };
+  ImGuiPlatformIO& pio = ImGui::GetPlatformIO();
+  const auto saved = pio.Platform_SetClipboardTextFn;
+  pio.Platform_SetClipboardTextFn = [](ImGuiContext*, const char* text) { captured = text; };
   ImGui::NewFrame();
   ImGui::LogToClipboard(0);  // 0: no tree node opened for the log's sake
   DrawUi(app);
   ImGui::Render();
-  io.SetClipboardTextFn = saved;
+  pio.Platform_SetClipboardTextFn = saved;
   return captured;
 }
 
@@ -224,7 +222,8 @@ TEST_CASE("the pickers' rows follow the language switch, to Chinese and back", "
   auto in_language = [&](Lang lang) {
     const PickerRows& rows = CurrentPickerRows(app);
     const std::string source = Fill(Tr(lang, "source: %s"), {}).substr(0, 6);
-    bool all = rows.lang == lang && !rows.models.empty() && !rows.gpus.empty() && !rows.intra.empty() && !rows.inter.empty();
+    bool all =
+        rows.lang == lang && !rows.models.empty() && !rows.gpus.empty() && !rows.intra.empty() && !rows.inter.empty();
     for (const auto* list : {&rows.models, &rows.gpus, &rows.intra, &rows.inter})
       for (const PickRow& r : *list) all &= r.detail.find(source) != std::string::npos;
     return all && (rows.models[0].detail.find(" 参数") != std::string::npos) == (lang == Lang::Zh);
@@ -263,7 +262,7 @@ TEST_CASE("the sources draw every word through Tr(), and every Tr() key has its 
   int keys = 0;
   for (const char* file : {"app.cpp", "background.cpp", "inputs.cpp", "link_sync.cpp", "panels.cpp", "topbar.cpp",
                            "view_compare.cpp", "view_plan.cpp", "view_search.cpp", "charts.cpp", "widgets.cpp",
-                           "explain_panel.cpp", "calibrate_panel.cpp", "phone.cpp"}) {
+                           "explain_panel.cpp", "calibrate_panel.cpp", "phone.cpp", "launch_menu.cpp"}) {
     const std::string code = Source(file);
     REQUIRE(code.size() > 500);
     // Keys looked up: Tr("..."), TrId("..."), Seg("label", ..., "detail"), label arrays, column lists.

@@ -5,19 +5,21 @@
 // refused says so under its field; Compare opens on the current plan; Search can keep to the selected GPU.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cfloat>
 #include <regex>
 #include <string>
+#include <vector>
 
 #include "app.h"
 #include "catalog.h"
 #include "compare.h"
 #include "fields.h"
 #include "harness.h"
-#include "text_layout.h"
-#include "views.h"
 #include "imgui.h"
 #include "imgui_internal.h"  // ClearActiveID: the previous field is left before the next click
+#include "text_layout.h"
+#include "views.h"
 
 using namespace tp;
 using namespace tp::ui;
@@ -56,14 +58,7 @@ void FilterPicker(AppState& app, const char* key, const std::string& filter) {
   Frame(app);
 }
 
-void PressEnter(AppState& app) {
-  ImGuiIO& io = ImGui::GetIO();
-  io.KeyMap[ImGuiKey_Enter] = 13;
-  io.KeysDown[13] = true;
-  Frame(app);
-  io.KeysDown[13] = false;
-  Frame(app);
-}
+void PressEnter(AppState& app) { testing::PressKey(app, ImGuiKey_Enter); }
 
 void OpenImportBox(AppState& app) {
   if (!FindRect(app, "hf_paste")) REQUIRE(ClickWidget(app, "hf_open"));
@@ -108,7 +103,8 @@ TEST_CASE("a dropped config.json without _name_or_path is named after its file",
   testing::Start(app, "#v=1&model=llama2-7b&gpus=8&view=plan");
   Settle(app);
   std::string unnamed = kQwenConfig;
-  unnamed.erase(unnamed.find("\"_name_or_path\""), std::string("\"_name_or_path\": \"Qwen/Qwen2.5-7B-Instruct\",").size());
+  unnamed.erase(unnamed.find("\"_name_or_path\""),
+                std::string("\"_name_or_path\": \"Qwen/Qwen2.5-7B-Instruct\",").size());
   platform::Null().dropped.push_back({"my-qwen.json", unnamed});
   Replan(app);
   CHECK(app.cfg.model == "custom");
@@ -172,6 +168,25 @@ TEST_CASE("a preset picked after an import replaces the model, an edited preset 
   PressEnter(app);
   Settle(app);
   CHECK(app.cfg.model == "qwen2.5-14b");
+
+  // ... and with several rows left, the highlighted one: the first that matches (issue #33: Enter picked
+  // nothing then). Which rows match is the picker's own list, read from the registered rows.
+  FilterPicker(app, "model", "llama");
+  std::vector<std::string> rows;
+  for (const auto& w : app.widgets)
+    if (w.name.rfind("pick_model_", 0) == 0) rows.push_back(w.name.substr(11));
+  REQUIRE(rows.size() > 3);
+  PressEnter(app);
+  Settle(app);
+  CHECK(app.cfg.model == rows.front());
+  CHECK_FALSE(FindRect(app, "filter_model"));  // the list closed
+  // With nothing typed, Enter closes the list on the value, unchanged.
+  FilterPicker(app, "model", "");
+  REQUIRE(FindRect(app, "filter_model"));
+  PressEnter(app);
+  Settle(app);
+  CHECK(app.cfg.model == rows.front());
+  CHECK_FALSE(FindRect(app, "filter_model"));
 }
 
 TEST_CASE("typed numbers are read as people write them, a refused one says so in red at its field", "[web][page]") {
@@ -213,7 +228,8 @@ TEST_CASE("typed numbers are read as people write them, a refused one says so in
     ApplyPair(linked, c.key, c.typed, link_issues);
     REQUIRE_FALSE(link_issues.empty());
     bool same = false;
-    for (const ConfigIssue& is : app.inputs.typed_issues) same |= is.key == c.key && is.message == link_issues[0].message;
+    for (const ConfigIssue& is : app.inputs.typed_issues)
+      same |= is.key == c.key && is.message == link_issues[0].message;
     CHECK(same);
     // Fixing it clears the message.
     TypeInto(app, c.key, before == "auto" ? "4096" : before);
@@ -239,7 +255,10 @@ TEST_CASE("Compare opens on the current plan with the question and a one-line ve
   // than A100 80GB x 64" (or "... faster but ... more expensive", "... cheaper but ... slower").
   const std::string verdict = CompareVerdict(app);
   INFO(verdict);
-  CHECK(std::regex_search(verdict, std::regex(R"(^\S.* x 64: [0-9.]+% (faster|cheaper) (and|but) [0-9.]+% (cheaper|more expensive|slower) than .* x 64$)")));
+  CHECK(std::regex_search(
+      verdict,
+      std::regex(
+          R"(^\S.* x 64: [0-9.]+% (faster|cheaper) (and|but) [0-9.]+% (cheaper|more expensive|slower) than .* x 64$)")));
   // The words `trainplan compare` prints: core's verdict over the same columns (core/report/compare.h).
   std::vector<PlanOutput> plans;
   for (const PlanTask& t : app.bg.columns) plans.push_back(t.out);
@@ -255,10 +274,10 @@ TEST_CASE("Search can keep to the selected GPU, whose point is always labelled",
   CHECK(app.bg.search.Result().gpu_ids.size() > 1);
   REQUIRE(ClickWidget(app, "search_selected_only"));
   RunUntilIdle(app);
-  CHECK(app.bg.selected_gpu_only);
+  CHECK(app.cfg.search_gpus == 1);
+  CHECK(app.link.find("search_gpus=this") != std::string::npos);  // in the link, as the command line reads it
   CHECK(app.bg.search.Result().gpu_ids == std::vector<std::string>{"h100"});
-  for (const SearchHit& h : app.bg.search.Result().top)
-    CHECK(app.bg.search.Result().gpu_ids[h.variant] == "h100");
+  for (const SearchHit& h : app.bg.search.Result().top) CHECK(app.bg.search.Result().gpu_ids[h.variant] == "h100");
 }
 
 TEST_CASE("a return visit opens on the state after Back/Forward, not the last edited one", "[web][page]") {
@@ -285,7 +304,8 @@ TEST_CASE("the page's help sends no one to the command line, in either language"
     for (const KeyInfo& k : Keys()) {
       INFO(k.name);
       if (k.help && *k.help) CHECK(PageText(k.Help(lang)).find("trainplan ") == std::string::npos);
-      if (k.accepts && *k.accepts) CHECK(PageText(TranslateWords(lang, k.accepts)).find("trainplan ") == std::string::npos);
+      if (k.accepts && *k.accepts)
+        CHECK(PageText(TranslateWords(lang, k.accepts)).find("trainplan ") == std::string::npos);
     }
   CHECK(PageText("Model preset id (see `trainplan catalog models`), or custom.") == "Model preset id, or custom.");
 }
@@ -311,7 +331,8 @@ TEST_CASE("paragraphs break where English and Chinese may break", "[web][page]")
     CHECK(s.find("|，") == std::string::npos);
     CHECK(s.find("|。") == std::string::npos);
   }
-  CHECK(joined(WrapLines("tensor parallel size", ImGui::CalcTextSize("tensor parallel").x + 1)) == "tensor parallel|size");
+  CHECK(joined(WrapLines("tensor parallel size", ImGui::CalcTextSize("tensor parallel").x + 1)) ==
+        "tensor parallel|size");
   ImGui::EndFrame();
 }
 
@@ -353,4 +374,124 @@ TEST_CASE("on a phone a drag on no widget scrolls the page's column", "[web][pag
   Frame(app);
   CHECK(column->Scroll.y == scrolled);
   io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
+}
+
+TEST_CASE("Tab goes from the top bar through the inputs to the results, every widget once, and around", "[web][page]") {
+  static AppState app;
+  testing::Start(app, "#v=1&model=llama2-7b&gpus=8&view=plan");
+  Settle(app);
+  RunUntilIdle(app);
+  // The keyboard's focus as window.trainplan.stats() reports it (the registered widget it is on).
+  auto focus = [&] {
+    const std::string s = platform::Null().hooks.stats_json(platform::Null().hooks.user);
+    const size_t at = s.find("\"focus\":\"");
+    return at == std::string::npos ? std::string() : s.substr(at + 9, s.find('"', at + 9) - at - 9);
+  };
+  std::vector<std::string> stops;
+  for (int i = 0; i < 300; ++i) {
+    testing::PressKey(app, ImGuiKey_Tab);
+    Frame(app);
+    const std::string f = focus();
+    if (!stops.empty() && f == stops.front()) break;
+    stops.push_back(f);
+  }
+  std::string all;
+  for (const std::string& s : stops) all += s + " > ";
+  INFO(all);
+  REQUIRE(stops.size() > 20);
+  CHECK(stops.front() == "view_Plan");
+  // Each stop once, in the order the widgets are drawn: the top bar, then the inputs, then the results.
+  std::vector<std::string> order;
+  for (const auto& w : app.widgets) order.push_back(w.name);
+  auto index = [&](const std::string& n) { return std::find(order.begin(), order.end(), n) - order.begin(); };
+  long last = -1;
+  int named = 0;
+  for (const std::string& s : stops) {
+    if (index(s) == (long)order.size()) continue;  // a widget with no name of its own (a section header)
+    CHECK(index(s) > last);
+    last = index(s), ++named;
+  }
+  CHECK(named > (int)stops.size() * 8 / 10);
+  for (const char* w :
+       {"copy_link", "theme", "model", "goal_finetune", "method_lora", "prec", "seq", "auto_seq", "gpu", "gpus"})
+    CHECK(std::find(stops.begin(), stops.end(), w) != stops.end());
+  CHECK(index("gpus") < index(stops.back()));  // the results come after the inputs
+}
+
+namespace {
+
+// Moves the mouse onto a registered widget and draws a few frames: a menu opens on hover.
+bool HoverWidget(AppState& app, const std::string& name) {
+  const AppState::WidgetRect* w = FindRect(app, name);
+  if (!w) return false;
+  ImGui::GetIO().MousePos = ImVec2((w->x0 + w->x1) / 2, (w->y0 + w->y1) / 2);
+  for (int i = 0; i < 4; ++i) Frame(app);
+  return true;
+}
+
+}  // namespace
+
+TEST_CASE("Export ▸ Launch config copies and downloads each framework's file, and a pasted or dropped one imports",
+          "[web][page][launch]") {
+  static AppState app;
+  testing::Start(app, "#v=1&model=llama3.1-8b&method=qlora&gpu=rtx4090&gpus=1&seq=2048&view=plan");
+  Settle(app);
+  // Export ▸ Launch config ▸ LLaMA-Factory ▸ Copy, then ▸ Download, through the menus as a mouse opens them.
+  for (bool copy : {true, false}) {
+    INFO(copy);
+    platform::Null().clipboard.clear();
+    const size_t downloads = platform::Null().downloads.size();
+    REQUIRE(ClickWidget(app, "export"));
+    Frame(app);
+    REQUIRE(HoverWidget(app, "export_launch"));
+    REQUIRE(HoverWidget(app, "launch_llama-factory"));
+    REQUIRE(ClickWidget(app, copy ? "launch_llama-factory_copy" : "launch_llama-factory_download"));
+    Frame(app);
+    const std::string text =
+        copy ? platform::Null().clipboard
+             : (platform::Null().downloads.size() == downloads + 1 ? platform::Null().downloads.back().second
+                                                                   : std::string());
+    CHECK(text.find("# TrainPlan launch config: LLaMA-Factory") != std::string::npos);
+    CHECK(text.find("quantization_bit: 4") != std::string::npos);
+    CHECK(text.find("meta-llama/Llama-3.1-8B") != std::string::npos);
+    if (!copy) CHECK(platform::Null().downloads.back().first.find(".yaml") != std::string::npos);
+  }
+  // A LLaMA-Factory config pasted into the import box: the plan for it, the keys it could not map named.
+  OpenImportBox(app);
+  platform::Null().clipboard =
+      "model_name_or_path: mistralai/Mistral-7B-v0.1\nstage: sft\nfinetuning_type: lora\nlora_rank: 32\n"
+      "dataset: alpaca_en_demo\ncutoff_len: 4096\nper_device_train_batch_size: 2\ngradient_accumulation_steps: 8\n"
+      "bf16: true\n";
+  REQUIRE(ClickWidget(app, "hf_paste"));
+  Replan(app);
+  CHECK(app.cfg.model == "mistral-7b");
+  CHECK(app.cfg.method == Method::Lora);
+  CHECK(app.cfg.lora_r == 32);
+  CHECK(app.cfg.seq == 4096);
+  CHECK(app.cfg.mbs == 2);
+  CHECK(app.link.find("lora_r=32") != std::string::npos);
+  CHECK_FALSE(app.hf_issues.empty());  // dataset: not a planner key, named in a notice
+  CHECK_FALSE(HasErrors(app.hf_issues));
+  // A DeepSpeed config dropped on the page.
+  platform::Null().dropped.push_back(
+      {"ds_config.json",
+       R"({"train_batch_size": 64, "train_micro_batch_size_per_gpu": 1, "gradient_accumulation_steps": 8,
+           "bf16": {"enabled": true}, "zero_optimization": {"stage": 3, "offload_optimizer": {"device": "cpu"}}})"});
+  Replan(app);
+  CHECK(app.cfg.zero == 3);
+  CHECK(app.cfg.gpus == 8);
+  CHECK(app.cfg.mbs == 1);
+  // A broken file: an error with its line under the box, the configuration unchanged.
+  const std::string link = app.link;
+  platform::Null().dropped.push_back({"train.yaml", "model_name_or_path: x\nfinetuning_type: lora\nlora_rank: lots\n"});
+  Replan(app);
+  CHECK(app.link == link);
+  REQUIRE(HasErrors(app.hf_issues));
+  std::string error;
+  for (const ConfigIssue& i : app.hf_issues)
+    if (!i.notice) error += FormatIssue(i, Lang::En) + "\n";
+  INFO(error);
+  CHECK(error.find("lora_rank") != std::string::npos);
+  CHECK(error.find("line 3") != std::string::npos);
+  ImGui::GetIO().MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
 }

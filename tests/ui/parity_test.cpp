@@ -3,9 +3,9 @@
 // <the page's own link> --format json` to the character, its compare columns (window.trainplan.compare())
 // are `trainplan compare --link <the page's link> --format json`, its search table is `trainplan search`'s,
 // every point of the scaling chart is the plan of that point's own link, and every GPU type's point of
-// the search view is `trainplan search --top 1` of that type alone. The page gets there the way a user does: links opened as navigation, plans sliced over frames, a
-// field edited, the view switched. Also the pieces that make it so: the scenario grammar's editing
-// helpers and the view keys that never change a plan.
+// the search view is `trainplan search --top 1` of that type alone. The page gets there the way a user does: links
+// opened as navigation, plans sliced over frames, a field edited, the view switched. Also the pieces that make it so:
+// the scenario grammar's editing helpers and the view keys that never change a plan.
 #include <catch2/catch.hpp>
 
 #include <string>
@@ -43,7 +43,7 @@ std::string WithoutElapsed(std::string json) {
 std::string ResultsOf(const std::string& json) {
   const size_t from = json.find("\"results\":"), to = json.find(",\n  \"pareto\":");
   return from == std::string::npos || to == std::string::npos || to < from ? "(no results in " + json + ")"
-                                                                             : json.substr(from, to - from);
+                                                                           : json.substr(from, to - from);
 }
 
 std::string AllGpuIds() {
@@ -89,7 +89,8 @@ void CheckView(AppState& app) {
               ResultsOf(Cli({"search", "--link", link, "--top", "1", "--gpu-types", gpu, "--format", "json"})));
       }
       CHECK(WithoutElapsed(FormatSearch(app.main.out, app.bg.search.Result(), Format::Json)) ==
-            WithoutElapsed(Cli({"search", "--link", link, "--top", "20", "--gpu-types", AllGpuIds(), "--format", "json"})));
+            WithoutElapsed(
+                Cli({"search", "--link", link, "--top", "20", "--gpu-types", AllGpuIds(), "--format", "json"})));
       break;
   }
 }
@@ -149,7 +150,8 @@ TEST_CASE("a column is edited in the scenario grammar, keeping its other keys", 
   CHECK(SetScenarioValue("", "gpu", "h100") == "gpu:h100");
   const std::vector<std::string> columns = SplitScenarios(kDefaultCompare);
   CHECK(JoinScenarios(columns) == kDefaultCompare);
-  CHECK(SplitScenarios(JoinScenarios({"gpu:h100", "gpu:b200,gpus:8"})) == std::vector<std::string>{"gpu:h100", "gpu:b200,gpus:8"});
+  CHECK(SplitScenarios(JoinScenarios({"gpu:h100", "gpu:b200,gpus:8"})) ==
+        std::vector<std::string>{"gpu:h100", "gpu:b200,gpus:8"});
 }
 
 TEST_CASE("the view keys never change a plan: switching view or language carries it over", "[web][parity]") {

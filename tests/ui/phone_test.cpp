@@ -34,7 +34,7 @@ using testing::RunUntilIdle;
 namespace {
 bool g_open_everything = false;
 }
-void ImGuiTestEngineHook_ItemAdd(ImGuiContext*, const ImRect&, ImGuiID) {}
+void ImGuiTestEngineHook_ItemAdd(ImGuiContext*, ImGuiID, const ImRect&, const ImGuiLastItemData*) {}
 void ImGuiTestEngineHook_ItemInfo(ImGuiContext* ctx, ImGuiID id, const char*, ImGuiItemStatusFlags flags) {
   if (!g_open_everything || !(flags & ImGuiItemStatusFlags_Openable) || (flags & ImGuiItemStatusFlags_Opened)) return;
   ctx->CurrentWindow->DC.StateStorage->SetInt(id, 1);
@@ -132,7 +132,8 @@ TEST_CASE("no text is cut off on a laptop or a phone, in any view or language, e
       for (const char* view : {"plan", "compare", "search"})
         pages.push_back({std::string("#v=1&model=llama2-7b&gpus=8&lang=") + lang + "&view=" + view, size});
       // A plan that does not fit, with an error under a field, its fallback line and the fit advice.
-      pages.push_back({std::string("#v=1&model=llama2-70b&gpu=rtx4090&gpus=24&tp=3&lang=") + lang + "&view=plan", size});
+      pages.push_back(
+          {std::string("#v=1&model=llama2-70b&gpu=rtx4090&gpus=24&tp=3&lang=") + lang + "&view=plan", size});
       // Three compare columns, fine-tuning keys, a link long enough to be cut on a phone's status line.
       pages.push_back({std::string("#v=1&model=mixtral-8x7b&method=qlora&gpus=12&lang=") + lang +
                            "&view=compare&cmp=gpu:h100,gpus:12;gpu:a100-80g,gpus:24;gpu:rtx4090,gpus:48",
@@ -202,7 +203,8 @@ TEST_CASE("on a phone the Compare columns stack, each column's verdict figures w
       ImGui::SetScrollY(column, std::clamp(column->Scroll.y + fits->y0 - view.Min.y - 4, 0.0f, column->ScrollMax.y));
       Frame(app);
       Frame(app);
-      for (const std::string& part : {"cmp_verdict_" + n, "cmp_verdict_" + n + "_memory", "cmp_days_" + n, "cmp_cost_" + n}) {
+      for (const std::string& part :
+           {"cmp_verdict_" + n, "cmp_verdict_" + n + "_memory", "cmp_days_" + n, "cmp_cost_" + n}) {
         const AppState::WidgetRect* r = FindRect(app, part);
         INFO(part);
         REQUIRE(r);
@@ -231,7 +233,8 @@ TEST_CASE("the selected GPU's point in the Search view is labelled, on the front
   for (int v = 0; v < (int)all.gpu_ids.size(); ++v) {
     const SearchResult* point = first->bg.search.Point(v);
     if (!point || point->top.empty()) continue;  // does not fit: listed in words, no point
-    const bool front = std::any_of(all.pareto.begin(), all.pareto.end(), [&](const SearchHit& h) { return h.variant == v; });
+    const bool front =
+        std::any_of(all.pareto.begin(), all.pareto.end(), [&](const SearchHit& h) { return h.variant == v; });
     (front ? on_front : off_front).push_back(all.gpu_ids[v]);
   }
   REQUIRE(!off_front.empty());
@@ -299,7 +302,13 @@ TEST_CASE("a text field being typed in is reported to the platform, for the phon
   io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
   Frame(app);
   CHECK_FALSE(platform::Null().typing);
-  // A picker's filter box, focused when the picker opens, is a text field too.
+  // A picker's filter box, focused when the picker opens, is a text field too (the column back at the top,
+  // where the model picker is, when the GPUs field was below the fold).
+  if (ImGuiWindow* column = WindowNamed("/all_")) {
+    ImGui::SetScrollY(column, 0);
+    Frame(app);
+    Frame(app);
+  }
   REQUIRE(ClickWidget(app, "model"));
   Frame(app);
   CHECK(platform::Null().typing);

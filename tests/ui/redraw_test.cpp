@@ -28,17 +28,21 @@ ImDrawData& FrameWith(const std::string& changing_line, ImVec2 size = ImVec2(136
   io.DisplaySize = size;
   io.DisplayFramebufferScale = ImVec2(scale, scale);
   io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
+  tp::ui::testing::NullRenderTextures();  // the last frame's, as the page's backend handles them
   ImGui::NewFrame();
   ImGui::SetNextWindowPos(ImVec2(0, 0));
   ImGui::SetNextWindowSize(size);
   ImGui::Begin("page", nullptr, ImGuiWindowFlags_NoDecoration);
   for (int i = 0; i < 30; ++i) {
-    if (i == 20) ImGui::TextUnformatted(changing_line.c_str());
-    else ImGui::Text("line %d of the page, which stays as it is", i);
+    if (i == 20)
+      ImGui::TextUnformatted(changing_line.c_str());
+    else
+      ImGui::Text("line %d of the page, which stays as it is", i);
   }
   ImGui::Button("a button");
   if (odd_point.x != 0 || odd_point.y != 0)  // a triangle with a corner given by the test (NaN, infinite, far away)
-    ImGui::GetWindowDrawList()->AddTriangleFilled(ImVec2(100, 100), odd_point, ImVec2(140, 130), IM_COL32(255, 0, 0, 255));
+    ImGui::GetWindowDrawList()->AddTriangleFilled(ImVec2(100, 100), odd_point, ImVec2(140, 130),
+                                                  IM_COL32(255, 0, 0, 255));
   ImGui::End();
   ImGui::Render();
   return *ImGui::GetDrawData();
@@ -88,7 +92,8 @@ TEST_CASE("a frame is drawn in full first, then only where it changed, and not a
   const float x_end = x + ImGui::CalcTextSize("2").x;
   bool covers = false;
   for (const PixelRect& r : part.rects) {
-    UNSCOPED_INFO("rect " << r.x0 << "," << r.y0 << "-" << r.x1 << "," << r.y1 << "; the character at " << x << "," << y);
+    UNSCOPED_INFO("rect " << r.x0 << "," << r.y0 << "-" << r.x1 << "," << r.y1 << "; the character at " << x << ","
+                          << y);
     covers |= r.x0 <= x && x_end <= r.x1 && r.y0 <= y && y + ImGui::GetFontSize() <= r.y1;
   }
   CHECK(covers);
@@ -145,7 +150,8 @@ TEST_CASE("commands clipped to the rectangles draw a full pass's pixels inside t
   }
 }
 
-TEST_CASE("a triangle with a corner that is not a number, infinite or far away redraws its clip area, no crash", "[redraw]") {
+TEST_CASE("a triangle with a corner that is not a number, infinite or far away redraws its clip area, no crash",
+          "[redraw]") {
   tp::ui::testing::FreshImGuiContext();
   RedrawMemo memo;
   for (int i = 0; i < 4; ++i) RedrawOf(memo, FrameWith("x"), kClear);
@@ -154,4 +160,24 @@ TEST_CASE("a triangle with a corner that is not a number, infinite or far away r
     CHECK_FALSE(r.Nothing());
     CHECK(RedrawOf(memo, FrameWith("x"), kClear).rects == r.rects);  // and back: the same area
   }
+}
+
+TEST_CASE("a frame that asks for a new texture (the font atlas grown) is drawn in full, and the next one too",
+          "[redraw]") {
+  tp::ui::testing::FreshImGuiContext();
+  RedrawMemo memo;
+  for (int i = 0; i < 4; ++i) RedrawOf(memo, FrameWith("x"), kClear);
+  REQUIRE(RedrawOf(memo, FrameWith("x"), kClear).Nothing());
+  // The same triangles, but the atlas's texture is to be created anew (as when glyphs outgrow it): its GL
+  // name may be one just freed, so nothing drawn before can be trusted.
+  ImDrawData& data = FrameWith("x");
+  REQUIRE(data.Textures);
+  REQUIRE_FALSE(data.Textures->empty());
+  ImTextureData* tex = (*data.Textures)[0];
+  const ImTextureStatus was = tex->Status;
+  tex->SetStatus(ImTextureStatus_WantCreate);
+  CHECK(RedrawOf(memo, data, kClear).full);
+  tex->SetStatus(was);
+  CHECK(RedrawOf(memo, FrameWith("x"), kClear).full);  // nothing remembered from the frame before
+  CHECK(RedrawOf(memo, FrameWith("x"), kClear).Nothing());
 }

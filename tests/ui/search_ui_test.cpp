@@ -68,15 +68,19 @@ TEST_CASE("the search view's split search: done once drawn, and by cost without 
   CHECK(status.find("\"elapsed_ms\":") != std::string::npos);
   CHECK(status.find("\"evaluated\":" + std::to_string(app.bg.search.Evaluated())) != std::string::npos);
   CHECK(WithoutCounts(hooks.search_json(hooks.user)) ==
-        WithoutCounts(Cli({"search", "--link", link + "&view=search", "--top", "20", "--gpu-types", AllGpuIds(), "--format", "json"})));
+        WithoutCounts(Cli({"search", "--link", link + "&view=search", "--top", "20", "--gpu-types", AllGpuIds(),
+                           "--format", "json"})));
+  // The page's search link alone gives the page's answer: every type, 20 rows, the view's order (issue #34).
+  CHECK(WithoutCounts(hooks.search_json(hooks.user)) ==
+        WithoutCounts(Cli({"search", "--link", app.link, "--format", "json"})));
 
-  // By cost: the same search, re-ranked.
+  // By cost (the radio clicked): the same search, re-ranked, and the order in the link.
   const double elapsed = app.bg.search.ElapsedMs();
-  app.bg.search_options.objective = Objective::Cost;
+  REQUIRE(testing::ClickWidget(app, "search_by_cost"));
   RunUntilIdle(app);
+  CHECK(app.link.find("search_by=cost") != std::string::npos);
+  CHECK(WithoutCounts(hooks.search_json(hooks.user)) ==
+        WithoutCounts(Cli({"search", "--link", app.link, "--format", "json"})));
   CHECK(app.bg.search_complete);
   CHECK(app.bg.search.ElapsedMs() == elapsed);  // no new search began
-  CHECK(WithoutCounts(hooks.search_json(hooks.user)) ==
-        WithoutCounts(Cli({"search", "--link", link + "&view=search", "--top", "20", "--gpu-types", AllGpuIds(), "--objective", "cost",
-                           "--format", "json"})));
 }

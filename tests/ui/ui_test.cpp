@@ -12,8 +12,8 @@
 
 #include "app.h"
 #include "catalog.h"
-#include "imgui.h"
 #include "harness.h"
+#include "imgui.h"
 #include "widgets.h"
 
 using namespace tp;
@@ -99,7 +99,8 @@ TEST_CASE("the link holds the whole state and round-trips, UI keys included", "[
     CHECK(CurrentLink(app) == again);
   }
   // The page and `trainplan link` write the same link for the same state (plan view: no UI keys).
-  for (const char* link : {"#v=1&model=llama3-70b&gpu=h100&gpus=64", "#v=1&model=custom&layers=40&hidden=5120&heads=40&seq=2048&tokens=1.5e11"}) {
+  for (const char* link : {"#v=1&model=llama3-70b&gpu=h100&gpus=64",
+                           "#v=1&model=custom&layers=40&hidden=5120&heads=40&seq=2048&tokens=1.5e11"}) {
     LoadLink(app, link);
     INFO(link);
     CHECK(CurrentLink(app) == FormatLink(app.cfg));
@@ -200,7 +201,8 @@ TEST_CASE("each view finishes its background work in bounded slices", "[web]") {
   CHECK(frames > 1);  // the scaling chart is filled over several frames, not in one
   CHECK(app.bg.scaling.size() == ScaleCounts().size());
   bool any_fits = false;
-  for (const auto& p : app.bg.scaling) any_fits |= p.Done() && p.out.plan.memory.fits && p.out.plan.throughput.tokens_per_s > 0;
+  for (const auto& p : app.bg.scaling)
+    any_fits |= p.Done() && p.out.plan.memory.fits && p.out.plan.throughput.tokens_per_s > 0;
   CHECK(any_fits);
   CHECK(app.widgets.size() > 20);  // the inputs were drawn and registered
 
@@ -238,10 +240,11 @@ TEST_CASE("an edit's sliced re-plan gives exactly the page planner's plan", "[we
   UseDefaultFonts(app);
   Init(app, {});
   // Searched layouts that fit, an explicit layout, a configuration error, and one that does not fit.
-  for (const char* link : {"#v=1&model=llama2-70b&gpu=h100&gpus=256", "#v=1&model=llama2-13b&gpu=a100-80g&gpus=32&seq=8192",
-                           "#v=1&model=llama2-7b&gpu=rtx4090&gpus=8&method=qlora",
-                           "#v=1&model=llama2-7b&gpus=8&tp=2&pp=1&cp=1&ep=1&vp=1&mbs=1&zero=1&recompute=none&offload=none&sp=0",
-                           "#v=1&model=llama2-70b&gpu=rtx4090&gpus=8&offload=none", "#v=1&model=llama2-7b&gpus=8&tp=3"}) {
+  for (const char* link :
+       {"#v=1&model=llama2-70b&gpu=h100&gpus=256", "#v=1&model=llama2-13b&gpu=a100-80g&gpus=32&seq=8192",
+        "#v=1&model=llama2-7b&gpu=rtx4090&gpus=8&method=qlora",
+        "#v=1&model=llama2-7b&gpus=8&tp=2&pp=1&cp=1&ep=1&vp=1&mbs=1&zero=1&recompute=none&offload=none&sp=0",
+        "#v=1&model=llama2-70b&gpu=rtx4090&gpus=8&offload=none", "#v=1&model=llama2-7b&gpus=8&tp=3"}) {
     INFO(link);
     Config c;
     std::vector<ConfigIssue> issues;
@@ -328,7 +331,6 @@ TEST_CASE("an error shows next to its field and the rest of the plan still compu
   CHECK(app.notices.empty());
 }
 
-
 TEST_CASE("a run of months offers the GPU count that finishes within a month, in one click", "[web]") {
   Fresh("#v=1&model=llama2-70b&gpu=a100-80g&gpus=64&view=plan");
   static AppState app;
@@ -359,7 +361,7 @@ TEST_CASE("the first plan is searched over the first frames, a script asking for
   Init(app, {});
   CHECK(app.main.Planning());  // Init did not run the whole search
   CHECK_FALSE(app.main.has_result);
-  Frame(app);               // the first frame is drawn without waiting ("Planning…")
+  Frame(app);  // the first frame is drawn without waiting ("Planning…")
   const auto& hooks = platform::Null().hooks;
   REQUIRE(hooks.plan_json);
   const std::string json = hooks.plan_json(hooks.user);  // window.trainplan.plan()
@@ -392,7 +394,9 @@ TEST_CASE("every assumption has a field in the Assumptions section, 0 meaning it
 }
 
 TEST_CASE("a GPU picked in the inputs brings its own links, server size and prices", "[web]") {
-  Fresh("#v=1&model=llama2-7b&gpu=a100-80g&gpus=16&intra=pcie4&inter=eth-100&gpus_per_node=4&usd_per_gpu_hour=9&view=plan");
+  Fresh(
+      "#v=1&model=llama2-7b&gpu=a100-80g&gpus=16&intra=pcie4&inter=eth-100&gpus_per_node=4&usd_per_gpu_hour=9&view="
+      "plan");
   static AppState app;
   UseDefaultFonts(app);
   Init(app, {});
@@ -414,7 +418,8 @@ TEST_CASE("a GPU picked in the inputs brings its own links, server size and pric
 
 // Issue #18: a GPU that is not in the catalog, described on the page as on the command line.
 TEST_CASE("gpu=custom from a link: the page plans the described GPU and shows its fields", "[web]") {
-  const std::string keys = "model=llama2-13b&gpu=custom&gpus=24&gpu_mem_gib=96&gpu_bw_gbs=4000&gpu_tflops=1200&gpu_tdp_w=800";
+  const std::string keys =
+      "model=llama2-13b&gpu=custom&gpus=24&gpu_mem_gib=96&gpu_bw_gbs=4000&gpu_tflops=1200&gpu_tdp_w=800";
   Fresh("#v=1&" + keys);
   static AppState app;
   UseDefaultFonts(app);

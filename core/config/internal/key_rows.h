@@ -67,6 +67,11 @@ inline constexpr const char* kZeroLabels[] = {"0 (none)", "1 (optimizer)", "2 (+
 inline constexpr const char* kLoraTargets[] = {"qv", "attn", "all"};
 inline constexpr const char* kLoraTargetLabels[] = {"query and value", "attention", "attention + MLP"};
 inline constexpr const char* kLangs[] = {"en", "zh"};
+inline constexpr const char* kStartupLoads[] = {"none", "weights", "checkpoint"};
+inline constexpr const char* kStartupLoadLabels[] = {"nothing (from scratch)", "the weights",
+                                                     "a checkpoint (weights and optimizer)"};
+inline constexpr const char* kFp8RecipeLabels[] = {"per tensor", "1x128 / 128x128 blocks (DeepSeek-V3)",
+                                                   "MXFP8 (32-element blocks)"};
 inline constexpr const char* kLangLabels[] = {"English", "简体中文"};
 
 // One function per part of the table, in link order; Table() (keys.cpp) appends them in turn.

@@ -12,6 +12,7 @@ namespace tp::step_detail {
 struct Constants {
   double e_max, half_ridge, attn, mem, net, overlap_dp, contention;
   double overlap_ep, moe_imbalance, moe_capacity, ep_dedup, moe_packed;  // the stack's: Assumptions as given
+  double moe_a2a_overlap, moe_pad, moe_host;
 };
 
 // ---- Collectives on the topology they cross (docs/step-model.md section 4) ---------------------------
@@ -71,6 +72,29 @@ double SendRecv(double bytes, const Place& p);
 // Mixture of experts (step_moe.cpp): the busiest rank's routed load over the mean, and the time of one
 // dispatch (or combine) all-to-all of `tokens` tokens of `copy` bytes per routed copy.
 double ExpertLoad(const Constants& c);
-double ExpertAllToAll(double tokens, double copy, const LayerOps& l, const Place& ep, const Constants& c);
+double ExpertAllToAll(double tokens, double copy, const LayerOps& l, const ModelArch& m, const Place& ep,
+                      const Constants& c);
+// One MoE layer's dispatch + combine per pass of a micro-batch (forward with FP8 dispatch where the dispatcher
+// quantizes, backward in 16-bit, the forward again with full recomputation), averaged over the passes.
+double ExpertAllToAllPerPass(double tokens, double hidden, const LayerOps& l, const ModelArch& m, const Place& ep,
+                             const Constants& c, bool fp8, Fp8Recipe recipe, bool full_recompute);
+// The part of a micro-batch's expert all-to-all (`a2a` seconds) that computation (`compute` seconds) hides under
+// the schedule: overlap_ep, else DualPipe(V)'s all, Megatron-Core's measured share, or none.
+double ExpertOverlapShare(const Constants& c, PipeSchedule s);
+double ExpertHidden(double a2a, double compute, const Constants& c, PipeSchedule s);
+// Host time of a micro-batch's eager, dropless MoE layers (`layers` on the stage, `passes` each).
+double MoeHostTime(double layers, double passes, const Constants& c);
+double DefaultMoeHostPerLayerPass();
+// Bytes moved per element of a GEMM input to cast it to FP8 under the recipe (step_moe.cpp).
+double Fp8CastBytesPerElement(Fp8Recipe recipe);
+
+// ---- Pipeline schedules (step_pipeline.cpp; the schedules' rules in core/job/pipeline.h) ------------------
+// A micro-batch's point-to-point traffic on one stage: each of the schedule's chunks per GPU sends its
+// activations forward and its gradients back (`bytes` each), exposed unless the schedule hides it (DualPipe), in
+// which case it still costs `contention` of itself.
+double PipelineSends(double bytes, const Place& pp, PipeSchedule s, int vp, double contention);
+// The idle time of a schedule for one micro-batch of `mb_time` seconds whose forward is `fwd_share` of it and
+// whose weight gradients `w_share` (the zero-bubble schedules defer those into the bubble).
+double PipelineIdle(PipeSchedule s, int pp, int vp, double mb_time, double fwd_share, double w_share);
 
 }  // namespace tp::step_detail

@@ -24,6 +24,7 @@ struct Outer {
   int variant;
   int index;  // within its variant, in enumeration order
   int tp, pp, cp, ep, vp, dp;
+  PipeSchedule sched = PipeSchedule::OneF1B;  // with pp > 1 (interleaved when vp > 1)
 };
 
 // Lower bounds on the step time, days, cost and both ranking keys (by Objective::Time, Objective::Cost) of
@@ -130,8 +131,10 @@ struct Engine {
   static Layout BaseLayout(const Outer& o) {
     Layout l;
     l.tp = o.tp, l.pp = o.pp, l.cp = o.cp, l.ep = o.ep, l.vp = o.vp, l.dp = o.dp;
+    l.schedule = o.sched;
     return l;
   }
+  static bool ScheduleCell(const Outer& o, int micro);
   // The micro-batch sizes of an outer layout that hold layouts, as bit masks (OuterInfo::divisors, cells).
   void CellMasks(const Outer& o, OuterInfo& in) const;
   int Cells(const Outer& o, const OuterInfo& in, int* mbs, int* index) const;

@@ -1,0 +1,680 @@
+// export.cpp — a plan as each framework's config (launch.h ExportLaunch). Every value comes from what the
+// plan decided (the resolved layout, the job's workload); what a format cannot say comes from LaunchRules, as a
+// refusal or a note, and the header says the same in the file itself.
+#include <cmath>
+
+#include "catalog.h"
+#include "format.h"
+#include "i18n_core.h"
+#include "launch.h"
+#include "launch_doc.h"
+#include "launch_models.h"
+#include "presets.h"
+#include "stack.h"
+#include "text.h"
+
+// GCC 12 reports -Wrestrict falsely for `"literal" + std::string&&` once inlined (GCC bug 105329), as cli.cpp says.
+#if defined(__GNUC__) && !defined(__clang__) && __GNUC__ == 12
+#pragma GCC diagnostic ignored "-Wrestrict"
+#endif
+
+namespace tp {
+namespace {
+
+using launch::Doc;
+using launch::PyValue;
+using launch::Value;
+
+// The decisions every format writes, read once from the plan.
+struct Facts {
+  const PlanOutput& o;
+  const Config& c;
+  const Layout& l;
+  const Workload& w;
+  int gbs = 1, mbs = 1, dp = 1, ga = 1, seq = 2048, gpus = 1, per_node = 8, nodes = 1;
+  long long steps = 0;
+  std::string model_id;  // Hugging Face id, or a placeholder
+  std::string preset;
+  int alpha = 32;
+
+  explicit Facts(const PlanOutput& out) : o(out), c(out.config), l(out.plan.layout), w(out.job.work) {
+    gbs = std::max(1, out.plan.global_batch);
+    mbs = std::max(1, l.mbs);
+    dp = std::max(1, l.dp);
+    ga = std::max(1, gbs / std::max(1, mbs * dp));
+    seq = w.seq;
+    gpus = std::max(1, out.job.hw.gpus);
+    per_node = std::max(1, std::min(gpus, out.job.hw.gpus_per_node));
+    nodes = (gpus + per_node - 1) / per_node;
+    steps = (long long)std::llround(out.plan.run.steps);
+    model_id = launch::ModelId(c);
+    if (model_id.empty()) model_id = "your-org/your-model";
+    preset = launch::PresetOf(c);
+    alpha = 2 * std::max(1, w.lora_r);  // not a plan decision: the common 2 x r (PEFT, LLaMA-Factory's default)
+  }
+  bool Lora() const { return w.method != Method::Full; }
+  bool Qlora() const { return w.method == Method::Qlora; }
+  const char* TorchDtype() const {
+    return w.prec == Precision::Fp32 ? "torch.float32" : w.prec == Precision::Fp16 ? "torch.float16" : "torch.bfloat16";
+  }
+  const char* DtypeName() const {
+    return w.prec == Precision::Fp32 ? "float32" : w.prec == Precision::Fp16 ? "float16" : "bfloat16";
+  }
+  std::string Torchrun(const std::string& script) const {
+    if (gpus == 1) return "python " + script;
+    return "torchrun --nproc_per_node " + std::to_string(per_node) +
+           (nodes > 1 ? " --nnodes " + std::to_string(nodes) + " --node_rank $NODE_RANK --master_addr $MASTER_ADDR"
+                      : "") +
+           " " + script;
+  }
+};
+
+// TrainingArguments' optim names (transformers OptimizerNames, hf.json emit_notes).
+const char* HfOptim(Optimizer o, bool unsloth = false) {
+  switch (o) {
+    case Optimizer::AdamW: return "adamw_torch";
+    case Optimizer::AdamW8bit: return unsloth ? "adamw_8bit" : "adamw_bnb_8bit";
+    case Optimizer::Sgd: return "sgd";
+    case Optimizer::PagedAdamW: return "paged_adamw_32bit";
+    case Optimizer::PagedAdamW8bit: return "paged_adamw_8bit";
+  }
+  return "adamw_torch";
+}
+
+// ---- the Python files -----------------------------------------------------------------------------------
+struct PyCall {
+  std::string target, callee;
+  std::vector<std::string> positional;
+  std::vector<std::pair<std::string, Value>> kw;
+  void Kw(std::string k, Value v) { kw.emplace_back(std::move(k), std::move(v)); }
+};
+
+std::string Render(const PyCall& call) {
+  std::string s = (call.target.empty() ? "" : call.target + " = ") + call.callee + "(\n";
+  for (const std::string& p : call.positional) s += "    " + p + ",\n";
+  for (const auto& [k, v] : call.kw) s += "    " + k + "=" + PyValue(v) + ",\n";
+  return s + ")\n";
+}
+
+std::string PyHeader(const std::vector<std::string>& header) {
+  std::string s;
+  for (const std::string& line : header) s += "#" + (line.empty() ? "" : " " + line) + "\n";
+  return s;
+}
+
+// TrainingArguments' own fields for the plan (hf, trl and unsloth's SFTConfig inherit them).
+void TrainerArgs(const Facts& f, PyCall& args, bool unsloth) {
+  args.Kw("output_dir", Value::Str("out"));
+  args.Kw("per_device_train_batch_size", Value::Int(f.mbs));
+  args.Kw("gradient_accumulation_steps", Value::Int(f.ga));
+  if (f.steps > 0) args.Kw("max_steps", Value::Int(f.steps));
+  if (f.w.prec == Precision::Bf16) args.Kw("bf16", Value::Bool(true));
+  if (f.w.prec == Precision::Fp16) args.Kw("fp16", Value::Bool(true));
+  if (!unsloth) args.Kw("gradient_checkpointing", Value::Bool(f.l.recompute == Recompute::Full));
+  args.Kw("optim", Value::Str(HfOptim(f.w.opt, unsloth)));
+  if (!unsloth && f.l.zero > 0) {
+    std::string fsdp = f.l.zero >= 3 ? "full_shard" : "shard_grad_op";
+    if (f.l.offload == Offload::Cpu) fsdp += " offload";
+    args.Kw("fsdp", Value::Str(fsdp + " auto_wrap"));
+  }
+}
+
+PyCall LoraCall(const Facts& f, const char* target, bool* rewritten) {
+  PyCall lora{target, "LoraConfig", {}, {}};
+  lora.Kw("r", Value::Int(f.w.lora_r));
+  lora.Kw("lora_alpha", Value::Int(f.alpha));
+  lora.Kw("lora_dropout", Value::Real(f.w.lora_dropout));
+  if (f.c.lora_targets == "all")
+    lora.Kw("target_modules", Value::Str("all-linear"));
+  else
+    lora.Kw("target_modules", Value::Strs(launch::HfTargetModules(f.c, f.c.lora_targets, rewritten)));
+  lora.Kw("task_type", Value::Str("CAUSAL_LM"));
+  return lora;
+}
+
+PyCall BnbCall(const Facts& f) {
+  PyCall bnb{"bnb_config", "BitsAndBytesConfig", {}, {}};
+  bnb.Kw("load_in_4bit", Value::Bool(true));
+  bnb.Kw("bnb_4bit_quant_type", Value::Str("nf4"));
+  bnb.Kw("bnb_4bit_use_double_quant", Value::Bool(true));
+  bnb.Kw("bnb_4bit_compute_dtype", Value::Raw(f.TorchDtype()));
+  return bnb;
+}
+
+std::string ExportHf(const Facts& f, const std::vector<std::string>& header, bool* rewritten) {
+  std::string s = PyHeader(header) + "import torch\n";
+  if (f.Lora()) s += "from peft import LoraConfig, get_peft_model\n";
+  s += std::string("from transformers import AutoModelForCausalLM, ") + (f.Qlora() ? "BitsAndBytesConfig, " : "") +
+       "Trainer, TrainingArguments\n\n";
+  s += "MODEL_ID = " + launch::PyString(f.model_id) + "\n";
+  s += "MAX_LENGTH = " + std::to_string(f.seq) + "  # tokenize with truncation=True, max_length=MAX_LENGTH\n\n";
+  if (f.Qlora()) s += Render(BnbCall(f));
+  PyCall model{"model", "AutoModelForCausalLM.from_pretrained", {"MODEL_ID"}, {}};
+  model.Kw("dtype", Value::Raw(f.TorchDtype()));
+  model.Kw("attn_implementation", Value::Str(f.w.flash ? "flash_attention_2" : "eager"));
+  if (f.Qlora()) model.Kw("quantization_config", Value::Raw("bnb_config"));
+  s += Render(model);
+  if (f.Lora()) s += Render(LoraCall(f, "lora_config", rewritten)) + "model = get_peft_model(model, lora_config)\n";
+  PyCall args{"training_args", "TrainingArguments", {}, {}};
+  TrainerArgs(f, args, false);
+  s += Render(args);
+  s += "train_dataset = ...  # your tokenized dataset\n";
+  s += "trainer = Trainer(model=model, args=training_args, train_dataset=train_dataset)\ntrainer.train()\n";
+  return s;
+}
+
+std::string ExportTrl(const Facts& f, const std::vector<std::string>& header, bool* rewritten) {
+  std::string s = PyHeader(header);
+  if (f.Qlora()) s += "import torch\n";
+  if (f.Lora()) s += "from peft import LoraConfig\n";
+  if (f.Qlora()) s += "from transformers import BitsAndBytesConfig\n";
+  s += "from trl import SFTConfig, SFTTrainer\n\n";
+  s += "MODEL_ID = " + launch::PyString(f.model_id) + "\n\n";
+  if (f.Qlora()) s += Render(BnbCall(f));
+  if (f.Lora()) s += Render(LoraCall(f, "peft_config", rewritten));
+  PyCall args{"training_args", "SFTConfig", {}, {}};
+  TrainerArgs(f, args, false);
+  args.Kw("max_length", Value::Int(f.seq));
+  if (f.w.offload_checkpoints && f.l.recompute == Recompute::Full) args.Kw("activation_offloading", Value::Bool(true));
+  Value init;
+  init.kind = Value::Kind::Map;
+  init.list = {Value::Str("dtype"), Value::Str(f.DtypeName()), Value::Str("attn_implementation"),
+               Value::Str(f.w.flash ? "flash_attention_2" : "eager")};
+  args.Kw("model_init_kwargs", init);
+  s += Render(args);
+  s += "train_dataset = ...  # your dataset (datasets.load_dataset(...))\n";
+  PyCall trainer{"trainer", "SFTTrainer", {}, {}};
+  trainer.Kw("model", Value::Raw("MODEL_ID"));
+  trainer.Kw("args", Value::Raw("training_args"));
+  trainer.Kw("train_dataset", Value::Raw("train_dataset"));
+  if (f.Lora()) trainer.Kw("peft_config", Value::Raw("peft_config"));
+  if (f.Qlora()) trainer.Kw("quantization_config", Value::Raw("bnb_config"));
+  return s + Render(trainer) + "trainer.train()\n";
+}
+
+std::string ExportUnsloth(const Facts& f, const std::vector<std::string>& header, bool* rewritten) {
+  std::string s = PyHeader(header) +
+                  "import torch\nfrom unsloth import FastLanguageModel\nfrom trl import SFTConfig, SFTTrainer\n\n";
+  const bool offloaded = f.l.recompute == Recompute::Full && f.w.offload_checkpoints;
+  const Value checkpointing =
+      f.l.recompute == Recompute::Full ? (offloaded ? Value::Str("unsloth") : Value::Bool(true)) : Value::Bool(false);
+  PyCall load{"model, tokenizer", "FastLanguageModel.from_pretrained", {}, {}};
+  load.Kw("model_name", Value::Str(f.model_id));
+  load.Kw("max_seq_length", Value::Int(f.seq));
+  load.Kw("dtype", Value::Raw(f.TorchDtype()));
+  load.Kw("load_in_4bit", Value::Bool(f.Qlora()));
+  load.Kw("full_finetuning", Value::Bool(!f.Lora()));
+  if (!f.Lora()) load.Kw("use_gradient_checkpointing", checkpointing);
+  s += Render(load);
+  if (f.Lora()) {
+    PyCall peft{"model", "FastLanguageModel.get_peft_model", {"model"}, {}};
+    peft.Kw("r", Value::Int(f.w.lora_r));
+    peft.Kw("lora_alpha", Value::Int(f.alpha));
+    peft.Kw("lora_dropout", Value::Real(f.w.lora_dropout));
+    peft.Kw("target_modules", Value::Strs(launch::HfTargetModules(f.c, f.c.lora_targets, rewritten)));
+    peft.Kw("use_gradient_checkpointing", checkpointing);
+    s += Render(peft);
+  }
+  PyCall args{"training_args", "SFTConfig", {}, {}};
+  TrainerArgs(f, args, true);
+  args.Kw("max_length", Value::Int(f.seq));
+  s += Render(args);
+  s += "train_dataset = ...  # your dataset (datasets.load_dataset(...))\n";
+  return s +
+         "trainer = SFTTrainer(model=model, processing_class=tokenizer, train_dataset=train_dataset, "
+         "args=training_args)\n" +
+         "trainer.train()\n";
+}
+
+// ---- JSON, YAML, TOML, arguments ------------------------------------------------------------------------
+Doc ExportDeepSpeed(const Facts& f) {
+  Doc d;
+  d.Add("train_batch_size", Value::Int(f.gbs));
+  d.Add("train_micro_batch_size_per_gpu", Value::Int(f.mbs));
+  d.Add("gradient_accumulation_steps", Value::Int(f.ga));
+  if (f.w.prec == Precision::Bf16) d.Add("bf16.enabled", Value::Bool(true));
+  if (f.w.prec == Precision::Fp16) {
+    d.Add("fp16.enabled", Value::Bool(true));
+    d.Add("fp16.loss_scale", Value::Int(0));  // dynamic loss scaling
+  }
+  d.Add("zero_optimization.stage", Value::Int(f.l.zero));
+  if (f.l.offload != Offload::None) {
+    const char* device = f.l.offload == Offload::Nvme ? "nvme" : "cpu";
+    d.Add("zero_optimization.offload_optimizer.device", Value::Str(device));
+    if (f.l.offload == Offload::Nvme) d.Add("zero_optimization.offload_optimizer.nvme_path", Value::Str("/local_nvme"));
+    if (f.l.zero >= 3) {  // ZeRO-3 offloads the parameter shards too (ZeRO-Infinity), as the plan counts them
+      d.Add("zero_optimization.offload_param.device", Value::Str(device));
+      if (f.l.offload == Offload::Nvme) d.Add("zero_optimization.offload_param.nvme_path", Value::Str("/local_nvme"));
+    }
+  }
+  if (f.w.opt == Optimizer::AdamW) d.Add("optimizer.type", Value::Str("AdamW"));
+  return d;
+}
+
+std::string DeepSpeedLaunch(const Facts& f) {
+  std::string s = f.Torchrun("train.py") + " --deepspeed ds_config.json --per_device_train_batch_size " +
+                  std::to_string(f.mbs) + " --gradient_accumulation_steps " + std::to_string(f.ga);
+  if (f.w.prec == Precision::Bf16) s += " --bf16 true";
+  if (f.w.prec == Precision::Fp16) s += " --fp16 true";
+  if (f.l.recompute == Recompute::Full) s += " --gradient_checkpointing true";
+  if (f.w.opt != Optimizer::AdamW) s += std::string(" --optim ") + HfOptim(f.w.opt);
+  if (f.steps > 0) s += " --max_steps " + std::to_string(f.steps);
+  return s + " --output_dir out";
+}
+
+Doc ExportTorchtune(const Facts& f) {
+  Doc d;
+  const bool distributed = f.dp > 1;
+  d.Add("output_dir", Value::Str("/tmp/torchtune/" + (f.preset.empty() ? std::string("model") : f.preset)));
+  d.Add("model._component_", Value::Str(launch::TorchtuneBuilder(f.c, f.w.method)));
+  if (f.Lora()) {
+    std::vector<std::string> attn = {"q_proj", "v_proj"};
+    if (f.c.lora_targets != "qv") attn = {"q_proj", "k_proj", "v_proj", "output_proj"};
+    d.Add("model.lora_attn_modules", Value::Strs(attn));
+    d.Add("model.apply_lora_to_mlp", Value::Bool(f.c.lora_targets == "all"));
+    d.Add("model.lora_rank", Value::Int(f.w.lora_r));
+    d.Add("model.lora_alpha", Value::Int(f.alpha));
+    d.Add("model.lora_dropout", Value::Real(f.w.lora_dropout));
+  }
+  d.Add("tokenizer._component_", Value::Str(launch::TorchtuneTokenizer(f.c)));
+  d.Add("tokenizer.path", Value::Str("/tmp/model/original/tokenizer.model"));
+  d.Add("tokenizer.max_seq_len", Value::Int(f.seq));
+  d.Add("checkpointer._component_", Value::Str("torchtune.training.FullModelHFCheckpointer"));
+  d.Add("checkpointer.checkpoint_dir", Value::Str("/tmp/model"));
+  d.Add("checkpointer.checkpoint_files", Value::Strs({"model.safetensors"}));
+  d.Add("checkpointer.output_dir", Value::Str("${output_dir}"));
+  d.Add("checkpointer.model_type", Value::Str(launch::TorchtuneModelType(f.c)));
+  d.Add("dataset._component_", Value::Str("torchtune.datasets.alpaca_cleaned_dataset"));
+  d.Add("dataset.packed", Value::Bool(false));
+  d.Add("batch_size", Value::Int(f.mbs));
+  d.Add("gradient_accumulation_steps", Value::Int(f.ga));
+  d.Add("epochs", Value::Int(1));
+  const char* opt = f.w.opt == Optimizer::AdamW        ? "torch.optim.AdamW"
+                    : f.w.opt == Optimizer::Sgd        ? "torch.optim.SGD"
+                    : f.w.opt == Optimizer::AdamW8bit  ? "bitsandbytes.optim.AdamW8bit"
+                    : f.w.opt == Optimizer::PagedAdamW ? "bitsandbytes.optim.PagedAdamW"
+                                                       : "bitsandbytes.optim.PagedAdamW8bit";
+  d.Add("optimizer._component_", Value::Str(opt));
+  d.Add("optimizer.lr", Value::Real(f.Lora() ? 3e-4 : 2e-5));
+  if (f.w.opt == Optimizer::AdamW) d.Add("optimizer.fused", Value::Bool(true));
+  if (!f.Lora()) d.Add("optimizer_in_bwd", Value::Bool(f.w.optimizer_in_backward));
+  d.Add("loss._component_", Value::Str("torchtune.modules.loss.CEWithChunkedOutputLoss"));
+  d.Add("device", Value::Str("cuda"));
+  d.Add("dtype", Value::Str(f.w.prec == Precision::Fp32 ? "fp32" : "bf16"));
+  d.Add("enable_activation_checkpointing", Value::Bool(f.l.recompute == Recompute::Full));
+  d.Add("enable_activation_offloading", Value::Bool(f.l.recompute == Recompute::Full && f.w.offload_checkpoints));
+  if (distributed) {
+    d.Add("fsdp_reshard_after_forward", Value::Bool(f.l.zero >= 3));
+    d.Add("fsdp_cpu_offload", Value::Bool(f.l.offload == Offload::Cpu));
+  }
+  return d;
+}
+
+std::string TorchtuneLaunch(const Facts& f) {
+  const std::string recipe =
+      std::string(f.Lora() ? "lora" : "full") + "_finetune_" + (f.dp > 1 ? "distributed" : "single_device");
+  if (f.dp > 1)
+    return "tune run --nproc_per_node " + std::to_string(f.per_node) +
+           (f.nodes > 1 ? " --nnodes " + std::to_string(f.nodes) : "") + " " + recipe + " --config config.yaml";
+  return "tune run " + recipe + " --config config.yaml";
+}
+
+Doc ExportAxolotl(const Facts& f, bool* rewritten) {
+  Doc d;
+  d.Add("base_model", Value::Str(f.model_id));
+  if (f.Qlora()) d.Add("load_in_4bit", Value::Bool(true));
+  if (f.Lora()) {
+    d.Add("adapter", Value::Str(f.Qlora() ? "qlora" : "lora"));
+    d.Add("lora_r", Value::Int(f.w.lora_r));
+    d.Add("lora_alpha", Value::Int(f.alpha));
+    d.Add("lora_dropout", Value::Real(f.w.lora_dropout));
+    if (f.c.lora_targets == "all")
+      d.Add("lora_target_linear", Value::Bool(true));
+    else
+      d.Add("lora_target_modules", Value::Strs(launch::HfTargetModules(f.c, f.c.lora_targets, rewritten)));
+  }
+  d.Add("sequence_len", Value::Int(f.seq));
+  d.Add("micro_batch_size", Value::Int(f.mbs));
+  d.Add("gradient_accumulation_steps", Value::Int(f.ga));
+  if (f.steps > 0) d.Add("max_steps", Value::Int(f.steps));
+  d.Add("bf16", Value::Bool(f.w.prec == Precision::Bf16));
+  d.Add("fp16", Value::Bool(f.w.prec == Precision::Fp16));
+  const bool offloaded = f.l.recompute == Recompute::Full && f.w.offload_checkpoints;
+  d.Add("gradient_checkpointing", f.l.recompute == Recompute::Full
+                                      ? (offloaded ? Value::Str("offload") : Value::Bool(true))
+                                      : Value::Bool(false));
+  d.Add("optimizer", Value::Str(HfOptim(f.w.opt)));
+  d.Add("attn_implementation", Value::Str(f.w.flash ? "flash_attention_2" : "eager"));
+  if (f.l.tp > 1) d.Add("tensor_parallel_size", Value::Int(f.l.tp));
+  if (f.l.cp > 1) d.Add("context_parallel_size", Value::Int(f.l.cp));
+  if (f.l.zero == 1) d.Add("deepspeed", Value::Str("deepspeed_configs/zero1.json"));
+  if (f.l.zero >= 2) {
+    d.Add("fsdp_version", Value::Int(2));
+    d.Add("fsdp_config.reshard_after_forward", Value::Bool(f.l.zero >= 3));
+    if (f.l.offload == Offload::Cpu) d.Add("fsdp_config.offload_params", Value::Bool(true));
+  }
+  Value dataset;
+  dataset.kind = Value::Kind::Map;
+  dataset.list = {Value::Str("path"), Value::Str("tatsu-lab/alpaca"), Value::Str("type"), Value::Str("alpaca")};
+  Value datasets;
+  datasets.kind = Value::Kind::List;
+  datasets.list = {dataset};
+  d.Add("datasets", datasets);
+  d.Add("output_dir", Value::Str("./outputs/out"));
+  return d;
+}
+
+Doc ExportLlamaFactory(const Facts& f) {
+  Doc d;
+  d.Add("model_name_or_path", Value::Str(f.model_id));
+  if (f.Qlora()) {
+    d.Add("quantization_bit", Value::Int(4));
+    d.Add("quantization_method", Value::Str("bnb"));
+    d.Add("quantization_type", Value::Str("nf4"));
+    d.Add("double_quantization", Value::Bool(true));
+  }
+  d.Add("flash_attn", Value::Str(f.w.flash ? "fa2" : "disabled"));
+  d.Add("stage", Value::Str(f.w.finetune ? "sft" : "pt"));
+  d.Add("do_train", Value::Bool(true));
+  d.Add("finetuning_type", Value::Str(f.Lora() ? "lora" : "full"));
+  if (f.Lora()) {
+    d.Add("lora_rank", Value::Int(f.w.lora_r));
+    d.Add("lora_alpha", Value::Int(f.alpha));
+    d.Add("lora_dropout", Value::Real(f.w.lora_dropout));
+    std::string target = "all";
+    if (f.c.lora_targets != "all") {
+      target.clear();
+      for (const std::string& m : launch::HfTargetModules(f.c, f.c.lora_targets))
+        target += (target.empty() ? "" : ",") + m;
+    }
+    d.Add("lora_target", Value::Str(target));
+  }
+  if (f.l.zero > 0) {
+    const int z = f.l.zero >= 3 ? 3 : 2;
+    const bool off = f.l.offload == Offload::Cpu;
+    d.Add("deepspeed",
+          Value::Str("examples/deepspeed/ds_z" + std::to_string(z) + (off ? "_offload" : "") + "_config.json"));
+  }
+  d.Add("dataset", Value::Str("alpaca_en_demo"));
+  d.Add("cutoff_len", Value::Int(f.seq));
+  d.Add("output_dir", Value::Str("saves/trainplan"));
+  d.Add("per_device_train_batch_size", Value::Int(f.mbs));
+  d.Add("gradient_accumulation_steps", Value::Int(f.ga));
+  if (f.steps > 0) d.Add("max_steps", Value::Int(f.steps));
+  d.Add("bf16", Value::Bool(f.w.prec == Precision::Bf16));
+  d.Add("fp16", Value::Bool(f.w.prec == Precision::Fp16));
+  d.Add("optim", Value::Str(HfOptim(f.w.opt)));
+  // LLaMA-Factory checkpoints by default (BaseModelArguments.disable_gradient_checkpointing = False).
+  d.Add("disable_gradient_checkpointing", Value::Bool(f.l.recompute != Recompute::Full));
+  return d;
+}
+
+std::string LlamaFactoryLaunch(const Facts& f) {
+  if (f.gpus == 1) return "llamafactory-cli train train.yaml";
+  return std::string("FORCE_TORCHRUN=1 ") +
+         (f.nodes > 1 ? "NNODES=" + std::to_string(f.nodes) + " NODE_RANK=$NODE_RANK MASTER_ADDR=$MASTER_ADDR " : "") +
+         "llamafactory-cli train train.yaml";
+}
+
+Doc ExportTorchtitan(const Facts& f) {
+  Doc d;
+  const launch::TitanModel m = launch::TorchtitanModel(f.c);
+  d.Add("job.description", Value::Str("TrainPlan: " + f.model_id));
+  d.Add("model.name", Value::Str(m.name ? m.name : ""));
+  d.Add("model.flavor", Value::Str(m.flavor ? m.flavor : ""));
+  d.Add("model.hf_assets_path", Value::Str("./assets/hf/" + f.model_id.substr(f.model_id.find('/') + 1)));
+  if (f.w.prec == Precision::Fp8) d.Add("model.converters", Value::Strs({"quantize.linear.float8"}));
+  // A local batch is one pipeline schedule's micro-batches (the fsdp stack's rule, job.h PipelineSchedules).
+  const int per_step = std::max(1, f.gbs / std::max(1, f.mbs * f.dp));
+  const int per_schedule =
+      f.l.pp > 1 ? (f.w.pp_microbatches > 0 ? std::min(f.w.pp_microbatches, per_step) : per_step) : 1;
+  d.Add("training.local_batch_size", Value::Int((long long)f.mbs * per_schedule));
+  d.Add("training.global_batch_size", Value::Int(f.gbs));
+  d.Add("training.seq_len", Value::Int(f.seq));
+  if (f.steps > 0) d.Add("training.steps", Value::Int(f.steps));
+  d.Add("training.mixed_precision_param", Value::Str(f.w.prec == Precision::Fp32 ? "float32" : "bfloat16"));
+  if (f.l.offload == Offload::Cpu) d.Add("training.enable_cpu_offload", Value::Bool(true));
+  d.Add("parallelism.data_parallel_replicate_degree", Value::Int(f.l.zero == 0 ? f.dp : 1));
+  d.Add("parallelism.data_parallel_shard_degree", Value::Int(f.l.zero == 0 ? 1 : f.dp));
+  if (f.l.zero > 0) d.Add("parallelism.fsdp_reshard_after_forward", Value::Str(f.l.zero >= 3 ? "default" : "never"));
+  d.Add("parallelism.tensor_parallel_degree", Value::Int(f.l.tp));
+  d.Add("parallelism.pipeline_parallel_degree", Value::Int(f.l.pp));
+  if (f.l.pp > 1) {
+    d.Add("parallelism.pipeline_parallel_schedule", Value::Str(f.l.vp > 1 ? "Interleaved1F1B" : "1F1B"));
+    d.Add("parallelism.pipeline_parallel_microbatch_size", Value::Int(f.mbs));
+    if (f.l.vp > 1 && f.o.job.model.layers % (f.l.pp * f.l.vp) == 0)
+      d.Add("parallelism.pipeline_parallel_layers_per_stage", Value::Int(f.o.job.model.layers / (f.l.pp * f.l.vp)));
+  }
+  d.Add("parallelism.context_parallel_degree", Value::Int(f.l.cp));
+  d.Add("parallelism.expert_parallel_degree", Value::Int(f.l.ep));
+  d.Add("activation_checkpoint.mode", Value::Str(Name(f.l.recompute)));
+  if (f.l.recompute == Recompute::Selective) d.Add("activation_checkpoint.selective_ac_option", Value::Str("op"));
+  d.Add("optimizer.name", Value::Str("AdamW"));
+  return d;
+}
+
+Doc ExportMegatron(const Facts& f) {
+  Doc d;
+  const ModelArch& a = f.o.job.model;
+  auto add = [&](const char* flag, long long v) { d.Add(flag, Value::Int(v)); };
+  auto flag = [&](const char* name) { d.Add(name, Value::Bool(true)); };
+  add("--num-layers", a.layers);
+  add("--hidden-size", a.hidden);
+  add("--num-attention-heads", a.heads);
+  if (a.kv_heads > 0 && a.kv_heads < a.heads) {
+    flag("--group-query-attention");
+    add("--num-query-groups", a.kv_heads);
+  }
+  add("--ffn-hidden-size", a.ffn);
+  if (a.head_dim > 0 && a.head_dim * a.heads != a.hidden) add("--kv-channels", a.head_dim);
+  if (a.mlp == MlpKind::Swiglu) flag("--swiglu");
+  if (!a.tied) flag("--untie-embeddings-and-output-weights");
+  if (a.pos_embeddings == 0) {
+    d.Add("--position-embedding-type", Value::Str("rope"));
+    d.Add("--normalization", Value::Str("RMSNorm"));
+  }
+  if (!a.bias) flag("--disable-bias-linear");
+  if (!a.bias && a.qkv_bias) flag("--add-qkv-bias");
+  if (a.qk_norm != QkNorm::None) flag("--qk-layernorm");
+  if (a.experts > 1) {
+    add("--num-experts", a.experts);
+    add("--moe-router-topk", a.topk);
+    add("--moe-ffn-hidden-size", a.moe_ffn);
+    if (a.shared_experts > 0) add("--moe-shared-expert-intermediate-size", (long long)a.shared_experts * a.moe_ffn);
+    flag("--moe-grouped-gemm");
+  }
+  if (a.kv_lora_rank > 0) {
+    flag("--multi-latent-attention");
+    if (a.q_lora_rank > 0) add("--q-lora-rank", a.q_lora_rank);
+    add("--kv-lora-rank", a.kv_lora_rank);
+    add("--qk-head-dim", a.qk_nope_dim);
+    add("--qk-pos-emb-head-dim", a.qk_rope_dim);
+    add("--v-head-dim", a.v_head_dim);
+  }
+  add("--seq-length", f.seq);
+  const ModelPreset* preset = FindModel(f.preset);
+  add("--max-position-embeddings",
+      std::max(f.seq, preset && preset->arch.trained_seq > 0 ? preset->arch.trained_seq : f.seq));
+  if (launch::ModelId(f.c).empty()) {
+    d.Add("--tokenizer-type", Value::Str("NullTokenizer"));
+    add("--vocab-size", a.vocab);
+  } else {
+    d.Add("--tokenizer-type", Value::Str("HuggingFaceTokenizer"));
+    d.Add("--tokenizer-model", Value::Str(f.model_id));
+  }
+  d.Add("--hidden-dropout", Value::Real(f.w.dropout));
+  d.Add("--attention-dropout", Value::Real(f.w.dropout));
+  add("--micro-batch-size", f.mbs);
+  add("--global-batch-size", f.gbs);
+  if (f.steps > 0) add("--train-iters", f.steps);
+  if (f.w.prec == Precision::Bf16 || f.w.prec == Precision::Fp8) flag("--bf16");
+  if (f.w.prec == Precision::Fp16) flag("--fp16");
+  if (f.w.prec == Precision::Fp8) d.Add("--fp8-format", Value::Str("hybrid"));
+  add("--tensor-model-parallel-size", f.l.tp);
+  add("--pipeline-model-parallel-size", f.l.pp);
+  if (f.l.pp > 1 && f.l.vp > 1) add("--num-virtual-stages-per-pipeline-rank", f.l.vp);
+  add("--context-parallel-size", f.l.cp);
+  add("--expert-model-parallel-size", f.l.ep);
+  if (f.l.sp && f.l.tp > 1) flag("--sequence-parallel");
+  if (f.l.zero == 1) flag("--use-distributed-optimizer");
+  if (f.l.zero >= 2) {
+    flag("--use-megatron-fsdp");
+    d.Add("--data-parallel-sharding-strategy", Value::Str(f.l.zero >= 3 ? "optim_grads_params" : "optim_grads"));
+  }
+  if (f.l.offload == Offload::Cpu) flag("--optimizer-cpu-offload");
+  if (f.l.recompute != Recompute::None) {
+    d.Add("--recompute-granularity", Value::Str(Name(f.l.recompute)));
+    if (f.l.recompute == Recompute::Full) {
+      d.Add("--recompute-method", Value::Str("uniform"));
+      add("--recompute-num-layers", 1);
+    }
+  }
+  d.Add("--attention-backend", Value::Str(f.w.flash ? "flash" : "unfused"));
+  d.Add("--optimizer", Value::Str(f.w.opt == Optimizer::Sgd ? "sgd" : "adam"));
+  return d;
+}
+
+// ---- the header -----------------------------------------------------------------------------------------
+std::string Gib(double bytes) { return Fmt("%.1f", bytes / 1073741824.0) + " GiB"; }
+
+std::string LaunchLine(const Facts& f, LaunchFormat format) {
+  switch (format) {
+    case LaunchFormat::DeepSpeed: return DeepSpeedLaunch(f);
+    case LaunchFormat::Hf:
+    case LaunchFormat::Trl: return f.Torchrun("train.py");
+    case LaunchFormat::Unsloth: return f.gpus == 1 ? "python train.py" : f.Torchrun("train.py") + "  (DDP)";
+    case LaunchFormat::Torchtune: return TorchtuneLaunch(f);
+    case LaunchFormat::Axolotl:
+      return "axolotl train config.yaml" + (f.gpus > 1 ? "  (" + std::to_string(f.gpus) + " GPUs)" : std::string());
+    case LaunchFormat::LlamaFactory: return LlamaFactoryLaunch(f);
+    case LaunchFormat::Torchtitan:
+      return "NGPU=" + std::to_string(f.per_node) + " CONFIG_FILE=train.toml ./run_train.sh" +
+             (f.nodes > 1 ? "  (on each of " + std::to_string(f.nodes) + " nodes)" : std::string());
+    case LaunchFormat::Megatron: {
+      std::string s = f.Torchrun("pretrain_gpt.py");
+      return s + " $(grep -v '^#' megatron_args.txt) --data-path <your data> --save <dir> --load <dir>";
+    }
+  }
+  return "";
+}
+
+std::vector<std::string> Header(const Facts& f, const LaunchFormatInfo& info, std::string_view link,
+                                const std::vector<std::string>& notes) {
+  const PlanOutput& o = f.o;
+  const MemoryBreakdown& m = o.plan.memory;
+  const Throughput& t = o.plan.throughput;
+  const std::string gpu_name = o.job.hw.gpu ? o.job.hw.gpu->name : f.c.gpu;
+  std::vector<std::string> h;
+  h.push_back(std::string("TrainPlan launch config: ") + info.framework + " (" + info.file_name + ")");
+  h.push_back(std::string("Targets ") + info.release + "; keys checked against " + info.repo + " at " +
+              std::string(info.commit).substr(0, 12));
+  h.push_back("Plan: " + std::string(link.empty() ? std::string_view(FormatLink(o.config)) : link));
+  h.push_back("Predicted memory per GPU: " + Gib(m.total) + " of " + Gib(m.usable) + " usable (" +
+              (m.fits ? "fits" : "does not fit") +
+              "); largest micro-batch that fits: " + std::to_string(m.max_micro_batch));
+  h.push_back("Predicted speed: " + Fmt("%.0f", t.tokens_per_s_per_gpu) + " tokens/s per GPU, MFU " +
+              Fmt("%.0f%%", 100.0 * t.mfu) + ", step " + Fmt("%.3g", o.plan.step.seconds) + " s; the run: " +
+              DurationText(Lang::En, o.plan.run.days * 86400) + " on " + std::to_string(f.gpus) + " x " + gpu_name);
+  h.push_back("Layout: tp=" + std::to_string(f.l.tp) + " pp=" + std::to_string(f.l.pp) +
+              " vp=" + std::to_string(f.l.vp) + " cp=" + std::to_string(f.l.cp) + " ep=" + std::to_string(f.l.ep) +
+              " dp=" + std::to_string(f.dp) + " sp=" + (f.l.sp ? "1" : "0") + "; micro-batch " + std::to_string(f.mbs) +
+              " x " + std::to_string(f.ga) + " accumulation x " + std::to_string(f.dp) +
+              " data-parallel = global batch " + std::to_string(f.gbs) + " of " + std::to_string(f.seq) + " tokens");
+  h.push_back("Memory techniques: zero=" + std::to_string(f.l.zero) + " offload=" + Name(f.l.offload) +
+              " recompute=" + Name(f.l.recompute) + " flash=" + (f.w.flash ? "1" : "0") + "; " + Name(f.w.method) +
+              (f.Lora() ? " r=" + std::to_string(f.w.lora_r) + " alpha=" + std::to_string(f.alpha) + " (2 x r)" : "") +
+              ", " + Name(f.w.prec) + ", " + Name(f.w.opt) + "; TrainPlan stack " + StackOf(o.job).id);
+  h.push_back("Launch: " + LaunchLine(f, info.format));
+  if (notes.empty()) {
+    h.push_back("Not in this file: nothing the plan decided (datasets, learning rate and paths are yours to fill in)");
+  } else {
+    h.push_back("Not in this file, or written differently (datasets, learning rate and paths are yours to fill in):");
+    for (const std::string& n : notes) h.push_back("  - " + n);
+  }
+  return h;
+}
+
+}  // namespace
+
+LaunchExport ExportLaunch(const PlanOutput& plan, LaunchFormat format, std::string_view link) {
+  LaunchExport out;
+  const LaunchFormatInfo& info = InfoOf(format);
+  if (!plan.ok) {
+    out.issues.push_back(MakeIssue("", "no plan to export: the configuration has an error"_issue));
+    return out;
+  }
+  std::vector<std::string> notes;
+  for (const LaunchRule& r : LaunchRules()) {
+    if (r.format != format || !r.applies(plan)) continue;
+    if (r.action == LaunchAction::Refuse) {
+      out.issues.push_back(
+          MakeIssue(r.key, "{0} cannot express {1}: {2}"_issue, {info.framework, r.when, Words(r.reason)}));
+    } else {
+      out.issues.push_back(MakeIssue(r.key,
+                                     r.action == LaunchAction::Drop ? "not in the {0} file ({1}): {2}"_issue
+                                                                    : "written differently for {0} ({1}): {2}"_issue,
+                                     {info.framework, r.when, Words(r.reason)}, true));
+      notes.push_back(std::string(r.when) + ": " + r.reason);
+    }
+  }
+  if (HasErrors(out.issues)) return out;
+  const Facts f(plan);
+  bool rewritten = false;  // Phi's fused qkv_proj for lora_targets=qv: known only while writing
+  std::vector<std::string> header = Header(f, info, link, notes);
+  auto python = [&](auto writer) {
+    std::string text = writer(f, header, &rewritten);
+    if (rewritten) {  // the header is written again with the note, the file body does not change
+      notes.push_back("lora_targets = qv: this model fuses q, k and v into qkv_proj, which is targeted whole");
+      header = Header(f, info, link, notes);
+      text = writer(f, header, &rewritten);
+    }
+    return text;
+  };
+  switch (format) {
+    case LaunchFormat::DeepSpeed: {
+      Doc d = ExportDeepSpeed(f);
+      d.header = header;
+      out.text = launch::WriteJson(d);
+      break;
+    }
+    case LaunchFormat::Hf: out.text = python(ExportHf); break;
+    case LaunchFormat::Trl: out.text = python(ExportTrl); break;
+    case LaunchFormat::Unsloth: out.text = python(ExportUnsloth); break;
+    case LaunchFormat::Torchtune: {
+      Doc d = ExportTorchtune(f);
+      d.header = header;
+      out.text = launch::WriteYaml(d);
+      break;
+    }
+    case LaunchFormat::Axolotl: {
+      Doc d = ExportAxolotl(f, &rewritten);
+      if (rewritten)
+        notes.push_back("lora_targets = qv: this model fuses q, k and v into qkv_proj, which is targeted whole");
+      d.header = Header(f, info, link, notes);
+      out.text = launch::WriteYaml(d);
+      break;
+    }
+    case LaunchFormat::LlamaFactory: {
+      Doc d = ExportLlamaFactory(f);
+      d.header = header;
+      out.text = launch::WriteYaml(d);
+      break;
+    }
+    case LaunchFormat::Torchtitan: {
+      Doc d = ExportTorchtitan(f);
+      d.header = header;
+      out.text = launch::WriteToml(d);
+      break;
+    }
+    case LaunchFormat::Megatron: {
+      Doc d = ExportMegatron(f);
+      d.header = header;
+      out.text = launch::WriteArgs(d);
+      break;
+    }
+  }
+  out.ok = true;
+  return out;
+}
+
+}  // namespace tp

@@ -1,0 +1,319 @@
+// formats.cpp — the nine launch formats, the models' names in each framework, and the one table of what
+// each format refuses, drops or rewrites (LaunchRules). The releases and commits are those the key lists
+// in tests/data/launch_keys/ were read at (a test checks they agree).
+#include "launch.h"
+#include "launch_models.h"
+#include "presets.h"
+
+// GCC 12 reports -Wrestrict falsely for `"literal" + std::string&&` once inlined (GCC bug 105329), as cli.cpp says.
+#if defined(__GNUC__) && !defined(__clang__) && __GNUC__ == 12
+#pragma GCC diagnostic ignored "-Wrestrict"
+#endif
+
+namespace tp {
+namespace {
+
+bool Always(const PlanOutput&) { return true; }
+bool Tp(const PlanOutput& o) { return o.plan.layout.tp > 1; }
+bool Pp(const PlanOutput& o) { return o.plan.layout.pp > 1; }
+bool Cp(const PlanOutput& o) { return o.plan.layout.cp > 1; }
+bool Ep(const PlanOutput& o) { return o.plan.layout.ep > 1; }
+bool Zero1(const PlanOutput& o) { return o.plan.layout.zero == 1; }
+bool ZeroAny(const PlanOutput& o) { return o.plan.layout.zero > 0; }
+bool ZeroBelow2WithGpus(const PlanOutput& o) { return o.plan.layout.zero < 2 && o.plan.layout.dp > 1; }
+bool Nvme(const PlanOutput& o) { return o.plan.layout.offload == Offload::Nvme; }
+bool AnyOffload(const PlanOutput& o) { return o.plan.layout.offload != Offload::None; }
+bool OffloadBelow2(const PlanOutput& o) { return o.plan.layout.offload != Offload::None && o.plan.layout.zero < 2; }
+bool OffloadBelow3(const PlanOutput& o) { return o.plan.layout.offload != Offload::None && o.plan.layout.zero < 3; }
+bool Adapter(const PlanOutput& o) { return o.job.work.method != Method::Full; }
+bool NotFull(const PlanOutput& o) { return o.job.work.method != Method::Full; }
+bool Fp8(const PlanOutput& o) { return o.job.work.prec == Precision::Fp8; }
+bool Fp16(const PlanOutput& o) { return o.job.work.prec == Precision::Fp16; }
+bool Selective(const PlanOutput& o) { return o.plan.layout.recompute == Recompute::Selective; }
+bool FullRecompute(const PlanOutput& o) { return o.plan.layout.recompute == Recompute::Full; }
+bool NoFlash(const PlanOutput& o) { return !o.job.work.flash; }
+bool NotAdamW(const PlanOutput& o) { return o.job.work.opt != Optimizer::AdamW; }
+bool EightBitOrPaged(const PlanOutput& o) {
+  return Unpaged(o.job.work.opt) == Optimizer::AdamW8bit || IsPaged(o.job.work.opt);
+}
+bool NoTorchtuneBuilder(const PlanOutput& o) { return launch::TorchtuneBuilder(o.config, o.job.work.method).empty(); }
+bool NoTitanFlavor(const PlanOutput& o) { return launch::TorchtitanModel(o.config).name == nullptr; }
+bool NoModelId(const PlanOutput& o) { return launch::ModelId(o.config).empty(); }
+bool DenseLayers(const PlanOutput& o) { return o.job.model.dense_layers > 0; }
+
+using F = LaunchFormat;
+using A = LaunchAction;
+
+// clang-format off (a data table: one rule per row)
+std::vector<LaunchRule> Table() {
+  const char* ddp_only =
+      "runs data parallelism only (DDP, FSDP or DeepSpeed ZeRO): no tensor, pipeline, context or expert parallel "
+      "degree";
+  const char* ddp_only_zh = "只支持数据并行（DDP、FSDP 或 DeepSpeed ZeRO）：没有张量、流水线、上下文或专家并行的设置";
+  const char* no_fp8 = "has no FP8 training switch: plan it in bf16, or export megatron or torchtitan";
+  const char* no_fp8_zh = "没有 FP8 训练开关：请按 bf16 规划，或导出 megatron / torchtitan";
+  const char* no_selective = "has per-layer checkpointing only, no selective recomputation";
+  const char* no_selective_zh = "只有逐层重计算（checkpointing），没有选择性重计算";
+  const char* fsdp_no_zero1 =
+      "FSDP has no ZeRO-1 (optimizer states only): written as ZeRO-2 (gradients sharded too), which needs less memory "
+      "and a little more traffic";
+  const char* fsdp_no_zero1_zh =
+      "FSDP 没有 ZeRO-1（只切分优化器状态）：按 ZeRO-2 写出（梯度也切分），显存更省、通信略多";
+  const char* cpu_only = "offloads to CPU memory only, not NVMe";
+  const char* cpu_only_zh = "只能卸载到 CPU 内存，不能卸载到 NVMe";
+  const char* kernels_auto = "picks its attention kernels itself (SDPA or FlashAttention): flash=0 cannot be written";
+  const char* kernels_auto_zh = "自行选择注意力算子（SDPA 或 FlashAttention）：无法写出 flash=0";
+  std::vector<LaunchRule> t = {
+      // DeepSpeed: ds_config.json with the Trainer arguments in the header's launch line.
+      {F::DeepSpeed, "tp", "tp > 1", A::Refuse,
+       "ds_config has no tensor-parallel degree for a training engine (AutoTP is model code): export megatron, "
+       "torchtitan or axolotl",
+       "ds_config 没有训练引擎的张量并行度（AutoTP 属于模型代码）：请导出 megatron、torchtitan 或 axolotl", Tp, "1"},
+      {F::DeepSpeed, "pp", "pp > 1", A::Refuse,
+       "the Trainer's DeepSpeed integration has no pipeline engine (it needs a PipelineModule model): export megatron "
+       "or torchtitan",
+       "Trainer 的 DeepSpeed 集成没有流水线引擎（需要 PipelineModule 模型）：请导出 megatron 或 torchtitan", Pp, "1"},
+      {F::DeepSpeed, "cp", "cp > 1", A::Refuse,
+       "ds_config v0.16.4 has no context-parallel degree (Ulysses is model code)",
+       "ds_config v0.16.4 没有上下文并行度（Ulysses 属于模型代码）", Cp, "1"},
+      {F::DeepSpeed, "ep", "ep > 1", A::Refuse, "expert parallelism is DeepSpeed-MoE model code, not a ds_config key",
+       "专家并行属于 DeepSpeed-MoE 模型代码，不是 ds_config 的键", Ep, "1"},
+      {F::DeepSpeed, "prec", "prec = fp8", A::Refuse, no_fp8, no_fp8_zh, Fp8, ""},
+      {F::DeepSpeed, "recompute", "recompute = selective", A::Refuse, no_selective, no_selective_zh, Selective, ""},
+      {F::DeepSpeed, "method", "method = lora or qlora", A::Drop,
+       "LoRA and 4-bit loading are PEFT's and bitsandbytes' (the training script applies them): export hf for the "
+       "whole script",
+       "LoRA 与 4 位加载属于 PEFT 和 bitsandbytes（由训练脚本设置）：完整脚本请导出 hf", Adapter, ""},
+      {F::DeepSpeed, "flash", "flash = 0 or 1", A::Drop,
+       "FlashAttention is the model's attn_implementation, not a ds_config key",
+       "FlashAttention 由模型的 attn_implementation 决定，不是 ds_config 的键", Always, ""},
+      {F::DeepSpeed, "recompute", "recompute = full", A::Rewrite,
+       "recomputation is the Trainer's --gradient_checkpointing in the launch line (ds_config's "
+       "activation_checkpointing serves only models that call deepspeed.checkpointing)",
+       "重计算写在启动命令的 Trainer 参数 --gradient_checkpointing 中（ds_config 的 activation_checkpointing "
+       "只用于调用 deepspeed.checkpointing 的模型）",
+       FullRecompute, ""},
+      {F::DeepSpeed, "opt", "opt other than adamw", A::Rewrite,
+       "only AdamW is written as DeepSpeed's optimizer; another is the Trainer's --optim in the launch line",
+       "只有 AdamW 写成 DeepSpeed 的优化器；其他优化器写在启动命令的 Trainer 参数 --optim 中", NotAdamW, ""},
+      // Transformers Trainer + PEFT + bitsandbytes.
+      {F::Hf, "tp", "tp > 1", A::Refuse, ddp_only, ddp_only_zh, Tp, "1"},
+      {F::Hf, "pp", "pp > 1", A::Refuse, ddp_only, ddp_only_zh, Pp, "1"},
+      {F::Hf, "cp", "cp > 1", A::Refuse, ddp_only, ddp_only_zh, Cp, "1"},
+      {F::Hf, "ep", "ep > 1", A::Refuse, ddp_only, ddp_only_zh, Ep, "1"},
+      {F::Hf, "prec", "prec = fp8", A::Refuse, no_fp8, no_fp8_zh, Fp8, ""},
+      {F::Hf, "recompute", "recompute = selective", A::Refuse, no_selective, no_selective_zh, Selective, ""},
+      {F::Hf, "offload", "offload = nvme", A::Refuse, cpu_only, cpu_only_zh, Nvme, ""},
+      {F::Hf, "offload", "offload with zero < 2", A::Refuse,
+       "FSDP's CPU offload shards the model first: give zero=2 or 3",
+       "FSDP 的 CPU 卸载需要先切分模型：请设 zero=2 或 3", OffloadBelow2, ""},
+      {F::Hf, "zero", "zero = 1", A::Rewrite, fsdp_no_zero1, fsdp_no_zero1_zh, Zero1, ""},
+      // TRL's SFTTrainer (TrainingArguments underneath).
+      {F::Trl, "tp", "tp > 1", A::Refuse, ddp_only, ddp_only_zh, Tp, "1"},
+      {F::Trl, "pp", "pp > 1", A::Refuse, ddp_only, ddp_only_zh, Pp, "1"},
+      {F::Trl, "cp", "cp > 1", A::Refuse, ddp_only, ddp_only_zh, Cp, "1"},
+      {F::Trl, "ep", "ep > 1", A::Refuse, ddp_only, ddp_only_zh, Ep, "1"},
+      {F::Trl, "prec", "prec = fp8", A::Refuse, no_fp8, no_fp8_zh, Fp8, ""},
+      {F::Trl, "recompute", "recompute = selective", A::Refuse, no_selective, no_selective_zh, Selective, ""},
+      {F::Trl, "offload", "offload = nvme", A::Refuse, cpu_only, cpu_only_zh, Nvme, ""},
+      {F::Trl, "offload", "offload with zero < 2", A::Refuse,
+       "FSDP's CPU offload shards the model first: give zero=2 or 3",
+       "FSDP 的 CPU 卸载需要先切分模型：请设 zero=2 或 3", OffloadBelow2, ""},
+      {F::Trl, "zero", "zero = 1", A::Rewrite, fsdp_no_zero1, fsdp_no_zero1_zh, Zero1, ""},
+      // torchtune recipes.
+      {F::Torchtune, "model", "no torchtune builder", A::Refuse,
+       "torchtune v0.6.1 has no model builder for this model (builders: Llama 2, Llama 3, 3.1, 3.2, 3.3, Qwen2.5, "
+       "Mistral 7B, Gemma 2, Phi-3 mini, Phi-4; QLoRA not for Qwen2.5)",
+       "torchtune v0.6.1 没有该模型的构建函数（有：Llama 2、Llama 3/3.1/3.2/3.3、Qwen2.5、Mistral 7B、Gemma 2、Phi-3 "
+       "mini、Phi-4；Qwen2.5 无 QLoRA）",
+       NoTorchtuneBuilder, ""},
+      {F::Torchtune, "tp", "tp > 1", A::Refuse,
+       "only the full fine-tuning distributed recipe has tensor_parallel_dim, and these configs do not set it: plan "
+       "tp=1",
+       "只有全参数分布式微调配方有 tensor_parallel_dim，这些配置未使用：请设 tp=1", Tp, "1"},
+      {F::Torchtune, "pp", "pp > 1", A::Refuse, "the recipes have no pipeline parallelism", "这些配方没有流水线并行",
+       Pp, "1"},
+      {F::Torchtune, "cp", "cp > 1", A::Refuse, "the recipes have no context parallelism", "这些配方没有上下文并行", Cp,
+       "1"},
+      {F::Torchtune, "ep", "ep > 1", A::Refuse, "the recipes have no expert parallelism", "这些配方没有专家并行", Ep,
+       "1"},
+      {F::Torchtune, "prec", "prec = fp16 or fp8", A::Refuse, "the recipes train in bf16 or fp32 (they refuse fp16)",
+       "这些配方只用 bf16 或 fp32 训练（拒绝 fp16）", [](const PlanOutput& o) { return Fp16(o) || Fp8(o); }, ""},
+      {F::Torchtune, "zero", "zero < 2 on several GPUs", A::Refuse,
+       "the distributed recipes always shard with FSDP2: give zero=2 or 3",
+       "分布式配方总是用 FSDP2 切分：请设 zero=2 或 3", ZeroBelow2WithGpus, ""},
+      {F::Torchtune, "offload", "offload = nvme", A::Refuse, cpu_only, cpu_only_zh, Nvme, ""},
+      {F::Torchtune, "recompute", "recompute = selective", A::Refuse, no_selective, no_selective_zh, Selective, ""},
+      {F::Torchtune, "flash", "flash = 0", A::Drop, kernels_auto, kernels_auto_zh, NoFlash, ""},
+      // Axolotl.
+      {F::Axolotl, "pp", "pp > 1", A::Refuse,
+       "Axolotl has no pipeline parallelism (its N-D parallelism is data, tensor and context)",
+       "Axolotl 没有流水线并行（其多维并行为数据、张量和上下文并行）", Pp, "1"},
+      {F::Axolotl, "ep", "ep > 1", A::Refuse,
+       "expert parallelism is a plugin at v0.18.0 (expert_parallel), not a core key",
+       "专家并行在 v0.18.0 是插件（expert_parallel），不是核心配置键", Ep, "1"},
+      {F::Axolotl, "prec", "prec = fp8", A::Refuse, no_fp8, no_fp8_zh, Fp8, ""},
+      {F::Axolotl, "recompute", "recompute = selective", A::Refuse, no_selective, no_selective_zh, Selective, ""},
+      {F::Axolotl, "offload", "offload with zero < 3, or nvme", A::Refuse,
+       "offload is FSDP's offload_params here: give zero=3 and offload=cpu",
+       "此处卸载即 FSDP 的 offload_params：请设 zero=3 且 offload=cpu",
+       [](const PlanOutput& o) { return OffloadBelow3(o) || Nvme(o); }, ""},
+      // LLaMA-Factory.
+      {F::LlamaFactory, "tp", "tp > 1", A::Refuse, ddp_only, ddp_only_zh, Tp, "1"},
+      {F::LlamaFactory, "pp", "pp > 1", A::Refuse, ddp_only, ddp_only_zh, Pp, "1"},
+      {F::LlamaFactory, "cp", "cp > 1", A::Refuse, ddp_only, ddp_only_zh, Cp, "1"},
+      {F::LlamaFactory, "ep", "ep > 1", A::Refuse, ddp_only, ddp_only_zh, Ep, "1"},
+      {F::LlamaFactory, "prec", "prec = fp8", A::Refuse, no_fp8, no_fp8_zh, Fp8, ""},
+      {F::LlamaFactory, "recompute", "recompute = selective", A::Refuse, no_selective, no_selective_zh, Selective, ""},
+      {F::LlamaFactory, "offload", "offload with zero < 2, or nvme", A::Refuse,
+       "the shipped offload configs are ZeRO-2 and ZeRO-3 to CPU", "自带的卸载配置只有 ZeRO-2 和 ZeRO-3 卸载到 CPU",
+       [](const PlanOutput& o) { return OffloadBelow2(o) || Nvme(o); }, ""},
+      {F::LlamaFactory, "zero", "zero = 1", A::Rewrite,
+       "LLaMA-Factory ships no ZeRO-1 config: written as examples/deepspeed/ds_z2_config.json (ZeRO-2)",
+       "LLaMA-Factory 没有自带 ZeRO-1 配置：按 examples/deepspeed/ds_z2_config.json（ZeRO-2）写出", Zero1, ""},
+      // Unsloth.
+      {F::Unsloth, "tp", "tp > 1", A::Refuse, "Unsloth runs one GPU per process (or DDP): no model parallelism",
+       "Unsloth 每个进程一张 GPU（或 DDP）：没有模型并行", Tp, "1"},
+      {F::Unsloth, "pp", "pp > 1", A::Refuse, "Unsloth runs one GPU per process (or DDP): no model parallelism",
+       "Unsloth 每个进程一张 GPU（或 DDP）：没有模型并行", Pp, "1"},
+      {F::Unsloth, "cp", "cp > 1", A::Refuse, "Unsloth runs one GPU per process (or DDP): no model parallelism",
+       "Unsloth 每个进程一张 GPU（或 DDP）：没有模型并行", Cp, "1"},
+      {F::Unsloth, "ep", "ep > 1", A::Refuse, "Unsloth runs one GPU per process (or DDP): no model parallelism",
+       "Unsloth 每个进程一张 GPU（或 DDP）：没有模型并行", Ep, "1"},
+      {F::Unsloth, "zero", "zero > 0", A::Refuse,
+       "Unsloth has no ZeRO or FSDP sharding: every GPU holds the whole model",
+       "Unsloth 没有 ZeRO 或 FSDP 切分：每张 GPU 持有完整模型", ZeroAny, "0"},
+      {F::Unsloth, "offload", "offload = cpu or nvme", A::Refuse,
+       "Unsloth has no optimizer-state offload (it offloads activations: recompute=full)",
+       "Unsloth 没有优化器状态卸载（它卸载的是激活：recompute=full）", AnyOffload, "none"},
+      {F::Unsloth, "prec", "prec = fp8", A::Refuse, no_fp8, no_fp8_zh, Fp8, ""},
+      {F::Unsloth, "recompute", "recompute = selective", A::Refuse, no_selective, no_selective_zh, Selective, ""},
+      {F::Unsloth, "flash", "flash = 0", A::Drop, kernels_auto, kernels_auto_zh, NoFlash, ""},
+      // torchtitan.
+      {F::Torchtitan, "method", "method = lora or qlora", A::Refuse,
+       "torchtitan trains every weight: no LoRA or 4-bit base (export hf, trl, axolotl, llama-factory, unsloth or "
+       "torchtune)",
+       "torchtitan 训练全部权重：没有 LoRA 或 4 位底座（请导出 hf、trl、axolotl、llama-factory、unsloth 或 torchtune）",
+       NotFull, ""},
+      {F::Torchtitan, "model", "no torchtitan flavor", A::Refuse,
+       "torchtitan v0.2.2 has no flavor of this model (llama3 8B/70B/405B, qwen3 0.6B-32B, 30B-A3B, 235B-A22B, "
+       "deepseek_v3 671B)",
+       "torchtitan v0.2.2 没有该模型的 flavor（llama3 8B/70B/405B、qwen3 0.6B-32B、30B-A3B、235B-A22B、deepseek_v3 "
+       "671B）",
+       NoTitanFlavor, ""},
+      {F::Torchtitan, "prec", "prec = fp16", A::Refuse, "mixed_precision_param is bfloat16 or float32",
+       "mixed_precision_param 只能是 bfloat16 或 float32", Fp16, ""},
+      {F::Torchtitan, "opt", "opt other than adamw", A::Refuse, "torchtitan v0.2.2 builds Adam and AdamW only",
+       "torchtitan v0.2.2 只支持 Adam 和 AdamW", NotAdamW, ""},
+      {F::Torchtitan, "offload", "offload = nvme", A::Refuse, cpu_only, cpu_only_zh, Nvme, ""},
+      {F::Torchtitan, "zero", "zero = 1", A::Rewrite, fsdp_no_zero1, fsdp_no_zero1_zh, Zero1, ""},
+      {F::Torchtitan, "flash", "flash = 0", A::Drop,
+       "torchtitan's attention is SDPA (its flash kernels) or flex attention: flash=0 cannot be written",
+       "torchtitan 的注意力是 SDPA（含 flash 算子）或 flex attention：无法写出 flash=0", NoFlash, ""},
+      // Megatron-LM.
+      {F::Megatron, "method", "method = lora or qlora", A::Refuse,
+       "Megatron-LM's arguments have no LoRA and no 4-bit base model (QLoRA): export hf, trl, axolotl, llama-factory, "
+       "unsloth or torchtune",
+       "Megatron-LM 的参数没有 LoRA，也没有 4 位底座（QLoRA）：请导出 hf、trl、axolotl、llama-factory、unsloth 或 "
+       "torchtune",
+       NotFull, ""},
+      {F::Megatron, "opt", "opt = 8-bit or paged AdamW", A::Refuse,
+       "--optimizer offers adam and sgd here: no 8-bit or paged AdamW",
+       "--optimizer 此处只有 adam 和 sgd：没有 8 位或分页 AdamW", EightBitOrPaged, ""},
+      {F::Megatron, "offload", "offload = nvme", A::Refuse, "--optimizer-cpu-offload offloads to CPU memory only",
+       "--optimizer-cpu-offload 只能卸载到 CPU 内存", Nvme, ""},
+      {F::Megatron, "model", "a size-only model", A::Refuse,
+       "Megatron-LM's arguments describe the model by its dimensions: a model given by its parameter count alone has "
+       "none",
+       "Megatron-LM 的参数用维度描述模型：只给出参数量的模型没有维度",
+       [](const PlanOutput& o) { return o.job.model.layers == 0; }, ""},
+      {F::Megatron, "dense_layers", "dense_layers > 0", A::Drop,
+       "leading dense layers are --moe-layer-freq's pattern: not written, set it by hand",
+       "前置稠密层由 --moe-layer-freq 的模式指定：未写出，请手动设置", DenseLayers, ""},
+  };
+  // Every format names the model by its Hugging Face id (Megatron: the tokenizer's), except from dimensions.
+  for (F f : {F::Hf, F::Trl, F::Torchtune, F::Axolotl, F::LlamaFactory, F::Unsloth})
+    t.push_back({f, "model", "no Hugging Face id", A::Drop,
+                 "the model has no Hugging Face id here (give name=org/model): the file names a placeholder",
+                 "此模型在这里没有 Hugging Face 名称（请给出 name=org/model）：文件中写的是占位名", NoModelId, ""});
+  return t;
+}
+// clang-format on
+
+}  // namespace
+
+const std::vector<LaunchFormatInfo>& LaunchFormats() {
+  static const std::vector<LaunchFormatInfo> formats = {
+      {F::DeepSpeed, "deepspeed", "DeepSpeed", "ds_config.json", LaunchSyntax::Json, "deepspeed", "DeepSpeed v0.16.4",
+       "https://github.com/microsoft/DeepSpeed", "e2dc3eeb1923073e32739596a4fd051417d4ff92", "application/json"},
+      {F::Hf, "hf", "Transformers Trainer + PEFT + bitsandbytes", "train.py", LaunchSyntax::Python, "hf",
+       "Transformers v5 (main at 00349ae87edd) + PEFT v0.20.0", "https://github.com/huggingface/transformers",
+       "00349ae87eddc872ffa21a8a54f264375a0056a8", "text/x-python"},
+      {F::Trl, "trl", "TRL SFTTrainer", "train.py", LaunchSyntax::Python, "hf", "TRL v1.9.0",
+       "https://github.com/huggingface/trl", "35def3ee000a87f6839e66f4b7749b06274ed1b3", "text/x-python"},
+      {F::Torchtune, "torchtune", "torchtune", "config.yaml", LaunchSyntax::Yaml, "torchtune", "torchtune v0.6.1",
+       "https://github.com/pytorch/torchtune", "a6290a5b40758f13bca61c386bc8756a49ef417e", "application/yaml"},
+      {F::Axolotl, "axolotl", "Axolotl", "config.yaml", LaunchSyntax::Yaml, "hf", "Axolotl v0.18.0",
+       "https://github.com/axolotl-ai-cloud/axolotl", "2f5cb9da62a0fe763a1ddeb7798fc9acb2f4a417", "application/yaml"},
+      {F::LlamaFactory, "llama-factory", "LLaMA-Factory", "train.yaml", LaunchSyntax::Yaml, "hf",
+       "LLaMA-Factory v0.9.5", "https://github.com/hiyouga/LLaMA-Factory", "7af909522a951e3ad9f022ea6f88b6755257eaa5",
+       "application/yaml"},
+      {F::Unsloth, "unsloth", "Unsloth", "train.py", LaunchSyntax::Python, "unsloth",
+       "Unsloth 2026.8.19 (tag v0.1.801-beta)", "https://github.com/unslothai/unsloth",
+       "f3a66cd1844f82feea21bd1b8454a1ff60719c9f", "text/x-python"},
+      {F::Torchtitan, "torchtitan", "torchtitan", "train.toml", LaunchSyntax::Toml, "fsdp", "torchtitan v0.2.2",
+       "https://github.com/pytorch/torchtitan", "73a0e6979dd10b6b1904098eb3c8f62c18ab87ce", "application/toml"},
+      {F::Megatron, "megatron", "Megatron-LM", "megatron_args.txt", LaunchSyntax::Args, "megatron",
+       "Megatron-LM core_v0.19.0", "https://github.com/NVIDIA/Megatron-LM", "5be9626709af2722333bf54797c954c09edeada3",
+       "text/plain"},
+  };
+  return formats;
+}
+
+const LaunchFormatInfo* FindLaunchFormat(std::string_view id) {
+  for (const LaunchFormatInfo& f : LaunchFormats())
+    if (id == f.id) return &f;
+  if (id == "llamafactory" || id == "llama_factory") return &InfoOf(F::LlamaFactory);
+  if (id == "transformers" || id == "trainer") return &InfoOf(F::Hf);
+  if (id == "megatron-lm" || id == "nemo") return &InfoOf(F::Megatron);
+  return nullptr;
+}
+
+const LaunchFormatInfo& InfoOf(LaunchFormat format) { return LaunchFormats()[size_t(format)]; }
+
+std::string LaunchFormatList() {
+  std::string s;
+  for (const LaunchFormatInfo& f : LaunchFormats()) s += (s.empty() ? "" : ", ") + std::string(f.id);
+  return s;
+}
+
+const std::vector<LaunchRule>& LaunchRules() {
+  struct Built {
+    std::vector<LaunchRule> rules = Table();
+    Built() {
+      std::vector<Phrase> zh;
+      for (const LaunchRule& r : rules) zh.push_back({r.reason, r.reason_zh});
+      AddTranslations(zh);  // the reasons are Words() of the issues: their Chinese comes from these rows
+    }
+  };
+  static const Built built;
+  return built.rules;
+}
+
+Config LaunchConfig(const Config& cfg, LaunchFormat format) {
+  Config c = cfg;
+  if (c.stack.empty()) c.stack = InfoOf(format).stack;
+  for (const LaunchRule& r : LaunchRules()) {
+    if (r.format != format || !*r.pin) continue;
+    const std::string key = r.key;
+    if (FormatValue(c, key) != "auto") continue;
+    std::vector<ConfigIssue> ignored;
+    ApplyPair(c, key, r.pin, ignored);
+  }
+  // torchtune: one GPU runs the single-device recipe (nothing to shard), several the FSDP2 recipe (full shard).
+  if (format == F::Torchtune && c.zero == kAuto && c.gpus > 1) c.zero = 3;
+  if (format == F::Torchtune && c.zero == kAuto && c.gpus == 1) c.zero = 0;
+  return c;
+}
+
+}  // namespace tp

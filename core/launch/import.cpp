@@ -1,0 +1,950 @@
+// import.cpp — a framework's config read back as the planner's keys (launch.h ImportLaunch). Each format's
+// reader takes the keys it knows; a key the file leaves out takes that framework's own default (an HF
+// Trainer without bf16 trains in fp32, LLaMA-Factory checkpoints unless told not to), so the plan is the
+// one the file would run. Layout keys the framework cannot vary are planned at what it runs (the Trainer:
+// tp=1). Every other key of the file is named in one notice with its line.
+#include <algorithm>
+#include <cmath>
+
+#include "json.h"
+#include "launch.h"
+#include "launch_doc.h"
+#include "launch_models.h"
+#include "presets.h"
+#include "text.h"
+
+// GCC 12 reports -Wrestrict falsely for `"literal" + std::string&&` once inlined (GCC bug 105329), as cli.cpp says.
+#if defined(__GNUC__) && !defined(__clang__) && __GNUC__ == 12
+#pragma GCC diagnostic ignored "-Wrestrict"
+#endif
+
+namespace tp {
+namespace {
+
+using launch::Doc;
+using launch::Entry;
+using launch::Value;
+
+std::string Num(double v) { return FormatNumber(v); }
+
+// Reads a Doc's entries, marking the ones it took; errors and notices name the file's key and line.
+struct Reader {
+  const Doc& doc;
+  LaunchImport& imp;
+  const char* framework;
+  std::vector<char> used;
+
+  Reader(const Doc& d, LaunchImport& i, const char* fw) : doc(d), imp(i), framework(fw), used(d.entries.size(), 0) {}
+
+  const Entry* Get(std::string_view key) {
+    for (size_t i = 0; i < doc.entries.size(); ++i)
+      if (doc.entries[i].key == key) {
+        used[i] = 1;
+        return &doc.entries[i];
+      }
+    return nullptr;
+  }
+  // Every entry under a prefix ("fsdp_config."), marked.
+  void Take(std::string_view prefix) {
+    for (size_t i = 0; i < doc.entries.size(); ++i)
+      if (doc.entries[i].key.compare(0, prefix.size(), prefix) == 0) used[i] = 1;
+  }
+  void Pair(const Entry* e, std::string key, std::string value) {
+    imp.pairs.push_back({std::move(key), std::move(value), e ? e->key : "", e ? e->line : 0});
+  }
+  // A key the file does not give: the framework's default, stated as the source.
+  void Default(std::string key, std::string value) {
+    imp.pairs.push_back({std::move(key), std::move(value), std::string("(") + framework + " default)", 0});
+  }
+  void Bad(const Entry& e, const char* expected) {
+    std::string got;
+    if (!e.value.AsText(got)) got = e.value.kind == Value::Kind::List ? "a list" : "a mapping";
+    imp.issues.push_back(MakeIssue(e.key, "line {0}: expected {1}, got {2}"_issue,
+                                   {std::to_string(e.line), Words(expected), Quote(got)}));
+  }
+  void Unknown(const Entry& e, const std::string& value) {
+    imp.issues.push_back(MakeIssue(e.key,
+                                   "line {0}: {1} is not a value TrainPlan models; the plan keeps its default"_issue,
+                                   {std::to_string(e.line), Quote(value)}, true));
+  }
+  bool Int(const Entry* e, long long& out, long long lo = 0) {
+    double v = 0;
+    if (!e) return false;
+    if (!e->value.AsNumber(v) || v != std::floor(v) || v < double(lo) || v > 1e12) {
+      Bad(*e, lo > 0 ? "a whole number of at least 1" : "a whole number");
+      return false;
+    }
+    out = (long long)v;
+    return true;
+  }
+  bool Real(const Entry* e, double& out) {
+    if (!e) return false;
+    if (!e->value.AsNumber(out)) {
+      Bad(*e, "a number");
+      return false;
+    }
+    return true;
+  }
+  bool Bool(const Entry* e, bool& out) {
+    if (!e) return false;
+    if (!e->value.AsBool(out)) {
+      Bad(*e, "true or false");
+      return false;
+    }
+    return true;
+  }
+  bool Text(const Entry* e, std::string& out) {
+    if (!e) return false;
+    if (!e->value.AsText(out)) {
+      Bad(*e, "a text value");
+      return false;
+    }
+    return true;
+  }
+  // An integer key straight into a planner key.
+  void IntKey(std::string_view file_key, const char* key, long long lo = 1) {
+    long long v = 0;
+    const Entry* e = Get(file_key);
+    if (Int(e, v, lo)) Pair(e, key, std::to_string(v));
+  }
+
+  // The model by its Hugging Face id: a preset when it is one, else its name (the plan keeps the dimensions
+  // the configuration had; a notice says how to give them).
+  void Model(const Entry* e, std::string id) {
+    if (!e) return;
+    id = std::string(Trim(id));
+    if (const char* preset = launch::PresetOfId(id)) {
+      Pair(e, "model", preset);
+      return;
+    }
+    if (!id.empty() && ValidModelName(id)) Pair(e, "name", id);
+    imp.issues.push_back(
+        MakeIssue("model",
+                  "line {0}: {1} is not a model preset TrainPlan knows: the plan keeps the model it had "
+                  "(give its config.json, or model=)"_issue,
+                  {std::to_string(e->line), Quote(id)}, true));
+  }
+  void ModelAt(std::string_view file_key) {
+    const Entry* e = Get(file_key);
+    std::string id;
+    if (Text(e, id)) Model(e, id);
+  }
+
+  void Prec(const Entry* e, Precision p) { Pair(e, "prec", kPrecisionNames[int(p)]); }
+  void Opt(const Entry* e, const std::string& name) {
+    static const std::pair<const char*, Optimizer> kNames[] = {
+        {"adamw_torch", Optimizer::AdamW},
+        {"adamw_torch_fused", Optimizer::AdamW},
+        {"adamw_hf", Optimizer::AdamW},
+        {"adamw_apex_fused", Optimizer::AdamW},
+        {"adamw_bnb_8bit", Optimizer::AdamW8bit},
+        {"adamw_8bit", Optimizer::AdamW8bit},
+        {"adamw_torch_8bit", Optimizer::AdamW8bit},
+        {"sgd", Optimizer::Sgd},
+        {"paged_adamw_32bit", Optimizer::PagedAdamW},
+        {"paged_adamw_8bit", Optimizer::PagedAdamW8bit},
+        {"torch.optim.AdamW", Optimizer::AdamW},
+        {"torch.optim.SGD", Optimizer::Sgd},
+        {"bitsandbytes.optim.AdamW8bit", Optimizer::AdamW8bit},
+        {"bitsandbytes.optim.PagedAdamW", Optimizer::PagedAdamW},
+        {"bitsandbytes.optim.PagedAdamW8bit", Optimizer::PagedAdamW8bit},
+        {"AdamW", Optimizer::AdamW},
+        {"adamw", Optimizer::AdamW},
+        {"adam", Optimizer::AdamW},
+        {"Adam", Optimizer::AdamW}};
+    for (const auto& [n, o] : kNames)
+      if (name == n) return Pair(e, "opt", kOptimizerNames[int(o)]);
+    if (e) Unknown(*e, name);
+  }
+  void Targets(const Entry* e, const std::vector<std::string>& modules) {
+    const std::string t = launch::TargetsOfModules(modules);
+    if (!t.empty())
+      Pair(e, "lora_targets", t);
+    else if (e)
+      Unknown(*e, modules.empty() ? std::string() : modules[0]);
+  }
+  void Recompute(const Entry* e, bool full) { Pair(e, "recompute", full ? "full" : "none"); }
+  // Layout keys the framework has no way to vary: planned at what it runs.
+  void Fixed(std::initializer_list<const char*> keys) {
+    for (const char* k : keys)
+      imp.pairs.push_back({k,
+                           k == std::string("zero")      ? "0"
+                           : k == std::string("offload") ? "none"
+                                                         : "1",
+                           std::string("(not in ") + framework + ")", 0});
+  }
+  void GradAccum(std::string_view file_key, long long fallback) {
+    long long ga = fallback;
+    if (const Entry* e = Get(file_key)) Int(e, ga, 1);
+    imp.grad_accum = int(std::min<long long>(ga, 1000000));
+  }
+  void Steps(std::string_view file_key) {
+    long long steps = 0;
+    if (const Entry* e = Get(file_key); e && Int(e, steps) && steps > 0) imp.steps = double(steps);
+  }
+
+  // One notice naming every key of the file the reader did not take (under `prefixes`: a script's own
+  // variables and calls outside its configs are not configuration).
+  void Rest(std::initializer_list<const char*> prefixes = {}) {
+    std::string names;
+    int n = 0;
+    for (size_t i = 0; i < doc.entries.size(); ++i) {
+      const Entry& e = doc.entries[i];
+      if (used[i] || e.key == "_comment" || e.key.rfind("_comment.", 0) == 0) continue;
+      bool config = prefixes.size() == 0;
+      for (const char* p : prefixes) config |= e.key.rfind(p, 0) == 0;
+      if (!config) continue;
+      // A mapping's own entry comes before its keys: name the keys.
+      if (e.value.kind == Value::Kind::Map && i + 1 < doc.entries.size() &&
+          doc.entries[i + 1].key.rfind(e.key + ".", 0) == 0)
+        continue;
+      if (++n <= 40)
+        names += (names.empty() ? "" : ", ") + e.key + (e.line ? " (line " + std::to_string(e.line) + ")" : "");
+    }
+    if (n > 40) names += ", ... (" + std::to_string(n - 40) + " more)";
+    if (n > 0)
+      imp.issues.push_back(MakeIssue(
+          "import", "not mapped (TrainPlan has no key for these, or they do not change memory or time): {0}"_issue,
+          {names}, true));
+  }
+};
+
+// ---- the Trainer family (hf, trl, unsloth's SFTConfig): TrainingArguments' fields under `cls` -----------
+void TrainerFields(Reader& r, const std::string& cls, bool trl_defaults) {
+  r.IntKey(cls + ".per_device_train_batch_size", "mbs");
+  if (!r.doc.Find(cls + ".per_device_train_batch_size")) r.Default("mbs", "8");
+  r.GradAccum(cls + ".gradient_accumulation_steps", 1);
+  r.Steps(cls + ".max_steps");
+  bool bf16 = trl_defaults, fp16 = false;
+  const Entry* eb = r.Get(cls + ".bf16");
+  const Entry* ef = r.Get(cls + ".fp16");
+  r.Bool(eb, bf16);
+  r.Bool(ef, fp16);
+  r.Prec(eb ? eb : ef, fp16 ? Precision::Fp16 : bf16 ? Precision::Bf16 : Precision::Fp32);
+  bool ckpt = trl_defaults;
+  const Entry* eg = r.Get(cls + ".gradient_checkpointing");
+  r.Bool(eg, ckpt);
+  r.Recompute(eg, ckpt);
+  bool act = false;
+  if (const Entry* ea = r.Get(cls + ".activation_offloading"); r.Bool(ea, act))
+    r.Pair(ea, "offload_act", act ? "1" : "0");
+  std::string optim = "adamw_torch";
+  const Entry* eo = r.Get(cls + ".optim");
+  r.Text(eo, optim);
+  r.Opt(eo, optim);
+  std::string fsdp;
+  const Entry* es = r.Get(cls + ".fsdp");
+  if (es && es->value.kind == Value::Kind::List) {
+    for (const std::string& part : es->value.AsTexts()) fsdp += part + " ";
+  } else {
+    r.Text(es, fsdp);
+  }
+  const Entry* ed = r.Get(cls + ".deepspeed");
+  if (ed) r.Unknown(*ed, "a DeepSpeed config (read it with --import-format deepspeed)");
+  const bool full = fsdp.find("full_shard") != std::string::npos || fsdp.find("hybrid_shard ") != std::string::npos;
+  const bool grad =
+      fsdp.find("shard_grad_op") != std::string::npos || fsdp.find("hybrid_shard_zero2") != std::string::npos;
+  r.Pair(es, "zero", full ? "3" : grad ? "2" : "0");
+  r.Pair(es, "offload", fsdp.find("offload") != std::string::npos ? "cpu" : "none");
+  r.Fixed({"tp", "pp", "cp", "ep"});
+}
+
+// The LoRA of a LoraConfig (hf, trl) or get_peft_model (unsloth): rank, dropout, targets.
+void LoraFields(Reader& r, const std::string& cls, const char* rank_kw) {
+  r.IntKey(cls + "." + rank_kw, "lora_r");
+  r.Get(cls + ".lora_alpha");  // a learning-rate scale: no effect on memory or time
+  double dropout = 0;
+  if (const Entry* e = r.Get(cls + ".lora_dropout"); r.Real(e, dropout)) r.Pair(e, "lora_dropout", Num(dropout));
+  if (const Entry* e = r.Get(cls + ".target_modules")) r.Targets(e, e->value.AsTexts());
+  r.Get(cls + ".task_type");
+  r.Get(cls + ".bias");
+  r.Get(cls + ".0");
+}
+
+bool QuantFields(Reader& r) {
+  bool four = false;
+  const Entry* e = r.Get("BitsAndBytesConfig.load_in_4bit");
+  r.Bool(e, four);
+  for (const char* k :
+       {"bnb_4bit_quant_type", "bnb_4bit_use_double_quant", "bnb_4bit_compute_dtype", "bnb_4bit_quant_storage"})
+    r.Get(std::string("BitsAndBytesConfig.") + k);  // NF4 and its double quantization are what qlora plans
+  return four;
+}
+
+void Flash(Reader& r, const Entry* e) {
+  std::string impl;
+  if (r.Text(e, impl)) r.Pair(e, "flash", impl == "eager" ? "0" : "1");
+}
+
+void ImportHf(Reader& r) {
+  // The model: MODEL_ID, or from_pretrained's first argument.
+  const Entry* id = r.Get("=MODEL_ID");
+  if (!id) id = r.Get("from_pretrained.0");
+  std::string name;
+  if (r.Text(id, name)) r.Model(id, name);
+  r.Get("from_pretrained.0");
+  long long seq = 0;
+  if (const Entry* e = r.Get("=MAX_LENGTH"); r.Int(e, seq, 1)) r.Pair(e, "seq", std::to_string(seq));
+  Flash(r, r.Get("from_pretrained.attn_implementation"));
+  r.Get("from_pretrained.dtype"), r.Get("from_pretrained.torch_dtype"), r.Get("from_pretrained.quantization_config");
+  const bool four = QuantFields(r);
+  const bool lora = r.doc.Find("LoraConfig.r") || r.doc.Find("LoraConfig.target_modules");
+  r.Pair(r.doc.Find("LoraConfig.r"), "method", four && lora ? "qlora" : lora ? "lora" : "full");
+  if (lora) LoraFields(r, "LoraConfig", "r");
+  TrainerFields(r, "TrainingArguments", false);
+  r.Rest({"TrainingArguments.", "LoraConfig.", "BitsAndBytesConfig.", "from_pretrained."});
+}
+
+void ImportTrl(Reader& r) {
+  const Entry* id = r.Get("=MODEL_ID");
+  if (!id) id = r.Get("SFTTrainer.model");
+  std::string name;
+  if (id && id->value.kind == Value::Kind::Str && r.Text(id, name)) r.Model(id, name);
+  r.Get("SFTTrainer.model");
+  long long seq = 1024;  // SFTConfig.max_length's default at v1.9.0
+  const Entry* es = r.Get("SFTConfig.max_length");
+  r.Int(es, seq, 1);
+  es ? r.Pair(es, "seq", std::to_string(seq)) : r.Default("seq", std::to_string(seq));
+  if (const Entry* e = r.Get("SFTConfig.model_init_kwargs"); e && e->value.kind == Value::Kind::Map)
+    for (size_t i = 0; i + 1 < e->value.list.size(); i += 2)
+      if (e->value.list[i].s == "attn_implementation") {
+        std::string impl;
+        if (e->value.list[i + 1].AsText(impl)) r.Pair(e, "flash", impl == "eager" ? "0" : "1");
+      }
+  const bool four = QuantFields(r);
+  const bool lora = r.doc.Find("LoraConfig.r") || r.doc.Find("LoraConfig.target_modules");
+  r.Pair(r.doc.Find("LoraConfig.r"), "method", four && lora ? "qlora" : lora ? "lora" : "full");
+  if (lora) LoraFields(r, "LoraConfig", "r");
+  TrainerFields(r, "SFTConfig", true);
+  r.Rest({"SFTConfig.", "LoraConfig.", "BitsAndBytesConfig."});
+}
+
+void ImportUnsloth(Reader& r) {
+  const std::string load = "from_pretrained.";
+  r.ModelAt(load + "model_name");
+  long long seq = 2048;
+  const Entry* es = r.Get(load + "max_seq_length");
+  r.Int(es, seq, 1);
+  es ? r.Pair(es, "seq", std::to_string(seq)) : r.Default("seq", "2048");
+  bool four = true, full = false;  // from_pretrained's defaults: 4-bit loading, adapters
+  const Entry* e4 = r.Get(load + "load_in_4bit");
+  r.Bool(e4, four);
+  const Entry* ef = r.Get(load + "full_finetuning");
+  r.Bool(ef, full);
+  const bool peft = r.doc.Find("get_peft_model.r") || r.doc.Find("get_peft_model.target_modules");
+  r.Pair(ef ? ef : e4, "method", full || !peft ? "full" : four ? "qlora" : "lora");
+  std::string dtype;
+  const Entry* ed = r.Get(load + "dtype");
+  if (ed && ed->value.kind != Value::Kind::Null && r.Text(ed, dtype))
+    r.Prec(ed, dtype.find("float16") != std::string::npos && dtype.find("bfloat16") == std::string::npos
+                   ? Precision::Fp16
+               : dtype.find("float32") != std::string::npos ? Precision::Fp32
+                                                            : Precision::Bf16);
+  else
+    r.Default("prec", "bf16");
+  const Entry* eg =
+      r.Get(peft ? "get_peft_model.use_gradient_checkpointing" : (load + "use_gradient_checkpointing").c_str());
+  std::string mode = "unsloth";
+  if (eg) eg->value.AsText(mode);
+  if (mode != "unsloth" && mode != "true" && mode != "false") r.Bad(*eg, "True, False or \"unsloth\"");
+  r.Recompute(eg, mode != "false");
+  if (mode != "false") r.Pair(eg, "offload_act", mode == "unsloth" ? "1" : "0");
+  r.Get(load + "use_gradient_checkpointing"), r.Get("get_peft_model.0");
+  if (peft) LoraFields(r, "get_peft_model", "r");
+  // SFTConfig's training fields, with Unsloth's precision and checkpointing in charge.
+  r.IntKey("SFTConfig.per_device_train_batch_size", "mbs");
+  if (!r.doc.Find("SFTConfig.per_device_train_batch_size")) r.Default("mbs", "8");
+  r.GradAccum("SFTConfig.gradient_accumulation_steps", 1);
+  r.Steps("SFTConfig.max_steps");
+  std::string optim = "adamw_torch";
+  const Entry* eo = r.Get("SFTConfig.optim");
+  r.Text(eo, optim);
+  r.Opt(eo, optim);
+  for (const char* k : {"bf16", "fp16", "max_length", "gradient_checkpointing"}) r.Get(std::string("SFTConfig.") + k);
+  r.Fixed({"tp", "pp", "cp", "ep", "zero", "offload"});
+  r.Rest({"SFTConfig.", "from_pretrained.", "get_peft_model."});
+}
+
+void ImportDeepSpeed(Reader& r) {
+  long long micro = 1, ga = 1, total = 0;
+  const Entry* em = r.Get("train_micro_batch_size_per_gpu");
+  const Entry* eg = r.Get("gradient_accumulation_steps");
+  const Entry* et = r.Get("train_batch_size");
+  // The HF integration's "auto" leaves the value to the Trainer's arguments.
+  auto is_auto = [](const Entry* e) { return e && e->value.kind == Value::Kind::Str && e->value.s == "auto"; };
+  if (!is_auto(em) && r.Int(em, micro, 1)) r.Pair(em, "mbs", std::to_string(micro));
+  if (!is_auto(eg)) r.Int(eg, ga, 1);
+  if (!is_auto(et) && r.Int(et, total, 1)) {
+    r.Pair(et, "gbs", std::to_string(total));
+    // DeepSpeed checks train_batch_size = micro x accumulation x data-parallel ranks: the GPUs (no tp or pp here).
+    if (em && eg && total % (micro * ga) == 0) r.Pair(et, "gpus", std::to_string(total / (micro * ga)));
+  } else if (!is_auto(eg)) {
+    r.imp.grad_accum = int(std::min<long long>(ga, 1000000));
+  }
+  bool bf16 = false, fp16 = false;
+  const Entry* eb = r.Get("bf16.enabled");
+  if (!eb) eb = r.Get("bfloat16.enabled");
+  const Entry* ef = r.Get("fp16.enabled");
+  if (!is_auto(eb)) r.Bool(eb, bf16);
+  if (!is_auto(ef)) r.Bool(ef, fp16);
+  r.Get("fp16.loss_scale"), r.Get("bf16"), r.Get("fp16");
+  r.Prec(eb ? eb : ef, fp16 ? Precision::Fp16 : bf16 ? Precision::Bf16 : Precision::Fp32);
+  long long stage = 0;
+  const Entry* ez = r.Get("zero_optimization.stage");
+  if (ez && (!r.Int(ez, stage) || stage > 3)) stage = 0;
+  r.Pair(ez, "zero", std::to_string(stage));
+  std::string device = "none";
+  const Entry* eo = r.Get("zero_optimization.offload_optimizer.device");
+  r.Text(eo, device);
+  if (device != "none" && device != "cpu" && device != "nvme") r.Unknown(*eo, device), device = "none";
+  r.Pair(eo, "offload", device);
+  r.Get("zero_optimization.offload_param.device"), r.Get("zero_optimization.offload_optimizer.nvme_path");
+  r.Get("zero_optimization.offload_param.nvme_path"), r.Get("zero_optimization");
+  std::string opt = "AdamW";  // no optimizer section: the Trainer's (AdamW)
+  const Entry* eopt = r.Get("optimizer.type");
+  r.Text(eopt, opt);
+  r.Opt(eopt, opt == "AdamW" || Lower(opt) == "adamw" || Lower(opt) == "adam" ? "AdamW" : opt);
+  r.Fixed({"tp", "pp", "cp", "ep"});
+  r.Rest();
+}
+
+void ImportTorchtune(Reader& r) {
+  std::string component;
+  const Entry* em = r.Get("model._component_");
+  if (r.Text(em, component)) {
+    const std::string preset = launch::PresetOfTorchtuneBuilder(component);
+    if (!preset.empty())
+      r.Pair(em, "model", preset);
+    else
+      r.Unknown(*em, component);
+    const std::string stem = component.substr(component.find_last_of('.') + 1);
+    r.Pair(em, "method", stem.rfind("qlora_", 0) == 0 ? "qlora" : stem.rfind("lora_", 0) == 0 ? "lora" : "full");
+  }
+  r.IntKey("model.lora_rank", "lora_r");
+  double dropout = 0;
+  if (const Entry* e = r.Get("model.lora_dropout"); r.Real(e, dropout)) r.Pair(e, "lora_dropout", Num(dropout));
+  r.Get("model.lora_alpha");
+  if (const Entry* e = r.Get("model.lora_attn_modules")) {
+    std::vector<std::string> modules = e->value.AsTexts();
+    bool mlp = false;
+    if (const Entry* m = r.Get("model.apply_lora_to_mlp"); r.Bool(m, mlp) && mlp) modules.push_back("mlp");
+    r.Targets(e, modules);
+  }
+  r.Get("model.apply_lora_to_output"), r.Get("model.quantize_base");
+  r.IntKey("tokenizer.max_seq_len", "seq");
+  r.IntKey("batch_size", "mbs");
+  r.GradAccum("gradient_accumulation_steps", 1);
+  std::string dtype = "bf16";
+  const Entry* ed = r.Get("dtype");
+  r.Text(ed, dtype);
+  if (dtype != "bf16" && dtype != "fp32") r.Bad(*ed, "bf16 or fp32");
+  r.Prec(ed, dtype == "fp32" ? Precision::Fp32 : Precision::Bf16);
+  bool ckpt = false, act = false, cpu = false, reshard = true, inbwd = false;
+  const Entry* ec = r.Get("enable_activation_checkpointing");
+  r.Bool(ec, ckpt);
+  r.Recompute(ec, ckpt);
+  if (const Entry* e = r.Get("enable_activation_offloading"); r.Bool(e, act) && ckpt)
+    r.Pair(e, "offload_act", act ? "1" : "0");
+  std::string opt = "torch.optim.AdamW";
+  const Entry* eo = r.Get("optimizer._component_");
+  r.Text(eo, opt);
+  r.Opt(eo, opt);
+  r.Get("optimizer.fused"), r.Get("optimizer.lr"), r.Get("optimizer.weight_decay");
+  if (const Entry* e = r.Get("optimizer_in_bwd"); r.Bool(e, inbwd)) r.Pair(e, "opt_in_bwd", inbwd ? "1" : "0");
+  const Entry* er = r.Get("fsdp_reshard_after_forward");
+  const Entry* eoff = r.Get("fsdp_cpu_offload");
+  r.Bool(eoff, cpu);
+  r.Pair(eoff, "offload", cpu ? "cpu" : "none");
+  if (r.Bool(er, reshard))
+    r.Pair(er, "zero", reshard ? "3" : "2");
+  else
+    r.imp.sharded_by_gpus = true;  // the recipe decides: FSDP2 full shard on several GPUs, nothing on one
+  const Entry* etp = r.Get("tensor_parallel_dim");
+  long long tp = 1;
+  r.Int(etp, tp, 1);
+  r.Pair(etp, "tp", std::to_string(tp));
+  r.Fixed({"pp", "cp", "ep"});
+  r.Rest();
+}
+
+void ImportAxolotl(Reader& r) {
+  r.ModelAt("base_model");
+  std::string adapter;
+  const Entry* ea = r.Get("adapter");
+  r.Text(ea, adapter);
+  bool four = false;
+  const Entry* e4 = r.Get("load_in_4bit");
+  r.Bool(e4, four);
+  if (!adapter.empty() && adapter != "lora" && adapter != "qlora") r.Unknown(*ea, adapter);
+  r.Pair(ea, "method",
+         adapter == "qlora" || (adapter == "lora" && four) ? "qlora"
+         : adapter == "lora"                               ? "lora"
+                                                           : "full");
+  r.IntKey("lora_r", "lora_r");
+  r.Get("lora_alpha");
+  double dropout = 0;
+  if (const Entry* e = r.Get("lora_dropout"); r.Real(e, dropout)) r.Pair(e, "lora_dropout", Num(dropout));
+  bool linear = false;
+  if (const Entry* e = r.Get("lora_target_linear"); r.Bool(e, linear) && linear) r.Pair(e, "lora_targets", "all");
+  if (const Entry* e = r.Get("lora_target_modules"); e && !linear) r.Targets(e, e->value.AsTexts());
+  long long seq = 512;
+  const Entry* es = r.Get("sequence_len");
+  r.Int(es, seq, 1);
+  es ? r.Pair(es, "seq", std::to_string(seq)) : r.Default("seq", "512");
+  r.IntKey("micro_batch_size", "mbs");
+  if (!r.doc.Find("micro_batch_size")) r.Default("mbs", "1");
+  r.GradAccum("gradient_accumulation_steps", 1);
+  r.Steps("max_steps");
+  bool bf16 = true, fp16 = false;  // bf16: 'auto' (bf16 where the GPU has it)
+  const Entry* eb = r.Get("bf16");
+  const Entry* ef = r.Get("fp16");
+  if (eb && !(eb->value.kind == Value::Kind::Str && eb->value.s == "auto")) r.Bool(eb, bf16);
+  r.Bool(ef, fp16);
+  r.Prec(eb ? eb : ef, fp16 ? Precision::Fp16 : bf16 ? Precision::Bf16 : Precision::Fp32);
+  r.Get("tf32");
+  const Entry* eg = r.Get("gradient_checkpointing");
+  std::string ckpt = "false";
+  if (eg) eg->value.AsText(ckpt);
+  r.Recompute(eg, ckpt != "false");
+  if (ckpt != "false") r.Pair(eg, "offload_act", ckpt.rfind("offload", 0) == 0 ? "1" : "0");
+  std::string optim = "adamw_torch_fused";
+  const Entry* eo = r.Get("optimizer");
+  r.Text(eo, optim);
+  r.Opt(eo, optim);
+  const Entry* ei = r.Get("attn_implementation");
+  if (ei) Flash(r, ei);
+  bool flash = false;
+  if (const Entry* e = r.Get("flash_attention"); r.Bool(e, flash) && !ei) r.Pair(e, "flash", flash ? "1" : "0");
+  const Entry* et = r.Get("tensor_parallel_size");
+  long long tp = 1, cp = 1;
+  r.Int(et, tp, 1);
+  r.Pair(et, "tp", std::to_string(tp));
+  const Entry* ec = r.Get("context_parallel_size");
+  r.Int(ec, cp, 1);
+  r.Pair(ec, "cp", std::to_string(cp));
+  // ZeRO: a DeepSpeed config by its file name (axolotl's deepspeed_configs/zero*.json), or FSDP.
+  std::string ds;
+  const Entry* ed = r.Get("deepspeed");
+  r.Text(ed, ds);
+  const Entry* ev = r.Get("fsdp_version");
+  if (!ev) ev = r.Get("fsdp_config.fsdp_version");
+  bool reshard = true, off = false;
+  const Entry* er = r.Get("fsdp_config.reshard_after_forward");
+  r.Bool(er, reshard);
+  const Entry* eoff = r.Get("fsdp_config.offload_params");
+  r.Bool(eoff, off);
+  r.Get("fsdp_config"), r.Get("fsdp");
+  int zero = 0;
+  if (ev || er) zero = reshard ? 3 : 2;
+  for (int z = 1; z <= 3; ++z)
+    if (ds.find("zero" + std::to_string(z)) != std::string::npos) zero = z;
+  const bool ds_off = ds.find("offload") != std::string::npos;
+  r.Pair(ed ? ed : ev, "zero", std::to_string(zero));
+  r.Pair(eoff ? eoff : ed, "offload", off || ds_off ? "cpu" : "none");
+  r.Fixed({"pp", "ep"});
+  r.Rest();
+}
+
+void ImportLlamaFactory(Reader& r) {
+  r.ModelAt("model_name_or_path");
+  std::string type = "lora";
+  const Entry* et = r.Get("finetuning_type");
+  r.Text(et, type);
+  long long bits = 0;
+  const Entry* eq = r.Get("quantization_bit");
+  r.Int(eq, bits);
+  r.Get("quantization_method"), r.Get("quantization_type"), r.Get("double_quantization");
+  if (type != "lora" && type != "full") r.Unknown(*et, type);
+  r.Pair(et, "method", type == "full" ? "full" : bits == 4 ? "qlora" : "lora");
+  std::string stage = "sft";
+  const Entry* est = r.Get("stage");
+  r.Text(est, stage);
+  if (stage == "pt" || stage == "sft") r.Pair(est, "goal", stage == "pt" ? "pretrain" : "finetune");
+  r.Get("do_train");
+  long long rank = 8;
+  const Entry* er = r.Get("lora_rank");
+  r.Int(er, rank, 1);
+  if (type == "lora") er ? r.Pair(er, "lora_r", std::to_string(rank)) : r.Default("lora_r", "8");
+  r.Get("lora_alpha");
+  double dropout = 0;
+  if (const Entry* e = r.Get("lora_dropout"); r.Real(e, dropout)) r.Pair(e, "lora_dropout", Num(dropout));
+  if (const Entry* e = r.Get("lora_target"))
+    r.Targets(e, e->value.AsTexts());
+  else if (type == "lora")
+    r.Default("lora_targets", "all");
+  std::string flash = "auto";
+  const Entry* ef = r.Get("flash_attn");
+  r.Text(ef, flash);
+  r.Pair(ef, "flash", flash == "disabled" ? "0" : "1");
+  long long seq = 2048;
+  const Entry* es = r.Get("cutoff_len");
+  r.Int(es, seq, 1);
+  es ? r.Pair(es, "seq", std::to_string(seq)) : r.Default("seq", "2048");
+  r.IntKey("per_device_train_batch_size", "mbs");
+  if (!r.doc.Find("per_device_train_batch_size")) r.Default("mbs", "8");
+  r.GradAccum("gradient_accumulation_steps", 1);
+  r.Steps("max_steps");
+  bool bf16 = false, fp16 = false, pure = false;
+  const Entry* eb = r.Get("bf16");
+  const Entry* e16 = r.Get("fp16");
+  const Entry* ep = r.Get("pure_bf16");
+  r.Bool(eb, bf16), r.Bool(e16, fp16), r.Bool(ep, pure);
+  r.Prec(eb ? eb : e16 ? e16 : ep, fp16 ? Precision::Fp16 : bf16 || pure ? Precision::Bf16 : Precision::Fp32);
+  std::string optim = "adamw_torch";
+  const Entry* eo = r.Get("optim");
+  r.Text(eo, optim);
+  r.Opt(eo, optim);
+  bool disable = false, enable = true;
+  const Entry* ed = r.Get("disable_gradient_checkpointing");
+  r.Bool(ed, disable);
+  if (const Entry* eg = r.Get("gradient_checkpointing")) r.Bool(eg, enable);
+  r.Recompute(ed, !disable);
+  std::string ds;
+  const Entry* eds = r.Get("deepspeed");
+  r.Text(eds, ds);
+  int zero = 0;
+  for (int z = 1; z <= 3; ++z)
+    if (ds.find("z" + std::to_string(z)) != std::string::npos ||
+        ds.find("zero" + std::to_string(z)) != std::string::npos)
+      zero = z;
+  r.Pair(eds, "zero", std::to_string(zero));
+  r.Pair(eds, "offload", ds.find("offload") != std::string::npos ? "cpu" : "none");
+  r.Fixed({"tp", "pp", "cp", "ep"});
+  r.Rest();
+}
+
+void ImportTorchtitan(Reader& r) {
+  std::string name = "llama3", flavor = "debugmodel";
+  const Entry* en = r.Get("model.name");
+  const Entry* ef = r.Get("model.flavor");
+  r.Text(en, name), r.Text(ef, flavor);
+  const std::string preset = launch::PresetOfTorchtitan(name, flavor);
+  if (!preset.empty())
+    r.Pair(ef, "model", preset);
+  else if (ef)
+    r.Unknown(*ef, name + " " + flavor);
+  r.Get("model.hf_assets_path"), r.Get("model.tokenizer_path"), r.Get("job.description");
+  bool fp8 = false;
+  if (const Entry* e = r.Get("model.converters"))
+    for (const std::string& c : e->value.AsTexts()) fp8 |= c.find("float8") != std::string::npos;
+  std::string param = "bfloat16";
+  const Entry* ep = r.Get("training.mixed_precision_param");
+  r.Text(ep, param);
+  r.Prec(ep, fp8 ? Precision::Fp8 : param == "float32" ? Precision::Fp32 : Precision::Bf16);
+  r.Get("training.mixed_precision_reduce");
+  long long local = 8, global = -1, seq = 2048, tp = 1, pp = 1, cp = 1, ep_deg = 1, rep = 1, shard = -1, micro = 1;
+  const Entry* el = r.Get("training.local_batch_size");
+  const Entry* eg = r.Get("training.global_batch_size");
+  const Entry* es = r.Get("training.seq_len");
+  r.Int(el, local, 1);
+  if (eg) r.Int(eg, global, -1);
+  r.Int(es, seq, 1);
+  es ? r.Pair(es, "seq", std::to_string(seq)) : r.Default("seq", "2048");
+  auto deg = [&](const char* key, long long& v, long long lo) {
+    const Entry* e = r.Get(std::string("parallelism.") + key);
+    if (e) r.Int(e, v, lo);
+    return e;
+  };
+  const Entry* etp = deg("tensor_parallel_degree", tp, 1);
+  const Entry* epp = deg("pipeline_parallel_degree", pp, 1);
+  const Entry* ecp = deg("context_parallel_degree", cp, 1);
+  const Entry* eep = deg("expert_parallel_degree", ep_deg, 1);
+  const Entry* erep = deg("data_parallel_replicate_degree", rep, 1);
+  const Entry* esh = deg("data_parallel_shard_degree", shard, -1);
+  const Entry* emb = deg("pipeline_parallel_microbatch_size", micro, 1);
+  r.Pair(etp, "tp", std::to_string(tp)), r.Pair(epp, "pp", std::to_string(pp)), r.Pair(ecp, "cp", std::to_string(cp));
+  r.Pair(eep, "ep", std::to_string(ep_deg));
+  std::string schedule = "1F1B";
+  const Entry* esc = r.Get("parallelism.pipeline_parallel_schedule");
+  r.Text(esc, schedule);
+  long long per_stage = 0;
+  const Entry* eps = r.Get("parallelism.pipeline_parallel_layers_per_stage");
+  r.Int(eps, per_stage, 1);
+  if (pp > 1 && Lower(schedule).find("interleaved") != std::string::npos && per_stage > 0) {
+    // Virtual stages per rank = layers / (pp x layers per stage), with the preset's layers.
+    const ModelPreset* m = FindModel(preset);
+    if (m && m->arch.layers % (pp * per_stage) == 0)
+      r.Pair(eps, "vp", std::to_string(m->arch.layers / (pp * per_stage)));
+  } else {
+    r.Pair(esc, "vp", "1");
+  }
+  const long long mbs = pp > 1 ? micro : local;
+  r.Pair(pp > 1 ? emb : el, "mbs", std::to_string(mbs));
+  if (shard > 0) {
+    const long long dp = rep * shard;
+    r.Pair(esh, "gpus", std::to_string(dp * tp * pp * cp));
+    const long long gbs = global > 0 ? global : local * dp;
+    r.Pair(eg ? eg : el, "gbs", std::to_string(gbs));
+    if (pp > 1 && local / std::max(1LL, micro) < gbs / std::max(1LL, mbs * dp))
+      r.Pair(el, "pp_microbatches", std::to_string(local / std::max(1LL, micro)));
+  } else if (global > 0) {
+    r.Pair(eg, "gbs", std::to_string(global));
+  } else {
+    r.imp.grad_accum = 1;
+  }
+  std::string reshard = "default";
+  const Entry* er = r.Get("parallelism.fsdp_reshard_after_forward");
+  r.Text(er, reshard);
+  const bool sharded = shard != 1;
+  r.Pair(esh ? esh : erep, "zero", !sharded ? "0" : reshard == "never" ? "2" : "3");
+  bool cpu = false;
+  const Entry* eoff = r.Get("training.enable_cpu_offload");
+  r.Bool(eoff, cpu);
+  r.Pair(eoff, "offload", cpu ? "cpu" : "none");
+  std::string mode = "selective";
+  const Entry* em = r.Get("activation_checkpoint.mode");
+  r.Text(em, mode);
+  r.Get("activation_checkpoint.selective_ac_option");
+  if (mode != "selective" && mode != "full" && mode != "none") r.Unknown(*em, mode), mode = "selective";
+  r.Pair(em, "recompute", mode);
+  std::string opt = "AdamW";
+  const Entry* eo = r.Get("optimizer.name");
+  r.Text(eo, opt);
+  r.Opt(eo, opt);
+  r.Steps("training.steps");
+  r.Rest();
+}
+
+void ImportMegatron(Reader& r) {
+  auto has = [&](const char* flag) {
+    bool v = false;
+    const Entry* e = r.Get(flag);
+    return e && (!r.Bool(e, v) || v);
+  };
+  auto num = [&](const char* flag, long long& v, long long lo = 1) {
+    const Entry* e = r.Get(flag);
+    return e && r.Int(e, v, lo) ? e : nullptr;
+  };
+  std::string tokenizer;
+  const Entry* etm = r.Get("--tokenizer-model");
+  r.Text(etm, tokenizer);
+  r.Get("--tokenizer-type");
+  const char* preset_id = tokenizer.empty() ? nullptr : launch::PresetOfId(tokenizer);
+  const ModelPreset* preset = preset_id ? FindModel(preset_id) : nullptr;
+  if (preset) {
+    r.Pair(etm, "model", preset->id);
+  } else {
+    r.Pair(r.doc.Find("--num-layers"), "model", "custom");
+    if (!tokenizer.empty() && ValidModelName(tokenizer)) r.Pair(etm, "name", tokenizer);
+  }
+  // The dimensions: each one that differs from the preset's (all of them for a custom model).
+  auto dim = [&](const char* flag, const char* key, int preset_value) {
+    long long v = 0;
+    if (const Entry* e = num(flag, v); e && (!preset || v != preset_value)) r.Pair(e, key, std::to_string(v));
+  };
+  const ModelArch a = preset ? preset->arch : ModelArch{};
+  dim("--num-layers", "layers", a.layers);
+  dim("--hidden-size", "hidden", a.hidden);
+  dim("--num-attention-heads", "heads", a.heads);
+  const bool gqa = has("--group-query-attention");
+  long long groups = 0;
+  const Entry* eq = num("--num-query-groups", groups);
+  if (gqa && eq && (!preset || groups != a.kv_heads)) r.Pair(eq, "kv_heads", std::to_string(groups));
+  dim("--ffn-hidden-size", "ffn", a.ffn);
+  dim("--kv-channels", "head_dim", a.head_dim > 0 ? a.head_dim : (a.heads ? a.hidden / a.heads : 0));
+  dim("--vocab-size", "vocab", a.vocab);
+  const bool swiglu = has("--swiglu");
+  if (!preset || swiglu != (a.mlp == MlpKind::Swiglu))
+    r.Pair(r.doc.Find("--swiglu"), "act", swiglu ? "swiglu" : "gelu");
+  const bool untied = has("--untie-embeddings-and-output-weights");
+  if (!preset || untied == a.tied)
+    r.Pair(r.doc.Find("--untie-embeddings-and-output-weights"), "tied", untied ? "0" : "1");
+  long long experts = 0, topk = 0, moe_ffn = 0, shared = 0;
+  if (num("--num-experts", experts) && (!preset || experts != a.experts))
+    r.Pair(r.doc.Find("--num-experts"), "experts", std::to_string(experts));
+  if (num("--moe-router-topk", topk) && (!preset || topk != a.topk))
+    r.Pair(r.doc.Find("--moe-router-topk"), "topk", std::to_string(topk));
+  if (num("--moe-ffn-hidden-size", moe_ffn) && (!preset || moe_ffn != a.moe_ffn))
+    r.Pair(r.doc.Find("--moe-ffn-hidden-size"), "moe_ffn", std::to_string(moe_ffn));
+  if (num("--moe-shared-expert-intermediate-size", shared) && moe_ffn > 0 && shared % moe_ffn == 0 &&
+      (!preset || shared / moe_ffn != a.shared_experts))
+    r.Pair(r.doc.Find("--moe-shared-expert-intermediate-size"), "shared_experts", std::to_string(shared / moe_ffn));
+  for (const char* f :
+       {"--position-embedding-type", "--normalization", "--disable-bias-linear", "--add-qkv-bias", "--qk-layernorm",
+        "--moe-grouped-gemm", "--multi-latent-attention", "--q-lora-rank", "--kv-lora-rank", "--qk-head-dim",
+        "--qk-pos-emb-head-dim", "--v-head-dim", "--max-position-embeddings"})
+    r.Get(f);  // the preset's, or details of the architecture the plan takes from its dimensions
+  long long seq = 0;
+  if (const Entry* e = num("--seq-length", seq)) r.Pair(e, "seq", std::to_string(seq));
+  double dropout = 0;
+  if (const Entry* e = r.Get("--hidden-dropout"); r.Real(e, dropout)) r.Pair(e, "dropout", Num(dropout));
+  r.Get("--attention-dropout");
+  r.IntKey("--micro-batch-size", "mbs");
+  r.IntKey("--global-batch-size", "gbs");
+  r.Steps("--train-iters");
+  const bool bf16 = has("--bf16"), fp16 = has("--fp16");
+  std::string fp8;
+  const Entry* e8 = r.Get("--fp8-format");
+  r.Text(e8, fp8);
+  r.Prec(r.doc.Find("--bf16") ? r.doc.Find("--bf16") : r.doc.Find("--fp16"), !fp8.empty() ? Precision::Fp8
+                                                                             : bf16       ? Precision::Bf16
+                                                                             : fp16       ? Precision::Fp16
+                                                                                          : Precision::Fp32);
+  // Each degree read before its pair is made (a function's arguments are evaluated in no set order).
+  for (const auto& [flag, key] : {std::pair{"--tensor-model-parallel-size", "tp"},
+                                  {"--pipeline-model-parallel-size", "pp"},
+                                  {"--num-virtual-stages-per-pipeline-rank", "vp"},
+                                  {"--context-parallel-size", "cp"},
+                                  {"--expert-model-parallel-size", "ep"}}) {
+    long long degree = 1;
+    const Entry* e = num(flag, degree);
+    r.Pair(e, key, std::to_string(degree));
+  }
+  r.Pair(r.doc.Find("--sequence-parallel"), "sp", has("--sequence-parallel") ? "1" : "0");
+  std::string strategy = "optim_grads_params";
+  const bool fsdp = has("--use-megatron-fsdp");
+  const Entry* es = r.Get("--data-parallel-sharding-strategy");
+  r.Text(es, strategy);
+  const bool dist = has("--use-distributed-optimizer");
+  const int zero = fsdp   ? (strategy == "optim_grads" ? 2
+                             : strategy == "optim"     ? 1
+                             : strategy == "no_shard"  ? 0
+                                                       : 3)
+                   : dist ? 1
+                          : 0;
+  r.Pair(r.doc.Find(fsdp ? "--use-megatron-fsdp" : "--use-distributed-optimizer"), "zero", std::to_string(zero));
+  r.Pair(r.doc.Find("--optimizer-cpu-offload"), "offload", has("--optimizer-cpu-offload") ? "cpu" : "none");
+  std::string granularity;
+  const Entry* eg = r.Get("--recompute-granularity");
+  r.Text(eg, granularity);
+  r.Get("--recompute-method"), r.Get("--recompute-num-layers");
+  r.Pair(eg, "recompute", granularity == "full" ? "full" : granularity == "selective" ? "selective" : "none");
+  std::string backend = "auto";
+  const Entry* eb = r.Get("--attention-backend");
+  r.Text(eb, backend);
+  const bool legacy_flash = has("--use-flash-attn");
+  r.Pair(eb ? eb : r.doc.Find("--use-flash-attn"), "flash", backend == "unfused" && !legacy_flash ? "0" : "1");
+  std::string opt = "adam";
+  const Entry* eo = r.Get("--optimizer");
+  r.Text(eo, opt);
+  r.Opt(eo, opt);
+  r.Rest();
+}
+
+bool Contains(std::string_view text, std::string_view what) { return text.find(what) != std::string_view::npos; }
+
+}  // namespace
+
+bool DetectLaunchFormat(std::string_view text, LaunchFormat& format) {
+  if (text.size() > launch::kMaxImportBytes) return false;
+  const std::string_view t = Trim(text);
+  if (t.empty()) return false;
+  // JSON: a DeepSpeed config (a Hugging Face config.json is not a launch config).
+  if (t.front() == '{') {
+    for (const char* k : {"\"train_micro_batch_size_per_gpu\"", "\"zero_optimization\"", "\"train_batch_size\""})
+      if (Contains(t, k)) return format = LaunchFormat::DeepSpeed, true;
+    return false;
+  }
+  // Python scripts, by the configs they build.
+  if (Contains(t, "FastLanguageModel") || Contains(t, "from unsloth")) return format = LaunchFormat::Unsloth, true;
+  if (Contains(t, "SFTConfig(") || Contains(t, "SFTTrainer(")) return format = LaunchFormat::Trl, true;
+  if (Contains(t, "TrainingArguments(")) return format = LaunchFormat::Hf, true;
+  // Megatron-LM arguments.
+  for (const char* k : {"--tensor-model-parallel-size", "--num-layers", "--micro-batch-size", "--global-batch-size"})
+    if (Contains(t, k)) return format = LaunchFormat::Megatron, true;
+  // TOML tables (torchtitan's job config), then YAML keys.
+  if (Contains(t, "[parallelism]") || Contains(t, "[training]") || Contains(t, "[activation_checkpoint]"))
+    return format = LaunchFormat::Torchtitan, true;
+  auto key = [&](const char* k) {  // a YAML key at the start of a line
+    const std::string at = std::string(k) + ":";
+    return t.rfind(at, 0) == 0 || Contains(t, "\n" + at);
+  };
+  if (Contains(t, "_component_:")) return format = LaunchFormat::Torchtune, true;
+  if (key("base_model") || key("micro_batch_size") || key("sequence_len") || key("adapter"))
+    return format = LaunchFormat::Axolotl, true;
+  if (key("model_name_or_path") || key("finetuning_type") || key("cutoff_len"))
+    return format = LaunchFormat::LlamaFactory, true;
+  return false;
+}
+
+LaunchImport ImportLaunch(std::string_view text, const LaunchFormat* given) {
+  LaunchImport imp;
+  if (text.size() > launch::kMaxImportBytes) {
+    imp.issues.push_back(MakeIssue("import", "the file is larger than {0} KiB: not a launch config"_issue,
+                                   {std::to_string(launch::kMaxImportBytes / 1024)}));
+    return imp;
+  }
+  if (given) {
+    imp.format = *given;
+  } else if (!DetectLaunchFormat(text, imp.format)) {
+    imp.issues.push_back(MakeIssue(
+        "import", "not a launch config this planner reads (formats: {0}); name one with --import-format"_issue,
+        {LaunchFormatList()}));
+    return imp;
+  }
+  const LaunchFormatInfo& info = InfoOf(imp.format);
+  Doc doc;
+  bool parsed = false;
+  switch (info.syntax) {
+    case LaunchSyntax::Json: parsed = launch::ParseJsonDoc(text, doc, imp.issues); break;
+    case LaunchSyntax::Yaml: parsed = launch::ParseYamlDoc(text, doc, imp.issues); break;
+    case LaunchSyntax::Toml: parsed = launch::ParseTomlDoc(text, doc, imp.issues); break;
+    case LaunchSyntax::Python: parsed = launch::ParsePythonDoc(text, doc, imp.issues); break;
+    case LaunchSyntax::Args: parsed = launch::ParseArgsDoc(text, doc, imp.issues); break;
+  }
+  if (!parsed) return imp;
+  imp.pairs.push_back({"stack", info.stack, std::string("(") + info.id + ")", 0});
+  Reader r(doc, imp, info.framework);
+  switch (imp.format) {
+    case LaunchFormat::DeepSpeed: ImportDeepSpeed(r); break;
+    case LaunchFormat::Hf: ImportHf(r); break;
+    case LaunchFormat::Trl: ImportTrl(r); break;
+    case LaunchFormat::Torchtune: ImportTorchtune(r); break;
+    case LaunchFormat::Axolotl: ImportAxolotl(r); break;
+    case LaunchFormat::LlamaFactory: ImportLlamaFactory(r); break;
+    case LaunchFormat::Unsloth: ImportUnsloth(r); break;
+    case LaunchFormat::Torchtitan: ImportTorchtitan(r); break;
+    case LaunchFormat::Megatron: ImportMegatron(r); break;
+  }
+  imp.ok = !HasErrors(imp.issues);
+  return imp;
+}
+
+void ApplyLaunchPairs(Config& cfg, const LaunchImport& imp, std::vector<ConfigIssue>& issues) {
+  for (const LaunchPair& p : imp.pairs) {
+    std::vector<ConfigIssue> mine;
+    ApplyPair(cfg, p.key, p.value, mine);
+    for (const ConfigIssue& i : mine) {
+      if (i.notice) {
+        issues.push_back(i);
+        continue;
+      }
+      issues.push_back(MakeIssue(p.source.empty() ? p.key : p.source, "line {0}, read as {1}: {2}"_issue,
+                                 {std::to_string(p.line), p.key + "=" + p.value, Words(i.message)}));
+    }
+  }
+}
+
+void FinishLaunchImport(Config& cfg, const LaunchImport& imp, std::vector<ConfigIssue>& issues) {
+  const int tp = std::max(1, cfg.tp), pp = std::max(1, cfg.pp), cp = std::max(1, cfg.cp);
+  const int dp = std::max(1, cfg.gpus / (tp * pp * cp));
+  bool gives_gpus = false;
+  for (const LaunchPair& p : imp.pairs) gives_gpus |= p.key == "gpus";
+  if (!gives_gpus)
+    issues.push_back(MakeIssue("gpus",
+                               "the {0} file does not say how many GPUs: planned with gpus={1} (give gpus=N)"_issue,
+                               {InfoOf(imp.format).framework, std::to_string(cfg.gpus)}, true));
+  if (imp.sharded_by_gpus && cfg.zero == kAuto) cfg.zero = dp > 1 ? 3 : 0;
+  if (imp.grad_accum > 0 && cfg.gbs == kAuto) {
+    const long long gbs = (long long)std::max(1, cfg.mbs) * imp.grad_accum * dp;
+    ApplyPair(cfg, "gbs", std::to_string(std::min<long long>(gbs, 2000000000)), issues);
+  }
+  if (imp.steps > 0 && cfg.tokens == 0 && cfg.gbs > 0 && cfg.seq > 0)
+    ApplyPair(cfg, "tokens", FormatNumber(imp.steps * cfg.gbs * cfg.seq), issues);
+}
+
+void ApplyLaunchImport(Config& cfg, const LaunchImport& imp, std::vector<ConfigIssue>& issues) {
+  ApplyLaunchPairs(cfg, imp, issues);
+  FinishLaunchImport(cfg, imp, issues);
+}
+
+std::string LaunchPairsText(const LaunchImport& imp) {
+  std::string s;
+  for (const LaunchPair& p : imp.pairs) s += (s.empty() ? "" : " ") + p.key + "=" + p.value;
+  if (imp.grad_accum > 0)
+    s += " (gradient accumulation " + std::to_string(imp.grad_accum) + ": gbs = mbs x " +
+         std::to_string(imp.grad_accum) + " x dp)";
+  return s;
+}
+
+}  // namespace tp

@@ -1,0 +1,73 @@
+// launch_doc.h — the launch layer's own model of a config file: an ordered list of dotted keys with values,
+// as every syntax writes it (JSON, YAML, TOML, Python keyword arguments, command-line flags) and as every
+// parser reads it back. Export builds a Doc and renders it; import parses text into a Doc and maps its keys.
+#pragma once
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "launch.h"
+
+namespace tp::launch {
+
+// A value as the file holds it. Raw is Python code written as it is (torch.bfloat16, a variable's name).
+struct Value {
+  enum class Kind : uint8_t { Null, Bool, Int, Real, Str, List, Raw, Map } kind = Kind::Null;
+  bool b = false;
+  double num = 0;
+  std::string s;            // Str, Raw (the code); for a parsed scalar of unknown type, its text
+  std::vector<Value> list;  // List; Map: alternating key (Str), value
+  int line = 0;
+
+  static Value Bool(bool v);
+  static Value Int(long long v);
+  static Value Real(double v);
+  static Value Str(std::string v);
+  static Value Raw(std::string v);
+  static Value Strs(const std::vector<std::string>& v);
+  // Readings for import: false when the value is not of that kind (a YAML "8" reads as a number too).
+  bool AsNumber(double& out) const;
+  bool AsBool(bool& out) const;
+  bool AsText(std::string& out) const;       // Str, Raw, or a scalar's text
+  std::vector<std::string> AsTexts() const;  // a list's texts, or a string's comma-separated parts
+};
+
+struct Entry {
+  std::string key;  // dotted path: "zero_optimization.stage", "TrainingArguments.bf16", "--bf16"
+  Value value;
+  int line = 0;  // parsed documents: 1-based line of the key
+};
+
+struct Doc {
+  std::vector<std::string> header;  // comment lines (without the comment mark)
+  std::vector<Entry> entries;
+  void Add(std::string key, Value v) { entries.push_back({std::move(key), std::move(v), 0}); }
+  const Entry* Find(std::string_view key) const;
+};
+
+// ---- writers (write.cpp) ---------------------------------------------------------------------------------
+std::string WriteJson(const Doc& doc);  // header as a "_comment" list of lines: JSON has no comments
+std::string WriteYaml(const Doc& doc);
+std::string WriteToml(const Doc& doc);
+std::string WriteArgs(const Doc& doc);  // "--flag value" one per line; a Bool true is a bare flag
+std::string PyValue(const Value& v);    // a value as Python source
+std::string PyString(std::string_view s);
+
+// ---- parsers: text -> Doc, or an issue with the line (parse_*.cpp) ---------------------------------------
+bool ParseJsonDoc(std::string_view text, Doc& doc, std::vector<ConfigIssue>& issues);
+bool ParseYamlDoc(std::string_view text, Doc& doc, std::vector<ConfigIssue>& issues);
+bool ParseTomlDoc(std::string_view text, Doc& doc, std::vector<ConfigIssue>& issues);
+// Python: every call's keyword arguments as "Callee.keyword" (Callee = the last name of the called path:
+// "TrainingArguments", "from_pretrained"), its first positional argument as "Callee.0", and module-level
+// assignments of literals as "=NAME". Names of such assignments used as values are replaced by their value.
+bool ParsePythonDoc(std::string_view text, Doc& doc, std::vector<ConfigIssue>& issues);
+// Shell words (quotes, backslashes, comments): "--flag value" and bare "--flag" (a Bool true).
+bool ParseArgsDoc(std::string_view text, Doc& doc, std::vector<ConfigIssue>& issues);
+
+// 1-based line of byte offset `at` in text.
+int LineAt(std::string_view text, size_t at);
+
+// The largest file the import reads (a config is a few kB; a pasted log is refused, not parsed).
+inline constexpr size_t kMaxImportBytes = 1 << 20;
+
+}  // namespace tp::launch

@@ -1,0 +1,42 @@
+// launch_models.h — what each framework calls a model: its Hugging Face id (from each preset's source in
+// assets/models.json), torchtune's builder and tokenizer, torchtitan's model and flavor, and the projection
+// names LoRA targets.
+#pragma once
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "config.h"
+
+namespace tp::launch {
+
+// The Hugging Face id of cfg's model: the `name` key, else the preset's id; "" when neither is known.
+std::string ModelId(const Config& cfg);
+// The preset whose Hugging Face id this is (case-insensitive), or null.
+const char* PresetOfId(std::string_view hf_id);
+// The preset cfg plans: its `model`, or the preset `name` stands for (an imported config.json's).
+std::string PresetOf(const Config& cfg);
+
+// torchtune v0.6.1: "torchtune.models.llama3_1.lora_llama3_1_8b" for the method; "" when none exists.
+std::string TorchtuneBuilder(const Config& cfg, Method method);
+std::string TorchtuneTokenizer(const Config& cfg);
+const char* TorchtuneModelType(const Config& cfg);  // the checkpointer's model_type ("LLAMA3")
+// The preset of a builder's name ("lora_llama3_1_8b" -> "llama3.1-8b"); "" when it is none of ours.
+std::string PresetOfTorchtuneBuilder(std::string_view component);
+
+// torchtitan v0.2.2: model.name and model.flavor; name null when it has none.
+struct TitanModel {
+  const char* name = nullptr;
+  const char* flavor = nullptr;
+};
+TitanModel TorchtitanModel(const Config& cfg);
+std::string PresetOfTorchtitan(std::string_view name, std::string_view flavor);
+
+// LoRA targets (the lora_targets key: qv, attn, all) as the model's projection names (Hugging Face
+// modules). Phi-3 and Phi-4 fuse q, k and v into qkv_proj; `rewritten` is set when "qv" had to become it.
+std::vector<std::string> HfTargetModules(const Config& cfg, const std::string& targets, bool* rewritten = nullptr);
+// Module names back to the key's value: "all" when an MLP projection (or all-linear) is among them, "attn"
+// when k or o is, "qv" for q and v; "" when none is a projection TrainPlan knows.
+std::string TargetsOfModules(const std::vector<std::string>& modules);
+
+}  // namespace tp::launch

@@ -1,0 +1,214 @@
+// models.cpp — the presets' names in each framework. Hugging Face ids are those each preset's source in
+// assets/models.json names (the config.json it was read from); torchtune's builders are those exported by
+// torchtune/models/*/__init__.py at v0.6.1 and torchtitan's flavors those of torchtitan/models/*/__init__.py at
+// v0.2.2 (both read from the mirrors named in tests/data/launch_keys/).
+#include <algorithm>
+
+#include "launch_models.h"
+#include "presets.h"
+#include "text.h"
+
+// GCC 12 reports -Wrestrict falsely for `"literal" + std::string&&` once inlined (GCC bug 105329), as cli.cpp says.
+#if defined(__GNUC__) && !defined(__clang__) && __GNUC__ == 12
+#pragma GCC diagnostic ignored "-Wrestrict"
+#endif
+
+namespace tp::launch {
+namespace {
+
+struct Names {
+  const char* preset;
+  const char* hf;
+  const char* tune;  // torchtune: "<package>.<stem>" with the stem of llama3_1_8b; "" = no builder
+  bool tune_qlora;   // a qlora_ builder exists
+  const char* tune_tokenizer;
+  const char* tune_type;  // checkpointer model_type
+};
+
+// clang-format off (a data table)
+const Names kNames[] = {
+    {"bert-base", "google-bert/bert-base-uncased", "", false, "", ""},
+    {"gpt2-1.5b", "openai-community/gpt2-xl", "", false, "", ""},
+    {"gpt3-175b", "", "", false, "", ""},
+    {"llama2-7b", "meta-llama/Llama-2-7b-hf", "llama2.llama2_7b", true, "llama2.llama2_tokenizer", "LLAMA2"},
+    {"llama2-13b", "meta-llama/Llama-2-13b-hf", "llama2.llama2_13b", true, "llama2.llama2_tokenizer", "LLAMA2"},
+    {"llama2-70b", "meta-llama/Llama-2-70b-hf", "llama2.llama2_70b", true, "llama2.llama2_tokenizer", "LLAMA2"},
+    {"llama3-8b", "meta-llama/Meta-Llama-3-8B", "llama3.llama3_8b", true, "llama3.llama3_tokenizer", "LLAMA3"},
+    {"llama3-70b", "meta-llama/Meta-Llama-3-70B", "llama3.llama3_70b", true, "llama3.llama3_tokenizer", "LLAMA3"},
+    {"llama3.1-8b", "meta-llama/Llama-3.1-8B", "llama3_1.llama3_1_8b", true, "llama3.llama3_tokenizer", "LLAMA3"},
+    {"llama3.1-70b", "meta-llama/Llama-3.1-70B", "llama3_1.llama3_1_70b", true, "llama3.llama3_tokenizer", "LLAMA3"},
+    {"llama3.1-405b", "meta-llama/Llama-3.1-405B", "llama3_1.llama3_1_405b", true, "llama3.llama3_tokenizer", "LLAMA3"},
+    {"llama3.2-1b", "meta-llama/Llama-3.2-1B", "llama3_2.llama3_2_1b", true, "llama3.llama3_tokenizer", "LLAMA3_2"},
+    {"llama3.2-3b", "meta-llama/Llama-3.2-3B", "llama3_2.llama3_2_3b", true, "llama3.llama3_tokenizer", "LLAMA3_2"},
+    {"llama3.3-70b", "meta-llama/Llama-3.3-70B-Instruct", "llama3_3.llama3_3_70b", true, "llama3.llama3_tokenizer",
+     "LLAMA3"},
+    {"mistral-7b", "mistralai/Mistral-7B-v0.1", "mistral.mistral_7b", true, "mistral.mistral_tokenizer", "MISTRAL"},
+    {"mixtral-8x7b", "mistralai/Mixtral-8x7B-v0.1", "", false, "", ""},
+    {"mixtral-8x22b", "mistral-community/Mixtral-8x22B-v0.1", "", false, "", ""},
+    {"qwen2.5-0.5b", "Qwen/Qwen2.5-0.5B", "qwen2_5.qwen2_5_0_5b", false, "qwen2_5.qwen2_5_tokenizer", "QWEN2"},
+    {"qwen2.5-1.5b", "Qwen/Qwen2.5-1.5B", "qwen2_5.qwen2_5_1_5b_base", false, "qwen2_5.qwen2_5_tokenizer", "QWEN2"},
+    {"qwen2.5-3b", "Qwen/Qwen2.5-3B", "qwen2_5.qwen2_5_3b", false, "qwen2_5.qwen2_5_tokenizer", "QWEN2"},
+    {"qwen2.5-7b", "Qwen/Qwen2.5-7B", "qwen2_5.qwen2_5_7b_base", false, "qwen2_5.qwen2_5_tokenizer", "QWEN2"},
+    {"qwen2.5-14b", "Qwen/Qwen2.5-14B", "qwen2_5.qwen2_5_14b_base", false, "qwen2_5.qwen2_5_tokenizer", "QWEN2"},
+    {"qwen2.5-32b", "Qwen/Qwen2.5-32B", "qwen2_5.qwen2_5_32b_base", false, "qwen2_5.qwen2_5_tokenizer", "QWEN2"},
+    {"qwen2.5-72b", "Qwen/Qwen2.5-72B", "qwen2_5.qwen2_5_72b_base", false, "qwen2_5.qwen2_5_tokenizer", "QWEN2"},
+    {"qwen3-0.6b", "Qwen/Qwen3-0.6B", "", false, "", ""},
+    {"qwen3-1.7b", "Qwen/Qwen3-1.7B", "", false, "", ""},
+    {"qwen3-4b", "Qwen/Qwen3-4B", "", false, "", ""},
+    {"qwen3-8b", "Qwen/Qwen3-8B", "", false, "", ""},
+    {"qwen3-14b", "Qwen/Qwen3-14B", "", false, "", ""},
+    {"qwen3-32b", "Qwen/Qwen3-32B", "", false, "", ""},
+    {"qwen3-30b-a3b", "Qwen/Qwen3-30B-A3B", "", false, "", ""},
+    {"qwen3-235b-a22b", "Qwen/Qwen3-235B-A22B", "", false, "", ""},
+    {"deepseek-v3", "deepseek-ai/DeepSeek-V3", "", false, "", ""},
+    {"gemma2-2b", "google/gemma-2-2b", "gemma2.gemma2_2b", true, "gemma.gemma_tokenizer", "GEMMA2"},
+    {"gemma2-9b", "google/gemma-2-9b", "gemma2.gemma2_9b", true, "gemma.gemma_tokenizer", "GEMMA2"},
+    {"gemma2-27b", "google/gemma-2-27b", "gemma2.gemma2_27b", true, "gemma.gemma_tokenizer", "GEMMA2"},
+    {"gemma3-1b", "google/gemma-3-1b-it", "", false, "", ""},
+    {"gemma3-4b", "google/gemma-3-4b-it", "", false, "", ""},
+    {"gemma3-12b", "google/gemma-3-12b-it", "", false, "", ""},
+    {"gemma3-27b", "google/gemma-3-27b-it", "", false, "", ""},
+    {"phi3-mini", "microsoft/Phi-3-mini-4k-instruct", "phi3.phi3_mini", true, "phi3.phi3_mini_tokenizer", "PHI3_MINI"},
+    {"phi3-medium", "microsoft/Phi-3-medium-4k-instruct", "", false, "", ""},
+    {"phi3.5-mini", "microsoft/Phi-3.5-mini-instruct", "", false, "", ""},
+    {"phi4-14b", "microsoft/phi-4", "phi4.phi4_14b", true, "phi4.phi4_tokenizer", "PHI4"},
+    {"mistral-nemo-12b", "mistralai/Mistral-Nemo-Instruct-2407", "", false, "", ""},
+    {"mistral-small-24b", "mistralai/Mistral-Small-24B-Instruct-2501", "", false, "", ""},
+    {"deepseek-r1-distill-qwen-7b", "deepseek-ai/DeepSeek-R1-Distill-Qwen-7B", "", false, "", ""},
+    {"deepseek-r1-distill-qwen-14b", "deepseek-ai/DeepSeek-R1-Distill-Qwen-14B", "", false, "", ""},
+    {"deepseek-r1-distill-qwen-32b", "deepseek-ai/DeepSeek-R1-Distill-Qwen-32B", "", false, "", ""},
+    {"deepseek-r1-distill-llama-8b", "deepseek-ai/DeepSeek-R1-Distill-Llama-8B", "", false, "", ""},
+    {"deepseek-r1-distill-llama-70b", "deepseek-ai/DeepSeek-R1-Distill-Llama-70B", "", false, "", ""},
+    {"smollm2-1.7b", "HuggingFaceTB/SmolLM2-1.7B-Instruct", "", false, "", ""},
+    {"olmo2-7b", "allenai/OLMo-2-1124-7B", "", false, "", ""},
+};
+
+struct Titan {
+  const char* preset;
+  const char* name;
+  const char* flavor;
+};
+const Titan kTitan[] = {
+    {"llama3-8b", "llama3", "8B"},
+    {"llama3.1-8b", "llama3", "8B"},
+    {"llama3-70b", "llama3", "70B"},
+    {"llama3.1-70b", "llama3", "70B"},
+    {"llama3.3-70b", "llama3", "70B"},
+    {"llama3.1-405b", "llama3", "405B"},
+    {"qwen3-0.6b", "qwen3", "0.6B"},
+    {"qwen3-1.7b", "qwen3", "1.7B"},
+    {"qwen3-4b", "qwen3", "4B"},
+    {"qwen3-8b", "qwen3", "8B"},
+    {"qwen3-14b", "qwen3", "14B"},
+    {"qwen3-32b", "qwen3", "32B"},
+    {"qwen3-30b-a3b", "qwen3", "30B-A3B"},
+    {"qwen3-235b-a22b", "qwen3", "235B-A22B"},
+    {"deepseek-v3", "deepseek_v3", "671B"},
+};
+// clang-format on
+
+const Names* NamesOf(std::string_view preset) {
+  for (const Names& n : kNames)
+    if (preset == n.preset) return &n;
+  return nullptr;
+}
+
+// Phi-3 and Phi-4 (Phi3ForCausalLM) fuse q, k, v and gate, up.
+bool FusedProjections(const std::string& preset) { return preset.rfind("phi3", 0) == 0 || preset == "phi4-14b"; }
+
+}  // namespace
+
+std::string ModelId(const Config& cfg) {
+  if (!cfg.name.empty()) return cfg.name;
+  const Names* n = NamesOf(cfg.model);
+  return n ? n->hf : "";
+}
+
+const char* PresetOfId(std::string_view hf_id) {
+  const std::string id = Lower(hf_id);
+  for (const Names& n : kNames)
+    if (*n.hf && id == Lower(n.hf)) return n.preset;
+  return nullptr;
+}
+
+std::string PresetOf(const Config& cfg) {
+  if (FindModel(cfg.model)) return cfg.model;
+  const char* p = PresetOfId(cfg.name);
+  return p ? p : "";
+}
+
+std::string TorchtuneBuilder(const Config& cfg, Method method) {
+  const Names* n = NamesOf(PresetOf(cfg));
+  if (!n || !*n->tune) return "";
+  if (method == Method::Qlora && !n->tune_qlora) return "";
+  std::string s = n->tune;
+  const size_t dot = s.find('.');
+  const char* prefix = method == Method::Lora ? "lora_" : method == Method::Qlora ? "qlora_" : "";
+  return "torchtune.models." + s.substr(0, dot + 1) + prefix + s.substr(dot + 1);
+}
+
+std::string TorchtuneTokenizer(const Config& cfg) {
+  const Names* n = NamesOf(PresetOf(cfg));
+  return n && *n->tune_tokenizer ? "torchtune.models." + std::string(n->tune_tokenizer) : "";
+}
+
+const char* TorchtuneModelType(const Config& cfg) {
+  const Names* n = NamesOf(PresetOf(cfg));
+  return n ? n->tune_type : "";
+}
+
+std::string PresetOfTorchtuneBuilder(std::string_view component) {
+  std::string stem(
+      component.substr(component.find_last_of('.') == std::string_view::npos ? 0 : component.find_last_of('.') + 1));
+  for (const char* prefix : {"qlora_", "lora_"})
+    if (stem.rfind(prefix, 0) == 0) stem = stem.substr(std::string_view(prefix).size());
+  for (const Names& n : kNames) {
+    std::string_view tune = n.tune;
+    if (!tune.empty() && tune.substr(tune.find('.') + 1) == stem) return n.preset;
+  }
+  return "";
+}
+
+TitanModel TorchtitanModel(const Config& cfg) {
+  const std::string preset = PresetOf(cfg);
+  for (const Titan& t : kTitan)
+    if (preset == t.preset) return {t.name, t.flavor};
+  return {};
+}
+
+std::string PresetOfTorchtitan(std::string_view name, std::string_view flavor) {
+  for (const Titan& t : kTitan)
+    if (name == t.name && flavor == t.flavor) return t.preset;  // the first: llama3 8B is Llama 3 8B
+  return "";
+}
+
+std::vector<std::string> HfTargetModules(const Config& cfg, const std::string& targets, bool* rewritten) {
+  const bool fused = FusedProjections(PresetOf(cfg));
+  if (rewritten) *rewritten = fused && targets == "qv";
+  if (fused) {
+    if (targets == "all") return {"qkv_proj", "o_proj", "gate_up_proj", "down_proj"};
+    if (targets == "attn") return {"qkv_proj", "o_proj"};
+    return {"qkv_proj"};
+  }
+  if (targets == "all") return {"q_proj", "k_proj", "v_proj", "o_proj", "gate_proj", "up_proj", "down_proj"};
+  if (targets == "attn") return {"q_proj", "k_proj", "v_proj", "o_proj"};
+  return {"q_proj", "v_proj"};
+}
+
+std::string TargetsOfModules(const std::vector<std::string>& modules) {
+  bool mlp = false, ko = false, q = false, v = false;
+  for (const std::string& m0 : modules) {
+    const std::string m = Lower(m0);
+    for (const char* n : {"all-linear", "all", "gate_proj", "up_proj", "down_proj", "gate_up_proj", "w1", "w2", "w3",
+                          "fc1", "fc2", "c_fc", "mlp"})
+      mlp |= m == n;
+    for (const char* n : {"k_proj", "o_proj", "output_proj", "qkv_proj", "c_attn", "key", "dense"}) ko |= m == n;
+    q |= m == "q_proj" || m == "query", v |= m == "v_proj" || m == "value";
+  }
+  if (mlp) return "all";
+  if (ko) return "attn";
+  if (q || v) return "qv";
+  return "";
+}
+
+}  // namespace tp::launch

@@ -1,0 +1,503 @@
+// parse.cpp — JSON (the project's reader), Python keyword arguments and shell argument lists as a Doc of
+// dotted keys. The Python reader is not Python: it reads what a launch script states with literals (calls'
+// keyword arguments, module-level assignments) and skips every other construct; the shell reader splits
+// words as a POSIX shell does (quotes, backslashes, comments). Both are bounded: a nesting limit, no
+// recursion on input depth beyond it, one pass over the text.
+#include <cctype>
+#include <map>
+
+#include "json.h"
+#include "launch_doc.h"
+
+// GCC 12 reports -Wrestrict falsely for `"literal" + std::string&&` once inlined (GCC bug 105329), as cli.cpp says.
+#if defined(__GNUC__) && !defined(__clang__) && __GNUC__ == 12
+#pragma GCC diagnostic ignored "-Wrestrict"
+#endif
+
+namespace tp::launch {
+namespace {
+
+constexpr int kMaxDepth = 64;  // nested lists, dicts and calls; a config never needs more
+
+// `what` is one of the fixed reasons below (Words: the phrase table has their Chinese).
+void Fail(std::vector<ConfigIssue>& issues, int line, const char* syntax, const char* what) {
+  issues.push_back(
+      MakeIssue("import", "line {0}: not valid {1}: {2}"_issue, {std::to_string(line), syntax, Words(what)}));
+}
+
+// ---- JSON -----------------------------------------------------------------------------------------------
+Value FromJson(const JsonValue& j, int line) {
+  Value v;
+  v.line = line;
+  switch (j.type) {
+    case JsonValue::Type::Null: break;
+    case JsonValue::Type::Bool: v = Value::Bool(j.boolean); break;
+    case JsonValue::Type::Number:
+      v = j.number == double((long long)j.number) && std::abs(j.number) < 9e15 ? Value::Int((long long)j.number)
+                                                                               : Value::Real(j.number);
+      break;
+    case JsonValue::Type::String: v = Value::Str(j.string); break;
+    case JsonValue::Type::Array:
+      v.kind = Value::Kind::List;
+      for (const JsonValue& e : j.array) v.list.push_back(FromJson(e, line));
+      break;
+    case JsonValue::Type::Object:
+      v.kind = Value::Kind::Map;
+      for (const JsonMember& m : j.object)
+        v.list.push_back(Value::Str(m.key)), v.list.push_back(FromJson(m.value, line));
+      break;
+  }
+  v.line = line;
+  return v;
+}
+
+// Members come in document order, so each key's line is found after the previous key's.
+struct JsonLines {
+  std::string_view text;
+  size_t cursor = 0;
+  int Find(const std::string& key) {
+    const std::string quoted = JsonEscape(key);
+    const size_t at = text.find(quoted, cursor);
+    if (at == std::string_view::npos) return 0;
+    cursor = at + quoted.size();
+    return LineAt(text, at);
+  }
+};
+
+void FlattenJson(const JsonValue& j, const std::string& prefix, Doc& doc, JsonLines& lines, int depth) {
+  for (const JsonMember& m : j.object) {
+    const std::string key = prefix.empty() ? m.key : prefix + "." + m.key;
+    const int line = lines.Find(m.key);
+    if (m.value.IsObject() && depth < kMaxDepth) {
+      if (m.value.object.empty()) doc.entries.push_back({key, FromJson(m.value, line), line});
+      FlattenJson(m.value, key, doc, lines, depth + 1);
+    } else {
+      doc.entries.push_back({key, FromJson(m.value, line), line});
+    }
+  }
+}
+
+// ---- Python ---------------------------------------------------------------------------------------------
+struct Token {
+  enum Kind : uint8_t { Name, Number, String, Op, Newline, End } kind = End;
+  std::string text;  // a string's value, a name, an operator
+  int line = 0;
+};
+
+bool Tokenize(std::string_view s, std::vector<Token>& out, std::vector<ConfigIssue>& issues) {
+  int line = 1, depth = 0;
+  size_t i = 0;
+  while (i < s.size()) {
+    const char c = s[i];
+    if (c == '\n') {
+      if (depth == 0) out.push_back({Token::Newline, "", line});
+      ++line, ++i;
+    } else if (c == '#') {
+      while (i < s.size() && s[i] != '\n') ++i;
+    } else if (c == '\\' && i + 1 < s.size() && s[i + 1] == '\n') {
+      i += 2, ++line;
+    } else if (std::isspace((unsigned char)c)) {
+      ++i;
+    } else if (std::isalpha((unsigned char)c) || c == '_' || (unsigned char)c >= 0x80) {
+      size_t j = i;
+      while (j < s.size() && (std::isalnum((unsigned char)s[j]) || s[j] == '_' || (unsigned char)s[j] >= 0x80)) ++j;
+      // A string prefix (r"", f"", b"", rb""): the name is part of the literal that follows.
+      if (j < s.size() && (s[j] == '"' || s[j] == '\'') && j - i <= 2) {
+        i = j;
+        continue;
+      }
+      out.push_back({Token::Name, std::string(s.substr(i, j - i)), line});
+      i = j;
+    } else if (std::isdigit((unsigned char)c) ||
+               (c == '.' && i + 1 < s.size() && std::isdigit((unsigned char)s[i + 1]))) {
+      size_t j = i;
+      while (j < s.size() && (std::isalnum((unsigned char)s[j]) || s[j] == '.' || s[j] == '_' ||
+                              ((s[j] == '+' || s[j] == '-') && (s[j - 1] == 'e' || s[j - 1] == 'E'))))
+        ++j;
+      std::string num;
+      for (size_t k = i; k < j; ++k)
+        if (s[k] != '_') num += s[k];
+      out.push_back({Token::Number, num, line});
+      i = j;
+    } else if (c == '"' || c == '\'') {
+      const bool triple = s.substr(i, 3) == std::string(3, c);
+      const size_t open = triple ? 3 : 1;
+      const int start = line;
+      std::string value;
+      size_t j = i + open;
+      bool closed = false;
+      while (j < s.size()) {
+        if (s[j] == '\\' && j + 1 < s.size()) {
+          const char e = s[j + 1];
+          value += e == 'n' ? '\n' : e == 't' ? '\t' : e;
+          line += e == '\n';
+          j += 2;
+          continue;
+        }
+        if (triple ? s.substr(j, 3) == std::string(3, c) : s[j] == c) {
+          j += open;
+          closed = true;
+          break;
+        }
+        if (s[j] == '\n') {
+          if (!triple) break;
+          ++line;
+        }
+        value += s[j++];
+      }
+      if (!closed) {
+        Fail(issues, start, "Python", "a string is not closed");
+        return false;
+      }
+      out.push_back({Token::String, value, start});
+      i = j;
+    } else {
+      static const char* kOps[] = {"**=", "//=", "==", "!=", "<=", ">=", "**",
+                                   "//",  "->",  ":=", "+=", "-=", "*=", "/="};
+      std::string op(1, c);
+      for (const char* o : kOps)
+        if (s.substr(i, std::string_view(o).size()) == o) op = o;
+      if (op == "(" || op == "[" || op == "{") ++depth;
+      if (op == ")" || op == "]" || op == "}") --depth;
+      if (depth < 0) {
+        Fail(issues, line, "Python", "a bracket closes nothing");
+        return false;
+      }
+      out.push_back({Token::Op, op, line});
+      i += op.size();
+    }
+  }
+  if (depth > 0) {
+    int open_line = line;
+    int d = 0;
+    for (auto it = out.rbegin(); it != out.rend(); ++it)
+      if (it->kind == Token::Op && (it->text == ")" || it->text == "]" || it->text == "}"))
+        ++d;
+      else if (it->kind == Token::Op && (it->text == "(" || it->text == "[" || it->text == "{") && d-- == 0) {
+        open_line = it->line;
+        break;
+      }
+    Fail(issues, open_line, "Python", "a bracket is not closed");
+    return false;
+  }
+  out.push_back({Token::End, "", line});
+  return true;
+}
+
+class PyReader {
+ public:
+  PyReader(const std::vector<Token>& t, Doc& doc, std::vector<ConfigIssue>& issues)
+      : t_(t), doc_(doc), issues_(issues) {}
+
+  bool Run() {
+    bool line_start = true;
+    while (t_[i_].kind != Token::End) {
+      const Token& tok = t_[i_];
+      if (tok.kind == Token::Newline || (tok.kind == Token::Op && tok.text == ";")) {
+        line_start = true, ++i_;
+        continue;
+      }
+      // NAME = expr at the start of a statement: a module-level assignment (a literal is remembered).
+      if (line_start && tok.kind == Token::Name && t_[i_ + 1].kind == Token::Op && t_[i_ + 1].text == "=") {
+        const std::string name = tok.text;
+        const int line = tok.line;
+        i_ += 2;
+        Value v;
+        if (!Expr(v, 0)) return false;
+        if (v.kind != Value::Kind::Raw || vars_.count(v.s)) {
+          vars_[name] = v;
+          doc_.entries.push_back({"=" + name, v, line});
+        }
+        line_start = false;
+        continue;
+      }
+      line_start = false;
+      if (tok.kind == Token::Name && IsCallAhead()) {
+        Value ignored;
+        if (!Expr(ignored, 0)) return false;
+        continue;
+      }
+      ++i_;
+    }
+    return true;
+  }
+
+ private:
+  // At a dotted name followed by '(' (a call).
+  bool IsCallAhead() const {
+    size_t j = i_;
+    while (t_[j].kind == Token::Name && t_[j + 1].kind == Token::Op && t_[j + 1].text == "." &&
+           t_[j + 2].kind == Token::Name)
+      j += 2;
+    return t_[j].kind == Token::Name && t_[j + 1].kind == Token::Op && t_[j + 1].text == "(";
+  }
+  bool IsOp(const char* op) const { return t_[i_].kind == Token::Op && t_[i_].text == op; }
+
+  // Skips the rest of an expression this reader does not model, up to the next ',' or closing bracket.
+  void SkipRest() {
+    int d = 0;
+    while (t_[i_].kind != Token::End) {
+      const Token& k = t_[i_];
+      if (k.kind == Token::Op) {
+        if (k.text == "(" || k.text == "[" || k.text == "{") ++d;
+        if (k.text == ")" || k.text == "]" || k.text == "}") {
+          if (d == 0) return;
+          --d;
+        }
+        if (k.text == "," && d == 0) return;
+      }
+      if (k.kind == Token::Newline && d == 0) return;
+      ++i_;
+    }
+  }
+
+  // Items up to the closing bracket: calls Item() for each, positioned at its start.
+  template <class F>
+  bool Items(const char* close, F item) {
+    while (!IsOp(close)) {
+      if (t_[i_].kind == Token::End) return false;
+      const size_t before = i_;
+      if (!item()) return false;
+      if (IsOp(",")) {
+        ++i_;
+      } else if (!IsOp(close)) {
+        SkipRest();
+        if (IsOp(",")) ++i_;
+      }
+      // A bracket of another kind closes here ("[)"): nothing was read, so the text is not balanced.
+      if (i_ == before) return false;
+    }
+    ++i_;  // the closing bracket
+    return true;
+  }
+
+  bool Expr(Value& v, int depth) {
+    if (depth > kMaxDepth) {
+      Fail(issues_, t_[i_].line, "Python", "nested too deep");
+      return false;
+    }
+    const Token& tok = t_[i_];
+    v = Value();
+    v.line = tok.line;
+    if (tok.kind == Token::String) {
+      std::string s;
+      while (t_[i_].kind == Token::String) s += t_[i_++].text;  // adjacent literals join
+      v = Value::Str(s);
+    } else if (tok.kind == Token::Number || (IsOp("-") && t_[i_ + 1].kind == Token::Number)) {
+      const bool neg = IsOp("-");
+      if (neg) ++i_;
+      Value n = Value::Str((neg ? "-" : "") + t_[i_++].text);
+      double x = 0;
+      v = n.AsNumber(x) ? (x == double((long long)x) && t_[i_ - 1].text.find_first_of(".eE") == std::string::npos
+                               ? Value::Int((long long)x)
+                               : Value::Real(x))
+                        : Value::Raw(n.s);
+    } else if (tok.kind == Token::Name && (tok.text == "True" || tok.text == "False")) {
+      v = Value::Bool(tok.text == "True"), ++i_;
+    } else if (tok.kind == Token::Name && tok.text == "None") {
+      ++i_;
+    } else if (tok.kind == Token::Name) {
+      std::string name = t_[i_++].text;
+      while (IsOp(".") && t_[i_ + 1].kind == Token::Name) name += "." + t_[i_ + 1].text, i_ += 2;
+      if (IsOp("(")) {
+        ++i_;
+        if (!Call(name, v, depth)) return false;
+      } else if (auto it = vars_.find(name); it != vars_.end()) {
+        v = it->second;
+      } else {
+        v = Value::Raw(name);
+      }
+    } else if (IsOp("[") || IsOp("(")) {
+      const char* close = IsOp("[") ? "]" : ")";
+      ++i_;
+      v.kind = Value::Kind::List;
+      if (!Items(close, [&] {
+            Value e;
+            if (!Expr(e, depth + 1)) return false;
+            v.list.push_back(std::move(e));
+            return true;
+          }))
+        return Unclosed(tok.line);
+    } else if (IsOp("{")) {
+      ++i_;
+      v.kind = Value::Kind::Map;
+      if (!Items("}", [&] {
+            Value k, e;
+            if (!Expr(k, depth + 1)) return false;
+            if (IsOp(":")) {
+              ++i_;
+              if (!Expr(e, depth + 1)) return false;
+            }
+            std::string key;
+            k.AsText(key);
+            v.list.push_back(Value::Str(key));
+            v.list.push_back(std::move(e));
+            return true;
+          }))
+        return Unclosed(tok.line);
+    } else {
+      v = Value::Raw("");
+    }
+    v.line = tok.line;
+    // An operator after the value (a + b, x if c else d): the value is not a literal any more.
+    if (t_[i_].kind != Token::End && t_[i_].kind != Token::Newline &&
+        !(t_[i_].kind == Token::Op && (t_[i_].text == "," || t_[i_].text == ")" || t_[i_].text == "]" ||
+                                       t_[i_].text == "}" || t_[i_].text == ":" || t_[i_].text == ";"))) {
+      SkipRest();
+      v = Value::Raw("");
+      v.line = tok.line;
+    }
+    return true;
+  }
+
+  // After "name(": its arguments, each keyword argument recorded as "Last.keyword".
+  bool Call(const std::string& name, Value& v, int depth) {
+    const int line = t_[i_ - 1].line;
+    const std::string last = name.substr(name.find_last_of('.') == std::string::npos ? 0 : name.find_last_of('.') + 1);
+    Value map;
+    map.kind = Value::Kind::Map;
+    int positional = 0;
+    if (!Items(")", [&] {
+          if (IsOp("*") || IsOp("**")) {
+            ++i_;
+            Value skipped;
+            return Expr(skipped, depth + 1);
+          }
+          if (t_[i_].kind == Token::Name && t_[i_ + 1].kind == Token::Op && t_[i_ + 1].text == "=") {
+            const std::string kw = t_[i_].text;
+            const int kw_line = t_[i_].line;
+            i_ += 2;
+            Value e;
+            if (!Expr(e, depth + 1)) return false;
+            doc_.entries.push_back({last + "." + kw, e, kw_line});
+            map.list.push_back(Value::Str(kw));
+            map.list.push_back(std::move(e));
+            return true;
+          }
+          Value e;
+          if (!Expr(e, depth + 1)) return false;
+          if (positional++ == 0) doc_.entries.push_back({last + ".0", e, e.line});
+          return true;
+        }))
+      return Unclosed(line);
+    // dict(a=1) is a mapping like {"a": 1}; any other call's value is its code's name.
+    if (name == "dict")
+      v = map;
+    else
+      v = Value::Raw(name + "(...)");
+    return true;
+  }
+
+  bool Unclosed(int line) {
+    Fail(issues_, line, "Python", "a bracket is not closed");
+    return false;
+  }
+
+  const std::vector<Token>& t_;
+  Doc& doc_;
+  std::vector<ConfigIssue>& issues_;
+  size_t i_ = 0;
+  std::map<std::string, Value> vars_;
+};
+
+}  // namespace
+
+bool ParseJsonDoc(std::string_view text, Doc& doc, std::vector<ConfigIssue>& issues) {
+  const JsonParseResult parsed = ParseJson(text);
+  if (!parsed.ok) {
+    issues.push_back(MakeIssue("import", "line {0}: not valid {1}: {2}"_issue,
+                               {std::to_string(LineAt(text, parsed.at)), "JSON", Words(parsed.reason)}));
+    return false;
+  }
+  if (!parsed.value.IsObject()) {
+    Fail(issues, 1, "JSON", "expected an object of keys");
+    return false;
+  }
+  JsonLines lines{text};
+  FlattenJson(parsed.value, "", doc, lines, 0);
+  return true;
+}
+
+bool ParsePythonDoc(std::string_view text, Doc& doc, std::vector<ConfigIssue>& issues) {
+  std::vector<Token> tokens;
+  if (!Tokenize(text, tokens, issues)) return false;
+  tokens.push_back({Token::End, "", 0});  // lookahead past the end stays in bounds
+  tokens.push_back({Token::End, "", 0});
+  PyReader reader(tokens, doc, issues);
+  return reader.Run();
+}
+
+bool ParseArgsDoc(std::string_view s, Doc& doc, std::vector<ConfigIssue>& issues) {
+  struct Word {
+    std::string text;
+    int line;
+  };
+  std::vector<Word> words;
+  int line = 1;
+  size_t i = 0;
+  while (i < s.size()) {
+    const char c = s[i];
+    if (c == '\n') {
+      ++line, ++i;
+      continue;
+    }
+    if (c == ' ' || c == '\t' || c == '\r') {
+      ++i;
+      continue;
+    }
+    if (c == '#') {  // a comment runs to the end of the line (only at a word's start, as in sh)
+      while (i < s.size() && s[i] != '\n') ++i;
+      continue;
+    }
+    if (c == '\\' && i + 1 < s.size() &&
+        (s[i + 1] == '\n' || (s[i + 1] == '\r' && i + 2 < s.size() && s[i + 2] == '\n'))) {
+      i += s[i + 1] == '\n' ? 2 : 3;
+      ++line;
+      continue;
+    }
+    Word w{"", line};
+    while (i < s.size() && s[i] != ' ' && s[i] != '\t' && s[i] != '\n' && s[i] != '\r') {
+      if (s[i] == '\\' && i + 1 < s.size()) {
+        if (s[i + 1] == '\n')
+          ++line;
+        else
+          w.text += s[i + 1];
+        i += 2;
+      } else if (s[i] == '\'' || s[i] == '"') {
+        const char q = s[i++];
+        const int start = line;
+        while (i < s.size() && s[i] != q) {
+          if (q == '"' && s[i] == '\\' && i + 1 < s.size() &&
+              std::string_view("\"\\$`").find(s[i + 1]) != std::string_view::npos)
+            ++i;
+          line += s[i] == '\n';
+          w.text += s[i++];
+        }
+        if (i >= s.size()) {
+          Fail(issues, start, "shell arguments",
+               q == '"' ? "a double quote is not closed" : "a single quote is not closed");
+          return false;
+        }
+        ++i;
+      } else {
+        w.text += s[i++];
+      }
+    }
+    words.push_back(std::move(w));
+  }
+  for (size_t k = 0; k < words.size(); ++k) {
+    const std::string& w = words[k].text;
+    if (w.size() < 3 || w.compare(0, 2, "--") != 0) continue;  // the launcher, the script, a stray value
+    if (const size_t eq = w.find('='); eq != std::string::npos) {
+      doc.entries.push_back({w.substr(0, eq), Value::Str(w.substr(eq + 1)), words[k].line});
+    } else if (k + 1 < words.size() && words[k + 1].text.compare(0, 2, "--") != 0) {
+      doc.entries.push_back({w, Value::Str(words[k + 1].text), words[k].line});
+      ++k;
+    } else {
+      doc.entries.push_back({w, Value::Bool(true), words[k].line});
+    }
+  }
+  return true;
+}
+
+}  // namespace tp::launch

@@ -1,0 +1,193 @@
+// launch.mjs — launch configs on the page (issue #31), in real headless Chromium, as a user does it:
+//   1. Export ▸ Launch config ▸ LLaMA-Factory ▸ Copy, clicked with the mouse: the system clipboard holds the
+//      file `trainplan export --to llama-factory --link <the page's address>` prints, byte for byte;
+//   2. a LLaMA-Factory config put on the system clipboard and pasted into the import box with a real Ctrl+V,
+//      then Import: window.trainplan.plan() is the plan for that config (its model, method, rank, sequence,
+//      micro-batch, gradient accumulation x the page's GPUs), the address holds those keys, the keys it could
+//      not map are named under the box, and the command line plans the page's address identically;
+//   3. a DeepSpeed config dropped on the page: its ZeRO stage, offload and batch become the plan's;
+//   4. a broken file: the error with its line under the box, the plan unchanged.
+// Usage: node tests/browser/launch.mjs [--web build/web] [--cli build/native/trainplan] [--out build/screenshots]
+import fs from "node:fs";
+import path from "node:path";
+import { execFileSync } from "node:child_process";
+import { serve, launch, checker, testPaths, frames, until, clickWidget as clickAt } from "./harness.mjs";
+
+const { webDir, cliPath, outDir } = testPaths();
+fs.mkdirSync(outDir, { recursive: true });
+const { check, summary } = checker();
+const cli = (...a) => execFileSync(cliPath, a, { encoding: "utf8" });
+
+const exportLink = "#v=1&model=llama3.1-8b&method=qlora&gpu=rtx4090&gpus=1&seq=2048";
+const yaml = [
+  "### a user's LLaMA-Factory config",
+  "model_name_or_path: mistralai/Mistral-7B-v0.1",
+  "stage: sft",
+  "do_train: true",
+  "finetuning_type: lora",
+  "lora_rank: 32",
+  "lora_target: all",
+  "dataset: alpaca_en_demo",
+  "template: mistral",
+  "cutoff_len: 4096",
+  "learning_rate: 1.0e-4",
+  "per_device_train_batch_size: 2",
+  "gradient_accumulation_steps: 8",
+  "bf16: true",
+  "",
+].join("\n");
+const dsConfig = JSON.stringify({ train_batch_size: 64, train_micro_batch_size_per_gpu: 1, gradient_accumulation_steps: 8,
+  bf16: { enabled: true }, zero_optimization: { stage: 3, offload_optimizer: { device: "cpu" } }, steps_per_print: 10 }, null, 2);
+
+function sameNumbers(a, b, where, diffs) {
+  if (typeof a === "number" && typeof b === "number") {
+    if (!(Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b)))) diffs.push(`${where}: page ${a} vs cli ${b}`);
+  } else if (a && b && typeof a === "object" && typeof b === "object") {
+    for (const k of new Set([...Object.keys(a), ...Object.keys(b)])) sameNumbers(a[k], b[k], `${where}.${k}`, diffs);
+  } else if (a !== b) diffs.push(`${where}: page ${JSON.stringify(a)} vs cli ${JSON.stringify(b)}`);
+}
+
+async function clickInput(page, name) {
+  const before = await page.evaluate(() => window.trainplan.stats().active_id);
+  if (!(await clickAt(page, name))) return 0;
+  await until(page, (b) => { const a = window.trainplan.stats().active_id; return a !== 0 && a !== b; }, before);
+  return page.evaluate(() => window.trainplan.stats().active_id);
+}
+// Moves the mouse onto a registered widget (a menu opens on hover) and waits for `next` to be drawn.
+async function hoverTo(page, name, next) {
+  const r = (await page.evaluate(() => window.trainplan.widgets()))[name];
+  if (!r) return false;
+  // Dear ImGui keeps a sibling's submenu open while the pointer seems to move towards it (its triangle test),
+  // so a pointer that came across a sibling may have to move again, within the item, before this one opens.
+  for (let attempt = 0; attempt < 4; attempt++) {
+    await page.mouse.move((r[0] + r[2]) / 2 + 6 * attempt, (r[1] + r[3]) / 2, { steps: 4 });
+    await until(page, (n) => !!window.trainplan.widgets()[n], next, 1500);
+    if (await page.evaluate((n) => !!window.trainplan.widgets()[n], next)) return true;
+  }
+  return false;
+}
+
+async function main() {
+  for (const f of ["index.html", "index.js", "index.wasm", "trainplan.js", "launch.js", "launch.wasm"])
+    if (!fs.existsSync(path.join(webDir, f))) {
+      console.log(`FAIL: ${path.join(webDir, f)} is missing: build the page first`);
+      process.exit(1);
+    }
+  const server = await serve(webDir);
+  const base = `http://127.0.0.1:${server.address().port}`;
+  const browser = await launch();
+  try {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: "en-US" });
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: base });
+    const page = await context.newPage();
+    const problems = [];
+    page.on("console", (m) => { if (m.type() === "error") problems.push(`console error: ${m.text()}`); });
+    page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
+    const requested = [];
+    page.on("request", (r) => requested.push(new URL(r.url()).pathname));
+    await page.goto(base + "/index.html" + exportLink);
+    await page.waitForFunction(() => window.trainplan && window.trainplanReady, null, { timeout: 30000 });
+    await page.evaluate(() => window.trainplanReady);
+    await page.evaluate(() => window.trainplan.plan());
+    await frames(page, 4);
+
+    check(!requested.some((p) => p.endsWith("/launch.js") || p.endsWith("/launch.wasm")),
+          "the page loads without the launch-config module (launch.js, launch.wasm: fetched on first use)",
+          requested.filter((p) => p.includes("launch")).join(", "));
+    console.log("export: Export ▸ Launch config ▸ LLaMA-Factory ▸ Copy");
+    await page.evaluate(() => navigator.clipboard.writeText(""));
+    const opened = await clickAt(page, "export");
+    const menu = opened && (await hoverTo(page, "export_launch", "launch_llama-factory"));
+    const sub = menu && (await hoverTo(page, "launch_llama-factory", "launch_llama-factory_copy"));
+    const copied = sub && (await clickAt(page, "launch_llama-factory_copy"));
+    let clip = "";
+    for (let i = 0; i < 200 && !clip; i++) {  // launch.js on first use, then an asynchronous copy
+      await frames(page, 2);
+      clip = await page.evaluate(() => navigator.clipboard.readText());
+    }
+    const url = await page.evaluate(() => location.href);
+    const expected = cli("export", "--to", "llama-factory", "--link", url);
+    check(copied && clip === expected,
+          "the menu's Copy puts on the system clipboard what `trainplan export --to llama-factory --link <page>` prints",
+          JSON.stringify({ opened, menu, sub, copied, clip: clip.slice(0, 300), expected: expected.slice(0, 300) }));
+    check(clip.includes("quantization_bit: 4") && clip.includes("\"meta-llama/Llama-3.1-8B\"") &&
+          clip.includes("# Plan: " + base + "/index.html#v=1&") && clip.includes("# Targets LLaMA-Factory v0.9.5"),
+          "the file carries the plan: 4-bit, the model's id, the page's link, the release it targets", clip.slice(0, 400));
+    await page.screenshot({ path: path.join(outDir, "web-launch-export.png") });
+
+    console.log("import: a LLaMA-Factory config pasted with a real Ctrl+V");
+    await page.evaluate((l) => window.trainplan.setLink(l), "#v=1&model=llama2-70b&gpu=h100&gpus=16");
+    await page.evaluate(() => window.trainplan.plan());
+    await frames(page, 4);
+    const box = await clickAt(page, "hf_open");
+    await until(page, () => !!window.trainplan.widgets().hf_config);
+    await page.evaluate((t) => navigator.clipboard.writeText(t), yaml);
+    const focused = box && (await clickInput(page, "hf_config")) !== 0;
+    await page.keyboard.press("Control+A");
+    await page.keyboard.press("Control+V");
+    await frames(page, 3);
+    const imported = focused && (await clickAt(page, "hf_import"));
+    await until(page, () => window.trainplan.plan().config.model === "mistral-7b");
+    const plan = await page.evaluate(() => window.trainplan.plan());
+    const c = plan.config;
+    check(imported && c.model === "mistral-7b" && c.method === "lora" && c.lora_r === 32 && c.lora_targets === "all" &&
+          c.seq === 4096 && c.mbs === 2 && c.gbs === 2 * 8 * 16 && c.tp === 1 && c.stack === "hf" && c.prec === "bf16" &&
+          c.recompute === "full",
+          "Ctrl+V then Import: plan() is the plan for the config (model, LoRA rank, sequence, micro-batch, 8 x 16 GPUs accumulated)",
+          JSON.stringify({ focused, imported, model: c.model, method: c.method, r: c.lora_r, seq: c.seq, mbs: c.mbs, gbs: c.gbs,
+                           tp: c.tp, stack: c.stack, prec: c.prec, recompute: c.recompute }));
+    const hash = await page.evaluate(() => location.hash);
+    check(hash.includes("model=mistral-7b") && hash.includes("lora_r=32") && hash.includes("seq=4096") && hash.includes("mbs=2"),
+          "the values it took are keys of the address", hash);
+    const w = await page.evaluate(() => window.trainplan.widgets());
+    const status = await page.evaluate(() => window.trainplan.stats().status || "");
+    check(!!w.hf_issue, "the keys it could not map (learning_rate, dataset, template) are named under the box",
+          JSON.stringify({ hf_issue: w.hf_issue, status }));
+    const cliPlan = JSON.parse(cli("plan", "--link", hash, "--format", "json"));
+    const diffs = [];
+    sameNumbers(plan, cliPlan, "plan", diffs);
+    check(diffs.length === 0, "the command line plans the page's address identically", diffs.slice(0, 6).join("\n       "));
+    const yamlPath = path.join(outDir, "launch-import.yaml");
+    fs.writeFileSync(yamlPath, yaml);
+    const direct = JSON.parse(cli("plan", "--import", yamlPath, "gpu=h100", "gpus=16", "--format", "json"));
+    check(direct.config.gbs === c.gbs && direct.memory.total_bytes === plan.memory.total_bytes,
+          "`trainplan plan --import` of the same file with the page's GPUs gives the same plan",
+          JSON.stringify({ cli: direct.memory.total_bytes, page: plan.memory.total_bytes }));
+    await page.screenshot({ path: path.join(outDir, "web-launch-import.png") });
+
+    console.log("import: a DeepSpeed config dropped on the page");
+    await page.evaluate((text) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([text], "ds_config.json", { type: "application/json" }));
+      document.dispatchEvent(new DragEvent("drop", { dataTransfer: dt, bubbles: true, cancelable: true }));
+    }, dsConfig);
+    await until(page, () => window.trainplan.plan().config.zero === 3 && window.trainplan.plan().config.stack === "deepspeed");
+    const ds = (await page.evaluate(() => window.trainplan.plan())).config;
+    check(ds.zero === 3 && ds.offload === "cpu" && ds.mbs === 1 && ds.gbs === 64 && ds.gpus === 8 && ds.stack === "deepspeed",
+          "the dropped ds_config.json: ZeRO-3, CPU offload, micro-batch 1, global batch 64 on 64 / (1 x 8) = 8 GPUs",
+          JSON.stringify({ zero: ds.zero, offload: ds.offload, mbs: ds.mbs, gbs: ds.gbs, gpus: ds.gpus, stack: ds.stack }));
+
+    console.log("import: a broken file");
+    const before = await page.evaluate(() => location.hash);
+    await page.evaluate((t) => navigator.clipboard.writeText(t), "model_name_or_path: x\nfinetuning_type: lora\nlora_rank: lots\n");
+    await clickInput(page, "hf_config");
+    await page.keyboard.press("Control+A");
+    await page.keyboard.press("Control+V");
+    await frames(page, 3);
+    await clickAt(page, "hf_import");
+    await frames(page, 30);  // the answer of launch.js, a few frames later
+    const after = await page.evaluate(() => ({ hash: location.hash, issue: window.trainplan.widgets().hf_issue }));
+    check(after.hash === before && !!after.issue, "a bad value: an error under the box, the plan unchanged", JSON.stringify(after));
+    check(problems.length === 0, "no console errors", problems.join("\n       "));
+    await context.close();
+  } finally {
+    await browser.close();
+    server.close();
+  }
+  process.exit(summary() ? 1 : 0);
+}
+
+main().catch((e) => {
+  console.log("FAIL: " + (e && e.stack ? e.stack : e));
+  process.exit(1);
+});

@@ -1,0 +1,757 @@
+// launch_test.cpp — launch configs (core/launch, issue #31): every emitted key is one the framework accepts at the
+// pinned release (tests/data/launch_keys/<format>.json, read from its repository), every file parses with a
+// parser that is not ours (JSON: the project's reader; YAML: yaml-cpp; TOML: toml++; Python: python3's ast;
+// Megatron's arguments: python3's shlex), export then import gives the same plan for every format, the rule
+// table's refusals and notes, and bad files give an error with the line and the key, never a crash.
+#include <catch2/catch.hpp>
+
+#include <unistd.h>
+#include <yaml-cpp/yaml.h>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <set>
+#include <sstream>
+
+// toml++ configured as core/launch/parse_toml.cpp configures it (one set of its inline definitions in the binary).
+#define TOML_EXCEPTIONS 0
+#define TOML_HEADER_ONLY 1
+#define TOML_ENABLE_FORMATTERS 0
+#include <toml++/toml.h>
+
+#include "json.h"
+#include "launch.h"
+#include "planner.h"
+#include "stack.h"
+#include "test_data.h"
+
+using namespace tp;
+
+namespace {
+
+// Chinese in the text (a CJK ideograph's UTF-8 lead byte).
+bool HasCjk(const std::string& s) {
+  for (unsigned char c : s)
+    if (c >= 0xE4 && c <= 0xE9) return true;
+  return false;
+}
+
+std::set<std::string> Keys(const std::string& format) {
+  const JsonParseResult r = ParseJson(testing::ReadTestData("launch_keys/" + format + ".json"));
+  REQUIRE(r.ok);
+  std::set<std::string> keys;
+  for (const JsonValue& k : r.value.Find("keys")->array) keys.insert(k.string);
+  REQUIRE(keys.size() > 50);
+  return keys;
+}
+
+std::string TempFile(const std::string& text, const char* ext) {
+  static int n = 0;
+  const auto path = std::filesystem::temp_directory_path() /
+                    ("trainplan_launch_" + std::to_string(getpid()) + "_" + std::to_string(n++) + ext);
+  std::ofstream(path) << text;
+  return path.string();
+}
+
+// Runs python3 on a script and the file; its stdout lines, or a failed check.
+std::vector<std::string> Python(const std::string& script, const std::string& text, const char* ext) {
+  const std::string py = TempFile(script, ".py"), file = TempFile(text, ext), out = file + ".out";
+  const int rc = std::system(("python3 " + py + " " + file + " > " + out + " 2>&1").c_str());
+  std::ifstream in(out);
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  INFO(text);
+  for (const std::string& l : lines) INFO(l);
+  CHECK(rc == 0);
+  std::filesystem::remove(py), std::filesystem::remove(file), std::filesystem::remove(out);
+  return lines;
+}
+
+// Every call's keyword arguments as "Callee.keyword" (Callee: the whole dotted name), read by Python's own parser.
+const char* kPyKeywords = R"(import ast, sys
+tree = ast.parse(open(sys.argv[1]).read())
+def name(f):
+    if isinstance(f, ast.Name): return f.id
+    if isinstance(f, ast.Attribute): return name(f.value) + "." + f.attr
+    return "?"
+for node in ast.walk(tree):
+    if isinstance(node, ast.Call):
+        for kw in node.keywords:
+            if kw.arg: print(name(node.func) + "." + kw.arg)
+)";
+const char* kShellWords = R"(import shlex, sys
+for word in shlex.split(open(sys.argv[1]).read(), comments=True): print(word)
+)";
+
+void JsonPaths(const JsonValue& v, const std::string& prefix, std::vector<std::string>& out) {
+  for (const JsonMember& m : v.object) {
+    const std::string key = prefix.empty() ? m.key : prefix + "." + m.key;
+    out.push_back(key);
+    if (m.value.IsObject()) JsonPaths(m.value, key, out);
+  }
+}
+void YamlPaths(const YAML::Node& n, const std::string& prefix, std::vector<std::string>& out) {
+  for (const auto& kv : n) {
+    const std::string key = prefix.empty() ? kv.first.Scalar() : prefix + "." + kv.first.Scalar();
+    out.push_back(key);
+    if (kv.second.IsMap()) YamlPaths(kv.second, key, out);
+    if (kv.second.IsSequence())
+      for (const YAML::Node& item : kv.second)
+        if (item.IsMap()) YamlPaths(item, key + "[]", out);
+  }
+}
+void TomlPaths(const toml::table& t, const std::string& prefix, std::vector<std::string>& out) {
+  for (const auto& [k, v] : t) {
+    const std::string key = prefix.empty() ? std::string(k.str()) : prefix + "." + std::string(k.str());
+    out.push_back(key);
+    if (const toml::table* sub = v.as_table()) TomlPaths(*sub, key, out);
+  }
+}
+
+// The header's comment lines, without the mark.
+std::vector<std::string> HeaderLines(const std::string& text, LaunchFormat f) {
+  std::vector<std::string> lines;
+  if (f == LaunchFormat::DeepSpeed) {
+    const JsonParseResult r = ParseJson(text);
+    if (const JsonValue* c = r.value.Find("_comment"))
+      for (const JsonValue& l : c->array) lines.push_back(l.string);
+    return lines;
+  }
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line) && line.rfind("#", 0) == 0;)
+    lines.push_back(line.substr(line.size() > 1 ? 2 : 1));
+  return lines;
+}
+
+// Checks that `text` parses as its format's syntax and that every key it sets is in that framework's list;
+// returns the keys.
+std::vector<std::string> CheckEmittedKeys(LaunchFormat f, const std::string& text) {
+  INFO(InfoOf(f).id << "\n" << text);
+  std::vector<std::string> keys;
+  std::set<std::string> allowed;
+  switch (InfoOf(f).syntax) {
+    case LaunchSyntax::Json: {
+      const JsonParseResult r = ParseJson(text);
+      REQUIRE(r.ok);
+      JsonPaths(r.value, "", keys);
+      allowed = Keys(InfoOf(f).id);
+      allowed.insert({"_comment"});  // JSON has no comments: the header is this one key, ignored by DeepSpeed
+      break;
+    }
+    case LaunchSyntax::Yaml: {
+      YAML::Node root;
+      REQUIRE_NOTHROW(root = YAML::Load(text));
+      REQUIRE(root.IsMap());
+      YamlPaths(root, "", keys);
+      allowed = Keys(InfoOf(f).id);
+      break;
+    }
+    case LaunchSyntax::Toml: {
+      toml::parse_result t = toml::parse(text);
+      REQUIRE(t);
+      TomlPaths(t.table(), "", keys);
+      allowed = Keys(InfoOf(f).id);
+      break;
+    }
+    case LaunchSyntax::Args: {
+      allowed = Keys(InfoOf(f).id);
+      for (const std::string& w : Python(kShellWords, text, ".txt"))
+        if (w.rfind("--", 0) == 0) keys.push_back(w);
+      break;
+    }
+    case LaunchSyntax::Python: {
+      // The configs each script builds are checked against their framework's list; the calls that use
+      // them (Trainer, SFTTrainer, peft's get_peft_model(model, config)) are code, not configuration.
+      const std::set<std::string> hf = Keys("hf"), trl = Keys("trl"), unsloth = Keys("unsloth");
+      // from_pretrained's keywords: the ones TRL v1.9.0 passes through SFTConfig.model_init_kwargs to it
+      // (trl.json emit_notes: "where attn_implementation (flash attention), dtype and quantization_config go").
+      const JsonParseResult trl_json = ParseJson(testing::ReadTestData("launch_keys/trl.json"));
+      const std::string note =
+          trl_json.value.Find("emit_notes")->Find("SFTConfig.model_init_kwargs")->StringOr("note", "");
+      for (const std::string& k : Python(kPyKeywords, text, ".py")) {
+        keys.push_back(k);
+        const std::string callee = k.substr(0, k.find_last_of('.')), kw = k.substr(k.find_last_of('.') + 1);
+        if (callee == "TrainingArguments" || callee == "LoraConfig" || callee == "BitsAndBytesConfig")
+          allowed.insert(hf.count(k) ? k : "");
+        if (callee == "SFTConfig") allowed.insert(trl.count(k) ? k : "");
+        if (callee.rfind("FastLanguageModel.", 0) == 0) allowed.insert(unsloth.count(k) ? k : "");
+        if (callee == "AutoModelForCausalLM.from_pretrained" && note.find(kw) != std::string::npos) allowed.insert(k);
+        if (callee == "Trainer" || callee == "SFTTrainer") allowed.insert(k);  // the trainer's own constructor
+      }
+      break;
+    }
+  }
+  REQUIRE(!keys.empty());
+  for (const std::string& k : keys) {
+    INFO("key " << k);
+    CHECK(allowed.count(k) == 1);
+  }
+  // The header: the plan's link, its memory and speed, the release it targets.
+  const std::vector<std::string> header = HeaderLines(text, f);
+  REQUIRE(header.size() >= 8);
+  std::string all;
+  for (const std::string& l : header) all += l + "\n";
+  CHECK(all.find("Plan: ") != std::string::npos);
+  CHECK(all.find("#v=1") != std::string::npos);
+  CHECK(all.find("Predicted memory per GPU") != std::string::npos);
+  CHECK(all.find("tokens/s per GPU") != std::string::npos);
+  CHECK(all.find(InfoOf(f).release) != std::string::npos);
+  CHECK(all.find(std::string(InfoOf(f).commit).substr(0, 12)) != std::string::npos);
+  return keys;
+}
+
+Config Cfg(std::initializer_list<std::pair<const char*, const char*>> pairs) {
+  Config c;
+  std::vector<ConfigIssue> issues;
+  for (const auto& [k, v] : pairs) ApplyPair(c, k, v, issues);
+  INFO((issues.empty() ? std::string() : FormatIssue(issues[0])));
+  REQUIRE(issues.empty());
+  return c;
+}
+
+PlanOutput PlanFor(const Config& cfg, LaunchFormat f) {
+  PlanOutput p = MakePlan(LaunchConfig(cfg, f));
+  INFO(FormatLink(cfg) << (p.issues.empty() ? "" : "\n" + FormatIssue(p.issues[0])));
+  REQUIRE(p.ok);
+  return p;
+}
+
+const std::vector<Config>& Variety() {
+  static const std::vector<Config> v = {
+      Cfg({{"model", "llama3.1-8b"}, {"method", "lora"}, {"gpu", "a100-80g"}, {"gpus", "1"}, {"lora_targets", "attn"}}),
+      Cfg({{"model", "llama3.1-8b"}, {"method", "qlora"}, {"gpu", "rtx4090"}, {"gpus", "1"}, {"seq", "2048"}}),
+      Cfg({{"model", "llama3.1-8b"},
+           {"gpu", "h100"},
+           {"gpus", "8"},
+           {"zero", "3"},
+           {"offload", "cpu"},
+           {"recompute", "full"}}),
+      Cfg({{"model", "llama3.1-8b"}, {"gpu", "h100"}, {"gpus", "8"}, {"zero", "2"}, {"opt", "adamw8bit"}}),
+      Cfg({{"model", "llama3-70b"}, {"gpu", "h100"}, {"gpus", "64"}, {"tokens", "1e11"}}),
+      Cfg({{"model", "llama3-70b"},
+           {"gpu", "h100"},
+           {"gpus", "64"},
+           {"tp", "8"},
+           {"pp", "2"},
+           {"vp", "2"},
+           {"prec", "fp8"},
+           {"recompute", "selective"}}),
+      Cfg({{"model", "mixtral-8x7b"}, {"gpu", "h100"}, {"gpus", "64"}, {"ep", "8"}, {"tp", "1"}}),
+      Cfg({{"model", "deepseek-v3"}, {"gpu", "h100"}, {"gpus", "1024"}, {"tokens", "1e12"}}),
+      Cfg({{"model", "qwen2.5-7b"}, {"method", "lora"}, {"lora_targets", "qv"}, {"gpus", "2"}, {"prec", "fp16"}}),
+      Cfg({{"model", "phi3-mini"}, {"method", "lora"}, {"lora_targets", "qv"}, {"gpus", "1"}, {"flash", "0"}}),
+      Cfg({{"model", "llama2-7b"}, {"gpus", "8"}, {"zero", "3"}, {"offload", "nvme"}, {"opt", "sgd"}}),
+      Cfg({{"model", "qwen3-8b"}, {"gpu", "h100"}, {"gpus", "16"}, {"cp", "2"}, {"tp", "2"}}),
+  };
+  return v;
+}
+
+}  // namespace
+
+TEST_CASE("launch formats: the table's releases and commits are those the key lists were read at", "[launch]") {
+  REQUIRE(LaunchFormats().size() == 9);
+  for (const LaunchFormatInfo& f : LaunchFormats()) {
+    INFO(f.id);
+    const JsonParseResult r = ParseJson(testing::ReadTestData(std::string("launch_keys/") + f.id + ".json"));
+    REQUIRE(r.ok);
+    CHECK(r.value.StringOr("format", "") == f.id);
+    CHECK(r.value.StringOr("commit", "") == f.commit);
+    CHECK(FindLaunchFormat(f.id) == &f);
+    CHECK(FindStack(f.stack) != nullptr);
+  }
+  CHECK(FindLaunchFormat("nonsense") == nullptr);
+}
+
+TEST_CASE("launch export: every emitted key is one the framework accepts, and every file parses", "[launch]") {
+  for (const LaunchFormatInfo& f : LaunchFormats()) {
+    int exported = 0;
+    for (const Config& cfg : Variety()) {
+      const PlanOutput plan = MakePlan(LaunchConfig(cfg, f.format));
+      if (!plan.ok) continue;  // a key the format's stack refuses (selective recomputation for the Trainer)
+      const LaunchExport ex = ExportLaunch(plan, f.format, "https://example.org/trainplan/" + FormatLink(plan.config));
+      if (!ex.ok) continue;  // refused: the rule-table cases below
+      ++exported;
+      const std::vector<std::string> keys = CheckEmittedKeys(f.format, ex.text);
+      if (f.format == LaunchFormat::DeepSpeed) {
+        // The Trainer arguments that go with ds_config.json (the header's launch line) are TrainingArguments.
+        const std::set<std::string> hf = Keys("hf");
+        for (const std::string& line : HeaderLines(ex.text, f.format))
+          if (line.rfind("Launch: ", 0) == 0) {
+            std::istringstream words(line.substr(line.find("train.py")));
+            int flags = 0;
+            for (std::string w; words >> w;)
+              if (w.rfind("--", 0) == 0) {
+                INFO(w);
+                CHECK(hf.count("TrainingArguments." + w.substr(2)) == 1);
+                ++flags;
+              }
+            CHECK(flags >= 4);
+          }
+      }
+    }
+    INFO(f.id);
+    CHECK(exported >= 3);
+  }
+}
+
+namespace {
+
+// What a plan decided, field by field: two plans with the same signature and the same numbers are the same plan.
+std::string Signature(const PlanOutput& p) {
+  const Workload& w = p.job.work;
+  const Layout& l = p.plan.layout;
+  std::ostringstream s;
+  s << "stack=" << StackOf(p.job).id << " gpus=" << p.job.hw.gpus << " layers=" << p.job.model.layers
+    << " hidden=" << p.job.model.hidden << " seq=" << w.seq << " gbs=" << p.plan.global_batch
+    << " method=" << Name(w.method) << " r=" << w.lora_r << " targets=" << int(w.lora_targets)
+    << " lora_dropout=" << w.lora_dropout << " prec=" << Name(w.prec) << " opt=" << Name(w.opt) << " flash=" << w.flash
+    << " offload_act=" << w.offload_checkpoints << " in_bwd=" << w.optimizer_in_backward
+    << " pp_mb=" << w.pp_microbatches << " dropout=" << w.dropout << " tp=" << l.tp << " pp=" << l.pp << " vp=" << l.vp
+    << " cp=" << l.cp << " ep=" << l.ep << " dp=" << l.dp << " mbs=" << l.mbs << " zero=" << l.zero
+    << " recompute=" << Name(l.recompute) << " offload=" << Name(l.offload) << " sp=" << l.sp;
+  return s.str();
+}
+
+struct RoundTrip {
+  LaunchFormat format;
+  std::vector<std::pair<const char*, const char*>> plan;   // the configuration exported
+  std::vector<std::pair<const char*, const char*>> given;  // what the file does not carry, given again on import
+};
+
+}  // namespace
+
+TEST_CASE("launch round trip: export then import gives the same plan, for every format", "[launch]") {
+  using F = LaunchFormat;
+  const std::vector<RoundTrip> cases = {
+      {F::DeepSpeed,
+       {{"model", "llama3.1-8b"},
+        {"gpu", "h100"},
+        {"gpus", "8"},
+        {"mbs", "2"},
+        {"gbs", "64"},
+        {"zero", "3"},
+        {"offload", "cpu"},
+        {"recompute", "full"},
+        {"opt", "adamw"},
+        {"goal", "finetune"}},
+       {{"model", "llama3.1-8b"}, {"gpu", "h100"}, {"recompute", "full"}, {"goal", "finetune"}}},
+      {F::DeepSpeed,
+       {{"model", "llama2-7b"}, {"gpus", "16"}, {"mbs", "1"}, {"gbs", "128"}, {"zero", "1"}, {"prec", "fp16"}},
+       {{"model", "llama2-7b"}, {"recompute", "auto"}}},
+      {F::Hf,
+       {{"model", "llama3.1-8b"},
+        {"method", "qlora"},
+        {"lora_r", "32"},
+        {"lora_dropout", "0.05"},
+        {"lora_targets", "attn"},
+        {"seq", "4096"},
+        {"gpu", "a100-80g"},
+        {"gpus", "1"},
+        {"mbs", "4"},
+        {"gbs", "32"},
+        {"opt", "paged_adamw8bit"},
+        {"recompute", "full"},
+        {"tokens", "1.31072e8"}},
+       {{"gpu", "a100-80g"}, {"gpus", "1"}}},
+      {F::Hf,
+       {{"model", "qwen2.5-7b"},
+        {"gpus", "8"},
+        {"mbs", "2"},
+        {"gbs", "64"},
+        {"zero", "3"},
+        {"offload", "cpu"},
+        {"recompute", "none"},
+        {"flash", "0"},
+        {"seq", "2048"},
+        {"goal", "finetune"},
+        {"tokens", "1.31072e9"}},
+       {{"gpus", "8"}, {"goal", "finetune"}}},
+      {F::Trl,
+       {{"model", "mistral-7b"},
+        {"method", "lora"},
+        {"lora_r", "8"},
+        {"gpus", "4"},
+        {"mbs", "2"},
+        {"gbs", "32"},
+        {"zero", "2"},
+        {"seq", "1024"},
+        {"lora_targets", "all"},
+        {"recompute", "full"},
+        {"tokens", "3.2768e8"}},
+       {{"gpus", "4"}}},
+      {F::Torchtune,
+       {{"model", "llama3.1-8b"},
+        {"method", "lora"},
+        {"lora_r", "16"},
+        {"lora_targets", "all"},
+        {"gpus", "2"},
+        {"mbs", "2"},
+        {"gbs", "32"},
+        {"seq", "2048"},
+        {"recompute", "full"},
+        {"zero", "3"}},
+       {{"gpus", "2"}}},
+      {F::Torchtune,
+       {{"model", "llama3.2-3b"},
+        {"method", "qlora"},
+        {"gpus", "1"},
+        {"mbs", "4"},
+        {"gbs", "16"},
+        {"seq", "4096"},
+        {"recompute", "none"},
+        {"lora_targets", "qv"}},
+       {{"gpus", "1"}}},
+      {F::Axolotl,
+       {{"model", "qwen2.5-7b"},
+        {"method", "lora"},
+        {"lora_r", "64"},
+        {"gpus", "8"},
+        {"tp", "2"},
+        {"cp", "2"},
+        {"mbs", "1"},
+        {"gbs", "16"},
+        {"zero", "3"},
+        {"seq", "8192"},
+        {"recompute", "full"},
+        {"lora_targets", "all"},
+        {"tokens", "1.31072e8"}},
+       {{"gpus", "8"}}},
+      {F::LlamaFactory,
+       {{"model", "mistral-7b"},
+        {"method", "qlora"},
+        {"gpus", "1"},
+        {"mbs", "2"},
+        {"gbs", "16"},
+        {"recompute", "none"},
+        {"flash", "0"},
+        {"seq", "1024"},
+        {"lora_targets", "qv"},
+        {"tokens", "1.6384e7"}},
+       {{"gpus", "1"}}},
+      {F::LlamaFactory,
+       {{"model", "llama3.1-8b"},
+        {"gpus", "8"},
+        {"mbs", "1"},
+        {"gbs", "64"},
+        {"zero", "3"},
+        {"offload", "cpu"},
+        {"recompute", "full"},
+        {"goal", "finetune"},
+        {"prec", "bf16"}},
+       {{"gpus", "8"}}},
+      {F::Unsloth,
+       {{"model", "llama3.1-8b"},
+        {"method", "qlora"},
+        {"gpus", "1"},
+        {"gpu", "rtx4090"},
+        {"mbs", "2"},
+        {"gbs", "8"},
+        {"seq", "2048"},
+        {"recompute", "full"},
+        {"opt", "adamw8bit"},
+        {"tokens", "1.6384e6"}},
+       {{"gpus", "1"}, {"gpu", "rtx4090"}}},
+      {F::Torchtitan,
+       {{"model", "llama3-70b"},
+        {"gpu", "h100"},
+        {"gpus", "64"},
+        {"tp", "8"},
+        {"pp", "2"},
+        {"vp", "4"},
+        {"cp", "1"},
+        {"ep", "1"},
+        {"mbs", "1"},
+        {"gbs", "256"},
+        {"zero", "3"},
+        {"recompute", "selective"},
+        {"tokens", "1.048576e11"}},
+       {{"gpu", "h100"}}},
+      {F::Torchtitan,
+       {{"model", "qwen3-8b"},
+        {"gpu", "h100"},
+        {"gpus", "16"},
+        {"tp", "2"},
+        {"cp", "2"},
+        {"pp", "1"},
+        {"mbs", "2"},
+        {"gbs", "64"},
+        {"zero", "2"},
+        {"recompute", "full"},
+        {"prec", "fp8"},
+        {"seq", "8192"}},
+       {{"gpu", "h100"}}},
+      {F::Megatron,
+       {{"model", "llama3-70b"},
+        {"gpu", "h100"},
+        {"gpus", "64"},
+        {"tp", "8"},
+        {"pp", "4"},
+        {"vp", "5"},
+        {"cp", "1"},
+        {"ep", "1"},
+        {"sp", "1"},
+        {"zero", "1"},
+        {"mbs", "1"},
+        {"gbs", "512"},
+        {"recompute", "selective"},
+        {"tokens", "1.073741824e11"}},
+       {{"gpu", "h100"}, {"gpus", "64"}}},
+      {F::Megatron,
+       {{"model", "mixtral-8x7b"},
+        {"gpu", "h100"},
+        {"gpus", "64"},
+        {"tp", "2"},
+        {"pp", "1"},
+        {"cp", "1"},
+        {"ep", "8"},
+        {"zero", "3"},
+        {"mbs", "1"},
+        {"gbs", "256"},
+        {"recompute", "full"},
+        {"prec", "fp8"},
+        {"seq", "4096"}},
+       {{"gpu", "h100"}, {"gpus", "64"}}},
+      {F::Megatron,  // a model from its dimensions alone: Megatron's arguments carry them
+       {{"model", "custom"},
+        {"layers", "24"},
+        {"hidden", "2048"},
+        {"heads", "16"},
+        {"kv_heads", "4"},
+        {"ffn", "5632"},
+        {"vocab", "32000"},
+        {"act", "swiglu"},
+        {"tied", "0"},
+        {"gpus", "8"},
+        {"tp", "2"},
+        {"pp", "1"},
+        {"cp", "1"},
+        {"ep", "1"},
+        {"mbs", "4"},
+        {"gbs", "128"},
+        {"zero", "0"},
+        {"recompute", "none"},
+        {"flash", "0"}},
+       {{"gpus", "8"}}},
+  };
+  std::set<LaunchFormat> covered;
+  for (const RoundTrip& rt : cases) {
+    Config cfg;
+    std::vector<ConfigIssue> issues;
+    for (const auto& [k, v] : rt.plan) ApplyPair(cfg, k, v, issues);
+    REQUIRE(issues.empty());
+    const PlanOutput before = PlanFor(cfg, rt.format);
+    const LaunchExport ex = ExportLaunch(before, rt.format);
+    INFO(InfoOf(rt.format).id << " " << FormatLink(before.config) << "\n" << ex.text);
+    for (const ConfigIssue& i : ex.issues) INFO(FormatIssue(i));
+    REQUIRE(ex.ok);
+    LaunchFormat detected;
+    REQUIRE(DetectLaunchFormat(ex.text, detected));
+    CHECK(detected == rt.format);
+    const LaunchImport imp = ImportLaunch(ex.text);
+    for (const ConfigIssue& i : imp.issues) INFO(FormatIssue(i));
+    REQUIRE(imp.ok);
+    CHECK(imp.format == rt.format);
+    Config back;
+    for (const auto& [k, v] : rt.given) ApplyPair(back, k, v, issues);
+    ApplyLaunchImport(back, imp, issues);
+    for (const ConfigIssue& i : issues) INFO(FormatIssue(i));
+    REQUIRE(!HasErrors(issues));
+    const PlanOutput after = MakePlan(back);
+    INFO(LaunchPairsText(imp) << "\n" << FormatLink(back));
+    REQUIRE(after.ok);
+    CHECK(Signature(after) == Signature(before));
+    CHECK(after.plan.memory.total == before.plan.memory.total);
+    CHECK(after.plan.step.seconds == before.plan.step.seconds);
+    covered.insert(rt.format);
+  }
+  CHECK(covered.size() == LaunchFormats().size());
+}
+
+TEST_CASE("launch rules: refusals name the key and the reason, notes say what a file drops", "[launch]") {
+  using F = LaunchFormat;
+  auto refusal = [](F f, Config cfg, const char* key) {
+    const PlanOutput plan = MakePlan(LaunchConfig(cfg, f));
+    REQUIRE(plan.ok);
+    const LaunchExport ex = ExportLaunch(plan, f);
+    INFO(InfoOf(f).id << " " << key);
+    CHECK_FALSE(ex.ok);
+    CHECK(ex.text.empty());
+    REQUIRE(HasErrors(ex.issues));
+    bool named = false;
+    for (const ConfigIssue& i : ex.issues) named |= !i.notice && i.key == key;
+    CHECK(named);
+    return FormatIssue(ex.issues[0]);
+  };
+  // Tensor parallelism: DeepSpeed alone, the Trainer.
+  const std::string ds = refusal(F::DeepSpeed, Cfg({{"model", "llama3-70b"}, {"gpus", "64"}, {"tp", "8"}}), "tp");
+  CHECK(ds.find("DeepSpeed cannot express tp > 1") != std::string::npos);
+  CHECK(
+      refusal(F::Hf, Cfg({{"model", "llama3-70b"}, {"gpus", "64"}, {"tp", "8"}}), "tp").find("data parallelism only") !=
+      std::string::npos);
+  // QLoRA for Megatron, LoRA for torchtitan, sharding for Unsloth, FP8 for the Trainer, a builder torchtune lacks.
+  CHECK(refusal(F::Megatron, Cfg({{"model", "llama3.1-8b"}, {"method", "qlora"}, {"gpus", "1"}}), "method")
+            .find("QLoRA") != std::string::npos);
+  refusal(F::Torchtitan, Cfg({{"model", "llama3.1-8b"}, {"method", "lora"}, {"gpus", "8"}}), "method");
+  refusal(F::Unsloth, Cfg({{"model", "llama3.1-8b"}, {"method", "lora"}, {"gpus", "8"}, {"zero", "3"}}), "zero");
+  refusal(F::Hf, Cfg({{"model", "llama3.1-8b"}, {"gpus", "8"}, {"prec", "fp8"}, {"gpu", "h100"}}), "prec");
+  refusal(F::Torchtune, Cfg({{"model", "qwen2.5-7b"}, {"method", "qlora"}, {"gpus", "1"}}), "model");
+  refusal(F::Torchtune, Cfg({{"model", "mixtral-8x7b"}, {"method", "lora"}, {"gpus", "8"}}), "model");
+  refusal(F::Torchtitan, Cfg({{"model", "mistral-7b"}, {"gpus", "8"}}), "model");
+  // Left on auto, the layout keys a format cannot vary are planned at what it runs.
+  const PlanOutput hf = MakePlan(LaunchConfig(Cfg({{"model", "llama3-70b"}, {"gpus", "64"}, {"gpu", "h100"}}), F::Hf));
+  REQUIRE(hf.ok);
+  CHECK(hf.plan.layout.tp == 1);
+  CHECK(hf.plan.layout.pp == 1);
+  CHECK(StackOf(hf.job).id == std::string("hf"));
+  CHECK(ExportLaunch(hf, F::Hf).ok);
+  // Drops are notes, and the header says them too.
+  const LaunchExport lora = ExportLaunch(
+      PlanFor(Cfg({{"model", "llama3.1-8b"}, {"method", "lora"}, {"gpus", "8"}}), F::DeepSpeed), F::DeepSpeed);
+  REQUIRE(lora.ok);
+  bool dropped = false;
+  for (const ConfigIssue& i : lora.issues) dropped |= i.notice && i.key == "method";
+  CHECK(dropped);
+  CHECK(lora.text.find("LoRA and 4-bit loading are PEFT's") != std::string::npos);
+  // Every rule has both languages and a reason; each format has some.
+  std::set<LaunchFormat> with_rules;
+  for (const LaunchRule& r : LaunchRules()) {
+    INFO(r.key << " " << r.when);
+    CHECK(*r.reason);
+    CHECK(std::string(Translate(Lang::Zh, r.reason)) == r.reason_zh);
+    with_rules.insert(r.format);
+  }
+  CHECK(with_rules.size() == LaunchFormats().size());
+}
+
+TEST_CASE("launch import: what a file leaves out takes the framework's default, other keys are named", "[launch]") {
+  const std::string yaml =
+      "model_name_or_path: meta-llama/Llama-3.1-8B\n"
+      "stage: sft\n"
+      "finetuning_type: lora\n"
+      "lora_rank: 16\n"
+      "learning_rate: 1.0e-4\n"
+      "dataset: alpaca_en_demo\n"
+      "per_device_train_batch_size: 2\n"
+      "gradient_accumulation_steps: 8\n"
+      "bf16: true\n";
+  const LaunchImport imp = ImportLaunch(yaml);
+  REQUIRE(imp.ok);
+  CHECK(imp.format == LaunchFormat::LlamaFactory);
+  const std::string pairs = LaunchPairsText(imp);
+  CHECK(pairs.find("model=llama3.1-8b") != std::string::npos);
+  CHECK(pairs.find("method=lora") != std::string::npos);
+  CHECK(pairs.find("lora_r=16") != std::string::npos);
+  CHECK(pairs.find("recompute=full") != std::string::npos);  // LLaMA-Factory checkpoints unless disabled
+  CHECK(pairs.find("seq=2048") != std::string::npos);        // cutoff_len's default
+  bool named = false;
+  for (const ConfigIssue& i : imp.issues)
+    named |= i.notice && i.message.find("learning_rate (line 5)") != std::string::npos &&
+             i.message.find("dataset (line 6)") != std::string::npos;
+  CHECK(named);
+  Config cfg;
+  std::vector<ConfigIssue> issues;
+  ApplyPair(cfg, "gpus", "4", issues);
+  ApplyLaunchImport(cfg, imp, issues);
+  CHECK(cfg.gbs == 2 * 8 * 4);  // micro-batch x accumulation x the GPUs
+  bool gpus_note = false;
+  for (const ConfigIssue& i : issues) gpus_note |= i.notice && i.key == "gpus";
+  CHECK(gpus_note);
+  const PlanOutput plan = MakePlan(cfg);
+  REQUIRE(plan.ok);
+  CHECK(plan.job.work.method == Method::Lora);
+  CHECK(plan.plan.layout.tp == 1);
+
+  // A model TrainPlan does not know keeps its name, with a notice.
+  const LaunchImport other = ImportLaunch("base_model: acme/secret-13b\nadapter: lora\nlora_r: 8\n");
+  REQUIRE(other.ok);
+  CHECK(other.format == LaunchFormat::Axolotl);
+  CHECK(LaunchPairsText(other).find("name=acme/secret-13b") != std::string::npos);
+}
+
+TEST_CASE("launch import: a bad file gets an error with its line and key", "[launch]") {
+  struct Bad {
+    const char* text;
+    LaunchFormat format;
+    const char* key;  // the issue's key
+    const char* line;
+  };
+  const Bad cases[] = {
+      {"model_name_or_path: x\nfinetuning_type: lora\nper_device_train_batch_size: many\n", LaunchFormat::LlamaFactory,
+       "per_device_train_batch_size", "line 3"},
+      {"model_name_or_path: x\n  cutoff_len: [1, 2\n", LaunchFormat::LlamaFactory, "import", "line 2"},
+      {"{\n  \"train_micro_batch_size_per_gpu\": 2,\n  \"zero_optimization\": {\"stage\": \"three\"}\n}\n",
+       LaunchFormat::DeepSpeed, "zero_optimization.stage", "line 3"},
+      {"{\n  \"train_batch_size\": 8,\n  oops\n}", LaunchFormat::DeepSpeed, "import", "line 3"},
+      {"[training]\nlocal_batch_size = 2\nseq_len = = 3\n", LaunchFormat::Torchtitan, "import", "line 3"},
+      {"[training]\nlocal_batch_size = \"two\"\n", LaunchFormat::Torchtitan, "training.local_batch_size", "line 2"},
+      {"from transformers import TrainingArguments\nargs = TrainingArguments(\n    "
+       "per_device_train_batch_size=\"x\",\n)\n",
+       LaunchFormat::Hf, "TrainingArguments.per_device_train_batch_size", "line 3"},
+      {"args = TrainingArguments(\n    bf16=True,\n", LaunchFormat::Hf, "import", "line 1"},
+      {"args = SFTConfig(max_length='unterminated)\n", LaunchFormat::Trl, "import", "line 1"},
+      {"--num-layers 32\n--micro-batch-size 'x\n", LaunchFormat::Megatron, "import", "line 2"},
+      {"--num-layers 32\n--micro-batch-size x\n", LaunchFormat::Megatron, "--micro-batch-size", "line 2"},
+      {"batch_size: 2\nmodel:\n  _component_: torchtune.models.llama3_1.lora_llama3_1_8b\n  lora_rank: -4\n",
+       LaunchFormat::Torchtune, "model.lora_rank", "line 4"},
+  };
+  for (const Bad& b : cases) {
+    INFO(b.text);
+    LaunchFormat detected;
+    if (DetectLaunchFormat(b.text, detected)) CHECK(detected == b.format);
+    const LaunchImport imp = ImportLaunch(b.text, &b.format);
+    CHECK_FALSE(imp.ok);
+    bool found = false;
+    for (const ConfigIssue& i : imp.issues) {
+      INFO(FormatIssue(i));
+      found |= !i.notice && i.key == b.key && i.message.find(b.line) != std::string::npos;
+      CHECK(HasCjk(FormatIssue(i, Lang::Zh)));
+    }
+    CHECK(found);
+  }
+  // A value the planner refuses names the file's key and line too.
+  const LaunchImport imp = ImportLaunch("model_name_or_path: x\nfinetuning_type: lora\nlora_rank: 99999\n");
+  REQUIRE(imp.ok);
+  Config cfg;
+  std::vector<ConfigIssue> issues;
+  ApplyLaunchImport(cfg, imp, issues);
+  REQUIRE(HasErrors(issues));
+  bool named = false;
+  for (const ConfigIssue& i : issues)
+    named |= !i.notice && i.key == "lora_rank" && i.message.find("line 3, read as lora_r=99999") != std::string::npos;
+  CHECK(named);
+  // Not a launch config at all.
+  LaunchFormat f;
+  CHECK_FALSE(DetectLaunchFormat("{\"num_hidden_layers\": 32, \"hidden_size\": 4096}", f));
+  CHECK_FALSE(DetectLaunchFormat("hello, this is not a config", f));
+  CHECK_FALSE(ImportLaunch("hello").ok);
+}
+
+TEST_CASE("launch import: hostile text never crashes and stays bounded", "[launch]") {
+  std::mt19937 rng(31);
+  const std::string alphabet = "{}[]()\"':=,#\\\n -_.abc019*&!|>";
+  std::vector<std::string> texts = {
+      std::string(100000, '['),
+      std::string(100000, '{'),
+      std::string(50000, '('),
+      "a: &a [*a, *a]\nb: &b [*a, *a, *a, *a]\nc: &c [*b, *b, *b, *b]\nd: [*c, *c, *c, *c]\n",
+      "x = f(" + std::string(10000, '[') + "\n",
+      std::string(20000, '"'),
+      "--a '" + std::string(1000, 'x')};
+  for (int n = 0; n < 300; ++n) {
+    std::string t;
+    const size_t len = rng() % 300;
+    for (size_t i = 0; i < len; ++i) t += alphabet[rng() % alphabet.size()];
+    texts.push_back(t);
+  }
+  for (const std::string& t : texts)
+    for (const LaunchFormatInfo& f : LaunchFormats()) {
+      const LaunchImport imp = ImportLaunch(t, &f.format);
+      if (!imp.ok) CHECK(HasErrors(imp.issues));
+      Config cfg;
+      std::vector<ConfigIssue> issues;
+      ApplyLaunchImport(cfg, imp, issues);
+    }
+  CHECK_FALSE(ImportLaunch(std::string(2 << 20, ' ')).ok);
+}
