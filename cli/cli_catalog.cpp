@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "capabilities.h"
 #include "catalog.h"
 #include "config.h"
 #include "default_sources.h"
@@ -187,6 +188,41 @@ Table LinkTable(bool full) {
   return t;
 }
 
+// A feature's rows for one stack, oldest first: "native since 2022", "2021: extension (Megatron-DeepSpeed); 2025:
+// native". Short: "yes 2022", "ext 2021, yes 2025", "no", "?" (the text table).
+std::string CapabilityHistory(const StackProfile& s, Feature f, bool brief) {
+  std::string out;
+  int rows = 0;
+  for (const CapabilityRow& r : CapabilityTable())
+    if (r.stack == s.kind && r.feature == f) ++rows;
+  for (const CapabilityRow& r : CapabilityTable()) {
+    if (r.stack != s.kind || r.feature != f) continue;
+    std::string one;
+    if (brief) {
+      one = r.support == Support::Native      ? "yes"
+            : r.support == Support::Extension ? "ext"
+            : r.support == Support::Absent    ? "no"
+                                              : "?";
+      if (r.since > 0 && r.support != Support::Absent) one += " " + std::to_string(r.since);
+      out += (out.empty() ? "" : ", ") + one;
+      continue;
+    }
+    one = SupportName(r.support);
+    if (r.support == Support::Extension) one += " (" + std::string(r.via) + ")";
+    if (r.since > 0 && r.support != Support::Absent)
+      one = rows > 1 ? std::to_string(r.since) + ": " + one : one + " since " + std::to_string(r.since);
+    out += (out.empty() ? "" : "; ") + one;
+  }
+  return out;
+}
+
+std::string CapabilitySources(const StackProfile& s, Feature f) {
+  std::string out;
+  for (const CapabilityRow& r : CapabilityTable())
+    if (r.stack == s.kind && r.feature == f) out += (out.empty() ? "" : " | ") + std::string(r.source);
+  return out;
+}
+
 // The frameworks: what each keeps and does, and its fitted efficiency per release; the machine formats
 // carry every convention's source.
 Table StackTable(bool full) {
@@ -227,6 +263,32 @@ Table StackTable(bool full) {
            {s.states_source, s.adapter_source, s.gather_source, s.logits_source, s.recompute_source, s.allocator_source,
             s.nccl_source, s.kernels_source, s.pipeline_source, s.schedules_source, KernelsOf(s.kind).source})
         row.push_back(src);
+    if (full)
+      for (int f = 0; f < int(Feature::kCount); ++f) {
+        row.push_back(CapabilityHistory(s, Feature(f), false));
+        row.push_back(CapabilitySources(s, Feature(f)));
+      }
+    t.rows.push_back(row);
+  }
+  if (full)
+    for (int f = 0; f < int(Feature::kCount); ++f) {
+      t.columns.push_back(FeatureId(Feature(f)));
+      t.columns.push_back(std::string(FeatureId(Feature(f))) + " source");
+      t.numeric.push_back(false);
+      t.numeric.push_back(false);
+    }
+  return t;
+}
+
+// The text view of the capability table: a row per feature, a column per stack.
+Table CapabilityTableOf() {
+  Table t;
+  t.columns = {"feature"};
+  for (const StackProfile& s : Stacks()) t.columns.push_back(s.id);
+  t.numeric.assign(t.columns.size(), false);
+  for (int f = 0; f < int(Feature::kCount); ++f) {
+    std::vector<std::string> row = {FeatureId(Feature(f))};
+    for (const StackProfile& s : Stacks()) row.push_back(CapabilityHistory(s, Feature(f), true));
     t.rows.push_back(row);
   }
   return t;
@@ -248,6 +310,11 @@ bool CatalogTable(const std::string& kind, Format format, std::string& out) {
   else
     return false;
   out += RenderTable(t, format);
+  if (kind == "stacks" && !full)
+    out += "\nWhat each framework runs (core/stack/capabilities.cpp; the sources: --format json):\n" +
+           RenderTable(CapabilityTableOf(), format) +
+           "yes = native, ext = through another library the framework launches (named in --format json), "
+           "? = not found in its code, no = absent; the year is the release it arrived in.\n";
   return true;
 }
 

@@ -23,6 +23,7 @@ TABLES = {
     "AddModelKeys": "the key table's rows for model keys",
     "AddHardwareKeys": "the key table's rows for hardware keys",
     "Table": "one profile per training stack (core/stack/stacks.cpp)",
+    "CapabilityTable": "one row per stack, feature and release, with its source (core/stack/capabilities.cpp)",
 }
 
 

@@ -440,8 +440,11 @@ const Phrase kPhrases[] = {
      "在反向中更新参数，因此每步只能有一个微批次：gbs / (mbs × dp) = {0}；可选值：gbs = mbs × dp"},
     {"unknown framework \"{0}\"; accepted: {1} or auto (aliases: trainplan catalog stacks)",
      "未知的训练框架 \"{0}\"；可选值：{1} 或 auto（别名见 trainplan catalog stacks）"},
-    {"{0} has no selective recomputation (it checkpoints whole layers); accepted: none, full or auto",
-     "{0} 没有选择性重计算（它按整层做检查点）；可选值：none、full 或 auto"},
+    {"{0} is not in {1} itself: it comes from {2} ({3})", "{0} 不在 {1} 本身之中：它来自 {2}（{3}）"},
+    {"{0} is not found in {1}'s code; planned as asked ({2})", "在 {1} 的代码中未找到 {0}；仍按所给设置规划（{2}）"},
+    {"{0} arrived in {1} in {2}; stack_year={3} is earlier ({4})",
+     "{0} 在 {2} 年才进入 {1}；stack_year={3} 更早（{4}）"},
+    {"{0} is not in {1} ({2} release): {3}", "{1}（{2} 年版本）不支持 {0}：{3}"},
     {"the layout search would try more than {0} parallel layouts; give some of tp, pp, cp, ep, vp",
      "并行布局搜索将尝试超过 {0} 种布局；请指定 tp、pp、cp、ep、vp 中的几个"},
     {"ZeRO-{0} with pipeline parallelism (pp > 1): {1} runs at most ZeRO-{2} with a pipeline; accepted: zero 0-{2} or "

@@ -1,8 +1,10 @@
 // fit_advice.cpp — when a plan does not fit: the usual remedies (recomputation, ZeRO-3, offload, LoRA, more or
 // bigger GPUs), each planned for real by a nested strict Planner in slices, and those that fit become the
 // advice, cheapest first.
+#include "capabilities.h"
 #include "catalog.h"
 #include "planner_impl.h"
+#include "resolve.h"
 #include "text.h"
 
 namespace tp {
@@ -10,11 +12,15 @@ namespace {
 
 // The usual remedies when nothing fits, from the cheapest (no new hardware, no change of method) to the
 // most expensive; each is planned with the real model, and those that fit become the advice.
+// A remedy its stack (the one it resolves to: a LoRA remedy on auto is planned on the Trainer) cannot run (its
+// capability table: core/stack/capabilities.h) is not offered.
 std::vector<Remedy> FitRemedies(const Config& cfg) {
   std::vector<Remedy> remedies;
   auto with = [&](const char* words, auto change, std::string arg = {}) {
     Config c = cfg;
     change(c);
+    constexpr uint16_t kChanged = kAskMethod | kAskPp | kAskZero | kAskOffload | kAskRecompute;
+    if (!StackMayRun(c, kChanged)) return;
     remedies.push_back({words, std::move(arg), c});
   };
   with("full activation recomputation", [](Config& c) { c.recompute = Recompute::Full; });

@@ -7,6 +7,7 @@
 #include <memory>
 #include <string>
 
+#include "capabilities.h"
 #include "catalog.h"
 #include "memory.h"
 #include "model.h"
@@ -331,10 +332,114 @@ void ResolveStack(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues)
   a.alloc_reserve = job.stack->reserve_factor;
   a.nccl_gb = job.stack->nccl_gb;
   a.eff_stack = ReleaseFor(*job.stack, job.stack_year).eff;
-  if (cfg.recompute == Recompute::Selective && job.stack->selective == SelectiveKind::None)
-    Error(issues, "recompute",
-          "{0} has no selective recomputation (it checkpoints whole layers); accepted: none, full or auto"_issue,
-          {job.stack->name});
+}
+
+// What the configuration asks of the stack: its explicit keys (an auto key asks nothing: the search chooses
+// only what the stack runs), and the bits of the keys it gave.
+CapabilityAsk ExplicitAsk(const Config& cfg, uint16_t& given) {
+  CapabilityAsk a;
+  given = kAskMethod | kAskPrec;
+  auto take = [&](int v, int& into, uint16_t bit) {
+    if (v != kAuto) into = v, given |= bit;
+  };
+  a.method = cfg.method;
+  a.fp8 = cfg.prec == Precision::Fp8;
+  take(cfg.tp, a.tp, kAskTp);
+  take(cfg.pp, a.pp, kAskPp);
+  take(cfg.vp, a.vp, kAskVp);
+  take(cfg.cp, a.cp, kAskCp);
+  take(cfg.ep, a.ep, kAskEp);
+  take(cfg.zero, a.zero, kAskZero);
+  if (cfg.sp != kAuto) a.sp = cfg.sp == 1, given |= kAskSp;
+  if (cfg.offload != kAuto) a.offload = Offload(cfg.offload), given |= kAskOffload;
+  if (cfg.recompute != Recompute::Auto) a.recompute = cfg.recompute, given |= kAskRecompute;
+  if (cfg.offload_act != kAuto) a.offload_act = cfg.offload_act == 1, given |= kAskOffloadAct;
+  return a;
+}
+
+// "tp=4", "method=qlora", "offload=cpu with zero=3": the keys of a finding as the user gave them.
+std::string AskedText(const CapabilityAsk& a, uint16_t keys) {
+  std::string out;
+  auto add = [&](uint16_t bit, const std::string& value) {
+    if (!(keys & bit)) return;
+    out += (out.empty() ? "" : " with ") + std::string(AskKeyName(bit)) + "=" + value;
+  };
+  add(kAskMethod, Name(a.method));
+  add(kAskPrec, a.fp8 ? "fp8" : "");
+  add(kAskTp, std::to_string(a.tp));
+  add(kAskPp, std::to_string(a.pp));
+  add(kAskVp, std::to_string(a.vp));
+  add(kAskCp, std::to_string(a.cp));
+  add(kAskEp, std::to_string(a.ep));
+  add(kAskSp, a.sp ? "1" : "0");
+  add(kAskOffload, Name(a.offload));
+  add(kAskZero, std::to_string(a.zero));
+  add(kAskRecompute, Name(a.recompute));
+  add(kAskOffloadAct, a.offload_act ? "1" : "0");
+  return out;
+}
+
+// The feature's own key first (tp for tensor parallelism), else the first key of the finding.
+const char* FindingKey(const CapabilityFinding& f) {
+  uint16_t own = 0;
+  switch (f.feature) {
+    case Feature::MethodFull:
+    case Feature::MethodLora:
+    case Feature::MethodQlora: own = kAskMethod; break;
+    case Feature::Tp: own = kAskTp; break;
+    case Feature::Sp: own = kAskSp; break;
+    case Feature::Pp: own = kAskPp; break;
+    case Feature::Interleaved: own = kAskVp; break;
+    case Feature::Cp: own = kAskCp; break;
+    case Feature::Ep: own = kAskEp; break;
+    case Feature::Zero1:
+    case Feature::Zero2:
+    case Feature::Zero3: own = kAskZero; break;
+    case Feature::OffloadOptimizerCpu:
+    case Feature::OffloadParamsCpu:
+    case Feature::OffloadNvme: own = kAskOffload; break;
+    case Feature::OffloadActivations: own = kAskOffloadAct; break;
+    case Feature::RecomputeSelective:
+    case Feature::RecomputeFull: own = kAskRecompute; break;
+    case Feature::Fp8: own = kAskPrec; break;
+    case Feature::kCount: break;
+  }
+  if (f.keys & own) return AskKeyName(own);
+  for (uint16_t bit = 1; bit; bit <<= 1)
+    if (f.keys & bit) return AskKeyName(bit);
+  return "stack";
+}
+
+// An explicit combination outside the stack's capability table (core/stack/capabilities.h): refused when the
+// stack (or its release) does not have it, warned of when an extension provides it or the code does not show it.
+void CheckCapabilities(const Config& cfg, const Job& job, std::vector<ConfigIssue>& issues) {
+  uint16_t given = 0;
+  const CapabilityAsk ask = ExplicitAsk(cfg, given);
+  CapabilityFinding found[kMaxFindings];
+  const int n = CapabilityFindings(*job.stack, job.stack_year, ask, found);
+  const std::string stack = job.stack->name, year = std::to_string(job.stack_year);
+  for (int i = 0; i < n; ++i) {
+    const CapabilityFinding& f = found[i];
+    const char* key = FindingKey(f);
+    const std::string asked = AskedText(ask, f.keys);
+    const CapabilityAnswer& a = f.answer;
+    switch (a.support) {
+      case Support::Native: break;
+      case Support::Extension:
+        Notice(issues, key, "{0} is not in {1} itself: it comes from {2} ({3})"_issue, {asked, stack, a.via, a.source});
+        break;
+      case Support::Unverified:
+        Notice(issues, key, "{0} is not found in {1}'s code; planned as asked ({2})"_issue, {asked, stack, a.source});
+        break;
+      case Support::Absent:
+        if (a.not_yet)
+          Error(issues, key, "{0} arrived in {1} in {2}; stack_year={3} is earlier ({4})"_issue,
+                {asked, stack, std::to_string(a.since), year, a.source});
+        else
+          Error(issues, key, "{0} is not in {1} ({2} release): {3}"_issue, {asked, stack, year, a.source});
+        break;
+    }
+  }
 }
 
 // The keys that describe a GPU by its numbers (gpu=custom), in the key table's order.
@@ -546,12 +651,24 @@ Job ResolveJob(const Config& cfg, std::vector<ConfigIssue>& issues) {
   ResolveModel(cfg, job, issues);
   ResolveWorkload(cfg, job, issues);
   ResolveStack(cfg, job, issues);
+  CheckCapabilities(cfg, job, issues);
   ResolveHardware(cfg, job, issues);
   ResolveRl(cfg, job, issues);  // after the hardware: a split pool takes the trainer's GPUs from hw.gpus
   ResolveEconomics(cfg, job);
   ResolveCalibration(cfg, job, issues);
   RefreshFacts(job);  // the model's counts, once per Job (job.h)
   return job;
+}
+
+bool StackMayRun(const Config& cfg, uint16_t keys) {
+  Job job;
+  job.work.finetune = cfg.goal >= 0 ? cfg.goal == 1 : cfg.method != Method::Full;
+  job.work.method = cfg.method;
+  std::vector<ConfigIssue> issues;
+  ResolveStack(cfg, job, issues);
+  uint16_t given = 0;
+  const CapabilityAsk ask = ExplicitAsk(cfg, given);
+  return SearchMayChoose(StackOf(job), job.stack_year, ask, uint16_t(keys & given));
 }
 
 FinetuneDataset DatasetOf(const Config& cfg) {

@@ -3,6 +3,7 @@
 // layout its inner choices (micro-batch, ZeRO stage, offload, recompute, sequence parallel) in enumeration order.
 #include <algorithm>
 
+#include "capabilities.h"
 #include "catalog.h"
 #include "pipeline.h"
 #include "resolve.h"
@@ -30,7 +31,33 @@ std::vector<int> Fixed(int value) { return {value}; }
 
 }  // namespace
 
+// The layout keys the search chooses (AskKey bits): the ones the configuration left on auto.
+uint16_t Engine::AutoKeys() const {
+  uint16_t bits = 0;
+  if (fixed.tp == kAuto) bits |= kAskTp;
+  if (fixed.pp == kAuto) bits |= kAskPp;
+  if (fixed.vp == kAuto) bits |= kAskVp;
+  if (fixed.cp == kAuto) bits |= kAskCp;
+  if (fixed.ep == kAuto) bits |= kAskEp;
+  if (fixed.zero == kAuto) bits |= kAskZero;
+  if (fixed.sp == kAuto) bits |= kAskSp;
+  if (fixed.offload == kAuto) bits |= kAskOffload;
+  if (fixed.recompute == Recompute::Auto) bits |= kAskRecompute;
+  return bits;
+}
+
+// What a layout asks of the job's stack (core/stack/capabilities.h).
+static CapabilityAsk AskOf(const Job& job, int tp, int pp, int vp, int cp, int ep) {
+  CapabilityAsk a;
+  a.method = job.work.method;
+  a.fp8 = job.work.prec == Precision::Fp8;
+  a.tp = tp, a.pp = pp, a.vp = vp, a.cp = cp, a.ep = ep;
+  a.offload_act = job.work.offload_checkpoints;
+  return a;
+}
+
 void Engine::BuildOuters() {
+  const uint16_t auto_keys = AutoKeys();
   for (int v = 0; v < int(result.jobs.size()); ++v) {
     const Job& job = result.jobs[v];
     const ModelArch& m = job.model;
@@ -116,6 +143,8 @@ void Engine::BuildOuters() {
           }
           for (int e : eps)
             for (const auto& [sched, x] : scheds) {
+              // Only what the stack runs (its capability table): an auto degree never asks for more.
+              if (!SearchMayChoose(StackOf(job), job.stack_year, AskOf(job, t, p, x, c, e), auto_keys)) continue;
               if (outers.size() >= kMaxOuters) {
                 // Bounded work: a search this large is refused with a message (the planner names the
                 // layout keys to fix) instead of running for minutes.
@@ -205,6 +234,8 @@ int Engine::Inners(const Outer& o, const Job& job, Inner* out) const {
   static constexpr Recompute kAllRecompute[] = {Recompute::None, Recompute::Selective, Recompute::Full};
   static constexpr Offload kAllOffload[] = {Offload::None, Offload::Cpu, Offload::Nvme};
   const SelectiveKind selective = StackOf(job).selective;
+  const uint16_t auto_keys = AutoKeys();
+  CapabilityAsk ask = AskOf(job, o.tp, o.pp, o.vp, o.cp, o.ep);
   int n = 0;
   for (int zero = 0; zero <= 3; ++zero) {
     if (fixed.zero != kAuto && zero != fixed.zero) continue;
@@ -227,6 +258,8 @@ int Engine::Inners(const Outer& o, const Job& job, Inner* out) const {
           continue;
         for (int sp = 0; sp <= 1; ++sp) {
           if (fixed.sp != kAuto ? sp != fixed.sp : (sp == 1 && o.tp == 1)) continue;
+          ask.zero = zero, ask.offload = off, ask.recompute = rc, ask.sp = sp == 1;
+          if (!SearchMayChoose(StackOf(job), job.stack_year, ask, auto_keys)) continue;  // the stack's table
           out[n++] = {int8_t(zero), off, rc, sp == 1, uint16_t(((zero * 3 + oi) * 3 + ri) * 2 + sp)};
         }
       }

@@ -14,6 +14,7 @@
 #include <sstream>
 #include <string>
 
+#include "capabilities.h"
 #include "catalog.h"
 #include "cli.h"
 #include "cli_run.h"
@@ -21,6 +22,7 @@
 #include "json.h"
 #include "planner.h"
 #include "presets.h"
+#include "stack.h"
 
 using namespace tp;
 
@@ -295,6 +297,31 @@ TEST_CASE("compare, search, catalog and link: golden structure and content", "[c
     Run m = Cli({"catalog", k.name, "--format", "md"});
     CHECK(Lines(m.out).size() == k.ids.size() + 2);
     Golden(std::string("catalog_") + k.name + "_md_header.txt", Lines(m.out)[0] + "\n" + Lines(m.out)[1] + "\n");
+  }
+  {  // stacks: a row per framework, then what each runs (core/stack/capabilities.h); the sources in json/csv/md
+    Run t = Cli({"catalog", "stacks"});
+    REQUIRE(t.status == 0);
+    const auto tl = Lines(t.out);
+    REQUIRE(tl.size() > Stacks().size() + size_t(Feature::kCount));
+    for (size_t i = 0; i < Stacks().size(); ++i) CHECK(tl[i + 1].rfind(std::string(Stacks()[i].id) + " ", 0) == 0);
+    Golden("catalog_stacks_text_header.txt", CollapseSpaces(tl[0]) + "\n");
+    const size_t caps = t.out.find("What each framework runs");
+    REQUIRE(caps != std::string::npos);
+    std::string table;
+    for (const std::string& l : Lines(t.out.substr(caps))) table += CollapseSpaces(l) + "\n";
+    Golden("catalog_stacks_capabilities.txt", table);
+    Run j = Cli({"catalog", "stacks", "--format", "json"});
+    JsonParseResult parsed = ParseJson(j.out);
+    REQUIRE(parsed.ok);
+    REQUIRE(parsed.value.array.size() == Stacks().size());
+    CHECK(parsed.value.array.front().StringOr("tp", "") == "native since 2020");
+    CHECK(parsed.value.array.front().StringOr("tp source", "").find("NVIDIA/Megatron-LM") != std::string::npos);
+    Golden("catalog_stacks_json_keys.txt", JsonSkeleton(j.out));
+    Run c = Cli({"catalog", "stacks", "--format", "csv"});
+    Golden("catalog_stacks_csv_header.txt", Lines(c.out)[0] + "\n");
+    Run m = Cli({"catalog", "stacks", "--format", "md"});
+    CHECK(Lines(m.out).size() == Stacks().size() + 2);
+    Golden("catalog_stacks_md_header.txt", Lines(m.out)[0] + "\n" + Lines(m.out)[1] + "\n");
   }
 
   // link: exact text, the page's format

@@ -391,7 +391,7 @@ std::vector<ConfigIssue> BadInputIssues() {
          {"ep", "1"},
          {"mbs", "3"},
          {"zero", "3"},
-         {"offload", "nvme"}});
+         {"offload", "none"}});
   pairs({{"model", "llama2-7b"}, {"gpus", "8"}, {"tp", "16"}, {"pp", "1"}, {"cp", "1"}, {"ep", "1"}});
   pairs({{"model", "mixtral-8x7b"}, {"gpus", "16"}, {"tp", "1"}, {"pp", "1"}, {"cp", "1"}, {"ep", "3"}});
   pairs({{"model", "llama2-7b"},
@@ -421,7 +421,8 @@ std::vector<ConfigIssue> BadInputIssues() {
          {"pp", "1"},
          {"cp", "1"},
          {"zero", "1"},
-         {"offload", "nvme"}});
+         {"offload", "nvme"},
+         {"stack", "deepspeed"}});
   // The named pipeline schedules (core/job/pipeline.cpp CheckSchedule).
   for (const auto& [schedule, vp, pp, gbs, gpus] :
        {std::tuple<const char*, const char*, const char*, const char*, const char*>{"interleaved", "1", "2", "64", "8"},
@@ -452,7 +453,7 @@ std::vector<ConfigIssue> BadInputIssues() {
              {"ep", "1"},
              {"mbs", "1"},
              {"gbs", "64"},
-             {"zero", "1"},
+             {"zero", std::string(stack) == "fsdp" ? "2" : "1"},  // FSDP shards no optimizer alone
              {"stack", stack},
              {"pp_microbatches", per}});
   // Hardware: a custom GPU missing its numbers, gpu_* keys on a catalog GPU, links a GPU cannot have or runs slower.
@@ -467,6 +468,11 @@ std::vector<ConfigIssue> BadInputIssues() {
   // Frameworks and their rules.
   pairs({{"stack", "jax"}});
   pairs({{"stack", "hf"}, {"recompute", "selective"}});
+  // The capability table (core/stack/capabilities.h): absent, an extension, not found in code, not yet.
+  pairs({{"stack", "megatron"}, {"method", "qlora"}});
+  pairs({{"stack", "megatron"}, {"method", "lora"}, {"gpus", "1"}});
+  pairs({{"stack", "unsloth"}, {"method", "lora"}, {"prec", "fp8"}, {"gpus", "1"}});
+  pairs({{"stack", "megatron"}, {"stack_year", "2024"}, {"zero", "3"}, {"gpus", "8"}});
   pairs({{"model", "llama2-7b"},
          {"gpus", "1"},
          {"method", "lora"},

@@ -591,8 +591,14 @@ TEST_CASE("launch rules: refusals name the key and the reason, notes say what a 
       refusal(F::Hf, Cfg({{"model", "llama3-70b"}, {"gpus", "64"}, {"tp", "8"}}), "tp").find("data parallelism only") !=
       std::string::npos);
   // QLoRA for Megatron, LoRA for torchtitan, sharding for Unsloth, FP8 for the Trainer, a builder torchtune lacks.
-  CHECK(refusal(F::Megatron, Cfg({{"model", "llama3.1-8b"}, {"method", "qlora"}, {"gpus", "1"}}), "method")
-            .find("QLoRA") != std::string::npos);
+  {  // QLoRA for Megatron: the plan itself refuses it (the stack's capability table), naming the key
+    const PlanOutput plan =
+        MakePlan(LaunchConfig(Cfg({{"model", "llama3.1-8b"}, {"method", "qlora"}, {"gpus", "1"}}), F::Megatron));
+    CHECK_FALSE(plan.ok);
+    bool named = false;
+    for (const ConfigIssue& i : plan.issues) named |= i.key == "method" && i.message.find("QLoRA") != std::string::npos;
+    CHECK(named);
+  }
   refusal(F::Torchtitan, Cfg({{"model", "llama3.1-8b"}, {"method", "lora"}, {"gpus", "8"}}), "method");
   refusal(F::Unsloth, Cfg({{"model", "llama3.1-8b"}, {"method", "lora"}, {"gpus", "8"}, {"zero", "3"}}), "zero");
   refusal(F::Hf, Cfg({{"model", "llama3.1-8b"}, {"gpus", "8"}, {"prec", "fp8"}, {"gpu", "h100"}}), "prec");

@@ -89,7 +89,7 @@ TEST_CASE("the search offers only the ZeRO stages the stack runs with a pipeline
 
 TEST_CASE("a stack that schedules per local batch drains the pipeline once per schedule", "[pipeline]") {
   // 8 micro-batches, pp 2: one schedule (auto), or 4 schedules of 2 (torchtitan's num_pp_microbatches 2).
-  const std::string fsdp = kBase + "&stack=fsdp&vp=1&zero=1";
+  const std::string fsdp = kBase + "&stack=fsdp&vp=1&zero=2";
   const PlanOutput one = PlanLink(fsdp);
   const PlanOutput four = PlanLink(fsdp + "&pp_microbatches=2");
   REQUIRE(one.plan.step.micro_batches == 8);
@@ -110,12 +110,12 @@ TEST_CASE("pipeline schedules per local batch: refused where the stack runs one 
   ExpectRefused(kBase + "&stack=megatron&vp=1&zero=1&pp_microbatches=2", "pp_microbatches",
                 "runs a step's 8 micro-batches as one pipeline schedule; accepted: auto or 8");
   ExpectPlanned(kBase + "&stack=megatron&vp=1&zero=1&pp_microbatches=8");
-  ExpectRefused(kBase + "&stack=fsdp&vp=1&zero=1&pp_microbatches=3", "pp_microbatches",
+  ExpectRefused(kBase + "&stack=fsdp&vp=1&zero=2&pp_microbatches=3", "pp_microbatches",
                 "do not split into schedules of 3; accepted: a divisor of 8");
   // Interleaving needs a multiple of pp per schedule (Megatron's rule, applied to each schedule).
-  ExpectRefused(kBase + "&stack=fsdp&vp=2&zero=1&pp_microbatches=1", "pp_microbatches",
+  ExpectRefused(kBase + "&stack=fsdp&vp=2&zero=2&pp_microbatches=1", "pp_microbatches",
                 "micro-batches per schedule (pp_microbatches = 1) that are a multiple of pp=2");
-  ExpectPlanned(kBase + "&stack=fsdp&vp=2&zero=1&pp_microbatches=2");
+  ExpectPlanned(kBase + "&stack=fsdp&vp=2&zero=2&pp_microbatches=2");
   // Without a pipeline the count changes nothing.
   const std::string flat = "model=llama2-7b&gpu=h100&gpus=16&tp=1&pp=1&cp=1&mbs=1&gbs=64&zero=1&stack=megatron";
   CHECK(PlanLink(flat + "&pp_microbatches=2").plan.step.seconds == PlanLink(flat).plan.step.seconds);

@@ -1,0 +1,635 @@
+// capabilities.cpp — the capability table (capabilities.h): per stack and release, each feature native, an
+// extension (named), not verified or absent, with its source. The rows are the research of issue #29
+// (per stack: the framework's repository read at the commit named, `git log -S` for the year a feature
+// arrived); a year before a feature's first row answers absent ("not yet"). Where the research found a
+// feature only in documents, or could not read the code (DeepSpeed after 2025-02, Transformers itself), the
+// row says Unverified: resolve warns, the search does not choose it.
+#include "capabilities.h"
+
+#include <algorithm>
+#include <array>
+
+namespace tp {
+
+// clang-format off (a data table: stack, feature, since, support, via, auto_ok, source)
+const std::vector<CapabilityRow>& CapabilityTable() {
+  using K = StackKind;
+  using F = Feature;
+  using S = Support;
+  static const std::vector<CapabilityRow> rows = {
+      {K::Megatron, F::MethodFull, 2020, S::Native, "", true,
+       "NVIDIA/Megatron-LM megatron/training/arguments.py@d98e8a64ddf34856e74b24714e3bedb2f5a39553:"
+       " pretraining/fine-tuning of all weights is the only mode of Megatron-Core itself"},
+      {K::Megatron, F::MethodLora, 2023, S::Extension, "NeMo / Megatron-Bridge PEFT", true,
+       "NVIDIA/NeMo nemo/collections/nlp/modules/common/megatron/adapters/parallel_adapters.py@8cfedd720"
+       "3462cb251a914e700e5605444277561: LoraKQVAdapter (first commit 4b2a8569, 2023-04-26); NeMo 2.0:"
+       " NVIDIA/NeMo nemo/collections/llm/peft/lora.py@8cfedd7203462cb251a914e700e5605444277561: class"
+       " LoRA (first commit a140dcf0, 2024-07-04); NVIDIA-NeMo/Megatron-Bridge"
+       " src/megatron/bridge/peft/lora.py@067f987df03b8355b03192d88d70f1709fedf51a: class LoRA(PEFT,"
+       " ModuleMatcher) (first commit 5b90f8bd, 2025-06-12)"},
+      {K::Megatron, F::MethodQlora, 0, S::Absent, "", false,
+       "QLoRA (NF4) only in NeMo 1.x's nlp collection, not in Megatron-Core, NeMo 2 llm.peft nor"
+       " Megatron-Bridge peft (grep 'nf4|qlora' empty): NVIDIA/NeMo"
+       " nemo/collections/nlp/modules/common/megatron/adapters/qlora.py@8cfedd7203462cb251a914e700e56054"
+       "44277561: class NF4Weight(nn.Parameter) (first commit a496abfc, 2024-05-01)"},
+      {K::Megatron, F::Tp, 2020, S::Native, "", true,
+       "NVIDIA/Megatron-LM megatron/core/model_parallel_config.py@d98e8a64ddf34856e74b24714e3bedb2f5a395"
+       "53: tensor_model_parallel_size: int = 1"},
+      {K::Megatron, F::Sp, 2022, S::Native, "", true,
+       "NVIDIA/Megatron-LM megatron/core/model_parallel_config.py@d98e8a64ddf34856e74b24714e3bedb2f5a395"
+       "53: sequence_parallel: bool = False (first commit c0f10643, 2022-03-02; Korthikanti et al. 2022)"},
+      {K::Megatron, F::Pp, 2021, S::Native, "", true,
+       "NVIDIA/Megatron-LM megatron/core/pipeline_parallel/schedules.py@d98e8a64ddf34856e74b24714e3bedb2"
+       "f5a39553: def forward_backward_pipelining_without_interleaving"},
+      {K::Megatron, F::Interleaved, 2021, S::Native, "", true,
+       "NVIDIA/Megatron-LM megatron/core/pipeline_parallel/schedules.py@d98e8a64ddf34856e74b24714e3bedb2"
+       "f5a39553: def forward_backward_pipelining_with_interleaving"
+       " (virtual_pipeline_model_parallel_size first commit dd889062, 2021-02-09; first tag v2.5)"},
+      {K::Megatron, F::Cp, 2023, S::Native, "", true,
+       "NVIDIA/Megatron-LM megatron/core/model_parallel_config.py@d98e8a64ddf34856e74b24714e3bedb2f5a395"
+       "53: context_parallel_size: int = 1 (first commit 80590f98, 2023-08-09; first tag core_v0.4.0)"},
+      {K::Megatron, F::Ep, 2023, S::Native, "", true,
+       "NVIDIA/Megatron-LM megatron/core/model_parallel_config.py@d98e8a64ddf34856e74b24714e3bedb2f5a395"
+       "53: expert_model_parallel_size: int = 1 (first commit e8c22152, 2023-10-06; first tag"
+       " core_v0.4.0)"},
+      {K::Megatron, F::Zero1, 2022, S::Native, "", true,
+       "NVIDIA/Megatron-LM megatron/training/arguments.py@d98e8a64ddf34856e74b24714e3bedb2f5a39553:"
+       " --use-distributed-optimizer (first commit 329fe582, 2022-02-10): distributed optimizer ="
+       " ZeRO-1 (optimizer states + fp32 master sharded over dp)"},
+      {K::Megatron, F::Zero2, 2025, S::Native, "", true,
+       "NVIDIA/Megatron-LM megatron/training/arguments.py@d98e8a64ddf34856e74b24714e3bedb2f5a39553:"
+       " --data-parallel-sharding-strategy choices=['no_shard','optim','optim_grads','optim_grads_params"
+       "'] (Megatron-FSDP: optim_grads = ZeRO-2; --use-custom-fsdp first tag core_v0.12.0, renamed"
+       " --use-megatron-fsdp in core_v0.14.0)"},
+      {K::Megatron, F::Zero3, 2025, S::Native, "", true,
+       "Megatron-FSDP optim_grads_params (default of --data-parallel-sharding-strategy), core_v0.12.0+;"
+       " also --use-torch-fsdp2 (first tag core_r0.10.0, 2025-02) which 'is not supported with pipeline"
+       " parallelism' / 'with expert parallelism' (arguments.py)"},
+      {K::Megatron, F::OffloadOptimizerCpu, 2025, S::Native, "", true,
+       "NVIDIA/Megatron-LM megatron/training/arguments.py@d98e8a64ddf34856e74b24714e3bedb2f5a39553:"
+       " --optimizer-cpu-offload 'Offload optimizer state to CPU'; --optimizer-offload-fraction;"
+       " HybridDeviceOptimizer (megatron/core/optimizer/cpu_offloading/hybrid_optimizer.py) (first"
+       " commit dfa77a76 2024-11-06; first tag core_v0.12.0, 2025-05); requires"
+       " --use-precision-aware-optimizer"},
+      {K::Megatron, F::OffloadParamsCpu, 2024, S::Unverified, "", false,
+       "TE layer-wise CPU offload of weights, not a ZeRO-3-style offload of parameter shards:"
+       " NVIDIA/Megatron-LM megatron/core/model_parallel_config.py@d98e8a64ddf34856e74b24714e3bedb2f5a39"
+       "553: cpu_offloading_weights: bool = False 'If True, offloads the weights to CPU' (TE layer-wise"
+       " CPU offload, cpu_offloading first tag core_v0.5.0)"},
+      {K::Megatron, F::OffloadNvme, 0, S::Absent, "", false,
+       "no NVMe path in megatron/ (git grep -i nvme: only an MSC cache note)"},
+      {K::Megatron, F::OffloadActivations, 2024, S::Native, "", true,
+       "NVIDIA/Megatron-LM megatron/core/model_parallel_config.py@d98e8a64ddf34856e74b24714e3bedb2f5a395"
+       "53: cpu_offloading: 'all the activations are offloaded to the CPU asynchronously';"
+       " cpu_offloading_num_layers (first tag core_v0.5.0, 2024-02); fine-grained module-level:"
+       " NVIDIA/Megatron-LM megatron/core/transformer/transformer_config.py@d98e8a64ddf34856e74b24714e3b"
+       "edb2f5a39553: fine_grained_activation_offloading / offload_modules (first tag core_v0.16.0,"
+       " 2026-02)"},
+      {K::Megatron, F::RecomputeSelective, 2022, S::Native, "", true,
+       "NVIDIA/Megatron-LM megatron/core/transformer/transformer_config.py@d98e8a64ddf34856e74b24714e3be"
+       "db2f5a39553: recompute_granularity 'selective' ... default is \"core_attn\" (first commit"
+       " bbab79f8, 2022-05-16); --recompute-modules (core_attn, moe_act, layernorm, mla_up_proj, mlp,"
+       " moe, shared_experts) since core_v0.12.0 (2025)"},
+      {K::Megatron, F::RecomputeFull, 2020, S::Native, "", true,
+       "NVIDIA/Megatron-LM megatron/core/transformer/transformer_config.py@d98e8a64ddf34856e74b24714e3be"
+       "db2f5a39553: 'full' will checkpoint the entire transformer layer; recompute_method"
+       " uniform|block (checkpoint-activations in v1.0)"},
+      {K::Megatron, F::Fp8, 2023, S::Native, "", true,
+       "NVIDIA/Megatron-LM megatron/core/transformer/transformer_config.py@d98e8a64ddf34856e74b24714e3be"
+       "db2f5a39553: fp8_recipe ... (2) 'delayed' uses delayed scaling recipe (fp8_hybrid/fp8_recipe"
+       " first tag 23.04; --fp8-format core_v0.4.0)"},
+      {K::DeepSpeed, F::MethodFull, 2020, S::Native, "", true,
+       "microsoft/DeepSpeed deepspeed/runtime/engine.py@38327e07f6cd39b63418f60cedd1651b0be3e7c3:"
+       " DeepSpeedEngine"},
+      {K::DeepSpeed, F::MethodLora, 2023, S::Extension, "PEFT", true,
+       "PEFT LoRA on Hugging Face models under DeepSpeed (huggingface/peft"
+       " docs/source/accelerate/deepspeed.md)"},
+      {K::DeepSpeed, F::MethodLora, 2024, S::Native, "", true,
+       "microsoft/DeepSpeed deepspeed/linear/config.py@38327e07f6cd39b63418f60cedd1651b0be3e7c3:"
+       " 'Configuration settings for LoRAOptimizedLinear' (lora_r=64, base_weight_sharding, offload)"
+       " first tag v0.14.2 (2024-04); usual route is PEFT on HF models"},
+      {K::DeepSpeed, F::MethodQlora, 2024, S::Extension, "PEFT + bitsandbytes", true,
+       "microsoft/DeepSpeed deepspeed/linear/config.py@38327e07f6cd39b63418f60cedd1651b0be3e7c3:"
+       " QuantizationConfig q_bits=8 ... 'inside the kernels the quantization is done to fp8'; NF4"
+       " QLoRA only via PEFT+bitsandbytes under ZeRO-3 (peft docs/source/accelerate/deepspeed.md,"
+       " 2024-03)"},
+      {K::DeepSpeed, F::Tp, 2021, S::Extension, "Megatron-DeepSpeed", false,
+       "Before 2025 TP for training came only from Megatron-DeepSpeed (mpu): microsoft/DeepSpeed"
+       " deepspeed/runtime/engine.py@38327e07f6cd39b63418f60cedd1651b0be3e7c3: if self.autotp_size() >"
+       " 1: self._configure_tensor_parallel_states(model); assert zero stage <= 2 'Currently, the"
+       " compatibility between 'autotp' and 'zero_stage = 3' has not been validated' (autotp_size first"
+       " tag v0.16.4, 2025-02-20). Before 2025 TP for training came only from Megatron-DeepSpeed (mpu)."
+       " Tutorial https://www.deepspeed.ai/tutorials/autotp-training: 'ZeRO Optimization ... (Stage 0,"
+       " 1, or 2)'"},
+      {K::DeepSpeed, F::Tp, 2025, S::Native, "", true,
+       "microsoft/DeepSpeed deepspeed/runtime/engine.py@38327e07f6cd39b63418f60cedd1651b0be3e7c3: if"
+       " self.autotp_size() > 1: self._configure_tensor_parallel_states(model); assert zero stage <= 2"
+       " 'Currently, the compatibility between 'autotp' and 'zero_stage = 3' has not been validated'"
+       " (autotp_size first tag v0.16.4, 2025-02-20). Before 2025 TP for training came only from"
+       " Megatron-DeepSpeed (mpu). Tutorial https://www.deepspeed.ai/tutorials/autotp-training: 'ZeRO"
+       " Optimization ... (Stage 0, 1, or 2)'"},
+      {K::DeepSpeed, F::Sp, 2023, S::Extension, "Megatron-DeepSpeed", false,
+       "Megatron-style SP only via Megatron-DeepSpeed; DeepSpeed's own 'sequence parallel' is Ulysses"
+       " (see cp)"},
+      {K::DeepSpeed, F::Pp, 2020, S::Native, "", true,
+       "microsoft/DeepSpeed deepspeed/runtime/pipe/engine.py@38327e07f6cd39b63418f60cedd1651b0be3e7c3:"
+       " class PipelineEngine ... 'ZeRO-2 and ZeRO-3 are incompatible with pipeline parallelism'"
+       " (PipelineModule first tag v0.3.0, 2020-09)"},
+      {K::DeepSpeed, F::Interleaved, 0, S::Absent, "", false,
+       "no interleaved/virtual-stage schedule in deepspeed/runtime/pipe/schedule.py (TrainSchedule,"
+       " InferenceSchedule, DataParallelSchedule only)"},
+      {K::DeepSpeed, F::Cp, 2023, S::Native, "", true,
+       "microsoft/DeepSpeed deepspeed/sequence/layer.py@38327e07f6cd39b63418f60cedd1651b0be3e7c3: class"
+       " DistributedAttention (DeepSpeed-Ulysses all-to-all) first tag v0.10.2 (2023-08-31);"
+       " sequence_parallel_size config v0.11.2"},
+      {K::DeepSpeed, F::Ep, 2021, S::Native, "", true,
+       "microsoft/DeepSpeed deepspeed/moe/layer.py@38327e07f6cd39b63418f60cedd1651b0be3e7c3: class"
+       " MoE(nn.Module) with ep_size first tag v0.5.0 (2021-08)"},
+      {K::DeepSpeed, F::Zero1, 2020, S::Native, "", true,
+       "zero_optimization (v0.1.0, 2020-05-18): stage 1 optimizer-state partitioning"},
+      {K::DeepSpeed, F::Zero2, 2020, S::Native, "", true,
+       "microsoft/DeepSpeed deepspeed/runtime/zero/stage2.py@v0.3.0: stage2.py present in v0.3.0 tree;"
+       " 'ZeRO stage 2' text since v0.2.0 (2020-06)"},
+      {K::DeepSpeed, F::Zero3, 2021, S::Native, "", true,
+       "microsoft/DeepSpeed deepspeed/runtime/zero/stage3.py@35fd7ccd862adcb93febd546cb5b9fa7cb883d8f:"
+       " stage3.py first appears in v0.3.12 (2021-03-12)"},
+      {K::DeepSpeed, F::OffloadOptimizerCpu, 2021, S::Native, "", true,
+       "microsoft/DeepSpeed deepspeed/runtime/zero/offload_config.py@38327e07f6cd39b63418f60cedd1651b0be"
+       "3e7c3: DeepSpeedZeroOffloadOptimizerConfig 'Supported options are `cpu` and `nvme`. Optimizer"
+       " computation is offload to CPU regardless of device option.'; ratio (Twin-Flow partial offload,"
+       " ZeRO-Offload++ 2023-11) offload_optimizer first tag v0.3.12; cpu_offload (ZeRO-Offload, stage"
+       " 2) since v0.3.0 2020 with DeepSpeedCPUAdam"},
+      {K::DeepSpeed, F::OffloadParamsCpu, 2021, S::Native, "", true,
+       "microsoft/DeepSpeed deepspeed/runtime/zero/offload_config.py@38327e07f6cd39b63418f60cedd1651b0be"
+       "3e7c3: DeepSpeedZeroOffloadParamConfig 'Device memory to offload model parameters. Supported"
+       " options are `cpu` and `nvme`.' (stage 3 only; first tag v0.3.12)"},
+      {K::DeepSpeed, F::OffloadNvme, 2021, S::Native, "", true,
+       "same config, device 'nvme' (first tag v0.3.15, 2021-04; ZeRO-Infinity), stage 3; parameters:"
+       " device 'nvme', v0.3.15"},
+      {K::DeepSpeed, F::OffloadActivations, 2020, S::Native, "", true,
+       "microsoft/DeepSpeed deepspeed/runtime/activation_checkpointing/config.py@38327e07f6cd39b63418f60"
+       "cedd1651b0be3e7c3: \"cpu_checkpointing\": [true|false] (with partition_activations) (first tag"
+       " v0.2.0, 2020-06); checkpointed layer inputs to CPU"},
+      {K::DeepSpeed, F::RecomputeSelective, 2021, S::Extension, "Megatron-DeepSpeed", false,
+       "no selective (attention-core) mode in deepspeed.checkpointing; the model decides what to wrap;"
+       " Megatron-DeepSpeed carries Megatron's --recompute-granularity selective"},
+      {K::DeepSpeed, F::RecomputeFull, 2020, S::Native, "", true,
+       "deepspeed.checkpointing.checkpoint (per wrapped layer) with partition_activations /"
+       " cpu_checkpointing / contiguous_memory_optimization (v0.2.0)"},
+      {K::DeepSpeed, F::Fp8, 0, S::Absent, "", false,
+       "no FP8 training recipe in deepspeed/runtime at v0.16.4 (git grep -i fp8 deepspeed/runtime:"
+       " nothing; fp8 only in inference kernels and deepspeed.linear quantisation)"},
+      {K::Fsdp, F::MethodFull, 2022, S::Native, "", true,
+       "torch FSDP (torch 1.12, 2022); torchtitan's only mode until 2026"},
+      {K::Fsdp, F::MethodLora, 2024, S::Extension, "PEFT (llm-foundry)", true,
+       "mosaicml/llm-foundry llmfoundry@8c8dd48f72168c5d51e2f7b151595892a8fba43d: peft_config (PEFT"
+       " LoRA on HF models) first tag v0.5.0 (2024-02); torchtitan: pytorch/torchtitan"
+       " torchtitan/components/lora.py@b5bcd76c66d0acb1a08b176d9639425bc55e0b2a: '[LoRA] Add LoRA"
+       " converter' (first commit 74181b1e, 2026-05-08)"},
+      {K::Fsdp, F::MethodLora, 2026, S::Native, "", true,
+       "mosaicml/llm-foundry llmfoundry@8c8dd48f72168c5d51e2f7b151595892a8fba43d: peft_config (PEFT"
+       " LoRA on HF models) first tag v0.5.0 (2024-02); torchtitan: pytorch/torchtitan"
+       " torchtitan/components/lora.py@b5bcd76c66d0acb1a08b176d9639425bc55e0b2a: '[LoRA] Add LoRA"
+       " converter' (first commit 74181b1e, 2026-05-08)"},
+      {K::Fsdp, F::MethodQlora, 0, S::Absent, "", false,
+       "no NF4/QLoRA in torchtitan (grep nf4|qlora empty) nor llm-foundry (load_in_4bit not found)"},
+      {K::Fsdp, F::Tp, 2022, S::Native, "", true,
+       "Zhang et al. 2022, OPT (arXiv 2205.01068) section 2.4: 'Fully Sharded Data Parallel with Megatron-LM Tensor "
+       "Parallelism' (metaseq); Meta's 2022 stacks (metaseq, the LLaMA codebase), which this stack covers: Touvron et "
+       "al. 2023, LLaMA (arXiv 2302.13971) section 2.4: "
+       "'we reduce the amount of activations that are recomputed during the backward pass with checkpointing ... we "
+       "save the activations that are expensive to compute, such as the outputs of linear layers' and 'by using model "
+       "and sequence parallelism, as described by Korthikanti et al. (2022)'"},
+      {K::Fsdp, F::Tp, 2024, S::Native, "", true,
+       "pytorch/torchtitan torchtitan/config/job_config.py@29624e37fa6dd319fd671b009338651b5c665da2:"
+       " tensor_parallel_degree: int = 1 (2024-03); async TP (enable_async_tensor_parallel, 2024-06);"
+       " llm-foundry tp_config first tag v0.13.0 (2024-10)"},
+      {K::Fsdp, F::Sp, 2022, S::Native, "", true,
+       "Meta's 2022 stacks (metaseq, the LLaMA codebase), which this stack covers: Touvron et al. 2023, LLaMA (arXiv "
+       "2302.13971) section 2.4: "
+       "'we reduce the amount of activations that are recomputed during the backward pass with checkpointing ... we "
+       "save the activations that are expensive to compute, such as the outputs of linear layers' and 'by using model "
+       "and sequence parallelism, as described by Korthikanti et al. (2022)'"},
+      {K::Fsdp, F::Sp, 2024, S::Native, "", true,
+       "torchtitan TP plan shards norms/dropout along sequence (Megatron-style SP) as part of"
+       " tensor_parallel_degree"},
+      {K::Fsdp, F::Pp, 2024, S::Native, "", true,
+       "pytorch/torchtitan torchtitan/config/job_config.py@29624e37fa6dd319fd671b009338651b5c665da2:"
+       " pipeline_parallel_schedule: str = \"1F1B\" (pipeline_parallel_degree first commit bc9ea0d3,"
+       " 2024-02-22); torch.distributed.pipelining"},
+      {K::Fsdp, F::Interleaved, 2024, S::Native, "", true,
+       "pytorch/torchtitan torchtitan/config/job_config.py@29624e37fa6dd319fd671b009338651b5c665da2:"
+       " pipeline_parallel_schedule Interleaved1F1B, LoopedBFS (first commit 04661a6c, 2024-06-21)"},
+      {K::Fsdp, F::Cp, 2024, S::Native, "", true,
+       "pytorch/torchtitan torchtitan/config/job_config.py@29624e37fa6dd319fd671b009338651b5c665da2:"
+       " context_parallel_degree; context_parallel_rotate_method: Literal[\"allgather\",\"alltoall\"]"
+       " (first commit b19456a9, 2024-10-22)"},
+      {K::Fsdp, F::Ep, 2025, S::Native, "", true,
+       "pytorch/torchtitan torchtitan/config/configs.py@b5bcd76c66d0acb1a08b176d9639425bc55e0b2a:"
+       " expert_parallel_degree: int = 1 ... EP borrows ranks from FSDP and TP (first commit d0ed9b42,"
+       " 2025-05-30)"},
+      {K::Fsdp, F::Zero1, 0, S::Absent, "", false,
+       "no optimizer-only sharding in FSDP (FSDP shards params+grads+optimizer together)"},
+      {K::Fsdp, F::Zero2, 2022, S::Native, "", true,
+       "mosaicml/llm-foundry llmfoundry@8c8dd48f72168c5d51e2f7b151595892a8fba43d: sharding_strategy"
+       " SHARD_GRAD_OP; FSDP2: pytorch/torchtitan"
+       " torchtitan/config/job_config.py@29624e37fa6dd319fd671b009338651b5c665da2:"
+       " fsdp_reshard_after_forward: Literal[\"default\",\"always\",\"never\"] ('never' keeps gathered"
+       " params through backward = ZeRO-2-like)"},
+      {K::Fsdp, F::Zero3, 2022, S::Native, "", true,
+       "FULL_SHARD (FSDP1, torch 1.12) / fully_shard (FSDP2, torchtitan first commit db48478d"
+       " 2024-04-10); HSDP via data_parallel_replicate_degree (2024-09)"},
+      {K::Fsdp, F::OffloadOptimizerCpu, 2024, S::Native, "", true,
+       "pytorch/torchtitan torchtitan/config/job_config.py@29624e37fa6dd319fd671b009338651b5c665da2:"
+       " enable_cpu_offload 'Whether to apply CPU offloading of parameters, gradients, and optimizer"
+       " states in FSDP' (first commit 193ce981, 2024-10-28); optimizer step runs on CPU (torch AdamW,"
+       " not DeepSpeedCPUAdam)"},
+      {K::Fsdp, F::OffloadParamsCpu, 2022, S::Native, "", true,
+       "FSDP1 CPUOffload(offload_params=True) (llm-foundry/accelerate); FSDP2 CPUOffloadPolicy via"
+       " enable_cpu_offload"},
+      {K::Fsdp, F::OffloadNvme, 0, S::Absent, "", false,
+       "no NVMe offload found in torchtitan or llm-foundry (FSDP offloads to CPU only)"},
+      {K::Fsdp, F::OffloadActivations, 2023, S::Extension, "Composer (llm-foundry)", false,
+       "pytorch/torchtitan torchtitan/experiments/graph_trainer/cpu_offload.py@b5bcd76c66d0acb1a08b176d9"
+       "639425bc55e0b2a: 'CPU offload pass for activation offloading in graph_trainer' (README:"
+       " 'Activation Offloading | construction'); llm-foundry activation_cpu_offload (Composer FSDP"
+       " flag, v0.1.0 2023)"},
+      {K::Fsdp, F::RecomputeSelective, 2022, S::Native, "", true,
+       "Meta's 2022 stacks (metaseq, the LLaMA codebase), which this stack covers: Touvron et al. 2023, LLaMA (arXiv "
+       "2302.13971) section 2.4: "
+       "'we reduce the amount of activations that are recomputed during the backward pass with checkpointing ... we "
+       "save the activations that are expensive to compute, such as the outputs of linear layers' and 'by using model "
+       "and sequence parallelism, as described by Korthikanti et al. (2022)'"},
+      {K::Fsdp, F::RecomputeSelective, 2024, S::Native, "", true,
+       "pytorch/torchtitan torchtitan/config/job_config.py@29624e37fa6dd319fd671b009338651b5c665da2:"
+       " mode: Literal[\"selective\",\"full\",\"memory_budget\",\"none\"] = \"selective\";"
+       " selective_ac_option: str = \"2\" (op-level SAC or every-2nd-layer; selective_ac_option first"
+       " commit 00560676, 2024-03-13); memory_budget mode 2025-10"},
+      {K::Fsdp, F::RecomputeFull, 2022, S::Native, "", true,
+       "FSDP1 activation checkpointing (llm-foundry fsdp_config activation_checkpointing, 2023);"
+       " torchtitan pytorch/torchtitan torchtitan/config/job_config.py@29624e37fa6dd319fd671b009338651b5"
+       "c665da2: mode: Literal[\"selective\",\"full\",\"memory_budget\",\"none\"]"},
+      {K::Fsdp, F::Fp8, 2024, S::Native, "", true,
+       "pytorch/torchtitan torchtitan/config/job_config.py@29624e37fa6dd319fd671b009338651b5c665da2:"
+       " recipe_name: Literal[\"tensorwise\",\"rowwise\",\"rowwise_with_gw_hp\"] (enable_float8_linear"
+       " 2024-07-17); at HEAD float8.md lists only 'rowwise' (default), 'rowwise_with_gw_hp'"},
+      {K::Hf, F::MethodFull, 2020, S::Native, "", true, "Trainer full fine-tuning"},
+      {K::Hf, F::MethodLora, 2023, S::Native, "", true,
+       "huggingface/peft src/peft/tuners/lora/model.py@5d602fdbff04c33c1c4de55cda9d4ae1d7cb7e40: class"
+       " LoraModel first tag v0.1.0 (2023-02-10)"},
+      {K::Hf, F::MethodQlora, 2023, S::Native, "", true,
+       "PEFT + bitsandbytes, which this stack covers: huggingface/peft"
+       " src/peft/tuners/lora/bnb.py@5d602fdbff04c33c1c4de55cda9d4ae1d7cb7e40: Linear4bit;"
+       " prepare_model_for_kbit_training first tag v0.4.0 (2023-07-17) (QLoRA paper May 2023 used PEFT"
+       " main); FSDP/ZeRO-3 + QLoRA: huggingface/peft"
+       " docs/source/accelerate/fsdp.md@5d602fdbff04c33c1c4de55cda9d4ae1d7cb7e40: 'Use PEFT QLoRA and"
+       " FSDP for finetuning large models on multiple GPUs ... 70B llama model on 2X24GB GPUs' needs"
+       " bitsandbytes>=0.43.3, accelerate>=1.0.1, transformers>4.44.2, trl>0.11.4, peft>0.13.0 (docs"
+       " commit 345ce75c, 2024-03-12; bnb_4bit_quant_storage peft v0.10.0)"},
+      {K::Hf, F::Tp, 2025, S::Extension, "Transformers tp_plan / DeepSpeed AutoTP through Accelerate", true,
+       "huggingface/accelerate src/accelerate/parallelism_config.py@16cb6eb80dd9aa8b4df1a63ef57863e455d5"
+       "3b83: tp_size ... 'composing DDP + TP is currently not supported'; TorchTensorParallelPlugin"
+       " first tag v1.4.0 (2025-02-17); DeepSpeed AutoTP via HF requires deepspeed>=0.16.4,"
+       " transformers>=4.50.1, accelerate>=1.6.0 (DeepSpeed blogs/huggingface-tp, PR #7206)"},
+      {K::Hf, F::Sp, 0, S::Absent, "", false, "no Megatron-style SP in Trainer"},
+      {K::Hf, F::Pp, 0, S::Absent, "", false,
+       "huggingface/accelerate src/accelerate/inference.py@16cb6eb80dd9aa8b4df1a63ef57863e455d53b83:"
+       " prepare_pippy 'Wraps `model` for pipeline parallel inference' - no pipeline training in Trainer"},
+      {K::Hf, F::Interleaved, 0, S::Absent, "", false, "no pipeline training in Trainer (see pp)"},
+      {K::Hf, F::Cp, 2025, S::Extension, "torch context parallelism under FSDP2 / DeepSpeed Ulysses through Accelerate",
+       true,
+       "huggingface/accelerate src/accelerate/parallelism_config.py@16cb6eb80dd9aa8b4df1a63ef57863e455d5"
+       "3b83: cp_size ... cp_backend 'torch' (FSDP2); sp_size ... sp_backend 'deepspeed' (ALST/Ulysses)"
+       " (ParallelismConfig/cp_size first tag v1.10.0 2025-08-07; sp_size v1.12.0 2025-11-21)"},
+      {K::Hf, F::Ep, 0, S::Unverified, "", false,
+       "expert parallelism in Transformers unconfirmed (transformers not fetched); not in accelerate"
+       " ParallelismConfig"},
+      {K::Hf, F::Zero1, 2021, S::Extension, "DeepSpeed through Accelerate", true,
+       "DeepSpeedPlugin (accelerate first tag v0.4.0, 2021-08); ZeRO-1 via DeepSpeed config"},
+      {K::Hf, F::Zero2, 2021, S::Extension, "DeepSpeed or FSDP through Accelerate", true,
+       "DeepSpeed ZeRO-2; FSDP SHARD_GRAD_OP via FullyShardedDataParallelPlugin (v0.7.0, 2022-04)"},
+      {K::Hf, F::Zero3, 2021, S::Extension, "DeepSpeed or FSDP through Accelerate", true,
+       "DeepSpeed ZeRO-3 / FSDP FULL_SHARD; FSDP2 via fsdp_version (accelerate v1.6.0, 2025-04)"},
+      {K::Hf, F::OffloadOptimizerCpu, 2021, S::Extension,
+       "DeepSpeed ZeRO-Offload or FSDP cpu_offload through Accelerate", true,
+       "DeepSpeed offload_optimizer cpu (ZeRO-Offload, DeepSpeedCPUAdam); FSDP cpu_offload"
+       " (params+grads+optimizer, accelerate v0.7.0); accelerate DeepSpeedPlugin optimizer_cpu_offload"},
+      {K::Hf, F::OffloadParamsCpu, 2021, S::Extension,
+       "DeepSpeed ZeRO-3 offload_param or FSDP offload_params through Accelerate", true,
+       "huggingface/peft docs/source/accelerate/fsdp.md@5d602fdbff04c33c1c4de55cda9d4ae1d7cb7e40:"
+       " QLoRA+FSDP needs fsdp_offload_params=true (cpu offloading); DeepSpeed ZeRO-3 offload_param cpu"},
+      {K::Hf, F::OffloadNvme, 2021, S::Extension, "DeepSpeed ZeRO-Infinity through Accelerate", true,
+       "DeepSpeed offload_optimizer nvme through the DS config; DeepSpeed ZeRO-3 offload_param nvme"},
+      {K::Hf, F::OffloadActivations, 0, S::Unverified, "", false,
+       "no Trainer flag (DeepSpeed cpu_checkpointing only with deepspeed.checkpointing, not HF"
+       " gradient_checkpointing) - unconfirmed"},
+      {K::Hf, F::RecomputeSelective, 0, S::Absent, "", false, "gradient_checkpointing is per decoder layer only"},
+      {K::Hf, F::RecomputeFull, 2021, S::Native, "", true,
+       "TrainingArguments.gradient_checkpointing (per layer); accelerate FSDP activation_checkpointing"
+       " (v0.23.0, 2023-09)"},
+      {K::Hf, F::Fp8, 2023, S::Extension, "Transformer Engine / torchao through Accelerate", true,
+       "accelerate FP8RecipeKwargs (first tag v0.17.0, 2023-03) with Transformer Engine DelayedScaling;"
+       " TERecipeKwargs v1.4.0; AORecipeKwargs (torchao float8, accelerate v1.4.0 2025-02)"},
+      {K::Torchtune, F::MethodFull, 2024, S::Native, "", true,
+       "full_finetune_single_device / full_finetune_distributed, v0.1.0 (2024-04-15)"},
+      {K::Torchtune, F::MethodLora, 2024, S::Native, "", true,
+       "lora_finetune_single_device / lora_finetune_distributed, v0.1.0"},
+      {K::Torchtune, F::MethodQlora, 2024, S::Native, "", true,
+       "QLoRA via torchao to_nf4 (v0.1.0); 405B QLoRA on 8 A100 (README table)"},
+      {K::Torchtune, F::Tp, 2025, S::Native, "", true,
+       "pytorch/torchtune recipes/full_finetune_distributed.py@bd2a0fc7c31430972728494fa01aaeeb0ebf1ba1:"
+       " self.tp_degree = cfg.get(\"tensor_parallel_dim\", 1) first tag v0.6.0 (2025-03-18); LoRA"
+       " distributed: 'Tensor parallelism is not supported in this recipe'"},
+      {K::Torchtune, F::Sp, 0, S::Unverified, "", false, "TP plan only; no separate SP flag found"},
+      {K::Torchtune, F::Pp, 0, S::Absent, "", false, "no pipeline parallelism in recipes (grep 'pipeline' empty)"},
+      {K::Torchtune, F::Interleaved, 0, S::Absent, "", false, "no pipeline parallelism in recipes"},
+      {K::Torchtune, F::Cp, 2025, S::Native, "", true,
+       "pytorch/torchtune recipes/lora_finetune_distributed.py@bd2a0fc7c31430972728494fa01aaeeb0ebf1ba1:"
+       " self.cp_degree = cfg.get(\"context_parallel_dim\", 1); context_parallel_rotate_method ..."
+       " \"allgather\" (first commit d7362a7f, 2025-04-17, after v0.6.1: main only)"},
+      {K::Torchtune, F::Ep, 0, S::Absent, "", false, "no expert parallelism found in torchtune's recipes"},
+      {K::Torchtune, F::Zero1, 0, S::Absent, "", false, "no optimizer-only sharding"},
+      {K::Torchtune, F::Zero2, 0, S::Unverified, "", false,
+       "FSDP2 reshard_after_forward=False possible (fsdp_reshard_after_forward), unconfirmed as ZeRO-2"
+       " equivalent"},
+      {K::Torchtune, F::Zero3, 2024, S::Native, "", true,
+       "FSDP2 fully_shard, first tag v0.2.0 (2024-07-16); HSDP data_parallel_replicate_dim 2025-03-31"
+       " (main only)"},
+      {K::Torchtune, F::OffloadOptimizerCpu, 2024, S::Native, "", true,
+       "pytorch/torchtune recipes/full_finetune_distributed.py@bd2a0fc7c31430972728494fa01aaeeb0ebf1ba1:"
+       " 'CPU offload of parameters, gradients, and optimizer states is supported via fsdp_cpu_offload'"
+       " first tag v0.2.0 (with zero=3); with a lower stage torchao's CPUOffloadOptimizer:"
+       " pytorch/torchtune docs/source/tutorials/memory_optimizations.rst@bd2a0fc7c31430972728494fa01aae"
+       "eb0ebf1ba1: CPUOffloadOptimizer from torchao ... set the optimizer key ..."
+       " torchao.prototype.low_bit_optim.CPUOffloadOptimizer (2024-08-07, offload_gradients option)"},
+      {K::Torchtune, F::OffloadParamsCpu, 2024, S::Native, "", true,
+       "pytorch/torchtune recipes/full_finetune_distributed.py@bd2a0fc7c31430972728494fa01aaeeb0ebf1ba1:"
+       " 'CPU offload of parameters, gradients, and optimizer states is supported via fsdp_cpu_offload'"
+       " first tag v0.2.0"},
+      {K::Torchtune, F::OffloadNvme, 0, S::Absent, "", false, "no NVMe offload found in torchtune's recipes"},
+      {K::Torchtune, F::OffloadActivations, 2024, S::Native, "", true,
+       "enable_activation_offloading, first tag v0.3.1 (2024-10-02); 'RuntimeError: If"
+       " enable_activation_offloading is True and enable_activation_checkpointing is False'"},
+      {K::Torchtune, F::RecomputeSelective, 0, S::Absent, "", false,
+       "torchtune's \"selective\" is layer-frequency (full checkpointing of every k-th layer), not a"
+       " selective mode within a layer: pytorch/torchtune"
+       " recipes/full_finetune_distributed.py@bd2a0fc7c31430972728494fa01aaeeb0ebf1ba1: 'ac_mode and"
+       " ac_option together control selective AC' (apply_selective_activation_checkpointing: every k-th"
+       " layer) (v0.2.0)"},
+      {K::Torchtune, F::RecomputeFull, 2024, S::Native, "", true, "enable_activation_checkpointing (v0.1.0)"},
+      {K::Torchtune, F::Fp8, 2025, S::Native, "", true,
+       "pytorch/torchtune recipes/full_finetune_distributed.py@bd2a0fc7c31430972728494fa01aaeeb0ebf1ba1:"
+       " self._enable_fp8_training = cfg.get(\"enable_fp8_training\", False); self._fp8_recipe_name"
+       " ...; is_fp8_tensorwise_scaling (first commit 01ec0248, 2025-02-12; recipe names 2025-04-17;"
+       " not in v0.6.1 tree)"},
+      {K::Unsloth, F::MethodFull, 2025, S::Native, "", true,
+       "unslothai/unsloth unsloth/models/loader.py@015bdef0d94a241bcd94eec7a405b1700632180d:"
+       " full_finetuning = False (first commit a585536a, 2025-03-09)"},
+      {K::Unsloth, F::MethodLora, 2023, S::Native, "", true,
+       "FastLanguageModel.get_peft_model (Unsloth's fused LoRA kernels), 2023-12"},
+      {K::Unsloth, F::MethodQlora, 2023, S::Native, "", true,
+       "unslothai/unsloth unsloth/models/loader.py@015bdef0d94a241bcd94eec7a405b1700632180d:"
+       " load_in_4bit = True,  # 4bit QLoRA (first commit c3d6def6, 2023-11-30)"},
+      {K::Unsloth, F::Tp, 0, S::Absent, "", false, "no training TP (README TP mention is GGUF inference only)"},
+      {K::Unsloth, F::Sp, 0, S::Absent, "", false, "no sequence parallelism"},
+      {K::Unsloth, F::Pp, 0, S::Absent, "", false, "no pipeline parallelism"},
+      {K::Unsloth, F::Interleaved, 0, S::Absent, "", false, "no pipeline parallelism"},
+      {K::Unsloth, F::Cp, 0, S::Absent, "", false, "no context parallelism"},
+      {K::Unsloth, F::Ep, 0, S::Absent, "", false, "no expert parallelism"},
+      {K::Unsloth, F::Zero1, 0, S::Unverified, "", false,
+       "multi-GPU is DDP via accelerate/torchrun (official guide); DeepSpeed/FSDP through libraries"
+       " unconfirmed: unslothai/unsloth unsloth/models/llama.py@015bdef0d94a241bcd94eec7a405b1700632180d"
+       ": 'Unsloth is running with multi GPUs - the effective batch size is multiplied by' (first"
+       " commit 6485cbb4, 2025-03-01); docs https://unsloth.ai/docs/basics/multi-gpu-training-with-unslo"
+       "th.md: 'Unsloth currently supports multi-GPU setups through libraries like Accelerate and"
+       " DeepSpeed ... FSDP and DDP' and 'we'll be announcing official multi-GPU support soon';"
+       " unsloth/_gpu_init.py: '# Multi-GPU is not yet supported (beta available on request).'; README:"
+       " 'Multi-GPU: Available now, with a major upgrade on the way'"},
+      {K::Unsloth, F::Zero2, 0, S::Unverified, "", false, "unconfirmed (multi-GPU is DDP)"},
+      {K::Unsloth, F::Zero3, 0, S::Unverified, "", false, "unconfirmed (multi-GPU is DDP)"},
+      {K::Unsloth, F::OffloadOptimizerCpu, 0, S::Absent, "", false,
+       "no CPU optimizer; notebooks use optim='adamw_8bit' (bitsandbytes); paged optimizers use unified"
+       " memory"},
+      {K::Unsloth, F::OffloadParamsCpu, 0, S::Absent, "", false, "no parameter offload"},
+      {K::Unsloth, F::OffloadNvme, 0, S::Absent, "", false, "no NVMe offload"},
+      {K::Unsloth, F::OffloadActivations, 2024, S::Native, "", true,
+       "unslothai/unsloth unsloth/models/loader.py@015bdef0d94a241bcd94eec7a405b1700632180d:"
+       " use_gradient_checkpointing = \"unsloth\" (offloads each checkpointed layer input to pinned CPU"
+       " memory: unsloth_zoo gradient_checkpointing.py; literal first commit 08424f04, 2024-06-13;"
+       " README '\"unsloth\" uses 30% less VRAM, fits 2x larger batch sizes')"},
+      {K::Unsloth, F::RecomputeSelective, 0, S::Absent, "", false,
+       "gradient checkpointing is per layer only (True / \"unsloth\")"},
+      {K::Unsloth, F::RecomputeFull, 2023, S::Native, "", true, "True / 'unsloth' (full per layer, offloaded)"},
+      {K::Unsloth, F::Fp8, 2025, S::Unverified, "", false,
+       "FP8 base weights for LoRA (load_in_fp8='block'), not an FP8 training recipe: FP8 base weights"
+       " (load_in_fp8) not an FP8 training recipe; unconfirmed"},
+  };
+  return rows;
+}
+// clang-format on
+
+const char* FeatureId(Feature f) {
+  static constexpr const char* kIds[] = {"method=full",
+                                         "method=lora",
+                                         "method=qlora",
+                                         "tp",
+                                         "sp",
+                                         "pp",
+                                         "vp",
+                                         "cp",
+                                         "ep",
+                                         "zero=1",
+                                         "zero=2",
+                                         "zero=3",
+                                         "offload=cpu",
+                                         "offload=cpu zero=3",
+                                         "offload=nvme",
+                                         "offload_act",
+                                         "recompute=selective",
+                                         "recompute=full",
+                                         "prec=fp8"};
+  static_assert(sizeof(kIds) / sizeof(kIds[0]) == size_t(Feature::kCount));
+  return kIds[int(f)];
+}
+
+const char* FeatureName(Feature f) {
+  static constexpr const char* kNames[] = {"full training",
+                                           "LoRA",
+                                           "QLoRA (4-bit base)",
+                                           "tensor parallelism",
+                                           "sequence parallelism",
+                                           "pipeline parallelism",
+                                           "interleaved pipeline stages",
+                                           "context parallelism",
+                                           "expert parallelism",
+                                           "ZeRO-1 (sharded optimizer states)",
+                                           "ZeRO-2 (+ gradients)",
+                                           "ZeRO-3 / FSDP full shard",
+                                           "CPU offload of optimizer states",
+                                           "CPU offload of ZeRO-3 parameter shards",
+                                           "NVMe offload (ZeRO-Infinity)",
+                                           "offloaded activation checkpoints",
+                                           "selective recomputation",
+                                           "full recomputation",
+                                           "FP8 training"};
+  static_assert(sizeof(kNames) / sizeof(kNames[0]) == size_t(Feature::kCount));
+  return kNames[int(f)];
+}
+
+const char* SupportName(Support s) {
+  switch (s) {
+    case Support::Native: return "native";
+    case Support::Extension: return "extension";
+    case Support::Unverified: return "unverified";
+    case Support::Absent: return "absent";
+  }
+  return "absent";
+}
+
+const char* AskKeyName(uint16_t bit) {
+  switch (bit) {
+    case kAskMethod: return "method";
+    case kAskPrec: return "prec";
+    case kAskTp: return "tp";
+    case kAskPp: return "pp";
+    case kAskVp: return "vp";
+    case kAskCp: return "cp";
+    case kAskEp: return "ep";
+    case kAskZero: return "zero";
+    case kAskSp: return "sp";
+    case kAskOffload: return "offload";
+    case kAskRecompute: return "recompute";
+    case kAskOffloadAct: return "offload_act";
+    default: return "";
+  }
+}
+
+namespace {
+
+// The rows of each stack and feature, oldest first: the search asks for thousands of layouts.
+constexpr int kStackKinds = int(StackKind::Unsloth) + 1;
+using RowIndex = std::array<std::array<std::vector<const CapabilityRow*>, size_t(Feature::kCount)>, kStackKinds>;
+const RowIndex& Index() {
+  static const RowIndex index = [] {
+    RowIndex ix;
+    for (const CapabilityRow& r : CapabilityTable()) ix[size_t(r.stack)][size_t(r.feature)].push_back(&r);
+    for (auto& per_stack : ix)
+      for (auto& rows : per_stack)
+        std::stable_sort(rows.begin(), rows.end(),
+                         [](const CapabilityRow* a, const CapabilityRow* b) { return a->since < b->since; });
+    return ix;
+  }();
+  return index;
+}
+
+}  // namespace
+
+CapabilityAnswer Capability(const StackProfile& s, int year, Feature f) {
+  const CapabilityRow* current = nullptr;
+  const CapabilityRow* first = nullptr;
+  if (size_t(s.kind) < size_t(kStackKinds) && size_t(f) < size_t(Feature::kCount))
+    for (const CapabilityRow* r : Index()[size_t(s.kind)][size_t(f)]) {
+      if (!first) first = r;
+      if (r->since <= year) current = r;
+    }
+  CapabilityAnswer a;
+  if (!first) {
+    a.source = "not in the capability table";
+    return a;
+  }
+  if (!current) {  // every row is of a later release
+    a.source = first->source;
+    a.since = first->since;
+    a.not_yet = first->support != Support::Absent;
+    return a;
+  }
+  a.support = current->support;
+  a.via = current->via;
+  a.source = current->source;
+  a.since = current->since;
+  a.auto_ok = current->auto_ok && (current->support == Support::Native || current->support == Support::Extension);
+  return a;
+}
+
+namespace {
+
+// The combination rules, each with the source of the rule.
+constexpr const char* kAutoTpZero3 =
+    "microsoft/DeepSpeed deepspeed/runtime/engine.py@38327e07f6cd39b63418f60cedd1651b0be3e7c3: AutoTP training asserts "
+    "zero stage <= 2 ('Currently, the compatibility between 'autotp' and 'zero_stage = 3' has not been validated')";
+constexpr const char* kAutoTpPipeline =
+    "DeepSpeed's AutoTP shards Hugging Face models, which its pipeline engine (PipelineModule) does not run; "
+    "tensor with pipeline parallelism is Megatron-DeepSpeed's (3D parallelism)";
+constexpr const char* kTorchtuneTpLora =
+    "pytorch/torchtune recipes/lora_finetune_distributed.py@bd2a0fc7c31430972728494fa01aaeeb0ebf1ba1: 'Tensor "
+    "parallelism is not supported in this recipe' (tensor_parallel_dim is in full_finetune_distributed.py only)";
+constexpr const char* kFsdpOffloadAll =
+    "FSDP offloads parameters, gradients and optimizer states together (torchtitan enable_cpu_offload, FSDP2 "
+    "CPUOffloadPolicy): with zero=3 only";
+
+struct Collect {
+  const StackProfile& s;
+  int year;
+  CapabilityFinding* out;
+  int n = 0;
+  void Add(Feature f, uint16_t keys) {
+    const CapabilityAnswer a = Capability(s, year, f);
+    if (a.support != Support::Native && n < kMaxFindings) out[n++] = {f, a, keys};
+  }
+  void Rule(Feature f, uint16_t keys, Support support, const char* via, const char* source) {
+    if (n >= kMaxFindings) return;
+    CapabilityAnswer a;
+    a.support = support, a.via = via, a.source = source;
+    out[n++] = {f, a, keys};
+  }
+};
+
+}  // namespace
+
+int CapabilityFindings(const StackProfile& s, int year, const CapabilityAsk& ask, CapabilityFinding* out) {
+  Collect c{s, year, out};
+  c.Add(ask.method == Method::Full   ? Feature::MethodFull
+        : ask.method == Method::Lora ? Feature::MethodLora
+                                     : Feature::MethodQlora,
+        kAskMethod);
+  if (ask.fp8) c.Add(Feature::Fp8, kAskPrec);
+  if (ask.tp > 1) {
+    const CapabilityAnswer tp = Capability(s, year, Feature::Tp);
+    c.Add(Feature::Tp, kAskTp);
+    if (s.kind == StackKind::DeepSpeed && tp.support == Support::Native) {
+      if (ask.pp > 1) c.Rule(Feature::Tp, kAskTp | kAskPp, Support::Extension, "Megatron-DeepSpeed", kAutoTpPipeline);
+      if (ask.zero >= 3) c.Rule(Feature::Tp, kAskTp | kAskZero, Support::Unverified, "", kAutoTpZero3);
+    }
+    if (s.kind == StackKind::Torchtune && ask.method != Method::Full)
+      c.Rule(Feature::Tp, kAskTp | kAskMethod, Support::Absent, "", kTorchtuneTpLora);
+  }
+  if (ask.sp) c.Add(Feature::Sp, kAskSp);
+  if (ask.pp > 1) c.Add(Feature::Pp, kAskPp);
+  if (ask.vp > 1) c.Add(Feature::Interleaved, kAskVp);
+  if (ask.cp > 1) c.Add(Feature::Cp, kAskCp);
+  if (ask.ep > 1) c.Add(Feature::Ep, kAskEp);
+  if (ask.zero == 1) c.Add(Feature::Zero1, kAskZero);
+  if (ask.zero == 2) c.Add(Feature::Zero2, kAskZero);
+  if (ask.zero >= 3) c.Add(Feature::Zero3, kAskZero);
+  if (ask.offload == Offload::Cpu) {
+    c.Add(Feature::OffloadOptimizerCpu, kAskOffload);
+    if (ask.zero >= 3) c.Add(Feature::OffloadParamsCpu, kAskOffload | kAskZero);
+    if (s.kind == StackKind::Fsdp && ask.zero < 3)
+      c.Rule(Feature::OffloadOptimizerCpu, kAskOffload | kAskZero, Support::Absent, "", kFsdpOffloadAll);
+  }
+  if (ask.offload == Offload::Nvme) c.Add(Feature::OffloadNvme, kAskOffload);
+  if (ask.offload_act) c.Add(Feature::OffloadActivations, kAskOffloadAct);
+  if (ask.recompute == Recompute::Selective) c.Add(Feature::RecomputeSelective, kAskRecompute);
+  if (ask.recompute == Recompute::Full) c.Add(Feature::RecomputeFull, kAskRecompute);
+  return c.n;
+}
+
+bool SearchMayChoose(const StackProfile& s, int year, const CapabilityAsk& ask, uint16_t auto_keys) {
+  CapabilityFinding found[kMaxFindings];
+  const int n = CapabilityFindings(s, year, ask, found);
+  for (int i = 0; i < n; ++i)
+    if ((found[i].keys & auto_keys) != 0 && !found[i].answer.auto_ok) return false;
+  return true;
+}
+
+}  // namespace tp

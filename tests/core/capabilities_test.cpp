@@ -1,0 +1,184 @@
+// capabilities_test.cpp — the capability table per stack (core/stack/capabilities.h): every stack and feature
+// has a row with its source; resolve refuses what a stack does not run and warns of what an extension runs,
+// naming the key and the stack; the search never returns a layout its stack cannot run (a sweep of every
+// stack x method x layout kind).
+#include <catch2/catch.hpp>
+#include <string>
+
+#include "capabilities.h"
+#include "planner.h"
+#include "resolve.h"
+#include "search.h"
+#include "search_config.h"
+#include "stack.h"
+#include "test_links.h"
+
+using namespace tp;
+using tp::testing::FromLink;
+
+namespace {
+
+const ConfigIssue* IssueOn(const std::vector<ConfigIssue>& issues, const std::string& key, bool notice) {
+  for (const ConfigIssue& i : issues)
+    if (i.key == key && i.notice == notice) return &i;
+  return nullptr;
+}
+
+std::vector<ConfigIssue> Resolve(const std::string& link) {
+  std::vector<ConfigIssue> issues;
+  ResolveJob(FromLink(link), issues);
+  return issues;
+}
+
+CapabilityAsk AskOf(const Job& job, const Layout& l) {
+  CapabilityAsk a;
+  a.method = job.work.method;
+  a.fp8 = job.work.prec == Precision::Fp8;
+  a.tp = l.tp, a.pp = l.pp, a.vp = l.vp, a.cp = l.cp, a.ep = l.ep, a.zero = l.zero;
+  a.sp = l.sp, a.offload = l.offload, a.recompute = l.recompute;
+  return a;
+}
+
+constexpr uint16_t kLayoutKeys =
+    kAskTp | kAskPp | kAskVp | kAskCp | kAskEp | kAskZero | kAskSp | kAskOffload | kAskRecompute;
+
+}  // namespace
+
+TEST_CASE("every stack has a row with a source for every feature", "[capabilities]") {
+  for (const StackProfile& s : Stacks())
+    for (int f = 0; f < int(Feature::kCount); ++f) {
+      INFO(s.id << " " << FeatureId(Feature(f)));
+      bool found = false;
+      for (const CapabilityRow& r : CapabilityTable()) {
+        if (r.stack != s.kind || r.feature != Feature(f)) continue;
+        found = true;
+        CHECK(std::string(r.source).size() > 10);
+        CHECK((r.support == Support::Extension) == (std::string(r.via).size() > 0));
+        if (r.support == Support::Absent || r.support == Support::Unverified) CHECK_FALSE(r.auto_ok);
+      }
+      CHECK(found);
+    }
+  // The stacks' own profiles agree: a selective mode where the table has one.
+  for (const StackProfile& s : Stacks()) {
+    INFO(s.id);
+    const CapabilityAnswer sel = Capability(s, s.year, Feature::RecomputeSelective);
+    CHECK((sel.support != Support::Absent) == (s.selective != SelectiveKind::None));
+  }
+}
+
+TEST_CASE("capabilities by release: a feature that arrived later is absent before", "[capabilities]") {
+  const StackProfile& ds = *FindStack("deepspeed");
+  CHECK(Capability(ds, 2024, Feature::Tp).support == Support::Extension);
+  CHECK(std::string(Capability(ds, 2024, Feature::Tp).via) == "Megatron-DeepSpeed");
+  CHECK(Capability(ds, 2025, Feature::Tp).support == Support::Native);
+  const StackProfile& mg = *FindStack("megatron");
+  CHECK(Capability(mg, 2024, Feature::Zero3).support == Support::Absent);
+  CHECK(Capability(mg, 2024, Feature::Zero3).not_yet);
+  CHECK(Capability(mg, 2025, Feature::Zero3).support == Support::Native);
+  CHECK(Capability(mg, 2025, Feature::MethodQlora).support == Support::Absent);
+  CHECK(Capability(*FindStack("hf"), 2026, Feature::Pp).support == Support::Absent);
+}
+
+TEST_CASE("resolve refuses what the stack does not run and warns of extensions", "[capabilities]") {
+  {
+    const auto issues = Resolve("#v=1&model=llama3.1-8b&method=qlora&stack=megatron&gpu=rtx4090&gpus=1");
+    const ConfigIssue* e = IssueOn(issues, "method", false);
+    REQUIRE(e);
+    CHECK(e->message.find("Megatron-LM") != std::string::npos);
+    CHECK(e->message.find("NeMo 1.x") != std::string::npos);
+  }
+  {
+    const auto issues = Resolve("#v=1&model=llama3.1-8b&method=lora&stack=megatron&gpu=h100&gpus=8");
+    CHECK_FALSE(HasErrors(issues));
+    const ConfigIssue* n = IssueOn(issues, "method", true);
+    REQUIRE(n);
+    CHECK(n->message.find("NeMo / Megatron-Bridge") != std::string::npos);
+  }
+  {
+    const auto issues = Resolve("#v=1&model=llama3.1-8b&stack=deepspeed&stack_year=2024&tp=4&gpus=8");
+    CHECK_FALSE(HasErrors(issues));
+    const ConfigIssue* n = IssueOn(issues, "tp", true);
+    REQUIRE(n);
+    CHECK(n->message.find("Megatron-DeepSpeed") != std::string::npos);
+  }
+  {  // AutoTP (DeepSpeed 0.16.4+) is native with ZeRO 0-2; with ZeRO-3 not validated
+    CHECK(Resolve("#v=1&model=llama3.1-8b&stack=deepspeed&tp=4&gpus=8").empty());
+    CHECK(IssueOn(Resolve("#v=1&model=llama3.1-8b&stack=deepspeed&tp=4&zero=3&gpus=8"), "tp", true));
+  }
+  CHECK(IssueOn(Resolve("#v=1&model=llama3.1-8b&stack=hf&pp=2&gpus=8"), "pp", false));
+  CHECK(IssueOn(Resolve("#v=1&model=llama3.1-8b&stack=deepspeed&vp=2&pp=2&gpus=8"), "vp", false));
+  CHECK(IssueOn(Resolve("#v=1&model=llama3.1-8b&stack=unsloth&tp=2&gpus=2&method=lora"), "tp", false));
+  CHECK(IssueOn(Resolve("#v=1&model=llama3.1-8b&stack=torchtune&method=lora&tp=2&gpus=2"), "tp", false));
+  CHECK(IssueOn(Resolve("#v=1&model=llama3.1-8b&stack=fsdp&zero=1&gpus=8"), "zero", false));
+  CHECK(IssueOn(Resolve("#v=1&model=llama3.1-8b&stack=fsdp&zero=2&offload=cpu&gpus=8"), "offload", false));
+  CHECK(IssueOn(Resolve("#v=1&model=llama3.1-8b&stack=megatron&offload=nvme&zero=3&gpus=8"), "offload", false));
+  CHECK(IssueOn(Resolve("#v=1&model=llama3.1-8b&stack=deepspeed&prec=fp8&gpus=8"), "prec", false));
+  {
+    const auto issues = Resolve("#v=1&model=llama3.1-8b&stack=hf&zero=3&offload=cpu&gpus=8");
+    CHECK_FALSE(HasErrors(issues));
+    const ConfigIssue* n = IssueOn(issues, "zero", true);
+    REQUIRE(n);
+    CHECK(n->message.find("DeepSpeed or FSDP") != std::string::npos);
+  }
+  {  // a release before the feature
+    const ConfigIssue* e =
+        IssueOn(Resolve("#v=1&model=llama3.1-8b&stack=megatron&stack_year=2024&zero=3&gpus=8"), "zero", false);
+    REQUIRE(e);
+    CHECK(e->message.find("2025") != std::string::npos);
+  }
+}
+
+TEST_CASE("the search chooses only what the stack runs", "[capabilities][search]") {
+  // Issue #29's cases: DeepSpeed before AutoTP never picks tensor parallelism for a full fine-tune of an 8B on
+  // 8 RTX 4090; the Transformers Trainer never pipelines a pre-training run.
+  {
+    PlanOutput out =
+        MakePlan(FromLink("#v=1&model=llama3.1-8b&goal=finetune&method=full&stack=deepspeed&"
+                          "stack_year=2024&gpu=rtx4090&gpus=8"));
+    REQUIRE(out.ok);
+    CHECK(out.plan.layout.tp == 1);
+    CHECK(out.plan.layout.vp == 1);
+  }
+  {
+    PlanOutput out = MakePlan(FromLink("#v=1&model=llama3.1-8b&stack=hf&gpu=h100&gpus=16"));
+    REQUIRE(out.ok);
+    CHECK(out.plan.layout.pp == 1);
+    CHECK(out.plan.layout.recompute != Recompute::Selective);
+  }
+  // The sweep: every stack x method x layout kind (all auto; tensor parallelism fixed; ZeRO fixed), every
+  // plan the search ranks is one the stack runs.
+  const char* setups[] = {
+      "#v=1&model=llama3.2-1b&gpu=rtx4090&gpus=1",
+      "#v=1&model=llama3.1-8b&gpu=rtx4090&gpus=8&goal=finetune",
+      "#v=1&model=llama3.1-8b&gpu=h100&gpus=16",
+      "#v=1&model=mixtral-8x7b&gpu=h100&gpus=16",
+  };
+  const char* kinds[] = {"", "&zero=3", "&recompute=full"};
+  int searched = 0;
+  for (const StackProfile& s : Stacks())
+    for (const char* method : {"full", "lora", "qlora"})
+      for (const char* setup : setups)
+        for (const char* kind : kinds) {
+          const std::string link = std::string(setup) + "&stack=" + s.id + "&method=" + method + kind;
+          Config cfg = FromLink(link);
+          std::vector<ConfigIssue> issues;
+          const Job job = ResolveJob(cfg, issues);
+          if (HasErrors(issues)) continue;  // refused by resolve: nothing to search
+          SearchOptions opt;
+          opt.top = 5;
+          SearchResult r = SearchLayouts(SearchSpaceOf(cfg, opt), opt);
+          ++searched;
+          uint16_t auto_keys = kLayoutKeys;
+          if (std::string(kind) == "&zero=3") auto_keys &= ~kAskZero;
+          if (std::string(kind) == "&recompute=full") auto_keys &= ~kAskRecompute;
+          for (const auto* list : {&r.top, &r.pareto})
+            for (const SearchHit& h : *list) {
+              INFO(link << " -> tp " << h.plan.layout.tp << " pp " << h.plan.layout.pp << " vp " << h.plan.layout.vp
+                        << " cp " << h.plan.layout.cp << " ep " << h.plan.layout.ep << " zero " << h.plan.layout.zero
+                        << " offload " << int(h.plan.layout.offload) << " recompute " << int(h.plan.layout.recompute)
+                        << " sp " << h.plan.layout.sp);
+              CHECK(SearchMayChoose(*job.stack, job.stack_year, AskOf(job, h.plan.layout), auto_keys));
+            }
+        }
+  CHECK(searched > 40);
+}
