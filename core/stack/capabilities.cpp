@@ -193,6 +193,11 @@ const std::vector<CapabilityRow>& CapabilityTable() {
        " converter' (first commit 74181b1e, 2026-05-08)"},
       {K::Fsdp, F::MethodQlora, 0, S::Absent, "", false,
        "no NF4/QLoRA in torchtitan (grep nf4|qlora empty) nor llm-foundry (load_in_4bit not found)"},
+      // The memory cases fsdpqlora-* (tests/data/memory_runs.json) are runs of this extension.
+      {K::Fsdp, F::MethodQlora, 2024, S::Extension, "Answer.AI's fsdp_qlora (FSDP over bitsandbytes 4-bit)", false,
+       "github.com/AnswerDotAI/fsdp_qlora train.py (2024-03): FSDP of a bitsandbytes NF4 model, made possible by "
+       "bitsandbytes 0.43's bnb_4bit_quant_storage; Answer.AI, 'You can now train a 70b language model at home' "
+       "(2024-03-06). Neither torchtitan nor llm-foundry has NF4."},
       {K::Fsdp, F::Tp, 2022, S::Native, "", true,
        "Zhang et al. 2022, OPT (arXiv 2205.01068) section 2.4: 'Fully Sharded Data Parallel with Megatron-LM Tensor "
        "Parallelism' (metaseq); Meta's 2022 stacks (metaseq, the LLaMA codebase), which this stack covers: Touvron et "

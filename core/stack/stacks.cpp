@@ -109,10 +109,10 @@ std::vector<StackProfile> Table() {
        "gradient_accumulation_steps micro-batches as one schedule (pipe/schedule.py TrainSchedule).",
        kSched1F1B,
        "1F1B only: the pipeline engine's TrainSchedule (deepspeed/runtime/pipe/schedule.py).",
-       {{2022, 0.900,
-         "BLOOM-176B on Megatron-DeepSpeed (384 A100, about 150 TFLOP/s per GPU; refitted when the search stopped "
-         "choosing selective recomputation, which DeepSpeed itself lacks: core/stack/capabilities.cpp); later "
-         "releases have no measurement of their own"}},
+       {{2022, 0.855,
+         "BLOOM-176B on Megatron-DeepSpeed (384 A100, about 150 TFLOP/s per GPU; fitted without selective "
+         "recomputation, which DeepSpeed itself lacks: core/stack/capabilities.cpp); later releases have no "
+         "measurement of their own"}},
        ModelCode::Transformers,
        ModelCode::Transformers,
        "DeepSpeed trains the model it is given: the Transformers Trainer's and LLaMA-Factory's (modeling_llama.py, "
