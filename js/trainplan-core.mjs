@@ -9,6 +9,14 @@
 // TrainPlanInputError whose `key` names it. The wasm is inside the module (one file to copy).
 import createTrainPlanCore from "./trainplan-core-wasm.mjs";
 
+// Emscripten 3.1.6's ES module output still reaches for CommonJS's require and __dirname under Node (its node
+// branch reads paths through them); an ES module has neither, so they are given here, in Node only. The wasm is
+// inside the module (SINGLE_FILE), so nothing is read from disk.
+if (typeof process === "object" && process.versions && process.versions.node && typeof globalThis.require !== "function") {
+  const { createRequire } = await import("node:module");
+  globalThis.require = createRequire(import.meta.url);
+  globalThis.__dirname = new URL(".", import.meta.url).pathname;
+}
 const core = await createTrainPlanCore();
 const runCli = core.cwrap("tp_run", "number", ["string"]);
 const lastOut = core.cwrap("tp_out", "string", []);
