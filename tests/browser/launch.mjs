@@ -53,16 +53,41 @@ async function clickInput(page, name) {
   await until(page, (b) => { const a = window.trainplan.stats().active_id; return a !== 0 && a !== b; }, before);
   return page.evaluate(() => window.trainplan.stats().active_id);
 }
-// Moves the mouse onto a registered widget (a menu opens on hover) and waits for `next` to be drawn.
+// A registered widget's rectangle once it has stopped moving: a popup or submenu is placed anew in the frames
+// after it first appears (Dear ImGui measures it hidden, then positions it), so the first rectangle may be stale.
+async function settledRect(page, name, tries = 40) {
+  let last = null;
+  for (let i = 0; i < tries; i++) {
+    const r = (await page.evaluate(() => window.trainplan.widgets()))[name];
+    if (r && last && r.every((v, k) => v === last[k])) return r;
+    last = r || null;
+    await frames(page, 2);
+  }
+  return last;
+}
+// Opens the submenu `name` as a user does and waits for `next`, an item of it, to be drawn: the mouse moves onto
+// the item and rests there; if the submenu has not opened, the user clicks the item. Dear ImGui 1.9x opens a
+// submenu on hover at once unless the pointer seems headed for a sibling's open submenu (its triangle test: a
+// pointer that came across a sibling keeps that one open), then only once the mouse has rested on the item for
+// 0.3 s; a click always opens it. The waits are in frames, not milliseconds, so a slow machine waits as long.
 async function hoverTo(page, name, next) {
-  const r = (await page.evaluate(() => window.trainplan.widgets()))[name];
+  const seen = () => page.evaluate((n) => !!window.trainplan.widgets()[n], next);
+  const waitSeen = async (n) => {
+    for (let i = 0; i < n; i++) {
+      if (await seen()) return true;
+      await frames(page, 2);
+    }
+    return seen();
+  };
+  const r = await settledRect(page, name);
   if (!r) return false;
-  // Dear ImGui keeps a sibling's submenu open while the pointer seems to move towards it (its triangle test),
-  // so a pointer that came across a sibling may have to move again, within the item, before this one opens.
-  for (let attempt = 0; attempt < 4; attempt++) {
-    await page.mouse.move((r[0] + r[2]) / 2 + 6 * attempt, (r[1] + r[3]) / 2, { steps: 4 });
-    await until(page, (n) => !!window.trainplan.widgets()[n], next, 1500);
-    if (await page.evaluate((n) => !!window.trainplan.widgets()[n], next)) return true;
+  const x = (r[0] + r[2]) / 2, y = (r[1] + r[3]) / 2;
+  await page.mouse.move(x, y, { steps: 4 });
+  if (await waitSeen(40)) return true;  // hover, or hover and rest
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const at = (await settledRect(page, name)) || r;
+    await page.mouse.click((at[0] + at[2]) / 2, (at[1] + at[3]) / 2);
+    if (await waitSeen(30)) return true;
   }
   return false;
 }
@@ -99,7 +124,7 @@ async function main() {
     const opened = await clickAt(page, "export");
     const menu = opened && (await hoverTo(page, "export_launch", "launch_llama-factory"));
     const sub = menu && (await hoverTo(page, "launch_llama-factory", "launch_llama-factory_copy"));
-    const copied = sub && (await clickAt(page, "launch_llama-factory_copy"));
+    const copied = sub && !!(await settledRect(page, "launch_llama-factory_copy")) && (await clickAt(page, "launch_llama-factory_copy"));
     let clip = "";
     for (let i = 0; i < 200 && !clip; i++) {  // launch.js on first use, then an asynchronous copy
       await frames(page, 2);
