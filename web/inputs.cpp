@@ -273,13 +273,13 @@ bool GoalSwitch(AppState& app, const KeyInfo& k) {
   bool a = c.goal < 0;
   if (ImGui::Checkbox(TrId("auto").c_str(), &a)) c.goal = a ? kAuto : in_use, changed = true;
   if (ImGui::IsItemHovered()) Tooltip(Tr("auto: fine-tune with LoRA or QLoRA, pre-train with full training"));
+  Record(app, k.name);  // "goal" names the auto check box, as for every key's auto
   // Post-training (grpo, ppo, dpo) on a row of its own, under the first.
   ImGui::Dummy(ImVec2(1, 1));
   for (int i = 2; i < k.n_names; ++i) {
     ImGui::SameLine(i == 2 ? app.inputs.label_width : 0, i == 2 ? -1.0f : 2.0f);
     goal_button(i);
   }
-  Record(app, k.name);
   FieldIssues(app, k.name, changed);
   ImGui::PopID();
   return changed;

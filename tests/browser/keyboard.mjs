@@ -120,10 +120,12 @@ try {
     const shotOn = decodePng(await page.screenshot({ path: path.join(outDir, `web-keyboard-${lang}.png`) }));
     const ringOn = ringShare(shotOn, st.focus_rect, scale);
     await press(page, "Tab");
-    const ringOff = ringShare(decodePng(await page.screenshot()), st.focus_rect, scale);
+    // Where the GPU picker is now: the panel may have scrolled to bring the next stop into view.
+    const gpuNow = (await page.evaluate(() => window.trainplan.widgets())).gpu || st.focus_rect;
+    const ringOff = ringShare(decodePng(await page.screenshot()), gpuNow, scale);
     check(onGpu && st.focus_ring && ringOn > 0.8 && ringOff < 0.1,
           "the focused widget has a visible ring (and loses it when the focus moves on)",
-          JSON.stringify({ onGpu, ring: st.focus_ring, ringOn, ringOff, rect: st.focus_rect }));
+          JSON.stringify({ onGpu, ring: st.focus_ring, ringOn, ringOff, rect: st.focus_rect, after: gpuNow }));
 
     // 3. Operating each kind of widget from the keyboard; the plan follows.
     let cfg = await config(page);

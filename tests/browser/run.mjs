@@ -123,6 +123,18 @@ async function clickInput(page, name) {
   return page.evaluate(() => window.trainplan.stats().active_id);
 }
 
+// Scroll the inputs panel with the wheel until widget `name` is inside it, above the fold (the panel ends
+// above the status line, near y 730 in a 768-pixel window).
+async function scrollIntoInputs(page, name) {
+  for (let i = 0; i < 12; i++) {
+    const r = (await page.evaluate(() => window.trainplan.widgets()))[name];
+    if (r && r[1] > 40 && r[3] < 700) return;
+    await page.mouse.move(150, 400);
+    await page.mouse.wheel(0, !r || r[3] >= 700 ? 120 : -120);
+    await frames(page, 3);
+  }
+}
+
 // What the page's input state was, for failure messages of interaction checks.
 async function inputState(page) {
   return page.evaluate(() => {
@@ -303,6 +315,7 @@ async function main() {
         await until(page, () => window.trainplan.plan().config.gbs === 512);
         await frames(page, 3);
         const seqBefore = await page.evaluate(() => window.trainplan.plan().config.seq);
+        await scrollIntoInputs(page, "seq");  // the goal's second row of buttons puts it below the fold
         const seqId = await clickInput(page, "seq");
         const stops = [];
         for (const _ of [1, 2]) {
@@ -325,6 +338,7 @@ async function main() {
       // Typed numbers (issue #20), real keystrokes: "1B" tokens is a billion; GPUs "1e30" is refused with
       // the link's message in red under the field, and the plan keeps the count from before the typing.
       {
+        await scrollIntoInputs(page, "tokens");
         await clickInput(page, "tokens");
         await page.keyboard.press("Control+A");
         await page.keyboard.type("1B");
