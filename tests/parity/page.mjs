@@ -59,8 +59,22 @@ async function click(page, name) {
 }
 
 // Types `text` into the named input as a user does: click it, select what is there, type, Enter.
+// An input below the inputs panel's edge is scrolled to with the wheel first, as a user does (the goal's second
+// row of buttons put the GPUs field below the fold of a laptop-sized window).
+async function scrollIntoInputs(page, name) {
+  for (let i = 0; i < 12; i++) {
+    const [r, h] = await page.evaluate((n) => [window.trainplan.widgets()[n], window.innerHeight], name);
+    if (r && r[1] > 40 && r[3] < h - 60) return;
+    if (!r) return;
+    await page.mouse.move(150, h / 2);
+    await page.mouse.wheel(0, r[3] >= h - 60 ? 120 : -120);
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  }
+}
+
 async function typeInto(page, name, text) {
   const before = await page.evaluate(() => window.trainplan.stats().active_id);
+  if (!name.startsWith("cmp_")) await scrollIntoInputs(page, name);
   if (!(await click(page, name))) return false;
   await page.waitForFunction((b) => { const a = window.trainplan.stats().active_id; return a !== 0 && a !== b; }, before,
                              { timeout: 5000 }).catch(() => {});
