@@ -121,8 +121,8 @@ TEST_CASE("resolve refuses what the stack does not run and warns of extensions",
     CHECK(n->message.find("DeepSpeed or FSDP") != std::string::npos);
   }
   {  // a release before the feature
-    const ConfigIssue* e =
-        IssueOn(Resolve("#v=1&model=llama3.1-8b&stack=megatron&stack_year=2024&zero=3&gpus=8"), "zero", false);
+    const auto issues = Resolve("#v=1&model=llama3.1-8b&stack=megatron&stack_year=2024&zero=3&gpus=8");
+    const ConfigIssue* e = IssueOn(issues, "zero", false);  // a pointer into `issues`: kept alive
     REQUIRE(e);
     CHECK(e->message.find("2025") != std::string::npos);
   }
