@@ -16,7 +16,6 @@
 #include "imgui.h"
 #include "imgui_impl_opengl3.h"
 #include "imgui_impl_sdl2.h"
-#include "launch_service.h"
 #include "platform.h"
 
 namespace tp::platform {
@@ -192,20 +191,6 @@ bool TakeClipboardText(std::string& text, bool* refused) {
   text = t ? t : "";
   SDL_free(t);
   *refused = false;
-  return true;
-}
-namespace {
-std::string g_launch_answer;
-bool g_launch_answered = false;
-}  // namespace
-void RequestLaunch(const std::string& request) {
-  g_launch_answer = ui::LaunchServiceAnswer(request);
-  g_launch_answered = true;
-}
-bool TakeLaunchAnswer(std::string& answer) {
-  if (!g_launch_answered) return false;
-  g_launch_answered = false;
-  answer = std::move(g_launch_answer);
   return true;
 }
 bool TakeDroppedFile(std::string& name, std::string& text) {

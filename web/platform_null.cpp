@@ -7,7 +7,6 @@
 #include <utility>
 
 #include "imgui.h"
-#include "launch_service.h"
 
 namespace tp::platform {
 
@@ -48,20 +47,6 @@ bool TakeClipboardText(std::string& text, bool* refused) {
   --p.clipboard_requests;
   *refused = p.clipboard_refused;
   text = p.clipboard_refused ? std::string() : p.clipboard;
-  return true;
-}
-namespace {
-std::string g_launch_answer;
-bool g_launch_answered = false;
-}  // namespace
-void RequestLaunch(const std::string& request) {
-  g_launch_answer = ui::LaunchServiceAnswer(request);
-  g_launch_answered = true;
-}
-bool TakeLaunchAnswer(std::string& answer) {
-  if (!g_launch_answered) return false;
-  g_launch_answered = false;
-  answer = std::move(g_launch_answer);
   return true;
 }
 bool TakeDroppedFile(std::string& name, std::string& text) {
