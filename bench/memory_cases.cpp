@@ -10,19 +10,10 @@
 #include <vector>
 
 #include "memory_validation.h"
+#include "read_file.h"
 
 namespace {
-bool ReadFile(const std::string& path, std::string& text) {
-  std::ifstream in(path);
-  if (!in) {
-    std::fprintf(stderr, "memory_cases: cannot read %s\n", path.c_str());
-    return false;
-  }
-  std::stringstream s;
-  s << in.rdbuf();
-  text = s.str();
-  return true;
-}
+bool ReadFile(const std::string& path, std::string& text) { return tp::bench::ReadFile("memory_cases", path, text); }
 }  // namespace
 
 int main(int argc, char** argv) {

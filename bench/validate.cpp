@@ -8,20 +8,11 @@
 #include <string>
 #include <vector>
 
+#include "read_file.h"
 #include "validation.h"
 
 namespace {
-bool ReadFile(const std::string& path, std::string& text) {
-  std::ifstream in(path);
-  if (!in) {
-    std::fprintf(stderr, "validate: cannot read %s\n", path.c_str());
-    return false;
-  }
-  std::stringstream s;
-  s << in.rdbuf();
-  text = s.str();
-  return true;
-}
+bool ReadFile(const std::string& path, std::string& text) { return tp::bench::ReadFile("validate", path, text); }
 }  // namespace
 
 int main(int argc, char** argv) {
