@@ -387,6 +387,16 @@ const Phrase kPhrases[] = {
      "gpu=custom 需要给出 {0}：自定义 GPU 由 gpu_mem_gib、gpu_bw_gbs、gpu_tflops 和 gpu_tdp_w 描述"},
     {"ignored: {0} is a catalog GPU; the gpu_* keys describe gpu=custom",
      "已忽略：{0} 是目录中的 GPU；gpu_* 参数只用于描述 gpu=custom"},
+    // an auto batch's recipe (planner.cpp RecipeBatchNotice)
+    {"auto: {0} sequences of {1} tokens ({2} tokens per step), more than the {3} tokens of the published recipes "
+     "({4}): {5} replicas x micro-batch {6} cannot run fewer",
+     "自动：{0} 条 {1} token 的序列（每步 {2} token），多于已发布配方的 {3} token（{4}）：{5} 个副本 x 微批次 {6} "
+     "无法更少"},
+    {"auto: {0} sequences of {1} tokens ({2} tokens per step, {3} per data-parallel rank), the published recipes' "
+     "batch ({4})",
+     "自动：{0} 条 {1} token 的序列（每步 {2} token，每个数据并行副本 {3}），即已发布配方的批量（{4}）"},
+    {"auto: {0} sequences of {1} tokens ({2} tokens per step), the published recipes' batch ({3})",
+     "自动：{0} 条 {1} token 的序列（每步 {2} token），即已发布配方的批量（{3}）"},
     // the layout (resolve.cpp CheckLayout)
     {"must be at least 1", "至少为 1"},
     {"{0} does not divide the {1} attention heads; accepted: a divisor of heads",

@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "arch.h"
+#include "batches.h"
 #include "enums.h"
 #include "model.h"
 #include "ops.h"
@@ -17,16 +18,17 @@ struct GpuSpec;       // catalog.h
 struct StackProfile;  // stack.h
 struct LinkSpec;      // catalog.h
 
-// The sequence length and the global batch an auto key becomes (ResolveJob): Llama 2's 4,096 tokens and 1,024
-// sequences to pre-train (Touvron et al. 2023); torchtune's published fine-tuning runs pack to 2,048 (its
-// README's "Memory and training speed" table) and its Llama 3.1 8B LoRA recipe steps 16 sequences (micro-batch
-// 2 x gradient accumulation 8, recipes/configs/llama3_1/8B_lora_single_device.yaml).
+// The sequence length an auto key becomes (ResolveJob): Llama 2's 4,096 tokens to pre-train (Touvron et al.
+// 2023); torchtune's published fine-tuning runs pack to 2,048 (its README's "Memory and training speed" table).
+// An auto global batch is the stack's recipe batch in tokens (core/stack/batches.h) at that length.
 inline constexpr int kPretrainSeq = 4096, kFinetuneSeq = 2048;
-inline constexpr int kPretrainBatch = 1024, kFinetuneBatch = 16;
+inline constexpr int kPretrainBatch = 1024;  // a Workload's batch before ResolveJob sets it (4M tokens at 4K)
 
 struct Workload {
-  bool finetune = false;            // the goal: fine-tuning (dataset budget, small batches) or pre-training
-  int gbs_target = kPretrainBatch;  // the global batch an auto batch aims at (AutoGlobalBatch)
+  bool finetune = false;                // the goal: fine-tuning (dataset budget, small batches) or pre-training
+  int gbs_target = kPretrainBatch;      // the global batch an auto batch aims at, at most (AutoGlobalBatch)
+  int gbs_per_replica = 0;              // > 0: the target is this many sequences per data-parallel rank instead
+  const RecipeBatch* recipe = nullptr;  // the published recipe an auto batch follows (null: RL's own, or given)
   int seq = kPretrainSeq;
   int gbs = kPretrainBatch;       // sequences per optimizer step
   bool gbs_auto = false;          // not given: each layout runs GlobalBatch(work, layout) (below)

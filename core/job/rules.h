@@ -9,18 +9,18 @@
 
 namespace tp {
 
-// The global batch (sequences) used when the user gives none: the multiple of one step's sequences
-// (mbs x dp) nearest to the target, at least one per replica. Pre-training aims at kPretrainBatch, 1,024
-// sequences (4M tokens at 4K, Llama 2's batch): power-of-two clusters get exactly 1,024, 440 GPUs 880 instead
-// of no plan at all. Fine-tuning aims at kFinetuneBatch, 16 (job.h).
+// The global batch (sequences) used when the user gives none: the largest multiple of one step's sequences
+// (mbs x dp) that is not more than the target (the stack's recipe batch, core/stack/batches.h), at least one
+// per replica: a batch on auto never grows beyond the recipe's unless the layout cannot run fewer (the search
+// leaves such layouts out: BatchBeyondTarget). 440 GPUs aiming at 1,024 run 880.
 // Bounded: a step larger than the global-batch key's range (1e9 sequences) cannot be planned, and the
 // caller's CheckLayout says so; the value never overflows an int.
-inline int AutoGlobalBatch(long long per_step, int target = kPretrainBatch) {
-  const double kTarget = target > 0 ? target : kPretrainBatch;
+inline int AutoGlobalBatch(long long per_step, long long target) {
   constexpr long long kMaxBatch = 1000000000;
-  if (per_step <= 0) return int(kTarget);
+  if (target < 1) target = 1;
+  if (per_step <= 0) return int(std::min(target, kMaxBatch));
   if (per_step > kMaxBatch) return int(kMaxBatch) + 1;  // out of range on purpose: CheckLayout refuses it
-  const long long k = (long long)(kTarget / double(per_step) + 0.5);
+  const long long k = target / per_step;
   const long long gbs = (k < 1 ? 1 : k) * per_step;
   return int(gbs > kMaxBatch ? per_step : gbs);
 }
@@ -36,11 +36,24 @@ inline int ExpertTensorParallel(const Layout& l) {
   return l.ep <= 1 || dpcp % l.ep == 0 ? (l.tp > 0 ? l.tp : 1) : 1;
 }
 
-// The global batch (sequences per optimizer step) a layout runs: the user's, or, left on auto, the multiple
-// of dp x the fixed micro-batch nearest the target (AutoGlobalBatch). Evaluate, CheckLayout and the search all
-// use this one rule, so a plan's batch never depends on who planned it.
+// The sequences an auto batch aims at on a layout: the recipe's global batch, or its batch per data-parallel
+// rank times dp (per-device recipes, batches.h).
+inline long long AutoBatchTarget(const Workload& work, const Layout& layout) {
+  return work.gbs_per_replica > 0 ? (long long)work.gbs_per_replica * std::max(1, layout.dp) : work.gbs_target;
+}
+
+// The global batch (sequences per optimizer step) a layout runs: the user's, or, left on auto, the largest
+// multiple of dp x the fixed micro-batch within the target (AutoGlobalBatch). Evaluate, CheckLayout and the
+// search all use this one rule, so a plan's batch never depends on who planned it.
 inline int GlobalBatch(const Workload& work, const Layout& layout) {
-  return work.gbs_auto ? AutoGlobalBatch((long long)layout.dp * work.auto_gbs_mbs, work.gbs_target) : work.gbs;
+  return work.gbs_auto ? AutoGlobalBatch((long long)layout.dp * work.auto_gbs_mbs, AutoBatchTarget(work, layout))
+                       : work.gbs;
+}
+
+// Whether a layout's one step (dp x the fixed micro-batch) already holds more sequences than an auto batch
+// aims at: it would run a larger batch than the recipe's, so the search does not choose it.
+inline bool BatchBeyondTarget(const Workload& work, const Layout& layout) {
+  return work.gbs_auto && (long long)std::max(1, layout.dp) * work.auto_gbs_mbs > AutoBatchTarget(work, layout);
 }
 
 // Pipeline schedules per optimizer step for `micro_batches` micro-batches per pipeline: one (Megatron-Core and

@@ -7,8 +7,10 @@
 #include <memory>
 
 #include "catalog.h"  // GpuSpec: a log's implied peak against the plan's GPU
+#include "format.h"
 #include "planner_impl.h"
 #include "resolve.h"
+#include "rules.h"
 #include "search_config.h"
 #include "text.h"
 
@@ -63,9 +65,36 @@ void Planner::Impl::StepSearch(uint64_t budget) {
   EndRound(true);
 }
 
+// An auto batch, said with the recipe it follows (core/stack/batches.h): its sequences, its tokens per step, and
+// when the layout's one step already holds more than the recipe's, why it is larger.
+static void RecipeBatchNotice(const PlanOutput& out, std::vector<ConfigIssue>& issues) {
+  const Workload& w = out.job.work;
+  if (!w.recipe || out.plan.global_batch <= 0) return;
+  const RecipeBatch& r = *w.recipe;
+  const std::string gbs = Thousands(out.plan.global_batch), seq = Thousands(w.seq),
+                    tokens = Thousands(double(out.plan.global_batch) * w.seq);
+  const Layout& l = out.plan.layout;
+  if (BatchBeyondTarget(w, l))
+    issues.push_back(MakeIssue(
+        "gbs",
+        "auto: {0} sequences of {1} tokens ({2} tokens per step), more than the {3} tokens of the published recipes "
+        "({4}): {5} replicas x micro-batch {6} cannot run fewer"_issue,
+        {gbs, seq, tokens, Thousands(r.tokens), r.what, std::to_string(l.dp), std::to_string(w.auto_gbs_mbs)}, true));
+  else if (r.per_replica)
+    issues.push_back(MakeIssue("gbs",
+                               "auto: {0} sequences of {1} tokens ({2} tokens per step, {3} per data-parallel rank), "
+                               "the published recipes' batch ({4})"_issue,
+                               {gbs, seq, tokens, Thousands(r.tokens), r.what}, true));
+  else
+    issues.push_back(MakeIssue(
+        "gbs", "auto: {0} sequences of {1} tokens ({2} tokens per step), the published recipes' batch ({3})"_issue,
+        {gbs, seq, tokens, r.what}, true));
+}
+
 void Planner::Impl::EndRound(bool ok) {
   out.ok = ok;
   out.auto_keys = AutoKeys(out.config);
+  if (ok) RecipeBatchNotice(out, out.issues);
   if (ok) ApplyLayout(out.config, out.plan.layout);
   if (ok && !CalibrateRound()) ok = out.ok = false;
   if (mode == PlanMode::Fallback) Keep(out.issues);

@@ -240,7 +240,6 @@ void ResolveSequence(const Config& cfg, Job& job, std::vector<ConfigIssue>& issu
 void ResolveWorkload(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues) {
   Workload& w = job.work;
   w.finetune = cfg.goal >= 0 ? cfg.goal >= 1 : cfg.method != Method::Full;  // post-training fine-tunes too
-  w.gbs_target = w.finetune ? kFinetuneBatch : kPretrainBatch;
   ResolveSequence(cfg, job, issues);
   w.gbs_auto = cfg.gbs == kAuto;
   w.gbs = w.gbs_auto ? 0 : cfg.gbs;  // auto: each layout's own, GlobalBatch(work, layout) in rules.h
@@ -332,6 +331,20 @@ void ResolveStack(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues)
   a.alloc_reserve = job.stack->reserve_factor;
   a.nccl_gb = job.stack->nccl_gb;
   a.eff_stack = ReleaseFor(*job.stack, job.stack_year).eff;
+}
+
+// The batch an auto gbs aims at: the stack's recipe batch for the goal and the model's size (core/stack/batches.h),
+// in sequences of the plan's length; per-device recipes give it per data-parallel rank (rules.h AutoBatchTarget).
+void ResolveBatch(Job& job) {
+  Workload& w = job.work;
+  const ParamCounts pc = CountParams(job.model);
+  const bool moe = job.model.experts > 1;
+  const double params = moe && pc.total < 200e9 ? pc.active : pc.total;
+  const RecipeBatch& r = RecipeBatchFor(*job.stack, w.finetune, params);
+  w.recipe = w.gbs_auto ? &r : nullptr;
+  const int sequences = SequencesOf(r.tokens, w.seq);
+  w.gbs_target = r.per_replica ? 0 : sequences;
+  w.gbs_per_replica = r.per_replica ? sequences : 0;
 }
 
 // What the configuration asks of the stack: its explicit keys (an auto key asks nothing: the search chooses
@@ -651,6 +664,7 @@ Job ResolveJob(const Config& cfg, std::vector<ConfigIssue>& issues) {
   ResolveModel(cfg, job, issues);
   ResolveWorkload(cfg, job, issues);
   ResolveStack(cfg, job, issues);
+  ResolveBatch(job);
   CheckCapabilities(cfg, job, issues);
   ResolveHardware(cfg, job, issues);
   ResolveRl(cfg, job, issues);  // after the hardware: a split pool takes the trainer's GPUs from hw.gpus

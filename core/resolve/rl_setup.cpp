@@ -155,6 +155,8 @@ void ResolveRl(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues) {
   w.gbs_auto = true;
   w.gbs = 0;
   w.gbs_target = std::max(1, sequences / r.updates);
+  w.gbs_per_replica = 0;
+  w.recipe = nullptr;
   w.auto_gbs_mbs = cfg.mbs > 0 ? cfg.mbs : 1;
   w.tokens = double(r.steps) * r.updates * double(w.gbs_target) * double(w.seq);
   w.tokens_defaulted = false;

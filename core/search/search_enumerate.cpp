@@ -93,6 +93,22 @@ void Engine::BuildOuters() {
     else
       for (int c : PowersOfTwoUpTo(32))
         if (c == 1 || job.work.seq % (2 * c) == 0) cps.push_back(c);
+    // An auto batch is the recipe's (core/stack/batches.h): layouts whose one step already holds more sequences
+    // are left out, unless every layout the keys allow does (then the fewest replicas' run, said in a notice).
+    auto beyond = [&](int dp) {
+      Layout l;
+      l.dp = dp;
+      return job.work.recipe && BatchBeyondTarget(job.work, l);
+    };
+    bool cap_batch = false;
+    for (int t : tps)
+      for (int p : pps)
+        for (int c : cps) {
+          const long long group = (long long)t * p * c;
+          if (group > gpus || gpus % group != 0) continue;
+          const int dp = int(gpus / group);
+          if ((fixed.dp == kAuto || fixed.dp == dp) && !beyond(dp)) cap_batch = true;
+        }
     int index = 0;
     for (int t : tps)
       for (int p : pps)
@@ -102,6 +118,7 @@ void Engine::BuildOuters() {
           const int dp = int(gpus / group);
           if (fixed.dp != kAuto && fixed.dp != dp) continue;
           if (!job.work.gbs_auto && job.work.gbs % dp != 0) continue;
+          if (cap_batch && beyond(dp)) continue;
           eps.clear();
           if (fixed.ep != kAuto)
             eps = Fixed(fixed.ep);

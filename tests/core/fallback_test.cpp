@@ -89,8 +89,9 @@ TEST_CASE("pp=7 on an 80-layer model and an undividable batch fall back per key"
   CHECK(Replaced(pp, "pp"));
   CHECK(pp.plan.layout.pp <= 80);
 
-  // gbs=1000 with mbs=3 on 8 GPUs: the error names gbs, which goes to auto: the multiple of 3 x 8
-  // nearest 1,024 (1,032). The explicit layout and micro-batch stay.
+  // gbs=1000 with mbs=3 on 8 GPUs: the error names gbs, which goes to auto: the largest multiple of 3 x 8 within
+  // the recipe batch of a 7B's pre-training, 2,097,152 tokens = 512 sequences of 4,096 (504). The explicit layout
+  // and micro-batch stay.
   PlanOutput batch = MakePlanWithFallback(Parse("#v=1&model=llama2-7b&gpus=8&tp=1&pp=1&cp=1&ep=1&vp=1&mbs=3&gbs=1000"));
   CheckPlanned(batch);
   CHECK(HasError(batch, "gbs", "multiple"));
@@ -98,27 +99,31 @@ TEST_CASE("pp=7 on an 80-layer model and an undividable batch fall back per key"
   CHECK(batch.plan.layout.tp == 1);
   CHECK(batch.plan.layout.pp == 1);
   CHECK(batch.plan.layout.mbs == 3);
-  CHECK(batch.plan.global_batch == 1032);
+  CHECK(batch.plan.global_batch == 504);
 }
 
-TEST_CASE("a global batch left on auto follows the layout: 1,024 on powers of two, a multiple otherwise",
+TEST_CASE("a global batch left on auto is the recipe's in tokens: all of it on powers of two, never more otherwise",
           "[fallback]") {
-  // The same explicit mbs=3 on 8 GPUs is no error at all when gbs is not given.
+  // llama2-7b pre-trains at 2,097,152 tokens per step (core/stack/batches.cpp), 512 sequences of 4,096. The same
+  // explicit mbs=3 on 8 GPUs is no error at all when gbs is not given: 21 steps of 24, 504.
   PlanOutput mbs = MakePlan(Parse("#v=1&model=llama2-7b&gpus=8&tp=1&pp=1&cp=1&ep=1&vp=1&mbs=3"));
   REQUIRE(mbs.ok);
-  CHECK(mbs.issues.empty());
-  CHECK(mbs.plan.global_batch == 1032);
-  CHECK(mbs.plan.step.micro_batches == 43);
-  // A power-of-two cluster keeps Llama 2's 1,024 sequences whatever layout the search picks.
+  CHECK_FALSE(HasErrors(mbs.issues));
+  CHECK(mbs.plan.global_batch == 504);
+  CHECK(mbs.plan.step.micro_batches == 21);
+  // A power-of-two cluster runs the recipe's 512 sequences whatever layout the search picks.
   PlanOutput pow2 = MakePlan(Parse("#v=1&model=llama2-7b&gpus=64"));
   REQUIRE(pow2.ok);
-  CHECK(pow2.plan.global_batch == 1024);
-  // 440 GPUs (MPT-7B's cluster) divide no batch near 1,024 evenly: the planner plans 880 rather than
-  // refusing; the resolved JSON says so, and the link leaves gbs on auto.
+  CHECK(pow2.plan.global_batch == 512);
+  // At 8K the same tokens are 256 sequences, at 128K 16: tokens per step, not sequences, follow the recipe.
+  CHECK(MakePlan(Parse("#v=1&model=llama2-7b&gpus=64&seq=8k")).plan.global_batch == 256);
+  // 440 GPUs (MPT-7B's cluster) divide no batch near 512 evenly: the planner plans the largest multiple of a step
+  // within it rather than refusing, never more; the resolved JSON says so, and the link leaves gbs on auto.
   PlanOutput odd = MakePlan(Parse("#v=1&model=llama2-7b&gpus=440"));
   REQUIRE(odd.ok);
   CHECK(odd.plan.global_batch % (odd.plan.layout.mbs * odd.plan.layout.dp) == 0);
-  CHECK(std::abs(odd.plan.global_batch - 1024) <= odd.plan.layout.mbs * odd.plan.layout.dp / 2 + 1);
+  CHECK(odd.plan.global_batch <= 512);
+  CHECK(odd.plan.global_batch > 512 - odd.plan.layout.mbs * odd.plan.layout.dp);
   CHECK(odd.plan.run.steps == Approx(std::ceil(odd.job.work.tokens / (double(odd.plan.global_batch) * 4096))));
   CHECK(PlanToJson(odd).find("\"gbs\": " + std::to_string(odd.plan.global_batch)) != std::string::npos);
   CHECK(FormatLink(odd.config).find("gbs=") == std::string::npos);

@@ -346,6 +346,16 @@ std::vector<ConfigIssue> BadInputIssues() {
   };
   pairs({{"tp", "x"}});
   pairs({{"prec", "int4"}});
+  // An auto batch's notices: a recipe's global batch, one per data-parallel rank, and a layout that needs more.
+  pairs({{"model", "llama2-7b"}, {"method", "lora"}, {"gpus", "1"}});
+  pairs({{"model", "llama2-7b"},
+         {"gpus", "1024"},
+         {"tp", "1"},
+         {"pp", "1"},
+         {"cp", "1"},
+         {"ep", "1"},
+         {"vp", "1"},
+         {"mbs", "1"}});
   pairs({{"gpu", "Bad Id!"}});
   pairs({{"nonsense", "1"}});
   pairs({{"v", "7"}});
@@ -674,11 +684,13 @@ TEST_CASE("the command line's error line and notes follow --lang, its exit statu
   out.clear(), err.clear();
   REQUIRE(RunCli({"plan", "model=custom", "layers=2", "hidden=64", "heads=4", "gpus=1", "--lang", "zh"}, out, err) ==
           0);
-  CHECK(err == "提示：vocab：未给出；按 32000 计算（Llama 2 的分词器）\n");
+  CHECK(err.find("提示：vocab：未给出；按 32000 计算（Llama 2 的分词器）\n") == 0);
+  CHECK(err.find("提示：gbs：自动：") != std::string::npos);  // the recipe batch an auto gbs became
   CHECK(out.find("vocab：未给出") != std::string::npos);
   out.clear(), err.clear();
   REQUIRE(RunCli({"plan", "model=custom", "layers=2", "hidden=64", "heads=4", "gpus=1"}, out, err) == 0);
-  CHECK(err == "note: vocab: not given; assuming 32000 (the Llama 2 tokenizer)\n");
+  CHECK(err.find("note: vocab: not given; assuming 32000 (the Llama 2 tokenizer)\n") == 0);
+  CHECK(err.find("note: gbs: auto: ") != std::string::npos);
   // JSON stays English.
   out.clear(), err.clear();
   REQUIRE(

@@ -1,0 +1,100 @@
+// batches_test.cpp — an auto global batch is the stack's recipe batch in tokens (core/stack/batches.h),
+// converted to sequences at the plan's length; the search never grows it beyond the recipe's (issue #29).
+#include <catch2/catch.hpp>
+
+#include <string>
+
+#include "batches.h"
+#include "planner.h"
+#include "stack.h"
+#include "test_links.h"
+
+using namespace tp;
+
+namespace {
+PlanOutput PlanOf(const std::string& link) {
+  PlanOutput o = MakePlan(testing::FromLink(link));
+  REQUIRE(o.ok);
+  return o;
+}
+double TokensPerStep(const PlanOutput& o) { return double(o.plan.global_batch) * o.job.work.seq; }
+bool Said(const PlanOutput& o, const std::string& words) {
+  for (const ConfigIssue& is : o.issues)
+    if (is.key == "gbs" && is.notice && is.message.find(words) != std::string::npos) return true;
+  return false;
+}
+}  // namespace
+
+TEST_CASE("recipe batches: tokens per step by stack, goal and size, each with its source", "[batches]") {
+  const StackProfile& megatron = *FindStack("megatron");
+  CHECK(RecipeBatchFor(megatron, false, 1.2e9).tokens == 1048576);
+  CHECK(RecipeBatchFor(megatron, false, 7e9).tokens == 2097152);
+  CHECK(RecipeBatchFor(megatron, false, 70e9).tokens == 4194304);
+  CHECK(RecipeBatchFor(megatron, false, 405e9).tokens == 16777216);  // Llama 3 405B's 16M (Dubey et al. 2024)
+  CHECK(RecipeBatchFor(megatron, true, 8e9).tokens == 32768);        // Megatron-Bridge SFT / PEFT: 8 x 4096
+  CHECK_FALSE(RecipeBatchFor(megatron, true, 8e9).per_replica);
+  CHECK(RecipeBatchFor(*FindStack("hf"), true, 8e9).per_replica);  // per_device_train_batch_size x accumulation
+  CHECK(RecipeBatchFor(*FindStack("unsloth"), true, 8e9).tokens == 16384);
+  for (const StackProfile& s : Stacks())
+    for (bool ft : {false, true})
+      for (double p : {1e9, 8e9, 70e9, 700e9}) {
+        const RecipeBatch& r = RecipeBatchFor(s, ft, p);
+        CHECK(r.tokens > 0);
+        CHECK(std::string(r.source).find('@') != std::string::npos);  // a repository path at a commit, or a paper
+      }
+  CHECK(SequencesOf(2097152, 4096) == 512);
+  CHECK(SequencesOf(2097152, 131072) == 16);
+  CHECK(SequencesOf(16384, 32768) == 1);  // at least one sequence
+}
+
+TEST_CASE("an auto batch is tokens, not sequences: 128K context steps 16 sequences of an 8B, not 1,024",
+          "[batches]") {
+  const PlanOutput at4k = PlanOf("#v=1&model=llama3-8b&gpu=h100&gpus=64");
+  const PlanOutput at128k = PlanOf("#v=1&model=llama3-8b&gpu=h100&gpus=64&seq=128k");
+  CHECK(TokensPerStep(at4k) == 2097152);
+  CHECK(TokensPerStep(at128k) <= 2097152);  // was 1,024 x 131,072 = 134 M tokens per step
+  CHECK(at128k.plan.global_batch <= 16);
+  CHECK(Said(at4k, "2,097,152 tokens per step"));
+  CHECK(Said(at4k, "published recipes"));
+}
+
+TEST_CASE("the search never grows an auto batch beyond the recipe's: Llama 3.1 405B on 16,384 H100 at 16 M tokens",
+          "[batches]") {
+  // Before: the search chose dp = 16,384 and grew the batch to one sequence per replica, 67 M tokens per step.
+  const PlanOutput o = PlanOf("#v=1&model=llama3.1-405b&gpu=h100&gpus=16384&seq=8192");
+  CHECK(TokensPerStep(o) <= 16777216);
+  CHECK(o.plan.global_batch % (o.plan.layout.dp * o.plan.layout.mbs) == 0);
+  // A layout the user fixes whose one step holds more is planned, and the notice says why the batch is larger.
+  const PlanOutput wide = PlanOf("#v=1&model=llama2-7b&gpus=1024&tp=1&pp=1&cp=1&ep=1&vp=1&mbs=1");
+  CHECK(wide.plan.global_batch == 1024);
+  CHECK(Said(wide, "cannot run fewer"));
+  // A batch the user gives is theirs.
+  CHECK(PlanOf("#v=1&model=llama2-7b&gpus=64&gbs=2048").plan.global_batch == 2048);
+}
+
+TEST_CASE("fine-tuning batches follow each stack's recipes", "[batches]") {
+  // The Trainer's recipes count per GPU: 16,384 tokens = 8 sequences of 2,048 on one RTX 4090 (LLaMA-Factory,
+  // Unsloth: 2 x 4 x 2,048), 4 of 4,096.
+  CHECK(PlanOf("#v=1&model=llama3-8b&gpu=rtx4090&gpus=1&method=qlora").plan.global_batch == 8);
+  CHECK(PlanOf("#v=1&model=llama3-8b&gpu=rtx4090&gpus=1&method=qlora&seq=4096").plan.global_batch == 4);
+  const PlanOutput dp4 = PlanOf("#v=1&model=llama3-8b&gpu=a100-80g&gpus=4&method=lora&tp=1&pp=1&cp=1");
+  CHECK(dp4.plan.global_batch == 32);
+  CHECK(Said(dp4, "per data-parallel rank"));
+  // Megatron-Bridge and torchtune state a global batch: 32,768 tokens, 16 sequences of 2,048, on any cluster.
+  CHECK(PlanOf("#v=1&model=llama3-8b&gpu=h100&gpus=8&method=full&goal=finetune").plan.global_batch == 16);
+  CHECK(PlanOf("#v=1&model=llama3-8b&gpu=h100&gpus=8&method=lora&stack=torchtune").plan.global_batch == 16);
+}
+
+TEST_CASE("a published large layout without vp runs interleaved at its published speed: Llama 3.1 405B TP8 PP16",
+          "[batches]") {
+  // Dubey et al. 2024 Table 4: 16,384 H100, TP 8, CP 1, PP 16, DP 128, 16M tokens per batch at 8K, 38-43 % MFU
+  // (400 TFLOP/s per GPU). The recipe batch (2,048 sequences, 16 micro-batches per pipeline) lets the search
+  // choose the interleaved schedule; the old auto batch (1,024, 8 micro-batches) left only 1F1B at 26 % MFU.
+  const PlanOutput o = PlanOf(
+      "#v=1&model=llama3.1-405b&gpu=h100&gpus=16384&seq=8192&tp=8&pp=16&cp=1&recompute=none&stack=fsdp&stack_year="
+      "2024&modeling=megatron");
+  CHECK(o.plan.global_batch == 2048);
+  CHECK(o.plan.layout.vp > 1);
+  CHECK(o.plan.throughput.mfu > 0.34);
+  CHECK(o.plan.throughput.mfu < 0.50);
+}
