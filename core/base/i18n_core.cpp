@@ -106,6 +106,8 @@ const Phrase kPhrases[] = {
     {"Memory per GPU (most loaded; GiB = 2^30 bytes, as nvidia-smi and PyTorch count; GB = 1e9)",
      "每张 GPU 的显存（负载最重的一张；GiB = 2^30 字节，与 nvidia-smi 和 PyTorch 的计法相同；GB = 1e9 字节）"},
     {"{0} of {1}", "{0} / {1}"},
+    {" (the current settings)", "（即当前设置）"},
+    {" (with {0})", "（采用 {0}）"},
     {"yes", "是"},
     {"no", "否"},
     {"Step (one optimizer step)", "每步（一次优化器更新）"},

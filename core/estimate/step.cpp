@@ -81,9 +81,17 @@ constexpr double kCrossEntropyBytesPerLogit = 20.0;
 // Backward of the memory-bound kernels moves about twice the forward bytes (gradient in, saved input
 // in, gradient out).
 constexpr double kMemoryBackwardRatio = 2.0;
-// CPU Adam (DeepSpeed's vectorised CPU-Adam) updates about 1e9 parameters per second per GPU's share of
-// a server's cores (order of magnitude, Ren et al. 2021 "ZeRO-Offload"; R).
-constexpr double kCpuAdamParamsPerS = 1.0e9;
+// CPU Adam (DeepSpeed's vectorised CPU-Adam) on one host: 11.6B parameters in 8.2 s, 1.41e9 parameters per
+// second (microsoft/DeepSpeed PR #735, 2021: "it reduces the optimizer time from 56 seconds to 8.2 seconds to an
+// 11.6B parameter GPT2 model"; the 5x-7x over torch's CPU Adam of deepspeed/ops/adam/cpu_adam.py@38327e0). The
+// node's GPUs share the host's cores: each GPU's shard waits for all of the node's (OptimizerTime).
+constexpr double kCpuAdamParamsPerS = 1.41e9;
+// Host memory the CPU's Adam step moves per parameter: the fp32 weight, gradient and both moments read (16 B),
+// the weight and moments written back (12 B) and the 16-bit copy for the GPU written (2 B). With the node's
+// host memory bandwidth (GpuSpec::host_mem_bw) this bounds the update from below (derived from the update rule).
+constexpr double kCpuAdamHostBytesPerParam = 30.0;
+// Host memory bandwidth when the GPU's catalog entry has none (step_comm.cpp's staging assumption, R).
+constexpr double kOffloadDefaultHostMemoryBw = 204.8e9;
 // NVMe read + write bandwidth per GPU for ZeRO-Infinity optimizer offload (a few GB/s per drive; R).
 constexpr double kNvmeBytesPerS = 3.0e9;
 
@@ -518,7 +526,12 @@ OptimizerStep OptimizerTime(const Job& job, const Layout& lay, const Machine& mc
   // ZeRO-Offload: gradients down (fp32-cast on the host) and 16-bit weights up over the host link, Adam on the
   // CPU; ZeRO-Infinity also streams the optimizer states from NVMe and back. The host link is derated like
   // every other link, and every GPU offloads at once (HostLinkBw).
-  o.offload_s = opt_params * (GradBytes(job) + 2.0) / HostLinkBw(mc.fabric) + opt_params / kCpuAdamParamsPerS;
+  // The CPU's update: the node's GPUs' shards together, at CPU-Adam's rate or the host memory's, the slower.
+  const double node_params = opt_params * std::max(1, mc.fabric.node);
+  const double host_mem =
+      job.hw.gpu && job.hw.gpu->host_mem_bw > 0 ? job.hw.gpu->host_mem_bw : kOffloadDefaultHostMemoryBw;
+  const double cpu_s = std::max(node_params / kCpuAdamParamsPerS, node_params * kCpuAdamHostBytesPerParam / host_mem);
+  o.offload_s = opt_params * (GradBytes(job) + 2.0) / HostLinkBw(mc.fabric) + cpu_s;
   if (lay.offload == Offload::Nvme) o.offload_s += opt_params * 2.0 * 12.0 / kNvmeBytesPerS;
   return o;
 }
@@ -634,7 +647,21 @@ void EstimateStep(const Job& job, const Layout& layout, StepBreakdown& step, Thr
   // Paged optimizer states the driver evicted come back over the host link for the update and leave again
   // (bitsandbytes prefetches them: the link's rate); the step waits for them.
   const double paging_s = 2.0 * std::max(0.0, paged_bytes) / HostLinkBw(mc.fabric);
-  step.offload_s = opt.offload_s + m * mb.ft.offload + paging_s;
+  // ZeRO-3 with offloaded parameters (offload=cpu or nvme with zero=3): each micro-batch brings the GPU's 16-bit
+  // shard up from the host before it is all-gathered, in the forward, again in the backward and again when a
+  // recomputed forward needs it (ZeRO-Infinity; /work/research/stacks/offload.json param_offload_traffic_per_step,
+  // DeepSpeed issue #3901: Falcon-7B on 8 A100 runs 2.1x slower with parameters offloaded); NVMe at its own rate.
+  double param_offload_s = 0;
+  if (lay.zero >= 3 && lay.offload != Offload::None) {
+    const double passes = lay.recompute == Recompute::Full ? 3.0 : 2.0;
+    const double bytes = job.work.method == Method::Qlora   ? 0.5  // NF4
+                         : job.work.prec == Precision::Fp32 ? 4.0
+                                                            : 2.0;
+    const double shard = bytes * slow.params / std::max(1, g.grad_n);
+    param_offload_s = m * passes * shard / HostLinkBw(mc.fabric);
+    if (lay.offload == Offload::Nvme) param_offload_s += m * passes * shard / kNvmeBytesPerS;
+  }
+  step.offload_s = opt.offload_s + m * mb.ft.offload + paging_s + param_offload_s;
   step.host_s = m * mb.host_gap;
   step.seconds = step.compute_s + step.memory_s + step.comm_exposed_s + step.bubble_s + step.offload_s + step.host_s;
   if (trace) FillTrace(job, mc, c, slow, mb, dp, opt, gpus, m, schedules, gbs, *trace);

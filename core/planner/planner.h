@@ -8,6 +8,7 @@
 #include "calibrate.h"
 #include "config.h"
 #include "job.h"
+#include "max_seq_best.h"
 #include "plan.h"
 
 namespace tp {
@@ -31,6 +32,7 @@ struct PlanOutput {
   unsigned long long evaluated = 0;     // layouts evaluated to choose the auto keys
   std::vector<std::string> fit_advice;  // when it does not fit: changes that would make it fit, cheapest first
   std::vector<FitRemedy> fit_remedies;  // the same advice, structured (fit_advice is these in English)
+  BestSeq best_seq;         // the longest sequence with the best memory settings the stack allows (max_seq_best.h)
   Calibration calibration;  // the user's measurement and the factors fitted to it (core/planner/calibrate.h)
   std::vector<std::string> fallback_keys;  // MakePlanWithFallback: keys planned with their default (layout
                                            // keys: auto) instead of the value given, in the order replaced

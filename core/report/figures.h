@@ -34,6 +34,7 @@ enum class Figure : uint8_t {
   Fits,
   MaxMicroBatch,
   MaxSeq,
+  MaxSeqBest,
   ModelStates,
   HostMemory,
   NvmeMemory,

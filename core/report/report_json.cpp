@@ -90,6 +90,11 @@ std::vector<Section> Sections(const PlanOutput& out) {
     const std::string json = f.Flag() ? Bool(v != 0) : Num(v);
     s.back().entries.push_back({f.Key(), json, json});
     // The verdict with the band's margin beside the plain yes / no (bands.h).
+    // The settings that reach the longest sequence (max_seq_best.h), as keys of the link.
+    if (f.figure == Figure::MaxSeqBest) {
+      const std::string& settings = out.best_seq.settings;
+      s.back().entries.push_back({"max_seq_best_settings", JsonEscape(settings), settings});
+    }
     if (f.figure == Figure::Fits) {
       const std::string verdict = MemoryVerdict(out.plan.memory);
       s.back().entries.push_back({"verdict", JsonEscape(verdict), verdict});

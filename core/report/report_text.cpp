@@ -53,6 +53,7 @@ const std::vector<TextSection>& TextSections() {
         {F::Fits},
         {F::MaxMicroBatch},
         {F::MaxSeq, Shown::WithArchitecture},
+        {F::MaxSeqBest, Shown::WithArchitecture},
         {F::HostMemory, Shown::Nonzero},
         {F::NvmeMemory, Shown::Nonzero}}},
       {"Step (one optimizer step)",
@@ -120,6 +121,11 @@ std::string RowValue(const FigureInfo& f, const FigureSource& src, Lang lang) {
     case Figure::Fits:
       if (v != 0 && src.out.plan.memory.tight) return Translate(lang, "yes (tight: may run out of memory)");
       break;
+    case Figure::MaxSeqBest: {
+      const std::string& settings = src.out.best_seq.settings;
+      return Fmt("%.0f", v) +
+             (settings.empty() ? Translate(lang, " (the current settings)") : TrFill(lang, " (with {0})", {settings}));
+    }
     case Figure::MemoryUsable: return TrFill(lang, "{0} of {1}", {Bytes(v), MemoryText(src.out.plan.memory.capacity)});
     case Figure::Tokens:
       return Count(v, lang) + (!r.tokens_defaulted ? std::string()

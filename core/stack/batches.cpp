@@ -18,12 +18,14 @@ const SizeRow kPretrain[] = {
       "mosaicml/llm-foundry scripts/train/yamls/pretrain/mpt-1b.yaml@8c8dd48: global_train_batch_size 512 x "
       "max_seq_len 2048; Brown et al. 2020 (arXiv 2005.14165) Table 2.1: 1M tokens at 1.3B"}},
     {20e9,
-     {2097152, false, "pre-training at 2B-20B parameters: NeMo Llama 2 7B and Mistral 7B, MPT-7B, torchtitan Llama 3.1 8B",
+     {2097152, false,
+      "pre-training at 2B-20B parameters: NeMo Llama 2 7B and Mistral 7B, MPT-7B, torchtitan Llama 3.1 8B",
       "NVIDIA/NeMo nemo/collections/llm/recipes/llama2_7b.py and mistral_7b.py@8cfedd7: global_batch_size 512 x "
       "seq_length 4096; mosaicml/llm-foundry mpt-7b.yaml@8c8dd48: 1024 x 2048; pytorch/torchtitan "
       "benchmarks/llama3_h100_202412_torchtitan.md@b5bcd76: Llama 3.1 8B, global batch 256 x 8192"}},
     {300e9,
-     {4194304, false, "pre-training at 20B-300B parameters: Llama 2, NeMo Llama 3 70B, MPT-30B and -70B, torchtitan Llama 3.1 70B",
+     {4194304, false,
+      "pre-training at 20B-300B parameters: Llama 2, NeMo Llama 3 70B, MPT-30B and -70B, torchtitan Llama 3.1 70B",
       "Touvron et al. 2023 (arXiv 2307.09288): Llama 2 7B-70B 'a global batch size of 4M tokens'; NVIDIA/NeMo "
       "nemo/collections/llm/recipes/llama3_70b.py@8cfedd7: 512 x 8192; mosaicml/llm-foundry mpt-30b.yaml, "
       "mpt-70b.yaml@8c8dd48: 2048 x 2048; torchtitan llama3_h100_202412 benchmark: Llama 3.1 70B 512 x 8192"}},

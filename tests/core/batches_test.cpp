@@ -5,6 +5,7 @@
 #include <string>
 
 #include "batches.h"
+#include "enums.h"
 #include "planner.h"
 #include "stack.h"
 #include "test_links.h"
@@ -47,8 +48,7 @@ TEST_CASE("recipe batches: tokens per step by stack, goal and size, each with it
   CHECK(SequencesOf(16384, 32768) == 1);  // at least one sequence
 }
 
-TEST_CASE("an auto batch is tokens, not sequences: 128K context steps 16 sequences of an 8B, not 1,024",
-          "[batches]") {
+TEST_CASE("an auto batch is tokens, not sequences: 128K context steps 16 sequences of an 8B, not 1,024", "[batches]") {
   const PlanOutput at4k = PlanOf("#v=1&model=llama3-8b&gpu=h100&gpus=64");
   const PlanOutput at128k = PlanOf("#v=1&model=llama3-8b&gpu=h100&gpus=64&seq=128k");
   CHECK(TokensPerStep(at4k) == 2097152);
@@ -97,4 +97,29 @@ TEST_CASE("a published large layout without vp runs interleaved at its published
   CHECK(o.plan.layout.vp > 1);
   CHECK(o.plan.throughput.mfu > 0.34);
   CHECK(o.plan.throughput.mfu < 0.50);
+}
+
+TEST_CASE("the most this card can do: the longest sequence with the best settings the stack allows", "[max_seq]") {
+  // Unsloth QLoRA of an 8B on one RTX 4090 (issue #29): the current settings reach a few thousand tokens, full
+  // recomputation at micro-batch 1 (and the stack's offloads) 16K and more.
+  const PlanOutput o =
+      PlanOf("#v=1&model=llama3-8b&gpu=rtx4090&gpus=1&method=qlora&stack=unsloth&mbs=2&recompute=none");
+  const BestSeq& b = o.best_seq;
+  CHECK(b.max_seq >= o.plan.memory.max_seq);
+  CHECK(b.max_seq >= 16384);
+  CHECK(b.settings.find("recompute=full") != std::string::npos);
+  CHECK(b.settings.find("mbs=1") != std::string::npos);
+  // The settings are keys: planned with them, the longest sequence fits.
+  const PlanOutput at =
+      PlanOf("#v=1&model=llama3-8b&gpu=rtx4090&gpus=1&method=qlora&stack=unsloth&tp=1&pp=1&cp=1&mbs=1&seq=" +
+             std::to_string(b.max_seq) + "&recompute=full" + (b.offload_act ? "&offload_act=1" : "") +
+             (b.layout.offload == Offload::Cpu ? "&offload=cpu" : ""));
+  CHECK(at.plan.memory.fits);
+  // A plan already at its best settings says so with no settings.
+  const PlanOutput best =
+      PlanOf("#v=1&model=llama3-8b&gpu=rtx4090&gpus=1&method=qlora&stack=unsloth&tp=1&pp=1&cp=1&mbs=1&" +
+             std::string("recompute=full&offload=") + Name(b.layout.offload) +
+             (b.offload_act ? "&offload_act=1" : "&offload_act=0"));
+  CHECK(best.best_seq.settings.empty());
+  CHECK(best.best_seq.max_seq == Approx(best.plan.memory.max_seq).epsilon(0.02));
 }

@@ -775,6 +775,25 @@ TEST_CASE("token counts read as ML engineers write them: 8k = 8,192, 128K = 131,
   Config d;
   REQUIRE(ApplyPair(d, "seq", "8k", issues));
   CHECK(FormatLink(d).find("seq=8192") != std::string::npos);
+  // Every token-count field of the key table reads the same way (seq, example_tokens, the RL lengths), and
+  // every other count keeps decimal suffixes (eval_tokens and tokens are budgets: 1k = 1,000).
+  int token_fields = 0;
+  for (const KeyInfo& k : Keys()) {
+    if (!k.token_count) continue;
+    ++token_fields;
+    INFO(k.name);
+    Config e;
+    std::vector<ConfigIssue> found;
+    REQUIRE(ApplyPair(e, k.name, "8k", found));
+    CHECK(found.empty());
+    CHECK(std::stod(FormatValue(e, k.name)) == 8192);
+    REQUIRE(ApplyPair(e, k.name, "8000", found));
+    CHECK(std::stod(FormatValue(e, k.name)) == 8000);
+  }
+  CHECK(token_fields >= 5);  // seq, example_tokens, rl_prompt_len, rl_response_len, rl_max_response_len
+  Config budget;
+  REQUIRE(ApplyPair(budget, "eval_tokens", "1k", issues));
+  CHECK(budget.eval_tokens == 1000);
 }
 
 TEST_CASE("the key table answers for every key: its default, a copy, its name as typed, its value labels", "[config]") {

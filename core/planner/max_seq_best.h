@@ -1,0 +1,23 @@
+// max_seq_best.h — "the most this card can do" (issue #29): the longest sequence that fits with the best
+// settings the stack allows for memory (full recomputation, the optimizer's states offloaded to the CPU, the
+// checkpointed layer inputs in host memory where the stack has it, micro-batch 1), on the plan's own parallel
+// layout, beside memory.max_seq at the current settings, with the settings that reach it.
+#pragma once
+#include <string>
+
+#include "job.h"
+
+namespace tp {
+
+struct BestSeq {
+  int max_seq = 0;       // tokens; 0 = nothing fits even at the shortest
+  Layout layout;         // the plan's layout with the best settings
+  bool offload_act = false;
+  std::string settings;  // "recompute=full offload=cpu mbs=1": the keys that reach it, as the link writes them
+};
+
+// Bounded: one memory estimate per step of a bisection over whole tokens (at most about 30), capped at the
+// model's learned positions and at 2^24 tokens.
+BestSeq MaxSeqBest(const Job& job, const Layout& layout);
+
+}  // namespace tp
