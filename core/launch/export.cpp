@@ -3,6 +3,8 @@
 // refusal or a note, and the header says the same in the file itself.
 #include <cmath>
 
+#include "band_text.h"
+#include "bands.h"
 #include "catalog.h"
 #include "format.h"
 #include "i18n_core.h"
@@ -607,10 +609,20 @@ std::vector<std::string> Header(const Facts& f, const LaunchFormatInfo& info, st
   h.push_back(std::string("Targets ") + info.release + "; keys checked against " + info.repo + " at " +
               std::string(info.commit).substr(0, 12));
   h.push_back("Plan: " + std::string(link.empty() ? std::string_view(FormatLink(o.config)) : link));
-  h.push_back("Predicted memory per GPU: " + Gib(m.total) + " of " + Gib(m.usable) + " usable (" +
-              (m.fits ? "fits" : "does not fit") +
-              "); largest micro-batch that fits: " + std::to_string(m.max_micro_batch));
-  h.push_back("Predicted speed: " + Fmt("%.0f", t.tokens_per_s_per_gpu) + " tokens/s per GPU, MFU " +
+  // Each prediction with its band (core/estimate/bands.h: where about 80 % of comparable published runs fell) and
+  // the verdict with its margin ("tight" when the band's upper end passes the usable memory).
+  const PlanBands bands = BandsOf(o.job, o.plan);
+  auto band = [](const Band& b, double scale, const char* unit) {
+    const char* f = scale > 1 ? "%.1f" : "%.0f";
+    return b.hi > 0 ? " (band " + Fmt(f, b.lo / scale) + "-" + Fmt(f, b.hi / scale) + unit + ")" : std::string();
+  };
+  const std::string verdict = std::string(MemoryVerdict(m)) == "tight"   ? "tight: may run out of memory"
+                              : std::string(MemoryVerdict(m)) == "fits" ? "fits"
+                                                                        : "does not fit";
+  h.push_back("Predicted memory per GPU: " + Gib(m.total) + band(bands.memory_total, 1073741824.0, " GiB") + " of " + Gib(m.usable) +
+              " usable (" + verdict + "); largest micro-batch that fits: " + std::to_string(m.max_micro_batch));
+  h.push_back("Predicted speed: " + Fmt("%.0f", t.tokens_per_s_per_gpu) +
+              band(bands.tokens_per_s_per_gpu, 1.0, "") + " tokens/s per GPU, MFU " +
               Fmt("%.0f%%", 100.0 * t.mfu) + ", step " + Fmt("%.3g", o.plan.step.seconds) + " s; the run: " +
               DurationText(Lang::En, o.plan.run.days * 86400) + " on " + std::to_string(f.gpus) + " x " + gpu_name);
   if (o.plan.rl.active)

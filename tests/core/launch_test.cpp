@@ -784,6 +784,10 @@ TEST_CASE("launch export: GRPO and DPO as TRL scripts, other formats refuse the 
   CHECK(e.text.find("num_generations=16") != std::string::npos);
   CHECK(e.text.find("max_completion_length=1024") != std::string::npos);
   CHECK(e.text.find("TrainPlan launch config: TRL GRPOTrainer") != std::string::npos);
+  CHECK(e.text.find("Predicted RL step: ") != std::string::npos);
+  // The header's predictions carry their bands (issue #31), in the units the figures use.
+  CHECK(e.text.find("GiB (band ") != std::string::npos);
+  CHECK(e.text.find(" GiB) of ") != std::string::npos);
   // One generation batch is the RL step's responses: micro-batch x data parallel x steps_per_generation.
   const Layout& l = plan.plan.layout;
   const int ga = plan.plan.global_batch / (l.mbs * l.dp);
