@@ -149,17 +149,24 @@ void AddTrainingKeys(std::vector<KeyInfo>& table) {
                    "token（其 README 的显存与速度表）。")
            .TokenCount(),
        IntField("gbs", G::Training, "sequences", 1, 1000000000, true, kAuto, TP_INT(gbs),
-                "Global batch: sequences per optimizer step across all data-parallel replicas; auto = the "
-                "multiple of micro-batch x data-parallel degree nearest to 1,024 (pre-training) or 16 (fine-tuning).")
+                "Global batch: sequences per optimizer step across all data-parallel replicas; auto = the stack's "
+                "published recipe batch in tokens for the goal and model size, in sequences of the plan's length "
+                "(the largest multiple of micro-batch x data-parallel degree within it; a note names the recipe).")
            .Label("Global batch", "全局批次")
-           .Zh("全局批次：所有数据并行副本合计、每次优化器更新的序列数；auto = 微批次 × 数据并行度的倍数中最接近 1,024"
-               "（预训练）或 16（微调）的那个。")
+           .Zh("全局批次：所有数据并行副本合计、每次优化器更新的序列数；auto = 该框架已发布配方按目标和模型规模给出的"
+               "每步 token 数，按方案的序列长度换算成序列（不超过它的、微批次 × "
+               "数据并行度的最大倍数；提示中注明配方）。")
            .Source(
-               "1,024 sequences: Llama 2's 4M-token batches at 4K (Touvron et al. 2023); 16 to fine-tune: torchtune's "
-               "Llama 3.1 8B LoRA recipe (micro-batch 2 x gradient accumulation 8).",
-               "1,024 条序列：Llama 2 在 4K 长度下的 4M token 批次（Touvron 等 2023）；微调为 16：torchtune 的 Llama "
-               "3.1 8B "
-               "LoRA 配方（微批次 2 × 梯度累积 8）。"),
+               "core/stack/batches.cpp: pre-training 1M tokens under 2B parameters (llm-foundry MPT-1B), 2M to 20B "
+               "(NeMo Llama 2 7B, MPT-7B, torchtitan 8B), 4M to 300B (Llama 2, NeMo Llama 3 70B), 16M beyond (Llama 3 "
+               "405B, Dubey et al. 2024); fine-tuning 32,768 tokens (Megatron-Bridge, torchtune), 16,384 per GPU "
+               "(LLaMA-Factory, Unsloth), 131,072 (llm-foundry).",
+               "core/stack/batches.cpp：预训练在 2B 参数以下为 1M token（llm-foundry MPT-1B），20B 以下 2M（NeMo Llama "
+               "2 "
+               "7B、MPT-7B、torchtitan 8B），300B 以下 4M（Llama 2、NeMo Llama 3 70B），更大为 16M（Llama 3 "
+               "405B，Dubey "
+               "等 2024）；微调 32,768 token（Megatron-Bridge、torchtune）、每张 GPU 16,384（LLaMA-Factory、Unsloth）、"
+               "131,072（llm-foundry）。"),
        IntField("mbs", G::Training, "sequences", 1, 1000000, true, kAuto, TP_INT(mbs),
                 "Micro-batch per GPU: sequences in one forward/backward pass.")
            .Label("Micro-batch", "微批次")

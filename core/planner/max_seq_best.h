@@ -10,13 +10,13 @@
 namespace tp {
 
 struct BestSeq {
-  int max_seq = 0;       // tokens; 0 = nothing fits even at the shortest
-  Layout layout;         // the plan's layout with the best settings
+  int max_seq = 0;  // tokens; 0 = nothing fits even at the shortest
+  Layout layout;    // the plan's layout with the best settings
   bool offload_act = false;
   std::string settings;  // "recompute=full offload=cpu mbs=1": the keys that reach it, as the link writes them
 };
 
-// Bounded: one memory estimate per step of a bisection over whole tokens (at most about 30), capped at the
+// Bounded: one memory estimate per step of a bisection over whole tokens (at most about 50), capped at the
 // model's learned positions and at 2^24 tokens.
 BestSeq MaxSeqBest(const Job& job, const Layout& layout);
 

@@ -94,9 +94,9 @@ static void RecipeBatchNotice(const PlanOutput& out, std::vector<ConfigIssue>& i
 void Planner::Impl::EndRound(bool ok) {
   out.ok = ok;
   out.auto_keys = AutoKeys(out.config);
-  if (ok) RecipeBatchNotice(out, out.issues);
   if (ok) ApplyLayout(out.config, out.plan.layout);
   if (ok && out.searched) ReplayIssues();
+  if (ok) RecipeBatchNotice(out, out.issues);  // after the replay: a searched plan's batch is said as its link's
   if (ok && !CalibrateRound()) ok = out.ok = false;
   if (mode == PlanMode::Fallback) Keep(out.issues);
   if (!ok) {

@@ -302,10 +302,13 @@ const NodeSpec kNodes[] = {
      .source = "Narayanan et al. 2021 (interleaved 1F1B)"},
     {.name = "offload_s",
      .value = [](const C& c) { return c.s().offload_s; },
-     .formula = "gradients down and weights up over PCIe + CPU Adam (+ NVMe traffic), micro_batches x "
-                "offload_act_per_micro_batch_s, and evicted paged optimizer states in and out over the host link",
+     .formula = "gradients down and weights up over PCIe + CPU Adam over the node's shards (1.41e9 parameters/s per "
+                "host, or host memory at 30 B per parameter, the slower) (+ NVMe traffic), ZeRO-3's offloaded "
+                "parameters up in every pass of every micro-batch, micro_batches x offload_act_per_micro_batch_s, and "
+                "evicted paged optimizer states in and out over the host link",
      .inputs = "offload zero micro_batches offload_act_per_micro_batch_s opt",
-     .source = "ZeRO-Offload / ZeRO-Infinity (Ren et al. 2021, Rajbhandari et al. 2021)"},
+     .source = "ZeRO-Offload / ZeRO-Infinity (Ren et al. 2021, Rajbhandari et al. 2021); CPU-Adam's rate: DeepSpeed PR "
+               "#735 (11.6B parameters in 8.2 s)"},
     {.name = "host_s",
      .value = [](const C& c) { return c.s().host_s; },
      .formula = "micro_batches x host_wait_per_micro_batch_s",
