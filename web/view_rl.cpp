@@ -26,8 +26,8 @@ void RlStepSection(AppState& app, const PlanOutput& o, float height) {
   ImGui::TextUnformatted((std::string(Translate(lang, "RL step")) + " " + FmtDuration(s.step_seconds)).c_str());
   ImGui::PopFont();
   // One colour per phase, in the step's order: the rollout in compute's, the trainer's passes in memory's.
-  constexpr Hue kHues[kRlPhases] = {Hue::Compute, Hue::Weights, Hue::Gradients, Hue::CommEp,
-                                    Hue::Optimizer, Hue::Activations, Hue::CommDp, Hue::Muted};
+  constexpr Hue kHues[kRlPhases] = {Hue::Compute,   Hue::Weights,     Hue::Gradients, Hue::CommEp,
+                                    Hue::Optimizer, Hue::Activations, Hue::CommDp,    Hue::Muted};
   std::vector<Segment> segs;
   const double step = s.step_seconds > 0 ? s.step_seconds : 1;
   for (int i = 0; i < kRlPhases; ++i) {
@@ -35,7 +35,9 @@ void RlStepSection(AppState& app, const PlanOutput& o, float height) {
     if (!(p.seconds > 0)) continue;
     char share[48];
     std::snprintf(share, sizeof share, "%.0f %%", 100 * p.seconds / step);
-    segs.push_back({Translate(lang, kRlPhaseNames[i]), p.seconds, Col(app, kHues[i]),
+    segs.push_back({Translate(lang, kRlPhaseNames[i]),
+                    p.seconds,
+                    Col(app, kHues[i]),
                     std::string(share) + (p.memory_bytes > 0 ? " · " + FmtMem(p.memory_bytes) : std::string()),
                     {}});
   }
