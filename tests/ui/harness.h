@@ -162,6 +162,22 @@ inline void TypeInto(AppState& app, const std::string& name, const std::string& 
   Frame(app);
 }
 
+// The text one frame draws, through Dear ImGui's own log: the log ends (LogFinish) with the page's one
+// top-level window and hands its text to the clipboard callback, borrowed here.
+inline std::string DrawnText(AppState& app) {
+  static std::string captured;
+  captured.clear();
+  ImGuiPlatformIO& pio = ImGui::GetPlatformIO();
+  const auto saved = pio.Platform_SetClipboardTextFn;
+  pio.Platform_SetClipboardTextFn = [](ImGuiContext*, const char* text) { captured = text; };
+  ImGui::NewFrame();
+  ImGui::LogToClipboard(0);  // 0: no tree node opened for the log's sake
+  DrawUi(app);
+  ImGui::Render();
+  pio.Platform_SetClipboardTextFn = saved;
+  return captured;
+}
+
 // The command line's stdout for `args` (RunCli; it must succeed).
 inline std::string Cli(const std::vector<std::string>& args) {
   std::string out, err;
