@@ -181,7 +181,7 @@ void Verdict(AppState& app, const PlanOutput& o, bool compact, const std::string
     Record(app, (name + "_memory").c_str());
   } else if (o.ok) {
     SameLineIfFits(w.memory.c_str(), 14);
-    ImGui::TextUnformatted(w.memory.c_str());
+    Paragraph(w.memory);  // wraps on a phone: with its band the line is longer than the screen in Chinese
     if (ImGui::IsItemHovered())
       Tooltip(
           Sprintf(Tr("peak memory on the most loaded GPU, as nvidia-smi shows it / what the driver exposes (%s kept "

@@ -16,19 +16,23 @@ const GiB = 2 ** 30;
 const memUnits = { B: 1, KiB: 2 ** 10, MiB: 2 ** 20, GiB, TiB: 2 ** 40 };
 const timeUnits = { ms: 1e-3, s: 1, min: 60, h: 3600, days: 86400, day: 86400, "毫秒": 1e-3, "秒": 1, "分钟": 60, "小时": 3600, "天": 86400 };
 const num = (s) => Number(String(s).replace(/,/g, ""));
-// |a - b| within the rounding of a figure printed to about three significant digits.
-const near = (a, b, rel = 0.0075) => Math.abs(a - b) <= rel * Math.max(Math.abs(a), Math.abs(b)) + 1e-12;
 
-// "18.5 GiB (10.4–36.0)" or "900 MiB (800 MiB–1.20 GiB)": [value, lo, hi] in the units' base (bytes, seconds).
+// Half a unit of a printed number's last digit ("1.0" -> 0.05, "1,802" -> 0.5): how far the figure it prints may be.
+const halfDigit = (s) => { const d = String(s).split(".")[1]; return 0.5 * 10 ** -(d ? d.length : 0); };
+// "18.5 GiB (10.4–36.0)" or "900 MiB (800 MiB–1.20 GiB)": [value, lo, hi] in the units' base (bytes, seconds), each
+// with the rounding its printed digits allow ([x, ±x]).
 function banded(text, units, after = "") {
   const u = Object.keys(units).map((k) => k.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|");
   const re = new RegExp(`([\\d.,]+) ?(${u}) \\(([\\d.,]+) ?(${u})?–([\\d.,]+) ?(${u})?\\)${after}`);
   const m = re.exec(text);
   if (!m) return null;
   const unit = (x) => units[x || m[2]];
-  return [num(m[1]) * unit(m[2]), num(m[3]) * unit(m[4]), num(m[5]) * unit(m[6])];
+  const at = (i, j) => [num(m[i]) * unit(m[j]), halfDigit(m[i]) * unit(m[j])];
+  return [at(1, 2), at(3, 4), at(5, 6)];
 }
-const bandedOk = (got, value, band) => !!got && near(got[0], value) && near(got[1], band[0]) && near(got[2], band[1]);
+// Each printed figure within its rounding of the JSON's number (and a hair more for the float's own error).
+const within = ([x, r], v) => Math.abs(x - v) <= r * 1.001 + 1e-9 * Math.abs(v);
+const bandedOk = (got, value, band) => !!got && within(got[0], value) && within(got[1], band[0]) && within(got[2], band[1]);
 
 async function pageText(page) {
   return page.evaluate(() => ({
@@ -68,8 +72,9 @@ function checkFigures(t, p, where) {
   // The table under the figures is the text report (`trainplan plan --link ...`): its link row is the plan's.
   check(t.body.includes(p.link), `${where}: the view's table names the plan's link`, p.link);
   const rowTps = /^\s*tokens\/s per GPU\s+(\d+) \((\d+)–(\d+)\)/m.exec(t.body);
-  check(!!rowTps && near(num(rowTps[1]), p.throughput.tokens_per_s_per_gpu, 0.002) &&
-        near(num(rowTps[2]), b.tokens_per_s_per_gpu[0], 0.002) && near(num(rowTps[3]), b.tokens_per_s_per_gpu[1], 0.002),
+  const whole = (x) => [num(x), 0.5];  // the text report prints tokens/s as whole numbers
+  check(!!rowTps && within(whole(rowTps[1]), p.throughput.tokens_per_s_per_gpu) &&
+        within(whole(rowTps[2]), b.tokens_per_s_per_gpu[0]) && within(whole(rowTps[3]), b.tokens_per_s_per_gpu[1]),
         `${where}: the table's tokens/s per GPU row and its band equal the JSON's`, rowTps && rowTps[0]);
 }
 

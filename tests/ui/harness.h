@@ -135,6 +135,26 @@ inline bool ClickWidget(AppState& app, const std::string& name) {
   return true;
 }
 
+// The mouse wheel over a registered widget's panel until the widget is above the fold (the status line), as a
+// user scrolls to a button below it; false when it never gets there.
+inline bool ScrollIntoView(AppState& app, const std::string& name, int limit = 40) {
+  ImGuiIO& io = ImGui::GetIO();
+  const float fold = io.DisplaySize.y - 2 * ImGui::GetFrameHeight();
+  for (int i = 0; i < limit; ++i) {
+    const AppState::WidgetRect* w = FindRect(app, name);
+    if (!w) return false;
+    if (w->y1 <= fold) break;
+    io.MousePos = ImVec2((w->x0 + w->x1) / 2, io.DisplaySize.y / 2);
+    io.AddMouseWheelEvent(0, -1);
+    Frame(app);
+    Frame(app);
+  }
+  io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
+  Frame(app);
+  const AppState::WidgetRect* w = FindRect(app, name);
+  return w && w->y1 <= fold;
+}
+
 // A key pressed and released, with modifiers (ImGuiMod_Ctrl, ...) held: the input queue gives the press
 // and the release a frame each, as a quick keystroke arrives.
 inline void PressKey(AppState& app, ImGuiKey key, ImGuiKeyChord mods = 0) {
