@@ -155,3 +155,23 @@ TEST_CASE("the page's text: the verdict, the figures and the command line's repo
   CHECK(!n.page_verdict.empty());
   CHECK(n.page_body.find("scenario 1") != std::string::npos);
 }
+
+TEST_CASE("the search view's text is its table once the search is done, as the command line writes it",
+          "[web][page][text]") {
+  static AppState app;
+  Start(app, "#v=1&model=llama3-8b&gpu=h100&gpus=8&search_gpus=1&view=search");
+  const platform::NullPlatform& n = platform::Null();
+  for (int frames = 0; !app.bg.search_complete && frames < 20000; ++frames) {
+    Frame(app);
+    if (!app.bg.search_complete) CHECK(n.page_texts == 0);  // nothing half-searched is published
+  }
+  REQUIRE(app.bg.search_complete);
+  Frame(app);
+  const Background& bg = app.bg;
+  const std::string table = FormatSearch(app.main.out, bg.search.RankedBy(bg.search_options.objective), Format::Text,
+                                         bg.search_options.objective);
+  CHECK(!table.empty());
+  CHECK(n.page_body.find(table) != std::string::npos);
+  CHECK(n.page_verdict == VerdictText(app.main.out).word + " · " + VerdictText(app.main.out).memory + " · " +
+                              VerdictText(app.main.out).days + " · " + VerdictText(app.main.out).cost);
+}
