@@ -616,15 +616,16 @@ std::vector<std::string> Header(const Facts& f, const LaunchFormatInfo& info, st
     const char* f = scale > 1 ? "%.1f" : "%.0f";
     return b.hi > 0 ? " (band " + Fmt(f, b.lo / scale) + "-" + Fmt(f, b.hi / scale) + unit + ")" : std::string();
   };
-  const std::string verdict = std::string(MemoryVerdict(m)) == "tight"   ? "tight: may run out of memory"
+  const std::string verdict = std::string(MemoryVerdict(m)) == "tight"  ? "tight: may run out of memory"
                               : std::string(MemoryVerdict(m)) == "fits" ? "fits"
                                                                         : "does not fit";
-  h.push_back("Predicted memory per GPU: " + Gib(m.total) + band(bands.memory_total, 1073741824.0, " GiB") + " of " + Gib(m.usable) +
-              " usable (" + verdict + "); largest micro-batch that fits: " + std::to_string(m.max_micro_batch));
-  h.push_back("Predicted speed: " + Fmt("%.0f", t.tokens_per_s_per_gpu) +
-              band(bands.tokens_per_s_per_gpu, 1.0, "") + " tokens/s per GPU, MFU " +
-              Fmt("%.0f%%", 100.0 * t.mfu) + ", step " + Fmt("%.3g", o.plan.step.seconds) + " s; the run: " +
-              DurationText(Lang::En, o.plan.run.days * 86400) + " on " + std::to_string(f.gpus) + " x " + gpu_name);
+  h.push_back("Predicted memory per GPU: " + Gib(m.total) + band(bands.memory_total, 1073741824.0, " GiB") + " of " +
+              Gib(m.usable) + " usable (" + verdict +
+              "); largest micro-batch that fits: " + std::to_string(m.max_micro_batch));
+  h.push_back("Predicted speed: " + Fmt("%.0f", t.tokens_per_s_per_gpu) + band(bands.tokens_per_s_per_gpu, 1.0, "") +
+              " tokens/s per GPU, MFU " + Fmt("%.0f%%", 100.0 * t.mfu) + ", step " + Fmt("%.3g", o.plan.step.seconds) +
+              " s; the run: " + DurationText(Lang::En, o.plan.run.days * 86400) + " on " + std::to_string(f.gpus) +
+              " x " + gpu_name);
   if (o.plan.rl.active)
     h.push_back("Predicted RL step: " + DurationText(Lang::En, o.plan.rl.step_seconds) + " (generation " +
                 DurationText(Lang::En, o.plan.rl.generation_s) + ", training " +
