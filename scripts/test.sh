@@ -7,7 +7,7 @@
 #   unit            the Catch2 suites and the script checks (layers, format, docs) through ctest
 #   browser-NAME    one per tests/browser/NAME.mjs: the page in headless Chromium (behaviour, the "why?" panel
 #                   and calibration, a phone, the whole-fleet search in Web Workers, the keyboard alone,
-#                   hostile links and the CSP)
+#                   hostile links and the CSP, the plan as DOM text and printed)
 #   parity-page     the page against the command line, driven by keystrokes and clicks
 #   window          the desktop window under Xvfb (tests/window/run.sh)
 #   parity-wasm     native against WebAssembly: identical plans
@@ -53,9 +53,10 @@ declare -A browser_desc=(
   [search]="the whole-fleet search in Web Workers (timed, printed) against the command line's answer"
   [phone]="a phone: touch, drag to scroll, the on-screen keyboard; a copy the browser refuses"
   [keyboard]="the keyboard alone: Tab through every widget, a visible focus ring, Space/Enter, English and Chinese"
-  [security]="hostile links and the Content-Security-Policy (no inline script, no eval)")
+  [security]="hostile links and the Content-Security-Policy (no inline script, no eval)"
+  [text]="the plan as DOM text: its numbers = plan()'s, the live verdict after typed keys, Chinese, print, a phone")
 browser_files=()
-for n in run explain search phone keyboard security; do [ -f "tests/browser/$n.mjs" ] && browser_files+=("tests/browser/$n.mjs"); done
+for n in run explain search phone keyboard security text; do [ -f "tests/browser/$n.mjs" ] && browser_files+=("tests/browser/$n.mjs"); done
 for f in tests/browser/*.mjs; do [ -n "${browser_desc[$(basename "$f" .mjs)]+x}" ] || browser_files+=("$f"); done
 for f in "${browser_files[@]}"; do
   n="$(basename "$f" .mjs)"

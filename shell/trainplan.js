@@ -1,6 +1,7 @@
 // trainplan.js — the page's JS glue: checks for WebGL2, loads index.js/index.wasm with a progress message,
 // handles WebGL context loss (the URL fragment holds the whole state, so a reload restores it), keeps
-// keyboard focus on the canvas, and exposes window.trainplan for scripts and tests:
+// keyboard focus on the canvas, writes the plan as text into the page (#text, pageText below), and exposes
+// window.trainplan for scripts and tests:
 //   trainplan.plan()          -> the current plan (the JSON of `trainplan plan --format json`, parsed)
 //   trainplan.compare()       -> the compare columns (`trainplan compare --link <the page's link> --format json`)
 //   trainplan.setLink(frag)   -> load a share link fragment ("#v=1&model=..."), a new history entry
@@ -382,6 +383,20 @@
     };
   }
 
+  // The page as text (web/page_text.h, called only when it changes): the verdict into the live region (a screen
+  // reader says a new one), the figures and the view's table under it, in the page's language (index.html hides
+  // it on screen, keeps it selectable and findable, and prints it instead of the canvas).
+  function pageText(verdict, body, lang) {
+    var box = document.getElementById("text");
+    if (!box) return;
+    var code = lang === "zh" ? "zh-CN" : "en";
+    box.lang = code;
+    document.documentElement.lang = code;
+    var v = document.getElementById("text-verdict");
+    if (v.textContent !== verdict) v.textContent = verdict;  // an unchanged verdict is not announced again
+    document.getElementById("text-body").textContent = body;
+  }
+
   var readyResolve;
   var ready = new Promise(function (r) { readyResolve = r; });
 
@@ -391,6 +406,7 @@
     tpWork: workPool(),
     tpKeyboard: keyboardAgent(),
     tpNoWebGL2: noWebGL2,
+    tpPageText: pageText,
     print: function (t) { console.log(t); },
     printErr: function (t) { console.warn(t); },
     setStatus: function (t) {

@@ -13,6 +13,7 @@
 #include "imgui_internal.h"  // GetActiveID for stats()
 #include "json.h"
 #include "link_sync.h"
+#include "page_text.h"
 #include "platform.h"
 #include "views.h"
 #include "widgets.h"
@@ -305,6 +306,7 @@ void DrawUi(AppState& app) {
   FlushLinkWhenDue(app);
   app.times.ui_ms_max = std::max(app.times.ui_ms_max, (Now() - frame_start) * 1e3);
   BackgroundWork(app, frame_start);
+  PublishPageTextWhenChanged(app);  // the DOM's text follows a plan that landed or a view changed (page_text.h)
   app.widgets.swap(app.widgets_building);
   app.text_fields.swap(app.text_fields_building);
   ReportTextInput(app);  // the phone's keyboard follows the text field being typed in

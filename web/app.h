@@ -81,6 +81,13 @@ struct AppState {
   double status_until = 0;
   bool status_bad = false;  // the feedback is a failure (red): the browser refused the clipboard
 
+  // The page's text (page_text.h) was last published for this configuration with these answers in.
+  struct PublishedText {
+    Config cfg;
+    std::string answers;
+    int published = 0;  // publications so far (the tests check they follow changes, not frames)
+  } page_text;
+
   // Test hooks: screen rectangles of named inputs (window.trainplan.widgets()).
   struct WidgetRect {
     std::string name;

@@ -147,6 +147,7 @@ void ExplainWindow(AppState& app) {
   if (ViewOf(app) != View::Plan) st.open.clear();  // its "why?" buttons are the plan view's
   if (st.open.empty() || !app.main.has_result) {
     st.rows.clear();
+    st.band.clear();
     return;
   }
   const Explanation& ex = Tree(app);
@@ -157,6 +158,7 @@ void ExplainWindow(AppState& app) {
   PlaceWindow(st.appearing);
   st.appearing = false;
   bool keep = true;
+  st.band.clear();
   if (ImGui::Begin(title.c_str(), &keep, ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings)) {
     const ImVec2 pos = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
     app.widgets_building.push_back({"explain_panel", pos.x, pos.y, pos.x + size.x, pos.y + size.y});
@@ -170,6 +172,9 @@ void ExplainWindow(AppState& app) {
       PushFace(app.fonts.bold);
       Paragraph(ExplainLabel(n, lang) + " = " + ExplainValueText(n, lang));
       ImGui::PopFont();
+      // A banded figure says where its band comes from: the regime and how many published runs set it (#28).
+      st.band = ExplainBandText(n, lang);
+      if (!st.band.empty()) MutedParagraph(st.band);
       MutedParagraph(
           Tr("Each line is a number and its value; open it for its formula with your values, its source "
              "and its inputs. Your own inputs are marked as yours: change them in the inputs panel."));
@@ -193,6 +198,7 @@ std::string ExplainPanelJson(const AppState& app) {
   std::string s = "{\"open\":";
   s.append(st.open.empty() ? std::string("null") : JsonEscape(st.open));
   s.append(",\"lang\":").append(JsonEscape(LangCode(LangOf(app))));
+  s.append(",\"band\":").append(JsonEscape(st.band));
   s.append(",\"builds\":").append(std::to_string(st.builds)).append(",\"rows\":[");
   for (size_t i = 0; i < st.rows.size(); ++i) s.append(i ? "," : "").append(RowJson(st.rows[i]));
   return s + "]}";

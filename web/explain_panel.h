@@ -21,7 +21,8 @@ struct ExplainState {
   Explanation tree;        // of the main plan as planned for `built_for`
   Config built_for;        // the resolved configuration the tree was built for (a plan depends only on it)
   bool built = false;
-  int builds = 0;  // trees built so far: the tests check it follows the plan, not the frames
+  int builds = 0;    // trees built so far: the tests check it follows the plan, not the frames
+  std::string band;  // the open figure's band and its basis as drawn ("" when it has none)
 
   // What the panel drew in the last frame, line by line (window.trainplan.explainPanel(), the tests).
   struct Row {

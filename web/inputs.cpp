@@ -285,14 +285,16 @@ bool GoalSwitch(AppState& app, const KeyInfo& k) {
   return changed;
 }
 
-// The training framework: auto is the default stack, stated ("auto (Megatron-Core)").
+// The training framework: auto states the stack the plan uses, as the JSON's config resolves it (issue #29: a
+// QLoRA plan on auto is "auto (Hugging Face Transformers ...)", not the default stack's name).
 bool StackChoice(AppState& app, const KeyInfo& k) {
   Config& c = app.cfg;
   ImGui::PushID(k.name);
   LabelCell(app, k.name, k.label.en);
   ImGui::SetNextItemWidth(-1);
   const StackProfile* chosen = c.stack.empty() ? nullptr : FindStack(c.stack);
-  const std::string auto_label = Sprintf(Tr("auto (%s)"), DefaultStack().name);
+  const StackProfile* resolved = app.main.has_result ? FindStack(ResolvedText(app, k)) : nullptr;
+  const std::string auto_label = Sprintf(Tr("auto (%s)"), (resolved ? *resolved : DefaultStack()).name);
   const std::string preview = c.stack.empty() ? auto_label : chosen ? std::string(chosen->name) : c.stack;
   bool changed = false;
   if (BeginComboFitted("##v", preview)) {

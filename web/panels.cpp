@@ -3,6 +3,7 @@
 // helpers they share (time, printf into a string, wrapped bullets, the status line).
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdarg>
 #include <cstdio>
 #include <iterator>
@@ -89,8 +90,34 @@ std::string LayoutWords(const Plan& p) {
   return s;
 }
 
+std::string Banded(const PlanOutput& o, Figure figure, std::string (*fmt)(double)) {
+  const FigureInfo& f = FigureOf(figure);
+  const FigureSource src(o);
+  const double v = f.value(src);
+  if (!f.band || !o.ok || !o.plan.valid) return fmt(v);
+  const Band b = f.band(src.bands);
+  return FmtBanded(fmt, v, b.lo, b.hi);
+}
+
 std::string MemoryLine(const PlanOutput& o) {
-  return Sprintf(Tr("%s / %s per GPU"), FmtMem(o.plan.memory.total).c_str(), FmtMem(o.plan.memory.capacity).c_str());
+  return Sprintf(Tr("%s / %s per GPU"), Banded(o, Figure::MemoryTotal, FmtMem).c_str(),
+                 FmtMem(o.plan.memory.capacity).c_str());
+}
+
+VerdictWords VerdictText(const PlanOutput& o) {
+  VerdictWords w;
+  const bool fits = Fits(o), tight = fits && o.plan.memory.tight;
+  w.word = Tr(tight ? "Tight: may run out of memory" : fits ? "✔ Fits" : (o.ok ? "✘ Does not fit" : "✘ Cannot plan"));
+  w.hue = tight ? Hue::Warn : fits ? Hue::Good : Hue::Bad;
+  if (!o.ok) return w;
+  w.memory = MemoryLine(o);
+  if (fits) {
+    w.days = Banded(o, Figure::Days, FmtDays);
+    w.cost = Banded(o, Figure::CostUsd, FmtUsd);
+    w.mfu = Sprintf(Tr("MFU %s"), FmtPct(o.plan.throughput.mfu).c_str());
+    w.tokens = Sprintf(Tr("· %s tokens/s per GPU"), Banded(o, Figure::TokensPerSPerGpu, FmtRate).c_str());
+  }
+  return w;
 }
 
 // The three memory figures people compare with (torch's allocated and reserved peaks, nvidia-smi's total)
@@ -136,20 +163,25 @@ void FallbackLine(AppState& app, const PlanOutput& o, bool compact) {
 void Verdict(AppState& app, const PlanOutput& o, bool compact, const std::string& name_given) {
   const std::string name = !name_given.empty() ? name_given : "verdict";
   bool fits = Fits(o);
+  const VerdictWords w = VerdictText(o);
   PushFace(app.fonts.big);
-  ImGui::PushStyleColor(ImGuiCol_Text, ColV(app, fits ? Hue::Good : Hue::Bad));
-  ImGui::TextUnformatted(Tr(fits ? "✔ Fits" : (o.ok ? "✘ Does not fit" : "✘ Cannot plan")));
+  ImGui::PushStyleColor(ImGuiCol_Text, ColV(app, w.hue));
+  ImGui::TextUnformatted(w.word.c_str());
   ImGui::PopStyleColor();
+  if (o.ok && o.plan.memory.tight && ImGui::IsItemHovered())
+    Tooltip(
+        Tr("The total fits, but the upper end of its band (where about 80 % of comparable published runs "
+           "fell) passes the usable memory: a run like this may run out of memory."));
   Record(app, name.c_str());
   if (o.ok && compact) {
     ImGui::PopFont();
     PushFace(app.fonts.bold);
-    Paragraph(MemoryLine(o));
+    Paragraph(w.memory);
     if (ImGui::IsItemHovered()) Tooltip(MemoryFigures(o));
     Record(app, (name + "_memory").c_str());
   } else if (o.ok) {
-    SameLineIfFits(MemoryLine(o).c_str(), 14);
-    ImGui::TextUnformatted(MemoryLine(o).c_str());
+    SameLineIfFits(w.memory.c_str(), 14);
+    Paragraph(w.memory);  // wraps on a phone: with its band the line is longer than the screen in Chinese
     if (ImGui::IsItemHovered())
       Tooltip(
           Sprintf(Tr("peak memory on the most loaded GPU, as nvidia-smi shows it / what the driver exposes (%s kept "
@@ -159,7 +191,7 @@ void Verdict(AppState& app, const PlanOutput& o, bool compact, const std::string
     Record(app, (name + "_memory").c_str());
     WhyButton(app, Figure::MemoryTotal);
     if (fits && !compact) {
-      std::string days = FmtDays(o.plan.run.days), cost = FmtUsd(o.plan.run.cost_usd);
+      const std::string &days = w.days, &cost = w.cost;
       if (SameLineIfFits(("·  " + days + "  ·  " + cost).c_str(), 14)) {
         ImGui::TextDisabled("·");
         ImGui::SameLine(0, 14);
@@ -191,16 +223,14 @@ void Verdict(AppState& app, const PlanOutput& o, bool compact, const std::string
   FallbackLine(app, o, compact);
   if (fits && !compact) {
     // Three numbers, each with its "why?" (explain_panel.h), wrapping on a narrow screen.
-    ImGui::Text(Tr("MFU %s"), FmtPct(o.plan.throughput.mfu).c_str());
+    ImGui::TextUnformatted(w.mfu.c_str());
     if (ImGui::IsItemHovered())
       Tooltip(Sprintf(Tr("MFU: model FLOPs per second over the GPU's dense peak at %s (Megatron's convention: "
                          "attention and logits included, recomputation excluded). %s model TFLOP/s per GPU."),
                       kPrecisionNames[int(o.config.prec)], FmtRate(o.plan.throughput.model_tflops_per_gpu).c_str()));
     WhyButton(app, Figure::Mfu);
-    const std::string tps =
-        Sprintf(Tr("· %s tokens/s per GPU"), FmtRate(o.plan.throughput.tokens_per_s_per_gpu).c_str());
-    SameLineIfFits(tps.c_str(), 10);
-    ImGui::TextUnformatted(tps.c_str());
+    SameLineIfFits(w.tokens.c_str(), 10);
+    ImGui::TextUnformatted(w.tokens.c_str());
     WhyButton(app, Figure::TokensPerSPerGpu);
   }
   std::string why = BottleneckSentence(o.plan, o.job, LangOf(app));
@@ -210,6 +240,11 @@ void Verdict(AppState& app, const PlanOutput& o, bool compact, const std::string
   }
 }
 
+namespace {
+// A sequence length in tokens, as the fields show it ("3,486").
+std::string FmtSeq(double tokens) { return FmtInt((long long)std::llround(tokens)); }
+}  // namespace
+
 void MemoryLimits(AppState& app, const PlanOutput& o) {
   const MemoryBreakdown& m = o.plan.memory;
   const Layout& l = o.plan.layout;
@@ -217,9 +252,10 @@ void MemoryLimits(AppState& app, const PlanOutput& o) {
   // sequence at this micro-batch, for the layout on screen.
   std::string most = m.max_micro_batch > 0
                          ? TrFill("Most on this card: micro-batch {0} at sequence {1}; sequence {2} at micro-batch {3}",
-                                  {FmtInt(m.max_micro_batch), FmtInt(o.job.work.seq), FmtInt(m.max_seq), FmtInt(l.mbs)})
+                                  {FmtInt(m.max_micro_batch), FmtInt(o.job.work.seq), Banded(o, Figure::MaxSeq, FmtSeq),
+                                   FmtInt(l.mbs)})
                          : TrFill("Not even micro-batch 1 fits at sequence {0}; the longest that would is {1}",
-                                  {FmtInt(o.job.work.seq), FmtInt(m.max_seq)});
+                                  {FmtInt(o.job.work.seq), Banded(o, Figure::MaxSeq, FmtSeq)});
   MutedParagraph(most);
   if (ImGui::IsItemHovered())
     Tooltip(

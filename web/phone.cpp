@@ -12,15 +12,15 @@
 namespace tp::ui {
 namespace {
 
-// The plan in one line: "✔ Fits · 55 days · $16.9 k", or what does not fit.
+// The plan in one line: "✔ Fits · 55 days · $16.9 k", or what does not fit; the verdict's word as the results
+// say it (VerdictText: "Tight: may run out of memory" too), the figures without their bands (a phone is narrow).
 std::string PlanSummary(const AppState& app) {
   const PlanOutput& o = app.main.out;
   if (!app.main.has_result) return Tr("Planning…");
-  if (!o.ok) return Tr("✘ Cannot plan");
-  if (!Fits(o))
-    return std::string(Tr("✘ Does not fit")) + "  ·  " + FmtMem(o.plan.memory.total) + " / " +
-           FmtMem(o.plan.memory.capacity);
-  return std::string(Tr("✔ Fits")) + "  ·  " + FmtDays(o.plan.run.days) + "  ·  " + FmtUsd(o.plan.run.cost_usd);
+  const std::string word = VerdictText(o).word;
+  if (!o.ok) return word;
+  if (!Fits(o)) return word + "  ·  " + FmtMem(o.plan.memory.total) + " / " + FmtMem(o.plan.memory.capacity);
+  return word + "  ·  " + FmtDays(o.plan.run.days) + "  ·  " + FmtUsd(o.plan.run.cost_usd);
 }
 
 // Two buttons side by side, the shown one lit; true when the other was pressed.
@@ -51,8 +51,7 @@ bool NarrowColumn(AppState& app, float bottom, const std::function<void()>& resu
   if (Switch(app, &inputs)) storage->SetBool(key, inputs);
   if (inputs) {
     const std::string summary = PlanSummary(app);
-    const bool fits = Fits(app.main.out);
-    const ImVec4 color = !app.main.has_result ? ColV(app, Hue::Muted) : ColV(app, fits ? Hue::Good : Hue::Bad);
+    const ImVec4 color = !app.main.has_result ? ColV(app, Hue::Muted) : ColV(app, VerdictText(app.main.out).hue);
     PushFace(app.fonts.bold);
     if (SameLineIfFits(summary.c_str(), 12))
       ImGui::TextColored(color, "%s", summary.c_str());

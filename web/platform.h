@@ -60,6 +60,12 @@ struct Box {
 // closes) once `typing` ends. Natively: the IME's candidate window is put at the field.
 void TextInput(bool typing, const Box& field, const std::vector<Box>& fields);
 
+// The page as text (web/page_text.h, issue #33): the verdict and the current view's figures and table, which
+// the page mirrors into DOM text (visually hidden yet selectable, found by Ctrl+F, the verdict in an ARIA live
+// region, printed by the print style sheet); `lang` is "en" or "zh". Called only when the text changes.
+// Natively nothing shows it (the headless platform records it for the tests).
+void PublishPageText(const std::string& verdict, const std::string& body, const std::string& lang);
+
 // Share link state. Link() is the fragment the app started with ("#v=1&..." or "" when none).
 // SetLink writes the current fragment: push=true adds a history entry (a discrete edit), false replaces it
 // (still typing/dragging). TakeLinkChange returns true once when the user navigated (back/forward, edited

@@ -250,6 +250,7 @@ std::string Download(const std::string& filename, const std::string&, const std:
 }
 
 void SetScriptHooks(const ScriptHooks&) {}
+void PublishPageText(const std::string&, const std::string&, const std::string&) {}  // a window has no DOM
 
 std::string PreferredLanguage() {
   // POSIX locale precedence: LC_ALL, then LC_MESSAGES, then LANG ("zh_CN.UTF-8").

@@ -82,6 +82,11 @@ std::string Download(const std::string& filename, const std::string&, const std:
   return filename;
 }
 void SetScriptHooks(const ScriptHooks& hooks) { Null().hooks = hooks; }
+void PublishPageText(const std::string& verdict, const std::string& body, const std::string& lang) {
+  NullPlatform& n = Null();
+  n.page_verdict = verdict, n.page_body = body, n.page_lang = lang;
+  ++n.page_texts;
+}
 std::string PreferredLanguage() { return Null().preferred_language; }
 bool CjkFont(const unsigned char**, int*) {
   ++Null().cjk_font_requests;

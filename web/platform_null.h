@@ -26,6 +26,9 @@ struct NullPlatform {
   Box typing_field{0, 0, 0, 0};
   std::vector<Box> text_fields;
   ScriptHooks hooks;
+  // PublishPageText's calls: the last one's verdict, body and language, and how many there were.
+  std::string page_verdict, page_body, page_lang;
+  int page_texts = 0;
 };
 NullPlatform& Null();
 

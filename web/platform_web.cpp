@@ -305,6 +305,11 @@ EM_JS(void, tp_js_storage_set, (const char* value), {
   try { window.localStorage.setItem("trainplan.state", UTF8ToString(value)); } catch (e) {}
 });
 
+// The page's text (platform.h's PublishPageText): shell/trainplan.js writes it into the DOM (Module.tpPageText).
+EM_JS(void, tp_js_page_text, (const char* verdict, const char* body, const char* lang), {
+  if (Module.tpPageText) Module.tpPageText(UTF8ToString(verdict), UTF8ToString(body), UTF8ToString(lang));
+});
+
 EM_JS(void, tp_js_download, (const char* name, const char* mime, const char* data, int size), {
   var bytes = HEAPU8.slice(data, data + size);
   var blob = new Blob([bytes], {type: UTF8ToString(mime)});
@@ -579,6 +584,10 @@ std::string Download(const std::string& filename, const std::string& mime, const
 }
 
 void SetScriptHooks(const ScriptHooks& hooks) { g_hooks = hooks; }
+
+void PublishPageText(const std::string& verdict, const std::string& body, const std::string& lang) {
+  tp_js_page_text(verdict.c_str(), body.c_str(), lang.c_str());
+}
 
 std::string PreferredLanguage() { return TakeJsString(tp_js_preferred_language()); }
 

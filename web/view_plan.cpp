@@ -135,7 +135,7 @@ bool PlanView(AppState& app) {
     MemoryLimits(app, o);
     ImGui::Spacing();
     PushFace(app.fonts.bold);
-    ImGui::Text(Tr("Step time %s"), FmtDuration(o.plan.step.seconds).c_str());
+    ImGui::Text(Tr("Step time %s"), Banded(o, Figure::StepSeconds, FmtDuration).c_str());
     ImGui::PopFont();
     WhyButton(app, Figure::StepSeconds);
     const std::string micro = Sprintf(Tr("(%d micro-batches per step)"), o.plan.step.micro_batches);
@@ -149,12 +149,12 @@ bool PlanView(AppState& app) {
     }
     const RunSummary& run = o.plan.run;
     PushFace(app.fonts.bold);
-    ImGui::Text(Tr("Whole run %s"), FmtDays(run.days).c_str());
+    ImGui::Text(Tr("Whole run %s"), Banded(o, Figure::Days, FmtDays).c_str());
     ImGui::PopFont();
     if (!Fits(o)) WhyButton(app, Figure::Days);  // the verdict shows the days (with their "why?") only when it fits
     // Below 10, two significant digits: a short run expects 0.14 failures, not "0".
     auto amount = [](double v) { return v < 10 ? Sprintf("%.2g", v) : FmtCount(v); };
-    RunFigures(app, {{Sprintf(Tr("%s GPU-hours"), FmtCount(run.gpu_hours).c_str()), Figure::GpuHours},
+    RunFigures(app, {{Sprintf(Tr("%s GPU-hours"), Banded(o, Figure::GpuHours, FmtCount).c_str()), Figure::GpuHours},
                      {Sprintf(Tr("%s failures expected"), amount(run.failures).c_str()), Figure::Failures},
                      {Sprintf(Tr("checkpoint every %s"), FmtDuration(run.ckpt_interval_s).c_str()), std::nullopt},
                      {Sprintf(Tr("%s MWh"), amount(run.energy_kwh / 1000).c_str()), std::nullopt}});

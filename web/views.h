@@ -8,8 +8,10 @@
 #include <vector>
 
 #include "charts.h"
+#include "figures.h"
 #include "planner.h"
 #include "report.h"
+#include "widgets.h"
 
 namespace tp::ui {
 
@@ -50,6 +52,17 @@ std::string LayoutWords(const Plan& p);                // "TP 2 · PP 4 · DP 8 
 // Its parts are registered for the tests as `name` (the fits word), name_memory, name_days, name_cost
 // (default: "verdict").
 void Verdict(AppState& app, const PlanOutput& o, bool compact, const std::string& name = "");
+// The verdict's words as the page draws them (and its DOM text says them, page_text.h): "✔ Fits", or "Tight: may
+// run out of memory" in amber when the memory band's upper end passes the usable memory; the memory per GPU, and
+// when it fits the days, cost, MFU and tokens/s per GPU, each figure with its band.
+struct VerdictWords {
+  std::string word, memory, days, cost, mfu, tokens;
+  Hue hue = Hue::Good;
+};
+VerdictWords VerdictText(const PlanOutput& o);
+// A headline figure in the current language through `fmt`, with its band where core gives it one:
+// Banded(o, Figure::MemoryTotal, FmtMem) is "15.5 GiB (14.1–17.2)" (figures.h's band of the figure row).
+std::string Banded(const PlanOutput& o, Figure figure, std::string (*fmt)(double));
 // A chart segment (charts.h) with its label and hover text in the current language.
 Segment Seg(const char* label, double value, ImU32 color, const char* detail);
 // A figure's part of a bar: its legend, hover text and "why?" from core's figure table.

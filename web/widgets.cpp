@@ -7,6 +7,7 @@
 #include <cstdio>
 
 #include "app.h"
+#include "band_text.h"
 #include "format.h"
 #include "i18n.h"
 #include "imgui_internal.h"  // the active InputText's state
@@ -25,6 +26,11 @@ std::string FmtUsd(double usd) { return std::isfinite(usd) ? UsdShort(usd) : "-"
 std::string FmtDuration(double s) { return std::isfinite(s) ? DurationText(CurrentLanguage(), s) : "-"; }
 std::string FmtDays(double d) { return std::isfinite(d) ? DurationText(CurrentLanguage(), d * 86400) : "-"; }
 std::string FmtPct(double f) { return std::isfinite(f) ? PercentText(f) : "-"; }
+
+std::string FmtBanded(std::string (*fmt)(double), double v, double lo, double hi) {
+  if (!(hi > 0) || !std::isfinite(lo) || !std::isfinite(hi)) return fmt(v);
+  return BandText(fmt(v), fmt(lo), fmt(hi));
+}
 
 std::string FmtFlops(double f) {
   if (f >= 1e15) return Sig3(f / 1e15) + " PFLOP/s";
@@ -60,6 +66,7 @@ ImVec4 ColV(const AppState& app, Hue hue) {
     case Hue::Bubble: return d ? rgb(120, 120, 120) : rgb(170, 170, 170);
     case Hue::Offload: return d ? rgb(200, 170, 140) : rgb(150, 115, 80);
     case Hue::Good: return d ? rgb(100, 200, 120) : rgb(30, 130, 60);
+    case Hue::Warn: return d ? rgb(240, 185, 60) : rgb(170, 105, 0);
     case Hue::Bad: return d ? rgb(240, 90, 80) : rgb(200, 40, 40);
     case Hue::Accent: return d ? rgb(110, 170, 250) : rgb(30, 100, 200);
     case Hue::Muted: return d ? rgb(150, 155, 165) : rgb(105, 110, 120);

@@ -21,6 +21,9 @@ std::string FmtPct(double fraction);       // "47%" / "4.7%"
 std::string FmtFlops(double flops_per_s);  // "312 TFLOP/s"
 std::string FmtRate(double per_s);         // "1,930" with thousands separators
 std::string FmtInt(long long v);           // "2,048"
+// A value with its band (issue #28), both ends through the value's own formatter and joined by core's BandText:
+// FmtBanded(FmtMem, v, lo, hi) is "15.5 GiB (14.1–17.2)"; without a band (hi not above 0) fmt(v) alone.
+std::string FmtBanded(std::string (*fmt)(double), double value, double lo, double hi);
 
 // ---- colours (theme-aware, same meaning everywhere) ----
 enum class Hue {
@@ -39,6 +42,7 @@ enum class Hue {
   Bubble,
   Offload,
   Good,
+  Warn,  // amber: fits, but the band's upper end passes the memory (a tight verdict)
   Bad,
   Accent,
   Muted,

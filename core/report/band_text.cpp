@@ -1,6 +1,7 @@
 // band_text.cpp — a band's basis in words and the bands as JSON (band_text.h).
 #include "band_text.h"
 
+#include <string_view>
 #include <vector>
 
 #include "json.h"
@@ -26,7 +27,22 @@ const char* KindWord(BandKind kind) {
 
 std::string Pair(const Band& b) { return "[" + FormatNumber(b.lo) + ", " + FormatNumber(b.hi) + "]"; }
 
+// What follows a text's last digit: its unit (" GiB", " ms", " days", "%"); "" when it ends in a digit.
+std::string_view UnitOf(std::string_view s) {
+  size_t i = s.size();
+  while (i > 0 && !(s[i - 1] >= '0' && s[i - 1] <= '9')) --i;
+  return i == 0 ? std::string_view() : s.substr(i);
+}
+
 }  // namespace
+
+std::string BandText(const std::string& value, const std::string& lo, const std::string& hi) {
+  const std::string_view unit = UnitOf(value);
+  const bool shared = !unit.empty() && UnitOf(lo) == unit && UnitOf(hi) == unit;
+  const std::string l = shared ? lo.substr(0, lo.size() - unit.size()) : lo;
+  const std::string h = shared ? hi.substr(0, hi.size() - unit.size()) : hi;
+  return value + " (" + l + "\u2013" + h + ")";
+}
 
 std::string BandBasisSentence(const BandFactor& f, BandKind kind, const BandRegime& own, Lang lang) {
   const std::string word = Translate(lang, KindWord(kind));

@@ -9,6 +9,11 @@
 
 namespace tp {
 
+// A value with its band, each end written by the value's own formatter: BandText("15.5 GiB", "14.1 GiB", "17.2 GiB")
+// is "15.5 GiB (14.1–17.2)". A unit all three share ("GiB", "ms", "days", "M") is written once, after the value; ends
+// in other units keep theirs ("46 min (40 min–1.1 h)"). The page, the text report and the Markdown export call it.
+std::string BandText(const std::string& value, const std::string& lo, const std::string& hi);
+
 // "memory: 28 published runs of method=full; its own regime (stack=megatron ...) has 2, fewer than 9: widened to
 // cover them".
 std::string BandBasisSentence(const BandFactor& f, BandKind kind, const BandRegime& own, Lang lang);

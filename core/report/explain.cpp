@@ -125,6 +125,14 @@ std::string ExplainValueText(const ExplainNode& n, Lang lang) {
   return Fmt("%.4g", v) + " " + u;
 }
 
+std::string ExplainBandText(const ExplainNode& n, Lang lang) {
+  if (!(n.band_hi > 0)) return "";
+  ExplainNode lo = n, hi = n;
+  lo.value = n.band_lo, hi.value = n.band_hi;
+  return (lang == Lang::Zh ? "区间：" : "band: ") + ExplainValueText(lo, lang) + " \u2013 " +
+         ExplainValueText(hi, lang) + "; " + (lang == Lang::Zh ? n.band_zh : n.band);
+}
+
 const std::string& ExplainLabel(const ExplainNode& n, Lang lang) {
   return lang == Lang::Zh && !n.label_zh.empty() ? n.label_zh : n.label;
 }
@@ -212,20 +220,7 @@ void TextNode(const Explanation& ex, int id, int depth, Lang lang, std::vector<b
   }
   const std::string& source = ExplainSource(n, lang);
   if (!source.empty()) out += indent + "    " + (lang == Lang::Zh ? "来源：" : "source: ") + source + "\n";
-  if (n.band_hi > 0) {
-    const ExplainNode lo = [&] {
-      ExplainNode x = n;
-      x.value = n.band_lo;
-      return x;
-    }();
-    const ExplainNode hi = [&] {
-      ExplainNode x = n;
-      x.value = n.band_hi;
-      return x;
-    }();
-    out += indent + "    " + (lang == Lang::Zh ? "区间：" : "band: ") + ExplainValueText(lo, lang) + " \u2013 " +
-           ExplainValueText(hi, lang) + "; " + (lang == Lang::Zh ? n.band_zh : n.band) + "\n";
-  }
+  if (const std::string band = ExplainBandText(n, lang); !band.empty()) out += indent + "    " + band + "\n";
   shown[id] = true;
   if (depth > 24) return;
   for (int in : n.inputs) TextNode(ex, in, depth + 1, lang, shown, out);

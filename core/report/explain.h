@@ -47,6 +47,9 @@ std::string ExplanationToText(const Explanation& ex, Lang lang, const std::strin
 // One node's formula with its inputs' values in place of their names ("12.1 days / 0.99"), for the page.
 std::string SubstitutedFormula(const Explanation& ex, const ExplainNode& node, Lang lang);
 std::string ExplainValueText(const ExplainNode& node, Lang lang);
+// A headline figure's band and where it comes from: "band: 14.1 GiB – 17.2 GiB; memory: 28 published runs of ..."
+// ("" for a node without a band); `trainplan explain` and the page's "why?" panel print it.
+std::string ExplainBandText(const ExplainNode& node, Lang lang);
 // A node's words in `lang` (the English where the Chinese is missing): its label, its source, and for a
 // user's key the mark "[your key tp]" ("" for any other node). The text output and the page's panel use them.
 const std::string& ExplainLabel(const ExplainNode& node, Lang lang);

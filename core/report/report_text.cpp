@@ -158,18 +158,13 @@ std::string RowValue(const FigureInfo& f, const FigureSource& src, Lang lang) {
   return Fmt("%.0f", v);
 }
 
-// A figure with a band (figures.h): "15.5 GiB (14.1–17.2)", the interval in the value's own unit and scale.
+// A figure with a band (figures.h): "15.5 GiB (14.1–17.2)", each end written as the value is (BandText).
 std::string BandedValue(const FigureInfo& f, const FigureSource& src, Lang lang) {
   const double v = f.value(src);
   const Band b = f.band(src.bands);
   if (!(b.hi > 0) || !src.out.plan.valid) return RowValue(f, src, lang);
   const std::string_view unit = f.unit;
-  const char* dash = "\u2013";
-  if (unit == "B") {
-    double scale = 1;
-    while (scale < 1024.0 * 1024 * 1024 * 1024 && std::fabs(v) >= scale * 1024) scale *= 1024;
-    return MemoryText(v) + " (" + Sig3(b.lo / scale) + dash + Sig3(b.hi / scale) + "), " + BytesText(v);
-  }
+  if (unit == "B") return BandText(MemoryText(v), MemoryText(b.lo), MemoryText(b.hi)) + ", " + BytesText(v);
   std::string lo, hi;
   if (unit == "s")
     lo = DurationText(lang, b.lo), hi = DurationText(lang, b.hi);
@@ -179,7 +174,19 @@ std::string BandedValue(const FigureInfo& f, const FigureSource& src, Lang lang)
     lo = UsdText(lang, b.lo), hi = UsdText(lang, b.hi);
   else
     lo = Fmt(b.hi < 100 ? "%.3g" : "%.0f", b.lo), hi = Fmt(b.hi < 100 ? "%.3g" : "%.0f", b.hi);
-  return RowValue(f, src, lang) + " (" + lo + dash + hi + ")";
+  return BandText(RowValue(f, src, lang), lo, hi);
+}
+
+const char* const kBandsHeading = "Bands (where about 80 % of comparable published runs fell)";
+
+// A sentence per kind of band: how many published runs of which regime set it.
+std::vector<std::string> BandBasisLines(const FigureSource& src, Lang lang) {
+  const PlanBands& b = src.bands;
+  const std::pair<BandKind, const BandFactor*> kinds[] = {
+      {BandKind::Memory, &b.memory}, {BandKind::MaxSeq, &b.seq}, {BandKind::Speed, &b.speed}, {BandKind::Run, &b.run}};
+  std::vector<std::string> lines;
+  for (const auto& [kind, factor] : kinds) lines.push_back(BandBasisSentence(*factor, kind, b.regime, lang));
+  return lines;
 }
 
 void FigureRows(const PlanOutput& out, Lang lang, std::vector<Row>& rows) {
@@ -202,11 +209,8 @@ void FigureRows(const PlanOutput& out, Lang lang, std::vector<Row>& rows) {
   }
   if (!out.plan.valid) return;
   // Where each band comes from: the residuals of comparable published runs (core/estimate/bands.h).
-  rows.push_back({"", Translate(lang, "Bands (where about 80 % of comparable published runs fell)")});
-  const PlanBands& b = src.bands;
-  const std::pair<BandKind, const BandFactor*> kinds[] = {
-      {BandKind::Memory, &b.memory}, {BandKind::MaxSeq, &b.seq}, {BandKind::Speed, &b.speed}, {BandKind::Run, &b.run}};
-  for (const auto& [kind, factor] : kinds) rows.push_back({"", BandBasisSentence(*factor, kind, b.regime, lang)});
+  rows.push_back({"", Translate(lang, kBandsHeading)});
+  for (const std::string& line : BandBasisLines(src, lang)) rows.push_back({"", line});
 }
 
 // ---- the plan's own lines -------------------------------------------------------------------------
@@ -407,8 +411,17 @@ std::string ComparisonToText(const std::vector<PlanOutput>& outs, Format format)
   // Several scenarios end with the verdict that compares them (compare.h), as the page's Compare view says it.
   const std::string verdict =
       outs.size() > 1 ? TrFill(lang, "Verdict: {0}", {CompareVerdictText(JudgeComparison(outs), outs, lang)}) : "";
-  if (format == Format::Markdown)
-    return ComparisonMarkdown(outs, g, lang) + (verdict.empty() ? "" : "\n" + verdict + "\n");
+  if (format == Format::Markdown) {
+    // The bands' basis: sentences, not rows of the table (the text report's labelless rows).
+    std::string bands;
+    for (size_t n = 0; n < outs.size(); ++n) {
+      if (!outs[n].ok || !outs[n].plan.valid) continue;
+      const std::string who = outs.size() > 1 ? TrFill(lang, "scenario {0}", {std::to_string(n + 1)}) + ": " : "";
+      for (const std::string& line : BandBasisLines(FigureSource(outs[n]), lang)) bands += "- " + who + line + "\n";
+    }
+    if (!bands.empty()) bands = "\n### " + std::string(Translate(lang, kBandsHeading)) + "\n\n" + bands;
+    return ComparisonMarkdown(outs, g, lang) + bands + (verdict.empty() ? "" : "\n" + verdict + "\n");
+  }
   // Text: scenarios side by side, one column each.
   std::vector<std::vector<std::string>> table;
   std::vector<bool> heading;

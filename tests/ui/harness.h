@@ -135,6 +135,26 @@ inline bool ClickWidget(AppState& app, const std::string& name) {
   return true;
 }
 
+// The mouse wheel over a registered widget's panel until the widget is above the fold (the status line), as a
+// user scrolls to a button below it; false when it never gets there.
+inline bool ScrollIntoView(AppState& app, const std::string& name, int limit = 40) {
+  ImGuiIO& io = ImGui::GetIO();
+  const float fold = io.DisplaySize.y - 2 * ImGui::GetFrameHeight();
+  for (int i = 0; i < limit; ++i) {
+    const AppState::WidgetRect* w = FindRect(app, name);
+    if (!w) return false;
+    if (w->y1 <= fold) break;
+    io.MousePos = ImVec2((w->x0 + w->x1) / 2, io.DisplaySize.y / 2);
+    io.AddMouseWheelEvent(0, -1);
+    Frame(app);
+    Frame(app);
+  }
+  io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
+  Frame(app);
+  const AppState::WidgetRect* w = FindRect(app, name);
+  return w && w->y1 <= fold;
+}
+
 // A key pressed and released, with modifiers (ImGuiMod_Ctrl, ...) held: the input queue gives the press
 // and the release a frame each, as a quick keystroke arrives.
 inline void PressKey(AppState& app, ImGuiKey key, ImGuiKeyChord mods = 0) {
@@ -160,6 +180,22 @@ inline void TypeInto(AppState& app, const std::string& name, const std::string& 
     Frame(app);
   }
   Frame(app);
+}
+
+// The text one frame draws, through Dear ImGui's own log: the log ends (LogFinish) with the page's one
+// top-level window and hands its text to the clipboard callback, borrowed here.
+inline std::string DrawnText(AppState& app) {
+  static std::string captured;
+  captured.clear();
+  ImGuiPlatformIO& pio = ImGui::GetPlatformIO();
+  const auto saved = pio.Platform_SetClipboardTextFn;
+  pio.Platform_SetClipboardTextFn = [](ImGuiContext*, const char* text) { captured = text; };
+  ImGui::NewFrame();
+  ImGui::LogToClipboard(0);  // 0: no tree node opened for the log's sake
+  DrawUi(app);
+  ImGui::Render();
+  pio.Platform_SetClipboardTextFn = saved;
+  return captured;
 }
 
 // The command line's stdout for `args` (RunCli; it must succeed).

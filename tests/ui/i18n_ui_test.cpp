@@ -23,6 +23,7 @@
 using namespace tp;
 using namespace tp::ui;
 using testing::ClickWidget;
+using testing::DrawnText;
 using testing::Frame;
 using testing::RunUntilIdle;
 using testing::Start;
@@ -164,22 +165,6 @@ TEST_CASE("every view drawn in Chinese finds a translation for everything it loo
   CHECK(downloads[downloads.size() - 3].second.find("训练方案") != std::string::npos);
   CHECK(downloads[downloads.size() - 2].second.find("训练方案") == std::string::npos);
   CHECK(downloads[downloads.size() - 1].second.find("训练方案") == std::string::npos);
-}
-
-// The text one frame draws, through Dear ImGui's own log: the log ends (LogFinish) with the page's one
-// top-level window and hands its text to the clipboard callback, borrowed here.
-std::string DrawnText(AppState& app) {
-  static std::string captured;
-  captured.clear();
-  ImGuiPlatformIO& pio = ImGui::GetPlatformIO();
-  const auto saved = pio.Platform_SetClipboardTextFn;
-  pio.Platform_SetClipboardTextFn = [](ImGuiContext*, const char* text) { captured = text; };
-  ImGui::NewFrame();
-  ImGui::LogToClipboard(0);  // 0: no tree node opened for the log's sake
-  DrawUi(app);
-  ImGui::Render();
-  pio.Platform_SetClipboardTextFn = saved;
-  return captured;
 }
 
 TEST_CASE("lang=zh: an error under its field is in Chinese, with its values, the JSON stays English", "[web][i18n]") {

@@ -341,6 +341,8 @@ TEST_CASE("a run of months offers the GPU count that finishes within a month, in
   bool offered = false;
   for (const auto& w : app.widgets) offered |= w.name == "use_sooner_count";
   REQUIRE(offered);
+  // Below the scaling chart: scrolled to, as a user would (the bands make the figures above it longer).
+  REQUIRE(testing::ScrollIntoView(app, "use_sooner_count"));
   REQUIRE(ClickWidget(app, "use_sooner_count"));
   RunUntilIdle(app);
   CHECK(app.cfg.gpus > 64);

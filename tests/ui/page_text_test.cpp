@@ -1,0 +1,177 @@
+// page_text_test.cpp — issues #28, #29 and #33 headless: the plan view shows each headline figure with its band
+// ("18.5 GiB (10.4–36.0)") through the figure's own formatter, a tight plan says "Tight: may run out of memory"
+// (in Chinese too), the "why?" panel of a banded figure says where its band comes from, the Framework box on auto
+// names the stack the plan uses, and the page's text for the DOM (platform::PublishPageText) holds the verdict, the
+// figures and the command line's own text report, published when the plan, view or language changes, not per frame.
+#include <catch2/catch.hpp>
+
+#include <string>
+
+#include "app.h"
+#include "band_text.h"
+#include "bands.h"
+#include "explain.h"
+#include "format.h"
+#include "harness.h"
+#include "views.h"
+#include "widgets.h"
+
+using namespace tp;
+using namespace tp::ui;
+
+using testing::ClickWidget;
+using testing::DrawnText;
+using testing::Frame;
+using testing::PressKey;
+using testing::RunUntilIdle;
+using testing::Start;
+using testing::TypeInto;
+
+namespace {
+
+// A QLoRA fine-tune of an 8B on one RTX 4090: it fits, but the memory band's upper end passes the 24 GiB.
+const char* const kTight = "#v=1&model=llama3-8b&gpu=rtx4090&gpus=1&method=qlora&view=plan";
+
+// The band of `total` as core computes it, written by core's formatters (not the page's code).
+std::string MemoryBandText(const PlanOutput& o) {
+  const PlanBands b = BandsOf(o.job, o.plan);
+  return BandText(MemoryText(o.plan.memory.total), MemoryText(b.memory_total.lo), MemoryText(b.memory_total.hi));
+}
+
+}  // namespace
+
+TEST_CASE("a tight plan: the verdict in amber words, every headline figure with its band, in both languages",
+          "[web][page][bands]") {
+  static AppState app;
+  Start(app, kTight);
+  RunUntilIdle(app);
+  const PlanOutput& o = app.main.out;
+  REQUIRE(o.ok);
+  REQUIRE(o.plan.memory.tight);
+  const std::string drawn = DrawnText(app);
+  INFO(drawn);
+  CHECK(drawn.find("Tight: may run out of memory") != std::string::npos);
+  CHECK(drawn.find("✔ Fits") == std::string::npos);
+  const std::string mem = MemoryBandText(o);
+  CHECK(mem.find("GiB (") != std::string::npos);
+  CHECK(drawn.find(mem) != std::string::npos);
+  const PlanBands b = BandsOf(o.job, o.plan);
+  CHECK(drawn.find(FmtBanded(FmtDuration, o.plan.step.seconds, b.step_seconds.lo, b.step_seconds.hi)) !=
+        std::string::npos);
+  CHECK(drawn.find(FmtBanded(FmtRate, o.plan.throughput.tokens_per_s_per_gpu, b.tokens_per_s_per_gpu.lo,
+                             b.tokens_per_s_per_gpu.hi)) != std::string::npos);
+  CHECK(drawn.find(FmtBanded(FmtUsd, o.plan.run.cost_usd, b.cost_usd.lo, b.cost_usd.hi)) != std::string::npos);
+  CHECK(drawn.find(FmtBanded(FmtCount, o.plan.run.gpu_hours, b.gpu_hours.lo, b.gpu_hours.hi)) != std::string::npos);
+  // The verdict's colour is the amber one, not the green of a plain fit (VerdictText's hue, as drawn).
+  CHECK(VerdictText(o).hue == Hue::Warn);
+  // Chinese: the same figures, the verdict in Chinese.
+  ClickWidget(app, "lang_zh");
+  RunUntilIdle(app);
+  const std::string zh = DrawnText(app);
+  INFO(zh);
+  CHECK(zh.find("偏紧：可能显存不足") != std::string::npos);
+  CHECK(zh.find(mem) != std::string::npos);
+}
+
+TEST_CASE("the band's ends share the value's unit once: 15.5 GiB (14.1–17.2), 46 min (40 min–1.1 h)", "[web][bands]") {
+  CHECK(BandText("15.5 GiB", "14.1 GiB", "17.2 GiB") == "15.5 GiB (14.1\u201317.2)");
+  CHECK(BandText("46 min", "40 min", "1.1 h") == "46 min (40 min\u20131.1 h)");
+  CHECK(BandText("$4.10 M", "$3.50 M", "$4.80 M") == "$4.10 M ($3.50\u2013$4.80)");
+  CHECK(BandText("1,802", "1,571", "2,012") == "1,802 (1,571\u20132,012)");
+  CHECK(FmtBanded(FmtMem, 1.0 * (1 << 30), 0, 0) == "1.00 GiB");  // no band: the value alone
+}
+
+TEST_CASE("the why? panel of a banded figure says where its band comes from", "[web][bands][explain]") {
+  static AppState app;
+  Start(app, kTight);
+  RunUntilIdle(app);
+  REQUIRE(ClickWidget(app, "why_memory_total_bytes"));
+  Frame(app);
+  INFO(app.explain.band);
+  CHECK(app.explain.band.find("band: ") == 0);
+  CHECK(app.explain.band.find("published runs of method=qlora") != std::string::npos);
+  // The line `trainplan explain` prints under the same figure.
+  const Explanation ex = ExplainPlan(app.main.out);
+  const ExplainNode* node = ex.Find("memory_total_bytes");
+  REQUIRE(node);
+  CHECK(app.explain.band == ExplainBandText(*node, Lang::En));
+  // A figure without a band (MFU) says nothing of one.
+  app.explain.open = "mfu";
+  Frame(app);
+  CHECK(app.explain.band.empty());
+}
+
+TEST_CASE("the Framework box on auto names the stack the plan uses", "[web][page][stack]") {
+  static AppState app;
+  Start(app, kTight);
+  RunUntilIdle(app);
+  REQUIRE(app.cfg.stack.empty());
+  const std::string drawn = DrawnText(app);
+  INFO(drawn);
+  CHECK(drawn.find("auto (Hugging Face") != std::string::npos);
+  CHECK(drawn.find("auto (Megatron") == std::string::npos);
+  // Pre-training a 70B on 64 H100s on auto is Megatron's.
+  LoadLink(app, "#v=1&model=llama2-70b&gpu=h100&gpus=64&view=plan");
+  RunUntilIdle(app);
+  CHECK(DrawnText(app).find("auto (Megatron") != std::string::npos);
+}
+
+TEST_CASE("the page's text: the verdict, the figures and the command line's report, published on change only",
+          "[web][page][text]") {
+  static AppState app;
+  Start(app, kTight);
+  RunUntilIdle(app);
+  const platform::NullPlatform& n = platform::Null();
+  REQUIRE(n.page_texts >= 1);
+  const PlanOutput& o = app.main.out;
+  CHECK(n.page_lang == "en");
+  CHECK(n.page_verdict.find("Tight: may run out of memory") == 0);
+  CHECK(n.page_verdict.find(MemoryBandText(o)) != std::string::npos);
+  // The view's table is the text report of `trainplan plan --link <the page's link>`, word for word.
+  const std::string cli = testing::Cli({"plan", "--link", CurrentLink(app)});
+  CHECK(n.page_body.find(cli) != std::string::npos);
+  // Frames without a change publish nothing.
+  const int published = n.page_texts;
+  for (int i = 0; i < 60; ++i) Frame(app);
+  CHECK(n.page_texts == published);
+  // An edit typed into a field: published again once its plan has landed, a few times at most.
+  TypeInto(app, "seq", "512");
+  PressKey(app, ImGuiKey_Enter);
+  RunUntilIdle(app);
+  REQUIRE(app.main.out.config.seq == 512);
+  CHECK(n.page_texts > published);
+  CHECK(n.page_texts <= published + 3);
+  CHECK(n.page_body.find("seq=512") != std::string::npos);
+  CHECK(n.page_verdict.find(MemoryBandText(app.main.out)) != std::string::npos);
+  // Chinese: the verdict and the report in Chinese.
+  ClickWidget(app, "lang_zh");
+  RunUntilIdle(app);
+  CHECK(n.page_lang == "zh");
+  CHECK(n.page_verdict.find("偏紧") == 0);
+  // The compare view: its verdict line and the columns' table.
+  LoadLink(app, "#v=1&view=compare");
+  RunUntilIdle(app);
+  CHECK(n.page_verdict == CompareVerdict(app));
+  CHECK(!n.page_verdict.empty());
+  CHECK(n.page_body.find("scenario 1") != std::string::npos);
+}
+
+TEST_CASE("the search view's text is its table once the search is done, as the command line writes it",
+          "[web][page][text]") {
+  static AppState app;
+  Start(app, "#v=1&model=llama3-8b&gpu=h100&gpus=8&search_gpus=1&view=search");
+  const platform::NullPlatform& n = platform::Null();
+  for (int frames = 0; !app.bg.search_complete && frames < 20000; ++frames) {
+    Frame(app);
+    if (!app.bg.search_complete) CHECK(n.page_texts == 0);  // nothing half-searched is published
+  }
+  REQUIRE(app.bg.search_complete);
+  Frame(app);
+  const Background& bg = app.bg;
+  const std::string table = FormatSearch(app.main.out, bg.search.RankedBy(bg.search_options.objective), Format::Text,
+                                         bg.search_options.objective);
+  CHECK(!table.empty());
+  CHECK(n.page_body.find(table) != std::string::npos);
+  CHECK(n.page_verdict == VerdictText(app.main.out).word + " · " + VerdictText(app.main.out).memory + " · " +
+                              VerdictText(app.main.out).days + " · " + VerdictText(app.main.out).cost);
+}
