@@ -44,7 +44,7 @@ void NoticeBar(AppState& app) {
       const ImVec2 after = ImGui::GetCursorPos();
       ImGui::SetCursorPos(ImVec2(close_x, top.y));
       dismiss = ImGui::SmallButton("×");
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", Tr("Dismiss"));
+      if (ImGui::IsItemHovered(ImGuiHoveredFlags_ForTooltip)) ImGui::SetTooltip("%s", Tr("Dismiss"));
       Record(app, "notices_close");
       ImGui::SetCursorPos(after);
     }
@@ -94,6 +94,19 @@ std::string FocusJson(const AppState& app) {
   return buf + JsonEscape(name);
 }
 
+// The tooltip of the last frame, if one is shown: its rectangle, "null" otherwise.
+std::string TooltipJson() {
+  const ImGuiContext& g = *ImGui::GetCurrentContext();
+  for (const ImGuiWindow* w : g.Windows)
+    if ((w->Flags & ImGuiWindowFlags_Tooltip) && w->Active) {
+      char buf[96];
+      std::snprintf(buf, sizeof buf, "[%.1f,%.1f,%.1f,%.1f]", w->Pos.x, w->Pos.y, w->Pos.x + w->Size.x,
+                    w->Pos.y + w->Size.y);
+      return buf;
+    }
+  return "null";
+}
+
 std::string StatsJson(AppState& app) {
   AppState::Times& t = app.times;
   char buf[480];
@@ -111,7 +124,8 @@ std::string StatsJson(AppState& app) {
   out.pop_back();
   const bool shown = Now() < app.status_until;
   return out + ",\"status\":" + JsonEscape(shown ? app.status : std::string()) +
-         ",\"status_bad\":" + (shown && app.status_bad ? "true" : "false") + "," + FocusJson(app) + "}";
+         ",\"status_bad\":" + (shown && app.status_bad ? "true" : "false") + ",\"tooltip\":" + TooltipJson() + "," +
+         FocusJson(app) + "}";
 }
 
 // window.trainplan: plan() and compare() finish what they report at once (only scripts wait for this; the

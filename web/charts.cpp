@@ -126,7 +126,7 @@ void StackedBar(AppState& app, const char* id, const std::vector<Segment>& segs,
     first = false;
     LegendSwatch(segs[i].color);
     ImGui::TextUnformatted(item.c_str());
-    if (ImGui::IsItemHovered() && !segs[i].detail.empty()) Tooltip(segs[i].detail);
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_ForTooltip) && !segs[i].detail.empty()) Tooltip(segs[i].detail);
     const std::optional<Figure>& why = segs[i].why;
     if (why && std::find(explained.begin(), explained.end(), *why) == explained.end()) {
       WhyButton(app, *why);

@@ -120,12 +120,12 @@ bool ModelPicker(AppState& app) {
     }
     changed = true;
   }
-  const bool combo_hovered = ImGui::IsItemHovered();
+  const bool combo_hovered = ImGui::IsItemHovered(ImGuiHoveredFlags_ForTooltip);
   Record(app, "model");
   if (modified) {
     ImGui::SameLine(0, 6);
     if (ImGui::Button(TrId("Reset").c_str())) SelectModel(c, c.model), changed = true;
-    if (ImGui::IsItemHovered()) Tooltip(Tr("Back to the preset's own dimensions"));
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_ForTooltip)) Tooltip(Tr("Back to the preset's own dimensions"));
     Record(app, "model_reset");
   }
   if (combo_hovered) KeyTooltip(app, "model");
@@ -142,12 +142,13 @@ void ModelSummary(AppState& app) {
       app.main.has_result ? out.job.work.prec : app.cfg.prec;  // a precision in error plans on its default
   double weights = pc.total * BytesPerElement(prec);
   ImGui::TextDisabled(Tr("%s parameters"), FmtCount(pc.total).c_str());
-  if (ImGui::IsItemHovered()) Tooltip(Sprintf(Tr("%.4g parameters, counted from the architecture"), pc.total));
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_ForTooltip))
+    Tooltip(Sprintf(Tr("%.4g parameters, counted from the architecture"), pc.total));
   Record(app, "params_count");
   const std::string w = Sprintf(Tr("· weights %s in %s"), FmtMem(weights).c_str(), kPrecisionNames[int(prec)]);
   SameLineIfFits(w.c_str(), 4);
   ImGui::TextDisabled("%s", w.c_str());
-  if (ImGui::IsItemHovered())
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_ForTooltip))
     Tooltip(Sprintf(Tr("parameters x %.0f bytes: the weights alone, before gradients, optimizer state and activations"),
                     BytesPerElement(prec)));
   Record(app, "weights_total");
@@ -203,7 +204,8 @@ bool ImportBox(AppState& app) {
     in.paste_waiting = true;
     in.hf_message.clear();
   }
-  if (ImGui::IsItemHovered()) Tooltip(Tr("Reads the clipboard (the browser may ask you to allow it) and imports it"));
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_ForTooltip))
+    Tooltip(Tr("Reads the clipboard (the browser may ask you to allow it) and imports it"));
   Record(app, "hf_paste");
   ImGui::SameLine();
   HelpMarker(
@@ -263,7 +265,7 @@ bool GoalSwitch(AppState& app, const KeyInfo& k) {
     if (lit) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
     if (ImGui::Button(TrId(ChoiceLabel(k, i)).c_str()) && c.goal != i) c.goal = i, changed = true;
     if (lit) ImGui::PopStyleColor();
-    if (ImGui::IsItemHovered()) KeyTooltip(app, k.name);
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_ForTooltip)) KeyTooltip(app, k.name);
     Record(app, (std::string("goal_") + kGoalNames[i]).c_str());
   };
   goal_button(0);
@@ -272,7 +274,8 @@ bool GoalSwitch(AppState& app, const KeyInfo& k) {
   ImGui::SameLine();
   bool a = c.goal < 0;
   if (ImGui::Checkbox(TrId("auto").c_str(), &a)) c.goal = a ? kAuto : in_use, changed = true;
-  if (ImGui::IsItemHovered()) Tooltip(Tr("auto: fine-tune with LoRA or QLoRA, pre-train with full training"));
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_ForTooltip))
+    Tooltip(Tr("auto: fine-tune with LoRA or QLoRA, pre-train with full training"));
   Record(app, k.name);  // "goal" names the auto check box, as for every key's auto
   // Post-training (grpo, ppo, dpo) on a row of its own, under the first.
   ImGui::Dummy(ImVec2(1, 1));
@@ -302,7 +305,7 @@ bool StackChoice(AppState& app, const KeyInfo& k) {
       const bool selected = chosen == &s;
       if (ImGui::Selectable(s.name, selected) && !selected) c.stack = s.id, changed = true;
       if (selected) ImGui::SetItemDefaultFocus();
-      if (ImGui::IsItemHovered()) Tooltip(s.covers);
+      if (ImGui::IsItemHovered(ImGuiHoveredFlags_ForTooltip)) Tooltip(s.covers);
       Record(app, (std::string("stack_") + s.id).c_str());
     }
     ImGui::EndCombo();
@@ -319,7 +322,7 @@ bool MethodRadio(AppState& app, const KeyInfo& k) {
   for (int i = 0; i < 3; ++i) {
     if (i) ImGui::SameLine();
     if (ImGui::RadioButton(Tr(ChoiceLabel(k, i)), method == i) && method != i) c.method = Method(i), changed = true;
-    if (ImGui::IsItemHovered()) KeyTooltip(app, k.name);
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_ForTooltip)) KeyTooltip(app, k.name);
     Record(app, (std::string("method_") + kMethodNames[i]).c_str());
   }
   FieldIssues(app, k.name, changed);
@@ -379,7 +382,8 @@ bool HardwareSection(AppState& app) {
       if (const GpuSpec* g = FindGpu(c.gpu)) {
         MutedParagraph(Sprintf("%s · %s BF16 · %s/s", FmtMem(g->mem_bytes).c_str(),
                                FmtFlops(g->peak_flops[int(Precision::Bf16)]).c_str(), FmtBytes(g->mem_bw).c_str()));
-        if (ImGui::IsItemHovered()) Tooltip(Sprintf(Tr("dense tensor-core peak; source: %s"), g->source.c_str()));
+        if (ImGui::IsItemHovered(ImGuiHoveredFlags_ForTooltip))
+          Tooltip(Sprintf(Tr("dense tensor-core peak; source: %s"), g->source.c_str()));
       }
       return picked;
     }

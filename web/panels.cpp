@@ -129,7 +129,7 @@ void FallbackLine(AppState& app, const PlanOutput& o, bool compact) {
       }
   }
   Paragraph(Sprintf(Tr("Planned with defaults for: %s"), items.c_str()), ColV(app, Hue::Bad));
-  if (!reasons.empty() && ImGui::IsItemHovered()) Tooltip(reasons);
+  if (!reasons.empty() && ImGui::IsItemHovered(ImGuiHoveredFlags_ForTooltip)) Tooltip(reasons);
   Record(app, compact ? "fallback_line_compact" : "fallback_line");
 }
 
@@ -145,12 +145,12 @@ void Verdict(AppState& app, const PlanOutput& o, bool compact, const std::string
     ImGui::PopFont();
     PushFace(app.fonts.bold);
     Paragraph(MemoryLine(o));
-    if (ImGui::IsItemHovered()) Tooltip(MemoryFigures(o));
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_ForTooltip)) Tooltip(MemoryFigures(o));
     Record(app, (name + "_memory").c_str());
   } else if (o.ok) {
     SameLineIfFits(MemoryLine(o).c_str(), 14);
     ImGui::TextUnformatted(MemoryLine(o).c_str());
-    if (ImGui::IsItemHovered())
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_ForTooltip))
       Tooltip(
           Sprintf(Tr("peak memory on the most loaded GPU, as nvidia-smi shows it / what the driver exposes (%s kept "
                      "free as headroom)"),
@@ -165,7 +165,7 @@ void Verdict(AppState& app, const PlanOutput& o, bool compact, const std::string
         ImGui::SameLine(0, 14);
       }
       ImGui::Text("%s", days.c_str());
-      if (ImGui::IsItemHovered())
+      if (ImGui::IsItemHovered(ImGuiHoveredFlags_ForTooltip))
         Tooltip(Sprintf(Tr("wall clock for %s tokens: %s at the steady-state speed, %s more for stragglers, "
                            "evaluation and start-up, then goodput %s (failures, checkpoints, restarts)"),
                         FmtCount(o.plan.run.tokens).c_str(), FmtDays(o.plan.run.steady_days).c_str(),
@@ -178,7 +178,7 @@ void Verdict(AppState& app, const PlanOutput& o, bool compact, const std::string
         ImGui::SameLine(0, 14);
       }
       ImGui::Text("%s", cost.c_str());
-      if (ImGui::IsItemHovered())
+      if (ImGui::IsItemHovered(ImGuiHoveredFlags_ForTooltip))
         Tooltip(Sprintf(Tr("renting: %s GPU-hours x $%.2f; owning: %s (amortized purchase + energy)"),
                         FmtCount(o.plan.run.gpu_hours).c_str(), o.job.econ.usd_per_gpu_hour,
                         FmtUsd(o.plan.run.cost_own_usd).c_str()));
@@ -192,7 +192,7 @@ void Verdict(AppState& app, const PlanOutput& o, bool compact, const std::string
   if (fits && !compact) {
     // Three numbers, each with its "why?" (explain_panel.h), wrapping on a narrow screen.
     ImGui::Text(Tr("MFU %s"), FmtPct(o.plan.throughput.mfu).c_str());
-    if (ImGui::IsItemHovered())
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_ForTooltip))
       Tooltip(Sprintf(Tr("MFU: model FLOPs per second over the GPU's dense peak at %s (Megatron's convention: "
                          "attention and logits included, recomputation excluded). %s model TFLOP/s per GPU."),
                       kPrecisionNames[int(o.config.prec)], FmtRate(o.plan.throughput.model_tflops_per_gpu).c_str()));
@@ -221,7 +221,7 @@ void MemoryLimits(AppState& app, const PlanOutput& o) {
                          : TrFill("Not even micro-batch 1 fits at sequence {0}; the longest that would is {1}",
                                   {FmtInt(o.job.work.seq), FmtInt(m.max_seq)});
   MutedParagraph(most);
-  if (ImGui::IsItemHovered())
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_ForTooltip))
     Tooltip(
         Tr("For this layout (TP, PP, ZeRO, recomputation as shown): the limits of what "
            "fits in the memory the driver exposes, with the same allocator and buffers."));

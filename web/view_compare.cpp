@@ -162,7 +162,7 @@ bool ColumnInputs(AppState& app, int i, int n, std::vector<std::string>& scenari
   ImGui::SameLine();
   ImGui::BeginDisabled(n <= 2);
   if (ImGui::Button("×", ImVec2(x_w, 0))) *remove = true;
-  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) Tooltip(Tr("Remove this scenario"));
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_ForTooltip)) Tooltip(Tr("Remove this scenario"));
   ImGui::EndDisabled();
   edit |= CountField(app, i, &gpus);
   if (edit && i < (int)scenarios.size()) {

@@ -127,7 +127,7 @@ bool PlanView(AppState& app) {
     const std::string usable = Sprintf(Tr("usable %s"), FmtMem(o.plan.memory.usable).c_str());
     SameLineIfFits(usable.c_str(), 14);
     ImGui::TextDisabled("%s", usable.c_str());
-    if (ImGui::IsItemHovered())
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_ForTooltip))
       Tooltip(Tr("what the driver exposes, less the headroom kept free: the plan fits when the total is at most this"));
     WhyButton(app, Figure::MemoryUsable);
     MemoryBar(app, o, 26);

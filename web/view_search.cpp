@@ -45,7 +45,8 @@ bool SearchView(AppState& app) {
   if (ImGui::Checkbox(Sprintf("%s###selected_only", Sprintf(Tr("%s only"), selected_name.c_str()).c_str()).c_str(),
                       &only))
     app.cfg.search_gpus = only ? 1 : 0, changed = true;
-  if (ImGui::IsItemHovered()) Tooltip(Tr("Search the layouts of the selected GPU type only (the GPU in the inputs)"));
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_ForTooltip))
+    Tooltip(Tr("Search the layouts of the selected GPU type only (the GPU in the inputs)"));
   Record(app, "search_selected_only");
   PushFace(app.fonts.bold);
   ImGui::TextUnformatted(Tr("Time vs cost on each GPU type"));
@@ -178,7 +179,7 @@ bool SearchView(AppState& app) {
       ImGui::TextUnformatted(gpu_name(hit_gpu(hit)).c_str());
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(LayoutWords(hit.plan).c_str());
-      if (i > 0 && ImGui::IsItemHovered())
+      if (i > 0 && ImGui::IsItemHovered(ImGuiHoveredFlags_ForTooltip))
         Tooltip(WhyLoses(hit.plan, top[0].plan, bg.search_options.objective, LangOf(app)));
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(FmtMem(hit.plan.memory.total).c_str());

@@ -99,6 +99,15 @@ void ApplyTheme(bool dark) {
   s.WindowPadding = ImVec2(10, 10);
   s.ScrollbarSize = 12;
   s.ChildBorderSize = 1;
+  // Tooltips wait until the pointer has rested on an item (issue #34: they came at once and covered the
+  // headline as the pointer crossed the page); every tooltip asks IsItemHovered(ImGuiHoveredFlags_ForTooltip).
+  // The keyboard's focus shows its tooltip after the same delay.
+  s.HoverStationaryDelay = 0.15f;
+  s.HoverDelayNormal = 0.5f;
+  s.HoverFlagsForTooltipMouse =
+      ImGuiHoveredFlags_Stationary | ImGuiHoveredFlags_DelayNormal | ImGuiHoveredFlags_AllowWhenDisabled;
+  s.HoverFlagsForTooltipNav =
+      ImGuiHoveredFlags_NoSharedDelay | ImGuiHoveredFlags_DelayNormal | ImGuiHoveredFlags_AllowWhenDisabled;
 }
 
 // ---- inputs ----
@@ -132,7 +141,7 @@ void ReportTextInput(const AppState& app) {
 
 void HelpMarker(const char* text) {
   ImGui::TextDisabled("(?)");
-  if (ImGui::IsItemHovered()) Tooltip(text);
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_ForTooltip)) Tooltip(text);
 }
 
 }  // namespace tp::ui
