@@ -286,12 +286,13 @@ void DrawUi(AppState& app) {
     // Narrow screens (phones, split windows): the results or the inputs, one scrolling column (phone.cpp).
     input_changed |= NarrowColumn(app, status_h, results);
   } else {
-    float left_w = std::max(300.0f, std::min(420.0f, ImGui::GetContentRegionAvail().x * 0.32f));
+    const float left_w = InputsPanelWidth(ImGui::GetContentRegionAvail().x);
     // NavFlattened: the panels share the page's keyboard focus scope, so Tab goes on from the top bar
     // through the inputs to the results (a child window of its own would keep Tab inside it).
     ImGui::BeginChild("inputs", ImVec2(left_w, -status_h), ImGuiChildFlags_Borders | ImGuiChildFlags_NavFlattened);
     input_changed |= DrawInputs(app);
     ImGui::EndChild();
+    Record(app, "inputs_panel");
     ImGui::SameLine();
     ImGui::BeginChild("results", ImVec2(0, -status_h), ImGuiChildFlags_Borders | ImGuiChildFlags_NavFlattened);
     results();

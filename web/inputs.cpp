@@ -28,6 +28,24 @@ namespace tp::ui {
 namespace {
 
 using Groups = std::initializer_list<KeyGroup>;
+
+float LabelColumnWidth() { return ImGui::GetFontSize() * 8.6f; }
+float ButtonWidth(const char* text) { return ImGui::CalcTextSize(text).x + ImGui::GetStyle().FramePadding.x * 2; }
+float RadioWidth(const char* text) {
+  return ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(text).x;
+}
+float CheckboxWidth(const char* text) { return RadioWidth(text); }
+
+// The next widget of a row of choices (`w` wide) on the same line when it fits there, else at the start of
+// the field column on the next line: a narrow panel wraps the row instead of cutting its last choice off.
+void NextInRow(const AppState& app, float w, float spacing = -1.0f) {
+  const float gap = spacing < 0 ? ImGui::GetStyle().ItemSpacing.x : spacing;
+  if (ImGui::GetItemRectMax().x + gap + w <= ContentRight()) {
+    ImGui::SameLine(0, gap);
+    return;
+  }
+  ImGui::SetCursorPosX(app.inputs.label_width);
+}
 constexpr KeyGroup kFieldGroups[] = {
     KeyGroup::Model,  KeyGroup::ModelShape, KeyGroup::ModelDetails, KeyGroup::Training,    KeyGroup::Hardware,
     KeyGroup::Layout, KeyGroup::Cost,       KeyGroup::Reliability,  KeyGroup::Assumptions, KeyGroup::Calibration};
@@ -269,9 +287,9 @@ bool GoalSwitch(AppState& app, const KeyInfo& k) {
     Record(app, (std::string("goal_") + kGoalNames[i]).c_str());
   };
   goal_button(0);
-  ImGui::SameLine(0, 2);
+  NextInRow(app, ButtonWidth(Tr(ChoiceLabel(k, 1))), 2);
   goal_button(1);
-  ImGui::SameLine();
+  NextInRow(app, CheckboxWidth(Tr("auto")));
   bool a = c.goal < 0;
   if (ImGui::Checkbox(TrId("auto").c_str(), &a)) c.goal = a ? kAuto : in_use, changed = true;
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_ForTooltip))
@@ -280,7 +298,10 @@ bool GoalSwitch(AppState& app, const KeyInfo& k) {
   // Post-training (grpo, ppo, dpo) on a row of its own, under the first.
   ImGui::Dummy(ImVec2(1, 1));
   for (int i = 2; i < k.n_names; ++i) {
-    ImGui::SameLine(i == 2 ? app.inputs.label_width : 0, i == 2 ? -1.0f : 2.0f);
+    if (i == 2)
+      ImGui::SameLine(app.inputs.label_width);
+    else
+      NextInRow(app, ButtonWidth(Tr(ChoiceLabel(k, i))), 2);
     goal_button(i);
   }
   FieldIssues(app, k.name, changed);
@@ -298,6 +319,12 @@ bool StackChoice(AppState& app, const KeyInfo& k) {
   const std::string auto_label = Sprintf(Tr("auto (%s)"), DefaultStack().name);
   const std::string preview = c.stack.empty() ? auto_label : chosen ? std::string(chosen->name) : c.stack;
   bool changed = false;
+  // A narrow panel: the combo takes a line of its own under its label rather than cut the name with "…".
+  if (!ComboPreviewFits(preview)) {
+    ImGui::NewLine();
+    ImGui::SetNextItemWidth(-1);
+  }
+  const bool whole = ComboPreviewFits(preview);
   if (BeginComboFitted("##v", preview)) {
     if (ImGui::Selectable(auto_label.c_str(), c.stack.empty()) && !c.stack.empty()) c.stack.clear(), changed = true;
     if (c.stack.empty()) ImGui::SetItemDefaultFocus();
@@ -310,6 +337,7 @@ bool StackChoice(AppState& app, const KeyInfo& k) {
     }
     ImGui::EndCombo();
   }
+  if (whole) Record(app, "stack_name_whole");  // for the tests: the framework's name is not cut with "…"
   return EndComboField(app, k.name, changed);
 }
 
@@ -320,7 +348,7 @@ bool MethodRadio(AppState& app, const KeyInfo& k) {
   LabelCell(app, k.name, k.label.en);
   bool changed = false;
   for (int i = 0; i < 3; ++i) {
-    if (i) ImGui::SameLine();
+    if (i) NextInRow(app, RadioWidth(Tr(ChoiceLabel(k, i))));
     if (ImGui::RadioButton(Tr(ChoiceLabel(k, i)), method == i) && method != i) c.method = Method(i), changed = true;
     if (ImGui::IsItemHovered(ImGuiHoveredFlags_ForTooltip)) KeyTooltip(app, k.name);
     Record(app, (std::string("method_") + kMethodNames[i]).c_str());
@@ -491,7 +519,7 @@ bool TakeImports(AppState& app) {
 }
 
 bool DrawInputs(AppState& app) {
-  InputsBegin(app, ImGui::GetFontSize() * 8.6f);
+  InputsBegin(app, LabelColumnWidth());
   bool changed = ModelSection(app);
   changed |= TrainingSection(app);
   changed |= HardwareSection(app);
@@ -504,6 +532,22 @@ bool DrawInputs(AppState& app) {
                           "The engine's constants: fitted to published runs or taken from datasheets. "
                           "Hover a field for its default's source.");
   return changed;
+float InputsPanelWidth(float avail) {
+  const ImGuiStyle& st = ImGui::GetStyle();
+  float row = 0;  // the widest row of choices, in the interface's language
+  if (const KeyInfo* k = FindKey("method")) {
+    float w = 0;
+    for (int i = 0; i < k->n_names; ++i) w += RadioWidth(Tr(ChoiceLabel(*k, i))) + (i ? st.ItemSpacing.x : 0);
+    row = std::max(row, w);
+  }
+  if (const KeyInfo* k = FindKey("goal"); k && k->n_names >= 2)
+    row = std::max(row, ButtonWidth(Tr(ChoiceLabel(*k, 0))) + 2 + ButtonWidth(Tr(ChoiceLabel(*k, 1))) +
+                            st.ItemSpacing.x + CheckboxWidth(Tr("auto")));
+  // (The framework's combo, "auto (Megatron-LM / Megatron-Core)", takes a line of its own where it does not fit.)
+  const float need = LabelColumnWidth() + row + st.WindowPadding.x * 2 + st.ScrollbarSize + st.ChildBorderSize * 2 + 4;
+  return std::min(std::max({300.0f, need, std::min(420.0f, avail * 0.32f)}), std::max(300.0f, avail * 0.5f));
+}
+
 }
 
 }  // namespace tp::ui

@@ -111,10 +111,18 @@ void ApplyTheme(bool dark) {
 }
 
 // ---- inputs ----
+namespace {
+float ComboPreviewRoom() {
+  return ImGui::CalcItemWidth() - ImGui::GetFrameHeight() - ImGui::GetStyle().FramePadding.x * 2;
+}
+}  // namespace
+
 bool BeginComboFitted(const char* id, const std::string& preview, int flags) {
-  const ImGuiStyle& style = ImGui::GetStyle();
-  const float room = ImGui::CalcItemWidth() - ImGui::GetFrameHeight() - style.FramePadding.x * 2;
-  return ImGui::BeginCombo(id, Elide(preview, room).c_str(), flags);
+  return ImGui::BeginCombo(id, Elide(preview, ComboPreviewRoom()).c_str(), flags);
+}
+
+bool ComboPreviewFits(const std::string& preview) {
+  return ImGui::CalcTextSize(preview.c_str()).x <= ComboPreviewRoom();
 }
 
 void PushFace(const Face& face) { ImGui::PushFont(face.font, face.size); }
