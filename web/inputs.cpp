@@ -390,10 +390,24 @@ bool HardwareSection(AppState& app) {
   if (ViewOf(app) == View::Compare) {
     // The columns on the right each have their GPU and count; the first is this plan's. A key in error
     // still shows its field, where it can be fixed.
+    // Which column is the plan: a first visit's question (RTX 4090 vs A100 vs H100) may not start with it
+    // (issue #34: the note said the first column was the plan when it was the second).
+    const std::vector<PlanTask>& cols = app.bg.columns;
+    int mine = -1;
+    for (int i = 0; i < (int)cols.size() && mine < 0; ++i)
+      if (cols[i].cfg.gpu == c.gpu && cols[i].cfg.gpus == c.gpus) mine = i;
+    const std::string plan = RowLabel(rows.gpus, c.gpu), count = FmtInt(c.gpus);
     MutedParagraph(
-        TrFill("In the comparison each column has its own GPU type and count, set at its top; the first "
-               "column is your plan ({0} x {1}). Links, server size and prices follow each column's GPU.",
-               {RowLabel(rows.gpus, c.gpu), FmtInt(c.gpus)}));
+        mine == 0 ? TrFill("In the comparison each column has its own GPU type and count, set at its top; the first "
+                           "column is your plan ({0} x {1}). Links, server size and prices follow each column's GPU.",
+                           {plan, count})
+        : mine > 0
+            ? TrFill("In the comparison each column has its own GPU type and count, set at its top; your plan "
+                     "({0} x {1}) is column {2}. Links, server size and prices follow each column's GPU.",
+                     {plan, count, std::to_string(mine + 1)})
+            : TrFill("In the comparison each column has its own GPU type and count, set at its top; none of them "
+                     "is your plan ({0} x {1}). Links, server size and prices follow each column's GPU.",
+                     {plan, count}));
     Record(app, "hardware_compare_note");
     bool changed = false;
     for (const KeyInfo& k : Keys())
@@ -518,20 +532,6 @@ bool TakeImports(AppState& app) {
   return false;
 }
 
-bool DrawInputs(AppState& app) {
-  InputsBegin(app, LabelColumnWidth());
-  bool changed = ModelSection(app);
-  changed |= TrainingSection(app);
-  changed |= HardwareSection(app);
-  changed |= PlainSection(app, KeyGroup::Layout, true, "auto: the planner searches every valid layout");
-  changed |= CalibrationSection(app);
-  changed |= CostSection(app);
-  changed |= PlainSection(app, KeyGroup::Reliability, false, nullptr);
-  // Every other number the engine assumes, with the source of its default in its tooltip.
-  changed |= PlainSection(app, KeyGroup::Assumptions, false,
-                          "The engine's constants: fitted to published runs or taken from datasheets. "
-                          "Hover a field for its default's source.");
-  return changed;
 float InputsPanelWidth(float avail) {
   const ImGuiStyle& st = ImGui::GetStyle();
   float row = 0;  // the widest row of choices, in the interface's language
@@ -548,6 +548,20 @@ float InputsPanelWidth(float avail) {
   return std::min(std::max({300.0f, need, std::min(420.0f, avail * 0.32f)}), std::max(300.0f, avail * 0.5f));
 }
 
+bool DrawInputs(AppState& app) {
+  InputsBegin(app, LabelColumnWidth());
+  bool changed = ModelSection(app);
+  changed |= TrainingSection(app);
+  changed |= HardwareSection(app);
+  changed |= PlainSection(app, KeyGroup::Layout, true, "auto: the planner searches every valid layout");
+  changed |= CalibrationSection(app);
+  changed |= CostSection(app);
+  changed |= PlainSection(app, KeyGroup::Reliability, false, nullptr);
+  // Every other number the engine assumes, with the source of its default in its tooltip.
+  changed |= PlainSection(app, KeyGroup::Assumptions, false,
+                          "The engine's constants: fitted to published runs or taken from datasheets. "
+                          "Hover a field for its default's source.");
+  return changed;
 }
 
 }  // namespace tp::ui
