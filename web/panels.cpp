@@ -89,6 +89,12 @@ std::string LayoutWords(const Plan& p) {
   return s;
 }
 
+std::string FailuresExpected(double failures) {
+  // Below 10, two significant digits: a short run expects 0.14 failures, not "0"; exactly one is singular.
+  const std::string n = failures < 10 ? Sprintf("%.2g", failures) : FmtCount(failures);
+  return Sprintf(Tr(n == "1" ? "%s failure expected" : "%s failures expected"), n.c_str());
+}
+
 std::string MemoryLine(const PlanOutput& o) {
   return Sprintf(Tr("%s / %s per GPU"), FmtMem(o.plan.memory.total).c_str(), FmtMem(o.plan.memory.capacity).c_str());
 }

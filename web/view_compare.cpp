@@ -220,9 +220,9 @@ void ColumnBody(AppState& app, int i, int n, const ComparisonVerdict& best) {
     ImGui::PopFont();
     Paragraph(Sprintf(Tr("MFU %s · %s tokens/s per GPU"), FmtPct(o.plan.throughput.mfu).c_str(),
                       FmtRate(o.plan.throughput.tokens_per_s_per_gpu).c_str()));
-    Paragraph(Sprintf(Tr("%s GPU-hours · %.0f failures expected"), FmtCount(o.plan.run.gpu_hours).c_str(),
-                      o.plan.run.failures));
-    if (ImGui::IsItemHovered())
+    Paragraph(Sprintf(Tr("%s GPU-hours"), FmtCount(o.plan.run.gpu_hours).c_str()) + " · " +
+              FailuresExpected(o.plan.run.failures));
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_ForTooltip))
       Tooltip(Sprintf(Tr("failures over the run at %s h mean time between failures per GPU"),
                       FmtInt((long long)o.job.rel.mtbf_gpu_h).c_str()));
     const std::string why = BottleneckSentence(o.plan, o.job, LangOf(app));

@@ -15,7 +15,9 @@
 #include "figures.h"
 #include "i18n.h"
 #include "imgui.h"
+#include "run.h"
 #include "sentences.h"
+#include "text.h"
 #include "views.h"
 #include "widgets.h"
 
@@ -50,6 +52,29 @@ void RunFigures(AppState& app, std::initializer_list<std::pair<std::string, std:
     if (why) WhyButton(app, *why);
     first = false;
   }
+}
+
+// To own the GPUs instead of renting them: the run's share of an owned cluster (amortized + energy) and
+// what owning the cluster costs over its years, with how many runs like this one fit in them: core's
+// figures (run.cost_own_usd, EstimateTco), the rows `trainplan plan` prints under "Owning the cluster".
+void OwnershipLine(AppState& app, const PlanOutput& o) {
+  const double own = o.plan.run.cost_own_usd;
+  if (!(own > 0)) return;
+  const TcoView tco = EstimateTco(o.job, o.plan.run);
+  MutedParagraph(
+      TrFill("To own instead of rent: {0} for this run (amortized + energy) · owning the cluster for {1} "
+             "years: {2} ({3} runs like this)",
+             {FmtUsd(own), CompactNumber(tco.years), FmtUsd(tco.total_usd),
+              tco.runs_in_period < 100 ? Sprintf("%.1f", tco.runs_in_period) : FmtCount(tco.runs_in_period)}));
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_ForTooltip)) {
+    std::string tip =
+        TrFill("hardware (GPUs + servers, network, facility) {0}\nenergy (training draw all year, PUE) {1}",
+               {FmtUsd(tco.hardware_usd), FmtUsd(tco.energy_usd)});
+    if (tco.staff_usd > 0) tip += "\n" + TrFill("staff {0}", {FmtUsd(tco.staff_usd)});
+    tip += "\n" + TrFill("renting the same GPUs as long: {0}", {FmtUsd(tco.rent_same_period_usd)});
+    Tooltip(tip);
+  }
+  Record(app, "ownership");
 }
 
 std::string FmtGpus(double g) { return FmtInt((long long)g); }
@@ -151,11 +176,12 @@ bool PlanView(AppState& app) {
     // Below 10, two significant digits: a short run expects 0.14 failures, not "0".
     auto amount = [](double v) { return v < 10 ? Sprintf("%.2g", v) : FmtCount(v); };
     RunFigures(app, {{Sprintf(Tr("%s GPU-hours"), FmtCount(run.gpu_hours).c_str()), Figure::GpuHours},
-                     {Sprintf(Tr("%s failures expected"), amount(run.failures).c_str()), Figure::Failures},
+                     {FailuresExpected(run.failures), Figure::Failures},
                      {Sprintf(Tr("checkpoint every %s"), FmtDuration(run.ckpt_interval_s).c_str()), std::nullopt},
                      {Sprintf(Tr("%s MWh"), amount(run.energy_kwh / 1000).c_str()), std::nullopt}});
     RunBar(app, o, 26);
     Record(app, "run_bar");
+    OwnershipLine(app, o);
     CalibrationResult(app, o);
     ImGui::Spacing();
     ImGui::Separator();
