@@ -57,10 +57,10 @@ void NoticeBar(AppState& app) {
 std::string WidgetsJson(const AppState& a) {
   std::string s = "{";
   for (const auto& w : a.widgets) {
-    char buf[160];
-    std::snprintf(buf, sizeof buf, "%s\"%s\":[%.1f,%.1f,%.1f,%.1f]", s.size() > 1 ? "," : "", w.name.c_str(), w.x0,
-                  w.y0, w.x1, w.y1);
-    s += buf;
+    // The names are the code's own, and the charts' tick and point labels (their text): escaped.
+    char buf[96];
+    std::snprintf(buf, sizeof buf, ":[%.1f,%.1f,%.1f,%.1f]", w.x0, w.y0, w.x1, w.y1);
+    s += (s.size() > 1 ? "," : "") + JsonEscape(w.name) + buf;
   }
   return s + "}";
 }

@@ -9,6 +9,7 @@
 #include "app.h"
 #include "catalog.h"
 #include "charts.h"
+#include "figures.h"
 #include "i18n.h"
 #include "imgui.h"
 #include "resolve.h"
@@ -103,10 +104,17 @@ bool SearchView(AppState& app) {
     hits.push_back(nullptr);
     types.push_back(v);
   }
+  // A GPU type's own point names it: the front's points of that type stay unlabelled, so that one GPU type
+  // (or a type whose best layout is on the front) is not labelled twice at one place (issue #34).
+  for (size_t i = 0; i < pts.size(); ++i)
+    if (hits[i])
+      for (size_t j = 0; j < pts.size(); ++j)
+        if (types[j] == hits[i]->variant) pts[i].show_label = false;
   ScatterSpec spec;
-  spec.x_label = Tr("days");
+  // The wall clock in the units that read (core's DurationText: "36 h", "38 days"), as the table's column.
+  spec.x_label = FigureOf(Figure::Days).RowLabel(LangOf(app));
   spec.y_label = Tr("cost (USD)");
-  spec.fmt_x = [](double d) { return d < 2 ? FmtDays(d) : FmtInt((long long)std::llround(d)) + " " + TrUnit("days"); };
+  spec.fmt_x = FmtDays;
   spec.fmt_y = FmtUsd;
   float h = std::max(200.0f, std::min(320.0f, ImGui::GetContentRegionAvail().y * 0.45f));
   int clicked = Scatter(app, "front", ImVec2(ImGui::GetContentRegionAvail().x, h), pts, spec);
@@ -168,8 +176,9 @@ bool SearchView(AppState& app) {
                                    ImGuiTableFlags_SizingFixedFit,
                                ImVec2(0, std::max(120.0f, ImGui::GetContentRegionAvail().y)))) {
     ImGui::TableSetupScrollFreeze(0, 1);
-    for (const char* c : {"GPU", "layout", "memory", "step", "MFU", "days", "cost", ""})
-      ImGui::TableSetupColumn(Tr(c), std::strcmp(c, "layout") == 0 ? ImGuiTableColumnFlags_WidthStretch : 0);
+    for (const char* c : {"GPU", "layout", "memory", "step", "MFU", "wall clock", "cost", ""})
+      ImGui::TableSetupColumn(std::strcmp(c, "wall clock") == 0 ? FigureOf(Figure::Days).RowLabel(LangOf(app)) : Tr(c),
+                              std::strcmp(c, "layout") == 0 ? ImGuiTableColumnFlags_WidthStretch : 0);
     ImGui::TableHeadersRow();
     for (size_t i = 0; i < top.size(); ++i) {
       const SearchHit& hit = top[i];

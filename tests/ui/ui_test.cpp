@@ -199,7 +199,7 @@ TEST_CASE("each view finishes its background work in bounded slices", "[web]") {
   Init(app, {});
   int frames = RunUntilIdle(app);
   CHECK(frames > 1);  // the scaling chart is filled over several frames, not in one
-  CHECK(app.bg.scaling.size() == ScaleCounts().size());
+  CHECK(app.bg.scaling.size() == ScaleCounts(app.cfg.gpus).size());
   bool any_fits = false;
   for (const auto& p : app.bg.scaling)
     any_fits |= p.Done() && p.out.plan.memory.fits && p.out.plan.throughput.tokens_per_s > 0;
