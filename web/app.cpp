@@ -60,7 +60,8 @@ std::string WidgetsJson(const AppState& a) {
     // The names are the code's own, and the charts' tick and point labels (their text): escaped.
     char buf[96];
     std::snprintf(buf, sizeof buf, ":[%.1f,%.1f,%.1f,%.1f]", w.x0, w.y0, w.x1, w.y1);
-    s += (s.size() > 1 ? "," : "") + JsonEscape(w.name) + buf;
+    if (s.size() > 1) s += ',';
+    s.append(JsonEscape(w.name)).append(buf);
   }
   return s + "}";
 }
@@ -292,7 +293,6 @@ void DrawUi(AppState& app) {
     ImGui::BeginChild("inputs", ImVec2(left_w, -status_h), ImGuiChildFlags_Borders | ImGuiChildFlags_NavFlattened);
     input_changed |= DrawInputs(app);
     ImGui::EndChild();
-    Record(app, "inputs_panel");
     ImGui::SameLine();
     ImGui::BeginChild("results", ImVec2(0, -status_h), ImGuiChildFlags_Borders | ImGuiChildFlags_NavFlattened);
     results();

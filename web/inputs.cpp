@@ -337,8 +337,9 @@ bool StackChoice(AppState& app, const KeyInfo& k) {
     }
     ImGui::EndCombo();
   }
+  changed = EndComboField(app, k.name, changed);
   if (whole) Record(app, "stack_name_whole");  // for the tests: the framework's name is not cut with "…"
-  return EndComboField(app, k.name, changed);
+  return changed;
 }
 
 bool MethodRadio(AppState& app, const KeyInfo& k) {

@@ -70,8 +70,9 @@ void OwnershipLine(AppState& app, const PlanOutput& o) {
     std::string tip =
         TrFill("hardware (GPUs + servers, network, facility) {0}\nenergy (training draw all year, PUE) {1}",
                {FmtUsd(tco.hardware_usd), FmtUsd(tco.energy_usd)});
-    if (tco.staff_usd > 0) tip += "\n" + TrFill("staff {0}", {FmtUsd(tco.staff_usd)});
-    tip += "\n" + TrFill("renting the same GPUs as long: {0}", {FmtUsd(tco.rent_same_period_usd)});
+    // append(), not `"\n" + std::string(...)`: GCC 12 warns (-Wrestrict, a false positive) on the latter.
+    if (tco.staff_usd > 0) tip.append("\n").append(TrFill("staff {0}", {FmtUsd(tco.staff_usd)}));
+    tip.append("\n").append(TrFill("renting the same GPUs as long: {0}", {FmtUsd(tco.rent_same_period_usd)}));
     Tooltip(tip);
   }
   Record(app, "ownership");
