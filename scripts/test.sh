@@ -56,7 +56,7 @@ declare -A browser_desc=(
   [security]="hostile links and the Content-Security-Policy (no inline script, no eval)"
   [edges]="issue #34's rough edges: inputs at 750-1,100 px and 125-150 % zoom, Compare, tooltips, Search, charts")
 browser_files=()
-for n in run explain search phone keyboard security; do [ -f "tests/browser/$n.mjs" ] && browser_files+=("tests/browser/$n.mjs"); done
+for n in run explain search phone keyboard security edges; do [ -f "tests/browser/$n.mjs" ] && browser_files+=("tests/browser/$n.mjs"); done
 for f in tests/browser/*.mjs; do [ -n "${browser_desc[$(basename "$f" .mjs)]+x}" ] || browser_files+=("$f"); done
 for f in "${browser_files[@]}"; do
   n="$(basename "$f" .mjs)"
