@@ -413,7 +413,16 @@
         plan: function () { return JSON.parse(M.UTF8ToString(M._trainplan_plan_json())); },
         planText: function () { return M.UTF8ToString(M._trainplan_plan_json()); },
         compare: function () { return JSON.parse(M.UTF8ToString(M._trainplan_compare_json())); },
-        setLink: function (fragment) { M.ccall("trainplan_set_link", null, ["string"], [String(fragment)]); },
+        // On the heap, not through ccall's stack copy: a fragment of any length (a megabyte pasted by hand)
+        // must not overrun the 64 KiB stack. Past 256 Ki characters the rest cannot matter: the core reads
+        // 64 KiB of a link and says that it ignored the rest.
+        setLink: function (fragment) {
+          var s = String(fragment);
+          if (s.length > 262144) s = s.slice(0, 262144);
+          var n = M.lengthBytesUTF8(s) + 1, p = M._malloc(n);
+          M.stringToUTF8(s, p, n);
+          try { M._trainplan_set_link(p); } finally { M._free(p); }
+        },
         widgets: function () { return JSON.parse(M.UTF8ToString(M._trainplan_widgets_json())); },
         stats: function () { return JSON.parse(M.UTF8ToString(M._trainplan_stats_json())); },
         searchStatus: function () { return JSON.parse(M.UTF8ToString(M._trainplan_search_status_json())); },

@@ -180,7 +180,11 @@ EM_JS(void, tp_js_launch_request, (const char* request), {
     });
   }
   Module.tpLaunch.then(function(box) {
-    Module.tpLaunchAnswer = box.m.ccall("trainplan_launch", "string", ["string"], [req]);
+    // The request (a pasted or dropped config of up to 1 MiB) on the module's heap: ccall would copy it onto
+    // the 64 KiB stack and overrun it.
+    var m = box.m, n = m.lengthBytesUTF8(req) + 1, p = m._malloc(n);
+    m.stringToUTF8(req, p, n);
+    try { Module.tpLaunchAnswer = m.UTF8ToString(m._trainplan_launch(p)); } finally { m._free(p); }
   }, function(e) {
     console.warn("TrainPlan: the launch-config module (launch.js) could not be loaded: " + e);
     Module.tpLaunchAnswer = "ok=0\nerror=the launch-config module (launch.js) could not be loaded: " + e + "\n\n";

@@ -67,6 +67,9 @@ const Phrase kPhrases[] = {
      "该 GPU 没有 FP8 Tensor Core：fp8 只能按 16 位的速度运行"},
     {"offload traffic over the host link slows the step noticeably", "经主机链路的卸载流量明显拖慢了每一步"},
     {"MFU below 20%: the GPUs mostly wait", "MFU 低于 20%：GPU 大部分时间在等待"},
+    {"failures come faster than the run can checkpoint and restart: goodput is held at 1% and the "
+     "wall clock shown is a lower bound (raise mtbf_gpu_h or use fewer GPUs)",
+     "故障来得比检查点和重启还快：有效产出按 1% 计，所示墙钟时间只是下限（调高 mtbf_gpu_h 或减少 GPU）"},
     // ---- fit advice (planner.cpp) ----
     {"{0}: {1} GB of {2} GB usable per GPU, {3} days", "{0}：每张 GPU 需 {1} GB，可用 {2} GB，{3} 天"},
     {"full activation recomputation", "完全激活重计算（梯度检查点）"},

@@ -79,6 +79,7 @@ uint32_t FindWarnings(const Job& job, const Layout& layout, const Plan& plan) {
   if (plan.step.seconds > 0 && plan.step.offload_s > 0.25 * plan.step.seconds) w |= kWarnOffloadSlow;
   if (plan.memory.fits && job.model.layers > 0 && plan.throughput.mfu > 0 && plan.throughput.mfu < 0.2)
     w |= kWarnLowMfu;
+  if (plan.run.goodput > 0 && plan.run.goodput <= kGoodputFloor) w |= kWarnGoodputFloor;
   return w;
 }
 

@@ -52,6 +52,10 @@ struct Throughput {
   double mfu = 0, hfu = 0;
 };
 
+// Below 1 % goodput a run spends more than 99 % of its time writing checkpoints and redoing lost work: it
+// never finishes in practice, so the estimate holds goodput there and warns (kWarnGoodputFloor).
+inline constexpr double kGoodputFloor = 0.01;
+
 struct RunSummary {
   double tokens = 0;
   bool tokens_defaulted = false;
@@ -69,7 +73,7 @@ struct RunSummary {
   double evals = 0, eval_s = 0;  // evaluations over the run, and the time of one
   double startup_s = 0;          // the start-up, seconds
   double gpu_hours = 0;
-  double goodput = 0;   // useful fraction of wall clock
+  double goodput = 0;   // useful fraction of wall clock, at least kGoodputFloor
   double failures = 0;  // expected over the run
   double failures_per_hour = 0;
   double ckpt_bytes = 0, ckpt_write_s = 0, ckpt_interval_s = 0;
@@ -136,6 +140,7 @@ enum Warning : uint32_t {
   kWarnOffloadSlow = 1u << 6,
   kWarnLowMfu = 1u << 7,
   kWarnFp8Unsupported = 1u << 8,
+  kWarnGoodputFloor = 1u << 9,  // failures outpace checkpoint and restart: goodput held at its 1 % floor
 };
 
 struct Plan {

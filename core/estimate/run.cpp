@@ -128,7 +128,7 @@ RunSummary EstimateRun(const Job& job, const Layout& layout, const MemoryBreakdo
     lost = 0.5 * run.ckpt_interval_s;
   }
   const double overhead = write_share + cluster_rate * (std::max(0.0, job.rel.restart_s) + lost);
-  run.goodput = std::clamp(1.0 - overhead, 0.01, 1.0);  // below 1% the run never finishes in practice
+  run.goodput = std::clamp(1.0 - overhead, kGoodputFloor, 1.0);  // below it the run never finishes in practice
   const double interrupted_s = work_s / run.goodput;
   const double wall_s = run.startup_s + interrupted_s;
   run.steady_days = steady_s / kDay;

@@ -3,6 +3,8 @@
 // refusal or a note, and the header says the same in the file itself.
 #include <cmath>
 
+#include "band_text.h"
+#include "bands.h"
 #include "catalog.h"
 #include "format.h"
 #include "i18n_core.h"
@@ -163,28 +165,62 @@ std::string ExportHf(const Facts& f, const std::vector<std::string>& header, boo
   return s;
 }
 
+// GRPO's own fields (TRL v1.9.0 GRPOConfig, trl.json): responses per prompt, their cap, the rollout engine and
+// its memory fraction and tensor parallelism, colocated or a separate server, the KL reference (beta > 0 loads
+// it), and the optimizer steps per generation (steps_per_generation counts micro-steps: rl_updates x the
+// accumulation).
+void GrpoArgs(const Facts& f, PyCall& args) {
+  const RlSetup& r = f.o.job.rl;
+  args.Kw("num_generations", Value::Int(r.samples));
+  args.Kw("max_completion_length", Value::Int(int(r.max_response_len)));
+  args.Kw("steps_per_generation", Value::Int(std::max(1, r.updates) * f.ga));
+  const bool vllm = r.engine != RlEngine::Hf;
+  args.Kw("use_vllm", Value::Bool(vllm));
+  if (vllm) {
+    args.Kw("vllm_mode", Value::Str(r.colocate ? "colocate" : "server"));
+    if (r.colocate) {
+      args.Kw("vllm_gpu_memory_utilization", Value::Real(r.kv_frac));
+      args.Kw("vllm_tensor_parallel_size", Value::Int(std::max(1, r.rollout_tp)));
+    }
+  }
+  // 0 (TRL's default) loads no reference model; the common KL coefficient 0.04 when the plan keeps one (DeepSeekMath).
+  args.Kw("beta", Value::Real(r.ref ? 0.04 : 0.0));
+}
+
 std::string ExportTrl(const Facts& f, const std::vector<std::string>& header, bool* rewritten) {
+  const RlAlgo algo = f.o.job.rl.algo;
+  const bool grpo = algo == RlAlgo::Grpo, dpo = algo == RlAlgo::Dpo;
+  const std::string kind = grpo ? "GRPO" : dpo ? "DPO" : "SFT";
   std::string s = PyHeader(header);
   if (f.Qlora()) s += "import torch\n";
   if (f.Lora()) s += "from peft import LoraConfig\n";
   if (f.Qlora()) s += "from transformers import BitsAndBytesConfig\n";
-  s += "from trl import SFTConfig, SFTTrainer\n\n";
+  s += "from trl import " + kind + "Config, " + kind + "Trainer\n\n";
   s += "MODEL_ID = " + launch::PyString(f.model_id) + "\n\n";
   if (f.Qlora()) s += Render(BnbCall(f));
   if (f.Lora()) s += Render(LoraCall(f, "peft_config", rewritten));
-  PyCall args{"training_args", "SFTConfig", {}, {}};
+  PyCall args{"training_args", kind + "Config", {}, {}};
   TrainerArgs(f, args, false);
-  args.Kw("max_length", Value::Int(f.seq));
-  if (f.w.offload_checkpoints && f.l.recompute == Recompute::Full) args.Kw("activation_offloading", Value::Bool(true));
+  if (grpo)
+    GrpoArgs(f, args);  // GRPOConfig has no max_length: prompts are the dataset's, responses max_completion_length
+  else
+    args.Kw("max_length", Value::Int(f.seq));
+  if (!grpo && f.w.offload_checkpoints && f.l.recompute == Recompute::Full)
+    args.Kw("activation_offloading", Value::Bool(true));
   Value init;
   init.kind = Value::Kind::Map;
   init.list = {Value::Str("dtype"), Value::Str(f.DtypeName()), Value::Str("attn_implementation"),
                Value::Str(f.w.flash ? "flash_attention_2" : "eager")};
   args.Kw("model_init_kwargs", init);
   s += Render(args);
-  s += "train_dataset = ...  # your dataset (datasets.load_dataset(...))\n";
-  PyCall trainer{"trainer", "SFTTrainer", {}, {}};
+  s += grpo  ? "train_dataset = ...  # your prompts (datasets.load_dataset(...), a \"prompt\" column)\n"
+               "def reward_fn(completions, **kwargs):  # your reward: a rule or a model's score per completion\n"
+               "    return [0.0 for _ in completions]\n"
+       : dpo ? "train_dataset = ...  # your preference pairs (\"prompt\", \"chosen\", \"rejected\")\n"
+             : "train_dataset = ...  # your dataset (datasets.load_dataset(...))\n";
+  PyCall trainer{"trainer", kind + "Trainer", {}, {}};
   trainer.Kw("model", Value::Raw("MODEL_ID"));
+  if (grpo) trainer.Kw("reward_funcs", Value::Raw("reward_fn"));
   trainer.Kw("args", Value::Raw("training_args"));
   trainer.Kw("train_dataset", Value::Raw("train_dataset"));
   if (f.Lora()) trainer.Kw("peft_config", Value::Raw("peft_config"));
@@ -565,16 +601,35 @@ std::vector<std::string> Header(const Facts& f, const LaunchFormatInfo& info, st
   const Throughput& t = o.plan.throughput;
   const std::string gpu_name = o.job.hw.gpu ? o.job.hw.gpu->name : f.c.gpu;
   std::vector<std::string> h;
-  h.push_back(std::string("TrainPlan launch config: ") + info.framework + " (" + info.file_name + ")");
+  // TRL's file is an SFTTrainer script, or for an RL goal a GRPOTrainer or DPOTrainer one (ExportTrl).
+  std::string framework = info.framework;
+  if (info.format == LaunchFormat::Trl && o.job.rl.Active())
+    framework = o.job.rl.algo == RlAlgo::Dpo ? "TRL DPOTrainer" : "TRL GRPOTrainer";
+  h.push_back("TrainPlan launch config: " + framework + " (" + info.file_name + ")");
   h.push_back(std::string("Targets ") + info.release + "; keys checked against " + info.repo + " at " +
               std::string(info.commit).substr(0, 12));
   h.push_back("Plan: " + std::string(link.empty() ? std::string_view(FormatLink(o.config)) : link));
-  h.push_back("Predicted memory per GPU: " + Gib(m.total) + " of " + Gib(m.usable) + " usable (" +
-              (m.fits ? "fits" : "does not fit") +
+  // Each prediction with its band (core/estimate/bands.h: where about 80 % of comparable published runs fell) and
+  // the verdict with its margin ("tight" when the band's upper end passes the usable memory).
+  const PlanBands bands = BandsOf(o.job, o.plan);
+  auto band = [](const Band& b, double scale, const char* unit) {
+    const char* f = scale > 1 ? "%.1f" : "%.0f";
+    return b.hi > 0 ? " (band " + Fmt(f, b.lo / scale) + "-" + Fmt(f, b.hi / scale) + unit + ")" : std::string();
+  };
+  const std::string verdict = std::string(MemoryVerdict(m)) == "tight"  ? "tight: may run out of memory"
+                              : std::string(MemoryVerdict(m)) == "fits" ? "fits"
+                                                                        : "does not fit";
+  h.push_back("Predicted memory per GPU: " + Gib(m.total) + band(bands.memory_total, 1073741824.0, " GiB") + " of " +
+              Gib(m.usable) + " usable (" + verdict +
               "); largest micro-batch that fits: " + std::to_string(m.max_micro_batch));
-  h.push_back("Predicted speed: " + Fmt("%.0f", t.tokens_per_s_per_gpu) + " tokens/s per GPU, MFU " +
-              Fmt("%.0f%%", 100.0 * t.mfu) + ", step " + Fmt("%.3g", o.plan.step.seconds) + " s; the run: " +
-              DurationText(Lang::En, o.plan.run.days * 86400) + " on " + std::to_string(f.gpus) + " x " + gpu_name);
+  h.push_back("Predicted speed: " + Fmt("%.0f", t.tokens_per_s_per_gpu) + band(bands.tokens_per_s_per_gpu, 1.0, "") +
+              " tokens/s per GPU, MFU " + Fmt("%.0f%%", 100.0 * t.mfu) + ", step " + Fmt("%.3g", o.plan.step.seconds) +
+              " s; the run: " + DurationText(Lang::En, o.plan.run.days * 86400) + " on " + std::to_string(f.gpus) +
+              " x " + gpu_name);
+  if (o.plan.rl.active)
+    h.push_back("Predicted RL step: " + DurationText(Lang::En, o.plan.rl.step_seconds) + " (generation " +
+                DurationText(Lang::En, o.plan.rl.generation_s) + ", training " +
+                DurationText(Lang::En, o.plan.rl.training_s) + "); memory is the larger of generating and training");
   h.push_back("Layout: tp=" + std::to_string(f.l.tp) + " pp=" + std::to_string(f.l.pp) +
               " vp=" + std::to_string(f.l.vp) + " cp=" + std::to_string(f.l.cp) + " ep=" + std::to_string(f.l.ep) +
               " dp=" + std::to_string(f.dp) + " sp=" + (f.l.sp ? "1" : "0") + "; micro-batch " + std::to_string(f.mbs) +

@@ -40,6 +40,13 @@ bool NoTorchtuneBuilder(const PlanOutput& o) { return launch::TorchtuneBuilder(o
 bool NoTitanFlavor(const PlanOutput& o) { return launch::TorchtitanModel(o.config).name == nullptr; }
 bool NoModelId(const PlanOutput& o) { return launch::ModelId(o.config).empty(); }
 bool DenseLayers(const PlanOutput& o) { return o.job.model.dense_layers > 0; }
+bool RlGoal(const PlanOutput& o) { return o.job.rl.Active(); }
+bool Ppo(const PlanOutput& o) { return o.job.rl.algo == RlAlgo::Ppo; }
+bool OneStepOff(const PlanOutput& o) { return o.job.rl.Active() && o.job.rl.async; }
+bool SplitPools(const PlanOutput& o) { return o.job.rl.Active() && o.job.rl.algo != RlAlgo::Dpo && !o.job.rl.colocate; }
+bool NotVllm(const PlanOutput& o) {
+  return o.job.rl.Active() && o.job.rl.algo != RlAlgo::Dpo && o.job.rl.engine == RlEngine::Sglang;
+}
 
 using F = LaunchFormat;
 using A = LaunchAction;
@@ -231,6 +238,32 @@ std::vector<LaunchRule> Table() {
        "leading dense layers are --moe-layer-freq's pattern: not written, set it by hand",
        "前置稠密层由 --moe-layer-freq 的模式指定：未写出，请手动设置", DenseLayers, ""},
   };
+  // RL and preference goals (issue #32): TRL writes GRPOTrainer and DPOTrainer; the other formats configure
+  // supervised training only (verl's and OpenRLHF's RL configs are not among the formats yet). First in the table:
+  // the goal is what a refusal should name before any layout detail.
+  std::vector<LaunchRule> rl;
+  for (F f : {F::DeepSpeed, F::Hf, F::Torchtune, F::Axolotl, F::LlamaFactory, F::Unsloth, F::Torchtitan, F::Megatron})
+    rl.push_back({f, "goal", "goal = grpo, ppo or dpo", A::Refuse,
+                  "configures supervised training only: for GRPO or DPO export trl (GRPOTrainer, DPOTrainer)",
+                  "只配置监督训练：GRPO 或 DPO 请导出 trl（GRPOTrainer、DPOTrainer）", RlGoal, ""});
+  rl.push_back(
+      {F::Trl, "goal", "goal = ppo", A::Refuse,
+       "TRL v1.9.0's checked API has GRPOConfig and DPOConfig but no PPOConfig: plan GRPO, or run PPO in verl "
+       "or OpenRLHF",
+       "TRL v1.9.0 经核对的接口有 GRPOConfig 和 DPOConfig，没有 PPOConfig：请规划 GRPO，或在 verl / OpenRLHF 中运行 "
+       "PPO",
+       Ppo, ""});
+  rl.push_back(
+      {F::Trl, "rl_async", "rl_async = 1", A::Drop,
+       "GRPOTrainer generates and trains in turn: no one-step-off overlap (the file's step is the on-policy one)",
+       "GRPOTrainer 依次生成与训练：没有一步异步重叠（文件中的步是同策略的）", OneStepOff, ""});
+  rl.push_back({F::Trl, "rl_colocate", "rl_colocate = 0", A::Rewrite,
+                "vllm_mode=\"server\": start the rollout pool's engine with `trl vllm-serve` on its own GPUs",
+                "vllm_mode=\"server\"：在 rollout 的 GPU 上用 `trl vllm-serve` 启动引擎", SplitPools, ""});
+  rl.push_back({F::Trl, "rl_engine", "rl_engine = sglang", A::Rewrite,
+                "GRPOTrainer generates with vLLM (use_vllm) or Transformers: written as vLLM",
+                "GRPOTrainer 用 vLLM（use_vllm）或 Transformers 生成：按 vLLM 写出", NotVllm, ""});
+  t.insert(t.begin(), rl.begin(), rl.end());
   // Every format names the model by its Hugging Face id (Megatron: the tokenizer's), except from dimensions.
   for (F f : {F::Hf, F::Trl, F::Torchtune, F::Axolotl, F::LlamaFactory, F::Unsloth})
     t.push_back({f, "model", "no Hugging Face id", A::Drop,

@@ -14,11 +14,24 @@ namespace {
 // most expensive; each is planned with the real model, and those that fit become the advice.
 // A remedy its stack (the one it resolves to: a LoRA remedy on auto is planned on the Trainer) cannot run (its
 // capability table: core/stack/capabilities.h) is not offered.
+// The remedies start from the plan as shown, its layout written out (the share link's configuration), so
+// that replaying the link gives the same advice (issue #34). A remedy that changes what the layout was chosen
+// for (the GPUs, their count, the method) lets the search choose the whole layout again, as a new plan with that
+// change would (a layout key the user fixed is then chosen afresh too: it was fixed for the other setup); the
+// others keep the shown layout and change their one setting (ZeRO-3 without pipeline stages re-derives dp).
+constexpr const char* kLayoutKeys[] = {"tp",  "pp",   "vp",        "cp",      "ep", "dp",
+                                       "mbs", "zero", "recompute", "offload", "sp", "pp_schedule"};
+
+void RechooseLayout(Config& c) {
+  for (const char* key : kLayoutKeys) ResetKey(c, key);
+}
+
 std::vector<Remedy> FitRemedies(const Config& cfg) {
   std::vector<Remedy> remedies;
   auto with = [&](const char* words, auto change, std::string arg = {}) {
     Config c = cfg;
     change(c);
+    if (c.pp == 1) ResetKey(c, "vp"), ResetKey(c, "pp_schedule"), ResetKey(c, "dp");
     constexpr uint16_t kChanged = kAskMethod | kAskPp | kAskZero | kAskOffload | kAskRecompute;
     if (!StackMayRun(c, kChanged)) return;
     remedies.push_back({words, std::move(arg), c});
@@ -39,20 +52,36 @@ std::vector<Remedy> FitRemedies(const Config& cfg) {
     c.offload = int(Offload::Nvme);
   });
   if (cfg.method == Method::Full) {
-    with("LoRA instead of full training", [](Config& c) { c.method = Method::Lora; });
-    with("QLoRA (4-bit base)", [](Config& c) { c.method = Method::Qlora; });
+    with("LoRA instead of full training", [](Config& c) {
+      c.method = Method::Lora;
+      RechooseLayout(c);
+    });
+    with("QLoRA (4-bit base)", [](Config& c) {
+      c.method = Method::Qlora;
+      RechooseLayout(c);
+    });
   }
   for (int factor : {2, 4, 8, 16})
     if (int64_t(cfg.gpus) * factor <= 10000000)  // the gpus key's range
       with(
-          "{0}x the GPUs", [factor](Config& c) { c.gpus *= factor; }, std::to_string(factor));
+          "{0}x the GPUs",
+          [factor](Config& c) {
+            c.gpus *= factor;
+            RechooseLayout(c);
+          },
+          std::to_string(factor));
   const GpuSpec* current = FindGpu(cfg.gpu);
   const GpuSpec* bigger = nullptr;
   for (const GpuSpec& g : Gpus())
     if (current && g.mem_bytes > current->mem_bytes && (!bigger || g.mem_bytes < bigger->mem_bytes)) bigger = &g;
   if (bigger)
     with(
-        "a bigger GPU ({0})", [bigger](Config& c) { SelectGpu(c, bigger->id); }, bigger->name);
+        "a bigger GPU ({0})",
+        [bigger](Config& c) {
+          SelectGpu(c, bigger->id);
+          RechooseLayout(c);
+        },
+        bigger->name);
   return remedies;
 }
 constexpr size_t kMaxAdvice = 4;
@@ -66,7 +95,7 @@ std::string FitAdviceSentence(const FitRemedy& r, Lang lang) {
 }
 
 void Planner::Impl::StartAdvice() {
-  remedies = FitRemedies(round_cfg);
+  remedies = FitRemedies(out.config);  // the layout as shown (EndRound wrote it in), as a replay of the link has it
   for (Remedy& r : remedies) CarryCalibration(out.config, r.cfg);  // the factors this round fitted or was given
   remedy_next = 0;
   phase = Phase::Advice;

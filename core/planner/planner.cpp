@@ -67,6 +67,7 @@ void Planner::Impl::EndRound(bool ok) {
   out.ok = ok;
   out.auto_keys = AutoKeys(out.config);
   if (ok) ApplyLayout(out.config, out.plan.layout);
+  if (ok && out.searched) ReplayIssues();
   if (ok && !CalibrateRound()) ok = out.ok = false;
   if (mode == PlanMode::Fallback) Keep(out.issues);
   if (!ok) {
@@ -77,6 +78,16 @@ void Planner::Impl::EndRound(bool ok) {
   }
   if (advice && !out.plan.memory.fits && out.job.model.layers > 0) return StartAdvice();
   Finalize();
+}
+
+// A searched layout is written into the configuration (the share link's); the round's issues become those a
+// replay of that link meets, in its order: a layout the search took from an extension of the stack, say, gets the
+// notice a typed one gets (issue #34: a plan's own link replays to the identical plan, notices included).
+void Planner::Impl::ReplayIssues() {
+  std::vector<ConfigIssue> again;
+  ResolveJob(out.config, again);
+  CheckLayout(out.job, ExplicitLayout(out.config, out.job), &again);
+  out.issues = std::move(again);
 }
 
 // The user's measurement of this configuration (core/planner/calibrate.h): fit the factors left on auto for the

@@ -24,6 +24,8 @@ struct ComparisonVerdict {
 ComparisonVerdict JudgeComparison(const std::vector<PlanOutput>& plans);
 // A scenario as the verdict names it: the GPU's short name and the count ("H100 SXM x 32").
 std::string ScenarioName(const PlanOutput& plan);
+// plans[i]'s name among `plans`: with the keys that set it apart where another column has the same name.
+std::string ScenarioName(const std::vector<PlanOutput>& plans, int i);
 // The verdict in one line, in `lang` (figures as the page prints them: format.h); "" without scenarios.
 std::string CompareVerdictText(const ComparisonVerdict& v, const std::vector<PlanOutput>& plans, Lang lang);
 // {"text", "fitting", "fastest", "cheapest", "versus", "faster", "cheaper"} (indices into the plans; -1: none).

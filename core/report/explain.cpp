@@ -109,7 +109,8 @@ Explanation ExplainPlan(const PlanOutput& out) {
     if (spec.when && !spec.when(context)) continue;
     ex.nodes.push_back(spec.kind == NodeKind::Formula ? FormulaNode(ex, spec, context) : KeyNode(spec, context));
   }
-  for (const char* root : kRoots) ex.roots.push_back(IndexOf(ex, root));
+  for (const char* root : kRoots)
+    if (const int at = IndexOf(ex, root); at >= 0) ex.roots.push_back(at);
   return ex;
 }
 

@@ -18,6 +18,9 @@ using K = NodeKind;
 bool CkptGiven(const C& c) { return c.job().rel.ckpt_s > 0; }
 bool CkptComputed(const C& c) { return !CkptGiven(c); }
 std::string GpuSource(const C& c) { return c.gpu() ? c.gpu()->source : std::string(); }
+bool IsRl(const C& c) { return c.p.rl.active; }
+bool NotRl(const C& c) { return !c.p.rl.active; }
+bool IsRlRollout(const C& c) { return c.p.rl.active && c.job().rl.algo != RlAlgo::Dpo; }  // DPO generates nothing
 
 const NodeSpec kNodes[] = {
     // ---- keys the formulas read
@@ -360,7 +363,131 @@ const NodeSpec kNodes[] = {
      .inputs = "model_flops_per_step step_seconds layout_gpus|gpus peak_flops",
      .source = "Chowdhery et al. 2022 (PaLM), appendix B"},
 
-    // ---- the whole run
+// ---- the whole run
+// ---- one RL / preference step (core/estimate/rl.cpp, docs/rl.md), for the RL goals only
+#define TP_RL_KEY(key, field, unit_words)                                                                          \
+  {                                                                                                                \
+    .kind = K::Key, .name = key, .value = [](const C& c) { return double(c.job().rl.field); }, .unit = unit_words, \
+    .when = IsRl                                                                                                   \
+  }
+    TP_RL_KEY("rl_prompts", prompts, "prompts"),
+    TP_RL_KEY("rl_samples", samples, "responses"),
+    TP_RL_KEY("rl_prompt_len", prompt_len, "tokens"),
+    TP_RL_KEY("rl_response_len", response_len, "tokens"),
+    TP_RL_KEY("rl_max_response_len", max_response_len, "tokens"),
+    TP_RL_KEY("rl_updates", updates, "steps"),
+    TP_RL_KEY("rl_kv_frac", kv_frac, "fraction"),
+    TP_RL_KEY("rl_colocate", colocate, "1/0"),
+    TP_RL_KEY("rl_rollout_gpus", rollout_gpus, "GPUs"),
+    TP_RL_KEY("rl_rollout_tp", rollout_tp, "GPUs"),
+    TP_RL_KEY("rl_ref", ref, "1/0"),
+    TP_RL_KEY("rl_async", async, "1/0"),
+#undef TP_RL_KEY
+    {.kind = K::KeyText, .name = "rl_engine", .when = IsRl},
+    {.name = "rl_kv_cache_bytes",
+     .value = [](const C& c) { return c.p.rl.kv_cache_bytes; },
+     .unit = "B",
+     .label = {"KV cache per rollout GPU", "每张 rollout GPU 的 KV 缓存"},
+     .formula = "rl_kv_frac x GPU memory - the engine's weights (one rollout_tp shard) - its profiled activations "
+                "(vLLM; SGLang keeps activations outside the fraction)",
+     .inputs = "rl_kv_frac rl_rollout_tp rl_engine",
+     .source = "vLLM gpu_memory_utilization, SGLang mem_fraction_static (rl.cpp MakeEngine)",
+     .when = IsRlRollout},
+    {.name = "rl_concurrency",
+     .value = [](const C& c) { return c.p.rl.concurrency; },
+     .unit = "sequences",
+     .label = {"sequences decoding at once", "同时解码的序列"},
+     .formula = "min(rl_prompts x rl_samples / engines, max_num_seqs 256, rl_kv_cache_bytes / KV bytes of one live "
+                "sequence)",
+     .inputs = "rl_prompts rl_samples rl_kv_cache_bytes rl_prompt_len rl_response_len",
+     .source = "verl rollout max_num_seqs 256 (_generated_ppo_trainer.yaml@b178a3c)",
+     .when = IsRlRollout},
+    {.name = "rl_prefill_s",
+     .value = [](const C& c) { return c.p.rl.prefill_s; },
+     .unit = "s",
+     .label = {"prefill", "预填充"},
+     .formula = "2 x active parameters x rl_prompts x rl_prompt_len / (rollout GPUs x half the bf16 peak); the "
+                "engine caches each group's shared prompt",
+     .inputs = "rl_prompts rl_prompt_len rl_rollout_gpus gpu",
+     .source = "compute-bound prefill; verl enable_prefix_caching: true",
+     .when = IsRlRollout},
+    {.name = "rl_decode_s",
+     .value = [](const C& c) { return c.p.rl.decode_s; },
+     .unit = "s",
+     .label = {"decode", "解码"},
+     .formula = "sequences per engine x rl_response_len / rl_concurrency iterations x max(weights touched + live "
+                "KV cache over 60 % of HBM bandwidth, the batch's matmuls over half the peak) + 2.5 ms per iteration "
+                "+ TP all-reduces",
+     .inputs = "rl_response_len rl_concurrency rl_kv_cache_bytes rl_rollout_tp gpu",
+     .source = "decode at ~60 % of HBM bandwidth (Databricks 2023, MBU 55-60 %); 2.5 ms per iteration fitted on "
+               "verl's step tables (tests/data/rl_steps.json)",
+     .when = IsRlRollout},
+    {.name = "rl_tail_s",
+     .value = [](const C& c) { return c.p.rl.tail_s; },
+     .unit = "s",
+     .label = {"longest responses (tail)", "最长回复（尾部）"},
+     .formula = "(rl_max_response_len - rl_response_len) decode iterations at 5 % of the concurrency: the step waits "
+                "for its longest response, which more GPUs do not shorten",
+     .inputs = "rl_max_response_len rl_response_len rl_concurrency",
+     .source = "fitted on verl's step tables (tests/data/rl_steps.json): the longest response reaches the cap",
+     .when = IsRlRollout},
+    {.name = "rl_generation_s",
+     .value = [](const C& c) { return c.p.rl.generation_s; },
+     .unit = "s",
+     .label = {"generation (rollout)", "生成（rollout）"},
+     .formula = "rl_prefill_s + rl_decode_s + rl_tail_s",
+     .inputs = "rl_prefill_s rl_decode_s rl_tail_s",
+     .when = IsRl},
+    {.name = "rl_logprob_s",
+     .value = [](const C& c) { return c.p.rl.logprob_s; },
+     .unit = "s",
+     .label = {"log-probabilities (old policy, reference, critic values)", "对数概率（旧策略、参考、价值）"},
+     .formula = "one forward over every response per model that scores it (old policy; the reference with rl_ref; "
+                "PPO's critic): step_seconds x responses / gbs x the forward's share of the FLOPs",
+     .inputs = "step_seconds rl_prompts rl_samples gbs rl_ref",
+     .when = IsRl},
+    {.name = "rl_reward_s",
+     .value = [](const C& c) { return c.p.rl.reward_s; },
+     .unit = "s",
+     .label = {"reward", "奖励"},
+     .formula = "a reward model's forward (2 x its parameters x tokens over 40 % of the trainer GPUs' peak), or "
+                "0.2 ms per response for a rule",
+     .inputs = "rl_prompts rl_samples",
+     .source = "rule scoring: our estimate (rl.cpp)",
+     .when = IsRl},
+    {.name = "rl_training_s",
+     .value = [](const C& c) { return c.p.rl.training_s; },
+     .unit = "s",
+     .label = {"policy training (and PPO's critic)", "策略训练（及 PPO 的价值网络）"},
+     .formula = "step_seconds x responses / gbs (every response trained once per update epoch), doubled for PPO's "
+                "critic",
+     .inputs = "step_seconds rl_prompts rl_samples gbs rl_updates",
+     .when = IsRl},
+    {.name = "rl_sync_s",
+     .value = [](const C& c) { return c.p.rl.sync_s; },
+     .unit = "s",
+     .label = {"weight sync (and engine wake-up/sleep)", "权重同步（及引擎唤醒/休眠）"},
+     .formula = "0.02 s + 16-bit dense weights over the link between the pools + experts at 20 GB/s; colocated: + 60 s "
+                "to wake, reshard and put the engine to sleep",
+     .inputs = "rl_colocate rl_engine",
+     .source = "verl docs/advance/fully_async.md, one_step_off.md @b178a3c; the 60 s fitted on verl's step tables",
+     .when = IsRl},
+    {.name = "rl_hidden_s",
+     .value = [](const C& c) { return c.p.rl.hidden_s; },
+     .unit = "s",
+     .label = {"hidden by one-step-off overlap", "一步异步重叠掉的时间"},
+     .formula = "with rl_async on split pools (rl_colocate 0), this step's generation runs while the last one trains: "
+                "min(rl_generation_s, rl_logprob_s + rl_reward_s + rl_training_s); else 0",
+     .inputs = "rl_async rl_colocate",
+     .source = "verl docs/advance/one_step_off.md, NeMo RL async_grpo",
+     .when = IsRl},
+    {.name = "rl_step_seconds",
+     .value = [](const C& c) { return c.p.rl.step_seconds; },
+     .unit = "s",
+     .label = {"RL step", "强化学习步"},
+     .formula = "rl_generation_s + rl_logprob_s + rl_reward_s + rl_training_s + rl_sync_s - rl_hidden_s",
+     .inputs = "rl_generation_s rl_logprob_s rl_reward_s rl_training_s rl_sync_s rl_hidden_s",
+     .when = IsRl},
     {.name = "steps",
      .value = [](const C& c) { return c.r().steps; },
      .formula = "ceil(tokens / tokens_per_step)",
@@ -368,7 +495,14 @@ const NodeSpec kNodes[] = {
     {.name = "steady_days",
      .value = [](const C& c) { return c.r().steady_days; },
      .formula = "steps x step_seconds / 86400",
-     .inputs = "steps step_seconds"},
+     .inputs = "steps step_seconds",
+     .when = NotRl},
+    // RL goals: each optimizer step of gbs sequences carries its share of the RL step (evaluate.cpp).
+    {.name = "steady_days",
+     .value = [](const C& c) { return c.r().steady_days; },
+     .formula = "steps x rl_step_seconds x gbs / (rl_prompts x rl_samples) / 86400",
+     .inputs = "steps rl_step_seconds gbs rl_prompts rl_samples",
+     .when = IsRl},
     // The whole run's other parts (core/estimate/run.cpp, docs/whole-run.md).
     {.kind = K::Key, .name = "straggler", .value = [](const C& c) { return c.rt().straggler; }, .unit = "fraction"},
     {.kind = K::Key, .name = "data_stall", .value = [](const C& c) { return c.rt().data_stall; }, .unit = "fraction"},

@@ -97,6 +97,9 @@ std::vector<std::string> WarningSentences(const Plan& plan, const Job& job, Lang
   if (w & kWarnFp8Unsupported) add("this GPU has no FP8 tensor cores: fp8 runs at the 16-bit rate");
   if (w & kWarnOffloadSlow) add("offload traffic over the host link slows the step noticeably");
   if (w & kWarnLowMfu) add("MFU below 20%: the GPUs mostly wait");
+  if (w & kWarnGoodputFloor)
+    add("failures come faster than the run can checkpoint and restart: goodput is held at 1% and the "
+        "wall clock shown is a lower bound (raise mtbf_gpu_h or use fewer GPUs)");
   return out;
 }
 

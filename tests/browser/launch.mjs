@@ -192,6 +192,21 @@ async function main() {
           "the dropped ds_config.json: ZeRO-3, CPU offload, micro-batch 1, global batch 64 on 64 / (1 x 8) = 8 GPUs",
           JSON.stringify({ zero: ds.zero, offload: ds.offload, mbs: ds.mbs, gbs: ds.gbs, gpus: ds.gpus, stack: ds.stack }));
 
+    console.log("import: a large config dropped (600 KB: past the 64 KiB stack a string argument once was copied onto)");
+    const bigDs = JSON.stringify({ train_micro_batch_size_per_gpu: 2, gradient_accumulation_steps: 4,
+                                   zero_optimization: { stage: 2 }, bf16: { enabled: true },
+                                   comment: "x".repeat(600 * 1024) });
+    await page.evaluate((text) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([text], "big_ds_config.json", { type: "application/json" }));
+      document.dispatchEvent(new DragEvent("drop", { dataTransfer: dt, bubbles: true, cancelable: true }));
+    }, bigDs);
+    await until(page, () => window.trainplan.plan().config.zero === 2 && window.trainplan.plan().config.mbs === 2);
+    const big = (await page.evaluate(() => window.trainplan.plan())).config;
+    check(big.zero === 2 && big.mbs === 2 && problems.length === 0,
+          "a 600 KB ds_config.json dropped on the page imports (ZeRO-2, micro-batch 2) without an error",
+          JSON.stringify({ zero: big.zero, mbs: big.mbs, problems: problems.slice(0, 3) }));
+
     console.log("import: a broken file");
     const before = await page.evaluate(() => location.hash);
     await page.evaluate((t) => navigator.clipboard.writeText(t), "model_name_or_path: x\nfinetuning_type: lora\nlora_rank: lots\n");

@@ -49,6 +49,33 @@ try {
     check(pageError === "", `no page error: ${label}`, pageError);
     await page.close();
   }
+  // trainplan.setLink with a fragment of 1.3 M characters (issue #34: it once overran the stack, "memory access
+  // out of bounds", and every later call failed): the page says it ignored the rest and keeps answering.
+  {
+    const page = await browser.newPage();
+    let pageError = "";
+    page.on("pageerror", (e) => { pageError = String(e); });
+    await page.goto(base + "#v=1&model=llama2-7b");
+    await page.waitForFunction(() => window.trainplan && window.trainplan.ready, null, { timeout: 30000 });
+    await page.evaluate(() => window.trainplan.ready);
+    const thrown = await page.evaluate(() => {
+      try { window.trainplan.setLink("#v=1&model=llama3-8b" + "&".repeat(1300000)); return ""; } catch (e) { return String(e); }
+    });
+    await page.waitForTimeout(300);
+    const huge = await page.evaluate(() => window.trainplan.plan());
+    // The link's own notices ("link longer than 64 KiB; the rest is ignored") are the page's notice bar, drawn with
+    // its dismiss button.
+    const bar = await page.evaluate(() => !!window.trainplan.widgets().notices_close);
+    check(thrown === "" && huge.config.model === "llama3-8b" && bar,
+          "setLink of 1.3 M characters: planned from its first 64 KiB, the notice bar says the rest was ignored",
+          JSON.stringify({ thrown, model: huge.config.model, bar }));
+    const after = await page.evaluate(() => {
+      try { window.trainplan.setLink("#v=1&model=mistral-7b&gpus=6"); return window.trainplan.plan().config; } catch (e) { return String(e); }
+    });
+    check(after && after.model === "mistral-7b" && after.gpus === 6 && pageError === "",
+          "a later setLink still works", JSON.stringify({ after, pageError }));
+    await page.close();
+  }
   // The policy itself: inline script and eval are refused by the browser, not only by our care.
   const page = await browser.newPage();
   await page.goto(base);

@@ -175,10 +175,12 @@ std::vector<std::string> CheckEmittedKeys(LaunchFormat f, const std::string& tex
         const std::string callee = k.substr(0, k.find_last_of('.')), kw = k.substr(k.find_last_of('.') + 1);
         if (callee == "TrainingArguments" || callee == "LoraConfig" || callee == "BitsAndBytesConfig")
           allowed.insert(hf.count(k) ? k : "");
-        if (callee == "SFTConfig") allowed.insert(trl.count(k) ? k : "");
+        if (callee == "SFTConfig" || callee == "GRPOConfig" || callee == "DPOConfig")
+          allowed.insert(trl.count(k) ? k : "");
         if (callee.rfind("FastLanguageModel.", 0) == 0) allowed.insert(unsloth.count(k) ? k : "");
         if (callee == "AutoModelForCausalLM.from_pretrained" && note.find(kw) != std::string::npos) allowed.insert(k);
-        if (callee == "Trainer" || callee == "SFTTrainer") allowed.insert(k);  // the trainer's own constructor
+        if (callee == "Trainer" || callee == "SFTTrainer" || callee == "GRPOTrainer" || callee == "DPOTrainer")
+          allowed.insert(k);  // the trainer's own constructor
       }
       break;
     }
@@ -760,4 +762,59 @@ TEST_CASE("launch import: hostile text never crashes and stays bounded", "[launc
       ApplyLaunchImport(cfg, imp, issues);
     }
   CHECK_FALSE(ImportLaunch(std::string(2 << 20, ' ')).ok);
+}
+
+// Issue #32: an RL goal exports as TRL's GRPOTrainer or DPOTrainer with what the plan decided, every key in
+// TRL's list; PPO and every other format refuse the goal by name.
+TEST_CASE("launch export: GRPO and DPO as TRL scripts, other formats refuse the goal", "[launch][rl]") {
+  const Config grpo = Cfg({{"model", "qwen2.5-7b"},
+                           {"gpu", "h100"},
+                           {"gpus", "8"},
+                           {"goal", "grpo"},
+                           {"rl_samples", "16"},
+                           {"rl_prompts", "256"},
+                           {"rl_max_response_len", "1024"},
+                           {"rl_updates", "2"}});
+  const PlanOutput plan = PlanFor(grpo, LaunchFormat::Trl);
+  const LaunchExport e = ExportLaunch(plan, LaunchFormat::Trl, "");
+  REQUIRE(e.ok);
+  CheckEmittedKeys(LaunchFormat::Trl, e.text);
+  CHECK(e.text.find("GRPOConfig(") != std::string::npos);
+  CHECK(e.text.find("GRPOTrainer(") != std::string::npos);
+  CHECK(e.text.find("num_generations=16") != std::string::npos);
+  CHECK(e.text.find("max_completion_length=1024") != std::string::npos);
+  CHECK(e.text.find("TrainPlan launch config: TRL GRPOTrainer") != std::string::npos);
+  CHECK(e.text.find("Predicted RL step: ") != std::string::npos);
+  // The header's predictions carry their bands (issue #31), in the units the figures use.
+  CHECK(e.text.find("GiB (band ") != std::string::npos);
+  CHECK(e.text.find(" GiB) of ") != std::string::npos);
+  // One generation batch is the RL step's responses: micro-batch x data parallel x steps_per_generation.
+  const Layout& l = plan.plan.layout;
+  const int ga = plan.plan.global_batch / (l.mbs * l.dp);
+  CHECK(e.text.find("steps_per_generation=" + std::to_string(2 * ga)) != std::string::npos);
+  CHECK(l.mbs * l.dp * 2 * ga == 256 * 16);
+
+  const Config dpo =
+      Cfg({{"model", "qwen2.5-7b"}, {"gpu", "h100"}, {"gpus", "8"}, {"goal", "dpo"}, {"method", "lora"}});
+  const LaunchExport d = ExportLaunch(PlanFor(dpo, LaunchFormat::Trl), LaunchFormat::Trl, "");
+  REQUIRE(d.ok);
+  CheckEmittedKeys(LaunchFormat::Trl, d.text);
+  CHECK(d.text.find("DPOTrainer(") != std::string::npos);
+  CHECK(d.text.find("GRPO") == std::string::npos);
+
+  const Config ppo = Cfg({{"model", "qwen2.5-7b"}, {"gpu", "h100"}, {"gpus", "8"}, {"goal", "ppo"}});
+  const LaunchExport p = ExportLaunch(PlanFor(ppo, LaunchFormat::Trl), LaunchFormat::Trl, "");
+  CHECK_FALSE(p.ok);
+  REQUIRE_FALSE(p.issues.empty());
+  CHECK(p.issues.front().key == "goal");
+  for (const LaunchFormatInfo& info : LaunchFormats()) {
+    if (info.format == LaunchFormat::Trl) continue;
+    INFO(info.id);
+    const PlanOutput o = MakePlan(LaunchConfig(grpo, info.format));
+    if (!o.ok) continue;  // a stack that cannot plan the goal at all already said so
+    const LaunchExport r = ExportLaunch(o, info.format, "");
+    CHECK_FALSE(r.ok);
+    REQUIRE_FALSE(r.issues.empty());
+    CHECK(r.issues.front().key == "goal");
+  }
 }

@@ -1,9 +1,14 @@
 // replay_test.cpp — every plan's link replays to the same plan: the layout the planner chose (searched or
 // given), written into the share link, planned again, gives the same memory, step time and batch. Odd GPU
-// counts (3, 96, 100, 440), MoE, fine-tuning, a 72-GPU node.
+// counts (3, 96, 100, 440), MoE, fine-tuning, a 72-GPU node; and over random configurations, the notices
+// and the fit advice too (issue #34: about 1 in 10 random plans once replayed with other notices or advice).
 #include <catch2/catch.hpp>
 
+#include <random>
+
+#include "catalog.h"
 #include "planner.h"
+#include "presets.h"
 #include "test_links.h"
 
 using namespace tp;
@@ -38,4 +43,52 @@ TEST_CASE("a plan's own link replays to the same plan", "[planner]") {
     CHECK(again.plan.run.days == first.plan.run.days);
     CHECK(FormatLink(again.config) == replay);
   }
+}
+
+// A random configuration over the presets, the catalog's GPUs, GPU counts that are not powers of two, the
+// methods, sequences, stacks and precisions; the layout left to the search.
+static std::string RandomLink(std::mt19937& rng) {
+  auto pick = [&](const auto& items) { return items[std::uniform_int_distribution<size_t>(0, items.size() - 1)(rng)]; };
+  auto maybe = [&](double p) { return std::uniform_real_distribution<double>(0, 1)(rng) < p; };
+  const std::vector<int> counts = {1, 2, 3, 4, 6, 8, 12, 24, 64, 100, 256};
+  const std::vector<const char*> methods = {"full", "lora", "qlora"}, seqs = {"512", "2048", "8192", "32768"},
+                                 stacks = {"megatron", "deepspeed", "hf", "fsdp", "torchtitan", "unsloth"};
+  std::string link =
+      "#v=1&model=" + pick(Models()).id + "&gpu=" + pick(Gpus()).id + "&gpus=" + std::to_string(pick(counts));
+  if (maybe(0.5)) link += std::string("&method=") + pick(methods);
+  if (maybe(0.3)) link += std::string("&seq=") + pick(seqs);
+  if (maybe(0.3)) link += std::string("&stack=") + pick(stacks);
+  if (maybe(0.2)) link += "&prec=fp8";
+  return link;
+}
+
+TEST_CASE("random plans replay from their own link with the same notices and fit advice", "[planner]") {
+  std::mt19937 rng(34);
+  int replayed = 0, advised = 0, noticed = 0;
+  for (int i = 0; i < 60; ++i) {
+    const std::string link = RandomLink(rng);
+    Config c;
+    std::vector<ConfigIssue> issues;
+    ApplyLink(c, link, issues);
+    if (HasErrors(issues)) continue;
+    const PlanOutput first = MakePlan(c);
+    if (!first.ok) continue;  // refused combinations (a stack without the method, say) have no link to replay
+    INFO(link);
+    const std::string replay = FormatLink(first.config);
+    INFO("replayed as " << replay);
+    const PlanOutput again = MakePlan(tp::testing::FromLink(replay));
+    REQUIRE(again.ok);
+    CHECK(again.issues == first.issues);
+    CHECK(again.fit_advice == first.fit_advice);
+    CHECK(again.plan.warnings == first.plan.warnings);
+    CHECK(again.plan.memory.total == first.plan.memory.total);
+    CHECK(again.plan.run.days == first.plan.run.days);
+    ++replayed;
+    advised += !first.fit_advice.empty();
+    noticed += !first.issues.empty();
+  }
+  // The sample reaches the cases that once differed: plans that do not fit, and notices on searched layouts.
+  CHECK(replayed >= 30);
+  CHECK(advised >= 3);
+  CHECK(noticed >= 3);
 }

@@ -6,11 +6,16 @@
 #include <cmath>
 #include <string>
 
+#include "compare.h"
 #include "config.h"
+#include "explain.h"
+#include "format.h"
 #include "planner.h"
 #include "report.h"
 #include "rl.h"
 #include "rl_validation.h"
+#include "search.h"
+#include "search_config.h"
 #include "stack.h"
 #include "test_data.h"
 
@@ -172,4 +177,61 @@ TEST_CASE("rl validation: the published rows plan, and the held-out steps are re
   CHECK(fit_within >= 2);
   CHECK(heldout_within >= 5);
   CHECK(fits_right >= fits * 3 / 4);
+}
+
+// Issue #32: explain opens each phase of the RL step; the search's step column is the RL step; compare names two
+// columns on the same GPUs by what sets them apart.
+TEST_CASE("rl explain: the RL step is a root made of its phases, each down to the rl keys", "[rl][explain]") {
+  const PlanOutput grpo = MakePlan(Cfg("model=qwen2.5-7b&gpu=h100&gpus=8&goal=grpo"));
+  REQUIRE(grpo.ok);
+  const Explanation ex = ExplainPlan(grpo);
+  const ExplainNode* step = ex.Find("rl_step_seconds");
+  REQUIRE(step);
+  CHECK(step->value == grpo.plan.rl.step_seconds);
+  bool is_root = false;
+  for (int r : ex.roots) is_root = is_root || ex.nodes[r].name == "rl_step_seconds";
+  CHECK(is_root);
+  // Its inputs are the phases, and they add up to it (less what overlap hides).
+  double sum = 0;
+  for (int i : step->inputs) sum += (ex.nodes[i].name == "rl_hidden_s" ? -1 : 1) * ex.nodes[i].value;
+  CHECK(sum == Approx(step->value).epsilon(1e-9));
+  const ExplainNode* gen = ex.Find("rl_generation_s");
+  REQUIRE(gen);
+  CHECK(gen->value == Approx(grpo.plan.rl.prefill_s + grpo.plan.rl.decode_s + grpo.plan.rl.tail_s));
+  const ExplainNode* decode = ex.Find("rl_decode_s");
+  REQUIRE(decode);
+  bool reads_response_len = false;
+  for (int i : decode->inputs) reads_response_len = reads_response_len || ex.nodes[i].key == "rl_response_len";
+  CHECK(reads_response_len);
+  // The run's steady part reads the RL step on an RL goal.
+  const ExplainNode* steady = ex.Find("steady_days");
+  REQUIRE(steady);
+  CHECK(steady->formula.find("rl_step_seconds") != std::string::npos);
+  // Without an RL goal there is no RL node.
+  const Explanation sft = ExplainPlan(MakePlan(Cfg("model=qwen2.5-7b&gpu=h100&gpus=8")));
+  CHECK_FALSE(sft.Find("rl_step_seconds"));
+  CHECK(sft.Find("steady_days")->formula.find("rl_") == std::string::npos);
+}
+
+TEST_CASE("rl search and compare: the RL step in the search's table, columns on the same GPUs told apart", "[rl]") {
+  const PlanOutput base = MakePlan(Cfg("model=qwen2.5-7b&gpu=h100&gpus=16&goal=grpo"));
+  REQUIRE(base.ok);
+  const Config cfg = Cfg("model=qwen2.5-7b&gpu=h100&gpus=16&goal=grpo");
+  SearchOptions options;
+  options.top = 2;
+  const SearchResult r = SearchLayouts(cfg, options);
+  REQUIRE(r.any_fits);
+  const std::string table = FormatSearch(MakePlan(cfg), r, Format::Text);
+  CHECK(table.find("RL step") != std::string::npos);
+  // Its step column is the RL step (minutes), not one optimizer step of the policy (seconds).
+  CHECK(table.find(DurationText(Lang::En, r.top.front().plan.rl.step_seconds)) != std::string::npos);
+  const PlanOutput split = MakePlan(Cfg("model=qwen2.5-7b&gpu=h100&gpus=16&goal=grpo&rl_colocate=0"));
+  REQUIRE(split.ok);
+  const std::vector<PlanOutput> both = {base, split};
+  CHECK(ScenarioName(both, 0) != ScenarioName(both, 1));
+  CHECK(ScenarioName(both, 1).find("rl_colocate=0") != std::string::npos);
+  // Different GPUs keep their short names.
+  const std::vector<PlanOutput> gpus = {MakePlan(Cfg("model=qwen2.5-7b&gpu=h100&gpus=16")),
+                                        MakePlan(Cfg("model=qwen2.5-7b&gpu=a100-80g&gpus=16"))};
+  CHECK(ScenarioName(gpus, 0) == ScenarioName(gpus[0]));
 }

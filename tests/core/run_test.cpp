@@ -6,6 +6,7 @@
 
 #include "catalog.h"
 #include "config.h"
+#include "planner.h"
 #include "run.h"
 #include "units.h"
 
@@ -194,4 +195,28 @@ TEST_CASE("absurd reliability inputs stay finite", "[run]") {
   CHECK(std::isfinite(run.days));
   CHECK(std::isfinite(run.failures));
   CHECK(run.goodput >= 0.01);
+}
+
+// Issue #34: with goodput held at its floor (mtbf_gpu_h=1 on 16,384 GPUs) the days still equal their parts,
+// the failures are the rate times the wall clock, and the plan warns that the wall clock is a lower bound.
+TEST_CASE("at the goodput floor the run's parts still add up and the plan says so", "[run]") {
+  const PlanOutput out = tp::MakePlan([] {
+    Config c;
+    c.model = "llama3-70b", c.gpu = "h100", c.gpus = 16384, c.tokens = 1e13, c.mtbf_gpu_h = 1;
+    return c;
+  }());
+  REQUIRE(out.ok);
+  const RunSummary& r = out.plan.run;
+  CHECK(r.goodput == kGoodputFloor);
+  CHECK(r.days == Approx(r.compute_days + r.ckpt_days + r.failure_days).epsilon(1e-9));
+  CHECK(r.failure_days > r.compute_days);  // restarts and lost work dominate: never "0.0 h restarting"
+  CHECK(r.failures == Approx(r.failures_per_hour * r.days * 24).epsilon(1e-9));
+  CHECK((out.plan.warnings & kWarnGoodputFloor) != 0);
+  // A healthy run of the same model does not carry the warning.
+  const PlanOutput healthy = tp::MakePlan([] {
+    Config c;
+    c.model = "llama3-70b", c.gpu = "h100", c.gpus = 1024;
+    return c;
+  }());
+  CHECK((healthy.plan.warnings & kWarnGoodputFloor) == 0);
 }

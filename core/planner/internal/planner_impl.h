@@ -63,6 +63,7 @@ struct Planner::Impl {
   void PlanExplicit();
   void StepSearch(uint64_t budget);
   void EndRound(bool ok);
+  void ReplayIssues();    // a searched round's issues as its share link's replay meets them
   bool CalibrateRound();  // false: the measurement or a factor is refused (an error in out.issues)
   void Finalize();
   void Finish(PlanOutput answer);

@@ -47,7 +47,8 @@ struct NodeSpec {
 
 // Every node in the order the tree is built: a node's inputs come before it.
 const NodeSpec* NodeSpecs(size_t* count);
-// The tree's roots (interface.md: `trainplan explain`'s top-level names).
+// The tree's roots (interface.md: `trainplan explain`'s top-level names); a root whose node is not in this plan's
+// tree (rl_step_seconds outside the RL goals) is left out.
 inline constexpr const char* kRoots[] = {"days",
                                          "cost_usd",
                                          "gpu_hours",
@@ -55,6 +56,7 @@ inline constexpr const char* kRoots[] = {"days",
                                          "memory_total_bytes",
                                          "memory_usable_bytes",
                                          "step_seconds",
+                                         "rl_step_seconds",  // the RL goals only
                                          "tokens_per_s_per_gpu",
                                          "mfu"};
 
