@@ -4,7 +4,6 @@
 // row opens in the plan view.
 #include <algorithm>
 #include <cmath>
-#include <cstring>
 
 #include "app.h"
 #include "catalog.h"
@@ -176,9 +175,12 @@ bool SearchView(AppState& app) {
                                    ImGuiTableFlags_SizingFixedFit,
                                ImVec2(0, std::max(120.0f, ImGui::GetContentRegionAvail().y)))) {
     ImGui::TableSetupScrollFreeze(0, 1);
-    for (const char* c : {"GPU", "layout", "memory", "step", "MFU", "wall clock", "cost", ""})
-      ImGui::TableSetupColumn(std::strcmp(c, "wall clock") == 0 ? FigureOf(Figure::Days).RowLabel(LangOf(app)) : Tr(c),
-                              std::strcmp(c, "layout") == 0 ? ImGuiTableColumnFlags_WidthStretch : 0);
+    // The time column in the figure table's words for the days ("wall clock"), as the chart's axis.
+    const char* const headers[] = {Tr("GPU"),    Tr("layout"),
+                                   Tr("memory"), Tr("step"),
+                                   Tr("MFU"),    FigureOf(Figure::Days).RowLabel(LangOf(app)),
+                                   Tr("cost"),   ""};
+    for (int c = 0; c < 8; ++c) ImGui::TableSetupColumn(headers[c], c == 1 ? ImGuiTableColumnFlags_WidthStretch : 0);
     ImGui::TableHeadersRow();
     for (size_t i = 0; i < top.size(); ++i) {
       const SearchHit& hit = top[i];
