@@ -588,6 +588,7 @@ int CmdSearch(const Options& o, std::string& out, std::string& err) {
   if (!page_search || o.top_given) options.top = o.top;
   if (!page_search || !o.gpu_types.empty()) options.gpu_types = o.gpu_types;
   options.gpu_counts = o.gpu_counts;
+  options.rl_pools = !page_search;  // an RL goal: colocated or split pools, the rollout's TP (the page's view: off)
   SearchResult result = SearchLayouts(cfg, options, &base.job);  // the job resolved above is cfg's own variant
   // No valid layout at all: the keys given fix one the layout rules refuse (tp=3 on 8 GPUs). The plan of the same
   // keys says which rule, by name, and the search exits as plan does.

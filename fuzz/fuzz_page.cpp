@@ -9,22 +9,17 @@
 
 #include "calibrate.h"
 #include "config.h"
+#include "fuzz_common.h"
 #include "planner.h"
 
 using namespace tp;
-
-static void RequireFinite(double v) {
-  if (!std::isfinite(v)) std::abort();
-}
+using tp::fuzz::RequireFinite;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string_view text(reinterpret_cast<const char*>(data), size);
   // setLink: the page's planner keeps planning whatever the link holds.
-  Config cfg;
   std::vector<ConfigIssue> issues;
-  ApplyLink(cfg, text, issues);
-  if (cfg.gpus > 4096) cfg.gpus = 4096;  // keep each input cheap: a million GPUs' search is a benchmark
-  if (HasAutoLayout(cfg)) cfg.tp = cfg.tp == kAuto ? 1 : cfg.tp, cfg.pp = cfg.pp == kAuto ? 1 : cfg.pp;
+  const Config cfg = tp::fuzz::CheapLink(text, issues);
   const PlanOutput page = MakePlanWithFallback(cfg, issues);
   if (page.ok) RequireFinite(page.plan.memory.total), RequireFinite(page.plan.step.seconds);
   // The log reader: any text; what it reads goes through the keys' ranges (the plan refuses, never misreads).

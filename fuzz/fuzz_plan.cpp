@@ -7,24 +7,18 @@
 #include <string_view>
 
 #include "config.h"
+#include "fuzz_common.h"
 #include "planner.h"
 #include "report.h"
 #include "resolve.h"
 
 using namespace tp;
-
-static void RequireFinite(double v) {
-  if (!std::isfinite(v)) std::abort();
-}
+using tp::fuzz::RequireFinite;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string_view text(reinterpret_cast<const char*>(data), size);
-  Config cfg;
   std::vector<ConfigIssue> issues;
-  ApplyLink(cfg, text, issues);
-  // Keep each input cheap: a search over a million GPUs' layouts is a benchmark, not a fuzz case.
-  if (cfg.gpus > 4096) cfg.gpus = 4096;
-  if (HasAutoLayout(cfg)) cfg.tp = cfg.tp == kAuto ? 1 : cfg.tp, cfg.pp = cfg.pp == kAuto ? 1 : cfg.pp;
+  const Config cfg = tp::fuzz::CheapLink(text, issues);
   PlanOutput out = MakePlan(cfg);
   if (out.ok) {
     const Plan& p = out.plan;

@@ -169,6 +169,10 @@ bool PlanView(AppState& app) {
     ImGui::TextDisabled("%s", micro.c_str());
     StepBar(app, o, 26);
     ImGui::Spacing();
+    if (o.plan.rl.active) {  // post-training: the RL step the optimizer steps sit in, as its phases
+      RlStepSection(app, o, 26);
+      ImGui::Spacing();
+    }
     const RunSummary& run = o.plan.run;
     PushFace(app.fonts.bold);
     ImGui::Text(Tr("Whole run %s"), FmtDays(run.days).c_str());

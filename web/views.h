@@ -61,6 +61,8 @@ void MemoryBar(AppState& app, const PlanOutput& o, float height);
 void MemoryLimits(AppState& app, const PlanOutput& o);
 std::string MemoryFigures(const PlanOutput& o);  // allocated, reserved, nvidia-smi, the capacity, gathered
 void StepBar(AppState& app, const PlanOutput& o, float height);
+// An RL goal's step as its phases, and the rollout's figures (view_rl.cpp); nothing for other goals.
+void RlStepSection(AppState& app, const PlanOutput& o, float height);
 void IssueLine(AppState& app, const ConfigIssue& is);  // "✘ key: message" (an error) or "· ..." (a note)
 void IssuesBox(AppState& app, const PlanOutput& o);    // the issues of keys without a field
 std::vector<std::string> FitAdvice(const AppState& app, const PlanOutput& o);  // in the app's language

@@ -7,7 +7,7 @@ namespace tp {
 
 SearchSpace SearchSpaceOf(const Config& cfg, const SearchOptions& options, const Job* job) {
   SearchSpace space;
-  space.jobs = ResolveVariants(cfg, options.gpu_types, options.gpu_counts, space.gpu_ids, job);
+  space.jobs = ResolveVariants(cfg, options.gpu_types, options.gpu_counts, space.gpu_ids, job, options.rl_pools);
   space.fixed = FixedLayout(cfg);
   return space;
 }

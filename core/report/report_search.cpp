@@ -27,6 +27,17 @@ PlanOutput HitOutput(const PlanOutput& base, const SearchResult& result, const S
   o.job = hit.variant < int(result.jobs.size()) ? result.jobs[hit.variant] : base.job;
   if (hit.variant < int(result.gpu_ids.size())) SelectGpu(o.config, result.gpu_ids[hit.variant]);
   o.config.gpus = o.job.hw.gpus;
+  // An RL goal's pools, when the search chose them (SearchOptions::rl_pools): the hit's link states them. The
+  // trainer's GPUs are the job's hw.gpus; the link's gpus counts both pools.
+  if (o.job.rl.Active()) {
+    o.config.gpus = o.job.rl.total_gpus;
+    const RlSetup &r = o.job.rl, &b = base.job.rl;
+    if (r.colocate != b.colocate || r.rollout_gpus != b.rollout_gpus || r.rollout_tp != b.rollout_tp) {
+      o.config.rl_colocate = r.colocate ? 1 : 0;
+      if (!r.colocate) o.config.rl_rollout_gpus = r.rollout_gpus;
+      o.config.rl_rollout_tp = r.rollout_tp;
+    }
+  }
   // The keys on auto: the base's (a planned base has its layout filled in already) and the hit's own
   // before its layout fills the layout keys in.
   for (const KeyInfo& k : Keys())
@@ -65,12 +76,21 @@ std::string SearchJson(const PlanOutput& base, const SearchResult& result, const
   return s + "\n}\n";
 }
 
+// An RL goal's pools beside the layout: " · colocated, rollout tp=2" or " · split 8 rollout + 8 train, rollout tp=1".
+std::string RlPoolText(const Job& job) {
+  const RlSetup& r = job.rl;
+  if (!r.Active() || r.algo == RlAlgo::Dpo) return {};
+  return r.colocate ? " \u00b7 colocated, rollout tp=" + std::to_string(r.rollout_tp)
+                    : " \u00b7 split " + std::to_string(r.rollout_gpus) + " rollout + " + std::to_string(job.hw.gpus) +
+                          " train, rollout tp=" + std::to_string(r.rollout_tp);
+}
+
 std::vector<std::string> TableRow(const std::string& rank, const PlanOutput& o, const std::string& why, Lang lang) {
   const Plan& p = o.plan;
   return {rank,
           o.config.gpu,
           std::to_string(o.config.gpus),
-          LayoutText(o.config),
+          LayoutText(o.config) + RlPoolText(o.job),
           MemoryText(p.memory.total),
           DurationText(lang, p.rl.active ? p.rl.step_seconds : p.step.seconds),  // an RL goal's step is its RL step
           Fmt("%.1f", p.run.days),

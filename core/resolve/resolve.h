@@ -29,10 +29,11 @@ inline constexpr size_t kMaxGpuTypes = 32, kMaxGpuCounts = 64;
 // The configuration on each GPU type (SelectGpu) and count asked for (none: its own), each resolved once;
 // `job`, when given, is cfg's own job (ResolveJob(cfg)) and stands for the variant that is cfg itself, so a
 // plan's search resolves nothing again. `gpu_ids` receives each variant's GPU id as asked. A variant whose
-// GPU cannot be resolved is left out.
+// GPU cannot be resolved is left out. `rl_pools`: an RL goal's rollout pools on auto become variants of their own
+// (colocated or split, the rollout's tensor parallelism; variants.cpp AddRlPools), each under its GPU's id.
 std::vector<Job> ResolveVariants(const Config& cfg, const std::vector<std::string>& gpu_types,
                                  const std::vector<int>& gpu_counts, std::vector<std::string>& gpu_ids,
-                                 const Job* job = nullptr);
+                                 const Job* job = nullptr, bool rl_pools = false);
 // The layout keys cfg fixes (the others kAuto): what a layout search of cfg varies within.
 LayoutKeys FixedLayout(const Config& cfg);
 // Layout from the config's explicit keys, with auto keys filled by simple defaults (search does better).

@@ -45,6 +45,10 @@ struct SearchOptions {
   // Search only these job variants (indices into SearchResult::jobs, which still lists all of them):
   // one worker's share of a search split across GPU types. Empty = all.
   std::vector<int> variants;
+  // An RL goal with rl_colocate (and rl_rollout_tp) on auto: also search colocated against split pools and the
+  // rollout's tensor parallelism, as job variants (ResolveVariants). The command line's search; the page's Search
+  // view charts one point per GPU type and leaves it off.
+  bool rl_pools = false;
 };
 
 // One candidate run: the job on one GPU type and count, and the plan of one layout.

@@ -10,6 +10,7 @@
 #include "config.h"
 #include "explain.h"
 #include "format.h"
+#include "json.h"
 #include "planner.h"
 #include "report.h"
 #include "rl.h"
@@ -234,4 +235,44 @@ TEST_CASE("rl search and compare: the RL step in the search's table, columns on 
   const std::vector<PlanOutput> gpus = {MakePlan(Cfg("model=qwen2.5-7b&gpu=h100&gpus=16")),
                                         MakePlan(Cfg("model=qwen2.5-7b&gpu=a100-80g&gpus=16"))};
   CHECK(ScenarioName(gpus, 0) == ScenarioName(gpus[0]));
+}
+
+// Issue #32: `trainplan search` of an RL goal with its pools on auto weighs colocated against split pools and the
+// rollout's tensor parallelism; each row's link states the pools it planned and replays to the same RL step.
+TEST_CASE("rl search: colocated or split pools and the rollout's TP are searched, and each row replays",
+          "[rl][search]") {
+  const Config cfg = Cfg("model=qwen2.5-7b&gpu=h100&gpus=32&goal=grpo");
+  SearchOptions options;
+  options.top = 40;
+  options.rl_pools = true;
+  const SearchResult r = SearchLayouts(cfg, options);
+  REQUIRE(r.any_fits);
+  bool colocated = false, split = false, tp_above_1 = false;
+  for (const Job& j : r.jobs) {
+    CHECK(j.rl.total_gpus == 32);
+    (j.rl.colocate ? colocated : split) = true;
+    tp_above_1 = tp_above_1 || j.rl.rollout_tp > 1;
+  }
+  CHECK(colocated);
+  CHECK(split);
+  CHECK(tp_above_1);
+  // The best row is the fastest run of all the pools searched, and its link replays to it.
+  const PlanOutput base = MakePlan(cfg);
+  REQUIRE(base.ok);
+  const JsonParseResult parsed = ParseJson(FormatSearch(base, r, Format::Json));
+  const JsonValue* results = parsed.value.Find("results");
+  REQUIRE(results);
+  REQUIRE_FALSE(results->array.empty());
+  const std::string link = results->array.front().StringOr("link", "");
+  INFO(link);
+  const PlanOutput again = MakePlan(Cfg(link.c_str()));
+  REQUIRE(again.ok);
+  CHECK(again.plan.rl.step_seconds == Approx(r.top.front().plan.rl.step_seconds).epsilon(1e-9));
+  CHECK(again.plan.run.days <= base.plan.run.days * (1 + 1e-9));  // never slower than the colocated default
+  // Pools given are not varied.
+  const SearchResult fixed = SearchLayouts(Cfg("model=qwen2.5-7b&gpu=h100&gpus=32&goal=grpo&rl_colocate=1"), options);
+  CHECK(fixed.jobs.size() == 1);
+  // Without the option (the page's Search view) one variant per GPU type.
+  options.rl_pools = false;
+  CHECK(SearchLayouts(cfg, options).jobs.size() == 1);
 }

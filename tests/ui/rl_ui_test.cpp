@@ -1,0 +1,40 @@
+// rl_ui_test.cpp — issue #32 on the page, headless: an RL goal's plan view draws its step as its phases (the
+// stacked bar's segments are core's phases, in the page's language) with the rollout's figures under it; other
+// goals draw no RL section.
+#include <catch2/catch.hpp>
+
+#include <string>
+
+#include "app.h"
+#include "harness.h"
+#include "i18n_core.h"
+#include "imgui.h"
+
+using namespace tp;
+using namespace tp::ui;
+
+TEST_CASE("an RL goal's plan view draws the RL step as its phases, in both languages", "[web][rl]") {
+  for (const char* lang : {"en", "zh"}) {
+    INFO(lang);
+    static AppState app;
+    app = AppState{};
+    testing::Start(app, std::string("#v=1&model=qwen2.5-7b&gpu=h100&gpus=8&goal=grpo&view=plan&lang=") + lang);
+    testing::RunUntilIdle(app);
+    testing::Settle(app);
+    REQUIRE(app.main.out.ok);
+    REQUIRE(app.main.out.plan.rl.active);
+    const auto* bar = testing::FindRect(app, "rl_bar");
+    REQUIRE(bar);
+    CHECK(testing::FindRect(app, "rl_figures"));
+    // The bar sits below the step's bar and above the whole run's, as the step sits in the run.
+    const auto* run = testing::FindRect(app, "run_bar");
+    REQUIRE(run);
+    CHECK(bar->y0 < run->y0);
+  }
+  static AppState sft;
+  sft = AppState{};
+  testing::Start(sft, "#v=1&model=qwen2.5-7b&gpu=h100&gpus=8&view=plan");
+  testing::RunUntilIdle(sft);
+  testing::Settle(sft);
+  CHECK_FALSE(testing::FindRect(sft, "rl_bar"));
+}
