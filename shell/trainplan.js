@@ -7,7 +7,8 @@
 //   trainplan.setLink(frag)   -> load a share link fragment ("#v=1&model=..."), a new history entry
 //   trainplan.widgets()       -> screen rectangles of named inputs, in CSS pixels (for tests)
 //   trainplan.stats()         -> CPU time of the UI's frames and re-plans, in ms, whether background
-//                                work is still under way (busy), the status line's feedback (for tests)
+//                                work is still under way (busy), the status line's feedback, the tooltip
+//                                shown (its rectangle, or null) (for tests)
 //   trainplan.searchStatus()  -> the search view's current search: {done, evaluated, elapsed_ms} (done once its
 //                                whole answer and every GPU type's point are drawn)
 //   trainplan.search()        -> that search's answer (`trainplan search --format json`), null until done

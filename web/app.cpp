@@ -45,7 +45,7 @@ void NoticeBar(AppState& app) {
       const ImVec2 after = ImGui::GetCursorPos();
       ImGui::SetCursorPos(ImVec2(close_x, top.y));
       dismiss = ImGui::SmallButton("×");
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", Tr("Dismiss"));
+      if (ImGui::IsItemHovered(ImGuiHoveredFlags_ForTooltip)) ImGui::SetTooltip("%s", Tr("Dismiss"));
       Record(app, "notices_close");
       ImGui::SetCursorPos(after);
     }
@@ -58,10 +58,11 @@ void NoticeBar(AppState& app) {
 std::string WidgetsJson(const AppState& a) {
   std::string s = "{";
   for (const auto& w : a.widgets) {
-    char buf[160];
-    std::snprintf(buf, sizeof buf, "%s\"%s\":[%.1f,%.1f,%.1f,%.1f]", s.size() > 1 ? "," : "", w.name.c_str(), w.x0,
-                  w.y0, w.x1, w.y1);
-    s += buf;
+    // The names are the code's own, and the charts' tick and point labels (their text): escaped.
+    char buf[96];
+    std::snprintf(buf, sizeof buf, ":[%.1f,%.1f,%.1f,%.1f]", w.x0, w.y0, w.x1, w.y1);
+    if (s.size() > 1) s += ',';
+    s.append(JsonEscape(w.name)).append(buf);
   }
   return s + "}";
 }
@@ -95,6 +96,19 @@ std::string FocusJson(const AppState& app) {
   return buf + JsonEscape(name);
 }
 
+// The tooltip of the last frame, if one is shown: its rectangle, "null" otherwise.
+std::string TooltipJson() {
+  const ImGuiContext& g = *ImGui::GetCurrentContext();
+  for (const ImGuiWindow* w : g.Windows)
+    if ((w->Flags & ImGuiWindowFlags_Tooltip) && w->Active) {
+      char buf[96];
+      std::snprintf(buf, sizeof buf, "[%.1f,%.1f,%.1f,%.1f]", w->Pos.x, w->Pos.y, w->Pos.x + w->Size.x,
+                    w->Pos.y + w->Size.y);
+      return buf;
+    }
+  return "null";
+}
+
 std::string StatsJson(AppState& app) {
   AppState::Times& t = app.times;
   char buf[480];
@@ -112,7 +126,8 @@ std::string StatsJson(AppState& app) {
   out.pop_back();
   const bool shown = Now() < app.status_until;
   return out + ",\"status\":" + JsonEscape(shown ? app.status : std::string()) +
-         ",\"status_bad\":" + (shown && app.status_bad ? "true" : "false") + "," + FocusJson(app) + "}";
+         ",\"status_bad\":" + (shown && app.status_bad ? "true" : "false") + ",\"tooltip\":" + TooltipJson() + "," +
+         FocusJson(app) + "}";
 }
 
 // window.trainplan: plan() and compare() finish what they report at once (only scripts wait for this; the
@@ -273,7 +288,7 @@ void DrawUi(AppState& app) {
     // Narrow screens (phones, split windows): the results or the inputs, one scrolling column (phone.cpp).
     input_changed |= NarrowColumn(app, status_h, results);
   } else {
-    float left_w = std::max(300.0f, std::min(420.0f, ImGui::GetContentRegionAvail().x * 0.32f));
+    const float left_w = InputsPanelWidth(ImGui::GetContentRegionAvail().x);
     // NavFlattened: the panels share the page's keyboard focus scope, so Tab goes on from the top bar
     // through the inputs to the results (a child window of its own would keep Tab inside it).
     ImGui::BeginChild("inputs", ImVec2(left_w, -status_h), ImGuiChildFlags_Borders | ImGuiChildFlags_NavFlattened);

@@ -88,7 +88,7 @@ void SyncDerived(AppState& app) {
   Config planned = WithDefaults(app.cfg, app.main.out.fallback_keys);
   CarryMainCalibration(app, planned);
   std::vector<Config> scaling;
-  for (int gpus : ScaleCounts()) {
+  for (int gpus : ScaleCounts(planned.gpus)) {
     Config c = planned;
     c.gpus = gpus;
     c.dp = kAuto;  // derived from the count
@@ -177,8 +177,12 @@ void FinishTask(PlanTask& t) {
   }
 }
 
-const std::vector<int>& ScaleCounts() {
-  static const std::vector<int> counts = {8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096};
+std::vector<int> ScaleCounts(int gpus) {
+  const long long top = std::max(4096LL, 4LL * gpus);
+  std::vector<int> counts;
+  for (long long n = 8; n <= top && n <= (1LL << 30); n *= 2) counts.push_back((int)n);
+  if (gpus > 8 && std::find(counts.begin(), counts.end(), gpus) == counts.end())
+    counts.insert(std::upper_bound(counts.begin(), counts.end(), gpus), gpus);
   return counts;
 }
 

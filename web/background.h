@@ -55,7 +55,7 @@ void FinishTask(PlanTask& task);  // to the end at once (scripts, export)
 // Everything planned besides the main plan (AppState::main), and the search view's table.
 struct Background {
   std::vector<PlanTask> columns;  // compare view: CompareColumns(cfg), core/config/scenario.h
-  std::vector<PlanTask> scaling;  // plan view's scaling chart: one per kScaleCounts
+  std::vector<PlanTask> scaling;  // plan view's scaling chart: one per ScaleCounts(cfg.gpus)
   SplitSearch search;             // search view: every layout on every GPU type, the top ones kept
   SearchOptions search_options;   // objective chosen in the view (a change re-ranks, no new search); top
                                   // and GPU types set when it starts
@@ -68,8 +68,10 @@ struct Background {
   uint64_t budget = 256;  // layouts per Step of a plan, adapted to about 1-2 ms (AdaptBudget)
 };
 
-// The GPU counts of the scaling chart.
-const std::vector<int>& ScaleCounts();
+// The GPU counts of the scaling chart around a plan on `gpus` GPUs: powers of two from 8 to 4,096 or to four
+// times the plan's count, whichever is more, and the plan's own count (issue #34: a 16,384-GPU plan had no
+// point, the chart stopped at 4,096).
+std::vector<int> ScaleCounts(int gpus);
 
 // The configuration changed (an edit, a loaded link): every task follows it. Tasks that depend on what
 // the main plan planned (the charts, the search) follow once it has landed.

@@ -129,7 +129,16 @@ void CalibrationResult(AppState& app, const PlanOutput& o) {
     if (IsCalibrationIssue(is)) IssueLine(app, is);
 }
 
+void ForgetReadingIfMoved(AppState& app, const Config& before) {
+  CalibrateState& st = app.calibrate;
+  if (SameMeasuredRun(before, app.cfg) || (st.log[0] == '\0' && st.message.empty())) return;
+  st.log.assign(st.log.size(), '\0');
+  st.message.clear();
+  st.message_bad = false;
+}
+
 void FollowCalibration(AppState& app, const Config& before) {
+  ForgetReadingIfMoved(app, before);
   Config& cfg = app.cfg;
   if (RefitEditedMeasurement(before, cfg)) return;  // core's rule (calibrate.h): a new measurement is fitted afresh
   if (!HasMeasurement(before) || !HasMeasurement(cfg)) return;

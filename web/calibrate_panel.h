@@ -29,5 +29,9 @@ void CalibrationResult(AppState& app, const PlanOutput& o);
 // a change of anything else the plan depends on carries the main plan's fitted factors into app.cfg and
 // drops the measurement, which belonged to the configuration before the edit.
 void FollowCalibration(AppState& app, const Config& before);
+// The paste box's text and its reading belong to the run measured: once the configuration moves to
+// another run (an edit of anything but the calibration and the view, a link loaded; core's SameMeasuredRun),
+// they are cleared, so no reading of an old log stands beside another plan (issue #34).
+void ForgetReadingIfMoved(AppState& app, const Config& before);
 
 }  // namespace tp::ui

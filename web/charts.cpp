@@ -126,7 +126,7 @@ void StackedBar(AppState& app, const char* id, const std::vector<Segment>& segs,
     first = false;
     LegendSwatch(segs[i].color);
     ImGui::TextUnformatted(item.c_str());
-    if (ImGui::IsItemHovered() && !segs[i].detail.empty()) Tooltip(segs[i].detail);
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_ForTooltip) && !segs[i].detail.empty()) Tooltip(segs[i].detail);
     const std::optional<Figure>& why = segs[i].why;
     if (why && std::find(explained.begin(), explained.end(), *why) == explained.end()) {
       WhyButton(app, *why);
@@ -149,6 +149,12 @@ void LineChart(AppState& app, const char* id, ImVec2 size, const std::vector<Ser
   // too narrow for both (a phone).
   float legend_w = 0;
   for (const auto& s : series) legend_w += lh * 0.6f + 4 + ImGui::CalcTextSize(s.name.c_str()).x + 14;
+  // A point where the plan does not fit is a red cross on the axis: the legend says so when there is one.
+  bool no_fit = false;
+  for (const auto& s : series)
+    for (size_t i = 0; i < s.ok.size() && i < s.y.size(); ++i) no_fit |= !s.ok[i] && !std::isfinite(s.y[i]);
+  const char* no_fit_words = Tr("does not fit in GPU memory");
+  if (no_fit) legend_w += lh * 0.6f + 4 + ImGui::CalcTextSize(no_fit_words).x + 14;
   const float titles_w = ImGui::CalcTextSize(spec.left_label).x + ImGui::CalcTextSize(spec.right_label).x + 16;
   const bool legend_row =
       p0.x + left_pad + 10 + legend_w + ImGui::CalcTextSize(spec.right_label).x + 8 > p0.x + size.x ||
@@ -228,6 +234,8 @@ void LineChart(AppState& app, const char* id, ImVec2 size, const std::vector<Ser
   for (double x : xs) {
     float px = tx(x);
     dl->AddLine(ImVec2(px, b.y), ImVec2(px, b.y + 4), muted);
+    // For the tests: where each x of the data is on the axis ("scaling_x_16384").
+    app.widgets_building.push_back({std::string(id) + "_x_" + Plain(x), px - 3, a.y, px + 3, b.y});
     std::string t = spec.fmt_x ? spec.fmt_x(x) : Plain(x);
     float w = ImGui::CalcTextSize(t.c_str()).x;
     const float lx = std::clamp(px - w * 0.5f, p0.x, p0.x + size.x - w);
@@ -284,6 +292,15 @@ void LineChart(AppState& app, const char* id, ImVec2 size, const std::vector<Ser
       x += lh * 0.6f + 4;
       dl->AddText(ImVec2(x, y), muted, s.name.c_str());
       x += ImGui::CalcTextSize(s.name.c_str()).x + 14;
+    }
+    if (no_fit) {
+      const float r = lh * 0.25f, cx = x + lh * 0.3f, cy = y + lh * 0.55f;
+      dl->AddLine(ImVec2(cx - r, cy - r), ImVec2(cx + r, cy + r), Col(app, Hue::Bad), 2);
+      dl->AddLine(ImVec2(cx - r, cy + r), ImVec2(cx + r, cy - r), Col(app, Hue::Bad), 2);
+      x += lh * 0.6f + 4;
+      dl->AddText(ImVec2(x, y), muted, no_fit_words);
+      const float w = ImGui::CalcTextSize(no_fit_words).x;
+      app.widgets_building.push_back({std::string(id) + "_legend_no_fit", x - lh * 0.6f - 4, y, x + w, y + lh});
     }
   }
   // Hover: the nearest x and every series' value there
@@ -366,22 +383,37 @@ int Scatter(AppState& app, const char* id, ImVec2 size, const std::vector<Scatte
     }
     return t;
   };
+  // A tick whose label reads as the one before (a range narrower than the labels' precision: one GPU type's
+  // points) keeps its grid line but not the label (issue #34: "10 days" three times).
+  std::string last_y_text;
+  int n_tick = 0;
   for (double y : ticks(ymin, ymax, spec.log_y)) {
     float yy = py(y);
     dl->AddLine(ImVec2(a.x, yy), ImVec2(b.x, yy), grid);
     std::string t = spec.fmt_y ? spec.fmt_y(y) : Plain(y);
-    dl->AddText(ImVec2(std::max(p0.x, a.x - ImGui::CalcTextSize(t.c_str()).x - 6), yy - lh * 0.5f), muted, t.c_str());
+    if (t == last_y_text) continue;
+    last_y_text = t;
+    const ImVec2 at(std::max(p0.x, a.x - ImGui::CalcTextSize(t.c_str()).x - 6), yy - lh * 0.5f);
+    dl->AddText(at, muted, t.c_str());
+    // For the tests: each tick label drawn, named with its text.
+    app.widgets_building.push_back({std::string(id) + "_ytick_" + std::to_string(n_tick++) + " " + t, at.x, at.y,
+                                    at.x + ImGui::CalcTextSize(t.c_str()).x, at.y + lh});
   }
   float last_x_label = -FLT_MAX;  // x labels never overlap: a narrow chart skips some
+  std::string last_x_text;
+  n_tick = 0;
   for (double x : ticks(xmin, xmax, spec.log_x)) {
     float xx = px(x);
     dl->AddLine(ImVec2(xx, a.y), ImVec2(xx, b.y), grid);
     std::string t = spec.fmt_x ? spec.fmt_x(x) : Plain(x);
     const float w = ImGui::CalcTextSize(t.c_str()).x;
     const float tx = std::clamp(xx - w * 0.5f, p0.x, p0.x + size.x - w);
-    if (tx < last_x_label + 6) continue;
+    if (tx < last_x_label + 6 || t == last_x_text) continue;
     dl->AddText(ImVec2(tx, b.y + 5), muted, t.c_str());
+    app.widgets_building.push_back(
+        {std::string(id) + "_xtick_" + std::to_string(n_tick++) + " " + t, tx, b.y + 5, tx + w, b.y + 5 + lh});
     last_x_label = tx + w;
+    last_x_text = t;
   }
   dl->AddRect(a, b, muted);
   {
@@ -456,6 +488,9 @@ int Scatter(AppState& app, const char* id, ImVec2 size, const std::vector<Scatte
       dl->AddText(box.Min, p.selected ? Col(app, Hue::Capacity) : muted, text.c_str());
       labelled.push_back(p.label);
       label_boxes.push_back(box);
+      app.widgets_building.push_back(
+          {std::string(id) + "_label_" + std::to_string(label_boxes.size() - 1) + " " + p.label, box.Min.x, box.Min.y,
+           box.Max.x, box.Max.y});
       if (p.selected)
         app.widgets_building.push_back(
             {std::string(id) + "_selected_label", box.Min.x, box.Min.y, box.Max.x, box.Max.y});

@@ -60,7 +60,7 @@ void DrawNode(AppState& app, const Explanation& ex, int id, int depth) {
   // instead of running off the panel (a tree node's label does not wrap).
   const bool open = ImGui::TreeNodeEx("##node", flags);
   if (!Drawn(app.explain, n.name)) Record(app, ("explain_" + n.name).c_str());
-  if (ImGui::IsItemHovered() && has_body)
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_ForTooltip) && has_body)
     Tooltip(Tr(open ? "Click to close" : "Click for its formula, source and inputs"));
   ImGui::SameLine();
   if (!n.key.empty())
@@ -137,7 +137,8 @@ void WhyButton(AppState& app, Figure figure) {
   }
   ImGui::PopStyleColor(2);
   ImGui::PopFont();
-  if (ImGui::IsItemHovered()) Tooltip(Tr("How this number is computed, down to your inputs"));
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_ForTooltip))
+    Tooltip(Tr("How this number is computed, down to your inputs"));
   Record(app, (std::string("why_") + node).c_str());
 }
 

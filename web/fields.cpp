@@ -122,7 +122,7 @@ bool TextKindField(AppState& app, const KeyInfo& k) {
       changed = true;
     }
   }
-  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) KeyTooltip(app, key);
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_ForTooltip)) KeyTooltip(app, key);
   Record(app, key);
   if (!unit.empty() && !unit_below) {
     ImGui::SameLine();
@@ -140,7 +140,7 @@ bool TextKindField(AppState& app, const KeyInfo& k) {
         ApplyPair(c, key, a ? "auto" : FormatNumber(k.lo), ignored);
       changed = true;
     }
-    if (ImGui::IsItemHovered()) {
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_ForTooltip)) {
       if (assumption)
         KeyTooltip(app, key);
       else if (IsModelGroup(k.group))
@@ -212,7 +212,7 @@ void LabelCell(AppState& app, const char* key, const char* label) {
   if (lines.size() == 1) ImGui::AlignTextToFramePadding();
   for (std::string_view line : lines) ImGui::TextUnformatted(line.data(), line.data() + line.size());
   ImGui::EndGroup();
-  if (ImGui::IsItemHovered()) KeyTooltip(app, key);
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_ForTooltip)) KeyTooltip(app, key);
   Record(app, (std::string("label_") + key).c_str());
   ImGui::SameLine(app.inputs.label_width);
 }
@@ -267,7 +267,7 @@ std::vector<ConfigIssue> InputIssues(const AppState& app) {
 }
 
 bool EndComboField(AppState& app, const char* key, bool changed) {
-  if (ImGui::IsItemHovered()) KeyTooltip(app, key);
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_ForTooltip)) KeyTooltip(app, key);
   Record(app, key);
   FieldIssues(app, key, changed);
   ImGui::PopID();
@@ -327,7 +327,7 @@ void FieldIssues(AppState& app, const char* key, bool edited) {
     if (!ImGui::IsItemVisible() || ImGui::GetItemRectMax().y > bottom) ImGui::SetScrollHereY(0.5f);
     app.reveal_error = false;
   }
-  if (count > 1 && ImGui::IsItemHovered()) {
+  if (count > 1 && ImGui::IsItemHovered(ImGuiHoveredFlags_ForTooltip)) {
     std::string all;
     for (const ConfigIssue* is : mine) all += (all.empty() ? "" : "\n") + PageText(FormatIssue(*is, LangOf(app)));
     Tooltip(all);

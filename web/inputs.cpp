@@ -28,6 +28,24 @@ namespace tp::ui {
 namespace {
 
 using Groups = std::initializer_list<KeyGroup>;
+
+float LabelColumnWidth() { return ImGui::GetFontSize() * 8.6f; }
+float ButtonWidth(const char* text) { return ImGui::CalcTextSize(text).x + ImGui::GetStyle().FramePadding.x * 2; }
+float RadioWidth(const char* text) {
+  return ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(text).x;
+}
+float CheckboxWidth(const char* text) { return RadioWidth(text); }
+
+// The next widget of a row of choices (`w` wide) on the same line when it fits there, else at the start of
+// the field column on the next line: a narrow panel wraps the row instead of cutting its last choice off.
+void NextInRow(const AppState& app, float w, float spacing = -1.0f) {
+  const float gap = spacing < 0 ? ImGui::GetStyle().ItemSpacing.x : spacing;
+  if (ImGui::GetItemRectMax().x + gap + w <= ContentRight()) {
+    ImGui::SameLine(0, gap);
+    return;
+  }
+  ImGui::SetCursorPosX(app.inputs.label_width);
+}
 constexpr KeyGroup kFieldGroups[] = {
     KeyGroup::Model,  KeyGroup::ModelShape, KeyGroup::ModelDetails, KeyGroup::Training,    KeyGroup::Hardware,
     KeyGroup::Layout, KeyGroup::Cost,       KeyGroup::Reliability,  KeyGroup::Assumptions, KeyGroup::Calibration};
@@ -120,12 +138,12 @@ bool ModelPicker(AppState& app) {
     }
     changed = true;
   }
-  const bool combo_hovered = ImGui::IsItemHovered();
+  const bool combo_hovered = ImGui::IsItemHovered(ImGuiHoveredFlags_ForTooltip);
   Record(app, "model");
   if (modified) {
     ImGui::SameLine(0, 6);
     if (ImGui::Button(TrId("Reset").c_str())) SelectModel(c, c.model), changed = true;
-    if (ImGui::IsItemHovered()) Tooltip(Tr("Back to the preset's own dimensions"));
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_ForTooltip)) Tooltip(Tr("Back to the preset's own dimensions"));
     Record(app, "model_reset");
   }
   if (combo_hovered) KeyTooltip(app, "model");
@@ -142,12 +160,13 @@ void ModelSummary(AppState& app) {
       app.main.has_result ? out.job.work.prec : app.cfg.prec;  // a precision in error plans on its default
   double weights = pc.total * BytesPerElement(prec);
   ImGui::TextDisabled(Tr("%s parameters"), FmtCount(pc.total).c_str());
-  if (ImGui::IsItemHovered()) Tooltip(Sprintf(Tr("%.4g parameters, counted from the architecture"), pc.total));
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_ForTooltip))
+    Tooltip(Sprintf(Tr("%.4g parameters, counted from the architecture"), pc.total));
   Record(app, "params_count");
   const std::string w = Sprintf(Tr("· weights %s in %s"), FmtMem(weights).c_str(), kPrecisionNames[int(prec)]);
   SameLineIfFits(w.c_str(), 4);
   ImGui::TextDisabled("%s", w.c_str());
-  if (ImGui::IsItemHovered())
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_ForTooltip))
     Tooltip(Sprintf(Tr("parameters x %.0f bytes: the weights alone, before gradients, optimizer state and activations"),
                     BytesPerElement(prec)));
   Record(app, "weights_total");
@@ -203,7 +222,8 @@ bool ImportBox(AppState& app) {
     in.paste_waiting = true;
     in.hf_message.clear();
   }
-  if (ImGui::IsItemHovered()) Tooltip(Tr("Reads the clipboard (the browser may ask you to allow it) and imports it"));
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_ForTooltip))
+    Tooltip(Tr("Reads the clipboard (the browser may ask you to allow it) and imports it"));
   Record(app, "hf_paste");
   ImGui::SameLine();
   HelpMarker(
@@ -263,21 +283,25 @@ bool GoalSwitch(AppState& app, const KeyInfo& k) {
     if (lit) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
     if (ImGui::Button(TrId(ChoiceLabel(k, i)).c_str()) && c.goal != i) c.goal = i, changed = true;
     if (lit) ImGui::PopStyleColor();
-    if (ImGui::IsItemHovered()) KeyTooltip(app, k.name);
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_ForTooltip)) KeyTooltip(app, k.name);
     Record(app, (std::string("goal_") + kGoalNames[i]).c_str());
   };
   goal_button(0);
-  ImGui::SameLine(0, 2);
+  NextInRow(app, ButtonWidth(Tr(ChoiceLabel(k, 1))), 2);
   goal_button(1);
-  ImGui::SameLine();
+  NextInRow(app, CheckboxWidth(Tr("auto")));
   bool a = c.goal < 0;
   if (ImGui::Checkbox(TrId("auto").c_str(), &a)) c.goal = a ? kAuto : in_use, changed = true;
-  if (ImGui::IsItemHovered()) Tooltip(Tr("auto: fine-tune with LoRA or QLoRA, pre-train with full training"));
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_ForTooltip))
+    Tooltip(Tr("auto: fine-tune with LoRA or QLoRA, pre-train with full training"));
   Record(app, k.name);  // "goal" names the auto check box, as for every key's auto
   // Post-training (grpo, ppo, dpo) on a row of its own, under the first.
   ImGui::Dummy(ImVec2(1, 1));
   for (int i = 2; i < k.n_names; ++i) {
-    ImGui::SameLine(i == 2 ? app.inputs.label_width : 0, i == 2 ? -1.0f : 2.0f);
+    if (i == 2)
+      ImGui::SameLine(app.inputs.label_width);
+    else
+      NextInRow(app, ButtonWidth(Tr(ChoiceLabel(k, i))), 2);
     goal_button(i);
   }
   FieldIssues(app, k.name, changed);
@@ -297,6 +321,12 @@ bool StackChoice(AppState& app, const KeyInfo& k) {
   const std::string auto_label = Sprintf(Tr("auto (%s)"), (resolved ? *resolved : DefaultStack()).name);
   const std::string preview = c.stack.empty() ? auto_label : chosen ? std::string(chosen->name) : c.stack;
   bool changed = false;
+  // A narrow panel: the combo takes a line of its own under its label rather than cut the name with "…".
+  if (!ComboPreviewFits(preview)) {
+    ImGui::NewLine();
+    ImGui::SetNextItemWidth(-1);
+  }
+  const bool whole = ComboPreviewFits(preview);
   if (BeginComboFitted("##v", preview)) {
     if (ImGui::Selectable(auto_label.c_str(), c.stack.empty()) && !c.stack.empty()) c.stack.clear(), changed = true;
     if (c.stack.empty()) ImGui::SetItemDefaultFocus();
@@ -304,12 +334,14 @@ bool StackChoice(AppState& app, const KeyInfo& k) {
       const bool selected = chosen == &s;
       if (ImGui::Selectable(s.name, selected) && !selected) c.stack = s.id, changed = true;
       if (selected) ImGui::SetItemDefaultFocus();
-      if (ImGui::IsItemHovered()) Tooltip(s.covers);
+      if (ImGui::IsItemHovered(ImGuiHoveredFlags_ForTooltip)) Tooltip(s.covers);
       Record(app, (std::string("stack_") + s.id).c_str());
     }
     ImGui::EndCombo();
   }
-  return EndComboField(app, k.name, changed);
+  changed = EndComboField(app, k.name, changed);
+  if (whole) Record(app, "stack_name_whole");  // for the tests: the framework's name is not cut with "…"
+  return changed;
 }
 
 bool MethodRadio(AppState& app, const KeyInfo& k) {
@@ -319,9 +351,9 @@ bool MethodRadio(AppState& app, const KeyInfo& k) {
   LabelCell(app, k.name, k.label.en);
   bool changed = false;
   for (int i = 0; i < 3; ++i) {
-    if (i) ImGui::SameLine();
+    if (i) NextInRow(app, RadioWidth(Tr(ChoiceLabel(k, i))));
     if (ImGui::RadioButton(Tr(ChoiceLabel(k, i)), method == i) && method != i) c.method = Method(i), changed = true;
-    if (ImGui::IsItemHovered()) KeyTooltip(app, k.name);
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_ForTooltip)) KeyTooltip(app, k.name);
     Record(app, (std::string("method_") + kMethodNames[i]).c_str());
   }
   FieldIssues(app, k.name, changed);
@@ -361,10 +393,24 @@ bool HardwareSection(AppState& app) {
   if (ViewOf(app) == View::Compare) {
     // The columns on the right each have their GPU and count; the first is this plan's. A key in error
     // still shows its field, where it can be fixed.
+    // Which column is the plan: a first visit's question (RTX 4090 vs A100 vs H100) may not start with it
+    // (issue #34: the note said the first column was the plan when it was the second).
+    const std::vector<PlanTask>& cols = app.bg.columns;
+    int mine = -1;
+    for (int i = 0; i < (int)cols.size() && mine < 0; ++i)
+      if (cols[i].cfg.gpu == c.gpu && cols[i].cfg.gpus == c.gpus) mine = i;
+    const std::string plan = RowLabel(rows.gpus, c.gpu), count = FmtInt(c.gpus);
     MutedParagraph(
-        TrFill("In the comparison each column has its own GPU type and count, set at its top; the first "
-               "column is your plan ({0} x {1}). Links, server size and prices follow each column's GPU.",
-               {RowLabel(rows.gpus, c.gpu), FmtInt(c.gpus)}));
+        mine == 0 ? TrFill("In the comparison each column has its own GPU type and count, set at its top; the first "
+                           "column is your plan ({0} x {1}). Links, server size and prices follow each column's GPU.",
+                           {plan, count})
+        : mine > 0
+            ? TrFill("In the comparison each column has its own GPU type and count, set at its top; your plan "
+                     "({0} x {1}) is column {2}. Links, server size and prices follow each column's GPU.",
+                     {plan, count, std::to_string(mine + 1)})
+            : TrFill("In the comparison each column has its own GPU type and count, set at its top; none of them "
+                     "is your plan ({0} x {1}). Links, server size and prices follow each column's GPU.",
+                     {plan, count}));
     Record(app, "hardware_compare_note");
     bool changed = false;
     for (const KeyInfo& k : Keys())
@@ -381,7 +427,8 @@ bool HardwareSection(AppState& app) {
       if (const GpuSpec* g = FindGpu(c.gpu)) {
         MutedParagraph(Sprintf("%s · %s BF16 · %s/s", FmtMem(g->mem_bytes).c_str(),
                                FmtFlops(g->peak_flops[int(Precision::Bf16)]).c_str(), FmtBytes(g->mem_bw).c_str()));
-        if (ImGui::IsItemHovered()) Tooltip(Sprintf(Tr("dense tensor-core peak; source: %s"), g->source.c_str()));
+        if (ImGui::IsItemHovered(ImGuiHoveredFlags_ForTooltip))
+          Tooltip(Sprintf(Tr("dense tensor-core peak; source: %s"), g->source.c_str()));
       }
       return picked;
     }
@@ -488,8 +535,24 @@ bool TakeImports(AppState& app) {
   return false;
 }
 
+float InputsPanelWidth(float avail) {
+  const ImGuiStyle& st = ImGui::GetStyle();
+  float row = 0;  // the widest row of choices, in the interface's language
+  if (const KeyInfo* k = FindKey("method")) {
+    float w = 0;
+    for (int i = 0; i < k->n_names; ++i) w += RadioWidth(Tr(ChoiceLabel(*k, i))) + (i ? st.ItemSpacing.x : 0);
+    row = std::max(row, w);
+  }
+  if (const KeyInfo* k = FindKey("goal"); k && k->n_names >= 2)
+    row = std::max(row, ButtonWidth(Tr(ChoiceLabel(*k, 0))) + 2 + ButtonWidth(Tr(ChoiceLabel(*k, 1))) +
+                            st.ItemSpacing.x + CheckboxWidth(Tr("auto")));
+  // (The framework's combo, "auto (Megatron-LM / Megatron-Core)", takes a line of its own where it does not fit.)
+  const float need = LabelColumnWidth() + row + st.WindowPadding.x * 2 + st.ScrollbarSize + st.ChildBorderSize * 2 + 4;
+  return std::min(std::max({300.0f, need, std::min(420.0f, avail * 0.32f)}), std::max(300.0f, avail * 0.5f));
+}
+
 bool DrawInputs(AppState& app) {
-  InputsBegin(app, ImGui::GetFontSize() * 8.6f);
+  InputsBegin(app, LabelColumnWidth());
   bool changed = ModelSection(app);
   changed |= TrainingSection(app);
   changed |= HardwareSection(app);

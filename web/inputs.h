@@ -36,6 +36,12 @@ struct InputsState {
 // Draws the panel; true when an input changed app.cfg.
 bool DrawInputs(AppState& app);
 
+// The panel's width beside the results in a window `avail` wide (issue #34): at least what its widest rows
+// need to show every choice whole (the method's radio buttons, the goal's buttons) in the interface's
+// language, and at most half the window; rows that still do not fit wrap at the field column, and the
+// framework's combo goes under its label where its default's name would be cut.
+float InputsPanelWidth(float avail);
+
 // A Hugging Face config.json's text as the model: core's ApplyHfConfig; the name from its _name_or_path,
 // else from `file_name` ("Qwen2.5-7B.json" -> "Qwen2.5-7B"). True when it was imported (its issues go
 // under the import box either way).

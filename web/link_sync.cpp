@@ -22,7 +22,9 @@ void LoadLinkInto(AppState& app, const std::string& fragment, bool plan_now, boo
   if (keep_language) cfg.lang = app.cfg.lang;
   std::vector<ConfigIssue> issues;
   ApplyLink(cfg, fragment, issues);
+  const Config before = std::move(app.cfg);
   app.cfg = std::move(cfg);
+  ForgetReadingIfMoved(app, before);
   SetLanguage(LangOf(app));
   app.notices.clear();
   app.link_issues.clear();

@@ -99,6 +99,12 @@ std::string Banded(const PlanOutput& o, Figure figure, std::string (*fmt)(double
   return FmtBanded(fmt, v, b.lo, b.hi);
 }
 
+std::string FailuresExpected(double failures) {
+  // Below 10, two significant digits: a short run expects 0.14 failures, not "0"; exactly one is singular.
+  const std::string n = failures < 10 ? Sprintf("%.2g", failures) : FmtCount(failures);
+  return Sprintf(Tr(n == "1" ? "%s failure expected" : "%s failures expected"), n.c_str());
+}
+
 std::string MemoryLine(const PlanOutput& o) {
   return Sprintf(Tr("%s / %s per GPU"), Banded(o, Figure::MemoryTotal, FmtMem).c_str(),
                  FmtMem(o.plan.memory.capacity).c_str());
@@ -156,7 +162,7 @@ void FallbackLine(AppState& app, const PlanOutput& o, bool compact) {
       }
   }
   Paragraph(Sprintf(Tr("Planned with defaults for: %s"), items.c_str()), ColV(app, Hue::Bad));
-  if (!reasons.empty() && ImGui::IsItemHovered()) Tooltip(reasons);
+  if (!reasons.empty() && ImGui::IsItemHovered(ImGuiHoveredFlags_ForTooltip)) Tooltip(reasons);
   Record(app, compact ? "fallback_line_compact" : "fallback_line");
 }
 
@@ -177,12 +183,12 @@ void Verdict(AppState& app, const PlanOutput& o, bool compact, const std::string
     ImGui::PopFont();
     PushFace(app.fonts.bold);
     Paragraph(w.memory);
-    if (ImGui::IsItemHovered()) Tooltip(MemoryFigures(o));
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_ForTooltip)) Tooltip(MemoryFigures(o));
     Record(app, (name + "_memory").c_str());
   } else if (o.ok) {
     SameLineIfFits(w.memory.c_str(), 14);
     Paragraph(w.memory);  // wraps on a phone: with its band the line is longer than the screen in Chinese
-    if (ImGui::IsItemHovered())
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_ForTooltip))
       Tooltip(
           Sprintf(Tr("peak memory on the most loaded GPU, as nvidia-smi shows it / what the driver exposes (%s kept "
                      "free as headroom)"),
@@ -197,7 +203,7 @@ void Verdict(AppState& app, const PlanOutput& o, bool compact, const std::string
         ImGui::SameLine(0, 14);
       }
       ImGui::Text("%s", days.c_str());
-      if (ImGui::IsItemHovered())
+      if (ImGui::IsItemHovered(ImGuiHoveredFlags_ForTooltip))
         Tooltip(Sprintf(Tr("wall clock for %s tokens: %s at the steady-state speed, %s more for stragglers, "
                            "evaluation and start-up, then goodput %s (failures, checkpoints, restarts)"),
                         FmtCount(o.plan.run.tokens).c_str(), FmtDays(o.plan.run.steady_days).c_str(),
@@ -210,7 +216,7 @@ void Verdict(AppState& app, const PlanOutput& o, bool compact, const std::string
         ImGui::SameLine(0, 14);
       }
       ImGui::Text("%s", cost.c_str());
-      if (ImGui::IsItemHovered())
+      if (ImGui::IsItemHovered(ImGuiHoveredFlags_ForTooltip))
         Tooltip(Sprintf(Tr("renting: %s GPU-hours x $%.2f; owning: %s (amortized purchase + energy)"),
                         FmtCount(o.plan.run.gpu_hours).c_str(), o.job.econ.usd_per_gpu_hour,
                         FmtUsd(o.plan.run.cost_own_usd).c_str()));
@@ -224,7 +230,7 @@ void Verdict(AppState& app, const PlanOutput& o, bool compact, const std::string
   if (fits && !compact) {
     // Three numbers, each with its "why?" (explain_panel.h), wrapping on a narrow screen.
     ImGui::TextUnformatted(w.mfu.c_str());
-    if (ImGui::IsItemHovered())
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_ForTooltip))
       Tooltip(Sprintf(Tr("MFU: model FLOPs per second over the GPU's dense peak at %s (Megatron's convention: "
                          "attention and logits included, recomputation excluded). %s model TFLOP/s per GPU."),
                       kPrecisionNames[int(o.config.prec)], FmtRate(o.plan.throughput.model_tflops_per_gpu).c_str()));
@@ -257,7 +263,7 @@ void MemoryLimits(AppState& app, const PlanOutput& o) {
                          : TrFill("Not even micro-batch 1 fits at sequence {0}; the longest that would is {1}",
                                   {FmtInt(o.job.work.seq), Banded(o, Figure::MaxSeq, FmtSeq)});
   MutedParagraph(most);
-  if (ImGui::IsItemHovered())
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_ForTooltip))
     Tooltip(
         Tr("For this layout (TP, PP, ZeRO, recomputation as shown): the limits of what "
            "fits in the memory the driver exposes, with the same allocator and buffers."));

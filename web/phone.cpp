@@ -60,7 +60,9 @@ bool NarrowColumn(AppState& app, float bottom, const std::function<void()>& resu
     ImGui::PopFont();
     Record(app, "narrow_summary");
   }
-  ImGui::BeginChild("all", ImVec2(0, -bottom),
+  // A window each, so each keeps its own scroll: the inputs open at their top, not at the results' depth
+  // (issue #34: the Inputs tab opened scrolled half-way down).
+  ImGui::BeginChild(inputs ? "all_inputs" : "all_results", ImVec2(0, -bottom),
                     ImGuiChildFlags_Borders | ImGuiChildFlags_NavFlattened);  // Tab goes on from the switch
   bool changed = false;
   if (inputs) {

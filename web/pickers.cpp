@@ -135,7 +135,7 @@ bool PickerCombo(AppState& app, const char* id, const std::string& preview, std:
     if (selected && ImGui::IsWindowAppearing()) ImGui::SetScrollHereY();
     if (lit && typed) ImGui::SetScrollHereY(0.0f);  // the list may have been scrolled to the value
     Record(app, ("pick_" + std::string(id) + "_" + r.id).c_str());
-    if (!r.detail.empty() && ImGui::IsItemHovered()) Tooltip(r.detail);
+    if (!r.detail.empty() && ImGui::IsItemHovered(ImGuiHoveredFlags_ForTooltip)) Tooltip(r.detail);
     if (!r.detail.empty()) {
       const std::string first = r.detail.substr(0, r.detail.find('\n'));
       const float x = ImGui::GetContentRegionAvail().x * 0.5f + ImGui::GetCursorStartPos().x;

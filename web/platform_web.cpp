@@ -19,7 +19,6 @@
 #include "imgui.h"
 #include "imgui_impl_opengl3.h"
 #include "imgui_impl_sdl2.h"
-#include "imgui_internal.h"  // the last frame's hovered and active item (a finger's hover, BeginFrame)
 #include "platform.h"
 #include "redraw.h"
 
@@ -456,11 +455,11 @@ void RunLoop(bool (*frame)(void*), void* user) {
 }
 
 bool BeginFrame() {
-  // A finger has no hover: after a tap on a widget the pointer would stay where the finger was and keep
-  // that widget's tooltip over the page (a text field's, while typing into it). Once ImGui has seen the
-  // release (a press and release in one batch of events take two frames: the backend holds the press for
-  // one), the pointer leaves if it was on a widget; a tap on plain text or a "(?)" keeps its tooltip
-  // until the next touch.
+  // A finger has no hover: after a tap the pointer would stay where the finger was and keep that spot's
+  // tooltip over the page (a text field's, while typing into it). Once ImGui has seen the release (a press
+  // and release in one batch of events take two frames: the backend holds the press for one), the pointer
+  // leaves, wherever the finger was: a tooltip shows while a finger rests on an item (past the tooltips'
+  // delay, widgets.cpp) and goes when it lifts (issue #34).
   static int touch_ended = 0;  // 1 in the frame whose events lifted a finger, then counts its frames
   static bool pointer_away = false;
   // Dear ImGui's input queue (1.87+) keeps a key pressed and released within one frame as two events and
@@ -484,8 +483,7 @@ bool BeginFrame() {
   ImGui_ImplSDL2_NewFrame();
   FeedTyped();
   if (touch_ended > 0 && ++touch_ended > 3) {
-    const ImGuiContext& g = *ImGui::GetCurrentContext();  // still the last frame's hover and active item
-    pointer_away = g.HoveredId != 0 || g.ActiveId != 0;
+    pointer_away = true;
     touch_ended = 0;
   }
   if (pointer_away) ImGui::GetIO().AddMousePosEvent(-FLT_MAX, -FLT_MAX);

@@ -71,7 +71,8 @@ bool TopBar(AppState& app) {
     platform::SetClipboard(url);
     SetStatus(app, Sprintf(Tr("Link copied: %s"), url.c_str()));
   }
-  if (ImGui::IsItemHovered()) Tooltip(Tr("The link holds every input: send it and the other side sees this plan"));
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_ForTooltip))
+    Tooltip(Tr("The link holds every input: send it and the other side sees this plan"));
   Record(app, "copy_link");
   ImGui::SameLine();
   if (ImGui::Button(TrId("Export ▾").c_str())) ImGui::OpenPopup("export");
@@ -100,7 +101,8 @@ bool TopBar(AppState& app) {
       changed = true;
     }
     if (sel) ImGui::PopStyleColor();
-    if (ImGui::IsItemHovered()) Tooltip(Tr("Interface language (the choice is saved and put in the share link)"));
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_ForTooltip))
+      Tooltip(Tr("Interface language (the choice is saved and put in the share link)"));
     Record(app, l == Lang::Zh ? "lang_zh" : "lang_en");
   }
   ImGui::SameLine();
@@ -109,7 +111,7 @@ bool TopBar(AppState& app) {
     ApplyTheme(app.dark);
     Save(app);
   }
-  if (ImGui::IsItemHovered()) Tooltip(Tr(app.dark ? "Light theme" : "Dark theme"));
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_ForTooltip)) Tooltip(Tr(app.dark ? "Light theme" : "Dark theme"));
   Record(app, "theme");
   return changed;
 }

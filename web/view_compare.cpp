@@ -40,6 +40,13 @@ bool IsYourPlan(const AppState& app, int i) {
          app.bg.columns[0].cfg.gpus == app.cfg.gpus;
 }
 
+// "Your plan" or "Alternative 2": alternatives count from 1 (from 0 after your plan's column, when the first
+// column is not your plan).
+std::string ColumnTitle(const AppState& app, int i) {
+  const int number = IsYourPlan(app, 0) ? i : i + 1;
+  return IsYourPlan(app, i) ? std::string(Tr("Your plan")) : TrFill("Alternative {0}", {std::to_string(number)});
+}
+
 // The columns' plans, one per column (a column still searching counts as not fitting until its plan lands).
 std::vector<PlanOutput> ColumnPlans(const AppState& app) {
   std::vector<PlanOutput> plans;
@@ -87,17 +94,21 @@ std::string VerdictLine(const AppState& app, const ComparisonVerdict& best) {
   return CompareVerdictText(best, ColumnPlans(app), LangOf(app));
 }
 
-// The answer in one line (CompareVerdict); "" while a column is still searching.
-void Answer(AppState& app, const ComparisonVerdict& best) {
+// The answer in one line (CompareVerdict); "" while a column is still searching. It takes at least
+// `min_lines` lines of its font, searching or not, so that what is drawn under it stays put when it lands
+// and wraps (issue #34).
+void Answer(AppState& app, const ComparisonVerdict& best, int min_lines) {
   const std::string line = VerdictLine(app, best);
-  if (line.empty()) {
-    MutedParagraph(Tr("searching layouts…"));
-    return;
-  }
   PushFace(app.fonts.bold);
-  Paragraph(line);
+  const float top = ImGui::GetCursorPosY(), reserved = ImGui::GetTextLineHeightWithSpacing() * (float)min_lines;
+  if (!line.empty()) {
+    Paragraph(line);
+    Record(app, "compare_verdict");
+  }
   ImGui::PopFont();
-  Record(app, "compare_verdict");
+  if (line.empty()) MutedParagraph(Tr("searching layouts…"));
+  const float drawn = ImGui::GetCursorPosY() - top;
+  if (drawn < reserved) ImGui::Dummy(ImVec2(1, reserved - drawn - ImGui::GetStyle().ItemSpacing.y));
 }
 
 void Badge(AppState& app, const char* text) {
@@ -152,9 +163,7 @@ bool ColumnInputs(AppState& app, int i, int n, std::vector<std::string>& scenari
   std::string gpu = column.cfg.gpu;
   int gpus = column.cfg.gpus;
   const bool mine = IsYourPlan(app, i);
-  // Alternatives count from 1 (from 0 after your plan's column, when the first column is not your plan).
-  const int number = IsYourPlan(app, 0) ? i : i + 1;
-  ImGui::TextDisabled("%s", mine ? Tr("Your plan") : TrFill("Alternative {0}", {std::to_string(number)}).c_str());
+  ImGui::TextDisabled("%s", ColumnTitle(app, i).c_str());
   const float x_w = ImGui::GetFrameHeight();
   bool edit = PickerCombo(app, ("cmp_gpu_" + std::to_string(i)).c_str(), ShortGpuName(gpu), &gpu,
                           CurrentPickerRows(app).gpus, nullptr, ImGui::GetContentRegionAvail().x - x_w - 8);
@@ -162,7 +171,7 @@ bool ColumnInputs(AppState& app, int i, int n, std::vector<std::string>& scenari
   ImGui::SameLine();
   ImGui::BeginDisabled(n <= 2);
   if (ImGui::Button("×", ImVec2(x_w, 0))) *remove = true;
-  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) Tooltip(Tr("Remove this scenario"));
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_ForTooltip)) Tooltip(Tr("Remove this scenario"));
   ImGui::EndDisabled();
   edit |= CountField(app, i, &gpus);
   if (edit && i < (int)scenarios.size()) {
@@ -211,9 +220,9 @@ void ColumnBody(AppState& app, int i, int n, const ComparisonVerdict& best) {
     ImGui::PopFont();
     Paragraph(Sprintf(Tr("MFU %s · %s tokens/s per GPU"), FmtPct(o.plan.throughput.mfu).c_str(),
                       FmtRate(o.plan.throughput.tokens_per_s_per_gpu).c_str()));
-    Paragraph(Sprintf(Tr("%s GPU-hours · %.0f failures expected"), FmtCount(o.plan.run.gpu_hours).c_str(),
-                      o.plan.run.failures));
-    if (ImGui::IsItemHovered())
+    Paragraph(Sprintf(Tr("%s GPU-hours"), FmtCount(o.plan.run.gpu_hours).c_str()) + " · " +
+              FailuresExpected(o.plan.run.failures));
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_ForTooltip))
       Tooltip(Sprintf(Tr("failures over the run at %s h mean time between failures per GPU"),
                       FmtInt((long long)o.job.rel.mtbf_gpu_h).c_str()));
     const std::string why = BottleneckSentence(o.plan, o.job, LangOf(app));
@@ -252,40 +261,40 @@ bool CompareView(AppState& app) {
   const int n = (int)app.bg.columns.size();  // = scenarios.size() (SyncTasks follows every change of cmp)
   const ComparisonVerdict best = FindBest(app);
   Question(app);
-  Answer(app, best);
-  ImGui::Separator();
   bool edited = false;
   int remove = -1;
-  auto column = [&](int i) {
-    ImGui::PushID(i);
+  auto inputs = [&](int i) {
     bool remove_this = false;
     edited |= ColumnInputs(app, i, n, scenarios, &remove_this);
-    ImGui::Separator();
-    ColumnBody(app, i, n, best);
     if (remove_this) remove = i;
-    ImGui::PopID();
   };
-  const bool stacked = n > 0 && ImGui::GetContentRegionAvail().x / n < ImGui::GetFontSize() * 14;
+  // The columns' own inputs (GPU, count, remove, add) come first, above the answer and the columns' plans:
+  // neither the answer landing and wrapping nor a column's plan filling in moves them under a pointer about
+  // to click (issue #34: a click meant for a count opened the GPU list). Side by side or, on a narrow
+  // screen, one after another; the width decides without the scrollbar, which comes and goes as plans land.
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float width = ImGui::GetWindowWidth() - style.WindowPadding.x * 2 - style.ScrollbarSize;
+  const bool stacked = n > 0 && width / n < ImGui::GetFontSize() * 14;
+  const ImGuiTableFlags flags = ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchSame;
+  auto cell = [&](int i) {
+    ImGui::TableNextColumn();
+    if (i == best.fastest || i == best.cheapest)
+      ImGui::TableSetBgColor(ImGuiTableBgTarget_CellBg, Col(app, Hue::Good, 0.08f));
+  };
+  ImGui::Separator();
   if (stacked) {
-    // A narrow screen: one column after another, each marked at its left edge when it is a best.
     for (int i = 0; i < n; ++i) {
-      ImGui::BeginGroup();
-      column(i);
-      ImGui::EndGroup();
-      if (i == best.fastest || i == best.cheapest) {
-        const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
-        ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(a.x - 6, a.y), ImVec2(a.x - 3, b.y), Col(app, Hue::Good));
-      }
+      ImGui::PushID(i);
+      inputs(i);
+      ImGui::PopID();
       ImGui::Spacing();
-      ImGui::Separator();
     }
-  } else if (n > 0 &&
-             ImGui::BeginTable("compare", n, ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchSame)) {
+  } else if (n > 0 && ImGui::BeginTable("compare_inputs", n, flags)) {
     for (int i = 0; i < n; ++i) {
-      ImGui::TableNextColumn();
-      if (i == best.fastest || i == best.cheapest)
-        ImGui::TableSetBgColor(ImGuiTableBgTarget_CellBg, Col(app, Hue::Good, 0.08f));
-      column(i);
+      cell(i);
+      ImGui::PushID(i);
+      inputs(i);
+      ImGui::PopID();
     }
     ImGui::EndTable();
   }
@@ -299,6 +308,36 @@ bool CompareView(AppState& app) {
       edited = true;
     }
     Record(app, "cmp_add");
+  }
+  ImGui::Separator();
+  Answer(app, best, stacked ? 2 : 1);
+  ImGui::Separator();
+  if (stacked) {
+    // One column's plan after another, each under its name and marked at its left edge when it is a best.
+    for (int i = 0; i < n; ++i) {
+      ImGui::PushID(i);
+      ImGui::BeginGroup();
+      PushFace(app.fonts.bold);
+      ImGui::TextUnformatted((ColumnTitle(app, i) + ": " + ColumnName(app.bg.columns[i])).c_str());
+      ImGui::PopFont();
+      ColumnBody(app, i, n, best);
+      ImGui::EndGroup();
+      ImGui::PopID();
+      if (i == best.fastest || i == best.cheapest) {
+        const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+        ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(a.x - 6, a.y), ImVec2(a.x - 3, b.y), Col(app, Hue::Good));
+      }
+      ImGui::Spacing();
+      ImGui::Separator();
+    }
+  } else if (n > 0 && ImGui::BeginTable("compare", n, flags)) {
+    for (int i = 0; i < n; ++i) {
+      cell(i);
+      ImGui::PushID(i);
+      ColumnBody(app, i, n, best);
+      ImGui::PopID();
+    }
+    ImGui::EndTable();
   }
   return edited && WriteScenarios(app.cfg, scenarios);
 }

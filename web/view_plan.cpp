@@ -15,7 +15,9 @@
 #include "figures.h"
 #include "i18n.h"
 #include "imgui.h"
+#include "run.h"
 #include "sentences.h"
+#include "text.h"
 #include "views.h"
 #include "widgets.h"
 
@@ -50,6 +52,30 @@ void RunFigures(AppState& app, std::initializer_list<std::pair<std::string, std:
     if (why) WhyButton(app, *why);
     first = false;
   }
+}
+
+// To own the GPUs instead of renting them: the run's share of an owned cluster (amortized + energy) and
+// what owning the cluster costs over its years, with how many runs like this one fit in them: core's
+// figures (run.cost_own_usd, EstimateTco), the rows `trainplan plan` prints under "Owning the cluster".
+void OwnershipLine(AppState& app, const PlanOutput& o) {
+  const double own = o.plan.run.cost_own_usd;
+  if (!(own > 0)) return;
+  const TcoView tco = EstimateTco(o.job, o.plan.run);
+  MutedParagraph(
+      TrFill("To own instead of rent: {0} for this run (amortized + energy) · owning the cluster for {1} "
+             "years: {2} ({3} runs like this)",
+             {FmtUsd(own), CompactNumber(tco.years), FmtUsd(tco.total_usd),
+              tco.runs_in_period < 100 ? Sprintf("%.1f", tco.runs_in_period) : FmtCount(tco.runs_in_period)}));
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_ForTooltip)) {
+    std::string tip =
+        TrFill("hardware (GPUs + servers, network, facility) {0}\nenergy (training draw all year, PUE) {1}",
+               {FmtUsd(tco.hardware_usd), FmtUsd(tco.energy_usd)});
+    // append(), not `"\n" + std::string(...)`: GCC 12 warns (-Wrestrict, a false positive) on the latter.
+    if (tco.staff_usd > 0) tip.append("\n").append(TrFill("staff {0}", {FmtUsd(tco.staff_usd)}));
+    tip.append("\n").append(TrFill("renting the same GPUs as long: {0}", {FmtUsd(tco.rent_same_period_usd)}));
+    Tooltip(tip);
+  }
+  Record(app, "ownership");
 }
 
 std::string FmtGpus(double g) { return FmtInt((long long)g); }
@@ -127,7 +153,7 @@ bool PlanView(AppState& app) {
     const std::string usable = Sprintf(Tr("usable %s"), FmtMem(o.plan.memory.usable).c_str());
     SameLineIfFits(usable.c_str(), 14);
     ImGui::TextDisabled("%s", usable.c_str());
-    if (ImGui::IsItemHovered())
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_ForTooltip))
       Tooltip(Tr("what the driver exposes, less the headroom kept free: the plan fits when the total is at most this"));
     WhyButton(app, Figure::MemoryUsable);
     MemoryBar(app, o, 26);
@@ -155,11 +181,12 @@ bool PlanView(AppState& app) {
     // Below 10, two significant digits: a short run expects 0.14 failures, not "0".
     auto amount = [](double v) { return v < 10 ? Sprintf("%.2g", v) : FmtCount(v); };
     RunFigures(app, {{Sprintf(Tr("%s GPU-hours"), Banded(o, Figure::GpuHours, FmtCount).c_str()), Figure::GpuHours},
-                     {Sprintf(Tr("%s failures expected"), amount(run.failures).c_str()), Figure::Failures},
+                     {FailuresExpected(run.failures), Figure::Failures},
                      {Sprintf(Tr("checkpoint every %s"), FmtDuration(run.ckpt_interval_s).c_str()), std::nullopt},
                      {Sprintf(Tr("%s MWh"), amount(run.energy_kwh / 1000).c_str()), std::nullopt}});
     RunBar(app, o, 26);
     Record(app, "run_bar");
+    OwnershipLine(app, o);
     CalibrationResult(app, o);
     ImGui::Spacing();
     ImGui::Separator();

@@ -4,11 +4,11 @@
 // row opens in the plan view.
 #include <algorithm>
 #include <cmath>
-#include <cstring>
 
 #include "app.h"
 #include "catalog.h"
 #include "charts.h"
+#include "figures.h"
 #include "i18n.h"
 #include "imgui.h"
 #include "resolve.h"
@@ -45,7 +45,8 @@ bool SearchView(AppState& app) {
   if (ImGui::Checkbox(Sprintf("%s###selected_only", Sprintf(Tr("%s only"), selected_name.c_str()).c_str()).c_str(),
                       &only))
     app.cfg.search_gpus = only ? 1 : 0, changed = true;
-  if (ImGui::IsItemHovered()) Tooltip(Tr("Search the layouts of the selected GPU type only (the GPU in the inputs)"));
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_ForTooltip))
+    Tooltip(Tr("Search the layouts of the selected GPU type only (the GPU in the inputs)"));
   Record(app, "search_selected_only");
   PushFace(app.fonts.bold);
   ImGui::TextUnformatted(Tr("Time vs cost on each GPU type"));
@@ -102,10 +103,17 @@ bool SearchView(AppState& app) {
     hits.push_back(nullptr);
     types.push_back(v);
   }
+  // A GPU type's own point names it: the front's points of that type stay unlabelled, so that one GPU type
+  // (or a type whose best layout is on the front) is not labelled twice at one place (issue #34).
+  for (size_t i = 0; i < pts.size(); ++i)
+    if (hits[i])
+      for (size_t j = 0; j < pts.size(); ++j)
+        if (types[j] == hits[i]->variant) pts[i].show_label = false;
   ScatterSpec spec;
-  spec.x_label = Tr("days");
+  // The wall clock in the units that read (core's DurationText: "36 h", "38 days"), as the table's column.
+  spec.x_label = FigureOf(Figure::Days).RowLabel(LangOf(app));
   spec.y_label = Tr("cost (USD)");
-  spec.fmt_x = [](double d) { return d < 2 ? FmtDays(d) : FmtInt((long long)std::llround(d)) + " " + TrUnit("days"); };
+  spec.fmt_x = FmtDays;
   spec.fmt_y = FmtUsd;
   float h = std::max(200.0f, std::min(320.0f, ImGui::GetContentRegionAvail().y * 0.45f));
   int clicked = Scatter(app, "front", ImVec2(ImGui::GetContentRegionAvail().x, h), pts, spec);
@@ -167,8 +175,12 @@ bool SearchView(AppState& app) {
                                    ImGuiTableFlags_SizingFixedFit,
                                ImVec2(0, std::max(120.0f, ImGui::GetContentRegionAvail().y)))) {
     ImGui::TableSetupScrollFreeze(0, 1);
-    for (const char* c : {"GPU", "layout", "memory", "step", "MFU", "days", "cost", ""})
-      ImGui::TableSetupColumn(Tr(c), std::strcmp(c, "layout") == 0 ? ImGuiTableColumnFlags_WidthStretch : 0);
+    // The time column in the figure table's words for the days ("wall clock"), as the chart's axis.
+    const char* const headers[] = {Tr("GPU"),    Tr("layout"),
+                                   Tr("memory"), Tr("step"),
+                                   Tr("MFU"),    FigureOf(Figure::Days).RowLabel(LangOf(app)),
+                                   Tr("cost"),   ""};
+    for (int c = 0; c < 8; ++c) ImGui::TableSetupColumn(headers[c], c == 1 ? ImGuiTableColumnFlags_WidthStretch : 0);
     ImGui::TableHeadersRow();
     for (size_t i = 0; i < top.size(); ++i) {
       const SearchHit& hit = top[i];
@@ -178,7 +190,7 @@ bool SearchView(AppState& app) {
       ImGui::TextUnformatted(gpu_name(hit_gpu(hit)).c_str());
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(LayoutWords(hit.plan).c_str());
-      if (i > 0 && ImGui::IsItemHovered())
+      if (i > 0 && ImGui::IsItemHovered(ImGuiHoveredFlags_ForTooltip))
         Tooltip(WhyLoses(hit.plan, top[0].plan, bg.search_options.objective, LangOf(app)));
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(FmtMem(hit.plan.memory.total).c_str());

@@ -47,6 +47,7 @@ void WrappedBullet(const std::string& text);           // a bullet whose text wr
 bool SameLineIfFits(const char* text, float spacing);  // SameLine when `text` still fits on this line
 bool Fits(const PlanOutput& o);                        // planned, and fits in memory
 std::string LayoutWords(const Plan& p);                // "TP 2 · PP 4 · DP 8 · micro-batch 1 · ZeRO-1"
+std::string FailuresExpected(double failures);         // "0.14 failures expected", "1 failure expected", "7.4 ..."
 // The first thing on screen: does it fit, how long, how much, how efficient, what limits it (compact: a
 // compare column's).
 // Its parts are registered for the tests as `name` (the fits word), name_memory, name_days, name_cost

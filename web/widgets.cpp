@@ -106,13 +106,30 @@ void ApplyTheme(bool dark) {
   s.WindowPadding = ImVec2(10, 10);
   s.ScrollbarSize = 12;
   s.ChildBorderSize = 1;
+  // Tooltips wait until the pointer has rested on an item (issue #34: they came at once and covered the
+  // headline as the pointer crossed the page); every tooltip asks IsItemHovered(ImGuiHoveredFlags_ForTooltip).
+  // The keyboard's focus shows its tooltip after the same delay.
+  s.HoverStationaryDelay = 0.15f;
+  s.HoverDelayNormal = 0.5f;
+  s.HoverFlagsForTooltipMouse =
+      ImGuiHoveredFlags_Stationary | ImGuiHoveredFlags_DelayNormal | ImGuiHoveredFlags_AllowWhenDisabled;
+  s.HoverFlagsForTooltipNav =
+      ImGuiHoveredFlags_NoSharedDelay | ImGuiHoveredFlags_DelayNormal | ImGuiHoveredFlags_AllowWhenDisabled;
 }
 
 // ---- inputs ----
+namespace {
+float ComboPreviewRoom() {
+  return ImGui::CalcItemWidth() - ImGui::GetFrameHeight() - ImGui::GetStyle().FramePadding.x * 2;
+}
+}  // namespace
+
 bool BeginComboFitted(const char* id, const std::string& preview, int flags) {
-  const ImGuiStyle& style = ImGui::GetStyle();
-  const float room = ImGui::CalcItemWidth() - ImGui::GetFrameHeight() - style.FramePadding.x * 2;
-  return ImGui::BeginCombo(id, Elide(preview, room).c_str(), flags);
+  return ImGui::BeginCombo(id, Elide(preview, ComboPreviewRoom()).c_str(), flags);
+}
+
+bool ComboPreviewFits(const std::string& preview) {
+  return ImGui::CalcTextSize(preview.c_str()).x <= ComboPreviewRoom();
 }
 
 void PushFace(const Face& face) { ImGui::PushFont(face.font, face.size); }
@@ -139,7 +156,7 @@ void ReportTextInput(const AppState& app) {
 
 void HelpMarker(const char* text) {
   ImGui::TextDisabled("(?)");
-  if (ImGui::IsItemHovered()) Tooltip(text);
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_ForTooltip)) Tooltip(text);
 }
 
 }  // namespace tp::ui

@@ -56,6 +56,7 @@ void ApplyTheme(bool dark);
 // ImGui::BeginCombo with `preview` cut with "…" to the combo's width (ImGui would cut it mid-letter; a
 // phone's combos are narrow): the same arguments otherwise.
 bool BeginComboFitted(const char* id, const std::string& preview, int flags = 0);
+bool ComboPreviewFits(const std::string& preview);  // the next combo shows `preview` whole (no "…")
 
 // ImGui::PushFont with the face's font at its size (ImGui::PopFont ends it).
 struct Face;

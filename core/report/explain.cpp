@@ -3,6 +3,7 @@
 // figure table or the key table, its inputs from the nodes built before it. Then the tree as text and JSON.
 #include "explain.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <cstdio>
@@ -54,6 +55,12 @@ ExplainNode KeyNode(const NodeSpec& spec, const NodeContext& c) {
   if (spec.kind == NodeKind::KeyText && k) n.text = ResolvedValue(c.out, *k);
   if (spec.value) n.value = spec.value(c);
   if (k) n.label = k->label.en, n.label_zh = k->label.zh;
+  // The configuration as planned holds what auto became: a key auto chose is the planner's, a key on its
+  // default value the default's, any other the user's own.
+  const std::vector<std::string>& chosen = c.out.auto_keys;
+  n.origin = std::find(chosen.begin(), chosen.end(), spec.name) != chosen.end() ? ExplainNode::Origin::Auto
+             : IsDefault(c.out.config, spec.name)                               ? ExplainNode::Origin::Default
+                                                                                : ExplainNode::Origin::User;
   if (IsDefault(c.out.config, spec.name)) {
     n.source = DefaultSource(spec.name);
     if (k && k->source.zh) n.source_zh = k->source.zh;
@@ -143,7 +150,22 @@ const std::string& ExplainSource(const ExplainNode& n, Lang lang) {
 
 std::string ExplainKeyMark(const ExplainNode& n, Lang lang) {
   if (n.key.empty()) return {};
-  return lang == Lang::Zh ? "[你的输入 " + n.key + "]" : "[your key " + n.key + "]";
+  const bool zh = lang == Lang::Zh;
+  switch (n.origin) {
+    case ExplainNode::Origin::User: return zh ? "[你的输入 " + n.key + "]" : "[your key " + n.key + "]";
+    case ExplainNode::Origin::Auto: return zh ? "[自动：" + n.key + "]" : "[auto: " + n.key + "]";
+    case ExplainNode::Origin::Default: break;
+  }
+  return zh ? "[默认：" + n.key + "]" : "[default: " + n.key + "]";
+}
+
+const char* ExplainOriginName(const ExplainNode& n) {
+  switch (n.origin) {
+    case ExplainNode::Origin::User: return "user";
+    case ExplainNode::Origin::Auto: return "auto";
+    case ExplainNode::Origin::Default: break;
+  }
+  return "default";
 }
 
 namespace {
@@ -229,7 +251,7 @@ void TextNode(const Explanation& ex, int id, int depth, Lang lang, std::vector<b
 std::string JsonNode(const Explanation& ex, int id, int depth) {
   const ExplainNode& n = ex.nodes[id];
   std::string s = "{\"name\": " + JsonEscape(n.name);
-  if (!n.key.empty()) s += ", \"key\": " + JsonEscape(n.key);
+  if (!n.key.empty()) s += ", \"key\": " + JsonEscape(n.key) + ", \"origin\": \"" + ExplainOriginName(n) + "\"";
   s += ", \"value\": " + FormatNumber(std::isfinite(n.value) ? n.value : 0.0);
   if (!n.text.empty()) s += ", \"text\": " + JsonEscape(n.text);
   s += ", \"unit\": " + JsonEscape(n.unit);

@@ -2,6 +2,7 @@
 // keys and the catalog's and defaults' constants, each with its value, unit and source. The tree is built
 // from what the estimators computed (Evaluate with a PlanTrace), so its root values are the plan's own.
 #pragma once
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -15,9 +16,11 @@ struct ExplainNode {
   std::string name;             // an identifier: "days", "memory_total_bytes", "compute_s"
   std::string label, label_zh;  // words for people
   double value = 0;
-  std::string unit;         // "day", "B", "s", "USD", "tokens/s", "FLOP", "FLOP/s", "B/s", "1"
-  std::string formula;      // in the inputs' names ("compute_days / goodput"); empty for a leaf
-  std::string key;          // a user's key (a leaf the user can edit): its name
+  std::string unit;     // "day", "B", "s", "USD", "tokens/s", "FLOP", "FLOP/s", "B/s", "1"
+  std::string formula;  // in the inputs' names ("compute_days / goodput"); empty for a leaf
+  std::string key;      // a user's key (a leaf the user can edit): its name
+  // Where a key's value came from: the user gave it, the planner chose it for auto, or it is the default.
+  enum class Origin : uint8_t { User, Auto, Default } origin = Origin::Default;
   std::string text;         // a key's value when it is not a number ("bf16", "megatron")
   std::string source;       // where a constant or a rule comes from
   std::string source_zh;    // the same in Chinese, where the key table has it
@@ -51,9 +54,12 @@ std::string ExplainValueText(const ExplainNode& node, Lang lang);
 // ("" for a node without a band); `trainplan explain` and the page's "why?" panel print it.
 std::string ExplainBandText(const ExplainNode& node, Lang lang);
 // A node's words in `lang` (the English where the Chinese is missing): its label, its source, and for a
-// user's key the mark "[your key tp]" ("" for any other node). The text output and the page's panel use them.
+// key the mark of where its value came from: "[your key tp]" for a value the user gave, "[auto: tp]" for
+// what the planner chose, "[default: tp]" for the default ("" for any other node; issue #34: every key was
+// marked as the user's). The text output and the page's panel use them; the JSON says it as "origin".
 const std::string& ExplainLabel(const ExplainNode& node, Lang lang);
 const std::string& ExplainSource(const ExplainNode& node, Lang lang);
 std::string ExplainKeyMark(const ExplainNode& node, Lang lang);
+const char* ExplainOriginName(const ExplainNode& node);  // "user", "auto", "default"
 
 }  // namespace tp

@@ -108,6 +108,7 @@ const NodeSpec kNodes[] = {
      .value = [](const C& c) { return c.mt().workspace; },
      .unit = "B",
      .label = {"cuBLAS workspaces", "cuBLAS 工作区"},
+     .formula = "2 x 32 MiB on a Hopper-class gpu (dense BF16 peak of 700 TFLOP/s or more), else 2 x 8.125 MiB",
      .inputs = "gpu",
      .source = "aten CublasHandlePool.cpp: 2 x 32 MiB on Hopper, 2 x 8.125 MiB elsewhere"},
     {.name = "other_bytes",
@@ -121,6 +122,7 @@ const NodeSpec kNodes[] = {
      .inputs = "weights_bytes gradients_bytes optimizer_bytes activations_bytes other_bytes"},
     {.name = "capacity_bytes",
      .value = [](const C& c) { return c.m().capacity; },
+     .formula = "the gpu's memory as the driver exposes it (the catalog's entry; gpu_mem_gib for a custom GPU)",
      .inputs = "gpu",
      .source_of = [](const C& c) { return c.gpu() ? c.gpu()->driver_source : std::string(); }},
     {.kind = K::Key, .name = "headroom", .value = [](const C& c) { return c.mt().headroom; }, .unit = "fraction"},
@@ -138,6 +140,8 @@ const NodeSpec kNodes[] = {
      .value = [](const C& c) { return c.st().peak_flops; },
      .unit = "FLOP/s",
      .label = {"dense tensor-core peak at the training precision", "训练精度下的稠密张量核峰值"},
+     .formula = "the gpu's dense tensor-core peak at prec (the catalog's entry; its BF16 peak where it has no FP8 "
+                "units)",
      .inputs = "gpu prec",
      .source_of = GpuSource},
     {.kind = K::Key, .name = "eff_matmul", .value = [](const C& c) { return c.st().eff_matmul; }, .unit = "fraction"},
@@ -165,6 +169,7 @@ const NodeSpec kNodes[] = {
      .value = [](const C& c) { return c.st().mem_bw; },
      .unit = "B/s",
      .label = {"memory bandwidth", "显存带宽"},
+     .formula = "the gpu's memory bandwidth (the catalog's entry; gpu_bw_gbs for a custom GPU)",
      .inputs = "gpu",
      .source_of = GpuSource},
     {.kind = K::Key, .name = "eff_memory", .value = [](const C& c) { return c.st().eff_memory; }, .unit = "fraction"},
@@ -204,17 +209,30 @@ const NodeSpec kNodes[] = {
      .value = [](const C& c) { return c.st().cp_mb; },
      .unit = "s",
      .label = {"context-parallel exchange per micro-batch (exposed)", "每个微批次的上下文并行通信（未掩盖）"},
-     .inputs = "cp intra"},
+     .formula = "3 passes (forward, backward twice) x each layer's ring all-gather of K and V (mbs x seq / cp tokens "
+                "per rank) over the cp group's link, less what the attention it feeds hides (min(exchange, "
+                "attention)), plus overlap_contention x the hidden part",
+     .inputs = "cp mbs seq tp intra eff_network",
+     .source = "ring attention (Liu et al. 2023); docs/step-model.md section 4 (step.cpp)"},
     {.name = "ep_comm_per_micro_batch_s",
      .value = [](const C& c) { return c.st().ep_mb; },
      .unit = "s",
      .label = {"expert all-to-all per micro-batch (exposed)", "每个微批次的专家 all-to-all（未掩盖）"},
-     .inputs = "intra inter"},
+     .formula =
+         "passes (forward, backward; + forward with full recompute) x the dispatch and combine all-to-all of the "
+         "routed token copies to the busiest ep rank, over the ep group's links, less what the schedule "
+         "overlaps with compute (overlap_ep), plus overlap_contention x the hidden part",
+     .inputs = "mbs seq tp recompute intra inter eff_network",
+     .source = "docs/step-model.md section 4 (step_moe.cpp)"},
     {.name = "pp_comm_per_micro_batch_s",
      .value = [](const C& c) { return c.st().pp_mb; },
      .unit = "s",
      .label = {"pipeline sends per micro-batch", "每个微批次的流水线收发"},
-     .inputs = "pp vp inter"},
+     .formula = "2 (activation forward, gradient backward) x the schedule's chunks per micro-batch (vp with "
+                "interleaving) x a send of mbs x seq / cp x hidden activations / tp over the pp group's link; "
+                "DualPipe hides them (overlap_contention x the sends remain)",
+     .inputs = "pp vp mbs seq cp tp inter eff_network",
+     .source = "Narayanan et al. 2021 (scatter/gather over tp); docs/step-model.md section 4 (step_pipeline.cpp)"},
     {.name = "dp_comm_s",
      .value = [](const C& c) { return c.st().dp_total; },
      .unit = "s",
@@ -538,6 +556,7 @@ const NodeSpec kNodes[] = {
      .value = [](const C& c) { return c.rt().ckpt_bytes_per_param; },
      .unit = "B",
      .label = {"checkpoint bytes per parameter", "检查点每参数字节数"},
+     .formula = "by opt: 14 B for AdamW (2 + 4 + 4 + 4), 8 B for 8-bit AdamW, 10 B for SGD with momentum",
      .inputs = "opt",
      .source = "Megatron / DeepSpeed checkpoints: 16-bit weights + fp32 master weights + two fp32 Adam moments = "
                "14 B (run.cpp)"},
@@ -560,6 +579,7 @@ const NodeSpec kNodes[] = {
      .value = [](const C& c) { return c.rt().storage_bytes_per_s; },
      .unit = "B/s",
      .label = {"checkpoint write bandwidth", "检查点写入带宽"},
+     .formula = "storage_gbps when given, else min(2 TB/s, gpus x 1 GB/s)",
      .inputs = "storage_gbps gpus",
      .source = "storage_gbps, else 1 GB/s per GPU up to 2 TB/s (Llama 3's sustained rate, Dubey et al. 2024)",
      .when = CkptComputed},

@@ -165,6 +165,21 @@ TEST_CASE("every arithmetic formula in the explanation holds with its inputs' va
   }
 }
 
+TEST_CASE("every number of the explanation that is not a key has a formula, catalog look-ups included", "[explain]") {
+  // Issue #34: the context-, expert- and pipeline-parallel times per micro-batch and the catalog's figures
+  // (peak, bandwidth, capacity) had none. A mixture of experts on every kind of parallelism opens them all.
+  for (const char* link : {"model=mixtral-8x7b&gpu=h100&gpus=64&tp=2&pp=2&cp=2&ep=4",
+                           "model=llama2-70b&gpu=rtx4090&gpus=8&method=qlora"}) {
+    INFO(link);
+    const Explanation ex = ExplainPlan(testing::PlanLink(link));
+    REQUIRE_FALSE(ex.nodes.empty());
+    for (const ExplainNode& n : ex.nodes) {
+      INFO(n.name);
+      if (n.key.empty()) CHECK_FALSE(n.formula.empty());
+    }
+  }
+}
+
 TEST_CASE("the explanation's leaves are the user's keys with the values the plan used", "[explain]") {
   const PlanOutput out =
       testing::PlanLink("model=llama2-70b&gpu=a100-80g&gpus=24&tp=4&pp=3&tokens=2e11&mtbf_gpu_h=5000");
@@ -184,6 +199,14 @@ TEST_CASE("the explanation's leaves are the user's keys with the values the plan
   // A key the user gave is its own source; one left on its default cites where the default comes from.
   CHECK(ex.Find("mtbf_gpu_h")->source.empty());
   CHECK_FALSE(ex.Find("straggler")->source.empty());
+  // Only the keys given are the user's (issue #34: every key was marked "[your key ...]").
+  CHECK(ex.Find("gpus")->origin == ExplainNode::Origin::User);
+  CHECK(ex.Find("tokens")->origin == ExplainNode::Origin::User);
+  CHECK(ex.Find("seq")->origin == ExplainNode::Origin::Auto);
+  CHECK(ex.Find("straggler")->origin == ExplainNode::Origin::Default);
+  CHECK(ExplainKeyMark(*ex.Find("gpus"), Lang::En) == "[your key gpus]");
+  CHECK(ExplainKeyMark(*ex.Find("seq"), Lang::En) == "[auto: seq]");
+  CHECK(ExplainKeyMark(*ex.Find("straggler"), Lang::Zh) == "[默认：straggler]");
   // Every node is reachable from a root and every input index is valid.
   std::vector<bool> seen(ex.nodes.size(), false);
   std::vector<int> stack(ex.roots.begin(), ex.roots.end());
@@ -207,7 +230,7 @@ TEST_CASE("trainplan explain: text with values substituted, one number by name, 
   REQUIRE(RunCli({"explain", "model=llama2-70b", "gpu=rtx4090", "gpus=8", "method=qlora", "days"}, out, err) == 0);
   CHECK(out.rfind("days = startup_s / 86400 + (compute_days - startup_s / 86400) / goodput = ", 0) == 0);
   CHECK(out.find("gpus = 8 GPUs   (GPUs)   [your key gpus]") != std::string::npos);  // through the failure rate
-  CHECK(out.find("[your key tokens]") != std::string::npos);
+  CHECK(out.find("[auto: tokens]") != std::string::npos);  // not given: the fine-tuning dataset's default
   CHECK(out.find("source: ") != std::string::npos);
 
   out.clear(), err.clear();

@@ -347,7 +347,7 @@ TEST_CASE("on a phone a drag on no widget scrolls the page's column", "[web][pag
   Frame(app);
   ImGuiWindow* column = nullptr;  // the one scrolling column of a narrow screen
   for (ImGuiWindow* w : ImGui::GetCurrentContext()->Windows)
-    if (std::string(w->Name).find("/all_") != std::string::npos) column = w;
+    if (w->Active && std::string(w->Name).find("/all_") != std::string::npos) column = w;
   REQUIRE(column);
   REQUIRE(column->ScrollMax.y > 0);
   REQUIRE(column->Scroll.y == 0);

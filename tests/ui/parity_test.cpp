@@ -66,7 +66,7 @@ void CheckView(AppState& app) {
   CHECK(hooks.plan_json(hooks.user) == CliPlan(link));
   switch (ViewOf(app)) {
     case View::Plan:
-      REQUIRE(app.bg.scaling.size() == ScaleCounts().size());
+      REQUIRE(app.bg.scaling.size() == ScaleCounts(app.cfg.gpus).size());
       for (const PlanTask& point : app.bg.scaling) {
         INFO("scaling point at " << point.cfg.gpus << " GPUs");
         REQUIRE(point.Done());
