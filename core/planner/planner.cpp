@@ -65,9 +65,25 @@ void Planner::Impl::StepSearch(uint64_t budget) {
   EndRound(true);
 }
 
+// The recipe batch's notices (RecipeBatchNotice), by their templates: IsRecipeBatchNotice tells them apart.
+constexpr IssueWords kBatchBeyondRecipe =
+    "auto: {0} sequences of {1} tokens ({2} tokens per step), more than the {3} tokens of the published recipes "
+    "({4}): {5} replicas x micro-batch {6} cannot run fewer"_issue;
+constexpr IssueWords kBatchPerReplica =
+    "auto: {0} sequences of {1} tokens ({2} tokens per step, {3} per data-parallel rank), the published recipes' "
+    "batch ({4})"_issue;
+constexpr IssueWords kBatchOfRecipe =
+    "auto: {0} sequences of {1} tokens ({2} tokens per step), the published recipes' batch ({3})"_issue;
+
+bool IsRecipeBatchNotice(const ConfigIssue& issue) {
+  for (const IssueWords& w : {kBatchBeyondRecipe, kBatchPerReplica, kBatchOfRecipe})
+    if (issue.words && std::string_view(issue.words) == w.text()) return true;
+  return false;
+}
+
 // An auto batch, said with the recipe it follows (core/stack/batches.h): its sequences, its tokens per step, and
 // when the layout's one step already holds more than the recipe's, why it is larger.
-static void RecipeBatchNotice(const PlanOutput& out, std::vector<ConfigIssue>& issues) {
+void RecipeBatchNotice(const PlanOutput& out, std::vector<ConfigIssue>& issues) {
   const Workload& w = out.job.work;
   if (!w.recipe || out.plan.global_batch <= 0) return;
   const RecipeBatch& r = *w.recipe;
@@ -76,19 +92,12 @@ static void RecipeBatchNotice(const PlanOutput& out, std::vector<ConfigIssue>& i
   const Layout& l = out.plan.layout;
   if (BatchBeyondTarget(w, l))
     issues.push_back(MakeIssue(
-        "gbs",
-        "auto: {0} sequences of {1} tokens ({2} tokens per step), more than the {3} tokens of the published recipes "
-        "({4}): {5} replicas x micro-batch {6} cannot run fewer"_issue,
+        "gbs", kBatchBeyondRecipe,
         {gbs, seq, tokens, Thousands(r.tokens), r.what, std::to_string(l.dp), std::to_string(w.auto_gbs_mbs)}, true));
   else if (r.per_replica)
-    issues.push_back(MakeIssue("gbs",
-                               "auto: {0} sequences of {1} tokens ({2} tokens per step, {3} per data-parallel rank), "
-                               "the published recipes' batch ({4})"_issue,
-                               {gbs, seq, tokens, Thousands(r.tokens), r.what}, true));
+    issues.push_back(MakeIssue("gbs", kBatchPerReplica, {gbs, seq, tokens, Thousands(r.tokens), r.what}, true));
   else
-    issues.push_back(MakeIssue(
-        "gbs", "auto: {0} sequences of {1} tokens ({2} tokens per step), the published recipes' batch ({3})"_issue,
-        {gbs, seq, tokens, r.what}, true));
+    issues.push_back(MakeIssue("gbs", kBatchOfRecipe, {gbs, seq, tokens, r.what}, true));
 }
 
 void Planner::Impl::EndRound(bool ok) {

@@ -40,6 +40,12 @@ struct PlanOutput {
                                            // filled in); what each became: report/resolved.h
 };
 
+// The notice of a plan's auto batch, taken from the stacks' published recipes (core/stack/batches.h): its sequences
+// and tokens per step, and why it is larger where the layout's one step holds more. Added to `issues` for `out`'s
+// plan; a search hit on another GPU or count has its own (HitOutput), never the plan's (IsRecipeBatchNotice).
+void RecipeBatchNotice(const PlanOutput& out, std::vector<ConfigIssue>& issues);
+bool IsRecipeBatchNotice(const ConfigIssue& issue);
+
 // How a plan treats an error in its configuration.
 enum class PlanMode {
   Strict,    // the command line: an error stops the plan (ok = false; the CLI exits 2 naming the key)

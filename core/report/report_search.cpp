@@ -48,7 +48,8 @@ PlanOutput HitOutput(const PlanOutput& base, const SearchResult& result, const S
   o.ok = true;
   o.searched = true;
   for (const ConfigIssue& i : base.issues)
-    if (i.notice) o.issues.push_back(i);
+    if (i.notice && !IsRecipeBatchNotice(i)) o.issues.push_back(i);  // the base plan's batch is not the hit's
+  RecipeBatchNotice(o, o.issues);
   return o;
 }
 

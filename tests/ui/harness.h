@@ -174,6 +174,7 @@ inline void PressKey(AppState& app, ImGuiKey key, ImGuiKeyChord mods = 0) {
 inline void TypeInto(AppState& app, const std::string& name, const std::string& text) {
   ImGui::ClearActiveID();  // as when the user moved on: the next click starts a new edit
   Frame(app);
+  ScrollIntoView(app, name);  // a field below the fold is scrolled to first, as a user does
   REQUIRE(ClickWidget(app, name));
   for (char c : text) {
     ImGui::GetIO().AddInputCharacter((unsigned)(unsigned char)c);

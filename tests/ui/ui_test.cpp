@@ -406,7 +406,8 @@ TEST_CASE("a GPU picked in the inputs brings its own links, server size and pric
   Init(app, {});
   Settle(app);
   REQUIRE(app.cfg.intra == "pcie4");
-  // The user opens the GPU picker and clicks H100 (core's SelectGpu: the rule every surface uses).
+  // The user scrolls to the GPU picker, opens it and clicks H100 (core's SelectGpu: the rule every surface uses).
+  REQUIRE(testing::ScrollIntoView(app, "gpu"));
   REQUIRE(ClickWidget(app, "gpu"));
   Frame(app);  // the popup's rows where it is drawn (its first frame only measures them)
   REQUIRE(ClickWidget(app, "pick_gpu_h100"));
