@@ -1,10 +1,7 @@
 // parse_toml.cpp — TOML (torchtitan's job configs) through toml++ 3.3, header-only from Debian's
 // libtomlplusplus-dev (copied into .cache for the page). Built without exceptions: a bad file comes back as
 // a parse result with its line, in the page as natively.
-#define TOML_EXCEPTIONS 0
-#define TOML_HEADER_ONLY 1
-#define TOML_ENABLE_FORMATTERS 0
-#include <toml++/toml.h>
+#include "toml_config.h"
 
 #include "launch_doc.h"
 

@@ -15,11 +15,9 @@
 #include <set>
 #include <sstream>
 
-// toml++ configured as core/launch/parse_toml.cpp configures it (one set of its inline definitions in the binary).
-#define TOML_EXCEPTIONS 0
-#define TOML_HEADER_ONLY 1
-#define TOML_ENABLE_FORMATTERS 0
-#include <toml++/toml.h>
+// toml++ configured as core/launch/parse_toml.cpp configures it (core/launch/toml_config.h: one set of its inline
+// definitions in the binary).
+#include "toml_config.h"
 
 #include "json.h"
 #include "launch.h"
@@ -740,13 +738,12 @@ TEST_CASE("launch import: hostile text never crashes and stays bounded", "[launc
   std::mt19937 rng(31);
   const std::string alphabet = "{}[]()\"':=,#\\\n -_.abc019*&!|>";
   std::vector<std::string> texts = {
-      std::string(100000, '['),
-      std::string(100000, '{'),
-      std::string(50000, '('),
+      std::string(100000, '['), std::string(100000, '{'), std::string(50000, '('),
       "a: &a [*a, *a]\nb: &b [*a, *a, *a, *a]\nc: &c [*b, *b, *b, *b]\nd: [*c, *c, *c, *c]\n",
-      "x = f(" + std::string(10000, '[') + "\n",
-      std::string(20000, '"'),
-      "--a '" + std::string(1000, 'x')};
+      "x = f(" + std::string(10000, '[') + "\n", std::string(20000, '"'), "--a '" + std::string(1000, 'x'),
+      // Non-ASCII code points toml++ 3.3 once sent to __builtin_unreachable (core/launch/toml_config.h): the
+      // fuzzer's four bytes, upstream issue #190's multi-line string and #295's two bytes.
+      "\xcb\x89+J", "s = \"\"\"\\\n\xc2\xa7\"\"\"\n", "\xcc\xaa", "[training]\nlocal_batch_size = 2\xcb\x89\n"};
   for (int n = 0; n < 300; ++n) {
     std::string t;
     const size_t len = rng() % 300;
@@ -762,6 +759,13 @@ TEST_CASE("launch import: hostile text never crashes and stays bounded", "[launc
       ApplyLaunchImport(cfg, imp, issues);
     }
   CHECK_FALSE(ImportLaunch(std::string(2 << 20, ' ')).ok);
+  // Such a character where TOML allows only spaces is an error on its line, as any other stray byte.
+  const LaunchFormat titan = LaunchFormat::Torchtitan;
+  const LaunchImport stray = ImportLaunch("[training]\nlocal_batch_size = 2\xcb\x89\n", &titan);
+  CHECK_FALSE(stray.ok);
+  bool on_line = false;
+  for (const ConfigIssue& i : stray.issues) on_line |= i.message.find("line 2") != std::string::npos;
+  CHECK(on_line);
 }
 
 // Issue #32: an RL goal exports as TRL's GRPOTrainer or DPOTrainer with what the plan decided, every key in
