@@ -15,6 +15,7 @@
 #include "kernels.h"
 #include "presets.h"
 #include "report.h"
+#include "saves.h"
 #include "stack.h"
 
 // GCC 12 reports -Wrestrict falsely for `"literal" + std::string&&` once inlined (GCC bug 105329).
@@ -223,6 +224,18 @@ std::string CapabilitySources(const StackProfile& s, Feature f) {
   return out;
 }
 
+// Bytes per logit at the loss's peak as the planner counts them (saves.cpp LossOf, one place): with the stack's
+// model code for full training and for LoRA / QLoRA (whose loop may keep the output's logits too), "full X,
+// adapters Y" where they differ.
+std::string LossBytesText(const StackProfile& s) {
+  LayerRun full;
+  LayerRun adapters;
+  adapters.trains_base = false;
+  adapters.kept_logits = s.adapter_loop_kept_logit_bytes;
+  const double f = LossOf(s.modeling_full, full).logit_peak, a = LossOf(s.modeling_adapters, adapters).logit_peak;
+  return f == a ? FormatNumber(f) : "full " + FormatNumber(f) + ", adapters " + FormatNumber(a);
+}
+
 // The frameworks: what each keeps and does, and its fitted efficiency per release; the machine formats
 // carry every convention's source.
 Table StackTable(bool full) {
@@ -235,7 +248,7 @@ Table StackTable(bool full) {
           "nccl_source", "kernels_source", "pipeline_source", "schedules_source", "finetune_kernels_source"})
       t.columns.push_back(c);
   t.numeric.assign(t.columns.size(), false);
-  t.numeric[5] = t.numeric[6] = t.numeric[7] = true;
+  t.numeric[6] = t.numeric[7] = true;  // logit_bytes may read "full 12, adapters 16"
   for (const StackProfile& s : Stacks()) {
     std::string schedules;  // the named pipeline schedules the search offers, each from its release
     for (const StackProfile::ScheduleSince& k : s.pp_schedules)
@@ -252,7 +265,7 @@ Table StackTable(bool full) {
                                     s.covers,
                                     s.aliases,
                                     selective,
-                                    FormatNumber(s.logit_bytes),
+                                    LossBytesText(s),
                                     FormatNumber(s.reserve_factor),
                                     std::to_string(s.pp_zero_max),
                                     s.pp_schedule_per_local_batch ? "per local batch" : "one per step",

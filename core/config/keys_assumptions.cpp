@@ -138,12 +138,15 @@ void AddAssumptionKeys(std::vector<KeyInfo>& table) {
            .Label("Logit bytes", "每个 logit 字节数")
            .Zh("计算损失时每个 logit（token × 词表项）所占的字节数：fp32 副本与保存的 "
                "softmax，分块或融合的损失则很少。")
-           .Source("The framework's loss: Megatron's vocab-parallel fp32 softmax 4, Transformers' and torchtitan's "
-                   "logits.float() 10, torchtune's 8-chunk loss 2.5, Unsloth's fused loss 0.5 (`trainplan catalog "
-                   "stacks`).",
-                   "取训练框架的损失实现：Megatron 词表并行的 fp32 softmax 为 4，Transformers 与 torchtitan 的 "
-                   "logits.float() "
-                   "为 10，torchtune 的 8 块分块损失为 2.5，Unsloth 的融合损失为 0.5（`trainplan catalog stacks`）。")
+           .Source("The model code's loss at its peak (core/stack/saves.cpp LossOf; `trainplan catalog stacks`): "
+                   "Megatron's vocab-parallel cross-entropy 6, Transformers' and torchtitan's logits.float() 12 (16 "
+                   "under Answer.AI's fsdp_qlora loop, which keeps the fp32 output through the backward), "
+                   "torchtune's 8-chunk loss 6.5 (2.5 compiled), Unsloth's fused loss 10 per chunk, at most 10 GiB "
+                   "at once.",
+                   "取模型代码中损失的峰值（core/stack/saves.cpp LossOf；`trainplan catalog stacks`）：Megatron "
+                   "词表并行交叉熵为 6，Transformers 与 torchtitan 的 logits.float() 为 12（Answer.AI fsdp_qlora "
+                   "的训练循环在整个反向传播中保留 fp32 输出，为 16），torchtune 的 8 块分块损失为 6.5（编译后 "
+                   "2.5），Unsloth 的融合损失每块 10，同时最多 10 GiB。")
            .Assume(&Assumptions::logit_bytes)
            .Format("%.1f"),
        // The MoE choices of a framework (step.cpp): how it dispatches, balances and overlaps the experts.

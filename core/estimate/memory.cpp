@@ -138,7 +138,7 @@ void StageActivations(const Ctx& c, const StageParams& s, const LayerAct& la, in
   // loss (Unsloth's) never holds more than its chunk cap.
   const LossSaves loss = LossOf(w.modeling, LayerRunOf(c.job));
   const double rdiv = c.sp ? c.t : 1, h = ClampPos(c.job.model.hidden), vocab = ClampPos(c.job.model.vocab);
-  double logits = 0;
+  double logits = 0, kept = 0;  // kept: the loop's output logits, alive through the whole backward too
   // The backward's own working set: the gradients of one layer's widest tensors (BackwardWorkingSet), on top of
   // whatever is still saved when that layer runs its backward.
   const double grad =
@@ -146,6 +146,7 @@ void StageActivations(const Ctx& c, const StageParams& s, const LayerAct& la, in
   if (last) {
     logits = tok * ((loss.norm_h * h + loss.per_token) / rdiv);
     const double per_logit = tok * c.job.assume.logit_bytes * vocab / c.t;
+    kept = tok * loss.logit_kept * vocab / c.t;
     if (loss.logit_cap > 0)
       need.loss_capped = per_logit, need.loss_cap = loss.logit_cap;
     else
@@ -167,7 +168,7 @@ void StageActivations(const Ctx& c, const StageParams& s, const LayerAct& la, in
       need.act_lin = tok * std::min(2.0, layers) * la.input;
     }
     need.peak_a = logits;
-    need.peak_b = one_layer + grad;
+    need.peak_b = one_layer + grad + kept;
     need.peak_bq = one_quad;
     need.act_fixed += layers > 0 ? la.fixed : 0;
   } else {
@@ -175,7 +176,7 @@ void StageActivations(const Ctx& c, const StageParams& s, const LayerAct& la, in
     // the first backward layer's gradients, whichever is larger.
     need.act_lin = tok * inflight * lin_layers;
     need.peak_a = logits;
-    need.peak_b = grad;
+    need.peak_b = grad + kept;
     // Selective recomputation drops the attention scores and recomputes them (Korthikanti sec. 5; the
     // op-level kind never stores them either).
     need.act_quad = rc == Recompute::None ? tok * inflight * layers * la.quad : 0;
@@ -216,6 +217,7 @@ LayerRun LayerRunOf(const Job& job) {
   // The Trainer trains 16-bit with torch.autocast (bf16=True / fp16=True); fp32 training runs without it.
   r.autocast = w.prec != Precision::Fp32;
   r.compiled = w.compiled;
+  r.kept_logits = w.method != Method::Full && job.stack ? job.stack->adapter_loop_kept_logit_bytes : 0;
   return r;
 }
 

@@ -276,6 +276,10 @@ LossSaves LossOf(ModelCode code, const LayerRun& run) {
       out.per_token = 4 + 8;
       out.logit_peak = 12;
       out.head_weight = run.kbit_prep ? 2 : 0;
+      // A loop that keeps the model's output (Answer.AI's fsdp_qlora train.py: StackProfile::
+      // adapter_loop_kept_logit_bytes) holds its logits beside all of that and through the rest of the backward.
+      out.logit_peak += run.kept_logits;
+      out.logit_kept = run.kept_logits;
       break;
     case ModelCode::Torchtune:
       // modules/loss/ce_chunked_output_loss.py CEWithChunkedOutputLoss: the model returns 8 bf16 chunks and each

@@ -44,7 +44,8 @@ struct LayerRun {
   bool qlora = false;         // the frozen base is 4-bit (bitsandbytes Linear4bit / torchao NF4)
   bool kbit_prep = false;     // PEFT's prepare_model_for_kbit_training: norms, embeddings and head in fp32
   bool autocast = true;       // mixed precision through torch.autocast (Trainer bf16=True); false in fp32 training
-  bool compiled = false;  // torch.compile: Inductor's partitioner saves the GEMM outputs and recomputes pointwise ops
+  bool compiled = false;   // torch.compile: Inductor's partitioner saves the GEMM outputs and recomputes pointwise ops
+  double kept_logits = 0;  // bytes per logit of the output the training loop keeps through the backward
 };
 inline constexpr uint8_t kLoraQ = 1, kLoraK = 2, kLoraV = 4, kLoraO = 8, kLoraGate = 16, kLoraUp = 32, kLoraDown = 64;
 
@@ -73,6 +74,7 @@ struct LossSaves {
   double per_token = 0;    // bytes per token: norm statistics, labels
   double logit_peak = 0;   // bytes per logit (per token and vocabulary entry) alive at the loss's peak
   double logit_cap = 0;    // a chunked loss's logits never take more than this many bytes at once (0 = no cap)
+  double logit_kept = 0;   // of logit_peak, bytes per logit alive through the whole backward (the loop's output)
   double head_weight = 0;  // bytes per head parameter kept (kbit prep: autocast's bf16 copy of the fp32 head)
 };
 LossSaves LossOf(ModelCode code, const LayerRun& run);

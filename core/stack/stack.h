@@ -53,7 +53,10 @@ struct StackProfile {
   const char* adapter_source;
   GatherUnit gather;
   const char* gather_source;
-  double logit_bytes;  // bytes per logit held at the loss (vocab-parallel / chunked / fused)
+  // Bytes per logit of the model's output that the stack's LoRA / QLoRA training loop keeps alive through the
+  // backward (0: the loop drops the output before it). The loss's own bytes per logit come from the model code
+  // (saves.cpp LossOf); logits_source describes both.
+  double adapter_loop_kept_logit_bytes;
   const char* logits_source;
   SelectiveKind selective;
   const char* recompute_source;

@@ -39,7 +39,7 @@ std::vector<StackProfile> Table() {
        "LoRA through NeMo/Megatron-Bridge PEFT: adapters in the main-parameter dtype fp32 (INFERRED).",
        GatherUnit::Unit,
        "Megatron-FSDP gathers bucketed units (a transformer layer each; --use-megatron-fsdp).",
-       4,
+       0,
        "Vocabulary-parallel cross-entropy keeps the fp32 softmax per tensor-parallel shard "
        "(megatron/core/tensor_parallel/cross_entropy.py; the memory estimator's 4sbh(1 + V/h) term: 4 B per logit).",
        SelectiveKind::AttentionCore,
@@ -90,9 +90,10 @@ std::vector<StackProfile> Table() {
        GatherUnit::Module,
        "ZeRO-3 fetches each module's own parameters by hooks; the estimator charges 4 B x the largest module "
        "(2 B gathered weights + 2 B gradients; usually the embedding or untied head), stage3.py.",
-       10,
+       0,
        "Models from Transformers compute the loss on an fp32 copy of the logits (loss_utils.py "
-       "ForCausalLMLoss: logits.float()): 2 B bf16 + 4 B fp32 + 4 B saved log-softmax per logit at the peak.",
+       "ForCausalLMLoss: logits.float()): 2 B bf16 + 4 B fp32 + 4 B saved log-softmax per logit at the forward's "
+       "peak, 12 B as the backward starts (saves.cpp LossOf); the Trainer drops the output before the backward.",
        SelectiveKind::AttentionCore,
        "Megatron-DeepSpeed follows Megatron (core attention); with Transformers models, per-layer checkpointing.",
        false,
@@ -132,9 +133,13 @@ std::vector<StackProfile> Table() {
        "Each transformer block is a unit, the embedding and [norm, head] units of their own (torchtitan "
        "distributed/fsdp.py apply_fsdp_to_decoder); the current and the prefetched unit live at once "
        "(set_modules_to_forward_prefetch: one unit ahead by default).",
-       10,
+       4,
        "torchtitan computes the loss on pred.float(): a full fp32 copy of the logits plus its log-softmax "
-       "(components/loss.py).",
+       "(components/loss.py), and its trainer drops pred before the backward. LoRA / QLoRA: Answer.AI's "
+       "fsdp_qlora train.py keeps the model's output until the optimizer step ('output = None' after the "
+       "backward: 'Delete the output so more memory frees up before the next forward pass'), and the "
+       "Transformers of its time (4.38-4.45, 2024; models/llama/modeling_llama.py logits = logits.float()) "
+       "return the logits in fp32: 4 B per logit alive through the whole backward.",
        SelectiveKind::HalfMatmuls,
        "torchtitan selective = op-level SAC: saves the outputs of matmuls and attention but recomputes every "
        "second matmul (distributed/activation_checkpoint.py _save_list, mm_count % 2); full = whole block.",
@@ -183,8 +188,9 @@ std::vector<StackProfile> Table() {
        "PEFT adapters in fp32 (autocast_adapter_dtype=True, tuners_utils._cast_adapter_dtype).",
        GatherUnit::Unit,
        "Accelerate FSDP plugin: transformer-layer auto-wrap units.",
-       10,
-       "loss_utils.py ForCausalLMLoss: logits.float() beside the bf16 logits kept in the output.",
+       0,
+       "loss_utils.py ForCausalLMLoss: logits.float() beside the bf16 logits kept in the output; the Trainer's "
+       "compute_loss drops the output before the backward (saves.cpp LossOf: 10 B per logit, then 12 B).",
        SelectiveKind::None,
        "gradient_checkpointing=True checkpoints each decoder layer whole (GradientCheckpointingLayer); there is "
        "no selective mode.",
@@ -225,7 +231,7 @@ std::vector<StackProfile> Table() {
        "LoRA adapters in bf16 like the rest of the model (dtype: bf16 recipes).",
        GatherUnit::Unit,
        "FSDP2 units: each TransformerSelfAttentionLayer, optionally tok_embeddings and output.",
-       2.5,
+       0,
        "LinearCrossEntropyLoss / CEWithChunkedOutputLoss in 8 chunks: bf16 logits, one fp32 chunk at a time "
        "(modules/loss).",
        SelectiveKind::None,
@@ -265,7 +271,7 @@ std::vector<StackProfile> Table() {
        "lora_A/lora_B).",
        GatherUnit::Unit,
        "No sharding of its own (one GPU or data parallel).",
-       0.5,
+       0,
        "Fused chunked cross-entropy: gradients computed in the forward, full logits never held; chunks of at "
        "most 4 GB fp32 (unsloth_zoo fused_losses/cross_entropy_loss.py).",
        SelectiveKind::None,

@@ -319,6 +319,24 @@ TEST_CASE("compare, search, catalog and link: golden structure and content", "[c
     CHECK(parsed.value.array.front().StringOr("tp", "") == "native since 2020");
     CHECK(parsed.value.array.front().StringOr("tp source", "").find("NVIDIA/Megatron-LM") != std::string::npos);
     Golden("catalog_stacks_json_keys.txt", JsonSkeleton(j.out));
+    // The bytes per logit the catalog prints are the ones a plan on that stack uses (one rule: saves.cpp LossOf),
+    // for full training and for LoRA (whose loop may keep the output's logits too: Answer.AI's on FSDP).
+    for (size_t i = 0; i < Stacks().size(); ++i) {
+      const std::string id = Stacks()[i].id, printed = parsed.value.array[i].StringOr("logit_bytes", "");
+      for (const char* method : {"full", "lora"}) {
+        Run p = Cli({"plan", "model=llama2-7b", "gpu=a100-80g", "gpus=1", "stack=" + id,
+                     std::string("method=") + method, "--format", "json"});
+        JsonParseResult plan = ParseJson(p.out);
+        REQUIRE(plan.ok);
+        const JsonValue* used = plan.value.Find("config") ? plan.value.Find("config")->Find("logit_bytes") : nullptr;
+        REQUIRE(used);
+        INFO(id << " method=" << method << ": catalog '" << printed << "', plan " << used->number);
+        const std::string want = FormatNumber(used->number);
+        const bool differs = printed.find("adapters") != std::string::npos;
+        CHECK((differs ? printed.find((std::string(method) == "full" ? "full " : "adapters ") + want)
+                       : printed.find(want)) != std::string::npos);
+      }
+    }
     Run c = Cli({"catalog", "stacks", "--format", "csv"});
     Golden("catalog_stacks_csv_header.txt", Lines(c.out)[0] + "\n");
     Run m = Cli({"catalog", "stacks", "--format", "md"});
