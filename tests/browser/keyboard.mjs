@@ -21,21 +21,37 @@ const { check, summary } = checker();
 const stats = (page) => page.evaluate(() => window.trainplan.stats());
 const config = (page) => page.evaluate(() => window.trainplan.plan().config);
 
-// A key press, then the frames until the keyboard's focus has settled where the press put it (a move is
-// applied in the next frame, the panel may scroll to it in the one after).
-async function press(page, key) {
-  const before = (await stats(page)).focus_rect.join();
+// A key press, then the frames until the keyboard's focus has moved (checked every frame); with `settle`, the
+// frames after it too, until the focus ring is where the press put it (a move is applied in the next frame, the
+// panel may scroll to it in the one after). Walking the focus needs only its name; a screenshot of the ring
+// needs it settled.
+async function press(page, key, settle = 0) {
+  // Where the focus is: its widget, whether its ring shows (the first Tab only shows it), its rectangle.
+  const before = await page.evaluate(() => {
+    const s = window.trainplan.stats();
+    return [s.focus, s.focus_ring, ...s.focus_rect].join();
+  });
   await page.keyboard.press(key);
-  await until(page, (b) => window.trainplan.stats().focus_rect.join() !== b, before, 3000);
-  await frames(page, 2);
+  try {
+    await page.waitForFunction((b) => {
+      const s = window.trainplan.stats();
+      return [s.focus, s.focus_ring, ...s.focus_rect].join() !== b;
+    }, before, { timeout: 3000, polling: "raf" });
+  } catch (e) { /* the caller checks where the focus is */ }
+  if (settle) await frames(page, settle);
   return (await stats(page)).focus;
 }
 
-// Tab until the focus is on widget `name` (at most `limit` presses); true when it got there.
+// Tab until the focus is on widget `name` (at most `limit` presses); true when it got there. As a keyboard user
+// does, Shift+Tab when the widget comes before the focus in the order the widgets are drawn (part 1 checks that
+// Tab follows that order), instead of going round the whole page.
 async function tabTo(page, name, limit = 250) {
+  const order = Object.keys(await page.evaluate(() => window.trainplan.widgets()));
+  const focus = (await stats(page)).focus;
+  const key = order.includes(name) && order.indexOf(name) < order.indexOf(focus) ? "Shift+Tab" : "Tab";
   for (let i = 0; i < limit; i++) {
     if ((await stats(page)).focus === name) return true;
-    await press(page, "Tab");
+    await press(page, key);
   }
   return (await stats(page)).focus === name;
 }
@@ -116,10 +132,11 @@ try {
 
     // 2. The ring: on the GPU picker while it has the focus, gone once the focus moves on.
     const onGpu = await tabTo(page, "gpu");
+    await frames(page, 2);
     const st = await stats(page);
     const shotOn = decodePng(await page.screenshot({ path: path.join(outDir, `web-keyboard-${lang}.png`) }));
     const ringOn = ringShare(shotOn, st.focus_rect, scale);
-    await press(page, "Tab");
+    await press(page, "Tab", 2);
     // Where the GPU picker is now: the panel may have scrolled to bring the next stop into view.
     const gpuNow = (await page.evaluate(() => window.trainplan.widgets())).gpu || st.focus_rect;
     const ringOff = ringShare(decodePng(await page.screenshot()), gpuNow, scale);
@@ -156,7 +173,7 @@ try {
     await page.keyboard.press("Space");
     await frames(page, 3);
     const opened = (await stats(page)).focus;
-    await press(page, "ArrowDown");
+    await press(page, "ArrowDown", 2);
     await page.keyboard.press("Enter");
     await until(page, (p) => window.trainplan.plan().config.prec !== p, precBefore);
     cfg = await config(page);
