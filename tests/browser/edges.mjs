@@ -38,7 +38,12 @@ async function open(browser, base, fragment, options = {}) {
   await page.goto(base + "/index.html" + fragment);
   await page.waitForFunction(() => window.trainplan && window.trainplanReady, null, { timeout: 30000 });
   await page.evaluate(() => window.trainplanReady);
-  await until(page, () => !!window.trainplan.widgets().verdict || !!window.trainplan.widgets().narrow_inputs);
+  // The first frames drawn: the Plan view's verdict (or, in a narrow window, its Inputs switch); the Search
+  // view's top bar (it has no verdict).
+  await until(page, () => {
+    const w = window.trainplan.widgets();
+    return !!w.verdict || !!w.narrow_inputs || (location.hash.includes("view=search") && !!w.view_Plan);
+  });
   return { context, page, problems };
 }
 

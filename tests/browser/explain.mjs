@@ -50,10 +50,11 @@ async function scrollTo(page, name, x, height) {
   }
   return false;
 }
+// A click into a text field; the id of the field taking text after it (0: none). The field may already have been
+// the active one (a second click into it keeps it so): any active field ends the wait.
 async function clickInput(page, name) {
-  const before = await page.evaluate(() => window.trainplan.stats().active_id);
   if (!(await clickAt(page, name))) return 0;
-  await until(page, (b) => { const a = window.trainplan.stats().active_id; return a !== 0 && a !== b; }, before);
+  await until(page, () => window.trainplan.stats().active_id !== 0);
   return page.evaluate(() => window.trainplan.stats().active_id);
 }
 
