@@ -32,10 +32,7 @@ Value FromJson(const JsonValue& j, int line) {
   switch (j.type) {
     case JsonValue::Type::Null: break;
     case JsonValue::Type::Bool: v = Value::Bool(j.boolean); break;
-    case JsonValue::Type::Number:
-      v = j.number == double((long long)j.number) && std::abs(j.number) < 9e15 ? Value::Int((long long)j.number)
-                                                                               : Value::Real(j.number);
-      break;
+    case JsonValue::Type::Number: v = Value::Numeric(j.number, false); break;
     case JsonValue::Type::String: v = Value::Str(j.string); break;
     case JsonValue::Type::Array:
       v.kind = Value::Kind::List;
@@ -288,9 +285,7 @@ class PyReader {
       if (neg) ++i_;
       Value n = Value::Str((neg ? "-" : "") + t_[i_++].text);
       double x = 0;
-      v = n.AsNumber(x) ? (x == double((long long)x) && t_[i_ - 1].text.find_first_of(".eE") == std::string::npos
-                               ? Value::Int((long long)x)
-                               : Value::Real(x))
+      v = n.AsNumber(x) ? Value::Numeric(x, t_[i_ - 1].text.find_first_of(".eE") != std::string::npos)
                         : Value::Raw(n.s);
     } else if (tok.kind == Token::Name && (tok.text == "True" || tok.text == "False")) {
       v = Value::Bool(tok.text == "True"), ++i_;

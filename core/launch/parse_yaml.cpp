@@ -32,8 +32,7 @@ struct Flattener {
       Value text = Value::Str(s);
       double x = 0;
       if (text.AsNumber(x))
-        v = s.find_first_of(".eE") == std::string::npos && x == double((long long)x) ? Value::Int((long long)x)
-                                                                                     : Value::Real(x);
+        v = Value::Numeric(x, s.find_first_of(".eE") != std::string::npos);
       else
         v = text;
     }

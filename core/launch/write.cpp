@@ -234,6 +234,10 @@ Value Value::Real(double v) {
   x.kind = Kind::Real, x.num = v;
   return x;
 }
+Value Value::Numeric(double v, bool written_as_real) {
+  const bool whole = std::isfinite(v) && std::fabs(v) < 9e15 && v == std::trunc(v);
+  return whole && !written_as_real ? Int((long long)v) : Real(v);
+}
 Value Value::Str(std::string v) {
   Value x;
   x.kind = Kind::Str, x.s = std::move(v);

@@ -743,7 +743,12 @@ TEST_CASE("launch import: hostile text never crashes and stays bounded", "[launc
       "x = f(" + std::string(10000, '[') + "\n", std::string(20000, '"'), "--a '" + std::string(1000, 'x'),
       // Non-ASCII code points toml++ 3.3 once sent to __builtin_unreachable (core/launch/toml_config.h): the
       // fuzzer's four bytes, upstream issue #190's multi-line string and #295's two bytes.
-      "\xcb\x89+J", "s = \"\"\"\\\n\xc2\xa7\"\"\"\n", "\xcc\xaa", "[training]\nlocal_batch_size = 2\xcb\x89\n"};
+      "\xcb\x89+J", "s = \"\"\"\\\n\xc2\xa7\"\"\"\n", "\xcc\xaa", "[training]\nlocal_batch_size = 2\xcb\x89\n",
+      // Numbers no integer holds, in every reader (once cast to long long: undefined behaviour, found by the fuzzer).
+      "args = TrainingArguments(\n    max_steps=3E057,\n    seed=1" + std::string(40, '0') + ",\n)\n",
+      "{\"train_micro_batch_size_per_gpu\": 1e300, \"gradient_accumulation_steps\": -1e300}",
+      "per_device_train_batch_size: 1" + std::string(60, '0') + "\ncutoff_len: -9" + std::string(30, '9') + "\n",
+      "--micro-batch-size 1" + std::string(40, '0') + "\n--seq-length 4096\n"};
   for (int n = 0; n < 300; ++n) {
     std::string t;
     const size_t len = rng() % 300;

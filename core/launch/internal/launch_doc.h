@@ -22,6 +22,10 @@ struct Value {
   static Value Bool(bool v);
   static Value Int(long long v);
   static Value Real(double v);
+  // A number as a reader found it: an Int when it is whole, within +-9e15 (exact in a double) and written without
+  // a point or an exponent (`written_as_real` false), a Real otherwise; the one rule for every reader (no cast
+  // of an out-of-range double, which is undefined behaviour: a fuzzed "3E057").
+  static Value Numeric(double v, bool written_as_real);
   static Value Str(std::string v);
   static Value Raw(std::string v);
   static Value Strs(const std::vector<std::string>& v);
