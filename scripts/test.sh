@@ -24,8 +24,8 @@
 # Every stage runs even when an earlier one failed, so one run shows every problem; a stage whose build
 # failed is skipped. Each stage prints its wall time (and CPU time: on a shared machine the wall clock
 # tells the load as much as the work), and a table at the end lists every stage's result and times, with
-# the load average. Exit status is non-zero if any stage failed or was skipped. About 10 minutes from a
-# fresh clone on an idle 2-core machine, setup included (README.md, "Testing", has the measured breakdown).
+# the load average. Exit status is non-zero if any stage failed or was skipped. About 17.5 minutes from a
+# fresh clone on a 2-core machine, setup included (README.md, "Testing", has the measured breakdown).
 set -uo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
@@ -123,10 +123,12 @@ now_ms() { date +%s%3N; }
 load1() { cut -d' ' -f1 /proc/loadavg; }
 TIMES_FILE="$(mktemp)"
 trap 'rm -f "$TIMES_FILE"' EXIT
-cpu_ms() {  # user + system time of every finished child so far, in ms (bash's `times`, second line)
+# CPU_MS = user + system time of every finished child so far, in ms (bash's `times`, second line). `times` runs in
+# this shell, not in a $(...) subshell, which would count only its own children (none: every stage read 0).
+cpu_now() {
   times >"$TIMES_FILE"
-  sed -n 2p "$TIMES_FILE" | awk '{ t = 0; for (i = 1; i <= 2; i++) { split($i, p, "m"); sub("s", "", p[2]);
-                                   t += p[1] * 60000 + p[2] * 1000 } printf "%d\n", t }'
+  CPU_MS="$(sed -n 2p "$TIMES_FILE" | awk '{ t = 0; for (i = 1; i <= 2; i++) { split($i, p, "m"); sub("s", "", p[2]);
+                                             t += p[1] * 60000 + p[2] * 1000 } printf "%d\n", t }')"
 }
 fmt() { printf '%dm%04.1fs' $(($1 / 60000)) "$(awk -v ms="$1" 'BEGIN { printf "%.1f", (ms % 60000) / 1000 }')"; }
 
@@ -135,7 +137,7 @@ declare -A result wall cpu load
 failed=()
 start_load="$(load1)"
 start_wall="$(now_ms)"
-start_cpu="$(cpu_ms)"
+cpu_now; start_cpu=$CPU_MS
 i=0
 for n in "${order[@]}"; do
   i=$((i + 1))
@@ -151,11 +153,11 @@ for n in "${order[@]}"; do
     printf '==== %s: SKIPPED (%s did not build)\n' "$n" "$skip"
     continue
   fi
-  t0="$(now_ms)"; c0="$(cpu_ms)"
+  t0="$(now_ms)"; cpu_now; c0=$CPU_MS
   # A subshell with -e of its own: a stage stops at its first failing command, the script goes on.
   (set -euo pipefail; ${run[$n]})
   rc=$?
-  wall[$n]=$(($(now_ms) - t0)); cpu[$n]=$(($(cpu_ms) - c0))
+  cpu_now; wall[$n]=$(($(now_ms) - t0)); cpu[$n]=$((CPU_MS - c0))
   if [ $rc -eq 0 ]; then
     result[$n]="ok"
     printf '==== %s: ok in %s (CPU %s)\n' "$n" "$(fmt "${wall[$n]}")" "$(fmt "${cpu[$n]}")"
@@ -167,7 +169,7 @@ for n in "${order[@]}"; do
 done
 
 # ---- summary ---------------------------------------------------------------------------------------------
-total_wall=$(($(now_ms) - start_wall)); total_cpu=$(($(cpu_ms) - start_cpu))
+cpu_now; total_wall=$(($(now_ms) - start_wall)); total_cpu=$((CPU_MS - start_cpu))
 printf '\n==== summary (%s cores; load average %s at the start, %s at the end)\n' "$(nproc)" "$start_load" "$(load1)"
 printf '%-17s %-8s %10s %10s %6s\n' stage result wall CPU load
 for n in "${order[@]}"; do
