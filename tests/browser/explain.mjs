@@ -15,7 +15,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { execFileSync } from "node:child_process";
-import { serve, launch, checker, testPaths, frames, until, clickWidget as clickAt } from "./harness.mjs";
+import { checker, testPaths, frames, until, clickWidget as clickAt, runBrowserTest } from "./harness.mjs";
 
 const { webDir, cliPath, outDir } = testPaths();
 fs.mkdirSync(outDir, { recursive: true });
@@ -174,10 +174,7 @@ async function main() {
     console.log(`FAIL: ${cliPath} not found: build the native preset`);
     process.exit(1);
   }
-  const server = await serve(webDir);
-  const base = `http://127.0.0.1:${server.address().port}`;
-  const browser = await launch();
-  try {
+  return runBrowserTest(webDir, summary, async ({ browser, base }) => {
     console.log("why? (English)");
     {
       const { context, page, problems } = await open(browser, base, planLink);
@@ -231,14 +228,7 @@ async function main() {
       check(problems.length === 0, "no console errors", problems.join("\n       "));
       await context.close();
     }
-  } finally {
-    await browser.close();
-    server.close();
-  }
-  process.exit(summary() ? 1 : 0);
+  });
 }
 
-main().catch((e) => {
-  console.log("FAIL: " + (e && e.stack ? e.stack : e));
-  process.exit(1);
-});
+main();

@@ -42,6 +42,26 @@ export function launch() {
   return chromium.launch({ executablePath: "/usr/bin/chromium", headless: true, args: chromiumArgs });
 }
 
+// A browser test's frame: the page in webDir served, Chromium started, body({ browser, base }) run (base: the
+// server's http://127.0.0.1:port), both closed whatever happens; the process exits 1 on a failed check (summary,
+// from checker()) or an exception, which is printed as a failure.
+export async function runBrowserTest(webDir, summary, body) {
+  let server = null, browser = null, code = 1;
+  try {
+    server = await serve(webDir);
+    browser = await launch();
+    await body({ browser, base: `http://127.0.0.1:${server.address().port}` });
+    code = summary() ? 1 : 0;
+  } catch (e) {
+    summary();
+    console.log("FAIL: " + (e && e.stack ? e.stack : e));
+  } finally {
+    if (browser) await browser.close();
+    if (server) server.close();
+  }
+  process.exit(code);
+}
+
 // check(ok, what) prints a line per check and counts failures; summary() prints the closing line.
 export function checker() {
   let failures = 0, checks = 0;

@@ -11,7 +11,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { execFileSync } from "node:child_process";
-import { serve, launch, checker, testPaths, frames, until, clickWidget as clickAt } from "./harness.mjs";
+import { checker, testPaths, frames, until, clickWidget as clickAt, runBrowserTest } from "./harness.mjs";
 
 const { webDir, cliPath, outDir } = testPaths();
 fs.mkdirSync(outDir, { recursive: true });
@@ -98,10 +98,7 @@ async function main() {
       console.log(`FAIL: ${path.join(webDir, f)} is missing: build the page first`);
       process.exit(1);
     }
-  const server = await serve(webDir);
-  const base = `http://127.0.0.1:${server.address().port}`;
-  const browser = await launch();
-  try {
+  return runBrowserTest(webDir, summary, async ({ browser, base }) => {
     const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: "en-US" });
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: base });
     const page = await context.newPage();
@@ -220,14 +217,7 @@ async function main() {
     check(after.hash === before && !!after.issue, "a bad value: an error under the box, the plan unchanged", JSON.stringify(after));
     check(problems.length === 0, "no console errors", problems.join("\n       "));
     await context.close();
-  } finally {
-    await browser.close();
-    server.close();
-  }
-  process.exit(summary() ? 1 : 0);
+  });
 }
 
-main().catch((e) => {
-  console.log("FAIL: " + (e && e.stack ? e.stack : e));
-  process.exit(1);
-});
+main();

@@ -13,7 +13,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { serve, launch, checker, pathOption } from "./harness.mjs";
+import { checker, pathOption, runBrowserTest } from "./harness.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 const webDir = pathOption("--web", path.join(root, "build", "web"));
@@ -80,10 +80,7 @@ async function main() {
       console.log(`FAIL: ${path.join(webDir, f)} is missing: build the page first (cmake --preset web && cmake --build --preset web)`);
       process.exit(1);
     }
-  const server = await serve(webDir);
-  const base = `http://127.0.0.1:${server.address().port}`;
-  const browser = await launch();
-  try {
+  return runBrowserTest(webDir, summary, async ({ browser, base }) => {
     console.log("a phone: the switch, a finger's drag, the on-screen keyboard");
     {
       const { context, page, problems } = await open(browser, base, "#v=1&model=llama2-7b&gpus=8&view=plan");
@@ -257,14 +254,7 @@ async function main() {
       await page.screenshot({ path: path.join(outDir, "copy-refused.png") });
       await context.close();
     }
-  } finally {
-    await browser.close();
-    server.close();
-  }
-  process.exit(summary() ? 1 : 0);
+  });
 }
 
-main().catch((e) => {
-  console.log("FAIL: " + (e && e.stack ? e.stack : e));
-  process.exit(1);
-});
+main();

@@ -6,7 +6,7 @@
 // Usage: node tests/browser/text.mjs [--web build/web] [--out build/screenshots]
 import fs from "node:fs";
 import path from "node:path";
-import { serve, launch, checker, testPaths, frames, until, clickWidget } from "./harness.mjs";
+import { checker, testPaths, frames, until, clickWidget, runBrowserTest } from "./harness.mjs";
 
 const { webDir, outDir } = testPaths();
 fs.mkdirSync(outDir, { recursive: true });
@@ -79,10 +79,7 @@ function checkFigures(t, p, where) {
 }
 
 async function main() {
-  const server = await serve(webDir);
-  const base = `http://127.0.0.1:${server.address().port}`;
-  const browser = await launch();
-  try {
+  return runBrowserTest(webDir, summary, async ({ browser, base }) => {
     const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: "en-US" });
     const page = await context.newPage();
     const problems = [];
@@ -227,14 +224,7 @@ async function main() {
                                                   h: document.getElementById("text-body").getBoundingClientRect().height }));
     check(phonePrint.canvas === "none" && phonePrint.h > 200, "phone, print media: text instead of the canvas", JSON.stringify(phonePrint));
     await phone.close();
-  } finally {
-    await browser.close();
-    server.close();
-  }
-  process.exit(summary() ? 1 : 0);
+  });
 }
 
-main().catch((e) => {
-  console.log("FAIL: " + (e && e.stack ? e.stack : e));
-  process.exit(1);
-});
+main();
