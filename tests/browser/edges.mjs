@@ -15,7 +15,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { execFileSync } from "node:child_process";
-import { serve, launch, checker, testPaths, frames, until } from "./harness.mjs";
+import { checker, testPaths, frames, until, openPage, tapWidget, fingerDrag, runBrowserTest } from "./harness.mjs";
 
 const { webDir, cliPath, outDir } = testPaths();
 fs.mkdirSync(outDir, { recursive: true });
@@ -29,15 +29,8 @@ const inside = (r, box) => r && box && r[0] >= box[0] - 0.5 && r[2] <= box[2] + 
 
 async function open(browser, base, fragment, options = {}) {
   const { width = 1366, height = 768, scale = 1, touch = false, locale = "en-US" } = options;
-  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: scale, locale,
-                                             hasTouch: touch, isMobile: touch });
-  const page = await context.newPage();
-  const problems = [];
-  page.on("console", (m) => { if (m.type() === "error") problems.push(`console error: ${m.text()}`); });
-  page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
-  await page.goto(base + "/index.html" + fragment);
-  await page.waitForFunction(() => window.trainplan && window.trainplanReady, null, { timeout: 30000 });
-  await page.evaluate(() => window.trainplanReady);
+  const { context, page, problems } = await openPage(browser, base, fragment,
+    { viewport: { width, height }, deviceScaleFactor: scale, locale, hasTouch: touch, isMobile: touch });
   // The first frames drawn: the Plan view's verdict (or, in a narrow window, its Inputs switch); the Search
   // view's top bar (it has no verdict).
   await until(page, () => {
@@ -315,17 +308,8 @@ async function phoneAndCalibration(browser, base) {
     const cdp = await context.newCDPSession(page);
     await frames(page, 4);
     // Down the results with a finger, then the Inputs tab.
-    for (let i = 0; i < 3; i++) {
-      await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x: 200, y: 700 }] });
-      for (let k = 1; k <= 8; k++) {
-        await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x: 200, y: 700 - 60 * k }] });
-        await frames(page, 1);
-      }
-      await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
-      await frames(page, 3);
-    }
-    const r = (await widgets(page)).narrow_inputs;
-    await page.touchscreen.tap(...centre(r));
+    for (let i = 0; i < 3; i++) await fingerDrag(page, cdp, 200, 700, 220);
+    await tapWidget(page, "narrow_inputs");
     await until(page, () => !!window.trainplan.widgets().section_Model);
     const w = await widgets(page);
     check(w.section_Model && w.section_Model[1] < 200, "after scrolling the results, the Inputs tab opens at its top (the Model section)",
@@ -369,18 +353,11 @@ async function main() {
       console.log(`FAIL: ${path.join(webDir, f)} is missing: build the page first (cmake --preset web && cmake --build --preset web)`);
       process.exit(1);
     }
-  const server = await serve(webDir);
-  const base = `http://127.0.0.1:${server.address().port}`;
-  const browser = await launch();
   const only = process.argv.slice(2).filter((a) => /^\d$/.test(a)).map(Number);
   const parts = [inputsPanel, compareColumns, tooltips, ownership, searchView, scalingChart, explainMarks, phoneAndCalibration];
-  try {
+  return runBrowserTest(webDir, summary, async ({ browser, base }) => {
     for (let i = 0; i < parts.length; i++) if (!only.length || only.includes(i + 1)) await parts[i](browser, base);
-  } finally {
-    await browser.close();
-    server.close();
-  }
-  process.exit(summary() ? 1 : 0);
+  });
 }
 
 main();

@@ -15,7 +15,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { execFileSync } from "node:child_process";
-import { checker, testPaths, frames, until, clickWidget as clickAt, runBrowserTest } from "./harness.mjs";
+import { checker, testPaths, frames, until, clickWidget as clickAt, runBrowserTest, openPage } from "./harness.mjs";
 
 const { webDir, cliPath, outDir } = testPaths();
 fs.mkdirSync(outDir, { recursive: true });
@@ -59,15 +59,8 @@ async function clickInput(page, name) {
 }
 
 async function open(browser, base, fragment, { width = 1366, height = 768 } = {}) {
-  const context = await browser.newContext({ viewport: { width, height }, locale: "en-US" });
-  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: base });
-  const page = await context.newPage();
-  const problems = [];
-  page.on("console", (m) => { if (m.type() === "error") problems.push(`console error: ${m.text()}`); });
-  page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
-  await page.goto(base + "/index.html" + fragment);
-  await page.waitForFunction(() => window.trainplan && window.trainplanReady, null, { timeout: 30000 });
-  await page.evaluate(() => window.trainplanReady);
+  const { context, page, problems } = await openPage(browser, base, fragment,
+    { viewport: { width, height }, locale: "en-US" }, ["clipboard-read", "clipboard-write"]);
   await page.evaluate(() => window.trainplan.plan());  // the first plan, finished
   await frames(page, 4);
   return { context, page, problems };

@@ -118,6 +118,44 @@ export async function until(page, fn, arg, timeout = 8000) {
   try { await page.waitForFunction(fn, arg, { timeout, polling: 50 }); } catch (e) { /* reported by the caller's check */ }
 }
 
+// A page of its own in a new browser context (Playwright's context options: viewport, scale, touch, locale),
+// `permissions` granted for base, at base + "/index.html" + fragment once the engine is ready; `problems`
+// collects the console's errors and uncaught page errors, for a test's "no console errors" check.
+export async function openPage(browser, base, fragment, contextOptions = {}, permissions = []) {
+  const context = await browser.newContext(contextOptions);
+  if (permissions.length) await context.grantPermissions(permissions, { origin: base });
+  const page = await context.newPage();
+  const problems = [];
+  page.on("console", (m) => { if (m.type() === "error") problems.push(`console error: ${m.text()}`); });
+  page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
+  await page.goto(base + "/index.html" + fragment);
+  await page.waitForFunction(() => window.trainplan && window.trainplanReady, null, { timeout: 30000 });
+  await page.evaluate(() => window.trainplanReady);
+  return { context, page, problems };
+}
+
+// A finger's tap at the centre of a registered widget (a touch screen: the context has hasTouch).
+export async function tapWidget(page, name) {
+  const r = (await page.evaluate(() => window.trainplan.widgets()))[name];
+  if (!r) return false;
+  await page.touchscreen.tap((r[0] + r[2]) / 2, (r[1] + r[3]) / 2);
+  await frames(page, 4);
+  return true;
+}
+
+// A finger dragged from (x, y0) to (x, y1) in steps, as the browser's touch events (CDP session `cdp`), not a
+// mouse.
+export async function fingerDrag(page, cdp, x, y0, y1, steps = 8) {
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x, y: y0 }] });
+  await frames(page, 2);
+  for (let i = 1; i <= steps; i++) {
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x, y: y0 + ((y1 - y0) * i) / steps }] });
+    await frames(page, 1);
+  }
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+  await frames(page, 3);
+}
+
 // A real mouse click at the centre of a widget the page registered (window.trainplan.widgets()).
 export async function clickWidget(page, name) {
   const r = (await page.evaluate(() => window.trainplan.widgets()))[name];

@@ -13,7 +13,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { checker, pathOption, runBrowserTest } from "./harness.mjs";
+import { checker, pathOption, runBrowserTest, openPage, tapWidget, fingerDrag, frames, until } from "./harness.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 const webDir = pathOption("--web", path.join(root, "build", "web"));
@@ -23,51 +23,11 @@ const { check, summary } = checker();
 
 const phone = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, hasTouch: true, isMobile: true };
 
-async function open(browser, base, fragment, options = phone) {
-  const context = await browser.newContext(options);
-  const page = await context.newPage();
-  const problems = [];
-  page.on("console", (m) => { if (m.type() === "error") problems.push(`console error: ${m.text()}`); });
-  page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
-  await page.goto(base + "/index.html" + fragment);
-  await page.waitForFunction(() => window.trainplan && window.trainplanReady, null, { timeout: 30000 });
-  await page.evaluate(() => window.trainplanReady);
-  return { context, page, problems };
-}
+const open = (browser, base, fragment, options = phone) => openPage(browser, base, fragment, options);
 
 const widgets = (page) => page.evaluate(() => window.trainplan.widgets());
 const stats = (page) => page.evaluate(() => window.trainplan.stats());
 const centre = (r) => [(r[0] + r[2]) / 2, (r[1] + r[3]) / 2];
-
-async function frames(page, n = 3) {
-  await page.evaluate((n) => new Promise((r) => { let k = 0; const f = () => (++k >= n ? r() : requestAnimationFrame(f)); requestAnimationFrame(f); }), n);
-}
-
-// Waits (up to 8 s) until fn(arg) is true in the page: software WebGL on a loaded machine is slow.
-async function until(page, fn, arg) {
-  try { await page.waitForFunction(fn, arg, { timeout: 8000, polling: 50 }); } catch (e) { /* the check reports */ }
-}
-
-async function tap(page, name) {
-  const r = (await widgets(page))[name];
-  if (!r) return false;
-  const [x, y] = centre(r);
-  await page.touchscreen.tap(x, y);
-  await frames(page, 4);
-  return true;
-}
-
-// A finger dragged from (x, y0) to (x, y1) in steps, as the browser's touch events (CDP), not a mouse.
-async function drag(page, cdp, x, y0, y1, steps = 8) {
-  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x, y: y0 }] });
-  await frames(page, 2);
-  for (let i = 1; i <= steps; i++) {
-    await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x, y: y0 + ((y1 - y0) * i) / steps }] });
-    await frames(page, 1);
-  }
-  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
-  await frames(page, 3);
-}
 
 const focused = (page) => page.evaluate(() => {
   const a = document.activeElement;
@@ -90,7 +50,7 @@ async function main() {
       check(!!w.narrow_inputs && !!w.narrow_results && !!w.verdict && w.verdict[0] < 40,
             "390x844: the results first, with a Results | Inputs switch", JSON.stringify({ verdict: w.verdict, inputs: w.narrow_inputs }));
       await page.screenshot({ path: path.join(outDir, "phone-plan.png") });
-      check(await tap(page, "narrow_inputs"), "tapping Inputs shows the inputs");
+      check(await tapWidget(page, "narrow_inputs"), "tapping Inputs shows the inputs");
       await until(page, () => !!window.trainplan.widgets().model);
       w = await widgets(page);
       check(!!w.model && !!w.narrow_summary, "the inputs, with the plan's figures pinned above them",
@@ -100,20 +60,20 @@ async function main() {
       // A finger dragged up on the label column (no widget there) scrolls the inputs, until GPUs shows.
       // x 14: the column's own padding, on no widget (section headers span the rest of the width).
       const y0 = w.model[1];
-      await drag(page, cdp, 14, 600, 300);
+      await fingerDrag(page, cdp, 14, 600, 300);
       w = await widgets(page);
       check(w.model ? w.model[1] < y0 - 150 : true, "a finger's drag scrolls the inputs (touch events, not a mouse)",
             `model field from y ${y0} to ${w.model && w.model[1]}`);
       for (let i = 0; i < 12 && !(w.gpus && w.gpus[1] > 120 && w.gpus[3] < 700); i++) {
-        if (w.gpus && w.gpus[1] <= 120) await drag(page, cdp, 14, 300, 500);
-        else await drag(page, cdp, 14, 600, 300);
+        if (w.gpus && w.gpus[1] <= 120) await fingerDrag(page, cdp, 14, 300, 500);
+        else await fingerDrag(page, cdp, 14, 600, 300);
         w = await widgets(page);
       }
       check(!!w.gpus && w.gpus[1] > 120 && w.gpus[3] < 700, "the GPUs field is dragged into view", JSON.stringify(w.gpus));
 
       // Tap the GPUs field: a real DOM text input takes the focus (a phone shows its keyboard for it).
       const before = await stats(page);
-      await tap(page, "gpus");
+      await tapWidget(page, "gpus");
       await until(page, () => document.activeElement && document.activeElement.id === "keyboard" && window.trainplan.stats().active_id !== 0);
       const f = await focused(page);
       const active = (await stats(page)).active_id;
@@ -159,7 +119,7 @@ async function main() {
       const done = await page.evaluate(() => ({ active: window.trainplan.stats().active_id, gpus: window.trainplan.plan().config.gpus }));
       check(done.active === 0 && done.gpus === 24, "the keyboard's Done (the input blurred) leaves the field with its value",
             JSON.stringify(done));
-      await tap(page, "gpus");
+      await tapWidget(page, "gpus");
       await until(page, () => document.activeElement && document.activeElement.id === "keyboard" && window.trainplan.stats().active_id !== 0);
       check((await focused(page)).id === "keyboard" && (await stats(page)).active_id !== 0,
             "tapping the field again brings the keyboard back", JSON.stringify(await focused(page)));
@@ -178,9 +138,9 @@ async function main() {
       for (let i = 0; i < 8; i++) {
         const m = (await widgets(page)).model;
         if (m && m[1] > 100) break;
-        await drag(page, cdp, 14, 250, 750);
+        await fingerDrag(page, cdp, 14, 250, 750);
       }
-      await tap(page, "model");
+      await tapWidget(page, "model");
       await until(page, () => document.activeElement && document.activeElement.id === "keyboard");
       const pf = await focused(page);
       check(pf.id === "keyboard", "tapping the model picker focuses the DOM input for its filter box", JSON.stringify(pf));
