@@ -276,9 +276,10 @@ void ResolveWorkload(const Config& cfg, Job& job, std::vector<ConfigIssue>& issu
 // offloaded checkpoints, FlashAttention kernels are the user's key) follows from it.
 void ResolveStack(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues) {
   job.stack = &DefaultStack();
-  // A LoRA / QLoRA fine-tune left on auto is planned the way most people run one: the Transformers Trainer
-  // with PEFT and bitsandbytes (keys.cpp's source), not Megatron's pre-training conventions.
-  if (cfg.stack.empty() && job.work.finetune && job.work.method != Method::Full)
+  // A fine-tune left on auto is planned the way most people run one: the Transformers Trainer (with PEFT and
+  // bitsandbytes for LoRA / QLoRA, DeepSpeed ZeRO-3 through Accelerate for a full fine-tune, as LLaMA-Factory's
+  // and TRL's recipes launch it: keys_training.cpp's source), not Megatron's pre-training conventions.
+  if (cfg.stack.empty() && job.work.finetune)
     if (const StackProfile* hf = FindStack("hf")) job.stack = hf;
   // Post-training's trainers (verl's actor, OpenRLHF's DeepSpeed, NeMo RL's DTensor path) shard the policy
   // FSDP-style: verl's actor strategy defaults to fsdp (_generated_ppo_trainer.yaml@b178a3c).
@@ -299,7 +300,12 @@ void ResolveStack(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues)
   Workload& w = job.work;
   // GPT-2/3 and BERT recipes train with dropout 0.1, the Llama family (SwiGLU) without (keys.cpp's source).
   w.dropout = cfg.dropout >= 0 ? cfg.dropout : job.model.mlp == MlpKind::Gelu ? 0.1 : 0.0;
-  w.offload_checkpoints = cfg.offload_act >= 0 ? cfg.offload_act == 1 : job.stack->offload_checkpoints;
+  // The stack's default offloads checkpoints only in a release that has it (Unsloth's "unsloth" checkpointing
+  // arrived in 2024: capabilities.cpp).
+  w.offload_checkpoints = cfg.offload_act >= 0
+                              ? cfg.offload_act == 1
+                              : job.stack->offload_checkpoints &&
+                                    Capability(*job.stack, job.stack_year, Feature::OffloadActivations).auto_ok;
   w.optimizer_in_backward = cfg.opt_in_bwd == 1;
   w.pp_microbatches = cfg.pp_microbatches > 0 ? cfg.pp_microbatches : 0;
   // The model code whose saved tensors the activations follow (core/stack/saves.h), torch.compile, and PEFT's k-bit
