@@ -368,6 +368,7 @@ CapabilityAsk ExplicitAsk(const Config& cfg, uint16_t& given) {
   take(cfg.vp, a.vp, kAskVp);
   take(cfg.cp, a.cp, kAskCp);
   take(cfg.ep, a.ep, kAskEp);
+  take(cfg.dp, a.dp, kAskDp);
   take(cfg.zero, a.zero, kAskZero);
   if (cfg.sp != kAuto) a.sp = cfg.sp == 1, given |= kAskSp;
   if (cfg.offload != kAuto) a.offload = Offload(cfg.offload), given |= kAskOffload;
@@ -390,6 +391,7 @@ std::string AskedText(const CapabilityAsk& a, uint16_t keys) {
   add(kAskVp, std::to_string(a.vp));
   add(kAskCp, std::to_string(a.cp));
   add(kAskEp, std::to_string(a.ep));
+  add(kAskDp, std::to_string(a.dp));
   add(kAskSp, a.sp ? "1" : "0");
   add(kAskOffload, Name(a.offload));
   add(kAskZero, std::to_string(a.zero));
@@ -411,6 +413,7 @@ const char* FindingKey(const CapabilityFinding& f) {
     case Feature::Interleaved: own = kAskVp; break;
     case Feature::Cp: own = kAskCp; break;
     case Feature::Ep: own = kAskEp; break;
+    case Feature::Dp: own = kAskDp; break;
     case Feature::Zero1:
     case Feature::Zero2:
     case Feature::Zero3: own = kAskZero; break;
@@ -458,6 +461,13 @@ void CheckCapabilities(const Config& cfg, const Job& job, std::vector<ConfigIssu
           Error(issues, key, "{0} is not in {1} ({2} release): {3}"_issue, {asked, stack, year, a.source});
         break;
     }
+  }
+  // More than one GPU for a stack (or release) that runs on one only: no parallelism of any kind to spread over.
+  if (cfg.gpus > 1) {  // before ResolveHardware: the configuration's count
+    for (Feature f : {Feature::Dp, Feature::Tp, Feature::Pp, Feature::Cp, Feature::Ep})
+      if (Capability(*job.stack, job.stack_year, f).auto_ok) return;
+    Error(issues, "gpus", "{0} ({1} release) trains on one GPU, not {2}: {3}"_issue,
+          {stack, year, std::to_string(cfg.gpus), Capability(*job.stack, job.stack_year, Feature::Dp).source});
   }
 }
 

@@ -82,6 +82,19 @@ TEST_CASE("capabilities by release: a feature that arrived later is absent befor
 }
 
 TEST_CASE("resolve refuses what the stack does not run and warns of extensions", "[capabilities]") {
+  {  // Unsloth ran on one GPU until its 2025 releases (DDP through accelerate or torchrun).
+    const auto issues = Resolve("#v=1&model=llama3.1-8b&method=qlora&stack=unsloth&stack_year=2024&gpu=rtx4090&gpus=8");
+    REQUIRE(HasErrors(issues));
+    bool named = false;
+    for (const ConfigIssue& i : issues)
+      if (!i.notice && (i.key == "gpus" || i.key == "dp") && i.message.find("Unsloth") != std::string::npos &&
+          i.message.find("Multi-GPU is not yet supported") != std::string::npos)
+        named = true;
+    CHECK(named);
+    CHECK_FALSE(HasErrors(Resolve("#v=1&model=llama3.1-8b&method=qlora&stack=unsloth&gpu=rtx4090&gpus=8")));
+    CHECK_FALSE(
+        HasErrors(Resolve("#v=1&model=llama3.1-8b&method=qlora&stack=unsloth&stack_year=2024&gpu=rtx4090&gpus=1")));
+  }
   {
     const auto issues = Resolve("#v=1&model=llama3.1-8b&method=qlora&stack=megatron&gpu=rtx4090&gpus=1");
     const ConfigIssue* e = IssueOn(issues, "method", false);
