@@ -268,6 +268,16 @@ void MemoryLimits(AppState& app, const PlanOutput& o) {
         Tr("For this layout (TP, PP, ZeRO, recomputation as shown): the limits of what "
            "fits in the memory the driver exposes, with the same allocator and buffers."));
   Record(app, "memory_limits");
+  // "The most this card can do" with the best memory settings the stack runs (core/planner/max_seq_best.h), and
+  // the keys that reach it; nothing when the plan already runs them.
+  const BestSeq& best = o.best_seq;
+  if (!best.settings.empty() && best.max_seq > 0) {
+    MutedParagraph(
+        TrFill("With the best settings the framework runs: sequence {0} with {1}; micro-batch {2} at "
+               "sequence {3}",
+               {FmtSeq(best.max_seq), best.settings, FmtInt(best.max_micro_batch), FmtInt(o.job.work.seq)}));
+    Record(app, "memory_best");
+  }
   if (m.host_bytes > 0 || m.nvme_bytes > 0) {
     const double host_limit = HostBytesPerNode(o.job);  // core's limit (rules.h): the GPUs of one node
     std::string need = Sprintf(Tr("Offload needs %s of host RAM per node (of %s assumed)"),

@@ -44,8 +44,12 @@ double PipelineInflight(PipeSchedule s, int p, int v, int stage, double m) {
     case PipeSchedule::OneF1B:
     case PipeSchedule::ZbH1: break;
     case PipeSchedule::Interleaved:
-      // Megatron's formula does not cap at m: the warm-up of the first chunk runs ahead of the step's count.
-      return std::max(1.0, (p - k) * (1 + (p - 1.0) / (p * std::max(1, v))));
+      // Narayanan et al.'s first-stage figure (Megatron's theoretical_memory_usage.py), at most the step's m: the
+      // schedule never runs more warm-up forwards than the step has (Megatron-Core schedules.py
+      // forward_backward_pipelining_with_interleaving: min(warm-up, m v) chunk forwards, "all warm-up" when m = p;
+      // PyTorch's ScheduleInterleaved1F1B caps it the same way).
+      n = (p - k) * (1 + (p - 1.0) / (p * std::max(1, v)));
+      break;
     case PipeSchedule::ZbH2: n = 2 * (p - k) - 1; break;
     case PipeSchedule::Zbv: n = p; break;
     case PipeSchedule::DualPipe: n = p + 1; break;

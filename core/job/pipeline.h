@@ -31,7 +31,8 @@ struct PipeWork {
 double PipelineBubble(PipeSchedule s, int p, int v, const PipeWork& t);
 // Micro-batches whose activations device `stage` (0 = first) holds at its peak, in units of one micro-batch's
 // activations on that device, for m micro-batches per schedule: 1F1B and ZB-H1 p - stage; interleaved
-// (p - stage)(1 + (p-1)/(p v)) (Narayanan et al. 2021, Megatron's theoretical_memory_usage.py); ZB-H2 2(p - stage) - 1
+// (p - stage)(1 + (p-1)/(p v)) (Narayanan et al. 2021, Megatron's theoretical_memory_usage.py), like every
+// schedule at most m (Megatron-Core's warm-up never runs more forwards than the step has); ZB-H2 2(p - stage) - 1
 // (twice 1F1B's, Qi et al. 2024); ZBV p on every device (the V shape balances them, "1x"); DualPipe p + 1 stages;
 // DualPipeV (2p + 1) half-device stages (deepseek-ai/DualPipe README). Never more than m, never less than 1.
 double PipelineInflight(PipeSchedule s, int p, int v, int stage, double m);

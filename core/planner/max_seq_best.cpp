@@ -41,6 +41,9 @@ BestSeq MaxSeqBest(const Job& job, const Layout& layout) {
     a.offload_act = true;
     if (allowed(a, kAskOffloadAct)) j.work.offload_checkpoints = true, ask = a;
   }
+  // The largest micro-batch at the plan's own sequence: the memory estimate's, with these settings.
+  j.work.seq = job.work.seq;
+  best.max_micro_batch = EstimateMemory(j, l).max_micro_batch;
   auto fits = [&](int seq) {
     j.work.seq = seq;
     return EstimateMemory(j, l).fits;
@@ -71,6 +74,7 @@ BestSeq MaxSeqBest(const Job& job, const Layout& layout) {
   if (l.recompute != layout.recompute) add("recompute=" + std::string(Name(l.recompute)));
   if (l.offload != layout.offload) add("offload=" + std::string(Name(l.offload)));
   if (best.offload_act != job.work.offload_checkpoints) add("offload_act=1");
+  best.mbs_settings = best.settings;
   if (l.mbs != layout.mbs) add("mbs=1");
   return best;
 }

@@ -35,6 +35,7 @@ enum class Figure : uint8_t {
   MaxMicroBatch,
   MaxSeq,
   MaxSeqBest,
+  MaxMicroBatchBest,
   ModelStates,
   HostMemory,
   NvmeMemory,

@@ -95,6 +95,10 @@ std::vector<Section> Sections(const PlanOutput& out) {
       const std::string& settings = out.best_seq.settings;
       s.back().entries.push_back({"max_seq_best_settings", JsonEscape(settings), settings});
     }
+    if (f.figure == Figure::MaxMicroBatchBest) {
+      const std::string& settings = out.best_seq.mbs_settings;
+      s.back().entries.push_back({"max_micro_batch_best_settings", JsonEscape(settings), settings});
+    }
     if (f.figure == Figure::Fits) {
       const std::string verdict = MemoryVerdict(out.plan.memory);
       s.back().entries.push_back({"verdict", JsonEscape(verdict), verdict});

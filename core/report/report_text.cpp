@@ -54,6 +54,7 @@ const std::vector<TextSection>& TextSections() {
         {F::MaxMicroBatch},
         {F::MaxSeq, Shown::WithArchitecture},
         {F::MaxSeqBest, Shown::WithArchitecture},
+        {F::MaxMicroBatchBest, Shown::WithArchitecture},
         {F::HostMemory, Shown::Nonzero},
         {F::NvmeMemory, Shown::Nonzero}}},
       {"Step (one optimizer step)",
@@ -121,8 +122,10 @@ std::string RowValue(const FigureInfo& f, const FigureSource& src, Lang lang) {
     case Figure::Fits:
       if (v != 0 && src.out.plan.memory.tight) return Translate(lang, "yes (tight: may run out of memory)");
       break;
-    case Figure::MaxSeqBest: {
-      const std::string& settings = src.out.best_seq.settings;
+    case Figure::MaxSeqBest:
+    case Figure::MaxMicroBatchBest: {
+      const BestSeq& b = src.out.best_seq;
+      const std::string& settings = f.figure == Figure::MaxSeqBest ? b.settings : b.mbs_settings;
       return Fmt("%.0f", v) +
              (settings.empty() ? Translate(lang, " (the current settings)") : TrFill(lang, " (with {0})", {settings}));
     }

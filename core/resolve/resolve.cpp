@@ -276,9 +276,10 @@ void ResolveWorkload(const Config& cfg, Job& job, std::vector<ConfigIssue>& issu
 // offloaded checkpoints, FlashAttention kernels are the user's key) follows from it.
 void ResolveStack(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues) {
   job.stack = &DefaultStack();
-  // A LoRA / QLoRA fine-tune left on auto is planned the way most people run one: the Transformers Trainer
-  // with PEFT and bitsandbytes (keys.cpp's source), not Megatron's pre-training conventions.
-  if (cfg.stack.empty() && job.work.finetune && job.work.method != Method::Full)
+  // A fine-tune left on auto is planned the way most people run one: the Transformers Trainer (with PEFT and
+  // bitsandbytes for LoRA / QLoRA, DeepSpeed ZeRO-3 through Accelerate for a full fine-tune, as LLaMA-Factory's
+  // and TRL's recipes launch it: keys_training.cpp's source), not Megatron's pre-training conventions.
+  if (cfg.stack.empty() && job.work.finetune)
     if (const StackProfile* hf = FindStack("hf")) job.stack = hf;
   // Post-training's trainers (verl's actor, OpenRLHF's DeepSpeed, NeMo RL's DTensor path) shard the policy
   // FSDP-style: verl's actor strategy defaults to fsdp (_generated_ppo_trainer.yaml@b178a3c).
@@ -299,7 +300,12 @@ void ResolveStack(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues)
   Workload& w = job.work;
   // GPT-2/3 and BERT recipes train with dropout 0.1, the Llama family (SwiGLU) without (keys.cpp's source).
   w.dropout = cfg.dropout >= 0 ? cfg.dropout : job.model.mlp == MlpKind::Gelu ? 0.1 : 0.0;
-  w.offload_checkpoints = cfg.offload_act >= 0 ? cfg.offload_act == 1 : job.stack->offload_checkpoints;
+  // The stack's default offloads checkpoints only in a release that has it (Unsloth's "unsloth" checkpointing
+  // arrived in 2024: capabilities.cpp).
+  w.offload_checkpoints = cfg.offload_act >= 0
+                              ? cfg.offload_act == 1
+                              : job.stack->offload_checkpoints &&
+                                    Capability(*job.stack, job.stack_year, Feature::OffloadActivations).auto_ok;
   w.optimizer_in_backward = cfg.opt_in_bwd == 1;
   w.pp_microbatches = cfg.pp_microbatches > 0 ? cfg.pp_microbatches : 0;
   // The model code whose saved tensors the activations follow (core/stack/saves.h), torch.compile, and PEFT's k-bit
@@ -362,6 +368,7 @@ CapabilityAsk ExplicitAsk(const Config& cfg, uint16_t& given) {
   take(cfg.vp, a.vp, kAskVp);
   take(cfg.cp, a.cp, kAskCp);
   take(cfg.ep, a.ep, kAskEp);
+  take(cfg.dp, a.dp, kAskDp);
   take(cfg.zero, a.zero, kAskZero);
   if (cfg.sp != kAuto) a.sp = cfg.sp == 1, given |= kAskSp;
   if (cfg.offload != kAuto) a.offload = Offload(cfg.offload), given |= kAskOffload;
@@ -384,6 +391,7 @@ std::string AskedText(const CapabilityAsk& a, uint16_t keys) {
   add(kAskVp, std::to_string(a.vp));
   add(kAskCp, std::to_string(a.cp));
   add(kAskEp, std::to_string(a.ep));
+  add(kAskDp, std::to_string(a.dp));
   add(kAskSp, a.sp ? "1" : "0");
   add(kAskOffload, Name(a.offload));
   add(kAskZero, std::to_string(a.zero));
@@ -405,6 +413,7 @@ const char* FindingKey(const CapabilityFinding& f) {
     case Feature::Interleaved: own = kAskVp; break;
     case Feature::Cp: own = kAskCp; break;
     case Feature::Ep: own = kAskEp; break;
+    case Feature::Dp: own = kAskDp; break;
     case Feature::Zero1:
     case Feature::Zero2:
     case Feature::Zero3: own = kAskZero; break;
@@ -452,6 +461,13 @@ void CheckCapabilities(const Config& cfg, const Job& job, std::vector<ConfigIssu
           Error(issues, key, "{0} is not in {1} ({2} release): {3}"_issue, {asked, stack, year, a.source});
         break;
     }
+  }
+  // More than one GPU for a stack (or release) that runs on one only: no parallelism of any kind to spread over.
+  if (cfg.gpus > 1) {  // before ResolveHardware: the configuration's count
+    for (Feature f : {Feature::Dp, Feature::Tp, Feature::Pp, Feature::Cp, Feature::Ep})
+      if (Capability(*job.stack, job.stack_year, f).auto_ok) return;
+    Error(issues, "gpus", "{0} ({1} release) trains on one GPU, not {2}: {3}"_issue,
+          {stack, year, std::to_string(cfg.gpus), Capability(*job.stack, job.stack_year, Feature::Dp).source});
   }
 }
 

@@ -39,6 +39,7 @@ uint16_t Engine::AutoKeys() const {
   if (fixed.vp == kAuto) bits |= kAskVp;
   if (fixed.cp == kAuto) bits |= kAskCp;
   if (fixed.ep == kAuto) bits |= kAskEp;
+  if (fixed.dp == kAuto) bits |= kAskDp;
   if (fixed.zero == kAuto) bits |= kAskZero;
   if (fixed.sp == kAuto) bits |= kAskSp;
   if (fixed.offload == kAuto) bits |= kAskOffload;
@@ -253,6 +254,7 @@ int Engine::Inners(const Outer& o, const Job& job, Inner* out) const {
   const SelectiveKind selective = StackOf(job).selective;
   const uint16_t auto_keys = AutoKeys();
   CapabilityAsk ask = AskOf(job, o.tp, o.pp, o.vp, o.cp, o.ep);
+  ask.dp = o.dp;
   int n = 0;
   for (int zero = 0; zero <= 3; ++zero) {
     if (fixed.zero != kAuto && zero != fixed.zero) continue;

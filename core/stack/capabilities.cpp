@@ -52,6 +52,10 @@ const std::vector<CapabilityRow>& CapabilityTable() {
        "NVIDIA/Megatron-LM megatron/core/model_parallel_config.py@d98e8a64ddf34856e74b24714e3bedb2f5a395"
        "53: expert_model_parallel_size: int = 1 (first commit e8c22152, 2023-10-06; first tag"
        " core_v0.4.0)"},
+      {K::Megatron, F::Dp, 2020, S::Native, "", true,
+       "NVIDIA/Megatron-LM: data-parallel size = world size / (tp x pp x cp), gradients all-reduced by its"
+       " DistributedDataParallel (megatron/core/distributed/distributed_data_parallel.py; Narayanan et al."
+       " 2021, PTD-P: data x tensor x pipeline)"},
       {K::Megatron, F::Zero1, 2022, S::Native, "", true,
        "NVIDIA/Megatron-LM megatron/training/arguments.py@d98e8a64ddf34856e74b24714e3bedb2f5a39553:"
        " --use-distributed-optimizer (first commit 329fe582, 2022-02-10): distributed optimizer ="
@@ -145,6 +149,9 @@ const std::vector<CapabilityRow>& CapabilityTable() {
       {K::DeepSpeed, F::Ep, 2021, S::Native, "", true,
        "microsoft/DeepSpeed deepspeed/moe/layer.py@38327e07f6cd39b63418f60cedd1651b0be3e7c3: class"
        " MoE(nn.Module) with ep_size first tag v0.5.0 (2021-08)"},
+      {K::DeepSpeed, F::Dp, 2020, S::Native, "", true,
+       "microsoft/DeepSpeed deepspeed/runtime/engine.py: DeepSpeedEngine all-reduces (or ZeRO reduce-scatters)"
+       " the gradients of its data-parallel group (v0.1.0, 2020-05)"},
       {K::DeepSpeed, F::Zero1, 2020, S::Native, "", true,
        "zero_optimization (v0.1.0, 2020-05-18): stage 1 optimizer-state partitioning"},
       {K::DeepSpeed, F::Zero2, 2020, S::Native, "", true,
@@ -233,6 +240,9 @@ const std::vector<CapabilityRow>& CapabilityTable() {
        "pytorch/torchtitan torchtitan/config/configs.py@b5bcd76c66d0acb1a08b176d9639425bc55e0b2a:"
        " expert_parallel_degree: int = 1 ... EP borrows ranks from FSDP and TP (first commit d0ed9b42,"
        " 2025-05-30)"},
+      {K::Fsdp, F::Dp, 2022, S::Native, "", true,
+       "torch.distributed.fsdp FullyShardedDataParallel (PyTorch 1.11, 2022-03); torchtitan"
+       " data_parallel_shard_degree / data_parallel_replicate_degree"},
       {K::Fsdp, F::Zero1, 0, S::Absent, "", false,
        "no optimizer-only sharding in FSDP (FSDP shards params+grads+optimizer together)"},
       {K::Fsdp, F::Zero2, 2022, S::Native, "", true,
@@ -309,6 +319,9 @@ const std::vector<CapabilityRow>& CapabilityTable() {
       {K::Hf, F::Ep, 0, S::Unverified, "", false,
        "expert parallelism in Transformers unconfirmed (transformers not fetched); not in accelerate"
        " ParallelismConfig"},
+      {K::Hf, F::Dp, 2020, S::Native, "", true,
+       "huggingface/transformers Trainer: DistributedDataParallel when launched with torchrun or accelerate"
+       " (TrainingArguments parallel_mode ParallelMode.DISTRIBUTED)"},
       {K::Hf, F::Zero1, 2021, S::Extension, "DeepSpeed through Accelerate", true,
        "DeepSpeedPlugin (accelerate first tag v0.4.0, 2021-08); ZeRO-1 via DeepSpeed config"},
       {K::Hf, F::Zero2, 2021, S::Extension, "DeepSpeed or FSDP through Accelerate", true,
@@ -353,6 +366,9 @@ const std::vector<CapabilityRow>& CapabilityTable() {
        " self.cp_degree = cfg.get(\"context_parallel_dim\", 1); context_parallel_rotate_method ..."
        " \"allgather\" (first commit d7362a7f, 2025-04-17, after v0.6.1: main only)"},
       {K::Torchtune, F::Ep, 0, S::Absent, "", false, "no expert parallelism found in torchtune's recipes"},
+      {K::Torchtune, F::Dp, 2024, S::Native, "", true,
+       "pytorch/torchtune recipes/full_finetune_distributed.py, lora_finetune_distributed.py: FSDP2 over every"
+       " GPU tune run --nproc_per_node starts (v0.1.0, 2024-04)"},
       {K::Torchtune, F::Zero1, 0, S::Absent, "", false, "no optimizer-only sharding"},
       {K::Torchtune, F::Zero2, 0, S::Unverified, "", false,
        "FSDP2 reshard_after_forward=False possible (fsdp_reshard_after_forward), unconfirmed as ZeRO-2"
@@ -401,6 +417,13 @@ const std::vector<CapabilityRow>& CapabilityTable() {
       {K::Unsloth, F::Interleaved, 0, S::Absent, "", false, "no pipeline parallelism"},
       {K::Unsloth, F::Cp, 0, S::Absent, "", false, "no context parallelism"},
       {K::Unsloth, F::Ep, 0, S::Absent, "", false, "no expert parallelism"},
+      {K::Unsloth, F::Dp, 2023, S::Absent, "", false,
+       "single GPU: unslothai/unsloth unsloth/_gpu_init.py: '# Multi-GPU is not yet supported (beta available on"
+       " request).'"},
+      {K::Unsloth, F::Dp, 2025, S::Native, "", true,
+       "DDP through accelerate or torchrun: unslothai/unsloth unsloth/models/llama.py@015bdef0d94a241bcd94eec7a40"
+       "5b1700632180d: 'Unsloth is running with multi GPUs - the effective batch size is multiplied by' (first"
+       " commit 6485cbb4, 2025-03-01); docs basics/multi-gpu-training-with-unsloth.md"},
       {K::Unsloth, F::Zero1, 0, S::Unverified, "", false,
        "multi-GPU is DDP via accelerate/torchrun (official guide); DeepSpeed/FSDP through libraries"
        " unconfirmed: unslothai/unsloth unsloth/models/llama.py@015bdef0d94a241bcd94eec7a405b1700632180d"
@@ -443,6 +466,7 @@ const char* FeatureId(Feature f) {
                                          "vp",
                                          "cp",
                                          "ep",
+                                         "dp",
                                          "zero=1",
                                          "zero=2",
                                          "zero=3",
@@ -467,6 +491,7 @@ const char* FeatureName(Feature f) {
                                            "interleaved pipeline stages",
                                            "context parallelism",
                                            "expert parallelism",
+                                           "data parallelism (several GPUs)",
                                            "ZeRO-1 (sharded optimizer states)",
                                            "ZeRO-2 (+ gradients)",
                                            "ZeRO-3 / FSDP full shard",
@@ -505,6 +530,7 @@ const char* AskKeyName(uint16_t bit) {
     case kAskOffload: return "offload";
     case kAskRecompute: return "recompute";
     case kAskOffloadAct: return "offload_act";
+    case kAskDp: return "dp";
     default: return "";
   }
 }
@@ -613,6 +639,7 @@ int CapabilityFindings(const StackProfile& s, int year, const CapabilityAsk& ask
   if (ask.vp > 1) c.Add(Feature::Interleaved, kAskVp);
   if (ask.cp > 1) c.Add(Feature::Cp, kAskCp);
   if (ask.ep > 1) c.Add(Feature::Ep, kAskEp);
+  if (ask.dp > 1) c.Add(Feature::Dp, kAskDp);
   if (ask.zero == 1) c.Add(Feature::Zero1, kAskZero);
   if (ask.zero == 2) c.Add(Feature::Zero2, kAskZero);
   if (ask.zero >= 3) c.Add(Feature::Zero3, kAskZero);

@@ -23,6 +23,7 @@ enum class Feature : uint8_t {
   Interleaved,          // interleaved / virtual pipeline stages, vp > 1
   Cp,                   // context parallelism, cp > 1 (ring, all-gather or Ulysses)
   Ep,                   // expert parallelism, ep > 1
+  Dp,                   // data parallelism, dp > 1: replicas on several GPUs (the step's batch split over them)
   Zero1,                // optimizer states sharded over dp (distributed optimizer)
   Zero2,                // + gradients
   Zero3,                // + weights (FSDP full shard)
@@ -86,6 +87,7 @@ enum AskKey : uint16_t {
   kAskOffload = 512,
   kAskRecompute = 1024,
   kAskOffloadAct = 2048,
+  kAskDp = 4096,
 };
 const char* AskKeyName(uint16_t bit);  // the configuration key of one bit ("tp")
 
@@ -93,7 +95,7 @@ const char* AskKeyName(uint16_t bit);  // the configuration key of one bit ("tp"
 struct CapabilityAsk {
   Method method = Method::Full;
   bool fp8 = false;
-  int tp = 1, pp = 1, vp = 1, cp = 1, ep = 1, zero = 0;
+  int tp = 1, pp = 1, vp = 1, cp = 1, ep = 1, dp = 1, zero = 0;
   bool sp = false;
   Offload offload = Offload::None;
   Recompute recompute = Recompute::None;

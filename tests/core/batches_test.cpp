@@ -97,6 +97,14 @@ TEST_CASE("a published large layout without vp runs interleaved at its published
   CHECK(o.plan.layout.vp > 1);
   CHECK(o.plan.throughput.mfu > 0.34);
   CHECK(o.plan.throughput.mfu < 0.50);
+  // The same layout on the default stack (Megatron-Core), as a user who names no stack plans it: 16 micro-batches
+  // on 16 stages, so the interleaved schedule runs every forward first and holds 16 micro-batches, not Narayanan et
+  // al.'s 16 x (1 + 15 / (16 v)) (more than the step has). Before: no interleaving fitted, 1F1B at 26 % MFU.
+  const PlanOutput m = PlanOf("#v=1&model=llama3.1-405b&gpu=h100&gpus=16384&seq=8192&tp=8&pp=16&cp=1&recompute=none");
+  CHECK(std::string(m.job.stack->id) == "megatron");
+  CHECK(m.plan.layout.vp > 1);
+  CHECK(m.plan.memory.fits);
+  CHECK(m.plan.throughput.mfu == Approx(400.0 / 989).epsilon(0.15));  // Table 4: 400 TFLOP/s per GPU
 }
 
 TEST_CASE("the most this card can do: the longest sequence with the best settings the stack allows", "[max_seq]") {
@@ -122,4 +130,23 @@ TEST_CASE("the most this card can do: the longest sequence with the best setting
              (b.offload_act ? "&offload_act=1" : "&offload_act=0"));
   CHECK(best.best_seq.settings.empty());
   CHECK(best.best_seq.max_seq == Approx(best.plan.memory.max_seq).epsilon(0.02));
+}
+
+TEST_CASE("the most this card can do: the largest micro-batch with the best settings the stack allows", "[max_seq]") {
+  // A full fine-tune of an 8B on 8 RTX 4090 with DeepSpeed, its layout fixed without recomputation or offload: one
+  // sequence of 2,048 at most; with full recomputation and ZeRO-Offload (what DeepSpeed runs) several.
+  const std::string base =
+      "#v=1&model=llama3-8b&gpu=rtx4090&gpus=8&goal=finetune&method=full&stack=deepspeed&tp=1&pp=1&"
+      "cp=1&zero=3&mbs=1&seq=2048";
+  const PlanOutput o = PlanOf(base + "&recompute=none&offload=none");
+  const BestSeq& b = o.best_seq;
+  CHECK(b.max_micro_batch > o.plan.memory.max_micro_batch);
+  CHECK(b.mbs_settings.find("recompute=full") != std::string::npos);
+  CHECK(b.mbs_settings.find("mbs=") == std::string::npos);  // the micro-batch is the answer, not a setting
+  // Planned with those settings at that micro-batch, it fits; one more does not.
+  const std::string with = base + "&recompute=full&offload=" + Name(b.layout.offload) +
+                           (b.offload_act ? "&offload_act=1" : "&offload_act=0");
+  const PlanOutput at = PlanOf(with);
+  CHECK(at.plan.memory.max_micro_batch == b.max_micro_batch);
+  CHECK(at.best_seq.mbs_settings.empty());
 }

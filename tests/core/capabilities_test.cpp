@@ -7,6 +7,7 @@
 
 #include "capabilities.h"
 #include "planner.h"
+#include "report.h"
 #include "resolve.h"
 #include "search.h"
 #include "search_config.h"
@@ -36,6 +37,7 @@ CapabilityAsk AskOf(const Job& job, const Layout& l) {
   a.fp8 = job.work.prec == Precision::Fp8;
   a.tp = l.tp, a.pp = l.pp, a.vp = l.vp, a.cp = l.cp, a.ep = l.ep, a.zero = l.zero;
   a.sp = l.sp, a.offload = l.offload, a.recompute = l.recompute;
+  a.offload_act = job.work.offload_checkpoints;
   return a;
 }
 
@@ -80,6 +82,19 @@ TEST_CASE("capabilities by release: a feature that arrived later is absent befor
 }
 
 TEST_CASE("resolve refuses what the stack does not run and warns of extensions", "[capabilities]") {
+  {  // Unsloth ran on one GPU until its 2025 releases (DDP through accelerate or torchrun).
+    const auto issues = Resolve("#v=1&model=llama3.1-8b&method=qlora&stack=unsloth&stack_year=2024&gpu=rtx4090&gpus=8");
+    REQUIRE(HasErrors(issues));
+    bool named = false;
+    for (const ConfigIssue& i : issues)
+      if (!i.notice && (i.key == "gpus" || i.key == "dp") && i.message.find("Unsloth") != std::string::npos &&
+          i.message.find("Multi-GPU is not yet supported") != std::string::npos)
+        named = true;
+    CHECK(named);
+    CHECK_FALSE(HasErrors(Resolve("#v=1&model=llama3.1-8b&method=qlora&stack=unsloth&gpu=rtx4090&gpus=8")));
+    CHECK_FALSE(
+        HasErrors(Resolve("#v=1&model=llama3.1-8b&method=qlora&stack=unsloth&stack_year=2024&gpu=rtx4090&gpus=1")));
+  }
   {
     const auto issues = Resolve("#v=1&model=llama3.1-8b&method=qlora&stack=megatron&gpu=rtx4090&gpus=1");
     const ConfigIssue* e = IssueOn(issues, "method", false);
@@ -128,6 +143,33 @@ TEST_CASE("resolve refuses what the stack does not run and warns of extensions",
   }
 }
 
+TEST_CASE("the stack on auto is the one people use for the goal and method, and is said", "[capabilities]") {
+  // A fine-tune of any method is the Transformers Trainer's (LLaMA-Factory's full fine-tuning example launches it
+  // with DeepSpeed ZeRO-3), pre-training Megatron-Core's, post-training FSDP's (verl's actor).
+  auto stack_of = [](const std::string& link) {
+    std::vector<ConfigIssue> issues;
+    const Job job = ResolveJob(FromLink(link), issues);
+    return std::string(job.stack->id);
+  };
+  CHECK(stack_of("#v=1&model=llama3-8b&gpu=rtx4090&gpus=8&goal=finetune&method=full") == "hf");  // was megatron
+  CHECK(stack_of("#v=1&model=llama3-8b&gpu=rtx4090&gpus=1&method=qlora") == "hf");
+  CHECK(stack_of("#v=1&model=llama3-8b&gpu=h100&gpus=64&goal=pretrain") == "megatron");
+  CHECK(stack_of("#v=1&model=qwen2.5-7b&gpu=h100&gpus=16&goal=grpo") == "fsdp");
+  CHECK(stack_of("#v=1&model=llama3-8b&gpu=h100&gpus=8&goal=finetune&method=full&stack=megatron") == "megatron");
+  // The plan's JSON names the stack it used, and marks it as chosen for auto.
+  const PlanOutput out = MakePlan(FromLink("#v=1&model=llama3-8b&gpu=rtx4090&gpus=8&goal=finetune&method=full"));
+  REQUIRE(out.ok);
+  const std::string json = PlanToJson(out);
+  CHECK(json.find("\"stack\": \"hf\"") != std::string::npos);
+  // A release without a default the stack has later: Unsloth's offloaded checkpoints arrived in 2024.
+  std::vector<ConfigIssue> issues;
+  CHECK(ResolveJob(FromLink("#v=1&model=llama3-8b&gpu=rtx4090&gpus=1&method=qlora&stack=unsloth"), issues)
+            .work.offload_checkpoints);
+  CHECK_FALSE(
+      ResolveJob(FromLink("#v=1&model=llama3-8b&gpu=rtx4090&gpus=1&method=qlora&stack=unsloth&stack_year=2023"), issues)
+          .work.offload_checkpoints);
+}
+
 TEST_CASE("the search chooses only what the stack runs", "[capabilities][search]") {
   // Issue #29's cases: DeepSpeed before AutoTP never picks tensor parallelism for a full fine-tune of an 8B on
   // 8 RTX 4090; the Transformers Trainer never pipelines a pre-training run.
@@ -145,40 +187,58 @@ TEST_CASE("the search chooses only what the stack runs", "[capabilities][search]
     CHECK(out.plan.layout.pp == 1);
     CHECK(out.plan.layout.recompute != Recompute::Selective);
   }
-  // The sweep: every stack x method x layout kind (all auto; tensor parallelism fixed; ZeRO fixed), every
-  // plan the search ranks is one the stack runs.
+  // The sweep: every stack (at its current release and at 2023's) x method x goal x layout kind (all auto, or one
+  // layout key fixed: tensor, pipeline, context parallelism, ZeRO-3, CPU offload, full recomputation, offloaded
+  // checkpoints, FP8), every plan the search ranks (its list and its time/cost front) is one the stack runs with
+  // what the search chose, the user's own keys aside (resolve refuses or notes those).
   const char* setups[] = {
       "#v=1&model=llama3.2-1b&gpu=rtx4090&gpus=1",
       "#v=1&model=llama3.1-8b&gpu=rtx4090&gpus=8&goal=finetune",
+      "#v=1&model=llama2-13b&gpu=rtx4090&gpus=8&goal=pretrain",
       "#v=1&model=llama3.1-8b&gpu=h100&gpus=16",
       "#v=1&model=mixtral-8x7b&gpu=h100&gpus=16",
   };
-  const char* kinds[] = {"", "&zero=3", "&recompute=full"};
-  int searched = 0;
+  struct Kind {
+    const char* keys;
+    uint16_t fixed;  // the AskKey bits the kind gives
+  };
+  const Kind kinds[] = {{"", 0},
+                        {"&tp=2", kAskTp},
+                        {"&pp=2", kAskPp},
+                        {"&cp=2", kAskCp},
+                        {"&zero=3", kAskZero},
+                        {"&offload=cpu", kAskOffload},
+                        {"&recompute=full", kAskRecompute},
+                        {"&offload_act=1", kAskOffloadAct},
+                        {"&prec=fp8", 0}};
+  int searched = 0, refused = 0;
   for (const StackProfile& s : Stacks())
-    for (const char* method : {"full", "lora", "qlora"})
-      for (const char* setup : setups)
-        for (const char* kind : kinds) {
-          const std::string link = std::string(setup) + "&stack=" + s.id + "&method=" + method + kind;
-          Config cfg = FromLink(link);
-          std::vector<ConfigIssue> issues;
-          const Job job = ResolveJob(cfg, issues);
-          if (HasErrors(issues)) continue;  // refused by resolve: nothing to search
-          SearchOptions opt;
-          opt.top = 5;
-          SearchResult r = SearchLayouts(SearchSpaceOf(cfg, opt), opt);
-          ++searched;
-          uint16_t auto_keys = kLayoutKeys;
-          if (std::string(kind) == "&zero=3") auto_keys &= ~kAskZero;
-          if (std::string(kind) == "&recompute=full") auto_keys &= ~kAskRecompute;
-          for (const auto* list : {&r.top, &r.pareto})
-            for (const SearchHit& h : *list) {
-              INFO(link << " -> tp " << h.plan.layout.tp << " pp " << h.plan.layout.pp << " vp " << h.plan.layout.vp
-                        << " cp " << h.plan.layout.cp << " ep " << h.plan.layout.ep << " zero " << h.plan.layout.zero
-                        << " offload " << int(h.plan.layout.offload) << " recompute " << int(h.plan.layout.recompute)
-                        << " sp " << h.plan.layout.sp);
-              CHECK(SearchMayChoose(*job.stack, job.stack_year, AskOf(job, h.plan.layout), auto_keys));
+    for (const char* year : {"", "&stack_year=2023"})
+      for (const char* method : {"full", "lora", "qlora"})
+        for (const char* setup : setups)
+          for (const Kind& kind : kinds) {
+            const std::string link = std::string(setup) + "&stack=" + s.id + year + "&method=" + method + kind.keys;
+            Config cfg = FromLink(link);
+            std::vector<ConfigIssue> issues;
+            const Job job = ResolveJob(cfg, issues);
+            if (HasErrors(issues)) {  // refused by resolve, naming the key: nothing to search
+              ++refused;
+              continue;
             }
-        }
-  CHECK(searched > 40);
+            SearchOptions opt;
+            opt.top = 5;
+            SearchResult r = SearchLayouts(SearchSpaceOf(cfg, opt), opt);
+            ++searched;
+            const uint16_t auto_keys = uint16_t((kLayoutKeys | kAskOffloadAct) & ~kind.fixed);
+            for (const auto* list : {&r.top, &r.pareto})
+              for (const SearchHit& h : *list) {
+                INFO(link << " -> tp " << h.plan.layout.tp << " pp " << h.plan.layout.pp << " vp " << h.plan.layout.vp
+                          << " cp " << h.plan.layout.cp << " ep " << h.plan.layout.ep << " zero " << h.plan.layout.zero
+                          << " offload " << int(h.plan.layout.offload) << " recompute " << int(h.plan.layout.recompute)
+                          << " sp " << h.plan.layout.sp);
+                CHECK(SearchMayChoose(*job.stack, job.stack_year, AskOf(job, h.plan.layout), auto_keys));
+              }
+          }
+  CHECK(searched > 400);
+  CHECK(refused > 100);  // the sweep reaches what stacks do not run, too
 }

@@ -483,6 +483,7 @@ std::vector<ConfigIssue> BadInputIssues() {
   pairs({{"stack", "megatron"}, {"method", "lora"}, {"gpus", "1"}});
   pairs({{"stack", "unsloth"}, {"method", "lora"}, {"prec", "fp8"}, {"gpus", "1"}});
   pairs({{"stack", "megatron"}, {"stack_year", "2024"}, {"zero", "3"}, {"gpus", "8"}});
+  pairs({{"stack", "unsloth"}, {"stack_year", "2024"}, {"method", "qlora"}, {"gpus", "8"}});  // one GPU only
   pairs({{"model", "llama2-7b"},
          {"gpus", "1"},
          {"method", "lora"},

@@ -59,8 +59,11 @@ TEST_CASE("each schedule's activations in flight and weight copies", "[schedule]
   CHECK(PipelineInflight(PipeSchedule::OneF1B, 8, 1, 7, 64) == 1);
   CHECK(PipelineInflight(PipeSchedule::OneF1B, 8, 1, 0, 3) == 3);
   CHECK(PipelineInflight(PipeSchedule::ZbH1, 8, 1, 0, 64) == 8);
-  // Interleaved: Megatron's (p - k)(1 + (p - 1)/(p v)).
+  // Interleaved: Megatron's (p - k)(1 + (p - 1)/(p v)), never more than the step's micro-batches: with m = p the
+  // schedule runs every forward first (Megatron-Core's "all warm-up"; Llama 3.1 405B's 16 on PP 16).
   CHECK(PipelineInflight(PipeSchedule::Interleaved, 8, 4, 0, 64) == Approx(8 * (1 + 7.0 / 32)));
+  CHECK(PipelineInflight(PipeSchedule::Interleaved, 16, 7, 0, 16) == 16);
+  CHECK(PipelineInflight(PipeSchedule::Interleaved, 16, 7, 1, 32) == Approx(15 * (1 + 15.0 / 112)));
   // ZB-H2 twice 1F1B's; ZBV the first stage's on every device; DualPipe PP + 1; DualPipeV PP + 1 half-stages.
   CHECK(PipelineInflight(PipeSchedule::ZbH2, 8, 1, 0, 64) == 15);
   CHECK(PipelineInflight(PipeSchedule::Zbv, 8, 2, 7, 64) == 8);
