@@ -115,7 +115,9 @@ LayerAct LayerActivations(const Ctx& c) {
 double InFlightMicroBatches(const Ctx& c, int k) {
   if (c.p <= 1) return 1;
   const int gbs = GlobalBatch(c.job.work, c.lay);
-  const double m = gbs > 0 ? std::max(1.0, double(gbs) / (double(c.dp) * c.mbs)) : c.p;
+  double m = gbs > 0 ? std::max(1.0, double(gbs) / (double(c.dp) * c.mbs)) : c.p;
+  // A step run as several schedules, one per local batch (torchtitan, NeMo AutoModel), has pp_microbatches each.
+  if (c.job.work.pp_microbatches > 0) m = std::min(m, double(c.job.work.pp_microbatches));
   return PipelineInflight(ScheduleOf(c.lay), c.p, c.v, k, m);
 }
 
@@ -138,14 +140,16 @@ void StageActivations(const Ctx& c, const StageParams& s, const LayerAct& la, in
   // loss (Unsloth's) never holds more than its chunk cap.
   const LossSaves loss = LossOf(w.modeling, LayerRunOf(c.job));
   const double rdiv = c.sp ? c.t : 1, h = ClampPos(c.job.model.hidden), vocab = ClampPos(c.job.model.vocab);
+  // A head whose input is the all-gathered sequence keeps it whole on every tensor-parallel rank (torchtitan).
+  const double head_in = loss.head_input_gathered && c.t > 1 ? LayerRunOf(c.job).e * h : 0;
   double logits = 0, kept = 0;  // kept: the loop's output logits, alive through the whole backward too
   // The backward's own working set: the gradients of one layer's widest tensors (BackwardWorkingSet), on top of
   // whatever is still saved when that layer runs its backward.
   const double grad =
       tok * std::max(s.moe_layers ? la.grad_moe : 0.0, s.dense_layers ? la.grad_dense : 0.0) * (layers > 0);
   if (last) {
-    logits = tok * ((loss.norm_h * h + loss.per_token) / rdiv);
-    const double per_logit = tok * c.job.assume.logit_bytes * vocab / c.t;
+    logits = tok * ((loss.norm_h * h - head_in + loss.per_token) / rdiv + head_in);
+    const double per_logit = tok * (c.job.assume.logit_bytes + (c.t > 1 ? loss.tp_extra : 0)) * vocab / c.t;
     kept = tok * loss.logit_kept * vocab / c.t;
     if (loss.logit_cap > 0)
       need.loss_capped = per_logit, need.loss_cap = loss.logit_cap;
@@ -214,8 +218,10 @@ LayerRun LayerRunOf(const Job& job) {
   r.lora_dropout = w.method != Method::Full && w.lora_dropout > 0;
   r.qlora = w.method == Method::Qlora;
   r.kbit_prep = w.kbit_prep && w.method == Method::Qlora;
-  // The Trainer trains 16-bit with torch.autocast (bf16=True / fp16=True); fp32 training runs without it.
-  r.autocast = w.prec != Precision::Fp32;
+  // The Trainer trains 16-bit with torch.autocast (bf16=True / fp16=True); fp32 training runs without it, and so does
+  // DeepSpeed, whose engine casts the model to 16 bits instead (Accelerate: native_amp off under DeepSpeed).
+  r.autocast = w.prec != Precision::Fp32 && !(job.stack && job.stack->kind == StackKind::DeepSpeed);
+  r.year = job.stack_year;
   r.compiled = w.compiled;
   r.kept_logits = w.method != Method::Full && job.stack ? job.stack->adapter_loop_kept_logit_bytes : 0;
   return r;
