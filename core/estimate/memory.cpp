@@ -291,7 +291,7 @@ MemoryBreakdown EstimateMemory(const Job& job, const Layout& layout, MemoryTrace
   out.usable = out.capacity * (1 - std::clamp(as.headroom, 0.0, 1.0));
 
   const int gpn = NodeGpus(job.hw);
-  double best_total = -1, min_mbs = INFINITY, min_seq = INFINITY;
+  double best_total = -1, min_mbs = INFINITY, min_seq = INFINITY, seq_fixed = 0;
   // Candidates for the most loaded GPU: the first stage (embedding, most micro-batches in flight), the
   // last (head, logits), the second (an uneven split moves blocks off the first), and the first stage of
   // each block kind (a MoE model's leading dense blocks can fill stages of their own).
@@ -347,7 +347,7 @@ MemoryBreakdown EstimateMemory(const Job& job, const Layout& layout, MemoryTrace
         size_only ? (fixed <= out.usable ? s : 0)
                   : std::min(SolveQuadratic(quad, lin + frag * need.peak_a, out.usable - fixed),
                              SolveQuadratic(quad + frag * need.peak_bq, lin + frag * need.peak_b, out.usable - fixed));
-    min_seq = std::min(min_seq, seq_fit);
+    if (seq_fit < min_seq) min_seq = seq_fit, seq_fixed = fixed;
 
     if (total > best_total) {
       best_total = total;
@@ -382,6 +382,7 @@ MemoryBreakdown EstimateMemory(const Job& job, const Layout& layout, MemoryTrace
   constexpr double kCap = 1 << 20;
   out.max_micro_batch = out.capacity > 0 ? int(std::clamp(std::floor(min_mbs), 0.0, kCap)) : 0;
   out.max_seq = out.capacity > 0 ? int(std::clamp(std::floor(min_seq), 0.0, kCap * 16)) : 0;
+  out.seq_fixed = seq_fixed;
   AddRlMemory(job, layout, out);  // post-training's phases (rl.h); other goals: policy_total = total
   return out;
 }
