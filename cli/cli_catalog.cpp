@@ -266,7 +266,7 @@ Table StackTable(bool full) {
                                     s.aliases,
                                     selective,
                                     LossBytesText(s),
-                                    FormatNumber(AllocatorReserve(ExpandableSegments(s.modeling_full, s.year),
+                                    FormatNumber(AllocatorReserve(ExpandableSegments(s.kind, Method::Full, s.year),
                                                                   DefaultPadding(s.modeling_full))),
                                     std::to_string(s.pp_zero_max),
                                     s.pp_schedule_per_local_batch ? "per local batch" : "one per step",

@@ -43,16 +43,15 @@ double PipelineInflight(PipeSchedule s, int p, int v, int stage, double m) {
   switch (s) {
     case PipeSchedule::OneF1B:
     case PipeSchedule::ZbH1: break;
-    case PipeSchedule::Interleaved: {
-      // Megatron-Core's schedule (pipeline_parallel/schedules.py get_pp_rank_microbatches): rank k runs
-      // (p - k - 1) x 2 + (v - 1) x p chunk forwards (microbatch_group_size_per_vp_stage = p) and one more before its
-      // first backward, at most the step's m x v; each chunk is 1 / v of the rank's layers. On the first stage this
-      // is Megatron's p (1 + (p - 1) / (p v)) (theoretical_memory_usage.py); on the last it is still (v - 1) p + 1
-      // chunks, not one micro-batch. torch.distributed.pipelining's ScheduleInterleaved1F1B warms up the same way.
-      const double vv = std::max(1, v);
-      n = ((p - k - 1) * 2.0 + (vv - 1) * p + 1) / vv;
+    case PipeSchedule::Interleaved:
+      // Megatron's formula (theoretical_memory_usage.py), the first stage's warm-up in Megatron-Core's schedule
+      // (pipeline_parallel/schedules.py get_pp_rank_microbatches: (p - k - 1) x 2 + (v - 1) x p chunk forwards, each
+      // 1 / v of the rank's layers, and one more before the first backward), never more than the step's m micro-batches
+      // of all its chunks (the schedule caps its warm-up at m x v chunk forwards; torch.distributed.pipelining's
+      // ScheduleInterleaved1F1B likewise). Later stages keep the formula's (p - k) x (1 + (p - 1)/(p v)): the schedule
+      // warms the last stage up with (v - 1) p + 1 chunks, which this undercounts (docs/memory.md, Pipeline).
+      n = (p - k) * (1 + (p - 1.0) / (p * std::max(1, v)));
       break;
-    }
     case PipeSchedule::ZbH2: n = 2 * (p - k) - 1; break;
     case PipeSchedule::Zbv: n = p; break;
     case PipeSchedule::DualPipe: n = p + 1; break;

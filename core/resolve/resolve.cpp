@@ -329,7 +329,7 @@ void ResolveStack(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues)
   // The stack's conventions as assumption defaults (each has a key that overrides it: ApplyAssumptions).
   Assumptions& a = job.assume;
   a.logit_bytes = LossPeakPerLogit(job);
-  a.alloc_reserve = AllocatorReserve(ExpandableSegments(w.modeling, job.stack_year), w.padding);
+  a.alloc_reserve = AllocatorReserve(ExpandableSegments(job.stack->kind, w.method, job.stack_year), w.padding);
   a.nccl_gb = job.stack->nccl_gb;
   a.eff_stack = ReleaseFor(*job.stack, job.stack_year).eff;
 }

@@ -336,7 +336,8 @@ LossSaves LossOf(ModelCode code, const LayerRun& run) {
       // pass (unsloth models/llama.py CausalLM_fast_forward at 0a2c3973, 2025-01: fused_linear_cross_entropy when
       // HAS_CUT_CROSS_ENTROPY and bsz * q_len > 1024): the logits are never materialised; it keeps the head's input
       // and a log-sum-exp per token (4 B), and its backward writes the input's gradient (2 h B per token).
-      if (run.year > 0 && run.year < 2025) out.logit_peak = 0, out.logit_cap = 0, out.norm_h = 3 * e, out.per_token += 4;
+      if (run.year > 0 && run.year < 2025)
+        out.logit_peak = 0, out.logit_cap = 0, out.norm_h = 3 * e, out.per_token += 4;
       break;
     case ModelCode::Qwen1:
       // modeling_qwen.py QWenLMHeadModel.forward: lm_logits = self.lm_head(hidden_states) in 16 bits (no upcast),

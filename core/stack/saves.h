@@ -17,8 +17,8 @@ enum class ModelCode : uint8_t {
   Unsloth,       // Unsloth's Triton kernels (fast_lora, fused RMSNorm; the SwiGLU product recomputed)
   Qwen1,         // Qwen (v1)'s remote modeling_qwen.py (2023): flash-attn's fused RMSNorm, its loss on 16-bit logits
 };
-inline constexpr const char* kModelCodeNames[] = {"megatron", "transformers", "torchtitan", "torchtune", "unsloth",
-                                                  "qwen1"};
+inline constexpr const char* kModelCodeNames[] = {"megatron",  "transformers", "torchtitan",
+                                                  "torchtune", "unsloth",      "qwen1"};
 inline const char* Name(ModelCode c) { return kModelCodeNames[int(c)]; }
 
 // One decoder layer's widths in elements per token, whole (before tensor parallelism).

@@ -321,14 +321,17 @@ double OptimizerStateBytes(Optimizer opt, bool fp32_states) {
   return 8;
 }
 
-bool ExpandableSegments(ModelCode code, int year) {
-  switch (code) {
-    case ModelCode::Torchtitan: return true;  // run_llama_train.sh (9dec370, 2024), run_train.sh since
-    case ModelCode::Unsloth: return true;     // unsloth/__init__.py (0a2c3973): "Reduce VRAM usage by reducing
-                                              // fragmentation": expandable_segments:True with torch >= 2.2
+bool ExpandableSegments(StackKind stack, Method method, int year) {
+  switch (stack) {
+    // Full training on FSDP is torchtitan's: run_llama_train.sh (9dec370, 2024) and run_train.sh set it; FSDP with
+    // PEFT (Answer.AI's fsdp_qlora, Accelerate) sets nothing.
+    case StackKind::Fsdp: return method == Method::Full;
+    // unsloth/__init__.py (0a2c3973): "Reduce VRAM usage by reducing fragmentation": expandable_segments:True
+    // with torch >= 2.2.
+    case StackKind::Unsloth: return true;
     // torchtune/__init__.py sets it since 9d91fe39f (2025-06-20), on main only: v0.6.1 (2025-04) was the last release.
-    case ModelCode::Torchtune: return year > 2025;
-    default: return false;  // Megatron-LM, DeepSpeed, Transformers, Qwen's scripts: PYTORCH_CUDA_ALLOC_CONF unset
+    case StackKind::Torchtune: return year > 2025;
+    default: return false;  // Megatron-LM, DeepSpeed, Transformers: PYTORCH_CUDA_ALLOC_CONF unset
   }
 }
 

@@ -57,7 +57,7 @@ TEST_CASE("the shipped band table is what the documented fit gives", "[bands]") 
   }
 }
 
-TEST_CASE("a band is the 80 % prediction interval of a new case; a regime with too few takes a broader one",
+TEST_CASE("a band is the 80 % prediction interval of a new case, and a regime with too few takes a broader one",
           "[bands]") {
   // Nine log-residuals of -0.1, 0 and 0.1: mean 0, spread sqrt(0.06 / 8) = 0.0866, t(0.9, 8) = 1.397: a new case
   // falls within +-1.397 x 0.0866 x sqrt(10 / 9) = +-0.1275 with probability 80 %.
@@ -91,9 +91,10 @@ TEST_CASE("a band is the 80 % prediction interval of a new case; a regime with t
 }
 
 TEST_CASE("the longest sequence's band is the memory band solved for the sequence at its ends", "[bands]") {
-  // Llama 3.1 8B QLoRA on one 24 GB card: the fixed part and the usable memory give the sequence at the band's ends.
-  const PlanOutput out = PlanLink("#v=1&model=llama3.1-8b&method=qlora&stack=hf&gpu=rtx4090&gpus=1&mbs=1&seq=2048"
-                                  "&recompute=full");
+  // Llama 3.1 8B LoRA on one 80 GB card: the fixed part and the usable memory give the sequence at the band's ends.
+  const PlanOutput out = PlanLink(
+      "#v=1&model=llama3.1-8b&method=lora&stack=hf&gpu=a100-80g&gpus=1&mbs=1&seq=2048"
+      "&recompute=full");
   REQUIRE(out.ok);
   const MemoryBreakdown& m = out.plan.memory;
   REQUIRE(m.max_seq > 0);
@@ -105,8 +106,9 @@ TEST_CASE("the longest sequence's band is the memory band solved for the sequenc
   CHECK(b.max_seq.hi == Approx(m.max_seq * (m.usable / b.memory.lo - m.seq_fixed) / room));
   CHECK(b.max_seq.lo <= m.max_seq);
   CHECK(b.max_seq.hi >= m.max_seq);
-  // Not ten times wide: where the memory is mostly what grows, the sequence's band is about the memory band's.
-  CHECK(b.max_seq.hi / b.max_seq.lo < 3);
+  // Not ten times wide: where half the memory or more grows with the sequence, the sequence's band is at most about
+  // twice as wide as the memory band (here 1.9 against 1.65).
+  CHECK(b.max_seq.hi / b.max_seq.lo < 1.5 * (b.memory.hi / b.memory.lo));
 }
 
 TEST_CASE("the bands hold the fitted cases left out in turn, and the held-out cases they never saw", "[bands]") {
