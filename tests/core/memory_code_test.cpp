@@ -28,7 +28,8 @@ TEST_CASE("the allocator's reserve follows the launcher, the method, the release
   CHECK(AllocatorReserve(false, Padding::MaxLength) == Approx(1.10));
   CHECK(AllocatorReserve(false, Padding::Longest) == Approx(1.5));
   // The same LoRA plan padded to the longest sample reserves more than padded to seq, and the same tensors.
-  const std::string link = "#v=1&model=llama3-8b&method=lora&stack=hf&gpu=a100-80g&gpus=1&mbs=2&seq=4096&recompute=full";
+  const std::string link =
+      "#v=1&model=llama3-8b&method=lora&stack=hf&gpu=a100-80g&gpus=1&mbs=2&seq=4096&recompute=full";
   const PlanOutput longest = PlanLink(link);
   const PlanOutput fixed = PlanLink(link + "&padding=max_length");
   CHECK(longest.job.work.padding == Padding::Longest);
@@ -60,19 +61,22 @@ TEST_CASE("the loss as each code computes it, by release", "[memory]") {
   CHECK(LossOf(ModelCode::Qwen1, run).logit_peak == 6);
   const PlanOutput ds =
       PlanLink("#v=1&model=llama3-8b&method=lora&stack=deepspeed&modeling=qwen1&gpu=a100-80g&gpus=1&seq=2048");
-  const PlanOutput hf = PlanLink("#v=1&model=llama3-8b&method=lora&stack=hf&modeling=qwen1&gpu=a100-80g&gpus=1&seq=2048");
+  const PlanOutput hf =
+      PlanLink("#v=1&model=llama3-8b&method=lora&stack=hf&modeling=qwen1&gpu=a100-80g&gpus=1&seq=2048");
   CHECK(ds.job.assume.logit_bytes == 6);
   CHECK(hf.job.assume.logit_bytes == 12);
   // With tensor parallelism torchtitan's loss_parallel holds more per logit than the local loss would.
-  const std::string tt = "#v=1&model=llama3-8b&stack=fsdp&gpu=h100&gpus=8&zero=3&pp=1&cp=1&mbs=1&seq=8192&recompute=full";
+  const std::string tt =
+      "#v=1&model=llama3-8b&stack=fsdp&gpu=h100&gpus=8&zero=3&pp=1&cp=1&mbs=1&seq=8192&recompute=full";
   const PlanOutput tp1 = PlanLink(tt + "&tp=1"), tp8 = PlanLink(tt + "&tp=8&sp=1");
   const double vocab = tp1.job.model.vocab, tokens = 8192;
   CHECK(tp8.plan.memory.activations > tp1.plan.memory.activations / 8 + 4 * tokens * vocab / 8 * 0.9);
 }
 
 TEST_CASE("QLoRA under FSDP gathers the embedding and head in 16 bits, together under FSDP1's root", "[memory]") {
-  const std::string link = "#v=1&model=llama2-7b&method=qlora&stack=fsdp&gpu=rtx3090&gpus=2&tp=1&pp=1&zero=3&mbs=1&seq=512"
-                           "&recompute=full";
+  const std::string link =
+      "#v=1&model=llama2-7b&method=qlora&stack=fsdp&gpu=rtx3090&gpus=2&tp=1&pp=1&zero=3&mbs=1&seq=512"
+      "&recompute=full";
   const PlanOutput fsdp1 = PlanLink(link);  // Transformers + PEFT: the root holds embedding, norm and head
   const PlanOutput fsdp2 = PlanLink(link + "&modeling=torchtune");
   const double emb = fsdp1.job.model.vocab * fsdp1.job.model.hidden;
