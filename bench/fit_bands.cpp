@@ -2,6 +2,7 @@
 // regime, the fitted cases only (core/validation/band_fit.h):
 //   build/native/trainplan-fit_bands --cpp        the rows to paste into core/estimate/band_table.cpp
 //   build/native/trainplan-fit_bands --markdown   the table and the leave-one-out coverage for docs/validation.md
+//   build/native/trainplan-fit_bands --samples    the residuals the table is fitted on, one a line
 #include <cstdio>
 #include <fstream>
 #include <sstream>
@@ -25,6 +26,11 @@ int main(int argc, char** argv) {
                     finetune = Read("finetune_fit_runs.json");
   const std::vector<tp::BandSample> samples = tp::BandSamples({memory, cases, setups, stack_runs, finetune});
   const std::vector<tp::BandRow> rows = tp::FitBandRows(samples);
+  if (mode == "--samples") {  // the residuals themselves: kind, regime, measured / predicted, case
+    for (const tp::BandSample& b : samples)
+      std::printf("%d\t%s\t%.6f\t%s\n", int(b.kind), tp::RegimeText(b.regime).c_str(), b.ratio, b.id.c_str());
+    return 0;
+  }
   if (mode == "--cpp") {
     std::fputs(tp::BandTableCpp(rows).c_str(), stdout);
     return 0;

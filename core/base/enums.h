@@ -23,6 +23,11 @@ enum class PipeSchedule : uint8_t { OneF1B, Interleaved, ZbH1, ZbH2, Zbv, DualPi
 // Engine's delayed or current scaling), DeepSeek-V3's 1x128 activation tiles and 128x128 weight blocks, or
 // Blackwell's MXFP8 (an 8-bit exponent scale per 32 elements, in the tensor cores).
 enum class Fp8Recipe : uint8_t { Tensor, Block, Mx };
+// How a batch's sequences are shaped (the `padding` key): padded to the batch's longest sample (Transformers'
+// DataCollatorWithPadding, torchtune's padded_collate: the shapes change from step to step), padded to the
+// sequence length (tokenizer padding="max_length"), or packed to it. Only the first makes the caching allocator
+// meet new shapes every step (core/stack/stack.h AllocatorReserve).
+enum class Padding : uint8_t { Longest, MaxLength, Packed };
 
 // Spellings, indexed by the enum's value. Used by core/config/config.cpp and core/report/report.cpp. Beside
 // each list of a choice key, its values' display labels (English keys of the translation tables: the key
@@ -58,6 +63,8 @@ inline constexpr const char* kObjectiveNames[] = {"time", "cost"};
 inline constexpr const char* kPipeScheduleNames[] = {"1f1b", "interleaved", "zb-h1",    "zb-h2",
                                                      "zbv",  "dualpipe",    "dualpipev"};
 inline constexpr const char* kFp8RecipeNames[] = {"tensor", "block", "mxfp8"};
+inline constexpr const char* kPaddingNames[] = {"longest", "max_length", "packed"};
+inline constexpr const char* kPaddingLabels[] = {"to the longest sample", "to the sequence length", "packed"};
 
 inline const char* Name(Method v) { return kMethodNames[int(v)]; }
 inline const char* Name(Precision v) { return kPrecisionNames[int(v)]; }
@@ -68,6 +75,7 @@ inline const char* Name(MlpKind v) { return kMlpNames[int(v)]; }
 inline const char* Name(Objective v) { return kObjectiveNames[int(v)]; }
 inline const char* Name(PipeSchedule v) { return kPipeScheduleNames[int(v)]; }
 inline const char* Name(Fp8Recipe v) { return kFp8RecipeNames[int(v)]; }
+inline const char* Name(Padding v) { return kPaddingNames[int(v)]; }
 
 // Bytes per element of the compute precision (fp8 training keeps 16-bit master copies in
 // practice; see memory.cpp for what each precision implies for weights/gradients).

@@ -495,12 +495,12 @@ const Phrase kPhrases[] = {
     {"{0}: the speed band with the run efficiency's leave-one-out residuals over {1} whole runs (too few for a band of "
      "their own)",
      "{0}：速度区间，再加上 {1} 次完整训练的运行效率留一误差（次数太少，不足以单独成一个区间）"},
-    {"{0}: no regime has {1} cases of its own; the memory band carried through the activations' share, widened to "
-     "cover the {2} cases of {3}",
-     "{0}：没有哪个类别有 {1} 个自己的案例；由显存区间按激活所占比例推出，并放宽到覆盖 {2} 个案例（{3}）"},
+    {"{0}: no regime has {1} cases of its own; the memory band ({2} published runs of {3}) solved for the sequence "
+     "at its ends",
+     "{0}：没有哪个类别有 {1} 个自己的案例；由显存区间（{2} 次公开训练，类别 {3}）在两端反解出序列长度"},
     {"{0}: {1} published runs of {2}", "{0}：{1} 次公开训练，类别 {2}"},
-    {"{0}; its own regime ({1}) has {2}, fewer than {3}: widened to cover them",
-     "{0}；它自己的类别（{1}）只有 {2} 个，少于 {3} 个：已放宽到覆盖它们"},
+    {"{0}; its own regime ({1}) has {2}, fewer than {3}: the broader regime's band",
+     "{0}；它自己的类别（{1}）只有 {2} 个，少于 {3} 个：用上一级更宽类别的区间"},
     {"yes (tight: may run out of memory)", "是（偏紧：可能显存不足）"},
     {"Bands (where about 80 % of comparable published runs fell)", "区间（约 80 % 的可比公开训练落在其中）"},
     {"tight: may run out of memory", "偏紧：可能显存不足"},

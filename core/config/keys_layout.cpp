@@ -123,6 +123,19 @@ void AddLayoutKeys(std::vector<KeyInfo>& table) {
            .Label("k-bit preparation", "k 位训练准备")
            .Zh("QLoRA 使用 PEFT 的 prepare_model_for_kbit_training：归一化、嵌入与输出头为 fp32，残差流为 fp32；"
                "auto = stack=hf 时为 1（PEFT 的 QLoRA 配方、TRL、Axolotl、Qwen），否则为 0。"),
+       ChoiceField("padding", G::Layout, kPaddingNames, true, TP_INT(padding),
+                   "How a batch's sequences are shaped: longest (padded to the batch's longest sample, as "
+                   "Transformers' DataCollatorWithPadding and torchtune's padded_collate do: the shapes change from "
+                   "step to step), max_length (padded to seq) or packed. Without expandable segments the caching "
+                   "allocator reserves about 1.5x what changing shapes allocate, 1.1x fixed ones; auto = the model "
+                   "code's: packed for Megatron and torchtitan, longest for Transformers, torchtune and Unsloth.")
+           .Values(kPaddingLabels)
+           .Label("Padding", "填充方式")
+           .Zh("一个批次中序列的形状：longest（填充到该批次最长的样本，如 Transformers 的 DataCollatorWithPadding 与 "
+               "torchtune 的 padded_collate：形状每步都变）、max_length（填充到 seq）或 packed（打包）。未开启 "
+               "expandable segments 时，缓存分配器为变化的形状预留约 1.5 倍、为固定形状预留约 1.1 倍的已分配显存；"
+               "auto = 模型代码的默认：Megatron 与 torchtitan 为 packed，Transformers、torchtune 与 Unsloth 为 "
+               "longest。"),
        // ---- Cost
        RealField("usd_per_gpu_hour", G::Cost, "USD/GPU-hour", 0.001, 10000, true, TP_REAL(usd_per_gpu_hour),
                  "Rental price per GPU-hour; auto = the catalog's price for the GPU.")

@@ -81,8 +81,8 @@ BandFactor ResolveBand(const BandRow* rows, int count, BandKind kind, const Band
     const BandRow* row = Find(rows, count, kind, levels[chosen]);
     f.lo = row->lo, f.hi = row->hi, f.cases = row->n, f.basis = levels[chosen];
   } else {
-    // No regime of this kind has enough cases: the caller derives the band from another; the widest row with cases
-    // is what it is widened to cover.
+    // No regime of this kind has enough cases: the caller derives the band from another (the longest sequence from
+    // the memory band); the broadest row with cases is named.
     f.derived = true;
     for (int i = n - 1; i >= 0; --i)
       if (const BandRow* row = Find(rows, count, kind, levels[i]); row && row->n > 0) {
@@ -90,10 +90,6 @@ BandFactor ResolveBand(const BandRow* rows, int count, BandKind kind, const Band
         break;
       }
   }
-  // Never narrower than the regime's own cases: every more specific row's extremes are inside the band.
-  for (int i = 0; i < (chosen >= 0 ? chosen : n); ++i)
-    if (const BandRow* row = Find(rows, count, kind, levels[i]); row && row->n > 0)
-      f.lo = std::min(f.lo, row->min), f.hi = std::max(f.hi, row->max);
   return f;
 }
 
@@ -134,14 +130,16 @@ PlanBands BandsOf(const Job& job, const Plan& plan) {
   b.memory_total = scale(m.total, b.memory.lo, b.memory.hi);
   b.memory_allocated = scale(m.allocated, b.memory.lo, b.memory.hi);
   b.memory_reserved = scale(m.reserved, b.memory.lo, b.memory.hi);
-  // The longest sequence: its own cases where there are enough; otherwise the memory band carried through the
-  // token-proportional part (what runs out when s grows): if the memory is x (1 + d) off and the activations are a
-  // share A/T of it, the sequence that fits is off by 1 / (1 + d T / A). Widened to the regime's own cases.
+  // The longest sequence: its own cases where there are enough; otherwise the memory band solved for the sequence at
+  // its ends. The memory that limits it is fixed + growing(s); if comparable runs needed f x what is predicted, the
+  // sequence that fits leaves usable / f - fixed to what grows: f = the band's upper end gives the lower one (0 when
+  // the fixed part alone would not fit), f = its lower end the upper one (linear in s: FlashAttention's).
   b.seq = BandFor(BandKind::MaxSeq, b.regime);
-  if (b.seq.derived && m.activations > 0 && m.total > 0) {
-    const double share = m.total / m.activations;
-    const double lo = 1 / (1 + (b.memory.hi - 1) * share), hi = 1 / std::max(0.1, 1 + (b.memory.lo - 1) * share);
-    b.seq.lo = std::min(b.seq.lo, lo), b.seq.hi = std::max(b.seq.hi, hi);
+  if (b.seq.derived && m.max_seq > 0 && m.usable > m.seq_fixed) {
+    const double room = m.usable - m.seq_fixed;
+    auto at = [&](double f) { return std::max(0.0, m.usable / f - m.seq_fixed) / room; };
+    b.seq.lo = std::min(1.0, at(b.memory.hi)), b.seq.hi = std::max(1.0, at(b.memory.lo));
+    b.seq.cases = b.memory.cases, b.seq.basis = b.memory.basis;
   }
   b.max_seq = scale(m.max_seq, b.seq.lo, b.seq.hi);
   // Speed: tokens/s, and the step time as its inverse.

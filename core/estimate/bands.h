@@ -1,11 +1,14 @@
 // bands.h — how far off each headline figure may be: an interval inside which the published measurement fell for
 // about 80 % of comparable validation runs. Residuals (measured / predicted) of the validation runs, grouped by
-// regime (stack, method, precision, parallelism, scale), give each regime a non-parametric 80 % prediction
-// interval; a regime with fewer than kBandMinCases cases takes its parent's (fewer keys) and is widened to cover
-// its own cases, never narrowed. The table (band_table.cpp) is fitted by bench/fit_bands.cpp on the fitted cases
+// regime (stack, method, precision, parallelism, scale), give each regime the 80 % prediction interval of a new case
+// (the logarithms' mean +- t(0.9, n - 1) x their spread x sqrt(1 + 1/n): core/validation/band_fit.cpp); a regime with
+// fewer than kBandMinCases cases takes the band of the most specific broader regime that has them (fewer keys: more
+// kinds of runs, a wider spread) and says so. The memory model fits no constant to these cases, so each residual is
+// already a case the model never saw. The table (band_table.cpp) is fitted by bench/fit_bands.cpp on the fitted cases
 // only (tests/core/bands_test.cpp checks the shipped rows against a refit). Memory residuals are what each figure
 // measured (allocated, reserved, nvidia-smi); speed residuals the throughput cases' leave-one-out errors of their
-// framework's efficiency; whole-run residuals the run efficiency's leave-one-out errors.
+// framework's efficiency; whole-run residuals the run efficiency's leave-one-out errors. The longest sequence, with
+// too few cases of its own, takes the memory band solved for the sequence at its ends (BandsOf).
 #pragma once
 #include <cstdint>
 #include <string>
@@ -15,7 +18,7 @@
 
 namespace tp {
 
-inline constexpr int kBandMinCases = 9;  // the fewest for an 80 % interval between two order statistics: 8/10
+inline constexpr int kBandMinCases = 7;  // the fewest for a spread worth a band (t(0.9, 6) = 1.44, not 1.28)
 
 enum class BandKind : uint8_t { Memory, MaxSeq, Speed, Run };
 
@@ -38,7 +41,7 @@ struct BandRow {
   BandKind kind;
   BandRegime regime;
   int n;            // cases
-  double lo, hi;    // the 80 % interval (order statistics k and n + 1 - k, k = floor((n + 1) / 10)); 0 if n < 9
+  double lo, hi;    // the 80 % prediction interval (band_fit.cpp PredictionInterval); 0 if n < kBandMinCases
   double min, max;  // the smallest and largest residual
 };
 // The shipped rows (band_table.cpp, written by bench/fit_bands.cpp).
@@ -49,7 +52,7 @@ struct BandFactor {
   double lo = 1, hi = 1;
   int cases = 0;         // the cases of the row whose interval is used
   BandRegime basis;      // that row's regime
-  int own_cases = 0;     // the plan's most specific regime's own cases (fewer than kBandMinCases: widened to them)
+  int own_cases = 0;     // the plan's most specific regime's own cases (fewer than kBandMinCases: a broader band)
   bool derived = false;  // no regime of this kind has enough cases: derived from another figure's band
 };
 BandFactor BandFor(BandKind kind, const BandRegime& regime);

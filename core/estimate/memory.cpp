@@ -115,7 +115,9 @@ LayerAct LayerActivations(const Ctx& c) {
 double InFlightMicroBatches(const Ctx& c, int k) {
   if (c.p <= 1) return 1;
   const int gbs = GlobalBatch(c.job.work, c.lay);
-  const double m = gbs > 0 ? std::max(1.0, double(gbs) / (double(c.dp) * c.mbs)) : c.p;
+  double m = gbs > 0 ? std::max(1.0, double(gbs) / (double(c.dp) * c.mbs)) : c.p;
+  // A step run as several schedules, one per local batch (torchtitan, NeMo AutoModel), has pp_microbatches each.
+  if (c.job.work.pp_microbatches > 0) m = std::min(m, double(c.job.work.pp_microbatches));
   return PipelineInflight(ScheduleOf(c.lay), c.p, c.v, k, m);
 }
 
@@ -138,14 +140,16 @@ void StageActivations(const Ctx& c, const StageParams& s, const LayerAct& la, in
   // loss (Unsloth's) never holds more than its chunk cap.
   const LossSaves loss = LossOf(w.modeling, LayerRunOf(c.job));
   const double rdiv = c.sp ? c.t : 1, h = ClampPos(c.job.model.hidden), vocab = ClampPos(c.job.model.vocab);
+  // A head whose input is the all-gathered sequence keeps it whole on every tensor-parallel rank (torchtitan).
+  const double head_in = loss.head_input_gathered && c.t > 1 ? LayerRunOf(c.job).e * h : 0;
   double logits = 0, kept = 0;  // kept: the loop's output logits, alive through the whole backward too
   // The backward's own working set: the gradients of one layer's widest tensors (BackwardWorkingSet), on top of
   // whatever is still saved when that layer runs its backward.
   const double grad =
       tok * std::max(s.moe_layers ? la.grad_moe : 0.0, s.dense_layers ? la.grad_dense : 0.0) * (layers > 0);
   if (last) {
-    logits = tok * ((loss.norm_h * h + loss.per_token) / rdiv);
-    const double per_logit = tok * c.job.assume.logit_bytes * vocab / c.t;
+    logits = tok * ((loss.norm_h * h - head_in + loss.per_token) / rdiv + head_in);
+    const double per_logit = tok * (c.job.assume.logit_bytes + (c.t > 1 ? loss.tp_extra : 0)) * vocab / c.t;
     kept = tok * loss.logit_kept * vocab / c.t;
     if (loss.logit_cap > 0)
       need.loss_capped = per_logit, need.loss_cap = loss.logit_cap;
@@ -214,8 +218,10 @@ LayerRun LayerRunOf(const Job& job) {
   r.lora_dropout = w.method != Method::Full && w.lora_dropout > 0;
   r.qlora = w.method == Method::Qlora;
   r.kbit_prep = w.kbit_prep && w.method == Method::Qlora;
-  // The Trainer trains 16-bit with torch.autocast (bf16=True / fp16=True); fp32 training runs without it.
-  r.autocast = w.prec != Precision::Fp32;
+  // The Trainer trains 16-bit with torch.autocast (bf16=True / fp16=True); fp32 training runs without it, and so does
+  // DeepSpeed, whose engine casts the model to 16 bits instead (Accelerate: native_amp off under DeepSpeed).
+  r.autocast = w.prec != Precision::Fp32 && !(job.stack && job.stack->kind == StackKind::DeepSpeed);
+  r.year = job.stack_year;
   r.compiled = w.compiled;
   r.kept_logits = w.method != Method::Full && job.stack ? job.stack->adapter_loop_kept_logit_bytes : 0;
   return r;
@@ -285,7 +291,7 @@ MemoryBreakdown EstimateMemory(const Job& job, const Layout& layout, MemoryTrace
   out.usable = out.capacity * (1 - std::clamp(as.headroom, 0.0, 1.0));
 
   const int gpn = NodeGpus(job.hw);
-  double best_total = -1, min_mbs = INFINITY, min_seq = INFINITY;
+  double best_total = -1, min_mbs = INFINITY, min_seq = INFINITY, seq_fixed = 0;
   // Candidates for the most loaded GPU: the first stage (embedding, most micro-batches in flight), the
   // last (head, logits), the second (an uneven split moves blocks off the first), and the first stage of
   // each block kind (a MoE model's leading dense blocks can fill stages of their own).
@@ -341,7 +347,7 @@ MemoryBreakdown EstimateMemory(const Job& job, const Layout& layout, MemoryTrace
         size_only ? (fixed <= out.usable ? s : 0)
                   : std::min(SolveQuadratic(quad, lin + frag * need.peak_a, out.usable - fixed),
                              SolveQuadratic(quad + frag * need.peak_bq, lin + frag * need.peak_b, out.usable - fixed));
-    min_seq = std::min(min_seq, seq_fit);
+    if (seq_fit < min_seq) min_seq = seq_fit, seq_fixed = fixed;
 
     if (total > best_total) {
       best_total = total;
@@ -376,6 +382,7 @@ MemoryBreakdown EstimateMemory(const Job& job, const Layout& layout, MemoryTrace
   constexpr double kCap = 1 << 20;
   out.max_micro_batch = out.capacity > 0 ? int(std::clamp(std::floor(min_mbs), 0.0, kCap)) : 0;
   out.max_seq = out.capacity > 0 ? int(std::clamp(std::floor(min_seq), 0.0, kCap * 16)) : 0;
+  out.seq_fixed = seq_fixed;
   AddRlMemory(job, layout, out);  // post-training's phases (rl.h); other goals: policy_total = total
   return out;
 }

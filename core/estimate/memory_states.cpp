@@ -96,10 +96,16 @@ StageNeed StageStates(const Ctx& c, const StageParams& s) {
     if (stack.gather == GatherUnit::Module) {
       need.gathered = (full ? 2 * wb : gb) * s.module;
     } else {
-      // The largest unit on this stage and the one live beside it: two blocks, or the embedding / head
-      // unit next to a block.
-      const double largest = std::max({s.block, s.emb, s.head});
-      need.gathered = gb * (largest + s.block) + (full ? (wb + 4) * largest : 0.0);
+      // The largest unit on this stage and the one live beside it: two blocks, or the embedding / head unit next to
+      // a block. The embedding and head are never quantized (bitsandbytes and torchao quantize the blocks' linear
+      // layers): their units gather 16-bit weights. FSDP1's auto-wrap over a Transformers model (Accelerate,
+      // Answer.AI's fsdp_qlora get_wrapping_policy: decoder layers and LoRA layers) leaves the embedding, final norm
+      // and head in the root's one flat parameter, gathered together; torchtitan and torchtune wrap them apart.
+      const bool hf_root =
+          w.modeling == ModelCode::Transformers || w.modeling == ModelCode::Qwen1 || w.modeling == ModelCode::Unsloth;
+      const double edge = hf_root ? s.emb + s.head : std::max(s.emb, s.head);
+      const double largest = std::max(s.block, edge);
+      need.gathered = std::max(gb * s.block, wb * edge) + gb * s.block + (full ? (wb + 4) * largest : 0.0);
     }
     need.temp_fixed += need.gathered;
   }

@@ -27,6 +27,7 @@ struct MemoryBreakdown {  // per GPU, the most loaded one, bytes
   bool tight = false;
   int max_micro_batch = 0;  // largest micro-batch that fits (0 = none)
   int max_seq = 0;          // longest sequence that fits at this micro-batch
+  double seq_fixed = 0;     // what does not grow with the sequence on the GPU that sets max_seq (its band: bands.h)
   double policy_total = 0;  // the policy's own training peak (= total except for post-training: rl.h)
 };
 

@@ -49,6 +49,7 @@ struct Workload {
   ModelCode modeling = ModelCode::Megatron;  // whose saved tensors the activations follow (core/stack/saves.h)
   bool compiled = false;                     // torch.compile: pointwise ops recomputed, GEMM outputs saved
   bool kbit_prep = false;                    // QLoRA under prepare_model_for_kbit_training: fp32 norms, residual, head
+  Padding padding = Padding::Packed;         // how a batch's sequences are shaped (the caching allocator's reserve)
   Fp8Recipe fp8_recipe = Fp8Recipe::Tensor;  // how FP8 scales its tensors (prec = fp8); resolved from the GPU
   // Periodic evaluation (run.cpp): a forward pass over eval_tokens every eval_interval steps, the first at step
   // eval_first; eval_interval 0 = none.

@@ -44,10 +44,12 @@ double PipelineInflight(PipeSchedule s, int p, int v, int stage, double m) {
     case PipeSchedule::OneF1B:
     case PipeSchedule::ZbH1: break;
     case PipeSchedule::Interleaved:
-      // Narayanan et al.'s first-stage figure (Megatron's theoretical_memory_usage.py), at most the step's m: the
-      // schedule never runs more warm-up forwards than the step has (Megatron-Core schedules.py
-      // forward_backward_pipelining_with_interleaving: min(warm-up, m v) chunk forwards, "all warm-up" when m = p;
-      // PyTorch's ScheduleInterleaved1F1B caps it the same way).
+      // Megatron's formula (theoretical_memory_usage.py), the first stage's warm-up in Megatron-Core's schedule
+      // (pipeline_parallel/schedules.py get_pp_rank_microbatches: (p - k - 1) x 2 + (v - 1) x p chunk forwards, each
+      // 1 / v of the rank's layers, and one more before the first backward), never more than the step's m micro-batches
+      // of all its chunks (the schedule caps its warm-up at m x v chunk forwards; torch.distributed.pipelining's
+      // ScheduleInterleaved1F1B likewise). Later stages keep the formula's (p - k) x (1 + (p - 1)/(p v)): the schedule
+      // warms the last stage up with (v - 1) p + 1 chunks, which this undercounts (docs/memory.md, Pipeline).
       n = (p - k) * (1 + (p - 1.0) / (p * std::max(1, v)));
       break;
     case PipeSchedule::ZbH2: n = 2 * (p - k) - 1; break;

@@ -54,12 +54,12 @@ std::string BandBasisSentence(const BandFactor& f, BandKind kind, const BandRegi
                   {word, std::to_string(f.cases)});
   if (f.derived)
     return TrFill(lang,
-                  "{0}: no regime has {1} cases of its own; the memory band carried through the activations' share, "
-                  "widened to cover the {2} cases of {3}",
+                  "{0}: no regime has {1} cases of its own; the memory band ({2} published runs of {3}) solved for "
+                  "the sequence at its ends",
                   {word, min_cases, std::to_string(f.cases), RegimeText(f.basis)});
   std::string s = TrFill(lang, "{0}: {1} published runs of {2}", {word, std::to_string(f.cases), RegimeText(f.basis)});
   if (f.own_cases < kBandMinCases)
-    s = TrFill(lang, "{0}; its own regime ({1}) has {2}, fewer than {3}: widened to cover them",
+    s = TrFill(lang, "{0}; its own regime ({1}) has {2}, fewer than {3}: the broader regime's band",
                {s, RegimeText(own), std::to_string(f.own_cases), min_cases});
   return s;
 }

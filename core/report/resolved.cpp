@@ -116,6 +116,7 @@ const Resolver kResolvers[] = {
     {"modeling", [](const PlanOutput& o, Config& c) { c.modeling = int(o.job.work.modeling); }},
     {"compile", [](const PlanOutput& o, Config& c) { c.compile = o.job.work.compiled ? 1 : 0; }},
     {"kbit_prep", [](const PlanOutput& o, Config& c) { c.kbit_prep = o.job.work.kbit_prep ? 1 : 0; }},
+    {"padding", [](const PlanOutput& o, Config& c) { c.padding = int(o.job.work.padding); }},
     {"usd_per_gpu_hour", [](const PlanOutput& o, Config& c) { c.usd_per_gpu_hour = o.job.econ.usd_per_gpu_hour; }},
     {"usd_per_gpu", [](const PlanOutput& o, Config& c) { c.usd_per_gpu = o.job.econ.usd_per_gpu; }},
     {"ckpt_s",

@@ -316,6 +316,7 @@ void ResolveStack(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues)
   w.compiled = cfg.compile == 1;
   w.kbit_prep =
       w.method == Method::Qlora && (cfg.kbit_prep >= 0 ? cfg.kbit_prep == 1 : job.stack->kind == StackKind::Hf);
+  w.padding = cfg.padding >= 0 ? Padding(cfg.padding) : DefaultPadding(w.modeling);
   // 1F1B with several chunks per GPU is the interleaved schedule: a layout without a schedule reads so
   // (pipeline.h ScheduleOf), a 1f1b the user wrote beside vp > 1 contradicts itself.
   if (cfg.pp_schedule == int(PipeSchedule::OneF1B) && cfg.vp > 1 && cfg.pp != 1)
@@ -334,7 +335,7 @@ void ResolveStack(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues)
   // The stack's conventions as assumption defaults (each has a key that overrides it: ApplyAssumptions).
   Assumptions& a = job.assume;
   a.logit_bytes = LossPeakPerLogit(job);
-  a.alloc_reserve = job.stack->reserve_factor;
+  a.alloc_reserve = AllocatorReserve(ExpandableSegments(job.stack->kind, w.method, job.stack_year), w.padding);
   a.nccl_gb = job.stack->nccl_gb;
   a.eff_stack = ReleaseFor(*job.stack, job.stack_year).eff;
 }

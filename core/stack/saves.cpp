@@ -204,6 +204,16 @@ LayerSaves Unsloth(const LayerShape& s, const LayerRun& run) {
   return out;
 }
 
+LayerSaves Qwen1(const LayerShape& s, const LayerRun& run) {
+  // Qwen (v1)'s remote modeling_qwen.py (Qwen/Qwen-7B, 2023): QWenBlock as Transformers' Llama layer (c_attn, the
+  // attention through flash-attn with q, k, v, out and the log-sum-exp, w1 / w2 / c_proj: a1 * F.silu(a2)), but its
+  // RMSNorm calls flash-attn's fused kernel (flash_attn.ops.rms_norm), which keeps the input and rstd, not the fp32
+  // upcast an eager norm keeps.
+  LayerSaves out = Transformers(s, run);
+  out.residual = 2 * (run.e * s.h + 4) + (run.trains_base ? 2 * run.e * s.h : 0) + DropoutMasks(s, run);
+  return out;
+}
+
 }  // namespace
 
 LayerSaves SavedPerLayer(ModelCode code, const LayerShape& shape, const LayerRun& run) {
@@ -213,20 +223,25 @@ LayerSaves SavedPerLayer(ModelCode code, const LayerShape& shape, const LayerRun
     case ModelCode::Torchtitan: return Torchtitan(shape, run);
     case ModelCode::Torchtune: return Torchtune(shape, run);
     case ModelCode::Unsloth: return Unsloth(shape, run);
+    case ModelCode::Qwen1: return Qwen1(shape, run);
   }
   return Megatron(shape, run);
 }
 
 double BackwardWorkingSet(const LayerShape& s, const LayerRun& run) {
   // Autograd frees a node's saved tensors once the node has run, but the gradients it produces live until the next
-  // nodes consume them. The MLP: down_proj's backward makes the product's gradient (f wide), the product's backward
-  // the gradients of its two factors while the first is still alive: two f-wide tensors beyond what is saved (GELU:
-  // one). Attention: FlashAttention's backward (flash_attn_interface.py _flash_attn_backward) writes dq, dk, dv and
-  // accumulates dq in fp32 (dq_accum). Whichever is larger is the layer's working set.
+  // nodes consume them. The gradient arriving at the layer's output (h wide) lives through the layer's whole backward.
+  // The MLP: down_proj's backward makes the product's gradient (f wide), the product's backward the gradients of its
+  // two factors while the first is still alive: two f-wide tensors beyond what is saved (GELU: one). Attention: the
+  // output's gradient dO, and FlashAttention-2's backward (csrc/flash_attn/flash_api.cpp mha_bwd) writes dq, dk, dv,
+  // accumulates dq in fp32 (dq_accum) with an fp32 softmax_d per head, and with GQA (fewer KV heads) writes dk and dv
+  // at the query heads' width first (dk_expanded, dv_expanded), summed over each group after. Whichever of the MLP
+  // and attention is larger, with the incoming gradient, is the layer's working set.
   const double e = run.e;
   const double mlp = (s.swiglu ? 2 : 1) * e * s.f;
-  const double attn = e * (s.q + s.k + s.v) + (run.flash ? 4 * s.q : 0);
-  return mlp > attn ? mlp : attn;
+  const double expanded = run.flash && s.k < s.q ? e * (s.q + s.q) : 0;
+  const double attn = e * (s.o + s.q + s.k + s.v) + expanded + (run.flash ? 4 * s.q + 4 * s.heads : 0);
+  return e * s.h + (mlp > attn ? mlp : attn);
 }
 
 double CheckpointedInput(const LayerShape& shape, const LayerRun& run) {
@@ -276,6 +291,22 @@ LossSaves LossOf(ModelCode code, const LayerRun& run) {
       out.per_token = 4 + 8;
       out.logit_peak = 12;
       out.head_weight = run.kbit_prep ? 2 : 0;
+      if (code == ModelCode::Torchtitan) {
+        // With tensor parallelism torchtitan shards the head's output over the vocabulary (ColwiseParallel,
+        // output_layouts Shard(-1)) and runs the loss under loss_parallel() (torch distributed/tensor/parallel/
+        // loss.py): _log_softmax keeps the fp32 copy, x - max and exp(shifted) alive together, and the fused
+        // _nll_loss_and_log_softmax_backward builds zeros_like(x), exp(x), their sum and its product with the
+        // gradient beside the kept log-softmax: 16 B per logit as the backward starts, 4 B more than the local loss.
+        // The head's input is all-gathered from the sequence-parallel norm (input_layouts Shard(1)): kept whole.
+        out.tp_extra = 4;
+        out.head_input_gathered = true;
+        // From April 2025 (torchtitan bbb1b616e, components/loss.py build_cross_entropy_loss) training.compile
+        // compiles the loss too (before: "compiling loss function causes CUDA errors, turning off for now"):
+        // Inductor fuses the upcast, log-softmax and nll into one kernel that keeps the 16-bit logits and a
+        // log-sum-exp per row, and its backward writes the 16-bit gradient: 2 + 2 B per logit (INFERRED from its
+        // min-cut partitioner, as torchtune's compiled loss).
+        if (run.compiled && run.year >= 2025) out.logit_peak = 4, out.tp_extra = 0;
+      }
       // A loop that keeps the model's output (Answer.AI's fsdp_qlora train.py: StackProfile::
       // adapter_loop_kept_logit_bytes) holds its logits beside all of that and through the rest of the backward.
       out.logit_peak += run.kept_logits;
@@ -301,6 +332,23 @@ LossSaves LossOf(ModelCode code, const LayerRun& run) {
       out.per_token = 4 + 8;
       out.logit_peak = 10;
       out.logit_cap = 2.5 * 4.0 * 1024 * 1024 * 1024;
+      // Before 2025 Unsloth computed the loss with Apple's Cut Cross-Entropy whenever more than 1,024 tokens
+      // pass (unsloth models/llama.py CausalLM_fast_forward at 0a2c3973, 2025-01: fused_linear_cross_entropy when
+      // HAS_CUT_CROSS_ENTROPY and bsz * q_len > 1024): the logits are never materialised; it keeps the head's input
+      // and a log-sum-exp per token (4 B), and its backward writes the input's gradient (2 h B per token).
+      if (run.year > 0 && run.year < 2025)
+        out.logit_peak = 0, out.logit_cap = 0, out.norm_h = 3 * e, out.per_token += 4;
+      break;
+    case ModelCode::Qwen1:
+      // modeling_qwen.py QWenLMHeadModel.forward: lm_logits = self.lm_head(hidden_states) in 16 bits (no upcast),
+      // shift_logits = lm_logits[..., :-1, :].contiguous() (a 16-bit copy), CrossEntropyLoss. Under torch.autocast
+      // (the Trainer's bf16=True without DeepSpeed) cross_entropy runs in fp32 (autocast's fp32 op list): the
+      // copy's fp32 cast and the kept log-softmax, 2 + 2 + 4 + 4 = 12 B per logit at the forward's peak, and the
+      // kept log-softmax with nll's and log_softmax's gradients at the backward's start, 12 B. Without autocast
+      // (DeepSpeed runs the model in bf16) all of it is 16-bit: 6 B. The fused norm keeps its input and rstd.
+      out.norm_h = 2 * e;
+      out.per_token = 4 + 8;
+      out.logit_peak = run.autocast ? 12 : 6;
       break;
   }
   return out;

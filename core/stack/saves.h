@@ -15,8 +15,10 @@ enum class ModelCode : uint8_t {
   Torchtitan,    // torchtitan's Llama (torch.nn.RMSNorm = fused rms_norm, SDPA with enable_gqa, eager SwiGLU)
   Torchtune,     // torchtune's modules (fp32 RMSNorm, k and v expanded to full width before SDPA, LoRALinear)
   Unsloth,       // Unsloth's Triton kernels (fast_lora, fused RMSNorm; the SwiGLU product recomputed)
+  Qwen1,         // Qwen (v1)'s remote modeling_qwen.py (2023): flash-attn's fused RMSNorm, its loss on 16-bit logits
 };
-inline constexpr const char* kModelCodeNames[] = {"megatron", "transformers", "torchtitan", "torchtune", "unsloth"};
+inline constexpr const char* kModelCodeNames[] = {"megatron",  "transformers", "torchtitan",
+                                                  "torchtune", "unsloth",      "qwen1"};
 inline const char* Name(ModelCode c) { return kModelCodeNames[int(c)]; }
 
 // One decoder layer's widths in elements per token, whole (before tensor parallelism).
@@ -46,6 +48,7 @@ struct LayerRun {
   bool autocast = true;       // mixed precision through torch.autocast (Trainer bf16=True); false in fp32 training
   bool compiled = false;   // torch.compile: Inductor's partitioner saves the GEMM outputs and recomputes pointwise ops
   double kept_logits = 0;  // bytes per logit of the output the training loop keeps through the backward
+  int year = 0;            // the stack's release (the loss each code computes changed by release)
 };
 inline constexpr uint8_t kLoraQ = 1, kLoraK = 2, kLoraV = 4, kLoraO = 8, kLoraGate = 16, kLoraUp = 32, kLoraDown = 64;
 
@@ -76,6 +79,10 @@ struct LossSaves {
   double logit_cap = 0;    // a chunked loss's logits never take more than this many bytes at once (0 = no cap)
   double logit_kept = 0;   // of logit_peak, bytes per logit alive through the whole backward (the loop's output)
   double head_weight = 0;  // bytes per head parameter kept (kbit prep: autocast's bf16 copy of the fp32 head)
+  // With the logits sharded over the vocabulary across tensor-parallel ranks: bytes per logit the sharded loss adds
+  // at its peak, and whether the head's input is the all-gathered sequence (full, not split by sequence parallelism).
+  double tp_extra = 0;
+  bool head_input_gathered = false;
 };
 LossSaves LossOf(ModelCode code, const LayerRun& run);
 

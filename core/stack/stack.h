@@ -60,10 +60,9 @@ struct StackProfile {
   const char* logits_source;
   SelectiveKind selective;
   const char* recompute_source;
-  bool offload_checkpoints;  // full recomputation keeps each layer's input in host memory (Unsloth)
-  double reserve_factor;     // PyTorch's reserved / allocated peak (caching allocator, fragmentation)
-  const char* allocator_source;
-  double nccl_gb;  // NCCL's buffers and communicators when more than one GPU (GB)
+  bool offload_checkpoints;      // full recomputation keeps each layer's input in host memory (Unsloth)
+  const char* allocator_source;  // what the stack sets of the caching allocator (AllocatorReserve)
+  double nccl_gb;                // NCCL's buffers and communicators when more than one GPU (GB)
   const char* nccl_source;
   bool flash;  // FlashAttention-class attention kernels by default
   const char* kernels_source;
@@ -102,6 +101,18 @@ StateBytes StateBytesPerParam(const StackProfile& s, int zero, Optimizer opt, Pr
 // Optimizer states per trained parameter: fp32 moments (8 B for AdamW), or bf16 where a stack trains in
 // pure bf16; 8-bit AdamW 2 B; SGD one momentum.
 double OptimizerStateBytes(Optimizer opt, bool fp32_states);
+
+// The caching allocator (PyTorch c10/cuda/CUDACachingAllocator.cpp): whether the stack's launcher or import sets
+// PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True for this method in that release (stacks.cpp: torchtitan's launch
+// scripts for FSDP's full training, Unsloth's import; torchtune only on main after its last release; Megatron-LM,
+// DeepSpeed, Transformers and FSDP with PEFT never).
+bool ExpandableSegments(StackKind stack, Method method, int year);
+// The padding a code's data pipeline uses unless told: Megatron and torchtitan pack, the rest pad to the longest
+// sample.
+Padding DefaultPadding(ModelCode code);
+// Reserved per allocated byte of what comes and goes each micro-batch (activations, temporaries; model states are
+// allocated once): the alloc_reserve key's default.
+double AllocatorReserve(bool expandable_segments, Padding padding);
 
 const std::vector<StackProfile>& Stacks();
 // A stack by id or alias (case-insensitive); null when unknown.

@@ -46,11 +46,8 @@ std::vector<StackProfile> Table() {
        "selective = core attention only (--recompute-modules core_attn, megatron/core/transformer/"
        "transformer_config.py; Korthikanti et al. 2022); full = the whole layer (uniform or block).",
        false,
-       1.10,
-       "PYTORCH_CUDA_ALLOC_CONF not set, but every micro-batch allocates the same shapes, so the caching allocator "
-       "reuses its blocks: about 1.10 x the activations and temporaries (our estimate between the published "
-       "pairs: about 1.05 with expandable_segments, 1.5-2x for shape-changing work without; torchtune#1185, "
-       "cosmos-rl#388, compressed-tensors#587).",
+       "PYTORCH_CUDA_ALLOC_CONF not set (no expandable segments); every micro-batch allocates the same shapes "
+       "(packed sequences), so the caching allocator reuses its blocks (AllocatorReserve).",
        1.0,
        "NCCL communicators and buffers: about 1-1.5 GiB after the first collective (stas00/ml-engineering "
        "training/performance: 0.55 -> 2.00 GiB at dist.barrier, context included).",
@@ -97,8 +94,8 @@ std::vector<StackProfile> Table() {
        SelectiveKind::AttentionCore,
        "Megatron-DeepSpeed follows Megatron (core attention); with Transformers models, per-layer checkpointing.",
        false,
-       1.10,
-       "PYTORCH_CUDA_ALLOC_CONF not set by DeepSpeed, fixed shapes: as Megatron (our estimate, see there).",
+       "PYTORCH_CUDA_ALLOC_CONF not set by DeepSpeed or the Trainer (no expandable segments); Megatron-DeepSpeed "
+       "packs (fixed shapes), the Trainer pads to the longest sample unless told otherwise (AllocatorReserve).",
        1.0,
        "NCCL as Megatron (stas00/ml-engineering).",
        true,
@@ -144,9 +141,9 @@ std::vector<StackProfile> Table() {
        "torchtitan selective = op-level SAC: saves the outputs of matmuls and attention but recomputes every "
        "second matmul (distributed/activation_checkpoint.py _save_list, mm_count % 2); full = whole block.",
        false,
-       1.05,
-       "torchtitan's run_train.sh sets expandable_segments: about 1.05 x the activations and "
-       "temporaries (1.02-1.10 in the published pairs, INFERRED).",
+       "Full training (torchtitan): run_llama_train.sh (9dec370, 2024) and run_train.sh set "
+       "PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True; FSDP with PEFT (Answer.AI's fsdp_qlora, Accelerate) sets "
+       "nothing and runs the Transformers pipeline (AllocatorReserve).",
        1.0,
        "NCCL as Megatron (stas00/ml-engineering).",
        true,
@@ -195,10 +192,8 @@ std::vector<StackProfile> Table() {
        "gradient_checkpointing=True checkpoints each decoder layer whole (GradientCheckpointingLayer); there is "
        "no selective mode.",
        false,
-       1.5,
-       "PYTORCH_CUDA_ALLOC_CONF not set by Transformers and batches padded to their own length (shapes "
-       "change step to step): about 1.5 x the activations and temporaries (our estimate; 1.5-2x in the "
-       "published shape-changing runs without expandable_segments, torchtune#1185, cosmos-rl#388).",
+       "PYTORCH_CUDA_ALLOC_CONF not set by Transformers; batches padded to their longest sample by default "
+       "(DataCollatorWithPadding: shapes change step to step; the padding key) (AllocatorReserve).",
        1.0,
        "NCCL as Megatron (stas00/ml-engineering).",
        true,
@@ -238,9 +233,9 @@ std::vector<StackProfile> Table() {
        "enable_activation_checkpointing wraps each TransformerSelfAttentionLayer (full); no "
        "selective mode.",
        false,
-       1.05,
-       "torchtune sets expandable_segments on import (torchtune/__init__.py): about 1.05 x the "
-       "activations and temporaries (16.39 -> 10.83 GiB reserved with it in torchtune#1185, INFERRED).",
+       "torchtune/__init__.py sets expandable_segments on import only on main from 2025-06-20 (9d91fe39f), after its "
+       "last release (v0.6.1, 2025-04): released torchtune runs without it, padded_collate pads to the longest "
+       "sample unless packed=True (AllocatorReserve).",
        1.0,
        "NCCL as Megatron (stas00/ml-engineering).",
        true,
@@ -278,8 +273,8 @@ std::vector<StackProfile> Table() {
        "use_gradient_checkpointing=\"unsloth\" (the default) recomputes each layer in full and keeps its input in "
        "pinned CPU memory (unsloth_zoo gradient_checkpointing.py UnslothCheckpointFunction).",
        true,
-       1.05,
-       "Unsloth sets expandable_segments on import (unsloth/__init__.py, quoted in torchtune#1185).",
+       "unsloth/__init__.py sets PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True on import (torch >= 2.2; at "
+       "0a2c3973, 2025-01) (AllocatorReserve).",
        0.0,
        "single GPU: no NCCL communicator.",
        true,
@@ -324,6 +319,37 @@ double OptimizerStateBytes(Optimizer opt, bool fp32_states) {
     default: break;
   }
   return 8;
+}
+
+bool ExpandableSegments(StackKind stack, Method method, int year) {
+  switch (stack) {
+    // Full training on FSDP is torchtitan's: run_llama_train.sh (9dec370, 2024) and run_train.sh set it; FSDP with
+    // PEFT (Answer.AI's fsdp_qlora, Accelerate) sets nothing.
+    case StackKind::Fsdp: return method == Method::Full;
+    // unsloth/__init__.py (0a2c3973): "Reduce VRAM usage by reducing fragmentation": expandable_segments:True
+    // with torch >= 2.2.
+    case StackKind::Unsloth: return true;
+    // torchtune/__init__.py sets it since 9d91fe39f (2025-06-20), on main only: v0.6.1 (2025-04) was the last release.
+    case StackKind::Torchtune: return year > 2025;
+    default: return false;  // Megatron-LM, DeepSpeed, Transformers: PYTORCH_CUDA_ALLOC_CONF unset
+  }
+}
+
+Padding DefaultPadding(ModelCode code) {
+  // Megatron's GPT dataset and torchtitan's text datasets pack documents to seq; Transformers' collators
+  // (DataCollatorWithPadding, DataCollatorForSeq2Seq), torchtune's padded_collate and Unsloth's SFT pad each batch
+  // to its longest sample unless packing is asked for.
+  return code == ModelCode::Megatron || code == ModelCode::Torchtitan ? Padding::Packed : Padding::Longest;
+}
+
+double AllocatorReserve(bool expandable_segments, Padding padding) {
+  // Our estimates between the published pairs of reserved and allocated peaks: about 1.05 with expandable segments
+  // (a segment grows in place, so freed pages are reused whatever the shapes; torchtune#1185: 10.83 GiB reserved
+  // with them, 16.39 without), about 1.10 without them when every micro-batch allocates the same shapes (the cached
+  // blocks fit again), 1.5 when the shapes change from batch to batch (cached blocks of the old sizes are split or
+  // left idle: 1.5-2x in torchtune#1185 and cosmos-rl#388, 127 vs 97 GB for 61 GB allocated).
+  if (expandable_segments) return 1.05;
+  return padding == Padding::Longest ? 1.5 : 1.10;
 }
 
 const std::vector<StackProfile>& Stacks() {

@@ -23,6 +23,11 @@ struct BandFitInputs {
 };
 std::vector<BandSample> BandSamples(const BandFitInputs& in);
 std::vector<BandRow> FitBandRows(const std::vector<BandSample>& samples);
+// The 80 % prediction interval of a new case's ratio from a regime's ratios (FitBandRows' rule, band_fit.cpp).
+struct BandInterval {
+  double lo = 1, hi = 1;
+};
+BandInterval PredictionInterval(const std::vector<double>& ratios);
 // The rows as band_table.cpp's data, and as a Markdown table for docs/validation.md.
 std::string BandTableCpp(const std::vector<BandRow>& rows);
 std::string BandTableMarkdown(const std::vector<BandRow>& rows);

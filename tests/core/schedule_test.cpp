@@ -64,6 +64,7 @@ TEST_CASE("each schedule's activations in flight and weight copies", "[schedule]
   CHECK(PipelineInflight(PipeSchedule::Interleaved, 8, 4, 0, 64) == Approx(8 * (1 + 7.0 / 32)));
   CHECK(PipelineInflight(PipeSchedule::Interleaved, 16, 7, 0, 16) == 16);
   CHECK(PipelineInflight(PipeSchedule::Interleaved, 16, 7, 1, 32) == Approx(15 * (1 + 15.0 / 112)));
+  CHECK(PipelineInflight(PipeSchedule::Interleaved, 8, 2, 0, 8) == 8);
   // ZB-H2 twice 1F1B's; ZBV the first stage's on every device; DualPipe PP + 1; DualPipeV PP + 1 half-stages.
   CHECK(PipelineInflight(PipeSchedule::ZbH2, 8, 1, 0, 64) == 15);
   CHECK(PipelineInflight(PipeSchedule::Zbv, 8, 2, 7, 64) == 8);

@@ -62,8 +62,12 @@ inline KeyInfo TextField(const char* name, KeyGroup g, const std::string& (*get)
 
 inline constexpr const char* kZeroOne[] = {"0", "1"};
 inline constexpr const char* kOnOffLabels[] = {"off", "on"};
-inline constexpr const char* kModelCodeLabels[] = {"Megatron-Core (Transformer Engine)", "Transformers (Hugging Face)",
-                                                   "torchtitan's model", "torchtune's model", "Unsloth's model"};
+inline constexpr const char* kModelCodeLabels[] = {"Megatron-Core (Transformer Engine)",
+                                                   "Transformers (Hugging Face)",
+                                                   "torchtitan's model",
+                                                   "torchtune's model",
+                                                   "Unsloth's model",
+                                                   "Qwen (v1) remote code"};
 inline constexpr const char* kZeroStages[] = {"0", "1", "2", "3"};
 inline constexpr const char* kZeroLabels[] = {"0 (none)", "1 (optimizer)", "2 (+ gradients)", "3 (+ weights, FSDP)"};
 inline constexpr const char* kLoraTargets[] = {"qv", "attn", "all"};

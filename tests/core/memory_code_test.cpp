@@ -1,0 +1,100 @@
+// memory_code_test.cpp — what the code that runs does to memory beyond its layers (issue #28): the caching
+// allocator's reserve by the stack's launcher, method and release and by the batches' shapes (the padding key), the
+// loss as each code computes it by release (torchtitan's compiled loss from 2025 and its loss_parallel with tensor
+// parallelism, Unsloth's Cut Cross-Entropy before 2025, Qwen v1's remote code with and without autocast), the
+// gathered 16-bit embedding and head of QLoRA under FSDP, and FlashAttention-2's GQA backward buffers.
+#include <catch2/catch.hpp>
+
+#include <string>
+
+#include "memory.h"
+#include "planner.h"
+#include "saves.h"
+#include "stack.h"
+#include "test_links.h"
+
+using namespace tp;
+using tp::testing::PlanLink;
+
+TEST_CASE("the allocator's reserve follows the launcher, the method, the release and the shapes", "[memory]") {
+  // torchtitan's launch scripts set expandable segments for FSDP's full training; FSDP with PEFT (fsdp_qlora,
+  // Accelerate) and the Trainer do not; released torchtune does not (only main since 2025-06-20); Unsloth does.
+  CHECK(ExpandableSegments(StackKind::Fsdp, Method::Full, 2024));
+  CHECK_FALSE(ExpandableSegments(StackKind::Fsdp, Method::Qlora, 2024));
+  CHECK_FALSE(ExpandableSegments(StackKind::Hf, Method::Lora, 2026));
+  CHECK_FALSE(ExpandableSegments(StackKind::Torchtune, Method::Lora, 2025));
+  CHECK(ExpandableSegments(StackKind::Unsloth, Method::Qlora, 2024));
+  CHECK(AllocatorReserve(true, Padding::Longest) == Approx(1.05));
+  CHECK(AllocatorReserve(false, Padding::MaxLength) == Approx(1.10));
+  CHECK(AllocatorReserve(false, Padding::Longest) == Approx(1.5));
+  // The same LoRA plan padded to the longest sample reserves more than padded to seq, and the same tensors.
+  const std::string link =
+      "#v=1&model=llama3-8b&method=lora&stack=hf&gpu=a100-80g&gpus=1&mbs=2&seq=4096&recompute=full";
+  const PlanOutput longest = PlanLink(link);
+  const PlanOutput fixed = PlanLink(link + "&padding=max_length");
+  CHECK(longest.job.work.padding == Padding::Longest);
+  CHECK(longest.job.assume.alloc_reserve == Approx(1.5));
+  CHECK(fixed.job.assume.alloc_reserve == Approx(1.10));
+  CHECK(longest.plan.memory.allocated == Approx(fixed.plan.memory.allocated));
+  CHECK(longest.plan.memory.reserved > fixed.plan.memory.reserved);
+}
+
+TEST_CASE("the loss as each code computes it, by release", "[memory]") {
+  LayerRun run;
+  // torchtitan: 12 B per logit; compiled from 2025 (build_cross_entropy_loss) 4 B; loss_parallel adds 4 B with TP.
+  run.compiled = true, run.year = 2024;
+  CHECK(LossOf(ModelCode::Torchtitan, run).logit_peak == 12);
+  CHECK(LossOf(ModelCode::Torchtitan, run).tp_extra == 4);
+  CHECK(LossOf(ModelCode::Torchtitan, run).head_input_gathered);
+  run.year = 2025;
+  CHECK(LossOf(ModelCode::Torchtitan, run).logit_peak == 4);
+  // Unsloth: Cut Cross-Entropy before 2025 (no logits), its chunked fused loss since.
+  run.compiled = false, run.year = 2024;
+  CHECK(LossOf(ModelCode::Unsloth, run).logit_peak == 0);
+  run.year = 2025;
+  CHECK(LossOf(ModelCode::Unsloth, run).logit_peak == 10);
+  CHECK(LossOf(ModelCode::Unsloth, run).logit_cap > 0);
+  // Qwen v1's remote code: fp32 only through autocast (the Trainer's bf16=True), 16-bit under DeepSpeed.
+  run.autocast = true;
+  CHECK(LossOf(ModelCode::Qwen1, run).logit_peak == 12);
+  run.autocast = false;
+  CHECK(LossOf(ModelCode::Qwen1, run).logit_peak == 6);
+  const PlanOutput ds =
+      PlanLink("#v=1&model=llama3-8b&method=lora&stack=deepspeed&modeling=qwen1&gpu=a100-80g&gpus=1&seq=2048");
+  const PlanOutput hf =
+      PlanLink("#v=1&model=llama3-8b&method=lora&stack=hf&modeling=qwen1&gpu=a100-80g&gpus=1&seq=2048");
+  CHECK(ds.job.assume.logit_bytes == 6);
+  CHECK(hf.job.assume.logit_bytes == 12);
+  // With tensor parallelism torchtitan's loss_parallel holds more per logit than the local loss would.
+  const std::string tt =
+      "#v=1&model=llama3-8b&stack=fsdp&gpu=h100&gpus=8&zero=3&pp=1&cp=1&mbs=1&seq=8192&recompute=full";
+  const PlanOutput tp1 = PlanLink(tt + "&tp=1"), tp8 = PlanLink(tt + "&tp=8&sp=1");
+  const double vocab = tp1.job.model.vocab, tokens = 8192;
+  CHECK(tp8.plan.memory.activations > tp1.plan.memory.activations / 8 + 4 * tokens * vocab / 8 * 0.9);
+}
+
+TEST_CASE("QLoRA under FSDP gathers the embedding and head in 16 bits, together under FSDP1's root", "[memory]") {
+  const std::string link =
+      "#v=1&model=llama2-7b&method=qlora&stack=fsdp&gpu=rtx3090&gpus=2&tp=1&pp=1&zero=3&mbs=1&seq=512"
+      "&recompute=full";
+  const PlanOutput fsdp1 = PlanLink(link);  // Transformers + PEFT: the root holds embedding, norm and head
+  const PlanOutput fsdp2 = PlanLink(link + "&modeling=torchtune");
+  const double emb = fsdp1.job.model.vocab * fsdp1.job.model.hidden;
+  // Llama 2 7B: the root unit is two 16-bit 131M matrices, 524 MB, more than an NF4 block (about 100 MB) and more
+  // than the embedding unit alone that separate wrapping gathers.
+  CHECK(fsdp1.plan.memory.gathered > 2 * 2 * emb);
+  CHECK(fsdp2.plan.memory.gathered > 2 * emb);
+  CHECK(fsdp2.plan.memory.gathered < fsdp1.plan.memory.gathered);
+}
+
+TEST_CASE("FlashAttention-2's backward writes GQA's dk and dv at the query heads' width", "[memory]") {
+  LayerShape gqa, mha;
+  gqa.h = mha.h = 4096, gqa.q = mha.q = gqa.o = mha.o = 4096, gqa.heads = mha.heads = 32;
+  gqa.k = gqa.v = 1024, mha.k = mha.v = 4096;
+  gqa.f = mha.f = 1000;  // a narrow MLP, so that attention's working set is the larger
+  LayerRun run;
+  // MHA: the incoming gradient, dO, dq, dk, dv in bf16 and dq_accum, softmax_d in fp32.
+  CHECK(BackwardWorkingSet(mha, run) == Approx(2 * 4096 + 2 * (4096 + 3 * 4096) + 4 * 4096 + 4 * 32));
+  // GQA: dk and dv at kv width and, first, at the query heads' width (dk_expanded, dv_expanded).
+  CHECK(BackwardWorkingSet(gqa, run) == Approx(2 * 4096 + 2 * (4096 + 4096 + 2048) + 2 * 8192 + 4 * 4096 + 4 * 32));
+}
