@@ -2,7 +2,6 @@
 // real frames against platform_null.cpp, which records the link history, state and downloads. Checks the
 // share link round trip with the UI's own keys, first-visit and saved-state behaviour, navigation,
 // bad-link notices, background work finishing in every view, exports, and number formatting.
-#define CATCH_CONFIG_MAIN
 #include <catch2/catch.hpp>
 
 #include <algorithm>
