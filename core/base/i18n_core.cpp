@@ -492,9 +492,9 @@ const Phrase kPhrases[] = {
     {"longest sequence", "最长序列"},
     {"speed", "速度"},
     {"whole run", "整个训练"},
-    {"{0}: the speed band with the run efficiency's leave-one-out residuals over {1} whole runs (too few for a band of "
-     "their own)",
-     "{0}：速度区间，再加上 {1} 次完整训练的运行效率留一误差（次数太少，不足以单独成一个区间）"},
+    {"{0}: the speed band with the spread of {1} whole runs planned from their parts against their published length "
+     "(too few for a band of their own)",
+     "{0}：速度区间，再加上 {1} 次完整训练（按各部分规划）与其公布时长之比的离散（次数太少，不足以单独成一个区间）"},
     {"{0}: no regime has {1} cases of its own; the memory band ({2} published runs of {3}) solved for the sequence "
      "at its ends",
      "{0}：没有哪个类别有 {1} 个自己的案例；由显存区间（{2} 次公开训练，类别 {3}）在两端反解出序列长度"},

@@ -1,7 +1,7 @@
 // band_table.cpp — the fitted residuals by regime behind every band (bands.h): data, written by
 //   build/native/trainplan-fit_bands --cpp
 // from the fitted cases only (tests/data/memory_runs.json split "fitted", the throughput fits' leave-one-out errors,
-// the run efficiency's); tests/core/bands_test.cpp fails when these rows drift from a refit.
+// whole runs' measured over planned length); tests/core/bands_test.cpp fails when these rows drift from a refit.
 #include "bands.h"
 
 namespace tp {

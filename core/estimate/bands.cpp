@@ -146,8 +146,8 @@ PlanBands BandsOf(const Job& job, const Plan& plan) {
   b.speed = BandFor(BandKind::Speed, b.regime);
   b.tokens_per_s_per_gpu = scale(plan.throughput.tokens_per_s_per_gpu, b.speed.lo, b.speed.hi);
   b.step_seconds = scale(plan.step.seconds, 1 / b.speed.hi, 1 / b.speed.lo);
-  // The whole run: the speed band and the run efficiency's leave-one-out spread together (too few whole runs for a
-  // band of their own; adding the two is wider than either).
+  // The whole run: the speed band and the spread of whole runs planned from their parts (measured over planned)
+  // together (too few whole runs for a band of their own; adding the two is wider than either).
   b.run = BandFor(BandKind::Run, b.regime);
   const double run_lo = b.run.lo / b.speed.hi, run_hi = b.run.hi / b.speed.lo;
   b.days = scale(plan.run.days, run_lo, run_hi);

@@ -7,8 +7,8 @@
 // already a case the model never saw. The table (band_table.cpp) is fitted by bench/fit_bands.cpp on the fitted cases
 // only (tests/core/bands_test.cpp checks the shipped rows against a refit). Memory residuals are what each figure
 // measured (allocated, reserved, nvidia-smi); speed residuals the throughput cases' leave-one-out errors of their
-// framework's efficiency; whole-run residuals the run efficiency's leave-one-out errors. The longest sequence, with
-// too few cases of its own, takes the memory band solved for the sequence at its ends (BandsOf).
+// framework's efficiency; whole-run residuals whole runs' measured over planned-from-parts length. The longest
+// sequence, with too few cases of its own, takes the memory band solved for the sequence at its ends (BandsOf).
 #pragma once
 #include <cstdint>
 #include <string>

@@ -49,8 +49,8 @@ std::string BandBasisSentence(const BandFactor& f, BandKind kind, const BandRegi
   const std::string min_cases = std::to_string(kBandMinCases);
   if (kind == BandKind::Run)
     return TrFill(lang,
-                  "{0}: the speed band with the run efficiency's leave-one-out residuals over {1} whole runs (too few "
-                  "for a band of their own)",
+                  "{0}: the speed band with the spread of {1} whole runs planned from their parts against their "
+                  "published length (too few for a band of their own)",
                   {word, std::to_string(f.cases)});
   if (f.derived)
     return TrFill(lang,
