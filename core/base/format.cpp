@@ -59,6 +59,8 @@ std::string CountText(double n) {
   if (a >= 1e9) return Sig3(n / 1e9) + " B";
   if (a >= 1e6) return Sig3(n / 1e6) + " M";
   if (a >= 1e4) return Sig3(n / 1e3) + " k";
+  // A fraction below 100 keeps three significant digits: 0.75 GPU-hours rounded whole read "1 (1–1)".
+  if (a < 100 && n != std::round(n)) return Sig3(n);
   return Thousands(n);
 }
 

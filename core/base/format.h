@@ -16,11 +16,12 @@
 
 namespace tp {
 
-std::string Sig3(double v);                // "71.2", "7.24", "138", "-3.50"
-std::string Thousands(double v);           // "2,048", "-1,234,567": rounded to a whole number
-std::string MemoryText(double bytes);      // "80.0 GiB", "512 MiB", "1.50 TiB", "900 B"
-std::string BytesText(double bytes);       // "71.2 GB", "512 MB", "1.20 TB", "900 B"
-std::string CountText(double n);           // "69.0 B", "7.24 M", "12.5 k", "5,120" (below 10,000 whole)
+std::string Sig3(double v);            // "71.2", "7.24", "138", "-3.50"
+std::string Thousands(double v);       // "2,048", "-1,234,567": rounded to a whole number
+std::string MemoryText(double bytes);  // "80.0 GiB", "512 MiB", "1.50 TiB", "900 B"
+std::string BytesText(double bytes);   // "71.2 GB", "512 MB", "1.20 TB", "900 B"
+std::string CountText(
+    double n);  // "69.0 B", "7.24 M", "12.5 k", "5,120" (below 10,000 whole; a fraction below 100 "0.75")
 std::string PercentText(double fraction);  // "47%", "4.7%" (one decimal below 10 %)
 // "120 ms", "2.31 s", "2.4 min", "28 min", "3.4 h", "30 h", "2.1 days", "38 days", "2.74 years"; 0, negative
 // or not a number: "0 s". Below a minute three digits; from a minute one decimal below 10 of the unit, else

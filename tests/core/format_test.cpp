@@ -55,6 +55,9 @@ TEST_CASE("thousands, counts, money and percentages", "[format]") {
   CHECK(CountText(7.24e6) == "7.24 M");
   CHECK(CountText(12500) == "12.5 k");
   CHECK(CountText(5120) == "5,120");
+  CHECK(CountText(512) == "512");
+  CHECK(CountText(0.75) == "0.75");  // 0.75 GPU-hours read "1 (1–1)" on the page
+  CHECK(CountText(12.5) == "12.5");
   CHECK(UsdText(Lang::En, 1234567.4) == "1,234,567 USD");
   CHECK(UsdText(Lang::Zh, 1234567.4) == "1,234,567 美元");
   CHECK(UsdText(Lang::En, 12.4) == "12.40 USD");
