@@ -34,17 +34,12 @@ bool WriteScenarios(Config& cfg, const std::vector<std::string>& scenarios) {
 
 std::string ColumnName(const PlanTask& t) { return ShortGpuName(t.cfg.gpu) + " x " + FmtInt(t.cfg.gpus); }
 
-// Column 0 is "your plan" when it has the plan's GPU and count.
-bool IsYourPlan(const AppState& app, int i) {
-  return i == 0 && !app.bg.columns.empty() && app.bg.columns[0].cfg.gpu == app.cfg.gpu &&
-         app.bg.columns[0].cfg.gpus == app.cfg.gpus;
-}
+bool IsYourPlan(const AppState& app, int i) { return i == YourPlanColumn(app); }
 
-// "Your plan" or "Alternative 2": alternatives count from 1 (from 0 after your plan's column, when the first
-// column is not your plan).
+// "Your plan" or "Alternative 2": the alternatives count from 1, skipping your plan's column.
 std::string ColumnTitle(const AppState& app, int i) {
-  const int number = IsYourPlan(app, 0) ? i : i + 1;
-  return IsYourPlan(app, i) ? std::string(Tr("Your plan")) : TrFill("Alternative {0}", {std::to_string(number)});
+  const int mine = YourPlanColumn(app), number = i + 1 - (mine >= 0 && mine < i ? 1 : 0);
+  return i == mine ? std::string(Tr("Your plan")) : TrFill("Alternative {0}", {std::to_string(number)});
 }
 
 // The columns' plans, one per column (a column still searching counts as not fitting until its plan lands).
@@ -71,7 +66,7 @@ void Question(AppState& app) {
   const std::string model =
       !o.config.name.empty() ? o.config.name : RowLabel(CurrentPickerRows(app).models, o.config.model);
   std::string q = TrFill("{0}, {1} tokens: which finishes sooner and costs less, {2}?",
-                         {model, FmtCount(o.plan.run.tokens), names});
+                         {model, PendingOr(app, FmtCount(o.plan.run.tokens)), names});
   bool counts_differ = false;
   for (const PlanTask& t : cols) counts_differ |= t.cfg.gpus != cols[0].cfg.gpus;
   // append(), not `" " + std::string(...)`: GCC 12 warns (-Wrestrict, a false positive) on the latter.
@@ -164,6 +159,7 @@ bool ColumnInputs(AppState& app, int i, int n, std::vector<std::string>& scenari
   int gpus = column.cfg.gpus;
   const bool mine = IsYourPlan(app, i);
   ImGui::TextDisabled("%s", ColumnTitle(app, i).c_str());
+  if (mine) Record(app, "cmp_your_plan");  // the title "Your plan": the tests find which column it is over
   const float x_w = ImGui::GetFrameHeight();
   bool edit = PickerCombo(app, ("cmp_gpu_" + std::to_string(i)).c_str(), ShortGpuName(gpu), &gpu,
                           CurrentPickerRows(app).gpus, nullptr, ImGui::GetContentRegionAvail().x - x_w - 8);
@@ -240,6 +236,13 @@ void ColumnBody(AppState& app, int i, int n, const ComparisonVerdict& best) {
 }
 
 }  // namespace
+
+int YourPlanColumn(const AppState& app) {
+  const std::vector<PlanTask>& cols = app.bg.columns;
+  for (int i = 0; i < (int)cols.size(); ++i)
+    if (cols[i].cfg.gpu == app.cfg.gpu && cols[i].cfg.gpus == app.cfg.gpus) return i;
+  return -1;
+}
 
 void EnterCompare(Config& cfg) {
   std::vector<std::string> scenarios = cfg.cmp.empty() ? std::vector<std::string>() : CompareScenarios(cfg);

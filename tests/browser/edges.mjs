@@ -10,7 +10,9 @@
 //      this GPU" and the order are in the link and follow Back;
 //   6. the scaling chart reaches a 16,384-GPU plan's count and explains its red crosses;
 //   7. "why?" marks as the user's only the keys the user gave; communication and catalog nodes have formulas;
-//   8. a phone's Inputs tab opens at its top; the calibration's reading goes when the plan moves on.
+//   8. a phone's Inputs tab opens at its top; the calibration's reading goes when the plan moves on;
+//   9. Compare titles your plan's column "Your plan" wherever it is (second, first), and none on a first visit,
+//      whose question is asked of other GPU counts than the plan's (the inputs' note says the same: UI test).
 // Usage: node tests/browser/edges.mjs [--web build/web] [--cli build/native/trainplan] [--out build/screenshots]
 import fs from "node:fs";
 import path from "node:path";
@@ -347,6 +349,29 @@ async function phoneAndCalibration(browser, base) {
   }
 }
 
+async function compareYourPlan(browser, base) {
+  console.log("9. Compare titles your plan's column wherever it is, and none on a first visit (the inputs' note says the same)");
+  // The default columns: RTX 4090 x 2,048, A100 80GB x 256, H100 x 256; a first visit plans A100 80GB x 64.
+  for (const lang of ["en", "zh"]) {
+    for (const [fragment, mine] of [["#v=1&model=llama2-70b&gpu=a100-80g&gpus=256&view=compare", 1],
+                                    ["#v=1&model=llama2-70b&gpu=rtx4090&gpus=2048&view=compare", 0], ["", -1]]) {
+      const { context, page, problems } = await openPage(browser, base, fragment ? `${fragment}&lang=${lang}` : "",
+        { viewport: { width: 1366, height: 768 }, locale: lang === "zh" ? "zh-CN" : "en-US" });
+      await until(page, () => !!window.trainplan.widgets().cmp_gpu_2 && !!window.trainplan.widgets().hardware_compare_note);
+      await frames(page, 3);
+      const w = await widgets(page);
+      const over = [0, 1, 2].filter((i) => w.cmp_your_plan && w[`cmp_gpu_${i}`] &&
+        centre(w.cmp_your_plan)[0] >= w[`cmp_gpu_${i}`][0] && centre(w.cmp_your_plan)[0] <= w[`cmp_gpu_${i}`][2]);
+      const what = `${lang} ${fragment || "first visit"}`;
+      check(mine < 0 ? !w.cmp_your_plan : over.length === 1 && over[0] === mine,
+            `${what}: "Your plan" titles ${mine < 0 ? "no column" : "column " + (mine + 1)}`,
+            JSON.stringify({ title: w.cmp_your_plan || null, over }));
+      check(problems.length === 0, `${what}: no console or page error`, problems.join("; "));
+      await context.close();
+    }
+  }
+}
+
 async function main() {
   for (const f of ["index.html", "index.js", "index.wasm", "trainplan.js"])
     if (!fs.existsSync(path.join(webDir, f))) {
@@ -354,7 +379,8 @@ async function main() {
       process.exit(1);
     }
   const only = process.argv.slice(2).filter((a) => /^\d$/.test(a)).map(Number);
-  const parts = [inputsPanel, compareColumns, tooltips, ownership, searchView, scalingChart, explainMarks, phoneAndCalibration];
+  const parts = [inputsPanel, compareColumns, tooltips, ownership, searchView, scalingChart, explainMarks, phoneAndCalibration,
+                 compareYourPlan];
   return runBrowserTest(webDir, summary, async ({ browser, base }) => {
     for (let i = 0; i < parts.length; i++) if (!only.length || only.includes(i + 1)) await parts[i](browser, base);
   });
