@@ -53,8 +53,9 @@ std::vector<PlanOutput> ColumnPlans(const AppState& app) {
 // (core/report/compare.h), the one `trainplan compare` prints.
 ComparisonVerdict FindBest(const AppState& app) { return JudgeComparison(ColumnPlans(app)); }
 
-// The question the columns answer, in words.
-void Question(AppState& app) {
+// The question the columns answer, in words: the configuration asked (its model, its token budget once the plan
+// for it has landed, "…" until then) and the columns.
+std::string QuestionText(AppState& app, const std::string& tokens) {
   const auto& cols = app.bg.columns;
   std::string names;
   for (int i = 0; i < (int)cols.size(); ++i) {
@@ -62,11 +63,9 @@ void Question(AppState& app) {
     names += ColumnName(cols[i]);
     if (IsYourPlan(app, i)) names += std::string(" ") + Tr("(your plan)");
   }
-  const PlanOutput& o = app.main.out;
-  const std::string model =
-      !o.config.name.empty() ? o.config.name : RowLabel(CurrentPickerRows(app).models, o.config.model);
-  std::string q = TrFill("{0}, {1} tokens: which finishes sooner and costs less, {2}?",
-                         {model, PendingOr(app, FmtCount(o.plan.run.tokens)), names});
+  const Config& c = app.cfg;
+  const std::string model = !c.name.empty() ? c.name : RowLabel(CurrentPickerRows(app).models, c.model);
+  std::string q = TrFill("{0}, {1} tokens: which finishes sooner and costs less, {2}?", {model, tokens, names});
   bool counts_differ = false;
   for (const PlanTask& t : cols) counts_differ |= t.cfg.gpus != cols[0].cfg.gpus;
   // append(), not `" " + std::string(...)`: GCC 12 warns (-Wrestrict, a false positive) on the latter.
@@ -77,8 +76,23 @@ void Question(AppState& app) {
   q.append(" ").append(
       NarrowScreen() ? Tr("Model, training and cost are under Inputs; each column searches its own layout.")
                      : Tr("Model, training and cost are the inputs on the left; each column searches its own layout."));
+  return q;
+}
+
+// The question, as tall as it is with the widest token figure at the width left when the scrollbar shows: neither
+// the figure landing ("…" -> "1.38 T") nor the scrollbar coming as the columns' plans fill in rewraps it taller,
+// so the columns' inputs drawn under it stay where the pointer saw them (issue #34).
+void Question(AppState& app) {
+  const bool landed = app.main.has_result && !app.main.Planning();
+  const std::string q = QuestionText(app, landed ? FmtCount(app.main.out.plan.run.tokens) : "…");
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float narrowest = ImGui::GetWindowWidth() - style.WindowPadding.x * 2 - style.ScrollbarSize;
+  const size_t lines = WrapLines(QuestionText(app, "888.8 M"), std::max(ImGui::GetFontSize() * 4, narrowest)).size();
+  const float top = ImGui::GetCursorPosY();
   MutedParagraph(q);
   Record(app, "compare_question");
+  const float drawn = ImGui::GetCursorPosY() - top, reserved = ImGui::GetTextLineHeightWithSpacing() * (float)lines;
+  if (drawn < reserved) ImGui::Dummy(ImVec2(1, reserved - drawn - ImGui::GetStyle().ItemSpacing.y));
 }
 
 // The fastest column against the first (your plan), or the cheapest when the first is already the fastest;

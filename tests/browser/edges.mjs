@@ -166,13 +166,16 @@ async function tooltips(browser, base) {
     const w = await widgets(page);
     // Across the page as a pointer crosses it: over the model's picker on its way to the results.
     const [x, y] = centre(w.model);
+    // Timed from the pointer's arrival, not from after the two frames (on a loaded machine two frames can take a
+    // few hundred milliseconds of the half second a tooltip waits).
     await page.mouse.move(x, y, { steps: 2 });
-    await frames(page, 2);
-    const passing = (await stats(page)).tooltip;
     const t0 = Date.now();
+    await frames(page, 2);
+    const passing = (await stats(page)).tooltip, passed = Date.now() - t0;
     await until(page, () => window.trainplan.stats().tooltip !== null, null, 5000);
     const rested = (await stats(page)).tooltip, waited = Date.now() - t0;
-    check(passing === null, "a pointer passing over a field shows no tooltip at once", JSON.stringify(passing));
+    check(passing === null || passed >= 300, `a pointer passing over a field shows no tooltip at once (${passed} ms later)`,
+          JSON.stringify(passing));
     check(rested !== null && waited >= 300, `resting on it, its tooltip comes (after ${waited} ms)`, JSON.stringify(rested));
     await page.mouse.move(x + 400, 5, { steps: 3 });
     await until(page, () => window.trainplan.stats().tooltip === null);
