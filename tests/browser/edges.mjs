@@ -12,7 +12,9 @@
 //   7. "why?" marks as the user's only the keys the user gave; communication and catalog nodes have formulas;
 //   8. a phone's Inputs tab opens at its top; the calibration's reading goes when the plan moves on;
 //   9. Compare titles your plan's column "Your plan" wherever it is (second, first), and none on a first visit,
-//      whose question is asked of other GPU counts than the plan's (the inputs' note says the same: UI test).
+//      whose question is asked of other GPU counts than the plan's;
+//  10. the page's own words (window.trainplan.drawnText): the first frame shows "…", not "0 parameters" or "0 tokens";
+//      a run expecting one failure says "1 failure expected"; the Compare note names your plan's column.
 // Usage: node tests/browser/edges.mjs [--web build/web] [--cli build/native/trainplan] [--out build/screenshots]
 import fs from "node:fs";
 import path from "node:path";
@@ -375,15 +377,66 @@ async function compareYourPlan(browser, base) {
   }
 }
 
+// The words the page drew on its canvas (window.trainplan.drawnText): the first frame's, or the next frame's.
+async function drawnNow(page) {
+  await page.evaluate(() => window.trainplan.drawnText());  // asks for the next frame's words
+  await frames(page, 2);
+  return (await page.evaluate(() => window.trainplan.drawnText())).last;
+}
+const squeezed = (t) => t.replace(/\s+/g, "");
+const says = (text, words) => squeezed(text).includes(squeezed(words));
+
+async function pageWords(browser, base) {
+  console.log("10. the page's own words: no zeros in the first frame, '1 failure', the Compare note names your plan's column");
+  for (const lang of ["en", "zh"]) {
+    const en = lang === "en";
+    // The first frame, drawn before the first plan (70B on 64 H100s) has landed.
+    {
+      const { context, page, problems } = await openPage(browser, base, `#v=1&model=llama3-70b&gpu=h100&gpus=64&view=plan&lang=${lang}`,
+        { viewport: { width: 1366, height: 768 } });
+      const first = (await page.evaluate(() => window.trainplan.drawnText())).first;
+      check(says(first, en ? "… parameters" : "… 参数") && says(first, en ? "per parameter: … tokens" : "：… 个 token") &&
+            !says(first, en ? "0 parameters" : "0 参数") && !says(first, en ? "weights 0 B" : "权重 0 B") &&
+            !says(first, en ? ": 0 tokens" : "：0 个 token"),
+            `${lang}: the first frame shows "…" where the plan's figures go, not zeros`, first.slice(0, 400));
+      check(problems.length === 0, `${lang}: no console or page error`, problems.join("; "));
+      await context.close();
+    }
+    // A run that expects one failure: 8B on 8 H100s for its Chinchilla budget, 4,330 h MTBF per GPU.
+    {
+      const { context, page } = await openPage(browser, base, `#v=1&model=llama3-8b&gpu=h100&gpus=8&mtbf_gpu_h=4330&view=plan&lang=${lang}`,
+        { viewport: { width: 1366, height: 768 } });
+      await until(page, () => !!window.trainplan.widgets().run_bar);
+      const failures = (await plan(page)).run.failures;
+      const text = await drawnNow(page);
+      check(Math.abs(failures - 1) < 0.01 && (en ? says(text, "1 failure expected") && !says(text, "1 failures expected") : says(text, "预计 1 次故障")),
+            `${lang}: a run expecting ${failures.toFixed(3)} failures says "${en ? "1 failure expected" : "预计 1 次故障"}"`,
+            text.split("\n").filter((l) => /failure|故障/.test(l)).join(" | "));
+      await context.close();
+    }
+    // The Compare note: your plan's column, or none on a first visit.
+    for (const [fragment, words] of [["#v=1&model=llama2-70b&gpu=a100-80g&gpus=256&view=compare", en ? "is column 2" : "是第 2 列"],
+                                     ["", en ? "none of them is your plan" : "其中没有您的方案"]]) {
+      const { context, page } = await openPage(browser, base, fragment ? `${fragment}&lang=${lang}` : "",
+        { viewport: { width: 1366, height: 768 }, locale: en ? "en-US" : "zh-CN" });
+      await until(page, () => !!window.trainplan.widgets().hardware_compare_note);
+      const text = await drawnNow(page);
+      check(says(text, words), `${lang} ${fragment || "first visit"}: the inputs' note says "${words}"`,
+            text.split("\n").filter((l) => /column|列/.test(l)).join(" | ").slice(0, 300));
+      await context.close();
+    }
+  }
+}
+
 async function main() {
   for (const f of ["index.html", "index.js", "index.wasm", "trainplan.js"])
     if (!fs.existsSync(path.join(webDir, f))) {
       console.log(`FAIL: ${path.join(webDir, f)} is missing: build the page first (cmake --preset web && cmake --build --preset web)`);
       process.exit(1);
     }
-  const only = process.argv.slice(2).filter((a) => /^\d$/.test(a)).map(Number);
+  const only = process.argv.slice(2).filter((a) => /^\d\d?$/.test(a)).map(Number);
   const parts = [inputsPanel, compareColumns, tooltips, ownership, searchView, scalingChart, explainMarks, phoneAndCalibration,
-                 compareYourPlan];
+                 compareYourPlan, pageWords];
   return runBrowserTest(webDir, summary, async ({ browser, base }) => {
     for (let i = 0; i < parts.length; i++) if (!only.length || only.includes(i + 1)) await parts[i](browser, base);
   });
