@@ -23,6 +23,7 @@
 #include "resolve.h"
 #include "scenario.h"
 #include "search_config.h"
+#include "text.h"
 
 // GCC 12 reports -Wrestrict falsely for `"literal" + std::string&&` once inlined (GCC bug 105329);
 // it is not a real overlap, and -Werror would turn the noise into a broken build.
@@ -661,9 +662,7 @@ int CmdLink(const Options& o, std::string& out, std::string& err) {
   return kOk;
 }
 
-}  // namespace
-
-int RunCli(const std::vector<std::string>& args, std::string& out, std::string& err) {
+int RunCommand(const std::vector<std::string>& args, std::string& out, std::string& err) {
   Options o;
   Failure f;
   if (!ParseArgs(args, o, f)) return Fail(err, f);
@@ -689,6 +688,20 @@ int RunCli(const std::vector<std::string>& args, std::string& out, std::string& 
   if (o.command == "catalog") return CmdCatalog(o, out, err);
   if (o.command == "export") return CmdExport(o, out, err);
   return CmdLink(o, out, err);
+}
+
+}  // namespace
+
+int RunCli(const std::vector<std::string>& args, std::string& out, std::string& err) {
+  const size_t out_from = out.size(), err_from = err.size();
+  const int status = RunCommand(args, out, err);
+  // Whatever a message echoes (a key, a file name, a value, an unmapped key of an imported file) may hold bytes
+  // that start no UTF-8 character; what the command line writes is valid UTF-8 all the same, so a terminal, a
+  // Python str (the module decodes it) and a page's text take it (issue #34). Each such byte becomes U+FFFD.
+  for (auto [text, from] : {std::pair<std::string*, size_t>{&out, out_from}, {&err, err_from}})
+    if (!ValidUtf8(std::string_view(*text).substr(from)))
+      text->replace(from, std::string::npos, ValidUtf8Or(std::string_view(*text).substr(from)));
+  return status;
 }
 
 }  // namespace tp

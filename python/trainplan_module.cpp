@@ -11,6 +11,7 @@
 
 #include "cli.h"
 #include "config.h"
+#include "launch.h"
 
 namespace py = pybind11;
 
@@ -35,6 +36,13 @@ std::vector<std::string> KeyNames() {
   return names;
 }
 
+// The launch-config formats export() writes (core/launch's table, in its order): the `--to` spellings.
+std::vector<std::string> ExportFormats() {
+  std::vector<std::string> ids;
+  for (const tp::LaunchFormatInfo& f : tp::LaunchFormats()) ids.push_back(f.id);
+  return ids;
+}
+
 }  // namespace
 
 PYBIND11_MODULE(_trainplan, m) {
@@ -42,4 +50,5 @@ PYBIND11_MODULE(_trainplan, m) {
   m.def("run", &Run, py::arg("args"),
         "Runs `trainplan ARGS...` in process; returns (exit status, stdout, stderr). 0: success, 2: bad input.");
   m.def("key_names", &KeyNames, "The configuration keys, in the key table's order.");
+  m.def("export_formats", &ExportFormats, "The launch-config formats export() writes (`trainplan export --to`).");
 }

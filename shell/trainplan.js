@@ -15,6 +15,8 @@
 //   trainplan.explain()       -> the plan's numbers as formula trees (`trainplan explain --format json`)
 //   trainplan.explainPanel()  -> the open "why?" panel: {open, lang, rows: [{name, depth, label, value, text,
 //                                formula, substituted, source, key, expanded}]}, the lines it drew (for tests)
+//   trainplan.drawnText()     -> {first, last}: the words the first frame drew and those of the last frame asked
+//                                for; each call asks for the next frame's (the canvas's words, for tests)
 //   trainplan.ready           -> a Promise resolved after the first frames are drawn
 // It also keeps the search view's Web Workers (Module.tpWork) and the on-screen keyboard's input
 // (Module.tpKeyboard), below; the C++ side of both is web/platform_web.cpp.
@@ -445,6 +447,9 @@
         search: function () { return JSON.parse(M.UTF8ToString(M._trainplan_search_json())); },
         explain: function () { return JSON.parse(M.UTF8ToString(M._trainplan_explain_json())); },
         explainPanel: function () { return JSON.parse(M.UTF8ToString(M._trainplan_explain_panel_json())); },
+        // {first, last}: the words the first frame drew and those of the last frame asked for; each call asks for
+        // the next frame's (the canvas's words, for tests).
+        drawnText: function () { return JSON.parse(M.UTF8ToString(M._trainplan_drawn_text_json())); },
         ready: ready
       };
       // Hide the overlay once the first frames are on screen.

@@ -167,6 +167,11 @@ void InstallScriptHooks(AppState& app) {
   };
   hooks.explain_json = [](void* u) { return ExplainJson(*static_cast<AppState*>(u)); };
   hooks.explain_panel_json = [](void* u) { return ExplainPanelJson(*static_cast<const AppState*>(u)); };
+  hooks.drawn_text_json = [](void* u) {
+    AppState& a = *static_cast<AppState*>(u);
+    a.capture_text = true;
+    return "{\"first\":" + JsonEscape(a.first_frame_text) + ",\"last\":" + JsonEscape(a.drawn_text) + "}";
+  };
   platform::SetScriptHooks(hooks);
 }
 
@@ -257,6 +262,11 @@ void DrawUi(AppState& app) {
   app.widgets_building.clear();
   app.text_fields_building.clear();
 
+  // The words of the first frame, and of a frame a script asked for (drawnText): Dear ImGui's log of the page's
+  // window. The log belongs to the window current when it starts (the frame's implicit one), so End of the page's
+  // window does not finish it: it is read and finished there by hand, before the "why?" panel draws.
+  const bool capture = app.times.frames == 0 || app.capture_text;
+  if (capture) ImGui::LogToBuffer(0);
   const ImGuiViewport* vp = ImGui::GetMainViewport();
   ImGui::SetNextWindowPos(vp->WorkPos);
   ImGui::SetNextWindowSize(vp->WorkSize);
@@ -306,6 +316,11 @@ void DrawUi(AppState& app) {
     ImGui::TextDisabled("%s", Elide(app.link, status_w).c_str());
   Record(app, "status");
   ImGui::End();
+  if (capture) {
+    (app.times.frames == 0 ? app.first_frame_text : app.drawn_text) = ImGui::GetCurrentContext()->LogBuffer.c_str();
+    ImGui::LogFinish();  // clears the buffer and stops unclipping items for the log
+    app.capture_text = false;
+  }
   ExplainWindow(app);  // over the page, while a "why?" is open
 
   if (input_changed || changed) {

@@ -107,6 +107,10 @@ struct AppState {
     double slice_step_ms_max = 0;           // the longest single step of background work
     int frames = 0;
   } times;
+  // The words a frame drew (Dear ImGui's log of the page's window): the first frame's, and the last captured
+  // one's, for window.trainplan.drawnText(); capture_text asks for the next frame's.
+  std::string first_frame_text, drawn_text;
+  bool capture_text = false;
 };
 
 inline View ViewOf(const AppState& app) { return View(app.cfg.view); }

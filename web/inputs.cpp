@@ -159,11 +159,12 @@ void ModelSummary(AppState& app) {
   const Precision prec =
       app.main.has_result ? out.job.work.prec : app.cfg.prec;  // a precision in error plans on its default
   double weights = pc.total * BytesPerElement(prec);
-  ImGui::TextDisabled(Tr("%s parameters"), FmtCount(pc.total).c_str());
+  ImGui::TextDisabled(Tr("%s parameters"), PendingOr(app, FmtCount(pc.total)).c_str());
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_ForTooltip))
     Tooltip(Sprintf(Tr("%.4g parameters, counted from the architecture"), pc.total));
   Record(app, "params_count");
-  const std::string w = Sprintf(Tr("· weights %s in %s"), FmtMem(weights).c_str(), kPrecisionNames[int(prec)]);
+  const std::string w =
+      Sprintf(Tr("· weights %s in %s"), PendingOr(app, FmtMem(weights)).c_str(), kPrecisionNames[int(prec)]);
   SameLineIfFits(w.c_str(), 4);
   ImGui::TextDisabled("%s", w.c_str());
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_ForTooltip))
@@ -253,8 +254,9 @@ bool ModelSection(AppState& app) {
   if (TreeSection(app, KeyGroup::ModelShape, {KeyGroup::ModelDetails})) {
     const ModelArch& m = app.main.out.job.model;
     changed |= GroupFields(app, KeyGroup::ModelShape, {}, kNothing);
-    MutedParagraph(
-        Sprintf(Tr("auto = the preset's value (now %d layers, hidden %d, %d heads)"), m.layers, m.hidden, m.heads));
+    if (app.main.has_result)  // the dimensions are the plan's: zeros before the first one lands
+      MutedParagraph(
+          Sprintf(Tr("auto = the preset's value (now %d layers, hidden %d, %d heads)"), m.layers, m.hidden, m.heads));
     // Less common dimensions (MoE widths, head size, DeepSeek's latent attention), as config.json gives them.
     if (TreeSection(app, KeyGroup::ModelDetails)) {
       ImGui::Unindent();  // the label column keeps its width: no second indent inside Custom dimensions
@@ -371,9 +373,10 @@ bool TrainingSection(AppState& app) {
     if (key == "stack") return StackChoice(app, k);
     if (key == "method") return MethodRadio(app, k);
     if (key == "tokens" && app.cfg.tokens == 0)
-      MutedParagraph(finetune
-                         ? Sprintf(Tr("auto = the fine-tuning dataset below: %s tokens"), FmtCount(run.tokens).c_str())
-                         : Sprintf(Tr("auto = 20 per parameter: %s tokens"), FmtCount(run.tokens).c_str()));
+      MutedParagraph(
+          finetune ? Sprintf(Tr("auto = the fine-tuning dataset below: %s tokens"),
+                             PendingOr(app, FmtCount(run.tokens)).c_str())
+                   : Sprintf(Tr("auto = 20 per parameter: %s tokens"), PendingOr(app, FmtCount(run.tokens)).c_str()));
     if (key == "epochs" && finetune) {
       // The dataset in one line: what the budget of a fine-tune is made of.
       const FinetuneDataset d = DatasetOf(app.main.out.config);
@@ -391,14 +394,10 @@ bool HardwareSection(AppState& app) {
   Config& c = app.cfg;
   const PickerRows& rows = CurrentPickerRows(app);
   if (ViewOf(app) == View::Compare) {
-    // The columns on the right each have their GPU and count; the first is this plan's. A key in error
-    // still shows its field, where it can be fixed.
-    // Which column is the plan: a first visit's question (RTX 4090 vs A100 vs H100) may not start with it
-    // (issue #34: the note said the first column was the plan when it was the second).
-    const std::vector<PlanTask>& cols = app.bg.columns;
-    int mine = -1;
-    for (int i = 0; i < (int)cols.size() && mine < 0; ++i)
-      if (cols[i].cfg.gpu == c.gpu && cols[i].cfg.gpus == c.gpus) mine = i;
+    // The columns on the right each have their GPU and count. A key in error still shows its field, where it
+    // can be fixed. Which column is the plan, by the rule the columns' titles use (YourPlanColumn): a first
+    // visit's question (RTX 4090 vs A100 vs H100) may not start with it, or hold it at all (issue #34).
+    const int mine = YourPlanColumn(app);
     const std::string plan = RowLabel(rows.gpus, c.gpu), count = FmtInt(c.gpus);
     MutedParagraph(
         mine == 0 ? TrFill("In the comparison each column has its own GPU type and count, set at its top; the first "

@@ -105,6 +105,8 @@ std::string FailuresExpected(double failures) {
   return Sprintf(Tr(n == "1" ? "%s failure expected" : "%s failures expected"), n.c_str());
 }
 
+std::string PendingOr(const AppState& app, const std::string& figure) { return app.main.has_result ? figure : "…"; }
+
 std::string MemoryLine(const PlanOutput& o) {
   return Sprintf(Tr("%s / %s per GPU"), Banded(o, Figure::MemoryTotal, FmtMem).c_str(),
                  FmtMem(o.plan.memory.capacity).c_str());

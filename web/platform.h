@@ -97,6 +97,9 @@ struct ScriptHooks {
   std::string (*search_json)(void* user) = nullptr;         // window.trainplan.search(): `trainplan search` JSON
   std::string (*explain_json)(void* user) = nullptr;        // window.trainplan.explain(): `trainplan explain` JSON
   std::string (*explain_panel_json)(void* user) = nullptr;  // window.trainplan.explainPanel(): the open "why?" panel
+  // window.trainplan.drawnText(): {"first": the words the first frame drew, "last": those of the last frame
+  // captured}; each call asks for the next frame's words (the page's words on its canvas, for the browser tests).
+  std::string (*drawn_text_json)(void* user) = nullptr;
   void* user = nullptr;
 };
 void SetScriptHooks(const ScriptHooks& hooks);

@@ -671,6 +671,11 @@ EMSCRIPTEN_KEEPALIVE const char* trainplan_explain_json() {
   return Answer(s, tp::platform::g_hooks.explain_json, "null");
 }
 
+EMSCRIPTEN_KEEPALIVE const char* trainplan_drawn_text_json() {
+  static std::string s;
+  return Answer(s, tp::platform::g_hooks.drawn_text_json, "null");
+}
+
 EMSCRIPTEN_KEEPALIVE const char* trainplan_explain_panel_json() {
   static std::string s;
   return Answer(s, tp::platform::g_hooks.explain_panel_json, "null");

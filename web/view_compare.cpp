@@ -34,17 +34,12 @@ bool WriteScenarios(Config& cfg, const std::vector<std::string>& scenarios) {
 
 std::string ColumnName(const PlanTask& t) { return ShortGpuName(t.cfg.gpu) + " x " + FmtInt(t.cfg.gpus); }
 
-// Column 0 is "your plan" when it has the plan's GPU and count.
-bool IsYourPlan(const AppState& app, int i) {
-  return i == 0 && !app.bg.columns.empty() && app.bg.columns[0].cfg.gpu == app.cfg.gpu &&
-         app.bg.columns[0].cfg.gpus == app.cfg.gpus;
-}
+bool IsYourPlan(const AppState& app, int i) { return i == YourPlanColumn(app); }
 
-// "Your plan" or "Alternative 2": alternatives count from 1 (from 0 after your plan's column, when the first
-// column is not your plan).
+// "Your plan" or "Alternative 2": the alternatives count from 1, skipping your plan's column.
 std::string ColumnTitle(const AppState& app, int i) {
-  const int number = IsYourPlan(app, 0) ? i : i + 1;
-  return IsYourPlan(app, i) ? std::string(Tr("Your plan")) : TrFill("Alternative {0}", {std::to_string(number)});
+  const int mine = YourPlanColumn(app), number = i + 1 - (mine >= 0 && mine < i ? 1 : 0);
+  return i == mine ? std::string(Tr("Your plan")) : TrFill("Alternative {0}", {std::to_string(number)});
 }
 
 // The columns' plans, one per column (a column still searching counts as not fitting until its plan lands).
@@ -58,8 +53,9 @@ std::vector<PlanOutput> ColumnPlans(const AppState& app) {
 // (core/report/compare.h), the one `trainplan compare` prints.
 ComparisonVerdict FindBest(const AppState& app) { return JudgeComparison(ColumnPlans(app)); }
 
-// The question the columns answer, in words.
-void Question(AppState& app) {
+// The question the columns answer, in words: the configuration asked (its model, its token budget once the plan
+// for it has landed, "…" until then) and the columns.
+std::string QuestionText(AppState& app, const std::string& tokens) {
   const auto& cols = app.bg.columns;
   std::string names;
   for (int i = 0; i < (int)cols.size(); ++i) {
@@ -67,11 +63,9 @@ void Question(AppState& app) {
     names += ColumnName(cols[i]);
     if (IsYourPlan(app, i)) names += std::string(" ") + Tr("(your plan)");
   }
-  const PlanOutput& o = app.main.out;
-  const std::string model =
-      !o.config.name.empty() ? o.config.name : RowLabel(CurrentPickerRows(app).models, o.config.model);
-  std::string q = TrFill("{0}, {1} tokens: which finishes sooner and costs less, {2}?",
-                         {model, FmtCount(o.plan.run.tokens), names});
+  const Config& c = app.cfg;
+  const std::string model = !c.name.empty() ? c.name : RowLabel(CurrentPickerRows(app).models, c.model);
+  std::string q = TrFill("{0}, {1} tokens: which finishes sooner and costs less, {2}?", {model, tokens, names});
   bool counts_differ = false;
   for (const PlanTask& t : cols) counts_differ |= t.cfg.gpus != cols[0].cfg.gpus;
   // append(), not `" " + std::string(...)`: GCC 12 warns (-Wrestrict, a false positive) on the latter.
@@ -82,8 +76,23 @@ void Question(AppState& app) {
   q.append(" ").append(
       NarrowScreen() ? Tr("Model, training and cost are under Inputs; each column searches its own layout.")
                      : Tr("Model, training and cost are the inputs on the left; each column searches its own layout."));
+  return q;
+}
+
+// The question, as tall as it is with the widest token figure at the width left when the scrollbar shows: neither
+// the figure landing ("…" -> "1.38 T") nor the scrollbar coming as the columns' plans fill in rewraps it taller,
+// so the columns' inputs drawn under it stay where the pointer saw them (issue #34).
+void Question(AppState& app) {
+  const bool landed = app.main.has_result && !app.main.Planning();
+  const std::string q = QuestionText(app, landed ? FmtCount(app.main.out.plan.run.tokens) : "…");
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float narrowest = ImGui::GetWindowWidth() - style.WindowPadding.x * 2 - style.ScrollbarSize;
+  const size_t lines = WrapLines(QuestionText(app, "888.8 M"), std::max(ImGui::GetFontSize() * 4, narrowest)).size();
+  const float top = ImGui::GetCursorPosY();
   MutedParagraph(q);
   Record(app, "compare_question");
+  const float drawn = ImGui::GetCursorPosY() - top, reserved = ImGui::GetTextLineHeightWithSpacing() * (float)lines;
+  if (drawn < reserved) ImGui::Dummy(ImVec2(1, reserved - drawn - ImGui::GetStyle().ItemSpacing.y));
 }
 
 // The fastest column against the first (your plan), or the cheapest when the first is already the fastest;
@@ -164,6 +173,7 @@ bool ColumnInputs(AppState& app, int i, int n, std::vector<std::string>& scenari
   int gpus = column.cfg.gpus;
   const bool mine = IsYourPlan(app, i);
   ImGui::TextDisabled("%s", ColumnTitle(app, i).c_str());
+  if (mine) Record(app, "cmp_your_plan");  // the title "Your plan": the tests find which column it is over
   const float x_w = ImGui::GetFrameHeight();
   bool edit = PickerCombo(app, ("cmp_gpu_" + std::to_string(i)).c_str(), ShortGpuName(gpu), &gpu,
                           CurrentPickerRows(app).gpus, nullptr, ImGui::GetContentRegionAvail().x - x_w - 8);
@@ -240,6 +250,13 @@ void ColumnBody(AppState& app, int i, int n, const ComparisonVerdict& best) {
 }
 
 }  // namespace
+
+int YourPlanColumn(const AppState& app) {
+  const std::vector<PlanTask>& cols = app.bg.columns;
+  for (int i = 0; i < (int)cols.size(); ++i)
+    if (cols[i].cfg.gpu == app.cfg.gpu && cols[i].cfg.gpus == app.cfg.gpus) return i;
+  return -1;
+}
 
 void EnterCompare(Config& cfg) {
   std::vector<std::string> scenarios = cfg.cmp.empty() ? std::vector<std::string>() : CompareScenarios(cfg);

@@ -22,8 +22,12 @@ bool CompareView(AppState& app);
 // The compare view opens on the plan: its GPU and count become the first column (the alternatives picked
 // before stay; without any, one is offered: H100, or A100 when the plan is on H100).
 void EnterCompare(Config& cfg);
+// The compare column that is your plan (the plan's GPU and count; the first such), -1 when none is (a first
+// visit's question, RTX 4090 vs A100 vs H100, is asked of other counts than the plan's). The column titles, the
+// question and the inputs' note all say it from here.
+int YourPlanColumn(const AppState& app);
 // The comparison's answer in one line: "H100 x 32: 27% faster and 44% cheaper than A100 x 64" (the best
-// column against the first, your plan); "" while a column is still searching.
+// column against the first); "" while a column is still searching.
 std::string CompareVerdict(const AppState& app);
 bool SearchView(AppState& app);
 bool TopBar(AppState& app);
@@ -48,6 +52,9 @@ bool SameLineIfFits(const char* text, float spacing);  // SameLine when `text` s
 bool Fits(const PlanOutput& o);                        // planned, and fits in memory
 std::string LayoutWords(const Plan& p);                // "TP 2 · PP 4 · DP 8 · micro-batch 1 · ZeRO-1"
 std::string FailuresExpected(double failures);         // "0.14 failures expected", "1 failure expected", "7.4 ..."
+// `figure`, or "…" while the first plan is still being searched (its figures are zeros until it lands: issue #34,
+// the first frames showed "0 parameters · weights 0 B" and "0 tokens").
+std::string PendingOr(const AppState& app, const std::string& figure);
 // The first thing on screen: does it fit, how long, how much, how efficient, what limits it (compact: a
 // compare column's).
 // Its parts are registered for the tests as `name` (the fits word), name_memory, name_days, name_cost

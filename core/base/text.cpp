@@ -23,8 +23,12 @@ std::string_view Trim(std::string_view s) {
   return s;
 }
 
-std::string Quote(std::string_view v) {
+std::string Quote(std::string_view raw) {
   constexpr size_t kMax = 40;
+  // A byte that starts no character is quoted as U+FFFD: the message that refuses invalid UTF-8 must not carry
+  // it on (to a terminal, a Python str, the page's text).
+  const std::string clean = ValidUtf8(raw) ? std::string() : ValidUtf8Or(raw);
+  const std::string_view v = clean.empty() ? raw : std::string_view(clean);
   std::string out = "\"";
   size_t n = 0;
   for (size_t i = 0; i < v.size(); ++i) {

@@ -10,7 +10,8 @@ namespace tp {
 
 std::string Lower(std::string_view s);
 std::string_view Trim(std::string_view s);
-// The offending value quoted back to the user: bounded, control bytes replaced, UTF-8 kept whole.
+// The offending value quoted back to the user: bounded, control bytes replaced, UTF-8 kept whole, a byte
+// that starts no UTF-8 character replaced by U+FFFD (the quote is always valid UTF-8).
 std::string Quote(std::string_view v);
 
 // %XY decoding; a malformed escape is kept literally (it then fails the value's own check). '+' stays

@@ -1,9 +1,14 @@
-// formats.cpp — the nine launch formats, the models' names in each framework, and the one table of what
-// each format refuses, drops or rewrites (LaunchRules). The releases and commits are those the key lists
-// in tests/data/launch_keys/ were read at (a test checks they agree).
+// formats.cpp — the nine launch formats, the models' names in each framework, the one table of what each
+// format refuses, drops or rewrites (LaunchRules), and a file's format told from its content
+// (DetectLaunchFormat). The releases and commits are those the key lists in tests/data/launch_keys/ were read
+// at (a test checks they agree). Nothing here parses a file: the page names the formats and tells a pasted
+// file's format with this alone, without linking the parsers and yaml-cpp's exceptions (import.cpp, the launch
+// module's), which would add to its download.
 #include "launch.h"
+#include "launch_doc.h"
 #include "launch_models.h"
 #include "presets.h"
+#include "text.h"
 
 // GCC 12 reports -Wrestrict falsely for `"literal" + std::string&&` once inlined (GCC bug 105329), as cli.cpp says.
 #if defined(__GNUC__) && !defined(__clang__) && __GNUC__ == 12
@@ -347,6 +352,43 @@ Config LaunchConfig(const Config& cfg, LaunchFormat format) {
   if (format == F::Torchtune && c.zero == kAuto && c.gpus > 1) c.zero = 3;
   if (format == F::Torchtune && c.zero == kAuto && c.gpus == 1) c.zero = 0;
   return c;
+}
+
+namespace {
+bool Contains(std::string_view text, std::string_view what) { return text.find(what) != std::string_view::npos; }
+
+}  // namespace
+
+bool DetectLaunchFormat(std::string_view text, LaunchFormat& format) {
+  if (text.size() > launch::kMaxImportBytes) return false;
+  const std::string_view t = Trim(text);
+  if (t.empty()) return false;
+  // JSON: a DeepSpeed config (a Hugging Face config.json is not a launch config).
+  if (t.front() == '{') {
+    for (const char* k : {"\"train_micro_batch_size_per_gpu\"", "\"zero_optimization\"", "\"train_batch_size\""})
+      if (Contains(t, k)) return format = LaunchFormat::DeepSpeed, true;
+    return false;
+  }
+  // Python scripts, by the configs they build.
+  if (Contains(t, "FastLanguageModel") || Contains(t, "from unsloth")) return format = LaunchFormat::Unsloth, true;
+  if (Contains(t, "SFTConfig(") || Contains(t, "SFTTrainer(")) return format = LaunchFormat::Trl, true;
+  if (Contains(t, "TrainingArguments(")) return format = LaunchFormat::Hf, true;
+  // Megatron-LM arguments.
+  for (const char* k : {"--tensor-model-parallel-size", "--num-layers", "--micro-batch-size", "--global-batch-size"})
+    if (Contains(t, k)) return format = LaunchFormat::Megatron, true;
+  // TOML tables (torchtitan's job config), then YAML keys.
+  if (Contains(t, "[parallelism]") || Contains(t, "[training]") || Contains(t, "[activation_checkpoint]"))
+    return format = LaunchFormat::Torchtitan, true;
+  auto key = [&](const char* k) {  // a YAML key at the start of a line
+    const std::string at = std::string(k) + ":";
+    return t.rfind(at, 0) == 0 || Contains(t, "\n" + at);
+  };
+  if (Contains(t, "_component_:")) return format = LaunchFormat::Torchtune, true;
+  if (key("base_model") || key("micro_batch_size") || key("sequence_len") || key("adapter"))
+    return format = LaunchFormat::Axolotl, true;
+  if (key("model_name_or_path") || key("finetuning_type") || key("cutoff_len"))
+    return format = LaunchFormat::LlamaFactory, true;
+  return false;
 }
 
 }  // namespace tp

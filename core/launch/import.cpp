@@ -821,41 +821,7 @@ void ImportMegatron(Reader& r) {
   r.Rest();
 }
 
-bool Contains(std::string_view text, std::string_view what) { return text.find(what) != std::string_view::npos; }
-
 }  // namespace
-
-bool DetectLaunchFormat(std::string_view text, LaunchFormat& format) {
-  if (text.size() > launch::kMaxImportBytes) return false;
-  const std::string_view t = Trim(text);
-  if (t.empty()) return false;
-  // JSON: a DeepSpeed config (a Hugging Face config.json is not a launch config).
-  if (t.front() == '{') {
-    for (const char* k : {"\"train_micro_batch_size_per_gpu\"", "\"zero_optimization\"", "\"train_batch_size\""})
-      if (Contains(t, k)) return format = LaunchFormat::DeepSpeed, true;
-    return false;
-  }
-  // Python scripts, by the configs they build.
-  if (Contains(t, "FastLanguageModel") || Contains(t, "from unsloth")) return format = LaunchFormat::Unsloth, true;
-  if (Contains(t, "SFTConfig(") || Contains(t, "SFTTrainer(")) return format = LaunchFormat::Trl, true;
-  if (Contains(t, "TrainingArguments(")) return format = LaunchFormat::Hf, true;
-  // Megatron-LM arguments.
-  for (const char* k : {"--tensor-model-parallel-size", "--num-layers", "--micro-batch-size", "--global-batch-size"})
-    if (Contains(t, k)) return format = LaunchFormat::Megatron, true;
-  // TOML tables (torchtitan's job config), then YAML keys.
-  if (Contains(t, "[parallelism]") || Contains(t, "[training]") || Contains(t, "[activation_checkpoint]"))
-    return format = LaunchFormat::Torchtitan, true;
-  auto key = [&](const char* k) {  // a YAML key at the start of a line
-    const std::string at = std::string(k) + ":";
-    return t.rfind(at, 0) == 0 || Contains(t, "\n" + at);
-  };
-  if (Contains(t, "_component_:")) return format = LaunchFormat::Torchtune, true;
-  if (key("base_model") || key("micro_batch_size") || key("sequence_len") || key("adapter"))
-    return format = LaunchFormat::Axolotl, true;
-  if (key("model_name_or_path") || key("finetuning_type") || key("cutoff_len"))
-    return format = LaunchFormat::LlamaFactory, true;
-  return false;
-}
 
 LaunchImport ImportLaunch(std::string_view text, const LaunchFormat* given) {
   LaunchImport imp;

@@ -34,7 +34,8 @@ bool HasMeasurement(const Config& cfg);
 // the run that was measured) of `job` (cfg resolved: ResolveJob), and writes them into `cfg` (calib_speed,
 // calib_memory, calib_gpu), rounded to four significant digits so a link stays readable. Each trial sets the
 // factors on a copy of `job` (SetCalibration, job.h); the planner then sets the fitted ones on its job. A
-// measurement no factor in the key's range can reproduce gets a notice naming its key.
+// measurement no factor in the key's range (0.05-20) can reproduce is an error naming its key, as is one that
+// physics rules out (past the GPU's peak, below the weights).
 Calibration Calibrate(Config& cfg, const Job& job, const Layout& layout, std::vector<ConfigIssue>& issues);
 
 // The one policy for a plan derived from another (a compare column, a chart point, the search, a fit remedy):

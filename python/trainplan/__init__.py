@@ -5,16 +5,20 @@
     >>> p["memory"]["fits"], round(p["throughput"]["tokens_per_s_per_gpu"])
 
 Every function takes the planner's keys as keyword arguments (the same keys as the page's link and the command
-line: `trainplan plan --help` lists them), plus `link=` (a share link or its #fragment), `config=` (a JSON file)
-and `hf_config=` (a Hugging Face config.json). Results are the dicts `trainplan ... --format json` prints, equal
-to them; a key the planner refuses raises InputError, whose `key` names it.
+line: `trainplan plan --help` lists them), plus `link=` (a share link or its #fragment), `config=` (a JSON file),
+`hf_config=` (a Hugging Face config.json), `log=` (a training log to calibrate from) and `import_file=` (a training
+framework's config: DeepSpeed, Trainer, TRL, torchtune, Axolotl, LLaMA-Factory, Unsloth, torchtitan, Megatron-LM;
+`import_format=` names its format). Results are the dicts `trainplan ... --format json` prints, equal to them;
+`export(to, ...)` returns the framework's config file as text. A key the planner refuses raises InputError, whose
+`key` names it.
 """
 import json as _json
 import re as _re
 
 from . import _trainplan
 
-__all__ = ["plan", "explain", "compare", "search", "link", "catalog", "keys", "InputError", "__version__"]
+__all__ = ["plan", "explain", "compare", "search", "link", "catalog", "keys", "export", "export_formats", "InputError",
+           "__version__"]
 
 
 class InputError(ValueError):
@@ -42,20 +46,38 @@ def _value(v):
     return str(v)
 
 
+def _text(name, value):
+    """str(value), refused by name when it is not text UTF-8 can carry (a lone surrogate such as "\\udcff", which
+    os.fsdecode makes of undecodable bytes): the engine would otherwise never see it, and pybind11 raise a TypeError
+    naming no key."""
+    text = str(value)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as e:
+        raise InputError(f"{name}: not valid text (a lone UTF-16 surrogate at character {e.start + 1})",
+                         name if _re.fullmatch(r"[a-z][a-z0-9_]*", name) else None) from None
+    return text
+
+
+_OPTIONS = (("config", "--config"), ("hf_config", "--hf-config"), ("link", "--link"), ("log", "--log"),
+            ("import_file", "--import"), ("import_format", "--import-format"))
+
+
 def _sources(kw):
-    """Keyword arguments as command-line arguments: keys as KEY=VALUE, link/config/hf_config/log as options."""
+    """Keyword arguments as command-line arguments: keys as KEY=VALUE, link/config/hf_config/log/import_file as
+    options."""
     args = []
-    for option in ("config", "hf_config", "link", "log"):
+    for option, flag in _OPTIONS:
         value = kw.pop(option, None)
         if value is not None:
-            args += ["--" + option.replace("_", "-"), str(value)]
+            args += [flag, _text(flag, value)]
     lang = kw.pop("lang", None)
     for key, value in kw.items():
         if value is None:
             continue
-        args.append(f"{key}={_value(value)}")
+        args.append(f"{_text(key, key)}={_text(key, _value(value))}")
     if lang is not None:
-        args += ["--lang", str(lang)]
+        args += ["--lang", _text("lang", lang)]
     return args
 
 
@@ -87,8 +109,8 @@ def explain(name=None, **kw):
 
 def _scenario(s):
     if isinstance(s, dict):
-        return "&".join(f"{k}={_value(v)}" for k, v in s.items())
-    return str(s)
+        return "&".join(f"{_text(k, k)}={_text(k, _value(v))}" for k, v in s.items())
+    return _text("--link", s)
 
 
 def compare(*scenarios, **common):
@@ -123,7 +145,22 @@ def link(**kw):
 
 def catalog(kind):
     """The built-in catalog: "gpus", "models", "links" or "stacks", each entry with its source."""
-    return _run(["catalog", str(kind), "--format", "json"])
+    return _run(["catalog", _text("catalog", kind), "--format", "json"])
+
+
+def export_formats():
+    """The formats export() writes: "deepspeed", "hf", "trl", "torchtune", "axolotl", "llama-factory", "unsloth",
+    "torchtitan", "megatron"."""
+    return list(_EXPORT_FORMATS)
+
+
+def export(to, **kw):
+    """The plan as a training framework's own config file (text), as `trainplan export --to FORMAT ... ` prints it:
+    its header comment carries the plan's link, predicted memory and speed with their bands, and the framework
+    release its keys were checked against. A plan the format cannot run (tensor parallelism for the Trainer, QLoRA
+    for Megatron-LM) raises InputError naming the key; what the file cannot say is in the header's notes."""
+    return _run(["export", "--to", _text("--to", to)] + _sources(kw), parse=False)
 
 
 __version__ = _run(["--version"], parse=False).split()[-1]
+_EXPORT_FORMATS = tuple(_trainplan.export_formats())

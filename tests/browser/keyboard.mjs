@@ -7,7 +7,9 @@
 //   2. the focused widget wears a visible ring (Dear ImGui's nav cursor), seen in the screenshot's pixels;
 //   3. Enter on a button, Space on a check box, Space on a radio button, Space + arrow + Enter in a combo,
 //      Enter + typing + Enter in the GPU picker (Enter picks the highlighted match among several), and
-//      typing into a text field each change the plan (and the link), read back through window.trainplan.plan().
+//      typing into a text field each change the plan (and the link), read back through window.trainplan.plan();
+//   4. the Compare and Search views too: Tab reaches each column's GPU and count and the Add button in the order
+//      drawn, Enter adds a column, typing sets a count; Space on "only this GPU" and on "by cost".
 // Usage: node tests/browser/keyboard.mjs [--web build/web] [--out build/screenshots]
 import fs from "node:fs";
 import path from "node:path";
@@ -210,6 +212,54 @@ try {
     const hash = await page.evaluate(() => location.hash);
     check(hash.includes("method=lora") && hash.includes("gpus=32") && hash.includes(`gpu=${cfg.gpu}`),
           "the link holds the keyboard's edits", hash);
+
+    // 4. The Compare and Search views from the keyboard too: Enter on their buttons, Tab through each column's GPU
+    //    and count and the Add button, Enter adds a column, typing sets a count; Space on "only this GPU" and on
+    //    the order's radio button.
+    await tabTo(page, "view_Compare");
+    await page.keyboard.press("Enter");
+    await until(page, () => !!window.trainplan.widgets().cmp_gpus_1);
+    await frames(page, 3);
+    const cmpStops = [];
+    for (let i = 0; i < 400; i++) {
+      const name = await press(page, "Tab");
+      if (name === "view_Compare" || (cmpStops.length && name === cmpStops[0])) break;
+      cmpStops.push(name);
+    }
+    const cmpOrder = Object.keys(await page.evaluate(() => window.trainplan.widgets()));
+    const cmpWanted = ["cmp_gpu_0", "cmp_gpus_0", "cmp_gpu_1", "cmp_gpus_1", "cmp_add"];
+    const cmpAt = cmpWanted.map((n) => cmpStops.indexOf(n));
+    check(cmpAt.every((i) => i >= 0) && cmpAt.every((i, k) => k === 0 || i > cmpAt[k - 1]) &&
+          cmpWanted.every((n, k) => k === 0 || cmpOrder.indexOf(n) > cmpOrder.indexOf(cmpWanted[k - 1])),
+          "Compare: Tab reaches each column's GPU and count and the Add button, in the order drawn",
+          cmpStops.join(" > "));
+    const columnsBefore = (await page.evaluate(() => decodeURIComponent(location.hash))).match(/cmp=([^&]*)/)?.[1].split(";").length || 0;
+    const add = await tabTo(page, "cmp_add");
+    await page.keyboard.press("Enter");
+    await until(page, (n) => (decodeURIComponent(location.hash).match(/cmp=([^&]*)/)?.[1].split(";").length || 0) > n, columnsBefore);
+    const columnsAfter = (await page.evaluate(() => decodeURIComponent(location.hash))).match(/cmp=([^&]*)/)?.[1].split(";").length || 0;
+    check(add && columnsAfter === columnsBefore + 1, `Compare: Enter on "+ Add scenario" adds a column (${columnsBefore} -> ${columnsAfter})`);
+    const count = await tabTo(page, "cmp_gpus_1");
+    await page.keyboard.press("Control+A");
+    await page.keyboard.type("12");
+    await page.keyboard.press("Enter");
+    await until(page, () => /gpus:12(,|;|$)/.test(decodeURIComponent(location.hash).split("cmp=")[1] || ""));
+    const cmpHash = await page.evaluate(() => decodeURIComponent(location.hash));
+    check(count && /gpus:12(,|;|&|$)/.test(cmpHash.split("cmp=")[1] || ""), "Compare: Tab to the second column's count and typing 12 sets it", cmpHash);
+    await tabTo(page, "view_Search");
+    await page.keyboard.press("Enter");
+    await until(page, () => !!window.trainplan.widgets().search_selected_only && !!window.trainplan.widgets().search_by_cost, null, 60000);
+    const only = await tabTo(page, "search_selected_only");
+    await page.keyboard.press("Space");
+    await until(page, () => location.hash.includes("search_gpus=this"));
+    await until(page, () => !!window.trainplan.widgets().search_by_cost, null, 60000);
+    const byCost = await tabTo(page, "search_by_cost");
+    await page.keyboard.press("Space");
+    await until(page, () => location.hash.includes("search_by=cost"));
+    const searchHash = await page.evaluate(() => location.hash);
+    check(only && byCost && searchHash.includes("search_gpus=this") && searchHash.includes("search_by=cost"),
+          "Search: Space on \"only this GPU\" and on \"by cost\", reached by Tab, set both (in the link)",
+          JSON.stringify({ only, byCost, searchHash }));
     check(problems.length === 0, "no console errors", problems.join("\n       "));
     await context.close();
   }

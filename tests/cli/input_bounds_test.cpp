@@ -1,6 +1,7 @@
 // input_bounds_test.cpp — every file the command line reads is bounded and typed (issue #34): a FIFO nobody
 // writes to is refused at once instead of blocking, a log larger than the file limit is read from its tail (its
-// latest figures), and a layout `plan` refuses is refused by `search` too, with the same message and exit 2.
+// latest figures), a layout `plan` refuses is refused by `search` too, with the same message and exit 2, and a
+// refusal of invalid UTF-8 is itself valid UTF-8.
 #include <catch2/catch.hpp>
 
 #include <sys/stat.h>
@@ -12,6 +13,7 @@
 
 #include "cli.h"
 #include "cli_run.h"
+#include "text.h"
 
 using namespace tp;
 
@@ -72,4 +74,41 @@ TEST_CASE("search refuses what plan refuses: exit 2 and plan's message naming th
     CHECK(s.out.empty());
     CHECK(s.err == p.err);
   }
+}
+
+// Invalid UTF-8 is refused by name, and the refusal itself is valid UTF-8 (issue #34): the message used to quote
+// the raw bytes back ("got \"ab\xff\xfe\""), so a terminal showed garbage and the Python module, which decodes
+// stderr, raised UnicodeDecodeError instead of InputError naming the key.
+TEST_CASE("a refusal of invalid UTF-8 names the key and is itself valid UTF-8", "[cli]") {
+  struct Case {
+    std::vector<std::string> args;
+    std::string names;
+  };
+  const std::vector<Case> cases = {
+      {{"plan", "name=ab\xff\xfe", "--format", "json"}, "name: "},
+      {{"plan", "--link", "#v=1&model=llama3-8b&name=a%FFb"}, "name: "},
+      {{"plan",
+        "gpu=h1\xc0\x80"
+        "0"},
+       "gpu: "},
+      {{"plan", "\xff=1"}, "unknown key"},
+      {{"plan", "--config", "no-such-file-\xff.json"}, "--config: "},
+      {{"explain", "name=\xed\xa0\x80x"}, "name: "},  // a UTF-16 surrogate written as UTF-8 (CESU)
+  };
+  for (const Case& c : cases) {
+    INFO(c.args[1]);
+    const Run r = Cli(c.args);
+    CHECK(r.status == 2);
+    CHECK(r.out.empty());
+    CHECK(r.err.find(c.names) != std::string::npos);
+    CHECK(ValidUtf8(r.err));
+    CHECK(r.err.find("\xEF\xBF\xBD") != std::string::npos);  // each bad byte shown as U+FFFD
+  }
+  // Valid text is quoted as given: a Chinese name over the limit is shown in Chinese.
+  std::string long_name;
+  for (int i = 0; i < 101; ++i) long_name += "\xE8\xAE\xAD";  // 训
+  const Run r = Cli({"plan", "name=" + long_name});
+  CHECK(r.status == 2);
+  CHECK(r.err.find("\xE8\xAE\xAD\xE8\xAE\xAD") != std::string::npos);
+  CHECK(r.err.find("\xEF\xBF\xBD") == std::string::npos);
 }

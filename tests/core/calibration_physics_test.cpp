@@ -59,13 +59,41 @@ TEST_CASE("a measured peak below the weights is refused, and so is a speed facto
   CHECK(FormatIssue(*e).find("accepted here: up to") != std::string::npos);
   // A factor that keeps the plan under the peak is taken.
   CHECK(MakePlan(testing::FromLink("#v=1&model=qwen2.5-0.5b&gpu=h100&gpus=8&calib_speed=1.1")).ok);
-  // Too slow says "less", not "more".
+  // Too slow says "less", not "more"; and since no speed factor in calib_speed's range (0.05-20) reproduces it,
+  // it is refused, not planned at the bound's factor beside a "calibrated" speed that is not the one measured.
   const PlanOutput slow =
       MakePlan(testing::FromLink("#v=1&model=llama3-8b&gpu=h100&gpus=8&measured_tokens_per_s_per_gpu=5"));
-  bool less = false;
-  for (const ConfigIssue& i : slow.issues)
-    less |= FormatIssue(i).find("less than even a twentieth") != std::string::npos;
-  CHECK(less);
+  CHECK_FALSE(slow.ok);
+  const ConfigIssue* less = ErrorOn(slow, "measured_tokens_per_s_per_gpu");
+  REQUIRE(less != nullptr);
+  CHECK(FormatIssue(*less).find("less than even a twentieth") != std::string::npos);
+  // The page's fallback plans without the measurement, uncalibrated, and keeps the refusal.
+  const PlanOutput slow_page =
+      MakePlanWithFallback(testing::FromLink("#v=1&model=llama3-8b&gpu=h100&gpus=8&measured_tokens_per_s_per_gpu=5"));
+  CHECK(slow_page.ok);
+  CHECK(slow_page.calibration.speed_factor == 1.0);
+  CHECK(ErrorOn(slow_page, "measured_tokens_per_s_per_gpu") != nullptr);
+}
+
+TEST_CASE("a measurement no factor in the keys' range reproduces is refused naming the key", "[calibrate]") {
+  const PlanOutput base = MakePlan(testing::FromLink("#v=1&model=llama3-8b&gpu=h100&gpus=8"));
+  REQUIRE(base.ok);
+  // A peak within the card (H200: 131 GiB) yet far above what activations and temporaries times 0.05-20 add to
+  // a 0.5B model's states at one sequence of 512 tokens (1.95 to 21.7 GiB): it was planned at factor 20 and
+  // printed "peak reserved, calibrated plan 21.7 GiB" beside "100 GiB measured".
+  const PlanOutput big =
+      MakePlan(testing::FromLink("#v=1&model=qwen2.5-0.5b&gpu=h200&gpus=8&seq=512&mbs=1&measured_peak_gib=100"));
+  CHECK_FALSE(big.ok);
+  const ConfigIssue* e = ErrorOn(big, "measured_peak_gib");
+  REQUIRE(e != nullptr);
+  CHECK(FormatIssue(*e).find("outside what activations and temporaries can explain") != std::string::npos);
+  // Inside the range the same model calibrates: the factor is the one that reproduces the measurement.
+  const double planned = base.plan.memory.reserved / (1024.0 * 1024 * 1024);
+  const PlanOutput fine = MakePlan(
+      testing::FromLink("#v=1&model=llama3-8b&gpu=h100&gpus=8&measured_peak_gib=" + std::to_string(planned * 1.05)));
+  CHECK(fine.ok);
+  CHECK(fine.calibration.memory_fitted);
+  CHECK(fine.plan.memory.reserved / (1024.0 * 1024 * 1024) == Approx(planned * 1.05).epsilon(0.01));
 }
 
 TEST_CASE("a log's figures go through the keys' ranges, and a log from another GPU is named", "[calibrate]") {

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """test_module.py — the Python module against the command line it wraps (issue #33): each function returns what
 `trainplan ... --format json` prints, as a dict; a bad key raises InputError naming it; GPU counts that are not
-powers of two, both languages, links, compare, search, explain, catalogs.
+powers of two, both languages, links, compare, search, explain, catalogs, export in every launch-config format and
+its import, and text that is not UTF-8.
 
     tests/python/test_module.py BUILD/python BUILD/trainplan
 """
@@ -92,6 +93,56 @@ except trainplan.InputError:
     check(True, "catalog('tpus') raises InputError")
 
 check("gpus" in trainplan.keys() and "seq" in trainplan.keys(), "keys() lists the key table")
+
+# export(): each launch-config format as `trainplan export --to FORMAT` prints it; a format that cannot run the
+# plan raises naming the key; plan(import_file=...) reads it back as `trainplan plan --import` does.
+import os  # noqa: E402
+import tempfile  # noqa: E402
+
+formats = trainplan.export_formats()
+check(len(formats) == 9 and "deepspeed" in formats and "megatron" in formats, f"export_formats() ({formats})")
+for fmt in formats:
+    keys = dict(model="llama3-8b", gpu="h100", gpus=16)
+    got = trainplan.export(fmt, **keys)
+    want = subprocess.run([CLI, "export", "--to", fmt, *[f"{k}={v}" for k, v in keys.items()]], check=True,
+                          capture_output=True, text=True).stdout
+    check(got == want and "Predicted memory per GPU" in got, f"export('{fmt}') equals `trainplan export --to {fmt}`")
+    with tempfile.NamedTemporaryFile("w", suffix=".cfg", delete=False) as f:
+        f.write(got)
+    try:
+        back = trainplan.plan(import_file=f.name, gpu="h100", gpus=16)
+        want = cli_json("plan", "--import", f.name, "gpu=h100", "gpus=16", "--format", "json")
+        check(back == want, f"plan(import_file=<the {fmt} file>) equals `trainplan plan --import`")
+    finally:
+        os.unlink(f.name)
+try:
+    trainplan.export("megatron", model="llama3-8b", method="qlora")
+    check(False, "export('megatron', method='qlora') raises")
+except trainplan.InputError as e:
+    check(e.key == "method", f"export('megatron', method='qlora') raises InputError naming method: {e}")
+try:
+    trainplan.export("nonsense", model="llama3-8b")
+    check(False, "export('nonsense') raises")
+except trainplan.InputError as e:
+    check("deepspeed" in str(e), f"export('nonsense') raises InputError listing the formats: {e}")
+
+# Text Python holds but UTF-8 cannot (a lone surrogate, what os.fsdecode makes of an undecodable byte) and bytes
+# in a file that are not UTF-8: InputError naming the key, never a TypeError or a UnicodeDecodeError.
+for kw, key in [(dict(name="ab\udcff"), "name"), (dict(gpu="h1\ud800"), "gpu")]:
+    try:
+        trainplan.plan(**kw)
+        check(False, f"plan({kw!r}) raises")
+    except trainplan.InputError as e:
+        check(e.key == key, f"plan({kw!r}) raises InputError naming {key}: {e}")
+with tempfile.NamedTemporaryFile("wb", suffix=".json", delete=False) as f:
+    f.write(b'{"model": "llama3-8b", "name": "x\xc0\x80y"}')
+try:
+    trainplan.plan(config=f.name)
+    check(False, "a config whose name is not UTF-8 raises")
+except trainplan.InputError as e:
+    check(e.key == "name" and "\ufffd" in str(e), f"a config whose name is not UTF-8 raises InputError naming name: {e}")
+finally:
+    os.unlink(f.name)
 check(trainplan.__version__[0].isdigit(), f"__version__ is the CLI's ({trainplan.__version__})")
 
 print(f"{len(failures)} failed")
