@@ -441,9 +441,12 @@ MicroBatch MicroBatchTime(const Job& job, const Layout& lay, const Machine& mc, 
   mb.ep = mb.ep_total - ep_hidden + c.contention * ep_hidden;
   // The GPU waits for the host when launching a micro-batch's kernels takes longer than running them.
   mb.gpu = mb.compute + mb.memory + mb.tp + mb.cp + mb.ep + mb.pp + mb.ft.offload;
-  // Eager, dropless MoE layers launch their kernels from the host too (step_moe.cpp).
-  const double moe_host = MoeHostTime(slow.blocks.moe, CollectivePasses(lay), c);
-  mb.host_gap = std::max(0.0, mb.ft.host + moe_host - mb.gpu);
+  // Eager, dropless MoE layers launch their kernels from the host too, and their forward waits for the host layer
+  // by layer (step_moe.cpp MoeMicroBatchTime).
+  const double kernels = s.comp_f + s.comp_b + s.comp_rc + s.mem_f + s.mem_b + s.mem_rc;
+  const double synced_share = kernels > 0 ? (s.comp_f + s.mem_f + s.comp_rc + s.mem_rc) / kernels : 0.0;
+  mb.time = MoeMicroBatchTime(mb.gpu, synced_share, slow.blocks.moe, CollectivePasses(lay), mb.ft.host, c);
+  mb.host_gap = std::max(0.0, mb.time - mb.gpu);
   mb.time = mb.gpu + mb.host_gap;
   return mb;
 }
