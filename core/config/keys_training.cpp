@@ -128,6 +128,29 @@ void AddTrainingKeys(std::vector<KeyInfo>& table) {
                    "padding (src/megatron/bridge/training/utils/moe_token_drop.py).",
                    "关闭：Megatron-Core 的默认；Megatron-Bridge 的丢 token 配方设容量 1.0 并补齐"
                    "（src/megatron/bridge/training/utils/moe_token_drop.py）。"),
+       ChoiceField("full_graphs", G::Training, kZeroOne, true, TP_INT(full_graphs),
+                   "Replay the whole training iteration from CUDA graphs, MoE layers included (Megatron-Core's "
+                   "--cuda-graph-impl full_iteration: expert shapes read on the device, paged stashing): the host "
+                   "launches nothing per layer and the GPU never waits for it; auto = on with capacity padding "
+                   "(static shapes), else off.")
+           .Values(kOnOffLabels)
+           .Label("Full-iteration CUDA graphs", "整轮 CUDA Graph")
+           .Zh("整轮训练迭代（含 MoE 层）从 CUDA Graph 重放（Megatron-Core 的 --cuda-graph-impl full_iteration："
+               "专家形状在设备端读取，分页暂存）：主机无需逐层发射内核，GPU 不再等待主机；auto = 设容量补齐"
+               "（形状固定）时开启，否则关闭。")
+           .Source(
+               "Off: Megatron-Core's default ('--cuda-graph-impl=full_iteration: Captures the whole "
+               "training/evaluation forward-backward iteration as a single cuda graph', "
+               "megatron/core/transformer/moe/README.md, 'CUDA Graph'); dropless MoE needs device-initiated "
+               "grouped GEMMs and paged stashing for it (Megatron-Bridge docs/training/moe-optimization.md, "
+               "'CUDA Graphs for MoE'), which NVIDIA's 26.06 GB200 recipes turn on (Megatron-Bridge v0.5.0 "
+               "scripts/performance/configs: cuda_graph_impl='full_iteration'); capacity padding makes the "
+               "shapes static and capturable.",
+               "关闭：Megatron-Core 的默认（“--cuda-graph-impl=full_iteration：把整轮训练/评估的前向-反向迭代捕获为"
+               "一个 CUDA Graph”，megatron/core/transformer/moe/README.md 的“CUDA Graph”一节）；无丢弃 MoE 需设备端"
+               "发起的分组 GEMM 与分页暂存才能如此（Megatron-Bridge docs/training/moe-optimization.md，“CUDA Graphs "
+               "for MoE”），NVIDIA 26.06 的 GB200 配方开启了它（Megatron-Bridge v0.5.0 scripts/performance/configs："
+               "cuda_graph_impl='full_iteration'）；容量补齐使形状固定，可被捕获。"),
        ChoiceField("opt", G::Training, kOptimizerNames, false, TP_INT(opt),
                    "Optimizer: AdamW (two moments), 8-bit AdamW, SGD with momentum, or bitsandbytes' paged AdamW / "
                    "8-bit AdamW (states in managed memory the driver pages to the host).")

@@ -110,7 +110,8 @@ Constants Resolve(const Assumptions& a) {
           std::clamp(a.moe_packed, 0.0, 1.0),
           a.moe_a2a_overlap > 0 ? 1.0 : 0.0,
           a.moe_pad > 0 ? 1.0 : 0.0,
-          std::max(0.0, a.moe_host_s)};
+          std::max(0.0, a.moe_host_s),
+          a.full_graphs > 0 ? 1.0 : 0.0};
 }
 
 struct Machine {

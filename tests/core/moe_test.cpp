@@ -115,6 +115,23 @@ TEST_CASE("a dropless MoE layer's forward waits for the host layer by layer, the
   CHECK(PlanLink(kQwen + "&mbs=4&moe_host_s=0.004&moe_capacity=1&moe_pad=1").plan.step.host_s == 0);
 }
 
+TEST_CASE("full-iteration CUDA graphs launch nothing from the host", "[moe]") {
+  // Megatron-Core's --cuda-graph-impl full_iteration (NVIDIA's 26.06 GB200 recipes): the micro-batch is its GPU
+  // work, at micro-batch 1 too, where eager layers wait for the host in every pass.
+  const PlanOutput eager = PlanLink(kQwen + "&mbs=1");
+  const PlanOutput graphed = PlanLink(kQwen + "&mbs=1&full_graphs=1");
+  REQUIRE(eager.plan.step.host_s > 0);
+  CHECK(graphed.plan.step.host_s == 0);
+  CHECK(graphed.plan.step.seconds == Approx(eager.plan.step.seconds - eager.plan.step.host_s).epsilon(1e-9));
+  CHECK(graphed.job.assume.full_graphs == 1);
+  CHECK(eager.job.assume.full_graphs == 0);
+  // Auto: on where the shapes are static (a capacity with padding).
+  const PlanOutput padded = PlanLink(kQwen + "&mbs=1&moe_capacity=1&moe_pad=1");
+  CHECK(padded.job.assume.full_graphs == 1);
+  // Given off, padding no longer hides the host.
+  CHECK(PlanLink(kQwen + "&mbs=1&moe_capacity=1&moe_pad=1&full_graphs=0").plan.step.host_s > 0);
+}
+
 TEST_CASE("DeepEP-class dispatchers use the link better than NCCL's all-to-all", "[moe]") {
   // Inside one node (EP 8 on 8 GPUs) deduplication saves only the copies to ranks holding two of a token's
   // experts; the rest of the gain is DeepEP's 153 of 160 GB/s against NCCL's eff_network share.
