@@ -151,6 +151,24 @@ void AddTrainingKeys(std::vector<KeyInfo>& table) {
                "发起的分组 GEMM 与分页暂存才能如此（Megatron-Bridge docs/training/moe-optimization.md，“CUDA Graphs "
                "for MoE”），NVIDIA 26.06 的 GB200 配方开启了它（Megatron-Bridge v0.5.0 scripts/performance/configs："
                "cuda_graph_impl='full_iteration'）；容量补齐使形状固定，可被捕获。"),
+       ChoiceField("fp8_head", G::Training, kZeroOne, true, TP_INT(fp8_head),
+                   "In FP8 training, run the output layer (the vocabulary projection) in FP8 too; auto = off: it "
+                   "runs in 16-bit.")
+           .Values(kOnOffLabels)
+           .Label("FP8 output layer", "FP8 输出层")
+           .Zh("FP8 训练时输出层（词表投影）也用 FP8；auto = 关闭：输出层以 16 位运行。")
+           .Source(
+               "Off: Megatron-Core builds the output layer as a plain ColumnParallelLinear outside Transformer "
+               "Engine, so FP8 autocast leaves it in 16-bit (megatron/core/models/gpt/gpt_model.py; "
+               "TELMHeadColumnParallelLinear only with fp8_output_proj under MXFP8, "
+               "megatron/core/fp8_utils.py is_mxfp8_output_proj_active, 2026); torchtitan's MXFP8 recipe "
+               "converts 'all linear layers except: output, router.gate, attention.wk, attention.wv' "
+               "(torchtitan/components/quantization/mxfp8.md).",
+               "关闭：Megatron-Core 把输出层建成 Transformer Engine 之外的普通 ColumnParallelLinear，FP8 autocast "
+               "不作用于它，仍为 16 位（megatron/core/models/gpt/gpt_model.py；只有在 MXFP8 下设 fp8_output_proj "
+               "时才用 TELMHeadColumnParallelLinear，megatron/core/fp8_utils.py is_mxfp8_output_proj_active，2026）；"
+               "torchtitan 的 MXFP8 配方转换“除 output、router.gate、attention.wk、attention.wv 外的所有线性层”"
+               "（torchtitan/components/quantization/mxfp8.md）。"),
        ChoiceField("opt", G::Training, kOptimizerNames, false, TP_INT(opt),
                    "Optimizer: AdamW (two moments), 8-bit AdamW, SGD with momentum, or bitsandbytes' paged AdamW / "
                    "8-bit AdamW (states in managed memory the driver pages to the host).")

@@ -145,6 +145,7 @@ struct Assumptions {
       0;                   // 1: Megatron-Core's batch-level EP all-to-all overlap (--overlap-moe-expert-parallel-comm)
   double moe_pad = 0;      // 1: every expert's input padded to its capacity (--moe-pad-expert-input-to-capacity)
   double full_graphs = 0;  // 1: the whole iteration replays from CUDA graphs (--cuda-graph-impl full_iteration)
+  double fp8_head = 0;     // 1: FP8 training runs the output layer in FP8 too (Megatron-Core's fp8_output_proj)
   double moe_host_s = 0;   // host time per MoE layer pass of a dropless, eager MoE layer; 0 = step_moe.cpp's
   // run.cpp
   double eff_stack = 1.0;              // the stack's kernel speed on the step model's (its release's fit)

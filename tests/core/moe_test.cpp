@@ -132,6 +132,20 @@ TEST_CASE("full-iteration CUDA graphs launch nothing from the host", "[moe]") {
   CHECK(PlanLink(kQwen + "&mbs=1&moe_capacity=1&moe_pad=1&full_graphs=0").plan.step.host_s > 0);
 }
 
+TEST_CASE("FP8 training keeps the output layer in 16-bit unless fp8_head says otherwise", "[moe]") {
+  // Qwen3-30B-A3B's 151,936-entry head is a tenth of its model FLOPs: Megatron-Core's output layer is a plain
+  // ColumnParallelLinear outside Transformer Engine, so the FP8 run computes it at the 16-bit rate.
+  const PlanOutput bf16_head = PlanLink(kQwen + "&mbs=4&full_graphs=1");
+  const PlanOutput fp8_head = PlanLink(kQwen + "&mbs=4&full_graphs=1&fp8_head=1");
+  const PlanOutput bf16_run = PlanLink(kQwen + "&mbs=4&full_graphs=1&prec=bf16");
+  CHECK(bf16_head.job.assume.fp8_head == 0);
+  CHECK(fp8_head.plan.step.compute_s < bf16_head.plan.step.compute_s);
+  CHECK(bf16_head.plan.step.compute_s < bf16_run.plan.step.compute_s);
+  // In a 16-bit run the key changes nothing.
+  CHECK(PlanLink(kQwen + "&mbs=4&full_graphs=1&prec=bf16&fp8_head=1").plan.step.compute_s ==
+        Approx(bf16_run.plan.step.compute_s).epsilon(1e-12));
+}
+
 TEST_CASE("DeepEP-class dispatchers use the link better than NCCL's all-to-all", "[moe]") {
   // Inside one node (EP 8 on 8 GPUs) deduplication saves only the copies to ranks holding two of a token's
   // experts; the rest of the gain is DeepEP's 153 of 160 GB/s against NCCL's eff_network share.

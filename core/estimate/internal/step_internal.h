@@ -12,7 +12,7 @@ namespace tp::step_detail {
 struct Constants {
   double e_max, half_ridge, attn, mem, net, overlap_dp, contention;
   double overlap_ep, moe_imbalance, moe_capacity, ep_dedup, moe_packed;  // the stack's: Assumptions as given
-  double moe_a2a_overlap, moe_pad, moe_host, full_graphs;
+  double moe_a2a_overlap, moe_pad, moe_host, full_graphs, fp8_head;
 };
 
 // ---- Collectives on the topology they cross (docs/step-model.md section 4) ---------------------------
