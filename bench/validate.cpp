@@ -45,7 +45,7 @@ int main(int argc, char** argv) {
         return 2;
       }
       std::printf(
-          "Start-up fitted to the logged start-ups of %s: launch_s %.1f, init_per_node_s %.3f, warmup_steps %.2f\n\n",
+          "Start-up fitted to the logged start-ups of %s: launch_s %.2f, init_per_node_s %.3f, warmup_steps %.2f\n\n",
           name.c_str(), fit.launch_s, fit.init_per_node_s, fit.warmup_steps);
       probes = fit.probes;
     } else {

@@ -132,6 +132,8 @@ struct Config {
   double overlap_dp = 0, overlap_contention = 0;
   double overlap_ep = 0, moe_imbalance = 0, moe_capacity = 0, ep_dedup = 0, moe_packed = 0;  // MoE; 0 = default
   int moe_a2a_overlap = kAuto, moe_pad = kAuto;  // MoE 0/1; auto = 0 (Megatron-Core's defaults)
+  int full_graphs = kAuto;                       // 0/1; auto = 1 with capacity padding (static shapes), else 0
+  int fp8_head = kAuto;                          // 0/1; auto = 0: the output layer stays 16-bit in FP8 training
   double moe_host_s = 0;                         // 0 = step_moe.cpp's measured default
   double cuda_context_gb = 0, host_gb_per_gpu = 0;
   double gpu_power = 0, server_power = 0, capex_overhead = 0;

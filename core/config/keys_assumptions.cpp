@@ -199,19 +199,20 @@ void AddAssumptionKeys(std::vector<KeyInfo>& table) {
            .Assume(&Assumptions::overlap_ep)
            .Format("%.3f"),
        RealField("moe_host_s", G::Assumptions, "s", 1e-6, 1, true, TP_REAL(moe_host_s),
-                 "Host time to launch one MoE layer's pass (forward or backward) in eager, dropless code; a "
-                 "micro-batch takes the longer of its GPU and host time. auto = measured.")
+                 "Host time to launch one MoE layer's pass (forward or backward) in eager, dropless code; each "
+                 "layer's forward takes the longer of its GPU and host time (the dispatcher waits for the token "
+                 "counts), the backward the longer of the totals. auto = measured.")
            .Label("MoE host time per layer pass", "每层每遍 MoE 的主机时间")
-           .Zh("即时执行、不丢 token 的代码启动一个 MoE 层一遍（前向或反向）的主机时间；一个微批次取 GPU 时间与主机时间"
-               "中较长者。auto = 实测值。")
+           .Zh("即时执行、不丢 token 的代码启动一个 MoE 层一遍（前向或反向）的主机时间；每层前向取该层 GPU 时间与主机"
+               "时间中较长者（分发器要等 token 计数），反向取两者总量中较长者。auto = 实测值。")
            .Source(
                "Measured, not fitted: the median over the host-bound rows of tests/data/moe_fit_steps.json "
                "(Megatron-Core, micro-batch 1, dropless MoE that CUDA graphs cannot capture) of micro-batch "
-               "seconds / (MoE layers x passes); trainplan-fit_step --moe-host prints it. Static shapes "
-               "(capacity with padding) are captured: none.",
+               "seconds / (MoE layers x passes); trainplan-fit_step --moe-host prints it. With full-iteration "
+               "CUDA graphs (full_graphs; on for capacity with padding): none.",
                "实测而非拟合：tests/data/moe_fit_steps.json 中受主机限制的行（Megatron-Core、微批次 1、CUDA graph "
                "无法捕获的不丢 token MoE）的 微批次秒数 / (MoE 层数 × 遍数) 的中位数；trainplan-fit_step --moe-host "
-               "打印它。形状固定（有容量并补齐）时可被捕获：为 0。")
+               "打印它。整轮 CUDA Graph（full_graphs；有容量并补齐时开启）下：为 0。")
            .Assume(&Assumptions::moe_host_s)
            .Format("%.4f"),
        RealField("ep_dedup", G::Assumptions, "fraction", 0.001, 1, true, TP_REAL(ep_dedup),

@@ -132,6 +132,47 @@ void AddTrainingKeys(std::vector<KeyInfo>& table) {
                    "padding (src/megatron/bridge/training/utils/moe_token_drop.py).",
                    "关闭：Megatron-Core 的默认；Megatron-Bridge 的丢 token 配方设容量 1.0 并补齐"
                    "（src/megatron/bridge/training/utils/moe_token_drop.py）。"),
+       ChoiceField("full_graphs", G::Training, kZeroOne, true, TP_INT(full_graphs),
+                   "Replay the whole training iteration from CUDA graphs, MoE layers included (Megatron-Core's "
+                   "--cuda-graph-impl full_iteration: expert shapes read on the device, paged stashing): the host "
+                   "launches nothing per layer and the GPU never waits for it; auto = on with capacity padding "
+                   "(static shapes), else off.")
+           .Values(kOnOffLabels)
+           .Label("Full-iteration CUDA graphs", "整轮 CUDA Graph")
+           .Zh("整轮训练迭代（含 MoE 层）从 CUDA Graph 重放（Megatron-Core 的 --cuda-graph-impl full_iteration："
+               "专家形状在设备端读取，分页暂存）：主机无需逐层发射内核，GPU 不再等待主机；auto = 设容量补齐"
+               "（形状固定）时开启，否则关闭。")
+           .Source(
+               "Off: Megatron-Core's default ('--cuda-graph-impl=full_iteration: Captures the whole "
+               "training/evaluation forward-backward iteration as a single cuda graph', "
+               "megatron/core/transformer/moe/README.md, 'CUDA Graph'); dropless MoE needs device-initiated "
+               "grouped GEMMs and paged stashing for it (Megatron-Bridge docs/training/moe-optimization.md, "
+               "'CUDA Graphs for MoE'), which NVIDIA's 26.06 GB200 recipes turn on (Megatron-Bridge v0.5.0 "
+               "scripts/performance/configs: cuda_graph_impl='full_iteration'); capacity padding makes the "
+               "shapes static and capturable.",
+               "关闭：Megatron-Core 的默认（“--cuda-graph-impl=full_iteration：把整轮训练/评估的前向-反向迭代捕获为"
+               "一个 CUDA Graph”，megatron/core/transformer/moe/README.md 的“CUDA Graph”一节）；无丢弃 MoE 需设备端"
+               "发起的分组 GEMM 与分页暂存才能如此（Megatron-Bridge docs/training/moe-optimization.md，“CUDA Graphs "
+               "for MoE”），NVIDIA 26.06 的 GB200 配方开启了它（Megatron-Bridge v0.5.0 scripts/performance/configs："
+               "cuda_graph_impl='full_iteration'）；容量补齐使形状固定，可被捕获。"),
+       ChoiceField("fp8_head", G::Training, kZeroOne, true, TP_INT(fp8_head),
+                   "In FP8 training, run the output layer (the vocabulary projection) in FP8 too; auto = off: it "
+                   "runs in 16-bit.")
+           .Values(kOnOffLabels)
+           .Label("FP8 output layer", "FP8 输出层")
+           .Zh("FP8 训练时输出层（词表投影）也用 FP8；auto = 关闭：输出层以 16 位运行。")
+           .Source(
+               "Off: Megatron-Core builds the output layer as a plain ColumnParallelLinear outside Transformer "
+               "Engine, so FP8 autocast leaves it in 16-bit (megatron/core/models/gpt/gpt_model.py; "
+               "TELMHeadColumnParallelLinear only with fp8_output_proj under MXFP8, "
+               "megatron/core/fp8_utils.py is_mxfp8_output_proj_active, 2026); torchtitan's MXFP8 recipe "
+               "converts 'all linear layers except: output, router.gate, attention.wk, attention.wv' "
+               "(torchtitan/components/quantization/mxfp8.md).",
+               "关闭：Megatron-Core 把输出层建成 Transformer Engine 之外的普通 ColumnParallelLinear，FP8 autocast "
+               "不作用于它，仍为 16 位（megatron/core/models/gpt/gpt_model.py；只有在 MXFP8 下设 fp8_output_proj "
+               "时才用 TELMHeadColumnParallelLinear，megatron/core/fp8_utils.py is_mxfp8_output_proj_active，2026）；"
+               "torchtitan 的 MXFP8 配方转换“除 output、router.gate、attention.wk、attention.wv 外的所有线性层”"
+               "（torchtitan/components/quantization/mxfp8.md）。"),
        ChoiceField("opt", G::Training, kOptimizerNames, false, TP_INT(opt),
                    "Optimizer: AdamW (two moments), 8-bit AdamW, SGD with momentum, or bitsandbytes' paged AdamW / "
                    "8-bit AdamW (states in managed memory the driver pages to the host).")

@@ -133,11 +133,37 @@ double ExpertHidden(double a2a, double compute, const Constants& c, PipeSchedule
 }
 
 // Host time of a micro-batch's eager, dropless MoE layers: `layers` MoE layers on the stage, `passes` passes each
-// (forward and backward, and the forward again with full recomputation). Static shapes (a capacity factor with
-// padding) are captured by CUDA graphs, and the host runs ahead: none.
+// (forward and backward, and the forward again with full recomputation). Full-iteration CUDA graphs (`full_graphs`:
+// Megatron-Core's --cuda-graph-impl full_iteration, or the static shapes of a capacity with padding, which the
+// resolver turns it on for) replay every kernel without the host: none.
 double MoeHostTime(double layers, double passes, const Constants& c) {
-  if (layers <= 0 || (c.moe_capacity > 0 && c.moe_pad > 0)) return 0;
+  if (layers <= 0 || c.full_graphs > 0) return 0;
   return layers * passes * (c.moe_host > 0 ? c.moe_host : kMoeHostPerLayerPass);
+}
+
+// A micro-batch's time on the stage when the host launches its kernels: `gpu` seconds of GPU work, of which
+// `synced_share` in the passes that run the MoE layers' forward (the forward, and the recomputed forward with full
+// recomputation), `other_host` seconds of host time besides the MoE layers' (fine-tuning's stacks). A dropless
+// dispatcher needs each MoE layer's token counts on the host before it can size its all-to-all: Megatron-Core's
+// alltoall dispatcher copies them device-to-host and synchronizes 'before_ep_alltoall' (token_dispatcher.py,
+// MoEAlltoAllTokenDispatcher: cuda_sync_point, _maybe_dtoh_and_synchronize), DeepEP's normal dispatch has the
+// CPU wait for the receive counts (deep_ep Buffer.dispatch, num_recv_tokens_per_expert_list). At that point the
+// GPU has drained what the host queued: in these passes the host runs at most one MoE layer ahead, and each layer
+// pass takes the longer of its host time and its GPU work. The backward needs no count (the splits are saved), so
+// there the host runs ahead over the whole pass and only the totals compare. Without a host term (static shapes,
+// no MoE layer on the stage) the micro-batch takes the longer of its GPU work and `other_host`; with full-iteration
+// graphs, its GPU work.
+double MoeMicroBatchTime(double gpu, double synced_share, double layers, double passes, double other_host,
+                         const Constants& c) {
+  if (c.full_graphs > 0) return gpu;  // the whole iteration replays from graphs: nothing waits for the host
+  const double host = MoeHostTime(layers, passes, c);
+  if (host <= 0 || passes < 2) return std::max(gpu, other_host + host);
+  const double per_pass = host / (layers * passes);
+  const double synced_passes = layers * (passes - 1);
+  const double synced_gpu = std::clamp(synced_share, 0.0, 1.0) * gpu;
+  const double synced = synced_passes * std::max(per_pass, synced_gpu / synced_passes);
+  const double free = std::max(other_host + layers * per_pass, gpu - synced_gpu);
+  return synced + free;
 }
 double DefaultMoeHostPerLayerPass() { return kMoeHostPerLayerPass; }
 

@@ -143,9 +143,11 @@ struct Assumptions {
   double moe_packed = 0.0;     // share of tokens whose routed experts are consecutive ones (benchmark
                                // gates dealing experts round-robin); 0 = drawn at random, as routers do
   double moe_a2a_overlap =
-      0;                  // 1: Megatron-Core's batch-level EP all-to-all overlap (--overlap-moe-expert-parallel-comm)
-  double moe_pad = 0;     // 1: every expert's input padded to its capacity (--moe-pad-expert-input-to-capacity)
-  double moe_host_s = 0;  // host time per MoE layer pass of a dropless, eager MoE layer; 0 = step_moe.cpp's
+      0;                   // 1: Megatron-Core's batch-level EP all-to-all overlap (--overlap-moe-expert-parallel-comm)
+  double moe_pad = 0;      // 1: every expert's input padded to its capacity (--moe-pad-expert-input-to-capacity)
+  double full_graphs = 0;  // 1: the whole iteration replays from CUDA graphs (--cuda-graph-impl full_iteration)
+  double fp8_head = 0;     // 1: FP8 training runs the output layer in FP8 too (Megatron-Core's fp8_output_proj)
+  double moe_host_s = 0;   // host time per MoE layer pass of a dropless, eager MoE layer; 0 = step_moe.cpp's
   // run.cpp
   double eff_stack = 1.0;              // the stack's kernel speed on the step model's (its release's fit)
   double straggler = 0.015;            // share of the step lost to slow ranks and throughput swings (run.cpp)

@@ -97,6 +97,8 @@ const Resolver kResolvers[] = {
     {"moe_a2a_overlap",
      [](const PlanOutput& o, Config& c) { c.moe_a2a_overlap = o.job.assume.moe_a2a_overlap > 0 ? 1 : 0; }},
     {"moe_pad", [](const PlanOutput& o, Config& c) { c.moe_pad = o.job.assume.moe_pad > 0 ? 1 : 0; }},
+    {"full_graphs", [](const PlanOutput& o, Config& c) { c.full_graphs = o.job.assume.full_graphs > 0 ? 1 : 0; }},
+    {"fp8_head", [](const PlanOutput& o, Config& c) { c.fp8_head = o.job.assume.fp8_head > 0 ? 1 : 0; }},
     {"seq", [](const PlanOutput& o, Config& c) { c.seq = o.job.work.seq; }},
     {"gbs", [](const PlanOutput& o, Config& c) { c.gbs = o.plan.global_batch; }},  // this layout's batch
     {"tokens", [](const PlanOutput& o, Config& c) { c.tokens = o.job.work.tokens; }},

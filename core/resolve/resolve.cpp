@@ -642,6 +642,11 @@ void ResolveEconomics(const Config& cfg, Job& job) {
   FillStepDefaults(job.assume);  // the step model's defaults written out, so every surface can show them
   job.assume.moe_a2a_overlap = cfg.moe_a2a_overlap == 1 ? 1.0 : 0.0;
   job.assume.moe_pad = cfg.moe_pad == 1 ? 1.0 : 0.0;
+  job.assume.fp8_head = cfg.fp8_head == 1 ? 1.0 : 0.0;
+  // Full-iteration CUDA graphs: as given, else wherever the MoE layers' shapes are static (a capacity with padding).
+  job.assume.full_graphs = cfg.full_graphs == kAuto
+                               ? (job.assume.moe_capacity > 0 && job.assume.moe_pad > 0 ? 1.0 : 0.0)
+                               : (cfg.full_graphs == 1 ? 1.0 : 0.0);
   // The stack's kernels: its fitted efficiency scales the step model's kernel rates (matmul, attention,
   // memory-bound) where the user did not give them (a given rate is the user's own measurement).
   if (cfg.eff_matmul <= 0) job.assume.eff_matmul *= job.assume.eff_stack;

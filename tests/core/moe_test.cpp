@@ -77,17 +77,73 @@ TEST_CASE("a capacity factor with padding computes exactly capacity x the share,
 
 TEST_CASE("eager dropless MoE layers wait for the host at small micro-batches", "[moe]") {
   // Micro-batch 1: each layer pass's experts take about a millisecond, the host several (NVIDIA's Qwen3-30B-A3B
-  // rows on B200, tests/data/moe_fit_steps.json). Micro-batch 4: the GPU's work covers it.
+  // rows on B200, tests/data/moe_fit_steps.json): every pass waits for the host.
   const PlanOutput one = PlanLink(kQwen + "&mbs=1");
   const PlanOutput four = PlanLink(kQwen + "&mbs=4");
   CHECK(one.plan.step.host_s > 0.3 * one.plan.step.seconds);
-  CHECK(four.plan.step.host_s == 0);
+  // Micro-batch 4: the backward's GPU work covers its host time, but each MoE layer's forward still waits for the
+  // host's token counts (the dispatcher's device-to-host sync): the forward passes wait, by less than their host
+  // time, and by less than at micro-batch 1.
+  const int m = four.plan.step.micro_batches;
+  const double layers = 48, per_pass = four.job.assume.moe_host_s;
+  CHECK(four.plan.step.host_s > 0);
+  CHECK(four.plan.step.host_s < m * layers * per_pass);
+  CHECK(four.plan.step.host_s / four.plan.step.seconds < 0.5 * one.plan.step.host_s / one.plan.step.seconds);
   // Static shapes (capacity with padding) are captured by CUDA graphs: no host time.
   CHECK(PlanLink(kQwen + "&mbs=1&moe_capacity=1&moe_pad=1").plan.step.host_s == 0);
-  // The host time given is used: twice as much per pass, twice the host's share of the micro-batch.
-  const double per_pass = one.job.assume.moe_host_s;
+  // The host time given is used: twice as much per pass, more of the micro-batch waiting.
   REQUIRE(per_pass > 0);
   CHECK(PlanLink(kQwen + "&mbs=1&moe_host_s=" + std::to_string(2 * per_pass)).plan.step.host_s > one.plan.step.host_s);
+}
+
+TEST_CASE("a dropless MoE layer's forward waits for the host layer by layer, the backward only in total", "[moe]") {
+  // The old rule (the micro-batch takes the longer of its GPU work and its host time) hid a host-bound forward
+  // behind a GPU-bound backward. With a host time per pass between a layer's forward and its backward GPU work,
+  // the forward waits for every layer and the backward for none: the micro-batch is longer than both totals.
+  const PlanOutput fast = PlanLink(kQwen + "&mbs=4&moe_host_s=0.000001");
+  REQUIRE(fast.plan.step.host_s == 0);
+  const int m = fast.plan.step.micro_batches;
+  const double gpu = fast.plan.step.seconds;  // host-free: every micro-batch is its GPU work
+  const double per_pass = 0.004;
+  const PlanOutput mid = PlanLink(kQwen + "&mbs=4&moe_host_s=" + std::to_string(per_pass));
+  const double host_total = m * 48 * 2 * per_pass;
+  CHECK(host_total < gpu);             // the totals alone: the GPU's work covers the host's
+  CHECK(mid.plan.step.host_s > 0);     // yet the forward waits
+  CHECK(mid.plan.step.seconds > gpu);  // longer than the GPU work
+  CHECK(mid.plan.step.seconds > host_total);
+  // Static shapes (capacity with padding) need no count on the host: nothing waits.
+  CHECK(PlanLink(kQwen + "&mbs=4&moe_host_s=0.004&moe_capacity=1&moe_pad=1").plan.step.host_s == 0);
+}
+
+TEST_CASE("full-iteration CUDA graphs launch nothing from the host", "[moe]") {
+  // Megatron-Core's --cuda-graph-impl full_iteration (NVIDIA's 26.06 GB200 recipes): the micro-batch is its GPU
+  // work, at micro-batch 1 too, where eager layers wait for the host in every pass.
+  const PlanOutput eager = PlanLink(kQwen + "&mbs=1");
+  const PlanOutput graphed = PlanLink(kQwen + "&mbs=1&full_graphs=1");
+  REQUIRE(eager.plan.step.host_s > 0);
+  CHECK(graphed.plan.step.host_s == 0);
+  CHECK(graphed.plan.step.seconds == Approx(eager.plan.step.seconds - eager.plan.step.host_s).epsilon(1e-9));
+  CHECK(graphed.job.assume.full_graphs == 1);
+  CHECK(eager.job.assume.full_graphs == 0);
+  // Auto: on where the shapes are static (a capacity with padding).
+  const PlanOutput padded = PlanLink(kQwen + "&mbs=1&moe_capacity=1&moe_pad=1");
+  CHECK(padded.job.assume.full_graphs == 1);
+  // Given off, padding no longer hides the host.
+  CHECK(PlanLink(kQwen + "&mbs=1&moe_capacity=1&moe_pad=1&full_graphs=0").plan.step.host_s > 0);
+}
+
+TEST_CASE("FP8 training keeps the output layer in 16-bit unless fp8_head says otherwise", "[moe]") {
+  // Qwen3-30B-A3B's 151,936-entry head is a tenth of its model FLOPs: Megatron-Core's output layer is a plain
+  // ColumnParallelLinear outside Transformer Engine, so the FP8 run computes it at the 16-bit rate.
+  const PlanOutput bf16_head = PlanLink(kQwen + "&mbs=4&full_graphs=1");
+  const PlanOutput fp8_head = PlanLink(kQwen + "&mbs=4&full_graphs=1&fp8_head=1");
+  const PlanOutput bf16_run = PlanLink(kQwen + "&mbs=4&full_graphs=1&prec=bf16");
+  CHECK(bf16_head.job.assume.fp8_head == 0);
+  CHECK(fp8_head.plan.step.compute_s < bf16_head.plan.step.compute_s);
+  CHECK(bf16_head.plan.step.compute_s < bf16_run.plan.step.compute_s);
+  // In a 16-bit run the key changes nothing.
+  CHECK(PlanLink(kQwen + "&mbs=4&full_graphs=1&prec=bf16&fp8_head=1").plan.step.compute_s ==
+        Approx(bf16_run.plan.step.compute_s).epsilon(1e-12));
 }
 
 TEST_CASE("DeepEP-class dispatchers use the link better than NCCL's all-to-all", "[moe]") {

@@ -26,13 +26,17 @@ using tp::testing::ReadTestData;
 
 // Guards of the issue #30 validation (docs/validation.md shows every row): counts within tolerance and the
 // median error the current model reaches, so that a change for the worse fails.
-constexpr int kHeldoutWholeRunsWithin = 6;
+constexpr int kHeldoutWholeRunsWithin = 7;
 // 9, not 10, since the memory accounting from the code (#28) landed: mlperf41-llama2-70b-lora-64xh100 (+31 %) is
 // now planned with full recomputation, its published layout no longer fitting in the model. A known regression,
 // in the session note and docs/validation.md; the bound is where the model stands, so a further loss fails.
 constexpr int kFitWholeRunsWithin = 9;
-constexpr int kMoeFitWithin = 5, kMoeHeldoutWithin = 7;
-constexpr double kMoeMedianError = 0.30;
+// 4 fitted rows, not 5: NVIDIA's Qwen3 recipes run without recomputation (set_qwen3_common_configs), which
+// published_setups.json now states; mbridge2511-b200-qwen3-235b-a22b-mxfp8 was within only at the full
+// recomputation the search chose for it (-5.9 %), and is +50 % at its own layout.
+// 13 held-out of 26: eight GB200 rows of the 26.04.01 and 26.06 tables joined the held-out file (5 within).
+constexpr int kMoeFitWithin = 4, kMoeHeldoutWithin = 13;
+constexpr double kMoeMedianError = 0.31;
 
 namespace {
 

@@ -12,7 +12,7 @@ namespace tp::step_detail {
 struct Constants {
   double e_max, half_ridge, attn, mem, net, overlap_dp, contention;
   double overlap_ep, moe_imbalance, moe_capacity, ep_dedup, moe_packed;  // the stack's: Assumptions as given
-  double moe_a2a_overlap, moe_pad, moe_host;
+  double moe_a2a_overlap, moe_pad, moe_host, full_graphs, fp8_head;
 };
 
 // ---- Collectives on the topology they cross (docs/step-model.md section 4) ---------------------------
@@ -84,6 +84,11 @@ double ExpertOverlapShare(const Constants& c, PipeSchedule s);
 double ExpertHidden(double a2a, double compute, const Constants& c, PipeSchedule s);
 // Host time of a micro-batch's eager, dropless MoE layers (`layers` on the stage, `passes` each).
 double MoeHostTime(double layers, double passes, const Constants& c);
+// A micro-batch's time with its eager MoE layers' host time: each MoE layer's forward (and recomputed forward)
+// waits for the host's token counts, so those passes take the longer of host and GPU layer by layer; the backward
+// compares totals. `synced_share` is the forward (and recomputed forward)'s share of the `gpu` seconds.
+double MoeMicroBatchTime(double gpu, double synced_share, double layers, double passes, double other_host,
+                         const Constants& c);
 double DefaultMoeHostPerLayerPass();
 // Bytes moved per element of a GEMM input to cast it to FP8 under the recipe (step_moe.cpp).
 double Fp8CastBytesPerElement(Fp8Recipe recipe);
