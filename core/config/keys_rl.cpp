@@ -120,6 +120,23 @@ void AddRlPlacementKeys(std::vector<KeyInfo>& table) {
                "独占 GPU 时：vLLM 为 0.9（vllm/config/cache.py@c1d8642），SGLang 为（容量 - 预留）/ 容量，80 GB GPU "
                "上约 0.84（server_args.py）。")
            .Format("%.2f"),
+       IntField("rl_max_seqs", G::Training, "sequences", 1, 65536, true, kUnset, TP_INT(rl_max_seqs),
+                "Post-training: the most sequences one rollout engine decodes at once (vLLM's max_num_seqs, "
+                "SGLang's max_running_requests; hf: the generate batch, run to its longest response); the KV cache "
+                "may hold fewer; auto = the engine's own default.")
+           .Label("Sequences in flight", "同时生成的序列")
+           .Zh("后训练：一个生成引擎同时解码的最多序列数（vLLM 的 max_num_seqs，SGLang 的 max_running_requests；hf："
+               "generate 的批大小，整批等最长的回答写完）；KV 缓存可能只放得下更少；auto = 引擎自己的默认值。")
+           .Source("vLLM: 1,024 on a GPU of 70 GiB or more other than the A100, else 256 (vllm/engine/arg_utils.py "
+                   "get_batch_defaults, V1); SGLang: its request pool, 4,096 (scheduler.py "
+                   "max_running_requests: half the KV pool's tokens, at most the pool); hf: every sequence of the "
+                   "engine in one batch. verl sets "
+                   "256 for both engines (_generated_ppo_trainer.yaml@b178a3c max_num_seqs).",
+                   "vLLM：显存 70 GiB 及以上且不是 A100 的 GPU 为 1,024，否则为 256（vllm/engine/arg_utils.py "
+                   "get_batch_defaults，V1）；SGLang：其请求池，4,096（scheduler.py "
+                   "max_running_requests：KV 池 token 数的一半，不超过请求池）；hf：引擎的全部序列作为一批。verl "
+                   "对两种引擎都设为 256"
+                   "（_generated_ppo_trainer.yaml@b178a3c 的 max_num_seqs）。"),
        ChoiceField("rl_colocate", G::Training, kZeroOne, true, TP_INT(rl_colocate),
                    "Post-training: 1 = generation, log-probabilities and training take turns on the same GPUs (the "
                    "engine sleeps while the trainer runs); 0 = split pools (rl_rollout_gpus generate, the rest "
