@@ -93,7 +93,7 @@ RlGeneration Continuous(const EngineCost& ec, const std::vector<double>& len, do
   std::vector<Running> st(n);
   std::deque<int> waiting(n);
   std::iota(waiting.begin(), waiting.end(), 0);
-  std::vector<int> order;  // admission order (newest last); dead entries skipped
+  std::vector<int> order;                                // admission order (newest last); dead entries skipped
   using Event = std::pair<double, std::pair<int, int>>;  // (finishing iteration, (sequence, epoch))
   std::priority_queue<Event, std::vector<Event>, std::greater<>> finish;
   double now = 0, a = 0;  // live tokens = a + c x now
@@ -114,8 +114,8 @@ RlGeneration Continuous(const EngineCost& ec, const std::vector<double>& len, do
       finish.push({now + len[i] - st[i].done0, {i, st[i].epoch}});
     }
     if (c == 0) break;
-    while (!finish.empty() && (!st[finish.top().second.first].alive ||
-                               finish.top().second.second != st[finish.top().second.first].epoch))
+    while (!finish.empty() &&
+           (!st[finish.top().second.first].alive || finish.top().second.second != st[finish.top().second.first].epoch))
       finish.pop();
     const double live = a + c * now;
     double step = std::max(0.0, finish.top().first - now);
@@ -223,7 +223,8 @@ RlEngineShape MakeRlEngine(const Job& job, const Layout& layout) {
   e.expert_weights = 2.0 * expert_all / e.tp;
   e.kv_token = KvBytesPerToken(m, e.tp);
   if (hf) {
-    const double batch = std::min(double(std::max(1, r.max_seqs)), std::ceil(double(r.prompts) * r.samples / e.engines));
+    const double batch =
+        std::min(double(std::max(1, r.max_seqs)), std::ceil(double(r.prompts) * r.samples / e.engines));
     e.kv_budget = batch * (r.prompt_len + r.max_response_len) * e.kv_token;
     e.total = e.kv_budget;
     return e;
@@ -252,7 +253,8 @@ RlGeneration SimulateRollout(const Job& job, const RlEngineShape& e) {
   // throughput the engine reached while saturated (its queue never empty), then the simulated ones drain.
   const double max_seqs = std::max(1, r.max_seqs);
   const int sim = int(std::min(per_engine, std::max(8192.0, 4.0 * max_seqs)));
-  const std::vector<double> len = ResponseLengths(r.response_len, r.max_response_len, sim, RlConstantsOf(job).cap_share);
+  const std::vector<double> len =
+      ResponseLengths(r.response_len, r.max_response_len, sim, RlConstantsOf(job).cap_share);
   RlGeneration g;
   double sat_s = 0, sat_tokens = 0;
   const EngineCost cost = Cost(job, e);
