@@ -189,16 +189,24 @@ void AddRlPlacementKeys(std::vector<KeyInfo>& table) {
            .Source("rule: the verifiable rewards of GRPO's math and code recipes (verl's gsm8k/DAPO examples, TRL's "
                    "accuracy_reward).",
                    "rule：GRPO 数学与代码配方中的可验证奖励（verl 的 gsm8k/DAPO 示例，TRL 的 accuracy_reward）。"),
-       ChoiceField("rl_async", G::Training, kZeroOne, false, TP_INT(rl_async),
+       ChoiceField("rl_async", G::Training, kRlAsyncModes, false, TP_INT(rl_async),
                    "Post-training: 0 = on-policy (each step generates, then trains); 1 = one-step-off (the next "
-                   "step's generation overlaps this step's training; needs split pools to overlap).")
-           .Values(kOnOffLabels)
-           .Label("One-step-off", "异步一步")
-           .Zh("后训练：0 = 同策略（每步先生成再训练）；1 = 异步一步（下一步的生成与本步的训练重叠；分池时才能重叠）。")
-           .Source("0: verl's and NeMo RL's synchronous trainers; one-step-off is verl's recipe/one_step_off_policy "
-                   "and NeMo RL's async_grpo (docs/advance/one_step_off.md@b178a3c).",
-                   "0：verl 与 NeMo RL 的同步训练器；异步一步为 verl 的 recipe/one_step_off_policy 与 NeMo RL 的 "
-                   "async_grpo（docs/advance/one_step_off.md@b178a3c）。")});
+                   "step's generation, a whole batch to its longest response, overlaps this step's training); 2 = "
+                   "streaming (the rollout pool generates continuously, the long tail running into the next step: "
+                   "a step's generation is its throughput time). 1 and 2 need split pools to overlap.")
+           .Values(kRlAsyncLabels)
+           .Label("Asynchronous rollout", "异步生成")
+           .Zh("后训练：0 = 同策略（每步先生成再训练）；1 = 异步一步（下一步的生成——整批直到最长的回答——与本步的训练"
+               "重叠）；2 = 流式（生成池连续生成，长尾延续到下一步：每步的生成时间是其吞吐时间）。1 和 2 需要分池才能"
+               "重叠。")
+           .Source("0: verl's and NeMo RL's synchronous trainers; 1: verl's one_step_off_policy (waits for the "
+                   "previous batch, docs/advance/one_step_off.md@b178a3c); 2: NeMo RL's async GRPO (its "
+                   "AsyncTrajectoryCollector collects continuously, at most a step's prompts in flight, "
+                   "nemo_rl/algorithms/async_utils.py@9dbd9ad) and verl's fully_async_policy.",
+                   "0：verl 与 NeMo RL 的同步训练器；1：verl 的 one_step_off_policy（等待上一批，"
+                   "docs/advance/one_step_off.md@b178a3c）；2：NeMo RL 的异步 GRPO（其 AsyncTrajectoryCollector "
+                   "连续收集，最多一步的提示在途，nemo_rl/algorithms/async_utils.py@9dbd9ad）与 verl 的 "
+                   "fully_async_policy。")});
 }
 
 }  // namespace

@@ -222,7 +222,7 @@ RlStep EstimateRl(const Job& job, const Layout& layout, const MemoryBreakdown& p
 
   const double trainer_side = s.logprob_s + s.reward_s + s.training_s;
   const double sum = s.generation_s + trainer_side + s.sync_s;
-  // One-step-off on split pools: this step's generation runs while the previous step trains (verl
+  // One-step-off or streaming on split pools: this step's generation runs while the previous step trains (verl
   // one_step_off.md, NeMo RL async_grpo): the step is the slower of the two pools, plus the sync between them.
   if (r.async && !r.colocate) {
     s.step_seconds = std::max(s.generation_s, trainer_side) + s.sync_s;

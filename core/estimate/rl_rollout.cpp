@@ -173,6 +173,23 @@ RlGeneration Static(const EngineCost& ec, const std::vector<double>& len, double
   return g;
 }
 
+// Streaming (rl_async=2 on split pools; NeMo RL's AsyncTrajectoryCollector, verl's fully_async): the pool
+// generates continuously with a step's sequences in flight, so no batch waits for its longest response: a step's
+// generation is its tokens at the steady state's pace, at the concurrency the cap and the KV cache allow, each
+// sequence in flight holding prompt + E[l^2] / (2 E[l]) tokens (a sequence in flight is likelier a long one).
+RlGeneration Streaming(const EngineCost& ec, const std::vector<double>& len, double max_seqs, double per_engine) {
+  RlGeneration g;
+  double m1 = 0, m2 = 0;
+  for (double l : len) m1 += l, m2 += l * l;
+  m1 /= std::max<size_t>(1, len.size()), m2 /= std::max<size_t>(1, len.size());
+  const double ctx = Pos(ec.job.rl.prompt_len) + (m1 > 0 ? m2 / (2.0 * m1) : 0.0);
+  const double kv_tokens = ec.e.kv_token > 0 ? Pos(ec.e.kv_budget) / ec.e.kv_token : 1e18;
+  const double c = std::max(1.0, std::min(max_seqs, std::floor(kv_tokens / std::max(1.0, ctx))));
+  g.peak_concurrency = c;
+  g.decode_s = per_engine * m1 / c * IterationSeconds(ec, c, c * ctx);
+  return g;
+}
+
 }  // namespace
 
 std::vector<double> ResponseLengths(double mean, double cap, int n, double cap_share) {
@@ -260,6 +277,9 @@ RlGeneration SimulateRollout(const Job& job, const RlEngineShape& e) {
   const EngineCost cost = Cost(job, e);
   if (r.engine == RlEngine::Hf) {
     g = Static(cost, len, std::min(max_seqs, per_engine));
+  } else if (r.async == 2 && !r.colocate) {
+    // Streaming counts every sequence of the engine at once (no saturated throughput to scale by below).
+    g = Streaming(cost, len, std::min(max_seqs, per_engine), per_engine);
   } else {
     const double kv_tokens = e.kv_token > 0 ? Pos(e.kv_budget) / e.kv_token : 1e18;
     g = Continuous(cost, len, max_seqs, kv_tokens, sat_s, sat_tokens);

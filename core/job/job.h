@@ -76,9 +76,9 @@ struct RlSetup {
   bool colocate = true;  // phases take turns on the same GPUs; else split pools
   int total_gpus = 1;    // all GPUs (Hardware::gpus is the trainer's pool when split)
   int rollout_gpus = 1, rollout_tp = 1;
-  bool ref = false;                        // a KL reference model
-  double reward_params = 0;                // a reward model's parameters; 0 = a rule
-  bool async = false;                      // one-step-off: generation overlaps the previous step's training
+  bool ref = false;          // a KL reference model
+  double reward_params = 0;  // a reward model's parameters; 0 = a rule
+  int async = 0;  // 1 one-step-off: generation overlaps the previous step's training; 2 streaming (throughput-bound)
   const RlConstants* constants = nullptr;  // the RL step model's constants; null = rl.cpp's (the fit tool's trials)
   bool Active() const { return algo != RlAlgo::None; }
 };

@@ -260,10 +260,10 @@ std::vector<LaunchRule> Table() {
        "TRL v1.9.0 经核对的接口有 GRPOConfig 和 DPOConfig，没有 PPOConfig：请规划 GRPO，或在 verl / OpenRLHF 中运行 "
        "PPO",
        Ppo, ""});
-  rl.push_back(
-      {F::Trl, "rl_async", "rl_async = 1", A::Drop,
-       "GRPOTrainer generates and trains in turn: no one-step-off overlap (the file's step is the on-policy one)",
-       "GRPOTrainer 依次生成与训练：没有一步异步重叠（文件中的步是同策略的）", OneStepOff, ""});
+  rl.push_back({F::Trl, "rl_async", "rl_async = 1 or 2", A::Drop,
+                "GRPOTrainer generates and trains in turn: no one-step-off or streaming overlap (the file's step is "
+                "the on-policy one)",
+                "GRPOTrainer 依次生成与训练：没有一步异步或流式重叠（文件中的步是同策略的）", OneStepOff, ""});
   rl.push_back({F::Trl, "rl_colocate", "rl_colocate = 0", A::Rewrite,
                 "vllm_mode=\"server\": start the rollout pool's engine with `trl vllm-serve` on its own GPUs",
                 "vllm_mode=\"server\"：在 rollout 的 GPU 上用 `trl vllm-serve` 启动引擎", SplitPools, ""});
@@ -306,9 +306,10 @@ std::vector<LaunchRule> Table() {
                 "verl 的 FSDP actor 完全切分（ZeRO-3）：按 FSDP 全切分写出",
                 [](const PlanOutput& o) { return FsdpStack(o) && o.plan.layout.zero < 3 && o.plan.layout.dp > 1; },
                 "3"});  // auto: what verl runs
-  rl.push_back({F::Verl, "rl_async", "rl_async = 1", A::Drop,
-                "main_ppo generates and trains in turn: no one-step-off overlap (the file's step is the on-policy one)",
-                "main_ppo 依次生成与训练：没有一步异步重叠（文件中的步是同策略的）", OneStepOff, ""});
+  rl.push_back({F::Verl, "rl_async", "rl_async = 1 or 2", A::Drop,
+                "main_ppo generates and trains in turn: no one-step-off or streaming overlap (the file's step is the "
+                "on-policy one)",
+                "main_ppo 依次生成与训练：没有一步异步或流式重叠（文件中的步是同策略的）", OneStepOff, ""});
   t.insert(t.begin(), rl.begin(), rl.end());
   // Every format names the model by its Hugging Face id (Megatron: the tokenizer's), except from dimensions.
   for (F f : {F::Hf, F::Trl, F::Torchtune, F::Axolotl, F::LlamaFactory, F::Unsloth, F::Verl})

@@ -385,7 +385,7 @@ const NodeSpec kNodes[] = {
     TP_RL_KEY("rl_rollout_gpus", rollout_gpus, "GPUs"),
     TP_RL_KEY("rl_rollout_tp", rollout_tp, "GPUs"),
     TP_RL_KEY("rl_ref", ref, "1/0"),
-    TP_RL_KEY("rl_async", async, "1/0"),
+    TP_RL_KEY("rl_async", async, "0/1/2"),
 #undef TP_RL_KEY
     {.kind = K::KeyText, .name = "rl_engine", .when = IsRl},
     {.name = "rl_kv_cache_bytes",

@@ -152,7 +152,7 @@ void ResolveRl(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues) {
   r.steps = cfg.rl_steps > 0 ? cfg.rl_steps : kRlSteps;
   r.engine = cfg.rl_engine >= 0 ? RlEngine(cfg.rl_engine) : RlEngine::Vllm;
   r.ref = dpo || cfg.rl_ref != 0;
-  r.async = !dpo && cfg.rl_async == 1;
+  r.async = dpo ? 0 : std::clamp(cfg.rl_async, 0, 2);
   ResolvePlacement(cfg, job, issues);
   r.max_seqs = cfg.rl_max_seqs > 0 ? cfg.rl_max_seqs : AutoMaxSeqs(job);
   ResolveReward(cfg, job, issues);

@@ -116,6 +116,13 @@ TEST_CASE("rl step: one-step-off on split pools hides generation, PPO adds the c
   REQUIRE(async.ok);
   CHECK(async.plan.rl.step_seconds < sync.plan.rl.step_seconds);
   CHECK(async.plan.rl.hidden_s > 0);
+  // Streaming: the pool generates continuously, no batch waits for its longest response (no tail).
+  const PlanOutput stream = MakePlan(Cfg((std::string(base) + "&rl_colocate=0&rl_rollout_gpus=8&rl_async=2").c_str()));
+  REQUIRE(stream.ok);
+  CHECK(stream.plan.rl.tail_s == 0);
+  CHECK(stream.plan.rl.generation_s < async.plan.rl.generation_s);
+  CHECK(stream.plan.rl.step_seconds <= async.plan.rl.step_seconds);
+  CHECK(Refused("rl_async", "3"));
   CHECK(sync.job.hw.gpus == 8);  // the trainer's pool
   CHECK(sync.plan.rl.rollout_memory_bytes > 0);
 
@@ -179,7 +186,7 @@ TEST_CASE("rl validation: the published rows plan, and the held-out steps are re
   CHECK(fit_steps >= 5);
   // The floor docs/rl.md reports (raise it when the model improves; it is not the 25 % target).
   CHECK(fit_within >= 6);
-  CHECK(heldout_within >= 13);
+  CHECK(heldout_within >= 15);
   CHECK(fits_right >= fits * 3 / 4);
 }
 
