@@ -120,6 +120,23 @@ void AddRlPlacementKeys(std::vector<KeyInfo>& table) {
                "独占 GPU 时：vLLM 为 0.9（vllm/config/cache.py@c1d8642），SGLang 为（容量 - 预留）/ 容量，80 GB GPU "
                "上约 0.84（server_args.py）。")
            .Format("%.2f"),
+       IntField("rl_max_seqs", G::Training, "sequences", 1, 65536, true, kUnset, TP_INT(rl_max_seqs),
+                "Post-training: the most sequences one rollout engine decodes at once (vLLM's max_num_seqs, "
+                "SGLang's max_running_requests; hf: the generate batch, run to its longest response); the KV cache "
+                "may hold fewer; auto = the engine's own default.")
+           .Label("Sequences in flight", "同时生成的序列")
+           .Zh("后训练：一个生成引擎同时解码的最多序列数（vLLM 的 max_num_seqs，SGLang 的 max_running_requests；hf："
+               "generate 的批大小，整批等最长的回答写完）；KV 缓存可能只放得下更少；auto = 引擎自己的默认值。")
+           .Source("vLLM: 1,024 on a GPU of 70 GiB or more other than the A100, else 256 (vllm/engine/arg_utils.py "
+                   "get_batch_defaults, V1); SGLang: its request pool, 4,096 (scheduler.py "
+                   "max_running_requests: half the KV pool's tokens, at most the pool); hf: every sequence of the "
+                   "engine in one batch. verl sets "
+                   "256 for both engines (_generated_ppo_trainer.yaml@b178a3c max_num_seqs).",
+                   "vLLM：显存 70 GiB 及以上且不是 A100 的 GPU 为 1,024，否则为 256（vllm/engine/arg_utils.py "
+                   "get_batch_defaults，V1）；SGLang：其请求池，4,096（scheduler.py "
+                   "max_running_requests：KV 池 token 数的一半，不超过请求池）；hf：引擎的全部序列作为一批。verl "
+                   "对两种引擎都设为 256"
+                   "（_generated_ppo_trainer.yaml@b178a3c 的 max_num_seqs）。"),
        ChoiceField("rl_colocate", G::Training, kZeroOne, true, TP_INT(rl_colocate),
                    "Post-training: 1 = generation, log-probabilities and training take turns on the same GPUs (the "
                    "engine sleeps while the trainer runs); 0 = split pools (rl_rollout_gpus generate, the rest "
@@ -172,16 +189,24 @@ void AddRlPlacementKeys(std::vector<KeyInfo>& table) {
            .Source("rule: the verifiable rewards of GRPO's math and code recipes (verl's gsm8k/DAPO examples, TRL's "
                    "accuracy_reward).",
                    "rule：GRPO 数学与代码配方中的可验证奖励（verl 的 gsm8k/DAPO 示例，TRL 的 accuracy_reward）。"),
-       ChoiceField("rl_async", G::Training, kZeroOne, false, TP_INT(rl_async),
+       ChoiceField("rl_async", G::Training, kRlAsyncModes, false, TP_INT(rl_async),
                    "Post-training: 0 = on-policy (each step generates, then trains); 1 = one-step-off (the next "
-                   "step's generation overlaps this step's training; needs split pools to overlap).")
-           .Values(kOnOffLabels)
-           .Label("One-step-off", "异步一步")
-           .Zh("后训练：0 = 同策略（每步先生成再训练）；1 = 异步一步（下一步的生成与本步的训练重叠；分池时才能重叠）。")
-           .Source("0: verl's and NeMo RL's synchronous trainers; one-step-off is verl's recipe/one_step_off_policy "
-                   "and NeMo RL's async_grpo (docs/advance/one_step_off.md@b178a3c).",
-                   "0：verl 与 NeMo RL 的同步训练器；异步一步为 verl 的 recipe/one_step_off_policy 与 NeMo RL 的 "
-                   "async_grpo（docs/advance/one_step_off.md@b178a3c）。")});
+                   "step's generation, a whole batch to its longest response, overlaps this step's training); 2 = "
+                   "streaming (the rollout pool generates continuously, the long tail running into the next step: "
+                   "a step's generation is its throughput time). 1 and 2 need split pools to overlap.")
+           .Values(kRlAsyncLabels)
+           .Label("Asynchronous rollout", "异步生成")
+           .Zh("后训练：0 = 同策略（每步先生成再训练）；1 = 异步一步（下一步的生成——整批直到最长的回答——与本步的训练"
+               "重叠）；2 = 流式（生成池连续生成，长尾延续到下一步：每步的生成时间是其吞吐时间）。1 和 2 需要分池才能"
+               "重叠。")
+           .Source("0: verl's and NeMo RL's synchronous trainers; 1: verl's one_step_off_policy (waits for the "
+                   "previous batch, docs/advance/one_step_off.md@b178a3c); 2: NeMo RL's async GRPO (its "
+                   "AsyncTrajectoryCollector collects continuously, at most a step's prompts in flight, "
+                   "nemo_rl/algorithms/async_utils.py@9dbd9ad) and verl's fully_async_policy.",
+                   "0：verl 与 NeMo RL 的同步训练器；1：verl 的 one_step_off_policy（等待上一批，"
+                   "docs/advance/one_step_off.md@b178a3c）；2：NeMo RL 的异步 GRPO（其 AsyncTrajectoryCollector "
+                   "连续收集，最多一步的提示在途，nemo_rl/algorithms/async_utils.py@9dbd9ad）与 verl 的 "
+                   "fully_async_policy。")});
 }
 
 }  // namespace

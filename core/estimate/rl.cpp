@@ -8,6 +8,7 @@
 
 #include "catalog.h"
 #include "model.h"
+#include "rl_rollout.h"
 #include "rules.h"
 
 namespace tp {
@@ -15,27 +16,31 @@ namespace {
 
 // Each constant's source, or the rows it was fitted on (tests/data/rl_steps.json, part "fit": verl's
 // docs/advance/fully_async.md and one_step_off.md step tables on H20; the held-out rows are never read here).
+// `trainplan-rl_validate --fit` reproduces the fitted ones.
 constexpr RlConstants kDefaults = {
     // Decode reaches ~60 % of HBM bandwidth at the batch sizes RL rollouts run (Databricks, "LLM Inference
     // Performance Engineering: Best Practices", 2023: MBU 55-60 % for 7B-70B on A100/H100).
     .decode_bw_eff = 0.6,
-    // Scheduling + sampling + launch per decode iteration with CUDA graphs: fitted on the verl fit rows (grid
-    // 1.5-3.5 ms; the loss is flat across it: the rows' mean response lengths are assumed, not published).
-    .decode_overhead_s = 2.5e-3,
-    // verl's rollout max_num_seqs: 256 (_generated_ppo_trainer.yaml@b178a3c).
-    .max_num_seqs = 256,
-    // The tail beyond the mean response decodes at low concurrency for this share of (max - mean) tokens:
-    // fitted on the verl fit rows (grid 0.4-1: 1, the longest response of a large batch reaches the cap, as
-    // DAPO's overlong responses do).
-    .tail_share = 1.0,
-    // The RL trainer's speed relative to the step model's tuned stack: the verl fit rows' update_actor and
-    // old_log_prob columns want 1.2 at their assumed lengths; capped at 1 (a trainer is not faster than the
-    // tuned stack: the excess says the assumed mean response is long, tests/data/rl_steps.json "assumptions").
+    // The engine's prefill and its large decode batches reach half the dense bf16 peak (our estimate; binding only
+    // for prompts and batches of several hundred sequences).
+    .gen_flop_eff = 0.5,
+    // Scheduling + sampling + launch per decode iteration with CUDA graphs: fitted on the verl fit rows (grid 1-10 ms).
+    .decode_overhead_s = 4e-3,
+    // Of the responses, the share that runs to the cap besides the length law's own tail (responses caught in a
+    // repetition loop; verl logs it as response_length/clip_ratio): fitted on the verl fit rows (grid 0-2 %), whose
+    // generate_sequences grows from 162 s to 247 s when the cap goes from 8K to 20K (one_step_off.md@b178a3c).
+    .cap_share = 0.001,
+    // The RL trainer's speed relative to the step model's tuned stack: 1 (the fit rows' mean responses are
+    // inferred from their update_actor through the step model, so they cannot also fit it).
     .train_eff = 1.0,
-    // Colocated engine wake-up, resharding, cache rebuild and sleep per step: fitted on the verl fit rows (grid
-    // 10-60 s, best at 60), in line with verl's own gen minus generate_sequences, 74 s for Qwen2.5-7B on 16 H20
-    // (docs/advance/one_step_off.md@b178a3c); vLLM's bare wake is 0.1-6 s (vLLM blog 2025-10-26, sleep mode).
-    .transition_s = 60.0,
+    // Colocated engine wake-up, resharding, cache rebuild and sleep per step (fixed part): fitted on the verl fit
+    // rows with the handoff below (grid 0-120 s); vLLM's bare wake is 0.1-6 s (vLLM blog 2025-10-26, sleep mode).
+    .transition_s = 20.0,
+    // The rollout batch handed from the engine to the trainer, every response padded to the cap (verl
+    // agent_loop.py pads responses to rollout.response_length, and the single controller moves the padded
+    // tensors): seconds per token slot, fitted on the verl fit rows (grid 0-0.6 us; their gen - generate_sequences,
+    // 74 s at a 20K cap and 45 s at 8K in one_step_off.md@b178a3c, is both this and the fixed part).
+    .handoff_slots_s = 0.1e-6,
     // Per sync: verl's checkpoint-engine 7B sync of 0.02 s and its one-step-off "under 300ms"
     // (docs/advance/fully_async.md, one_step_off.md @b178a3c).
     .sync_fixed_s = 0.02,
@@ -52,65 +57,6 @@ constexpr RlConstants kDefaults = {
 };
 
 double Pos(double x) { return std::isfinite(x) && x > 0 ? x : 0.0; }
-
-// The engine's shape on one rollout GPU.
-struct Engine {
-  int tp = 1;
-  double engines = 1;         // instances in the rollout pool
-  double weights = 0;         // bytes per GPU (one TP shard)
-  double activations = 0;     // the profiled activation peak per GPU
-  double kv_budget = 0;       // KV-cache bytes per GPU
-  double total = 0;           // the engine's memory per GPU while it generates
-  double kv_token = 0;        // KV bytes per token per GPU
-  double dense_weights = 0;   // of weights, what every decode iteration reads
-  double expert_weights = 0;  // of weights, the routed experts (read as the batch touches them)
-};
-
-double Capacity(const Job& job) { return job.hw.gpu ? job.hw.gpu->mem_bytes : 0.0; }
-
-Engine MakeEngine(const Job& job, const Layout& layout, const MemoryBreakdown& policy) {
-  const RlSetup& r = job.rl;
-  const RlConstants& k = kDefaults;
-  const ParamCounts& pc = job.facts.pc;
-  const ModelArch& m = job.model;
-  Engine e;
-  const double cap = Capacity(job);
-  if (r.engine == RlEngine::Hf) {
-    // Transformers generate inside the trainer: its own weights, a KV cache for every sequence it holds.
-    e.tp = std::max(1, layout.tp);
-    e.engines = std::max(1.0, double(job.hw.gpus) / double(std::max(1, layout.tp * layout.pp * layout.cp)));
-    e.weights = 0;
-    e.kv_token = KvBytesPerToken(m, e.tp);
-    const double per_engine = double(r.prompts) * r.samples / e.engines;
-    e.kv_budget = per_engine * (r.prompt_len + r.max_response_len) * e.kv_token;
-    e.total = e.kv_budget;
-    const double expert_all = double(pc.moe_layers) * pc.experts * pc.expert;
-    e.dense_weights = 2.0 * std::max(0.0, pc.total - expert_all) / e.tp;
-    e.expert_weights = 2.0 * expert_all / e.tp;
-    (void)policy;
-    return e;
-  }
-  e.tp = std::max(1, r.rollout_tp);
-  e.engines = std::max(1.0, double(r.rollout_gpus) / e.tp);
-  const double expert_all = double(pc.moe_layers) * pc.experts * pc.expert;
-  e.dense_weights = 2.0 * std::max(0.0, pc.total - expert_all) / e.tp;
-  e.expert_weights = 2.0 * expert_all / e.tp;
-  e.weights = e.dense_weights + e.expert_weights;
-  const double width = 2.0 * (m.experts > 1 ? double(m.topk) * std::max(m.moe_ffn, 1) : double(m.ffn)) + 4.0 * m.hidden;
-  e.activations = k.engine_act_tokens * width * 2.0 / e.tp;
-  e.kv_token = KvBytesPerToken(m, e.tp);
-  const double budget = r.kv_frac * cap;
-  if (r.engine == RlEngine::Vllm) {
-    // vLLM: the fraction of the whole GPU holds weights, the profiled activations and the KV cache.
-    e.kv_budget = budget - e.weights - e.activations;
-    e.total = budget + k.engine_graph_bytes;
-  } else {
-    // SGLang: the fraction holds weights and the KV pool; activations and graphs sit outside it.
-    e.kv_budget = budget - e.weights;
-    e.total = budget + e.activations + k.engine_graph_bytes;
-  }
-  return e;
-}
 
 // What the trainer's GPUs hold besides the policy's own training state: a reference (FSDP-sharded 16-bit weights;
 // none under LoRA, where the adapter-free base is the reference; on the host when the policy offloads), PPO's
@@ -132,72 +78,28 @@ Extras TrainerExtras(const Job& job, const Layout& layout, const MemoryBreakdown
   return x;
 }
 
-// The concurrency an engine decodes at: its share of the sequences, the engine's cap, the KV budget over the live
-// context of one sequence.
-double Concurrency(const Job& job, const Engine& e, double per_engine) {
-  const RlSetup& r = job.rl;
-  if (r.engine == RlEngine::Hf) return std::max(1.0, per_engine);
-  const double live = (r.prompt_len + r.response_len) * e.kv_token;
-  const double by_kv = live > 0 ? std::floor(Pos(e.kv_budget) / live) : per_engine;
-  return std::max(1.0, std::min({per_engine, kDefaults.max_num_seqs, by_kv}));
-}
-
-// One decode iteration of an engine at concurrency c with a mean live context ctx: the weights it touches and the
-// live KV cache over the bandwidth, or the batch's matmuls over the peak, plus the iteration's overhead and the
-// tensor-parallel all-reduces (two per layer).
-double DecodeIteration(const Job& job, const Engine& e, double c, double ctx) {
-  const GpuSpec& g = *job.hw.gpu;
-  const ParamCounts& pc = job.facts.pc;
-  const RlConstants& k = kDefaults;
-  const double touched = pc.experts > 0 ? std::min(1.0, c * std::max(1, pc.topk) / pc.experts) : 1.0;
-  const double bytes = e.dense_weights + e.expert_weights * touched + c * ctx * e.kv_token;
-  const double mem_s = bytes / (g.mem_bw * k.decode_bw_eff);
-  const double peak = g.peak_flops[int(Precision::Bf16)];
-  const double flop_s = peak > 0 ? 2.0 * pc.active * c / e.tp / (peak * 0.5) : 0.0;
-  double comm_s = 0;
-  if (e.tp > 1 && job.hw.intra) {
-    const double msg = c * job.model.hidden * 2.0;
-    comm_s =
-        2.0 * job.model.layers *
-        (std::max(5e-6, job.hw.intra->latency_s) + 2.0 * msg * (e.tp - 1) / e.tp / std::max(1.0, job.hw.intra->bw));
-  }
-  double overhead = k.decode_overhead_s;
-  // Transformers generate runs eagerly: every kernel of every layer launched from Python (~10 us each, ~10 per layer).
-  if (job.rl.engine == RlEngine::Hf) overhead += job.model.layers * 10 * 10e-6;
-  return std::max(mem_s, flop_s) + comm_s + overhead;
-}
-
-void Generation(const Job& job, const Engine& e, RlStep& s) {
-  const RlSetup& r = job.rl;
-  const GpuSpec& g = *job.hw.gpu;
-  const double sequences = double(r.prompts) * r.samples;
-  const double per_engine = sequences / e.engines;
-  const double c = Concurrency(job, e, per_engine);
-  s.concurrency = c;
-  // Prefill: compute-bound; vLLM and SGLang cache the shared prompt of a group (verl enable_prefix_caching: true).
-  const double prompt_tokens = (r.engine == RlEngine::Hf ? sequences : double(r.prompts)) * r.prompt_len;
-  const double peak = g.peak_flops[int(Precision::Bf16)] * 0.5;
-  const double gen_gpus = r.engine == RlEngine::Hf ? job.hw.gpus : r.rollout_gpus;
-  s.prefill_s = peak > 0 ? 2.0 * job.facts.pc.active * prompt_tokens / (gen_gpus * peak) : 0.0;
-  // Decode at concurrency c until the mean response is written for every sequence, then the tail: the longest
-  // responses run on at low concurrency to the cap (one sequence's pace: more GPUs do not shorten it).
-  const double main_iters = per_engine * r.response_len / c;
-  s.decode_s = main_iters * DecodeIteration(job, e, c, r.prompt_len + 0.5 * r.response_len);
-  const double tail_tokens = kDefaults.tail_share * std::max(0.0, r.max_response_len - r.response_len);
-  const double tail_c = std::max(1.0, std::min(c, per_engine) * 0.05);
-  s.tail_s = tail_tokens * DecodeIteration(job, e, tail_c, r.prompt_len + r.max_response_len);
+// Generation on the busiest engine (rl_rollout.cpp): prefill, decode, and the tail of the longest responses.
+void Generation(const Job& job, const RlEngineShape& e, RlStep& s) {
+  const RlGeneration g = SimulateRollout(job, e);
+  s.concurrency = g.peak_concurrency;
+  s.prefill_s = g.prefill_s;
+  s.decode_s = g.decode_s;
+  s.tail_s = g.tail_s;
   s.generation_s = s.prefill_s + s.decode_s + s.tail_s;
 }
 
+// The trainer -> engine weight sync: a fixed cost, the dense weights over the link, a MoE's experts regathered from
+// the training layout.
 double SyncSeconds(const Job& job) {
   const RlSetup& r = job.rl;
+  const RlConstants& k = RlConstantsOf(job);
   const ParamCounts& pc = job.facts.pc;
   const double expert_all = double(pc.moe_layers) * pc.experts * pc.expert;
   const double dense_bytes = 2.0 * std::max(0.0, pc.total - expert_all);
   // Colocated, or both pools in one node: over the node's link; else over the network.
   const LinkSpec* link = r.colocate || r.total_gpus <= job.hw.gpus_per_node ? job.hw.intra : job.hw.inter;
   const double bw = link && link->bw > 0 ? link->bw : 25e9;
-  return kDefaults.sync_fixed_s + dense_bytes / bw + 2.0 * expert_all / kDefaults.moe_gather_bps;
+  return k.sync_fixed_s + dense_bytes / bw + 2.0 * expert_all / k.moe_gather_bps;
 }
 
 void SetPhase(RlStep& s, RlPhaseKind k, double seconds, double memory, double gpus) {
@@ -207,6 +109,7 @@ void SetPhase(RlStep& s, RlPhaseKind k, double seconds, double memory, double gp
 }  // namespace
 
 const RlConstants& RlDefaults() { return kDefaults; }
+const RlConstants& RlConstantsOf(const Job& job) { return job.rl.constants ? *job.rl.constants : kDefaults; }
 
 double KvBytesPerToken(const ModelArch& m, int tp) {
   if (m.layers <= 0) return 0;
@@ -229,14 +132,14 @@ void AddRlMemory(const Job& job, const Layout& layout, MemoryBreakdown& memory) 
   double gen = 0;
   bool kv_ok = true;
   if (!dpo) {
-    const Engine e = MakeEngine(job, layout, memory);
+    const RlEngineShape e = MakeRlEngine(job, layout);
     const double one_seq = (r.prompt_len + r.max_response_len) * e.kv_token;
     kv_ok = r.engine == RlEngine::Hf || e.kv_budget >= one_seq;
     // The trainer's resident state while the engine generates: the weights and optimizer states (gradients are
     // freed after the step; offloaded states are on the host), the reference, critic, reward model.
     const double resident = memory.weights + memory.optimizer + x.ref + x.critic + x.reward + context;
     if (r.colocate) {
-      train += r.engine == RlEngine::Hf ? 0.0 : kDefaults.engine_graph_bytes;  // asleep: its graphs stay
+      train += r.engine == RlEngine::Hf ? 0.0 : RlConstantsOf(job).engine_graph_bytes;  // asleep: its graphs stay
       gen = resident + e.total + (r.engine == RlEngine::Hf ? memory.activations * 0.1 : 0.0);
     } else {
       gen = e.total + context;  // a rollout GPU
@@ -255,7 +158,7 @@ RlStep EstimateRl(const Job& job, const Layout& layout, const MemoryBreakdown& p
   const RlSetup& r = job.rl;
   if (!r.Active() || !job.hw.gpu) return s;
   s.active = true;
-  const RlConstants& k = kDefaults;
+  const RlConstants& k = RlConstantsOf(job);
   const bool dpo = r.algo == RlAlgo::Dpo, ppo = r.algo == RlAlgo::Ppo;
   s.sequences = double(r.prompts) * r.samples;
   const double trainer_gpus = std::max(1, job.hw.gpus);
@@ -288,12 +191,16 @@ RlStep EstimateRl(const Job& job, const Layout& layout, const MemoryBreakdown& p
   const double context = 1e9 * Pos(job.assume.cuda_context_gb);
   double transition = 0;
   if (!dpo) {
-    const Engine e = MakeEngine(job, layout, policy_memory);
+    const RlEngineShape e = MakeRlEngine(job, layout);
     Generation(job, e, s);
     s.kv_cache_bytes = Pos(e.kv_budget);
     s.engine_weights_bytes = e.weights;
     s.sync_s = r.engine == RlEngine::Hf ? 0.0 : SyncSeconds(job);
-    if (r.colocate && r.engine != RlEngine::Hf) transition = k.transition_s;
+    // The engine's turn: colocated, its wake-up, resharding and sleep; and the rollout batch handed to the trainer,
+    // every response padded to the cap.
+    if (r.engine != RlEngine::Hf)
+      transition =
+          (r.colocate ? k.transition_s : 0.0) + s.sequences * (r.prompt_len + r.max_response_len) * k.handoff_slots_s;
     const double resident = policy_memory.weights + policy_memory.optimizer + x.ref + x.critic + x.reward + context;
     s.gen_memory_bytes = r.colocate ? resident + e.total : e.total + context;
     if (!r.colocate) s.rollout_memory_bytes = e.total + context;
@@ -315,7 +222,7 @@ RlStep EstimateRl(const Job& job, const Layout& layout, const MemoryBreakdown& p
 
   const double trainer_side = s.logprob_s + s.reward_s + s.training_s;
   const double sum = s.generation_s + trainer_side + s.sync_s;
-  // One-step-off on split pools: this step's generation runs while the previous step trains (verl
+  // One-step-off or streaming on split pools: this step's generation runs while the previous step trains (verl
   // one_step_off.md, NeMo RL async_grpo): the step is the slower of the two pools, plus the sync between them.
   if (r.async && !r.colocate) {
     s.step_seconds = std::max(s.generation_s, trainer_side) + s.sync_s;

@@ -14,11 +14,12 @@ namespace tp {
 // The constants of the RL step model, each with its source or the rows it was fitted on (rl.cpp).
 struct RlConstants {
   double decode_bw_eff;       // share of HBM bandwidth a decode iteration reaches
+  double gen_flop_eff;        // share of the dense peak the engine's prefill and large decode batches reach
   double decode_overhead_s;   // per decode iteration: scheduling, sampling, launch (CUDA graphs)
-  double max_num_seqs;        // the engine's concurrency cap per instance
-  double tail_share;          // of the longest response beyond the mean, the share the tail's decode runs
+  double cap_share;           // of the responses, the runaways that run to the cap (rl_rollout.h ResponseLengths)
   double train_eff;           // the RL trainer's speed relative to the step model (short ragged batches)
   double transition_s;        // per colocated step: engine wake-up, resharding, sleep (fixed part)
+  double handoff_slots_s;     // per token slot of the rollout batch handed to the trainer, padded to the cap
   double sync_fixed_s;        // per sync: the handshake, bucket setup
   double moe_gather_bps;      // MoE expert weights regathered from the training layout, bytes/s
   double rule_reward_s;       // per response: a rule's scoring (CPU)
@@ -26,6 +27,8 @@ struct RlConstants {
   double engine_graph_bytes;  // CUDA graphs and the engine's buffers outside its fraction
 };
 const RlConstants& RlDefaults();
+// The constants a job plans with: job.rl.constants (the fit tool's trials) or the defaults.
+const RlConstants& RlConstantsOf(const Job& job);
 
 // The KV cache of one token on one GPU of an engine with tensor parallelism tp: K and V of every layer in 16 bits,
 // the key/value heads split across tp (replicated when fewer than tp); latent attention keeps one compressed copy.

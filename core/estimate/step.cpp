@@ -596,6 +596,8 @@ void FillThroughput(const Job& job, const Machine& mc, const StepFlops& flops, c
 
 }  // namespace
 
+double step_detail::NetworkEfficiency(const Assumptions& a) { return Resolve(a).net; }
+
 void FillStepDefaults(Assumptions& a) {
   const Constants c = Resolve(a);
   a.eff_matmul = c.e_max;

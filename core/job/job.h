@@ -15,6 +15,7 @@
 namespace tp {
 
 struct GpuSpec;       // catalog.h
+struct RlConstants;   // rl.h
 struct StackProfile;  // stack.h
 struct LinkSpec;      // catalog.h
 
@@ -72,12 +73,14 @@ struct RlSetup {
   int steps = 0;                                                  // RL steps in the run
   RlEngine engine = RlEngine::Vllm;
   double kv_frac = 0.5;  // the engine's memory fraction, in its own meaning
+  int max_seqs = 256;    // the engine's cap on sequences in flight (vLLM max_num_seqs; hf: the generate batch)
   bool colocate = true;  // phases take turns on the same GPUs; else split pools
   int total_gpus = 1;    // all GPUs (Hardware::gpus is the trainer's pool when split)
   int rollout_gpus = 1, rollout_tp = 1;
   bool ref = false;          // a KL reference model
   double reward_params = 0;  // a reward model's parameters; 0 = a rule
-  bool async = false;        // one-step-off: generation overlaps the previous step's training
+  int async = 0;  // 1 one-step-off: generation overlaps the previous step's training; 2 streaming (throughput-bound)
+  const RlConstants* constants = nullptr;  // the RL step model's constants; null = rl.cpp's (the fit tool's trials)
   bool Active() const { return algo != RlAlgo::None; }
 };
 

@@ -570,6 +570,72 @@ Doc ExportMegatron(const Facts& f) {
   return d;
 }
 
+// verl's main_ppo (issue #32): a Hydra config extending verl's ppo_trainer (verl.json): GRPO or PPO (gae with a
+// critic), the step's shape, the actor's strategy and layout, the rollout engine with its memory fraction, tensor
+// parallelism and cap on sequences in flight, the KL reference, a reward model, the GPUs.
+Doc ExportVerl(const Facts& f) {
+  Doc d;
+  const RlSetup& r = f.o.job.rl;
+  const bool ppo = r.algo == RlAlgo::Ppo, megatron = StackOf(f.o.job).id == std::string("megatron");
+  const std::string actor = "actor_rollout_ref.actor.", rollout = "actor_rollout_ref.rollout.";
+  d.Add("hydra.searchpath", Value::Strs({"pkg://verl.trainer.config"}));
+  d.Add("defaults", Value::Strs({"ppo_trainer", "_self_"}));
+  d.Add("algorithm.adv_estimator", Value::Str(ppo ? "gae" : "grpo"));
+  d.Add("algorithm.use_kl_in_reward", Value::Bool(false));
+  d.Add("data.train_batch_size", Value::Int(r.prompts));
+  d.Add("data.max_prompt_length", Value::Int(int(r.prompt_len)));
+  d.Add("data.max_response_length", Value::Int(int(r.max_response_len)));
+  d.Add("actor_rollout_ref.model.path", Value::Str(f.model_id));
+  d.Add("actor_rollout_ref.model.enable_gradient_checkpointing", Value::Bool(f.l.recompute == Recompute::Full));
+  d.Add("actor_rollout_ref.model.use_remove_padding", Value::Bool(true));
+  if (f.Lora()) {
+    d.Add("actor_rollout_ref.model.lora_rank", Value::Int(f.w.lora_r));
+    d.Add("actor_rollout_ref.model.lora_alpha", Value::Int(f.alpha));
+  }
+  d.Add(actor + "strategy", Value::Str(megatron ? "megatron" : "fsdp"));
+  // ppo_mini_batch_size counts prompts (verl multiplies it by rollout.n): the step's prompts over its updates.
+  d.Add(actor + "ppo_mini_batch_size", Value::Int(std::max(1, r.prompts / std::max(1, r.updates))));
+  d.Add(actor + "ppo_micro_batch_size_per_gpu", Value::Int(f.mbs));
+  d.Add(actor + "use_kl_loss", Value::Bool(r.ref));
+  const bool offload = f.l.offload == Offload::Cpu;
+  if (megatron) {
+    d.Add(actor + "megatron.tensor_model_parallel_size", Value::Int(f.l.tp));
+    d.Add(actor + "megatron.pipeline_model_parallel_size", Value::Int(f.l.pp));
+    d.Add(actor + "megatron.context_parallel_size", Value::Int(f.l.cp));
+    d.Add(actor + "megatron.expert_model_parallel_size", Value::Int(f.l.ep));
+    d.Add(actor + "megatron.optimizer_offload", Value::Bool(offload));
+  } else {
+    d.Add(actor + "ulysses_sequence_parallel_size", Value::Int(f.l.cp));
+    d.Add(actor + "fsdp_config.param_offload", Value::Bool(offload));
+    d.Add(actor + "fsdp_config.optimizer_offload", Value::Bool(offload));
+    d.Add("actor_rollout_ref.ref.fsdp_config.param_offload", Value::Bool(offload));
+  }
+  d.Add(rollout + "name", Value::Str(kRlEngineNames[int(r.engine)]));
+  d.Add(rollout + "n", Value::Int(r.samples));
+  d.Add(rollout + "gpu_memory_utilization", Value::Real(r.kv_frac));
+  d.Add(rollout + "tensor_model_parallel_size", Value::Int(std::max(1, r.rollout_tp)));
+  d.Add(rollout + "max_num_seqs", Value::Int(r.max_seqs));
+  if (ppo) {
+    d.Add("critic.strategy", Value::Str(megatron ? "megatron" : "fsdp"));
+    d.Add("critic.model.path", Value::Str(f.model_id));
+    d.Add("critic.model.enable_gradient_checkpointing", Value::Bool(f.l.recompute == Recompute::Full));
+    d.Add("critic.ppo_micro_batch_size_per_gpu", Value::Int(f.mbs));
+  }
+  if (r.reward_params > 0) {
+    d.Add("reward_model.enable", Value::Bool(true));
+    std::string id = launch::ModelId([&] {
+      Config c;
+      c.model = f.c.rl_reward;
+      return c;
+    }());
+    d.Add("reward_model.model.path", Value::Str(id.empty() ? "your-org/your-reward-model" : id));
+  }
+  d.Add("trainer.n_gpus_per_node", Value::Int(f.per_node));
+  d.Add("trainer.nnodes", Value::Int(f.nodes));
+  d.Add("trainer.total_training_steps", Value::Int(r.steps));
+  return d;
+}
+
 // ---- the header -----------------------------------------------------------------------------------------
 std::string Gib(double bytes) { return Fmt("%.1f", bytes / 1073741824.0) + " GiB"; }
 
@@ -586,6 +652,9 @@ std::string LaunchLine(const Facts& f, LaunchFormat format) {
     case LaunchFormat::Torchtitan:
       return "NGPU=" + std::to_string(f.per_node) + " CONFIG_FILE=train.toml ./run_train.sh" +
              (f.nodes > 1 ? "  (on each of " + std::to_string(f.nodes) + " nodes)" : std::string());
+    case LaunchFormat::Verl:
+      return "python3 -m verl.trainer.main_ppo --config-path=$PWD --config-name=verl_rl" +
+             (f.nodes > 1 ? "  (Ray cluster of " + std::to_string(f.nodes) + " nodes)" : std::string());
     case LaunchFormat::Megatron: {
       std::string s = f.Torchrun("pretrain_gpt.py");
       return s + " $(grep -v '^#' megatron_args.txt) --data-path <your data> --save <dir> --load <dir>";
@@ -605,6 +674,7 @@ std::vector<std::string> Header(const Facts& f, const LaunchFormatInfo& info, st
   std::string framework = info.framework;
   if (info.format == LaunchFormat::Trl && o.job.rl.Active())
     framework = o.job.rl.algo == RlAlgo::Dpo ? "TRL DPOTrainer" : "TRL GRPOTrainer";
+  if (info.format == LaunchFormat::Verl) framework = o.job.rl.algo == RlAlgo::Ppo ? "verl PPO" : "verl GRPO";
   h.push_back("TrainPlan launch config: " + framework + " (" + info.file_name + ")");
   h.push_back(std::string("Targets ") + info.release + "; keys checked against " + info.repo + " at " +
               std::string(info.commit).substr(0, 12));
@@ -725,6 +795,12 @@ LaunchExport ExportLaunch(const PlanOutput& plan, LaunchFormat format, std::stri
       Doc d = ExportMegatron(f);
       d.header = header;
       out.text = launch::WriteArgs(d);
+      break;
+    }
+    case LaunchFormat::Verl: {
+      Doc d = ExportVerl(f);
+      d.header = header;
+      out.text = launch::WriteYaml(d);
       break;
     }
   }

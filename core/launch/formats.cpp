@@ -8,6 +8,7 @@
 #include "launch_doc.h"
 #include "launch_models.h"
 #include "presets.h"
+#include "stack.h"
 #include "text.h"
 
 // GCC 12 reports -Wrestrict falsely for `"literal" + std::string&&` once inlined (GCC bug 105329), as cli.cpp says.
@@ -49,6 +50,10 @@ bool RlGoal(const PlanOutput& o) { return o.job.rl.Active(); }
 bool Ppo(const PlanOutput& o) { return o.job.rl.algo == RlAlgo::Ppo; }
 bool OneStepOff(const PlanOutput& o) { return o.job.rl.Active() && o.job.rl.async; }
 bool SplitPools(const PlanOutput& o) { return o.job.rl.Active() && o.job.rl.algo != RlAlgo::Dpo && !o.job.rl.colocate; }
+bool NotRl(const PlanOutput& o) { return !o.job.rl.Active(); }
+bool Dpo(const PlanOutput& o) { return o.job.rl.algo == RlAlgo::Dpo; }
+bool FsdpStack(const PlanOutput& o) { return StackOf(o.job).id != std::string("megatron"); }
+bool Qlora(const PlanOutput& o) { return o.job.work.method == Method::Qlora; }
 bool NotVllm(const PlanOutput& o) {
   return o.job.rl.Active() && o.job.rl.algo != RlAlgo::Dpo && o.job.rl.engine == RlEngine::Sglang;
 }
@@ -243,14 +248,16 @@ std::vector<LaunchRule> Table() {
        "leading dense layers are --moe-layer-freq's pattern: not written, set it by hand",
        "前置稠密层由 --moe-layer-freq 的模式指定：未写出，请手动设置", DenseLayers, ""},
   };
-  // RL and preference goals (issue #32): TRL writes GRPOTrainer and DPOTrainer; the other formats configure
-  // supervised training only (verl's and OpenRLHF's RL configs are not among the formats yet). First in the table:
-  // the goal is what a refusal should name before any layout detail.
+  // RL and preference goals (issue #32): TRL writes GRPOTrainer and DPOTrainer, verl main_ppo's GRPO and PPO; the
+  // other formats configure supervised training only (OpenRLHF's is not among the formats yet). First in the
+  // table: the goal is what a refusal should name before any layout detail.
   std::vector<LaunchRule> rl;
   for (F f : {F::DeepSpeed, F::Hf, F::Torchtune, F::Axolotl, F::LlamaFactory, F::Unsloth, F::Torchtitan, F::Megatron})
     rl.push_back({f, "goal", "goal = grpo, ppo or dpo", A::Refuse,
-                  "configures supervised training only: for GRPO or DPO export trl (GRPOTrainer, DPOTrainer)",
-                  "只配置监督训练：GRPO 或 DPO 请导出 trl（GRPOTrainer、DPOTrainer）", RlGoal, ""});
+                  "configures supervised training only: for GRPO or DPO export trl (GRPOTrainer, DPOTrainer), for "
+                  "GRPO or PPO verl",
+                  "只配置监督训练：GRPO 或 DPO 请导出 trl（GRPOTrainer、DPOTrainer），GRPO 或 PPO 请导出 verl", RlGoal,
+                  ""});
   rl.push_back(
       {F::Trl, "goal", "goal = ppo", A::Refuse,
        "TRL v1.9.0's checked API has GRPOConfig and DPOConfig but no PPOConfig: plan GRPO, or run PPO in verl "
@@ -258,19 +265,59 @@ std::vector<LaunchRule> Table() {
        "TRL v1.9.0 经核对的接口有 GRPOConfig 和 DPOConfig，没有 PPOConfig：请规划 GRPO，或在 verl / OpenRLHF 中运行 "
        "PPO",
        Ppo, ""});
-  rl.push_back(
-      {F::Trl, "rl_async", "rl_async = 1", A::Drop,
-       "GRPOTrainer generates and trains in turn: no one-step-off overlap (the file's step is the on-policy one)",
-       "GRPOTrainer 依次生成与训练：没有一步异步重叠（文件中的步是同策略的）", OneStepOff, ""});
+  rl.push_back({F::Trl, "rl_async", "rl_async = 1 or 2", A::Drop,
+                "GRPOTrainer generates and trains in turn: no one-step-off or streaming overlap (the file's step is "
+                "the on-policy one)",
+                "GRPOTrainer 依次生成与训练：没有一步异步或流式重叠（文件中的步是同策略的）", OneStepOff, ""});
   rl.push_back({F::Trl, "rl_colocate", "rl_colocate = 0", A::Rewrite,
                 "vllm_mode=\"server\": start the rollout pool's engine with `trl vllm-serve` on its own GPUs",
                 "vllm_mode=\"server\"：在 rollout 的 GPU 上用 `trl vllm-serve` 启动引擎", SplitPools, ""});
   rl.push_back({F::Trl, "rl_engine", "rl_engine = sglang", A::Rewrite,
                 "GRPOTrainer generates with vLLM (use_vllm) or Transformers: written as vLLM",
                 "GRPOTrainer 用 vLLM（use_vllm）或 Transformers 生成：按 vLLM 写出", NotVllm, ""});
+  // verl (issue #32): main_ppo's Hydra config, for GRPO and PPO colocated (its hybrid engine).
+  const char* verl_fsdp = "verl's FSDP actor has data and Ulysses sequence parallelism only: give stack=megatron";
+  const char* verl_fsdp_zh = "verl 的 FSDP actor 只有数据并行和 Ulysses 序列并行：请设 stack=megatron";
+  rl.push_back({F::Verl, "goal", "goal = pretrain or finetune", A::Refuse,
+                "main_ppo configures RL only (GRPO, PPO): export another format for supervised training",
+                "main_ppo 只配置强化学习（GRPO、PPO）：监督训练请导出其他格式", NotRl, ""});
+  rl.push_back({F::Verl, "goal", "goal = dpo", A::Refuse, "main_ppo has no DPO trainer: export trl (DPOTrainer)",
+                "main_ppo 没有 DPO 训练器：请导出 trl（DPOTrainer）", Dpo, ""});
+  rl.push_back({F::Verl, "rl_colocate", "rl_colocate = 0", A::Refuse,
+                "main_ppo colocates the rollout with the trainer (hybrid engine); split pools are verl's "
+                "one_step_off_policy and fully_async_policy recipes, entry points of their own",
+                "main_ppo 让生成与训练共用 GPU（hybrid engine）；分池是 verl 的 one_step_off_policy 与 "
+                "fully_async_policy 配方，有各自的入口",
+                SplitPools, ""});
+  rl.push_back({F::Verl, "method", "method = qlora", A::Refuse,
+                "verl loads the base model in 16 bits: LoRA (lora_rank) but no 4-bit base",
+                "verl 以 16 位加载底座模型：支持 LoRA（lora_rank），不支持 4 位底座", Qlora, ""});
+  rl.push_back({F::Verl, "tp", "tp > 1 with stack fsdp", A::Refuse, verl_fsdp, verl_fsdp_zh,
+                [](const PlanOutput& o) { return FsdpStack(o) && Tp(o); }, "1"});
+  rl.push_back({F::Verl, "pp", "pp > 1 with stack fsdp", A::Refuse, verl_fsdp, verl_fsdp_zh,
+                [](const PlanOutput& o) { return FsdpStack(o) && Pp(o); }, "1"});
+  rl.push_back({F::Verl, "ep", "ep > 1 with stack fsdp", A::Refuse, verl_fsdp, verl_fsdp_zh,
+                [](const PlanOutput& o) { return FsdpStack(o) && Ep(o); }, "1"});
+  rl.push_back({F::Verl, "prec", "prec = fp16 or fp8", A::Refuse,
+                "verl's actor trains in bf16 (FP8 is a rollout option)", "verl 的 actor 用 bf16 训练（FP8 只用于生成）",
+                [](const PlanOutput& o) { return Fp16(o) || Fp8(o); }, ""});
+  rl.push_back({F::Verl, "opt", "opt other than adamw", A::Refuse, "verl's actor builds AdamW (optim.optimizer)",
+                "verl 的 actor 使用 AdamW（optim.optimizer）", NotAdamW, ""});
+  rl.push_back({F::Verl, "offload", "offload = nvme", A::Refuse, cpu_only, cpu_only_zh, Nvme, ""});
+  rl.push_back({F::Verl, "recompute", "recompute = selective", A::Refuse, no_selective, no_selective_zh, Selective,
+                "full"});  // auto: verl's enable_gradient_checkpointing true
+  rl.push_back({F::Verl, "zero", "zero < 3 with stack fsdp", A::Rewrite,
+                "verl's FSDP actor shards fully (ZeRO-3): written as FSDP full shard",
+                "verl 的 FSDP actor 完全切分（ZeRO-3）：按 FSDP 全切分写出",
+                [](const PlanOutput& o) { return FsdpStack(o) && o.plan.layout.zero < 3 && o.plan.layout.dp > 1; },
+                "3"});  // auto: what verl runs
+  rl.push_back({F::Verl, "rl_async", "rl_async = 1 or 2", A::Drop,
+                "main_ppo generates and trains in turn: no one-step-off or streaming overlap (the file's step is the "
+                "on-policy one)",
+                "main_ppo 依次生成与训练：没有一步异步或流式重叠（文件中的步是同策略的）", OneStepOff, ""});
   t.insert(t.begin(), rl.begin(), rl.end());
   // Every format names the model by its Hugging Face id (Megatron: the tokenizer's), except from dimensions.
-  for (F f : {F::Hf, F::Trl, F::Torchtune, F::Axolotl, F::LlamaFactory, F::Unsloth})
+  for (F f : {F::Hf, F::Trl, F::Torchtune, F::Axolotl, F::LlamaFactory, F::Unsloth, F::Verl})
     t.push_back({f, "model", "no Hugging Face id", A::Drop,
                  "the model has no Hugging Face id here (give name=org/model): the file names a placeholder",
                  "此模型在这里没有 Hugging Face 名称（请给出 name=org/model）：文件中写的是占位名", NoModelId, ""});
@@ -304,6 +351,8 @@ const std::vector<LaunchFormatInfo>& LaunchFormats() {
       {F::Megatron, "megatron", "Megatron-LM", "megatron_args.txt", LaunchSyntax::Args, "megatron",
        "Megatron-LM core_v0.19.0", "https://github.com/NVIDIA/Megatron-LM", "5be9626709af2722333bf54797c954c09edeada3",
        "text/plain"},
+      {F::Verl, "verl", "verl", "verl_rl.yaml", LaunchSyntax::Yaml, "fsdp", "verl v0.7.0+125 (0.8.0.dev)",
+       "https://github.com/volcengine/verl", "b178a3cd56f58b2d502255daba591e92833930a7", "application/yaml"},
   };
   return formats;
 }
@@ -383,6 +432,7 @@ bool DetectLaunchFormat(std::string_view text, LaunchFormat& format) {
     const std::string at = std::string(k) + ":";
     return t.rfind(at, 0) == 0 || Contains(t, "\n" + at);
   };
+  if (Contains(t, "actor_rollout_ref:")) return format = LaunchFormat::Verl, true;
   if (Contains(t, "_component_:")) return format = LaunchFormat::Torchtune, true;
   if (key("base_model") || key("micro_batch_size") || key("sequence_len") || key("adapter"))
     return format = LaunchFormat::Axolotl, true;

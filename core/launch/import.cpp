@@ -821,6 +821,107 @@ void ImportMegatron(Reader& r) {
   r.Rest();
 }
 
+// verl's main_ppo (issue #32): the Hydra config back as the RL keys. What it leaves out takes verl's default
+// (_generated_ppo_trainer.yaml@b178a3c: adv_estimator gae, gradient checkpointing on, no KL loss, rollout.n 1,
+// max_num_seqs 256, FSDP full shard, 8 GPUs on one node); the mean response is not a config key (give it again).
+void ImportVerl(Reader& r) {
+  r.Get("hydra.searchpath"), r.Get("defaults"), r.Get("hydra");
+  std::string adv = "gae";
+  const Entry* ea = r.Get("algorithm.adv_estimator");
+  r.Text(ea, adv);
+  if (adv == "gae")
+    ea ? r.Pair(ea, "goal", "ppo") : r.Default("goal", "ppo");
+  else if (adv == "grpo" || adv == "rloo" || adv == "reinforce_plus_plus" || adv == "remax")
+    r.Pair(ea, "goal", "grpo");
+  else
+    r.Unknown(*ea, adv);
+  r.Get("algorithm.use_kl_in_reward");
+  r.IntKey("data.train_batch_size", "rl_prompts");
+  r.IntKey("data.max_prompt_length", "rl_prompt_len");
+  r.IntKey("data.max_response_length", "rl_max_response_len");
+  r.ModelAt("actor_rollout_ref.model.path");
+  bool ckpt = true;
+  const Entry* ec = r.Get("actor_rollout_ref.model.enable_gradient_checkpointing");
+  r.Bool(ec, ckpt);
+  ec ? r.Recompute(ec, ckpt) : r.Default("recompute", "full");
+  r.Get("actor_rollout_ref.model.use_remove_padding"), r.Get("actor_rollout_ref.model.lora_alpha");
+  long long rank = 0;
+  const Entry* el = r.Get("actor_rollout_ref.model.lora_rank");
+  r.Int(el, rank);
+  r.Pair(el, "method", rank > 0 ? "lora" : "full");
+  if (rank > 0) r.Pair(el, "lora_r", std::to_string(rank));
+  const std::string a = "actor_rollout_ref.actor.";
+  std::string strategy = "fsdp";
+  const Entry* es = r.Get(a + "strategy");
+  r.Text(es, strategy);
+  const bool megatron = strategy == "megatron";
+  if (!megatron && strategy != "fsdp" && strategy != "fsdp2" && es) r.Unknown(*es, strategy);
+  r.Pair(es, "stack", megatron ? "megatron" : "fsdp");
+  long long prompts = 1024, mini = 256;
+  if (const Entry* e = r.doc.Find("data.train_batch_size")) r.Int(e, prompts, 1);
+  const Entry* em = r.Get(a + "ppo_mini_batch_size");
+  r.Int(em, mini, 1);
+  r.Pair(em, "rl_updates", std::to_string(std::max(1LL, prompts / std::max(1LL, mini))));
+  r.IntKey(a + "ppo_micro_batch_size_per_gpu", "mbs");
+  bool kl = false;
+  const Entry* ek = r.Get(a + "use_kl_loss");
+  r.Bool(ek, kl);
+  ek ? r.Pair(ek, "rl_ref", kl ? "1" : "0") : r.Default("rl_ref", "0");
+  bool off = false, any = false;
+  for (const char* k : {"fsdp_config.param_offload", "fsdp_config.optimizer_offload", "megatron.optimizer_offload"})
+    if (const Entry* e = r.Get(a + k); r.Bool(e, off)) any = any || off;
+  r.Get("actor_rollout_ref.ref.fsdp_config.param_offload");
+  r.Pair(r.doc.Find(a + "fsdp_config.param_offload"), "offload", any ? "cpu" : "none");
+  if (megatron) {
+    r.IntKey(a + "megatron.tensor_model_parallel_size", "tp");
+    r.IntKey(a + "megatron.pipeline_model_parallel_size", "pp");
+    r.IntKey(a + "megatron.context_parallel_size", "cp");
+    r.IntKey(a + "megatron.expert_model_parallel_size", "ep");
+  } else {
+    r.IntKey(a + "ulysses_sequence_parallel_size", "cp");
+    r.Fixed({"tp", "pp", "ep"});
+    r.imp.pairs.push_back({"zero", "3", "(verl FSDP full shard)", 0});
+  }
+  const std::string ro = "actor_rollout_ref.rollout.";
+  std::string engine = "vllm";
+  const Entry* en = r.Get(ro + "name");
+  r.Text(en, engine);
+  if (engine == "vllm" || engine == "sglang" || engine == "hf")
+    r.Pair(en, "rl_engine", engine);
+  else if (en)
+    r.Unknown(*en, engine);
+  r.IntKey(ro + "n", "rl_samples");
+  double frac = 0;
+  if (const Entry* e = r.Get(ro + "gpu_memory_utilization"); r.Real(e, frac)) r.Pair(e, "rl_kv_frac", Num(frac));
+  r.IntKey(ro + "tensor_model_parallel_size", "rl_rollout_tp");
+  const Entry* eq = r.Get(ro + "max_num_seqs");
+  long long seqs = 256;
+  r.Int(eq, seqs, 1);
+  eq ? r.Pair(eq, "rl_max_seqs", std::to_string(seqs)) : r.Default("rl_max_seqs", "256");
+  r.Take("critic.");
+  bool reward = false;
+  if (const Entry* e = r.Get("reward_model.enable"); r.Bool(e, reward) && reward) {
+    std::string id;
+    const Entry* ep = r.Get("reward_model.model.path");
+    if (r.Text(ep, id)) {
+      if (const char* preset = launch::PresetOfId(id))
+        r.Pair(ep, "rl_reward", preset);
+      else
+        r.Unknown(*ep, id);
+    }
+  }
+  long long per_node = 8, nodes = 1;
+  const Entry* eg = r.Get("trainer.n_gpus_per_node");
+  r.Int(eg, per_node, 1);
+  const Entry* enn = r.Get("trainer.nnodes");
+  r.Int(enn, nodes, 1);
+  r.Pair(eg, "gpus", std::to_string(per_node * nodes));
+  if (nodes > 1) r.Pair(eg, "gpus_per_node", std::to_string(per_node));
+  r.IntKey("trainer.total_training_steps", "rl_steps");
+  r.imp.pairs.push_back({"rl_colocate", "1", "(verl main_ppo hybrid engine)", 0});
+  r.Rest();
+}
+
 }  // namespace
 
 LaunchImport ImportLaunch(std::string_view text, const LaunchFormat* given) {
@@ -861,6 +962,7 @@ LaunchImport ImportLaunch(std::string_view text, const LaunchFormat* given) {
     case LaunchFormat::Unsloth: ImportUnsloth(r); break;
     case LaunchFormat::Torchtitan: ImportTorchtitan(r); break;
     case LaunchFormat::Megatron: ImportMegatron(r); break;
+    case LaunchFormat::Verl: ImportVerl(r); break;
   }
   imp.ok = !HasErrors(imp.issues);
   return imp;

@@ -380,11 +380,12 @@ const NodeSpec kNodes[] = {
     TP_RL_KEY("rl_max_response_len", max_response_len, "tokens"),
     TP_RL_KEY("rl_updates", updates, "steps"),
     TP_RL_KEY("rl_kv_frac", kv_frac, "fraction"),
+    TP_RL_KEY("rl_max_seqs", max_seqs, "sequences"),
     TP_RL_KEY("rl_colocate", colocate, "1/0"),
     TP_RL_KEY("rl_rollout_gpus", rollout_gpus, "GPUs"),
     TP_RL_KEY("rl_rollout_tp", rollout_tp, "GPUs"),
     TP_RL_KEY("rl_ref", ref, "1/0"),
-    TP_RL_KEY("rl_async", async, "1/0"),
+    TP_RL_KEY("rl_async", async, "0/1/2"),
 #undef TP_RL_KEY
     {.kind = K::KeyText, .name = "rl_engine", .when = IsRl},
     {.name = "rl_kv_cache_bytes",
@@ -399,11 +400,12 @@ const NodeSpec kNodes[] = {
     {.name = "rl_concurrency",
      .value = [](const C& c) { return c.p.rl.concurrency; },
      .unit = "sequences",
-     .label = {"sequences decoding at once", "同时解码的序列"},
-     .formula = "min(rl_prompts x rl_samples / engines, max_num_seqs 256, rl_kv_cache_bytes / KV bytes of one live "
-                "sequence)",
-     .inputs = "rl_prompts rl_samples rl_kv_cache_bytes rl_prompt_len rl_response_len",
-     .source = "verl rollout max_num_seqs 256 (_generated_ppo_trainer.yaml@b178a3c)",
+     .label = {"sequences decoding at once (at most)", "同时解码的序列（最多）"},
+     .formula = "the most sequences in flight on the busiest engine: its share of rl_prompts x rl_samples, at most "
+                "rl_max_seqs, and as many as rl_kv_cache_bytes holds at their live lengths (the newest preempted and "
+                "recomputed when the cache fills)",
+     .inputs = "rl_prompts rl_samples rl_max_seqs rl_kv_cache_bytes rl_prompt_len rl_response_len",
+     .source = "vLLM V1 scheduler (vllm/v1/core/sched/scheduler.py: running.pop() on a full cache), rl_rollout.cpp",
      .when = IsRlRollout},
     {.name = "rl_prefill_s",
      .value = [](const C& c) { return c.p.rl.prefill_s; },
@@ -418,21 +420,24 @@ const NodeSpec kNodes[] = {
      .value = [](const C& c) { return c.p.rl.decode_s; },
      .unit = "s",
      .label = {"decode", "解码"},
-     .formula = "sequences per engine x rl_response_len / rl_concurrency iterations x max(weights touched + live "
-                "KV cache over 60 % of HBM bandwidth, the batch's matmuls over half the peak) + 2.5 ms per iteration "
-                "+ TP all-reduces",
-     .inputs = "rl_response_len rl_concurrency rl_kv_cache_bytes rl_rollout_tp gpu",
-     .source = "decode at ~60 % of HBM bandwidth (Databricks 2023, MBU 55-60 %); 2.5 ms per iteration fitted on "
-               "verl's step tables (tests/data/rl_steps.json)",
+     .formula = "the engine's decode iterations while at least half its peak concurrency is in flight (continuous "
+                "batching over response lengths of mean rl_response_len, capped at rl_max_response_len), each "
+                "max(weights touched + live KV cache over 60 % of HBM bandwidth, the batch's matmuls over half the "
+                "peak) + 4 ms + the TP all-reduces; hf: static batches of rl_max_seqs, each to its longest response",
+     .inputs = "rl_response_len rl_max_response_len rl_concurrency rl_max_seqs rl_kv_cache_bytes rl_rollout_tp gpu",
+     .source = "decode at ~60 % of HBM bandwidth (Databricks 2023, MBU 55-60 %); 4 ms per iteration fitted on verl's "
+               "step tables (tests/data/rl_steps.json, trainplan-rl_validate --fit)",
      .when = IsRlRollout},
     {.name = "rl_tail_s",
      .value = [](const C& c) { return c.p.rl.tail_s; },
      .unit = "s",
      .label = {"longest responses (tail)", "最长回复（尾部）"},
-     .formula = "(rl_max_response_len - rl_response_len) decode iterations at 5 % of the concurrency: the step waits "
-                "for its longest response, which more GPUs do not shorten",
+     .formula = "the decode iterations once fewer than half the peak are in flight: the step waits for its longest "
+                "responses (an exponential length law of mean rl_response_len clipped at rl_max_response_len, and "
+                "0.1 % runaways at the cap), which more GPUs do not shorten",
      .inputs = "rl_max_response_len rl_response_len rl_concurrency",
-     .source = "fitted on verl's step tables (tests/data/rl_steps.json): the longest response reaches the cap",
+     .source = "the runaway share fitted on verl's step tables (generate_sequences 162 s at an 8K cap, 247 s at "
+               "20K, one_step_off.md@b178a3c)",
      .when = IsRlRollout},
     {.name = "rl_generation_s",
      .value = [](const C& c) { return c.p.rl.generation_s; },
@@ -470,10 +475,12 @@ const NodeSpec kNodes[] = {
      .value = [](const C& c) { return c.p.rl.sync_s; },
      .unit = "s",
      .label = {"weight sync (and engine wake-up/sleep)", "权重同步（及引擎唤醒/休眠）"},
-     .formula = "0.02 s + 16-bit dense weights over the link between the pools + experts at 20 GB/s; colocated: + 60 s "
-                "to wake, reshard and put the engine to sleep",
-     .inputs = "rl_colocate rl_engine",
-     .source = "verl docs/advance/fully_async.md, one_step_off.md @b178a3c; the 60 s fitted on verl's step tables",
+     .formula = "0.02 s + 16-bit dense weights over the link between the pools + experts regathered at 20 GB/s; the "
+                "rollout batch handed to the trainer, 0.1 us per token slot padded to the cap; colocated: + 20 s to "
+                "wake, reshard and put the engine to sleep",
+     .inputs = "rl_colocate rl_engine rl_prompts rl_samples rl_max_response_len",
+     .source = "verl docs/advance/fully_async.md, one_step_off.md @b178a3c; the 20 s and the handoff fitted on verl's "
+               "step tables (trainplan-rl_validate --fit)",
      .when = IsRl},
     {.name = "rl_hidden_s",
      .value = [](const C& c) { return c.p.rl.hidden_s; },

@@ -24,6 +24,21 @@ void Notice(std::vector<ConfigIssue>& issues, const char* key, IssueWords words,
 constexpr int kRlPrompts = 1024, kDpoPairs = 64, kGrpoSamples = 8, kPromptLen = 512, kMaxResponse = 512;
 constexpr int kUpdates = 4, kRlSteps = 100;
 constexpr double kColocatedFrac = 0.5, kVllmFrac = 0.9, kSglangFallbackFrac = 0.88;
+// vLLM's max_num_seqs (vllm/engine/arg_utils.py get_batch_defaults, V1): 1,024 on a GPU of 70 GiB or more that is
+// not an A100, else 256; SGLang's request pool (scheduler.py max_running_requests).
+constexpr int kVllmSeqsLarge = 1024, kVllmSeqs = 256, kSglangSeqs = 4096;
+
+// The engine's cap on sequences in flight when auto: each engine's own default; hf generates every sequence of
+// its replica in one batch.
+int AutoMaxSeqs(const Job& job) {
+  const RlSetup& r = job.rl;
+  if (r.engine == RlEngine::Hf) return std::max(1, r.prompts * r.samples);
+  if (r.engine == RlEngine::Sglang) return kSglangSeqs;
+  const GpuSpec* g = job.hw.gpu;
+  const bool large = g && g->mem_bytes >= 70.0 * 1024 * 1024 * 1024 && g->name.find("A100") == std::string::npos &&
+                     g->id.find("a100") == std::string::npos;
+  return large ? kVllmSeqsLarge : kVllmSeqs;
+}
 
 // SGLang's own mem_fraction_static on a GPU of its own (server_args.py _handle_gpu_memory_settings): (capacity -
 // reserved) / capacity, reserved = 512 + 8192 x 1.5 + graph buffers + TP/8 GiB MiB, at least 10 GiB above 60 GiB.
@@ -137,8 +152,9 @@ void ResolveRl(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues) {
   r.steps = cfg.rl_steps > 0 ? cfg.rl_steps : kRlSteps;
   r.engine = cfg.rl_engine >= 0 ? RlEngine(cfg.rl_engine) : RlEngine::Vllm;
   r.ref = dpo || cfg.rl_ref != 0;
-  r.async = !dpo && cfg.rl_async == 1;
+  r.async = dpo ? 0 : std::clamp(cfg.rl_async, 0, 2);
   ResolvePlacement(cfg, job, issues);
+  r.max_seqs = cfg.rl_max_seqs > 0 ? cfg.rl_max_seqs : AutoMaxSeqs(job);
   ResolveReward(cfg, job, issues);
 
   // The policy's training, as the existing estimators plan it: each optimizer step trains a mini-batch of
@@ -151,7 +167,10 @@ void ResolveRl(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues) {
   // The mini-batch aims at rl_prompts x rl_samples / rl_updates sequences, the multiple of the layout's replicas
   // nearest to it (the frameworks balance uneven mini-batches dynamically); EstimateRl scales the training to
   // every sequence of the step, and the run counts rl_steps RL steps (evaluate.cpp).
-  w.seq = std::max(1, int(r.prompt_len + r.response_len));
+  // The trainers pad each sequence to a multiple of the parallel layout's need (NeMo RL's
+  // make_sequence_length_divisible_by; Megatron's context parallelism cuts a sequence into 2 x cp chunks): the mean
+  // sequence is planned rounded up to a multiple of 16 (cp up to 8).
+  w.seq = (std::max(1, int(r.prompt_len + r.response_len)) + 15) / 16 * 16;
   w.gbs_auto = true;
   w.gbs = 0;
   w.gbs_target = std::max(1, sequences / r.updates);

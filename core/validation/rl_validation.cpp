@@ -17,14 +17,17 @@ namespace {
 constexpr double kTimeTolerance = 0.25;  // the target for steps and phases
 constexpr double kSyncFactor = 2.0;      // a sync of a few seconds: within a factor of two
 
-// The plan's figure a row's metric names. verl's "gen" includes the engine's wake-up and resharding (the
-// research's note), so generation is compared with generation + transition.
+// The plan's figure a row's metric names. verl's "gen" times the rollout worker group's generate_sequences call:
+// the engine's wake-up, the weight sync, generation, sleep and the batch's return (ray_trainer.py, one_step_off.md:
+// gen 321 s around generate_sequences 247 s), so generation is compared with generation + transition + sync.
 bool Predicted(const PlanOutput& out, const std::string& metric, double& value) {
   const RlStep& s = out.plan.rl;
   if (metric == "step_seconds")
     value = s.step_seconds;
   else if (metric == "generation_s")
-    value = s.generation_s + s.Phase(RlPhaseKind::Transition).seconds;
+    value = s.generation_s + s.Phase(RlPhaseKind::Transition).seconds + s.Phase(RlPhaseKind::Sync).seconds;
+  else if (metric == "engine_s")  // verl's generate_sequences: the engine alone
+    value = s.generation_s;
   else if (metric == "logprob_s")
     value = s.Phase(RlPhaseKind::Logprob).seconds;
   else if (metric == "ref_logprob_s")

@@ -244,6 +244,17 @@ const std::vector<Config>& Variety() {
       Cfg({{"model", "phi3-mini"}, {"method", "lora"}, {"lora_targets", "qv"}, {"gpus", "1"}, {"flash", "0"}}),
       Cfg({{"model", "llama2-7b"}, {"gpus", "8"}, {"zero", "3"}, {"offload", "nvme"}, {"opt", "sgd"}}),
       Cfg({{"model", "qwen3-8b"}, {"gpu", "h100"}, {"gpus", "16"}, {"cp", "2"}, {"tp", "2"}}),
+      // RL goals (issue #32): TRL and verl write them, the other formats refuse the goal.
+      Cfg({{"model", "qwen2.5-7b"}, {"gpu", "h100"}, {"gpus", "8"}, {"goal", "grpo"}}),
+      Cfg({{"model", "qwen2.5-7b"}, {"gpu", "h100"}, {"gpus", "8"}, {"goal", "grpo"}, {"method", "lora"}}),
+      Cfg({{"model", "llama3.1-8b"}, {"gpu", "h100"}, {"gpus", "16"}, {"goal", "ppo"}, {"offload", "cpu"}}),
+      Cfg({{"model", "qwen3-30b-a3b"},
+           {"gpu", "h100"},
+           {"gpus", "32"},
+           {"goal", "grpo"},
+           {"stack", "megatron"},
+           {"ep", "8"},
+           {"rl_reward", "qwen2.5-7b"}}),
   };
   return v;
 }
@@ -251,7 +262,7 @@ const std::vector<Config>& Variety() {
 }  // namespace
 
 TEST_CASE("launch formats: the table's releases and commits are those the key lists were read at", "[launch]") {
-  REQUIRE(LaunchFormats().size() == 9);
+  REQUIRE(LaunchFormats().size() == 10);
   for (const LaunchFormatInfo& f : LaunchFormats()) {
     INFO(f.id);
     const JsonParseResult r = ParseJson(testing::ReadTestData(std::string("launch_keys/") + f.id + ".json"));
@@ -534,6 +545,46 @@ TEST_CASE("launch round trip: export then import gives the same plan, for every 
         {"recompute", "none"},
         {"flash", "0"}},
        {{"gpus", "8"}}},
+      {F::Verl,
+       {{"model", "qwen2.5-7b"},
+        {"gpu", "h100"},
+        {"gpus", "16"},
+        {"goal", "grpo"},
+        {"rl_prompts", "512"},
+        {"rl_samples", "8"},
+        {"rl_prompt_len", "256"},
+        {"rl_max_response_len", "4096"},
+        {"rl_response_len", "1500"},
+        {"rl_updates", "4"},
+        {"rl_kv_frac", "0.6"},
+        {"rl_rollout_tp", "2"},
+        {"rl_max_seqs", "256"},
+        {"mbs", "2"},
+        {"zero", "3"},
+        {"recompute", "full"}},
+       {{"gpu", "h100"}, {"rl_response_len", "1500"}}},
+      {F::Verl,
+       {{"model", "llama3.1-8b"},
+        {"gpu", "h100"},
+        {"gpus", "32"},
+        {"goal", "ppo"},
+        {"stack", "megatron"},
+        {"tp", "2"},
+        {"pp", "2"},
+        {"cp", "1"},
+        {"ep", "1"},
+        {"zero", "1"},
+        {"mbs", "1"},
+        {"rl_prompts", "256"},
+        {"rl_max_response_len", "2048"},
+        {"rl_updates", "2"},
+        {"rl_ref", "1"},
+        {"rl_engine", "sglang"},
+        {"rl_kv_frac", "0.5"},
+        {"recompute", "none"},
+        {"rl_reward", "llama3.1-8b"},
+        {"rl_steps", "300"}},
+       {{"gpu", "h100"}, {"zero", "1"}, {"rl_prompt_len", "512"}}},
   };
   std::set<LaunchFormat> covered;
   for (const RoundTrip& rt : cases) {
@@ -564,6 +615,7 @@ TEST_CASE("launch round trip: export then import gives the same plan, for every 
     CHECK(Signature(after) == Signature(before));
     CHECK(after.plan.memory.total == before.plan.memory.total);
     CHECK(after.plan.step.seconds == before.plan.step.seconds);
+    CHECK(after.plan.rl.step_seconds == before.plan.rl.step_seconds);  // an RL plan's whole step (verl)
     covered.insert(rt.format);
   }
   CHECK(covered.size() == LaunchFormats().size());
@@ -773,8 +825,8 @@ TEST_CASE("launch import: hostile text never crashes and stays bounded", "[launc
   CHECK(on_line);
 }
 
-// Issue #32: an RL goal exports as TRL's GRPOTrainer or DPOTrainer with what the plan decided, every key in
-// TRL's list; PPO and every other format refuse the goal by name.
+// Issue #32: an RL goal exports as TRL's GRPOTrainer or DPOTrainer, or verl's main_ppo, with what the plan decided,
+// every key in the framework's list; TRL refuses PPO, verl DPO and split pools, every other format the goal.
 TEST_CASE("launch export: GRPO and DPO as TRL scripts, other formats refuse the goal", "[launch][rl]") {
   const Config grpo = Cfg({{"model", "qwen2.5-7b"},
                            {"gpu", "h100"},
@@ -816,8 +868,27 @@ TEST_CASE("launch export: GRPO and DPO as TRL scripts, other formats refuse the 
   CHECK_FALSE(p.ok);
   REQUIRE_FALSE(p.issues.empty());
   CHECK(p.issues.front().key == "goal");
+  // verl writes main_ppo's GRPO with the plan's rollout, and refuses DPO and split pools by their keys.
+  const LaunchExport v = ExportLaunch(PlanFor(grpo, LaunchFormat::Verl), LaunchFormat::Verl, "");
+  REQUIRE(v.ok);
+  CheckEmittedKeys(LaunchFormat::Verl, v.text);
+  CHECK(v.text.find("adv_estimator: \"grpo\"") != std::string::npos);
+  CHECK(v.text.find("    n: 16") != std::string::npos);
+  CHECK(v.text.find("max_response_length: 1024") != std::string::npos);
+  CHECK(v.text.find("ppo_mini_batch_size: 128") != std::string::npos);  // 256 prompts over 2 updates
+  const LaunchExport vd = ExportLaunch(PlanFor(dpo, LaunchFormat::Verl), LaunchFormat::Verl, "");
+  CHECK_FALSE(vd.ok);
+  REQUIRE_FALSE(vd.issues.empty());
+  CHECK(vd.issues.front().key == "goal");
+  Config split = grpo;
+  std::vector<ConfigIssue> ignored;
+  ApplyPair(split, "rl_colocate", "0", ignored);
+  const LaunchExport vs = ExportLaunch(PlanFor(split, LaunchFormat::Verl), LaunchFormat::Verl, "");
+  CHECK_FALSE(vs.ok);
+  REQUIRE_FALSE(vs.issues.empty());
+  CHECK(vs.issues.front().key == "rl_colocate");
   for (const LaunchFormatInfo& info : LaunchFormats()) {
-    if (info.format == LaunchFormat::Trl) continue;
+    if (info.format == LaunchFormat::Trl || info.format == LaunchFormat::Verl) continue;
     INFO(info.id);
     const PlanOutput o = MakePlan(LaunchConfig(grpo, info.format));
     if (!o.ok) continue;  // a stack that cannot plan the goal at all already said so

@@ -62,6 +62,8 @@ inline KeyInfo TextField(const char* name, KeyGroup g, const std::string& (*get)
 
 inline constexpr const char* kZeroOne[] = {"0", "1"};
 inline constexpr const char* kOnOffLabels[] = {"off", "on"};
+inline constexpr const char* kRlAsyncModes[] = {"0", "1", "2"};
+inline constexpr const char* kRlAsyncLabels[] = {"on-policy", "one-step-off", "streaming"};
 inline constexpr const char* kModelCodeLabels[] = {"Megatron-Core (Transformer Engine)",
                                                    "Transformers (Hugging Face)",
                                                    "torchtitan's model",

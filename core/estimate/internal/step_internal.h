@@ -1,6 +1,7 @@
 // step_internal.h — what the step model's files share (core/estimate/step.cpp: kernels, layers, the step; core/
 // step_comm.cpp: each collective on the topology it crosses; core/estimate/step_moe.cpp: expert routing and its
-// all-to-all). Not part of the engine's interface: only these three files include it.
+// all-to-all; and core/estimate/rl_rollout.cpp, whose engines' tensor-parallel all-reduces are these collectives).
+// Not part of the engine's interface.
 #pragma once
 #include "catalog.h"
 #include "flops.h"
@@ -59,6 +60,8 @@ struct Place {
   double alpha = 0, intra_alpha = 0, nic_alpha = 0;
 };
 
+// The network derate a job's collectives run at: eff_network, or the step model's fitted default (step.cpp).
+double NetworkEfficiency(const Assumptions& a);
 // The node's fabric from the job's links and GPU, every bandwidth derated by `net` (eff_network).
 Fabric MakeFabric(const Job& job, int gpus, double net);
 // Where a group of n members `stride` ranks apart sits, and the bandwidths it gets.

@@ -1,0 +1,299 @@
+// rl_rollout.cpp — the rollout engine (rl_rollout.h): its memory shape per engine semantics, the response-length
+// law, and one step's generation as the engine schedules it (continuous batching with KV-cache admission and
+// preemption; Transformers' static batches), each decode iteration costed on the roofline. Pure functions.
+#include "rl_rollout.h"
+
+#include <algorithm>
+#include <cmath>
+#include <deque>
+#include <numeric>
+#include <queue>
+
+#include "catalog.h"
+#include "internal/step_internal.h"
+#include "rl.h"
+
+namespace tp {
+namespace {
+
+double Pos(double x) { return std::isfinite(x) && x > 0 ? x : 0.0; }
+
+// The routed experts of a MoE model, all layers.
+double ExpertParams(const ParamCounts& pc) { return double(pc.moe_layers) * pc.experts * pc.expert; }
+
+// Of a MoE layer's experts, the share a batch of c sequences touches: each sequence picks topk of E, so an expert
+// escapes all of them with probability (1 - topk/E)^c.
+double Touched(const ParamCounts& pc, double c) {
+  if (pc.experts <= 0) return 1.0;
+  const double p = std::clamp(double(std::max(1, pc.topk)) / pc.experts, 0.0, 1.0);
+  return 1.0 - std::pow(1.0 - p, std::max(1.0, c));
+}
+
+// An engine and where its tensor-parallel group sits (a group wider than a node crosses the network).
+struct EngineCost {
+  const Job& job;
+  const RlEngineShape& e;
+  step_detail::Place tp;
+};
+EngineCost Cost(const Job& job, const RlEngineShape& e) {
+  const double net = step_detail::NetworkEfficiency(job.assume);
+  return {job, e, step_detail::Locate(step_detail::MakeFabric(job, e.tp, net), e.tp, 1)};
+}
+
+// One decode iteration of an engine with c sequences in flight and `live` tokens in its KV cache: the weights it
+// touches and the live KV cache over the bandwidth, or the batch's matmuls over the peak, plus the iteration's
+// overhead (scheduling, sampling, launch) and the tensor-parallel all-reduces of the batch's hidden states (two per
+// layer, step_comm.cpp's collective on the group's placement).
+double IterationSeconds(const EngineCost& ec, double c, double live) {
+  const Job& job = ec.job;
+  const RlEngineShape& e = ec.e;
+  const GpuSpec& g = *job.hw.gpu;
+  const ParamCounts& pc = job.facts.pc;
+  const RlConstants& k = RlConstantsOf(job);
+  const double bytes = e.dense_weights + e.expert_weights * Touched(pc, c) + live * e.kv_token;
+  const double mem_s = bytes / (g.mem_bw * k.decode_bw_eff);
+  const double peak = g.peak_flops[int(Precision::Bf16)];
+  const double flop_s = peak > 0 ? 2.0 * pc.active * c / e.tp / (peak * k.gen_flop_eff) : 0.0;
+  const double comm_s = 2.0 * job.model.layers * step_detail::AllReduce(c * job.model.hidden * 2.0, ec.tp);
+  double overhead = k.decode_overhead_s;
+  // Transformers generate runs eagerly: every kernel of every layer launched from Python (~10 us each, ~10 per layer).
+  if (job.rl.engine == RlEngine::Hf) overhead += job.model.layers * 10 * 10e-6;
+  return std::max(mem_s, flop_s) + comm_s + overhead;
+}
+
+// Prefill of `tokens` on one engine: compute-bound over its TP GPUs.
+double PrefillSeconds(const Job& job, const RlEngineShape& e, double tokens) {
+  const double peak = job.hw.gpu->peak_flops[int(Precision::Bf16)] * RlConstantsOf(job).gen_flop_eff;
+  return peak > 0 ? 2.0 * job.facts.pc.active * Pos(tokens) / (e.tp * peak) : 0.0;
+}
+
+// Adds `seconds` of decode at concurrency c to the decode or the tail: the tail is what runs with fewer than half
+// the peak in flight.
+void AddDecode(RlGeneration& g, double c, double seconds) {
+  g.peak_concurrency = std::max(g.peak_concurrency, c);
+  (c >= 0.5 * g.peak_concurrency ? g.decode_s : g.tail_s) += seconds;
+}
+
+// Continuous batching (vLLM's V1 scheduler, SGLang's): requests are admitted in order while fewer than max_seqs
+// are in flight and the KV cache holds their context; each iteration advances every sequence by a token; when the
+// cache fills, the newest sequence is preempted, its cache freed, and it waits at the queue's head to be recomputed
+// (vllm/v1/core/sched/scheduler.py schedule: self.running.pop(), waiting.prepend_request) once a sequence
+// finishes. Event-driven: between two events every sequence advances alike, and the live cache grows linearly.
+struct Running {
+  double start = 0, done0 = 0;  // iteration of admission; tokens written before it
+  int epoch = 0;                // bumped on preemption (stale heap entries)
+  bool alive = false;
+};
+RlGeneration Continuous(const EngineCost& ec, const std::vector<double>& len, double max_seqs, double kv_tokens,
+                        double& saturated_s, double& saturated_tokens) {
+  const Job& job = ec.job;
+  RlGeneration g;
+  const double prompt = Pos(job.rl.prompt_len);
+  const int n = int(len.size());
+  std::vector<Running> st(n);
+  std::deque<int> waiting(n);
+  std::iota(waiting.begin(), waiting.end(), 0);
+  std::vector<int> order;                                // admission order (newest last); dead entries skipped
+  using Event = std::pair<double, std::pair<int, int>>;  // (finishing iteration, (sequence, epoch))
+  std::priority_queue<Event, std::vector<Event>, std::greater<>> finish;
+  double now = 0, a = 0;  // live tokens = a + c x now
+  int c = 0;
+  bool blocked = false;
+  double recompute_tokens = 0;
+  while (true) {
+    while (!blocked && !waiting.empty() && c < max_seqs) {
+      const int i = waiting.front();
+      const double need = prompt + st[i].done0;
+      if (c > 0 && a + c * now + need > kv_tokens) break;
+      waiting.pop_front();
+      if (st[i].done0 > 0) recompute_tokens += need;
+      st[i].start = now, st[i].alive = true;
+      a += prompt + st[i].done0 - now;
+      ++c;
+      order.push_back(i);
+      finish.push({now + len[i] - st[i].done0, {i, st[i].epoch}});
+    }
+    if (c == 0) break;
+    while (!finish.empty() &&
+           (!st[finish.top().second.first].alive || finish.top().second.second != st[finish.top().second.first].epoch))
+      finish.pop();
+    const double live = a + c * now;
+    double step = std::max(0.0, finish.top().first - now);
+    const double room = std::floor((kv_tokens - live) / c);
+    const bool preempt = c > 1 && room < step;
+    if (preempt) step = std::max(0.0, room);
+    if (step > 0) {
+      const double sec = step * IterationSeconds(ec, c, live + 0.5 * c * step);
+      AddDecode(g, c, sec);
+      if (!waiting.empty() || c >= max_seqs) saturated_s += sec, saturated_tokens += step * c;
+    }
+    now += step;
+    if (preempt) {
+      while (!st[order.back()].alive) order.pop_back();
+      const int v = order.back();
+      order.pop_back();
+      Running& r = st[v];
+      a -= prompt + r.done0 - r.start;
+      r.done0 += now - r.start, r.alive = false, ++r.epoch;
+      --c;
+      waiting.push_front(v);
+      blocked = true;
+      g.preemptions += 1;
+      continue;
+    }
+    while (!finish.empty() && finish.top().first <= now + 1e-9) {
+      const int i = finish.top().second.first;
+      const bool current = st[i].alive && finish.top().second.second == st[i].epoch;
+      finish.pop();
+      if (!current) continue;
+      a -= prompt + st[i].done0 - st[i].start;
+      st[i].alive = false;
+      --c;
+      blocked = false;
+    }
+  }
+  g.prefill_s += PrefillSeconds(job, ec.e, recompute_tokens);
+  return g;
+}
+
+// Transformers generate: static batches of max_seqs sequences, each running until its longest response is written
+// (finished rows stay in the batch, padded), every row's cache growing; the prompt of every row prefilled.
+RlGeneration Static(const EngineCost& ec, const std::vector<double>& len, double batch) {
+  const Job& job = ec.job;
+  RlGeneration g;
+  const double prompt = Pos(job.rl.prompt_len);
+  const int n = int(len.size()), b = std::max(1, int(batch));
+  for (int first = 0; first < n; first += b) {
+    const int last = std::min(n, first + b);
+    const double rows = last - first;
+    const double iters = *std::max_element(len.begin() + first, len.begin() + last);
+    g.prefill_s += PrefillSeconds(job, ec.e, rows * prompt);
+    AddDecode(g, rows, iters * IterationSeconds(ec, rows, rows * (prompt + 0.5 * iters)));
+  }
+  return g;
+}
+
+// Streaming (rl_async=2 on split pools; NeMo RL's AsyncTrajectoryCollector, verl's fully_async): the pool
+// generates continuously with a step's sequences in flight, so no batch waits for its longest response: a step's
+// generation is its tokens at the steady state's pace, at the concurrency the cap and the KV cache allow, each
+// sequence in flight holding prompt + E[l^2] / (2 E[l]) tokens (a sequence in flight is likelier a long one).
+RlGeneration Streaming(const EngineCost& ec, const std::vector<double>& len, double max_seqs, double per_engine) {
+  RlGeneration g;
+  double m1 = 0, m2 = 0;
+  for (double l : len) m1 += l, m2 += l * l;
+  m1 /= std::max<size_t>(1, len.size()), m2 /= std::max<size_t>(1, len.size());
+  const double ctx = Pos(ec.job.rl.prompt_len) + (m1 > 0 ? m2 / (2.0 * m1) : 0.0);
+  const double kv_tokens = ec.e.kv_token > 0 ? Pos(ec.e.kv_budget) / ec.e.kv_token : 1e18;
+  const double c = std::max(1.0, std::min(max_seqs, std::floor(kv_tokens / std::max(1.0, ctx))));
+  g.peak_concurrency = c;
+  g.decode_s = per_engine * m1 / c * IterationSeconds(ec, c, c * ctx);
+  return g;
+}
+
+}  // namespace
+
+std::vector<double> ResponseLengths(double mean, double cap, int n, double cap_share) {
+  std::vector<double> out;
+  if (n <= 0 || !(cap >= 1)) return out;
+  const double m = std::clamp(mean, 1.0, cap);
+  // The runaway share, at most half of what the mean allows (the rest must still average below the cap).
+  const double f = std::clamp(cap_share, 0.0, 0.5 * m / cap);
+  const double body = (m - f * cap) / (1.0 - f);  // the mean the exponential body must have
+  std::vector<double> q(n, cap);
+  if (body < 0.999 * cap) {
+    // mean of min(X, cap) for X exponential of scale mu: mu (1 - exp(-cap / mu)), rising in mu from 0 to cap.
+    double lo = 1e-3 * body, hi = 1e6 * cap;
+    for (int it = 0; it < 200; ++it) {
+      const double mu = std::sqrt(lo * hi);
+      (mu * -std::expm1(-cap / mu) < body ? lo : hi) = mu;
+    }
+    const double mu = std::sqrt(lo * hi);
+    for (int k = 0; k < n; ++k) {
+      const double u = (k + 0.5) / n;  // the top f of the quantiles run to the cap
+      q[k] = u >= 1.0 - f ? cap : std::clamp(-mu * std::log1p(-u / (1.0 - f)), 1.0, cap);
+    }
+  }
+  // Arrival order: sequence j takes the quantile of its rank in frac((j + 1) x golden ratio).
+  std::vector<std::pair<double, int>> key(n);
+  for (int j = 0; j < n; ++j) key[j] = {std::fmod((j + 1) * 0.6180339887498949, 1.0), j};
+  std::sort(key.begin(), key.end());
+  out.assign(n, cap);
+  for (int r = 0; r < n; ++r) out[key[r].second] = q[r];
+  return out;
+}
+
+RlEngineShape MakeRlEngine(const Job& job, const Layout& layout) {
+  const RlSetup& r = job.rl;
+  const RlConstants& k = RlConstantsOf(job);
+  const ParamCounts& pc = job.facts.pc;
+  const ModelArch& m = job.model;
+  RlEngineShape e;
+  const double cap = job.hw.gpu ? job.hw.gpu->mem_bytes : 0.0;
+  const bool hf = r.engine == RlEngine::Hf;
+  // hf generates inside the trainer: its replicas, its own weights (counted by the trainer), a KV cache for every
+  // sequence it holds; an engine is one rollout_tp shard of the 16-bit weights.
+  e.tp = hf ? std::max(1, layout.tp) : std::max(1, r.rollout_tp);
+  e.engines = hf ? std::max(1.0, double(job.hw.gpus) / double(std::max(1, layout.tp * layout.pp * layout.cp)))
+                 : std::max(1.0, double(r.rollout_gpus) / e.tp);
+  const double expert_all = ExpertParams(pc);
+  e.dense_weights = 2.0 * std::max(0.0, pc.total - expert_all) / e.tp;
+  e.expert_weights = 2.0 * expert_all / e.tp;
+  e.kv_token = KvBytesPerToken(m, e.tp);
+  if (hf) {
+    const double batch =
+        std::min(double(std::max(1, r.max_seqs)), std::ceil(double(r.prompts) * r.samples / e.engines));
+    e.kv_budget = batch * (r.prompt_len + r.max_response_len) * e.kv_token;
+    e.total = e.kv_budget;
+    return e;
+  }
+  e.weights = e.dense_weights + e.expert_weights;
+  const double width = 2.0 * (m.experts > 1 ? double(m.topk) * std::max(m.moe_ffn, 1) : double(m.ffn)) + 4.0 * m.hidden;
+  e.activations = k.engine_act_tokens * width * 2.0 / e.tp;
+  const double budget = r.kv_frac * cap;
+  if (r.engine == RlEngine::Vllm) {
+    // vLLM: the fraction of the whole GPU holds weights, the profiled activations and the KV cache.
+    e.kv_budget = budget - e.weights - e.activations;
+    e.total = budget + k.engine_graph_bytes;
+  } else {
+    // SGLang: the fraction holds weights and the KV pool; activations and graphs sit outside it.
+    e.kv_budget = budget - e.weights;
+    e.total = budget + e.activations + k.engine_graph_bytes;
+  }
+  return e;
+}
+
+RlGeneration SimulateRollout(const Job& job, const RlEngineShape& e) {
+  const RlSetup& r = job.rl;
+  const double sequences = double(r.prompts) * r.samples;
+  const double per_engine = std::ceil(sequences / e.engines);
+  // The busiest engine's share, simulated up to kSimMax sequences; beyond, the extra sequences run at the
+  // throughput the engine reached while saturated (its queue never empty), then the simulated ones drain.
+  const double max_seqs = std::max(1, r.max_seqs);
+  const int sim = int(std::min(per_engine, std::max(8192.0, 4.0 * max_seqs)));
+  const std::vector<double> len =
+      ResponseLengths(r.response_len, r.max_response_len, sim, RlConstantsOf(job).cap_share);
+  RlGeneration g;
+  double sat_s = 0, sat_tokens = 0;
+  const EngineCost cost = Cost(job, e);
+  if (r.engine == RlEngine::Hf) {
+    g = Static(cost, len, std::min(max_seqs, per_engine));
+  } else if (r.async == 2 && !r.colocate) {
+    // Streaming counts every sequence of the engine at once (no saturated throughput to scale by below).
+    g = Streaming(cost, len, std::min(max_seqs, per_engine), per_engine);
+  } else {
+    const double kv_tokens = e.kv_token > 0 ? Pos(e.kv_budget) / e.kv_token : 1e18;
+    g = Continuous(cost, len, max_seqs, kv_tokens, sat_s, sat_tokens);
+  }
+  if (per_engine > sim && r.engine == RlEngine::Hf) {
+    const double scale = per_engine / sim;  // static batches: each batch alike
+    g.prefill_s *= scale, g.decode_s *= scale, g.tail_s *= scale;
+  } else if (per_engine > sim && sat_tokens > 0) {
+    g.decode_s += (per_engine - sim) * r.response_len * sat_s / sat_tokens;
+  }
+  // Prefill: vLLM and SGLang cache a group's shared prompt (verl enable_prefix_caching: true), so each prompt once;
+  // Transformers prefill every row (counted per batch).
+  if (r.engine != RlEngine::Hf) g.prefill_s += PrefillSeconds(job, e, std::ceil(r.prompts / e.engines) * r.prompt_len);
+  return g;
+}
+
+}  // namespace tp

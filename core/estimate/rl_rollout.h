@@ -1,0 +1,46 @@
+// rl_rollout.h — the rollout engine of a post-training step (rl.h): its shape on one rollout GPU (weights per TP
+// rank, profiled activations, KV-cache budget in the engine's own meaning) and the generation of one step as the
+// engine schedules it: continuous batching (vLLM, SGLang) up to rl_max_seqs sequences in flight and as many as the
+// KV cache holds, the newest preempted and recomputed when the cache fills, each decode iteration reading the
+// weights it touches and the live KV cache; Transformers generate (hf) runs static batches to their longest
+// response. Response lengths follow the least-informative distribution with the stated mean and cap.
+#pragma once
+#include <vector>
+
+#include "job.h"
+#include "plan.h"
+
+namespace tp {
+
+// The engine's shape on one rollout GPU.
+struct RlEngineShape {
+  int tp = 1;
+  double engines = 1;         // instances in the rollout pool (hf: the trainer's replicas)
+  double weights = 0;         // bytes per GPU (one TP shard; hf: the trainer's own copy, counted there)
+  double activations = 0;     // the profiled activation peak per GPU
+  double kv_budget = 0;       // KV-cache bytes per GPU
+  double total = 0;           // the engine's memory per GPU while it generates
+  double kv_token = 0;        // KV bytes per token per GPU
+  double dense_weights = 0;   // of the weights, what every decode iteration reads
+  double expert_weights = 0;  // of the weights, the routed experts (read as the batch touches them)
+};
+RlEngineShape MakeRlEngine(const Job& job, const Layout& layout);
+
+// The generation of one RL step on one engine (every engine alike).
+struct RlGeneration {
+  double prefill_s = 0;         // prompts (and preempted sequences' recompute), compute-bound
+  double decode_s = 0;          // decode while at least half the peak concurrency is in flight
+  double tail_s = 0;            // the rest: the longest responses finishing with few sequences in flight
+  double peak_concurrency = 0;  // sequences in flight at most
+  double preemptions = 0;       // sequences the KV cache pushed back (recomputed)
+};
+RlGeneration SimulateRollout(const Job& job, const RlEngineShape& e);
+
+// n response lengths (tokens) with mean `mean` and cap `cap`: a share `cap_share` of runaway responses that never
+// stop and run to the cap (repetition loops: the frameworks' "clip ratio"), the rest the quantiles of an
+// exponential distribution (the maximum-entropy law of a positive length with a known mean) clipped at the cap,
+// its scale solved so the whole mean is `mean`; a mean at the cap makes every response the cap. Ordered as the
+// engine receives them: a low-discrepancy shuffle, so long and short responses arrive mixed.
+std::vector<double> ResponseLengths(double mean, double cap, int n, double cap_share);
+
+}  // namespace tp
