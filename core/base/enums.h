@@ -23,6 +23,11 @@ enum class PipeSchedule : uint8_t { OneF1B, Interleaved, ZbH1, ZbH2, Zbv, DualPi
 // Engine's delayed or current scaling), DeepSeek-V3's 1x128 activation tiles and 128x128 weight blocks, or
 // Blackwell's MXFP8 (an 8-bit exponent scale per 32 elements, in the tensor cores).
 enum class Fp8Recipe : uint8_t { Tensor, Block, Mx };
+// How context parallelism brings every rank the keys and values it attends to (docs/step-model.md section 4):
+// chunks passed around a ring, each exchange hidden behind the attention it feeds (Megatron-Core's p2p, PyTorch's
+// alltoall rotation); the whole K/V all-gathered first (Megatron-Core's all_gather, PyTorch's allgather rotation);
+// or DeepSpeed-Ulysses' all-to-alls that trade the sequence split for a head split (Megatron-Core's a2a).
+enum class CpComm : uint8_t { P2p, AllGather, A2a };
 
 // Spellings, indexed by the enum's value. Used by core/config/config.cpp and core/report/report.cpp. Beside
 // each list of a choice key, its values' display labels (English keys of the translation tables: the key
@@ -58,6 +63,8 @@ inline constexpr const char* kObjectiveNames[] = {"time", "cost"};
 inline constexpr const char* kPipeScheduleNames[] = {"1f1b", "interleaved", "zb-h1",    "zb-h2",
                                                      "zbv",  "dualpipe",    "dualpipev"};
 inline constexpr const char* kFp8RecipeNames[] = {"tensor", "block", "mxfp8"};
+inline constexpr const char* kCpCommNames[] = {"p2p", "all_gather", "a2a"};
+inline constexpr const char* kCpCommLabels[] = {"ring (p2p, overlapped)", "all-gather", "Ulysses all-to-all"};
 
 inline const char* Name(Method v) { return kMethodNames[int(v)]; }
 inline const char* Name(Precision v) { return kPrecisionNames[int(v)]; }
@@ -68,6 +75,7 @@ inline const char* Name(MlpKind v) { return kMlpNames[int(v)]; }
 inline const char* Name(Objective v) { return kObjectiveNames[int(v)]; }
 inline const char* Name(PipeSchedule v) { return kPipeScheduleNames[int(v)]; }
 inline const char* Name(Fp8Recipe v) { return kFp8RecipeNames[int(v)]; }
+inline const char* Name(CpComm v) { return kCpCommNames[int(v)]; }
 
 // Bytes per element of the compute precision (fp8 training keeps 16-bit master copies in
 // practice; see memory.cpp for what each precision implies for weights/gradients).

@@ -50,6 +50,7 @@ struct Workload {
   bool compiled = false;                     // torch.compile: pointwise ops recomputed, GEMM outputs saved
   bool kbit_prep = false;                    // QLoRA under prepare_model_for_kbit_training: fp32 norms, residual, head
   Fp8Recipe fp8_recipe = Fp8Recipe::Tensor;  // how FP8 scales its tensors (prec = fp8); resolved from the GPU
+  CpComm cp_comm = CpComm::P2p;  // how context parallelism exchanges K and V (cp > 1): the stack's default on auto
   // Periodic evaluation (run.cpp): a forward pass over eval_tokens every eval_interval steps, the first at step
   // eval_first; eval_interval 0 = none.
   int eval_interval = 1000;

@@ -87,7 +87,7 @@ std::vector<Config> Scenarios() {
       Cfg({{"model", "mixtral-8x7b"}, {"gpus", "128"}, {"tp", "16"}, {"pp", "1"}, {"ep", "1"}}),
       Cfg({{"model", "llama2-7b"}, {"gpus", "8"}, {"pp", "8"}, {"tp", "1"}, {"mbs", "1"}, {"gbs", "8"}}),
       Cfg({{"model", "custom"}, {"params", "7e9"}, {"gpus", "8"}}),
-      Cfg({{"model", "llama2-13b"}, {"prec", "fp8"}, {"gpus", "16"}}),
+      Cfg({{"model", "llama2-13b"}, {"prec", "fp8"}, {"gpu", "h100"}, {"gpus", "16"}}),  // FP8 tensor cores
   };
 }
 
