@@ -7,7 +7,13 @@ namespace tp {
 
 inline constexpr int kAuto = -1;  // layout ints, mbs, zero, ...: "let the planner choose"
 
-enum class Method : uint8_t { Full, Lora, Qlora };
+// DoRA (Liu et al. 2024, arXiv 2402.09353) is LoRA with a trained magnitude per output row, QDoRA the same on a 4-bit
+// base: a plan's workload keeps their LoRA / QLoRA base with a DoRA flag (AdapterBase, IsDora).
+enum class Method : uint8_t { Full, Lora, Qlora, Dora, Qdora };
+inline bool IsDora(Method m) { return m == Method::Dora || m == Method::Qdora; }
+inline Method AdapterBase(Method m) {
+  return m == Method::Dora ? Method::Lora : m == Method::Qdora ? Method::Qlora : m;
+}
 enum class Precision : uint8_t { Fp32, Fp16, Bf16, Fp8 };
 // Paged optimizers (bitsandbytes) keep their states in CUDA managed memory, which the driver pages to the
 // host under pressure (the QLoRA paper's paged AdamW).
@@ -32,8 +38,8 @@ enum class CpComm : uint8_t { P2p, AllGather, A2a };
 // Spellings, indexed by the enum's value. Used by core/config/config.cpp and core/report/report.cpp. Beside
 // each list of a choice key, its values' display labels (English keys of the translation tables: the key
 // rows carry them, the page shows them translated).
-inline constexpr const char* kMethodNames[] = {"full", "lora", "qlora"};
-inline constexpr const char* kMethodLabels[] = {"Full", "LoRA", "QLoRA"};
+inline constexpr const char* kMethodNames[] = {"full", "lora", "qlora", "dora", "qdora"};
+inline constexpr const char* kMethodLabels[] = {"Full", "LoRA", "QLoRA", "DoRA", "QDoRA"};
 inline constexpr const char* kPrecisionNames[] = {"fp32", "fp16", "bf16", "fp8"};
 inline constexpr const char* kPrecisionLabels[] = {"FP32 (TF32)", "FP16", "BF16", "FP8"};
 inline constexpr const char* kOptimizerNames[] = {"adamw", "adamw8bit", "sgd", "paged_adamw", "paged_adamw8bit"};

@@ -190,6 +190,8 @@ const Phrase kPhrases[] = {
     {"{0} on {1} x {2}, {3}, {4}", "{0}，{1} × {2}，{3}，{4}"},
     {"method full", "全参数训练"},
     {"method lora", "LoRA 微调"},
+    {"method dora", "DoRA 微调"},
+    {"method qdora", "QDoRA 微调"},
     {"method qlora", "QLoRA 微调"},
     {"scenario {0}", "方案 {0}"},
     {"quantity", "指标"},
@@ -340,8 +342,8 @@ const Phrase kPhrases[] = {
      "scaling or long-context training to work well",
      "{0} 个 token 长于 {1} 训练时的上下文（{2} 个 token）：超出这一长度，旋转位置编码需要 RoPE "
      "缩放或长上下文训练才能用好"},
-    {"QLoRA dequantizes its 4-bit base to bf16 or fp16 for compute; {0} is not supported with method=qlora",
-     "QLoRA 计算时把 4 位量化的基座反量化为 bf16 或 fp16；method=qlora 不支持 {0}"},
+    {"QLoRA dequantizes its 4-bit base to bf16 or fp16 for compute; {0} is not supported with method={1}",
+     "QLoRA 计算时把 4 位量化的基座反量化为 bf16 或 fp16；method={1} 不支持 {0}"},
     {"rank {0} exceeds hidden={1}; accepted: 1-{1}", "秩 {0} 超过了 hidden={1}；可选值：1-{1}"},
     {"{0} ({1} release) runs none of the FP8 recipes planned here (tensor, block, mxfp8) on {2}: planned with "
      "per-tensor casts ({3})",

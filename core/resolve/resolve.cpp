@@ -244,17 +244,18 @@ void ResolveWorkload(const Config& cfg, Job& job, std::vector<ConfigIssue>& issu
   w.gbs_auto = cfg.gbs == kAuto;
   w.gbs = w.gbs_auto ? 0 : cfg.gbs;  // auto: each layout's own, GlobalBatch(work, layout) in rules.h
   w.auto_gbs_mbs = cfg.mbs > 0 ? cfg.mbs : 1;
-  w.method = cfg.method;
+  w.method = AdapterBase(cfg.method);  // DoRA trains as LoRA does, plus its magnitudes (dora.h)
+  w.dora = IsDora(cfg.method);
   w.lora_r = cfg.lora_r;
   w.lora_targets = cfg.lora_targets == "qv" ? 0b100 : cfg.lora_targets == "attn" ? 0b01 : 0b11;
   w.lora_dropout = cfg.method != Method::Full ? cfg.lora_dropout : 0.0;
   w.prec = cfg.prec;
   w.opt = cfg.opt;
   w.flash = cfg.flash != 0;
-  if (cfg.method == Method::Qlora && (cfg.prec == Precision::Fp32 || cfg.prec == Precision::Fp8))
+  if (w.method == Method::Qlora && (cfg.prec == Precision::Fp32 || cfg.prec == Precision::Fp8))
     Error(issues, "prec",
-          "QLoRA dequantizes its 4-bit base to bf16 or fp16 for compute; {0} is not supported with method=qlora"_issue,
-          {Name(cfg.prec)});
+          "QLoRA dequantizes its 4-bit base to bf16 or fp16 for compute; {0} is not supported with method={1}"_issue,
+          {Name(cfg.prec), Name(cfg.method)});
   if (cfg.method != Method::Full && job.model.hidden > 0 && cfg.lora_r > job.model.hidden)
     Error(issues, "lora_r", "rank {0} exceeds hidden={1}; accepted: 1-{1}"_issue,
           {std::to_string(cfg.lora_r), std::to_string(job.model.hidden)});
@@ -411,7 +412,9 @@ const char* FindingKey(const CapabilityFinding& f) {
   switch (f.feature) {
     case Feature::MethodFull:
     case Feature::MethodLora:
-    case Feature::MethodQlora: own = kAskMethod; break;
+    case Feature::MethodQlora:
+    case Feature::MethodDora:
+    case Feature::MethodQdora: own = kAskMethod; break;
     case Feature::Tp: own = kAskTp; break;
     case Feature::Sp: own = kAskSp; break;
     case Feature::Pp: own = kAskPp; break;

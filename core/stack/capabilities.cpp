@@ -453,6 +453,50 @@ const std::vector<CapabilityRow>& CapabilityTable() {
       {K::Unsloth, F::Fp8, 2025, S::Unverified, "", false,
        "FP8 base weights for LoRA (load_in_fp8='block'), not an FP8 training recipe: FP8 base weights"
        " (load_in_fp8) not an FP8 training recipe; unconfirmed"},
+      // ---- DoRA (PEFT's use_dora and the frameworks' own DoRA layers); its cost is core/estimate/dora.h's.
+      {K::Megatron, F::MethodDora, 2025, S::Extension, "NeMo / Megatron-Bridge PEFT", true,
+       "NVIDIA-NeMo/Megatron-Bridge src/megatron/bridge/peft/dora.py@067f987df03b8355b03192d88d70f1709fedf51a: class"
+       " DoRA (first commit 958fb9b7, 2025-07-16); dora_layers.py DoRALinear.forward 'mag_norm_scale * (linear_output"
+       " + adapter_output)'; NeMo 2: NVIDIA/NeMo nemo/collections/llm/peft/dora.py@0fd6655fa4c712c49d533237cffed63668b"
+       "e57df: class DoRA(PEFT, ModuleMatcher) (its first release not read)"},
+      {K::Megatron, F::MethodQdora, 0, S::Absent, "", false,
+       "no 4-bit base in Megatron-Core, NeMo 2 llm.peft or Megatron-Bridge peft (see method=qlora)"},
+      {K::DeepSpeed, F::MethodDora, 2024, S::Extension, "PEFT", true,
+       "huggingface/peft src/peft/tuners/lora/dora.py@5d602fdbff04c33c1c4de55cda9d4ae1d7cb7e40: DoraLinearLayer"
+       " (LoraConfig use_dora first tag v0.9.0, 2024-02-28) on Hugging Face models under DeepSpeed"},
+      {K::DeepSpeed, F::MethodQdora, 2024, S::Extension, "PEFT + bitsandbytes", true,
+       "huggingface/peft src/peft/tuners/lora/bnb.py@5d602fdbff04c33c1c4de55cda9d4ae1d7cb7e40: Linear4bit with"
+       " use_dora (first tag v0.10.0, 2024-03-21); dora.py forward: weight = dequantize_module_weight(base_layer)"},
+      {K::Fsdp, F::MethodDora, 2024, S::Extension, "PEFT (llm-foundry)", true,
+       "llm-foundry's peft_config builds PEFT's LoraConfig (INFERRED to pass use_dora through: not read);"
+       " huggingface/peft a0788a3f 'Refactor to make DoRA and QDoRA work with FSDP (#1806)' (2024-05-31); no DoRA"
+       " in torchtitan (torchtitan/components/lora.py, 2026)"},
+      {K::Fsdp, F::MethodQdora, 2024, S::Extension, "Answer.AI's fsdp_qlora (FSDP over bitsandbytes 4-bit)", false,
+       "AnswerDotAI/fsdp_qlora README.md@05ed9f2a60f96a0795cb082bceab70a9b19fd213: '--train_type bnb_dora: 4-bit"
+       " quantized DoRA fine-tuning using bitsanbytes Linear4bit layer with NF4 quantization and a custom DoRA"
+       " module' (train.py first commit 0eab5e4, 2024-04-16)"},
+      {K::Hf, F::MethodDora, 2024, S::Native, "", true,
+       "PEFT, which this stack covers: huggingface/peft src/peft/tuners/lora/dora.py@5d602fdbff04c33c1c4de55cda9d4ae1"
+       "d7cb7e40: DoraLinearLayer.get_weight_norm, forward (LoraConfig use_dora first tag v0.9.0, 2024-02-28; the base"
+       " output reused when lora_dropout is 0 from v0.14.0, 2024-12: 338aeff3 'Faster DoRA in when no"
+       " dropout/eval mode')"},
+      {K::Hf, F::MethodQdora, 2024, S::Native, "", true,
+       "PEFT + bitsandbytes, which this stack covers: huggingface/peft"
+       " src/peft/tuners/lora/bnb.py@5d602fdbff04c33c1c4de55cda9d4ae1d7cb7e40: Linear4bit use_dora (first tag"
+       " v0.10.0, 2024-03-21)"},
+      {K::Torchtune, F::MethodDora, 2024, S::Native, "", true,
+       "pytorch/torchtune torchtune/modules/peft/dora.py@bd2a0fc7c31430972728494fa01aaeeb0ebf1ba1: class DoRALinear"
+       " (first commit e55a41c0, 2024-08-30; first tag v0.3.0); lora_* model builders' use_dora"},
+      {K::Torchtune, F::MethodQdora, 2024, S::Native, "", true,
+       "pytorch/torchtune torchtune/modules/peft/dora.py@bd2a0fc7c31430972728494fa01aaeeb0ebf1ba1: DoRALinear"
+       " quantize_base (linear_nf4, torchao NF4), v0.3.0"},
+      {K::Unsloth, F::MethodDora, 2024, S::Extension, "PEFT's DoRA layers (Unsloth's fused LoRA kernels skip them)",
+       true,
+       "unslothai/unsloth unsloth/models/llama.py@015bdef0d94a241bcd94eec7a405b1700632180d: the fused MLP / QKV / O"
+       " patches apply only where len(getattr(gate_proj, \"lora_magnitude_vector\", []) or []) == 0 (first commit"
+       " 32223779, 2024-03-11); use_dora reaches PEFT's LoraConfig through **kwargs"},
+      {K::Unsloth, F::MethodQdora, 2024, S::Extension, "PEFT's DoRA layers (Unsloth's fused LoRA kernels skip them)",
+       true, "as method=dora, on Unsloth's bitsandbytes 4-bit base (load_in_4bit)"},
       // ---- Context-parallel variants: how K and V reach every rank (the cp_comm key).
       {K::Megatron, F::CpP2p, 2023, S::Native, "", true,
        "NVIDIA/Megatron-LM megatron/core/transformer/transformer_config.py@d98e8a64ddf34856e74b24714e3bedb2f5a39553:"
@@ -621,6 +665,8 @@ const char* FeatureId(Feature f) {
   static constexpr const char* kIds[] = {"method=full",
                                          "method=lora",
                                          "method=qlora",
+                                         "method=dora",
+                                         "method=qdora",
                                          "tp",
                                          "sp",
                                          "pp",
@@ -656,6 +702,8 @@ const char* FeatureName(Feature f) {
   static constexpr const char* kNames[] = {"full training",
                                            "LoRA",
                                            "QLoRA (4-bit base)",
+                                           "DoRA (LoRA with trained magnitudes)",
+                                           "QDoRA (DoRA on a 4-bit base)",
                                            "tensor parallelism",
                                            "sequence parallelism",
                                            "pipeline parallelism",
@@ -846,7 +894,7 @@ void GpuFindings(const StackProfile& s, const CapabilityAsk& ask, Collect& c) {
   if (g.amd) {
     c.Add(Feature::GpuAmd, kAskGpu);
     // The 4-bit base is bitsandbytes' everywhere but torchtune (torchao's NF4, plain PyTorch).
-    if (ask.method == Method::Qlora && s.kind != StackKind::Torchtune)
+    if (AdapterBase(ask.method) == Method::Qlora && s.kind != StackKind::Torchtune)
       c.Rule(Feature::MethodQlora, kAskMethod | kAskGpu, Support::Unverified, "", kBnbRocm);
   }
   if (!ask.fp8) return;
@@ -888,10 +936,9 @@ void ReadArch(const char* arch, GpuTraits& g) {
 
 int CapabilityFindings(const StackProfile& s, int year, const CapabilityAsk& ask, CapabilityFinding* out) {
   Collect c{s, year, out};
-  c.Add(ask.method == Method::Full   ? Feature::MethodFull
-        : ask.method == Method::Lora ? Feature::MethodLora
-                                     : Feature::MethodQlora,
-        kAskMethod);
+  static constexpr Feature kMethodFeature[] = {Feature::MethodFull, Feature::MethodLora, Feature::MethodQlora,
+                                               Feature::MethodDora, Feature::MethodQdora};
+  c.Add(kMethodFeature[int(ask.method) % 5], kAskMethod);
   if (ask.fp8) c.Add(Feature::Fp8, kAskPrec);
   if (ask.fp8 && ask.recipe_asked) {
     static constexpr Feature kRecipeFeature[] = {Feature::Fp8Tensor, Feature::Fp8Block, Feature::Fp8Mx};

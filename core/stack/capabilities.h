@@ -17,6 +17,8 @@ enum class Feature : uint8_t {
   MethodFull,
   MethodLora,
   MethodQlora,
+  MethodDora,           // DoRA (weight-decomposed LoRA, Liu et al. 2024) on a 16-bit base
+  MethodQdora,          // DoRA on a 4-bit (NF4) base
   Tp,                   // tensor parallelism, tp > 1
   Sp,                   // Megatron-style sequence parallelism (sp=1)
   Pp,                   // pipeline parallelism, pp > 1 (1F1B)

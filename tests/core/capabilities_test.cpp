@@ -33,7 +33,7 @@ std::vector<ConfigIssue> Resolve(const std::string& link) {
 
 CapabilityAsk AskOf(const Job& job, const Layout& l) {
   CapabilityAsk a;
-  a.method = job.work.method;
+  a.method = PlannedMethod(job.work);
   a.fp8 = job.work.prec == Precision::Fp8;
   a.tp = l.tp, a.pp = l.pp, a.vp = l.vp, a.cp = l.cp, a.ep = l.ep, a.zero = l.zero;
   a.sp = l.sp, a.offload = l.offload, a.recompute = l.recompute;
@@ -141,6 +141,34 @@ TEST_CASE("resolve refuses what the stack does not run and warns of extensions",
     REQUIRE(e);
     CHECK(e->message.find("2025") != std::string::npos);
   }
+}
+
+TEST_CASE("DoRA where the stack offers it, refused where it does not", "[capabilities]") {
+  // PEFT's use_dora (2024-02) under the Trainer, torchtune's DoRALinear (v0.3.0), Megatron-Bridge's DoRA (2025-07).
+  CHECK_FALSE(HasErrors(Resolve("#v=1&model=llama3.1-8b&method=dora&stack=hf&gpu=a100-80g&gpus=1")));
+  CHECK_FALSE(HasErrors(Resolve("#v=1&model=llama3.1-8b&method=qdora&stack=torchtune&gpu=a100-80g&gpus=1")));
+  {
+    const auto issues = Resolve("#v=1&model=llama3.1-8b&method=dora&stack=megatron&stack_year=2024&gpu=h100&gpus=8");
+    const ConfigIssue* e = IssueOn(issues, "method", false);
+    REQUIRE(e);
+    CHECK(e->message.find("2025") != std::string::npos);
+  }
+  CHECK(IssueOn(Resolve("#v=1&model=llama3.1-8b&method=qdora&stack=megatron&gpu=h100&gpus=8"), "method", false));
+  CHECK(
+      IssueOn(Resolve("#v=1&model=llama3.1-8b&method=dora&stack=hf&stack_year=2023&gpu=h100&gpus=1"), "method", false));
+  {  // Unsloth runs DoRA layers through PEFT, off its fused kernels: said, not refused.
+    const auto issues = Resolve("#v=1&model=llama3.1-8b&method=dora&stack=unsloth&gpu=rtx4090&gpus=1");
+    CHECK_FALSE(HasErrors(issues));
+    const ConfigIssue* n = IssueOn(issues, "method", true);
+    REQUIRE(n);
+    CHECK(n->message.find("fused LoRA kernels skip them") != std::string::npos);
+  }
+  // The workload is its LoRA / QLoRA with the DoRA flag; the plan names the method as given.
+  std::vector<ConfigIssue> issues;
+  const Job job = ResolveJob(FromLink("#v=1&model=llama3.1-8b&method=qdora&stack=hf&gpu=a100-80g&gpus=1"), issues);
+  CHECK(job.work.method == Method::Qlora);
+  CHECK(job.work.dora);
+  CHECK(PlannedMethod(job.work) == Method::Qdora);
 }
 
 TEST_CASE("FP8 recipes by stack, release and GPU", "[capabilities]") {
@@ -278,7 +306,7 @@ TEST_CASE("the search chooses only what the stack runs", "[capabilities][search]
   int searched = 0, refused = 0;
   for (const StackProfile& s : Stacks())
     for (const char* year : {"", "&stack_year=2023"})
-      for (const char* method : {"full", "lora", "qlora"})
+      for (const char* method : {"full", "lora", "qlora", "dora"})
         for (const char* setup : setups)
           for (const Kind& kind : kinds) {
             const std::string link = std::string(setup) + "&stack=" + s.id + year + "&method=" + method + kind.keys;
