@@ -204,13 +204,14 @@ std::string CapabilityHistory(const StackProfile& s, Feature f, bool brief) {
             : r.support == Support::Extension ? "ext"
             : r.support == Support::Absent    ? "no"
                                               : "?";
-      if (r.since > 0 && r.support != Support::Absent) one += " " + std::to_string(r.since);
+      // A row that ends a feature (torchtitan's tensorwise FP8, 2026) says from when.
+      if (r.since > 0 && (r.support != Support::Absent || rows > 1)) one += " " + std::to_string(r.since);
       out += (out.empty() ? "" : ", ") + one;
       continue;
     }
     one = SupportName(r.support);
     if (r.support == Support::Extension) one += " (" + std::string(r.via) + ")";
-    if (r.since > 0 && r.support != Support::Absent)
+    if (r.since > 0 && (r.support != Support::Absent || rows > 1))
       one = rows > 1 ? std::to_string(r.since) + ": " + one : one + " since " + std::to_string(r.since);
     out += (out.empty() ? "" : "; ") + one;
   }
@@ -308,6 +309,15 @@ Table CapabilityTableOf() {
   return t;
 }
 
+// What the planner does with the rows it does not model as such (capabilities.h FeaturePlanned).
+std::string PlannedNotes() {
+  std::string out;
+  for (int f = 0; f < int(Feature::kCount); ++f)
+    if (const char* planned = FeaturePlanned(Feature(f)); planned[0])
+      out += std::string("  ") + FeatureId(Feature(f)) + ": " + planned + "\n";
+  return out.empty() ? out : "How the planner plans what it does not model as such:\n" + out;
+}
+
 }  // namespace
 
 bool CatalogTable(const std::string& kind, Format format, std::string& out) {
@@ -328,7 +338,8 @@ bool CatalogTable(const std::string& kind, Format format, std::string& out) {
     out += "\nWhat each framework runs (core/stack/capabilities.cpp; the sources: --format json):\n" +
            RenderTable(CapabilityTableOf(), format) +
            "yes = native, ext = through another library the framework launches (named in --format json), "
-           "? = not found in its code, no = absent; the year is the release it arrived in.\n";
+           "? = not found in its code, no = absent; the year is the release it arrived in.\n" +
+           PlannedNotes();
   return true;
 }
 

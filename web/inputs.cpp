@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <iterator>
 
 #include "app.h"
 #include "calibrate.h"
@@ -352,7 +353,7 @@ bool MethodRadio(AppState& app, const KeyInfo& k) {
   ImGui::PushID(k.name);
   LabelCell(app, k.name, k.label.en);
   bool changed = false;
-  for (int i = 0; i < 3; ++i) {
+  for (int i = 0; i < int(std::size(kMethodNames)); ++i) {
     if (i) NextInRow(app, RadioWidth(Tr(ChoiceLabel(k, i))));
     if (ImGui::RadioButton(Tr(ChoiceLabel(k, i)), method == i) && method != i) c.method = Method(i), changed = true;
     if (ImGui::IsItemHovered(ImGuiHoveredFlags_ForTooltip)) KeyTooltip(app, k.name);

@@ -7,7 +7,13 @@ namespace tp {
 
 inline constexpr int kAuto = -1;  // layout ints, mbs, zero, ...: "let the planner choose"
 
-enum class Method : uint8_t { Full, Lora, Qlora };
+// DoRA (Liu et al. 2024, arXiv 2402.09353) is LoRA with a trained magnitude per output row, QDoRA the same on a 4-bit
+// base: a plan's workload keeps their LoRA / QLoRA base with a DoRA flag (AdapterBase, IsDora).
+enum class Method : uint8_t { Full, Lora, Qlora, Dora, Qdora };
+inline bool IsDora(Method m) { return m == Method::Dora || m == Method::Qdora; }
+inline Method AdapterBase(Method m) {
+  return m == Method::Dora ? Method::Lora : m == Method::Qdora ? Method::Qlora : m;
+}
 enum class Precision : uint8_t { Fp32, Fp16, Bf16, Fp8 };
 // Paged optimizers (bitsandbytes) keep their states in CUDA managed memory, which the driver pages to the
 // host under pressure (the QLoRA paper's paged AdamW).
@@ -29,11 +35,17 @@ enum class Fp8Recipe : uint8_t { Tensor, Block, Mx };
 // meet new shapes every step (core/stack/stack.h AllocatorReserve).
 enum class Padding : uint8_t { Longest, MaxLength, Packed };
 
+// How context parallelism brings every rank the keys and values it attends to (docs/step-model.md section 4):
+// chunks passed around a ring, each exchange hidden behind the attention it feeds (Megatron-Core's p2p, PyTorch's
+// alltoall rotation); the whole K/V all-gathered first (Megatron-Core's all_gather, PyTorch's allgather rotation);
+// or DeepSpeed-Ulysses' all-to-alls that trade the sequence split for a head split (Megatron-Core's a2a).
+enum class CpComm : uint8_t { P2p, AllGather, A2a };
+
 // Spellings, indexed by the enum's value. Used by core/config/config.cpp and core/report/report.cpp. Beside
 // each list of a choice key, its values' display labels (English keys of the translation tables: the key
 // rows carry them, the page shows them translated).
-inline constexpr const char* kMethodNames[] = {"full", "lora", "qlora"};
-inline constexpr const char* kMethodLabels[] = {"Full", "LoRA", "QLoRA"};
+inline constexpr const char* kMethodNames[] = {"full", "lora", "qlora", "dora", "qdora"};
+inline constexpr const char* kMethodLabels[] = {"Full", "LoRA", "QLoRA", "DoRA", "QDoRA"};
 inline constexpr const char* kPrecisionNames[] = {"fp32", "fp16", "bf16", "fp8"};
 inline constexpr const char* kPrecisionLabels[] = {"FP32 (TF32)", "FP16", "BF16", "FP8"};
 inline constexpr const char* kOptimizerNames[] = {"adamw", "adamw8bit", "sgd", "paged_adamw", "paged_adamw8bit"};
@@ -65,6 +77,8 @@ inline constexpr const char* kPipeScheduleNames[] = {"1f1b", "interleaved", "zb-
 inline constexpr const char* kFp8RecipeNames[] = {"tensor", "block", "mxfp8"};
 inline constexpr const char* kPaddingNames[] = {"longest", "max_length", "packed"};
 inline constexpr const char* kPaddingLabels[] = {"to the longest sample", "to the sequence length", "packed"};
+inline constexpr const char* kCpCommNames[] = {"p2p", "all_gather", "a2a"};
+inline constexpr const char* kCpCommLabels[] = {"ring (p2p, overlapped)", "all-gather", "Ulysses all-to-all"};
 
 inline const char* Name(Method v) { return kMethodNames[int(v)]; }
 inline const char* Name(Precision v) { return kPrecisionNames[int(v)]; }
@@ -76,6 +90,7 @@ inline const char* Name(Objective v) { return kObjectiveNames[int(v)]; }
 inline const char* Name(PipeSchedule v) { return kPipeScheduleNames[int(v)]; }
 inline const char* Name(Fp8Recipe v) { return kFp8RecipeNames[int(v)]; }
 inline const char* Name(Padding v) { return kPaddingNames[int(v)]; }
+inline const char* Name(CpComm v) { return kCpCommNames[int(v)]; }
 
 // Bytes per element of the compute precision (fp8 training keeps 16-bit master copies in
 // practice; see memory.cpp for what each precision implies for weights/gradients).

@@ -190,6 +190,8 @@ const Phrase kPhrases[] = {
     {"{0} on {1} x {2}, {3}, {4}", "{0}，{1} × {2}，{3}，{4}"},
     {"method full", "全参数训练"},
     {"method lora", "LoRA 微调"},
+    {"method dora", "DoRA 微调"},
+    {"method qdora", "QDoRA 微调"},
     {"method qlora", "QLoRA 微调"},
     {"scenario {0}", "方案 {0}"},
     {"quantity", "指标"},
@@ -340,9 +342,12 @@ const Phrase kPhrases[] = {
      "scaling or long-context training to work well",
      "{0} 个 token 长于 {1} 训练时的上下文（{2} 个 token）：超出这一长度，旋转位置编码需要 RoPE "
      "缩放或长上下文训练才能用好"},
-    {"QLoRA dequantizes its 4-bit base to bf16 or fp16 for compute; {0} is not supported with method=qlora",
-     "QLoRA 计算时把 4 位量化的基座反量化为 bf16 或 fp16；method=qlora 不支持 {0}"},
+    {"QLoRA dequantizes its 4-bit base to bf16 or fp16 for compute; {0} is not supported with method={1}",
+     "QLoRA 计算时把 4 位量化的基座反量化为 bf16 或 fp16；method={1} 不支持 {0}"},
     {"rank {0} exceeds hidden={1}; accepted: 1-{1}", "秩 {0} 超过了 hidden={1}；可选值：1-{1}"},
+    {"{0} ({1} release) runs none of the FP8 recipes planned here (tensor, block, mxfp8) on {2}: planned with "
+     "per-tensor casts ({3})",
+     "{0}（{1} 版）在 {2} 上不运行这里建模的任何 FP8 方案（tensor、block、mxfp8）：按逐张量缩放的类型转换规划（{3}）"},
     {"unknown GPU \"{0}\"; accepted: {1}", "未知的 GPU \"{0}\"；可选值：{1}"},
     {"calibrated on {0}, planned on {1}: the factors carry the software's share of the gap (framework, kernels, "
      "data loading), not how well those kernels run on this GPU; expect a larger error than on {0}",
@@ -404,6 +409,8 @@ const Phrase kPhrases[] = {
      "自动：{0} 条 {1} token 的序列（每步 {2} token），即已发布配方的批量（{3}）"},
     // the layout (resolve.cpp CheckLayout)
     {"must be at least 1", "至少为 1"},
+    {"cp_comm=a2a splits the {0} attention heads of each tensor-parallel rank over cp={1}; accepted: a divisor of them",
+     "cp_comm=a2a 把每个张量并行 rank 的 {0} 个注意力头分到 cp={1} 上；可选值：它们的约数"},
     {"{0} does not divide the {1} attention heads; accepted: a divisor of heads",
      "{0} 不能整除 {1} 个注意力头；可选值：注意力头数的约数"},
     {"{0} neither divides the {1} key/value heads nor is a multiple of them (to replicate them)",

@@ -73,6 +73,7 @@ struct Config {
   // numerics
   Precision prec = Precision::Bf16;
   Optimizer opt = Optimizer::AdamW;
+  int cp_comm = kAuto;     // CpComm with cp > 1; auto = the stack's default (capabilities.h StackCpComm)
   int fp8_recipe = kAuto;  // Fp8Recipe with prec=fp8; auto = mxfp8 on Blackwell, per-tensor scaling elsewhere
 
   // memory techniques

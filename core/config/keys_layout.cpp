@@ -20,6 +20,18 @@ void AddLayoutKeys(std::vector<KeyInfo>& table) {
                 "Context-parallel degree: the sequence split across GPUs.")
            .Label("Context parallel", "上下文并行")
            .Zh("上下文并行度：把序列切分到多张 GPU 上。"),
+       ChoiceField("cp_comm", G::Layout, kCpCommNames, true, TP_INT(cp_comm),
+                   "How context parallelism brings each GPU the keys and values it attends to: p2p (a ring, each "
+                   "exchange hidden behind attention), all_gather (the whole K/V first) or a2a (DeepSpeed-Ulysses: "
+                   "all-to-alls of q, k, v and the output, heads split instead of the sequence); auto = the "
+                   "framework's default (Megatron-Core p2p, DeepSpeed a2a, PyTorch's allgather rotation for "
+                   "torchtitan, Accelerate and torchtune; each cited in core/stack/capabilities.cpp).")
+           .Values(kCpCommLabels)
+           .Label("CP communication", "上下文并行通信")
+           .Zh("上下文并行如何把每张 GPU 需要的 key 与 value 送到：p2p（环形传递，每次交换藏在注意力计算之后）、"
+               "all_gather（先收集完整的 K/V）或 a2a（DeepSpeed-Ulysses：对 q、k、v 与输出做 all-to-all，按注意力头"
+               "而非序列切分）；auto = 所用框架的默认方式（Megatron-Core 为 p2p，DeepSpeed 为 a2a，torchtitan、"
+               "Accelerate 与 torchtune 为 PyTorch 的 allgather 轮转；出处见 core/stack/capabilities.cpp）。"),
        IntField("ep", G::Layout, "", 1, 1000000, true, kAuto, TP_INT(ep), "Expert-parallel degree (MoE).")
            .Label("Expert parallel", "专家并行")
            .Zh("专家并行度（MoE）。"),

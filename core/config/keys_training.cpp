@@ -48,10 +48,12 @@ void AddTrainingKeys(std::vector<KeyInfo>& table) {
            .Label("Framework year", "框架年份")
            .Zh("训练框架的发布年份：决定当时的软件效率（算子、通信重叠）；auto = 该框架档案的当前版本。"),
        ChoiceField("method", G::Training, kMethodNames, false, TP_INT(method),
-                   "full fine-tuning/pre-training, LoRA adapters, or QLoRA (4-bit frozen base).")
+                   "full fine-tuning/pre-training, LoRA adapters, QLoRA (4-bit frozen base), DoRA (LoRA with a "
+                   "trained magnitude per output row: PEFT's use_dora) or QDoRA (DoRA on a 4-bit base).")
            .Values(kMethodLabels)
            .Label("Method", "训练方式")
-           .Zh("full 全参数微调/预训练，LoRA 适配器，或 QLoRA（冻结的 4 位量化基座）。"),
+           .Zh("full 全参数微调/预训练，LoRA 适配器，QLoRA（冻结的 4 位量化基座），DoRA（每个输出行再训练一个幅值的 "
+               "LoRA：PEFT 的 use_dora），或 QDoRA（4 位基座上的 DoRA）。"),
        RealField("dropout", G::Training, "fraction", 0, 0.9, true, TP_REAL(dropout),
                  "Dropout probability; its masks are kept for the backward. auto = 0.1 for GELU models (the GPT/BERT "
                  "recipes), 0 for the Llama family.",

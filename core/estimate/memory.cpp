@@ -13,6 +13,7 @@
 
 #include "bands.h"
 #include "catalog.h"
+#include "dora.h"
 #include "memory_internal.h"
 #include "rl.h"
 #include "rules.h"
@@ -37,6 +38,7 @@ struct LayerAct {
   double fixed = 0;                     // bytes per layer and micro-batch (autocast's copies of the adapters)
   double grad_dense = 0, grad_moe = 0;  // the gradients alive in one layer's backward, per token
   double dispatch = 0;                  // MoE all-to-all send + receive buffers per token
+  double dora_transient = 0;            // DoRA's weight-norm temporaries, one matrix at a time (dora.h)
 };
 
 // One layer's widths, whole: GQA's k and v at kv_heads x head_dim; multi-head latent attention's q and k per head
@@ -90,6 +92,8 @@ LayerAct LayerActivations(const Ctx& c) {
   const LayerSaves ds = SelectiveOpSaves(dense, run);
   la.sel_dense = ds.residual * ir + (ds.attn + ds.mlp) * it;
   la.grad_dense = BackwardWorkingSet(dense, run) * it;
+  const DoraBlock dora = DoraOf(c.job, c.t);  // DoRA's rescaling operands and weight-norm temporaries (dora.h)
+  la.lin_dense += dora.saved_per_token, la.fixed += dora.saved_weights, la.dora_transient = dora.transient;
   if (c.pc.moe_layers > 0) {
     // A MoE layer: attention as a dense layer's; each routed copy of a token keeps its permuted input and the
     // expert's output (weighted by its gate in the combine) and the expert MLP's own saves, topk copies per token on
@@ -187,6 +191,7 @@ void StageActivations(const Ctx& c, const StageParams& s, const LayerAct& la, in
     need.act_fixed += inflight * layers * la.fixed;
   }
   if (s.moe_layers > 0) need.temp_lin = tok * la.dispatch;
+  if (layers > 0) need.temp_fixed += la.dora_transient;
 }
 
 // Largest x >= 0 with a*x^2 + b*x <= room (a, b >= 0); +inf when nothing grows.

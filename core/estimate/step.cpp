@@ -255,14 +255,31 @@ LayerTime LayerForward(const LayerOps& l, const Job& job, const Layout& lay, int
   // sequence parallelism a reduce-scatter + all-gather pair each: the same bytes on the wire.
   const double act_bytes = b * (seq / lay.cp) * h * kActBytes;
   t.tp_comm = 2.0 * AllReduce(act_bytes, tp_place);
-  // Context parallel (ring attention): each rank's K and V visit every other rank.
-  // It overlaps the attention block it feeds: only the excess is exposed.
+  // Context parallel, by its variant (Workload::cp_comm; capabilities.cpp cites each): a ring or an all-gather brings
+  // each rank every other rank's K and V; Ulysses' all-to-alls trade the sequence split for a head split instead.
   if (lay.cp > 1) {
     const double kv_bytes = b * (seq / lay.cp) * l.kv_width / tpn * kActBytes;
-    t.cp_comm = AllGather(kv_bytes * lay.cp, cp_place);
-    // Ring attention hides the exchange behind the attention it feeds; what it hides still contends for
-    // SMs and memory bandwidth (the same effect, and constant, as hidden data-parallel traffic).
-    const double cp_hidden = std::min(t.cp_comm, t.attn);
+    double hideable = t.attn;  // p2p: each exchange hides behind the attention it feeds
+    if (job.work.cp_comm == CpComm::A2a) {
+      // q, k and v before attention and its output after, (cp - 1)/cp of each local tensor to the other members,
+      // each to its own: nothing to hide behind, attention waits for them (DeepSpeed's DistributedAttention).
+      const double qo = b * (seq / lay.cp) * l.heads * (l.qk_dim + l.v_dim) / tpn * kActBytes;
+      const double n = lay.cp, k = std::min(double(cp_place.k), n);
+      t.cp_comm = AllToAllVolumes((qo + kv_bytes) * (n - k) / n, (qo + kv_bytes) * (k - 1) / n, cp_place);
+      // Its backward sends the gradients of the same four tensors once: two passes in all, where a ring's three
+      // (kContextPasses) pass K and V again with their gradients.
+      t.cp_comm *= 2.0 / kContextPasses;
+      hideable = 0;
+    } else {
+      t.cp_comm = AllGather(kv_bytes * lay.cp, cp_place);
+      // all_gather: Megatron-Core's arrives before attention ('not async, and cannot be overlapped'); PyTorch's
+      // allgather rotation starts after the first, local chunk's attention, which hides it that long.
+      if (job.work.cp_comm == CpComm::AllGather)
+        hideable = job.work.modeling == ModelCode::Megatron ? 0.0 : t.attn / lay.cp;
+    }
+    // What is hidden still contends for SMs and memory bandwidth (the same effect, and constant, as hidden
+    // data-parallel traffic).
+    const double cp_hidden = std::min(t.cp_comm, hideable);
     t.cp_exposed = t.cp_comm - cp_hidden + c.contention * cp_hidden;
   }
   // Expert parallel: dispatch and combine all-to-all of the routed token copies (the busiest rank receives

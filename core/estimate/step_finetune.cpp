@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "dora.h"
 #include "model.h"
 
 namespace tp {
@@ -73,6 +74,18 @@ FinetuneTime FinetuneStep(const Job& job, const Layout& layout, const ModelOps& 
       for (int j = 0; j < l.n_mlp; ++j) weights += copies * l.mlp[j].n * l.mlp[j].k;
       t.dequant += counts[i] * passes * k.dequant_bytes * weights / tp / mem;
     }
+  }
+
+  // ---- DoRA (dora.h): each block's weight norms every forward (again when recomputed), the rescaling's elementwise
+  // traffic forward and backward, and where the base GEMM runs again, that GEMM forward, for the input gradient and
+  // when recomputed. Dense blocks only: PEFT's DoRA does not wrap expert parameters.
+  if (job.work.dora && in.dense_blocks > 0) {
+    const DoraBlock d = DoraOf(job, layout.tp);
+    const double forwards = full_rc ? 2.0 : 1.0;
+    t.dora += in.dense_blocks * (forwards * d.norm_bytes + passes * in.tokens * d.token_bytes) / mem;
+    for (int i = 0; i < d.count && d.base_kn > 0; ++i)
+      t.dora_gemm +=
+          in.dense_blocks * (forwards + 1.0) * in.gemm(in.tokens, d.matrices[i].n / tp, d.matrices[i].k, in.gemm_ctx);
   }
 
   // ---- Unfused eager kernels (a stack without fused norms, rotary and SwiGLU): extra bytes per token and

@@ -19,8 +19,10 @@ struct FinetuneTime {
   double unfused = 0;       // a stack's unfused eager kernels beyond the fused count
   double offload = 0;       // offloaded checkpoints: copies out and back not hidden behind compute
   double host = 0;          // host time to launch the micro-batch's kernels (compared with the GPU's, step.cpp)
-  double Compute() const { return adapter_gemm; }
-  double Memory() const { return adapter_mem + dequant + unfused; }
+  double dora = 0;          // DoRA's weight norms and rescaling (dora.h)
+  double dora_gemm = 0;     // DoRA's base GEMM run again (PEFT with lora_dropout or before 2025)
+  double Compute() const { return adapter_gemm + dora_gemm; }
+  double Memory() const { return adapter_mem + dequant + unfused + dora; }
 };
 
 // What step.cpp already knows about the micro-batch on the slowest stage.

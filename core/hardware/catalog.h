@@ -32,6 +32,7 @@ struct GpuSpec {
   double host_mem_bw = 0;       // bytes/s of host memory on its usual host (staging without p2p); 0 = unknown
   int pcie_switch_gpus = 1;     // GPUs sharing one PCIe switch uplink in its usual server
   bool mxfp8 = false;           // block-scaled MXFP8 in the tensor cores (Blackwell): FP8 training's default recipe
+  std::string arch;             // sm_XY (NVIDIA compute capability X.Y) or AMD's gfx target; "" = not known (custom)
   bool custom = false;          // described by the gpu_* keys (gpu=custom), not the catalog
   double usd_per_gpu_hour = 0;  // rental default
   double usd_per_gpu = 0;       // purchase default

@@ -64,6 +64,7 @@ std::vector<GpuSpec> ParseGpus() {
     g.host_mem_bw = e.NumberOr("host_mem_gbs", 0) * kGB;
     g.pcie_switch_gpus = std::max(1, int(e.NumberOr("pcie_switch_gpus", 1)));
     g.mxfp8 = BoolOr(e, "mxfp8", false);
+    g.arch = e.StringOr("arch", "");
     g.usd_per_gpu_hour = e.NumberOr("usd_per_gpu_hour", 0);
     g.usd_per_gpu = e.NumberOr("usd_per_gpu", 0);
     g.price_source = e.StringOr("price_source", "");

@@ -36,7 +36,8 @@ struct Workload {
   int auto_gbs_mbs = 1;           // an auto global batch is a multiple of dp x this: the user's fixed micro-batch, or 1
   double tokens = 0;              // training budget
   bool tokens_defaulted = false;  // tokens came from the 20-per-parameter rule
-  Method method = Method::Full;
+  Method method = Method::Full;   // full, lora or qlora: DoRA and QDoRA are their LoRA / QLoRA with `dora`
+  bool dora = false;              // DoRA's magnitude vectors on the adapted matrices (core/estimate/dora.h)
   int lora_r = 16;
   uint8_t lora_targets = 0b11;  // bit 0: attention q,k,v,o; bit 1: MLP; 0b100: q,v only
   double lora_dropout = 0;      // dropout on each adapter's input: a kernel and a saved copy (step_finetune.cpp)
@@ -52,6 +53,7 @@ struct Workload {
   bool kbit_prep = false;                    // QLoRA under prepare_model_for_kbit_training: fp32 norms, residual, head
   Padding padding = Padding::Packed;         // how a batch's sequences are shaped (the caching allocator's reserve)
   Fp8Recipe fp8_recipe = Fp8Recipe::Tensor;  // how FP8 scales its tensors (prec = fp8); resolved from the GPU
+  CpComm cp_comm = CpComm::P2p;  // how context parallelism exchanges K and V (cp > 1): the stack's default on auto
   // Periodic evaluation (run.cpp): a forward pass over eval_tokens every eval_interval steps, the first at step
   // eval_first; eval_interval 0 = none.
   int eval_interval = 1000;
@@ -61,6 +63,12 @@ struct Workload {
   // fine-tune, continued pre-training from released weights) or a full checkpoint (a resumed run).
   enum class Load : uint8_t { None, Weights, Checkpoint } startup_load = Load::None;
 };
+
+// The method as the user named it: DoRA and QDoRA are their workload's LoRA / QLoRA with the DoRA flag.
+inline Method PlannedMethod(const Workload& w) {
+  if (!w.dora) return w.method;
+  return w.method == Method::Qlora ? Method::Qdora : Method::Dora;
+}
 
 // Post-training with reinforcement learning or preferences (core/estimate/rl.h): the step's shape as the
 // frameworks run it. algo None = not an RL goal (every other estimator ignores this section). Each default's

@@ -126,6 +126,7 @@ PyCall LoraCall(const Facts& f, const char* target, bool* rewritten) {
   lora.Kw("r", Value::Int(f.w.lora_r));
   lora.Kw("lora_alpha", Value::Int(f.alpha));
   lora.Kw("lora_dropout", Value::Real(f.w.lora_dropout));
+  if (f.w.dora) lora.Kw("use_dora", Value::Bool(true));  // PEFT's DoRA (method=dora, qdora)
   if (f.c.lora_targets == "all")
     lora.Kw("target_modules", Value::Str("all-linear"));
   else
@@ -311,6 +312,7 @@ Doc ExportTorchtune(const Facts& f) {
     d.Add("model.lora_rank", Value::Int(f.w.lora_r));
     d.Add("model.lora_alpha", Value::Int(f.alpha));
     d.Add("model.lora_dropout", Value::Real(f.w.lora_dropout));
+    if (f.w.dora) d.Add("model.use_dora", Value::Bool(true));  // torchtune's DoRALinear
   }
   d.Add("tokenizer._component_", Value::Str(launch::TorchtuneTokenizer(f.c)));
   d.Add("tokenizer.path", Value::Str("/tmp/model/original/tokenizer.model"));
@@ -364,6 +366,7 @@ Doc ExportAxolotl(const Facts& f, bool* rewritten) {
     d.Add("lora_r", Value::Int(f.w.lora_r));
     d.Add("lora_alpha", Value::Int(f.alpha));
     d.Add("lora_dropout", Value::Real(f.w.lora_dropout));
+    if (f.w.dora) d.Add("peft_use_dora", Value::Bool(true));
     if (f.c.lora_targets == "all")
       d.Add("lora_target_linear", Value::Bool(true));
     else
@@ -417,6 +420,7 @@ Doc ExportLlamaFactory(const Facts& f) {
     d.Add("lora_rank", Value::Int(f.w.lora_r));
     d.Add("lora_alpha", Value::Int(f.alpha));
     d.Add("lora_dropout", Value::Real(f.w.lora_dropout));
+    if (f.w.dora) d.Add("use_dora", Value::Bool(true));
     std::string target = "all";
     if (f.c.lora_targets != "all") {
       target.clear();
@@ -705,8 +709,8 @@ std::vector<std::string> Header(const Facts& f, const LaunchFormatInfo& info, st
               " dp=" + std::to_string(f.dp) + " sp=" + (f.l.sp ? "1" : "0") + "; micro-batch " + std::to_string(f.mbs) +
               " x " + std::to_string(f.ga) + " accumulation x " + std::to_string(f.dp) +
               " data-parallel = global batch " + std::to_string(f.gbs) + " of " + std::to_string(f.seq) + " tokens");
-  h.push_back("Memory techniques: zero=" + std::to_string(f.l.zero) + " offload=" + Name(f.l.offload) +
-              " recompute=" + Name(f.l.recompute) + " flash=" + (f.w.flash ? "1" : "0") + "; " + Name(f.w.method) +
+  h.push_back("Memory techniques: zero=" + std::to_string(f.l.zero) + " offload=" + Name(f.l.offload) + " recompute=" +
+              Name(f.l.recompute) + " flash=" + (f.w.flash ? "1" : "0") + "; " + Name(PlannedMethod(f.w)) +
               (f.Lora() ? " r=" + std::to_string(f.w.lora_r) + " alpha=" + std::to_string(f.alpha) + " (2 x r)" : "") +
               ", " + Name(f.w.prec) + ", " + Name(f.w.opt) + "; TrainPlan stack " + StackOf(o.job).id);
   h.push_back("Launch: " + LaunchLine(f, info.format));

@@ -16,7 +16,7 @@ BestSeq MaxSeqBest(const Job& job, const Layout& layout) {
   if (job.model.layers <= 0 || !job.hw.gpu) return best;
   const StackProfile& stack = StackOf(job);
   CapabilityAsk ask;
-  ask.method = job.work.method;
+  ask.method = PlannedMethod(job.work);
   ask.fp8 = job.work.prec == Precision::Fp8;
   ask.tp = layout.tp, ask.pp = layout.pp, ask.vp = layout.vp, ask.cp = layout.cp, ask.ep = layout.ep;
   ask.zero = layout.zero, ask.sp = layout.sp, ask.offload = layout.offload, ask.recompute = layout.recompute;

@@ -235,9 +235,11 @@ std::string Title(const PlanOutput& out, Lang lang) {
   }
   std::string gpu = j.hw.gpu ? j.hw.gpu->name : out.config.gpu;
   // English prints the link's spelling of the method (full, lora, qlora); Chinese says what it is.
-  static const char* const kMethodWords[] = {"method full", "method lora", "method qlora"};
-  const std::string method = lang == Lang::En ? std::string(Name(j.work.method))
-                                              : std::string(Translate(lang, kMethodWords[int(j.work.method)]));
+  static const char* const kMethodWords[] = {"method full", "method lora", "method qlora", "method dora",
+                                             "method qdora"};
+  const Method planned = PlannedMethod(j.work);
+  const std::string method =
+      lang == Lang::En ? std::string(Name(planned)) : std::string(Translate(lang, kMethodWords[int(planned)]));
   return TrFill(lang, "{0} on {1} x {2}, {3}, {4}", {model, std::to_string(j.hw.gpus), gpu, Name(j.work.prec), method});
 }
 

@@ -95,6 +95,7 @@ const Resolver kResolvers[] = {
      [](const PlanOutput& o, Config& c) { c.stack_year = o.job.stack ? o.job.stack_year : c.stack_year; }},
     {"dropout", [](const PlanOutput& o, Config& c) { c.dropout = o.job.work.dropout; }},
     {"fp8_recipe", [](const PlanOutput& o, Config& c) { c.fp8_recipe = int(o.job.work.fp8_recipe); }},
+    {"cp_comm", [](const PlanOutput& o, Config& c) { c.cp_comm = int(o.job.work.cp_comm); }},
     {"moe_a2a_overlap",
      [](const PlanOutput& o, Config& c) { c.moe_a2a_overlap = o.job.assume.moe_a2a_overlap > 0 ? 1 : 0; }},
     {"moe_pad", [](const PlanOutput& o, Config& c) { c.moe_pad = o.job.assume.moe_pad > 0 ? 1 : 0; }},

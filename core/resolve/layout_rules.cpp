@@ -63,6 +63,16 @@ bool ModelShape(Check& k) {
                return Args{Str(l.tp), Str(m.kv_heads)};
              }))
     return false;
+  // Ulysses scatters each tensor-parallel rank's heads over the context-parallel group (DeepSpeed's
+  // DistributedAttention all-to-all, Megatron-Core's cp_comm_type a2a).
+  if (l.cp > 1 && k.job.work.cp_comm == CpComm::A2a && (m.heads / l.tp) % l.cp != 0 &&
+      k.Fail(
+          "cp",
+          "cp_comm=a2a splits the {0} attention heads of each tensor-parallel rank over cp={1}; accepted: a divisor of them"_issue,
+          [&] {
+            return Args{Str(m.heads / l.tp), Str(l.cp)};
+          }))
+    return false;
   if (l.pp > m.layers && k.Fail("pp", "{0} pipeline stages for {1} layers; accepted: 1-{1}"_issue, [&] {
         return Args{Str(l.pp), Str(m.layers)};
       }))

@@ -244,17 +244,18 @@ void ResolveWorkload(const Config& cfg, Job& job, std::vector<ConfigIssue>& issu
   w.gbs_auto = cfg.gbs == kAuto;
   w.gbs = w.gbs_auto ? 0 : cfg.gbs;  // auto: each layout's own, GlobalBatch(work, layout) in rules.h
   w.auto_gbs_mbs = cfg.mbs > 0 ? cfg.mbs : 1;
-  w.method = cfg.method;
+  w.method = AdapterBase(cfg.method);  // DoRA trains as LoRA does, plus its magnitudes (dora.h)
+  w.dora = IsDora(cfg.method);
   w.lora_r = cfg.lora_r;
   w.lora_targets = cfg.lora_targets == "qv" ? 0b100 : cfg.lora_targets == "attn" ? 0b01 : 0b11;
   w.lora_dropout = cfg.method != Method::Full ? cfg.lora_dropout : 0.0;
   w.prec = cfg.prec;
   w.opt = cfg.opt;
   w.flash = cfg.flash != 0;
-  if (cfg.method == Method::Qlora && (cfg.prec == Precision::Fp32 || cfg.prec == Precision::Fp8))
+  if (w.method == Method::Qlora && (cfg.prec == Precision::Fp32 || cfg.prec == Precision::Fp8))
     Error(issues, "prec",
-          "QLoRA dequantizes its 4-bit base to bf16 or fp16 for compute; {0} is not supported with method=qlora"_issue,
-          {Name(cfg.prec)});
+          "QLoRA dequantizes its 4-bit base to bf16 or fp16 for compute; {0} is not supported with method={1}"_issue,
+          {Name(cfg.prec), Name(cfg.method)});
   if (cfg.method != Method::Full && job.model.hidden > 0 && cfg.lora_r > job.model.hidden)
     Error(issues, "lora_r", "rank {0} exceeds hidden={1}; accepted: 1-{1}"_issue,
           {std::to_string(cfg.lora_r), std::to_string(job.model.hidden)});
@@ -364,6 +365,8 @@ CapabilityAsk ExplicitAsk(const Config& cfg, uint16_t& given) {
   };
   a.method = cfg.method;
   a.fp8 = cfg.prec == Precision::Fp8;
+  if (cfg.fp8_recipe >= 0) a.fp8_recipe = Fp8Recipe(cfg.fp8_recipe), a.recipe_asked = true, given |= kAskFp8Recipe;
+  if (cfg.cp_comm >= 0) a.cp_comm = CpComm(cfg.cp_comm), a.cp_comm_asked = true, given |= kAskCpComm;
   take(cfg.tp, a.tp, kAskTp);
   take(cfg.pp, a.pp, kAskPp);
   take(cfg.vp, a.vp, kAskVp);
@@ -387,6 +390,9 @@ std::string AskedText(const CapabilityAsk& a, uint16_t keys) {
   };
   add(kAskMethod, Name(a.method));
   add(kAskPrec, a.fp8 ? "fp8" : "");
+  add(kAskFp8Recipe, Name(a.fp8_recipe));
+  add(kAskCpComm, Name(a.cp_comm));
+  add(kAskGpu, a.gpu.name);
   add(kAskTp, std::to_string(a.tp));
   add(kAskPp, std::to_string(a.pp));
   add(kAskVp, std::to_string(a.vp));
@@ -407,12 +413,18 @@ const char* FindingKey(const CapabilityFinding& f) {
   switch (f.feature) {
     case Feature::MethodFull:
     case Feature::MethodLora:
-    case Feature::MethodQlora: own = kAskMethod; break;
+    case Feature::MethodQlora:
+    case Feature::MethodDora:
+    case Feature::MethodQdora: own = kAskMethod; break;
     case Feature::Tp: own = kAskTp; break;
     case Feature::Sp: own = kAskSp; break;
     case Feature::Pp: own = kAskPp; break;
     case Feature::Interleaved: own = kAskVp; break;
     case Feature::Cp: own = kAskCp; break;
+    case Feature::CpP2p:
+    case Feature::CpAllGather:
+    case Feature::CpA2a:
+    case Feature::CpA2aP2p: own = kAskCpComm; break;
     case Feature::Ep: own = kAskEp; break;
     case Feature::Dp: own = kAskDp; break;
     case Feature::Zero1:
@@ -424,7 +436,13 @@ const char* FindingKey(const CapabilityFinding& f) {
     case Feature::OffloadActivations: own = kAskOffloadAct; break;
     case Feature::RecomputeSelective:
     case Feature::RecomputeFull: own = kAskRecompute; break;
-    case Feature::Fp8: own = kAskPrec; break;
+    case Feature::Fp8:
+    case Feature::Fp8Rowwise:
+    case Feature::Fp8Gather: own = kAskPrec; break;
+    case Feature::Fp8Tensor:
+    case Feature::Fp8Block:
+    case Feature::Fp8Mx: own = kAskFp8Recipe; break;
+    case Feature::GpuAmd: own = kAskGpu; break;
     case Feature::kCount: break;
   }
   if (f.keys & own) return AskKeyName(own);
@@ -433,11 +451,45 @@ const char* FindingKey(const CapabilityFinding& f) {
   return "stack";
 }
 
+// The GPU as the capability table tests it (GpuTraits): its catalog architecture; a custom GPU's is not known.
+GpuTraits GpuTraitsOf(const GpuSpec* g) {
+  GpuTraits t;
+  if (!g || g->custom) return t;
+  ReadArch(g->arch.c_str(), t);
+  t.fp8 = HasFp8(*g);
+  t.mxfp8 = g->mxfp8;
+  t.name = g->id.c_str();
+  return t;
+}
+
+// FP8's scaling on auto: MXFP8 where the tensor cores run it (Blackwell), else one scale per tensor (Transformer
+// Engine's default, keys_training.cpp's source). A recipe the stack's release does not run on this GPU gives way to
+// one it does (Megatron-Core before core_v0.12 on a B200: per tensor); where it runs none the planner models
+// (torchtitan's row-wise scaling only, 2026), per-tensor casts stand in and the plan says so.
+Fp8Recipe AutoFp8Recipe(const Job& job, const Config& cfg, std::vector<ConfigIssue>& issues) {
+  CapabilityAsk a;
+  a.method = cfg.method, a.fp8 = true, a.recipe_asked = true, a.gpu = GpuTraitsOf(job.hw.gpu);
+  const Fp8Recipe preferred = a.gpu.mxfp8 ? Fp8Recipe::Mx : Fp8Recipe::Tensor;
+  if (cfg.prec != Precision::Fp8 || !job.stack || !a.gpu.known || !a.gpu.fp8) return preferred;
+  for (Fp8Recipe r : {preferred, Fp8Recipe::Tensor, Fp8Recipe::Mx}) {
+    a.fp8_recipe = r;
+    if (SearchMayChoose(*job.stack, job.stack_year, a, kAskFp8Recipe)) return r;
+  }
+  if (Capability(*job.stack, job.stack_year, Feature::Fp8).auto_ok)
+    Notice(issues, "fp8_recipe",
+           "{0} ({1} release) runs none of the FP8 recipes planned here (tensor, block, mxfp8) on {2}: planned with "
+           "per-tensor casts ({3})"_issue,
+           {job.stack->name, std::to_string(job.stack_year), job.hw.gpu->id,
+            Capability(*job.stack, job.stack_year, Feature::Fp8Rowwise).source});
+  return preferred;
+}
+
 // An explicit combination outside the stack's capability table (core/stack/capabilities.h): refused when the
 // stack (or its release) does not have it, warned of when an extension provides it or the code does not show it.
 void CheckCapabilities(const Config& cfg, const Job& job, std::vector<ConfigIssue>& issues) {
   uint16_t given = 0;
-  const CapabilityAsk ask = ExplicitAsk(cfg, given);
+  CapabilityAsk ask = ExplicitAsk(cfg, given);
+  ask.gpu = GpuTraitsOf(job.hw.gpu);
   CapabilityFinding found[kMaxFindings];
   const int n = CapabilityFindings(*job.stack, job.stack_year, ask, found);
   const std::string stack = job.stack->name, year = std::to_string(job.stack_year);
@@ -606,10 +658,8 @@ void ResolveHardware(const Config& cfg, Job& job, std::vector<ConfigIssue>& issu
     hw.gpu = custom.get();
   }
   if (g) CheckIntraLink(*g, hw.intra, hw.gpus_per_node, hw.gpus, issues);
-  // FP8's scaling: the user's, else MXFP8 where the tensor cores run it (Blackwell), else per tensor.
-  job.work.fp8_recipe = cfg.fp8_recipe >= 0         ? Fp8Recipe(cfg.fp8_recipe)
-                        : (hw.gpu && hw.gpu->mxfp8) ? Fp8Recipe::Mx
-                                                    : Fp8Recipe::Tensor;
+  job.work.fp8_recipe = cfg.fp8_recipe >= 0 ? Fp8Recipe(cfg.fp8_recipe) : AutoFp8Recipe(job, cfg, issues);
+  job.work.cp_comm = cfg.cp_comm >= 0 ? CpComm(cfg.cp_comm) : StackCpComm(StackOf(job), job.stack_year);
 }
 
 void ResolveEconomics(const Config& cfg, Job& job) {
@@ -687,9 +737,9 @@ Job ResolveJob(const Config& cfg, std::vector<ConfigIssue>& issues) {
   ResolveWorkload(cfg, job, issues);
   ResolveStack(cfg, job, issues);
   ResolveBatch(job);
-  CheckCapabilities(cfg, job, issues);
   ResolveHardware(cfg, job, issues);
-  ResolveRl(cfg, job, issues);  // after the hardware: a split pool takes the trainer's GPUs from hw.gpus
+  CheckCapabilities(cfg, job, issues);  // after the hardware: FP8 recipes and AMD rows need the GPU
+  ResolveRl(cfg, job, issues);          // after the hardware: a split pool takes the trainer's GPUs from hw.gpus
   ResolveEconomics(cfg, job);
   ResolveCalibration(cfg, job, issues);
   RefreshFacts(job);  // the model's counts, once per Job (job.h)

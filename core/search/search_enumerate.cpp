@@ -50,7 +50,7 @@ uint16_t Engine::AutoKeys() const {
 // What a layout asks of the job's stack (core/stack/capabilities.h).
 static CapabilityAsk AskOf(const Job& job, int tp, int pp, int vp, int cp, int ep) {
   CapabilityAsk a;
-  a.method = job.work.method;
+  a.method = PlannedMethod(job.work);
   a.fp8 = job.work.prec == Precision::Fp8;
   a.tp = tp, a.pp = pp, a.vp = vp, a.cp = cp, a.ep = ep;
   a.offload_act = job.work.offload_checkpoints;

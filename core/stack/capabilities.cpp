@@ -8,6 +8,8 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdlib>
+#include <string>
 
 namespace tp {
 
@@ -451,6 +453,209 @@ const std::vector<CapabilityRow>& CapabilityTable() {
       {K::Unsloth, F::Fp8, 2025, S::Unverified, "", false,
        "FP8 base weights for LoRA (load_in_fp8='block'), not an FP8 training recipe: FP8 base weights"
        " (load_in_fp8) not an FP8 training recipe; unconfirmed"},
+      // ---- DoRA (PEFT's use_dora and the frameworks' own DoRA layers); its cost is core/estimate/dora.h's.
+      {K::Megatron, F::MethodDora, 2025, S::Extension, "NeMo / Megatron-Bridge PEFT", true,
+       "NVIDIA-NeMo/Megatron-Bridge src/megatron/bridge/peft/dora.py@067f987df03b8355b03192d88d70f1709fedf51a: class"
+       " DoRA (first commit 958fb9b7, 2025-07-16); dora_layers.py DoRALinear.forward 'mag_norm_scale * (linear_output"
+       " + adapter_output)'; NeMo 2: NVIDIA/NeMo nemo/collections/llm/peft/dora.py@0fd6655fa4c712c49d533237cffed63668b"
+       "e57df: class DoRA(PEFT, ModuleMatcher) (its first release not read)"},
+      {K::Megatron, F::MethodQdora, 0, S::Absent, "", false,
+       "no 4-bit base in Megatron-Core, NeMo 2 llm.peft or Megatron-Bridge peft (see method=qlora)"},
+      {K::DeepSpeed, F::MethodDora, 2024, S::Extension, "PEFT", true,
+       "huggingface/peft src/peft/tuners/lora/dora.py@5d602fdbff04c33c1c4de55cda9d4ae1d7cb7e40: DoraLinearLayer"
+       " (LoraConfig use_dora first tag v0.9.0, 2024-02-28) on Hugging Face models under DeepSpeed"},
+      {K::DeepSpeed, F::MethodQdora, 2024, S::Extension, "PEFT + bitsandbytes", true,
+       "huggingface/peft src/peft/tuners/lora/bnb.py@5d602fdbff04c33c1c4de55cda9d4ae1d7cb7e40: Linear4bit with"
+       " use_dora (first tag v0.10.0, 2024-03-21); dora.py forward: weight = dequantize_module_weight(base_layer)"},
+      {K::Fsdp, F::MethodDora, 2024, S::Extension, "PEFT (llm-foundry)", true,
+       "llm-foundry's peft_config builds PEFT's LoraConfig (INFERRED to pass use_dora through: not read);"
+       " huggingface/peft a0788a3f 'Refactor to make DoRA and QDoRA work with FSDP (#1806)' (2024-05-31); no DoRA"
+       " in torchtitan (torchtitan/components/lora.py, 2026)"},
+      {K::Fsdp, F::MethodQdora, 2024, S::Extension, "Answer.AI's fsdp_qlora (FSDP over bitsandbytes 4-bit)", false,
+       "AnswerDotAI/fsdp_qlora README.md@05ed9f2a60f96a0795cb082bceab70a9b19fd213: '--train_type bnb_dora: 4-bit"
+       " quantized DoRA fine-tuning using bitsanbytes Linear4bit layer with NF4 quantization and a custom DoRA"
+       " module' (train.py first commit 0eab5e4, 2024-04-16)"},
+      {K::Hf, F::MethodDora, 2024, S::Native, "", true,
+       "PEFT, which this stack covers: huggingface/peft src/peft/tuners/lora/dora.py@5d602fdbff04c33c1c4de55cda9d4ae1"
+       "d7cb7e40: DoraLinearLayer.get_weight_norm, forward (LoraConfig use_dora first tag v0.9.0, 2024-02-28; the base"
+       " output reused when lora_dropout is 0 from v0.14.0, 2024-12: 338aeff3 'Faster DoRA in when no"
+       " dropout/eval mode')"},
+      {K::Hf, F::MethodQdora, 2024, S::Native, "", true,
+       "PEFT + bitsandbytes, which this stack covers: huggingface/peft"
+       " src/peft/tuners/lora/bnb.py@5d602fdbff04c33c1c4de55cda9d4ae1d7cb7e40: Linear4bit use_dora (first tag"
+       " v0.10.0, 2024-03-21)"},
+      {K::Torchtune, F::MethodDora, 2024, S::Native, "", true,
+       "pytorch/torchtune torchtune/modules/peft/dora.py@bd2a0fc7c31430972728494fa01aaeeb0ebf1ba1: class DoRALinear"
+       " (first commit e55a41c0, 2024-08-30; first tag v0.3.0); lora_* model builders' use_dora"},
+      {K::Torchtune, F::MethodQdora, 2024, S::Native, "", true,
+       "pytorch/torchtune torchtune/modules/peft/dora.py@bd2a0fc7c31430972728494fa01aaeeb0ebf1ba1: DoRALinear"
+       " quantize_base (linear_nf4, torchao NF4), v0.3.0"},
+      {K::Unsloth, F::MethodDora, 2024, S::Extension, "PEFT's DoRA layers (Unsloth's fused LoRA kernels skip them)",
+       true,
+       "unslothai/unsloth unsloth/models/llama.py@015bdef0d94a241bcd94eec7a405b1700632180d: the fused MLP / QKV / O"
+       " patches apply only where len(getattr(gate_proj, \"lora_magnitude_vector\", []) or []) == 0 (first commit"
+       " 32223779, 2024-03-11); use_dora reaches PEFT's LoraConfig through **kwargs"},
+      {K::Unsloth, F::MethodQdora, 2024, S::Extension, "PEFT's DoRA layers (Unsloth's fused LoRA kernels skip them)",
+       true, "as method=dora, on Unsloth's bitsandbytes 4-bit base (load_in_4bit)"},
+      // ---- Context-parallel variants: how K and V reach every rank (the cp_comm key).
+      {K::Megatron, F::CpP2p, 2023, S::Native, "", true,
+       "NVIDIA/Megatron-LM megatron/core/transformer/transformer_config.py@d98e8a64ddf34856e74b24714e3bedb2f5a39553:"
+       " '\"p2p\": Exchange KV chunks with P2P communications in ring topology. P2P is async and can be overlapped"
+       " with attention compute' (Transformer Engine's ring attention, the only kind before cp_comm_type)"},
+      {K::Megatron, F::CpAllGather, 2025, S::Native, "", true,
+       "transformer_config.py (as cp_comm=p2p): '\"all_gather\": All-gather to get full sequence of KV before"
+       " attention. The all-gather is not async, and cannot be overlapped' (cp_comm_type first commit 91a8a4c8,"
+       " 2024-10-21; first tag core_r0.10.0, 2025-02-17)"},
+      {K::Megatron, F::CpA2a, 2025, S::Native, "", true,
+       "transformer_config.py (as cp_comm=p2p): '\"a2a\": Like DeepSpeed Ulysses, scatter attention heads across"
+       " the CP group, and gather to get full sequence of QKV' (core_r0.10.0, 2025-02-17)"},
+      {K::Megatron, F::CpA2aP2p, 2025, S::Native, "", true,
+       "transformer_config.py (as cp_comm=p2p): '\"a2a+p2p\": A hierarchical implementation ... A2A communications"
+       " in low-level CP groups (e.g., via NVLink), and P2P communications in high-level CP groups' with"
+       " --hierarchical-context-parallel-sizes (first commit 645c329d, 2024-11-15; core_r0.10.0)"},
+      {K::DeepSpeed, F::CpP2p, 0, S::Absent, "", false,
+       "DeepSpeed's sequence parallelism is Ulysses' all-to-all (deepspeed/sequence/layer.py DistributedAttention);"
+       " no ring attention found"},
+      {K::DeepSpeed, F::CpAllGather, 0, S::Absent, "", false, "no K/V all-gather attention in deepspeed/sequence"},
+      {K::DeepSpeed, F::CpA2a, 2023, S::Native, "", true,
+       "microsoft/DeepSpeed deepspeed/sequence/layer.py@38327e07f6cd39b63418f60cedd1651b0be3e7c3: class"
+       " DistributedAttention (DeepSpeed-Ulysses: all-to-all of q, k, v over the sequence-parallel group, heads"
+       " scattered; first tag v0.10.2, 2023-08-31)"},
+      {K::DeepSpeed, F::CpA2aP2p, 0, S::Absent, "", false, "Ulysses only (no hierarchical ring)"},
+      {K::Fsdp, F::CpP2p, 2024, S::Native, "", true,
+       "pytorch/torchtitan torchtitan/config/job_config.py@29624e37fa6dd319fd671b009338651b5c665da2:"
+       " context_parallel_rotate_method 'alltoall' means to all-to-all shuffle the kv shards' (PyTorch's"
+       " context_parallel, a ring step by step; option first commit c97876e7, 2024-12-11)"},
+      {K::Fsdp, F::CpAllGather, 2024, S::Native, "", true,
+       "pytorch/torchtitan torchtitan/config/job_config.py@29624e37fa6dd319fd671b009338651b5c665da2:"
+       " context_parallel_rotate_method: Literal[\"allgather\", \"alltoall\"] = \"allgather\": ''allgather' means to"
+       " all-gather all kv shards on ranks after the first sub-SDPA computation' (context_parallel_degree first"
+       " commit b19456a9, 2024-10-22)"},
+      {K::Fsdp, F::CpA2a, 0, S::Absent, "", false,
+       "PyTorch's context_parallel rotates K/V shards (allgather or alltoall ring); no head-scattering Ulysses in"
+       " torchtitan's config (job_config.py@29624e37)"},
+      {K::Fsdp, F::CpA2aP2p, 0, S::Absent, "", false, "no hierarchical context parallelism in torchtitan"},
+      {K::Hf, F::CpP2p, 2025, S::Unverified, "", false,
+       "PyTorch's context_parallel under FSDP2 through Accelerate (cp_backend 'torch', v1.10.0 2025-08-07): its"
+       " rotate method as Accelerate sets it not read"},
+      {K::Hf, F::CpAllGather, 2025, S::Extension, "torch context parallelism under FSDP2 through Accelerate", true,
+       "huggingface/accelerate src/accelerate/parallelism_config.py@16cb6eb80dd9aa8b4df1a63ef57863e455d53b83: cp_size,"
+       " cp_backend 'torch' (v1.10.0, 2025-08-07); PyTorch's rotate default 'allgather' (as torchtune's"
+       " get_context_parallel_manager) INFERRED for it"},
+      {K::Hf, F::CpA2a, 2025, S::Extension, "DeepSpeed Ulysses (ALST) through Accelerate", true,
+       "huggingface/accelerate src/accelerate/parallelism_config.py@16cb6eb80dd9aa8b4df1a63ef57863e455d53b83: sp_size,"
+       " sp_backend 'deepspeed' (ALST/Ulysses; first tag v1.12.0, 2025-11-21)"},
+      {K::Hf, F::CpA2aP2p, 0, S::Absent, "", false, "no hierarchical context parallelism in Accelerate"},
+      {K::Torchtune, F::CpP2p, 2025, S::Native, "", true,
+       "pytorch/torchtune torchtune/training/_distributed.py@bd2a0fc7c31430972728494fa01aaeeb0ebf1ba1:"
+       " get_context_parallel_manager(rotate_method) set_rotate_method('alltoall') (main only, 2025-04-17)"},
+      {K::Torchtune, F::CpAllGather, 2025, S::Native, "", true,
+       "pytorch/torchtune recipes/lora_finetune_distributed.py@bd2a0fc7c31430972728494fa01aaeeb0ebf1ba1:"
+       " cfg.get(\"context_parallel_rotate_method\", \"allgather\") (first commit d7362a7f, 2025-04-17)"},
+      {K::Torchtune, F::CpA2a, 0, S::Absent, "", false, "PyTorch's context_parallel only (allgather / alltoall)"},
+      {K::Torchtune, F::CpA2aP2p, 0, S::Absent, "", false, "no hierarchical context parallelism"},
+      {K::Unsloth, F::CpP2p, 0, S::Absent, "", false, "no context parallelism"},
+      {K::Unsloth, F::CpAllGather, 0, S::Absent, "", false, "no context parallelism"},
+      {K::Unsloth, F::CpA2a, 0, S::Absent, "", false, "no context parallelism"},
+      {K::Unsloth, F::CpA2aP2p, 0, S::Absent, "", false, "no context parallelism"},
+      // ---- FP8 recipes, by release (the GPU each needs: GpuFindings below).
+      {K::Megatron, F::Fp8Tensor, 2023, S::Native, "", true,
+       "NVIDIA/Megatron-LM megatron/core/enums.py@d98e8a64ddf34856e74b24714e3bedb2f5a39553: Fp8Recipe delayed"
+       " (Transformer Engine's DelayedScaling, fp8_hybrid since 23.04) and tensorwise (Float8CurrentScaling; first"
+       " commit 3db74116, 2025-03-22, core_v0.12.0)"},
+      {K::Megatron, F::Fp8Rowwise, 0, S::Absent, "", false,
+       "Fp8Recipe has delayed, tensorwise, mxfp8, blockwise, custom (megatron/core/enums.py): no row-wise scaling"},
+      {K::Megatron, F::Fp8Block, 2025, S::Native, "", true,
+       "megatron/core/enums.py@d98e8a64ddf34856e74b24714e3bedb2f5a39553: Fp8Recipe.blockwise (Transformer Engine's"
+       " Float8BlockScaling; first commit be8715de, 2025-04-12, core_v0.13.0)"},
+      {K::Megatron, F::Fp8Mx, 2025, S::Native, "", true,
+       "megatron/core/enums.py@d98e8a64ddf34856e74b24714e3bedb2f5a39553: Fp8Recipe.mxfp8 (Transformer Engine's"
+       " MXFP8BlockScaling; first commit 3db74116, 2025-03-22, core_v0.12.0)"},
+      {K::Megatron, F::Fp8Gather, 2024, S::Native, "", true,
+       "--fp8-param-gather: 'only supported with distributed optimizer, torch fsdp2, megatron fsdp'"
+       " (megatron/training/arguments.py@d98e8a64; fp8_param_gather first commit 033d8b0d, 2024-09-05,"
+       " core_r0.9.0)"},
+      {K::DeepSpeed, F::Fp8Tensor, 0, S::Absent, "", false, "no FP8 training recipe (see prec=fp8)"},
+      {K::DeepSpeed, F::Fp8Rowwise, 0, S::Absent, "", false, "no FP8 training recipe (see prec=fp8)"},
+      {K::DeepSpeed, F::Fp8Block, 0, S::Absent, "", false, "no FP8 training recipe (see prec=fp8)"},
+      {K::DeepSpeed, F::Fp8Mx, 0, S::Absent, "", false, "no FP8 training recipe (see prec=fp8)"},
+      {K::DeepSpeed, F::Fp8Gather, 0, S::Absent, "", false, "no FP8 training recipe (see prec=fp8)"},
+      {K::Fsdp, F::Fp8Tensor, 2024, S::Native, "", true,
+       "torchao float8 tensorwise through torchtitan (enable_float8_linear, first commit 69fe8def, 2024-07-17)"},
+      {K::Fsdp, F::Fp8Tensor, 2026, S::Absent, "", false,
+       "pytorch/torchtitan torchtitan/components/quantization/float8.py@b5bcd76c66d0acb1a08b176d9639425bc55e0b2a:"
+       " recipe_name: Literal[\"rowwise\", \"rowwise_with_gw_hp\"] = \"rowwise\" (tensorwise dropped by 6348d93d"
+       " 'quantize on config instead of on model', 2026-04-27)"},
+      {K::Fsdp, F::Fp8Rowwise, 2025, S::Native, "", true,
+       "pytorch/torchtitan torchtitan/components/quantization/float8.py@b5bcd76c66d0acb1a08b176d9639425bc55e0b2a:"
+       " Float8LinearConfig.from_recipe_name(recipe_name), 'rowwise' the default (recipe lookup first commit"
+       " 069bae28, 2025-02-27)"},
+      {K::Fsdp, F::Fp8Block, 0, S::Absent, "", false,
+       "torchtitan's converters are float8.py (rowwise) and mx.py (mxfp8); torchao's blockwise_fp8_training"
+       " (pytorch/ao, 2025-08-01) is a prototype torchtitan does not wire"},
+      {K::Fsdp, F::Fp8Mx, 2025, S::Native, "", true,
+       "pytorch/torchtitan torchtitan/components/quantization/mx.py@b5bcd76c66d0acb1a08b176d9639425bc55e0b2a:"
+       " MXFP8LinearConverter (torchao MX; first commit fb17e251, 2025-05-14)"},
+      {K::Fsdp, F::Fp8Gather, 2024, S::Native, "", true,
+       "torchtitan enable_fsdp_float8_all_gather 'Whether enable float8 all-gather in FSDP, recommended for"
+       " tensorwise scaling' (first commit 69fe8def, 2024-07-17)"},
+      {K::Fsdp, F::Fp8Gather, 2026, S::Absent, "", false,
+       "removed with tensorwise scaling: 6348d93d (2026-04-27) drops enable_fsdp_float8_all_gather from"
+       " torchtitan/components/quantization/float8.py"},
+      {K::Hf, F::Fp8Tensor, 2023, S::Extension, "Transformer Engine / torchao through Accelerate", true,
+       "accelerate FP8RecipeKwargs with Transformer Engine's DelayedScaling (v0.17.0, 2023-03); AORecipeKwargs"
+       " (torchao float8, tensorwise by default; v1.4.0, 2025-02)"},
+      {K::Hf, F::Fp8Rowwise, 2025, S::Extension, "torchao through Accelerate", false,
+       "AORecipeKwargs(config=Float8LinearConfig...) takes torchao's config (accelerate docs: 'Fields include"
+       " config, module_filter_func, pad_inner_dim, and enable_fsdp_float8_all_gather'); a row-wise config"
+       " INFERRED to pass through"},
+      {K::Hf, F::Fp8Block, 0, S::Absent, "", false,
+       "accelerate's TERecipeKwargs offers DelayedScaling fields and use_mxfp8_block_scaling; no"
+       " Float8BlockScaling (accelerate docs, v1.15.0)"},
+      {K::Hf, F::Fp8Mx, 2025, S::Extension, "Transformer Engine through Accelerate", true,
+       "accelerate v1.11.0 (2025-10-20): 'We've added support for MXFP8 in our TransformerEngine integration ... set"
+       " use_mxfp8_block_scaling in fp8_config' (PR #3688)"},
+      {K::Hf, F::Fp8Gather, 2025, S::Extension, "torchao through Accelerate", false,
+       "AORecipeKwargs(pad_inner_dim=True, enable_fsdp_float8_all_gather=True) (accelerate docs)"},
+      {K::Torchtune, F::Fp8Tensor, 2025, S::Native, "", true,
+       "pytorch/torchtune torchtune/training/quantization.py@bd2a0fc7c31430972728494fa01aaeeb0ebf1ba1:"
+       " convert_to_float8_training: fp8_recipe_name 'defaults to \"tensorwise\" with"
+       " \"enable_fsdp_float8_all_gather=True\"' (2025-02-12)"},
+      {K::Torchtune, F::Fp8Rowwise, 2025, S::Native, "", true,
+       "torchtune/training/quantization.py: Float8LinearConfig.from_recipe_name(fp8_recipe_name) (recipe names"
+       " 2025-04-17)"},
+      {K::Torchtune, F::Fp8Block, 0, S::Absent, "", false, "torchao's float8 recipes only (tensorwise, rowwise)"},
+      {K::Torchtune, F::Fp8Mx, 0, S::Absent, "", false, "no MX training in torchtune's recipes"},
+      {K::Torchtune, F::Fp8Gather, 2025, S::Native, "", true,
+       "torchtune/training/quantization.py: Float8LinearConfig(enable_fsdp_float8_all_gather=True) by default"},
+      {K::Unsloth, F::Fp8Tensor, 0, S::Absent, "", false,
+       "load_in_fp8 stores frozen base weights in FP8 for LoRA: no FP8 training recipe found"},
+      {K::Unsloth, F::Fp8Rowwise, 0, S::Absent, "", false, "no FP8 training recipe found"},
+      {K::Unsloth, F::Fp8Block, 0, S::Absent, "", false,
+       "load_in_fp8='block' is block-quantised frozen base weights, not FP8 training"},
+      {K::Unsloth, F::Fp8Mx, 0, S::Absent, "", false, "no FP8 training recipe found"},
+      {K::Unsloth, F::Fp8Gather, 0, S::Absent, "", false, "no FP8 training recipe found"},
+      // ---- AMD GPUs (ROCm).
+      {K::Megatron, F::GpuAmd, 2024, S::Extension, "AMD's ROCm forks (ROCm/Megatron-LM, ROCm/TransformerEngine)", true,
+       "github.com/ROCm/Megatron-LM (AMD's fork; its first release not read); NVIDIA's Transformer Engine is"
+       " CUDA-only"},
+      {K::DeepSpeed, F::GpuAmd, 2022, S::Native, "", true,
+       "DeepSpeed's op builders hipify their CUDA extensions on ROCm (op_builder/builder.py is_rocm_pytorch,"
+       " hipify_extension; the year it arrived not read)"},
+      {K::Fsdp, F::GpuAmd, 2024, S::Native, "", true,
+       "pytorch/torchtitan torchtitan/components/quantization/float8.py@b5bcd76c66d0acb1a08b176d9639425bc55e0b2a:"
+       " 'float8 is only supported on NVIDIA SM89 or later, or AMD gfx942 (MI300) or later' (has_rocm_capability):"
+       " PyTorch's ROCm builds"},
+      {K::Hf, F::GpuAmd, 2021, S::Unverified, "", false,
+       "PyTorch's ROCm builds run the Trainer's CUDA path through HIP (torch.version.hip); Transformers' code not"
+       " read"},
+      {K::Torchtune, F::GpuAmd, 2024, S::Unverified, "", false,
+       "PyTorch's ROCm builds; torchtune's recipes not read for ROCm"},
+      {K::Unsloth, F::GpuAmd, 2023, S::Absent, "", false,
+       "CUDA only before its ROCm device path (unsloth/device_type.py is_hip, first commit 71ae760a, 2025-09-12)"},
+      {K::Unsloth, F::GpuAmd, 2025, S::Native, "", true,
+       "unslothai/unsloth unsloth/device_type.py@015bdef0d94a241bcd94eec7a405b1700632180d: DEVICE_TYPE \"hip\""
+       " ('[ROCm] add hip device path (#3301)', 2025-09-12); README 'AMD: Training, RL, chat and deployment work'"},
   };
   return rows;
 }
@@ -460,11 +665,17 @@ const char* FeatureId(Feature f) {
   static constexpr const char* kIds[] = {"method=full",
                                          "method=lora",
                                          "method=qlora",
+                                         "method=dora",
+                                         "method=qdora",
                                          "tp",
                                          "sp",
                                          "pp",
                                          "vp",
                                          "cp",
+                                         "cp_comm=p2p",
+                                         "cp_comm=all_gather",
+                                         "cp_comm=a2a",
+                                         "cp a2a+p2p",
                                          "ep",
                                          "dp",
                                          "zero=1",
@@ -476,7 +687,13 @@ const char* FeatureId(Feature f) {
                                          "offload_act",
                                          "recompute=selective",
                                          "recompute=full",
-                                         "prec=fp8"};
+                                         "prec=fp8",
+                                         "fp8_recipe=tensor",
+                                         "fp8 rowwise",
+                                         "fp8_recipe=block",
+                                         "fp8_recipe=mxfp8",
+                                         "fp8 all-gather",
+                                         "gpu=AMD"};
   static_assert(sizeof(kIds) / sizeof(kIds[0]) == size_t(Feature::kCount));
   return kIds[int(f)];
 }
@@ -485,11 +702,17 @@ const char* FeatureName(Feature f) {
   static constexpr const char* kNames[] = {"full training",
                                            "LoRA",
                                            "QLoRA (4-bit base)",
+                                           "DoRA (LoRA with trained magnitudes)",
+                                           "QDoRA (DoRA on a 4-bit base)",
                                            "tensor parallelism",
                                            "sequence parallelism",
                                            "pipeline parallelism",
                                            "interleaved pipeline stages",
                                            "context parallelism",
+                                           "context parallelism: K/V ring (p2p, overlapped)",
+                                           "context parallelism: K/V all-gather",
+                                           "context parallelism: Ulysses all-to-all (heads scattered)",
+                                           "context parallelism: hierarchical a2a+p2p",
                                            "expert parallelism",
                                            "data parallelism (several GPUs)",
                                            "ZeRO-1 (sharded optimizer states)",
@@ -501,9 +724,32 @@ const char* FeatureName(Feature f) {
                                            "offloaded activation checkpoints",
                                            "selective recomputation",
                                            "full recomputation",
-                                           "FP8 training"};
+                                           "FP8 training",
+                                           "FP8 per-tensor scaling (delayed or current)",
+                                           "FP8 row-wise scaling (torchao)",
+                                           "FP8 1x128 / 128x128 block scaling (DeepSeek-V3)",
+                                           "MXFP8 (32-element blocks)",
+                                           "FP8 weight all-gather",
+                                           "AMD GPUs (ROCm)"};
   static_assert(sizeof(kNames) / sizeof(kNames[0]) == size_t(Feature::kCount));
   return kNames[int(f)];
+}
+
+const char* FeaturePlanned(Feature f) {
+  switch (f) {
+    case Feature::CpA2aP2p:
+      return "not a cp_comm value: plan it as cp_comm=a2a inside a node or cp_comm=p2p across nodes";
+    case Feature::Fp8Tensor:
+      return "fp8_recipe=tensor casts each GEMM input once (3 bytes per element, delayed scaling's fused amax); "
+             "current scaling's separate amax pass is not counted";
+    case Feature::Fp8Rowwise:
+      return "not an fp8_recipe: a stack whose only FP8 is row-wise is planned with per-tensor casts "
+             "(fp8_recipe=tensor), and the plan says so";
+    case Feature::Fp8Gather:
+      return "not modelled: ZeRO-3 / FSDP gathers and the distributed optimizer's parameter all-gather are "
+             "planned in 16 bits";
+    default: return "";
+  }
 }
 
 const char* SupportName(Support s) {
@@ -531,6 +777,9 @@ const char* AskKeyName(uint16_t bit) {
     case kAskRecompute: return "recompute";
     case kAskOffloadAct: return "offload_act";
     case kAskDp: return "dp";
+    case kAskFp8Recipe: return "fp8_recipe";
+    case kAskCpComm: return "cp_comm";
+    case kAskGpu: return "gpu";
     default: return "";
   }
 }
@@ -594,6 +843,30 @@ constexpr const char* kAutoTpPipeline =
 constexpr const char* kTorchtuneTpLora =
     "pytorch/torchtune recipes/lora_finetune_distributed.py@bd2a0fc7c31430972728494fa01aaeeb0ebf1ba1: 'Tensor "
     "parallelism is not supported in this recipe' (tensor_parallel_dim is in full_finetune_distributed.py only)";
+// What the GPU must have (GpuTraits), each from the check the frameworks run.
+constexpr const char* kFp8Gpu =
+    "FP8 training needs FP8 tensor cores, NVIDIA compute capability 8.9 or later (Ada, Hopper, Blackwell) or AMD "
+    "gfx942 "
+    "(MI300): NVIDIA/TransformerEngine transformer_engine/pytorch/quantization.py@d0067d0da6cb01811b8072a7d304f0e00344c"
+    "e2b: 'Device compute capability 8.9 or higher required for FP8 execution.'; pytorch/torchtitan "
+    "torchtitan/components/quantization/float8.py@b5bcd76c66d0acb1a08b176d9639425bc55e0b2a: 'float8 is only supported "
+    "on NVIDIA SM89 or later, or AMD gfx942 (MI300) or later'";
+constexpr const char* kMxGpu =
+    "MXFP8 runs in the tensor cores of compute capability 10.x (B200, GB200), not 12.x (RTX 50): "
+    "NVIDIA/TransformerEngine transformer_engine/pytorch/quantization.py@d0067d0da6cb01811b8072a7d304f0e00344ce2b: "
+    "'Device compute capability 10.0 or higher required for MXFP8 execution.', 'MXFP8 (for all gemm layouts) is not "
+    "supported on 12.0+ architectures yet.'";
+constexpr const char* kBlockGpu =
+    "NVIDIA/TransformerEngine transformer_engine/pytorch/quantization.py@d0067d0da6cb01811b8072a7d304f0e00344ce2b: "
+    "'FP8 "
+    "block scaled GEMM requires compute capability 9.0 or higher and CUDA >= 12.9.'";
+constexpr const char* kBlockRocm =
+    "Transformer Engine's Float8BlockScaling is checked for NVIDIA compute capability 9.0 "
+    "(transformer_engine/pytorch/quantization.py@d0067d0); AMD's ROCm/TransformerEngine fork not read";
+constexpr const char* kBnbRocm =
+    "bitsandbytes' 4-bit on ROCm: unslothai/unsloth unsloth/device_type.py@015bdef0d94a241bcd94eec7a405b1700632180d "
+    "allows it only with bitsandbytes > 0.48.2 ('ALLOW_BITSANDBYTES = Version(bitsandbytes.__version__) > "
+    "Version(\"0.48.2.dev0\")'), pre-quantised checkpoints not on every GPU (ROCM_WARP_SIZE_64)";
 constexpr const char* kFsdpOffloadAll =
     "FSDP offloads parameters, gradients and optimizer states together (torchtitan enable_cpu_offload, FSDP2 "
     "CPUOffloadPolicy): with zero=3 only";
@@ -615,15 +888,67 @@ struct Collect {
   }
 };
 
+// What the plan's GPU must have for the method and precision asked, and the stack's AMD row.
+void GpuFindings(const StackProfile& s, const CapabilityAsk& ask, Collect& c) {
+  const GpuTraits& g = ask.gpu;
+  if (g.amd) {
+    c.Add(Feature::GpuAmd, kAskGpu);
+    // The 4-bit base is bitsandbytes' everywhere but torchtune (torchao's NF4, plain PyTorch).
+    if (AdapterBase(ask.method) == Method::Qlora && s.kind != StackKind::Torchtune)
+      c.Rule(Feature::MethodQlora, kAskMethod | kAskGpu, Support::Unverified, "", kBnbRocm);
+  }
+  if (!ask.fp8) return;
+  if (!g.fp8) {
+    c.Rule(Feature::Fp8, kAskPrec | kAskGpu, Support::Absent, "", kFp8Gpu);
+    return;
+  }
+  if (!ask.recipe_asked) return;
+  if (ask.fp8_recipe == Fp8Recipe::Mx && !g.mxfp8)
+    c.Rule(Feature::Fp8Mx, kAskFp8Recipe | kAskGpu, Support::Absent, "", kMxGpu);
+  if (ask.fp8_recipe == Fp8Recipe::Block && !g.amd && g.cc < 9.0)
+    c.Rule(Feature::Fp8Block, kAskFp8Recipe | kAskGpu, Support::Absent, "", kBlockGpu);
+  if (ask.fp8_recipe == Fp8Recipe::Block && g.amd)
+    c.Rule(Feature::Fp8Block, kAskFp8Recipe | kAskGpu, Support::Unverified, "", kBlockRocm);
+}
+
 }  // namespace
+
+CpComm StackCpComm(const StackProfile& s, int year) {
+  const CpComm own = s.kind == StackKind::Megatron    ? CpComm::P2p
+                     : s.kind == StackKind::DeepSpeed ? CpComm::A2a
+                                                      : CpComm::AllGather;
+  static constexpr Feature kCommFeature[] = {Feature::CpP2p, Feature::CpAllGather, Feature::CpA2a};
+  for (CpComm c : {own, CpComm::P2p, CpComm::AllGather, CpComm::A2a})
+    if (Capability(s, year, kCommFeature[int(c)]).auto_ok) return c;
+  return own;
+}
+
+void ReadArch(const char* arch, GpuTraits& g) {
+  const std::string a = arch ? arch : "";
+  g.known = !a.empty();
+  g.amd = a.rfind("gfx", 0) == 0;
+  g.cc = 0;
+  if (a.rfind("sm_", 0) == 0 && a.size() >= 5) {
+    const int digits = std::atoi(a.c_str() + 3);  // sm_89 -> 89, sm_100 -> 100
+    g.cc = digits / 10 + (digits % 10) / 10.0;
+  }
+}
 
 int CapabilityFindings(const StackProfile& s, int year, const CapabilityAsk& ask, CapabilityFinding* out) {
   Collect c{s, year, out};
-  c.Add(ask.method == Method::Full   ? Feature::MethodFull
-        : ask.method == Method::Lora ? Feature::MethodLora
-                                     : Feature::MethodQlora,
-        kAskMethod);
+  static constexpr Feature kMethodFeature[] = {Feature::MethodFull, Feature::MethodLora, Feature::MethodQlora,
+                                               Feature::MethodDora, Feature::MethodQdora};
+  c.Add(kMethodFeature[int(ask.method) % 5], kAskMethod);
   if (ask.fp8) c.Add(Feature::Fp8, kAskPrec);
+  if (ask.fp8 && ask.recipe_asked) {
+    static constexpr Feature kRecipeFeature[] = {Feature::Fp8Tensor, Feature::Fp8Block, Feature::Fp8Mx};
+    c.Add(kRecipeFeature[int(ask.fp8_recipe) % 3], kAskFp8Recipe);
+  }
+  if (ask.cp_comm_asked) {
+    static constexpr Feature kCommFeature[] = {Feature::CpP2p, Feature::CpAllGather, Feature::CpA2a};
+    c.Add(kCommFeature[int(ask.cp_comm) % 3], kAskCpComm);
+  }
+  if (ask.gpu.known) GpuFindings(s, ask, c);
   if (ask.tp > 1) {
     const CapabilityAnswer tp = Capability(s, year, Feature::Tp);
     c.Add(Feature::Tp, kAskTp);

@@ -1,9 +1,9 @@
 // capabilities.h — what each stack can run, by release: methods, parallelisms, ZeRO/FSDP stages, offloads,
-// recomputation and FP8, each entry native (the stack's own code), an extension (another library the stack
-// launches, named), not verified in code, or absent, with the source it was read from (repository
-// path@commit and a quote: the research of issue #29, core/stack/capabilities.cpp). Resolve refuses an
-// explicit combination outside the table and warns of one an extension provides; the search chooses only
-// what the table lets it (CapabilityAnswer::auto_ok); `trainplan catalog stacks` prints it.
+// recomputation, FP8 and its recipes, context-parallel variants and the GPUs it runs on, each entry native (the stack's
+// own code), an extension (another library the stack launches, named), not verified in code, or absent, with the source
+// it was read from (repository path@commit and a quote: the research of issue #29, core/stack/capabilities.cpp).
+// Resolve refuses an explicit combination outside the table and warns of one an extension provides; the search chooses
+// only what the table lets it (CapabilityAnswer::auto_ok); `trainplan catalog stacks` prints it.
 #pragma once
 #include <cstdint>
 #include <vector>
@@ -17,11 +17,17 @@ enum class Feature : uint8_t {
   MethodFull,
   MethodLora,
   MethodQlora,
+  MethodDora,           // DoRA (weight-decomposed LoRA, Liu et al. 2024) on a 16-bit base
+  MethodQdora,          // DoRA on a 4-bit (NF4) base
   Tp,                   // tensor parallelism, tp > 1
   Sp,                   // Megatron-style sequence parallelism (sp=1)
   Pp,                   // pipeline parallelism, pp > 1 (1F1B)
   Interleaved,          // interleaved / virtual pipeline stages, vp > 1
-  Cp,                   // context parallelism, cp > 1 (ring, all-gather or Ulysses)
+  Cp,                   // context parallelism, cp > 1 (any variant)
+  CpP2p,                // cp_comm=p2p: K/V chunks passed around a ring, each exchange hidden behind attention
+  CpAllGather,          // cp_comm=all_gather: the whole K/V gathered before attention
+  CpA2a,                // cp_comm=a2a: DeepSpeed-Ulysses, heads scattered and the sequence gathered by all-to-all
+  CpA2aP2p,             // a2a inside low-level groups, p2p between them (Megatron's hierarchical CP): not planned
   Ep,                   // expert parallelism, ep > 1
   Dp,                   // data parallelism, dp > 1: replicas on several GPUs (the step's batch split over them)
   Zero1,                // optimizer states sharded over dp (distributed optimizer)
@@ -34,6 +40,12 @@ enum class Feature : uint8_t {
   RecomputeSelective,   // recompute=selective (part of each layer)
   RecomputeFull,        // recompute=full (every layer)
   Fp8,                  // prec=fp8: FP8 matmuls (any scaling recipe)
+  Fp8Tensor,            // fp8_recipe=tensor: one scale per tensor (delayed or current scaling)
+  Fp8Rowwise,           // torchao's row-wise scales: not a planner recipe (planned per tensor, with a notice)
+  Fp8Block,             // fp8_recipe=block: DeepSeek-V3's 1x128 activation tiles and 128x128 weight blocks
+  Fp8Mx,                // fp8_recipe=mxfp8: MXFP8, a scale per 32 elements in the tensor cores (Blackwell)
+  Fp8Gather,            // FP8 weights all-gathered (ZeRO-3 / FSDP, distributed optimizer): not planned (16-bit)
+  GpuAmd,               // runs on AMD GPUs (ROCm)
   kCount
 };
 
@@ -72,6 +84,8 @@ CapabilityAnswer Capability(const StackProfile& s, int year, Feature f);
 const char* FeatureName(Feature f);
 const char* FeatureId(Feature f);
 const char* SupportName(Support s);  // "native", "extension", "unverified", "absent"
+// How the planner plans a feature it does not model as such ("" when it models it): the catalog prints it.
+const char* FeaturePlanned(Feature f);
 
 // The keys a plan's choice is made of, as bits (CapabilityFinding::keys, the search's auto keys).
 enum AskKey : uint16_t {
@@ -88,13 +102,38 @@ enum AskKey : uint16_t {
   kAskRecompute = 1024,
   kAskOffloadAct = 2048,
   kAskDp = 4096,
+  kAskFp8Recipe = 8192,
+  kAskCpComm = 16384,
+  kAskGpu = 32768,
 };
 const char* AskKeyName(uint16_t bit);  // the configuration key of one bit ("tp")
+
+// The plan's GPU as the frameworks test it (resolve fills it from the catalog's arch): the FP8 recipes and
+// the AMD rows are checked only when it is known.
+struct GpuTraits {
+  bool known = false;  // a catalog GPU (a custom GPU's architecture is not known)
+  bool amd = false;    // ROCm (gfx targets), else CUDA
+  double cc = 0;       // NVIDIA compute capability (8.9 for sm_89); 0 on AMD
+  bool fp8 = false;    // FP8 tensor cores
+  bool mxfp8 = false;  // MXFP8 in the tensor cores
+  const char* name = "";
+};
+// The context-parallel variant a stack's release runs when none is named: its own default where the table lets the
+// search choose it (Megatron-Core p2p, DeepSpeed-Ulysses' a2a, PyTorch's allgather rotation for torchtitan, Accelerate
+// and torchtune), else the first variant it does.
+CpComm StackCpComm(const StackProfile& s, int year);
+// An architecture string of the GPU catalog ("sm_89", "gfx942") read into GpuTraits' known, amd and cc.
+void ReadArch(const char* arch, GpuTraits& g);
 
 // What a plan uses: its method, precision and layout.
 struct CapabilityAsk {
   Method method = Method::Full;
   bool fp8 = false;
+  Fp8Recipe fp8_recipe = Fp8Recipe::Tensor;
+  bool recipe_asked = false;  // fp8_recipe was given: its row (and the GPU it needs) is checked
+  CpComm cp_comm = CpComm::P2p;
+  bool cp_comm_asked = false;  // cp_comm was given: its row is checked
+  GpuTraits gpu;               // checked when known (resolve; the search never changes the GPU)
   int tp = 1, pp = 1, vp = 1, cp = 1, ep = 1, dp = 1, zero = 0;
   bool sp = false;
   Offload offload = Offload::None;

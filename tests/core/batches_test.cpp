@@ -81,7 +81,8 @@ TEST_CASE("fine-tuning batches follow each stack's recipes", "[batches]") {
   CHECK(dp4.plan.global_batch == 32);
   CHECK(Said(dp4, "per data-parallel rank"));
   // Megatron-Bridge and torchtune state a global batch: 32,768 tokens, 16 sequences of 2,048, on any cluster.
-  CHECK(PlanOf("#v=1&model=llama3-8b&gpu=h100&gpus=8&method=full&goal=finetune").plan.global_batch == 16);
+  CHECK(PlanOf("#v=1&model=llama3-8b&gpu=h100&gpus=8&method=full&goal=finetune&stack=megatron").plan.global_batch ==
+        16);
   CHECK(PlanOf("#v=1&model=llama3-8b&gpu=h100&gpus=8&method=lora&stack=torchtune").plan.global_batch == 16);
 }
 

@@ -33,7 +33,7 @@ std::vector<ConfigIssue> Resolve(const std::string& link) {
 
 CapabilityAsk AskOf(const Job& job, const Layout& l) {
   CapabilityAsk a;
-  a.method = job.work.method;
+  a.method = PlannedMethod(job.work);
   a.fp8 = job.work.prec == Precision::Fp8;
   a.tp = l.tp, a.pp = l.pp, a.vp = l.vp, a.cp = l.cp, a.ep = l.ep, a.zero = l.zero;
   a.sp = l.sp, a.offload = l.offload, a.recompute = l.recompute;
@@ -143,6 +143,96 @@ TEST_CASE("resolve refuses what the stack does not run and warns of extensions",
   }
 }
 
+TEST_CASE("DoRA where the stack offers it, refused where it does not", "[capabilities]") {
+  // PEFT's use_dora (2024-02) under the Trainer, torchtune's DoRALinear (v0.3.0), Megatron-Bridge's DoRA (2025-07).
+  CHECK_FALSE(HasErrors(Resolve("#v=1&model=llama3.1-8b&method=dora&stack=hf&gpu=a100-80g&gpus=1")));
+  CHECK_FALSE(HasErrors(Resolve("#v=1&model=llama3.1-8b&method=qdora&stack=torchtune&gpu=a100-80g&gpus=1")));
+  {
+    const auto issues = Resolve("#v=1&model=llama3.1-8b&method=dora&stack=megatron&stack_year=2024&gpu=h100&gpus=8");
+    const ConfigIssue* e = IssueOn(issues, "method", false);
+    REQUIRE(e);
+    CHECK(e->message.find("2025") != std::string::npos);
+  }
+  CHECK(IssueOn(Resolve("#v=1&model=llama3.1-8b&method=qdora&stack=megatron&gpu=h100&gpus=8"), "method", false));
+  CHECK(
+      IssueOn(Resolve("#v=1&model=llama3.1-8b&method=dora&stack=hf&stack_year=2023&gpu=h100&gpus=1"), "method", false));
+  {  // Unsloth runs DoRA layers through PEFT, off its fused kernels: said, not refused.
+    const auto issues = Resolve("#v=1&model=llama3.1-8b&method=dora&stack=unsloth&gpu=rtx4090&gpus=1");
+    CHECK_FALSE(HasErrors(issues));
+    const ConfigIssue* n = IssueOn(issues, "method", true);
+    REQUIRE(n);
+    CHECK(n->message.find("fused LoRA kernels skip them") != std::string::npos);
+  }
+  // The workload is its LoRA / QLoRA with the DoRA flag; the plan names the method as given.
+  std::vector<ConfigIssue> issues;
+  const Job job = ResolveJob(FromLink("#v=1&model=llama3.1-8b&method=qdora&stack=hf&gpu=a100-80g&gpus=1"), issues);
+  CHECK(job.work.method == Method::Qlora);
+  CHECK(job.work.dora);
+  CHECK(PlannedMethod(job.work) == Method::Qdora);
+}
+
+TEST_CASE("FP8 recipes by stack, release and GPU", "[capabilities]") {
+  {  // No FP8 tensor cores: refused naming prec and Transformer Engine's own check.
+    const auto issues = Resolve("#v=1&model=llama3.1-8b&stack=megatron&prec=fp8&gpu=a100-80g&gpus=8");
+    const ConfigIssue* e = IssueOn(issues, "prec", false);
+    REQUIRE(e);
+    CHECK(e->message.find("Megatron-LM") != std::string::npos);
+    CHECK(e->message.find("8.9 or higher") != std::string::npos);
+  }
+  // MXFP8 is Blackwell's (compute capability 10.x), block scaling needs 9.0 and Megatron-Core 0.13.
+  CHECK(IssueOn(Resolve("#v=1&model=llama3.1-8b&stack=megatron&prec=fp8&fp8_recipe=mxfp8&gpu=h100&gpus=8"),
+                "fp8_recipe", false));
+  CHECK(IssueOn(Resolve("#v=1&model=llama3.1-8b&stack=megatron&prec=fp8&fp8_recipe=mxfp8&gpu=rtx5090&gpus=1"),
+                "fp8_recipe", false));
+  CHECK(IssueOn(Resolve("#v=1&model=llama3.1-8b&stack=megatron&prec=fp8&fp8_recipe=block&gpu=rtx4090&gpus=1"),
+                "fp8_recipe", false));
+  CHECK(IssueOn(Resolve("#v=1&model=llama3.1-8b&stack=megatron&stack_year=2024&prec=fp8&fp8_recipe=block&gpu=h100"
+                        "&gpus=8"),
+                "fp8_recipe", false));
+  CHECK_FALSE(HasErrors(Resolve("#v=1&model=llama3.1-8b&stack=megatron&prec=fp8&fp8_recipe=block&gpu=h100&gpus=8")));
+  CHECK(IssueOn(Resolve("#v=1&model=llama3.1-8b&stack=fsdp&prec=fp8&fp8_recipe=block&gpu=h100&gpus=8"), "fp8_recipe",
+                false));
+  // On auto the recipe is one the stack's release runs on the GPU: MXFP8 on a B200 from Megatron-Core 0.12, per
+  // tensor before; torchtitan's 2026 FP8 is row-wise only, which the plan says it models per tensor.
+  auto recipe = [](const std::string& link) {
+    std::vector<ConfigIssue> issues;
+    return ResolveJob(FromLink(link), issues).work.fp8_recipe;
+  };
+  CHECK(recipe("#v=1&model=llama3.1-8b&stack=megatron&prec=fp8&gpu=b200&gpus=8") == Fp8Recipe::Mx);
+  CHECK(recipe("#v=1&model=llama3.1-8b&stack=megatron&stack_year=2024&prec=fp8&gpu=b200&gpus=8") == Fp8Recipe::Tensor);
+  CHECK(recipe("#v=1&model=llama3.1-8b&stack=hf&stack_year=2024&prec=fp8&gpu=b200&gpus=8") == Fp8Recipe::Tensor);
+  const auto rowwise = Resolve("#v=1&model=llama3.1-8b&stack=fsdp&stack_year=2026&prec=fp8&gpu=h100&gpus=8");
+  CHECK_FALSE(HasErrors(rowwise));
+  CHECK(IssueOn(rowwise, "fp8_recipe", true));
+}
+
+TEST_CASE("AMD GPUs by stack and release", "[capabilities]") {
+  // Unsloth's ROCm path arrived in 2025 (device_type.py is_hip); 4-bit on ROCm hangs on bitsandbytes' release.
+  CHECK(IssueOn(Resolve("#v=1&model=llama3.1-8b&method=lora&stack=unsloth&stack_year=2024&gpu=mi300x&gpus=1"), "gpu",
+                false));
+  const auto qlora = Resolve("#v=1&model=llama3.1-8b&method=qlora&stack=unsloth&gpu=mi300x&gpus=1");
+  CHECK_FALSE(HasErrors(qlora));
+  CHECK(IssueOn(qlora, "method", true));
+  CHECK(IssueOn(Resolve("#v=1&model=llama3.1-8b&stack=megatron&gpu=mi300x&gpus=8"), "gpu", true));
+  CHECK_FALSE(
+      IssueOn(Resolve("#v=1&model=llama3.1-8b&method=qlora&stack=torchtune&gpu=mi300x&gpus=1"), "method", true));
+  CHECK(IssueOn(Resolve("#v=1&model=llama3.1-8b&stack=megatron&prec=fp8&gpu=mi250x&gpus=8"), "prec", false));
+}
+
+TEST_CASE("context-parallel variants by stack: the default is the stack's, others refused", "[capabilities]") {
+  auto comm = [](const std::string& link) {
+    std::vector<ConfigIssue> issues;
+    return ResolveJob(FromLink(link), issues).work.cp_comm;
+  };
+  CHECK(comm("#v=1&model=llama3.1-8b&stack=megatron&gpu=h100&gpus=8") == CpComm::P2p);
+  CHECK(comm("#v=1&model=llama3.1-8b&stack=deepspeed&gpu=h100&gpus=8") == CpComm::A2a);
+  CHECK(comm("#v=1&model=llama3.1-8b&stack=fsdp&gpu=h100&gpus=8") == CpComm::AllGather);
+  CHECK(IssueOn(Resolve("#v=1&model=llama3.1-8b&stack=deepspeed&cp=2&cp_comm=p2p&gpu=h100&gpus=8"), "cp_comm", false));
+  CHECK(IssueOn(Resolve("#v=1&model=llama3.1-8b&stack=megatron&stack_year=2024&cp=2&cp_comm=a2a&gpu=h100&gpus=8"),
+                "cp_comm", false));
+  CHECK_FALSE(HasErrors(Resolve("#v=1&model=llama3.1-8b&stack=megatron&cp=2&cp_comm=a2a&gpu=h100&gpus=8")));
+}
+
 TEST_CASE("the stack on auto is the one people use for the goal and method, and is said", "[capabilities]") {
   // A fine-tune of any method is the Transformers Trainer's (LLaMA-Factory's full fine-tuning example launches it
   // with DeepSpeed ZeRO-3), pre-training Megatron-Core's, post-training FSDP's (verl's actor).
@@ -210,11 +300,13 @@ TEST_CASE("the search chooses only what the stack runs", "[capabilities][search]
                         {"&offload=cpu", kAskOffload},
                         {"&recompute=full", kAskRecompute},
                         {"&offload_act=1", kAskOffloadAct},
-                        {"&prec=fp8", 0}};
+                        {"&prec=fp8", 0},
+                        {"&cp=2&cp_comm=a2a", kAskCp},
+                        {"&prec=fp8&fp8_recipe=block", 0}};
   int searched = 0, refused = 0;
   for (const StackProfile& s : Stacks())
     for (const char* year : {"", "&stack_year=2023"})
-      for (const char* method : {"full", "lora", "qlora"})
+      for (const char* method : {"full", "lora", "qlora", "dora"})
         for (const char* setup : setups)
           for (const Kind& kind : kinds) {
             const std::string link = std::string(setup) + "&stack=" + s.id + year + "&method=" + method + kind.keys;
