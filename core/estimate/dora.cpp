@@ -14,6 +14,7 @@
 
 #include "kernels.h"
 #include "stack.h"
+#include "units.h"
 
 namespace tp {
 
@@ -55,8 +56,6 @@ constexpr DoraBytes kBytes[] = {
     {4, 14, 6, 2, 24, 4},   // torchtune
     {0, 14, 6, 0, 10, 2},   // Megatron-Bridge
 };
-
-double Pos(double x) { return x > 0 ? x : 0.0; }
 
 // The adapted matrices of a dense block as (input width k, output width n), per Workload::lora_targets.
 void AdaptedMatrices(const ModelArch& m, uint8_t targets, DoraBlock& d) {

@@ -10,6 +10,7 @@
 #include "model.h"
 #include "rl_rollout.h"
 #include "rules.h"
+#include "units.h"
 
 namespace tp {
 namespace {
@@ -55,8 +56,6 @@ constexpr RlConstants kDefaults = {
     // offloaded"); ~1 GB: our estimate for vLLM's graph pool at 256 sequences.
     .engine_graph_bytes = 1e9,
 };
-
-double Pos(double x) { return std::isfinite(x) && x > 0 ? x : 0.0; }
 
 // What the trainer's GPUs hold besides the policy's own training state: a reference (FSDP-sharded 16-bit weights;
 // none under LoRA, where the adapter-free base is the reference; on the host when the policy offloads), PPO's

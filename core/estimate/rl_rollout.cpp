@@ -12,11 +12,10 @@
 #include "catalog.h"
 #include "internal/step_internal.h"
 #include "rl.h"
+#include "units.h"
 
 namespace tp {
 namespace {
-
-double Pos(double x) { return std::isfinite(x) && x > 0 ? x : 0.0; }
 
 // The routed experts of a MoE model, all layers.
 double ExpertParams(const ParamCounts& pc) { return double(pc.moe_layers) * pc.experts * pc.expert; }

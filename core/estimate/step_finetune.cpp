@@ -9,6 +9,7 @@
 
 #include "dora.h"
 #include "model.h"
+#include "units.h"
 
 namespace tp {
 
@@ -16,8 +17,6 @@ namespace {
 
 // Bytes of a 16-bit activation element.
 constexpr double kAct = 2.0;
-
-double Pos(double x) { return x > 0 && std::isfinite(x) ? x : 0.0; }
 
 }  // namespace
 

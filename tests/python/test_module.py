@@ -100,9 +100,12 @@ import os  # noqa: E402
 import tempfile  # noqa: E402
 
 formats = trainplan.export_formats()
-check(len(formats) == 9 and "deepspeed" in formats and "megatron" in formats, f"export_formats() ({formats})")
+check(len(formats) == 10 and "deepspeed" in formats and "megatron" in formats and "verl" in formats,
+      f"export_formats() ({formats})")
 for fmt in formats:
     keys = dict(model="llama3-8b", gpu="h100", gpus=16)
+    if fmt == "verl":  # verl's main_ppo configures RL post-training only
+        keys["goal"] = "grpo"
     got = trainplan.export(fmt, **keys)
     want = subprocess.run([CLI, "export", "--to", fmt, *[f"{k}={v}" for k, v in keys.items()]], check=True,
                           capture_output=True, text=True).stdout
