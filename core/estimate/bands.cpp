@@ -81,12 +81,14 @@ BandFactor ResolveBand(const BandRow* rows, int count, BandKind kind, const Band
     const BandRow* row = Find(rows, count, kind, levels[chosen]);
     f.lo = row->lo, f.hi = row->hi, f.cases = row->n, f.basis = levels[chosen];
   } else {
-    // No regime of this kind has enough cases: the caller derives the band from another (the longest sequence from
-    // the memory band); the broadest row with cases is named.
+    // No regime of this kind has enough cases for an interval: the broadest row with cases is named, and its few
+    // residuals' span (1 included: no error is as likely as theirs) is the band; the caller may derive a better one
+    // from another figure's band (the longest sequence from the memory band).
     f.derived = true;
     for (int i = n - 1; i >= 0; --i)
       if (const BandRow* row = Find(rows, count, kind, levels[i]); row && row->n > 0) {
         f.cases = row->n, f.basis = levels[i];
+        f.lo = std::min(1.0, row->min), f.hi = std::max(1.0, row->max);
         break;
       }
   }
