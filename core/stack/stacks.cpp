@@ -64,7 +64,7 @@ std::vector<StackProfile> Table() {
        "1F1B and interleaved 1F1B only (megatron/core/pipeline_parallel/schedules.py: "
        "forward_backward_pipelining_without_interleaving / _with_interleaving); the batch-level EP overlap "
        "(--overlap-moe-expert-parallel-comm, moe_a2a_overlap) runs inside them.",
-       {{2021, 0.995,
+       {{2021, 0.997,
          "every Megatron case: Narayanan et al. 2021, Korthikanti et al. 2022, Megatron-Core on H100 (2024), "
          "Megatron-Bridge (2025); the step model's reference framework"}},
        ModelCode::Megatron,
@@ -107,7 +107,7 @@ std::vector<StackProfile> Table() {
        "gradient_accumulation_steps micro-batches as one schedule (pipe/schedule.py TrainSchedule).",
        kSched1F1B,
        "1F1B only: the pipeline engine's TrainSchedule (deepspeed/runtime/pipe/schedule.py).",
-       {{2022, 0.855,
+       {{2022, 0.854,
          "BLOOM-176B on Megatron-DeepSpeed (384 A100, about 150 TFLOP/s per GPU; fitted without selective "
          "recomputation, which DeepSpeed itself lacks: core/stack/capabilities.cpp); later releases have no "
          "measurement of their own"}},
@@ -207,7 +207,7 @@ std::vector<StackProfile> Table() {
        {{2023, 1.130,
          "tests/data/finetune_fit_runs.json: Qwen's LoRA table (Qwen-1.8B/7B/14B, one A100, 256-4096 "
          "tokens; Transformers 4.3x, PyTorch 2.0, flash-attn's fused norm and rotary in Qwen's own code)"},
-        {2026, 1.016,
+        {2026, 1.015,
          "tests/data/finetune_fit_runs.json: PEFT's method comparison (Llama 3.2 3B LoRA and full fine-tuning, "
          "one L40S; Transformers 5.13, PyTorch 2.13); LLaMA-Factory's HF rows are held out"}},
        ModelCode::Transformers,
@@ -285,7 +285,7 @@ std::vector<StackProfile> Table() {
        "schedule per step).",
        kSched1F1B,
        "No pipeline parallelism: 1F1B where one is given.",
-       {{2024, 0.895,
+       {{2024, 0.894,
          "tests/data/finetune_fit_runs.json: the two absolute Unsloth figures found, both in the "
          "stored outputs of Unsloth's own notebooks and both on GPUs outside the catalog (planned as "
          "custom GPUs): TinyLlama 1.1B QLoRA packed to 4,096 on a T4 (Unsloth 2024.1, fp16) and Qwen2.5 "
