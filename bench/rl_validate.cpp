@@ -19,6 +19,7 @@
 #include "json.h"
 #include "planner.h"
 #include "rl.h"
+#include "rl_rollout.h"
 #include "rl_validation.h"
 
 namespace {
@@ -55,6 +56,7 @@ std::vector<Row> LoadRows(const tp::JsonValue& doc, bool fit_only) {
 double Figure(const Row& r, const tp::RlConstants& k, const std::string& metric) {
   tp::Job job = r.out.job;
   job.rl.constants = &k;
+  tp::PrepareRollout(job);  // the engine's generation under the trial constants
   const tp::Plan& p = r.out.plan;
   const tp::RlStep s = tp::EstimateRl(job, p.layout, p.memory, p.step, p.throughput);
   using K = tp::RlPhaseKind;

@@ -78,12 +78,16 @@ Extras TrainerExtras(const Job& job, const Layout& layout, const MemoryBreakdown
 }
 
 // Generation on the busiest engine (rl_rollout.cpp): prefill, decode, and the tail of the longest responses.
+// A vLLM or SGLang engine's was simulated once for the Job (PrepareRollout); Transformers' generate depends on the
+// layout and is simulated here.
 void Generation(const Job& job, const RlEngineShape& e, RlStep& s) {
-  const RlGeneration g = SimulateRollout(job, e);
-  s.concurrency = g.peak_concurrency;
-  s.prefill_s = g.prefill_s;
-  s.decode_s = g.decode_s;
-  s.tail_s = g.tail_s;
+  const RlSetup::Rollout& once = job.rl.rollout;
+  if (once.valid && job.rl.engine != RlEngine::Hf) {
+    s.concurrency = once.concurrency, s.prefill_s = once.prefill_s, s.decode_s = once.decode_s, s.tail_s = once.tail_s;
+  } else {
+    const RlGeneration g = SimulateRollout(job, e);
+    s.concurrency = g.peak_concurrency, s.prefill_s = g.prefill_s, s.decode_s = g.decode_s, s.tail_s = g.tail_s;
+  }
   s.generation_s = s.prefill_s + s.decode_s + s.tail_s;
 }
 

@@ -295,4 +295,12 @@ RlGeneration SimulateRollout(const Job& job, const RlEngineShape& e) {
   return g;
 }
 
+void PrepareRollout(Job& job) {
+  RlSetup& r = job.rl;
+  r.rollout = {};
+  if (!r.Active() || r.algo == RlAlgo::Dpo || r.engine == RlEngine::Hf || !job.hw.gpu) return;
+  const RlGeneration g = SimulateRollout(job, MakeRlEngine(job, Layout{}));  // vLLM, SGLang: no layout read
+  r.rollout = {true, g.prefill_s, g.decode_s, g.tail_s, g.peak_concurrency};
+}
+
 }  // namespace tp

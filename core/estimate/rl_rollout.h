@@ -35,6 +35,9 @@ struct RlGeneration {
   double preemptions = 0;       // sequences the KV cache pushed back (recomputed)
 };
 RlGeneration SimulateRollout(const Job& job, const RlEngineShape& e);
+// Sets job.rl.rollout for a vLLM or SGLang engine (its generation does not depend on the training layout);
+// clears it otherwise. Called once per resolved Job (resolve.cpp ResolveJob).
+void PrepareRollout(Job& job);
 
 // n response lengths (tokens) with mean `mean` and cap `cap`: a share `cap_share` of runaway responses that never
 // stop and run to the cap (repetition loops: the frameworks' "clip ratio"), the rest the quantiles of an

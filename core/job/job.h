@@ -89,6 +89,14 @@ struct RlSetup {
   double reward_params = 0;  // a reward model's parameters; 0 = a rule
   int async = 0;  // 1 one-step-off: generation overlaps the previous step's training; 2 streaming (throughput-bound)
   const RlConstants* constants = nullptr;  // the RL step model's constants; null = rl.cpp's (the fit tool's trials)
+  // A vLLM or SGLang engine's generation, which no training layout changes: simulated once when the Job is resolved
+  // (estimate/rl_rollout.cpp PrepareRollout), not once per layout a search evaluates (thousands per plan). Not set
+  // for Transformers' generate, which runs in the trainer's layout; a tool that changes `constants` after resolving
+  // calls PrepareRollout again.
+  struct Rollout {
+    bool valid = false;
+    double prefill_s = 0, decode_s = 0, tail_s = 0, concurrency = 0;
+  } rollout;
   bool Active() const { return algo != RlAlgo::None; }
 };
 

@@ -15,6 +15,7 @@
 #include "plan.h"
 #include "presets.h"
 #include "resolve.h"
+#include "rl_rollout.h"
 #include "rules.h"
 #include "stack.h"
 #include "step.h"
@@ -742,7 +743,8 @@ Job ResolveJob(const Config& cfg, std::vector<ConfigIssue>& issues) {
   ResolveRl(cfg, job, issues);          // after the hardware: a split pool takes the trainer's GPUs from hw.gpus
   ResolveEconomics(cfg, job);
   ResolveCalibration(cfg, job, issues);
-  RefreshFacts(job);  // the model's counts, once per Job (job.h)
+  RefreshFacts(job);    // the model's counts, once per Job (job.h)
+  PrepareRollout(job);  // an RL engine's generation, once per Job (it needs the counts)
   return job;
 }
 

@@ -348,3 +348,27 @@ TEST_CASE("rl rollout: continuous batching is capped by rl_max_seqs and the KV c
   REQUIRE(longer.ok);
   CHECK(longer.plan.rl.tail_s > wide.tail_s);
 }
+
+TEST_CASE("rl rollout: the engine's generation simulated once per Job is what each layout would simulate", "[rl]") {
+  // vLLM and SGLang on colocated and split pools, and Transformers' generate (simulated per layout: not prepared).
+  for (const char* link : {"#v=1&model=qwen2.5-7b&gpu=h100&gpus=32&goal=grpo",
+                           "#v=1&model=qwen2.5-7b&gpu=h100&gpus=32&goal=grpo&rl_engine=sglang&rl_colocate=0",
+                           "#v=1&model=llama3-8b&gpu=h100&gpus=16&goal=ppo&rl_async=1&rl_colocate=0",
+                           "#v=1&model=qwen2.5-0.5b&gpu=a100-80g&gpus=2&goal=grpo&rl_engine=hf"}) {
+    INFO(link);
+    const PlanOutput out = MakePlan(Cfg(link));
+    REQUIRE(out.ok);
+    const bool hf = out.job.rl.engine == RlEngine::Hf;
+    CHECK(out.job.rl.rollout.valid == !hf);
+    Job per_layout = out.job;
+    per_layout.rl.rollout = {};
+    const Plan& p = out.plan;
+    const RlStep once = EstimateRl(out.job, p.layout, p.memory, p.step, p.throughput);
+    const RlStep each = EstimateRl(per_layout, p.layout, p.memory, p.step, p.throughput);
+    CHECK(once.generation_s > 0);
+    CHECK(once.generation_s == each.generation_s);
+    CHECK(once.tail_s == each.tail_s);
+    CHECK(once.concurrency == each.concurrency);
+    CHECK(once.step_seconds == each.step_seconds);
+  }
+}
