@@ -24,7 +24,7 @@
 # Every stage runs even when an earlier one failed, so one run shows every problem; a stage whose build
 # failed is skipped. Each stage prints its wall time (and CPU time: on a shared machine the wall clock
 # tells the load as much as the work), and a table at the end lists every stage's result and times, with
-# the load average. Exit status is non-zero if any stage failed or was skipped. About 17.5 minutes from a
+# the load average. Exit status is non-zero if any stage failed or was skipped. About 22.5 minutes from a
 # fresh clone on a 2-core machine, setup included (README.md, "Testing", has the measured breakdown).
 set -uo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
