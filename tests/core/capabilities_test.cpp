@@ -31,6 +31,12 @@ std::vector<ConfigIssue> Resolve(const std::string& link) {
   return issues;
 }
 
+// The Job a link resolves to (its issues are the tests' above, by Resolve).
+Job ResolvedJob(const std::string& link) {
+  std::vector<ConfigIssue> issues;
+  return ResolveJob(FromLink(link), issues);
+}
+
 CapabilityAsk AskOf(const Job& job, const Layout& l) {
   CapabilityAsk a;
   a.method = PlannedMethod(job.work);
@@ -164,8 +170,7 @@ TEST_CASE("DoRA where the stack offers it, refused where it does not", "[capabil
     CHECK(n->message.find("fused LoRA kernels skip them") != std::string::npos);
   }
   // The workload is its LoRA / QLoRA with the DoRA flag; the plan names the method as given.
-  std::vector<ConfigIssue> issues;
-  const Job job = ResolveJob(FromLink("#v=1&model=llama3.1-8b&method=qdora&stack=hf&gpu=a100-80g&gpus=1"), issues);
+  const Job job = ResolvedJob("#v=1&model=llama3.1-8b&method=qdora&stack=hf&gpu=a100-80g&gpus=1");
   CHECK(job.work.method == Method::Qlora);
   CHECK(job.work.dora);
   CHECK(PlannedMethod(job.work) == Method::Qdora);
@@ -194,10 +199,7 @@ TEST_CASE("FP8 recipes by stack, release and GPU", "[capabilities]") {
                 false));
   // On auto the recipe is one the stack's release runs on the GPU: MXFP8 on a B200 from Megatron-Core 0.12, per
   // tensor before; torchtitan's 2026 FP8 is row-wise only, which the plan says it models per tensor.
-  auto recipe = [](const std::string& link) {
-    std::vector<ConfigIssue> issues;
-    return ResolveJob(FromLink(link), issues).work.fp8_recipe;
-  };
+  auto recipe = [](const std::string& link) { return ResolvedJob(link).work.fp8_recipe; };
   CHECK(recipe("#v=1&model=llama3.1-8b&stack=megatron&prec=fp8&gpu=b200&gpus=8") == Fp8Recipe::Mx);
   CHECK(recipe("#v=1&model=llama3.1-8b&stack=megatron&stack_year=2024&prec=fp8&gpu=b200&gpus=8") == Fp8Recipe::Tensor);
   CHECK(recipe("#v=1&model=llama3.1-8b&stack=hf&stack_year=2024&prec=fp8&gpu=b200&gpus=8") == Fp8Recipe::Tensor);
@@ -220,10 +222,7 @@ TEST_CASE("AMD GPUs by stack and release", "[capabilities]") {
 }
 
 TEST_CASE("context-parallel variants by stack: the default is the stack's, others refused", "[capabilities]") {
-  auto comm = [](const std::string& link) {
-    std::vector<ConfigIssue> issues;
-    return ResolveJob(FromLink(link), issues).work.cp_comm;
-  };
+  auto comm = [](const std::string& link) { return ResolvedJob(link).work.cp_comm; };
   CHECK(comm("#v=1&model=llama3.1-8b&stack=megatron&gpu=h100&gpus=8") == CpComm::P2p);
   CHECK(comm("#v=1&model=llama3.1-8b&stack=deepspeed&gpu=h100&gpus=8") == CpComm::A2a);
   CHECK(comm("#v=1&model=llama3.1-8b&stack=fsdp&gpu=h100&gpus=8") == CpComm::AllGather);
@@ -236,11 +235,7 @@ TEST_CASE("context-parallel variants by stack: the default is the stack's, other
 TEST_CASE("the stack on auto is the one people use for the goal and method, and is said", "[capabilities]") {
   // A fine-tune of any method is the Transformers Trainer's (LLaMA-Factory's full fine-tuning example launches it
   // with DeepSpeed ZeRO-3), pre-training Megatron-Core's, post-training FSDP's (verl's actor).
-  auto stack_of = [](const std::string& link) {
-    std::vector<ConfigIssue> issues;
-    const Job job = ResolveJob(FromLink(link), issues);
-    return std::string(job.stack->id);
-  };
+  auto stack_of = [](const std::string& link) { return std::string(ResolvedJob(link).stack->id); };
   CHECK(stack_of("#v=1&model=llama3-8b&gpu=rtx4090&gpus=8&goal=finetune&method=full") == "hf");  // was megatron
   CHECK(stack_of("#v=1&model=llama3-8b&gpu=rtx4090&gpus=1&method=qlora") == "hf");
   CHECK(stack_of("#v=1&model=llama3-8b&gpu=h100&gpus=64&goal=pretrain") == "megatron");
@@ -252,12 +247,9 @@ TEST_CASE("the stack on auto is the one people use for the goal and method, and 
   const std::string json = PlanToJson(out);
   CHECK(json.find("\"stack\": \"hf\"") != std::string::npos);
   // A release without a default the stack has later: Unsloth's offloaded checkpoints arrived in 2024.
-  std::vector<ConfigIssue> issues;
-  CHECK(ResolveJob(FromLink("#v=1&model=llama3-8b&gpu=rtx4090&gpus=1&method=qlora&stack=unsloth"), issues)
-            .work.offload_checkpoints);
-  CHECK_FALSE(
-      ResolveJob(FromLink("#v=1&model=llama3-8b&gpu=rtx4090&gpus=1&method=qlora&stack=unsloth&stack_year=2023"), issues)
-          .work.offload_checkpoints);
+  CHECK(ResolvedJob("#v=1&model=llama3-8b&gpu=rtx4090&gpus=1&method=qlora&stack=unsloth").work.offload_checkpoints);
+  CHECK_FALSE(ResolvedJob("#v=1&model=llama3-8b&gpu=rtx4090&gpus=1&method=qlora&stack=unsloth&stack_year=2023")
+                  .work.offload_checkpoints);
 }
 
 TEST_CASE("the search chooses only what the stack runs", "[capabilities][search]") {
