@@ -4,8 +4,9 @@
 #   and reports the tests. The test files themselves keep the build type's level: measured, -O3 compiles them
 #   fastest (config_test.cpp: 3.8 s of CPU at -O3, 5.2 at -O0, 8.1 at -O1), Catch's expansions pruned early.
 # - catch.hpp (about 18,000 lines) is a precompiled header: parsed once per executable instead of once per file.
-# - No unity build (CMAKE_UNITY_BUILD, the presets): test files keep helpers of the same name in anonymous
-#   namespaces, which one unity source cannot hold twice.
+# - A unity build, eight test files to a source: each file's names sit in a namespace named after the file, so
+#   helpers of the same name in two files do not meet; the files share one parse of catch.hpp's expansions and of
+#   the engine's headers. Files that do not include catch.hpp (the interface's test platform) build on their own.
 # - ctest runs each TEST_CASE as a test of its own (--warn NoTests: a name ctest cannot pass back to Catch, a ";"
 #   splits it, fails instead of running nothing).
 include(Catch)
@@ -17,7 +18,7 @@ function(trainplan_test_executable target)
     target_compile_options(trainplan_catch_main PRIVATE -O0)
     set_target_properties(trainplan_catch_main PROPERTIES UNITY_BUILD OFF)
   endif()
-  set_target_properties(${target} PROPERTIES UNITY_BUILD OFF)
+  set_target_properties(${target} PROPERTIES UNITY_BUILD ON UNITY_BUILD_BATCH_SIZE 8)
   target_link_libraries(${target} PRIVATE trainplan_catch_main Catch2::Catch2)
   # The precompiled catch.hpp goes to the files that include it; the others (the interface's test platform)
   # compile as before.
@@ -35,7 +36,7 @@ function(trainplan_test_executable target)
       endif()
     endif()
     if(NOT uses)
-      set_source_files_properties("${src}" PROPERTIES SKIP_PRECOMPILE_HEADERS ON)
+      set_source_files_properties("${src}" PROPERTIES SKIP_PRECOMPILE_HEADERS ON SKIP_UNITY_BUILD_INCLUSION ON)
     endif()
   endforeach()
   catch_discover_tests(${target} EXTRA_ARGS --warn NoTests)

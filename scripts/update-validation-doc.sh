@@ -18,6 +18,8 @@ if [[ "${1:-}" == "--check" ]]; then CHECK=1; shift; fi
 BUILD="${1:-$ROOT/build/native}"
 BIN="$BUILD/trainplan-validate"
 DATA="$ROOT/tests/data"
+PY=/usr/bin/python3  # Debian's interpreter, not a version manager's shim first on PATH (CMakeLists.txt)
+[ -x "$PY" ] || PY=python3
 GEN="$(mktemp -d)"
 trap 'rm -rf "$GEN"' EXIT
 "$BIN" "$DATA/cases.json" "$DATA/published_setups.json" >"$GEN/TABLE" || true
@@ -67,7 +69,7 @@ acc() { printf -- '- %s: %s\n' "$1" "$(head -1 "$GEN/$2")"; }
   acc "Mixture-of-experts steps" MOE_FIT
   acc "Whole runs (start-up)" RUNS_FIT
 } >"$GEN/ACCURACY"
-python3 - "$ROOT/docs" "$GEN" "$CHECK" <<'PY'
+"$PY" - "$ROOT/docs" "$GEN" "$CHECK" <<'PY'
 import os, re, sys
 docs, gen, check = sys.argv[1], sys.argv[2], sys.argv[3] == "1"
 blocks = {"validation.md": ["MEMORY_HELDOUT", "MEMORY_FITTED", "BANDS", "MOE_HELDOUT", "RUNS_HELDOUT", "STARTUP_HELDOUT",
@@ -96,4 +98,4 @@ for s in stale:
 if stale:
     sys.exit("run scripts/update-validation-doc.sh and commit docs/")
 PY
-python3 "$ROOT/scripts/check_docs.py" "$ROOT/docs"
+"$PY" "$ROOT/scripts/check_docs.py" "$ROOT/docs"

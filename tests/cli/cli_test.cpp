@@ -24,6 +24,9 @@
 #include "presets.h"
 #include "stack.h"
 
+// This file's names, apart from the other test files' (cmake/test_executable.cmake: a unity build).
+namespace cli_test {
+
 using namespace tp;
 
 namespace {
@@ -579,3 +582,5 @@ TEST_CASE("catalog links says each link's kind, the scope of its figure and the 
   CHECK(checked == int(Links().size()));
   CHECK(Cli({"catalog", "links"}).out.find("per node") != std::string::npos);
 }
+
+}  // namespace cli_test

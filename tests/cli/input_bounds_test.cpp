@@ -15,6 +15,9 @@
 #include "cli_run.h"
 #include "text.h"
 
+// This file's names, apart from the other test files' (cmake/test_executable.cmake: a unity build).
+namespace input_bounds_test {
+
 using namespace tp;
 
 namespace {
@@ -112,3 +115,5 @@ TEST_CASE("a refusal of invalid UTF-8 names the key and is itself valid UTF-8", 
   CHECK(r.err.find("\xE8\xAE\xAD\xE8\xAE\xAD") != std::string::npos);
   CHECK(r.err.find("\xEF\xBF\xBD") == std::string::npos);
 }
+
+}  // namespace input_bounds_test

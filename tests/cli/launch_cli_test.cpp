@@ -12,6 +12,9 @@
 #include "cli_run.h"
 #include "json.h"
 
+// This file's names, apart from the other test files' (cmake/test_executable.cmake: a unity build).
+namespace launch_cli_test {
+
 using namespace tp;
 
 namespace {
@@ -115,3 +118,5 @@ TEST_CASE("cli import: a bad file is one line naming the file, the key and the l
   CHECK(r.err.find("--import: cannot read") != std::string::npos);
   std::filesystem::remove(path);
 }
+
+}  // namespace launch_cli_test

@@ -9,6 +9,9 @@
 #include "report.h"
 #include "test_links.h"
 
+// This file's names, apart from the other test files' (cmake/test_executable.cmake: a unity build).
+namespace assumptions_test {
+
 using namespace tp;
 using tp::testing::PlanLink;
 
@@ -79,3 +82,5 @@ TEST_CASE("every assumption's default says where it comes from", "[assumptions]"
   CHECK(std::string_view(DefaultSource("mtbf_gpu_h")).find("419 unexpected interruptions in 54 days") !=
         std::string_view::npos);
 }
+
+}  // namespace assumptions_test

@@ -21,6 +21,9 @@
 #include "test_data.h"
 #include "test_links.h"
 
+// This file's names, apart from the other test files' (cmake/test_executable.cmake: a unity build).
+namespace bands_test {
+
 using namespace tp;
 using tp::testing::FromLink;
 using tp::testing::PlanLink;
@@ -211,3 +214,5 @@ TEST_CASE("every headline figure prints its band: JSON with explain's ids, text,
   CHECK(mem->band.find("memory") != std::string::npos);
   CHECK(ExplanationToText(ex, Lang::En, "memory_total_bytes").find("band: ") != std::string::npos);
 }
+
+}  // namespace bands_test

@@ -10,6 +10,9 @@
 #include "stack.h"
 #include "test_links.h"
 
+// This file's names, apart from the other test files' (cmake/test_executable.cmake: a unity build).
+namespace batches_test {
+
 using namespace tp;
 
 namespace {
@@ -151,3 +154,5 @@ TEST_CASE("the most this card can do: the largest micro-batch with the best sett
   CHECK(at.plan.memory.max_micro_batch == b.max_micro_batch);
   CHECK(at.best_seq.mbs_settings.empty());
 }
+
+}  // namespace batches_test

@@ -19,6 +19,9 @@
 #include "test_links.h"
 #include "units.h"
 
+// This file's names, apart from the other test files' (cmake/test_executable.cmake: a unity build).
+namespace calibrate_test {
+
 using namespace tp;
 
 namespace {
@@ -371,3 +374,5 @@ TEST_CASE("an edit is followed by the calibration: a new measurement refits, oth
   CHECK(IsCalibrationKey("calib_gpu"));
   CHECK_FALSE(IsCalibrationKey("gpus"));
 }
+
+}  // namespace calibrate_test

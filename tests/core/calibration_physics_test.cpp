@@ -15,6 +15,9 @@
 #include "planner.h"
 #include "test_links.h"
 
+// This file's names, apart from the other test files' (cmake/test_executable.cmake: a unity build).
+namespace calibration_physics_test {
+
 using namespace tp;
 
 namespace {
@@ -114,3 +117,5 @@ TEST_CASE("a log's figures go through the keys' ranges, and a log from another G
   const PlanOutput a100_plan = MakePlan(testing::FromLink("#v=1&model=llama3-8b&gpu=a100-80g&gpus=8"), a100);
   for (const ConfigIssue& i : a100_plan.issues) CHECK(FormatIssue(i).find("another GPU") == std::string::npos);
 }
+
+}  // namespace calibration_physics_test

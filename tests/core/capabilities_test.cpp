@@ -14,6 +14,9 @@
 #include "stack.h"
 #include "test_links.h"
 
+// This file's names, apart from the other test files' (cmake/test_executable.cmake: a unity build).
+namespace capabilities_test {
+
 using namespace tp;
 using tp::testing::FromLink;
 
@@ -326,3 +329,5 @@ TEST_CASE("the search chooses only what the stack runs", "[capabilities][search]
   CHECK(searched > 400);
   CHECK(refused > 100);  // the sweep reaches what stacks do not run, too
 }
+
+}  // namespace capabilities_test

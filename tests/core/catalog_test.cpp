@@ -14,6 +14,9 @@
 #include "job.h"
 #include "units.h"
 
+// This file's names, apart from the other test files' (cmake/test_executable.cmake: a unity build).
+namespace catalog_test {
+
 using namespace tp;
 
 namespace {
@@ -217,3 +220,5 @@ TEST_CASE("a GPU's short name drops its maker's brand, an unknown id stays as it
     CHECK(ShortGpuName(g.id).rfind("NVIDIA", 0) != 0);
   }
 }
+
+}  // namespace catalog_test

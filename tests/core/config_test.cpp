@@ -20,6 +20,9 @@
 #include "resolve.h"
 #include "test_links.h"
 
+// This file's names, apart from the other test files' (cmake/test_executable.cmake: a unity build).
+namespace config_test {
+
 using namespace tp;
 
 namespace {
@@ -899,3 +902,5 @@ TEST_CASE("a model's learned positions fix its context: auto stays within it, a 
   ResolveJob(testing::FromLink("#v=1&model=llama2-7b&seq=4096"), issues);
   CHECK(std::none_of(issues.begin(), issues.end(), [](const ConfigIssue& i) { return i.key == "seq"; }));
 }
+
+}  // namespace config_test

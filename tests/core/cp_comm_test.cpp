@@ -6,6 +6,9 @@
 #include "planner.h"
 #include "test_links.h"
 
+// This file's names, apart from the other test files' (cmake/test_executable.cmake: a unity build).
+namespace cp_comm_test {
+
 using namespace tp;
 using tp::testing::PlanLink;
 
@@ -27,3 +30,5 @@ TEST_CASE("context-parallel variants: a ring hides its exchanges, an all-gather 
   Config c = tp::testing::FromLink("#v=1&model=llama3.1-8b&gpu=h100&gpus=64&tp=8&cp=8&pp=1&cp_comm=a2a&stack=megatron");
   CHECK_FALSE(MakePlan(c).ok);
 }
+
+}  // namespace cp_comm_test

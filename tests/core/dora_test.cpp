@@ -6,6 +6,9 @@
 #include "planner.h"
 #include "test_links.h"
 
+// This file's names, apart from the other test files' (cmake/test_executable.cmake: a unity build).
+namespace dora_test {
+
 using namespace tp;
 using tp::testing::PlanLink;
 
@@ -53,3 +56,5 @@ TEST_CASE("PEFT's DoRA before v0.14 runs the base GEMM again, and with lora_drop
   const double adapted = 4096.0 * (4096 + 1024 + 1024 + 4096) + 3 * 4096.0 * 14336;  // k x n summed
   CHECK(q24.plan.memory.activations - q25.plan.memory.activations == Approx(2.0 * adapted * 32).epsilon(0.01));
 }
+
+}  // namespace dora_test

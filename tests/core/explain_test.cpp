@@ -16,6 +16,9 @@
 #include "planner.h"
 #include "test_links.h"
 
+// This file's names, apart from the other test files' (cmake/test_executable.cmake: a unity build).
+namespace explain_test {
+
 using namespace tp;
 
 namespace {
@@ -270,3 +273,5 @@ TEST_CASE("trainplan explain: text with values substituted, one number by name, 
   CHECK(RunCli({"explain", "model=llama3-8b", "gpus=0"}, out, err) == 2);
   CHECK(err.find("gpus") != std::string::npos);
 }
+
+}  // namespace explain_test

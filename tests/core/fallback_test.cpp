@@ -12,6 +12,9 @@
 #include "report.h"
 #include "test_links.h"
 
+// This file's names, apart from the other test files' (cmake/test_executable.cmake: a unity build).
+namespace fallback_test {
+
 using namespace tp;
 
 namespace {
@@ -193,3 +196,5 @@ TEST_CASE("when even the defaults cannot plan the answer is MakePlan's, quickly"
   CHECK(HasError(o, "layers"));
   CHECK(seconds < 5);  // a bounded number of rounds, each a MakePlan
 }
+
+}  // namespace fallback_test

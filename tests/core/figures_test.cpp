@@ -14,6 +14,9 @@
 #include "report.h"
 #include "test_links.h"
 
+// This file's names, apart from the other test files' (cmake/test_executable.cmake: a unity build).
+namespace figures_test {
+
 using namespace tp;
 using tp::testing::FromLink;
 
@@ -119,3 +122,5 @@ TEST_CASE("the text report's rows are the figure table's words, in English and C
   CHECK(std::string(FigureOf(Figure::MemoryTotal).RowLabel(Lang::En)) == "total");
   CHECK(std::string(FigureOf(Figure::Weights).RowLabel(Lang::Zh)) == "权重");
 }
+
+}  // namespace figures_test

@@ -8,6 +8,9 @@
 #include "format.h"
 #include "units.h"
 
+// This file's names, apart from the other test files' (cmake/test_executable.cmake: a unity build).
+namespace format_test {
+
 using namespace tp;
 
 TEST_CASE("memory reads in binary units with three digits, changing unit at 1,024", "[format]") {
@@ -72,3 +75,5 @@ TEST_CASE("thousands, counts, money and percentages", "[format]") {
   CHECK(Sig3(7.243) == "7.24");
   CHECK(Sig3(138.4) == "138");
 }
+
+}  // namespace format_test

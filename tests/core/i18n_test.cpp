@@ -28,6 +28,9 @@
 #include "sentences.h"
 #include "text.h"
 
+// This file's names, apart from the other test files' (cmake/test_executable.cmake: a unity build).
+namespace i18n_test {
+
 using namespace tp;
 
 namespace {
@@ -804,3 +807,5 @@ TEST_CASE("the command line's text follows --lang, JSON does not", "[i18n][cli]"
   CHECK(err.find("lang") != std::string::npos);
   CHECK(err.find('\n') == err.size() - 1);
 }
+
+}  // namespace i18n_test

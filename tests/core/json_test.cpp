@@ -5,6 +5,9 @@
 
 #include "json.h"
 
+// This file's names, apart from the other test files' (cmake/test_executable.cmake: a unity build).
+namespace json_test {
+
 using namespace tp;
 
 TEST_CASE("json parses objects, arrays and escapes", "[json]") {
@@ -39,3 +42,5 @@ TEST_CASE("numbers print shortest and read back exactly", "[json]") {
     CHECK(std::stod(FormatNumber(v)) == v);
   }
 }
+
+}  // namespace json_test

@@ -25,6 +25,9 @@
 #include "stack.h"
 #include "test_data.h"
 
+// This file's names, apart from the other test files' (cmake/test_executable.cmake: a unity build).
+namespace launch_test {
+
 using namespace tp;
 
 namespace {
@@ -53,10 +56,11 @@ std::string TempFile(const std::string& text, const char* ext) {
   return path.string();
 }
 
-// Runs python3 on a script and the file; its stdout lines, or a failed check.
+// Runs Python (the build's interpreter, TRAINPLAN_PYTHON3: CMakeLists.txt) on a script and the file; its stdout
+// lines, or a failed check.
 std::vector<std::string> Python(const std::string& script, const std::string& text, const char* ext) {
   const std::string py = TempFile(script, ".py"), file = TempFile(text, ext), out = file + ".out";
-  const int rc = std::system(("python3 " + py + " " + file + " > " + out + " 2>&1").c_str());
+  const int rc = std::system((std::string(TRAINPLAN_PYTHON3) + " " + py + " " + file + " > " + out + " 2>&1").c_str());
   std::ifstream in(out);
   std::vector<std::string> lines;
   for (std::string line; std::getline(in, line);) lines.push_back(line);
@@ -898,3 +902,5 @@ TEST_CASE("launch export: GRPO and DPO as TRL scripts, other formats refuse the 
     CHECK(r.issues.front().key == "goal");
   }
 }
+
+}  // namespace launch_test

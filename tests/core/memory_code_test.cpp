@@ -13,6 +13,9 @@
 #include "stack.h"
 #include "test_links.h"
 
+// This file's names, apart from the other test files' (cmake/test_executable.cmake: a unity build).
+namespace memory_code_test {
+
 using namespace tp;
 using tp::testing::PlanLink;
 
@@ -98,3 +101,5 @@ TEST_CASE("FlashAttention-2's backward writes GQA's dk and dv at the query heads
   // GQA: dk and dv at kv width and, first, at the query heads' width (dk_expanded, dv_expanded).
   CHECK(BackwardWorkingSet(gqa, run) == Approx(2 * 4096 + 2 * (4096 + 4096 + 2048) + 2 * 8192 + 4 * 4096 + 4 * 32));
 }
+
+}  // namespace memory_code_test

@@ -14,6 +14,9 @@
 #include "stack.h"
 #include "test_data.h"
 
+// This file's names, apart from the other test files' (cmake/test_executable.cmake: a unity build).
+namespace memory_harness_test {
+
 using namespace tp;
 using tp::testing::ReadTestData;
 
@@ -86,3 +89,5 @@ TEST_CASE("one layer's activations match what autograd saves in Transformers' co
   INFO("worst " << worst);
   CHECK(worst <= 0.03);
 }
+
+}  // namespace memory_harness_test

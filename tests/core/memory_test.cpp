@@ -20,6 +20,9 @@
 #include "test_data.h"
 #include "validation.h"
 
+// This file's names, apart from the other test files' (cmake/test_executable.cmake: a unity build).
+namespace memory_test {
+
 using namespace tp;
 using tp::testing::ReadTestData;
 
@@ -550,3 +553,5 @@ TEST_CASE("the host memory offload may fill is the node's GPUs' share, as the pa
   CHECK(NodeGpus(job.hw) == 8);
   CHECK(NodeGpus(job.hw.gpus_per_node, 0) == 1);
 }
+
+}  // namespace memory_test

@@ -16,6 +16,9 @@
 #include "planner.h"
 #include "presets.h"
 
+// This file's names, apart from the other test files' (cmake/test_executable.cmake: a unity build).
+namespace model_test {
+
 using namespace tp;
 
 namespace {
@@ -197,3 +200,5 @@ TEST_CASE("nonsense dimensions give finite counts", "[model]") {
   CHECK(c.active <= c.total);
   CHECK(std::isfinite(LoraParams(m, -3, 0b111)));
 }
+
+}  // namespace model_test

@@ -8,6 +8,9 @@
 #include "planner.h"
 #include "test_links.h"
 
+// This file's names, apart from the other test files' (cmake/test_executable.cmake: a unity build).
+namespace moe_test {
+
 using namespace tp;
 using tp::testing::PlanLink;
 
@@ -153,3 +156,5 @@ TEST_CASE("DeepEP-class dispatchers use the link better than NCCL's all-to-all",
   const PlanOutput deepep = PlanLink(kQwen + "&mbs=4&ep_dedup=1");
   CHECK(deepep.plan.step.comm_ep_s < nccl.plan.step.comm_ep_s);
 }
+
+}  // namespace moe_test

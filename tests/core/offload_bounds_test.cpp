@@ -8,6 +8,9 @@
 #include "planner.h"
 #include "test_links.h"
 
+// This file's names, apart from the other test files' (cmake/test_executable.cmake: a unity build).
+namespace offload_bounds_test {
+
 using namespace tp;
 
 namespace {
@@ -44,3 +47,5 @@ TEST_CASE("ZeRO-3 parameter offload moves the shard over the host link in every 
   // 7B x 2 B / 8 ranks x 3 passes over PCIe 4.0 x16 (about 25 GB/s): about 0.2 s per micro-batch.
   CHECK(per_mb > 0.1);
 }
+
+}  // namespace offload_bounds_test

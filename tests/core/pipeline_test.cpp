@@ -15,6 +15,9 @@
 #include "test_links.h"
 #include "trace.h"
 
+// This file's names, apart from the other test files' (cmake/test_executable.cmake: a unity build).
+namespace pipeline_test {
+
 using namespace tp;
 using tp::testing::FromLink;
 using tp::testing::PlanLink;
@@ -145,3 +148,5 @@ TEST_CASE("ZeRO-3 under a pipeline gathers once per schedule and waits for the r
   CHECK(at64.plan.memory.weights == Approx(z2.plan.memory.weights).epsilon(1e-12));
   CHECK(at64.plan.memory.gradients > 4 * z2.plan.memory.gradients);
 }
+
+}  // namespace pipeline_test

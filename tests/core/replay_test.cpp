@@ -11,6 +11,9 @@
 #include "presets.h"
 #include "test_links.h"
 
+// This file's names, apart from the other test files' (cmake/test_executable.cmake: a unity build).
+namespace replay_test {
+
 using namespace tp;
 using tp::testing::FromLink;
 
@@ -130,3 +133,5 @@ TEST_CASE("a calibrated plan's link replays to the same plan and notices, or the
   CHECK(replayed >= 2);
   CHECK(refused >= 2);
 }
+
+}  // namespace replay_test

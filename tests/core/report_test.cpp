@@ -19,6 +19,9 @@
 #include "test_links.h"
 #include "units.h"
 
+// This file's names, apart from the other test files' (cmake/test_executable.cmake: a unity build).
+namespace report_test {
+
 using namespace tp;
 using tp::testing::FromLink;
 
@@ -397,3 +400,5 @@ TEST_CASE("the compare verdict: the fastest and cheapest that fit, one line agai
   CHECK(text.back() == "Verdict: " + line);
   CHECK(Lines(FormatComparison({a100, h100}, Format::Markdown)).back() == "Verdict: " + line);
 }
+
+}  // namespace report_test

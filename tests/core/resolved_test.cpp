@@ -15,6 +15,9 @@
 #include "test_links.h"
 #include "text.h"
 
+// This file's names, apart from the other test files' (cmake/test_executable.cmake: a unity build).
+namespace resolved_test {
+
 using namespace tp;
 using tp::testing::FromLink;
 
@@ -120,3 +123,5 @@ TEST_CASE("one answer for what auto became: the key rows' value, the JSON's conf
     }
   }
 }
+
+}  // namespace resolved_test

@@ -21,6 +21,9 @@
 #include "stack.h"
 #include "test_data.h"
 
+// This file's names, apart from the other test files' (cmake/test_executable.cmake: a unity build).
+namespace rl_test {
+
 using namespace tp;
 
 namespace {
@@ -372,3 +375,5 @@ TEST_CASE("rl rollout: the engine's generation simulated once per Job is what ea
     CHECK(once.step_seconds == each.step_seconds);
   }
 }
+
+}  // namespace rl_test

@@ -10,6 +10,9 @@
 #include "run.h"
 #include "units.h"
 
+// This file's names, apart from the other test files' (cmake/test_executable.cmake: a unity build).
+namespace run_test {
+
 using namespace tp;
 
 namespace {
@@ -220,3 +223,5 @@ TEST_CASE("at the goodput floor the run's parts still add up and the plan says s
   }());
   CHECK((healthy.plan.warnings & kWarnGoodputFloor) == 0);
 }
+
+}  // namespace run_test

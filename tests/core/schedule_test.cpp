@@ -15,6 +15,9 @@
 #include "stack.h"
 #include "test_links.h"
 
+// This file's names, apart from the other test files' (cmake/test_executable.cmake: a unity build).
+namespace schedule_test {
+
 using namespace tp;
 using tp::testing::FromLink;
 using tp::testing::PlanLink;
@@ -158,3 +161,5 @@ TEST_CASE("the search offers the schedules the stack runs, and the plan shows th
   CHECK(text.find("pp_schedule=dualpipe") != std::string::npos);
   CHECK(text.find("&pp_schedule=dualpipe") != std::string::npos);
 }
+
+}  // namespace schedule_test

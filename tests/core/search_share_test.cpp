@@ -8,6 +8,9 @@
 #include "search_share.h"
 #include "test_links.h"
 
+// This file's names, apart from the other test files' (cmake/test_executable.cmake: a unity build).
+namespace search_share_test {
+
 using namespace tp;
 using tp::testing::FromLink;
 
@@ -116,3 +119,5 @@ TEST_CASE("search shares through text merge into the whole search's answer", "[s
     CHECK_FALSE(ParseSearchShare("trainplan-search-share 1\nhit t 99 0 1 1 1 1 1 1 1 0 0 0 0\n", variants, wrong));
   }
 }
+
+}  // namespace search_share_test

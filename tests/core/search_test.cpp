@@ -10,6 +10,9 @@
 #include "search_config.h"
 #include "test_links.h"
 
+// This file's names, apart from the other test files' (cmake/test_executable.cmake: a unity build).
+namespace search_test {
+
 using namespace tp;
 using tp::testing::FromLink;
 
@@ -361,3 +364,5 @@ TEST_CASE("a configuration's search resolves each job variant once and reuses th
   one.top = 3;
   CheckSameHits(SearchLayouts(cfg, one, &plain).top, SearchLayouts(cfg, one).top, "reused job");
 }
+
+}  // namespace search_test

@@ -20,6 +20,9 @@
 #include "test_links.h"
 #include "validation.h"
 
+// This file's names, apart from the other test files' (cmake/test_executable.cmake: a unity build).
+namespace stack_test {
+
 using namespace tp;
 using tp::testing::FromLink;
 using tp::testing::PlanLink;
@@ -276,3 +279,5 @@ TEST_CASE("the fine-tuning fit set and the held-out runs share no measurement", 
     }
   }
 }
+
+}  // namespace stack_test

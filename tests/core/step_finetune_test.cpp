@@ -20,6 +20,9 @@
 #include "test_links.h"
 #include "trace.h"
 
+// This file's names, apart from the other test files' (cmake/test_executable.cmake: a unity build).
+namespace step_finetune_test {
+
 using namespace tp;
 using tp::testing::PlanLink;
 
@@ -251,3 +254,5 @@ TEST_CASE("LoRA adapters' saved inputs: PEFT's 16-bit copy per adapter, torchtun
   CHECK(act("torchtune", 0.1) - act("torchtune", 0) ==
         Approx(kLayers * tokens * (3 * sum_k - 2 * shared)).epsilon(1e-3));
 }
+
+}  // namespace step_finetune_test

@@ -18,6 +18,9 @@
 #include "test_data.h"
 #include "test_links.h"
 
+// This file's names, apart from the other test files' (cmake/test_executable.cmake: a unity build).
+namespace step_test {
+
 using namespace tp;
 
 namespace {
@@ -526,3 +529,5 @@ TEST_CASE("each group's exposed communication is the step model's, and the bottl
         for (double g : groups) CHECK(groups[i] >= g);
   }
 }
+
+}  // namespace step_test

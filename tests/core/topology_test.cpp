@@ -16,6 +16,9 @@
 #include "test_links.h"
 #include "units.h"
 
+// This file's names, apart from the other test files' (cmake/test_executable.cmake: a unity build).
+namespace topology_test {
+
 using namespace tp;
 
 namespace {
@@ -356,3 +359,5 @@ TEST_CASE("no host-staging warning for a bridged pair, the reason beyond the pai
   const std::string pcie = warnings("#v=1&model=llama2-7b&gpu=rtx3090&gpus=4&intra=pcie4");
   CHECK(pcie.find("has no peer-to-peer: collectives pass through host memory over PCIe") != std::string::npos);
 }
+
+}  // namespace topology_test

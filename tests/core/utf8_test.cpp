@@ -12,6 +12,9 @@
 #include "report.h"
 #include "text.h"
 
+// This file's names, apart from the other test files' (cmake/test_executable.cmake: a unity build).
+namespace utf8_test {
+
 using namespace tp;
 
 TEST_CASE("ValidUtf8 accepts well-formed text and refuses each malformed kind", "[utf8]") {
@@ -79,3 +82,5 @@ TEST_CASE("a lone surrogate in a JSON config is refused, and the JSON writer emi
   const PlanOutput out = MakePlan(zh);
   CHECK(ValidUtf8(PlanToJson(out)));
 }
+
+}  // namespace utf8_test

@@ -21,6 +21,9 @@
 #include "step.h"
 #include "validation.h"
 
+// This file's names, apart from the other test files' (cmake/test_executable.cmake: a unity build).
+namespace validation_test {
+
 using namespace tp;
 using tp::testing::ReadTestData;
 
@@ -382,3 +385,5 @@ TEST_CASE("the fine-tuning fit set is reproduced at the fitted efficiencies", "[
     CHECK(r.within);
   }
 }
+
+}  // namespace validation_test

@@ -9,6 +9,9 @@
 #include <sstream>
 #include <string>
 
+// This file's names, apart from the other test files' (cmake/test_executable.cmake: a unity build).
+namespace site_test {
+
 namespace {
 
 std::string Read(const std::string& relative) {
@@ -59,3 +62,5 @@ TEST_CASE("the Pages workflow publishes every file the page loads", "[site]") {
   CHECK(yml.find("fonts-wqy-microhei") != std::string::npos);
   CHECK(yml.find("page-cjk-font") != std::string::npos);
 }
+
+}  // namespace site_test

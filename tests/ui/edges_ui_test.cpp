@@ -11,6 +11,9 @@
 #include "harness.h"
 #include "views.h"
 
+// This file's names, apart from the other test files' (cmake/test_executable.cmake: a unity build).
+namespace edges_ui_test {
+
 using namespace tp;
 using namespace tp::ui;
 
@@ -128,3 +131,5 @@ TEST_CASE("a run that expects one failure says so in the singular", "[web][edges
   CHECK(FailuresExpected(0.985) == "0.98 failures expected");
   CHECK(FailuresExpected(2.0) == "2 failures expected");
 }
+
+}  // namespace edges_ui_test

@@ -24,6 +24,9 @@
 #include "scenario.h"
 #include "text_layout.h"
 
+// This file's names, apart from the other test files' (cmake/test_executable.cmake: a unity build).
+namespace explain_ui_test {
+
 using namespace tp;
 using namespace tp::ui;
 using testing::Cli;
@@ -432,3 +435,5 @@ TEST_CASE("after calibrating, an edit of the configuration carries the factors a
   CHECK(app.main.out.calibration.speed_fitted);
   CHECK(std::fabs(app.main.out.plan.throughput.tokens_per_s_per_gpu / 2500 - 1) < 5e-4);
 }
+
+}  // namespace explain_ui_test

@@ -20,6 +20,9 @@
 #include "imgui.h"
 #include "widgets.h"
 
+// This file's names, apart from the other test files' (cmake/test_executable.cmake: a unity build).
+namespace i18n_ui_test {
+
 using namespace tp;
 using namespace tp::ui;
 using testing::ClickWidget;
@@ -306,3 +309,5 @@ TEST_CASE("the sources draw every word through Tr(), and every Tr() key has its 
   }
   CHECK(keys > 80);
 }
+
+}  // namespace i18n_ui_test

@@ -21,6 +21,9 @@
 #include "text_layout.h"
 #include "views.h"
 
+// This file's names, apart from the other test files' (cmake/test_executable.cmake: a unity build).
+namespace page_test {
+
 using namespace tp;
 using namespace tp::ui;
 
@@ -495,3 +498,5 @@ TEST_CASE("Export ▸ Launch config copies and downloads each framework's file, 
   CHECK(error.find("line 3") != std::string::npos);
   ImGui::GetIO().MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
 }
+
+}  // namespace page_test

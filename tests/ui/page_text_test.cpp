@@ -16,6 +16,9 @@
 #include "views.h"
 #include "widgets.h"
 
+// This file's names, apart from the other test files' (cmake/test_executable.cmake: a unity build).
+namespace page_text_test {
+
 using namespace tp;
 using namespace tp::ui;
 
@@ -175,3 +178,5 @@ TEST_CASE("the search view's text is its table once the search is done, as the c
   CHECK(n.page_verdict == VerdictText(app.main.out).word + " · " + VerdictText(app.main.out).memory + " · " +
                               VerdictText(app.main.out).days + " · " + VerdictText(app.main.out).cost);
 }
+
+}  // namespace page_text_test

@@ -16,6 +16,9 @@
 #include "harness.h"
 #include "scenario.h"
 
+// This file's names, apart from the other test files' (cmake/test_executable.cmake: a unity build).
+namespace parity_test {
+
 using namespace tp;
 using namespace tp::ui;
 using testing::Cli;
@@ -171,3 +174,5 @@ TEST_CASE("the view keys never change a plan: switching view or language carries
     CHECK(PlanToJson(carried) == PlanToJson(MakePlanWithFallback(viewed)));
   }
 }
+
+}  // namespace parity_test

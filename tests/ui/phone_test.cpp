@@ -21,16 +21,10 @@
 #include "text_layout.h"
 #include "views.h"
 
-using namespace tp;
-using namespace tp::ui;
-using testing::ClickWidget;
-using testing::FindRect;
-using testing::Frame;
-using testing::RunUntilIdle;
-
-// Dear ImGui's test-engine hooks (IMGUI_ENABLE_TEST_ENGINE, this test program only). Every tree node and
-// collapsing header reports itself with its open state; while g_open_everything is on, a closed one is
-// opened for the next frame, as a tap on its header would (its window's storage holds the open state).
+// Dear ImGui's test-engine hooks (IMGUI_ENABLE_TEST_ENGINE, this test program only), in the global namespace where
+// Dear ImGui declares them. Every tree node and collapsing header reports itself with its open state; while
+// g_open_everything is on, a closed one is opened for the next frame, as a tap on its header would (its window's
+// storage holds the open state).
 namespace {
 bool g_open_everything = false;
 }
@@ -41,6 +35,16 @@ void ImGuiTestEngineHook_ItemInfo(ImGuiContext* ctx, ImGuiID id, const char*, Im
 }
 void ImGuiTestEngineHook_Log(ImGuiContext*, const char*, ...) {}
 const char* ImGuiTestEngine_FindItemDebugLabel(ImGuiContext*, ImGuiID) { return nullptr; }
+
+// This file's names, apart from the other test files' (cmake/test_executable.cmake: a unity build).
+namespace phone_test {
+
+using namespace tp;
+using namespace tp::ui;
+using testing::ClickWidget;
+using testing::FindRect;
+using testing::Frame;
+using testing::RunUntilIdle;
 
 namespace {
 
@@ -337,3 +341,5 @@ TEST_CASE("a copy the browser refuses says so in red, in both languages", "[web]
     CHECK(platform::Null().clipboard.find("#v=1") != std::string::npos);
   }
 }
+
+}  // namespace phone_test

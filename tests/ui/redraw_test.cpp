@@ -9,6 +9,9 @@
 #include "harness.h"
 #include "redraw.h"
 
+// This file's names, apart from the other test files' (cmake/test_executable.cmake: a unity build).
+namespace redraw_test {
+
 namespace {
 
 using tp::ui::ClipDrawDataTo;
@@ -181,3 +184,5 @@ TEST_CASE("a frame that asks for a new texture (the font atlas grown) is drawn i
   CHECK(RedrawOf(memo, FrameWith("x"), kClear).full);  // nothing remembered from the frame before
   CHECK(RedrawOf(memo, FrameWith("x"), kClear).Nothing());
 }
+
+}  // namespace redraw_test

@@ -10,6 +10,9 @@
 #include "i18n_core.h"
 #include "imgui.h"
 
+// This file's names, apart from the other test files' (cmake/test_executable.cmake: a unity build).
+namespace rl_ui_test {
+
 using namespace tp;
 using namespace tp::ui;
 
@@ -38,3 +41,5 @@ TEST_CASE("an RL goal's plan view draws the RL step as its phases, in both langu
   testing::Settle(sft);
   CHECK_FALSE(testing::FindRect(sft, "rl_bar"));
 }
+
+}  // namespace rl_ui_test

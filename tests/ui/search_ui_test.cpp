@@ -12,6 +12,9 @@
 #include "cli.h"
 #include "harness.h"
 
+// This file's names, apart from the other test files' (cmake/test_executable.cmake: a unity build).
+namespace search_ui_test {
+
 using namespace tp;
 using namespace tp::ui;
 using testing::Frame;
@@ -84,3 +87,5 @@ TEST_CASE("the search view's split search: done once drawn, and by cost without 
   CHECK(app.bg.search_complete);
   CHECK(app.bg.search.ElapsedMs() == elapsed);  // no new search began
 }
+
+}  // namespace search_ui_test

@@ -15,6 +15,9 @@
 #include "imgui.h"
 #include "widgets.h"
 
+// This file's names, apart from the other test files' (cmake/test_executable.cmake: a unity build).
+namespace ui_test {
+
 using namespace tp;
 using namespace tp::ui;
 
@@ -449,3 +452,5 @@ TEST_CASE("gpu=custom from a link: the page plans the described GPU and shows it
   }
   CHECK(CurrentLink(app).find("gpu_mem_gib=96") != std::string::npos);
 }
+
+}  // namespace ui_test
