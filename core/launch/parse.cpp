@@ -486,8 +486,19 @@ bool ParseArgsDoc(std::string_view s, Doc& doc, std::vector<ConfigIssue>& issues
     if (const size_t eq = w.find('='); eq != std::string::npos) {
       doc.entries.push_back({w.substr(0, eq), Value::Str(w.substr(eq + 1)), words[k].line});
     } else if (k + 1 < words.size() && words[k + 1].text.compare(0, 2, "--") != 0) {
-      doc.entries.push_back({w, Value::Str(words[k + 1].text), words[k].line});
-      ++k;
+      // Every value up to the next flag: one is a Str, more a List (an argparse nargs flag, OpenRLHF's
+      // --ds.lora.target_modules q_proj v_proj).
+      size_t end = k + 1;
+      while (end < words.size() && words[end].text.compare(0, 2, "--") != 0) ++end;
+      if (end == k + 2) {
+        doc.entries.push_back({w, Value::Str(words[k + 1].text), words[k].line});
+      } else {
+        Value list;
+        list.kind = Value::Kind::List;
+        for (size_t v = k + 1; v < end; ++v) list.list.push_back(Value::Str(words[v].text));
+        doc.entries.push_back({w, std::move(list), words[k].line});
+      }
+      k = end - 1;
     } else {
       doc.entries.push_back({w, Value::Bool(true), words[k].line});
     }
