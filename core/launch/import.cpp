@@ -1002,8 +1002,9 @@ void OpenrlhfPlacement(Reader& r) {
   const long long trainer = nodes * per_node;
   const bool colocated = all && !async;
   r.Pair(r.doc.Find("--train.colocate_all"), "rl_colocate", colocated ? "1" : "0");
-  r.Pair(eg, "gpus", std::to_string(colocated ? trainer : trainer + engines * tp));
-  if (!colocated) r.Pair(ee, "rl_rollout_gpus", std::to_string(engines * tp));
+  const std::string gpus = std::to_string(colocated ? trainer : trainer + engines * tp);
+  eg || en ? r.Pair(eg ? eg : en, "gpus", gpus) : r.Default("gpus", gpus);
+  if (!colocated && engines > 0) r.Pair(ee, "rl_rollout_gpus", std::to_string(engines * tp));
   if (nodes > 1) r.Pair(eg, "gpus_per_node", std::to_string(per_node));
   r.Pair(r.doc.Find("--train.async_enable"), "rl_async", !async ? "0" : partial ? "2" : "1");
   double frac = 0.95;

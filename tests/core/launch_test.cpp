@@ -1100,6 +1100,22 @@ TEST_CASE("launch export: OpenRLHF's train_ppo_ray and train_dpo commands", "[la
   CHECK(FlagValue(dw, "--ds.load_in_4bit") == "true");
   CHECK(FlagValue(dw, "--ds.lora.rank") == std::to_string(dp.job.work.lora_r));
 
+  // A script as OpenRLHF's examples write it (examples/scripts/train_dpo_llama.sh@3c3be62): the flags in a heredoc,
+  // the next commands after them; a bare flag at the end of the command takes none of the next command's words.
+  const LaunchImport script = ImportLaunch(
+      "read -r -d '' training_commands <<EOF\nopenrlhf.cli.train_dpo \\\n   --train.batch_size 256 \\\n"
+      "   --train.micro_batch_size 1 \\\n   --ds.zero_stage 3 \\\n   --model.gradient_checkpointing_enable\nEOF\n"
+      "if [[ ${1} != \"slurm\" ]]; then\n    deepspeed --module $training_commands\nfi\n");
+  for (const ConfigIssue& i : script.issues) INFO(FormatIssue(i));
+  REQUIRE(script.ok);
+  CHECK(script.format == F::Openrlhf);
+  const std::string pairs = LaunchPairsText(script);
+  CHECK(pairs.find("goal=dpo") != std::string::npos);
+  CHECK(pairs.find("recompute=full") != std::string::npos);
+  CHECK(pairs.find("rl_prompts=256") != std::string::npos);
+  CHECK(pairs.find("mbs=2") != std::string::npos);  // one pair: two sequences
+  CHECK(pairs.find("zero=3") != std::string::npos);
+
   // Refusals name the key: supervised goals, pipeline parallelism, Transformers' generate, an 8-bit optimizer.
   auto refused = [&](std::initializer_list<std::pair<const char*, const char*>> pairs, const char* key) {
     const PlanOutput o = MakePlan(LaunchConfig(Cfg(pairs), F::Openrlhf));
