@@ -689,9 +689,13 @@ Doc ExportOpenrlhf(const Facts& f, std::vector<std::string>& launcher, bool* rew
   launcher = {"ray job submit --address=\"http://127.0.0.1:8265\"",
               "--runtime-env-json='{\"working_dir\": \"/openrlhf\"}'", "-- python3 -m openrlhf.cli.train_ppo_ray"};
   const bool ppo = r.algo == RlAlgo::Ppo, reward_model = r.reward_params > 0;
+  // Ray places num_nodes x num_gpus_per_node GPUs exactly: the trainer's pool (12 of a split 16) as the largest
+  // divisor of it that a node holds (2 x 6), not whole nodes rounded up (2 x 8 = 16).
+  int per_node = f.per_node;
+  while (f.gpus % per_node != 0) --per_node;
   auto pool = [&](const std::string& role) {
-    d.Add("--" + role + ".num_nodes", Value::Int(f.nodes));
-    d.Add("--" + role + ".num_gpus_per_node", Value::Int(f.per_node));
+    d.Add("--" + role + ".num_nodes", Value::Int(f.gpus / per_node));
+    d.Add("--" + role + ".num_gpus_per_node", Value::Int(per_node));
   };
   pool("actor");
   if (r.ref) pool("ref");

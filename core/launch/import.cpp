@@ -1005,7 +1005,9 @@ void OpenrlhfPlacement(Reader& r) {
   const std::string gpus = std::to_string(colocated ? trainer : trainer + engines * tp);
   eg || en ? r.Pair(eg ? eg : en, "gpus", gpus) : r.Default("gpus", gpus);
   if (!colocated && engines > 0) r.Pair(ee, "rl_rollout_gpus", std::to_string(engines * tp));
-  if (nodes > 1) r.Pair(eg, "gpus_per_node", std::to_string(per_node));
+  // Several nodes of a power of two GPUs are the machine's node size; another count (6 of 8, the export's exact
+  // placement of a 12-GPU pool) is a placement within larger nodes, which keep their size.
+  if (nodes > 1 && (per_node & (per_node - 1)) == 0) r.Pair(eg, "gpus_per_node", std::to_string(per_node));
   r.Pair(r.doc.Find("--train.async_enable"), "rl_async", !async ? "0" : partial ? "2" : "1");
   double frac = 0.95;
   const Entry* ef = r.Get("--vllm.gpu_memory_utilization");

@@ -1078,8 +1078,9 @@ TEST_CASE("launch export: OpenRLHF's train_ppo_ray and train_dpo commands", "[la
   CHECK(FlagValue(sw, "--train.async_enable") == "true");
   CHECK(FlagValue(sw, "--train.colocate_all") == "true");
   CHECK(FlagValue(sw, "--vllm.enable_sleep").empty());
-  CHECK(FlagValue(sw, "--actor.num_gpus_per_node") == "8");  // 12 trainer GPUs: 2 nodes of up to 8
-  CHECK(FlagValue(sw, "--vllm.num_engines") == "2");         // 4 rollout GPUs at tp 2
+  CHECK(FlagValue(sw, "--actor.num_nodes") == "2");  // 12 trainer GPUs as Ray places them exactly: 2 x 6
+  CHECK(FlagValue(sw, "--actor.num_gpus_per_node") == "6");
+  CHECK(FlagValue(sw, "--vllm.num_engines") == "2");  // 4 rollout GPUs at tp 2
 
   // DPO: train_dpo under deepspeed, batches of pairs; QLoRA as 4-bit loading with a LoRA rank.
   const Config dpo = Cfg({{"model", "qwen2.5-7b"},
