@@ -183,6 +183,7 @@ std::string Help(const std::string& command) {
            "\nExamples:\n"
            "  trainplan export --to llama-factory model=llama3.1-8b method=qlora gpu=rtx4090 gpus=1 -o train.yaml\n"
            "  trainplan export --to megatron model=llama3-70b gpu=h100 gpus=64 tokens=1e12 -o megatron_args.txt\n"
+           "  trainplan export --to openrlhf goal=grpo model=qwen2.5-7b gpu=h100 gpus=8 -o train_openrlhf.sh\n"
            "  trainplan export --to deepspeed --link 'https://host/trainplan/#v=1&model=llama2-7b&gpus=8'\n"
            "  trainplan plan --import train.yaml gpu=h100 gpus=8     # paste your config, see if it fits\n";
   if (command == "link")

@@ -574,6 +574,14 @@ Doc ExportMegatron(const Facts& f) {
   return d;
 }
 
+// The reward model's Hugging Face id (rl_reward names a preset), or a placeholder.
+std::string RewardModelId(const Facts& f) {
+  Config c;
+  c.model = f.c.rl_reward;
+  const std::string id = launch::ModelId(c);
+  return id.empty() ? "your-org/your-reward-model" : id;
+}
+
 // verl's main_ppo (issue #32): a Hydra config extending verl's ppo_trainer (verl.json): GRPO or PPO (gae with a
 // critic), the step's shape, the actor's strategy and layout, the rollout engine with its memory fraction, tensor
 // parallelism and cap on sequences in flight, the KL reference, a reward model, the GPUs.
@@ -627,16 +635,112 @@ Doc ExportVerl(const Facts& f) {
   }
   if (r.reward_params > 0) {
     d.Add("reward_model.enable", Value::Bool(true));
-    std::string id = launch::ModelId([&] {
-      Config c;
-      c.model = f.c.rl_reward;
-      return c;
-    }());
-    d.Add("reward_model.model.path", Value::Str(id.empty() ? "your-org/your-reward-model" : id));
+    d.Add("reward_model.model.path", Value::Str(RewardModelId(f)));
   }
   d.Add("trainer.n_gpus_per_node", Value::Int(f.per_node));
   d.Add("trainer.nnodes", Value::Int(f.nodes));
   d.Add("trainer.total_training_steps", Value::Int(r.steps));
+  return d;
+}
+
+// OpenRLHF's DeepSpeed flags, shared by train_ppo_ray and train_dpo (openrlhf.json): ZeRO stage, optimizer offload,
+// dtype, attention and packing (packing needs FlashAttention: train_ppo_ray.py forces flash_attention_2 with it),
+// AutoTP and ring attention, LoRA and 4-bit loading.
+void OpenrlhfDeepSpeed(const Facts& f, Doc& d, bool* rewritten) {
+  d.Add("--ds.zero_stage", Value::Int(f.l.zero));
+  if (f.l.offload == Offload::Cpu) d.Add("--ds.adam_offload", Value::Bool(true));
+  d.Add("--ds.param_dtype", Value::Str(f.w.prec == Precision::Fp16 ? "fp16" : "bf16"));
+  d.Add("--ds.attn_implementation", Value::Str(f.w.flash ? "flash_attention_2" : "eager"));
+  if (f.w.flash) d.Add("--ds.packing_samples", Value::Bool(true));
+  if (f.l.tp > 1) d.Add("--ds.tensor_parallel_size", Value::Int(f.l.tp));
+  if (f.l.cp > 1) d.Add("--ds.ring_attn_size", Value::Int(f.l.cp));
+  if (f.Lora()) {
+    d.Add("--ds.lora.rank", Value::Int(f.w.lora_r));
+    d.Add("--ds.lora.alpha", Value::Int(f.alpha));
+    d.Add("--ds.lora.dropout", Value::Real(f.w.lora_dropout));
+    d.Add("--ds.lora.target_modules", f.c.lora_targets == "all"
+                                          ? Value::Str("all-linear")
+                                          : Value::Strs(launch::HfTargetModules(f.c, f.c.lora_targets, rewritten)));
+  }
+  if (f.Qlora()) d.Add("--ds.load_in_4bit", Value::Bool(true));
+}
+
+// OpenRLHF v0.11.0 (issue #32). GRPO and PPO: train_ppo_ray's flags, every model on the trainer's GPUs as the plan
+// places them (colocated: --train.colocate_all with vLLM asleep while DeepSpeed trains; split pools: vLLM engines on
+// the rollout GPUs, the DeepSpeed models together on the rest); the step's prompts, responses per prompt and the
+// training batch of one optimizer step; the RL steps as the prompts the run reads (--data.max_samples, one episode).
+// DPO: train_dpo's flags, its batches counting pairs.
+Doc ExportOpenrlhf(const Facts& f, std::vector<std::string>& launcher, bool* rewritten) {
+  Doc d;
+  const RlSetup& r = f.o.job.rl;
+  const int max_len = int(std::ceil(r.prompt_len)) + int(r.max_response_len);
+  if (r.algo == RlAlgo::Dpo) {
+    launcher = {"deepspeed --module openrlhf.cli.train_dpo"};
+    d.Add("--model.model_name_or_path", Value::Str(f.model_id));
+    d.Add("--train.batch_size", Value::Int(r.prompts));
+    d.Add("--train.micro_batch_size", Value::Int((f.mbs + 1) / 2));
+    d.Add("--data.max_len", Value::Int(max_len));
+    d.Add("--data.max_samples", Value::Int((long long)r.steps * r.prompts));
+    if (f.l.recompute == Recompute::Full) d.Add("--model.gradient_checkpointing_enable", Value::Bool(true));
+    if (f.l.offload == Offload::Cpu && !f.Lora()) d.Add("--ref.offload", Value::Bool(true));
+    OpenrlhfDeepSpeed(f, d, rewritten);
+    return d;
+  }
+  launcher = {"ray job submit --address=\"http://127.0.0.1:8265\"",
+              "--runtime-env-json='{\"working_dir\": \"/openrlhf\"}'", "-- python3 -m openrlhf.cli.train_ppo_ray"};
+  const bool ppo = r.algo == RlAlgo::Ppo, reward_model = r.reward_params > 0;
+  // Ray places num_nodes x num_gpus_per_node GPUs exactly: the trainer's pool (12 of a split 16) as the largest
+  // divisor of it that a node holds (2 x 6), not whole nodes rounded up (2 x 8 = 16).
+  int per_node = f.per_node;
+  while (f.gpus % per_node != 0) --per_node;
+  auto pool = [&](const std::string& role) {
+    d.Add("--" + role + ".num_nodes", Value::Int(f.gpus / per_node));
+    d.Add("--" + role + ".num_gpus_per_node", Value::Int(per_node));
+  };
+  pool("actor");
+  if (r.ref) pool("ref");
+  if (ppo) pool("critic");
+  if (reward_model) pool("reward");
+  // Split pools in sync mode hold only actor and reference together (the refusal rule names the rest).
+  if (r.colocate || r.async > 0)
+    d.Add("--train.colocate_all", Value::Bool(true));
+  else if (r.ref)
+    d.Add("--train.colocate_actor_ref", Value::Bool(true));
+  const int rollout_tp = std::max(1, r.rollout_tp);
+  d.Add("--vllm.num_engines", Value::Int(std::max(1, r.rollout_gpus / rollout_tp)));
+  d.Add("--vllm.tensor_parallel_size", Value::Int(rollout_tp));
+  d.Add("--vllm.gpu_memory_utilization", Value::Real(r.kv_frac));
+  if (r.colocate) {
+    d.Add("--vllm.enable_sleep", Value::Bool(true));
+    d.Add("--ds.enable_sleep", Value::Bool(true));
+  } else if (r.async > 0) {
+    d.Add("--train.async_enable", Value::Bool(true));
+    if (r.async == 2) d.Add("--train.partial_rollout_enable", Value::Bool(true));
+  }
+  d.Add("--actor.model_name_or_path", Value::Str(f.model_id));
+  if (ppo) d.Add("--critic.model_name_or_path", Value::Str(f.model_id));
+  if (reward_model)
+    d.Add("--reward.model_name_or_path", Value::Str(RewardModelId(f)));
+  else
+    d.Add("--reward.remote_url", Value::Str("reward_func.py"));  // a rule: your reward_func(queries, prompts, labels)
+  d.Add("--algo.advantage.estimator", Value::Str(ppo ? "gae" : "group_norm"));
+  // A reference exists when the KL coefficient is above 0 (train_ppo_ray.py); GRPO puts its KL in the loss (k3).
+  d.Add("--algo.kl.init_coef", Value::Real(r.ref ? 0.01 : 0.0));
+  if (r.ref && !ppo) {
+    d.Add("--algo.kl.use_loss", Value::Bool(true));
+    d.Add("--algo.kl.estimator", Value::Str("k3"));
+  }
+  if (r.ref && f.l.offload == Offload::Cpu && !f.Lora()) d.Add("--ref.offload", Value::Bool(true));
+  d.Add("--rollout.batch_size", Value::Int(r.prompts));
+  d.Add("--rollout.n_samples_per_prompt", Value::Int(r.samples));
+  d.Add("--rollout.micro_batch_size", Value::Int(f.mbs));  // the log-prob passes at the trainer's micro-batch
+  d.Add("--train.batch_size", Value::Int(std::max(1, r.prompts * r.samples / std::max(1, r.updates))));
+  d.Add("--train.micro_batch_size", Value::Int(f.mbs));
+  d.Add("--data.max_len", Value::Int(max_len));
+  d.Add("--rollout.max_new_tokens", Value::Int(int(r.max_response_len)));
+  d.Add("--data.max_samples", Value::Int((long long)r.steps * r.prompts));
+  if (f.l.recompute == Recompute::Full) d.Add("--actor.gradient_checkpointing_enable", Value::Bool(true));
+  OpenrlhfDeepSpeed(f, d, rewritten);
   return d;
 }
 
@@ -659,6 +763,10 @@ std::string LaunchLine(const Facts& f, LaunchFormat format) {
     case LaunchFormat::Verl:
       return "python3 -m verl.trainer.main_ppo --config-path=$PWD --config-name=verl_rl" +
              (f.nodes > 1 ? "  (Ray cluster of " + std::to_string(f.nodes) + " nodes)" : std::string());
+    case LaunchFormat::Openrlhf:
+      return (f.o.job.rl.algo == RlAlgo::Dpo ? std::string("bash train_openrlhf.sh")
+                                             : "ray start --head on the first node, then bash train_openrlhf.sh") +
+             (f.nodes > 1 ? "  (Ray cluster of " + std::to_string(f.nodes) + " nodes)" : std::string());
     case LaunchFormat::Megatron: {
       std::string s = f.Torchrun("pretrain_gpt.py");
       return s + " $(grep -v '^#' megatron_args.txt) --data-path <your data> --save <dir> --load <dir>";
@@ -679,6 +787,10 @@ std::vector<std::string> Header(const Facts& f, const LaunchFormatInfo& info, st
   if (info.format == LaunchFormat::Trl && o.job.rl.Active())
     framework = o.job.rl.algo == RlAlgo::Dpo ? "TRL DPOTrainer" : "TRL GRPOTrainer";
   if (info.format == LaunchFormat::Verl) framework = o.job.rl.algo == RlAlgo::Ppo ? "verl PPO" : "verl GRPO";
+  if (info.format == LaunchFormat::Openrlhf)
+    framework = o.job.rl.algo == RlAlgo::Dpo   ? "OpenRLHF DPO (train_dpo)"
+                : o.job.rl.algo == RlAlgo::Ppo ? "OpenRLHF PPO (train_ppo_ray)"
+                                               : "OpenRLHF GRPO (train_ppo_ray)";
   h.push_back("TrainPlan launch config: " + framework + " (" + info.file_name + ")");
   h.push_back(std::string("Targets ") + info.release + "; keys checked against " + info.repo + " at " +
               std::string(info.commit).substr(0, 12));
@@ -805,6 +917,15 @@ LaunchExport ExportLaunch(const PlanOutput& plan, LaunchFormat format, std::stri
       Doc d = ExportVerl(f);
       d.header = header;
       out.text = launch::WriteYaml(d);
+      break;
+    }
+    case LaunchFormat::Openrlhf: {
+      std::vector<std::string> launcher;
+      Doc d = ExportOpenrlhf(f, launcher, &rewritten);
+      if (rewritten)
+        notes.push_back("lora_targets = qv: this model fuses q, k and v into qkv_proj, which is targeted whole");
+      d.header = Header(f, info, link, notes);
+      out.text = launch::WriteCommand(d, launcher);
       break;
     }
   }

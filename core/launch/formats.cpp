@@ -1,4 +1,4 @@
-// formats.cpp — the nine launch formats, the models' names in each framework, the one table of what each
+// formats.cpp — the eleven launch formats, the models' names in each framework, the one table of what each
 // format refuses, drops or rewrites (LaunchRules), and a file's format told from its content
 // (DetectLaunchFormat). The releases and commits are those the key lists in tests/data/launch_keys/ were read
 // at (a test checks they agree). Nothing here parses a file: the page names the formats and tells a pasted
@@ -60,6 +60,104 @@ bool NotVllm(const PlanOutput& o) {
 
 using F = LaunchFormat;
 using A = LaunchAction;
+
+bool Colocated(const PlanOutput& o) { return o.job.rl.Active() && o.job.rl.colocate; }
+bool OddDpoMicroBatch(const PlanOutput& o) { return Dpo(o) && o.plan.layout.mbs % 2 != 0; }
+
+// OpenRLHF v0.11.0 (issue #32): train_ppo_ray on Ray with vLLM engines for GRPO and PPO, train_dpo under the
+// deepspeed launcher; every model a DeepSpeed engine (openrlhf/cli/train_ppo_ray.py, train_dpo.py@3c3be62).
+std::vector<LaunchRule> OpenrlhfRules() {
+  const char* tp_note =
+      "written as --ds.tensor_parallel_size (DeepSpeed AutoTP over the Transformers model), the only model "
+      "parallelism OpenRLHF's DeepSpeed engines have besides ring attention";
+  const char* tp_note_zh =
+      "写作 --ds.tensor_parallel_size（DeepSpeed 对 Transformers 模型的 AutoTP），这是 OpenRLHF 的 "
+      "DeepSpeed 引擎除环形注意力外唯一的模型并行";
+  const char* no_mp =
+      "OpenRLHF's DeepSpeed engines have no pipeline or expert parallel degree (only "
+      "--ds.tensor_parallel_size and --ds.ring_attn_size)";
+  const char* no_mp_zh =
+      "OpenRLHF 的 DeepSpeed 引擎没有流水线或专家并行度（只有 --ds.tensor_parallel_size 与 "
+      "--ds.ring_attn_size）";
+  return {
+      {F::Openrlhf, "goal", "goal = pretrain or finetune", A::Refuse,
+       "train_ppo_ray and train_dpo configure RL and preference training only (GRPO, PPO, DPO): export another format "
+       "for supervised training",
+       "train_ppo_ray 与 train_dpo 只配置强化学习与偏好训练（GRPO、PPO、DPO）：监督训练请导出其他格式", NotRl, ""},
+      {F::Openrlhf, "rl_engine", "rl_engine = hf", A::Refuse,
+       "OpenRLHF v0.11.0 generates with vLLM engines only (--vllm.num_engines): give rl_engine=vllm",
+       "OpenRLHF v0.11.0 只用 vLLM 引擎生成（--vllm.num_engines）：请设 rl_engine=vllm",
+       [](const PlanOutput& o) { return o.job.rl.Active() && !Dpo(o) && o.job.rl.engine == RlEngine::Hf; }, ""},
+      {F::Openrlhf, "rl_engine", "rl_engine = sglang", A::Rewrite,
+       "OpenRLHF generates with vLLM only: written as vLLM engines", "OpenRLHF 只用 vLLM 生成：按 vLLM 引擎写出",
+       NotVllm, ""},
+      {F::Openrlhf, "rl_colocate", "rl_colocate = 0 and rl_async = 0 with a critic or a reward model", A::Refuse,
+       "without --train.colocate_all, train_ppo_ray gives the critic and the reward model GPUs of their own (only "
+       "actor and reference share, --train.colocate_actor_ref); the plan keeps them on the trainer's GPUs: give "
+       "rl_colocate=1, or rl_async=1 (its async mode colocates every DeepSpeed model apart from vLLM)",
+       "不设 --train.colocate_all 时，train_ppo_ray 给 critic 与奖励模型各自的 GPU（只有 actor 与参考模型可共用，"
+       "--train.colocate_actor_ref）；而规划把它们放在训练 GPU 上：请设 rl_colocate=1，或 rl_async=1（其异步模式让所有 "
+       "DeepSpeed 模型共用 GPU，vLLM 另用 GPU）",
+       [](const PlanOutput& o) {
+         return SplitPools(o) && o.job.rl.async == 0 && (Ppo(o) || o.job.rl.reward_params > 0);
+       },
+       ""},
+      {F::Openrlhf, "rl_async", "rl_async = 1 or 2 with rl_colocate = 1", A::Drop,
+       "colocated, OpenRLHF's --train.async_enable would move vLLM to GPUs of its own: the file is the synchronous "
+       "colocated run the plan times (no overlap)",
+       "共置时 OpenRLHF 的 --train.async_enable 会让 vLLM 另用 GPU：文件写的是规划所计时的同步共置运行（无重叠）",
+       [](const PlanOutput& o) { return Colocated(o) && o.job.rl.async > 0; }, ""},
+      {F::Openrlhf, "rl_async", "rl_async = 2", A::Rewrite,
+       "written as --train.async_enable with --train.partial_rollout_enable (generation goes on across weight syncs)",
+       "写作 --train.async_enable 加 --train.partial_rollout_enable（生成跨越权重同步继续进行）",
+       [](const PlanOutput& o) { return SplitPools(o) && o.job.rl.async == 2; }, ""},
+      {F::Openrlhf, "rl_max_seqs", "rl_max_seqs given", A::Drop,
+       "train_ppo_ray does not pass max_num_seqs to vLLM: the engines run at vLLM's default",
+       "train_ppo_ray 不向 vLLM 传递 max_num_seqs：引擎使用 vLLM 的默认值",
+       [](const PlanOutput& o) { return o.job.rl.Active() && !Dpo(o) && o.config.rl_max_seqs > 0; }, ""},
+      {F::Openrlhf, "rl_ref", "rl_ref = 1 with LoRA or QLoRA", A::Rewrite,
+       "OpenRLHF loads the reference as a model of its own (a second copy of the base), where the plan counts the "
+       "adapter-free base as the reference",
+       "OpenRLHF 把参考模型作为独立模型加载（底座的第二份副本），而规划把不带适配器的底座算作参考模型",
+       [](const PlanOutput& o) { return o.job.rl.Active() && o.job.rl.ref && NotFull(o); }, ""},
+      {F::Openrlhf, "tp", "tp > 1", A::Rewrite, tp_note, tp_note_zh, Tp, "1"},
+      {F::Openrlhf, "cp", "cp > 1", A::Rewrite, "written as --ds.ring_attn_size (ring attention over packed samples)",
+       "写作 --ds.ring_attn_size（对打包样本的环形注意力）", Cp, "1"},
+      {F::Openrlhf, "pp", "pp > 1", A::Refuse, no_mp, no_mp_zh, Pp, "1"},
+      {F::Openrlhf, "ep", "ep > 1", A::Refuse, no_mp, no_mp_zh, Ep, "1"},
+      {F::Openrlhf, "prec", "prec = fp32 or fp8", A::Refuse, "--ds.param_dtype is bf16 or fp16",
+       "--ds.param_dtype 只能是 bf16 或 fp16",
+       [](const PlanOutput& o) { return o.job.work.prec == Precision::Fp32 || Fp8(o); }, ""},
+      {F::Openrlhf, "opt", "opt other than adamw", A::Refuse,
+       "OpenRLHF builds DeepSpeed's Adam (CPU Adam when offloaded) or Muon: no 8-bit, paged or SGD optimizer",
+       "OpenRLHF 使用 DeepSpeed 的 Adam（卸载时为 CPU Adam）或 Muon：没有 8 位、分页或 SGD 优化器", NotAdamW, ""},
+      {F::Openrlhf, "method", "method = dora or qdora", A::Refuse, "OpenRLHF's LoRA flags (--ds.lora.*) have no DoRA",
+       "OpenRLHF 的 LoRA 参数（--ds.lora.*）没有 DoRA", [](const PlanOutput& o) { return o.job.work.dora; }, ""},
+      {F::Openrlhf, "offload", "offload = nvme", A::Refuse,
+       "--ds.adam_offload offloads the optimizer to CPU memory only", "--ds.adam_offload 只能把优化器卸载到 CPU 内存",
+       Nvme, ""},
+      {F::Openrlhf, "offload", "offload with zero = 0", A::Refuse,
+       "--ds.adam_offload is DeepSpeed's ZeRO-Offload, which needs ZeRO stage 1 or more: give zero=1, 2 or 3",
+       "--ds.adam_offload 即 DeepSpeed 的 ZeRO-Offload，需要 ZeRO 1 级或以上：请设 zero=1、2 或 3",
+       [](const PlanOutput& o) { return AnyOffload(o) && o.plan.layout.zero == 0; }, ""},
+      {F::Openrlhf, "offload", "offload = cpu with zero = 3", A::Rewrite,
+       "--ds.adam_offload offloads the optimizer states only: the parameter shards the plan offloads stay on the GPU",
+       "--ds.adam_offload 只卸载优化器状态：规划中卸载的参数分片仍留在 GPU 上",
+       [](const PlanOutput& o) { return o.plan.layout.offload == Offload::Cpu && o.plan.layout.zero >= 3; }, ""},
+      {F::Openrlhf, "recompute", "recompute = selective", A::Refuse,
+       "has per-layer checkpointing only, no selective "
+       "recomputation",
+       "只有逐层重计算（checkpointing），没有选择性重计算", Selective, "full"},
+      {F::Openrlhf, "flash", "flash = 0", A::Rewrite,
+       "--ds.packing_samples needs FlashAttention: the file runs eager attention on padded batches, which the plan "
+       "does not count",
+       "--ds.packing_samples 需要 FlashAttention：文件以 eager 注意力处理填充后的批次，规划未计入这部分开销", NoFlash,
+       ""},
+      {F::Openrlhf, "mbs", "odd mbs with goal = dpo", A::Rewrite,
+       "train_dpo's micro-batch counts pairs (chosen and rejected in one forward): written as (mbs + 1) / 2 pairs",
+       "train_dpo 的微批次以偏好对计（chosen 与 rejected 同一次前向）：写作 (mbs + 1) / 2 对", OddDpoMicroBatch, ""},
+  };
+}
 
 // clang-format off (a data table: one rule per row)
 std::vector<LaunchRule> Table() {
@@ -248,22 +346,24 @@ std::vector<LaunchRule> Table() {
        "leading dense layers are --moe-layer-freq's pattern: not written, set it by hand",
        "前置稠密层由 --moe-layer-freq 的模式指定：未写出，请手动设置", DenseLayers, ""},
   };
-  // RL and preference goals (issue #32): TRL writes GRPOTrainer and DPOTrainer, verl main_ppo's GRPO and PPO; the
-  // other formats configure supervised training only (OpenRLHF's is not among the formats yet). First in the
-  // table: the goal is what a refusal should name before any layout detail.
+  // RL and preference goals (issue #32): TRL writes GRPOTrainer and DPOTrainer, verl main_ppo's GRPO and PPO,
+  // OpenRLHF train_ppo_ray's GRPO and PPO and train_dpo; the other formats configure supervised training only. First
+  // in the table: the goal is what a refusal should name before any layout detail.
   std::vector<LaunchRule> rl;
   for (F f : {F::DeepSpeed, F::Hf, F::Torchtune, F::Axolotl, F::LlamaFactory, F::Unsloth, F::Torchtitan, F::Megatron})
-    rl.push_back({f, "goal", "goal = grpo, ppo or dpo", A::Refuse,
-                  "configures supervised training only: for GRPO or DPO export trl (GRPOTrainer, DPOTrainer), for "
-                  "GRPO or PPO verl",
-                  "只配置监督训练：GRPO 或 DPO 请导出 trl（GRPOTrainer、DPOTrainer），GRPO 或 PPO 请导出 verl", RlGoal,
-                  ""});
+    rl.push_back(
+        {f, "goal", "goal = grpo, ppo or dpo", A::Refuse,
+         "configures supervised training only: for GRPO or DPO export trl (GRPOTrainer, DPOTrainer), for "
+         "GRPO or PPO verl, for GRPO, PPO or DPO openrlhf",
+         "只配置监督训练：GRPO 或 DPO 请导出 trl（GRPOTrainer、DPOTrainer），GRPO 或 PPO 请导出 verl，GRPO、PPO 或 "
+         "DPO 请导出 openrlhf",
+         RlGoal, ""});
   rl.push_back(
       {F::Trl, "goal", "goal = ppo", A::Refuse,
-       "TRL v1.9.0's checked API has GRPOConfig and DPOConfig but no PPOConfig: plan GRPO, or run PPO in verl "
-       "or OpenRLHF",
-       "TRL v1.9.0 经核对的接口有 GRPOConfig 和 DPOConfig，没有 PPOConfig：请规划 GRPO，或在 verl / OpenRLHF 中运行 "
-       "PPO",
+       "TRL v1.9.0's checked API has GRPOConfig and DPOConfig but no PPOConfig: plan GRPO, or export PPO as verl "
+       "or openrlhf",
+       "TRL v1.9.0 经核对的接口有 GRPOConfig 和 DPOConfig，没有 PPOConfig：请规划 GRPO，或将 PPO 导出为 verl / "
+       "openrlhf",
        Ppo, ""});
   rl.push_back({F::Trl, "rl_async", "rl_async = 1 or 2", A::Drop,
                 "GRPOTrainer generates and trains in turn: no one-step-off or streaming overlap (the file's step is "
@@ -281,8 +381,9 @@ std::vector<LaunchRule> Table() {
   rl.push_back({F::Verl, "goal", "goal = pretrain or finetune", A::Refuse,
                 "main_ppo configures RL only (GRPO, PPO): export another format for supervised training",
                 "main_ppo 只配置强化学习（GRPO、PPO）：监督训练请导出其他格式", NotRl, ""});
-  rl.push_back({F::Verl, "goal", "goal = dpo", A::Refuse, "main_ppo has no DPO trainer: export trl (DPOTrainer)",
-                "main_ppo 没有 DPO 训练器：请导出 trl（DPOTrainer）", Dpo, ""});
+  rl.push_back({F::Verl, "goal", "goal = dpo", A::Refuse,
+                "main_ppo has no DPO trainer: export trl (DPOTrainer) or openrlhf (train_dpo)",
+                "main_ppo 没有 DPO 训练器：请导出 trl（DPOTrainer）或 openrlhf（train_dpo）", Dpo, ""});
   rl.push_back({F::Verl, "rl_colocate", "rl_colocate = 0", A::Refuse,
                 "main_ppo colocates the rollout with the trainer (hybrid engine); split pools are verl's "
                 "one_step_off_policy and fully_async_policy recipes, entry points of their own",
@@ -315,9 +416,11 @@ std::vector<LaunchRule> Table() {
                 "main_ppo generates and trains in turn: no one-step-off or streaming overlap (the file's step is the "
                 "on-policy one)",
                 "main_ppo 依次生成与训练：没有一步异步或流式重叠（文件中的步是同策略的）", OneStepOff, ""});
+  const std::vector<LaunchRule> openrlhf = OpenrlhfRules();
+  rl.insert(rl.end(), openrlhf.begin(), openrlhf.end());
   t.insert(t.begin(), rl.begin(), rl.end());
   // Every format names the model by its Hugging Face id (Megatron: the tokenizer's), except from dimensions.
-  for (F f : {F::Hf, F::Trl, F::Torchtune, F::Axolotl, F::LlamaFactory, F::Unsloth, F::Verl})
+  for (F f : {F::Hf, F::Trl, F::Torchtune, F::Axolotl, F::LlamaFactory, F::Unsloth, F::Verl, F::Openrlhf})
     t.push_back({f, "model", "no Hugging Face id", A::Drop,
                  "the model has no Hugging Face id here (give name=org/model): the file names a placeholder",
                  "此模型在这里没有 Hugging Face 名称（请给出 name=org/model）：文件中写的是占位名", NoModelId, ""});
@@ -353,6 +456,8 @@ const std::vector<LaunchFormatInfo>& LaunchFormats() {
        "text/plain"},
       {F::Verl, "verl", "verl", "verl_rl.yaml", LaunchSyntax::Yaml, "fsdp", "verl v0.7.0+125 (0.8.0.dev)",
        "https://github.com/volcengine/verl", "b178a3cd56f58b2d502255daba591e92833930a7", "application/yaml"},
+      {F::Openrlhf, "openrlhf", "OpenRLHF", "train_openrlhf.sh", LaunchSyntax::Args, "deepspeed", "OpenRLHF v0.11.0",
+       "https://github.com/OpenRLHF/OpenRLHF", "3c3be6234e0cb353e76bb8019947db9dfe99fca7", "application/x-sh"},
   };
   return formats;
 }
@@ -400,6 +505,9 @@ Config LaunchConfig(const Config& cfg, LaunchFormat format) {
   // torchtune: one GPU runs the single-device recipe (nothing to shard), several the FSDP2 recipe (full shard).
   if (format == F::Torchtune && c.zero == kAuto && c.gpus > 1) c.zero = 3;
   if (format == F::Torchtune && c.zero == kAuto && c.gpus == 1) c.zero = 0;
+  // OpenRLHF's train_dpo: a micro-batch of whole pairs (chosen and rejected in one forward), one pair = 2 sequences.
+  if (format == F::Openrlhf && c.goal >= 0 && kGoalNames[c.goal] == std::string_view("dpo") && c.mbs == kAuto)
+    c.mbs = 2;
   return c;
 }
 
@@ -422,6 +530,9 @@ bool DetectLaunchFormat(std::string_view text, LaunchFormat& format) {
   if (Contains(t, "FastLanguageModel") || Contains(t, "from unsloth")) return format = LaunchFormat::Unsloth, true;
   if (Contains(t, "SFTConfig(") || Contains(t, "SFTTrainer(")) return format = LaunchFormat::Trl, true;
   if (Contains(t, "TrainingArguments(")) return format = LaunchFormat::Hf, true;
+  // OpenRLHF's launch command, by its entry points (its dotted flags are no other format's).
+  if (Contains(t, "openrlhf.cli.train_ppo_ray") || Contains(t, "openrlhf.cli.train_dpo"))
+    return format = LaunchFormat::Openrlhf, true;
   // Megatron-LM arguments.
   for (const char* k : {"--tensor-model-parallel-size", "--num-layers", "--micro-batch-size", "--global-batch-size"})
     if (Contains(t, k)) return format = LaunchFormat::Megatron, true;

@@ -922,6 +922,175 @@ void ImportVerl(Reader& r) {
   r.Rest();
 }
 
+// OpenRLHF (issue #32): the DeepSpeed flags train_ppo_ray and train_dpo share, each absent one at its argparse
+// default (train_ppo_ray.py@3c3be62: ZeRO-2, bf16, flash_attention_2, no checkpointing, no LoRA).
+void OpenrlhfDeepSpeed(Reader& r, const char* checkpointing) {
+  auto flag = [&](const char* f) {
+    bool v = false;
+    const Entry* e = r.Get(f);
+    return e && r.Bool(e, v) && v;
+  };
+  long long zero = 2;
+  const Entry* ez = r.Get("--ds.zero_stage");
+  r.Int(ez, zero);
+  ez ? r.Pair(ez, "zero", std::to_string(zero)) : r.Default("zero", "2");
+  r.Pair(r.doc.Find("--ds.adam_offload"), "offload", flag("--ds.adam_offload") ? "cpu" : "none");
+  std::string dtype = "bf16";
+  const Entry* ed = r.Get("--ds.param_dtype");
+  r.Text(ed, dtype);
+  if (dtype == "bf16" || dtype == "fp16")
+    r.Prec(ed, dtype == "fp16" ? Precision::Fp16 : Precision::Bf16);
+  else
+    r.Bad(*ed, "bf16 or fp16");  // argparse's choices
+  std::string attn = "flash_attention_2";
+  const Entry* ea = r.Get("--ds.attn_implementation");
+  r.Text(ea, attn);
+  r.Pair(ea, "flash", attn == "eager" ? "0" : "1");
+  r.Get("--ds.packing_samples"), r.Get("--ds.enable_sleep"), r.Get("--ref.offload");
+  long long tp = 1, cp = 1;
+  const Entry* et = r.Get("--ds.tensor_parallel_size");
+  r.Int(et, tp, 1);
+  r.Pair(et, "tp", std::to_string(tp));
+  const Entry* ec = r.Get("--ds.ring_attn_size");
+  r.Int(ec, cp, 1);
+  r.Pair(ec, "cp", std::to_string(cp));
+  r.Fixed({"pp", "ep"});
+  r.Pair(r.doc.Find(checkpointing), "recompute", flag(checkpointing) ? "full" : "none");
+  long long rank = 0;
+  const Entry* el = r.Get("--ds.lora.rank");
+  r.Int(el, rank);
+  const bool four_bit = flag("--ds.load_in_4bit");
+  r.Pair(el, "method", rank > 0 ? (four_bit ? "qlora" : "lora") : "full");
+  if (rank > 0) {
+    r.Pair(el, "lora_r", std::to_string(rank));
+    r.Get("--ds.lora.alpha");
+    double dropout = 0;
+    if (const Entry* e = r.Get("--ds.lora.dropout"); r.Real(e, dropout)) r.Pair(e, "lora_dropout", Num(dropout));
+    const Entry* em = r.Get("--ds.lora.target_modules");
+    em ? r.Targets(em, em->value.AsTexts()) : r.Default("lora_targets", "all");
+  }
+  std::string optim = "adam";
+  const Entry* eo = r.Get("--actor.optim");
+  r.Text(eo, optim);
+  optim == "adam" ? r.Pair(eo, "opt", "adamw") : r.Unknown(*eo, optim);
+}
+
+// The GPUs of train_ppo_ray: the actor's pool (every DeepSpeed model with it when colocated), and the vLLM engines
+// on it (--train.colocate_all without --train.async_enable) or on GPUs of their own (split pools).
+void OpenrlhfPlacement(Reader& r) {
+  auto flag = [&](const char* f) {
+    bool v = false;
+    const Entry* e = r.Get(f);
+    return e && r.Bool(e, v) && v;
+  };
+  long long nodes = 1, per_node = 8, engines = 0, tp = 1;
+  const Entry* en = r.Get("--actor.num_nodes");
+  r.Int(en, nodes, 1);
+  const Entry* eg = r.Get("--actor.num_gpus_per_node");
+  r.Int(eg, per_node, 1);
+  for (const char* role : {"ref", "critic", "reward"})
+    r.Get(std::string("--") + role + ".num_nodes"), r.Get(std::string("--") + role + ".num_gpus_per_node");
+  const bool all = flag("--train.colocate_all"), async = flag("--train.async_enable");
+  const bool partial = flag("--train.partial_rollout_enable");
+  r.Get("--train.colocate_actor_ref"), r.Get("--vllm.enable_sleep");
+  const Entry* ee = r.Get("--vllm.num_engines");
+  r.Int(ee, engines, 1);
+  const Entry* et = r.Get("--vllm.tensor_parallel_size");
+  r.Int(et, tp, 1);
+  r.Pair(et, "rl_rollout_tp", std::to_string(tp));
+  r.imp.pairs.push_back({"rl_engine", "vllm", "(OpenRLHF's only engine)", 0});
+  const long long trainer = nodes * per_node;
+  const bool colocated = all && !async;
+  r.Pair(r.doc.Find("--train.colocate_all"), "rl_colocate", colocated ? "1" : "0");
+  const std::string gpus = std::to_string(colocated ? trainer : trainer + engines * tp);
+  eg || en ? r.Pair(eg ? eg : en, "gpus", gpus) : r.Default("gpus", gpus);
+  if (!colocated && engines > 0) r.Pair(ee, "rl_rollout_gpus", std::to_string(engines * tp));
+  // Several nodes of a power of two GPUs are the machine's node size; another count (6 of 8, the export's exact
+  // placement of a 12-GPU pool) is a placement within larger nodes, which keep their size.
+  if (nodes > 1 && (per_node & (per_node - 1)) == 0) r.Pair(eg, "gpus_per_node", std::to_string(per_node));
+  r.Pair(r.doc.Find("--train.async_enable"), "rl_async", !async ? "0" : partial ? "2" : "1");
+  double frac = 0.95;
+  const Entry* ef = r.Get("--vllm.gpu_memory_utilization");
+  r.Real(ef, frac);
+  ef ? r.Pair(ef, "rl_kv_frac", Num(frac)) : r.Default("rl_kv_frac", "0.95");
+}
+
+// OpenRLHF v0.11.0's launch command back as the RL keys: train_ppo_ray (GRPO, PPO) or train_dpo. What it leaves
+// out takes the argparse default (train_ppo_ray.py@3c3be62: estimator gae, KL 0.01, rollout batch 1,024, one
+// response per prompt, training batch 128, micro-batches 1); the mean response is not a flag (give it again).
+void ImportOpenrlhf(Reader& r, bool dpo) {
+  r.Get("--address"), r.Get("--runtime-env-json"), r.Get("--module");  // ray job submit's, deepspeed's
+  OpenrlhfDeepSpeed(r, dpo ? "--model.gradient_checkpointing_enable" : "--actor.gradient_checkpointing_enable");
+  long long epochs = 1, samples = 1e8;
+  const Entry* ex = r.Get("--train.max_epochs");
+  r.Int(ex, epochs, 1);
+  const Entry* es = r.Get("--data.max_samples");
+  r.Int(es, samples, 1);
+  if (dpo) {
+    r.imp.pairs.push_back({"goal", "dpo", "(openrlhf.cli.train_dpo)", 0});
+    r.ModelAt("--model.model_name_or_path");
+    long long pairs = 128, micro = 1;
+    const Entry* eb = r.Get("--train.batch_size");
+    r.Int(eb, pairs, 1);
+    eb ? r.Pair(eb, "rl_prompts", std::to_string(pairs)) : r.Default("rl_prompts", "128");
+    const Entry* em = r.Get("--train.micro_batch_size");
+    r.Int(em, micro, 1);
+    em ? r.Pair(em, "mbs", std::to_string(2 * micro)) : r.Default("mbs", "2");  // a pair is 2 sequences
+    if (es && samples < 100000000) r.Pair(es, "rl_steps", std::to_string(std::max(1LL, samples / pairs * epochs)));
+    r.Rest();
+    return;
+  }
+  std::string adv = "gae";
+  const Entry* ea = r.Get("--algo.advantage.estimator");
+  r.Text(ea, adv);
+  if (adv == "gae")
+    ea ? r.Pair(ea, "goal", "ppo") : r.Default("goal", "ppo");
+  else if (adv == "group_norm" || adv == "dr_grpo" || adv == "rloo" || adv == "reinforce" ||
+           adv == "reinforce_baseline")
+    r.Pair(ea, "goal", "grpo");
+  else
+    r.Unknown(*ea, adv);
+  r.ModelAt("--actor.model_name_or_path");
+  r.Get("--critic.model_name_or_path");
+  OpenrlhfPlacement(r);
+  long long prompts = 1024, n = 1, batch = 128;
+  const Entry* ep = r.Get("--rollout.batch_size");
+  r.Int(ep, prompts, 1);
+  ep ? r.Pair(ep, "rl_prompts", std::to_string(prompts)) : r.Default("rl_prompts", "1024");
+  const Entry* en = r.Get("--rollout.n_samples_per_prompt");
+  r.Int(en, n, 1);
+  en ? r.Pair(en, "rl_samples", std::to_string(n)) : r.Default("rl_samples", "1");
+  const Entry* eb = r.Get("--train.batch_size");
+  r.Int(eb, batch, 1);
+  r.Pair(eb, "rl_updates", std::to_string(std::max(1LL, prompts * n / batch) * epochs));
+  r.IntKey("--train.micro_batch_size", "mbs");
+  if (!r.doc.Find("--train.micro_batch_size")) r.Default("mbs", "1");
+  r.Get("--rollout.micro_batch_size");
+  long long max_len = 0, max_new = 0;
+  const Entry* eml = r.Get("--data.max_len");
+  r.Int(eml, max_len, 1);
+  const Entry* emn = r.Get("--rollout.max_new_tokens");
+  if (r.Int(emn, max_new, 1)) r.Pair(emn, "rl_max_response_len", std::to_string(max_new));
+  if (max_len > max_new && max_new > 0) r.Pair(eml, "rl_prompt_len", std::to_string(max_len - max_new));
+  if (es && samples < 100000000) r.Pair(es, "rl_steps", std::to_string(std::max(1LL, samples / prompts * epochs)));
+  double kl = 0.01;
+  const Entry* ek = r.Get("--algo.kl.init_coef");
+  r.Real(ek, kl);
+  ek ? r.Pair(ek, "rl_ref", kl > 0 ? "1" : "0") : r.Default("rl_ref", "1");
+  r.Get("--algo.kl.use_loss"), r.Get("--algo.kl.estimator");
+  std::string reward;
+  const Entry* er = r.Get("--reward.model_name_or_path");
+  if (r.Text(er, reward)) {
+    if (const char* preset = launch::PresetOfId(reward))
+      r.Pair(er, "rl_reward", preset);
+    else
+      r.Unknown(*er, reward);
+  } else if (const Entry* eu = r.Get("--reward.remote_url")) {
+    r.Pair(eu, "rl_reward", "rule");
+  }
+  r.Rest();
+}
+
 }  // namespace
 
 LaunchImport ImportLaunch(std::string_view text, const LaunchFormat* given) {
@@ -963,6 +1132,9 @@ LaunchImport ImportLaunch(std::string_view text, const LaunchFormat* given) {
     case LaunchFormat::Torchtitan: ImportTorchtitan(r); break;
     case LaunchFormat::Megatron: ImportMegatron(r); break;
     case LaunchFormat::Verl: ImportVerl(r); break;
+    case LaunchFormat::Openrlhf:
+      ImportOpenrlhf(r, text.find("openrlhf.cli.train_dpo") != std::string_view::npos);
+      break;
   }
   imp.ok = !HasErrors(imp.issues);
   return imp;

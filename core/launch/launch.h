@@ -1,9 +1,9 @@
 // launch.h — from plan to launch and back (issue #31): a plan written as a training framework's own config
 // (DeepSpeed, Transformers Trainer + PEFT + bitsandbytes, TRL, torchtune, Axolotl, LLaMA-Factory, Unsloth,
-// torchtitan, Megatron-LM; for RL goals verl), and such a config read back as the planner's keys. Pure functions over
-// text: the command line and the page read and write the files. What each format can say, drops or refuses is one table
-// (LaunchRules), and the keys each format may emit were read from the framework's own repository at a pinned release
-// (tests/data/launch_keys/<format>.json; a test holds every emitted key to that list).
+// torchtitan, Megatron-LM; for RL goals verl and OpenRLHF), and such a config read back as the planner's keys. Pure
+// functions over text: the command line and the page read and write the files. What each format can say, drops or
+// refuses is one table (LaunchRules), and the keys each format may emit were read from the framework's own repository
+// at a pinned release (tests/data/launch_keys/<format>.json; a test holds every emitted key to that list).
 #pragma once
 #include <string>
 #include <string_view>
@@ -24,7 +24,8 @@ enum class LaunchFormat : uint8_t {
   Unsloth,
   Torchtitan,
   Megatron,
-  Verl  // RL goals only (issue #32): verl's main_ppo config
+  Verl,     // RL goals only (issue #32): verl's main_ppo config
+  Openrlhf  // RL goals only (issue #32): OpenRLHF's train_ppo_ray (GRPO, PPO) or train_dpo launch command
 };
 enum class LaunchSyntax : uint8_t { Json, Python, Yaml, Toml, Args };
 

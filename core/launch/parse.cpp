@@ -426,14 +426,17 @@ bool ParseArgsDoc(std::string_view s, Doc& doc, std::vector<ConfigIssue>& issues
   struct Word {
     std::string text;
     int line;
+    bool starts_command;  // after a newline that no backslash continues: the shell's next command
   };
   std::vector<Word> words;
   int line = 1;
   size_t i = 0;
+  bool fresh = true;
   while (i < s.size()) {
     const char c = s[i];
     if (c == '\n') {
       ++line, ++i;
+      fresh = true;
       continue;
     }
     if (c == ' ' || c == '\t' || c == '\r') {
@@ -450,7 +453,8 @@ bool ParseArgsDoc(std::string_view s, Doc& doc, std::vector<ConfigIssue>& issues
       ++line;
       continue;
     }
-    Word w{"", line};
+    Word w{"", line, fresh};
+    fresh = false;
     while (i < s.size() && s[i] != ' ' && s[i] != '\t' && s[i] != '\n' && s[i] != '\r') {
       if (s[i] == '\\' && i + 1 < s.size()) {
         if (s[i + 1] == '\n')
@@ -485,9 +489,20 @@ bool ParseArgsDoc(std::string_view s, Doc& doc, std::vector<ConfigIssue>& issues
     if (w.size() < 3 || w.compare(0, 2, "--") != 0) continue;  // the launcher, the script, a stray value
     if (const size_t eq = w.find('='); eq != std::string::npos) {
       doc.entries.push_back({w.substr(0, eq), Value::Str(w.substr(eq + 1)), words[k].line});
-    } else if (k + 1 < words.size() && words[k + 1].text.compare(0, 2, "--") != 0) {
-      doc.entries.push_back({w, Value::Str(words[k + 1].text), words[k].line});
-      ++k;
+    } else if (k + 1 < words.size() && words[k + 1].text.compare(0, 2, "--") != 0 && !words[k + 1].starts_command) {
+      // Every value up to the next flag or the end of the command: one is a Str, more a List (an argparse nargs
+      // flag, OpenRLHF's --ds.lora.target_modules q_proj v_proj). A script's next command is not a value.
+      size_t end = k + 1;
+      while (end < words.size() && words[end].text.compare(0, 2, "--") != 0 && !words[end].starts_command) ++end;
+      if (end == k + 2) {
+        doc.entries.push_back({w, Value::Str(words[k + 1].text), words[k].line});
+      } else {
+        Value list;
+        list.kind = Value::Kind::List;
+        for (size_t v = k + 1; v < end; ++v) list.list.push_back(Value::Str(words[v].text));
+        doc.entries.push_back({w, std::move(list), words[k].line});
+      }
+      k = end - 1;
     } else {
       doc.entries.push_back({w, Value::Bool(true), words[k].line});
     }

@@ -180,6 +180,35 @@ std::string WriteArgs(const Doc& doc) {
   return out;
 }
 
+std::string WriteCommand(const Doc& doc, const std::vector<std::string>& launcher) {
+  std::vector<std::string> lines = launcher;
+  for (const Entry& e : doc.entries) {
+    if (e.value.kind == Value::Kind::Bool) {
+      if (e.value.b) lines.push_back(e.key);
+      continue;
+    }
+    std::string line = e.key;
+    if (e.value.kind == Value::Kind::List) {  // an nargs flag: one word per item
+      for (const Value& item : e.value.list) {
+        std::string text;
+        item.AsText(text);
+        line += " " + ShellWord(text);
+      }
+    } else if (e.value.kind == Value::Kind::Int || e.value.kind == Value::Kind::Real) {
+      line += " " + Number(e.value);
+    } else {
+      std::string text;
+      e.value.AsText(text);
+      line += " " + ShellWord(text);
+    }
+    lines.push_back(line);
+  }
+  std::string out = Comment(doc, "#");
+  for (size_t i = 0; i < lines.size(); ++i)
+    out += (i == 0 ? "" : "   ") + lines[i] + (i + 1 < lines.size() ? " \\\n" : "\n");
+  return out;
+}
+
 std::string PyString(std::string_view s) {
   std::string q = "\"";
   for (char c : s) {

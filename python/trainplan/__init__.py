@@ -7,7 +7,8 @@
 Every function takes the planner's keys as keyword arguments (the same keys as the page's link and the command
 line: `trainplan plan --help` lists them), plus `link=` (a share link or its #fragment), `config=` (a JSON file),
 `hf_config=` (a Hugging Face config.json), `log=` (a training log to calibrate from) and `import_file=` (a training
-framework's config: DeepSpeed, Trainer, TRL, torchtune, Axolotl, LLaMA-Factory, Unsloth, torchtitan, Megatron-LM;
+framework's config: DeepSpeed, Trainer, TRL, torchtune, Axolotl, LLaMA-Factory, Unsloth, torchtitan, Megatron-LM,
+verl, OpenRLHF;
 `import_format=` names its format). Results are the dicts `trainplan ... --format json` prints, equal to them;
 `export(to, ...)` returns the framework's config file as text. A key the planner refuses raises InputError, whose
 `key` names it.
@@ -150,7 +151,7 @@ def catalog(kind):
 
 def export_formats():
     """The formats export() writes: "deepspeed", "hf", "trl", "torchtune", "axolotl", "llama-factory", "unsloth",
-    "torchtitan", "megatron"."""
+    "torchtitan", "megatron", and for RL goals "verl" and "openrlhf"."""
     return list(_EXPORT_FORMATS)
 
 

@@ -34,6 +34,10 @@ EXPECT = {
                  "--expert-model-parallel-size", "--micro-batch-size", "--global-batch-size", "--seq-length",
                  "--bf16", "--use-distributed-optimizer", "--recompute-granularity", "--lr", "--train-iters",
                  "--num-layers", "--hidden-size", "--num-attention-heads", "--sequence-parallel"],
+    "openrlhf": ["train_ppo_ray:--actor.num_gpus_per_node", "train_ppo_ray:--vllm.num_engines",
+                 "train_ppo_ray:--train.colocate_all", "train_ppo_ray:--algo.advantage.estimator",
+                 "train_ppo_ray:--ds.zero_stage", "train_ppo_ray:--actor.adam.lr", "train_ppo_ray:--critic.optim",
+                 "train_dpo:--model.beta", "train_dpo:--train.micro_batch_size"],
 }
 REQUIRED = ["format", "framework", "repo", "commit", "release", "paths", "extracted_by", "keys", "emit_notes", "notes"]
 bad = 0

@@ -5,7 +5,7 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SCRIPTS = ["deepspeed", "hf", "trl", "torchtune", "axolotl", "llama_factory", "unsloth", "torchtitan",
-           "megatron", "verl"]
+           "megatron", "verl", "openrlhf"]
 rc = 0
 for s in SCRIPTS:
     rc |= subprocess.call([sys.executable, os.path.join(HERE, s + ".py")])

@@ -83,8 +83,9 @@ for node in ast.walk(tree):
         for kw in node.keywords:
             if kw.arg: print(name(node.func) + "." + kw.arg)
 )";
+// The shell's words: a backslash-newline is removed first, as sh does (shlex would keep the newline as a word).
 const char* kShellWords = R"(import shlex, sys
-for word in shlex.split(open(sys.argv[1]).read(), comments=True): print(word)
+for word in shlex.split(open(sys.argv[1]).read().replace("\\\n", ""), comments=True): print(word)
 )";
 
 void JsonPaths(const JsonValue& v, const std::string& prefix, std::vector<std::string>& out) {
@@ -159,7 +160,23 @@ std::vector<std::string> CheckEmittedKeys(LaunchFormat f, const std::string& tex
     }
     case LaunchSyntax::Args: {
       allowed = Keys(InfoOf(f).id);
-      for (const std::string& w : Python(kShellWords, text, ".txt"))
+      const std::vector<std::string> words = Python(kShellWords, text, ".txt");
+      if (f == LaunchFormat::Openrlhf) {
+        // One command: the launcher (ray job submit's own flags up to "--", or deepspeed --module), the entry
+        // point, then its flags, each checked as "<entry point>:<flag>" (openrlhf.json).
+        size_t at = 0;
+        while (at < words.size() && words[at].rfind("openrlhf.cli.", 0) != 0) ++at;
+        REQUIRE(at < words.size());
+        const std::string cli = words[at].substr(std::string("openrlhf.cli.").size());
+        const bool ray = cli == "train_ppo_ray";
+        CHECK((ray || cli == "train_dpo"));
+        CHECK(words[0] == (ray ? "ray" : "deepspeed"));
+        if (ray) CHECK(words[at - 3] == "--");  // "-- python3 -m openrlhf.cli.train_ppo_ray"
+        for (size_t i = at + 1; i < words.size(); ++i)
+          if (words[i].rfind("--", 0) == 0) keys.push_back(cli + ":" + words[i]);
+        break;
+      }
+      for (const std::string& w : words)
         if (w.rfind("--", 0) == 0) keys.push_back(w);
       break;
     }
@@ -259,6 +276,15 @@ const std::vector<Config>& Variety() {
            {"stack", "megatron"},
            {"ep", "8"},
            {"rl_reward", "qwen2.5-7b"}}),
+      // Split pools, one step off, a reward model; DPO with QLoRA (OpenRLHF's train_ppo_ray and train_dpo).
+      Cfg({{"model", "llama3.1-8b"},
+           {"gpu", "h100"},
+           {"gpus", "16"},
+           {"goal", "ppo"},
+           {"rl_colocate", "0"},
+           {"rl_async", "1"},
+           {"rl_reward", "llama3.1-8b"}}),
+      Cfg({{"model", "qwen2.5-7b"}, {"gpu", "h100"}, {"gpus", "4"}, {"goal", "dpo"}, {"method", "qlora"}}),
   };
   return v;
 }
@@ -266,7 +292,7 @@ const std::vector<Config>& Variety() {
 }  // namespace
 
 TEST_CASE("launch formats: the table's releases and commits are those the key lists were read at", "[launch]") {
-  REQUIRE(LaunchFormats().size() == 10);
+  REQUIRE(LaunchFormats().size() == 11);
   for (const LaunchFormatInfo& f : LaunchFormats()) {
     INFO(f.id);
     const JsonParseResult r = ParseJson(testing::ReadTestData(std::string("launch_keys/") + f.id + ".json"));
@@ -589,6 +615,67 @@ TEST_CASE("launch round trip: export then import gives the same plan, for every 
         {"rl_reward", "llama3.1-8b"},
         {"rl_steps", "300"}},
        {{"gpu", "h100"}, {"zero", "1"}, {"rl_prompt_len", "512"}}},
+      // OpenRLHF: GRPO colocated with LoRA; PPO on split pools, one step off, a reward model, offload; DPO.
+      {F::Openrlhf,
+       {{"model", "qwen2.5-7b"},
+        {"gpu", "h100"},
+        {"gpus", "8"},
+        {"goal", "grpo"},
+        {"method", "lora"},
+        {"lora_r", "32"},
+        {"lora_targets", "attn"},
+        {"rl_prompts", "256"},
+        {"rl_samples", "8"},
+        {"rl_prompt_len", "256"},
+        {"rl_max_response_len", "2048"},
+        {"rl_response_len", "700"},
+        {"rl_updates", "2"},
+        {"rl_kv_frac", "0.6"},
+        {"rl_rollout_tp", "2"},
+        {"rl_ref", "0"},
+        {"rl_steps", "200"},
+        {"mbs", "4"},
+        {"zero", "2"},
+        {"recompute", "full"}},
+       {{"gpu", "h100"}, {"rl_response_len", "700"}}},
+      {F::Openrlhf,
+       {{"model", "llama3.1-8b"},
+        {"gpu", "h100"},
+        {"gpus", "32"},
+        {"goal", "ppo"},
+        {"rl_colocate", "0"},
+        {"rl_rollout_gpus", "8"},
+        {"rl_async", "1"},
+        {"rl_prompts", "512"},
+        {"rl_max_response_len", "1024"},
+        {"rl_updates", "4"},
+        {"rl_reward", "llama3.1-8b"},
+        {"mbs", "2"},
+        {"zero", "3"},
+        {"offload", "cpu"},
+        {"recompute", "full"},
+        {"tp", "1"},
+        {"cp", "1"}},
+       {{"gpu", "h100"}, {"rl_prompt_len", "512"}}},
+      {F::Openrlhf,
+       {{"model", "qwen2.5-7b"},
+        {"gpu", "h100"},
+        {"gpus", "8"},
+        {"goal", "dpo"},
+        {"rl_prompts", "64"},
+        {"rl_prompt_len", "400"},
+        {"rl_response_len", "300"},
+        {"rl_max_response_len", "600"},
+        {"mbs", "4"},
+        {"zero", "3"},
+        {"recompute", "full"},
+        {"tp", "1"},
+        {"cp", "1"}},
+       {{"gpu", "h100"},
+        {"gpus", "8"},
+        {"rl_prompt_len", "400"},
+        {"rl_response_len", "300"},
+        {"rl_max_response_len", "600"}}},
   };
   std::set<LaunchFormat> covered;
   for (const RoundTrip& rt : cases) {
@@ -757,6 +844,13 @@ TEST_CASE("launch import: a bad file gets an error with its line and key", "[lau
       {"--num-layers 32\n--micro-batch-size x\n", LaunchFormat::Megatron, "--micro-batch-size", "line 2"},
       {"batch_size: 2\nmodel:\n  _component_: torchtune.models.llama3_1.lora_llama3_1_8b\n  lora_rank: -4\n",
        LaunchFormat::Torchtune, "model.lora_rank", "line 4"},
+      {"ray job submit -- python3 -m openrlhf.cli.train_ppo_ray \\\n   --actor.num_nodes 1 \\\n"
+       "   --train.micro_batch_size many\n",
+       LaunchFormat::Openrlhf, "--train.micro_batch_size", "line 3"},
+      {"ray job submit -- python3 -m openrlhf.cli.train_ppo_ray \\\n   --ds.param_dtype fp8\n", LaunchFormat::Openrlhf,
+       "--ds.param_dtype", "line 2"},
+      {"deepspeed --module openrlhf.cli.train_dpo \\\n   --model.model_name_or_path 'x\n", LaunchFormat::Openrlhf,
+       "import", "line 2"},
   };
   for (const Bad& b : cases) {
     INFO(b.text);
@@ -892,7 +986,8 @@ TEST_CASE("launch export: GRPO and DPO as TRL scripts, other formats refuse the 
   REQUIRE_FALSE(vs.issues.empty());
   CHECK(vs.issues.front().key == "rl_colocate");
   for (const LaunchFormatInfo& info : LaunchFormats()) {
-    if (info.format == LaunchFormat::Trl || info.format == LaunchFormat::Verl) continue;
+    if (info.format == LaunchFormat::Trl || info.format == LaunchFormat::Verl || info.format == LaunchFormat::Openrlhf)
+      continue;
     INFO(info.id);
     const PlanOutput o = MakePlan(LaunchConfig(grpo, info.format));
     if (!o.ok) continue;  // a stack that cannot plan the goal at all already said so
@@ -901,6 +996,146 @@ TEST_CASE("launch export: GRPO and DPO as TRL scripts, other formats refuse the 
     REQUIRE_FALSE(r.issues.empty());
     CHECK(r.issues.front().key == "goal");
   }
+}
+
+namespace {
+// The value words after a flag of an OpenRLHF command (Python's shlex), "" when the flag is absent, "true" for a bare
+// one.
+std::string FlagValue(const std::vector<std::string>& words, const std::string& flag) {
+  for (size_t i = 0; i < words.size(); ++i)
+    if (words[i] == flag) {
+      std::string v;
+      for (size_t j = i + 1; j < words.size() && words[j].rfind("--", 0) != 0; ++j)
+        v += (v.empty() ? "" : " ") + words[j];
+      return v.empty() ? "true" : v;
+    }
+  return "";
+}
+}  // namespace
+
+// Issue #32: OpenRLHF v0.11.0's launch command. GRPO and PPO as train_ppo_ray under `ray job submit`, with the plan's
+// GPUs, rollout engines and batches; DPO as train_dpo under deepspeed; what it cannot run is refused by its key.
+TEST_CASE("launch export: OpenRLHF's train_ppo_ray and train_dpo commands", "[launch][rl]") {
+  using F = LaunchFormat;
+  const Config grpo = Cfg({{"model", "qwen2.5-7b"},
+                           {"gpu", "h100"},
+                           {"gpus", "16"},
+                           {"goal", "grpo"},
+                           {"rl_samples", "16"},
+                           {"rl_prompts", "256"},
+                           {"rl_max_response_len", "1024"},
+                           {"rl_prompt_len", "300"},
+                           {"rl_updates", "2"},
+                           {"rl_rollout_tp", "2"},
+                           {"rl_steps", "50"}});
+  const PlanOutput plan = PlanFor(grpo, F::Openrlhf);
+  const LaunchExport e = ExportLaunch(plan, F::Openrlhf, "");
+  REQUIRE(e.ok);
+  CheckEmittedKeys(F::Openrlhf, e.text);
+  CHECK(e.text.find("TrainPlan launch config: OpenRLHF GRPO (train_ppo_ray)") != std::string::npos);
+  const std::vector<std::string> w = Python(kShellWords, e.text, ".sh");
+  CHECK(FlagValue(w, "--actor.num_nodes") == "2");  // 16 GPUs, 8 a node
+  CHECK(FlagValue(w, "--actor.num_gpus_per_node") == "8");
+  CHECK(FlagValue(w, "--train.colocate_all") == "true");
+  CHECK(FlagValue(w, "--vllm.enable_sleep") == "true");
+  CHECK(FlagValue(w, "--vllm.num_engines") == "8");  // 16 GPUs / rollout tp 2 (colocate_all's assertion)
+  CHECK(FlagValue(w, "--vllm.tensor_parallel_size") == "2");
+  CHECK(FlagValue(w, "--algo.advantage.estimator") == "group_norm");
+  CHECK(FlagValue(w, "--rollout.batch_size") == "256");
+  CHECK(FlagValue(w, "--rollout.n_samples_per_prompt") == "16");
+  CHECK(FlagValue(w, "--train.batch_size") == "2048");  // 256 x 16 over 2 updates
+  CHECK(FlagValue(w, "--train.micro_batch_size") == std::to_string(plan.plan.layout.mbs));
+  CHECK(FlagValue(w, "--rollout.max_new_tokens") == "1024");
+  CHECK(FlagValue(w, "--data.max_len") == "1324");
+  CHECK(FlagValue(w, "--data.max_samples") == "12800");  // 50 steps x 256 prompts
+  CHECK(FlagValue(w, "--ds.zero_stage") == std::to_string(plan.plan.layout.zero));
+  CHECK(FlagValue(w, "--critic.num_nodes").empty());  // GRPO has no critic
+  CHECK(FlagValue(w, "--algo.kl.use_loss") == "true");
+
+  // PPO: the critic on the actor's GPUs, a reward model, gae.
+  Config ppo = grpo;
+  std::vector<ConfigIssue> ignored;
+  ApplyPair(ppo, "goal", "ppo", ignored);
+  ApplyPair(ppo, "rl_reward", "llama3.1-8b", ignored);
+  const LaunchExport p = ExportLaunch(PlanFor(ppo, F::Openrlhf), F::Openrlhf, "");
+  REQUIRE(p.ok);
+  CheckEmittedKeys(F::Openrlhf, p.text);
+  const std::vector<std::string> pw = Python(kShellWords, p.text, ".sh");
+  CHECK(FlagValue(pw, "--algo.advantage.estimator") == "gae");
+  CHECK(FlagValue(pw, "--critic.num_gpus_per_node") == "8");
+  CHECK(FlagValue(pw, "--reward.model_name_or_path") == "meta-llama/Llama-3.1-8B");
+  CHECK(FlagValue(pw, "--reward.remote_url").empty());
+
+  // Split pools: vLLM on the rollout GPUs; in sync mode a critic would need GPUs of its own (refused, naming
+  // rl_colocate), one step off colocates the DeepSpeed models apart from vLLM.
+  Config split = ppo;
+  ApplyPair(split, "rl_colocate", "0", ignored);
+  ApplyPair(split, "rl_rollout_gpus", "4", ignored);
+  const LaunchExport ss = ExportLaunch(PlanFor(split, F::Openrlhf), F::Openrlhf, "");
+  CHECK_FALSE(ss.ok);
+  REQUIRE_FALSE(ss.issues.empty());
+  CHECK(ss.issues.front().key == "rl_colocate");
+  ApplyPair(split, "rl_async", "1", ignored);
+  const LaunchExport sa = ExportLaunch(PlanFor(split, F::Openrlhf), F::Openrlhf, "");
+  REQUIRE(sa.ok);
+  const std::vector<std::string> sw = Python(kShellWords, sa.text, ".sh");
+  CHECK(FlagValue(sw, "--train.async_enable") == "true");
+  CHECK(FlagValue(sw, "--train.colocate_all") == "true");
+  CHECK(FlagValue(sw, "--vllm.enable_sleep").empty());
+  CHECK(FlagValue(sw, "--actor.num_nodes") == "2");  // 12 trainer GPUs as Ray places them exactly: 2 x 6
+  CHECK(FlagValue(sw, "--actor.num_gpus_per_node") == "6");
+  CHECK(FlagValue(sw, "--vllm.num_engines") == "2");  // 4 rollout GPUs at tp 2
+
+  // DPO: train_dpo under deepspeed, batches of pairs; QLoRA as 4-bit loading with a LoRA rank.
+  const Config dpo = Cfg({{"model", "qwen2.5-7b"},
+                          {"gpu", "h100"},
+                          {"gpus", "8"},
+                          {"goal", "dpo"},
+                          {"method", "qlora"},
+                          {"rl_prompts", "64"}});
+  const PlanOutput dp = PlanFor(dpo, F::Openrlhf);
+  CHECK(dp.plan.layout.mbs % 2 == 0);  // auto: whole pairs
+  const LaunchExport d = ExportLaunch(dp, F::Openrlhf, "");
+  REQUIRE(d.ok);
+  CheckEmittedKeys(F::Openrlhf, d.text);
+  const std::vector<std::string> dw = Python(kShellWords, d.text, ".sh");
+  CHECK(dw.at(0) == "deepspeed");
+  CHECK(FlagValue(dw, "--train.batch_size") == "64");
+  CHECK(FlagValue(dw, "--train.micro_batch_size") == std::to_string(dp.plan.layout.mbs / 2));
+  CHECK(FlagValue(dw, "--ds.load_in_4bit") == "true");
+  CHECK(FlagValue(dw, "--ds.lora.rank") == std::to_string(dp.job.work.lora_r));
+
+  // A script as OpenRLHF's examples write it (examples/scripts/train_dpo_llama.sh@3c3be62): the flags in a heredoc,
+  // the next commands after them; a bare flag at the end of the command takes none of the next command's words.
+  const LaunchImport script = ImportLaunch(
+      "read -r -d '' training_commands <<EOF\nopenrlhf.cli.train_dpo \\\n   --train.batch_size 256 \\\n"
+      "   --train.micro_batch_size 1 \\\n   --ds.zero_stage 3 \\\n   --model.gradient_checkpointing_enable\nEOF\n"
+      "if [[ ${1} != \"slurm\" ]]; then\n    deepspeed --module $training_commands\nfi\n");
+  for (const ConfigIssue& i : script.issues) INFO(FormatIssue(i));
+  REQUIRE(script.ok);
+  CHECK(script.format == F::Openrlhf);
+  const std::string pairs = LaunchPairsText(script);
+  CHECK(pairs.find("goal=dpo") != std::string::npos);
+  CHECK(pairs.find("recompute=full") != std::string::npos);
+  CHECK(pairs.find("rl_prompts=256") != std::string::npos);
+  CHECK(pairs.find("mbs=2") != std::string::npos);  // one pair: two sequences
+  CHECK(pairs.find("zero=3") != std::string::npos);
+
+  // Refusals name the key: supervised goals, pipeline parallelism, Transformers' generate, an 8-bit optimizer.
+  auto refused = [&](std::initializer_list<std::pair<const char*, const char*>> pairs, const char* key) {
+    const PlanOutput o = MakePlan(LaunchConfig(Cfg(pairs), F::Openrlhf));
+    REQUIRE(o.ok);
+    const LaunchExport r = ExportLaunch(o, F::Openrlhf, "");
+    INFO(key);
+    CHECK_FALSE(r.ok);
+    REQUIRE_FALSE(r.issues.empty());
+    CHECK(r.issues.front().key == key);
+  };
+  refused({{"model", "qwen2.5-7b"}, {"gpu", "h100"}, {"gpus", "8"}, {"goal", "finetune"}}, "goal");
+  refused({{"model", "llama3-70b"}, {"gpu", "h100"}, {"gpus", "32"}, {"goal", "grpo"}, {"pp", "2"}}, "pp");
+  refused({{"model", "qwen2.5-7b"}, {"gpu", "h100"}, {"gpus", "8"}, {"goal", "grpo"}, {"rl_engine", "hf"}},
+          "rl_engine");
+  refused({{"model", "qwen2.5-7b"}, {"gpu", "h100"}, {"gpus", "8"}, {"goal", "grpo"}, {"opt", "adamw8bit"}}, "opt");
 }
 
 }  // namespace launch_test

@@ -100,11 +100,12 @@ import os  # noqa: E402
 import tempfile  # noqa: E402
 
 formats = trainplan.export_formats()
-check(len(formats) == 10 and "deepspeed" in formats and "megatron" in formats and "verl" in formats,
+check(len(formats) == 11 and "deepspeed" in formats and "megatron" in formats and "verl" in formats
+      and "openrlhf" in formats,
       f"export_formats() ({formats})")
 for fmt in formats:
     keys = dict(model="llama3-8b", gpu="h100", gpus=16)
-    if fmt == "verl":  # verl's main_ppo configures RL post-training only
+    if fmt in ("verl", "openrlhf"):  # verl's main_ppo and OpenRLHF's train_ppo_ray configure RL post-training only
         keys["goal"] = "grpo"
     got = trainplan.export(fmt, **keys)
     want = subprocess.run([CLI, "export", "--to", fmt, *[f"{k}={v}" for k, v in keys.items()]], check=True,

@@ -54,7 +54,10 @@ std::string WriteJson(const Doc& doc);  // header as a "_comment" list of lines:
 std::string WriteYaml(const Doc& doc);
 std::string WriteToml(const Doc& doc);
 std::string WriteArgs(const Doc& doc);  // "--flag value" one per line; a Bool true is a bare flag
-std::string PyValue(const Value& v);    // a value as Python source
+// One shell command: the launcher's lines (written as they are), then "--flag value" per line (a List is one word
+// per item, a Bool true a bare flag), each line but the last continued with a backslash.
+std::string WriteCommand(const Doc& doc, const std::vector<std::string>& launcher);
+std::string PyValue(const Value& v);  // a value as Python source
 std::string PyString(std::string_view s);
 
 // ---- parsers: text -> Doc, or an issue with the line (parse_*.cpp) ---------------------------------------
@@ -65,7 +68,8 @@ bool ParseTomlDoc(std::string_view text, Doc& doc, std::vector<ConfigIssue>& iss
 // "TrainingArguments", "from_pretrained"), its first positional argument as "Callee.0", and module-level
 // assignments of literals as "=NAME". Names of such assignments used as values are replaced by their value.
 bool ParsePythonDoc(std::string_view text, Doc& doc, std::vector<ConfigIssue>& issues);
-// Shell words (quotes, backslashes, comments): "--flag value" and bare "--flag" (a Bool true).
+// Shell words (quotes, backslashes, comments): "--flag value", "--flag v1 v2" (a List: an nargs flag) and bare
+// "--flag" (a Bool true).
 bool ParseArgsDoc(std::string_view text, Doc& doc, std::vector<ConfigIssue>& issues);
 
 // 1-based line of byte offset `at` in text.
