@@ -179,4 +179,18 @@ BandCoverage LeaveOneOutCoverage(const std::vector<BandSample>& samples, BandKin
   return c;
 }
 
+BandCoverage PrintedBandCoverage(std::string_view cases_json, std::string_view published_setups, BandKind kind) {
+  BandCoverage c;
+  std::vector<double> widths;
+  for (const CaseResult& r : RunValidationCases(cases_json, published_setups)) {
+    const bool counted = kind == BandKind::Speed ? IsThroughputMetric(r.metric) : IsWholeRunMetric(r.metric);
+    if (!counted || !r.ok || !(r.band_hi > 0) || !(r.predicted > 0) || !(r.measured > 0)) continue;
+    ++c.n;
+    c.inside += r.measured >= r.band_lo * (1 - 1e-9) && r.measured <= r.band_hi * (1 + 1e-9);
+    widths.push_back((r.band_hi - r.band_lo) / r.predicted);
+  }
+  c.median_width = Median(widths);
+  return c;
+}
+
 }  // namespace tp

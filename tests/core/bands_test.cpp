@@ -146,6 +146,13 @@ TEST_CASE("the bands hold the fitted cases left out in turn, and the held-out ca
   }
   CHECK(n >= 40);
   CHECK(double(inside) / n >= 0.75);
+  // The speed bands on the held-out throughput rows: the target, 75 % inside, is not met (10 of 20 with this rule, 12
+  // with the standard deviation's): the speed residuals miss the step model's own errors on unseen runs
+  // (docs/validation.md, "Bands"). This holds what is reached.
+  const BandCoverage printed = PrintedBandCoverage(ReadTestData("heldout_throughput.json"),
+                                                   ReadTestData("published_setups.json"), BandKind::Speed);
+  CHECK(printed.n == 20);
+  CHECK(double(printed.inside) / printed.n >= 0.45);
   // Not met yet: 36 % of the value (46 % with the standard deviation's bands); this holds what is reached.
   CHECK(SummarizeMemoryCases(heldout).median_band_width <= 0.38);
 }
