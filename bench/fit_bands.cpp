@@ -46,6 +46,23 @@ int main(int argc, char** argv) {
     std::printf(" %s %d of %d inside (%.0f %%), median width %.0f %% of the value;", k.name, c.inside, c.n,
                 c.n ? 100.0 * c.inside / c.n : 0.0, 100 * c.median_width);
   }
+  // The judge: the printed speed and whole-run bands on the sets nothing was fitted to (the held-out memory figures'
+  // bands are in the memory tables above).
+  std::printf("\n\nHeld out (never fitted; the printed band on each published figure):");
+  const struct {
+    const char* file;
+    tp::BandKind kind;
+    const char* name;
+  } judges[] = {{"heldout_throughput.json", tp::BandKind::Speed, "speed"},
+                {"moe_heldout_steps.json", tp::BandKind::Speed, "speed"},
+                {"finetune_runs.json", tp::BandKind::Speed, "speed"},
+                {"heldout_runs.json", tp::BandKind::Run, "whole-run"},
+                {"heldout_whole_runs.json", tp::BandKind::Run, "whole-run"}};
+  for (const auto& j : judges) {
+    const tp::BandCoverage c = tp::PrintedBandCoverage(Read(j.file), setups, j.kind);
+    std::printf(" %s %s %d of %d inside (%.0f %%), median width %.0f %%;", j.file, j.name, c.inside, c.n,
+                c.n ? 100.0 * c.inside / c.n : 0.0, 100 * c.median_width);
+  }
   std::printf("\n");
   return 0;
 }

@@ -1,7 +1,8 @@
 // bands.h — how far off each headline figure may be: an interval inside which the published measurement fell for
 // about 80 % of comparable validation runs. Residuals (measured / predicted) of the validation runs, grouped by
 // regime (stack, method, precision, parallelism, scale), give each regime the 80 % prediction interval of a new case
-// (the logarithms' mean +- t(0.9, n - 1) x their spread x sqrt(1 + 1/n): core/validation/band_fit.cpp); a regime with
+// (the logarithms' median +- t(0.9, n - 1) x their interquartile range / 1.349 x sqrt(1 + 1/n), a spread the few large
+// misses of heavy-tailed residuals barely move: core/validation/band_fit.cpp PredictionInterval); a regime with
 // fewer than kBandMinCases cases takes the band of the most specific broader regime that has them (fewer keys: more
 // kinds of runs, a wider spread) and says so. The memory model fits no constant to these cases, so each residual is
 // already a case the model never saw. The table (band_table.cpp) is fitted by bench/fit_bands.cpp on the fitted cases

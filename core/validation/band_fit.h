@@ -39,5 +39,9 @@ struct BandCoverage {
   double median_width = 0;
 };
 BandCoverage LeaveOneOutCoverage(const std::vector<BandSample>& samples, BandKind kind);
+// The printed band on each figure of a case file the table never read (held-out throughput, MoE steps, fine-tuning
+// runs, whole runs): Speed counts the throughput figures (tokens/s, step time, MFU), Run the whole runs' days and
+// GPU-hours (their band is the run band and the speed band together, bands.cpp BandsOf).
+BandCoverage PrintedBandCoverage(std::string_view cases_json, std::string_view published_setups, BandKind kind);
 
 }  // namespace tp

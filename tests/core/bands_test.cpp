@@ -62,31 +62,42 @@ TEST_CASE("the shipped band table is what the documented fit gives", "[bands]") 
 
 TEST_CASE("a band is the 80 % prediction interval of a new case, and a regime with too few takes a broader one",
           "[bands]") {
-  // Nine log-residuals of -0.1, 0 and 0.1: mean 0, spread sqrt(0.06 / 8) = 0.0866, t(0.9, 8) = 1.397: a new case
-  // falls within +-1.397 x 0.0866 x sqrt(10 / 9) = +-0.1275 with probability 80 %.
+  // Nine log-residuals of -0.1, 0 and 0.1: median 0, quartiles -0.1 and 0.1 (type 6 positions 2.5 and 7.5), spread
+  // 0.2 / 1.349 = 0.1483, t(0.9, 8) = 1.397: a new case falls within +-1.397 x 0.1483 x sqrt(10 / 9) = +-0.2183 with
+  // probability 80 %.
   std::vector<double> nine;
   for (int i = 0; i < 9; ++i) nine.push_back(std::exp(0.1 * (i % 3 - 1)));
   const BandInterval b = PredictionInterval(nine);
-  CHECK(b.lo == Approx(std::exp(-0.1275)).margin(1e-3));
-  CHECK(b.hi == Approx(std::exp(0.1275)).margin(1e-3));
+  CHECK(b.lo == Approx(std::exp(-0.2183)).margin(1e-3));
+  CHECK(b.hi == Approx(std::exp(0.2183)).margin(1e-3));
+  // One large miss among them (log 1, e x the prediction) moves the quartiles by a step, not the band by its size: the
+  // standard deviation would have grown fourfold (0.087 -> 0.33) and the band with it.
+  std::vector<double> ten = nine;
+  ten.push_back(std::exp(1.0));
+  const BandInterval robust = PredictionInterval(ten);
+  CHECK(robust.hi < std::exp(0.25));
+  CHECK(robust.lo > std::exp(-0.25));
   // A regime the model under-predicts by 10 % every time: the band sits above the figure and still holds it.
   const BandInterval biased = PredictionInterval(std::vector<double>(9, 1.1));
   CHECK(biased.lo == Approx(1));
   CHECK(biased.hi == Approx(1.1));
-  // Nine cases of one stack, one far-off case in a stack of its own: the lone stack takes the method's band, which the
-  // far case widens beyond the nine-case stack's own.
+  // Nine cases of one stack, three far-off cases in a stack of their own (too few for a band): that stack takes the
+  // method's band of all twelve, which they widen beyond the nine-case stack's own (its quartiles -0.075 and 0.329),
+  // not a narrow band of its three.
   std::vector<BandSample> samples;
   for (int i = 0; i < 9; ++i)
     samples.push_back({BandKind::Memory, BandRegime{0, 0, 0, 1, 0}, nine[size_t(i)], "c" + std::to_string(i), ""});
-  samples.push_back({BandKind::Memory, BandRegime{3, 0, 0, 0, 0}, 2.0, "far", ""});
+  for (double far : {1.5, 1.6, 2.0})
+    samples.push_back({BandKind::Memory, BandRegime{3, 0, 0, 0, 0}, far, "far" + std::to_string(far), ""});
   const std::vector<BandRow> rows = FitBandRows(samples);
   const BandFactor own = ResolveBand(rows.data(), int(rows.size()), BandKind::Memory, BandRegime{0, 0, 0, 1, 0});
   CHECK(own.cases == 9);
   CHECK(own.lo == Approx(b.lo));
   CHECK(own.hi == Approx(b.hi));
   const BandFactor few = ResolveBand(rows.data(), int(rows.size()), BandKind::Memory, BandRegime{3, 0, 0, 0, 0});
-  CHECK(few.own_cases == 1);
-  CHECK(few.cases == 10);
+  CHECK(few.own_cases == 3);
+  CHECK(few.cases == 12);
+  CHECK(few.basis.stack == -1);
   CHECK(few.hi > own.hi);
   CHECK(few.lo <= 1);
   // A kind with no case anywhere is derived (the longest sequence from the memory band).
@@ -120,18 +131,33 @@ TEST_CASE("the bands hold the fitted cases left out in turn, and the held-out ca
   const std::vector<BandSample> samples = Samples();
   const BandCoverage memory = LeaveOneOutCoverage(samples, BandKind::Memory);
   const BandCoverage speed = LeaveOneOutCoverage(samples, BandKind::Speed);
+  // An 80 % band holds about 80 % of cases it did not see: well over is too wide for most plans, well under is not
+  // 80 %. Memory: 74-86 %, about 80 % +- 1.1 binomial standard errors at 52 cases (the standard deviation's bands
+  // held 87 %, 45 of 52: too many); speed, fewer cases: 72-88 %.
   CHECK(memory.n >= 40);
-  CHECK(double(memory.inside) / memory.n >= 0.75);
+  CHECK(double(memory.inside) / memory.n >= 0.74);
+  CHECK(double(memory.inside) / memory.n <= 0.86);
   CHECK(speed.n >= 30);
-  CHECK(double(speed.inside) / speed.n >= 0.75);
+  CHECK(double(speed.inside) / speed.n >= 0.72);
+  CHECK(double(speed.inside) / speed.n <= 0.88);
   int inside = 0, n = 0;
-  for (const MemoryCaseResult& m : RunMemoryCases(ReadTestData("memory_runs.json"), "heldout")) {
+  const std::vector<MemoryCaseResult> heldout = RunMemoryCases(ReadTestData("memory_runs.json"), "heldout");
+  for (const MemoryCaseResult& m : heldout) {
     if (!m.r.ok || m.r.band_hi <= 0 || m.r.metric == "fits") continue;
     ++n;
     inside += m.r.measured >= m.r.band_lo && m.r.measured <= m.r.band_hi;
   }
   CHECK(n >= 40);
   CHECK(double(inside) / n >= 0.75);
+  // The speed bands on the held-out throughput rows: the target, 75 % inside, is not met (10 of 20 with this rule, 12
+  // with the standard deviation's): the speed residuals miss the step model's own errors on unseen runs
+  // (docs/validation.md, "Bands"). This holds what is reached.
+  const BandCoverage printed = PrintedBandCoverage(ReadTestData("heldout_throughput.json"),
+                                                   ReadTestData("published_setups.json"), BandKind::Speed);
+  CHECK(printed.n == 20);
+  CHECK(double(printed.inside) / printed.n >= 0.45);
+  // Not met yet: 36 % of the value (46 % with the standard deviation's bands); this holds what is reached.
+  CHECK(SummarizeMemoryCases(heldout).median_band_width <= 0.38);
 }
 
 TEST_CASE("the verdict has a margin: tight when the band's upper end passes the usable memory", "[bands][memory]") {
