@@ -114,15 +114,50 @@ LayerAct LayerActivations(const Ctx& c) {
   return la;
 }
 
+// Micro-batches one pipeline schedule runs: the step's, or pp_microbatches each where a step runs as several
+// schedules, one per local batch (torchtitan, NeMo AutoModel).
+double ScheduleMicroBatches(const Ctx& c) {
+  const int gbs = GlobalBatch(c.job.work, c.lay);
+  double m = gbs > 0 ? std::max(1.0, double(gbs) / (double(c.dp) * c.mbs)) : c.p;
+  if (c.job.work.pp_microbatches > 0) m = std::min(m, double(c.job.work.pp_microbatches));
+  return m;
+}
+
 // Micro-batches whose activations stage k holds at its peak: the pipeline schedule's (core/job/pipeline.h
 // PipelineInflight: 1F1B p - k, interleaved, zero-bubble, DualPipe), never more than the step has.
 double InFlightMicroBatches(const Ctx& c, int k) {
   if (c.p <= 1) return 1;
-  const int gbs = GlobalBatch(c.job.work, c.lay);
-  double m = gbs > 0 ? std::max(1.0, double(gbs) / (double(c.dp) * c.mbs)) : c.p;
-  // A step run as several schedules, one per local batch (torchtitan, NeMo AutoModel), has pp_microbatches each.
-  if (c.job.work.pp_microbatches > 0) m = std::min(m, double(c.job.work.pp_microbatches));
-  return PipelineInflight(ScheduleOf(c.lay), c.p, c.v, k, m);
+  return PipelineInflight(ScheduleOf(c.lay), c.p, c.v, k, ScheduleMicroBatches(c));
+}
+
+// What torch.distributed.pipelining's stage keeps beside the layers' saves (torch/distributed/pipelining/stage.py;
+// the FSDP stacks pipeline with it, as torchtitan does): PipelineStage._prepare_forward_infra allocates one receive
+// buffer per micro-batch of the schedule for the stage's input (not on the first stage) and _prepare_backward_infra
+// one for the gradient of its output (not on the last), and they live as long as the stage; forward_one_chunk keeps
+// each micro-batch's output in fwd_cache until its backward, and on the last stage appends it to output_chunks, kept
+// until the schedule's step returns (merged for the caller): the logits of every micro-batch of the schedule, so the
+// trainer's `del pred` frees nothing there (PyTorch #138504, 2024-10, detaches them but keeps their data; until
+// #153383, 2025-05, every stage kept its outputs so, which at a 1F1B stage's peak, its first backward, are the
+// in-flight ones). The in-flight receive buffers are the first block's saved inputs, already counted. Megatron's and
+// DeepSpeed's pipelines allocate their p2p tensors per transfer and free the sent outputs' data (Megatron
+// deallocate_output_tensor): nothing beyond the in-flight activations.
+void PipelineStageBuffers(const Ctx& c, int k, double inflight, double tok, StageNeed& need) {
+  // The FSDP stacks pipeline eager PyTorch model code (torchtitan's, Transformers') with it; Megatron-style layers on
+  // an FSDP stack (Meta's 2024 production stack in the cases) come with their own pipeline.
+  if (c.p <= 1 || c.stack.kind != StackKind::Fsdp || c.job.work.modeling == ModelCode::Megatron) return;
+  const double m = std::max(ScheduleMicroBatches(c), inflight), e = LayerRunOf(c.job).e;
+  const double boundary = tok * e * ClampPos(c.job.model.hidden) / (c.sp ? c.t : 1);  // bytes per position
+  const bool first = k == 0, last = k == c.p - 1;
+  double buffers = first ? 0 : m - inflight;  // input receive buffers beyond the in-flight ones
+  if (!last) buffers += m + inflight;         // output-gradient receive buffers, outputs kept until backward
+  need.act_lin += buffers * boundary;
+  if (last) {
+    // output_chunks: the earlier micro-batches' logits through the last one's loss, and the current one's logits
+    // through its backward (16-bit, vocabulary-parallel across tensor-parallel ranks).
+    const double logits = tok * e * ClampPos(c.job.model.vocab) / c.t;
+    need.act_lin += (m - 1) * logits;
+    need.peak_b += logits;
+  }
 }
 
 // Activation coefficients of one stage (bytes = lin*s + quad*s^2 at the current micro-batch).
@@ -192,6 +227,7 @@ void StageActivations(const Ctx& c, const StageParams& s, const LayerAct& la, in
   }
   if (s.moe_layers > 0) need.temp_lin = tok * la.dispatch;
   if (layers > 0) need.temp_fixed += la.dora_transient;
+  PipelineStageBuffers(c, k, inflight, tok, need);
 }
 
 // Largest x >= 0 with a*x^2 + b*x <= room (a, b >= 0); +inf when nothing grows.
