@@ -39,6 +39,7 @@ struct LayerAct {
   double grad_dense = 0, grad_moe = 0;  // the gradients alive in one layer's backward, per token
   double dispatch = 0;                  // MoE all-to-all send + receive buffers per token
   double dora_transient = 0;            // DoRA's weight-norm temporaries, one matrix at a time (dora.h)
+  double saved_weights = 0;             // dequantized 16-bit weights a layer's GEMMs keep for its backward
 };
 
 // One layer's widths, whole: GQA's k and v at kv_heads x head_dim; multi-head latent attention's q and k per head
@@ -93,7 +94,14 @@ LayerAct LayerActivations(const Ctx& c) {
   la.sel_dense = ds.residual * ir + (ds.attn + ds.mlp) * it;
   la.grad_dense = BackwardWorkingSet(dense, run) * it;
   const DoraBlock dora = DoraOf(c.job, c.t);  // DoRA's rescaling operands and weight-norm temporaries (dora.h)
-  la.lin_dense += dora.saved_per_token, la.fixed += dora.saved_weights, la.dora_transient = dora.transient;
+  la.lin_dense += dora.saved_per_token, la.saved_weights = dora.saved_weights, la.dora_transient = dora.transient;
+  // AutoGPTQ's QuantLinear (qlinear_cuda_old.py forward, 3de7fbb) runs a micro-batch of at least
+  // kernel_switch_threshold = 128 rows as torch.matmul(x.half(), weight) on the weight it has just dequantized, and
+  // autograd keeps that fp16 weight for the input gradient: every quantized matrix of the layer, 2 B per weight.
+  // Fewer rows run its CUDA kernel, outside autograd, which keeps nothing.
+  const Workload& w = c.job.work;
+  if (w.gptq_base && double(c.mbs) * std::max(1, w.seq) / c.cp >= 128)
+    la.saved_weights += 2.0 * c.pc.dense_block * it;
   if (c.pc.moe_layers > 0) {
     // A MoE layer: attention as a dense layer's; each routed copy of a token keeps its permuted input and the
     // expert's output (weighted by its gate in the combine) and the expert MLP's own saves, topk copies per token on
@@ -214,6 +222,8 @@ void StageActivations(const Ctx& c, const StageParams& s, const LayerAct& la, in
     need.peak_b = one_layer + grad + kept;
     need.peak_bq = one_quad;
     need.act_fixed += layers > 0 ? la.fixed : 0;
+    // The layers ran their forward without grad: the weights their GEMMs keep live only in the recomputed layer.
+    need.backward_fixed += layers > 0 ? la.saved_weights : 0;
   } else {
     // Everything saved stays until its layer's backward; on top of it either the loss's peak (the last stage) or
     // the first backward layer's gradients, whichever is larger.
@@ -223,7 +233,7 @@ void StageActivations(const Ctx& c, const StageParams& s, const LayerAct& la, in
     // Selective recomputation drops the attention scores and recomputes them (Korthikanti sec. 5; the
     // op-level kind never stores them either).
     need.act_quad = rc == Recompute::None ? tok * inflight * layers * la.quad : 0;
-    need.act_fixed += inflight * layers * la.fixed;
+    need.act_fixed += inflight * layers * (la.fixed + la.saved_weights);
   }
   if (s.moe_layers > 0) need.temp_lin = tok * la.dispatch;
   if (layers > 0) need.temp_fixed += la.dora_transient;
@@ -240,7 +250,7 @@ double SolveQuadratic(double a, double b, double room) {
 // calib_memory: activations and allocator temporaries (model states are exact counts) times the factor.
 void ScaleTokenMemory(StageNeed& need, double factor) {
   need.act_lin *= factor, need.act_quad *= factor, need.act_fixed *= factor, need.loss_capped *= factor;
-  need.peak_a *= factor, need.peak_b *= factor, need.peak_bq *= factor;
+  need.peak_a *= factor, need.peak_b *= factor, need.peak_bq *= factor, need.backward_fixed *= factor;
   need.temp_fixed *= factor, need.temp_lin *= factor, need.gathered *= factor;
 }
 
@@ -352,7 +362,8 @@ MemoryBreakdown EstimateMemory(const Job& job, const Layout& layout, MemoryTrace
     if (!size_only) StageActivations(c, sp, la, k, need);
     if (calib != 1.0) ScaleTokenMemory(need, calib);
     const double states = need.weights + need.gradients + need.optimizer;
-    const double loss_phase = need.peak_a * s, backward_phase = (need.peak_b + need.peak_bq * s) * s;
+    const double loss_phase = need.peak_a * s,
+                 backward_phase = (need.peak_b + need.peak_bq * s) * s + need.backward_fixed;
     double act = need.act_lin * s + need.act_quad * s * s + need.act_fixed + std::max(loss_phase, backward_phase);
     const double temps = need.temp_fixed + need.temp_lin * s;
     double chunk_added = 0;  // not proportional to the micro-batch: the chunk adapts
@@ -378,8 +389,11 @@ MemoryBreakdown EstimateMemory(const Job& job, const Layout& layout, MemoryTrace
     total -= paged;
 
     // Largest micro-batch: everything token-proportional scales with it.
-    const double fixed = outside + states - need.pageable + workspace + frag * (need.temp_fixed + need.act_fixed);
-    const double per_mbs = frag * (act - need.act_fixed - chunk_added + need.temp_lin * s) / c.mbs;
+    // The backward's fixed part, where the backward is the peak, does not grow with the micro-batch either.
+    const double bfix = backward_phase >= loss_phase ? need.backward_fixed : 0;
+    const double fixed =
+        outside + states - need.pageable + workspace + frag * (need.temp_fixed + need.act_fixed + bfix);
+    const double per_mbs = frag * (act - need.act_fixed - bfix - chunk_added + need.temp_lin * s) / c.mbs;
     const double mbs_fit = per_mbs > 0 ? (out.usable - fixed) / per_mbs : (fixed <= out.usable ? c.mbs : 0);
     min_mbs = std::min(min_mbs, mbs_fit);
     // Longest sequence at this micro-batch: solve frag*(quad s^2 + lin s) <= usable - fixed.
@@ -387,7 +401,8 @@ MemoryBreakdown EstimateMemory(const Job& job, const Layout& layout, MemoryTrace
     const double seq_fit =
         size_only ? (fixed <= out.usable ? s : 0)
                   : std::min(SolveQuadratic(quad, lin + frag * need.peak_a, out.usable - fixed),
-                             SolveQuadratic(quad + frag * need.peak_bq, lin + frag * need.peak_b, out.usable - fixed));
+                             SolveQuadratic(quad + frag * need.peak_bq, lin + frag * need.peak_b,
+                                            out.usable - fixed - frag * need.backward_fixed));
     if (seq_fit < min_seq) min_seq = seq_fit, seq_fixed = fixed;
 
     if (total > best_total) {

@@ -37,6 +37,7 @@ struct StageNeed {
   // gradients, and with full recomputation the recomputed layer); the larger one adds to the activations.
   double peak_a = 0, peak_b = 0, peak_bq = 0;
   double act_fixed = 0;    // activations not proportional to tokens (autocast's adapter copies, kbit's bf16 head)
+  double backward_fixed = 0;  // of the backward phase, not proportional to tokens (a recomputed layer's saved weights)
   double loss_capped = 0;  // a chunked loss's logits per unit of s, never above loss_cap bytes (Unsloth)
   double loss_cap = 0;
   double temp_lin = 0;        // allocator temporaries proportional to tokens (MoE dispatch)
