@@ -100,8 +100,7 @@ LayerAct LayerActivations(const Ctx& c) {
   // autograd keeps that fp16 weight for the input gradient: every quantized matrix of the layer, 2 B per weight.
   // Fewer rows run its CUDA kernel, outside autograd, which keeps nothing.
   const Workload& w = c.job.work;
-  if (w.gptq_base && double(c.mbs) * std::max(1, w.seq) / c.cp >= 128)
-    la.saved_weights += 2.0 * c.pc.dense_block * it;
+  if (w.gptq_base && double(c.mbs) * std::max(1, w.seq) / c.cp >= 128) la.saved_weights += 2.0 * c.pc.dense_block * it;
   if (c.pc.moe_layers > 0) {
     // A MoE layer: attention as a dense layer's; each routed copy of a token keeps its permuted input and the
     // expert's output (weighted by its gate in the combine) and the expert MLP's own saves, topk copies per token on
@@ -362,8 +361,7 @@ MemoryBreakdown EstimateMemory(const Job& job, const Layout& layout, MemoryTrace
     if (!size_only) StageActivations(c, sp, la, k, need);
     if (calib != 1.0) ScaleTokenMemory(need, calib);
     const double states = need.weights + need.gradients + need.optimizer;
-    const double loss_phase = need.peak_a * s,
-                 backward_phase = (need.peak_b + need.peak_bq * s) * s + need.backward_fixed;
+    const double loss_phase = need.peak_a * s, backward_phase = need.BackwardPhase(s);
     double act = need.act_lin * s + need.act_quad * s * s + need.act_fixed + std::max(loss_phase, backward_phase);
     const double temps = need.temp_fixed + need.temp_lin * s;
     double chunk_added = 0;  // not proportional to the micro-batch: the chunk adapts
@@ -388,21 +386,17 @@ MemoryBreakdown EstimateMemory(const Job& job, const Layout& layout, MemoryTrace
     if (need.pageable > 0 && out.usable > 0 && total > out.usable) paged = std::min(need.pageable, total - out.usable);
     total -= paged;
 
-    // Largest micro-batch: everything token-proportional scales with it.
-    // The backward's fixed part, where the backward is the peak, does not grow with the micro-batch either.
-    const double bfix = backward_phase >= loss_phase ? need.backward_fixed : 0;
-    const double fixed =
-        outside + states - need.pageable + workspace + frag * (need.temp_fixed + need.act_fixed + bfix);
-    const double per_mbs = frag * (act - need.act_fixed - bfix - chunk_added + need.temp_lin * s) / c.mbs;
-    const double mbs_fit = per_mbs > 0 ? (out.usable - fixed) / per_mbs : (fixed <= out.usable ? c.mbs : 0);
-    min_mbs = std::min(min_mbs, mbs_fit);
+    // Largest micro-batch: everything token-proportional scales with it (not the backward's fixed part, bfix).
+    const double fixed = outside + states - need.pageable + workspace + frag * (need.temp_fixed + need.act_fixed);
+    const double bfix = frag * (backward_phase >= loss_phase ? need.backward_fixed : 0), room = out.usable - bfix;
+    const double per_mbs = (frag * (act - need.act_fixed - chunk_added + need.temp_lin * s) - bfix) / c.mbs;
+    min_mbs = std::min(min_mbs, per_mbs > 0 ? (room - fixed) / per_mbs : (fixed <= room ? c.mbs : 0));
     // Longest sequence at this micro-batch: solve frag*(quad s^2 + lin s) <= usable - fixed.
     const double lin = frag * (need.act_lin + need.temp_lin), quad = frag * need.act_quad;
-    const double seq_fit =
-        size_only ? (fixed <= out.usable ? s : 0)
-                  : std::min(SolveQuadratic(quad, lin + frag * need.peak_a, out.usable - fixed),
-                             SolveQuadratic(quad + frag * need.peak_bq, lin + frag * need.peak_b,
-                                            out.usable - fixed - frag * need.backward_fixed));
+    const double seq_fit = size_only ? (fixed <= out.usable ? s : 0)
+                                     : std::min(SolveQuadratic(quad, lin + frag * need.peak_a, out.usable - fixed),
+                                                SolveQuadratic(quad + frag * need.peak_bq, lin + frag * need.peak_b,
+                                                               out.usable - fixed - frag * need.backward_fixed));
     if (seq_fit < min_seq) min_seq = seq_fit, seq_fixed = fixed;
 
     if (total > best_total) {

@@ -104,8 +104,9 @@ TEST_CASE("Qwen (v1)'s QLoRA trains on AutoGPTQ's int4 base, which keeps a layer
   // a micro-batch of 128 rows or more by the fp16 weight it has just dequantized, which autograd keeps for the input
   // gradient: under full recomputation one layer's worth, 2 B per weight, in the backward; fewer rows run its CUDA
   // kernel outside autograd.
-  const std::string link = "#v=1&model=llama2-7b&method=qlora&stack=hf&gpu=a100-80g&gpus=1&mbs=1&recompute=full"
-                           "&padding=max_length&kbit_prep=0";
+  const std::string link =
+      "#v=1&model=llama2-7b&method=qlora&stack=hf&gpu=a100-80g&gpus=1&mbs=1&recompute=full"
+      "&padding=max_length&kbit_prep=0";
   const PlanOutput gptq = PlanLink(link + "&seq=256&modeling=qwen1");
   const PlanOutput nf4 = PlanLink(link + "&seq=256&modeling=transformers");
   CHECK(gptq.job.work.gptq_base);
