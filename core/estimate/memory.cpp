@@ -39,6 +39,7 @@ struct LayerAct {
   double grad_dense = 0, grad_moe = 0;  // the gradients alive in one layer's backward, per token
   double dispatch = 0;                  // MoE all-to-all send + receive buffers per token
   double dora_transient = 0;            // DoRA's weight-norm temporaries, one matrix at a time (dora.h)
+  double saved_weights = 0;             // dequantized 16-bit weights a layer's GEMMs keep for its backward
 };
 
 // One layer's widths, whole: GQA's k and v at kv_heads x head_dim; multi-head latent attention's q and k per head
@@ -93,7 +94,13 @@ LayerAct LayerActivations(const Ctx& c) {
   la.sel_dense = ds.residual * ir + (ds.attn + ds.mlp) * it;
   la.grad_dense = BackwardWorkingSet(dense, run) * it;
   const DoraBlock dora = DoraOf(c.job, c.t);  // DoRA's rescaling operands and weight-norm temporaries (dora.h)
-  la.lin_dense += dora.saved_per_token, la.fixed += dora.saved_weights, la.dora_transient = dora.transient;
+  la.lin_dense += dora.saved_per_token, la.saved_weights = dora.saved_weights, la.dora_transient = dora.transient;
+  // AutoGPTQ's QuantLinear (qlinear_cuda_old.py forward, 3de7fbb) runs a micro-batch of at least
+  // kernel_switch_threshold = 128 rows as torch.matmul(x.half(), weight) on the weight it has just dequantized, and
+  // autograd keeps that fp16 weight for the input gradient: every quantized matrix of the layer, 2 B per weight.
+  // Fewer rows run its CUDA kernel, outside autograd, which keeps nothing.
+  const Workload& w = c.job.work;
+  if (w.gptq_base && double(c.mbs) * std::max(1, w.seq) / c.cp >= 128) la.saved_weights += 2.0 * c.pc.dense_block * it;
   if (c.pc.moe_layers > 0) {
     // A MoE layer: attention as a dense layer's; each routed copy of a token keeps its permuted input and the
     // expert's output (weighted by its gate in the combine) and the expert MLP's own saves, topk copies per token on
@@ -114,15 +121,50 @@ LayerAct LayerActivations(const Ctx& c) {
   return la;
 }
 
+// Micro-batches one pipeline schedule runs: the step's, or pp_microbatches each where a step runs as several
+// schedules, one per local batch (torchtitan, NeMo AutoModel).
+double ScheduleMicroBatches(const Ctx& c) {
+  const int gbs = GlobalBatch(c.job.work, c.lay);
+  double m = gbs > 0 ? std::max(1.0, double(gbs) / (double(c.dp) * c.mbs)) : c.p;
+  if (c.job.work.pp_microbatches > 0) m = std::min(m, double(c.job.work.pp_microbatches));
+  return m;
+}
+
 // Micro-batches whose activations stage k holds at its peak: the pipeline schedule's (core/job/pipeline.h
 // PipelineInflight: 1F1B p - k, interleaved, zero-bubble, DualPipe), never more than the step has.
 double InFlightMicroBatches(const Ctx& c, int k) {
   if (c.p <= 1) return 1;
-  const int gbs = GlobalBatch(c.job.work, c.lay);
-  double m = gbs > 0 ? std::max(1.0, double(gbs) / (double(c.dp) * c.mbs)) : c.p;
-  // A step run as several schedules, one per local batch (torchtitan, NeMo AutoModel), has pp_microbatches each.
-  if (c.job.work.pp_microbatches > 0) m = std::min(m, double(c.job.work.pp_microbatches));
-  return PipelineInflight(ScheduleOf(c.lay), c.p, c.v, k, m);
+  return PipelineInflight(ScheduleOf(c.lay), c.p, c.v, k, ScheduleMicroBatches(c));
+}
+
+// What torch.distributed.pipelining's stage keeps beside the layers' saves (torch/distributed/pipelining/stage.py;
+// the FSDP stacks pipeline with it, as torchtitan does): PipelineStage._prepare_forward_infra allocates one receive
+// buffer per micro-batch of the schedule for the stage's input (not on the first stage) and _prepare_backward_infra
+// one for the gradient of its output (not on the last), and they live as long as the stage; forward_one_chunk keeps
+// each micro-batch's output in fwd_cache until its backward, and on the last stage appends it to output_chunks, kept
+// until the schedule's step returns (merged for the caller): the logits of every micro-batch of the schedule, so the
+// trainer's `del pred` frees nothing there (PyTorch #138504, 2024-10, detaches them but keeps their data; until
+// #153383, 2025-05, every stage kept its outputs so, which at a 1F1B stage's peak, its first backward, are the
+// in-flight ones). The in-flight receive buffers are the first block's saved inputs, already counted. Megatron's and
+// DeepSpeed's pipelines allocate their p2p tensors per transfer and free the sent outputs' data (Megatron
+// deallocate_output_tensor): nothing beyond the in-flight activations.
+void PipelineStageBuffers(const Ctx& c, int k, double inflight, double tok, StageNeed& need) {
+  // The FSDP stacks pipeline eager PyTorch model code (torchtitan's, Transformers') with it; Megatron-style layers on
+  // an FSDP stack (Meta's 2024 production stack in the cases) come with their own pipeline.
+  if (c.p <= 1 || c.stack.kind != StackKind::Fsdp || c.job.work.modeling == ModelCode::Megatron) return;
+  const double m = std::max(ScheduleMicroBatches(c), inflight), e = LayerRunOf(c.job).e;
+  const double boundary = tok * e * ClampPos(c.job.model.hidden) / (c.sp ? c.t : 1);  // bytes per position
+  const bool first = k == 0, last = k == c.p - 1;
+  double buffers = first ? 0 : m - inflight;  // input receive buffers beyond the in-flight ones
+  if (!last) buffers += m + inflight;         // output-gradient receive buffers, outputs kept until backward
+  need.act_lin += buffers * boundary;
+  if (last) {
+    // output_chunks: the earlier micro-batches' logits through the last one's loss, and the current one's logits
+    // through its backward (16-bit, vocabulary-parallel across tensor-parallel ranks).
+    const double logits = tok * e * ClampPos(c.job.model.vocab) / c.t;
+    need.act_lin += (m - 1) * logits;
+    need.peak_b += logits;
+  }
 }
 
 // Activation coefficients of one stage (bytes = lin*s + quad*s^2 at the current micro-batch).
@@ -179,6 +221,8 @@ void StageActivations(const Ctx& c, const StageParams& s, const LayerAct& la, in
     need.peak_b = one_layer + grad + kept;
     need.peak_bq = one_quad;
     need.act_fixed += layers > 0 ? la.fixed : 0;
+    // The layers ran their forward without grad: the weights their GEMMs keep live only in the recomputed layer.
+    need.backward_fixed += layers > 0 ? la.saved_weights : 0;
   } else {
     // Everything saved stays until its layer's backward; on top of it either the loss's peak (the last stage) or
     // the first backward layer's gradients, whichever is larger.
@@ -188,10 +232,11 @@ void StageActivations(const Ctx& c, const StageParams& s, const LayerAct& la, in
     // Selective recomputation drops the attention scores and recomputes them (Korthikanti sec. 5; the
     // op-level kind never stores them either).
     need.act_quad = rc == Recompute::None ? tok * inflight * layers * la.quad : 0;
-    need.act_fixed += inflight * layers * la.fixed;
+    need.act_fixed += inflight * layers * (la.fixed + la.saved_weights);
   }
   if (s.moe_layers > 0) need.temp_lin = tok * la.dispatch;
   if (layers > 0) need.temp_fixed += la.dora_transient;
+  PipelineStageBuffers(c, k, inflight, tok, need);
 }
 
 // Largest x >= 0 with a*x^2 + b*x <= room (a, b >= 0); +inf when nothing grows.
@@ -204,7 +249,7 @@ double SolveQuadratic(double a, double b, double room) {
 // calib_memory: activations and allocator temporaries (model states are exact counts) times the factor.
 void ScaleTokenMemory(StageNeed& need, double factor) {
   need.act_lin *= factor, need.act_quad *= factor, need.act_fixed *= factor, need.loss_capped *= factor;
-  need.peak_a *= factor, need.peak_b *= factor, need.peak_bq *= factor;
+  need.peak_a *= factor, need.peak_b *= factor, need.peak_bq *= factor, need.backward_fixed *= factor;
   need.temp_fixed *= factor, need.temp_lin *= factor, need.gathered *= factor;
 }
 
@@ -316,7 +361,7 @@ MemoryBreakdown EstimateMemory(const Job& job, const Layout& layout, MemoryTrace
     if (!size_only) StageActivations(c, sp, la, k, need);
     if (calib != 1.0) ScaleTokenMemory(need, calib);
     const double states = need.weights + need.gradients + need.optimizer;
-    const double loss_phase = need.peak_a * s, backward_phase = (need.peak_b + need.peak_bq * s) * s;
+    const double loss_phase = need.peak_a * s, backward_phase = need.BackwardPhase(s);
     double act = need.act_lin * s + need.act_quad * s * s + need.act_fixed + std::max(loss_phase, backward_phase);
     const double temps = need.temp_fixed + need.temp_lin * s;
     double chunk_added = 0;  // not proportional to the micro-batch: the chunk adapts
@@ -341,17 +386,17 @@ MemoryBreakdown EstimateMemory(const Job& job, const Layout& layout, MemoryTrace
     if (need.pageable > 0 && out.usable > 0 && total > out.usable) paged = std::min(need.pageable, total - out.usable);
     total -= paged;
 
-    // Largest micro-batch: everything token-proportional scales with it.
+    // Largest micro-batch: everything token-proportional scales with it (not the backward's fixed part, bfix).
     const double fixed = outside + states - need.pageable + workspace + frag * (need.temp_fixed + need.act_fixed);
-    const double per_mbs = frag * (act - need.act_fixed - chunk_added + need.temp_lin * s) / c.mbs;
-    const double mbs_fit = per_mbs > 0 ? (out.usable - fixed) / per_mbs : (fixed <= out.usable ? c.mbs : 0);
-    min_mbs = std::min(min_mbs, mbs_fit);
+    const double bfix = frag * (backward_phase >= loss_phase ? need.backward_fixed : 0), room = out.usable - bfix;
+    const double per_mbs = (frag * (act - need.act_fixed - chunk_added + need.temp_lin * s) - bfix) / c.mbs;
+    min_mbs = std::min(min_mbs, per_mbs > 0 ? (room - fixed) / per_mbs : (fixed <= room ? c.mbs : 0));
     // Longest sequence at this micro-batch: solve frag*(quad s^2 + lin s) <= usable - fixed.
     const double lin = frag * (need.act_lin + need.temp_lin), quad = frag * need.act_quad;
-    const double seq_fit =
-        size_only ? (fixed <= out.usable ? s : 0)
-                  : std::min(SolveQuadratic(quad, lin + frag * need.peak_a, out.usable - fixed),
-                             SolveQuadratic(quad + frag * need.peak_bq, lin + frag * need.peak_b, out.usable - fixed));
+    const double seq_fit = size_only ? (fixed <= out.usable ? s : 0)
+                                     : std::min(SolveQuadratic(quad, lin + frag * need.peak_a, out.usable - fixed),
+                                                SolveQuadratic(quad + frag * need.peak_bq, lin + frag * need.peak_b,
+                                                               out.usable - fixed - frag * need.backward_fixed));
     if (seq_fit < min_seq) min_seq = seq_fit, seq_fixed = fixed;
 
     if (total > best_total) {

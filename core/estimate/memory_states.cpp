@@ -9,6 +9,23 @@
 
 namespace tp::memory_detail {
 
+// QLoRA's frozen base on this GPU, and the dequantization's moment in `need.temp_fixed`.
+static double QuantizedBase(const Ctx& c, const StageParams& s, StageNeed& need) {
+  const Workload& w = c.job.work;
+  // bitsandbytes quantize_4bit (functional.py, blocksize 64, compress_statistics): n/2 B packed, an 8-bit absmax
+  // per 64 weights and an fp32 one per 256 blocks: 0.5159 B per weight (nf4_bytes_per_param). PEFT's
+  // prepare_model_for_kbit_training casts every other parameter (embeddings, head, norms) to fp32 (other.py).
+  // AutoGPTQ's QuantLinear (nn_modules/qlinear/qlinear_cuda_old.py, as of 3de7fbb, 2023-09) stores a 4-bit int32-
+  // packed qweight (0.5 B), an fp16 scale and an int32-packed 4-bit zero per 128 input rows (2.5 B / 128).
+  const double quantized = (s.dense - s.edge - s.norms) + s.expert;
+  const double qbytes = w.gptq_base ? 0.5 + 2.5 / 128 : c.job.assume.nf4_bytes_per_param;
+  // Dequantizing a 4-bit matrix for its matmul materializes it in 16 bits for a moment. AutoGPTQ's forward (torch
+  // path) first unpacks it with torch.bitwise_right_shift into int32 (4 B per weight) and casts that to int8 (1 B)
+  // before the fp16 product: 5 B per weight at its peak.
+  need.temp_fixed += (w.gptq_base ? 5 : 2) * c.pc.largest_matrix / c.t;
+  return qbytes * quantized + (w.kbit_prep ? 4 : 2) * (s.edge + s.norms);
+}
+
 StageNeed StageStates(const Ctx& c, const StageParams& s) {
   const Workload& w = c.job.work;
   const Assumptions& as = c.job.assume;
@@ -41,18 +58,7 @@ StageNeed StageStates(const Ctx& c, const StageParams& s) {
     // 4-bit NF4 with double-quantized constants (Dettmers et al. 2023), except embeddings, head and
     // norms, which stay 16-bit as in bitsandbytes/PEFT and torchtune.
     const double z3 = zero >= 3 && !pipelined ? 1 / nd : 1;
-    double base;
-    if (w.method == Method::Qlora) {
-      // bitsandbytes quantize_4bit (functional.py, blocksize 64, compress_statistics): n/2 B packed, an 8-bit absmax
-      // per 64 weights and an fp32 one per 256 blocks: 0.5159 B per weight (nf4_bytes_per_param). PEFT's
-      // prepare_model_for_kbit_training casts every other parameter (embeddings, head, norms) to fp32 (other.py).
-      const double quantized = (dense - s.edge - s.norms) + expert;
-      base = as.nf4_bytes_per_param * quantized + (w.kbit_prep ? 4 : 2) * (s.edge + s.norms);
-      // Dequantizing a 4-bit matrix for its matmul materializes it in bf16 for a moment.
-      need.temp_fixed += 2 * c.pc.largest_matrix / c.t;
-    } else {
-      base = wb * (dense + expert);
-    }
+    const double base = w.method == Method::Qlora ? QuantizedBase(c, s, need) : wb * (dense + expert);
     // Adapters: in fp32 where the stack upcasts them (PEFT, Unsloth: 4 B weights and gradients, fp32
     // AdamW states), in bf16 in torchtune's pure-bf16 recipes; no master copy either way.
     const double ab = fp32 ? 4 : stack.adapter_bytes;

@@ -51,6 +51,7 @@ struct Workload {
   ModelCode modeling = ModelCode::Megatron;  // whose saved tensors the activations follow (core/stack/saves.h)
   bool compiled = false;                     // torch.compile: pointwise ops recomputed, GEMM outputs saved
   bool kbit_prep = false;                    // QLoRA under prepare_model_for_kbit_training: fp32 norms, residual, head
+  bool gptq_base = false;                    // QLoRA's 4-bit base is AutoGPTQ's (int4, group 128), not NF4
   Padding padding = Padding::Packed;         // how a batch's sequences are shaped (the caching allocator's reserve)
   Fp8Recipe fp8_recipe = Fp8Recipe::Tensor;  // how FP8 scales its tensors (prec = fp8); resolved from the GPU
   CpComm cp_comm = CpComm::P2p;  // how context parallelism exchanges K and V (cp > 1): the stack's default on auto

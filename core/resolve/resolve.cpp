@@ -319,6 +319,9 @@ void ResolveStack(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues)
   w.kbit_prep =
       w.method == Method::Qlora && (cfg.kbit_prep >= 0 ? cfg.kbit_prep == 1 : job.stack->kind == StackKind::Hf);
   w.padding = cfg.padding >= 0 ? Padding(cfg.padding) : DefaultPadding(w.modeling);
+  // Qwen (v1)'s QLoRA trains on its GPTQ Int4 checkpoints (finetune.py: quantization_config=GPTQConfig(bits=4,
+  // disable_exllama=True) when q_lora; README: "For Q-LoRA ... You SHOULD NOT use the bf16 models"), not on NF4.
+  w.gptq_base = w.method == Method::Qlora && w.modeling == ModelCode::Qwen1;
   // 1F1B with several chunks per GPU is the interleaved schedule: a layout without a schedule reads so
   // (pipeline.h ScheduleOf), a 1f1b the user wrote beside vp > 1 contradicts itself.
   if (cfg.pp_schedule == int(PipeSchedule::OneF1B) && cfg.vp > 1 && cfg.pp != 1)

@@ -102,4 +102,34 @@ TEST_CASE("FlashAttention-2's backward writes GQA's dk and dv at the query heads
   CHECK(BackwardWorkingSet(gqa, run) == Approx(2 * 4096 + 2 * (4096 + 4096 + 2048) + 2 * 8192 + 4 * 4096 + 4 * 32));
 }
 
+TEST_CASE("Qwen (v1)'s QLoRA trains on AutoGPTQ's int4 base, which keeps a layer's dequantized weights", "[memory]") {
+  // finetune.py loads the Int4 GPTQ checkpoint for q_lora; AutoGPTQ's QuantLinear (qlinear_cuda_old.py) multiplies
+  // a micro-batch of 128 rows or more by the fp16 weight it has just dequantized, which autograd keeps for the input
+  // gradient: under full recomputation one layer's worth, 2 B per weight, in the backward; fewer rows run its CUDA
+  // kernel outside autograd.
+  const std::string link =
+      "#v=1&model=llama2-7b&method=qlora&stack=hf&gpu=a100-80g&gpus=1&mbs=1&recompute=full"
+      "&padding=max_length&kbit_prep=0";
+  const PlanOutput gptq = PlanLink(link + "&seq=256&modeling=qwen1");
+  const PlanOutput nf4 = PlanLink(link + "&seq=256&modeling=transformers");
+  CHECK(gptq.job.work.gptq_base);
+  CHECK_FALSE(nf4.job.work.gptq_base);
+  CHECK_FALSE(PlanLink("#v=1&model=llama2-7b&method=lora&stack=hf&modeling=qwen1").job.work.gptq_base);
+  const double block = gptq.job.facts.pc.dense_block;
+  // The same model code with and without the GPTQ base: the backward holds one layer's fp16 weights more.
+  Job job = gptq.job;
+  Layout lay = gptq.plan.layout;
+  const MemoryBreakdown with = EstimateMemory(job, lay);
+  job.work.gptq_base = false;
+  const MemoryBreakdown without = EstimateMemory(job, lay);
+  // (at most that: the loss's phase, which holds no such weights, may be the larger one without them)
+  CHECK(with.activations - without.activations <= 2 * block * 1.0001);
+  CHECK(with.activations - without.activations >= 0.85 * 2 * block);
+  // 64 rows: the CUDA kernel, nothing kept.
+  job.work.seq = 64;
+  const double short_nf4 = EstimateMemory(job, lay).activations;
+  job.work.gptq_base = true;
+  CHECK(EstimateMemory(job, lay).activations == Approx(short_nf4));
+}
+
 }  // namespace memory_code_test

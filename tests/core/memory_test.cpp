@@ -554,4 +554,31 @@ TEST_CASE("the host memory offload may fill is the node's GPUs' share, as the pa
   CHECK(NodeGpus(job.hw.gpus_per_node, 0) == 1);
 }
 
+TEST_CASE("torch.distributed.pipelining keeps a buffer per micro-batch and the last stage's logits", "[memory]") {
+  // PipelineStage allocates a receive buffer per micro-batch of the schedule, and the last stage keeps every
+  // micro-batch's output (the logits) in output_chunks until the step returns (torch/distributed/pipelining/
+  // stage.py): with the in-flight micro-batches fixed (1F1B, p = 4, at least 4 per schedule), more micro-batches per
+  // schedule cost more memory on an FSDP stack running torchtitan's model code, and nothing on Megatron's pipeline.
+  static GpuSpec gpu;
+  gpu.mem_bytes = 80 * kGiB;
+  Job job;
+  job.model = FindModel("llama3-8b")->arch;
+  job.hw.gpu = &gpu;
+  job.hw.gpus = 4;
+  job.work.seq = 4096;
+  Layout lay;
+  lay.pp = 4, lay.dp = 1, lay.mbs = 1, lay.recompute = Recompute::Full;
+  auto at = [&](const char* stack, ModelCode code, int m) {
+    job.stack = FindStack(stack);
+    job.work.modeling = code;
+    job.work.gbs = m;
+    RefreshFacts(job);
+    return EstimateMemory(job, lay).activations;
+  };
+  const double logits = 4096.0 * 2 * job.model.vocab;  // one micro-batch's 16-bit logits
+  const double titan = at("fsdp", ModelCode::Torchtitan, 8) - at("fsdp", ModelCode::Torchtitan, 4);
+  CHECK(titan >= 4 * logits);  // four more micro-batches' logits held on the last stage, at least
+  CHECK(at("megatron", ModelCode::Megatron, 8) == Approx(at("megatron", ModelCode::Megatron, 4)));
+}
+
 }  // namespace memory_test

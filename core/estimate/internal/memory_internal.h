@@ -36,7 +36,9 @@ struct StageNeed {
   // Two phases that do not coexist: the loss (peak_a*s) and the first layer's backward (peak_b*s + peak_bq*s^2: its
   // gradients, and with full recomputation the recomputed layer); the larger one adds to the activations.
   double peak_a = 0, peak_b = 0, peak_bq = 0;
-  double act_fixed = 0;    // activations not proportional to tokens (autocast's adapter copies, kbit's bf16 head)
+  double act_fixed = 0;       // activations not proportional to tokens (autocast's adapter copies, kbit's bf16 head)
+  double backward_fixed = 0;  // of the backward phase, not proportional to tokens (a recomputed layer's saved weights)
+  double BackwardPhase(double s) const { return (peak_b + peak_bq * s) * s + backward_fixed; }
   double loss_capped = 0;  // a chunked loss's logits per unit of s, never above loss_cap bytes (Unsloth)
   double loss_cap = 0;
   double temp_lin = 0;        // allocator temporaries proportional to tokens (MoE dispatch)
