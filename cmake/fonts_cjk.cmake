@@ -66,16 +66,13 @@ add_custom_command(
   VERBATIM)
 
 if(EMSCRIPTEN)
-  # The translation tables: every Chinese character the interface can draw is in one of them.
-  file(GLOB CJK_KEY_SOURCES CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/core/config/keys*.cpp")
-  # core/report/figures.cpp and explain_nodes.cpp: the output figures' words and the explanation's labels in
-  # Chinese (the page's bars and its "why?" panel).
-  set(CJK_SOURCES "${CMAKE_SOURCE_DIR}/core/base/i18n_core.cpp" "${CMAKE_SOURCE_DIR}/core/report/figures.cpp"
-                  "${CMAKE_SOURCE_DIR}/core/report/explain_nodes.cpp" ${CJK_KEY_SOURCES}
-                  "${CMAKE_SOURCE_DIR}/assets/gpus.json")
-  if(EXISTS "${CMAKE_SOURCE_DIR}/web/strings_zh.inc")
-    list(APPEND CJK_SOURCES "${CMAKE_SOURCE_DIR}/web/strings_zh.inc")
-  endif()
+  # Every source the page is built from that can hold Chinese: the translation tables (core/base/i18n_core.cpp,
+  # core/config/keys*.cpp, core/report/figures.cpp and explain_nodes.cpp, web/strings_zh.inc) and whatever else
+  # writes Chinese text (core/launch/formats.cpp's rule reasons, the explanation's sentences). A list of chosen
+  # files missed those: 7 characters drawn as boxes in Chinese. Comments add a handful of glyphs, a few KB.
+  file(GLOB_RECURSE CJK_SOURCES CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/core/*.cpp" "${CMAKE_SOURCE_DIR}/core/*.h"
+       "${CMAKE_SOURCE_DIR}/web/*.cpp" "${CMAKE_SOURCE_DIR}/web/*.h" "${CMAKE_SOURCE_DIR}/web/*.inc")
+  list(APPEND CJK_SOURCES "${CMAKE_SOURCE_DIR}/assets/gpus.json")
   trainplan_cjk_subset(Cjk
     "${Python3_EXECUTABLE};${CJK_SCRIPT};unicodes;${CJK_DIR}/Cjk.unicodes.txt;${CJK_SOURCES}" "${CJK_SOURCES}")
   set(TRAINPLAN_CJK_FONT_TTF "${TRAINPLAN_Cjk_TTF}")

@@ -11,9 +11,9 @@ live in the build directory). Three jobs:
                                               switch, drawn even while English is on)
   cjk_chars.py embed OUT.cpp NAME FONT        FONT's bytes as `const tp::fonts::Blob k<NAME>` (see web/fonts.h)
 
-The sources are the translation tables (core/base/i18n_core.cpp, core/config/keys*.cpp, core/report/figures.cpp,
-core/report/explain_nodes.cpp, web/strings_zh.inc): whatever Chinese they hold is exactly what the page's font must
-carry, so a new translation cannot show up as missing-glyph boxes. Dear ImGui 1.92 finds the glyphs in the font
+The sources are every C++ source and header of core/ and web/, web/strings_zh.inc and assets/gpus.json
+(cmake/fonts_cjk.cmake): whatever Chinese they hold is what the page's font must carry, so a new translation, in a
+table or beside the rule it explains, cannot show up as missing-glyph boxes. Dear ImGui 1.92 finds the glyphs in the font
 itself: no glyph ranges are written.
 """
 import sys

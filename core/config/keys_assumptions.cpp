@@ -292,9 +292,10 @@ void AddAssumptionKeys(std::vector<KeyInfo>& table) {
            .Assume(&Assumptions::capex_overhead)
            .Format("%.2f"),
        RealField("straggler", G::Assumptions, "fraction", 0, 0.9, false, TP_REAL(straggler),
-                 "Share of the steady step time lost to slow ranks and the cluster's throughput swings.")
+                 "Share of the steady step time lost to slow ranks and the cluster's throughput swings (none on one "
+                 "GPU: no other rank waits for it).")
            .Label("Straggler loss", "慢节点损失")
-           .Zh("因慢 rank 和集群吞吐波动而损失的稳态步长比例。")
+           .Zh("因慢 rank 和集群吞吐波动而损失的稳态步长比例（单 GPU 时为零：没有其他 rank 等待它）。")
            .Source("1.5 %: Llama 3 405B 'noted a diurnal 1-2% throughput variation based on time-of-day' and "
                    "stragglers that 'slow down thousands of other GPUs' (Dubey et al. 2024, section 3.3.4).",
                    "1.5%：Llama 3 405B “注意到随一天中时间变化 1-2% 的吞吐波动”，以及会“拖慢成千上万张其他 GPU”的"

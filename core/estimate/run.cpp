@@ -69,8 +69,10 @@ RunSummary EstimateRun(const Job& job, const Layout& layout, const MemoryBreakdo
   const double steady_s = run.steps * step_s;
 
   // Slow ranks and throughput swings, and the data loader, as shares of the steady time (keys straggler and
-  // data_stall, each with its source in core/config/keys_assumptions.cpp).
-  const double straggler_s = steady_s * std::clamp(a.straggler, 0.0, 0.9);
+  // data_stall, each with its source in core/config/keys_assumptions.cpp). One GPU waits for no other rank, and its
+  // own speed swings are in the step it is measured or planned at: no straggler loss.
+  const double straggler = job.hw.gpus > 1 ? std::clamp(a.straggler, 0.0, 0.9) : 0.0;
+  const double straggler_s = steady_s * straggler;
   const double stall_s = steady_s * std::clamp(a.data_stall, 0.0, 0.9);
 
   // Periodic evaluation: a forward pass over eval_tokens every eval_interval steps from step eval_first (Megatron-LM
@@ -167,7 +169,7 @@ RunSummary EstimateRun(const Job& job, const Layout& layout, const MemoryBreakdo
     tr.trained_params = TrainedParams(job), tr.ckpt_bytes_per_param = CheckpointBytesPerParam(w.opt);
     tr.tdp_w = tdp, tr.power_factor = a.gpu_power + a.server_power, tr.pue = std::max(1.0, job.econ.pue);
     tr.usd_per_gpu_hour = std::max(0.0, job.econ.usd_per_gpu_hour);
-    tr.straggler = std::clamp(a.straggler, 0.0, 0.9), tr.data_stall = std::clamp(a.data_stall, 0.0, 0.9);
+    tr.straggler = straggler, tr.data_stall = std::clamp(a.data_stall, 0.0, 0.9);
     tr.eval_fwd_share = fwd_share, tr.launch_s = launch, tr.warmup_steps = warmup, tr.load_bytes = load_bytes;
     tr.init_per_node_s = per_node, tr.nodes = nodes;
   }

@@ -189,6 +189,20 @@ TEST_CASE("stragglers and data-loader stalls scale the steady time, not the step
   CHECK(std::isfinite(EstimateRun(job, Layout{}, MemoryBreakdown{}, step, Throughput{}).days));
 }
 
+TEST_CASE("one GPU waits for no straggler and two or three GPUs do", "[run]") {
+  GpuSpec gpu = TestGpu();
+  StepBreakdown step;
+  step.seconds = 5;
+  for (int gpus : {1, 2, 3}) {
+    Job job = TestJob(gpu, gpus, 1e12);
+    job.assume.straggler = 0.1, job.assume.data_stall = 0.05;
+    const RunSummary run = EstimateRun(job, Layout{}, MemoryBreakdown{}, step, Throughput{});
+    INFO(gpus << " GPUs");
+    CHECK(run.straggler_days == Approx(gpus == 1 ? 0.0 : 0.1 * run.steady_days));
+    CHECK(run.stall_days == Approx(0.05 * run.steady_days));  // a data loader can starve one GPU too
+  }
+}
+
 TEST_CASE("absurd reliability inputs stay finite", "[run]") {
   GpuSpec gpu = TestGpu();
   Job job = TestJob(gpu, 1000000, 1);  // a million GPUs failing every hour each
