@@ -23,8 +23,10 @@ int main(int argc, char** argv) {
   const std::string mode = argc > 1 ? argv[1] : "--markdown";
   const std::string memory = Read("memory_runs.json"), cases = Read("cases.json"),
                     setups = Read("published_setups.json"), stack_runs = Read("stack_runs.json"),
-                    finetune = Read("finetune_fit_runs.json");
-  const std::vector<tp::BandSample> samples = tp::BandSamples({memory, cases, setups, stack_runs, finetune});
+                    finetune = Read("finetune_fit_runs.json"), moe = Read("moe_fit_steps.json"),
+                    parts = Read("run_parts_fit.json");
+  const std::vector<tp::BandSample> samples =
+      tp::BandSamples({memory, cases, setups, stack_runs, finetune, moe, parts});
   const std::vector<tp::BandRow> rows = tp::FitBandRows(samples);
   if (mode == "--samples") {  // the residuals themselves: kind, regime, measured / predicted, case
     for (const tp::BandSample& b : samples)
@@ -40,7 +42,7 @@ int main(int argc, char** argv) {
   const struct {
     tp::BandKind kind;
     const char* name;
-  } kinds[] = {{tp::BandKind::Memory, "peak memory"}, {tp::BandKind::Speed, "speed"}};
+  } kinds[] = {{tp::BandKind::Memory, "peak memory"}, {tp::BandKind::Speed, "speed"}, {tp::BandKind::Run, "whole-run"}};
   for (const auto& k : kinds) {
     const tp::BandCoverage c = tp::LeaveOneOutCoverage(samples, k.kind);
     std::printf(" %s %d of %d inside (%.0f %%), median width %.0f %% of the value;", k.name, c.inside, c.n,

@@ -13,23 +13,34 @@ constexpr const char* kStackIds[] = {"megatron", "deepspeed", "fsdp", "hf", "tor
 constexpr const char* kPrecClasses[] = {"16-bit", "fp8", "fp32"};
 constexpr const char* kParallel[] = {"single", "data", "model"};
 constexpr const char* kScale[] = {"small", "large"};
-constexpr int kStacks = 6, kMethods = 3, kPrecs = 3, kPars = 3, kScales = 2;
+constexpr const char* kExperts[] = {"dense", "moe"};
+constexpr int kStacks = 6, kMethods = 3, kPrecs = 3, kPars = 3, kScales = 2, kExpertKinds = 2;
 
 bool Same(const BandRegime& a, const BandRegime& b) {
   return a.stack == b.stack && a.method == b.method && a.prec == b.prec && a.parallel == b.parallel &&
-         a.scale == b.scale;
+         a.scale == b.scale && a.experts == b.experts;
 }
 
 }  // namespace
 
-int BandLevels(const BandRegime& r, BandRegime out[6]) {
-  out[0] = r;
-  out[1] = out[0], out[1].scale = -1;
-  out[2] = out[1], out[2].parallel = -1;
-  out[3] = out[2], out[3].prec = -1;
-  out[4] = out[3], out[4].stack = -1;
-  out[5] = out[4], out[5].method = -1;
-  return 6;
+BandRegime RegimeFor(BandKind kind, BandRegime r) {
+  if (kind != BandKind::Speed) r.experts = -1;
+  return r;
+}
+
+int BandLevels(const BandRegime& r, BandRegime out[kBandLevels]) {
+  int n = 0;
+  auto add = [&](BandRegime level) {
+    if (n == 0 || !Same(level, out[n - 1])) out[n++] = level;
+  };
+  BandRegime level = r;
+  add(level);
+  for (int8_t BandRegime::*key : {&BandRegime::scale, &BandRegime::parallel, &BandRegime::prec, &BandRegime::experts,
+                                  &BandRegime::stack, &BandRegime::method}) {
+    level.*key = -1;
+    add(level);
+  }
+  return n;
 }
 
 namespace {
@@ -50,6 +61,7 @@ BandRegime RegimeOf(const Job& job, const Layout& l) {
   const bool model = l.tp > 1 || l.pp > 1 || l.cp > 1 || l.ep > 1;
   r.parallel = job.hw.gpus <= 1 ? 0 : model ? 2 : 1;
   r.scale = job.model.params_total >= 20e9 ? 1 : 0;
+  r.experts = job.model.experts > 1 ? 1 : 0;
   return r;
 }
 
@@ -66,12 +78,13 @@ std::string RegimeText(const BandRegime& r) {
   add("prec", r.prec, kPrecClasses, kPrecs);
   add("parallel", r.parallel, kParallel, kPars);
   add("scale", r.scale, kScale, kScales);
+  add("experts", r.experts, kExperts, kExpertKinds);
   return s.empty() ? "all" : s;
 }
 
 BandFactor ResolveBand(const BandRow* rows, int count, BandKind kind, const BandRegime& regime) {
-  BandRegime levels[6];
-  const int n = BandLevels(regime, levels);
+  BandRegime levels[kBandLevels];
+  const int n = BandLevels(RegimeFor(kind, regime), levels);
   BandFactor f;
   int chosen = -1;
   for (int i = 0; i < n && chosen < 0; ++i)
@@ -148,10 +161,12 @@ PlanBands BandsOf(const Job& job, const Plan& plan) {
   b.speed = BandFor(BandKind::Speed, b.regime);
   b.tokens_per_s_per_gpu = scale(plan.throughput.tokens_per_s_per_gpu, b.speed.lo, b.speed.hi);
   b.step_seconds = scale(plan.step.seconds, 1 / b.speed.hi, 1 / b.speed.lo);
-  // The whole run: the speed band and the spread of whole runs planned from their parts (measured over planned)
-  // together (too few whole runs for a band of their own; adding the two is wider than either).
+  // The whole run: whole runs planned from their parts (measured over planned), whose residuals already hold the
+  // speed model's error, where enough of them give a band; otherwise their span and the speed band together (adding
+  // the two is wider than either).
   b.run = BandFor(BandKind::Run, b.regime);
-  const double run_lo = b.run.lo / b.speed.hi, run_hi = b.run.hi / b.speed.lo;
+  const bool own = !b.run.derived;
+  const double run_lo = own ? b.run.lo : b.run.lo / b.speed.hi, run_hi = own ? b.run.hi : b.run.hi / b.speed.lo;
   b.days = scale(plan.run.days, run_lo, run_hi);
   b.gpu_hours = scale(plan.run.gpu_hours, run_lo, run_hi);
   b.cost_usd = scale(plan.run.cost_usd, run_lo, run_hi);

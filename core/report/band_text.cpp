@@ -47,7 +47,7 @@ std::string BandText(const std::string& value, const std::string& lo, const std:
 std::string BandBasisSentence(const BandFactor& f, BandKind kind, const BandRegime& own, Lang lang) {
   const std::string word = Translate(lang, KindWord(kind));
   const std::string min_cases = std::to_string(kBandMinCases);
-  if (kind == BandKind::Run)
+  if (kind == BandKind::Run && f.derived)
     return TrFill(lang,
                   "{0}: the speed band with the spread of {1} whole runs planned from their parts against their "
                   "published length (too few for a band of their own)",
@@ -60,7 +60,7 @@ std::string BandBasisSentence(const BandFactor& f, BandKind kind, const BandRegi
   std::string s = TrFill(lang, "{0}: {1} published runs of {2}", {word, std::to_string(f.cases), RegimeText(f.basis)});
   if (f.own_cases < kBandMinCases)
     s = TrFill(lang, "{0}; its own regime ({1}) has {2}, fewer than {3}: the broader regime's band",
-               {s, RegimeText(own), std::to_string(f.own_cases), min_cases});
+               {s, RegimeText(RegimeFor(kind, own)), std::to_string(f.own_cases), min_cases});
   return s;
 }
 
@@ -98,7 +98,8 @@ std::string BandBasisJson(const PlanBands& b, const std::string& pad) {
   for (size_t i = 0; i < std::size(items); ++i) {
     const BandFactor& f = *items[i].f;
     s += in + JsonEscape(items[i].name) + ": {\"regime\": " + JsonEscape(f.derived ? "derived" : RegimeText(f.basis)) +
-         ", \"cases\": " + std::to_string(f.cases) + ", \"own_regime\": " + JsonEscape(RegimeText(b.regime)) +
+         ", \"cases\": " + std::to_string(f.cases) +
+         ", \"own_regime\": " + JsonEscape(RegimeText(RegimeFor(items[i].kind, b.regime))) +
          ", \"own_cases\": " + std::to_string(f.own_cases) + ", \"factor\": [" + FormatNumber(f.lo) + ", " +
          FormatNumber(f.hi) + "], \"how\": " + JsonEscape(BandBasisSentence(f, items[i].kind, b.regime, Lang::En)) +
          "}" + (i + 1 < std::size(items) ? ",\n" : "\n");

@@ -13,8 +13,10 @@
 namespace tp {
 namespace {
 
-using Key = std::tuple<int, int, int, int, int, int>;  // kind, stack, method, prec, parallel, scale
-Key KeyOf(BandKind kind, const BandRegime& r) { return {int(kind), r.stack, r.method, r.prec, r.parallel, r.scale}; }
+using Key = std::tuple<int, int, int, int, int, int, int>;  // kind, stack, method, prec, parallel, scale, experts
+Key KeyOf(BandKind kind, const BandRegime& r) {
+  return {int(kind), r.stack, r.method, r.prec, r.parallel, r.scale, r.experts};
+}
 
 double Median(std::vector<double> v) {
   if (v.empty()) return 0;
@@ -102,19 +104,26 @@ std::vector<BandSample> BandSamples(const BandFitInputs& in) {
       out.push_back({BandKind::Speed, r.regime, r.metric == "step_seconds" ? 1 + e : 1 / (1 + e), r.id, r.metric});
     }
   }
+  // MoE steps: no efficiency is fitted on them (their host pass per layer is measured there, moe.cpp), so each is
+  // the shipped step model's error on a kind of run the throughput cases lack (experts, all-to-all, MXFP8, B200).
+  for (const CaseResult& r : RunValidationCases(in.moe_fit_steps, in.published_setups))
+    if (r.ok && IsThroughputMetric(r.metric) && r.measured > 0 && r.predicted > 0)
+      out.push_back({BandKind::Speed, r.regime,
+                     r.metric == "step_seconds" ? r.predicted / r.measured : r.measured / r.predicted, r.id, r.metric});
   // Whole runs: days and GPU-hours (and benchmarks' clocks) as planned from their parts (run.cpp), measured over
   // predicted.
-  for (const CaseResult& r : RunValidationCases(in.cases, in.published_setups))
-    if (r.ok && IsWholeRunMetric(r.metric) && r.measured > 0 && r.predicted > 0)
-      out.push_back({BandKind::Run, r.regime, r.measured / r.predicted, r.id, r.metric});
+  for (std::string_view file : {in.cases, in.run_parts_fit})
+    for (const CaseResult& r : RunValidationCases(file, in.published_setups))
+      if (r.ok && IsWholeRunMetric(r.metric) && r.measured > 0 && r.predicted > 0)
+        out.push_back({BandKind::Run, r.regime, r.measured / r.predicted, r.id, r.metric});
   return out;
 }
 
 std::vector<BandRow> FitBandRows(const std::vector<BandSample>& samples) {
   std::map<Key, std::vector<double>> groups;
   for (const BandSample& s : samples) {
-    BandRegime levels[6];
-    const int n = BandLevels(s.regime, levels);
+    BandRegime levels[kBandLevels];
+    const int n = BandLevels(RegimeFor(s.kind, s.regime), levels);
     for (int i = 0; i < n; ++i) groups[KeyOf(s.kind, levels[i])].push_back(s.ratio);
   }
   std::vector<BandRow> rows;
@@ -123,7 +132,7 @@ std::vector<BandRow> FitBandRows(const std::vector<BandSample>& samples) {
     BandRow row{};
     row.kind = BandKind(std::get<0>(key));
     row.regime = BandRegime{int8_t(std::get<1>(key)), int8_t(std::get<2>(key)), int8_t(std::get<3>(key)),
-                            int8_t(std::get<4>(key)), int8_t(std::get<5>(key))};
+                            int8_t(std::get<4>(key)), int8_t(std::get<5>(key)), int8_t(std::get<6>(key))};
     row.n = int(ratios.size());
     row.min = ratios.front(), row.max = ratios.back();
     if (row.n >= kBandMinCases) {
@@ -139,9 +148,9 @@ std::string BandTableCpp(const std::vector<BandRow>& rows) {
   std::string s;
   char buf[256];
   for (const BandRow& r : rows) {
-    std::snprintf(buf, sizeof buf, "    {BandKind::%s, {%d, %d, %d, %d, %d}, %d, %.4f, %.4f, %.4f, %.4f},\n",
+    std::snprintf(buf, sizeof buf, "    {BandKind::%s, {%d, %d, %d, %d, %d, %d}, %d, %.4f, %.4f, %.4f, %.4f},\n",
                   KindName(r.kind), r.regime.stack, r.regime.method, r.regime.prec, r.regime.parallel, r.regime.scale,
-                  r.n, r.lo, r.hi, r.min, r.max);
+                  r.regime.experts, r.n, r.lo, r.hi, r.min, r.max);
     s += buf;
   }
   return s;

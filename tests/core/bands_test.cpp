@@ -34,8 +34,9 @@ namespace {
 std::vector<BandSample> Samples() {
   const std::string memory = ReadTestData("memory_runs.json"), cases = ReadTestData("cases.json"),
                     setups = ReadTestData("published_setups.json"), runs = ReadTestData("stack_runs.json"),
-                    finetune = ReadTestData("finetune_fit_runs.json");
-  return BandSamples({memory, cases, setups, runs, finetune});
+                    finetune = ReadTestData("finetune_fit_runs.json"), moe = ReadTestData("moe_fit_steps.json"),
+                    parts = ReadTestData("run_parts_fit.json");
+  return BandSamples({memory, cases, setups, runs, finetune, moe, parts});
 }
 
 }  // namespace
@@ -104,6 +105,32 @@ TEST_CASE("a band is the 80 % prediction interval of a new case, and a regime wi
   CHECK(ResolveBand(rows.data(), int(rows.size()), BandKind::MaxSeq, BandRegime{0, 0, 0, 0, 0}).derived);
 }
 
+TEST_CASE("MoE plans take a speed band of MoE runs, and their memory band ignores the experts", "[bands]") {
+  // Nine dense speed cases near 1 and eight MoE ones the model over-predicts (0.6-0.9) in one stack and method but
+  // spread over precisions and parallelisms: a MoE plan's speed band is the MoE cases' (the experts are dropped after
+  // the precision, before the stack), below the figure and wider; a dense plan's is the dense cases' alone.
+  std::vector<BandSample> samples;
+  for (int i = 0; i < 9; ++i)
+    samples.push_back({BandKind::Speed, BandRegime{0, 0, 0, 2, 1, 0}, std::exp(0.05 * (i % 3 - 1)), "d", ""});
+  for (int i = 0; i < 8; ++i)
+    samples.push_back(
+        {BandKind::Speed, BandRegime{0, 0, int8_t(i % 2), int8_t(1 + i % 2), 1, 1}, 0.6 + 0.3 * i / 7, "m", ""});
+  samples.push_back({BandKind::Memory, BandRegime{0, 0, 0, 2, 1, 1}, 1.1, "mm", ""});
+  const std::vector<BandRow> rows = FitBandRows(samples);
+  const BandFactor moe = ResolveBand(rows.data(), int(rows.size()), BandKind::Speed, BandRegime{0, 0, 1, 2, 1, 1});
+  CHECK(moe.cases == 8);
+  CHECK(RegimeText(moe.basis) == "stack=megatron method=full experts=moe");
+  CHECK(moe.lo < 0.6);
+  CHECK(moe.hi < 1.05);
+  const BandFactor dense = ResolveBand(rows.data(), int(rows.size()), BandKind::Speed, BandRegime{0, 0, 0, 2, 1, 0});
+  CHECK(dense.cases == 9);
+  CHECK(dense.lo > 0.85);
+  // Memory rows carry no experts key: the MoE case counts in its dense-keyed regime.
+  for (const BandRow& r : rows)
+    if (r.kind == BandKind::Memory) CHECK(r.regime.experts == -1);
+  CHECK(ResolveBand(rows.data(), int(rows.size()), BandKind::Memory, BandRegime{0, 0, 0, 2, 1, 0}).own_cases == 1);
+}
+
 TEST_CASE("the longest sequence's band is the memory band solved for the sequence at its ends", "[bands]") {
   // Llama 3.1 8B LoRA on one 80 GB card: the fixed part and the usable memory give the sequence at the band's ends.
   const PlanOutput out = PlanLink(
@@ -149,13 +176,20 @@ TEST_CASE("the bands hold the fitted cases left out in turn, and the held-out ca
   }
   CHECK(n >= 40);
   CHECK(double(inside) / n >= 0.75);
-  // The speed bands on the held-out throughput rows: the target, 75 % inside, is not met (10 of 20 with this rule, 12
-  // with the standard deviation's): the speed residuals miss the step model's own errors on unseen runs
-  // (docs/validation.md, "Bands"). This holds what is reached.
-  const BandCoverage printed = PrintedBandCoverage(ReadTestData("heldout_throughput.json"),
-                                                   ReadTestData("published_setups.json"), BandKind::Speed);
+  // The speed bands on the held-out throughput rows: the target, 75 % inside, is not met (11 of 20; 10 before the
+  // fitted MoE steps' errors joined the speed residuals); on the held-out MoE steps 23 of 26 (6 before, when MoE
+  // plans took the dense Megatron band), the held-out fine-tuning runs 7 of 10 (docs/validation.md, "Bands"). This
+  // holds what is reached.
+  const std::string setups = ReadTestData("published_setups.json");
+  const BandCoverage printed = PrintedBandCoverage(ReadTestData("heldout_throughput.json"), setups, BandKind::Speed);
   CHECK(printed.n == 20);
-  CHECK(double(printed.inside) / printed.n >= 0.45);
+  CHECK(double(printed.inside) / printed.n >= 0.5);
+  const BandCoverage moe = PrintedBandCoverage(ReadTestData("moe_heldout_steps.json"), setups, BandKind::Speed);
+  CHECK(moe.n == 26);
+  CHECK(double(moe.inside) / moe.n >= 0.8);
+  const BandCoverage finetune = PrintedBandCoverage(ReadTestData("finetune_runs.json"), setups, BandKind::Speed);
+  CHECK(finetune.n == 10);
+  CHECK(double(finetune.inside) / finetune.n >= 0.65);
   // Not met yet: 36 % of the value (46 % with the standard deviation's bands); this holds what is reached.
   CHECK(SummarizeMemoryCases(heldout).median_band_width <= 0.38);
 }
