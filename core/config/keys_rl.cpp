@@ -88,8 +88,8 @@ void AddRlShapeKeys(std::vector<KeyInfo>& table) {
       });
 }
 
-// The engine, its memory fraction and placement, the reference and reward models, one-step-off.
-void AddRlPlacementKeys(std::vector<KeyInfo>& table) {
+// The engine, its memory fraction, its batch and the trainer's generate calls.
+void AddRlEngineKeys(std::vector<KeyInfo>& table) {
   using G = KeyGroup;
   table.insert(
       table.end(),
@@ -137,7 +137,31 @@ void AddRlPlacementKeys(std::vector<KeyInfo>& table) {
                    "max_running_requests：KV 池 token 数的一半，不超过请求池）；hf：引擎的全部序列作为一批。verl "
                    "对两种引擎都设为 256"
                    "（_generated_ppo_trainer.yaml@b178a3c 的 max_num_seqs）。"),
-       ChoiceField("rl_colocate", G::Training, kZeroOne, true, TP_INT(rl_colocate),
+       IntField("rl_gen_batch", G::Training, "sequences", 1, 65536, true, kUnset, TP_INT(rl_gen_batch),
+                "Post-training: the sequences the trainer hands one rollout engine per generate call, waiting for "
+                "the call's longest response before the next (each call paced by its longest response, not "
+                "batched with the next); auto = the step's sequences at once.")
+           .Label("Sequences per generate call", "每次生成调用的序列数")
+           .Zh("后训练：训练端每次调用交给一个生成引擎的序列数，等这次调用中最长的回答写完才发下一次（每次调用"
+               "由其最长的回答决定节奏，不与下一次合批）；auto = 一步的全部序列一次交出。")
+           .Source("Auto: verl, NeMo RL and OpenRLHF 3c3be62 generate a step's prompts at once (OpenRLHF "
+                   "samples_generator.py generate_samples). OpenRLHF 0.2 (391e1de) sent each actor rank's "
+                   "--micro_rollout_batch_size prompts per call and waited on it (experience_maker.py "
+                   "RemoteExperienceMaker._generate_vllm: ray.get(llm.generate.remote(...)) per micro-batch), and "
+                   "the engine, one Ray actor, runs one call at a time.",
+                   "Auto：verl、NeMo RL 与 OpenRLHF 3c3be62 一次生成一步的全部提示（OpenRLHF samples_generator.py "
+                   "generate_samples）。OpenRLHF 0.2（391e1de）每次调用只交出每个 actor rank 的 "
+                   "--micro_rollout_batch_size 个提示并等待其完成（experience_maker.py "
+                   "RemoteExperienceMaker._generate_vllm：每个微批次 ray.get(llm.generate.remote(...))），而引擎是一个 "
+                   "Ray actor，一次只执行一个调用。")});
+}
+
+// Placement (colocated or split pools), the reference and reward models, one-step-off.
+void AddRlPlacementKeys(std::vector<KeyInfo>& table) {
+  using G = KeyGroup;
+  table.insert(
+      table.end(),
+      {ChoiceField("rl_colocate", G::Training, kZeroOne, true, TP_INT(rl_colocate),
                    "Post-training: 1 = generation, log-probabilities and training take turns on the same GPUs (the "
                    "engine sleeps while the trainer runs); 0 = split pools (rl_rollout_gpus generate, the rest "
                    "train); auto = 1.")
@@ -213,6 +237,7 @@ void AddRlPlacementKeys(std::vector<KeyInfo>& table) {
 
 void AddRlKeys(std::vector<KeyInfo>& table) {
   AddRlShapeKeys(table);
+  AddRlEngineKeys(table);
   AddRlPlacementKeys(table);
 }
 

@@ -172,6 +172,23 @@ RlGeneration Static(const EngineCost& ec, const std::vector<double>& len, double
   return g;
 }
 
+// Generate calls of `call` sequences each, waited on one after another (rl_gen_batch; OpenRLHF 0.2's
+// _generate_vllm per micro-batch, the engine a Ray actor running one call at a time): each call is the engine's
+// own scheduling of its sequences alone (`one`), so every call waits for its longest response before the next
+// starts.
+template <class Call>
+RlGeneration Calls(const std::vector<double>& len, int call, Call one) {
+  RlGeneration g;
+  for (size_t first = 0; first < len.size(); first += size_t(call)) {
+    const std::vector<double> part(len.begin() + first, len.begin() + std::min(len.size(), first + size_t(call)));
+    const RlGeneration c = one(part);
+    g.prefill_s += c.prefill_s, g.decode_s += c.decode_s, g.tail_s += c.tail_s;
+    g.preemptions += c.preemptions;
+    g.peak_concurrency = std::max(g.peak_concurrency, c.peak_concurrency);
+  }
+  return g;
+}
+
 // Streaming (rl_async=2 on split pools; NeMo RL's AsyncTrajectoryCollector, verl's fully_async): the pool
 // generates continuously with a step's sequences in flight, so no batch waits for its longest response: a step's
 // generation is its tokens at the steady state's pace, at the concurrency the cap and the KV cache allow, each
@@ -239,8 +256,8 @@ RlEngineShape MakeRlEngine(const Job& job, const Layout& layout) {
   e.expert_weights = 2.0 * expert_all / e.tp;
   e.kv_token = KvBytesPerToken(m, e.tp);
   if (hf) {
-    const double batch =
-        std::min(double(std::max(1, r.max_seqs)), std::ceil(double(r.prompts) * r.samples / e.engines));
+    double batch = std::min(double(std::max(1, r.max_seqs)), std::ceil(double(r.prompts) * r.samples / e.engines));
+    if (r.gen_batch > 0) batch = std::min(batch, double(r.gen_batch));
     e.kv_budget = batch * (r.prompt_len + r.max_response_len) * e.kv_token;
     e.total = e.kv_budget;
     return e;
@@ -274,17 +291,23 @@ RlGeneration SimulateRollout(const Job& job, const RlEngineShape& e) {
   RlGeneration g;
   double sat_s = 0, sat_tokens = 0;
   const EngineCost cost = Cost(job, e);
+  const bool calls = r.gen_batch > 0 && r.gen_batch < per_engine;  // the trainer's generate calls split the step
+  const double kv_tokens = e.kv_token > 0 ? Pos(e.kv_budget) / e.kv_token : 1e18;
   if (r.engine == RlEngine::Hf) {
-    g = Static(cost, len, std::min(max_seqs, per_engine));
+    g = Static(cost, len, std::min(max_seqs, calls ? double(r.gen_batch) : per_engine));
+  } else if (calls) {
+    g = Calls(len, r.gen_batch, [&](const std::vector<double>& part) {
+      double s = 0, t = 0;
+      return Continuous(cost, part, max_seqs, kv_tokens, s, t);
+    });
   } else if (r.async == 2 && !r.colocate) {
     // Streaming counts every sequence of the engine at once (no saturated throughput to scale by below).
     g = Streaming(cost, len, std::min(max_seqs, per_engine), per_engine);
   } else {
-    const double kv_tokens = e.kv_token > 0 ? Pos(e.kv_budget) / e.kv_token : 1e18;
     g = Continuous(cost, len, max_seqs, kv_tokens, sat_s, sat_tokens);
   }
-  if (per_engine > sim && r.engine == RlEngine::Hf) {
-    const double scale = per_engine / sim;  // static batches: each batch alike
+  if (per_engine > sim && (r.engine == RlEngine::Hf || calls)) {
+    const double scale = per_engine / sim;  // static batches or calls: each alike
     g.prefill_s *= scale, g.decode_s *= scale, g.tail_s *= scale;
   } else if (per_engine > sim && sat_tokens > 0) {
     g.decode_s += (per_engine - sim) * r.response_len * sat_s / sat_tokens;

@@ -83,6 +83,7 @@ struct RlSetup {
   RlEngine engine = RlEngine::Vllm;
   double kv_frac = 0.5;  // the engine's memory fraction, in its own meaning
   int max_seqs = 256;    // the engine's cap on sequences in flight (vLLM max_num_seqs; hf: the generate batch)
+  int gen_batch = 0;     // sequences an engine gets per generate call, each call waited on; 0 = the step's at once
   bool colocate = true;  // phases take turns on the same GPUs; else split pools
   int total_gpus = 1;    // all GPUs (Hardware::gpus is the trainer's pool when split)
   int rollout_gpus = 1, rollout_tp = 1;

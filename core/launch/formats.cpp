@@ -62,6 +62,7 @@ using F = LaunchFormat;
 using A = LaunchAction;
 
 bool Colocated(const PlanOutput& o) { return o.job.rl.Active() && o.job.rl.colocate; }
+bool GenCalls(const PlanOutput& o) { return o.job.rl.Active() && o.job.rl.gen_batch > 0; }  // rl_gen_batch given
 bool OddDpoMicroBatch(const PlanOutput& o) { return Dpo(o) && o.plan.layout.mbs % 2 != 0; }
 
 // OpenRLHF v0.11.0 (issue #32): train_ppo_ray on Ray with vLLM engines for GRPO and PPO, train_dpo under the
@@ -115,6 +116,12 @@ std::vector<LaunchRule> OpenrlhfRules() {
        "train_ppo_ray does not pass max_num_seqs to vLLM: the engines run at vLLM's default",
        "train_ppo_ray 不向 vLLM 传递 max_num_seqs：引擎使用 vLLM 的默认值",
        [](const PlanOutput& o) { return o.job.rl.Active() && !Dpo(o) && o.config.rl_max_seqs > 0; }, ""},
+      {F::Openrlhf, "rl_gen_batch", "rl_gen_batch given", A::Drop,
+       "OpenRLHF generates a step's prompts at once (samples_generator.py generate_samples): the file's engines are "
+       "not handed the plan's smaller calls",
+       "OpenRLHF 一次生成一步的全部提示（samples_generator.py generate_samples）：文件中的引擎不会按规划的较小调用"
+       "分批接收",
+       GenCalls, ""},
       {F::Openrlhf, "rl_ref", "rl_ref = 1 with LoRA or QLoRA", A::Rewrite,
        "OpenRLHF loads the reference as a model of its own (a second copy of the base), where the plan counts the "
        "adapter-free base as the reference",
@@ -372,6 +379,11 @@ std::vector<LaunchRule> Table() {
   rl.push_back({F::Trl, "rl_colocate", "rl_colocate = 0", A::Rewrite,
                 "vllm_mode=\"server\": start the rollout pool's engine with `trl vllm-serve` on its own GPUs",
                 "vllm_mode=\"server\"：在 rollout 的 GPU 上用 `trl vllm-serve` 启动引擎", SplitPools, ""});
+  rl.push_back({F::Trl, "rl_gen_batch", "rl_gen_batch given", A::Drop,
+                "GRPOConfig has no generate-call size the plan's rl_gen_batch maps to: the file keeps TRL's own "
+                "generation batch",
+                "GRPOConfig 没有与规划的 rl_gen_batch 对应的单次生成调用大小：文件保留 TRL 自己的生成批次", GenCalls,
+                ""});
   rl.push_back({F::Trl, "rl_engine", "rl_engine = sglang", A::Rewrite,
                 "GRPOTrainer generates with vLLM (use_vllm) or Transformers: written as vLLM",
                 "GRPOTrainer 用 vLLM（use_vllm）或 Transformers 生成：按 vLLM 写出", NotVllm, ""});
@@ -416,6 +428,10 @@ std::vector<LaunchRule> Table() {
                 "main_ppo generates and trains in turn: no one-step-off or streaming overlap (the file's step is the "
                 "on-policy one)",
                 "main_ppo 依次生成与训练：没有一步异步或流式重叠（文件中的步是同策略的）", OneStepOff, ""});
+  rl.push_back({F::Verl, "rl_gen_batch", "rl_gen_batch given", A::Drop,
+                "main_ppo hands the rollout a step's prompts at once: the file's engines are not handed the plan's "
+                "smaller calls",
+                "main_ppo 一次把一步的全部提示交给生成：文件中的引擎不会按规划的较小调用分批接收", GenCalls, ""});
   const std::vector<LaunchRule> openrlhf = OpenrlhfRules();
   rl.insert(rl.end(), openrlhf.begin(), openrlhf.end());
   t.insert(t.begin(), rl.begin(), rl.end());

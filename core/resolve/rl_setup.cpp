@@ -155,6 +155,7 @@ void ResolveRl(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues) {
   r.async = dpo ? 0 : std::clamp(cfg.rl_async, 0, 2);
   ResolvePlacement(cfg, job, issues);
   r.max_seqs = cfg.rl_max_seqs > 0 ? cfg.rl_max_seqs : AutoMaxSeqs(job);
+  r.gen_batch = dpo ? 0 : std::max(0, cfg.rl_gen_batch);
   ResolveReward(cfg, job, issues);
 
   // The policy's training, as the existing estimators plan it: each optimizer step trains a mini-batch of

@@ -323,7 +323,10 @@ TEST_CASE("rl rollout: response lengths keep their mean under the cap, runaways 
   for (double l : ResponseLengths(512, 512, 10, 0.0)) CHECK(l == 512);
 }
 
-TEST_CASE("rl rollout: continuous batching is capped by rl_max_seqs and the KV cache, hf runs static batches", "[rl]") {
+TEST_CASE(
+    "rl rollout: continuous batching is capped by rl_max_seqs and the KV cache, hf runs static batches, "
+    "generate calls each wait for their longest",
+    "[rl]") {
   const std::string base =
       "model=qwen2.5-7b&gpu=h100&gpus=8&goal=grpo&rl_prompts=512&rl_samples=8&rl_max_response_len=4096&"
       "rl_response_len=1024";
@@ -344,6 +347,14 @@ TEST_CASE("rl rollout: continuous batching is capped by rl_max_seqs and the KV c
   // Transformers generate: static batches wait for their longest response with every row still computed.
   const RlStep hf = gen("&rl_engine=hf");
   CHECK(hf.generation_s > wide.generation_s);
+  // Generate calls of 64 waited on one after another (OpenRLHF 0.2's micro-batches): at most 64 in flight, and
+  // slower than a cap of 64 on continuous batching, which refills as sequences finish where each call waits for
+  // its longest response; a call holding the engine's whole share is the plain step.
+  const RlStep calls = gen("&rl_max_seqs=1024&rl_gen_batch=64");
+  CHECK(calls.concurrency <= 64);
+  CHECK(calls.generation_s > narrow.generation_s);
+  CHECK(gen("&rl_max_seqs=1024&rl_gen_batch=4096").generation_s == wide.generation_s);
+  CHECK(Refused("rl_gen_batch", "0"));
   // A longer cap at the same mean lengthens the tail: the step waits for its longest responses.
   const PlanOutput longer =
       MakePlan(Cfg("model=qwen2.5-7b&gpu=h100&gpus=8&goal=grpo&rl_prompts=512&rl_samples=8&rl_max_response_len=16384&"
