@@ -129,6 +129,17 @@ struct Reader {
     std::string id;
     if (Text(e, id)) Model(e, id);
   }
+  // An RL reward model by its Hugging Face id: rl_reward is its preset; an id that is none is an unknown value.
+  // False when the entry is absent (or not text).
+  bool RewardModel(const Entry* e) {
+    std::string id;
+    if (!Text(e, id)) return false;
+    if (const char* preset = launch::PresetOfId(id))
+      Pair(e, "rl_reward", preset);
+    else
+      Unknown(*e, id);
+    return true;
+  }
 
   void Prec(const Entry* e, Precision p) { Pair(e, "prec", kPrecisionNames[int(p)]); }
   void Opt(const Entry* e, const std::string& name) {
@@ -900,16 +911,8 @@ void ImportVerl(Reader& r) {
   eq ? r.Pair(eq, "rl_max_seqs", std::to_string(seqs)) : r.Default("rl_max_seqs", "256");
   r.Take("critic.");
   bool reward = false;
-  if (const Entry* e = r.Get("reward_model.enable"); r.Bool(e, reward) && reward) {
-    std::string id;
-    const Entry* ep = r.Get("reward_model.model.path");
-    if (r.Text(ep, id)) {
-      if (const char* preset = launch::PresetOfId(id))
-        r.Pair(ep, "rl_reward", preset);
-      else
-        r.Unknown(*ep, id);
-    }
-  }
+  if (const Entry* e = r.Get("reward_model.enable"); r.Bool(e, reward) && reward)
+    r.RewardModel(r.Get("reward_model.model.path"));
   long long per_node = 8, nodes = 1;
   const Entry* eg = r.Get("trainer.n_gpus_per_node");
   r.Int(eg, per_node, 1);
@@ -1078,16 +1081,8 @@ void ImportOpenrlhf(Reader& r, bool dpo) {
   r.Real(ek, kl);
   ek ? r.Pair(ek, "rl_ref", kl > 0 ? "1" : "0") : r.Default("rl_ref", "1");
   r.Get("--algo.kl.use_loss"), r.Get("--algo.kl.estimator");
-  std::string reward;
-  const Entry* er = r.Get("--reward.model_name_or_path");
-  if (r.Text(er, reward)) {
-    if (const char* preset = launch::PresetOfId(reward))
-      r.Pair(er, "rl_reward", preset);
-    else
-      r.Unknown(*er, reward);
-  } else if (const Entry* eu = r.Get("--reward.remote_url")) {
-    r.Pair(eu, "rl_reward", "rule");
-  }
+  if (!r.RewardModel(r.Get("--reward.model_name_or_path")))
+    if (const Entry* eu = r.Get("--reward.remote_url")) r.Pair(eu, "rl_reward", "rule");
   r.Rest();
 }
 
