@@ -105,6 +105,12 @@ double SyncSeconds(const Job& job) {
   return k.sync_fixed_s + dense_bytes / bw + 2.0 * expert_all / k.moe_gather_bps;
 }
 
+// What generation inside the trainer (hf) has beside its resident state: the usable memory less that state and
+// the eager generate's activations (a tenth of the training's, as AddRlMemory counts them).
+double HfFree(const Job& job, const MemoryBreakdown& m, double resident) {
+  return job.rl.engine == RlEngine::Hf ? m.usable - resident - 0.1 * m.activations : -1.0;
+}
+
 void SetPhase(RlStep& s, RlPhaseKind k, double seconds, double memory, double gpus) {
   s.phases[int(k)] = {Pos(seconds), Pos(memory), gpus};
 }
@@ -135,12 +141,12 @@ void AddRlMemory(const Job& job, const Layout& layout, MemoryBreakdown& memory) 
   double gen = 0;
   bool kv_ok = true;
   if (!dpo) {
-    const RlEngineShape e = MakeRlEngine(job, layout);
-    const double one_seq = (r.prompt_len + r.max_response_len) * e.kv_token;
-    kv_ok = r.engine == RlEngine::Hf || e.kv_budget >= one_seq;
     // The trainer's resident state while the engine generates: the weights and optimizer states (gradients are
     // freed after the step; offloaded states are on the host), the reference, critic, reward model.
     const double resident = memory.weights + memory.optimizer + x.ref + x.critic + x.reward + context;
+    const RlEngineShape e = MakeRlEngine(job, layout, HfFree(job, memory, resident));
+    const double one_seq = (r.prompt_len + r.max_response_len) * e.kv_token;
+    kv_ok = r.engine == RlEngine::Hf || e.kv_budget >= one_seq;
     if (r.colocate) {
       train += r.engine == RlEngine::Hf ? 0.0 : RlConstantsOf(job).engine_graph_bytes;  // asleep: its graphs stay
       gen = resident + e.total + (r.engine == RlEngine::Hf ? memory.activations * 0.1 : 0.0);
@@ -194,7 +200,8 @@ RlStep EstimateRl(const Job& job, const Layout& layout, const MemoryBreakdown& p
   const double context = 1e9 * Pos(job.assume.cuda_context_gb);
   double transition = 0;
   if (!dpo) {
-    const RlEngineShape e = MakeRlEngine(job, layout);
+    const double resident = policy_memory.weights + policy_memory.optimizer + x.ref + x.critic + x.reward + context;
+    const RlEngineShape e = MakeRlEngine(job, layout, HfFree(job, policy_memory, resident));
     Generation(job, e, s);
     s.kv_cache_bytes = Pos(e.kv_budget);
     s.engine_weights_bytes = e.weights;
@@ -204,7 +211,6 @@ RlStep EstimateRl(const Job& job, const Layout& layout, const MemoryBreakdown& p
     if (r.engine != RlEngine::Hf)
       transition =
           (r.colocate ? k.transition_s : 0.0) + s.sequences * (r.prompt_len + r.max_response_len) * k.handoff_slots_s;
-    const double resident = policy_memory.weights + policy_memory.optimizer + x.ref + x.critic + x.reward + context;
     s.gen_memory_bytes = r.colocate ? resident + e.total : e.total + context;
     if (!r.colocate) s.rollout_memory_bytes = e.total + context;
   }

@@ -57,7 +57,7 @@ double IterationSeconds(const EngineCost& ec, double c, double live) {
   double overhead = k.decode_overhead_s;
   // Transformers generate runs eagerly: every kernel of every layer launched from Python (~10 us each, ~10 per layer).
   if (job.rl.engine == RlEngine::Hf) overhead += job.model.layers * 10 * 10e-6;
-  return std::max(mem_s, flop_s) + comm_s + overhead;
+  return std::max(mem_s, flop_s) + comm_s + overhead + e.iter_gather_s;
 }
 
 // Prefill of `tokens` on one engine: compute-bound over its TP GPUs.
@@ -157,16 +157,23 @@ RlGeneration Continuous(const EngineCost& ec, const std::vector<double>& len, do
 
 // Transformers generate: static batches of max_seqs sequences, each running until its longest response is written
 // (finished rows stay in the batch, padded), every row's cache growing; the prompt of every row prefilled.
-RlGeneration Static(const EngineCost& ec, const std::vector<double>& len, double batch) {
+// Under ZeRO-3 (e.synced > 1) each call is one of e.synced replicas' calls that wait for each other, so it runs
+// until the longest response of all of them (`synced_len`: the same law over the replicas' rows), and it starts
+// with the weights' all-gather (e.call_gather_s, counted with the prefill).
+RlGeneration Static(const EngineCost& ec, const std::vector<double>& len, double batch,
+                    const std::vector<double>& synced_len) {
   const Job& job = ec.job;
   RlGeneration g;
   const double prompt = Pos(job.rl.prompt_len);
   const int n = int(len.size()), b = std::max(1, int(batch));
+  const size_t ranks = size_t(std::max(1.0, ec.e.synced));
   for (int first = 0; first < n; first += b) {
     const int last = std::min(n, first + b);
     const double rows = last - first;
-    const double iters = *std::max_element(len.begin() + first, len.begin() + last);
-    g.prefill_s += PrefillSeconds(job, ec.e, rows * prompt);
+    double iters = *std::max_element(len.begin() + first, len.begin() + last);
+    const size_t lo = size_t(first) * ranks, hi = std::min(synced_len.size(), size_t(last) * ranks);
+    if (lo < hi) iters = std::max(iters, *std::max_element(synced_len.begin() + lo, synced_len.begin() + hi));
+    g.prefill_s += PrefillSeconds(job, ec.e, rows * prompt) + ec.e.call_gather_s;
     AddDecode(g, rows, iters * IterationSeconds(ec, rows, rows * (prompt + 0.5 * iters)));
   }
   return g;
@@ -238,7 +245,38 @@ std::vector<double> ResponseLengths(double mean, double cap, int n, double cap_s
   return out;
 }
 
-RlEngineShape MakeRlEngine(const Job& job, const Layout& layout) {
+namespace {
+// Generation inside a ZeRO-3 trainer (rl_engine=hf, zero=3, data parallel), each GPU holding a 1/dp shard of the
+// weights: two mechanisms of the frameworks' code. (1) The weights are gathered over the data-parallel group.
+// DeepSpeed's Hybrid Engine (deepspeed/runtime/hybrid_engine.py DeepSpeedHybridEngine.generate; DeepSpeed-Chat's
+// step 3) with pin_parameters (its default) gathers every layer once around the generate call
+// (GatheredParameters), as TRL's unwrap_model_for_generation does (gather_deepspeed3_params); that needs the whole
+// 16-bit weights on the GPU at once. When they do not fit beside the trainer's state, DeepSpeed-Chat's
+// --unpin_actor_parameters ("makes generation slower but requires less memory") sets pin_parameters false, and the
+// engine's _zero3_forward gathers each layer at every forward, i.e. the whole weights at every decode iteration
+// (as ZeRO-3's own fetch hooks do for a plain generate). (2) The calls of all replicas wait for each other:
+// Transformers' generate sets synced_gpus under ZeRO-3 with more than one rank (DeepSpeed-Chat passes
+// synced_gpus=z3_enabled), so a rank whose batch is done keeps stepping until every rank's is: each call runs to
+// the longest response of all of them. Not modelled: the Hybrid Engine's inference tensor parallelism
+// (inference_tp_size).
+void ZeroThreeGenerate(const Job& job, const Layout& layout, double free_bytes, RlEngineShape& e) {
+  if (layout.zero < 3 || layout.dp <= 1 || !job.hw.gpu) return;
+  e.synced = e.engines;
+  const double net = step_detail::NetworkEfficiency(job.assume);
+  const step_detail::Place dp =
+      step_detail::Locate(step_detail::MakeFabric(job, std::max(1, job.hw.gpus), net), layout.dp, layout.tp);
+  const double whole = e.dense_weights + e.expert_weights;
+  const double gather = step_detail::AllGather(whole, dp);
+  if (free_bytes < 0 || whole + e.kv_budget <= free_bytes) {
+    e.call_gather_s = gather;
+    e.total += whole;  // the gathered weights stay on the GPU for the call
+  } else {
+    e.iter_gather_s = gather;
+  }
+}
+}  // namespace
+
+RlEngineShape MakeRlEngine(const Job& job, const Layout& layout, double free_bytes) {
   const RlSetup& r = job.rl;
   const RlConstants& k = RlConstantsOf(job);
   const ParamCounts& pc = job.facts.pc;
@@ -260,6 +298,7 @@ RlEngineShape MakeRlEngine(const Job& job, const Layout& layout) {
     if (r.gen_batch > 0) batch = std::min(batch, double(r.gen_batch));
     e.kv_budget = batch * (r.prompt_len + r.max_response_len) * e.kv_token;
     e.total = e.kv_budget;
+    ZeroThreeGenerate(job, layout, free_bytes, e);
     return e;
   }
   e.weights = e.dense_weights + e.expert_weights;
@@ -294,7 +333,11 @@ RlGeneration SimulateRollout(const Job& job, const RlEngineShape& e) {
   const bool calls = r.gen_batch > 0 && r.gen_batch < per_engine;  // the trainer's generate calls split the step
   const double kv_tokens = e.kv_token > 0 ? Pos(e.kv_budget) / e.kv_token : 1e18;
   if (r.engine == RlEngine::Hf) {
-    g = Static(cost, len, std::min(max_seqs, calls ? double(r.gen_batch) : per_engine));
+    // Under ZeRO-3 the replicas' calls wait for each other: their rows drawn from the same law (at most 1e6).
+    const int synced_n = e.synced > 1 ? int(std::min(double(sim) * e.synced, 1e6)) : 0;
+    const std::vector<double> synced_len =
+        ResponseLengths(r.response_len, r.max_response_len, synced_n, RlConstantsOf(job).cap_share);
+    g = Static(cost, len, std::min(max_seqs, calls ? double(r.gen_batch) : per_engine), synced_len);
   } else if (calls) {
     g = Calls(len, r.gen_batch, [&](const std::vector<double>& part) {
       double s = 0, t = 0;

@@ -369,6 +369,33 @@ TEST_CASE(
   CHECK(longer.plan.rl.tail_s > wide.tail_s);
 }
 
+// Generation inside a ZeRO-3 trainer (DeepSpeed-Chat's Hybrid Engine, TRL): the weights gathered over the
+// data-parallel group once per generate call when they fit whole, else at every decode iteration; every rank's
+// call waits for the others' (synced_gpus).
+TEST_CASE("rl rollout: hf under ZeRO-3 gathers the weights and waits for every rank's call", "[rl]") {
+  auto gen = [](const std::string& link) {
+    const PlanOutput o = MakePlan(Cfg(link.c_str()));
+    REQUIRE(o.ok);
+    return o.plan.rl;
+  };
+  const std::string small =
+      "model=llama2-7b&gpu=a100-80g&gpus=16&goal=ppo&rl_prompts=1024&rl_samples=1&rl_prompt_len=1024&"
+      "rl_max_response_len=1024&rl_engine=hf&stack=deepspeed&offload=cpu&tp=1&pp=1&cp=1&mbs=8&recompute=full";
+  // Pinned (the 7B fits whole): one gather per call, a small cost beside the decode.
+  const RlStep z2 = gen(small + "&zero=2&rl_gen_batch=8");
+  const RlStep z3 = gen(small + "&zero=3&rl_gen_batch=8");
+  CHECK(z3.prefill_s > z2.prefill_s);
+  CHECK(z3.generation_s < 1.2 * z2.generation_s);
+  // One row per call: alone it stops at its own response, synced it runs to the longest of the 16 ranks' rows.
+  CHECK(gen(small + "&zero=3&rl_gen_batch=1").decode_s > 1.3 * gen(small + "&zero=2&rl_gen_batch=1").decode_s);
+  // The 70B's 138 GB cannot be gathered whole on an 80 GB GPU: every decode iteration gathers it.
+  const std::string big =
+      "model=llama2-70b&gpu=a100-80g&gpus=32&goal=ppo&rl_prompts=1024&rl_samples=1&rl_prompt_len=1024&"
+      "rl_max_response_len=1024&rl_engine=hf&stack=deepspeed&offload=cpu&tp=1&pp=1&cp=1&mbs=8&recompute=full&"
+      "rl_gen_batch=8";
+  CHECK(gen(big + "&zero=3").decode_s > 3 * gen(big + "&zero=2").decode_s);
+}
+
 TEST_CASE("rl rollout: the engine's generation simulated once per Job is what each layout would simulate", "[rl]") {
   // vLLM and SGLang on colocated and split pools, and Transformers' generate (simulated per layout: not prepared).
   for (const char* link : {"#v=1&model=qwen2.5-7b&gpu=h100&gpus=32&goal=grpo",
