@@ -250,7 +250,7 @@ namespace {
 // weights: two mechanisms of the frameworks' code. (1) The weights are gathered over the data-parallel group.
 // DeepSpeed's Hybrid Engine (deepspeed/runtime/hybrid_engine.py DeepSpeedHybridEngine.generate; DeepSpeed-Chat's
 // step 3) with pin_parameters (its default) gathers every layer once around the generate call
-// (GatheredParameters), as TRL's unwrap_model_for_generation does (gather_deepspeed3_params); that needs the whole
+// (GatheredParameters), as TRL's unwrap_model_for_generation does (ds3_gather_for_generation); that needs the whole
 // 16-bit weights on the GPU at once. When they do not fit beside the trainer's state, DeepSpeed-Chat's
 // --unpin_actor_parameters ("makes generation slower but requires less memory") sets pin_parameters false, and the
 // engine's _zero3_forward gathers each layer at every forward, i.e. the whole weights at every decode iteration
