@@ -11,6 +11,7 @@
 
 #include "catalog.h"
 #include "internal/step_internal.h"
+#include "kernels.h"
 #include "rl.h"
 #include "units.h"
 
@@ -54,10 +55,13 @@ double IterationSeconds(const EngineCost& ec, double c, double live) {
   const double peak = g.peak_flops[int(Precision::Bf16)];
   const double flop_s = peak > 0 ? 2.0 * pc.active * c / e.tp / (peak * k.gen_flop_eff) : 0.0;
   const double comm_s = 2.0 * job.model.layers * step_detail::AllReduce(c * job.model.hidden * 2.0, ec.tp);
-  double overhead = k.decode_overhead_s;
-  // Transformers generate runs eagerly: every kernel of every layer launched from Python (~10 us each, ~10 per layer).
-  if (job.rl.engine == RlEngine::Hf) overhead += job.model.layers * 10 * 10e-6;
-  return std::max(mem_s, flop_s) + comm_s + overhead + e.iter_gather_s;
+  // Transformers generate runs eagerly (no CUDA graphs): each decode iteration is one forward of every layer, each
+  // launched from Python, so the GPU waits for the host when that is slower than the kernels, the rule the step
+  // model applies to the Hugging Face stack (step.cpp: a micro-batch takes the longer of its GPU and host time),
+  // with the stack's measured host time per layer pass (core/stack/kernels.cpp kHfHostPerLayerPass; Transformers'
+  // generation/utils.py _sample calls the model's forward once per new token).
+  const double host_s = job.rl.engine == RlEngine::Hf ? job.model.layers * KernelsOf(StackKind::Hf).host_s : 0.0;
+  return std::max(std::max(mem_s, flop_s) + comm_s, host_s) + k.decode_overhead_s + e.iter_gather_s;
 }
 
 // Prefill of `tokens` on one engine: compute-bound over its TP GPUs.

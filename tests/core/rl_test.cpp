@@ -11,6 +11,7 @@
 #include "explain.h"
 #include "format.h"
 #include "json.h"
+#include "kernels.h"
 #include "planner.h"
 #include "report.h"
 #include "rl.h"
@@ -394,6 +395,24 @@ TEST_CASE("rl rollout: hf under ZeRO-3 gathers the weights and waits for every r
       "rl_max_response_len=1024&rl_engine=hf&stack=deepspeed&offload=cpu&tp=1&pp=1&cp=1&mbs=8&recompute=full&"
       "rl_gen_batch=8";
   CHECK(gen(big + "&zero=3").decode_s > 3 * gen(big + "&zero=2").decode_s);
+}
+
+// Transformers generate runs eagerly: at a few sequences its decode iterations wait for the host to launch every
+// layer (the hf stack's measured host time per layer pass, kernels.cpp), so one iteration is at least that long,
+// and a faster GPU does not shorten it.
+TEST_CASE("rl rollout: hf decode iterations are paced by the host's launch of every layer", "[rl]") {
+  const std::string link =
+      "model=llama2-7b&gpus=8&goal=ppo&rl_prompts=64&rl_samples=1&rl_prompt_len=256&rl_max_response_len=512&"
+      "rl_response_len=512&rl_engine=hf&rl_gen_batch=8&tp=1&pp=1&cp=1&zero=2";
+  const PlanOutput a100 = MakePlan(Cfg(("gpu=a100-80g&" + link).c_str()));
+  const PlanOutput h100 = MakePlan(Cfg(("gpu=h100&" + link).c_str()));
+  REQUIRE(a100.ok);
+  REQUIRE(h100.ok);
+  const double host = a100.job.model.layers * KernelsOf(StackKind::Hf).host_s;
+  // Each GPU's 8 rows in one call, every response at the 512-token cap: 512 iterations.
+  CHECK(a100.plan.rl.decode_s + a100.plan.rl.tail_s >= 512 * host);
+  CHECK(h100.plan.rl.decode_s + h100.plan.rl.tail_s ==
+        Approx(a100.plan.rl.decode_s + a100.plan.rl.tail_s).epsilon(1e-9));
 }
 
 TEST_CASE("rl rollout: the engine's generation simulated once per Job is what each layout would simulate", "[rl]") {
