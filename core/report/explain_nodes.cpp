@@ -423,7 +423,8 @@ const NodeSpec kNodes[] = {
      .formula = "the engine's decode iterations while at least half its peak concurrency is in flight (continuous "
                 "batching over response lengths of mean rl_response_len, capped at rl_max_response_len), each "
                 "max(weights touched + live KV cache over 60 % of HBM bandwidth, the batch's matmuls over half the "
-                "peak) + 4 ms + the TP all-reduces; hf: static batches of rl_max_seqs, each to its longest response; "
+                "peak) + 4 ms + the TP all-reduces; hf: static batches of rl_max_seqs, each to its longest response, "
+                "each iteration at least the host's launch of every layer (the hf stack's host time per layer pass); "
                 "rl_gen_batch given: the engine's share in calls of that many, each to its longest response",
      .inputs = "rl_response_len rl_max_response_len rl_concurrency rl_max_seqs rl_gen_batch rl_kv_cache_bytes "
                "rl_rollout_tp gpu",
