@@ -102,19 +102,12 @@ void AddLayoutKeys(std::vector<KeyInfo>& table) {
                "不能做梯度累积。"),
        ChoiceField("grad_fp32", G::Layout, kZeroOne, true, TP_INT(grad_fp32),
                    "Megatron: keep the gradient buffer, and reduce it, in fp32 (grad_reduce_in_fp32: 4 B per "
-                   "parameter); 0 = in the parameters' 16 bits (2 B), as NVIDIA's performance recipes run; auto = 1.")
+                   "parameter); 0 = in the parameters' 16 bits (2 B), as NVIDIA's performance recipes run; auto = 1 "
+                   "(Megatron-LM's rule with --bf16; sources: docs/memory.md).")
            .Values(kOnOffLabels)
            .Label("fp32 gradients", "fp32 梯度")
            .Zh("Megatron：梯度缓冲区及其归约用 fp32（grad_reduce_in_fp32：每个参数 4 B）；0 = 用参数的 16 位（2 B），"
-               "如 NVIDIA 的性能配方；auto = 1。")
-           .Source("1: Megatron-LM turns it on with --bf16 unless --grad-reduce-in-bf16 (megatron/training/"
-                   "arguments.py@core_v0.14.0); the buffer's dtype is 'torch.float if grad_reduce_in_fp32 else "
-                   "param.dtype' (megatron/core/distributed/distributed_data_parallel.py). Megatron-Bridge's "
-                   "performance scripts set cfg.ddp.grad_reduce_in_fp32 = False (scripts/performance, v0.2.0).",
-                   "1：Megatron-LM 在 --bf16 下默认开启，除非给出 --grad-reduce-in-bf16（megatron/training/"
-                   "arguments.py@core_v0.14.0）；缓冲区的类型为“grad_reduce_in_fp32 时 torch.float，否则 "
-                   "param.dtype”（megatron/core/distributed/distributed_data_parallel.py）。Megatron-Bridge 的性能"
-                   "脚本设 cfg.ddp.grad_reduce_in_fp32 = False（scripts/performance，v0.2.0）。"),
+               "如 NVIDIA 的性能配方；auto = 1（Megatron-LM 在 --bf16 下的规则；出处见 docs/memory.md）。"),
        ChoiceField("recompute_mla_up", G::Layout, kZeroOne, true, TP_INT(recompute_mla_up),
                    "Megatron, multi-head latent attention (DeepSeek-V3): recompute the up-projections and RoPE in the "
                    "backward (recompute_modules mla_up_proj), so q, k and v are not kept; auto = 0. Its recomputation "
@@ -122,13 +115,7 @@ void AddLayoutKeys(std::vector<KeyInfo>& table) {
            .Values(kOnOffLabels)
            .Label("Recompute MLA up-projections", "重计算 MLA 上投影")
            .Zh("Megatron，多头潜在注意力（DeepSeek-V3）：反向时重算上投影和 RoPE（recompute_modules mla_up_proj），"
-               "因此不保留 q、k、v；auto = 0。其重算时间不计入步时。")
-           .Source("0: Megatron-Core's default recompute_modules is ['core_attn'] (transformer_config.py, "
-                   "core_v0.14.0); multi_latent_attention.py discards the checkpointed q, k, v after core attention "
-                   "(discard_output_and_register_recompute).",
-                   "0：Megatron-Core 的 recompute_modules 默认为 ['core_attn']（transformer_config.py，core_v0.14.0）；"
-                   "multi_latent_attention.py 在核心注意力之后丢弃检查点中的 q、k、v"
-                   "（discard_output_and_register_recompute）。"),
+               "因此不保留 q、k、v；auto = 0。其重算时间不计入步时。"),
        ChoiceField("fp8_params", G::Layout, kZeroOne, true, TP_INT(fp8_params),
                    "Megatron, FP8 training: keep the layers' weights themselves in FP8 (fp8_param_gather), 1 B plus "
                    "Transformer Engine's cached transposed copy, instead of bf16 weights beside FP8 workspace copies; "
@@ -136,28 +123,14 @@ void AddLayoutKeys(std::vector<KeyInfo>& table) {
            .Values(kOnOffLabels)
            .Label("FP8 weights", "FP8 权重")
            .Zh("Megatron，FP8 训练：层的权重本身以 FP8 存放（fp8_param_gather），1 B 加上 Transformer Engine 缓存的"
-               "转置副本，而不是 bf16 权重外加 FP8 工作副本；fp32 主权重仍在分布式优化器中；auto = 0。")
-           .Source("0: Megatron-LM's --fp8-param-gather is off by default (megatron/training/arguments.py); "
-                   "Megatron-Bridge's FP8 current-scaling precision config turns it on (src/megatron/bridge/"
-                   "training/mixed_precision.py bf16_with_fp8_current_scaling_mixed: cfg.fp8_param_gather = True).",
-                   "0：Megatron-LM 的 --fp8-param-gather 默认关闭（megatron/training/arguments.py）；Megatron-Bridge "
-                   "的 FP8 当前缩放精度配置将其打开（src/megatron/bridge/training/mixed_precision.py "
-                   "bf16_with_fp8_current_scaling_mixed：cfg.fp8_param_gather = True）。"),
+               "转置副本，而不是 bf16 权重外加 FP8 工作副本；fp32 主权重仍在分布式优化器中；auto = 0。"),
        ChoiceField("optim_bf16", G::Layout, kZeroOne, true, TP_INT(optim_bf16),
                    "Megatron: AdamW's two moments in bf16 and no fp32 master weights (NeMo's distributed_fused_adam "
                    "with dtype bf16 on bf16 weights: 4 B per parameter instead of 12, sharded); auto = 0.")
            .Values(kOnOffLabels)
            .Label("bf16 optimizer states", "bf16 优化器状态")
            .Zh("Megatron：AdamW 的两个动量用 bf16，且不保留 fp32 主权重（NeMo 的 distributed_fused_adam 在 bf16 "
-               "权重上设 dtype bf16：每个参数 4 B 而非 12 B，分片存放）；auto = 0。")
-           .Source("0: Megatron-Core's distributed optimizer keeps fp32 main weights and moments; NeMo's "
-                   "setup_optimization (megatron_base_model.py, r2.0.0rc1) sets store_params False when the "
-                   "optimizer dtype equals the model's, and Apex's DistributedFusedAdam then keeps only exp_avg and "
-                   "exp_avg_sq in that dtype (apex/contrib/optimizers/distributed_fused_adam.py StateBucket).",
-                   "0：Megatron-Core 的分布式优化器保留 fp32 主权重与动量；NeMo 的 setup_optimization"
-                   "（megatron_base_model.py，r2.0.0rc1）在优化器类型与模型相同时设 store_params False，此时 Apex 的 "
-                   "DistributedFusedAdam 只以该类型保存 exp_avg 与 exp_avg_sq（apex/contrib/optimizers/"
-                   "distributed_fused_adam.py StateBucket）。"),
+               "权重上设 dtype bf16：每个参数 4 B 而非 12 B，分片存放）；auto = 0。"),
        ChoiceField("offload_act", G::Layout, kZeroOne, true, TP_INT(offload_act),
                    "With full recomputation, keep each layer's input in host memory instead of on the GPU (Unsloth's "
                    "gradient checkpointing); auto = the framework's default.")
