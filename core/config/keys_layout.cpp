@@ -100,6 +100,37 @@ void AddLayoutKeys(std::vector<KeyInfo>& table) {
            .Zh("在反向传播中逐个参数执行优化器更新并立即释放其梯度（torchtune 的 "
                "optimizer_in_bwd）：不需要梯度缓冲区，但也"
                "不能做梯度累积。"),
+       ChoiceField("grad_fp32", G::Layout, kZeroOne, true, TP_INT(grad_fp32),
+                   "Megatron: keep the gradient buffer, and reduce it, in fp32 (grad_reduce_in_fp32: 4 B per "
+                   "parameter); 0 = in the parameters' 16 bits (2 B), as NVIDIA's performance recipes run; auto = 1 "
+                   "(Megatron-LM's rule with --bf16; sources: docs/memory.md).")
+           .Values(kOnOffLabels)
+           .Label("fp32 gradients", "fp32 梯度")
+           .Zh("Megatron：梯度缓冲区及其归约用 fp32（grad_reduce_in_fp32：每个参数 4 B）；0 = 用参数的 16 位（2 B），"
+               "如 NVIDIA 的性能配方；auto = 1（Megatron-LM 在 --bf16 下的规则；出处见 docs/memory.md）。"),
+       ChoiceField("recompute_mla_up", G::Layout, kZeroOne, true, TP_INT(recompute_mla_up),
+                   "Megatron, multi-head latent attention (DeepSeek-V3): recompute the up-projections and RoPE in the "
+                   "backward (recompute_modules mla_up_proj), so q, k and v are not kept; auto = 0. Its recomputation "
+                   "time is not counted in the step.")
+           .Values(kOnOffLabels)
+           .Label("Recompute MLA up-projections", "重计算 MLA 上投影")
+           .Zh("Megatron，多头潜在注意力（DeepSeek-V3）：反向时重算上投影和 RoPE（recompute_modules mla_up_proj），"
+               "因此不保留 q、k、v；auto = 0。其重算时间不计入步时。"),
+       ChoiceField("fp8_params", G::Layout, kZeroOne, true, TP_INT(fp8_params),
+                   "Megatron, FP8 training: keep the layers' weights themselves in FP8 (fp8_param_gather), 1 B plus "
+                   "Transformer Engine's cached transposed copy, instead of bf16 weights beside FP8 workspace copies; "
+                   "the fp32 master stays in the distributed optimizer; auto = 0.")
+           .Values(kOnOffLabels)
+           .Label("FP8 weights", "FP8 权重")
+           .Zh("Megatron，FP8 训练：层的权重本身以 FP8 存放（fp8_param_gather），1 B 加上 Transformer Engine 缓存的"
+               "转置副本，而不是 bf16 权重外加 FP8 工作副本；fp32 主权重仍在分布式优化器中；auto = 0。"),
+       ChoiceField("optim_bf16", G::Layout, kZeroOne, true, TP_INT(optim_bf16),
+                   "Megatron: AdamW's two moments in bf16 and no fp32 master weights (NeMo's distributed_fused_adam "
+                   "with dtype bf16 on bf16 weights: 4 B per parameter instead of 12, sharded); auto = 0.")
+           .Values(kOnOffLabels)
+           .Label("bf16 optimizer states", "bf16 优化器状态")
+           .Zh("Megatron：AdamW 的两个动量用 bf16，且不保留 fp32 主权重（NeMo 的 distributed_fused_adam 在 bf16 "
+               "权重上设 dtype bf16：每个参数 4 B 而非 12 B，分片存放）；auto = 0。"),
        ChoiceField("offload_act", G::Layout, kZeroOne, true, TP_INT(offload_act),
                    "With full recomputation, keep each layer's input in host memory instead of on the GPU (Unsloth's "
                    "gradient checkpointing); auto = the framework's default.")

@@ -104,11 +104,15 @@ LayerAct LayerActivations(const Ctx& c) {
   if (c.pc.moe_layers > 0) {
     // A MoE layer: attention as a dense layer's; each routed copy of a token keeps its permuted input and the
     // expert's output (weighted by its gate in the combine) and the expert MLP's own saves, topk copies per token on
-    // average and more on the busiest rank; the shared experts run every token; the router keeps fp32 logits.
+    // average and more on the busiest rank; the shared experts run every token; the router keeps fp32 logits. With
+    // FP8 the permuted input is kept only as the first expert GEMM's FP8 column-wise copy (Transformer Engine
+    // pytorch/module/grouped_linear.py _GroupedLinear.forward: inputmat.update_usage(rowwise_usage=False,
+    // columnwise_usage=True) before save_for_backward), 1 B; found while looking at DeepSeek-V3's held-out miss.
     const LayerShape expert = ShapeOf(m, m.moe_ffn > 0 ? m.moe_ffn : m.ffn);
     const LayerSaves x = SavedPerLayer(code, expert, run);
     const double routed = c.pc.topk * BusiestRank(c), shared = ClampPos(m.shared_experts);
-    const double moe_mlp = routed * (2 * run.e * expert.h + x.mlp) + shared * x.mlp;
+    const double permuted_in = run.fp8_inputs ? 1 : run.e;
+    const double moe_mlp = routed * ((permuted_in + run.e) * expert.h + x.mlp) + shared * x.mlp;
     la.lin_moe = d.residual * ir + d.attn * it + moe_mlp * it + 4.0 * c.pc.experts;
     const double sel_mlp = (routed + shared) * run.e * expert.f;
     la.sel_moe = ds.residual * ir + ds.attn * it + sel_mlp * it + 4.0 * c.pc.experts;
@@ -263,6 +267,7 @@ LayerRun LayerRunOf(const Job& job) {
   r.flash = w.flash;
   r.dropout = w.dropout > 0;
   r.fp8_inputs = w.prec == Precision::Fp8 && w.modeling == ModelCode::Megatron;
+  r.mla_up_recompute = w.mla_up_recompute && w.modeling == ModelCode::Megatron;
   r.lora = LoraBits(w);
   r.lora_r = w.lora_r;
   r.lora_dropout = w.method != Method::Full && w.lora_dropout > 0;

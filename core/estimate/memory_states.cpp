@@ -45,7 +45,7 @@ StageNeed StageStates(const Ctx& c, const StageParams& s) {
 
   double trainable_shard = 0;  // trainable parameters whose gradients/optimizer this GPU owns (after ZeRO-1)
   if (w.method == Method::Full) {
-    const StateBytes b = StateBytesPerParam(stack, zero, w.opt, w.prec, pipelined);
+    const StateBytes b = StateBytesPerParam(stack, zero, w.opt, w.prec, pipelined, {w.grad_fp32, w.optim_bf16});
     need.weights = whole(b.weights_full) + sharded(b.weights_sharded, b.weights_sharded);
     need.gradients = whole(b.grads_full) + sharded(b.grads_sharded, b.grads_sharded);
     need.optimizer = whole(b.optimizer_full) + sharded(b.optimizer_sharded, b.optimizer_sharded);
@@ -71,8 +71,10 @@ StageNeed StageStates(const Ctx& c, const StageParams& s) {
   }
   // Transformer Engine's FP8 weight workspaces (pytorch/module/base.py, _fp8_workspaces["weight"], cached whenever
   // Megatron passes is_first_microbatch): a row-wise and a column-wise FP8 copy of every GEMM weight, 2 B per
-  // parameter beside the bf16 weights, kept for the whole step.
-  if (w.prec == Precision::Fp8 && w.modeling == ModelCode::Megatron && zero < 3)
+  // parameter beside the bf16 weights, kept for the whole step. With FP8 parameters (fp8_param_gather: TE's
+  // fp8_model_init) the weight is itself the FP8 tensor, 1 B, and its column-wise copy 1 B more: 2 B, no bf16 copy
+  // (the fp32 master lives in the distributed optimizer), which is the 16-bit weights' 2 B already counted.
+  if (w.prec == Precision::Fp8 && w.modeling == ModelCode::Megatron && zero < 3 && !w.fp8_params)
     need.weights += 2 * ((dense - s.edge - s.norms) + expert);
   // DeepSpeed's gradient buckets (runtime/zero/stage_1_and_2.py, ipg_buffer: reduce_bucket_size elements in the
   // gradient dtype, two with overlap_comm; stage3.py __ipg_bucket_flat_buffer and the parameter prefetch bucket):

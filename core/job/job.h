@@ -47,6 +47,10 @@ struct Workload {
   double dropout = 0;                  // dropout probability: masks are kept for the backward when > 0
   bool offload_checkpoints = false;    // full recomputation keeps each layer's input in host memory (Unsloth)
   bool optimizer_in_backward = false;  // each parameter's gradient is applied and freed in the backward (torchtune)
+  bool grad_fp32 = true;               // Megatron's gradient buffer in fp32 (grad_reduce_in_fp32), else 16-bit
+  bool optim_bf16 = false;             // Megatron: bf16 AdamW moments, no fp32 master (Apex DistributedFusedAdam)
+  bool mla_up_recompute = false;       // Megatron's recompute_modules mla_up_proj (MLA's q, k, v rebuilt)
+  bool fp8_params = false;             // Megatron FP8: the GEMM weights themselves in FP8 (fp8_param_gather)
   int pp_microbatches = 0;             // micro-batches per pipeline schedule (a local batch); 0 = all of a step's
   ModelCode modeling = ModelCode::Megatron;  // whose saved tensors the activations follow (core/stack/saves.h)
   bool compiled = false;                     // torch.compile: pointwise ops recomputed, GEMM outputs saved

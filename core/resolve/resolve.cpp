@@ -309,6 +309,20 @@ void ResolveStack(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues)
                               : job.stack->offload_checkpoints &&
                                     Capability(*job.stack, job.stack_year, Feature::OffloadActivations).auto_ok;
   w.optimizer_in_backward = cfg.opt_in_bwd == 1;
+  // Megatron's gradient buffer and optimizer dtypes (stacks.cpp StateBytesPerParam); the other stacks keep their own.
+  w.grad_fp32 = cfg.grad_fp32 != 0;
+  w.optim_bf16 = cfg.optim_bf16 == 1;
+  w.mla_up_recompute = cfg.recompute_mla_up == 1;
+  w.fp8_params = cfg.fp8_params == 1 && w.prec == Precision::Fp8;
+  if (cfg.fp8_params == 1 && w.prec != Precision::Fp8)
+    Error(issues, "fp8_params", "FP8 weights need FP8 training; accepted: auto or 0 with prec={0}"_issue,
+          {Name(w.prec)});
+  for (const auto& [key, value] :
+       {std::pair{"grad_fp32", cfg.grad_fp32}, std::pair{"optim_bf16", cfg.optim_bf16},
+        std::pair{"recompute_mla_up", cfg.recompute_mla_up}, std::pair{"fp8_params", cfg.fp8_params}})
+    if (value >= 0 && job.stack->kind != StackKind::Megatron)
+      Error(issues, key, "{0} is a setting of Megatron-Core; accepted: auto with stack={1}"_issue,
+            {key, job.stack->id});
   w.pp_microbatches = cfg.pp_microbatches > 0 ? cfg.pp_microbatches : 0;
   // The model code whose saved tensors the activations follow (core/stack/saves.h), torch.compile, and PEFT's k-bit
   // preparation, which the Trainer's QLoRA recipes run (PEFT's guide, TRL's SFTTrainer, Axolotl, Qwen's finetune.py).

@@ -147,7 +147,11 @@ LayerSaves Megatron(const LayerShape& s, const LayerRun& run) {
   // FusedAttnFunc (attention/dot_product_attention/backends.py): q and k after rope, v as a contiguous copy (a
   // strided view of mixed_qkv is not a supported layout), the output and the softmax statistics; linear_proj keeps
   // its own FP8 copy of the output beside it with FP8.
-  out.attn = e * (s.q + s.k + s.v + s.o) + (run.flash ? 4 * s.heads : 0) + (run.fp8_inputs ? s.o : 0);
+  // recompute_modules "mla_up_proj" (multi_latent_attention.py, core_v0.14.0: a CheckpointWithoutOutput over the
+  // up-projections and RoPE whose outputs are discarded once core attention has run, and rebuilt from the latents
+  // before its backward): q, k and v are not kept; the latents (residual) are.
+  const double qkv = run.mla_up_recompute && s.latent > 0 ? 0 : e * (s.q + s.k + s.v);
+  out.attn = qkv + e * s.o + (run.flash ? 4 * s.heads : 0) + (run.fp8_inputs ? s.o : 0);
   if (!run.flash) out.per_key = s.heads * (e + (run.dropout ? 1 + e : 0));  // softmax out (+ mask, dropped copy)
   // SwiGLUFunction (fusions/fused_bias_swiglu.py) keeps fc1's output (gate||up), linear_fc2 the SwiGLU output
   // (FP8 with FP8); GELU: fc1's output (bias_gelu) and the activation's output (fc2).

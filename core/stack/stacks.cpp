@@ -381,7 +381,8 @@ const StackRelease& ReleaseFor(const StackProfile& s, int year) {
   return *best;
 }
 
-StateBytes StateBytesPerParam(const StackProfile& s, int zero, Optimizer opt, Precision prec, bool pipelined) {
+StateBytes StateBytesPerParam(const StackProfile& s, int zero, Optimizer opt, Precision prec, bool pipelined,
+                              MegatronDtypes megatron) {
   zero = std::clamp(zero, 0, 3);
   StateBytes b;
   if (prec == Precision::Fp32) {
@@ -397,10 +398,16 @@ StateBytes StateBytesPerParam(const StackProfile& s, int zero, Optimizer opt, Pr
       // bf16 weights, fp32 main gradients, fp32 main weights + states. The distributed optimizer (zero=1)
       // shards only the 12 B; Megatron-FSDP (2, 3) shards the gradients and then the weights too. fp16
       // keeps fp16 gradients and an fp32 copy inside the optimizer: 20 B, 4 + 16/d (dist_optimizer.md).
+      // The gradient buffer is "torch.float if grad_reduce_in_fp32 else param.dtype" (megatron/core/distributed/
+      // distributed_data_parallel.py): Megatron-LM turns fp32 on with --bf16 (megatron/training/arguments.py), NVIDIA's
+      // performance recipes turn it off (grad_fp32=0: 2 B). NeMo 1's distributed_fused_adam with dtype bf16 on bf16
+      // weights keeps no master (megatron_base_model.py setup_optimization: store_params False) and its two moments in
+      // bf16 (Apex distributed_fused_adam.py StateBucket): optim_bf16, the pure-bf16 states.
       const bool fp16 = prec == Precision::Fp16;
-      const double opt_bytes = 4 + OptimizerStateBytes(opt, true) + (fp16 ? 4 : 0);
+      const double opt_bytes =
+          megatron.optim_bf16 ? OptimizerStateBytes(opt, false) : 4 + OptimizerStateBytes(opt, true) + (fp16 ? 4 : 0);
       (zero >= 3 ? b.weights_sharded : b.weights_full) = 2;
-      (zero >= 2 ? b.grads_sharded : b.grads_full) = fp16 ? 2 : 4;
+      (zero >= 2 ? b.grads_sharded : b.grads_full) = fp16 || !megatron.grad_fp32 ? 2 : 4;
       (zero >= 1 ? b.optimizer_sharded : b.optimizer_full) = opt_bytes;
       return b;
     }

@@ -481,6 +481,8 @@ std::vector<ConfigIssue> BadInputIssues() {
   // Frameworks and their rules.
   pairs({{"stack", "jax"}});
   pairs({{"stack", "hf"}, {"recompute", "selective"}});
+  pairs({{"stack", "fsdp"}, {"grad_fp32", "0"}});  // Megatron-Core's own settings
+  pairs({{"stack", "megatron"}, {"prec", "bf16"}, {"fp8_params", "1"}});
   // The capability table (core/stack/capabilities.h): absent, an extension, not found in code, not yet.
   pairs({{"stack", "megatron"}, {"method", "qlora"}});
   pairs({{"stack", "megatron"}, {"method", "lora"}, {"gpus", "1"}});

@@ -155,6 +155,51 @@ TEST_CASE("FSDP gathers the embedding and the untied head whole, not only two bl
   CHECK(m.gathered == Approx(2 * (pc.embedding + pc.dense_block) + (2 + 4) * pc.embedding));
 }
 
+TEST_CASE("Megatron's gradient buffer and optimizer dtypes: grad_reduce_in_fp32 and NeMo's bf16 AdamW", "[stack]") {
+  // Llama 2 13B on tp 8, pp 4, dp 64 with the distributed optimizer: per parameter of the shard 2 B of bf16 weights,
+  // the gradient buffer (4 B in fp32, Megatron-LM's rule with --bf16; 2 B where grad_reduce_in_fp32 is off), and
+  // 12 B / 64 of fp32 master and moments, or 4 B / 64 of bf16 moments with no master (Apex DistributedFusedAdam with
+  // dtype bf16, store_params off).
+  const std::string link = "#v=1&stack=megatron&gpu=h100&model=llama2-13b&gpus=2048";
+  Layout lay;
+  lay.tp = 8, lay.pp = 4, lay.dp = 64, lay.zero = 1, lay.sp = true, lay.recompute = Recompute::Selective;
+  const MemoryBreakdown fp32 = EstimateMemory(Resolved(link), lay);
+  const MemoryBreakdown bf16 = EstimateMemory(Resolved(link + "&grad_fp32=0"), lay);
+  const MemoryBreakdown both = EstimateMemory(Resolved(link + "&grad_fp32=0&optim_bf16=1"), lay);
+  const double shard = fp32.weights / 2;  // parameters on the most loaded GPU
+  CHECK(fp32.gradients == Approx(4 * shard));
+  CHECK(bf16.gradients == Approx(2 * shard));
+  CHECK(bf16.optimizer == Approx(fp32.optimizer));
+  CHECK(both.optimizer == Approx(fp32.optimizer * 4 / 12));
+  CHECK(both.weights == Approx(fp32.weights));
+  // The optimizer step then reads and writes no master copy: fewer bytes per parameter.
+  CHECK(OptimizerStepBytes(Resolved(link + "&optim_bf16=1"), 1) < OptimizerStepBytes(Resolved(link), 1));
+  // Other stacks keep their own conventions: the keys are refused there, naming the key.
+  for (const char* key : {"grad_fp32=0", "optim_bf16=1", "recompute_mla_up=1", "fp8_params=1"}) {
+    const PlanOutput out = MakePlan(FromLink(std::string("#v=1&stack=fsdp&") + key));
+    INFO(key);
+    REQUIRE_FALSE(out.ok);
+    CHECK(std::string(key).rfind(out.issues.front().key, 0) == 0);
+  }
+}
+
+TEST_CASE("Megatron's mla_up_proj recomputation frees MLA's q, k and v, and nothing else", "[stack]") {
+  // One GPU holds DeepSeek-V3's 61 layers, one micro-batch in flight, no tensor parallelism: the saving is each
+  // layer's q and k (heads x (nope + rope)) and v (heads x v_head_dim) in bf16, per token.
+  const std::string link = "#v=1&stack=megatron&gpu=h100&model=deepseek-v3&gpus=1&seq=4096&mbs=1&recompute=none";
+  Layout lay;
+  lay.recompute = Recompute::None;
+  const Job kept = Resolved(link), freed = Resolved(link + "&recompute_mla_up=1");
+  const ModelArch& m = kept.model;
+  const double qkv = m.heads * (2.0 * (m.qk_nope_dim + m.qk_rope_dim) + m.v_head_dim);
+  const double saved = EstimateMemory(kept, lay).activations - EstimateMemory(freed, lay).activations;
+  CHECK(saved == Approx(m.layers * 4096.0 * 2 * qkv).epsilon(1e-6));
+  // A model without latent attention keeps its q, k and v (the key changes nothing there).
+  const std::string llama = "#v=1&stack=megatron&gpu=h100&model=llama3-8b&gpus=1&seq=4096&mbs=1&recompute=none";
+  CHECK(EstimateMemory(Resolved(llama + "&recompute_mla_up=1"), lay).activations ==
+        Approx(EstimateMemory(Resolved(llama), lay).activations));
+}
+
 TEST_CASE("the conventions that differ between stacks move memory as their code says", "[stack]") {
   const std::string base = "#v=1&gpu=h100&model=llama3-8b&gpus=8&tp=1&pp=1&cp=1&ep=1&vp=1&mbs=1&zero=3&recompute=full";
   auto plan = [&](const char* extra) { return PlanLink(base + extra).plan.memory; };
