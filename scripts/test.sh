@@ -11,8 +11,11 @@
 #   parity-page     the page against the command line, driven by keystrokes and clicks
 #   window          the desktop window under Xvfb (tests/window/run.sh)
 #   parity-wasm     native against WebAssembly: identical plans
-#   sanitize-build  one clang build with ASan + UBSan (+ libFuzzer's instrumentation), preset "sanitize"
-#   sanitize        the unit suite under AddressSanitizer + UndefinedBehaviorSanitizer
+#   sanitize-build  one clang build with ASan + UBSan (+ libFuzzer's instrumentation), preset "sanitize": the
+#                   engine, the command line, the fuzz targets and the test files of input handling
+#   sanitize        those test files under AddressSanitizer + UndefinedBehaviorSanitizer: arguments, links,
+#                   JSON, launch configs, catalogs, logs, UTF-8, formatting, hostile and random input (the list
+#                   and why: TRAINPLAN_SANITIZED_TESTS in CMakeLists.txt; the unit stage runs every file)
 #   fuzz            the libFuzzer targets over the seed corpus (scripts/fuzz.sh, TRAINPLAN_FUZZ_SECONDS each)
 #   bench           printed figures: ns per evaluation, layouts per second natively and in WebAssembly
 #
@@ -74,7 +77,7 @@ add parity-wasm "native web" "native against WebAssembly: identical plans for 24
   "node tests/parity/parity.mjs 24 && node tests/parity/core_module.mjs"
 add sanitize-build "" "build preset sanitize: clang, ASan + UBSan + libFuzzer instrumentation (build/sanitize)" \
   "build_preset sanitize"
-add sanitize "sanitize-build" "the unit suite under AddressSanitizer + UndefinedBehaviorSanitizer (ctest --preset sanitize)" \
+add sanitize "sanitize-build" "the input-handling tests under AddressSanitizer + UndefinedBehaviorSanitizer (ctest --preset sanitize)" \
   "ctest --preset sanitize -j2"
 add fuzz "sanitize-build" "libFuzzer targets over tests/fuzz-corpus, ${FUZZ_SECONDS} s each, side by side (scripts/fuzz.sh)" \
   "scripts/fuzz.sh $FUZZ_SECONDS"
