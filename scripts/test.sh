@@ -12,7 +12,7 @@
 #   window          the desktop window under Xvfb (tests/window/run.sh)
 #   parity-wasm     native against WebAssembly: identical plans
 #   sanitize-build  one clang build with ASan + UBSan (+ libFuzzer's instrumentation), preset "sanitize": the
-#                   engine, the command line, the fuzz targets and the test files of input handling
+#                   engine, the command line's library, the fuzz targets and the test files of input handling
 #   sanitize        those test files under AddressSanitizer + UndefinedBehaviorSanitizer: arguments, links,
 #                   JSON, launch configs, catalogs, logs, UTF-8, formatting, hostile and random input (the list
 #                   and why: TRAINPLAN_SANITIZED_TESTS in CMakeLists.txt; the unit stage runs every file)
