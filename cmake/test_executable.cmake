@@ -16,6 +16,12 @@ function(trainplan_test_executable target)
     add_library(trainplan_catch_main OBJECT "${CMAKE_SOURCE_DIR}/tests/core/main_test.cpp")
     target_link_libraries(trainplan_catch_main PUBLIC Catch2::Catch2)
     target_compile_options(trainplan_catch_main PRIVATE -O0)
+    # Under the sanitizers (preset "sanitize") Catch2's runner is left uninstrumented: it is Catch2's code, not
+    # ours: 11.9 s of CPU to compile against 26.2 instrumented; the test files and the engine keep
+    # ASan + UBSan, whose runtime works beside uninstrumented code.
+    if(CMAKE_CXX_FLAGS MATCHES "-fsanitize=")
+      target_compile_options(trainplan_catch_main PRIVATE -fno-sanitize=all)
+    endif()
     set_target_properties(trainplan_catch_main PROPERTIES UNITY_BUILD OFF)
   endif()
   set_target_properties(${target} PROPERTIES UNITY_BUILD ON UNITY_BUILD_BATCH_SIZE 8)

@@ -5,7 +5,7 @@
 # is single-threaded: on 2 cores two targets take the wall time of one), and each prints how many inputs it
 # executed. A crash, sanitizer report, leak or hang fails the run and leaves the input in
 # build/sanitize/fuzz-artifacts/: turn it into a regression test (and add it to tests/fuzz-corpus).
-# Usage: scripts/fuzz.sh [seconds per target]   (scripts/test.sh's "fuzz" stage: 45)
+# Usage: scripts/fuzz.sh [seconds per target]   (scripts/test.sh's "fuzz" stage: 20)
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
