@@ -195,14 +195,14 @@ double PassShare(const MbParts& p, bool forward, bool frozen) {
 }
 
 // Share of full causal attention's work that a layer kind does: its windowed layers visit, per 128-query tile,
-// the key tiles from (first query - window) to the diagonal, where causal attention visits every tile up to it.
+// the key tiles from (first query - window + 1) to the diagonal, where causal attention visits every tile up to it.
 double AttentionWorkShare(const LayerOps& l, double seq) {
   if (l.window <= 0 || l.window_share <= 0 || seq <= 0) return 1;
   const int n = int(std::ceil(seq / kAttentionTile));
   double causal = 0, windowed = 0;
   for (int i = 0; i < n; ++i) {
     causal += i + 1;
-    windowed += i - std::floor(std::max(0.0, i * kAttentionTile - l.window) / kAttentionTile) + 1;
+    windowed += i - std::floor(std::max(0.0, i * kAttentionTile - (l.window - 1)) / kAttentionTile) + 1;
   }
   return 1 - l.window_share + l.window_share * windowed / causal;
 }
