@@ -67,6 +67,11 @@ constexpr double kOverlapContention = 0.15;
 constexpr double kFlashBackwardRatio = 2.5;
 // Causal masking: FlashAttention skips the blocks above the diagonal, half the square.
 constexpr double kCausalFraction = 0.5;
+// Sliding-window attention: fused kernels (FlashAttention-2's causal loop, cuDNN's SWA (left, 0) in Transformer
+// Engine's FusedAttention, FlexAttention's block mask) visit only the key tiles a query tile can see, and compute
+// each visited tile whole. Tiles of 128 x 128 (FlashAttention-2's block sizes are 64-128 per side, Dao 2023
+// section 3.3; 128 for cuDNN and FlexAttention's default BLOCK_SIZE, inferred for cuDNN).
+constexpr double kAttentionTile = 128;
 // Bytes per activation element moved by the memory-bound kernels (16-bit activations even in FP8
 // training: Transformer Engine keeps activations in BF16 between GEMMs).
 constexpr double kActBytes = 2.0;
@@ -189,6 +194,19 @@ double PassShare(const MbParts& p, bool forward, bool frozen) {
   return forward ? (p.comp_f + p.mem_f) / total : frozen ? 0.0 : 0.5 * p.comp_b / total;
 }
 
+// Share of full causal attention's work that a layer kind does: its windowed layers visit, per 128-query tile,
+// the key tiles from (first query - window + 1) to the diagonal, where causal attention visits every tile up to it.
+double AttentionWorkShare(const LayerOps& l, double seq) {
+  if (l.window <= 0 || l.window_share <= 0 || seq <= 0) return 1;
+  const int n = int(std::ceil(seq / kAttentionTile));
+  double causal = 0, windowed = 0;
+  for (int i = 0; i < n; ++i) {
+    causal += i + 1;
+    windowed += i - std::floor(std::max(0.0, i * kAttentionTile - (l.window - 1)) / kAttentionTile) + 1;
+  }
+  return 1 - l.window_share + l.window_share * windowed / causal;
+}
+
 LayerTime LayerForward(const LayerOps& l, const Job& job, const Layout& lay, int etp, const Machine& mc,
                        const Constants& c, const Place& tp_place, const Place& cp_place, const Place& ep_place) {
   LayerTime t;
@@ -226,8 +244,10 @@ LayerTime LayerForward(const LayerOps& l, const Job& job, const Layout& lay, int
   const double b = lay.mbs;
   if (job.work.flash) {
     const double flops = 2.0 * b * (seq / lay.cp) * seq * heads * (l.qk_dim + l.v_dim) * kCausalFraction;
-    t.attn = flops / (mc.peak_attn * c.attn);
+    t.attn = flops * AttentionWorkShare(l, seq) / (mc.peak_attn * c.attn);
   } else {
+    // Unfused attention (Transformer Engine's UnfusedDotProductAttention) turns a window into a mask over the
+    // whole square: no work saved.
     // Batched GEMMs per head: scores (s x d) x (d x s), then (s x s) x (s x d); the whole square.
     const double sq = seq / lay.cp;
     t.attn = b * heads * (GemmTime(sq, seq, l.qk_dim, mc, c) + GemmTime(sq, l.v_dim, seq, mc, c));
@@ -242,6 +262,11 @@ LayerTime LayerForward(const LayerOps& l, const Job& job, const Layout& lay, int
   bytes += l.mlp_mult * act_per_ffn * kActBytes * l.ffn / tpn * tokens;
   bytes += 2.0 * kActBytes * l.heads * (l.qk_dim + l.v_dim) / tpn * tokens;  // rotary / bias on q, k (read + write)
   if (l.experts > 1) bytes += 4.0 * kActBytes * l.routed * h * tokens;       // token permute / unpermute copies
+  // Eager expert biases and activation (step_moe.cpp), on the busiest rank's routed rows; charged here as the
+  // forward share of their forward + backward bytes (the backward is kMemoryBackwardRatio x the forward below).
+  if (l.experts > 1)
+    bytes += EagerExpertBytesPerCopy(l, h, job.work.modeling == ModelCode::Megatron, c.ep_dedup) /
+             (1.0 + kMemoryBackwardRatio) * mlp_count * mlp_rows;
   if (mc.fp8) {
     // FP8 casts of every GEMM input (read 2 bytes, write 1).
     double k_sum = 0;

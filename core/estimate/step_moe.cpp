@@ -167,6 +167,50 @@ double MoeMicroBatchTime(double gpu, double synced_share, double layers, double 
 }
 double DefaultMoeHostPerLayerPass() { return kMoeHostPerLayerPass; }
 
+// Eager elementwise work of a routed copy in the experts, beyond the fused SwiGLU the layer already charges (bytes
+// forward and backward together, derived from each stack's code).
+//
+// The second projection's bias, scaled by the copy's probability, outside the grouped GEMM, one local expert at a
+// time: Megatron-Core's TEGroupedMLP._apply_bias (megatron/core/transformer/moe/experts.py, the same from the
+// Megatron-Bridge v0.2.0 pin 0d8e0714 (25.11 container) to v0.5.0's d0b3b775 (26.06), whose fused TE path is opt-in,
+// use_transformer_engine_op_fuser False) and NeMo AutoModel's GroupedExpertsDeepEP._apply_bias
+// (nemo_automodel/components/moe/layers.py @01926a5) both build torch.cat([t + b * p ...]).to(dtype). Its results
+// take the probabilities' dtype: fp32 under DeepEP / HybridEP ('HybridEP only supports float32 probs', 'DeepEP only
+// supports float32 probs': Megatron-Core token_dispatcher.py), else the router's (GPT-OSS's Megatron-Bridge provider
+// sets no moe_router_dtype: 16-bit). With e = 2 or 4 bytes, per element of the hidden-wide output: forward b * p
+// written (e), t and b * p read (2 + e), the sum written (e), torch.cat reading and writing it (2e), with fp32 the
+// cast back (e + 2); backward the bias and probability gradients, each a product read and written then summed (3e
+// each), with fp32 the incoming gradient cast up and the input's cast back (2 (e + 2)): 24 B at 16 bits, 64 B at 32.
+double ExpertBiasBytesPerElement(double ep_dedup) {
+  const double e = 2.0 + 2.0 * std::clamp(ep_dedup, 0.0, 1.0);  // the DeepEP / HybridEP share: fp32 probabilities
+  const double upcast = (e - 2.0) / 2.0;                        // 0 with 16-bit probabilities, 1 with fp32
+  const double forward = e + (2.0 + e) + e + 2.0 * e + upcast * (e + 2.0);
+  const double backward = 6.0 * e + upcast * 2.0 * (e + 2.0);
+  return forward + backward;
+}
+
+namespace {
+// The first projection's bias outside the grouped GEMM (AutoModel's _apply_bias without probabilities: t + b
+// written, torch.cat reading and writing it; backward the bias gradient's sum): 10 B per element of its output.
+// Megatron-Core adds it in Transformer Engine's GroupedLinear (skip_bias_add=False): nothing extra.
+constexpr double kEagerBiasBytes = 10.0;
+// GPT-OSS's clamped activation in eager PyTorch (AutoModel quick_geglu_deepep: two clamps, alpha x gate, sigmoid,
+// their product, up + 1, the product, x probabilities in fp32 and the cast back; nine kernels of 4-6 B per element
+// forward, 44 B; autograd's backward through the same chain with the strided halves' gradient rebuilt, about 98 B):
+// 142 B per element of the intermediate, less the 18 B (3 x 2 B forward, twice that backward) the fused SwiGLU is
+// already charged in step.cpp. Megatron-Core runs it fused (weighted_bias_quick_geglu_impl in TEGroupedMLP's
+// bias_act_func with bias_activation_fusion, which the Bridge provider sets): nothing extra.
+constexpr double kEagerClampedGluBytes = 142.0 - 18.0;
+}  // namespace
+
+double EagerExpertBytesPerCopy(const LayerOps& l, double hidden, bool megatron, double ep_dedup) {
+  double bytes = l.expert_bias ? ExpertBiasBytesPerElement(ep_dedup) * hidden : 0.0;
+  if (megatron) return bytes;
+  if (l.expert_bias) bytes += kEagerBiasBytes * (l.swiglu ? 2.0 : 1.0) * l.ffn;
+  if (l.clamped_glu) bytes += kEagerClampedGluBytes * l.ffn;
+  return bytes;
+}
+
 // FP8 casts, bytes per element of a GEMM input: read 16-bit, write FP8 (3 B) with one scale per tensor; the
 // block-scaled recipes (DeepSeek's 1x128 / 128x128, MXFP8's 32-element blocks) quantize each tensor twice,
 // along rows for the forward and along columns for the backward's transposed use, each copy with its scales:

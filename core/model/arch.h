@@ -36,6 +36,15 @@ struct ModelArch {
   // Node-limited (group-limited) routing: the routed experts in expert_groups equal groups, each token routed
   // within its best group_topk of them (DeepSeek-V3: n_group 8, topk_group 4); 0 = unlimited.
   int expert_groups = 0, group_topk = 0;
+  // Sliding-window attention: each query sees the `attn_window` most recent tokens, itself included (Hugging Face's
+  // sliding_window; 0 = full causal attention on every layer); with `attn_window_skip` n > 0 every n-th layer keeps
+  // full attention (Megatron-Core's window_size (attn_window - 1, 0), as Megatron-Bridge's GPT-OSS bridge sets it, and
+  // window_attn_skip_freq n: layer l, from 1, is windowed when l % n != 0, is_layer_window_attention in
+  // megatron/core/transformer/utils.py). GPT-OSS: 128, every second layer full.
+  int attn_window = 0, attn_window_skip = 0;
+  // GPT-OSS's clamped gated activation (config.json swiglu_limit 7.0): gate clamped from above and the linear half
+  // both ways at this limit, then gate x sigmoid(1.702 gate) x (linear + 1); 0 = a plain SwiGLU / GELU.
+  int glu_limit = 0;
   // Multi-head latent attention (DeepSeek); kv_lora_rank == 0 means ordinary (GQA) attention
   int q_lora_rank = 0, kv_lora_rank = 0, qk_rope_dim = 0, qk_nope_dim = 0, v_head_dim = 0;
 };

@@ -23,10 +23,21 @@ double LayerOps::AttnCoreFlopsPerToken(int seq) const {
 
 namespace {
 
+// Share of the layers with a sliding window: every layer but each attn_window_skip-th (Megatron-Core's
+// is_layer_window_attention: layer l, from 1, is windowed when l % n != 0).
+double WindowShare(const ModelArch& m) {
+  if (m.attn_window <= 0 || m.layers <= 0) return 0;
+  if (m.attn_window_skip <= 0) return 1;
+  const int full = m.layers / m.attn_window_skip;
+  return double(m.layers - full) / m.layers;
+}
+
 void Attention(const ModelArch& m, LayerOps& l) {
   const double h = m.hidden;
   const double heads = m.heads > 0 ? m.heads : 1;
   l.heads = heads;
+  l.window = m.attn_window > 0 ? m.attn_window : 0;
+  l.window_share = WindowShare(m);
   if (m.kv_lora_rank > 0) {
     // Multi-head latent attention (DeepSeek-V2/V3): low-rank query and key/value projections.
     const double qk = m.qk_nope_dim + m.qk_rope_dim, v = m.v_head_dim > 0 ? m.v_head_dim : m.qk_nope_dim;
@@ -84,6 +95,8 @@ ModelOps DescribeModel(const ModelArch& m) {
     ops.moe.routed = m.topk > 0 ? m.topk : 1;
     ops.moe.mlp_mult = ops.moe.routed + m.shared_experts;
     ops.moe.experts = m.experts;
+    ops.moe.expert_bias = m.bias;
+    ops.moe.clamped_glu = m.glu_limit > 0;
   } else {
     ops.dense_layers = m.layers;
   }

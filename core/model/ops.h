@@ -25,7 +25,11 @@ struct LayerOps {
   double qk_dim = 0, v_dim = 0;  // per head, for the s^2 terms
   double kv_width = 0;           // K plus V features per token (what context parallelism exchanges)
   double heads = 0;
-  Gemm mlp[2];  // one MLP (dense) or one expert (MoE)
+  double window = 0;         // sliding window (tokens) of the windowed layers; 0 = full causal attention
+  double window_share = 0;   // share of this kind's layers that use it
+  bool expert_bias = false;  // MoE: each expert's projections carry biases (GPT-OSS)
+  bool clamped_glu = false;  // MoE: GPT-OSS's clamped gated activation (ModelArch::glu_limit)
+  Gemm mlp[2];               // one MLP (dense) or one expert (MoE)
   int n_mlp = 0;
   double mlp_mult = 1;  // MLPs each token passes through: 1 dense; topk + shared for MoE
   double routed = 0;    // MoE: routed experts per token (topk), 0 for dense

@@ -59,6 +59,9 @@ ModelPreset ParsePreset(const JsonValue& v) {
   a.dense_layers = Int(v, "dense_layers");
   a.expert_groups = Int(v, "expert_groups");
   a.group_topk = Int(v, "group_topk");
+  a.attn_window = Int(v, "attn_window");
+  a.attn_window_skip = Int(v, "attn_window_skip");
+  a.glu_limit = Int(v, "glu_limit");
   a.q_lora_rank = Int(v, "q_lora_rank");
   a.kv_lora_rank = Int(v, "kv_lora_rank");
   a.qk_rope_dim = Int(v, "qk_rope_dim");

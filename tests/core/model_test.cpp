@@ -44,6 +44,10 @@ constexpr Allowance kAllowances[] = {
     {"gemma3-4b", 64.0 * 2560, 0, "64 embedding rows of 2560"},
     {"gemma3-12b", 64.0 * 3840, 0, "64 embedding rows of 3840"},
     {"gemma3-27b", 64.0 * 5376, 0, "64 embedding rows of 5376"},
+    // GPT-OSS: the bias flag also counts norm biases its RMSNorms lack ((2 L + 1) x 2880); the router's bias (one
+    // per expert) and the attention sinks (one per head) per layer are not modelled.
+    {"gpt-oss-120b", 73.0 * 2880 - 36.0 * (128 + 64), 0.005e9, "116.83B, the model card's 5 figures"},
+    {"gpt-oss-20b", 49.0 * 2880 - 24.0 * (32 + 64), 0.005e9, "20.91B, the model card's 4 figures"},
 };
 
 const Allowance* AllowanceOf(const std::string& id) {

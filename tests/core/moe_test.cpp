@@ -5,6 +5,7 @@
 
 #include <string>
 
+#include "catalog.h"
 #include "planner.h"
 #include "test_links.h"
 
@@ -20,6 +21,14 @@ namespace {
 const std::string kDeepSeek =
     "model=deepseek-v3&gpu=h800&gpus=512&tp=1&pp=8&vp=1&cp=1&ep=64&mbs=1&gbs=1024&zero=1&recompute=selective&"
     "offload=none&sp=0&stack=megatron&moe_imbalance=1&tokens=1e10";
+// GPT-OSS-120B on 64 H100, EP 8 inside each node, one micro-batch of 2 x 4,096 tokens per GPU; the same dimensions
+// as a custom model (no sliding windows, no biases, a plain SwiGLU) for comparison.
+const std::string kGptOssLayout =
+    "&gpu=h100&gpus=64&tp=1&pp=1&cp=1&ep=8&mbs=2&gbs=128&seq=4096&recompute=none&offload=none&sp=0&moe_imbalance=1&"
+    "eff_memory=0.75&tokens=1e10";
+const std::string kGptOssDims =
+    "layers=36&hidden=2880&heads=64&kv_heads=8&head_dim=64&ffn=2880&vocab=201088&experts=128&topk=4&moe_ffn=2880&"
+    "shared_experts=0&dense_layers=0&act=swiglu&tied=0";
 // Qwen3-30B-A3B on one 8 x B200 node, EP 8 (NVIDIA's recipe).
 const std::string kQwen =
     "model=qwen3-30b-a3b&gpu=b200&gpus=8&tp=1&pp=1&cp=1&ep=8&gbs=512&zero=1&recompute=none&offload=none&sp=0&"
@@ -155,6 +164,45 @@ TEST_CASE("DeepEP-class dispatchers use the link better than NCCL's all-to-all",
   const PlanOutput nccl = PlanLink(kQwen + "&mbs=4");
   const PlanOutput deepep = PlanLink(kQwen + "&mbs=4&ep_dedup=1");
   CHECK(deepep.plan.step.comm_ep_s < nccl.plan.step.comm_ep_s);
+}
+
+TEST_CASE("GPT-OSS's sliding windows: a windowed layer computes only the 128-token tiles its queries see", "[moe]") {
+  // The attention core's time is 1 / eff_attention: twice the efficiency halves it, so each plan's attention time is
+  // twice the difference. Half the layers windowed (128 tokens, every second layer full): at 4,096 tokens a
+  // windowed layer visits 2 x 32 - 1 = 63 of the 528 tiles of causal attention.
+  auto attention = [](const std::string& link) {
+    return 2 * (PlanLink(link + "&eff_attention=0.35").plan.step.compute_s -
+                PlanLink(link + "&eff_attention=0.7").plan.step.compute_s);
+  };
+  const std::string stack = "&stack=megatron&zero=1";
+  const PlanOutput preset = PlanLink("model=gpt-oss-120b" + kGptOssLayout + stack);
+  CHECK(preset.job.model.attn_window == 128);
+  CHECK(preset.job.model.attn_window_skip == 2);
+  const double windowed = attention("model=gpt-oss-120b" + kGptOssLayout + stack);
+  const double full = attention(kGptOssDims + kGptOssLayout + stack);
+  REQUIRE(full > 0);
+  CHECK(windowed / full == Approx((1 + 63.0 / 528) / 2).epsilon(1e-6));
+}
+
+TEST_CASE("GPT-OSS's biased experts: Megatron-Core adds the second bias eagerly, other stacks the activation too",
+          "[moe]") {
+  // Memory-bound time the preset adds over the same dimensions without biases: 36 MoE layers, 2 x 4,096 x 4 routed
+  // copies on each GPU, at eff_memory of the H100's bandwidth (the optimizer's few extra bias parameters aside).
+  const GpuSpec* h100 = FindGpu("h100");
+  REQUIRE(h100 != nullptr);
+  const double copies = 2 * 4096 * 4, per_byte = 36 * copies / (h100->mem_bw * 0.75);
+  auto extra = [](const std::string& stack) {
+    return PlanLink("model=gpt-oss-120b" + kGptOssLayout + stack).plan.step.memory_s -
+           PlanLink(kGptOssDims + kGptOssLayout + stack).plan.step.memory_s;
+  };
+  // Megatron-Core: the probability-scaled second bias only, 24 B per hidden element with the alltoall dispatcher's
+  // 16-bit probabilities, 64 B with HybridEP / DeepEP's fp32 ones (the activation and the first bias are fused).
+  CHECK(extra("&stack=megatron&zero=1") == Approx(24.0 * 2880 * per_byte).epsilon(0.02));
+  CHECK(extra("&stack=megatron&zero=1&ep_dedup=1") == Approx(64.0 * 2880 * per_byte).epsilon(0.02));
+  // NeMo AutoModel's DeepEP experts (stack fsdp): both biases (10 B per element of the first projection's 2 x 2,880
+  // outputs) and the clamped activation in eager PyTorch (124 B per intermediate element beyond the fused SwiGLU).
+  CHECK(extra("&stack=fsdp&stack_year=2025&zero=3&ep_dedup=1") ==
+        Approx((64.0 * 2880 + 10.0 * 2 * 2880 + 124.0 * 2880) * per_byte).epsilon(0.02));
 }
 
 }  // namespace moe_test

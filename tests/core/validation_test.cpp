@@ -38,7 +38,10 @@ constexpr int kFitWholeRunsWithin = 9;
 // published_setups.json now states; mbridge2511-b200-qwen3-235b-a22b-mxfp8 was within only at the full
 // recomputation the search chose for it (-5.9 %), and is +50 % at its own layout.
 // 13 held-out of 26: eight GB200 rows of the 26.04.01 and 26.06 tables joined the held-out file (5 within).
-constexpr int kMoeFitWithin = 4, kMoeHeldoutWithin = 13;
+// 3 fitted rows, not 4: since GPT-OSS's preset carries its 128-token sliding windows (config.json), the plan of
+// mbridge2602-b200-gpt-oss-120b-bf16-ep64 is faster and that row went from +14.3 % to +15.1 %: it was within only
+// while attention was over-counted on half its layers.
+constexpr int kMoeFitWithin = 3, kMoeHeldoutWithin = 13;
 constexpr double kMoeMedianError = 0.31;
 
 namespace {
@@ -243,8 +246,9 @@ TEST_CASE("held-out throughput rows, never fitted, are planned and judged", "[va
 // Issue #18's bar for mixture of experts: of the held-out rows whose model routes tokens to experts (the case's
 // own configuration, resolved as a link would be), at least 5 of the 7 within their 15 %.
 // 4 of 7 since the CPU's Adam is charged over the node's shards (docs/validation.md: mbridge2509's DeepSeek-V3 row is
-// planned with an optimizer offload NVIDIA's recipe does not use, now 22 % slow).
-TEST_CASE("held-out mixture-of-experts rows: at least 4 of 7 within 15 %", "[validation]") {
+// planned with an optimizer offload NVIDIA's recipe does not use, now 22 % slow); 5 again since AutoModel's eager
+// GPT-OSS experts are charged (step_moe.cpp EagerExpertBytesPerCopy).
+TEST_CASE("held-out mixture-of-experts rows: at least 5 of 7 within 15 %", "[validation]") {
   const std::string text = ReadTestData("heldout_throughput.json");
   const JsonParseResult doc = ParseJson(text);
   REQUIRE(doc.ok);
@@ -266,7 +270,7 @@ TEST_CASE("held-out mixture-of-experts rows: at least 4 of 7 within 15 %", "[val
     within += r.ok && r.within;
   }
   REQUIRE(error.empty());
-  CHECK(within >= 4);
+  CHECK(within >= 5);
 }
 
 TEST_CASE("the eager MoE layer's host time is the one its host-bound rows measure", "[validation]") {

@@ -93,6 +93,11 @@ double MoeHostTime(double layers, double passes, const Constants& c);
 double MoeMicroBatchTime(double gpu, double synced_share, double layers, double passes, double other_host,
                          const Constants& c);
 double DefaultMoeHostPerLayerPass();
+// Eager elementwise bytes (forward and backward together) of one routed copy in a layer's experts: the probability-
+// scaled second bias (with fp32 probabilities for the DeepEP / HybridEP share `ep_dedup`), and outside Megatron-Core
+// the first bias and GPT-OSS's clamped activation (step_moe.cpp).
+double ExpertBiasBytesPerElement(double ep_dedup);
+double EagerExpertBytesPerCopy(const LayerOps& l, double hidden, bool megatron, double ep_dedup);
 // Bytes moved per element of a GEMM input to cast it to FP8 under the recipe (step_moe.cpp).
 double Fp8CastBytesPerElement(Fp8Recipe recipe);
 
