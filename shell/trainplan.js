@@ -28,6 +28,14 @@
   function mark(name) { try { performance.mark("trainplan:" + name); } catch (e) { /* no timeline */ } }
   mark("shell");
 
+  // The page runs no frame while nothing could change what it draws (web/platform_web.cpp, Tramp): SDL's
+  // events wake it there, and everything that arrives here outside SDL (an answer, typed text, a resize, a
+  // script's call that changes the state) sets this flag, which the next animation frame reads and clears.
+  function wake() { if (window.Module) window.Module.tpWake = true; }
+  window.addEventListener("resize", wake);
+  document.addEventListener("visibilitychange", wake);
+  if (document.fonts && document.fonts.addEventListener) document.fonts.addEventListener("loadingdone", wake);
+
   // The planner's renderer (Dear ImGui's OpenGL backend) reads the scissor box and the blend state back
   // every frame to restore them afterwards. WebGL answers those reads synchronously: the page waits until
   // the GPU process has run everything sent before, a whole frame under software rendering (368 ms of the
@@ -161,6 +169,7 @@
     var fields = [];        // text fields of the last frame, in CSS pixels: [x0, y0, x1, y1, ...]
     var typing = false;     // an ImGui text field took typed text in the last frame
     var queue = [];         // for ImGui, in order: {text} or {key, ctrl, shift}
+    function send(item) { queue.push(item); wake(); }
     var sent = [];          // the composition's characters already handed to ImGui
     var touch = null;       // the finger down: where it started, whether it moved (a drag, not a tap)
     var lastPointer = "mouse";
@@ -198,8 +207,8 @@
     function follow(text) {
       var now = Array.from(text), k = 0;
       while (k < sent.length && k < now.length && sent[k] === now[k]) k++;
-      for (var i = k; i < sent.length; i++) queue.push({ key: "Backspace", ctrl: false, shift: false });
-      if (now.length > k) queue.push({ text: now.slice(k).join("") });
+      for (var i = k; i < sent.length; i++) send({ key: "Backspace", ctrl: false, shift: false });
+      if (now.length > k) send({ text: now.slice(k).join("") });
       sent = now;
     }
     canvas.addEventListener("touchstart", function (e) {
@@ -231,17 +240,17 @@
     });
     // Hidden by the user (iOS's Done): the field is done too, as with Enter (its text is already applied).
     input.addEventListener("blur", function () {
-      if (!ours && !window.Module.tpCopying && typing) queue.push({ key: "Enter", ctrl: false, shift: false });
+      if (!ours && !window.Module.tpCopying && typing) send({ key: "Enter", ctrl: false, shift: false });
     });
     canvas.addEventListener("pointerdown", function (e) { if (e.pointerType === "mouse") lastPointer = "mouse"; });
     input.addEventListener("keydown", function (e) {
       if (e.isComposing || e.keyCode === 229) return;  // the IME's own keys: its text arrives as it composes
       var ctrl = e.ctrlKey || e.metaKey;
       if (named[e.key]) {
-        queue.push({ key: named[e.key], ctrl: ctrl, shift: e.shiftKey });
+        send({ key: named[e.key], ctrl: ctrl, shift: e.shiftKey });
         e.preventDefault();
       } else if (ctrl && !e.altKey && /^[acxyz]$/i.test(e.key)) {
-        queue.push({ key: e.key.toUpperCase(), ctrl: true, shift: e.shiftKey });  // select all, copy, cut, undo, redo
+        send({ key: e.key.toUpperCase(), ctrl: true, shift: e.shiftKey });  // select all, copy, cut, undo, redo
         e.preventDefault();
       }
       // Ctrl+V goes on to the browser, whose paste arrives below as insertFromPaste.
@@ -250,13 +259,13 @@
       var type = e.inputType;
       if (type === "insertText" || type === "insertReplacementText" || type === "insertFromPaste" || type === "insertFromDrop") {
         var t = e.data != null ? e.data : e.dataTransfer ? e.dataTransfer.getData("text/plain") : "";
-        if (t) queue.push({ text: t });
+        if (t) send({ text: t });
       } else if (type === "deleteContentBackward" || type === "deleteWordBackward") {
-        queue.push({ key: "Backspace", ctrl: type === "deleteWordBackward", shift: false });
+        send({ key: "Backspace", ctrl: type === "deleteWordBackward", shift: false });
       } else if (type === "deleteContentForward" || type === "deleteWordForward") {
-        queue.push({ key: "Delete", ctrl: type === "deleteWordForward", shift: false });
+        send({ key: "Delete", ctrl: type === "deleteWordForward", shift: false });
       } else if (type === "insertLineBreak" || type === "insertParagraph") {
-        queue.push({ key: "Enter", ctrl: false, shift: false });
+        send({ key: "Enter", ctrl: false, shift: false });
       } else {
         return;  // composition: left to the input, followed below
       }
@@ -335,6 +344,7 @@
       var job = queue.shift();
       if (!job) return;
       answers.push({ id: job.id, answer: window.Module.ccall("trainplan_worker_run", "string", ["string"], [job.request]) });
+      wake();
       if (queue.length) setTimeout(runHere, 0);
     }
     function dispatch() {
@@ -356,6 +366,7 @@
           return function (e) {
             if (e.data.ready) return;
             answers.push({ id: e.data.id, answer: e.data.answer });
+            wake();
             w.busy = null;
             dispatch();
           };
@@ -410,6 +421,7 @@
     tpKeyboard: keyboardAgent(),
     tpNoWebGL2: noWebGL2,
     tpPageText: pageText,
+    tpWake: true,
     print: function (t) { console.log(t); },
     printErr: function (t) { console.warn(t); },
     setStatus: function (t) {
@@ -440,6 +452,7 @@
           var n = M.lengthBytesUTF8(s) + 1, p = M._malloc(n);
           M.stringToUTF8(s, p, n);
           try { M._trainplan_set_link(p); } finally { M._free(p); }
+          wake();
         },
         widgets: function () { return JSON.parse(M.UTF8ToString(M._trainplan_widgets_json())); },
         stats: function () { return JSON.parse(M.UTF8ToString(M._trainplan_stats_json())); },
@@ -449,7 +462,7 @@
         explainPanel: function () { return JSON.parse(M.UTF8ToString(M._trainplan_explain_panel_json())); },
         // {first, last}: the words the first frame drew and those of the last frame asked for; each call asks for
         // the next frame's (the canvas's words, for tests).
-        drawnText: function () { return JSON.parse(M.UTF8ToString(M._trainplan_drawn_text_json())); },
+        drawnText: function () { wake(); return JSON.parse(M.UTF8ToString(M._trainplan_drawn_text_json())); },
         ready: ready
       };
       // Hide the overlay once the first frames are on screen.

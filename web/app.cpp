@@ -217,6 +217,7 @@ void ClearColor(const AppState&, float rgba[4]) {
 }
 
 bool Busy(const AppState& app) { return app.link_pending || BackgroundBusy(app); }
+bool WantsFrames(const AppState& app) { return Busy(app) || Now() < app.status_until; }
 
 // Touch screens (issue #20): a finger has no wheel and the scrollbars are a few pixels wide, so a drag that
 // starts on no widget scrolls the innermost scrollable panel under it, as a web page does. SDL turns a

@@ -128,6 +128,9 @@ void Init(AppState& app, const InitOptions& options);
 void DrawUi(AppState& app);
 void ClearColor(const AppState& app, float rgba[4]);
 bool Busy(const AppState& app);  // background work (search, charts) still filling in
+// Busy, or the status line's feedback still on its timer: the next frame must run even with no input (the
+// page skips idle frames, platform.h KeepFrames).
+bool WantsFrames(const AppState& app);
 void Save(const AppState& app);
 
 // The inputs in app.cfg changed: plan again the way an edit does (in slices over the next frames of

@@ -50,6 +50,7 @@ bool Frame(void* user) {
   bool last = r.frames_left == 0;
   bool shoot = last && !r.screenshot_path.empty();
   bool written = tp::platform::EndFrame(clear, shoot ? r.screenshot_path.c_str() : nullptr);
+  tp::platform::KeepFrames(tp::ui::WantsFrames(r.app));
   if (last && !shoot) return false;  // --frames N without a screenshot: run N frames, save, exit
   if (shoot) {
     if (written) {

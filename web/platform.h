@@ -27,6 +27,10 @@ void RunLoop(bool (*frame)(void* user), void* user);
 // reads the frame back into a PNG file (natively; false on the web or on failure).
 bool BeginFrame();
 bool EndFrame(const float clear_rgba[4], const char* png_path = nullptr);
+// After each frame: whether the app needs the next one even when no input comes (background work filling in,
+// a message on a timer). The page runs no frame while idle otherwise (platform_web.cpp, Tramp: no input, no
+// answer arriving, no text field being typed in, nothing drawn lately); the window draws every frame regardless.
+void KeepFrames(bool wanted);
 
 void SetClipboard(const std::string& text);
 // A copy that did not reach the system clipboard (SetClipboard or a text field's Ctrl+C): true once per

@@ -167,6 +167,7 @@ bool EndFrame(const float c[4], const char* png_path) {
 }
 
 bool g_copy_failed = false;  // SDL could not set the clipboard (no clipboard owner on this display)
+void KeepFrames(bool) {}     // the window draws every frame (a desktop has the power the page's laptop may not)
 void SetClipboard(const std::string& text) { g_copy_failed = SDL_SetClipboardText(text.c_str()) != 0; }
 bool TakeClipboardWriteRefused() {
   const bool failed = g_copy_failed;

@@ -23,6 +23,7 @@ void RunLoop(bool (*frame)(void*), void* user) {
 }
 bool BeginFrame() { return true; }
 bool EndFrame(const float*, const char*) { return false; }
+void KeepFrames(bool) {}
 void SetClipboard(const std::string& text) {
   NullPlatform& p = Null();
   ++p.clipboard_writes;

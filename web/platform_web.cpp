@@ -73,6 +73,7 @@ EM_JS(void, tp_js_listen_navigation, (), {
     if ((window.location.hash || "") !== Module.tpLastHash) {
       Module.tpLastHash = window.location.hash || "";
       Module.tpNavPending = true;
+      Module.tpWake = true;
     }
   };
   window.addEventListener("hashchange", onNav);
@@ -96,7 +97,7 @@ EM_JS(unsigned char*, tp_js_take_cjk_font, (int* size), {
     Module.tpCjk = { state: "loading" };
     fetch("cjk.ttf")
       .then(function(r) { if (!r.ok) throw new Error("HTTP " + r.status); return r.arrayBuffer(); })
-      .then(function(b) { Module.tpCjk = { state: "ready", bytes: new Uint8Array(b) }; })
+      .then(function(b) { Module.tpCjk = { state: "ready", bytes: new Uint8Array(b) }; Module.tpWake = true; })
       .catch(function(e) {
         console.warn("TrainPlan: the Chinese font (cjk.ttf) could not be loaded: " + e);
         Module.tpCjk = { state: "failed" };
@@ -125,6 +126,7 @@ EM_JS(void, tp_js_listen_paste, (), {
   document.addEventListener("paste", function(e) {
     var t = (e.clipboardData || window.clipboardData).getData("text");
     if (typeof t === "string" && t.length) Module.tpClipboard = t;
+    Module.tpWake = true;
   });
   // A file dropped anywhere on the page (a config.json): read as text, taken by TakeDroppedFile.
   Module.tpDropped = [];
@@ -134,9 +136,9 @@ EM_JS(void, tp_js_listen_paste, (), {
     var files = (e.dataTransfer && e.dataTransfer.files) || [];
     for (var i = 0; i < files.length; i++) {
       (function(f) {
-        if (f.size > 1048576) { Module.tpDropped.push({ name: f.name, text: "" }); return; }
-        f.text().then(function(t) { Module.tpDropped.push({ name: f.name, text: t }); },
-                      function() { Module.tpDropped.push({ name: f.name, text: "" }); });
+        var arrive = function(text) { Module.tpDropped.push({ name: f.name, text: text }); Module.tpWake = true; };
+        if (f.size > 1048576) { arrive(""); return; }
+        f.text().then(arrive, function() { arrive(""); });
       })(files[i]);
     }
   });
@@ -146,7 +148,7 @@ EM_JS(void, tp_js_listen_paste, (), {
 // lands in Module.tpClipAnswer for tp_js_take_clipboard_answer.
 EM_JS(void, tp_js_request_clipboard, (), {
   Module.tpClipAnswer = null;
-  var answer = function(text, refused) { Module.tpClipAnswer = { text: text, refused: refused }; };
+  var answer = function(text, refused) { Module.tpClipAnswer = { text: text, refused: refused }; Module.tpWake = true; };
   if (!navigator.clipboard || !navigator.clipboard.readText) { answer("", true); return; }
   navigator.clipboard.readText().then(function(t) { answer(t || "", false); },
                                       function() { answer("", true); });
@@ -185,9 +187,11 @@ EM_JS(void, tp_js_launch_request, (const char* request), {
     var m = box.m, n = m.lengthBytesUTF8(req) + 1, p = m._malloc(n);
     m.stringToUTF8(req, p, n);
     try { Module.tpLaunchAnswer = m.UTF8ToString(m._trainplan_launch(p)); } finally { m._free(p); }
+    Module.tpWake = true;
   }, function(e) {
     console.warn("TrainPlan: the launch-config module (launch.js) could not be loaded: " + e);
     Module.tpLaunchAnswer = "ok=0\nerror=the launch-config module (launch.js) could not be loaded: " + e + "\n\n";
+    Module.tpWake = true;
   });
 });
 
@@ -241,6 +245,7 @@ EM_JS(void, tp_js_clipboard, (const char* text), {
     if (had && had.focus) had.focus({ preventScroll: true });
     Module.tpCopying = false;
     if (!copied) Module.tpCopyRefused = true;
+    Module.tpWake = true;
   };
   if (navigator.clipboard && navigator.clipboard.writeText) {
     navigator.clipboard.writeText(t).catch(fallback);
@@ -321,6 +326,13 @@ EM_JS(void, tp_js_download, (const char* name, const char* mime, const char* dat
   setTimeout(function() { URL.revokeObjectURL(a.href); }, 1000);
 });
 
+// Whether something arrived outside SDL since the last call (shell/trainplan.js, wake): clears the flag.
+EM_JS(int, tp_js_take_wake, (), {
+  var w = Module.tpWake ? 1 : 0;
+  Module.tpWake = false;
+  return w;
+});
+
 // clang-format on
 
 namespace tp::platform {
@@ -329,10 +341,11 @@ namespace {
 SDL_Window* g_window = nullptr;
 SDL_GLContext g_gl = nullptr;
 tp::ui::RedrawMemo g_redraw;  // the last frame drawn (redraw.h)
-// Frames drawn since the page's stats were last read (window.trainplan.stats()): in full, in part (and
-// the share of the canvas those parts covered, summed), or skipped.
+// Frames since the page's stats were last read (window.trainplan.stats()): drawn in full, in part (and
+// the share of the canvas those parts covered, summed), run but drawing nothing (skipped), or not run at all
+// because the page was idle (idle: Tramp).
 struct DrawCounts {
-  int full = 0, partial = 0, skipped = 0;
+  int full = 0, partial = 0, skipped = 0, idle = 0;
   double partial_share = 0;
 } g_draws;
 std::string g_initial_link;
@@ -346,7 +359,38 @@ std::string TakeJsString(char* p) {
   return s;
 }
 
+// Idle frames (issue #27). Every animation frame used to run a whole Dear ImGui frame (input, UI, render and
+// redraw.h's hashing) even when it drew nothing: an open idle tab took about a quarter of a core (2.7 s of
+// CPU in 10 s in headless Chromium, 619 of 634 frames drawing nothing). A frame now runs only when something
+// could change what is drawn: an SDL event waiting (input, resize, focus), anything that arrived outside SDL
+// (shell/trainplan.js's wake flag: an answer from the clipboard, the launch module, a search worker or the
+// font fetch, a dropped file, typed text from the on-screen keyboard, back/forward, a script's setLink), the
+// app asking for it (KeepFrames: background work, a message on a timer), a text field being typed in (its
+// caret blinks), the second after the last input (Dear ImGui's hover delays: tooltips come 0.65 s after the
+// pointer rests, widgets.cpp), or a frame among the last few that drew something (Dear ImGui settles a
+// window's size and a popup over a frame or two). A heartbeat frame runs at least every half second anyway,
+// so that a wake missed by this list shows late, never for good.
+constexpr double kAwakeAfterInputS = 1.0;
+constexpr double kHeartbeatS = 0.5;
+constexpr int kSettleFrames = 3;
+bool g_keep_frames = true;  // the app's last KeepFrames
+int g_quiet_frames = 0;     // frames in a row that drew nothing (EndFrame)
+double g_last_input_s = -1e9, g_last_frame_s = -1e9;
+
 void Tramp(void*) {
+  const double now = emscripten_get_now() / 1000.0;
+  // Both flags are read every time: the JS one is cleared by the reading.
+  const bool sdl_event = SDL_PeepEvents(nullptr, 0, SDL_PEEKEVENT, SDL_FIRSTEVENT, SDL_LASTEVENT) > 0;
+  const bool woken = tp_js_take_wake() != 0;
+  if (sdl_event || woken) g_last_input_s = now;
+  const bool run = sdl_event || woken || g_keep_frames || ImGui::GetIO().WantTextInput ||
+                   now - g_last_input_s < kAwakeAfterInputS || g_quiet_frames < kSettleFrames ||
+                   now - g_last_frame_s >= kHeartbeatS;
+  if (!run) {
+    ++g_draws.idle;
+    return;
+  }
+  g_last_frame_s = now;
   if (!g_frame(g_frame_user)) emscripten_cancel_main_loop();
 }
 
@@ -501,8 +545,10 @@ bool EndFrame(const float c[4], const char*) {
       for (ImTextureData* tex : *data.Textures)
         if (tex->Status != ImTextureStatus_OK) ImGui_ImplOpenGL3_UpdateTexture(tex);
     ++g_draws.skipped;
+    ++g_quiet_frames;
     return false;
   }
+  g_quiet_frames = 0;
   ImGuiIO& io = ImGui::GetIO();
   int w = (int)(io.DisplaySize.x * io.DisplayFramebufferScale.x);
   int h = (int)(io.DisplaySize.y * io.DisplayFramebufferScale.y);
@@ -529,6 +575,7 @@ bool EndFrame(const float c[4], const char*) {
   return false;
 }
 
+void KeepFrames(bool wanted) { g_keep_frames = wanted; }
 void SetClipboard(const std::string& text) { tp_js_clipboard(text.c_str()); }
 bool TakeClipboardWriteRefused() { return tp_js_take_copy_refused() != 0; }
 void TextInput(bool typing, const Box& f, const std::vector<Box>& fields) {
@@ -644,12 +691,14 @@ EMSCRIPTEN_KEEPALIVE void trainplan_set_link(const char* fragment) {
 EMSCRIPTEN_KEEPALIVE const char* trainplan_stats_json() {
   static std::string s;
   Answer(s, tp::platform::g_hooks.stats_json, "{}");
-  // The frames drawn since the last call, in full or in part (redraw.h), added to the app's figures.
+  // The frames since the last call: drawn in full or in part (redraw.h), run to draw nothing, or not run
+  // (the page idle, Tramp), added to the app's figures.
   tp::platform::DrawCounts& d = tp::platform::g_draws;
-  char drawn[160];
+  char drawn[200];
   std::snprintf(drawn, sizeof drawn,
-                "\"drawn_full\":%d,\"drawn_partial\":%d,\"drawn_skipped\":%d,\"partial_share_mean\":%.3f}", d.full,
-                d.partial, d.skipped, d.partial ? d.partial_share / d.partial : 0.0);
+                "\"drawn_full\":%d,\"drawn_partial\":%d,\"drawn_skipped\":%d,\"frames_idle\":%d,"
+                "\"partial_share_mean\":%.3f}",
+                d.full, d.partial, d.skipped, d.idle, d.partial ? d.partial_share / d.partial : 0.0);
   if (!s.empty() && s.back() == '}') s.pop_back();
   s += s.size() > 1 ? std::string(",") + drawn : drawn;
   d = {};
