@@ -11,7 +11,8 @@
 // and saves a screenshot of each view in build/screenshots/. Reports first-frame time and frame times
 // while the search runs, and the gzip size of index.wasm + index.js.
 //   7. a link with a combination error (tp=3 on 32 heads): the plan still computes (tp on auto), the error
-//      is in plan() and drawn right under the tp field (issue #9);
+//      is in plan() and drawn right under the tp field (issue #9); left alone, the page runs almost no frames,
+//      and wakes for setLink() and for keystrokes (issue #27);
 //   8. issue #20 with real keystrokes and the system clipboard (no injected events): Ctrl+V of a config.json
 //      fires the browser's own paste event and imports it with its name, the Paste config.json button reads
 //      the clipboard, Ctrl+C writes it; "1B" typed is a billion tokens, GPUs "1e30" is refused in red;
@@ -574,6 +575,39 @@ async function main() {
       check(w.fallback_line && w.verdict && w.fallback_line[1] > w.verdict[1], "tp=3: the verdict says what was planned instead",
             JSON.stringify({ verdict: w.verdict, fallback_line: w.fallback_line }));
       await page.screenshot({ path: path.join(outDir, "field-error.png") });
+
+      // An idle page runs (almost) no frames (issue #27): with nothing to do it used to run a whole Dear ImGui
+      // frame at every animation frame (a quarter of a core). Past the second of frames after the last input,
+      // only a heartbeat frame every half second runs (6 in 3 s; up to 12 allowed); the rest are counted as idle.
+      await until(page, () => !window.trainplan.stats().busy);
+      await page.waitForTimeout(1500);
+      await page.evaluate(() => window.trainplan.stats());  // the counts start now
+      await page.waitForTimeout(3000);
+      const idle = await page.evaluate(() => window.trainplan.stats());
+      const ran = idle.drawn_full + idle.drawn_partial + idle.drawn_skipped;
+      console.log(`       idle for 3 s: ${ran} frames run, ${idle.frames_idle} animation frames skipped`);
+      check(ran <= 12 && idle.frames_idle >= 30, "an idle page runs almost no frames (at most a heartbeat every 0.5 s)",
+            JSON.stringify({ ran, frames_idle: idle.frames_idle }));
+      // ... and wakes for what changes the page: a script's setLink, then a real keystroke into a field.
+      // (stats() restarts its counts at every call: the frames drawn are summed in the page while waiting.)
+      await page.evaluate(() => { window.__drawn = 0; window.trainplan.setLink("#v=1&model=llama2-7b&gpus=16&tp=3&seq=4096"); });
+      await until(page, () => {
+        const s = window.trainplan.stats();
+        window.__drawn += s.drawn_full + s.drawn_partial;
+        return window.trainplan.plan().config.gpus === 16 && !s.busy;
+      });
+      const woke = await page.evaluate(() => ({ drawn: window.__drawn, gpus: window.trainplan.plan().config.gpus }));
+      check(woke.drawn > 0 && woke.gpus === 16, "an idle page wakes for setLink() and draws the new plan", JSON.stringify(woke));
+      await page.waitForTimeout(1500);
+      const tpIdle = await page.evaluate(() => window.trainplan.plan().config.tp);
+      const clicked = await clickInput(page, "tp");
+      await page.keyboard.press("Control+A");
+      await page.keyboard.type("1");
+      await page.keyboard.press("Enter");
+      await until(page, () => window.trainplan.plan().config.tp === 1);
+      const tpTyped = await page.evaluate(() => window.trainplan.plan().config.tp);
+      check(clicked !== 0 && tpTyped === 1, "an idle page wakes for a click and keystrokes (tp 3 -> 1 typed)",
+            JSON.stringify({ clicked, tpIdle, tpTyped }));
       check(problems.length === 0, "no console errors", problems.join("\n       "));
       await context.close();
     }
