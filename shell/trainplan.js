@@ -8,7 +8,8 @@
 //   trainplan.widgets()       -> screen rectangles of named inputs, in CSS pixels (for tests)
 //   trainplan.stats()         -> CPU time of the UI's frames and re-plans, in ms, whether background
 //                                work is still under way (busy), the status line's feedback, the tooltip
-//                                shown (its rectangle, or null) (for tests)
+//                                shown (its rectangle, or null), the frames since the last call: drawn in full
+//                                or in part, run to draw nothing, skipped while idle (frames_idle) (for tests)
 //   trainplan.searchStatus()  -> the search view's current search: {done, evaluated, elapsed_ms} (done once its
 //                                whole answer and every GPU type's point are drawn)
 //   trainplan.search()        -> that search's answer (`trainplan search --format json`), null until done
