@@ -196,14 +196,16 @@ double PassShare(const MbParts& p, bool forward, bool frozen) {
 
 // Share of full causal attention's work that a layer kind does: its windowed layers visit, per 128-query tile,
 // the key tiles from (first query - window + 1) to the diagonal, where causal attention visits every tile up to it.
+// Of n query tiles, tile i (from 0) visits i + 1 tiles while its first query's window reaches back to key 0 (i up to
+// floor((window - 1) / 128)), and ceil((window - 1) / 128) + 1 after: closed sums, no loop over the sequence on the
+// search's hot path.
 double AttentionWorkShare(const LayerOps& l, double seq) {
   if (l.window <= 0 || l.window_share <= 0 || seq <= 0) return 1;
-  const int n = int(std::ceil(seq / kAttentionTile));
-  double causal = 0, windowed = 0;
-  for (int i = 0; i < n; ++i) {
-    causal += i + 1;
-    windowed += i - std::floor(std::max(0.0, i * kAttentionTile - (l.window - 1)) / kAttentionTile) + 1;
-  }
+  const double n = std::ceil(seq / kAttentionTile);
+  const double reach = std::ceil((l.window - 1) / kAttentionTile);  // tiles behind the diagonal, once full
+  const double growing = std::min(n, std::floor((l.window - 1) / kAttentionTile) + 1);  // tiles still growing
+  const double windowed = growing * (growing + 1) / 2 + (n - growing) * (reach + 1);
+  const double causal = n * (n + 1) / 2;
   return 1 - l.window_share + l.window_share * windowed / causal;
 }
 
