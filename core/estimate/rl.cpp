@@ -105,10 +105,21 @@ double SyncSeconds(const Job& job) {
   return k.sync_fixed_s + dense_bytes / bw + 2.0 * expert_all / k.moe_gather_bps;
 }
 
+// The trainer's resident state while the engine generates: the weights and optimizer states (gradients are freed
+// after the step; offloaded states are on the host), the reference, critic, reward model, and the CUDA context.
+double ResidentWhileGenerating(const MemoryBreakdown& m, const Extras& x, double context) {
+  return m.weights + m.optimizer + x.ref + x.critic + x.reward + context;
+}
+
+// The activations of generation inside the trainer (hf's eager generate): a tenth of the training's.
+double HfGenerateActivations(const Job& job, const MemoryBreakdown& m) {
+  return job.rl.engine == RlEngine::Hf ? 0.1 * m.activations : 0.0;
+}
+
 // What generation inside the trainer (hf) has beside its resident state: the usable memory less that state and
-// the eager generate's activations (a tenth of the training's, as AddRlMemory counts them).
+// the eager generate's activations; -1 for the other engines (not asked).
 double HfFree(const Job& job, const MemoryBreakdown& m, double resident) {
-  return job.rl.engine == RlEngine::Hf ? m.usable - resident - 0.1 * m.activations : -1.0;
+  return job.rl.engine == RlEngine::Hf ? m.usable - resident - HfGenerateActivations(job, m) : -1.0;
 }
 
 void SetPhase(RlStep& s, RlPhaseKind k, double seconds, double memory, double gpus) {
@@ -141,15 +152,13 @@ void AddRlMemory(const Job& job, const Layout& layout, MemoryBreakdown& memory) 
   double gen = 0;
   bool kv_ok = true;
   if (!dpo) {
-    // The trainer's resident state while the engine generates: the weights and optimizer states (gradients are
-    // freed after the step; offloaded states are on the host), the reference, critic, reward model.
-    const double resident = memory.weights + memory.optimizer + x.ref + x.critic + x.reward + context;
+    const double resident = ResidentWhileGenerating(memory, x, context);
     const RlEngineShape e = MakeRlEngine(job, layout, HfFree(job, memory, resident));
     const double one_seq = (r.prompt_len + r.max_response_len) * e.kv_token;
     kv_ok = r.engine == RlEngine::Hf || e.kv_budget >= one_seq;
     if (r.colocate) {
       train += r.engine == RlEngine::Hf ? 0.0 : RlConstantsOf(job).engine_graph_bytes;  // asleep: its graphs stay
-      gen = resident + e.total + (r.engine == RlEngine::Hf ? memory.activations * 0.1 : 0.0);
+      gen = resident + e.total + HfGenerateActivations(job, memory);
     } else {
       gen = e.total + context;  // a rollout GPU
     }
@@ -200,7 +209,7 @@ RlStep EstimateRl(const Job& job, const Layout& layout, const MemoryBreakdown& p
   const double context = 1e9 * Pos(job.assume.cuda_context_gb);
   double transition = 0;
   if (!dpo) {
-    const double resident = policy_memory.weights + policy_memory.optimizer + x.ref + x.critic + x.reward + context;
+    const double resident = ResidentWhileGenerating(policy_memory, x, context);
     const RlEngineShape e = MakeRlEngine(job, layout, HfFree(job, policy_memory, resident));
     Generation(job, e, s);
     s.kv_cache_bytes = Pos(e.kv_budget);
