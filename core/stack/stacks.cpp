@@ -382,7 +382,7 @@ const StackRelease& ReleaseFor(const StackProfile& s, int year) {
 }
 
 StateBytes StateBytesPerParam(const StackProfile& s, int zero, Optimizer opt, Precision prec, bool pipelined,
-                              MegatronDtypes megatron) {
+                              StateDtypes dtypes) {
   zero = std::clamp(zero, 0, 3);
   StateBytes b;
   if (prec == Precision::Fp32) {
@@ -405,9 +405,9 @@ StateBytes StateBytesPerParam(const StackProfile& s, int zero, Optimizer opt, Pr
       // bf16 (Apex distributed_fused_adam.py StateBucket): optim_bf16, the pure-bf16 states.
       const bool fp16 = prec == Precision::Fp16;
       const double opt_bytes =
-          megatron.optim_bf16 ? OptimizerStateBytes(opt, false) : 4 + OptimizerStateBytes(opt, true) + (fp16 ? 4 : 0);
+          dtypes.optim_bf16 ? OptimizerStateBytes(opt, false) : 4 + OptimizerStateBytes(opt, true) + (fp16 ? 4 : 0);
       (zero >= 3 ? b.weights_sharded : b.weights_full) = 2;
-      (zero >= 2 ? b.grads_sharded : b.grads_full) = fp16 || !megatron.grad_fp32 ? 2 : 4;
+      (zero >= 2 ? b.grads_sharded : b.grads_full) = fp16 || !dtypes.grad_fp32 ? 2 : 4;
       (zero >= 1 ? b.optimizer_sharded : b.optimizer_full) = opt_bytes;
       return b;
     }
@@ -433,23 +433,27 @@ StateBytes StateBytesPerParam(const StackProfile& s, int zero, Optimizer opt, Pr
     case StackKind::Fsdp: {
       // fp32 parameters are the master copy: sharded by FSDP (zero 3), kept whole under DDP (0-1); zero 2
       // (SHARD_GRAD_OP) also keeps the bf16 unsharded copy between forward and backward.
-      const double states = OptimizerStateBytes(opt, true);
+      // torchtitan's full bf16 training (training.dtype = "bfloat16", the optim_bf16 key) puts the parameters,
+      // gradients and optimizer states in bf16 with no fp32 copy (torchtitan/config/configs.py); reductions stay
+      // fp32 (mixed_precision_reduce), so a pipeline's unsharded accumulation is still 4 B.
+      const double states = OptimizerStateBytes(opt, !dtypes.optim_bf16);
+      const double wp = dtypes.optim_bf16 ? 2 : 4, gp = dtypes.optim_bf16 ? 2 : 4;
       if (zero >= 3 && pipelined) {
         // Under a pipeline the bf16 weights stay gathered through each schedule (torchtitan: no reshard after
         // forward with PP) and gradients accumulate unsharded in the fp32 reduce dtype until the schedule's last
         // backward (FSDP2 with set_requires_gradient_sync(False): to_accumulated_grad_if_needed).
-        b.weights_sharded = 4, b.weights_full = 2, b.grads_full = 4;
+        b.weights_sharded = wp, b.weights_full = 2, b.grads_full = 4;
         b.optimizer_sharded = states;
         return b;
       }
       if (zero >= 3) {
-        b.weights_sharded = 4;
+        b.weights_sharded = wp;
       } else if (zero == 2) {
-        b.weights_sharded = 4, b.weights_full = 2;
+        b.weights_sharded = wp, b.weights_full = 2;
       } else {
-        b.weights_full = 4;
+        b.weights_full = wp;
       }
-      (zero >= 2 ? b.grads_sharded : b.grads_full) = 4;
+      (zero >= 2 ? b.grads_sharded : b.grads_full) = gp;
       (zero >= 1 ? b.optimizer_sharded : b.optimizer_full) = states;
       return b;
     }
