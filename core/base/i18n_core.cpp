@@ -484,8 +484,6 @@ const Phrase kPhrases[] = {
     {"NVMe offload needs zero=3 (ZeRO-Infinity)", "卸载到 NVMe 需要 zero=3（ZeRO-Infinity）"},
     {"FP8 weights need FP8 training; accepted: auto or 0 with prec={0}",
      "FP8 权重需要 FP8 训练；可选值：prec={0} 时为 auto 或 0"},
-    {"{0} is a setting of Megatron-Core; accepted: auto with stack={1}",
-     "{0} 是 Megatron-Core 的设置；可选值：stack={1} 时只能为 auto"},
     // accepted-values texts (config.cpp AcceptsText, resolve.cpp IdList; TranslateWords)
     {"a preset id (trainplan catalog models) or custom", "预设 id（见 trainplan catalog models）或 custom"},
     {"a GPU id (trainplan catalog gpus)", "GPU id（见 trainplan catalog gpus）"},

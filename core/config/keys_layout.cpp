@@ -126,11 +126,13 @@ void AddLayoutKeys(std::vector<KeyInfo>& table) {
                "转置副本，而不是 bf16 权重外加 FP8 工作副本；fp32 主权重仍在分布式优化器中；auto = 0。"),
        ChoiceField("optim_bf16", G::Layout, kZeroOne, true, TP_INT(optim_bf16),
                    "Megatron: AdamW's two moments in bf16 and no fp32 master weights (NeMo's distributed_fused_adam "
-                   "with dtype bf16 on bf16 weights: 4 B per parameter instead of 12, sharded); auto = 0.")
+                   "with dtype bf16 on bf16 weights: 4 B per parameter instead of 12, sharded); FSDP: torchtitan's "
+                   "full bf16 training (training.dtype = bfloat16: weights, gradients and states in bf16); auto = 0.")
            .Values(kOnOffLabels)
            .Label("bf16 optimizer states", "bf16 优化器状态")
            .Zh("Megatron：AdamW 的两个动量用 bf16，且不保留 fp32 主权重（NeMo 的 distributed_fused_adam 在 bf16 "
-               "权重上设 dtype bf16：每个参数 4 B 而非 12 B，分片存放）；auto = 0。"),
+               "权重上设 dtype bf16：每个参数 4 B 而非 12 B，分片存放）；FSDP：torchtitan 的全 bf16 训练"
+               "（training.dtype = bfloat16：权重、梯度和优化器状态都用 bf16）；auto = 0。"),
        ChoiceField("offload_act", G::Layout, kZeroOne, true, TP_INT(offload_act),
                    "With full recomputation, keep each layer's input in host memory instead of on the GPU (Unsloth's "
                    "gradient checkpointing); auto = the framework's default.")

@@ -32,7 +32,7 @@ std::vector<Remedy> FitRemedies(const Config& cfg) {
     Config c = cfg;
     change(c);
     if (c.pp == 1) ResetKey(c, "vp"), ResetKey(c, "pp_schedule"), ResetKey(c, "dp");
-    constexpr uint16_t kChanged = kAskMethod | kAskPp | kAskZero | kAskOffload | kAskRecompute;
+    constexpr AskKeys kChanged = kAskMethod | kAskPp | kAskZero | kAskOffload | kAskRecompute;
     if (!StackMayRun(c, kChanged)) return;
     remedies.push_back({words, std::move(arg), c});
   };

@@ -25,7 +25,7 @@ BestSeq MaxSeqBest(const Job& job, const Layout& layout) {
   Layout l = layout;
   l.mbs = 1;
   // Each setting where the stack runs it (its capability table) and the layout rules accept it.
-  auto allowed = [&](const CapabilityAsk& a, uint16_t bit) { return SearchMayChoose(stack, job.stack_year, a, bit); };
+  auto allowed = [&](const CapabilityAsk& a, AskKeys bit) { return SearchMayChoose(stack, job.stack_year, a, bit); };
   CapabilityAsk a = ask;
   a.recompute = Recompute::Full;
   if (allowed(a, kAskRecompute)) l.recompute = Recompute::Full, ask = a;

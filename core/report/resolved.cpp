@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "capabilities.h"
 #include "catalog.h"
 #include "resolve.h"
 #include "run.h"
@@ -24,8 +25,13 @@ const RlSetup& R(const PlanOutput& o) { return o.job.rl; }
 bool Moe(const PlanOutput& o) { return o.job.model.experts > 1; }
 bool Grouped(const PlanOutput& o) { return Moe(o) && o.job.model.expert_groups > 1; }  // group-limited routing
 bool Shaped(const PlanOutput& o) { return o.job.model.layers > 0; }                    // not a size-only model
-// Megatron's gradient-buffer and optimizer dtypes apply to its stack alone (resolve.cpp).
-bool Megatron(const PlanOutput& o) { return o.job.stack && o.job.stack->kind == StackKind::Megatron; }
+// A stack's own settings (grad_fp32, optim_bf16, recompute_mla_up, fp8_params) resolve where its release offers them
+// (the capability table, which resolve refuses them by elsewhere).
+bool Offers(const PlanOutput& o, Feature f) {
+  if (!o.job.stack) return false;
+  const Support s = Capability(*o.job.stack, o.job.stack_year, f).support;
+  return s == Support::Native || s == Support::Extension;
+}
 // The dataset's figures apply when a fine-tune's budget came from them (no tokens given).
 bool FromDataset(const PlanOutput& o) { return o.job.work.finetune && o.config.tokens <= 0; }
 
@@ -120,17 +126,21 @@ const Resolver kResolvers[] = {
     {"inter", [](const PlanOutput& o, Config& c) { c.inter = o.job.hw.inter ? o.job.hw.inter->id : c.inter; }},
     {"offload_act", [](const PlanOutput& o, Config& c) { c.offload_act = o.job.work.offload_checkpoints ? 1 : 0; }},
     {"grad_fp32",
-     [](const PlanOutput& o, Config& c) { if (Megatron(o)) c.grad_fp32 = o.job.work.grad_fp32 ? 1 : 0; }},
+     [](const PlanOutput& o, Config& c) {
+       if (Offers(o, Feature::GradFp32)) c.grad_fp32 = o.job.work.grad_fp32 ? 1 : 0;
+     }},
     {"recompute_mla_up",
      [](const PlanOutput& o, Config& c) {
-       if (Megatron(o) && M(o).kv_lora_rank > 0) c.recompute_mla_up = o.job.work.mla_up_recompute ? 1 : 0;
+       if (Offers(o, Feature::RecomputeMlaUp) && M(o).kv_lora_rank > 0) c.recompute_mla_up = o.job.work.mla_up_recompute ? 1 : 0;
      }},
     {"fp8_params",
      [](const PlanOutput& o, Config& c) {
-       if (Megatron(o) && o.job.work.prec == Precision::Fp8) c.fp8_params = o.job.work.fp8_params ? 1 : 0;
+       if (Offers(o, Feature::Fp8Gather) && o.job.work.prec == Precision::Fp8) c.fp8_params = o.job.work.fp8_params ? 1 : 0;
      }},
     {"optim_bf16",
-     [](const PlanOutput& o, Config& c) { if (Megatron(o)) c.optim_bf16 = o.job.work.optim_bf16 ? 1 : 0; }},
+     [](const PlanOutput& o, Config& c) {
+       if (Offers(o, Feature::OptimBf16)) c.optim_bf16 = o.job.work.optim_bf16 ? 1 : 0;
+     }},
     {"modeling", [](const PlanOutput& o, Config& c) { c.modeling = int(o.job.work.modeling); }},
     {"compile", [](const PlanOutput& o, Config& c) { c.compile = o.job.work.compiled ? 1 : 0; }},
     {"kbit_prep", [](const PlanOutput& o, Config& c) { c.kbit_prep = o.job.work.kbit_prep ? 1 : 0; }},

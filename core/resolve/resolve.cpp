@@ -317,12 +317,6 @@ void ResolveStack(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues)
   if (cfg.fp8_params == 1 && w.prec != Precision::Fp8)
     Error(issues, "fp8_params", "FP8 weights need FP8 training; accepted: auto or 0 with prec={0}"_issue,
           {Name(w.prec)});
-  for (const auto& [key, value] :
-       {std::pair{"grad_fp32", cfg.grad_fp32}, std::pair{"optim_bf16", cfg.optim_bf16},
-        std::pair{"recompute_mla_up", cfg.recompute_mla_up}, std::pair{"fp8_params", cfg.fp8_params}})
-    if (value >= 0 && job.stack->kind != StackKind::Megatron)
-      Error(issues, key, "{0} is a setting of Megatron-Core; accepted: auto with stack={1}"_issue,
-            {key, job.stack->id});
   w.pp_microbatches = cfg.pp_microbatches > 0 ? cfg.pp_microbatches : 0;
   // The model code whose saved tensors the activations follow (core/stack/saves.h), torch.compile, and PEFT's k-bit
   // preparation, which the Trainer's QLoRA recipes run (PEFT's guide, TRL's SFTTrainer, Axolotl, Qwen's finetune.py).
@@ -330,6 +324,10 @@ void ResolveStack(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues)
                : w.method == Method::Full ? job.stack->modeling_full
                                           : job.stack->modeling_adapters;
   w.compiled = cfg.compile == 1;
+  // fp8_params plans Megatron-Core's FP8 weights (memory_states.cpp); torchao's FP8 all-gather, which the capability
+  // table lets other stacks run, is planned with 16-bit gathers, and the plan says so.
+  if (w.fp8_params && w.modeling != ModelCode::Megatron)
+    Notice(issues, "fp8_params", "{0}: {1}"_issue, {job.stack->name, FeaturePlanned(Feature::Fp8Gather)});
   w.kbit_prep =
       w.method == Method::Qlora && (cfg.kbit_prep >= 0 ? cfg.kbit_prep == 1 : job.stack->kind == StackKind::Hf);
   w.padding = cfg.padding >= 0 ? Padding(cfg.padding) : DefaultPadding(w.modeling);
@@ -375,10 +373,10 @@ void ResolveBatch(Job& job) {
 
 // What the configuration asks of the stack: its explicit keys (an auto key asks nothing: the search chooses
 // only what the stack runs), and the bits of the keys it gave.
-CapabilityAsk ExplicitAsk(const Config& cfg, uint16_t& given) {
+CapabilityAsk ExplicitAsk(const Config& cfg, AskKeys& given) {
   CapabilityAsk a;
   given = kAskMethod | kAskPrec;
-  auto take = [&](int v, int& into, uint16_t bit) {
+  auto take = [&](int v, int& into, AskKeys bit) {
     if (v != kAuto) into = v, given |= bit;
   };
   a.method = cfg.method;
@@ -396,13 +394,17 @@ CapabilityAsk ExplicitAsk(const Config& cfg, uint16_t& given) {
   if (cfg.offload != kAuto) a.offload = Offload(cfg.offload), given |= kAskOffload;
   if (cfg.recompute != Recompute::Auto) a.recompute = cfg.recompute, given |= kAskRecompute;
   if (cfg.offload_act != kAuto) a.offload_act = cfg.offload_act == 1, given |= kAskOffloadAct;
+  take(cfg.grad_fp32, a.grad_fp32, kAskGradFp32);
+  take(cfg.optim_bf16, a.optim_bf16, kAskOptimBf16);
+  take(cfg.recompute_mla_up, a.recompute_mla_up, kAskRecomputeMlaUp);
+  take(cfg.fp8_params, a.fp8_params, kAskFp8Params);
   return a;
 }
 
 // "tp=4", "method=qlora", "offload=cpu with zero=3": the keys of a finding as the user gave them.
-std::string AskedText(const CapabilityAsk& a, uint16_t keys) {
+std::string AskedText(const CapabilityAsk& a, AskKeys keys) {
   std::string out;
-  auto add = [&](uint16_t bit, const std::string& value) {
+  auto add = [&](AskKeys bit, const std::string& value) {
     if (!(keys & bit)) return;
     out += (out.empty() ? "" : " with ") + std::string(AskKeyName(bit)) + "=" + value;
   };
@@ -422,12 +424,16 @@ std::string AskedText(const CapabilityAsk& a, uint16_t keys) {
   add(kAskZero, std::to_string(a.zero));
   add(kAskRecompute, Name(a.recompute));
   add(kAskOffloadAct, a.offload_act ? "1" : "0");
+  add(kAskGradFp32, std::to_string(a.grad_fp32));
+  add(kAskOptimBf16, std::to_string(a.optim_bf16));
+  add(kAskRecomputeMlaUp, std::to_string(a.recompute_mla_up));
+  add(kAskFp8Params, std::to_string(a.fp8_params));
   return out;
 }
 
 // The feature's own key first (tp for tensor parallelism), else the first key of the finding.
 const char* FindingKey(const CapabilityFinding& f) {
-  uint16_t own = 0;
+  AskKeys own = 0;
   switch (f.feature) {
     case Feature::MethodFull:
     case Feature::MethodLora:
@@ -454,9 +460,12 @@ const char* FindingKey(const CapabilityFinding& f) {
     case Feature::OffloadActivations: own = kAskOffloadAct; break;
     case Feature::RecomputeSelective:
     case Feature::RecomputeFull: own = kAskRecompute; break;
+    case Feature::GradFp32: own = kAskGradFp32; break;
+    case Feature::OptimBf16: own = kAskOptimBf16; break;
+    case Feature::RecomputeMlaUp: own = kAskRecomputeMlaUp; break;
+    case Feature::Fp8Gather: own = kAskFp8Params; break;
     case Feature::Fp8:
-    case Feature::Fp8Rowwise:
-    case Feature::Fp8Gather: own = kAskPrec; break;
+    case Feature::Fp8Rowwise: own = kAskPrec; break;
     case Feature::Fp8Tensor:
     case Feature::Fp8Block:
     case Feature::Fp8Mx: own = kAskFp8Recipe; break;
@@ -464,7 +473,7 @@ const char* FindingKey(const CapabilityFinding& f) {
     case Feature::kCount: break;
   }
   if (f.keys & own) return AskKeyName(own);
-  for (uint16_t bit = 1; bit; bit <<= 1)
+  for (AskKeys bit = 1; bit; bit <<= 1)
     if (f.keys & bit) return AskKeyName(bit);
   return "stack";
 }
@@ -505,7 +514,7 @@ Fp8Recipe AutoFp8Recipe(const Job& job, const Config& cfg, std::vector<ConfigIss
 // An explicit combination outside the stack's capability table (core/stack/capabilities.h): refused when the
 // stack (or its release) does not have it, warned of when an extension provides it or the code does not show it.
 void CheckCapabilities(const Config& cfg, const Job& job, std::vector<ConfigIssue>& issues) {
-  uint16_t given = 0;
+  AskKeys given = 0;
   CapabilityAsk ask = ExplicitAsk(cfg, given);
   ask.gpu = GpuTraitsOf(job.hw.gpu);
   CapabilityFinding found[kMaxFindings];
@@ -765,15 +774,15 @@ Job ResolveJob(const Config& cfg, std::vector<ConfigIssue>& issues) {
   return job;
 }
 
-bool StackMayRun(const Config& cfg, uint16_t keys) {
+bool StackMayRun(const Config& cfg, uint32_t keys) {
   Job job;
   job.work.finetune = cfg.goal >= 0 ? cfg.goal == 1 : cfg.method != Method::Full;
   job.work.method = cfg.method;
   std::vector<ConfigIssue> issues;
   ResolveStack(cfg, job, issues);
-  uint16_t given = 0;
+  AskKeys given = 0;
   const CapabilityAsk ask = ExplicitAsk(cfg, given);
-  return SearchMayChoose(StackOf(job), job.stack_year, ask, uint16_t(keys & given));
+  return SearchMayChoose(StackOf(job), job.stack_year, ask, AskKeys(keys & given));
 }
 
 FinetuneDataset DatasetOf(const Config& cfg) {

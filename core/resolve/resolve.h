@@ -45,7 +45,7 @@ bool CheckLayout(const Job& job, const Layout& layout, std::vector<ConfigIssue>*
 int MaxZeroWithPipeline(const Job& job);
 // True when cfg's stack (as ResolveJob resolves it) may run what cfg gives for the keys in `keys` (AskKey bits,
 // core/stack/capabilities.h) as the search would choose it: native, or an extension its own launcher configures.
-bool StackMayRun(const Config& cfg, uint16_t keys);
+bool StackMayRun(const Config& cfg, uint32_t keys);
 // True when any layout key (tp, pp, vp, cp, ep, mbs, zero, recompute, offload, sp) is left on auto.
 bool HasAutoLayout(const Config& cfg);
 // Write the layout's values into the config's layout keys (tp, pp, ..., zero, recompute, offload, sp).

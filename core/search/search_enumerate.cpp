@@ -32,8 +32,8 @@ std::vector<int> Fixed(int value) { return {value}; }
 }  // namespace
 
 // The layout keys the search chooses (AskKey bits): the ones the configuration left on auto.
-uint16_t Engine::AutoKeys() const {
-  uint16_t bits = 0;
+AskKeys Engine::AutoKeys() const {
+  AskKeys bits = 0;
   if (fixed.tp == kAuto) bits |= kAskTp;
   if (fixed.pp == kAuto) bits |= kAskPp;
   if (fixed.vp == kAuto) bits |= kAskVp;
@@ -58,7 +58,7 @@ static CapabilityAsk AskOf(const Job& job, int tp, int pp, int vp, int cp, int e
 }
 
 void Engine::BuildOuters() {
-  const uint16_t auto_keys = AutoKeys();
+  const AskKeys auto_keys = AutoKeys();
   for (int v = 0; v < int(result.jobs.size()); ++v) {
     const Job& job = result.jobs[v];
     const ModelArch& m = job.model;
@@ -252,7 +252,7 @@ int Engine::Inners(const Outer& o, const Job& job, Inner* out) const {
   static constexpr Recompute kAllRecompute[] = {Recompute::None, Recompute::Selective, Recompute::Full};
   static constexpr Offload kAllOffload[] = {Offload::None, Offload::Cpu, Offload::Nvme};
   const SelectiveKind selective = StackOf(job).selective;
-  const uint16_t auto_keys = AutoKeys();
+  const AskKeys auto_keys = AutoKeys();
   CapabilityAsk ask = AskOf(job, o.tp, o.pp, o.vp, o.cp, o.ep);
   ask.dp = o.dp;
   int n = 0;

@@ -571,10 +571,10 @@ const std::vector<CapabilityRow>& CapabilityTable() {
       {K::Megatron, F::Fp8Mx, 2025, S::Native, "", true,
        "megatron/core/enums.py@d98e8a64ddf34856e74b24714e3bedb2f5a39553: Fp8Recipe.mxfp8 (Transformer Engine's"
        " MXFP8BlockScaling; first commit 3db74116, 2025-03-22, core_v0.12.0)"},
-      {K::Megatron, F::Fp8Gather, 2024, S::Native, "", true,
+      {K::Megatron, F::Fp8Gather, 2024, S::Native, "", false,
        "--fp8-param-gather: 'only supported with distributed optimizer, torch fsdp2, megatron fsdp'"
        " (megatron/training/arguments.py@d98e8a64; fp8_param_gather first commit 033d8b0d, 2024-09-05,"
-       " core_r0.9.0)"},
+       " core_r0.9.0): Transformer Engine's fp8_model_init, the weights themselves in FP8 (fp8_params=1)"},
       {K::DeepSpeed, F::Fp8Tensor, 0, S::Absent, "", false, "no FP8 training recipe (see prec=fp8)"},
       {K::DeepSpeed, F::Fp8Rowwise, 0, S::Absent, "", false, "no FP8 training recipe (see prec=fp8)"},
       {K::DeepSpeed, F::Fp8Block, 0, S::Absent, "", false, "no FP8 training recipe (see prec=fp8)"},
@@ -635,6 +635,67 @@ const std::vector<CapabilityRow>& CapabilityTable() {
        "load_in_fp8='block' is block-quantised frozen base weights, not FP8 training"},
       {K::Unsloth, F::Fp8Mx, 0, S::Absent, "", false, "no FP8 training recipe found"},
       {K::Unsloth, F::Fp8Gather, 0, S::Absent, "", false, "no FP8 training recipe found"},
+      // ---- The state dtypes and module recomputation a stack offers as its own settings (grad_fp32, optim_bf16,
+      // recompute_mla_up): Megatron's, each planned by its mechanism (stacks.cpp StateBytesPerParam, saves.cpp).
+      {K::Megatron, F::GradFp32, 2021, S::Native, "", false,
+       "NVIDIA/Megatron-LM megatron/core/distributed/param_and_grad_buffer.py@d98e8a64ddf34856e74b24714e3bedb2f5a39553:"
+       " grad_dtype = torch.float if grad_reduce_in_fp32 else param.dtype; megatron/training/arguments.py"
+       " --accumulate-allreduce-grads-in-fp32 (first commit b4bc51b1, 2021-03-08), on by default with --bf16;"
+       " --grad-reduce-in-bf16 (first commit d165a854, 2025-02-26) for the 16-bit buffer"},
+      {K::DeepSpeed, F::GradFp32, 0, S::Absent, "", false,
+       "Megatron's gradient-buffer dtype is not a DeepSpeed setting: DeepSpeed's own data_types.grad_accum_dtype picks"
+       " its optimizer instead (deepspeedai/DeepSpeed deepspeed/runtime/engine.py@edaa7221267243c7be7fb49c5d5f5c4fb97b"
+       "4641 _do_optimizer_sanity_check: bf16 weights with fp32 accumulation run BF16_Optimizer under ZeRO-1 only),"
+       " planned here by the ZeRO stage's rule (stacks.cpp StateBytesPerParam)"},
+      {K::Fsdp, F::GradFp32, 0, S::Absent, "", false,
+       "FSDP2 reduces gradients in fp32 with no 16-bit choice: pytorch/torchtitan"
+       " torchtitan/config/configs.py@b5bcd76c66d0acb1a08b176d9639425bc55e0b2a: mixed_precision_reduce:"
+       " Literal[\"float32\"] = \"float32\"; the sharded gradient keeps the fp32 parameters' dtype (the 4 B"
+       " planned)"},
+      {K::Hf, F::GradFp32, 0, S::Absent, "", false,
+       "the Trainer's gradients take the parameters' dtype (planned in bf16 here); DeepSpeed's and FSDP's dtypes"
+       " through Accelerate are those stacks' (no grad_reduce_in_fp32 in Transformers)"},
+      {K::Torchtune, F::GradFp32, 0, S::Absent, "", false,
+       "pytorch/torchtune recipes/full_finetune_distributed.py@bd2a0fc7c31430972728494fa01aaeeb0ebf1ba1:"
+       " self._dtype = training.get_dtype(cfg.dtype, device=self._device): weights, gradients and states in one dtype"
+       " (bf16), no separate gradient buffer dtype"},
+      {K::Unsloth, F::GradFp32, 0, S::Absent, "", false,
+       "the Trainer's gradients in the trained adapters' dtype; no gradient-buffer dtype setting"},
+      {K::Megatron, F::OptimBf16, 2022, S::Extension, "NeMo 1 with Apex's DistributedFusedAdam", false,
+       "NVIDIA/NeMo nemo/collections/nlp/models/language_modeling/megatron_base_model.py@8cfedd7203462cb251a914e700e5"
+       "605444277561 setup_optimization: optim_kwargs['store_params'] = False when the optimizer dtype equals the"
+       " model's (distributed_fused_adam, first commit 456410d6, 2022-10-20); Apex distributed_fused_adam.py"
+       " StateBucket then holds exp_avg and exp_avg_sq only. Megatron-Core's own precision-aware optimizer keeps main"
+       " params in fp32 or fp16 (megatron/training/arguments.py@d98e8a64 --main-params-dtype choices=['fp32','fp16'])"},
+      {K::DeepSpeed, F::OptimBf16, 0, S::Absent, "", false,
+       "ZeRO's optimizers keep fp32 master weights and fp32 states (deepspeed/runtime/zero/stage_1_and_2.py"
+       " single_partition_of_fp32_groups, stage3.py fp32_partitioned_groups_flat; bf16_optimizer.py"
+       " fp32_groups_flat_partition)"},
+      {K::Fsdp, F::OptimBf16, 2025, S::Native, "", false,
+       "pytorch/torchtitan torchtitan/config/configs.py@b5bcd76c66d0acb1a08b176d9639425bc55e0b2a: dtype:"
+       " Literal[\"bfloat16\", \"float32\"] = \"float32\" 'setting training_dtype=bfloat16 will put all parameters,"
+       " gradients, and optimizer states in bfloat16, without an extra copy of fp32 weights' (first commit e99e16c9,"
+       " 'Support full bf16 training (#1646)', 2025-09-16): optim_bf16=1 plans it (bf16 gradients too)"},
+      {K::Hf, F::OptimBf16, 0, S::Absent, "", false,
+       "the Trainer's optimizer states take the weights' dtype: planned as pure bf16 already (2 + 2 + bf16 states,"
+       " stacks.cpp StateBytesPerParam), no separate setting"},
+      {K::Torchtune, F::OptimBf16, 0, S::Absent, "", false,
+       "torchtune's recipes train in one dtype (training.get_dtype(cfg.dtype)): pure bf16 already, no separate"
+       " setting"},
+      {K::Unsloth, F::OptimBf16, 0, S::Absent, "", false,
+       "adapters and their states in the Trainer's dtype (fp32 adapters here); no bf16-state setting"},
+      {K::Megatron, F::RecomputeMlaUp, 2025, S::Native, "", false,
+       "NVIDIA/Megatron-LM megatron/core/transformer/multi_latent_attention.py@d98e8a64ddf34856e74b24714e3bedb2f5a395"
+       "53: \"mla_up_proj\" in self.config.recompute_modules (first commit 3b141a24, 2025-04-05): q, k and v"
+       " up-projections and RoPE recomputed in the backward"},
+      {K::DeepSpeed, F::RecomputeMlaUp, 0, S::Absent, "", false,
+       "deepspeed.checkpointing wraps what the model code chooses; no module-level MLA recompute"},
+      {K::Fsdp, F::RecomputeMlaUp, 0, S::Absent, "", false,
+       "torchtitan's activation checkpointing is per layer or op-level (selective_ac_option, memory_budget); no"
+       " mla_up_proj module option"},
+      {K::Hf, F::RecomputeMlaUp, 0, S::Absent, "", false, "gradient_checkpointing is per decoder layer only"},
+      {K::Torchtune, F::RecomputeMlaUp, 0, S::Absent, "", false, "activation checkpointing per layer only"},
+      {K::Unsloth, F::RecomputeMlaUp, 0, S::Absent, "", false, "gradient checkpointing per layer only"},
       // ---- AMD GPUs (ROCm).
       {K::Megatron, F::GpuAmd, 2024, S::Extension, "AMD's ROCm forks (ROCm/Megatron-LM, ROCm/TransformerEngine)", true,
        "github.com/ROCm/Megatron-LM (AMD's fork; its first release not read); NVIDIA's Transformer Engine is"
@@ -681,18 +742,21 @@ const char* FeatureId(Feature f) {
                                          "zero=1",
                                          "zero=2",
                                          "zero=3",
+                                         "grad_fp32",
+                                         "optim_bf16",
                                          "offload=cpu",
                                          "offload=cpu zero=3",
                                          "offload=nvme",
                                          "offload_act",
                                          "recompute=selective",
                                          "recompute=full",
+                                         "recompute_mla_up",
                                          "prec=fp8",
                                          "fp8_recipe=tensor",
                                          "fp8 rowwise",
                                          "fp8_recipe=block",
                                          "fp8_recipe=mxfp8",
-                                         "fp8 all-gather",
+                                         "fp8_params",
                                          "gpu=AMD"};
   static_assert(sizeof(kIds) / sizeof(kIds[0]) == size_t(Feature::kCount));
   return kIds[int(f)];
@@ -718,18 +782,21 @@ const char* FeatureName(Feature f) {
                                            "ZeRO-1 (sharded optimizer states)",
                                            "ZeRO-2 (+ gradients)",
                                            "ZeRO-3 / FSDP full shard",
+                                           "gradient buffer dtype (fp32 or 16-bit)",
+                                           "bf16 optimizer states, no fp32 master",
                                            "CPU offload of optimizer states",
                                            "CPU offload of ZeRO-3 parameter shards",
                                            "NVMe offload (ZeRO-Infinity)",
                                            "offloaded activation checkpoints",
                                            "selective recomputation",
                                            "full recomputation",
+                                           "MLA up-projections recomputed",
                                            "FP8 training",
                                            "FP8 per-tensor scaling (delayed or current)",
                                            "FP8 row-wise scaling (torchao)",
                                            "FP8 1x128 / 128x128 block scaling (DeepSeek-V3)",
                                            "MXFP8 (32-element blocks)",
-                                           "FP8 weight all-gather",
+                                           "FP8 weights (stored and all-gathered in FP8)",
                                            "AMD GPUs (ROCm)"};
   static_assert(sizeof(kNames) / sizeof(kNames[0]) == size_t(Feature::kCount));
   return kNames[int(f)];
@@ -746,8 +813,9 @@ const char* FeaturePlanned(Feature f) {
       return "not an fp8_recipe: a stack whose only FP8 is row-wise is planned with per-tensor casts "
              "(fp8_recipe=tensor), and the plan says so";
     case Feature::Fp8Gather:
-      return "not modelled: ZeRO-3 / FSDP gathers and the distributed optimizer's parameter all-gather are "
-             "planned in 16 bits";
+      return "fp8_params=1 is planned as Megatron-Core's fp8_param_gather (FP8 weights in place of bf16 ones "
+             "beside Transformer Engine's workspaces); torchao's FSDP float8 all-gather (torchtitan, torchtune, "
+             "Accelerate) with 16-bit gathers";
     default: return "";
   }
 }
@@ -762,7 +830,7 @@ const char* SupportName(Support s) {
   return "absent";
 }
 
-const char* AskKeyName(uint16_t bit) {
+const char* AskKeyName(AskKeys bit) {
   switch (bit) {
     case kAskMethod: return "method";
     case kAskPrec: return "prec";
@@ -780,6 +848,10 @@ const char* AskKeyName(uint16_t bit) {
     case kAskFp8Recipe: return "fp8_recipe";
     case kAskCpComm: return "cp_comm";
     case kAskGpu: return "gpu";
+    case kAskGradFp32: return "grad_fp32";
+    case kAskOptimBf16: return "optim_bf16";
+    case kAskRecomputeMlaUp: return "recompute_mla_up";
+    case kAskFp8Params: return "fp8_params";
     default: return "";
   }
 }
@@ -876,11 +948,11 @@ struct Collect {
   int year;
   CapabilityFinding* out;
   int n = 0;
-  void Add(Feature f, uint16_t keys) {
+  void Add(Feature f, AskKeys keys) {
     const CapabilityAnswer a = Capability(s, year, f);
     if (a.support != Support::Native && n < kMaxFindings) out[n++] = {f, a, keys};
   }
-  void Rule(Feature f, uint16_t keys, Support support, const char* via, const char* source) {
+  void Rule(Feature f, AskKeys keys, Support support, const char* via, const char* source) {
     if (n >= kMaxFindings) return;
     CapabilityAnswer a;
     a.support = support, a.via = via, a.source = source;
@@ -978,10 +1050,14 @@ int CapabilityFindings(const StackProfile& s, int year, const CapabilityAsk& ask
   if (ask.offload_act) c.Add(Feature::OffloadActivations, kAskOffloadAct);
   if (ask.recompute == Recompute::Selective) c.Add(Feature::RecomputeSelective, kAskRecompute);
   if (ask.recompute == Recompute::Full) c.Add(Feature::RecomputeFull, kAskRecompute);
+  if (ask.grad_fp32 >= 0) c.Add(Feature::GradFp32, kAskGradFp32);
+  if (ask.optim_bf16 == 1) c.Add(Feature::OptimBf16, kAskOptimBf16);
+  if (ask.recompute_mla_up == 1) c.Add(Feature::RecomputeMlaUp, kAskRecomputeMlaUp);
+  if (ask.fp8_params == 1) c.Add(Feature::Fp8Gather, kAskFp8Params);
   return c.n;
 }
 
-bool SearchMayChoose(const StackProfile& s, int year, const CapabilityAsk& ask, uint16_t auto_keys) {
+bool SearchMayChoose(const StackProfile& s, int year, const CapabilityAsk& ask, AskKeys auto_keys) {
   CapabilityFinding found[kMaxFindings];
   const int n = CapabilityFindings(s, year, ask, found);
   for (int i = 0; i < n; ++i)

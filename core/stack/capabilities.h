@@ -33,18 +33,21 @@ enum class Feature : uint8_t {
   Zero1,                // optimizer states sharded over dp (distributed optimizer)
   Zero2,                // + gradients
   Zero3,                // + weights (FSDP full shard)
+  GradFp32,             // grad_fp32: the gradient buffer's dtype chosen, fp32 or the weights' 16 bits (Megatron-Core)
+  OptimBf16,            // optim_bf16=1: AdamW's moments in bf16 and no fp32 master copy of the weights
   OffloadOptimizerCpu,  // offload=cpu: optimizer states (and fp32 gradients) in host memory, step on the CPU
   OffloadParamsCpu,     // offload=cpu with zero=3: the parameter shards too
   OffloadNvme,          // offload=nvme: optimizer states and parameters on NVMe (ZeRO-Infinity)
   OffloadActivations,   // offload_act=1: checkpointed layer inputs in host memory
   RecomputeSelective,   // recompute=selective (part of each layer)
   RecomputeFull,        // recompute=full (every layer)
+  RecomputeMlaUp,       // recompute_mla_up: MLA's q, k, v up-projections recomputed in the backward (DeepSeek-V3)
   Fp8,                  // prec=fp8: FP8 matmuls (any scaling recipe)
   Fp8Tensor,            // fp8_recipe=tensor: one scale per tensor (delayed or current scaling)
   Fp8Rowwise,           // torchao's row-wise scales: not a planner recipe (planned per tensor, with a notice)
   Fp8Block,             // fp8_recipe=block: DeepSeek-V3's 1x128 activation tiles and 128x128 weight blocks
   Fp8Mx,                // fp8_recipe=mxfp8: MXFP8, a scale per 32 elements in the tensor cores (Blackwell)
-  Fp8Gather,            // FP8 weights all-gathered (ZeRO-3 / FSDP, distributed optimizer): not planned (16-bit)
+  Fp8Gather,            // fp8_params: FP8 weights, all-gathered in FP8 (Megatron's fp8_param_gather, torchao's FSDP)
   GpuAmd,               // runs on AMD GPUs (ROCm)
   kCount
 };
@@ -88,7 +91,8 @@ const char* SupportName(Support s);  // "native", "extension", "unverified", "ab
 const char* FeaturePlanned(Feature f);
 
 // The keys a plan's choice is made of, as bits (CapabilityFinding::keys, the search's auto keys).
-enum AskKey : uint16_t {
+using AskKeys = uint32_t;
+enum AskKey : AskKeys {
   kAskMethod = 1,
   kAskPrec = 2,
   kAskTp = 4,
@@ -105,8 +109,12 @@ enum AskKey : uint16_t {
   kAskFp8Recipe = 8192,
   kAskCpComm = 16384,
   kAskGpu = 32768,
+  kAskGradFp32 = 1 << 16,
+  kAskOptimBf16 = 1 << 17,
+  kAskRecomputeMlaUp = 1 << 18,
+  kAskFp8Params = 1 << 19,
 };
-const char* AskKeyName(uint16_t bit);  // the configuration key of one bit ("tp")
+const char* AskKeyName(AskKeys bit);  // the configuration key of one bit ("tp")
 
 // The plan's GPU as the frameworks test it (resolve fills it from the catalog's arch): the FP8 recipes and
 // the AMD rows are checked only when it is known.
@@ -139,6 +147,10 @@ struct CapabilityAsk {
   Offload offload = Offload::None;
   Recompute recompute = Recompute::None;
   bool offload_act = false;
+  // Settings a stack offers of its own (the search never sets them), -1 when left on auto. optim_bf16=1,
+  // recompute_mla_up=1 and fp8_params=1 ask for their feature (0 is every stack's own way, as sp=0); grad_fp32 asks
+  // for it either way (1 and 0 both choose a gradient buffer dtype, which only Megatron lets the user set).
+  int grad_fp32 = -1, optim_bf16 = -1, recompute_mla_up = -1, fp8_params = -1;
 };
 
 // One feature a plan uses and what the table says of it for the stack, with the combination rules applied
@@ -147,7 +159,7 @@ struct CapabilityAsk {
 struct CapabilityFinding {
   Feature feature;
   CapabilityAnswer answer;
-  uint16_t keys;  // the keys that make it (AskKey bits)
+  AskKeys keys;  // the keys that make it (AskKey bits)
 };
 inline constexpr int kMaxFindings = 16;
 // The features `ask` uses that are not plainly native, with their answers; returns how many (at most
@@ -155,6 +167,6 @@ inline constexpr int kMaxFindings = 16;
 int CapabilityFindings(const StackProfile& s, int year, const CapabilityAsk& ask, CapabilityFinding* out);
 // True when the search may offer `ask`: every finding made by one of the `auto_keys` (AskKey bits) is one the
 // search may choose (auto_ok). Findings made only by keys the user fixed are resolve's to report.
-bool SearchMayChoose(const StackProfile& s, int year, const CapabilityAsk& ask, uint16_t auto_keys);
+bool SearchMayChoose(const StackProfile& s, int year, const CapabilityAsk& ask, AskKeys auto_keys);
 
 }  // namespace tp

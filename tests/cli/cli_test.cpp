@@ -315,6 +315,15 @@ TEST_CASE("compare, search, catalog and link: golden structure and content", "[c
     std::string table;
     for (const std::string& l : Lines(t.out.substr(caps))) table += CollapseSpaces(l) + "\n";
     Golden("catalog_stacks_capabilities.txt", table);
+    // A stack's own settings are rows of the one table: Megatron-Core has them, DeepSpeed none.
+    for (const char* key : {"grad_fp32", "optim_bf16", "recompute_mla_up", "fp8_params"}) {
+      INFO(key);
+      const size_t row = table.find(std::string("\n") + key + " ");
+      REQUIRE(row != std::string::npos);
+      const std::string cells = table.substr(row + 1, table.find('\n', row + 1) - row - 1);
+      CHECK((cells.find(" yes") != std::string::npos || cells.find(" ext") != std::string::npos));
+      CHECK(cells.find(" no") != std::string::npos);
+    }
     Run j = Cli({"catalog", "stacks", "--format", "json"});
     JsonParseResult parsed = ParseJson(j.out);
     REQUIRE(parsed.ok);

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "capabilities.h"
+#include "memory.h"
 #include "planner.h"
 #include "report.h"
 #include "resolve.h"
@@ -50,7 +51,7 @@ CapabilityAsk AskOf(const Job& job, const Layout& l) {
   return a;
 }
 
-constexpr uint16_t kLayoutKeys =
+constexpr AskKeys kLayoutKeys =
     kAskTp | kAskPp | kAskVp | kAskCp | kAskEp | kAskZero | kAskSp | kAskOffload | kAskRecompute;
 
 }  // namespace
@@ -150,6 +151,84 @@ TEST_CASE("resolve refuses what the stack does not run and warns of extensions",
     REQUIRE(e);
     CHECK(e->message.find("2025") != std::string::npos);
   }
+}
+
+TEST_CASE("a stack's own settings (grad_fp32, optim_bf16, recompute_mla_up, fp8_params) by the table",
+          "[capabilities]") {
+  // The link a user types, parsed and resolved: each key is refused where the stack's release lacks it (naming the
+  // key and the stack), noted where an extension provides it, and taken where the stack has it.
+  struct Key {
+    const char* link;
+    const char* key;
+    Feature feature;
+  };
+  const Key keys[] = {{"&grad_fp32=0", "grad_fp32", Feature::GradFp32},
+                      {"&grad_fp32=1", "grad_fp32", Feature::GradFp32},
+                      {"&optim_bf16=1", "optim_bf16", Feature::OptimBf16},
+                      {"&model=deepseek-v3&recompute_mla_up=1", "recompute_mla_up", Feature::RecomputeMlaUp},
+                      {"&prec=fp8&fp8_params=1", "fp8_params", Feature::Fp8Gather}};
+  int refused = 0, taken = 0;
+  for (const StackProfile& s : Stacks())
+    for (const char* year : {"", "&stack_year=2025"})
+      for (const Key& k : keys) {
+        const std::string link = std::string("#v=1&gpu=h100&gpus=8&stack=") + s.id + year + k.link;
+        INFO(link);
+        const auto issues = Resolve(link);
+        const Job job = ResolvedJob(link);
+        const CapabilityAnswer a = Capability(s, job.stack_year, k.feature);
+        const ConfigIssue* error = IssueOn(issues, k.key, false);
+        if (a.support == Support::Absent) {
+          REQUIRE(error);
+          CHECK(error->message.find(std::string(k.link).substr(std::string(k.link).rfind('&') + 1)) == 0);
+          CHECK(error->message.find(s.name) != std::string::npos);
+          ++refused;
+        } else {
+          CHECK_FALSE(error);
+          ++taken;
+        }
+        if (a.support == Support::Extension) {  // among the key's notices, one naming the extension
+          bool named = false;
+          for (const ConfigIssue& i : issues)
+            named = named || (i.notice && i.key == k.key && i.message.find(a.via) != std::string::npos);
+          CHECK(named);
+        }
+      }
+  CHECK(refused > 20);
+  CHECK(taken >= 8);
+  // What the table says, read from the frameworks' code (capabilities.cpp): Megatron-Core runs all four; DeepSpeed,
+  // Transformers, torchtune and Unsloth none of the dtypes or the MLA recomputation; torchtitan's full bf16 training
+  // arrived in 2025.
+  for (const Key& k : keys) {
+    INFO(k.link);
+    CHECK_FALSE(HasErrors(Resolve(std::string("#v=1&gpu=h100&gpus=8&stack=megatron") + k.link)));
+    if (k.feature != Feature::Fp8Gather)
+      for (const char* other : {"deepspeed", "hf", "torchtune", "unsloth"})
+        CHECK(IssueOn(Resolve(std::string("#v=1&gpu=h100&gpus=8&stack=") + other + k.link), k.key, false));
+  }
+  CHECK(IssueOn(Resolve("#v=1&gpu=h100&gpus=8&stack=deepspeed&prec=fp8&fp8_params=1"), "fp8_params", false));
+  CHECK(IssueOn(Resolve("#v=1&gpu=h100&gpus=8&stack=fsdp&stack_year=2024&optim_bf16=1"), "optim_bf16", false));
+  CHECK_FALSE(HasErrors(Resolve("#v=1&gpu=h100&gpus=8&stack=fsdp&stack_year=2025&optim_bf16=1")));
+  // The off values of the on/off settings ask nothing: every stack runs without them.
+  for (const StackProfile& s : Stacks())
+    CHECK_FALSE(HasErrors(
+        Resolve(std::string("#v=1&gpu=h100&gpus=8&stack=") + s.id + "&optim_bf16=0&recompute_mla_up=0&fp8_params=0")));
+}
+
+TEST_CASE("torchtitan's full bf16 training (optim_bf16=1): bf16 weights, gradients and states, no fp32 copy",
+          "[capabilities]") {
+  // FSDP over 8 GPUs (zero=3): the fp32 sharded parameters, gradients and AdamW moments (4 + 4 + 8 B per parameter,
+  // sharded) become bf16 (2 + 2 + 4 B); left on auto, the plan is the mixed-precision one, as before.
+  const std::string link = "#v=1&gpu=h100&gpus=8&model=llama3.1-8b&stack=fsdp&stack_year=2025";
+  Layout lay;
+  lay.dp = 8, lay.zero = 3, lay.recompute = Recompute::Full;
+  const MemoryBreakdown mixed = EstimateMemory(ResolvedJob(link), lay);
+  const MemoryBreakdown off = EstimateMemory(ResolvedJob(link + "&optim_bf16=0"), lay);
+  const MemoryBreakdown bf16 = EstimateMemory(ResolvedJob(link + "&optim_bf16=1"), lay);
+  CHECK(off.total == mixed.total);
+  CHECK(bf16.weights == Approx(mixed.weights / 2));
+  CHECK(bf16.gradients == Approx(mixed.gradients / 2));
+  CHECK(bf16.optimizer == Approx(mixed.optimizer / 2));
+  CHECK(bf16.activations == Approx(mixed.activations));
 }
 
 TEST_CASE("DoRA where the stack offers it, refused where it does not", "[capabilities]") {
@@ -285,7 +364,7 @@ TEST_CASE("the search chooses only what the stack runs", "[capabilities][search]
   };
   struct Kind {
     const char* keys;
-    uint16_t fixed;  // the AskKey bits the kind gives
+    AskKeys fixed;  // the AskKey bits the kind gives
   };
   const Kind kinds[] = {{"", 0},
                         {"&tp=2", kAskTp},
@@ -297,7 +376,8 @@ TEST_CASE("the search chooses only what the stack runs", "[capabilities][search]
                         {"&offload_act=1", kAskOffloadAct},
                         {"&prec=fp8", 0},
                         {"&cp=2&cp_comm=a2a", kAskCp},
-                        {"&prec=fp8&fp8_recipe=block", 0}};
+                        {"&prec=fp8&fp8_recipe=block", 0},
+                        {"&grad_fp32=0&optim_bf16=1", 0}};  // a stack's own settings: the search never sets them
   int searched = 0, refused = 0;
   for (const StackProfile& s : Stacks())
     for (const char* year : {"", "&stack_year=2023"})
@@ -316,7 +396,7 @@ TEST_CASE("the search chooses only what the stack runs", "[capabilities][search]
             opt.top = 5;
             SearchResult r = SearchLayouts(SearchSpaceOf(cfg, opt), opt);
             ++searched;
-            const uint16_t auto_keys = uint16_t((kLayoutKeys | kAskOffloadAct) & ~kind.fixed);
+            const AskKeys auto_keys = AskKeys((kLayoutKeys | kAskOffloadAct) & ~kind.fixed);
             for (const auto* list : {&r.top, &r.pareto})
               for (const SearchHit& h : *list) {
                 INFO(link << " -> tp " << h.plan.layout.tp << " pp " << h.plan.layout.pp << " vp " << h.plan.layout.vp

@@ -483,6 +483,7 @@ std::vector<ConfigIssue> BadInputIssues() {
   pairs({{"stack", "hf"}, {"recompute", "selective"}});
   pairs({{"stack", "fsdp"}, {"grad_fp32", "0"}});  // Megatron-Core's own settings
   pairs({{"stack", "megatron"}, {"prec", "bf16"}, {"fp8_params", "1"}});
+  pairs({{"stack", "fsdp"}, {"stack_year", "2025"}, {"gpu", "h100"}, {"prec", "fp8"}, {"fp8_params", "1"}});
   // The capability table (core/stack/capabilities.h): absent, an extension, not found in code, not yet.
   pairs({{"stack", "megatron"}, {"method", "qlora"}});
   pairs({{"stack", "megatron"}, {"method", "lora"}, {"gpus", "1"}});

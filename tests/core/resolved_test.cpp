@@ -121,8 +121,8 @@ TEST_CASE("one answer for what auto became: the key rows' value, the JSON's conf
           "rl_ref",
           // auto: a step's sequences handed to the engines at once, no call size to resolve to
           "rl_gen_batch",
-          // Megatron-Core's own settings: not on another stack; FP8 weights only in FP8 training, the MLA
-          // up-projections' recomputation only with latent attention
+          // a stack's own settings (capabilities.h): not on a stack or release without them; FP8 weights only in
+          // FP8 training, the MLA up-projections' recomputation only with latent attention
           "grad_fp32", "optim_bf16", "fp8_params", "recompute_mla_up"};
       CHECK((chosen || kMayNotApply.count(key) == 1));
     }

@@ -174,9 +174,10 @@ TEST_CASE("Megatron's gradient buffer and optimizer dtypes: grad_reduce_in_fp32 
   CHECK(both.weights == Approx(fp32.weights));
   // The optimizer step then reads and writes no master copy: fewer bytes per parameter.
   CHECK(OptimizerStepBytes(Resolved(link + "&optim_bf16=1"), 1) < OptimizerStepBytes(Resolved(link), 1));
-  // Other stacks keep their own conventions: the keys are refused there, naming the key.
+  // A stack without the settings keeps its own conventions: the keys are refused there, naming the key (the
+  // capability table: capabilities_test.cpp checks each key on each stack).
   for (const char* key : {"grad_fp32=0", "optim_bf16=1", "recompute_mla_up=1", "fp8_params=1"}) {
-    const PlanOutput out = MakePlan(FromLink(std::string("#v=1&stack=fsdp&") + key));
+    const PlanOutput out = MakePlan(FromLink(std::string("#v=1&stack=deepspeed&") + key));
     INFO(key);
     REQUIRE_FALSE(out.ok);
     CHECK(std::string(key).rfind(out.issues.front().key, 0) == 0);

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "capabilities.h"
 #include "search.h"
 #include "search_rank.h"
 
@@ -124,7 +125,7 @@ struct Engine {
 
   // ---- enumeration (search_enumerate.cpp) -------------------------------------------------------
   void BuildOuters();
-  uint16_t AutoKeys() const;  // the layout keys left on auto, as AskKey bits (core/stack/capabilities.h)
+  AskKeys AutoKeys() const;  // the layout keys left on auto, as AskKey bits (core/stack/capabilities.h)
   // The outer layout's job: the variant's, with the global batch this outer runs written in (an auto
   // batch follows dp), so that Evaluate does not copy the job per layout.
   Job OuterJob(const Outer& o) const;
