@@ -10,6 +10,25 @@
 
 namespace tp {
 
+// The rollout engine of a post-training step (rl_rollout.h MakeRlEngine): its shape on one rollout GPU.
+struct RlEngineShape {
+  int tp = 1;
+  double engines = 1;         // instances in the rollout pool (hf: the trainer's replicas)
+  double weights = 0;         // bytes per GPU (one TP shard; hf: the trainer's own copy, counted there)
+  double activations = 0;     // the profiled activation peak per GPU
+  double kv_budget = 0;       // KV-cache bytes per GPU
+  double total = 0;           // the engine's memory per GPU while it generates
+  double kv_token = 0;        // KV bytes per token per GPU
+  double dense_weights = 0;   // of the weights, what every decode iteration reads
+  double expert_weights = 0;  // of the weights, the routed experts (read as the batch touches them)
+  // hf under ZeRO-3 (rl_rollout.cpp ZeroThreeGenerate): the replicas whose generate calls wait for each other, and
+  // the all-gather of the 16-bit weights a GPU holds a shard of: once per generate call when the whole weights fit
+  // beside the trainer's state (pinned), else layer by layer at every decode iteration (0 without ZeRO-3).
+  double synced = 1;
+  double call_gather_s = 0;
+  double iter_gather_s = 0;
+};
+
 struct MemoryBreakdown {  // per GPU, the most loaded one, bytes
   double weights = 0, gradients = 0, optimizer = 0, activations = 0, other = 0;
   double total = 0, capacity = 0,
@@ -29,6 +48,9 @@ struct MemoryBreakdown {  // per GPU, the most loaded one, bytes
   int max_seq = 0;          // longest sequence that fits at this micro-batch
   double seq_fixed = 0;     // what does not grow with the sequence on the GPU that sets max_seq (its band: bands.h)
   double policy_total = 0;  // the policy's own training peak (= total except for post-training: rl.h)
+  // Post-training: the rollout engine the phases' memory was sized with (rl.h AddRlMemory), which EstimateRl times,
+  // so one plan builds it once.
+  RlEngineShape rl_engine;
 };
 
 struct StepBreakdown {  // seconds per optimizer step

@@ -122,6 +122,14 @@ double HfFree(const Job& job, const MemoryBreakdown& m, double resident) {
   return job.rl.engine == RlEngine::Hf ? m.usable - resident - HfGenerateActivations(job, m) : -1.0;
 }
 
+// The generation phase's memory per GPU: colocated, the trainer's resident state, the engine and hf's eager-generate
+// activations; split, a rollout GPU's engine and CUDA context. The fit check (AddRlMemory) and the reported figure
+// (EstimateRl) both read it.
+double GenerationMemory(const Job& job, const MemoryBreakdown& m, const RlEngineShape& e, double resident,
+                        double context) {
+  return job.rl.colocate ? resident + e.total + HfGenerateActivations(job, m) : e.total + context;
+}
+
 void SetPhase(RlStep& s, RlPhaseKind k, double seconds, double memory, double gpus) {
   s.phases[int(k)] = {Pos(seconds), Pos(memory), gpus};
 }
@@ -153,15 +161,13 @@ void AddRlMemory(const Job& job, const Layout& layout, MemoryBreakdown& memory) 
   bool kv_ok = true;
   if (!dpo) {
     const double resident = ResidentWhileGenerating(memory, x, context);
-    const RlEngineShape e = MakeRlEngine(job, layout, HfFree(job, memory, resident));
+    memory.rl_engine = MakeRlEngine(job, layout, HfFree(job, memory, resident));
+    const RlEngineShape& e = memory.rl_engine;
     const double one_seq = (r.prompt_len + r.max_response_len) * e.kv_token;
     kv_ok = r.engine == RlEngine::Hf || e.kv_budget >= one_seq;
-    if (r.colocate) {
-      train += r.engine == RlEngine::Hf ? 0.0 : RlConstantsOf(job).engine_graph_bytes;  // asleep: its graphs stay
-      gen = resident + e.total + HfGenerateActivations(job, memory);
-    } else {
-      gen = e.total + context;  // a rollout GPU
-    }
+    // Colocated, the engine asleep keeps its graphs while the trainer runs.
+    if (r.colocate && r.engine != RlEngine::Hf) train += RlConstantsOf(job).engine_graph_bytes;
+    gen = GenerationMemory(job, memory, e, resident, context);
   }
   const double total = std::max(train, gen);
   memory.other += total - memory.total;
@@ -210,7 +216,7 @@ RlStep EstimateRl(const Job& job, const Layout& layout, const MemoryBreakdown& p
   double transition = 0;
   if (!dpo) {
     const double resident = ResidentWhileGenerating(policy_memory, x, context);
-    const RlEngineShape e = MakeRlEngine(job, layout, HfFree(job, policy_memory, resident));
+    const RlEngineShape& e = policy_memory.rl_engine;  // sized by AddRlMemory (EstimateMemory)
     Generation(job, e, s);
     s.kv_cache_bytes = Pos(e.kv_budget);
     s.engine_weights_bytes = e.weights;
@@ -220,7 +226,7 @@ RlStep EstimateRl(const Job& job, const Layout& layout, const MemoryBreakdown& p
     if (r.engine != RlEngine::Hf)
       transition =
           (r.colocate ? k.transition_s : 0.0) + s.sequences * (r.prompt_len + r.max_response_len) * k.handoff_slots_s;
-    s.gen_memory_bytes = r.colocate ? resident + e.total : e.total + context;
+    s.gen_memory_bytes = GenerationMemory(job, policy_memory, e, resident, context);
     if (!r.colocate) s.rollout_memory_bytes = e.total + context;
   }
   s.sync_s += transition;

@@ -34,7 +34,8 @@ const RlConstants& RlConstantsOf(const Job& job);
 // the key/value heads split across tp (replicated when fewer than tp); latent attention keeps one compressed copy.
 double KvBytesPerToken(const ModelArch& m, int tp);
 
-// The RL step for the policy's training plan (memory and one optimizer step of job.work's mini-batch).
+// The RL step for the policy's training plan (memory and one optimizer step of job.work's mini-batch). policy_memory:
+// as EstimateMemory returned it for this layout, its rl_engine sized by AddRlMemory.
 RlStep EstimateRl(const Job& job, const Layout& layout, const MemoryBreakdown& policy_memory,
                   const StepBreakdown& policy_step, const Throughput& policy_throughput);
 

@@ -12,24 +12,7 @@
 
 namespace tp {
 
-// The engine's shape on one rollout GPU.
-struct RlEngineShape {
-  int tp = 1;
-  double engines = 1;         // instances in the rollout pool (hf: the trainer's replicas)
-  double weights = 0;         // bytes per GPU (one TP shard; hf: the trainer's own copy, counted there)
-  double activations = 0;     // the profiled activation peak per GPU
-  double kv_budget = 0;       // KV-cache bytes per GPU
-  double total = 0;           // the engine's memory per GPU while it generates
-  double kv_token = 0;        // KV bytes per token per GPU
-  double dense_weights = 0;   // of the weights, what every decode iteration reads
-  double expert_weights = 0;  // of the weights, the routed experts (read as the batch touches them)
-  // hf under ZeRO-3 (rl_rollout.cpp ZeroThreeGenerate): the replicas whose generate calls wait for each other, and
-  // the all-gather of the 16-bit weights a GPU holds a shard of: once per generate call when the whole weights fit
-  // beside the trainer's state (pinned), else layer by layer at every decode iteration (0 without ZeRO-3).
-  double synced = 1;
-  double call_gather_s = 0;
-  double iter_gather_s = 0;
-};
+// The engine's shape on one rollout GPU: RlEngineShape (plan.h), which the memory estimate keeps.
 // free_bytes: for hf, the GPU memory left beside the trainer's resident state while it generates (whether the
 // gathered weights fit whole); negative when not known (taken as fitting).
 RlEngineShape MakeRlEngine(const Job& job, const Layout& layout, double free_bytes = -1);

@@ -144,6 +144,28 @@ TEST_CASE("rl step: one-step-off on split pools hides generation, PPO adds the c
   CHECK(dpo.job.rl.samples == 2);
 }
 
+// The generation phase's memory the plan reports is the one its fit check used: the plan's memory is the larger of
+// the two phases' figures, hf's eager-generate activations included (they were left out of the reported figure).
+TEST_CASE("rl memory: the reported phases' memory is what the fit check summed", "[rl]") {
+  for (const char* link : {"model=qwen2.5-7b&gpu=h100&gpus=8&goal=grpo",
+                           "model=qwen2.5-7b&gpu=h100&gpus=8&goal=grpo&rl_colocate=0&rl_rollout_gpus=4",
+                           "model=qwen2.5-0.5b&gpu=a100-80g&gpus=2&goal=grpo&rl_engine=hf&rl_prompts=512&"
+                           "rl_max_response_len=8192&recompute=full"}) {
+    INFO(link);
+    const PlanOutput out = MakePlan(Cfg(link));
+    REQUIRE(out.ok);
+    const RlStep& s = out.plan.rl;
+    CHECK(out.plan.memory.total == Approx(std::max(s.gen_memory_bytes, s.train_memory_bytes)).epsilon(1e-12));
+    if (out.job.rl.engine == RlEngine::Hf) {
+      // Generation binds here, and its figure holds the eager generate's activations beside the KV cache.
+      CHECK(s.gen_memory_bytes > s.train_memory_bytes);
+      CHECK(out.plan.memory.activations > 0);
+      CHECK(s.gen_memory_bytes >=
+            out.plan.memory.weights + out.plan.memory.optimizer + s.kv_cache_bytes + 0.1 * out.plan.memory.activations);
+    }
+  }
+}
+
 TEST_CASE("rl memory: the engine's fraction and the reference are resident, LoRA shares its base", "[rl]") {
   const PlanOutput full = MakePlan(Cfg("model=qwen2.5-7b&gpu=h100&gpus=8&goal=grpo&rl_kv_frac=0.5"));
   REQUIRE(full.ok);
