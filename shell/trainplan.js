@@ -9,7 +9,7 @@
 //   trainplan.stats()         -> CPU time of the UI's frames and re-plans, in ms, whether background
 //                                work is still under way (busy), the status line's feedback, the tooltip
 //                                shown (its rectangle, or null), the frames since the last call: drawn in full
-//                                or in part, run to draw nothing, skipped while idle (frames_idle) (for tests)
+//                                or in part, run to draw nothing, and the times the page went to sleep (frames_idle) (for tests)
 //   trainplan.searchStatus()  -> the search view's current search: {done, evaluated, elapsed_ms} (done once its
 //                                whole answer and every GPU type's point are drawn)
 //   trainplan.search()        -> that search's answer (`trainplan search --format json`), null until done
@@ -422,7 +422,6 @@
     tpKeyboard: keyboardAgent(),
     tpNoWebGL2: noWebGL2,
     tpPageText: pageText,
-    tpWake: true,
     print: function (t) { console.log(t); },
     printErr: function (t) { console.warn(t); },
     setStatus: function (t) {
@@ -485,6 +484,33 @@
     }
   };
   window.trainplanReady = ready;
+
+  // The page asleep: a frame with nothing to run pauses the main loop (web/platform_web.cpp, Tramp) and calls
+  // tpSleep; setting the wake flag resumes it (trainplan_wake), and so does any input event, caught here
+  // before SDL's handlers queue it (the frame it starts reads the event), and the timer of the next heartbeat
+  // frame, which resumes it without setting the flag (a heartbeat is not input).
+  (function sleeper(M) {
+    var flag = true, asleep = false, timer = 0;
+    function resume() {
+      if (!asleep) return;
+      asleep = false;
+      clearTimeout(timer);
+      if (M._trainplan_wake) M._trainplan_wake();
+    }
+    Object.defineProperty(M, "tpWake", {
+      get: function () { return flag; },
+      set: function (v) { flag = !!v; if (flag) resume(); },
+    });
+    M.tpSleep = function (ms) {
+      asleep = true;
+      clearTimeout(timer);
+      timer = setTimeout(resume, Math.max(10, ms));
+    };
+    ["keydown", "keyup", "mousedown", "mouseup", "mousemove", "wheel", "touchstart", "touchmove", "touchend",
+     "touchcancel", "pointerdown", "pointerup", "pointermove", "focus", "blur", "contextmenu"].forEach(function (t) {
+      window.addEventListener(t, resume, { capture: true, passive: true });
+    });
+  })(window.Module);
 
   // Start the download at once. Without WebAssembly there is nothing to load.
   if (typeof WebAssembly !== "object") {

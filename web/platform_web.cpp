@@ -326,6 +326,15 @@ EM_JS(void, tp_js_download, (const char* name, const char* mime, const char* dat
   setTimeout(function() { URL.revokeObjectURL(a.href); }, 1000);
 });
 
+// The main loop was paused (Tramp): shell/trainplan.js resumes it on the next wake, input event or, after
+// `heartbeat_ms`, for the heartbeat frame.
+// 1 when it will (the shell's tpSleep took the call), 0 when nothing would resume it.
+EM_JS(int, tp_js_sleep, (double heartbeat_ms), {
+  if (!Module.tpSleep) return 0;
+  Module.tpSleep(heartbeat_ms);
+  return 1;
+});
+
 // Whether something arrived outside SDL since the last call (shell/trainplan.js, wake): clears the flag.
 EM_JS(int, tp_js_take_wake, (), {
   var w = Module.tpWake ? 1 : 0;
@@ -370,6 +379,11 @@ std::string TakeJsString(char* p) {
 // pointer rests, widgets.cpp), or a frame among the last few that drew something (Dear ImGui settles a
 // window's size and a popup over a frame or two). A heartbeat frame runs at least every half second anyway,
 // so that a wake missed by this list shows late, never for good.
+// A frame with nothing to run also puts the page to sleep: the main loop is paused, so the browser is no
+// longer asked for animation frames at all (while it was, an idle tab's Chromium still took about 1 s of CPU
+// in 10 s running frames that did nothing). shell/trainplan.js wakes it (trainplan_wake) when the wake flag
+// is set, on any input event the page receives (before SDL's own handlers queue it), and when the next
+// heartbeat is due.
 constexpr double kAwakeAfterInputS = 1.0;
 constexpr double kHeartbeatS = 0.5;
 constexpr int kSettleFrames = 3;
@@ -388,6 +402,8 @@ void Tramp(void*) {
                    now - g_last_frame_s >= kHeartbeatS;
   if (!run) {
     ++g_draws.idle;
+    // Paused only where the shell will resume it (an older or missing trainplan.js would leave it asleep).
+    if (tp_js_sleep(1000.0 * (kHeartbeatS - (now - g_last_frame_s)))) emscripten_pause_main_loop();
     return;
   }
   g_last_frame_s = now;
@@ -688,11 +704,14 @@ EMSCRIPTEN_KEEPALIVE void trainplan_set_link(const char* fragment) {
   if (g_hooks.set_link) g_hooks.set_link(g_hooks.user, f);  // loads it and pushes a history entry
 }
 
+// Resumes the main loop that Tramp paused (shell/trainplan.js calls it while the page sleeps).
+EMSCRIPTEN_KEEPALIVE void trainplan_wake() { emscripten_resume_main_loop(); }
+
 EMSCRIPTEN_KEEPALIVE const char* trainplan_stats_json() {
   static std::string s;
   Answer(s, tp::platform::g_hooks.stats_json, "{}");
   // The frames since the last call: drawn in full or in part (redraw.h), run to draw nothing, or not run
-  // (the page idle, Tramp), added to the app's figures.
+  // (the page idle: each such frame puts it to sleep, Tramp), added to the app's figures.
   tp::platform::DrawCounts& d = tp::platform::g_draws;
   char drawn[200];
   std::snprintf(drawn, sizeof drawn,
