@@ -34,8 +34,10 @@ StageNeed StageStates(const Ctx& c, const StageParams& s) {
   const bool fp32 = w.prec == Precision::Fp32;
   const double wb = fp32 ? 4 : 2;  // the compute copy of a weight
   const int zero = std::clamp(c.lay.zero, 0, 3);
-  // ZeRO-3 under a pipeline (stacks that allow it): weights stay gathered through each schedule.
-  const bool pipelined = zero >= 3 && c.lay.pp > 1 && stack.pp_zero_max >= 3;
+  // The stack's pipeline schedule runs (a ZeRO stage it allows with pp > 1); under ZeRO-3 weights stay gathered
+  // through each schedule.
+  const bool pp_schedule = c.lay.pp > 1 && (zero < 3 || stack.pp_zero_max >= 3);
+  const bool pipelined = zero >= 3 && pp_schedule;
   // ZeRO shards over the data-parallel group; Megatron's distributed optimizer over dp x cp. Experts
   // are replicated only over the expert-data-parallel ranks that hold the same expert shard (rules.h).
   const double nd = double(c.dp) * c.cp, ne = ExpertDataParallel(c.lay);
@@ -45,7 +47,8 @@ StageNeed StageStates(const Ctx& c, const StageParams& s) {
 
   double trainable_shard = 0;  // trainable parameters whose gradients/optimizer this GPU owns (after ZeRO-1)
   if (w.method == Method::Full) {
-    const StateBytes b = StateBytesPerParam(stack, zero, w.opt, w.prec, pipelined, {w.grad_fp32, w.optim_bf16});
+    const StateBytes b =
+        StateBytesPerParam(stack, c.job.stack_year, zero, w.opt, w.prec, pp_schedule, {w.grad_fp32, w.optim_bf16});
     need.weights = whole(b.weights_full) + sharded(b.weights_sharded, b.weights_sharded);
     need.gradients = whole(b.grads_full) + sharded(b.grads_sharded, b.grads_sharded);
     need.optimizer = whole(b.optimizer_full) + sharded(b.optimizer_sharded, b.optimizer_sharded);

@@ -128,8 +128,8 @@ double OptimizerStepBytes(const Job& job, int zero) {
   // Full training: read the gradient (the fp32 one where the stack keeps one), the master weight or the
   // weight, and the states; write them back; with a separate fp32 master, also write the 16-bit copy. Megatron
   // AdamW: 4 + 2 x 12 + 2 = 30 B; pure-bf16 AdamW (torchtune, Transformers v5): 2 + 2 x 4 + 2 x 2 = 14 B.
-  const StateBytes b =
-      StateBytesPerParam(s, zero, job.work.opt, job.work.prec, false, {job.work.grad_fp32, job.work.optim_bf16});
+  const StateBytes b = StateBytesPerParam(s, job.stack_year, zero, job.work.opt, job.work.prec, false,
+                                          {job.work.grad_fp32, job.work.optim_bf16});
   const double grads = std::min(4.0, b.grads_full + b.grads_sharded);
   const double states = b.optimizer_full + b.optimizer_sharded;
   const double weights = b.weights_full + b.weights_sharded;

@@ -95,8 +95,8 @@ struct StateBytes {
   double grads_full = 0, grads_sharded = 0;
   double optimizer_full = 0, optimizer_sharded = 0;
 };
-// `pipelined`: pp > 1 where the stack runs ZeRO-3 with a pipeline (FSDP2 keeps the gathered weights and
-// the unsharded gradients through each schedule).
+// `pipelined`: pp > 1, the stack's pipeline schedule runs (FSDP2 under ZeRO-3 keeps the gathered weights and the
+// unsharded gradients through each schedule; DeepSpeed's pipeline engine keeps BF16_Optimizer without ZeRO).
 // The state dtypes a stack lets the user choose (the grad_fp32 and optim_bf16 keys, where the capability table has
 // them): Megatron's gradient buffer in fp32 or 16 bits; AdamW's moments in bf16 without an fp32 master (NeMo 1's
 // distributed_fused_adam, torchtitan's full bf16 training). A stack without the setting ignores it (resolve refuses
@@ -104,8 +104,9 @@ struct StateBytes {
 struct StateDtypes {
   bool grad_fp32 = true, optim_bf16 = false;
 };
-StateBytes StateBytesPerParam(const StackProfile& s, int zero, Optimizer opt, Precision prec, bool pipelined = false,
-                              StateDtypes dtypes = {});
+// `year`: the stack's release (stack_year), where its default states changed (DeepSpeed without ZeRO in bf16).
+StateBytes StateBytesPerParam(const StackProfile& s, int year, int zero, Optimizer opt, Precision prec,
+                              bool pipelined = false, StateDtypes dtypes = {});
 // Optimizer states per trained parameter: fp32 moments (8 B for AdamW), or bf16 where a stack trains in
 // pure bf16; 8-bit AdamW 2 B; SGD one momentum.
 double OptimizerStateBytes(Optimizer opt, bool fp32_states);

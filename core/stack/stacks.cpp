@@ -80,8 +80,10 @@ std::vector<StackProfile> Table() {
        "bf16 under ZeRO accumulates gradients in bf16 (engine.py get_data_types: grad_accum_dtype = model dtype) "
        "and builds an fp32 gradient partition at the step: ZeRO-1 4 + 16/d, ZeRO-2 2 + 18/d "
        "(stage_1_and_2.py estimate_zero2_model_states_mem_needs: 18 = 2 grads16 + 4 grads32 + 4 params32 + 8 "
-       "states), ZeRO-3 18/d (stage3.py estimate_zero3_model_states_mem_needs); without ZeRO the BF16_Optimizer "
-       "keeps a full fp32 gradient buffer and shards the fp32 master over dp (bf16_optimizer.py).",
+       "states), ZeRO-3 18/d (stage3.py estimate_zero3_model_states_mem_needs); without ZeRO, bf16 ran "
+       "BF16_Optimizer up to v0.17.5 (bf16 and fp32 gradients, fp32 master and states sharded over dp: 2 + 6 + "
+       "12/d, bf16_optimizer.py) and runs FP16_Optimizer in bf16 from v0.17.6, 2025 (engine.py DDP_BFLOAT16: "
+       "2 + 2 + 12, as fp16).",
        4,
        "PEFT adapters in fp32 (autocast_adapter_dtype=True, peft tuners_utils._cast_adapter_dtype).",
        GatherUnit::Module,
@@ -381,7 +383,39 @@ const StackRelease& ReleaseFor(const StackProfile& s, int year) {
   return *best;
 }
 
-StateBytes StateBytesPerParam(const StackProfile& s, int zero, Optimizer opt, Precision prec, bool pipelined,
+// DeepSpeed without ZeRO (zero_optimization.stage 0): the engine's _do_optimizer_sanity_check picks the wrapper from
+// the model dtype and data_types.grad_accum_dtype, whose default changed (deepspeedai/DeepSpeed
+// deepspeed/runtime/engine.py):
+// - fp16: FP16_Optimizer, 16-bit weights and gradients, fp32 master and states on every rank (the ZeRO paper's 16 B
+//   baseline, Rajbhandari et al. 2020 sec. 3.1).
+// - bf16 up to v0.17.5 (2025-08): BF16_Optimizer, picked by `elif self.bfloat16_enabled()` from v0.6.2 (56c52238,
+//   2022-04; before it runtime/config.py refused bf16 without ZeRO, so earlier years are planned as 2022) and, from
+//   06938835 (2022-12), because get_data_types defaults grad_accum_dtype to fp32 "if model_dtype == torch.bfloat16 and
+//   not self.zero_optimization()". bf16_optimizer.py (v0.14.0): autograd writes each .grad in bf16 (2 B) and
+//   update_hp_grads adds it after the backward into a full fp32 buffer (fp32_groups_gradients_flat: 4 B); the bf16
+//   .grad stays (clear_lp_grads: set to None at the next backward's start up to v0.12, zeroed in place from 2023-12);
+//   the fp32 master and the states are one dp partition (fp32_groups_flat_partition: 12/d).
+// - bf16 from v0.17.6 (889f0ead, "Enable non-ZeRO mode (#7515)", 2025-08-27, released 2025-09-19): grad_accum_dtype
+//   defaults to the model dtype, and the engine returns DDP_BFLOAT16, FP16_Optimizer with low_precision_dtype bf16
+//   (as of edaa7221, 2026): fp32_groups_flat master and the states whole on every rank, bf16 gradients, as fp16.
+//   The pipeline engine (pipeline_parallelism) still returns BFLOAT16, now accumulating in bf16 (grad_acc_dtype =
+//   bf16: a 2 B buffer) and casting the dp partition to fp32 at the step (BF16_Optimizer.step: 4/d).
+// A 2025 run on v0.16-v0.17.5 is stack_year=2024. Neither counts the fp32 copy of the gradients FP16_Optimizer
+// makes at the step (grads_groups_flat), as for fp16.
+static StateBytes DeepSpeedWithoutZero(int year, double opt_bytes, Precision prec, bool pipelined) {
+  StateBytes b;
+  b.weights_full = 2;
+  if (prec == Precision::Fp16 || (year >= 2025 && !pipelined)) {
+    b.grads_full = 2, b.optimizer_full = opt_bytes;  // FP16_Optimizer
+  } else if (year >= 2025) {
+    b.grads_full = 2 + 2, b.grads_sharded = 4, b.optimizer_sharded = opt_bytes;  // BF16_Optimizer, bf16 buffer
+  } else {
+    b.grads_full = 2 + 4, b.optimizer_sharded = opt_bytes;  // BF16_Optimizer, fp32 buffer
+  }
+  return b;
+}
+
+StateBytes StateBytesPerParam(const StackProfile& s, int year, int zero, Optimizer opt, Precision prec, bool pipelined,
                               StateDtypes dtypes) {
   zero = std::clamp(zero, 0, 3);
   StateBytes b;
@@ -413,15 +447,9 @@ StateBytes StateBytesPerParam(const StackProfile& s, int zero, Optimizer opt, Pr
     }
     case StackKind::DeepSpeed: {
       const double opt_bytes = 4 + OptimizerStateBytes(opt, true);
-      b.optimizer_sharded = opt_bytes;  // BF16_Optimizer shards the fp32 master over dp even without ZeRO
-      if (zero == 0 && prec == Precision::Fp16) {
-        // FP16_Optimizer: fp16 weights and gradients, fp32 master and states on every rank (the ZeRO
-        // paper's 16 B baseline, Rajbhandari et al. 2020 sec. 3.1).
-        b.optimizer_sharded = 0;
-        b.weights_full = 2, b.grads_full = 2, b.optimizer_full = opt_bytes;
-      } else if (zero == 0) {
-        b.weights_full = 2, b.grads_full = 4;  // full fp32 accumulation buffer
-      } else if (zero == 1) {
+      b.optimizer_sharded = opt_bytes;
+      if (zero == 0) return DeepSpeedWithoutZero(year, opt_bytes, prec, pipelined);
+      if (zero == 1) {
         b.weights_full = 2, b.grads_full = 2, b.grads_sharded = 4;  // bf16 grads + fp32 partition at the step
       } else if (zero == 2) {
         b.weights_full = 2, b.grads_sharded = 2 + 4;

@@ -104,10 +104,14 @@ TEST_CASE("ZeRO stages shard the model states as DeepSpeed and Megatron keep the
     CHECK(m.model_states == Approx(expect[z]));
     CHECK(m.activations == 0);  // size-only model: no architecture, no activations
   }
-  // bf16 without ZeRO: the BF16_Optimizer's full fp32 gradient buffer and dp-sharded master: 6 + 12/N.
+  // bf16 without ZeRO up to 2024: the BF16_Optimizer's bf16 gradients beside its full fp32 buffer and its dp-sharded
+  // master: 8 + 12/N; from 2025 FP16_Optimizer in bf16, 16 (stacks.cpp DeepSpeedWithoutZero).
   job.work.prec = Precision::Bf16;
+  job.stack_year = 2024;
   lay.zero = 0;
-  CHECK(EstimateMemory(job, lay).model_states == Approx(6 * psi + 12 * psi / n));
+  CHECK(EstimateMemory(job, lay).model_states == Approx(8 * psi + 12 * psi / n));
+  job.stack_year = 2025;
+  CHECK(EstimateMemory(job, lay).model_states == Approx(16 * psi));
   // Megatron: 18 B, 6 + 12/d with the distributed optimizer (theoretical_memory_usage.py), fp32 main
   // gradients never sharded by it; context parallelism joins the group it shards over (dp x cp).
   job.stack = FindStack("megatron");

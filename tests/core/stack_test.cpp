@@ -142,6 +142,39 @@ TEST_CASE("DeepSpeed's ZeRO-2 and ZeRO-3 estimators agree within 2 %", "[stack]"
   CHECK(z3.gathered == Approx(4 * largest).epsilon(0.02));
 }
 
+TEST_CASE("DeepSpeed without ZeRO in bf16: BF16_Optimizer up to 2024, FP16_Optimizer in bf16 from 2025", "[stack]") {
+  // Llama 3 8B on dp 8, zero_optimization stage 0 (engine.py _do_optimizer_sanity_check). Up to v0.17.5 the default
+  // fp32 grad_accum_dtype picks BF16_Optimizer: bf16 weights, the bf16 .grad beside the full fp32 accumulation buffer
+  // (2 + 4), the fp32 master and states one dp partition (12/8). From v0.17.6 (2025) the default is the model dtype
+  // and DDP_BFLOAT16 runs FP16_Optimizer in bf16: bf16 gradients, fp32 master and states whole (the 16 B of fp16);
+  // the pipeline engine keeps BF16_Optimizer, accumulating in bf16 with an fp32 partition at the step (2 + 2 + 4/8).
+  const std::string link = "#v=1&stack=deepspeed&gpu=h100&model=llama3-8b&gpus=8";
+  const double P = CountParams(Resolved(link).model).total;
+  Layout lay;
+  lay.dp = 8, lay.zero = 0, lay.mbs = 1, lay.recompute = Recompute::Full;
+  const MemoryBreakdown y2024 = EstimateMemory(Resolved(link + "&stack_year=2024"), lay);
+  CHECK(y2024.weights == Approx(2 * P));
+  CHECK(y2024.gradients == Approx((2 + 4) * P));
+  CHECK(y2024.optimizer == Approx(12 * P / 8));
+  CHECK(EstimateMemory(Resolved(link + "&stack_year=2022"), lay).model_states == Approx(y2024.model_states));
+  const MemoryBreakdown y2025 = EstimateMemory(Resolved(link + "&stack_year=2025"), lay);
+  CHECK(y2025.gradients == Approx(2 * P));
+  CHECK(y2025.optimizer == Approx(12 * P));
+  CHECK(y2025.model_states == Approx(16 * P));
+  CHECK(EstimateMemory(Resolved(link + "&stack_year=2025&prec=fp16"), lay).model_states == Approx(16 * P));
+  // Under the pipeline engine (pp 2, each stage about half the parameters), by stage: BF16_Optimizer in both eras.
+  Layout pp = lay;
+  pp.pp = 2, pp.dp = 4;
+  const std::string pp_link = "#v=1&stack=deepspeed&gpu=h100&model=llama3-8b&gpus=8";
+  const MemoryBreakdown p2024 = EstimateMemory(Resolved(pp_link + "&stack_year=2024"), pp);
+  const MemoryBreakdown p2025 = EstimateMemory(Resolved(pp_link + "&stack_year=2025"), pp);
+  const double stage = p2024.weights / 2;
+  CHECK(p2024.gradients == Approx((2 + 4) * stage));
+  CHECK(p2025.gradients == Approx((2 + 2 + 4.0 / 4) * stage));
+  CHECK(p2025.optimizer == Approx(p2024.optimizer));
+  CHECK(p2025.optimizer == Approx(12 * stage / 4));
+}
+
 TEST_CASE("FSDP gathers the embedding and the untied head whole, not only two blocks", "[stack]") {
   // llama3-8b on 64 GPUs, ZeRO-3 / full sharding: a 128K-entry embedding unit (525 M parameters) is larger
   // than a block (218 M): beside a block at the start and the head at the loss, it is gathered whole.
