@@ -26,22 +26,25 @@ constexpr RlConstants kDefaults = {
     // for prompts and batches of several hundred sequences).
     .gen_flop_eff = 0.5,
     // Scheduling + sampling + launch per decode iteration with CUDA graphs: fitted on the verl fit rows (grid 1-10 ms).
-    .decode_overhead_s = 4e-3,
+    .decode_overhead_s = 2e-3,
     // Of the responses, the share that runs to the cap besides the length law's own tail (responses caught in a
     // repetition loop; verl logs it as response_length/clip_ratio): fitted on the verl fit rows (grid 0-2 %), whose
-    // generate_sequences grows from 162 s to 247 s when the cap goes from 8K to 20K (one_step_off.md@b178a3c).
-    .cap_share = 0.001,
+    // generate_sequences grows from 162 s to 247 s when the cap goes from 8K to 20K (one_step_off.md@b178a3c). The
+    // best is the grid's upper end: the fit rows would take more runaways than 2 %.
+    .cap_share = 0.02,
     // The RL trainer's speed relative to the step model's tuned stack: 1 (the fit rows' mean responses are
     // inferred from their update_actor through the step model, so they cannot also fit it).
     .train_eff = 1.0,
     // Colocated engine wake-up, resharding, cache rebuild and sleep per step (fixed part): fitted on the verl fit
     // rows with the handoff below (grid 0-120 s); vLLM's bare wake is 0.1-6 s (vLLM blog 2025-10-26, sleep mode).
-    .transition_s = 20.0,
+    .transition_s = 40.0,
     // The rollout batch handed from the engine to the trainer, every response padded to the cap (verl
     // agent_loop.py pads responses to rollout.response_length, and the single controller moves the padded
     // tensors): seconds per token slot, fitted on the verl fit rows (grid 0-0.6 us; their gen - generate_sequences,
-    // 74 s at a 20K cap and 45 s at 8K in one_step_off.md@b178a3c, is both this and the fixed part).
-    .handoff_slots_s = 0.1e-6,
+    // 74 s at a 20K cap and 45 s at 8K in one_step_off.md@b178a3c, is both this and the fixed part). The fit puts
+    // it at 0 since generation waits for the engine holding the step's longest response (rl_rollout.cpp
+    // SlowestShare), which grows with the cap already.
+    .handoff_slots_s = 0.0,
     // Per sync: verl's checkpoint-engine 7B sync of 0.02 s and its one-step-off "under 300ms"
     // (docs/advance/fully_async.md, one_step_off.md @b178a3c).
     .sync_fixed_s = 0.02,
