@@ -4,13 +4,15 @@
 // --phases         each row's predicted phases (seconds)
 // --fit            the fitted constants of core/estimate/rl.cpp by a grid over the "fit" rows only (their step,
 //                  generation and log-probability times; the syncs fit the MoE regather rate): prints the best
-//                  grid point, which is what rl.cpp ships
+//                  grid point, which is what rl.cpp ships. transition_s and handoff_slots_s are verl's
+//                  (rl.cpp FixedTransition), so only verl's fit rows move them; it prints the fit rows per framework
 // --infer-lengths  for each fit row whose mean response is not published: the mean that makes the step model's
 //                  policy training equal the row's published update_actor (the value its link carries, marked
 //                  inferred)
 #include <cmath>
 #include <cstdio>
 #include <fstream>
+#include <iterator>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -89,6 +91,15 @@ double Loss(const std::vector<Row>& rows, const tp::RlConstants& k) {
 }
 
 void Fit(const std::vector<Row>& rows) {
+  // Each framework's fixed transition is fitted on its own rows only: the grid's transition_s and handoff_slots_s
+  // reach verl's plans alone (FixedTransition), so the other frameworks' fit rows (none today) do not move them.
+  int per_framework[std::size(tp::kRlFrameworkNames)] = {};
+  for (const Row& r : rows) ++per_framework[int(r.out.job.rl.framework)];
+  for (size_t f = 0; f < std::size(tp::kRlFrameworkNames); ++f)
+    std::printf("fit rows, rl_framework=%s: %d%s\n", tp::kRlFrameworkNames[f], per_framework[f],
+                f == size_t(tp::RlFramework::Verl) ? " (transition_s, handoff_slots_s)"
+                : per_framework[f]                 ? ""
+                                                   : " (no fixed transition: the weight sync alone)");
   tp::RlConstants best = tp::RlDefaults();
   double best_loss = Loss(rows, best);
   std::printf("shipped constants: loss %.4f\n", best_loss);

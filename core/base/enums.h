@@ -69,6 +69,10 @@ enum class RlAlgo : uint8_t { None, Grpo, Ppo, Dpo };
 enum class RlEngine : uint8_t { Vllm, Sglang, Hf };
 inline constexpr const char* kRlEngineNames[] = {"vllm", "sglang", "hf"};
 inline constexpr const char* kRlEngineLabels[] = {"vLLM", "SGLang", "HF generate"};
+// The RL framework that runs the step (keys_rl.cpp rl_framework): its own handling between the phases.
+enum class RlFramework : uint8_t { Verl, Openrlhf, NemoRl, Trl, DeepspeedChat };
+inline constexpr const char* kRlFrameworkNames[] = {"verl", "openrlhf", "nemo-rl", "trl", "deepspeed-chat"};
+inline constexpr const char* kRlFrameworkLabels[] = {"verl", "OpenRLHF", "NeMo RL", "TRL", "DeepSpeed-Chat"};
 inline constexpr const char* kQkNormNames[] = {"none", "per_head", "all_heads"};  // arch.h QkNorm
 inline constexpr const char* kQkNormLabels[] = {"none", "per head", "all heads"};
 inline constexpr const char* kObjectiveNames[] = {"time", "cost"};

@@ -58,6 +58,7 @@ struct Config {
   // the frameworks' defaults (core/config/keys_rl.cpp gives each one's source)
   int rl_prompts = kUnset, rl_samples = kUnset, rl_updates = kUnset, rl_steps = kUnset;
   int rl_prompt_len = kUnset, rl_response_len = kUnset, rl_max_response_len = kUnset;
+  int rl_framework = kAuto;   // RlFramework (verl, openrlhf, nemo-rl, trl, deepspeed-chat)
   int rl_engine = kAuto;      // RlEngine (vllm, sglang, hf)
   double rl_kv_frac = 0;      // the engine's memory fraction, in that engine's meaning; 0 = auto
   int rl_max_seqs = kUnset;   // the engine's cap on sequences in flight; auto = the engine's own default

@@ -93,7 +93,25 @@ void AddRlEngineKeys(std::vector<KeyInfo>& table) {
   using G = KeyGroup;
   table.insert(
       table.end(),
-      {ChoiceField("rl_engine", G::Training, kRlEngineNames, true, TP_INT(rl_engine),
+      {ChoiceField("rl_framework", G::Training, kRlFrameworkNames, true, TP_INT(rl_framework),
+                   "Post-training: the RL framework running the step, whose own time between the phases is "
+                   "planned: verl (its single controller gathers and dispatches the batch between phases), openrlhf, "
+                   "nemo-rl, trl, deepspeed-chat (none beyond the weight sync); auto = verl, or with rl_engine=hf "
+                   "deepspeed-chat on the deepspeed stack, else trl.")
+           .Values(kRlFrameworkLabels)
+           .Label("RL framework", "强化学习框架")
+           .Zh("后训练：运行这一步的强化学习框架，按其在各阶段之间的固定耗时规划：verl（单控制器在阶段之间汇集并分发"
+               "批次）、openrlhf、nemo-rl、trl、deepspeed-chat（除权重同步外没有）；auto = verl，rl_engine=hf 时在 "
+               "deepspeed 栈上为 deepspeed-chat，否则为 trl。")
+           .Source("verl: the framework of the RL model's fit rows and of the other keys' defaults "
+                   "(tests/data/rl_steps.json, _generated_ppo_trainer.yaml@b178a3c); generating with Transformers' "
+                   "generate in the trainer is DeepSpeed-Chat's hybrid engine on DeepSpeed and TRL's GRPOTrainer "
+                   "without use_vllm (grpo_config.py@f2cd577); verl, OpenRLHF and NeMo RL generate with an engine.",
+                   "verl：RL 模型拟合行与其他键默认值所用的框架（tests/data/rl_steps.json，"
+                   "_generated_ppo_trainer.yaml@b178a3c）；在训练进程内用 Transformers generate 生成的是 DeepSpeed 上"
+                   "的 DeepSpeed-Chat 混合引擎，以及不设 use_vllm 的 TRL GRPOTrainer（grpo_config.py@f2cd577）；verl、"
+                   "OpenRLHF 与 NeMo RL 都用推理引擎生成。"),
+       ChoiceField("rl_engine", G::Training, kRlEngineNames, true, TP_INT(rl_engine),
                    "Post-training: the rollout's inference engine: vllm, sglang, or hf (Transformers generate, "
                    "inside the trainer); auto = vllm.")
            .Values(kRlEngineLabels)

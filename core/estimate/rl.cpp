@@ -26,22 +26,27 @@ constexpr RlConstants kDefaults = {
     // for prompts and batches of several hundred sequences).
     .gen_flop_eff = 0.5,
     // Scheduling + sampling + launch per decode iteration with CUDA graphs: fitted on the verl fit rows (grid 1-10 ms).
-    .decode_overhead_s = 4e-3,
+    .decode_overhead_s = 2e-3,
     // Of the responses, the share that runs to the cap besides the length law's own tail (responses caught in a
     // repetition loop; verl logs it as response_length/clip_ratio): fitted on the verl fit rows (grid 0-2 %), whose
-    // generate_sequences grows from 162 s to 247 s when the cap goes from 8K to 20K (one_step_off.md@b178a3c).
-    .cap_share = 0.001,
+    // generate_sequences grows from 162 s to 247 s when the cap goes from 8K to 20K (one_step_off.md@b178a3c). The
+    // best is the grid's upper end: the fit rows would take more runaways than 2 %.
+    .cap_share = 0.02,
     // The RL trainer's speed relative to the step model's tuned stack: 1 (the fit rows' mean responses are
     // inferred from their update_actor through the step model, so they cannot also fit it).
     .train_eff = 1.0,
-    // Colocated engine wake-up, resharding, cache rebuild and sleep per step (fixed part): fitted on the verl fit
-    // rows with the handoff below (grid 0-120 s); vLLM's bare wake is 0.1-6 s (vLLM blog 2025-10-26, sleep mode).
-    .transition_s = 20.0,
+    // verl's fixed time per colocated step (FixedTransition): its single controller gathering the rollout batch
+    // and dispatching it to the next phase through Ray (DataProto), the engine's wake-up and sleep: fitted on the
+    // verl fit rows, which are every fit row, with the handoff below (grid 0-120 s); vLLM's bare wake is 0.1-6 s
+    // (vLLM blog 2025-10-26, sleep mode).
+    .transition_s = 40.0,
     // The rollout batch handed from the engine to the trainer, every response padded to the cap (verl
     // agent_loop.py pads responses to rollout.response_length, and the single controller moves the padded
     // tensors): seconds per token slot, fitted on the verl fit rows (grid 0-0.6 us; their gen - generate_sequences,
-    // 74 s at a 20K cap and 45 s at 8K in one_step_off.md@b178a3c, is both this and the fixed part).
-    .handoff_slots_s = 0.1e-6,
+    // 74 s at a 20K cap and 45 s at 8K in one_step_off.md@b178a3c, is both this and the fixed part). The fit puts
+    // it at 0 since generation waits for the engine holding the step's longest response (rl_rollout.cpp
+    // SlowestShare), which grows with the cap already.
+    .handoff_slots_s = 0.0,
     // Per sync: verl's checkpoint-engine 7B sync of 0.02 s and its one-step-off "under 300ms"
     // (docs/advance/fully_async.md, one_step_off.md @b178a3c).
     .sync_fixed_s = 0.02,
@@ -137,6 +142,27 @@ void SetPhase(RlStep& s, RlPhaseKind k, double seconds, double memory, double gp
 }  // namespace
 
 const RlConstants& RlDefaults() { return kDefaults; }
+double FixedTransition(const Job& job, const RlConstants& k) {
+  const RlSetup& r = job.rl;
+  if (r.engine == RlEngine::Hf) return 0.0;
+  switch (r.framework) {
+    // verl: between generation and the trainer, RayPPOTrainer.fit moves the whole batch through its single
+    // controller (DataProto gathered from the rollout workers and dispatched to the actor's, single_controller/ray
+    // decorators; the `gen` timer holds AgentLoopManager.generate_sequences' post-processing and padded return and
+    // the replicas' sleep, ray_trainer.py@b178a3c): fitted, transition_s when colocated, and the padded batch
+    // handed over (handoff_slots_s per token slot, every response padded to the cap).
+    case RlFramework::Verl:
+      return (r.colocate ? k.transition_s : 0.0) +
+             double(r.prompts) * r.samples * (r.prompt_len + r.max_response_len) * k.handoff_slots_s;
+    // NeMo RL's refit (refit_policy_generation, grpo.py@v0.3.0: offload, wake, weights over CUDA IPC handles,
+    // prepare_refit_info), OpenRLHF's _broadcast_to_vllm (wake_up, NCCL broadcast per parameter, sleep,
+    // ppo_trainer.py), TRL's _move_model_to_vllm (load_weights into the colocated engine, grpo_trainer.py) and
+    // DeepSpeed-Chat's hybrid engine are the weight sync, planned as such (SyncSeconds); none passes the batch
+    // through a single controller between phases. No fit rows: nothing beyond the sync is planned for them.
+    default: return 0.0;
+  }
+}
+
 const RlConstants& RlConstantsOf(const Job& job) { return job.rl.constants ? *job.rl.constants : kDefaults; }
 
 double KvBytesPerToken(const ModelArch& m, int tp) {
@@ -221,11 +247,9 @@ RlStep EstimateRl(const Job& job, const Layout& layout, const MemoryBreakdown& p
     s.kv_cache_bytes = Pos(e.kv_budget);
     s.engine_weights_bytes = e.weights;
     s.sync_s = r.engine == RlEngine::Hf ? 0.0 : SyncSeconds(job);
-    // The engine's turn: colocated, its wake-up, resharding and sleep; and the rollout batch handed to the trainer,
-    // every response padded to the cap.
-    if (r.engine != RlEngine::Hf)
-      transition =
-          (r.colocate ? k.transition_s : 0.0) + s.sequences * (r.prompt_len + r.max_response_len) * k.handoff_slots_s;
+    // The framework's fixed time between the phases (verl: its controller's handling of the batch, the engine's
+    // wake-up and sleep).
+    transition = FixedTransition(job, k);
     s.gen_memory_bytes = GenerationMemory(job, policy_memory, e, resident, context);
     if (!r.colocate) s.rollout_memory_bytes = e.total + context;
   }

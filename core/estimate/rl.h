@@ -18,7 +18,7 @@ struct RlConstants {
   double decode_overhead_s;   // per decode iteration: scheduling, sampling, launch (CUDA graphs)
   double cap_share;           // of the responses, the runaways that run to the cap (rl_rollout.h ResponseLengths)
   double train_eff;           // the RL trainer's speed relative to the step model (short ragged batches)
-  double transition_s;        // per colocated step: engine wake-up, resharding, sleep (fixed part)
+  double transition_s;        // per colocated verl step: the controller's batch handling, engine wake-up, sleep
   double handoff_slots_s;     // per token slot of the rollout batch handed to the trainer, padded to the cap
   double sync_fixed_s;        // per sync: the handshake, bucket setup
   double moe_gather_bps;      // MoE expert weights regathered from the training layout, bytes/s
@@ -29,6 +29,10 @@ struct RlConstants {
 const RlConstants& RlDefaults();
 // The constants a job plans with: job.rl.constants (the fit tool's trials) or the defaults.
 const RlConstants& RlConstantsOf(const Job& job);
+
+// The fixed time between the phases of one step under the job's RL framework (rl_framework), beyond the weight
+// sync: verl's fitted transition_s when colocated, none for the others (rl.cpp gives each one's code).
+double FixedTransition(const Job& job, const RlConstants& k);
 
 // The KV cache of one token on one GPU of an engine with tensor parallelism tp: K and V of every layer in 16 bits,
 // the key/value heads split across tp (replicated when fewer than tp); latent attention keeps one compressed copy.

@@ -321,16 +321,38 @@ RlEngineShape MakeRlEngine(const Job& job, const Layout& layout, double free_byt
   return e;
 }
 
+namespace {
+// The share of the engine the step waits for: the step's responses drawn from the length law in arrival order,
+// dealt to the engines in contiguous chunks of per_engine (NeMo RL's VllmGeneration.generate shards the batch so,
+// nemo_rl/models/generation/vllm.py shard_by_batch_size; verl's AgentLoopManager.generate_sequences splits it over
+// its workers and returns when all are done), and the chunk holding the longest response of the whole step, which
+// finishes last: one engine's share drawn alone would stop at the longest of its own draws. `sim` of its sequences
+// around that response (at most 1e6 drawn).
+std::vector<double> SlowestShare(const Job& job, double sequences, double per_engine, int sim) {
+  const RlSetup& r = job.rl;
+  const double share = RlConstantsOf(job).cap_share;
+  const int n = int(std::min(sequences, 1e6));
+  if (n <= sim) return ResponseLengths(r.response_len, r.max_response_len, sim, share);
+  const std::vector<double> all = ResponseLengths(r.response_len, r.max_response_len, n, share);
+  const size_t longest = size_t(std::max_element(all.begin(), all.end()) - all.begin());
+  const size_t chunk = size_t(std::max(1.0, per_engine));
+  const size_t first = longest / chunk * chunk, end = std::min(all.size(), first + chunk);
+  // The window of sim sequences of that chunk that holds the longest (the rest are scaled by the saturated pace).
+  const size_t start = std::max(first, std::min(longest, end - std::min(end - first, size_t(sim))));
+  std::vector<double> out(all.begin() + start, all.begin() + std::min(end, start + size_t(sim)));
+  return out;
+}
+}  // namespace
+
 RlGeneration SimulateRollout(const Job& job, const RlEngineShape& e) {
   const RlSetup& r = job.rl;
   const double sequences = double(r.prompts) * r.samples;
   const double per_engine = std::ceil(sequences / e.engines);
-  // The busiest engine's share, simulated up to kSimMax sequences; beyond, the extra sequences run at the
+  // The slowest engine's share, simulated up to kSimMax sequences; beyond, the extra sequences run at the
   // throughput the engine reached while saturated (its queue never empty), then the simulated ones drain.
   const double max_seqs = std::max(1, r.max_seqs);
   const int sim = int(std::min(per_engine, std::max(8192.0, 4.0 * max_seqs)));
-  const std::vector<double> len =
-      ResponseLengths(r.response_len, r.max_response_len, sim, RlConstantsOf(job).cap_share);
+  const std::vector<double> len = SlowestShare(job, sequences, per_engine, sim);
   RlGeneration g;
   double sat_s = 0, sat_tokens = 0;
   const EngineCost cost = Cost(job, e);
@@ -353,10 +375,12 @@ RlGeneration SimulateRollout(const Job& job, const RlEngineShape& e) {
   } else {
     g = Continuous(cost, len, max_seqs, kv_tokens, sat_s, sat_tokens);
   }
-  if (per_engine > sim && (r.engine == RlEngine::Hf || calls)) {
+  // Only a share cut at sim sequences is scaled (a last, shorter chunk holding the longest response is whole).
+  const bool cut = per_engine > sim && len.size() >= size_t(sim);
+  if (cut && (r.engine == RlEngine::Hf || calls)) {
     const double scale = per_engine / sim;  // static batches or calls: each alike
     g.prefill_s *= scale, g.decode_s *= scale, g.tail_s *= scale;
-  } else if (per_engine > sim && sat_tokens > 0) {
+  } else if (cut && sat_tokens > 0) {
     g.decode_s += (per_engine - sim) * r.response_len * sat_s / sat_tokens;
   }
   // Prefill: vLLM and SGLang cache a group's shared prompt (verl enable_prefix_caching: true), so each prompt once;

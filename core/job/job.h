@@ -84,6 +84,7 @@ struct RlSetup {
   double prompt_len = 0, response_len = 0, max_response_len = 0;  // mean, mean, cap (tokens)
   int updates = 1;                                                // optimizer steps of the policy per RL step
   int steps = 0;                                                  // RL steps in the run
+  RlFramework framework = RlFramework::Verl;  // the framework running the step: its fixed time between phases
   RlEngine engine = RlEngine::Vllm;
   double kv_frac = 0.5;  // the engine's memory fraction, in its own meaning
   int max_seqs = 256;    // the engine's cap on sequences in flight (vLLM max_num_seqs; hf: the generate batch)

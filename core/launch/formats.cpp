@@ -518,6 +518,13 @@ Config LaunchConfig(const Config& cfg, LaunchFormat format) {
     std::vector<ConfigIssue> ignored;
     ApplyPair(c, key, r.pin, ignored);
   }
+  // An RL plan exported to verl, OpenRLHF or TRL runs under that framework (keys_rl.cpp rl_framework): auto is the
+  // format's, so the plan carries that framework's fixed time between phases (rl.cpp FixedTransition).
+  if (c.goal >= 2 && c.rl_framework == kAuto) {
+    if (format == F::Verl) c.rl_framework = int(RlFramework::Verl);
+    if (format == F::Openrlhf) c.rl_framework = int(RlFramework::Openrlhf);
+    if (format == F::Trl) c.rl_framework = int(RlFramework::Trl);
+  }
   // torchtune: one GPU runs the single-device recipe (nothing to shard), several the FSDP2 recipe (full shard).
   if (format == F::Torchtune && c.zero == kAuto && c.gpus > 1) c.zero = 3;
   if (format == F::Torchtune && c.zero == kAuto && c.gpus == 1) c.zero = 0;

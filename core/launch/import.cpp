@@ -922,6 +922,7 @@ void ImportVerl(Reader& r) {
   if (nodes > 1) r.Pair(eg, "gpus_per_node", std::to_string(per_node));
   r.IntKey("trainer.total_training_steps", "rl_steps");
   r.imp.pairs.push_back({"rl_colocate", "1", "(verl main_ppo hybrid engine)", 0});
+  r.imp.pairs.push_back({"rl_framework", "verl", "(verl main_ppo)", 0});
   r.Rest();
 }
 
@@ -1002,6 +1003,7 @@ void OpenrlhfPlacement(Reader& r) {
   r.Int(et, tp, 1);
   r.Pair(et, "rl_rollout_tp", std::to_string(tp));
   r.imp.pairs.push_back({"rl_engine", "vllm", "(OpenRLHF's only engine)", 0});
+  r.imp.pairs.push_back({"rl_framework", "openrlhf", "(openrlhf.cli.train_ppo_ray)", 0});
   const long long trainer = nodes * per_node;
   const bool colocated = all && !async;
   r.Pair(r.doc.Find("--train.colocate_all"), "rl_colocate", colocated ? "1" : "0");

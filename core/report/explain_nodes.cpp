@@ -387,6 +387,7 @@ const NodeSpec kNodes[] = {
     TP_RL_KEY("rl_ref", ref, "1/0"),
     TP_RL_KEY("rl_async", async, "0/1/2"),
 #undef TP_RL_KEY
+    {.kind = K::KeyText, .name = "rl_framework", .when = IsRl},
     {.kind = K::KeyText, .name = "rl_engine", .when = IsRl},
     {.name = "rl_kv_cache_bytes",
      .value = [](const C& c) { return c.p.rl.kv_cache_bytes; },
@@ -478,12 +479,13 @@ const NodeSpec kNodes[] = {
      .value = [](const C& c) { return c.p.rl.sync_s; },
      .unit = "s",
      .label = {"weight sync (and engine wake-up/sleep)", "权重同步（及引擎唤醒/休眠）"},
-     .formula = "0.02 s + 16-bit dense weights over the link between the pools + experts regathered at 20 GB/s; the "
-                "rollout batch handed to the trainer, 0.1 us per token slot padded to the cap; colocated: + 20 s to "
-                "wake, reshard and put the engine to sleep",
-     .inputs = "rl_colocate rl_engine rl_prompts rl_samples rl_max_response_len",
-     .source = "verl docs/advance/fully_async.md, one_step_off.md @b178a3c; the 20 s and the handoff fitted on verl's "
-               "step tables (trainplan-rl_validate --fit)",
+     .formula = "0.02 s + 16-bit dense weights over the link between the pools + experts regathered at 20 GB/s; "
+                "colocated under rl_framework=verl: + the fixed time between phases (40 s: its single controller's "
+                "handling of the batch, the engine's wake-up and sleep); other frameworks: none beyond the sync",
+     .inputs = "rl_framework rl_colocate rl_engine rl_prompts rl_samples rl_max_response_len",
+     .source = "verl docs/advance/fully_async.md, one_step_off.md @b178a3c; the 40 s fitted on verl's step tables "
+               "(trainplan-rl_validate --fit); NeMo RL refit_policy_generation, OpenRLHF broadcast_to_vllm, TRL "
+               "_move_model_to_vllm are the weight sync alone (docs/rl.md)",
      .when = IsRl},
     {.name = "rl_hidden_s",
      .value = [](const C& c) { return c.p.rl.hidden_s; },

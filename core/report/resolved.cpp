@@ -91,6 +91,8 @@ const Resolver kResolvers[] = {
      [](const PlanOutput& o, Config& c) { if (R(o).Active()) c.rl_max_response_len = int(R(o).max_response_len); }},
     {"rl_updates", [](const PlanOutput& o, Config& c) { if (R(o).Active()) c.rl_updates = R(o).updates; }},
     {"rl_steps", [](const PlanOutput& o, Config& c) { if (R(o).Active()) c.rl_steps = R(o).steps; }},
+    {"rl_framework",
+     [](const PlanOutput& o, Config& c) { if (R(o).Active()) c.rl_framework = int(R(o).framework); }},
     {"rl_engine", [](const PlanOutput& o, Config& c) { if (R(o).Active()) c.rl_engine = int(R(o).engine); }},
     {"rl_kv_frac", [](const PlanOutput& o, Config& c) { if (R(o).Active()) c.rl_kv_frac = R(o).kv_frac; }},
     {"rl_max_seqs", [](const PlanOutput& o, Config& c) { if (R(o).Active()) c.rl_max_seqs = R(o).max_seqs; }},
