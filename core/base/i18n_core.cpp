@@ -467,6 +467,7 @@ const Phrase kPhrases[] = {
     {"{0} arrived in {1} in {2}; stack_year={3} is earlier ({4})",
      "{0} 在 {2} 年才进入 {1}；stack_year={3} 更早（{4}）"},
     {"{0} is not in {1} ({2} release): {3}", "{1}（{2} 年版本）不支持 {0}：{3}"},
+    {"{0} is not in {1}'s policy training (rl_framework={2}): {3}", "{1}（rl_framework={2}）的策略训练不支持 {0}：{3}"},
     {"{0} ({1} release) trains on one GPU, not {2}: {3}", "{0}（{1} 年版本）只在单卡上训练，不支持 {2} 张卡：{3}"},
     {"the layout search would try more than {0} parallel layouts; give some of tp, pp, cp, ep, vp",
      "并行布局搜索将尝试超过 {0} 种布局；请指定 tp、pp、cp、ep、vp 中的几个"},

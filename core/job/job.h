@@ -105,6 +105,8 @@ struct RlSetup {
     double prefill_s = 0, decode_s = 0, tail_s = 0, concurrency = 0;
   } rollout;
   bool Active() const { return algo != RlAlgo::None; }
+  // CapabilityAsk::rl_framework: the framework whose rows the policy's layout must pass, -1 without an RL goal.
+  int FrameworkAsked() const { return Active() ? int(framework) : -1; }
 };
 
 struct Hardware {

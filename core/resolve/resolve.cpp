@@ -517,14 +517,16 @@ void CheckCapabilities(const Config& cfg, const Job& job, std::vector<ConfigIssu
   AskKeys given = 0;
   CapabilityAsk ask = ExplicitAsk(cfg, given);
   ask.gpu = GpuTraitsOf(job.hw.gpu);
+  ask.rl_framework = job.rl.FrameworkAsked();
   CapabilityFinding found[kMaxFindings];
   const int n = CapabilityFindings(*job.stack, job.stack_year, ask, found);
-  const std::string stack = job.stack->name, year = std::to_string(job.stack_year);
+  const std::string year = std::to_string(job.stack_year);
   for (int i = 0; i < n; ++i) {
     const CapabilityFinding& f = found[i];
     const char* key = FindingKey(f);
     const std::string asked = AskedText(ask, f.keys);
     const CapabilityAnswer& a = f.answer;
+    const std::string stack = a.framework[0] ? a.framework : job.stack->name;  // an RL framework's row names it
     switch (a.support) {
       case Support::Native: break;
       case Support::Extension:
@@ -537,6 +539,9 @@ void CheckCapabilities(const Config& cfg, const Job& job, std::vector<ConfigIssu
         if (a.not_yet)
           Error(issues, key, "{0} arrived in {1} in {2}; stack_year={3} is earlier ({4})"_issue,
                 {asked, stack, std::to_string(a.since), year, a.source});
+        else if (a.framework[0])
+          Error(issues, key, "{0} is not in {1}'s policy training (rl_framework={2}): {3}"_issue,
+                {asked, stack, kRlFrameworkNames[job.rl.FrameworkAsked()], a.source});
         else
           Error(issues, key, "{0} is not in {1} ({2} release): {3}"_issue, {asked, stack, year, a.source});
         break;
@@ -546,8 +551,9 @@ void CheckCapabilities(const Config& cfg, const Job& job, std::vector<ConfigIssu
   if (cfg.gpus > 1) {  // before ResolveHardware: the configuration's count
     for (Feature f : {Feature::Dp, Feature::Tp, Feature::Pp, Feature::Cp, Feature::Ep})
       if (Capability(*job.stack, job.stack_year, f).auto_ok) return;
-    Error(issues, "gpus", "{0} ({1} release) trains on one GPU, not {2}: {3}"_issue,
-          {stack, year, std::to_string(cfg.gpus), Capability(*job.stack, job.stack_year, Feature::Dp).source});
+    Error(
+        issues, "gpus", "{0} ({1} release) trains on one GPU, not {2}: {3}"_issue,
+        {job.stack->name, year, std::to_string(cfg.gpus), Capability(*job.stack, job.stack_year, Feature::Dp).source});
   }
 }
 
@@ -765,8 +771,8 @@ Job ResolveJob(const Config& cfg, std::vector<ConfigIssue>& issues) {
   ResolveStack(cfg, job, issues);
   ResolveBatch(job);
   ResolveHardware(cfg, job, issues);
-  CheckCapabilities(cfg, job, issues);  // after the hardware: FP8 recipes and AMD rows need the GPU
   ResolveRl(cfg, job, issues);          // after the hardware: a split pool takes the trainer's GPUs from hw.gpus
+  CheckCapabilities(cfg, job, issues);  // after the hardware (FP8 recipes, AMD rows) and the RL framework
   ResolveEconomics(cfg, job);
   ResolveCalibration(cfg, job, issues);
   RefreshFacts(job);    // the model's counts, once per Job (job.h)
@@ -781,7 +787,8 @@ bool StackMayRun(const Config& cfg, uint32_t keys) {
   std::vector<ConfigIssue> issues;
   ResolveStack(cfg, job, issues);
   AskKeys given = 0;
-  const CapabilityAsk ask = ExplicitAsk(cfg, given);
+  CapabilityAsk ask = ExplicitAsk(cfg, given);
+  if (cfg.goal >= 2) ask.rl_framework = int(ResolveRlFramework(cfg, job));  // an RL goal (ResolveRl)
   return SearchMayChoose(StackOf(job), job.stack_year, ask, AskKeys(keys & given));
 }
 

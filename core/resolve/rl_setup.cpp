@@ -124,12 +124,17 @@ void ResolveReward(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues
 // rl_framework=auto (keys_rl.cpp gives the source): verl, whose rows the RL model is fitted on; generation with
 // Transformers' generate inside the trainer is DeepSpeed-Chat's hybrid engine on DeepSpeed, else TRL's GRPOTrainer
 // without vLLM (verl, OpenRLHF and NeMo RL always generate with an engine).
-RlFramework AutoFramework(const Job& job) {
-  if (job.rl.engine != RlEngine::Hf) return RlFramework::Verl;
+RlFramework AutoFramework(RlEngine engine, const Job& job) {
+  if (engine != RlEngine::Hf) return RlFramework::Verl;
   return job.stack && job.stack->kind == StackKind::DeepSpeed ? RlFramework::DeepspeedChat : RlFramework::Trl;
 }
 
 }  // namespace
+
+RlFramework ResolveRlFramework(const Config& cfg, const Job& job) {
+  if (cfg.rl_framework >= 0) return RlFramework(cfg.rl_framework);
+  return AutoFramework(cfg.rl_engine >= 0 ? RlEngine(cfg.rl_engine) : RlEngine::Vllm, job);
+}
 
 void ResolveRl(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues) {
   RlSetup& r = job.rl;
@@ -160,7 +165,7 @@ void ResolveRl(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues) {
   }
   r.steps = cfg.rl_steps > 0 ? cfg.rl_steps : kRlSteps;
   r.engine = cfg.rl_engine >= 0 ? RlEngine(cfg.rl_engine) : RlEngine::Vllm;
-  r.framework = cfg.rl_framework >= 0 ? RlFramework(cfg.rl_framework) : AutoFramework(job);
+  r.framework = ResolveRlFramework(cfg, job);
   r.ref = dpo || cfg.rl_ref != 0;
   r.async = dpo ? 0 : std::clamp(cfg.rl_async, 0, 2);
   ResolvePlacement(cfg, job, issues);

@@ -762,6 +762,100 @@ const char* FeatureId(Feature f) {
   return kIds[int(f)];
 }
 
+// clang-format off (a data table: RL framework, feature, since, support, on_megatron, source)
+const std::vector<RlCapabilityRow>& RlCapabilityTable() {
+  using R = RlFramework;
+  using F = Feature;
+  using S = Support;
+  // Each framework's repository as read for issue #32 (`git log -S` for the year a flag arrived).
+  static constexpr const char* kOpenrlhfMesh =
+      "OpenRLHF/OpenRLHF openrlhf/utils/deepspeed/deepspeed.py@3c3be6234e0cb353e76bb8019947db9dfe99fca7:"
+      " DeepspeedStrategy.setup_distributed builds the mesh (dp, sp, tp) = (world / ring_attn_size /"
+      " ds_tensor_parallel_size, --ds.ring_attn_size, --ds.tensor_parallel_size) over DeepSpeed's ZeRO engine;"
+      " no pipeline engine nor expert parallelism (git grep PipelineModule|pipeline_parallel|ep_size in openrlhf/:"
+      " nothing; MoE experts run through Transformers' experts_implementation)";
+  static constexpr const char* kVerlFsdp =
+      "volcengine/verl verl/workers/engine/fsdp/transformer_impl.py@b178a3cd56f58b2d502255daba591e92833930a7:"
+      " FSDPEngine._init_device_mesh: create_device_mesh(world_size, fsdp_size) (FSDP or DDP x FSDP) and a"
+      " Ulysses (dp, sp) mesh only; tensor, pipeline and expert parallelism are verl's Megatron backend's"
+      " (actor.strategy=megatron: stack=megatron)";
+  static constexpr const char* kNemoDtensor =
+      "NVIDIA-NeMo/RL nemo_rl/models/automodel/setup.py@7ea279abfbeb698b092856d0dab61e7cf39bc909:"
+      " setup_distributed: the DTensor policy's mesh from dtensor_cfg tensor_parallel_size, context_parallel_size"
+      " and expert_parallel_size with pp_size=1; pipeline parallelism is NeMo RL's Megatron backend's"
+      " (policy.megatron_cfg.pipeline_model_parallel_size: stack=megatron)";
+  static constexpr const char* kTrlNoPipe =
+      "huggingface/trl trl/@f2cd57710ae345ea6428ae95363267fcf38a3dc8: the trainers run a Transformers model under"
+      " Accelerate (DeepSpeed ZeRO or FSDP); none builds a pipeline or expert-parallel model (git grep"
+      " pipeline_parallel|pp_size|ep_size|expert_parallel in trl/: nothing)";
+  static constexpr const char* kDschat =
+      "deepspeedai/DeepSpeedExamples applications/DeepSpeed-Chat/dschat/utils/ds_utils.py@45b4b7156c8794a3452a5a7d0"
+      "3dbd8d797068569: get_train_ds_config sets the ZeRO stage and offload device (\"cpu\" if offload else"
+      " \"none\") only; tensor parallelism is the hybrid engine's for generation (inference_tp_size), no pipeline,"
+      " sequence or expert parallelism in training (git grep pipe|sequence_parallel|ep_size in dschat/: nothing)";
+  static const std::vector<RlCapabilityRow> rows = {
+      {R::Openrlhf, F::Tp, 2025, S::Native, true,
+       "OpenRLHF/OpenRLHF openrlhf/utils/deepspeed/deepspeed.py@3c3be6234e0cb353e76bb8019947db9dfe99fca7:"
+       " DeepspeedStrategy: --ds.tensor_parallel_size > 1 passes autotp_size to DeepSpeed's AutoTP ('DeepSpeed"
+       " version must be >= 0.16.4 for tensor parallel training'), first commit f5b45490 'Support deepspeed auto tp'"
+       " (2025-04-27, v0.7.4)"},
+      {R::Openrlhf, F::Pp, 0, S::Absent, true, kOpenrlhfMesh},
+      {R::Openrlhf, F::Interleaved, 0, S::Absent, true, kOpenrlhfMesh},
+      {R::Openrlhf, F::Ep, 0, S::Absent, true, kOpenrlhfMesh},
+      {R::Openrlhf, F::Cp, 2025, S::Native, true,
+       "OpenRLHF/OpenRLHF openrlhf/utils/deepspeed/deepspeed.py@3c3be6234e0cb353e76bb8019947db9dfe99fca7:"
+       " DeepspeedStrategy.setup_ring_attn: --ds.ring_attn_size ring attention (ring_flash_attn's"
+       " substitute_hf_flash_attn); in PPO since bfa85f6f (2025-02-28), in DPO since 2a09aeed (2024-09-20)"},
+      {R::Openrlhf, F::OffloadNvme, 0, S::Absent, true,
+       "OpenRLHF/OpenRLHF openrlhf/utils/deepspeed/deepspeed_utils.py@3c3be6234e0cb353e76bb8019947db9dfe99fca7:"
+       " get_train_ds_config offloads to \"cpu\" or \"none\" (--ds.adam_offload: the optimizer states)"},
+      {R::Verl, F::Tp, 0, S::Absent, false, kVerlFsdp},
+      {R::Verl, F::Pp, 0, S::Absent, false, kVerlFsdp},
+      {R::Verl, F::Interleaved, 0, S::Absent, false, kVerlFsdp},
+      {R::Verl, F::Ep, 0, S::Absent, false, kVerlFsdp},
+      {R::Verl, F::OffloadNvme, 0, S::Absent, false,
+       "volcengine/verl verl/trainer/config/engine/fsdp.yaml@b178a3cd56f58b2d502255daba591e92833930a7:"
+       " param_offload / optimizer_offload to CPU only"},
+      {R::NemoRl, F::Pp, 0, S::Absent, false, kNemoDtensor},
+      {R::NemoRl, F::Interleaved, 0, S::Absent, false, kNemoDtensor},
+      {R::Trl, F::Pp, 0, S::Absent, true, kTrlNoPipe},
+      {R::Trl, F::Interleaved, 0, S::Absent, true, kTrlNoPipe},
+      {R::Trl, F::Ep, 0, S::Absent, true, kTrlNoPipe},
+      {R::Trl, F::Cp, 0, S::Absent, true,
+       "huggingface/trl trl/trainer/grpo_config.py@f2cd57710ae345ea6428ae95363267fcf38a3dc8: GRPOConfig."
+       "__post_init__ raises 'GRPOTrainer does not support sequence-dim parallelism (`parallelism_config.cp_size >"
+       " 1` or `parallelism_config.sp_size > 1`) yet' (733f3b13, 2026-05-06; the PPO and DPO trainers not read)"},
+      {R::DeepspeedChat, F::Tp, 0, S::Absent, true, kDschat},
+      {R::DeepspeedChat, F::Pp, 0, S::Absent, true, kDschat},
+      {R::DeepspeedChat, F::Interleaved, 0, S::Absent, true, kDschat},
+      {R::DeepspeedChat, F::Cp, 0, S::Absent, true, kDschat},
+      {R::DeepspeedChat, F::Ep, 0, S::Absent, true, kDschat},
+      {R::DeepspeedChat, F::OffloadNvme, 0, S::Absent, true, kDschat},
+  };
+  return rows;
+}
+// clang-format on
+
+CapabilityAnswer RlCapability(RlFramework fw, StackKind stack, int year, Feature f) {
+  const RlCapabilityRow* current = nullptr;
+  const RlCapabilityRow* first = nullptr;
+  for (const RlCapabilityRow& r : RlCapabilityTable()) {  // rows of one framework and feature, oldest first
+    if (r.framework != fw || r.feature != f || (stack == StackKind::Megatron && !r.on_megatron)) continue;
+    if (!first) first = &r;
+    if (r.since <= year) current = &r;
+  }
+  CapabilityAnswer a;
+  a.support = Support::Native, a.auto_ok = true;
+  if (!first) return a;  // the stack's to answer
+  const RlCapabilityRow& r = current ? *current : *first;
+  a.support = current ? r.support : Support::Absent;
+  a.not_yet = !current && first->support != Support::Absent;
+  a.auto_ok = a.support == Support::Native;
+  a.source = r.source, a.since = r.since;
+  a.framework = kRlFrameworkLabels[int(fw)];
+  return a;
+}
+
 const char* FeatureName(Feature f) {
   static constexpr const char* kNames[] = {"full training",
                                            "LoRA",
@@ -947,10 +1041,15 @@ struct Collect {
   const StackProfile& s;
   int year;
   CapabilityFinding* out;
+  int rl_framework = -1;  // CapabilityAsk::rl_framework
   int n = 0;
+  // The stack's answer, then the RL framework's (RlCapabilityTable): each feature a plan uses passes both.
   void Add(Feature f, AskKeys keys) {
     const CapabilityAnswer a = Capability(s, year, f);
     if (a.support != Support::Native && n < kMaxFindings) out[n++] = {f, a, keys};
+    if (rl_framework < 0) return;
+    const CapabilityAnswer r = RlCapability(RlFramework(rl_framework), s.kind, year, f);
+    if (r.support != Support::Native && n < kMaxFindings) out[n++] = {f, r, keys};
   }
   void Rule(Feature f, AskKeys keys, Support support, const char* via, const char* source) {
     if (n >= kMaxFindings) return;
@@ -1007,7 +1106,7 @@ void ReadArch(const char* arch, GpuTraits& g) {
 }
 
 int CapabilityFindings(const StackProfile& s, int year, const CapabilityAsk& ask, CapabilityFinding* out) {
-  Collect c{s, year, out};
+  Collect c{s, year, out, ask.rl_framework};
   static constexpr Feature kMethodFeature[] = {Feature::MethodFull, Feature::MethodLora, Feature::MethodQlora,
                                                Feature::MethodDora, Feature::MethodQdora};
   c.Add(kMethodFeature[int(ask.method) % 5], kAskMethod);

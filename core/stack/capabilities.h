@@ -61,11 +61,12 @@ enum class Support : uint8_t {
 
 struct CapabilityAnswer {
   Support support = Support::Absent;
-  const char* via = "";     // the extension that provides it (Support::Extension)
-  const char* source = "";  // repository path@commit: quote (or what was searched)
-  int since = 0;            // the release year it arrived (0: never)
-  bool not_yet = false;     // absent only because the release asked for predates `since`
-  bool auto_ok = false;     // the search may choose it: native, or an extension the stack's own launcher configures
+  const char* via = "";        // the extension that provides it (Support::Extension)
+  const char* source = "";     // repository path@commit: quote (or what was searched)
+  int since = 0;               // the release year it arrived (0: never)
+  bool not_yet = false;        // absent only because the release asked for predates `since`
+  bool auto_ok = false;        // the search may choose it: native, or an extension the stack's own launcher configures
+  const char* framework = "";  // the RL framework (its label) whose policy training lacks it, "" for the stack's own
 };
 
 // One row of the table: the feature's state from release year `since` on (a later row of the same stack and
@@ -83,6 +84,22 @@ struct CapabilityRow {
 const std::vector<CapabilityRow>& CapabilityTable();
 // Can stack `s` in release `year` run `f`?
 CapabilityAnswer Capability(const StackProfile& s, int year, Feature f);
+
+// What an RL framework's policy training does NOT run of its stack's layouts (issue #32): one row per framework and
+// feature it removes (Absent) or brings only from release year `since` on (Native from `since`: absent before). A
+// feature without a row is the stack's to answer. Rows with on_megatron false hold on every stack but Megatron, where
+// the framework's Megatron backend (verl's actor.strategy=megatron, NeMo RL's megatron_cfg) is the stack itself.
+struct RlCapabilityRow {
+  RlFramework framework;
+  Feature feature;
+  int since;
+  Support support;
+  bool on_megatron;
+  const char* source;
+};
+const std::vector<RlCapabilityRow>& RlCapabilityTable();
+// Does RL framework `fw`'s policy training on stack `stack` in release `year` run `f`? Native when it has no row.
+CapabilityAnswer RlCapability(RlFramework fw, StackKind stack, int year, Feature f);
 // The feature's name in words ("tensor parallelism (tp > 1)") and its id ("tp") for the catalog.
 const char* FeatureName(Feature f);
 const char* FeatureId(Feature f);
@@ -151,6 +168,7 @@ struct CapabilityAsk {
   // recompute_mla_up=1 and fp8_params=1 ask for their feature (0 is every stack's own way, as sp=0); grad_fp32 asks
   // for it either way (1 and 0 both choose a gradient buffer dtype, which only Megatron lets the user set).
   int grad_fp32 = -1, optim_bf16 = -1, recompute_mla_up = -1, fp8_params = -1;
+  int rl_framework = -1;  // RlFramework training an RL goal's policy (its rows are checked too); -1 no RL goal
 };
 
 // One feature a plan uses and what the table says of it for the stack, with the combination rules applied

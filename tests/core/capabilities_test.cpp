@@ -48,6 +48,7 @@ CapabilityAsk AskOf(const Job& job, const Layout& l) {
   a.tp = l.tp, a.pp = l.pp, a.vp = l.vp, a.cp = l.cp, a.ep = l.ep, a.zero = l.zero;
   a.sp = l.sp, a.offload = l.offload, a.recompute = l.recompute;
   a.offload_act = job.work.offload_checkpoints;
+  a.rl_framework = job.rl.FrameworkAsked();
   return a;
 }
 
@@ -408,6 +409,90 @@ TEST_CASE("the search chooses only what the stack runs", "[capabilities][search]
           }
   CHECK(searched > 400);
   CHECK(refused > 100);  // the sweep reaches what stacks do not run, too
+}
+
+TEST_CASE("an RL framework's policy training: the search never uses what it does not run, resolve refuses it",
+          "[capabilities][rl]") {
+  // Issue #32: OpenRLHF trains with DeepSpeed's ZeRO engine and AutoTP, never its pipeline engine; verl's FSDP
+  // backend has no tensor, pipeline nor expert parallelism (its Megatron backend has them all: stack=megatron).
+  {
+    const auto issues = Resolve(
+        "#v=1&model=llama2-70b&goal=ppo&gpus=32&gpu=a100-80g&stack=deepspeed&pp=8&"
+        "rl_framework=openrlhf");
+    const ConfigIssue* e = IssueOn(issues, "pp", false);
+    REQUIRE(e);
+    CHECK(e->message.find("OpenRLHF") != std::string::npos);
+    CHECK(e->message.find("rl_framework=openrlhf") != std::string::npos);
+    CHECK(FormatIssue(*e, Lang::Zh).find("OpenRLHF（rl_framework=openrlhf）的策略训练不支持 pp=8") !=
+          std::string::npos);
+    // The stack alone runs it: the same pipeline without an RL framework is DeepSpeed's own.
+    CHECK_FALSE(HasErrors(Resolve("#v=1&model=llama2-70b&gpus=32&gpu=a100-80g&stack=deepspeed&pp=8")));
+  }
+  {  // OpenRLHF's AutoTP arrived in 2025 (v0.7.4): before, a refusal that says when it arrived.
+    const auto issues = Resolve(
+        "#v=1&model=llama2-7b&goal=grpo&gpus=8&gpu=h100&stack=deepspeed&stack_year=2024&"
+        "rl_framework=openrlhf&tp=2");
+    const ConfigIssue* e = IssueOn(issues, "tp", false);
+    REQUIRE(e);
+    CHECK(e->message.find("OpenRLHF in 2025") != std::string::npos);
+    CHECK_FALSE(
+        HasErrors(Resolve("#v=1&model=llama2-7b&goal=grpo&gpus=8&gpu=h100&stack=deepspeed&"
+                          "rl_framework=openrlhf&tp=2")));
+  }
+  {  // verl: tensor parallelism on its Megatron backend only.
+    CHECK(IssueOn(Resolve("#v=1&model=llama3.1-8b&goal=grpo&gpus=16&gpu=h100&stack=fsdp&rl_framework=verl&tp=2"), "tp",
+                  false));
+    CHECK_FALSE(HasErrors(
+        Resolve("#v=1&model=llama3.1-8b&goal=grpo&gpus=16&gpu=h100&stack=megatron&rl_framework=verl&tp=2&pp=2")));
+  }
+  // The sweep: every RL framework x stack x layout kind; every plan the search ranks passes the framework's rows
+  // (and the stack's) for what the search chose, and the features a framework lacks never appear on auto.
+  struct Kind {
+    const char* keys;
+    AskKeys fixed;
+  };
+  const Kind kinds[] = {{"", 0}, {"&tp=2", kAskTp}, {"&pp=2", kAskPp}, {"&cp=2", kAskCp}, {"&zero=3", kAskZero}};
+  int searched = 0, refused = 0;
+  for (const char* fw : kRlFrameworkNames)
+    for (const char* stack : {"deepspeed", "fsdp", "megatron"})
+      for (const char* model : {"llama2-70b&gpus=32", "mixtral-8x7b&gpus=16"})
+        for (const Kind& kind : kinds) {
+          const std::string link = std::string("#v=1&goal=grpo&gpu=a100-80g&rl_prompts=64&model=") + model +
+                                   "&stack=" + stack + "&rl_framework=" + fw + kind.keys;
+          Config cfg = FromLink(link);
+          std::vector<ConfigIssue> issues;
+          const Job job = ResolveJob(cfg, issues);
+          if (HasErrors(issues)) {
+            ++refused;
+            continue;
+          }
+          SearchOptions opt;
+          opt.top = 5;
+          SearchResult r = SearchLayouts(SearchSpaceOf(cfg, opt), opt);
+          ++searched;
+          const AskKeys auto_keys = AskKeys(kLayoutKeys & ~kind.fixed);
+          const RlFramework f = job.rl.framework;
+          const StackKind k = job.stack->kind;
+          for (const auto* list : {&r.top, &r.pareto})
+            for (const SearchHit& h : *list) {
+              const Layout& l = h.plan.layout;
+              INFO(link << " -> tp " << l.tp << " pp " << l.pp << " cp " << l.cp << " ep " << l.ep << " zero "
+                        << l.zero);
+              CHECK(SearchMayChoose(*job.stack, job.stack_year, AskOf(job, l), auto_keys));
+              const std::pair<Feature, bool> used[] = {{Feature::Tp, l.tp > 1 && !(kind.fixed & kAskTp)},
+                                                       {Feature::Pp, l.pp > 1 && !(kind.fixed & kAskPp)},
+                                                       {Feature::Cp, l.cp > 1 && !(kind.fixed & kAskCp)},
+                                                       {Feature::Ep, l.ep > 1}};
+              for (const auto& [feature, on] : used)
+                if (on) CHECK(RlCapability(f, k, job.stack_year, feature).auto_ok);
+              if (f == RlFramework::Openrlhf || f == RlFramework::DeepspeedChat || f == RlFramework::Trl)
+                CHECK(l.pp == 1);
+              if ((f == RlFramework::Verl || f == RlFramework::NemoRl) && k != StackKind::Megatron) CHECK(l.pp == 1);
+              if (f == RlFramework::Verl && k != StackKind::Megatron) CHECK(l.tp == 1);
+            }
+        }
+  CHECK(searched > 40);
+  CHECK(refused > 10);  // explicit pp=2 (and others) where the framework lacks it
 }
 
 }  // namespace capabilities_test

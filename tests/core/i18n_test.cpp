@@ -486,6 +486,13 @@ std::vector<ConfigIssue> BadInputIssues() {
   pairs({{"stack", "fsdp"}, {"stack_year", "2025"}, {"gpu", "h100"}, {"prec", "fp8"}, {"fp8_params", "1"}});
   // The capability table (core/stack/capabilities.h): absent, an extension, not found in code, not yet.
   pairs({{"stack", "megatron"}, {"method", "qlora"}});
+  // An RL framework's policy training without the stack's pipeline engine (core/stack/capabilities.h).
+  pairs({{"model", "llama2-7b"},
+         {"goal", "ppo"},
+         {"stack", "deepspeed"},
+         {"rl_framework", "openrlhf"},
+         {"pp", "2"},
+         {"gpus", "8"}});
   pairs({{"stack", "megatron"}, {"method", "lora"}, {"gpus", "1"}});
   pairs({{"stack", "unsloth"}, {"method", "lora"}, {"prec", "fp8"}, {"gpus", "1"}});
   pairs({{"stack", "megatron"}, {"stack_year", "2024"}, {"zero", "3"}, {"gpus", "8"}});

@@ -1132,7 +1132,16 @@ TEST_CASE("launch export: OpenRLHF's train_ppo_ray and train_dpo commands", "[la
     CHECK(r.issues.front().key == key);
   };
   refused({{"model", "qwen2.5-7b"}, {"gpu", "h100"}, {"gpus", "8"}, {"goal", "finetune"}}, "goal");
-  refused({{"model", "llama3-70b"}, {"gpu", "h100"}, {"gpus", "32"}, {"goal", "grpo"}, {"pp", "2"}}, "pp");
+  {  // pipeline parallelism: the plan itself refuses it under OpenRLHF (core/stack/capabilities.cpp
+     // RlCapabilityTable), before any export
+    const PlanOutput o = MakePlan(LaunchConfig(
+        Cfg({{"model", "llama3-70b"}, {"gpu", "h100"}, {"gpus", "32"}, {"goal", "grpo"}, {"pp", "2"}}), F::Openrlhf));
+    CHECK_FALSE(o.ok);
+    bool named = false;
+    for (const ConfigIssue& i : o.issues)
+      named = named || (!i.notice && i.key == "pp" && i.message.find("OpenRLHF") != std::string::npos);
+    CHECK(named);
+  }
   refused({{"model", "qwen2.5-7b"}, {"gpu", "h100"}, {"gpus", "8"}, {"goal", "grpo"}, {"rl_engine", "hf"}},
           "rl_engine");
   refused({{"model", "qwen2.5-7b"}, {"gpu", "h100"}, {"gpus", "8"}, {"goal", "grpo"}, {"opt", "adamw8bit"}}, "opt");
