@@ -107,6 +107,7 @@ struct RlSetup {
   bool Active() const { return algo != RlAlgo::None; }
   // CapabilityAsk::rl_framework: the framework whose rows the policy's layout must pass, -1 without an RL goal.
   int FrameworkAsked() const { return Active() ? int(framework) : -1; }
+  bool Dpo() const { return algo == RlAlgo::Dpo; }
 };
 
 struct Hardware {

@@ -21,7 +21,7 @@ BestSeq MaxSeqBest(const Job& job, const Layout& layout) {
   ask.tp = layout.tp, ask.pp = layout.pp, ask.vp = layout.vp, ask.cp = layout.cp, ask.ep = layout.ep;
   ask.zero = layout.zero, ask.sp = layout.sp, ask.offload = layout.offload, ask.recompute = layout.recompute;
   ask.offload_act = job.work.offload_checkpoints;
-  ask.rl_framework = job.rl.FrameworkAsked();
+  ask.rl_framework = job.rl.FrameworkAsked(), ask.rl_dpo = job.rl.Dpo();
   Job j = job;
   Layout l = layout;
   l.mbs = 1;

@@ -517,7 +517,7 @@ void CheckCapabilities(const Config& cfg, const Job& job, std::vector<ConfigIssu
   AskKeys given = 0;
   CapabilityAsk ask = ExplicitAsk(cfg, given);
   ask.gpu = GpuTraitsOf(job.hw.gpu);
-  ask.rl_framework = job.rl.FrameworkAsked();
+  ask.rl_framework = job.rl.FrameworkAsked(), ask.rl_dpo = job.rl.Dpo();
   CapabilityFinding found[kMaxFindings];
   const int n = CapabilityFindings(*job.stack, job.stack_year, ask, found);
   const std::string year = std::to_string(job.stack_year);
@@ -788,7 +788,8 @@ bool StackMayRun(const Config& cfg, uint32_t keys) {
   ResolveStack(cfg, job, issues);
   AskKeys given = 0;
   CapabilityAsk ask = ExplicitAsk(cfg, given);
-  if (cfg.goal >= 2) ask.rl_framework = int(ResolveRlFramework(cfg, job));  // an RL goal (ResolveRl)
+  if (cfg.goal >= 2)  // an RL goal (ResolveRl: goal - 1 is its RlAlgo)
+    ask.rl_framework = int(ResolveRlFramework(cfg, job)), ask.rl_dpo = RlAlgo(cfg.goal - 1) == RlAlgo::Dpo;
   return SearchMayChoose(StackOf(job), job.stack_year, ask, AskKeys(keys & given));
 }
 

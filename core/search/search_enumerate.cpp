@@ -54,7 +54,7 @@ static CapabilityAsk AskOf(const Job& job, int tp, int pp, int vp, int cp, int e
   a.fp8 = job.work.prec == Precision::Fp8;
   a.tp = tp, a.pp = pp, a.vp = vp, a.cp = cp, a.ep = ep;
   a.offload_act = job.work.offload_checkpoints;
-  a.rl_framework = job.rl.FrameworkAsked();
+  a.rl_framework = job.rl.FrameworkAsked(), a.rl_dpo = job.rl.Dpo();
   return a;
 }
 

@@ -824,7 +824,9 @@ const std::vector<RlCapabilityRow>& RlCapabilityTable() {
       {R::Trl, F::Cp, 0, S::Absent, true,
        "huggingface/trl trl/trainer/grpo_config.py@f2cd57710ae345ea6428ae95363267fcf38a3dc8: GRPOConfig."
        "__post_init__ raises 'GRPOTrainer does not support sequence-dim parallelism (`parallelism_config.cp_size >"
-       " 1` or `parallelism_config.sp_size > 1`) yet' (733f3b13, 2026-05-06; the PPO and DPO trainers not read)"},
+       " 1` or `parallelism_config.sp_size > 1`) yet' (733f3b13, 2026-05-06), as RLOOConfig (rloo_config.py); the"
+       " DPO trainer has no such check",
+       false},
       {R::DeepspeedChat, F::Tp, 0, S::Absent, true, kDschat},
       {R::DeepspeedChat, F::Pp, 0, S::Absent, true, kDschat},
       {R::DeepspeedChat, F::Interleaved, 0, S::Absent, true, kDschat},
@@ -836,11 +838,12 @@ const std::vector<RlCapabilityRow>& RlCapabilityTable() {
 }
 // clang-format on
 
-CapabilityAnswer RlCapability(RlFramework fw, StackKind stack, int year, Feature f) {
+CapabilityAnswer RlCapability(RlFramework fw, StackKind stack, int year, Feature f, bool dpo) {
   const RlCapabilityRow* current = nullptr;
   const RlCapabilityRow* first = nullptr;
   for (const RlCapabilityRow& r : RlCapabilityTable()) {  // rows of one framework and feature, oldest first
     if (r.framework != fw || r.feature != f || (stack == StackKind::Megatron && !r.on_megatron)) continue;
+    if (dpo && !r.on_dpo) continue;
     if (!first) first = &r;
     if (r.since <= year) current = &r;
   }
@@ -1041,14 +1044,15 @@ struct Collect {
   const StackProfile& s;
   int year;
   CapabilityFinding* out;
-  int rl_framework = -1;  // CapabilityAsk::rl_framework
+  int rl_framework = -1;  // CapabilityAsk::rl_framework, rl_dpo
+  bool rl_dpo = false;
   int n = 0;
   // The stack's answer, then the RL framework's (RlCapabilityTable): each feature a plan uses passes both.
   void Add(Feature f, AskKeys keys) {
     const CapabilityAnswer a = Capability(s, year, f);
     if (a.support != Support::Native && n < kMaxFindings) out[n++] = {f, a, keys};
     if (rl_framework < 0) return;
-    const CapabilityAnswer r = RlCapability(RlFramework(rl_framework), s.kind, year, f);
+    const CapabilityAnswer r = RlCapability(RlFramework(rl_framework), s.kind, year, f, rl_dpo);
     if (r.support != Support::Native && n < kMaxFindings) out[n++] = {f, r, keys};
   }
   void Rule(Feature f, AskKeys keys, Support support, const char* via, const char* source) {
@@ -1106,7 +1110,7 @@ void ReadArch(const char* arch, GpuTraits& g) {
 }
 
 int CapabilityFindings(const StackProfile& s, int year, const CapabilityAsk& ask, CapabilityFinding* out) {
-  Collect c{s, year, out, ask.rl_framework};
+  Collect c{s, year, out, ask.rl_framework, ask.rl_dpo};
   static constexpr Feature kMethodFeature[] = {Feature::MethodFull, Feature::MethodLora, Feature::MethodQlora,
                                                Feature::MethodDora, Feature::MethodQdora};
   c.Add(kMethodFeature[int(ask.method) % 5], kAskMethod);

@@ -88,7 +88,8 @@ CapabilityAnswer Capability(const StackProfile& s, int year, Feature f);
 // What an RL framework's policy training does NOT run of its stack's layouts (issue #32): one row per framework and
 // feature it removes (Absent) or brings only from release year `since` on (Native from `since`: absent before). A
 // feature without a row is the stack's to answer. Rows with on_megatron false hold on every stack but Megatron, where
-// the framework's Megatron backend (verl's actor.strategy=megatron, NeMo RL's megatron_cfg) is the stack itself.
+// the framework's Megatron backend (verl's actor.strategy=megatron, NeMo RL's megatron_cfg) is the stack itself;
+// rows with on_dpo false hold for the generating goals only (DPO runs the framework's preference trainer).
 struct RlCapabilityRow {
   RlFramework framework;
   Feature feature;
@@ -96,10 +97,12 @@ struct RlCapabilityRow {
   Support support;
   bool on_megatron;
   const char* source;
+  bool on_dpo = true;
 };
 const std::vector<RlCapabilityRow>& RlCapabilityTable();
-// Does RL framework `fw`'s policy training on stack `stack` in release `year` run `f`? Native when it has no row.
-CapabilityAnswer RlCapability(RlFramework fw, StackKind stack, int year, Feature f);
+// Does RL framework `fw`'s policy training on stack `stack` in release `year` run `f` (for DPO when `dpo`)? Native
+// when it has no row.
+CapabilityAnswer RlCapability(RlFramework fw, StackKind stack, int year, Feature f, bool dpo = false);
 // The feature's name in words ("tensor parallelism (tp > 1)") and its id ("tp") for the catalog.
 const char* FeatureName(Feature f);
 const char* FeatureId(Feature f);
@@ -169,6 +172,7 @@ struct CapabilityAsk {
   // for it either way (1 and 0 both choose a gradient buffer dtype, which only Megatron lets the user set).
   int grad_fp32 = -1, optim_bf16 = -1, recompute_mla_up = -1, fp8_params = -1;
   int rl_framework = -1;  // RlFramework training an RL goal's policy (its rows are checked too); -1 no RL goal
+  bool rl_dpo = false;    // the RL goal is DPO (RlCapabilityRow::on_dpo)
 };
 
 // One feature a plan uses and what the table says of it for the stack, with the combination rules applied

@@ -48,7 +48,7 @@ CapabilityAsk AskOf(const Job& job, const Layout& l) {
   a.tp = l.tp, a.pp = l.pp, a.vp = l.vp, a.cp = l.cp, a.ep = l.ep, a.zero = l.zero;
   a.sp = l.sp, a.offload = l.offload, a.recompute = l.recompute;
   a.offload_act = job.work.offload_checkpoints;
-  a.rl_framework = job.rl.FrameworkAsked();
+  a.rl_framework = job.rl.FrameworkAsked(), a.rl_dpo = job.rl.Dpo();
   return a;
 }
 
@@ -445,6 +445,12 @@ TEST_CASE("an RL framework's policy training: the search never uses what it does
     CHECK_FALSE(HasErrors(
         Resolve("#v=1&model=llama3.1-8b&goal=grpo&gpus=16&gpu=h100&stack=megatron&rl_framework=verl&tp=2&pp=2")));
   }
+  {  // TRL's GRPOTrainer refuses context parallelism; its DPO trainer has no such check.
+    CHECK(IssueOn(Resolve("#v=1&model=llama3.1-8b&goal=grpo&gpus=8&gpu=h100&stack=hf&rl_framework=trl&cp=2"), "cp",
+                  false));
+    CHECK_FALSE(IssueOn(Resolve("#v=1&model=llama3.1-8b&goal=dpo&gpus=8&gpu=h100&stack=hf&rl_framework=trl&cp=2"), "cp",
+                        false));
+  }
   // The sweep: every RL framework x stack x layout kind; every plan the search ranks passes the framework's rows
   // (and the stack's) for what the search chose, and the features a framework lacks never appear on auto.
   struct Kind {
@@ -484,7 +490,7 @@ TEST_CASE("an RL framework's policy training: the search never uses what it does
                                                        {Feature::Cp, l.cp > 1 && !(kind.fixed & kAskCp)},
                                                        {Feature::Ep, l.ep > 1}};
               for (const auto& [feature, on] : used)
-                if (on) CHECK(RlCapability(f, k, job.stack_year, feature).auto_ok);
+                if (on) CHECK(RlCapability(f, k, job.stack_year, feature, job.rl.Dpo()).auto_ok);
               if (f == RlFramework::Openrlhf || f == RlFramework::DeepspeedChat || f == RlFramework::Trl)
                 CHECK(l.pp == 1);
               if ((f == RlFramework::Verl || f == RlFramework::NemoRl) && k != StackKind::Megatron) CHECK(l.pp == 1);
