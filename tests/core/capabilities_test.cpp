@@ -415,6 +415,15 @@ TEST_CASE("an RL framework's policy training: the search never uses what it does
           "[capabilities][rl]") {
   // Issue #32: OpenRLHF trains with DeepSpeed's ZeRO engine and AutoTP, never its pipeline engine; verl's FSDP
   // backend has no tensor, pipeline nor expert parallelism (its Megatron backend has them all: stack=megatron).
+  // Every row names its source; a framework's rows of one feature come oldest first (RlCapability reads them so).
+  const std::vector<RlCapabilityRow>& rows = RlCapabilityTable();
+  for (size_t i = 0; i < rows.size(); ++i) {
+    INFO(kRlFrameworkNames[int(rows[i].framework)] << " " << FeatureId(rows[i].feature));
+    CHECK(std::string(rows[i].source).size() > 40);
+    for (size_t j = 0; j < i; ++j)
+      if (rows[j].framework == rows[i].framework && rows[j].feature == rows[i].feature)
+        CHECK(rows[j].since <= rows[i].since);
+  }
   {
     const auto issues = Resolve(
         "#v=1&model=llama2-70b&goal=ppo&gpus=32&gpu=a100-80g&stack=deepspeed&pp=8&"
