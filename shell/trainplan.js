@@ -31,7 +31,8 @@
 
   // The page runs no frame while nothing could change what it draws (web/platform_web.cpp, Tramp): SDL's
   // events wake it there, and everything that arrives here outside SDL (an answer, typed text, a resize, a
-  // script's call that changes the state) sets this flag, which the next animation frame reads and clears.
+  // script's call that changes the state) sets this flag, which the next animation frame reads and clears; setting
+  // it also resumes a page gone to sleep (the sleeper, below Module).
   function wake() { if (window.Module) window.Module.tpWake = true; }
   window.addEventListener("resize", wake);
   document.addEventListener("visibilitychange", wake);

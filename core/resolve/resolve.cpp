@@ -285,7 +285,7 @@ void ResolveStack(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues)
     if (const StackProfile* hf = FindStack("hf")) job.stack = hf;
   // Post-training's trainers (verl's actor, OpenRLHF's DeepSpeed, NeMo RL's DTensor path) shard the policy
   // FSDP-style: verl's actor strategy defaults to fsdp (_generated_ppo_trainer.yaml@b178a3c).
-  if (cfg.stack.empty() && cfg.goal >= 2)
+  if (cfg.stack.empty() && RlAlgoOf(cfg) != RlAlgo::None)
     if (const StackProfile* fsdp = FindStack("fsdp")) job.stack = fsdp;
   if (!cfg.stack.empty()) {
     if (const StackProfile* s = FindStack(cfg.stack)) {
@@ -788,8 +788,8 @@ bool StackMayRun(const Config& cfg, uint32_t keys) {
   ResolveStack(cfg, job, issues);
   AskKeys given = 0;
   CapabilityAsk ask = ExplicitAsk(cfg, given);
-  if (cfg.goal >= 2)  // an RL goal (ResolveRl: goal - 1 is its RlAlgo)
-    ask.rl_framework = int(ResolveRlFramework(cfg, job)), ask.rl_dpo = RlAlgo(cfg.goal - 1) == RlAlgo::Dpo;
+  const RlAlgo algo = RlAlgoOf(cfg);
+  if (algo != RlAlgo::None) ask.rl_framework = int(ResolveRlFramework(cfg, job)), ask.rl_dpo = algo == RlAlgo::Dpo;
   return SearchMayChoose(StackOf(job), job.stack_year, ask, AskKeys(keys & given));
 }
 

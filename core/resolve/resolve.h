@@ -46,6 +46,8 @@ int MaxZeroWithPipeline(const Job& job);
 // True when cfg's stack (as ResolveJob resolves it) may run what cfg gives for the keys in `keys` (AskKey bits,
 // core/stack/capabilities.h) as the search would choose it: native, or an extension its own launcher configures.
 bool StackMayRun(const Config& cfg, uint32_t keys);
+// The post-training algorithm a goal asks for (goal=grpo, ppo, dpo), RlAlgo::None for pre-training and fine-tuning.
+RlAlgo RlAlgoOf(const Config& cfg);
 // The RL framework an RL goal's policy trains with (rl_framework, or its auto: keys_rl.cpp); the stack resolved.
 RlFramework ResolveRlFramework(const Config& cfg, const Job& job);
 // True when any layout key (tp, pp, vp, cp, ep, mbs, zero, recompute, offload, sp) is left on auto.

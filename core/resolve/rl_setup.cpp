@@ -131,6 +131,8 @@ RlFramework AutoFramework(RlEngine engine, const Job& job) {
 
 }  // namespace
 
+RlAlgo RlAlgoOf(const Config& cfg) { return cfg.goal >= 2 ? RlAlgo(cfg.goal - 1) : RlAlgo::None; }
+
 RlFramework ResolveRlFramework(const Config& cfg, const Job& job) {
   if (cfg.rl_framework >= 0) return RlFramework(cfg.rl_framework);
   return AutoFramework(cfg.rl_engine >= 0 ? RlEngine(cfg.rl_engine) : RlEngine::Vllm, job);
@@ -139,8 +141,8 @@ RlFramework ResolveRlFramework(const Config& cfg, const Job& job) {
 void ResolveRl(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues) {
   RlSetup& r = job.rl;
   r = RlSetup{};
-  if (cfg.goal < 2) return;
-  r.algo = RlAlgo(cfg.goal - 1);
+  r.algo = RlAlgoOf(cfg);
+  if (!r.Active()) return;
   const bool dpo = r.algo == RlAlgo::Dpo;
   r.prompts = cfg.rl_prompts > 0 ? cfg.rl_prompts : dpo ? kDpoPairs : kRlPrompts;
   if (dpo && cfg.rl_samples > 0 && cfg.rl_samples != 2)

@@ -465,23 +465,23 @@ StateBytes StateBytesPerParam(const StackProfile& s, int year, int zero, Optimiz
       // gradients and optimizer states in bf16 with no fp32 copy (torchtitan/config/configs.py); reductions stay
       // fp32 (mixed_precision_reduce), so a pipeline's unsharded accumulation is still 4 B.
       const double states = OptimizerStateBytes(opt, !dtypes.optim_bf16);
-      const double wp = dtypes.optim_bf16 ? 2 : 4, gp = dtypes.optim_bf16 ? 2 : 4;
+      const double param = dtypes.optim_bf16 ? 2 : 4;  // a parameter as FSDP holds it (fp32, or bf16), and its gradient
       if (zero >= 3 && pipelined) {
         // Under a pipeline the bf16 weights stay gathered through each schedule (torchtitan: no reshard after
         // forward with PP) and gradients accumulate unsharded in the fp32 reduce dtype until the schedule's last
         // backward (FSDP2 with set_requires_gradient_sync(False): to_accumulated_grad_if_needed).
-        b.weights_sharded = wp, b.weights_full = 2, b.grads_full = 4;
+        b.weights_sharded = param, b.weights_full = 2, b.grads_full = 4;
         b.optimizer_sharded = states;
         return b;
       }
       if (zero >= 3) {
-        b.weights_sharded = wp;
+        b.weights_sharded = param;
       } else if (zero == 2) {
-        b.weights_sharded = wp, b.weights_full = 2;
+        b.weights_sharded = param, b.weights_full = 2;
       } else {
-        b.weights_full = wp;
+        b.weights_full = param;
       }
-      (zero >= 2 ? b.grads_sharded : b.grads_full) = gp;
+      (zero >= 2 ? b.grads_sharded : b.grads_full) = param;
       (zero >= 1 ? b.optimizer_sharded : b.optimizer_full) = states;
       return b;
     }
