@@ -52,6 +52,22 @@ CapabilityAsk AskOf(const Job& job, const Layout& l) {
   return a;
 }
 
+// The sweeps' step: the link resolved and searched (top 5), each layout of the top and of the Pareto front handed
+// to `hit` with the job; false when resolve refuses the link (an error naming a key), nothing searched.
+template <class Hit>
+bool SearchEachHit(const std::string& link, Hit&& hit) {
+  Config cfg = FromLink(link);
+  std::vector<ConfigIssue> issues;
+  const Job job = ResolveJob(cfg, issues);
+  if (HasErrors(issues)) return false;
+  SearchOptions opt;
+  opt.top = 5;
+  const SearchResult r = SearchLayouts(SearchSpaceOf(cfg, opt), opt);
+  for (const auto* list : {&r.top, &r.pareto})
+    for (const SearchHit& h : *list) hit(job, h.plan.layout);
+  return true;
+}
+
 constexpr AskKeys kLayoutKeys =
     kAskTp | kAskPp | kAskVp | kAskCp | kAskEp | kAskZero | kAskSp | kAskOffload | kAskRecompute;
 
@@ -386,26 +402,14 @@ TEST_CASE("the search chooses only what the stack runs", "[capabilities][search]
         for (const char* setup : setups)
           for (const Kind& kind : kinds) {
             const std::string link = std::string(setup) + "&stack=" + s.id + year + "&method=" + method + kind.keys;
-            Config cfg = FromLink(link);
-            std::vector<ConfigIssue> issues;
-            const Job job = ResolveJob(cfg, issues);
-            if (HasErrors(issues)) {  // refused by resolve, naming the key: nothing to search
-              ++refused;
-              continue;
-            }
-            SearchOptions opt;
-            opt.top = 5;
-            SearchResult r = SearchLayouts(SearchSpaceOf(cfg, opt), opt);
-            ++searched;
             const AskKeys auto_keys = AskKeys((kLayoutKeys | kAskOffloadAct) & ~kind.fixed);
-            for (const auto* list : {&r.top, &r.pareto})
-              for (const SearchHit& h : *list) {
-                INFO(link << " -> tp " << h.plan.layout.tp << " pp " << h.plan.layout.pp << " vp " << h.plan.layout.vp
-                          << " cp " << h.plan.layout.cp << " ep " << h.plan.layout.ep << " zero " << h.plan.layout.zero
-                          << " offload " << int(h.plan.layout.offload) << " recompute " << int(h.plan.layout.recompute)
-                          << " sp " << h.plan.layout.sp);
-                CHECK(SearchMayChoose(*job.stack, job.stack_year, AskOf(job, h.plan.layout), auto_keys));
-              }
+            const bool planned = SearchEachHit(link, [&](const Job& job, const Layout& l) {
+              INFO(link << " -> tp " << l.tp << " pp " << l.pp << " vp " << l.vp << " cp " << l.cp << " ep " << l.ep
+                        << " zero " << l.zero << " offload " << int(l.offload) << " recompute " << int(l.recompute)
+                        << " sp " << l.sp);
+              CHECK(SearchMayChoose(*job.stack, job.stack_year, AskOf(job, l), auto_keys));
+            });
+            ++(planned ? searched : refused);  // refused by resolve, naming the key: nothing to search
           }
   CHECK(searched > 400);
   CHECK(refused > 100);  // the sweep reaches what stacks do not run, too
@@ -474,37 +478,24 @@ TEST_CASE("an RL framework's policy training: the search never uses what it does
         for (const Kind& kind : kinds) {
           const std::string link = std::string("#v=1&goal=grpo&gpu=a100-80g&rl_prompts=64&model=") + model +
                                    "&stack=" + stack + "&rl_framework=" + fw + kind.keys;
-          Config cfg = FromLink(link);
-          std::vector<ConfigIssue> issues;
-          const Job job = ResolveJob(cfg, issues);
-          if (HasErrors(issues)) {
-            ++refused;
-            continue;
-          }
-          SearchOptions opt;
-          opt.top = 5;
-          SearchResult r = SearchLayouts(SearchSpaceOf(cfg, opt), opt);
-          ++searched;
           const AskKeys auto_keys = AskKeys(kLayoutKeys & ~kind.fixed);
-          const RlFramework f = job.rl.framework;
-          const StackKind k = job.stack->kind;
-          for (const auto* list : {&r.top, &r.pareto})
-            for (const SearchHit& h : *list) {
-              const Layout& l = h.plan.layout;
-              INFO(link << " -> tp " << l.tp << " pp " << l.pp << " cp " << l.cp << " ep " << l.ep << " zero "
-                        << l.zero);
-              CHECK(SearchMayChoose(*job.stack, job.stack_year, AskOf(job, l), auto_keys));
-              const std::pair<Feature, bool> used[] = {{Feature::Tp, l.tp > 1 && !(kind.fixed & kAskTp)},
-                                                       {Feature::Pp, l.pp > 1 && !(kind.fixed & kAskPp)},
-                                                       {Feature::Cp, l.cp > 1 && !(kind.fixed & kAskCp)},
-                                                       {Feature::Ep, l.ep > 1}};
-              for (const auto& [feature, on] : used)
-                if (on) CHECK(RlCapability(f, k, job.stack_year, feature, job.rl.Dpo()).auto_ok);
-              if (f == RlFramework::Openrlhf || f == RlFramework::DeepspeedChat || f == RlFramework::Trl)
-                CHECK(l.pp == 1);
-              if ((f == RlFramework::Verl || f == RlFramework::NemoRl) && k != StackKind::Megatron) CHECK(l.pp == 1);
-              if (f == RlFramework::Verl && k != StackKind::Megatron) CHECK(l.tp == 1);
-            }
+          const bool planned = SearchEachHit(link, [&](const Job& job, const Layout& l) {
+            const RlFramework f = job.rl.framework;
+            const StackKind k = job.stack->kind;
+            INFO(link << " -> tp " << l.tp << " pp " << l.pp << " cp " << l.cp << " ep " << l.ep << " zero " << l.zero);
+            CHECK(SearchMayChoose(*job.stack, job.stack_year, AskOf(job, l), auto_keys));
+            const std::pair<Feature, bool> used[] = {{Feature::Tp, l.tp > 1 && !(kind.fixed & kAskTp)},
+                                                     {Feature::Pp, l.pp > 1 && !(kind.fixed & kAskPp)},
+                                                     {Feature::Cp, l.cp > 1 && !(kind.fixed & kAskCp)},
+                                                     {Feature::Ep, l.ep > 1}};
+            for (const auto& [feature, on] : used)
+              if (on) CHECK(RlCapability(f, k, job.stack_year, feature, job.rl.Dpo()).auto_ok);
+            if (f == RlFramework::Openrlhf || f == RlFramework::DeepspeedChat || f == RlFramework::Trl)
+              CHECK(l.pp == 1);
+            if ((f == RlFramework::Verl || f == RlFramework::NemoRl) && k != StackKind::Megatron) CHECK(l.pp == 1);
+            if (f == RlFramework::Verl && k != StackKind::Megatron) CHECK(l.tp == 1);
+          });
+          ++(planned ? searched : refused);  // explicit pp=2 (and others) where the framework lacks it: refused
         }
   CHECK(searched > 40);
   CHECK(refused > 10);  // explicit pp=2 (and others) where the framework lacks it
