@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -309,6 +310,35 @@ Table CapabilityTableOf() {
   return t;
 }
 
+// The text view of the RL frameworks' rows (RlCapabilityTable): a row per feature some framework removes or brings
+// late, a column per framework, in the stack table's words; "-" where the stack answers.
+Table RlCapabilityTableOf() {
+  const std::vector<RlCapabilityRow>& table = RlCapabilityTable();
+  Table t;
+  t.columns = {"feature"};
+  for (const char* name : kRlFrameworkNames) t.columns.push_back(name);
+  t.numeric.assign(t.columns.size(), false);
+  for (int f = 0; f < int(Feature::kCount); ++f) {
+    std::vector<std::string> row = {FeatureId(Feature(f))};
+    bool any = false;
+    for (int fw = 0; fw < int(std::size(kRlFrameworkNames)); ++fw) {
+      std::string cell;
+      for (const RlCapabilityRow& r : table) {  // oldest first, as RlCapability reads them
+        if (int(r.framework) != fw || r.feature != Feature(f)) continue;
+        std::string one = r.support == Support::Native ? "yes" : r.support == Support::Absent ? "no" : "?";
+        if (r.since > 0) one += " " + std::to_string(r.since);
+        if (!r.on_megatron) one += " (not megatron)";
+        if (!r.on_dpo) one += " (grpo/ppo)";
+        cell += (cell.empty() ? "" : ", ") + one;
+      }
+      any = any || !cell.empty();
+      row.push_back(cell.empty() ? "-" : cell);
+    }
+    if (any) t.rows.push_back(row);
+  }
+  return t;
+}
+
 // What the planner does with the rows it does not model as such (capabilities.h FeaturePlanned).
 std::string PlannedNotes() {
   std::string out;
@@ -339,7 +369,13 @@ bool CatalogTable(const std::string& kind, Format format, std::string& out) {
            RenderTable(CapabilityTableOf(), format) +
            "yes = native, ext = through another library the framework launches (named in --format json), "
            "? = not found in its code, no = absent; the year is the release it arrived in.\n" +
-           PlannedNotes();
+           PlannedNotes() +
+           "\nWhat each RL framework's policy training leaves out of its stack's rows (rl_framework; "
+           "RlCapabilityTable in core/stack/capabilities.cpp, each row with the framework's file and commit):\n" +
+           RenderTable(RlCapabilityTableOf(), format) +
+           "- = the stack's answer; no = the framework does not run it; yes YEAR = from that release on; "
+           "(not megatron) = on every stack but megatron, where the framework's Megatron backend is the stack; "
+           "(grpo/ppo) = for the generating goals only, not DPO.\n";
   return true;
 }
 

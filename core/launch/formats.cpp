@@ -4,6 +4,7 @@
 // at (a test checks they agree). Nothing here parses a file: the page names the formats and tells a pasted
 // file's format with this alone, without linking the parsers and yaml-cpp's exceptions (import.cpp, the launch
 // module's), which would add to its download.
+#include "capabilities.h"
 #include "launch.h"
 #include "launch_doc.h"
 #include "launch_models.h"
@@ -64,6 +65,17 @@ using A = LaunchAction;
 bool Colocated(const PlanOutput& o) { return o.job.rl.Active() && o.job.rl.colocate; }
 bool GenCalls(const PlanOutput& o) { return o.job.rl.Active() && o.job.rl.gen_batch > 0; }  // rl_gen_batch given
 bool OddDpoMicroBatch(const PlanOutput& o) { return Dpo(o) && o.plan.layout.mbs % 2 != 0; }
+
+// Does OpenRLHF's policy training lack feature `f` for this plan? The RL capability table answers (one place:
+// core/stack/capabilities.cpp RlCapabilityTable, each row with OpenRLHF's file and commit), so the export refuses
+// exactly what resolve refuses for rl_framework=openrlhf.
+bool OpenrlhfLacks(const PlanOutput& o, Feature f) {
+  return RlCapability(RlFramework::Openrlhf, StackOf(o.job).kind, o.job.stack_year, f, Dpo(o)).support ==
+         Support::Absent;
+}
+bool OpenrlhfPp(const PlanOutput& o) { return Pp(o) && OpenrlhfLacks(o, Feature::Pp); }
+bool OpenrlhfEp(const PlanOutput& o) { return Ep(o) && OpenrlhfLacks(o, Feature::Ep); }
+bool OpenrlhfNvme(const PlanOutput& o) { return Nvme(o) && OpenrlhfLacks(o, Feature::OffloadNvme); }
 
 // OpenRLHF v0.11.0 (issue #32): train_ppo_ray on Ray with vLLM engines for GRPO and PPO, train_dpo under the
 // deepspeed launcher; every model a DeepSpeed engine (openrlhf/cli/train_ppo_ray.py, train_dpo.py@3c3be62).
@@ -130,8 +142,8 @@ std::vector<LaunchRule> OpenrlhfRules() {
       {F::Openrlhf, "tp", "tp > 1", A::Rewrite, tp_note, tp_note_zh, Tp, "1"},
       {F::Openrlhf, "cp", "cp > 1", A::Rewrite, "written as --ds.ring_attn_size (ring attention over packed samples)",
        "写作 --ds.ring_attn_size（对打包样本的环形注意力）", Cp, "1"},
-      {F::Openrlhf, "pp", "pp > 1", A::Refuse, no_mp, no_mp_zh, Pp, "1"},
-      {F::Openrlhf, "ep", "ep > 1", A::Refuse, no_mp, no_mp_zh, Ep, "1"},
+      {F::Openrlhf, "pp", "pp > 1", A::Refuse, no_mp, no_mp_zh, OpenrlhfPp, "1"},
+      {F::Openrlhf, "ep", "ep > 1", A::Refuse, no_mp, no_mp_zh, OpenrlhfEp, "1"},
       {F::Openrlhf, "prec", "prec = fp32 or fp8", A::Refuse, "--ds.param_dtype is bf16 or fp16",
        "--ds.param_dtype 只能是 bf16 或 fp16",
        [](const PlanOutput& o) { return o.job.work.prec == Precision::Fp32 || Fp8(o); }, ""},
@@ -142,7 +154,7 @@ std::vector<LaunchRule> OpenrlhfRules() {
        "OpenRLHF 的 LoRA 参数（--ds.lora.*）没有 DoRA", [](const PlanOutput& o) { return o.job.work.dora; }, ""},
       {F::Openrlhf, "offload", "offload = nvme", A::Refuse,
        "--ds.adam_offload offloads the optimizer to CPU memory only", "--ds.adam_offload 只能把优化器卸载到 CPU 内存",
-       Nvme, ""},
+       OpenrlhfNvme, ""},
       {F::Openrlhf, "offload", "offload with zero = 0", A::Refuse,
        "--ds.adam_offload is DeepSpeed's ZeRO-Offload, which needs ZeRO stage 1 or more: give zero=1, 2 or 3",
        "--ds.adam_offload 即 DeepSpeed 的 ZeRO-Offload，需要 ZeRO 1 级或以上：请设 zero=1、2 或 3",

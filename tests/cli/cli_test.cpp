@@ -324,6 +324,20 @@ TEST_CASE("compare, search, catalog and link: golden structure and content", "[c
       CHECK((cells.find(" yes") != std::string::npos || cells.find(" ext") != std::string::npos));
       CHECK(cells.find(" no") != std::string::npos);
     }
+    // The RL frameworks' rows (rl_framework; capabilities.h RlCapabilityTable) follow, a column per framework in
+    // kRlFrameworkNames' order: OpenRLHF and TRL build no pipeline, verl's FSDP and NeMo RL's DTensor backends none
+    // but on their Megatron backend (stack=megatron), DeepSpeed-Chat none; OpenRLHF's AutoTP arrived in 2025.
+    const size_t rl = table.find("What each RL framework's policy training");
+    REQUIRE(rl != std::string::npos);
+    const std::string rl_table = table.substr(rl);
+    CHECK(rl_table.find("\nfeature verl openrlhf nemo-rl trl deepspeed-chat\n") != std::string::npos);
+    CHECK(rl_table.find("\npp no (not megatron) no no (not megatron) no no\n") != std::string::npos);
+    CHECK(rl_table.find("\ntp no (not megatron) yes 2025 - - no\n") != std::string::npos);
+    CHECK(rl_table.find("\ncp - yes 2025 - no (grpo/ppo) no\n") != std::string::npos);
+    for (const RlCapabilityRow& r : RlCapabilityTable()) {  // every feature with a row has a line
+      INFO(FeatureId(r.feature));
+      CHECK(rl_table.find(std::string("\n") + FeatureId(r.feature) + " ") != std::string::npos);
+    }
     Run j = Cli({"catalog", "stacks", "--format", "json"});
     JsonParseResult parsed = ParseJson(j.out);
     REQUIRE(parsed.ok);

@@ -19,6 +19,7 @@
 // definitions in the binary).
 #include "toml_config.h"
 
+#include "capabilities.h"
 #include "json.h"
 #include "launch.h"
 #include "planner.h"
@@ -1140,6 +1141,25 @@ TEST_CASE("launch export: OpenRLHF's train_ppo_ray and train_dpo commands", "[la
     bool named = false;
     for (const ConfigIssue& i : o.issues)
       named = named || (!i.notice && i.key == "pp" && i.message.find("OpenRLHF") != std::string::npos);
+    CHECK(named);
+  }
+  {  // a plan made for verl's Megatron backend (pp=2) exported to OpenRLHF: the export refuses it by the same table
+     // (formats.cpp OpenrlhfLacks reads RlCapabilityTable), naming the key
+    const PlanOutput o = MakePlan(Cfg({{"model", "llama3-70b"},
+                                       {"gpu", "h100"},
+                                       {"gpus", "32"},
+                                       {"goal", "grpo"},
+                                       {"stack", "megatron"},
+                                       {"rl_framework", "verl"},
+                                       {"pp", "2"}}));
+    REQUIRE(o.ok);
+    REQUIRE(o.plan.layout.pp == 2);
+    CHECK(RlCapability(RlFramework::Openrlhf, StackOf(o.job).kind, o.job.stack_year, Feature::Pp).support ==
+          Support::Absent);
+    const LaunchExport r = ExportLaunch(o, F::Openrlhf, "");
+    CHECK_FALSE(r.ok);
+    bool named = false;
+    for (const ConfigIssue& i : r.issues) named = named || (!i.notice && i.key == "pp");
     CHECK(named);
   }
   refused({{"model", "qwen2.5-7b"}, {"gpu", "h100"}, {"gpus", "8"}, {"goal", "grpo"}, {"rl_engine", "hf"}},
