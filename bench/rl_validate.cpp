@@ -99,7 +99,7 @@ void Fit(const std::vector<Row>& rows) {
     std::printf("fit rows, rl_framework=%s: %d%s\n", tp::kRlFrameworkNames[f], per_framework[f],
                 f == size_t(tp::RlFramework::Verl) ? " (transition_s, handoff_slots_s)"
                 : per_framework[f]                 ? ""
-                                                   : " (no fixed transition: the weight sync alone)");
+                                   : " (no fitted transition: the weight sync and the host-link moves its code names)");
   tp::RlConstants best = tp::RlDefaults();
   double best_loss = Loss(rows, best);
   std::printf("shipped constants: loss %.4f\n", best_loss);

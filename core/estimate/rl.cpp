@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "catalog.h"
+#include "internal/step_internal.h"
 #include "model.h"
 #include "rl_rollout.h"
 #include "rules.h"
@@ -135,6 +136,39 @@ double GenerationMemory(const Job& job, const MemoryBreakdown& m, const RlEngine
   return job.rl.colocate ? resident + e.total + HfGenerateActivations(job, m) : e.total + context;
 }
 
+// What the framework's own code moves over each trainer GPU's host link (PCIe) in one step, bytes per GPU, and the
+// seconds that takes with every GPU of the node moving at once (step_internal.h HostLinkBw, the offload's rule).
+struct HostMoves {
+  double refit = 0;      // the colocated refit: offloads before and after the weight update, the engine's weights woken
+  double reference = 0;  // the reference pass: the policy's weights swapped out and back, the reference's in
+  double bps = 1;
+};
+HostMoves HostMovesOf(const Job& job, const MemoryBreakdown& m, const RlEngineShape& e) {
+  const RlSetup& r = job.rl;
+  HostMoves h;
+  h.bps = step_detail::HostLinkBw(step_detail::MakeFabric(job, std::max(1, job.hw.gpus), 1.0));
+  if (r.algo == RlAlgo::Dpo || r.engine == RlEngine::Hf) return h;
+  switch (r.framework) {
+    // NeMo RL, read at v0.3.0 (b1c86a816c5e2b4ca41ece193624a38dc62e6fdf), both policy backends alike. The colocated
+    // refit (grpo.py refit_policy_generation, the prepare_for_generation timer): offload_before_refit moves the
+    // optimizer states to the host (`state[k] = v.to("cpu")`; Megatron's gradient buffers are freed, not copied:
+    // megatron/core/distributed/param_and_grad_buffer.py offload_to_cpu resizes grad_data to 0); vLLM, asleep at
+    // level 1 (vllm.py `llm.sleep(level=1)`: its weights offloaded to the host), wakes its weights
+    // (prepare_for_generation(tags=["weights"])), copied back; the weights go over CUDA IPC (the weight sync,
+    // SyncSeconds); offload_after_refit moves the policy's weights to the host (Megatron: move_model(cpu),
+    // param_data to pinned memory; DTensor: model.to("cpu")). The reference's log-probabilities
+    // (use_reference_model in megatron_policy_worker.py and dtensor_policy_worker.py) copy the policy's state dict to
+    // the host, the reference's host copy into the model, and the policy's back: three copies of the weights.
+    case RlFramework::NemoRl:
+      if (r.colocate) h.refit = m.optimizer + e.weights + m.weights;
+      if (r.ref && job.work.method == Method::Full) h.reference = 3.0 * m.weights;
+      return h;
+    // verl's offloads are inside its fitted transition (FixedTransition); OpenRLHF's, TRL's and DeepSpeed-Chat's
+    // have not been read: none planned.
+    default: return h;
+  }
+}
+
 void SetPhase(RlStep& s, RlPhaseKind k, double seconds, double memory, double gpus) {
   s.phases[int(k)] = {Pos(seconds), Pos(memory), gpus};
 }
@@ -223,8 +257,9 @@ RlStep EstimateRl(const Job& job, const Layout& layout, const MemoryBreakdown& p
                                ? std::min(1.0, thr.model_flops_per_step / 3.0 / thr.hardware_flops_per_step)
                                : 1.0 / 3.0;
   const double pass = policy_train * fwd_share;
+  const HostMoves host = HostMovesOf(job, policy_memory, policy_memory.rl_engine);
   const double old_s = dpo ? 0.0 : pass;
-  const double ref_s = r.ref ? pass : 0.0;
+  const double ref_s = r.ref ? pass + host.reference / host.bps : 0.0;
   const double critic_fwd = ppo ? pass : 0.0;
   s.logprob_s = old_s + ref_s + critic_fwd;
   const double critic_train = ppo ? policy_train : 0.0;
@@ -247,9 +282,9 @@ RlStep EstimateRl(const Job& job, const Layout& layout, const MemoryBreakdown& p
     s.kv_cache_bytes = Pos(e.kv_budget);
     s.engine_weights_bytes = e.weights;
     s.sync_s = r.engine == RlEngine::Hf ? 0.0 : SyncSeconds(job);
-    // The framework's fixed time between the phases (verl: its controller's handling of the batch, the engine's
-    // wake-up and sleep).
-    transition = FixedTransition(job, k);
+    // The framework's own time between the phases: verl's fitted controller's handling of the batch, the engine's
+    // wake-up and sleep; NeMo RL's refit offloads and wake-up over the host link (HostMovesOf).
+    transition = FixedTransition(job, k) + host.refit / host.bps;
     s.gen_memory_bytes = GenerationMemory(job, policy_memory, e, resident, context);
     if (!r.colocate) s.rollout_memory_bytes = e.total + context;
   }

@@ -31,7 +31,8 @@ const RlConstants& RlDefaults();
 const RlConstants& RlConstantsOf(const Job& job);
 
 // The fixed time between the phases of one step under the job's RL framework (rl_framework), beyond the weight
-// sync: verl's fitted transition_s when colocated, none for the others (rl.cpp gives each one's code).
+// sync: verl's fitted transition_s when colocated, none for the others (rl.cpp gives each one's code). What a
+// framework's code moves over the host link (NeMo RL's refit offloads and reference swap) is added by EstimateRl.
 double FixedTransition(const Job& job, const RlConstants& k);
 
 // The KV cache of one token on one GPU of an engine with tensor parallelism tp: K and V of every layer in 16 bits,

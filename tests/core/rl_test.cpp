@@ -225,8 +225,9 @@ TEST_CASE("rl validation: the published rows plan, and the held-out steps are re
   CHECK(fit_within >= 6);
   // 22 while NeMo RL's colocated steps carried verl's 40 s transition, which hid their short training and
   // log-probabilities (-20 to -45 %) and their refit's own work (4-17 s published, the weight sync planned): 18
-  // without it (docs/rl.md). Lowered in the open, not to hide it: the regression is reported there.
-  CHECK(heldout_within >= 18);
+  // without it (docs/rl.md). Lowered in the open, not to hide it: the regression is reported there. 19 since NeMo
+  // RL's refit offloads and reference swap go over the host link (rl.cpp HostMovesOf).
+  CHECK(heldout_within >= 19);
   CHECK(fits_right >= fits * 3 / 4);
 }
 
@@ -339,7 +340,8 @@ TEST_CASE("rl engine: rl_max_seqs auto is the engine's own default", "[rl]") {
 }
 
 // Issue #32: the fixed time between the phases is verl's (its single controller passing the batch), fitted on its
-// rows; NeMo RL, OpenRLHF and TRL plan the weight sync alone. auto: verl, or the frameworks that generate with hf.
+// rows; NeMo RL's is what its refit moves over the host link (rl.cpp HostMovesOf), TRL plans the weight sync alone.
+// auto: verl, or the frameworks that generate with hf.
 TEST_CASE("rl framework: the fixed transition is verl's only, auto follows the engine and stack", "[rl]") {
   auto plan = [](const std::string& tail) {
     return MakePlan(Cfg(("model=qwen2.5-7b&gpu=h100&gpus=8&goal=grpo&rl_max_response_len=2048" + tail).c_str()));
@@ -350,11 +352,31 @@ TEST_CASE("rl framework: the fixed transition is verl's only, auto follows the e
   const double trans = RlDefaults().transition_s;
   REQUIRE(trans > 0);
   CHECK(verl.plan.rl.Phase(RlPhaseKind::Transition).seconds == Approx(trans));
-  CHECK(nemo.plan.rl.Phase(RlPhaseKind::Transition).seconds == 0);
   CHECK(trl.plan.rl.Phase(RlPhaseKind::Transition).seconds == 0);
-  // The same weight sync, the step shorter by verl's fixed time alone.
+  // NeMo RL (grpo.py refit_policy_generation, use_reference_model @v0.3.0): the optimizer states and then the
+  // policy's weights offloaded, the sleeping engine's weights woken, each GPU's bytes over its share of the host
+  // link (H100: PCIe 5 shared by the GPUs behind one switch); the reference pass swaps three copies of the weights.
+  const GpuSpec& gpu = *nemo.job.hw.gpu;
+  REQUIRE(gpu.host);
+  const double host_bps = gpu.host->bw / std::max(1, std::min(gpu.pcie_switch_gpus, nemo.job.hw.gpus_per_node));
+  const MemoryBreakdown& m = nemo.plan.memory;
+  REQUIRE(m.optimizer > 0);
+  REQUIRE(nemo.plan.rl.engine_weights_bytes > 0);
+  const double refit = (m.optimizer + nemo.plan.rl.engine_weights_bytes + m.weights) / host_bps;
+  CHECK(nemo.plan.rl.Phase(RlPhaseKind::Transition).seconds == Approx(refit));
+  const double swap = 3.0 * m.weights / host_bps;
+  CHECK(nemo.plan.rl.Phase(RlPhaseKind::Reference).seconds - verl.plan.rl.Phase(RlPhaseKind::Reference).seconds ==
+        Approx(swap));
+  // The same weight sync; the step differs by verl's fixed time less NeMo RL's host moves.
   CHECK(nemo.plan.rl.Phase(RlPhaseKind::Sync).seconds == Approx(verl.plan.rl.Phase(RlPhaseKind::Sync).seconds));
-  CHECK(verl.plan.rl.step_seconds - nemo.plan.rl.step_seconds == Approx(trans).epsilon(1e-6));
+  CHECK(verl.plan.rl.step_seconds - nemo.plan.rl.step_seconds == Approx(trans - refit - swap).epsilon(1e-6));
+  // Split pools: no offload or wake-up around NeMo RL's NCCL refit, the reference still swapped; without a
+  // reference, nothing swapped.
+  const PlanOutput nemo_split = plan("&rl_framework=nemo-rl&rl_colocate=0");
+  CHECK(nemo_split.plan.rl.Phase(RlPhaseKind::Transition).seconds == 0);
+  CHECK(nemo_split.plan.rl.Phase(RlPhaseKind::Reference).seconds >
+        plan("&rl_colocate=0").plan.rl.Phase(RlPhaseKind::Reference).seconds);
+  CHECK(plan("&rl_framework=nemo-rl&rl_ref=0").plan.rl.Phase(RlPhaseKind::Reference).seconds == 0);
   // Split pools: verl's fixed part is the colocated engine's turn, none either way.
   CHECK(plan("&rl_colocate=0").plan.rl.Phase(RlPhaseKind::Transition).seconds == 0);
   CHECK(plan("&rl_engine=hf").job.rl.framework == RlFramework::Trl);
