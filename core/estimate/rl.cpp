@@ -147,7 +147,7 @@ HostMoves HostMovesOf(const Job& job, const MemoryBreakdown& m, const RlEngineSh
   const RlSetup& r = job.rl;
   HostMoves h;
   h.bps = step_detail::HostLinkBw(step_detail::MakeFabric(job, std::max(1, job.hw.gpus), 1.0));
-  if (r.algo == RlAlgo::Dpo || r.engine == RlEngine::Hf) return h;
+  const bool engine_refit = r.colocate && r.algo != RlAlgo::Dpo && r.engine != RlEngine::Hf;
   switch (r.framework) {
     // NeMo RL, read at v0.3.0 (b1c86a816c5e2b4ca41ece193624a38dc62e6fdf), both policy backends alike. The colocated
     // refit (grpo.py refit_policy_generation, the prepare_for_generation timer): offload_before_refit moves the
@@ -158,9 +158,10 @@ HostMoves HostMovesOf(const Job& job, const MemoryBreakdown& m, const RlEngineSh
     // SyncSeconds); offload_after_refit moves the policy's weights to the host (Megatron: move_model(cpu),
     // param_data to pinned memory; DTensor: model.to("cpu")). The reference's log-probabilities
     // (use_reference_model in megatron_policy_worker.py and dtensor_policy_worker.py) copy the policy's state dict to
-    // the host, the reference's host copy into the model, and the policy's back: three copies of the weights.
+    // the host, the reference's host copy into the model, and the policy's back: three copies of the weights (DPO's
+    // reference pass too: dpo.py calls get_reference_policy_logprobs).
     case RlFramework::NemoRl:
-      if (r.colocate) h.refit = m.optimizer + e.weights + m.weights;
+      if (engine_refit) h.refit = m.optimizer + e.weights + m.weights;
       if (r.ref && job.work.method == Method::Full) h.reference = 3.0 * m.weights;
       return h;
     // verl's offloads are inside its fitted transition (FixedTransition); OpenRLHF's, TRL's and DeepSpeed-Chat's

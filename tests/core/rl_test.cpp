@@ -377,6 +377,24 @@ TEST_CASE("rl framework: the fixed transition is verl's only, auto follows the e
   CHECK(nemo_split.plan.rl.Phase(RlPhaseKind::Reference).seconds >
         plan("&rl_colocate=0").plan.rl.Phase(RlPhaseKind::Reference).seconds);
   CHECK(plan("&rl_framework=nemo-rl&rl_ref=0").plan.rl.Phase(RlPhaseKind::Reference).seconds == 0);
+  // DPO: no engine to refit, the reference pass swapped alike (dpo.py get_reference_policy_logprobs).
+  auto dpo = [](const char* fw) {
+    return MakePlan(Cfg((std::string("model=qwen2.5-7b&gpu=h100&gpus=8&goal=dpo&tp=1&pp=1&zero=3&mbs=2&recompute=none&"
+                                     "offload=none&rl_framework=") +
+                         fw)
+                            .c_str()));
+  };
+  const PlanOutput dpo_nemo = dpo("nemo-rl"), dpo_trl = dpo("trl");
+  REQUIRE(dpo_nemo.ok);
+  REQUIRE(dpo_trl.ok);
+  // The same layout under both (the same training and weights), so the passes are the same.
+  REQUIRE(dpo_nemo.plan.rl.Phase(RlPhaseKind::Training).seconds ==
+          Approx(dpo_trl.plan.rl.Phase(RlPhaseKind::Training).seconds));
+  REQUIRE(dpo_nemo.plan.memory.weights == Approx(dpo_trl.plan.memory.weights));
+  CHECK(dpo_nemo.plan.rl.Phase(RlPhaseKind::Transition).seconds == 0);
+  CHECK(dpo_nemo.plan.rl.Phase(RlPhaseKind::Reference).seconds -
+            dpo_trl.plan.rl.Phase(RlPhaseKind::Reference).seconds ==
+        Approx(3.0 * dpo_nemo.plan.memory.weights / host_bps));
   // Split pools: verl's fixed part is the colocated engine's turn, none either way.
   CHECK(plan("&rl_colocate=0").plan.rl.Phase(RlPhaseKind::Transition).seconds == 0);
   CHECK(plan("&rl_engine=hf").job.rl.framework == RlFramework::Trl);
