@@ -147,7 +147,8 @@ std::string Help(const std::string& command) {
   if (command == "catalog")
     return "trainplan catalog gpus|models|links|stacks [--format F]\n"
            "  The built-in GPUs, model presets, interconnects and training frameworks (stacks: each convention\n"
-           "  and its source, the fitted efficiency per release), each with its source.\n\n"
+           "  and its source, the fitted efficiency per release; as text, what each stack runs, then what each RL\n"
+           "  framework's policy training leaves out of it), each with its source.\n\n"
            "  --format F           text (default), json, csv or md\n\n"
            "Examples:\n"
            "  trainplan catalog gpus\n"
