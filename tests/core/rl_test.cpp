@@ -342,7 +342,8 @@ TEST_CASE("rl engine: rl_max_seqs auto is the engine's own default", "[rl]") {
 // Issue #32: the fixed time between the phases is verl's (its single controller passing the batch), fitted on its
 // rows; NeMo RL's is what its refit moves over the host link (rl.cpp HostMovesOf), TRL plans the weight sync alone.
 // auto: verl, or the frameworks that generate with hf.
-TEST_CASE("rl framework: the fixed transition is verl's only, auto follows the engine and stack", "[rl]") {
+TEST_CASE("rl framework: verl's fitted transition, NeMo RL's host-link moves, auto follows the engine and stack",
+          "[rl]") {
   auto plan = [](const std::string& tail) {
     return MakePlan(Cfg(("model=qwen2.5-7b&gpu=h100&gpus=8&goal=grpo&rl_max_response_len=2048" + tail).c_str()));
   };
