@@ -488,8 +488,8 @@
 
   // The page asleep: a frame with nothing to run pauses the main loop (web/platform_web.cpp, Tramp) and calls
   // tpSleep; setting the wake flag resumes it (trainplan_wake), and so does any input event, caught here
-  // before SDL's handlers queue it (the frame it starts reads the event), and the timer of the next heartbeat
-  // frame, which resumes it without setting the flag (a heartbeat is not input).
+  // before SDL's handlers queue it (the frame it starts reads the event), and the timer of the next frame due
+  // (a heartbeat, a caret's blink), which resumes it without setting the flag (a timer is not input).
   (function sleeper(M) {
     var flag = true, asleep = false, timer = 0;
     function resume() {

@@ -383,8 +383,15 @@ std::string TakeJsString(char* p) {
 // longer asked for animation frames at all (while it was, an idle tab's Chromium still took about 1 s of CPU
 // in 10 s running frames that did nothing). shell/trainplan.js wakes it (trainplan_wake) when the wake flag
 // is set, on any input event the page receives (before SDL's own handlers queue it), and when the next
-// heartbeat is due.
+// frame is due.
+// What only the clock changes (the caret's blink, a hover delay running out) needs a frame now and then, not
+// 60 a second: a text field being typed in and the second after the last input run a frame every 0.1 s
+// (the caret blinks at 0.8 s on, 0.4 s off; a tooltip comes at most 0.1 s after its 0.65 s delay), where
+// they ran every animation frame (Tab through the page's widgets: about 60 frames a second, nearly all of
+// them drawing nothing, at about 4 ms of the browser's CPU each). A widget held with the mouse (a drag)
+// still runs every frame.
 constexpr double kAwakeAfterInputS = 1.0;
+constexpr double kAwakeFrameS = 0.1;
 constexpr double kHeartbeatS = 0.5;
 constexpr int kSettleFrames = 3;
 bool g_keep_frames = true;  // the app's last KeepFrames
@@ -397,13 +404,15 @@ void Tramp(void*) {
   const bool sdl_event = SDL_PeepEvents(nullptr, 0, SDL_PEEKEVENT, SDL_FIRSTEVENT, SDL_LASTEVENT) > 0;
   const bool woken = tp_js_take_wake() != 0;
   if (sdl_event || woken) g_last_input_s = now;
-  const bool run = sdl_event || woken || g_keep_frames || ImGui::GetIO().WantTextInput ||
-                   now - g_last_input_s < kAwakeAfterInputS || g_quiet_frames < kSettleFrames ||
-                   now - g_last_frame_s >= kHeartbeatS;
-  if (!run) {
+  const ImGuiIO& io = ImGui::GetIO();
+  const bool held = ImGui::IsAnyItemActive() && !io.WantTextInput;
+  const bool run_now = sdl_event || woken || g_keep_frames || held || g_quiet_frames < kSettleFrames;
+  const bool awake = io.WantTextInput || now - g_last_input_s < kAwakeAfterInputS;
+  const double due = g_last_frame_s + (awake ? kAwakeFrameS : kHeartbeatS);
+  if (!run_now && now < due) {
     ++g_draws.idle;
     // Paused only where the shell will resume it (an older or missing trainplan.js would leave it asleep).
-    if (tp_js_sleep(1000.0 * (kHeartbeatS - (now - g_last_frame_s)))) emscripten_pause_main_loop();
+    if (tp_js_sleep(1000.0 * (due - now))) emscripten_pause_main_loop();
     return;
   }
   g_last_frame_s = now;
