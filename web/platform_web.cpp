@@ -385,11 +385,13 @@ std::string TakeJsString(char* p) {
 // is set, on any input event the page receives (before SDL's own handlers queue it), and when the next
 // frame is due.
 // What only the clock changes (the caret's blink, a hover delay running out) needs a frame now and then, not
-// 60 a second: a text field being typed in and the second after the last input run a frame every 0.1 s
-// (the caret blinks at 0.8 s on, 0.4 s off; a tooltip comes at most 0.1 s after its 0.65 s delay), where
-// they ran every animation frame (Tab through the page's widgets: about 60 frames a second, nearly all of
-// them drawing nothing, at about 4 ms of the browser's CPU each). A widget held with the mouse (a drag)
-// still runs every frame.
+// 60 a second: a text field being typed in, and the rest of the second after the last input, run a frame every
+// 0.1 s (the caret blinks at 0.8 s on, 0.4 s off; a tooltip comes at most 0.1 s after its 0.65 s delay), where
+// they ran every animation frame. The first quarter second after input still runs every frame: Dear ImGui
+// finishes some of what a key or click starts over frames that draw nothing new (a popup measured while hidden,
+// keyboard navigation moving into it), and a frame every 0.1 s made a combo opened with Space show its choice
+// late (browser-keyboard, browser-edges at load 10). A widget held with the mouse (a drag) runs every frame.
+constexpr double kEveryFrameAfterInputS = 0.25;
 constexpr double kAwakeAfterInputS = 1.0;
 constexpr double kAwakeFrameS = 0.1;
 constexpr double kHeartbeatS = 0.5;
@@ -406,7 +408,8 @@ void Tramp(void*) {
   if (sdl_event || woken) g_last_input_s = now;
   const ImGuiIO& io = ImGui::GetIO();
   const bool held = ImGui::IsAnyItemActive() && !io.WantTextInput;
-  const bool run_now = sdl_event || woken || g_keep_frames || held || g_quiet_frames < kSettleFrames;
+  const bool run_now = sdl_event || woken || g_keep_frames || held || g_quiet_frames < kSettleFrames ||
+                       now - g_last_input_s < kEveryFrameAfterInputS;
   const bool awake = io.WantTextInput || now - g_last_input_s < kAwakeAfterInputS;
   const double due = g_last_frame_s + (awake ? kAwakeFrameS : kHeartbeatS);
   if (!run_now && now < due) {
