@@ -8,7 +8,7 @@ mkdir -p "$CACHE"
 export DEBIAN_FRONTEND=noninteractive
 SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
 
-PKGS=(emscripten libsdl2-dev catch2 chromium cmake ninja-build g++ clang libclang-rt-14-dev
+PKGS=(emscripten libsdl2-dev catch2 chromium chromium-headless-shell cmake ninja-build g++ clang libclang-rt-14-dev
       libgl-dev zlib1g-dev xvfb xauth libgl1-mesa-dri imagemagick fonts-roboto-unhinted fonts-dejavu-core fonts-wqy-microhei
       fonttools clang-format dpkg-dev debian-archive-keyring nodejs npm python3 git python3-dev pybind11-dev
       python3-pip python3-setuptools libyaml-cpp-dev libtomlplusplus-dev)

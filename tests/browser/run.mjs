@@ -18,13 +18,12 @@
 //      the clipboard, Ctrl+C writes it; "1B" typed is a billion tokens, GPUs "1e30" is refused in red;
 // Usage: node tests/browser/run.mjs [--web build/web] [--cli build/native/trainplan] [--out build/screenshots]
 // (the page's directory also from TRAINPLAN_WEB_DIR, for a build directory of one's own)
-import { chromium } from "playwright-core";
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import { execFileSync } from "node:child_process";
 import { contentStats } from "./png.mjs";
-import { serve, chromiumArgs, partialVersusWhole } from "./harness.mjs";
+import { serve, launch, partialVersusWhole } from "./harness.mjs";
 import { fileURLToPath } from "node:url";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -153,7 +152,7 @@ async function main() {
     }
   const server = await serve(webDir);
   const base = `http://127.0.0.1:${server.address().port}`;
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || "/usr/bin/chromium", args: chromiumArgs });
+  const browser = await launch();
   try {
     // 1. First visit: no link, no saved state -> the compare view of the articles' question.
     console.log("first visit");
@@ -625,8 +624,7 @@ async function main() {
     // error"), and the runtime, already downloaded, does not start.
     console.log("no WebGL2");
     {
-      const noGl = await chromium.launch({ executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-                                           args: [...chromiumArgs, "--disable-webgl2"] });
+      const noGl = await launch(["--disable-webgl2"]);
       try {
         const page = await noGl.newPage();
         const errors = [];
