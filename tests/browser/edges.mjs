@@ -15,6 +15,12 @@
 //      whose question is asked of other GPU counts than the plan's;
 //  10. the page's own words (window.trainplan.drawnText): the first frame shows "…", not "0 parameters" or "0 tokens";
 //      a run expecting one failure says "1 failure expected"; the Compare note names your plan's column.
+// A page load costs seconds of CPU (WebGL, the wasm's compile, the first frames), so the cases share an open
+// page where a user would go on in the same tab: one per language on a desktop, one phone (touch and a phone's
+// screen cannot change on an open page). The next case is loaded the way the page follows a link
+// (window.trainplan.setLink, a new history entry), the window is resized, and zoom is the pixel ratio changed on
+// the open page (CDP's Emulation.setDeviceMetricsOverride), as a user zooming does. A first visit (9, 10's
+// first frame and first-visit note) is what its case tests, so those get a fresh page of their own.
 // Usage: node tests/browser/edges.mjs [--web build/web] [--cli build/native/trainplan] [--out build/screenshots]
 import fs from "node:fs";
 import path from "node:path";
@@ -50,6 +56,69 @@ async function open(browser, base, fragment, options = {}) {
   return { context, page, problems };
 }
 
+// The pages the cases share, one per kind (key: a language on a desktop, a phone): opened at the first case's
+// link and size; a later case's window size (and zoom) set on it (resize), then its link loaded (goTo). The
+// options that cannot change on an open page (touch, locale) are the key's. Closed at the end (closeShared).
+const shared = new Map();
+async function onPage(browser, base, key, fragment, options = {}) {
+  const { width = 1366, height = 768, scale = 1 } = options;
+  let s = shared.get(key);
+  if (!s) {
+    s = await open(browser, base, fragment, options);
+    s.cdp = await s.context.newCDPSession(s.page);
+    s.size = { width, height, scale };
+    shared.set(key, s);
+    return s;
+  }
+  if (s.size.width !== width || s.size.height !== height || s.size.scale !== scale) await resize(s, width, height, scale);
+  await goTo(s.page, fragment);
+  return s;
+}
+async function closeShared() {
+  for (const s of shared.values()) await s.context.close();
+  shared.clear();
+}
+
+// An open page moved on to `fragment` as it follows a link (a new history entry), waited for as open() waits.
+async function goTo(page, fragment) {
+  await page.evaluate((f) => window.trainplan.setLink(f), fragment);
+  await frames(page, 3);
+  await until(page, () => {
+    const w = window.trainplan.widgets();
+    return !!w.verdict || !!w.narrow_inputs || (location.hash.includes("view=search") && !!w.view_Plan) ||
+           (location.hash.includes("view=compare") && !!w.cmp_gpu_0);
+  });
+  await frames(page, 3);
+}
+
+// The "why?" panel closed as a user closes it (its close button), when a case left it open.
+async function closeExplain(page, touch = false) {
+  if (!(await page.evaluate(() => window.trainplan.explainPanel().open))) return;
+  if (touch) await tapWidget(page, "explain_close");
+  else await click(page, "explain_close");
+  await until(page, () => !window.trainplan.explainPanel().open);
+}
+
+// A first visit (no link, the browser's language), `lang` "en" or "zh", at 1366 x 768: a page of its own, kept
+// as it opened for the first-visit cases that only look at it (9 and 10).
+async function firstVisit(browser, base, lang) {
+  const key = `first visit ${lang}`;
+  if (!shared.has(key))
+    shared.set(key, await openPage(browser, base, "", { viewport: { width: 1366, height: 768 }, locale: lang === "zh" ? "zh-CN" : "en-US" }));
+  return shared.get(key);
+}
+
+// The open page's window resized to width x height CSS pixels at pixel ratio `scale` (browser zoom: 1.25 is
+// 125 %), then waited for until the page has it and drew a few frames.
+async function resize(s, width, height, scale = 1) {
+  if (scale !== 1) await s.cdp.send("Emulation.setDeviceMetricsOverride", { width, height, deviceScaleFactor: scale, mobile: false });
+  else await s.page.setViewportSize({ width, height });  // Playwright's own override, at the context's ratio (1)
+  await until(s.page, (v) => window.innerWidth === v.width && window.innerHeight === v.height &&
+                             Math.abs(window.devicePixelRatio - v.scale) < 1e-6, { width, height, scale });
+  s.size = { width, height, scale };
+  await frames(s.page, 6);
+}
+
 // A real click at the centre of a registered widget (scrolled into view first, as a user does, when it is in
 // the inputs panel and below its edge).
 async function click(page, name) {
@@ -75,12 +144,14 @@ async function scrollTo(page, name, x, y, height, tries = 12) {
 
 async function inputsPanel(browser, base) {
   console.log("1. the inputs panel at 750, 900, 1,100 px and at 125 % and 150 % zoom, English and Chinese");
+  // One page per language, resized and zoomed from size to size; each size's case starts again from its link
+  // (the method and the framework the last one chose are reset with it).
   const sizes = [{ width: 750 }, { width: 900 }, { width: 1100 }, { width: 1093, scale: 1.25 }, { width: 911, scale: 1.5 }];
   for (const lang of ["en", "zh"])
     for (const size of sizes) {
       const what = `${size.width} px${size.scale ? ` (1366 at ${size.scale * 100} %)` : ""}, ${lang}`;
-      const { context, page, problems } = await open(browser, base,
-        `#v=1&model=llama3-8b&gpu=h100&gpus=8&view=plan${lang === "zh" ? "&lang=zh" : ""}`, { ...size, height: 800 });
+      const fragment = `#v=1&model=llama3-8b&gpu=h100&gpus=8&view=plan${lang === "zh" ? "&lang=zh" : ""}`;
+      const { page, problems } = await onPage(browser, base, lang, fragment, { ...size, height: 800, locale: lang === "zh" ? "zh-CN" : "en-US" });
       let w = await widgets(page);
       if (w.narrow_inputs) {  // a window this narrow shows the inputs behind the Inputs switch
         await click(page, "narrow_inputs");
@@ -104,12 +175,14 @@ async function inputsPanel(browser, base) {
       check((await plan(page)).config.method === "qlora", `${what}: a click on QLoRA chooses QLoRA`);
       await click(page, "stack");
       await until(page, () => !!window.trainplan.widgets().stack_deepspeed);
+      await frames(page, 2);  // the list placed (a popup's first frame measures it), then clicked where it is
       const clicked = await click(page, "stack_deepspeed");
       await until(page, () => window.trainplan.plan().config.stack === "deepspeed");
-      check(clicked && (await plan(page)).config.stack === "deepspeed", `${what}: the framework's list opens and DeepSpeed is picked`);
+      const picked = (await plan(page)).config.stack;
+      check(clicked && picked === "deepspeed", `${what}: the framework's list opens and DeepSpeed is picked`,
+            JSON.stringify({ listed: clicked, picked, stack: (await widgets(page)).stack }));
       if (size.width === 900) await page.screenshot({ path: path.join(outDir, `edges-inputs-900-${lang}.png`) });
       check(problems.length === 0, `${what}: no console or page error`, problems.join("; "));
-      await context.close();
     }
 }
 
@@ -118,7 +191,12 @@ async function compareColumns(browser, base) {
   const link = "#v=1&model=llama2-70b&gpu=a100-80g&gpus=256&view=compare&cmp=gpu:rtx4090,gpus:2048;gpu:a100-80g,gpus:256;gpu:h100,gpus:256";
   let wrapped = 0;
   for (const width of [800, 900, 1100, 1366]) {
-    const { context, page, problems } = await open(browser, base, "#v=1&model=llama3-8b&view=plan", { width, height: 800 });
+    // The page keeps the columns it computed: opened again, the same comparison would land at once, with no frame
+    // of its columns searching. So the first width is the English page's (which has not compared yet), back on
+    // the plan view the comparison is opened from, and each other width a page of its own.
+    const fresh = width !== 800;
+    const { context, page, problems } = fresh ? await open(browser, base, "#v=1&model=llama3-8b&view=plan", { width, height: 800 })
+                                              : await onPage(browser, base, "en", "#v=1&model=llama3-8b&view=plan", { width, height: 800 });
     // The comparison opened as a link is: every frame from the load until its verdict has landed, where the
     // second column's count field is (frame by frame in the page, so no frame is missed).
     const seen = await page.evaluate((link) => new Promise((resolve) => {
@@ -156,7 +234,7 @@ async function compareColumns(browser, base) {
           `${width} px: a click where the count was seen types into the count, not the GPU list`,
           await page.evaluate(() => decodeURIComponent(location.hash)));
     check(problems.length === 0, `${width} px: no console or page error`, problems.join("; "));
-    await context.close();
+    if (fresh) await context.close();
   }
   check(wrapped > 0, `the verdict wrapped at ${wrapped} of the widths (what moved the columns before)`);
 }
@@ -164,10 +242,13 @@ async function compareColumns(browser, base) {
 async function tooltips(browser, base) {
   console.log("3. tooltips wait for the pointer to rest; a finger's goes when it lifts");
   {
-    const { context, page } = await open(browser, base, "#v=1&model=llama3-8b&gpu=h100&gpus=8&view=plan");
+    const { page } = await onPage(browser, base, "en", "#v=1&model=llama3-8b&gpu=h100&gpus=8&view=plan");
     const w = await widgets(page);
-    // Across the page as a pointer crosses it: over the model's picker on its way to the results.
     const [x, y] = centre(w.model);
+    // The pointer where the last case left it, moved off to the top bar (where it goes away to, below) first.
+    await page.mouse.move(x + 400, 5, { steps: 3 });
+    await until(page, () => window.trainplan.stats().tooltip === null);
+    // Across the page as a pointer crosses it: over the model's picker on its way to the results.
     // Timed from the pointer's arrival, not from after the two frames (on a loaded machine two frames can take a
     // few hundred milliseconds of the half second a tooltip waits).
     await page.mouse.move(x, y, { steps: 2 });
@@ -182,12 +263,10 @@ async function tooltips(browser, base) {
     await page.mouse.move(x + 400, 5, { steps: 3 });
     await until(page, () => window.trainplan.stats().tooltip === null);
     check((await stats(page)).tooltip === null, "moving away, the tooltip goes");
-    await context.close();
   }
   {
-    const { context, page } = await open(browser, base, "#v=1&model=llama3-8b&gpu=h100&gpus=8&view=plan",
-                                         { width: 390, height: 844, scale: 2, touch: true });
-    const cdp = await context.newCDPSession(page);
+    const { page, cdp } = await onPage(browser, base, "phone", "#v=1&model=llama3-8b&gpu=h100&gpus=8&view=plan",
+                                       { width: 390, height: 844, scale: 2, touch: true });
     await frames(page, 4);
     const w = await widgets(page);
     const [x, y] = centre(w.narrow_summary || w.verdict);
@@ -206,7 +285,6 @@ async function tooltips(browser, base) {
     await page.touchscreen.tap(target[0], target[1]);
     await frames(page, 10);
     check((await stats(page)).tooltip === null, "a phone: a tap leaves no tooltip behind");
-    await context.close();
   }
 }
 
@@ -214,7 +292,7 @@ async function ownership(browser, base) {
   console.log("4. the owned cost and the years of ownership are on the page");
   for (const lang of ["en", "zh"]) {
     const link = `#v=1&model=llama2-70b&gpu=h100&gpus=256${lang === "zh" ? "&lang=zh" : ""}&view=plan`;
-    const { context, page } = await open(browser, base, link);
+    const { page } = await onPage(browser, base, lang, link, { locale: lang === "zh" ? "zh-CN" : "en-US" });
     await until(page, () => !!window.trainplan.widgets().ownership);
     const w = await widgets(page);
     const p = await plan(page);
@@ -223,13 +301,12 @@ async function ownership(browser, base) {
     check(!!w.ownership && w.ownership[1] > (w.run_bar ? w.run_bar[1] : 0),
           `${lang}: an ownership line under the run bar`, JSON.stringify({ ownership: w.ownership, run_bar: w.run_bar }));
     check(p.run.cost_own_usd > 0 && cli.includes(own), `${lang}: its figure is the plan's cost_own_usd, the one the CLI prints (${own} USD)`);
-    await context.close();
   }
 }
 
 async function searchView(browser, base) {
   console.log("5. the Search view: durations on its axis, one GPU type labelled once, its settings in the link");
-  const { context, page, problems } = await open(browser, base, "#v=1&model=llama3-8b&gpu=h100&gpus=8&tokens=2e9&view=search");
+  const { page, problems } = await onPage(browser, base, "en", "#v=1&model=llama3-8b&gpu=h100&gpus=8&tokens=2e9&view=search");
   await until(page, () => window.trainplan.searchStatus().done, null, 120000);
   let w = await widgets(page);
   const ticks = (w, axis) => Object.keys(w).filter((n) => n.startsWith(`front_${axis}tick_`)).map((n) => n.replace(/^\S+ /, ""));
@@ -262,12 +339,11 @@ async function searchView(browser, base) {
   const labels = Object.keys(await widgets(page)).filter((n) => n.startsWith("front_label_"));
   check(labels.length > 1, `... and the chart is again of every GPU type (${labels.length} labelled)`, JSON.stringify(labels));
   check(problems.length === 0, "no console or page error", problems.join("; "));
-  await context.close();
 }
 
 async function scalingChart(browser, base) {
   console.log("6. the scaling chart covers the plan's count and explains its red crosses");
-  const { context, page } = await open(browser, base, "#v=1&model=llama2-70b&gpu=h100&gpus=16384&view=plan");
+  const { page } = await onPage(browser, base, "en", "#v=1&model=llama2-70b&gpu=h100&gpus=16384&view=plan");
   await until(page, () => !!window.trainplan.widgets().scaling_x_16384 && !!window.trainplan.widgets().scaling_x_65536, null, 90000);
   let w = await widgets(page);
   check(!!w.scaling_x_16384 && !!w.scaling_x_65536, "a 16,384-GPU plan has its point, and the chart goes on to 65,536",
@@ -279,12 +355,11 @@ async function scalingChart(browser, base) {
   w = await widgets(page);
   check(!!w.scaling_legend_no_fit, "70B on RTX 4090: the red crosses of the counts where it does not fit are in the legend",
         JSON.stringify({ hash: await page.evaluate(() => location.hash), points: Object.keys(w).filter((n) => n.startsWith("scaling_")) }));
-  await context.close();
 }
 
 async function explainMarks(browser, base) {
   console.log("7. \"why?\": only the keys given are the user's; communication and catalog nodes have formulas");
-  const { context, page } = await open(browser, base, "#v=1&model=mixtral-8x7b&gpu=h100&gpus=32&tp=2&pp=2&cp=2&ep=4&view=plan");
+  const { page } = await onPage(browser, base, "en", "#v=1&model=mixtral-8x7b&gpu=h100&gpus=32&tp=2&pp=2&cp=2&ep=4&view=plan");
   const ex = await page.evaluate(() => window.trainplan.explain());
   const nodes = new Map();
   const walk = (n) => { if (!n || nodes.has(n.name + (n.key || ""))) return; nodes.set(n.name, n); (n.inputs || []).forEach(walk); };
@@ -304,15 +379,15 @@ async function explainMarks(browser, base) {
   check(!rows.some((r) => r.key && r.key !== "gpus" && r.key !== "tp" && r.key !== "pp" && r.key !== "cp" && r.key !== "ep" &&
                       r.key !== "gpu" && r.key !== "model" && (r.line || "").includes("[your key")),
         "no key the link did not give is marked as the user's", JSON.stringify(rows.filter((r) => r.key).map((r) => r.line)));
-  await context.close();
+  await closeExplain(page);
 }
 
 async function phoneAndCalibration(browser, base) {
   console.log("8. a phone's Inputs tab opens at its top; the calibration's reading goes when the plan moves on");
   {
-    const { context, page } = await open(browser, base, "#v=1&model=llama3-8b&gpu=h100&gpus=8&view=plan",
-                                         { width: 390, height: 844, scale: 2, touch: true });
-    const cdp = await context.newCDPSession(page);
+    const { page, cdp } = await onPage(browser, base, "phone", "#v=1&model=llama3-8b&gpu=h100&gpus=8&view=plan",
+                                       { width: 390, height: 844, scale: 2, touch: true });
+    await closeExplain(page, true);  // what a tap on a "why?" (3.) opened
     await frames(page, 4);
     // Down the results with a finger, then the Inputs tab.
     for (let i = 0; i < 3; i++) await fingerDrag(page, cdp, 200, 700, 220);
@@ -321,10 +396,9 @@ async function phoneAndCalibration(browser, base) {
     const w = await widgets(page);
     check(w.section_Model && w.section_Model[1] < 200, "after scrolling the results, the Inputs tab opens at its top (the Model section)",
           JSON.stringify(w.section_Model));
-    await context.close();
   }
   {
-    const { context, page } = await open(browser, base, "#v=1&model=llama3-8b&gpu=h100&gpus=16&tokens=2.5e11&view=plan");
+    const { page } = await onPage(browser, base, "en", "#v=1&model=llama3-8b&gpu=h100&gpus=16&tokens=2.5e11&view=plan");
     const w0 = await widgets(page);
     const x = (w0.section_Model[0] + w0.section_Model[2]) / 2;
     let w = await widgets(page);
@@ -350,7 +424,6 @@ async function phoneAndCalibration(browser, base) {
     w = await widgets(page);
     check((await plan(page)).config.gpus === 32 && !w.calibrate_message, "on 32 GPUs the old line's reading is gone",
           JSON.stringify(w.calibrate_message || null));
-    await context.close();
   }
 }
 
@@ -360,8 +433,8 @@ async function compareYourPlan(browser, base) {
   for (const lang of ["en", "zh"]) {
     for (const [fragment, mine] of [["#v=1&model=llama2-70b&gpu=a100-80g&gpus=256&view=compare", 1],
                                     ["#v=1&model=llama2-70b&gpu=rtx4090&gpus=2048&view=compare", 0], ["", -1]]) {
-      const { context, page, problems } = await openPage(browser, base, fragment ? `${fragment}&lang=${lang}` : "",
-        { viewport: { width: 1366, height: 768 }, locale: lang === "zh" ? "zh-CN" : "en-US" });
+      const { page, problems } = fragment ? await onPage(browser, base, lang, `${fragment}&lang=${lang}`, { locale: lang === "zh" ? "zh-CN" : "en-US" })
+                                          : await firstVisit(browser, base, lang);
       await until(page, () => !!window.trainplan.widgets().cmp_gpu_2 && !!window.trainplan.widgets().hardware_compare_note);
       await frames(page, 3);
       const w = await widgets(page);
@@ -372,7 +445,6 @@ async function compareYourPlan(browser, base) {
             `${what}: "Your plan" titles ${mine < 0 ? "no column" : "column " + (mine + 1)}`,
             JSON.stringify({ title: w.cmp_your_plan || null, over }));
       check(problems.length === 0, `${what}: no console or page error`, problems.join("; "));
-      await context.close();
     }
   }
 }
@@ -404,26 +476,24 @@ async function pageWords(browser, base) {
     }
     // A run that expects one failure: 8B on 8 H100s for its Chinchilla budget, 4,330 h MTBF per GPU.
     {
-      const { context, page } = await openPage(browser, base, `#v=1&model=llama3-8b&gpu=h100&gpus=8&mtbf_gpu_h=4330&view=plan&lang=${lang}`,
-        { viewport: { width: 1366, height: 768 } });
+      const { page } = await onPage(browser, base, lang, `#v=1&model=llama3-8b&gpu=h100&gpus=8&mtbf_gpu_h=4330&view=plan&lang=${lang}`,
+                                    { locale: en ? "en-US" : "zh-CN" });
       await until(page, () => !!window.trainplan.widgets().run_bar);
       const failures = (await plan(page)).run.failures;
       const text = await drawnNow(page);
       check(Math.abs(failures - 1) < 0.01 && (en ? says(text, "1 failure expected") && !says(text, "1 failures expected") : says(text, "预计 1 次故障")),
             `${lang}: a run expecting ${failures.toFixed(3)} failures says "${en ? "1 failure expected" : "预计 1 次故障"}"`,
             text.split("\n").filter((l) => /failure|故障/.test(l)).join(" | "));
-      await context.close();
     }
     // The Compare note: your plan's column, or none on a first visit.
     for (const [fragment, words] of [["#v=1&model=llama2-70b&gpu=a100-80g&gpus=256&view=compare", en ? "is column 2" : "是第 2 列"],
                                      ["", en ? "none of them is your plan" : "其中没有您的方案"]]) {
-      const { context, page } = await openPage(browser, base, fragment ? `${fragment}&lang=${lang}` : "",
-        { viewport: { width: 1366, height: 768 }, locale: en ? "en-US" : "zh-CN" });
+      const { page } = fragment ? await onPage(browser, base, lang, `${fragment}&lang=${lang}`, { locale: en ? "en-US" : "zh-CN" })
+                                : await firstVisit(browser, base, lang);
       await until(page, () => !!window.trainplan.widgets().hardware_compare_note);
       const text = await drawnNow(page);
       check(says(text, words), `${lang} ${fragment || "first visit"}: the inputs' note says "${words}"`,
             text.split("\n").filter((l) => /column|列/.test(l)).join(" | ").slice(0, 300));
-      await context.close();
     }
   }
 }
@@ -439,6 +509,7 @@ async function main() {
                  compareYourPlan, pageWords];
   return runBrowserTest(webDir, summary, async ({ browser, base }) => {
     for (let i = 0; i < parts.length; i++) if (!only.length || only.includes(i + 1)) await parts[i](browser, base);
+    await closeShared();
   });
 }
 
