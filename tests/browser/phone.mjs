@@ -9,6 +9,9 @@
 //   4. copying with the clipboard-write permission denied: Chromium's older execCommand("copy") still
 //      copies (checked on the system clipboard), and where that fails too the page says so in red;
 // and saves screenshots of each view on the phone in English and Chinese (build/screenshots/phone-*.png).
+// A page load costs seconds of CPU, so the views of a language share one phone page, moved from view to view as
+// the page follows a link (window.trainplan.setLink); the keyboard's case and the copy's (a context whose
+// permissions are set apart) have pages of their own.
 // Usage: node tests/browser/phone.mjs [--web build/web] [--out build/screenshots]
 import fs from "node:fs";
 import path from "node:path";
@@ -155,19 +158,27 @@ async function main() {
     }
 
     console.log("each view on the phone, English and Chinese (screenshots)");
-    for (const lang of ["en", "zh"])
+    for (const lang of ["en", "zh"]) {
+      let opened = null;
       for (const view of ["plan", "compare", "search"]) {
-        const { context, page, problems } = await open(browser, base, `#v=1&model=llama2-70b&gpu=a100-80g&gpus=64&view=${view}&lang=${lang}`);
+        const link = `#v=1&model=llama2-70b&gpu=a100-80g&gpus=64&view=${view}&lang=${lang}`;
+        if (!opened) opened = await open(browser, base, link);
+        else {
+          await opened.page.evaluate((f) => window.trainplan.setLink(f), link);
+          await frames(opened.page, 3);
+        }
+        const { page, problems } = opened;
         if (lang === "zh") await until(page, () => window.trainplan.stats().cjk_font === true);
-        await until(page, () => !window.trainplan.stats().busy);
+        await until(page, (view) => location.hash.includes(`view=${view}`) && !window.trainplan.stats().busy, view);
         await frames(page, 6);
         const w = await widgets(page);
         const figure = view === "plan" ? w.verdict : view === "compare" ? w.cmp_verdict_0 : w.front_chart;
         check(!!figure && figure[0] >= 0 && figure[2] <= 390, `${lang} ${view}: its first figure is on the phone's screen`, JSON.stringify(figure));
         await page.screenshot({ path: path.join(outDir, `phone-${lang}-${view}.png`) });
         check(problems.length === 0, `${lang} ${view}: no console errors`, problems.join("\n       "));
-        await context.close();
       }
+      await opened.context.close();
+    }
 
     console.log("copy with the clipboard-write permission denied");
     {
