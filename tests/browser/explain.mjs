@@ -11,6 +11,9 @@
 //      text that is no log line gets a message and changes nothing;
 //   4. the same in Chinese (the panel's labels are the explanation's Chinese ones, as `--lang zh` prints);
 //   5. on a phone-sized screen (390x844) the panel opens inside the screen.
+// A page load costs seconds of CPU, so the English cases share one page (the next case's link loaded as the page
+// follows a link, window.trainplan.setLink; the phone-sized screen is that window resized) and the Chinese ones
+// another.
 // Usage: node tests/browser/explain.mjs [--web build/web] [--cli build/native/trainplan] [--out build/screenshots]
 import fs from "node:fs";
 import path from "node:path";
@@ -64,6 +67,13 @@ async function open(browser, base, fragment, { width = 1366, height = 768 } = {}
   await page.evaluate(() => window.trainplan.plan());  // the first plan, finished
   await frames(page, 4);
   return { context, page, problems };
+}
+
+// An open page moved on to `fragment` as it follows a link, waited for as open() waits.
+async function goTo(page, fragment) {
+  await page.evaluate((l) => window.trainplan.setLink(l), fragment);
+  await page.evaluate(() => window.trainplan.plan());
+  await frames(page, 4);
 }
 
 // 1-2 (and 4 with lang "zh"): the explanation and the "why?" panel against the command line.
@@ -169,15 +179,16 @@ async function main() {
   }
   return runBrowserTest(webDir, summary, async ({ browser, base }) => {
     console.log("why? (English)");
+    const english = await open(browser, base, planLink);
     {
-      const { context, page, problems } = await open(browser, base, planLink);
+      const { page, problems } = english;
       await whyChecks(page, "en");
       check(problems.length === 0, "no console errors", problems.join("\n       "));
-      await context.close();
     }
     console.log("calibrate from my run (English)");
     {
-      const { context, page, problems } = await open(browser, base, runLink);
+      const { page, problems } = english;
+      await goTo(page, runLink);
       const calibrated = await calibrateChecks(page, "en", 768);
       // An edit of the configuration afterwards: the factors carry, the measurement stays with the run.
       await scrollTo(page, "gpus", 150, 768);
@@ -192,7 +203,6 @@ async function main() {
             "then 16 GPUs typed: the address carries calib_speed, the measurement is left with the 8-GPU run",
             JSON.stringify({ hash: after.hash, fitted: after.plan.calibration.speed_fitted, factor: calibrated.config.calib_speed }));
       check(problems.length === 0, "no console errors", problems.join("\n       "));
-      await context.close();
     }
     console.log("Chinese");
     {
@@ -200,16 +210,18 @@ async function main() {
       await until(page, () => window.trainplan.stats().cjk_font === true);
       await frames(page, 3);
       await whyChecks(page, "zh");
-      await page.evaluate((l) => window.trainplan.setLink(l), runLink + "&lang=zh");
-      await page.evaluate(() => window.trainplan.plan());
-      await frames(page, 4);
+      await goTo(page, runLink + "&lang=zh");
       await calibrateChecks(page, "zh", 768);
       check(problems.length === 0, "no console errors in Chinese", problems.join("\n       "));
       await context.close();
     }
     console.log("phone (390x844)");
     {
-      const { context, page, problems } = await open(browser, base, planLink, { width: 390, height: 844 });
+      // The English page's window made phone-sized (its inputs' edits left behind: the plan's link loaded again).
+      const { context, page, problems } = english;
+      await page.setViewportSize({ width: 390, height: 844 });
+      await until(page, () => window.innerWidth === 390 && window.innerHeight === 844);
+      await goTo(page, planLink);
       await until(page, () => !!window.trainplan.widgets().why_days);
       await clickAt(page, "why_days");
       await until(page, () => !!window.trainplan.widgets().explain_panel);
