@@ -174,13 +174,22 @@ async function inputsPanel(browser, base) {
       await until(page, () => window.trainplan.plan().config.method === "qlora");
       check((await plan(page)).config.method === "qlora", `${what}: a click on QLoRA chooses QLoRA`);
       await click(page, "stack");
-      await until(page, () => !!window.trainplan.widgets().stack_deepspeed);
-      await frames(page, 2);  // the list placed (a popup's first frame measures it), then clicked where it is
+      // The list placed under its combo: a popup's first frame lays it out hidden, at the pointer, and the
+      // names the page registers then are not where the list is drawn (a click there closes the list).
+      await until(page, () => {
+        const w = window.trainplan.widgets();
+        return !!w.stack_deepspeed && !!w.stack && w.stack_deepspeed[0] >= w.stack[0] - 1 && w.stack_deepspeed[0] <= w.stack[0] + 24;
+      });
+      await frames(page, 2);
+      const item = (await widgets(page)).stack_deepspeed;
       const clicked = await click(page, "stack_deepspeed");
       await until(page, () => window.trainplan.plan().config.stack === "deepspeed");
       const picked = (await plan(page)).config.stack;
+      const after = await widgets(page);
       check(clicked && picked === "deepspeed", `${what}: the framework's list opens and DeepSpeed is picked`,
-            JSON.stringify({ listed: clicked, picked, stack: (await widgets(page)).stack }));
+            JSON.stringify({ listed: clicked, picked, stack: after.stack, item, itemAfter: after.stack_deepspeed || null,
+                             mouse: (await stats(page)).mouse }));
+      if (picked !== "deepspeed") await page.screenshot({ path: path.join(outDir, `edges-stack-miss-${lang}-${size.width}.png`) });
       if (size.width === 900) await page.screenshot({ path: path.join(outDir, `edges-inputs-900-${lang}.png`) });
       check(problems.length === 0, `${what}: no console or page error`, problems.join("; "));
     }
@@ -245,9 +254,14 @@ async function tooltips(browser, base) {
     const { page } = await onPage(browser, base, "en", "#v=1&model=llama3-8b&gpu=h100&gpus=8&view=plan");
     const w = await widgets(page);
     const [x, y] = centre(w.model);
-    // The pointer where the last case left it, moved off to the top bar (where it goes away to, below) first.
-    await page.mouse.move(x + 400, 5, { steps: 3 });
+    // The pointer where the last case left it (resting on a field), first moved to the window's corner (where a
+    // new page's pointer starts) and left there a second: Dear ImGui shares the hover delay between items the
+    // pointer moves on between quickly, so without the pause the field's tooltip would come early (in ~300 ms,
+    // not the 0.5 s delay) and this case would not be the one of a pointer arriving afresh.
+    await page.mouse.move(0, 0, { steps: 3 });
     await until(page, () => window.trainplan.stats().tooltip === null);
+    await page.waitForTimeout(1200);
+    await frames(page, 3);
     // Across the page as a pointer crosses it: over the model's picker on its way to the results.
     // Timed from the pointer's arrival, not from after the two frames (on a loaded machine two frames can take a
     // few hundred milliseconds of the half second a tooltip waits).
