@@ -1,4 +1,4 @@
-// explain.mjs — issue #21 on the page, in real headless Chromium (Debian's /usr/bin/chromium driven by
+// explain.mjs — issue #21 on the page, in real headless Chromium (Debian's chromium-headless-shell driven by
 // playwright-core), as a user does it: real mouse clicks, real keystrokes, the system clipboard.
 //   1. window.trainplan.explain() is `trainplan explain --link <the page's link> --format json`;
 //   2. a "why?" clicked with the mouse opens the panel on that number: the lines it drew (read back through

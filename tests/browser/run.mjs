@@ -1,5 +1,5 @@
-// run.mjs — browser tests of the TrainPlan page in real headless Chromium (Debian's /usr/bin/chromium driven
-// by playwright-core; no browser download). Serves build/web on 127.0.0.1 itself, then checks:
+// run.mjs — browser tests of the TrainPlan page in real headless Chromium (Debian's chromium-headless-shell,
+// harness.mjs, driven by playwright-core; no browser download). Serves build/web on 127.0.0.1 itself, then checks:
 //   1. the page loads with no console error, page error or failed request, and the canvas shows content;
 //   2. a share link opens the same numbers as the command line (`trainplan plan --link L --format json`);
 //   3. typing into a real input (clicked at its on-screen rectangle) changes location.hash, and Back
