@@ -56,12 +56,14 @@ PickerRows BuildPickerRows(Lang lang) {
                     FmtBytes(g.mem_bw) + "/s";
     rows.gpus.push_back({g.id, g.name, d + "\n" + Sprintf(Tr(lang, "source: %s"), g.source.c_str()), ""});
   }
-  for (const auto& l : Links())
+  for (const auto& l : Links()) {
+    if (l.kind == LinkKind::C2c) continue;  // a GPU's link to its CPU, not a choice between GPUs (resolve.cpp)
     (l.network ? rows.inter : rows.intra)
         .push_back({l.id, Tr(lang, l.name.c_str()),
                     Sprintf(Tr(lang, "%s/s per GPU"), FmtBytes(l.bw).c_str()) + "\n" +
                         Sprintf(Tr(lang, "source: %s"), l.source.c_str()),
                     ""});
+  }
   return rows;
 }
 

@@ -385,6 +385,8 @@ const Phrase kPhrases[] = {
      "{0} 是节点内互连，不是节点间网络；可选值：{1} 或 auto"},
     {"{0} is a network between nodes, not a link inside a node; accepted: {1} or auto",
      "{0} 是节点间网络，不是节点内互连；可选值：{1} 或 auto"},
+    {"{0} links a GPU to its CPU, not GPUs to each other; accepted: {1} or auto",
+     "{0} 连接 GPU 与其 CPU，不是 GPU 之间的互连；可选值：{1} 或 auto"},
     {"{0} has no GPU-to-GPU link besides PCIe, so not {1}; accepted: {2}",
      "{0} 除 PCIe 外没有 GPU 间互连，因此不能用 {1}；可选值：{2}"},
     {"{0} cannot have {1}: its GPU-to-GPU link is {2}; accepted: {3}",

@@ -136,8 +136,9 @@ double GenerationMemory(const Job& job, const MemoryBreakdown& m, const RlEngine
   return job.rl.colocate ? resident + e.total + HfGenerateActivations(job, m) : e.total + context;
 }
 
-// What the framework's own code moves over each trainer GPU's host link (PCIe) in one step, bytes per GPU, and the
-// seconds that takes with every GPU of the node moving at once (step_internal.h HostLinkBw, the offload's rule).
+// What the framework's own code moves over each trainer GPU's host link (PCIe, or GB200's NVLink-C2C) in one step,
+// bytes per GPU, and the seconds that takes with every GPU of the node moving at once (step_internal.h HostLinkBw, the
+// offload's rule).
 struct HostMoves {
   double refit = 0;      // the colocated refit: offloads before and after the weight update, the engine's weights woken
   double reference = 0;  // the reference pass: the policy's weights swapped out and back, the reference's in

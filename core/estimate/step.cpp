@@ -584,8 +584,9 @@ OptimizerStep OptimizerTime(const Job& job, const Layout& lay, const Machine& mc
   // ZeRO-Offload: gradients down (fp32-cast on the host) and 16-bit weights up over the host link, Adam on the
   // CPU; ZeRO-Infinity also streams the optimizer states from NVMe and back. The host link is derated like
   // every other link, and every GPU offloads at once (HostLinkBw).
-  // The CPU's update: the node's GPUs' shards together, at CPU-Adam's rate or the host memory's, the slower.
-  const double node_params = opt_params * std::max(1, mc.fabric.node);
+  // The CPU's update: the shards of the GPUs its host serves (the node's; GB200's Grace serves two), at
+  // CPU-Adam's rate or the host memory's, the slower.
+  const double node_params = opt_params * std::max(1, mc.fabric.host_gpus);
   const double host_mem =
       job.hw.gpu && job.hw.gpu->host_mem_bw > 0 ? job.hw.gpu->host_mem_bw : kOffloadDefaultHostMemoryBw;
   const double cpu_s = std::max(node_params / kCpuAdamParamsPerS, node_params * kCpuAdamHostBytesPerParam / host_mem);

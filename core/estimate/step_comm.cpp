@@ -146,18 +146,24 @@ Fabric MakeFabric(const Job& job, int gpus, double net) {
   f.node = NodeGpus(job.hw.gpus_per_node, gpus);
   f.switch_gpus = std::max(1, std::min(g.pcie_switch_gpus, f.node));
   f.p2p = g.p2p;
-  // PCIe runs at the slower of the link and the GPU's own host interface (a Gen4 GPU in a Gen5 switch trains
-  // at Gen4).
-  double pcie = host && host->bw > 0 ? host->bw : 31.5e9;
-  if (intra && intra->kind == LinkKind::Pcie && intra->bw > 0) pcie = std::min(pcie, intra->bw);
+  // PCIe runs at the slower of the link and the GPU's own PCIe host interface (a Gen4 GPU in a Gen5 switch
+  // trains at Gen4). A GPU whose host link is not PCIe (NVLink-C2C) runs PCIe at the link's own rate.
+  const bool pcie_host = host && host->kind == LinkKind::Pcie && host->bw > 0;
+  const bool pcie_intra = intra && intra->kind == LinkKind::Pcie && intra->bw > 0;
+  double pcie = pcie_host ? host->bw : pcie_intra ? intra->bw : 31.5e9;
+  if (pcie_intra) pcie = std::min(pcie, intra->bw);
   f.pcie = pcie * net;
-  f.pcie_alpha = intra && intra->kind == LinkKind::Pcie ? intra->latency_s : host ? host->latency_s : 5e-6;
+  f.pcie_alpha = pcie_intra ? intra->latency_s : pcie_host ? host->latency_s : 5e-6;
+  // The host link: a PCIe x16 whose switch uplink the GPUs behind it share, or the GPU's own chip-to-chip link.
+  const bool c2c = host && host->kind == LinkKind::C2c && host->bw > 0;
+  f.host = c2c ? host->bw * net : f.pcie / f.switch_gpus;
+  f.host_gpus = g.host_gpus > 0 ? std::min(g.host_gpus, f.node) : f.node;
   // Staged through host memory (no peer-to-peer): the sender's copy to host memory and the receiver's copy
-  // from it use opposite directions of different x16 links, so the link is not halved (PCIe is full
-  // duplex); but every byte is written to and read from host memory, which the node's GPUs share, and goes
-  // up and down its switch's uplink. Per GPU: min(link, link / GPUs per uplink, host memory / (2 x GPUs)).
+  // from it use opposite directions of different host links, so the link is not halved (full duplex); but
+  // every byte is written to and read from host memory, which the host's GPUs share, and goes up and down the
+  // host link. Per GPU: min(host link share, host memory / (2 x GPUs per host)).
   const double host_mem = g.host_mem_bw > 0 ? g.host_mem_bw : kDefaultHostMemoryBw;
-  f.staged = std::min({f.pcie, f.pcie / f.switch_gpus, host_mem * net / (2.0 * f.node)});
+  f.staged = std::min(f.host, host_mem * net / (2.0 * f.host_gpus));
   if (intra && intra->bw > 0 && !intra->network) {
     f.kind = intra->kind;
     f.bw = intra->kind == LinkKind::Pcie ? f.pcie : intra->bw * net;

@@ -22,7 +22,8 @@ struct GpuSpec {
   double mamf_flops = 0;      // measured maximum achievable matmul FLOP/s at BF16 (0 = not measured)
   std::string mamf_source;    // where mamf_flops comes from
   double tdp_w = 0;
-  std::string host_link;           // link id of the host interface, e.g. "pcie4": the fastest PCIe it runs
+  std::string host_link;           // link id of the host interface: the fastest PCIe it runs ("pcie4"), or its
+                                   // chip-to-chip link to the CPU (GB200's NVLink-C2C)
   const LinkSpec* host = nullptr;  // host_link resolved (Gpus() and the custom-GPU resolver fill it)
   std::string intra_default;       // link id used between GPUs in a node by default
   std::string inter_default;       // network id used across nodes by default
@@ -31,6 +32,7 @@ struct GpuSpec {
   bool p2p = true;              // PCIe peer-to-peer (GeForce: no; NVLink/bridges provide their own)
   double host_mem_bw = 0;       // bytes/s of host memory on its usual host (staging without p2p); 0 = unknown
   int pcie_switch_gpus = 1;     // GPUs sharing one PCIe switch uplink in its usual server
+  int host_gpus = 0;            // GPUs sharing one host CPU, its cores and memory (GB200: 2 per Grace); 0 = the node's
   bool mxfp8 = false;           // block-scaled MXFP8 in the tensor cores (Blackwell): FP8 training's default recipe
   std::string arch;             // sm_XY (NVIDIA compute capability X.Y) or AMD's gfx target; "" = not known (custom)
   bool custom = false;          // described by the gpu_* keys (gpu=custom), not the catalog
@@ -56,8 +58,9 @@ enum class LinkKind : uint8_t {
   Mesh,     // fully connected point-to-point links (Infinity Fabric): peer_bw per peer pair, bw all together
   Bridge,   // NVLink bridge joining max_gpus GPUs (a pair); the rest over PCIe
   Network,  // between nodes: per GPU adapter, or one NIC per node (per_node)
+  C2c,      // a GPU's own chip-to-chip link to its CPU (NVLink-C2C): a host link only, never between GPUs
 };
-// The catalog's word for a kind (assets/links.json "kind"): pcie, switch, mesh, bridge, network.
+// The catalog's word for a kind (assets/links.json "kind"): pcie, switch, mesh, bridge, network, c2c.
 const char* LinkKindId(LinkKind kind);
 
 struct LinkSpec {

@@ -17,6 +17,7 @@ const char* LinkKindId(LinkKind kind) {
     case LinkKind::Mesh: return "mesh";
     case LinkKind::Bridge: return "bridge";
     case LinkKind::Network: return "network";
+    case LinkKind::C2c: return "c2c";
   }
   return "pcie";
 }
@@ -63,6 +64,7 @@ std::vector<GpuSpec> ParseGpus() {
     g.p2p = BoolOr(e, "p2p", true);
     g.host_mem_bw = e.NumberOr("host_mem_gbs", 0) * kGB;
     g.pcie_switch_gpus = std::max(1, int(e.NumberOr("pcie_switch_gpus", 1)));
+    g.host_gpus = std::max(0, int(e.NumberOr("host_gpus", 0)));
     g.mxfp8 = BoolOr(e, "mxfp8", false);
     g.arch = e.StringOr("arch", "");
     g.usd_per_gpu_hour = e.NumberOr("usd_per_gpu_hour", 0);
@@ -86,7 +88,7 @@ std::vector<LinkSpec> ParseLinks() {
     l.name = e.StringOr("name", l.id);
     const std::string kind = e.StringOr("kind", "pcie");
     l.kind = LinkKind::Pcie;
-    for (LinkKind k : {LinkKind::Switch, LinkKind::Mesh, LinkKind::Bridge, LinkKind::Network})
+    for (LinkKind k : {LinkKind::Switch, LinkKind::Mesh, LinkKind::Bridge, LinkKind::Network, LinkKind::C2c})
       if (kind == LinkKindId(k)) l.kind = k;
     l.bw = e.NumberOr("bw_gbs", 0) * kGB;
     l.total_bw = e.NumberOr("total_gbs", 0) * kGB;

@@ -661,9 +661,15 @@ void ResolveHardware(const Config& cfg, Job& job, std::vector<ConfigIssue>& issu
     if (id.empty()) return nullptr;
     std::string accepted;
     for (const LinkSpec& l : Links())
-      if (l.network == network) accepted += (accepted.empty() ? "" : ", ") + l.id;
+      if (l.network == network && l.kind != LinkKind::C2c) accepted += (accepted.empty() ? "" : ", ") + l.id;
     if (accepted.empty()) accepted = "(the catalog is empty)";
     if (const LinkSpec* l = FindLink(id)) {
+      // A GPU's chip-to-chip link to its CPU (NVLink-C2C) is its host link, never one between GPUs.
+      if (l->kind == LinkKind::C2c) {
+        Error(issues, key, "{0} links a GPU to its CPU, not GPUs to each other; accepted: {1} or auto"_issue,
+              {id, Words(accepted)});
+        return nullptr;
+      }
       if (l->network == network) return l;
       // A network between nodes is not a link inside one, and the other way round.
       Error(issues, key,

@@ -120,6 +120,21 @@ TEST_CASE("RTX 4090: PCIe 4.0 and no peer-to-peer, RTX 5090 is PCIe 5.0", "[cata
   CHECK(FindGpu("l40s")->tdp_w == 350);
 }
 
+TEST_CASE("GB200 reaches its Grace CPU over NVLink-C2C, two GPUs to a Grace and its LPDDR5X", "[catalog]") {
+  // NVIDIA: 900 GB/s bidirectional, 450 each way; the old catalog entered PCIe Gen5 (63 GB/s).
+  const GpuSpec* g = FindGpu("gb200");
+  REQUIRE(g);
+  REQUIRE(g->host);
+  CHECK(g->host->kind == LinkKind::C2c);
+  CHECK(g->host->bw == Approx(450 * kGB));
+  CHECK(g->host->total_bw == Approx(900 * kGB));
+  CHECK(g->host_gpus == 2);
+  CHECK(g->host_mem_bw == Approx(512 * kGB));
+  // The other GPUs keep a PCIe host link, whose uplink their switch's GPUs share.
+  CHECK(FindGpu("b200")->host->kind == LinkKind::Pcie);
+  CHECK(FindGpu("b200")->host_gpus == 0);
+}
+
 TEST_CASE("interconnects: per-direction bandwidth per GPU, latency and source", "[catalog]") {
   // NVLink totals are both directions: A100 600 GB/s = 300 each way; H100/H200 900; B200 1,800.
   CHECK(FindLink("nvlink3")->bw == Approx(300 * kGB));
@@ -178,10 +193,11 @@ TEST_CASE("GPUs list the links they can have, and their measured matmul rates wi
   for (const GpuSpec& g : Gpus()) {
     INFO(g.id);
     REQUIRE(g.host);
-    CHECK(g.host->kind == LinkKind::Pcie);
+    CHECK((g.host->kind == LinkKind::Pcie || g.host->kind == LinkKind::C2c));  // a host link, never between GPUs
     for (const std::string& id : g.links) {
       REQUIRE(FindLink(id));
       CHECK(FindLink(id)->kind != LinkKind::Pcie);
+      CHECK(FindLink(id)->kind != LinkKind::C2c);
       CHECK_FALSE(FindLink(id)->network);
     }
     // The default link inside a node is one the GPU can have.

@@ -478,6 +478,7 @@ std::vector<ConfigIssue> BadInputIssues() {
   pairs({{"gpu", "rtx3090"}, {"gpus", "8"}, {"gpus_per_node", "4"}, {"intra", "nvlink-bridge3"}});
   pairs({{"gpus", "8"}, {"inter", "nvlink4"}});
   pairs({{"gpus", "8"}, {"intra", "ib-ndr"}});
+  pairs({{"gpu", "gb200"}, {"gpus", "8"}, {"intra", "nvlink-c2c"}});
   // Frameworks and their rules.
   pairs({{"stack", "jax"}});
   pairs({{"stack", "hf"}, {"recompute", "selective"}});

@@ -243,6 +243,13 @@ TEST_CASE("links a GPU cannot have are refused with the reason", "[topology][con
   // A network is not a link inside a node, and the other way round.
   CHECK(Find(Issues("#v=1&gpu=h100&gpus=8&intra=ib-ndr"), "intra", false));
   CHECK(Find(Issues("#v=1&gpu=h100&gpus=16&inter=nvlink4"), "inter", false));
+  // NVLink-C2C joins a GPU to its CPU: never a link between GPUs, nor offered as one.
+  const ConfigIssue* c2c = Find(Issues("#v=1&gpu=gb200&gpus=8&intra=nvlink-c2c"), "intra", false);
+  REQUIRE(c2c);
+  CHECK(c2c->message.find("not GPUs to each other") != std::string::npos);
+  CHECK(c2c->message.find("nvlink5") != std::string::npos);
+  CHECK(c2c->message.find("nvlink-c2c;") == std::string::npos);
+  CHECK(Find(Issues("#v=1&gpu=custom&gpus=8&intra=nvlink-c2c"), "intra", false));
   // What a GPU can have is accepted: its bridge, its PCIe generations.
   CHECK_FALSE(HasErrors(Issues("#v=1&gpu=a100-80g-pcie&gpus=2&gpus_per_node=2&intra=nvlink-bridge-a100")));
   CHECK_FALSE(HasErrors(Issues("#v=1&gpu=rtx4090&gpus=4&intra=pcie3")));

@@ -33,14 +33,17 @@ struct Fabric {
   double pcie_alpha = 5e-6;  // peer-to-peer latency; staged hops add kHostStagingLatency
   bool p2p = true;           // PCIe peer-to-peer (GeForce: no)
   int switch_gpus = 1;       // GPUs behind one PCIe switch uplink
+  double host = 1;           // each GPU's share of its host link when the node's GPUs all move at once (HostLinkBw)
+  int host_gpus = 8;         // GPUs sharing one host CPU and its memory (at most the node's)
   double nic = 1;            // each GPU's share of the network, per direction
   double nic_alpha = 5e-6;
   int node = 8;  // GPUs per node in this job (gpus_per_node, at most gpus)
 };
 
 // Each GPU's share of its host link when every GPU moves data to or from the host at once (offload,
-// offloaded checkpoints, paged optimizer states): the GPUs behind one PCIe switch share its uplink.
-inline double HostLinkBw(const Fabric& f) { return f.pcie / f.switch_gpus; }
+// offloaded checkpoints, paged optimizer states, staging without peer-to-peer): over PCIe the GPUs behind one
+// switch share its uplink; a chip-to-chip link (NVLink-C2C) is the GPU's own (MakeFabric).
+inline double HostLinkBw(const Fabric& f) { return f.host; }
 
 // Times a layer's forward tensor-parallel and expert collectives run in a step: forward and backward, and
 // once more where full recomputation runs the forward again.
