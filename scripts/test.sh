@@ -132,13 +132,17 @@ for n in "${names[@]}"; do [ -n "${chosen[$n]+x}" ] && order+=("$n"); done
 now_ms() { date +%s%3N; }
 load1() { cut -d' ' -f1 /proc/loadavg; }
 TIMES_FILE="$(mktemp)"
-trap 'rm -f "$TIMES_FILE"; [ -n "${bg_pid:-}" ] && kill "$bg_pid" 2>/dev/null' EXIT
+# On the way out, a build still running beside the stages (start_beside) is stopped with its session.
+trap 'rm -f "$TIMES_FILE"; if [ -n "${bg_dir:-}" ]; then [ -f "$bg_dir/rc" ] || kill -- -"$(cat "$bg_dir/pid" 2>/dev/null)" 2>/dev/null; rm -rf "$bg_dir"; fi' EXIT
 # CPU_MS = user + system time of every finished child so far, in ms (bash's `times`, second line). `times` runs in
 # this shell, not in a $(...) subshell, which would count only its own children (none: every stage read 0).
+children_ms() {  # `times`' second line (children's user and system time) read from file $1, in ms
+  sed -n 2p "$1" | awk '{ t = 0; for (i = 1; i <= 2; i++) { split($i, p, "m"); sub("s", "", p[2]);
+                          t += p[1] * 60000 + p[2] * 1000 } printf "%d\n", t }'
+}
 cpu_now() {
   times >"$TIMES_FILE"
-  CPU_MS="$(sed -n 2p "$TIMES_FILE" | awk '{ t = 0; for (i = 1; i <= 2; i++) { split($i, p, "m"); sub("s", "", p[2]);
-                                             t += p[1] * 60000 + p[2] * 1000 } printf "%d\n", t }')"
+  CPU_MS="$(children_ms "$TIMES_FILE")"
 }
 # MACHINE_MS = busy CPU time of the whole machine since boot, in ms (/proc/stat: user, nice, system, irq, softirq,
 # steal). A stage's own count misses what its children do not wait for: Chromium's renderer and GPU processes (the
@@ -155,11 +159,15 @@ fmt() { printf '%dm%04.1fs' $(($1 / 60000)) "$(awk -v ms="$1" 'BEGIN { printf "%
 # browser stages do, takes that time instead. Its output is printed, and its CPU counted, at its own place in the
 # order, where the script waits for what is left of it; the browser stages' `machine` column includes what it took
 # meanwhile. TRAINPLAN_OVERLAP=0 runs it in its place instead.
-bg_stage="" bg_pid="" bg_log="" bg_t0=0 bg_from=""
+# It runs in a session of its own (setsid --fork), not as this script's child: bash adds a finished child's CPU to
+# `times` whenever it ends, which would put the build's CPU in the browser stage it ended in. It writes its own.
+bg_stage="" bg_dir="" bg_t0=0 bg_from="" bg_cpu=0
 start_beside() {
-  bg_stage="$1"; bg_log="$(mktemp)"; bg_t0="$(now_ms)"; bg_from="$n"
-  (renice -n 19 -p "$BASHPID" >/dev/null 2>&1; set -euo pipefail; ${run[$1]}) >"$bg_log" 2>&1 &
-  bg_pid=$!
+  bg_stage="$1"; bg_dir="$(mktemp -d)"; bg_t0="$(now_ms)"; bg_from="$n"
+  export -f build_preset
+  setsid --fork bash -c 'echo $$ >"$1/pid"; renice -n 19 -p $$ >/dev/null 2>&1
+    (set -euo pipefail; $2) >"$1/log" 2>&1; rc=$?; times >"$1/times"; echo $rc >"$1/rc.tmp"; mv "$1/rc.tmp" "$1/rc"' \
+    _ "$bg_dir" "${run[$1]}" </dev/null >/dev/null 2>&1
 }
 declare -A result wall cpu mcpu load
 failed=()
@@ -182,17 +190,17 @@ for n in "${order[@]}"; do
     printf '==== %s: SKIPPED (%s did not build)\n' "$n" "$skip"
     continue
   fi
-  if [[ "$n" == browser-* ]] && [ -n "${chosen[sanitize-build]+x}" ] && [ -z "$bg_pid" ] &&
+  if [[ "$n" == browser-* ]] && [ -n "${chosen[sanitize-build]+x}" ] && [ -z "$bg_stage" ] &&
      [ "${TRAINPLAN_OVERLAP:-1}" = 1 ]; then
     start_beside sanitize-build
   fi
   t0="$(now_ms)"; cpu_now; c0=$CPU_MS; machine_now; m0=$MACHINE_MS
   if [ "$n" = "$bg_stage" ]; then
     # Started beside the browser stages: wait for what is left of it, then show what it printed.
-    wait "$bg_pid"
-    rc=$?
-    cat "$bg_log"
-    rm -f "$bg_log"
+    while [ ! -f "$bg_dir/rc" ]; do sleep 0.5; done
+    rc="$(cat "$bg_dir/rc")"
+    bg_cpu="$(children_ms "$bg_dir/times")"
+    cat "$bg_dir/log"
     printf '==== %s ran beside the browser stages from %s on (nice 19), %s before this stage began\n' "$n" \
       "$bg_from" "$(fmt $((t0 - bg_t0)))"
   else
@@ -201,6 +209,7 @@ for n in "${order[@]}"; do
     rc=$?
   fi
   cpu_now; wall[$n]=$(($(now_ms) - t0)); cpu[$n]=$((CPU_MS - c0)); machine_now; mcpu[$n]=$((MACHINE_MS - m0))
+  [ "$n" = "$bg_stage" ] && cpu[$n]=$bg_cpu
   if [ $rc -eq 0 ]; then
     result[$n]="ok"
     printf '==== %s: ok in %s (CPU %s, machine %s)\n' "$n" "$(fmt "${wall[$n]}")" "$(fmt "${cpu[$n]}")" "$(fmt "${mcpu[$n]}")"
@@ -212,7 +221,7 @@ for n in "${order[@]}"; do
 done
 
 # ---- summary ---------------------------------------------------------------------------------------------
-cpu_now; total_wall=$(($(now_ms) - start_wall)); total_cpu=$((CPU_MS - start_cpu))
+cpu_now; total_wall=$(($(now_ms) - start_wall)); total_cpu=$((CPU_MS - start_cpu + bg_cpu))
 machine_now; total_machine=$((MACHINE_MS - start_machine))
 printf '\n==== summary (%s cores; load average %s at the start, %s at the end)\n' "$(nproc)" "$start_load" "$(load1)"
 printf '%-17s %-8s %10s %10s %10s %6s\n' stage result wall CPU machine load
