@@ -616,6 +616,18 @@ async function main() {
       const tpTyped = await page.evaluate(() => window.trainplan.plan().config.tp);
       check(clicked !== 0 && tpTyped === 1, "an idle page wakes for a click and keystrokes (tp 3 -> 1 typed)",
             JSON.stringify({ clicked, tpIdle, tpTyped }));
+      // A text field left with the caret in it: the caret still blinks (frames keep coming and some draw it), at a
+      // frame every 0.1 s, not at every animation frame (180 frames in 3 s before: platform_web.cpp, Tramp).
+      const caretClicked = await clickInput(page, "tp");
+      await page.waitForTimeout(1500);
+      await page.evaluate(() => { window.trainplan.stats(); window.__raf = 0; });
+      await page.waitForTimeout(3000);
+      const caret = await page.evaluate(() => ({ ...window.trainplan.stats(), raf: window.__raf }));
+      const caretRan = caret.drawn_full + caret.drawn_partial + caret.drawn_skipped;
+      console.log(`       a caret left for 3 s: ${caretRan} frames run (${caret.drawn_full + caret.drawn_partial} drawing), ${caret.raf} animation frames asked for`);
+      check(caretClicked !== 0 && caret.active_id !== 0 && caret.drawn_full + caret.drawn_partial >= 2 && caretRan <= 90,
+            "a text field left with its caret: the caret blinks, at a frame every 0.1 s rather than every animation frame",
+            JSON.stringify({ caretRan, drawn: caret.drawn_full + caret.drawn_partial, raf: caret.raf, active: caret.active_id }));
       check(problems.length === 0, "no console errors", problems.join("\n       "));
       await context.close();
     }
