@@ -196,10 +196,16 @@ for n in "${order[@]}"; do
   fi
   t0="$(now_ms)"; cpu_now; c0=$CPU_MS; machine_now; m0=$MACHINE_MS
   if [ "$n" = "$bg_stage" ]; then
-    # Started beside the browser stages: wait for what is left of it, then show what it printed.
-    while [ ! -f "$bg_dir/rc" ]; do sleep 0.5; done
-    rc="$(cat "$bg_dir/rc")"
-    bg_cpu="$(children_ms "$bg_dir/times")"
+    # Started beside the browser stages: wait for what is left of it, then show what it printed. While it lives:
+    # one that never started or was killed (no rc written) fails the stage instead of hanging the script.
+    while [ ! -f "$bg_dir/rc" ] && kill -0 "$(cat "$bg_dir/pid" 2>/dev/null)" 2>/dev/null; do sleep 0.5; done
+    if [ -f "$bg_dir/rc" ]; then
+      rc="$(cat "$bg_dir/rc")"
+      bg_cpu="$(children_ms "$bg_dir/times")"
+    else
+      rc=1
+      echo "test.sh: the $n run beside the browser stages ended without a result (setsid missing, or killed)"
+    fi
     cat "$bg_dir/log"
     printf '==== %s ran beside the browser stages from %s on (nice 19), %s before this stage began\n' "$n" \
       "$bg_from" "$(fmt $((t0 - bg_t0)))"
