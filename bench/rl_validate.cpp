@@ -60,7 +60,7 @@ double Figure(const Row& r, const tp::RlConstants& k, const std::string& metric)
   job.rl.constants = &k;
   tp::PrepareRollout(job);  // the engine's generation under the trial constants
   const tp::Plan& p = r.out.plan;
-  const tp::RlStep s = tp::EstimateRl(job, p.layout, p.memory, p.step, p.throughput);
+  const tp::RlStep s = tp::EstimateRl(job, p.layout, p.memory, p.step);
   using K = tp::RlPhaseKind;
   if (metric == "step_seconds") return s.step_seconds;
   if (metric == "generation_s") return s.generation_s + s.Phase(K::Transition).seconds + s.Phase(K::Sync).seconds;

@@ -93,7 +93,7 @@ Plan Finish(const Job& job, const Layout& layout, const MemoryBreakdown& memory,
   if (job.rl.Active()) {
     // Post-training: the run is rl_steps RL steps; the budget counts rl_updates optimizer steps per RL step
     // (rl_setup.cpp), each carrying its share of the RL step, on every GPU of both pools.
-    plan.rl = EstimateRl(job, layout, plan.memory, plan.step, plan.throughput);
+    plan.rl = EstimateRl(job, layout, plan.memory, plan.step);
     Job whole = job;
     whole.hw.gpus = job.rl.total_gpus;
     StepBreakdown per_update = plan.step;

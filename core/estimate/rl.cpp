@@ -11,6 +11,7 @@
 #include "model.h"
 #include "rl_rollout.h"
 #include "rules.h"
+#include "step.h"
 #include "units.h"
 
 namespace tp {
@@ -239,7 +240,7 @@ void AddRlMemory(const Job& job, const Layout& layout, MemoryBreakdown& memory) 
 }
 
 RlStep EstimateRl(const Job& job, const Layout& layout, const MemoryBreakdown& policy_memory,
-                  const StepBreakdown& policy_step, const Throughput& thr) {
+                  const StepBreakdown& policy_step) {
   RlStep s;
   const RlSetup& r = job.rl;
   if (!r.Active() || !job.hw.gpu) return s;
@@ -254,11 +255,11 @@ RlStep EstimateRl(const Job& job, const Layout& layout, const MemoryBreakdown& p
   // policy_step trains GlobalBatch sequences; the RL step trains every sequence once per epoch of its updates.
   const double batch = std::max(1, GlobalBatch(job.work, layout));
   const double policy_train = Pos(policy_step.seconds) * (s.sequences / batch) / k.train_eff;
-  // One forward over every sequence: the training's forward share (model FLOPs / 3 of the hardware FLOPs).
-  const double fwd_share = thr.hardware_flops_per_step > 0
-                               ? std::min(1.0, thr.model_flops_per_step / 3.0 / thr.hardware_flops_per_step)
-                               : 1.0 / 3.0;
-  const double pass = policy_train * fwd_share;
+  // One forward over every sequence without gradients (torch.no_grad / Megatron's forward_only: NeMo RL's
+  // get_logprobs, verl's compute_log_prob): the step model's forward parts alone (step.h ForwardPassSeconds), at the
+  // training's micro-batch (NeMo RL's recipes set logprob_batch_size to train_micro_batch_size or near it:
+  // examples/configs/grpo_math_1B.yaml `logprob_batch_size: ${policy.train_micro_batch_size}`).
+  const double pass = ForwardPassSeconds(job, layout, s.sequences) / k.train_eff;
   const HostMoves host = HostMovesOf(job, policy_memory, policy_memory.rl_engine);
   const double old_s = dpo ? 0.0 : pass;
   const double ref_s = r.ref ? pass + host.reference / host.bps : 0.0;

@@ -42,7 +42,7 @@ double KvBytesPerToken(const ModelArch& m, int tp);
 // The RL step for the policy's training plan (memory and one optimizer step of job.work's mini-batch). policy_memory:
 // as EstimateMemory returned it for this layout, its rl_engine sized by AddRlMemory.
 RlStep EstimateRl(const Job& job, const Layout& layout, const MemoryBreakdown& policy_memory,
-                  const StepBreakdown& policy_step, const Throughput& policy_throughput);
+                  const StepBreakdown& policy_step);
 
 // The memory of a post-training step folded into the policy's: total becomes the larger of the training and the
 // generation phases' peaks (with the reference, critic, reward model and the engine's residue), fits follows.

@@ -182,6 +182,8 @@ struct MbParts {
   double Time(double passes) const {
     return comp_f + comp_b + comp_rc + mem_f + mem_b + mem_rc + passes * (tp_f + ep_f) + kContextPasses * cp_x;
   }
+  // Time of the micro-batch's forward alone (no gradients): each collective once.
+  double ForwardTime() const { return comp_f + mem_f + tp_f + ep_f + cp_x; }
 };
 
 // Shares of a micro-batch's kernel time on its stage that are its forward (`forward`), or its weight gradients,
@@ -380,7 +382,7 @@ struct SlowStage {
 // Per micro-batch on the slowest pipeline stage: every stage's blocks (BlocksOnStage, the stage model
 // memory uses too) at their kind's layer time, the last stage also the output layer and the loss.
 SlowStage SlowestStage(const Job& job, const Layout& lay, const Machine& mc, const Constants& c, const Groups& g,
-                       const StepFlops& flops, int gbs) {
+                       const StepFlops& flops, int gbs, bool forward_only = false) {
   SlowStage slow;
   const ModelOps& ops = job.facts.ops;
   const ParamCounts& pc = job.facts.pc;
@@ -445,7 +447,7 @@ SlowStage SlowestStage(const Job& job, const Layout& lay, const Machine& mc, con
     const StageBlocks blocks = BlocksOnStage(pc, ppn, k);
     MbParts stage = per_block[0] * blocks.dense + per_block[1] * blocks.moe;
     if (k == ppn - 1) stage = stage + head;
-    const double time = stage.Time(passes);
+    const double time = forward_only ? stage.ForwardTime() : stage.Time(passes);
     if (time <= slowest_time) continue;
     slowest_time = time;
     slow.parts = stage;
@@ -464,43 +466,60 @@ struct MicroBatch {
   FinetuneTime ft;
   double gpu = 0, host_gap = 0, time = 0;  // GPU time, the GPU's wait for the host, the two together
 };
+// forward_only: the micro-batch's forward alone, without gradients (ForwardPassSeconds): its forward kernels and each
+// collective once, the pipeline's activation sends, one host pass per layer.
 MicroBatch MicroBatchTime(const Job& job, const Layout& lay, const Machine& mc, const Constants& c, const Groups& g,
-                          const SlowStage& slow) {
+                          const SlowStage& slow, bool forward_only = false) {
   MicroBatch mb;
   const MbParts& s = slow.parts;
   const Fabric& fab = mc.fabric;
+  const double passes = forward_only ? 1.0 : CollectivePasses(lay);
   // Full recompute repeats the forward's tensor-parallel collectives too.
-  mb.tp = CollectivePasses(lay) * s.tp_f;
+  mb.tp = passes * s.tp_f;
   // Context-parallel K/V exchange overlaps the attention it feeds (ring attention), backward twice.
-  mb.cp = kContextPasses * s.cp_x;
+  mb.cp = (forward_only ? 1.0 : kContextPasses) * s.cp_x;
   // Pipeline: one activation forward and one gradient backward per virtual stage boundary; with
   // tensor parallelism each rank sends 1/tp of it (Narayanan et al. 2021 scatter/gather).
   if (lay.pp > 1) {
     const double bytes = double(lay.mbs) * job.work.seq / lay.cp * job.model.hidden * kActBytes / lay.tp;
-    mb.pp = PipelineSends(bytes, g.pp, ScheduleOf(lay), lay.vp, c.contention);
+    // Forward-only: the activations' half, no gradients back.
+    mb.pp = (forward_only ? 0.5 : 1.0) * PipelineSends(bytes, g.pp, ScheduleOf(lay), lay.vp, c.contention);
   }
   // Fine-tuning's own work (core/estimate/step_finetune.h): LoRA adapters, NF4 dequantization, a stack's unfused
   // kernels, offloaded checkpoints, the host time to launch it all.
   const GemmCtx gemm_ctx{&mc, &c};
-  mb.ft = FinetuneStep(job, lay, job.facts.ops,
-                       {double(lay.mbs) * job.work.seq / lay.cp, slow.blocks.dense, slow.blocks.moe, slow.last,
-                        s.comp_f, s.comp_b + s.comp_rc, mc.mem_bw * c.mem, HostLinkBw(fab), GemmAt, &gemm_ctx});
-  mb.compute = s.comp_f + s.comp_b + s.comp_rc + mb.ft.Compute();
-  mb.memory = s.mem_f + s.mem_b + s.mem_rc + mb.ft.Memory();
+  FinetuneInputs ft_in{double(lay.mbs) * job.work.seq / lay.cp,
+                       slow.blocks.dense,
+                       slow.blocks.moe,
+                       slow.last,
+                       s.comp_f,
+                       forward_only ? 0.0 : s.comp_b + s.comp_rc,
+                       mc.mem_bw * c.mem,
+                       HostLinkBw(fab),
+                       forward_only,
+                       GemmAt,
+                       &gemm_ctx};
+  mb.ft = FinetuneStep(job, lay, job.facts.ops, ft_in);
+  const double kernels =
+      forward_only ? s.comp_f + s.mem_f : s.comp_f + s.comp_b + s.comp_rc + s.mem_f + s.mem_b + s.mem_rc;
+  mb.compute = (forward_only ? s.comp_f : s.comp_f + s.comp_b + s.comp_rc) + mb.ft.Compute();
+  mb.memory = (forward_only ? s.mem_f : s.mem_f + s.mem_b + s.mem_rc) + mb.ft.Memory();
   // Expert all-to-all, forward, backward (and again with full recomputation). Exposed unless the stack
   // overlaps it with compute -- DualPipe's paired forward/backward chunks (DeepSeek-V3 report, section
   // 3.2.1), Megatron-Core's --overlap-moe-expert-parallel-comm, the shared experts beside the dispatch:
   // overlap_ep of the micro-batch's compute can hide it, and what it hides still costs contention.
-  mb.ep_total = CollectivePasses(lay) * s.ep_f;
+  mb.ep_total = passes * s.ep_f;
   const double ep_hidden = ExpertHidden(mb.ep_total, mb.compute, c, ScheduleOf(lay));
   mb.ep = mb.ep_total - ep_hidden + c.contention * ep_hidden;
   // The GPU waits for the host when launching a micro-batch's kernels takes longer than running them.
   mb.gpu = mb.compute + mb.memory + mb.tp + mb.cp + mb.ep + mb.pp + mb.ft.offload;
   // Eager, dropless MoE layers launch their kernels from the host too, and their forward waits for the host layer
   // by layer (step_moe.cpp MoeMicroBatchTime).
-  const double kernels = s.comp_f + s.comp_b + s.comp_rc + s.mem_f + s.mem_b + s.mem_rc;
-  const double synced_share = kernels > 0 ? (s.comp_f + s.mem_f + s.comp_rc + s.mem_rc) / kernels : 0.0;
-  mb.time = MoeMicroBatchTime(mb.gpu, synced_share, slow.blocks.moe, CollectivePasses(lay), mb.ft.host, c);
+  // Forward-only, every pass waits for the host's token counts.
+  const double synced_share = forward_only  ? 1.0
+                              : kernels > 0 ? (s.comp_f + s.mem_f + s.comp_rc + s.mem_rc) / kernels
+                                            : 0.0;
+  mb.time = MoeMicroBatchTime(mb.gpu, synced_share, slow.blocks.moe, passes, mb.ft.host, c, forward_only);
   mb.host_gap = std::max(0.0, mb.time - mb.gpu);
   mb.time = mb.gpu + mb.host_gap;
   return mb;
@@ -514,11 +533,14 @@ struct DataParallel {
   double expert_dp = 1;                         // the expert-data-parallel degree (rules.h)
 };
 double GradBytes(const Job& job) { return job.work.prec == Precision::Fp32 ? 4.0 : 2.0; }
+// The 16-bit (fp32 for fp32) weights ZeRO-3 / FSDP gathers.
+double ParamBytes(const Job& job) { return job.work.prec == Precision::Fp32 ? 4.0 : 2.0; }
+// forward_only: a pass without gradients (ForwardPassSeconds): ZeRO-3's gathers for the forward, no reduction.
 DataParallel DataParallelTime(const Job& job, const Layout& lay, const Machine& mc, const Constants& c, const Groups& g,
-                              const SlowStage& slow, int m, int schedules) {
+                              const SlowStage& slow, int m, int schedules, bool forward_only = false) {
   DataParallel dp;
   const MbParts& s = slow.parts;
-  const double grad_bytes = GradBytes(job);
+  const double grad_bytes = GradBytes(job), param_bytes = ParamBytes(job);
   dp.trainable = slow.params, dp.trainable_experts = slow.expert_params;
   if (job.work.method != Method::Full) dp.trainable = slow.lora, dp.trainable_experts = 0;
   // Routed experts are replicated only over the expert-data-parallel group (dp x cp / ep ranks hold the same
@@ -537,20 +559,29 @@ DataParallel DataParallelTime(const Job& job, const Layout& lay, const Machine& 
     // schedule, and the compute stream waits for that reduce-scatter (stage.py backward_maybe_with_nosync,
     // _root_post_backward_final_callback). The gathers hide behind the forwards (prefetch); the reduce-scatters
     // do not.
-    const double gather = AllGather(dense_params * grad_bytes, g.dp) + AllGather(slow.expert_params * grad_bytes, edp);
+    const double gather =
+        AllGather(dense_params * param_bytes, g.dp) + AllGather(slow.expert_params * param_bytes, edp);
     const double reduce =
-        AllGather(dense_trainable * grad_bytes, g.dp) + AllGather(trainable_experts * grad_bytes, edp);
+        forward_only ? 0.0
+                     : AllGather(dense_trainable * grad_bytes, g.dp) + AllGather(trainable_experts * grad_bytes, edp);
     dp.total = schedules * (gather + reduce);
     hideable = schedules * gather;
+    hide = m * s.comp_f;
+  } else if (lay.zero >= 3 && forward_only) {
+    // ZeRO-3 / FSDP, forward only: the parameters all-gathered once per micro-batch, behind its forward.
+    dp.total = m * (AllGather(dense_params * param_bytes, g.dp) + AllGather(slow.expert_params * param_bytes, edp));
+    hideable = dp.total;
     hide = m * s.comp_f;
   } else if (lay.zero >= 3) {
     // ZeRO-3 / FSDP: parameters all-gathered for forward and again for backward, gradients
     // reduce-scattered, every micro-batch (3 x Psi per micro-batch; LoRA: only adapter gradients).
     dp.total =
-        m * (2.0 * AllGather(dense_params * grad_bytes, g.dp) + AllGather(dense_trainable * grad_bytes, g.dp) +
-             2.0 * AllGather(slow.expert_params * grad_bytes, edp) + AllGather(trainable_experts * grad_bytes, edp));
+        m * (2.0 * AllGather(dense_params * param_bytes, g.dp) + AllGather(dense_trainable * grad_bytes, g.dp) +
+             2.0 * AllGather(slow.expert_params * param_bytes, edp) + AllGather(trainable_experts * grad_bytes, edp));
     hideable = dp.total;
     hide = m * (s.comp_f + s.comp_b + s.comp_rc);
+  } else if (forward_only) {
+    // ZeRO 0-2 / DDP, forward only: every rank holds the weights, nothing to reduce.
   } else {
     // ZeRO 0-2 / DDP / distributed optimizer: one reduce-scatter + all-gather (= all-reduce) per step,
     // bucketed behind the last micro-batch's backward; per schedule where each schedule ends with its own
@@ -593,6 +624,21 @@ OptimizerStep OptimizerTime(const Job& job, const Layout& lay, const Machine& mc
   o.offload_s = opt_params * (GradBytes(job) + 2.0) / HostLinkBw(mc.fabric) + cpu_s;
   if (lay.offload == Offload::Nvme) o.offload_s += opt_params * 2.0 * 12.0 / kNvmeBytesPerS;
   return o;
+}
+
+// ZeRO-3 with offloaded parameters (offload=cpu or nvme with zero=3): each micro-batch brings the GPU's 16-bit
+// shard up from the host before it is all-gathered, in the forward, again in the backward and again when a
+// recomputed forward needs it (`passes` of them; ZeRO-Infinity; /work/research/stacks/offload.json
+// param_offload_traffic_per_step, DeepSpeed issue #3901: Falcon-7B on 8 A100 runs 2.1x slower with parameters
+// offloaded); NVMe at its own rate.
+double ParamOffloadTime(const Job& job, const Layout& lay, const Machine& mc, const Groups& g, const SlowStage& slow,
+                        int m, double passes) {
+  if (lay.zero < 3 || lay.offload == Offload::None) return 0;
+  const double bytes = job.work.method == Method::Qlora ? 0.5 : ParamBytes(job);  // NF4
+  const double shard = bytes * slow.params / std::max(1, g.grad_n);
+  double s = m * passes * shard / HostLinkBw(mc.fabric);
+  if (lay.offload == Offload::Nvme) s += m * passes * shard / kNvmeBytesPerS;
+  return s;
 }
 
 // Group sizes below 1 mean "not split" (CheckLayout reports them); the step model never divides by them.
@@ -708,25 +754,39 @@ void EstimateStep(const Job& job, const Layout& layout, StepBreakdown& step, Thr
   // Paged optimizer states the driver evicted come back over the host link for the update and leave again
   // (bitsandbytes prefetches them: the link's rate); the step waits for them.
   const double paging_s = 2.0 * std::max(0.0, paged_bytes) / HostLinkBw(mc.fabric);
-  // ZeRO-3 with offloaded parameters (offload=cpu or nvme with zero=3): each micro-batch brings the GPU's 16-bit
-  // shard up from the host before it is all-gathered, in the forward, again in the backward and again when a
-  // recomputed forward needs it (ZeRO-Infinity; /work/research/stacks/offload.json param_offload_traffic_per_step,
-  // DeepSpeed issue #3901: Falcon-7B on 8 A100 runs 2.1x slower with parameters offloaded); NVMe at its own rate.
-  double param_offload_s = 0;
-  if (lay.zero >= 3 && lay.offload != Offload::None) {
-    const double passes = lay.recompute == Recompute::Full ? 3.0 : 2.0;
-    const double bytes = job.work.method == Method::Qlora   ? 0.5  // NF4
-                         : job.work.prec == Precision::Fp32 ? 4.0
-                                                            : 2.0;
-    const double shard = bytes * slow.params / std::max(1, g.grad_n);
-    param_offload_s = m * passes * shard / HostLinkBw(mc.fabric);
-    if (lay.offload == Offload::Nvme) param_offload_s += m * passes * shard / kNvmeBytesPerS;
-  }
+  const double param_offload_s =
+      ParamOffloadTime(job, lay, mc, g, slow, m, lay.recompute == Recompute::Full ? 3.0 : 2.0);
   step.offload_s = opt.offload_s + m * mb.ft.offload + paging_s + param_offload_s;
   step.host_s = m * mb.host_gap;
   step.seconds = step.compute_s + step.memory_s + step.comm_exposed_s + step.bubble_s + step.offload_s + step.host_s;
   if (trace) FillTrace(job, mc, c, slow, mb, dp, opt, gpus, m, schedules, gbs, *trace);
   FillThroughput(job, mc, flops, step, gpus, gbs, thr);
+}
+
+double ForwardPassSeconds(const Job& job, const Layout& layout, double sequences, int mbs) {
+  const GpuSpec* gpu = job.hw.gpu;
+  const int gbs = GlobalBatch(job.work, layout);
+  if (!gpu || job.work.seq <= 0 || gbs <= 0 || !(sequences > 0)) return 0;
+  Layout lay = AtLeastOne(layout);
+  if (mbs > 0) lay.mbs = mbs;
+  if (lay.mbs <= 0) return 0;
+  lay.recompute = Recompute::None;  // nothing is kept for a backward, so nothing is recomputed
+  const int gpus = lay.tp * lay.pp * lay.cp * lay.dp;
+  Constants c = Resolve(job.assume);
+  Machine mc;
+  if (!MakeMachine(job, *gpu, gpus, c, mc)) return 0;
+  const Groups g = PlaceGroups(mc.fabric, lay);
+  // The step's rules (EstimateStep) for its forward parts alone: micro-batches per pipeline, each one's forward on
+  // the slowest stage, ZeRO-3's gathers for it, the pipeline's fill and drain at the forward's time, parameters
+  // offloaded brought up once. No backward, gradient reduction or optimizer step.
+  const int m = std::max(1, int(std::ceil(sequences / (double(lay.mbs) * lay.dp) - 1e-9)));
+  const int schedules = lay.pp > 1 ? PipelineSchedules(job.work, m) : 1;
+  const StepFlops flops = FlopsPerStep(job, lay, job.facts.ops);
+  const SlowStage slow = SlowestStage(job, lay, mc, c, g, flops, gbs, true);
+  const MicroBatch mb = MicroBatchTime(job, lay, mc, c, g, slow, true);
+  const DataParallel dp = DataParallelTime(job, lay, mc, c, g, slow, m, schedules, true);
+  const double bubble = lay.pp > 1 ? schedules * PipelineIdle(ScheduleOf(lay), lay.pp, lay.vp, mb.time, 1.0, 0.0) : 0.0;
+  return m * mb.time + dp.exposed + bubble + ParamOffloadTime(job, lay, mc, g, slow, m, 1.0);
 }
 
 }  // namespace tp

@@ -28,6 +28,14 @@ struct StepTrace {
 void EstimateStep(const Job& job, const Layout& layout, StepBreakdown& step, Throughput& throughput,
                   StepTrace* trace = nullptr, double paged_bytes = 0);
 
+// Seconds of forward passes without gradients (RL's log-probabilities of the policy, its reference, a critic's
+// values) over `sequences` sequences in the layout's parallel groups, `mbs` sequences per micro-batch (0: the
+// layout's): the step model's forward parts alone (EstimateStep's rules): the forward's compute and memory-bound
+// kernels, its tensor-, context- and expert-parallel collectives once, the pipeline's activation sends and fill,
+// ZeRO-3's weight gathers for the forward, the host's launches of one pass per layer. No backward, recomputation,
+// gradient reduction or optimizer step.
+double ForwardPassSeconds(const Job& job, const Layout& layout, double sequences, int mbs = 0);
+
 // Replace the step model's zero ("use the fitted default") Assumptions with the values EstimateStep
 // actually uses, so a surface can print every constant explicitly. Other sections are left alone.
 void FillStepDefaults(Assumptions& assume);

@@ -30,7 +30,9 @@ FinetuneTime FinetuneStep(const Job& job, const Layout& layout, const ModelOps& 
   // Passes over each block: forward, backward and (full recomputation) the forward again. Elementwise
   // kernels move about as many bytes backward as forward for the adapters (an estimate: casts and scaling
   // have gradients of the same size), twice for the layer's norms and activations (step.cpp's ratio).
-  const double passes = full_rc ? 3.0 : 2.0;
+  // A forward-only pass (in.forward_only: torch.no_grad log-probabilities) runs each block once and keeps no
+  // checkpoints.
+  const double passes = in.forward_only ? 1.0 : full_rc ? 3.0 : 2.0;
   const double mem = std::max(in.mem_rate, 1.0);
   const LayerOps* kinds[2] = {&ops.dense, &ops.moe};
   const int counts[2] = {in.dense_blocks, in.moe_blocks};
@@ -55,7 +57,7 @@ FinetuneTime FinetuneStep(const Job& job, const Layout& layout, const ModelOps& 
       const double half = width / 2, m = in.tokens;
       const double fwd = in.gemm(m, r, half, in.gemm_ctx) + in.gemm(m, half, r, in.gemm_ctx);
       const double wgrad = in.gemm(r, half, m, in.gemm_ctx) + in.gemm(half, r, m, in.gemm_ctx);
-      t.adapter_gemm += counts[i] * ((full_rc ? 2.0 : 1.0) * fwd + fwd + wgrad);
+      t.adapter_gemm += in.forward_only ? counts[i] * fwd : counts[i] * ((full_rc ? 2.0 : 1.0) * fwd + fwd + wgrad);
       t.adapter_mem += counts[i] * passes * m * adapter_bytes * half / mem;
     }
   }
@@ -80,11 +82,12 @@ FinetuneTime FinetuneStep(const Job& job, const Layout& layout, const ModelOps& 
   // when recomputed. Dense blocks only: PEFT's DoRA does not wrap expert parameters.
   if (job.work.dora && in.dense_blocks > 0) {
     const DoraBlock d = DoraOf(job, layout.tp);
-    const double forwards = full_rc ? 2.0 : 1.0;
+    const double forwards = in.forward_only ? 1.0 : full_rc ? 2.0 : 1.0;
+    const double base_runs = in.forward_only ? 1.0 : forwards + 1.0;  // the input gradient's run too
     t.dora += in.dense_blocks * (forwards * d.norm_bytes + passes * in.tokens * d.token_bytes) / mem;
     for (int i = 0; i < d.count && d.base_kn > 0; ++i)
       t.dora_gemm +=
-          in.dense_blocks * (forwards + 1.0) * in.gemm(in.tokens, d.matrices[i].n / tp, d.matrices[i].k, in.gemm_ctx);
+          in.dense_blocks * base_runs * in.gemm(in.tokens, d.matrices[i].n / tp, d.matrices[i].k, in.gemm_ctx);
   }
 
   // ---- Unfused eager kernels (a stack without fused norms, rotary and SwiGLU): extra bytes per token and
@@ -96,14 +99,17 @@ FinetuneTime FinetuneStep(const Job& job, const Layout& layout, const ModelOps& 
       const double qk = l.heads * l.qk_dim + (l.kv_width > 0 ? l.kv_width / 2 : l.heads * l.qk_dim);
       const double bytes = k.unfused_h * ops.hidden + k.unfused_qk * qk / tp +
                            (l.swiglu ? k.unfused_ffn * l.mlp_mult * l.ffn / tp : 0.0);
-      t.unfused += counts[i] * (full_rc ? 4.0 : 3.0) * in.tokens * bytes / mem;
+      t.unfused += counts[i] * (in.forward_only ? 1.0 : full_rc ? 4.0 : 3.0) * in.tokens * bytes / mem;
     }
   }
-  if (k.unfused_logit > 0 && in.last_stage) t.unfused += k.unfused_logit * in.tokens * Pos(ops.vocab) / tp / mem;
+  // The logits' bytes are forward and back alike (kernels.cpp: the fp32 copy forward and its gradient back): half
+  // forward-only.
+  if (k.unfused_logit > 0 && in.last_stage)
+    t.unfused += (in.forward_only ? 0.5 : 1.0) * k.unfused_logit * in.tokens * Pos(ops.vocab) / tp / mem;
 
   // ---- Offloaded checkpoints: each block's input (16-bit, tokens x hidden) goes to host memory in the
   // forward and comes back for its recomputation. What overlaps hides behind that block's compute.
-  if (job.work.offload_checkpoints && full_rc && blocks > 0) {
+  if (job.work.offload_checkpoints && full_rc && blocks > 0 && !in.forward_only) {
     const double copy = in.tokens * Pos(ops.hidden) * kAct / std::max(in.host_bw, 1.0);
     const double fwd = in.forward_s / blocks, bwd = in.backward_s / blocks;
     const double out = copy - std::min(copy, k.offload_fwd * fwd);

@@ -34,6 +34,7 @@ struct FinetuneInputs {
   double backward_s = 0;                 // its backward + recomputation compute
   double mem_rate = 1;                   // bytes/s of memory-bound kernels (bandwidth x eff_memory)
   double host_bw = 1;                    // bytes/s per GPU over its host link (shared with the GPUs behind its switch)
+  bool forward_only = false;             // a forward without gradients (RL log-probabilities): one pass, no checkpoints
   // The step model's GEMM time (step.cpp GemmTime) for an (m x k) by (k x n) product.
   double (*gemm)(double m, double n, double k, const void* ctx) = nullptr;
   const void* gemm_ctx = nullptr;

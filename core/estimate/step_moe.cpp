@@ -154,15 +154,16 @@ double MoeHostTime(double layers, double passes, const Constants& c) {
 // no MoE layer on the stage) the micro-batch takes the longer of its GPU work and `other_host`; with full-iteration
 // graphs, its GPU work.
 double MoeMicroBatchTime(double gpu, double synced_share, double layers, double passes, double other_host,
-                         const Constants& c) {
+                         const Constants& c, bool forward_only) {
   if (c.full_graphs > 0) return gpu;  // the whole iteration replays from graphs: nothing waits for the host
   const double host = MoeHostTime(layers, passes, c);
-  if (host <= 0 || passes < 2) return std::max(gpu, other_host + host);
+  // Every pass but the backward waits for the counts; a forward-only micro-batch has no backward.
+  const double synced_passes = layers * (forward_only ? passes : passes - 1);
+  if (host <= 0 || synced_passes <= 0) return std::max(gpu, other_host + host);
   const double per_pass = host / (layers * passes);
-  const double synced_passes = layers * (passes - 1);
   const double synced_gpu = std::clamp(synced_share, 0.0, 1.0) * gpu;
   const double synced = synced_passes * std::max(per_pass, synced_gpu / synced_passes);
-  const double free = std::max(other_host + layers * per_pass, gpu - synced_gpu);
+  const double free = std::max(other_host + (layers * passes - synced_passes) * per_pass, gpu - synced_gpu);
   return synced + free;
 }
 double DefaultMoeHostPerLayerPass() { return kMoeHostPerLayerPass; }

@@ -454,9 +454,11 @@ const NodeSpec kNodes[] = {
      .value = [](const C& c) { return c.p.rl.logprob_s; },
      .unit = "s",
      .label = {"log-probabilities (old policy, reference, critic values)", "对数概率（旧策略、参考、价值）"},
-     .formula = "one forward over every response per model that scores it (old policy; the reference with rl_ref; "
-                "PPO's critic): step_seconds x responses / gbs x the forward's share of the FLOPs",
-     .inputs = "step_seconds rl_prompts rl_samples gbs rl_ref",
+     .formula = "one forward without gradients over every response per model that scores it (old policy; the "
+                "reference with rl_ref; PPO's critic): the step model's forward parts alone at mbs (compute, "
+                "memory-bound kernels, TP/CP/EP collectives once, ZeRO-3's gathers, the pipeline's fill, one host "
+                "pass per layer; no backward, gradient reduction or optimizer)",
+     .inputs = "rl_prompts rl_samples mbs rl_ref",
      .when = IsRl},
     {.name = "rl_reward_s",
      .value = [](const C& c) { return c.p.rl.reward_s; },

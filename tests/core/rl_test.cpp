@@ -17,9 +17,11 @@
 #include "rl.h"
 #include "rl_rollout.h"
 #include "rl_validation.h"
+#include "rules.h"
 #include "search.h"
 #include "search_config.h"
 #include "stack.h"
+#include "step.h"
 #include "test_data.h"
 
 // This file's names, apart from the other test files' (cmake/test_executable.cmake: a unity build).
@@ -558,14 +560,51 @@ TEST_CASE("rl rollout: the engine's generation simulated once per Job is what ea
     Job per_layout = out.job;
     per_layout.rl.rollout = {};
     const Plan& p = out.plan;
-    const RlStep once = EstimateRl(out.job, p.layout, p.memory, p.step, p.throughput);
-    const RlStep each = EstimateRl(per_layout, p.layout, p.memory, p.step, p.throughput);
+    const RlStep once = EstimateRl(out.job, p.layout, p.memory, p.step);
+    const RlStep each = EstimateRl(per_layout, p.layout, p.memory, p.step);
     CHECK(once.generation_s > 0);
     CHECK(once.generation_s == each.generation_s);
     CHECK(once.tail_s == each.tail_s);
     CHECK(once.concurrency == each.concurrency);
     CHECK(once.step_seconds == each.step_seconds);
   }
+}
+
+// The log-probability passes are forwards without gradients (NeMo RL get_logprobs, verl compute_log_prob under
+// torch.no_grad): the step model's forward parts alone (step.h ForwardPassSeconds), not a share of the training
+// step, which carries the backward's gradient reduction and the optimizer.
+TEST_CASE("rl log-probabilities: a forward pass without gradients, from the step model's forward parts", "[rl]") {
+  const PlanOutput out =
+      MakePlan(Cfg("model=llama3-8b&gpu=h100&gpus=16&goal=grpo&rl_prompts=256&rl_samples=8&"
+                   "stack=fsdp&zero=3&tp=1&pp=1&mbs=2&recompute=none&rl_ref=1"));
+  REQUIRE(out.ok);
+  const Job& job = out.job;
+  const Layout& lay = out.plan.layout;
+  const RlStep& s = out.plan.rl;
+  const double sequences = 256.0 * 8;
+  const double pass = ForwardPassSeconds(job, lay, sequences);
+  REQUIRE(pass > 0);
+  // The phase is that one pass (train_eff 1), the reference's the same pass plus its host-link swap.
+  CHECK(s.Phase(RlPhaseKind::Logprob).seconds == Approx(pass).epsilon(1e-9));
+  CHECK(s.Phase(RlPhaseKind::Reference).seconds >= pass);
+  // Micro-batches are the unit: twice the sequences in whole micro-batches, twice the time.
+  Layout zero1 = lay;
+  zero1.zero = 1;
+  CHECK(ForwardPassSeconds(job, zero1, 2 * sequences) == Approx(2 * ForwardPassSeconds(job, zero1, sequences)));
+  // ZeRO-3 gathers the weights for the forward; ZeRO-1 holds them: the forward pass is slower with ZeRO-3, but by
+  // less than the step's data-parallel traffic per micro-batch (gathers for forward and backward, the gradients'
+  // reduce-scatter), of which the forward has a third.
+  const double zero1_pass = ForwardPassSeconds(job, zero1, sequences);
+  CHECK(pass > zero1_pass);
+  const double micro_batches = sequences / (double(lay.mbs) * lay.dp);
+  const double step_dp_per_mb = out.plan.step.comm_dp_s / out.plan.step.micro_batches;
+  CHECK(pass - zero1_pass < step_dp_per_mb * micro_batches / 2);
+  // Without a backward, the forward pass is well under half a training step over the same sequences.
+  const double train_same = out.plan.step.seconds * sequences / GlobalBatch(job.work, lay);
+  CHECK(pass < 0.5 * train_same);
+  CHECK(pass > 0.15 * train_same);
+  // A larger log-prob micro-batch: fewer micro-batches, fewer gathers.
+  CHECK(ForwardPassSeconds(job, lay, sequences, 4) < pass);
 }
 
 }  // namespace rl_test

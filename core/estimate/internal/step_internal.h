@@ -92,9 +92,10 @@ double ExpertHidden(double a2a, double compute, const Constants& c, PipeSchedule
 double MoeHostTime(double layers, double passes, const Constants& c);
 // A micro-batch's time with its eager MoE layers' host time: each MoE layer's forward (and recomputed forward)
 // waits for the host's token counts, so those passes take the longer of host and GPU layer by layer; the backward
-// compares totals. `synced_share` is the forward (and recomputed forward)'s share of the `gpu` seconds.
+// compares totals. `synced_share` is the forward (and recomputed forward)'s share of the `gpu` seconds;
+// `forward_only`: a micro-batch without a backward, every one of its `passes` waits.
 double MoeMicroBatchTime(double gpu, double synced_share, double layers, double passes, double other_host,
-                         const Constants& c);
+                         const Constants& c, bool forward_only = false);
 double DefaultMoeHostPerLayerPass();
 // Eager elementwise bytes (forward and backward together) of one routed copy in a layer's experts: the probability-
 // scaled second bias (with fp32 probabilities for the DeepEP / HybridEP share `ep_dedup`), and outside Megatron-Core
