@@ -14,6 +14,7 @@
 #include "model.h"
 #include "pipeline.h"
 #include "rules.h"
+#include "stack.h"
 #include "step_finetune.h"
 #include "step_internal.h"
 
@@ -526,13 +527,13 @@ MicroBatch MicroBatchTime(const Job& job, const Layout& lay, const Machine& mc, 
 }
 
 // Data-parallel traffic of one step (and ZeRO's) and how much of it hides behind compute. Gradients travel in
-// the 16-bit training type (fp32 for fp32).
+// the stack's reduce dtype (GradReduceBytes: fp32 under FSDP, else the 16-bit training type; fp32 for fp32).
 struct DataParallel {
   double total = 0, hidden = 0, exposed = 0;
   double trainable = 0, trainable_experts = 0;  // parameters whose gradients one GPU of the stage reduces
   double expert_dp = 1;                         // the expert-data-parallel degree (rules.h)
 };
-double GradBytes(const Job& job) { return job.work.prec == Precision::Fp32 ? 4.0 : 2.0; }
+double GradBytes(const Job& job) { return GradReduceBytes(StackOf(job), job.work.prec); }
 // The 16-bit (fp32 for fp32) weights ZeRO-3 / FSDP gathers.
 double ParamBytes(const Job& job) { return job.work.prec == Precision::Fp32 ? 4.0 : 2.0; }
 // forward_only: a pass without gradients (ForwardPassSeconds): ZeRO-3's gathers for the forward, no reduction.

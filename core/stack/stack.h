@@ -107,6 +107,11 @@ struct StateDtypes {
 // `year`: the stack's release (stack_year), where its default states changed (DeepSpeed without ZeRO in bf16).
 StateBytes StateBytesPerParam(const StackProfile& s, int year, int zero, Optimizer opt, Precision prec,
                               bool pipelined = false, StateDtypes dtypes = {});
+// Bytes per gradient element on the wire of the data-parallel reduction (all-reduce, ZeRO's and FSDP's
+// reduce-scatter) in the stack's default code path for 16-bit training (fp32 training: 4): FSDP reduces in fp32
+// (stacks.cpp cites torchtitan and NeMo RL), the others in the gradients' 16 bits as the step model has always
+// planned them.
+double GradReduceBytes(const StackProfile& s, Precision prec);
 // Optimizer states per trained parameter: fp32 moments (8 B for AdamW), or bf16 where a stack trains in
 // pure bf16; 8-bit AdamW 2 B; SGD one momentum.
 double OptimizerStateBytes(Optimizer opt, bool fp32_states);

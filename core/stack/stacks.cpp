@@ -166,10 +166,10 @@ std::vector<StackProfile> Table() {
        "torch.distributed.pipelining as torchtitan runs it: Schedule1F1B, ScheduleInterleaved1F1B, "
        "ScheduleZBVZeroBubble (torchtitan #817, 2025-02) and ScheduleDualPipeV (torchtitan #1571, 2025-08; with the "
        "expert-parallel overlap of #1721, 2025-12) (torchtitan/distributed/pipeline_parallel.py).",
-       {{2023, 0.933,
+       {{2023, 0.940,
          "llm-foundry's MPT tables (A100, H100) and LLaMA-1 65B (2,048 A100, 380 tokens/s per GPU); also "
          "earlier years"},
-        {2024, 0.915, "torchtitan on A100; Llama 3 405B on 8,192 H100 (43 % MFU)"}},
+        {2024, 0.927, "torchtitan on A100; Llama 3 405B on 8,192 H100 (43 % MFU)"}},
        ModelCode::Torchtitan,
        ModelCode::Transformers,
        "Full training: torchtitan's Llama (models/llama3/model.py); LoRA / QLoRA on FSDP: Transformers models with "
@@ -413,6 +413,20 @@ static StateBytes DeepSpeedWithoutZero(int year, double opt_bytes, Precision pre
     b.grads_full = 2 + 4, b.optimizer_sharded = opt_bytes;  // BF16_Optimizer, fp32 buffer
   }
   return b;
+}
+
+double GradReduceBytes(const StackProfile& s, Precision prec) {
+  if (prec == Precision::Fp32) return 4;
+  // FSDP: the gradients are reduce-scattered in fp32 whatever the compute dtype. torchtitan has no other choice
+  // (pytorch/torchtitan torchtitan/config/configs.py@b5bcd76c66d0acb1a08b176d9639425bc55e0b2a:
+  // mixed_precision_reduce: Literal["float32"] = "float32", passed to fully_shard's MixedPrecisionPolicy as
+  // reduce_dtype); NeMo RL's DTensor policy sets MixedPrecisionPolicy(..., reduce_dtype=torch.float32)
+  // (NVIDIA-NeMo/RL nemo_rl/models/dtensor/parallelize.py@b1c86a816c5e2b4ca41ece193624a38dc62e6fdf, v0.3.0); Llama 3
+  // 'reduce-scatter[s] gradients in FP32 across data parallel workers in FSDP' (Llama 3 report, 2024, section 3.3.4).
+  // FSDP2's own default (reduce_dtype None) would reduce in the 16-bit param_dtype; the stacks above all set fp32.
+  // Megatron's gradient buffer dtype (the grad_fp32 key, grad_reduce_in_fp32) and DeepSpeed's communication_data_type
+  // are not read into the reduction here: 16 bits, as planned before.
+  return s.kind == StackKind::Fsdp ? 4 : 2;
 }
 
 StateBytes StateBytesPerParam(const StackProfile& s, int year, int zero, Optimizer opt, Precision prec, bool pipelined,

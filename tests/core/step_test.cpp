@@ -14,6 +14,7 @@
 #include "presets.h"
 #include "resolve.h"
 #include "rules.h"
+#include "stack.h"
 #include "step.h"
 #include "test_data.h"
 #include "test_links.h"
@@ -528,6 +529,29 @@ TEST_CASE("each group's exposed communication is the step model's, and the bottl
       if (out.plan.bottleneck == comm[i])
         for (double g : groups) CHECK(groups[i] >= g);
   }
+}
+
+// The gradient reduction's dtype is the stack's (GradReduceBytes): FSDP reduce-scatters in fp32 (torchtitan's
+// mixed_precision_reduce, NeMo RL's DTensor reduce_dtype), Megatron and DeepSpeed in the 16-bit training type here.
+// Under ZeRO-1 the step's data-parallel traffic is one all-reduce of the gradients: twice the bytes under FSDP.
+TEST_CASE("gradients are reduced in the stack's dtype: fp32 under FSDP, 16-bit elsewhere", "[step]") {
+  Job j = MakeJob("h100", 64, Llama8b(), 4096, 256);
+  const Layout l = MakeLayout(1, 1, 64, 1);
+  j.stack = FindStack("megatron");
+  REQUIRE(j.stack);
+  const double megatron = Run(j, l).step.comm_dp_s;
+  j.stack = FindStack("fsdp");
+  REQUIRE(j.stack);
+  const double fsdp = Run(j, l).step.comm_dp_s;
+  CHECK(GradReduceBytes(*FindStack("fsdp"), Precision::Bf16) == 4);
+  CHECK(GradReduceBytes(*FindStack("megatron"), Precision::Bf16) == 2);
+  CHECK(GradReduceBytes(*FindStack("megatron"), Precision::Fp32) == 4);
+  CHECK(fsdp == Approx(2 * megatron).epsilon(0.02));
+  // The log-probability pass has no gradient reduction: the same forward under either stack's reduce dtype.
+  j.stack = FindStack("megatron");
+  const double fwd_megatron = ForwardPassSeconds(j, l, 256);
+  j.stack = FindStack("fsdp");
+  CHECK(ForwardPassSeconds(j, l, 256) == Approx(fwd_megatron));
 }
 
 }  // namespace step_test
