@@ -58,11 +58,12 @@ struct Config {
   // the frameworks' defaults (core/config/keys_rl.cpp gives each one's source)
   int rl_prompts = kUnset, rl_samples = kUnset, rl_updates = kUnset, rl_steps = kUnset;
   int rl_prompt_len = kUnset, rl_response_len = kUnset, rl_max_response_len = kUnset;
-  int rl_framework = kAuto;   // RlFramework (verl, openrlhf, nemo-rl, trl, deepspeed-chat)
-  int rl_engine = kAuto;      // RlEngine (vllm, sglang, hf)
-  double rl_kv_frac = 0;      // the engine's memory fraction, in that engine's meaning; 0 = auto
-  int rl_max_seqs = kUnset;   // the engine's cap on sequences in flight; auto = the engine's own default
-  int rl_gen_batch = kUnset;  // sequences per generate call the trainer waits on; auto = the step's at once
+  int rl_framework = kAuto;     // RlFramework (verl, openrlhf, nemo-rl, trl, deepspeed-chat)
+  int rl_engine = kAuto;        // RlEngine (vllm, sglang, hf)
+  double rl_kv_frac = 0;        // the engine's memory fraction, in that engine's meaning; 0 = auto
+  int rl_max_seqs = kUnset;     // the engine's cap on sequences in flight; auto = the engine's own default
+  int rl_gen_batch = kUnset;    // sequences per generate call the trainer waits on; auto = the step's at once
+  int rl_logprob_mbs = kUnset;  // sequences per micro-batch of the log-probability passes; auto = mbs
   int rl_colocate = kAuto, rl_ref = kAuto, rl_async = 0;
   int rl_rollout_gpus = kUnset, rl_rollout_tp = kUnset;
   std::string rl_reward = "rule";  // "rule" or a model preset id scoring the responses

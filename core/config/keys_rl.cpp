@@ -171,7 +171,24 @@ void AddRlEngineKeys(std::vector<KeyInfo>& table) {
                    "generate_samples）。OpenRLHF 0.2（391e1de）每次调用只交出每个 actor rank 的 "
                    "--micro_rollout_batch_size 个提示并等待其完成（experience_maker.py "
                    "RemoteExperienceMaker._generate_vllm：每个微批次 ray.get(llm.generate.remote(...))），而引擎是一个 "
-                   "Ray actor，一次只执行一个调用。")});
+                   "Ray actor，一次只执行一个调用。"),
+       IntField("rl_logprob_mbs", G::Training, "sequences", 1, 65536, true, kUnset, TP_INT(rl_logprob_mbs),
+                "Post-training: the sequences per micro-batch of the log-probability passes (the old policy's, the "
+                "reference's, PPO's values), forwards without gradients; auto = the training's mbs.")
+           .Label("Log-prob micro-batch", "对数概率微批次")
+           .Zh("后训练：对数概率前向（旧策略、参考模型、PPO 的价值）每个微批次的序列数，这些前向不求梯度；"
+               "auto = 训练的 mbs。")
+           .Source(
+               "NeMo RL's policy.logprob_batch_size (logprob_mb_tokens with sequence packing), set apart from "
+               "train_micro_batch_size: equal in examples/configs/grpo_math_1B.yaml, 2 against 1 in "
+               "grpo_math_8B.yaml, 4 against 1 in grpo_math_70B_megatron.yaml (NVIDIA-NeMo/RL "
+               "v0.3.0 b1c86a816c5e2b4ca41ece193624a38dc62e6fdf); verl's log_prob_micro_batch_size_per_gpu. "
+               "Auto: the training's micro-batch, the 1B recipe's choice.",
+               "NeMo RL 的 policy.logprob_batch_size（序列打包时为 logprob_mb_tokens），与 "
+               "train_micro_batch_size 分开设置：examples/configs/grpo_math_1B.yaml 中相等，grpo_math_8B.yaml 中为 2 "
+               "对 1，grpo_math_70B_megatron.yaml 中为 4 对 1（NVIDIA-NeMo/RL v0.3.0 "
+               "b1c86a816c5e2b4ca41ece193624a38dc62e6fdf）；verl 的 log_prob_micro_batch_size_per_gpu。Auto：训练的"
+               "微批次，即 1B 配方的选择。")});
 }
 
 // Placement (colocated or split pools), the reference and reward models, one-step-off.

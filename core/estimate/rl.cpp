@@ -257,9 +257,8 @@ RlStep EstimateRl(const Job& job, const Layout& layout, const MemoryBreakdown& p
   const double policy_train = Pos(policy_step.seconds) * (s.sequences / batch) / k.train_eff;
   // One forward over every sequence without gradients (torch.no_grad / Megatron's forward_only: NeMo RL's
   // get_logprobs, verl's compute_log_prob): the step model's forward parts alone (step.h ForwardPassSeconds), at the
-  // training's micro-batch (NeMo RL's recipes set logprob_batch_size to train_micro_batch_size or near it:
-  // examples/configs/grpo_math_1B.yaml `logprob_batch_size: ${policy.train_micro_batch_size}`).
-  const double pass = ForwardPassSeconds(job, layout, s.sequences) / k.train_eff;
+  // log-probability micro-batch (rl_logprob_mbs; 0: the training's).
+  const double pass = ForwardPassSeconds(job, layout, s.sequences, r.logprob_mbs) / k.train_eff;
   const HostMoves host = HostMovesOf(job, policy_memory, policy_memory.rl_engine);
   const double old_s = dpo ? 0.0 : pass;
   const double ref_s = r.ref ? pass + host.reference / host.bps : 0.0;

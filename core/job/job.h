@@ -89,6 +89,7 @@ struct RlSetup {
   double kv_frac = 0.5;  // the engine's memory fraction, in its own meaning
   int max_seqs = 256;    // the engine's cap on sequences in flight (vLLM max_num_seqs; hf: the generate batch)
   int gen_batch = 0;     // sequences an engine gets per generate call, each call waited on; 0 = the step's at once
+  int logprob_mbs = 0;   // sequences per micro-batch of the log-probability forwards; 0 = the training's mbs
   bool colocate = true;  // phases take turns on the same GPUs; else split pools
   int total_gpus = 1;    // all GPUs (Hardware::gpus is the trainer's pool when split)
   int rollout_gpus = 1, rollout_tp = 1;

@@ -381,6 +381,11 @@ const NodeSpec kNodes[] = {
     TP_RL_KEY("rl_updates", updates, "steps"),
     TP_RL_KEY("rl_kv_frac", kv_frac, "fraction"),
     TP_RL_KEY("rl_max_seqs", max_seqs, "sequences"),
+    {.kind = K::Key,
+     .name = "rl_logprob_mbs",
+     .value = [](const C& c) { return double(c.job().rl.logprob_mbs > 0 ? c.job().rl.logprob_mbs : c.lay().mbs); },
+     .unit = "sequences",
+     .when = IsRl},
     TP_RL_KEY("rl_colocate", colocate, "1/0"),
     TP_RL_KEY("rl_rollout_gpus", rollout_gpus, "GPUs"),
     TP_RL_KEY("rl_rollout_tp", rollout_tp, "GPUs"),
@@ -457,8 +462,9 @@ const NodeSpec kNodes[] = {
      .formula = "one forward without gradients over every response per model that scores it (old policy; the "
                 "reference with rl_ref; PPO's critic): the step model's forward parts alone at mbs (compute, "
                 "memory-bound kernels, TP/CP/EP collectives once, ZeRO-3's gathers, the pipeline's fill, one host "
-                "pass per layer; no backward, gradient reduction or optimizer)",
-     .inputs = "rl_prompts rl_samples mbs rl_ref",
+                "pass per layer; no backward, gradient reduction or optimizer), rl_logprob_mbs sequences per "
+                "micro-batch",
+     .inputs = "rl_prompts rl_samples rl_logprob_mbs rl_ref",
      .when = IsRl},
     {.name = "rl_reward_s",
      .value = [](const C& c) { return c.p.rl.reward_s; },

@@ -173,6 +173,7 @@ void ResolveRl(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues) {
   ResolvePlacement(cfg, job, issues);
   r.max_seqs = cfg.rl_max_seqs > 0 ? cfg.rl_max_seqs : AutoMaxSeqs(job);
   r.gen_batch = dpo ? 0 : std::max(0, cfg.rl_gen_batch);
+  r.logprob_mbs = std::max(0, cfg.rl_logprob_mbs);
   ResolveReward(cfg, job, issues);
 
   // The policy's training, as the existing estimators plan it: each optimizer step trains a mini-batch of

@@ -121,6 +121,8 @@ TEST_CASE("one answer for what auto became: the key rows' value, the JSON's conf
           "rl_rollout_tp", "rl_ref",
           // auto: a step's sequences handed to the engines at once, no call size to resolve to
           "rl_gen_batch",
+          // auto: the training's micro-batch, already resolved as mbs
+          "rl_logprob_mbs",
           // a stack's own settings (capabilities.h): not on a stack or release without them; FP8 weights only in
           // FP8 training, the MLA up-projections' recomputation only with latent attention
           "grad_fp32", "optim_bf16", "fp8_params", "recompute_mla_up"};

@@ -469,6 +469,7 @@ TEST_CASE(
   CHECK(calls.generation_s > narrow.generation_s);
   CHECK(gen("&rl_max_seqs=1024&rl_gen_batch=4096").generation_s == wide.generation_s);
   CHECK(Refused("rl_gen_batch", "0"));
+  CHECK(Refused("rl_logprob_mbs", "0"));
   // A longer cap at the same mean lengthens the tail: the step waits for its longest responses.
   const PlanOutput longer =
       MakePlan(Cfg("model=qwen2.5-7b&gpu=h100&gpus=8&goal=grpo&rl_prompts=512&rl_samples=8&rl_max_response_len=16384&"
@@ -603,8 +604,17 @@ TEST_CASE("rl log-probabilities: a forward pass without gradients, from the step
   const double train_same = out.plan.step.seconds * sequences / GlobalBatch(job.work, lay);
   CHECK(pass < 0.5 * train_same);
   CHECK(pass > 0.15 * train_same);
-  // A larger log-prob micro-batch: fewer micro-batches, fewer gathers.
+  // A larger log-prob micro-batch: fewer micro-batches, fewer gathers; the key sets it for the phase.
   CHECK(ForwardPassSeconds(job, lay, sequences, 4) < pass);
+  const PlanOutput wide =
+      MakePlan(Cfg("model=llama3-8b&gpu=h100&gpus=16&goal=grpo&rl_prompts=256&rl_samples=8&"
+                   "stack=fsdp&zero=3&tp=1&pp=1&mbs=2&recompute=none&rl_ref=1&rl_logprob_mbs=4"));
+  REQUIRE(wide.ok);
+  CHECK(wide.job.rl.logprob_mbs == 4);
+  CHECK(wide.plan.rl.Phase(RlPhaseKind::Logprob).seconds ==
+        Approx(ForwardPassSeconds(wide.job, wide.plan.layout, sequences, 4)).epsilon(1e-9));
+  CHECK(wide.plan.rl.Phase(RlPhaseKind::Logprob).seconds < s.Phase(RlPhaseKind::Logprob).seconds);
+  CHECK(wide.plan.rl.training_s == Approx(s.training_s));
 }
 
 }  // namespace rl_test
