@@ -650,8 +650,9 @@ const std::vector<CapabilityRow>& CapabilityTable() {
       {K::Fsdp, F::GradFp32, 0, S::Absent, "", false,
        "FSDP2 reduces gradients in fp32 with no 16-bit choice: pytorch/torchtitan"
        " torchtitan/config/configs.py@b5bcd76c66d0acb1a08b176d9639425bc55e0b2a: mixed_precision_reduce:"
-       " Literal[\"float32\"] = \"float32\"; the sharded gradient keeps the fp32 parameters' dtype (the 4 B"
-       " planned)"},
+       " Literal[\"float32\"] = \"float32\"; NeMo RL's DTensor policy likewise (nemo_rl/models/dtensor/"
+       "parallelize.py@b1c86a816c5e2b4ca41ece193624a38dc62e6fdf: reduce_dtype=torch.float32); the sharded gradient"
+       " keeps the fp32 parameters' dtype (the 4 B planned) and the step model reduces it at 4 B (GradReduceBytes)"},
       {K::Hf, F::GradFp32, 0, S::Absent, "", false,
        "the Trainer's gradients take the parameters' dtype (planned in bf16 here); DeepSpeed's and FSDP's dtypes"
        " through Accelerate are those stacks' (no grad_reduce_in_fp32 in Transformers)"},
