@@ -53,7 +53,9 @@ constexpr double kNetworkEfficiency = 0.80;
 // Fraction of the backward (ZeRO 0-2) or forward+backward (ZeRO-3) time that data-parallel traffic
 // can hide behind (bucketed gradient reduce-scatter, parameter prefetch): the first bucket / last
 // prefetch stay exposed. Fitted (bench/fit_step.cpp --fit; docs/step-model.md: the loss is nearly flat in it, the
-// cases do not measure the exposed part well).
+// cases do not measure the exposed part well). Fitted with megatron-core-h100-16b/-70b/-314b's tensor-parallel
+// traffic exposed although their source states --tp-comm-overlap: with it set the fit sends this to 0.262, which the
+// same source's data-parallel overlap contradicts; not shipped (docs/step-model.md section 6).
 constexpr double kOverlapDp = 0.858;
 // Hidden is not free: collectives overlapped with compute take SMs and HBM bandwidth from the GEMMs they
 // run beside. Each second of communication hidden behind compute still costs this fraction of a second.
