@@ -98,7 +98,9 @@ int main(int argc, char** argv) {
   Job job = ResolveJob(cfg, issues);
   PlanOutput base = MakePlan(cfg);
   Layout layout = base.plan.layout;
-  const int n = quick ? 200000 : 1000000;
+  // Calls per timed round: 200,000 rounds of 0.1-0.4 s here (natively 0.03-0.1 s), far above the clock's
+  // resolution; a million per round made the WebAssembly benchmark's first two lines 8 of its 11.6 s (2026-12-06).
+  const int n = quick ? 50000 : 200000;
 
   const double mem_ns = NanosecondsPerCall(
       [&](int i) {

@@ -487,6 +487,8 @@ const Phrase kPhrases[] = {
     {"NVMe offload needs zero=3 (ZeRO-Infinity)", "卸载到 NVMe 需要 zero=3（ZeRO-Infinity）"},
     {"FP8 weights need FP8 training; accepted: auto or 0 with prec={0}",
      "FP8 权重需要 FP8 训练；可选值：prec={0} 时为 auto 或 0"},
+    {"overlapping tensor-parallel communication needs sequence parallelism; accepted: sp=1 or auto",
+     "张量并行通信重叠需要序列并行；可选值：sp=1 或 auto"},
     // accepted-values texts (config.cpp AcceptsText, resolve.cpp IdList; TranslateWords)
     {"a preset id (trainplan catalog models) or custom", "预设 id（见 trainplan catalog models）或 custom"},
     {"a GPU id (trainplan catalog gpus)", "GPU id（见 trainplan catalog gpus）"},

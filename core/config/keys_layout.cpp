@@ -124,6 +124,16 @@ void AddLayoutKeys(std::vector<KeyInfo>& table) {
            .Label("FP8 weights", "FP8 权重")
            .Zh("Megatron，FP8 训练：层的权重本身以 FP8 存放（fp8_param_gather），1 B 加上 Transformer Engine 缓存的"
                "转置副本，而不是 bf16 权重外加 FP8 工作副本；fp32 主权重仍在分布式优化器中；auto = 0。"),
+       ChoiceField("tp_overlap", G::Layout, kZeroOne, true, TP_INT(tp_overlap),
+                   "Megatron-Core (tp_comm_overlap, Transformer Engine's userbuffers) or torchtitan (async tensor "
+                   "parallelism): pipeline each tensor-parallel all-gather and reduce-scatter with the GEMM it feeds, "
+                   "which hides it up to that GEMM's time; needs sequence parallelism and tp > 1; auto = 0 (Megatron-"
+                   "Core's default; NVIDIA's recipes turn it on per model).")
+           .Values(kOnOffLabels)
+           .Label("Overlap TP communication", "张量并行通信重叠")
+           .Zh("Megatron-Core（tp_comm_overlap，Transformer Engine 的 userbuffers）或 torchtitan（异步张量并行）："
+               "把每个张量并行的 all-gather 和 reduce-scatter 与其所服务的 GEMM 流水化，最多掩盖该 GEMM 的时间；"
+               "需要序列并行且 tp > 1；auto = 0（Megatron-Core 的默认值；NVIDIA 的配方按模型开启）。"),
        ChoiceField("optim_bf16", G::Layout, kZeroOne, true, TP_INT(optim_bf16),
                    "Megatron: AdamW's two moments in bf16 and no fp32 master weights (NeMo's distributed_fused_adam "
                    "with dtype bf16 on bf16 weights: 4 B per parameter instead of 12, sharded); FSDP: torchtitan's "

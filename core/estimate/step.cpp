@@ -54,7 +54,9 @@ constexpr double kNetworkEfficiency = 0.80;
 // Fraction of the backward (ZeRO 0-2) or forward+backward (ZeRO-3) time that data-parallel traffic
 // can hide behind (bucketed gradient reduce-scatter, parameter prefetch): the first bucket / last
 // prefetch stay exposed. Fitted (bench/fit_step.cpp --fit; docs/step-model.md: the loss is nearly flat in it, the
-// cases do not measure the exposed part well).
+// cases do not measure the exposed part well). Fitted with megatron-core-h100-16b/-70b/-314b's tensor-parallel
+// traffic exposed although their source states --tp-comm-overlap: with it set the fit sends this to 0.262, which the
+// same source's data-parallel overlap contradicts; not shipped (docs/step-model.md section 6).
 constexpr double kOverlapDp = 0.858;
 // Hidden is not free: collectives overlapped with compute take SMs and HBM bandwidth from the GEMMs they
 // run beside. Each second of communication hidden behind compute still costs this fraction of a second.
@@ -160,6 +162,7 @@ struct LayerTime {
   double attn_mem = 0;    // unfused softmax traffic (memory-bound), recomputed by selective recompute
   double mem = 0;         // norms, residuals, activation functions (memory-bound)
   double tp_comm = 0;     // tensor-parallel collectives of the forward pass
+  double tp_exposed = 0;  // the part its GEMMs do not hide (tp_overlap), with the hidden part's contention
   double cp_comm = 0;     // context-parallel K/V exchange of the forward pass
   double cp_exposed = 0;  // the part attention does not hide
   double ep_comm = 0;     // expert-parallel all-to-all (dispatch + combine) of the forward pass
@@ -170,21 +173,24 @@ struct LayerTime {
 struct MbParts {
   double comp_f = 0, comp_b = 0, comp_rc = 0, mem_f = 0, mem_b = 0, mem_rc = 0;
   double tp_f = 0, cp_f = 0, cp_x = 0, ep_f = 0;  // forward collectives (cp_x: the exposed part)
+  double tp_x = 0;                                // the exposed part of tp_f (tp_overlap)
   MbParts operator*(double n) const {
-    return {comp_f * n, comp_b * n, comp_rc * n, mem_f * n, mem_b * n,
-            mem_rc * n, tp_f * n,   cp_f * n,    cp_x * n,  ep_f * n};
+    return {comp_f * n, comp_b * n, comp_rc * n, mem_f * n, mem_b * n, mem_rc * n,
+            tp_f * n,   cp_f * n,   cp_x * n,    ep_f * n,  tp_x * n};
   }
   MbParts operator+(const MbParts& o) const {
-    return {comp_f + o.comp_f, comp_b + o.comp_b, comp_rc + o.comp_rc, mem_f + o.mem_f, mem_b + o.mem_b,
-            mem_rc + o.mem_rc, tp_f + o.tp_f,     cp_f + o.cp_f,       cp_x + o.cp_x,   ep_f + o.ep_f};
+    return {comp_f + o.comp_f, comp_b + o.comp_b, comp_rc + o.comp_rc, mem_f + o.mem_f,
+            mem_b + o.mem_b,   mem_rc + o.mem_rc, tp_f + o.tp_f,       cp_f + o.cp_f,
+            cp_x + o.cp_x,     ep_f + o.ep_f,     tp_x + o.tp_x};
   }
   // Time of the micro-batch on the stage: tensor-parallel and expert collectives `passes` times
   // (CollectivePasses), context-parallel exchanges kContextPasses times.
   double Time(double passes) const {
-    return comp_f + comp_b + comp_rc + mem_f + mem_b + mem_rc + passes * (tp_f + ep_f) + kContextPasses * cp_x;
+    return comp_f + comp_b + comp_rc + mem_f + mem_b + mem_rc + passes * (tp_x + ep_f) + kContextPasses * cp_x;
   }
-  // Time of the micro-batch's forward alone (no gradients): each collective once.
-  double ForwardTime() const { return comp_f + mem_f + tp_f + ep_f + cp_x; }
+  // Time of the micro-batch's forward alone (no gradients): each collective once, tensor-parallel's exposed part
+  // (tp_overlap hides up to the forward GEMMs it feeds: TpExposed).
+  double ForwardTime() const { return comp_f + mem_f + tp_x + ep_f + cp_x; }
 };
 
 // Shares of a micro-batch's kernel time on its stage that are its forward (`forward`), or its weight gradients,
@@ -212,15 +218,43 @@ double AttentionWorkShare(const LayerOps& l, double seq) {
   return 1 - l.window_share + l.window_share * windowed / causal;
 }
 
+// Time of the GEMMs each tensor-parallel collective of a layer feeds or drains: the attention block's and the dense
+// MLP's column-parallel GEMMs (after the all-gather), their row-parallel ones (before the reduce-scatter).
+struct TpGemms {
+  double col_attn = 0, row_attn = 0, col_mlp = 0, row_mlp = 0;
+};
+
+// tp_overlap (Megatron-Core's tp_comm_overlap through Transformer Engine's userbuffers; torchtitan's async TP): each
+// of a layer's four collectives, a quarter of its traffic `tp_comm`, is split into chunks pipelined with the GEMM it
+// feeds or drains ("Controls All-Gather overlap with GEMM by pipelining the GEMM and All-Gather", "... Reduce-Scatter
+// overlap with GEMM ...", NVIDIA/Megatron-LM megatron/core/model_parallel_config.py@02aa3ee4): the all-gathers before
+// the column-parallel GEMMs (QKV, FC1), the reduce-scatters after the row-parallel ones (proj, FC2). It hides up to
+// that GEMM's time. The backward's collectives pair with GEMMs of the same work (the grad-output all-gather with the
+// row-parallel dgrad, the dgrad reduce-scatter with the column-parallel wgrad: tp_comm_bulk_dgrad / _wgrad), so one
+// pass's hidden share holds for every pass. The MoE experts' grouped GEMMs take no userbuffers (Transformer Engine's
+// GroupedLinear has no ub_* options): a MoE layer hides only its attention block's collectives. What is hidden still
+// costs `overlap_contention` of itself, the one rule for hidden traffic (the userbuffers configurations give the
+// overlapped kernels 1 to 24 of the H100's 132 SMs: NVIDIA-NeMo/Megatron-Bridge
+// src/megatron/bridge/training/comm_overlap.py@97ad8cc6f userbuffers_fp8_h100_h8192_tp4_mbs1_seqlen8192).
+double TpExposed(double tp_comm, const TpGemms& g, bool moe, const Constants& c) {
+  const double quarter = tp_comm / 4.0;
+  const double hidden = std::min(quarter, g.col_attn) + std::min(quarter, g.row_attn) +
+                        (moe ? 0.0 : std::min(quarter, g.col_mlp) + std::min(quarter, g.row_mlp));
+  return tp_comm - hidden + c.contention * hidden;
+}
+
 LayerTime LayerForward(const LayerOps& l, const Job& job, const Layout& lay, int etp, const Machine& mc,
                        const Constants& c, const Place& tp_place, const Place& cp_place, const Place& ep_place) {
   LayerTime t;
   const double tpn = lay.tp, seq = job.work.seq;
   const double tokens = double(lay.mbs) * seq / lay.cp;  // rows of every GEMM on this GPU
   const double h = job.model.hidden;
+  TpGemms tp_gemms;  // what each tensor-parallel collective can hide behind (tp_overlap: TpExposed)
   for (int i = 0; i < l.n_attn; ++i) {
     const Gemm& g = l.attn[i];
-    t.gemm += GemmTime(tokens, g.col ? g.n / tpn : g.n, g.col ? g.k : g.k / tpn, mc, c);
+    const double gt = GemmTime(tokens, g.col ? g.n / tpn : g.n, g.col ? g.k : g.k / tpn, mc, c);
+    t.gemm += gt;
+    (g.col ? tp_gemms.col_attn : tp_gemms.row_attn) += gt;
   }
   // MLP: dense, or MoE with each local expert (experts / ep of them, each split over etp GPUs) seeing the
   // routed copies of the tokens of its expert-parallel group. With folding (etp < tp) the tensor-parallel
@@ -235,7 +269,9 @@ LayerTime LayerForward(const LayerOps& l, const Job& job, const Layout& lay, int
   for (int i = 0; i < l.n_mlp; ++i) {
     const Gemm& g = l.mlp[i];
     const double n = g.col ? g.n / etpn : g.n, k = g.col ? g.k : g.k / etpn;
-    t.gemm += mlp_count * GemmTime(mlp_rows, n, k, mc, c);
+    const double gt = mlp_count * GemmTime(mlp_rows, n, k, mc, c);
+    t.gemm += gt;
+    if (l.experts <= 1) (g.col ? tp_gemms.col_mlp : tp_gemms.row_mlp) += gt;
     if (l.experts > 1 && l.mlp_mult > l.routed) {
       // Shared experts: every token, split like a dense MLP over the tensor-parallel group.
       const double sn = g.col ? g.n / tpn : g.n, sk = g.col ? g.k : g.k / tpn;
@@ -285,6 +321,8 @@ LayerTime LayerForward(const LayerOps& l, const Job& job, const Layout& lay, int
   // sequence parallelism a reduce-scatter + all-gather pair each: the same bytes on the wire.
   const double act_bytes = b * (seq / lay.cp) * h * kActBytes;
   t.tp_comm = 2.0 * AllReduce(act_bytes, tp_place);
+  t.tp_exposed =
+      job.work.tp_overlap && lay.sp && tpn > 1 ? TpExposed(t.tp_comm, tp_gemms, l.experts > 1, c) : t.tp_comm;
   // Context parallel, by its variant (Workload::cp_comm; capabilities.cpp cites each): a ring or an all-gather brings
   // each rank every other rank's K and V; Ulysses' all-to-alls trade the sequence split for a head split instead.
   if (lay.cp > 1) {
@@ -412,6 +450,7 @@ SlowStage SlowestStage(const Job& job, const Layout& lay, const Machine& mc, con
     b.mem_f = t.mem + t.attn_mem;
     b.mem_b = kMemoryBackwardRatio * (t.mem + t.attn_mem);
     b.tp_f = t.tp_comm;
+    b.tp_x = t.tp_exposed;
     b.cp_f = t.cp_comm;
     b.cp_x = t.cp_exposed;
     b.ep_f = t.ep_comm;
@@ -442,6 +481,7 @@ SlowStage SlowestStage(const Job& job, const Layout& lay, const Machine& mc, con
   head.comp_b = bwd_gemm * logit_gemm;
   head.mem_f = kCrossEntropyBytesPerLogit * tokens * ops.vocab / tpn / (mc.mem_bw * c.mem);
   head.tp_f = AllReduce(tokens * ops.hidden * kActBytes, g.tp);
+  head.tp_x = head.tp_f;  // the output layer's all-reduce: no userbuffers outside the transformer layers
   const double passes = CollectivePasses(lay);
   double slowest_time = -1;
   for (int k = 0; k < ppn; ++k) {
@@ -463,6 +503,7 @@ SlowStage SlowestStage(const Job& job, const Layout& lay, const Machine& mc, con
 struct MicroBatch {
   double compute = 0, memory = 0;
   double tp = 0, cp = 0, ep = 0, pp = 0;  // exposed communication, by group
+  double tp_total = 0;                    // the tensor-parallel collectives before overlap (tp_overlap)
   double ep_total = 0;                    // the expert all-to-all before overlap
   FinetuneTime ft;
   double gpu = 0, host_gap = 0, time = 0;  // GPU time, the GPU's wait for the host, the two together
@@ -476,7 +517,9 @@ MicroBatch MicroBatchTime(const Job& job, const Layout& lay, const Machine& mc, 
   const Fabric& fab = mc.fabric;
   const double passes = forward_only ? 1.0 : CollectivePasses(lay);
   // Full recompute repeats the forward's tensor-parallel collectives too.
-  mb.tp = passes * s.tp_f;
+  // tp_overlap: every pass hides the same share behind its GEMMs (TpExposed), a forward-only pass included.
+  mb.tp_total = passes * s.tp_f;
+  mb.tp = passes * s.tp_x;
   // Context-parallel K/V exchange overlaps the attention it feeds (ring attention), backward twice.
   mb.cp = (forward_only ? 1.0 : kContextPasses) * s.cp_x;
   // Pipeline: one activation forward and one gradient backward per virtual stage boundary; with
@@ -740,12 +783,13 @@ void EstimateStep(const Job& job, const Layout& layout, StepBreakdown& step, Thr
 
   step.compute_s = m * mb.compute;
   step.memory_s = m * mb.memory + opt.gpu_s;
-  step.comm_tp_s = m * mb.tp;
+  step.comm_tp_s = m * mb.tp_total;
   step.comm_cp_s = m * kContextPasses * slow.parts.cp_f;
   step.comm_ep_s = m * mb.ep_total;
   step.comm_pp_s = m * mb.pp;
   step.comm_dp_s = dp.total;
-  // Tensor-parallel collectives sit on the critical path (each layer waits for them); the expert
+  // Tensor-parallel collectives sit on the critical path (each layer waits for them) unless pipelined with their
+  // GEMMs (tp_overlap, LayerForward); the expert
   // all-to-all unless overlapped (above); context-parallel hides behind attention only partly; pipeline
   // sends are small and synchronous.
   step.comm_exposed_s = m * (mb.tp + mb.cp + mb.ep + mb.pp) + dp.exposed;

@@ -51,7 +51,9 @@ struct Workload {
   bool optim_bf16 = false;             // Megatron: bf16 AdamW moments, no fp32 master (Apex DistributedFusedAdam)
   bool mla_up_recompute = false;       // Megatron's recompute_modules mla_up_proj (MLA's q, k, v rebuilt)
   bool fp8_params = false;             // Megatron FP8: the GEMM weights themselves in FP8 (fp8_param_gather)
-  int pp_microbatches = 0;             // micro-batches per pipeline schedule (a local batch); 0 = all of a step's
+  bool tp_overlap =
+      false;  // tensor-parallel all-gathers / reduce-scatters pipelined with their GEMMs (tp_comm_overlap)
+  int pp_microbatches = 0;                   // micro-batches per pipeline schedule (a local batch); 0 = all of a step's
   ModelCode modeling = ModelCode::Megatron;  // whose saved tensors the activations follow (core/stack/saves.h)
   bool compiled = false;                     // torch.compile: pointwise ops recomputed, GEMM outputs saved
   bool kbit_prep = false;                    // QLoRA under prepare_model_for_kbit_training: fp32 norms, residual, head

@@ -25,8 +25,8 @@ const RlSetup& R(const PlanOutput& o) { return o.job.rl; }
 bool Moe(const PlanOutput& o) { return o.job.model.experts > 1; }
 bool Grouped(const PlanOutput& o) { return Moe(o) && o.job.model.expert_groups > 1; }  // group-limited routing
 bool Shaped(const PlanOutput& o) { return o.job.model.layers > 0; }                    // not a size-only model
-// A stack's own settings (grad_fp32, optim_bf16, recompute_mla_up, fp8_params) resolve where its release offers them
-// (the capability table, which resolve refuses them by elsewhere).
+// A stack's own settings (grad_fp32, optim_bf16, recompute_mla_up, fp8_params, tp_overlap) resolve where its release
+// offers them (the capability table, which resolve refuses them by elsewhere).
 bool Offers(const PlanOutput& o, Feature f) {
   if (!o.job.stack) return false;
   const Support s = Capability(*o.job.stack, o.job.stack_year, f).support;
@@ -138,6 +138,10 @@ const Resolver kResolvers[] = {
     {"fp8_params",
      [](const PlanOutput& o, Config& c) {
        if (Offers(o, Feature::Fp8Gather) && o.job.work.prec == Precision::Fp8) c.fp8_params = o.job.work.fp8_params ? 1 : 0;
+     }},
+    {"tp_overlap",
+     [](const PlanOutput& o, Config& c) {
+       if (Offers(o, Feature::TpOverlap)) c.tp_overlap = o.job.work.tp_overlap ? 1 : 0;
      }},
     {"optim_bf16",
      [](const PlanOutput& o, Config& c) {

@@ -317,6 +317,13 @@ void ResolveStack(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues)
   if (cfg.fp8_params == 1 && w.prec != Precision::Fp8)
     Error(issues, "fp8_params", "FP8 weights need FP8 training; accepted: auto or 0 with prec={0}"_issue,
           {Name(w.prec)});
+  // Tensor-parallel overlap (step.cpp TpExposed) needs sequence parallelism: Megatron-LM asserts it ('Tensor parallel
+  // communication/GEMM overlap can happen only when sequence parallelism is enabled'), Megatron-Bridge turns it off
+  // without (comm_overlap.py@97ad8cc6f). The step model applies it only where the layout has sp and tp > 1.
+  w.tp_overlap = cfg.tp_overlap == 1;
+  if (cfg.tp_overlap == 1 && cfg.sp == 0)
+    Error(issues, "tp_overlap",
+          "overlapping tensor-parallel communication needs sequence parallelism; accepted: sp=1 or auto"_issue);
   w.pp_microbatches = cfg.pp_microbatches > 0 ? cfg.pp_microbatches : 0;
   // The model code whose saved tensors the activations follow (core/stack/saves.h), torch.compile, and PEFT's k-bit
   // preparation, which the Trainer's QLoRA recipes run (PEFT's guide, TRL's SFTTrainer, Axolotl, Qwen's finetune.py).
@@ -398,6 +405,7 @@ CapabilityAsk ExplicitAsk(const Config& cfg, AskKeys& given) {
   take(cfg.optim_bf16, a.optim_bf16, kAskOptimBf16);
   take(cfg.recompute_mla_up, a.recompute_mla_up, kAskRecomputeMlaUp);
   take(cfg.fp8_params, a.fp8_params, kAskFp8Params);
+  take(cfg.tp_overlap, a.tp_overlap, kAskTpOverlap);
   return a;
 }
 
@@ -428,6 +436,7 @@ std::string AskedText(const CapabilityAsk& a, AskKeys keys) {
   add(kAskOptimBf16, std::to_string(a.optim_bf16));
   add(kAskRecomputeMlaUp, std::to_string(a.recompute_mla_up));
   add(kAskFp8Params, std::to_string(a.fp8_params));
+  add(kAskTpOverlap, std::to_string(a.tp_overlap));
   return out;
 }
 
@@ -464,6 +473,7 @@ const char* FindingKey(const CapabilityFinding& f) {
     case Feature::OptimBf16: own = kAskOptimBf16; break;
     case Feature::RecomputeMlaUp: own = kAskRecomputeMlaUp; break;
     case Feature::Fp8Gather: own = kAskFp8Params; break;
+    case Feature::TpOverlap: own = kAskTpOverlap; break;
     case Feature::Fp8:
     case Feature::Fp8Rowwise: own = kAskPrec; break;
     case Feature::Fp8Tensor:

@@ -7,10 +7,11 @@
 // the group:
 //   - step time of an outer layout (or of one micro-batch size in it): EstimateStep at the largest
 //     micro-batch (or that one), no recomputation, sequence parallelism on, optimizer offloaded; the
-//     compute, memory-bound, tensor/pipeline parts of that step (and the expert all-to-all unless the
-//     stack overlaps it, overlap_ep), plus the pipeline bubble those alone imply, are each at most what
-//     any layout of the group pays (bigger micro-batches only make GEMMs more efficient; recomputation,
-//     ZeRO's traffic and the optimizer step only add). Layouts with ZeRO 0-2 also pay the gradient
+//     compute, memory-bound, tensor/pipeline parts of that step (the tensor-parallel part at overlap_contention
+//     of it with tp_overlap, and the expert all-to-all unless the stack overlaps it, overlap_ep), plus the
+//     pipeline bubble those alone imply, are each at most what any layout of the group pays (bigger
+//     micro-batches only make GEMMs more efficient; recomputation, ZeRO's traffic and the optimizer step
+//     only add). Layouts with ZeRO 0-2 also pay the gradient
 //     all-reduce beyond what one backward can hide (overlap_dp of it, at most that micro-batch's compute);
 //     ZeRO-3's traffic hides behind every micro-batch, so its layouts get no such term. Through the real
 //     EstimateRun (monotone in step time) this bounds days, cost and both ranking keys.
@@ -78,7 +79,10 @@ Bounds Engine::TimeBound(const Job& job, const Outer& o, int mbs_hi, int mbs_lo)
   const PipeSchedule sched = ScheduleOf(l);
   const bool ep_hideable = job.assume.overlap_ep > 0 || job.assume.moe_a2a_overlap > 0 || PipelineHidesComm(sched);
   const double ep = ep_hideable ? 0.0 : s.comm_ep_s;
-  double x = s.compute_s + s.memory_s + s.comm_tp_s + ep + s.comm_pp_s;
+  // Tensor-parallel traffic pipelined with its GEMMs (tp_overlap) may hide up to all of it, at overlap_contention of
+  // itself (step.cpp LayerForward): that much is on every layout's step.
+  const double tp = job.work.tp_overlap ? std::max(0.0, tr.contention) * s.comm_tp_s : s.comm_tp_s;
+  double x = s.compute_s + s.memory_s + tp + ep + s.comm_pp_s;
   if (!(x > 0) || !std::isfinite(x)) x = 0;
   x *= 1 - kShrink;
   const double m_most = std::ceil(double(job.work.gbs) / (double(std::max(1, mbs_lo)) * std::max(1, o.dp)));

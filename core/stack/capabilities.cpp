@@ -697,6 +697,31 @@ const std::vector<CapabilityRow>& CapabilityTable() {
       {K::Hf, F::RecomputeMlaUp, 0, S::Absent, "", false, "gradient_checkpointing is per decoder layer only"},
       {K::Torchtune, F::RecomputeMlaUp, 0, S::Absent, "", false, "activation checkpointing per layer only"},
       {K::Unsloth, F::RecomputeMlaUp, 0, S::Absent, "", false, "gradient checkpointing per layer only"},
+      // ---- Tensor-parallel communication pipelined with the GEMMs it feeds (tp_overlap): the step model hides each
+      // all-gather / reduce-scatter behind its own GEMM (core/estimate/step.cpp TpExposed).
+      {K::Megatron, F::TpOverlap, 2024, S::Native, "", false,
+       "NVIDIA/Megatron-LM megatron/core/model_parallel_config.py@02aa3ee454b5ff16b1bf356ec36fa0cc1c26858f:"
+       " tp_comm_overlap: bool = False 'If true, allows overlapping of Linear layer execution with tensor parallel"
+       " communication collectives like AllGather/ReduceScatter' (Transformer Engine's userbuffers); NeMo"
+       " (NVIDIA/NeMo-Framework-Launcher tag 24.07, launcher_scripts/conf/training/llama/llama3_70b.yaml"
+       " 'ub_tp_comm_overlap: true') and Megatron-Bridge (NVIDIA-NeMo/Megatron-Bridge@97ad8cc6f"
+       " src/megatron/bridge/training/comm_overlap.py: 'Disabling tensor parallel communication overlap due to TP"
+       " size < 2', '... due to sequence_parallel=False'); 2024 is the earliest release read, not its first"},
+      {K::DeepSpeed, F::TpOverlap, 0, S::Absent, "", false,
+       "microsoft/DeepSpeed deepspeed/@38327e07f6cd39b63418f60cedd1651b0be3e7c3: no userbuffers, tp_comm_overlap or"
+       " async tensor parallelism (git grep); AutoTP's all-reduces run after their GEMMs"},
+      {K::Fsdp, F::TpOverlap, 2025, S::Native, "", false,
+       "pytorch/torchtitan torchtitan/config/job_config.py@6404b932421f5ce382e7dac5ad381b2c17b1373c:"
+       " enable_async_tensor_parallel: bool = False 'Whether to apply async tensor parallel (currently only"
+       " effective when compile is enabled)' (Inductor's micro-pipeline TP); 2025 is the release read, the year it"
+       " arrived not read"},
+      {K::Hf, F::TpOverlap, 0, S::Absent, "", false,
+       "no async tensor parallelism or userbuffers in Transformers' or Accelerate's tensor parallelism (not read"
+       " for this row beyond their configuration keys)"},
+      {K::Torchtune, F::TpOverlap, 0, S::Absent, "", false,
+       "torchtune's tensor parallelism is parallelize_module with a plan; no async tensor parallelism key (not read"
+       " for this row beyond its recipes' keys)"},
+      {K::Unsloth, F::TpOverlap, 0, S::Absent, "", false, "no tensor parallelism"},
       // ---- AMD GPUs (ROCm).
       {K::Megatron, F::GpuAmd, 2024, S::Extension, "AMD's ROCm forks (ROCm/Megatron-LM, ROCm/TransformerEngine)", true,
        "github.com/ROCm/Megatron-LM (AMD's fork; its first release not read); NVIDIA's Transformer Engine is"
@@ -758,6 +783,7 @@ const char* FeatureId(Feature f) {
                                          "fp8_recipe=block",
                                          "fp8_recipe=mxfp8",
                                          "fp8_params",
+                                         "tp_overlap",
                                          "gpu=AMD"};
   static_assert(sizeof(kIds) / sizeof(kIds[0]) == size_t(Feature::kCount));
   return kIds[int(f)];
@@ -895,6 +921,7 @@ const char* FeatureName(Feature f) {
                                            "FP8 1x128 / 128x128 block scaling (DeepSeek-V3)",
                                            "MXFP8 (32-element blocks)",
                                            "FP8 weights (stored and all-gathered in FP8)",
+                                           "tensor-parallel communication overlapped with the GEMMs",
                                            "AMD GPUs (ROCm)"};
   static_assert(sizeof(kNames) / sizeof(kNames[0]) == size_t(Feature::kCount));
   return kNames[int(f)];
@@ -914,6 +941,11 @@ const char* FeaturePlanned(Feature f) {
       return "fp8_params=1 is planned as Megatron-Core's fp8_param_gather (FP8 weights in place of bf16 ones "
              "beside Transformer Engine's workspaces); torchao's FSDP float8 all-gather (torchtitan, torchtune, "
              "Accelerate) with 16-bit gathers";
+    case Feature::TpOverlap:
+      return "tp_overlap=1 hides each tensor-parallel all-gather / reduce-scatter behind the GEMM it feeds "
+             "(Transformer "
+             "Engine's userbuffers in Megatron-Core; torchtitan's async TP with the same rule), with sequence "
+             "parallelism and tp > 1 only; the MoE experts' GEMMs hide none";
     default: return "";
   }
 }
@@ -950,6 +982,7 @@ const char* AskKeyName(AskKeys bit) {
     case kAskOptimBf16: return "optim_bf16";
     case kAskRecomputeMlaUp: return "recompute_mla_up";
     case kAskFp8Params: return "fp8_params";
+    case kAskTpOverlap: return "tp_overlap";
     default: return "";
   }
 }
@@ -1158,6 +1191,7 @@ int CapabilityFindings(const StackProfile& s, int year, const CapabilityAsk& ask
   if (ask.optim_bf16 == 1) c.Add(Feature::OptimBf16, kAskOptimBf16);
   if (ask.recompute_mla_up == 1) c.Add(Feature::RecomputeMlaUp, kAskRecomputeMlaUp);
   if (ask.fp8_params == 1) c.Add(Feature::Fp8Gather, kAskFp8Params);
+  if (ask.tp_overlap == 1) c.Add(Feature::TpOverlap, kAskTpOverlap);
   return c.n;
 }
 

@@ -48,6 +48,7 @@ enum class Feature : uint8_t {
   Fp8Block,             // fp8_recipe=block: DeepSeek-V3's 1x128 activation tiles and 128x128 weight blocks
   Fp8Mx,                // fp8_recipe=mxfp8: MXFP8, a scale per 32 elements in the tensor cores (Blackwell)
   Fp8Gather,            // fp8_params: FP8 weights, all-gathered in FP8 (Megatron's fp8_param_gather, torchao's FSDP)
+  TpOverlap,            // tp_overlap: tensor-parallel all-gathers / reduce-scatters pipelined with the GEMMs they feed
   GpuAmd,               // runs on AMD GPUs (ROCm)
   kCount
 };
@@ -133,6 +134,7 @@ enum AskKey : AskKeys {
   kAskOptimBf16 = 1 << 17,
   kAskRecomputeMlaUp = 1 << 18,
   kAskFp8Params = 1 << 19,
+  kAskTpOverlap = 1 << 20,
 };
 const char* AskKeyName(AskKeys bit);  // the configuration key of one bit ("tp")
 
@@ -168,9 +170,10 @@ struct CapabilityAsk {
   Recompute recompute = Recompute::None;
   bool offload_act = false;
   // Settings a stack offers of its own (the search never sets them), -1 when left on auto. optim_bf16=1,
-  // recompute_mla_up=1 and fp8_params=1 ask for their feature (0 is every stack's own way, as sp=0); grad_fp32 asks
-  // for it either way (1 and 0 both choose a gradient buffer dtype, which only Megatron lets the user set).
-  int grad_fp32 = -1, optim_bf16 = -1, recompute_mla_up = -1, fp8_params = -1;
+  // recompute_mla_up=1, fp8_params=1 and tp_overlap=1 ask for their feature (0 is every stack's own way, as sp=0);
+  // grad_fp32 asks for it either way (1 and 0 both choose a gradient buffer dtype, which only Megatron lets the user
+  // set).
+  int grad_fp32 = -1, optim_bf16 = -1, recompute_mla_up = -1, fp8_params = -1, tp_overlap = -1;
   int rl_framework = -1;  // RlFramework training an RL goal's policy (its rows are checked too); -1 no RL goal
   bool rl_dpo = false;    // the RL goal is DPO (RlCapabilityRow::on_dpo)
 };

@@ -170,7 +170,7 @@ TEST_CASE("resolve refuses what the stack does not run and warns of extensions",
   }
 }
 
-TEST_CASE("a stack's own settings (grad_fp32, optim_bf16, recompute_mla_up, fp8_params) by the table",
+TEST_CASE("a stack's own settings (grad_fp32, optim_bf16, recompute_mla_up, fp8_params, tp_overlap) by the table",
           "[capabilities]") {
   // The link a user types, parsed and resolved: each key is refused where the stack's release lacks it (naming the
   // key and the stack), noted where an extension provides it, and taken where the stack has it.
@@ -183,7 +183,8 @@ TEST_CASE("a stack's own settings (grad_fp32, optim_bf16, recompute_mla_up, fp8_
                       {"&grad_fp32=1", "grad_fp32", Feature::GradFp32},
                       {"&optim_bf16=1", "optim_bf16", Feature::OptimBf16},
                       {"&model=deepseek-v3&recompute_mla_up=1", "recompute_mla_up", Feature::RecomputeMlaUp},
-                      {"&prec=fp8&fp8_params=1", "fp8_params", Feature::Fp8Gather}};
+                      {"&prec=fp8&fp8_params=1", "fp8_params", Feature::Fp8Gather},
+                      {"&tp_overlap=1", "tp_overlap", Feature::TpOverlap}};
   int refused = 0, taken = 0;
   for (const StackProfile& s : Stacks())
     for (const char* year : {"", "&stack_year=2025"})
@@ -218,17 +219,23 @@ TEST_CASE("a stack's own settings (grad_fp32, optim_bf16, recompute_mla_up, fp8_
   for (const Key& k : keys) {
     INFO(k.link);
     CHECK_FALSE(HasErrors(Resolve(std::string("#v=1&gpu=h100&gpus=8&stack=megatron") + k.link)));
-    if (k.feature != Feature::Fp8Gather)
+    if (k.feature != Feature::Fp8Gather && k.feature != Feature::TpOverlap)
       for (const char* other : {"deepspeed", "hf", "torchtune", "unsloth"})
         CHECK(IssueOn(Resolve(std::string("#v=1&gpu=h100&gpus=8&stack=") + other + k.link), k.key, false));
   }
   CHECK(IssueOn(Resolve("#v=1&gpu=h100&gpus=8&stack=deepspeed&prec=fp8&fp8_params=1"), "fp8_params", false));
   CHECK(IssueOn(Resolve("#v=1&gpu=h100&gpus=8&stack=fsdp&stack_year=2024&optim_bf16=1"), "optim_bf16", false));
   CHECK_FALSE(HasErrors(Resolve("#v=1&gpu=h100&gpus=8&stack=fsdp&stack_year=2025&optim_bf16=1")));
+  // Tensor-parallel overlap: Megatron-Core's userbuffers and torchtitan's async TP; refused on DeepSpeed, Transformers,
+  // torchtune and Unsloth, and without sequence parallelism anywhere (Megatron-LM asserts it).
+  for (const char* other : {"deepspeed", "hf", "torchtune", "unsloth"})
+    CHECK(IssueOn(Resolve(std::string("#v=1&gpu=h100&gpus=8&stack=") + other + "&tp_overlap=1"), "tp_overlap", false));
+  CHECK_FALSE(HasErrors(Resolve("#v=1&gpu=h100&gpus=8&stack=fsdp&stack_year=2025&tp_overlap=1")));
+  CHECK(IssueOn(Resolve("#v=1&gpu=h100&gpus=8&stack=megatron&tp=4&sp=0&tp_overlap=1"), "tp_overlap", false));
   // The off values of the on/off settings ask nothing: every stack runs without them.
   for (const StackProfile& s : Stacks())
-    CHECK_FALSE(HasErrors(
-        Resolve(std::string("#v=1&gpu=h100&gpus=8&stack=") + s.id + "&optim_bf16=0&recompute_mla_up=0&fp8_params=0")));
+    CHECK_FALSE(HasErrors(Resolve(std::string("#v=1&gpu=h100&gpus=8&stack=") + s.id +
+                                  "&optim_bf16=0&recompute_mla_up=0&fp8_params=0&tp_overlap=0")));
 }
 
 TEST_CASE("torchtitan's full bf16 training (optim_bf16=1): bf16 weights, gradients and states, no fp32 copy",

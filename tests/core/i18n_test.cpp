@@ -485,6 +485,7 @@ std::vector<ConfigIssue> BadInputIssues() {
   pairs({{"stack", "fsdp"}, {"grad_fp32", "0"}});  // Megatron-Core's own settings
   pairs({{"stack", "megatron"}, {"prec", "bf16"}, {"fp8_params", "1"}});
   pairs({{"stack", "fsdp"}, {"stack_year", "2025"}, {"gpu", "h100"}, {"prec", "fp8"}, {"fp8_params", "1"}});
+  pairs({{"stack", "megatron"}, {"gpus", "8"}, {"tp", "4"}, {"sp", "0"}, {"tp_overlap", "1"}});
   // The capability table (core/stack/capabilities.h): absent, an extension, not found in code, not yet.
   pairs({{"stack", "megatron"}, {"method", "qlora"}});
   // An RL framework's policy training without the stack's pipeline engine (core/stack/capabilities.h).

@@ -125,7 +125,7 @@ TEST_CASE("one answer for what auto became: the key rows' value, the JSON's conf
           "rl_logprob_mbs",
           // a stack's own settings (capabilities.h): not on a stack or release without them; FP8 weights only in
           // FP8 training, the MLA up-projections' recomputation only with latent attention
-          "grad_fp32", "optim_bf16", "fp8_params", "recompute_mla_up"};
+          "grad_fp32", "optim_bf16", "fp8_params", "recompute_mla_up", "tp_overlap"};
       CHECK((chosen || kMayNotApply.count(key) == 1));
     }
   }

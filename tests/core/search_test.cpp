@@ -196,6 +196,8 @@ const std::vector<Case>& Cases() {
       // (weights gathered once per schedule, the reduce-scatter exposed at its end); DeepSpeed stops at ZeRO-1.
       {"#v=1&model=llama3-70b&gpu=h100&gpus=64&stack=fsdp&pp_microbatches=8&gbs=256", {}, {}, Objective::Time, 5},
       {"#v=1&model=llama2-70b&gpu=a100-80g&gpus=96&stack=deepspeed", {}, {}, Objective::Cost, 5},
+      // Tensor-parallel traffic pipelined with its GEMMs (tp_overlap): the bound keeps only its contention.
+      {"#v=1&model=llama3-70b&gpu=h100&gpus=64&stack=megatron&prec=fp8&tp_overlap=1", {}, {}, Objective::Time, 5},
   };
   return cases;
 }

@@ -209,7 +209,7 @@ TEST_CASE("Megatron's gradient buffer and optimizer dtypes: grad_reduce_in_fp32 
   CHECK(OptimizerStepBytes(Resolved(link + "&optim_bf16=1"), 1) < OptimizerStepBytes(Resolved(link), 1));
   // A stack without the settings keeps its own conventions: the keys are refused there, naming the key (the
   // capability table: capabilities_test.cpp checks each key on each stack).
-  for (const char* key : {"grad_fp32=0", "optim_bf16=1", "recompute_mla_up=1", "fp8_params=1"}) {
+  for (const char* key : {"grad_fp32=0", "optim_bf16=1", "recompute_mla_up=1", "fp8_params=1", "tp_overlap=1"}) {
     const PlanOutput out = MakePlan(FromLink(std::string("#v=1&stack=deepspeed&") + key));
     INFO(key);
     REQUIRE_FALSE(out.ok);

@@ -225,6 +225,91 @@ TEST_CASE("a tensor-parallel group that leaves the node runs over the network", 
   CHECK(across / inside == Approx(450.0 / 200).epsilon(0.05));
 }
 
+TEST_CASE("tensor-parallel overlap hides each collective up to the GEMM it feeds, and only with sp", "[step]") {
+  // A 70B-class GPT on one H100 node, tp 4, one stage: every layer's GEMMs outlast their collectives, so tp_overlap
+  // hides all of the layers' traffic at overlap_contention of it; the output layer's all-reduce (half a layer's
+  // traffic per pass) stays exposed. Per micro-batch and pass: 2 L all-reduces in the layers, 1 at the head.
+  const int layers = 8;
+  Job j = MakeJob("h100", 4, Gpt(layers, 8192, 64, 51200), 4096, 8);
+  Layout l = MakeLayout(4, 1, 1, 1);
+  l.sp = true;
+  const Result off = Run(j, l);
+  j.work.tp_overlap = true;
+  const Result on = Run(j, l);
+  const double c = FillDefaults().overlap_contention;
+  CHECK(on.step.comm_tp_s == Approx(off.step.comm_tp_s));  // the traffic is the same
+  CHECK(off.step.exposed_tp_s == Approx(off.step.comm_tp_s));
+  CHECK(on.step.exposed_tp_s == Approx(off.step.comm_tp_s * (2.0 * layers * c + 1) / (2.0 * layers + 1)).epsilon(1e-3));
+  CHECK(on.step.seconds < off.step.seconds);
+  CHECK(on.step.compute_s == Approx(off.step.compute_s));
+  // Without sequence parallelism there are no all-gathers and reduce-scatters to pipeline: nothing changes.
+  l.sp = false;
+  CHECK(Run(j, l).step.exposed_tp_s == Approx(Run(j, l).step.comm_tp_s));
+  j.work.tp_overlap = false;
+  const double no_sp = Run(j, l).step.seconds;
+  j.work.tp_overlap = true;
+  CHECK(Run(j, l).step.seconds == Approx(no_sp));
+  // Over PCIe the collectives outlast their GEMMs: what is hidden is bounded by the GEMMs (each pass hides at most
+  // the forward's linear GEMMs, less than a third of the compute), the rest stays on the step.
+  Job slow = MakeJob("rtx4090", 4, Gpt(32, 4096, 32, 50432), 2048, 16);
+  Layout ls = MakeLayout(4, 1, 1, 1);
+  ls.sp = true;
+  const Result slow_off = Run(slow, ls);
+  slow.work.tp_overlap = true;
+  const Result slow_on = Run(slow, ls);
+  const double saved = slow_off.step.seconds - slow_on.step.seconds;
+  CHECK(saved > 0);
+  CHECK(saved <= (1 - c) * 2.0 / 3.0 * slow_off.step.compute_s);
+  CHECK(slow_on.step.exposed_tp_s > 0.5 * slow_off.step.exposed_tp_s);
+}
+
+TEST_CASE("a forward-only pass hides one pass's tensor-parallel traffic under tp_overlap", "[step]") {
+  // ForwardPassSeconds (RL log-probabilities) runs each collective once and takes its exposed part (TpExposed,
+  // bounded by the forward's GEMMs): over the step's own micro-batches it saves what one of the training step's
+  // CollectivePasses saves (2 without recompute), whether the GEMMs hide all of a layer's traffic (NVLink) or only
+  // part of it (PCIe).
+  struct Case {
+    Job j;
+    Layout l;
+  };
+  Case cases[] = {{MakeJob("h100", 4, Gpt(8, 8192, 64, 51200), 4096, 8), MakeLayout(4, 1, 1, 1)},
+                  {MakeJob("rtx4090", 4, Gpt(32, 4096, 32, 50432), 2048, 16), MakeLayout(4, 1, 1, 1)}};
+  for (Case& k : cases) {
+    k.l.sp = true;
+    REQUIRE(k.l.recompute == Recompute::None);
+    const double sequences = k.j.work.gbs;
+    k.j.work.tp_overlap = false;
+    const Result off = Run(k.j, k.l);
+    const double fwd_off = ForwardPassSeconds(k.j, k.l, sequences);
+    k.j.work.tp_overlap = true;
+    const Result on = Run(k.j, k.l);
+    const double fwd_on = ForwardPassSeconds(k.j, k.l, sequences);
+    const double step_saved = off.step.exposed_tp_s - on.step.exposed_tp_s;
+    REQUIRE(step_saved > 0);
+    CHECK(fwd_on < fwd_off);
+    CHECK(fwd_off - fwd_on == Approx(step_saved / 2.0).epsilon(1e-3));
+  }
+}
+
+TEST_CASE("tensor-parallel overlap hides a MoE layer's attention collectives, not its experts'", "[step]") {
+  // Transformer Engine's GroupedLinear takes no userbuffers: of a MoE layer's four collectives only the attention
+  // block's two can hide; a dense layer of the same width hides all four.
+  ModelArch dense = Gpt(8, 4096, 32, 32000);
+  ModelArch moe = dense;
+  moe.experts = 8, moe.topk = 2, moe.moe_ffn = 4 * 4096;
+  Job jd = MakeJob("h100", 4, dense, 4096, 8), jm = MakeJob("h100", 4, moe, 4096, 8);
+  Layout l = MakeLayout(4, 1, 1, 1);
+  l.sp = true;
+  auto hidden_share = [&](Job j) {
+    const double off = Run(j, l).step.exposed_tp_s;
+    j.work.tp_overlap = true;
+    return 1 - Run(j, l).step.exposed_tp_s / off;
+  };
+  const double d = hidden_share(jd), m = hidden_share(jm);
+  CHECK(m > 0);
+  CHECK(m < 0.6 * d);
+}
+
 TEST_CASE("recompute costs time, hardware FLOPs count it, model FLOPs do not", "[step]") {
   Job j = MakeJob("a100-80g", 8, Gpt(48, 6144, 64, 51200), 2048, 8);
   j.work.flash = false;
