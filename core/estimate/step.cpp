@@ -97,10 +97,9 @@ constexpr double kMemoryBackwardRatio = 2.0;
 constexpr double kCpuAdamParamsPerS = 1.41e9;
 // Host memory the CPU's Adam step moves per parameter: the fp32 weight, gradient and both moments read (16 B),
 // the weight and moments written back (12 B) and the 16-bit copy for the GPU written (2 B). With the node's
-// host memory bandwidth (GpuSpec::host_mem_bw) this bounds the update from below (derived from the update rule).
+// host memory bandwidth (HostMemoryBw, the fabric's host_mem) this bounds the update from below (derived from the
+// update rule).
 constexpr double kCpuAdamHostBytesPerParam = 30.0;
-// Host memory bandwidth when the GPU's catalog entry has none (step_comm.cpp's staging assumption, R).
-constexpr double kOffloadDefaultHostMemoryBw = 204.8e9;
 // NVMe read + write bandwidth per GPU for ZeRO-Infinity optimizer offload (a few GB/s per drive; R).
 constexpr double kNvmeBytesPerS = 3.0e9;
 
@@ -662,9 +661,8 @@ OptimizerStep OptimizerTime(const Job& job, const Layout& lay, const Machine& mc
   // The CPU's update: the shards of the GPUs its host serves (the node's; GB200's Grace serves two), at
   // CPU-Adam's rate or the host memory's, the slower.
   const double node_params = opt_params * std::max(1, mc.fabric.host_gpus);
-  const double host_mem =
-      job.hw.gpu && job.hw.gpu->host_mem_bw > 0 ? job.hw.gpu->host_mem_bw : kOffloadDefaultHostMemoryBw;
-  const double cpu_s = std::max(node_params / kCpuAdamParamsPerS, node_params * kCpuAdamHostBytesPerParam / host_mem);
+  const double cpu_s =
+      std::max(node_params / kCpuAdamParamsPerS, node_params * kCpuAdamHostBytesPerParam / mc.fabric.host_mem);
   o.offload_s = opt_params * (GradBytes(job) + 2.0) / HostLinkBw(mc.fabric) + cpu_s;
   if (lay.offload == Offload::Nvme) o.offload_s += opt_params * 2.0 * 12.0 / kNvmeBytesPerS;
   return o;

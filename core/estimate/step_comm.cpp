@@ -16,9 +16,6 @@ namespace {
 // 0.36-0.45 us peer-to-peer against about 14 us with peer-to-peer disabled (RTX PRO 6000 / 5090,
 // voipmonitor/rtx6kpro hardware/pcie-bandwidth.md).
 constexpr double kHostStagingLatency = 13.5e-6;
-// Host memory bandwidth assumed for staging when the GPU's catalog entry has none: an 8-channel DDR4-3200
-// workstation/server host, 8 x 25.6 GB/s (R).
-constexpr double kDefaultHostMemoryBw = 204.8e9;
 // NCCL's tree all-reduce bus bandwidth as a share of the ring's on the same nodes: 150 against 190 GB/s on
 // 5 x 8 H100 with 4 x 400G RoCE per node (NVIDIA/nccl issue 1368).
 constexpr double kTreeBandwidth = 150.0 / 190.0;
@@ -162,8 +159,8 @@ Fabric MakeFabric(const Job& job, int gpus, double net) {
   // from it use opposite directions of different host links, so the link is not halved (full duplex); but
   // every byte is written to and read from host memory, which the host's GPUs share, and goes up and down the
   // host link. Per GPU: min(host link share, host memory / (2 x GPUs per host)).
-  const double host_mem = g.host_mem_bw > 0 ? g.host_mem_bw : kDefaultHostMemoryBw;
-  f.staged = std::min(f.host, host_mem * net / (2.0 * f.host_gpus));
+  f.host_mem = HostMemoryBw(g);
+  f.staged = std::min(f.host, f.host_mem * net / (2.0 * f.host_gpus));
   if (intra && intra->bw > 0 && !intra->network) {
     f.kind = intra->kind;
     f.bw = intra->kind == LinkKind::Pcie ? f.pcie : intra->bw * net;

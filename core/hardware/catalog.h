@@ -47,6 +47,14 @@ struct GpuSpec {
 // of a GPU the catalog does not know.
 std::string ShortGpuName(const std::string& id);
 
+// Host memory bandwidth assumed when a GPU's entry gives none (host_mem_gbs absent, or a custom GPU): an
+// 8-channel DDR4-3200 workstation/server host, 8 x 25.6 GB/s (3200 MT/s x 8 B per channel; R).
+inline constexpr double kDefaultHostMemoryBw = 204.8e9;
+// Bytes/s of the host memory on a GPU's usual host: the catalog's host_mem_gbs where given, else
+// kDefaultHostMemoryBw. Staging without peer-to-peer and the CPU's optimizer update under offload both read
+// this one figure (MakeFabric).
+inline double HostMemoryBw(const GpuSpec& g) { return g.host_mem_bw > 0 ? g.host_mem_bw : kDefaultHostMemoryBw; }
+
 // FP8 tensor cores (H100 and later, MI300X): an fp8 run uses them; elsewhere it runs in BF16 and the plan
 // says so. The step model and the plan's warning read this one test.
 inline bool HasFp8(const GpuSpec& g) { return g.peak_flops[int(Precision::Fp8)] > 0; }

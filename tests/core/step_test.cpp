@@ -383,6 +383,48 @@ TEST_CASE("CPU offload moves the optimizer step to the host over PCIe", "[step]"
   CHECK(cpu.step.memory_s < gpu.step.memory_s);
 }
 
+TEST_CASE("staging and the offloaded CPU Adam read one host-memory bandwidth (HostMemoryBw)", "[step][offload]") {
+  // The figure: the catalog's host_mem_gbs where given (GB200's Grace LPDDR5X, 512 GB/s), else the one default.
+  const GpuSpec* h100 = FindGpu("h100");
+  REQUIRE(h100->host_mem_bw == 0);
+  CHECK(HostMemoryBw(*h100) == kDefaultHostMemoryBw);
+  CHECK(kDefaultHostMemoryBw == Approx(204.8e9));
+  CHECK(HostMemoryBw(*FindGpu("gb200")) == Approx(512e9));
+  // An RTX 4090 whose entry gives no host memory (as a custom GPU's does not) against one given the default
+  // explicitly, and against slow hosts: both paths must read the same figure.
+  const GpuSpec* rtx = FindGpu("rtx4090");
+  auto with_host = [&](double bw) {
+    GpuSpec g = *rtx;
+    g.host_mem_bw = bw;
+    return g;
+  };
+  const GpuSpec unknown = with_host(0), given = with_host(kDefaultHostMemoryBw), slow8 = with_host(8e9),
+                slow4 = with_host(4e9), slow2 = with_host(2e9);
+  // Staging without peer-to-peer (tensor parallel over 4 GPUs, every byte through host memory).
+  Job tp = MakeJob("rtx4090", 4, Gpt(32, 4096, 32, 50432), 2048, 16);
+  const Layout l_tp = MakeLayout(4, 1, 1, 1);
+  auto staged = [&](const GpuSpec& g) {
+    Job j = tp;
+    j.hw.gpu = &g;
+    return Run(j, l_tp).step.comm_tp_s;
+  };
+  CHECK(staged(unknown) == Approx(staged(given)).epsilon(1e-12));
+  CHECK(staged(slow8) > 10 * staged(given));  // 204.8 / 8 = 25.6 x less bandwidth (plus the fixed latency)
+  // The CPU's Adam under optimizer offload: the host-memory bound (30 B per parameter) binds below 42.3 GB/s
+  // (30 x 1.41e9 parameters/s), so there the step's offload grows as 1 / bandwidth.
+  Job one = MakeJob("rtx4090", 1, Llama8b(), 2048, 8);
+  Layout l_off = MakeLayout(1, 1, 1, 1);
+  l_off.offload = Offload::Cpu;
+  auto offload = [&](const GpuSpec& g) {
+    Job j = one;
+    j.hw.gpu = &g;
+    return Run(j, l_off).step.offload_s;
+  };
+  CHECK(offload(unknown) == Approx(offload(given)).epsilon(1e-12));
+  CHECK(offload(slow8) > offload(given));
+  CHECK(offload(slow2) - offload(slow4) == Approx(2 * (offload(slow4) - offload(slow8))).epsilon(1e-9));
+}
+
 TEST_CASE("expert parallelism adds all-to-all traffic", "[step]") {
   ModelArch m = Llama8b();
   m.experts = 8;

@@ -35,6 +35,7 @@ struct Fabric {
   int switch_gpus = 1;       // GPUs behind one PCIe switch uplink
   double host = 1;           // each GPU's share of its host link when the node's GPUs all move at once (HostLinkBw)
   int host_gpus = 8;         // GPUs sharing one host CPU and its memory (at most the node's)
+  double host_mem = 1;       // bytes/s of that host's memory (HostMemoryBw): staging and the CPU's optimizer update
   double nic = 1;            // each GPU's share of the network, per direction
   double nic_alpha = 5e-6;
   int node = 8;  // GPUs per node in this job (gpus_per_node, at most gpus)
