@@ -24,8 +24,8 @@
 #                                    stands for every browser-NAME stage
 #   scripts/test.sh --list           the stages, one line each
 #
-# sanitize-build starts beside the first browser stage, at nice 19, and its output and CPU are reported at its own
-# place in the order (TRAINPLAN_OVERLAP=0: run it there instead; "run" below says why).
+# sanitize-build, then sanitize, start beside the first browser stage, at nice 19, and their output and CPU are
+# reported at their own places in the order (TRAINPLAN_OVERLAP=0: run them there instead; "run" below says why).
 # Every stage runs even when an earlier one failed, so one run shows every problem; a stage whose build
 # failed is skipped. Each stage prints its wall time, its CPU time (on a shared machine the wall clock tells
 # the load as much as the work) and the whole machine's busy CPU time (which counts Chromium's processes), and a
@@ -133,7 +133,7 @@ now_ms() { date +%s%3N; }
 load1() { cut -d' ' -f1 /proc/loadavg; }
 TIMES_FILE="$(mktemp)"
 # On the way out, a build still running beside the stages (start_beside) is stopped with its session.
-trap 'rm -f "$TIMES_FILE"; if [ -n "${bg_dir:-}" ]; then [ -f "$bg_dir/rc" ] || kill -- -"$(cat "$bg_dir/pid" 2>/dev/null)" 2>/dev/null; rm -rf "$bg_dir"; fi' EXIT
+trap 'rm -f "$TIMES_FILE"; if [ -n "${bg_dir:-}" ]; then [ -f "$bg_dir/done" ] || kill -- -"$(cat "$bg_dir/pid" 2>/dev/null)" 2>/dev/null; rm -rf "$bg_dir"; fi' EXIT
 # CPU_MS = user + system time of every finished child so far, in ms (bash's `times`, second line). `times` runs in
 # this shell, not in a $(...) subshell, which would count only its own children (none: every stage read 0).
 children_ms() {  # `times`' second line (children's user and system time) read from file $1, in ms
@@ -153,21 +153,36 @@ machine_now() { MACHINE_MS=$(awk -v t="$TICK_MS" '/^cpu / { print ($2 + $3 + $4 
 fmt() { printf '%dm%04.1fs' $(($1 / 60000)) "$(awk -v ms="$1" 'BEGIN { printf "%.1f", (ms % 60000) / 1000 }')"; }
 
 # ---- run -------------------------------------------------------------------------------------------------
-# The sanitized build runs beside the browser stages, at the lowest priority (nice 19): a browser stage leaves
-# part of the two cores idle while Chromium and the test wait on each other (browser-phone used 23 s of the
-# machine's CPU in 30 s of wall time in a fresh clone of 5678b94, browser-run 51 in 40), and the build, which needs nothing the
-# browser stages do, takes that time instead. Its output is printed, and its CPU counted, at its own place in the
-# order, where the script waits for what is left of it; the browser stages' `machine` column includes what it took
-# meanwhile. TRAINPLAN_OVERLAP=0 runs it in its place instead.
-# It runs in a session of its own (setsid --fork), not as this script's child: bash adds a finished child's CPU to
-# `times` whenever it ends, which would put the build's CPU in the browser stage it ended in. It writes its own.
-bg_stage="" bg_dir="" bg_t0=0 bg_from="" bg_cpu=0
+# The sanitized build and then its suite run beside the browser stages, at the lowest priority (nice 19): a browser
+# stage leaves part of the two cores idle while Chromium and the test wait on each other (browser-phone used 23 s of
+# the machine's CPU in 30 s of wall time in a fresh clone of 5678b94, browser-run 51 in 40), and the sanitized build
+# and suite, which need nothing the browser stages do, take that time instead. In a fresh clone of 61489d4 the build
+# (2:27 of CPU) was done before the browser stages were, and they still left about a core-minute idle, which the
+# suite (1:18 of CPU, then 40 s in its own place) now takes. Each one's output is printed, and its CPU counted, at
+# its own place in the order, where the script waits for what is left of it; the browser stages' `machine` column
+# includes what they took meanwhile. TRAINPLAN_OVERLAP=0 runs them in their places instead.
+# They run in a session of their own (setsid --fork), not as this script's children: bash adds a finished child's
+# CPU to `times` whenever it ends, which would put their CPU in the browser stage they ended in. Each stage writes
+# its own, one after the other (the suite only after its build passed).
+beside=(sanitize-build sanitize)
+bg_dir="" bg_t0=0 bg_from="" bg_cpu=0
+declare -A bg_on
 start_beside() {
-  bg_stage="$1"; bg_dir="$(mktemp -d)"; bg_t0="$(now_ms)"; bg_from="$n"
+  bg_dir="$(mktemp -d)"; bg_t0="$(now_ms)"; bg_from="$n"
+  local s jobs=()
+  for s in "${beside[@]}"; do
+    [ -n "${chosen[$s]+x}" ] || continue
+    bg_on[$s]=1; mkdir "$bg_dir/$s"; jobs+=("$s" "${run[$s]}")
+  done
   export -f build_preset
-  setsid --fork bash -c 'echo $$ >"$1/pid"; renice -n 19 -p $$ >/dev/null 2>&1
-    (set -euo pipefail; $2) >"$1/log" 2>&1; rc=$?; times >"$1/times"; echo $rc >"$1/rc.tmp"; mv "$1/rc.tmp" "$1/rc"' \
-    _ "$bg_dir" "${run[$1]}" </dev/null >/dev/null 2>&1
+  setsid --fork bash -c 'dir=$1; shift; echo $$ >"$dir/pid"; renice -n 19 -p $$ >/dev/null 2>&1
+    while [ $# -gt 0 ]; do
+      s=$1; cmd=$2; shift 2
+      date +%s%3N >"$dir/$s/t0"
+      bash -c "(set -euo pipefail; $cmd); rc=\$?; times >\"$dir/$s/times\"; exit \$rc" >"$dir/$s/log" 2>&1
+      rc=$?; echo $rc >"$dir/$s/rc.tmp"; mv "$dir/$s/rc.tmp" "$dir/$s/rc"
+      [ $rc -eq 0 ] || break
+    done; touch "$dir/done"' _ "$bg_dir" "${jobs[@]}" </dev/null >/dev/null 2>&1
 }
 declare -A result wall cpu mcpu load
 failed=()
@@ -190,32 +205,35 @@ for n in "${order[@]}"; do
     printf '==== %s: SKIPPED (%s did not build)\n' "$n" "$skip"
     continue
   fi
-  if [[ "$n" == browser-* ]] && [ -n "${chosen[sanitize-build]+x}" ] && [ -z "$bg_stage" ] &&
+  if [[ "$n" == browser-* ]] && [ -n "${chosen[sanitize-build]+x}" ] && [ -z "$bg_dir" ] &&
      [ "${TRAINPLAN_OVERLAP:-1}" = 1 ]; then
-    start_beside sanitize-build
+    start_beside
   fi
   t0="$(now_ms)"; cpu_now; c0=$CPU_MS; machine_now; m0=$MACHINE_MS
-  if [ "$n" = "$bg_stage" ]; then
-    # Started beside the browser stages: wait for what is left of it, then show what it printed. While it lives:
-    # one that never started or was killed (no rc written) fails the stage instead of hanging the script.
-    while [ ! -f "$bg_dir/rc" ] && kill -0 "$(cat "$bg_dir/pid" 2>/dev/null)" 2>/dev/null; do sleep 0.5; done
-    if [ -f "$bg_dir/rc" ]; then
-      rc="$(cat "$bg_dir/rc")"
-      bg_cpu="$(children_ms "$bg_dir/times")"
+  if [ -n "${bg_on[$n]+x}" ]; then
+    # Started beside the browser stages: wait for what is left of it, then show what it printed. While the job
+    # lives: one that never started or was killed (no rc written) fails the stage instead of hanging the script.
+    while [ ! -f "$bg_dir/$n/rc" ] && kill -0 "$(cat "$bg_dir/pid" 2>/dev/null)" 2>/dev/null; do sleep 0.5; done
+    if [ -f "$bg_dir/$n/rc" ]; then
+      rc="$(cat "$bg_dir/$n/rc")"
+      cpu[$n]="$(children_ms "$bg_dir/$n/times" 2>/dev/null || echo 0)"
+      bg_cpu=$((bg_cpu + ${cpu[$n]:-0}))
     else
-      rc=1
+      rc=1; cpu[$n]=0
       echo "test.sh: the $n run beside the browser stages ended without a result (setsid missing, or killed)"
     fi
-    cat "$bg_dir/log"
-    printf '==== %s ran beside the browser stages from %s on (nice 19), %s before this stage began\n' "$n" \
-      "$bg_from" "$(fmt $((t0 - bg_t0)))"
+    cat "$bg_dir/$n/log" 2>/dev/null
+    started="$(cat "$bg_dir/$n/t0" 2>/dev/null || echo "$bg_t0")"
+    printf '==== %s ran beside the browser stages (nice 19), from %s after %s began, %s before this stage began\n' \
+      "$n" "$(fmt $((started - bg_t0)))" "$bg_from" "$(fmt $((t0 - started)))"
   else
     # A subshell with -e of its own: a stage stops at its first failing command, the script goes on.
     (set -euo pipefail; ${run[$n]})
     rc=$?
   fi
+  keep="${cpu[$n]:-}"
   cpu_now; wall[$n]=$(($(now_ms) - t0)); cpu[$n]=$((CPU_MS - c0)); machine_now; mcpu[$n]=$((MACHINE_MS - m0))
-  [ "$n" = "$bg_stage" ] && cpu[$n]=$bg_cpu
+  [ -n "${bg_on[$n]+x}" ] && cpu[$n]=$keep
   if [ $rc -eq 0 ]; then
     result[$n]="ok"
     printf '==== %s: ok in %s (CPU %s, machine %s)\n' "$n" "$(fmt "${wall[$n]}")" "$(fmt "${cpu[$n]}")" "$(fmt "${mcpu[$n]}")"
