@@ -156,9 +156,11 @@ void LineChart(AppState& app, const char* id, ImVec2 size, const std::vector<Ser
   const char* no_fit_words = Tr("does not fit in GPU memory");
   if (no_fit) legend_w += lh * 0.6f + 4 + ImGui::CalcTextSize(no_fit_words).x + 14;
   const float titles_w = ImGui::CalcTextSize(spec.left_label).x + ImGui::CalcTextSize(spec.right_label).x + 16;
+  // On the top line the legend starts after the plot's left edge and after the left axis' title, whichever is
+  // further right (the Chinese title, 每秒 token 数, is wider than the axis' numbers and ran into it).
+  const float legend_x0 = std::max(left_pad + 10, ImGui::CalcTextSize(spec.left_label).x + 12);
   const bool legend_row =
-      p0.x + left_pad + 10 + legend_w + ImGui::CalcTextSize(spec.right_label).x + 8 > p0.x + size.x ||
-      titles_w + legend_w > size.x;
+      legend_x0 + legend_w + ImGui::CalcTextSize(spec.right_label).x + 8 > size.x || titles_w + legend_w > size.x;
   const float top = legend_row ? lh * 2 + 4 : lh;
   ImVec2 a(p0.x + left_pad, p0.y + top + 6), b(p0.x + size.x - right_pad, p0.y + size.y - lh * 2 - 6);
   if (b.x <= a.x || b.y <= a.y) {
@@ -250,6 +252,8 @@ void LineChart(AppState& app, const char* id, ImVec2 size, const std::vector<Ser
     dl->AddText(ImVec2((a.x + b.x - w) * 0.5f, b.y + lh + 8), muted, spec.x_label);
   }
   dl->AddText(ImVec2(p0.x, p0.y), muted, spec.left_label);
+  app.widgets_building.push_back(
+      {std::string(id) + "_title_left", p0.x, p0.y, p0.x + ImGui::CalcTextSize(spec.left_label).x, p0.y + lh});
   if (spec.right_label && *spec.right_label) {
     float w = ImGui::CalcTextSize(spec.right_label).x;
     dl->AddText(ImVec2(p0.x + size.x - w, p0.y), muted, spec.right_label);
@@ -285,8 +289,9 @@ void LineChart(AppState& app, const char* id, ImVec2 size, const std::vector<Ser
   }
   // Legend: on the top line after the left axis' title, or on its own line under both titles.
   {
-    float x = legend_row ? p0.x : a.x + 10;
+    float x = legend_row ? p0.x : p0.x + legend_x0;
     const float y = legend_row ? p0.y + lh + 4 : p0.y;
+    app.widgets_building.push_back({std::string(id) + "_legend", x, y, x + legend_w, y + lh});
     for (const auto& s : series) {
       dl->AddRectFilled(ImVec2(x, y + lh * 0.25f), ImVec2(x + lh * 0.6f, y + lh * 0.85f), s.color, 2);
       x += lh * 0.6f + 4;

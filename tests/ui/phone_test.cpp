@@ -342,4 +342,24 @@ TEST_CASE("a copy the browser refuses says so in red, in both languages", "[web]
   }
 }
 
+TEST_CASE("the scaling chart's legend does not run into its axis' title, in either language, on a laptop or a phone",
+          "[web][page][phone]") {
+  for (ImVec2 size : {kLaptop, kPhone})
+    for (const char* lang : {"en", "zh"}) {
+      auto owned = Open(std::string("#v=1&model=llama2-7b&gpus=8&view=plan&lang=") + lang, size);
+      AppState& app = *owned;
+      if (Narrow(app)) ShowSide(app, false);
+      REQUIRE(testing::ScrollIntoView(app, "scaling_legend"));
+      const AppState::WidgetRect* title = FindRect(app, "scaling_title_left");
+      const AppState::WidgetRect* legend = FindRect(app, "scaling_legend");
+      REQUIRE(title);
+      REQUIRE(legend);
+      INFO(lang << " " << size.x << ": title " << title->x0 << "-" << title->x1 << " at " << title->y0 << ", legend "
+                << legend->x0 << "-" << legend->x1 << " at " << legend->y0);
+      // On one line the legend starts right of the title; otherwise it has a line of its own below.
+      const bool same_line = legend->y0 < title->y1 && title->y0 < legend->y1;
+      CHECK((same_line ? legend->x0 >= title->x1 + 4 : legend->y0 >= title->y1));
+    }
+}
+
 }  // namespace phone_test
