@@ -627,6 +627,11 @@ Doc ExportVerl(const Facts& f) {
   d.Add(rollout + "gpu_memory_utilization", Value::Real(r.kv_frac));
   d.Add(rollout + "tensor_model_parallel_size", Value::Int(std::max(1, r.rollout_tp)));
   d.Add(rollout + "max_num_seqs", Value::Int(r.max_seqs));
+  // The log-probability passes' micro-batch (rl_logprob_mbs; auto: the training's): the old policy's on the rollout
+  // worker, the reference's on its own.
+  const int logprob_mbs = r.logprob_mbs > 0 ? r.logprob_mbs : f.mbs;
+  d.Add(rollout + "log_prob_micro_batch_size_per_gpu", Value::Int(logprob_mbs));
+  if (r.ref) d.Add("actor_rollout_ref.ref.log_prob_micro_batch_size_per_gpu", Value::Int(logprob_mbs));
   if (ppo) {
     d.Add("critic.strategy", Value::Str(megatron ? "megatron" : "fsdp"));
     d.Add("critic.model.path", Value::Str(f.model_id));

@@ -874,6 +874,7 @@ void ImportVerl(Reader& r) {
   r.Int(em, mini, 1);
   r.Pair(em, "rl_updates", std::to_string(std::max(1LL, prompts / std::max(1LL, mini))));
   r.IntKey(a + "ppo_micro_batch_size_per_gpu", "mbs");
+  r.IntKey("actor_rollout_ref.rollout.log_prob_micro_batch_size_per_gpu", "rl_logprob_mbs");
   bool kl = false;
   const Entry* ek = r.Get(a + "use_kl_loss");
   r.Bool(ek, kl);

@@ -591,6 +591,7 @@ TEST_CASE("launch round trip: export then import gives the same plan, for every 
         {"rl_rollout_tp", "2"},
         {"rl_max_seqs", "256"},
         {"mbs", "2"},
+        {"rl_logprob_mbs", "8"},  // the log-probability passes' own (rollout and ref log_prob_micro_batch_size_per_gpu)
         {"zero", "3"},
         {"recompute", "full"}},
        {{"gpu", "h100"}, {"rl_response_len", "1500"}}},
