@@ -258,7 +258,7 @@ RlStep EstimateRl(const Job& job, const Layout& layout, const MemoryBreakdown& p
   // One forward over every sequence without gradients (torch.no_grad / Megatron's forward_only: NeMo RL's
   // get_logprobs, verl's compute_log_prob): the step model's forward parts alone (step.h ForwardPassSeconds), at the
   // log-probability micro-batch (rl_logprob_mbs; 0: the training's).
-  const double pass = ForwardPassSeconds(job, layout, s.sequences, r.logprob_mbs) / k.train_eff;
+  const double pass = ForwardPassSeconds(job, layout, s.sequences, r.LogprobMbs(layout.mbs)) / k.train_eff;
   const HostMoves host = HostMovesOf(job, policy_memory, policy_memory.rl_engine);
   const double old_s = dpo ? 0.0 : pass;
   const double ref_s = r.ref ? pass + host.reference / host.bps : 0.0;

@@ -111,6 +111,9 @@ struct RlSetup {
   // CapabilityAsk::rl_framework: the framework whose rows the policy's layout must pass, -1 without an RL goal.
   int FrameworkAsked() const { return Active() ? int(framework) : -1; }
   bool Dpo() const { return algo == RlAlgo::Dpo; }
+  // Sequences per micro-batch of the log-probability forwards in a layout training `training_mbs` at a time
+  // (rl_logprob_mbs, auto: the training's): the step model, explain, the JSON config and the verl export read this.
+  int LogprobMbs(int training_mbs) const { return logprob_mbs > 0 ? logprob_mbs : training_mbs; }
 };
 
 struct Hardware {

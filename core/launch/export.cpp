@@ -629,7 +629,7 @@ Doc ExportVerl(const Facts& f) {
   d.Add(rollout + "max_num_seqs", Value::Int(r.max_seqs));
   // The log-probability passes' micro-batch (rl_logprob_mbs; auto: the training's): the old policy's on the rollout
   // worker, the reference's on its own.
-  const int logprob_mbs = r.logprob_mbs > 0 ? r.logprob_mbs : f.mbs;
+  const int logprob_mbs = r.LogprobMbs(f.mbs);
   d.Add(rollout + "log_prob_micro_batch_size_per_gpu", Value::Int(logprob_mbs));
   if (r.ref) d.Add("actor_rollout_ref.ref.log_prob_micro_batch_size_per_gpu", Value::Int(logprob_mbs));
   if (ppo) {

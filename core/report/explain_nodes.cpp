@@ -383,7 +383,7 @@ const NodeSpec kNodes[] = {
     TP_RL_KEY("rl_max_seqs", max_seqs, "sequences"),
     {.kind = K::Key,
      .name = "rl_logprob_mbs",
-     .value = [](const C& c) { return double(c.job().rl.logprob_mbs > 0 ? c.job().rl.logprob_mbs : c.lay().mbs); },
+     .value = [](const C& c) { return double(c.job().rl.LogprobMbs(c.lay().mbs)); },
      .unit = "sequences",
      .when = IsRl},
     TP_RL_KEY("rl_colocate", colocate, "1/0"),

@@ -96,6 +96,8 @@ const Resolver kResolvers[] = {
     {"rl_engine", [](const PlanOutput& o, Config& c) { if (R(o).Active()) c.rl_engine = int(R(o).engine); }},
     {"rl_kv_frac", [](const PlanOutput& o, Config& c) { if (R(o).Active()) c.rl_kv_frac = R(o).kv_frac; }},
     {"rl_max_seqs", [](const PlanOutput& o, Config& c) { if (R(o).Active()) c.rl_max_seqs = R(o).max_seqs; }},
+    {"rl_logprob_mbs",
+     [](const PlanOutput& o, Config& c) { if (R(o).Active()) c.rl_logprob_mbs = R(o).LogprobMbs(o.plan.layout.mbs); }},
     {"rl_colocate", [](const PlanOutput& o, Config& c) { if (R(o).Active()) c.rl_colocate = R(o).colocate ? 1 : 0; }},
     {"rl_rollout_gpus",
      [](const PlanOutput& o, Config& c) { if (R(o).Active()) c.rl_rollout_gpus = R(o).rollout_gpus; }},

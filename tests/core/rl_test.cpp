@@ -409,10 +409,16 @@ TEST_CASE("rl framework: verl's fitted transition, NeMo RL's host-link moves, au
   const JsonValue* config = doc.value.Find("config");
   REQUIRE(config);
   CHECK(config->StringOr("rl_framework", "") == "verl");
-  bool chosen = false;
+  // The log-probability micro-batch on auto is the training's, and the JSON says the number (job.h LogprobMbs).
+  CHECK(config->NumberOr("rl_logprob_mbs", -1) == verl.plan.layout.mbs);
+  bool chosen = false, logprob_chosen = false;
   if (const JsonValue* keys = doc.value.Find("auto_keys"))
-    for (const JsonValue& k : keys->array) chosen = chosen || k.string == "rl_framework";
+    for (const JsonValue& k : keys->array) {
+      chosen = chosen || k.string == "rl_framework";
+      logprob_chosen = logprob_chosen || k.string == "rl_logprob_mbs";
+    }
   CHECK(chosen);
+  CHECK(logprob_chosen);
 }
 
 TEST_CASE("rl rollout: response lengths keep their mean under the cap, runaways reach it", "[rl]") {
