@@ -543,8 +543,6 @@ MicroBatch MicroBatchTime(const Job& job, const Layout& lay, const Machine& mc, 
                        GemmAt,
                        &gemm_ctx};
   mb.ft = FinetuneStep(job, lay, job.facts.ops, ft_in);
-  const double kernels =
-      forward_only ? s.comp_f + s.mem_f : s.comp_f + s.comp_b + s.comp_rc + s.mem_f + s.mem_b + s.mem_rc;
   mb.compute = (forward_only ? s.comp_f : s.comp_f + s.comp_b + s.comp_rc) + mb.ft.Compute();
   mb.memory = (forward_only ? s.mem_f : s.mem_f + s.mem_b + s.mem_rc) + mb.ft.Memory();
   // Expert all-to-all, forward, backward (and again with full recomputation). Exposed unless the stack
@@ -559,6 +557,7 @@ MicroBatch MicroBatchTime(const Job& job, const Layout& lay, const Machine& mc, 
   // Eager, dropless MoE layers launch their kernels from the host too, and their forward waits for the host layer
   // by layer (step_moe.cpp MoeMicroBatchTime).
   // Forward-only, every pass waits for the host's token counts.
+  const double kernels = s.comp_f + s.comp_b + s.comp_rc + s.mem_f + s.mem_b + s.mem_rc;
   const double synced_share = forward_only  ? 1.0
                               : kernels > 0 ? (s.comp_f + s.mem_f + s.comp_rc + s.mem_rc) / kernels
                                             : 0.0;
@@ -694,6 +693,29 @@ Layout AtLeastOne(Layout lay) {
   return lay;
 }
 
+// Micro-batches per pipeline for `sequences` sequences at the layout's micro-batch and data-parallel degree.
+int MicroBatchesPerPipeline(double sequences, const Layout& lay) {
+  return std::max(1, int(std::ceil(sequences / (double(lay.mbs) * lay.dp) - 1e-9)));
+}
+
+// What a step's and a forward pass's estimates start from: the layout's groups at least 1, its GPUs, the constants,
+// the machine those GPUs make and the groups placed on it. False where the machine cannot be made.
+struct StepSetup {
+  Layout lay;
+  int gpus = 1;
+  Constants c;
+  Machine mc;
+  Groups g;
+};
+bool SetUpStep(const Job& job, const Layout& layout, StepSetup& s) {
+  s.lay = AtLeastOne(layout);
+  s.gpus = s.lay.tp * s.lay.pp * s.lay.cp * s.lay.dp;
+  s.c = Resolve(job.assume);
+  if (!MakeMachine(job, *job.hw.gpu, s.gpus, s.c, s.mc)) return false;
+  s.g = PlaceGroups(s.mc.fabric, s.lay);
+  return true;
+}
+
 // What EstimateStep computed on the way, for the explanation (the search passes no trace).
 void FillTrace(const Job& job, const Machine& mc, const Constants& c, const SlowStage& slow, const MicroBatch& mb,
                const DataParallel& dp, const OptimizerStep& opt, int gpus, int m, int schedules, int gbs,
@@ -750,17 +772,17 @@ void EstimateStep(const Job& job, const Layout& layout, StepBreakdown& step, Thr
   const GpuSpec* gpu = job.hw.gpu;
   const int gbs = GlobalBatch(job.work, layout);  // sequences per step (an auto batch follows dp)
   if (!gpu || job.work.seq <= 0 || gbs <= 0 || layout.mbs <= 0) return;
-  const Layout lay = AtLeastOne(layout);
-  const int gpus = lay.tp * lay.pp * lay.cp * lay.dp;
-  Constants c = Resolve(job.assume);
-  Machine mc;
-  if (!MakeMachine(job, *gpu, gpus, c, mc)) return;
-  const Groups g = PlaceGroups(mc.fabric, lay);
+  StepSetup setup;
+  if (!SetUpStep(job, layout, setup)) return;
+  const Layout& lay = setup.lay;
+  const int gpus = setup.gpus;
+  const Constants& c = setup.c;
+  const Machine& mc = setup.mc;
+  const Groups& g = setup.g;
 
   // Micro-batches per pipeline per step, and the pipeline schedules they run as (one per step, or one per
   // local batch in torchtitan / NeMo AutoModel: PipelineSchedules, rules.h).
-  const double seqs_per_mb = double(lay.mbs) * lay.dp;
-  const int m = std::max(1, int(std::ceil(gbs / seqs_per_mb - 1e-9)));
+  const int m = MicroBatchesPerPipeline(gbs, lay);
   const int schedules = lay.pp > 1 ? PipelineSchedules(job.work, m) : 1;
   step.micro_batches = m;
 
@@ -810,19 +832,19 @@ double ForwardPassSeconds(const Job& job, const Layout& layout, double sequences
   const GpuSpec* gpu = job.hw.gpu;
   const int gbs = GlobalBatch(job.work, layout);
   if (!gpu || job.work.seq <= 0 || gbs <= 0 || !(sequences > 0)) return 0;
-  Layout lay = AtLeastOne(layout);
+  StepSetup setup;
+  if (!SetUpStep(job, layout, setup)) return 0;
+  Layout& lay = setup.lay;
   if (mbs > 0) lay.mbs = mbs;
   if (lay.mbs <= 0) return 0;
   lay.recompute = Recompute::None;  // nothing is kept for a backward, so nothing is recomputed
-  const int gpus = lay.tp * lay.pp * lay.cp * lay.dp;
-  Constants c = Resolve(job.assume);
-  Machine mc;
-  if (!MakeMachine(job, *gpu, gpus, c, mc)) return 0;
-  const Groups g = PlaceGroups(mc.fabric, lay);
+  const Constants& c = setup.c;
+  const Machine& mc = setup.mc;
+  const Groups& g = setup.g;
   // The step's rules (EstimateStep) for its forward parts alone: micro-batches per pipeline, each one's forward on
   // the slowest stage, ZeRO-3's gathers for it, the pipeline's fill and drain at the forward's time, parameters
   // offloaded brought up once. No backward, gradient reduction or optimizer step.
-  const int m = std::max(1, int(std::ceil(sequences / (double(lay.mbs) * lay.dp) - 1e-9)));
+  const int m = MicroBatchesPerPipeline(sequences, lay);
   const int schedules = lay.pp > 1 ? PipelineSchedules(job.work, m) : 1;
   const StepFlops flops = FlopsPerStep(job, lay, job.facts.ops);
   const SlowStage slow = SlowestStage(job, lay, mc, c, g, flops, gbs, true);
