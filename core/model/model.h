@@ -41,6 +41,19 @@ struct ParamCounts {
 // with no breakdown.
 ParamCounts CountParams(const ModelArch& m);
 
+// How tensor parallelism of degree tp splits the attention heads: Megatron-LM (`--num-attention-heads` must be
+// divisible by the tensor-parallel size; its GQA keys/values split or are replicated when tp is a multiple of them)
+// and vLLM alike (ModelConfig.verify_with_parallel_config: "Total number of attention heads ... must be divisible by
+// tensor parallel size"; QKVParallelLinear divides the key/value heads over tp, or tp over them to replicate).
+// MLA's latent keys and values are replicated on every rank. A size-only model (no heads) splits any way.
+enum class HeadSplit { Ok, Heads, KvHeads };
+inline HeadSplit SplitHeads(const ModelArch& m, int tp) {
+  if (m.heads <= 0 || tp <= 1) return HeadSplit::Ok;
+  if (m.heads % tp != 0) return HeadSplit::Heads;
+  if (m.kv_heads > 0 && m.kv_lora_rank == 0 && m.kv_heads % tp != 0 && tp % m.kv_heads != 0) return HeadSplit::KvHeads;
+  return HeadSplit::Ok;
+}
+
 // LoRA bit masks for Workload::lora_targets.
 inline constexpr uint8_t kLoraAttn = 0b001;  // q, k, v, o (MLA: its down/up projections and o)
 inline constexpr uint8_t kLoraMlp = 0b010;   // gate/up/down (every expert's too for MoE)

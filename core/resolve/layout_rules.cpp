@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <string>
 
+#include "model.h"
 #include "pipeline.h"
 #include "resolve.h"
 #include "rules.h"
@@ -52,12 +53,13 @@ bool ModelShape(Check& k) {
   const Layout& l = k.l;
   const ModelArch& m = k.job.model;
   if (m.layers <= 0) return true;
-  if (m.heads % l.tp != 0 &&
+  const HeadSplit split = SplitHeads(m, l.tp);
+  if (split == HeadSplit::Heads &&
       k.Fail("tp", "{0} does not divide the {1} attention heads; accepted: a divisor of heads"_issue, [&] {
         return Args{Str(l.tp), Str(m.heads)};
       }))
     return false;
-  if (m.kv_heads > 0 && m.kv_lora_rank == 0 && m.kv_heads % l.tp != 0 && l.tp % m.kv_heads != 0 &&
+  if (split == HeadSplit::KvHeads &&
       k.Fail("tp", "{0} neither divides the {1} key/value heads nor is a multiple of them (to replicate them)"_issue,
              [&] {
                return Args{Str(l.tp), Str(m.kv_heads)};

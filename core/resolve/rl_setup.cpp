@@ -53,11 +53,13 @@ double SglangFraction(double mem_bytes, int tp) {
 
 // The rollout engine's TP when auto: verl's rule (best_practices.rst) "(memory_per_gpu * gpu_memory_utilization *
 // TP) > 2 * model_parameters", the smallest power of two that keeps it, at most a node and the rollout pool.
+// A degree the engine cannot split the model's heads by (SplitHeads, model.h: vLLM refuses it) is passed over.
 int AutoRolloutTp(const Job& job, double weights_bytes) {
   const double mem = job.hw.gpu ? job.hw.gpu->mem_bytes : 80e9;
   const int cap = std::max(1, std::min(job.hw.gpus_per_node, job.rl.rollout_gpus));
   int tp = 1;
-  while (tp * 2 <= cap && mem * job.rl.kv_frac * tp <= weights_bytes) tp *= 2;
+  for (int next = 2; next <= cap && mem * job.rl.kv_frac * tp <= weights_bytes; next *= 2)
+    if (SplitHeads(job.model, next) == HeadSplit::Ok && job.rl.rollout_gpus % next == 0) tp = next;
   return tp;
 }
 
@@ -102,6 +104,18 @@ void ResolvePlacement(const Config& cfg, Job& job, std::vector<ConfigIssue>& iss
     if (r.rollout_gpus % r.rollout_tp != 0) {
       Error(issues, "rl_rollout_tp", "{0} does not divide the {1} rollout GPUs; accepted: a divisor of {1}"_issue,
             {std::to_string(r.rollout_tp), std::to_string(r.rollout_gpus)});
+      r.rollout_tp = 1;
+    }
+    // The engine's tensor parallelism splits the heads as training's does (vLLM: SplitHeads, model.h).
+    const HeadSplit split = SplitHeads(job.model, r.rollout_tp);
+    if (split == HeadSplit::Heads) {
+      Error(issues, "rl_rollout_tp", "{0} does not divide the {1} attention heads; accepted: a divisor of heads"_issue,
+            {std::to_string(r.rollout_tp), std::to_string(job.model.heads)});
+      r.rollout_tp = 1;
+    } else if (split == HeadSplit::KvHeads) {
+      Error(issues, "rl_rollout_tp",
+            "{0} neither divides the {1} key/value heads nor is a multiple of them (to replicate them)"_issue,
+            {std::to_string(r.rollout_tp), std::to_string(job.model.kv_heads)});
       r.rollout_tp = 1;
     }
   } else {

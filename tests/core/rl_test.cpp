@@ -87,6 +87,22 @@ TEST_CASE("rl keys: goals, aliases, round trip and refusals name the key", "[rl]
   CHECK(error_key("goal=grpo&rl_reward=nosuchmodel") == "rl_reward");
   CHECK(error_key("goal=grpo&rl_response_len=2000&rl_max_response_len=1000") == "rl_response_len");
   CHECK(error_key("goal=grpo&rl_engine=hf&rl_colocate=0") == "rl_colocate");
+  // The engine splits the heads as training does (vLLM refuses 28 heads over 3 or 8 GPUs): an explicit degree that
+  // divides the pool but not the heads is refused, and the auto degree passes such degrees over.
+  CHECK(error_key("model=qwen2.5-7b&goal=grpo&gpus=12&rl_colocate=0&rl_rollout_gpus=6&rl_rollout_tp=3") ==
+        "rl_rollout_tp");
+  // A 28-head model of about 320 GB of 16-bit weights: verl's memory rule alone would take 8 GPUs of a node.
+  const PlanOutput wide =
+      MakePlan(Cfg("layers=96&hidden=12544&heads=28&kv_heads=4&ffn=33792&vocab=152064&gpu=h100&gpus=16&goal=grpo&"
+                   "rl_colocate=0&rl_rollout_gpus=8"));
+  REQUIRE(wide.ok);
+  CHECK(SplitHeads(wide.job.model, wide.job.rl.rollout_tp) == HeadSplit::Ok);
+  CHECK(wide.job.rl.rollout_tp == 4);
+  const PlanOutput narrow =
+      MakePlan(Cfg("layers=96&hidden=12288&heads=32&kv_heads=8&ffn=33792&vocab=152064&gpu=h100&gpus=16&goal=grpo&"
+                   "rl_colocate=0&rl_rollout_gpus=8"));
+  REQUIRE(narrow.ok);
+  CHECK(narrow.job.rl.rollout_tp == 8);  // the same size with 32 heads takes the node
 }
 
 TEST_CASE("rl step: phases add up, generation is paced by the longest response", "[rl]") {
