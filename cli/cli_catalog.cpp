@@ -339,6 +339,34 @@ Table RlCapabilityTableOf() {
   return t;
 }
 
+// The text view of what each RL framework trains and generates with (RlOfferTable): a row per goal ("yes"/"no") and per
+// engine (the goals it generates for), a column per framework.
+Table RlOfferTableOf() {
+  Table t;
+  t.columns = {"offers"};
+  for (const char* name : kRlFrameworkNames) t.columns.push_back(name);
+  t.numeric.assign(t.columns.size(), false);
+  const RlAlgo goals[] = {RlAlgo::Grpo, RlAlgo::Ppo, RlAlgo::Dpo};
+  for (RlAlgo g : goals) {
+    std::vector<std::string> row = {std::string("goal=") + kGoalNames[int(g) + 1]};
+    for (int fw = 0; fw < int(std::size(kRlFrameworkNames)); ++fw)
+      row.push_back(RlOffer(RlFramework(fw), g) ? "yes" : "no");
+    t.rows.push_back(row);
+  }
+  for (int e = 0; e < int(std::size(kRlEngineNames)); ++e) {
+    std::vector<std::string> row = {std::string("rl_engine=") + kRlEngineNames[e]};
+    for (int fw = 0; fw < int(std::size(kRlFrameworkNames)); ++fw) {
+      std::string cell;
+      for (RlAlgo g : goals)
+        if (RlOffer(RlFramework(fw), g, RlEngine(e)))
+          cell += (cell.empty() ? "" : ", ") + std::string(kGoalNames[int(g) + 1]);
+      row.push_back(cell.empty() ? "no" : cell);
+    }
+    t.rows.push_back(row);
+  }
+  return t;
+}
+
 // What the planner does with the rows it does not model as such (capabilities.h FeaturePlanned).
 std::string PlannedNotes() {
   std::string out;
@@ -375,7 +403,11 @@ bool CatalogTable(const std::string& kind, Format format, std::string& out) {
            RenderTable(RlCapabilityTableOf(), format) +
            "- = the stack's answer; no = the framework does not run it; yes YEAR = from that release on; "
            "(not megatron) = on every stack but megatron, where the framework's Megatron backend is the stack; "
-           "(grpo/ppo) = for the generating goals only, not DPO.\n";
+           "(grpo/ppo) = for the generating goals only, not DPO.\n"
+           "\nWhat each RL framework trains and generates with (RlOfferTable in core/stack/capabilities.cpp, each row "
+           "with the framework's files and commit; a combination outside it is refused):\n" +
+           RenderTable(RlOfferTableOf(), format) +
+           "goal rows: the framework trains that goal; engine rows: the goals it generates for with that engine.\n";
   return true;
 }
 

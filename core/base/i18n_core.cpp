@@ -308,6 +308,8 @@ const Phrase kPhrases[] = {
      "{0} 张生成 GPU 使 {1} 张中没有剩下用于训练的；可选值：1-{2}"},
     {"{0} does not divide the {1} rollout GPUs; accepted: a divisor of {1}",
      "{0} 不能整除 {1} 张生成 GPU；可选值：{1} 的约数"},
+    {"{0} does not train goal={1}; accepted for it: {2}", "{0} 不支持 goal={1} 的训练；支持它的框架：{2}"},
+    {"{0} does not generate with {1} for goal={2}; accepted: {3}", "{0} 在 goal={2} 中不能用 {1} 生成；可选值：{3}"},
     {"unknown reward \"{0}\"; accepted: rule or a model preset id (trainplan catalog models)",
      "未知的奖励 \"{0}\"；可选值：rule 或一个模型预设 id（见 trainplan catalog models）"},
     {"DPO scores two responses per prompt (chosen and rejected); planned with 2",

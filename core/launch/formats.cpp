@@ -9,6 +9,7 @@
 #include "launch_doc.h"
 #include "launch_models.h"
 #include "presets.h"
+#include "resolve.h"
 #include "stack.h"
 #include "text.h"
 
@@ -532,10 +533,13 @@ Config LaunchConfig(const Config& cfg, LaunchFormat format) {
   }
   // An RL plan exported to verl, OpenRLHF or TRL runs under that framework (keys_rl.cpp rl_framework): auto is the
   // format's, so the plan carries that framework's fixed time between phases (rl.cpp FixedTransition).
+  // A goal the framework does not train (capabilities.h RlOfferTable: verl's DPO) keeps auto; the export refuses it.
   if (c.goal >= 2 && c.rl_framework == kAuto) {
-    if (format == F::Verl) c.rl_framework = int(RlFramework::Verl);
-    if (format == F::Openrlhf) c.rl_framework = int(RlFramework::Openrlhf);
-    if (format == F::Trl) c.rl_framework = int(RlFramework::Trl);
+    const RlFramework fw = format == F::Verl       ? RlFramework::Verl
+                           : format == F::Openrlhf ? RlFramework::Openrlhf
+                                                   : RlFramework::Trl;
+    if ((format == F::Verl || format == F::Openrlhf || format == F::Trl) && RlOffer(fw, RlAlgoOf(c)))
+      c.rl_framework = int(fw);
   }
   // torchtune: one GPU runs the single-device recipe (nothing to shard), several the FSDP2 recipe (full shard).
   if (format == F::Torchtune && c.zero == kAuto && c.gpus > 1) c.zero = 3;

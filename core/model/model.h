@@ -46,12 +46,9 @@ ParamCounts CountParams(const ModelArch& m);
 // and vLLM alike (ModelConfig.verify_with_parallel_config: "Total number of attention heads ... must be divisible by
 // tensor parallel size"; QKVParallelLinear divides the key/value heads over tp, or tp over them to replicate).
 // MLA's latent keys and values are replicated on every rank. A size-only model (no heads) splits any way.
-enum class HeadSplit { Ok, Heads, KvHeads };
-inline HeadSplit SplitHeads(const ModelArch& m, int tp) {
-  if (m.heads <= 0 || tp <= 1) return HeadSplit::Ok;
-  if (m.heads % tp != 0) return HeadSplit::Heads;
-  if (m.kv_heads > 0 && m.kv_lora_rank == 0 && m.kv_heads % tp != 0 && tp % m.kv_heads != 0) return HeadSplit::KvHeads;
-  return HeadSplit::Ok;
+inline bool TpSplitsHeads(const ModelArch& m, int tp) { return m.heads <= 0 || tp <= 1 || m.heads % tp == 0; }
+inline bool TpSplitsKvHeads(const ModelArch& m, int tp) {
+  return m.kv_heads <= 0 || m.kv_lora_rank > 0 || tp <= 1 || m.kv_heads % tp == 0 || tp % m.kv_heads == 0;
 }
 
 // LoRA bit masks for Workload::lora_targets.

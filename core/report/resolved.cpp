@@ -79,7 +79,9 @@ const Resolver kResolvers[] = {
      [](const PlanOutput& o, Config& c) {
        if (Shaped(o)) c.norms_per_block = M(o).norms_per_block > 0 ? M(o).norms_per_block : 2;
      }},
-    {"goal", [](const PlanOutput& o, Config& c) { c.goal = o.job.work.finetune ? 1 : 0; }},  // auto: never RL
+    // auto: pre-training or fine-tuning, never RL; a post-training goal is the one asked (its policy's workload is a
+    // fine-tune, which must not rename it)
+    {"goal", [](const PlanOutput& o, Config& c) { if (!R(o).Active()) c.goal = o.job.work.finetune ? 1 : 0; }},
     {"stack", [](const PlanOutput& o, Config& c) { c.stack = o.job.stack ? o.job.stack->id : c.stack; }},
     // post-training (rl_setup.cpp): what each rl_ key's auto became; other goals keep auto
     {"rl_prompts", [](const PlanOutput& o, Config& c) { if (R(o).Active()) c.rl_prompts = R(o).prompts; }},

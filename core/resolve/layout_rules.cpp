@@ -53,13 +53,12 @@ bool ModelShape(Check& k) {
   const Layout& l = k.l;
   const ModelArch& m = k.job.model;
   if (m.layers <= 0) return true;
-  const HeadSplit split = SplitHeads(m, l.tp);
-  if (split == HeadSplit::Heads &&
+  if (!TpSplitsHeads(m, l.tp) &&
       k.Fail("tp", "{0} does not divide the {1} attention heads; accepted: a divisor of heads"_issue, [&] {
         return Args{Str(l.tp), Str(m.heads)};
       }))
     return false;
-  if (split == HeadSplit::KvHeads &&
+  if (!TpSplitsKvHeads(m, l.tp) &&
       k.Fail("tp", "{0} neither divides the {1} key/value heads nor is a multiple of them (to replicate them)"_issue,
              [&] {
                return Args{Str(l.tp), Str(m.kv_heads)};

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <string>
 
+#include "capabilities.h"
 #include "catalog.h"
 #include "model.h"
 #include "presets.h"
@@ -53,13 +54,14 @@ double SglangFraction(double mem_bytes, int tp) {
 
 // The rollout engine's TP when auto: verl's rule (best_practices.rst) "(memory_per_gpu * gpu_memory_utilization *
 // TP) > 2 * model_parameters", the smallest power of two that keeps it, at most a node and the rollout pool.
-// A degree the engine cannot split the model's heads by (SplitHeads, model.h: vLLM refuses it) is passed over.
+// A degree the engine cannot split the model's heads by (TpSplitsHeads, model.h: vLLM refuses it) is passed over.
 int AutoRolloutTp(const Job& job, double weights_bytes) {
   const double mem = job.hw.gpu ? job.hw.gpu->mem_bytes : 80e9;
   const int cap = std::max(1, std::min(job.hw.gpus_per_node, job.rl.rollout_gpus));
   int tp = 1;
   for (int next = 2; next <= cap && mem * job.rl.kv_frac * tp <= weights_bytes; next *= 2)
-    if (SplitHeads(job.model, next) == HeadSplit::Ok && job.rl.rollout_gpus % next == 0) tp = next;
+    if (TpSplitsHeads(job.model, next) && TpSplitsKvHeads(job.model, next) && job.rl.rollout_gpus % next == 0)
+      tp = next;
   return tp;
 }
 
@@ -106,16 +108,17 @@ void ResolvePlacement(const Config& cfg, Job& job, std::vector<ConfigIssue>& iss
             {std::to_string(r.rollout_tp), std::to_string(r.rollout_gpus)});
       r.rollout_tp = 1;
     }
-    // The engine's tensor parallelism splits the heads as training's does (vLLM: SplitHeads, model.h).
-    const HeadSplit split = SplitHeads(job.model, r.rollout_tp);
-    if (split == HeadSplit::Heads) {
+    // The engine's tensor parallelism splits the heads as training's does (vLLM: TpSplitsHeads, model.h).
+    const int tp = r.rollout_tp;
+    if (!TpSplitsHeads(job.model, tp)) {
       Error(issues, "rl_rollout_tp", "{0} does not divide the {1} attention heads; accepted: a divisor of heads"_issue,
-            {std::to_string(r.rollout_tp), std::to_string(job.model.heads)});
+            {std::to_string(tp), std::to_string(job.model.heads)});
       r.rollout_tp = 1;
-    } else if (split == HeadSplit::KvHeads) {
+    }
+    if (!TpSplitsKvHeads(job.model, tp)) {
       Error(issues, "rl_rollout_tp",
             "{0} neither divides the {1} key/value heads nor is a multiple of them (to replicate them)"_issue,
-            {std::to_string(r.rollout_tp), std::to_string(job.model.kv_heads)});
+            {std::to_string(tp), std::to_string(job.model.kv_heads)});
       r.rollout_tp = 1;
     }
   } else {
@@ -135,12 +138,56 @@ void ResolveReward(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues
         {cfg.rl_reward});
 }
 
+// The engine a framework generates with when rl_engine is auto: the first it offers for the goal (RlOfferTable,
+// capabilities.h) of vLLM, SGLang and Transformers' generate; DPO generates nothing: the framework's engine for its
+// generating goals, so the configuration names one it has.
+RlEngine DefaultEngine(RlFramework fw, RlAlgo goal) {
+  for (RlAlgo g : {goal, RlAlgo::Grpo, RlAlgo::Ppo})
+    for (RlEngine e : {RlEngine::Vllm, RlEngine::Sglang, RlEngine::Hf})
+      if (g != RlAlgo::Dpo && RlOffer(fw, g, e)) return e;
+  return RlEngine::Vllm;
+}
+
+// Does framework fw run the goal, with the engine asked (any it offers when rl_engine is auto)?
+bool Offers(RlFramework fw, RlAlgo goal, int engine_asked) {
+  if (!RlOffer(fw, goal)) return false;
+  if (goal == RlAlgo::Dpo) return true;
+  return RlOffer(fw, goal, engine_asked >= 0 ? RlEngine(engine_asked) : DefaultEngine(fw, goal)) != nullptr;
+}
+
 // rl_framework=auto (keys_rl.cpp gives the source): verl, whose rows the RL model is fitted on; generation with
 // Transformers' generate inside the trainer is DeepSpeed-Chat's hybrid engine on DeepSpeed, else TRL's GRPOTrainer
-// without vLLM (verl, OpenRLHF and NeMo RL always generate with an engine).
-RlFramework AutoFramework(RlEngine engine, const Job& job) {
-  if (engine != RlEngine::Hf) return RlFramework::Verl;
-  return job.stack && job.stack->kind == StackKind::DeepSpeed ? RlFramework::DeepspeedChat : RlFramework::Trl;
+// without vLLM. Where that framework does not run the goal with the engine asked (RlOfferTable: verl has no DPO
+// trainer, TRL's PPO no vLLM), the first of TRL, OpenRLHF, NeMo RL and DeepSpeed-Chat that does.
+RlFramework AutoFramework(const Config& cfg, const Job& job) {
+  using F = RlFramework;
+  const RlAlgo goal = RlAlgoOf(cfg);
+  const bool hf = cfg.rl_engine == int(RlEngine::Hf);
+  const F first = !hf ? F::Verl : job.stack && job.stack->kind == StackKind::DeepSpeed ? F::DeepspeedChat : F::Trl;
+  for (F fw : {first, F::Trl, F::Openrlhf, F::NemoRl, F::DeepspeedChat, F::Verl})
+    if (Offers(fw, goal, cfg.rl_engine)) return fw;
+  return first;
+}
+
+// The combination asked that the framework does not run, refused naming the key (RlOfferTable's rows).
+void CheckOffer(const Config& cfg, const RlSetup& r, std::vector<ConfigIssue>& issues) {
+  const char* label = kRlFrameworkLabels[int(r.framework)];
+  const char* goal = kGoalNames[cfg.goal];
+  if (!RlOffer(r.framework, r.algo)) {
+    std::string accepted;
+    for (int fw = 0; fw < int(std::size(kRlFrameworkNames)); ++fw)
+      if (RlOffer(RlFramework(fw), r.algo))
+        accepted += std::string(accepted.empty() ? "" : ", ") + kRlFrameworkNames[fw];
+    Error(issues, "rl_framework", "{0} does not train goal={1}; accepted for it: {2}"_issue, {label, goal, accepted});
+    return;
+  }
+  if (r.algo == RlAlgo::Dpo || RlOffer(r.framework, r.algo, r.engine)) return;
+  std::string accepted;
+  for (int e = 0; e < int(std::size(kRlEngineNames)); ++e)
+    if (RlOffer(r.framework, r.algo, RlEngine(e)))
+      accepted += std::string(accepted.empty() ? "" : ", ") + kRlEngineNames[e];
+  Error(issues, "rl_engine", "{0} does not generate with {1} for goal={2}; accepted: {3}"_issue,
+        {label, kRlEngineNames[int(r.engine)], goal, accepted});
 }
 
 }  // namespace
@@ -149,7 +196,7 @@ RlAlgo RlAlgoOf(const Config& cfg) { return cfg.goal >= 2 ? RlAlgo(cfg.goal - 1)
 
 RlFramework ResolveRlFramework(const Config& cfg, const Job& job) {
   if (cfg.rl_framework >= 0) return RlFramework(cfg.rl_framework);
-  return AutoFramework(cfg.rl_engine >= 0 ? RlEngine(cfg.rl_engine) : RlEngine::Vllm, job);
+  return AutoFramework(cfg, job);
 }
 
 void ResolveRl(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues) {
@@ -180,8 +227,9 @@ void ResolveRl(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues) {
     r.updates = 1;
   }
   r.steps = cfg.rl_steps > 0 ? cfg.rl_steps : kRlSteps;
-  r.engine = cfg.rl_engine >= 0 ? RlEngine(cfg.rl_engine) : RlEngine::Vllm;
   r.framework = ResolveRlFramework(cfg, job);
+  r.engine = cfg.rl_engine >= 0 ? RlEngine(cfg.rl_engine) : DefaultEngine(r.framework, r.algo);
+  CheckOffer(cfg, r, issues);
   r.ref = dpo || cfg.rl_ref != 0;
   r.async = dpo ? 0 : std::clamp(cfg.rl_async, 0, 2);
   ResolvePlacement(cfg, job, issues);

@@ -865,6 +865,79 @@ const std::vector<RlCapabilityRow>& RlCapabilityTable() {
 }
 // clang-format on
 
+// clang-format off
+const std::vector<RlOfferRow>& RlOfferTable() {
+  using R = RlFramework;
+  using A = RlAlgo;
+  using E = RlEngine;
+  static constexpr const char* kVerlMain =
+      "volcengine/verl verl/trainer/@b178a3cd56f58b2d502255daba591e92833930a7: main_ppo.py trains PPO and its"
+      " group-baseline variants (algorithm.adv_estimator gae, grpo, rloo, ...); beside it only the SFT trainers"
+      " (sft_trainer.py, fsdp_sft_trainer.py): no preference-pair (DPO) trainer in verl itself (its recipes live in"
+      " the verl-recipe submodule)";
+  static constexpr const char* kVerlRollout =
+      "volcengine/verl verl/workers/rollout/@b178a3cd56f58b2d502255daba591e92833930a7: vllm_rollout/,"
+      " sglang_rollout/ and hf_rollout.py (HFRollout: the actor's module.generate)";
+  static constexpr const char* kOpenrlhfPpo =
+      "OpenRLHF/OpenRLHF openrlhf/cli/train_ppo_ray.py@3c3be6234e0cb353e76bb8019947db9dfe99fca7:"
+      " --algo.advantage.estimator gae (PPO, with a critic) or group_norm, rloo, reinforce_baseline (no critic)";
+  static constexpr const char* kOpenrlhfEngines =
+      "OpenRLHF/OpenRLHF openrlhf/cli/train_ppo_ray.py@3c3be6234e0cb353e76bb8019947db9dfe99fca7:"
+      " create_vllm_engines when --vllm.num_engines > 0, '--vllm.num_engines ... set to 0 to disable vLLM' (the"
+      " actor generates with Transformers); no other engine (git grep -il sglang openrlhf/: nothing)";
+  static constexpr const char* kNemoAlgos =
+      "NVIDIA-NeMo/RL nemo_rl/algorithms/@7ea279abfbeb698b092856d0dab61e7cf39bc909: grpo.py, dpo.py, ppo.py"
+      " (857b11522, 2026-06-10, 'PPO with MCore')";
+  static constexpr const char* kNemoEngines =
+      "NVIDIA-NeMo/RL nemo_rl/models/generation/@7ea279abfbeb698b092856d0dab61e7cf39bc909: vllm/, sglang/"
+      " (e480f8f01, 2026-01-22, 'Add SGLang rollout backend'), megatron/, trtllm/, dynamo/; none is Transformers'"
+      " generate";
+  static constexpr const char* kTrl =
+      "huggingface/trl trl/trainer/@f2cd57710ae345ea6428ae95363267fcf38a3dc8: GRPOTrainer and RLOOTrainer generate"
+      " with vLLM (use_vllm) or the model's generate; DPOTrainer; PPO only in trl/experimental/ppo/ppo_trainer.py,"
+      " which generates with the policy's generate (no vLLM); no SGLang (git grep -il sglang trl/: nothing)";
+  static constexpr const char* kDschat =
+      "deepspeedai/DeepSpeedExamples applications/DeepSpeed-Chat/@45b4b7156c8794a3452a5a7d03dbd8d797068569:"
+      " training/step3_rlhf_finetuning (PPO with a critic; dschat/rlhf/ppo_trainer.py generate_experience through"
+      " the hybrid engine's generate) and step2_dpo_finetuning (1842b4fd, 2025-01-06); no group-baseline trainer,"
+      " no vLLM or SGLang (git grep -il 'vllm|sglang' dschat/: nothing)";
+  static const std::vector<RlOfferRow> rows = {
+      {R::Verl, A::Grpo, false, E::Vllm, kVerlMain},       {R::Verl, A::Ppo, false, E::Vllm, kVerlMain},
+      {R::Verl, A::Grpo, true, E::Vllm, kVerlRollout},     {R::Verl, A::Ppo, true, E::Vllm, kVerlRollout},
+      {R::Verl, A::Grpo, true, E::Sglang, kVerlRollout},   {R::Verl, A::Ppo, true, E::Sglang, kVerlRollout},
+      {R::Verl, A::Grpo, true, E::Hf, kVerlRollout},       {R::Verl, A::Ppo, true, E::Hf, kVerlRollout},
+      {R::Openrlhf, A::Grpo, false, E::Vllm, kOpenrlhfPpo}, {R::Openrlhf, A::Ppo, false, E::Vllm, kOpenrlhfPpo},
+      {R::Openrlhf, A::Dpo, false, E::Vllm,
+       "OpenRLHF/OpenRLHF openrlhf/cli/train_dpo.py@3c3be6234e0cb353e76bb8019947db9dfe99fca7"},
+      {R::Openrlhf, A::Grpo, true, E::Vllm, kOpenrlhfEngines}, {R::Openrlhf, A::Ppo, true, E::Vllm, kOpenrlhfEngines},
+      {R::Openrlhf, A::Grpo, true, E::Hf, kOpenrlhfEngines},   {R::Openrlhf, A::Ppo, true, E::Hf, kOpenrlhfEngines},
+      {R::NemoRl, A::Grpo, false, E::Vllm, kNemoAlgos},     {R::NemoRl, A::Ppo, false, E::Vllm, kNemoAlgos},
+      {R::NemoRl, A::Dpo, false, E::Vllm, kNemoAlgos},
+      {R::NemoRl, A::Grpo, true, E::Vllm, kNemoEngines},    {R::NemoRl, A::Ppo, true, E::Vllm, kNemoEngines},
+      {R::NemoRl, A::Grpo, true, E::Sglang, kNemoEngines},  {R::NemoRl, A::Ppo, true, E::Sglang, kNemoEngines},
+      {R::Trl, A::Grpo, false, E::Vllm, kTrl},              {R::Trl, A::Ppo, false, E::Vllm, kTrl},
+      {R::Trl, A::Dpo, false, E::Vllm, kTrl},
+      {R::Trl, A::Grpo, true, E::Vllm, kTrl},               {R::Trl, A::Grpo, true, E::Hf, kTrl},
+      {R::Trl, A::Ppo, true, E::Hf, kTrl},
+      {R::DeepspeedChat, A::Ppo, false, E::Hf, kDschat},    {R::DeepspeedChat, A::Dpo, false, E::Hf, kDschat},
+      {R::DeepspeedChat, A::Ppo, true, E::Hf, kDschat},
+  };
+  return rows;
+}
+// clang-format on
+
+const RlOfferRow* RlOffer(RlFramework fw, RlAlgo goal) {
+  for (const RlOfferRow& r : RlOfferTable())
+    if (r.framework == fw && r.goal == goal && !r.has_engine) return &r;
+  return nullptr;
+}
+
+const RlOfferRow* RlOffer(RlFramework fw, RlAlgo goal, RlEngine engine) {
+  for (const RlOfferRow& r : RlOfferTable())
+    if (r.framework == fw && r.goal == goal && r.has_engine && r.engine == engine) return &r;
+  return nullptr;
+}
+
 CapabilityAnswer RlCapability(RlFramework fw, StackKind stack, int year, Feature f, bool dpo) {
   const RlCapabilityRow* current = nullptr;
   const RlCapabilityRow* first = nullptr;

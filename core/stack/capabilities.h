@@ -104,6 +104,23 @@ const std::vector<RlCapabilityRow>& RlCapabilityTable();
 // Does RL framework `fw`'s policy training on stack `stack` in release `year` run `f` (for DPO when `dpo`)? Native
 // when it has no row.
 CapabilityAnswer RlCapability(RlFramework fw, StackKind stack, int year, Feature f, bool dpo = false);
+// What each RL framework generates with and which post-training goals it trains (issue #32), as read at the commit
+// its source names: one row per framework and goal it runs, and per framework, engine and the goals that engine
+// generates for. What has no row the framework does not offer. Resolve (rl_setup.cpp) refuses an explicit
+// combination outside the table, naming the key and the framework, and auto chooses within it; `trainplan catalog
+// stacks` prints it.
+struct RlOfferRow {
+  RlFramework framework;
+  RlAlgo goal;      // the goal this row offers (an engine row: the goals it generates for, one row each)
+  bool has_engine;  // false: the goal's own row (the framework trains it); true: `engine` generates for it
+  RlEngine engine;
+  const char* source;
+};
+const std::vector<RlOfferRow>& RlOfferTable();
+// The row that offers goal `goal` in framework `fw` (has_engine false), or with `engine` generating for it; null when
+// the framework does not.
+const RlOfferRow* RlOffer(RlFramework fw, RlAlgo goal);
+const RlOfferRow* RlOffer(RlFramework fw, RlAlgo goal, RlEngine engine);
 // The feature's name in words ("tensor parallelism (tp > 1)") and its id ("tp") for the catalog.
 const char* FeatureName(Feature f);
 const char* FeatureId(Feature f);

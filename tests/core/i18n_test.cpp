@@ -589,7 +589,8 @@ std::vector<ConfigIssue> BadInputIssues() {
        {"goal=dpo&rl_samples=3", "goal=grpo&rl_response_len=2000&rl_max_response_len=1000",
         "goal=grpo&gpus=8&rl_rollout_gpus=4", "goal=grpo&gbs=64", "goal=grpo&rl_engine=hf&rl_colocate=0",
         "goal=grpo&rl_reward=nosuchmodel", "goal=grpo&gpus=8&rl_rollout_tp=3",
-        "goal=grpo&rl_prompts=1&rl_samples=1&rl_updates=4", "goal=grpo&gpus=8&rl_colocate=0&rl_rollout_gpus=8"}) {
+        "goal=grpo&rl_prompts=1&rl_samples=1&rl_updates=4", "goal=grpo&gpus=8&rl_colocate=0&rl_rollout_gpus=8",
+        "goal=grpo&rl_framework=deepspeed-chat", "goal=grpo&rl_framework=openrlhf&rl_engine=sglang"}) {
     Config c;
     ApplyLink(c, rl, all);
     ResolveJob(c, all);

@@ -73,6 +73,18 @@ TEST_CASE("what auto became: numbers and ids in the JSON's config, the keys auto
   CHECK(std::count(r.auto_keys.begin(), r.auto_keys.end(), "seq") == 0);
   CHECK(std::count(r.auto_keys.begin(), r.auto_keys.end(), "tp") == 0);
   CHECK(std::count(r.auto_keys.begin(), r.auto_keys.end(), "pp") == 1);
+  // A post-training goal is the goal planned, not the fine-tune its policy trains; its framework and engine on auto
+  // are ones that run it (TRL's PPO generates with the policy's generate, capabilities.h RlOfferTable).
+  const PlanOutput ppo = MakePlan(FromLink("#v=1&model=qwen2.5-7b&gpu=h100&gpus=8&goal=ppo&rl_framework=trl"));
+  REQUIRE(ppo.ok);
+  const JsonParseResult ppo_json = ParseJson(PlanToJson(ppo));
+  REQUIRE(ppo_json.ok);
+  CHECK(ppo_json.value.Find("config")->Find("goal")->string == "ppo");
+  CHECK(ppo_json.value.Find("config")->Find("rl_engine")->string == "hf");
+  const PlanOutput dpo = MakePlan(FromLink("#v=1&model=qwen2.5-7b&gpu=h100&gpus=8&goal=dpo"));
+  REQUIRE(dpo.ok);
+  CHECK(ResolveAutoKeys(dpo).config.goal == 4);
+  CHECK(dpo.job.rl.framework != RlFramework::Verl);  // verl has no DPO trainer
 }
 
 TEST_CASE("one answer for what auto became: the key rows' value, the JSON's config and the explanation's leaves",

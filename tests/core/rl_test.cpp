@@ -6,6 +6,7 @@
 #include <cmath>
 #include <string>
 
+#include "capabilities.h"
 #include "compare.h"
 #include "config.h"
 #include "explain.h"
@@ -96,7 +97,7 @@ TEST_CASE("rl keys: goals, aliases, round trip and refusals name the key", "[rl]
       MakePlan(Cfg("layers=96&hidden=12544&heads=28&kv_heads=4&ffn=33792&vocab=152064&gpu=h100&gpus=16&goal=grpo&"
                    "rl_colocate=0&rl_rollout_gpus=8"));
   REQUIRE(wide.ok);
-  CHECK(SplitHeads(wide.job.model, wide.job.rl.rollout_tp) == HeadSplit::Ok);
+  CHECK(TpSplitsHeads(wide.job.model, wide.job.rl.rollout_tp));
   CHECK(wide.job.rl.rollout_tp == 4);
   const PlanOutput narrow =
       MakePlan(Cfg("layers=96&hidden=12288&heads=32&kv_heads=8&ffn=33792&vocab=152064&gpu=h100&gpus=16&goal=grpo&"
@@ -417,7 +418,10 @@ TEST_CASE("rl framework: verl's fitted transition, NeMo RL's host-link moves, au
   // Split pools: verl's fixed part is the colocated engine's turn, none either way.
   CHECK(plan("&rl_colocate=0").plan.rl.Phase(RlPhaseKind::Transition).seconds == 0);
   CHECK(plan("&rl_engine=hf").job.rl.framework == RlFramework::Trl);
-  CHECK(plan("&rl_engine=hf&stack=deepspeed").job.rl.framework == RlFramework::DeepspeedChat);
+  // DeepSpeed-Chat trains PPO (and DPO), not GRPO (capabilities.h RlOfferTable): a GRPO plan takes TRL's.
+  CHECK(plan("&rl_engine=hf&stack=deepspeed").job.rl.framework == RlFramework::Trl);
+  CHECK(MakePlan(Cfg("model=qwen2.5-7b&gpu=h100&gpus=8&goal=ppo&rl_engine=hf&stack=deepspeed")).job.rl.framework ==
+        RlFramework::DeepspeedChat);
   CHECK(plan("&rl_engine=hf&rl_framework=verl").job.rl.framework == RlFramework::Verl);
   // The resolved value is reported, and marked as chosen when auto.
   const JsonParseResult doc = ParseJson(PlanToJson(verl));
@@ -637,6 +641,48 @@ TEST_CASE("rl log-probabilities: a forward pass without gradients, from the step
         Approx(ForwardPassSeconds(wide.job, wide.plan.layout, sequences, 4)).epsilon(1e-9));
   CHECK(wide.plan.rl.Phase(RlPhaseKind::Logprob).seconds < s.Phase(RlPhaseKind::Logprob).seconds);
   CHECK(wide.plan.rl.training_s == Approx(s.training_s));
+}
+
+// docs/rl.md's table of what each framework trains and generates with is the code's (RlOfferTable): each cell starts
+// with "yes" or "no" for a goal, and names the goals an engine generates for.
+TEST_CASE("rl frameworks: the offers table in docs/rl.md is RlOfferTable's", "[rl][docs]") {
+  const std::string doc = testing::ReadTestData("../../docs/rl.md");
+  const RlFramework order[] = {RlFramework::Verl, RlFramework::Openrlhf, RlFramework::NemoRl, RlFramework::Trl,
+                               RlFramework::DeepspeedChat};
+  const std::pair<const char*, RlAlgo> goals[] = {
+      {"| GRPO (", RlAlgo::Grpo}, {"| PPO (", RlAlgo::Ppo}, {"| DPO |", RlAlgo::Dpo}};
+  const std::pair<const char*, RlEngine> engines[] = {
+      {"| vLLM |", RlEngine::Vllm}, {"| SGLang |", RlEngine::Sglang}, {"| Transformers' generate", RlEngine::Hf}};
+  auto cells = [&](const char* start) {
+    const size_t at = doc.find(start);
+    REQUIRE(at != std::string::npos);
+    const std::string line = doc.substr(at, doc.find('\n', at) - at);
+    std::vector<std::string> out;
+    size_t from = line.find('|', 1);  // after the row's name
+    while (from != std::string::npos && from + 1 < line.size()) {
+      const size_t to = line.find('|', from + 1);
+      if (to == std::string::npos) break;
+      std::string cell = line.substr(from + 1, to - from - 1);
+      cell.erase(0, cell.find_first_not_of(' '));
+      out.push_back(cell);
+      from = to;
+    }
+    REQUIRE(out.size() == std::size(order));
+    return out;
+  };
+  for (const auto& [row, goal] : goals) {
+    INFO(row);
+    const std::vector<std::string> c = cells(row);
+    for (size_t i = 0; i < c.size(); ++i) CHECK((c[i].rfind("yes", 0) == 0) == (RlOffer(order[i], goal) != nullptr));
+  }
+  for (const auto& [row, engine] : engines) {
+    INFO(row);
+    const std::vector<std::string> c = cells(row);
+    for (size_t i = 0; i < c.size(); ++i) {
+      CHECK((c[i].find("GRPO") != std::string::npos) == (RlOffer(order[i], RlAlgo::Grpo, engine) != nullptr));
+      CHECK((c[i].find("PPO") != std::string::npos) == (RlOffer(order[i], RlAlgo::Ppo, engine) != nullptr));
+    }
+  }
 }
 
 }  // namespace rl_test
