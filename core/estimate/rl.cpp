@@ -11,6 +11,7 @@
 #include "model.h"
 #include "rl_rollout.h"
 #include "rules.h"
+#include "stack.h"
 #include "step.h"
 #include "units.h"
 
@@ -98,18 +99,52 @@ void Generation(const Job& job, const RlEngineShape& e, RlStep& s) {
   s.generation_s = s.prefill_s + s.decode_s + s.tail_s;
 }
 
-// The trainer -> engine weight sync: a fixed cost, the dense weights over the link, a MoE's experts regathered from
-// the training layout.
-double SyncSeconds(const Job& job) {
+// NeMo RL's colocated refit hands the weights to vLLM over CUDA IPC in groups (grpo.py@b1c86a8
+// refit_policy_generation: prepare_weights_for_ipc, then get_weights_ipc_handles and update_weights_from_ipc_handles
+// per group): no bytes cross a link for the handover itself, but every trainer GPU first materialises the whole
+// model, unsharded, group by group, and its colocated vLLM worker loads its own shard from that (vllm_backend.py
+// update_weights_from_local_ipc_handles -> model.load_weights). What that gather moves into each GPU, for the dense
+// weights (`dense` parameters; the experts: SyncSeconds):
+// - Megatron (megatron_policy_worker.py get_weights_ipc_handles -> refit_utils.py gather_params, @b1c86a8): per
+//   parameter, an all_gather over the tensor-parallel group and a broadcast from the owning pipeline stage over the
+//   pipeline group, in the 16-bit training weights; broadcasting every stage's parameters to the pipeline group puts
+//   on each GPU's link what an all-gather of the whole model does. Data- and context-parallel ranks already hold the
+//   full weights (the distributed optimizer shards only its states).
+// - DTensor (dtensor_policy_worker.py get_weights_ipc_handles @b1c86a8): DTensor.full_tensor() of each parameter,
+//   an all-gather over the FSDP (data x context) mesh and then the tensor-parallel one, of the fp32 master weights
+//   (the worker loads the model with torch_dtype=torch.float32), cast to bf16 after the gather.
+// Each collective at the step model's rates where its group sits (step_comm.cpp Locate, AllGather).
+double NemoRefitGatherSeconds(const Job& job, const Layout& l, double dense) {
+  const step_detail::Fabric f =
+      step_detail::MakeFabric(job, std::max(1, job.hw.gpus), step_detail::NetworkEfficiency(job.assume));
+  const int tp = std::max(1, l.tp), cp = std::max(1, l.cp), dp = std::max(1, l.dp), pp = std::max(1, l.pp);
+  using step_detail::AllGather, step_detail::Locate;
+  if (StackOf(job).kind == StackKind::Fsdp) {
+    const double fp32 = 4.0 * dense;
+    return AllGather(fp32 / tp, Locate(f, dp * cp, tp)) + AllGather(fp32, Locate(f, tp, 1));
+  }
+  const double bf16 = 2.0 * dense;
+  return AllGather(bf16 / pp, Locate(f, tp, 1)) + AllGather(bf16, Locate(f, pp, tp * cp * dp));
+}
+
+// The trainer -> engine weight sync: a fixed cost, the dense weights over the link (NeMo RL's colocated refit: gathered
+// whole on every GPU, NemoRefitGatherSeconds), a MoE's experts regathered from the training layout at the measured
+// rate (moe_gather_bps), NeMo RL's too: its gather_params all_gathers each local expert's weights over the
+// expert-parallel group one tensor at a time, whose bytes alone would take a fraction of any measured expert sync
+// and whose per-tensor cost its code does not state.
+double SyncSeconds(const Job& job, const Layout& layout) {
   const RlSetup& r = job.rl;
   const RlConstants& k = RlConstantsOf(job);
   const ParamCounts& pc = job.facts.pc;
   const double expert_all = double(pc.moe_layers) * pc.experts * pc.expert;
-  const double dense_bytes = 2.0 * std::max(0.0, pc.total - expert_all);
+  const double dense = std::max(0.0, pc.total - expert_all);
+  const double experts_s = 2.0 * expert_all / k.moe_gather_bps;
+  if (r.framework == RlFramework::NemoRl && r.colocate)
+    return k.sync_fixed_s + NemoRefitGatherSeconds(job, layout, dense) + experts_s;
   // Colocated, or both pools in one node: over the node's link; else over the network.
   const LinkSpec* link = r.colocate || r.total_gpus <= job.hw.gpus_per_node ? job.hw.intra : job.hw.inter;
   const double bw = link && link->bw > 0 ? link->bw : 25e9;
-  return k.sync_fixed_s + dense_bytes / bw + 2.0 * expert_all / k.moe_gather_bps;
+  return k.sync_fixed_s + 2.0 * dense / bw + experts_s;
 }
 
 // The trainer's resident state while the engine generates: the weights and optimizer states (gradients are freed
@@ -139,31 +174,48 @@ double GenerationMemory(const Job& job, const MemoryBreakdown& m, const RlEngine
 
 // What the framework's own code moves over each trainer GPU's host link (PCIe, or GB200's NVLink-C2C) in one step,
 // bytes per GPU, and the seconds that takes with every GPU of the node moving at once (step_internal.h HostLinkBw, the
-// offload's rule).
+// offload's rule); pageable copies at kPageableCopyBps (rl.h).
 struct HostMoves {
-  double refit = 0;      // the colocated refit: offloads before and after the weight update, the engine's weights woken
-  double reference = 0;  // the reference pass: the policy's weights swapped out and back, the reference's in
+  double refit = 0;           // the colocated refit's pinned copies: the engine's weights woken, Megatron's weights out
+  double refit_pageable = 0;  // its copies into fresh pageable memory: the optimizer states, DTensor's weights
+  double reference = 0;       // the reference pass: the policy's weights swapped out and back, the reference's in
   double bps = 1;
+  double RefitSeconds() const { return refit / bps + refit_pageable / std::min(bps, kPageableCopyBps); }
 };
 HostMoves HostMovesOf(const Job& job, const MemoryBreakdown& m, const RlEngineShape& e) {
   const RlSetup& r = job.rl;
   HostMoves h;
   h.bps = step_detail::HostLinkBw(step_detail::MakeFabric(job, std::max(1, job.hw.gpus), 1.0));
   const bool engine_refit = r.colocate && r.algo != RlAlgo::Dpo && r.engine != RlEngine::Hf;
+  const bool dtensor = StackOf(job).kind == StackKind::Fsdp;
   switch (r.framework) {
-    // NeMo RL, read at v0.3.0 (b1c86a816c5e2b4ca41ece193624a38dc62e6fdf), both policy backends alike. The colocated
-    // refit (grpo.py refit_policy_generation, the prepare_for_generation timer): offload_before_refit moves the
-    // optimizer states to the host (`state[k] = v.to("cpu")`; Megatron's gradient buffers are freed, not copied:
-    // megatron/core/distributed/param_and_grad_buffer.py offload_to_cpu resizes grad_data to 0); vLLM, asleep at
-    // level 1 (vllm.py `llm.sleep(level=1)`: its weights offloaded to the host), wakes its weights
-    // (prepare_for_generation(tags=["weights"])), copied back; the weights go over CUDA IPC (the weight sync,
-    // SyncSeconds); offload_after_refit moves the policy's weights to the host (Megatron: move_model(cpu),
-    // param_data to pinned memory; DTensor: model.to("cpu")). The reference's log-probabilities
-    // (use_reference_model in megatron_policy_worker.py and dtensor_policy_worker.py) copy the policy's state dict to
-    // the host, the reference's host copy into the model, and the policy's back: three copies of the weights (DPO's
+    // NeMo RL, read at v0.3.0 (b1c86a816c5e2b4ca41ece193624a38dc62e6fdf), both policy backends. The colocated
+    // refit (grpo.py refit_policy_generation, the prepare_for_generation timer):
+    // - offload_before_refit moves the optimizer states to the host, `state[k] = v.to("cpu")` for every state
+    //   tensor: fresh pageable memory (megatron_policy_worker.py, dtensor_policy_worker.py). Under Megatron those
+    //   are the inner optimizer's states, Adam's two moments: the fp32 main weights are its parameters, not its
+    //   state, and stay on the GPU (Megatron-LM 2ff0f09, the commit NeMo RL v0.3.0 pins:
+    //   megatron/core/optimizer/optimizer.py _get_state returns self.optimizer.state; distrib_optimizer.py hands
+    //   the inner optimizer shard_fp32_from_float16_params as its params). Its gradient buffers are freed, not
+    //   copied (param_and_grad_buffer.py offload_to_cpu: grad_data.storage().resize_(0)).
+    // - vLLM, asleep at level 1 (vllm.py `llm.sleep(level=1)`: its weights backed up in pinned host memory,
+    //   vllm/device_allocator/cumem.py), wakes its weights (prepare_for_generation(tags=["weights"])): copied back.
+    // - the weights are gathered on every GPU and handed over CUDA IPC: the weight sync (NemoRefitGatherSeconds).
+    // - offload_after_refit moves the policy's weights to the host: Megatron's param buffer into its pinned copy
+    //   (offload_to_cpu: param_data_cpu, pinned, reused every step); DTensor's fp32 weights by model.to("cpu"),
+    //   pageable (move_to_cpu -> move_to_device).
+    // The reference's log-probabilities (use_reference_model in both workers) copy the policy's state dict to the
+    // host, the reference's host copy into the model, and the policy's back: three copies of the weights (DPO's
     // reference pass too: dpo.py calls get_reference_policy_logprobs).
     case RlFramework::NemoRl:
-      if (engine_refit) h.refit = m.optimizer + e.weights + m.weights;
+      if (engine_refit) {
+        const Workload& w = job.work;
+        const double states = OptimizerStateBytes(w.opt, true);
+        const bool main_weights = !dtensor && !w.optim_bf16 && w.prec != Precision::Fp32;
+        h.refit_pageable = m.optimizer * (main_weights ? states / (4.0 + states) : 1.0);
+        h.refit = e.weights;
+        (dtensor ? h.refit_pageable : h.refit) += m.weights;
+      }
       if (r.ref && job.work.method == Method::Full) h.reference = 3.0 * m.weights;
       return h;
     // verl's offloads are inside its fitted transition (FixedTransition); OpenRLHF's, TRL's and DeepSpeed-Chat's
@@ -283,10 +335,10 @@ RlStep EstimateRl(const Job& job, const Layout& layout, const MemoryBreakdown& p
     Generation(job, e, s);
     s.kv_cache_bytes = Pos(e.kv_budget);
     s.engine_weights_bytes = e.weights;
-    s.sync_s = r.engine == RlEngine::Hf ? 0.0 : SyncSeconds(job);
+    s.sync_s = r.engine == RlEngine::Hf ? 0.0 : SyncSeconds(job, layout);
     // The framework's own time between the phases: verl's fitted controller's handling of the batch, the engine's
     // wake-up and sleep; NeMo RL's refit offloads and wake-up over the host link (HostMovesOf).
-    transition = FixedTransition(job, k) + host.refit / host.bps;
+    transition = FixedTransition(job, k) + host.RefitSeconds();
     s.gen_memory_bytes = GenerationMemory(job, policy_memory, e, resident, context);
     if (!r.colocate) s.rollout_memory_bytes = e.total + context;
   }

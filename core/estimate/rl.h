@@ -35,6 +35,16 @@ const RlConstants& RlConstantsOf(const Job& job);
 // framework's code moves over the host link (NeMo RL's refit offloads and reference swap) is added by EstimateRl.
 double FixedTransition(const Job& job, const RlConstants& k);
 
+// A copy from the GPU into fresh pageable host memory, tensor by tensor (`tensor.to("cpu")`: the driver stages it
+// through a pinned bounce buffer and the new pages are faulted in), bytes/s: 1.8 GB/s, NVIDIA-NeMo/RL issue #3976
+// (comment of 2026-09-17: Nsight Systems on one H100 running NeMo RL's colocated GRPO with Megatron's distributed
+// optimizer; offload_before_refit's 510 device-to-pageable copies moved 4.94 GB in 2.75 s of copy time, the whole
+// call took 3.76 s; on that host one 1 GiB pageable copy ran at 16.1 GB/s, pinned at 55 GB/s). The same path
+// elsewhere: 2.8 GB/s (sglang PR #32032, module.to("cpu") on an H200), 2.3 GB/s (vllm-omni PR #5922, 63 GB in
+// 27.2 s on an H20). Bound by the host process's staging and page faults, not the link: each GPU of a node copies
+// at it at once, or at its host-link share where that is slower (rl.cpp HostMovesOf).
+inline constexpr double kPageableCopyBps = 1.8e9;
+
 // The KV cache of one token on one GPU of an engine with tensor parallelism tp: K and V of every layer in 16 bits,
 // the key/value heads split across tp (replicated when fewer than tp); latent attention keeps one compressed copy.
 double KvBytesPerToken(const ModelArch& m, int tp);
