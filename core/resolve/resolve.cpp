@@ -796,6 +796,19 @@ Job ResolveJob(const Config& cfg, std::vector<ConfigIssue>& issues) {
   return job;
 }
 
+bool RlFrameworkRunsAsked(const Config& cfg, const Job& job, RlFramework fw) {
+  if (!job.stack) return true;
+  AskKeys given = 0;
+  CapabilityAsk ask = ExplicitAsk(cfg, given);
+  ask.gpu = GpuTraitsOf(job.hw.gpu);
+  ask.rl_framework = int(fw), ask.rl_dpo = RlAlgoOf(cfg) == RlAlgo::Dpo;
+  CapabilityFinding found[kMaxFindings];
+  const int n = CapabilityFindings(*job.stack, job.stack_year, ask, found);
+  for (int i = 0; i < n; ++i)
+    if (found[i].answer.framework[0] && found[i].answer.support == Support::Absent) return false;
+  return true;
+}
+
 bool StackMayRun(const Config& cfg, uint32_t keys) {
   Job job;
   job.work.finetune = cfg.goal >= 0 ? cfg.goal == 1 : cfg.method != Method::Full;

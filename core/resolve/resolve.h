@@ -50,6 +50,9 @@ bool StackMayRun(const Config& cfg, uint32_t keys);
 RlAlgo RlAlgoOf(const Config& cfg);
 // The RL framework an RL goal's policy trains with (rl_framework, or its auto: keys_rl.cpp); the stack resolved.
 RlFramework ResolveRlFramework(const Config& cfg, const Job& job);
+// True when RL framework fw's policy training runs every key cfg gives explicitly (RlCapabilityTable: its own rows,
+// not the stack's); the job's stack and hardware resolved. rl_framework=auto chooses among those.
+bool RlFrameworkRunsAsked(const Config& cfg, const Job& job, RlFramework fw);
 // True when any layout key (tp, pp, vp, cp, ep, mbs, zero, recompute, offload, sp) is left on auto.
 bool HasAutoLayout(const Config& cfg);
 // Write the layout's values into the config's layout keys (tp, pp, ..., zero, recompute, offload, sp).

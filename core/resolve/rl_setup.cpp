@@ -158,14 +158,17 @@ bool Offers(RlFramework fw, RlAlgo goal, int engine_asked) {
 // rl_framework=auto (keys_rl.cpp gives the source): verl, whose rows the RL model is fitted on; generation with
 // Transformers' generate inside the trainer is DeepSpeed-Chat's hybrid engine on DeepSpeed, else TRL's GRPOTrainer
 // without vLLM. Where that framework does not run the goal with the engine asked (RlOfferTable: verl has no DPO
-// trainer, TRL's PPO no vLLM), the first of TRL, OpenRLHF, NeMo RL and DeepSpeed-Chat that does.
+// trainer, TRL's PPO no vLLM) or whose policy training lacks a key given explicitly (RlCapabilityTable: verl's
+// QLoRA), the first of TRL, OpenRLHF, NeMo RL and DeepSpeed-Chat that runs them all.
 RlFramework AutoFramework(const Config& cfg, const Job& job) {
   using F = RlFramework;
   const RlAlgo goal = RlAlgoOf(cfg);
   const bool hf = cfg.rl_engine == int(RlEngine::Hf);
   const F first = !hf ? F::Verl : job.stack && job.stack->kind == StackKind::DeepSpeed ? F::DeepspeedChat : F::Trl;
   for (F fw : {first, F::Trl, F::Openrlhf, F::NemoRl, F::DeepspeedChat, F::Verl})
-    if (Offers(fw, goal, cfg.rl_engine)) return fw;
+    if (Offers(fw, goal, cfg.rl_engine) && RlFrameworkRunsAsked(cfg, job, fw)) return fw;
+  for (F fw : {first, F::Trl, F::Openrlhf, F::NemoRl, F::DeepspeedChat, F::Verl})
+    if (Offers(fw, goal, cfg.rl_engine)) return fw;  // none runs every key asked: the refusal names it
   return first;
 }
 

@@ -854,6 +854,23 @@ const std::vector<RlCapabilityRow>& RlCapabilityTable() {
        " 1` or `parallelism_config.sp_size > 1`) yet' (733f3b13, 2026-05-06), as RLOOConfig (rloo_config.py); the"
        " DPO trainer has no such check",
        false},
+      {R::Verl, F::MethodQlora, 0, S::Absent, true,
+       "volcengine/verl verl/@b178a3cd56f58b2d502255daba591e92833930a7: the actor's LoRA (actor_rollout_ref.model."
+       "lora_rank, PEFT over the 16-bit model; the Megatron backend's through Megatron-Bridge) loads no 4-bit base"
+       " (git grep load_in_4bit|BitsAndBytesConfig in verl/: nothing; bitsandbytes only as an optimizer;"
+       " models/mcore/config_converter.py asserts 'quantization is not supported for now')"},
+      {R::NemoRl, F::MethodLora, 2026, S::Native, true,
+       "NVIDIA-NeMo/RL@7ea279abfbeb698b092856d0dab61e7cf39bc909: policy.lora_cfg (nemo_rl/models/policy/__init__.py"
+       " LoRAConfig); in GRPO since dacac7e0c (2026-02-02, DTensor, 'Support lora in dtensor grpo workflow by merging"
+       " weight') and a4268960d (2026-03-02, 'Megatron LoRA GRPO w/ Weight Merging'), in DPO since c9db94684"
+       " (2026-02-03)"},
+      {R::NemoRl, F::MethodQlora, 0, S::Absent, true,
+       "NVIDIA-NeMo/RL nemo_rl/@7ea279abfbeb698b092856d0dab61e7cf39bc909: LoRAConfig over the 16-bit model; no 4-bit"
+       " base (git grep -i 'load_in_4bit|BitsAndBytesConfig|qlora' nemo_rl/: nothing)"},
+      {R::DeepspeedChat, F::MethodQlora, 0, S::Absent, true,
+       "deepspeedai/DeepSpeedExamples applications/DeepSpeed-Chat/dschat/rlhf/rlhf_engine.py@45b4b7156c8794a3452a5a7d0"
+       "3dbd8d797068569: actor_lora_dim / critic_lora_dim (its own LinearLayer_LoRA over the 16-bit weights); no 4-bit"
+       " base (git grep -i 'load_in_4bit|bitsandbytes' dschat/: nothing)"},
       {R::DeepspeedChat, F::Tp, 0, S::Absent, true, kDschat},
       {R::DeepspeedChat, F::Pp, 0, S::Absent, true, kDschat},
       {R::DeepspeedChat, F::Interleaved, 0, S::Absent, true, kDschat},

@@ -483,6 +483,24 @@ TEST_CASE("rl framework: verl's fitted transition, NeMo RL's host-link moves, au
   CHECK(plan("&rl_engine=hf&stack=deepspeed").job.rl.framework == RlFramework::Trl);
   CHECK(MakePlan(Cfg("model=qwen2.5-7b&gpu=h100&gpus=8&goal=ppo&rl_engine=hf&stack=deepspeed")).job.rl.framework ==
         RlFramework::DeepspeedChat);
+  // QLoRA: verl, NeMo RL and DeepSpeed-Chat load no 4-bit base (RlCapabilityTable); auto takes one that does.
+  const PlanOutput qlora = MakePlan(Cfg("model=qwen2.5-7b&gpu=h100&gpus=8&goal=grpo&method=qlora"));
+  REQUIRE(qlora.ok);
+  CHECK(qlora.job.rl.framework == RlFramework::Trl);
+  auto error_key = [](const char* link) {
+    const PlanOutput out = MakePlan(Cfg(link));
+    for (const ConfigIssue& i : out.issues)
+      if (!i.notice) return i.key;
+    return std::string();
+  };
+  CHECK(error_key("model=qwen2.5-7b&gpu=h100&gpus=8&goal=grpo&method=qlora&rl_framework=verl") == "method");
+  CHECK(error_key("model=qwen2.5-7b&gpu=h100&gpus=8&goal=grpo&method=qlora&rl_framework=nemo-rl") == "method");
+  CHECK(error_key("model=qwen2.5-7b&gpu=h100&gpus=8&goal=grpo&method=qlora&rl_framework=openrlhf").empty());
+  // NeMo RL's LoRA arrived in 2026.
+  CHECK(error_key("model=qwen2.5-7b&gpu=h100&gpus=8&goal=grpo&method=lora&rl_framework=nemo-rl&stack_year=2025") ==
+        "method");
+  CHECK(
+      error_key("model=qwen2.5-7b&gpu=h100&gpus=8&goal=grpo&method=lora&rl_framework=nemo-rl&stack_year=2026").empty());
   CHECK(plan("&rl_engine=hf&rl_framework=verl").job.rl.framework == RlFramework::Verl);
   // The resolved value is reported, and marked as chosen when auto.
   const JsonParseResult doc = ParseJson(PlanToJson(verl));
