@@ -712,4 +712,41 @@ TEST_CASE("rl memory: verl's Megatron actor clones the logits for the old policy
         Approx(apart).epsilon(1e-9));
 }
 
+// The same layout under NeMo RL's DTensor worker: its log-probabilities copy the 16-bit logits to fp32 and take their
+// log_softmax beside them (10 B per logit against verl's 2 B); with tensor parallelism DistributedLogprob works on the
+// fp32 copy (14 B per logit of the rank's vocabulary share). Frameworks whose code was not read plan the unfused 10 B.
+TEST_CASE("rl memory: the bytes per logit of each framework's log-probability code", "[rl]") {
+  const std::string base =
+      "model=qwen2.5-7b&gpu=h100&gpus=8&goal=grpo&rl_ref=1&stack=fsdp&zero=3&pp=1&cp=1&mbs=1&recompute=full&"
+      "rl_prompt_len=512&rl_response_len=1500&rl_max_response_len=4096&";
+  auto plan = [&](const std::string& keys) {
+    const PlanOutput out = MakePlan(Cfg((base + keys).c_str()));
+    REQUIRE(out.ok);
+    REQUIRE(out.plan.layout.cp == 1);
+    return out;
+  };
+  const PlanOutput verl = plan("tp=1&rl_logprob_mbs=8&rl_framework=verl"),
+                   nemo = plan("tp=1&rl_logprob_mbs=8&rl_framework=nemo-rl"),
+                   dschat = plan("tp=1&rl_logprob_mbs=8&rl_framework=deepspeed-chat");
+  REQUIRE(verl.plan.layout.tp == 1);
+  REQUIRE(nemo.plan.layout.tp == 1);
+  const Job& job = verl.job;
+  const double frag = job.assume.alloc_reserve, seq = job.work.seq, vocab = job.model.vocab;
+  const double logits = frag * 8 * seq * vocab;  // bytes per byte per logit of 8 sequences
+  CHECK(nemo.plan.rl.Phase(RlPhaseKind::Logprob).memory_bytes - verl.plan.rl.Phase(RlPhaseKind::Logprob).memory_bytes ==
+        Approx((10 - 2) * logits).epsilon(1e-9));
+  CHECK(dschat.plan.rl.Phase(RlPhaseKind::Reference).memory_bytes -
+            verl.plan.rl.Phase(RlPhaseKind::Reference).memory_bytes ==
+        Approx((10 - 2) * logits).epsilon(1e-9));
+  // NeMo RL with tensor parallelism: 8 more sequences add 14 B per logit of half the vocabulary, and the head's
+  // 16-bit input (split with sequence parallelism).
+  const PlanOutput tp8 = plan("tp=2&rl_logprob_mbs=8&rl_framework=nemo-rl"),
+                   tp16 = plan("tp=2&rl_logprob_mbs=16&rl_framework=nemo-rl");
+  REQUIRE(tp8.plan.layout.tp == 2);
+  REQUIRE(tp16.plan.layout.sp == tp8.plan.layout.sp);
+  const double hidden = 2.0 * job.model.hidden / (tp8.plan.layout.sp ? 2 : 1);
+  CHECK(tp16.plan.rl.Phase(RlPhaseKind::Logprob).memory_bytes - tp8.plan.rl.Phase(RlPhaseKind::Logprob).memory_bytes ==
+        Approx(frag * 8 * seq * (14.0 * vocab / 2 + hidden)).epsilon(1e-9));
+}
+
 }  // namespace rl_test
