@@ -199,14 +199,21 @@ double TrainingMemory(const Job& job, const MemoryBreakdown& m, const Extras& x)
 }
 
 // A pass's memory per GPU, the most loaded: the trainer's resident state (as while generating: weights, optimizer
-// states unless offloaded, the reference, critic and reward model; the training's gradients are freed, INFERRED
-// alike for Megatron's gradient buffer), the sleeping engine's graphs, and the forward without gradients at the
-// log-probability micro-batch (memory.h ForwardOnlyBytes: CUDA context, NCCL, workspaces, one layer or the logits
-// at LogprobBytesPerLogit). The fit check (AddRlMemory) and the reported phases (EstimateRl) both read it. With
-// pp > 1 the resident state is the most loaded stage's and the logits the last stage's: their sum bounds the peak.
+// states unless offloaded, NeMo RL's moved to the host, the reference, critic and reward model; the training's
+// gradients are freed, INFERRED alike for Megatron's gradient buffer under verl), the sleeping engine's graphs, and the
+// forward without gradients at the log-probability micro-batch (memory.h ForwardOnlyBytes: CUDA context, NCCL,
+// workspaces, one layer or the logits at LogprobBytesPerLogit). The fit check (AddRlMemory) and the reported phases
+// (EstimateRl) both read it. With pp > 1 the resident state is the most loaded stage's and the logits the last stage's:
+// their sum bounds the peak.
 double LogprobMemoryAt(const Job& job, const Layout& layout, const MemoryBreakdown& m, const Extras& x,
                        double per_logit) {
-  return ResidentWhileGenerating(m, x, 0.0) + SleepingEngineGraphs(job) +
+  // NeMo RL moves the optimizer states to the host for these passes: grpo.py (v0.3.0, b1c86a8; the same in v0.5.0
+  // and v0.6.0) calls policy.prepare_for_lp_inference() before get_logprobs and get_reference_policy_logprobs, and
+  // both workers' prepare_for_lp_inference (megatron_policy_worker.py, dtensor_policy_worker.py) runs
+  // offload_before_refit: every optimizer state `.to("cpu")` (Megatron's gradient buffers freed too);
+  // prepare_for_training brings them back.
+  const double offloaded = job.rl.framework == RlFramework::NemoRl ? m.optimizer : 0.0;
+  return ResidentWhileGenerating(m, x, 0.0) - offloaded + SleepingEngineGraphs(job) +
          ForwardOnlyBytes(job, layout, job.rl.LogprobMbs(layout.mbs), per_logit);
 }
 double LogprobMemory(const Job& job, const Layout& layout, const MemoryBreakdown& m, const Extras& x,

@@ -713,8 +713,9 @@ TEST_CASE("rl memory: verl's Megatron actor clones the logits for the old policy
 }
 
 // The same layout under NeMo RL's DTensor worker: its log-probabilities copy the 16-bit logits to fp32 and take their
-// log_softmax beside them (10 B per logit against verl's 2 B); with tensor parallelism DistributedLogprob works on the
-// fp32 copy (14 B per logit of the rank's vocabulary share). Frameworks whose code was not read plan the unfused 10 B.
+// log_softmax beside them (10 B per logit against verl's 2 B), its optimizer states on the host; with tensor
+// parallelism DistributedLogprob works on the fp32 copy (14 B per logit of the rank's vocabulary share). Frameworks
+// whose code was not read plan the unfused 10 B.
 TEST_CASE("rl memory: the bytes per logit of each framework's log-probability code", "[rl]") {
   const std::string base =
       "model=qwen2.5-7b&gpu=h100&gpus=8&goal=grpo&rl_ref=1&stack=fsdp&zero=3&pp=1&cp=1&mbs=1&recompute=full&"
@@ -733,8 +734,11 @@ TEST_CASE("rl memory: the bytes per logit of each framework's log-probability co
   const Job& job = verl.job;
   const double frag = job.assume.alloc_reserve, seq = job.work.seq, vocab = job.model.vocab;
   const double logits = frag * 8 * seq * vocab;  // bytes per byte per logit of 8 sequences
+  // NeMo RL moves the optimizer states to the host for its log-probability passes (prepare_for_lp_inference).
+  REQUIRE(nemo.plan.memory.optimizer == Approx(verl.plan.memory.optimizer));
+  REQUIRE(nemo.plan.memory.optimizer > 0);
   CHECK(nemo.plan.rl.Phase(RlPhaseKind::Logprob).memory_bytes - verl.plan.rl.Phase(RlPhaseKind::Logprob).memory_bytes ==
-        Approx((10 - 2) * logits).epsilon(1e-9));
+        Approx((10 - 2) * logits - verl.plan.memory.optimizer).epsilon(1e-9));
   CHECK(dschat.plan.rl.Phase(RlPhaseKind::Reference).memory_bytes -
             verl.plan.rl.Phase(RlPhaseKind::Reference).memory_bytes ==
         Approx((10 - 2) * logits).epsilon(1e-9));
