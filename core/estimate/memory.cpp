@@ -257,6 +257,20 @@ void ScaleTokenMemory(StageNeed& need, double factor) {
   need.temp_fixed *= factor, need.temp_lin *= factor, need.gathered *= factor;
 }
 
+// Outside the caching allocator: the CUDA context, and NCCL's communicators and buffers when more than one GPU talks.
+double OutsideAllocator(const Job& job) {
+  const Assumptions& as = job.assume;
+  return 1e9 * (ClampPos(as.cuda_context_gb) + (job.hw.gpus > 1 ? ClampPos(as.nccl_gb) : 0.0));
+}
+// Reserved per allocated byte of activations and temporaries (alloc_reserve, at least 1).
+double ReserveFactor(const Assumptions& as) {
+  return std::max(1.0, std::isfinite(as.alloc_reserve) ? as.alloc_reserve : 1.0);
+}
+// The user's memory calibration (calib_memory, core/planner/calibrate.h) scales what the estimate is least sure of.
+double CalibFactor(const Assumptions& as) {
+  return std::isfinite(as.calib_memory) && as.calib_memory > 0 ? as.calib_memory : 1.0;
+}
+
 }  // namespace
 
 LayerRun LayerRunOf(const Job& job) {
@@ -315,6 +329,25 @@ Ctx ContextOf(const Job& job, const Layout& layout) {
              job.work.prec == Precision::Fp32 ? 4.0 : 2.0};
 }
 
+// Candidates for the most loaded GPU: the first stage (embedding, most micro-batches in flight), the last (head,
+// logits), the second (an uneven split moves blocks off the first), and the first stage of each block kind (a MoE
+// model's leading dense blocks can fill stages of their own); each stage once. Returns how many.
+static int CandidateStages(const Ctx& c, bool size_only, int (&out)[5]) {
+  int stages[5] = {0, c.p - 1, 1, 0, 0}, nstages = c.p > 1 ? 3 : 1;
+  if (c.p > 2 && !size_only && c.pc.moe_layers > 0 && c.pc.dense_layers > 0) {
+    const int boundary = std::clamp(c.pc.dense_layers / std::max(1, BlocksOnStage(c.pc, c.p, 0).Count()), 0, c.p - 1);
+    stages[nstages++] = boundary;
+    stages[nstages++] = std::min(boundary + 1, c.p - 1);
+  }
+  int n = 0;
+  for (int i = 0; i < nstages; ++i) {
+    const int k = stages[i];
+    if (i > 0 && (k == stages[0] || (i > 1 && k == stages[1]))) continue;  // the same stage twice
+    out[n++] = k;
+  }
+  return n;
+}
+
 // DualPipe keeps two stages' weights, and their gradients and states, on every GPU (pipeline.h).
 static void HoldScheduleCopies(const Layout& layout, StageNeed& need) {
   if (const double copies = PipelineWeightCopies(ScheduleOf(layout)); copies != 1)
@@ -323,7 +356,6 @@ static void HoldScheduleCopies(const Layout& layout, StageNeed& need) {
 
 MemoryBreakdown EstimateMemory(const Job& job, const Layout& layout, MemoryTrace* trace) {
   MemoryBreakdown out;
-  const ModelFacts& facts = job.facts;
   const Ctx c = ContextOf(job, layout);
   const Assumptions& as = job.assume;
   const bool size_only = job.model.layers <= 0;
@@ -334,32 +366,23 @@ MemoryBreakdown EstimateMemory(const Job& job, const Layout& layout, MemoryTrace
   // one GPU talks. Inside it, the allocator reserves more than the tensors it holds (rounding, blocks it
   // cannot reuse): reserved = allocated x alloc_reserve. nvidia-smi shows reserved + outside, and an OOM
   // comes when that reaches the capacity the driver exposes.
-  const double outside = 1e9 * (ClampPos(as.cuda_context_gb) + (job.hw.gpus > 1 ? ClampPos(as.nccl_gb) : 0.0));
-  const double frag = std::max(1.0, std::isfinite(as.alloc_reserve) ? as.alloc_reserve : 1.0);
+  const double outside = OutsideAllocator(job);
+  const double frag = ReserveFactor(as);
   // cuBLAS workspaces, allocated through the caching allocator once (inside both PyTorch figures): one per (handle,
   // stream) pair, at least the forward's and the autograd engine's backward thread.
   const double workspace = CublasWorkspaces(job);
-  // The user's memory calibration (calib_memory, core/planner/calibrate.h) scales what the estimate is least sure of.
-  const double calib = std::isfinite(as.calib_memory) && as.calib_memory > 0 ? as.calib_memory : 1.0;
+  const double calib = CalibFactor(as);
 
   out.capacity = job.hw.gpu ? ClampPos(job.hw.gpu->mem_bytes) : 0;
   out.usable = out.capacity * (1 - std::clamp(as.headroom, 0.0, 1.0));
 
   const int gpn = NodeGpus(job.hw);
   double best_total = -1, min_mbs = INFINITY, min_seq = INFINITY, seq_fixed = 0;
-  // Candidates for the most loaded GPU: the first stage (embedding, most micro-batches in flight), the
-  // last (head, logits), the second (an uneven split moves blocks off the first), and the first stage of
-  // each block kind (a MoE model's leading dense blocks can fill stages of their own).
-  int stages[5] = {0, c.p - 1, 1, 0, 0}, nstages = c.p > 1 ? 3 : 1;
-  if (c.p > 2 && !size_only && facts.pc.moe_layers > 0 && facts.pc.dense_layers > 0) {
-    const int boundary =
-        std::clamp(facts.pc.dense_layers / std::max(1, BlocksOnStage(facts.pc, c.p, 0).Count()), 0, c.p - 1);
-    stages[nstages++] = boundary;
-    stages[nstages++] = std::min(boundary + 1, c.p - 1);
-  }
+  // Candidates for the most loaded GPU (CandidateStages).
+  int stages[5];
+  const int nstages = CandidateStages(c, size_only, stages);
   for (int i = 0; i < nstages; ++i) {
     const int k = stages[i];
-    if (i > 0 && (k == stages[0] || (i > 1 && k == stages[1]))) continue;  // the same stage twice
     const StageParams sp = ParamsOnStage(job, layout, k);  // the stage model step time uses too (rules.h)
     StageNeed need = StageStates(c, sp);
     HoldScheduleCopies(layout, need);
@@ -440,6 +463,44 @@ MemoryBreakdown EstimateMemory(const Job& job, const Layout& layout, MemoryTrace
   out.seq_fixed = seq_fixed;
   AddRlMemory(job, layout, out);  // post-training's phases (rl.h); other goals: policy_total = total
   return out;
+}
+
+double ForwardOnlyBytes(const Job& job, const Layout& layout, int mbs, double per_logit) {
+  const Assumptions& as = job.assume;
+  const double outside = OutsideAllocator(job), workspace = CublasWorkspaces(job);
+  if (job.model.layers <= 0) return outside + workspace;  // a size-only model has no activations to plan
+  Layout at = layout;
+  at.mbs = std::max(1, mbs);
+  const Ctx c = ContextOf(job, at);
+  const LayerAct la = LayerActivations(c);  // what one layer makes, as the training's (its saves, at this micro-batch)
+  const LayerRun run = LayerRunOf(job);
+  const double s = std::max(1, job.work.seq), tok = double(c.mbs) / c.cp;
+  const double h = ClampPos(job.model.hidden), vocab = ClampPos(job.model.vocab), rdiv = c.sp ? c.t : 1;
+  double worst = 0;
+  int stages[5];
+  const int nstages = CandidateStages(c, false, stages);
+  for (int i = 0; i < nstages; ++i) {
+    const int k = stages[i];
+    const StageParams sp = ParamsOnStage(job, at, k);
+    const double layers = sp.dense_layers + sp.moe_layers;
+    // One layer at a time: the tensors its forward makes are those the training's layer keeps for its backward
+    // (LayerActivations: the model code's saves, the busiest expert rank's routed copies, eager attention's scores),
+    // freed as the next layer runs (INFERRED: their sum bounds the layer's own peak); the MoE dispatch buffers and
+    // DoRA's weight-norm temporaries beside them. As the full recomputation's one recomputed layer (StageActivations).
+    double one_layer = 0;
+    if (layers > 0)
+      one_layer = tok * s * std::max(sp.moe_layers ? la.lin_moe : 0.0, sp.dense_layers ? la.lin_dense : 0.0) +
+                  tok * s * s * la.quad;
+    // The last stage: the head's 16-bit input and the logits with the log-probability's own copies, per_logit bytes
+    // per logit, the vocabulary split over the tensor-parallel ranks; the layers' transients are gone by then.
+    const double head = k == c.p - 1 ? tok * s * (per_logit * vocab / c.t + run.e * h / rdiv) : 0.0;
+    // ZeRO-3 / FSDP's gathered units and QLoRA's dequantization buffer (StageStates' temporaries), as in training.
+    const StageNeed need = StageStates(c, sp);
+    const double temps =
+        need.temp_fixed + (sp.moe_layers > 0 ? tok * s * la.dispatch : 0.0) + (layers > 0 ? la.dora_transient : 0.0);
+    worst = std::max(worst, CalibFactor(as) * (std::max(one_layer, head) + temps));
+  }
+  return outside + workspace + ReserveFactor(as) * worst;
 }
 
 }  // namespace tp

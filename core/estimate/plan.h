@@ -131,8 +131,9 @@ struct RlStep {
   double concurrency = 0;           // sequences decoding at once per engine
   double sequences = 0;             // responses per step (prompts x samples)
   double gen_memory_bytes = 0, train_memory_bytes = 0;  // per GPU, the most loaded, in each phase
-  double rollout_memory_bytes = 0;                      // split pools: a rollout GPU's
-  double host_bytes = 0;                                // per node: what is offloaded or swapped (reference copies)
+  double logprob_memory_bytes = 0;  // the largest log-probability pass's (forward only, at rl_logprob_mbs)
+  double rollout_memory_bytes = 0;  // split pools: a rollout GPU's
+  double host_bytes = 0;            // per node: what is offloaded or swapped (reference copies)
   bool fits = true;
   RlPhase phases[kRlPhases];
   const RlPhase& Phase(RlPhaseKind k) const { return phases[int(k)]; }

@@ -8,6 +8,7 @@
 
 #include "catalog.h"
 #include "internal/step_internal.h"
+#include "memory.h"
 #include "model.h"
 #include "rl_rollout.h"
 #include "rules.h"
@@ -172,6 +173,102 @@ double GenerationMemory(const Job& job, const MemoryBreakdown& m, const RlEngine
   return job.rl.colocate ? resident + e.total + HfGenerateActivations(job, m) : e.total + context;
 }
 
+// The passes without gradients over every sequence: the old policy's log-probabilities, the reference's, PPO's
+// critic values.
+enum class LogprobPass { Policy, Reference, Critic };
+
+// Bytes per logit alive at a log-probability pass's peak, on the last pipeline stage (per logit of the vocabulary's
+// share on one of the tp tensor-parallel ranks), as each framework's code computes it under torch.no_grad /
+// forward_only: the model's 16-bit logits and what the log-probability makes beside them. PPO's critic has a one-wide
+// value head: none.
+double LogprobBytesPerLogit(const Job& job, int tp, LogprobPass pass) {
+  if (pass == LogprobPass::Critic) return 0.0;
+  const bool megatron = job.work.modeling == ModelCode::Megatron;
+  const bool policy = pass == LogprobPass::Policy;
+  switch (job.rl.framework) {
+    // verl, read at b178a3cd56f58b2d502255daba591e92833930a7. fsdp_workers.py compute_log_prob runs the old policy
+    // with calculate_entropy = not is_lora (True) and the reference (compute_ref_log_prob, or the adapter-free base
+    // under LoRA) with False.
+    // - FSDP (workers/actor/dp_actor.py _forward_micro_batch, under torch.autocast, remove-padding: the micro-batch's
+    //   real tokens): the model's logits are 16-bit (Transformers' lm_head output; the head no longer upcasts them:
+    //   INFERRED from the Transformers snapshot saves.cpp reads), divided by the temperature in place;
+    //   utils/torch_functional.py logprobs_from_logits runs flash-attn's Triton cross_entropy_loss (per-row outputs
+    //   only) or, without flash-attn, logprobs_from_logits_v2's row-by-row log_softmax (one row's fp32 at a time);
+    //   the entropy (entropy_from_logits) is torch.compile'd by default (use_torch_compile: True), which fuses the
+    //   softmax, logsumexp and sum(p * logits) into reductions that keep no per-logit tensor (INFERRED from Inductor's
+    //   fusion; uncompiled it would add an fp32 softmax and an fp32 logsumexp input, 8 B). 2 B either pass.
+    // - Megatron (workers/actor/megatron_actor.py forward_step's logits_processor, use_fused_kernels False): the
+    //   16-bit vocabulary-parallel logits; with the entropy a clone (logits_bak = logits.clone(), "increases memory
+    //   usage" in its own comment; utils/megatron/tensor_parallel.py _VocabParallelEntropy's softmax is 16-bit, in
+    //   place, 2 B beside them) and then Megatron's vocab_parallel_cross_entropy, whose calculate_logits_max makes an
+    //   fp32 copy worked on in place (saves.cpp LossOf, Megatron): 2 + 2 + 4 = 8 B the old policy's, 2 + 4 = 6 B the
+    //   reference's.
+    case RlFramework::Verl: return megatron ? (policy ? 8.0 : 6.0) : 2.0;
+    // NeMo RL, read at v0.3.0 (b1c86a816c5e2b4ca41ece193624a38dc62e6fdf), the policy and the reference alike.
+    // - Megatron (megatron_policy_worker.py get_logprobs' collection_fn): with sequence packing, on in the v0.3.0
+    //   recipes (examples/configs/grpo_math_1B.yaml sequence_packing.enabled: True),
+    //   distributed/model_utils.py from_parallel_logits_to_logprobs_packed_sequences runs DistributedLogprob on the
+    //   16-bit logits: _compute_distributed_log_softmax's shifted copy and exp's temporary, then the log-softmax and
+    //   its clone, each 16-bit beside the logits: 2 + 2 + 2 = 6 B (unpacked it would first copy them to fp32: 14 B).
+    // - DTensor (dtensor_policy_worker.py get_logprobs): outputs.logits (16-bit, kept by `outputs`) .to(float32) and
+    //   log_softmax of that: 2 + 4 + 4 = 10 B; with tensor parallelism the fp32 copy goes through DistributedLogprob
+    //   (the shifted copy and exp's temporary, then the log-softmax and its clone, each fp32): 2 + 4 + 4 + 4 = 14 B.
+    case RlFramework::NemoRl: return megatron ? 6.0 : tp > 1 ? 14.0 : 10.0;
+    // OpenRLHF, TRL and DeepSpeed-Chat's log-probability code has not been read: INFERRED, the unfused log-softmax
+    // of the training loss's forward (saves.cpp LossOf: Transformers' 16-bit logits, an fp32 copy and its
+    // log-softmax, 10 B; Megatron's 16-bit logits and fp32 copy, 6 B), an upper figure for what they do.
+    default: return megatron ? 6.0 : 10.0;
+  }
+}
+
+// The sleeping engine's CUDA graphs, on a colocated trainer's GPUs while the trainer runs (RlConstants).
+double SleepingEngineGraphs(const Job& job) {
+  const RlSetup& r = job.rl;
+  return r.colocate && !r.Dpo() && r.engine != RlEngine::Hf ? RlConstantsOf(job).engine_graph_bytes : 0.0;
+}
+
+// The training phase's memory per GPU: the policy's training peak, the reference, critic and reward model beside it,
+// the sleeping engine's graphs. The fit check (AddRlMemory) and the reported phases (EstimateRl) both read it.
+double TrainingMemory(const Job& job, const MemoryBreakdown& m, const Extras& x) {
+  return m.policy_total + x.ref + x.critic + x.reward + SleepingEngineGraphs(job);
+}
+
+// A pass's memory per GPU, the most loaded: the trainer's resident state (as while generating: weights, optimizer
+// states unless offloaded, NeMo RL's moved to the host, the reference, critic and reward model; the training's
+// gradients are freed, INFERRED alike for Megatron's gradient buffer under verl), the sleeping engine's graphs, and the
+// forward without gradients at the log-probability micro-batch (memory.h ForwardOnlyBytes: CUDA context, NCCL,
+// workspaces, one layer or the logits at LogprobBytesPerLogit). The fit check (AddRlMemory) and the reported phases
+// (EstimateRl) both read it. With pp > 1 the resident state is the most loaded stage's and the logits the last stage's:
+// their sum bounds the peak.
+double LogprobMemoryAt(const Job& job, const Layout& layout, const MemoryBreakdown& m, const Extras& x,
+                       double per_logit) {
+  // NeMo RL moves the optimizer states to the host for these passes: grpo.py (v0.3.0, b1c86a8; the same in v0.5.0
+  // and v0.6.0) calls policy.prepare_for_lp_inference() before get_logprobs and get_reference_policy_logprobs, and
+  // both workers' prepare_for_lp_inference (megatron_policy_worker.py, dtensor_policy_worker.py) runs
+  // offload_before_refit: every optimizer state `.to("cpu")` (Megatron's gradient buffers freed too);
+  // prepare_for_training brings them back.
+  const double offloaded = job.rl.framework == RlFramework::NemoRl ? m.optimizer : 0.0;
+  return ResidentWhileGenerating(m, x, 0.0) - offloaded + SleepingEngineGraphs(job) +
+         ForwardOnlyBytes(job, layout, job.rl.LogprobMbs(layout.mbs), per_logit);
+}
+double LogprobMemory(const Job& job, const Layout& layout, const MemoryBreakdown& m, const Extras& x,
+                     LogprobPass pass) {
+  return LogprobMemoryAt(job, layout, m, x, LogprobBytesPerLogit(job, std::max(1, layout.tp), pass));
+}
+
+// The largest of the log-probability passes a step runs (the old policy's, not DPO's; the reference's; PPO's
+// values): they differ only in their bytes per logit, and the memory grows with them, so the search estimates one
+// pass, the one with the most.
+double LogprobPeak(const Job& job, const Layout& layout, const MemoryBreakdown& m, const Extras& x) {
+  const RlSetup& r = job.rl;
+  const int tp = std::max(1, layout.tp);
+  double per_logit = -1;
+  if (!r.Dpo()) per_logit = LogprobBytesPerLogit(job, tp, LogprobPass::Policy);
+  if (r.ref) per_logit = std::max(per_logit, LogprobBytesPerLogit(job, tp, LogprobPass::Reference));
+  if (r.algo == RlAlgo::Ppo) per_logit = std::max(per_logit, LogprobBytesPerLogit(job, tp, LogprobPass::Critic));
+  return per_logit < 0 ? 0.0 : LogprobMemoryAt(job, layout, m, x, per_logit);
+}
+
 // What the framework's own code moves over each trainer GPU's host link (PCIe, or GB200's NVLink-C2C) in one step,
 // bytes per GPU, and the seconds that takes with every GPU of the node moving at once (step_internal.h HostLinkBw, the
 // offload's rule); pageable copies at kPageableCopyBps (rl.h).
@@ -271,7 +368,7 @@ void AddRlMemory(const Job& job, const Layout& layout, MemoryBreakdown& memory) 
   const Extras x = TrainerExtras(job, layout, memory);
   const double context = 1e9 * Pos(job.assume.cuda_context_gb);
   const bool dpo = r.algo == RlAlgo::Dpo;
-  double train = memory.policy_total + x.ref + x.critic + x.reward;
+  const double train = TrainingMemory(job, memory, x);
   double gen = 0;
   bool kv_ok = true;
   if (!dpo) {
@@ -280,11 +377,11 @@ void AddRlMemory(const Job& job, const Layout& layout, MemoryBreakdown& memory) 
     const RlEngineShape& e = memory.rl_engine;
     const double one_seq = (r.prompt_len + r.max_response_len) * e.kv_token;
     kv_ok = r.engine == RlEngine::Hf || e.kv_budget >= one_seq;
-    // Colocated, the engine asleep keeps its graphs while the trainer runs.
-    if (r.colocate && r.engine != RlEngine::Hf) train += RlConstantsOf(job).engine_graph_bytes;
     gen = GenerationMemory(job, memory, e, resident, context);
   }
-  const double total = std::max(train, gen);
+  // The log-probability passes at their own micro-batch (rl_logprob_mbs), forward only.
+  const double logprob = LogprobPeak(job, layout, memory, x);
+  const double total = std::max({train, gen, logprob});
   memory.other += total - memory.total;
   memory.total = total;
   memory.host_bytes += x.host * std::min(job.hw.gpus, job.hw.gpus_per_node);
@@ -343,16 +440,21 @@ RlStep EstimateRl(const Job& job, const Layout& layout, const MemoryBreakdown& p
     if (!r.colocate) s.rollout_memory_bytes = e.total + context;
   }
   s.sync_s += transition;
-  s.train_memory_bytes = policy_memory.policy_total + x.ref + x.critic + x.reward +
-                         (r.colocate && !dpo && r.engine != RlEngine::Hf ? k.engine_graph_bytes : 0.0);
+  s.train_memory_bytes = TrainingMemory(job, policy_memory, x);
+  s.logprob_memory_bytes = LogprobPeak(job, layout, policy_memory, x);
   s.host_bytes = x.host;
 
   const double gen_gpus = r.colocate ? trainer_gpus : r.rollout_gpus;
+  const double old_mem = dpo ? 0.0 : LogprobMemory(job, layout, policy_memory, x, LogprobPass::Policy);
+  const double ref_mem = r.ref ? LogprobMemory(job, layout, policy_memory, x, LogprobPass::Reference) : 0.0;
+  // PPO's critic phase runs its values' forward and its training: the larger of the two.
+  const double critic_mem =
+      ppo ? std::max(s.train_memory_bytes, LogprobMemory(job, layout, policy_memory, x, LogprobPass::Critic)) : 0.0;
   SetPhase(s, RlPhaseKind::Generation, s.generation_s, s.gen_memory_bytes, dpo ? 0 : gen_gpus);
-  SetPhase(s, RlPhaseKind::Logprob, old_s, s.train_memory_bytes, trainer_gpus);
-  SetPhase(s, RlPhaseKind::Reference, ref_s, s.train_memory_bytes, trainer_gpus);
+  SetPhase(s, RlPhaseKind::Logprob, old_s, old_mem, trainer_gpus);
+  SetPhase(s, RlPhaseKind::Reference, ref_s, ref_mem, trainer_gpus);
   SetPhase(s, RlPhaseKind::Reward, s.reward_s, s.train_memory_bytes, r.reward_params > 0 ? trainer_gpus : 0);
-  SetPhase(s, RlPhaseKind::Critic, critic_fwd + critic_train, s.train_memory_bytes, ppo ? trainer_gpus : 0);
+  SetPhase(s, RlPhaseKind::Critic, critic_fwd + critic_train, critic_mem, ppo ? trainer_gpus : 0);
   SetPhase(s, RlPhaseKind::Training, policy_train, s.train_memory_bytes, trainer_gpus);
   SetPhase(s, RlPhaseKind::Sync, s.sync_s - transition, 0, dpo ? 0 : r.total_gpus);
   SetPhase(s, RlPhaseKind::Transition, transition, 0, transition > 0 ? r.total_gpus : 0);

@@ -31,6 +31,7 @@ std::string RlJson(const RlStep& s, const std::string& pad) {
   item("sequences", s.sequences);
   item("generation_memory_bytes", s.gen_memory_bytes);
   item("training_memory_bytes", s.train_memory_bytes);
+  item("logprob_memory_bytes", s.logprob_memory_bytes);
   item("rollout_memory_bytes", s.rollout_memory_bytes);
   item("host_bytes", s.host_bytes);
   out += in + "\"phases\": [";
@@ -64,6 +65,8 @@ void RlRows(const PlanOutput& out, Lang lang, std::vector<Row>& rows) {
   if (s.concurrency > 0) rows.push_back({Translate(lang, "sequences decoding at once"), Fmt("%.0f", s.concurrency)});
   rows.push_back({Translate(lang, "memory while generating"), MemoryText(s.gen_memory_bytes)});
   rows.push_back({Translate(lang, "memory while training"), MemoryText(s.train_memory_bytes)});
+  if (s.logprob_memory_bytes > 0)
+    rows.push_back({Translate(lang, "memory while computing log-probabilities"), MemoryText(s.logprob_memory_bytes)});
 }
 
 }  // namespace tp::report_detail

@@ -3,6 +3,7 @@
 // "rl" object (and its absence for other goals), and the published rows of tests/data/rl_steps.json.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -177,7 +178,11 @@ TEST_CASE("rl memory: the reported phases' memory is what the fit check summed",
     const PlanOutput out = MakePlan(Cfg(link));
     REQUIRE(out.ok);
     const RlStep& s = out.plan.rl;
-    CHECK(out.plan.memory.total == Approx(std::max(s.gen_memory_bytes, s.train_memory_bytes)).epsilon(1e-12));
+    CHECK(out.plan.memory.total ==
+          Approx(std::max({s.gen_memory_bytes, s.train_memory_bytes, s.logprob_memory_bytes})).epsilon(1e-12));
+    double phases = 0;
+    for (const RlPhase& p : s.phases) phases = std::max(phases, p.memory_bytes);
+    CHECK(out.plan.memory.total == Approx(phases).epsilon(1e-12));
     if (out.job.rl.engine == RlEngine::Hf) {
       // Generation binds here, and its figure holds the eager generate's activations beside the KV cache.
       CHECK(s.gen_memory_bytes > s.train_memory_bytes);
@@ -762,6 +767,131 @@ TEST_CASE("rl frameworks: the offers table in docs/rl.md is RlOfferTable's", "[r
       CHECK((c[i].find("PPO") != std::string::npos) == (RlOffer(order[i], RlAlgo::Ppo, engine) != nullptr));
     }
   }
+}
+
+// The log-probability passes (old policy, reference) run forward only at their own micro-batch, rl_logprob_mbs: on
+// the last stage the logits of that micro-batch with the framework's own copies (verl's FSDP actor: the 16-bit
+// logits alone, 2 B each, rl.cpp LogprobBytesPerLogit) and the head's 16-bit input, through the allocator's reserve.
+// A micro-batch twice as large adds exactly those bytes; too large a one does not fit.
+TEST_CASE("rl memory: the log-probability passes hold their micro-batch's logits and can decide the fit", "[rl]") {
+  const std::string base =
+      "model=qwen2.5-7b&gpu=h100&gpus=8&goal=grpo&rl_framework=verl&rl_ref=1&stack=fsdp&zero=3&tp=1&pp=1&cp=1&"
+      "mbs=1&recompute=full&rl_prompt_len=512&rl_response_len=3500&rl_max_response_len=8192&rl_logprob_mbs=";
+  auto plan = [&](int lp) {
+    const PlanOutput out = MakePlan(Cfg((base + std::to_string(lp)).c_str()));
+    REQUIRE(out.ok);
+    REQUIRE(out.plan.layout.tp == 1);
+    REQUIRE(out.plan.layout.mbs == 1);
+    REQUIRE(out.plan.layout.cp == 1);
+    return out;
+  };
+  const PlanOutput p8 = plan(8), p16 = plan(16), p64 = plan(64);
+  const Job& job = p8.job;
+  const double seq = job.work.seq, vocab = job.model.vocab, hidden = job.model.hidden;
+  REQUIRE(vocab == 152064);
+  REQUIRE(seq == 4016);
+  // 8 more sequences of 16-bit logits (2 B) and the head's 16-bit input, through the caching allocator's reserve.
+  const double logits = job.assume.alloc_reserve * 8 * seq * (2.0 * vocab + 2.0 * hidden);
+  const RlStep &a = p8.plan.rl, &b = p16.plan.rl;
+  CHECK(b.Phase(RlPhaseKind::Logprob).memory_bytes - a.Phase(RlPhaseKind::Logprob).memory_bytes ==
+        Approx(logits).epsilon(1e-9));
+  CHECK(b.Phase(RlPhaseKind::Reference).memory_bytes - a.Phase(RlPhaseKind::Reference).memory_bytes ==
+        Approx(logits).epsilon(1e-9));
+  // verl's reference pass computes no entropy; its FSDP actor's entropy is compiled: the same bytes either pass.
+  CHECK(a.Phase(RlPhaseKind::Reference).memory_bytes == Approx(a.Phase(RlPhaseKind::Logprob).memory_bytes));
+  // The training's micro-batch and the training phase do not move.
+  CHECK(b.train_memory_bytes == Approx(a.train_memory_bytes).epsilon(1e-12));
+  CHECK(b.Phase(RlPhaseKind::Training).memory_bytes == Approx(a.Phase(RlPhaseKind::Training).memory_bytes));
+  // 64 sequences of 4K tokens of a 152K vocabulary: about 80 GB of logits on one H100. The log-probability pass is the
+  // largest phase, the plan's memory is its figure, and it does not fit.
+  const RlStep& c = p64.plan.rl;
+  CHECK(c.logprob_memory_bytes > c.train_memory_bytes);
+  CHECK(c.logprob_memory_bytes > c.gen_memory_bytes);
+  CHECK(p64.plan.memory.total == Approx(c.logprob_memory_bytes).epsilon(1e-12));
+  CHECK(p8.plan.memory.fits);
+  CHECK_FALSE(p64.plan.memory.fits);
+  // Left to the search, the same job finds a layout that fits (context parallelism halves each GPU's tokens).
+  const PlanOutput free =
+      MakePlan(Cfg("model=qwen2.5-7b&gpu=h100&gpus=8&goal=grpo&rl_framework=verl&rl_ref=1&mbs=1&rl_prompt_len=512&"
+                   "rl_response_len=3500&rl_max_response_len=8192&rl_logprob_mbs=64"));
+  REQUIRE(free.ok);
+  CHECK(free.plan.memory.fits);
+  CHECK(free.plan.layout.cp * free.plan.layout.tp > 1);  // one GPU's share of the logits is cut
+  CHECK(free.plan.memory.total >= free.plan.rl.logprob_memory_bytes);
+}
+
+// At the training's own micro-batch (rl_logprob_mbs auto) a forward without gradients holds less than the training
+// step, which keeps every layer's activations: the training phase stays the larger and decides the plan's memory.
+TEST_CASE("rl memory: at the training's micro-batch the training phase stays the larger", "[rl]") {
+  const PlanOutput out =
+      MakePlan(Cfg("model=llama3-8b&gpu=h100&gpus=8&goal=grpo&rl_framework=verl&rl_ref=1&stack=fsdp&zero=3&tp=1&"
+                   "pp=1&mbs=2&recompute=none&rl_prompt_len=512&rl_response_len=1500&rl_max_response_len=4096"));
+  REQUIRE(out.ok);
+  const RlStep& s = out.plan.rl;
+  REQUIRE(out.job.rl.LogprobMbs(out.plan.layout.mbs) == 2);
+  CHECK(s.logprob_memory_bytes > 0);
+  CHECK(s.Phase(RlPhaseKind::Logprob).memory_bytes == Approx(s.logprob_memory_bytes));
+  // Beyond the resident states, the pass holds its micro-batch's logits at least.
+  const double logits = 2.0 * 2 * out.job.work.seq * out.job.model.vocab;
+  CHECK(s.logprob_memory_bytes > out.plan.memory.weights + out.plan.memory.optimizer + logits);
+  CHECK(s.train_memory_bytes > s.logprob_memory_bytes);
+  CHECK(out.plan.memory.total == Approx(std::max(s.train_memory_bytes, s.gen_memory_bytes)).epsilon(1e-12));
+}
+
+// Megatron-style code in verl: the old policy's pass clones the logits for its entropy beside the cross-entropy's
+// fp32 copy (8 B per logit), the reference's computes no entropy (6 B): 2 B per logit apart.
+TEST_CASE("rl memory: verl's Megatron actor clones the logits for the old policy's entropy", "[rl]") {
+  const PlanOutput out =
+      MakePlan(Cfg("model=qwen2.5-7b&gpu=h100&gpus=8&goal=grpo&rl_framework=verl&rl_ref=1&stack=megatron&tp=2&pp=1&"
+                   "mbs=1&recompute=full&rl_prompt_len=512&rl_response_len=3500&rl_max_response_len=8192&"
+                   "rl_logprob_mbs=4"));
+  REQUIRE(out.ok);
+  REQUIRE(out.plan.layout.tp == 2);
+  const RlStep& s = out.plan.rl;
+  const double apart = out.job.assume.alloc_reserve * 4 * out.job.work.seq * 2.0 * out.job.model.vocab / 2;
+  CHECK(s.Phase(RlPhaseKind::Logprob).memory_bytes - s.Phase(RlPhaseKind::Reference).memory_bytes ==
+        Approx(apart).epsilon(1e-9));
+}
+
+// The same layout under NeMo RL's DTensor worker: its log-probabilities copy the 16-bit logits to fp32 and take their
+// log_softmax beside them (10 B per logit against verl's 2 B), its optimizer states on the host; with tensor
+// parallelism DistributedLogprob works on the fp32 copy (14 B per logit of the rank's vocabulary share). Frameworks
+// whose code was not read plan the unfused 10 B.
+TEST_CASE("rl memory: the bytes per logit of each framework's log-probability code", "[rl]") {
+  const std::string base =
+      "model=qwen2.5-7b&gpu=h100&gpus=8&goal=grpo&rl_ref=1&stack=fsdp&zero=3&pp=1&cp=1&mbs=1&recompute=full&"
+      "rl_prompt_len=512&rl_response_len=1500&rl_max_response_len=4096&";
+  auto plan = [&](const std::string& keys) {
+    const PlanOutput out = MakePlan(Cfg((base + keys).c_str()));
+    REQUIRE(out.ok);
+    REQUIRE(out.plan.layout.cp == 1);
+    return out;
+  };
+  const PlanOutput verl = plan("tp=1&rl_logprob_mbs=8&rl_framework=verl"),
+                   nemo = plan("tp=1&rl_logprob_mbs=8&rl_framework=nemo-rl"),
+                   trl = plan("tp=1&rl_logprob_mbs=8&rl_framework=trl");  // (DeepSpeed-Chat trains no GRPO)
+  REQUIRE(verl.plan.layout.tp == 1);
+  REQUIRE(nemo.plan.layout.tp == 1);
+  const Job& job = verl.job;
+  const double frag = job.assume.alloc_reserve, seq = job.work.seq, vocab = job.model.vocab;
+  const double logits = frag * 8 * seq * vocab;  // bytes per byte per logit of 8 sequences
+  // NeMo RL moves the optimizer states to the host for its log-probability passes (prepare_for_lp_inference).
+  REQUIRE(nemo.plan.memory.optimizer == Approx(verl.plan.memory.optimizer));
+  REQUIRE(nemo.plan.memory.optimizer > 0);
+  CHECK(nemo.plan.rl.Phase(RlPhaseKind::Logprob).memory_bytes - verl.plan.rl.Phase(RlPhaseKind::Logprob).memory_bytes ==
+        Approx((10 - 2) * logits - verl.plan.memory.optimizer).epsilon(1e-9));
+  CHECK(trl.plan.rl.Phase(RlPhaseKind::Reference).memory_bytes -
+            verl.plan.rl.Phase(RlPhaseKind::Reference).memory_bytes ==
+        Approx((10 - 2) * logits).epsilon(1e-9));
+  // NeMo RL with tensor parallelism: 8 more sequences add 14 B per logit of half the vocabulary, and the head's
+  // 16-bit input (split with sequence parallelism).
+  const PlanOutput tp8 = plan("tp=2&rl_logprob_mbs=8&rl_framework=nemo-rl"),
+                   tp16 = plan("tp=2&rl_logprob_mbs=16&rl_framework=nemo-rl");
+  REQUIRE(tp8.plan.layout.tp == 2);
+  REQUIRE(tp16.plan.layout.sp == tp8.plan.layout.sp);
+  const double hidden = 2.0 * job.model.hidden / (tp8.plan.layout.sp ? 2 : 1);
+  CHECK(tp16.plan.rl.Phase(RlPhaseKind::Logprob).memory_bytes - tp8.plan.rl.Phase(RlPhaseKind::Logprob).memory_bytes ==
+        Approx(frag * 8 * seq * (14.0 * vocab / 2 + hidden)).epsilon(1e-9));
 }
 
 }  // namespace rl_test
