@@ -9,6 +9,7 @@
 
 #include "app.h"
 #include "charts.h"
+#include "figures.h"
 #include "i18n.h"
 #include "i18n_core.h"
 #include "imgui.h"
@@ -47,11 +48,12 @@ void RlStepSection(AppState& app, const PlanOutput& o, float height) {
   auto add = [&](const char* words, const std::string& value) {
     line += (line.empty() ? "" : " · ") + std::string(Translate(lang, words)) + " " + value;
   };
-  if (s.hidden_s > 0) add("hidden by one-step-off", FmtDuration(s.hidden_s));
-  if (s.kv_cache_bytes > 0) add("KV cache per rollout GPU", FmtMem(s.kv_cache_bytes));
-  if (s.concurrency > 0) add("sequences decoding at once", FmtInt((long long)s.concurrency));
-  add("memory while generating", FmtMem(s.gen_memory_bytes));
-  add("memory while training", FmtMem(s.train_memory_bytes));
+  for (const RlStepFigure& f : RlStepFigures(s)) {  // the text report's rows (core/report/figures.h)
+    using K = RlStepFigure::Kind;
+    add(f.words, f.kind == K::Duration ? FmtDuration(f.value)
+                 : f.kind == K::Memory ? FmtMem(f.value)
+                                       : FmtInt((long long)f.value));
+  }
   MutedParagraph(line);
   Record(app, "rl_figures");
 }

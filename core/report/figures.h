@@ -8,6 +8,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "bands.h"
 #include "config.h"
@@ -138,5 +139,15 @@ std::span<const FigureInfo> Figures();
 const FigureInfo& FigureOf(Figure f);
 const FigureInfo* FindFigure(std::string_view id);  // by id; nullptr when no figure has it
 inline const char* FigureId(Figure f) { return FigureOf(f).id; }
+
+// An RL goal's figures beside its phases (issue #32), in the order the text report (report_rl.cpp) and the page
+// (web/view_rl.cpp) show them: one list, so the two cannot drift. `words` is the English key Translate takes.
+struct RlStepFigure {
+  enum class Kind : uint8_t { Duration, Memory, Count };
+  const char* words;
+  Kind kind;
+  double value;
+};
+std::vector<RlStepFigure> RlStepFigures(const RlStep& s);
 
 }  // namespace tp

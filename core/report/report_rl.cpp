@@ -4,6 +4,7 @@
 // text are unchanged.
 #include <string>
 
+#include "figures.h"
 #include "format.h"
 #include "json.h"
 #include "report_parts.h"
@@ -60,13 +61,30 @@ void RlRows(const PlanOutput& out, Lang lang, std::vector<Row>& rows) {
     rows.push_back(
         {Translate(lang, kRlPhaseNames[i]), DurationText(lang, p.seconds) + Fmt(" (%.0f %%)", 100 * p.seconds / step)});
   }
-  if (s.hidden_s > 0) rows.push_back({Translate(lang, "hidden by one-step-off"), DurationText(lang, s.hidden_s)});
-  if (s.kv_cache_bytes > 0) rows.push_back({Translate(lang, "KV cache per rollout GPU"), MemoryText(s.kv_cache_bytes)});
-  if (s.concurrency > 0) rows.push_back({Translate(lang, "sequences decoding at once"), Fmt("%.0f", s.concurrency)});
-  rows.push_back({Translate(lang, "memory while generating"), MemoryText(s.gen_memory_bytes)});
-  rows.push_back({Translate(lang, "memory while training"), MemoryText(s.train_memory_bytes)});
-  if (s.logprob_memory_bytes > 0)
-    rows.push_back({Translate(lang, "memory while computing log-probabilities"), MemoryText(s.logprob_memory_bytes)});
+  for (const RlStepFigure& f : RlStepFigures(s)) {
+    using K = RlStepFigure::Kind;
+    rows.push_back({Translate(lang, f.words), f.kind == K::Duration ? DurationText(lang, f.value)
+                                              : f.kind == K::Memory ? MemoryText(f.value)
+                                                                    : Fmt("%.0f", f.value)});
+  }
 }
 
 }  // namespace tp::report_detail
+
+namespace tp {
+
+std::vector<RlStepFigure> RlStepFigures(const RlStep& s) {
+  using K = RlStepFigure::Kind;
+  std::vector<RlStepFigure> out;
+  if (!s.active) return out;
+  if (s.hidden_s > 0) out.push_back({"hidden by one-step-off", K::Duration, s.hidden_s});
+  if (s.kv_cache_bytes > 0) out.push_back({"KV cache per rollout GPU", K::Memory, s.kv_cache_bytes});
+  if (s.concurrency > 0) out.push_back({"sequences decoding at once", K::Count, s.concurrency});
+  out.push_back({"memory while generating", K::Memory, s.gen_memory_bytes});
+  out.push_back({"memory while training", K::Memory, s.train_memory_bytes});
+  if (s.logprob_memory_bytes > 0)
+    out.push_back({"memory while computing log-probabilities", K::Memory, s.logprob_memory_bytes});
+  return out;
+}
+
+}  // namespace tp

@@ -3,9 +3,12 @@
 // goals draw no RL section.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <string>
+#include <vector>
 
 #include "app.h"
+#include "figures.h"
 #include "harness.h"
 #include "i18n_core.h"
 #include "imgui.h"
@@ -29,6 +32,21 @@ TEST_CASE("an RL goal's plan view draws the RL step as its phases, in both langu
     const auto* bar = testing::FindRect(app, "rl_bar");
     REQUIRE(bar);
     CHECK(testing::FindRect(app, "rl_figures"));
+    // The figures under the bar are the text report's (core/report/figures.h RlStepFigures), the log-probability
+    // passes' memory among them, in the page's language.
+    // (a wrapped paragraph's line breaks read as spaces, or as nothing between Chinese characters)
+    std::string drawn = testing::DrawnText(app), joined = drawn;
+    for (char& c : drawn) c = c == '\n' ? ' ' : c;
+    joined.erase(std::remove(joined.begin(), joined.end(), '\n'), joined.end());
+    drawn += "\n" + joined;
+    const std::vector<RlStepFigure> figures = RlStepFigures(app.main.out.plan.rl);
+    REQUIRE(figures.size() >= 3);
+    for (const RlStepFigure& f : figures) {
+      INFO(f.words);
+      CHECK(drawn.find(Translate(std::string(lang) == "zh" ? Lang::Zh : Lang::En, f.words)) != std::string::npos);
+    }
+    CHECK(drawn.find(Translate(std::string(lang) == "zh" ? Lang::Zh : Lang::En,
+                               "memory while computing log-probabilities")) != std::string::npos);
     // The bar sits below the step's bar and above the whole run's, as the step sits in the run.
     const auto* run = testing::FindRect(app, "run_bar");
     REQUIRE(run);
