@@ -304,8 +304,11 @@ double PackedTokenFactor(const Job& job, const RlPacking& p) {
     items.assign(len.begin() + size_t(c) * chunk, len.begin() + size_t(c + 1) * chunk);
     std::sort(items.begin(), items.end(), std::greater<>());
     bins.clear();
-    for (double s : items) {  // first fit, decreasing
-      size_t b = 0;
+    // First fit, decreasing; bins with less room than the chunk's shortest sequence are skipped for good.
+    size_t open = 0;
+    for (double s : items) {
+      while (open < bins.size() && bins[open] + items.back() > bin_cap) ++open;
+      size_t b = open;
       while (b < bins.size() && bins[b] + s > bin_cap) ++b;
       if (b == bins.size()) bins.push_back(0.0);
       bins[b] += s;
