@@ -124,6 +124,8 @@ struct RlStep {
   double logprob_s = 0;             // the old policy's and the reference's log-probabilities (and PPO's values)
   double reward_s = 0;              // scoring: a reward model's forward, or a rule
   double training_s = 0;            // the policy's optimizer steps (and PPO's critic)
+  double train_packing = 1;         // NeMo RL: the packed, padded tokens over the plan's, training (rl.cpp)
+  double logprob_packing = 1;       // ... and the log-probability passes
   double sync_s = 0;                // trainer -> engine weights (with the engine's wake-up and sleep when colocated)
   double hidden_s = 0;              // of the sum of phases, what one-step-off overlap hides
   double kv_cache_bytes = 0;        // the engine's KV-cache budget per rollout GPU

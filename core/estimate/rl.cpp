@@ -403,11 +403,31 @@ RlStep EstimateRl(const Job& job, const Layout& layout, const MemoryBreakdown& p
   // Training: the policy's optimizer steps on the mini-batch, at the RL trainer's speed; PPO's critic alike.
   // policy_step trains GlobalBatch sequences; the RL step trains every sequence once per epoch of its updates.
   const double batch = std::max(1, GlobalBatch(job.work, layout));
-  const double policy_train = Pos(policy_step.seconds) * (s.sequences / batch) / k.train_eff;
+  // NeMo RL packs the step's ragged sequences and pads them as its code does (rl_rollout.cpp PackedTokenFactor):
+  // the slowest replica's tokens over the plan's, on the training and on the log-probability passes.
+  double train_pack = 1.0, logprob_pack = 1.0;
+  // GRPO and PPO only: DPO's pairs come from a data set, not from the rollout's length law.
+  if (r.framework == RlFramework::NemoRl && !dpo) {
+    const bool dtensor = StackOf(job).kind == StackKind::Fsdp;
+    RlPacking pk;
+    pk.sequences = int(std::min(s.sequences, 1e9));
+    pk.dp = layout.dp;
+    pk.planned_seq = job.work.seq;
+    pk.pad_multiple = layout.cp > 1 ? 2 * layout.cp * layout.tp : layout.tp;
+    pk.pad_to_longest_bin = !dtensor && layout.pp > 1;
+    RlPacking train_pk = pk, lp_pk = pk;
+    train_pk.chunk = int(batch), train_pk.mbs = layout.mbs, train_pk.dtensor_train = dtensor;
+    lp_pk.chunk = pk.sequences, lp_pk.mbs = r.LogprobMbs(layout.mbs), lp_pk.dtensor_logprob = dtensor;
+    train_pack = PackedTokenFactor(job, train_pk);
+    logprob_pack = PackedTokenFactor(job, lp_pk);
+  }
+  s.train_packing = train_pack, s.logprob_packing = logprob_pack;
+  const double policy_train = Pos(policy_step.seconds) * (s.sequences / batch) * train_pack / k.train_eff;
   // One forward over every sequence without gradients (torch.no_grad / Megatron's forward_only: NeMo RL's
   // get_logprobs, verl's compute_log_prob): the step model's forward parts alone (step.h ForwardPassSeconds), at the
   // log-probability micro-batch (rl_logprob_mbs; 0: the training's).
-  const double pass = ForwardPassSeconds(job, layout, s.sequences, r.LogprobMbs(layout.mbs)) / k.train_eff;
+  const double pass =
+      ForwardPassSeconds(job, layout, s.sequences, r.LogprobMbs(layout.mbs)) * logprob_pack / k.train_eff;
   const HostMoves host = HostMovesOf(job, policy_memory, policy_memory.rl_engine);
   const double old_s = dpo ? 0.0 : pass;
   const double ref_s = r.ref ? pass + host.reference / host.bps : 0.0;

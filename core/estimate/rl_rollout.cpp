@@ -249,6 +249,94 @@ std::vector<double> ResponseLengths(double mean, double cap, int n, double cap_s
   return out;
 }
 
+// NeMo RL v0.3.0 (NVIDIA-NeMo/RL@b1c86a816c5e2b4ca41ece193624a38dc62e6fdf), what its sequence packing does to a
+// pass's tokens, each step read from the code:
+// - nemo_rl/models/policy/lm_policy.py: train shards the step's batch with shard_by_batch_size(dp,
+//   batch_size=train_global_batch_size, sequence_packing_args) (l. 337-345): one packing per global batch;
+//   get_logprobs with batch_size=None (l. 213-215): one packing of the whole step. Each sequence's length is
+//   padded to sequence_length_pad_multiple = 2 x cp x tp with context parallelism, else tp (l. 162-165).
+// - nemo_rl/distributed/batched_data_dict.py shard_by_batch_size (l. 376-479): each chunk packed into bins of
+//   max_tokens_per_microbatch (train_mb_tokens / logprob_mb_tokens) by modified_first_fit_decreasing (the configs'
+//   algorithm; nemo_rl/data/packing/algorithms.py: Johnson & Garey's MFFD, planned here as first-fit decreasing,
+//   which it reduces to for items this small against the bin), the bins dealt round-robin to the replicas
+//   (shard_idx = bin_idx % shards).
+// - Megatron (megatron_policy_worker.py train l. 815-831, get_logprobs l. 1002-1009): with a pipeline
+//   (pipeline_model_parallel_size > 1) every bin of a replica's batch is padded to its longest bin
+//   (pad_full_seq_to = max(micro_batch_lengths), "to maintain a static PP buffer"); without one a bin is its own
+//   tokens. The replicas meet at the optimizer step (train) or the gathered result (get_logprobs): the slowest sets
+//   the pace.
+// - DTensor (dtensor_policy_worker.py train l. 571-613): each replica runs the most bins any replica holds
+//   (all_reduce MAX, the missing ones repeated as dummy micro-batches whose loss is multiplied by 0), and each
+//   packed micro-batch is padded to train_mb_tokens (pack_sequences min_seq_len=train_mb_tokens, "a WAR for
+//   sequence packing"). Its get_logprobs (l. 855-870) runs the dummy bins too, without padding to the bin size.
+// The bin is the plan's micro-batch, mbs x the planned sequence (INFERRED: NeMo RL's bin is
+// max_total_sequence_length x train_micro_batch_size, which the planner's mbs stands for), at least the longest
+// padded sequence (NeMo RL refuses a longer one). Attention's sum of s_i^2 over the ragged sequences is not
+// here: the step model's attention stays at the planned sequence (1-5 % of the FLOPs at these lengths).
+double PackedTokenFactor(const Job& job, const RlPacking& p) {
+  const RlSetup& r = job.rl;
+  if (p.sequences <= 0 || p.planned_seq <= 0) return 1.0;
+  const int dp = std::max(1, p.dp), pad = std::max(1, p.pad_multiple);
+  int chunk = std::clamp(p.chunk > 0 ? p.chunk : p.sequences, 1, p.sequences);
+  int dp_sim = dp;
+  // At most 4,096 sequences a packing simulated (the search calls this per layout): a larger chunk is planned as
+  // 4,096 of its sequences over as many replicas as hold them in the same proportion.
+  constexpr int kMaxChunk = 4096;
+  if (chunk > kMaxChunk) {
+    dp_sim = std::max(1, int(std::lround(double(dp) * kMaxChunk / chunk)));
+    chunk = kMaxChunk;
+  }
+  const int chunks = std::max(1, std::min(p.sequences / chunk, std::max(1, kMaxChunk / chunk)));
+  const std::vector<double> resp =
+      ResponseLengths(r.response_len, r.max_response_len, chunks * chunk, RlConstantsOf(job).cap_share);
+  std::vector<double> len(resp.size());
+  double longest = 0;
+  for (size_t i = 0; i < resp.size(); ++i) {
+    const double s = std::max(1.0, std::round(r.prompt_len + resp[i]));
+    len[i] = std::ceil(s / pad) * pad;
+    longest = std::max(longest, len[i]);
+  }
+  const double bin_cap = std::max(double(std::max(1, p.mbs)) * p.planned_seq, longest);
+  double slowest = 0, planned = 0;
+  std::vector<double> items, bins, rank_tokens, rank_longest;
+  std::vector<int> rank_bins;
+  for (int c = 0; c < chunks; ++c) {
+    items.assign(len.begin() + size_t(c) * chunk, len.begin() + size_t(c + 1) * chunk);
+    std::sort(items.begin(), items.end(), std::greater<>());
+    bins.clear();
+    // First fit, decreasing; bins with less room than the chunk's shortest sequence are skipped for good.
+    size_t open = 0;
+    for (double s : items) {
+      while (open < bins.size() && bins[open] + items.back() > bin_cap) ++open;
+      size_t b = open;
+      while (b < bins.size() && bins[b] + s > bin_cap) ++b;
+      if (b == bins.size()) bins.push_back(0.0);
+      bins[b] += s;
+    }
+    rank_tokens.assign(dp_sim, 0.0), rank_longest.assign(dp_sim, 0.0), rank_bins.assign(dp_sim, 0);
+    for (size_t b = 0; b < bins.size(); ++b) {
+      const size_t k = b % size_t(dp_sim);
+      rank_tokens[k] += bins[b], rank_longest[k] = std::max(rank_longest[k], bins[b]), ++rank_bins[k];
+    }
+    const int most = *std::max_element(rank_bins.begin(), rank_bins.end());
+    double worst = 0;
+    for (int k = 0; k < dp_sim; ++k) {
+      double t = rank_tokens[k];
+      if (p.dtensor_train) {
+        t = most * bin_cap;
+      } else if (p.pad_to_longest_bin) {
+        t = rank_bins[k] * rank_longest[k];
+      } else if (p.dtensor_logprob && rank_bins[k] > 0) {
+        t = rank_tokens[k] * double(most) / rank_bins[k];
+      }
+      worst = std::max(worst, t);
+    }
+    slowest += worst;
+    planned += double(chunk) / dp_sim * p.planned_seq;
+  }
+  return planned > 0 ? std::max(1e-3, slowest / planned) : 1.0;
+}
+
 namespace {
 // Generation inside a ZeRO-3 trainer (rl_engine=hf, zero=3, data parallel), each GPU holding a 1/dp shard of the
 // weights: two mechanisms of the frameworks' code. (1) The weights are gathered over the data-parallel group.

@@ -37,4 +37,22 @@ void PrepareRollout(Job& job);
 // engine receives them: a low-discrepancy shuffle, so long and short responses arrive mixed.
 std::vector<double> ResponseLengths(double mean, double cap, int n, double cap_share);
 
+// NeMo RL's sequence packing (the default of its GRPO configs at v0.3.0, examples/configs/grpo_math_1B.yaml
+// sequence_packing.enabled: True) as its code runs it, for the sequences of one step: the planner trains
+// `sequences` sequences of `planned_seq` tokens at `mbs` a micro-batch on `dp` replicas; NeMo RL packs the real,
+// ragged ones (prompt + a response drawn from ResponseLengths) into bins and pads them. Returns the slowest
+// replica's tokens over the tokens the plan's micro-batches hold (>= about 1): the factor on the pass's time.
+struct RlPacking {
+  int sequences = 0;       // of the step
+  int chunk = 0;           // sequences per packing call: the global batch (train), the whole step (log-probabilities)
+  int dp = 1;              // replicas: bins dealt round-robin
+  int mbs = 1;             // the plan's sequences per micro-batch: the bin is mbs x planned_seq tokens
+  double planned_seq = 0;  // the plan's sequence (prompt + mean response, rounded: rl_setup.cpp)
+  int pad_multiple = 1;    // each sequence padded to it (tp; 2 x cp x tp with context parallelism)
+  bool pad_to_longest_bin = false;  // Megatron with a pipeline: every bin padded to the longest of the replica's
+  bool dtensor_train = false;       // DTensor training: bins padded to the bin size, every replica at the most bins
+  bool dtensor_logprob = false;     // DTensor log-probabilities: every replica at the most bins
+};
+double PackedTokenFactor(const Job& job, const RlPacking& p);
+
 }  // namespace tp

@@ -134,6 +134,60 @@ TEST_CASE("rl step: phases add up, generation is paced by the longest response",
   CHECK(out.plan.run.steady_days * 86400 == Approx(s.step_seconds * out.job.rl.steps).epsilon(1e-6));
 }
 
+TEST_CASE("rl packing: NeMo RL packs the step's ragged sequences and pads them as its workers do", "[rl]") {
+  const char* kLink =
+      "model=llama3.1-8b&gpu=h100&gpus=8&goal=grpo&rl_prompts=64&rl_samples=32&rl_updates=4&rl_prompt_len=127&"
+      "rl_response_len=777&rl_max_response_len=3969&stack=fsdp&zero=3&tp=1&pp=1&cp=1&mbs=4&recompute=none&"
+      "rl_framework=";
+  const PlanOutput nemo = MakePlan(Cfg((std::string(kLink) + "nemo-rl").c_str()));
+  const PlanOutput verl = MakePlan(Cfg((std::string(kLink) + "verl").c_str()));
+  REQUIRE(nemo.ok);
+  REQUIRE(verl.ok);
+  const RlStep& s = nemo.plan.rl;
+  const double batch = GlobalBatch(nemo.job.work, nemo.plan.layout);
+  // DTensor: every replica runs the most bins any replica holds, each padded to the bin (dtensor_policy_worker.py
+  // @v0.3.0): more tokens than the plan's micro-batches of mean sequences; the training scales by it.
+  CHECK(s.train_packing > 1.01);
+  CHECK(s.training_s == Approx(nemo.plan.step.seconds * s.sequences / batch * s.train_packing).epsilon(1e-9));
+  // verl's path is not NeMo RL's: no factor.
+  CHECK(verl.plan.rl.train_packing == 1.0);
+  CHECK(verl.plan.rl.training_s ==
+        Approx(verl.plan.step.seconds * s.sequences / GlobalBatch(verl.job.work, verl.plan.layout)).epsilon(1e-9));
+
+  // The factor itself, where it can be counted by hand: every response at the cap, 100 + 900 = 1,000 tokens, the
+  // plan's sequence 1,008 (rounded to 16), bins of 4 x 1,008 = 4,032 tokens holding 4 sequences each.
+  Job job = nemo.job;
+  job.rl.prompt_len = 100, job.rl.response_len = 900, job.rl.max_response_len = 900;
+  RlPacking p;
+  p.sequences = 2048, p.chunk = 512, p.dp = 8, p.mbs = 4, p.planned_seq = 1008, p.pad_multiple = 1;
+  // 128 bins a global batch, 16 a replica: Megatron trains each bin's own 4,000 tokens.
+  CHECK(PackedTokenFactor(job, p) == Approx(16.0 * 4000 / (64 * 1008)).epsilon(1e-9));
+  // DTensor pads each bin to the bin's 4,032.
+  RlPacking dt = p;
+  dt.dtensor_train = true;
+  CHECK(PackedTokenFactor(job, dt) == Approx(1.0).epsilon(1e-9));
+  // Bins dealt round-robin over 3 replicas: 43, 43, 42; the slowest replica sets the pace.
+  RlPacking three = p;
+  three.dp = 3, three.chunk = 510;
+  // 510 sequences: 128 bins (the last holds 2), replicas 0 and 1 hold 43 bins, one of them the short one.
+  const double r0 = 42.0 * 4000 + 2000, r1 = 43.0 * 4000;
+  CHECK(PackedTokenFactor(job, three) == Approx(std::max(r0, r1) / (510.0 / 3 * 1008)).epsilon(1e-9));
+  // Padding to a multiple: tp 8 rounds 1,000 up to 1,000 (a multiple already); 2 x cp x tp = 48 to 1,008.
+  RlPacking cp = p;
+  cp.pad_multiple = 48;
+  CHECK(PackedTokenFactor(job, cp) == Approx(16.0 * 4032 / (64 * 1008)).epsilon(1e-9));
+
+  // Ragged responses (the length law of the rollout, mean 500 of a 900 cap): Megatron with a pipeline pads every
+  // bin of a replica to its longest, so it trains more than without one.
+  job.rl.response_len = 500;
+  RlPacking ragged = p;
+  ragged.planned_seq = 608;
+  RlPacking piped = ragged;
+  piped.pad_to_longest_bin = true;
+  CHECK(PackedTokenFactor(job, piped) > PackedTokenFactor(job, ragged));
+  CHECK(PackedTokenFactor(job, ragged) > 0.9);
+}
+
 TEST_CASE("rl step: one-step-off on split pools hides generation, PPO adds the critic, DPO generates nothing", "[rl]") {
   const char* base =
       "model=llama3.1-8b&gpu=h100&gpus=16&goal=grpo&rl_prompts=64&rl_samples=32&rl_max_response_len=4096";
@@ -446,16 +500,26 @@ TEST_CASE("rl framework: verl's fitted transition, NeMo RL's host-link moves, au
   const double refit = pinned / host_bps + pageable / std::min(host_bps, kPageableCopyBps);
   CHECK(nemo.plan.rl.Phase(RlPhaseKind::Transition).seconds == Approx(refit));
   const double swap = 3.0 * m.weights / host_bps;
-  CHECK(nemo.plan.rl.Phase(RlPhaseKind::Reference).seconds - verl.plan.rl.Phase(RlPhaseKind::Reference).seconds ==
+  // NeMo RL's passes run its packed, padded tokens (rl_rollout.cpp PackedTokenFactor), verl's the plan's.
+  const double lp_pack = nemo.plan.rl.logprob_packing, train_pack = nemo.plan.rl.train_packing;
+  CHECK(verl.plan.rl.logprob_packing == 1.0);
+  CHECK(nemo.plan.rl.Phase(RlPhaseKind::Reference).seconds -
+            lp_pack * verl.plan.rl.Phase(RlPhaseKind::Reference).seconds ==
         Approx(swap));
+  CHECK(nemo.plan.rl.Phase(RlPhaseKind::Logprob).seconds ==
+        Approx(lp_pack * verl.plan.rl.Phase(RlPhaseKind::Logprob).seconds));
+  CHECK(nemo.plan.rl.training_s == Approx(train_pack * verl.plan.rl.training_s));
   // NeMo RL's weights go over CUDA IPC, gathered whole on every GPU first (rl.cpp NemoRefitGatherSeconds): on this
   // one-node layout no faster than verl's sync of the dense weights over NVLink. The step differs by verl's fixed
   // time less NeMo RL's host moves, and by the two syncs.
   const double nemo_sync = nemo.plan.rl.Phase(RlPhaseKind::Sync).seconds;
   const double verl_sync = verl.plan.rl.Phase(RlPhaseKind::Sync).seconds;
   CHECK(nemo_sync >= RlDefaults().sync_fixed_s);
+  const double packed = (nemo.plan.rl.training_s - verl.plan.rl.training_s) +
+                        (lp_pack - 1.0) * (verl.plan.rl.Phase(RlPhaseKind::Logprob).seconds +
+                                           verl.plan.rl.Phase(RlPhaseKind::Reference).seconds);
   CHECK(verl.plan.rl.step_seconds - nemo.plan.rl.step_seconds ==
-        Approx(trans - refit - swap + verl_sync - nemo_sync).epsilon(1e-6));
+        Approx(trans - refit - swap + verl_sync - nemo_sync - packed).epsilon(1e-6));
   // Split pools: no offload or wake-up around NeMo RL's NCCL refit, the reference still swapped; without a
   // reference, nothing swapped.
   const PlanOutput nemo_split = plan("&rl_framework=nemo-rl&rl_colocate=0");
