@@ -465,7 +465,7 @@ MemoryBreakdown EstimateMemory(const Job& job, const Layout& layout, MemoryTrace
   return out;
 }
 
-double ForwardOnlyBytes(const Job& job, const Layout& layout, int mbs, double per_logit) {
+double ForwardOnlyBytes(const Job& job, const Layout& layout, int mbs, int seq, double per_logit) {
   const Assumptions& as = job.assume;
   const double outside = OutsideAllocator(job), workspace = CublasWorkspaces(job);
   if (job.model.layers <= 0) return outside + workspace;  // a size-only model has no activations to plan
@@ -474,7 +474,7 @@ double ForwardOnlyBytes(const Job& job, const Layout& layout, int mbs, double pe
   const Ctx c = ContextOf(job, at);
   const LayerAct la = LayerActivations(c);  // what one layer makes, as the training's (its saves, at this micro-batch)
   const LayerRun run = LayerRunOf(job);
-  const double s = std::max(1, job.work.seq), tok = double(c.mbs) / c.cp;
+  const double s = std::max(1, seq), tok = double(c.mbs) / c.cp;
   const double h = ClampPos(job.model.hidden), vocab = ClampPos(job.model.vocab), rdiv = c.sp ? c.t : 1;
   double worst = 0;
   int stages[5];

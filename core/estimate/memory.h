@@ -29,12 +29,13 @@ LayerRun LayerRunOf(const Job& job);
 // Bytes per logit alive at the loss's peak in the job's model code (saves.cpp LossOf): the logit_bytes default.
 double LossPeakPerLogit(const Job& job);
 // A forward pass without gradients (post-training's log-probability passes, rl.h: torch.no_grad, Megatron's
-// forward_only) at `mbs` sequences per micro-batch: what it needs on the most loaded GPU beyond the model states
+// forward_only) at `mbs` sequences of `seq` tokens per micro-batch (rl.h RlPeakSeq: the longest the framework runs):
+// what it needs on the most loaded GPU beyond the model states
 // resident there, bytes as nvidia-smi shows them: outside the allocator (CUDA context, NCCL), the cuBLAS workspaces,
 // the gathered ZeRO-3 units, and through the allocator's reserve the larger of one layer's transient activations and,
 // on the last pipeline stage, the head's input and the logits at `per_logit` bytes each (the vocabulary split over
 // tensor-parallel ranks). Nothing is kept across layers, and no micro-batch in flight is kept for a backward.
-double ForwardOnlyBytes(const Job& job, const Layout& layout, int mbs, double per_logit);
+double ForwardOnlyBytes(const Job& job, const Layout& layout, int mbs, int seq, double per_logit);
 // cuBLAS workspaces in the caching allocator: two (handle, stream) pairs (the forward thread and the autograd
 // engine's backward thread), 32 MiB each on sm90 (Hopper) and later, 8.125 MiB before (aten CublasHandlePool.cpp
 // parseChosenWorkspaceSize, @26a39059: ":4096:2:16:8" by default, 32 MiB when major == 9 && minor == 0).

@@ -236,10 +236,10 @@ double TrainingMemory(const Job& job, const MemoryBreakdown& m, const Extras& x)
 // A pass's memory per GPU, the most loaded: the trainer's resident state (as while generating: weights, optimizer
 // states unless offloaded, NeMo RL's moved to the host, the reference, critic and reward model; the training's
 // gradients are freed, INFERRED alike for Megatron's gradient buffer under verl), the sleeping engine's graphs, and the
-// forward without gradients at the log-probability micro-batch (memory.h ForwardOnlyBytes: CUDA context, NCCL,
-// workspaces, one layer or the logits at LogprobBytesPerLogit). The fit check (AddRlMemory) and the reported phases
-// (EstimateRl) both read it. With pp > 1 the resident state is the most loaded stage's and the logits the last stage's:
-// their sum bounds the peak.
+// forward without gradients at the log-probability micro-batch, its longest (RlPeakSeq; memory.h ForwardOnlyBytes:
+// CUDA context, NCCL, workspaces, one layer or the logits at LogprobBytesPerLogit). The fit check (AddRlMemory) and the
+// reported phases (EstimateRl) both read it. With pp > 1 the resident state is the most loaded stage's and the logits
+// the last stage's: their sum bounds the peak.
 double LogprobMemoryAt(const Job& job, const Layout& layout, const MemoryBreakdown& m, const Extras& x,
                        double per_logit) {
   // NeMo RL moves the optimizer states to the host for these passes: grpo.py (v0.3.0, b1c86a8; the same in v0.5.0
@@ -248,8 +248,9 @@ double LogprobMemoryAt(const Job& job, const Layout& layout, const MemoryBreakdo
   // offload_before_refit: every optimizer state `.to("cpu")` (Megatron's gradient buffers freed too);
   // prepare_for_training brings them back.
   const double offloaded = job.rl.framework == RlFramework::NemoRl ? m.optimizer : 0.0;
+  const int mbs = job.rl.LogprobMbs(layout.mbs);
   return ResidentWhileGenerating(m, x, 0.0) - offloaded + SleepingEngineGraphs(job) +
-         ForwardOnlyBytes(job, layout, job.rl.LogprobMbs(layout.mbs), per_logit);
+         ForwardOnlyBytes(job, layout, mbs, RlPeakSeq(job, mbs), per_logit);
 }
 double LogprobMemory(const Job& job, const Layout& layout, const MemoryBreakdown& m, const Extras& x,
                      LogprobPass pass) {
@@ -361,10 +362,63 @@ double KvBytesPerToken(const ModelArch& m, int tp) {
   return double(m.layers) * 2.0 * per_gpu * head_dim * 2.0;
 }
 
+// The longest micro-batch each framework trains and runs its log-probability passes on, read at source:
+// - verl (b178a3cd56f58b2d502255daba591e92833930a7, workers/actor/dp_actor.py): update_policy splits each mini-batch
+//   into ppo_micro_batch_size_per_gpu sequences (`mini_batch.split(self.config.ppo_micro_batch_size_per_gpu)`) and
+//   compute_log_prob into log_prob_micro_batch_size_per_gpu (`data.split(micro_batch_size)`); each sequence is its
+//   prompt and response, the response up to max_response_length (with use_remove_padding the real tokens, without
+//   it padded to that length): at worst mbs sequences of the prompt and the longest response. With use_dynamic_bsz
+//   the micro-batches are token budgets instead (prepare_dynamic_batch, max_token_len = ppo_max_token_len_per_gpu,
+//   log_prob_max_token_len_per_gpu), which no key here states: not modelled.
+// - TRL (f2cd57710ae345ea6428ae95363267fcf38a3dc8, trl/trainer/grpo_trainer.py _generate_and_score_completions):
+//   the generation batch's prompts are padded left to its longest and its completions right to its longest
+//   (`pad(..., padding_side="left")`, `pad(..., padding_side="right")`), completions capped at max_completion_length
+//   (max_new_tokens); split_tensor_dict cuts that batch into the training's micro-batches, each row as long as the
+//   batch's longest prompt and completion: mbs sequences of the prompt and the longest response.
+// - OpenRLHF (3c3be6234e0cb353e76bb8019947db9dfe99fca7, openrlhf/trainer/ppo_utils/experience_maker.py
+//   split_rollout_samples, experience.py make_experience_batch): micro_batch_size samples padded right to the
+//   longest (zero_pad_sequences): the same worst case; with --train.dynamic_batch_enable, max_tokens_per_gpu tokens
+//   (not modelled, as verl's). DeepSpeed-Chat's is not read: INFERRED the same.
+// - NeMo RL (v0.3.0, b1c86a816c5e2b4ca41ece193624a38dc62e6fdf): sequence packing, on in its recipes
+//   (examples/configs/grpo_math_1B.yaml sequence_packing.enabled: True beside dtensor_cfg.enabled: true; lm_policy.py
+//   "Sequence packing requires Megatron or DTensor policies"), packs each micro-batch up to train_mb_tokens =
+//   max_total_sequence_length x train_micro_batch_size tokens (logprob_mb_tokens = max_total_sequence_length x
+//   logprob_batch_size for get_logprobs and get_reference_policy_logprobs; lm_policy.py train / get_logprobs,
+//   max_tokens_per_microbatch), and the DTensor worker pads each packed micro-batch to at least that
+//   (dtensor_policy_worker.py train: pack_sequences(..., min_seq_len=train_mb_tokens)); max_total_sequence_length
+//   is the prompt and the longest response (generation max_new_tokens: ${policy.max_total_sequence_length}). The
+//   plan's micro-batch of mbs mean sequences is what a packed bin holds (the rows' and docs/rl.md's reading), so
+//   the budget is the least whole number of longest sequences that holds them, each of the mbs sequences planned
+//   at its share.
+// The prompt is rl_prompt_len (no key states a longest prompt); rounded up to 16 as the mean (rl_setup.cpp).
+int RlPeakSeq(const Job& job, int mbs) {
+  const RlSetup& r = job.rl;
+  const int seq = std::max(1, job.work.seq);
+  if (!r.Active()) return seq;
+  const int longest = (std::max(1, int(r.prompt_len + std::max(r.response_len, r.max_response_len))) + 15) / 16 * 16;
+  if (r.framework != RlFramework::NemoRl) return std::max(seq, longest);
+  mbs = std::max(1, mbs);
+  const double held = double(mbs) * seq;
+  const double budget = std::ceil(held / longest) * longest;
+  return std::max(seq, (int(std::ceil(budget / mbs)) + 15) / 16 * 16);
+}
+
 void AddRlMemory(const Job& job, const Layout& layout, MemoryBreakdown& memory) {
   memory.policy_total = memory.total;
   const RlSetup& r = job.rl;
   if (!r.Active() || !job.hw.gpu) return;
+  // The policy's training at its longest micro-batch (RlPeakSeq): the workload's memory at that length, on a copy
+  // whose RL section is off (its EstimateMemory returns the policy's own, no recursion). The step's time stays at
+  // the mean (job.work.seq); the rest of the breakdown too.
+  if (const int peak = RlPeakSeq(job, layout.mbs); peak > job.work.seq) {
+    Job at = job;
+    at.work.seq = peak;
+    at.rl.algo = RlAlgo::None;
+    const MemoryBreakdown longest = EstimateMemory(at, layout);
+    memory.policy_total = std::max(memory.total, longest.total);
+    memory.fits = memory.fits && longest.fits;
+    memory.host_bytes = std::max(memory.host_bytes, longest.host_bytes);
+  }
   const Extras x = TrainerExtras(job, layout, memory);
   const double context = 1e9 * Pos(job.assume.cuda_context_gb);
   const bool dpo = r.algo == RlAlgo::Dpo;

@@ -54,8 +54,17 @@ double KvBytesPerToken(const ModelArch& m, int tp);
 RlStep EstimateRl(const Job& job, const Layout& layout, const MemoryBreakdown& policy_memory,
                   const StepBreakdown& policy_step);
 
+// The tokens of each of the `mbs` sequences of the longest micro-batch a post-training framework's training and
+// log-probability passes run (rl.cpp, read at each framework's code): the prompt and the longest response
+// (rl_max_response_len), rounded up to 16 as the workload's mean sequence (rl_setup.cpp); under NeMo RL's sequence
+// packing the micro-batch's token budget shared by its sequences. The memory plans at this length; the step's time at
+// the mean (job.work.seq). Not below the mean.
+int RlPeakSeq(const Job& job, int mbs);
+
 // The memory of a post-training step folded into the policy's: total becomes the larger of the training and the
-// generation phases' peaks (with the reference, critic, reward model and the engine's residue), fits follows.
+// generation phases' peaks (with the reference, critic, reward model and the engine's residue), fits follows. The
+// training and the log-probability passes at the longest micro-batch (RlPeakSeq): policy_total is the policy's
+// training peak there.
 // EstimateMemory calls it, so the layout search sees RL memory too. Other goals: policy_total = total only.
 void AddRlMemory(const Job& job, const Layout& layout, MemoryBreakdown& memory);
 

@@ -14,6 +14,7 @@
 #include "format.h"
 #include "json.h"
 #include "kernels.h"
+#include "memory.h"
 #include "planner.h"
 #include "report.h"
 #include "rl.h"
@@ -469,8 +470,8 @@ TEST_CASE("rl framework: verl's fitted transition, NeMo RL's host-link moves, au
           "[rl]") {
   auto plan = [](const std::string& tail) {
     // One layout for every framework (the search would take another for NeMo RL, whose refit depends on it).
-    return MakePlan(Cfg(("model=qwen2.5-7b&gpu=h100&gpus=8&goal=grpo&rl_max_response_len=2048&tp=1&pp=1&zero=3&mbs=8&"
-                         "recompute=selective" +
+    return MakePlan(Cfg(("model=qwen2.5-7b&gpu=h100&gpus=8&goal=grpo&rl_max_response_len=2048&tp=1&pp=1&cp=1&zero=3&"
+                         "mbs=8&recompute=selective&offload=none" +
                          tail)
                             .c_str()));
   };
@@ -840,7 +841,7 @@ TEST_CASE("rl frameworks: the offers table in docs/rl.md is RlOfferTable's", "[r
 TEST_CASE("rl memory: the log-probability passes hold their micro-batch's logits and can decide the fit", "[rl]") {
   const std::string base =
       "model=qwen2.5-7b&gpu=h100&gpus=8&goal=grpo&rl_framework=verl&rl_ref=1&stack=fsdp&zero=3&tp=1&pp=1&cp=1&"
-      "mbs=1&recompute=full&rl_prompt_len=512&rl_response_len=3500&rl_max_response_len=8192&rl_logprob_mbs=";
+      "mbs=1&recompute=full&rl_prompt_len=512&rl_response_len=3500&rl_max_response_len=3500&rl_logprob_mbs=";
   auto plan = [&](int lp) {
     const PlanOutput out = MakePlan(Cfg((base + std::to_string(lp)).c_str()));
     REQUIRE(out.ok);
@@ -877,7 +878,7 @@ TEST_CASE("rl memory: the log-probability passes hold their micro-batch's logits
   // Left to the search, the same job finds a layout that fits (context parallelism halves each GPU's tokens).
   const PlanOutput free =
       MakePlan(Cfg("model=qwen2.5-7b&gpu=h100&gpus=8&goal=grpo&rl_framework=verl&rl_ref=1&mbs=1&rl_prompt_len=512&"
-                   "rl_response_len=3500&rl_max_response_len=8192&rl_logprob_mbs=64"));
+                   "rl_response_len=3500&rl_max_response_len=3500&rl_logprob_mbs=64"));
   REQUIRE(free.ok);
   CHECK(free.plan.memory.fits);
   CHECK(free.plan.layout.cp * free.plan.layout.tp > 1);  // one GPU's share of the logits is cut
@@ -907,7 +908,7 @@ TEST_CASE("rl memory: at the training's micro-batch the training phase stays the
 TEST_CASE("rl memory: verl's Megatron actor clones the logits for the old policy's entropy", "[rl]") {
   const PlanOutput out =
       MakePlan(Cfg("model=qwen2.5-7b&gpu=h100&gpus=8&goal=grpo&rl_framework=verl&rl_ref=1&stack=megatron&tp=2&pp=1&"
-                   "mbs=1&recompute=full&rl_prompt_len=512&rl_response_len=3500&rl_max_response_len=8192&"
+                   "mbs=1&recompute=full&rl_prompt_len=512&rl_response_len=3500&rl_max_response_len=3500&"
                    "rl_logprob_mbs=4"));
   REQUIRE(out.ok);
   REQUIRE(out.plan.layout.tp == 2);
@@ -924,7 +925,7 @@ TEST_CASE("rl memory: verl's Megatron actor clones the logits for the old policy
 TEST_CASE("rl memory: the bytes per logit of each framework's log-probability code", "[rl]") {
   const std::string base =
       "model=qwen2.5-7b&gpu=h100&gpus=8&goal=grpo&rl_ref=1&stack=fsdp&zero=3&pp=1&cp=1&mbs=1&recompute=full&"
-      "rl_prompt_len=512&rl_response_len=1500&rl_max_response_len=4096&";
+      "rl_prompt_len=512&rl_response_len=1500&rl_max_response_len=1500&";
   auto plan = [&](const std::string& keys) {
     const PlanOutput out = MakePlan(Cfg((base + keys).c_str()));
     REQUIRE(out.ok);
@@ -956,6 +957,57 @@ TEST_CASE("rl memory: the bytes per logit of each framework's log-probability co
   const double hidden = 2.0 * job.model.hidden / (tp8.plan.layout.sp ? 2 : 1);
   CHECK(tp16.plan.rl.Phase(RlPhaseKind::Logprob).memory_bytes - tp8.plan.rl.Phase(RlPhaseKind::Logprob).memory_bytes ==
         Approx(frag * 8 * seq * (14.0 * vocab / 2 + hidden)).epsilon(1e-9));
+}
+
+// The frameworks' longest micro-batch, not the mean one (rl.h RlPeakSeq): verl splits by sequences (at worst each
+// the prompt and the longest response), NeMo RL packs a whole number of longest sequences. Raising
+// rl_max_response_len at a fixed mean response raises the training and log-probability phases' memory, can take the
+// plan out of memory, and leaves their time (at the mean) where it was.
+TEST_CASE("rl memory: the training and log-probability passes at the longest micro-batch, the time at the mean",
+          "[rl]") {
+  const std::string base =
+      "model=qwen2.5-7b&gpu=h100&gpus=8&goal=grpo&rl_framework=verl&rl_ref=1&stack=fsdp&zero=3&tp=1&pp=1&cp=1&mbs=4&"
+      "recompute=selective&offload=none&rl_prompt_len=512&rl_response_len=1500&rl_logprob_mbs=4&rl_max_response_len=";
+  auto plan = [&](int longest) {
+    const PlanOutput out = MakePlan(Cfg((base + std::to_string(longest)).c_str()));
+    REQUIRE(out.ok);
+    REQUIRE(out.plan.layout.mbs == 4);
+    REQUIRE(out.plan.layout.cp == 1);
+    REQUIRE(out.job.work.seq == 2016);  // the mean: 512 + 1500, rounded up to 16
+    return out;
+  };
+  const PlanOutput mean = plan(1500), longer = plan(4096), longest = plan(16384);
+  CHECK(RlPeakSeq(mean.job, 4) == 2016);
+  CHECK(RlPeakSeq(longer.job, 4) == 4608);
+  CHECK(RlPeakSeq(longest.job, 4) == 16896);
+  const RlStep &a = mean.plan.rl, &b = longer.plan.rl, &c = longest.plan.rl;
+  // The training phase holds the policy's training at 4 sequences of 4,608 tokens: the workload's own memory there.
+  Job at = longer.job;
+  at.work.seq = 4608;
+  at.rl.algo = RlAlgo::None;
+  const MemoryBreakdown policy = EstimateMemory(at, longer.plan.layout);
+  CHECK(longer.plan.memory.policy_total == Approx(policy.total).epsilon(1e-12));
+  CHECK(b.train_memory_bytes > a.train_memory_bytes);
+  CHECK(b.Phase(RlPhaseKind::Training).memory_bytes > a.Phase(RlPhaseKind::Training).memory_bytes);
+  CHECK(b.Phase(RlPhaseKind::Logprob).memory_bytes > a.Phase(RlPhaseKind::Logprob).memory_bytes);
+  CHECK(b.Phase(RlPhaseKind::Reference).memory_bytes > a.Phase(RlPhaseKind::Reference).memory_bytes);
+  // The time stays at the mean.
+  for (RlPhaseKind k : {RlPhaseKind::Training, RlPhaseKind::Logprob}) {
+    CHECK(b.Phase(k).seconds == Approx(a.Phase(k).seconds).epsilon(1e-12));
+    CHECK(c.Phase(k).seconds == Approx(a.Phase(k).seconds).epsilon(1e-12));
+  }
+  CHECK(longer.plan.step.seconds == Approx(mean.plan.step.seconds).epsilon(1e-12));
+  // 4 sequences of 16,896 tokens no longer fit where the mean did.
+  CHECK(mean.plan.memory.fits);
+  CHECK_FALSE(longest.plan.memory.fits);
+  CHECK(c.train_memory_bytes > mean.plan.memory.usable);
+  // NeMo RL's packed micro-batch: 4 mean sequences (8,064 tokens) take 2 x 4,608 tokens of budget, 2,304 a sequence;
+  // one sequence, the longest.
+  const PlanOutput nemo = MakePlan(Cfg((base + "4096&rl_framework=nemo-rl").c_str()));
+  REQUIRE(nemo.ok);
+  CHECK(RlPeakSeq(nemo.job, 4) == 2304);
+  CHECK(RlPeakSeq(nemo.job, 1) == 4608);
+  CHECK(RlPeakSeq(nemo.job, 9) == 2048);  // 9 x 2,016 = 18,144 tokens: 4 x 4,608 = 18,432, 2,048 a sequence
 }
 
 }  // namespace rl_test
