@@ -366,8 +366,11 @@ double KvBytesPerToken(const ModelArch& m, int tp) {
 // - verl (b178a3cd56f58b2d502255daba591e92833930a7, workers/actor/dp_actor.py): update_policy splits each mini-batch
 //   into ppo_micro_batch_size_per_gpu sequences (`mini_batch.split(self.config.ppo_micro_batch_size_per_gpu)`) and
 //   compute_log_prob into log_prob_micro_batch_size_per_gpu (`data.split(micro_batch_size)`); each sequence is its
-//   prompt and response, the response up to max_response_length (with use_remove_padding the real tokens, without
-//   it padded to that length): at worst mbs sequences of the prompt and the longest response. With use_dynamic_bsz
+//   prompt and response, the response up to max_response_length. With use_remove_padding, verl's default
+//   (verl/trainer/config/model/hf_model.yaml `use_remove_padding: True`), a micro-batch is its real tokens: the
+//   longest micro-batch of a step holds its longest response and, beside it, mbs - 1 responses drawn in data order,
+//   planned at the mean (INFERRED: their spread about the mean is left out); one sequence per micro-batch is the
+//   longest response itself. Without it, every response is padded to the longest. With use_dynamic_bsz
 //   the micro-batches are token budgets instead (prepare_dynamic_batch, max_token_len = ppo_max_token_len_per_gpu,
 //   log_prob_max_token_len_per_gpu), which no key here states: not modelled.
 // - TRL (f2cd57710ae345ea6428ae95363267fcf38a3dc8, trl/trainer/grpo_trainer.py _generate_and_score_completions):
@@ -396,8 +399,12 @@ int RlPeakSeq(const Job& job, int mbs) {
   const int seq = std::max(1, job.work.seq);
   if (!r.Active()) return seq;
   const int longest = (std::max(1, int(r.prompt_len + std::max(r.response_len, r.max_response_len))) + 15) / 16 * 16;
-  if (r.framework != RlFramework::NemoRl) return std::max(seq, longest);
   mbs = std::max(1, mbs);
+  if (r.framework == RlFramework::Verl) {  // real tokens: one longest response and mbs - 1 at the mean
+    const double response = (std::max(r.response_len, r.max_response_len) + (mbs - 1) * r.response_len) / mbs;
+    return std::max(seq, (int(std::ceil(r.prompt_len + response)) + 15) / 16 * 16);
+  }
+  if (r.framework != RlFramework::NemoRl) return std::max(seq, longest);
   const double held = double(mbs) * seq;
   const double budget = std::ceil(held / longest) * longest;
   return std::max(seq, (int(std::ceil(budget / mbs)) + 15) / 16 * 16);

@@ -959,8 +959,9 @@ TEST_CASE("rl memory: the bytes per logit of each framework's log-probability co
         Approx(frag * 8 * seq * (14.0 * vocab / 2 + hidden)).epsilon(1e-9));
 }
 
-// The frameworks' longest micro-batch, not the mean one (rl.h RlPeakSeq): verl splits by sequences (at worst each
-// the prompt and the longest response), NeMo RL packs a whole number of longest sequences. Raising
+// The frameworks' longest micro-batch, not the mean one (rl.h RlPeakSeq): verl splits by sequences of real tokens
+// (the longest response beside mbs - 1 mean ones), TRL pads each to the longest, NeMo RL packs a whole number of
+// longest sequences. Raising
 // rl_max_response_len at a fixed mean response raises the training and log-probability phases' memory, can take the
 // plan out of memory, and leaves their time (at the mean) where it was.
 TEST_CASE("rl memory: the training and log-probability passes at the longest micro-batch, the time at the mean",
@@ -978,12 +979,14 @@ TEST_CASE("rl memory: the training and log-probability passes at the longest mic
   };
   const PlanOutput mean = plan(1500), longer = plan(4096), longest = plan(16384);
   CHECK(RlPeakSeq(mean.job, 4) == 2016);
-  CHECK(RlPeakSeq(longer.job, 4) == 4608);
-  CHECK(RlPeakSeq(longest.job, 4) == 16896);
+  // verl: 512 + (4,096 + 3 x 1,500) / 4 = 2,661 tokens a sequence, rounded up to 16; one sequence, the longest.
+  CHECK(RlPeakSeq(longer.job, 4) == 2672);
+  CHECK(RlPeakSeq(longer.job, 1) == 4608);
+  CHECK(RlPeakSeq(longest.job, 4) == 5744);
   const RlStep &a = mean.plan.rl, &b = longer.plan.rl, &c = longest.plan.rl;
-  // The training phase holds the policy's training at 4 sequences of 4,608 tokens: the workload's own memory there.
+  // The training phase holds the policy's training at 4 sequences of 2,672 tokens: the workload's own memory there.
   Job at = longer.job;
-  at.work.seq = 4608;
+  at.work.seq = 2672;
   at.rl.algo = RlAlgo::None;
   const MemoryBreakdown policy = EstimateMemory(at, longer.plan.layout);
   CHECK(longer.plan.memory.policy_total == Approx(policy.total).epsilon(1e-12));
@@ -997,7 +1000,7 @@ TEST_CASE("rl memory: the training and log-probability passes at the longest mic
     CHECK(c.Phase(k).seconds == Approx(a.Phase(k).seconds).epsilon(1e-12));
   }
   CHECK(longer.plan.step.seconds == Approx(mean.plan.step.seconds).epsilon(1e-12));
-  // 4 sequences of 16,896 tokens no longer fit where the mean did.
+  // The longest micro-batch at a 16K cap no longer fits where the mean did.
   CHECK(mean.plan.memory.fits);
   CHECK_FALSE(longest.plan.memory.fits);
   CHECK(c.train_memory_bytes > mean.plan.memory.usable);
@@ -1008,6 +1011,10 @@ TEST_CASE("rl memory: the training and log-probability passes at the longest mic
   CHECK(RlPeakSeq(nemo.job, 4) == 2304);
   CHECK(RlPeakSeq(nemo.job, 1) == 4608);
   CHECK(RlPeakSeq(nemo.job, 9) == 2048);  // 9 x 2,016 = 18,144 tokens: 4 x 4,608 = 18,432, 2,048 a sequence
+  // TRL pads every completion to the batch's longest: 4 sequences of 4,608 tokens.
+  const PlanOutput trl = MakePlan(Cfg((base + "4096&rl_framework=trl").c_str()));
+  REQUIRE(trl.ok);
+  CHECK(RlPeakSeq(trl.job, 4) == 4608);
 }
 
 }  // namespace rl_test
