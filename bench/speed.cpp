@@ -133,6 +133,11 @@ int main(int argc, char** argv) {
       {"mixtral-8x7b, 256 x h100", "#v=1&model=mixtral-8x7b&gpu=h100&gpus=256", false, false},
       {"mixtral-8x7b, 256 x each GPU type", "#v=1&model=mixtral-8x7b&gpus=256", true, false},
       {"mixtral-8x7b, 64-1024 x each GPU type", "#v=1&model=mixtral-8x7b&gpus=256", true, true},
+      // Post-training (issue #32): each layout also plans the RL step; NeMo RL's also simulates its packing
+      // (rl_rollout.cpp PackedTokenFactor, kept per thread between layouts).
+      {"GRPO llama3.1-70b, 64 x h100, verl", "#v=1&model=llama3.1-70b&gpu=h100&gpus=64&goal=grpo", false, false},
+      {"GRPO llama3.1-70b, 64 x h100, NeMo RL",
+       "#v=1&model=llama3.1-70b&gpu=h100&gpus=64&goal=grpo&rl_framework=nemo-rl&stack=megatron", false, false},
   };
   std::printf(
       "layout search (considered = every layout of the search; in full = evaluated with the full model, the\n"
