@@ -66,7 +66,7 @@ ExplainNode KeyNode(const NodeSpec& spec, const NodeContext& c) {
     if (k && k->source.zh) n.source_zh = k->source.zh;
   }
   if (spec.source_of)
-    if (std::string s = spec.source_of(c); !s.empty()) n.source = std::move(s);
+    if (std::string s = spec.source_of(c); !s.empty()) n.source = std::move(s), n.source_zh.clear();
   return n;
 }
 

@@ -7,6 +7,7 @@
 
 #include "catalog.h"
 #include "explain_nodes.h"
+#include "rl.h"
 #include "text.h"
 
 namespace tp::explain_detail {
@@ -25,8 +26,35 @@ bool IsRlRollout(const C& c) { return c.p.rl.active && c.job().rl.algo != RlAlgo
 const NodeSpec kNodes[] = {
     // ---- keys the formulas read
     {.kind = K::Key, .name = "tokens", .value = [](const C& c) { return c.r().tokens; }, .unit = "tokens"},
-    {.kind = K::Key, .name = "gbs", .value = [](const C& c) { return double(c.p.global_batch); }, .unit = "sequences"},
-    {.kind = K::Key, .name = "seq", .value = [](const C& c) { return double(c.job().work.seq); }, .unit = "tokens"},
+    // A post-training goal sizes both from its own keys (rl_setup.cpp ResolveRl), not from the pre-training and
+    // fine-tuning defaults the keys' own sources name.
+    {.kind = K::Key,
+     .name = "gbs",
+     .value = [](const C& c) { return double(c.p.global_batch); },
+     .unit = "sequences",
+     .source_of =
+         [](const C& c) {
+           if (!IsRl(c)) return std::string();
+           const RlSetup& r = c.job().rl;
+           return "post-training (rl_setup.cpp): one optimizer step's mini-batch, rl_prompts x rl_samples / rl_updates "
+                  "= " +
+                  std::to_string(r.prompts) + " x " + std::to_string(r.samples) + " / " + std::to_string(r.updates) +
+                  " sequences, the multiple of the replicas nearest to it";
+         }},
+    {.kind = K::Key,
+     .name = "seq",
+     .value = [](const C& c) { return double(c.job().work.seq); },
+     .unit = "tokens",
+     .source_of =
+         [](const C& c) {
+           if (!IsRl(c)) return std::string();
+           const RlSetup& r = c.job().rl;
+           return "post-training (rl_setup.cpp): rl_prompt_len + rl_response_len (the mean response) = " +
+                  Fmt("%.0f", r.prompt_len) + " + " + Fmt("%.0f", r.response_len) +
+                  " tokens, rounded up to 16, for the time; the memory plans the longest micro-batch (rl.h "
+                  "RlPeakSeq: " +
+                  std::to_string(RlPeakSeq(c.job(), c.lay().mbs)) + " tokens a sequence at the training's micro-batch)";
+         }},
     {.kind = K::Key, .name = "gpus", .value = [](const C& c) { return c.rt().gpus; }, .unit = "GPUs"},
     {.kind = K::Key, .name = "mbs", .value = [](const C& c) { return double(c.lay().mbs); }, .unit = "sequences"},
     {.kind = K::Key, .name = "tp", .value = [](const C& c) { return double(c.lay().tp); }},

@@ -344,6 +344,16 @@ TEST_CASE("rl explain: the RL step is a root made of its phases, each down to th
   const Explanation sft = ExplainPlan(MakePlan(Cfg("model=qwen2.5-7b&gpu=h100&gpus=8")));
   CHECK_FALSE(sft.Find("rl_step_seconds"));
   CHECK(sft.Find("steady_days")->formula.find("rl_") == std::string::npos);
+  // The global batch and the sequence say where an RL goal takes them from (its own keys), not the pre-training
+  // and fine-tuning recipes the keys' defaults cite; in both languages the same words.
+  const ExplainNode* gbs = ex.Find("gbs");
+  const ExplainNode* seq = ex.Find("seq");
+  REQUIRE(gbs);
+  REQUIRE(seq);
+  CHECK(gbs->source.find("rl_prompts x rl_samples / rl_updates = 1024 x 8 / 4") != std::string::npos);
+  CHECK(seq->source.find("rl_prompt_len + rl_response_len") != std::string::npos);
+  CHECK(gbs->source_zh.empty());
+  CHECK(sft.Find("gbs")->source.find("batches.cpp") != std::string::npos);
 }
 
 TEST_CASE("rl search and compare: the RL step in the search's table, columns on the same GPUs told apart", "[rl]") {
