@@ -508,4 +508,37 @@ TEST_CASE("an RL framework's policy training: the search never uses what it does
   CHECK(refused > 10);  // explicit pp=2 (and others) where the framework lacks it
 }
 
+// What each RL framework trains and generates with (RlOfferTable): every goal x framework x engine x method, each on
+// auto too, resolves only to a combination the table offers, and with the framework and engine on auto it always
+// resolves (auto chooses inside the table).
+TEST_CASE("rl offers: no goal, framework and engine outside the table, and auto always finds one",
+          "[capabilities][rl]") {
+  int resolved = 0, refused = 0;
+  for (const char* goal : {"grpo", "ppo", "dpo"})
+    for (const char* fw : {"auto", "verl", "openrlhf", "nemo-rl", "trl", "deepspeed-chat"})
+      for (const char* engine : {"auto", "vllm", "sglang", "hf"})
+        for (const char* method : {"full", "lora", "qlora"}) {
+          const std::string link = std::string("#v=1&model=llama3.1-8b&gpu=h100&gpus=8&stack_year=2026&goal=") + goal +
+                                   "&rl_framework=" + fw + "&rl_engine=" + engine + "&method=" + method;
+          INFO(link);
+          Config c;
+          std::vector<ConfigIssue> issues;
+          ApplyLink(c, link, issues);
+          REQUIRE(issues.empty());
+          const Job job = ResolveJob(c, issues);
+          if (HasErrors(issues)) {
+            ++refused;
+            // Both on auto, the planner must find a framework and engine that run the goal and the method.
+            CHECK_FALSE((std::string(fw) == "auto" && std::string(engine) == "auto"));
+            continue;
+          }
+          ++resolved;
+          const RlAlgo algo = job.rl.algo;
+          CHECK(RlOffer(job.rl.framework, algo));
+          if (algo != RlAlgo::Dpo) CHECK(RlOffer(job.rl.framework, algo, job.rl.engine));
+        }
+  CHECK(resolved > 60);
+  CHECK(refused > 60);
+}
+
 }  // namespace capabilities_test
