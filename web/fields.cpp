@@ -159,6 +159,20 @@ bool TextKindField(AppState& app, const KeyInfo& k) {
   return changed;
 }
 
+// Why setting `key` to `value` would be refused by what each RL framework trains and generates with
+// (core/resolve RlOfferIssues, the resolver's own check), in the page's language; "" when it would run. Only the
+// post-training keys have such a rule; asked while a combo is open, a few times a frame.
+std::string RuledOut(const AppState& app, const char* key, const char* value) {
+  static const char* const kRlChoices[] = {"goal", "rl_framework", "rl_engine"};
+  if (std::none_of(std::begin(kRlChoices), std::end(kRlChoices), [&](const char* k) { return !std::strcmp(k, key); }))
+    return {};
+  Config c = app.cfg;
+  std::vector<ConfigIssue> ignored;
+  if (!ApplyPair(c, key, value, ignored) || !app.main.out.job.stack) return {};
+  const std::vector<ConfigIssue> issues = RlOfferIssues(c, app.main.out.job);
+  return issues.empty() ? std::string() : PageText(FormatIssue(issues.front(), LangOf(app)));
+}
+
 bool ChoiceField(AppState& app, const KeyInfo& k) {
   const char* key = k.name;
   Config& c = app.cfg;
@@ -181,8 +195,14 @@ bool ChoiceField(AppState& app, const KeyInfo& k) {
     if (k.has_auto && is_auto) ImGui::SetItemDefaultFocus();
     for (int i = 0; i < k.n_names; ++i) {
       const bool auto_name = std::strcmp(k.names[i], "auto") == 0;
+      // A choice the rest of the configuration rules out (core's rule, the refusal the plan would show): greyed out,
+      // its reason on hover. The current value stays choosable so it can be left.
+      const std::string ruled_out = v == i || auto_name ? std::string() : RuledOut(app, key, k.names[i]);
+      ImGui::BeginDisabled(!ruled_out.empty());
       if (ImGui::Selectable(auto_name ? auto_label().c_str() : Tr(ChoiceLabel(k, i)), v == i) && v != i)
         changed = ApplyPair(c, key, k.names[i], ignored);
+      ImGui::EndDisabled();
+      if (!ruled_out.empty() && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) Tooltip(ruled_out);
       if (v == i) ImGui::SetItemDefaultFocus();  // opened from the keyboard, the arrows start at the value
       Record(app, (std::string("choice_") + key + "_" + k.names[i]).c_str());
     }

@@ -173,29 +173,37 @@ RlFramework AutoFramework(const Config& cfg, const Job& job) {
 }
 
 // The combination asked that the framework does not run, refused naming the key (RlOfferTable's rows).
-void CheckOffer(const Config& cfg, const RlSetup& r, std::vector<ConfigIssue>& issues) {
-  const char* label = kRlFrameworkLabels[int(r.framework)];
-  const char* goal = kGoalNames[cfg.goal];
-  if (!RlOffer(r.framework, r.algo)) {
+void CheckOffer(RlFramework framework, RlAlgo algo, RlEngine engine, std::vector<ConfigIssue>& issues) {
+  const char* label = kRlFrameworkLabels[int(framework)];
+  const char* goal = kGoalNames[int(algo) + 1];  // kGoalNames: pretrain, finetune, then the RlAlgo order
+  if (!RlOffer(framework, algo)) {
     std::string accepted;
     for (int fw = 0; fw < int(std::size(kRlFrameworkNames)); ++fw)
-      if (RlOffer(RlFramework(fw), r.algo))
-        accepted += std::string(accepted.empty() ? "" : ", ") + kRlFrameworkNames[fw];
+      if (RlOffer(RlFramework(fw), algo)) accepted += std::string(accepted.empty() ? "" : ", ") + kRlFrameworkNames[fw];
     Error(issues, "rl_framework", "{0} does not train goal={1}; accepted for it: {2}"_issue, {label, goal, accepted});
     return;
   }
-  if (r.algo == RlAlgo::Dpo || RlOffer(r.framework, r.algo, r.engine)) return;
+  if (algo == RlAlgo::Dpo || RlOffer(framework, algo, engine)) return;
   std::string accepted;
   for (int e = 0; e < int(std::size(kRlEngineNames)); ++e)
-    if (RlOffer(r.framework, r.algo, RlEngine(e)))
+    if (RlOffer(framework, algo, RlEngine(e)))
       accepted += std::string(accepted.empty() ? "" : ", ") + kRlEngineNames[e];
   Error(issues, "rl_engine", "{0} does not generate with {1} for goal={2}; accepted: {3}"_issue,
-        {label, kRlEngineNames[int(r.engine)], goal, accepted});
+        {label, kRlEngineNames[int(engine)], goal, accepted});
 }
 
 }  // namespace
 
 RlAlgo RlAlgoOf(const Config& cfg) { return cfg.goal >= 2 ? RlAlgo(cfg.goal - 1) : RlAlgo::None; }
+
+std::vector<ConfigIssue> RlOfferIssues(const Config& cfg, const Job& job) {
+  std::vector<ConfigIssue> issues;
+  const RlAlgo algo = RlAlgoOf(cfg);
+  if (algo == RlAlgo::None) return issues;
+  const RlFramework fw = ResolveRlFramework(cfg, job);
+  CheckOffer(fw, algo, cfg.rl_engine >= 0 ? RlEngine(cfg.rl_engine) : DefaultEngine(fw, algo), issues);
+  return issues;
+}
 
 RlFramework ResolveRlFramework(const Config& cfg, const Job& job) {
   if (cfg.rl_framework >= 0) return RlFramework(cfg.rl_framework);
@@ -232,7 +240,7 @@ void ResolveRl(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues) {
   r.steps = cfg.rl_steps > 0 ? cfg.rl_steps : kRlSteps;
   r.framework = ResolveRlFramework(cfg, job);
   r.engine = cfg.rl_engine >= 0 ? RlEngine(cfg.rl_engine) : DefaultEngine(r.framework, r.algo);
-  CheckOffer(cfg, r, issues);
+  CheckOffer(r.framework, r.algo, r.engine, issues);
   r.ref = dpo || cfg.rl_ref != 0;
   r.async = dpo ? 0 : std::clamp(cfg.rl_async, 0, 2);
   ResolvePlacement(cfg, job, issues);

@@ -60,4 +60,29 @@ TEST_CASE("an RL goal's plan view draws the RL step as its phases, in both langu
   CHECK_FALSE(testing::FindRect(sft, "rl_bar"));
 }
 
+// The Framework box of an RL goal greys out what the goal cannot run (core's RlOfferTable, the refusal the plan would
+// show): DeepSpeed-Chat has no GRPO trainer; choosing it does nothing, choosing TRL takes.
+TEST_CASE("an RL goal's framework box greys out the frameworks that do not run the goal", "[web][rl]") {
+  static AppState app;
+  app = AppState{};
+  testing::Start(app, "#v=1&model=qwen2.5-7b&gpu=h100&gpus=8&goal=grpo&view=plan");
+  testing::RunUntilIdle(app);
+  testing::Settle(app);
+  REQUIRE(app.main.out.ok);
+  REQUIRE(testing::ScrollIntoView(app, "rl_framework"));
+  REQUIRE(testing::ClickWidget(app, "rl_framework"));  // opens the combo
+  testing::Frame(app);
+  REQUIRE(testing::FindRect(app, "choice_rl_framework_deepspeed-chat"));
+  REQUIRE(testing::ClickWidget(app, "choice_rl_framework_deepspeed-chat"));
+  testing::RunUntilIdle(app);
+  CHECK(app.cfg.rl_framework < 0);                           // still auto: the greyed choice did nothing
+  if (!testing::FindRect(app, "choice_rl_framework_trl")) {  // the click closed nothing: the combo may be open still
+    REQUIRE(testing::ClickWidget(app, "rl_framework"));
+    testing::Frame(app);
+  }
+  REQUIRE(testing::ClickWidget(app, "choice_rl_framework_trl"));
+  testing::RunUntilIdle(app);
+  CHECK(app.cfg.rl_framework == int(RlFramework::Trl));
+}
+
 }  // namespace rl_ui_test
