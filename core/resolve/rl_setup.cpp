@@ -148,6 +148,11 @@ RlEngine DefaultEngine(RlFramework fw, RlAlgo goal) {
   return RlEngine::Vllm;
 }
 
+// The engine of a configuration: rl_engine, or on auto the framework's (DefaultEngine).
+RlEngine EngineOf(const Config& cfg, RlFramework fw, RlAlgo goal) {
+  return cfg.rl_engine >= 0 ? RlEngine(cfg.rl_engine) : DefaultEngine(fw, goal);
+}
+
 // Does framework fw run the goal, with the engine asked (any it offers when rl_engine is auto)?
 bool Offers(RlFramework fw, RlAlgo goal, int engine_asked) {
   if (!RlOffer(fw, goal)) return false;
@@ -201,7 +206,7 @@ std::vector<ConfigIssue> RlOfferIssues(const Config& cfg, const Job& job) {
   const RlAlgo algo = RlAlgoOf(cfg);
   if (algo == RlAlgo::None) return issues;
   const RlFramework fw = ResolveRlFramework(cfg, job);
-  CheckOffer(fw, algo, cfg.rl_engine >= 0 ? RlEngine(cfg.rl_engine) : DefaultEngine(fw, algo), issues);
+  CheckOffer(fw, algo, EngineOf(cfg, fw, algo), issues);
   return issues;
 }
 
@@ -239,8 +244,8 @@ void ResolveRl(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues) {
   }
   r.steps = cfg.rl_steps > 0 ? cfg.rl_steps : kRlSteps;
   r.framework = ResolveRlFramework(cfg, job);
-  r.engine = cfg.rl_engine >= 0 ? RlEngine(cfg.rl_engine) : DefaultEngine(r.framework, r.algo);
-  CheckOffer(r.framework, r.algo, r.engine, issues);
+  r.engine = EngineOf(cfg, r.framework, r.algo);
+  CheckOffer(r.framework, r.algo, r.engine, issues);  // RlOfferIssues' check, on what was just resolved
   r.ref = dpo || cfg.rl_ref != 0;
   r.async = dpo ? 0 : std::clamp(cfg.rl_async, 0, 2);
   ResolvePlacement(cfg, job, issues);
