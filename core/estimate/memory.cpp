@@ -171,6 +171,12 @@ void PipelineStageBuffers(const Ctx& c, int k, double inflight, double tok, Stag
   }
 }
 
+// The activations one layer of the stage makes per token of a sequence position, its widest kind (dense or MoE):
+// the one layer a full recomputation recomputes, and the one a forward without gradients holds (ForwardOnlyBytes).
+double WidestLayerLin(const StageParams& s, const LayerAct& la) {
+  return std::max(s.moe_layers ? la.lin_moe : 0.0, s.dense_layers ? la.lin_dense : 0.0);
+}
+
 // Activation coefficients of one stage (bytes = lin*s + quad*s^2 at the current micro-batch).
 void StageActivations(const Ctx& c, const StageParams& s, const LayerAct& la, int k, StageNeed& need) {
   const bool last = k == c.p - 1;
@@ -212,7 +218,7 @@ void StageActivations(const Ctx& c, const StageParams& s, const LayerAct& la, in
     // Only each layer's input is kept. The peak is then either at the loss (inputs + logits) or in
     // the backward, where one layer at a time is recomputed in full (once, not per micro-batch in
     // flight) after the logits are gone.
-    const double one_layer = tok * std::max(s.moe_layers ? la.lin_moe : 0.0, s.dense_layers ? la.lin_dense : 0.0);
+    const double one_layer = tok * WidestLayerLin(s, la);
     const double one_quad = layers > 0 ? tok * la.quad : 0;
     need.act_lin = tok * inflight * layers * la.input;
     if (w.offload_checkpoints) {
@@ -488,9 +494,7 @@ double ForwardOnlyBytes(const Job& job, const Layout& layout, int mbs, int seq, 
     // freed as the next layer runs (INFERRED: their sum bounds the layer's own peak); the MoE dispatch buffers and
     // DoRA's weight-norm temporaries beside them. As the full recomputation's one recomputed layer (StageActivations).
     double one_layer = 0;
-    if (layers > 0)
-      one_layer = tok * s * std::max(sp.moe_layers ? la.lin_moe : 0.0, sp.dense_layers ? la.lin_dense : 0.0) +
-                  tok * s * s * la.quad;
+    if (layers > 0) one_layer = tok * s * WidestLayerLin(sp, la) + tok * s * s * la.quad;
     // The last stage: the head's 16-bit input and the logits with the log-probability's own copies, per_logit bytes
     // per logit, the vocabulary split over the tensor-parallel ranks; the layers' transients are gone by then.
     const double head = k == c.p - 1 ? tok * s * (per_logit * vocab / c.t + run.e * h / rdiv) : 0.0;

@@ -393,21 +393,21 @@ double KvBytesPerToken(const ModelArch& m, int tp) {
 //   plan's micro-batch of mbs mean sequences is what a packed bin holds (the rows' and docs/rl.md's reading), so
 //   the budget is the least whole number of longest sequences that holds them, each of the mbs sequences planned
 //   at its share.
-// The prompt is rl_prompt_len (no key states a longest prompt); rounded up to 16 as the mean (rl_setup.cpp).
+// The prompt is rl_prompt_len (no key states a longest prompt); padded as the mean (job.h RlPaddedTokens).
 int RlPeakSeq(const Job& job, int mbs) {
   const RlSetup& r = job.rl;
   const int seq = std::max(1, job.work.seq);
   if (!r.Active()) return seq;
-  const int longest = (std::max(1, int(r.prompt_len + std::max(r.response_len, r.max_response_len))) + 15) / 16 * 16;
+  const int longest = RlPaddedTokens(int(r.prompt_len + std::max(r.response_len, r.max_response_len)));
   mbs = std::max(1, mbs);
   if (r.framework == RlFramework::Verl) {  // real tokens: one longest response and mbs - 1 at the mean
     const double response = (std::max(r.response_len, r.max_response_len) + (mbs - 1) * r.response_len) / mbs;
-    return std::max(seq, (int(std::ceil(r.prompt_len + response)) + 15) / 16 * 16);
+    return std::max(seq, RlPaddedTokens(int(std::ceil(r.prompt_len + response))));
   }
   if (r.framework != RlFramework::NemoRl) return std::max(seq, longest);
   const double held = double(mbs) * seq;
   const double budget = std::ceil(held / longest) * longest;
-  return std::max(seq, (int(std::ceil(budget / mbs)) + 15) / 16 * 16);
+  return std::max(seq, RlPaddedTokens(int(std::ceil(budget / mbs))));
 }
 
 void AddRlMemory(const Job& job, const Layout& layout, MemoryBreakdown& memory) {
@@ -522,15 +522,16 @@ RlStep EstimateRl(const Job& job, const Layout& layout, const MemoryBreakdown& p
   }
   s.sync_s += transition;
   s.train_memory_bytes = TrainingMemory(job, policy_memory, x);
-  s.logprob_memory_bytes = LogprobPeak(job, layout, policy_memory, x);
   s.host_bytes = x.host;
 
   const double gen_gpus = r.colocate ? trainer_gpus : r.rollout_gpus;
   const double old_mem = dpo ? 0.0 : LogprobMemory(job, layout, policy_memory, x, LogprobPass::Policy);
   const double ref_mem = r.ref ? LogprobMemory(job, layout, policy_memory, x, LogprobPass::Reference) : 0.0;
+  const double values_mem = ppo ? LogprobMemory(job, layout, policy_memory, x, LogprobPass::Critic) : 0.0;
+  // The largest pass, as LogprobPeak finds it for the fit check (the memory grows with the bytes per logit).
+  s.logprob_memory_bytes = std::max({old_mem, ref_mem, values_mem});
   // PPO's critic phase runs its values' forward and its training: the larger of the two.
-  const double critic_mem =
-      ppo ? std::max(s.train_memory_bytes, LogprobMemory(job, layout, policy_memory, x, LogprobPass::Critic)) : 0.0;
+  const double critic_mem = ppo ? std::max(s.train_memory_bytes, values_mem) : 0.0;
   SetPhase(s, RlPhaseKind::Generation, s.generation_s, s.gen_memory_bytes, dpo ? 0 : gen_gpus);
   SetPhase(s, RlPhaseKind::Logprob, old_s, old_mem, trainer_gpus);
   SetPhase(s, RlPhaseKind::Reference, ref_s, ref_mem, trainer_gpus);

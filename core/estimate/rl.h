@@ -56,7 +56,7 @@ RlStep EstimateRl(const Job& job, const Layout& layout, const MemoryBreakdown& p
 
 // The tokens of each of the `mbs` sequences of the longest micro-batch a post-training framework's training and
 // log-probability passes run (rl.cpp, read at each framework's code): the prompt and the longest response
-// (rl_max_response_len), rounded up to 16 as the workload's mean sequence (rl_setup.cpp); under NeMo RL's sequence
+// (rl_max_response_len), padded as the workload's mean sequence (job.h RlPaddedTokens); under NeMo RL's sequence
 // packing the micro-batch's token budget shared by its sequences. The memory plans at this length; the step's time at
 // the mean (job.work.seq). Not below the mean.
 int RlPeakSeq(const Job& job, int mbs);

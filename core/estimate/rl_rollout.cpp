@@ -217,31 +217,6 @@ RlGeneration Streaming(const EngineCost& ec, const std::vector<double>& len, dou
   return g;
 }
 
-}  // namespace
-
-namespace {
-std::vector<double> ComputeResponseLengths(double mean, double cap, int n, double cap_share);
-}  // namespace
-
-// The layout search asks for the same lengths layout after layout (a step's law, at a few chunk sizes): the last
-// few answers are kept, per thread (the page's search workers each have their own).
-std::vector<double> ResponseLengths(double mean, double cap, int n, double cap_share) {
-  struct Entry {
-    double mean = -1, cap = -1, share = -1;
-    int n = -1;
-    std::vector<double> lengths;
-  };
-  thread_local Entry kept[4];
-  thread_local int next = 0;
-  for (const Entry& e : kept)
-    if (e.n == n && e.mean == mean && e.cap == cap && e.share == cap_share) return e.lengths;
-  Entry& e = kept[next];
-  next = (next + 1) % 4;
-  e = {mean, cap, cap_share, n, ComputeResponseLengths(mean, cap, n, cap_share)};
-  return e.lengths;
-}
-
-namespace {
 std::vector<double> ComputeResponseLengths(double mean, double cap, int n, double cap_share) {
   std::vector<double> out;
   if (n <= 0 || !(cap >= 1)) return out;
@@ -293,6 +268,24 @@ std::vector<double> FirstFit(const std::vector<double>& items, double cap) {
 }
 }  // namespace
 
+// The layout search asks for the same lengths layout after layout (a step's law, at a few chunk sizes): the last
+// few answers are kept, per thread (the page's search workers each have their own).
+std::vector<double> ResponseLengths(double mean, double cap, int n, double cap_share) {
+  struct Entry {
+    double mean = -1, cap = -1, share = -1;
+    int n = -1;
+    std::vector<double> lengths;
+  };
+  thread_local Entry kept[4];
+  thread_local int next = 0;
+  for (const Entry& e : kept)
+    if (e.n == n && e.mean == mean && e.cap == cap && e.share == cap_share) return e.lengths;
+  Entry& e = kept[next];
+  next = (next + 1) % 4;
+  e = {mean, cap, cap_share, n, ComputeResponseLengths(mean, cap, n, cap_share)};
+  return e.lengths;
+}
+
 // NeMo RL v0.3.0 (NVIDIA-NeMo/RL@b1c86a816c5e2b4ca41ece193624a38dc62e6fdf), what its sequence packing does to a
 // pass's tokens, each step read from the code:
 // - nemo_rl/models/policy/lm_policy.py: train shards the step's batch with shard_by_batch_size(dp,
@@ -317,40 +310,6 @@ std::vector<double> FirstFit(const std::vector<double>& items, double cap) {
 // max_total_sequence_length x train_micro_batch_size, which the planner's mbs stands for), at least the longest
 // padded sequence (NeMo RL refuses a longer one). Attention's sum of s_i^2 over the ragged sequences is not
 // here: the step model's attention stays at the planned sequence (1-5 % of the FLOPs at these lengths).
-namespace {
-double ComputePackedTokenFactor(const Job& job, const RlPacking& p);
-}  // namespace
-
-// The layout search asks the same packing again and again (a few replica counts, micro-batches and pad multiples,
-// thousands of layouts): the last answers are kept, per thread, keyed by everything the simulation reads.
-double PackedTokenFactor(const Job& job, const RlPacking& p) {
-  struct Entry {
-    double key[8];
-    int ikey[7];
-    double factor;
-  };
-  const RlSetup& r = job.rl;
-  const double key[8] = {
-      r.response_len, r.max_response_len, r.prompt_len, RlConstantsOf(job).cap_share, p.planned_seq, 0.0, 0.0, 0.0};
-  const int ikey[7] = {p.sequences,
-                       p.chunk,
-                       p.dp,
-                       p.mbs,
-                       p.pad_multiple,
-                       int(p.pad_to_longest_bin) | int(p.dtensor_train) << 1 | int(p.dtensor_logprob) << 2,
-                       1};
-  constexpr int kKept = 256;
-  thread_local Entry kept[kKept];
-  thread_local int filled = 0, next = 0;
-  for (int i = 0; i < filled; ++i)
-    if (std::equal(key, key + 8, kept[i].key) && std::equal(ikey, ikey + 7, kept[i].ikey)) return kept[i].factor;
-  Entry& e = kept[next];
-  std::copy(key, key + 8, e.key), std::copy(ikey, ikey + 7, e.ikey);
-  e.factor = ComputePackedTokenFactor(job, p);
-  next = (next + 1) % kKept, filled = std::min(filled + 1, kKept);
-  return e.factor;
-}
-
 namespace {
 double ComputePackedTokenFactor(const Job& job, const RlPacking& p) {
   const RlSetup& r = job.rl;
@@ -407,6 +366,34 @@ double ComputePackedTokenFactor(const Job& job, const RlPacking& p) {
   return planned > 0 ? std::max(1e-3, slowest / planned) : 1.0;
 }
 }  // namespace
+
+// The layout search asks the same packing again and again (a few replica counts, micro-batches and pad multiples,
+// thousands of layouts): the last answers are kept, per thread, keyed by everything the simulation reads.
+double PackedTokenFactor(const Job& job, const RlPacking& p) {
+  constexpr int kReals = 5, kInts = 6;
+  struct Entry {
+    double key[kReals];
+    int ikey[kInts];
+    double factor;
+  };
+  const RlSetup& r = job.rl;
+  const double key[kReals] = {r.response_len, r.max_response_len, r.prompt_len, RlConstantsOf(job).cap_share,
+                              p.planned_seq};
+  const int ikey[kInts] = {
+      p.sequences, p.chunk,        p.dp,
+      p.mbs,       p.pad_multiple, int(p.pad_to_longest_bin) | int(p.dtensor_train) << 1 | int(p.dtensor_logprob) << 2};
+  constexpr int kKept = 256;
+  thread_local Entry kept[kKept];
+  thread_local int filled = 0, next = 0;
+  for (int i = 0; i < filled; ++i)
+    if (std::equal(key, key + kReals, kept[i].key) && std::equal(ikey, ikey + kInts, kept[i].ikey))
+      return kept[i].factor;
+  Entry& e = kept[next];
+  std::copy(key, key + kReals, e.key), std::copy(ikey, ikey + kInts, e.ikey);
+  e.factor = ComputePackedTokenFactor(job, p);
+  next = (next + 1) % kKept, filled = std::min(filled + 1, kKept);
+  return e.factor;
+}
 
 namespace {
 // Generation inside a ZeRO-3 trainer (rl_engine=hf, zero=3, data parallel), each GPU holding a 1/dp shard of the

@@ -2,6 +2,7 @@
 // explicit (what presets and catalog defaults became), plus the Layout that search varies. evaluate()
 // in plan.h is a pure function of (Job, Layout).
 #pragma once
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 
@@ -80,6 +81,11 @@ inline Method PlannedMethod(const Workload& w) {
 // Post-training with reinforcement learning or preferences (core/estimate/rl.h): the step's shape as the
 // frameworks run it. algo None = not an RL goal (every other estimator ignores this section). Each default's
 // source is its key's row (core/config/keys_rl.cpp).
+// A post-training sequence's tokens as the trainers pad them: to a multiple of the parallel layout's need (NeMo RL's
+// make_sequence_length_divisible_by; Megatron's context parallelism cuts a sequence into 2 x cp chunks), planned as a
+// multiple of 16 (cp up to 8), at least 16. The mean sequence (rl_setup.cpp) and the longest (rl.cpp RlPeakSeq).
+inline int RlPaddedTokens(int tokens) { return (std::max(1, tokens) + 15) / 16 * 16; }
+
 struct RlSetup {
   RlAlgo algo = RlAlgo::None;
   int prompts = 0, samples = 0;  // prompts per RL step, responses per prompt (DPO: preference pairs, 2)

@@ -264,10 +264,8 @@ void ResolveRl(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues) {
   // The mini-batch aims at rl_prompts x rl_samples / rl_updates sequences, the multiple of the layout's replicas
   // nearest to it (the frameworks balance uneven mini-batches dynamically); EstimateRl scales the training to
   // every sequence of the step, and the run counts rl_steps RL steps (evaluate.cpp).
-  // The trainers pad each sequence to a multiple of the parallel layout's need (NeMo RL's
-  // make_sequence_length_divisible_by; Megatron's context parallelism cuts a sequence into 2 x cp chunks): the mean
-  // sequence is planned rounded up to a multiple of 16 (cp up to 8).
-  w.seq = (std::max(1, int(r.prompt_len + r.response_len)) + 15) / 16 * 16;
+  // The mean sequence, padded as the trainers pad it (job.h RlPaddedTokens).
+  w.seq = RlPaddedTokens(int(r.prompt_len + r.response_len));
   w.gbs_auto = true;
   w.gbs = 0;
   w.gbs_target = std::max(1, sequences / r.updates);

@@ -43,6 +43,14 @@ Config Cfg(const char* link) {
   return c;
 }
 
+// The key of the first refusal the planner makes for the link ("" when it plans it).
+std::string ErrorKey(const char* link) {
+  const PlanOutput out = MakePlan(Cfg(link));
+  for (const ConfigIssue& i : out.issues)
+    if (!i.notice) return i.key;
+  return std::string();
+}
+
 bool Refused(const char* key, const char* value) {
   Config c;
   std::vector<ConfigIssue> issues;
@@ -79,20 +87,14 @@ TEST_CASE("rl keys: goals, aliases, round trip and refusals name the key", "[rl]
   CHECK(Refused("rl_max_seqs", "0"));
   CHECK(Cfg("goal=grpo&rl_max_seqs=256").rl_max_seqs == 256);
   // Refusals the planner makes, naming the key.
-  auto error_key = [](const char* link) {
-    const PlanOutput out = MakePlan(Cfg(link));
-    for (const ConfigIssue& i : out.issues)
-      if (!i.notice) return i.key;
-    return std::string();
-  };
-  CHECK(error_key("goal=grpo&gpus=8&rl_colocate=0&rl_rollout_gpus=8") == "rl_rollout_gpus");
-  CHECK(error_key("goal=grpo&gpus=8&rl_rollout_tp=3") == "rl_rollout_tp");
-  CHECK(error_key("goal=grpo&rl_reward=nosuchmodel") == "rl_reward");
-  CHECK(error_key("goal=grpo&rl_response_len=2000&rl_max_response_len=1000") == "rl_response_len");
-  CHECK(error_key("goal=grpo&rl_engine=hf&rl_colocate=0") == "rl_colocate");
+  CHECK(ErrorKey("goal=grpo&gpus=8&rl_colocate=0&rl_rollout_gpus=8") == "rl_rollout_gpus");
+  CHECK(ErrorKey("goal=grpo&gpus=8&rl_rollout_tp=3") == "rl_rollout_tp");
+  CHECK(ErrorKey("goal=grpo&rl_reward=nosuchmodel") == "rl_reward");
+  CHECK(ErrorKey("goal=grpo&rl_response_len=2000&rl_max_response_len=1000") == "rl_response_len");
+  CHECK(ErrorKey("goal=grpo&rl_engine=hf&rl_colocate=0") == "rl_colocate");
   // The engine splits the heads as training does (vLLM refuses 28 heads over 3 or 8 GPUs): an explicit degree that
   // divides the pool but not the heads is refused, and the auto degree passes such degrees over.
-  CHECK(error_key("model=qwen2.5-7b&goal=grpo&gpus=12&rl_colocate=0&rl_rollout_gpus=6&rl_rollout_tp=3") ==
+  CHECK(ErrorKey("model=qwen2.5-7b&goal=grpo&gpus=12&rl_colocate=0&rl_rollout_gpus=6&rl_rollout_tp=3") ==
         "rl_rollout_tp");
   // A 28-head model of about 320 GB of 16-bit weights: verl's memory rule alone would take 8 GPUs of a node.
   const PlanOutput wide =
@@ -567,20 +569,14 @@ TEST_CASE("rl framework: verl's fitted transition, NeMo RL's host-link moves, au
   const PlanOutput qlora = MakePlan(Cfg("model=qwen2.5-7b&gpu=h100&gpus=8&goal=grpo&method=qlora"));
   REQUIRE(qlora.ok);
   CHECK(qlora.job.rl.framework == RlFramework::Trl);
-  auto error_key = [](const char* link) {
-    const PlanOutput out = MakePlan(Cfg(link));
-    for (const ConfigIssue& i : out.issues)
-      if (!i.notice) return i.key;
-    return std::string();
-  };
-  CHECK(error_key("model=qwen2.5-7b&gpu=h100&gpus=8&goal=grpo&method=qlora&rl_framework=verl") == "method");
-  CHECK(error_key("model=qwen2.5-7b&gpu=h100&gpus=8&goal=grpo&method=qlora&rl_framework=nemo-rl") == "method");
-  CHECK(error_key("model=qwen2.5-7b&gpu=h100&gpus=8&goal=grpo&method=qlora&rl_framework=openrlhf").empty());
+  CHECK(ErrorKey("model=qwen2.5-7b&gpu=h100&gpus=8&goal=grpo&method=qlora&rl_framework=verl") == "method");
+  CHECK(ErrorKey("model=qwen2.5-7b&gpu=h100&gpus=8&goal=grpo&method=qlora&rl_framework=nemo-rl") == "method");
+  CHECK(ErrorKey("model=qwen2.5-7b&gpu=h100&gpus=8&goal=grpo&method=qlora&rl_framework=openrlhf").empty());
   // NeMo RL's LoRA arrived in 2026.
-  CHECK(error_key("model=qwen2.5-7b&gpu=h100&gpus=8&goal=grpo&method=lora&rl_framework=nemo-rl&stack_year=2025") ==
+  CHECK(ErrorKey("model=qwen2.5-7b&gpu=h100&gpus=8&goal=grpo&method=lora&rl_framework=nemo-rl&stack_year=2025") ==
         "method");
   CHECK(
-      error_key("model=qwen2.5-7b&gpu=h100&gpus=8&goal=grpo&method=lora&rl_framework=nemo-rl&stack_year=2026").empty());
+      ErrorKey("model=qwen2.5-7b&gpu=h100&gpus=8&goal=grpo&method=lora&rl_framework=nemo-rl&stack_year=2026").empty());
   CHECK(plan("&rl_engine=hf&rl_framework=verl").job.rl.framework == RlFramework::Verl);
   // The resolved value is reported, and marked as chosen when auto.
   const JsonParseResult doc = ParseJson(PlanToJson(verl));
