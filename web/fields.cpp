@@ -160,7 +160,8 @@ bool TextKindField(AppState& app, const KeyInfo& k) {
 }
 
 // Why setting `key` to `value` would be refused by what each RL framework trains and generates with
-// (core/resolve RlOfferIssues, the resolver's own check), in the page's language; "" when it would run. Only the
+// (core/resolve RlOfferIssues, the resolver's own check), in the page's language; "" when it would run or adds no
+// refusal of its own. Only the
 // post-training keys have such a rule; asked while a combo is open, a few times a frame.
 std::string RuledOut(const AppState& app, const char* key, const char* value) {
   static const char* const kRlChoices[] = {"goal", "rl_framework", "rl_engine"};
@@ -169,8 +170,12 @@ std::string RuledOut(const AppState& app, const char* key, const char* value) {
   Config c = app.cfg;
   std::vector<ConfigIssue> ignored;
   if (!ApplyPair(c, key, value, ignored) || !app.main.out.job.stack) return {};
-  const std::vector<ConfigIssue> issues = RlOfferIssues(c, app.main.out.job);
-  return issues.empty() ? std::string() : PageText(FormatIssue(issues.front(), LangOf(app)));
+  // Only a refusal the choice would add: one the configuration already meets (another box's) greys out nothing here.
+  const std::vector<ConfigIssue> now = RlOfferIssues(app.cfg, app.main.out.job);
+  for (const ConfigIssue& is : RlOfferIssues(c, app.main.out.job))
+    if (std::none_of(now.begin(), now.end(), [&](const ConfigIssue& n) { return n.message == is.message; }))
+      return PageText(FormatIssue(is, LangOf(app)));
+  return {};
 }
 
 bool ChoiceField(AppState& app, const KeyInfo& k) {

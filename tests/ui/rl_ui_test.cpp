@@ -85,4 +85,23 @@ TEST_CASE("an RL goal's framework box greys out the frameworks that do not run t
   CHECK(app.cfg.rl_framework == int(RlFramework::Trl));
 }
 
+// A configuration already refused in one box greys out nothing in another for that refusal: with DeepSpeed-Chat
+// asked for GRPO, the engine box still takes SGLang (the framework's refusal is the framework box's).
+TEST_CASE("a refusal in the framework box greys out nothing in the engine box", "[web][rl]") {
+  static AppState app;
+  app = AppState{};
+  testing::Start(app, "#v=1&model=qwen2.5-7b&gpu=h100&gpus=8&goal=grpo&rl_framework=deepspeed-chat&view=plan");
+  testing::RunUntilIdle(app);
+  testing::Settle(app);
+  bool refused = false;  // the framework box's refusal, which the page shows under it
+  for (const ConfigIssue& is : app.main.out.issues) refused = refused || (is.key == "rl_framework" && !is.notice);
+  REQUIRE(refused);
+  REQUIRE(testing::ScrollIntoView(app, "rl_engine"));
+  REQUIRE(testing::ClickWidget(app, "rl_engine"));
+  testing::Frame(app);
+  REQUIRE(testing::ClickWidget(app, "choice_rl_engine_sglang"));
+  testing::RunUntilIdle(app);
+  CHECK(app.cfg.rl_engine == int(RlEngine::Sglang));
+}
+
 }  // namespace rl_ui_test
