@@ -257,13 +257,15 @@ void MemoryLimits(AppState& app, const PlanOutput& o) {
   const MemoryBreakdown& m = o.plan.memory;
   const Layout& l = o.plan.layout;
   // "What is the most I can do on this card?": the largest micro-batch at this sequence, the longest
-  // sequence at this micro-batch, for the layout on screen.
-  std::string most = m.max_micro_batch > 0
-                         ? TrFill("Most on this card: micro-batch {0} at sequence {1}; sequence {2} at micro-batch {3}",
-                                  {FmtInt(m.max_micro_batch), FmtInt(o.job.work.seq), Banded(o, Figure::MaxSeq, FmtSeq),
-                                   FmtInt(l.mbs)})
-                         : TrFill("Not even micro-batch 1 fits at sequence {0}; the longest that would is {1}",
-                                  {FmtInt(o.job.work.seq), Banded(o, Figure::MaxSeq, FmtSeq)});
+  // sequence at this micro-batch, for the layout on screen. Post-training's sequence is its longest, prompt and
+  // longest response (core/planner/max_seq_best.h LimitSequence).
+  const int seq = LimitSequence(o.job);
+  std::string most =
+      m.max_micro_batch > 0
+          ? TrFill("Most on this card: micro-batch {0} at sequence {1}; sequence {2} at micro-batch {3}",
+                   {FmtInt(m.max_micro_batch), FmtInt(seq), Banded(o, Figure::MaxSeq, FmtSeq), FmtInt(l.mbs)})
+          : TrFill("Not even micro-batch 1 fits at sequence {0}; the longest that would is {1}",
+                   {FmtInt(seq), Banded(o, Figure::MaxSeq, FmtSeq)});
   MutedParagraph(most);
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_ForTooltip))
     Tooltip(
@@ -277,7 +279,7 @@ void MemoryLimits(AppState& app, const PlanOutput& o) {
     MutedParagraph(
         TrFill("With the best settings the framework runs: sequence {0} with {1}; micro-batch {2} at "
                "sequence {3}",
-               {FmtSeq(best.max_seq), best.settings, FmtInt(best.max_micro_batch), FmtInt(o.job.work.seq)}));
+               {FmtSeq(best.max_seq), best.settings, FmtInt(best.max_micro_batch), FmtInt(seq)}));
     Record(app, "memory_best");
   }
   if (m.host_bytes > 0 || m.nvme_bytes > 0) {

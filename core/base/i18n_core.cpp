@@ -228,6 +228,7 @@ const Phrase kPhrases[] = {
     {"memory while generating", "生成时显存"},
     {"memory while training", "训练时显存"},
     {"memory while computing log-probabilities", "计算对数概率时显存"},
+    {"longest response that fits (rl_max_response_len)", "放得下的最长回复（rl_max_response_len）"},
     // ---- configuration issues: every `"..."_issue` template of core (config.cpp, resolve.cpp, json.cpp;
     // a test reads them from the sources). The values stay as typed; "accepted" is 可选值. ----
     {"unknown key (see `trainplan plan --help` for the keys)", "未知的参数名（参数名列表见 `trainplan plan --help`）"},

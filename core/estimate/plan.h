@@ -136,6 +136,9 @@ struct RlStep {
   double logprob_memory_bytes = 0;  // the largest log-probability pass's (forward only, at rl_logprob_mbs)
   double rollout_memory_bytes = 0;  // split pools: a rollout GPU's
   double host_bytes = 0;            // per node: what is offloaded or swapped (reference copies)
+  // The longest rl_max_response_len that fits at the plan's settings, tokens (core/planner/max_seq_best.h
+  // RlMemoryLimits: memory.max_seq less the prompt); 0 when nothing does.
+  double max_response_fit = 0;
   bool fits = true;
   RlPhase phases[kRlPhases];
   const RlPhase& Phase(RlPhaseKind k) const { return phases[int(k)]; }

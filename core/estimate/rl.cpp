@@ -398,7 +398,7 @@ int RlPeakSeq(const Job& job, int mbs) {
   const RlSetup& r = job.rl;
   const int seq = std::max(1, job.work.seq);
   if (!r.Active()) return seq;
-  const int longest = RlPaddedTokens(int(r.prompt_len + std::max(r.response_len, r.max_response_len)));
+  const int longest = r.LongestTokens();
   mbs = std::max(1, mbs);
   if (r.framework == RlFramework::Verl) {  // real tokens: one longest response and mbs - 1 at the mean
     const double response = (std::max(r.response_len, r.max_response_len) + (mbs - 1) * r.response_len) / mbs;

@@ -120,6 +120,9 @@ struct RlSetup {
   // Sequences per micro-batch of the log-probability forwards in a layout training `training_mbs` at a time
   // (rl_logprob_mbs, auto: the training's): the step model, explain, the JSON config and the verl export read this.
   int LogprobMbs(int training_mbs) const { return logprob_mbs > 0 ? logprob_mbs : training_mbs; }
+  // A step's longest sequence: the prompt and the longest response, padded (RlPaddedTokens). The memory of the
+  // longest micro-batch (rl.cpp RlPeakSeq) and the limits a plan reports (max_seq_best.h) speak of it.
+  int LongestTokens() const { return RlPaddedTokens(int(prompt_len + std::max(response_len, max_response_len))); }
 };
 
 struct Hardware {

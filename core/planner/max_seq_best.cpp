@@ -2,6 +2,7 @@
 #include "max_seq_best.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "capabilities.h"
 #include "memory.h"
@@ -10,6 +11,77 @@
 #include "stack.h"
 
 namespace tp {
+
+int LimitSequence(const Job& job) { return job.rl.Active() ? job.rl.LongestTokens() : job.work.seq; }
+
+namespace {
+// A copy of the job whose longest sequence is `seq` tokens: under post-training the longest response (the mean
+// response kept, at most the longest; the mean sequence follows, as rl_setup.cpp pads it), else the sequence.
+void SetLongest(Job& j, const Job& job, int seq) {
+  if (!job.rl.Active()) {
+    j.work.seq = seq;
+    return;
+  }
+  const RlSetup& r = job.rl;
+  j.rl.max_response_len = std::max(1.0, seq - r.prompt_len);
+  j.rl.response_len = std::min(r.response_len, j.rl.max_response_len);
+  j.work.seq = RlPaddedTokens(int(r.prompt_len + j.rl.response_len));
+}
+
+// The longest sequence for which fits(seq) holds, fits being false beyond some length: doubling, then bisection
+// between a fitting and a failing length. 0 when not even `shortest` fits.
+template <class Fits>
+int LongestThatFits(int shortest, int hi, Fits fits) {
+  shortest = std::max(1, std::min(shortest, hi));
+  if (fits(hi)) return hi;
+  if (!fits(shortest)) return 0;
+  int lo = shortest, top = hi;  // fits at lo, not at top
+  for (long s = 2L * lo; s < top; s *= 2) {
+    if (!fits(int(s))) {
+      top = int(s);
+      break;
+    }
+    lo = int(s);
+  }
+  while (top - lo > 1) {
+    const int mid = lo + (top - lo) / 2;
+    (fits(mid) ? lo : top) = mid;
+  }
+  return lo;
+}
+
+// The longest a sequence may be: the model's learned positions where known (the engines refuse a longer
+// max_model_len), at most 2^24 tokens.
+int SequenceCap(const Job& job) {
+  int hi = 1 << 24;
+  if (job.model.pos_embeddings > 0) hi = std::min(hi, job.model.pos_embeddings);
+  return hi;
+}
+
+// The shortest sequence worth asking about: under post-training, the prompt and one response token.
+int ShortestSequence(const Job& job) { return job.rl.Active() ? int(job.rl.prompt_len) + 1 : 1; }
+
+// The largest micro-batch that fits, by bisection on the memory estimate's verdict (post-training, whose phases the
+// closed form does not see).
+int LargestMicroBatch(const Job& job, Layout layout) {
+  return LongestThatFits(1, 1 << 16, [&](int mbs) {
+    layout.mbs = mbs;
+    return EstimateMemory(job, layout).fits;
+  });
+}
+}  // namespace
+
+void RlMemoryLimits(const Job& job, Plan& plan) {
+  if (!job.rl.Active() || job.model.layers <= 0 || !job.hw.gpu) return;
+  Job j = job;
+  MemoryBreakdown& memory = plan.memory;
+  memory.max_seq = LongestThatFits(ShortestSequence(job), SequenceCap(job), [&](int seq) {
+    SetLongest(j, job, seq);
+    return EstimateMemory(j, plan.layout).fits;
+  });
+  memory.max_micro_batch = LargestMicroBatch(job, plan.layout);
+  plan.rl.max_response_fit = memory.max_seq > 0 ? std::max(0.0, std::floor(memory.max_seq - job.rl.prompt_len)) : 0.0;
+}
 
 BestSeq MaxSeqBest(const Job& job, const Layout& layout) {
   BestSeq best;
@@ -42,33 +114,13 @@ BestSeq MaxSeqBest(const Job& job, const Layout& layout) {
     a.offload_act = true;
     if (allowed(a, kAskOffloadAct)) j.work.offload_checkpoints = true, ask = a;
   }
-  // The largest micro-batch at the plan's own sequence: the memory estimate's, with these settings.
-  j.work.seq = job.work.seq;
-  best.max_micro_batch = EstimateMemory(j, l).max_micro_batch;
-  auto fits = [&](int seq) {
-    j.work.seq = seq;
+  // The largest micro-batch at the plan's own sequence, with these settings: the memory estimate's closed form, or
+  // under post-training the bisection over every phase's fit.
+  best.max_micro_batch = job.rl.Active() ? LargestMicroBatch(j, l) : EstimateMemory(j, l).max_micro_batch;
+  best.max_seq = LongestThatFits(ShortestSequence(job), SequenceCap(job), [&](int seq) {
+    SetLongest(j, job, seq);
     return EstimateMemory(j, l).fits;
-  };
-  int hi = 1 << 24;
-  if (job.model.pos_embeddings > 0) hi = std::min(hi, job.model.pos_embeddings);
-  int lo = 0;  // fits at lo (0: not known to fit anywhere); the answer is in [lo, hi]
-  if (fits(hi)) {
-    lo = hi;
-  } else {
-    int top = hi;  // does not fit at top
-    for (int s = 1; s < top; s *= 2) {
-      if (!fits(s)) {
-        top = s;
-        break;
-      }
-      lo = s;
-    }
-    while (lo > 0 && top - lo > 1) {  // bisection between a fitting lo and a failing top
-      const int mid = lo + (top - lo) / 2;
-      (fits(mid) ? lo : top) = mid;
-    }
-  }
-  best.max_seq = lo;
+  });
   best.layout = l;
   best.offload_act = j.work.offload_checkpoints;
   auto add = [&](const std::string& kv) { best.settings += (best.settings.empty() ? "" : " ") + kv; };

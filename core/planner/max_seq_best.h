@@ -11,6 +11,8 @@
 
 namespace tp {
 
+struct Plan;
+
 struct BestSeq {
   int max_seq = 0;  // tokens; 0 = nothing fits even at the shortest
   Layout layout;    // the plan's layout with the best settings
@@ -25,5 +27,19 @@ struct BestSeq {
 // Bounded: one memory estimate per step of a bisection over whole tokens (at most about 50), capped at the
 // model's learned positions and at 2^24 tokens.
 BestSeq MaxSeqBest(const Job& job, const Layout& layout);
+
+// The sequence the limits speak of: a post-training step's longest (its prompt and longest response, as the
+// frameworks size it: verl's max_prompt_length + max_response_length, NeMo RL's max_total_sequence_length), else
+// the workload's sequence.
+int LimitSequence(const Job& job);
+
+// Post-training's limits at the plan's own settings, which memory.h's closed form cannot give: a step fits when
+// every phase does (the training at its longest micro-batch, the log-probability passes, the engine's KV cache for
+// one longest sequence; rl.h AddRlMemory), and those grow with the longest response, not with the mean sequence the
+// closed form solves for. Sets memory.max_seq (the longest prompt + response, the mean response kept where it is
+// shorter) and memory.max_micro_batch (the training's, with the log-probability passes' where they follow it) by
+// bisection over EstimateMemory's verdict; nothing for other goals. About 40 memory estimates.
+// Also sets rl.max_response_fit, the rl_max_response_len that answer allows.
+void RlMemoryLimits(const Job& job, Plan& plan);
 
 }  // namespace tp

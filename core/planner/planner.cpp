@@ -177,7 +177,10 @@ bool Planner::Impl::CalibrateRound() {
 }
 
 void Planner::Impl::Finalize() {
-  if (out.ok) out.best_seq = MaxSeqBest(out.job, out.plan.layout);
+  if (out.ok) {
+    RlMemoryLimits(out.job, out.plan);
+    out.best_seq = MaxSeqBest(out.job, out.plan.layout);
+  }
   if (mode == PlanMode::Fallback) {
     // out.config stays what the user asked for, not the repaired config: the page writes the share link
     // and the input fields from it, and the JSON's "config"/"link" come from it, so tp=3 must still read

@@ -143,7 +143,7 @@ inline const char* FigureId(Figure f) { return FigureOf(f).id; }
 // An RL goal's figures beside its phases (issue #32), in the order the text report (report_rl.cpp) and the page
 // (web/view_rl.cpp) show them: one list, so the two cannot drift. `words` is the English key Translate takes.
 struct RlStepFigure {
-  enum class Kind : uint8_t { Duration, Memory, Count };
+  enum class Kind : uint8_t { Duration, Memory, Count, Tokens };
   const char* words;
   Kind kind;
   double value;

@@ -35,6 +35,7 @@ std::string RlJson(const RlStep& s, const std::string& pad) {
   item("logprob_memory_bytes", s.logprob_memory_bytes);
   item("rollout_memory_bytes", s.rollout_memory_bytes);
   item("host_bytes", s.host_bytes);
+  item("max_response_len_fit", s.max_response_fit);
   out += in + "\"phases\": [";
   bool first = true;
   for (int i = 0; i < kRlPhases; ++i) {
@@ -65,6 +66,7 @@ void RlRows(const PlanOutput& out, Lang lang, std::vector<Row>& rows) {
     using K = RlStepFigure::Kind;
     rows.push_back({Translate(lang, f.words), f.kind == K::Duration ? DurationText(lang, f.value)
                                               : f.kind == K::Memory ? MemoryText(f.value)
+                                              : f.kind == K::Tokens ? Fmt("%.0f ", f.value) + Translate(lang, "tokens")
                                                                     : Fmt("%.0f", f.value)});
   }
 }
@@ -84,6 +86,7 @@ std::vector<RlStepFigure> RlStepFigures(const RlStep& s) {
   out.push_back({"memory while training", K::Memory, s.train_memory_bytes});
   if (s.logprob_memory_bytes > 0)
     out.push_back({"memory while computing log-probabilities", K::Memory, s.logprob_memory_bytes});
+  out.push_back({"longest response that fits (rl_max_response_len)", K::Tokens, s.max_response_fit});
   return out;
 }
 

@@ -1024,3 +1024,74 @@ TEST_CASE("rl memory: the training and log-probability passes at the longest mic
 }
 
 }  // namespace rl_test
+
+namespace rl_test {
+namespace {
+PlanOutput PlanLink(const std::string& link) {
+  const PlanOutput o = MakePlan(Cfg(link.c_str()));
+  REQUIRE(o.ok);
+  return o;
+}
+}  // namespace
+
+// A post-training step fits when every phase does, at its longest micro-batch: the limits the plan reports (the
+// longest sequence, the largest micro-batch, with the best settings too) are the step's, each checked by planning
+// at it and just past it. memory.h's closed form (the training alone at the mean sequence) read micro-batch 5 and
+// 6,820 tokens for this plan, which fits at micro-batch 2 and 8,704 tokens.
+TEST_CASE("rl limits: the longest sequence and the largest micro-batch are the whole step's", "[rl][max_seq]") {
+  const std::string layout = "&tp=1&pp=1&cp=1&zero=2&recompute=selective&offload=none";
+  const std::string base =
+      "gpu=h100&model=qwen2.5-7b&goal=grpo&gpus=8&rl_prompts=64&rl_samples=8&rl_prompt_len=512&"
+      "rl_response_len=2000&rl_framework=verl" +
+      layout;
+  const PlanOutput o = PlanLink(base + "&mbs=2&rl_max_response_len=8192");
+  REQUIRE(o.plan.memory.fits);
+  const MemoryBreakdown& m = o.plan.memory;
+  CHECK(LimitSequence(o.job) == 512 + 8192);
+  CHECK(m.max_seq >= LimitSequence(o.job));  // it fits there, so the longest is at least that
+  const int response = int(o.plan.rl.max_response_fit);
+  CHECK(response == m.max_seq - 512);
+  CHECK(PlanLink(base + "&mbs=2&rl_max_response_len=" + std::to_string(response)).plan.memory.fits);
+  CHECK_FALSE(PlanLink(base + "&mbs=2&rl_max_response_len=" + std::to_string(response + 32)).plan.memory.fits);
+  REQUIRE(m.max_micro_batch >= 2);
+  CHECK(PlanLink(base + "&rl_max_response_len=8192&mbs=" + std::to_string(m.max_micro_batch)).plan.memory.fits);
+  CHECK_FALSE(
+      PlanLink(base + "&rl_max_response_len=8192&mbs=" + std::to_string(m.max_micro_batch + 1)).plan.memory.fits);
+  // With the best settings the framework runs: longer, and planned with those keys at that length it fits.
+  const BestSeq& b = o.best_seq;
+  CHECK(b.max_seq >= m.max_seq);
+  CHECK(b.max_micro_batch >= m.max_micro_batch);
+  REQUIRE(b.settings.find("recompute=full") != std::string::npos);
+  const std::string best =
+      "gpu=h100&model=qwen2.5-7b&goal=grpo&gpus=8&rl_prompts=64&rl_samples=8&rl_prompt_len=512&"
+      "rl_response_len=2000&rl_framework=verl&tp=1&pp=1&cp=1&zero=2&recompute=full&offload=" +
+      std::string(Name(b.layout.offload)) + (b.offload_act ? "&offload_act=1" : "");
+  CHECK(PlanLink(best + "&mbs=1&rl_max_response_len=" + std::to_string(b.max_seq - 512)).plan.memory.fits);
+  CHECK_FALSE(PlanLink(best + "&mbs=1&rl_max_response_len=" + std::to_string(b.max_seq - 512 + 32)).plan.memory.fits);
+  CHECK(PlanLink(best + "&rl_max_response_len=8192&mbs=" + std::to_string(b.max_micro_batch)).plan.memory.fits);
+  // The text report and the JSON say it; docs/rl.md's example is this plan's.
+  CHECK(PlanToJson(o).find("\"max_response_len_fit\": " + std::to_string(response)) != std::string::npos);
+  CHECK(PlanToText(o).find("longest response that fits (rl_max_response_len)") != std::string::npos);
+  const std::string doc = testing::ReadTestData("../../docs/rl.md");
+  CHECK(doc.find("the step's limits are micro-batch " + std::to_string(m.max_micro_batch) + " and " +
+                 Thousands(m.max_seq) + " tokens (" + Thousands(response) + " of response)") != std::string::npos);
+}
+
+// TRL pads every micro-batch to its longest sequence and NeMo RL packs whole longest sequences: their limits are
+// the step's too (a different rule of the longest micro-batch, rl.cpp RlPeakSeq).
+TEST_CASE("rl limits: frameworks that pad or pack", "[rl][max_seq]") {
+  for (const char* fw : {"trl", "nemo-rl"}) {
+    INFO(fw);
+    const std::string base = std::string(
+                                 "gpu=h100&model=qwen2.5-7b&goal=grpo&gpus=8&rl_prompts=64&rl_samples=8&"
+                                 "rl_prompt_len=512&rl_response_len=1500&tp=1&pp=1&cp=1&zero=3&"
+                                 "offload=none&recompute=full&mbs=2&rl_framework=") +
+                             fw;
+    const PlanOutput o = PlanLink(base + "&rl_max_response_len=4096");
+    const int response = int(o.plan.rl.max_response_fit);
+    REQUIRE(response > 0);
+    CHECK(PlanLink(base + "&rl_max_response_len=" + std::to_string(response)).plan.memory.fits);
+    CHECK_FALSE(PlanLink(base + "&rl_max_response_len=" + std::to_string(response + 32)).plan.memory.fits);
+  }
+}
+}  // namespace rl_test

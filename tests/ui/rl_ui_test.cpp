@@ -9,6 +9,7 @@
 
 #include "app.h"
 #include "figures.h"
+#include "format.h"
 #include "harness.h"
 #include "i18n_core.h"
 #include "imgui.h"
@@ -47,6 +48,12 @@ TEST_CASE("an RL goal's plan view draws the RL step as its phases, in both langu
     }
     CHECK(drawn.find(Translate(std::string(lang) == "zh" ? Lang::Zh : Lang::En,
                                "memory while computing log-probabilities")) != std::string::npos);
+    // The memory limits speak of the step's longest sequence (prompt and longest response), not of the mean one.
+    const auto* limits = testing::FindRect(app, "memory_limits");
+    REQUIRE(limits);
+    CHECK(LimitSequence(app.main.out.job) > app.main.out.job.work.seq);
+    CHECK(drawn.find(Thousands(LimitSequence(app.main.out.job))) != std::string::npos);
+    CHECK(drawn.find(Thousands(app.main.out.plan.memory.max_seq)) != std::string::npos);
     // The bar sits below the step's bar and above the whole run's, as the step sits in the run.
     const auto* run = testing::FindRect(app, "run_bar");
     REQUIRE(run);
