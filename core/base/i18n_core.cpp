@@ -318,6 +318,16 @@ const Phrase kPhrases[] = {
      "DPO 每个提示为两个回答打分（选中与拒绝）；按 2 规划"},
     {"a mean response of {0} tokens is longer than rl_max_response_len={1}; accepted: 1-{1} or auto",
      "平均回答 {0} 个 token 超过 rl_max_response_len={1}；可选值：1-{1} 或 auto"},
+    {"a micro-batch of {0} tokens cannot hold the longest sequence, {1} tokens (rl_prompt_len + rl_max_response_len, "
+     "padded); accepted: {1} or more",
+     "{0} 个 token 的微批次放不下最长的序列（{1} 个 token：rl_prompt_len + rl_max_response_len，含填充）；可选值：{1} "
+     "或更多"},
+    {"rl_mb_tokens={0} sets the micro-batch ({1} sequences of the mean {2} tokens); accepted with mbs=auto or mbs={1}",
+     "rl_mb_tokens={0} 决定了微批次（平均 {2} 个 token 的序列 {1} 条）；与之同用时可选值：mbs=auto 或 mbs={1}"},
+    {"rl_logprob_mb_tokens={0} sets the log-probability micro-batch ({1} sequences); accepted with rl_logprob_mbs=auto "
+     "or rl_logprob_mbs={1}",
+     "rl_logprob_mb_tokens={0} 决定了对数概率的微批次（{1} 条序列）；与之同用时可选值：rl_logprob_mbs=auto 或 "
+     "rl_logprob_mbs={1}"},
     {"{0} optimizer steps for {1} responses leave some steps without a sequence; accepted: 1-{1}",
      "{1} 个回答分给 {0} 次优化器更新，有的更新没有序列；可选值：1-{1}"},
     {"post-training steps rl_prompts x rl_samples / rl_updates sequences per optimizer step; gbs is not used",

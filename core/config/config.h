@@ -64,6 +64,9 @@ struct Config {
   int rl_max_seqs = kUnset;     // the engine's cap on sequences in flight; auto = the engine's own default
   int rl_gen_batch = kUnset;    // sequences per generate call the trainer waits on; auto = the step's at once
   int rl_logprob_mbs = kUnset;  // sequences per micro-batch of the log-probability passes; auto = mbs
+  // token budgets of a micro-batch (verl use_dynamic_bsz, NeMo RL train_mb_tokens, OpenRLHF dynamic batch): the
+  // training's and the log-probability passes'; auto = micro-batches counted in sequences (mbs, rl_logprob_mbs)
+  int rl_mb_tokens = kUnset, rl_logprob_mb_tokens = kUnset;
   int rl_colocate = kAuto, rl_ref = kAuto, rl_async = 0;
   int rl_rollout_gpus = kUnset, rl_rollout_tp = kUnset;
   std::string rl_reward = "rule";  // "rule" or a model preset id scoring the responses

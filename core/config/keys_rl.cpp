@@ -191,6 +191,52 @@ void AddRlEngineKeys(std::vector<KeyInfo>& table) {
                "微批次，即 1B 配方的选择。")});
 }
 
+// Micro-batches as token budgets: the training's and the log-probability passes'.
+void AddRlBudgetKeys(std::vector<KeyInfo>& table) {
+  using G = KeyGroup;
+  table.insert(
+      table.end(),
+      {IntField("rl_mb_tokens", G::Training, "tokens", 16, 1 << 24, true, kUnset, TP_INT(rl_mb_tokens),
+                "Post-training: a training micro-batch as a token budget, the whole sequences of one data-parallel "
+                "replica (before tensor or context parallelism splits them); the micro-batch is as many mean "
+                "sequences as it holds, the memory planned at the full budget; at least the longest sequence. "
+                "auto = micro-batches of mbs sequences.")
+           .Label("Tokens per micro-batch", "每个微批次的 token 数")
+           .Zh("后训练：以 token 预算给出训练微批次，即一个数据并行副本的完整序列（张量或上下文并行切分之前）；"
+               "微批次为它能容纳的平均长度序列数，显存按整个预算计算；不少于最长序列。auto = 每个微批次 mbs 条序列。")
+           .Source(
+               "NeMo RL's policy.sequence_packing / dynamic_batching train_mb_tokens (max_total_sequence_length x "
+               "train_micro_batch_size, examples/configs/grpo_math_1B.yaml @b1c86a8); verl's "
+               "actor.use_dynamic_bsz with ppo_max_token_len_per_gpu x the Ulysses size (dp_actor.py "
+               "update_policy; default 16384 with use_dynamic_bsz false, _generated_ppo_trainer.yaml @b178a3c); "
+               "OpenRLHF's --train.dynamic_batch_enable with --train.max_tokens_per_gpu x ring_attn_size x "
+               "tensor_parallel_size (utils/seqlen_balancing.py @3c3be62). Each refuses a sequence longer than "
+               "the budget (verl's rearrange_micro_batches asserts it).",
+               "NeMo RL 的 policy.sequence_packing / dynamic_batching train_mb_tokens（max_total_sequence_length x "
+               "train_micro_batch_size，examples/configs/grpo_math_1B.yaml @b1c86a8）；verl 的 actor.use_dynamic_bsz "
+               "与 ppo_max_token_len_per_gpu x Ulysses 并行度（dp_actor.py update_policy；默认 16384，"
+               "use_dynamic_bsz 为 false，_generated_ppo_trainer.yaml @b178a3c）；OpenRLHF 的 "
+               "--train.dynamic_batch_enable 与 --train.max_tokens_per_gpu x ring_attn_size x tensor_parallel_size"
+               "（utils/seqlen_balancing.py @3c3be62）。它们都拒绝比预算更长的序列（verl 的 rearrange_micro_batches "
+               "断言此条件）。")
+           .TokenCount(),
+       IntField("rl_logprob_mb_tokens", G::Training, "tokens", 16, 1 << 24, true, kUnset, TP_INT(rl_logprob_mb_tokens),
+                "Post-training: the log-probability passes' micro-batch as a token budget, as rl_mb_tokens; auto = "
+                "rl_mb_tokens where it is set, else micro-batches of rl_logprob_mbs sequences.")
+           .Label("Log-prob tokens per micro-batch", "对数概率每个微批次的 token 数")
+           .Zh("后训练：以 token 预算给出对数概率前向的微批次，含义同 rl_mb_tokens；auto = 已设置时取 rl_mb_tokens，"
+               "否则每个微批次 rl_logprob_mbs 条序列。")
+           .Source("NeMo RL's logprob_mb_tokens (max_total_sequence_length x logprob_batch_size, grpo_math_1B.yaml "
+                   "@b1c86a8); verl's log_prob_max_token_len_per_gpu, by default the actor's ppo_max_token_len_per_gpu "
+                   "(_generated_ppo_trainer.yaml @b178a3c); OpenRLHF's --rollout.max_tokens_per_gpu, by default "
+                   "--train.max_tokens_per_gpu (cli/train_ppo_ray.py @3c3be62).",
+                   "NeMo RL 的 logprob_mb_tokens（max_total_sequence_length x logprob_batch_size，grpo_math_1B.yaml "
+                   "@b1c86a8）；verl 的 log_prob_max_token_len_per_gpu，默认取 actor 的 ppo_max_token_len_per_gpu"
+                   "（_generated_ppo_trainer.yaml @b178a3c）；OpenRLHF 的 --rollout.max_tokens_per_gpu，默认取 "
+                   "--train.max_tokens_per_gpu（cli/train_ppo_ray.py @3c3be62）。")
+           .TokenCount()});
+}
+
 // Placement (colocated or split pools), the reference and reward models, one-step-off.
 void AddRlPlacementKeys(std::vector<KeyInfo>& table) {
   using G = KeyGroup;
@@ -273,6 +319,7 @@ void AddRlPlacementKeys(std::vector<KeyInfo>& table) {
 void AddRlKeys(std::vector<KeyInfo>& table) {
   AddRlShapeKeys(table);
   AddRlEngineKeys(table);
+  AddRlBudgetKeys(table);
   AddRlPlacementKeys(table);
 }
 

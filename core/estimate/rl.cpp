@@ -250,7 +250,7 @@ double LogprobMemoryAt(const Job& job, const Layout& layout, const MemoryBreakdo
   const double offloaded = job.rl.framework == RlFramework::NemoRl ? m.optimizer : 0.0;
   const int mbs = job.rl.LogprobMbs(layout.mbs);
   return ResidentWhileGenerating(m, x, 0.0) - offloaded + SleepingEngineGraphs(job) +
-         ForwardOnlyBytes(job, layout, mbs, RlPeakSeq(job, mbs), per_logit);
+         ForwardOnlyBytes(job, layout, mbs, RlPeakSeq(job, mbs, job.rl.logprob_mb_tokens), per_logit);
 }
 double LogprobMemory(const Job& job, const Layout& layout, const MemoryBreakdown& m, const Extras& x,
                      LogprobPass pass) {
@@ -394,20 +394,24 @@ double KvBytesPerToken(const ModelArch& m, int tp) {
 //   the budget is the least whole number of longest sequences that holds them, each of the mbs sequences planned
 //   at its share.
 // The prompt is rl_prompt_len (no key states a longest prompt); padded as the mean (job.h RlPaddedTokens).
-int RlPeakSeq(const Job& job, int mbs) {
+int RlPeakSeq(const Job& job, int mbs, int budget) {
   const RlSetup& r = job.rl;
   const int seq = std::max(1, job.work.seq);
   if (!r.Active()) return seq;
   const int longest = r.LongestTokens();
   mbs = std::max(1, mbs);
+  // A token budget (rl_mb_tokens): verl's dynamic batches split the mini-batch into ceil(tokens / budget) balanced
+  // micro-batches (seqlen_balancing.py rearrange_micro_batches), NeMo RL and OpenRLHF pack bins of at most the
+  // budget: the longest micro-batch is planned as the full budget over its sequences.
+  if (budget > 0) return std::max(seq, RlPaddedTokens(int(std::ceil(double(budget) / mbs))));
   if (r.framework == RlFramework::Verl) {  // real tokens: one longest response and mbs - 1 at the mean
     const double response = (std::max(r.response_len, r.max_response_len) + (mbs - 1) * r.response_len) / mbs;
     return std::max(seq, RlPaddedTokens(int(std::ceil(r.prompt_len + response))));
   }
   if (r.framework != RlFramework::NemoRl) return std::max(seq, longest);
   const double held = double(mbs) * seq;
-  const double budget = std::ceil(held / longest) * longest;
-  return std::max(seq, RlPaddedTokens(int(std::ceil(budget / mbs))));
+  const double packed = std::ceil(held / longest) * longest;
+  return std::max(seq, RlPaddedTokens(int(std::ceil(packed / mbs))));
 }
 
 void AddRlMemory(const Job& job, const Layout& layout, MemoryBreakdown& memory) {
@@ -417,7 +421,7 @@ void AddRlMemory(const Job& job, const Layout& layout, MemoryBreakdown& memory) 
   // The policy's training at its longest micro-batch (RlPeakSeq): the workload's memory at that length, on a copy
   // whose RL section is off (its EstimateMemory returns the policy's own, no recursion). The step's time stays at
   // the mean (job.work.seq); the rest of the breakdown too.
-  if (const int peak = RlPeakSeq(job, layout.mbs); peak > job.work.seq) {
+  if (const int peak = RlPeakSeq(job, layout.mbs, r.mb_tokens); peak > job.work.seq) {
     Job at = job;
     at.work.seq = peak;
     at.rl.algo = RlAlgo::None;
@@ -478,7 +482,9 @@ RlStep EstimateRl(const Job& job, const Layout& layout, const MemoryBreakdown& p
     pk.pad_to_longest_bin = !dtensor && layout.pp > 1;
     RlPacking train_pk = pk, lp_pk = pk;
     train_pk.chunk = int(batch), train_pk.mbs = layout.mbs, train_pk.dtensor_train = dtensor;
+    train_pk.budget = r.mb_tokens;
     lp_pk.chunk = pk.sequences, lp_pk.mbs = r.LogprobMbs(layout.mbs), lp_pk.dtensor_logprob = dtensor;
+    lp_pk.budget = r.logprob_mb_tokens;
     train_pack = PackedTokenFactor(job, train_pk);
     logprob_pack = PackedTokenFactor(job, lp_pk);
   }

@@ -57,9 +57,11 @@ RlStep EstimateRl(const Job& job, const Layout& layout, const MemoryBreakdown& p
 // The tokens of each of the `mbs` sequences of the longest micro-batch a post-training framework's training and
 // log-probability passes run (rl.cpp, read at each framework's code): the prompt and the longest response
 // (rl_max_response_len), padded as the workload's mean sequence (job.h RlPaddedTokens); under NeMo RL's sequence
-// packing the micro-batch's token budget shared by its sequences. The memory plans at this length; the step's time at
-// the mean (job.work.seq). Not below the mean.
-int RlPeakSeq(const Job& job, int mbs);
+// packing the micro-batch's token budget shared by its sequences. With a token budget (`budget`: job.rl.mb_tokens for
+// the training, logprob_mb_tokens for the log-probability passes; 0 = none) the micro-batch holds the whole budget
+// under every framework. The memory plans at this length; the step's time at the mean (job.work.seq). Not below the
+// mean.
+int RlPeakSeq(const Job& job, int mbs, int budget);
 
 // The memory of a post-training step folded into the policy's: total becomes the larger of the training and the
 // generation phases' peaks (with the reference, critic, reward model and the engine's residue), fits follows. The

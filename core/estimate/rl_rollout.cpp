@@ -306,9 +306,10 @@ std::vector<double> ResponseLengths(double mean, double cap, int n, double cap_s
 //   (all_reduce MAX, the missing ones repeated as dummy micro-batches whose loss is multiplied by 0), and each
 //   packed micro-batch is padded to train_mb_tokens (pack_sequences min_seq_len=train_mb_tokens, "a WAR for
 //   sequence packing"). Its get_logprobs (l. 855-870) runs the dummy bins too, without padding to the bin size.
-// The bin is the plan's micro-batch, mbs x the planned sequence (INFERRED: NeMo RL's bin is
-// max_total_sequence_length x train_micro_batch_size, which the planner's mbs stands for), at least the longest
-// padded sequence (NeMo RL refuses a longer one). Attention's sum of s_i^2 over the ragged sequences is not
+// The bin is train_mb_tokens / logprob_mb_tokens where the plan states them (rl_mb_tokens, rl_logprob_mb_tokens),
+// else the plan's micro-batch, mbs x the planned sequence (INFERRED: NeMo RL's bin is max_total_sequence_length x
+// train_micro_batch_size, which the planner's mbs then stands for), at least the longest padded sequence (NeMo RL
+// refuses a longer one). Attention's sum of s_i^2 over the ragged sequences is not
 // here: the step model's attention stays at the planned sequence (1-5 % of the FLOPs at these lengths).
 namespace {
 double ComputePackedTokenFactor(const Job& job, const RlPacking& p) {
@@ -334,7 +335,8 @@ double ComputePackedTokenFactor(const Job& job, const RlPacking& p) {
     len[i] = std::ceil(s / pad) * pad;
     longest = std::max(longest, len[i]);
   }
-  const double bin_cap = std::max(double(std::max(1, p.mbs)) * p.planned_seq, longest);
+  const double bin = p.budget > 0 ? double(p.budget) : double(std::max(1, p.mbs)) * p.planned_seq;
+  const double bin_cap = std::max(bin, longest);
   double slowest = 0, planned = 0;
   std::vector<double> items, bins, rank_tokens, rank_longest;
   std::vector<int> rank_bins;
@@ -370,7 +372,7 @@ double ComputePackedTokenFactor(const Job& job, const RlPacking& p) {
 // The layout search asks the same packing again and again (a few replica counts, micro-batches and pad multiples,
 // thousands of layouts): the last answers are kept, per thread, keyed by everything the simulation reads.
 double PackedTokenFactor(const Job& job, const RlPacking& p) {
-  constexpr int kReals = 5, kInts = 6;
+  constexpr int kReals = 5, kInts = 7;
   struct Entry {
     double key[kReals];
     int ikey[kInts];
@@ -381,7 +383,8 @@ double PackedTokenFactor(const Job& job, const RlPacking& p) {
                               p.planned_seq};
   const int ikey[kInts] = {
       p.sequences, p.chunk,        p.dp,
-      p.mbs,       p.pad_multiple, int(p.pad_to_longest_bin) | int(p.dtensor_train) << 1 | int(p.dtensor_logprob) << 2};
+      p.mbs,       p.pad_multiple, int(p.pad_to_longest_bin) | int(p.dtensor_train) << 1 | int(p.dtensor_logprob) << 2,
+      p.budget};
   constexpr int kKept = 256;
   thread_local Entry kept[kKept];
   thread_local int filled = 0, next = 0;

@@ -47,6 +47,7 @@ struct RlPacking {
   int chunk = 0;           // sequences per packing call: the global batch (train), the whole step (log-probabilities)
   int dp = 1;              // replicas: bins dealt round-robin
   int mbs = 1;             // the plan's sequences per micro-batch: the bin is mbs x planned_seq tokens
+  int budget = 0;          // or the bin's tokens as stated (rl_mb_tokens, rl_logprob_mb_tokens); 0 = mbs x planned_seq
   double planned_seq = 0;  // the plan's sequence (prompt + mean response, rounded: rl_setup.cpp)
   int pad_multiple = 1;    // each sequence padded to it (tp; 2 x cp x tp with context parallelism)
   bool pad_to_longest_bin = false;  // Megatron with a pipeline: every bin padded to the longest of the replica's

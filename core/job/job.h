@@ -120,6 +120,14 @@ struct RlSetup {
   // Sequences per micro-batch of the log-probability forwards in a layout training `training_mbs` at a time
   // (rl_logprob_mbs, auto: the training's): the step model, explain, the JSON config and the verl export read this.
   int LogprobMbs(int training_mbs) const { return logprob_mbs > 0 ? logprob_mbs : training_mbs; }
+  // Token budgets of a micro-batch (rl_mb_tokens, rl_logprob_mb_tokens; 0 = counted in sequences): the training's,
+  // and the log-probability passes' (resolved: the training's where only it is given). A budget's micro-batch is as
+  // many sequences of the mean as it holds (BudgetMbs: the micro-batch the step's time plans, rl_setup.cpp sets
+  // logprob_mbs from it), and its memory the whole budget (rl.cpp RlPeakSeq).
+  int mb_tokens = 0, logprob_mb_tokens = 0;
+  static int BudgetMbs(int budget, int mean_seq) {
+    return budget > 0 ? std::max(1, budget / std::max(1, mean_seq)) : 0;
+  }
   // A step's longest sequence: the prompt and the longest response, padded (RlPaddedTokens). The memory of the
   // longest micro-batch (rl.cpp RlPeakSeq) and the limits a plan reports (max_seq_best.h) speak of it.
   int LongestTokens() const { return RlPaddedTokens(int(prompt_len + std::max(response_len, max_response_len))); }

@@ -608,6 +608,13 @@ Doc ExportVerl(const Facts& f) {
   // ppo_mini_batch_size counts prompts (verl multiplies it by rollout.n): the step's prompts over its updates.
   d.Add(actor + "ppo_mini_batch_size", Value::Int(std::max(1, r.prompts / std::max(1, r.updates))));
   d.Add(actor + "ppo_micro_batch_size_per_gpu", Value::Int(f.mbs));
+  // A token budget (rl_mb_tokens, the replica's whole micro-batch): verl's dynamic batches, per GPU, which verl
+  // multiplies back by the Ulysses or context-parallel size (dp_actor.py update_policy, megatron_actor.py).
+  const int split = std::max(1, f.l.cp);
+  if (r.mb_tokens > 0) {
+    d.Add(actor + "use_dynamic_bsz", Value::Bool(true));
+    d.Add(actor + "ppo_max_token_len_per_gpu", Value::Int(r.mb_tokens / split));
+  }
   d.Add(actor + "use_kl_loss", Value::Bool(r.ref));
   const bool offload = f.l.offload == Offload::Cpu;
   if (megatron) {
@@ -632,11 +639,23 @@ Doc ExportVerl(const Facts& f) {
   const int logprob_mbs = r.LogprobMbs(f.mbs);
   d.Add(rollout + "log_prob_micro_batch_size_per_gpu", Value::Int(logprob_mbs));
   if (r.ref) d.Add("actor_rollout_ref.ref.log_prob_micro_batch_size_per_gpu", Value::Int(logprob_mbs));
+  if (r.logprob_mb_tokens > 0) {  // as the training's (rl_logprob_mb_tokens)
+    d.Add(rollout + "log_prob_use_dynamic_bsz", Value::Bool(true));
+    d.Add(rollout + "log_prob_max_token_len_per_gpu", Value::Int(r.logprob_mb_tokens / split));
+    if (r.ref) {
+      d.Add("actor_rollout_ref.ref.log_prob_use_dynamic_bsz", Value::Bool(true));
+      d.Add("actor_rollout_ref.ref.log_prob_max_token_len_per_gpu", Value::Int(r.logprob_mb_tokens / split));
+    }
+  }
   if (ppo) {
     d.Add("critic.strategy", Value::Str(megatron ? "megatron" : "fsdp"));
     d.Add("critic.model.path", Value::Str(f.model_id));
     d.Add("critic.model.enable_gradient_checkpointing", Value::Bool(f.l.recompute == Recompute::Full));
     d.Add("critic.ppo_micro_batch_size_per_gpu", Value::Int(f.mbs));
+    if (r.mb_tokens > 0) {
+      d.Add("critic.use_dynamic_bsz", Value::Bool(true));
+      d.Add("critic.ppo_max_token_len_per_gpu", Value::Int(r.mb_tokens / split));
+    }
   }
   if (r.reward_params > 0) {
     d.Add("reward_model.enable", Value::Bool(true));
@@ -741,6 +760,14 @@ Doc ExportOpenrlhf(const Facts& f, std::vector<std::string>& launcher, bool* rew
   d.Add("--rollout.micro_batch_size", Value::Int(f.mbs));  // the log-prob passes at the trainer's micro-batch
   d.Add("--train.batch_size", Value::Int(std::max(1, r.prompts * r.samples / std::max(1, r.updates))));
   d.Add("--train.micro_batch_size", Value::Int(f.mbs));
+  // A token budget (rl_mb_tokens): OpenRLHF's dynamic batches, per GPU, which it multiplies back by the ring-attention
+  // and tensor-parallel sizes (utils/seqlen_balancing.py get_minimum_num_micro_batch_size @3c3be62).
+  if (r.mb_tokens > 0) {
+    const int split = std::max(1, f.l.cp) * std::max(1, f.l.tp);
+    d.Add("--train.dynamic_batch_enable", Value::Bool(true));
+    d.Add("--train.max_tokens_per_gpu", Value::Int(r.mb_tokens / split));
+    if (r.logprob_mb_tokens > 0) d.Add("--rollout.max_tokens_per_gpu", Value::Int(r.logprob_mb_tokens / split));
+  }
   d.Add("--data.max_len", Value::Int(max_len));
   d.Add("--rollout.max_new_tokens", Value::Int(int(r.max_response_len)));
   d.Add("--data.max_samples", Value::Int((long long)r.steps * r.prompts));

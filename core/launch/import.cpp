@@ -873,8 +873,35 @@ void ImportVerl(Reader& r) {
   const Entry* em = r.Get(a + "ppo_mini_batch_size");
   r.Int(em, mini, 1);
   r.Pair(em, "rl_updates", std::to_string(std::max(1LL, prompts / std::max(1LL, mini))));
-  r.IntKey(a + "ppo_micro_batch_size_per_gpu", "mbs");
-  r.IntKey("actor_rollout_ref.rollout.log_prob_micro_batch_size_per_gpu", "rl_logprob_mbs");
+  // Dynamic batches (use_dynamic_bsz): micro-batches as tokens per GPU, which verl multiplies by the Ulysses or
+  // context-parallel size (dp_actor.py update_policy, megatron_actor.py): rl_mb_tokens is the replica's whole
+  // micro-batch. The micro-batch sizes in sequences are then not used (verl ignores them).
+  double split = 1;
+  if (const Entry* e = r.doc.Find(a + (megatron ? "megatron.context_parallel_size" : "ulysses_sequence_parallel_size")))
+    if (!e->value.AsNumber(split) || split < 1) split = 1;
+  auto budget = [&](const std::string& on, const std::string& tokens, const char* key) {
+    bool dynamic = false;
+    const Entry* ed = r.Get(on);
+    if (!r.Bool(ed, dynamic) || !dynamic) return false;
+    long long per_gpu = 16384;  // verl's default (_generated_ppo_trainer.yaml @b178a3c)
+    const Entry* et = r.Get(tokens);
+    r.Int(et, per_gpu, 1);
+    r.Pair(et ? et : ed, key, std::to_string((long long)(per_gpu * split)));
+    return true;
+  };
+  const std::string ro0 = "actor_rollout_ref.rollout.";
+  if (budget(a + "use_dynamic_bsz", a + "ppo_max_token_len_per_gpu", "rl_mb_tokens"))
+    r.Get(a + "ppo_micro_batch_size_per_gpu");
+  else
+    r.IntKey(a + "ppo_micro_batch_size_per_gpu", "mbs");
+  if (budget(ro0 + "log_prob_use_dynamic_bsz", ro0 + "log_prob_max_token_len_per_gpu", "rl_logprob_mb_tokens"))
+    r.Get(ro0 + "log_prob_micro_batch_size_per_gpu");
+  else
+    r.IntKey(ro0 + "log_prob_micro_batch_size_per_gpu", "rl_logprob_mbs");
+  // The reference's passes repeat the rollout worker's (the planner has one log-probability micro-batch).
+  for (const char* k :
+       {"log_prob_micro_batch_size_per_gpu", "log_prob_use_dynamic_bsz", "log_prob_max_token_len_per_gpu"})
+    r.Get(std::string("actor_rollout_ref.ref.") + k);
   bool kl = false;
   const Entry* ek = r.Get(a + "use_kl_loss");
   r.Bool(ek, kl);
@@ -1069,8 +1096,29 @@ void ImportOpenrlhf(Reader& r, bool dpo) {
   const Entry* eb = r.Get("--train.batch_size");
   r.Int(eb, batch, 1);
   r.Pair(eb, "rl_updates", std::to_string(std::max(1LL, prompts * n / batch) * epochs));
-  r.IntKey("--train.micro_batch_size", "mbs");
-  if (!r.doc.Find("--train.micro_batch_size")) r.Default("mbs", "1");
+  // Dynamic batches (--train.dynamic_batch_enable): tokens per GPU, which OpenRLHF multiplies by the ring-attention
+  // and tensor-parallel sizes (utils/seqlen_balancing.py @3c3be62): rl_mb_tokens is the replica's whole micro-batch.
+  bool dynamic = false;
+  const Entry* ed = r.Get("--train.dynamic_batch_enable");
+  r.Bool(ed, dynamic);
+  if (dynamic) {
+    double split = 1;
+    for (const char* k : {"--ds.ring_attn_size", "--ds.tensor_parallel_size"}) {
+      double v = 0;
+      if (const Entry* e = r.doc.Find(k); e && e->value.AsNumber(v) && v >= 1) split *= v;
+    }
+    long long train = 16192, rollout = 0;  // train_ppo_ray.py's default; the rollout's defaults to the train's
+    const Entry* et = r.Get("--train.max_tokens_per_gpu");
+    r.Int(et, train, 1);
+    const Entry* er = r.Get("--rollout.max_tokens_per_gpu");
+    if (!r.Int(er, rollout, 1)) rollout = train;
+    r.Pair(et ? et : ed, "rl_mb_tokens", std::to_string((long long)(train * split)));
+    r.Pair(er ? er : ed, "rl_logprob_mb_tokens", std::to_string((long long)(rollout * split)));
+    r.Get("--train.micro_batch_size");
+  } else {
+    r.IntKey("--train.micro_batch_size", "mbs");
+    if (!r.doc.Find("--train.micro_batch_size")) r.Default("mbs", "1");
+  }
   r.Get("--rollout.micro_batch_size");
   long long max_len = 0, max_new = 0;
   const Entry* eml = r.Get("--data.max_len");

@@ -8,7 +8,8 @@ namespace tp {
 SearchSpace SearchSpaceOf(const Config& cfg, const SearchOptions& options, const Job* job) {
   SearchSpace space;
   space.jobs = ResolveVariants(cfg, options.gpu_types, options.gpu_counts, space.gpu_ids, job, options.rl_pools);
-  space.fixed = FixedLayout(cfg);
+  // A token budget fixes the micro-batch (rl_mb_tokens); every variant shares the sequence it divides.
+  space.fixed = space.jobs.empty() ? FixedLayout(cfg) : FixedLayout(cfg, space.jobs.front());
   return space;
 }
 

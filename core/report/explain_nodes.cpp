@@ -53,10 +53,22 @@ const NodeSpec kNodes[] = {
                   Fmt("%.0f", r.prompt_len) + " + " + Fmt("%.0f", r.response_len) +
                   " tokens, rounded up to 16, for the time; the memory plans the longest micro-batch (rl.h "
                   "RlPeakSeq: " +
-                  std::to_string(RlPeakSeq(c.job(), c.lay().mbs)) + " tokens a sequence at the training's micro-batch)";
+                  std::to_string(RlPeakSeq(c.job(), c.lay().mbs, c.job().rl.mb_tokens)) +
+                  " tokens a sequence at the training's micro-batch)";
          }},
     {.kind = K::Key, .name = "gpus", .value = [](const C& c) { return c.rt().gpus; }, .unit = "GPUs"},
-    {.kind = K::Key, .name = "mbs", .value = [](const C& c) { return double(c.lay().mbs); }, .unit = "sequences"},
+    {.kind = K::Key,
+     .name = "mbs",
+     .value = [](const C& c) { return double(c.lay().mbs); },
+     .unit = "sequences",
+     .source_of =
+         [](const C& c) {
+           if (!IsRl(c) || c.job().rl.mb_tokens <= 0) return std::string();
+           return "post-training (rl_setup.cpp): the sequences of the mean the token budget holds, rl_mb_tokens / seq "
+                  "= " +
+                  std::to_string(c.job().rl.mb_tokens) + " / " + std::to_string(c.job().work.seq) +
+                  ", rounded down; the memory plans the whole budget";
+         }},
     {.kind = K::Key, .name = "tp", .value = [](const C& c) { return double(c.lay().tp); }},
     {.kind = K::Key, .name = "pp", .value = [](const C& c) { return double(c.lay().pp); }},
     {.kind = K::Key, .name = "vp", .value = [](const C& c) { return double(c.lay().vp); }},

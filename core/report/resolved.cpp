@@ -100,6 +100,10 @@ const Resolver kResolvers[] = {
     {"rl_max_seqs", [](const PlanOutput& o, Config& c) { if (R(o).Active()) c.rl_max_seqs = R(o).max_seqs; }},
     {"rl_logprob_mbs",
      [](const PlanOutput& o, Config& c) { if (R(o).Active()) c.rl_logprob_mbs = R(o).LogprobMbs(o.plan.layout.mbs); }},
+    {"rl_logprob_mb_tokens",
+     [](const PlanOutput& o, Config& c) {
+       if (R(o).Active() && R(o).logprob_mb_tokens > 0) c.rl_logprob_mb_tokens = R(o).logprob_mb_tokens;
+     }},
     {"rl_colocate", [](const PlanOutput& o, Config& c) { if (R(o).Active()) c.rl_colocate = R(o).colocate ? 1 : 0; }},
     {"rl_rollout_gpus",
      [](const PlanOutput& o, Config& c) { if (R(o).Active()) c.rl_rollout_gpus = R(o).rollout_gpus; }},

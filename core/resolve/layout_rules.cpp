@@ -276,7 +276,7 @@ Layout ExplicitLayout(const Config& cfg, const Job& job) {
   l.ep = pick(cfg.ep, 1);
   const int64_t model_parallel = int64_t(std::max(1, l.tp)) * std::max(1, l.pp) * std::max(1, l.cp);
   l.dp = pick(cfg.dp, int(std::max<int64_t>(1, job.hw.gpus / model_parallel)));
-  l.mbs = pick(cfg.mbs, 1);
+  l.mbs = pick(FixedLayout(cfg, job).mbs, 1);
   // Simple defaults; search does better. The distributed optimizer (ZeRO-1) is free when dp > 1.
   l.zero = pick(cfg.zero, l.dp > 1 ? 1 : 0);
   // auto: selective where the stack has it, else none (search does better).
@@ -314,6 +314,13 @@ LayoutKeys FixedLayout(const Config& cfg) {
   k.mbs = cfg.mbs, k.zero = cfg.zero, k.offload = cfg.offload, k.sp = cfg.sp;
   k.pp_schedule = cfg.pp_schedule;
   k.recompute = cfg.recompute;
+  return k;
+}
+
+LayoutKeys FixedLayout(const Config& cfg, const Job& job) {
+  LayoutKeys k = FixedLayout(cfg);
+  if (k.mbs == kAuto && job.rl.Active() && job.rl.mb_tokens > 0)
+    k.mbs = RlSetup::BudgetMbs(job.rl.mb_tokens, job.work.seq);
   return k;
 }
 

@@ -984,11 +984,11 @@ TEST_CASE("rl memory: the training and log-probability passes at the longest mic
     return out;
   };
   const PlanOutput mean = plan(1500), longer = plan(4096), longest = plan(16384);
-  CHECK(RlPeakSeq(mean.job, 4) == 2016);
+  CHECK(RlPeakSeq(mean.job, 4, 0) == 2016);
   // verl: 512 + (4,096 + 3 x 1,500) / 4 = 2,661 tokens a sequence, rounded up to 16; one sequence, the longest.
-  CHECK(RlPeakSeq(longer.job, 4) == 2672);
-  CHECK(RlPeakSeq(longer.job, 1) == 4608);
-  CHECK(RlPeakSeq(longest.job, 4) == 5744);
+  CHECK(RlPeakSeq(longer.job, 4, 0) == 2672);
+  CHECK(RlPeakSeq(longer.job, 1, 0) == 4608);
+  CHECK(RlPeakSeq(longest.job, 4, 0) == 5744);
   const RlStep &a = mean.plan.rl, &b = longer.plan.rl, &c = longest.plan.rl;
   // The training phase holds the policy's training at 4 sequences of 2,672 tokens: the workload's own memory there.
   Job at = longer.job;
@@ -1014,13 +1014,13 @@ TEST_CASE("rl memory: the training and log-probability passes at the longest mic
   // one sequence, the longest.
   const PlanOutput nemo = MakePlan(Cfg((base + "4096&rl_framework=nemo-rl").c_str()));
   REQUIRE(nemo.ok);
-  CHECK(RlPeakSeq(nemo.job, 4) == 2304);
-  CHECK(RlPeakSeq(nemo.job, 1) == 4608);
-  CHECK(RlPeakSeq(nemo.job, 9) == 2048);  // 9 x 2,016 = 18,144 tokens: 4 x 4,608 = 18,432, 2,048 a sequence
+  CHECK(RlPeakSeq(nemo.job, 4, 0) == 2304);
+  CHECK(RlPeakSeq(nemo.job, 1, 0) == 4608);
+  CHECK(RlPeakSeq(nemo.job, 9, 0) == 2048);  // 9 x 2,016 = 18,144 tokens: 4 x 4,608 = 18,432, 2,048 a sequence
   // TRL pads every completion to the batch's longest: 4 sequences of 4,608 tokens.
   const PlanOutput trl = MakePlan(Cfg((base + "4096&rl_framework=trl").c_str()));
   REQUIRE(trl.ok);
-  CHECK(RlPeakSeq(trl.job, 4) == 4608);
+  CHECK(RlPeakSeq(trl.job, 4, 0) == 4608);
 }
 
 }  // namespace rl_test
@@ -1093,5 +1093,60 @@ TEST_CASE("rl limits: frameworks that pad or pack", "[rl][max_seq]") {
     CHECK(PlanLink(base + "&rl_max_response_len=" + std::to_string(response)).plan.memory.fits);
     CHECK_FALSE(PlanLink(base + "&rl_max_response_len=" + std::to_string(response + 32)).plan.memory.fits);
   }
+}
+}  // namespace rl_test
+
+namespace rl_test {
+// Token budgets (rl_mb_tokens, rl_logprob_mb_tokens): the micro-batch is as many mean sequences as the budget holds,
+// fixed for the search; the longest micro-batch's memory is the whole budget; NeMo RL packs bins of the budget; a
+// budget below the longest sequence, or a micro-batch beside it that is not its own, is refused by name.
+TEST_CASE("rl token budgets: the micro-batch, its memory, the search and the refusals", "[rl][budget]") {
+  const std::string base =
+      "gpu=h100&model=llama3.1-8b&goal=grpo&gpus=8&rl_prompts=64&rl_samples=32&rl_updates=4&rl_prompt_len=127&"
+      "rl_response_len=795&rl_max_response_len=3969&rl_framework=verl&tp=1&pp=1&cp=1&zero=3&recompute=full&"
+      "offload=none";
+  const PlanOutput b = PlanLink(base + "&rl_mb_tokens=8k");
+  const int seq = b.job.work.seq;  // 928: 127 + 795, padded
+  CHECK(b.job.rl.mb_tokens == 8192);
+  CHECK(b.plan.layout.mbs == 8192 / seq);
+  CHECK(b.job.rl.logprob_mb_tokens == 8192);  // the training's budget where only it is given
+  CHECK(b.job.rl.LogprobMbs(b.plan.layout.mbs) == 8192 / seq);
+  CHECK(PlanLink(base + "&rl_mb_tokens=8192&rl_logprob_mb_tokens=32k").job.rl.LogprobMbs(1) == 32768 / seq);
+  // The longest micro-batch holds the whole budget; verl without one plans one longest and the rest at the mean.
+  const int mbs = b.plan.layout.mbs;
+  CHECK(RlPeakSeq(b.job, mbs, b.job.rl.mb_tokens) == RlPaddedTokens(int(std::ceil(8192.0 / mbs))));
+  const PlanOutput counted = PlanLink(base + "&mbs=" + std::to_string(mbs));
+  CHECK(RlPeakSeq(counted.job, mbs, counted.job.rl.mb_tokens) > RlPeakSeq(b.job, mbs, b.job.rl.mb_tokens));
+  // Two budgets of the same micro-batch: the larger plans more memory, the same time per micro-batch.
+  const PlanOutput wider = PlanLink(base + "&rl_mb_tokens=" + std::to_string((mbs + 1) * seq - 1));
+  REQUIRE(wider.plan.layout.mbs == mbs);
+  CHECK(wider.plan.rl.train_memory_bytes > b.plan.rl.train_memory_bytes);
+  CHECK(wider.plan.rl.training_s == Approx(b.plan.rl.training_s));
+  // On auto the search keeps the budget's micro-batch.
+  const PlanOutput searched = PlanLink(
+      "gpu=h100&model=llama3.1-8b&goal=grpo&gpus=8&rl_prompt_len=127&rl_response_len=795&"
+      "rl_max_response_len=3969&rl_framework=verl&rl_mb_tokens=16k");
+  CHECK(searched.searched);
+  CHECK(searched.plan.layout.mbs == 16384 / searched.job.work.seq);
+  // The link a plan writes carries the budget and its own micro-batch, and plans the same.
+  const PlanOutput again = PlanLink(FormatLink(searched.config));
+  CHECK(again.plan.layout.mbs == searched.plan.layout.mbs);
+  CHECK(again.plan.rl.step_seconds == Approx(searched.plan.rl.step_seconds));
+  // NeMo RL packs bins of the budget, not of mbs x the mean sequence.
+  const std::string nemo =
+      "gpu=h100&model=llama3.1-8b&goal=grpo&gpus=8&rl_prompts=64&rl_samples=32&rl_updates=4&rl_prompt_len=127&"
+      "rl_response_len=795&rl_max_response_len=3969&rl_framework=nemo-rl&stack=megatron&tp=1&pp=1&cp=1&"
+      "recompute=none&offload=none";
+  const PlanOutput bins = PlanLink(nemo + "&rl_mb_tokens=4096&rl_logprob_mb_tokens=16384");
+  const PlanOutput mean_bins = PlanLink(nemo + "&mbs=4&rl_logprob_mbs=17");
+  REQUIRE(bins.plan.layout.mbs == 4);
+  REQUIRE(bins.job.rl.LogprobMbs(4) == 17);
+  CHECK(bins.plan.rl.logprob_packing != mean_bins.plan.rl.logprob_packing);
+  // Refusals, by name.
+  CHECK(ErrorKey((base + "&rl_mb_tokens=2048").c_str()) == "rl_mb_tokens");  // the longest is 4,096
+  CHECK(ErrorKey((base + "&rl_mb_tokens=8192&mbs=3").c_str()) == "rl_mb_tokens");
+  CHECK(ErrorKey((base + "&rl_mb_tokens=8192&mbs=" + std::to_string(mbs)).c_str()).empty());
+  CHECK(ErrorKey((base + "&rl_logprob_mb_tokens=2048&rl_mb_tokens=8192").c_str()) == "rl_logprob_mb_tokens");
+  CHECK(ErrorKey((base + "&rl_logprob_mb_tokens=8192&rl_logprob_mbs=2").c_str()) == "rl_logprob_mb_tokens");
 }
 }  // namespace rl_test

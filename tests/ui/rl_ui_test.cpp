@@ -112,3 +112,40 @@ TEST_CASE("a refusal in the framework box greys out nothing in the engine box", 
 }
 
 }  // namespace rl_ui_test
+
+namespace rl_ui_test_budget {
+using namespace tp;
+using namespace tp::ui;
+// A user types a token budget, the way NeMo RL and verl size micro-batches ("16k" = 16,384 tokens), into the
+// Training section of an RL plan: the plan's micro-batch becomes as many mean sequences as it holds; a budget below
+// the longest sequence is refused under its field, and the rest is planned without it.
+TEST_CASE("an RL plan's token budget typed into its field sets the micro-batch", "[web][rl][budget]") {
+  static AppState app;
+  app = AppState{};
+  testing::Start(app,
+                 "#v=1&model=qwen2.5-7b&gpu=h100&gpus=8&goal=grpo&rl_prompt_len=512&rl_response_len=1500&"
+                 "rl_max_response_len=4096&view=plan");
+  testing::RunUntilIdle(app);
+  testing::Settle(app);
+  REQUIRE(app.main.out.ok);
+  testing::TypeInto(app, "rl_mb_tokens", "16k");
+  testing::PressKey(app, ImGuiKey_Enter);
+  testing::RunUntilIdle(app);
+  testing::Settle(app);
+  CHECK(app.cfg.rl_mb_tokens == 16384);
+  REQUIRE(app.main.out.ok);
+  CHECK(app.main.out.job.rl.mb_tokens == 16384);
+  CHECK(app.main.out.plan.layout.mbs == 16384 / app.main.out.job.work.seq);
+  const int mbs = app.main.out.plan.layout.mbs;
+  testing::TypeInto(app, "rl_mb_tokens", "2048");  // the longest sequence is 4,608 tokens
+  testing::PressKey(app, ImGuiKey_Enter);
+  testing::RunUntilIdle(app);
+  testing::Settle(app);
+  CHECK(testing::FindRect(app, "issue_rl_mb_tokens"));
+  // The page plans the rest without the refused key (its fallback), and says so.
+  CHECK(app.main.out.job.rl.mb_tokens == 0);
+  CHECK(std::find(app.main.out.fallback_keys.begin(), app.main.out.fallback_keys.end(), "rl_mb_tokens") !=
+        app.main.out.fallback_keys.end());
+  CHECK(mbs > 0);
+}
+}  // namespace rl_ui_test_budget
