@@ -120,6 +120,23 @@ int main(int argc, char** argv) {
   std::printf("memory evaluation:          %8.1f ns\n", mem_ns);
   std::printf("full plan (memory+time+run): %7.1f ns\n", plan_ns);
   figures.push_back({"full plan (ns)", plan_ns, false});
+  // A post-training plan's limits (core/planner/max_seq_best.h RlMemoryLimits: bisections over every phase's fit,
+  // about 40 memory estimates), which the planner computes once per plan, never per layout of a search.
+  {
+    Config rl;
+    std::vector<ConfigIssue> rl_issues;
+    ApplyLink(rl, "#v=1&model=qwen2.5-7b&gpu=h100&gpus=8&goal=grpo&rl_max_response_len=8192", rl_issues);
+    const PlanOutput o = MakePlan(rl);
+    const double limits_ns = NanosecondsPerCall(
+        [&](int) {
+          Plan p = o.plan;
+          RlMemoryLimits(o.job, p);
+          g_sink = g_sink + p.memory.max_seq;
+        },
+        quick ? 50 : 500);
+    std::printf("RL plan's limits (GRPO qwen2.5-7b, 8 x h100): %7.1f us\n", limits_ns / 1e3);
+    figures.push_back({"RL plan limits (ns)", limits_ns, false});
+  }
 
   struct Scenario {
     const char* name;

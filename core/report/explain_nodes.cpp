@@ -67,7 +67,8 @@ const NodeSpec kNodes[] = {
            return "post-training (rl_setup.cpp): the sequences of the mean the token budget holds, rl_mb_tokens / seq "
                   "= " +
                   std::to_string(c.job().rl.mb_tokens) + " / " + std::to_string(c.job().work.seq) +
-                  ", rounded down; the memory plans the whole budget";
+                  ", rounded down, at most the mini-batch's " + std::to_string(c.job().work.gbs_target) +
+                  " sequences; the memory plans the whole budget";
          }},
     {.kind = K::Key, .name = "tp", .value = [](const C& c) { return double(c.lay().tp); }},
     {.kind = K::Key, .name = "pp", .value = [](const C& c) { return double(c.lay().pp); }},

@@ -319,8 +319,7 @@ LayoutKeys FixedLayout(const Config& cfg) {
 
 LayoutKeys FixedLayout(const Config& cfg, const Job& job) {
   LayoutKeys k = FixedLayout(cfg);
-  if (k.mbs == kAuto && job.rl.Active() && job.rl.mb_tokens > 0)
-    k.mbs = RlSetup::BudgetMbs(job.rl.mb_tokens, job.work.seq);
+  if (k.mbs == kAuto && job.rl.Active() && job.rl.budget_mbs > 0) k.mbs = job.rl.budget_mbs;
   return k;
 }
 

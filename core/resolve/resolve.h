@@ -37,7 +37,7 @@ std::vector<Job> ResolveVariants(const Config& cfg, const std::vector<std::strin
 // The layout keys cfg fixes (the others kAuto): what a layout search of cfg varies within.
 LayoutKeys FixedLayout(const Config& cfg);
 // The layout keys the configuration and the job fix together: FixedLayout's, and the micro-batch a post-training
-// token budget sets (rl_mb_tokens: job.h RlSetup::BudgetMbs) where mbs is on auto. The search and the explicit
+// token budget sets (rl_mb_tokens: job.h RlSetup::budget_mbs) where mbs is on auto. The search and the explicit
 // layout read it.
 LayoutKeys FixedLayout(const Config& cfg, const Job& job);
 // Layout from the config's explicit keys, with auto keys filled by simple defaults (search does better).

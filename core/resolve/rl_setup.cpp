@@ -204,7 +204,8 @@ namespace {
 // must hold the step's longest sequence, which every framework refuses to split, and sets the micro-batch in
 // sequences, so mbs and rl_logprob_mbs beside them are refused. The log-probability passes take the training's
 // budget where only it is given (verl's and OpenRLHF's defaults), and their micro-batch follows their budget.
-void ResolveTokenBudgets(const Config& cfg, RlSetup& r, int mean_seq, std::vector<ConfigIssue>& issues) {
+void ResolveTokenBudgets(const Config& cfg, RlSetup& r, int mean_seq, int mini_batch,
+                         std::vector<ConfigIssue>& issues) {
   const int longest = r.LongestTokens();
   auto budget = [&](int asked, const char* key) {
     if (asked <= 0) return 0;
@@ -219,7 +220,8 @@ void ResolveTokenBudgets(const Config& cfg, RlSetup& r, int mean_seq, std::vecto
   };
   r.mb_tokens = budget(cfg.rl_mb_tokens, "rl_mb_tokens");
   // A link writes the layout's micro-batch beside the budget: the same number is the budget's own.
-  if (const int mbs = RlSetup::BudgetMbs(r.mb_tokens, mean_seq); r.mb_tokens > 0 && cfg.mbs > 0 && cfg.mbs != mbs)
+  r.budget_mbs = RlSetup::BudgetMbs(r.mb_tokens, mean_seq, mini_batch);
+  if (const int mbs = r.budget_mbs; r.mb_tokens > 0 && cfg.mbs > 0 && cfg.mbs != mbs)
     Error(issues, "rl_mb_tokens",
           "rl_mb_tokens={0} sets the micro-batch ({1} sequences of the mean {2} tokens); accepted with mbs=auto or "
           "mbs={1}"_issue,
@@ -227,7 +229,7 @@ void ResolveTokenBudgets(const Config& cfg, RlSetup& r, int mean_seq, std::vecto
   r.logprob_mb_tokens = cfg.rl_logprob_mb_tokens > 0 ? budget(cfg.rl_logprob_mb_tokens, "rl_logprob_mb_tokens")
                         : cfg.rl_logprob_mbs > 0     ? 0
                                                      : r.mb_tokens;
-  const int lp_mbs = RlSetup::BudgetMbs(r.logprob_mb_tokens, mean_seq);
+  const int lp_mbs = RlSetup::BudgetMbs(r.logprob_mb_tokens, mean_seq, r.prompts * r.samples);
   if (r.logprob_mb_tokens > 0 && cfg.rl_logprob_mbs > 0 && cfg.rl_logprob_mbs != lp_mbs)
     Error(issues, "rl_logprob_mb_tokens",
           "rl_logprob_mb_tokens={0} sets the log-probability micro-batch ({1} sequences); accepted with "
@@ -309,8 +311,8 @@ void ResolveRl(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues) {
   w.gbs_target = std::max(1, sequences / r.updates);
   w.gbs_per_replica = 0;
   w.recipe = nullptr;
-  ResolveTokenBudgets(cfg, r, w.seq, issues);
-  w.auto_gbs_mbs = cfg.mbs > 0 ? cfg.mbs : r.mb_tokens > 0 ? RlSetup::BudgetMbs(r.mb_tokens, w.seq) : 1;
+  ResolveTokenBudgets(cfg, r, w.seq, w.gbs_target, issues);
+  w.auto_gbs_mbs = cfg.mbs > 0 ? cfg.mbs : r.budget_mbs > 0 ? r.budget_mbs : 1;
   w.tokens = double(r.steps) * r.updates * double(w.gbs_target) * double(w.seq);
   w.tokens_defaulted = false;
 }

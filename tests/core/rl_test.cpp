@@ -1122,6 +1122,11 @@ TEST_CASE("rl token budgets: the micro-batch, its memory, the search and the ref
   REQUIRE(wider.plan.layout.mbs == mbs);
   CHECK(wider.plan.rl.train_memory_bytes > b.plan.rl.train_memory_bytes);
   CHECK(wider.plan.rl.training_s == Approx(b.plan.rl.training_s));
+  // A budget beyond the mini-batch's tokens: the micro-batch is the mini-batch (verl makes at most one micro-batch
+  // per sequence), and no sequence of it is planned longer than the longest.
+  const PlanOutput huge = PlanLink(base + "&rl_mb_tokens=16m");
+  CHECK(huge.job.rl.budget_mbs == huge.job.work.gbs_target);
+  CHECK(RlPeakSeq(huge.job, huge.job.rl.budget_mbs, huge.job.rl.mb_tokens) == huge.job.rl.LongestTokens());
   // On auto the search keeps the budget's micro-batch.
   const PlanOutput searched = PlanLink(
       "gpu=h100&model=llama3.1-8b&goal=grpo&gpus=8&rl_prompt_len=127&rl_response_len=795&"
