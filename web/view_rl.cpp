@@ -52,7 +52,7 @@ void RlStepSection(AppState& app, const PlanOutput& o, float height) {
     using K = RlStepFigure::Kind;
     add(f.words, f.kind == K::Duration ? FmtDuration(f.value)
                  : f.kind == K::Memory ? FmtMem(f.value)
-                 : f.kind == K::Tokens ? FmtInt((long long)f.value) + " " + Translate(lang, "tokens")
+                 : f.kind == K::Tokens ? FmtInt((long long)f.value) + " " + UnitWord(lang, "tokens")
                                        : FmtInt((long long)f.value));
   }
   MutedParagraph(line);

@@ -157,6 +157,7 @@ PlanBands BandsOf(const Job& job, const Plan& plan) {
     b.seq.cases = b.memory.cases, b.seq.basis = b.memory.basis;
   }
   b.max_seq = scale(m.max_seq, b.seq.lo, b.seq.hi);
+  if (m.max_seq_cap > 0) b.max_seq.hi = std::min(b.max_seq.hi, double(m.max_seq_cap));  // no band past what runs
   // Speed: tokens/s, and the step time as its inverse.
   b.speed = BandFor(BandKind::Speed, b.regime);
   b.tokens_per_s_per_gpu = scale(plan.throughput.tokens_per_s_per_gpu, b.speed.lo, b.speed.hi);

@@ -46,6 +46,7 @@ struct MemoryBreakdown {  // per GPU, the most loaded one, bytes
   bool tight = false;
   int max_micro_batch = 0;  // largest micro-batch that fits (0 = none)
   int max_seq = 0;          // longest sequence that fits at this micro-batch
+  int max_seq_cap = 0;      // the most max_seq may be whatever the memory (a token budget, learned positions); 0 = none
   double seq_fixed = 0;     // what does not grow with the sequence on the GPU that sets max_seq (its band: bands.h)
   double policy_total = 0;  // the policy's own training peak (= total except for post-training: rl.h)
   // Post-training: the rollout engine the phases' memory was sized with (rl.h AddRlMemory), which EstimateRl times,

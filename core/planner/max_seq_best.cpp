@@ -51,10 +51,13 @@ int LongestThatFits(int shortest, int hi, Fits fits) {
 }
 
 // The longest a sequence may be: the model's learned positions where known (the engines refuse a longer
-// max_model_len), at most 2^24 tokens.
+// max_model_len), a post-training micro-batch's token budgets (every framework refuses a longer sequence:
+// rl_setup.cpp), at most 2^24 tokens.
 int SequenceCap(const Job& job) {
   int hi = 1 << 24;
   if (job.model.pos_embeddings > 0) hi = std::min(hi, job.model.pos_embeddings);
+  for (const int budget : {job.rl.mb_tokens, job.rl.logprob_mb_tokens})
+    if (job.rl.Active() && budget > 0) hi = std::min(hi, budget);
   return hi;
 }
 
@@ -75,7 +78,8 @@ void RlMemoryLimits(const Job& job, Plan& plan) {
   if (!job.rl.Active() || job.model.layers <= 0 || !job.hw.gpu) return;
   Job j = job;
   MemoryBreakdown& memory = plan.memory;
-  memory.max_seq = LongestThatFits(ShortestSequence(job), SequenceCap(job), [&](int seq) {
+  memory.max_seq_cap = SequenceCap(job);
+  memory.max_seq = LongestThatFits(ShortestSequence(job), memory.max_seq_cap, [&](int seq) {
     SetLongest(j, job, seq);
     return EstimateMemory(j, plan.layout).fits;
   });

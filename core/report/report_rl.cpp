@@ -66,7 +66,7 @@ void RlRows(const PlanOutput& out, Lang lang, std::vector<Row>& rows) {
     using K = RlStepFigure::Kind;
     rows.push_back({Translate(lang, f.words), f.kind == K::Duration ? DurationText(lang, f.value)
                                               : f.kind == K::Memory ? MemoryText(f.value)
-                                              : f.kind == K::Tokens ? Fmt("%.0f ", f.value) + Translate(lang, "tokens")
+                                              : f.kind == K::Tokens ? Fmt("%.0f ", f.value) + UnitWord(lang, "tokens")
                                                                     : Fmt("%.0f", f.value)});
   }
 }

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <string>
 
+#include "bands.h"
 #include "capabilities.h"
 #include "compare.h"
 #include "config.h"
@@ -1122,6 +1123,10 @@ TEST_CASE("rl token budgets: the micro-batch, its memory, the search and the ref
   REQUIRE(wider.plan.layout.mbs == mbs);
   CHECK(wider.plan.rl.train_memory_bytes > b.plan.rl.train_memory_bytes);
   CHECK(wider.plan.rl.training_s == Approx(b.plan.rl.training_s));
+  // No sequence longer than a budget runs, so the limits stop there.
+  CHECK(b.plan.memory.max_seq <= 8192);
+  CHECK(b.best_seq.max_seq <= 8192);
+  CHECK(BandsOf(b.job, b.plan).max_seq.hi <= 8192);  // nor does its band
   // A budget beyond the mini-batch's tokens: the micro-batch is the mini-batch (verl makes at most one micro-batch
   // per sequence), and no sequence of it is planned longer than the longest.
   const PlanOutput huge = PlanLink(base + "&rl_mb_tokens=16m");
