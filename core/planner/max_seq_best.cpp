@@ -66,11 +66,23 @@ int ShortestSequence(const Job& job) { return job.rl.Active() ? int(job.rl.promp
 
 // The largest micro-batch that fits, by bisection on the memory estimate's verdict (post-training, whose phases the
 // closed form does not see).
+// Under a token budget (rl_mb_tokens) the micro-batch is the budget's: the largest budget that fits, from the
+// longest sequence up, in the mean sequences it holds (job.h RlSetup::BudgetMbs).
 int LargestMicroBatch(const Job& job, Layout layout) {
-  return LongestThatFits(1, 1 << 16, [&](int mbs) {
-    layout.mbs = mbs;
-    return EstimateMemory(job, layout).fits;
+  const RlSetup& r = job.rl;
+  if (r.mb_tokens <= 0)
+    return LongestThatFits(1, 1 << 16, [&](int mbs) {
+      layout.mbs = mbs;
+      return EstimateMemory(job, layout).fits;
+    });
+  Job j = job;
+  const int most = std::max(1, job.work.gbs_target);
+  const int budget = LongestThatFits(r.LongestTokens(), 1 << 24, [&](int tokens) {
+    j.rl.mb_tokens = tokens;
+    j.rl.budget_mbs = layout.mbs = RlSetup::BudgetMbs(tokens, job.work.seq, most);
+    return EstimateMemory(j, layout).fits;
   });
+  return budget > 0 ? RlSetup::BudgetMbs(budget, job.work.seq, most) : 0;
 }
 }  // namespace
 

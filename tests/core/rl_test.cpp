@@ -1123,6 +1123,12 @@ TEST_CASE("rl token budgets: the micro-batch, its memory, the search and the ref
   REQUIRE(wider.plan.layout.mbs == mbs);
   CHECK(wider.plan.rl.train_memory_bytes > b.plan.rl.train_memory_bytes);
   CHECK(wider.plan.rl.training_s == Approx(b.plan.rl.training_s));
+  // Under a budget the largest micro-batch is the largest budget's: planned at the budget of that many mean
+  // sequences it fits, at one more it does not.
+  const int most = b.plan.memory.max_micro_batch;
+  REQUIRE(most >= 1);
+  CHECK(PlanLink(base + "&rl_mb_tokens=" + std::to_string(std::max(4096, most * seq))).plan.memory.fits);
+  CHECK_FALSE(PlanLink(base + "&rl_mb_tokens=" + std::to_string((most + 1) * seq + seq - 1)).plan.memory.fits);
   // No sequence longer than a budget runs, so the limits stop there.
   CHECK(b.plan.memory.max_seq <= 8192);
   CHECK(b.best_seq.max_seq <= 8192);
