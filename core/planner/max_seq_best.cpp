@@ -65,9 +65,8 @@ int SequenceCap(const Job& job) {
 int ShortestSequence(const Job& job) { return job.rl.Active() ? int(job.rl.prompt_len) + 1 : 1; }
 
 // The largest micro-batch that fits, by bisection on the memory estimate's verdict (post-training, whose phases the
-// closed form does not see).
-// Under a token budget (rl_mb_tokens) the micro-batch is the budget's: the largest budget that fits, from the
-// longest sequence up, in the mean sequences it holds (job.h RlSetup::BudgetMbs).
+// closed form does not see). Under a token budget (rl_mb_tokens) the micro-batch is the budget's: the largest budget
+// that fits, from the longest sequence up, in the mean sequences it holds (job.h RlSetup::BudgetMbs).
 int LargestMicroBatch(const Job& job, Layout layout) {
   const RlSetup& r = job.rl;
   if (r.mb_tokens <= 0)
@@ -112,7 +111,9 @@ BestSeq MaxSeqBest(const Job& job, const Layout& layout) {
   ask.rl_framework = job.rl.FrameworkAsked(), ask.rl_dpo = job.rl.Dpo();
   Job j = job;
   Layout l = layout;
-  l.mbs = 1;
+  // Micro-batch 1, except under a token budget (rl_mb_tokens), which sets the micro-batch and already bounds the
+  // sequence (SequenceCap).
+  if (job.rl.mb_tokens <= 0) l.mbs = 1;
   // Each setting where the stack runs it (its capability table) and the layout rules accept it.
   auto allowed = [&](const CapabilityAsk& a, AskKeys bit) { return SearchMayChoose(stack, job.stack_year, a, bit); };
   CapabilityAsk a = ask;

@@ -1132,7 +1132,8 @@ TEST_CASE("rl token budgets: the micro-batch, its memory, the search and the ref
   // No sequence longer than a budget runs, so the limits stop there.
   CHECK(b.plan.memory.max_seq <= 8192);
   CHECK(b.best_seq.max_seq <= 8192);
-  CHECK(BandsOf(b.job, b.plan).max_seq.hi <= 8192);  // nor does its band
+  CHECK(BandsOf(b.job, b.plan).max_seq.hi <= 8192);              // nor does its band
+  CHECK(b.best_seq.settings.find("mbs=") == std::string::npos);  // the budget sets the micro-batch, not a key
   // A budget beyond the mini-batch's tokens: the micro-batch is the mini-batch (verl makes at most one micro-batch
   // per sequence), and no sequence of it is planned longer than the longest.
   const PlanOutput huge = PlanLink(base + "&rl_mb_tokens=16m");
