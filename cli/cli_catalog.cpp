@@ -192,6 +192,9 @@ Table LinkTable(bool full) {
 
 // A feature's rows for one stack, oldest first: "native since 2022", "2021: extension (Megatron-DeepSpeed); 2025:
 // native". Short: "yes 2022", "ext 2021, yes 2025", "no", "?" (the text table).
+// A feature of the stacks' table; an RL framework's own (rl_mb_tokens) is in the RL frameworks' table only.
+bool StackFeature(Feature f) { return !RlFrameworkFeature(f); }
+
 std::string CapabilityHistory(const StackProfile& s, Feature f, bool brief) {
   std::string out;
   int rows = 0;
@@ -281,6 +284,7 @@ Table StackTable(bool full) {
         row.push_back(src);
     if (full)
       for (int f = 0; f < int(Feature::kCount); ++f) {
+        if (!StackFeature(Feature(f))) continue;
         row.push_back(CapabilityHistory(s, Feature(f), false));
         row.push_back(CapabilitySources(s, Feature(f)));
       }
@@ -288,6 +292,7 @@ Table StackTable(bool full) {
   }
   if (full)
     for (int f = 0; f < int(Feature::kCount); ++f) {
+      if (!StackFeature(Feature(f))) continue;
       t.columns.push_back(FeatureId(Feature(f)));
       t.columns.push_back(std::string(FeatureId(Feature(f))) + " source");
       t.numeric.push_back(false);
@@ -303,6 +308,7 @@ Table CapabilityTableOf() {
   for (const StackProfile& s : Stacks()) t.columns.push_back(s.id);
   t.numeric.assign(t.columns.size(), false);
   for (int f = 0; f < int(Feature::kCount); ++f) {
+    if (!StackFeature(Feature(f))) continue;
     std::vector<std::string> row = {FeatureId(Feature(f))};
     for (const StackProfile& s : Stacks()) row.push_back(CapabilityHistory(s, Feature(f), true));
     t.rows.push_back(row);

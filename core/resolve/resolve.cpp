@@ -406,6 +406,10 @@ CapabilityAsk ExplicitAsk(const Config& cfg, AskKeys& given) {
   take(cfg.recompute_mla_up, a.recompute_mla_up, kAskRecomputeMlaUp);
   take(cfg.fp8_params, a.fp8_params, kAskFp8Params);
   take(cfg.tp_overlap, a.tp_overlap, kAskTpOverlap);
+  if (RlAlgoOf(cfg) != RlAlgo::None) {
+    if (cfg.rl_mb_tokens > 0) a.rl_mb_tokens = cfg.rl_mb_tokens, given |= kAskRlMbTokens;
+    if (cfg.rl_logprob_mb_tokens > 0) a.rl_logprob_mb_tokens = cfg.rl_logprob_mb_tokens, given |= kAskRlLogprobMbTokens;
+  }
   return a;
 }
 
@@ -437,6 +441,8 @@ std::string AskedText(const CapabilityAsk& a, AskKeys keys) {
   add(kAskRecomputeMlaUp, std::to_string(a.recompute_mla_up));
   add(kAskFp8Params, std::to_string(a.fp8_params));
   add(kAskTpOverlap, std::to_string(a.tp_overlap));
+  add(kAskRlMbTokens, std::to_string(a.rl_mb_tokens));
+  add(kAskRlLogprobMbTokens, std::to_string(a.rl_logprob_mb_tokens));
   return out;
 }
 
@@ -480,6 +486,7 @@ const char* FindingKey(const CapabilityFinding& f) {
     case Feature::Fp8Block:
     case Feature::Fp8Mx: own = kAskFp8Recipe; break;
     case Feature::GpuAmd: own = kAskGpu; break;
+    case Feature::RlTokenBudget: own = f.keys & kAskRlMbTokens ? kAskRlMbTokens : kAskRlLogprobMbTokens; break;
     case Feature::kCount: break;
   }
   if (f.keys & own) return AskKeyName(own);

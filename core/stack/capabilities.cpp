@@ -784,7 +784,8 @@ const char* FeatureId(Feature f) {
                                          "fp8_recipe=mxfp8",
                                          "fp8_params",
                                          "tp_overlap",
-                                         "gpu=AMD"};
+                                         "gpu=AMD",
+                                         "rl_mb_tokens"};
   static_assert(sizeof(kIds) / sizeof(kIds[0]) == size_t(Feature::kCount));
   return kIds[int(f)];
 }
@@ -877,6 +878,18 @@ const std::vector<RlCapabilityRow>& RlCapabilityTable() {
       {R::DeepspeedChat, F::Cp, 0, S::Absent, true, kDschat},
       {R::DeepspeedChat, F::Ep, 0, S::Absent, true, kDschat},
       {R::DeepspeedChat, F::OffloadNvme, 0, S::Absent, true, kDschat},
+      // Micro-batches as token budgets (rl_mb_tokens): verl's use_dynamic_bsz (54051c85c, 2025-01-21), NeMo RL's
+      // dynamic batching and sequence packing (7d8ce74dc, 2025-05-15), OpenRLHF's dynamic batch (81421bd2,
+      // 2025-07-12) have them; TRL and DeepSpeed-Chat count micro-batches in sequences only.
+      {R::Trl, F::RlTokenBudget, 0, S::Absent, true,
+       "huggingface/trl trl/trainer/grpo_config.py, dpo_config.py@f2cd57710ae345ea6428ae95363267fcf38a3dc8:"
+       " micro-batches of per_device_train_batch_size sequences, no token budget (git grep -i"
+       " 'max_token_len|max_tokens_per|dynamic_batch|use_dynamic_bsz' trl/: nothing; DPOConfig's padding_free"
+       " flattens a batch, it does not size it)"},
+      {R::DeepspeedChat, F::RlTokenBudget, 0, S::Absent, true,
+       "deepspeedai/DeepSpeedExamples applications/DeepSpeed-Chat/training/step3_rlhf_finetuning/main.py@45b4b7156c8"
+       "794a3452a5a7d03dbd8d797068569: --per_device_training_batch_size and --per_device_generation_batch_size count"
+       " sequences; no token budget (dschat/utils/data/data_utils.py's max_token_len pads the prompts)"},
   };
   return rows;
 }
@@ -1012,7 +1025,8 @@ const char* FeatureName(Feature f) {
                                            "MXFP8 (32-element blocks)",
                                            "FP8 weights (stored and all-gathered in FP8)",
                                            "tensor-parallel communication overlapped with the GEMMs",
-                                           "AMD GPUs (ROCm)"};
+                                           "AMD GPUs (ROCm)",
+                                           "RL micro-batches as token budgets"};
   static_assert(sizeof(kNames) / sizeof(kNames[0]) == size_t(Feature::kCount));
   return kNames[int(f)];
 }
@@ -1073,6 +1087,8 @@ const char* AskKeyName(AskKeys bit) {
     case kAskRecomputeMlaUp: return "recompute_mla_up";
     case kAskFp8Params: return "fp8_params";
     case kAskTpOverlap: return "tp_overlap";
+    case kAskRlMbTokens: return "rl_mb_tokens";
+    case kAskRlLogprobMbTokens: return "rl_logprob_mb_tokens";
     default: return "";
   }
 }
@@ -1175,6 +1191,12 @@ struct Collect {
   void Add(Feature f, AskKeys keys) {
     const CapabilityAnswer a = Capability(s, year, f);
     if (a.support != Support::Native && n < kMaxFindings) out[n++] = {f, a, keys};
+    if (rl_framework < 0) return;
+    const CapabilityAnswer r = RlCapability(RlFramework(rl_framework), s.kind, year, f, rl_dpo);
+    if (r.support != Support::Native && n < kMaxFindings) out[n++] = {f, r, keys};
+  }
+  // A feature of the RL framework alone (no training stack has rows of it): its rows answer.
+  void AddRl(Feature f, AskKeys keys) {
     if (rl_framework < 0) return;
     const CapabilityAnswer r = RlCapability(RlFramework(rl_framework), s.kind, year, f, rl_dpo);
     if (r.support != Support::Native && n < kMaxFindings) out[n++] = {f, r, keys};
@@ -1282,6 +1304,10 @@ int CapabilityFindings(const StackProfile& s, int year, const CapabilityAsk& ask
   if (ask.recompute_mla_up == 1) c.Add(Feature::RecomputeMlaUp, kAskRecomputeMlaUp);
   if (ask.fp8_params == 1) c.Add(Feature::Fp8Gather, kAskFp8Params);
   if (ask.tp_overlap == 1) c.Add(Feature::TpOverlap, kAskTpOverlap);
+  if (ask.rl_mb_tokens > 0)
+    c.AddRl(Feature::RlTokenBudget, kAskRlMbTokens);
+  else if (ask.rl_logprob_mb_tokens > 0)
+    c.AddRl(Feature::RlTokenBudget, kAskRlLogprobMbTokens);
   return c.n;
 }
 

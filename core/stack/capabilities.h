@@ -50,8 +50,13 @@ enum class Feature : uint8_t {
   Fp8Gather,            // fp8_params: FP8 weights, all-gathered in FP8 (Megatron's fp8_param_gather, torchao's FSDP)
   TpOverlap,            // tp_overlap: tensor-parallel all-gathers / reduce-scatters pipelined with the GEMMs they feed
   GpuAmd,               // runs on AMD GPUs (ROCm)
+  RlTokenBudget,        // rl_mb_tokens / rl_logprob_mb_tokens: an RL framework's micro-batches as token budgets
   kCount
 };
+
+// A feature of the RL frameworks alone (RlCapabilityTable), which no training stack has rows of: the stacks' table
+// leaves it out, and resolve asks the framework's rows only.
+constexpr bool RlFrameworkFeature(Feature f) { return f == Feature::RlTokenBudget; }
 
 enum class Support : uint8_t {
   Native,      // in the stack's own code
@@ -152,6 +157,8 @@ enum AskKey : AskKeys {
   kAskRecomputeMlaUp = 1 << 18,
   kAskFp8Params = 1 << 19,
   kAskTpOverlap = 1 << 20,
+  kAskRlMbTokens = 1 << 21,
+  kAskRlLogprobMbTokens = 1 << 22,
 };
 const char* AskKeyName(AskKeys bit);  // the configuration key of one bit ("tp")
 
@@ -192,7 +199,8 @@ struct CapabilityAsk {
   // set).
   int grad_fp32 = -1, optim_bf16 = -1, recompute_mla_up = -1, fp8_params = -1, tp_overlap = -1;
   int rl_framework = -1;  // RlFramework training an RL goal's policy (its rows are checked too); -1 no RL goal
-  bool rl_dpo = false;    // the RL goal is DPO (RlCapabilityRow::on_dpo)
+  int rl_mb_tokens = 0, rl_logprob_mb_tokens = 0;  // micro-batch token budgets given: the RL frameworks' rows'
+  bool rl_dpo = false;                             // the RL goal is DPO (RlCapabilityRow::on_dpo)
 };
 
 // One feature a plan uses and what the table says of it for the stack, with the combination rules applied

@@ -77,6 +77,7 @@ TEST_CASE("every stack has a row with a source for every feature", "[capabilitie
   for (const StackProfile& s : Stacks())
     for (int f = 0; f < int(Feature::kCount); ++f) {
       INFO(s.id << " " << FeatureId(Feature(f)));
+      if (RlFrameworkFeature(Feature(f))) continue;  // the RL frameworks' rows answer it (next test)
       bool found = false;
       for (const CapabilityRow& r : CapabilityTable()) {
         if (r.stack != s.kind || r.feature != Feature(f)) continue;
@@ -470,6 +471,26 @@ TEST_CASE("an RL framework's policy training: the search never uses what it does
                   false));
     CHECK_FALSE(IssueOn(Resolve("#v=1&model=llama3.1-8b&goal=dpo&gpus=8&gpu=h100&stack=hf&rl_framework=trl&cp=2"), "cp",
                         false));
+  }
+  {  // Micro-batches as token budgets: TRL and DeepSpeed-Chat count them in sequences; verl, NeMo RL and OpenRLHF
+     // size them in tokens. Refused by the key and the framework; on auto the framework is one that has them.
+    const auto issues = Resolve("#v=1&model=qwen2.5-7b&goal=grpo&gpus=8&gpu=h100&rl_framework=trl&rl_mb_tokens=16384");
+    const ConfigIssue* e = IssueOn(issues, "rl_mb_tokens", false);
+    REQUIRE(e);
+    CHECK(e->message.find("rl_framework=trl") != std::string::npos);
+    CHECK(IssueOn(Resolve("#v=1&model=qwen2.5-7b&goal=dpo&gpus=8&gpu=h100&rl_framework=trl&rl_logprob_mb_tokens=8192"),
+                  "rl_logprob_mb_tokens", false));
+    for (const char* fw : {"verl", "openrlhf", "nemo-rl"}) {
+      INFO(fw);
+      CHECK_FALSE(HasErrors(Resolve(std::string("#v=1&model=qwen2.5-7b&goal=grpo&gpus=8&gpu=h100&rl_mb_tokens=16384&") +
+                                    "rl_framework=" + fw)));
+    }
+    // DPO on auto is TRL's; with a budget, the first framework that runs DPO and has budgets.
+    const PlanOutput dpo = MakePlan(FromLink("#v=1&model=qwen2.5-7b&goal=dpo&gpus=8&gpu=h100&rl_mb_tokens=16384"));
+    REQUIRE(dpo.ok);
+    CHECK(dpo.job.rl.framework != RlFramework::Trl);
+    CHECK(dpo.job.rl.framework != RlFramework::DeepspeedChat);
+    CHECK(MakePlan(FromLink("#v=1&model=qwen2.5-7b&goal=dpo&gpus=8&gpu=h100")).job.rl.framework == RlFramework::Trl);
   }
   // The sweep: every RL framework x stack x layout kind; every plan the search ranks passes the framework's rows
   // (and the stack's) for what the search chose, and the features a framework lacks never appear on auto.
