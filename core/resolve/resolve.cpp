@@ -530,7 +530,9 @@ Fp8Recipe AutoFp8Recipe(const Job& job, const Config& cfg, std::vector<ConfigIss
 
 // An explicit combination outside the stack's capability table (core/stack/capabilities.h): refused when the
 // stack (or its release) does not have it, warned of when an extension provides it or the code does not show it.
-void CheckCapabilities(const Config& cfg, const Job& job, std::vector<ConfigIssue>& issues) {
+// `framework_only`: the RL framework's rows alone (RlOfferIssues, the page's greying).
+void CheckCapabilities(const Config& cfg, const Job& job, std::vector<ConfigIssue>& issues,
+                       bool framework_only = false) {
   AskKeys given = 0;
   CapabilityAsk ask = ExplicitAsk(cfg, given);
   ask.gpu = GpuTraitsOf(job.hw.gpu);
@@ -540,6 +542,7 @@ void CheckCapabilities(const Config& cfg, const Job& job, std::vector<ConfigIssu
   const std::string year = std::to_string(job.stack_year);
   for (int i = 0; i < n; ++i) {
     const CapabilityFinding& f = found[i];
+    if (framework_only && !f.answer.framework[0]) continue;
     const char* key = FindingKey(f);
     const std::string asked = AskedText(ask, f.keys);
     const CapabilityAnswer& a = f.answer;
@@ -565,7 +568,7 @@ void CheckCapabilities(const Config& cfg, const Job& job, std::vector<ConfigIssu
     }
   }
   // More than one GPU for a stack (or release) that runs on one only: no parallelism of any kind to spread over.
-  if (cfg.gpus > 1) {  // before ResolveHardware: the configuration's count
+  if (cfg.gpus > 1 && !framework_only) {  // before ResolveHardware: the configuration's count
     for (Feature f : {Feature::Dp, Feature::Tp, Feature::Pp, Feature::Cp, Feature::Ep})
       if (Capability(*job.stack, job.stack_year, f).auto_ok) return;
     Error(
@@ -801,6 +804,13 @@ Job ResolveJob(const Config& cfg, std::vector<ConfigIssue>& issues) {
   RefreshFacts(job);    // the model's counts, once per Job (job.h)
   PrepareRollout(job);  // an RL engine's generation, once per Job (it needs the counts)
   return job;
+}
+
+void RlFrameworkIssues(const Config& cfg, const Job& job, RlFramework fw, std::vector<ConfigIssue>& issues) {
+  if (!job.stack) return;
+  Job j = job;
+  j.rl.algo = RlAlgoOf(cfg), j.rl.framework = fw;
+  if (j.rl.Active()) CheckCapabilities(cfg, j, issues, true);
 }
 
 bool RlFrameworkRunsAsked(const Config& cfg, const Job& job, RlFramework fw) {

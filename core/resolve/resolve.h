@@ -55,12 +55,16 @@ RlAlgo RlAlgoOf(const Config& cfg);
 // The RL framework an RL goal's policy trains with (rl_framework, or its auto: keys_rl.cpp); the stack resolved.
 RlFramework ResolveRlFramework(const Config& cfg, const Job& job);
 // The refusals a post-training configuration meets from what each RL framework trains and generates with
-// (capabilities.h RlOfferTable), its framework and engine resolved as ResolveJob resolves them (the job's stack and
-// hardware): the resolver's own check, and the page's, which greys out a choice that would meet one. Empty otherwise.
+// (capabilities.h RlOfferTable) and what its policy training lacks of the keys given (RlCapabilityTable), its
+// framework and engine resolved as ResolveJob resolves them (the job's stack and hardware): the resolver's own checks,
+// and the page's, which greys out a choice that would meet one. Empty otherwise.
 std::vector<ConfigIssue> RlOfferIssues(const Config& cfg, const Job& job);
 // True when RL framework fw's policy training runs every key cfg gives explicitly (RlCapabilityTable: its own rows,
 // not the stack's); the job's stack and hardware resolved. rl_framework=auto chooses among those.
 bool RlFrameworkRunsAsked(const Config& cfg, const Job& job, RlFramework fw);
+// The refusals framework `fw`'s policy training gives the keys cfg states (its RlCapabilityTable rows: TRL's no
+// token budget, verl's FSDP no tensor parallelism), as resolve words them, on job's stack and release.
+void RlFrameworkIssues(const Config& cfg, const Job& job, RlFramework fw, std::vector<ConfigIssue>& issues);
 // True when any layout key (tp, pp, vp, cp, ep, mbs, zero, recompute, offload, sp) is left on auto.
 bool HasAutoLayout(const Config& cfg);
 // Write the layout's values into the config's layout keys (tp, pp, ..., zero, recompute, offload, sp).

@@ -247,6 +247,7 @@ std::vector<ConfigIssue> RlOfferIssues(const Config& cfg, const Job& job) {
   if (algo == RlAlgo::None) return issues;
   const RlFramework fw = ResolveRlFramework(cfg, job);
   CheckOffer(fw, algo, EngineOf(cfg, fw, algo), issues);
+  RlFrameworkIssues(cfg, job, fw, issues);  // what the framework's policy training lacks of the keys given
   return issues;
 }
 

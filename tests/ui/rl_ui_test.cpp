@@ -149,3 +149,31 @@ TEST_CASE("an RL plan's token budget typed into its field sets the micro-batch",
   CHECK(mbs > 0);
 }
 }  // namespace rl_ui_test_budget
+
+namespace rl_ui_test_budget_box {
+using namespace tp;
+using namespace tp::ui;
+// With a token budget in the link, the Framework box greys out TRL, which counts micro-batches in sequences (its
+// RlCapabilityTable row: the refusal the plan would show); OpenRLHF, which has budgets, is taken.
+TEST_CASE("the framework box greys out a framework without the token budget the plan asks", "[web][rl][budget]") {
+  static AppState app;
+  app = AppState{};
+  testing::Start(app, "#v=1&model=qwen2.5-7b&gpu=h100&gpus=8&goal=grpo&rl_mb_tokens=16384&view=plan");
+  testing::RunUntilIdle(app);
+  testing::Settle(app);
+  REQUIRE(app.main.out.ok);
+  REQUIRE(testing::ScrollIntoView(app, "rl_framework"));
+  REQUIRE(testing::ClickWidget(app, "rl_framework"));
+  testing::Frame(app);
+  REQUIRE(testing::ClickWidget(app, "choice_rl_framework_trl"));
+  testing::RunUntilIdle(app);
+  CHECK(app.cfg.rl_framework < 0);  // greyed: nothing happened
+  if (!testing::FindRect(app, "choice_rl_framework_openrlhf")) {
+    REQUIRE(testing::ClickWidget(app, "rl_framework"));
+    testing::Frame(app);
+  }
+  REQUIRE(testing::ClickWidget(app, "choice_rl_framework_openrlhf"));
+  testing::RunUntilIdle(app);
+  CHECK(app.cfg.rl_framework == int(RlFramework::Openrlhf));
+}
+}  // namespace rl_ui_test_budget_box
