@@ -98,6 +98,11 @@ void RlMemoryLimits(const Job& job, Plan& plan) {
   plan.rl.max_response_fit = memory.max_seq > 0 ? std::max(0.0, std::floor(memory.max_seq - job.rl.prompt_len)) : 0.0;
 }
 
+void PlanLimits(const Job& job, Plan& plan, BestSeq& best) {
+  RlMemoryLimits(job, plan);
+  best = MaxSeqBest(job, plan.layout);
+}
+
 BestSeq MaxSeqBest(const Job& job, const Layout& layout) {
   BestSeq best;
   if (job.model.layers <= 0 || !job.hw.gpu) return best;

@@ -42,4 +42,8 @@ int LimitSequence(const Job& job);
 // Also sets rl.max_response_fit, the rl_max_response_len that answer allows.
 void RlMemoryLimits(const Job& job, Plan& plan);
 
+// A plan's limits beyond its estimate, as every answer reports them (the planner's plan and each search hit's):
+// post-training's (RlMemoryLimits) and the most the card can do with the best settings (MaxSeqBest).
+void PlanLimits(const Job& job, Plan& plan, BestSeq& best);
+
 }  // namespace tp

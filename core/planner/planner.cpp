@@ -177,10 +177,7 @@ bool Planner::Impl::CalibrateRound() {
 }
 
 void Planner::Impl::Finalize() {
-  if (out.ok) {
-    RlMemoryLimits(out.job, out.plan);
-    out.best_seq = MaxSeqBest(out.job, out.plan.layout);
-  }
+  if (out.ok) PlanLimits(out.job, out.plan, out.best_seq);
   if (mode == PlanMode::Fallback) {
     // out.config stays what the user asked for, not the repaired config: the page writes the share link
     // and the input fields from it, and the JSON's "config"/"link" come from it, so tp=3 must still read

@@ -44,6 +44,7 @@ PlanOutput HitOutput(const PlanOutput& base, const SearchResult& result, const S
     if (IsAuto(o.config, k) || std::count(base.auto_keys.begin(), base.auto_keys.end(), k.name))
       o.auto_keys.push_back(k.name);
   o.plan = hit.plan;
+  PlanLimits(o.job, o.plan, o.best_seq);  // as the planner's own answer reports them
   ApplyLayout(o.config, hit.plan.layout);
   o.ok = true;
   o.searched = true;

@@ -414,6 +414,12 @@ TEST_CASE("rl search: colocated or split pools and the rollout's TP are searched
   REQUIRE(again.ok);
   CHECK(again.plan.rl.step_seconds == Approx(r.top.front().plan.rl.step_seconds).epsilon(1e-9));
   CHECK(again.plan.run.days <= base.plan.run.days * (1 + 1e-9));  // never slower than the colocated default
+  // Its limits are the ones its own plan reports (the step's, and the best settings'), not the closed form's.
+  const JsonValue* memory = results->array.front().Find("memory");
+  REQUIRE(memory);
+  CHECK(memory->NumberOr("max_seq", -1) == again.plan.memory.max_seq);
+  CHECK(memory->NumberOr("max_micro_batch", -1) == again.plan.memory.max_micro_batch);
+  CHECK(memory->NumberOr("max_seq_best", -1) == again.best_seq.max_seq);
   // Pools given are not varied.
   const SearchResult fixed = SearchLayouts(Cfg("model=qwen2.5-7b&gpu=h100&gpus=32&goal=grpo&rl_colocate=1"), options);
   CHECK(fixed.jobs.size() == 1);
