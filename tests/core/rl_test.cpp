@@ -1173,3 +1173,29 @@ TEST_CASE("rl token budgets: the micro-batch, its memory, the search and the ref
   CHECK(ErrorKey((base + "&rl_logprob_mb_tokens=8192&rl_logprob_mbs=2").c_str()) == "rl_logprob_mb_tokens");
 }
 }  // namespace rl_test
+
+namespace rl_test {
+// Over every published row (tests/data/rl_steps.json): a plan fits exactly when its own limits reach its settings,
+// the step's longest sequence and its micro-batch (the limits and the verdict are one memory model, so a plan that
+// fits can never report a longest sequence below its own, as the closed form did).
+TEST_CASE("rl limits agree with the fit verdict on every published row", "[rl][max_seq]") {
+  const JsonParseResult doc = ParseJson(testing::ReadTestData("rl_steps.json"));
+  REQUIRE(doc.ok);
+  const JsonValue* rows = doc.value.Find("rows");
+  REQUIRE(rows);
+  int planned = 0, fitting = 0;
+  for (const JsonValue& row : rows->array) {
+    const std::string id = row.StringOr("id", ""), link = row.StringOr("link", "");
+    INFO(id);
+    const PlanOutput o = MakePlan(Cfg(link.c_str()));
+    if (!o.ok) continue;
+    ++planned;
+    const MemoryBreakdown& m = o.plan.memory;
+    const bool reaches = m.max_seq >= LimitSequence(o.job) && m.max_micro_batch >= o.plan.layout.mbs;
+    CHECK(m.fits == reaches);
+    fitting += m.fits;
+  }
+  CHECK(planned > 40);
+  CHECK(fitting > 30);
+}
+}  // namespace rl_test
