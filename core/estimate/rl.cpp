@@ -372,7 +372,7 @@ double KvBytesPerToken(const ModelArch& m, int tp) {
 //   planned at the mean (INFERRED: their spread about the mean is left out); one sequence per micro-batch is the
 //   longest response itself. Without it, every response is padded to the longest. With use_dynamic_bsz
 //   the micro-batches are token budgets instead (prepare_dynamic_batch, max_token_len = ppo_max_token_len_per_gpu,
-//   log_prob_max_token_len_per_gpu), which no key here states: not modelled.
+//   log_prob_max_token_len_per_gpu): rl_mb_tokens, below.
 // - TRL (f2cd57710ae345ea6428ae95363267fcf38a3dc8, trl/trainer/grpo_trainer.py _generate_and_score_completions):
 //   the generation batch's prompts are padded left to its longest and its completions right to its longest
 //   (`pad(..., padding_side="left")`, `pad(..., padding_side="right")`), completions capped at max_completion_length
@@ -381,7 +381,7 @@ double KvBytesPerToken(const ModelArch& m, int tp) {
 // - OpenRLHF (3c3be6234e0cb353e76bb8019947db9dfe99fca7, openrlhf/trainer/ppo_utils/experience_maker.py
 //   split_rollout_samples, experience.py make_experience_batch): micro_batch_size samples padded right to the
 //   longest (zero_pad_sequences): the same worst case; with --train.dynamic_batch_enable, max_tokens_per_gpu tokens
-//   (not modelled, as verl's). DeepSpeed-Chat's is not read: INFERRED the same.
+//   (rl_mb_tokens, as verl's). DeepSpeed-Chat's is not read: INFERRED the same.
 // - NeMo RL (v0.3.0, b1c86a816c5e2b4ca41ece193624a38dc62e6fdf): sequence packing, on in its recipes
 //   (examples/configs/grpo_math_1B.yaml sequence_packing.enabled: True beside dtensor_cfg.enabled: true; lm_policy.py
 //   "Sequence packing requires Megatron or DTensor policies"), packs each micro-batch up to train_mb_tokens =

@@ -813,17 +813,11 @@ void RlFrameworkIssues(const Config& cfg, const Job& job, RlFramework fw, std::v
   if (j.rl.Active()) CheckCapabilities(cfg, j, issues, true);
 }
 
+// The framework's refusals (RlFrameworkIssues: every Absent row of its own is an error), none.
 bool RlFrameworkRunsAsked(const Config& cfg, const Job& job, RlFramework fw) {
-  if (!job.stack) return true;
-  AskKeys given = 0;
-  CapabilityAsk ask = ExplicitAsk(cfg, given);
-  ask.gpu = GpuTraitsOf(job.hw.gpu);
-  ask.rl_framework = int(fw), ask.rl_dpo = RlAlgoOf(cfg) == RlAlgo::Dpo;
-  CapabilityFinding found[kMaxFindings];
-  const int n = CapabilityFindings(*job.stack, job.stack_year, ask, found);
-  for (int i = 0; i < n; ++i)
-    if (found[i].answer.framework[0] && found[i].answer.support == Support::Absent) return false;
-  return true;
+  std::vector<ConfigIssue> issues;
+  RlFrameworkIssues(cfg, job, fw, issues);
+  return !HasErrors(issues);
 }
 
 bool StackMayRun(const Config& cfg, uint32_t keys) {

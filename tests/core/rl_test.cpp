@@ -44,6 +44,13 @@ Config Cfg(const char* link) {
   return c;
 }
 
+// The plan of a link, which must plan.
+PlanOutput PlanLink(const std::string& link) {
+  const PlanOutput o = MakePlan(Cfg(link.c_str()));
+  REQUIRE(o.ok);
+  return o;
+}
+
 // The key of the first refusal the planner makes for the link ("" when it plans it).
 std::string ErrorKey(const char* link) {
   const PlanOutput out = MakePlan(Cfg(link));
@@ -856,8 +863,7 @@ TEST_CASE("rl memory: the log-probability passes hold their micro-batch's logits
       "model=qwen2.5-7b&gpu=h100&gpus=8&goal=grpo&rl_framework=verl&rl_ref=1&stack=fsdp&zero=3&tp=1&pp=1&cp=1&"
       "mbs=1&recompute=full&rl_prompt_len=512&rl_response_len=3500&rl_max_response_len=3500&rl_logprob_mbs=";
   auto plan = [&](int lp) {
-    const PlanOutput out = MakePlan(Cfg((base + std::to_string(lp)).c_str()));
-    REQUIRE(out.ok);
+    const PlanOutput out = PlanLink(base + std::to_string(lp));
     REQUIRE(out.plan.layout.tp == 1);
     REQUIRE(out.plan.layout.mbs == 1);
     REQUIRE(out.plan.layout.cp == 1);
@@ -983,8 +989,7 @@ TEST_CASE("rl memory: the training and log-probability passes at the longest mic
       "model=qwen2.5-7b&gpu=h100&gpus=8&goal=grpo&rl_framework=verl&rl_ref=1&stack=fsdp&zero=3&tp=1&pp=1&cp=1&mbs=4&"
       "recompute=selective&offload=none&rl_prompt_len=512&rl_response_len=1500&rl_logprob_mbs=4&rl_max_response_len=";
   auto plan = [&](int longest) {
-    const PlanOutput out = MakePlan(Cfg((base + std::to_string(longest)).c_str()));
-    REQUIRE(out.ok);
+    const PlanOutput out = PlanLink(base + std::to_string(longest));
     REQUIRE(out.plan.layout.mbs == 4);
     REQUIRE(out.plan.layout.cp == 1);
     REQUIRE(out.job.work.seq == 2016);  // the mean: 512 + 1500, rounded up to 16
@@ -1029,17 +1034,6 @@ TEST_CASE("rl memory: the training and log-probability passes at the longest mic
   REQUIRE(trl.ok);
   CHECK(RlPeakSeq(trl.job, 4, 0) == 4608);
 }
-
-}  // namespace rl_test
-
-namespace rl_test {
-namespace {
-PlanOutput PlanLink(const std::string& link) {
-  const PlanOutput o = MakePlan(Cfg(link.c_str()));
-  REQUIRE(o.ok);
-  return o;
-}
-}  // namespace
 
 // A post-training step fits when every phase does, at its longest micro-batch: the limits the plan reports (the
 // longest sequence, the largest micro-batch, with the best settings too) are the step's, each checked by planning
@@ -1101,9 +1095,6 @@ TEST_CASE("rl limits: frameworks that pad or pack", "[rl][max_seq]") {
     CHECK_FALSE(PlanLink(base + "&rl_max_response_len=" + std::to_string(response + 32)).plan.memory.fits);
   }
 }
-}  // namespace rl_test
-
-namespace rl_test {
 // Token budgets (rl_mb_tokens, rl_logprob_mb_tokens): the micro-batch is as many mean sequences as the budget holds,
 // fixed for the search; the longest micro-batch's memory is the whole budget; NeMo RL packs bins of the budget; a
 // budget below the longest sequence, or a micro-batch beside it that is not its own, is refused by name.
@@ -1172,9 +1163,6 @@ TEST_CASE("rl token budgets: the micro-batch, its memory, the search and the ref
   CHECK(ErrorKey((base + "&rl_logprob_mb_tokens=2048&rl_mb_tokens=8192").c_str()) == "rl_logprob_mb_tokens");
   CHECK(ErrorKey((base + "&rl_logprob_mb_tokens=8192&rl_logprob_mbs=2").c_str()) == "rl_logprob_mb_tokens");
 }
-}  // namespace rl_test
-
-namespace rl_test {
 // Over every published row (tests/data/rl_steps.json): a plan fits exactly when its own limits reach its settings,
 // the step's longest sequence and its micro-batch (the limits and the verdict are one memory model, so a plan that
 // fits can never report a longest sequence below its own, as the closed form did).
