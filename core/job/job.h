@@ -125,12 +125,17 @@ struct RlSetup {
   // many sequences of the mean as it holds (BudgetMbs: the micro-batch the step's time plans, rl_setup.cpp sets
   // logprob_mbs from it), and its memory the whole budget (rl.cpp RlPeakSeq).
   int mb_tokens = 0, logprob_mb_tokens = 0;
+  bool logprob_budget_follows =
+      false;           // rl_logprob_mb_tokens left to follow rl_mb_tokens (neither it nor rl_logprob_mbs given)
   int budget_mbs = 0;  // the training micro-batch rl_mb_tokens sets (resolved; 0 = none): layout_rules.cpp FixedLayout
   // The mean sequences a budget holds, at most `most` (a micro-batch holds no more than its batch: verl's
   // rearrange_micro_batches makes at most one micro-batch per sequence); 0 without a budget.
   static int BudgetMbs(int budget, int mean_seq, int most) {
     return budget > 0 ? std::clamp(budget / std::max(1, mean_seq), 1, std::max(1, most)) : 0;
   }
+  // The log-probability passes' micro-batch of a budget: as BudgetMbs, at most the whole rollout batch (they run over
+  // every sequence of the step at once).
+  int LogprobBudgetMbs(int budget, int mean_seq) const { return BudgetMbs(budget, mean_seq, prompts * samples); }
   // A step's longest sequence: the prompt and the longest response, padded (RlPaddedTokens). The memory of the
   // longest micro-batch (rl.cpp RlPeakSeq) and the limits a plan reports (max_seq_best.h) speak of it.
   int LongestTokens() const { return RlPaddedTokens(int(prompt_len + std::max(response_len, max_response_len))); }

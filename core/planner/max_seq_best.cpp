@@ -66,7 +66,8 @@ int ShortestSequence(const Job& job) { return job.rl.Active() ? int(job.rl.promp
 
 // The largest micro-batch that fits, by bisection on the memory estimate's verdict (post-training, whose phases the
 // closed form does not see). Under a token budget (rl_mb_tokens) the micro-batch is the budget's: the largest budget
-// that fits, from the longest sequence up, in the mean sequences it holds (job.h RlSetup::BudgetMbs).
+// that fits, from the longest sequence up, in the mean sequences it holds (job.h RlSetup::BudgetMbs); a log-probability
+// budget left to follow it (rl_setup.cpp ResolveTokenBudgets) follows it here too.
 int LargestMicroBatch(const Job& job, Layout layout) {
   const RlSetup& r = job.rl;
   if (r.mb_tokens <= 0)
@@ -79,6 +80,8 @@ int LargestMicroBatch(const Job& job, Layout layout) {
   const int budget = LongestThatFits(r.LongestTokens(), 1 << 24, [&](int tokens) {
     j.rl.mb_tokens = tokens;
     j.rl.budget_mbs = layout.mbs = RlSetup::BudgetMbs(tokens, job.work.seq, most);
+    if (r.logprob_budget_follows)
+      j.rl.logprob_mb_tokens = tokens, j.rl.logprob_mbs = r.LogprobBudgetMbs(tokens, job.work.seq);
     return EstimateMemory(j, layout).fits;
   });
   return budget > 0 ? RlSetup::BudgetMbs(budget, job.work.seq, most) : 0;

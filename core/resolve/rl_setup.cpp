@@ -226,10 +226,11 @@ void ResolveTokenBudgets(const Config& cfg, RlSetup& r, int mean_seq, int mini_b
           "rl_mb_tokens={0} sets the micro-batch ({1} sequences of the mean {2} tokens); accepted with mbs=auto or "
           "mbs={1}"_issue,
           {std::to_string(r.mb_tokens), std::to_string(mbs), std::to_string(mean_seq)});
+  r.logprob_budget_follows = cfg.rl_logprob_mb_tokens <= 0 && cfg.rl_logprob_mbs <= 0 && r.mb_tokens > 0;
   r.logprob_mb_tokens = cfg.rl_logprob_mb_tokens > 0 ? budget(cfg.rl_logprob_mb_tokens, "rl_logprob_mb_tokens")
-                        : cfg.rl_logprob_mbs > 0     ? 0
-                                                     : r.mb_tokens;
-  const int lp_mbs = RlSetup::BudgetMbs(r.logprob_mb_tokens, mean_seq, r.prompts * r.samples);
+                        : r.logprob_budget_follows   ? r.mb_tokens
+                                                     : 0;
+  const int lp_mbs = r.LogprobBudgetMbs(r.logprob_mb_tokens, mean_seq);
   if (r.logprob_mb_tokens > 0 && cfg.rl_logprob_mbs > 0 && cfg.rl_logprob_mbs != lp_mbs)
     Error(issues, "rl_logprob_mb_tokens",
           "rl_logprob_mb_tokens={0} sets the log-probability micro-batch ({1} sequences); accepted with "
