@@ -66,9 +66,25 @@ constexpr RlConstants kDefaults = {
     .engine_graph_bytes = 1e9,
 };
 
+// What NeMo RL's offload_before_refit moves to the host, bytes per GPU (read at v0.3.0, b1c86a8; the same calls in
+// v0.6.0): every optimizer state, `state[k] = v.to("cpu")`. Under Megatron those are the inner optimizer's states,
+// Adam's two moments: the fp32 main weights are its parameters, not its state, and stay on the GPU (Megatron-LM
+// 2ff0f09, the commit NeMo RL v0.3.0 pins: megatron/core/optimizer/optimizer.py _get_state returns
+// self.optimizer.state; distrib_optimizer.py hands the inner optimizer shard_fp32_from_float16_params as its params).
+// Its gradient buffers are freed, not copied (param_and_grad_buffer.py offload_to_cpu: grad_data.storage().resize_(0)).
+// The colocated refit (HostMovesOf), the log-probability passes' memory (LogprobMemoryAt) and the memory while
+// generating (ResidentWhileGenerating) read it.
+double NemoOptimizerMoved(const Job& job, const MemoryBreakdown& m) {
+  if (job.rl.framework != RlFramework::NemoRl) return 0.0;
+  const Workload& w = job.work;
+  const double states = OptimizerStateBytes(w.opt, true);
+  const bool main_weights = StackOf(job).kind != StackKind::Fsdp && !w.optim_bf16 && w.prec != Precision::Fp32;
+  return m.optimizer * (main_weights ? states / (4.0 + states) : 1.0);
+}
+
 // What the trainer's GPUs hold besides the policy's own training state: a reference (FSDP-sharded 16-bit weights;
-// none under LoRA, where the adapter-free base is the reference; on the host when the policy offloads), PPO's
-// critic (the policy's size and states), a reward model (sharded 16-bit weights).
+// none under LoRA, where the adapter-free base is the reference; on the host when the policy offloads, and always
+// under NeMo RL, below), PPO's critic (the policy's size and states), a reward model (sharded 16-bit weights).
 struct Extras {
   double ref = 0, critic = 0, reward = 0, host = 0;
 };
@@ -78,8 +94,14 @@ Extras TrainerExtras(const Job& job, const Layout& layout, const MemoryBreakdown
   const double gpus = std::max(1, job.hw.gpus);
   const bool offload = layout.offload != Offload::None;
   if (r.ref && job.work.method == Method::Full) {
-    const double bytes = 2.0 * job.facts.pc.total / gpus;
-    (offload ? x.host : x.ref) += bytes;
+    // NeMo RL keeps the reference as a host copy of each rank's own state dict and swaps it into the model for its
+    // pass (v0.6.0: megatron/setup.py setup_reference_model_state stores every tensor `.to(device="cpu")`,
+    // automodel/setup.py's pinned get_cpu_state_dict; use_reference_model copies it in and the policy's out): the
+    // policy's weights per GPU, on the host, none on the GPU.
+    if (r.framework == RlFramework::NemoRl)
+      x.host += policy.weights;
+    else
+      (offload ? x.host : x.ref) += 2.0 * job.facts.pc.total / gpus;
   }
   if (r.algo == RlAlgo::Ppo) x.critic = policy.model_states;
   if (r.reward_params > 0) x.reward = 2.0 * r.reward_params / gpus;
@@ -148,10 +170,34 @@ double SyncSeconds(const Job& job, const Layout& layout) {
   return k.sync_fixed_s + 2.0 * dense / bw + experts_s;
 }
 
-// The trainer's resident state while the engine generates: the weights and optimizer states (gradients are freed
-// after the step; offloaded states are on the host), the reference, critic, reward model, and the CUDA context.
-double ResidentWhileGenerating(const MemoryBreakdown& m, const Extras& x, double context) {
-  return m.weights + m.optimizer + x.ref + x.critic + x.reward + context;
+// What the trainer keeps on the GPU between its phases: the weights and optimizer states (gradients are freed after
+// the step; offloaded states are on the host), the reference, critic and reward model.
+double TrainerResident(const MemoryBreakdown& m, const Extras& x) {
+  return m.weights + m.optimizer + x.ref + x.critic + x.reward;
+}
+
+// NeMo RL, colocated, parks the policy on the host while vLLM generates: its refit runs offload_before_refit (the
+// optimizer's moved states, NemoOptimizerMoved) and, once the weights are handed over, offload_after_refit (the
+// weights themselves: Megatron's param buffer into its pinned copy, DTensor's model.to("cpu"); grpo.py
+// refit_policy_generation, v0.3.0 to v0.6.0). What stays is Megatron's fp32 main weights.
+bool NemoParksTrainer(const Job& job) {
+  const RlSetup& r = job.rl;
+  return r.framework == RlFramework::NemoRl && r.colocate && r.algo != RlAlgo::Dpo && r.engine != RlEngine::Hf;
+}
+
+// The trainer's resident state while the engine generates (TrainerResident, less what NeMo RL parks on the host),
+// and the CUDA context.
+double ResidentWhileGenerating(const Job& job, const MemoryBreakdown& m, const Extras& x, double context) {
+  const double parked = NemoParksTrainer(job) ? m.weights + NemoOptimizerMoved(job, m) : 0.0;
+  return TrainerResident(m, x) - parked + context;
+}
+
+// Host memory per GPU the step needs: what the policy offloads beside its own (the reference's copy), and what NeMo
+// RL parks while generating (the weights, the moved optimizer states, and vLLM's weights, asleep at level 1 in
+// pinned host memory).
+double RlHostPerGpu(const Job& job, const MemoryBreakdown& m, const Extras& x) {
+  const double parked = NemoParksTrainer(job) ? m.weights + NemoOptimizerMoved(job, m) + m.rl_engine.weights : 0.0;
+  return x.host + parked;
 }
 
 // The activations of generation inside the trainer (hf's eager generate): a tenth of the training's.
@@ -247,9 +293,8 @@ double LogprobMemoryAt(const Job& job, const Layout& layout, const MemoryBreakdo
   // both workers' prepare_for_lp_inference (megatron_policy_worker.py, dtensor_policy_worker.py) runs
   // offload_before_refit: every optimizer state `.to("cpu")` (Megatron's gradient buffers freed too);
   // prepare_for_training brings them back.
-  const double offloaded = job.rl.framework == RlFramework::NemoRl ? m.optimizer : 0.0;
   const int mbs = job.rl.LogprobMbs(layout.mbs);
-  return ResidentWhileGenerating(m, x, 0.0) - offloaded + SleepingEngineGraphs(job) +
+  return TrainerResident(m, x) - NemoOptimizerMoved(job, m) + SleepingEngineGraphs(job) +
          ForwardOnlyBytes(job, layout, mbs, RlPeakSeq(job, mbs, job.rl.logprob_mb_tokens), per_logit);
 }
 double LogprobMemory(const Job& job, const Layout& layout, const MemoryBreakdown& m, const Extras& x,
@@ -289,13 +334,8 @@ HostMoves HostMovesOf(const Job& job, const MemoryBreakdown& m, const RlEngineSh
   switch (r.framework) {
     // NeMo RL, read at v0.3.0 (b1c86a816c5e2b4ca41ece193624a38dc62e6fdf), both policy backends. The colocated
     // refit (grpo.py refit_policy_generation, the prepare_for_generation timer):
-    // - offload_before_refit moves the optimizer states to the host, `state[k] = v.to("cpu")` for every state
-    //   tensor: fresh pageable memory (megatron_policy_worker.py, dtensor_policy_worker.py). Under Megatron those
-    //   are the inner optimizer's states, Adam's two moments: the fp32 main weights are its parameters, not its
-    //   state, and stay on the GPU (Megatron-LM 2ff0f09, the commit NeMo RL v0.3.0 pins:
-    //   megatron/core/optimizer/optimizer.py _get_state returns self.optimizer.state; distrib_optimizer.py hands
-    //   the inner optimizer shard_fp32_from_float16_params as its params). Its gradient buffers are freed, not
-    //   copied (param_and_grad_buffer.py offload_to_cpu: grad_data.storage().resize_(0)).
+    // - offload_before_refit moves the optimizer's states to the host (NemoOptimizerMoved), into fresh pageable
+    //   memory (megatron_policy_worker.py, dtensor_policy_worker.py).
     // - vLLM, asleep at level 1 (vllm.py `llm.sleep(level=1)`: its weights backed up in pinned host memory,
     //   vllm/device_allocator/cumem.py), wakes its weights (prepare_for_generation(tags=["weights"])): copied back.
     // - the weights are gathered on every GPU and handed over CUDA IPC: the weight sync (NemoRefitGatherSeconds).
@@ -307,10 +347,7 @@ HostMoves HostMovesOf(const Job& job, const MemoryBreakdown& m, const RlEngineSh
     // reference pass too: dpo.py calls get_reference_policy_logprobs).
     case RlFramework::NemoRl:
       if (engine_refit) {
-        const Workload& w = job.work;
-        const double states = OptimizerStateBytes(w.opt, true);
-        const bool main_weights = !dtensor && !w.optim_bf16 && w.prec != Precision::Fp32;
-        h.refit_pageable = m.optimizer * (main_weights ? states / (4.0 + states) : 1.0);
+        h.refit_pageable = NemoOptimizerMoved(job, m);
         h.refit = e.weights;
         (dtensor ? h.refit_pageable : h.refit) += m.weights;
       }
@@ -437,7 +474,7 @@ void AddRlMemory(const Job& job, const Layout& layout, MemoryBreakdown& memory) 
   double gen = 0;
   bool kv_ok = true;
   if (!dpo) {
-    const double resident = ResidentWhileGenerating(memory, x, context);
+    const double resident = ResidentWhileGenerating(job, memory, x, context);
     memory.rl_engine = MakeRlEngine(job, layout, HfFree(job, memory, resident));
     const RlEngineShape& e = memory.rl_engine;
     const double one_seq = (r.prompt_len + r.max_response_len) * e.kv_token;
@@ -449,7 +486,7 @@ void AddRlMemory(const Job& job, const Layout& layout, MemoryBreakdown& memory) 
   const double total = std::max({train, gen, logprob});
   memory.other += total - memory.total;
   memory.total = total;
-  memory.host_bytes += x.host * std::min(job.hw.gpus, job.hw.gpus_per_node);
+  memory.host_bytes += RlHostPerGpu(job, memory, x) * std::min(job.hw.gpus, job.hw.gpus_per_node);
   memory.fits = memory.fits && kv_ok && total <= memory.usable;
 }
 
@@ -514,7 +551,7 @@ RlStep EstimateRl(const Job& job, const Layout& layout, const MemoryBreakdown& p
   const double context = 1e9 * Pos(job.assume.cuda_context_gb);
   double transition = 0;
   if (!dpo) {
-    const double resident = ResidentWhileGenerating(policy_memory, x, context);
+    const double resident = ResidentWhileGenerating(job, policy_memory, x, context);
     const RlEngineShape& e = policy_memory.rl_engine;  // sized by AddRlMemory (EstimateMemory)
     Generation(job, e, s);
     s.kv_cache_bytes = Pos(e.kv_budget);
@@ -528,7 +565,7 @@ RlStep EstimateRl(const Job& job, const Layout& layout, const MemoryBreakdown& p
   }
   s.sync_s += transition;
   s.train_memory_bytes = TrainingMemory(job, policy_memory, x);
-  s.host_bytes = x.host;
+  s.host_bytes = RlHostPerGpu(job, policy_memory, x) * std::min(job.hw.gpus, job.hw.gpus_per_node);
 
   const double gen_gpus = r.colocate ? trainer_gpus : r.rollout_gpus;
   const double old_mem = dpo ? 0.0 : LogprobMemory(job, layout, policy_memory, x, LogprobPass::Policy);

@@ -937,6 +937,39 @@ TEST_CASE("rl memory: verl's Megatron actor clones the logits for the old policy
         Approx(apart).epsilon(1e-9));
 }
 
+// NeMo RL, colocated, parks the policy on the host while vLLM generates (grpo.py refit_policy_generation:
+// offload_before_refit, then offload_after_refit) and keeps its reference there too: the GPU holds the engine and what
+// Megatron's optimizer keeps (its fp32 main weights), the host the rest. verl, the same layout, keeps them resident.
+TEST_CASE("rl memory: NeMo RL parks the policy and its reference on the host while generating", "[rl]") {
+  const std::string base =
+      "model=qwen2.5-7b&gpu=h100&gpus=8&goal=grpo&rl_ref=1&rl_colocate=1&rl_kv_frac=0.5&pp=1&cp=1&tp=1&mbs=1&"
+      "recompute=full&offload=none&rl_prompt_len=512&rl_response_len=1500&rl_max_response_len=1500&";
+  auto plan = [&](const std::string& keys) {
+    const PlanOutput out = MakePlan(Cfg((base + keys).c_str()));
+    REQUIRE(out.ok);
+    return out;
+  };
+  const PlanOutput verl = plan("stack=fsdp&zero=3&rl_framework=verl"),
+                   dtensor = plan("stack=fsdp&zero=3&rl_framework=nemo-rl"),
+                   megatron = plan("stack=megatron&zero=1&rl_framework=nemo-rl");
+  const MemoryBreakdown& m = verl.plan.memory;
+  REQUIRE(dtensor.plan.memory.weights == Approx(m.weights));
+  REQUIRE(dtensor.plan.memory.optimizer == Approx(m.optimizer));
+  REQUIRE(dtensor.plan.memory.rl_engine.total == Approx(m.rl_engine.total));
+  const double reference = 2.0 * verl.job.facts.pc.total / 8;  // verl's FSDP-sharded 16-bit copy
+  // DTensor: every optimizer state and the weights leave the GPU, and the reference is never on it.
+  CHECK(verl.plan.rl.gen_memory_bytes - dtensor.plan.rl.gen_memory_bytes ==
+        Approx(m.weights + m.optimizer + reference).epsilon(1e-9));
+  CHECK(dtensor.plan.rl.host_bytes == Approx(8 * (2 * m.weights + m.optimizer + m.rl_engine.weights)).epsilon(1e-9));
+  CHECK(verl.plan.rl.host_bytes == 0);
+  // Megatron: Adam's two moments leave with the weights; the fp32 main weights (4 of the 12 bytes) stay.
+  const MemoryBreakdown& g = megatron.plan.memory;
+  const double context = 1e9 * megatron.job.assume.cuda_context_gb;
+  CHECK(megatron.plan.rl.gen_memory_bytes == Approx(g.rl_engine.total + context + g.optimizer * 4.0 / 12.0));
+  // The log-probability passes bring the weights back, the moments stay on the host.
+  CHECK(megatron.plan.rl.logprob_memory_bytes > g.weights + g.optimizer * 4.0 / 12.0);
+}
+
 // The same layout under NeMo RL's DTensor worker: its log-probabilities copy the 16-bit logits to fp32 and take their
 // log_softmax beside them (10 B per logit against verl's 2 B), its optimizer states on the host; with tensor
 // parallelism DistributedLogprob works on the fp32 copy (14 B per logit of the rank's vocabulary share). Frameworks
@@ -959,11 +992,13 @@ TEST_CASE("rl memory: the bytes per logit of each framework's log-probability co
   const Job& job = verl.job;
   const double frag = job.assume.alloc_reserve, seq = job.work.seq, vocab = job.model.vocab;
   const double logits = frag * 8 * seq * vocab;  // bytes per byte per logit of 8 sequences
-  // NeMo RL moves the optimizer states to the host for its log-probability passes (prepare_for_lp_inference).
+  // NeMo RL moves the optimizer states to the host for its log-probability passes (prepare_for_lp_inference), and
+  // keeps the reference on the host (swapped in for its pass), where verl holds its FSDP-sharded 16-bit copy.
   REQUIRE(nemo.plan.memory.optimizer == Approx(verl.plan.memory.optimizer));
   REQUIRE(nemo.plan.memory.optimizer > 0);
+  const double verl_reference = 2.0 * job.facts.pc.total / 8;
   CHECK(nemo.plan.rl.Phase(RlPhaseKind::Logprob).memory_bytes - verl.plan.rl.Phase(RlPhaseKind::Logprob).memory_bytes ==
-        Approx((10 - 2) * logits - verl.plan.memory.optimizer).epsilon(1e-9));
+        Approx((10 - 2) * logits - verl.plan.memory.optimizer - verl_reference).epsilon(1e-9));
   CHECK(trl.plan.rl.Phase(RlPhaseKind::Reference).memory_bytes -
             verl.plan.rl.Phase(RlPhaseKind::Reference).memory_bytes ==
         Approx((10 - 2) * logits).epsilon(1e-9));
