@@ -48,22 +48,29 @@ bool Degrees(Check& k) {
   return k.ok;
 }
 
+}  // namespace
+
+HeadSplitIssue TpHeadSplitIssue(const ModelArch& m, int tp, bool kv) {
+  static constexpr IssueWords kHeads =
+      "{0} does not divide the {1} attention heads; accepted: a divisor of heads"_issue;
+  static constexpr IssueWords kKvHeads =
+      "{0} neither divides the {1} key/value heads nor is a multiple of them (to replicate them)"_issue;
+  if (!kv && !TpSplitsHeads(m, tp)) return {&kHeads, m.heads};
+  if (kv && !TpSplitsKvHeads(m, tp)) return {&kKvHeads, m.kv_heads};
+  return {};
+}
+
+namespace {
 // What the model's shape allows: heads and key/value heads over tp, layers over pp x vp, experts over ep.
 bool ModelShape(Check& k) {
   const Layout& l = k.l;
   const ModelArch& m = k.job.model;
   if (m.layers <= 0) return true;
-  if (!TpSplitsHeads(m, l.tp) &&
-      k.Fail("tp", "{0} does not divide the {1} attention heads; accepted: a divisor of heads"_issue, [&] {
-        return Args{Str(l.tp), Str(m.heads)};
-      }))
-    return false;
-  if (!TpSplitsKvHeads(m, l.tp) &&
-      k.Fail("tp", "{0} neither divides the {1} key/value heads nor is a multiple of them (to replicate them)"_issue,
-             [&] {
-               return Args{Str(l.tp), Str(m.kv_heads)};
-             }))
-    return false;
+  for (const bool kv : {false, true})
+    if (const HeadSplitIssue h = TpHeadSplitIssue(m, l.tp, kv); h.words && k.Fail("tp", *h.words, [&] {
+          return Args{Str(l.tp), Str(h.heads)};
+        }))
+      return false;
   // Ulysses scatters each tensor-parallel rank's heads over the context-parallel group (DeepSpeed's
   // DistributedAttention all-to-all, Megatron-Core's cp_comm_type a2a).
   if (l.cp > 1 && k.job.work.cp_comm == CpComm::A2a && (m.heads / l.tp) % l.cp != 0 &&

@@ -42,6 +42,14 @@ LayoutKeys FixedLayout(const Config& cfg);
 LayoutKeys FixedLayout(const Config& cfg, const Job& job);
 // Layout from the config's explicit keys, with auto keys filled by simple defaults (search does better).
 Layout ExplicitLayout(const Config& cfg, const Job& job);
+// Why tensor parallelism of `tp` cannot split the model's attention heads (kv false) or its key/value heads (kv true),
+// training's and the rollout engine's alike (model.h TpSplitsHeads, TpSplitsKvHeads): the message's template ({0} the
+// degree, {1} the heads) and the head count it names; `words` null when it can.
+struct HeadSplitIssue {
+  const IssueWords* words = nullptr;
+  int heads = 0;
+};
+HeadSplitIssue TpHeadSplitIssue(const ModelArch& m, int tp, bool kv);
 // Check a layout against the job (divisibility, group sizes); returns false with issues naming keys.
 bool CheckLayout(const Job& job, const Layout& layout, std::vector<ConfigIssue>* issues);
 // The highest ZeRO stage the job's stack runs with pipeline parallelism (pp > 1): CheckLayout refuses more,

@@ -110,17 +110,11 @@ void ResolvePlacement(const Config& cfg, Job& job, std::vector<ConfigIssue>& iss
     }
     // The engine's tensor parallelism splits the heads as training's does (vLLM: TpSplitsHeads, model.h).
     const int tp = r.rollout_tp;
-    if (!TpSplitsHeads(job.model, tp)) {
-      Error(issues, "rl_rollout_tp", "{0} does not divide the {1} attention heads; accepted: a divisor of heads"_issue,
-            {std::to_string(tp), std::to_string(job.model.heads)});
-      r.rollout_tp = 1;
-    }
-    if (!TpSplitsKvHeads(job.model, tp)) {
-      Error(issues, "rl_rollout_tp",
-            "{0} neither divides the {1} key/value heads nor is a multiple of them (to replicate them)"_issue,
-            {std::to_string(tp), std::to_string(job.model.kv_heads)});
-      r.rollout_tp = 1;
-    }
+    for (const bool kv : {false, true})
+      if (const HeadSplitIssue h = TpHeadSplitIssue(job.model, tp, kv); h.words) {
+        Error(issues, "rl_rollout_tp", *h.words, {std::to_string(tp), std::to_string(h.heads)});
+        r.rollout_tp = 1;
+      }
   } else {
     r.rollout_tp = AutoRolloutTp(job, weights_bytes);
   }
