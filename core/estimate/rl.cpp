@@ -487,7 +487,8 @@ void AddRlMemory(const Job& job, const Layout& layout, MemoryBreakdown& memory) 
   memory.other += total - memory.total;
   memory.total = total;
   memory.host_bytes += RlHostPerGpu(job, memory, x) * std::min(job.hw.gpus, job.hw.gpus_per_node);
-  memory.fits = memory.fits && kv_ok && total <= memory.usable;
+  // What the step parks on the host must fit there too, as an offload's states do (memory.cpp).
+  memory.fits = memory.fits && kv_ok && total <= memory.usable && memory.host_bytes <= HostBytesPerNode(job);
 }
 
 RlStep EstimateRl(const Job& job, const Layout& layout, const MemoryBreakdown& policy_memory,

@@ -748,6 +748,8 @@ void ResolveEconomics(const Config& cfg, Job& job) {
 
   // Every assumption key, through its row (core/config/keys.cpp): auto keeps the documented default.
   ApplyAssumptions(cfg, job.assume);
+  // Host memory on auto: the GPU's usual server where the catalog knows it (assets/gpus.json host_gb_per_gpu).
+  if (cfg.host_gb_per_gpu <= 0 && g && g->host_gb_per_gpu > 0) job.assume.host_gb_per_gpu = g->host_gb_per_gpu;
   FillStepDefaults(job.assume);  // the step model's defaults written out, so every surface can show them
   job.assume.moe_a2a_overlap = cfg.moe_a2a_overlap == 1 ? 1.0 : 0.0;
   job.assume.moe_pad = cfg.moe_pad == 1 ? 1.0 : 0.0;

@@ -135,6 +135,18 @@ TEST_CASE("GB200 reaches its Grace CPU over NVLink-C2C, two GPUs to a Grace and 
   CHECK(FindGpu("b200")->host_gpus == 0);
 }
 
+// The host memory of each GPU's usual server, the host_gb_per_gpu key's auto: each figure with its source.
+TEST_CASE("host memory per GPU of the usual server, each sourced", "[catalog]") {
+  CHECK(FindGpu("h100")->host_gb_per_gpu == 256);   // DGX H100: 2 TB for 8
+  CHECK(FindGpu("b200")->host_gb_per_gpu == 256);   // DGX B200: 2 TB for 8
+  CHECK(FindGpu("gb200")->host_gb_per_gpu == 240);  // 480 GB per Grace, two GPUs to a Grace
+  CHECK(FindGpu("rtx4090")->host_gb_per_gpu == 0);  // no usual server: the key's own default
+  for (const GpuSpec& g : Gpus()) {
+    INFO(g.id);
+    CHECK((g.host_gb_per_gpu > 0) == !g.host_gb_source.empty());
+  }
+}
+
 TEST_CASE("interconnects: per-direction bandwidth per GPU, latency and source", "[catalog]") {
   // NVLink totals are both directions: A100 600 GB/s = 300 each way; H100/H200 900; B200 1,800.
   CHECK(FindLink("nvlink3")->bw == Approx(300 * kGB));

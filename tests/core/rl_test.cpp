@@ -968,6 +968,15 @@ TEST_CASE("rl memory: NeMo RL parks the policy and its reference on the host whi
   CHECK(megatron.plan.rl.gen_memory_bytes == Approx(g.rl_engine.total + context + g.optimizer * 4.0 / 12.0));
   // The log-probability passes bring the weights back, the moments stay on the host.
   CHECK(megatron.plan.rl.logprob_memory_bytes > g.weights + g.optimizer * 4.0 / 12.0);
+  // What is parked must fit in the node's host memory: on auto a DGX H100's 256 GB a GPU; below what is parked, the
+  // plan does not fit.
+  CHECK(dtensor.job.assume.host_gb_per_gpu == 256);
+  REQUIRE(dtensor.plan.memory.fits);
+  const double parked_gb = dtensor.plan.memory.host_bytes / 8 / 1e9;
+  CHECK_FALSE(plan("stack=fsdp&zero=3&rl_framework=nemo-rl&host_gb_per_gpu=" + std::to_string(int(parked_gb) - 1))
+                  .plan.memory.fits);
+  CHECK(plan("stack=fsdp&zero=3&rl_framework=nemo-rl&host_gb_per_gpu=" + std::to_string(int(parked_gb) + 1))
+            .plan.memory.fits);
 }
 
 // The same layout under NeMo RL's DTensor worker: its log-probabilities copy the 16-bit logits to fp32 and take their
