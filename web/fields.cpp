@@ -87,6 +87,17 @@ bool TextBox(AppState& app, const KeyInfo& k, const std::string& shown, bool dis
   return edited && !disabled;
 }
 
+std::string RuledOut(const AppState& app, const char* key, const char* value);
+
+// Why giving a value to a key on auto would be refused whatever the value (a post-training token budget under a
+// framework that counts micro-batches in sequences): RuledOut at the step's longest sequence, a budget every framework
+// with budgets accepts; "" when it would run, or for other keys.
+std::string RuledOutAnyValue(const AppState& app, const KeyInfo& k) {
+  if (std::strcmp(k.name, "rl_mb_tokens") != 0 && std::strcmp(k.name, "rl_logprob_mb_tokens") != 0) return {};
+  const int longest = std::max(1, app.main.out.job.rl.LongestTokens());
+  return RuledOut(app, k.name, std::to_string(longest).c_str());
+}
+
 bool TextKindField(AppState& app, const KeyInfo& k) {
   const char* key = k.name;
   Config& c = app.cfg;
@@ -103,7 +114,13 @@ bool TextKindField(AppState& app, const KeyInfo& k) {
                                    ImGui::GetContentRegionAvail().x - auto_w - (unit_below ? 0 : UnitWidth(unit))));
   bool changed = false;
   std::string text;
-  if (is_auto) {
+  // On auto, a key the rest of the configuration rules out for any value (core's rule, the refusal the plan would
+  // show) is greyed out and read-only, its reason on hover, as a ruled-out choice of a box is.
+  const std::string ruled_out = is_auto ? RuledOutAnyValue(app, k) : std::string();
+  if (!ruled_out.empty()) {
+    TextBox(app, k, ResolvedText(app, k), true, text);
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) Tooltip(ruled_out);
+  } else if (is_auto) {
     // Greyed to what the plan uses, yet typable: a value typed over it turns auto off (issue #20: people
     // type into the field they see, not first into its checkbox).
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
@@ -122,7 +139,7 @@ bool TextKindField(AppState& app, const KeyInfo& k) {
       changed = true;
     }
   }
-  if (ImGui::IsItemHovered(ImGuiHoveredFlags_ForTooltip)) KeyTooltip(app, key);
+  if (ruled_out.empty() && ImGui::IsItemHovered(ImGuiHoveredFlags_ForTooltip)) KeyTooltip(app, key);
   Record(app, key);
   if (!unit.empty() && !unit_below) {
     ImGui::SameLine();
@@ -131,7 +148,10 @@ bool TextKindField(AppState& app, const KeyInfo& k) {
   if (auto_w > 0) {
     ImGui::SameLine();
     bool a = is_auto;
-    if (ImGui::Checkbox(TrId(auto_word).c_str(), &a)) {
+    ImGui::BeginDisabled(!ruled_out.empty());
+    const bool toggled = ImGui::Checkbox(TrId(auto_word).c_str(), &a);
+    ImGui::EndDisabled();
+    if (toggled) {
       app.inputs.typed.erase(key);
       std::erase_if(app.inputs.typed_issues, [&](const ConfigIssue& is) { return is.key == key; });
       std::vector<ConfigIssue> ignored;
@@ -164,7 +184,7 @@ bool TextKindField(AppState& app, const KeyInfo& k) {
 // refusal of its own. Only the
 // post-training keys have such a rule; asked while a combo is open, a few times a frame.
 std::string RuledOut(const AppState& app, const char* key, const char* value) {
-  static const char* const kRlChoices[] = {"goal", "rl_framework", "rl_engine"};
+  static const char* const kRlChoices[] = {"goal", "rl_framework", "rl_engine", "rl_mb_tokens", "rl_logprob_mb_tokens"};
   if (std::none_of(std::begin(kRlChoices), std::end(kRlChoices), [&](const char* k) { return !std::strcmp(k, key); }))
     return {};
   Config c = app.cfg;

@@ -177,3 +177,39 @@ TEST_CASE("the framework box greys out a framework without the token budget the 
   CHECK(app.cfg.rl_framework == int(RlFramework::Openrlhf));
 }
 }  // namespace rl_ui_test_budget_box
+
+namespace rl_ui_test_budget_field {
+using namespace tp;
+using namespace tp::ui;
+// Under TRL, which counts micro-batches in sequences, the token budget fields are greyed out and read-only (the
+// refusal a budget would meet: its RlCapabilityTable row), their auto boxes too: keystrokes into them change nothing
+// and raise no refusal. Under verl the same keystrokes set the budget.
+TEST_CASE("the token budget fields are greyed out under a framework without budgets", "[web][rl][budget]") {
+  for (const char* fw : {"trl", "verl"}) {
+    INFO(fw);
+    static AppState app;
+    app = AppState{};
+    testing::Start(app, std::string("#v=1&model=qwen2.5-7b&gpu=h100&gpus=8&goal=grpo&view=plan&rl_framework=") + fw);
+    testing::RunUntilIdle(app);
+    testing::Settle(app);
+    REQUIRE(app.main.out.ok);
+    const bool budgets = std::string(fw) == "verl";
+    for (const char* key : {"rl_mb_tokens", "rl_logprob_mb_tokens"}) {
+      INFO(key);
+      testing::TypeInto(app, key, "16k");
+      testing::PressKey(app, ImGuiKey_Enter);
+      testing::RunUntilIdle(app);
+      testing::Settle(app);
+      const int set = std::string(key) == "rl_mb_tokens" ? app.cfg.rl_mb_tokens : app.cfg.rl_logprob_mb_tokens;
+      CHECK((set == 16384) == budgets);
+      CHECK_FALSE(testing::FindRect(app, std::string("issue_") + key));
+      CHECK(app.main.out.ok);
+    }
+    if (!budgets) {  // the auto box cannot be cleared either
+      REQUIRE(testing::ClickWidget(app, "auto_rl_mb_tokens"));
+      testing::RunUntilIdle(app);
+      CHECK(app.cfg.rl_mb_tokens <= 0);
+    }
+  }
+}
+}  // namespace rl_ui_test_budget_field
