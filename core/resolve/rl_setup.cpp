@@ -289,6 +289,13 @@ void ResolveRl(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues) {
   r.gen_batch = dpo ? 0 : std::max(0, cfg.rl_gen_batch);
   r.logprob_mbs = std::max(0, cfg.rl_logprob_mbs);
   ResolveReward(cfg, job, issues);
+  // verl's FSDP actor computes its own loss on the model's 16-bit logits, not the model code's training loss
+  // (read at b178a3c): dp_actor.py _forward_micro_batch divides them by the temperature in place and takes the
+  // log-probabilities with flash-attn's Triton cross_entropy_loss, inplace_backward=True (utils/torch_functional.py
+  // logprobs_from_logits), whose backward writes the gradient into the logits' own storage; no entropy by default
+  // (entropy_coeff 0, calculate_entropy false: _generated_ppo_trainer.yaml). 2 B per logit at the peak, the
+  // logit_bytes assumption's default here (a logit_bytes the user gives still wins: ApplyAssumptions runs later).
+  if (r.framework == RlFramework::Verl && job.work.modeling != ModelCode::Megatron && !dpo) job.assume.logit_bytes = 2;
 
   // The policy's training, as the existing estimators plan it: each optimizer step trains a mini-batch of
   // sequences of the prompt and a mean response (verl and OpenRLHF pack or strip the padding).

@@ -1039,12 +1039,12 @@ TEST_CASE("rl memory: the training and log-probability passes at the longest mic
     REQUIRE(out.job.work.seq == 2016);  // the mean: 512 + 1500, rounded up to 16
     return out;
   };
-  const PlanOutput mean = plan(1500), longer = plan(4096), longest = plan(16384);
+  const PlanOutput mean = plan(1500), longer = plan(4096), longest = plan(24576);
   CHECK(RlPeakSeq(mean.job, 4, 0) == 2016);
   // verl: 512 + (4,096 + 3 x 1,500) / 4 = 2,661 tokens a sequence, rounded up to 16; one sequence, the longest.
   CHECK(RlPeakSeq(longer.job, 4, 0) == 2672);
   CHECK(RlPeakSeq(longer.job, 1, 0) == 4608);
-  CHECK(RlPeakSeq(longest.job, 4, 0) == 5744);
+  CHECK(RlPeakSeq(longest.job, 4, 0) == 7792);  // 512 + (24,576 + 3 x 1,500) / 4 = 7,781, rounded up to 16
   const RlStep &a = mean.plan.rl, &b = longer.plan.rl, &c = longest.plan.rl;
   // The training phase holds the policy's training at 4 sequences of 2,672 tokens: the workload's own memory there.
   Job at = longer.job;
@@ -1062,7 +1062,7 @@ TEST_CASE("rl memory: the training and log-probability passes at the longest mic
     CHECK(c.Phase(k).seconds == Approx(a.Phase(k).seconds).epsilon(1e-12));
   }
   CHECK(longer.plan.step.seconds == Approx(mean.plan.step.seconds).epsilon(1e-12));
-  // The longest micro-batch at a 16K cap no longer fits where the mean did.
+  // The longest micro-batch at a 24K cap no longer fits where the mean did.
   CHECK(mean.plan.memory.fits);
   CHECK_FALSE(longest.plan.memory.fits);
   CHECK(c.train_memory_bytes > mean.plan.memory.usable);
@@ -1231,3 +1231,29 @@ TEST_CASE("rl limits agree with the fit verdict on every published row", "[rl][m
   CHECK(fitting > 30);
 }
 }  // namespace rl_test
+
+namespace rl_test_verl_loss {
+using namespace tp;
+using rl_test::Cfg;
+// verl's FSDP actor computes its loss on the model's 16-bit logits with flash-attn's in-place cross-entropy
+// (dp_actor.py, torch_functional.py logprobs_from_logits at b178a3c): 2 B per logit at the training's peak, the
+// logit_bytes default under verl, where OpenRLHF's (not read) keeps the model code's loss. A logit_bytes given wins.
+TEST_CASE("rl memory: verl's actor trains on its 16-bit logits with an in-place cross-entropy", "[rl]") {
+  const std::string base =
+      "model=qwen2.5-7b&gpu=h100&gpus=8&goal=grpo&stack=fsdp&zero=3&tp=1&pp=1&cp=1&mbs=4&recompute=full&"
+      "offload=none&rl_prompt_len=512&rl_response_len=1500&rl_max_response_len=1500&";
+  const PlanOutput verl = MakePlan(Cfg((base + "rl_framework=verl").c_str()));
+  const PlanOutput openrlhf = MakePlan(Cfg((base + "rl_framework=openrlhf").c_str()));
+  const PlanOutput given = MakePlan(Cfg((base + "rl_framework=verl&logit_bytes=12").c_str()));
+  REQUIRE(verl.ok);
+  REQUIRE(openrlhf.ok);
+  REQUIRE(given.ok);
+  CHECK(verl.job.assume.logit_bytes == 2);
+  CHECK(openrlhf.job.assume.logit_bytes == LossPeakPerLogit(openrlhf.job));
+  CHECK(openrlhf.job.assume.logit_bytes > 2);
+  CHECK(given.job.assume.logit_bytes == 12);
+  // The training's peak holds the longest micro-batch's logits: 10 B fewer per logit under verl's loss.
+  const double logits = verl.job.assume.alloc_reserve * 4 * RlPeakSeq(verl.job, 4, 0) * verl.job.model.vocab;
+  CHECK(given.plan.rl.train_memory_bytes - verl.plan.rl.train_memory_bytes == Approx(10 * logits).epsilon(0.02));
+}
+}  // namespace rl_test_verl_loss
