@@ -260,9 +260,15 @@ double LogprobBytesPerLogit(const Job& job, int tp, LogprobPass pass) {
     //   log_softmax of that: 2 + 4 + 4 = 10 B; with tensor parallelism the fp32 copy goes through DistributedLogprob
     //   (the shifted copy and exp's temporary, then the log-softmax and its clone, each fp32): 2 + 4 + 4 + 4 = 14 B.
     case RlFramework::NemoRl: return megatron ? 6.0 : tp > 1 ? 14.0 : 10.0;
-    // OpenRLHF, TRL and DeepSpeed-Chat's log-probability code has not been read: INFERRED, the unfused log-softmax
-    // of the training loss's forward (saves.cpp LossOf: Transformers' 16-bit logits, an fp32 copy and its
-    // log-softmax, 10 B; Megatron's 16-bit logits and fp32 copy, 6 B), an upper figure for what they do.
+    // OpenRLHF, read at 3c3be62 (the policy and the reference run the same Actor.forward under torch.no_grad):
+    // models/actor.py replaces the model's 16-bit logits by an fp32 copy (`output["logits"].to(torch.float32)`, the
+    // 16-bit ones freed with it) and models/utils.py log_probs_from_logits takes flash-attn's Triton
+    // cross_entropy_loss of that copy (per-row outputs only; without flash-attn a gather and a logsumexp over
+    // 1,024-row chunks): 2 + 4 = 6 B at the cast. OpenRLHF trains with DeepSpeed on the model's own code, no Megatron.
+    case RlFramework::Openrlhf: return 6.0;
+    // TRL's and DeepSpeed-Chat's log-probability code has not been read: INFERRED, the unfused log-softmax of the
+    // training loss's forward (saves.cpp LossOf: Transformers' 16-bit logits, an fp32 copy and its log-softmax, 10 B;
+    // Megatron's 16-bit logits and fp32 copy, 6 B), an upper figure for what they do.
     default: return megatron ? 6.0 : 10.0;
   }
 }

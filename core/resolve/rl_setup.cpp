@@ -296,6 +296,13 @@ void ResolveRl(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues) {
   // (entropy_coeff 0, calculate_entropy false: _generated_ppo_trainer.yaml). 2 B per logit at the peak, the
   // logit_bytes assumption's default here (a logit_bytes the user gives still wins: ApplyAssumptions runs later).
   if (r.framework == RlFramework::Verl && job.work.modeling != ModelCode::Megatron && !dpo) job.assume.logit_bytes = 2;
+  // OpenRLHF's actor (read at 3c3be62) trains on an fp32 copy of the logits (models/actor.py Actor.forward,
+  // `.to(torch.float32)`, the 16-bit ones freed with the cast) through flash-attn's cross_entropy_loss without
+  // inplace_backward (models/utils.py log_probs_from_logits), which keeps that copy for its backward and allocates an
+  // fp32 gradient beside it; no entropy by default (--actor.entropy_coef None, cli/train_ppo_ray.py): 4 + 4 = 8 B
+  // per logit at the peak (6 B at the cast).
+  if (r.framework == RlFramework::Openrlhf && job.work.modeling != ModelCode::Megatron && !dpo)
+    job.assume.logit_bytes = 8;
 
   // The policy's training, as the existing estimators plan it: each optimizer step trains a mini-batch of
   // sequences of the prompt and a mean response (verl and OpenRLHF pack or strip the padding).

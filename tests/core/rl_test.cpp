@@ -1237,20 +1237,24 @@ using namespace tp;
 using rl_test::Cfg;
 // verl's FSDP actor computes its loss on the model's 16-bit logits with flash-attn's in-place cross-entropy
 // (dp_actor.py, torch_functional.py logprobs_from_logits at b178a3c): 2 B per logit at the training's peak, the
-// logit_bytes default under verl, where OpenRLHF's (not read) keeps the model code's loss. A logit_bytes given wins.
+// logit_bytes default under verl. OpenRLHF's on an fp32 copy whose gradient is allocated beside it (models/actor.py,
+// models/utils.py at 3c3be62): 8 B. TRL's (not read) keeps the model code's loss. A logit_bytes given wins.
 TEST_CASE("rl memory: verl's actor trains on its 16-bit logits with an in-place cross-entropy", "[rl]") {
   const std::string base =
       "model=qwen2.5-7b&gpu=h100&gpus=8&goal=grpo&stack=fsdp&zero=3&tp=1&pp=1&cp=1&mbs=4&recompute=full&"
       "offload=none&rl_prompt_len=512&rl_response_len=1500&rl_max_response_len=1500&";
   const PlanOutput verl = MakePlan(Cfg((base + "rl_framework=verl").c_str()));
   const PlanOutput openrlhf = MakePlan(Cfg((base + "rl_framework=openrlhf").c_str()));
+  const PlanOutput trl = MakePlan(Cfg((base + "rl_framework=trl").c_str()));
   const PlanOutput given = MakePlan(Cfg((base + "rl_framework=verl&logit_bytes=12").c_str()));
   REQUIRE(verl.ok);
   REQUIRE(openrlhf.ok);
+  REQUIRE(trl.ok);
   REQUIRE(given.ok);
   CHECK(verl.job.assume.logit_bytes == 2);
-  CHECK(openrlhf.job.assume.logit_bytes == LossPeakPerLogit(openrlhf.job));
-  CHECK(openrlhf.job.assume.logit_bytes > 2);
+  CHECK(openrlhf.job.assume.logit_bytes == 8);
+  CHECK(trl.job.assume.logit_bytes == LossPeakPerLogit(trl.job));
+  CHECK(trl.job.assume.logit_bytes > 8);
   CHECK(given.job.assume.logit_bytes == 12);
   // The training's peak holds the longest micro-batch's logits: 10 B fewer per logit under verl's loss.
   const double logits = verl.job.assume.alloc_reserve * 4 * RlPeakSeq(verl.job, 4, 0) * verl.job.model.vocab;
