@@ -87,6 +87,7 @@ double NemoOptimizerMoved(const Job& job, const MemoryBreakdown& m) {
 // under NeMo RL, below), PPO's critic (the policy's size and states), a reward model (sharded 16-bit weights).
 struct Extras {
   double ref = 0, critic = 0, reward = 0, host = 0;
+  bool verl_param_offload = false;  // verl offloads the actor's parameters between phases (below)
 };
 Extras TrainerExtras(const Job& job, const Layout& layout, const MemoryBreakdown& policy) {
   const RlSetup& r = job.rl;
@@ -105,6 +106,12 @@ Extras TrainerExtras(const Job& job, const Layout& layout, const MemoryBreakdown
   }
   if (r.algo == RlAlgo::Ppo) x.critic = policy.model_states;
   if (r.reward_params > 0) x.reward = 2.0 * r.reward_params / gpus;
+  // verl's offload is its param_offload, which its scripts set together with the optimizer's (the FSDP scripts'
+  // actor_offload, run_deepseek671b_math_megatron_96gb.sh's offload=True): the actor's parameters leave the GPU between
+  // phases, and rollout_mode offloads them again once the engine holds the new weights (megatron_workers.py and
+  // fsdp_workers.py rollout_mode, b178a3c: offload_megatron_model_to_cpu / offload_fsdp_model_to_cpu before the KV
+  // cache is woken).
+  x.verl_param_offload = r.framework == RlFramework::Verl && offload;
   return x;
 }
 
@@ -176,28 +183,31 @@ double TrainerResident(const MemoryBreakdown& m, const Extras& x) {
   return m.weights + m.optimizer + x.ref + x.critic + x.reward;
 }
 
-// NeMo RL, colocated, parks the policy on the host while vLLM generates: its refit runs offload_before_refit (the
-// optimizer's moved states, NemoOptimizerMoved) and, once the weights are handed over, offload_after_refit (the
-// weights themselves: Megatron's param buffer into its pinned copy, DTensor's model.to("cpu"); grpo.py
-// refit_policy_generation, v0.3.0 to v0.6.0). What stays is Megatron's fp32 main weights.
-bool NemoParksTrainer(const Job& job) {
+// What the trainer parks on the host while its colocated engine generates, bytes per GPU:
+// - NeMo RL: its refit runs offload_before_refit (the optimizer's moved states, NemoOptimizerMoved) and, once the
+//   weights are handed over, offload_after_refit (the weights themselves: Megatron's param buffer into its pinned
+//   copy, DTensor's model.to("cpu"); grpo.py refit_policy_generation, v0.3.0 to v0.6.0). What stays is Megatron's
+//   fp32 main weights.
+// - verl with its param_offload (TrainerExtras): the actor's weights; its optimizer states are the offload's already.
+double ParkedWhileGenerating(const Job& job, const MemoryBreakdown& m, const Extras& x) {
   const RlSetup& r = job.rl;
-  return r.framework == RlFramework::NemoRl && r.colocate && r.algo != RlAlgo::Dpo && r.engine != RlEngine::Hf;
+  if (!r.colocate || r.algo == RlAlgo::Dpo || r.engine == RlEngine::Hf) return 0.0;
+  if (r.framework == RlFramework::NemoRl) return m.weights + NemoOptimizerMoved(job, m);
+  return x.verl_param_offload ? m.weights : 0.0;
 }
 
-// The trainer's resident state while the engine generates (TrainerResident, less what NeMo RL parks on the host),
-// and the CUDA context.
+// The trainer's resident state while the engine generates (TrainerResident, less what it parks on the host), and the
+// CUDA context.
 double ResidentWhileGenerating(const Job& job, const MemoryBreakdown& m, const Extras& x, double context) {
-  const double parked = NemoParksTrainer(job) ? m.weights + NemoOptimizerMoved(job, m) : 0.0;
-  return TrainerResident(m, x) - parked + context;
+  return TrainerResident(m, x) - ParkedWhileGenerating(job, m, x) + context;
 }
 
-// Host memory per GPU the step needs: what the policy offloads beside its own (the reference's copy), and what NeMo
-// RL parks while generating (the weights, the moved optimizer states, and vLLM's weights, asleep at level 1 in
-// pinned host memory).
+// Host memory per GPU the step needs: what the policy offloads beside its own (the reference's copy), what the trainer
+// parks while generating, and under NeMo RL vLLM's weights, asleep at level 1 in pinned host memory.
 double RlHostPerGpu(const Job& job, const MemoryBreakdown& m, const Extras& x) {
-  const double parked = NemoParksTrainer(job) ? m.weights + NemoOptimizerMoved(job, m) + m.rl_engine.weights : 0.0;
-  return x.host + parked;
+  const double parked = ParkedWhileGenerating(job, m, x);
+  const bool engine_asleep = parked > 0 && job.rl.framework == RlFramework::NemoRl;
+  return x.host + parked + (engine_asleep ? m.rl_engine.weights : 0.0);
 }
 
 // The activations of generation inside the trainer (hf's eager generate): a tenth of the training's.

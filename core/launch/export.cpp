@@ -622,6 +622,10 @@ Doc ExportVerl(const Facts& f) {
     d.Add(actor + "megatron.pipeline_model_parallel_size", Value::Int(f.l.pp));
     d.Add(actor + "megatron.context_parallel_size", Value::Int(f.l.cp));
     d.Add(actor + "megatron.expert_model_parallel_size", Value::Int(f.l.ep));
+    // verl's offload flags come together in its scripts (run_deepseek671b_math_megatron_96gb.sh: offload=True sets
+    // param_offload and grad_offload): the plan's offload parks the actor's weights between phases too (rl.cpp).
+    d.Add(actor + "megatron.param_offload", Value::Bool(offload));
+    d.Add(actor + "megatron.grad_offload", Value::Bool(offload));
     d.Add(actor + "megatron.optimizer_offload", Value::Bool(offload));
   } else {
     d.Add(actor + "ulysses_sequence_parallel_size", Value::Int(f.l.cp));

@@ -832,6 +832,21 @@ void ImportMegatron(Reader& r) {
   r.Rest();
 }
 
+// verl's offload flags (its scripts set them together: the actor's parameters, gradients and optimizer states) as
+// the one offload key: cpu when any is on, its source the first the file gives.
+void ImportVerlOffload(Reader& r, const std::string& a) {
+  bool off = false, any = false;
+  const Entry* source = nullptr;
+  for (const char* k : {"fsdp_config.param_offload", "fsdp_config.optimizer_offload", "megatron.param_offload",
+                        "megatron.grad_offload", "megatron.optimizer_offload"})
+    if (const Entry* e = r.Get(a + k); r.Bool(e, off)) {
+      any = any || off;
+      if (!source) source = e;
+    }
+  r.Get("actor_rollout_ref.ref.fsdp_config.param_offload");
+  r.Pair(source, "offload", any ? "cpu" : "none");
+}
+
 // verl's main_ppo (issue #32): the Hydra config back as the RL keys. What it leaves out takes verl's default
 // (_generated_ppo_trainer.yaml@b178a3c: adv_estimator gae, gradient checkpointing on, no KL loss, rollout.n 1,
 // max_num_seqs 256, FSDP full shard, 8 GPUs on one node); the mean response is not a config key (give it again).
@@ -906,11 +921,7 @@ void ImportVerl(Reader& r) {
   const Entry* ek = r.Get(a + "use_kl_loss");
   r.Bool(ek, kl);
   ek ? r.Pair(ek, "rl_ref", kl ? "1" : "0") : r.Default("rl_ref", "0");
-  bool off = false, any = false;
-  for (const char* k : {"fsdp_config.param_offload", "fsdp_config.optimizer_offload", "megatron.optimizer_offload"})
-    if (const Entry* e = r.Get(a + k); r.Bool(e, off)) any = any || off;
-  r.Get("actor_rollout_ref.ref.fsdp_config.param_offload");
-  r.Pair(r.doc.Find(a + "fsdp_config.param_offload"), "offload", any ? "cpu" : "none");
+  ImportVerlOffload(r, a);
   if (megatron) {
     r.IntKey(a + "megatron.tensor_model_parallel_size", "tp");
     r.IntKey(a + "megatron.pipeline_model_parallel_size", "pp");

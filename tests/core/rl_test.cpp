@@ -1261,3 +1261,32 @@ TEST_CASE("rl memory: verl's actor trains on its 16-bit logits with an in-place 
   CHECK(given.plan.rl.train_memory_bytes - verl.plan.rl.train_memory_bytes == Approx(10 * logits).epsilon(0.02));
 }
 }  // namespace rl_test_verl_loss
+
+namespace rl_test_verl_park {
+using namespace tp;
+using rl_test::Cfg;
+// verl's offload is its param_offload too (its scripts set them together): rollout_mode offloads the actor's weights
+// once the engine holds the new ones (megatron_workers.py, b178a3c), so while the engine generates the GPU holds the
+// engine and not the trainer's weights, which the host holds; without offload they stay.
+TEST_CASE("rl memory: verl with offload parks the actor's weights while generating", "[rl]") {
+  const std::string base =
+      "model=qwen2.5-32b&gpu=h100&gpus=16&goal=grpo&rl_framework=verl&stack=megatron&tp=4&pp=1&cp=1&zero=1&mbs=1&"
+      "recompute=full&rl_colocate=1&rl_ref=0&rl_kv_frac=0.5&rl_prompt_len=512&rl_response_len=1500&"
+      "rl_max_response_len=1500&";
+  const PlanOutput parked = MakePlan(Cfg((base + "offload=cpu").c_str()));
+  const PlanOutput resident = MakePlan(Cfg((base + "offload=none").c_str()));
+  REQUIRE(parked.ok);
+  REQUIRE(resident.ok);
+  const MemoryBreakdown& p = parked.plan.memory;
+  const MemoryBreakdown& r = resident.plan.memory;
+  REQUIRE(p.weights == Approx(r.weights));
+  REQUIRE(p.weights > 1e9);
+  REQUIRE(p.rl_engine.total == Approx(r.rl_engine.total));
+  const double context = 1e9 * parked.job.assume.cuda_context_gb;
+  // Parked: the engine and the context (Megatron's offloaded optimizer is on the host already).
+  CHECK(parked.plan.rl.gen_memory_bytes == Approx(p.rl_engine.total + context + p.optimizer));
+  CHECK(resident.plan.rl.gen_memory_bytes == Approx(r.rl_engine.total + context + r.weights + r.optimizer));
+  // The host holds the parked weights.
+  CHECK(parked.plan.rl.host_bytes >= 8 * p.weights);
+}
+}  // namespace rl_test_verl_park
