@@ -7,6 +7,7 @@
 
 #include "capabilities.h"
 #include "catalog.h"
+#include "memory.h"
 #include "model.h"
 #include "presets.h"
 #include "resolve.h"
@@ -295,6 +296,14 @@ void ResolveRl(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues) {
   // logprobs_from_logits), whose backward writes the gradient into the logits' own storage; no entropy by default
   // (entropy_coeff 0, calculate_entropy false: _generated_ppo_trainer.yaml). 2 B per logit at the peak, the
   // logit_bytes assumption's default here (a logit_bytes the user gives still wins: ApplyAssumptions runs later).
+  // The RL frameworks' FSDP policies train the Transformers model, not torchtitan's, which the fsdp stack's own runs
+  // use: verl's fsdp_workers.py (AutoModelForCausalLM.from_pretrained, with its remove-padding and Ulysses patches,
+  // b178a3c), NeMo RL's DTensor worker (AutoModelForCausalLM, v0.3.0), TRL's trainers (Transformers' models). A
+  // modeling the user gives still wins.
+  if (cfg.modeling < 0 && job.work.modeling == ModelCode::Torchtitan) {
+    job.work.modeling = ModelCode::Transformers;
+    job.assume.logit_bytes = LossPeakPerLogit(job);  // the model code's loss, as ResolveStack set it for torchtitan's
+  }
   if (r.framework == RlFramework::Verl && job.work.modeling != ModelCode::Megatron && !dpo) job.assume.logit_bytes = 2;
   // OpenRLHF's actor (read at 3c3be62) trains on an fp32 copy of the logits (models/actor.py Actor.forward,
   // `.to(torch.float32)`, the 16-bit ones freed with the cast) through flash-attn's cross_entropy_loss without
