@@ -171,6 +171,11 @@ void PipelineStageBuffers(const Ctx& c, int k, double inflight, double tok, Stag
   }
 }
 
+// Of a sequence's positions, the share whose logits the loss computes (Workload::logit_skip: TRL's logits_to_keep).
+double LogitShare(const Workload& w, double seq) {
+  return w.logit_skip > 0 && seq > 0 ? std::clamp((seq - w.logit_skip) / seq, 0.0, 1.0) : 1.0;
+}
+
 // The activations one layer of the stage makes per token of a sequence position, its widest kind (dense or MoE):
 // the one layer a full recomputation recomputes, and the one a forward without gradients holds (ForwardOnlyBytes).
 double WidestLayerLin(const StageParams& s, const LayerAct& la) {
@@ -205,8 +210,9 @@ void StageActivations(const Ctx& c, const StageParams& s, const LayerAct& la, in
       tok * std::max(s.moe_layers ? la.grad_moe : 0.0, s.dense_layers ? la.grad_dense : 0.0) * (layers > 0);
   if (last) {
     logits = tok * ((loss.norm_h * h - head_in + loss.per_token) / rdiv + head_in);
-    const double per_logit = tok * (c.job.assume.logit_bytes + (c.t > 1 ? loss.tp_extra : 0)) * vocab / c.t;
-    kept = tok * loss.logit_kept * vocab / c.t;
+    const double share = LogitShare(w, w.seq);
+    const double per_logit = share * tok * (c.job.assume.logit_bytes + (c.t > 1 ? loss.tp_extra : 0)) * vocab / c.t;
+    kept = share * tok * loss.logit_kept * vocab / c.t;
     if (loss.logit_cap > 0)
       need.loss_capped = per_logit, need.loss_cap = loss.logit_cap;
     else
@@ -497,7 +503,8 @@ double ForwardOnlyBytes(const Job& job, const Layout& layout, int mbs, int seq, 
     if (layers > 0) one_layer = tok * s * WidestLayerLin(sp, la) + tok * s * s * la.quad;
     // The last stage: the head's 16-bit input and the logits with the log-probability's own copies, per_logit bytes
     // per logit, the vocabulary split over the tensor-parallel ranks; the layers' transients are gone by then.
-    const double head = k == c.p - 1 ? tok * s * (per_logit * vocab / c.t + run.e * h / rdiv) : 0.0;
+    const double head =
+        k == c.p - 1 ? tok * s * (LogitShare(job.work, s) * per_logit * vocab / c.t + run.e * h / rdiv) : 0.0;
     // ZeRO-3 / FSDP's gathered units and QLoRA's dequantization buffer (StageStates' temporaries), as in training.
     const StageNeed need = StageStates(c, sp);
     const double temps =

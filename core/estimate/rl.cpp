@@ -276,7 +276,13 @@ double LogprobBytesPerLogit(const Job& job, int tp, LogprobPass pass) {
     // cross_entropy_loss of that copy (per-row outputs only; without flash-attn a gather and a logsumexp over
     // 1,024-row chunks): 2 + 4 = 6 B at the cast. OpenRLHF trains with DeepSpeed on the model's own code, no Megatron.
     case RlFramework::Openrlhf: return 6.0;
-    // TRL's and DeepSpeed-Chat's log-probability code has not been read: INFERRED, the unfused log-softmax of the
+    // TRL's GRPOTrainer (f2cd577), the old policy's and the reference's passes under no_grad:
+    // _get_per_token_logps_and_entropies keeps the completion's 16-bit logits (logits_to_keep: Workload::logit_skip)
+    // and selective_log_softmax makes one sequence's log_softmax at a time: 2 B per logit and a row beside them.
+    case RlFramework::Trl:
+      if (!job.rl.Dpo()) return 2.0;
+      [[fallthrough]];
+    // DeepSpeed-Chat's log-probability code and TRL's DPO have not been read: INFERRED, the unfused log-softmax of the
     // training loss's forward (saves.cpp LossOf: Transformers' 16-bit logits, an fp32 copy and its log-softmax, 10 B;
     // Megatron's 16-bit logits and fp32 copy, 6 B), an upper figure for what they do.
     default: return megatron ? 6.0 : 10.0;

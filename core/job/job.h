@@ -45,7 +45,10 @@ struct Workload {
   Precision prec = Precision::Bf16;
   Optimizer opt = Optimizer::AdamW;
   bool flash = true;
-  double dropout = 0;                  // dropout probability: masks are kept for the backward when > 0
+  double dropout = 0;  // dropout probability: masks are kept for the backward when > 0
+  // Tokens at the start of each sequence whose logits the loss never computes (TRL's GRPO passes logits_to_keep = the
+  // completion's length: the prompt's positions get no logits); 0 = every position's (LogitShare in memory.cpp).
+  double logit_skip = 0;
   bool offload_checkpoints = false;    // full recomputation keeps each layer's input in host memory (Unsloth)
   bool optimizer_in_backward = false;  // each parameter's gradient is applied and freed in the backward (torchtune)
   bool grad_fp32 = true;               // Megatron's gradient buffer in fp32 (grad_reduce_in_fp32), else 16-bit

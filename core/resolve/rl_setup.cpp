@@ -312,6 +312,16 @@ void ResolveRl(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues) {
   // per logit at the peak (6 B at the cast).
   if (r.framework == RlFramework::Openrlhf && job.work.modeling != ModelCode::Megatron && !dpo)
     job.assume.logit_bytes = 8;
+  // TRL's GRPOTrainer (read at f2cd577) asks the model for the completion's logits only (_compute_loss:
+  // logits_to_keep = completion_ids.size(1); Transformers' heads slice hidden_states before lm_head), and
+  // _get_per_token_logps_and_entropies takes their log-probabilities with utils.py selective_log_softmax, which in
+  // 16 bits loops over the sequences: each row's log_softmax is kept for its backward beside the 16-bit logits
+  // (the entropy runs under no_grad, in 128-row chunks): 2 + 2 = 4 B per logit at the peak (INFERRED from what
+  // autograd keeps: log_softmax saves its output; the logits die with the call), over the completion's positions.
+  if (r.framework == RlFramework::Trl && r.algo == RlAlgo::Grpo) {
+    job.work.logit_skip = r.prompt_len;
+    if (job.work.modeling != ModelCode::Megatron) job.assume.logit_bytes = 4;
+  }
 
   // The policy's training, as the existing estimators plan it: each optimizer step trains a mini-batch of
   // sequences of the prompt and a mean response (verl and OpenRLHF pack or strip the padding).

@@ -981,8 +981,8 @@ TEST_CASE("rl memory: NeMo RL parks the policy and its reference on the host whi
 
 // The same layout under NeMo RL's DTensor worker: its log-probabilities copy the 16-bit logits to fp32 and take their
 // log_softmax beside them (10 B per logit against verl's 2 B), its optimizer states on the host; with tensor
-// parallelism DistributedLogprob works on the fp32 copy (14 B per logit of the rank's vocabulary share). Frameworks
-// whose code was not read plan the unfused 10 B.
+// parallelism DistributedLogprob works on the fp32 copy (14 B per logit of the rank's vocabulary share). TRL keeps the
+// completion's 16-bit logits alone (logits_to_keep): 2 B, over the response's positions only.
 TEST_CASE("rl memory: the bytes per logit of each framework's log-probability code", "[rl]") {
   const std::string base =
       "model=qwen2.5-7b&gpu=h100&gpus=8&goal=grpo&rl_ref=1&stack=fsdp&zero=3&pp=1&cp=1&mbs=1&recompute=full&"
@@ -1008,9 +1008,11 @@ TEST_CASE("rl memory: the bytes per logit of each framework's log-probability co
   const double verl_reference = 2.0 * job.facts.pc.total / 8;
   CHECK(nemo.plan.rl.Phase(RlPhaseKind::Logprob).memory_bytes - verl.plan.rl.Phase(RlPhaseKind::Logprob).memory_bytes ==
         Approx((10 - 2) * logits - verl.plan.memory.optimizer - verl_reference).epsilon(1e-9));
+  REQUIRE(trl.job.work.logit_skip == 512);
+  const double share = (seq - 512) / seq;  // the completion's positions
   CHECK(trl.plan.rl.Phase(RlPhaseKind::Reference).memory_bytes -
             verl.plan.rl.Phase(RlPhaseKind::Reference).memory_bytes ==
-        Approx((10 - 2) * logits).epsilon(1e-9));
+        Approx(2 * (share - 1) * logits).epsilon(1e-9));
   // NeMo RL with tensor parallelism: 8 more sequences add 14 B per logit of half the vocabulary, and the head's
   // 16-bit input (split with sequence parallelism).
   const PlanOutput tp8 = plan("tp=2&rl_logprob_mbs=8&rl_framework=nemo-rl"),
@@ -1238,7 +1240,9 @@ using rl_test::Cfg;
 // verl's FSDP actor computes its loss on the model's 16-bit logits with flash-attn's in-place cross-entropy
 // (dp_actor.py, torch_functional.py logprobs_from_logits at b178a3c): 2 B per logit at the training's peak, the
 // logit_bytes default under verl. OpenRLHF's on an fp32 copy whose gradient is allocated beside it (models/actor.py,
-// models/utils.py at 3c3be62): 8 B. TRL's (not read) keeps the model code's loss. A logit_bytes given wins.
+// models/utils.py at 3c3be62): 8 B. TRL's GRPO on the completion's logits with a row-by-row log_softmax kept for the
+// backward (grpo_trainer.py, utils.py at f2cd577): 4 B; its DPO (not read) keeps the model code's loss. A logit_bytes
+// given wins.
 TEST_CASE("rl memory: verl's actor trains on its 16-bit logits with an in-place cross-entropy", "[rl]") {
   const std::string base =
       "model=qwen2.5-7b&gpu=h100&gpus=8&goal=grpo&stack=fsdp&zero=3&tp=1&pp=1&cp=1&mbs=4&recompute=full&"
@@ -1246,15 +1250,19 @@ TEST_CASE("rl memory: verl's actor trains on its 16-bit logits with an in-place 
   const PlanOutput verl = MakePlan(Cfg((base + "rl_framework=verl").c_str()));
   const PlanOutput openrlhf = MakePlan(Cfg((base + "rl_framework=openrlhf").c_str()));
   const PlanOutput trl = MakePlan(Cfg((base + "rl_framework=trl").c_str()));
+  const PlanOutput trl_dpo = MakePlan(Cfg((base + "rl_framework=trl&goal=dpo").c_str()));
   const PlanOutput given = MakePlan(Cfg((base + "rl_framework=verl&logit_bytes=12").c_str()));
   REQUIRE(verl.ok);
   REQUIRE(openrlhf.ok);
   REQUIRE(trl.ok);
+  REQUIRE(trl_dpo.ok);
   REQUIRE(given.ok);
   CHECK(verl.job.assume.logit_bytes == 2);
   CHECK(openrlhf.job.assume.logit_bytes == 8);
-  CHECK(trl.job.assume.logit_bytes == LossPeakPerLogit(trl.job));
-  CHECK(trl.job.assume.logit_bytes > 8);
+  CHECK(trl.job.assume.logit_bytes == 4);
+  CHECK(trl_dpo.job.assume.logit_bytes == LossPeakPerLogit(trl_dpo.job));
+  CHECK(trl_dpo.job.assume.logit_bytes > 8);
+  CHECK(trl_dpo.job.work.logit_skip == 0);
   CHECK(given.job.assume.logit_bytes == 12);
   // The training's peak holds the longest micro-batch's logits: 10 B fewer per logit under verl's loss.
   const double logits = verl.job.assume.alloc_reserve * 4 * RlPeakSeq(verl.job, 4, 0) * verl.job.model.vocab;
@@ -1290,3 +1298,33 @@ TEST_CASE("rl memory: verl with offload parks the actor's weights while generati
   CHECK(parked.plan.rl.host_bytes >= 8 * p.weights);
 }
 }  // namespace rl_test_verl_park
+
+namespace rl_test_trl_logits {
+using namespace tp;
+using rl_test::Cfg;
+// TRL's GRPO asks the model for the completion's logits only (logits_to_keep): at the same sequence length, a longer
+// prompt and a shorter response hold fewer logits in training, 4 B for each position moved from the response to the
+// prompt, in every sequence of the micro-batch; the layers' activations, at the same length, do not move.
+TEST_CASE("rl memory: TRL's GRPO holds the completion's logits only", "[rl]") {
+  const std::string base =
+      "model=qwen2.5-1.5b&gpu=rtx4090&gpus=1&goal=grpo&rl_framework=trl&rl_ref=0&tp=1&pp=1&cp=1&zero=0&mbs=4&"
+      "recompute=full&offload=none&";
+  const PlanOutput a = MakePlan(Cfg((base + "rl_prompt_len=256&rl_response_len=768&rl_max_response_len=768").c_str()));
+  const PlanOutput b = MakePlan(Cfg((base + "rl_prompt_len=768&rl_response_len=256&rl_max_response_len=256").c_str()));
+  REQUIRE(a.ok);
+  REQUIRE(b.ok);
+  REQUIRE(a.job.work.seq == b.job.work.seq);
+  REQUIRE(a.job.work.logit_skip == 256);
+  REQUIRE(b.job.work.logit_skip == 768);
+  const double vocab = a.job.model.vocab, reserve = a.job.assume.alloc_reserve;
+  CHECK(a.plan.memory.policy_total - b.plan.memory.policy_total ==
+        Approx(reserve * 4 * 4.0 * (768 - 256) * vocab).epsilon(0.01));
+  // A logit_bytes given (the model code's 12 B) wins over TRL's 4, still over the completion's positions only.
+  const PlanOutput given = MakePlan(Cfg((base + "rl_prompt_len=768&rl_response_len=256&rl_max_response_len=256&"
+                                                "logit_bytes=12")
+                                            .c_str()));
+  REQUIRE(given.ok);
+  CHECK(given.plan.memory.policy_total - b.plan.memory.policy_total ==
+        Approx(reserve * 4 * 8.0 * 256 * vocab).epsilon(0.01));
+}
+}  // namespace rl_test_trl_logits
