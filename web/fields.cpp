@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <optional>
 
 #include "app.h"
 #include "catalog.h"
@@ -87,15 +88,20 @@ bool TextBox(AppState& app, const KeyInfo& k, const std::string& shown, bool dis
   return edited && !disabled;
 }
 
-std::string RuledOut(const AppState& app, const char* key, const char* value);
+// The refusal setting `key` to `value` would add to the configuration's own (core/resolve RlOfferIssues, the
+// resolver's own check); empty when it adds none. Only the post-training choices have such a rule.
+std::optional<ConfigIssue> AddedRefusal(const AppState& app, const char* key, const char* value);
 
 // Why giving a value to a key on auto would be refused whatever the value (a post-training token budget under a
-// framework that counts micro-batches in sequences): RuledOut at the step's longest sequence, a budget every framework
-// with budgets accepts; "" when it would run, or for other keys.
+// framework that counts micro-batches in sequences), in the page's language, naming the key rather than the value
+// tried (the step's longest sequence, a budget every framework with budgets accepts); "" when it would run.
 std::string RuledOutAnyValue(const AppState& app, const KeyInfo& k) {
   if (std::strcmp(k.name, "rl_mb_tokens") != 0 && std::strcmp(k.name, "rl_logprob_mb_tokens") != 0) return {};
   const int longest = std::max(1, app.main.out.job.rl.LongestTokens());
-  return RuledOut(app, k.name, std::to_string(longest).c_str());
+  std::optional<ConfigIssue> is = AddedRefusal(app, k.name, std::to_string(longest).c_str());
+  if (!is) return {};
+  if (!is->args.empty()) is->args[0] = IssueArg(std::string(k.name));  // "{0} is not in ...": the key, not a value
+  return PageText(IssueMessage(*is, LangOf(app)));
 }
 
 bool TextKindField(AppState& app, const KeyInfo& k) {
@@ -179,23 +185,27 @@ bool TextKindField(AppState& app, const KeyInfo& k) {
   return changed;
 }
 
-// Why setting `key` to `value` would be refused by what each RL framework trains and generates with
-// (core/resolve RlOfferIssues, the resolver's own check), in the page's language; "" when it would run or adds no
-// refusal of its own. Only the
-// post-training keys have such a rule; asked while a combo is open, a few times a frame.
-std::string RuledOut(const AppState& app, const char* key, const char* value) {
+// The refusal setting `key` to `value` would meet from what each RL framework trains and generates with
+// (core/resolve RlOfferIssues, the resolver's own check); none when it would run or adds no refusal of its own. Only
+// the post-training keys have such a rule; asked while a combo is open, a few times a frame.
+std::optional<ConfigIssue> AddedRefusal(const AppState& app, const char* key, const char* value) {
   static const char* const kRlChoices[] = {"goal", "rl_framework", "rl_engine", "rl_mb_tokens", "rl_logprob_mb_tokens"};
   if (std::none_of(std::begin(kRlChoices), std::end(kRlChoices), [&](const char* k) { return !std::strcmp(k, key); }))
-    return {};
+    return std::nullopt;
   Config c = app.cfg;
   std::vector<ConfigIssue> ignored;
-  if (!ApplyPair(c, key, value, ignored) || !app.main.out.job.stack) return {};
+  if (!ApplyPair(c, key, value, ignored) || !app.main.out.job.stack) return std::nullopt;
   // Only a refusal the choice would add: one the configuration already meets (another box's) greys out nothing here.
   const std::vector<ConfigIssue> now = RlOfferIssues(app.cfg, app.main.out.job);
   for (const ConfigIssue& is : RlOfferIssues(c, app.main.out.job))
-    if (std::none_of(now.begin(), now.end(), [&](const ConfigIssue& n) { return n.message == is.message; }))
-      return PageText(FormatIssue(is, LangOf(app)));
-  return {};
+    if (std::none_of(now.begin(), now.end(), [&](const ConfigIssue& n) { return n.message == is.message; })) return is;
+  return std::nullopt;
+}
+
+// Why setting `key` to `value` would be refused (AddedRefusal), in the page's language; "" when it would not.
+std::string RuledOut(const AppState& app, const char* key, const char* value) {
+  const std::optional<ConfigIssue> is = AddedRefusal(app, key, value);
+  return is ? PageText(FormatIssue(*is, LangOf(app))) : std::string();
 }
 
 bool ChoiceField(AppState& app, const KeyInfo& k) {
