@@ -171,11 +171,6 @@ void PipelineStageBuffers(const Ctx& c, int k, double inflight, double tok, Stag
   }
 }
 
-// Of a sequence's positions, the share whose logits the loss computes (Workload::logit_skip: TRL's logits_to_keep).
-double LogitShare(const Workload& w, double seq) {
-  return w.logit_skip > 0 && seq > 0 ? std::clamp((seq - w.logit_skip) / seq, 0.0, 1.0) : 1.0;
-}
-
 // The activations one layer of the stage makes per token of a sequence position, its widest kind (dense or MoE):
 // the one layer a full recomputation recomputes, and the one a forward without gradients holds (ForwardOnlyBytes).
 double WidestLayerLin(const StageParams& s, const LayerAct& la) {

@@ -475,10 +475,12 @@ SlowStage SlowestStage(const Job& job, const Layout& lay, const Machine& mc, con
     head_mc.ridge = head_mc.peak / head_mc.mem_bw;
   }
   const double tokens = double(lay.mbs) * job.work.seq / cpn;
-  const double logit_gemm = GemmTime(tokens, ops.vocab / tpn, ops.hidden, head_mc, c);
+  // The positions with logits (TRL's GRPO: the completion's, rules.h LogitShare): the head's GEMM and the loss.
+  const double logit_tokens = tokens * LogitShare(job.work, job.work.seq);
+  const double logit_gemm = GemmTime(logit_tokens, ops.vocab / tpn, ops.hidden, head_mc, c);
   head.comp_f = logit_gemm;
   head.comp_b = bwd_gemm * logit_gemm;
-  head.mem_f = kCrossEntropyBytesPerLogit * tokens * ops.vocab / tpn / (mc.mem_bw * c.mem);
+  head.mem_f = kCrossEntropyBytesPerLogit * logit_tokens * ops.vocab / tpn / (mc.mem_bw * c.mem);
   head.tp_f = AllReduce(tokens * ops.hidden * kActBytes, g.tp);
   head.tp_x = head.tp_f;  // the output layer's all-reduce: no userbuffers outside the transformer layers
   const double passes = CollectivePasses(lay);

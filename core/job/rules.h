@@ -67,6 +67,13 @@ inline int PipelineSchedules(const Workload& work, long long micro_batches) {
 
 // GPUs of a job in one node: the server's gpus_per_node, or all of the job's GPUs when it has fewer (a 4-GPU
 // job on 8-GPU servers is one node of 4). Collectives, host memory and the layout rules read this one count.
+// Of a sequence's positions, the share whose logits the loss computes (Workload::logit_skip: TRL's logits_to_keep, the
+// prompt's positions get none); 1 where every position's are. The head's memory (memory.cpp) and its GEMM's time
+// (step.cpp) read this one rule.
+inline double LogitShare(const Workload& w, double seq) {
+  return w.logit_skip > 0 && seq > 0 ? std::clamp((seq - w.logit_skip) / seq, 0.0, 1.0) : 1.0;
+}
+
 inline int NodeGpus(int gpus_per_node, int gpus) { return std::max(1, std::min(gpus_per_node, std::max(1, gpus))); }
 inline int NodeGpus(const Hardware& hw) { return NodeGpus(hw.gpus_per_node, hw.gpus); }
 

@@ -1326,5 +1326,16 @@ TEST_CASE("rl memory: TRL's GRPO holds the completion's logits only", "[rl]") {
   REQUIRE(given.ok);
   CHECK(given.plan.memory.policy_total - b.plan.memory.policy_total ==
         Approx(reserve * 4 * 8.0 * 256 * vocab).epsilon(0.01));
+  // The head's GEMM and loss run over those positions too: the same length trains faster with the longer prompt,
+  // where verl (every position's logits) trains both alike.
+  CHECK(b.plan.step.seconds < a.plan.step.seconds);
+  const std::string verl =
+      "model=qwen2.5-1.5b&gpu=rtx4090&gpus=1&goal=grpo&rl_framework=verl&rl_ref=0&tp=1&pp=1&cp=1&"
+      "zero=0&mbs=4&recompute=full&offload=none&";
+  const PlanOutput va = MakePlan(Cfg((verl + "rl_prompt_len=256&rl_response_len=768&rl_max_response_len=768").c_str()));
+  const PlanOutput vb = MakePlan(Cfg((verl + "rl_prompt_len=768&rl_response_len=256&rl_max_response_len=256").c_str()));
+  REQUIRE(va.ok);
+  REQUIRE(vb.ok);
+  CHECK(va.plan.step.seconds == Approx(vb.plan.step.seconds).epsilon(1e-9));
 }
 }  // namespace rl_test_trl_logits
