@@ -113,10 +113,14 @@ std::string RenderTable(const Table& t, Format format) {
 
 Table GpuTable(bool full) {
   Table t;
-  t.columns = {"id",    "name",  "memory_gb", "bandwidth_gbs", "fp32_tflops",      "bf16_tflops", "fp8_tflops",
-               "tdp_w", "intra", "inter",     "gpus_per_node", "usd_per_gpu_hour", "usd_per_gpu"};
-  if (full) t.columns.insert(t.columns.end(), {"source", "price_source"});
-  t.numeric = {false, false, true, true, true, true, true, true, false, false, true, true, true, false, false};
+  // host_gb_per_gpu: the host memory of the GPU's usual server, the host_gb_per_gpu key's auto (its source in the
+  // full table; a GPU without one takes the key's own default).
+  t.columns = {"id",    "name",  "memory_gb", "bandwidth_gbs", "fp32_tflops",     "bf16_tflops",      "fp8_tflops",
+               "tdp_w", "intra", "inter",     "gpus_per_node", "host_gb_per_gpu", "usd_per_gpu_hour", "usd_per_gpu"};
+  if (full) t.columns.insert(t.columns.end(), {"source", "host_gb_source", "price_source"});
+  t.numeric = {false, false, true, true, true, true,  true,  true, false,
+               false, true,  true, true, true, false, false, false};
+  const double default_host_gb = Assumptions{}.host_gb_per_gpu;
   for (const GpuSpec& g : Gpus()) {
     std::vector<std::string> row = {g.id,
                                     g.name,
@@ -129,9 +133,14 @@ Table GpuTable(bool full) {
                                     g.intra_default,
                                     g.inter_default,
                                     std::to_string(g.gpus_per_node_default),
+                                    Fixed(g.host_gb_per_gpu > 0 ? g.host_gb_per_gpu : default_host_gb, 0),
                                     Fixed(g.usd_per_gpu_hour, 2),
                                     Fixed(g.usd_per_gpu, 0)};
-    if (full) row.insert(row.end(), {g.source, g.price_source});
+    if (full)
+      row.insert(row.end(), {g.source,
+                             g.host_gb_source.empty() ? "the host_gb_per_gpu key's default (a DGX A100's 1 TB for 8)"
+                                                      : g.host_gb_source,
+                             g.price_source});
     t.rows.push_back(row);
   }
   return t;
