@@ -152,15 +152,19 @@ const NodeSpec kNodes[] = {
      .formula = "2 x 32 MiB on a Hopper-class gpu (dense BF16 peak of 700 TFLOP/s or more), else 2 x 8.125 MiB",
      .inputs = "gpu",
      .source = "aten CublasHandlePool.cpp: 2 x 32 MiB on Hopper, 2 x 8.125 MiB elsewhere"},
+    // A post-training plan's total is its largest phase and its "other" holds what that phase adds: both after the
+    // RL step's own nodes, below.
     {.name = "other_bytes",
      .value = [](const C& c) { return c.m().other; },
      .formula = "outside_allocator_bytes + cublas_workspace_bytes + (alloc_reserve - 1) x activations_bytes + "
                 "alloc_reserve x temporaries_bytes",
-     .inputs = "outside_allocator_bytes cublas_workspace_bytes alloc_reserve activations_bytes temporaries_bytes"},
+     .inputs = "outside_allocator_bytes cublas_workspace_bytes alloc_reserve activations_bytes temporaries_bytes",
+     .when = NotRl},
     {.name = "memory_total_bytes",
      .value = [](const C& c) { return c.m().total; },
      .formula = "weights_bytes + gradients_bytes + optimizer_bytes + activations_bytes + other_bytes",
-     .inputs = "weights_bytes gradients_bytes optimizer_bytes activations_bytes other_bytes"},
+     .inputs = "weights_bytes gradients_bytes optimizer_bytes activations_bytes other_bytes",
+     .when = NotRl},
     {.name = "capacity_bytes",
      .value = [](const C& c) { return c.m().capacity; },
      .formula = "the gpu's memory as the driver exposes it (the catalog's entry; gpu_mem_gib for a custom GPU)",
@@ -444,6 +448,55 @@ const NodeSpec kNodes[] = {
      .inputs = "rl_kv_frac rl_rollout_tp rl_engine",
      .source = "vLLM gpu_memory_utilization, SGLang mem_fraction_static (rl.cpp MakeEngine)",
      .when = IsRlRollout},
+    // The step's memory per GPU is its largest phase (rl.cpp AddRlMemory): each phase as rl.cpp plans it.
+    {.name = "rl_training_memory_bytes",
+     .value = [](const C& c) { return c.p.rl.train_memory_bytes; },
+     .unit = "B",
+     .label = {"memory while training", "训练时显存"},
+     .formula = "the policy's training (its weights, gradients, optimizer states and activations) at its longest "
+                "micro-batch (rl.h RlPeakSeq), with the reference, PPO's critic and a reward model beside it, and the "
+                "sleeping engine's CUDA graphs",
+     .inputs = "weights_bytes gradients_bytes optimizer_bytes activations_bytes rl_max_response_len rl_ref",
+     .source = "rl.cpp TrainingMemory; docs/rl.md",
+     .when = IsRl},
+    {.name = "rl_generation_memory_bytes",
+     .value = [](const C& c) { return c.p.rl.gen_memory_bytes; },
+     .unit = "B",
+     .label = {"memory while generating", "生成时显存"},
+     .formula = "colocated: the trainer's resident weights and optimizer states less what its framework parks on the "
+                "host (NeMo RL's refit, verl's param_offload), the reference, critic and reward model, the engine's "
+                "rl_kv_frac of the GPU (its weights and rl_kv_cache_bytes) and the CUDA context; split pools: a "
+                "rollout GPU's engine and context",
+     .inputs = "weights_bytes optimizer_bytes rl_kv_cache_bytes rl_kv_frac rl_colocate rl_framework",
+     .source = "rl.cpp GenerationMemory, ResidentWhileGenerating, ParkedWhileGenerating; docs/rl.md",
+     .when = IsRlRollout},
+    {.name = "rl_logprob_memory_bytes",
+     .value = [](const C& c) { return c.p.rl.logprob_memory_bytes; },
+     .unit = "B",
+     .label = {"memory while computing log-probabilities", "计算对数概率时显存"},
+     .formula = "the trainer's resident state (NeMo RL's optimizer states on the host), the sleeping engine's CUDA "
+                "graphs, and a forward without gradients at rl_logprob_mbs sequences of the longest micro-batch, its "
+                "logits at the framework's own bytes per logit",
+     .inputs = "weights_bytes optimizer_bytes rl_logprob_mbs rl_framework",
+     .source = "rl.cpp LogprobMemoryAt, LogprobBytesPerLogit; docs/rl.md",
+     .when = IsRl},
+    {.name = "other_bytes",
+     .value = [](const C& c) { return c.m().other; },
+     .formula = "outside_allocator_bytes + cublas_workspace_bytes + (alloc_reserve - 1) x activations_bytes + "
+                "alloc_reserve x temporaries_bytes, and what the step's largest phase holds beyond the policy's "
+                "training at the mean sequence (the engine, the longest micro-batch, the log-probability passes)",
+     .inputs = "outside_allocator_bytes cublas_workspace_bytes alloc_reserve activations_bytes temporaries_bytes",
+     .when = IsRl},
+    {.name = "memory_total_bytes",
+     .value = [](const C& c) { return c.m().total; },
+     .formula = "max(rl_generation_memory_bytes, rl_training_memory_bytes, rl_logprob_memory_bytes)",
+     .inputs = "rl_generation_memory_bytes rl_training_memory_bytes rl_logprob_memory_bytes",
+     .when = IsRlRollout},
+    {.name = "memory_total_bytes",
+     .value = [](const C& c) { return c.m().total; },
+     .formula = "max(rl_training_memory_bytes, rl_logprob_memory_bytes)",
+     .inputs = "rl_training_memory_bytes rl_logprob_memory_bytes",
+     .when = [](const C& c) { return IsRl(c) && !IsRlRollout(c); }},
     {.name = "rl_concurrency",
      .value = [](const C& c) { return c.p.rl.concurrency; },
      .unit = "sequences",

@@ -132,6 +132,10 @@ const char* const kCases[] = {
     "model=mixtral-8x7b&gpu=h100&gpus=96&tokens=1e11",                        // MoE, not a power of two
     "model=llama2-13b&gpu=rtx4090&gpus=4&zero=3&offload=cpu&tokens=1e9",      // offload
     "model=llama3-8b&gpu=h100&gpus=16&ckpt_s=30&mtbf_gpu_h=720&tokens=1e11",  // a given checkpoint time
+    // Post-training: the total is the largest phase (its own nodes), generating or training or log-probabilities.
+    "model=qwen2.5-7b&gpu=h100&gpus=8&goal=grpo&rl_framework=verl",
+    "model=qwen2.5-7b&gpu=h100&gpus=16&goal=grpo&rl_framework=nemo-rl&stack=megatron",
+    "model=llama3.1-8b&gpu=h100&gpus=8&goal=dpo",
 };
 
 }  // namespace
