@@ -49,6 +49,10 @@ struct MemoryBreakdown {  // per GPU, the most loaded one, bytes
   int max_seq_cap = 0;      // the most max_seq may be whatever the memory (a token budget, learned positions); 0 = none
   double seq_fixed = 0;     // what does not grow with the sequence on the GPU that sets max_seq (its band: bands.h)
   double policy_total = 0;  // the policy's own training peak (= total except for post-training: rl.h)
+  // Post-training: what the step's largest phase (generating, training at the longest micro-batch, computing
+  // log-probabilities) holds beyond the policy's training at the mean sequence, the five parts above (rl.h
+  // AddRlMemory); total = weights + gradients + optimizer + activations + other + rl_phase. 0 for other goals.
+  double rl_phase = 0;
   // Post-training: the rollout engine the phases' memory was sized with (rl.h AddRlMemory), which EstimateRl times,
   // so one plan builds it once.
   RlEngineShape rl_engine;

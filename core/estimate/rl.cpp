@@ -506,7 +506,7 @@ void AddRlMemory(const Job& job, const Layout& layout, MemoryBreakdown& memory) 
   // The log-probability passes at their own micro-batch (rl_logprob_mbs), forward only.
   const double logprob = LogprobPeak(job, layout, memory, x);
   const double total = std::max({train, gen, logprob});
-  memory.other += total - memory.total;
+  memory.rl_phase = total - memory.total;
   memory.total = total;
   memory.host_bytes += RlHostPerGpu(job, memory, x) * std::min(job.hw.gpus, job.hw.gpus_per_node);
   // What the step parks on the host must fit there too, as an offload's states do (memory.cpp).

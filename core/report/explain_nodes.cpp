@@ -152,18 +152,16 @@ const NodeSpec kNodes[] = {
      .formula = "2 x 32 MiB on a Hopper-class gpu (dense BF16 peak of 700 TFLOP/s or more), else 2 x 8.125 MiB",
      .inputs = "gpu",
      .source = "aten CublasHandlePool.cpp: 2 x 32 MiB on Hopper, 2 x 8.125 MiB elsewhere"},
-    // A post-training plan's total is its largest phase and its "other" holds what that phase adds: both after the
-    // RL step's own nodes, below.
     {.name = "other_bytes",
      .value = [](const C& c) { return c.m().other; },
      .formula = "outside_allocator_bytes + cublas_workspace_bytes + (alloc_reserve - 1) x activations_bytes + "
                 "alloc_reserve x temporaries_bytes",
-     .inputs = "outside_allocator_bytes cublas_workspace_bytes alloc_reserve activations_bytes temporaries_bytes",
-     .when = NotRl},
-    {.name = "memory_total_bytes",
-     .value = [](const C& c) { return c.m().total; },
-     .formula = "weights_bytes + gradients_bytes + optimizer_bytes + activations_bytes + other_bytes",
-     .inputs = "weights_bytes gradients_bytes optimizer_bytes activations_bytes other_bytes",
+     .inputs = "outside_allocator_bytes cublas_workspace_bytes alloc_reserve activations_bytes temporaries_bytes"},
+    // A post-training plan's total adds what the step's largest phase holds beyond these (rl_phase_bytes): after the
+    // RL step's own nodes, below.
+    {.name = "rl_phase_bytes",
+     .value = [](const C& c) { return c.m().rl_phase; },
+     .formula = "none: a post-training goal's step only (goal grpo, ppo, dpo)",
      .when = NotRl},
     {.name = "capacity_bytes",
      .value = [](const C& c) { return c.m().capacity; },
@@ -480,23 +478,26 @@ const NodeSpec kNodes[] = {
      .inputs = "weights_bytes optimizer_bytes rl_logprob_mbs rl_framework",
      .source = "rl.cpp LogprobMemoryAt, LogprobBytesPerLogit; docs/rl.md",
      .when = IsRl},
-    {.name = "other_bytes",
-     .value = [](const C& c) { return c.m().other; },
-     .formula = "outside_allocator_bytes + cublas_workspace_bytes + (alloc_reserve - 1) x activations_bytes + "
-                "alloc_reserve x temporaries_bytes, and what the step's largest phase holds beyond the policy's "
-                "training at the mean sequence (the engine, the longest micro-batch, the log-probability passes)",
-     .inputs = "outside_allocator_bytes cublas_workspace_bytes alloc_reserve activations_bytes temporaries_bytes",
-     .when = IsRl},
-    {.name = "memory_total_bytes",
-     .value = [](const C& c) { return c.m().total; },
-     .formula = "max(rl_generation_memory_bytes, rl_training_memory_bytes, rl_logprob_memory_bytes)",
-     .inputs = "rl_generation_memory_bytes rl_training_memory_bytes rl_logprob_memory_bytes",
+    // The step's memory is its largest phase: what that phase holds beyond the policy's training at the mean
+    // sequence (the five parts) is its own part of the total (rl.cpp AddRlMemory).
+    {.name = "rl_phase_bytes",
+     .value = [](const C& c) { return c.m().rl_phase; },
+     .formula = "max(rl_generation_memory_bytes, rl_training_memory_bytes, rl_logprob_memory_bytes) - weights_bytes - "
+                "gradients_bytes - optimizer_bytes - activations_bytes - other_bytes",
+     .inputs = "rl_generation_memory_bytes rl_training_memory_bytes rl_logprob_memory_bytes weights_bytes "
+               "gradients_bytes optimizer_bytes activations_bytes other_bytes",
      .when = IsRlRollout},
+    {.name = "rl_phase_bytes",
+     .value = [](const C& c) { return c.m().rl_phase; },
+     .formula = "max(rl_training_memory_bytes, rl_logprob_memory_bytes) - weights_bytes - gradients_bytes - "
+                "optimizer_bytes - activations_bytes - other_bytes",
+     .inputs = "rl_training_memory_bytes rl_logprob_memory_bytes weights_bytes gradients_bytes optimizer_bytes "
+               "activations_bytes other_bytes",
+     .when = [](const C& c) { return IsRl(c) && !IsRlRollout(c); }},
     {.name = "memory_total_bytes",
      .value = [](const C& c) { return c.m().total; },
-     .formula = "max(rl_training_memory_bytes, rl_logprob_memory_bytes)",
-     .inputs = "rl_training_memory_bytes rl_logprob_memory_bytes",
-     .when = [](const C& c) { return IsRl(c) && !IsRlRollout(c); }},
+     .formula = "weights_bytes + gradients_bytes + optimizer_bytes + activations_bytes + other_bytes + rl_phase_bytes",
+     .inputs = "weights_bytes gradients_bytes optimizer_bytes activations_bytes other_bytes rl_phase_bytes"},
     {.name = "rl_concurrency",
      .value = [](const C& c) { return c.p.rl.concurrency; },
      .unit = "sequences",

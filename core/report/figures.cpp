@@ -77,6 +77,22 @@ const FigureInfo kFigures[] = {
               "缓存分配器在张量之外保留的显存、CUDA 上下文、NCCL 缓冲区以及 ZeRO-3 / FSDP 收集的权重"},
      .explained = true,
      .value = [](const FigureSource& s) { return double(M(s).other); }},
+    {.figure = Figure::RlPhase,
+     .id = "rl_phase_bytes",
+     .json = "memory.rl_phase_bytes",
+     .unit = "B",
+     .label = {"the post-training step's largest phase beyond the policy's training",
+               "后训练步最大阶段超出策略训练的部分"},
+     .row = {"RL step's largest phase", "强化学习步的最大阶段"},
+     .legend = {"RL step", "强化学习步"},
+     .hint =
+         {"what the largest phase of the RL step holds beyond the policy's training at the mean sequence: the "
+          "rollout engine's weights and KV cache while generating, the longest micro-batch while training, or the "
+          "log-probability passes",
+          "强化学习步的最大阶段超出按平均序列计算的策略训练的部分：生成时推理引擎的权重和 KV 缓存、训练时最长的微批次，"
+          "或计算对数概率的前向"},
+     .explained = true,
+     .value = [](const FigureSource& s) { return double(M(s).rl_phase); }},
     {.figure = Figure::MemoryTotal,
      .id = "memory_total_bytes",
      .json = "memory.total_bytes",

@@ -27,6 +27,7 @@ enum class Figure : uint8_t {
   Optimizer,
   Activations,
   Other,
+  RlPhase,
   MemoryTotal,
   MemoryAllocated,
   MemoryReserved,

@@ -48,6 +48,7 @@ const std::vector<TextSection>& TextSections() {
         {F::Optimizer},
         {F::Activations},
         {F::Other},
+        {F::RlPhase, Shown::Nonzero},
         {F::MemoryTotal},
         {F::MemoryUsable},
         {F::Fits},

@@ -23,8 +23,9 @@ using namespace tp;
 
 namespace {
 
-// A recursive-descent reader of the formulas' arithmetic: + - x / ( ) ceil sqrt min max, numbers and the
-// node's inputs by name. Independent of the engine, so a formula that does not describe its value fails.
+// A recursive-descent reader of the formulas' arithmetic: + - x / ( ) ceil sqrt min max (any number of arguments),
+// numbers and the node's inputs by name. Independent of the engine, so a formula that does not describe its value
+// fails.
 struct Expr {
   const std::string& s;
   const std::map<std::string, double>& vars;
@@ -60,16 +61,23 @@ struct Expr {
       const double v = Primary();
       return word == "ceil" ? std::ceil(v - 1e-9) : std::sqrt(v);
     }
-    if (word == "min" || word == "max") {
+    if (word == "min" || word == "max") {  // any number of arguments
       Space();
-      if (i < s.size() && s[i] == '(') ++i;
-      const double a = Sum();
-      Space();
-      if (i < s.size() && s[i] == ',') ++i;
-      const double b = Sum();
-      Space();
-      if (i < s.size() && s[i] == ')') ++i;
-      return word == "min" ? std::min(a, b) : std::max(a, b);
+      if (i < s.size() && s[i] == '(')
+        ++i;
+      else
+        bad = true;
+      double v = Sum();
+      for (Space(); i < s.size() && s[i] == ','; Space()) {
+        ++i;
+        const double next = Sum();
+        v = word == "min" ? std::min(v, next) : std::max(v, next);
+      }
+      if (i < s.size() && s[i] == ')')
+        ++i;
+      else
+        bad = true;
+      return v;
     }
     auto it = vars.find(word);
     if (it == vars.end()) {
