@@ -313,7 +313,7 @@ void MemoryBar(AppState& app, const PlanOutput& o, float height) {
       Seg(Figure::Optimizer, m.optimizer, Col(app, Hue::Optimizer)),
       Seg(Figure::Activations, m.activations, Col(app, Hue::Activations)),
       Seg(Figure::Other, m.other, Col(app, Hue::Other)),
-      Seg(Figure::RlPhase, m.rl_phase, Col(app, Hue::Compute)),  // the rollout's hue in the RL step's bar
+      Seg(Figure::RlPhase, m.rl_phase, Col(app, Hue::MemoryBound)),  // teal: apart from the five parts' hues
   };
   if (&o != &app.main.out)  // only the plan view's parts open their explanation (explain_panel.h)
     for (Segment& s : segs) s.why.reset();
