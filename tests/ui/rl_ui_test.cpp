@@ -48,6 +48,11 @@ TEST_CASE("an RL goal's plan view draws the RL step as its phases, in both langu
     }
     CHECK(drawn.find(Translate(std::string(lang) == "zh" ? Lang::Zh : Lang::En,
                                "memory while computing log-probabilities")) != std::string::npos);
+    // The memory bar's own part for what the step's largest phase adds (memory.rl_phase_bytes), with its value.
+    const Lang l = std::string(lang) == "zh" ? Lang::Zh : Lang::En;
+    REQUIRE(app.main.out.plan.memory.rl_phase > 0);
+    CHECK(drawn.find(std::string(FigureOf(Figure::RlPhase).Legend(l)) + " " +
+                     MemoryText(app.main.out.plan.memory.rl_phase)) != std::string::npos);
     // The memory limits speak of the step's longest sequence (prompt and longest response), not of the mean one.
     const auto* limits = testing::FindRect(app, "memory_limits");
     REQUIRE(limits);
@@ -65,6 +70,8 @@ TEST_CASE("an RL goal's plan view draws the RL step as its phases, in both langu
   testing::RunUntilIdle(sft);
   testing::Settle(sft);
   CHECK_FALSE(testing::FindRect(sft, "rl_bar"));
+  CHECK(sft.main.out.plan.memory.rl_phase == 0);
+  CHECK(testing::DrawnText(sft).find(FigureOf(Figure::RlPhase).Legend(Lang::En)) == std::string::npos);
 }
 
 // The Framework box of an RL goal greys out what the goal cannot run (core's RlOfferTable, the refusal the plan would
