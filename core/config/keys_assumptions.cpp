@@ -262,10 +262,9 @@ void AddAssumptionKeys(std::vector<KeyInfo>& table) {
                "auto: the GPU's usual server where the catalog gives it (assets/gpus.json host_gb_per_gpu, each with "
                "its source: DGX H100, H200 and B200 2 TB for 8 GPUs, 256 GB; GB200 480 GB per Grace for its two "
                "GPUs, 240 GB); else 128 GB: a DGX A100 has 1 TB of host memory for 8 GPUs (NVIDIA datasheet).",
-               "auto：目录给出时取该 GPU 常见服务器的值（assets/gpus.json 的 host_gb_per_gpu，各附来源：DGX H100、H200 "
-               "和 "
-               "B200 为 8 块 GPU 配 2 TB，即 256 GB；GB200 每个 Grace 配 480 GB、供两块 GPU，即 240 GB）；否则 128 GB："
-               "DGX A100 为 8 块 GPU 配 1 TB 主机内存（NVIDIA 数据手册）。")
+               "auto：目录给出时取该 GPU 常见服务器的值（assets/gpus.json 的 host_gb_per_gpu，各附来源：DGX H100、"
+               "H200 和 B200 为 8 块 GPU 配 2 TB，即 256 GB；GB200 每个 Grace 配 480 GB、供两块 GPU，即 240 GB）；"
+               "否则 128 GB：DGX A100 为 8 块 GPU 配 1 TB 主机内存（NVIDIA 数据手册）。")
            .Assume(&Assumptions::host_gb_per_gpu)
            .Format("%.0f"),
        RealField("gpu_power", G::Assumptions, "fraction of TDP", 0.01, 1.5, true, TP_REAL(gpu_power),

@@ -191,7 +191,7 @@ double TrainerResident(const MemoryBreakdown& m, const Extras& x) {
 // - verl with its param_offload (TrainerExtras): the actor's weights; its optimizer states are the offload's already.
 double ParkedWhileGenerating(const Job& job, const MemoryBreakdown& m, const Extras& x) {
   const RlSetup& r = job.rl;
-  if (!r.colocate || r.algo == RlAlgo::Dpo || r.engine == RlEngine::Hf) return 0.0;
+  if (!r.ColocatedEngine()) return 0.0;
   if (r.framework == RlFramework::NemoRl) return m.weights + NemoOptimizerMoved(job, m);
   return x.verl_param_offload ? m.weights : 0.0;
 }
@@ -202,12 +202,13 @@ double ResidentWhileGenerating(const Job& job, const MemoryBreakdown& m, const E
   return TrainerResident(m, x) - ParkedWhileGenerating(job, m, x) + context;
 }
 
-// Host memory per GPU the step needs: what the policy offloads beside its own (the reference's copy), what the trainer
-// parks while generating, and under NeMo RL vLLM's weights, asleep at level 1 in pinned host memory.
-double RlHostPerGpu(const Job& job, const MemoryBreakdown& m, const Extras& x) {
+// Host memory per node the step needs (NodeGpus of them): what the policy offloads beside its own (the reference's
+// copy), what the trainer parks while generating, and under NeMo RL vLLM's weights, asleep at level 1 in pinned host
+// memory; per GPU, times the node's GPUs.
+double RlHostPerNode(const Job& job, const MemoryBreakdown& m, const Extras& x) {
   const double parked = ParkedWhileGenerating(job, m, x);
   const bool engine_asleep = parked > 0 && job.rl.framework == RlFramework::NemoRl;
-  return x.host + parked + (engine_asleep ? m.rl_engine.weights : 0.0);
+  return (x.host + parked + (engine_asleep ? m.rl_engine.weights : 0.0)) * NodeGpus(job.hw);
 }
 
 // The activations of generation inside the trainer (hf's eager generate): a tenth of the training's.
@@ -291,8 +292,7 @@ double LogprobBytesPerLogit(const Job& job, int tp, LogprobPass pass) {
 
 // The sleeping engine's CUDA graphs, on a colocated trainer's GPUs while the trainer runs (RlConstants).
 double SleepingEngineGraphs(const Job& job) {
-  const RlSetup& r = job.rl;
-  return r.colocate && !r.Dpo() && r.engine != RlEngine::Hf ? RlConstantsOf(job).engine_graph_bytes : 0.0;
+  return job.rl.ColocatedEngine() ? RlConstantsOf(job).engine_graph_bytes : 0.0;
 }
 
 // The training phase's memory per GPU: the policy's training peak, the reference, critic and reward model beside it,
@@ -351,7 +351,6 @@ HostMoves HostMovesOf(const Job& job, const MemoryBreakdown& m, const RlEngineSh
   const RlSetup& r = job.rl;
   HostMoves h;
   h.bps = step_detail::HostLinkBw(step_detail::MakeFabric(job, std::max(1, job.hw.gpus), 1.0));
-  const bool engine_refit = r.colocate && r.algo != RlAlgo::Dpo && r.engine != RlEngine::Hf;
   const bool dtensor = StackOf(job).kind == StackKind::Fsdp;
   switch (r.framework) {
     // NeMo RL, read at v0.3.0 (b1c86a816c5e2b4ca41ece193624a38dc62e6fdf), both policy backends. The colocated
@@ -368,7 +367,7 @@ HostMoves HostMovesOf(const Job& job, const MemoryBreakdown& m, const RlEngineSh
     // host, the reference's host copy into the model, and the policy's back: three copies of the weights (DPO's
     // reference pass too: dpo.py calls get_reference_policy_logprobs).
     case RlFramework::NemoRl:
-      if (engine_refit) {
+      if (r.ColocatedEngine()) {
         h.refit_pageable = NemoOptimizerMoved(job, m);
         h.refit = e.weights;
         (dtensor ? h.refit_pageable : h.refit) += m.weights;
@@ -386,6 +385,39 @@ void SetPhase(RlStep& s, RlPhaseKind k, double seconds, double memory, double gp
 }
 
 }  // namespace
+
+double RlTrainingBytesPerLogit(const Job& job) {
+  const RlSetup& r = job.rl;
+  if (r.Dpo() || job.work.modeling == ModelCode::Megatron) return 0.0;
+  switch (r.framework) {
+    // verl's FSDP actor (read at b178a3c): dp_actor.py _forward_micro_batch divides the model's 16-bit logits by the
+    // temperature in place and takes the log-probabilities with flash-attn's Triton cross_entropy_loss,
+    // inplace_backward=True (utils/torch_functional.py logprobs_from_logits), whose backward writes the gradient into
+    // the logits' own storage; no entropy by default (entropy_coeff 0, calculate_entropy false:
+    // _generated_ppo_trainer.yaml): 2 B per logit at the peak.
+    case RlFramework::Verl: return 2.0;
+    // OpenRLHF's actor (read at 3c3be62) trains on an fp32 copy of the logits (models/actor.py Actor.forward,
+    // `.to(torch.float32)`, the 16-bit ones freed with the cast) through flash-attn's cross_entropy_loss without
+    // inplace_backward (models/utils.py log_probs_from_logits), which keeps that copy for its backward and allocates
+    // an fp32 gradient beside it; no entropy by default (--actor.entropy_coef None, cli/train_ppo_ray.py): 4 + 4 = 8 B
+    // per logit at the peak (6 B at the cast).
+    case RlFramework::Openrlhf: return 8.0;
+    // TRL's GRPOTrainer (read at f2cd577): _get_per_token_logps_and_entropies takes the completion's log-probabilities
+    // (RlLogitSkip) with utils.py selective_log_softmax, which in 16 bits loops over the sequences: each row's
+    // log_softmax is kept for its backward beside the 16-bit logits (the entropy runs under no_grad, in 128-row
+    // chunks): 2 + 2 = 4 B per logit at the peak (INFERRED from what autograd keeps: log_softmax saves its output; the
+    // logits die with the call).
+    case RlFramework::Trl: return r.algo == RlAlgo::Grpo ? 4.0 : 0.0;
+    default: return 0.0;
+  }
+}
+
+double RlLogitSkip(const Job& job) {
+  // TRL's GRPOTrainer (f2cd577) _compute_loss: logits_to_keep = completion_ids.size(1), and Transformers' heads slice
+  // hidden_states before lm_head: the prompt's positions get no logits.
+  const RlSetup& r = job.rl;
+  return r.framework == RlFramework::Trl && r.algo == RlAlgo::Grpo ? r.prompt_len : 0.0;
+}
 
 const RlConstants& RlDefaults() { return kDefaults; }
 double FixedTransition(const Job& job, const RlConstants& k) {
@@ -508,7 +540,7 @@ void AddRlMemory(const Job& job, const Layout& layout, MemoryBreakdown& memory) 
   const double total = std::max({train, gen, logprob});
   memory.rl_phase = total - memory.total;
   memory.total = total;
-  memory.host_bytes += RlHostPerGpu(job, memory, x) * std::min(job.hw.gpus, job.hw.gpus_per_node);
+  memory.host_bytes += RlHostPerNode(job, memory, x);
   // What the step parks on the host must fit there too, as an offload's states do (memory.cpp).
   memory.fits = memory.fits && kv_ok && total <= memory.usable && memory.host_bytes <= HostBytesPerNode(job);
 }
@@ -588,7 +620,7 @@ RlStep EstimateRl(const Job& job, const Layout& layout, const MemoryBreakdown& p
   }
   s.sync_s += transition;
   s.train_memory_bytes = TrainingMemory(job, policy_memory, x);
-  s.host_bytes = RlHostPerGpu(job, policy_memory, x) * std::min(job.hw.gpus, job.hw.gpus_per_node);
+  s.host_bytes = RlHostPerNode(job, policy_memory, x);
 
   const double gen_gpus = r.colocate ? trainer_gpus : r.rollout_gpus;
   const double old_mem = dpo ? 0.0 : LogprobMemory(job, layout, policy_memory, x, LogprobPass::Policy);

@@ -63,6 +63,14 @@ RlStep EstimateRl(const Job& job, const Layout& layout, const MemoryBreakdown& p
 // mean.
 int RlPeakSeq(const Job& job, int mbs, int budget);
 
+// The policy's training loss as the RL framework's own code computes it, where it is not the model code's (saves.cpp
+// LossOf): bytes per logit at the training's peak, 0 = the model code's loss (rl.cpp, each with the code read). The
+// logit_bytes assumption's default under post-training (rl_setup.cpp).
+double RlTrainingBytesPerLogit(const Job& job);
+// Tokens at the start of each sequence the RL framework's loss computes no logits for (Workload::logit_skip): TRL's
+// GRPO asks for the completion's only. 0 = every position's.
+double RlLogitSkip(const Job& job);
+
 // The memory of a post-training step folded into the policy's: total becomes the larger of the training and the
 // generation phases' peaks (with the reference, critic, reward model and the engine's residue), fits follows. The
 // training and the log-probability passes at the longest micro-batch (RlPeakSeq): policy_total is the policy's

@@ -47,7 +47,7 @@ struct Workload {
   bool flash = true;
   double dropout = 0;  // dropout probability: masks are kept for the backward when > 0
   // Tokens at the start of each sequence whose logits the loss never computes (TRL's GRPO passes logits_to_keep = the
-  // completion's length: the prompt's positions get no logits); 0 = every position's (LogitShare in memory.cpp).
+  // completion's length: the prompt's positions get no logits); 0 = every position's (rules.h LogitShare).
   double logit_skip = 0;
   bool offload_checkpoints = false;    // full recomputation keeps each layer's input in host memory (Unsloth)
   bool optimizer_in_backward = false;  // each parameter's gradient is applied and freed in the backward (torchtune)
@@ -120,6 +120,10 @@ struct RlSetup {
   // CapabilityAsk::rl_framework: the framework whose rows the policy's layout must pass, -1 without an RL goal.
   int FrameworkAsked() const { return Active() ? int(framework) : -1; }
   bool Dpo() const { return algo == RlAlgo::Dpo; }
+  // An inference engine on the trainer's own GPUs, asleep while the trainer runs (colocated, generating, not
+  // Transformers' generate inside the trainer): what its sleep, wake-up and refit and the trainer's parking are about
+  // (rl.cpp).
+  bool ColocatedEngine() const { return colocate && !Dpo() && engine != RlEngine::Hf; }
   // Sequences per micro-batch of the log-probability forwards in a layout training `training_mbs` at a time
   // (rl_logprob_mbs, auto: the training's): the step model, explain, the JSON config and the verl export read this.
   int LogprobMbs(int training_mbs) const { return logprob_mbs > 0 ? logprob_mbs : training_mbs; }
@@ -128,8 +132,9 @@ struct RlSetup {
   // many sequences of the mean as it holds (BudgetMbs: the micro-batch the step's time plans, rl_setup.cpp sets
   // logprob_mbs from it), and its memory the whole budget (rl.cpp RlPeakSeq).
   int mb_tokens = 0, logprob_mb_tokens = 0;
-  bool logprob_budget_follows =
-      false;           // rl_logprob_mb_tokens left to follow rl_mb_tokens (neither it nor rl_logprob_mbs given)
+  // rl_logprob_mb_tokens left to follow rl_mb_tokens (neither it nor rl_logprob_mbs given): the limits' bisection
+  // moves it with the training's (max_seq_best.cpp LargestMicroBatch).
+  bool logprob_budget_follows = false;
   int budget_mbs = 0;  // the training micro-batch rl_mb_tokens sets (resolved; 0 = none): layout_rules.cpp FixedLayout
   // The mean sequences a budget holds, at most `most` (a micro-batch holds no more than its batch: verl's
   // rearrange_micro_batches makes at most one micro-batch per sequence); 0 without a budget.

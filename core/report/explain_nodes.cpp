@@ -464,10 +464,10 @@ const NodeSpec kNodes[] = {
      .formula = "colocated: the trainer's resident weights and optimizer states less what its framework parks on the "
                 "host (NeMo RL's refit, verl's param_offload), the reference, critic and reward model, the engine's "
                 "rl_kv_frac of the GPU (its weights and rl_kv_cache_bytes) and the CUDA context; split pools: a "
-                "rollout GPU's engine and context",
+                "rollout GPU's engine and context; DPO generates nothing: 0",
      .inputs = "weights_bytes optimizer_bytes rl_kv_cache_bytes rl_kv_frac rl_colocate rl_framework",
      .source = "rl.cpp GenerationMemory, ResidentWhileGenerating, ParkedWhileGenerating; docs/rl.md",
-     .when = IsRlRollout},
+     .when = IsRl},
     {.name = "rl_logprob_memory_bytes",
      .value = [](const C& c) { return c.p.rl.logprob_memory_bytes; },
      .unit = "B",
@@ -486,14 +486,7 @@ const NodeSpec kNodes[] = {
                 "gradients_bytes - optimizer_bytes - activations_bytes - other_bytes",
      .inputs = "rl_generation_memory_bytes rl_training_memory_bytes rl_logprob_memory_bytes weights_bytes "
                "gradients_bytes optimizer_bytes activations_bytes other_bytes",
-     .when = IsRlRollout},
-    {.name = "rl_phase_bytes",
-     .value = [](const C& c) { return c.m().rl_phase; },
-     .formula = "max(rl_training_memory_bytes, rl_logprob_memory_bytes) - weights_bytes - gradients_bytes - "
-                "optimizer_bytes - activations_bytes - other_bytes",
-     .inputs = "rl_training_memory_bytes rl_logprob_memory_bytes weights_bytes gradients_bytes optimizer_bytes "
-               "activations_bytes other_bytes",
-     .when = [](const C& c) { return IsRl(c) && !IsRlRollout(c); }},
+     .when = IsRl},
     {.name = "memory_total_bytes",
      .value = [](const C& c) { return c.m().total; },
      .formula = "weights_bytes + gradients_bytes + optimizer_bytes + activations_bytes + other_bytes + rl_phase_bytes",

@@ -11,6 +11,7 @@
 #include "model.h"
 #include "presets.h"
 #include "resolve.h"
+#include "rl.h"
 #include "stack.h"
 
 namespace tp {
@@ -290,12 +291,6 @@ void ResolveRl(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues) {
   r.gen_batch = dpo ? 0 : std::max(0, cfg.rl_gen_batch);
   r.logprob_mbs = std::max(0, cfg.rl_logprob_mbs);
   ResolveReward(cfg, job, issues);
-  // verl's FSDP actor computes its own loss on the model's 16-bit logits, not the model code's training loss
-  // (read at b178a3c): dp_actor.py _forward_micro_batch divides them by the temperature in place and takes the
-  // log-probabilities with flash-attn's Triton cross_entropy_loss, inplace_backward=True (utils/torch_functional.py
-  // logprobs_from_logits), whose backward writes the gradient into the logits' own storage; no entropy by default
-  // (entropy_coeff 0, calculate_entropy false: _generated_ppo_trainer.yaml). 2 B per logit at the peak, the
-  // logit_bytes assumption's default here (a logit_bytes the user gives still wins: ApplyAssumptions runs later).
   // The RL frameworks' FSDP policies train the Transformers model, not torchtitan's, which the fsdp stack's own runs
   // use: verl's fsdp_workers.py (AutoModelForCausalLM.from_pretrained, with its remove-padding and Ulysses patches,
   // b178a3c), NeMo RL's DTensor worker (AutoModelForCausalLM, v0.3.0), TRL's trainers (Transformers' models). A
@@ -304,24 +299,10 @@ void ResolveRl(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues) {
     job.work.modeling = ModelCode::Transformers;
     job.assume.logit_bytes = LossPeakPerLogit(job);  // the model code's loss, as ResolveStack set it for torchtitan's
   }
-  if (r.framework == RlFramework::Verl && job.work.modeling != ModelCode::Megatron && !dpo) job.assume.logit_bytes = 2;
-  // OpenRLHF's actor (read at 3c3be62) trains on an fp32 copy of the logits (models/actor.py Actor.forward,
-  // `.to(torch.float32)`, the 16-bit ones freed with the cast) through flash-attn's cross_entropy_loss without
-  // inplace_backward (models/utils.py log_probs_from_logits), which keeps that copy for its backward and allocates an
-  // fp32 gradient beside it; no entropy by default (--actor.entropy_coef None, cli/train_ppo_ray.py): 4 + 4 = 8 B
-  // per logit at the peak (6 B at the cast).
-  if (r.framework == RlFramework::Openrlhf && job.work.modeling != ModelCode::Megatron && !dpo)
-    job.assume.logit_bytes = 8;
-  // TRL's GRPOTrainer (read at f2cd577) asks the model for the completion's logits only (_compute_loss:
-  // logits_to_keep = completion_ids.size(1); Transformers' heads slice hidden_states before lm_head), and
-  // _get_per_token_logps_and_entropies takes their log-probabilities with utils.py selective_log_softmax, which in
-  // 16 bits loops over the sequences: each row's log_softmax is kept for its backward beside the 16-bit logits
-  // (the entropy runs under no_grad, in 128-row chunks): 2 + 2 = 4 B per logit at the peak (INFERRED from what
-  // autograd keeps: log_softmax saves its output; the logits die with the call), over the completion's positions.
-  if (r.framework == RlFramework::Trl && r.algo == RlAlgo::Grpo) {
-    job.work.logit_skip = r.prompt_len;
-    if (job.work.modeling != ModelCode::Megatron) job.assume.logit_bytes = 4;
-  }
+  // The framework's own loss where it is not the model code's (rl.cpp), the logit_bytes assumption's default here: a
+  // logit_bytes the user gives still wins (ApplyAssumptions runs later).
+  if (const double bytes = RlTrainingBytesPerLogit(job); bytes > 0) job.assume.logit_bytes = bytes;
+  job.work.logit_skip = RlLogitSkip(job);
 
   // The policy's training, as the existing estimators plan it: each optimizer step trains a mini-batch of
   // sequences of the prompt and a mean response (verl and OpenRLHF pack or strip the padding).
