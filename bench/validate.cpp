@@ -1,7 +1,8 @@
 // validate.cpp — prints the predicted-vs-published table (Markdown) for a cases file; used to write
 // docs/validation.md:  build/native/trainplan-validate tests/data/cases.json tests/data/published_setups.json
 // (--fit-startup prints the whole run's start-up constants fitted to tests/data/run_parts_fit.json instead;
-// --startup FILE the logged start-ups of a file against the shipped constants).
+// --startup FILE the logged start-ups of a file against the shipped constants; --set PAIRS applies link pairs over
+// every case last, e.g. --set vp=auto: the rows planned without the interleaving degree they state).
 #include <cstdio>
 #include <fstream>
 #include <sstream>
@@ -19,6 +20,7 @@ int main(int argc, char** argv) {
   // --fit-startup: print the start-up constants (launch_s, warmup_steps) fitted to the file's logged start-ups
   // instead of the table; --startup: the logged start-ups against the shipped constants.
   bool fit_startup = false, startup = false;
+  std::string overrides;  // --set: link pairs over every case (validation.h RunValidationCases)
   std::vector<std::string> paths;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
@@ -26,6 +28,8 @@ int main(int argc, char** argv) {
       fit_startup = true;
     else if (a == "--startup")
       startup = true;
+    else if (a == "--set" && i + 1 < argc)
+      overrides = argv[++i];
     else
       paths.push_back(a);
   }
@@ -59,7 +63,7 @@ int main(int argc, char** argv) {
                   100 * (p.predicted_s / p.logged_s - 1), p.nodes, p.step_s, p.load_s);
     return 0;
   }
-  auto results = tp::RunValidationCases(cases, setups, &error);
+  auto results = tp::RunValidationCases(cases, setups, &error, overrides);
   if (!error.empty()) {
     std::fprintf(stderr, "validate: %s: %s\n", path.c_str(), error.c_str());
     return 2;

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # update-validation-doc.sh — regenerates the generated blocks of docs/ from the current engine, then checks
 # the prose around them (scripts/check_docs.py). docs/validation.md: the case file's predicted vs published
-# (BEGIN/END TABLE), the held-out whole runs (HELDOUT), the held-out throughput rows (HELDOUT_TP), the
+# (BEGIN/END TABLE), the held-out whole runs (HELDOUT), the held-out throughput rows (HELDOUT_TP; HELDOUT_TP_AUTOVP
+# with their interleaving degree left to the search), the
 # published fine-tuning runs (FINETUNE), issue #30's held-out and fitted MoE steps (MOE_HELDOUT, MOE_FIT) and whole
 # runs (RUNS_HELDOUT, RUNS_FIT), the start-up fit and its held-out check (FIT, STARTUP_HELDOUT), the MoE host time
 # (MOE_HOST), the per-framework efficiency fits (STACKS); docs/step-model.md: the step
@@ -25,6 +26,7 @@ trap 'rm -rf "$GEN"' EXIT
 "$BIN" "$DATA/cases.json" "$DATA/published_setups.json" >"$GEN/TABLE" || true
 "$BIN" "$DATA/heldout_runs.json" "$DATA/published_setups.json" >"$GEN/HELDOUT" || true
 "$BIN" "$DATA/heldout_throughput.json" "$DATA/published_setups.json" >"$GEN/HELDOUT_TP" || true
+"$BIN" --set vp=auto "$DATA/heldout_throughput.json" "$DATA/published_setups.json" >"$GEN/HELDOUT_TP_AUTOVP" || true
 "$BIN" "$DATA/finetune_runs.json" "$DATA/published_setups.json" >"$GEN/FINETUNE" || true
 "$BIN" "$DATA/moe_heldout_steps.json" "$DATA/published_setups.json" >"$GEN/MOE_HELDOUT" || true
 "$BIN" "$DATA/moe_fit_steps.json" "$DATA/published_setups.json" >"$GEN/MOE_FIT" || true
@@ -57,6 +59,7 @@ acc() { printf -- '- %s: %s\n' "$1" "$(head -1 "$GEN/$2")"; }
   echo
   acc "Peak memory per GPU, published measurements" MEMORY_HELDOUT
   acc "Throughput, NVIDIA's H100 performance tables" HELDOUT_TP
+  acc "The same rows, the interleaving degree (vp) left to the search" HELDOUT_TP_AUTOVP
   acc "Mixture-of-experts steps" MOE_HELDOUT
   acc "Whole runs, half a minute to four months" RUNS_HELDOUT
   acc "Older pre-training runs (LLaMA 1, BLOOM, MPT-7B, Llama 3.1)" HELDOUT
@@ -73,7 +76,7 @@ acc() { printf -- '- %s: %s\n' "$1" "$(head -1 "$GEN/$2")"; }
 import os, re, sys
 docs, gen, check = sys.argv[1], sys.argv[2], sys.argv[3] == "1"
 blocks = {"validation.md": ["MEMORY_HELDOUT", "MEMORY_FITTED", "BANDS", "MOE_HELDOUT", "RUNS_HELDOUT", "STARTUP_HELDOUT",
-                            "TABLE", "HELDOUT", "HELDOUT_TP", "FINETUNE", "MOE_FIT", "RUNS_FIT", "FIT", "MOE_HOST", "STACKS"],
+                            "TABLE", "HELDOUT", "HELDOUT_TP", "HELDOUT_TP_AUTOVP", "FINETUNE", "MOE_FIT", "RUNS_FIT", "FIT", "MOE_HOST", "STACKS"],
           "step-model.md": ["STEPFIT", "ARTICLES_STEP"],
           "articles.md": ["TCO", "GUIDE"], "explain-and-calibrate.md": ["EXPLAIN", "CALIBRATE"],
           "rl.md": ["RL"], "../README.md": ["ACCURACY"]}
