@@ -37,15 +37,15 @@ constexpr double kMatmulEfficiency = 0.791;
 constexpr double kDefaultMamfFraction = 0.78;
 // GEMM operand traffic, in units of the GPU's ridge point peak/bandwidth: t_m / t_c = c ridge / AI (GemmTime).
 // A GEMM whose intensity is c x the ridge runs at 1/sqrt(2) of e_max.
-constexpr double kMatmulHalfRidge = 0.582;
+constexpr double kMatmulHalfRidge = 0.514;
 // FlashAttention's sustained fraction of the dense peak, forward and backward, counting the causal
 // half only. Published: FA2 50-70% on A100 and about 35% on H100 (Dao 2023; Shah et al. 2024). The fit
 // sits at the lower bound 0.35 (see docs/step-model.md: it also absorbs per-token overheads the model
 // does not itemise).
 constexpr double kAttentionEfficiency = 0.35;
-// Fraction of peak memory bandwidth elementwise kernels reach. Fitted 0.753, below the 0.8-0.9 of
+// Fraction of peak memory bandwidth elementwise kernels reach. Fitted 0.738, below the 0.8-0.9 of
 // STREAM-like copies: the norms, residuals and permutations are many short kernels, not one long stream.
-constexpr double kMemoryEfficiency = 0.753;
+constexpr double kMemoryEfficiency = 0.738;
 // Fraction of the line rate NCCL collectives reach as bus bandwidth. Measured, not fitted (the cases do
 // not determine it: left free, the fit runs to its bound): 0.77 on A100 NVLink (230 of 300 GB/s), 0.82 on
 // H100 NVLink (370 of 450), 0.86-0.95 on InfiniBand / RoCE (nccl-tests issues 149, 175, 212, 283; nccl
@@ -144,6 +144,30 @@ double GemmTime(double m, double n, double k, const Machine& mc, const Constants
   return flops / (mc.peak * c.e_max) * std::sqrt(1.0 + traffic * traffic);
 }
 
+// The weight-gradient GEMM of a forward GEMM (m x k) . (k x n): dW (k x n) = X^T (k x m) . dY (m x n), its reduction
+// over the m rows. It reads the forward's operands; its output is the weight's whole shape, `grad_bytes` per weight
+// element (WgradOutputBytes). At few rows (a routed expert's share of a micro-batch: 1,024-2,048 rows at EP 8) that
+// output traffic rivals its FLOPs, which the forward's shape never shows; at a dense layer's 4,096 rows and more it
+// costs a few per cent. Same smooth maximum as GemmTime, no constant of its own.
+double WgradTime(double m, double n, double k, double grad_bytes, const Machine& mc, const Constants& c) {
+  if (m <= 0 || n <= 0 || k <= 0) return 0;
+  const double flops = 2.0 * m * n * k;
+  const double bytes = mc.elem_bytes * (m * k + m * n) + grad_bytes * k * n;
+  const double traffic = c.half_ridge * mc.ridge * bytes / flops;  // t_m / t_c
+  return flops / (mc.peak * c.e_max) * std::sqrt(1.0 + traffic * traffic);
+}
+
+// Bytes per weight element the weight-gradient GEMM moves for its output. Megatron-Core accumulates it in the GEMM
+// into the gradient buffer (gradient_accumulation_fusion, on by default: Transformer Engine's
+// fuse_wgrad_accumulation adds into param.main_grad), reading and writing that buffer, fp32 unless the stack keeps
+// 16-bit gradients (grad_reduce_in_fp32 false, the grad_fp32 key: megatron/core/distributed/param_and_grad_buffer.py
+// sizes the buffer in param dtype then): 8 or 4 B. PyTorch autograd elsewhere writes a fresh 16-bit gradient: 2 B
+// (its accumulation into .grad is an elementwise kernel apart).
+double WgradOutputBytes(const Job& job) {
+  if (job.work.modeling != ModelCode::Megatron) return 2.0;
+  return job.work.grad_fp32 ? 8.0 : 4.0;
+}
+
 // GemmTime for the fine-tuning hook (step_finetune.h), which has no Machine of its own.
 struct GemmCtx {
   const Machine* mc;
@@ -157,6 +181,7 @@ double GemmAt(double m, double n, double k, const void* ctx) {
 // Forward times of one layer for one micro-batch on one GPU, split by kind.
 struct LayerTime {
   double gemm = 0;        // weight GEMMs (tensor cores)
+  double wgrad = 0;       // their weight-gradient GEMMs in the backward (WgradTime)
   double attn = 0;        // attention core (tensor cores)
   double attn_mem = 0;    // unfused softmax traffic (memory-bound), recomputed by selective recompute
   double mem = 0;         // norms, residuals, activation functions (memory-bound)
@@ -242,6 +267,16 @@ double TpExposed(double tp_comm, const TpGemms& g, bool moe, const Constants& c)
   return tp_comm - hidden + c.contention * hidden;
 }
 
+// Adds `count` weight GEMMs of m rows to a layer's forward GEMM time and to its weight-gradient time (WgradTime);
+// returns the forward's.
+double AddWeightGemms(LayerTime& t, double count, double m, double n, double k, double grad_bytes, const Machine& mc,
+                      const Constants& c) {
+  const double forward = count * GemmTime(m, n, k, mc, c);
+  t.gemm += forward;
+  t.wgrad += count * WgradTime(m, n, k, grad_bytes, mc, c);
+  return forward;
+}
+
 LayerTime LayerForward(const LayerOps& l, const Job& job, const Layout& lay, int etp, const Machine& mc,
                        const Constants& c, const Place& tp_place, const Place& cp_place, const Place& ep_place) {
   LayerTime t;
@@ -249,10 +284,10 @@ LayerTime LayerForward(const LayerOps& l, const Job& job, const Layout& lay, int
   const double tokens = double(lay.mbs) * seq / lay.cp;  // rows of every GEMM on this GPU
   const double h = job.model.hidden;
   TpGemms tp_gemms;  // what each tensor-parallel collective can hide behind (tp_overlap: TpExposed)
+  const double acc = WgradOutputBytes(job);  // the weight-gradient GEMMs' output traffic (WgradTime)
   for (int i = 0; i < l.n_attn; ++i) {
     const Gemm& g = l.attn[i];
-    const double gt = GemmTime(tokens, g.col ? g.n / tpn : g.n, g.col ? g.k : g.k / tpn, mc, c);
-    t.gemm += gt;
+    const double gt = AddWeightGemms(t, 1, tokens, g.col ? g.n / tpn : g.n, g.col ? g.k : g.k / tpn, acc, mc, c);
     (g.col ? tp_gemms.col_attn : tp_gemms.row_attn) += gt;
   }
   // MLP: dense, or MoE with each local expert (experts / ep of them, each split over etp GPUs) seeing the
@@ -268,16 +303,15 @@ LayerTime LayerForward(const LayerOps& l, const Job& job, const Layout& lay, int
   for (int i = 0; i < l.n_mlp; ++i) {
     const Gemm& g = l.mlp[i];
     const double n = g.col ? g.n / etpn : g.n, k = g.col ? g.k : g.k / etpn;
-    const double gt = mlp_count * GemmTime(mlp_rows, n, k, mc, c);
-    t.gemm += gt;
+    const double gt = AddWeightGemms(t, mlp_count, mlp_rows, n, k, acc, mc, c);
     if (l.experts <= 1) (g.col ? tp_gemms.col_mlp : tp_gemms.row_mlp) += gt;
     if (l.experts > 1 && l.mlp_mult > l.routed) {
       // Shared experts: every token, split like a dense MLP over the tensor-parallel group.
       const double sn = g.col ? g.n / tpn : g.n, sk = g.col ? g.k : g.k / tpn;
-      t.gemm += (l.mlp_mult - l.routed) * GemmTime(tokens, sn, sk, mc, c);
+      AddWeightGemms(t, l.mlp_mult - l.routed, tokens, sn, sk, acc, mc, c);
     }
   }
-  if (l.experts > 1) t.gemm += GemmTime(tokens, l.experts, h, mc, c);  // router
+  if (l.experts > 1) AddWeightGemms(t, 1, tokens, l.experts, h, acc, mc, c);  // router
 
   // Attention core: heads split by tp; queries split by cp, keys span the whole sequence.
   const double heads = l.heads / tpn;
@@ -445,7 +479,7 @@ SlowStage SlowestStage(const Job& job, const Layout& lay, const Machine& mc, con
     MbParts& b = per_block[i];
     b.comp_f = t.gemm + t.attn;
     const double attn_bwd = job.work.flash ? kFlashBackwardRatio : 2.0;
-    b.comp_b = bwd_gemm * t.gemm + attn_bwd * t.attn;
+    b.comp_b = (lora ? t.gemm : t.gemm + t.wgrad) + attn_bwd * t.attn;
     b.mem_f = t.mem + t.attn_mem;
     b.mem_b = kMemoryBackwardRatio * (t.mem + t.attn_mem);
     b.tp_f = t.tp_comm;
