@@ -57,7 +57,7 @@ constexpr double kNetworkEfficiency = 0.80;
 // cases do not measure the exposed part well). Fitted with megatron-core-h100-16b/-70b/-314b's tensor-parallel
 // traffic exposed although their source states --tp-comm-overlap: with it set the fit sends this to 0.262, which the
 // same source's data-parallel overlap contradicts; not shipped (docs/step-model.md section 6).
-constexpr double kOverlapDp = 0.858;
+constexpr double kOverlapDp = 0.867;
 // Hidden is not free: collectives overlapped with compute take SMs and HBM bandwidth from the GEMMs they
 // run beside. Each second of communication hidden behind compute still costs this fraction of a second.
 // Measured, not fitted: DeepSeek-V3 gives its overlapped all-to-all 20 of the H800's 132 SMs (report,
@@ -458,8 +458,7 @@ SlowStage SlowestStage(const Job& job, const Layout& lay, const Machine& mc, con
   SlowStage slow;
   const ModelOps& ops = job.facts.ops;
   const ParamCounts& pc = job.facts.pc;
-  const bool lora = job.work.method != Method::Full;
-  const double bwd_gemm = lora ? 1.0 : 2.0;  // frozen weights: activation gradients only
+  const bool lora = job.work.method != Method::Full;  // frozen weights: activation gradients only, no WgradTime
   const int tpn = lay.tp, ppn = lay.pp, cpn = lay.cp;
   const int etp = ExpertTensorParallel(lay);
   if (!ops.valid) {
@@ -513,7 +512,9 @@ SlowStage SlowestStage(const Job& job, const Layout& lay, const Machine& mc, con
   const double logit_tokens = tokens * LogitShare(job.work, job.work.seq);
   const double logit_gemm = GemmTime(logit_tokens, ops.vocab / tpn, ops.hidden, head_mc, c);
   head.comp_f = logit_gemm;
-  head.comp_b = bwd_gemm * logit_gemm;
+  // Its weight gradient as every layer's (WgradTime): Megatron's output layer accumulates into main_grad too.
+  head.comp_b = logit_gemm +
+                (lora ? 0.0 : WgradTime(logit_tokens, ops.vocab / tpn, ops.hidden, WgradOutputBytes(job), head_mc, c));
   head.mem_f = kCrossEntropyBytesPerLogit * logit_tokens * ops.vocab / tpn / (mc.mem_bw * c.mem);
   head.tp_f = AllReduce(tokens * ops.hidden * kActBytes, g.tp);
   head.tp_x = head.tp_f;  // the output layer's all-reduce: no userbuffers outside the transformer layers
