@@ -28,9 +28,13 @@ int main(int argc, char** argv) {
       fit_startup = true;
     else if (a == "--startup")
       startup = true;
-    else if (a == "--set" && i + 1 < argc)
+    else if (a == "--set") {
+      if (i + 1 >= argc) {
+        std::fprintf(stderr, "validate: --set needs link pairs, e.g. --set vp=auto\n");
+        return 2;
+      }
       overrides = argv[++i];
-    else
+    } else
       paths.push_back(a);
   }
   const std::string data = std::string(TRAINPLAN_SOURCE_DIR) + "/tests/data/";
