@@ -47,10 +47,19 @@ def check(path, errors_by_id):
     text = open(path, encoding="utf-8").read()
     prose = BLOCK.sub("", text)
     problems = []
-    for m in QUOTE.finditer(prose):
+    # Overlapping search: a word before an id ("the more**: id (+17.9 %)") must not hide the id's quote, and a quote
+    # belongs to the id nearest before it (no other known id between them).
+    pos = 0
+    while True:
+        m = QUOTE.search(prose, pos)
+        if not m:
+            break
         case = m.group(1)
-        if case not in errors_by_id:
+        gap = prose[m.end(1):m.start(2)]
+        if case not in errors_by_id or any(other in gap for other in errors_by_id if other != case):
+            pos = m.start() + 1
             continue
+        pos = m.end()
         claimed = float(m.group(2).replace("−", "-"))
         # A case with several metrics (speed and memory of one fine-tuning run) matches any of its rows.
         actual = min(errors_by_id[case], key=lambda e: abs(claimed - e))

@@ -342,11 +342,11 @@ LayerTime LayerForward(const LayerOps& l, const Job& job, const Layout& lay, int
     bytes += EagerExpertBytesPerCopy(l, h, job.work.modeling == ModelCode::Megatron, c.ep_dedup) /
              (1.0 + kMemoryBackwardRatio) * mlp_count * mlp_rows;
   if (mc.fp8) {
-    // FP8 casts of every GEMM input (read 2 bytes, write 1).
+    // FP8 casts of every GEMM input (read 2 bytes, write 1; and the transpose where FP8 GEMMs are TN-only).
     double k_sum = 0;
     for (int i = 0; i < l.n_attn; ++i) k_sum += l.attn[i].col ? l.attn[i].k : l.attn[i].k / tpn;
     for (int i = 0; i < l.n_mlp; ++i) k_sum += l.mlp_mult * (l.mlp[i].col ? l.mlp[i].k : l.mlp[i].k / tpn);
-    bytes += Fp8CastBytesPerElement(job.work.fp8_recipe) * k_sum * tokens;
+    bytes += Fp8CastBytesPerElement(job.work.fp8_recipe, Fp8GemmTnOnly(*job.hw.gpu)) * k_sum * tokens;
   }
   t.mem = bytes / (mc.mem_bw * c.mem);
 

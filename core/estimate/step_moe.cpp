@@ -212,14 +212,16 @@ double EagerExpertBytesPerCopy(const LayerOps& l, double hidden, bool megatron, 
   return bytes;
 }
 
-// FP8 casts, bytes per element of a GEMM input: read 16-bit, write FP8 (3 B) with one scale per tensor; the
-// block-scaled recipes (DeepSeek's 1x128 / 128x128, MXFP8's 32-element blocks) quantize each tensor twice,
-// along rows for the forward and along columns for the backward's transposed use, each copy with its scales:
-// 2 + 2 x (1 + scales) B (Megatron-Core's FP8 recipe table, megatron/core/transformer/moe/README.md; Transformer
-// Engine's MXFP8 quantizer keeps rowwise and columnwise data).
-double Fp8CastBytesPerElement(Fp8Recipe recipe) {
+// FP8 casts, bytes per element of a GEMM input: read 16-bit, write FP8 (3 B) with one scale per tensor, and a
+// transposed FP8 copy for the backward's GEMMs where the GPU's FP8 GEMMs take only the TN layout (Hopper, Ada:
+// Transformer Engine's per-tensor cast writes both, fp8_cast_transpose_fused; `tn_only`): 4 B. The block-scaled
+// recipes (DeepSeek's 1x128 / 128x128, MXFP8's 32-element blocks) quantize each tensor twice, along rows for the
+// forward and along columns for the backward's transposed use, each copy with its scales: 2 + 2 x (1 + scales) B
+// (Megatron-Core's FP8 recipe table, megatron/core/transformer/moe/README.md; Transformer Engine's MXFP8 quantizer
+// keeps rowwise and columnwise data).
+double Fp8CastBytesPerElement(Fp8Recipe recipe, bool tn_only) {
   switch (recipe) {
-    case Fp8Recipe::Tensor: return 3.0;
+    case Fp8Recipe::Tensor: return tn_only ? 4.0 : 3.0;
     case Fp8Recipe::Block: return 2.0 + 2.0 * (1.0 + 4.0 / 128);
     case Fp8Recipe::Mx: return 2.0 + 2.0 * (1.0 + 1.0 / 32);
   }

@@ -62,6 +62,14 @@ inline double HostMemoryBw(const GpuSpec& g) { return g.host_mem_bw > 0 ? g.host
 // says so. The step model and the plan's warning read this one test.
 inline bool HasFp8(const GpuSpec& g) { return g.peak_flops[int(Precision::Fp8)] > 0; }
 
+// FP8 GEMMs that take only the TN layout, so that Transformer Engine keeps a transposed FP8 copy of each GEMM input
+// for the backward (its per-tensor cast writes both: fp8_cast_transpose_fused in TE 1.x module/linear.py, the
+// quantizer's columnwise "transpose" in 2.x): every NVIDIA GPU but Blackwell's data-center parts, which run FP8 GEMMs
+// in any layout (transformer_engine/common/transformer_engine.cpp nvte_is_non_tn_fp8_gemm_supported: compute
+// capability 10.x-11.x and 13.x and later). Ada, Hopper and consumer Blackwell (12.x) are TN-only. A GPU without an
+// NVIDIA arch (AMD, a custom GPU) has no such rule here: false.
+bool Fp8GemmTnOnly(const GpuSpec& g);
+
 // What a link's bandwidth means and how a group of GPUs shares it (assets/links.json "kind").
 enum class LinkKind : uint8_t {
   Pcie,     // PCIe x16 through switches and the root complex: peer-to-peer if the GPU allows it, else staged

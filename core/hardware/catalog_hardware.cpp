@@ -2,6 +2,7 @@
 // assets/links.json (human units there: GiB, GB/s, TFLOP/s, microseconds; SI here: bytes, bytes/s,
 // FLOP/s, seconds).
 #include <algorithm>
+#include <cstdlib>
 #include <string_view>
 
 #include "catalog.h"
@@ -136,6 +137,13 @@ const LinkSpec* FindLink(std::string_view id) {
   for (const auto& l : Links())
     if (l.id == id) return &l;
   return nullptr;
+}
+
+bool Fp8GemmTnOnly(const GpuSpec& g) {
+  if (g.arch.size() < 5 || g.arch.compare(0, 3, "sm_") != 0) return false;
+  const int cc = std::atoi(g.arch.c_str() + 3);  // "sm_90" -> 90, "sm_100" -> 100
+  if (cc <= 0) return false;
+  return !((cc >= 100 && cc < 120) || cc >= 130);
 }
 
 }  // namespace tp

@@ -103,8 +103,9 @@ double DefaultMoeHostPerLayerPass();
 // the first bias and GPT-OSS's clamped activation (step_moe.cpp).
 double ExpertBiasBytesPerElement(double ep_dedup);
 double EagerExpertBytesPerCopy(const LayerOps& l, double hidden, bool megatron, double ep_dedup);
-// Bytes moved per element of a GEMM input to cast it to FP8 under the recipe (step_moe.cpp).
-double Fp8CastBytesPerElement(Fp8Recipe recipe);
+// Bytes moved per element of a GEMM input to cast it to FP8 under the recipe, with its transposed copy where the GPU's
+// FP8 GEMMs are TN-only (catalog.h Fp8GemmTnOnly; step_moe.cpp).
+double Fp8CastBytesPerElement(Fp8Recipe recipe, bool tn_only);
 
 // ---- Pipeline schedules (step_pipeline.cpp; the schedules' rules in core/job/pipeline.h) ------------------
 // A micro-batch's point-to-point traffic on one stage: each of the schedule's chunks per GPU sends its
