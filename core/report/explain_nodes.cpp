@@ -80,6 +80,7 @@ const NodeSpec kNodes[] = {
     {.kind = K::KeyText, .name = "prec"},
     {.kind = K::KeyText, .name = "method"},
     {.kind = K::KeyText, .name = "opt"},
+    {.kind = K::KeyText, .name = "grad_fp32"},
     {.kind = K::KeyText, .name = "stack"},
     {.kind = K::KeyText, .name = "offload"},
     {.kind = K::KeyText, .name = "gpu"},
@@ -200,9 +201,10 @@ const NodeSpec kNodes[] = {
      .value = [](const C& c) { return c.st().compute_mb; },
      .unit = "s",
      .label = {"tensor-core time per micro-batch", "每个微批次的张量核时间"},
-     .formula = "FLOPs of the slowest stage's GEMMs (LoRA adapters' included) and attention / (peak_flops x "
-                "eff_matmul at their shapes); the stack's eff_stack and calib_speed scale the rates",
-     .inputs = "peak_flops eff_matmul eff_stack calib_speed mbs seq tp cp recompute",
+     .formula = "FLOPs of the slowest stage's GEMMs (LoRA adapters' included; weight gradients with their "
+                "accumulation into the gradient buffer) and attention / (peak_flops x eff_matmul at their shapes); the "
+                "stack's eff_stack and calib_speed scale the rates",
+     .inputs = "peak_flops eff_matmul eff_stack calib_speed mbs seq tp cp recompute grad_fp32",
      .source = "docs/step-model.md section 3 (step.cpp)"},
     {.name = "compute_s",
      .value = [](const C& c) { return c.s().compute_s; },
