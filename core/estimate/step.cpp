@@ -218,9 +218,10 @@ struct MbParts {
 };
 
 // Shares of a micro-batch's kernel time on its stage that are its forward (`forward`), or its weight gradients,
-// the part the zero-bubble schedules defer into the bubble: half the backward's compute (the weight and input
-// gradients of a GEMM cost the same; attention's backward, which has no weights, is counted in that half too, an
-// approximation), none for frozen weights (LoRA).
+// the part the zero-bubble schedules defer into the bubble: half the backward's compute (a GEMM's weight and input
+// gradients do the same FLOPs; the weight gradient's accumulation traffic, WgradTime, makes it somewhat more at few
+// rows, and attention's backward, which has no weights, is counted in that half too: an approximation), none for
+// frozen weights (LoRA).
 double PassShare(const MbParts& p, bool forward, bool frozen) {
   const double total = p.comp_f + p.comp_b + p.comp_rc + p.mem_f + p.mem_b + p.mem_rc;
   if (total <= 0) return 1.0 / 3;
