@@ -299,6 +299,12 @@ void ResolveRl(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues) {
     job.work.modeling = ModelCode::Transformers;
     job.assume.logit_bytes = LossPeakPerLogit(job);  // the model code's loss, as ResolveStack set it for torchtitan's
   }
+  // NeMo RL's Megatron policy keeps 16-bit gradients: grpo_math_1B_megatron.yaml, which its Megatron recipes load as
+  // their defaults, sets megatron_cfg.distributed_data_parallel_config.grad_reduce_in_fp32: false (v0.3.0, v0.5.0 and
+  // v0.6.0; the v0.3 blog's Megatron example shows it): the grad_fp32 key's default under it. One the user gives wins.
+  if (r.framework == RlFramework::NemoRl && cfg.grad_fp32 == kAuto && job.stack &&
+      job.stack->kind == StackKind::Megatron)
+    job.work.grad_fp32 = false;
   // The framework's own loss where it is not the model code's (rl.cpp), the logit_bytes assumption's default here: a
   // logit_bytes the user gives still wins (ApplyAssumptions runs later).
   if (const double bytes = RlTrainingBytesPerLogit(job); bytes > 0) job.assume.logit_bytes = bytes;

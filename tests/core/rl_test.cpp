@@ -478,6 +478,21 @@ TEST_CASE("rl nemo refit: every GPU gathers the whole model, and the optimizer l
   CHECK(verl.plan.rl.Phase(RlPhaseKind::Sync).seconds < 0.5 * sync);
 }
 
+// NeMo RL's Megatron recipes keep 16-bit gradients (grpo_math_1B_megatron.yaml grad_reduce_in_fp32: false, the
+// defaults every Megatron recipe loads): grad_fp32 follows them on auto, a value given wins, and verl keeps the key's
+// own default. Smaller gradient buffers than fp32 ones.
+TEST_CASE("rl nemo megatron: 16-bit gradients by default, as its recipes' defaults set them", "[rl]") {
+  const std::string base =
+      "model=llama3.1-8b&gpus=8&gpu=h100&goal=grpo&rl_prompts=64&rl_samples=32&rl_colocate=1&stack=megatron&"
+      "tp=1&pp=1&recompute=none&offload=none&mbs=1&";
+  const PlanOutput nemo = PlanLink(base + "rl_framework=nemo-rl");
+  CHECK_FALSE(nemo.job.work.grad_fp32);
+  const PlanOutput asked = PlanLink(base + "rl_framework=nemo-rl&grad_fp32=1");
+  CHECK(asked.job.work.grad_fp32);
+  CHECK(nemo.plan.memory.gradients < asked.plan.memory.gradients);
+  CHECK(PlanLink(base + "rl_framework=verl").job.work.grad_fp32);
+}
+
 // The engine's cap on sequences in flight: each engine's own default when auto (vLLM by GPU, SGLang's request
 // pool), as given otherwise.
 TEST_CASE("rl engine: rl_max_seqs auto is the engine's own default", "[rl]") {
