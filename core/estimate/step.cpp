@@ -126,7 +126,8 @@ Constants Resolve(const Assumptions& a) {
 struct Machine {
   double peak = 1, peak_attn = 1, mem_bw = 1, ridge = 1, elem_bytes = 2;
   Fabric fabric;
-  bool fp8 = false;  // FP8 GEMMs (Transformer Engine) actually in use
+  bool fp8 = false;             // FP8 GEMMs (Transformer Engine) actually in use
+  bool fp8_transposes = false;  // ... on a GPU whose FP8 GEMMs are TN-only: each cast writes a transpose too
 };
 
 // Achievable GEMM time: a big GEMM runs at e_max of the peak; one with low arithmetic intensity (thin after
@@ -136,12 +137,13 @@ struct Machine {
 // peak e_max) = c x operand bytes / (bandwidth e_max); AI = 2MNK / (bytes (MK + KN + MN)). Efficiency is
 // then e_max / sqrt(1 + (c ridge / AI)^2): within 1 % of e_max from AI = 7 c ridge, where the sum form
 // e_max AI / (AI + c ridge) still loses 12 %.
+double GemmTimeOfTraffic(double flops, double bytes, const Machine& mc, const Constants& c) {
+  const double traffic = c.half_ridge * mc.ridge * bytes / flops;  // t_m / t_c = c ridge / AI
+  return flops / (mc.peak * c.e_max) * std::sqrt(1.0 + traffic * traffic);
+}
 double GemmTime(double m, double n, double k, const Machine& mc, const Constants& c) {
   if (m <= 0 || n <= 0 || k <= 0) return 0;
-  const double flops = 2.0 * m * n * k;
-  const double ai = flops / (mc.elem_bytes * (m * k + k * n + m * n));
-  const double traffic = c.half_ridge * mc.ridge / ai;  // t_m / t_c
-  return flops / (mc.peak * c.e_max) * std::sqrt(1.0 + traffic * traffic);
+  return GemmTimeOfTraffic(2.0 * m * n * k, mc.elem_bytes * (m * k + k * n + m * n), mc, c);
 }
 
 // The weight-gradient GEMM of a forward GEMM (m x k) . (k x n): dW (k x n) = X^T (k x m) . dY (m x n), its reduction
@@ -151,10 +153,7 @@ double GemmTime(double m, double n, double k, const Machine& mc, const Constants
 // costs a few per cent. Same smooth maximum as GemmTime, no constant of its own.
 double WgradTime(double m, double n, double k, double grad_bytes, const Machine& mc, const Constants& c) {
   if (m <= 0 || n <= 0 || k <= 0) return 0;
-  const double flops = 2.0 * m * n * k;
-  const double bytes = mc.elem_bytes * (m * k + m * n) + grad_bytes * k * n;
-  const double traffic = c.half_ridge * mc.ridge * bytes / flops;  // t_m / t_c
-  return flops / (mc.peak * c.e_max) * std::sqrt(1.0 + traffic * traffic);
+  return GemmTimeOfTraffic(2.0 * m * n * k, mc.elem_bytes * (m * k + m * n) + grad_bytes * k * n, mc, c);
 }
 
 // Bytes per weight element the weight-gradient GEMM moves for its output. Megatron-Core accumulates it in the GEMM
@@ -347,7 +346,7 @@ LayerTime LayerForward(const LayerOps& l, const Job& job, const Layout& lay, int
     double k_sum = 0;
     for (int i = 0; i < l.n_attn; ++i) k_sum += l.attn[i].col ? l.attn[i].k : l.attn[i].k / tpn;
     for (int i = 0; i < l.n_mlp; ++i) k_sum += l.mlp_mult * (l.mlp[i].col ? l.mlp[i].k : l.mlp[i].k / tpn);
-    bytes += Fp8CastBytesPerElement(job.work.fp8_recipe, Fp8GemmTnOnly(*job.hw.gpu)) * k_sum * tokens;
+    bytes += Fp8CastBytesPerElement(job.work.fp8_recipe, mc.fp8_transposes) * k_sum * tokens;
   }
   t.mem = bytes / (mc.mem_bw * c.mem);
 
@@ -408,6 +407,7 @@ bool MakeMachine(const Job& job, const GpuSpec& gpu, int gpus, Constants& c, Mac
   mc.peak_attn = job.work.prec == Precision::Fp32 ? mc.peak : (bf16_peak > 0 ? bf16_peak : mc.peak);
   // FP8 only where the GPU has FP8 tensor cores; elsewhere an fp8 request runs in BF16 (evaluate.cpp warns).
   mc.fp8 = job.work.prec == Precision::Fp8 && HasFp8(gpu);
+  mc.fp8_transposes = mc.fp8 && Fp8GemmTnOnly(gpu);
   mc.elem_bytes = mc.fp8 ? 1.0 : job.work.prec == Precision::Fp8 ? 2.0 : BytesPerElement(job.work.prec);
   mc.mem_bw = gpu.mem_bw > 0 ? gpu.mem_bw : 1e12;
   mc.ridge = mc.peak / mc.mem_bw;
