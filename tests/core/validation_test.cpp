@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <fstream>
 #include <sstream>
 
@@ -37,11 +38,12 @@ constexpr int kFitWholeRunsWithin = 9;
 // 4 fitted rows, not 5: NVIDIA's Qwen3 recipes run without recomputation (set_qwen3_common_configs), which
 // published_setups.json now states; mbridge2511-b200-qwen3-235b-a22b-mxfp8 was within only at the full
 // recomputation the search chose for it (-5.9 %), and is +50 % at its own layout.
-// 13 held-out of 26: eight GB200 rows of the 26.04.01 and 26.06 tables joined the held-out file (5 within).
+// 13 held-out of 26: eight GB200 rows of the 26.04.01 and 26.06 tables joined the held-out file (5 within); 14 since
+// the weight-gradient GEMMs are timed at their own shape (step.cpp WgradTime: mbridge260401-gb200-deepseek-v3-mxfp8).
 // 3 fitted rows, not 4: since GPT-OSS's preset carries its 128-token sliding windows (config.json), the plan of
 // mbridge2602-b200-gpt-oss-120b-bf16-ep64 is faster and that row went from +14.3 % to +15.1 %: it was within only
 // while attention was over-counted on half its layers.
-constexpr int kMoeFitWithin = 3, kMoeHeldoutWithin = 13;
+constexpr int kMoeFitWithin = 3, kMoeHeldoutWithin = 14;
 constexpr double kMoeMedianError = 0.31;
 
 namespace {
@@ -57,6 +59,27 @@ std::vector<CaseResult> LoadAndRun() {
 bool IsThroughput(const std::string& metric) {
   return metric == "hardware_tflops_per_gpu" || metric == "model_tflops_per_gpu" || metric == "mfu" ||
          metric == "tokens_per_s_per_gpu" || metric == "step_seconds";
+}
+
+// The ids of the rows of a case file whose own configuration, resolved as a link would be, passes `keep`
+// (keep(config, job)).
+template <class Keep>
+std::vector<std::string> CaseIds(const std::string& text, Keep keep) {
+  const JsonParseResult doc = ParseJson(text);
+  REQUIRE(doc.ok);
+  const JsonValue* cases = doc.value.Find("cases");
+  REQUIRE(cases);
+  std::vector<std::string> ids;
+  for (const JsonValue& c : cases->array) {
+    const JsonValue& config = *c.Find("config");
+    std::vector<ConfigIssue> issues;
+    if (keep(config, ResolveJob(CaseConfig(config, issues), issues))) ids.push_back(c.StringOr("id", ""));
+  }
+  return ids;
+}
+
+bool Has(const std::vector<std::string>& ids, const std::string& id) {
+  return std::find(ids.begin(), ids.end(), id) != ids.end();
 }
 
 }  // namespace
@@ -245,31 +268,26 @@ TEST_CASE("held-out throughput rows, never fitted, are planned and judged", "[va
 
 // Issue #29: "large published layouts within 15 % without stating vp". The held-out rows whose dense model runs a
 // pipeline (GPT-3 175B, Llama 2 13B and 70B, Nemotron-4 340B, Llama 3 70B and 405B), planned with vp=auto over their
-// own configuration, so that the search picks the interleaving degree: every one within its tolerance, and at the
-// pipeline's own degree. (The MoE rows are judged above and in docs/validation.md, with their misses.)
+// own configuration, so that the search picks the interleaving degree: every one within its tolerance, each
+// interleaved (the search chose vp > 1, as every one of their sources does). (The MoE rows are judged above and in
+// docs/validation.md, with their misses.)
 TEST_CASE("held-out dense pipelined layouts come out at their published speed without stating vp", "[validation]") {
   const std::string text = ReadTestData("heldout_throughput.json");
-  const JsonParseResult doc = ParseJson(text);
-  REQUIRE(doc.ok);
-  const JsonValue* cases = doc.value.Find("cases");
-  REQUIRE(cases);
-  std::vector<std::string> dense_pipelined;
-  for (const JsonValue& c : cases->array) {
-    std::vector<ConfigIssue> issues;
-    const Job job = ResolveJob(CaseConfig(*c.Find("config"), issues), issues);
-    const JsonValue* pp = c.Find("config")->Find("pp");
-    if (job.model.experts <= 1 && pp && pp->number > 1 && c.Find("config")->Find("vp"))
-      dense_pipelined.push_back(c.StringOr("id", ""));
-  }
+  const std::vector<std::string> dense_pipelined = CaseIds(text, [](const JsonValue& config, const Job& job) {
+    const JsonValue* pp = config.Find("pp");
+    return job.model.experts <= 1 && pp && pp->number > 1 && config.Find("vp");
+  });
   REQUIRE(dense_pipelined.size() >= 5);
   std::string error;
   int judged = 0;
   for (const CaseResult& r : RunValidationCases(text, ReadTestData("published_setups.json"), &error, "vp=auto")) {
-    if (std::find(dense_pipelined.begin(), dense_pipelined.end(), r.id) == dense_pipelined.end()) continue;
+    if (!Has(dense_pipelined, r.id)) continue;
     INFO(r.id << ": " << 100 * r.error << "% " << r.layout << " " << r.problem);
     CHECK(r.ok);
     CHECK(r.within);
-    CHECK(r.layout.find("vp=") != std::string::npos);
+    const size_t vp = r.layout.find("vp=");
+    REQUIRE(vp != std::string::npos);
+    CHECK(std::atoi(r.layout.c_str() + vp + 3) > 1);
     ++judged;
   }
   REQUIRE(error.empty());
@@ -283,21 +301,13 @@ TEST_CASE("held-out dense pipelined layouts come out at their published speed wi
 // GPT-OSS experts are charged (step_moe.cpp EagerExpertBytesPerCopy).
 TEST_CASE("held-out mixture-of-experts rows: at least 5 of 7 within 15 %", "[validation]") {
   const std::string text = ReadTestData("heldout_throughput.json");
-  const JsonParseResult doc = ParseJson(text);
-  REQUIRE(doc.ok);
-  const JsonValue* cases = doc.value.Find("cases");
-  REQUIRE(cases);
-  std::vector<std::string> moe;
-  for (const JsonValue& c : cases->array) {
-    std::vector<ConfigIssue> issues;
-    const Job job = ResolveJob(CaseConfig(*c.Find("config"), issues), issues);
-    if (job.model.experts > 1) moe.push_back(c.StringOr("id", ""));
-  }
+  const std::vector<std::string> moe =
+      CaseIds(text, [](const JsonValue&, const Job& job) { return job.model.experts > 1; });
   REQUIRE(moe.size() == 7);
   std::string error;
   int within = 0;
   for (const CaseResult& r : RunValidationCases(text, ReadTestData("published_setups.json"), &error)) {
-    if (std::find(moe.begin(), moe.end(), r.id) == moe.end()) continue;
+    if (!Has(moe, r.id)) continue;
     UNSCOPED_INFO(r.id << ": " << 100 * r.error << "% " << r.layout);
     CHECK(r.tolerance == 0.15);
     within += r.ok && r.within;
