@@ -281,6 +281,11 @@ void MemoryLimits(AppState& app, const PlanOutput& o) {
                "sequence {3}",
                {FmtSeq(best.max_seq), best.settings, FmtInt(best.max_micro_batch), FmtInt(seq)}));
     Record(app, "memory_best");
+    if (!best.fused_loss.empty()) {
+      MutedParagraph(TrFill("logit_bytes: {0}, the logits computed chunk by chunk beside the output layer, never whole",
+                            {Tr(best.fused_loss.c_str())}));
+      Record(app, "memory_best_loss");
+    }
   }
   if (m.host_bytes > 0 || m.nvme_bytes > 0) {
     const double host_limit = HostBytesPerNode(o.job);  // core's limit (rules.h): the GPUs of one node

@@ -3,11 +3,14 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <string>
 
 #include "capabilities.h"
 #include "memory.h"
 #include "plan.h"
 #include "resolve.h"
+#include "saves.h"
 #include "stack.h"
 
 namespace tp {
@@ -15,6 +18,20 @@ namespace tp {
 int LimitSequence(const Job& job) { return job.rl.Active() ? job.rl.LongestTokens() : job.work.seq; }
 
 namespace {
+// The logit_bytes key's least value (core/config/keys_assumptions.cpp): a fused loss's bytes per logit are held to it.
+constexpr double kLeastLogitBytes = 0.01;
+// A bytes-per-logit value at three significant digits, rounded up: the settings print it (LogitBytesText) and the
+// answer is found with it, so the plan those settings make is the plan that was measured.
+double ThreeDigitsUp(double bytes) {
+  const double scale = std::pow(10.0, 2 - int(std::floor(std::log10(bytes))));
+  return std::ceil(bytes * scale - 1e-9) / scale;
+}
+std::string LogitBytesText(double bytes) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.3g", bytes);
+  return buf;
+}
+
 // A copy of the job whose longest sequence is `seq` tokens: under post-training the longest response (the mean
 // response kept, at most the longest; the mean sequence follows, as rl_setup.cpp pads it), else the sequence.
 void SetLongest(Job& j, const Job& job, int seq) {
@@ -139,6 +156,15 @@ BestSeq MaxSeqBest(const Job& job, const Layout& layout) {
     a.offload_act = true;
     if (allowed(a, kAskOffloadAct)) j.work.offload_checkpoints = true, ask = a;
   }
+  // A fused linear cross-entropy where the stack runs one the plan's loss is not (Liger Kernel through the
+  // Transformers Trainer, torchtune's LinearCrossEntropyLoss): the logits chunk by chunk, never whole, as
+  // logit_bytes. Post-training keeps its framework's own loss (rl_setup.cpp).
+  if (!job.rl.Active()) {
+    const double act_bytes = job.work.prec == Precision::Fp32 ? 4.0 : 2.0;
+    const double fused = FusedLossPerLogit(job.work.modeling, job.model.hidden, job.model.vocab, act_bytes);
+    if (fused > 0 && Capability(stack, job.stack_year, Feature::FusedLoss).auto_ok)
+      j.assume.logit_bytes = std::min(j.assume.logit_bytes, ThreeDigitsUp(std::max(kLeastLogitBytes, fused)));
+  }
   // The largest micro-batch at the plan's own sequence, with these settings: the memory estimate's closed form, or
   // under post-training the bisection over every phase's fit.
   best.max_micro_batch = job.rl.Active() ? LargestMicroBatch(j, l) : EstimateMemory(j, l).max_micro_batch;
@@ -152,6 +178,10 @@ BestSeq MaxSeqBest(const Job& job, const Layout& layout) {
   if (l.recompute != layout.recompute) add("recompute=" + std::string(Name(l.recompute)));
   if (l.offload != layout.offload) add("offload=" + std::string(Name(l.offload)));
   if (best.offload_act != job.work.offload_checkpoints) add("offload_act=1");
+  if (j.assume.logit_bytes != job.assume.logit_bytes) {
+    add("logit_bytes=" + LogitBytesText(j.assume.logit_bytes));
+    best.fused_loss = FusedLossName(job.work.modeling);
+  }
   best.mbs_settings = best.settings;
   if (l.mbs != layout.mbs) add("mbs=1");
   return best;

@@ -127,8 +127,10 @@ std::string RowValue(const FigureInfo& f, const FigureSource& src, Lang lang) {
     case Figure::MaxMicroBatchBest: {
       const BestSeq& b = src.out.best_seq;
       const std::string& settings = f.figure == Figure::MaxSeqBest ? b.settings : b.mbs_settings;
+      if (settings.empty()) return Fmt("%.0f", v) + Translate(lang, " (the current settings)");
+      if (b.fused_loss.empty()) return Fmt("%.0f", v) + TrFill(lang, " (with {0})", {settings});
       return Fmt("%.0f", v) +
-             (settings.empty() ? Translate(lang, " (the current settings)") : TrFill(lang, " (with {0})", {settings}));
+             TrFill(lang, " (with {0}; logit_bytes: {1})", {settings, Translate(lang, b.fused_loss.c_str())});
     }
     case Figure::MemoryUsable: return TrFill(lang, "{0} of {1}", {Bytes(v), MemoryText(src.out.plan.memory.capacity)});
     case Figure::Tokens:

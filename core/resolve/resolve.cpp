@@ -486,6 +486,7 @@ const char* FindingKey(const CapabilityFinding& f) {
     case Feature::Fp8Block:
     case Feature::Fp8Mx: own = kAskFp8Recipe; break;
     case Feature::GpuAmd: own = kAskGpu; break;
+    case Feature::FusedLoss: break;  // no key asks for it: the longest sequence's best settings offer it
     case Feature::RlTokenBudget: own = f.keys & kAskRlMbTokens ? kAskRlMbTokens : kAskRlLogprobMbTokens; break;
     case Feature::kCount: break;
   }

@@ -91,6 +91,11 @@ const std::vector<CapabilityRow>& CapabilityTable() {
        " NVIDIA/Megatron-LM megatron/core/transformer/transformer_config.py@d98e8a64ddf34856e74b24714e3b"
        "edb2f5a39553: fine_grained_activation_offloading / offload_modules (first tag core_v0.16.0,"
        " 2026-02)"},
+      {K::Megatron, F::FusedLoss, 0, S::Absent, "", false,
+       "NVIDIA/Megatron-LM"
+       " megatron/core/tensor_parallel/cross_entropy.py@d98e8a64ddf34856e74b24714e3bedb2f5a39553:"
+       " vocab_parallel_cross_entropy takes the output layer's whole logits; git grep -i"
+       " linear_cross_entropy in megatron/: none"},
       {K::Megatron, F::RecomputeSelective, 2022, S::Native, "", true,
        "NVIDIA/Megatron-LM megatron/core/transformer/transformer_config.py@d98e8a64ddf34856e74b24714e3be"
        "db2f5a39553: recompute_granularity 'selective' ... default is \"core_attn\" (first commit"
@@ -179,6 +184,18 @@ const std::vector<CapabilityRow>& CapabilityTable() {
        "microsoft/DeepSpeed deepspeed/runtime/activation_checkpointing/config.py@38327e07f6cd39b63418f60"
        "cedd1651b0be3e7c3: \"cpu_checkpointing\": [true|false] (with partition_activations) (first tag"
        " v0.2.0, 2020-06); checkpointed layer inputs to CPU"},
+      {K::DeepSpeed, F::FusedLoss, 2024, S::Extension, "Liger Kernel (the Transformers Trainer's use_liger_kernel)",
+       true,
+       "huggingface/transformers src/transformers/training_args.py@fd798335c275520af034c678b35e8167820c7c80:"
+       " 'use_liger_kernel (`bool`, *optional*, defaults to `False`): Whether enable"
+       " [Liger](https://github.com/linkedin/Liger-Kernel) Kernel for LLM model training. It can effectively"
+       " increase multi-GPU training throughput by ~20% and reduces memory usage by ~60%, works out of the"
+       " box with flash attention, PyTorch FSDP, and Microsoft DeepSpeed'; linkedin/Liger-Kernel"
+       " src/liger_kernel/ops/fused_linear_cross_entropy.py@00eba634c2e9b5f05badbfb67e9b0a4caba301a2: 'Bound"
+       " transient logits to C x BT x H' (chunks of next_power_of_2(BT / ceil(V / H)) rows, the logits"
+       " gradient written in place, grad_input = torch.zeros_like(_input)); Transformers models only (the"
+       " Trainer patches them); first Liger release 2024 (INFERRED: the flag names liger-kernel, published"
+       " 2024-08)"},
       {K::DeepSpeed, F::RecomputeSelective, 2021, S::Extension, "Megatron-DeepSpeed", false,
        "no selective (attention-core) mode in deepspeed.checkpointing; the model decides what to wrap;"
        " Megatron-DeepSpeed carries Megatron's --recompute-granularity selective"},
@@ -271,6 +288,17 @@ const std::vector<CapabilityRow>& CapabilityTable() {
        "639425bc55e0b2a: 'CPU offload pass for activation offloading in graph_trainer' (README:"
        " 'Activation Offloading | construction'); llm-foundry activation_cpu_offload (Composer FSDP"
        " flag, v0.1.0 2023)"},
+      {K::Fsdp, F::FusedLoss, 2024, S::Extension, "Liger Kernel (the Transformers Trainer's use_liger_kernel)", true,
+       "huggingface/transformers src/transformers/training_args.py@fd798335c275520af034c678b35e8167820c7c80:"
+       " 'use_liger_kernel (`bool`, *optional*, defaults to `False`): Whether enable"
+       " [Liger](https://github.com/linkedin/Liger-Kernel) Kernel for LLM model training. It can effectively"
+       " increase multi-GPU training throughput by ~20% and reduces memory usage by ~60%, works out of the"
+       " box with flash attention, PyTorch FSDP, and Microsoft DeepSpeed'; linkedin/Liger-Kernel"
+       " src/liger_kernel/ops/fused_linear_cross_entropy.py@00eba634c2e9b5f05badbfb67e9b0a4caba301a2: 'Bound"
+       " transient logits to C x BT x H' (chunks of next_power_of_2(BT / ceil(V / H)) rows, the logits"
+       " gradient written in place, grad_input = torch.zeros_like(_input)); Transformers models only (the"
+       " Trainer patches them); first Liger release 2024 (INFERRED: the flag names liger-kernel, published"
+       " 2024-08)"},
       {K::Fsdp, F::RecomputeSelective, 2022, S::Native, "", true,
        "Meta's 2022 stacks (metaseq, the LLaMA codebase), which this stack covers: Touvron et al. 2023, LLaMA (arXiv "
        "2302.13971) section 2.4: "
@@ -343,6 +371,17 @@ const std::vector<CapabilityRow>& CapabilityTable() {
       {K::Hf, F::OffloadActivations, 0, S::Unverified, "", false,
        "no Trainer flag (DeepSpeed cpu_checkpointing only with deepspeed.checkpointing, not HF"
        " gradient_checkpointing) - unconfirmed"},
+      {K::Hf, F::FusedLoss, 2024, S::Extension, "Liger Kernel (use_liger_kernel)", true,
+       "huggingface/transformers src/transformers/training_args.py@fd798335c275520af034c678b35e8167820c7c80:"
+       " 'use_liger_kernel (`bool`, *optional*, defaults to `False`): Whether enable"
+       " [Liger](https://github.com/linkedin/Liger-Kernel) Kernel for LLM model training. It can effectively"
+       " increase multi-GPU training throughput by ~20% and reduces memory usage by ~60%, works out of the"
+       " box with flash attention, PyTorch FSDP, and Microsoft DeepSpeed'; linkedin/Liger-Kernel"
+       " src/liger_kernel/ops/fused_linear_cross_entropy.py@00eba634c2e9b5f05badbfb67e9b0a4caba301a2: 'Bound"
+       " transient logits to C x BT x H' (chunks of next_power_of_2(BT / ceil(V / H)) rows, the logits"
+       " gradient written in place, grad_input = torch.zeros_like(_input)); Transformers models only (the"
+       " Trainer patches them); first Liger release 2024 (INFERRED: the flag names liger-kernel, published"
+       " 2024-08)"},
       {K::Hf, F::RecomputeSelective, 0, S::Absent, "", false, "gradient_checkpointing is per decoder layer only"},
       {K::Hf, F::RecomputeFull, 2021, S::Native, "", true,
        "TrainingArguments.gradient_checkpointing (per layer); accelerate FSDP activation_checkpointing"
@@ -393,6 +432,12 @@ const std::vector<CapabilityRow>& CapabilityTable() {
       {K::Torchtune, F::OffloadActivations, 2024, S::Native, "", true,
        "enable_activation_offloading, first tag v0.3.1 (2024-10-02); 'RuntimeError: If"
        " enable_activation_offloading is True and enable_activation_checkpointing is False'"},
+      {K::Torchtune, F::FusedLoss, 2025, S::Native, "", true,
+       "pytorch/torchtune"
+       " torchtune/modules/loss/cross_entropy_loss.py@bd2a0fc7c31430972728494fa01aaeeb0ebf1ba1: class"
+       " LinearCrossEntropyLoss, 'Memory efficient Cross-entropy loss that incrementally computes loss for"
+       " chunks of tokens ... Combines the linear projection with the cross-entropy calculation' (first"
+       " commit 9c06c8bda, 2025-04-30, #2531; 162 of the recipe configs name it at that commit)"},
       {K::Torchtune, F::RecomputeSelective, 0, S::Absent, "", false,
        "torchtune's \"selective\" is layer-frequency (full checkpointing of every k-th layer), not a"
        " selective mode within a layer: pytorch/torchtune"
@@ -447,6 +492,11 @@ const std::vector<CapabilityRow>& CapabilityTable() {
        " use_gradient_checkpointing = \"unsloth\" (offloads each checkpointed layer input to pinned CPU"
        " memory: unsloth_zoo gradient_checkpointing.py; literal first commit 08424f04, 2024-06-13;"
        " README '\"unsloth\" uses 30% less VRAM, fits 2x larger batch sizes')"},
+      {K::Unsloth, F::FusedLoss, 2024, S::Native, "", true,
+       "unslothai/unsloth models/llama.py CausalLM_fast_forward at 0a2c3973 (2025-01): Apple's Cut"
+       " Cross-Entropy (fused_linear_cross_entropy when HAS_CUT_CROSS_ENTROPY and bsz * q_len > 1024); from"
+       " 2025 unsloth_zoo fused_losses/cross_entropy_loss.py UnslothFusedLoss (its default loss:"
+       " core/stack/saves.cpp LossOf)"},
       {K::Unsloth, F::RecomputeSelective, 0, S::Absent, "", false,
        "gradient checkpointing is per layer only (True / \"unsloth\")"},
       {K::Unsloth, F::RecomputeFull, 2023, S::Native, "", true, "True / 'unsloth' (full per layer, offloaded)"},
@@ -774,6 +824,7 @@ const char* FeatureId(Feature f) {
                                          "offload=cpu zero=3",
                                          "offload=nvme",
                                          "offload_act",
+                                         "fused loss",
                                          "recompute=selective",
                                          "recompute=full",
                                          "recompute_mla_up",
@@ -1015,6 +1066,7 @@ const char* FeatureName(Feature f) {
                                            "CPU offload of ZeRO-3 parameter shards",
                                            "NVMe offload (ZeRO-Infinity)",
                                            "offloaded activation checkpoints",
+                                           "fused linear cross-entropy (logits never whole)",
                                            "selective recomputation",
                                            "full recomputation",
                                            "MLA up-projections recomputed",
@@ -1045,6 +1097,11 @@ const char* FeaturePlanned(Feature f) {
       return "fp8_params=1 is planned as Megatron-Core's fp8_param_gather (FP8 weights in place of bf16 ones "
              "beside Transformer Engine's workspaces); torchao's FSDP float8 all-gather (torchtitan, torchtune, "
              "Accelerate) with 16-bit gathers";
+    case Feature::FusedLoss:
+      return "no key: the longest sequence's best settings offer it as logit_bytes (Liger Kernel's chunks on "
+             "Transformers models, 3 x 2 B x hidden / vocab per logit; torchtune's LinearCrossEntropyLoss 5.25 B); "
+             "a plan keeps its stack's own loss (torchtune's CEWithChunkedOutputLoss, 6.5 B, also from 2025, when "
+             "its recipes name LinearCrossEntropyLoss)";
     case Feature::TpOverlap:
       return "tp_overlap=1 hides each tensor-parallel all-gather / reduce-scatter behind the GEMM it feeds "
              "(Transformer "

@@ -39,6 +39,7 @@ enum class Feature : uint8_t {
   OffloadParamsCpu,     // offload=cpu with zero=3: the parameter shards too
   OffloadNvme,          // offload=nvme: optimizer states and parameters on NVMe (ZeRO-Infinity)
   OffloadActivations,   // offload_act=1: checkpointed layer inputs in host memory
+  FusedLoss,            // a fused linear cross-entropy: the logits chunk by chunk beside the head, never whole
   RecomputeSelective,   // recompute=selective (part of each layer)
   RecomputeFull,        // recompute=full (every layer)
   RecomputeMlaUp,       // recompute_mla_up: MLA's q, k, v up-projections recomputed in the backward (DeepSeek-V3)

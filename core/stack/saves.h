@@ -86,5 +86,11 @@ struct LossSaves {
   bool head_input_gathered = false;
 };
 LossSaves LossOf(ModelCode code, const LayerRun& run);
+// Bytes per logit at the peak of the fused linear cross-entropy a code's stack can run instead of its own loss (the
+// capability table's Feature::FusedLoss), for `hidden` and `vocab` at `act_bytes` per activation element; 0 where
+// the code has none beyond its own (Unsloth's own loss is already fused).
+double FusedLossPerLogit(ModelCode code, double hidden, double vocab, double act_bytes);
+// That loss as its users switch it on ("" where FusedLossPerLogit is 0).
+const char* FusedLossName(ModelCode code);
 
 }  // namespace tp

@@ -22,6 +22,12 @@ PlanOutput PlanOf(const std::string& link) {
   return o;
 }
 double TokensPerStep(const PlanOutput& o) { return double(o.plan.global_batch) * o.job.work.seq; }
+// A plan's best settings ("recompute=full logit_bytes=0.192 mbs=1") as link pairs to append to a link.
+std::string AsPairs(const std::string& settings) {
+  std::string pairs;
+  for (char c : settings) pairs += c == ' ' ? '&' : c;
+  return settings.empty() ? "" : "&" + pairs;
+}
 bool Said(const PlanOutput& o, const std::string& words) {
   for (const ConfigIssue& is : o.issues)
     if (is.key == "gbs" && is.notice && is.message.find(words) != std::string::npos) return true;
@@ -121,12 +127,11 @@ TEST_CASE("the most this card can do: the longest sequence with the best setting
   CHECK(b.max_seq >= 16384);
   CHECK(b.settings.find("recompute=full") != std::string::npos);
   CHECK(b.settings.find("mbs=1") != std::string::npos);
-  // The settings are keys: planned with them, the longest sequence fits.
-  const PlanOutput at =
-      PlanOf("#v=1&model=llama3-8b&gpu=rtx4090&gpus=1&method=qlora&stack=unsloth&tp=1&pp=1&cp=1&mbs=1&seq=" +
-             std::to_string(b.max_seq) + "&recompute=full" + (b.offload_act ? "&offload_act=1" : "") +
-             (b.layout.offload == Offload::Cpu ? "&offload=cpu" : ""));
-  CHECK(at.plan.memory.fits);
+  // The settings are keys: planned with them, the longest sequence fits, and one token more does not.
+  const std::string fixed = "#v=1&model=llama3-8b&gpu=rtx4090&gpus=1&method=qlora&stack=unsloth&tp=1&pp=1&cp=1&mbs=2" +
+                            std::string("&recompute=none&offload=") + Name(b.layout.offload) + AsPairs(b.settings);
+  CHECK(PlanOf(fixed + "&seq=" + std::to_string(b.max_seq)).plan.memory.fits);
+  CHECK_FALSE(PlanOf(fixed + "&seq=" + std::to_string(b.max_seq + 1)).plan.memory.fits);
   // A plan already at its best settings says so with no settings.
   const PlanOutput best =
       PlanOf("#v=1&model=llama3-8b&gpu=rtx4090&gpus=1&method=qlora&stack=unsloth&tp=1&pp=1&cp=1&mbs=1&" +
@@ -147,12 +152,44 @@ TEST_CASE("the most this card can do: the largest micro-batch with the best sett
   CHECK(b.max_micro_batch > o.plan.memory.max_micro_batch);
   CHECK(b.mbs_settings.find("recompute=full") != std::string::npos);
   CHECK(b.mbs_settings.find("mbs=") == std::string::npos);  // the micro-batch is the answer, not a setting
-  // Planned with those settings at that micro-batch, it fits; one more does not.
-  const std::string with = base + "&recompute=full&offload=" + Name(b.layout.offload) +
-                           (b.offload_act ? "&offload_act=1" : "&offload_act=0");
-  const PlanOutput at = PlanOf(with);
+  // Planned with those settings (the keys as given), its largest micro-batch is the answer.
+  const PlanOutput at = PlanOf(base + "&recompute=none&offload=none" + AsPairs(b.mbs_settings));
   CHECK(at.plan.memory.max_micro_batch == b.max_micro_batch);
   CHECK(at.best_seq.mbs_settings.empty());
+}
+
+TEST_CASE("the most this card can do: a fused linear cross-entropy where the stack runs one", "[max_seq]") {
+  // Transformers' Trainer runs Liger Kernel's fused linear cross-entropy (use_liger_kernel): the logits chunk by
+  // chunk, never whole. Llama 3's 128K vocabulary makes the loss most of a long sequence's memory (12 B per logit
+  // in the Trainer's own loss): QLoRA of an 8B on one RTX 4090 reaches twice the sequence with it.
+  const std::string hf = "#v=1&model=llama3-8b&gpu=rtx4090&gpus=1&method=qlora&stack=hf&tp=1&pp=1&cp=1&seq=2048";
+  const PlanOutput o = PlanOf(hf);
+  const BestSeq& b = o.best_seq;
+  INFO(b.settings);
+  // 3 x 2 B x hidden / vocab: 0.1916 B per logit, printed at three digits rounded up.
+  CHECK(b.settings.find("logit_bytes=0.192") != std::string::npos);
+  CHECK(b.mbs_settings.find("logit_bytes=0.192") != std::string::npos);
+  // The same settings without the fused loss reach less than half as far; with it, planned as the keys say, the
+  // answer fits and one token more does not.
+  std::string without = b.settings;
+  without.erase(without.find("logit_bytes=0.192"), std::string("logit_bytes=0.192").size());
+  const PlanOutput plain = PlanOf(hf + AsPairs(without) + "&mbs=1");
+  CHECK(b.max_seq > 2 * plain.plan.memory.max_seq);
+  CHECK(PlanOf(hf + AsPairs(b.settings) + "&seq=" + std::to_string(b.max_seq)).plan.memory.fits);
+  CHECK_FALSE(PlanOf(hf + AsPairs(b.settings) + "&seq=" + std::to_string(b.max_seq + 1)).plan.memory.fits);
+  // A smaller loss the user gives is kept; a stack whose own loss is already fused (Unsloth) or has none beyond it
+  // (Megatron-Core's vocabulary-parallel cross-entropy takes the whole logits) offers none.
+  CHECK(PlanOf(hf + "&logit_bytes=0.05").best_seq.settings.find("logit_bytes") == std::string::npos);
+  CHECK(PlanOf("#v=1&model=llama3-8b&gpu=rtx4090&gpus=1&method=qlora&stack=unsloth")
+            .best_seq.settings.find("logit_bytes") == std::string::npos);
+  CHECK(
+      PlanOf("#v=1&model=llama3-8b&gpu=h100&gpus=8&method=lora&stack=megatron").best_seq.settings.find("logit_bytes") ==
+      std::string::npos);
+  // torchtune's LinearCrossEntropyLoss (2025-04): its chunks' fp32 log-softmax kept, 5.25 B per logit against the
+  // 6.5 of CEWithChunkedOutputLoss; not in a 2024 release.
+  const std::string tune = "#v=1&model=llama3-8b&gpu=rtx4090&gpus=1&method=lora&stack=torchtune";
+  CHECK(PlanOf(tune + "&stack_year=2025").best_seq.settings.find("logit_bytes=5.25") != std::string::npos);
+  CHECK(PlanOf(tune + "&stack_year=2024").best_seq.settings.find("logit_bytes") == std::string::npos);
 }
 
 }  // namespace batches_test
