@@ -484,6 +484,8 @@ const Phrase kPhrases[] = {
      "未知的训练框架 \"{0}\"；可选值：{1} 或 auto（别名见 trainplan catalog stacks）"},
     {"{0} is not in {1} itself: it comes from {2} ({3})", "{0} 不在 {1} 本身之中：它来自 {2}（{3}）"},
     {"{0} is not found in {1}'s code; planned as asked ({2})", "在 {1} 的代码中未找到 {0}；仍按所给设置规划（{2}）"},
+    {"auto: {0}, which runs the keys given ({1} does not run them all)",
+     "auto：{0}，它支持所给的全部设置（{1} 不全支持）"},
     {"{0} arrived in {1} in {2}; stack_year={3} is earlier ({4})",
      "{0} 在 {2} 年才进入 {1}；stack_year={3} 更早（{4}）"},
     {"{0} is not in {1} ({2} release): {3}", "{1}（{2} 年版本）不支持 {0}：{3}"},

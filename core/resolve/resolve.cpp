@@ -274,6 +274,32 @@ void ResolveWorkload(const Config& cfg, Job& job, std::vector<ConfigIssue>& issu
   }
 }
 
+CapabilityAsk ExplicitAsk(const Config& cfg, AskKeys& given);
+
+// Whether every finding of the configuration's explicit keys in stack `s` (its release `year`) runs: natively or
+// through an extension it launches; an absent or unverified one does not.
+bool RunsAll(const StackProfile& s, int year, const CapabilityAsk& ask) {
+  CapabilityFinding found[kMaxFindings];
+  const int n = CapabilityFindings(s, year, ask, found);
+  for (int i = 0; i < n; ++i)
+    if (found[i].answer.support != Support::Native && found[i].answer.support != Support::Extension) return false;
+  return true;
+}
+
+// The framework on auto when the goal's usual one (Megatron for pre-training, the Transformers Trainer for a
+// fine-tune) does not run a key the user gave: the first stack, in the table's order, that runs every one of
+// them, e.g. offload=nvme is ZeRO-Infinity, DeepSpeed's (issue #29: auto chooses only what the stack runs). None
+// does: the usual one stays, and the capability check names the key. Post-training's frameworks choose their own.
+const StackProfile* StackForKeys(const Config& cfg, const StackProfile& usual) {
+  AskKeys given = 0;
+  const CapabilityAsk ask = ExplicitAsk(cfg, given);
+  auto year = [&](const StackProfile& s) { return cfg.stack_year > 0 ? cfg.stack_year : s.year; };
+  if (RunsAll(usual, year(usual), ask)) return &usual;
+  for (const StackProfile& s : Stacks())
+    if (&s != &usual && RunsAll(s, year(s), ask)) return &s;
+  return &usual;
+}
+
 // The framework: its profile (by id or alias) and release; what it decides by default (dropout,
 // offloaded checkpoints, FlashAttention kernels are the user's key) follows from it.
 void ResolveStack(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues) {
@@ -287,6 +313,13 @@ void ResolveStack(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues)
   // FSDP-style: verl's actor strategy defaults to fsdp (_generated_ppo_trainer.yaml@b178a3c).
   if (cfg.stack.empty() && RlAlgoOf(cfg) != RlAlgo::None)
     if (const StackProfile* fsdp = FindStack("fsdp")) job.stack = fsdp;
+  if (cfg.stack.empty() && RlAlgoOf(cfg) == RlAlgo::None) {
+    const StackProfile* usual = job.stack;
+    job.stack = StackForKeys(cfg, *usual);
+    if (job.stack != usual)
+      Notice(issues, "stack", "auto: {0}, which runs the keys given ({1} does not run them all)"_issue,
+             {job.stack->name, usual->name});
+  }
   if (!cfg.stack.empty()) {
     if (const StackProfile* s = FindStack(cfg.stack)) {
       job.stack = s;

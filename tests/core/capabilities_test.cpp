@@ -359,6 +359,33 @@ TEST_CASE("the stack on auto is the one people use for the goal and method, and 
                   .work.offload_checkpoints);
 }
 
+TEST_CASE("the stack on auto runs the keys the user gave: the first stack that runs them all, and says so",
+          "[capabilities]") {
+  auto stack_of = [](const std::string& link) { return std::string(ResolvedJob(link).stack->id); };
+  // Pre-training with ZeRO-Infinity's NVMe offload or ZeRO-3 with its parameters on the CPU: DeepSpeed's, not
+  // Megatron-Core's (no NVMe path; no ZeRO-3-style parameter offload): auto had refused the first and planned the
+  // second with a warning under Megatron.
+  const std::string base = "#v=1&model=llama2-13b&gpu=rtx4090&gpus=8&goal=pretrain";
+  CHECK(stack_of(base + "&zero=3&offload=nvme") == "deepspeed");
+  CHECK(stack_of(base + "&zero=3&offload=cpu") == "deepspeed");
+  const std::vector<ConfigIssue> said = Resolve(base + "&zero=3&offload=nvme");
+  CHECK_FALSE(HasErrors(said));
+  const ConfigIssue* notice = IssueOn(said, "stack", true);
+  REQUIRE(notice != nullptr);
+  CHECK(notice->message.find("DeepSpeed") != std::string::npos);
+  // Keys the usual stack runs keep it; keys no stack runs keep it too, and the capability check names the key.
+  CHECK(stack_of(base + "&zero=1&tp=2") == "megatron");
+  CHECK(IssueOn(Resolve(base + "&zero=1&tp=2"), "stack", true) == nullptr);
+  // DeepSpeed-style NVMe offload with DeepSeek-V3's FP8 block scaling (Megatron-Core's alone): no stack runs both.
+  const std::string neither =
+      "#v=1&model=llama3-8b&gpu=h100&gpus=8&goal=pretrain&prec=fp8&fp8_recipe=block&zero=3"
+      "&offload=nvme";
+  CHECK(stack_of(neither) == "megatron");
+  CHECK(IssueOn(Resolve(neither), "offload", false) != nullptr);
+  // A stack the user names is never changed: Megatron refuses NVMe offload, naming the key.
+  CHECK(IssueOn(Resolve(base + "&zero=3&offload=nvme&stack=megatron"), "offload", false) != nullptr);
+}
+
 TEST_CASE("the search chooses only what the stack runs", "[capabilities][search]") {
   // Issue #29's cases: DeepSpeed before AutoTP never picks tensor parallelism for a full fine-tune of an 8B on
   // 8 RTX 4090; the Transformers Trainer never pipelines a pre-training run.

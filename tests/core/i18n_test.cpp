@@ -436,6 +436,8 @@ std::vector<ConfigIssue> BadInputIssues() {
          {"zero", "1"},
          {"offload", "nvme"},
          {"stack", "deepspeed"}});
+  // The framework on auto follows the keys given: NVMe offload is DeepSpeed's (resolve.cpp StackForKeys).
+  pairs({{"model", "llama2-7b"}, {"gpus", "8"}, {"zero", "3"}, {"offload", "nvme"}});
   // The named pipeline schedules (core/job/pipeline.cpp CheckSchedule).
   for (const auto& [schedule, vp, pp, gbs, gpus] :
        {std::tuple<const char*, const char*, const char*, const char*, const char*>{"interleaved", "1", "2", "64", "8"},
