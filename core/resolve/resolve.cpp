@@ -275,6 +275,7 @@ void ResolveWorkload(const Config& cfg, Job& job, std::vector<ConfigIssue>& issu
 }
 
 CapabilityAsk ExplicitAsk(const Config& cfg, AskKeys& given);
+GpuTraits GpuTraitsOf(const GpuSpec* g);
 
 // Whether every finding of the configuration's explicit keys in stack `s` (its release `year`) runs: natively or
 // through an extension it launches; an absent or unverified one does not.
@@ -292,7 +293,8 @@ bool RunsAll(const StackProfile& s, int year, const CapabilityAsk& ask) {
 // does: the usual one stays, and the capability check names the key. Post-training's frameworks choose their own.
 const StackProfile* StackForKeys(const Config& cfg, const StackProfile& usual) {
   AskKeys given = 0;
-  const CapabilityAsk ask = ExplicitAsk(cfg, given);
+  CapabilityAsk ask = ExplicitAsk(cfg, given);
+  ask.gpu = GpuTraitsOf(FindGpu(cfg.gpu));  // a catalog GPU's rules (AMD, FP8 tensor cores); a custom one has none
   auto year = [&](const StackProfile& s) { return cfg.stack_year > 0 ? cfg.stack_year : s.year; };
   if (RunsAll(usual, year(usual), ask)) return &usual;
   for (const StackProfile& s : Stacks())
