@@ -16,8 +16,10 @@
 #include "compare.h"
 #include "fields.h"
 #include "harness.h"
+#include "i18n_core.h"
 #include "imgui.h"
 #include "imgui_internal.h"  // ClearActiveID: the previous field is left before the next click
+#include "saves.h"
 #include "text_layout.h"
 #include "views.h"
 
@@ -497,6 +499,42 @@ TEST_CASE("Export ▸ Launch config copies and downloads each framework's file, 
   CHECK(error.find("lora_rank") != std::string::npos);
   CHECK(error.find("line 3") != std::string::npos);
   ImGui::GetIO().MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
+}
+
+// "The most this card can do" takes a fused linear cross-entropy where the framework runs one beyond its own loss
+// (core/planner/max_seq_best.cpp): the page names it beside the settings, in the page's language; a framework whose
+// own loss is already fused (Unsloth), picked in the Framework box, takes none.
+TEST_CASE("the most this card can do names the fused loss it takes, in both languages", "[web][page]") {
+  for (const char* lang : {"en", "zh"}) {
+    INFO(lang);
+    const Lang l = std::string(lang) == "zh" ? Lang::Zh : Lang::En;
+    static AppState app;
+    app = AppState{};
+    testing::Start(app, std::string("#v=1&model=llama3-8b&gpu=rtx4090&gpus=1&method=qlora&view=plan&lang=") + lang);
+    RunUntilIdle(app);
+    Settle(app);
+    REQUIRE(app.main.out.ok);
+    REQUIRE(testing::ScrollIntoView(app, "memory_best"));
+    CHECK(FindRect(app, "memory_best_loss"));
+    std::string drawn = testing::DrawnText(app), joined = drawn;  // wrapped lines read as spaces, or as nothing
+    for (char& c : drawn) c = c == '\n' ? ' ' : c;
+    joined.erase(std::remove(joined.begin(), joined.end(), '\n'), joined.end());
+    drawn += "\n" + joined;
+    CHECK(drawn.find("logit_bytes=0.192") != std::string::npos);
+    CHECK(drawn.find(Translate(l, FusedLossName(ModelCode::Transformers))) != std::string::npos);
+    if (l == Lang::Zh) continue;
+    // The user picks Unsloth in the Framework box: its own loss is fused already, and the line goes.
+    REQUIRE(testing::ScrollIntoView(app, "stack"));
+    REQUIRE(ClickWidget(app, "stack"));  // opens the combo
+    Frame(app);
+    REQUIRE(ClickWidget(app, "stack_unsloth"));
+    RunUntilIdle(app);
+    Settle(app);
+    CHECK(app.cfg.stack == "unsloth");
+    REQUIRE(app.main.out.ok);
+    CHECK(app.main.out.best_seq.max_seq > 0);
+    CHECK_FALSE(FindRect(app, "memory_best_loss"));
+  }
 }
 
 }  // namespace page_test
