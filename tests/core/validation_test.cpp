@@ -30,7 +30,9 @@ using tp::testing::ReadTestData;
 
 // Guards of the issue #30 validation (docs/validation.md shows every row): counts within tolerance and the
 // median error the current model reaches, so that a change for the worse fails.
-constexpr int kHeldoutWholeRunsWithin = 7;
+// 10 of 11: the Llama 2 70B LoRA runs on 72 and 144 GB200 joined the 512-GPU one, all three planned with their
+// configuration's context-parallel variant (cp_comm=a2a, the yaml's default); OPT-175B's calendar is the miss.
+constexpr int kHeldoutWholeRunsWithin = 10;
 // 9, not 10, since the memory accounting from the code (#28) landed: mlperf41-llama2-70b-lora-64xh100 (+31 %) is
 // now planned with full recomputation, its published layout no longer fitting in the model. A known regression,
 // in the session note and docs/validation.md; the bound is where the model stands, so a further loss fails.
@@ -206,7 +208,7 @@ TEST_CASE("whole runs from seconds to months, never fitted, are planned from the
   const auto results =
       RunValidationCases(ReadTestData("heldout_whole_runs.json"), ReadTestData("published_setups.json"), &error);
   REQUIRE(error.empty());
-  REQUIRE(results.size() >= 9);
+  REQUIRE(results.size() >= 11);
   int within = 0;
   bool minutes = false, months = false;
   for (const CaseResult& r : results) {
