@@ -117,6 +117,13 @@ TEST_CASE("the Framework box on auto names the stack the plan uses", "[web][page
   LoadLink(app, "#v=1&model=llama2-70b&gpu=h100&gpus=64&view=plan");
   RunUntilIdle(app);
   CHECK(DrawnText(app).find("auto (Megatron") != std::string::npos);
+  // NVMe offload asked with the framework on auto: DeepSpeed's ZeRO-Infinity, named in the box (core's
+  // StackForKeys), and the plan is made where Megatron's would be refused.
+  LoadLink(app, "#v=1&model=llama2-13b&gpu=rtx4090&gpus=8&goal=pretrain&zero=3&offload=nvme&view=plan");
+  RunUntilIdle(app);
+  REQUIRE(app.main.out.ok);
+  CHECK(std::string(app.main.out.job.stack->id) == "deepspeed");
+  CHECK(DrawnText(app).find("auto (DeepSpeed") != std::string::npos);
 }
 
 TEST_CASE("the page's text: the verdict, the figures and the command line's report, published on change only",
