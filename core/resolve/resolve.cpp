@@ -277,29 +277,39 @@ void ResolveWorkload(const Config& cfg, Job& job, std::vector<ConfigIssue>& issu
 CapabilityAsk ExplicitAsk(const Config& cfg, AskKeys& given);
 GpuTraits GpuTraitsOf(const GpuSpec* g);
 
-// Whether every finding of the configuration's explicit keys in stack `s` (its release `year`) runs: natively or
-// through an extension it launches; an absent or unverified one does not.
-bool RunsAll(const StackProfile& s, int year, const CapabilityAsk& ask) {
+// How many of the configuration's explicit keys stack `s` (its release `year`) runs through an extension, when it
+// runs every one of them (natively or through an extension it launches); -1 when one is absent or unverified.
+int ExtensionsToRunAll(const StackProfile& s, int year, const CapabilityAsk& ask) {
   CapabilityFinding found[kMaxFindings];
   const int n = CapabilityFindings(s, year, ask, found);
-  for (int i = 0; i < n; ++i)
-    if (found[i].answer.support != Support::Native && found[i].answer.support != Support::Extension) return false;
-  return true;
+  int extensions = 0;
+  for (int i = 0; i < n; ++i) {
+    if (found[i].answer.support == Support::Extension)
+      ++extensions;
+    else if (found[i].answer.support != Support::Native)
+      return -1;
+  }
+  return extensions;
 }
 
 // The framework on auto when the goal's usual one (Megatron for pre-training, the Transformers Trainer for a
-// fine-tune) does not run a key the user gave: the first stack, in the table's order, that runs every one of
-// them, e.g. offload=nvme is ZeRO-Infinity, DeepSpeed's (issue #29: auto chooses only what the stack runs). None
-// does: the usual one stays, and the capability check names the key. Post-training's frameworks choose their own.
+// fine-tune) does not run a key the user gave: the stack that runs every one of them with the fewest extensions
+// (the table's order breaks a tie), e.g. offload=nvme is ZeRO-Infinity, DeepSpeed's own (issue #29: auto chooses
+// only what the stack runs). None does: the usual one stays, and the capability check names the key.
+// Post-training's frameworks choose their own.
 const StackProfile* StackForKeys(const Config& cfg, const StackProfile& usual) {
   AskKeys given = 0;
   CapabilityAsk ask = ExplicitAsk(cfg, given);
   ask.gpu = GpuTraitsOf(FindGpu(cfg.gpu));  // a catalog GPU's rules (AMD, FP8 tensor cores); a custom one has none
   auto year = [&](const StackProfile& s) { return cfg.stack_year > 0 ? cfg.stack_year : s.year; };
-  if (RunsAll(usual, year(usual), ask)) return &usual;
-  for (const StackProfile& s : Stacks())
-    if (&s != &usual && RunsAll(s, year(s), ask)) return &s;
-  return &usual;
+  if (ExtensionsToRunAll(usual, year(usual), ask) >= 0) return &usual;
+  const StackProfile* best = &usual;
+  int fewest = -1;
+  for (const StackProfile& s : Stacks()) {
+    const int extensions = &s == &usual ? -1 : ExtensionsToRunAll(s, year(s), ask);
+    if (extensions >= 0 && (fewest < 0 || extensions < fewest)) best = &s, fewest = extensions;
+  }
+  return best;
 }
 
 // The framework: its profile (by id or alias) and release; what it decides by default (dropout,

@@ -373,6 +373,10 @@ TEST_CASE("the stack on auto runs the keys the user gave: the first stack that r
   const ConfigIssue* notice = IssueOn(said, "stack", true);
   REQUIRE(notice != nullptr);
   CHECK(notice->message.find("DeepSpeed") != std::string::npos);
+  // Of the stacks that run them all, the one that runs them itself: QLoRA with offloaded checkpoints on one card is
+  // torchtune's or Unsloth's own (the Trainer's offloaded checkpoints are unverified; DeepSpeed runs QLoRA only
+  // through PEFT and bitsandbytes), the table's order taking torchtune.
+  CHECK(stack_of("#v=1&model=llama3-8b&gpu=rtx4090&gpus=1&method=qlora&offload_act=1") == "torchtune");
   // Keys the usual stack runs keep it; keys no stack runs keep it too, and the capability check names the key.
   CHECK(stack_of(base + "&zero=1&tp=2") == "megatron");
   CHECK(IssueOn(Resolve(base + "&zero=1&tp=2"), "stack", true) == nullptr);
