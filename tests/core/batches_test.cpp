@@ -6,8 +6,10 @@
 
 #include "batches.h"
 #include "enums.h"
+#include "format.h"
 #include "planner.h"
 #include "stack.h"
+#include "test_data.h"
 #include "test_links.h"
 
 // This file's names, apart from the other test files' (cmake/test_executable.cmake: a unity build).
@@ -190,6 +192,26 @@ TEST_CASE("the most this card can do: a fused linear cross-entropy where the sta
   const std::string tune = "#v=1&model=llama3-8b&gpu=rtx4090&gpus=1&method=lora&stack=torchtune";
   CHECK(PlanOf(tune + "&stack_year=2025").best_seq.settings.find("logit_bytes=5.25") != std::string::npos);
   CHECK(PlanOf(tune + "&stack_year=2024").best_seq.settings.find("logit_bytes") == std::string::npos);
+}
+
+// docs/memory.md quotes "the most this card can do" for two QLoRA runs of an 8B on one RTX 4090: its figures are the
+// planner's, so the prose cannot fall behind the model (its Unsloth figures once did).
+TEST_CASE("the longest sequences docs/memory.md quotes are the planner's", "[max_seq][docs]") {
+  const std::string doc = testing::ReadTestData("../../docs/memory.md");
+  auto quoted = [&](int tokens) {
+    INFO(tokens);
+    CHECK(doc.find(Thousands(tokens)) != std::string::npos);
+  };
+  const std::string qlora = "#v=1&model=llama3-8b&gpu=rtx4090&gpus=1&method=qlora";
+  const PlanOutput unsloth = PlanOf(qlora + "&stack=unsloth");
+  quoted(int(unsloth.plan.memory.max_seq));
+  quoted(unsloth.best_seq.max_seq);
+  const PlanOutput hf = PlanOf(qlora + "&stack=hf");
+  quoted(hf.best_seq.max_seq);
+  std::string without = hf.best_seq.settings;  // the Trainer's own loss at the same settings and micro-batch 1
+  without.erase(without.find("logit_bytes="),
+                without.find(' ', without.find("logit_bytes=")) + 1 - without.find("logit_bytes="));
+  quoted(int(PlanOf(qlora + "&stack=hf" + AsPairs(without) + "&mbs=1").plan.memory.max_seq));
 }
 
 }  // namespace batches_test
