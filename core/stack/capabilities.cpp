@@ -18,6 +18,18 @@ const std::vector<CapabilityRow>& CapabilityTable() {
   using K = StackKind;
   using F = Feature;
   using S = Support;
+  // The fused linear cross-entropy the Transformers Trainer patches in (the fused loss rows of the stacks that run
+  // Transformers models: hf, and DeepSpeed and FSDP under the Trainer).
+  static constexpr const char* kLigerFusedLoss =
+      "huggingface/transformers src/transformers/training_args.py@fd798335c275520af034c678b35e8167820c7c80:"
+      " 'use_liger_kernel (`bool`, *optional*, defaults to `False`): Whether enable"
+      " [Liger](https://github.com/linkedin/Liger-Kernel) Kernel for LLM model training. It can effectively"
+      " increase multi-GPU training throughput by ~20% and reduces memory usage by ~60%, works out of the box"
+      " with flash attention, PyTorch FSDP, and Microsoft DeepSpeed'; linkedin/Liger-Kernel"
+      " src/liger_kernel/ops/fused_linear_cross_entropy.py@00eba634c2e9b5f05badbfb67e9b0a4caba301a2: 'Bound"
+      " transient logits to C x BT x H' (chunks of next_power_of_2(BT / ceil(V / H)) rows, the logits gradient"
+      " written in place, grad_input = torch.zeros_like(_input)); Transformers models only (the Trainer patches"
+      " them); first Liger release 2024 (INFERRED: the flag names liger-kernel, published 2024-08)";
   static const std::vector<CapabilityRow> rows = {
       {K::Megatron, F::MethodFull, 2020, S::Native, "", true,
        "NVIDIA/Megatron-LM megatron/training/arguments.py@d98e8a64ddf34856e74b24714e3bedb2f5a39553:"
@@ -185,17 +197,7 @@ const std::vector<CapabilityRow>& CapabilityTable() {
        "cedd1651b0be3e7c3: \"cpu_checkpointing\": [true|false] (with partition_activations) (first tag"
        " v0.2.0, 2020-06); checkpointed layer inputs to CPU"},
       {K::DeepSpeed, F::FusedLoss, 2024, S::Extension, "Liger Kernel (the Transformers Trainer's use_liger_kernel)",
-       true,
-       "huggingface/transformers src/transformers/training_args.py@fd798335c275520af034c678b35e8167820c7c80:"
-       " 'use_liger_kernel (`bool`, *optional*, defaults to `False`): Whether enable"
-       " [Liger](https://github.com/linkedin/Liger-Kernel) Kernel for LLM model training. It can effectively"
-       " increase multi-GPU training throughput by ~20% and reduces memory usage by ~60%, works out of the"
-       " box with flash attention, PyTorch FSDP, and Microsoft DeepSpeed'; linkedin/Liger-Kernel"
-       " src/liger_kernel/ops/fused_linear_cross_entropy.py@00eba634c2e9b5f05badbfb67e9b0a4caba301a2: 'Bound"
-       " transient logits to C x BT x H' (chunks of next_power_of_2(BT / ceil(V / H)) rows, the logits"
-       " gradient written in place, grad_input = torch.zeros_like(_input)); Transformers models only (the"
-       " Trainer patches them); first Liger release 2024 (INFERRED: the flag names liger-kernel, published"
-       " 2024-08)"},
+       true, kLigerFusedLoss},
       {K::DeepSpeed, F::RecomputeSelective, 2021, S::Extension, "Megatron-DeepSpeed", false,
        "no selective (attention-core) mode in deepspeed.checkpointing; the model decides what to wrap;"
        " Megatron-DeepSpeed carries Megatron's --recompute-granularity selective"},
@@ -289,16 +291,7 @@ const std::vector<CapabilityRow>& CapabilityTable() {
        " 'Activation Offloading | construction'); llm-foundry activation_cpu_offload (Composer FSDP"
        " flag, v0.1.0 2023)"},
       {K::Fsdp, F::FusedLoss, 2024, S::Extension, "Liger Kernel (the Transformers Trainer's use_liger_kernel)", true,
-       "huggingface/transformers src/transformers/training_args.py@fd798335c275520af034c678b35e8167820c7c80:"
-       " 'use_liger_kernel (`bool`, *optional*, defaults to `False`): Whether enable"
-       " [Liger](https://github.com/linkedin/Liger-Kernel) Kernel for LLM model training. It can effectively"
-       " increase multi-GPU training throughput by ~20% and reduces memory usage by ~60%, works out of the"
-       " box with flash attention, PyTorch FSDP, and Microsoft DeepSpeed'; linkedin/Liger-Kernel"
-       " src/liger_kernel/ops/fused_linear_cross_entropy.py@00eba634c2e9b5f05badbfb67e9b0a4caba301a2: 'Bound"
-       " transient logits to C x BT x H' (chunks of next_power_of_2(BT / ceil(V / H)) rows, the logits"
-       " gradient written in place, grad_input = torch.zeros_like(_input)); Transformers models only (the"
-       " Trainer patches them); first Liger release 2024 (INFERRED: the flag names liger-kernel, published"
-       " 2024-08)"},
+       kLigerFusedLoss},
       {K::Fsdp, F::RecomputeSelective, 2022, S::Native, "", true,
        "Meta's 2022 stacks (metaseq, the LLaMA codebase), which this stack covers: Touvron et al. 2023, LLaMA (arXiv "
        "2302.13971) section 2.4: "
@@ -371,17 +364,7 @@ const std::vector<CapabilityRow>& CapabilityTable() {
       {K::Hf, F::OffloadActivations, 0, S::Unverified, "", false,
        "no Trainer flag (DeepSpeed cpu_checkpointing only with deepspeed.checkpointing, not HF"
        " gradient_checkpointing) - unconfirmed"},
-      {K::Hf, F::FusedLoss, 2024, S::Extension, "Liger Kernel (use_liger_kernel)", true,
-       "huggingface/transformers src/transformers/training_args.py@fd798335c275520af034c678b35e8167820c7c80:"
-       " 'use_liger_kernel (`bool`, *optional*, defaults to `False`): Whether enable"
-       " [Liger](https://github.com/linkedin/Liger-Kernel) Kernel for LLM model training. It can effectively"
-       " increase multi-GPU training throughput by ~20% and reduces memory usage by ~60%, works out of the"
-       " box with flash attention, PyTorch FSDP, and Microsoft DeepSpeed'; linkedin/Liger-Kernel"
-       " src/liger_kernel/ops/fused_linear_cross_entropy.py@00eba634c2e9b5f05badbfb67e9b0a4caba301a2: 'Bound"
-       " transient logits to C x BT x H' (chunks of next_power_of_2(BT / ceil(V / H)) rows, the logits"
-       " gradient written in place, grad_input = torch.zeros_like(_input)); Transformers models only (the"
-       " Trainer patches them); first Liger release 2024 (INFERRED: the flag names liger-kernel, published"
-       " 2024-08)"},
+      {K::Hf, F::FusedLoss, 2024, S::Extension, "Liger Kernel (use_liger_kernel)", true, kLigerFusedLoss},
       {K::Hf, F::RecomputeSelective, 0, S::Absent, "", false, "gradient_checkpointing is per decoder layer only"},
       {K::Hf, F::RecomputeFull, 2021, S::Native, "", true,
        "TrainingArguments.gradient_checkpointing (per layer); accelerate FSDP activation_checkpointing"
