@@ -159,11 +159,12 @@ BestSeq MaxSeqBest(const Job& job, const Layout& layout) {
   // A fused linear cross-entropy where the stack runs one the plan's loss is not (Liger Kernel through the
   // Transformers Trainer, torchtune's LinearCrossEntropyLoss): the logits chunk by chunk, never whole, as
   // logit_bytes. Post-training keeps its framework's own loss (rl_setup.cpp).
+  FusedLoss fused;
   if (!job.rl.Active()) {
     const double act_bytes = job.work.prec == Precision::Fp32 ? 4.0 : 2.0;
-    const double fused = FusedLossPerLogit(job.work.modeling, job.model.hidden, job.model.vocab, act_bytes);
-    if (fused > 0 && Capability(stack, job.stack_year, Feature::FusedLoss).auto_ok)
-      j.assume.logit_bytes = std::min(j.assume.logit_bytes, ThreeDigitsUp(std::max(kLeastLogitBytes, fused)));
+    fused = FusedLossOf(job.work.modeling, job.model.hidden, job.model.vocab, act_bytes);
+    if (fused.per_logit > 0 && Capability(stack, job.stack_year, Feature::FusedLoss).auto_ok)
+      j.assume.logit_bytes = std::min(j.assume.logit_bytes, ThreeDigitsUp(std::max(kLeastLogitBytes, fused.per_logit)));
   }
   // The largest micro-batch at the plan's own sequence, with these settings: the memory estimate's closed form, or
   // under post-training the bisection over every phase's fit.
@@ -180,7 +181,7 @@ BestSeq MaxSeqBest(const Job& job, const Layout& layout) {
   if (best.offload_act != job.work.offload_checkpoints) add("offload_act=1");
   if (j.assume.logit_bytes != job.assume.logit_bytes) {
     add("logit_bytes=" + LogitBytesText(j.assume.logit_bytes));
-    best.fused_loss = FusedLossName(job.work.modeling);
+    best.fused_loss = fused.name;
   }
   best.mbs_settings = best.settings;
   if (l.mbs != layout.mbs) add("mbs=1");

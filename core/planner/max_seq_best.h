@@ -22,7 +22,7 @@ struct BestSeq {
   // settings ("recompute=full offload=cpu"; empty: the current ones).
   int max_micro_batch = 0;
   std::string mbs_settings;
-  std::string fused_loss;  // the loss behind a logit_bytes setting (saves.h FusedLossName); "" without one
+  std::string fused_loss;  // the loss behind a logit_bytes setting (saves.h FusedLossOf); "" without one
 };
 
 // Bounded: one memory estimate per step of a bisection over whole tokens (at most about 50), capped at the

@@ -358,8 +358,8 @@ LossSaves LossOf(ModelCode code, const LayerRun& run) {
   return out;
 }
 
-double FusedLossPerLogit(ModelCode code, double hidden, double vocab, double act_bytes) {
-  if (hidden <= 0 || vocab <= 0) return 0;
+FusedLoss FusedLossOf(ModelCode code, double hidden, double vocab, double act_bytes) {
+  if (hidden <= 0 || vocab <= 0) return {};
   switch (code) {
     case ModelCode::Transformers:
       // Liger Kernel's LigerFusedLinearCrossEntropy, which the Trainer patches in (use_liger_kernel;
@@ -367,22 +367,14 @@ double FusedLossPerLogit(ModelCode code, double hidden, double vocab, double act
       // of next_power_of_2(BT / ceil(V / H)) rows, at most 2 BT H logits at once, the gradient written into them in
       // place, and grad_input (BT x H) allocated for the whole batch: 3 BT H elements, in the activations' dtype,
       // whatever the vocabulary. Per logit: 3 x act_bytes x H / V.
-      return 3.0 * act_bytes * hidden / vocab;
+      return {3.0 * act_bytes * hidden / vocab, "Liger Kernel's fused linear cross-entropy (use_liger_kernel=True)"};
     case ModelCode::Torchtune:
       // torchtune's LinearCrossEntropyLoss (modules/loss/cross_entropy_loss.py, 2025-04-30): 8 chunks of the
       // sequence, each F.cross_entropy(logits.float()) keeping its fp32 log-softmax for the backward (4 B per logit
       // over all chunks); the backward's first chunk adds its nll and log-softmax gradients and the 16-bit gradient
       // ((4 + 4 + 2) / 8 B): 5.25 B per logit (INFERRED from autograd's saved tensors, as LossOf's 6.5).
-      return 4.0 + 10.0 / 8.0;
-    default: return 0;
-  }
-}
-
-const char* FusedLossName(ModelCode code) {
-  switch (code) {
-    case ModelCode::Transformers: return "Liger Kernel's fused linear cross-entropy (use_liger_kernel=True)";
-    case ModelCode::Torchtune: return "torchtune's LinearCrossEntropyLoss";
-    default: return "";
+      return {4.0 + 10.0 / 8.0, "torchtune's LinearCrossEntropyLoss"};
+    default: return {};
   }
 }
 

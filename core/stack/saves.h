@@ -86,11 +86,14 @@ struct LossSaves {
   bool head_input_gathered = false;
 };
 LossSaves LossOf(ModelCode code, const LayerRun& run);
-// Bytes per logit at the peak of the fused linear cross-entropy a code's stack can run instead of its own loss (the
-// capability table's Feature::FusedLoss), for `hidden` and `vocab` at `act_bytes` per activation element; 0 where
-// the code has none beyond its own (Unsloth's own loss is already fused).
-double FusedLossPerLogit(ModelCode code, double hidden, double vocab, double act_bytes);
-// That loss as its users switch it on ("" where FusedLossPerLogit is 0).
-const char* FusedLossName(ModelCode code);
+// The fused linear cross-entropy a code's stack can run instead of its own loss (the capability table's
+// Feature::FusedLoss): its bytes per logit at the peak, for `hidden` and `vocab` at `act_bytes` per activation
+// element, and its name as its users switch it on; none (0, "") where the code has none beyond its own (Unsloth's
+// own loss is already fused).
+struct FusedLoss {
+  double per_logit = 0;
+  const char* name = "";
+};
+FusedLoss FusedLossOf(ModelCode code, double hidden, double vocab, double act_bytes);
 
 }  // namespace tp

@@ -2,6 +2,7 @@
 // converted to sequences at the plan's length; the search never grows it beyond the recipe's (issue #29).
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <string>
 
 #include "batches.h"
@@ -29,6 +30,18 @@ std::string AsPairs(const std::string& settings) {
   std::string pairs;
   for (char c : settings) pairs += c == ' ' ? '&' : c;
   return settings.empty() ? "" : "&" + pairs;
+}
+// Best settings without one key's pair ("recompute=full logit_bytes=0.192 mbs=1" less logit_bytes).
+std::string WithoutKey(const std::string& settings, const std::string& key) {
+  std::string out;
+  size_t from = 0;
+  while (from <= settings.size()) {
+    const size_t to = std::min(settings.find(' ', from), settings.size());
+    const std::string pair = settings.substr(from, to - from);
+    if (!pair.empty() && pair.rfind(key + "=", 0) != 0) out += (out.empty() ? "" : " ") + pair;
+    from = to + 1;
+  }
+  return out;
 }
 bool Said(const PlanOutput& o, const std::string& words) {
   for (const ConfigIssue& is : o.issues)
@@ -173,9 +186,7 @@ TEST_CASE("the most this card can do: a fused linear cross-entropy where the sta
   CHECK(b.mbs_settings.find("logit_bytes=0.192") != std::string::npos);
   // The same settings without the fused loss reach less than half as far; with it, planned as the keys say, the
   // answer fits and one token more does not.
-  std::string without = b.settings;
-  without.erase(without.find("logit_bytes=0.192"), std::string("logit_bytes=0.192").size());
-  const PlanOutput plain = PlanOf(hf + AsPairs(without) + "&mbs=1");
+  const PlanOutput plain = PlanOf(hf + AsPairs(WithoutKey(b.settings, "logit_bytes")) + "&mbs=1");
   CHECK(b.max_seq > 2 * plain.plan.memory.max_seq);
   CHECK(PlanOf(hf + AsPairs(b.settings) + "&seq=" + std::to_string(b.max_seq)).plan.memory.fits);
   CHECK_FALSE(PlanOf(hf + AsPairs(b.settings) + "&seq=" + std::to_string(b.max_seq + 1)).plan.memory.fits);
@@ -208,10 +219,9 @@ TEST_CASE("the longest sequences docs/memory.md quotes are the planner's", "[max
   quoted(unsloth.best_seq.max_seq);
   const PlanOutput hf = PlanOf(qlora + "&stack=hf");
   quoted(hf.best_seq.max_seq);
-  std::string without = hf.best_seq.settings;  // the Trainer's own loss at the same settings and micro-batch 1
-  without.erase(without.find("logit_bytes="),
-                without.find(' ', without.find("logit_bytes=")) + 1 - without.find("logit_bytes="));
-  quoted(int(PlanOf(qlora + "&stack=hf" + AsPairs(without) + "&mbs=1").plan.memory.max_seq));
+  // The Trainer's own loss at the same settings and micro-batch 1.
+  quoted(int(PlanOf(qlora + "&stack=hf" + AsPairs(WithoutKey(hf.best_seq.settings, "logit_bytes")) + "&mbs=1")
+                 .plan.memory.max_seq));
 }
 
 }  // namespace batches_test

@@ -521,7 +521,7 @@ TEST_CASE("the most this card can do names the fused loss it takes, in both lang
     joined.erase(std::remove(joined.begin(), joined.end(), '\n'), joined.end());
     drawn += "\n" + joined;
     CHECK(drawn.find("logit_bytes=0.192") != std::string::npos);
-    CHECK(drawn.find(Translate(l, FusedLossName(ModelCode::Transformers))) != std::string::npos);
+    CHECK(drawn.find(Translate(l, FusedLossOf(ModelCode::Transformers, 4096, 128256, 2).name)) != std::string::npos);
     if (l == Lang::Zh) continue;
     // The user picks Unsloth in the Framework box: its own loss is fused already, and the line goes.
     REQUIRE(testing::ScrollIntoView(app, "stack"));
