@@ -181,21 +181,30 @@ void AddAssumptionKeys(std::vector<KeyInfo>& table) {
            .Format("%.2f"),
        RealField("overlap_ep", G::Assumptions, "fraction", 0.001, 1, true, TP_REAL(overlap_ep),
                  "Share of the expert all-to-all hidden behind computation (at most the micro-batch's compute); "
-                 "auto = the schedule's: all under DualPipe(V), what Megatron-Core's overlap was measured to hide "
-                 "with moe_a2a_overlap=1, else none.")
+                 "auto = the schedule's: all under DualPipe(V) (torchtitan's DualPipeV: from its 2026 release and "
+                 "with recompute=none only), what Megatron-Core's overlap was measured to hide with "
+                 "moe_a2a_overlap=1, else none.")
            .Label("EP overlap", "EP 通信重叠")
            .Zh("专家 all-to-all 被计算掩盖的比例（最多为该微批次的计算时间）；auto = 由调度决定：DualPipe(V) "
-               "全部掩盖，moe_a2a_overlap=1 时为 Megatron-Core 重叠实测掩盖的比例，否则不掩盖。")
+               "全部掩盖（torchtitan 的 DualPipeV 仅自其 2026 版本起且 recompute=none 时），moe_a2a_overlap=1 "
+               "时为 Megatron-Core 重叠实测掩盖的比例，否则不掩盖。")
            .Source(
                "auto: DualPipe and DualPipeV hide it all ('both all-to-all and PP communication can be fully "
                "hidden', DeepSeek-V3 report section 3.2.1); Megatron-Core's batch-level overlap hid 36.55 % of "
                "the communication time in NVIDIA's A/B (16 H100, Qwen3-30B-A3B, EP 16: 'Communication time hidden "
                "by compute 0.11% -> 36.55%', Megatron-Bridge skills/nemo-mbridge-perf-expert-parallel-overlap); "
-               "plain 1F1B none.",
+               "plain 1F1B none. torchtitan's DualPipeV: its overlap_callback came in v0.2.1 (2025-12-26, "
+               "pytorch/torchtitan#1721), and get_dual_pipe_v_flag refuses it with activation checkpointing "
+               "('Expert Parallel with DualPipeV and Activation Checkpointing cannot be used together', "
+               "torchtitan/distributed/dual_pipe_v.py@v0.2.1).",
                "auto：DualPipe 与 DualPipeV 全部掩盖（“all-to-all 和 PP 通信都可以被完全掩盖”，DeepSeek-V3 技术报告"
                "第 3.2.1 节）；Megatron-Core 的批次级重叠在 NVIDIA 的对照实验中掩盖了 36.55% 的通信时间（16 张 "
                "H100，Qwen3-30B-A3B，EP 16：“Communication time hidden by compute 0.11% -> 36.55%”，Megatron-Bridge "
-               "skills/nemo-mbridge-perf-expert-parallel-overlap）；普通 1F1B 不掩盖。")
+               "skills/nemo-mbridge-perf-expert-parallel-overlap）；普通 1F1B 不掩盖。torchtitan 的 DualPipeV：其 "
+               "overlap_callback 始于 v0.2.1（2025-12-26，"
+               "pytorch/torchtitan#1721），且 get_dual_pipe_v_flag 不允许与激活重计算同用（“Expert Parallel with "
+               "DualPipeV and Activation Checkpointing cannot be used together”，torchtitan/distributed/"
+               "dual_pipe_v.py@v0.2.1）。")
            .Assume(&Assumptions::overlap_ep)
            .Format("%.3f"),
        RealField("moe_host_s", G::Assumptions, "s", 1e-6, 1, true, TP_REAL(moe_host_s),

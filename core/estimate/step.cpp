@@ -588,7 +588,7 @@ MicroBatch MicroBatchTime(const Job& job, const Layout& lay, const Machine& mc, 
   // 3.2.1), Megatron-Core's --overlap-moe-expert-parallel-comm, the shared experts beside the dispatch:
   // overlap_ep of the micro-batch's compute can hide it, and what it hides still costs contention.
   mb.ep_total = passes * s.ep_f;
-  const double ep_hidden = ExpertHidden(mb.ep_total, mb.compute, c, ScheduleOf(lay));
+  const double ep_hidden = ExpertHidden(mb.ep_total, mb.compute, c, ScheduleHidesExpertComm(job, lay));
   mb.ep = mb.ep_total - ep_hidden + c.contention * ep_hidden;
   // The GPU waits for the host when launching a micro-batch's kernels takes longer than running them.
   mb.gpu = mb.compute + mb.memory + mb.tp + mb.cp + mb.ep + mb.pp + mb.ft.offload;

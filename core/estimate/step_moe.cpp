@@ -121,15 +121,16 @@ double ExpertAllToAllPerPass(double tokens, double hidden, const LayerOps& l, co
 
 // The share of a micro-batch's expert all-to-all hidden behind computation: the user's overlap_ep, else the
 // schedule's. DualPipe and DualPipeV overlap one micro-batch's forward with another's backward and hide it all
-// (DeepSeek-V3 report section 3.2.1); Megatron-Core's batch-level overlap hides what NVIDIA measured; plain
-// 1F1B, interleaved and the zero-bubble schedules run it on the critical path.
-double ExpertOverlapShare(const Constants& c, PipeSchedule s) {
+// (DeepSeek-V3 report section 3.2.1) where the stack runs the pair side by side (`schedule_hides`: pipeline.h
+// ScheduleHidesExpertComm); Megatron-Core's batch-level overlap hides what NVIDIA measured; plain 1F1B,
+// interleaved and the zero-bubble schedules run it on the critical path.
+double ExpertOverlapShare(const Constants& c, bool schedule_hides) {
   if (c.overlap_ep > 0) return c.overlap_ep;
-  if (PipelineHidesComm(s)) return 1.0;
+  if (schedule_hides) return 1.0;
   return c.moe_a2a_overlap > 0 ? kMegatronA2aHidden : 0.0;
 }
-double ExpertHidden(double a2a, double compute, const Constants& c, PipeSchedule s) {
-  return std::min({a2a, ExpertOverlapShare(c, s) * a2a, std::max(0.0, compute)});
+double ExpertHidden(double a2a, double compute, const Constants& c, bool schedule_hides) {
+  return std::min({a2a, ExpertOverlapShare(c, schedule_hides) * a2a, std::max(0.0, compute)});
 }
 
 // Host time of a micro-batch's eager, dropless MoE layers: `layers` MoE layers on the stage, `passes` passes each

@@ -7,6 +7,8 @@
 
 #include <algorithm>
 
+#include "stack.h"
+
 namespace tp {
 
 PipeSchedule ScheduleOf(const Layout& l) {
@@ -73,6 +75,15 @@ int PipelineChunks(PipeSchedule s, int v) {
 }
 
 bool PipelineHidesComm(PipeSchedule s) { return s == PipeSchedule::DualPipe || s == PipeSchedule::DualPipeV; }
+
+bool ScheduleHidesExpertComm(const Job& job, const Layout& l) {
+  if (!PipelineHidesComm(ScheduleOf(l))) return false;
+  if (StackOf(job).kind != StackKind::Fsdp) return true;
+  // torchtitan v0.2.1 (2025-12-26) is the first release with the overlap callback (pytorch/torchtitan#1721, merged
+  // 2025-12-12): a 2025 stack runs the pair serially.
+  constexpr int kTorchtitanEpOverlapYear = 2026;
+  return job.stack_year >= kTorchtitanEpOverlapYear && l.recompute == Recompute::None;
+}
 
 int ScheduleFixedVp(PipeSchedule s) {
   switch (s) {

@@ -44,9 +44,15 @@ double PipelineWeightCopies(PipeSchedule s);
 // for V schedules; DualPipe sends for both directions).
 int PipelineChunks(PipeSchedule s, int v);
 // DualPipe and DualPipeV overlap a forward chunk with a backward chunk of another micro-batch, so that "both
-// all-to-all and PP communication can be fully hidden" (DeepSeek-V3 report, section 3.2.1; torchtitan runs
-// DualPipeV with the same expert-parallel overlap since December 2025, pytorch/torchtitan#1721).
+// all-to-all and PP communication can be fully hidden" (DeepSeek-V3 report, section 3.2.1).
 bool PipelineHidesComm(PipeSchedule s);
+// Whether the layout's schedule hides the expert all-to-all in the job's stack: DualPipe and DualPipeV as DeepSeek
+// runs them, except under torch.distributed.pipelining (the fsdp stack: torchtitan), whose OVERLAP_F_B action ran
+// the paired forward and backward one after the other until torchtitan's overlap_callback (#1721, first released
+// in v0.2.1 on 2025-12-26: from stack_year 2026) ran them side by side, and only without activation checkpointing
+// ("Expert Parallel with DualPipeV and Activation Checkpointing cannot be used together", get_dual_pipe_v_flag in
+// torchtitan/distributed/dual_pipe_v.py @v0.2.1).
+bool ScheduleHidesExpertComm(const Job& job, const Layout& l);
 
 // What a schedule requires of the layout, for m micro-batches per schedule: nothing (nullopt), or the issue's
 // words, {0} the schedule, {1} pp, {2} vp, {3} m, each saying what is accepted; CheckLayout (core/resolve) puts

@@ -75,9 +75,11 @@ Bounds Engine::TimeBound(const Job& job, const Outer& o, int mbs_hi, int mbs_lo)
   EstimateStep(job, l, s, thr, &tr);
   ++work;
   // The expert all-to-all is all on the step unless something overlaps it with compute (overlap_ep, Megatron-
-  // Core's overlap, DualPipe), which may hide up to all of it.
+  // Core's overlap, DualPipe where the stack runs it so), which may hide up to all of it. The relaxed layout runs
+  // no recomputation: what its schedule hides is the most any recomputation setting hides.
   const PipeSchedule sched = ScheduleOf(l);
-  const bool ep_hideable = job.assume.overlap_ep > 0 || job.assume.moe_a2a_overlap > 0 || PipelineHidesComm(sched);
+  const bool ep_hideable =
+      job.assume.overlap_ep > 0 || job.assume.moe_a2a_overlap > 0 || ScheduleHidesExpertComm(job, l);
   const double ep = ep_hideable ? 0.0 : s.comm_ep_s;
   // Tensor-parallel traffic pipelined with its GEMMs (tp_overlap) may hide up to all of it, at overlap_contention of
   // itself (step.cpp LayerForward): that much is on every layout's step.

@@ -164,8 +164,9 @@ std::vector<StackProfile> Table() {
        "LBS / MBS micro-batches, GA schedules per step).",
        kSchedTorch,
        "torch.distributed.pipelining as torchtitan runs it: Schedule1F1B, ScheduleInterleaved1F1B, "
-       "ScheduleZBVZeroBubble (torchtitan #817, 2025-02) and ScheduleDualPipeV (torchtitan #1571, 2025-08; with the "
-       "expert-parallel overlap of #1721, 2025-12) (torchtitan/distributed/pipeline_parallel.py).",
+       "ScheduleZBVZeroBubble (torchtitan #817, 2025-02) and ScheduleDualPipeV (torchtitan #1571, 2025-08; the "
+       "expert-parallel overlap of #1721 from v0.2.1, 2025-12-26, and never with activation checkpointing) "
+       "(torchtitan/distributed/pipeline_parallel.py).",
        {{2023, 0.941,
          "llm-foundry's MPT tables (A100, H100) and LLaMA-1 65B (2,048 A100, 380 tokens/s per GPU); also "
          "earlier years"},

@@ -127,6 +127,35 @@ TEST_CASE("the step and memory models read the schedule", "[schedule]") {
   CHECK(dualv.plan.step.seconds < f1b.plan.step.seconds);
 }
 
+TEST_CASE("torchtitan's DualPipeV hides the expert all-to-all only where its release and recomputation allow",
+          "[schedule]") {
+  // The same MoE layout under torch.distributed.pipelining (the fsdp stack): torchtitan runs the paired forward and
+  // backward side by side from v0.2.1 (2025-12-26, #1721) and refuses that overlap with activation checkpointing;
+  // before it, and with recomputation, the pair runs one after the other and the all-to-all is on the step.
+  const std::string fsdp =
+      "model=mixtral-8x7b&gpu=h100&gpus=64&tp=1&pp=8&cp=1&ep=8&mbs=1&gbs=128&zero=3&"
+      "offload=none&sp=0&stack=fsdp&tokens=1e9&pp_schedule=dualpipev";
+  const PlanOutput overlapped = PlanLink(fsdp + "&stack_year=2026&recompute=none");
+  const PlanOutput recomputed = PlanLink(fsdp + "&stack_year=2026&recompute=full");
+  const PlanOutput before = PlanLink(fsdp + "&stack_year=2025&recompute=none");
+  INFO(Issues(overlapped) << Issues(recomputed) << Issues(before));
+  REQUIRE(ScheduleOf(overlapped.plan.layout) == PipeSchedule::DualPipeV);
+  CHECK(ScheduleHidesExpertComm(overlapped.job, overlapped.plan.layout));
+  CHECK_FALSE(ScheduleHidesExpertComm(recomputed.job, recomputed.plan.layout));
+  CHECK_FALSE(ScheduleHidesExpertComm(before.job, before.plan.layout));
+  // Hidden, only the contention of the hidden part is left on the step; serial, all of it (the same all-to-all).
+  const double contention = overlapped.job.assume.overlap_contention;
+  const double a2a = before.plan.step.comm_ep_s;
+  REQUIRE(a2a > 0);
+  CHECK(overlapped.plan.step.comm_ep_s == Approx(a2a));
+  CHECK(before.plan.step.comm_exposed_s - overlapped.plan.step.comm_exposed_s ==
+        Approx((1 - contention) * a2a).epsilon(1e-6));
+  CHECK(recomputed.plan.step.comm_exposed_s > recomputed.plan.step.comm_ep_s);
+  // DeepSeek's own DualPipe(V) (any other stack) hides it with recomputation too.
+  const PlanOutput megatron = PlanLink(kMoe + "&pp_schedule=dualpipev&recompute=full");
+  CHECK(ScheduleHidesExpertComm(megatron.job, megatron.plan.layout));
+}
+
 TEST_CASE("the search offers the schedules the stack runs, and the plan shows the one it chose", "[schedule]") {
   // Megatron-Core: 1F1B and interleaved; torchtitan (fsdp): ZBV and DualPipeV as well.
   CHECK(OffersSchedule(*FindStack("megatron"), PipeSchedule::Interleaved));

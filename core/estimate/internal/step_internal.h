@@ -87,8 +87,8 @@ double ExpertAllToAllPerPass(double tokens, double hidden, const LayerOps& l, co
                              const Constants& c, bool fp8, Fp8Recipe recipe, bool full_recompute);
 // The part of a micro-batch's expert all-to-all (`a2a` seconds) that computation (`compute` seconds) hides under
 // the schedule: overlap_ep, else DualPipe(V)'s all, Megatron-Core's measured share, or none.
-double ExpertOverlapShare(const Constants& c, PipeSchedule s);
-double ExpertHidden(double a2a, double compute, const Constants& c, PipeSchedule s);
+double ExpertOverlapShare(const Constants& c, bool schedule_hides);
+double ExpertHidden(double a2a, double compute, const Constants& c, bool schedule_hides);
 // Host time of a micro-batch's eager, dropless MoE layers (`layers` on the stage, `passes` each).
 double MoeHostTime(double layers, double passes, const Constants& c);
 // A micro-batch's time with its eager MoE layers' host time: each MoE layer's forward (and recomputed forward)
