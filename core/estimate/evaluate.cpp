@@ -99,8 +99,7 @@ Plan Finish(const Job& job, const Layout& layout, const MemoryBreakdown& memory,
     StepBreakdown per_update = plan.step;
     // The budget counts rl_updates steps of the target mini-batch per RL step; each step of this layout's batch
     // carries its share of the RL step.
-    const double sequences = double(job.rl.prompts) * job.rl.samples;
-    per_update.seconds = plan.rl.step_seconds * double(std::max(1, plan.global_batch)) / std::max(1.0, sequences);
+    per_update.seconds = RlSecondsPerUpdate(job, plan.rl.step_seconds, plan.global_batch);
     plan.run = EstimateRun(whole, layout, plan.memory, per_update, plan.throughput, trace ? &trace->run : nullptr);
   } else {
     plan.run = EstimateRun(job, layout, plan.memory, plan.step, plan.throughput, trace ? &trace->run : nullptr);

@@ -545,6 +545,52 @@ void AddRlMemory(const Job& job, const Layout& layout, MemoryBreakdown& memory) 
   memory.fits = memory.fits && kv_ok && total <= memory.usable && memory.host_bytes <= HostBytesPerNode(job);
 }
 
+// Reward: a rule on the CPU, or the reward model's forward on the trainer's GPUs. DPO scores nothing.
+double RewardSeconds(const Job& job) {
+  const RlSetup& r = job.rl;
+  if (!r.Active() || r.algo == RlAlgo::Dpo || !job.hw.gpu) return 0.0;
+  const double sequences = double(r.prompts) * r.samples;
+  const double peak = job.hw.gpu->peak_flops[int(Precision::Bf16)] * 0.4;
+  return r.reward_params > 0 && peak > 0
+             ? 2.0 * r.reward_params * sequences * job.work.seq / (std::max(1, job.hw.gpus) * peak)
+             : sequences * RlConstantsOf(job).rule_reward_s;
+}
+
+double RlStepSeconds(const Job& job, double generation_s, double trainer_side_s, double sync_s) {
+  // One-step-off or streaming on split pools: this step's generation runs while the previous step trains (verl
+  // one_step_off.md, NeMo RL async_grpo): the step is the slower of the two pools, plus the sync between them.
+  if (job.rl.async && !job.rl.colocate) return std::max(generation_s, trainer_side_s) + sync_s;
+  return generation_s + trainer_side_s + sync_s;
+}
+
+double RlSecondsPerUpdate(const Job& job, double rl_step_s, int batch) {
+  const double sequences = double(job.rl.prompts) * job.rl.samples;
+  return rl_step_s * double(std::max(1, batch)) / std::max(1.0, sequences);
+}
+
+RlLayoutFree RlLayoutFreeSeconds(const Job& job) {
+  RlLayoutFree f;
+  const RlSetup& r = job.rl;
+  if (!r.Active() || r.algo == RlAlgo::Dpo) return f;
+  // A vLLM or SGLang engine's rollout was simulated once for the job (Generation); Transformers' generate runs
+  // inside the trainer, at its layout.
+  if (r.rollout.valid && r.engine != RlEngine::Hf)
+    f.generation_s = r.rollout.prefill_s + r.rollout.decode_s + r.rollout.tail_s;
+  f.reward_s = RewardSeconds(job);
+  f.transition_s = FixedTransition(job, RlConstantsOf(job));
+  return f;
+}
+
+double RlSecondsPerUpdateAtLeast(const Job& job, const RlLayoutFree& f, double policy_step_s, int batch) {
+  if (!job.rl.Active()) return policy_step_s;
+  // The training phase is the policy's steps over every sequence (EstimateRl, at the RL trainer's speed, its packing
+  // taken as no faster than the plan's mean sequence); the log-probability passes and the sync at least nothing.
+  const double sequences = double(job.rl.prompts) * job.rl.samples;
+  const double training = policy_step_s * sequences / double(std::max(1, batch)) / RlConstantsOf(job).train_eff;
+  const double step = RlStepSeconds(job, f.generation_s, training + f.reward_s, f.transition_s);
+  return RlSecondsPerUpdate(job, step, batch);
+}
+
 RlStep EstimateRl(const Job& job, const Layout& layout, const MemoryBreakdown& policy_memory,
                   const StepBreakdown& policy_step) {
   RlStep s;
@@ -595,13 +641,7 @@ RlStep EstimateRl(const Job& job, const Layout& layout, const MemoryBreakdown& p
   const double critic_train = ppo ? policy_train : 0.0;
   s.training_s = policy_train + critic_train;
 
-  // Reward: a rule on the CPU, or the reward model's forward on the trainer's GPUs.
-  if (!dpo) {
-    const double peak = job.hw.gpu->peak_flops[int(Precision::Bf16)] * 0.4;
-    s.reward_s = r.reward_params > 0 && peak > 0
-                     ? 2.0 * r.reward_params * s.sequences * job.work.seq / (trainer_gpus * peak)
-                     : s.sequences * k.rule_reward_s;
-  }
+  s.reward_s = RewardSeconds(job);
 
   const double context = 1e9 * Pos(job.assume.cuda_context_gb);
   double transition = 0;
@@ -641,13 +681,7 @@ RlStep EstimateRl(const Job& job, const Layout& layout, const MemoryBreakdown& p
 
   const double trainer_side = s.logprob_s + s.reward_s + s.training_s;
   const double sum = s.generation_s + trainer_side + s.sync_s;
-  // One-step-off or streaming on split pools: this step's generation runs while the previous step trains (verl
-  // one_step_off.md, NeMo RL async_grpo): the step is the slower of the two pools, plus the sync between them.
-  if (r.async && !r.colocate) {
-    s.step_seconds = std::max(s.generation_s, trainer_side) + s.sync_s;
-  } else {
-    s.step_seconds = sum;
-  }
+  s.step_seconds = RlStepSeconds(job, s.generation_s, trainer_side, s.sync_s);
   s.hidden_s = sum - s.step_seconds;
   s.fits = policy_memory.fits;
   return s;

@@ -49,6 +49,26 @@ inline constexpr double kPageableCopyBps = 1.8e9;
 // the key/value heads split across tp (replicated when fewer than tp); latent attention keeps one compressed copy.
 double KvBytesPerToken(const ModelArch& m, int tp);
 
+// The reward phase: the reward model's forward on the trainer's GPUs, or a rule's scoring per response; 0 for DPO.
+double RewardSeconds(const Job& job);
+// The RL step from its phases: one after the other, or, one-step-off on split pools, the slower pool (generation,
+// or the trainer's passes) plus the sync.
+double RlStepSeconds(const Job& job, double generation_s, double trainer_side_s, double sync_s);
+// What one optimizer step of `batch` sequences carries of an RL step of rl_step_s (the run counts rl_updates such
+// steps per RL step: evaluate.cpp).
+double RlSecondsPerUpdate(const Job& job, double rl_step_s, int batch);
+// The parts of the RL step no training layout changes: a vLLM or SGLang engine's generation (simulated once for the
+// job), the reward, the framework's fixed transition. What depends on the layout (Transformers' generate inside
+// the trainer, the log-probability passes, the weight sync, NeMo RL's refit moves) is left at 0.
+struct RlLayoutFree {
+  double generation_s = 0, reward_s = 0, transition_s = 0;
+};
+RlLayoutFree RlLayoutFreeSeconds(const Job& job);
+// A lower bound on RlSecondsPerUpdate for every layout whose policy step of `batch` sequences takes at least
+// policy_step_s (the layout search's, search_bounds.cpp): the training at that step, the layout-free parts beside
+// it. Without post-training, policy_step_s.
+double RlSecondsPerUpdateAtLeast(const Job& job, const RlLayoutFree& f, double policy_step_s, int batch);
+
 // The RL step for the policy's training plan (memory and one optimizer step of job.work's mini-batch). policy_memory:
 // as EstimateMemory returned it for this layout, its rl_engine sized by AddRlMemory.
 RlStep EstimateRl(const Job& job, const Layout& layout, const MemoryBreakdown& policy_memory,

@@ -8,6 +8,7 @@
 #include <deque>
 #include <numeric>
 #include <queue>
+#include <unordered_map>
 
 #include "catalog.h"
 #include "internal/step_internal.h"
@@ -312,8 +313,61 @@ std::vector<double> ResponseLengths(double mean, double cap, int n, double cap_s
 // refuses a longer one). Attention's sum of s_i^2 over the ragged sequences is not
 // here: the step model's attention stays at the planned sequence (1-5 % of the FLOPs at these lengths).
 namespace {
-double ComputePackedTokenFactor(const Job& job, const RlPacking& p) {
+// The first-fit bins of each simulated chunk of the step's sequences, in the order they opened (token counts, exact in
+// a float below 2^24), and the bin's capacity: what the replica count, the flags and the pipeline's padding do not
+// change. The search asks for a few hundred (pad multiples x chunk sizes x bins) layout after layout: kept per
+// thread, keyed by everything they read, up to kKept of them (then forgotten and recomputed).
+struct ChunkBins {
+  std::vector<std::vector<float>> bins;  // per chunk
+  double bin_cap = 0;
+};
+// A per-thread cache's key: the reals and integers a simulation reads, compared exactly.
+template <int NR, int NI>
+struct SimKey {
+  double reals[NR];
+  int ints[NI];
+  bool operator==(const SimKey& o) const {
+    return std::equal(reals, reals + NR, o.reals) && std::equal(ints, ints + NI, o.ints);
+  }
+  struct Hash {
+    size_t operator()(const SimKey& k) const {
+      size_t h = 0;
+      for (double v : k.reals) h = h * 1000003u ^ std::hash<double>()(v);
+      for (int v : k.ints) h = h * 1000003u ^ std::hash<int>()(v);
+      return h;
+    }
+  };
+};
+using BinsKey = SimKey<5, 3>;
+const ChunkBins& BinsOfChunks(const Job& job, int chunk, int chunks, int pad, double bin) {
   const RlSetup& r = job.rl;
+  const double cap_share = RlConstantsOf(job).cap_share;
+  const BinsKey key{{r.response_len, r.max_response_len, r.prompt_len, cap_share, bin}, {chunk, chunks, pad}};
+  constexpr size_t kKept = 512;
+  thread_local std::unordered_map<BinsKey, ChunkBins, BinsKey::Hash> kept;
+  if (auto it = kept.find(key); it != kept.end()) return it->second;
+  if (kept.size() >= kKept) kept.clear();
+  ChunkBins& out = kept[key];
+  const std::vector<double> resp = ResponseLengths(r.response_len, r.max_response_len, chunks * chunk, cap_share);
+  std::vector<double> len(resp.size());
+  double longest = 0;
+  for (size_t i = 0; i < resp.size(); ++i) {
+    const double sq = std::max(1.0, std::round(r.prompt_len + resp[i]));
+    len[i] = std::ceil(sq / pad) * pad;
+    longest = std::max(longest, len[i]);
+  }
+  out.bin_cap = std::max(bin, longest);
+  std::vector<double> items;
+  for (int c = 0; c < chunks; ++c) {
+    items.assign(len.begin() + size_t(c) * chunk, len.begin() + size_t(c + 1) * chunk);
+    std::sort(items.begin(), items.end(), std::greater<>());
+    const std::vector<double> bins = FirstFit(items, out.bin_cap);  // first fit, decreasing
+    out.bins.emplace_back(bins.begin(), bins.end());
+  }
+  return out;
+}
+
+double ComputePackedTokenFactor(const Job& job, const RlPacking& p) {
   if (p.sequences <= 0 || p.planned_seq <= 0) return 1.0;
   const int dp = std::max(1, p.dp), pad = std::max(1, p.pad_multiple);
   int chunk = std::clamp(p.chunk > 0 ? p.chunk : p.sequences, 1, p.sequences);
@@ -326,28 +380,17 @@ double ComputePackedTokenFactor(const Job& job, const RlPacking& p) {
     chunk = kMaxChunk;
   }
   const int chunks = std::max(1, std::min(p.sequences / chunk, std::max(1, kMaxChunk / chunk)));
-  const std::vector<double> resp =
-      ResponseLengths(r.response_len, r.max_response_len, chunks * chunk, RlConstantsOf(job).cap_share);
-  std::vector<double> len(resp.size());
-  double longest = 0;
-  for (size_t i = 0; i < resp.size(); ++i) {
-    const double s = std::max(1.0, std::round(r.prompt_len + resp[i]));
-    len[i] = std::ceil(s / pad) * pad;
-    longest = std::max(longest, len[i]);
-  }
   const double bin = p.budget > 0 ? double(p.budget) : double(std::max(1, p.mbs)) * p.planned_seq;
-  const double bin_cap = std::max(bin, longest);
+  const ChunkBins& packed = BinsOfChunks(job, chunk, chunks, pad, bin);
+  const double bin_cap = packed.bin_cap;
   double slowest = 0, planned = 0;
-  std::vector<double> items, bins, rank_tokens, rank_longest;
+  std::vector<double> rank_tokens, rank_longest;
   std::vector<int> rank_bins;
-  for (int c = 0; c < chunks; ++c) {
-    items.assign(len.begin() + size_t(c) * chunk, len.begin() + size_t(c + 1) * chunk);
-    std::sort(items.begin(), items.end(), std::greater<>());
-    bins = FirstFit(items, bin_cap);  // first fit, decreasing
+  for (const std::vector<float>& bins : packed.bins) {
     rank_tokens.assign(dp_sim, 0.0), rank_longest.assign(dp_sim, 0.0), rank_bins.assign(dp_sim, 0);
     for (size_t b = 0; b < bins.size(); ++b) {
       const size_t k = b % size_t(dp_sim);
-      rank_tokens[k] += bins[b], rank_longest[k] = std::max(rank_longest[k], bins[b]), ++rank_bins[k];
+      rank_tokens[k] += bins[b], rank_longest[k] = std::max(rank_longest[k], double(bins[b])), ++rank_bins[k];
     }
     const int most = *std::max_element(rank_bins.begin(), rank_bins.end());
     double worst = 0;
@@ -370,32 +413,18 @@ double ComputePackedTokenFactor(const Job& job, const RlPacking& p) {
 }  // namespace
 
 // The layout search asks the same packing again and again (a few replica counts, micro-batches and pad multiples,
-// thousands of layouts): the last answers are kept, per thread, keyed by everything the simulation reads.
+// thousands of layouts): the answers are kept, per thread, keyed by everything the simulation reads.
 double PackedTokenFactor(const Job& job, const RlPacking& p) {
-  constexpr int kReals = 5, kInts = 7;
-  struct Entry {
-    double key[kReals];
-    int ikey[kInts];
-    double factor;
-  };
   const RlSetup& r = job.rl;
-  const double key[kReals] = {r.response_len, r.max_response_len, r.prompt_len, RlConstantsOf(job).cap_share,
-                              p.planned_seq};
-  const int ikey[kInts] = {
-      p.sequences, p.chunk,        p.dp,
-      p.mbs,       p.pad_multiple, int(p.pad_to_longest_bin) | int(p.dtensor_train) << 1 | int(p.dtensor_logprob) << 2,
-      p.budget};
-  constexpr int kKept = 256;
-  thread_local Entry kept[kKept];
-  thread_local int filled = 0, next = 0;
-  for (int i = 0; i < filled; ++i)
-    if (std::equal(key, key + kReals, kept[i].key) && std::equal(ikey, ikey + kInts, kept[i].ikey))
-      return kept[i].factor;
-  Entry& e = kept[next];
-  std::copy(key, key + kReals, e.key), std::copy(ikey, ikey + kInts, e.ikey);
-  e.factor = ComputePackedTokenFactor(job, p);
-  next = (next + 1) % kKept, filled = std::min(filled + 1, kKept);
-  return e.factor;
+  using Key = SimKey<5, 7>;
+  const Key key{{r.response_len, r.max_response_len, r.prompt_len, RlConstantsOf(job).cap_share, p.planned_seq},
+                {p.sequences, p.chunk, p.dp, p.mbs, p.pad_multiple,
+                 int(p.pad_to_longest_bin) | int(p.dtensor_train) << 1 | int(p.dtensor_logprob) << 2, p.budget}};
+  constexpr size_t kKept = 4096;
+  thread_local std::unordered_map<Key, double, Key::Hash> kept;
+  if (auto it = kept.find(key); it != kept.end()) return it->second;
+  if (kept.size() >= kKept) kept.clear();
+  return kept[key] = ComputePackedTokenFactor(job, p);
 }
 
 namespace {

@@ -19,7 +19,8 @@
 //     sequence parallelism, no ZeRO and no offload, for each recomputation mode allowed: what is not model
 //     states (activations, temporaries, CUDA context, NCCL) is at most what any layout of the group needs
 //     on that GPU (activations only grow with the micro-batch; ZeRO-3 only adds gathered weights; model
-//     states are never negative).
+//     states are never negative). Post-training counts the policy's own peak only: the reference, critic and
+//     reward model beside it are sharded and offloaded with the layout, and every phase holds at least it.
 // A group is skipped when its time bound loses to N layouts already evaluated (by more than the ranking's
 // own tie tolerance, under every objective kept), a layout already evaluated dominates it on the Pareto
 // front (no worse on days and cost, better on one), and its memory bound exceeds the least memory seen
@@ -35,6 +36,8 @@
 #include "memory.h"
 #include "pipeline.h"
 #include "resolve.h"
+#include "rl.h"
+#include "rules.h"
 #include "run.h"
 #include "search_engine.h"
 #include "step.h"
@@ -100,9 +103,14 @@ Bounds Engine::TimeBound(const Job& job, const Outer& o, int mbs_hi, int mbs_lo)
   // micro-batch.
   double dp = tr.dp_total / std::max(1, tr.schedules) - std::max(0.0, tr.overlap_dp) * tr.compute_mb;
   if (!(dp > 0) || !std::isfinite(dp)) dp = 0;
+  // Post-training: what one optimizer step carries of the RL step, the training at this bound and the phases no
+  // layout changes beside it (rl.h RlSecondsPerUpdateAtLeast: the engine's generation, the reward, the transition).
+  const RlLayoutFree rl = RlLayoutFreeSeconds(job);
+  const int batch = GlobalBatch(job.work, l);
+  const auto per_update = [&](double s) { return RlSecondsPerUpdateAtLeast(job, rl, s, batch) * (1 - kShrink); };
   Bounds b;
-  b.any = RunBound(job, l, seconds);
-  b.low_zero = dp > 0 ? RunBound(job, l, (seconds + dp * (1 - kShrink)) * (1 - kShrink)) : b.any;
+  b.any = RunBound(job, l, per_update(seconds));
+  b.low_zero = dp > 0 ? RunBound(job, l, per_update((seconds + dp * (1 - kShrink)) * (1 - kShrink))) : b.any;
   return b;
 }
 
@@ -122,7 +130,9 @@ double Engine::MemoryBound(const Job& job, const Outer& o, int mbs, const Inner*
     l.sp = o.tp > 1;
     const MemoryBreakdown m = EstimateMemory(job, l);
     ++work;
-    lb = std::min(lb, m.total - m.model_states);
+    // The policy's own peak: post-training's phases add the reference, critic and reward model beside it (rl.h
+    // TrainingMemory), whose states shrink with ZeRO and offload as the policy's do, so they stay out of the bound.
+    lb = std::min(lb, m.policy_total - m.model_states);
   }
   if (!std::isfinite(lb) || lb < 0) return 0;
   return std::max(0.0, lb * (1 - kShrink) - 1.0);
@@ -222,8 +232,11 @@ std::string CheckSearchBounds(SearchSpace space, const SearchOptions& options) {
         const bool low_zero = inners[i].zero < 3;
         const Bound* bounds[] = {&whole.any, &cell.any, low_zero ? &whole.low_zero : &whole.any,
                                  low_zero ? &cell.low_zero : &cell.any};
+        // What the run counts per optimizer step: the step, or under post-training its share of the RL step.
+        const double step_s =
+            job.rl.Active() ? RlSecondsPerUpdate(job, p.rl.step_seconds, p.global_batch) : p.step.seconds;
         for (const Bound* b : bounds) {
-          if (b->seconds > p.step.seconds) return say("step time", b->seconds, p.step.seconds);
+          if (b->seconds > step_s) return say("step time", b->seconds, step_s);
           if (b->days > p.run.days) return say("days", b->days, p.run.days);
           if (b->cost > p.run.cost_usd) return say("cost", b->cost, p.run.cost_usd);
           if (b->key[0] > RankKey(p, Objective::Time)) return say("time key", b->key[0], RankKey(p, Objective::Time));

@@ -198,6 +198,14 @@ const std::vector<Case>& Cases() {
       {"#v=1&model=llama2-70b&gpu=a100-80g&gpus=96&stack=deepspeed", {}, {}, Objective::Cost, 5},
       // Tensor-parallel traffic pipelined with its GEMMs (tp_overlap): the bound keeps only its contention.
       {"#v=1&model=llama3-70b&gpu=h100&gpus=64&stack=megatron&prec=fp8&tp_overlap=1", {}, {}, Objective::Time, 5},
+      {"#v=1&model=llama3.1-8b&gpu=h100&gpus=16&goal=grpo&rl_framework=nemo-rl&stack=megatron",
+       {},
+       {},
+       Objective::Time,
+       5},
+      {"#v=1&model=qwen2.5-7b&gpu=h100&gpus=8&goal=grpo", {}, {}, Objective::Cost, 5},
+      {"#v=1&model=llama3.1-8b&gpu=a100-80g&gpus=16&goal=ppo&rl_colocate=0", {}, {}, Objective::Time, 5},
+      {"#v=1&model=llama3.1-8b&gpu=h100&gpus=8&goal=dpo", {}, {}, Objective::Time, 5},
   };
   return cases;
 }
