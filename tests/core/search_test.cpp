@@ -165,6 +165,7 @@ struct Case {
   std::vector<int> gpu_counts;
   Objective objective = Objective::Time;
   int top = 10;
+  bool rl_pools = false;  // SearchOptions::rl_pools: colocated against split pools as well
 };
 
 // Non-power-of-two GPU counts, mixture-of-experts, LoRA/QLoRA fine-tuning on 1-8 RTX 4090, several GPU
@@ -206,6 +207,17 @@ const std::vector<Case>& Cases() {
       {"#v=1&model=qwen2.5-7b&gpu=h100&gpus=8&goal=grpo", {}, {}, Objective::Cost, 5},
       {"#v=1&model=llama3.1-8b&gpu=a100-80g&gpus=16&goal=ppo&rl_colocate=0", {}, {}, Objective::Time, 5},
       {"#v=1&model=llama3.1-8b&gpu=h100&gpus=8&goal=dpo", {}, {}, Objective::Time, 5},
+      {"#v=1&model=qwen2.5-7b&gpu=h100&gpus=16&goal=grpo&rl_framework=trl&rl_engine=hf", {}, {}, Objective::Time, 5},
+      {"#v=1&model=qwen2.5-32b&gpu=h100&gpus=32&goal=grpo&rl_framework=nemo-rl&stack=fsdp", {}, {}, Objective::Cost, 5},
+      {"#v=1&model=qwen3-30b-a3b&gpu=h100&gpus=32&goal=grpo&rl_colocate=0&rl_async=1", {}, {}, Objective::Time, 5},
+      {"#v=1&model=llama3.1-8b&goal=grpo&method=lora", {"h100", "a100-80g", "rtx4090"}, {8, 16}, Objective::Cost, 5},
+      {"#v=1&model=qwen2.5-7b&gpu=h100&gpus=32&goal=grpo&rl_framework=nemo-rl&stack=megatron&rl_mb_tokens=8192",
+       {},
+       {},
+       Objective::Time,
+       5},
+      {"#v=1&model=qwen2.5-7b&gpu=h100&gpus=24&goal=grpo", {}, {}, Objective::Time, 5, true},
+      {"#v=1&model=llama3.1-8b&gpu=a100-80g&gpus=16&goal=ppo&rl_framework=openrlhf", {}, {}, Objective::Cost, 5, true},
   };
   return cases;
 }
@@ -222,6 +234,7 @@ SearchOptions OptionsOf(const Case& c) {
   o.gpu_counts = c.gpu_counts;
   o.objective = c.objective;
   o.top = c.top;
+  o.rl_pools = c.rl_pools;
   o.both_objectives = true;
   return o;
 }
@@ -290,6 +303,7 @@ TEST_CASE("each variant's fastest layout, found beside the table, is the fastest
       SearchOptions alone;
       alone.gpu_types = c.gpu_types;
       alone.gpu_counts = c.gpu_counts;
+      alone.rl_pools = c.rl_pools;
       alone.top = 1;
       alone.variants = {v};
       const SearchResult every = Exhaustive(cfg, alone);
