@@ -217,6 +217,16 @@ const std::vector<Case>& Cases() {
        Objective::Time,
        5},
       {"#v=1&model=qwen2.5-7b&gpu=h100&gpus=24&goal=grpo", {}, {}, Objective::Time, 5, true},
+      // NVMe offload, a 128K context, torchtitan's 2026 schedules (DualPipeV's overlap only without recomputation),
+      // DoRA.
+      {"#v=1&model=llama3.1-8b&gpu=rtx4090&gpus=2&method=full&stack=deepspeed&offload=nvme",
+       {},
+       {},
+       Objective::Time,
+       5},
+      {"#v=1&model=llama3.1-8b&gpu=h100&gpus=8&seq=131072", {}, {}, Objective::Time, 5},
+      {"#v=1&model=llama3-8b&gpu=a100-80g&gpus=4&method=dora&stack=hf", {}, {}, Objective::Cost, 5},
+      {"#v=1&model=qwen3-30b-a3b&gpu=h100&gpus=16&stack=fsdp&stack_year=2026", {}, {}, Objective::Time, 5},
       {"#v=1&model=llama3.1-8b&gpu=a100-80g&gpus=16&goal=ppo&rl_framework=openrlhf", {}, {}, Objective::Cost, 5, true},
   };
   return cases;
