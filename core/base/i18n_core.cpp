@@ -509,6 +509,15 @@ const Phrase kPhrases[] = {
      "FP8 权重需要 FP8 训练；可选值：prec={0} 时为 auto 或 0"},
     {"overlapping tensor-parallel communication needs sequence parallelism; accepted: sp=1 or auto",
      "张量并行通信重叠需要序列并行；可选值：sp=1 或 auto"},
+    {"moe_a2a_overlap=1 overlaps the expert all-to-all of expert parallelism; accepted: ep > 1 (or moe_a2a_overlap=0)",
+     "moe_a2a_overlap=1 重叠的是专家并行的专家 all-to-all；可选值：ep > 1（或 moe_a2a_overlap=0）"},
+    {"moe_a2a_overlap=1 with pp={0} runs in Megatron-Core's interleaved schedule only; accepted: vp=2 or more (or "
+     "pp=1, or "
+     "moe_a2a_overlap=0)",
+     "moe_a2a_overlap=1 在 pp={0} 时只能用 Megatron-Core 的交错调度；可选值：vp=2 或更多（或 pp=1，或 "
+     "moe_a2a_overlap=0）"},
+    {"moe_a2a_overlap=1 does not run with full recomputation; accepted: none or selective (or moe_a2a_overlap=0)",
+     "moe_a2a_overlap=1 不能与完全重计算同用；可选值：none 或 selective（或 moe_a2a_overlap=0）"},
     // accepted-values texts (config.cpp AcceptsText, resolve.cpp IdList; TranslateWords)
     {"a preset id (trainplan catalog models) or custom", "预设 id（见 trainplan catalog models）或 custom"},
     {"a GPU id (trainplan catalog gpus)", "GPU id（见 trainplan catalog gpus）"},

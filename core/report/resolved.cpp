@@ -115,7 +115,9 @@ const Resolver kResolvers[] = {
     {"fp8_recipe", [](const PlanOutput& o, Config& c) { c.fp8_recipe = int(o.job.work.fp8_recipe); }},
     {"cp_comm", [](const PlanOutput& o, Config& c) { c.cp_comm = int(o.job.work.cp_comm); }},
     {"moe_a2a_overlap",
-     [](const PlanOutput& o, Config& c) { c.moe_a2a_overlap = o.job.assume.moe_a2a_overlap > 0 ? 1 : 0; }},
+     [](const PlanOutput& o, Config& c) {
+       if (Offers(o, Feature::EpA2aOverlap)) c.moe_a2a_overlap = o.job.assume.moe_a2a_overlap > 0 ? 1 : 0;
+     }},
     {"moe_pad", [](const PlanOutput& o, Config& c) { c.moe_pad = o.job.assume.moe_pad > 0 ? 1 : 0; }},
     {"full_graphs", [](const PlanOutput& o, Config& c) { c.full_graphs = o.job.assume.full_graphs > 0 ? 1 : 0; }},
     {"fp8_head", [](const PlanOutput& o, Config& c) { c.fp8_head = o.job.assume.fp8_head > 0 ? 1 : 0; }},

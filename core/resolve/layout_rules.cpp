@@ -1,8 +1,8 @@
 // layout_rules.cpp — the layout rules a configuration's explicit layout and every layout the search makes are
-// held to (CheckLayout, in five parts: degrees, the model's shape, placement on the GPUs, sequence and batch,
-// memory techniques), the simple layout of a configuration's explicit keys, and the mapping between a Layout
-// and the configuration's layout keys. CheckLayout allocates nothing unless asked for messages: the search
-// calls it on every candidate.
+// held to (CheckLayout, in six parts: degrees, the model's shape, placement on the GPUs, sequence and batch,
+// memory techniques, the expert all-to-all overlap's own), the simple layout of a configuration's explicit keys, and
+// the mapping between a Layout and the configuration's layout keys. CheckLayout allocates nothing unless asked for
+// messages: the search calls it on every candidate.
 #include <algorithm>
 #include <cstdint>
 #include <string>
@@ -263,11 +263,42 @@ bool Techniques(Check& k) {
   return true;
 }
 
+// Megatron-Core's expert all-to-all overlap (moe_a2a_overlap=1, which only Megatron-Core offers: the capability
+// table) runs one micro-batch's all-to-all beside another's computation in its combined 1F1B schedules, for no
+// pipeline or the interleaved one, and refuses full recomputation ('overlap_moe_expert_parallel_comm is only
+// supported with expert model parallelism', 'virtual_pipeline_model_parallel_size must be specified when
+// pipeline_model_parallel_size > 1', 'disable full recomputation when enabling overlap_moe_expert_parallel_comm':
+// megatron/core/transformer/transformer_config.py@d98e8a64, mirrored by Megatron-Bridge's comm_overlap.py).
+bool ExpertOverlap(Check& k) {
+  const Layout& l = k.l;
+  if (!(k.job.assume.moe_a2a_overlap > 0)) return true;
+  if (l.ep <= 1 &&
+      k.Fail(
+          "ep",
+          "moe_a2a_overlap=1 overlaps the expert all-to-all of expert parallelism; accepted: ep > 1 (or moe_a2a_overlap=0)"_issue,
+          None))
+    return false;
+  if (l.pp > 1 && ScheduleOf(l) != PipeSchedule::Interleaved &&
+      k.Fail(
+          "vp",
+          "moe_a2a_overlap=1 with pp={0} runs in Megatron-Core's interleaved schedule only; accepted: vp=2 or more (or pp=1, or moe_a2a_overlap=0)"_issue,
+          [&] { return Args{Str(l.pp)}; }))
+    return false;
+  if (l.recompute == Recompute::Full &&
+      k.Fail(
+          "recompute",
+          "moe_a2a_overlap=1 does not run with full recomputation; accepted: none or selective (or moe_a2a_overlap=0)"_issue,
+          None))
+    return false;
+  return true;
+}
+
 }  // namespace
 
 bool CheckLayout(const Job& job, const Layout& l, std::vector<ConfigIssue>* issues) {
   Check k{job, l, issues};
-  if (!Degrees(k) || !ModelShape(k) || !Placement(k) || !SequenceAndBatch(k) || !Techniques(k)) return false;
+  if (!Degrees(k) || !ModelShape(k) || !Placement(k) || !SequenceAndBatch(k) || !Techniques(k) || !ExpertOverlap(k))
+    return false;
   return k.ok;
 }
 

@@ -451,6 +451,7 @@ CapabilityAsk ExplicitAsk(const Config& cfg, AskKeys& given) {
   take(cfg.recompute_mla_up, a.recompute_mla_up, kAskRecomputeMlaUp);
   take(cfg.fp8_params, a.fp8_params, kAskFp8Params);
   take(cfg.tp_overlap, a.tp_overlap, kAskTpOverlap);
+  take(cfg.moe_a2a_overlap, a.moe_a2a_overlap, kAskMoeA2aOverlap);
   if (RlAlgoOf(cfg) != RlAlgo::None) {
     if (cfg.rl_mb_tokens > 0) a.rl_mb_tokens = cfg.rl_mb_tokens, given |= kAskRlMbTokens;
     if (cfg.rl_logprob_mb_tokens > 0) a.rl_logprob_mb_tokens = cfg.rl_logprob_mb_tokens, given |= kAskRlLogprobMbTokens;
@@ -486,6 +487,7 @@ std::string AskedText(const CapabilityAsk& a, AskKeys keys) {
   add(kAskRecomputeMlaUp, std::to_string(a.recompute_mla_up));
   add(kAskFp8Params, std::to_string(a.fp8_params));
   add(kAskTpOverlap, std::to_string(a.tp_overlap));
+  add(kAskMoeA2aOverlap, std::to_string(a.moe_a2a_overlap));
   add(kAskRlMbTokens, std::to_string(a.rl_mb_tokens));
   add(kAskRlLogprobMbTokens, std::to_string(a.rl_logprob_mb_tokens));
   return out;
@@ -525,6 +527,7 @@ const char* FindingKey(const CapabilityFinding& f) {
     case Feature::RecomputeMlaUp: own = kAskRecomputeMlaUp; break;
     case Feature::Fp8Gather: own = kAskFp8Params; break;
     case Feature::TpOverlap: own = kAskTpOverlap; break;
+    case Feature::EpA2aOverlap: own = kAskMoeA2aOverlap; break;
     case Feature::Fp8:
     case Feature::Fp8Rowwise: own = kAskPrec; break;
     case Feature::Fp8Tensor:

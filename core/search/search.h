@@ -21,6 +21,9 @@ namespace tp {
 // inner choices). Beyond kMaxOuters the search is refused (SearchResult::too_large) rather than left to run
 // for minutes. (GPU types and counts: kMaxGpuTypes, kMaxGpuCounts in resolve.h.)
 inline constexpr size_t kMaxOuters = 200000;
+// The most interleaved chunks per GPU the search tries (vp): one layer per chunk for a 32-layer stage. A vp given
+// beyond it is planned as given.
+inline constexpr int kMaxVp = 32;
 
 struct SearchOptions {
   Objective objective = Objective::Time;

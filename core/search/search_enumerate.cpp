@@ -58,6 +58,43 @@ static CapabilityAsk AskOf(const Job& job, int tp, int pp, int vp, int cp, int e
   return a;
 }
 
+// The (schedule, chunks per GPU) pairs the search tries at pp stages: 1F1B at vp 1, interleaved at each vp up to one
+// layer per chunk (at most kMaxVp) whose chunks split a stage's layers evenly, or the whole model's with the
+// embedding and the loss counted as a layer each (Megatron-Core's --account-for-embedding-in-pipeline-split and
+// --account-for-loss-in-pipeline-split, which Megatron-Bridge's Qwen3-235B-A22B recipe sets: 94 + 2 layers over PP 8
+// x VP 4, recipes/qwen/qwen3_moe.py@97ad8cc6f; it runs Qwen3-30B-A3B at PP 2 x VP 24), then the other schedules the
+// stack offers (pp_schedule given: that one), each at the vp it fixes; a vp given keeps the schedules that run it.
+static std::vector<std::pair<PipeSchedule, int>> SchedulesFor(const Job& job, const LayoutKeys& fixed, int p,
+                                                              bool size_only) {
+  const ModelArch& m = job.model;
+  std::vector<std::pair<PipeSchedule, int>> scheds;
+  if (p <= 1 || size_only) return {{PipeSchedule::OneF1B, fixed.vp != kAuto ? fixed.vp : 1}};
+  const StackProfile& stack = StackOf(job);
+  auto offered = [&](PipeSchedule s) {
+    if (fixed.pp_schedule >= 0) return PipeSchedule(fixed.pp_schedule) == s;
+    return OffersSchedule(stack, s, job.stack_year);
+  };
+  auto add = [&](PipeSchedule s, int x) {
+    if (fixed.vp == kAuto || fixed.vp == x) scheds.push_back({s, x});
+  };
+  const auto splits = [&](int x) { return (m.layers / p) % x == 0 || (m.layers + 2) % (p * x) == 0; };
+  if (offered(PipeSchedule::OneF1B)) add(PipeSchedule::OneF1B, 1);
+  if (offered(PipeSchedule::Interleaved))
+    for (int x = 2; x <= std::min(kMaxVp, std::max(2, m.layers / p)); ++x)
+      if (splits(x) || fixed.vp == x) add(PipeSchedule::Interleaved, x);
+  for (PipeSchedule s :
+       {PipeSchedule::ZbH1, PipeSchedule::ZbH2, PipeSchedule::Zbv, PipeSchedule::DualPipe, PipeSchedule::DualPipeV})
+    if (offered(s)) add(s, ScheduleFixedVp(s));
+  // A vp the lists leave out (more than kMaxVp, or a schedule the stack does not offer): as given, with the schedule
+  // given or interleaved (CheckLayout says what does not fit).
+  if (scheds.empty() && fixed.vp != kAuto)
+    scheds.push_back({fixed.pp_schedule >= 0 ? PipeSchedule(fixed.pp_schedule)
+                      : fixed.vp > 1         ? PipeSchedule::Interleaved
+                                             : PipeSchedule::OneF1B,
+                      fixed.vp});
+  return scheds;
+}
+
 void Engine::BuildOuters() {
   const AskKeys auto_keys = AutoKeys();
   for (int v = 0; v < int(result.jobs.size()); ++v) {
@@ -130,36 +167,7 @@ void Engine::BuildOuters() {
               if ((static_cast<long long>(dp) * c) % e == 0 || (static_cast<long long>(t) * dp * c) % e == 0)
                 eps.push_back(e);
           if (eps.empty()) eps = Fixed(1);
-          // (schedule, chunks per GPU): 1F1B at vp 1, interleaved at each vp of 2-8 that splits a stage's
-          // layers, then the other schedules the stack offers (pp_schedule given: that one), each at the vp it
-          // fixes; a vp given keeps the schedules that run it.
-          std::vector<std::pair<PipeSchedule, int>> scheds;
-          const StackProfile& stack = StackOf(job);
-          auto offered = [&](PipeSchedule s) {
-            if (fixed.pp_schedule >= 0) return PipeSchedule(fixed.pp_schedule) == s;
-            return p > 1 && !size_only && OffersSchedule(stack, s, job.stack_year);
-          };
-          auto add = [&](PipeSchedule s, int x) {
-            if (fixed.vp == kAuto || fixed.vp == x) scheds.push_back({s, x});
-          };
-          if (p <= 1 || size_only) {
-            scheds.push_back({PipeSchedule::OneF1B, fixed.vp != kAuto ? fixed.vp : 1});
-          } else {
-            if (offered(PipeSchedule::OneF1B)) add(PipeSchedule::OneF1B, 1);
-            if (offered(PipeSchedule::Interleaved))
-              for (int x = 2; x <= 8; ++x)
-                if ((m.layers / p) % x == 0 || fixed.vp == x) add(PipeSchedule::Interleaved, x);
-            for (PipeSchedule s : {PipeSchedule::ZbH1, PipeSchedule::ZbH2, PipeSchedule::Zbv, PipeSchedule::DualPipe,
-                                   PipeSchedule::DualPipeV})
-              if (offered(s)) add(s, ScheduleFixedVp(s));
-            // A vp the lists leave out (more than 8, or a schedule the stack does not offer): as given, with the
-            // schedule given or interleaved (CheckLayout says what does not fit).
-            if (scheds.empty() && fixed.vp != kAuto)
-              scheds.push_back({fixed.pp_schedule >= 0 ? PipeSchedule(fixed.pp_schedule)
-                                : fixed.vp > 1         ? PipeSchedule::Interleaved
-                                                       : PipeSchedule::OneF1B,
-                                fixed.vp});
-          }
+          const std::vector<std::pair<PipeSchedule, int>> scheds = SchedulesFor(job, fixed, p, size_only);
           for (int e : eps)
             for (const auto& [sched, x] : scheds) {
               // Only what the stack runs (its capability table): an auto degree never asks for more.

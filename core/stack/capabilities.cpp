@@ -755,6 +755,24 @@ const std::vector<CapabilityRow>& CapabilityTable() {
        "torchtune's tensor parallelism is parallelize_module with a plan; no async tensor parallelism key (not read"
        " for this row beyond its recipes' keys)"},
       {K::Unsloth, F::TpOverlap, 0, S::Absent, "", false, "no tensor parallelism"},
+      // ---- The expert all-to-all of one micro-batch overlapped with another's computation (moe_a2a_overlap): the
+      // step model hides the share NVIDIA measured (core/estimate/step_moe.cpp kMegatronA2aHidden); the layouts it
+      // runs with are core/resolve/layout_rules.cpp ExpertOverlap's.
+      {K::Megatron, F::EpA2aOverlap, 2025, S::Native, "", false,
+       "NVIDIA/Megatron-LM megatron/core/model_parallel_config.py@d98e8a64ddf34856e74b24714e3bedb2f5a39553:"
+       " overlap_moe_expert_parallel_comm: bool = False (first commit ae1c88296f, 2025-08-01, 'Support EP A2A overlap"
+       " at PP=1'; interleaved pipelines from d7bf5aaaa8, 2025-08-26); Megatron-Bridge's"
+       " comm_overlap.overlap_moe_expert_parallel_comm (its moe_a2a_overlap recipes)"},
+      {K::DeepSpeed, F::EpA2aOverlap, 0, S::Absent, "", false,
+       "no expert-parallel all-to-all overlap setting in DeepSpeed-MoE (deepspeed/moe/sharded_moe.py runs the"
+       " all-to-all between its gate and experts)"},
+      {K::Fsdp, F::EpA2aOverlap, 0, S::Absent, "", false,
+       "torchtitan overlaps the expert all-to-all only inside its DualPipeV schedule (pp_schedule=dualpipev,"
+       " pipeline_parallel_expert_parallel_overlap, torchtitan/distributed/dual_pipe_v.py@v0.2.1), not as a setting of"
+       " its own"},
+      {K::Hf, F::EpA2aOverlap, 0, S::Absent, "", false, "no expert parallelism overlap in Transformers' Trainer"},
+      {K::Torchtune, F::EpA2aOverlap, 0, S::Absent, "", false, "no expert parallelism overlap in torchtune"},
+      {K::Unsloth, F::EpA2aOverlap, 0, S::Absent, "", false, "no expert parallelism"},
       // ---- AMD GPUs (ROCm).
       {K::Megatron, F::GpuAmd, 2024, S::Extension, "AMD's ROCm forks (ROCm/Megatron-LM, ROCm/TransformerEngine)", true,
        "github.com/ROCm/Megatron-LM (AMD's fork; its first release not read); NVIDIA's Transformer Engine is"
@@ -818,6 +836,7 @@ const char* FeatureId(Feature f) {
                                          "fp8_recipe=mxfp8",
                                          "fp8_params",
                                          "tp_overlap",
+                                         "moe_a2a_overlap",
                                          "gpu=AMD",
                                          "rl_mb_tokens"};
   static_assert(sizeof(kIds) / sizeof(kIds[0]) == size_t(Feature::kCount));
@@ -1060,6 +1079,7 @@ const char* FeatureName(Feature f) {
                                            "MXFP8 (32-element blocks)",
                                            "FP8 weights (stored and all-gathered in FP8)",
                                            "tensor-parallel communication overlapped with the GEMMs",
+                                           "expert all-to-all overlapped with another micro-batch",
                                            "AMD GPUs (ROCm)",
                                            "RL micro-batches as token budgets"};
   static_assert(sizeof(kNames) / sizeof(kNames[0]) == size_t(Feature::kCount));
@@ -1085,6 +1105,9 @@ const char* FeaturePlanned(Feature f) {
              "Transformers models, 3 x 2 B x hidden / vocab per logit; torchtune's LinearCrossEntropyLoss 5.25 B); "
              "a plan keeps its stack's own loss (torchtune's CEWithChunkedOutputLoss, 6.5 B, also from 2025, when "
              "its recipes name LinearCrossEntropyLoss)";
+    case Feature::EpA2aOverlap:
+      return "moe_a2a_overlap=1 hides the share of the expert all-to-all NVIDIA measured (36.55 %), with ep > 1, no "
+             "full recomputation and, with pp > 1, the interleaved schedule only (Megatron-Core's asserts)";
     case Feature::TpOverlap:
       return "tp_overlap=1 hides each tensor-parallel all-gather / reduce-scatter behind the GEMM it feeds "
              "(Transformer "
@@ -1127,6 +1150,7 @@ const char* AskKeyName(AskKeys bit) {
     case kAskRecomputeMlaUp: return "recompute_mla_up";
     case kAskFp8Params: return "fp8_params";
     case kAskTpOverlap: return "tp_overlap";
+    case kAskMoeA2aOverlap: return "moe_a2a_overlap";
     case kAskRlMbTokens: return "rl_mb_tokens";
     case kAskRlLogprobMbTokens: return "rl_logprob_mb_tokens";
     default: return "";
@@ -1344,6 +1368,7 @@ int CapabilityFindings(const StackProfile& s, int year, const CapabilityAsk& ask
   if (ask.recompute_mla_up == 1) c.Add(Feature::RecomputeMlaUp, kAskRecomputeMlaUp);
   if (ask.fp8_params == 1) c.Add(Feature::Fp8Gather, kAskFp8Params);
   if (ask.tp_overlap == 1) c.Add(Feature::TpOverlap, kAskTpOverlap);
+  if (ask.moe_a2a_overlap == 1) c.Add(Feature::EpA2aOverlap, kAskMoeA2aOverlap);
   if (ask.rl_mb_tokens > 0)
     c.AddRl(Feature::RlTokenBudget, kAskRlMbTokens);
   else if (ask.rl_logprob_mb_tokens > 0)

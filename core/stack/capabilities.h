@@ -50,6 +50,7 @@ enum class Feature : uint8_t {
   Fp8Mx,                // fp8_recipe=mxfp8: MXFP8, a scale per 32 elements in the tensor cores (Blackwell)
   Fp8Gather,            // fp8_params: FP8 weights, all-gathered in FP8 (Megatron's fp8_param_gather, torchao's FSDP)
   TpOverlap,            // tp_overlap: tensor-parallel all-gathers / reduce-scatters pipelined with the GEMMs they feed
+  EpA2aOverlap,         // moe_a2a_overlap=1: Megatron-Core's expert all-to-all overlapped with another micro-batch
   GpuAmd,               // runs on AMD GPUs (ROCm)
   RlTokenBudget,        // rl_mb_tokens / rl_logprob_mb_tokens: an RL framework's micro-batches as token budgets
   kCount
@@ -160,6 +161,7 @@ enum AskKey : AskKeys {
   kAskTpOverlap = 1 << 20,
   kAskRlMbTokens = 1 << 21,
   kAskRlLogprobMbTokens = 1 << 22,
+  kAskMoeA2aOverlap = 1 << 23,
 };
 const char* AskKeyName(AskKeys bit);  // the configuration key of one bit ("tp")
 
@@ -195,10 +197,10 @@ struct CapabilityAsk {
   Recompute recompute = Recompute::None;
   bool offload_act = false;
   // Settings a stack offers of its own (the search never sets them), -1 when left on auto. optim_bf16=1,
-  // recompute_mla_up=1, fp8_params=1 and tp_overlap=1 ask for their feature (0 is every stack's own way, as sp=0);
-  // grad_fp32 asks for it either way (1 and 0 both choose a gradient buffer dtype, which only Megatron lets the user
-  // set).
-  int grad_fp32 = -1, optim_bf16 = -1, recompute_mla_up = -1, fp8_params = -1, tp_overlap = -1;
+  // recompute_mla_up=1, fp8_params=1, tp_overlap=1 and moe_a2a_overlap=1 ask for their feature (0 is every stack's own
+  // way, as sp=0); grad_fp32 asks for it either way (1 and 0 both choose a gradient buffer dtype, which only Megatron
+  // lets the user set).
+  int grad_fp32 = -1, optim_bf16 = -1, recompute_mla_up = -1, fp8_params = -1, tp_overlap = -1, moe_a2a_overlap = -1;
   int rl_framework = -1;  // RlFramework training an RL goal's policy (its rows are checked too); -1 no RL goal
   int rl_mb_tokens = 0, rl_logprob_mb_tokens = 0;  // micro-batch token budgets given: the RL frameworks' rows'
   bool rl_dpo = false;                             // the RL goal is DPO (RlCapabilityRow::on_dpo)

@@ -63,8 +63,9 @@ std::vector<StackProfile> Table() {
        kSchedMegatron,
        "1F1B and interleaved 1F1B only (megatron/core/pipeline_parallel/schedules.py: "
        "forward_backward_pipelining_without_interleaving / _with_interleaving); the batch-level EP overlap "
-       "(--overlap-moe-expert-parallel-comm, moe_a2a_overlap) runs inside them.",
-       {{2021, 1.001,
+       "(--overlap-moe-expert-parallel-comm, moe_a2a_overlap) runs inside them, with a pipeline in the interleaved "
+       "one only (core/resolve/layout_rules.cpp ExpertOverlap).",
+       {{2021, 0.999,
          "every Megatron case: Narayanan et al. 2021, Korthikanti et al. 2022, Megatron-Core on H100 (2024), "
          "Megatron-Bridge (2025); the step model's reference framework"}},
        ModelCode::Megatron,

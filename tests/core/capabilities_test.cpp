@@ -7,6 +7,7 @@
 
 #include "capabilities.h"
 #include "memory.h"
+#include "pipeline.h"
 #include "planner.h"
 #include "report.h"
 #include "resolve.h"
@@ -168,6 +169,38 @@ TEST_CASE("resolve refuses what the stack does not run and warns of extensions",
     const ConfigIssue* e = IssueOn(issues, "zero", false);  // a pointer into `issues`: kept alive
     REQUIRE(e);
     CHECK(e->message.find("2025") != std::string::npos);
+  }
+}
+
+TEST_CASE("Megatron-Core's expert all-to-all overlap is planned only where Megatron-Core runs it", "[moe]") {
+  // transformer_config.py's asserts: expert parallelism, no full recomputation, and with a pipeline the interleaved
+  // schedule; no other stack has the setting (capabilities.cpp). Each refusal names the key that breaks it.
+  const std::string overlap =
+      "model=deepseek-v3&gpu=h800&gpus=512&tp=1&pp=8&vp=1&cp=1&ep=64&mbs=1&gbs=1024&zero=1&recompute=selective&"
+      "offload=none&sp=0&stack=megatron&moe_imbalance=1&tokens=1e10&ep_dedup=1&moe_a2a_overlap=1";
+  const auto plan_issues = [](const std::string& link) { return MakePlan(FromLink(link)).issues; };
+  CHECK(IssueOn(plan_issues(overlap), "vp", false));  // pp=8 in 1F1B
+  CHECK(IssueOn(plan_issues(overlap + "&vp=2&recompute=full"), "recompute", false));
+  CHECK(IssueOn(plan_issues(overlap + "&vp=2&ep=1"), "ep", false));
+  CHECK_FALSE(HasErrors(plan_issues(overlap + "&vp=2")));
+  CHECK_FALSE(HasErrors(plan_issues(overlap + "&pp=1&vp=1&gpus=64&ep=64")));
+  for (const char* stack : {"fsdp", "deepspeed"}) {
+    const ConfigIssue* e = IssueOn(Resolve(overlap + "&vp=2&stack=" + stack), "moe_a2a_overlap", false);
+    REQUIRE(e);
+    CHECK(e->message.find(FindStack(stack)->name) != std::string::npos);
+  }
+  // Left to the search, the layouts keep to the same rules: interleaved stages whenever there is a pipeline.
+  Config cfg = FromLink("model=qwen3-30b-a3b&gpu=h100&gpus=16&seq=4096&gbs=512&stack=megatron&moe_a2a_overlap=1");
+  SearchOptions opt;
+  opt.top = 50;
+  const SearchResult r = SearchLayouts(cfg, opt);
+  REQUIRE(!r.top.empty());
+  for (const SearchHit& h : r.top) {
+    const Layout& l = h.plan.layout;
+    INFO("pp=" << l.pp << " vp=" << l.vp << " ep=" << l.ep << " recompute=" << int(l.recompute));
+    CHECK(l.ep > 1);
+    CHECK(l.recompute != Recompute::Full);
+    if (l.pp > 1) CHECK(ScheduleOf(l) == PipeSchedule::Interleaved);
   }
 }
 

@@ -488,6 +488,16 @@ std::vector<ConfigIssue> BadInputIssues() {
   pairs({{"stack", "megatron"}, {"prec", "bf16"}, {"fp8_params", "1"}});
   pairs({{"stack", "fsdp"}, {"stack_year", "2025"}, {"gpu", "h100"}, {"prec", "fp8"}, {"fp8_params", "1"}});
   pairs({{"stack", "megatron"}, {"gpus", "8"}, {"tp", "4"}, {"sp", "0"}, {"tp_overlap", "1"}});
+  // Megatron-Core's expert all-to-all overlap and the layouts it runs with (layout_rules.cpp ExpertOverlap).
+  pairs({{"stack", "megatron"}, {"model", "qwen3-30b-a3b"}, {"gpus", "8"}, {"ep", "1"}, {"moe_a2a_overlap", "1"}});
+  pairs({{"stack", "megatron"},
+         {"model", "qwen3-30b-a3b"},
+         {"gpus", "8"},
+         {"ep", "8"},
+         {"pp", "2"},
+         {"vp", "1"},
+         {"recompute", "full"},
+         {"moe_a2a_overlap", "1"}});
   // The capability table (core/stack/capabilities.h): absent, an extension, not found in code, not yet.
   pairs({{"stack", "megatron"}, {"method", "qlora"}});
   // An RL framework's policy training without the stack's pipeline engine (core/stack/capabilities.h).

@@ -62,13 +62,16 @@ TEST_CASE("node-limited routing sends each token to at most group_topk nodes", "
 
 TEST_CASE("each overlap hides its share of the all-to-all: none, Megatron-Core's measured, DualPipe's all", "[moe]") {
   const PlanOutput plain = PlanLink(kDeepSeek + "&ep_dedup=1");
-  const PlanOutput megatron = PlanLink(kDeepSeek + "&ep_dedup=1&moe_a2a_overlap=1");
+  // Megatron-Core overlaps with a pipeline in its interleaved schedule only: both at two chunks per GPU.
+  const PlanOutput interleaved = PlanLink(kDeepSeek + "&ep_dedup=1&vp=2");
+  const PlanOutput megatron = PlanLink(kDeepSeek + "&ep_dedup=1&vp=2&moe_a2a_overlap=1");
   const PlanOutput dual = PlanLink(kDeepSeek + "&ep_dedup=1&pp_schedule=dualpipe");
   const double a2a = plain.plan.step.comm_ep_s, c = plain.job.assume.overlap_contention;
   REQUIRE(a2a > 0);
   // The all-to-all itself does not change; what is exposed does, and the hidden part still costs contention.
+  CHECK(interleaved.plan.step.comm_ep_s == Approx(a2a));
   CHECK(megatron.plan.step.comm_ep_s == Approx(a2a));
-  CHECK(plain.plan.step.comm_exposed_s - megatron.plan.step.comm_exposed_s ==
+  CHECK(interleaved.plan.step.comm_exposed_s - megatron.plan.step.comm_exposed_s ==
         Approx((1 - c) * 0.3655 * a2a).epsilon(1e-6));
   CHECK(dual.plan.step.comm_exposed_s < megatron.plan.step.comm_exposed_s);
   // A share given is used as given.
