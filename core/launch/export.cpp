@@ -11,6 +11,7 @@
 #include "launch.h"
 #include "launch_doc.h"
 #include "launch_models.h"
+#include "pipeline.h"
 #include "presets.h"
 #include "stack.h"
 #include "text.h"
@@ -480,10 +481,19 @@ Doc ExportTorchtitan(const Facts& f) {
   d.Add("parallelism.tensor_parallel_degree", Value::Int(f.l.tp));
   d.Add("parallelism.pipeline_parallel_degree", Value::Int(f.l.pp));
   if (f.l.pp > 1) {
-    d.Add("parallelism.pipeline_parallel_schedule", Value::Str(f.l.vp > 1 ? "Interleaved1F1B" : "1F1B"));
+    // The planned schedule by torch.distributed.pipelining's name (the export refuses those it lacks: formats.cpp),
+    // and its stages per rank as layers per stage.
+    const PipeSchedule sched = ScheduleOf(f.l);
+    const char* name = launch::TorchtitanSchedule(int(sched));
+    d.Add("parallelism.pipeline_parallel_schedule", Value::Str(name ? name : "1F1B"));
     d.Add("parallelism.pipeline_parallel_microbatch_size", Value::Int(f.mbs));
-    if (f.l.vp > 1 && f.o.job.model.layers % (f.l.pp * f.l.vp) == 0)
-      d.Add("parallelism.pipeline_parallel_layers_per_stage", Value::Int(f.o.job.model.layers / (f.l.pp * f.l.vp)));
+    const int stages = f.l.pp * PipelineChunks(sched, f.l.vp);
+    if (stages > f.l.pp && f.o.job.model.layers % stages == 0)
+      d.Add("parallelism.pipeline_parallel_layers_per_stage", Value::Int(f.o.job.model.layers / stages));
+    // DualPipeV overlaps the expert all-to-all by default and refuses that with activation checkpointing
+    // (get_dual_pipe_v_flag, torchtitan/distributed/dual_pipe_v.py): off where the plan recomputes, as it plans it.
+    if (sched == PipeSchedule::DualPipeV && f.l.ep > 1)
+      d.Add("parallelism.pipeline_parallel_expert_parallel_overlap", Value::Bool(f.l.recompute == Recompute::None));
   }
   d.Add("parallelism.context_parallel_degree", Value::Int(f.l.cp));
   d.Add("parallelism.expert_parallel_degree", Value::Int(f.l.ep));

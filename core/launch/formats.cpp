@@ -8,6 +8,7 @@
 #include "launch.h"
 #include "launch_doc.h"
 #include "launch_models.h"
+#include "pipeline.h"
 #include "presets.h"
 #include "resolve.h"
 #include "stack.h"
@@ -46,6 +47,9 @@ bool EightBitOrPaged(const PlanOutput& o) {
 }
 bool NoTorchtuneBuilder(const PlanOutput& o) { return launch::TorchtuneBuilder(o.config, o.job.work.method).empty(); }
 bool NoTitanFlavor(const PlanOutput& o) { return launch::TorchtitanModel(o.config).name == nullptr; }
+bool NoTitanSchedule(const PlanOutput& o) {
+  return o.plan.layout.pp > 1 && launch::TorchtitanSchedule(int(ScheduleOf(o.plan.layout))) == nullptr;
+}
 bool NoModelId(const PlanOutput& o) { return launch::ModelId(o.config).empty(); }
 bool DenseLayers(const PlanOutput& o) { return o.job.model.dense_layers > 0; }
 bool RlGoal(const PlanOutput& o) { return o.job.rl.Active(); }
@@ -341,6 +345,12 @@ std::vector<LaunchRule> Table() {
       {F::Torchtitan, "opt", "opt other than adamw", A::Refuse, "torchtitan v0.2.2 builds Adam and AdamW only",
        "torchtitan v0.2.2 只支持 Adam 和 AdamW", NotAdamW, ""},
       {F::Torchtitan, "offload", "offload = nvme", A::Refuse, cpu_only, cpu_only_zh, Nvme, ""},
+      {F::Torchtitan, "pp_schedule", "pp_schedule = zb-h1, zb-h2 or dualpipe", A::Refuse,
+       "torch.distributed.pipelining runs 1F1B, Interleaved1F1B, ZBVZeroBubble and DualPipeV of the planner's "
+       "schedules: no zero-bubble schedule on one chunk per GPU and no DualPipe with two copies of the weights",
+       "torch.distributed.pipelining 支持规划器调度中的 1F1B、Interleaved1F1B、ZBVZeroBubble 和 DualPipeV：没有每张 "
+       "GPU 一个分块的零气泡调度，也没有权重两份的 DualPipe",
+       NoTitanSchedule, ""},
       {F::Torchtitan, "zero", "zero = 1", A::Rewrite, fsdp_no_zero1, fsdp_no_zero1_zh, Zero1, ""},
       {F::Torchtitan, "flash", "flash = 0", A::Drop,
        "torchtitan's attention is SDPA (its flash kernels) or flex attention: flash=0 cannot be written",

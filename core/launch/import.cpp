@@ -671,7 +671,12 @@ void ImportTorchtitan(Reader& r) {
   long long per_stage = 0;
   const Entry* eps = r.Get("parallelism.pipeline_parallel_layers_per_stage");
   r.Int(eps, per_stage, 1);
-  if (pp > 1 && Lower(schedule).find("interleaved") != std::string::npos && per_stage > 0) {
+  const int sched = launch::ScheduleOfTorchtitan(schedule);
+  if (pp > 1 && (sched == int(PipeSchedule::Zbv) || sched == int(PipeSchedule::DualPipeV))) {
+    // The V schedules: two stages per rank.
+    r.Pair(esc, "pp_schedule", sched == int(PipeSchedule::Zbv) ? "zbv" : "dualpipev");
+    r.Pair(esc, "vp", "2");
+  } else if (pp > 1 && Lower(schedule).find("interleaved") != std::string::npos && per_stage > 0) {
     // Virtual stages per rank = layers / (pp x layers per stage), with the preset's layers.
     const ModelPreset* m = FindModel(preset);
     if (m && m->arch.layers % (pp * per_stage) == 0)

@@ -3,6 +3,7 @@
 // torchtune/models/*/__init__.py at v0.6.1 and torchtitan's flavors those of torchtitan/models/*/__init__.py at
 // v0.2.2 (both read from the mirrors named in tests/data/launch_keys/).
 #include <algorithm>
+#include <cctype>
 
 #include "launch_models.h"
 #include "presets.h"
@@ -167,6 +168,27 @@ std::string PresetOfTorchtuneBuilder(std::string_view component) {
     if (!tune.empty() && tune.substr(tune.find('.') + 1) == stem) return n.preset;
   }
   return "";
+}
+
+const char* TorchtitanSchedule(int schedule) {
+  switch (PipeSchedule(schedule)) {
+    case PipeSchedule::OneF1B: return "1F1B";
+    case PipeSchedule::Interleaved: return "Interleaved1F1B";
+    case PipeSchedule::Zbv: return "ZBVZeroBubble";
+    case PipeSchedule::DualPipeV: return "DualPipeV";
+    default: return nullptr;
+  }
+}
+
+int ScheduleOfTorchtitan(std::string_view name) {
+  for (PipeSchedule s : {PipeSchedule::OneF1B, PipeSchedule::Interleaved, PipeSchedule::Zbv, PipeSchedule::DualPipeV}) {
+    const std::string_view known = TorchtitanSchedule(int(s));
+    if (known.size() == name.size() && std::equal(known.begin(), known.end(), name.begin(), [](char a, char b) {
+          return std::tolower(static_cast<unsigned char>(a)) == std::tolower(static_cast<unsigned char>(b));
+        }))
+      return int(s);
+  }
+  return -1;
 }
 
 TitanModel TorchtitanModel(const Config& cfg) {

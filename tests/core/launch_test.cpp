@@ -22,6 +22,7 @@
 #include "capabilities.h"
 #include "json.h"
 #include "launch.h"
+#include "pipeline.h"
 #include "planner.h"
 #include "stack.h"
 #include "test_data.h"
@@ -352,7 +353,8 @@ std::string Signature(const PlanOutput& p) {
     << " offload_act=" << w.offload_checkpoints << " in_bwd=" << w.optimizer_in_backward
     << " pp_mb=" << w.pp_microbatches << " dropout=" << w.dropout << " tp=" << l.tp << " pp=" << l.pp << " vp=" << l.vp
     << " cp=" << l.cp << " ep=" << l.ep << " dp=" << l.dp << " mbs=" << l.mbs << " zero=" << l.zero
-    << " recompute=" << Name(l.recompute) << " offload=" << Name(l.offload) << " sp=" << l.sp;
+    << " recompute=" << Name(l.recompute) << " offload=" << Name(l.offload) << " sp=" << l.sp
+    << " schedule=" << (l.pp > 1 ? Name(ScheduleOf(l)) : "none");
   return s.str();
 }
 
@@ -510,6 +512,40 @@ TEST_CASE("launch round trip: export then import gives the same plan, for every 
         {"recompute", "selective"},
         {"tokens", "1.048576e11"}},
        {{"gpu", "h100"}}},
+      // torchtitan's V schedules (two stages per rank) by their torch.distributed.pipelining names; DualPipeV's
+      // expert-parallel overlap written off with recomputation, as planned.
+      {F::Torchtitan,
+       {{"model", "llama3-70b"},
+        {"gpu", "h100"},
+        {"gpus", "64"},
+        {"tp", "8"},
+        {"pp", "4"},
+        {"pp_schedule", "zbv"},
+        {"cp", "1"},
+        {"ep", "1"},
+        {"mbs", "1"},
+        {"gbs", "256"},
+        {"zero", "3"},
+        {"recompute", "full"},
+        {"stack_year", "2025"},
+        {"tokens", "1.048576e11"}},
+       {{"gpu", "h100"}, {"stack_year", "2025"}}},
+      {F::Torchtitan,
+       {{"model", "qwen3-30b-a3b"},
+        {"gpu", "h100"},
+        {"gpus", "32"},
+        {"tp", "1"},
+        {"pp", "4"},
+        {"pp_schedule", "dualpipev"},
+        {"cp", "1"},
+        {"ep", "8"},
+        {"mbs", "1"},
+        {"gbs", "256"},
+        {"zero", "3"},
+        {"recompute", "full"},
+        {"stack_year", "2026"},
+        {"seq", "4096"}},
+       {{"gpu", "h100"}, {"stack_year", "2026"}}},
       {F::Torchtitan,
        {{"model", "qwen3-8b"},
         {"gpu", "h100"},
@@ -787,6 +823,9 @@ TEST_CASE("launch rules: refusals name the key and the reason, notes say what a 
   refusal(F::Torchtune, Cfg({{"model", "qwen2.5-7b"}, {"method", "qlora"}, {"gpus", "1"}}), "model");
   refusal(F::Torchtune, Cfg({{"model", "mixtral-8x7b"}, {"method", "lora"}, {"gpus", "8"}}), "model");
   refusal(F::Torchtitan, Cfg({{"model", "mistral-7b"}, {"gpus", "8"}}), "model");
+  // A schedule torch.distributed.pipelining does not have (ZB-H1 on one chunk per GPU).
+  refusal(F::Torchtitan, Cfg({{"model", "llama3.1-8b"}, {"gpus", "8"}, {"pp", "2"}, {"pp_schedule", "zb-h1"}}),
+          "pp_schedule");
   // Left on auto, the layout keys a format cannot vary are planned at what it runs.
   const PlanOutput hf = MakePlan(LaunchConfig(Cfg({{"model", "llama3-70b"}, {"gpus", "64"}, {"gpu", "h100"}}), F::Hf));
   REQUIRE(hf.ok);

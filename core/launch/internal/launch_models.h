@@ -31,6 +31,13 @@ struct TitanModel {
 };
 TitanModel TorchtitanModel(const Config& cfg);
 std::string PresetOfTorchtitan(std::string_view name, std::string_view flavor);
+// torchtitan's parallelism.pipeline_parallel_schedule for a planned schedule: torch.distributed.pipelining's names
+// (get_schedule_class, read case-insensitively): 1F1B, Interleaved1F1B, ZBVZeroBubble, DualPipeV; null for the
+// planner's ZB-H1, ZB-H2 and DualPipe, which it has no single-chunk or two-copy form of. PipeSchedule as an int.
+const char* TorchtitanSchedule(int schedule);
+// The planned schedule of such a name (any case), -1 for a name the planner has no schedule for (GPipe, LoopedBFS,
+// InterleavedZeroBubble, ...).
+int ScheduleOfTorchtitan(std::string_view name);
 
 // LoRA targets (the lora_targets key: qv, attn, all) as the model's projection names (Hugging Face
 // modules). Phi-3 and Phi-4 fuse q, k and v into qkv_proj; `rewritten` is set when "qv" had to become it.
