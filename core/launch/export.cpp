@@ -563,8 +563,17 @@ Doc ExportMegatron(const Facts& f) {
   add("--tensor-model-parallel-size", f.l.tp);
   add("--pipeline-model-parallel-size", f.l.pp);
   if (f.l.pp > 1 && f.l.vp > 1) add("--num-virtual-stages-per-pipeline-rank", f.l.vp);
+  // Megatron-LM splits the layers evenly over pp x vp (arguments.py asserts it); with the embedding and the loss
+  // counted as a layer each where that splits them (as Megatron-Bridge's Qwen3-235B-A22B recipe does, 94 + 2 over
+  // PP 8 x VP 4). Other uneven splits are the formats.cpp rule's note.
+  const int chunks = f.l.pp * std::max(1, f.l.vp);
+  if (f.l.pp > 1 && a.layers % chunks != 0 && (a.layers + 2) % chunks == 0) {
+    flag("--account-for-embedding-in-pipeline-split");
+    flag("--account-for-loss-in-pipeline-split");
+  }
   add("--context-parallel-size", f.l.cp);
   add("--expert-model-parallel-size", f.l.ep);
+  if (f.o.job.assume.moe_a2a_overlap > 0) flag("--overlap-moe-expert-parallel-comm");
   if (f.l.sp && f.l.tp > 1) flag("--sequence-parallel");
   if (f.l.zero == 1) flag("--use-distributed-optimizer");
   if (f.l.zero >= 2) {

@@ -807,6 +807,10 @@ void ImportMegatron(Reader& r) {
     r.Pair(e, key, std::to_string(degree));
   }
   r.Pair(r.doc.Find("--sequence-parallel"), "sp", has("--sequence-parallel") ? "1" : "0");
+  // The split with the embedding and the loss counted is the planner's own for such a layout (nothing to set).
+  r.Get("--account-for-embedding-in-pipeline-split"), r.Get("--account-for-loss-in-pipeline-split");
+  if (has("--overlap-moe-expert-parallel-comm"))
+    r.Pair(r.doc.Find("--overlap-moe-expert-parallel-comm"), "moe_a2a_overlap", "1");
   std::string strategy = "optim_grads_params";
   const bool fsdp = has("--use-megatron-fsdp");
   const Entry* es = r.Get("--data-parallel-sharding-strategy");
