@@ -532,6 +532,9 @@ Doc ExportMegatron(const Facts& f) {
     add("--moe-ffn-hidden-size", a.moe_ffn);
     if (a.shared_experts > 0) add("--moe-shared-expert-intermediate-size", (long long)a.shared_experts * a.moe_ffn);
     flag("--moe-grouped-gemm");
+    // The dispatcher the plan sends the tokens with: Megatron-Core's alltoall (its default is allgather), or the flex
+    // dispatcher (DeepEP) where the plan deduplicates the copies (ep_dedup).
+    d.Add("--moe-token-dispatcher-type", Value::Str(f.o.job.assume.ep_dedup > 0 ? "flex" : "alltoall"));
   }
   if (a.kv_lora_rank > 0) {
     flag("--multi-latent-attention");
@@ -559,7 +562,13 @@ Doc ExportMegatron(const Facts& f) {
   if (f.steps > 0) add("--train-iters", f.steps);
   if (f.w.prec == Precision::Bf16 || f.w.prec == Precision::Fp8) flag("--bf16");
   if (f.w.prec == Precision::Fp16) flag("--fp16");
-  if (f.w.prec == Precision::Fp8) d.Add("--fp8-format", Value::Str("hybrid"));
+  if (f.w.prec == Precision::Fp8) {
+    d.Add("--fp8-format", Value::Str("hybrid"));
+    // Per-tensor scaling is Megatron-Core's default recipe (delayed); the block and MX recipes by their names.
+    if (f.w.fp8_recipe == Fp8Recipe::Block) d.Add("--fp8-recipe", Value::Str("blockwise"));
+    if (f.w.fp8_recipe == Fp8Recipe::Mx) d.Add("--fp8-recipe", Value::Str("mxfp8"));
+    if (f.w.fp8_params) flag("--fp8-param-gather");
+  }
   add("--tensor-model-parallel-size", f.l.tp);
   add("--pipeline-model-parallel-size", f.l.pp);
   if (f.l.pp > 1 && f.l.vp > 1) add("--num-virtual-stages-per-pipeline-rank", f.l.vp);
@@ -572,9 +581,11 @@ Doc ExportMegatron(const Facts& f) {
     flag("--account-for-loss-in-pipeline-split");
   }
   add("--context-parallel-size", f.l.cp);
+  if (f.l.cp > 1) d.Add("--cp-comm-type", Value::Str(Name(f.w.cp_comm)));
   add("--expert-model-parallel-size", f.l.ep);
   if (f.o.job.assume.moe_a2a_overlap > 0) flag("--overlap-moe-expert-parallel-comm");
   if (f.l.sp && f.l.tp > 1) flag("--sequence-parallel");
+  if (f.w.tp_overlap && f.l.sp && f.l.tp > 1) flag("--tp-comm-overlap");
   if (f.l.zero == 1) flag("--use-distributed-optimizer");
   if (f.l.zero >= 2) {
     flag("--use-megatron-fsdp");

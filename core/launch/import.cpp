@@ -721,6 +721,34 @@ void ImportTorchtitan(Reader& r) {
   r.Rest();
 }
 
+// The settings Megatron-LM's arguments carry besides the layout, as the keys the planner models them with.
+void ImportMegatronSettings(Reader& r) {
+  auto has = [&](const char* flag) {
+    bool v = false;
+    const Entry* e = r.Get(flag);
+    return e && (!r.Bool(e, v) || v);
+  };
+  std::string recipe;
+  if (const Entry* er = r.Get("--fp8-recipe"); r.Text(er, recipe))
+    r.Pair(er, "fp8_recipe", recipe == "blockwise" ? "block" : recipe == "mxfp8" ? "mxfp8" : "tensor");
+  if (has("--fp8-param-gather")) r.Pair(r.doc.Find("--fp8-param-gather"), "fp8_params", "1");
+  // flex (DeepEP) deduplicates the copies; alltoall is the planner's own on auto.
+  std::string dispatcher;
+  if (const Entry* ed = r.Get("--moe-token-dispatcher-type"); r.Text(ed, dispatcher) && dispatcher == "flex")
+    r.Pair(ed, "ep_dedup", "1");
+  std::string cp_comm;
+  if (const Entry* ec = r.Get("--cp-comm-type"); r.Text(ec, cp_comm))
+    r.Pair(ec, "cp_comm",
+           cp_comm == "a2a"                                    ? "a2a"
+           : cp_comm == "all_gather" || cp_comm == "allgather" ? "all_gather"
+                                                               : "p2p");
+  if (has("--tp-comm-overlap")) r.Pair(r.doc.Find("--tp-comm-overlap"), "tp_overlap", "1");
+  // The split with the embedding and the loss counted is the planner's own for such a layout (nothing to set).
+  r.Get("--account-for-embedding-in-pipeline-split"), r.Get("--account-for-loss-in-pipeline-split");
+  if (has("--overlap-moe-expert-parallel-comm"))
+    r.Pair(r.doc.Find("--overlap-moe-expert-parallel-comm"), "moe_a2a_overlap", "1");
+}
+
 void ImportMegatron(Reader& r) {
   auto has = [&](const char* flag) {
     bool v = false;
@@ -807,10 +835,7 @@ void ImportMegatron(Reader& r) {
     r.Pair(e, key, std::to_string(degree));
   }
   r.Pair(r.doc.Find("--sequence-parallel"), "sp", has("--sequence-parallel") ? "1" : "0");
-  // The split with the embedding and the loss counted is the planner's own for such a layout (nothing to set).
-  r.Get("--account-for-embedding-in-pipeline-split"), r.Get("--account-for-loss-in-pipeline-split");
-  if (has("--overlap-moe-expert-parallel-comm"))
-    r.Pair(r.doc.Find("--overlap-moe-expert-parallel-comm"), "moe_a2a_overlap", "1");
+  ImportMegatronSettings(r);
   std::string strategy = "optim_grads_params";
   const bool fsdp = has("--use-megatron-fsdp");
   const Entry* es = r.Get("--data-parallel-sharding-strategy");

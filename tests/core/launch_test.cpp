@@ -354,7 +354,10 @@ std::string Signature(const PlanOutput& p) {
     << " pp_mb=" << w.pp_microbatches << " dropout=" << w.dropout << " tp=" << l.tp << " pp=" << l.pp << " vp=" << l.vp
     << " cp=" << l.cp << " ep=" << l.ep << " dp=" << l.dp << " mbs=" << l.mbs << " zero=" << l.zero
     << " recompute=" << Name(l.recompute) << " offload=" << Name(l.offload) << " sp=" << l.sp
-    << " schedule=" << (l.pp > 1 ? Name(ScheduleOf(l)) : "none");
+    << " schedule=" << (l.pp > 1 ? Name(ScheduleOf(l)) : "none") << " cp_comm=" << (l.cp > 1 ? Name(w.cp_comm) : "-")
+    << " fp8=" << (w.prec == Precision::Fp8 ? Name(w.fp8_recipe) : "-") << " fp8_params=" << w.fp8_params
+    << " tp_overlap=" << w.tp_overlap << " ep_dedup=" << p.job.assume.ep_dedup
+    << " moe_a2a_overlap=" << p.job.assume.moe_a2a_overlap;
   return s.str();
 }
 
@@ -560,6 +563,30 @@ TEST_CASE("launch round trip: export then import gives the same plan, for every 
         {"prec", "fp8"},
         {"seq", "8192"}},
        {{"gpu", "h100"}}},
+      // The settings Megatron-LM's arguments carry besides the layout: MXFP8 with FP8 weights, tensor-parallel overlap,
+      // Ulysses context parallelism, the flex (DeepEP) dispatcher.
+      {F::Megatron,
+       {{"model", "mixtral-8x7b"},
+        {"gpu", "b200"},
+        {"gpus", "64"},
+        {"prec", "fp8"},
+        {"fp8_recipe", "mxfp8"},
+        {"fp8_params", "1"},
+        {"tp", "2"},
+        {"sp", "1"},
+        {"tp_overlap", "1"},
+        {"cp", "2"},
+        {"cp_comm", "a2a"},
+        {"ep", "4"},
+        {"ep_dedup", "1"},
+        {"pp", "1"},
+        {"mbs", "1"},
+        {"gbs", "128"},
+        {"zero", "1"},
+        {"recompute", "selective"},
+        {"seq", "8192"},
+        {"tokens", "1e10"}},
+       {{"gpu", "b200"}, {"gpus", "64"}, {"model", "mixtral-8x7b"}, {"tokens", "1e10"}}},
       // Megatron-Core's expert all-to-all overlap, and 94 layers over PP 8 x VP 4 with the embedding and the loss
       // counted as layers (Megatron-Bridge's Qwen3-235B-A22B recipe).
       {F::Megatron,
