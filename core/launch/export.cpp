@@ -497,6 +497,11 @@ Doc ExportTorchtitan(const Facts& f) {
   }
   d.Add("parallelism.context_parallel_degree", Value::Int(f.l.cp));
   d.Add("parallelism.expert_parallel_degree", Value::Int(f.l.ep));
+  // Async tensor parallelism, the plan's tp_overlap, is "currently only effective when compile is enabled"
+  // (job_config.py): both written where the plan overlaps, compile alone where the plan compiles.
+  const bool async_tp = f.w.tp_overlap && f.l.tp > 1 && f.l.sp;
+  if (async_tp) d.Add("parallelism.enable_async_tensor_parallel", Value::Bool(true));
+  if (async_tp || f.w.compiled) d.Add("compile.enable", Value::Bool(true));
   d.Add("activation_checkpoint.mode", Value::Str(Name(f.l.recompute)));
   if (f.l.recompute == Recompute::Selective) d.Add("activation_checkpoint.selective_ac_option", Value::Str("op"));
   d.Add("optimizer.name", Value::Str("AdamW"));

@@ -707,6 +707,10 @@ void ImportTorchtitan(Reader& r) {
   const Entry* eoff = r.Get("training.enable_cpu_offload");
   r.Bool(eoff, cpu);
   r.Pair(eoff, "offload", cpu ? "cpu" : "none");
+  bool flag = false;
+  if (const Entry* ea = r.Get("parallelism.enable_async_tensor_parallel"); r.Bool(ea, flag) && flag)
+    r.Pair(ea, "tp_overlap", "1");
+  if (const Entry* ec = r.Get("compile.enable"); r.Bool(ec, flag)) r.Pair(ec, "compile", flag ? "1" : "0");
   std::string mode = "selective";
   const Entry* em = r.Get("activation_checkpoint.mode");
   r.Text(em, mode);

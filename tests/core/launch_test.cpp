@@ -356,7 +356,7 @@ std::string Signature(const PlanOutput& p) {
     << " recompute=" << Name(l.recompute) << " offload=" << Name(l.offload) << " sp=" << l.sp
     << " schedule=" << (l.pp > 1 ? Name(ScheduleOf(l)) : "none") << " cp_comm=" << (l.cp > 1 ? Name(w.cp_comm) : "-")
     << " fp8=" << (w.prec == Precision::Fp8 ? Name(w.fp8_recipe) : "-") << " fp8_params=" << w.fp8_params
-    << " tp_overlap=" << w.tp_overlap << " ep_dedup=" << p.job.assume.ep_dedup
+    << " tp_overlap=" << w.tp_overlap << " compiled=" << w.compiled << " ep_dedup=" << p.job.assume.ep_dedup
     << " moe_a2a_overlap=" << p.job.assume.moe_a2a_overlap;
   return s.str();
 }
@@ -549,6 +549,24 @@ TEST_CASE("launch round trip: export then import gives the same plan, for every 
         {"stack_year", "2026"},
         {"seq", "4096"}},
        {{"gpu", "h100"}, {"stack_year", "2026"}}},
+      // Async tensor parallelism (tp_overlap), which torchtitan runs under torch.compile.
+      {F::Torchtitan,
+       {{"model", "llama3-70b"},
+        {"gpu", "h100"},
+        {"gpus", "64"},
+        {"tp", "8"},
+        {"sp", "1"},
+        {"tp_overlap", "1"},
+        {"compile", "1"},
+        {"pp", "1"},
+        {"cp", "1"},
+        {"mbs", "1"},
+        {"gbs", "64"},
+        {"zero", "3"},
+        {"recompute", "full"},
+        {"stack_year", "2025"},
+        {"tokens", "1e10"}},
+       {{"gpu", "h100"}, {"stack_year", "2025"}}},
       {F::Torchtitan,
        {{"model", "qwen3-8b"},
         {"gpu", "h100"},
