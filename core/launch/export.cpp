@@ -11,6 +11,7 @@
 #include "launch.h"
 #include "launch_doc.h"
 #include "launch_models.h"
+#include "max_seq_best.h"
 #include "pipeline.h"
 #include "presets.h"
 #include "stack.h"
@@ -114,6 +115,9 @@ void TrainerArgs(const Facts& f, PyCall& args, bool unsloth) {
   if (f.w.prec == Precision::Bf16) args.Kw("bf16", Value::Bool(true));
   if (f.w.prec == Precision::Fp16) args.Kw("fp16", Value::Bool(true));
   if (!unsloth) args.Kw("gradient_checkpointing", Value::Bool(f.l.recompute == Recompute::Full));
+  // The plan's logits at a fused loss's bytes (logit_bytes, max_seq_best.h PlansFusedLoss): Liger Kernel's, which the
+  // Trainer patches in (Unsloth's own loss is already fused).
+  if (!unsloth && PlansFusedLoss(f.o.job)) args.Kw("use_liger_kernel", Value::Bool(true));
   args.Kw("optim", Value::Str(HfOptim(f.w.opt, unsloth)));
   if (!unsloth && f.l.zero > 0) {
     std::string fsdp = f.l.zero >= 3 ? "full_shard" : "shard_grad_op";
@@ -447,6 +451,7 @@ Doc ExportLlamaFactory(const Facts& f) {
   d.Add("optim", Value::Str(HfOptim(f.w.opt)));
   // LLaMA-Factory checkpoints by default (BaseModelArguments.disable_gradient_checkpointing = False).
   d.Add("disable_gradient_checkpointing", Value::Bool(f.l.recompute != Recompute::Full));
+  if (PlansFusedLoss(f.o.job)) d.Add("enable_liger_kernel", Value::Bool(true));  // Liger's fused loss, as planned
   return d;
 }
 

@@ -8,6 +8,7 @@
 #include "launch.h"
 #include "launch_doc.h"
 #include "launch_models.h"
+#include "max_seq_best.h"
 #include "pipeline.h"
 #include "presets.h"
 #include "resolve.h"
@@ -47,6 +48,7 @@ bool EightBitOrPaged(const PlanOutput& o) {
 }
 bool NoTorchtuneBuilder(const PlanOutput& o) { return launch::TorchtuneBuilder(o.config, o.job.work.method).empty(); }
 bool NoTitanFlavor(const PlanOutput& o) { return launch::TorchtitanModel(o.config).name == nullptr; }
+bool FusedLossPlanned(const PlanOutput& o) { return PlansFusedLoss(o.job); }
 // A pipeline split Megatron-LM's even rule cannot write, even with the embedding and the loss counted as layers.
 bool MegatronUnevenSplit(const PlanOutput& o) {
   const Layout& l = o.plan.layout;
@@ -334,6 +336,26 @@ std::vector<LaunchRule> Table() {
       {F::Unsloth, "prec", "prec = fp8", A::Refuse, no_fp8, no_fp8_zh, Fp8, ""},
       {F::Unsloth, "recompute", "recompute = selective", A::Refuse, no_selective, no_selective_zh, Selective, ""},
       {F::Unsloth, "flash", "flash = 0", A::Drop, kernels_auto, kernels_auto_zh, NoFlash, ""},
+      // A fused linear cross-entropy the plan's logit_bytes stands for (the Trainer's use_liger_kernel, LLaMA-Factory's
+      // enable_liger_kernel are written): where the file cannot switch it on, its memory is not the plan's.
+      {F::Torchtune, "logit_bytes", "logit_bytes at a fused loss's", A::Drop,
+       "torchtune v0.6.1 predates LinearCrossEntropyLoss (2025-04-30): the file keeps CEWithChunkedOutputLoss, whose "
+       "logits need more memory than planned",
+       "torchtune v0.6.1 早于 LinearCrossEntropyLoss（2025-04-30）：文件仍用 CEWithChunkedOutputLoss，其 logits "
+       "所需显存多于规划",
+       FusedLossPlanned, ""},
+      {F::Axolotl, "logit_bytes", "logit_bytes at a fused loss's", A::Drop,
+       "Liger's fused loss is Axolotl's LigerPlugin (plugins, liger_fused_linear_cross_entropy), outside the keys "
+       "read here: add it by hand, or the logits need more memory than planned",
+       "Liger 的融合损失属于 Axolotl 的 LigerPlugin（plugins、liger_fused_linear_cross_entropy），不在此处读取的键中："
+       "请手动添加，否则 logits 所需显存多于规划",
+       FusedLossPlanned, ""},
+      {F::DeepSpeed, "logit_bytes", "logit_bytes at a fused loss's", A::Drop,
+       "the fused loss is the Trainer's use_liger_kernel=True, not a DeepSpeed setting: pass it with the Trainer "
+       "arguments in the header, or the logits need more memory than planned",
+       "融合损失是 Trainer 的 use_liger_kernel=True，不是 DeepSpeed 设置：请与文件头中的 Trainer 参数一起传入，否则 "
+       "logits 所需显存多于规划",
+       FusedLossPlanned, ""},
       // torchtitan.
       {F::Torchtitan, "method", "method = lora or qlora", A::Refuse,
        "torchtitan trains every weight: no LoRA or 4-bit base (export hf, trl, axolotl, llama-factory, unsloth or "

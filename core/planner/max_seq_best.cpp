@@ -105,6 +105,20 @@ int LargestMicroBatch(const Job& job, Layout layout) {
 }
 }  // namespace
 
+FusedLoss OfferedFusedLoss(const Job& job) {
+  if (job.rl.Active()) return {};
+  const double act_bytes = job.work.prec == Precision::Fp32 ? 4.0 : 2.0;
+  FusedLoss fused = FusedLossOf(job.work.modeling, job.model.hidden, job.model.vocab, act_bytes);
+  if (!(fused.per_logit > 0) || !Capability(StackOf(job), job.stack_year, Feature::FusedLoss).auto_ok) return {};
+  fused.per_logit = ThreeDigitsUp(std::max(kLeastLogitBytes, fused.per_logit));
+  return fused;
+}
+
+bool PlansFusedLoss(const Job& job) {
+  const FusedLoss fused = OfferedFusedLoss(job);
+  return fused.per_logit > 0 && job.assume.logit_bytes <= fused.per_logit;
+}
+
 void RlMemoryLimits(const Job& job, Plan& plan) {
   if (!job.rl.Active() || job.model.layers <= 0 || !job.hw.gpu) return;
   Job j = job;
@@ -159,13 +173,8 @@ BestSeq MaxSeqBest(const Job& job, const Layout& layout) {
   // A fused linear cross-entropy where the stack runs one the plan's loss is not (Liger Kernel through the
   // Transformers Trainer, torchtune's LinearCrossEntropyLoss): the logits chunk by chunk, never whole, as
   // logit_bytes. Post-training keeps its framework's own loss (rl_setup.cpp).
-  FusedLoss fused;
-  if (!job.rl.Active()) {
-    const double act_bytes = job.work.prec == Precision::Fp32 ? 4.0 : 2.0;
-    fused = FusedLossOf(job.work.modeling, job.model.hidden, job.model.vocab, act_bytes);
-    if (fused.per_logit > 0 && Capability(stack, job.stack_year, Feature::FusedLoss).auto_ok)
-      j.assume.logit_bytes = std::min(j.assume.logit_bytes, ThreeDigitsUp(std::max(kLeastLogitBytes, fused.per_logit)));
-  }
+  const FusedLoss fused = OfferedFusedLoss(job);
+  if (fused.per_logit > 0) j.assume.logit_bytes = std::min(j.assume.logit_bytes, fused.per_logit);
   // The largest micro-batch at the plan's own sequence, with these settings: the memory estimate's closed form, or
   // under post-training the bisection over every phase's fit.
   best.max_micro_batch = job.rl.Active() ? LargestMicroBatch(j, l) : EstimateMemory(j, l).max_micro_batch;

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "job.h"
+#include "saves.h"
 
 namespace tp {
 
@@ -24,6 +25,14 @@ struct BestSeq {
   std::string mbs_settings;
   std::string fused_loss;  // the loss behind a logit_bytes setting (saves.h FusedLossOf); "" without one
 };
+
+// The fused linear cross-entropy the job's stack offers instead of its own loss (the capability table's FusedLoss,
+// saves.h FusedLossOf), with the bytes per logit MaxSeqBest writes for it (logit_bytes, three digits rounded up);
+// none (0, "") where the stack has none, and under post-training (its framework's own loss).
+FusedLoss OfferedFusedLoss(const Job& job);
+// Whether the plan's bytes per logit are that fused loss's (a logit_bytes at or below it): the loss a launch config
+// has to switch on for the plan's memory to hold.
+bool PlansFusedLoss(const Job& job);
 
 // Bounded: one memory estimate per step of a bisection over whole tokens (at most about 50), capped at the
 // model's learned positions and at 2^24 tokens.

@@ -905,6 +905,34 @@ TEST_CASE("launch rules: refusals name the key and the reason, notes say what a 
   for (const ConfigIssue& i : lora.issues) dropped |= i.notice && i.key == "method";
   CHECK(dropped);
   CHECK(lora.text.find("LoRA and 4-bit loading are PEFT's") != std::string::npos);
+  // The fused loss the best settings write as logit_bytes (max_seq_best.h): switched on where the file can say it
+  // (the Trainer's use_liger_kernel, LLaMA-Factory's enable_liger_kernel), a note where it cannot; never without it.
+  {
+    const auto qlora = [](const char* logit_bytes) {
+      return Cfg({{"model", "llama3.1-8b"},
+                  {"method", "qlora"},
+                  {"gpu", "rtx4090"},
+                  {"gpus", "1"},
+                  {"mbs", "1"},
+                  {"logit_bytes", logit_bytes}});
+    };
+    const LaunchExport fused = ExportLaunch(PlanFor(qlora("0.192"), F::Hf), F::Hf);
+    REQUIRE(fused.ok);
+    CHECK(fused.text.find("use_liger_kernel=True") != std::string::npos);
+    const LaunchExport factory = ExportLaunch(PlanFor(qlora("0.192"), F::LlamaFactory), F::LlamaFactory);
+    REQUIRE(factory.ok);
+    CHECK(factory.text.find("enable_liger_kernel: true") != std::string::npos);
+    const LaunchExport own = ExportLaunch(PlanFor(qlora("10"), F::Hf), F::Hf);
+    REQUIRE(own.ok);
+    CHECK(own.text.find("liger") == std::string::npos);
+    for (F f : {F::Torchtune, F::Axolotl}) {
+      const LaunchExport ex = ExportLaunch(PlanFor(qlora("0.192"), f), f);
+      INFO(InfoOf(f).id);
+      bool noted = false;
+      for (const ConfigIssue& i : ex.issues) noted |= i.notice && i.key == "logit_bytes";
+      CHECK(noted);
+    }
+  }
   // Every rule has both languages and a reason; each format has some.
   std::set<LaunchFormat> with_rules;
   for (const LaunchRule& r : LaunchRules()) {
