@@ -10,7 +10,9 @@
 #include "launch.h"
 #include "launch_doc.h"
 #include "launch_models.h"
+#include "max_seq_best.h"
 #include "presets.h"
+#include "resolve.h"
 #include "text.h"
 
 // GCC 12 reports -Wrestrict falsely for `"literal" + std::string&&` once inlined (GCC bug 105329), as cli.cpp says.
@@ -239,6 +241,8 @@ void TrainerFields(Reader& r, const std::string& cls, bool trl_defaults) {
   bool act = false;
   if (const Entry* ea = r.Get(cls + ".activation_offloading"); r.Bool(ea, act))
     r.Pair(ea, "offload_act", act ? "1" : "0");
+  bool liger = false;
+  if (const Entry* el = r.Get(cls + ".use_liger_kernel"); r.Bool(el, liger)) r.imp.fused_loss = liger;
   std::string optim = "adamw_torch";
   const Entry* eo = r.Get(cls + ".optim");
   r.Text(eo, optim);
@@ -605,6 +609,8 @@ void ImportLlamaFactory(Reader& r) {
   const Entry* eo = r.Get("optim");
   r.Text(eo, optim);
   r.Opt(eo, optim);
+  bool liger = false;
+  if (const Entry* el = r.Get("enable_liger_kernel"); r.Bool(el, liger)) r.imp.fused_loss = liger;
   bool disable = false, enable = true;
   const Entry* ed = r.Get("disable_gradient_checkpointing");
   r.Bool(ed, disable);
@@ -1266,6 +1272,14 @@ void FinishLaunchImport(Config& cfg, const LaunchImport& imp, std::vector<Config
   }
   if (imp.steps > 0 && cfg.tokens == 0 && cfg.gbs > 0 && cfg.seq > 0)
     ApplyPair(cfg, "tokens", FormatNumber(imp.steps * cfg.gbs * cfg.seq), issues);
+  // The fused loss switched on: its bytes per logit for the model and stack the configuration resolves to, as the
+  // best settings write them (max_seq_best.h OfferedFusedLoss); a logit_bytes given wins.
+  if (imp.fused_loss && !(cfg.logit_bytes > 0)) {
+    std::vector<ConfigIssue> quiet;
+    const Job job = ResolveJob(cfg, quiet);
+    if (const FusedLoss fused = OfferedFusedLoss(job); fused.per_logit > 0)
+      ApplyPair(cfg, "logit_bytes", Fmt("%.3g", fused.per_logit), issues);
+  }
 }
 
 void ApplyLaunchImport(Config& cfg, const LaunchImport& imp, std::vector<ConfigIssue>& issues) {
