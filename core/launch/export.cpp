@@ -118,6 +118,7 @@ void TrainerArgs(const Facts& f, PyCall& args, bool unsloth) {
   // The plan's logits at a fused loss's bytes (logit_bytes, max_seq_best.h PlansFusedLoss): Liger Kernel's, which the
   // Trainer patches in (Unsloth's own loss is already fused).
   if (!unsloth && PlansFusedLoss(f.o.job)) args.Kw("use_liger_kernel", Value::Bool(true));
+  if (!unsloth && f.w.compiled) args.Kw("torch_compile", Value::Bool(true));  // the plan's torch.compile
   args.Kw("optim", Value::Str(HfOptim(f.w.opt, unsloth)));
   if (!unsloth && f.l.zero > 0) {
     std::string fsdp = f.l.zero >= 3 ? "full_shard" : "shard_grad_op";
@@ -346,6 +347,7 @@ Doc ExportTorchtune(const Facts& f) {
   d.Add("dtype", Value::Str(f.w.prec == Precision::Fp32 ? "fp32" : "bf16"));
   d.Add("enable_activation_checkpointing", Value::Bool(f.l.recompute == Recompute::Full));
   d.Add("enable_activation_offloading", Value::Bool(f.l.recompute == Recompute::Full && f.w.offload_checkpoints));
+  d.Add("compile", Value::Bool(f.w.compiled));  // the plan's torch.compile (its saved tensors and speed)
   if (distributed) {
     d.Add("fsdp_reshard_after_forward", Value::Bool(f.l.zero >= 3));
     d.Add("fsdp_cpu_offload", Value::Bool(f.l.offload == Offload::Cpu));
@@ -388,6 +390,7 @@ Doc ExportAxolotl(const Facts& f, bool* rewritten) {
                                       ? (offloaded ? Value::Str("offload") : Value::Bool(true))
                                       : Value::Bool(false));
   d.Add("optimizer", Value::Str(HfOptim(f.w.opt)));
+  if (f.w.compiled) d.Add("torch_compile", Value::Bool(true));  // the plan's torch.compile
   d.Add("attn_implementation", Value::Str(f.w.flash ? "flash_attention_2" : "eager"));
   if (f.l.tp > 1) d.Add("tensor_parallel_size", Value::Int(f.l.tp));
   if (f.l.cp > 1) d.Add("context_parallel_size", Value::Int(f.l.cp));
@@ -452,6 +455,7 @@ Doc ExportLlamaFactory(const Facts& f) {
   // LLaMA-Factory checkpoints by default (BaseModelArguments.disable_gradient_checkpointing = False).
   d.Add("disable_gradient_checkpointing", Value::Bool(f.l.recompute != Recompute::Full));
   if (PlansFusedLoss(f.o.job)) d.Add("enable_liger_kernel", Value::Bool(true));  // Liger's fused loss, as planned
+  if (f.w.compiled) d.Add("torch_compile", Value::Bool(true));                   // the plan's torch.compile
   return d;
 }
 

@@ -243,6 +243,9 @@ void TrainerFields(Reader& r, const std::string& cls, bool trl_defaults) {
     r.Pair(ea, "offload_act", act ? "1" : "0");
   bool liger = false;
   if (const Entry* el = r.Get(cls + ".use_liger_kernel"); r.Bool(el, liger)) r.imp.fused_loss = liger;
+  bool compiled = false;
+  if (const Entry* ec = r.Get(cls + ".torch_compile"); r.Bool(ec, compiled))
+    r.Pair(ec, "compile", compiled ? "1" : "0");
   std::string optim = "adamw_torch";
   const Entry* eo = r.Get(cls + ".optim");
   r.Text(eo, optim);
@@ -460,6 +463,8 @@ void ImportTorchtune(Reader& r) {
   r.Recompute(ec, ckpt);
   if (const Entry* e = r.Get("enable_activation_offloading"); r.Bool(e, act) && ckpt)
     r.Pair(e, "offload_act", act ? "1" : "0");
+  bool compiled = false;
+  if (const Entry* e = r.Get("compile"); r.Bool(e, compiled)) r.Pair(e, "compile", compiled ? "1" : "0");
   std::string opt = "torch.optim.AdamW";
   const Entry* eo = r.Get("optimizer._component_");
   r.Text(eo, opt);
@@ -517,6 +522,8 @@ void ImportAxolotl(Reader& r) {
   r.Bool(ef, fp16);
   r.Prec(eb ? eb : ef, fp16 ? Precision::Fp16 : bf16 ? Precision::Bf16 : Precision::Fp32);
   r.Get("tf32");
+  bool compiled = false;
+  if (const Entry* ec = r.Get("torch_compile"); r.Bool(ec, compiled)) r.Pair(ec, "compile", compiled ? "1" : "0");
   const Entry* eg = r.Get("gradient_checkpointing");
   std::string ckpt = "false";
   if (eg) eg->value.AsText(ckpt);
@@ -611,6 +618,8 @@ void ImportLlamaFactory(Reader& r) {
   r.Opt(eo, optim);
   bool liger = false;
   if (const Entry* el = r.Get("enable_liger_kernel"); r.Bool(el, liger)) r.imp.fused_loss = liger;
+  bool compiled = false;
+  if (const Entry* ec = r.Get("torch_compile"); r.Bool(ec, compiled)) r.Pair(ec, "compile", compiled ? "1" : "0");
   bool disable = false, enable = true;
   const Entry* ed = r.Get("disable_gradient_checkpointing");
   r.Bool(ed, disable);
