@@ -549,7 +549,14 @@ Doc ExportMegatron(const Facts& f) {
     // The dispatcher the plan sends the tokens with: Megatron-Core's alltoall (its default is allgather), or the flex
     // dispatcher (DeepEP) where the plan deduplicates the copies (ep_dedup).
     d.Add("--moe-token-dispatcher-type", Value::Str(f.o.job.assume.ep_dedup > 0 ? "flex" : "alltoall"));
+    // Token dropping at a capacity factor, each expert's input padded to it, as planned.
+    if (f.o.job.assume.moe_capacity > 0) {
+      d.Add("--moe-expert-capacity-factor", Value::Real(f.o.job.assume.moe_capacity));
+      if (f.o.job.assume.moe_pad > 0) flag("--moe-pad-expert-input-to-capacity");
+    }
   }
+  // The whole iteration replayed from CUDA graphs (core_v0.19's cuda_graph_impl "full_iteration").
+  if (f.o.job.assume.full_graphs > 0) d.Add("--cuda-graph-impl", Value::Str("full_iteration"));
   if (a.kv_lora_rank > 0) {
     flag("--multi-latent-attention");
     if (a.q_lora_rank > 0) add("--q-lora-rank", a.q_lora_rank);

@@ -762,6 +762,14 @@ void ImportMegatronSettings(Reader& r) {
            : cp_comm == "all_gather" || cp_comm == "allgather" ? "all_gather"
                                                                : "p2p");
   if (has("--tp-comm-overlap")) r.Pair(r.doc.Find("--tp-comm-overlap"), "tp_overlap", "1");
+  double capacity = 0;
+  if (const Entry* ecf = r.Get("--moe-expert-capacity-factor"); r.Real(ecf, capacity) && capacity > 0)
+    r.Pair(ecf, "moe_capacity", Num(capacity));
+  if (has("--moe-pad-expert-input-to-capacity"))
+    r.Pair(r.doc.Find("--moe-pad-expert-input-to-capacity"), "moe_pad", "1");
+  std::string graphs;
+  if (const Entry* eg = r.Get("--cuda-graph-impl"); r.Text(eg, graphs))
+    r.Pair(eg, "full_graphs", graphs == "full_iteration" ? "1" : "0");
   // The split with the embedding and the loss counted is the planner's own for such a layout (nothing to set).
   r.Get("--account-for-embedding-in-pipeline-split"), r.Get("--account-for-loss-in-pipeline-split");
   if (has("--overlap-moe-expert-parallel-comm"))

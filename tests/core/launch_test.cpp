@@ -357,7 +357,8 @@ std::string Signature(const PlanOutput& p) {
     << " schedule=" << (l.pp > 1 ? Name(ScheduleOf(l)) : "none") << " cp_comm=" << (l.cp > 1 ? Name(w.cp_comm) : "-")
     << " fp8=" << (w.prec == Precision::Fp8 ? Name(w.fp8_recipe) : "-") << " fp8_params=" << w.fp8_params
     << " tp_overlap=" << w.tp_overlap << " compiled=" << w.compiled << " ep_dedup=" << p.job.assume.ep_dedup
-    << " moe_a2a_overlap=" << p.job.assume.moe_a2a_overlap;
+    << " moe_a2a_overlap=" << p.job.assume.moe_a2a_overlap << " capacity=" << p.job.assume.moe_capacity
+    << " pad=" << p.job.assume.moe_pad << " full_graphs=" << p.job.assume.full_graphs;
   return s.str();
 }
 
@@ -653,6 +654,41 @@ TEST_CASE("launch round trip: export then import gives the same plan, for every 
         {"seq", "8192"},
         {"tokens", "1e10"}},
        {{"gpu", "b200"}, {"gpus", "64"}, {"model", "mixtral-8x7b"}, {"tokens", "1e10"}}},
+      // Token dropping at a capacity with padding (static shapes: full-iteration CUDA graphs on auto).
+      {F::Megatron,
+       {{"model", "qwen3-30b-a3b"},
+        {"gpu", "b200"},
+        {"gpus", "8"},
+        {"tp", "1"},
+        {"pp", "1"},
+        {"cp", "1"},
+        {"ep", "8"},
+        {"mbs", "1"},
+        {"gbs", "256"},
+        {"zero", "1"},
+        {"recompute", "none"},
+        {"moe_capacity", "1"},
+        {"moe_pad", "1"},
+        {"seq", "4096"},
+        {"tokens", "1e10"}},
+       {{"gpu", "b200"}, {"gpus", "8"}, {"model", "qwen3-30b-a3b"}, {"tokens", "1e10"}}},
+      // Dropless with full-iteration CUDA graphs (Megatron-Bridge's 26.06 GB200 recipes).
+      {F::Megatron,
+       {{"model", "qwen3-30b-a3b"},
+        {"gpu", "b200"},
+        {"gpus", "8"},
+        {"tp", "1"},
+        {"pp", "1"},
+        {"cp", "1"},
+        {"ep", "8"},
+        {"mbs", "2"},
+        {"gbs", "256"},
+        {"zero", "1"},
+        {"recompute", "none"},
+        {"full_graphs", "1"},
+        {"seq", "4096"},
+        {"tokens", "1e10"}},
+       {{"gpu", "b200"}, {"gpus", "8"}, {"model", "qwen3-30b-a3b"}, {"tokens", "1e10"}}},
       // Megatron-Core's expert all-to-all overlap, and 94 layers over PP 8 x VP 4 with the embedding and the loss
       // counted as layers (Megatron-Bridge's Qwen3-235B-A22B recipe).
       {F::Megatron,
