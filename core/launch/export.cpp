@@ -12,6 +12,7 @@
 #include "launch_doc.h"
 #include "launch_models.h"
 #include "max_seq_best.h"
+#include "model.h"
 #include "pipeline.h"
 #include "presets.h"
 #include "stack.h"
@@ -517,6 +518,24 @@ Doc ExportTorchtitan(const Facts& f) {
   return d;
 }
 
+// Megatron-Core's --pipeline-model-parallel-layout for the plan's split (pipeline_parallel_layer_layout.py: "E" the
+// embedding, "t" a transformer layer, "L" the loss, "|" between virtual stages, "t*n" n of them): virtual stage j, in
+// model order, on rank j % pp as its chunk j / pp; each rank's blocks as the stage model counts them (model.h
+// BlocksOnStage) dealt over its vp chunks, the remainder to its first chunks.
+std::string MegatronLayout(const Facts& f) {
+  const int pp = std::max(1, f.l.pp), vp = std::max(1, f.l.vp);
+  std::string s;
+  for (int j = 0; j < pp * vp; ++j) {
+    const int count = BlocksOnStage(f.o.job.facts.pc, pp, j % pp).Count();
+    const int n = count / vp + (j / pp < count % vp ? 1 : 0);
+    if (j > 0) s += "|";
+    if (j == 0) s += "E";
+    if (n > 0) s += n == 1 ? "t" : "t*" + std::to_string(n);
+    if (j == pp * vp - 1) s += "L";
+  }
+  return s;
+}
+
 Doc ExportMegatron(const Facts& f) {
   Doc d;
   const ModelArch& a = f.o.job.model;
@@ -592,15 +611,19 @@ Doc ExportMegatron(const Facts& f) {
   }
   add("--tensor-model-parallel-size", f.l.tp);
   add("--pipeline-model-parallel-size", f.l.pp);
-  if (f.l.pp > 1 && f.l.vp > 1) add("--num-virtual-stages-per-pipeline-rank", f.l.vp);
   // Megatron-LM splits the layers evenly over pp x vp (arguments.py asserts it); with the embedding and the loss
   // counted as a layer each where that splits them (as Megatron-Bridge's Qwen3-235B-A22B recipe does, 94 + 2 over
-  // PP 8 x VP 4). Other uneven splits are the formats.cpp rule's note.
+  // PP 8 x VP 4); any other split as the plan's own, stage by stage (--pipeline-model-parallel-layout, which then
+  // stands for the virtual stages too: Megatron-LM takes one of the two).
   const int chunks = f.l.pp * std::max(1, f.l.vp);
-  if (f.l.pp > 1 && a.layers % chunks != 0 && (a.layers + 2) % chunks == 0) {
+  const bool even = a.layers % chunks == 0, counted = !even && (a.layers + 2) % chunks == 0;
+  const bool layout = f.l.pp > 1 && !even && !counted;
+  if (f.l.pp > 1 && f.l.vp > 1 && !layout) add("--num-virtual-stages-per-pipeline-rank", f.l.vp);
+  if (f.l.pp > 1 && counted) {
     flag("--account-for-embedding-in-pipeline-split");
     flag("--account-for-loss-in-pipeline-split");
   }
+  if (layout) d.Add("--pipeline-model-parallel-layout", Value::Str(MegatronLayout(f)));
   add("--context-parallel-size", f.l.cp);
   if (f.l.cp > 1) d.Add("--cp-comm-type", Value::Str(Name(f.w.cp_comm)));
   add("--expert-model-parallel-size", f.l.ep);

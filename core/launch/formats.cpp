@@ -49,12 +49,6 @@ bool EightBitOrPaged(const PlanOutput& o) {
 bool NoTorchtuneBuilder(const PlanOutput& o) { return launch::TorchtuneBuilder(o.config, o.job.work.method).empty(); }
 bool NoTitanFlavor(const PlanOutput& o) { return launch::TorchtitanModel(o.config).name == nullptr; }
 bool FusedLossPlanned(const PlanOutput& o) { return PlansFusedLoss(o.job); }
-// A pipeline split Megatron-LM's even rule cannot write, even with the embedding and the loss counted as layers.
-bool MegatronUnevenSplit(const PlanOutput& o) {
-  const Layout& l = o.plan.layout;
-  const int layers = o.job.model.layers, chunks = l.pp * std::max(1, l.vp);
-  return l.pp > 1 && layers > 0 && layers % chunks != 0 && (layers + 2) % chunks != 0;
-}
 bool NoTitanSchedule(const PlanOutput& o) {
   return o.plan.layout.pp > 1 && launch::TorchtitanSchedule(int(ScheduleOf(o.plan.layout))) == nullptr;
 }
@@ -400,14 +394,6 @@ std::vector<LaunchRule> Table() {
        "none",
        "Megatron-LM 的参数用维度描述模型：只给出参数量的模型没有维度",
        [](const PlanOutput& o) { return o.job.model.layers == 0; }, ""},
-      {F::Megatron, "pp", "layers not split evenly over pp x vp", A::Drop,
-       "Megatron-LM splits the layers evenly over pp x vp (or with the embedding and the loss counted as a layer "
-       "each): this split needs --decoder-first-pipeline-num-layers / --decoder-last-pipeline-num-layers or a "
-       "--pipeline-model-parallel-layout, not written",
-       "Megatron-LM 把各层均匀分到 pp x vp 段（或把嵌入和损失各算作一层）：这种划分需要 "
-       "--decoder-first-pipeline-num-layers / --decoder-last-pipeline-num-layers 或 --pipeline-model-parallel-layout，"
-       "未写出",
-       MegatronUnevenSplit, ""},
       {F::Megatron, "dense_layers", "dense_layers > 0", A::Drop,
        "leading dense layers are --moe-layer-freq's pattern: not written, set it by hand",
        "前置稠密层由 --moe-layer-freq 的模式指定：未写出，请手动设置", DenseLayers, ""},

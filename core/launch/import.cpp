@@ -4,6 +4,7 @@
 // one the file would run. Layout keys the framework cannot vary are planned at what it runs (the Trainer:
 // tp=1). Every other key of the file is named in one notice with its line.
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 
 #include "json.h"
@@ -740,6 +741,38 @@ void ImportTorchtitan(Reader& r) {
   r.Rest();
 }
 
+// The stages of a --pipeline-model-parallel-layout ("Et*3|(tt|)*29,m|L": its '|'-separated stages once "(...)*n" and
+// "x*n" are unrolled, as pipeline_parallel_layer_layout.py parse_str_to_list does); 0 for a malformed one. Bounded:
+// at most 100,000 characters unrolled.
+long long MegatronLayoutStages(std::string text) {
+  text.erase(std::remove(text.begin(), text.end(), ','), text.end());
+  for (int pass = 0; pass < 64; ++pass) {  // innermost "(...)*n" first
+    const size_t close = text.find(")*");
+    if (close == std::string::npos) break;
+    const size_t open = text.rfind('(', close);
+    if (open == std::string::npos) return 0;
+    size_t end = close + 2;
+    while (end < text.size() && std::isdigit(static_cast<unsigned char>(text[end]))) ++end;
+    if (end == close + 2 || end - close > 8) return 0;
+    const long long n = std::stoll(text.substr(close + 2, end - close - 2));
+    const std::string body = text.substr(open + 1, close - open - 1);
+    if (n * (long long)body.size() > 100000) return 0;
+    std::string unrolled;
+    for (long long i = 0; i < n; ++i) unrolled += body;
+    text = text.substr(0, open) + unrolled + text.substr(end);
+  }
+  if (text.find('(') != std::string::npos || text.find(')') != std::string::npos) return 0;
+  // "x*n" repeats one layer inside a stage and adds no separator: only '|' counts.
+  long long stages = 1;
+  for (char c : text) {
+    if (c == '|')
+      ++stages;
+    else if (!(c == 'E' || c == 'L' || c == 't' || c == 'm' || c == '*' || std::isdigit(static_cast<unsigned char>(c))))
+      return 0;
+  }
+  return stages;
+}
+
 // The settings Megatron-LM's arguments carry besides the layout, as the keys the planner models them with.
 void ImportMegatronSettings(Reader& r) {
   auto has = [&](const char* flag) {
@@ -770,8 +803,19 @@ void ImportMegatronSettings(Reader& r) {
   std::string graphs;
   if (const Entry* eg = r.Get("--cuda-graph-impl"); r.Text(eg, graphs))
     r.Pair(eg, "full_graphs", graphs == "full_iteration" ? "1" : "0");
-  // The split with the embedding and the loss counted is the planner's own for such a layout (nothing to set).
+  // The split with the embedding and the loss counted is the planner's own for such a layout (nothing to set); a
+  // layout string's virtual stages per rank are its vp (its split the planner's own again, as exported).
   r.Get("--account-for-embedding-in-pipeline-split"), r.Get("--account-for-loss-in-pipeline-split");
+  std::string layout;
+  long long pp = 1;
+  if (const Entry* ep = r.doc.Find("--pipeline-model-parallel-size")) r.Int(ep, pp, 1);
+  if (const Entry* el = r.Get("--pipeline-model-parallel-layout"); r.Text(el, layout)) {
+    const long long stages = MegatronLayoutStages(layout);
+    if (stages > 0 && pp > 0 && stages % pp == 0)
+      r.Pair(el, "vp", std::to_string(stages / pp));
+    else
+      r.Bad(*el, "a layout of pp x vp stages (E, t, L, |, (...)*n)");
+  }
   if (has("--overlap-moe-expert-parallel-comm"))
     r.Pair(r.doc.Find("--overlap-moe-expert-parallel-comm"), "moe_a2a_overlap", "1");
 }
