@@ -110,6 +110,19 @@ struct Reader {
     const Entry* e = Get(file_key);
     if (Int(e, v, lo)) Pair(e, key, std::to_string(v));
   }
+  // A true/false key straight into a 0/1 planner key.
+  void BoolKey(std::string_view file_key, const char* key) {
+    bool v = false;
+    const Entry* e = Get(file_key);
+    if (Bool(e, v)) Pair(e, key, v ? "1" : "0");
+  }
+  // A command-line switch (Megatron-LM's --flag): given and not false; a value that is no boolean still counts as
+  // given (and is reported).
+  bool Switch(std::string_view flag) {
+    bool v = false;
+    const Entry* e = Get(flag);
+    return e && (!Bool(e, v) || v);
+  }
 
   // The model by its Hugging Face id: a preset when it is one, else its name (the plan keeps the dimensions
   // the configuration had; a notice says how to give them).
@@ -244,9 +257,7 @@ void TrainerFields(Reader& r, const std::string& cls, bool trl_defaults) {
     r.Pair(ea, "offload_act", act ? "1" : "0");
   bool liger = false;
   if (const Entry* el = r.Get(cls + ".use_liger_kernel"); r.Bool(el, liger)) r.imp.fused_loss = liger;
-  bool compiled = false;
-  if (const Entry* ec = r.Get(cls + ".torch_compile"); r.Bool(ec, compiled))
-    r.Pair(ec, "compile", compiled ? "1" : "0");
+  r.BoolKey(cls + ".torch_compile", "compile");
   std::string optim = "adamw_torch";
   const Entry* eo = r.Get(cls + ".optim");
   r.Text(eo, optim);
@@ -464,8 +475,7 @@ void ImportTorchtune(Reader& r) {
   r.Recompute(ec, ckpt);
   if (const Entry* e = r.Get("enable_activation_offloading"); r.Bool(e, act) && ckpt)
     r.Pair(e, "offload_act", act ? "1" : "0");
-  bool compiled = false;
-  if (const Entry* e = r.Get("compile"); r.Bool(e, compiled)) r.Pair(e, "compile", compiled ? "1" : "0");
+  r.BoolKey("compile", "compile");
   std::string opt = "torch.optim.AdamW";
   const Entry* eo = r.Get("optimizer._component_");
   r.Text(eo, opt);
@@ -523,8 +533,7 @@ void ImportAxolotl(Reader& r) {
   r.Bool(ef, fp16);
   r.Prec(eb ? eb : ef, fp16 ? Precision::Fp16 : bf16 ? Precision::Bf16 : Precision::Fp32);
   r.Get("tf32");
-  bool compiled = false;
-  if (const Entry* ec = r.Get("torch_compile"); r.Bool(ec, compiled)) r.Pair(ec, "compile", compiled ? "1" : "0");
+  r.BoolKey("torch_compile", "compile");
   const Entry* eg = r.Get("gradient_checkpointing");
   std::string ckpt = "false";
   if (eg) eg->value.AsText(ckpt);
@@ -619,8 +628,7 @@ void ImportLlamaFactory(Reader& r) {
   r.Opt(eo, optim);
   bool liger = false;
   if (const Entry* el = r.Get("enable_liger_kernel"); r.Bool(el, liger)) r.imp.fused_loss = liger;
-  bool compiled = false;
-  if (const Entry* ec = r.Get("torch_compile"); r.Bool(ec, compiled)) r.Pair(ec, "compile", compiled ? "1" : "0");
+  r.BoolKey("torch_compile", "compile");
   bool disable = false, enable = true;
   const Entry* ed = r.Get("disable_gradient_checkpointing");
   r.Bool(ed, disable);
@@ -726,7 +734,7 @@ void ImportTorchtitan(Reader& r) {
   bool flag = false;
   if (const Entry* ea = r.Get("parallelism.enable_async_tensor_parallel"); r.Bool(ea, flag) && flag)
     r.Pair(ea, "tp_overlap", "1");
-  if (const Entry* ec = r.Get("compile.enable"); r.Bool(ec, flag)) r.Pair(ec, "compile", flag ? "1" : "0");
+  r.BoolKey("compile.enable", "compile");
   std::string mode = "selective";
   const Entry* em = r.Get("activation_checkpoint.mode");
   r.Text(em, mode);
@@ -775,15 +783,10 @@ long long MegatronLayoutStages(std::string text) {
 
 // The settings Megatron-LM's arguments carry besides the layout, as the keys the planner models them with.
 void ImportMegatronSettings(Reader& r) {
-  auto has = [&](const char* flag) {
-    bool v = false;
-    const Entry* e = r.Get(flag);
-    return e && (!r.Bool(e, v) || v);
-  };
   std::string recipe;
   if (const Entry* er = r.Get("--fp8-recipe"); r.Text(er, recipe))
     r.Pair(er, "fp8_recipe", recipe == "blockwise" ? "block" : recipe == "mxfp8" ? "mxfp8" : "tensor");
-  if (has("--fp8-param-gather")) r.Pair(r.doc.Find("--fp8-param-gather"), "fp8_params", "1");
+  if (r.Switch("--fp8-param-gather")) r.Pair(r.doc.Find("--fp8-param-gather"), "fp8_params", "1");
   // flex (DeepEP) deduplicates the copies; alltoall is the planner's own on auto.
   std::string dispatcher;
   if (const Entry* ed = r.Get("--moe-token-dispatcher-type"); r.Text(ed, dispatcher) && dispatcher == "flex")
@@ -794,11 +797,11 @@ void ImportMegatronSettings(Reader& r) {
            cp_comm == "a2a"                                    ? "a2a"
            : cp_comm == "all_gather" || cp_comm == "allgather" ? "all_gather"
                                                                : "p2p");
-  if (has("--tp-comm-overlap")) r.Pair(r.doc.Find("--tp-comm-overlap"), "tp_overlap", "1");
+  if (r.Switch("--tp-comm-overlap")) r.Pair(r.doc.Find("--tp-comm-overlap"), "tp_overlap", "1");
   double capacity = 0;
   if (const Entry* ecf = r.Get("--moe-expert-capacity-factor"); r.Real(ecf, capacity) && capacity > 0)
     r.Pair(ecf, "moe_capacity", Num(capacity));
-  if (has("--moe-pad-expert-input-to-capacity"))
+  if (r.Switch("--moe-pad-expert-input-to-capacity"))
     r.Pair(r.doc.Find("--moe-pad-expert-input-to-capacity"), "moe_pad", "1");
   std::string graphs;
   if (const Entry* eg = r.Get("--cuda-graph-impl"); r.Text(eg, graphs))
@@ -816,16 +819,11 @@ void ImportMegatronSettings(Reader& r) {
     else
       r.Bad(*el, "a layout of pp x vp stages (E, t, L, |, (...)*n)");
   }
-  if (has("--overlap-moe-expert-parallel-comm"))
+  if (r.Switch("--overlap-moe-expert-parallel-comm"))
     r.Pair(r.doc.Find("--overlap-moe-expert-parallel-comm"), "moe_a2a_overlap", "1");
 }
 
 void ImportMegatron(Reader& r) {
-  auto has = [&](const char* flag) {
-    bool v = false;
-    const Entry* e = r.Get(flag);
-    return e && (!r.Bool(e, v) || v);
-  };
   auto num = [&](const char* flag, long long& v, long long lo = 1) {
     const Entry* e = r.Get(flag);
     return e && r.Int(e, v, lo) ? e : nullptr;
@@ -851,17 +849,17 @@ void ImportMegatron(Reader& r) {
   dim("--num-layers", "layers", a.layers);
   dim("--hidden-size", "hidden", a.hidden);
   dim("--num-attention-heads", "heads", a.heads);
-  const bool gqa = has("--group-query-attention");
+  const bool gqa = r.Switch("--group-query-attention");
   long long groups = 0;
   const Entry* eq = num("--num-query-groups", groups);
   if (gqa && eq && (!preset || groups != a.kv_heads)) r.Pair(eq, "kv_heads", std::to_string(groups));
   dim("--ffn-hidden-size", "ffn", a.ffn);
   dim("--kv-channels", "head_dim", a.head_dim > 0 ? a.head_dim : (a.heads ? a.hidden / a.heads : 0));
   dim("--vocab-size", "vocab", a.vocab);
-  const bool swiglu = has("--swiglu");
+  const bool swiglu = r.Switch("--swiglu");
   if (!preset || swiglu != (a.mlp == MlpKind::Swiglu))
     r.Pair(r.doc.Find("--swiglu"), "act", swiglu ? "swiglu" : "gelu");
-  const bool untied = has("--untie-embeddings-and-output-weights");
+  const bool untied = r.Switch("--untie-embeddings-and-output-weights");
   if (!preset || untied == a.tied)
     r.Pair(r.doc.Find("--untie-embeddings-and-output-weights"), "tied", untied ? "0" : "1");
   long long experts = 0, topk = 0, moe_ffn = 0, shared = 0;
@@ -887,7 +885,7 @@ void ImportMegatron(Reader& r) {
   r.IntKey("--micro-batch-size", "mbs");
   r.IntKey("--global-batch-size", "gbs");
   r.Steps("--train-iters");
-  const bool bf16 = has("--bf16"), fp16 = has("--fp16");
+  const bool bf16 = r.Switch("--bf16"), fp16 = r.Switch("--fp16");
   std::string fp8;
   const Entry* e8 = r.Get("--fp8-format");
   r.Text(e8, fp8);
@@ -905,13 +903,13 @@ void ImportMegatron(Reader& r) {
     const Entry* e = num(flag, degree);
     r.Pair(e, key, std::to_string(degree));
   }
-  r.Pair(r.doc.Find("--sequence-parallel"), "sp", has("--sequence-parallel") ? "1" : "0");
+  r.Pair(r.doc.Find("--sequence-parallel"), "sp", r.Switch("--sequence-parallel") ? "1" : "0");
   ImportMegatronSettings(r);
   std::string strategy = "optim_grads_params";
-  const bool fsdp = has("--use-megatron-fsdp");
+  const bool fsdp = r.Switch("--use-megatron-fsdp");
   const Entry* es = r.Get("--data-parallel-sharding-strategy");
   r.Text(es, strategy);
-  const bool dist = has("--use-distributed-optimizer");
+  const bool dist = r.Switch("--use-distributed-optimizer");
   const int zero = fsdp   ? (strategy == "optim_grads" ? 2
                              : strategy == "optim"     ? 1
                              : strategy == "no_shard"  ? 0
@@ -919,7 +917,7 @@ void ImportMegatron(Reader& r) {
                    : dist ? 1
                           : 0;
   r.Pair(r.doc.Find(fsdp ? "--use-megatron-fsdp" : "--use-distributed-optimizer"), "zero", std::to_string(zero));
-  r.Pair(r.doc.Find("--optimizer-cpu-offload"), "offload", has("--optimizer-cpu-offload") ? "cpu" : "none");
+  r.Pair(r.doc.Find("--optimizer-cpu-offload"), "offload", r.Switch("--optimizer-cpu-offload") ? "cpu" : "none");
   std::string granularity;
   const Entry* eg = r.Get("--recompute-granularity");
   r.Text(eg, granularity);
@@ -928,7 +926,7 @@ void ImportMegatron(Reader& r) {
   std::string backend = "auto";
   const Entry* eb = r.Get("--attention-backend");
   r.Text(eb, backend);
-  const bool legacy_flash = has("--use-flash-attn");
+  const bool legacy_flash = r.Switch("--use-flash-attn");
   r.Pair(eb ? eb : r.doc.Find("--use-flash-attn"), "flash", backend == "unfused" && !legacy_flash ? "0" : "1");
   std::string opt = "adam";
   const Entry* eo = r.Get("--optimizer");
