@@ -157,9 +157,23 @@ double NemoRefitGatherSeconds(const Job& job, const Layout& l, double dense) {
   return AllGather(bf16 / pp, Locate(f, tp, 1)) + AllGather(bf16, Locate(f, pp, tp * cp * dp));
 }
 
+// NeMo RL's refit between split pools broadcasts the whole model from the trainer's ranks to the engines' over NCCL
+// (grpo.py refit_policy_generation when not colocated, v0.5.0 and v0.6.0: policy.broadcast_weights_for_collective,
+// generation.update_weights_from_collective),
+// each parameter gathered from the training layout and packed into buffers, dense and expert weights alike. Its own
+// measurements, non-colocated GRPO on H100: DeepSeek-V3 34 s and Qwen3-235B-A22B 13 s, then 14 s and 5.5 s once the
+// parameter iteration overlapped the packing and broadcast (NVIDIA-NeMo/RL PR #1379, merged 2025-10-23, first
+// released in v0.5.0 of 2026-01-30; the same DeepSeek-V3 layout's NCCL refit, 14.21 s, in
+// docs/guides/checkpoint-engine-refit.md). Over the 16-bit weights, 2 x 671e9 B / 14 s = 96 GB/s and 2 x 235e9 B /
+// 5.5 s = 85 GB/s: their geometric mean, 90 GB/s, measured on H100 clusters and set from these measurements alone
+// (none of tests/data/rl_steps.json's rows). The releases before v0.5.0 moved 39 and 36 GB/s; they are not planned
+// apart, as the post-training frameworks have no release key of their own (stack_year is the training stack's).
+constexpr double kNemoCollectiveRefitBps = 90e9;
+
 // The trainer -> engine weight sync: a fixed cost, the dense weights over the link (NeMo RL's colocated refit: gathered
-// whole on every GPU, NemoRefitGatherSeconds), a MoE's experts regathered from the training layout at the measured
-// rate (moe_gather_bps), NeMo RL's too: its gather_params all_gathers each local expert's weights over the
+// whole on every GPU, NemoRefitGatherSeconds; between its split pools, the whole model at its measured rate,
+// kNemoCollectiveRefitBps), a MoE's experts regathered from the training layout at the measured rate (moe_gather_bps),
+// NeMo RL's colocated refit too: its gather_params all_gathers each local expert's weights over the
 // expert-parallel group one tensor at a time, whose bytes alone would take a fraction of any measured expert sync
 // and whose per-tensor cost its code does not state.
 double SyncSeconds(const Job& job, const Layout& layout) {
@@ -171,6 +185,7 @@ double SyncSeconds(const Job& job, const Layout& layout) {
   const double experts_s = 2.0 * expert_all / k.moe_gather_bps;
   if (r.framework == RlFramework::NemoRl && r.colocate)
     return k.sync_fixed_s + NemoRefitGatherSeconds(job, layout, dense) + experts_s;
+  if (r.framework == RlFramework::NemoRl) return k.sync_fixed_s + 2.0 * pc.total / kNemoCollectiveRefitBps;
   // Colocated, or both pools in one node: over the node's link; else over the network.
   const LinkSpec* link = r.colocate || r.total_gpus <= job.hw.gpus_per_node ? job.hw.intra : job.hw.inter;
   const double bw = link && link->bw > 0 ? link->bw : 25e9;

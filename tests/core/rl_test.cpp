@@ -478,6 +478,33 @@ TEST_CASE("rl nemo refit: every GPU gathers the whole model, and the optimizer l
   CHECK(verl.plan.rl.Phase(RlPhaseKind::Sync).seconds < 0.5 * sync);
 }
 
+// Between split pools NeMo RL broadcasts the whole model over NCCL at the rate its own measurements give (rl.cpp
+// kNemoCollectiveRefitBps: NVIDIA-NeMo/RL PR #1379, DeepSeek-V3 14 s and Qwen3-235B-A22B 5.5 s on H100), not at
+// verl's checkpoint-engine rate for a MoE's experts; the colocated refit keeps its gather.
+TEST_CASE("rl nemo refit: between split pools, the whole model at NeMo RL's measured broadcast rate", "[rl]") {
+  auto sync = [](const std::string& link) {
+    const PlanOutput p = MakePlan(Cfg(("gpu=h100&goal=grpo&rl_prompts=32&rl_samples=16&rl_framework=nemo-rl&"
+                                       "stack=megatron&recompute=full&rl_max_response_len=1024&" +
+                                       link)
+                                          .c_str()));
+    REQUIRE(p.ok);
+    return p.plan.rl.Phase(RlPhaseKind::Sync).seconds;
+  };
+  const double dsv3 = sync(
+      "model=deepseek-v3&gpus=512&tp=1&ep=16&pp=16&rl_colocate=0&rl_rollout_gpus=256&"
+      "rl_rollout_tp=32&rl_async=2");
+  const double qwen = sync(
+      "model=qwen3-235b-a22b&gpus=256&tp=4&ep=16&pp=8&rl_colocate=0&rl_rollout_gpus=128&"
+      "rl_rollout_tp=8&rl_async=2");
+  CHECK(dsv3 == Approx(14.0).epsilon(0.15));
+  CHECK(qwen == Approx(5.5).epsilon(0.15));
+  // verl on the same split pools regathers the experts at its checkpoint engine's rate: slower.
+  const double verl = sync(
+      "model=deepseek-v3&gpus=512&tp=1&ep=16&pp=16&rl_colocate=0&rl_rollout_gpus=256&"
+      "rl_rollout_tp=32&rl_async=1&rl_framework=verl");
+  CHECK(verl > 2.0 * dsv3);
+}
+
 // NeMo RL's Megatron recipes keep 16-bit gradients (grpo_math_1B_megatron.yaml grad_reduce_in_fp32: false, the
 // defaults every Megatron recipe loads): grad_fp32 follows them on auto, a value given wins, and verl keeps the key's
 // own default. Smaller gradient buffers than fp32 ones.
