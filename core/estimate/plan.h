@@ -132,6 +132,7 @@ struct RlStep {
   double train_packing = 1;         // NeMo RL: the packed, padded tokens over the plan's, training (rl.cpp)
   double logprob_packing = 1;       // ... and the log-probability passes
   double sync_s = 0;                // trainer -> engine weights (with the engine's wake-up and sleep when colocated)
+  double back_s = 0;                // of the transition, NeMo RL's moves back to the GPU after generation (rl.cpp)
   double hidden_s = 0;              // of the sum of phases, what one-step-off overlap hides
   double kv_cache_bytes = 0;        // the engine's KV-cache budget per rollout GPU
   double engine_weights_bytes = 0;  // the engine's weights per rollout GPU (one TP shard)

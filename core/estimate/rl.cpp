@@ -358,9 +358,12 @@ double LogprobPeak(const Job& job, const Layout& layout, const MemoryBreakdown& 
 struct HostMoves {
   double refit = 0;           // the colocated refit's pinned copies: the engine's weights woken, Megatron's weights out
   double refit_pageable = 0;  // its copies into fresh pageable memory: the optimizer states, DTensor's weights
+  double back = 0;            // what comes back before the passes: Megatron's weights, from their pinned copy
+  double back_pageable = 0;   // ... from the pageable copies the refit made: DTensor's weights, the optimizer states
   double reference = 0;       // the reference pass: the policy's weights swapped out and back, the reference's in
   double bps = 1;
   double RefitSeconds() const { return refit / bps + refit_pageable / std::min(bps, kPageableCopyBps); }
+  double BackSeconds() const { return back / bps + back_pageable / std::min(bps, kPageableResidentCopyBps); }
 };
 HostMoves HostMovesOf(const Job& job, const MemoryBreakdown& m, const RlEngineShape& e) {
   const RlSetup& r = job.rl;
@@ -378,14 +381,20 @@ HostMoves HostMovesOf(const Job& job, const MemoryBreakdown& m, const RlEngineSh
     // - offload_after_refit moves the policy's weights to the host: Megatron's param buffer into its pinned copy
     //   (offload_to_cpu: param_data_cpu, pinned, reused every step); DTensor's fp32 weights by model.to("cpu"),
     //   pageable (move_to_cpu -> move_to_device).
+    // After generation the same bytes come back, outside the refit (grpo.py's logprob_inference_prep and
+    // training_prep timers, v0.3.0 to v0.6.0): prepare_for_lp_inference moves the weights to the GPU (Megatron's
+    // move_model -> reload_from_cpu from the pinned copy; DTensor's move_to_cuda from its pageable one), and
+    // prepare_for_training the optimizer's states ("reload optim to GPU": `v.to("cuda")` of each pageable state; v0.6
+    // when colocated, `is_generation_colocated`).
     // The reference's log-probabilities (use_reference_model in both workers) copy the policy's state dict to the
     // host, the reference's host copy into the model, and the policy's back: three copies of the weights (DPO's
     // reference pass too: dpo.py calls get_reference_policy_logprobs).
     case RlFramework::NemoRl:
       if (r.ColocatedEngine()) {
-        h.refit_pageable = NemoOptimizerMoved(job, m);
+        h.refit_pageable = h.back_pageable = NemoOptimizerMoved(job, m);
         h.refit = e.weights;
         (dtensor ? h.refit_pageable : h.refit) += m.weights;
+        (dtensor ? h.back_pageable : h.back) += m.weights;
       }
       if (r.ref && job.work.method == Method::Full) h.reference = 3.0 * m.weights;
       return h;
@@ -669,7 +678,8 @@ RlStep EstimateRl(const Job& job, const Layout& layout, const MemoryBreakdown& p
     s.sync_s = r.engine == RlEngine::Hf ? 0.0 : SyncSeconds(job, layout);
     // The framework's own time between the phases: verl's fitted controller's handling of the batch, the engine's
     // wake-up and sleep; NeMo RL's refit offloads and wake-up over the host link (HostMovesOf).
-    transition = FixedTransition(job, k) + host.RefitSeconds();
+    transition = FixedTransition(job, k) + host.RefitSeconds() + host.BackSeconds();
+    s.back_s = host.BackSeconds();
     s.gen_memory_bytes = GenerationMemory(job, policy_memory, e, resident, context);
     if (!r.colocate) s.rollout_memory_bytes = e.total + context;
   }

@@ -44,6 +44,9 @@ double FixedTransition(const Job& job, const RlConstants& k);
 // 27.2 s on an H20). Bound by the host process's staging and page faults, not the link: each GPU of a node copies
 // at it at once, or at its host-link share where that is slower (rl.cpp HostMovesOf).
 inline constexpr double kPageableCopyBps = 1.8e9;
+// A pageable copy whose host pages already exist (no fault to take): the same host's 1 GiB pageable copy above,
+// 16.1 GB/s. NeMo RL's states come back to the GPU from the pageable copies its refit made (rl.cpp HostMovesOf).
+inline constexpr double kPageableResidentCopyBps = 16.1e9;
 
 // The KV cache of one token on one GPU of an engine with tensor parallelism tp: K and V of every layer in 16 bits,
 // the key/value heads split across tp (replicated when fewer than tp); latent attention keeps one compressed copy.

@@ -579,11 +579,15 @@ const NodeSpec kNodes[] = {
      .label = {"weight sync (and engine wake-up/sleep)", "权重同步（及引擎唤醒/休眠）"},
      .formula = "0.02 s + 16-bit dense weights over the link between the pools + experts regathered at 20 GB/s; "
                 "colocated under rl_framework=verl: + the fixed time between phases (40 s: its single controller's "
-                "handling of the batch, the engine's wake-up and sleep); other frameworks: none beyond the sync",
+                "handling of the batch, the engine's wake-up and sleep); under nemo-rl, colocated: the weights "
+                "gathered whole on every GPU + what its refit moves over the host link and back (optimizer states, "
+                "weights, the engine's wake-up), split pools: the whole model at 90 GB/s; other frameworks: none "
+                "beyond the sync",
      .inputs = "rl_framework rl_colocate rl_engine rl_prompts rl_samples rl_max_response_len",
      .source = "verl docs/advance/fully_async.md, one_step_off.md @b178a3c; the 40 s fitted on verl's step tables "
-               "(trainplan-rl_validate --fit); NeMo RL refit_policy_generation, OpenRLHF broadcast_to_vllm, TRL "
-               "_move_model_to_vllm are the weight sync alone (docs/rl.md)",
+               "(trainplan-rl_validate --fit); NeMo RL refit_policy_generation, prepare_for_lp_inference and "
+               "prepare_for_training @v0.3.0-v0.6.0, its split-pool refit measured in NVIDIA-NeMo/RL PR #1379; "
+               "OpenRLHF broadcast_to_vllm, TRL _move_model_to_vllm are the weight sync alone (docs/rl.md)",
      .when = IsRl},
     {.name = "rl_hidden_s",
      .value = [](const C& c) { return c.p.rl.hidden_s; },

@@ -25,6 +25,7 @@ std::string RlJson(const RlStep& s, const std::string& pad) {
   item("reward_s", s.reward_s);
   item("training_s", s.training_s);
   item("sync_s", s.sync_s);
+  item("back_s", s.back_s);
   item("hidden_s", s.hidden_s);
   item("kv_cache_bytes", s.kv_cache_bytes);
   item("engine_weights_bytes", s.engine_weights_bytes);

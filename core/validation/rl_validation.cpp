@@ -34,8 +34,9 @@ bool Predicted(const PlanOutput& out, const std::string& metric, double& value) 
     value = s.Phase(RlPhaseKind::Reference).seconds;
   else if (metric == "policy_ref_logprob_s")  // NeMo RL's policy_and_reference_logprobs: both passes in one timer
     value = s.Phase(RlPhaseKind::Logprob).seconds + s.Phase(RlPhaseKind::Reference).seconds;
-  else if (metric == "refit_s")  // NeMo RL's prepare_for_generation: trainer offload, engine wake-up, weights
-    value = s.Phase(RlPhaseKind::Transition).seconds + s.Phase(RlPhaseKind::Sync).seconds;
+  else if (metric == "refit_s")  // NeMo RL's prepare_for_generation: trainer offload, engine wake-up, weights (the
+    // moves back after generation are its logprob_inference_prep and training_prep timers, in the step alone)
+    value = s.Phase(RlPhaseKind::Transition).seconds - s.back_s + s.Phase(RlPhaseKind::Sync).seconds;
   else if (metric == "training_s")
     value = s.Phase(RlPhaseKind::Training).seconds + s.Phase(RlPhaseKind::Critic).seconds;
   else if (metric == "sync_s")

@@ -566,7 +566,12 @@ TEST_CASE("rl framework: verl's fitted transition, NeMo RL's host-link moves, au
   const double states = dtensor ? m.optimizer : m.optimizer * moments / (4.0 + moments);
   const double pinned = nemo.plan.rl.engine_weights_bytes + (dtensor ? 0.0 : m.weights);
   const double pageable = states + (dtensor ? m.weights : 0.0);
-  const double refit = pinned / host_bps + pageable / std::min(host_bps, kPageableCopyBps);
+  // After generation the weights (prepare_for_lp_inference) and the states (prepare_for_training) come back, the
+  // pageable ones from pages that now exist (kPageableResidentCopyBps).
+  const double back = (dtensor ? 0.0 : m.weights) / host_bps +
+                      (states + (dtensor ? m.weights : 0.0)) / std::min(host_bps, kPageableResidentCopyBps);
+  const double refit = pinned / host_bps + pageable / std::min(host_bps, kPageableCopyBps) + back;
+  CHECK(nemo.plan.rl.back_s == Approx(back));
   CHECK(nemo.plan.rl.Phase(RlPhaseKind::Transition).seconds == Approx(refit));
   const double swap = 3.0 * m.weights / host_bps;
   // NeMo RL's passes run its packed, padded tokens (rl_rollout.cpp PackedTokenFactor), verl's the plan's.
@@ -593,6 +598,7 @@ TEST_CASE("rl framework: verl's fitted transition, NeMo RL's host-link moves, au
   // reference, nothing swapped.
   const PlanOutput nemo_split = plan("&rl_framework=nemo-rl&rl_colocate=0");
   CHECK(nemo_split.plan.rl.Phase(RlPhaseKind::Transition).seconds == 0);
+  CHECK(nemo_split.plan.rl.back_s == 0);
   CHECK(nemo_split.plan.rl.Phase(RlPhaseKind::Reference).seconds >
         plan("&rl_colocate=0").plan.rl.Phase(RlPhaseKind::Reference).seconds);
   CHECK(plan("&rl_framework=nemo-rl&rl_ref=0").plan.rl.Phase(RlPhaseKind::Reference).seconds == 0);
