@@ -547,6 +547,10 @@ const Phrase kPhrases[] = {
     {"yes (tight: may run out of memory)", "是（偏紧：可能显存不足）"},
     {"Bands (where about 80 % of comparable published runs fell)", "区间（约 80 % 的可比公开训练落在其中）"},
     {"tight: may run out of memory", "偏紧：可能显存不足"},
+    {"verdict", "结论"},
+    {"fits", "放得下"},
+    {"does not fit", "放不下"},
+    {"{0} of {1} per GPU", "每张 GPU {0}，可用 {1}"},
     {"ranked after a safe layout of similar cost", "排在成本相近的安全布局之后"},
 };
 

@@ -352,10 +352,35 @@ std::string MdCell(const std::string& s) {
   return out;
 }
 
+// The verdict before the figures behind it, as the page's verdict line says it: whether it fits (MemoryVerdict, the
+// JSON's memory.verdict), the memory per GPU against what is usable, and where it fits the whole run's days and
+// rented cost with their bands: "fits · 71.2 GiB of 79.6 GiB per GPU · 23 days (14 days–29 days) · 10,821 USD
+// (6,938–14,070)".
+std::string VerdictLine(const PlanOutput& out, Lang lang) {
+  const MemoryBreakdown& m = out.plan.memory;
+  const std::string_view verdict = MemoryVerdict(m);
+  std::string s = Translate(lang, verdict == "fits"    ? "fits"
+                                  : verdict == "tight" ? "tight: may run out of memory"
+                                                       : "does not fit");
+  s += " · " + TrFill(lang, "{0} of {1} per GPU", {MemoryText(m.total), MemoryText(m.usable)});
+  if (!m.fits) return s;
+  const FigureSource src(out);
+  auto banded = [&](Figure figure, std::string (*text)(double, Lang)) {
+    const FigureInfo& f = FigureOf(figure);
+    const double v = f.value(src);
+    const Band b = f.band(src.bands);
+    return b.hi > 0 ? BandText(text(v, lang), text(b.lo, lang), text(b.hi, lang)) : text(v, lang);
+  };
+  s += " · " + banded(Figure::Days, Days);
+  s += " · " + banded(Figure::CostUsd, [](double usd, Lang l) { return UsdText(l, usd); });
+  return s;
+}
+
 std::vector<Row> Rows(const PlanOutput& out, Lang lang) {
   std::vector<Row> rows;
   auto row = [&](const char* label, const std::string& value) { rows.push_back({Translate(lang, label), value}); };
   rows.push_back({"", Translate(lang, "Plan")});
+  if (out.ok && out.plan.valid) row("verdict", VerdictLine(out, lang));
   row("model", Title(out, lang));
   row("layout", LayoutText(out.config));
   row("link", FormatLink(out.config));

@@ -19,6 +19,7 @@
 #include "cli.h"
 #include "cli_run.h"
 #include "config.h"
+#include "format.h"
 #include "json.h"
 #include "planner.h"
 #include "presets.h"
@@ -210,6 +211,37 @@ TEST_CASE("plan model=llama2-70b prec=bf16 --format json prints the parameter co
   PlanOutput engine = MakePlan(ConfigOf({"model=llama2-70b", "prec=bf16"}));
   CHECK(j.Find("memory")->NumberOr("weights_bytes", -1) == engine.plan.memory.weights);
   CHECK(j.Find("memory")->NumberOr("weights_bytes", 0) > 0);
+}
+
+// The text report opens with the verdict, the page's order: the JSON's memory verdict, the memory per GPU against
+// what is usable, and where it fits the run's days and rented cost, each with its band, in the report's language.
+TEST_CASE("plan text: the verdict first, from the plan's own figures, in both languages", "[cli]") {
+  auto second = [](const std::string& out) { return Lines(out).size() > 1 ? Lines(out)[1] : std::string(); };
+  Run fits = Cli({"plan", "model=llama3.1-8b", "gpu=h100", "gpus=8"});
+  REQUIRE(fits.status == 0);
+  const PlanOutput engine = MakePlan(ConfigOf({"model=llama3.1-8b", "gpu=h100", "gpus=8"}));
+  REQUIRE(engine.plan.memory.fits);
+  const std::string line = second(fits.out);
+  CHECK(line.rfind("  verdict", 0) == 0);
+  CHECK(line.find("fits · " + MemoryText(engine.plan.memory.total) + " of " + MemoryText(engine.plan.memory.usable) +
+                  " per GPU · ") != std::string::npos);
+  CHECK(line.find(" USD (") != std::string::npos);  // the rented cost with its band
+  CHECK(line.find(" days (") != std::string::npos);
+  // A setup that does not fit says so, and gives no days or cost.
+  Run no = Cli({"plan", "model=llama3.1-70b", "gpu=rtx4090", "gpus=3", "tp=1", "pp=1", "zero=0", "offload=none"});
+  REQUIRE(no.status == 0);
+  CHECK(second(no.out).find("does not fit · ") != std::string::npos);
+  CHECK(second(no.out).find("USD") == std::string::npos);
+  Run zh = Cli({"plan", "model=llama3.1-8b", "gpu=h100", "gpus=8", "--lang", "zh"});
+  REQUIRE(zh.status == 0);
+  CHECK(second(zh.out).find("放得下 · 每张 GPU ") != std::string::npos);
+  // Side by side, each setup's verdict on the comparison's first row.
+  Run cmp = Cli({"compare", "--link", "model=llama3.1-8b&gpu=h100&gpus=8", "--link",
+                 "model=llama3.1-70b&gpu=rtx4090&"
+                 "gpus=3&tp=1&pp=1&zero=0&offload=none"});
+  REQUIRE(cmp.status == 0);
+  CHECK(cmp.out.find("fits · ") != std::string::npos);
+  CHECK(cmp.out.find("does not fit · ") != std::string::npos);
 }
 
 TEST_CASE("compare, search, catalog and link: golden structure and content", "[cli]") {
