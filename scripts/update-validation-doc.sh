@@ -54,6 +54,8 @@ CAL_KEYS="model=llama3-8b gpu=a100-80g gpus=8 tp=1 pp=1 cp=1 zero=1 recompute=no
 # README.md's accuracy: each validation set's summary line, the held-out sets first (they judge the model), the
 # sets the constants were fitted on after, labelled as such.
 acc() { printf -- '- %s: %s\n' "$1" "$(head -1 "$GEN/$2")"; }
+# docs/rl.md's summaries: the held-out rows' first, the fit rows' second.
+rl_acc() { printf -- '- %s: %s\n' "$1" "$(grep -m"$2" '^Steps within' "$GEN/RL" | tail -1)"; }
 {
   echo "Held out (never fitted):"
   echo
@@ -64,6 +66,7 @@ acc() { printf -- '- %s: %s\n' "$1" "$(head -1 "$GEN/$2")"; }
   acc "Whole runs, half a minute to four months" RUNS_HELDOUT
   acc "Older pre-training runs (LLaMA 1, BLOOM, MPT-7B, Llama 3.1)" HELDOUT
   acc "Fine-tuning runs" FINETUNE
+  rl_acc "Post-training steps (GRPO, PPO, DPO: NeMo RL's, OpenRLHF's and DeepSpeed-Chat's tables, verl's does-it-fit statements)" 1
   echo
   echo "Fitted on (the constants were set on these: they show the fit, not the accuracy):"
   echo
@@ -71,6 +74,7 @@ acc() { printf -- '- %s: %s\n' "$1" "$(head -1 "$GEN/$2")"; }
   acc "The case file (throughput, memory states, GPU-hours)" TABLE
   acc "Mixture-of-experts steps" MOE_FIT
   acc "Whole runs (start-up)" RUNS_FIT
+  rl_acc "Post-training steps (verl's own step and sync tables)" 2
 } >"$GEN/ACCURACY"
 "$PY" - "$ROOT/docs" "$GEN" "$CHECK" <<'PY'
 import os, re, sys
