@@ -88,6 +88,7 @@ Place Locate(const Fabric& f, int n, int stride) {
   if (p.nodes == 1) {
     p.ring = intra;
     p.alpha = p.intra_alpha;
+    p.trays = (p.k + std::max(1, f.tray / stride) - 1) / std::max(1, f.tray / stride);
   } else {
     // A hierarchical ring: its node crossings spread over the k members' own network shares (NCCL runs one
     // ring per adapter), so min(inside the node, k x one share).
@@ -101,9 +102,20 @@ Place Locate(const Fabric& f, int n, int stride) {
 // Ring all-reduce 2(n-1)/n S/B + 2(n-1) alpha. Across nodes NCCL may pick its double binary tree instead:
 // the same bytes at a lower bus bandwidth (kTreeBandwidth of the ring's) but a latency of 2 log2(nodes)
 // network hops plus the chain inside each node; it wins for small messages on many nodes.
+// Inside one NVLink domain of several host systems (GB200 NVL72's trays of four: Fabric::tray) NCCL sees each tray as
+// a node of its own, joined by NVLink (its multi-node NVLink, MNNVL), and may pick the same trees across trays:
+// 2 log2(trays) hops and the chain inside a tray, at NVLink's latency. (Its NVLink SHARP all-reduce in the switches,
+// lower still, is not modelled.) A 32-GPU vLLM engine's decode all-reduces are then 12 latencies, not a ring's 62.
 double AllReduce(double bytes, const Place& p) {
   if (p.n <= 1 || bytes <= 0) return 0;
   const double ring = 2.0 * (p.n - 1) / p.n * bytes / p.ring + 2.0 * (p.n - 1) * p.alpha;
+  if (p.nodes <= 1 && p.trays > 1) {
+    const double hops = std::ceil(std::log2(double(p.trays)));
+    const double per_tray = std::ceil(double(p.n) / p.trays);
+    const double tree =
+        2.0 * (p.n - 1) / p.n * bytes / (kTreeBandwidth * p.ring) + 2.0 * (hops + per_tray - 1) * p.intra_alpha;
+    return std::min(ring, tree);
+  }
   if (p.nodes <= 1) return ring;
   const double hops = std::ceil(std::log2(double(p.nodes)));
   const double tree = 2.0 * (p.n - 1) / p.n * bytes / (kTreeBandwidth * p.ring) +
@@ -141,6 +153,7 @@ Fabric MakeFabric(const Job& job, int gpus, double net) {
   const LinkSpec* inter = job.hw.inter;
   const LinkSpec* host = g.host;
   f.node = NodeGpus(job.hw.gpus_per_node, gpus);
+  f.tray = g.tray_gpus > 0 ? std::min(g.tray_gpus, f.node) : f.node;
   f.switch_gpus = std::max(1, std::min(g.pcie_switch_gpus, f.node));
   f.p2p = g.p2p;
   // PCIe runs at the slower of the link and the GPU's own PCIe host interface (a Gen4 GPU in a Gen5 switch

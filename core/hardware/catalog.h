@@ -33,6 +33,7 @@ struct GpuSpec {
   double host_mem_bw = 0;    // bytes/s of host memory on its usual host (staging without p2p); 0 = unknown
   int pcie_switch_gpus = 1;  // GPUs sharing one PCIe switch uplink in its usual server
   int host_gpus = 0;         // GPUs sharing one host CPU, its cores and memory (GB200: 2 per Grace); 0 = the node's
+  int tray_gpus = 0;  // GPUs of one host system inside a larger NVLink domain (GB200 NVL72: 4 a tray); 0 = the node's
   // Host memory per GPU of its usual server, GB (the host_gb_per_gpu key's auto); 0 = unknown.
   double host_gb_per_gpu = 0;
   std::string host_gb_source;   // where host_gb_per_gpu comes from

@@ -66,6 +66,7 @@ std::vector<GpuSpec> ParseGpus() {
     g.host_mem_bw = e.NumberOr("host_mem_gbs", 0) * kGB;
     g.pcie_switch_gpus = std::max(1, int(e.NumberOr("pcie_switch_gpus", 1)));
     g.host_gpus = std::max(0, int(e.NumberOr("host_gpus", 0)));
+    g.tray_gpus = std::max(0, int(e.NumberOr("tray_gpus", 0)));
     g.host_gb_per_gpu = std::max(0.0, e.NumberOr("host_gb_per_gpu", 0));
     g.host_gb_source = e.StringOr("host_gb_source", "");
     g.mxfp8 = BoolOr(e, "mxfp8", false);

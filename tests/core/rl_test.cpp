@@ -750,6 +750,24 @@ TEST_CASE("rl rollout: hf under ZeRO-3 gathers the weights and waits for every r
   CHECK(gen(big + "&zero=3").decode_s > 3 * gen(big + "&zero=2").decode_s);
 }
 
+// A vLLM engine of 32 GPUs inside one GB200 NVL72 domain (gpus_per_node 72, trays of four: assets/gpus.json
+// tray_gpus) all-reduces each layer's hidden states twice an iteration. NCCL sees the trays as nodes joined by NVLink
+// and reduces over trees across them (step_comm.cpp AllReduce): one iteration is shorter than a 32-member ring's
+// latencies alone, 2 x layers x 2 x 31 x the link's 2 us, which it was before the trays.
+TEST_CASE("rl rollout: a 32-GPU engine inside NVL72 reduces over its trays, not a 32-member ring", "[rl]") {
+  const PlanOutput p =
+      MakePlan(Cfg("model=llama3.1-8b&gpu=gb200&gpus=32&goal=grpo&rl_prompts=8&rl_samples=4&"
+                   "rl_max_response_len=1024&rl_response_len=512&rl_rollout_tp=32&rl_colocate=1&"
+                   "stack=megatron&rl_framework=nemo-rl"));
+  REQUIRE(p.ok);
+  REQUIRE(p.job.hw.gpus_per_node == 72);
+  REQUIRE(p.job.hw.gpu->tray_gpus == 4);
+  REQUIRE(p.job.hw.intra);
+  const double ring_latency = 2.0 * p.job.model.layers * 2.0 * 31 * p.job.hw.intra->latency_s;
+  CHECK(p.plan.rl.generation_s > 0);
+  CHECK(p.plan.rl.generation_s < 1024 * ring_latency);
+}
+
 // Transformers generate runs eagerly: at a few sequences its decode iterations wait for the host to launch every
 // layer (the hf stack's measured host time per layer pass, kernels.cpp), so one iteration is at least that long,
 // and a faster GPU does not shorten it.

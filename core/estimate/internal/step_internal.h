@@ -39,6 +39,7 @@ struct Fabric {
   double nic = 1;            // each GPU's share of the network, per direction
   double nic_alpha = 5e-6;
   int node = 8;  // GPUs per node in this job (gpus_per_node, at most gpus)
+  int tray = 8;  // GPUs of one host system inside the node's NVLink domain (GB200 NVL72: 4); else the node
 };
 
 // Each GPU's share of its host link when every GPU moves data to or from the host at once (offload,
@@ -57,6 +58,7 @@ inline constexpr double kContextPasses = 3.0;
 // dp, pp), k of them in each node it touches. Bandwidths for each pattern, per GPU and direction.
 struct Place {
   int n = 1, k = 1, nodes = 1;
+  int trays = 1;         // inside one node: the host systems (trays) its k members span (Fabric::tray)
   double ring = 1;       // ring all-reduce / reduce-scatter / all-gather bus bandwidth
   double intra_a2a = 1;  // all-to-all among the k members of a node
   double nic = 1;        // each member's share of its node's network
