@@ -678,8 +678,8 @@ RlStep EstimateRl(const Job& job, const Layout& layout, const MemoryBreakdown& p
     s.sync_s = r.engine == RlEngine::Hf ? 0.0 : SyncSeconds(job, layout);
     // The framework's own time between the phases: verl's fitted controller's handling of the batch, the engine's
     // wake-up and sleep; NeMo RL's refit offloads and wake-up over the host link (HostMovesOf).
-    transition = FixedTransition(job, k) + host.RefitSeconds() + host.BackSeconds();
     s.back_s = host.BackSeconds();
+    transition = FixedTransition(job, k) + host.RefitSeconds() + s.back_s;
     s.gen_memory_bytes = GenerationMemory(job, policy_memory, e, resident, context);
     if (!r.colocate) s.rollout_memory_bytes = e.total + context;
   }

@@ -88,7 +88,8 @@ Place Locate(const Fabric& f, int n, int stride) {
   if (p.nodes == 1) {
     p.ring = intra;
     p.alpha = p.intra_alpha;
-    p.trays = (p.k + std::max(1, f.tray / stride) - 1) / std::max(1, f.tray / stride);
+    const int per_tray = std::max(1, f.tray / stride);
+    p.trays = (p.k + per_tray - 1) / per_tray;
   } else {
     // A hierarchical ring: its node crossings spread over the k members' own network shares (NCCL runs one
     // ring per adapter), so min(inside the node, k x one share).
@@ -99,28 +100,29 @@ Place Locate(const Fabric& f, int n, int stride) {
   return p;
 }
 
-// Ring all-reduce 2(n-1)/n S/B + 2(n-1) alpha. Across nodes NCCL may pick its double binary tree instead:
-// the same bytes at a lower bus bandwidth (kTreeBandwidth of the ring's) but a latency of 2 log2(nodes)
-// network hops plus the chain inside each node; it wins for small messages on many nodes.
+// NCCL's double binary tree over `groups` groups of the collective (nodes, or trays inside one NVLink domain): the
+// ring's bytes at a lower bus bandwidth (kTreeBandwidth of the ring's), 2 log2(groups) hops of `hop_alpha` and the
+// chain of `chain` members inside each group at the node's own latency.
+namespace {
+double TreeAllReduce(double bytes, const Place& p, int groups, double hop_alpha, double chain) {
+  const double hops = std::ceil(std::log2(double(groups)));
+  return 2.0 * (p.n - 1) / p.n * bytes / (kTreeBandwidth * p.ring) + 2.0 * (hops * hop_alpha + chain * p.intra_alpha);
+}
+}  // namespace
+
+// Ring all-reduce 2(n-1)/n S/B + 2(n-1) alpha. Across nodes NCCL may pick its double binary tree instead
+// (TreeAllReduce over the nodes, network hops): it wins for small messages on many nodes.
 // Inside one NVLink domain of several host systems (GB200 NVL72's trays of four: Fabric::tray) NCCL sees each tray as
-// a node of its own, joined by NVLink (its multi-node NVLink, MNNVL), and may pick the same trees across trays:
-// 2 log2(trays) hops and the chain inside a tray, at NVLink's latency. (Its NVLink SHARP all-reduce in the switches,
-// lower still, is not modelled.) A 32-GPU vLLM engine's decode all-reduces are then 12 latencies, not a ring's 62.
+// a node of its own, joined by NVLink (its multi-node NVLink, MNNVL), and may pick the same trees across trays, at
+// NVLink's latency. (Its NVLink SHARP all-reduce in the switches, lower still, is not modelled.) A 32-GPU vLLM
+// engine's decode all-reduces are then 12 latencies, not a ring's 62.
 double AllReduce(double bytes, const Place& p) {
   if (p.n <= 1 || bytes <= 0) return 0;
   const double ring = 2.0 * (p.n - 1) / p.n * bytes / p.ring + 2.0 * (p.n - 1) * p.alpha;
-  if (p.nodes <= 1 && p.trays > 1) {
-    const double hops = std::ceil(std::log2(double(p.trays)));
-    const double per_tray = std::ceil(double(p.n) / p.trays);
-    const double tree =
-        2.0 * (p.n - 1) / p.n * bytes / (kTreeBandwidth * p.ring) + 2.0 * (hops + per_tray - 1) * p.intra_alpha;
-    return std::min(ring, tree);
-  }
-  if (p.nodes <= 1) return ring;
-  const double hops = std::ceil(std::log2(double(p.nodes)));
-  const double tree = 2.0 * (p.n - 1) / p.n * bytes / (kTreeBandwidth * p.ring) +
-                      2.0 * (hops * p.nic_alpha + (p.k - 1) * p.intra_alpha);
-  return std::min(ring, tree);
+  if (p.nodes > 1) return std::min(ring, TreeAllReduce(bytes, p, p.nodes, p.nic_alpha, p.k - 1));
+  if (p.trays > 1)
+    return std::min(ring, TreeAllReduce(bytes, p, p.trays, p.intra_alpha, std::ceil(double(p.n) / p.trays) - 1));
+  return ring;
 }
 // Reduce-scatter or all-gather of a `bytes` array: (n-1)/n S/B + (n-1) alpha (ring).
 double AllGather(double bytes, const Place& p) {
