@@ -47,7 +47,9 @@ void NoticeBar(AppState& app) {
       dismiss = ImGui::SmallButton("×");
       if (ImGui::IsItemHovered(ImGuiHoveredFlags_ForTooltip)) ImGui::SetTooltip("%s", Tr("Dismiss"));
       Record(app, "notices_close");
-      ImGui::SetCursorPos(after);
+      // Back under the first notice for the next one; after the last, the cursor stays by the button (Dear ImGui
+      // asserts on a cursor moved past the content with no item after it to grow the window).
+      if (i + 1 < app.notices.size()) ImGui::SetCursorPos(after);
     }
   }
   ImGui::EndChild();
