@@ -68,6 +68,8 @@ struct Config {
   // training's and the log-probability passes'; auto = micro-batches counted in sequences (mbs, rl_logprob_mbs)
   int rl_mb_tokens = kUnset, rl_logprob_mb_tokens = kUnset;
   int rl_colocate = kAuto, rl_ref = kAuto, rl_async = 0;
+  int rl_max_age = kUnset;  // streaming: steps of prompts in flight at most; auto = 1
+  int rl_gen_prec = kAuto;  // the rollout engine's weights: 0 bf16, 1 fp8 (block-scaled); auto = bf16
   int rl_rollout_gpus = kUnset, rl_rollout_tp = kUnset;
   std::string rl_reward = "rule";  // "rule" or a model preset id scoring the responses
   Method method = Method::Full;
@@ -328,6 +330,8 @@ bool CopyKey(Config& to, const Config& from, std::string_view key);
 // when fine-tuning (job: cfg resolved), the size-only and name keys for a custom model. The page draws the
 // others only where they are set or in error.
 bool KeyRelevant(const Config& cfg, const Job& job, std::string_view key);
+// The post-training keys that size the rollout (engine, pools, batching, weights): none of DPO's business.
+bool RlGenerationKey(std::string_view key);
 
 // The assumption keys set in cfg (auto keeps the documented default) written into a Job's Assumptions,
 // and back: what every assumption key resolved to (the plan's JSON, the page's greyed values).

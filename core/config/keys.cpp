@@ -4,6 +4,7 @@
 // page's order; the rows live in keys_model.cpp, keys_training.cpp, keys_layout.cpp and keys_assumptions.cpp.
 // Ranges are what a planner can honestly compute (a quadrillion parameters, ten million GPUs,
 // hundred-million-token sequences), not what is sensible; the engine warns about the merely unwise.
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -146,10 +147,18 @@ bool CopyKey(Config& to, const Config& from, std::string_view key) {
   return true;
 }
 
+bool RlGenerationKey(std::string_view key) {
+  static constexpr std::string_view kKeys[] = {"rl_engine",       "rl_kv_frac",    "rl_max_seqs", "rl_gen_batch",
+                                               "rl_rollout_gpus", "rl_rollout_tp", "rl_colocate", "rl_async",
+                                               "rl_max_age",      "rl_gen_prec"};
+  return std::find(std::begin(kKeys), std::end(kKeys), key) != std::end(kKeys);
+}
+
 bool KeyRelevant(const Config& cfg, const Job& job, std::string_view key) {
   if (key == "lora_r" || key == "lora_targets" || key == "lora_dropout") return cfg.method != Method::Full;
   if (key == "examples" || key == "example_tokens" || key == "epochs") return job.work.finetune && !job.rl.Active();
-  if (key.starts_with("rl_")) return job.rl.Active();
+  // DPO generates nothing: the rollout engine's keys have nothing to size.
+  if (key.starts_with("rl_")) return job.rl.Active() && (job.rl.algo != RlAlgo::Dpo || !RlGenerationKey(key));
   if (key == "name" || key == "params") return cfg.model == "custom";
   return true;
 }

@@ -191,6 +191,34 @@ void AddRlEngineKeys(std::vector<KeyInfo>& table) {
                "微批次，即 1B 配方的选择。")});
 }
 
+// The engine's weights: 16-bit or FP8.
+void AddRlEnginePrecisionKey(std::vector<KeyInfo>& table) {
+  using G = KeyGroup;
+  table.push_back(
+      ChoiceField("rl_gen_prec", G::Training, kRlGenPrecNames, true, TP_INT(rl_gen_prec),
+                  "Post-training: the rollout engine's weights: bf16, or fp8 (quantized from the policy's 16-bit "
+                  "weights at each refit, 128x128 blocks with an fp32 scale each; the KV cache stays 16-bit): half "
+                  "the bytes each decode iteration reads and the engine holds, prefill on the FP8 tensor cores where "
+                  "the GPU has them; auto = bf16.")
+          .Values(kRlGenPrecLabels)
+          .Label("Rollout weights", "生成权重精度")
+          .Zh("后训练：生成引擎的权重：bf16，或 fp8（每次权重同步时由策略的 16 位权重量化，128×128 分块、每块一个 "
+              "fp32 "
+              "缩放因子；KV 缓存仍为 16 位）：每次解码迭代读取、引擎占用的字节减半，GPU 有 FP8 张量核时预填充也用 "
+              "FP8；auto = bf16。")
+          .Source("bf16: every framework's default (verl rollout.dtype bfloat16, NeMo RL vllm_cfg.precision "
+                  "bfloat16). fp8: NeMo RL's vllm_cfg.precision fp8 (nemo_rl/models/generation/fp8.py@5fb5889: "
+                  "weight_block_size [128, 128], kv_cache_dtype auto, cast_tensor_to_fp8_blockwise at each refit; "
+                  "its FP8 performance recipes), verl's rollout.quantization fp8 (vLLM and SGLang, "
+                  "verl/workers/rollout/*@b178a3c); OpenRLHF, TRL and DeepSpeed-Chat have none (trainplan catalog "
+                  "stacks).",
+                  "bf16：各框架的默认值（verl rollout.dtype bfloat16，NeMo RL vllm_cfg.precision bfloat16）。fp8："
+                  "NeMo RL 的 vllm_cfg.precision fp8（nemo_rl/models/generation/fp8.py@5fb5889：weight_block_size "
+                  "[128, 128]，kv_cache_dtype auto，每次同步时 cast_tensor_to_fp8_blockwise；其 FP8 性能配方），"
+                  "verl 的 rollout.quantization fp8（vLLM 与 SGLang，verl/workers/rollout/*@b178a3c）；OpenRLHF、TRL "
+                  "与 DeepSpeed-Chat 没有（trainplan catalog stacks）。"));
+}
+
 // Micro-batches as token budgets: the training's and the log-probability passes'.
 void AddRlBudgetKeys(std::vector<KeyInfo>& table) {
   using G = KeyGroup;
@@ -311,7 +339,24 @@ void AddRlPlacementKeys(std::vector<KeyInfo>& table) {
                    "0：verl 与 NeMo RL 的同步训练器；1：verl 的 one_step_off_policy（等待上一批，"
                    "docs/advance/one_step_off.md@b178a3c）；2：NeMo RL 的异步 GRPO（其 AsyncTrajectoryCollector "
                    "连续收集，最多一步的提示在途，nemo_rl/algorithms/async_utils.py@9dbd9ad）与 verl 的 "
-                   "fully_async_policy。")});
+                   "fully_async_policy。"),
+       IntField("rl_max_age", G::Training, "steps", 1, 64, true, kUnset, TP_INT(rl_max_age),
+                "Post-training, streaming (rl_async=2 on split pools): how many steps' prompts the rollout pool keeps "
+                "in flight at most, so how many sequences each engine decodes at once (up to rl_max_seqs and its KV "
+                "cache); a trajectory may then be that many weight versions old when it trains. Auto = 1.")
+           .Label("Steps in flight", "在途步数")
+           .Zh("后训练，流式（分池且 rl_async=2）：生成池最多同时保留几步的提示在途，从而决定每个引擎同时解码的序列数"
+               "（不超过 rl_max_seqs 和其 KV 缓存）；训练用到的轨迹可能因此落后同样多个权重版本。Auto = 1。")
+           .Source("NeMo RL's grpo.async_grpo.max_trajectory_age_steps: its AsyncTrajectoryCollector limits in-flight "
+                   "generation to num_prompts_per_step x max_trajectory_age_steps prompts (a semaphore, "
+                   "nemo_rl/algorithms/async_utils.py@5fb5889, v0.6.0); its one-step-off recipes set 1, "
+                   "grpo-qwen3-30ba3b-24n8g-async-8off.yaml 8. verl's fully_async_policy bounds its rollouter "
+                   "otherwise (16 prompts per server, fully_async_rollouter.py@b178a3c), which auto keeps.",
+                   "NeMo RL 的 grpo.async_grpo.max_trajectory_age_steps：其 AsyncTrajectoryCollector 把在途生成限制为 "
+                   "num_prompts_per_step x max_trajectory_age_steps 个提示（信号量，"
+                   "nemo_rl/algorithms/async_utils.py@5fb5889，v0.6.0）；其一步异步配方设 1，"
+                   "grpo-qwen3-30ba3b-24n8g-async-8off.yaml 设 8。verl 的 fully_async_policy 另有其限制（每个服务 16 个"
+                   "提示，fully_async_rollouter.py@b178a3c），auto 沿用之。")});
 }
 
 }  // namespace
@@ -319,6 +364,7 @@ void AddRlPlacementKeys(std::vector<KeyInfo>& table) {
 void AddRlKeys(std::vector<KeyInfo>& table) {
   AddRlShapeKeys(table);
   AddRlEngineKeys(table);
+  AddRlEnginePrecisionKey(table);
   AddRlBudgetKeys(table);
   AddRlPlacementKeys(table);
 }

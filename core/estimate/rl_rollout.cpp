@@ -30,6 +30,17 @@ double Touched(const ParamCounts& pc, double c) {
   return 1.0 - std::pow(1.0 - p, std::max(1.0, c));
 }
 
+// Bytes per quantized weight of the engine: 16-bit, or FP8 with an fp32 scale per 128 x 128 block (rl_gen_prec=fp8).
+double GenWeightBytes(const Job& job) { return job.rl.gen_fp8 ? 1.0 + 4.0 / (128.0 * 128.0) : 2.0; }
+// The engine's matmul peak: FP8's where its weights are FP8 and the GPU has FP8 tensor cores (W8A8, activations
+// quantized per 128-element group); else bf16's (vLLM runs FP8 weights without FP8 tensor cores as weight-only,
+// dequantized in the kernel: Marlin on Ampere).
+double GenPeakFlops(const Job& job) {
+  const GpuSpec& g = *job.hw.gpu;
+  const double fp8 = g.peak_flops[int(Precision::Fp8)];
+  return job.rl.gen_fp8 && fp8 > 0 ? fp8 : g.peak_flops[int(Precision::Bf16)];
+}
+
 // An engine and where its tensor-parallel group sits (a group wider than a node crosses the network).
 struct EngineCost {
   const Job& job;
@@ -53,7 +64,7 @@ double IterationSeconds(const EngineCost& ec, double c, double live) {
   const RlConstants& k = RlConstantsOf(job);
   const double bytes = e.dense_weights + e.expert_weights * Touched(pc, c) + live * e.kv_token;
   const double mem_s = bytes / (g.mem_bw * k.decode_bw_eff);
-  const double peak = g.peak_flops[int(Precision::Bf16)];
+  const double peak = GenPeakFlops(job);
   const double flop_s = peak > 0 ? 2.0 * pc.active * c / e.tp / (peak * k.gen_flop_eff) : 0.0;
   const double comm_s = 2.0 * job.model.layers * step_detail::AllReduce(c * job.model.hidden * 2.0, ec.tp);
   // Transformers generate runs eagerly (no CUDA graphs): each decode iteration is one forward of every layer, each
@@ -67,7 +78,7 @@ double IterationSeconds(const EngineCost& ec, double c, double live) {
 
 // Prefill of `tokens` on one engine: compute-bound over its TP GPUs.
 double PrefillSeconds(const Job& job, const RlEngineShape& e, double tokens) {
-  const double peak = job.hw.gpu->peak_flops[int(Precision::Bf16)] * RlConstantsOf(job).gen_flop_eff;
+  const double peak = GenPeakFlops(job) * RlConstantsOf(job).gen_flop_eff;
   return peak > 0 ? 2.0 * job.facts.pc.active * Pos(tokens) / (e.tp * peak) : 0.0;
 }
 
@@ -202,9 +213,10 @@ RlGeneration Calls(const std::vector<double>& len, int call, Call one) {
 }
 
 // Streaming (rl_async=2 on split pools; NeMo RL's AsyncTrajectoryCollector, verl's fully_async): the pool
-// generates continuously with a step's sequences in flight, so no batch waits for its longest response: a step's
-// generation is its tokens at the steady state's pace, at the concurrency the cap and the KV cache allow, each
-// sequence in flight holding prompt + E[l^2] / (2 E[l]) tokens (a sequence in flight is likelier a long one).
+// generates continuously with rl_max_age steps' sequences in flight at most (`in_flight` per engine), so no batch
+// waits for its longest response: a step's generation is its tokens at the steady state's pace, at the concurrency
+// the cap, the sequences in flight and the KV cache allow, each sequence in flight holding prompt + E[l^2] / (2 E[l])
+// tokens (a sequence in flight is likelier a long one).
 RlGeneration Streaming(const EngineCost& ec, const std::vector<double>& len, double max_seqs, double per_engine) {
   RlGeneration g;
   double m1 = 0, m2 = 0;
@@ -472,8 +484,15 @@ RlEngineShape MakeRlEngine(const Job& job, const Layout& layout, double free_byt
   e.engines = hf ? std::max(1.0, double(job.hw.gpus) / double(std::max(1, layout.tp * layout.pp * layout.cp)))
                  : std::max(1.0, double(r.rollout_gpus) / e.tp);
   const double expert_all = ExpertParams(pc);
-  e.dense_weights = 2.0 * std::max(0.0, pc.total - expert_all) / e.tp;
-  e.expert_weights = 2.0 * expert_all / e.tp;
+  const double dense_all = std::max(0.0, pc.total - expert_all);
+  // FP8 rollout weights (rl_gen_prec=fp8): the blocks' linear layers in FP8 with an fp32 scale per 128 x 128 block
+  // (NeMo RL's fp8.py weight_block_size, verl's fp8_block_quant_kwargs), the embedding, output head and norms in 16
+  // bits (vLLM's Fp8Config quantizes its LinearBase and FusedMoE layers only).
+  const double kept16 =
+      std::min(dense_all, pc.embedding + pc.head + pc.final_norm + pc.norms * (pc.dense_layers + pc.moe_layers));
+  const double w = GenWeightBytes(job);
+  e.dense_weights = (2.0 * kept16 + w * (dense_all - kept16)) / e.tp;
+  e.expert_weights = w * expert_all / e.tp;
   e.kv_token = KvBytesPerToken(m, e.tp);
   if (hf) {
     double batch = std::min(double(std::max(1, r.max_seqs)), std::ceil(double(r.prompts) * r.samples / e.engines));
@@ -548,8 +567,10 @@ RlGeneration SimulateRollout(const Job& job, const RlEngineShape& e) {
       return Continuous(cost, part, max_seqs, kv_tokens, s, t);
     });
   } else if (r.async == 2 && !r.colocate) {
-    // Streaming counts every sequence of the engine at once (no saturated throughput to scale by below).
-    g = Streaming(cost, len, std::min(max_seqs, per_engine), per_engine);
+    // Streaming counts every sequence of the engine at once (no saturated throughput to scale by below); NeMo RL's
+    // collector keeps max_age steps' prompts in flight (async_utils.py: num_prompts_per_step x
+    // max_trajectory_age_steps).
+    g = Streaming(cost, len, std::min(max_seqs, std::max(1, r.max_age) * per_engine), per_engine);
   } else {
     g = Continuous(cost, len, max_seqs, kv_tokens, sat_s, sat_tokens);
   }

@@ -106,7 +106,9 @@ struct RlSetup {
   int rollout_gpus = 1, rollout_tp = 1;
   bool ref = false;          // a KL reference model
   double reward_params = 0;  // a reward model's parameters; 0 = a rule
-  int async = 0;  // 1 one-step-off: generation overlaps the previous step's training; 2 streaming (throughput-bound)
+  int async = 0;    // 1 one-step-off: generation overlaps the previous step's training; 2 streaming (throughput-bound)
+  int max_age = 1;  // streaming: the steps' prompts the rollout pool keeps in flight at most (NeMo RL's trajectory age)
+  bool gen_fp8 = false;  // the engine holds FP8 weights (128x128 blocks, an fp32 scale each), its KV cache 16-bit
   const RlConstants* constants = nullptr;  // the RL step model's constants; null = rl.cpp's (the fit tool's trials)
   // A vLLM or SGLang engine's generation, which no training layout changes: simulated once when the Job is resolved
   // (estimate/rl_rollout.cpp PrepareRollout), not once per layout a search evaluates (thousands per plan). Not set

@@ -705,6 +705,8 @@ Doc ExportVerl(const Facts& f) {
     d.Add(actor + "ulysses_sequence_parallel_size", Value::Int(f.l.cp));
     d.Add(actor + "fsdp_config.param_offload", Value::Bool(offload));
     d.Add(actor + "fsdp_config.optimizer_offload", Value::Bool(offload));
+    // ZeRO-2: verl's SHARD_GRAD_OP (fsdp_workers.py get_sharding_strategy); its default, true, is ZeRO-3.
+    if (f.l.zero == 2 && f.l.dp > 1) d.Add(actor + "fsdp_config.reshard_after_forward", Value::Bool(false));
     d.Add("actor_rollout_ref.ref.fsdp_config.param_offload", Value::Bool(offload));
   }
   d.Add(rollout + "name", Value::Str(kRlEngineNames[int(r.engine)]));
@@ -712,6 +714,7 @@ Doc ExportVerl(const Facts& f) {
   d.Add(rollout + "gpu_memory_utilization", Value::Real(r.kv_frac));
   d.Add(rollout + "tensor_model_parallel_size", Value::Int(std::max(1, r.rollout_tp)));
   d.Add(rollout + "max_num_seqs", Value::Int(r.max_seqs));
+  if (r.gen_fp8) d.Add(rollout + "quantization", Value::Str("fp8"));  // rl_gen_prec=fp8 (rollout.yaml)
   // The log-probability passes' micro-batch (rl_logprob_mbs; auto: the training's): the old policy's on the rollout
   // worker, the reference's on its own.
   const int logprob_mbs = r.LogprobMbs(f.mbs);

@@ -71,6 +71,7 @@ using A = LaunchAction;
 
 bool Colocated(const PlanOutput& o) { return o.job.rl.Active() && o.job.rl.colocate; }
 bool GenCalls(const PlanOutput& o) { return o.job.rl.Active() && o.job.rl.gen_batch > 0; }  // rl_gen_batch given
+bool GenFp8(const PlanOutput& o) { return o.job.rl.Active() && o.job.rl.gen_fp8; }          // rl_gen_prec=fp8
 bool OddDpoMicroBatch(const PlanOutput& o) { return Dpo(o) && o.plan.layout.mbs % 2 != 0; }
 
 // Does OpenRLHF's policy training lack feature `f` for this plan? The RL capability table answers (one place:
@@ -135,6 +136,11 @@ std::vector<LaunchRule> OpenrlhfRules() {
        "train_ppo_ray does not pass max_num_seqs to vLLM: the engines run at vLLM's default",
        "train_ppo_ray 不向 vLLM 传递 max_num_seqs：引擎使用 vLLM 的默认值",
        [](const PlanOutput& o) { return o.job.rl.Active() && !Dpo(o) && o.config.rl_max_seqs > 0; }, ""},
+      {F::Openrlhf, "rl_gen_prec", "rl_gen_prec = fp8", A::Refuse,
+       "OpenRLHF's vLLM engines load 16-bit weights (create_vllm_engines: dtype bfloat16, no quantization): give "
+       "rl_gen_prec=bf16",
+       "OpenRLHF 的 vLLM 引擎加载 16 位权重（create_vllm_engines：dtype bfloat16，无量化）：请设 rl_gen_prec=bf16",
+       [](const PlanOutput& o) { return GenFp8(o) && OpenrlhfLacks(o, Feature::RlFp8Rollout); }, ""},
       {F::Openrlhf, "rl_gen_batch", "rl_gen_batch given", A::Drop,
        "OpenRLHF generates a step's prompts at once (samples_generator.py generate_samples): the file's engines are "
        "not handed the plan's smaller calls",
@@ -429,6 +435,11 @@ std::vector<LaunchRule> Table() {
                 "generation batch",
                 "GRPOConfig 没有与规划的 rl_gen_batch 对应的单次生成调用大小：文件保留 TRL 自己的生成批次", GenCalls,
                 ""});
+  rl.push_back({F::Trl, "rl_gen_prec", "rl_gen_prec = fp8", A::Refuse,
+                "GRPOTrainer hands vLLM 16-bit weights (quantization only bitsandbytes for a 4-bit policy): give "
+                "rl_gen_prec=bf16",
+                "GRPOTrainer 交给 vLLM 的是 16 位权重（只在 4 位策略时用 bitsandbytes 量化）：请设 rl_gen_prec=bf16",
+                GenFp8, ""});
   rl.push_back({F::Trl, "rl_engine", "rl_engine = sglang", A::Rewrite,
                 "GRPOTrainer generates with vLLM (use_vllm) or Transformers: written as vLLM",
                 "GRPOTrainer 用 vLLM（use_vllm）或 Transformers 生成：按 vLLM 写出", NotVllm, ""});
@@ -464,11 +475,13 @@ std::vector<LaunchRule> Table() {
   rl.push_back({F::Verl, "offload", "offload = nvme", A::Refuse, cpu_only, cpu_only_zh, Nvme, ""});
   rl.push_back({F::Verl, "recompute", "recompute = selective", A::Refuse, no_selective, no_selective_zh, Selective,
                 "full"});  // auto: verl's enable_gradient_checkpointing true
-  rl.push_back({F::Verl, "zero", "zero < 3 with stack fsdp", A::Rewrite,
-                "verl's FSDP actor shards fully (ZeRO-3): written as FSDP full shard",
-                "verl 的 FSDP actor 完全切分（ZeRO-3）：按 FSDP 全切分写出",
-                [](const PlanOutput& o) { return FsdpStack(o) && o.plan.layout.zero < 3 && o.plan.layout.dp > 1; },
-                "3"});  // auto: what verl runs
+  rl.push_back(
+      {F::Verl, "zero", "zero < 2 with stack fsdp", A::Rewrite,
+       "verl's FSDP actor shards fully (ZeRO-3) or, with reshard_after_forward false, ZeRO-2: written as "
+       "FSDP full shard",
+       "verl 的 FSDP actor 完全切分（ZeRO-3），或 reshard_after_forward 设为 false 时为 ZeRO-2：按 FSDP 全切分写出",
+       [](const PlanOutput& o) { return FsdpStack(o) && o.plan.layout.zero < 2 && o.plan.layout.dp > 1; },
+       "3"});  // auto: what verl runs
   rl.push_back({F::Verl, "rl_async", "rl_async = 1 or 2", A::Drop,
                 "main_ppo generates and trains in turn: no one-step-off or streaming overlap (the file's step is the "
                 "on-policy one)",

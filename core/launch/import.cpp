@@ -950,6 +950,30 @@ void ImportVerlOffload(Reader& r, const std::string& a) {
   r.Pair(source, "offload", any ? "cpu" : "none");
 }
 
+// verl's FSDP actor: Ulysses as context parallelism; FULL_SHARD (zero=3) or, with fsdp_config.reshard_after_forward
+// false, SHARD_GRAD_OP (zero=2: fsdp_workers.py get_sharding_strategy@b178a3c).
+void ImportVerlFsdpLayout(Reader& r, const std::string& a) {
+  r.IntKey(a + "ulysses_sequence_parallel_size", "cp");
+  r.Fixed({"tp", "pp", "ep"});
+  bool reshard = true;
+  if (const Entry* e = r.Get(a + "fsdp_config.reshard_after_forward"); r.Bool(e, reshard))
+    r.Pair(e, "zero", reshard ? "3" : "2");
+  else
+    r.imp.pairs.push_back({"zero", "3", "(verl FSDP full shard)", 0});
+}
+
+// verl's rollout.quantization: null (16-bit weights) or fp8 (its vLLM and SGLang rollouts) as rl_gen_prec; torchao
+// and the rest are not planned.
+void ImportVerlRolloutQuantization(Reader& r, const std::string& ro) {
+  std::string quant;
+  const Entry* e = r.Get(ro + "quantization");
+  if (!e || e->value.kind == Value::Kind::Null || !r.Text(e, quant)) return;
+  if (quant == "fp8")
+    r.Pair(e, "rl_gen_prec", "fp8");
+  else if (quant != "null" && !quant.empty())
+    r.Unknown(*e, quant);
+}
+
 // verl's main_ppo (issue #32): the Hydra config back as the RL keys. What it leaves out takes verl's default
 // (_generated_ppo_trainer.yaml@b178a3c: adv_estimator gae, gradient checkpointing on, no KL loss, rollout.n 1,
 // max_num_seqs 256, FSDP full shard, 8 GPUs on one node); the mean response is not a config key (give it again).
@@ -1031,9 +1055,7 @@ void ImportVerl(Reader& r) {
     r.IntKey(a + "megatron.context_parallel_size", "cp");
     r.IntKey(a + "megatron.expert_model_parallel_size", "ep");
   } else {
-    r.IntKey(a + "ulysses_sequence_parallel_size", "cp");
-    r.Fixed({"tp", "pp", "ep"});
-    r.imp.pairs.push_back({"zero", "3", "(verl FSDP full shard)", 0});
+    ImportVerlFsdpLayout(r, a);
   }
   const std::string ro = "actor_rollout_ref.rollout.";
   std::string engine = "vllm";
@@ -1047,6 +1069,7 @@ void ImportVerl(Reader& r) {
   double frac = 0;
   if (const Entry* e = r.Get(ro + "gpu_memory_utilization"); r.Real(e, frac)) r.Pair(e, "rl_kv_frac", Num(frac));
   r.IntKey(ro + "tensor_model_parallel_size", "rl_rollout_tp");
+  ImportVerlRolloutQuantization(r, ro);
   const Entry* eq = r.Get(ro + "max_num_seqs");
   long long seqs = 256;
   r.Int(eq, seqs, 1);

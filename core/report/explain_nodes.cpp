@@ -22,6 +22,7 @@ std::string GpuSource(const C& c) { return c.gpu() ? c.gpu()->source : std::stri
 bool IsRl(const C& c) { return c.p.rl.active; }
 bool NotRl(const C& c) { return !c.p.rl.active; }
 bool IsRlRollout(const C& c) { return c.p.rl.active && c.job().rl.algo != RlAlgo::Dpo; }  // DPO generates nothing
+bool IsRlStreaming(const C& c) { return IsRlRollout(c) && c.job().rl.async == 2 && !c.job().rl.colocate; }
 
 const NodeSpec kNodes[] = {
     // ---- keys the formulas read
@@ -427,6 +428,11 @@ const NodeSpec kNodes[] = {
     TP_RL_KEY("rl_kv_frac", kv_frac, "fraction"),
     TP_RL_KEY("rl_max_seqs", max_seqs, "sequences"),
     {.kind = K::Key,
+     .name = "rl_max_age",
+     .value = [](const C& c) { return double(c.job().rl.max_age); },
+     .unit = "steps",
+     .when = IsRlStreaming},
+    {.kind = K::Key,
      .name = "rl_logprob_mbs",
      .value = [](const C& c) { return double(c.job().rl.LogprobMbs(c.lay().mbs)); },
      .unit = "sequences",
@@ -499,8 +505,8 @@ const NodeSpec kNodes[] = {
      .label = {"sequences decoding at once (at most)", "同时解码的序列（最多）"},
      .formula = "the most sequences in flight on the busiest engine: its share of rl_prompts x rl_samples, at most "
                 "rl_max_seqs, and as many as rl_kv_cache_bytes holds at their live lengths (the newest preempted and "
-                "recomputed when the cache fills)",
-     .inputs = "rl_prompts rl_samples rl_max_seqs rl_kv_cache_bytes rl_prompt_len rl_response_len",
+                "recomputed when the cache fills); streaming (rl_async=2, split pools), rl_max_age steps' share",
+     .inputs = "rl_prompts rl_samples rl_max_seqs rl_max_age rl_kv_cache_bytes rl_prompt_len rl_response_len",
      .source = "vLLM V1 scheduler (vllm/v1/core/sched/scheduler.py: running.pop() on a full cache), rl_rollout.cpp",
      .when = IsRlRollout},
     {.name = "rl_prefill_s",
@@ -519,11 +525,12 @@ const NodeSpec kNodes[] = {
      .formula = "the engine's decode iterations while at least half its peak concurrency is in flight (continuous "
                 "batching over response lengths of mean rl_response_len, capped at rl_max_response_len), each "
                 "max(weights touched + live KV cache over 60 % of HBM bandwidth, the batch's matmuls over half the "
-                "peak) + 4 ms + the TP all-reduces; hf: static batches of rl_max_seqs, each to its longest response, "
+                "peak) + 4 ms + the TP all-reduces (rl_gen_prec=fp8: the blocks' weights one byte, the FP8 peak); hf: "
+                "static batches of rl_max_seqs, each to its longest response, "
                 "each iteration at least the host's launch of every layer (the hf stack's host time per layer pass); "
                 "rl_gen_batch given: the engine's share in calls of that many, each to its longest response",
      .inputs = "rl_response_len rl_max_response_len rl_concurrency rl_max_seqs rl_gen_batch rl_kv_cache_bytes "
-               "rl_rollout_tp gpu",
+               "rl_rollout_tp rl_gen_prec gpu",
      .source = "decode at ~60 % of HBM bandwidth (Databricks 2023, MBU 55-60 %); 4 ms per iteration fitted on verl's "
                "step tables (tests/data/rl_steps.json, trainplan-rl_validate --fit)",
      .when = IsRlRollout},

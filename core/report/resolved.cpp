@@ -98,6 +98,14 @@ const Resolver kResolvers[] = {
     {"rl_engine", [](const PlanOutput& o, Config& c) { if (R(o).Active()) c.rl_engine = int(R(o).engine); }},
     {"rl_kv_frac", [](const PlanOutput& o, Config& c) { if (R(o).Active()) c.rl_kv_frac = R(o).kv_frac; }},
     {"rl_max_seqs", [](const PlanOutput& o, Config& c) { if (R(o).Active()) c.rl_max_seqs = R(o).max_seqs; }},
+    {"rl_gen_prec",
+     [](const PlanOutput& o, Config& c) {
+       if (R(o).Active() && R(o).algo != RlAlgo::Dpo) c.rl_gen_prec = R(o).gen_fp8 ? 1 : 0;
+     }},
+    {"rl_max_age",
+     [](const PlanOutput& o, Config& c) {
+       if (R(o).Active() && R(o).async == 2 && !R(o).colocate) c.rl_max_age = R(o).max_age;
+     }},
     {"rl_logprob_mbs",
      [](const PlanOutput& o, Config& c) { if (R(o).Active()) c.rl_logprob_mbs = R(o).LogprobMbs(o.plan.layout.mbs); }},
     {"rl_logprob_mb_tokens",

@@ -455,6 +455,7 @@ CapabilityAsk ExplicitAsk(const Config& cfg, AskKeys& given) {
   if (RlAlgoOf(cfg) != RlAlgo::None) {
     if (cfg.rl_mb_tokens > 0) a.rl_mb_tokens = cfg.rl_mb_tokens, given |= kAskRlMbTokens;
     if (cfg.rl_logprob_mb_tokens > 0) a.rl_logprob_mb_tokens = cfg.rl_logprob_mb_tokens, given |= kAskRlLogprobMbTokens;
+    if (cfg.rl_gen_prec == 1) a.rl_gen_fp8 = true, given |= kAskRlGenPrec;
   }
   return a;
 }
@@ -490,6 +491,7 @@ std::string AskedText(const CapabilityAsk& a, AskKeys keys) {
   add(kAskMoeA2aOverlap, std::to_string(a.moe_a2a_overlap));
   add(kAskRlMbTokens, std::to_string(a.rl_mb_tokens));
   add(kAskRlLogprobMbTokens, std::to_string(a.rl_logprob_mb_tokens));
+  add(kAskRlGenPrec, a.rl_gen_fp8 ? "fp8" : "bf16");
   return out;
 }
 
@@ -536,6 +538,7 @@ const char* FindingKey(const CapabilityFinding& f) {
     case Feature::GpuAmd: own = kAskGpu; break;
     case Feature::FusedLoss: break;  // no key asks for it: the longest sequence's best settings offer it
     case Feature::RlTokenBudget: own = f.keys & kAskRlMbTokens ? kAskRlMbTokens : kAskRlLogprobMbTokens; break;
+    case Feature::RlFp8Rollout: own = kAskRlGenPrec; break;
     case Feature::kCount: break;
   }
   if (f.keys & own) return AskKeyName(own);

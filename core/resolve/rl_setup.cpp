@@ -236,6 +236,28 @@ void ResolveTokenBudgets(const Config& cfg, RlSetup& r, int mean_seq, int mini_b
 }
 }  // namespace
 
+// Post-training keys given that the plan does not read (KeyRelevant: every rl_ key outside a grpo, ppo or dpo goal,
+// the rollout's keys under DPO): one notice naming them, so a key typed for a goal the link does not ask for is not
+// dropped without a word.
+void NoticeUnreadRlKeys(const Config& cfg, const Job& job, std::vector<ConfigIssue>& issues) {
+  std::string keys;
+  const char* first = nullptr;
+  for (const KeyInfo& k : Keys()) {
+    const std::string_view name = k.name;
+    if (!name.starts_with("rl_") || IsDefault(cfg, name) || KeyRelevant(cfg, job, name)) continue;
+    if (!first) first = k.name;
+    keys += (keys.empty() ? "" : ", ") + std::string(name);
+  }
+  if (!first) return;
+  if (job.rl.Active())
+    Notice(issues, first, "DPO generates nothing: the plan does not read the rollout's keys ({0})"_issue, {keys});
+  else
+    Notice(issues, first,
+           "post-training keys ({0}) are read with goal=grpo, ppo or dpo; this plan (goal={1}) leaves "
+           "them out"_issue,
+           {keys, job.work.finetune ? "finetune" : "pretrain"});
+}
+
 RlAlgo RlAlgoOf(const Config& cfg) { return cfg.goal >= 2 ? RlAlgo(cfg.goal - 1) : RlAlgo::None; }
 
 std::vector<ConfigIssue> RlOfferIssues(const Config& cfg, const Job& job) {
@@ -257,7 +279,10 @@ void ResolveRl(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues) {
   RlSetup& r = job.rl;
   r = RlSetup{};
   r.algo = RlAlgoOf(cfg);
-  if (!r.Active()) return;
+  if (!r.Active()) {
+    NoticeUnreadRlKeys(cfg, job, issues);
+    return;
+  }
   const bool dpo = r.algo == RlAlgo::Dpo;
   r.prompts = cfg.rl_prompts > 0 ? cfg.rl_prompts : dpo ? kDpoPairs : kRlPrompts;
   if (dpo && cfg.rl_samples > 0 && cfg.rl_samples != 2)
@@ -284,9 +309,20 @@ void ResolveRl(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues) {
   r.framework = ResolveRlFramework(cfg, job);
   r.engine = EngineOf(cfg, r.framework, r.algo);
   CheckOffer(r.framework, r.algo, r.engine, issues);  // RlOfferIssues' check, on what was just resolved
+  r.gen_fp8 = !dpo && cfg.rl_gen_prec == 1;
+  if (r.gen_fp8 && r.engine == RlEngine::Hf) {
+    Error(issues, "rl_gen_prec",
+          "rl_engine=hf generates with the trainer's own 16-bit weights; accepted: bf16 or auto"_issue);
+    r.gen_fp8 = false;
+  }
   r.ref = dpo || cfg.rl_ref != 0;
   r.async = dpo ? 0 : std::clamp(cfg.rl_async, 0, 2);
   ResolvePlacement(cfg, job, issues);
+  r.max_age = std::max(1, cfg.rl_max_age);
+  if (cfg.rl_max_age > 1 && (r.async != 2 || r.colocate))
+    Notice(issues, "rl_max_age",
+           "rl_max_age bounds the steps a streaming rollout runs ahead (rl_async=2 on split pools, rl_colocate=0); "
+           "here a step generates its own prompts only"_issue);
   r.max_seqs = cfg.rl_max_seqs > 0 ? cfg.rl_max_seqs : AutoMaxSeqs(job);
   r.gen_batch = dpo ? 0 : std::max(0, cfg.rl_gen_batch);
   r.logprob_mbs = std::max(0, cfg.rl_logprob_mbs);
@@ -331,6 +367,7 @@ void ResolveRl(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues) {
   w.auto_gbs_mbs = cfg.mbs > 0 ? cfg.mbs : r.budget_mbs > 0 ? r.budget_mbs : 1;
   w.tokens = double(r.steps) * r.updates * double(w.gbs_target) * double(w.seq);
   w.tokens_defaulted = false;
+  if (dpo) NoticeUnreadRlKeys(cfg, job, issues);
 }
 
 }  // namespace tp

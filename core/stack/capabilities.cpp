@@ -838,9 +838,62 @@ const char* FeatureId(Feature f) {
                                          "tp_overlap",
                                          "moe_a2a_overlap",
                                          "gpu=AMD",
-                                         "rl_mb_tokens"};
+                                         "rl_mb_tokens",
+                                         "rl_gen_prec=fp8"};
   static_assert(sizeof(kIds) / sizeof(kIds[0]) == size_t(Feature::kCount));
   return kIds[int(f)];
+}
+
+// The RL frameworks' own training settings and rollout options (RlCapabilityTable's second half): recomputation,
+// ZeRO stage, FP8 rollout weights.
+std::vector<RlCapabilityRow> RlSettingRows() {
+  using R = RlFramework;
+  using F = Feature;
+  using S = Support;
+  return {
+      // Recomputation: each RL framework checkpoints whole layers or nothing (a bool), so no selective recompute.
+      {R::Verl, F::RecomputeSelective, 0, S::Absent, false,
+       "volcengine/verl verl/workers/fsdp_workers.py@b178a3cd56f58b2d502255daba591e92833930a7: model."
+       "enable_gradient_checkpointing (true by default, verl/trainer/config/model/hf_model.yaml) calls"
+       " gradient_checkpointing_enable() on the Transformers model: every decoder layer, no selective option on the"
+       " FSDP actor (the Megatron backend's override_transformer_config has Megatron's)"},
+      {R::Verl, F::Zero1, 0, S::Absent, false,
+       "volcengine/verl verl/workers/fsdp_workers.py@b178a3cd56f58b2d502255daba591e92833930a7: get_sharding_strategy"
+       " gives FULL_SHARD (fsdp_config.reshard_after_forward true, the default) or SHARD_GRAD_OP (false), hybrid with"
+       " fsdp_size: ZeRO-3 or ZeRO-2, never the optimizer states alone"},
+      {R::Openrlhf, F::RecomputeSelective, 0, S::Absent, true,
+       "OpenRLHF/OpenRLHF openrlhf/cli/train_ppo_ray.py@3c3be6234e0cb353e76bb8019947db9dfe99fca7:"
+       " --actor.gradient_checkpointing_enable (store_true) calls the Transformers model's"
+       " gradient_checkpointing_enable(): every layer or none"},
+      {R::Trl, F::RecomputeSelective, 0, S::Absent, true,
+       "huggingface/trl trl/models/utils.py@f2cd57710ae345ea6428ae95363267fcf38a3dc8: TrainingArguments."
+       "gradient_checkpointing calls model.gradient_checkpointing_enable(gradient_checkpointing_kwargs): every layer"
+       " or none"},
+      {R::DeepspeedChat, F::RecomputeSelective, 0, S::Absent, true,
+       "deepspeedai/DeepSpeedExamples applications/DeepSpeed-Chat/dschat/rlhf/rlhf_engine.py@45b4b7156c8794a3452a5a"
+       "7d03dbd8d797068569: --actor_gradient_checkpointing calls gradient_checkpointing_enable() on the actor"},
+      {R::NemoRl, F::RecomputeSelective, 0, S::Absent, true,
+       "NVIDIA-NeMo/RL nemo_rl/models/megatron/setup.py@5fb588932bf835506a8a5bac01de4f8c7ab0a065:"
+       " _apply_performance_config: megatron_cfg.activation_checkpointing (a bool) sets recompute_granularity"
+       " \"full\", method uniform, one layer; dtensor_cfg.activation_checkpointing wraps whole blocks"
+       " (nemo_rl/models/dtensor/parallelize.py checkpoint_wrapper)"},
+      // FP8 rollout weights (rl_gen_prec=fp8): NeMo RL's vllm_cfg.precision fp8 (nemo_rl/models/generation/fp8.py)
+      // and verl's rollout.quantization fp8 (vLLM and SGLang) have them; the others hand vLLM 16-bit weights.
+      {R::Openrlhf, F::RlFp8Rollout, 0, S::Absent, true,
+       "OpenRLHF/OpenRLHF openrlhf/trainer/ray/vllm_engine.py@3c3be6234e0cb353e76bb8019947db9dfe99fca7:"
+       " create_vllm_engines builds each engine with \"dtype\": \"bfloat16\" and no quantization (git grep -i"
+       " 'quantiz|fp8' openrlhf/: only the NF4 policy's bitsandbytes config)",
+       false},
+      {R::Trl, F::RlFp8Rollout, 0, S::Absent, true,
+       "huggingface/trl trl/generation/vllm_generation.py@f2cd57710ae345ea6428ae95363267fcf38a3dc8: LLM(...,"
+       " quantization=quantization) is \"bitsandbytes\" for a 4-bit policy, else None; trl/scripts/vllm_serve.py"
+       " takes dtype and kv_cache_dtype, no weight quantization",
+       false},
+      {R::DeepspeedChat, F::RlFp8Rollout, 0, S::Absent, true,
+       "deepspeedai/DeepSpeedExamples applications/DeepSpeed-Chat@45b4b7156c8794a3452a5a7d03dbd8d797068569: the hybrid"
+       " engine generates with the actor's own 16-bit weights (no inference engine of its own)",
+       false},
+  };
 }
 
 // clang-format off (a data table: RL framework, feature, since, support, on_megatron, source)
@@ -874,76 +927,83 @@ const std::vector<RlCapabilityRow>& RlCapabilityTable() {
       "3dbd8d797068569: get_train_ds_config sets the ZeRO stage and offload device (\"cpu\" if offload else"
       " \"none\") only; tensor parallelism is the hybrid engine's for generation (inference_tp_size), no pipeline,"
       " sequence or expert parallelism in training (git grep pipe|sequence_parallel|ep_size in dschat/: nothing)";
-  static const std::vector<RlCapabilityRow> rows = {
-      {R::Openrlhf, F::Tp, 2025, S::Native, true,
-       "OpenRLHF/OpenRLHF openrlhf/utils/deepspeed/deepspeed.py@3c3be6234e0cb353e76bb8019947db9dfe99fca7:"
-       " DeepspeedStrategy: --ds.tensor_parallel_size > 1 passes autotp_size to DeepSpeed's AutoTP ('DeepSpeed"
-       " version must be >= 0.16.4 for tensor parallel training'), first commit f5b45490 'Support deepspeed auto tp'"
-       " (2025-04-27, v0.7.4)"},
-      {R::Openrlhf, F::Pp, 0, S::Absent, true, kOpenrlhfMesh},
-      {R::Openrlhf, F::Interleaved, 0, S::Absent, true, kOpenrlhfMesh},
-      {R::Openrlhf, F::Ep, 0, S::Absent, true, kOpenrlhfMesh},
-      {R::Openrlhf, F::Cp, 2025, S::Native, true,
-       "OpenRLHF/OpenRLHF openrlhf/utils/deepspeed/deepspeed.py@3c3be6234e0cb353e76bb8019947db9dfe99fca7:"
-       " DeepspeedStrategy.setup_ring_attn: --ds.ring_attn_size ring attention (ring_flash_attn's"
-       " substitute_hf_flash_attn); in PPO since bfa85f6f (2025-02-28), in DPO since 2a09aeed (2024-09-20)"},
-      {R::Openrlhf, F::OffloadNvme, 0, S::Absent, true,
-       "OpenRLHF/OpenRLHF openrlhf/utils/deepspeed/deepspeed_utils.py@3c3be6234e0cb353e76bb8019947db9dfe99fca7:"
-       " get_train_ds_config offloads to \"cpu\" or \"none\" (--ds.adam_offload: the optimizer states)"},
-      {R::Verl, F::Tp, 0, S::Absent, false, kVerlFsdp},
-      {R::Verl, F::Pp, 0, S::Absent, false, kVerlFsdp},
-      {R::Verl, F::Interleaved, 0, S::Absent, false, kVerlFsdp},
-      {R::Verl, F::Ep, 0, S::Absent, false, kVerlFsdp},
-      {R::Verl, F::OffloadNvme, 0, S::Absent, false,
-       "volcengine/verl verl/trainer/config/engine/fsdp.yaml@b178a3cd56f58b2d502255daba591e92833930a7:"
-       " param_offload / optimizer_offload to CPU only"},
-      {R::NemoRl, F::Pp, 0, S::Absent, false, kNemoDtensor},
-      {R::NemoRl, F::Interleaved, 0, S::Absent, false, kNemoDtensor},
-      {R::Trl, F::Pp, 0, S::Absent, true, kTrlNoPipe},
-      {R::Trl, F::Interleaved, 0, S::Absent, true, kTrlNoPipe},
-      {R::Trl, F::Ep, 0, S::Absent, true, kTrlNoPipe},
-      {R::Trl, F::Cp, 0, S::Absent, true,
-       "huggingface/trl trl/trainer/grpo_config.py@f2cd57710ae345ea6428ae95363267fcf38a3dc8: GRPOConfig."
-       "__post_init__ raises 'GRPOTrainer does not support sequence-dim parallelism (`parallelism_config.cp_size >"
-       " 1` or `parallelism_config.sp_size > 1`) yet' (733f3b13, 2026-05-06), as RLOOConfig (rloo_config.py); the"
-       " DPO trainer has no such check",
-       false},
-      {R::Verl, F::MethodQlora, 0, S::Absent, true,
-       "volcengine/verl verl/@b178a3cd56f58b2d502255daba591e92833930a7: the actor's LoRA (actor_rollout_ref.model."
-       "lora_rank, PEFT over the 16-bit model; the Megatron backend's through Megatron-Bridge) loads no 4-bit base"
-       " (git grep load_in_4bit|BitsAndBytesConfig in verl/: nothing; bitsandbytes only as an optimizer;"
-       " models/mcore/config_converter.py asserts 'quantization is not supported for now')"},
-      {R::NemoRl, F::MethodLora, 2026, S::Native, true,
-       "NVIDIA-NeMo/RL@7ea279abfbeb698b092856d0dab61e7cf39bc909: policy.lora_cfg (nemo_rl/models/policy/__init__.py"
-       " LoRAConfig); in GRPO since dacac7e0c (2026-02-02, DTensor, 'Support lora in dtensor grpo workflow by merging"
-       " weight') and a4268960d (2026-03-02, 'Megatron LoRA GRPO w/ Weight Merging'), in DPO since c9db94684"
-       " (2026-02-03)"},
-      {R::NemoRl, F::MethodQlora, 0, S::Absent, true,
-       "NVIDIA-NeMo/RL nemo_rl/@7ea279abfbeb698b092856d0dab61e7cf39bc909: LoRAConfig over the 16-bit model; no 4-bit"
-       " base (git grep -i 'load_in_4bit|BitsAndBytesConfig|qlora' nemo_rl/: nothing)"},
-      {R::DeepspeedChat, F::MethodQlora, 0, S::Absent, true,
-       "deepspeedai/DeepSpeedExamples applications/DeepSpeed-Chat/dschat/rlhf/rlhf_engine.py@45b4b7156c8794a3452a5a7d0"
-       "3dbd8d797068569: actor_lora_dim / critic_lora_dim (its own LinearLayer_LoRA over the 16-bit weights); no 4-bit"
-       " base (git grep -i 'load_in_4bit|bitsandbytes' dschat/: nothing)"},
-      {R::DeepspeedChat, F::Tp, 0, S::Absent, true, kDschat},
-      {R::DeepspeedChat, F::Pp, 0, S::Absent, true, kDschat},
-      {R::DeepspeedChat, F::Interleaved, 0, S::Absent, true, kDschat},
-      {R::DeepspeedChat, F::Cp, 0, S::Absent, true, kDschat},
-      {R::DeepspeedChat, F::Ep, 0, S::Absent, true, kDschat},
-      {R::DeepspeedChat, F::OffloadNvme, 0, S::Absent, true, kDschat},
-      // Micro-batches as token budgets (rl_mb_tokens): verl's use_dynamic_bsz (54051c85c, 2025-01-21), NeMo RL's
-      // dynamic batching and sequence packing (7d8ce74dc, 2025-05-15), OpenRLHF's dynamic batch (81421bd2,
-      // 2025-07-12) have them; TRL and DeepSpeed-Chat count micro-batches in sequences only.
-      {R::Trl, F::RlTokenBudget, 0, S::Absent, true,
-       "huggingface/trl trl/trainer/grpo_config.py, dpo_config.py@f2cd57710ae345ea6428ae95363267fcf38a3dc8:"
-       " micro-batches of per_device_train_batch_size sequences, no token budget (git grep -i"
-       " 'max_token_len|max_tokens_per|dynamic_batch|use_dynamic_bsz' trl/: nothing; DPOConfig's padding_free"
-       " flattens a batch, it does not size it)"},
-      {R::DeepspeedChat, F::RlTokenBudget, 0, S::Absent, true,
-       "deepspeedai/DeepSpeedExamples applications/DeepSpeed-Chat/training/step3_rlhf_finetuning/main.py@45b4b7156c8"
-       "794a3452a5a7d03dbd8d797068569: --per_device_training_batch_size and --per_device_generation_batch_size count"
-       " sequences; no token budget (dschat/utils/data/data_utils.py's max_token_len pads the prompts)"},
-  };
+  static const std::vector<RlCapabilityRow> rows = [] {
+    std::vector<RlCapabilityRow> r = {
+        {R::Openrlhf, F::Tp, 2025, S::Native, true,
+         "OpenRLHF/OpenRLHF openrlhf/utils/deepspeed/deepspeed.py@3c3be6234e0cb353e76bb8019947db9dfe99fca7:"
+         " DeepspeedStrategy: --ds.tensor_parallel_size > 1 passes autotp_size to DeepSpeed's AutoTP ('DeepSpeed"
+         " version must be >= 0.16.4 for tensor parallel training'), first commit f5b45490 'Support deepspeed auto tp'"
+         " (2025-04-27, v0.7.4)"},
+        {R::Openrlhf, F::Pp, 0, S::Absent, true, kOpenrlhfMesh},
+        {R::Openrlhf, F::Interleaved, 0, S::Absent, true, kOpenrlhfMesh},
+        {R::Openrlhf, F::Ep, 0, S::Absent, true, kOpenrlhfMesh},
+        {R::Openrlhf, F::Cp, 2025, S::Native, true,
+         "OpenRLHF/OpenRLHF openrlhf/utils/deepspeed/deepspeed.py@3c3be6234e0cb353e76bb8019947db9dfe99fca7:"
+         " DeepspeedStrategy.setup_ring_attn: --ds.ring_attn_size ring attention (ring_flash_attn's"
+         " substitute_hf_flash_attn); in PPO since bfa85f6f (2025-02-28), in DPO since 2a09aeed (2024-09-20)"},
+        {R::Openrlhf, F::OffloadNvme, 0, S::Absent, true,
+         "OpenRLHF/OpenRLHF openrlhf/utils/deepspeed/deepspeed_utils.py@3c3be6234e0cb353e76bb8019947db9dfe99fca7:"
+         " get_train_ds_config offloads to \"cpu\" or \"none\" (--ds.adam_offload: the optimizer states)"},
+        {R::Verl, F::Tp, 0, S::Absent, false, kVerlFsdp},
+        {R::Verl, F::Pp, 0, S::Absent, false, kVerlFsdp},
+        {R::Verl, F::Interleaved, 0, S::Absent, false, kVerlFsdp},
+        {R::Verl, F::Ep, 0, S::Absent, false, kVerlFsdp},
+        {R::Verl, F::OffloadNvme, 0, S::Absent, false,
+         "volcengine/verl verl/trainer/config/engine/fsdp.yaml@b178a3cd56f58b2d502255daba591e92833930a7:"
+         " param_offload / optimizer_offload to CPU only"},
+        {R::NemoRl, F::Pp, 0, S::Absent, false, kNemoDtensor},
+        {R::NemoRl, F::Interleaved, 0, S::Absent, false, kNemoDtensor},
+        {R::Trl, F::Pp, 0, S::Absent, true, kTrlNoPipe},
+        {R::Trl, F::Interleaved, 0, S::Absent, true, kTrlNoPipe},
+        {R::Trl, F::Ep, 0, S::Absent, true, kTrlNoPipe},
+        {R::Trl, F::Cp, 0, S::Absent, true,
+         "huggingface/trl trl/trainer/grpo_config.py@f2cd57710ae345ea6428ae95363267fcf38a3dc8: GRPOConfig."
+         "__post_init__ raises 'GRPOTrainer does not support sequence-dim parallelism (`parallelism_config.cp_size >"
+         " 1` or `parallelism_config.sp_size > 1`) yet' (733f3b13, 2026-05-06), as RLOOConfig (rloo_config.py); the"
+         " DPO trainer has no such check",
+         false},
+        {R::Verl, F::MethodQlora, 0, S::Absent, true,
+         "volcengine/verl verl/@b178a3cd56f58b2d502255daba591e92833930a7: the actor's LoRA (actor_rollout_ref.model."
+         "lora_rank, PEFT over the 16-bit model; the Megatron backend's through Megatron-Bridge) loads no 4-bit base"
+         " (git grep load_in_4bit|BitsAndBytesConfig in verl/: nothing; bitsandbytes only as an optimizer;"
+         " models/mcore/config_converter.py asserts 'quantization is not supported for now')"},
+        {R::NemoRl, F::MethodLora, 2026, S::Native, true,
+         "NVIDIA-NeMo/RL@7ea279abfbeb698b092856d0dab61e7cf39bc909: policy.lora_cfg (nemo_rl/models/policy/__init__.py"
+         " LoRAConfig); in GRPO since dacac7e0c (2026-02-02, DTensor, 'Support lora in dtensor grpo workflow by merging"
+         " weight') and a4268960d (2026-03-02, 'Megatron LoRA GRPO w/ Weight Merging'), in DPO since c9db94684"
+         " (2026-02-03)"},
+        {R::NemoRl, F::MethodQlora, 0, S::Absent, true,
+         "NVIDIA-NeMo/RL nemo_rl/@7ea279abfbeb698b092856d0dab61e7cf39bc909: LoRAConfig over the 16-bit model; no 4-bit"
+         " base (git grep -i 'load_in_4bit|BitsAndBytesConfig|qlora' nemo_rl/: nothing)"},
+        {R::DeepspeedChat, F::MethodQlora, 0, S::Absent, true,
+         "deepspeedai/DeepSpeedExamples "
+         "applications/DeepSpeed-Chat/dschat/rlhf/rlhf_engine.py@45b4b7156c8794a3452a5a7d0"
+         "3dbd8d797068569: actor_lora_dim / critic_lora_dim (its own LinearLayer_LoRA over the 16-bit weights); no "
+         "4-bit"
+         " base (git grep -i 'load_in_4bit|bitsandbytes' dschat/: nothing)"},
+        {R::DeepspeedChat, F::Tp, 0, S::Absent, true, kDschat},
+        {R::DeepspeedChat, F::Pp, 0, S::Absent, true, kDschat},
+        {R::DeepspeedChat, F::Interleaved, 0, S::Absent, true, kDschat},
+        {R::DeepspeedChat, F::Cp, 0, S::Absent, true, kDschat},
+        {R::DeepspeedChat, F::Ep, 0, S::Absent, true, kDschat},
+        {R::DeepspeedChat, F::OffloadNvme, 0, S::Absent, true, kDschat},
+        // Micro-batches as token budgets (rl_mb_tokens): verl's use_dynamic_bsz (54051c85c, 2025-01-21), NeMo RL's
+        // dynamic batching and sequence packing (7d8ce74dc, 2025-05-15), OpenRLHF's dynamic batch (81421bd2,
+        // 2025-07-12) have them; TRL and DeepSpeed-Chat count micro-batches in sequences only.
+        {R::Trl, F::RlTokenBudget, 0, S::Absent, true,
+         "huggingface/trl trl/trainer/grpo_config.py, dpo_config.py@f2cd57710ae345ea6428ae95363267fcf38a3dc8:"
+         " micro-batches of per_device_train_batch_size sequences, no token budget (git grep -i"
+         " 'max_token_len|max_tokens_per|dynamic_batch|use_dynamic_bsz' trl/: nothing; DPOConfig's padding_free"
+         " flattens a batch, it does not size it)"},
+        {R::DeepspeedChat, F::RlTokenBudget, 0, S::Absent, true,
+         "deepspeedai/DeepSpeedExamples applications/DeepSpeed-Chat/training/step3_rlhf_finetuning/main.py@45b4b7156c8"
+         "794a3452a5a7d03dbd8d797068569: --per_device_training_batch_size and --per_device_generation_batch_size count"
+         " sequences; no token budget (dschat/utils/data/data_utils.py's max_token_len pads the prompts)"},
+    };
+    const std::vector<RlCapabilityRow> settings = RlSettingRows();
+    r.insert(r.end(), settings.begin(), settings.end());
+    return r;
+  }();
   return rows;
 }
 // clang-format on
@@ -1081,7 +1141,8 @@ const char* FeatureName(Feature f) {
                                            "tensor-parallel communication overlapped with the GEMMs",
                                            "expert all-to-all overlapped with another micro-batch",
                                            "AMD GPUs (ROCm)",
-                                           "RL micro-batches as token budgets"};
+                                           "RL micro-batches as token budgets",
+                                           "RL rollout on FP8 weights"};
   static_assert(sizeof(kNames) / sizeof(kNames[0]) == size_t(Feature::kCount));
   return kNames[int(f)];
 }
@@ -1153,6 +1214,7 @@ const char* AskKeyName(AskKeys bit) {
     case kAskMoeA2aOverlap: return "moe_a2a_overlap";
     case kAskRlMbTokens: return "rl_mb_tokens";
     case kAskRlLogprobMbTokens: return "rl_logprob_mb_tokens";
+    case kAskRlGenPrec: return "rl_gen_prec";
     default: return "";
   }
 }
@@ -1373,6 +1435,7 @@ int CapabilityFindings(const StackProfile& s, int year, const CapabilityAsk& ask
     c.AddRl(Feature::RlTokenBudget, kAskRlMbTokens);
   else if (ask.rl_logprob_mb_tokens > 0)
     c.AddRl(Feature::RlTokenBudget, kAskRlLogprobMbTokens);
+  if (ask.rl_gen_fp8) c.AddRl(Feature::RlFp8Rollout, kAskRlGenPrec);
   return c.n;
 }
 

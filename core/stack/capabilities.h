@@ -53,12 +53,13 @@ enum class Feature : uint8_t {
   EpA2aOverlap,         // moe_a2a_overlap=1: Megatron-Core's expert all-to-all overlapped with another micro-batch
   GpuAmd,               // runs on AMD GPUs (ROCm)
   RlTokenBudget,        // rl_mb_tokens / rl_logprob_mb_tokens: an RL framework's micro-batches as token budgets
+  RlFp8Rollout,         // rl_gen_prec=fp8: the RL framework's rollout engine on FP8 weights, quantized at each refit
   kCount
 };
 
 // A feature of the RL frameworks alone (RlCapabilityTable), which no training stack has rows of: the stacks' table
 // leaves it out, and resolve asks the framework's rows only.
-constexpr bool RlFrameworkFeature(Feature f) { return f == Feature::RlTokenBudget; }
+constexpr bool RlFrameworkFeature(Feature f) { return f == Feature::RlTokenBudget || f == Feature::RlFp8Rollout; }
 
 enum class Support : uint8_t {
   Native,      // in the stack's own code
@@ -162,6 +163,7 @@ enum AskKey : AskKeys {
   kAskRlMbTokens = 1 << 21,
   kAskRlLogprobMbTokens = 1 << 22,
   kAskMoeA2aOverlap = 1 << 23,
+  kAskRlGenPrec = 1 << 24,
 };
 const char* AskKeyName(AskKeys bit);  // the configuration key of one bit ("tp")
 
@@ -203,6 +205,7 @@ struct CapabilityAsk {
   int grad_fp32 = -1, optim_bf16 = -1, recompute_mla_up = -1, fp8_params = -1, tp_overlap = -1, moe_a2a_overlap = -1;
   int rl_framework = -1;  // RlFramework training an RL goal's policy (its rows are checked too); -1 no RL goal
   int rl_mb_tokens = 0, rl_logprob_mb_tokens = 0;  // micro-batch token budgets given: the RL frameworks' rows'
+  bool rl_gen_fp8 = false;                         // rl_gen_prec=fp8 given: the RL frameworks' rows'
   bool rl_dpo = false;                             // the RL goal is DPO (RlCapabilityRow::on_dpo)
 };
 

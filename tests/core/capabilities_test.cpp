@@ -530,6 +530,20 @@ TEST_CASE("an RL framework's policy training: the search never uses what it does
     CHECK_FALSE(HasErrors(
         Resolve("#v=1&model=llama3.1-8b&goal=grpo&gpus=16&gpu=h100&stack=megatron&rl_framework=verl&tp=2&pp=2")));
   }
+  {  // Selective recomputation: refused by every framework's training but verl's Megatron backend, by name.
+    for (const char* fw : {"verl", "openrlhf", "trl", "nemo-rl"}) {
+      INFO(fw);
+      const auto issues = Resolve(std::string("#v=1&model=llama3.1-8b&goal=grpo&gpus=8&gpu=h100&stack=fsdp&") +
+                                  "recompute=selective&rl_framework=" + fw);
+      const ConfigIssue* e = IssueOn(issues, "recompute", false);
+      REQUIRE(e);
+      CHECK(e->message.find(std::string("rl_framework=") + fw) != std::string::npos);
+    }
+    CHECK_FALSE(HasErrors(Resolve(
+        "#v=1&model=llama3.1-8b&goal=grpo&gpus=16&gpu=h100&stack=megatron&rl_framework=verl&recompute=selective")));
+    CHECK(IssueOn(Resolve("#v=1&model=llama3.1-8b&goal=grpo&gpus=16&gpu=h100&stack=fsdp&rl_framework=verl&zero=1"),
+                  "zero", false));
+  }
   {  // TRL's GRPOTrainer refuses context parallelism; its DPO trainer has no such check.
     CHECK(IssueOn(Resolve("#v=1&model=llama3.1-8b&goal=grpo&gpus=8&gpu=h100&stack=hf&rl_framework=trl&cp=2"), "cp",
                   false));
@@ -579,13 +593,19 @@ TEST_CASE("an RL framework's policy training: the search never uses what it does
             const std::pair<Feature, bool> used[] = {{Feature::Tp, l.tp > 1 && !(kind.fixed & kAskTp)},
                                                      {Feature::Pp, l.pp > 1 && !(kind.fixed & kAskPp)},
                                                      {Feature::Cp, l.cp > 1 && !(kind.fixed & kAskCp)},
-                                                     {Feature::Ep, l.ep > 1}};
+                                                     {Feature::Ep, l.ep > 1},
+                                                     {Feature::RecomputeSelective, l.recompute == Recompute::Selective},
+                                                     {Feature::Zero1, l.zero == 1 && !(kind.fixed & kAskZero)}};
             for (const auto& [feature, on] : used)
               if (on) CHECK(RlCapability(f, k, job.stack_year, feature, job.rl.Dpo()).auto_ok);
             if (f == RlFramework::Openrlhf || f == RlFramework::DeepspeedChat || f == RlFramework::Trl)
               CHECK(l.pp == 1);
             if ((f == RlFramework::Verl || f == RlFramework::NemoRl) && k != StackKind::Megatron) CHECK(l.pp == 1);
             if (f == RlFramework::Verl && k != StackKind::Megatron) CHECK(l.tp == 1);
+            // Every framework checkpoints whole layers or none (a bool); only verl's Megatron backend has Megatron's
+            // selective recomputation. verl's FSDP actor shards as ZeRO-3 or ZeRO-2, never the optimizer alone.
+            if (!(f == RlFramework::Verl && k == StackKind::Megatron)) CHECK(l.recompute != Recompute::Selective);
+            if (f == RlFramework::Verl && k != StackKind::Megatron && !(kind.fixed & kAskZero)) CHECK(l.zero != 1);
           });
           ++(planned ? searched : refused);  // explicit pp=2 (and others) where the framework lacks it: refused
         }

@@ -790,11 +790,29 @@ TEST_CASE("launch round trip: export then import gives the same plan, for every 
         {"rl_kv_frac", "0.6"},
         {"rl_rollout_tp", "2"},
         {"rl_max_seqs", "256"},
+        {"rl_gen_prec", "fp8"},  // rollout.quantization: fp8
         {"mbs", "2"},
         {"rl_logprob_mbs", "8"},  // the log-probability passes' own (rollout and ref log_prob_micro_batch_size_per_gpu)
         {"zero", "3"},
         {"recompute", "full"}},
        {{"gpu", "h100"}, {"rl_response_len", "1500"}}},
+      // ZeRO-2 on verl's FSDP actor: fsdp_config.reshard_after_forward false (SHARD_GRAD_OP), written and read back.
+      {F::Verl,
+       {{"model", "qwen2.5-7b"},
+        {"gpu", "h100"},
+        {"gpus", "16"},
+        {"goal", "grpo"},
+        {"rl_prompts", "256"},
+        {"rl_samples", "8"},
+        {"rl_prompt_len", "256"},
+        {"rl_max_response_len", "2048"},
+        {"rl_response_len", "800"},
+        {"rl_updates", "4"},
+        {"rl_rollout_tp", "1"},
+        {"mbs", "2"},
+        {"zero", "2"},
+        {"recompute", "full"}},
+       {{"gpu", "h100"}, {"rl_response_len", "800"}}},
       // Token budgets (rl_mb_tokens): verl's dynamic batches, per GPU of the Ulysses group of 2, written and read back.
       {F::Verl,
        {{"model", "qwen2.5-7b"},
@@ -987,6 +1005,16 @@ TEST_CASE("launch rules: refusals name the key and the reason, notes say what a 
   refusal(F::Torchtune, Cfg({{"model", "qwen2.5-7b"}, {"method", "qlora"}, {"gpus", "1"}}), "model");
   refusal(F::Torchtune, Cfg({{"model", "mixtral-8x7b"}, {"method", "lora"}, {"gpus", "8"}}), "model");
   refusal(F::Torchtitan, Cfg({{"model", "mistral-7b"}, {"gpus", "8"}}), "model");
+  // FP8 rollout weights: verl writes rollout.quantization; OpenRLHF's and TRL's engines load 16-bit weights.
+  for (F f : {F::Openrlhf, F::Trl})
+    refusal(f,
+            Cfg({{"model", "qwen2.5-7b"},
+                 {"gpus", "8"},
+                 {"gpu", "h100"},
+                 {"goal", "grpo"},
+                 {"rl_framework", "verl"},
+                 {"rl_gen_prec", "fp8"}}),
+            "rl_gen_prec");
   // A schedule torch.distributed.pipelining does not have (ZB-H1 on one chunk per GPU).
   refusal(F::Torchtitan, Cfg({{"model", "llama3.1-8b"}, {"gpus", "8"}, {"pp", "2"}, {"pp_schedule", "zb-h1"}}),
           "pp_schedule");

@@ -135,6 +135,8 @@ TEST_CASE("one answer for what auto became: the key rows' value, the JSON's conf
           "rl_gen_batch",
           // auto: the training's micro-batch, already resolved as mbs
           "rl_logprob_mbs",
+          // only a streaming rollout on split pools runs steps ahead; DPO generates nothing
+          "rl_max_age", "rl_gen_prec",
           // auto: micro-batches counted in sequences (mbs, rl_logprob_mbs), no budget to resolve to
           "rl_mb_tokens", "rl_logprob_mb_tokens",
           // a stack's own settings (capabilities.h): not on a stack or release without them; FP8 weights only in

@@ -18,6 +18,7 @@
 #include "memory.h"
 #include "planner.h"
 #include "report.h"
+#include "resolved.h"
 #include "rl.h"
 #include "rl_rollout.h"
 #include "rl_validation.h"
@@ -230,6 +231,95 @@ TEST_CASE("rl step: one-step-off on split pools hides generation, PPO adds the c
   CHECK(dpo.plan.rl.generation_s == 0);
   CHECK(dpo.plan.rl.Phase(RlPhaseKind::Reference).seconds > 0);
   CHECK(dpo.job.rl.samples == 2);
+}
+
+// NeMo RL's AsyncTrajectoryCollector keeps num_prompts_per_step x max_trajectory_age_steps prompts in flight
+// (nemo_rl/algorithms/async_utils.py): with an engine's share of one step below its rl_max_seqs, more steps in flight
+// decode more sequences at once, a step's generation is shorter, until the cap binds; the key reads only there.
+TEST_CASE("rl streaming: rl_max_age steps in flight fill the engines up to rl_max_seqs", "[rl]") {
+  const std::string base =
+      "model=qwen3-30b-a3b&gpu=h100&gpus=24&goal=grpo&rl_prompts=8&rl_samples=16&rl_response_len=2000&"
+      "rl_max_response_len=4000&rl_colocate=0&rl_rollout_gpus=8&rl_rollout_tp=1&rl_max_seqs=64&rl_async=2";
+  const PlanOutput one = PlanLink(base);
+  const PlanOutput two = PlanLink(base + "&rl_max_age=2");
+  const PlanOutput four = PlanLink(base + "&rl_max_age=4");
+  const PlanOutput eight = PlanLink(base + "&rl_max_age=8");
+  // 128 sequences over 8 engines: 16 each with one step in flight, 32 with two, the cap of 64 from four on.
+  CHECK(one.plan.rl.concurrency == 16);
+  CHECK(two.plan.rl.concurrency == 32);
+  CHECK(four.plan.rl.concurrency == 64);
+  CHECK(eight.plan.rl.concurrency == 64);
+  CHECK(two.plan.rl.generation_s < 0.75 * one.plan.rl.generation_s);
+  CHECK(four.plan.rl.generation_s < two.plan.rl.generation_s);
+  CHECK(eight.plan.rl.generation_s == four.plan.rl.generation_s);
+  CHECK(ResolvedValue(one, *FindKey("rl_max_age")) == "1");  // auto, said where it applies
+  // One-step-off waits for its batch: the key is noted, not planned.
+  const std::string off = "model=qwen3-30b-a3b&gpu=h100&gpus=24&goal=grpo&rl_colocate=0&rl_rollout_gpus=8&rl_async=1";
+  const PlanOutput noted = PlanLink(off + "&rl_max_age=4");
+  CHECK(noted.plan.rl.generation_s == PlanLink(off).plan.rl.generation_s);
+  bool notice = false;
+  for (const ConfigIssue& i : noted.issues) notice |= i.key == "rl_max_age" && i.notice;
+  CHECK(notice);
+  CHECK(Refused("rl_max_age", "0"));
+  CHECK(Refused("rl_max_age", "65"));
+}
+
+// FP8 rollout weights (rl_gen_prec=fp8; NeMo RL's vllm_cfg.precision, verl's rollout.quantization): the blocks' linear
+// weights in one byte and a block scale, the embedding and head in 16 bits; decode reads fewer bytes, the engine has
+// more room for its KV cache, prefill runs on the FP8 tensor cores where the GPU has them (an A100 decodes its FP8
+// weights without them). Frameworks without it refuse the key by name.
+TEST_CASE("rl rollout: FP8 weights halve the engine's weight bytes, not its embedding nor its KV cache", "[rl]") {
+  const std::string base =
+      "model=llama3.1-8b&gpus=16&goal=grpo&rl_colocate=0&rl_rollout_gpus=8&rl_rollout_tp=1&"
+      "rl_prompts=64&rl_samples=16&rl_response_len=1000&rl_max_response_len=2000";
+  const PlanOutput bf16 = PlanLink(base + "&gpu=h100");
+  const PlanOutput fp8 = PlanLink(base + "&gpu=h100&rl_gen_prec=fp8");
+  const ParamCounts& pc = bf16.job.facts.pc;
+  const double params = pc.total;
+  const double embed = pc.embedding + pc.head + pc.final_norm + pc.norms * (pc.dense_layers + pc.moe_layers);
+  CHECK(bf16.plan.rl.engine_weights_bytes == Approx(2.0 * params).epsilon(1e-9));
+  // 16-bit embedding, head and norms, one byte (and a 4-byte scale per 128 x 128 block) for the rest.
+  CHECK(fp8.plan.rl.engine_weights_bytes > 2.0 * embed + (params - embed) * 0.99);
+  CHECK(fp8.plan.rl.engine_weights_bytes <= 2.0 * embed + (params - embed) * (1.0 + 4.0 / 16384.0));
+  CHECK(fp8.plan.rl.kv_cache_bytes ==
+        Approx(bf16.plan.rl.kv_cache_bytes + bf16.plan.rl.engine_weights_bytes - fp8.plan.rl.engine_weights_bytes));
+  CHECK(fp8.plan.rl.decode_s < bf16.plan.rl.decode_s);
+  CHECK(fp8.plan.rl.prefill_s < 0.6 * bf16.plan.rl.prefill_s);  // the H100's FP8 peak is twice its bf16 one
+  const PlanOutput a100 = PlanLink(base + "&gpu=a100-80g");
+  const PlanOutput a100_fp8 = PlanLink(base + "&gpu=a100-80g&rl_gen_prec=fp8");
+  CHECK(a100_fp8.plan.rl.prefill_s == Approx(a100.plan.rl.prefill_s));  // no FP8 tensor cores: bf16 matmuls
+  CHECK(a100_fp8.plan.rl.decode_s < a100.plan.rl.decode_s);
+  // Only the engine: the trainer's memory and time are the same.
+  CHECK(fp8.plan.rl.training_s == bf16.plan.rl.training_s);
+  CHECK(ResolvedValue(bf16, *FindKey("rl_gen_prec")) == "bf16");  // auto, said
+  CHECK(ErrorKey((base + "&gpu=h100&rl_gen_prec=fp8&rl_framework=openrlhf").c_str()) == "rl_gen_prec");
+  CHECK(ErrorKey((base + "&gpu=h100&rl_gen_prec=fp8&rl_framework=trl").c_str()) == "rl_gen_prec");
+  CHECK(ErrorKey("model=qwen2.5-1.5b&gpus=8&gpu=h100&goal=grpo&rl_engine=hf&rl_gen_prec=fp8") == "rl_gen_prec");
+  CHECK(ErrorKey((base + "&gpu=h100&rl_gen_prec=fp8&rl_framework=nemo-rl").c_str()).empty());
+  CHECK(Refused("rl_gen_prec", "int4"));
+}
+
+// Post-training keys typed where the plan does not read them are said, not dropped in silence: every rl_ key outside
+// a grpo, ppo or dpo goal, and the rollout's keys under DPO (KeyRelevant, the rule the page's fields follow too).
+TEST_CASE("rl keys: given where the plan does not read them, one notice names them", "[rl]") {
+  auto notice = [](const std::string& link) {
+    const PlanOutput o = PlanLink(link);
+    std::string said;
+    for (const ConfigIssue& i : o.issues)
+      if (i.notice && i.message.find("keys") != std::string::npos && i.key.rfind("rl_", 0) == 0) said += i.message;
+    return said;
+  };
+  const std::string pre = notice("model=llama3.1-8b&gpu=h100&gpus=8&rl_samples=4&rl_max_seqs=256");
+  CHECK(pre.find("rl_samples, rl_max_seqs") != std::string::npos);
+  CHECK(pre.find("goal=pretrain") != std::string::npos);
+  const std::string dpo = notice("model=llama3.1-8b&gpu=h100&gpus=8&goal=dpo&rl_gen_prec=fp8&rl_rollout_tp=2");
+  CHECK(dpo.find("rl_gen_prec") != std::string::npos);
+  CHECK(dpo.find("rl_rollout_tp") != std::string::npos);
+  CHECK(dpo.find("DPO") != std::string::npos);
+  // Keys DPO reads (its pairs, their lengths) and a GRPO plan's own keys raise nothing.
+  CHECK(notice("model=llama3.1-8b&gpu=h100&gpus=8&goal=dpo&rl_prompts=64&rl_response_len=300").empty());
+  CHECK(notice("model=llama3.1-8b&gpu=h100&gpus=8&goal=grpo&rl_gen_prec=fp8&rl_max_seqs=256").empty());
+  CHECK(notice("model=llama3.1-8b&gpu=h100&gpus=8").empty());
 }
 
 // The generation phase's memory the plan reports is the one its fit check used: the plan's memory is the larger of
@@ -541,7 +631,7 @@ TEST_CASE("rl framework: verl's fitted transition, NeMo RL's host-link moves, au
   auto plan = [](const std::string& tail) {
     // One layout for every framework (the search would take another for NeMo RL, whose refit depends on it).
     return MakePlan(Cfg(("model=qwen2.5-7b&gpu=h100&gpus=8&goal=grpo&rl_max_response_len=2048&tp=1&pp=1&cp=1&zero=3&"
-                         "mbs=8&recompute=selective&offload=none" +
+                         "mbs=8&recompute=full&offload=none" +
                          tail)
                             .c_str()));
   };
@@ -1101,7 +1191,7 @@ TEST_CASE("rl memory: the training and log-probability passes at the longest mic
           "[rl]") {
   const std::string base =
       "model=qwen2.5-7b&gpu=h100&gpus=8&goal=grpo&rl_framework=verl&rl_ref=1&stack=fsdp&zero=3&tp=1&pp=1&cp=1&mbs=4&"
-      "recompute=selective&offload=none&rl_prompt_len=512&rl_response_len=1500&rl_logprob_mbs=4&rl_max_response_len=";
+      "recompute=full&offload=none&rl_prompt_len=512&rl_response_len=1500&rl_logprob_mbs=4&rl_max_response_len=";
   auto plan = [&](int longest) {
     const PlanOutput out = PlanLink(base + std::to_string(longest));
     REQUIRE(out.plan.layout.mbs == 4);
@@ -1109,12 +1199,12 @@ TEST_CASE("rl memory: the training and log-probability passes at the longest mic
     REQUIRE(out.job.work.seq == 2016);  // the mean: 512 + 1500, rounded up to 16
     return out;
   };
-  const PlanOutput mean = plan(1500), longer = plan(4096), longest = plan(24576);
+  const PlanOutput mean = plan(1500), longer = plan(4096), longest = plan(98304);
   CHECK(RlPeakSeq(mean.job, 4, 0) == 2016);
   // verl: 512 + (4,096 + 3 x 1,500) / 4 = 2,661 tokens a sequence, rounded up to 16; one sequence, the longest.
   CHECK(RlPeakSeq(longer.job, 4, 0) == 2672);
   CHECK(RlPeakSeq(longer.job, 1, 0) == 4608);
-  CHECK(RlPeakSeq(longest.job, 4, 0) == 7792);  // 512 + (24,576 + 3 x 1,500) / 4 = 7,781, rounded up to 16
+  CHECK(RlPeakSeq(longest.job, 4, 0) == 26224);  // 512 + (98,304 + 3 x 1,500) / 4 = 26,213, rounded up to 16
   const RlStep &a = mean.plan.rl, &b = longer.plan.rl, &c = longest.plan.rl;
   // The training phase holds the policy's training at 4 sequences of 2,672 tokens: the workload's own memory there.
   Job at = longer.job;
@@ -1132,7 +1222,7 @@ TEST_CASE("rl memory: the training and log-probability passes at the longest mic
     CHECK(c.Phase(k).seconds == Approx(a.Phase(k).seconds).epsilon(1e-12));
   }
   CHECK(longer.plan.step.seconds == Approx(mean.plan.step.seconds).epsilon(1e-12));
-  // The longest micro-batch at a 24K cap no longer fits where the mean did.
+  // The longest micro-batch at a 96K cap no longer fits where the mean did.
   CHECK(mean.plan.memory.fits);
   CHECK_FALSE(longest.plan.memory.fits);
   CHECK(c.train_memory_bytes > mean.plan.memory.usable);
@@ -1154,7 +1244,7 @@ TEST_CASE("rl memory: the training and log-probability passes at the longest mic
 // at it and just past it. memory.h's closed form (the training alone at the mean sequence) read micro-batch 5 and
 // 6,820 tokens for this plan, which fits at micro-batch 2 and 8,704 tokens.
 TEST_CASE("rl limits: the longest sequence and the largest micro-batch are the whole step's", "[rl][max_seq]") {
-  const std::string layout = "&tp=1&pp=1&cp=1&zero=2&recompute=selective&offload=none";
+  const std::string layout = "&tp=1&pp=1&cp=1&zero=2&recompute=full&offload=none";
   const std::string base =
       "gpu=h100&model=qwen2.5-7b&goal=grpo&gpus=8&rl_prompts=64&rl_samples=8&rl_prompt_len=512&"
       "rl_response_len=2000&rl_framework=verl" +
@@ -1176,11 +1266,12 @@ TEST_CASE("rl limits: the longest sequence and the largest micro-batch are the w
   const BestSeq& b = o.best_seq;
   CHECK(b.max_seq >= m.max_seq);
   CHECK(b.max_micro_batch >= m.max_micro_batch);
-  REQUIRE(b.settings.find("recompute=full") != std::string::npos);
+  CHECK(b.layout.recompute != Recompute::Selective);  // verl checkpoints whole layers or none
   const std::string best =
       "gpu=h100&model=qwen2.5-7b&goal=grpo&gpus=8&rl_prompts=64&rl_samples=8&rl_prompt_len=512&"
-      "rl_response_len=2000&rl_framework=verl&tp=1&pp=1&cp=1&zero=2&recompute=full&offload=" +
-      std::string(Name(b.layout.offload)) + (b.offload_act ? "&offload_act=1" : "");
+      "rl_response_len=2000&rl_framework=verl&tp=1&pp=1&cp=1&zero=2&recompute=" +
+      std::string(Name(b.layout.recompute)) + "&offload=" + std::string(Name(b.layout.offload)) +
+      (b.offload_act ? "&offload_act=1" : "");
   CHECK(PlanLink(best + "&mbs=1&rl_max_response_len=" + std::to_string(b.max_seq - 512)).plan.memory.fits);
   CHECK_FALSE(PlanLink(best + "&mbs=1&rl_max_response_len=" + std::to_string(b.max_seq - 512 + 32)).plan.memory.fits);
   CHECK(PlanLink(best + "&rl_max_response_len=8192&mbs=" + std::to_string(b.max_micro_batch)).plan.memory.fits);

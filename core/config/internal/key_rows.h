@@ -64,6 +64,8 @@ inline constexpr const char* kZeroOne[] = {"0", "1"};
 inline constexpr const char* kOnOffLabels[] = {"off", "on"};
 inline constexpr const char* kRlAsyncModes[] = {"0", "1", "2"};
 inline constexpr const char* kRlAsyncLabels[] = {"on-policy", "one-step-off", "streaming"};
+inline constexpr const char* kRlGenPrecNames[] = {"bf16", "fp8"};
+inline constexpr const char* kRlGenPrecLabels[] = {"bf16 (16-bit weights)", "fp8 (block-scaled weights)"};
 inline constexpr const char* kModelCodeLabels[] = {"Megatron-Core (Transformer Engine)",
                                                    "Transformers (Hugging Face)",
                                                    "torchtitan's model",
