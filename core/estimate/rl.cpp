@@ -30,7 +30,7 @@ constexpr RlConstants kDefaults = {
     // for prompts and batches of several hundred sequences).
     .gen_flop_eff = 0.5,
     // Scheduling + sampling + launch per decode iteration with CUDA graphs: fitted on the verl fit rows (grid 1-10 ms).
-    .decode_overhead_s = 2e-3,
+    .decode_overhead_s = 5e-3,
     // Of the responses, the share that runs to the cap besides the length law's own tail (responses caught in a
     // repetition loop; verl logs it as response_length/clip_ratio): fitted on the verl fit rows (grid 0-2 %), whose
     // generate_sequences grows from 162 s to 247 s when the cap goes from 8K to 20K (one_step_off.md@b178a3c). The

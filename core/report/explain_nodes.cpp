@@ -525,14 +525,16 @@ const NodeSpec kNodes[] = {
      .formula = "the engine's decode iterations while at least half its peak concurrency is in flight (continuous "
                 "batching over response lengths of mean rl_response_len, capped at rl_max_response_len), each "
                 "max(weights touched + live KV cache over 60 % of HBM bandwidth, the batch's matmuls over half the "
-                "peak) + 4 ms + the TP all-reduces (rl_gen_prec=fp8: the blocks' weights one byte, the FP8 peak); hf: "
+                "peak) + the fitted per-iteration overhead + the TP all-reduces (rl_gen_prec=fp8: the blocks' weights "
+                "one byte, the FP8 peak); hf: "
                 "static batches of rl_max_seqs, each to its longest response, "
                 "each iteration at least the host's launch of every layer (the hf stack's host time per layer pass); "
                 "rl_gen_batch given: the engine's share in calls of that many, each to its longest response",
      .inputs = "rl_response_len rl_max_response_len rl_concurrency rl_max_seqs rl_gen_batch rl_kv_cache_bytes "
                "rl_rollout_tp rl_gen_prec gpu",
-     .source = "decode at ~60 % of HBM bandwidth (Databricks 2023, MBU 55-60 %); 4 ms per iteration fitted on verl's "
-               "step tables (tests/data/rl_steps.json, trainplan-rl_validate --fit)",
+     .source =
+         "decode at ~60 % of HBM bandwidth (Databricks 2023, MBU 55-60 %); the overhead per iteration (rl.cpp "
+         "decode_overhead_s) fitted on verl's step tables (tests/data/rl_steps.json, trainplan-rl_validate --fit)",
      .when = IsRlRollout},
     {.name = "rl_tail_s",
      .value = [](const C& c) { return c.p.rl.tail_s; },

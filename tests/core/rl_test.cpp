@@ -400,8 +400,11 @@ TEST_CASE("rl validation: the published rows plan, and the held-out steps are re
   // 40 s (it was 17 while it did).
   CHECK(heldout_shares_within >= 20);
   CHECK(fit_steps >= 5);
-  // The floor docs/rl.md reports (raise it when the model improves; it is not the 25 % target).
-  CHECK(fit_within >= 6);
+  // The floor docs/rl.md reports (raise it when the model improves; it is not the 25 % target). 5 since the verl fit
+  // rows plan the layouts their scripts state (Ulysses 4, full recomputation, token budgets, the 30B on Megatron),
+  // their unpublished mean responses re-inferred and the constants refitted: 6 -> 5 fit steps in the band while the
+  // held-out ones went 26 -> 29 of 41 (docs/rl.md). Lowered in the open.
+  CHECK(fit_within >= 5);
   // 22 while NeMo RL's colocated steps carried verl's 40 s transition, which hid their short training and
   // log-probabilities (-20 to -45 %) and their refit's own work (4-17 s published, the weight sync planned): 18
   // without it (docs/rl.md). Lowered in the open, not to hide it: the regression is reported there. 19 since NeMo
@@ -410,7 +413,8 @@ TEST_CASE("rl validation: the published rows plan, and the held-out steps are re
   // kPageableCopyBps). 20 since six NeMo RL Qwen3 rows plan their recipes' activation checkpointing as it is, off
   // (they had said full, which neither the recipes nor their defaults state): their training got shorter, and two of
   // them (-25 %, -27 %) left the band. Lowered in the open (docs/rl.md), a correction of the rows, not of the model.
-  CHECK(heldout_within >= 20);
+  // 27 since the NeMo RL rows state their recipes' layouts and the verl fit rows their scripts' (29 of 41 then).
+  CHECK(heldout_within >= 27);
   CHECK(fits_right >= fits * 3 / 4);
 }
 
