@@ -213,10 +213,10 @@ RlGeneration Calls(const std::vector<double>& len, int call, Call one) {
 }
 
 // Streaming (rl_async=2 on split pools; NeMo RL's AsyncTrajectoryCollector, verl's fully_async): the pool
-// generates continuously with rl_max_age steps' sequences in flight at most (`in_flight` per engine), so no batch
-// waits for its longest response: a step's generation is its tokens at the steady state's pace, at the concurrency
-// the cap, the sequences in flight and the KV cache allow, each sequence in flight holding prompt + E[l^2] / (2 E[l])
-// tokens (a sequence in flight is likelier a long one).
+// generates continuously with rl_max_age steps' sequences in flight at most (`max_seqs`: the smaller of rl_max_seqs
+// and that share of an engine), so no batch waits for its longest response: a step's generation is its tokens at the
+// steady state's pace, at the concurrency that cap and the KV cache allow, each sequence in flight holding prompt +
+// E[l^2] / (2 E[l]) tokens (a sequence in flight is likelier a long one).
 RlGeneration Streaming(const EngineCost& ec, const std::vector<double>& len, double max_seqs, double per_engine) {
   RlGeneration g;
   double m1 = 0, m2 = 0;

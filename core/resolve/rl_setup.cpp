@@ -319,7 +319,7 @@ void ResolveRl(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues) {
   r.async = dpo ? 0 : std::clamp(cfg.rl_async, 0, 2);
   ResolvePlacement(cfg, job, issues);
   r.max_age = std::max(1, cfg.rl_max_age);
-  if (cfg.rl_max_age > 1 && (r.async != 2 || r.colocate))
+  if (!dpo && cfg.rl_max_age > 1 && (r.async != 2 || r.colocate))  // DPO's unread keys are noticed together
     Notice(issues, "rl_max_age",
            "rl_max_age bounds the steps a streaming rollout runs ahead (rl_async=2 on split pools, rl_colocate=0); "
            "here a step generates its own prompts only"_issue);
