@@ -445,13 +445,16 @@ const NodeSpec kNodes[] = {
 #undef TP_RL_KEY
     {.kind = K::KeyText, .name = "rl_framework", .when = IsRl},
     {.kind = K::KeyText, .name = "rl_engine", .when = IsRl},
+    {.kind = K::KeyText, .name = "rl_gen_prec", .when = IsRlRollout},
     {.name = "rl_kv_cache_bytes",
      .value = [](const C& c) { return c.p.rl.kv_cache_bytes; },
      .unit = "B",
      .label = {"KV cache per rollout GPU", "每张 rollout GPU 的 KV 缓存"},
-     .formula = "rl_kv_frac x GPU memory - the engine's weights (one rollout_tp shard) - its profiled activations "
-                "(vLLM; SGLang keeps activations outside the fraction)",
-     .inputs = "rl_kv_frac rl_rollout_tp rl_engine",
+     .formula =
+         "rl_kv_frac x GPU memory - the engine's weights (one rollout_tp shard; 16-bit, or with rl_gen_prec=fp8 "
+         "one byte and a 128 x 128 block scale for the layers' weights) - its profiled activations (vLLM; SGLang "
+         "keeps activations outside the fraction)",
+     .inputs = "rl_kv_frac rl_rollout_tp rl_engine rl_gen_prec",
      .source = "vLLM gpu_memory_utilization, SGLang mem_fraction_static (rl.cpp MakeEngine)",
      .when = IsRlRollout},
     // The step's memory per GPU is its largest phase (rl.cpp AddRlMemory): each phase as rl.cpp plans it.
