@@ -35,7 +35,7 @@ std::string Headline(const PlanOutput& o, const VerdictWords& w, Lang lang) {
        Sprintf(Tr("%s GPU-hours"), Banded(o, Figure::GpuHours, FmtCount).c_str()) + "\n";
   s += LayoutWords(o.plan) + "\n";
   const std::string why = BottleneckSentence(o.plan, o.job, lang);
-  if (!why.empty()) s += (Fits(o) ? Sprintf(Tr("Bottleneck: %s"), why.c_str()) : why) + "\n";
+  if (!why.empty()) s += (PlanFits(o) ? Sprintf(Tr("Bottleneck: %s"), why.c_str()) : why) + "\n";
   return s;
 }
 

@@ -69,8 +69,6 @@ bool SameLineIfFits(const char* text, float spacing) {
   return true;
 }
 
-bool Fits(const PlanOutput& o) { return o.ok && o.plan.valid && o.plan.memory.fits; }
-
 std::string LayoutWords(const Plan& p) {
   const Layout& l = p.layout;
   // TP/PP/CP/EP/DP/ZeRO/SP are written the same in Chinese; the words around them are translated.
@@ -114,7 +112,7 @@ std::string MemoryLine(const PlanOutput& o) {
 
 VerdictWords VerdictText(const PlanOutput& o) {
   VerdictWords w;
-  const bool fits = Fits(o), tight = fits && o.plan.memory.tight;
+  const bool fits = PlanFits(o), tight = fits && o.plan.memory.tight;
   w.word = Tr(tight ? "Tight: may run out of memory" : fits ? "✔ Fits" : (o.ok ? "✘ Does not fit" : "✘ Cannot plan"));
   w.hue = tight ? Hue::Warn : fits ? Hue::Good : Hue::Bad;
   if (!o.ok) return w;
@@ -170,7 +168,7 @@ void FallbackLine(AppState& app, const PlanOutput& o, bool compact) {
 
 void Verdict(AppState& app, const PlanOutput& o, bool compact, const std::string& name_given) {
   const std::string name = !name_given.empty() ? name_given : "verdict";
-  bool fits = Fits(o);
+  bool fits = PlanFits(o);
   const VerdictWords w = VerdictText(o);
   PushFace(app.fonts.big);
   ImGui::PushStyleColor(ImGuiCol_Text, ColV(app, w.hue));

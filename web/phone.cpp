@@ -19,7 +19,7 @@ std::string PlanSummary(const AppState& app) {
   if (!app.main.has_result) return Tr("Planning…");
   const std::string word = VerdictText(o).word;
   if (!o.ok) return word;
-  if (!Fits(o)) return word + "  ·  " + FmtMem(o.plan.memory.total) + " / " + FmtMem(o.plan.memory.capacity);
+  if (!PlanFits(o)) return word + "  ·  " + FmtMem(o.plan.memory.total) + " / " + FmtMem(o.plan.memory.capacity);
   return word + "  ·  " + FmtDays(o.plan.run.days) + "  ·  " + FmtUsd(o.plan.run.cost_usd);
 }
 

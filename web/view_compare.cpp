@@ -210,7 +210,7 @@ void ColumnBody(AppState& app, int i, int n, const ComparisonVerdict& best) {
   if (column.Planning()) ImGui::TextDisabled("%s", Tr("updating…"));
   const std::string num = std::to_string(i);
   Verdict(app, o, true, "cmp_verdict_" + num);
-  if (Fits(o)) {
+  if (PlanFits(o)) {
     auto hl = [&](bool is_best, const std::string& v) {
       if (is_best && n > 1)
         ImGui::TextColored(ColV(app, Hue::Good), "%s", v.c_str());

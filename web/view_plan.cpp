@@ -91,7 +91,7 @@ void ScalingChart(AppState& app, float height) {
   // A point per GPU count once its plan has landed (a red cross where it does not fit).
   for (const PlanTask& t : app.bg.scaling) {
     if (!t.Done()) continue;
-    const bool fits = Fits(t.out);
+    const bool fits = PlanFits(t.out);
     const double gpus = t.cfg.gpus;
     tok.x.push_back(gpus), tok.y.push_back(fits ? t.out.plan.throughput.tokens_per_s : NAN), tok.ok.push_back(fits);
     cost.x.push_back(gpus), cost.y.push_back(fits ? t.out.plan.run.cost_usd : NAN), cost.ok.push_back(fits);
@@ -115,7 +115,7 @@ const PlanTask* SoonerCount(const AppState& app, const PlanOutput& o) {
   const double kLongRunDays = 60, kTargetDays = 30;
   if (o.plan.run.days <= kLongRunDays) return nullptr;
   for (const PlanTask& t : app.bg.scaling)
-    if (t.Done() && Fits(t.out) && t.cfg.gpus > o.job.hw.gpus && t.out.plan.run.days > 0 &&
+    if (t.Done() && PlanFits(t.out) && t.cfg.gpus > o.job.hw.gpus && t.out.plan.run.days > 0 &&
         t.out.plan.run.days <= kTargetDays)
       return &t;
   return nullptr;
@@ -177,7 +177,7 @@ bool PlanView(AppState& app) {
     PushFace(app.fonts.bold);
     ImGui::Text(Tr("Whole run %s"), Banded(o, Figure::Days, FmtDays).c_str());
     ImGui::PopFont();
-    if (!Fits(o)) WhyButton(app, Figure::Days);  // the verdict shows the days (with their "why?") only when it fits
+    if (!PlanFits(o)) WhyButton(app, Figure::Days);  // the verdict shows the days (with their "why?") only when it fits
     // Below 10, two significant digits: a short run expects 0.14 failures, not "0".
     auto amount = [](double v) { return v < 10 ? Sprintf("%.2g", v) : FmtCount(v); };
     RunFigures(app, {{Sprintf(Tr("%s GPU-hours"), Banded(o, Figure::GpuHours, FmtCount).c_str()), Figure::GpuHours},
@@ -202,12 +202,12 @@ bool PlanView(AppState& app) {
     ScalingChart(app, h);
   }
   auto warnings = WarningSentences(o.plan, o.job, LangOf(app));
-  const PlanTask* sooner = Fits(o) ? SoonerCount(app, o) : nullptr;
+  const PlanTask* sooner = PlanFits(o) ? SoonerCount(app, o) : nullptr;
   bool changed = false;
   if (!o.fit_advice.empty() || !warnings.empty() || sooner) {
     ImGui::Separator();
     PushFace(app.fonts.bold);
-    Paragraph(Tr(Fits(o) ? "Worth knowing" : "What would make it fit"));
+    Paragraph(Tr(PlanFits(o) ? "Worth knowing" : "What would make it fit"));
     ImGui::PopFont();
     ImGui::PushTextWrapPos(0);
     if (sooner) {

@@ -49,7 +49,6 @@ void SetStatus(AppState& app, std::string text, bool bad = false);
 void ClipboardFeedback(AppState& app);
 void WrappedBullet(const std::string& text);           // a bullet whose text wraps (BulletText does not)
 bool SameLineIfFits(const char* text, float spacing);  // SameLine when `text` still fits on this line
-bool Fits(const PlanOutput& o);                        // planned, and fits in memory
 std::string LayoutWords(const Plan& p);                // "TP 2 · PP 4 · DP 8 · micro-batch 1 · ZeRO-1"
 std::string FailuresExpected(double failures);         // "0.14 failures expected", "1 failure expected", "7.4 ..."
 // `figure`, or "…" while the first plan is still being searched (its figures are zeros until it lands: issue #34,

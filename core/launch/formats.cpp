@@ -74,13 +74,13 @@ bool GenCalls(const PlanOutput& o) { return o.job.rl.Active() && o.job.rl.gen_ba
 bool GenFp8(const PlanOutput& o) { return o.job.rl.Active() && o.job.rl.gen_fp8; }          // rl_gen_prec=fp8
 bool OddDpoMicroBatch(const PlanOutput& o) { return Dpo(o) && o.plan.layout.mbs % 2 != 0; }
 
-// Does OpenRLHF's policy training lack feature `f` for this plan? The RL capability table answers (one place:
-// core/stack/capabilities.cpp RlCapabilityTable, each row with OpenRLHF's file and commit), so the export refuses
-// exactly what resolve refuses for rl_framework=openrlhf.
-bool OpenrlhfLacks(const PlanOutput& o, Feature f) {
-  return RlCapability(RlFramework::Openrlhf, StackOf(o.job).kind, o.job.stack_year, f, Dpo(o)).support ==
-         Support::Absent;
+// Does RL framework `fw` lack feature `f` for this plan? The RL capability table answers (one place:
+// core/stack/capabilities.cpp RlCapabilityTable, each row with the framework's file and commit), so an export
+// refuses exactly what resolve refuses for that rl_framework.
+bool RlFrameworkLacks(const PlanOutput& o, RlFramework fw, Feature f) {
+  return RlCapability(fw, StackOf(o.job).kind, o.job.stack_year, f, Dpo(o)).support == Support::Absent;
 }
+bool OpenrlhfLacks(const PlanOutput& o, Feature f) { return RlFrameworkLacks(o, RlFramework::Openrlhf, f); }
 bool OpenrlhfPp(const PlanOutput& o) { return Pp(o) && OpenrlhfLacks(o, Feature::Pp); }
 bool OpenrlhfEp(const PlanOutput& o) { return Ep(o) && OpenrlhfLacks(o, Feature::Ep); }
 bool OpenrlhfNvme(const PlanOutput& o) { return Nvme(o) && OpenrlhfLacks(o, Feature::OffloadNvme); }
@@ -435,11 +435,13 @@ std::vector<LaunchRule> Table() {
                 "generation batch",
                 "GRPOConfig 没有与规划的 rl_gen_batch 对应的单次生成调用大小：文件保留 TRL 自己的生成批次", GenCalls,
                 ""});
-  rl.push_back({F::Trl, "rl_gen_prec", "rl_gen_prec = fp8", A::Refuse,
-                "GRPOTrainer hands vLLM 16-bit weights (quantization only bitsandbytes for a 4-bit policy): give "
-                "rl_gen_prec=bf16",
-                "GRPOTrainer 交给 vLLM 的是 16 位权重（只在 4 位策略时用 bitsandbytes 量化）：请设 rl_gen_prec=bf16",
-                GenFp8, ""});
+  rl.push_back(
+      {F::Trl, "rl_gen_prec", "rl_gen_prec = fp8", A::Refuse,
+       "GRPOTrainer hands vLLM 16-bit weights (quantization only bitsandbytes for a 4-bit policy): give "
+       "rl_gen_prec=bf16",
+       "GRPOTrainer 交给 vLLM 的是 16 位权重（只在 4 位策略时用 bitsandbytes 量化）：请设 rl_gen_prec=bf16",
+       [](const PlanOutput& o) { return GenFp8(o) && RlFrameworkLacks(o, RlFramework::Trl, Feature::RlFp8Rollout); },
+       ""});
   rl.push_back({F::Trl, "rl_engine", "rl_engine = sglang", A::Rewrite,
                 "GRPOTrainer generates with vLLM (use_vllm) or Transformers: written as vLLM",
                 "GRPOTrainer 用 vLLM（use_vllm）或 Transformers 生成：按 vLLM 写出", NotVllm, ""});

@@ -40,6 +40,10 @@ struct PlanOutput {
                                            // filled in); what each became: report/resolved.h
 };
 
+// Planned, and fits in memory: the verdict's "fits" wherever a plan is judged (the text report's verdict row, the
+// compare verdict, the page's verdict and advice).
+inline bool PlanFits(const PlanOutput& o) { return o.ok && o.plan.valid && o.plan.memory.fits; }
+
 // The notice of a plan's auto batch, taken from the stacks' published recipes (core/stack/batches.h): its sequences
 // and tokens per step, and why it is larger where the layout's one step holds more. Added to `issues` for `out`'s
 // plan; a search hit on another GPU or count has its own (HitOutput), never the plan's (IsRecipeBatchNotice).

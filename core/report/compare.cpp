@@ -10,22 +10,17 @@
 #include "resolved.h"
 
 namespace tp {
-namespace {
-
-bool Fits(const PlanOutput& o) { return o.ok && o.plan.valid && o.plan.memory.fits; }
-
-}  // namespace
 
 ComparisonVerdict JudgeComparison(const std::vector<PlanOutput>& plans) {
   ComparisonVerdict v;
   for (int i = 0; i < int(plans.size()); ++i) {
-    if (!Fits(plans[i])) continue;
+    if (!PlanFits(plans[i])) continue;
     ++v.fitting;
     const RunSummary& r = plans[i].plan.run;
     if (v.fastest < 0 || r.days < plans[v.fastest].plan.run.days) v.fastest = i;
     if (v.cheapest < 0 || r.cost_usd < plans[v.cheapest].plan.run.cost_usd) v.cheapest = i;
   }
-  if (v.fitting == 0 || !Fits(plans[0])) return v;
+  if (v.fitting == 0 || !PlanFits(plans[0])) return v;
   v.versus = v.fastest != 0 ? v.fastest : v.cheapest;
   const RunSummary &base = plans[0].plan.run, &r = plans[v.versus].plan.run;
   v.faster = 1 - r.days / base.days;

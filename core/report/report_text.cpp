@@ -363,7 +363,7 @@ std::string VerdictLine(const PlanOutput& out, Lang lang) {
                                   : verdict == "tight" ? "tight: may run out of memory"
                                                        : "does not fit");
   s += " · " + TrFill(lang, "{0} of {1} per GPU", {MemoryText(m.total), MemoryText(m.usable)});
-  if (!m.fits) return s;
+  if (!PlanFits(out)) return s;
   const FigureSource src(out);
   auto banded = [&](Figure figure, std::string (*text)(double, Lang)) {
     const FigureInfo& f = FigureOf(figure);

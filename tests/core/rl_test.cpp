@@ -849,11 +849,10 @@ TEST_CASE("rl rollout: hf under ZeRO-3 gathers the weights and waits for every r
 // and reduces over trees across them (step_comm.cpp AllReduce): one iteration is shorter than a 32-member ring's
 // latencies alone, 2 x layers x 2 x 31 x the link's 2 us, which it was before the trays.
 TEST_CASE("rl rollout: a 32-GPU engine inside NVL72 reduces over its trays, not a 32-member ring", "[rl]") {
-  const PlanOutput p =
-      MakePlan(Cfg("model=llama3.1-8b&gpu=gb200&gpus=32&goal=grpo&rl_prompts=8&rl_samples=4&"
-                   "rl_max_response_len=1024&rl_response_len=512&rl_rollout_tp=32&rl_colocate=1&"
-                   "stack=megatron&rl_framework=nemo-rl"));
-  REQUIRE(p.ok);
+  const PlanOutput p = PlanLink(
+      "model=llama3.1-8b&gpu=gb200&gpus=32&goal=grpo&rl_prompts=8&rl_samples=4&"
+      "rl_max_response_len=1024&rl_response_len=512&rl_rollout_tp=32&rl_colocate=1&"
+      "stack=megatron&rl_framework=nemo-rl");
   REQUIRE(p.job.hw.gpus_per_node == 72);
   REQUIRE(p.job.hw.gpu->tray_gpus == 4);
   REQUIRE(p.job.hw.intra);

@@ -200,7 +200,7 @@ TEST_CASE("on a phone the Compare columns stack, each column's verdict figures w
     for (int i = 0; i < 3; ++i) {
       const std::string n = std::to_string(i);
       INFO(lang << " column " << i);
-      REQUIRE(Fits(app.bg.columns[i].out));  // the figures compared are drawn for a plan that fits
+      REQUIRE(PlanFits(app.bg.columns[i].out));  // the figures compared are drawn for a plan that fits
       // Scroll the column's verdict to the top of the panel, then every figure must be inside it, whole.
       const AppState::WidgetRect* fits = FindRect(app, "cmp_verdict_" + n);
       REQUIRE(fits);
