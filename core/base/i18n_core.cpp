@@ -518,6 +518,11 @@ const Phrase kPhrases[] = {
      "FP8 权重需要 FP8 训练；可选值：prec={0} 时为 auto 或 0"},
     {"overlapping tensor-parallel communication needs sequence parallelism; accepted: sp=1 or auto",
      "张量并行通信重叠需要序列并行；可选值：sp=1 或 auto"},
+    {"dp_shard={0} shards ZeRO's states within groups, and zero=0 shards none; accepted: zero 1-3 (or dp_shard auto)",
+     "dp_shard={0} 是在组内切分 ZeRO 的状态，而 zero=0 不切分任何状态；可选值：zero 1-3（或 dp_shard auto）"},
+    {"dp_shard={0} does not divide the data-parallel degree dp={1} into whole groups; accepted: a divisor of {1} (or "
+     "dp_shard auto)",
+     "dp_shard={0} 不能把数据并行度 dp={1} 分成完整的组；可选值：{1} 的约数（或 dp_shard auto）"},
     {"moe_a2a_overlap=1 overlaps the expert all-to-all of expert parallelism; accepted: ep > 1 (or moe_a2a_overlap=0)",
      "moe_a2a_overlap=1 重叠的是专家并行的专家 all-to-all；可选值：ep > 1（或 moe_a2a_overlap=0）"},
     {"moe_a2a_overlap=1 with pp={0} runs in Megatron-Core's interleaved schedule only; accepted: vp=2 or more (or "

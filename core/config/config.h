@@ -85,8 +85,9 @@ struct Config {
   int fp8_recipe = kAuto;  // Fp8Recipe with prec=fp8; auto = mxfp8 on Blackwell, per-tensor scaling elsewhere
 
   // memory techniques
-  int zero = kAuto;     // 0-3, FSDP full shard = 3
-  int offload = kAuto;  // -1 auto, else Offload
+  int zero = kAuto;      // 0-3, FSDP full shard = 3
+  int dp_shard = kAuto;  // hybrid sharding (HSDP): data-parallel ranks per ZeRO shard group; auto = all of them
+  int offload = kAuto;   // -1 auto, else Offload
   Recompute recompute = Recompute::Auto;
   int sp = kAuto;           // sequence parallel 0/1
   int flash = 1;            // FlashAttention 0/1

@@ -72,6 +72,19 @@ void AddLayoutKeys(std::vector<KeyInfo>& table) {
            .Values(kZeroLabels)
            .Label("ZeRO stage", "ZeRO 阶段")
            .Zh("在数据并行组内的 ZeRO 阶段：1 切分优化器状态，2 再加梯度，3 再加权重（FSDP full shard）。"),
+       IntField("dp_shard", G::Layout, "GPUs", 1, 10000000, true, kAuto, TP_INT(dp_shard),
+                "Hybrid sharding (HSDP): ZeRO's states sharded within groups of this many data-parallel ranks, the "
+                "dp / dp_shard groups replicas that all-reduce their shards' gradients (torchtitan's "
+                "data_parallel_shard_degree beside data_parallel_replicate_degree, FSDP's HYBRID_SHARD, verl's "
+                "fsdp_size, Megatron-Core's num_distributed_optimizer_instances = dp / dp_shard). Needs zero 1-3 and a "
+                "divisor of dp; auto = one group of every data-parallel rank (the search does not vary it).")
+           .Label("Shard group (HSDP)", "分片组（HSDP）")
+           .Zh("混合分片（HSDP）：ZeRO 的状态只在每组这么多个数据并行 rank 内切分，dp / dp_shard 个组互为副本，"
+               "对各自分片的梯度做 all-reduce（torchtitan 的 data_parallel_shard_degree 与 "
+               "data_parallel_replicate_degree、FSDP 的 HYBRID_SHARD、verl 的 fsdp_size、Megatron-Core 的 "
+               "num_distributed_optimizer_instances = dp / dp_shard）。需要 zero 1-3，且必须整除 dp；auto = "
+               "所有数据并行 "
+               "rank 为一组（搜索不改变它）。"),
        ChoiceField("recompute", G::Layout, kRecomputeNames, false, TP_INT(recompute),
                    "Activation recomputation: none, selective (attention only), full (every layer), auto.")
            .Values(kRecomputeLabels)

@@ -39,8 +39,9 @@ StageNeed StageStates(const Ctx& c, const StageParams& s) {
   const bool pp_schedule = c.lay.pp > 1 && (zero < 3 || stack.pp_zero_max >= 3);
   const bool pipelined = zero >= 3 && pp_schedule;
   // ZeRO shards over the data-parallel group; Megatron's distributed optimizer over dp x cp. Experts
-  // are replicated only over the expert-data-parallel ranks that hold the same expert shard (rules.h).
-  const double nd = double(c.dp) * c.cp, ne = ExpertDataParallel(c.lay);
+  // are replicated only over the expert-data-parallel ranks that hold the same expert shard (rules.h). Hybrid
+  // sharding (dp_shard) shards within each group of replicas only (rules.h ZeroShardRanks).
+  const double nd = ZeroShardRanks(c.lay, w.dp_shard), ne = ExpertZeroShardRanks(c.lay, w.dp_shard);
   const double dense = s.dense, expert = s.expert;
   auto sharded = [&](double d_share, double e_share) { return d_share * dense / nd + e_share * expert / ne; };
   auto whole = [&](double bytes) { return bytes * (dense + expert); };

@@ -424,8 +424,13 @@ struct Groups {
   Place tp, cp, dp, ep, pp;
   int grad_n = 1;     // ranks that reduce a dense gradient together: dp x cp
   int ep_stride = 1;  // ranks between two members of an expert-parallel group
+  // Hybrid sharding (Workload::dp_shard, rules.h): the ranks one dense ZeRO shard spreads over (grad_n where there is
+  // one group), the groups that replicate each other, and where a shard group and the replicas of one shard sit
+  // (torchtitan's rank order pp, dp_replicate, dp_shard, cp, tp: a shard group is consecutive, its replicas far apart).
+  int shard_n = 1, replicas = 1;
+  Place shard, replica;
 };
-Groups PlaceGroups(const Fabric& fab, const Layout& lay) {
+Groups PlaceGroups(const Fabric& fab, const Layout& lay, int dp_shard) {
   Groups g;
   g.tp = Locate(fab, lay.tp, 1);
   g.cp = Locate(fab, lay.cp, lay.tp);
@@ -433,6 +438,10 @@ Groups PlaceGroups(const Fabric& fab, const Layout& lay) {
   // tokens of the same sequences, so they hold different gradients too (Megatron's dp-cp group).
   g.grad_n = lay.dp * lay.cp;
   g.dp = Locate(fab, g.grad_n, lay.tp);
+  g.replicas = ShardReplicas(lay, dp_shard);
+  g.shard_n = g.grad_n / g.replicas;
+  g.shard = g.replicas > 1 ? Locate(fab, g.shard_n, lay.tp) : g.dp;
+  g.replica = Locate(fab, g.replicas, lay.tp * g.shard_n);
   // Expert-parallel ranks are tp x cp apart inside dp x cp, or consecutive when folded over the
   // tensor-parallel ranks (Megatron-Core's expert rank order tp-ep-dp-pp).
   g.ep_stride = ExpertTensorParallel(lay) == lay.tp ? lay.tp * lay.cp : 1;
@@ -611,11 +620,14 @@ struct DataParallel {
   double total = 0, hidden = 0, exposed = 0;
   double trainable = 0, trainable_experts = 0;  // parameters whose gradients one GPU of the stage reduces
   double expert_dp = 1;                         // the expert-data-parallel degree (rules.h)
+  double expert_shard = 1;  // the ranks a routed expert's ZeRO shards spread over (rules.h ExpertZeroShardRanks)
 };
 double GradBytes(const Job& job) { return GradReduceBytes(StackOf(job), job.work.prec); }
 // The 16-bit (fp32 for fp32) weights ZeRO-3 / FSDP gathers.
 double ParamBytes(const Job& job) { return job.work.prec == Precision::Fp32 ? 4.0 : 2.0; }
 // forward_only: a pass without gradients (ForwardPassSeconds): ZeRO-3's gathers for the forward, no reduction.
+// Hybrid sharding (dp_shard): the gathers and reduce-scatters run inside a shard group, and the groups then all-reduce
+// each shard's gradients across the replicas (ReplicaReduce).
 DataParallel DataParallelTime(const Job& job, const Layout& lay, const Machine& mc, const Constants& c, const Groups& g,
                               const SlowStage& slow, int m, int schedules, bool forward_only = false) {
   DataParallel dp;
@@ -626,11 +638,17 @@ DataParallel DataParallelTime(const Job& job, const Layout& lay, const Machine& 
   // Routed experts are replicated only over the expert-data-parallel group (dp x cp / ep ranks hold the same
   // experts; Megatron, DeepSpeed-MoE): their gradients are reduced, and their ZeRO shards gathered, there.
   dp.expert_dp = ExpertDataParallel(lay);
-  const Place edp = slow.expert_params > 0
-                        ? Locate(mc.fabric, std::max(1, int(std::lround(dp.expert_dp))), g.ep_stride * lay.ep)
-                        : Place{};
+  dp.expert_shard = ExpertZeroShardRanks(lay, job.work.dp_shard);
+  const int expert_shard = std::max(1, int(std::lround(dp.expert_shard)));
+  const int expert_replicas = std::max(1, int(std::lround(dp.expert_dp / dp.expert_shard)));
+  const bool experts = slow.expert_params > 0;
+  const Place edp = experts ? Locate(mc.fabric, expert_shard, g.ep_stride * lay.ep) : Place{};
+  const Place erep = experts ? Locate(mc.fabric, expert_replicas, g.ep_stride * lay.ep * expert_shard) : Place{};
   const double dense_params = slow.params - slow.expert_params;
   const double dense_trainable = dp.trainable - dp.trainable_experts, trainable_experts = dp.trainable_experts;
+  // Hybrid sharding: each shard's reduced gradients all-reduced across the replicas (0 with one group).
+  const double replica_reduce = AllReduce(dense_trainable * grad_bytes / g.shard_n, g.replica) +
+                                AllReduce(trainable_experts * grad_bytes / expert_shard, erep);
   double hideable = 0, hide = 0;
   if (lay.zero >= 3 && lay.pp > 1) {
     // ZeRO-3 with a pipeline (FSDP2 under torch.distributed.pipelining, where the stack allows it: CheckLayout):
@@ -640,24 +658,27 @@ DataParallel DataParallelTime(const Job& job, const Layout& lay, const Machine& 
     // _root_post_backward_final_callback). The gathers hide behind the forwards (prefetch); the reduce-scatters
     // do not.
     const double gather =
-        AllGather(dense_params * param_bytes, g.dp) + AllGather(slow.expert_params * param_bytes, edp);
-    const double reduce =
-        forward_only ? 0.0
-                     : AllGather(dense_trainable * grad_bytes, g.dp) + AllGather(trainable_experts * grad_bytes, edp);
+        AllGather(dense_params * param_bytes, g.shard) + AllGather(slow.expert_params * param_bytes, edp);
+    const double reduce = forward_only ? 0.0
+                                       : AllGather(dense_trainable * grad_bytes, g.shard) +
+                                             AllGather(trainable_experts * grad_bytes, edp) + replica_reduce;
     dp.total = schedules * (gather + reduce);
     hideable = schedules * gather;
     hide = m * s.comp_f;
   } else if (lay.zero >= 3 && forward_only) {
     // ZeRO-3 / FSDP, forward only: the parameters all-gathered once per micro-batch, behind its forward.
-    dp.total = m * (AllGather(dense_params * param_bytes, g.dp) + AllGather(slow.expert_params * param_bytes, edp));
+    dp.total = m * (AllGather(dense_params * param_bytes, g.shard) + AllGather(slow.expert_params * param_bytes, edp));
     hideable = dp.total;
     hide = m * s.comp_f;
   } else if (lay.zero >= 3) {
     // ZeRO-3 / FSDP: parameters all-gathered for forward and again for backward, gradients
-    // reduce-scattered, every micro-batch (3 x Psi per micro-batch; LoRA: only adapter gradients).
+    // reduce-scattered, every micro-batch (3 x Psi per micro-batch; LoRA: only adapter gradients). Under hybrid
+    // sharding each backward also all-reduces across the replicas (FSDP2 does unless the trainer turns gradient
+    // sync off between micro-batches, which torchtitan's training loop does not: train.py).
     dp.total =
-        m * (2.0 * AllGather(dense_params * param_bytes, g.dp) + AllGather(dense_trainable * grad_bytes, g.dp) +
-             2.0 * AllGather(slow.expert_params * param_bytes, edp) + AllGather(trainable_experts * grad_bytes, edp));
+        m * (2.0 * AllGather(dense_params * param_bytes, g.shard) + AllGather(dense_trainable * grad_bytes, g.shard) +
+             2.0 * AllGather(slow.expert_params * param_bytes, edp) + AllGather(trainable_experts * grad_bytes, edp) +
+             replica_reduce);
     hideable = dp.total;
     hide = m * (s.comp_f + s.comp_b + s.comp_rc);
   } else if (forward_only) {
@@ -665,9 +686,11 @@ DataParallel DataParallelTime(const Job& job, const Layout& lay, const Machine& 
   } else {
     // ZeRO 0-2 / DDP / distributed optimizer: one reduce-scatter + all-gather (= all-reduce) per step,
     // bucketed behind the last micro-batch's backward; per schedule where each schedule ends with its own
-    // gradient sync (torch.distributed.pipelining syncs at a schedule's last backward).
-    dp.total =
-        schedules * (AllReduce(dense_trainable * grad_bytes, g.dp) + AllReduce(trainable_experts * grad_bytes, edp));
+    // gradient sync (torch.distributed.pipelining syncs at a schedule's last backward). Hybrid sharding
+    // (Megatron-Core's partial distributed optimizer): reduce-scatter and all-gather inside the shard group, the
+    // shards all-reduced across the replicas between them.
+    dp.total = schedules * (AllReduce(dense_trainable * grad_bytes, g.shard) +
+                            AllReduce(trainable_experts * grad_bytes, edp) + replica_reduce);
     hideable = dp.total;
     hide = schedules * s.comp_b;
   }
@@ -685,9 +708,9 @@ struct OptimizerStep {
 OptimizerStep OptimizerTime(const Job& job, const Layout& lay, const Machine& mc, const Constants& c, const Groups& g,
                             const DataParallel& dp) {
   OptimizerStep o;
-  const double opt_params = lay.zero >= 1
-                                ? (dp.trainable - dp.trainable_experts) / g.grad_n + dp.trainable_experts / dp.expert_dp
-                                : dp.trainable;
+  const double opt_params =
+      lay.zero >= 1 ? (dp.trainable - dp.trainable_experts) / g.shard_n + dp.trainable_experts / dp.expert_shard
+                    : dp.trainable;
   if (lay.offload == Offload::None) {
     o.gpu_s = opt_params * OptimizerStepBytes(job, lay.zero) / (mc.mem_bw * c.mem);
     return o;
@@ -714,7 +737,7 @@ double ParamOffloadTime(const Job& job, const Layout& lay, const Machine& mc, co
                         int m, double passes) {
   if (lay.zero < 3 || lay.offload == Offload::None) return 0;
   const double bytes = job.work.method == Method::Qlora ? 0.5 : ParamBytes(job);  // NF4
-  const double shard = bytes * slow.params / std::max(1, g.grad_n);
+  const double shard = bytes * slow.params / std::max(1, g.shard_n);
   double s = m * passes * shard / HostLinkBw(mc.fabric);
   if (lay.offload == Offload::Nvme) s += m * passes * shard / kNvmeBytesPerS;
   return s;
@@ -750,7 +773,7 @@ bool SetUpStep(const Job& job, const Layout& layout, StepSetup& s) {
   s.gpus = s.lay.tp * s.lay.pp * s.lay.cp * s.lay.dp;
   s.c = Resolve(job.assume);
   if (!MakeMachine(job, *job.hw.gpu, s.gpus, s.c, s.mc)) return false;
-  s.g = PlaceGroups(s.mc.fabric, s.lay);
+  s.g = PlaceGroups(s.mc.fabric, s.lay, job.work.dp_shard);
   return true;
 }
 

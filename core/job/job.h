@@ -57,6 +57,9 @@ struct Workload {
   bool fp8_params = false;             // Megatron FP8: the GEMM weights themselves in FP8 (fp8_param_gather)
   bool tp_overlap =
       false;  // tensor-parallel all-gathers / reduce-scatters pipelined with their GEMMs (tp_comm_overlap)
+  // Hybrid sharding (HSDP): ZeRO's states sharded within groups of this many data-parallel ranks, the groups
+  // replicas of each other (rules.h ShardReplicas); 0 = one group of every data-parallel rank.
+  int dp_shard = 0;
   int pp_microbatches = 0;                   // micro-batches per pipeline schedule (a local batch); 0 = all of a step's
   ModelCode modeling = ModelCode::Megatron;  // whose saved tensors the activations follow (core/stack/saves.h)
   bool compiled = false;                     // torch.compile: pointwise ops recomputed, GEMM outputs saved

@@ -4,6 +4,7 @@
 // GPU of a pipeline stage holds (Megatron-Core's placement: what tensor parallelism splits, what it replicates).
 #pragma once
 #include <algorithm>
+#include <cmath>
 
 #include "job.h"
 
@@ -85,6 +86,28 @@ double HostBytesPerNode(const Job& job);
 inline double ExpertDataParallel(const Layout& l) {
   const double tp = std::max(1, l.tp), dp = std::max(1, l.dp), cp = std::max(1, l.cp), ep = std::max(1, l.ep);
   return std::max(1.0, dp * cp * tp / (ep * ExpertTensorParallel(l)));
+}
+
+// Hybrid sharding (HSDP, Workload::dp_shard): ZeRO's states are sharded within groups of dp_shard data-parallel ranks
+// and the dp / dp_shard groups are replicas of each other, which all-reduce their shards' gradients (torchtitan's
+// data_parallel_replicate_degree x data_parallel_shard_degree, FSDP's HYBRID_SHARD, verl's fsdp_size, Megatron-Core's
+// num_distributed_optimizer_instances). The replicas: 1 where one group holds every data-parallel rank.
+inline int ShardReplicas(const Layout& l, int dp_shard) {
+  const int dp = std::max(1, l.dp);
+  return dp_shard > 0 && dp_shard < dp && dp % dp_shard == 0 ? dp / dp_shard : 1;
+}
+// The ranks one dense parameter's ZeRO shards spread over: dp x cp (Megatron's dp-cp group, torchtitan's fsdp mesh of
+// dp_shard x cp), over the replicas.
+inline double ZeroShardRanks(const Layout& l, int dp_shard) {
+  return double(std::max(1, l.dp)) * std::max(1, l.cp) / ShardReplicas(l, dp_shard);
+}
+// The ranks a routed expert's ZeRO shards spread over: its expert-data-parallel group over the replicas where they
+// divide it (torchtitan's efsdp mesh inside the replicate dimension), else the whole group.
+inline double ExpertZeroShardRanks(const Layout& l, int dp_shard) {
+  const double e = ExpertDataParallel(l);
+  const int r = ShardReplicas(l, dp_shard);
+  const double per = e / r;
+  return r > 1 && per >= 1 && per == std::floor(per) ? per : e;
 }
 
 // Parameters one GPU of pipeline stage k holds, split by how tensor parallelism and ZeRO treat them.

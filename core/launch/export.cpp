@@ -15,6 +15,7 @@
 #include "model.h"
 #include "pipeline.h"
 #include "presets.h"
+#include "rules.h"
 #include "stack.h"
 #include "text.h"
 
@@ -122,7 +123,10 @@ void TrainerArgs(const Facts& f, PyCall& args, bool unsloth) {
   if (!unsloth && f.w.compiled) args.Kw("torch_compile", Value::Bool(true));  // the plan's torch.compile
   args.Kw("optim", Value::Str(HfOptim(f.w.opt, unsloth)));
   if (!unsloth && f.l.zero > 0) {
-    std::string fsdp = f.l.zero >= 3 ? "full_shard" : "shard_grad_op";
+    // Hybrid sharding within a node (formats.cpp refuses any other group): FSDP's HYBRID_SHARD and its ZeRO-2 form.
+    const bool hybrid = ShardReplicas(f.l, f.w.dp_shard) > 1;
+    std::string fsdp =
+        f.l.zero >= 3 ? (hybrid ? "hybrid_shard" : "full_shard") : (hybrid ? "hybrid_shard_zero2" : "shard_grad_op");
     if (f.l.offload == Offload::Cpu) fsdp += " offload";
     args.Kw("fsdp", Value::Str(fsdp + " auto_wrap"));
   }
@@ -282,6 +286,8 @@ Doc ExportDeepSpeed(const Facts& f) {
     d.Add("fp16.loss_scale", Value::Int(0));  // dynamic loss scaling
   }
   d.Add("zero_optimization.stage", Value::Int(f.l.zero));
+  // Hybrid sharding: MiCS's shard groups (ZeRO-3; formats.cpp refuses a lower stage).
+  if (ShardReplicas(f.l, f.w.dp_shard) > 1) d.Add("zero_optimization.mics_shard_size", Value::Int(f.w.dp_shard));
   if (f.l.offload != Offload::None) {
     const char* device = f.l.offload == Offload::Nvme ? "nvme" : "cpu";
     d.Add("zero_optimization.offload_optimizer.device", Value::Str(device));
@@ -485,8 +491,10 @@ Doc ExportTorchtitan(const Facts& f) {
   if (f.steps > 0) d.Add("training.steps", Value::Int(f.steps));
   d.Add("training.mixed_precision_param", Value::Str(f.w.prec == Precision::Fp32 ? "float32" : "bfloat16"));
   if (f.l.offload == Offload::Cpu) d.Add("training.enable_cpu_offload", Value::Bool(true));
-  d.Add("parallelism.data_parallel_replicate_degree", Value::Int(f.l.zero == 0 ? f.dp : 1));
-  d.Add("parallelism.data_parallel_shard_degree", Value::Int(f.l.zero == 0 ? 1 : f.dp));
+  // DDP (zero=0), FSDP over every data-parallel rank, or HSDP: replicas of dp_shard-rank shard groups.
+  const int replicas = f.l.zero == 0 ? f.dp : ShardReplicas(f.l, f.w.dp_shard);
+  d.Add("parallelism.data_parallel_replicate_degree", Value::Int(replicas));
+  d.Add("parallelism.data_parallel_shard_degree", Value::Int(f.dp / replicas));
   if (f.l.zero > 0) d.Add("parallelism.fsdp_reshard_after_forward", Value::Str(f.l.zero >= 3 ? "default" : "never"));
   d.Add("parallelism.tensor_parallel_degree", Value::Int(f.l.tp));
   d.Add("parallelism.pipeline_parallel_degree", Value::Int(f.l.pp));
@@ -631,6 +639,9 @@ Doc ExportMegatron(const Facts& f) {
   if (f.l.sp && f.l.tp > 1) flag("--sequence-parallel");
   if (f.w.tp_overlap && f.l.sp && f.l.tp > 1) flag("--tp-comm-overlap");
   if (f.l.zero == 1) flag("--use-distributed-optimizer");
+  // Hybrid sharding: the distributed optimizer (or Megatron-FSDP) sharded within dp / instances ranks.
+  if (ShardReplicas(f.l, f.w.dp_shard) > 1)
+    add("--num-distributed-optimizer-instances", ShardReplicas(f.l, f.w.dp_shard));
   if (f.l.zero >= 2) {
     flag("--use-megatron-fsdp");
     d.Add("--data-parallel-sharding-strategy", Value::Str(f.l.zero >= 3 ? "optim_grads_params" : "optim_grads"));
@@ -707,6 +718,10 @@ Doc ExportVerl(const Facts& f) {
     d.Add(actor + "fsdp_config.optimizer_offload", Value::Bool(offload));
     // ZeRO-2: verl's SHARD_GRAD_OP (fsdp_workers.py get_sharding_strategy); its default, true, is ZeRO-3.
     if (f.l.zero == 2 && f.l.dp > 1) d.Add(actor + "fsdp_config.reshard_after_forward", Value::Bool(false));
+    // Hybrid sharding: verl's device mesh (ddp, fsdp) = (world / fsdp_size, fsdp_size), the Ulysses ranks inside the
+    // FSDP group (fsdp_workers.py create_device_mesh).
+    if (ShardReplicas(f.l, f.w.dp_shard) > 1)
+      d.Add(actor + "fsdp_config.fsdp_size", Value::Int((long long)f.w.dp_shard * f.l.cp));
     d.Add("actor_rollout_ref.ref.fsdp_config.param_offload", Value::Bool(offload));
   }
   d.Add(rollout + "name", Value::Str(kRlEngineNames[int(r.engine)]));

@@ -12,6 +12,7 @@
 #include "pipeline.h"
 #include "presets.h"
 #include "resolve.h"
+#include "rules.h"
 #include "stack.h"
 #include "text.h"
 
@@ -68,6 +69,14 @@ bool NotVllm(const PlanOutput& o) {
 
 using F = LaunchFormat;
 using A = LaunchAction;
+
+// Hybrid sharding with more than one replica group (rules.h ShardReplicas).
+bool Hsdp(const PlanOutput& o) { return ShardReplicas(o.plan.layout, o.job.work.dp_shard) > 1; }
+// Accelerate's (FSDP1's) HYBRID_SHARD shards within one node and replicates across nodes: the Trainer's fsdp string
+// "hybrid_shard" says that group and no other.
+bool HsdpNotNode(const PlanOutput& o) {
+  return Hsdp(o) && o.job.work.dp_shard * o.plan.layout.tp * o.plan.layout.cp != NodeGpus(o.job.hw);
+}
 
 bool Colocated(const PlanOutput& o) { return o.job.rl.Active() && o.job.rl.colocate; }
 bool GenCalls(const PlanOutput& o) { return o.job.rl.Active() && o.job.rl.gen_batch > 0; }  // rl_gen_batch given
@@ -495,6 +504,31 @@ std::vector<LaunchRule> Table() {
   const std::vector<LaunchRule> openrlhf = OpenrlhfRules();
   rl.insert(rl.end(), openrlhf.begin(), openrlhf.end());
   t.insert(t.begin(), rl.begin(), rl.end());
+  // Hybrid sharding (dp_shard): torchtitan, Megatron-LM, DeepSpeed (MiCS, ZeRO-3) and verl's FSDP actor write it
+  // (export.cpp), the Trainer's fsdp string only as a node-wide group; the other formats have no key for it.
+  const char* no_hsdp =
+      "has no hybrid-sharding key (shard groups replicated across the data-parallel ranks): "
+      "export torchtitan, megatron, deepspeed or verl, or leave dp_shard on auto";
+  const char* no_hsdp_zh =
+      "没有混合分片（分片组在数据并行 rank 间复制）的配置项：请导出 torchtitan、megatron、deepspeed "
+      "或 verl，或把 dp_shard 设为 auto";
+  for (F f : {F::Torchtune, F::Axolotl, F::LlamaFactory, F::Unsloth, F::Openrlhf})
+    t.push_back({f, "dp_shard", "dp_shard < dp", A::Refuse, no_hsdp, no_hsdp_zh, Hsdp, ""});
+  t.push_back({F::DeepSpeed, "dp_shard", "dp_shard < dp with zero < 3", A::Refuse,
+               "DeepSpeed's hierarchical sharding is MiCS (mics_shard_size), a ZeRO-3 partitioning: give zero=3",
+               "DeepSpeed 的分层切分是 MiCS（mics_shard_size），属于 ZeRO-3 的切分：请设 zero=3",
+               [](const PlanOutput& o) { return Hsdp(o) && o.plan.layout.zero < 3; }, ""});
+  for (F f : {F::Hf, F::Trl})
+    t.push_back({f, "dp_shard", "dp_shard x tp x cp other than a node's GPUs", A::Refuse,
+                 "the Trainer's fsdp \"hybrid_shard\" (FSDP's HYBRID_SHARD) shards within one node: give dp_shard = "
+                 "the GPUs of a node, or export torchtitan",
+                 "Trainer 的 fsdp \"hybrid_shard\"（FSDP 的 HYBRID_SHARD）只在一个节点内切分：请设 dp_shard = "
+                 "每节点 GPU 数，或导出 torchtitan",
+                 HsdpNotNode, ""});
+  t.push_back({F::Verl, "dp_shard", "dp_shard < dp with stack megatron", A::Refuse,
+               "verl's Megatron actor has no hybrid-sharding key (fsdp_size is its FSDP actor's): use stack fsdp",
+               "verl 的 Megatron actor 没有混合分片配置项（fsdp_size 属于它的 FSDP actor）：请用 stack fsdp",
+               [](const PlanOutput& o) { return Hsdp(o) && !FsdpStack(o); }, ""});
   // Every format names the model by its Hugging Face id (Megatron: the tokenizer's), except from dimensions.
   for (F f : {F::Hf, F::Trl, F::Torchtune, F::Axolotl, F::LlamaFactory, F::Unsloth, F::Verl, F::Openrlhf})
     t.push_back({f, "model", "no Hugging Face id", A::Drop,

@@ -423,6 +423,10 @@ void ImportDeepSpeed(Reader& r) {
   const Entry* ez = r.Get("zero_optimization.stage");
   if (ez && (!r.Int(ez, stage) || stage > 3)) stage = 0;
   r.Pair(ez, "zero", std::to_string(stage));
+  // MiCS: ZeRO-3 sharded within groups of mics_shard_size ranks (-1, its default: every rank).
+  long long mics = -1;
+  if (const Entry* em = r.Get("zero_optimization.mics_shard_size"); em && r.Int(em, mics, -1) && mics > 0)
+    r.Pair(em, "dp_shard", std::to_string(mics));
   std::string device = "none";
   const Entry* eo = r.Get("zero_optimization.offload_optimizer.device");
   r.Text(eo, device);
@@ -727,6 +731,8 @@ void ImportTorchtitan(Reader& r) {
   r.Text(er, reshard);
   const bool sharded = shard != 1;
   r.Pair(esh ? esh : erep, "zero", !sharded ? "0" : reshard == "never" ? "2" : "3");
+  // HSDP: shard groups of data_parallel_shard_degree ranks, replicated data_parallel_replicate_degree times.
+  if (sharded && rep > 1 && shard > 1) r.Pair(esh, "dp_shard", std::to_string(shard));
   bool cpu = false;
   const Entry* eoff = r.Get("training.enable_cpu_offload");
   r.Bool(eoff, cpu);
@@ -952,8 +958,21 @@ void ImportVerlOffload(Reader& r, const std::string& a) {
 
 // verl's FSDP actor: Ulysses as context parallelism; FULL_SHARD (zero=3) or, with fsdp_config.reshard_after_forward
 // false, SHARD_GRAD_OP (zero=2: fsdp_workers.py get_sharding_strategy@b178a3c).
+// fsdp_config.fsdp_size (-1: every rank) makes the device mesh (ddp, fsdp) = (world / fsdp_size, fsdp_size), the
+// Ulysses ranks inside each FSDP group: hybrid sharding, dp_shard = fsdp_size / ulysses_sequence_parallel_size (the
+// groups as verl's scripts size them, 8 GPUs over Ulysses 4; fsdp_size 2 under Ulysses 4 is read as a notice).
 void ImportVerlFsdpLayout(Reader& r, const std::string& a) {
-  r.IntKey(a + "ulysses_sequence_parallel_size", "cp");
+  long long sp = 1, fsdp_size = -1;
+  const Entry* eu = r.Get(a + "ulysses_sequence_parallel_size");
+  if (r.Int(eu, sp, 1)) r.Pair(eu, "cp", std::to_string(sp));
+  if (const Entry* ef = r.Get(a + "fsdp_config.fsdp_size"); ef && r.Int(ef, fsdp_size, -1) && fsdp_size > 0) {
+    // A group smaller than (or across) the Ulysses group is one dp_shard (groups of dp_shard x cp ranks) cannot say:
+    // a notice, and the plan shards over every rank.
+    if (fsdp_size % sp == 0)
+      r.Pair(ef, "dp_shard", std::to_string(fsdp_size / sp));
+    else
+      r.Unknown(*ef, std::to_string(fsdp_size) + " (not a multiple of ulysses_sequence_parallel_size)");
+  }
   r.Fixed({"tp", "pp", "ep"});
   bool reshard = true;
   if (const Entry* e = r.Get(a + "fsdp_config.reshard_after_forward"); r.Bool(e, reshard))

@@ -8,6 +8,7 @@
 #include "catalog.h"
 #include "explain_nodes.h"
 #include "rl.h"
+#include "rules.h"
 #include "text.h"
 
 namespace tp::explain_detail {
@@ -77,6 +78,9 @@ const NodeSpec kNodes[] = {
     {.kind = K::Key, .name = "cp", .value = [](const C& c) { return double(c.lay().cp); }},
     {.kind = K::Key, .name = "dp", .value = [](const C& c) { return double(c.lay().dp); }},
     {.kind = K::Key, .name = "zero", .value = [](const C& c) { return double(c.lay().zero); }},
+    {.kind = K::Key,
+     .name = "dp_shard",
+     .value = [](const C& c) { return ZeroShardRanks(c.lay(), c.job().work.dp_shard) / std::max(1, c.lay().cp); }},
     {.kind = K::KeyText, .name = "recompute"},
     {.kind = K::KeyText, .name = "prec"},
     {.kind = K::KeyText, .name = "method"},
@@ -103,19 +107,22 @@ const NodeSpec kNodes[] = {
      .inputs = "params_on_gpu method"},
     {.name = "weights_bytes",
      .value = [](const C& c) { return c.m().weights; },
-     .formula = "params_on_gpu x bytes per weight (prec, method; the stack's master copy), / dp with ZeRO-3",
-     .inputs = "params_on_gpu prec method stack zero dp",
+     .formula =
+         "params_on_gpu x bytes per weight (prec, method; the stack's master copy), / dp with ZeRO-3 (/ dp_shard "
+         "under hybrid sharding)",
+     .inputs = "params_on_gpu prec method stack zero dp dp_shard",
      .source = "the stack's conventions (core/stack/stacks.cpp, each with its source)"},
     {.name = "gradients_bytes",
      .value = [](const C& c) { return c.m().gradients; },
-     .formula = "trainable_params_on_gpu x the stack's gradient bytes, / dp with ZeRO-2 and up",
-     .inputs = "trainable_params_on_gpu prec stack zero dp",
+     .formula = "trainable_params_on_gpu x the stack's gradient bytes, / dp with ZeRO-2 and up (/ dp_shard under "
+                "hybrid sharding)",
+     .inputs = "trainable_params_on_gpu prec stack zero dp dp_shard",
      .source = "core/stack/stacks.cpp"},
     {.name = "optimizer_bytes",
      .value = [](const C& c) { return c.m().optimizer; },
-     .formula = "trainable_params_on_gpu x the optimizer's bytes per parameter, / dp with ZeRO-1 and up; offloaded or "
-                "paged states leave the GPU",
-     .inputs = "trainable_params_on_gpu opt zero dp offload",
+     .formula = "trainable_params_on_gpu x the optimizer's bytes per parameter, / dp with ZeRO-1 and up (/ dp_shard "
+                "under hybrid sharding); offloaded or paged states leave the GPU",
+     .inputs = "trainable_params_on_gpu opt zero dp dp_shard offload",
      .source = "AdamW: fp32 master weights and two moments, 12 B (Rajbhandari et al. 2020)"},
     {.kind = K::Key, .name = "calib_memory", .value = [](const C& c) { return c.mt().calib_memory; }, .unit = "x"},
     {.name = "activations_bytes",
@@ -283,9 +290,12 @@ const NodeSpec kNodes[] = {
      .value = [](const C& c) { return c.st().dp_total; },
      .unit = "s",
      .label = {"data-parallel traffic per step", "每步的数据并行通信"},
-     .formula = "gradient all-reduce (ZeRO 0-2, once per pipeline schedule) or all-gathers + reduce-scatters every "
-                "micro-batch (ZeRO-3; with pp > 1 once per schedule) over the dp group's link",
-     .inputs = "zero dp intra inter"},
+     .formula =
+         "gradient all-reduce (ZeRO 0-2, once per pipeline schedule) or all-gathers + reduce-scatters every "
+         "micro-batch (ZeRO-3; with pp > 1 once per schedule) over the dp group's link; under hybrid sharding those "
+         "inside each group of dp_shard ranks, then each shard's gradients all-reduced across the dp / dp_shard "
+         "replicas",
+     .inputs = "zero dp dp_shard intra inter"},
     {.kind = K::Key, .name = "overlap_dp", .value = [](const C& c) { return c.st().overlap_dp; }, .unit = "fraction"},
     {.name = "dp_hidden_s",
      .value = [](const C& c) { return c.st().dp_hidden; },

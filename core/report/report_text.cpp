@@ -247,8 +247,8 @@ std::string Title(const PlanOutput& out, Lang lang) {
 }
 
 // The keys of the "layout" row.
-const char* const kLayoutKeys[] = {"tp", "pp",  "vp",   "pp_schedule", "cp", "ep",
-                                   "dp", "mbs", "zero", "recompute",   "sp", "offload"};
+const char* const kLayoutKeys[] = {"tp",  "pp",   "vp",       "pp_schedule", "cp", "ep",     "dp",
+                                   "mbs", "zero", "dp_shard", "recompute",   "sp", "offload"};
 
 // What auto chose beyond the model's dimensions (the title names the model) and the layout (its own row):
 // "seq=4096 gbs=1024 goal=pretrain stack=megatron ...".
@@ -341,7 +341,8 @@ std::string ComparisonMarkdown(const std::vector<PlanOutput>& outs, const Grid& 
 std::string LayoutText(const Config& c) {
   std::string s;
   for (const char* k : kLayoutKeys)
-    if (std::string_view(k) != "pp_schedule" || c.pp > 1)  // the schedule of a pipeline only
+    // The schedule of a pipeline only; the shard group where hybrid sharding splits the data-parallel ranks.
+    if ((std::string_view(k) != "pp_schedule" || c.pp > 1) && (std::string_view(k) != "dp_shard" || c.dp_shard > 0))
       s += std::string(s.empty() ? "" : " ") + k + "=" + FormatValue(c, k);
   return s;
 }

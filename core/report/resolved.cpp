@@ -9,6 +9,7 @@
 #include "capabilities.h"
 #include "catalog.h"
 #include "resolve.h"
+#include "rules.h"
 #include "run.h"
 #include "stack.h"
 
@@ -125,6 +126,12 @@ const Resolver kResolvers[] = {
     {"moe_a2a_overlap",
      [](const PlanOutput& o, Config& c) {
        if (Offers(o, Feature::EpA2aOverlap)) c.moe_a2a_overlap = o.job.assume.moe_a2a_overlap > 0 ? 1 : 0;
+     }},
+    // The shard group: every data-parallel rank, or hybrid sharding's groups (rules.h); none without ZeRO.
+    {"dp_shard",
+     [](const PlanOutput& o, Config& c) {
+       const Layout& l = o.plan.layout;
+       if (l.zero >= 1) c.dp_shard = std::max(1, l.dp) / ShardReplicas(l, o.job.work.dp_shard);
      }},
     {"moe_pad", [](const PlanOutput& o, Config& c) { c.moe_pad = o.job.assume.moe_pad > 0 ? 1 : 0; }},
     {"full_graphs", [](const PlanOutput& o, Config& c) { c.full_graphs = o.job.assume.full_graphs > 0 ? 1 : 0; }},

@@ -254,6 +254,24 @@ bool Techniques(Check& k) {
           })) {
     return false;
   }
+  // Hybrid sharding shards ZeRO's states within groups of dp_shard data-parallel ranks: it needs states to shard, and
+  // whole groups (torchtitan asserts dp_replicate x dp_shard x cp x tp x pp = world size, parallel_dims.py).
+  if (const int shard = job.work.dp_shard; shard > 0) {
+    if (l.zero < 1 &&
+        k.Fail(
+            "dp_shard",
+            "dp_shard={0} shards ZeRO's states within groups, and zero=0 shards none; accepted: zero 1-3 (or dp_shard auto)"_issue,
+            [&] { return Args{Str(shard)}; }))
+      return false;
+    if (l.dp % shard != 0 &&
+        k.Fail(
+            "dp_shard",
+            "dp_shard={0} does not divide the data-parallel degree dp={1} into whole groups; accepted: a divisor of {1} (or dp_shard auto)"_issue,
+            [&] {
+              return Args{Str(shard), Str(l.dp)};
+            }))
+      return false;
+  }
   if (l.offload == Offload::Cpu && l.zero < 1 &&
       k.Fail("offload", "CPU offload of optimizer states needs ZeRO (zero 1-3), as in ZeRO-Offload"_issue, None))
     return false;

@@ -370,6 +370,8 @@ void ResolveStack(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues)
     Error(issues, "tp_overlap",
           "overlapping tensor-parallel communication needs sequence parallelism; accepted: sp=1 or auto"_issue);
   w.pp_microbatches = cfg.pp_microbatches > 0 ? cfg.pp_microbatches : 0;
+  w.dp_shard =
+      cfg.dp_shard > 0 ? cfg.dp_shard : 0;  // hybrid sharding: CheckLayout holds it to zero >= 1, a divisor of dp
   // The model code whose saved tensors the activations follow (core/stack/saves.h), torch.compile, and PEFT's k-bit
   // preparation, which the Trainer's QLoRA recipes run (PEFT's guide, TRL's SFTTrainer, Axolotl, Qwen's finetune.py).
   w.modeling = cfg.modeling >= 0          ? ModelCode(cfg.modeling)
@@ -442,6 +444,7 @@ CapabilityAsk ExplicitAsk(const Config& cfg, AskKeys& given) {
   take(cfg.ep, a.ep, kAskEp);
   take(cfg.dp, a.dp, kAskDp);
   take(cfg.zero, a.zero, kAskZero);
+  take(cfg.dp_shard, a.dp_shard, kAskDpShard);
   if (cfg.sp != kAuto) a.sp = cfg.sp == 1, given |= kAskSp;
   if (cfg.offload != kAuto) a.offload = Offload(cfg.offload), given |= kAskOffload;
   if (cfg.recompute != Recompute::Auto) a.recompute = cfg.recompute, given |= kAskRecompute;
@@ -481,6 +484,7 @@ std::string AskedText(const CapabilityAsk& a, AskKeys keys) {
   add(kAskSp, a.sp ? "1" : "0");
   add(kAskOffload, Name(a.offload));
   add(kAskZero, std::to_string(a.zero));
+  add(kAskDpShard, std::to_string(a.dp_shard));
   add(kAskRecompute, Name(a.recompute));
   add(kAskOffloadAct, a.offload_act ? "1" : "0");
   add(kAskGradFp32, std::to_string(a.grad_fp32));
@@ -518,6 +522,7 @@ const char* FindingKey(const CapabilityFinding& f) {
     case Feature::Zero1:
     case Feature::Zero2:
     case Feature::Zero3: own = kAskZero; break;
+    case Feature::Hsdp: own = kAskDpShard; break;
     case Feature::OffloadOptimizerCpu:
     case Feature::OffloadParamsCpu:
     case Feature::OffloadNvme: own = kAskOffload; break;

@@ -83,6 +83,12 @@ const std::vector<CapabilityRow>& CapabilityTable() {
        "Megatron-FSDP optim_grads_params (default of --data-parallel-sharding-strategy), core_v0.12.0+;"
        " also --use-torch-fsdp2 (first tag core_r0.10.0, 2025-02) which 'is not supported with pipeline"
        " parallelism' / 'with expert parallelism' (arguments.py)"},
+      {K::Megatron, F::Hsdp, 2025, S::Native, "", false,
+       "NVIDIA/Megatron-LM "
+       "megatron/core/distributed/distributed_data_parallel_config.py@001199898c4badd01eaf0785c212d8ed"
+       "7ce83042: num_distributed_optimizer_instances 'Sets the factor by which the DP domain is sharded to have the"
+       " partial DistOpt enabled' (dp_shard = dp / instances; Megatron-FSDP's HSDP takes the same key,"
+       " outer_dp_sharding_strategy 'no_shard'); first release year INFERRED (Megatron-Core 0.10-0.11)"},
       {K::Megatron, F::OffloadOptimizerCpu, 2025, S::Native, "", true,
        "NVIDIA/Megatron-LM megatron/training/arguments.py@d98e8a64ddf34856e74b24714e3bedb2f5a39553:"
        " --optimizer-cpu-offload 'Offload optimizer state to CPU'; --optimizer-offload-fraction;"
@@ -179,6 +185,10 @@ const std::vector<CapabilityRow>& CapabilityTable() {
       {K::DeepSpeed, F::Zero3, 2021, S::Native, "", true,
        "microsoft/DeepSpeed deepspeed/runtime/zero/stage3.py@35fd7ccd862adcb93febd546cb5b9fa7cb883d8f:"
        " stage3.py first appears in v0.3.12 (2021-03-12)"},
+      {K::DeepSpeed, F::Hsdp, 2023, S::Native, "", false,
+       "microsoft/DeepSpeed deepspeed/runtime/zero/mics.py@c4abb4056dec02e126cd4dcaf31a44c64fb20eda: MiCS_Init(Init),"
+       " ZeRO-3's parameters partitioned within zero_optimization.mics_shard_size ranks and replicated across the"
+       " groups (DeepSpeed v0.9.0, 2023-04): ZeRO-3 only"},
       {K::DeepSpeed, F::OffloadOptimizerCpu, 2021, S::Native, "", true,
        "microsoft/DeepSpeed deepspeed/runtime/zero/offload_config.py@38327e07f6cd39b63418f60cedd1651b0be"
        "3e7c3: DeepSpeedZeroOffloadOptimizerConfig 'Supported options are `cpu` and `nvme`. Optimizer"
@@ -275,6 +285,11 @@ const std::vector<CapabilityRow>& CapabilityTable() {
       {K::Fsdp, F::Zero3, 2022, S::Native, "", true,
        "FULL_SHARD (FSDP1, torch 1.12) / fully_shard (FSDP2, torchtitan first commit db48478d"
        " 2024-04-10); HSDP via data_parallel_replicate_degree (2024-09)"},
+      {K::Fsdp, F::Hsdp, 2023, S::Native, "", false,
+       "pytorch/torchtitan torchtitan/config/configs.py@b5bcd76c66d0acb1a08b176d9639425bc55e0b2a:"
+       " data_parallel_replicate_degree 'If data_parallel_shard_degree is also greater than 1, the parallelism method"
+       " used is HSDP (Hybrid Sharded Data Parallelism)' (rank order pp, dp_replicate, dp_shard, cp, tp:"
+       " parallel_dims.py); FSDP1 ShardingStrategy.HYBRID_SHARD and _HYBRID_SHARD_ZERO2 (PyTorch 2.0, 2023-03)"},
       {K::Fsdp, F::OffloadOptimizerCpu, 2024, S::Native, "", true,
        "pytorch/torchtitan torchtitan/config/job_config.py@29624e37fa6dd319fd671b009338651b5c665da2:"
        " enable_cpu_offload 'Whether to apply CPU offloading of parameters, gradients, and optimizer"
@@ -351,6 +366,9 @@ const std::vector<CapabilityRow>& CapabilityTable() {
        "DeepSpeed ZeRO-2; FSDP SHARD_GRAD_OP via FullyShardedDataParallelPlugin (v0.7.0, 2022-04)"},
       {K::Hf, F::Zero3, 2021, S::Extension, "DeepSpeed or FSDP through Accelerate", true,
        "DeepSpeed ZeRO-3 / FSDP FULL_SHARD; FSDP2 via fsdp_version (accelerate v1.6.0, 2025-04)"},
+      {K::Hf, F::Hsdp, 2023, S::Unverified, "", false,
+       "Accelerate's FullyShardedDataParallelPlugin sharding_strategy HYBRID_SHARD (FSDP1: shards within a node,"
+       " replicates across nodes, unless a device mesh is passed): documented, not read in code here"},
       {K::Hf, F::OffloadOptimizerCpu, 2021, S::Extension,
        "DeepSpeed ZeRO-Offload or FSDP cpu_offload through Accelerate", true,
        "DeepSpeed offload_optimizer cpu (ZeRO-Offload, DeepSpeedCPUAdam); FSDP cpu_offload"
@@ -400,6 +418,8 @@ const std::vector<CapabilityRow>& CapabilityTable() {
       {K::Torchtune, F::Zero3, 2024, S::Native, "", true,
        "FSDP2 fully_shard, first tag v0.2.0 (2024-07-16); HSDP data_parallel_replicate_dim 2025-03-31"
        " (main only)"},
+      {K::Torchtune, F::Hsdp, 2025, S::Unverified, "", false,
+       "torchtune's data_parallel_replicate_dim (HSDP, 2025-03-31, main only: in no tagged release read)"},
       {K::Torchtune, F::OffloadOptimizerCpu, 2024, S::Native, "", true,
        "pytorch/torchtune recipes/full_finetune_distributed.py@bd2a0fc7c31430972728494fa01aaeeb0ebf1ba1:"
        " 'CPU offload of parameters, gradients, and optimizer states is supported via fsdp_cpu_offload'"
@@ -465,6 +485,7 @@ const std::vector<CapabilityRow>& CapabilityTable() {
        " 'Multi-GPU: Available now, with a major upgrade on the way'"},
       {K::Unsloth, F::Zero2, 0, S::Unverified, "", false, "unconfirmed (multi-GPU is DDP)"},
       {K::Unsloth, F::Zero3, 0, S::Unverified, "", false, "unconfirmed (multi-GPU is DDP)"},
+      {K::Unsloth, F::Hsdp, 0, S::Absent, "", false, "no hybrid sharding (multi-GPU is DDP)"},
       {K::Unsloth, F::OffloadOptimizerCpu, 0, S::Absent, "", false,
        "no CPU optimizer; notebooks use optim='adamw_8bit' (bitsandbytes); paged optimizers use unified"
        " memory"},
@@ -819,6 +840,7 @@ const char* FeatureId(Feature f) {
                                          "zero=1",
                                          "zero=2",
                                          "zero=3",
+                                         "dp_shard",
                                          "grad_fp32",
                                          "optim_bf16",
                                          "offload=cpu",
@@ -1122,6 +1144,7 @@ const char* FeatureName(Feature f) {
                                            "ZeRO-1 (sharded optimizer states)",
                                            "ZeRO-2 (+ gradients)",
                                            "ZeRO-3 / FSDP full shard",
+                                           "hybrid sharding (HSDP: shard groups, replicated)",
                                            "gradient buffer dtype (fp32 or 16-bit)",
                                            "bf16 optimizer states, no fp32 master",
                                            "CPU offload of optimizer states",
@@ -1215,6 +1238,7 @@ const char* AskKeyName(AskKeys bit) {
     case kAskRlMbTokens: return "rl_mb_tokens";
     case kAskRlLogprobMbTokens: return "rl_logprob_mb_tokens";
     case kAskRlGenPrec: return "rl_gen_prec";
+    case kAskDpShard: return "dp_shard";
     default: return "";
   }
 }
@@ -1269,6 +1293,10 @@ CapabilityAnswer Capability(const StackProfile& s, int year, Feature f) {
 namespace {
 
 // The combination rules, each with the source of the rule.
+constexpr const char* kDeepSpeedMicsZero3 =
+    "microsoft/DeepSpeed deepspeed/runtime/zero/mics.py@c4abb4056dec02e126cd4dcaf31a44c64fb20eda: MiCS builds on "
+    "stage 3 alone (MiCS_Init extends partition_parameters.Init, its optimizer imports "
+    "DeepSpeedZeroOptimizer_Stage3): no hierarchical sharding of ZeRO-1 or ZeRO-2";
 constexpr const char* kAutoTpZero3 =
     "microsoft/DeepSpeed deepspeed/runtime/engine.py@38327e07f6cd39b63418f60cedd1651b0be3e7c3: AutoTP training asserts "
     "zero stage <= 2 ('Currently, the compatibility between 'autotp' and 'zero_stage = 3' has not been validated')";
@@ -1415,6 +1443,12 @@ int CapabilityFindings(const StackProfile& s, int year, const CapabilityAsk& ask
   if (ask.zero == 1) c.Add(Feature::Zero1, kAskZero);
   if (ask.zero == 2) c.Add(Feature::Zero2, kAskZero);
   if (ask.zero >= 3) c.Add(Feature::Zero3, kAskZero);
+  if (ask.dp_shard > 0 && !(ask.dp > 1 && ask.dp_shard >= ask.dp)) {  // a group of every rank is no hybrid
+    c.Add(Feature::Hsdp, kAskDpShard);
+    // DeepSpeed's hierarchical sharding is MiCS, a ZeRO-3 partitioning (MiCS_Init, mics_shard_size): no lower stage.
+    if (s.kind == StackKind::DeepSpeed && ask.zero < 3)
+      c.Rule(Feature::Hsdp, kAskDpShard | kAskZero, Support::Absent, "", kDeepSpeedMicsZero3);
+  }
   if (ask.offload == Offload::Cpu) {
     c.Add(Feature::OffloadOptimizerCpu, kAskOffload);
     if (ask.zero >= 3) c.Add(Feature::OffloadParamsCpu, kAskOffload | kAskZero);

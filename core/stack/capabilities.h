@@ -33,6 +33,7 @@ enum class Feature : uint8_t {
   Zero1,                // optimizer states sharded over dp (distributed optimizer)
   Zero2,                // + gradients
   Zero3,                // + weights (FSDP full shard)
+  Hsdp,                 // dp_shard: ZeRO's states sharded within groups of data-parallel ranks, replicated across them
   GradFp32,             // grad_fp32: the gradient buffer's dtype chosen, fp32 or the weights' 16 bits (Megatron-Core)
   OptimBf16,            // optim_bf16=1: AdamW's moments in bf16 and no fp32 master copy of the weights
   OffloadOptimizerCpu,  // offload=cpu: optimizer states (and fp32 gradients) in host memory, step on the CPU
@@ -164,6 +165,7 @@ enum AskKey : AskKeys {
   kAskRlLogprobMbTokens = 1 << 22,
   kAskMoeA2aOverlap = 1 << 23,
   kAskRlGenPrec = 1 << 24,
+  kAskDpShard = 1 << 25,
 };
 const char* AskKeyName(AskKeys bit);  // the configuration key of one bit ("tp")
 
@@ -194,6 +196,7 @@ struct CapabilityAsk {
   bool cp_comm_asked = false;  // cp_comm was given: its row is checked
   GpuTraits gpu;               // checked when known (resolve; the search never changes the GPU)
   int tp = 1, pp = 1, vp = 1, cp = 1, ep = 1, dp = 1, zero = 0;
+  int dp_shard = 0;  // hybrid sharding's group (Workload::dp_shard), 0 = none
   bool sp = false;
   Offload offload = Offload::None;
   Recompute recompute = Recompute::None;

@@ -353,8 +353,9 @@ std::string Signature(const PlanOutput& p) {
     << " offload_act=" << w.offload_checkpoints << " in_bwd=" << w.optimizer_in_backward
     << " pp_mb=" << w.pp_microbatches << " dropout=" << w.dropout << " tp=" << l.tp << " pp=" << l.pp << " vp=" << l.vp
     << " cp=" << l.cp << " ep=" << l.ep << " dp=" << l.dp << " mbs=" << l.mbs << " zero=" << l.zero
-    << " recompute=" << Name(l.recompute) << " offload=" << Name(l.offload) << " sp=" << l.sp
-    << " schedule=" << (l.pp > 1 ? Name(ScheduleOf(l)) : "none") << " cp_comm=" << (l.cp > 1 ? Name(w.cp_comm) : "-")
+    << " dp_shard=" << w.dp_shard << " recompute=" << Name(l.recompute) << " offload=" << Name(l.offload)
+    << " sp=" << l.sp << " schedule=" << (l.pp > 1 ? Name(ScheduleOf(l)) : "none")
+    << " cp_comm=" << (l.cp > 1 ? Name(w.cp_comm) : "-")
     << " fp8=" << (w.prec == Precision::Fp8 ? Name(w.fp8_recipe) : "-") << " fp8_params=" << w.fp8_params
     << " tp_overlap=" << w.tp_overlap << " compiled=" << w.compiled << " ep_dedup=" << p.job.assume.ep_dedup
     << " moe_a2a_overlap=" << p.job.assume.moe_a2a_overlap << " capacity=" << p.job.assume.moe_capacity
