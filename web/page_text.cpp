@@ -33,7 +33,7 @@ std::string Headline(const PlanOutput& o, const VerdictWords& w, Lang lang) {
   s += Sprintf(Tr("Step time %s"), Banded(o, Figure::StepSeconds, FmtDuration).c_str()) + "\n";
   s += Sprintf(Tr("Whole run %s"), Banded(o, Figure::Days, FmtDays).c_str()) + " · " +
        Sprintf(Tr("%s GPU-hours"), Banded(o, Figure::GpuHours, FmtCount).c_str()) + "\n";
-  s += LayoutWords(o.plan) + "\n";
+  s += LayoutWords(o.plan, o.job.work.dp_shard) + "\n";
   const std::string why = BottleneckSentence(o.plan, o.job, lang);
   if (!why.empty()) s += (PlanFits(o) ? Sprintf(Tr("Bottleneck: %s"), why.c_str()) : why) + "\n";
   return s;

@@ -69,7 +69,7 @@ bool SameLineIfFits(const char* text, float spacing) {
   return true;
 }
 
-std::string LayoutWords(const Plan& p) {
+std::string LayoutWords(const Plan& p, int dp_shard) {
   const Layout& l = p.layout;
   // TP/PP/CP/EP/DP/ZeRO/SP are written the same in Chinese; the words around them are translated.
   std::string s = "TP " + std::to_string(l.tp) + " · PP " + std::to_string(l.pp);
@@ -80,6 +80,8 @@ std::string LayoutWords(const Plan& p) {
   if (l.ep > 1) s += " · EP " + std::to_string(l.ep);
   s += " · DP " + std::to_string(l.dp) + " · " + Sprintf(Tr("micro-batch %d"), l.mbs);
   s += " · ZeRO-" + std::to_string(l.zero);
+  // Hybrid sharding: the states sharded within groups of dp_shard data-parallel ranks (rules.h ShardReplicas).
+  if (ShardReplicas(l, dp_shard) > 1) s += " " + Sprintf(Tr("shard groups of %d"), dp_shard);
   if (l.recompute == Recompute::Selective) s += std::string(" · ") + Tr("recompute selective");
   if (l.recompute == Recompute::Full) s += std::string(" · ") + Tr("recompute full");
   if (l.offload == Offload::Cpu) s += std::string(" · ") + Tr("offload cpu");

@@ -239,7 +239,7 @@ void ColumnBody(AppState& app, int i, int n, const ComparisonVerdict& best) {
     if (!why.empty()) MutedParagraph(Sprintf(Tr("Bottleneck: %s"), why.c_str()));
   }
   if (o.ok) {
-    MutedParagraph(LayoutWords(o.plan));
+    MutedParagraph(LayoutWords(o.plan, o.job.work.dp_shard));
     ImGui::TextUnformatted(Tr("Memory per GPU"));
     MemoryBar(app, o, 20);
     ImGui::Text(Tr("Step %s"), FmtDuration(o.plan.step.seconds).c_str());

@@ -141,7 +141,7 @@ bool PlanView(AppState& app) {
   }
   Verdict(app, o, false);
   if (o.ok) {
-    MutedParagraph(LayoutWords(o.plan) + (o.searched ? Tr("  (chosen by search)") : ""));
+    MutedParagraph(LayoutWords(o.plan, o.job.work.dp_shard) + (o.searched ? Tr("  (chosen by search)") : ""));
     Record(app, "layout_words");
   }
   IssuesBox(app, o);

@@ -70,7 +70,7 @@ bool SearchView(AppState& app) {
     p.color = Col(app, hues[h.variant % 9]);
     p.highlight = true;
     p.show_label = true;
-    p.detail = gpu_name(id) + "\n" + LayoutWords(h.plan) + "\nMFU " + FmtPct(h.plan.throughput.mfu);
+    p.detail = gpu_name(id) + "\n" + LayoutWords(h.plan, app.cfg.dp_shard) + "\nMFU " + FmtPct(h.plan.throughput.mfu);
     pts.push_back(p);
     hits.push_back(&h);
     types.push_back(-1);
@@ -166,7 +166,7 @@ bool SearchView(AppState& app) {
       Paragraph(FmtDays(hit.plan.run.days) + "  ·  " + FmtUsd(hit.plan.run.cost_usd) + "  ·  MFU " +
                 FmtPct(hit.plan.throughput.mfu) + "  ·  " + Tr("step") + " " + FmtDuration(hit.plan.step.seconds) +
                 "  ·  " + FmtMem(hit.plan.memory.total));
-      MutedParagraph(LayoutWords(hit.plan));
+      MutedParagraph(LayoutWords(hit.plan, app.cfg.dp_shard));
       if (i > 0) MutedParagraph(WhyLoses(hit.plan, top[0].plan, bg.search_options.objective, LangOf(app)));
       ImGui::PopID();
     }
@@ -189,7 +189,7 @@ bool SearchView(AppState& app) {
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(gpu_name(hit_gpu(hit)).c_str());
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(LayoutWords(hit.plan).c_str());
+      ImGui::TextUnformatted(LayoutWords(hit.plan, app.cfg.dp_shard).c_str());
       if (i > 0 && ImGui::IsItemHovered(ImGuiHoveredFlags_ForTooltip))
         Tooltip(WhyLoses(hit.plan, top[0].plan, bg.search_options.objective, LangOf(app)));
       ImGui::TableNextColumn();

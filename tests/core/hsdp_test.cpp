@@ -20,7 +20,8 @@ using tp::testing::PlanLink;
 
 // 32 H100 in four nodes, FSDP full shard, the layout fixed so that only dp_shard changes.
 const std::string kBase =
-    "#v=1&model=llama3.1-8b&gpu=h100&gpus=32&stack=fsdp&tp=1&pp=1&cp=1&mbs=1&gbs=256&zero=3&recompute=full&offload=none";
+    "#v=1&model=llama3.1-8b&gpu=h100&gpus=32&stack=fsdp&tp=1&pp=1&cp=1&mbs=1&gbs=256&zero=3&recompute=full&offload="
+    "none";
 
 // The first error's key of a configuration that does not plan, "" when it plans.
 std::string RefusedKey(const std::string& link) {
