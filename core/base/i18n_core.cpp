@@ -518,6 +518,9 @@ const Phrase kPhrases[] = {
      "FP8 权重需要 FP8 训练；可选值：prec={0} 时为 auto 或 0"},
     {"overlapping tensor-parallel communication needs sequence parallelism; accepted: sp=1 or auto",
      "张量并行通信重叠需要序列并行；可选值：sp=1 或 auto"},
+    {"{0} optimizer instances do not divide the data-parallel degree dp={1}: planned sharded over every data-parallel "
+     "rank (give gpus=N, or dp_shard)",
+     "{0} 个优化器实例不能整除数据并行度 dp={1}：按在所有数据并行 rank 上切分规划（请给出 gpus=N 或 dp_shard）"},
     {"dp_shard={0} shards ZeRO's states within groups, and zero=0 shards none; accepted: zero 1-3 (or dp_shard auto)",
      "dp_shard={0} 是在组内切分 ZeRO 的状态，而 zero=0 不切分任何状态；可选值：zero 1-3（或 dp_shard auto）"},
     {"dp_shard={0} does not divide the data-parallel degree dp={1} into whole groups; accepted: a divisor of {1} (or "

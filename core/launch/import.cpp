@@ -923,6 +923,10 @@ void ImportMegatron(Reader& r) {
                    : dist ? 1
                           : 0;
   r.Pair(r.doc.Find(fsdp ? "--use-megatron-fsdp" : "--use-distributed-optimizer"), "zero", std::to_string(zero));
+  // The partial distributed optimizer: dp_shard = dp / instances, once the GPU count is known (FinishLaunchImport).
+  long long instances = 1;
+  if (const Entry* ei = r.Get("--num-distributed-optimizer-instances"); r.Int(ei, instances, 1) && instances > 1)
+    r.imp.shard_replicas = int(std::min<long long>(instances, 1000000));
   r.Pair(r.doc.Find("--optimizer-cpu-offload"), "offload", r.Switch("--optimizer-cpu-offload") ? "cpu" : "none");
   std::string granularity;
   const Entry* eg = r.Get("--recompute-granularity");
@@ -1370,6 +1374,16 @@ void FinishLaunchImport(Config& cfg, const LaunchImport& imp, std::vector<Config
   if (imp.grad_accum > 0 && cfg.gbs == kAuto) {
     const long long gbs = (long long)std::max(1, cfg.mbs) * imp.grad_accum * dp;
     ApplyPair(cfg, "gbs", std::to_string(std::min<long long>(gbs, 2000000000)), issues);
+  }
+  // Megatron's distributed optimizer in instances: groups of dp / instances data-parallel ranks, where they divide.
+  if (imp.shard_replicas > 1 && cfg.dp_shard == kAuto) {
+    if (dp % imp.shard_replicas == 0)
+      ApplyPair(cfg, "dp_shard", std::to_string(dp / imp.shard_replicas), issues);
+    else
+      issues.push_back(MakeIssue("dp_shard",
+                                 "{0} optimizer instances do not divide the data-parallel degree dp={1}: planned "
+                                 "sharded over every data-parallel rank (give gpus=N, or dp_shard)"_issue,
+                                 {std::to_string(imp.shard_replicas), std::to_string(dp)}, true));
   }
   if (imp.steps > 0 && cfg.tokens == 0 && cfg.gbs > 0 && cfg.seq > 0)
     ApplyPair(cfg, "tokens", FormatNumber(imp.steps * cfg.gbs * cfg.seq), issues);

@@ -94,6 +94,8 @@ RoundTrip ExportImport(const std::string& link, LaunchFormat f) {
   const LaunchImport imp = ImportLaunch(rt.ex.text);
   REQUIRE(imp.ok);
   std::vector<ConfigIssue> issues;
+  // The GPU count as the user gives it beside a file that does not say it (Megatron's arguments).
+  ApplyPair(rt.back, "gpus", std::to_string(plan.job.hw.gpus), issues);
   ApplyLaunchImport(rt.back, imp, issues);
   return rt;
 }
@@ -118,6 +120,7 @@ TEST_CASE("launch files say hybrid sharding in each framework's words, and read 
       F::Megatron);
   REQUIRE(mg.ex.ok);
   CHECK(mg.ex.text.find("--num-distributed-optimizer-instances 4") != std::string::npos);
+  CHECK(mg.back.dp_shard == 8);  // 32 GPUs, dp 32, four instances
   // verl's FSDP actor: fsdp_size counts the Ulysses ranks inside each group.
   const RoundTrip verl = ExportImport(
       "#v=1&model=qwen2.5-7b&goal=grpo&gpu=h100&gpus=16&stack=fsdp&rl_framework=verl&zero=3&cp=2&dp_shard=4", F::Verl);

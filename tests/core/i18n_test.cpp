@@ -632,6 +632,10 @@ std::vector<ConfigIssue> BadInputIssues() {
   import(LaunchFormat::LlamaFactory, "a: [1,\n");
   import(LaunchFormat::Hf, "x = f(\n");
   import(LaunchFormat::Megatron, "--a 'x\n");
+  // Megatron's optimizer instances that the default GPU count's data-parallel degree (8) does not divide.
+  import(LaunchFormat::Megatron,
+         "--num-layers 2 --hidden-size 64 --num-attention-heads 4 --use-distributed-optimizer "
+         "--num-distributed-optimizer-instances 3\n");
   import(LaunchFormat::LlamaFactory,
          "model_name_or_path: acme/unknown\nfinetuning_type: lora\nlora_rank: 99999\n"
          "lora_dropout: x\nlearning_rate: 1\noptim: lion_32bit\n");
