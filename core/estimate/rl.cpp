@@ -33,24 +33,26 @@ constexpr RlConstants kDefaults = {
     .decode_overhead_s = 5e-3,
     // Of the responses, the share that runs to the cap besides the length law's own tail (responses caught in a
     // repetition loop; verl logs it as response_length/clip_ratio): fitted on the verl fit rows (grid 0-2 %), whose
-    // generate_sequences grows from 162 s to 247 s when the cap goes from 8K to 20K (one_step_off.md@b178a3c). The
-    // best is the grid's upper end: the fit rows would take more runaways than 2 %.
-    .cap_share = 0.02,
+    // generate_sequences grows from 162 s to 247 s when the cap goes from 8K to 20K (one_step_off.md@b178a3c). 0.5 %
+    // since verl's two offloads were told apart (rl_park; 2 % before, the grid's upper end).
+    .cap_share = 0.005,
     // The RL trainer's speed relative to the step model's tuned stack: 1 (the fit rows' mean responses are
     // inferred from their update_actor through the step model, so they cannot also fit it).
     .train_eff = 1.0,
     // verl's fixed time per colocated step (FixedTransition): its single controller gathering the rollout batch
     // and dispatching it to the next phase through Ray (DataProto), the engine's wake-up and sleep: fitted on the
     // verl fit rows, which are every fit row, with the handoff below (grid 0-120 s); vLLM's bare wake is 0.1-6 s
-    // (vLLM blog 2025-10-26, sleep mode).
-    .transition_s = 40.0,
+    // (vLLM blog 2025-10-26, sleep mode). 10 s since the fit rows' actor offload parks the states between phases
+    // and steps the optimizer on the GPU (rl_park; 40 s when it was planned as an optimizer on the CPU).
+    .transition_s = 10.0,
     // The rollout batch handed from the engine to the trainer, every response padded to the cap (verl
     // agent_loop.py pads responses to rollout.response_length, and the single controller moves the padded
     // tensors): seconds per token slot, fitted on the verl fit rows (grid 0-0.6 us; their gen - generate_sequences,
-    // 74 s at a 20K cap and 45 s at 8K in one_step_off.md@b178a3c, is both this and the fixed part). The fit puts
-    // it at 0 since generation waits for the engine holding the step's longest response (rl_rollout.cpp
-    // SlowestShare), which grows with the cap already.
-    .handoff_slots_s = 0.0,
+    // 74 s at a 20K cap and 45 s at 8K in one_step_off.md@b178a3c, is both this and the fixed part). 0.2 us since
+    // rl_park (0 before: generation waits for the engine holding the step's longest response, rl_rollout.cpp
+    // SlowestShare, which grows with the cap already, and the fit can hardly tell the two apart: its loss is flat
+    // along the ridge of transition and handoff, 0.1956 here against 0.1981 at 40 s and 0).
+    .handoff_slots_s = 2e-7,
     // Per sync: verl's checkpoint-engine 7B sync of 0.02 s and its one-step-off "under 300ms"
     // (docs/advance/fully_async.md, one_step_off.md @b178a3c).
     .sync_fixed_s = 0.02,
@@ -102,16 +104,17 @@ Extras TrainerExtras(const Job& job, const Layout& layout, const MemoryBreakdown
     if (r.framework == RlFramework::NemoRl)
       x.host += policy.weights;
     else
-      (offload ? x.host : x.ref) += 2.0 * job.facts.pc.total / gpus;
+      (offload || r.park ? x.host : x.ref) += 2.0 * job.facts.pc.total / gpus;
   }
   if (r.algo == RlAlgo::Ppo) x.critic = policy.model_states;
   if (r.reward_params > 0) x.reward = 2.0 * r.reward_params / gpus;
-  // verl's offload is its param_offload, which its scripts set together with the optimizer's (the FSDP scripts'
-  // actor_offload, run_deepseek671b_math_megatron_96gb.sh's offload=True): the actor's parameters leave the GPU between
-  // phases, and rollout_mode offloads them again once the engine holds the new weights (megatron_workers.py and
-  // fsdp_workers.py rollout_mode, b178a3c: offload_megatron_model_to_cpu / offload_fsdp_model_to_cpu before the KV
-  // cache is woken).
-  x.verl_param_offload = r.framework == RlFramework::Verl && offload;
+  // verl's actor offload (rl_park: param_offload, grad_offload and optimizer_offload, which its scripts set together:
+  // the FSDP scripts' actor_offload, run_deepseek671b_math_megatron_96gb.sh's offload=True): the actor's states leave
+  // the GPU between phases, rollout_mode offloads the weights again once the engine holds them (megatron_workers.py
+  // and fsdp_workers.py rollout_mode, b178a3c: offload_megatron_model_to_cpu / offload_fsdp_model_to_cpu before the KV
+  // cache is woken), and update_actor loads the model and the optimizer back to the GPU for the step (load_fsdp_model_
+  // to_gpu, load_fsdp_optimizer; the Megatron worker's alike): the training phase holds them all, as without it.
+  x.verl_param_offload = r.framework == RlFramework::Verl && r.park;
   return x;
 }
 
@@ -203,12 +206,13 @@ double TrainerResident(const MemoryBreakdown& m, const Extras& x) {
 //   weights are handed over, offload_after_refit (the weights themselves: Megatron's param buffer into its pinned
 //   copy, DTensor's model.to("cpu"); grpo.py refit_policy_generation, v0.3.0 to v0.6.0). What stays is Megatron's
 //   fp32 main weights.
-// - verl with its param_offload (TrainerExtras): the actor's weights; its optimizer states are the offload's already.
+// - verl with its actor offload (rl_park, TrainerExtras): the actor's weights and optimizer states (none left on the
+//   GPU when offload=cpu puts the optimizer on the CPU itself).
 double ParkedWhileGenerating(const Job& job, const MemoryBreakdown& m, const Extras& x) {
   const RlSetup& r = job.rl;
   if (!r.ColocatedEngine()) return 0.0;
   if (r.framework == RlFramework::NemoRl) return m.weights + NemoOptimizerMoved(job, m);
-  return x.verl_param_offload ? m.weights : 0.0;
+  return x.verl_param_offload ? m.weights + m.optimizer : 0.0;
 }
 
 // The trainer's resident state while the engine generates (TrainerResident, less what it parks on the host), and the

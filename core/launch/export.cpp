@@ -689,7 +689,11 @@ Doc ExportVerl(const Facts& f) {
     d.Add("actor_rollout_ref.model.lora_rank", Value::Int(f.w.lora_r));
     d.Add("actor_rollout_ref.model.lora_alpha", Value::Int(f.alpha));
   }
-  d.Add(actor + "strategy", Value::Str(megatron ? "megatron" : "fsdp"));
+  // The optimizer on the CPU itself (offload=cpu) is FSDP2's offload_policy on verl's FSDP actor (fsdp_workers.py:
+  // "if role == 'actor' and fsdp_config.offload_policy", strategy fsdp2 only), Megatron's optimizer_cpu_offload on
+  // its Megatron actor (run_deepseek671b_math_megatron_96gb.sh's override_optimizer_config).
+  const bool cpu_optimizer = f.l.offload == Offload::Cpu;
+  d.Add(actor + "strategy", Value::Str(megatron ? "megatron" : cpu_optimizer ? "fsdp2" : "fsdp"));
   // ppo_mini_batch_size counts prompts (verl multiplies it by rollout.n): the step's prompts over its updates.
   d.Add(actor + "ppo_mini_batch_size", Value::Int(std::max(1, r.prompts / std::max(1, r.updates))));
   d.Add(actor + "ppo_micro_batch_size_per_gpu", Value::Int(f.mbs));
@@ -701,21 +705,23 @@ Doc ExportVerl(const Facts& f) {
     d.Add(actor + "ppo_max_token_len_per_gpu", Value::Int(r.mb_tokens / split));
   }
   d.Add(actor + "use_kl_loss", Value::Bool(r.ref));
-  const bool offload = f.l.offload == Offload::Cpu;
+  // rl_park: verl's actor offload between phases (param, grad and optimizer offload together, as its scripts set
+  // them; rl.cpp TrainerExtras).
+  const bool offload = r.park;
   if (megatron) {
     d.Add(actor + "megatron.tensor_model_parallel_size", Value::Int(f.l.tp));
     d.Add(actor + "megatron.pipeline_model_parallel_size", Value::Int(f.l.pp));
     d.Add(actor + "megatron.context_parallel_size", Value::Int(f.l.cp));
     d.Add(actor + "megatron.expert_model_parallel_size", Value::Int(f.l.ep));
-    // verl's offload flags come together in its scripts (run_deepseek671b_math_megatron_96gb.sh: offload=True sets
-    // param_offload and grad_offload): the plan's offload parks the actor's weights between phases too (rl.cpp).
     d.Add(actor + "megatron.param_offload", Value::Bool(offload));
     d.Add(actor + "megatron.grad_offload", Value::Bool(offload));
     d.Add(actor + "megatron.optimizer_offload", Value::Bool(offload));
+    if (cpu_optimizer) d.Add(actor + "optim.override_optimizer_config.optimizer_cpu_offload", Value::Bool(true));
   } else {
     d.Add(actor + "ulysses_sequence_parallel_size", Value::Int(f.l.cp));
     d.Add(actor + "fsdp_config.param_offload", Value::Bool(offload));
     d.Add(actor + "fsdp_config.optimizer_offload", Value::Bool(offload));
+    if (cpu_optimizer) d.Add(actor + "fsdp_config.offload_policy", Value::Bool(true));
     // ZeRO-2: verl's SHARD_GRAD_OP (fsdp_workers.py get_sharding_strategy); its default, true, is ZeRO-3.
     if (f.l.zero == 2 && f.l.dp > 1) d.Add(actor + "fsdp_config.reshard_after_forward", Value::Bool(false));
     // Hybrid sharding: verl's device mesh (ddp, fsdp) = (world / fsdp_size, fsdp_size), the Ulysses ranks inside the

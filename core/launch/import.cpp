@@ -947,6 +947,8 @@ void ImportMegatron(Reader& r) {
 
 // verl's offload flags (its scripts set them together: the actor's parameters, gradients and optimizer states) as
 // the one offload key: cpu when any is on, its source the first the file gives.
+// verl's actor offload between phases (param, grad, optimizer offload: rl_park) and the optimizer on the CPU itself
+// (FSDP2's offload_policy, Megatron's override_optimizer_config.optimizer_cpu_offload: offload=cpu).
 void ImportVerlOffload(Reader& r, const std::string& a) {
   bool off = false, any = false;
   const Entry* source = nullptr;
@@ -957,7 +959,12 @@ void ImportVerlOffload(Reader& r, const std::string& a) {
       if (!source) source = e;
     }
   r.Get("actor_rollout_ref.ref.fsdp_config.param_offload");
-  r.Pair(source, "offload", any ? "cpu" : "none");
+  r.Pair(source, "rl_park", any ? "1" : "0");
+  bool cpu = false, policy = false, megatron_cpu = false;
+  const Entry* ep = r.Get(a + "fsdp_config.offload_policy");
+  const Entry* em = r.Get(a + "optim.override_optimizer_config.optimizer_cpu_offload");
+  cpu = (r.Bool(ep, policy) && policy) || (r.Bool(em, megatron_cpu) && megatron_cpu);
+  r.Pair(policy ? ep : megatron_cpu ? em : source, "offload", cpu ? "cpu" : "none");
 }
 
 // verl's FSDP actor: Ulysses as context parallelism; FULL_SHARD (zero=3) or, with fsdp_config.reshard_after_forward

@@ -608,7 +608,8 @@ std::vector<ConfigIssue> BadInputIssues() {
         "goal=grpo&rl_framework=deepspeed-chat", "goal=grpo&rl_framework=openrlhf&rl_engine=sglang",
         "goal=grpo&rl_max_response_len=4096&rl_mb_tokens=2048", "goal=grpo&rl_mb_tokens=8192&mbs=3",
         "goal=grpo&rl_logprob_mb_tokens=8192&rl_logprob_mbs=3", "goal=grpo&rl_max_age=4",
-        "goal=grpo&rl_engine=hf&rl_gen_prec=fp8", "goal=dpo&rl_max_seqs=64", "rl_samples=4"}) {
+        "goal=grpo&rl_engine=hf&rl_gen_prec=fp8", "goal=grpo&rl_framework=nemo-rl&rl_park=1", "goal=dpo&rl_max_seqs=64",
+        "rl_samples=4"}) {
     Config c;
     ApplyLink(c, rl, all);
     ResolveJob(c, all);

@@ -1469,4 +1469,45 @@ TEST_CASE("launch export: OpenRLHF's train_ppo_ray and train_dpo commands", "[la
   refused({{"model", "qwen2.5-7b"}, {"gpu", "h100"}, {"gpus", "8"}, {"goal", "grpo"}, {"opt", "adamw8bit"}}, "opt");
 }
 
+// verl's two offloads (rl.cpp TrainerExtras, export.cpp): rl_park is the actor's param, grad and optimizer offload
+// between phases; offload=cpu the optimizer on the CPU itself, FSDP2's offload_policy on the FSDP actor and Megatron's
+// optimizer_cpu_offload on the Megatron one. Each is written in verl's words and read back apart.
+TEST_CASE("launch: verl's actor offload between phases and its optimizer on the CPU, written and read apart",
+          "[launch][rl]") {
+  struct Case {
+    const char* tail;
+    std::vector<const char*> written, absent;
+  };
+  const std::string base = "model=qwen2.5-7b&goal=grpo&gpu=h100&gpus=16&rl_framework=verl&zero=3&tp=1&pp=1&cp=1";
+  const Case cases[] = {
+      {"&stack=fsdp&rl_park=1&offload=none",
+       {"param_offload: true", "optimizer_offload: true", "strategy: \"fsdp\""},
+       {"offload_policy"}},
+      {"&stack=fsdp&rl_park=0&offload=cpu",
+       {"offload_policy: true", "strategy: \"fsdp2\"", "param_offload: false"},
+       {"optimizer_cpu_offload"}},
+      {"&stack=megatron&zero=1&rl_park=1&offload=cpu",
+       {"optimizer_cpu_offload: true", "grad_offload: true"},
+       {"offload_policy"}},
+  };
+  for (const Case& c : cases) {
+    Config cfg;
+    std::vector<ConfigIssue> issues;
+    ApplyLink(cfg, base + c.tail, issues);
+    REQUIRE_FALSE(HasErrors(issues));
+    const PlanOutput before = PlanFor(cfg, LaunchFormat::Verl);
+    const LaunchExport ex = ExportLaunch(before, LaunchFormat::Verl);
+    INFO(c.tail << "\n" << ex.text);
+    REQUIRE(ex.ok);
+    for (const char* w : c.written) CHECK(ex.text.find(w) != std::string::npos);
+    for (const char* a : c.absent) CHECK(ex.text.find(a) == std::string::npos);
+    const LaunchImport imp = ImportLaunch(ex.text);
+    REQUIRE(imp.ok);
+    Config back;
+    ApplyLaunchImport(back, imp, issues);
+    CHECK(back.rl_park == cfg.rl_park);
+    CHECK(back.offload == cfg.offload);
+  }
+}
+
 }  // namespace launch_test
