@@ -91,6 +91,27 @@ struct Extras {
   double ref = 0, critic = 0, reward = 0, host = 0;
   bool verl_param_offload = false;  // verl offloads the actor's parameters between phases (below)
 };
+// verl's FSDP reference runs under FSDP's CPU offload, its 16-bit shards in host memory ("We force reference policy to
+// use CPUOffload to save memory": fsdp_workers.py _build_model_optimizer, CPUOffload(offload_params=True) for every
+// role but the actor; the engine path's transformer_impl.py, forward_only engines, FSDP1 and FSDP2 alike, @b178a3c).
+bool VerlHostReference(const Job& job) {
+  return job.rl.framework == RlFramework::Verl && StackOf(job).kind == StackKind::Fsdp;
+}
+
+// The seconds verl's CPU-offloaded reference spends bringing each GPU's 16-bit shard up from the host: once per micro-
+// batch of its pass (FSDP copies the shard to the GPU before gathering it, and frees it after), over the GPU's share
+// of the host link.
+double VerlReferenceStreamSeconds(const Job& job, const Layout& layout, double sequences, double host_bps) {
+  const RlSetup& r = job.rl;
+  if (!VerlHostReference(job) || !r.ref || job.work.method != Method::Full || host_bps <= 0) return 0.0;
+  const double dp = std::max(1, layout.dp);
+  const double batches = r.logprob_mb_tokens > 0
+                             ? std::ceil(sequences * std::max(1, job.work.seq) / (dp * r.logprob_mb_tokens))
+                             : std::ceil(sequences / (dp * std::max(1, r.LogprobMbs(layout.mbs))));
+  const double shard = 2.0 * job.facts.pc.total / std::max(1, job.hw.gpus);
+  return batches * shard / host_bps;
+}
+
 Extras TrainerExtras(const Job& job, const Layout& layout, const MemoryBreakdown& policy) {
   const RlSetup& r = job.rl;
   Extras x;
@@ -104,7 +125,7 @@ Extras TrainerExtras(const Job& job, const Layout& layout, const MemoryBreakdown
     if (r.framework == RlFramework::NemoRl)
       x.host += policy.weights;
     else
-      (offload || r.park ? x.host : x.ref) += 2.0 * job.facts.pc.total / gpus;
+      (offload || r.park || VerlHostReference(job) ? x.host : x.ref) += 2.0 * job.facts.pc.total / gpus;
   }
   if (r.algo == RlAlgo::Ppo) x.critic = policy.model_states;
   if (r.reward_params > 0) x.reward = 2.0 * r.reward_params / gpus;
@@ -663,7 +684,8 @@ RlStep EstimateRl(const Job& job, const Layout& layout, const MemoryBreakdown& p
       ForwardPassSeconds(job, layout, s.sequences, r.LogprobMbs(layout.mbs)) * logprob_pack / k.train_eff;
   const HostMoves host = HostMovesOf(job, policy_memory, policy_memory.rl_engine);
   const double old_s = dpo ? 0.0 : pass;
-  const double ref_s = r.ref ? pass + host.reference / host.bps : 0.0;
+  const double ref_s =
+      r.ref ? pass + host.reference / host.bps + VerlReferenceStreamSeconds(job, layout, s.sequences, host.bps) : 0.0;
   const double critic_fwd = ppo ? pass : 0.0;
   s.logprob_s = old_s + ref_s + critic_fwd;
   const double critic_train = ppo ? policy_train : 0.0;

@@ -678,8 +678,15 @@ TEST_CASE("rl framework: verl's fitted transition, NeMo RL's host-link moves, au
   // NeMo RL's passes run its packed, padded tokens (rl_rollout.cpp PackedTokenFactor), verl's the plan's.
   const double lp_pack = nemo.plan.rl.logprob_packing, train_pack = nemo.plan.rl.train_packing;
   CHECK(verl.plan.rl.logprob_packing == 1.0);
+  // verl's FSDP reference streams its CPU-offloaded shards in (rl.cpp VerlReferenceStreamSeconds): its pass is the
+  // policy's and that.
+  auto stream_of = [](const PlanOutput& o) {
+    return o.plan.rl.Phase(RlPhaseKind::Reference).seconds - o.plan.rl.Phase(RlPhaseKind::Logprob).seconds;
+  };
+  const double verl_stream = stream_of(verl);
+  CHECK(verl_stream > 0);
   CHECK(nemo.plan.rl.Phase(RlPhaseKind::Reference).seconds -
-            lp_pack * verl.plan.rl.Phase(RlPhaseKind::Reference).seconds ==
+            lp_pack * (verl.plan.rl.Phase(RlPhaseKind::Reference).seconds - verl_stream) ==
         Approx(swap));
   CHECK(nemo.plan.rl.Phase(RlPhaseKind::Logprob).seconds ==
         Approx(lp_pack * verl.plan.rl.Phase(RlPhaseKind::Logprob).seconds));
@@ -692,16 +699,17 @@ TEST_CASE("rl framework: verl's fitted transition, NeMo RL's host-link moves, au
   CHECK(nemo_sync >= RlDefaults().sync_fixed_s);
   const double packed = (nemo.plan.rl.training_s - verl.plan.rl.training_s) +
                         (lp_pack - 1.0) * (verl.plan.rl.Phase(RlPhaseKind::Logprob).seconds +
-                                           verl.plan.rl.Phase(RlPhaseKind::Reference).seconds);
+                                           verl.plan.rl.Phase(RlPhaseKind::Reference).seconds - verl_stream);
   CHECK(verl.plan.rl.step_seconds - nemo.plan.rl.step_seconds ==
-        Approx(trans - refit - swap + verl_sync - nemo_sync - packed).epsilon(1e-6));
+        Approx(trans - refit - swap + verl_sync - nemo_sync - packed + verl_stream).epsilon(1e-6));
   // Split pools: no offload or wake-up around NeMo RL's NCCL refit, the reference still swapped; without a
   // reference, nothing swapped.
   const PlanOutput nemo_split = plan("&rl_framework=nemo-rl&rl_colocate=0");
   CHECK(nemo_split.plan.rl.Phase(RlPhaseKind::Transition).seconds == 0);
   CHECK(nemo_split.plan.rl.back_s == 0);
+  const PlanOutput verl_split = plan("&rl_colocate=0");
   CHECK(nemo_split.plan.rl.Phase(RlPhaseKind::Reference).seconds >
-        plan("&rl_colocate=0").plan.rl.Phase(RlPhaseKind::Reference).seconds);
+        verl_split.plan.rl.Phase(RlPhaseKind::Reference).seconds - stream_of(verl_split));
   CHECK(plan("&rl_framework=nemo-rl&rl_ref=0").plan.rl.Phase(RlPhaseKind::Reference).seconds == 0);
   // DPO: no engine to refit, the reference pass swapped alike (dpo.py get_reference_policy_logprobs).
   auto dpo = [](const char* fw) {
@@ -1105,7 +1113,8 @@ TEST_CASE("rl memory: verl's Megatron actor clones the logits for the old policy
 
 // NeMo RL, colocated, parks the policy on the host while vLLM generates (grpo.py refit_policy_generation:
 // offload_before_refit, then offload_after_refit) and keeps its reference there too: the GPU holds the engine and what
-// Megatron's optimizer keeps (its fp32 main weights), the host the rest. verl, the same layout, keeps them resident.
+// Megatron's optimizer keeps (its fp32 main weights), the host the rest. verl, the same layout, keeps the policy
+// resident, and its FSDP reference on the host (CPU offload, forced for every role but the actor).
 TEST_CASE("rl memory: NeMo RL parks the policy and its reference on the host while generating", "[rl]") {
   const std::string base =
       "model=qwen2.5-7b&gpu=h100&gpus=8&goal=grpo&rl_ref=1&rl_colocate=1&rl_kv_frac=0.5&pp=1&cp=1&tp=1&mbs=1&"
@@ -1122,12 +1131,12 @@ TEST_CASE("rl memory: NeMo RL parks the policy and its reference on the host whi
   REQUIRE(dtensor.plan.memory.weights == Approx(m.weights));
   REQUIRE(dtensor.plan.memory.optimizer == Approx(m.optimizer));
   REQUIRE(dtensor.plan.memory.rl_engine.total == Approx(m.rl_engine.total));
-  const double reference = 2.0 * verl.job.facts.pc.total / 8;  // verl's FSDP-sharded 16-bit copy
+  const double reference = 2.0 * verl.job.facts.pc.total / 8;  // verl's FSDP-sharded 16-bit copy, on the host
   // DTensor: every optimizer state and the weights leave the GPU, and the reference is never on it.
   CHECK(verl.plan.rl.gen_memory_bytes - dtensor.plan.rl.gen_memory_bytes ==
-        Approx(m.weights + m.optimizer + reference).epsilon(1e-9));
+        Approx(m.weights + m.optimizer).epsilon(1e-9));
   CHECK(dtensor.plan.rl.host_bytes == Approx(8 * (2 * m.weights + m.optimizer + m.rl_engine.weights)).epsilon(1e-9));
-  CHECK(verl.plan.rl.host_bytes == 0);
+  CHECK(verl.plan.rl.host_bytes == Approx(8 * reference).epsilon(1e-9));
   // Megatron: Adam's two moments leave with the weights; the fp32 main weights (4 of the 12 bytes) stay.
   const MemoryBreakdown& g = megatron.plan.memory;
   const double context = 1e9 * megatron.job.assume.cuda_context_gb;
@@ -1168,17 +1177,18 @@ TEST_CASE("rl memory: the bytes per logit of each framework's log-probability co
   const double frag = job.assume.alloc_reserve, seq = job.work.seq, vocab = job.model.vocab;
   const double logits = frag * 8 * seq * vocab;  // bytes per byte per logit of 8 sequences
   // NeMo RL moves the optimizer states to the host for its log-probability passes (prepare_for_lp_inference), and
-  // keeps the reference on the host (swapped in for its pass), where verl holds its FSDP-sharded 16-bit copy.
+  // keeps the reference on the host (swapped in for its pass), as verl's FSDP reference is (CPU offload).
   REQUIRE(nemo.plan.memory.optimizer == Approx(verl.plan.memory.optimizer));
   REQUIRE(nemo.plan.memory.optimizer > 0);
   const double verl_reference = 2.0 * job.facts.pc.total / 8;
   CHECK(nemo.plan.rl.Phase(RlPhaseKind::Logprob).memory_bytes - verl.plan.rl.Phase(RlPhaseKind::Logprob).memory_bytes ==
-        Approx((10 - 2) * logits - verl.plan.memory.optimizer - verl_reference).epsilon(1e-9));
+        Approx((10 - 2) * logits - verl.plan.memory.optimizer).epsilon(1e-9));
   REQUIRE(trl.job.work.logit_skip == 512);
   const double share = (seq - 512) / seq;  // the completion's positions
+  // TRL's reference is a second model on the GPU; verl's FSDP reference lives on the host.
   CHECK(trl.plan.rl.Phase(RlPhaseKind::Reference).memory_bytes -
             verl.plan.rl.Phase(RlPhaseKind::Reference).memory_bytes ==
-        Approx(2 * (share - 1) * logits).epsilon(1e-9));
+        Approx(2 * (share - 1) * logits + verl_reference).epsilon(1e-9));
   // NeMo RL with tensor parallelism: 8 more sequences add 14 B per logit of half the vocabulary, and the head's
   // 16-bit input (split with sequence parallelism).
   const PlanOutput tp8 = plan("tp=2&rl_logprob_mbs=8&rl_framework=nemo-rl"),
@@ -1478,6 +1488,30 @@ TEST_CASE("rl memory: verl's rl_park parks the actor's states between phases, no
       MakePlan(Cfg("model=qwen2.5-7b&gpu=h100&gpus=8&goal=grpo&rl_framework=nemo-rl&stack=megatron&rl_park=1"));
   REQUIRE_FALSE(nemo.ok);
   CHECK(nemo.issues[0].key == "rl_park");
+}
+// verl's FSDP reference runs under FSDP's CPU offload (fsdp_workers.py, the engine's transformer_impl.py @b178a3c: "We
+// force reference policy to use CPUOffload to save memory"): its weights are on the host, not beside the trainer's on
+// the GPU, and each micro-batch of its pass brings the GPU's shard up over the host link.
+TEST_CASE("rl memory: verl's FSDP reference lives on the host and streams its shards in", "[rl]") {
+  const std::string base =
+      "model=qwen2.5-7b&gpu=h100&gpus=8&goal=grpo&rl_framework=verl&stack=fsdp&tp=1&pp=1&cp=1&zero=3&mbs=4&"
+      "recompute=full&rl_colocate=1&rl_kv_frac=0.5&rl_prompt_len=512&rl_response_len=1500&rl_max_response_len=1500&"
+      "offload=none&rl_logprob_mbs=8&";
+  const PlanOutput with_ref = MakePlan(Cfg((base + "rl_ref=1").c_str()));
+  const PlanOutput no_ref = MakePlan(Cfg((base + "rl_ref=0").c_str()));
+  REQUIRE(with_ref.ok);
+  REQUIRE(no_ref.ok);
+  const double shard = 2.0 * with_ref.job.facts.pc.total / 8;
+  // Not on the GPU while it generates or trains: the same as without a reference there; on the host, each GPU's shard.
+  CHECK(with_ref.plan.rl.gen_memory_bytes == Approx(no_ref.plan.rl.gen_memory_bytes));
+  CHECK(with_ref.plan.rl.train_memory_bytes == Approx(no_ref.plan.rl.train_memory_bytes));
+  CHECK(with_ref.plan.rl.host_bytes - no_ref.plan.rl.host_bytes == Approx(8 * shard));
+  // Its pass is the policy's log-probability pass and the shard brought up once per micro-batch of 8 sequences.
+  const RlStep& r = with_ref.plan.rl;
+  const double batches = std::ceil(r.sequences / (with_ref.plan.layout.dp * 8.0));
+  CHECK(r.Phase(RlPhaseKind::Reference).seconds > r.Phase(RlPhaseKind::Logprob).seconds);
+  CHECK(r.Phase(RlPhaseKind::Reference).seconds - r.Phase(RlPhaseKind::Logprob).seconds <=
+        batches * shard / 1e9);  // no slower than a 1 GB/s host link
 }
 }  // namespace rl_test_verl_park
 
