@@ -750,7 +750,13 @@ Doc ExportVerl(const Facts& f) {
     }
   }
   if (ppo) {
-    d.Add("critic.strategy", Value::Str(megatron ? "megatron" : "fsdp"));
+    // The critic trains as the actor does (rl.cpp plans it with the policy's states): the optimizer on the CPU too
+    // where the plan puts the actor's there.
+    d.Add("critic.strategy", Value::Str(megatron ? "megatron" : cpu_optimizer ? "fsdp2" : "fsdp"));
+    if (cpu_optimizer)
+      d.Add(megatron ? "critic.optim.override_optimizer_config.optimizer_cpu_offload"
+                     : "critic.model.fsdp_config.offload_policy",
+            Value::Bool(true));
     d.Add("critic.model.path", Value::Str(f.model_id));
     d.Add("critic.model.enable_gradient_checkpointing", Value::Bool(f.l.recompute == Recompute::Full));
     d.Add("critic.ppo_micro_batch_size_per_gpu", Value::Int(f.mbs));
