@@ -14,6 +14,7 @@
 #include "max_seq_best.h"
 #include "presets.h"
 #include "resolve.h"
+#include "rules.h"
 #include "text.h"
 
 // GCC 12 reports -Wrestrict falsely for `"literal" + std::string&&` once inlined (GCC bug 105329), as cli.cpp says.
@@ -275,6 +276,9 @@ void TrainerFields(Reader& r, const std::string& cls, bool trl_defaults) {
   const bool grad =
       fsdp.find("shard_grad_op") != std::string::npos || fsdp.find("hybrid_shard_zero2") != std::string::npos;
   r.Pair(es, "zero", full ? "3" : grad ? "2" : "0");
+  // HYBRID_SHARD shards within a node and replicates across nodes (FSDP1's intra-node group): dp_shard once the node
+  // is known (FinishLaunchImport).
+  r.imp.node_shard = fsdp.find("hybrid_shard") != std::string::npos;
   r.Pair(es, "offload", fsdp.find("offload") != std::string::npos ? "cpu" : "none");
   r.Fixed({"tp", "pp", "cp", "ep"});
 }
@@ -1381,6 +1385,14 @@ void FinishLaunchImport(Config& cfg, const LaunchImport& imp, std::vector<Config
   if (imp.grad_accum > 0 && cfg.gbs == kAuto) {
     const long long gbs = (long long)std::max(1, cfg.mbs) * imp.grad_accum * dp;
     ApplyPair(cfg, "gbs", std::to_string(std::min<long long>(gbs, 2000000000)), issues);
+  }
+  // FSDP's HYBRID_SHARD: one shard group per node, its data-parallel ranks the node's GPUs over tp x cp.
+  if (imp.node_shard && cfg.dp_shard == kAuto) {
+    std::vector<ConfigIssue> quiet;
+    const Job job = ResolveJob(cfg, quiet);
+    const int per_node = NodeGpus(job.hw) / (tp * cp);
+    if (per_node >= 1 && per_node < dp && dp % per_node == 0)
+      ApplyPair(cfg, "dp_shard", std::to_string(per_node), issues);
   }
   // Megatron's distributed optimizer in instances: groups of dp / instances data-parallel ranks, where they divide.
   if (imp.shard_replicas > 1 && cfg.dp_shard == kAuto) {

@@ -98,6 +98,7 @@ struct LaunchImport {
   double steps = 0;                 // optimizer steps the file runs: tokens = steps x gbs x seq (when no tokens key)
   bool sharded_by_gpus = false;     // the recipe shards on several GPUs only (torchtune): zero from the GPU count
   int shard_replicas = 0;           // Megatron's --num-distributed-optimizer-instances: dp_shard = dp / this
+  bool node_shard = false;          // FSDP's HYBRID_SHARD (the Trainer's "hybrid_shard"): dp_shard = a node's GPUs
   bool fused_loss = false;          // Liger's fused linear cross-entropy switched on (use_liger_kernel): logit_bytes
                                     // becomes the stack's fused loss's once the model is known (FinishLaunchImport)
   std::vector<ConfigIssue> issues;  // errors (line and key) and notices: each key it could not map

@@ -131,6 +131,7 @@ TEST_CASE("launch files say hybrid sharding in each framework's words, and read 
   const RoundTrip hf = ExportImport(link + "&stack=hf", F::Hf);
   REQUIRE(hf.ex.ok);
   CHECK(hf.ex.text.find("hybrid_shard auto_wrap") != std::string::npos);
+  CHECK(hf.back.dp_shard == 8);  // read back as a node's GPUs (8 H100 a node)
   const RoundTrip hf16 = ExportImport(kBase + "&stack=hf&dp_shard=16", F::Hf);
   REQUIRE_FALSE(hf16.ex.ok);
   REQUIRE_FALSE(hf16.ex.issues.empty());
