@@ -451,6 +451,7 @@ const NodeSpec kNodes[] = {
     TP_RL_KEY("rl_rollout_gpus", rollout_gpus, "GPUs"),
     TP_RL_KEY("rl_rollout_tp", rollout_tp, "GPUs"),
     TP_RL_KEY("rl_ref", ref, "1/0"),
+    TP_RL_KEY("rl_park", park, "1/0"),
     TP_RL_KEY("rl_async", async, "0/1/2"),
 #undef TP_RL_KEY
     {.kind = K::KeyText, .name = "rl_framework", .when = IsRl},
@@ -483,10 +484,11 @@ const NodeSpec kNodes[] = {
      .unit = "B",
      .label = {"memory while generating", "生成时显存"},
      .formula = "colocated: the trainer's resident weights and optimizer states less what its framework parks on the "
-                "host (NeMo RL's refit, verl's param_offload), the reference, critic and reward model, the engine's "
+                "host (NeMo RL's refit, verl's actor offload: rl_park), the reference (verl's FSDP one on the host), "
+                "critic and reward model, the engine's "
                 "rl_kv_frac of the GPU (its weights and rl_kv_cache_bytes) and the CUDA context; split pools: a "
                 "rollout GPU's engine and context; DPO generates nothing: 0",
-     .inputs = "weights_bytes optimizer_bytes rl_kv_cache_bytes rl_kv_frac rl_colocate rl_framework",
+     .inputs = "weights_bytes optimizer_bytes rl_kv_cache_bytes rl_kv_frac rl_colocate rl_framework rl_park",
      .source = "rl.cpp GenerationMemory, ResidentWhileGenerating, ParkedWhileGenerating; docs/rl.md",
      .when = IsRl},
     {.name = "rl_logprob_memory_bytes",
