@@ -73,6 +73,7 @@ const Phrase kPhrases[] = {
     // ---- fit advice (planner.cpp) ----
     {"{0}: {1} GB of {2} GB usable per GPU, {3} days", "{0}：每张 GPU 需 {1} GB，可用 {2} GB，{3} 天"},
     {"full activation recomputation", "完全激活重计算（梯度检查点）"},
+    {"verl's actor parked on the host between phases (rl_park=1)", "verl 的 actor 在阶段之间驻留主机内存（rl_park=1）"},
     {"ZeRO-3 (shard weights, gradients and optimizer states)", "ZeRO-3（切分权重、梯度和优化器状态）"},
     {"ZeRO-3 with CPU offload of optimizer states", "ZeRO-3，并把优化器状态卸载到 CPU"},
     {"ZeRO-3 with NVMe offload", "ZeRO-3，并卸载到 NVMe"},

@@ -1489,6 +1489,25 @@ TEST_CASE("rl memory: verl's rl_park parks the actor's states between phases, no
   REQUIRE_FALSE(nemo.ok);
   CHECK(nemo.issues[0].key == "rl_park");
 }
+// When a verl GRPO step does not fit, parking the actor between phases is offered where it makes the step fit
+// (fit_advice.cpp), and never under a framework without the switch.
+TEST_CASE("rl fit advice: verl's actor parked between phases, verl only", "[rl]") {
+  const std::string base =
+      "model=qwen2.5-32b&goal=grpo&gpus=8&gpu=h100&stack=fsdp&zero=3&tp=1&pp=1&cp=1&offload=none&rl_kv_frac=0.6&";
+  auto parks = [](const PlanOutput& o) {
+    for (const FitRemedy& r : o.fit_remedies)
+      if (std::string(r.words).find("rl_park=1") != std::string::npos) return true;
+    return false;
+  };
+  const PlanOutput verl = MakePlan(Cfg((base + "rl_framework=verl").c_str()));
+  REQUIRE_FALSE(verl.plan.memory.fits);
+  CHECK(parks(verl));
+  const PlanOutput parked = MakePlan(Cfg((base + "rl_framework=verl&rl_park=1").c_str()));
+  CHECK(parked.plan.memory.fits);
+  const PlanOutput nemo = MakePlan(Cfg((base + "rl_framework=nemo-rl").c_str()));
+  CHECK_FALSE(parks(nemo));
+}
+
 // verl's FSDP reference runs under FSDP's CPU offload (fsdp_workers.py, the engine's transformer_impl.py @b178a3c: "We
 // force reference policy to use CPUOffload to save memory"): its weights are on the host, not beside the trainer's on
 // the GPU, and each micro-batch of its pass brings the GPU's shard up over the host link.
