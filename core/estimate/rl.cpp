@@ -98,18 +98,17 @@ bool VerlHostReference(const Job& job) {
   return job.rl.framework == RlFramework::Verl && StackOf(job).kind == StackKind::Fsdp;
 }
 
-// The seconds verl's CPU-offloaded reference spends bringing each GPU's 16-bit shard up from the host: once per micro-
-// batch of its pass (FSDP copies the shard to the GPU before gathering it, and frees it after), over the GPU's share
-// of the host link.
-double VerlReferenceStreamSeconds(const Job& job, const Layout& layout, double sequences, double host_bps) {
+// The bytes verl's CPU-offloaded reference brings up from the host to each GPU during its pass: the GPU's 16-bit shard
+// once per micro-batch (FSDP copies the shard to the GPU before gathering it, and frees it after).
+double VerlReferenceStreamBytes(const Job& job, const Layout& layout, double sequences) {
   const RlSetup& r = job.rl;
-  if (!VerlHostReference(job) || !r.ref || job.work.method != Method::Full || host_bps <= 0) return 0.0;
+  if (!VerlHostReference(job) || !r.ref || job.work.method != Method::Full) return 0.0;
   const double dp = std::max(1, layout.dp);
   const double batches = r.logprob_mb_tokens > 0
                              ? std::ceil(sequences * std::max(1, job.work.seq) / (dp * r.logprob_mb_tokens))
                              : std::ceil(sequences / (dp * std::max(1, r.LogprobMbs(layout.mbs))));
   const double shard = 2.0 * job.facts.pc.total / std::max(1, job.hw.gpus);
-  return batches * shard / host_bps;
+  return batches * shard;
 }
 
 Extras TrainerExtras(const Job& job, const Layout& layout, const MemoryBreakdown& policy) {
@@ -385,12 +384,14 @@ struct HostMoves {
   double refit_pageable = 0;  // its copies into fresh pageable memory: the optimizer states, DTensor's weights
   double back = 0;            // what comes back before the passes: Megatron's weights, from their pinned copy
   double back_pageable = 0;   // ... from the pageable copies the refit made: DTensor's weights, the optimizer states
-  double reference = 0;       // the reference pass: the policy's weights swapped out and back, the reference's in
+  double reference = 0;       // the reference pass: NeMo RL's swaps of the weights, verl's offloaded shards brought up
   double bps = 1;
   double RefitSeconds() const { return refit / bps + refit_pageable / std::min(bps, kPageableCopyBps); }
   double BackSeconds() const { return back / bps + back_pageable / std::min(bps, kPageableResidentCopyBps); }
 };
-HostMoves HostMovesOf(const Job& job, const MemoryBreakdown& m, const RlEngineShape& e) {
+// `sequences`: the step's, over which the reference's pass runs (verl's micro-batches bring its shards up).
+HostMoves HostMovesOf(const Job& job, const Layout& layout, const MemoryBreakdown& m, const RlEngineShape& e,
+                      double sequences) {
   const RlSetup& r = job.rl;
   HostMoves h;
   h.bps = step_detail::HostLinkBw(step_detail::MakeFabric(job, std::max(1, job.hw.gpus), 1.0));
@@ -423,8 +424,10 @@ HostMoves HostMovesOf(const Job& job, const MemoryBreakdown& m, const RlEngineSh
       }
       if (r.ref && job.work.method == Method::Full) h.reference = 3.0 * m.weights;
       return h;
-    // verl's offloads are inside its fitted transition (FixedTransition); OpenRLHF's, TRL's and DeepSpeed-Chat's
-    // have not been read: none planned.
+    // verl's actor offload is inside its fitted transition (FixedTransition); its FSDP reference, CPU-offloaded, brings
+    // its shards up on every micro-batch of its pass (VerlReferenceStreamBytes).
+    case RlFramework::Verl: h.reference = VerlReferenceStreamBytes(job, layout, sequences); return h;
+    // OpenRLHF's, TRL's and DeepSpeed-Chat's have not been read: none planned.
     default: return h;
   }
 }
@@ -682,10 +685,9 @@ RlStep EstimateRl(const Job& job, const Layout& layout, const MemoryBreakdown& p
   // log-probability micro-batch (rl_logprob_mbs; 0: the training's).
   const double pass =
       ForwardPassSeconds(job, layout, s.sequences, r.LogprobMbs(layout.mbs)) * logprob_pack / k.train_eff;
-  const HostMoves host = HostMovesOf(job, policy_memory, policy_memory.rl_engine);
+  const HostMoves host = HostMovesOf(job, layout, policy_memory, policy_memory.rl_engine, s.sequences);
   const double old_s = dpo ? 0.0 : pass;
-  const double ref_s =
-      r.ref ? pass + host.reference / host.bps + VerlReferenceStreamSeconds(job, layout, s.sequences, host.bps) : 0.0;
+  const double ref_s = r.ref ? pass + host.reference / host.bps : 0.0;
   const double critic_fwd = ppo ? pass : 0.0;
   s.logprob_s = old_s + ref_s + critic_fwd;
   const double critic_train = ppo ? policy_train : 0.0;

@@ -459,7 +459,7 @@ void ZeroThreeGenerate(const Job& job, const Layout& layout, double free_bytes, 
   const double net = step_detail::NetworkEfficiency(job.assume);
   const step_detail::Place dp =
       step_detail::Locate(step_detail::MakeFabric(job, std::max(1, job.hw.gpus), net),
-                          layout.dp / ShardReplicas(layout, job.work.dp_shard), layout.tp);  // a shard group's gather
+                          ShardGroupDp(layout, job.work.dp_shard), layout.tp);  // a shard group's gather
   const double whole = e.dense_weights + e.expert_weights;
   const double gather = step_detail::AllGather(whole, dp);
   if (free_bytes < 0 || whole + e.kv_budget <= free_bytes) {

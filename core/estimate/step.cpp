@@ -425,9 +425,9 @@ struct Groups {
   int grad_n = 1;     // ranks that reduce a dense gradient together: dp x cp
   int ep_stride = 1;  // ranks between two members of an expert-parallel group
   // Hybrid sharding (Workload::dp_shard, rules.h): the ranks one dense ZeRO shard spreads over (grad_n where there is
-  // one group), the groups that replicate each other, and where a shard group and the replicas of one shard sit
-  // (torchtitan's rank order pp, dp_replicate, dp_shard, cp, tp: a shard group is consecutive, its replicas far apart).
-  int shard_n = 1, replicas = 1;
+  // one group), and where a shard group and the replicas of one shard sit (torchtitan's rank order pp, dp_replicate,
+  // dp_shard, cp, tp: a shard group is consecutive, its replicas far apart).
+  int shard_n = 1;
   Place shard, replica;
 };
 Groups PlaceGroups(const Fabric& fab, const Layout& lay, int dp_shard) {
@@ -438,10 +438,10 @@ Groups PlaceGroups(const Fabric& fab, const Layout& lay, int dp_shard) {
   // tokens of the same sequences, so they hold different gradients too (Megatron's dp-cp group).
   g.grad_n = lay.dp * lay.cp;
   g.dp = Locate(fab, g.grad_n, lay.tp);
-  g.replicas = ShardReplicas(lay, dp_shard);
-  g.shard_n = g.grad_n / g.replicas;
-  g.shard = g.replicas > 1 ? Locate(fab, g.shard_n, lay.tp) : g.dp;
-  g.replica = Locate(fab, g.replicas, lay.tp * g.shard_n);
+  const int replicas = ShardReplicas(lay, dp_shard);
+  g.shard_n = g.grad_n / replicas;
+  g.shard = replicas > 1 ? Locate(fab, g.shard_n, lay.tp) : g.dp;
+  g.replica = Locate(fab, replicas, lay.tp * g.shard_n);
   // Expert-parallel ranks are tp x cp apart inside dp x cp, or consecutive when folded over the
   // tensor-parallel ranks (Megatron-Core's expert rank order tp-ep-dp-pp).
   g.ep_stride = ExpertTensorParallel(lay) == lay.tp ? lay.tp * lay.cp : 1;
@@ -627,7 +627,7 @@ double GradBytes(const Job& job) { return GradReduceBytes(StackOf(job), job.work
 double ParamBytes(const Job& job) { return job.work.prec == Precision::Fp32 ? 4.0 : 2.0; }
 // forward_only: a pass without gradients (ForwardPassSeconds): ZeRO-3's gathers for the forward, no reduction.
 // Hybrid sharding (dp_shard): the gathers and reduce-scatters run inside a shard group, and the groups then all-reduce
-// each shard's gradients across the replicas (ReplicaReduce).
+// each shard's gradients across the replicas (replica_reduce below).
 DataParallel DataParallelTime(const Job& job, const Layout& lay, const Machine& mc, const Constants& c, const Groups& g,
                               const SlowStage& slow, int m, int schedules, bool forward_only = false) {
   DataParallel dp;

@@ -96,10 +96,12 @@ inline int ShardReplicas(const Layout& l, int dp_shard) {
   const int dp = std::max(1, l.dp);
   return dp_shard > 0 && dp_shard < dp && dp % dp_shard == 0 ? dp / dp_shard : 1;
 }
-// The ranks one dense parameter's ZeRO shards spread over: dp x cp (Megatron's dp-cp group, torchtitan's fsdp mesh of
-// dp_shard x cp), over the replicas.
+// The data-parallel ranks of one shard group: dp over the replicas (dp where one group holds them all).
+inline int ShardGroupDp(const Layout& l, int dp_shard) { return std::max(1, l.dp) / ShardReplicas(l, dp_shard); }
+// The ranks one dense parameter's ZeRO shards spread over: a shard group's data-parallel ranks x cp (Megatron's dp-cp
+// group, torchtitan's fsdp mesh of dp_shard x cp).
 inline double ZeroShardRanks(const Layout& l, int dp_shard) {
-  return double(std::max(1, l.dp)) * std::max(1, l.cp) / ShardReplicas(l, dp_shard);
+  return double(ShardGroupDp(l, dp_shard)) * std::max(1, l.cp);
 }
 // The ranks a routed expert's ZeRO shards spread over: its expert-data-parallel group over the replicas where they
 // divide it (torchtitan's efsdp mesh inside the replicate dimension), else the whole group.

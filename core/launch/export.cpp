@@ -640,8 +640,8 @@ Doc ExportMegatron(const Facts& f) {
   if (f.w.tp_overlap && f.l.sp && f.l.tp > 1) flag("--tp-comm-overlap");
   if (f.l.zero == 1) flag("--use-distributed-optimizer");
   // Hybrid sharding: the distributed optimizer (or Megatron-FSDP) sharded within dp / instances ranks.
-  if (ShardReplicas(f.l, f.w.dp_shard) > 1)
-    add("--num-distributed-optimizer-instances", ShardReplicas(f.l, f.w.dp_shard));
+  if (const int instances = ShardReplicas(f.l, f.w.dp_shard); instances > 1)
+    add("--num-distributed-optimizer-instances", instances);
   if (f.l.zero >= 2) {
     flag("--use-megatron-fsdp");
     d.Add("--data-parallel-sharding-strategy", Value::Str(f.l.zero >= 3 ? "optim_grads_params" : "optim_grads"));

@@ -80,7 +80,7 @@ const NodeSpec kNodes[] = {
     {.kind = K::Key, .name = "zero", .value = [](const C& c) { return double(c.lay().zero); }},
     {.kind = K::Key,
      .name = "dp_shard",
-     .value = [](const C& c) { return ZeroShardRanks(c.lay(), c.job().work.dp_shard) / std::max(1, c.lay().cp); }},
+     .value = [](const C& c) { return double(ShardGroupDp(c.lay(), c.job().work.dp_shard)); }},
     {.kind = K::KeyText, .name = "recompute"},
     {.kind = K::KeyText, .name = "prec"},
     {.kind = K::KeyText, .name = "method"},

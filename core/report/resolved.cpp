@@ -132,7 +132,7 @@ const Resolver kResolvers[] = {
     {"dp_shard",
      [](const PlanOutput& o, Config& c) {
        const Layout& l = o.plan.layout;
-       if (l.zero >= 1) c.dp_shard = std::max(1, l.dp) / ShardReplicas(l, o.job.work.dp_shard);
+       if (l.zero >= 1) c.dp_shard = ShardGroupDp(l, o.job.work.dp_shard);
      }},
     {"moe_pad", [](const PlanOutput& o, Config& c) { c.moe_pad = o.job.assume.moe_pad > 0 ? 1 : 0; }},
     {"full_graphs", [](const PlanOutput& o, Config& c) { c.full_graphs = o.job.assume.full_graphs > 0 ? 1 : 0; }},

@@ -678,8 +678,8 @@ TEST_CASE("rl framework: verl's fitted transition, NeMo RL's host-link moves, au
   // NeMo RL's passes run its packed, padded tokens (rl_rollout.cpp PackedTokenFactor), verl's the plan's.
   const double lp_pack = nemo.plan.rl.logprob_packing, train_pack = nemo.plan.rl.train_packing;
   CHECK(verl.plan.rl.logprob_packing == 1.0);
-  // verl's FSDP reference streams its CPU-offloaded shards in (rl.cpp VerlReferenceStreamSeconds): its pass is the
-  // policy's and that.
+  // verl's FSDP reference streams its CPU-offloaded shards in (rl.cpp VerlReferenceStreamBytes, HostMovesOf): its pass
+  // is the policy's and that.
   auto stream_of = [](const PlanOutput& o) {
     return o.plan.rl.Phase(RlPhaseKind::Reference).seconds - o.plan.rl.Phase(RlPhaseKind::Logprob).seconds;
   };
