@@ -522,9 +522,10 @@ const Phrase kPhrases[] = {
     {"{0} optimizer instances do not divide the data-parallel degree dp={1}: planned sharded over every data-parallel "
      "rank (give gpus=N, or dp_shard)",
      "{0} 个优化器实例不能整除数据并行度 dp={1}：按在所有数据并行 rank 上切分规划（请给出 gpus=N 或 dp_shard）"},
-    {"rl_park=1 is verl's actor offload between phases, and {0} has no such switch; accepted: rl_framework=verl, or "
-     "rl_park=0",
-     "rl_park=1 是 verl 的 actor 在阶段之间的卸载，{0} 没有这个开关；可选值：rl_framework=verl，或 rl_park=0"},
+    {"rl_park=1 sets verl's actor offload between phases and is read for rl_framework=verl only ({0} here); accepted: "
+     "rl_framework=verl, or rl_park=0",
+     "rl_park=1 设置的是 verl 的 actor 在阶段之间的卸载，只对 rl_framework=verl 有效（此处为 {0}）；可选值："
+     "rl_framework=verl，或 rl_park=0"},
     {"dp_shard={0} shards ZeRO's states within groups, and zero=0 shards none; accepted: zero 1-3 (or dp_shard auto)",
      "dp_shard={0} 是在组内切分 ZeRO 的状态，而 zero=0 不切分任何状态；可选值：zero 1-3（或 dp_shard auto）"},
     {"dp_shard={0} does not divide the data-parallel degree dp={1} into whole groups; accepted: a divisor of {1} (or "

@@ -315,13 +315,14 @@ void ResolveRl(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues) {
           "rl_engine=hf generates with the trainer's own 16-bit weights; accepted: bf16 or auto"_issue);
     r.gen_fp8 = false;
   }
-  // verl's actor offload parks the states between phases (rl.cpp); the other frameworks offload as their own code
-  // does (NeMo RL's refit offloads, OpenRLHF's and TRL's none beyond offload=cpu).
+  // verl's actor offload parks the states between phases (rl.cpp); the other frameworks are planned as their own code
+  // offloads (NeMo RL's refit), or without it: OpenRLHF's --ds.enable_sleep (offload_deepspeed_states), which its
+  // export writes when colocated, is not planned (the plan keeps its states resident), TRL has none beyond offload=cpu.
   r.park = cfg.rl_park == 1;
   if (r.park && r.framework != RlFramework::Verl) {
     Error(issues, "rl_park",
-          "rl_park=1 is verl's actor offload between phases, and {0} has no such switch; accepted: rl_framework=verl, "
-          "or rl_park=0"_issue,
+          "rl_park=1 sets verl's actor offload between phases and is read for rl_framework=verl only ({0} here); "
+          "accepted: rl_framework=verl, or rl_park=0"_issue,
           {kRlFrameworkLabels[int(r.framework)]});
     r.park = false;
   }
