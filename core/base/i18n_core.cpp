@@ -74,6 +74,8 @@ const Phrase kPhrases[] = {
     {"{0}: {1} GB of {2} GB usable per GPU, {3} days", "{0}：每张 GPU 需 {1} GB，可用 {2} GB，{3} 天"},
     {"full activation recomputation", "完全激活重计算（梯度检查点）"},
     {"verl's actor parked on the host between phases (rl_park=1)", "verl 的 actor 在阶段之间驻留主机内存（rl_park=1）"},
+    {"OpenRLHF's DeepSpeed states asleep on the host between phases (rl_park=1)",
+     "OpenRLHF 的 DeepSpeed 状态在阶段之间休眠到主机内存（rl_park=1）"},
     {"ZeRO-3 (shard weights, gradients and optimizer states)", "ZeRO-3（切分权重、梯度和优化器状态）"},
     {"ZeRO-3 with CPU offload of optimizer states", "ZeRO-3，并把优化器状态卸载到 CPU"},
     {"ZeRO-3 with NVMe offload", "ZeRO-3，并卸载到 NVMe"},
@@ -522,10 +524,11 @@ const Phrase kPhrases[] = {
     {"{0} optimizer instances do not divide the data-parallel degree dp={1}: planned sharded over every data-parallel "
      "rank (give gpus=N, or dp_shard)",
      "{0} 个优化器实例不能整除数据并行度 dp={1}：按在所有数据并行 rank 上切分规划（请给出 gpus=N 或 dp_shard）"},
-    {"rl_park=1 sets verl's actor offload between phases and is read for rl_framework=verl only ({0} here); accepted: "
-     "rl_framework=verl, or rl_park=0",
-     "rl_park=1 设置的是 verl 的 actor 在阶段之间的卸载，只对 rl_framework=verl 有效（此处为 {0}）；可选值："
-     "rl_framework=verl，或 rl_park=0"},
+    {"rl_park=1 sets verl's actor offload or OpenRLHF's DeepSpeed sleep (--ds.enable_sleep, GRPO and PPO) between "
+     "phases; {0} with goal={1} has no such switch; accepted: rl_framework=verl or openrlhf, or rl_park=0",
+     "rl_park=1 设置的是 verl 的 actor 在阶段之间的卸载，或 OpenRLHF 的 DeepSpeed 休眠（--ds.enable_sleep，GRPO 与 "
+     "PPO）；"
+     "{0} 在 goal={1} 时没有这个开关；可选值：rl_framework=verl 或 openrlhf，或 rl_park=0"},
     {"dp_shard={0} shards ZeRO's states within groups, and zero=0 shards none; accepted: zero 1-3 (or dp_shard auto)",
      "dp_shard={0} 是在组内切分 ZeRO 的状态，而 zero=0 不切分任何状态；可选值：zero 1-3（或 dp_shard auto）"},
     {"dp_shard={0} does not divide the data-parallel degree dp={1} into whole groups; accepted: a divisor of {1} (or "

@@ -284,22 +284,31 @@ void AddRlPlacementKeys(std::vector<KeyInfo>& table) {
                    "1：verl 的 hybrid_engine: true，NeMo RL 的 colocated.enabled: true，TRL 的 vllm_mode \"colocate\""
                    "（_generated_ppo_trainer.yaml@b178a3c，grpo_math_1B.yaml@9dbd9ad，grpo_config.py@f2cd577）。"),
        ChoiceField("rl_park", G::Training, kZeroOne, true, TP_INT(rl_park),
-                   "Post-training with verl: 1 = the actor parks its weights, gradients and optimizer states in host "
-                   "memory between phases and loads them back for its own update, where the optimizer steps on the "
-                   "GPU (verl's actor param_offload, grad_offload and optimizer_offload); 0 = they stay; auto = 0. "
-                   "offload=cpu is the optimizer on the CPU itself (FSDP2's offload_policy, Megatron's "
-                   "optimizer_cpu_offload).")
+                   "Post-training with verl or OpenRLHF: 1 = the trainer parks its states in host memory between "
+                   "phases and loads them back for its own update, where the optimizer steps on the GPU. verl: the "
+                   "actor's weights, gradients and optimizer states (param_offload, grad_offload, "
+                   "optimizer_offload); OpenRLHF (GRPO, PPO): DeepSpeed's optimizer states, fp32 master weights and "
+                   "gradients, the 16-bit weights stay (--ds.enable_sleep; nothing with offload=cpu). 0 = they stay; "
+                   "auto = 0. offload=cpu is the optimizer on the CPU itself (FSDP2's offload_policy, Megatron's "
+                   "optimizer_cpu_offload, DeepSpeed's --ds.adam_offload).")
            .Values(kOnOffLabels)
            .Label("Park between phases", "阶段间驻留主机")
-           .Zh("用 verl 做后训练时：1 = actor 在各阶段之间把权重、梯度和优化器状态放到主机内存，更新前再装回 GPU，"
-               "优化器在 GPU 上执行（verl 的 actor param_offload、grad_offload 与 optimizer_offload）；0 = 一直留在 "
-               "GPU 上；auto = 0。offload=cpu 才是把优化器本身放到 CPU 上（FSDP2 的 offload_policy，Megatron 的 "
-               "optimizer_cpu_offload）。")
+           .Zh("用 verl 或 OpenRLHF 做后训练时：1 = 训练侧在各阶段之间把状态放到主机内存，更新前再装回 GPU，优化器在 "
+               "GPU 上执行。verl：actor 的权重、梯度和优化器状态（param_offload、grad_offload 与 "
+               "optimizer_offload）；OpenRLHF（GRPO、PPO）：DeepSpeed 的优化器状态、fp32 主权重和梯度，16 位权重留在 "
+               "GPU 上（--ds.enable_sleep；offload=cpu 时不做任何事）。0 = 一直留在 GPU 上；auto = 0。offload=cpu "
+               "才是把优化器本身放到 CPU 上（FSDP2 的 offload_policy，Megatron 的 optimizer_cpu_offload，DeepSpeed 的 "
+               "--ds.adam_offload）。")
            .Source("0: verl's actor param_offload, grad_offload, optimizer_offload default false; update_actor loads "
                    "the model and the optimizer back to the GPU and offloads them after (fsdp_workers.py, "
-                   "megatron_workers.py @b178a3c).",
+                   "megatron_workers.py @b178a3c). OpenRLHF's --ds.enable_sleep defaults to false "
+                   "(train_ppo_ray.py@3c3be62); offload_deepspeed_states (utils/deepspeed/deepspeed_utils.py) "
+                   "moves optim_states, contiguous_grad_buffer, hp_params and lp_grads, not lp_params.",
                    "0：verl 的 actor param_offload、grad_offload、optimizer_offload 默认为 false；update_actor 先把模型"
-                   "与优化器装回 GPU，更新后再卸载（fsdp_workers.py、megatron_workers.py @b178a3c）。"),
+                   "与优化器装回 GPU，更新后再卸载（fsdp_workers.py、megatron_workers.py @b178a3c）。OpenRLHF 的 "
+                   "--ds.enable_sleep 默认为 false（train_ppo_ray.py@3c3be62）；offload_deepspeed_states"
+                   "（utils/deepspeed/deepspeed_utils.py）移动 optim_states、contiguous_grad_buffer、hp_params 与 "
+                   "lp_grads，不移动 lp_params。"),
        IntField("rl_rollout_gpus", G::Training, "GPUs", 1, 10000000, true, kUnset, TP_INT(rl_rollout_gpus),
                 "Post-training with split pools: GPUs of the rollout pool (the rest train); auto = half the GPUs; "
                 "colocated, every GPU generates.")

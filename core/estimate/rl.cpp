@@ -90,7 +90,26 @@ double NemoOptimizerMoved(const Job& job, const MemoryBreakdown& m) {
 struct Extras {
   double ref = 0, critic = 0, reward = 0, host = 0;
   bool verl_param_offload = false;  // verl offloads the actor's parameters between phases (below)
+  double asleep = 0;                // OpenRLHF's DeepSpeed sleep: what it keeps on the host between fits (below)
 };
+
+// OpenRLHF's DeepSpeed sleep (rl_park under OpenRLHF: --ds.enable_sleep), read at v0.11.0 (3c3be62):
+// utils/deepspeed/deepspeed_utils.py offload_deepspeed_states moves the optimizer states, the contiguous gradient
+// buffer, the fp32 master weights (hp_params) and, from DeepSpeed 0.16.5 (requirements.txt pins 0.19.5), the 16-bit
+// gradients to pinned host memory; the 16-bit weights stay on the GPU (lp_params is commented out), and with
+// --ds.adam_offload it returns at once (the optimizer is on the CPU already). ppo_trainer.py's _run_sleep reloads them
+// for each model's fit and offloads them after it (the actor's, and PPO's critic's: ppo_actor.py, ppo_critic.py), so
+// the experience maker's passes (log-probabilities, values) and the engine's generation run with them asleep. Bytes
+// per GPU, every model it puts to sleep.
+double OpenrlhfSleepBytes(const Job& job, const Layout& layout, const MemoryBreakdown& m) {
+  const RlSetup& r = job.rl;
+  if (r.framework != RlFramework::Openrlhf || !r.park || layout.offload != Offload::None) return 0.0;
+  return (m.optimizer + m.gradients) * (r.algo == RlAlgo::Ppo ? 2.0 : 1.0);  // the critic is the policy's size
+}
+// What the sleep takes out of the trainer's resident state (TrainerResident: the actor's gradients are not in it).
+double OpenrlhfAsleepResident(const MemoryBreakdown& m, const Extras& x) {
+  return x.asleep > 0 ? std::max(0.0, x.asleep - m.gradients) : 0.0;
+}
 // verl's FSDP reference runs under FSDP's CPU offload, its 16-bit shards in host memory ("We force reference policy to
 // use CPUOffload to save memory": fsdp_workers.py _build_model_optimizer, CPUOffload(offload_params=True) for every
 // role but the actor; the engine path's transformer_impl.py, forward_only engines, FSDP1 and FSDP2 alike, @b178a3c).
@@ -124,7 +143,8 @@ Extras TrainerExtras(const Job& job, const Layout& layout, const MemoryBreakdown
     if (r.framework == RlFramework::NemoRl)
       x.host += policy.weights;
     else
-      (offload || r.park || VerlHostReference(job) ? x.host : x.ref) += 2.0 * job.facts.pc.total / gpus;
+      (offload || (r.park && r.framework == RlFramework::Verl) || VerlHostReference(job) ? x.host : x.ref) +=
+          2.0 * job.facts.pc.total / gpus;
   }
   if (r.algo == RlAlgo::Ppo) x.critic = policy.model_states;
   if (r.reward_params > 0) x.reward = 2.0 * r.reward_params / gpus;
@@ -135,6 +155,7 @@ Extras TrainerExtras(const Job& job, const Layout& layout, const MemoryBreakdown
   // cache is woken), and update_actor loads the model and the optimizer back to the GPU for the step (load_fsdp_model_
   // to_gpu, load_fsdp_optimizer; the Megatron worker's alike): the training phase holds them all, as without it.
   x.verl_param_offload = r.framework == RlFramework::Verl && r.park;
+  x.asleep = OpenrlhfSleepBytes(job, layout, policy);
   return x;
 }
 
@@ -228,10 +249,13 @@ double TrainerResident(const MemoryBreakdown& m, const Extras& x) {
 //   fp32 main weights.
 // - verl with its actor offload (rl_park, TrainerExtras): the actor's weights and optimizer states (none left on the
 //   GPU when offload=cpu puts the optimizer on the CPU itself).
+// - OpenRLHF with its DeepSpeed sleep (rl_park, OpenrlhfSleepBytes): the actor's optimizer states and fp32 master
+//   weights, PPO's critic's with its gradients; the 16-bit weights stay.
 double ParkedWhileGenerating(const Job& job, const MemoryBreakdown& m, const Extras& x) {
   const RlSetup& r = job.rl;
   if (!r.ColocatedEngine()) return 0.0;
   if (r.framework == RlFramework::NemoRl) return m.weights + NemoOptimizerMoved(job, m);
+  if (r.framework == RlFramework::Openrlhf) return OpenrlhfAsleepResident(m, x);
   return x.verl_param_offload ? m.weights + m.optimizer : 0.0;
 }
 
@@ -242,10 +266,10 @@ double ResidentWhileGenerating(const Job& job, const MemoryBreakdown& m, const E
 }
 
 // Host memory per node the step needs (NodeGpus of them): what the policy offloads beside its own (the reference's
-// copy), what the trainer parks while generating, and under NeMo RL vLLM's weights, asleep at level 1 in pinned host
-// memory; per GPU, times the node's GPUs.
+// copy), what the trainer parks while generating (OpenRLHF's sleep: everything it moves, colocated or not), and under
+// NeMo RL vLLM's weights, asleep at level 1 in pinned host memory; per GPU, times the node's GPUs.
 double RlHostPerNode(const Job& job, const MemoryBreakdown& m, const Extras& x) {
-  const double parked = ParkedWhileGenerating(job, m, x);
+  const double parked = x.asleep > 0 ? x.asleep : ParkedWhileGenerating(job, m, x);
   const bool engine_asleep = parked > 0 && job.rl.framework == RlFramework::NemoRl;
   return (x.host + parked + (engine_asleep ? m.rl_engine.weights : 0.0)) * NodeGpus(job.hw);
 }
@@ -353,9 +377,9 @@ double LogprobMemoryAt(const Job& job, const Layout& layout, const MemoryBreakdo
   // and v0.6.0) calls policy.prepare_for_lp_inference() before get_logprobs and get_reference_policy_logprobs, and
   // both workers' prepare_for_lp_inference (megatron_policy_worker.py, dtensor_policy_worker.py) runs
   // offload_before_refit: every optimizer state `.to("cpu")` (Megatron's gradient buffers freed too);
-  // prepare_for_training brings them back.
+  // prepare_for_training brings them back. OpenRLHF's passes run while its DeepSpeed states sleep (OpenrlhfSleepBytes).
   const int mbs = job.rl.LogprobMbs(layout.mbs);
-  return TrainerResident(m, x) - NemoOptimizerMoved(job, m) + SleepingEngineGraphs(job) +
+  return TrainerResident(m, x) - NemoOptimizerMoved(job, m) - OpenrlhfAsleepResident(m, x) + SleepingEngineGraphs(job) +
          ForwardOnlyBytes(job, layout, mbs, RlPeakSeq(job, mbs, job.rl.logprob_mb_tokens), per_logit);
 }
 double LogprobMemory(const Job& job, const Layout& layout, const MemoryBreakdown& m, const Extras& x,
@@ -380,9 +404,11 @@ double LogprobPeak(const Job& job, const Layout& layout, const MemoryBreakdown& 
 // bytes per GPU, and the seconds that takes with every GPU of the node moving at once (step_internal.h HostLinkBw, the
 // offload's rule); pageable copies at kPageableCopyBps (rl.h).
 struct HostMoves {
-  double refit = 0;           // the colocated refit's pinned copies: the engine's weights woken, Megatron's weights out
+  double refit = 0;           // pinned copies out to the host between phases: NeMo RL's colocated refit (the engine's
+                              // weights woken, Megatron's weights out), OpenRLHF's sleep after each fit
   double refit_pageable = 0;  // its copies into fresh pageable memory: the optimizer states, DTensor's weights
-  double back = 0;            // what comes back before the passes: Megatron's weights, from their pinned copy
+  double back = 0;            // what comes back: Megatron's weights before the passes, from their pinned copy;
+                              // OpenRLHF's asleep states before each fit
   double back_pageable = 0;   // ... from the pageable copies the refit made: DTensor's weights, the optimizer states
   double reference = 0;       // the reference pass: NeMo RL's swaps of the weights, verl's offloaded shards brought up
   double bps = 1;
@@ -427,7 +453,11 @@ HostMoves HostMovesOf(const Job& job, const Layout& layout, const MemoryBreakdow
     // verl's actor offload is inside its fitted transition (FixedTransition); its FSDP reference, CPU-offloaded, brings
     // its shards up on every micro-batch of its pass (VerlReferenceStreamBytes).
     case RlFramework::Verl: h.reference = VerlReferenceStreamBytes(job, layout, sequences); return h;
-    // OpenRLHF's, TRL's and DeepSpeed-Chat's have not been read: none planned.
+    // OpenRLHF's DeepSpeed sleep (OpenrlhfSleepBytes): reload_deepspeed_states before each model's fit, then
+    // offload_deepspeed_states after it, into and out of pinned host memory (pin_memory=True, non_blocking), every
+    // step; the trainer waits for both (ppo_trainer.py _run_sleep: ray.get on each).
+    case RlFramework::Openrlhf: h.back = h.refit = OpenrlhfSleepBytes(job, layout, m); return h;
+    // TRL's and DeepSpeed-Chat's have not been read: none planned.
     default: return h;
   }
 }

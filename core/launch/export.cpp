@@ -842,10 +842,11 @@ Doc ExportOpenrlhf(const Facts& f, std::vector<std::string>& launcher, bool* rew
   d.Add("--vllm.num_engines", Value::Int(std::max(1, r.rollout_gpus / rollout_tp)));
   d.Add("--vllm.tensor_parallel_size", Value::Int(rollout_tp));
   d.Add("--vllm.gpu_memory_utilization", Value::Real(r.kv_frac));
-  if (r.colocate) {
-    d.Add("--vllm.enable_sleep", Value::Bool(true));
-    d.Add("--ds.enable_sleep", Value::Bool(true));
-  } else if (r.async > 0) {
+  // vLLM sleeps while DeepSpeed trains beside it; DeepSpeed's own states sleep between fits where the plan parks them
+  // (rl_park: rl.cpp OpenrlhfSleepBytes), as the hybrid-engine examples set both (train_ppo_ray_hybrid_engine.sh).
+  if (r.colocate) d.Add("--vllm.enable_sleep", Value::Bool(true));
+  if (r.park) d.Add("--ds.enable_sleep", Value::Bool(true));
+  if (!r.colocate && r.async > 0) {
     d.Add("--train.async_enable", Value::Bool(true));
     if (r.async == 2) d.Add("--train.partial_rollout_enable", Value::Bool(true));
   }

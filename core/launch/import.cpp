@@ -1149,7 +1149,7 @@ void OpenrlhfDeepSpeed(Reader& r, const char* checkpointing) {
   const Entry* ea = r.Get("--ds.attn_implementation");
   r.Text(ea, attn);
   r.Pair(ea, "flash", attn == "eager" ? "0" : "1");
-  r.Get("--ds.packing_samples"), r.Get("--ds.enable_sleep"), r.Get("--ref.offload");
+  r.Get("--ds.packing_samples"), r.Get("--ref.offload");
   long long tp = 1, cp = 1;
   const Entry* et = r.Get("--ds.tensor_parallel_size");
   r.Int(et, tp, 1);
@@ -1196,6 +1196,8 @@ void OpenrlhfPlacement(Reader& r) {
   const bool all = flag("--train.colocate_all"), async = flag("--train.async_enable");
   const bool partial = flag("--train.partial_rollout_enable");
   r.Get("--train.colocate_actor_ref"), r.Get("--vllm.enable_sleep");
+  // DeepSpeed's sleep between fits (ppo_trainer.py _run_sleep): the states parked on the host, rl_park (rl.cpp).
+  r.Pair(r.doc.Find("--ds.enable_sleep"), "rl_park", flag("--ds.enable_sleep") ? "1" : "0");
   const Entry* ee = r.Get("--vllm.num_engines");
   r.Int(ee, engines, 1);
   const Entry* et = r.Get("--vllm.tensor_parallel_size");

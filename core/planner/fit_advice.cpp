@@ -37,10 +37,14 @@ std::vector<Remedy> FitRemedies(const Config& cfg) {
     remedies.push_back({words, std::move(arg), c});
   };
   with("full activation recomputation", [](Config& c) { c.recompute = Recompute::Full; });
-  // GRPO or PPO under verl: the actor's states parked on the host while the engine generates (rl_park; another
-  // framework refuses the key, so its plan is not advice).
+  // GRPO or PPO under verl or OpenRLHF: the trainer's states parked on the host while the engine generates (rl_park;
+  // another framework refuses the key, so its plan is not advice). The shown plan's configuration names its framework
+  // (resolved.cpp writes rl_framework out).
   if ((cfg.goal == 2 || cfg.goal == 3) && cfg.rl_park != 1)
-    with("verl's actor parked on the host between phases (rl_park=1)", [](Config& c) { c.rl_park = 1; });
+    with(cfg.rl_framework == int(RlFramework::Openrlhf)
+             ? "OpenRLHF's DeepSpeed states asleep on the host between phases (rl_park=1)"
+             : "verl's actor parked on the host between phases (rl_park=1)",
+         [](Config& c) { c.rl_park = 1; });
   with("ZeRO-3 (shard weights, gradients and optimizer states)", [](Config& c) {
     c.zero = 3;
     c.pp = 1;

@@ -483,11 +483,13 @@ const NodeSpec kNodes[] = {
      .value = [](const C& c) { return c.p.rl.gen_memory_bytes; },
      .unit = "B",
      .label = {"memory while generating", "生成时显存"},
-     .formula = "colocated: the trainer's resident weights and optimizer states less what its framework parks on the "
-                "host (NeMo RL's refit, verl's actor offload: rl_park), the reference (verl's FSDP one on the host), "
-                "critic and reward model, the engine's "
-                "rl_kv_frac of the GPU (its weights and rl_kv_cache_bytes) and the CUDA context; split pools: a "
-                "rollout GPU's engine and context; DPO generates nothing: 0",
+     .formula =
+         "colocated: the trainer's resident weights and optimizer states less what its framework parks on the "
+         "host (NeMo RL's refit, verl's actor offload and OpenRLHF's DeepSpeed sleep: rl_park), the reference (verl's "
+         "FSDP one on the host), "
+         "critic and reward model, the engine's "
+         "rl_kv_frac of the GPU (its weights and rl_kv_cache_bytes) and the CUDA context; split pools: a "
+         "rollout GPU's engine and context; DPO generates nothing: 0",
      .inputs = "weights_bytes optimizer_bytes rl_kv_cache_bytes rl_kv_frac rl_colocate rl_framework rl_park",
      .source = "rl.cpp GenerationMemory, ResidentWhileGenerating, ParkedWhileGenerating; docs/rl.md",
      .when = IsRl},
@@ -495,10 +497,10 @@ const NodeSpec kNodes[] = {
      .value = [](const C& c) { return c.p.rl.logprob_memory_bytes; },
      .unit = "B",
      .label = {"memory while computing log-probabilities", "计算对数概率时显存"},
-     .formula = "the trainer's resident state (NeMo RL's optimizer states on the host), the sleeping engine's CUDA "
-                "graphs, and a forward without gradients at rl_logprob_mbs sequences of the longest micro-batch, its "
-                "logits at the framework's own bytes per logit",
-     .inputs = "weights_bytes optimizer_bytes rl_logprob_mbs rl_framework",
+     .formula = "the trainer's resident state (NeMo RL's optimizer states on the host, OpenRLHF's asleep there with "
+                "rl_park), the sleeping engine's CUDA graphs, and a forward without gradients at rl_logprob_mbs "
+                "sequences of the longest micro-batch, its logits at the framework's own bytes per logit",
+     .inputs = "weights_bytes optimizer_bytes rl_logprob_mbs rl_framework rl_park",
      .source = "rl.cpp LogprobMemoryAt, LogprobBytesPerLogit; docs/rl.md",
      .when = IsRl},
     // The step's memory is its largest phase: what that phase holds beyond the policy's training at the mean
@@ -602,16 +604,18 @@ const NodeSpec kNodes[] = {
      .unit = "s",
      .label = {"weight sync (and engine wake-up/sleep)", "权重同步（及引擎唤醒/休眠）"},
      .formula = "0.02 s + 16-bit dense weights over the link between the pools + experts regathered at 20 GB/s; "
-                "colocated under rl_framework=verl: + the fixed time between phases (40 s: its single controller's "
-                "handling of the batch, the engine's wake-up and sleep); under nemo-rl, colocated: the weights "
-                "gathered whole on every GPU + what its refit moves over the host link and back (optimizer states, "
-                "weights, the engine's wake-up), split pools: the whole model at 90 GB/s; other frameworks: none "
-                "beyond the sync",
-     .inputs = "rl_framework rl_colocate rl_engine rl_prompts rl_samples rl_max_response_len",
-     .source = "verl docs/advance/fully_async.md, one_step_off.md @b178a3c; the 40 s fitted on verl's step tables "
-               "(trainplan-rl_validate --fit); NeMo RL refit_policy_generation, prepare_for_lp_inference and "
+                "under rl_framework=verl: + 0.2 us per token slot of the padded batch handed to the trainer, and "
+                "colocated the fixed time between phases (10 s: its single controller's handling of the batch, the "
+                "engine's wake-up and sleep); under nemo-rl, colocated: the weights gathered whole on every GPU + "
+                "what its refit moves over the host link and back (optimizer states, weights, the engine's wake-up), "
+                "split pools: the whole model at 90 GB/s; under openrlhf with rl_park: its DeepSpeed states reloaded "
+                "before each fit and put to sleep after it over the host link; other frameworks: none beyond the sync",
+     .inputs = "rl_framework rl_colocate rl_engine rl_prompts rl_samples rl_max_response_len rl_park",
+     .source = "verl docs/advance/fully_async.md, one_step_off.md @b178a3c; the 10 s and 0.2 us fitted on verl's step "
+               "tables (trainplan-rl_validate --fit); NeMo RL refit_policy_generation, prepare_for_lp_inference and "
                "prepare_for_training @v0.3.0-v0.6.0, its split-pool refit measured in NVIDIA-NeMo/RL PR #1379; "
-               "OpenRLHF broadcast_to_vllm, TRL _move_model_to_vllm are the weight sync alone (docs/rl.md)",
+               "OpenRLHF broadcast_to_vllm and _run_sleep (ppo_trainer.py@3c3be62), TRL _move_model_to_vllm "
+               "(docs/rl.md)",
      .when = IsRl},
     {.name = "rl_hidden_s",
      .value = [](const C& c) { return c.p.rl.hidden_s; },

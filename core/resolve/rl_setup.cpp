@@ -315,15 +315,18 @@ void ResolveRl(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues) {
           "rl_engine=hf generates with the trainer's own 16-bit weights; accepted: bf16 or auto"_issue);
     r.gen_fp8 = false;
   }
-  // verl's actor offload parks the states between phases (rl.cpp); the other frameworks are planned as their own code
-  // offloads (NeMo RL's refit), or without it: OpenRLHF's --ds.enable_sleep (offload_deepspeed_states), which its
-  // export writes when colocated, is not planned (the plan keeps its states resident), TRL has none beyond offload=cpu.
+  // Parking the trainer's states on the host between phases (rl.cpp ParkedWhileGenerating): verl's actor offload, and
+  // OpenRLHF's --ds.enable_sleep (train_ppo_ray only: train_dpo has no such flag). NeMo RL's refit offloads by its own
+  // code (planned without the key); TRL has none beyond offload=cpu.
   r.park = cfg.rl_park == 1;
-  if (r.park && r.framework != RlFramework::Verl) {
+  const bool has_park = r.framework == RlFramework::Verl || (r.framework == RlFramework::Openrlhf && !dpo);
+  if (r.park && !has_park) {
     Error(issues, "rl_park",
-          "rl_park=1 sets verl's actor offload between phases and is read for rl_framework=verl only ({0} here); "
-          "accepted: rl_framework=verl, or rl_park=0"_issue,
-          {kRlFrameworkLabels[int(r.framework)]});
+          "rl_park=1 sets verl's actor offload or OpenRLHF's DeepSpeed sleep (--ds.enable_sleep, GRPO and PPO) between "
+          "phases; {0} with goal={1} has no such switch; accepted: rl_framework=verl or openrlhf, or rl_park=0"_issue,
+          {kRlFrameworkLabels[int(r.framework)], dpo                     ? "dpo"
+                                                 : r.algo == RlAlgo::Ppo ? "ppo"
+                                                                         : "grpo"});
     r.park = false;
   }
   r.ref = dpo || cfg.rl_ref != 0;

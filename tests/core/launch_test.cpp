@@ -1510,4 +1510,30 @@ TEST_CASE("launch: verl's actor offload between phases and its optimizer on the 
   }
 }
 
+// OpenRLHF's DeepSpeed sleep (rl.cpp OpenrlhfSleepBytes): --ds.enable_sleep is written where the plan parks the
+// states (rl_park=1), not merely because the engine is colocated (--vllm.enable_sleep), and read back as rl_park.
+TEST_CASE("launch: OpenRLHF's --ds.enable_sleep is the plan's rl_park, written and read back", "[launch][rl]") {
+  const std::string base =
+      "model=qwen2.5-7b&goal=grpo&gpu=h100&gpus=8&rl_framework=openrlhf&stack=deepspeed&zero=3&tp=1&pp=1&cp=1&"
+      "rl_colocate=1&offload=none&rl_park=";
+  for (const char* park : {"1", "0"}) {
+    Config cfg;
+    std::vector<ConfigIssue> issues;
+    ApplyLink(cfg, base + park, issues);
+    REQUIRE_FALSE(HasErrors(issues));
+    const LaunchExport ex = ExportLaunch(PlanFor(cfg, LaunchFormat::Openrlhf), LaunchFormat::Openrlhf);
+    INFO(park << "\n" << ex.text);
+    REQUIRE(ex.ok);
+    CheckEmittedKeys(LaunchFormat::Openrlhf, ex.text);
+    const std::vector<std::string> w = Python(kShellWords, ex.text, ".sh");
+    CHECK(FlagValue(w, "--vllm.enable_sleep") == "true");  // colocated either way
+    CHECK(FlagValue(w, "--ds.enable_sleep") == (park == std::string("1") ? "true" : ""));
+    const LaunchImport imp = ImportLaunch(ex.text);
+    REQUIRE(imp.ok);
+    Config back;
+    ApplyLaunchImport(back, imp, issues);
+    CHECK(back.rl_park == cfg.rl_park);
+  }
+}
+
 }  // namespace launch_test

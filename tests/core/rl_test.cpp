@@ -1491,7 +1491,7 @@ TEST_CASE("rl memory: verl's rl_park parks the actor's states between phases, no
 }
 // When a verl GRPO step does not fit, parking the actor between phases is offered where it makes the step fit
 // (fit_advice.cpp), and never under a framework without the switch.
-TEST_CASE("rl fit advice: verl's actor parked between phases, verl only", "[rl]") {
+TEST_CASE("rl fit advice: the trainer parked between phases, verl and OpenRLHF only", "[rl]") {
   const std::string base =
       "model=qwen2.5-32b&goal=grpo&gpus=8&gpu=h100&stack=fsdp&zero=3&tp=1&pp=1&cp=1&offload=none&rl_kv_frac=0.6&";
   auto parks = [](const PlanOutput& o) {
@@ -1506,6 +1506,16 @@ TEST_CASE("rl fit advice: verl's actor parked between phases, verl only", "[rl]"
   CHECK(parked.plan.memory.fits);
   const PlanOutput nemo = MakePlan(Cfg((base + "rl_framework=nemo-rl").c_str()));
   CHECK_FALSE(parks(nemo));
+  // OpenRLHF: its DeepSpeed sleep, in its own words, where the engine's share leaves the states no room.
+  const PlanOutput openrlhf = MakePlan(Cfg(
+      "model=qwen2.5-14b&goal=grpo&gpus=8&gpu=h100&stack=deepspeed&zero=3&tp=1&pp=1&cp=1&offload=none&rl_kv_frac=0.7&"
+      "rl_framework=openrlhf"));
+  REQUIRE_FALSE(openrlhf.plan.memory.fits);
+  CHECK(parks(openrlhf));
+  bool named = false;
+  for (const FitRemedy& r : openrlhf.fit_remedies)
+    named = named || std::string(r.words).find("OpenRLHF's DeepSpeed states asleep") != std::string::npos;
+  CHECK(named);
 }
 
 // verl's FSDP reference runs under FSDP's CPU offload (fsdp_workers.py, the engine's transformer_impl.py @b178a3c: "We
@@ -1531,6 +1541,55 @@ TEST_CASE("rl memory: verl's FSDP reference lives on the host and streams its sh
   CHECK(r.Phase(RlPhaseKind::Reference).seconds > r.Phase(RlPhaseKind::Logprob).seconds);
   CHECK(r.Phase(RlPhaseKind::Reference).seconds - r.Phase(RlPhaseKind::Logprob).seconds <=
         batches * shard / 1e9);  // no slower than a 1 GB/s host link
+}
+
+// OpenRLHF's DeepSpeed sleep (rl_park under OpenRLHF, --ds.enable_sleep; deepspeed_utils.py offload_deepspeed_states
+// and ppo_trainer.py _run_sleep @3c3be62): the optimizer states, fp32 master weights and gradients go to pinned host
+// memory after each fit and come back before the next; the 16-bit weights stay. Generation and the experience
+// maker's passes run with them asleep; the update holds them all; with --ds.adam_offload nothing moves.
+TEST_CASE("rl memory and time: OpenRLHF's rl_park puts DeepSpeed's states to sleep between fits", "[rl]") {
+  const std::string base =
+      "model=qwen2.5-7b&gpu=h100&gpus=8&rl_framework=openrlhf&stack=deepspeed&tp=1&pp=1&cp=1&zero=3&mbs=4&"
+      "recompute=none&rl_colocate=1&rl_kv_frac=0.5&rl_prompt_len=512&rl_response_len=400&rl_max_response_len=800&";
+  for (const char* goal : {"grpo", "ppo"}) {
+    INFO(goal);
+    const std::string g = base + "goal=" + goal + "&";
+    const PlanOutput asleep = MakePlan(Cfg((g + "offload=none&rl_park=1").c_str()));
+    const PlanOutput awake = MakePlan(Cfg((g + "offload=none&rl_park=0").c_str()));
+    REQUIRE(asleep.ok);
+    REQUIRE(awake.ok);
+    const MemoryBreakdown& m = asleep.plan.memory;
+    REQUIRE(m.optimizer > 1e9);
+    REQUIRE(m.gradients > 1e8);
+    REQUIRE(m.weights == Approx(awake.plan.memory.weights));
+    const bool ppo = goal == std::string("ppo");
+    // Off the GPU while generating and during the passes: the actor's optimizer states (its gradients are not resident
+    // then either way), the critic's optimizer states and gradients; the 16-bit weights stay.
+    const double off = m.optimizer + (ppo ? m.optimizer + m.gradients : 0.0);
+    CHECK(awake.plan.rl.gen_memory_bytes - asleep.plan.rl.gen_memory_bytes == Approx(off));
+    CHECK(awake.plan.rl.logprob_memory_bytes - asleep.plan.rl.logprob_memory_bytes == Approx(off));
+    CHECK(asleep.plan.rl.train_memory_bytes == Approx(awake.plan.rl.train_memory_bytes));
+    // On the host: everything it moves, every GPU of the node.
+    const double moved = (m.optimizer + m.gradients) * (ppo ? 2 : 1);
+    CHECK(asleep.plan.rl.host_bytes - awake.plan.rl.host_bytes == Approx(8 * moved));
+    // Both ways over the host link every step: slower, by no more than a 1 GB/s link would make it.
+    const double extra =
+        asleep.plan.rl.Phase(RlPhaseKind::Transition).seconds - awake.plan.rl.Phase(RlPhaseKind::Transition).seconds;
+    CHECK(extra > 0);
+    CHECK(extra <= 2 * moved / 1e9);
+    CHECK(asleep.plan.rl.step_seconds > awake.plan.rl.step_seconds);
+  }
+  // With the optimizer on the CPU (--ds.adam_offload) offload_deepspeed_states returns at once: the same plan.
+  const PlanOutput cpu_asleep = MakePlan(Cfg((base + "goal=grpo&offload=cpu&rl_park=1").c_str()));
+  const PlanOutput cpu_awake = MakePlan(Cfg((base + "goal=grpo&offload=cpu&rl_park=0").c_str()));
+  REQUIRE(cpu_asleep.ok);
+  REQUIRE(cpu_awake.ok);
+  CHECK(cpu_asleep.plan.rl.gen_memory_bytes == Approx(cpu_awake.plan.rl.gen_memory_bytes));
+  CHECK(cpu_asleep.plan.rl.step_seconds == Approx(cpu_awake.plan.rl.step_seconds));
+  // train_dpo has no sleep: refused, naming the key.
+  const PlanOutput dpo = MakePlan(Cfg((base + "goal=dpo&rl_park=1").c_str()));
+  REQUIRE_FALSE(dpo.ok);
+  CHECK(dpo.issues[0].key == "rl_park");
 }
 }  // namespace rl_test_verl_park
 
