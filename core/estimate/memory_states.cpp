@@ -9,6 +9,24 @@
 
 namespace tp::memory_detail {
 
+// Where the 16-bit (or fp32) gradients stay on the GPU while the optimizer runs on the host:
+// - DeepSpeed's ZeRO-1 (the Trainer's too, which has stage 1 only through DeepSpeed) registers no gradient hooks
+//   without partition_gradients or overlap_comm, and with overlap_comm reduces only at the accumulation boundary: the
+//   backward leaves every parameter's whole gradient in param.grad, reduced after it (stage_1_and_2.py
+//   create_gradient_handling_hooks, reduce_gradients, reduce_ready_partitions_and_remove_grads @edaa722) before its
+//   partition is copied to the host (copy_grads_in_partition). ZeRO-2's hooks move each bucket's partition out as the
+//   backward makes it (the ipg buffers, counted as DeepSpeed's buckets); ZeRO-3 offloads them with the parameters.
+// - Megatron-Core's distributed optimizer keeps its gradient buffer on the GPU: HybridDeviceOptimizer
+//   (optimizer_cpu_offload; megatron/core/optimizer/cpu_offloading/hybrid_optimizer.py _set_sub_optimizer_grads) copies
+//   each GPU parameter's grad into a pinned host copy before the CPU step; the DDP buffer itself stays.
+// The other stacks' offloads (FSDP's CPUOffload and offload_policy, at ZeRO-3 only) move parameters and gradients
+// together.
+bool OffloadKeepsGradients(StackKind kind, int zero) {
+  if (zero >= 3) return false;
+  if (kind == StackKind::Megatron) return true;
+  return zero == 1 && (kind == StackKind::DeepSpeed || kind == StackKind::Hf);
+}
+
 // QLoRA's frozen base on this GPU, and the dequantization's moment in `need.temp_fixed`.
 static double QuantizedBase(const Ctx& c, const StageParams& s, StageNeed& need) {
   const Workload& w = c.job.work;
@@ -135,7 +153,7 @@ StageNeed StageStates(const Ctx& c, const StageParams& s) {
     }
     need.optimizer = 0;
     need.pageable = 0;
-    need.gradients = 0;
+    if (!OffloadKeepsGradients(stack.kind, zero)) need.gradients = 0;
     need.weights -= params;
   }
   return need;

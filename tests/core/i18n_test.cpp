@@ -84,7 +84,7 @@ std::vector<Config> Scenarios() {
   return {
       Cfg({}),
       Cfg({{"model", "llama2-70b"}, {"gpu", "rtx4090"}, {"gpus", "8"}}),
-      Cfg({{"model", "llama2-70b"}, {"gpu", "rtx4090"}, {"gpus", "1"}}),  // does not fit: fit advice
+      Cfg({{"model", "llama2-13b"}, {"gpu", "rtx4090"}, {"gpus", "1"}}),  // does not fit: fit advice
       Cfg({{"model", "llama3-8b"}, {"method", "qlora"}, {"gpu", "rtx4090"}, {"gpus", "1"}, {"seq", "2048"}}),
       Cfg({{"model", "llama3-70b"}, {"gpu", "h100"}, {"gpus", "64"}, {"seq", "32768"}, {"tokens", "1e11"}}),
       Cfg({{"model", "mixtral-8x7b"}, {"gpus", "128"}, {"tp", "16"}, {"pp", "1"}, {"ep", "1"}}),

@@ -264,6 +264,7 @@ TEST_CASE("each technique moves memory the way it should", "[memory]") {
 TEST_CASE("offload moves optimizer states to the host and says how much host memory", "[memory]") {
   Job job;
   job.model = FindModel("llama2-13b")->arch;
+  job.stack = FindStack("deepspeed");  // ZeRO-Offload's own rules
   RefreshFacts(job);
   job.hw.gpus = 8;
   job.hw.gpus_per_node = 8;
@@ -291,6 +292,39 @@ TEST_CASE("offload moves optimizer states to the host and says how much host mem
   const MemoryBreakdown nv = EstimateMemory(job, lay);
   CHECK(nv.nvme_bytes == Approx(14 * p));
   CHECK(nv.host_bytes < z3.host_bytes);
+}
+
+// Where the gradients are when the optimizer steps on the host (memory_states.cpp OffloadKeepsGradients): DeepSpeed's
+// ZeRO-2 moves each reduced bucket's partition out during the backward, its ZeRO-1 reduces the whole 16-bit gradients
+// after the backward (stage_1_and_2.py: no gradient hooks at stage 1 without overlap_comm), and Megatron-Core's CPU
+// optimizer copies the shards out of a gradient buffer that stays on the GPU (HybridDeviceOptimizer).
+TEST_CASE("offload: the gradients stay on the GPU where the framework reduces them there", "[memory]") {
+  Job job;
+  job.model = FindModel("llama2-13b")->arch;
+  RefreshFacts(job);
+  job.hw.gpus = 8;
+  job.hw.gpus_per_node = 8;
+  static GpuSpec gpu;
+  gpu.mem_bytes = 80e9;
+  job.hw.gpu = &gpu;
+  auto gradients = [&](const char* stack, int zero, Offload offload) {
+    job.stack = FindStack(stack);
+    Layout lay;
+    lay.dp = 8;
+    lay.zero = zero;
+    lay.offload = offload;
+    return EstimateMemory(job, lay).gradients;
+  };
+  const double p = CountParams(job.model).total;
+  // DeepSpeed ZeRO-1: the whole 16-bit gradients, with or without the offload; ZeRO-2: none left under it.
+  CHECK(gradients("deepspeed", 1, Offload::Cpu) == Approx(gradients("deepspeed", 1, Offload::None)));
+  CHECK(gradients("deepspeed", 1, Offload::Cpu) >= 2 * p * 0.99);
+  CHECK(gradients("deepspeed", 2, Offload::None) > 0);
+  CHECK(gradients("deepspeed", 2, Offload::Cpu) == 0);
+  CHECK(gradients("deepspeed", 3, Offload::Cpu) == 0);
+  // Megatron-Core: its gradient buffer either way.
+  CHECK(gradients("megatron", 1, Offload::Cpu) == Approx(gradients("megatron", 1, Offload::None)));
+  CHECK(gradients("megatron", 1, Offload::Cpu) > 0);
 }
 
 TEST_CASE("largest micro-batch and longest sequence are where the memory runs out", "[memory]") {

@@ -415,7 +415,9 @@ TEST_CASE("rl validation: the published rows plan, and the held-out steps are re
   // them (-25 %, -27 %) left the band. Lowered in the open (docs/rl.md), a correction of the rows, not of the model.
   // 27 since the NeMo RL rows state their recipes' layouts and the verl fit rows their scripts' (29 of 41 then).
   CHECK(heldout_within >= 27);
-  // 14 of 14 since verl's actor offload parks the states between phases only (rl_park): one miss allowed.
+  // 14 of 14 since verl's actor offload parks the states between phases only (rl_park); 13 since Megatron's CPU
+  // optimizer keeps its gradient buffer on the GPU (memory_states.cpp OffloadKeepsGradients): verl's Qwen3-235B on 32
+  // H20 is planned out of memory while training (docs/rl.md). One miss allowed, as before.
   CHECK(fits_right >= fits - 1);
 }
 
