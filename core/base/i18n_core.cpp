@@ -529,6 +529,10 @@ const Phrase kPhrases[] = {
      "rl_park=1 设置的是 verl 的 actor 在阶段之间的卸载，或 OpenRLHF 的 DeepSpeed 休眠（--ds.enable_sleep，GRPO 与 "
      "PPO）；"
      "{0} 在 goal={1} 时没有这个开关；可选值：rl_framework=verl 或 openrlhf，或 rl_park=0"},
+    {"OpenRLHF's DeepSpeed sleep moves nothing with offload=cpu: its optimizer states are on the CPU already "
+     "(offload_deepspeed_states returns under --ds.adam_offload)",
+     "offload=cpu 时 OpenRLHF 的 DeepSpeed 休眠不移动任何东西：优化器状态已经在 CPU 上"
+     "（--ds.adam_offload 时 offload_deepspeed_states 直接返回）"},
     {"dp_shard={0} shards ZeRO's states within groups, and zero=0 shards none; accepted: zero 1-3 (or dp_shard auto)",
      "dp_shard={0} 是在组内切分 ZeRO 的状态，而 zero=0 不切分任何状态；可选值：zero 1-3（或 dp_shard auto）"},
     {"dp_shard={0} does not divide the data-parallel degree dp={1} into whole groups; accepted: a divisor of {1} (or "

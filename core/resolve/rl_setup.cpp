@@ -329,6 +329,11 @@ void ResolveRl(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues) {
                                                                          : "grpo"});
     r.park = false;
   }
+  // OpenRLHF's offload_deepspeed_states returns at once under --ds.adam_offload (rl.cpp OpenrlhfSleepBytes).
+  if (r.park && r.framework == RlFramework::Openrlhf && cfg.offload == int(Offload::Cpu))
+    Notice(issues, "rl_park",
+           "OpenRLHF's DeepSpeed sleep moves nothing with offload=cpu: its optimizer states are on the CPU already "
+           "(offload_deepspeed_states returns under --ds.adam_offload)"_issue);
   r.ref = dpo || cfg.rl_ref != 0;
   r.async = dpo ? 0 : std::clamp(cfg.rl_async, 0, 2);
   ResolvePlacement(cfg, job, issues);

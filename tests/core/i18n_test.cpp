@@ -600,16 +600,26 @@ std::vector<ConfigIssue> BadInputIssues() {
                           "num_experts": 8, "num_experts_per_tok": 2, "moe_intermediate_size": 128,
                           "shared_expert_intermediate_size": 200})");
   // Post-training's refusals and notices (rl_setup.cpp).
-  for (const char* rl :
-       {"goal=dpo&rl_samples=3", "goal=grpo&rl_response_len=2000&rl_max_response_len=1000",
-        "goal=grpo&gpus=8&rl_rollout_gpus=4", "goal=grpo&gbs=64", "goal=grpo&rl_engine=hf&rl_colocate=0",
-        "goal=grpo&rl_reward=nosuchmodel", "goal=grpo&gpus=8&rl_rollout_tp=3",
-        "goal=grpo&rl_prompts=1&rl_samples=1&rl_updates=4", "goal=grpo&gpus=8&rl_colocate=0&rl_rollout_gpus=8",
-        "goal=grpo&rl_framework=deepspeed-chat", "goal=grpo&rl_framework=openrlhf&rl_engine=sglang",
-        "goal=grpo&rl_max_response_len=4096&rl_mb_tokens=2048", "goal=grpo&rl_mb_tokens=8192&mbs=3",
-        "goal=grpo&rl_logprob_mb_tokens=8192&rl_logprob_mbs=3", "goal=grpo&rl_max_age=4",
-        "goal=grpo&rl_engine=hf&rl_gen_prec=fp8", "goal=grpo&rl_framework=nemo-rl&rl_park=1", "goal=dpo&rl_max_seqs=64",
-        "rl_samples=4"}) {
+  for (const char* rl : {"goal=dpo&rl_samples=3",
+                         "goal=grpo&rl_response_len=2000&rl_max_response_len=1000",
+                         "goal=grpo&gpus=8&rl_rollout_gpus=4",
+                         "goal=grpo&gbs=64",
+                         "goal=grpo&rl_engine=hf&rl_colocate=0",
+                         "goal=grpo&rl_reward=nosuchmodel",
+                         "goal=grpo&gpus=8&rl_rollout_tp=3",
+                         "goal=grpo&rl_prompts=1&rl_samples=1&rl_updates=4",
+                         "goal=grpo&gpus=8&rl_colocate=0&rl_rollout_gpus=8",
+                         "goal=grpo&rl_framework=deepspeed-chat",
+                         "goal=grpo&rl_framework=openrlhf&rl_engine=sglang",
+                         "goal=grpo&rl_max_response_len=4096&rl_mb_tokens=2048",
+                         "goal=grpo&rl_mb_tokens=8192&mbs=3",
+                         "goal=grpo&rl_logprob_mb_tokens=8192&rl_logprob_mbs=3",
+                         "goal=grpo&rl_max_age=4",
+                         "goal=grpo&rl_engine=hf&rl_gen_prec=fp8",
+                         "goal=grpo&rl_framework=nemo-rl&rl_park=1",
+                         "goal=dpo&rl_max_seqs=64",
+                         "goal=grpo&rl_framework=openrlhf&rl_park=1&offload=cpu",
+                         "rl_samples=4"}) {
     Config c;
     ApplyLink(c, rl, all);
     ResolveJob(c, all);

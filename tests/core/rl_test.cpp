@@ -1588,6 +1588,9 @@ TEST_CASE("rl memory and time: OpenRLHF's rl_park puts DeepSpeed's states to sle
   REQUIRE(cpu_awake.ok);
   CHECK(cpu_asleep.plan.rl.gen_memory_bytes == Approx(cpu_awake.plan.rl.gen_memory_bytes));
   CHECK(cpu_asleep.plan.rl.step_seconds == Approx(cpu_awake.plan.rl.step_seconds));
+  bool said = false;  // and says so, naming the key
+  for (const ConfigIssue& i : cpu_asleep.issues) said = said || (i.notice && i.key == "rl_park");
+  CHECK(said);
   // train_dpo has no sleep: refused, naming the key.
   const PlanOutput dpo = MakePlan(Cfg((base + "goal=dpo&rl_park=1").c_str()));
   REQUIRE_FALSE(dpo.ok);
