@@ -189,7 +189,8 @@ bool TextKindField(AppState& app, const KeyInfo& k) {
 // (core/resolve RlOfferIssues, the resolver's own check); none when it would run or adds no refusal of its own. Only
 // the post-training keys have such a rule; asked while a combo is open, a few times a frame.
 std::optional<ConfigIssue> AddedRefusal(const AppState& app, const char* key, const char* value) {
-  static const char* const kRlChoices[] = {"goal", "rl_framework", "rl_engine", "rl_mb_tokens", "rl_logprob_mb_tokens"};
+  static const char* const kRlChoices[] = {"goal",         "rl_framework",         "rl_engine",
+                                           "rl_mb_tokens", "rl_logprob_mb_tokens", "rl_park"};
   if (std::none_of(std::begin(kRlChoices), std::end(kRlChoices), [&](const char* k) { return !std::strcmp(k, key); }))
     return std::nullopt;
   Config c = app.cfg;

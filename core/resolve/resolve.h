@@ -63,7 +63,8 @@ RlAlgo RlAlgoOf(const Config& cfg);
 // The RL framework an RL goal's policy trains with (rl_framework, or its auto: keys_rl.cpp); the stack resolved.
 RlFramework ResolveRlFramework(const Config& cfg, const Job& job);
 // The refusals a post-training configuration meets from what each RL framework trains and generates with
-// (capabilities.h RlOfferTable) and what its policy training lacks of the keys given (RlCapabilityTable), its
+// (capabilities.h RlOfferTable), whether it can park the trainer between phases (rl_park) and what its policy training
+// lacks of the keys given (RlCapabilityTable), its
 // framework and engine resolved as ResolveJob resolves them (the job's stack and hardware): the resolver's own checks,
 // and the page's, which greys out a choice that would meet one. Empty otherwise.
 std::vector<ConfigIssue> RlOfferIssues(const Config& cfg, const Job& job);

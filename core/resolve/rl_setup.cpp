@@ -260,12 +260,32 @@ void NoticeUnreadRlKeys(const Config& cfg, const Job& job, std::vector<ConfigIss
 
 RlAlgo RlAlgoOf(const Config& cfg) { return cfg.goal >= 2 ? RlAlgo(cfg.goal - 1) : RlAlgo::None; }
 
+// Parking the trainer's states on the host between phases (rl.cpp ParkedWhileGenerating): verl's actor offload, and
+// OpenRLHF's --ds.enable_sleep (train_ppo_ray only: train_dpo has no such flag). NeMo RL's refit offloads by its own
+// code (planned without the key); TRL has none beyond offload=cpu. False, with the refusal naming the key, where the
+// framework has no such switch for the goal; ResolveRl and the page's Park box (RlOfferIssues) read it.
+namespace {
+bool CheckPark(const Config& cfg, RlFramework framework, RlAlgo algo, std::vector<ConfigIssue>& issues) {
+  if (cfg.rl_park != 1) return true;
+  const bool dpo = algo == RlAlgo::Dpo;
+  if (framework == RlFramework::Verl || (framework == RlFramework::Openrlhf && !dpo)) return true;
+  Error(issues, "rl_park",
+        "rl_park=1 sets verl's actor offload or OpenRLHF's DeepSpeed sleep (--ds.enable_sleep, GRPO and PPO) between "
+        "phases; {0} with goal={1} has no such switch; accepted: rl_framework=verl or openrlhf, or rl_park=0"_issue,
+        {kRlFrameworkLabels[int(framework)], dpo                   ? "dpo"
+                                             : algo == RlAlgo::Ppo ? "ppo"
+                                                                   : "grpo"});
+  return false;
+}
+}  // namespace
+
 std::vector<ConfigIssue> RlOfferIssues(const Config& cfg, const Job& job) {
   std::vector<ConfigIssue> issues;
   const RlAlgo algo = RlAlgoOf(cfg);
   if (algo == RlAlgo::None) return issues;
   const RlFramework fw = ResolveRlFramework(cfg, job);
   CheckOffer(fw, algo, EngineOf(cfg, fw, algo), issues);
+  CheckPark(cfg, fw, algo, issues);
   RlFrameworkIssues(cfg, job, fw, issues);  // what the framework's policy training lacks of the keys given
   return issues;
 }
@@ -315,20 +335,7 @@ void ResolveRl(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues) {
           "rl_engine=hf generates with the trainer's own 16-bit weights; accepted: bf16 or auto"_issue);
     r.gen_fp8 = false;
   }
-  // Parking the trainer's states on the host between phases (rl.cpp ParkedWhileGenerating): verl's actor offload, and
-  // OpenRLHF's --ds.enable_sleep (train_ppo_ray only: train_dpo has no such flag). NeMo RL's refit offloads by its own
-  // code (planned without the key); TRL has none beyond offload=cpu.
-  r.park = cfg.rl_park == 1;
-  const bool has_park = r.framework == RlFramework::Verl || (r.framework == RlFramework::Openrlhf && !dpo);
-  if (r.park && !has_park) {
-    Error(issues, "rl_park",
-          "rl_park=1 sets verl's actor offload or OpenRLHF's DeepSpeed sleep (--ds.enable_sleep, GRPO and PPO) between "
-          "phases; {0} with goal={1} has no such switch; accepted: rl_framework=verl or openrlhf, or rl_park=0"_issue,
-          {kRlFrameworkLabels[int(r.framework)], dpo                     ? "dpo"
-                                                 : r.algo == RlAlgo::Ppo ? "ppo"
-                                                                         : "grpo"});
-    r.park = false;
-  }
+  r.park = cfg.rl_park == 1 && CheckPark(cfg, r.framework, r.algo, issues);
   // OpenRLHF's offload_deepspeed_states returns at once under --ds.adam_offload (rl.cpp OpenrlhfSleepBytes).
   if (r.park && r.framework == RlFramework::Openrlhf && cfg.offload == int(Offload::Cpu))
     Notice(issues, "rl_park",

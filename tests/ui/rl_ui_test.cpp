@@ -220,3 +220,51 @@ TEST_CASE("the token budget fields are greyed out under a framework without budg
   }
 }
 }  // namespace rl_ui_test_budget_field
+
+namespace rl_ui_test_park {
+using namespace tp;
+using namespace tp::ui;
+// Parking the trainer between phases, as a user does it on the page: an OpenRLHF GRPO plan whose engine leaves its
+// DeepSpeed states no room does not fit, and its advice names OpenRLHF's sleep; choosing "on" in the Park box (its
+// --ds.enable_sleep) makes it fit, the memory while generating lower by the optimizer states. Under NeMo RL, whose
+// refit offloads by its own code, the same choice is greyed out and does nothing.
+TEST_CASE("the Park box puts OpenRLHF's DeepSpeed states to sleep, and is greyed out under NeMo RL", "[web][rl]") {
+  static AppState app;
+  app = AppState{};
+  testing::Start(app,
+                 "#v=1&model=qwen2.5-14b&gpu=h100&gpus=8&goal=grpo&rl_framework=openrlhf&stack=deepspeed&zero=3&tp=1&"
+                 "pp=1&cp=1&offload=none&rl_kv_frac=0.7&view=plan");
+  testing::RunUntilIdle(app);
+  testing::Settle(app);
+  REQUIRE(app.main.out.ok);
+  REQUIRE_FALSE(app.main.out.plan.memory.fits);
+  const double before = app.main.out.plan.rl.gen_memory_bytes;
+  std::string drawn = testing::DrawnText(app);
+  for (char& c : drawn) c = c == '\n' ? ' ' : c;
+  CHECK(drawn.find("OpenRLHF's DeepSpeed states asleep") != std::string::npos);  // the advice, as the page words it
+  REQUIRE(testing::ScrollIntoView(app, "rl_park"));
+  REQUIRE(testing::ClickWidget(app, "rl_park"));
+  testing::Frame(app);
+  REQUIRE(testing::ClickWidget(app, "choice_rl_park_1"));
+  testing::RunUntilIdle(app);
+  testing::Settle(app);
+  CHECK(app.cfg.rl_park == 1);
+  REQUIRE(app.main.out.ok);
+  CHECK(app.main.out.plan.memory.fits);
+  CHECK(app.main.out.plan.rl.gen_memory_bytes < before - 1e9);
+
+  static AppState nemo;
+  nemo = AppState{};
+  testing::Start(nemo, "#v=1&model=qwen2.5-7b&gpu=h100&gpus=8&goal=grpo&rl_framework=nemo-rl&view=plan");
+  testing::RunUntilIdle(nemo);
+  testing::Settle(nemo);
+  REQUIRE(nemo.main.out.ok);
+  REQUIRE(testing::ScrollIntoView(nemo, "rl_park"));
+  REQUIRE(testing::ClickWidget(nemo, "rl_park"));
+  testing::Frame(nemo);
+  REQUIRE(testing::ClickWidget(nemo, "choice_rl_park_1"));
+  testing::RunUntilIdle(nemo);
+  CHECK(nemo.cfg.rl_park != 1);  // greyed: nothing happened
+  CHECK(nemo.main.out.ok);
+}
+}  // namespace rl_ui_test_park
