@@ -265,13 +265,21 @@ double ResidentWhileGenerating(const Job& job, const MemoryBreakdown& m, const E
   return TrainerResident(m, x) - ParkedWhileGenerating(job, m, x) + context;
 }
 
+// Whether a colocated engine keeps its weights in pinned host memory while the trainer runs: vLLM asleep at level 1
+// under NeMo RL (vllm.py `llm.sleep(level=1)`, vllm/device_allocator/cumem.py's CPU backup) and OpenRLHF
+// (vllm_engine.py sleep(level=1)); verl's hybrid engine sleeps at level 2, discarding them (vllm_async_server.py
+// @b178a3c), and TRL's has not been read.
+bool EngineWeightsOnHost(const Job& job) {
+  const RlFramework fw = job.rl.framework;
+  return job.rl.ColocatedEngine() && (fw == RlFramework::NemoRl || fw == RlFramework::Openrlhf);
+}
+
 // Host memory per node the step needs (NodeGpus of them): what the policy offloads beside its own (the reference's
-// copy), what the trainer parks while generating (OpenRLHF's sleep: everything it moves, colocated or not), and under
-// NeMo RL vLLM's weights, asleep at level 1 in pinned host memory; per GPU, times the node's GPUs.
+// copy), what the trainer parks while generating (OpenRLHF's sleep: everything it moves, colocated or not), and a
+// sleeping engine's weights (EngineWeightsOnHost); per GPU, times the node's GPUs.
 double RlHostPerNode(const Job& job, const MemoryBreakdown& m, const Extras& x) {
   const double parked = x.asleep > 0 ? x.asleep : ParkedWhileGenerating(job, m, x);
-  const bool engine_asleep = parked > 0 && job.rl.framework == RlFramework::NemoRl;
-  return (x.host + parked + (engine_asleep ? m.rl_engine.weights : 0.0)) * NodeGpus(job.hw);
+  return (x.host + parked + (EngineWeightsOnHost(job) ? m.rl_engine.weights : 0.0)) * NodeGpus(job.hw);
 }
 
 // The activations of generation inside the trainer (hf's eager generate): a tenth of the training's.
@@ -456,7 +464,13 @@ HostMoves HostMovesOf(const Job& job, const Layout& layout, const MemoryBreakdow
     // OpenRLHF's DeepSpeed sleep (OpenrlhfSleepBytes): reload_deepspeed_states before each model's fit, then
     // offload_deepspeed_states after it, into and out of pinned host memory (pin_memory=True, non_blocking), every
     // step; the trainer waits for both (ppo_trainer.py _run_sleep: ray.get on each).
-    case RlFramework::Openrlhf: h.back = h.refit = OpenrlhfSleepBytes(job, layout, m); return h;
+    // Its colocated vLLM sleeps at level 1 (vllm_engine.py sleep(level=1) after each generation, samples_generator.py):
+    // the weights go to pinned host memory, and broadcast_to_vllm's wake_up(tags=["weights"]) copies them back before
+    // the new ones are broadcast over them (ppo_trainer.py): the engine's weights both ways, every step.
+    case RlFramework::Openrlhf:
+      h.back = h.refit = OpenrlhfSleepBytes(job, layout, m);
+      if (r.ColocatedEngine()) h.refit += 2.0 * e.weights;
+      return h;
     // TRL's and DeepSpeed-Chat's have not been read: none planned.
     default: return h;
   }

@@ -603,13 +603,15 @@ const NodeSpec kNodes[] = {
      .value = [](const C& c) { return c.p.rl.sync_s; },
      .unit = "s",
      .label = {"weight sync (and engine wake-up/sleep)", "权重同步（及引擎唤醒/休眠）"},
-     .formula = "0.02 s + 16-bit dense weights over the link between the pools + experts regathered at 20 GB/s; "
-                "under rl_framework=verl: + 0.2 us per token slot of the padded batch handed to the trainer, and "
-                "colocated the fixed time between phases (10 s: its single controller's handling of the batch, the "
-                "engine's wake-up and sleep); under nemo-rl, colocated: the weights gathered whole on every GPU + "
-                "what its refit moves over the host link and back (optimizer states, weights, the engine's wake-up), "
-                "split pools: the whole model at 90 GB/s; under openrlhf with rl_park: its DeepSpeed states reloaded "
-                "before each fit and put to sleep after it over the host link; other frameworks: none beyond the sync",
+     .formula =
+         "0.02 s + 16-bit dense weights over the link between the pools + experts regathered at 20 GB/s; "
+         "under rl_framework=verl: + 0.2 us per token slot of the padded batch handed to the trainer, and "
+         "colocated the fixed time between phases (10 s: its single controller's handling of the batch, the "
+         "engine's wake-up and sleep); under nemo-rl, colocated: the weights gathered whole on every GPU + "
+         "what its refit moves over the host link and back (optimizer states, weights, the engine's wake-up), "
+         "split pools: the whole model at 90 GB/s; under openrlhf, colocated: the sleeping engine's weights out to "
+         "the host and back, and with rl_park its DeepSpeed states reloaded before each fit and put to sleep "
+         "after it, over the host link; other frameworks: none beyond the sync",
      .inputs = "rl_framework rl_colocate rl_engine rl_prompts rl_samples rl_max_response_len rl_park",
      .source = "verl docs/advance/fully_async.md, one_step_off.md @b178a3c; the 10 s and 0.2 us fitted on verl's step "
                "tables (trainplan-rl_validate --fit); NeMo RL refit_policy_generation, prepare_for_lp_inference and "

@@ -1580,7 +1580,21 @@ TEST_CASE("rl memory and time: OpenRLHF's rl_park puts DeepSpeed's states to sle
     CHECK(extra > 0);
     CHECK(extra <= 2 * moved / 1e9);
     CHECK(asleep.plan.rl.step_seconds > awake.plan.rl.step_seconds);
+    // vLLM sleeps at level 1 (vllm_engine.py): its weights wait in host memory while the trainer runs, and go out and
+    // come back over the host link every step, with or without the DeepSpeed sleep.
+    const double engine = awake.plan.memory.rl_engine.weights;
+    REQUIRE(engine > 1e9);
+    CHECK(awake.plan.rl.host_bytes >= 8 * engine);
+    const double wake = awake.plan.rl.Phase(RlPhaseKind::Transition).seconds;
+    CHECK(wake > 0);
+    CHECK(wake <= 2 * engine / 1e9);
   }
+  // verl's hybrid engine sleeps at level 2 (vllm_async_server.py @b178a3c): its weights are dropped, not kept on the
+  // host.
+  const PlanOutput verl =
+      MakePlan(Cfg((base + "goal=grpo&offload=none&rl_framework=verl&stack=fsdp&rl_ref=0").c_str()));
+  REQUIRE(verl.ok);
+  CHECK(verl.plan.rl.host_bytes < 8 * verl.plan.memory.rl_engine.weights);
   // With the optimizer on the CPU (--ds.adam_offload) offload_deepspeed_states returns at once: the same plan.
   const PlanOutput cpu_asleep = MakePlan(Cfg((base + "goal=grpo&offload=cpu&rl_park=1").c_str()));
   const PlanOutput cpu_awake = MakePlan(Cfg((base + "goal=grpo&offload=cpu&rl_park=0").c_str()));
