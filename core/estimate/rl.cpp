@@ -268,7 +268,8 @@ double ResidentWhileGenerating(const Job& job, const MemoryBreakdown& m, const E
 // Whether a colocated engine keeps its weights in pinned host memory while the trainer runs: vLLM asleep at level 1
 // under NeMo RL (vllm.py `llm.sleep(level=1)`, vllm/device_allocator/cumem.py's CPU backup) and OpenRLHF
 // (vllm_engine.py sleep(level=1)); verl's hybrid engine sleeps at level 2, discarding them (vllm_async_server.py
-// @b178a3c), and TRL's has not been read.
+// @b178a3c), and so does TRL's colocated engine under vllm_enable_sleep_mode (`self.llm.sleep(level=2)` in
+// GRPOTrainer's generation, as copies of grpo_trainer.py show it; not read at the pinned f2cd577).
 bool EngineWeightsOnHost(const Job& job) {
   const RlFramework fw = job.rl.framework;
   return job.rl.ColocatedEngine() && (fw == RlFramework::NemoRl || fw == RlFramework::Openrlhf);
