@@ -25,9 +25,9 @@ constexpr double kWeightBytes = 2.0;
 // with the nodes (communicators, rendezvous), then compilation, CUDA-graph capture and warm-up in steps. Fitted by
 // least squares of the relative error on the untimed start-up of the MLPerf v4.1 runs of
 // tests/data/run_parts_fit.json (`trainplan-validate --fit-startup` prints these).
-constexpr double kLaunchS = 44.75;
-constexpr double kInitPerNodeS = 0.672;
-constexpr double kWarmupSteps = 5.63;
+constexpr double kLaunchS = 44.62;
+constexpr double kInitPerNodeS = 0.671;
+constexpr double kWarmupSteps = 5.57;
 
 // Bytes a checkpoint holds per trained parameter: 16-bit weights + fp32 master weights + two fp32 Adam
 // moments = 14 B (Megatron/DeepSpeed checkpoints); 8-bit Adam keeps 2 B of states; SGD keeps momentum.

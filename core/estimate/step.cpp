@@ -29,7 +29,7 @@ using namespace step_detail;
 // see docs/step-model.md section 6 for the table.
 // Fraction of the best measured GEMM throughput (the GPU's MAMF, assets/gpus.json) that a training
 // run's large GEMMs sustain (other kernels interleaved, power and clocks under a full training load).
-constexpr double kMatmulEfficiency = 0.791;
+constexpr double kMatmulEfficiency = 0.787;
 // Measured MAMF / dense peak where the catalog has no measurement (RTX 5090, a custom GPU without
 // gpu_mamf_tflops): the median of the 11 measured GPUs of assets/gpus.json (MI300X 0.51, MI325X 0.60,
 // H100 PCIe 0.66, L40S 0.70, MI250X 0.77, B200 0.78, H100 SXM 0.80, A100 PCIe 0.81, A100 SXM 0.87,
@@ -43,9 +43,9 @@ constexpr double kMatmulHalfRidge = 0.514;
 // sits at the lower bound 0.35 (see docs/step-model.md: it also absorbs per-token overheads the model
 // does not itemise).
 constexpr double kAttentionEfficiency = 0.35;
-// Fraction of peak memory bandwidth elementwise kernels reach. Fitted 0.738, below the 0.8-0.9 of
+// Fraction of peak memory bandwidth elementwise kernels reach. Fitted 0.746, below the 0.8-0.9 of
 // STREAM-like copies: the norms, residuals and permutations are many short kernels, not one long stream.
-constexpr double kMemoryEfficiency = 0.738;
+constexpr double kMemoryEfficiency = 0.746;
 // Fraction of the line rate NCCL collectives reach as bus bandwidth. Measured, not fitted (the cases do
 // not determine it: left free, the fit runs to its bound): 0.77 on A100 NVLink (230 of 300 GB/s), 0.82 on
 // H100 NVLink (370 of 450), 0.86-0.95 on InfiniBand / RoCE (nccl-tests issues 149, 175, 212, 283; nccl
@@ -57,7 +57,7 @@ constexpr double kNetworkEfficiency = 0.80;
 // cases do not measure the exposed part well). Fitted with megatron-core-h100-16b/-70b/-314b's tensor-parallel
 // traffic exposed although their source states --tp-comm-overlap: with it set the fit sends this to 0.262, which the
 // same source's data-parallel overlap contradicts; not shipped (docs/step-model.md section 6).
-constexpr double kOverlapDp = 0.867;
+constexpr double kOverlapDp = 0.854;
 // Hidden is not free: collectives overlapped with compute take SMs and HBM bandwidth from the GEMMs they
 // run beside. Each second of communication hidden behind compute still costs this fraction of a second.
 // Measured, not fitted: DeepSeek-V3 gives its overlapped all-to-all 20 of the H800's 132 SMs (report,
@@ -458,6 +458,9 @@ struct SlowStage {
   double lora = 0;           // adapter parameters of that stage on one GPU
   StageBlocks blocks;        // its blocks (fine-tuning terms)
   bool last = true;
+  // The other stages' work per micro-batch over (pp - 1) times the slowest's: the pipeline fills and drains through
+  // them (PipelineFill), 1 when every stage carries the same work.
+  double fill_share = 1.0;
   void Hold(const StageParams& p) { params = p.dense + p.expert, expert_params = p.expert, lora = p.lora; }
 };
 
@@ -529,18 +532,21 @@ SlowStage SlowestStage(const Job& job, const Layout& lay, const Machine& mc, con
   head.tp_f = AllReduce(tokens * ops.hidden * kActBytes, g.tp);
   head.tp_x = head.tp_f;  // the output layer's all-reduce: no userbuffers outside the transformer layers
   const double passes = CollectivePasses(lay);
-  double slowest_time = -1;
+  double slowest_time = -1, all_time = 0;
   for (int k = 0; k < ppn; ++k) {
     const StageBlocks blocks = BlocksOnStage(pc, ppn, k);
     MbParts stage = per_block[0] * blocks.dense + per_block[1] * blocks.moe;
     if (k == ppn - 1) stage = stage + head;
     const double time = forward_only ? stage.ForwardTime() : stage.Time(passes);
+    all_time += time;
     if (time <= slowest_time) continue;
     slowest_time = time;
     slow.parts = stage;
     slow.blocks = blocks, slow.last = k == ppn - 1;
     slow.Hold(ParamsOnStage(job, lay, k));  // the parameters memory counts on this stage (rules.h)
   }
+  if (ppn > 1 && slowest_time > 0)
+    slow.fill_share = std::clamp((all_time - slowest_time) / ((ppn - 1) * slowest_time), 0.0, 1.0);
   return slow;
 }
 
@@ -784,6 +790,7 @@ void FillTrace(const Job& job, const Machine& mc, const Constants& c, const Slow
   tr.gpus = gpus, tr.micro_batches = m, tr.schedules = schedules;
   tr.compute_mb = mb.compute, tr.memory_mb = mb.memory, tr.optimizer_s = opt.gpu_s;
   tr.tp_mb = mb.tp, tr.cp_mb = mb.cp, tr.ep_mb = mb.ep, tr.pp_mb = mb.pp, tr.mb_time = mb.time;
+  tr.fill_share = slow.fill_share;
   tr.dp_total = dp.total, tr.dp_hidden = dp.hidden, tr.dp_exposed = dp.exposed;
   tr.peak_flops = mc.peak, tr.mem_bw = mc.mem_bw;
   tr.eff_matmul = c.e_max, tr.eff_memory = c.mem, tr.overlap_dp = c.overlap_dp, tr.contention = c.contention;
@@ -858,8 +865,9 @@ void EstimateStep(const Job& job, const Layout& layout, StepBreakdown& step, Thr
   // one schedule per local batch fills and drains the pipeline once for each.
   const bool frozen = job.work.method != Method::Full;
   const double bubble =
-      lay.pp > 1 ? schedules * PipelineIdle(ScheduleOf(lay), lay.pp, lay.vp, mb.time,
-                                            PassShare(slow.parts, true, frozen), PassShare(slow.parts, false, frozen))
+      lay.pp > 1 ? schedules * slow.fill_share *
+                       PipelineIdle(ScheduleOf(lay), lay.pp, lay.vp, mb.time, PassShare(slow.parts, true, frozen),
+                                    PassShare(slow.parts, false, frozen))
                  : 0.0;
 
   step.compute_s = m * mb.compute;
@@ -911,7 +919,8 @@ double ForwardPassSeconds(const Job& job, const Layout& layout, double sequences
   const SlowStage slow = SlowestStage(job, lay, mc, c, g, flops, gbs, true);
   const MicroBatch mb = MicroBatchTime(job, lay, mc, c, g, slow, true);
   const DataParallel dp = DataParallelTime(job, lay, mc, c, g, slow, m, schedules, true);
-  const double bubble = lay.pp > 1 ? schedules * PipelineIdle(ScheduleOf(lay), lay.pp, lay.vp, mb.time, 1.0, 0.0) : 0.0;
+  const double bubble =
+      lay.pp > 1 ? schedules * slow.fill_share * PipelineIdle(ScheduleOf(lay), lay.pp, lay.vp, mb.time, 1.0, 0.0) : 0.0;
   return m * mb.time + dp.exposed + bubble + ParamOffloadTime(job, lay, mc, g, slow, m, 1.0);
 }
 

@@ -13,8 +13,9 @@ struct StepTrace {
   double compute_mb = 0, memory_mb = 0, optimizer_s = 0;  // per micro-batch on the slowest stage; optimizer per step
   double tp_mb = 0, cp_mb = 0, ep_mb = 0, pp_mb = 0;      // exposed communication per micro-batch, by group
   double mb_time = 0;                                     // one micro-batch through the slowest stage
-  double dp_total = 0, dp_hidden = 0, dp_exposed = 0;     // data-parallel traffic, hidden behind the backward
-  double peak_flops = 0, mem_bw = 0;                      // the GPU's dense peak at the training precision, B/s
+  double fill_share = 1;  // the other stages' work over (pp - 1) x the slowest's: the share of the bubble filled
+  double dp_total = 0, dp_hidden = 0, dp_exposed = 0;  // data-parallel traffic, hidden behind the backward
+  double peak_flops = 0, mem_bw = 0;                   // the GPU's dense peak at the training precision, B/s
   double eff_matmul = 0, eff_memory = 0, overlap_dp = 0, contention = 0;
   double stage_params = 0, trainable = 0;  // one GPU of the slowest stage
   double tokens_per_step = 0;

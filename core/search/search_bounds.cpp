@@ -30,6 +30,7 @@
 // skipped layout provably stays out of the answer. CheckSearchBounds verifies the bounds against every
 // layout's full evaluation, and the tests compare the answer with the exhaustive search's on varied
 // configurations.
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -91,10 +92,14 @@ Bounds Engine::TimeBound(const Job& job, const Outer& o, int mbs_hi, int mbs_lo)
   if (!(x > 0) || !std::isfinite(x)) x = 0;
   x *= 1 - kShrink;
   const double m_most = std::ceil(double(job.work.gbs) / (double(std::max(1, mbs_lo)) * std::max(1, o.dp)));
-  // 1F1B and interleaved leave (p - 1)/v micro-batch times idle; the zero-bubble schedules and DualPipe may
-  // leave none (pipeline.h): no bubble in their bound.
+  // 1F1B and interleaved leave (p - 1)/v micro-batch times idle, times the other stages' share of the slowest's work
+  // (step.cpp fill_share: the relaxed layout's, without recomputation, is the smallest a group's layouts have, as
+  // recomputation lengthens the blocks and not the output layer); the zero-bubble schedules and DualPipe may leave
+  // none (pipeline.h): no bubble in their bound.
   const bool fills = sched == PipeSchedule::OneF1B || sched == PipeSchedule::Interleaved;
-  const double bubble = fills && o.pp > 1 && m_most > 0 ? double(o.pp - 1) / (double(std::max(1, o.vp)) * m_most) : 0.0;
+  const double bubble = fills && o.pp > 1 && m_most > 0 ? std::clamp(tr.fill_share, 0.0, 1.0) * double(o.pp - 1) /
+                                                              (double(std::max(1, o.vp)) * m_most)
+                                                        : 0.0;
   const double seconds = x * (1 + bubble) * (1 - kShrink);
   // ZeRO 0-2 reduce the gradients once a step (once a schedule where the stack runs several: then each
   // schedule's sync hides behind its own last backward), hidden behind one micro-batch's backward at most
