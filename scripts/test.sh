@@ -65,9 +65,10 @@ declare -A browser_desc=(
   [keyboard]="the keyboard alone: Tab through every widget, a visible focus ring, Space/Enter, English and Chinese"
   [security]="hostile links and the Content-Security-Policy (no inline script, no eval)"
   [text]="the plan as DOM text: its numbers = plan()'s, the live verdict after typed keys, Chinese, print, a phone"
-  [edges]="issue #34's rough edges: inputs at 750-1,100 px and 125-150 % zoom, Compare, tooltips, Search, charts")
+  [edges]="issue #34's rough edges: inputs at 750-1,100 px and 125-150 % zoom, Compare, tooltips, Search, charts"
+  [rl]="post-training: a GRPO plan's remedies in the DOM text, the Park box chosen with the mouse, English and Chinese")
 browser_files=()
-for n in run explain search phone keyboard security text edges; do [ -f "tests/browser/$n.mjs" ] && browser_files+=("tests/browser/$n.mjs"); done
+for n in run explain search phone keyboard security text edges rl; do [ -f "tests/browser/$n.mjs" ] && browser_files+=("tests/browser/$n.mjs"); done
 for f in tests/browser/*.mjs; do [ -n "${browser_desc[$(basename "$f" .mjs)]+x}" ] || browser_files+=("$f"); done
 for f in "${browser_files[@]}"; do
   n="$(basename "$f" .mjs)"
