@@ -261,16 +261,22 @@ TEST_CASE("each technique moves memory the way it should", "[memory]") {
   CHECK(mf.activations > 1.9 * ref.activations);
 }
 
-TEST_CASE("offload moves optimizer states to the host and says how much host memory", "[memory]") {
+// Llama 2 13B on one node of eight 80 GB GPUs: the offload tests' job.
+Job Llama13bOnOneNode() {
   Job job;
   job.model = FindModel("llama2-13b")->arch;
-  job.stack = FindStack("deepspeed");  // ZeRO-Offload's own rules
   RefreshFacts(job);
   job.hw.gpus = 8;
   job.hw.gpus_per_node = 8;
   static GpuSpec gpu;
   gpu.mem_bytes = 80e9;
   job.hw.gpu = &gpu;
+  return job;
+}
+
+TEST_CASE("offload moves optimizer states to the host and says how much host memory", "[memory]") {
+  Job job = Llama13bOnOneNode();
+  job.stack = FindStack("deepspeed");  // ZeRO-Offload's own rules
   Layout lay;
   lay.dp = 8;
   lay.zero = 2;
@@ -299,14 +305,7 @@ TEST_CASE("offload moves optimizer states to the host and says how much host mem
 // after the backward (stage_1_and_2.py: no gradient hooks at stage 1 without overlap_comm), and Megatron-Core's CPU
 // optimizer copies the shards out of a gradient buffer that stays on the GPU (HybridDeviceOptimizer).
 TEST_CASE("offload: the gradients stay on the GPU where the framework reduces them there", "[memory]") {
-  Job job;
-  job.model = FindModel("llama2-13b")->arch;
-  RefreshFacts(job);
-  job.hw.gpus = 8;
-  job.hw.gpus_per_node = 8;
-  static GpuSpec gpu;
-  gpu.mem_bytes = 80e9;
-  job.hw.gpu = &gpu;
+  Job job = Llama13bOnOneNode();
   auto gradients = [&](const char* stack, int zero, Offload offload) {
     job.stack = FindStack(stack);
     Layout lay;
