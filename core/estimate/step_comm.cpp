@@ -94,7 +94,12 @@ Place Locate(const Fabric& f, int n, int stride) {
     // A hierarchical ring: its node crossings spread over the k members' own network shares (NCCL runs one
     // ring per adapter), so min(inside the node, k x one share).
     p.ring = std::min(intra, p.k * f.nic);
-    p.alpha = std::max(p.intra_alpha, f.nic_alpha);
+    // Per hop, averaged over the ring's n - 1: a chunk crosses the network once per node and the node's fabric
+    // otherwise, and NCCL's tuning model charges the two kinds of hop apart (its ring latency: the intra-node steps
+    // at the intra-node latency, the inter-node ones at the network's); the larger of the two for every hop
+    // overstated a ring over many nodes.
+    const double net_hops = std::min(double(p.nodes), double(p.n - 1));
+    p.alpha = (net_hops * f.nic_alpha + (p.n - 1 - net_hops) * p.intra_alpha) / double(p.n - 1);
   }
   p.p2p = stride >= f.node ? f.nic : IntraPair(f, stride);
   return p;
