@@ -50,7 +50,7 @@ void ClipboardFeedback(AppState& app);
 void WrappedBullet(const std::string& text);           // a bullet whose text wraps (BulletText does not)
 bool SameLineIfFits(const char* text, float spacing);  // SameLine when `text` still fits on this line
 // "TP 2 · PP 4 · DP 8 · micro-batch 1 · ZeRO-1", and hybrid sharding's groups where dp_shard splits the DP ranks.
-std::string LayoutWords(const Plan& p, int dp_shard = 0);
+std::string LayoutWords(const Plan& p, int dp_shard);
 std::string FailuresExpected(double failures);  // "0.14 failures expected", "1 failure expected", "7.4 ..."
 // `figure`, or "…" while the first plan is still being searched (its figures are zeros until it lands: issue #34,
 // the first frames showed "0 parameters · weights 0 B" and "0 tokens").

@@ -21,7 +21,7 @@ namespace tp::memory_detail {
 //   each GPU parameter's grad into a pinned host copy before the CPU step; the DDP buffer itself stays.
 // The other stacks' offloads (FSDP's CPUOffload and offload_policy, at ZeRO-3 only) move parameters and gradients
 // together.
-bool OffloadKeepsGradients(StackKind kind, int zero) {
+static bool OffloadKeepsGradients(StackKind kind, int zero) {
   if (zero >= 3) return false;
   if (kind == StackKind::Megatron) return true;
   return zero == 1 && (kind == StackKind::DeepSpeed || kind == StackKind::Hf);

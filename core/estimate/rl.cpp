@@ -134,6 +134,13 @@ Extras TrainerExtras(const Job& job, const Layout& layout, const MemoryBreakdown
   const RlSetup& r = job.rl;
   Extras x;
   const double gpus = std::max(1, job.hw.gpus);
+  // verl's actor offload (rl_park: param_offload, grad_offload and optimizer_offload, which its scripts set together:
+  // the FSDP scripts' actor_offload, run_deepseek671b_math_megatron_96gb.sh's offload=True): the actor's states leave
+  // the GPU between phases, rollout_mode offloads the weights again once the engine holds them (megatron_workers.py
+  // and fsdp_workers.py rollout_mode, b178a3c: offload_megatron_model_to_cpu / offload_fsdp_model_to_cpu before the KV
+  // cache is woken), and update_actor loads the model and the optimizer back to the GPU for the step (load_fsdp_model_
+  // to_gpu, load_fsdp_optimizer; the Megatron worker's alike): the training phase holds them all, as without it.
+  x.verl_param_offload = r.framework == RlFramework::Verl && r.park;
   const bool offload = layout.offload != Offload::None;
   if (r.ref && job.work.method == Method::Full) {
     // NeMo RL keeps the reference as a host copy of each rank's own state dict and swaps it into the model for its
@@ -143,18 +150,10 @@ Extras TrainerExtras(const Job& job, const Layout& layout, const MemoryBreakdown
     if (r.framework == RlFramework::NemoRl)
       x.host += policy.weights;
     else
-      (offload || (r.park && r.framework == RlFramework::Verl) || VerlHostReference(job) ? x.host : x.ref) +=
-          2.0 * job.facts.pc.total / gpus;
+      (offload || x.verl_param_offload || VerlHostReference(job) ? x.host : x.ref) += 2.0 * job.facts.pc.total / gpus;
   }
   if (r.algo == RlAlgo::Ppo) x.critic = policy.model_states;
   if (r.reward_params > 0) x.reward = 2.0 * r.reward_params / gpus;
-  // verl's actor offload (rl_park: param_offload, grad_offload and optimizer_offload, which its scripts set together:
-  // the FSDP scripts' actor_offload, run_deepseek671b_math_megatron_96gb.sh's offload=True): the actor's states leave
-  // the GPU between phases, rollout_mode offloads the weights again once the engine holds them (megatron_workers.py
-  // and fsdp_workers.py rollout_mode, b178a3c: offload_megatron_model_to_cpu / offload_fsdp_model_to_cpu before the KV
-  // cache is woken), and update_actor loads the model and the optimizer back to the GPU for the step (load_fsdp_model_
-  // to_gpu, load_fsdp_optimizer; the Megatron worker's alike): the training phase holds them all, as without it.
-  x.verl_param_offload = r.framework == RlFramework::Verl && r.park;
   x.asleep = OpenrlhfSleepBytes(job, layout, policy);
   return x;
 }
@@ -425,8 +424,8 @@ struct HostMoves {
   double BackSeconds() const { return back / bps + back_pageable / std::min(bps, kPageableResidentCopyBps); }
 };
 // `sequences`: the step's, over which the reference's pass runs (verl's micro-batches bring its shards up).
-HostMoves HostMovesOf(const Job& job, const Layout& layout, const MemoryBreakdown& m, const RlEngineShape& e,
-                      double sequences) {
+HostMoves HostMovesOf(const Job& job, const Layout& layout, const MemoryBreakdown& m, const Extras& x,
+                      const RlEngineShape& e, double sequences) {
   const RlSetup& r = job.rl;
   HostMoves h;
   h.bps = step_detail::HostLinkBw(step_detail::MakeFabric(job, std::max(1, job.hw.gpus), 1.0));
@@ -462,14 +461,14 @@ HostMoves HostMovesOf(const Job& job, const Layout& layout, const MemoryBreakdow
     // verl's actor offload is inside its fitted transition (FixedTransition); its FSDP reference, CPU-offloaded, brings
     // its shards up on every micro-batch of its pass (VerlReferenceStreamBytes).
     case RlFramework::Verl: h.reference = VerlReferenceStreamBytes(job, layout, sequences); return h;
-    // OpenRLHF's DeepSpeed sleep (OpenrlhfSleepBytes): reload_deepspeed_states before each model's fit, then
-    // offload_deepspeed_states after it, into and out of pinned host memory (pin_memory=True, non_blocking), every
+    // OpenRLHF's DeepSpeed sleep (OpenrlhfSleepBytes, TrainerExtras): reload_deepspeed_states before each model's fit,
+    // then offload_deepspeed_states after it, into and out of pinned host memory (pin_memory=True, non_blocking), every
     // step; the trainer waits for both (ppo_trainer.py _run_sleep: ray.get on each).
     // Its colocated vLLM sleeps at level 1 (vllm_engine.py sleep(level=1) after each generation, samples_generator.py):
     // the weights go to pinned host memory, and broadcast_to_vllm's wake_up(tags=["weights"]) copies them back before
     // the new ones are broadcast over them (ppo_trainer.py): the engine's weights both ways, every step.
     case RlFramework::Openrlhf:
-      h.back = h.refit = OpenrlhfSleepBytes(job, layout, m);
+      h.back = h.refit = x.asleep;
       if (r.ColocatedEngine()) h.refit += 2.0 * e.weights;
       return h;
     // TRL's and DeepSpeed-Chat's have not been read: none planned.
@@ -730,7 +729,7 @@ RlStep EstimateRl(const Job& job, const Layout& layout, const MemoryBreakdown& p
   // log-probability micro-batch (rl_logprob_mbs; 0: the training's).
   const double pass =
       ForwardPassSeconds(job, layout, s.sequences, r.LogprobMbs(layout.mbs)) * logprob_pack / k.train_eff;
-  const HostMoves host = HostMovesOf(job, layout, policy_memory, policy_memory.rl_engine, s.sequences);
+  const HostMoves host = HostMovesOf(job, layout, policy_memory, x, policy_memory.rl_engine, s.sequences);
   const double old_s = dpo ? 0.0 : pass;
   const double ref_s = r.ref ? pass + host.reference / host.bps : 0.0;
   const double critic_fwd = ppo ? pass : 0.0;

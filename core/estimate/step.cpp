@@ -459,7 +459,7 @@ struct SlowStage {
   StageBlocks blocks;        // its blocks (fine-tuning terms)
   bool last = true;
   // The other stages' work per micro-batch over (pp - 1) times the slowest's: the pipeline fills and drains through
-  // them (PipelineFill), 1 when every stage carries the same work.
+  // them (the bubble in EstimateStep and ForwardPassSeconds scales by it), 1 when every stage carries the same work.
   double fill_share = 1.0;
   void Hold(const StageParams& p) { params = p.dense + p.expert, expert_params = p.expert, lora = p.lora; }
 };

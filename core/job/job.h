@@ -105,8 +105,8 @@ struct RlSetup {
   int gen_batch = 0;     // sequences an engine gets per generate call, each call waited on; 0 = the step's at once
   int logprob_mbs = 0;   // sequences per micro-batch of the log-probability forwards; 0 = the training's mbs
   bool colocate = true;  // phases take turns on the same GPUs; else split pools
-  bool park = false;     // verl's actor offload: weights, gradients and optimizer states on the host between phases
-  int total_gpus = 1;    // all GPUs (Hardware::gpus is the trainer's pool when split)
+  bool park = false;   // rl_park: verl's actor offload, OpenRLHF's DeepSpeed sleep (states on the host between phases)
+  int total_gpus = 1;  // all GPUs (Hardware::gpus is the trainer's pool when split)
   int rollout_gpus = 1, rollout_tp = 1;
   bool ref = false;          // a KL reference model
   double reward_params = 0;  // a reward model's parameters; 0 = a rule

@@ -59,6 +59,8 @@ struct Facts {
     alpha = 2 * std::max(1, w.lora_r);  // not a plan decision: the common 2 x r (PEFT, LLaMA-Factory's default)
   }
   bool Lora() const { return w.method != Method::Full; }
+  // Replica groups of hybrid sharding (rules.h ShardReplicas): 1 where one group holds every data-parallel rank.
+  int Replicas() const { return ShardReplicas(l, w.dp_shard); }
   bool Qlora() const { return w.method == Method::Qlora; }
   const char* TorchDtype() const {
     return w.prec == Precision::Fp32 ? "torch.float32" : w.prec == Precision::Fp16 ? "torch.float16" : "torch.bfloat16";
@@ -124,7 +126,7 @@ void TrainerArgs(const Facts& f, PyCall& args, bool unsloth) {
   args.Kw("optim", Value::Str(HfOptim(f.w.opt, unsloth)));
   if (!unsloth && f.l.zero > 0) {
     // Hybrid sharding within a node (formats.cpp refuses any other group): FSDP's HYBRID_SHARD and its ZeRO-2 form.
-    const bool hybrid = ShardReplicas(f.l, f.w.dp_shard) > 1;
+    const bool hybrid = f.Replicas() > 1;
     std::string fsdp =
         f.l.zero >= 3 ? (hybrid ? "hybrid_shard" : "full_shard") : (hybrid ? "hybrid_shard_zero2" : "shard_grad_op");
     if (f.l.offload == Offload::Cpu) fsdp += " offload";
@@ -287,7 +289,7 @@ Doc ExportDeepSpeed(const Facts& f) {
   }
   d.Add("zero_optimization.stage", Value::Int(f.l.zero));
   // Hybrid sharding: MiCS's shard groups (ZeRO-3; formats.cpp refuses a lower stage).
-  if (ShardReplicas(f.l, f.w.dp_shard) > 1) d.Add("zero_optimization.mics_shard_size", Value::Int(f.w.dp_shard));
+  if (f.Replicas() > 1) d.Add("zero_optimization.mics_shard_size", Value::Int(f.w.dp_shard));
   if (f.l.offload != Offload::None) {
     const char* device = f.l.offload == Offload::Nvme ? "nvme" : "cpu";
     d.Add("zero_optimization.offload_optimizer.device", Value::Str(device));
@@ -492,7 +494,7 @@ Doc ExportTorchtitan(const Facts& f) {
   d.Add("training.mixed_precision_param", Value::Str(f.w.prec == Precision::Fp32 ? "float32" : "bfloat16"));
   if (f.l.offload == Offload::Cpu) d.Add("training.enable_cpu_offload", Value::Bool(true));
   // DDP (zero=0), FSDP over every data-parallel rank, or HSDP: replicas of dp_shard-rank shard groups.
-  const int replicas = f.l.zero == 0 ? f.dp : ShardReplicas(f.l, f.w.dp_shard);
+  const int replicas = f.l.zero == 0 ? f.dp : f.Replicas();
   d.Add("parallelism.data_parallel_replicate_degree", Value::Int(replicas));
   d.Add("parallelism.data_parallel_shard_degree", Value::Int(f.dp / replicas));
   if (f.l.zero > 0) d.Add("parallelism.fsdp_reshard_after_forward", Value::Str(f.l.zero >= 3 ? "default" : "never"));
@@ -640,8 +642,7 @@ Doc ExportMegatron(const Facts& f) {
   if (f.w.tp_overlap && f.l.sp && f.l.tp > 1) flag("--tp-comm-overlap");
   if (f.l.zero == 1) flag("--use-distributed-optimizer");
   // Hybrid sharding: the distributed optimizer (or Megatron-FSDP) sharded within dp / instances ranks.
-  if (const int instances = ShardReplicas(f.l, f.w.dp_shard); instances > 1)
-    add("--num-distributed-optimizer-instances", instances);
+  if (const int instances = f.Replicas(); instances > 1) add("--num-distributed-optimizer-instances", instances);
   if (f.l.zero >= 2) {
     flag("--use-megatron-fsdp");
     d.Add("--data-parallel-sharding-strategy", Value::Str(f.l.zero >= 3 ? "optim_grads_params" : "optim_grads"));
@@ -693,7 +694,8 @@ Doc ExportVerl(const Facts& f) {
   // "if role == 'actor' and fsdp_config.offload_policy", strategy fsdp2 only), Megatron's optimizer_cpu_offload on
   // its Megatron actor (run_deepseek671b_math_megatron_96gb.sh's override_optimizer_config).
   const bool cpu_optimizer = f.l.offload == Offload::Cpu;
-  d.Add(actor + "strategy", Value::Str(megatron ? "megatron" : cpu_optimizer ? "fsdp2" : "fsdp"));
+  const char* strategy = megatron ? "megatron" : cpu_optimizer ? "fsdp2" : "fsdp";  // the actor's, and PPO's critic's
+  d.Add(actor + "strategy", Value::Str(strategy));
   // ppo_mini_batch_size counts prompts (verl multiplies it by rollout.n): the step's prompts over its updates.
   d.Add(actor + "ppo_mini_batch_size", Value::Int(std::max(1, r.prompts / std::max(1, r.updates))));
   d.Add(actor + "ppo_micro_batch_size_per_gpu", Value::Int(f.mbs));
@@ -707,28 +709,27 @@ Doc ExportVerl(const Facts& f) {
   d.Add(actor + "use_kl_loss", Value::Bool(r.ref));
   // rl_park: verl's actor offload between phases (param, grad and optimizer offload together, as its scripts set
   // them; rl.cpp TrainerExtras).
-  const bool offload = r.park;
+  const bool park = r.park;
   if (megatron) {
     d.Add(actor + "megatron.tensor_model_parallel_size", Value::Int(f.l.tp));
     d.Add(actor + "megatron.pipeline_model_parallel_size", Value::Int(f.l.pp));
     d.Add(actor + "megatron.context_parallel_size", Value::Int(f.l.cp));
     d.Add(actor + "megatron.expert_model_parallel_size", Value::Int(f.l.ep));
-    d.Add(actor + "megatron.param_offload", Value::Bool(offload));
-    d.Add(actor + "megatron.grad_offload", Value::Bool(offload));
-    d.Add(actor + "megatron.optimizer_offload", Value::Bool(offload));
+    d.Add(actor + "megatron.param_offload", Value::Bool(park));
+    d.Add(actor + "megatron.grad_offload", Value::Bool(park));
+    d.Add(actor + "megatron.optimizer_offload", Value::Bool(park));
     if (cpu_optimizer) d.Add(actor + "optim.override_optimizer_config.optimizer_cpu_offload", Value::Bool(true));
   } else {
     d.Add(actor + "ulysses_sequence_parallel_size", Value::Int(f.l.cp));
-    d.Add(actor + "fsdp_config.param_offload", Value::Bool(offload));
-    d.Add(actor + "fsdp_config.optimizer_offload", Value::Bool(offload));
+    d.Add(actor + "fsdp_config.param_offload", Value::Bool(park));
+    d.Add(actor + "fsdp_config.optimizer_offload", Value::Bool(park));
     if (cpu_optimizer) d.Add(actor + "fsdp_config.offload_policy", Value::Bool(true));
     // ZeRO-2: verl's SHARD_GRAD_OP (fsdp_workers.py get_sharding_strategy); its default, true, is ZeRO-3.
     if (f.l.zero == 2 && f.l.dp > 1) d.Add(actor + "fsdp_config.reshard_after_forward", Value::Bool(false));
     // Hybrid sharding: verl's device mesh (ddp, fsdp) = (world / fsdp_size, fsdp_size), the Ulysses ranks inside the
     // FSDP group (fsdp_workers.py create_device_mesh).
-    if (ShardReplicas(f.l, f.w.dp_shard) > 1)
-      d.Add(actor + "fsdp_config.fsdp_size", Value::Int((long long)f.w.dp_shard * f.l.cp));
-    d.Add("actor_rollout_ref.ref.fsdp_config.param_offload", Value::Bool(offload));
+    if (f.Replicas() > 1) d.Add(actor + "fsdp_config.fsdp_size", Value::Int((long long)f.w.dp_shard * f.l.cp));
+    d.Add("actor_rollout_ref.ref.fsdp_config.param_offload", Value::Bool(park));
   }
   d.Add(rollout + "name", Value::Str(kRlEngineNames[int(r.engine)]));
   d.Add(rollout + "n", Value::Int(r.samples));
@@ -752,7 +753,7 @@ Doc ExportVerl(const Facts& f) {
   if (ppo) {
     // The critic trains as the actor does (rl.cpp plans it with the policy's states): the optimizer on the CPU too
     // where the plan puts the actor's there.
-    d.Add("critic.strategy", Value::Str(megatron ? "megatron" : cpu_optimizer ? "fsdp2" : "fsdp"));
+    d.Add("critic.strategy", Value::Str(strategy));
     if (cpu_optimizer)
       d.Add(megatron ? "critic.optim.override_optimizer_config.optimizer_cpu_offload"
                      : "critic.model.fsdp_config.offload_policy",
