@@ -18,7 +18,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { execFileSync } from "node:child_process";
-import { checker, testPaths, frames, until, clickWidget as clickAt, runBrowserTest, openPage } from "./harness.mjs";
+import { checker, testPaths, frames, until, clickWidget as clickAt, runBrowserTest, openPage, scrollTo, widgets } from "./harness.mjs";
 
 const { webDir, cliPath, outDir } = testPaths();
 fs.mkdirSync(outDir, { recursive: true });
@@ -41,18 +41,6 @@ function sameNumbers(a, b, where, diffs) {
   } else if (a !== b) diffs.push(`${where}: page ${JSON.stringify(a)} vs cli ${JSON.stringify(b)}`);
 }
 
-const widgets = (page) => page.evaluate(() => window.trainplan.widgets());
-// Wheel-scrolls the panel under (x, y) until widget `name` is on screen.
-async function scrollTo(page, name, x, height) {
-  for (let i = 0; i < 40; i++) {
-    const r = (await widgets(page))[name];
-    if (r && r[1] > 40 && r[3] < height - 60) return true;
-    await page.mouse.move(x, height / 2);
-    await page.mouse.wheel(0, !r || r[3] >= height - 60 ? 240 : -240);
-    await frames(page, 3);
-  }
-  return false;
-}
 // A click into a text field; the id of the field taking text after it (0: none). The field may already have been
 // the active one (a second click into it keeps it so): any active field ends the wait.
 async function clickInput(page, name) {
@@ -134,7 +122,7 @@ async function whyChecks(page, lang) {
 async function calibrateChecks(page, lang, height) {
   const tag = lang === "zh" ? " (Chinese)" : "";
   const section = "section_Calibration (from your run)";
-  const shown = await scrollTo(page, section, 150, height);
+  const shown = !!(await scrollTo(page, section, 150, height));
   await clickAt(page, section);
   await until(page, () => !!window.trainplan.widgets().calibrate_log);
   await scrollTo(page, "calibrate_log", 150, height);

@@ -164,6 +164,22 @@ export async function fingerDrag(page, cdp, x, y0, y1, steps = 8) {
   await frames(page, 3);
 }
 
+// The widgets the page registered: name -> [x0, y0, x1, y1] (window.trainplan.widgets()).
+export const widgets = (page) => page.evaluate(() => window.trainplan.widgets());
+
+// Wheel-scrolls the panel under x (the mouse at mid-height of a window `height` tall) until widget `name` is on
+// screen, as a person scrolls to it: its rectangle, or null when 40 turns did not bring it there.
+export async function scrollTo(page, name, x, height) {
+  for (let i = 0; i < 40; i++) {
+    const r = (await widgets(page))[name];
+    if (r && r[1] > 40 && r[3] < height - 60) return r;
+    await page.mouse.move(x, height / 2);
+    await page.mouse.wheel(0, !r || r[3] >= height - 60 ? 240 : -240);
+    await frames(page, 3);
+  }
+  return null;
+}
+
 // A real mouse click at the centre of a widget the page registered (window.trainplan.widgets()).
 export async function clickWidget(page, name) {
   const r = (await page.evaluate(() => window.trainplan.widgets()))[name];

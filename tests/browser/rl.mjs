@@ -4,32 +4,12 @@
 // while generating, and the link says so; under NeMo RL the same choice is greyed out and changes nothing. English
 // and Chinese.
 // Usage: node tests/browser/rl.mjs [--web build/web] [--out build/screenshots]
-import { checker, testPaths, frames, until, openPage, runBrowserTest } from "./harness.mjs";
+import { checker, testPaths, frames, until, openPage, runBrowserTest, scrollTo, clickWidget as clickAt } from "./harness.mjs";
 
 const { webDir } = testPaths();
 const { check, summary } = checker();
 const height = 900;
 
-const widgets = (page) => page.evaluate(() => window.trainplan.widgets());
-// Wheel-scrolls the inputs panel (the mouse over x) until widget `name` is on screen.
-async function scrollTo(page, name, x) {
-  for (let i = 0; i < 40; i++) {
-    const r = (await widgets(page))[name];
-    if (r && r[1] > 40 && r[3] < height - 60) return r;
-    await page.mouse.move(x, height / 2);
-    await page.mouse.wheel(0, !r || r[3] >= height - 60 ? 240 : -240);
-    await frames(page, 3);
-  }
-  return null;
-}
-// A real mouse click at the centre of a widget the page registered.
-async function clickAt(page, name) {
-  const r = (await widgets(page))[name];
-  if (!r) return false;
-  await page.mouse.click((r[0] + r[2]) / 2, (r[1] + r[3]) / 2);
-  await frames(page, 4);
-  return true;
-}
 // The plan on screen has landed when the DOM text carries its link.
 async function landed(page) {
   await until(page, () => {
@@ -40,7 +20,7 @@ async function landed(page) {
 }
 // Opens the Park box and chooses "on"; true when the choice was there to click.
 async function choosePark(page) {
-  const r = await scrollTo(page, "rl_park", 120);
+  const r = await scrollTo(page, "rl_park", 120, height);
   if (!r) return false;
   await page.mouse.move((r[0] + r[2]) / 2, (r[1] + r[3]) / 2);
   if (!(await clickAt(page, "rl_park"))) return false;
