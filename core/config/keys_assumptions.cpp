@@ -107,12 +107,13 @@ void AddAssumptionKeys(std::vector<KeyInfo>& table) {
            .Zh("PyTorch 缓存分配器在峰值时为每字节激活值和临时张量所预留的显存（模型状态一次分配、常驻）：这部分的 "
                "max_memory_reserved / max_memory_allocated。")
            .Source(
-               "The framework's: 1.05 where it sets expandable_segments (torchtune, torchtitan, Unsloth), 1.10 "
+               "The framework's: 1.05 where it sets expandable_segments (torchtune, torchtitan, Unsloth, verl's "
+               "trainer), 1.10 "
                "for fixed shapes without it (Megatron, DeepSpeed: blocks reused every micro-batch), 1.5 for batches "
                "padded to their own length "
                "(Transformers): our estimates between the published pairs (torchtune#1185: 16.39 GiB reserved "
                "without expandable_segments, 10.83 with; cosmos-rl#388: 127 vs 97 GB for 61 GB allocated).",
-               "取训练框架的值：设置了 expandable_segments 的（torchtune、torchtitan、Unsloth）为 "
+               "取训练框架的值：设置了 expandable_segments 的（torchtune、torchtitan、Unsloth、verl 的训练进程）为 "
                "1.05，未设置但张量形状"
                "固定的（Megatron、DeepSpeed：每个微批次复用同样的块）为 1.10，批次按各自长度补齐的（Transformers）为 "
                "1.5：这是我们在已发表的成对数据"

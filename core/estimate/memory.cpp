@@ -102,17 +102,14 @@ LayerAct LayerActivations(const Ctx& c) {
   const Workload& w = c.job.work;
   if (w.gptq_base && double(c.mbs) * std::max(1, w.seq) / c.cp >= 128) la.saved_weights += 2.0 * c.pc.dense_block * it;
   if (c.pc.moe_layers > 0) {
-    // A MoE layer: attention as a dense layer's; each routed copy of a token keeps its permuted input and the
-    // expert's output (weighted by its gate in the combine) and the expert MLP's own saves, topk copies per token on
-    // average and more on the busiest rank; the shared experts run every token; the router keeps fp32 logits. With
-    // FP8 the permuted input is kept only as the first expert GEMM's FP8 column-wise copy (Transformer Engine
-    // pytorch/module/grouped_linear.py _GroupedLinear.forward: inputmat.update_usage(rowwise_usage=False,
-    // columnwise_usage=True) before save_for_backward), 1 B; found while looking at DeepSeek-V3's held-out miss.
+    // A MoE layer: attention as a dense layer's; each routed copy of a token keeps what the code keeps of it
+    // (saves.cpp RoutedCopySaves: its permuted input, and the expert's output where the combine weights it) and the
+    // expert MLP's own saves, topk copies per token on average and more on the busiest rank; the shared experts run
+    // every token; the router keeps fp32 logits.
     const LayerShape expert = ShapeOf(m, m.moe_ffn > 0 ? m.moe_ffn : m.ffn);
     const LayerSaves x = SavedPerLayer(code, expert, run);
     const double routed = c.pc.topk * BusiestRank(c), shared = ClampPos(m.shared_experts);
-    const double permuted_in = run.fp8_inputs ? 1 : run.e;
-    const double moe_mlp = routed * ((permuted_in + run.e) * expert.h + x.mlp) + shared * x.mlp;
+    const double moe_mlp = routed * (RoutedCopySaves(code, expert, run) + x.mlp) + shared * x.mlp;
     la.lin_moe = d.residual * ir + d.attn * it + moe_mlp * it + 4.0 * c.pc.experts;
     const double sel_mlp = (routed + shared) * run.e * expert.f;
     la.sel_moe = ds.residual * ir + ds.attn * it + sel_mlp * it + 4.0 * c.pc.experts;

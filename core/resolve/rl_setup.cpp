@@ -367,6 +367,11 @@ void ResolveRl(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues) {
   if (r.framework == RlFramework::NemoRl && cfg.grad_fp32 == kAuto && job.stack &&
       job.stack->kind == StackKind::Megatron)
     job.work.grad_fp32 = false;
+  // verl's trainer allocates in expandable segments: rollout_mode turns them off for the weight update into the
+  // engine and back on at its end (megatron_workers.py and fsdp_workers.py set_expandable_segments, since #3285,
+  // 19020f618, 2025-09-03; b178a3c), so its training and log-probability passes run with them: the alloc_reserve
+  // assumption's default with expandable segments (stacks.cpp AllocatorReserve). One the user gives wins.
+  if (r.framework == RlFramework::Verl) job.assume.alloc_reserve = AllocatorReserve(true, job.work.padding);
   // The framework's own loss where it is not the model code's (rl.cpp), the logit_bytes assumption's default here: a
   // logit_bytes the user gives still wins (ApplyAssumptions runs later).
   if (const double bytes = RlTrainingBytesPerLogit(job); bytes > 0) job.assume.logit_bytes = bytes;

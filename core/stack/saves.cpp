@@ -267,6 +267,23 @@ LayerSaves SelectiveOpSaves(const LayerShape& s, const LayerRun& run) {
   return out;
 }
 
+double RoutedCopySaves(ModelCode code, const LayerShape& expert, const LayerRun& run) {
+  // The first expert GEMM keeps its input, the permuted copy (TE GroupedLinear; FP8: its 1-byte column-wise copy,
+  // pytorch/module/grouped_linear.py _GroupedLinear.forward inputmat.update_usage(rowwise_usage=False,
+  // columnwise_usage=True) before save_for_backward). The permutation and the all-to-all keep index maps only.
+  const double permuted_in = (run.fp8_inputs ? 1 : run.e) * expert.h;
+  // Megatron-Core from core_v0.13.0 (2025-07; ADLR/megatron-lm!2668 "Memory efficient token permutation",
+  // 2659630721, 2025-04) applies the gate inside the expert's activation (experts.py TEGroupedMLP.forward:
+  // weighted_bias_swiglu_impl(fc1_output, bias, permuted_probs), whose WeightedSwiGLUFunction keeps its input, already
+  // counted, and the fp32 gate) and combines without probabilities (token_dispatcher.py: unpermute(...) with no
+  // probs; TE moe_unpermute saves its input only with merging_probs): the expert's output is not kept. Its 2025
+  // releases before July (core_v0.10-0.12) are counted with the later ones: the year is the stack's only
+  // granularity. Earlier Megatron and the other codes multiply the expert's output by its gate in the combine
+  // (moe_utils.py unpermute: permuted_tokens * probs; torchtitan moe.py routed_output * top_scores), which keeps it.
+  if (code == ModelCode::Megatron && run.year >= 2025) return permuted_in + 4;
+  return permuted_in + run.e * expert.h;
+}
+
 LossSaves LossOf(ModelCode code, const LayerRun& run) {
   const double e = run.e, full = run.trains_base;
   LossSaves out;

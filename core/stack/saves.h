@@ -71,6 +71,10 @@ double CheckpointedInput(const LayerShape& shape, const LayerRun& run);
 // torchtitan's selective (op-level) checkpointing: the block input and the outputs of the matmuls and the attention
 // it saves (every second mm recomputed), per token; what a code without that mode keeps is SavedPerLayer.
 LayerSaves SelectiveOpSaves(const LayerShape& shape, const LayerRun& run);
+// A mixture-of-experts layer: bytes one routed copy of a token keeps beside its expert MLP's own saves (SavedPerLayer's
+// mlp at the expert's width): the permuted input the first expert GEMM reads, and where the code weights the
+// expert's output by its gate in the combine, that output too.
+double RoutedCopySaves(ModelCode code, const LayerShape& expert, const LayerRun& run);
 
 // The final norm, head and loss as each code computes them, per token on the last pipeline stage.
 struct LossSaves {

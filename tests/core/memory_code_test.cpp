@@ -2,12 +2,14 @@
 // allocator's reserve by the stack's launcher, method and release and by the batches' shapes (the padding key), the
 // loss as each code computes it by release (torchtitan's compiled loss from 2025 and its loss_parallel with tensor
 // parallelism, Unsloth's Cut Cross-Entropy before 2025, Qwen v1's remote code with and without autocast), the
-// gathered 16-bit embedding and head of QLoRA under FSDP, and FlashAttention-2's GQA backward buffers.
+// gathered 16-bit embedding and head of QLoRA under FSDP, FlashAttention-2's GQA backward buffers, and what a MoE
+// layer keeps of each routed copy of a token, by code and release.
 #include <catch2/catch.hpp>
 
 #include <string>
 
 #include "memory.h"
+#include "model.h"
 #include "planner.h"
 #include "saves.h"
 #include "stack.h"
@@ -74,6 +76,30 @@ TEST_CASE("the loss as each code computes it, by release", "[memory]") {
   const PlanOutput tp1 = PlanLink(tt + "&tp=1"), tp8 = PlanLink(tt + "&tp=8&sp=1");
   const double vocab = tp1.job.model.vocab, tokens = 8192;
   CHECK(tp8.plan.memory.activations > tp1.plan.memory.activations / 8 + 4 * tokens * vocab / 8 * 0.9);
+}
+
+TEST_CASE("Megatron-Core from 2025 gates the experts inside their activation and keeps no expert output", "[memory]") {
+  // Per routed copy: the permuted input always; the expert's output only where the combine multiplies it by the gate
+  // (Megatron-Core before core_v0.13.0, the other codes); Megatron-Core since then keeps the fp32 gate instead.
+  const LayerShape expert{.h = 2048, .q = 2048, .k = 512, .v = 512, .o = 2048, .heads = 32, .f = 768, .swiglu = true};
+  LayerRun run;
+  run.year = 2024;
+  CHECK(RoutedCopySaves(ModelCode::Megatron, expert, run) == 2 * 2 * 2048);
+  CHECK(RoutedCopySaves(ModelCode::Torchtitan, expert, run) == 2 * 2 * 2048);
+  run.year = 2025;
+  CHECK(RoutedCopySaves(ModelCode::Megatron, expert, run) == 2 * 2048 + 4);
+  CHECK(RoutedCopySaves(ModelCode::Torchtitan, expert, run) == 2 * 2 * 2048);
+  run.fp8_inputs = true;  // FP8: the first expert GEMM keeps a 1-byte copy of its input
+  CHECK(RoutedCopySaves(ModelCode::Megatron, expert, run) == 2048 + 4);
+  // Through the planner: one GPU holding every expert (the mean routing), no pipeline, no recomputation; the two
+  // releases differ by the expert outputs of every routed copy of every token in every MoE layer.
+  const std::string link =
+      "#v=1&model=qwen3-30b-a3b&stack=megatron&gpu=h100&gpus=1&tp=1&pp=1&ep=1&mbs=1&seq=4096&recompute=none";
+  const PlanOutput old = PlanLink(link + "&stack_year=2024"), now = PlanLink(link + "&stack_year=2025");
+  const ParamCounts pc = CountParams(now.job.model);
+  REQUIRE(pc.moe_layers > 0);
+  const double outputs = double(pc.moe_layers) * 4096 * pc.topk * (2.0 * now.job.model.hidden - 4);
+  CHECK(old.plan.memory.activations - now.plan.memory.activations == Approx(outputs).epsilon(0.01));
 }
 
 TEST_CASE("QLoRA under FSDP gathers the embedding and head in 16 bits, together under FSDP1's root", "[memory]") {

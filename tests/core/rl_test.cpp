@@ -619,6 +619,24 @@ TEST_CASE("rl nemo megatron: 16-bit gradients by default, as its recipes' defaul
   CHECK(PlanLink(base + "rl_framework=verl").job.work.grad_fp32);
 }
 
+// verl's workers turn expandable segments back on after every weight update into the engine (set_expandable_segments
+// in rollout_mode): its training runs with them, and reserves less beyond what it allocates than Megatron-LM alone.
+TEST_CASE("rl allocator: verl's trainer allocates in expandable segments", "[rl]") {
+  const std::string base =
+      "model=llama3.1-8b&gpus=8&gpu=h100&goal=grpo&rl_prompts=64&rl_samples=32&rl_colocate=1&stack=megatron&"
+      "tp=1&pp=1&recompute=none&offload=none&mbs=1&";
+  const PlanOutput verl = PlanLink(base + "rl_framework=verl");
+  const PlanOutput nemo = PlanLink(base + "rl_framework=nemo-rl");
+  CHECK(verl.job.assume.alloc_reserve == Approx(AllocatorReserve(true, verl.job.work.padding)));
+  CHECK(nemo.job.assume.alloc_reserve == Approx(AllocatorReserve(false, nemo.job.work.padding)));
+  CHECK(verl.job.assume.alloc_reserve < nemo.job.assume.alloc_reserve);
+  CHECK(PlanLink(base + "rl_framework=verl&alloc_reserve=1.3").job.assume.alloc_reserve == Approx(1.3));
+  // The same tensors, less reserved around them.
+  const PlanOutput reserved = PlanLink(base + "rl_framework=verl&alloc_reserve=1.1");
+  CHECK(verl.plan.memory.allocated == Approx(reserved.plan.memory.allocated));
+  CHECK(verl.plan.memory.reserved < reserved.plan.memory.reserved);
+}
+
 // The engine's cap on sequences in flight: each engine's own default when auto (vLLM by GPU, SGLang's request
 // pool), as given otherwise.
 TEST_CASE("rl engine: rl_max_seqs auto is the engine's own default", "[rl]") {

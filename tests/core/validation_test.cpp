@@ -45,7 +45,10 @@ constexpr int kFitWholeRunsWithin = 9;
 // 3 fitted rows, not 4: since GPT-OSS's preset carries its 128-token sliding windows (config.json), the plan of
 // mbridge2602-b200-gpt-oss-120b-bf16-ep64 is faster and that row went from +14.3 % to +15.1 %: it was within only
 // while attention was over-counted on half its layers.
-constexpr int kMoeFitWithin = 3, kMoeHeldoutWithin = 14;
+// 13 held-out rows, not 14: Qwen3-235B's 25.09 B200 row with token dropping (+13.5 %) was within only while the plan,
+// counting the experts' outputs Megatron-Core stopped keeping in 2025, forced full recomputation on it; its recipe
+// recomputes nothing (published_setups.json), and at that setting the plan is 46 % fast, as the other eager B200 rows.
+constexpr int kMoeFitWithin = 3, kMoeHeldoutWithin = 13;
 constexpr double kMoeMedianError = 0.31;
 
 namespace {
@@ -360,6 +363,32 @@ TEST_CASE("mixture-of-experts steps at scale: fitted and held-out rows are plann
   REQUIRE(held.ok);
   for (const JsonValue& a : fit.value.Find("cases")->array)
     for (const JsonValue& b : held.value.Find("cases")->array) CHECK(a.StringOr("id", "") != b.StringOr("id", "-"));
+}
+
+// The published MoE runs whose recipe recomputes nothing ran at that setting: their plans must fit at it too. A
+// memory model that counts what Megatron-Core no longer keeps (the experts' outputs, saves.cpp RoutedCopySaves)
+// planned Qwen3-235B's 64-GPU B200 run of 25.09 out of memory and chose full recomputation for it.
+TEST_CASE("published MoE runs that recompute nothing fit at their recipe's setting", "[validation]") {
+  const JsonParseResult setups = ParseJson(ReadTestData("published_setups.json"));
+  REQUIRE(setups.ok);
+  const JsonValue* setup_cases = setups.value.Find("cases");
+  int checked = 0;
+  for (const char* file : {"moe_fit_steps.json", "moe_heldout_steps.json"}) {
+    const JsonParseResult doc = ParseJson(ReadTestData(file));
+    REQUIRE(doc.ok);
+    for (const JsonValue& c : doc.value.Find("cases")->array) {
+      const JsonValue pairs = CasePairs(c, setup_cases);
+      std::vector<ConfigIssue> issues;
+      const Config cfg = CaseConfig(pairs, issues);
+      if (cfg.recompute != Recompute::None || pairs.StringOr("stack", "") != "megatron") continue;
+      INFO(c.StringOr("id", ""));
+      const PlanOutput out = MakePlan(cfg);
+      REQUIRE(out.ok);
+      CHECK(out.plan.memory.fits);
+      ++checked;
+    }
+  }
+  CHECK(checked >= 10);
 }
 
 TEST_CASE("published fine-tuning runs, never fitted, judge memory and speed on consumer and data-centre GPUs",
