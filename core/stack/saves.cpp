@@ -278,9 +278,13 @@ double RoutedCopySaves(ModelCode code, const LayerShape& expert, const LayerRun&
   // counted, and the fp32 gate) and combines without probabilities (token_dispatcher.py: unpermute(...) with no
   // probs; TE moe_unpermute saves its input only with merging_probs): the expert's output is not kept. Its 2025
   // releases before July (core_v0.10-0.12) are counted with the later ones: the year is the stack's only
-  // granularity. Earlier Megatron and the other codes multiply the expert's output by its gate in the combine
-  // (moe_utils.py unpermute: permuted_tokens * probs; torchtitan moe.py routed_output * top_scores), which keeps it.
+  // granularity. Earlier Megatron and the other codes multiply the expert's output by its gate in the combine, which
+  // keeps it (moe_utils.py unpermute: permuted_tokens * probs; Transformers' MoE blocks: expert_layer(...) *
+  // routing_weights before index_add_). torchtitan multiplies an fp32 copy (models/common/token_dispatcher.py combine:
+  // routed_output.to(torch.float32) * topk_scores, b5bcd76c), which mul keeps at 4 B; compiled, Inductor's partitioner
+  // keeps the 16-bit output and recomputes the cast (INFERRED, as its compiled loss).
   if (code == ModelCode::Megatron && run.year >= 2025) return permuted_in + 4;
+  if (code == ModelCode::Torchtitan && !run.compiled) return permuted_in + 4 * expert.h;
   return permuted_in + run.e * expert.h;
 }
 

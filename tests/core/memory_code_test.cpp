@@ -85,10 +85,14 @@ TEST_CASE("Megatron-Core from 2025 gates the experts inside their activation and
   LayerRun run;
   run.year = 2024;
   CHECK(RoutedCopySaves(ModelCode::Megatron, expert, run) == 2 * 2 * 2048);
-  CHECK(RoutedCopySaves(ModelCode::Torchtitan, expert, run) == 2 * 2 * 2048);
   run.year = 2025;
   CHECK(RoutedCopySaves(ModelCode::Megatron, expert, run) == 2 * 2048 + 4);
+  CHECK(RoutedCopySaves(ModelCode::Transformers, expert, run) == 2 * 2 * 2048);
+  // torchtitan weights an fp32 copy of the output: 4 B eager, the 16-bit output once compiled.
+  CHECK(RoutedCopySaves(ModelCode::Torchtitan, expert, run) == (2 + 4) * 2048);
+  run.compiled = true;
   CHECK(RoutedCopySaves(ModelCode::Torchtitan, expert, run) == 2 * 2 * 2048);
+  run.compiled = false;
   run.fp8_inputs = true;  // FP8: the first expert GEMM keeps a 1-byte copy of its input
   CHECK(RoutedCopySaves(ModelCode::Megatron, expert, run) == 2048 + 4);
   // Through the planner: one GPU holding every expert (the mean routing), no pipeline, no recomputation; the two
