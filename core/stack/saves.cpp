@@ -69,10 +69,12 @@ double PeftAdapters(const LayerShape& s, const LayerRun& run, bool attn_part, bo
   return e * DistinctInputs(s, run.lora, attn_part, mlp_part, o_saved) + e * r * a.count;
 }
 
-// torchtune's LoRALinear (modules/peft/lora.py forward: out + (alpha / rank) * lora_b(lora_a(dropout(x))), bf16
-// adapters, no autocast): lora_a keeps x itself (nn.Identity), lora_b lora_a's output; with lora_dropout a mask and
-// the dropped bf16 copy per adapter. QLoRA's LinearNF4 (torchao dtypes/nf4tensor.py) keeps only its NF4 weight.
-double TorchtuneAdapters(const LayerShape& s, const LayerRun& run, bool attn_part, bool mlp_part) {
+// Adapters in the compute dtype fed their input itself: torchtune's LoRALinear (modules/peft/lora.py forward: out +
+// (alpha / rank) * lora_b(lora_a(dropout(x))), bf16 adapters, no autocast) and Megatron's (NeMo's and
+// Megatron-Bridge's LoRALinear: adapter(layernorm_output or x), a ParallelLinearAdapter of 16-bit linear_in and
+// linear_out): lora_a keeps x itself, lora_b lora_a's output; with lora_dropout a mask and the dropped copy per
+// adapter. QLoRA's LinearNF4 (torchao dtypes/nf4tensor.py) keeps only its NF4 weight.
+double AdaptersOwnInputs(const LayerShape& s, const LayerRun& run, bool attn_part, bool mlp_part) {
   const Adapted a = AdaptedOf(s, run.lora, attn_part, mlp_part);
   if (a.count == 0) return 0;
   const double e = run.e, r = run.lora_r;
@@ -136,14 +138,41 @@ LayerSaves Transformers(const LayerShape& s, const LayerRun& run) {
   return out;
 }
 
+// LoRA on Megatron's layers (NeMo's and Megatron-Bridge's LoRALinear around linear_qkv, linear_proj, linear_fc1 and
+// linear_fc2: one adapter per fused matrix, q, k and v together and gate and up together; ParallelLinearAdapter, a
+// 16-bit linear_in and linear_out): each adapter's linear_in keeps its input (the normed output TE returns for qkv
+// and fc1, the attention output for proj, which core attention keeps anyway, the activation's output for fc2, which
+// the frozen fc2 does not) and linear_out linear_in's rank-wide output; with dropout (dropout_position "pre", the
+// MLPerf LoRA's 0.1) a 1-byte mask and the dropped copy, which linear_in keeps instead.
+double MegatronAdapters(const LayerShape& s, const LayerRun& run, bool attn_part, bool mlp_part) {
+  const double e = run.e, r = run.lora_r;
+  double bytes = 0;
+  auto adapter = [&](bool on, double k, bool input_kept) {
+    if (!on) return;
+    bytes += (run.lora_dropout ? (e + 1) * k : input_kept ? 0 : e * k) + e * r;
+  };
+  if (attn_part) {
+    adapter(run.lora & (kLoraQ | kLoraK | kLoraV), s.h, false);
+    adapter(run.lora & kLoraO, s.o, true);
+  }
+  if (mlp_part) {
+    adapter(run.lora & (kLoraGate | kLoraUp), s.h, false);
+    adapter(run.lora & kLoraDown, s.f, false);
+  }
+  return bytes;
+}
+
 LayerSaves Megatron(const LayerShape& s, const LayerRun& run) {
   // Transformer Engine's TELayerNormColumnParallelLinear (pytorch/module/layernorm_linear.py _LayerNormLinear.forward:
   // prepare_for_saving(inputmat, ..., ln_out, mu, rsigma)) keeps the layer input, rsigma (fp32 per token) and the
   // normed output, twice per layer (before attention and before the MLP). With FP8 the normed output is kept as
-  // the FP8 column-wise copy (1 B; module/linear.py saved_inputmat with update_usage(columnwise_usage=True)).
-  const double e = run.e, g = run.fp8_inputs ? 1 : e;
+  // the FP8 column-wise copy (1 B; module/linear.py saved_inputmat with update_usage(columnwise_usage=True)). A
+  // frozen GEMM keeps no input: TE's Linear and LayerNormLinear save it only for the weight's gradient
+  // (backward_needs_input = is_grad_enabled and weight.requires_grad), so under LoRA the normed outputs, linear_proj's
+  // FP8 copy and fc2's input go; the norms keep their input, attention and the activation function theirs.
+  const double e = run.e, g = run.fp8_inputs ? 1 : e, w = run.trains_base ? 1 : 0;
   LayerSaves out;
-  out.residual = 2 * (e * s.h + 4) + 2 * g * s.h + e * s.latent + DropoutMasks(s, run);
+  out.residual = 2 * (e * s.h + 4) + w * 2 * g * s.h + e * s.latent + DropoutMasks(s, run);
   // FusedAttnFunc (attention/dot_product_attention/backends.py): q and k after rope, v as a contiguous copy (a
   // strided view of mixed_qkv is not a supported layout), the output and the softmax statistics; linear_proj keeps
   // its own FP8 copy of the output beside it with FP8.
@@ -151,11 +180,15 @@ LayerSaves Megatron(const LayerShape& s, const LayerRun& run) {
   // up-projections and RoPE whose outputs are discarded once core attention has run, and rebuilt from the latents
   // before its backward): q, k and v are not kept; the latents (residual) are.
   const double qkv = run.mla_up_recompute && s.latent > 0 ? 0 : e * (s.q + s.k + s.v);
-  out.attn = qkv + e * s.o + (run.flash ? 4 * s.heads : 0) + (run.fp8_inputs ? s.o : 0);
+  out.attn = qkv + e * s.o + (run.flash ? 4 * s.heads : 0) + (run.fp8_inputs ? w * s.o : 0);
   if (!run.flash) out.per_key = s.heads * (e + (run.dropout ? 1 + e : 0));  // softmax out (+ mask, dropped copy)
   // SwiGLUFunction (fusions/fused_bias_swiglu.py) keeps fc1's output (gate||up), linear_fc2 the SwiGLU output
-  // (FP8 with FP8); GELU: fc1's output (bias_gelu) and the activation's output (fc2).
-  out.mlp = s.swiglu ? 2 * e * s.f + g * s.f : e * s.f + g * s.f;
+  // (FP8 with FP8) when it trains; GELU: fc1's output (bias_gelu) and the activation's output (fc2, when it trains).
+  out.mlp = (s.swiglu ? 2 * e * s.f : e * s.f) + w * g * s.f;
+  if (!run.trains_base && run.lora) {
+    out.attn += MegatronAdapters(s, run, true, false);
+    out.mlp += MegatronAdapters(s, run, false, true);
+  }
   return out;
 }
 
@@ -186,8 +219,8 @@ LayerSaves Torchtune(const LayerShape& s, const LayerRun& run) {
   if (!run.flash) out.per_key = s.heads * (e + (run.dropout ? 1 + e : 0));
   out.mlp = e * s.f * EagerMlpTensors(s, run);
   if (!full && run.lora) {
-    out.attn += TorchtuneAdapters(s, run, true, false);
-    out.mlp += TorchtuneAdapters(s, run, false, true);
+    out.attn += AdaptersOwnInputs(s, run, true, false);
+    out.mlp += AdaptersOwnInputs(s, run, false, true);
   }
   return out;
 }

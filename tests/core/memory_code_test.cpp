@@ -106,6 +106,31 @@ TEST_CASE("Megatron-Core from 2025 gates the experts inside their activation and
   CHECK(old.plan.memory.activations - now.plan.memory.activations == Approx(outputs).epsilon(0.01));
 }
 
+TEST_CASE("Megatron's frozen GEMMs keep no inputs under LoRA, NeMo's adapters keep theirs", "[memory]") {
+  // Transformer Engine saves a GEMM's input only for its weight's gradient (backward_needs_input = is_grad_enabled and
+  // weight.requires_grad): a frozen base keeps the norms' inputs, attention's q, k, v and output and the SwiGLU input.
+  const LayerShape s{.h = 1024, .q = 1024, .k = 256, .v = 256, .o = 1024, .heads = 8, .f = 4096, .swiglu = true};
+  LayerRun full;
+  const LayerSaves f = SavedPerLayer(ModelCode::Megatron, s, full);
+  LayerRun lora = full;
+  lora.trains_base = false;
+  lora.lora_r = 16;
+  lora.lora = kLoraQ | kLoraK | kLoraV | kLoraO;  // NeMo's linear_qkv and linear_proj, as MLPerf's LoRA targets
+  const LayerSaves l = SavedPerLayer(ModelCode::Megatron, s, lora);
+  CHECK(f.residual - l.residual == 2 * 2 * 1024);  // the two normed outputs, kept by the trained GEMMs only
+  CHECK(f.mlp - l.mlp == 2 * 4096);                // fc2's input
+  // One adapter for the fused qkv, fed the normed output (kept), one for proj, fed the attention output that core
+  // attention keeps anyway; each keeps its rank-wide middle.
+  CHECK(l.attn - f.attn == 2 * 1024 + 2 * 2 * 16);
+  // Dropout before the adapters (MLPerf's 0.1): a mask and the dropped copy per adapter instead.
+  lora.lora_dropout = true;
+  CHECK(SavedPerLayer(ModelCode::Megatron, s, lora).attn - f.attn == 3 * (1024 + 1024) + 2 * 2 * 16);
+  // The MLP's adapters: fc1's fed the normed output, fc2's the SwiGLU output the frozen fc2 does not keep.
+  lora.lora_dropout = false;
+  lora.lora = kLoraGate | kLoraUp | kLoraDown;
+  CHECK(SavedPerLayer(ModelCode::Megatron, s, lora).mlp - l.mlp == 2 * 1024 + 2 * 4096 + 2 * 2 * 16);
+}
+
 TEST_CASE("QLoRA under FSDP gathers the embedding and head in 16 bits, together under FSDP1's root", "[memory]") {
   const std::string link =
       "#v=1&model=llama2-7b&method=qlora&stack=fsdp&gpu=rtx3090&gpus=2&tp=1&pp=1&zero=3&mbs=1&seq=512"
