@@ -289,7 +289,7 @@ void MemoryLimits(AppState& app, const PlanOutput& o) {
   }
   if (m.host_bytes > 0 || m.nvme_bytes > 0) {
     const double host_limit = HostBytesPerNode(o.job);  // core's limit (rules.h): the GPUs of one node
-    std::string need = Sprintf(Tr("Offload needs %s of host RAM per node (of %s assumed)"),
+    std::string need = Sprintf(Tr("Host RAM per node for what the plan keeps off the GPU: %s (of %s assumed)"),
                                FmtMem(m.host_bytes).c_str(), FmtMem(host_limit).c_str());
     if (m.nvme_bytes > 0) need += Sprintf(Tr(" and %s of NVMe per node"), FmtMem(m.nvme_bytes).c_str());
     Paragraph(need, ColV(app, m.host_bytes > host_limit ? Hue::Bad : Hue::Muted));
