@@ -244,6 +244,8 @@ void StageActivations(const Ctx& c, const StageParams& s, const LayerAct& la, in
   }
   if (s.moe_layers > 0) need.temp_lin = tok * la.dispatch;
   if (layers > 0) need.temp_fixed += la.dora_transient;
+  need.layers = layers, need.inflight = inflight;
+  need.saved_per_token_layer = layers <= 0 ? 0 : rc == Recompute::Full ? la.input : lin_layers / layers;
   PipelineStageBuffers(c, k, inflight, tok, need);
 }
 
@@ -453,6 +455,9 @@ MemoryBreakdown EstimateMemory(const Job& job, const Layout& layout, MemoryTrace
         trace->outside = outside, trace->reserve_factor = frag, trace->temporaries = temps;
         trace->workspace = workspace;
         trace->paged = paged, trace->calib_memory = calib, trace->headroom = std::clamp(as.headroom, 0.0, 1.0);
+        trace->layers = need.layers, trace->inflight = need.inflight;
+        trace->saved_per_token_layer = need.saved_per_token_layer * calib;
+        trace->tokens_per_micro_batch = double(c.mbs) * s / c.cp;
       }
     }
   }

@@ -19,6 +19,9 @@ struct MemoryTrace {
   double paged = 0;           // paged optimizer bytes evicted to the host
   double calib_memory = 1;    // the user's calibration factor applied to activations and temporaries
   double headroom = 0;
+  // The activations' factors on that GPU: its stage's layers, the micro-batches in flight there, the tokens of one
+  // micro-batch it holds (mbs x seq / cp) and what one layer keeps per token (x calib_memory).
+  double layers = 0, inflight = 0, tokens_per_micro_batch = 0, saved_per_token_layer = 0;
 };
 
 MemoryBreakdown EstimateMemory(const Job& job, const Layout& layout, MemoryTrace* trace = nullptr);

@@ -170,6 +170,36 @@ TEST_CASE("the explanation's roots are the plan's own numbers, exactly", "[expla
   }
 }
 
+// The activations open into their factors: a micro-batch's tokens, the micro-batches in flight, the stage's layers and
+// what one layer keeps per token; their product is the activations less the loss's or the backward's peak.
+TEST_CASE("the activations open into tokens, micro-batches in flight, layers and bytes per token", "[explain]") {
+  // Llama 3 8B on one GPU (one stage, one micro-batch in flight) and on a 4-stage 1F1B pipeline (the first stage
+  // holds 4), without recomputation and with full recomputation (only the layers' inputs).
+  const char* links[] = {
+      "#v=1&model=llama3-8b&gpu=h100&gpus=1&tp=1&pp=1&cp=1&mbs=1&seq=4096&recompute=none&stack=megatron",
+      "#v=1&model=llama3-8b&gpu=h100&gpus=4&tp=1&pp=4&vp=1&cp=1&mbs=2&seq=4096&gbs=64&recompute=none&stack=megatron",
+      "#v=1&model=llama3-8b&gpu=h100&gpus=4&tp=1&pp=4&vp=1&cp=1&mbs=2&seq=4096&gbs=64&recompute=full&stack=megatron"};
+  double inflight[3] = {}, per_token[3] = {};
+  for (int i = 0; i < 3; ++i) {
+    INFO(links[i]);
+    const PlanOutput out = testing::PlanLink(links[i]);
+    const Explanation ex = ExplainPlan(out);
+    const double tokens = ex.Find("tokens_per_micro_batch")->value;
+    inflight[i] = ex.Find("micro_batches_in_flight")->value;
+    const double layers = ex.Find("stage_layers")->value;
+    per_token[i] = ex.Find("saved_bytes_per_token_layer")->value;
+    CHECK(tokens == out.job.work.seq * out.plan.layout.mbs);
+    CHECK(layers * out.plan.layout.pp == out.job.model.layers);
+    const double product = tokens * inflight[i] * layers * per_token[i];
+    CHECK(product <= out.plan.memory.activations);
+    // Without recomputation the saves are most of it; with full recomputation the recomputed layer's peak is.
+    if (i < 2) CHECK(product >= 0.5 * out.plan.memory.activations);
+  }
+  CHECK(inflight[0] == 1);
+  CHECK(inflight[1] == 4);
+  CHECK(per_token[2] < per_token[1] / 5);  // the layer's input against everything it saves
+}
+
 TEST_CASE("every arithmetic formula in the explanation holds with its inputs' values", "[explain]") {
   for (const char* link : kCases) {
     INFO(link);

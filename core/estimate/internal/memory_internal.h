@@ -45,6 +45,9 @@ struct StageNeed {
   double pageable = 0;        // optimizer bytes a paged optimizer may move to the host
   double host = 0, nvme = 0;  // per GPU, before the host buffer factor
   double host_lin = 0;        // per GPU, proportional to s: checkpoints offloaded to host memory
+  // For the explanation (MemoryTrace): the stage's layers, the micro-batches whose saves it holds, and what one
+  // layer keeps per token of a micro-batch on this GPU (the checkpointed input under full recomputation).
+  double layers = 0, inflight = 0, saved_per_token_layer = 0;
 };
 
 // Weights, gradients and optimizer states of one stage as the framework keeps them (StateBytesPerParam),
