@@ -429,8 +429,8 @@ TEST_CASE("MoE experts are sharded by expert parallelism, DeepSeek-V3 on its pub
   ep8.ep = 8;
   CHECK(EstimateMemory(job, ep8).total > m.total);
   // With bf16 activations and only selective recomputation the MoE activations of 15 micro-batches in
-  // flight overflow 80 GB; DeepSeek recomputes norms and MLA up-projections and caches activations in
-  // FP8 (sec. 3.2.3), which TrainPlan does not model. Full recomputation fits.
+  // flight overflow 80 GB; DeepSeek recomputes norms and MLA up-projections (the latter recompute_mla_up) and
+  // caches activations in FP8 (sec. 3.2.3, 3.3), which TrainPlan does not model. Full recomputation fits.
   CHECK_FALSE(m.fits);
   Layout full = lay;
   full.recompute = Recompute::Full;
