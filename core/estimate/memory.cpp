@@ -113,7 +113,8 @@ LayerAct LayerActivations(const Ctx& c) {
     la.lin_moe = d.residual * ir + d.attn * it + moe_mlp * it + 4.0 * c.pc.experts;
     const double sel_mlp = (routed + shared) * run.e * expert.f;
     la.sel_moe = ds.residual * ir + ds.attn * it + sel_mlp * it + 4.0 * c.pc.experts;
-    la.dispatch = 2 * run.e * routed * expert.h * it;
+    const double local_experts = std::max(1.0, double(c.pc.experts) / std::max(1, c.ep));
+    la.dispatch = MoeDispatchBytes(code, expert, run, routed, local_experts) * it;
     // The expert MLPs' backward runs over every routed copy at once (grouped GEMMs): their gradients scale with them.
     LayerShape one = expert;
     one.f *= routed + shared;

@@ -304,6 +304,10 @@ double RoutedCopySaves(ModelCode code, const LayerShape& expert, const LayerRun&
   // The first expert GEMM keeps its input, the permuted copy (TE GroupedLinear; FP8: its 1-byte column-wise copy,
   // pytorch/module/grouped_linear.py _GroupedLinear.forward inputmat.update_usage(rowwise_usage=False,
   // columnwise_usage=True) before save_for_backward). The permutation and the all-to-all keep index maps only.
+  // A frozen base (LoRA, QLoRA) trains no expert and no router: the expert GEMMs keep no input (autograd's mm, TE's
+  // backward_needs_input) and the gate, from a frozen router, needs no gradient, so the product with it keeps the gate
+  // alone, not the expert's output (mul saves an operand only for the other's gradient).
+  if (!run.trains_base) return code == ModelCode::Megatron || code == ModelCode::Torchtitan ? 4 : run.e;
   const double permuted_in = (run.fp8_inputs ? 1 : run.e) * expert.h;
   // Megatron-Core from core_v0.13.0 (2025-07; ADLR/megatron-lm!2668 "Memory efficient token permutation",
   // 2659630721, 2025-04) applies the gate inside the expert's activation (experts.py TEGroupedMLP.forward:
@@ -319,6 +323,19 @@ double RoutedCopySaves(ModelCode code, const LayerShape& expert, const LayerRun&
   if (code == ModelCode::Megatron && run.year >= 2025) return permuted_in + 4;
   if (code == ModelCode::Torchtitan && !run.compiled) return permuted_in + 4 * expert.h;
   return permuted_in + run.e * expert.h;
+}
+
+double MoeDispatchBytes(ModelCode code, const LayerShape& expert, const LayerRun& run, double routed, double experts) {
+  const double e = run.e;
+  // Transformers' MoE blocks train by looping over the experts hit (modeling_gpt_oss.py GptOssExperts.forward "if
+  // ... self.training", modeling_qwen3_moe.py and modeling_mixtral.py alike, 4.56): each gathers its tokens
+  // (hidden_states[token_idx]), runs its MLP and index_adds the weighted output into next_states, a zeroed copy of the
+  // layer's input; only one expert's gathered input, gate||up output and output are transient at a time. Unsloth
+  // trains those modules.
+  if (code == ModelCode::Transformers || code == ModelCode::Unsloth)
+    return e * expert.h + routed / std::max(1.0, experts) * e * (2 * expert.h + 2 * expert.f);
+  // Megatron's and torchtitan's permutation and all-to-all: every routed copy's permuted input and output at once.
+  return 2 * e * routed * expert.h;
 }
 
 LossSaves LossOf(ModelCode code, const LayerRun& run) {

@@ -75,6 +75,11 @@ LayerSaves SelectiveOpSaves(const LayerShape& shape, const LayerRun& run);
 // mlp at the expert's width): the permuted input the first expert GEMM reads, and where the code weights the
 // expert's output by its gate in the combine, that output too.
 double RoutedCopySaves(ModelCode code, const LayerShape& expert, const LayerRun& run);
+// A mixture-of-experts layer's transient buffers per token while it runs (beside what it saves): the routed copies'
+// permuted inputs and outputs at once where the code permutes and runs grouped GEMMs (Megatron, torchtitan,
+// torchtune), one expert's share and the output accumulator where it loops over the experts (Transformers, Unsloth).
+// routed: copies per token on this GPU; experts: the experts it holds.
+double MoeDispatchBytes(ModelCode code, const LayerShape& expert, const LayerRun& run, double routed, double experts);
 
 // The final norm, head and loss as each code computes them, per token on the last pipeline stage.
 struct LossSaves {

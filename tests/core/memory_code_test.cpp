@@ -95,6 +95,18 @@ TEST_CASE("Megatron-Core from 2025 gates the experts inside their activation and
   run.compiled = false;
   run.fp8_inputs = true;  // FP8: the first expert GEMM keeps a 1-byte copy of its input
   CHECK(RoutedCopySaves(ModelCode::Megatron, expert, run) == 2048 + 4);
+  // A frozen base (LoRA, QLoRA) trains no expert GEMM and no router: no permuted input, no output, the gate alone.
+  run.fp8_inputs = false;
+  run.trains_base = false;
+  CHECK(RoutedCopySaves(ModelCode::Megatron, expert, run) == 4);
+  CHECK(RoutedCopySaves(ModelCode::Transformers, expert, run) == 2);
+  run.trains_base = true;
+  // While the layer runs: Transformers' experts loop (one expert's share and the accumulator), Megatron's permute
+  // every routed copy at once.
+  const double routed = 8, experts = 128;
+  CHECK(MoeDispatchBytes(ModelCode::Megatron, expert, run, routed, experts) == 2 * 2 * 8 * 2048);
+  CHECK(MoeDispatchBytes(ModelCode::Transformers, expert, run, routed, experts) ==
+        Approx(2 * 2048 + 8.0 / 128 * 2 * (2 * 2048 + 2 * 768)));
   // Through the planner: one GPU holding every expert (the mean routing), no pipeline, no recomputation; the two
   // releases differ by the expert outputs of every routed copy of every token in every MoE layer.
   const std::string link =
