@@ -143,6 +143,25 @@ TEST_CASE("Megatron's frozen GEMMs keep no inputs under LoRA, NeMo's adapters ke
   CHECK(SavedPerLayer(ModelCode::Megatron, s, lora).mlp - l.mlp == 2 * 1024 + 2 * 4096 + 2 * 2 * 16);
 }
 
+// What offload leaves on the host, per node, by the code that offloads: DeepSpeed its fp32 gradients beside the
+// optimizer states and parameters, with its estimator's buffer factor 1.5; FSDP2's CPUOffloadPolicy (torchtune) the
+// shards themselves, its gradients in bf16 as it trains.
+TEST_CASE("offload's host memory is what the framework keeps there", "[memory]") {
+  const std::string link =
+      "#v=1&model=llama3.1-70b&method=full&gpu=a100-80g&gpus=8&tp=1&pp=1&cp=1&zero=3&offload=cpu&recompute=full&"
+      "seq=2048&mbs=2&gbs=16";
+  const PlanOutput tune = PlanLink(link + "&stack=torchtune"), ds = PlanLink(link + "&stack=deepspeed");
+  const double p = CountParams(tune.job.model).total;
+  CHECK(tune.job.assume.offload_host_factor == 1.0);
+  CHECK(ds.job.assume.offload_host_factor == 1.5);
+  // torchtune: bf16 weights, bf16 gradients, bf16 AdamW moments (2 + 2 + 4 B); DeepSpeed: 16-bit weights, fp32
+  // gradients, fp32 master and moments (2 + 4 + 12 B).
+  CHECK(tune.plan.memory.host_bytes == Approx(8 * p).epsilon(0.01));
+  CHECK(ds.plan.memory.host_bytes == Approx(1.5 * 18 * p).epsilon(0.01));
+  // torchtune's 70B full fine-tune with CPU offload on 8 A100s (its README: 13.9 GiB a GPU) fits a DGX A100's 1 TB.
+  CHECK(tune.plan.memory.fits);
+}
+
 TEST_CASE("QLoRA under FSDP gathers the embedding and head in 16 bits, together under FSDP1's root", "[memory]") {
   const std::string link =
       "#v=1&model=llama2-7b&method=qlora&stack=fsdp&gpu=rtx3090&gpus=2&tp=1&pp=1&zero=3&mbs=1&seq=512"
