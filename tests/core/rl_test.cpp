@@ -607,10 +607,13 @@ TEST_CASE("rl nemo refit: between split pools, the whole model at NeMo RL's meas
 // NeMo RL's Megatron recipes keep 16-bit gradients (grpo_math_1B_megatron.yaml grad_reduce_in_fp32: false, the
 // defaults every Megatron recipe loads): grad_fp32 follows them on auto, a value given wins, and verl keeps the key's
 // own default. Smaller gradient buffers than fp32 ones.
+// Llama 3.1-8B GRPO colocated on 8 H100s under Megatron, one layout: the framework key is appended.
+const std::string kColocatedMegatron8b =
+    "model=llama3.1-8b&gpus=8&gpu=h100&goal=grpo&rl_prompts=64&rl_samples=32&rl_colocate=1&stack=megatron&"
+    "tp=1&pp=1&recompute=none&offload=none&mbs=1&";
+
 TEST_CASE("rl nemo megatron: 16-bit gradients by default, as its recipes' defaults set them", "[rl]") {
-  const std::string base =
-      "model=llama3.1-8b&gpus=8&gpu=h100&goal=grpo&rl_prompts=64&rl_samples=32&rl_colocate=1&stack=megatron&"
-      "tp=1&pp=1&recompute=none&offload=none&mbs=1&";
+  const std::string base = kColocatedMegatron8b;
   const PlanOutput nemo = PlanLink(base + "rl_framework=nemo-rl");
   CHECK_FALSE(nemo.job.work.grad_fp32);
   const PlanOutput asked = PlanLink(base + "rl_framework=nemo-rl&grad_fp32=1");
@@ -622,9 +625,7 @@ TEST_CASE("rl nemo megatron: 16-bit gradients by default, as its recipes' defaul
 // verl's workers turn expandable segments back on after every weight update into the engine (set_expandable_segments
 // in rollout_mode): its training runs with them, and reserves less beyond what it allocates than Megatron-LM alone.
 TEST_CASE("rl allocator: verl's trainer allocates in expandable segments", "[rl]") {
-  const std::string base =
-      "model=llama3.1-8b&gpus=8&gpu=h100&goal=grpo&rl_prompts=64&rl_samples=32&rl_colocate=1&stack=megatron&"
-      "tp=1&pp=1&recompute=none&offload=none&mbs=1&";
+  const std::string base = kColocatedMegatron8b;
   const PlanOutput verl = PlanLink(base + "rl_framework=verl");
   const PlanOutput nemo = PlanLink(base + "rl_framework=nemo-rl");
   CHECK(verl.job.assume.alloc_reserve == Approx(AllocatorReserve(true, verl.job.work.padding)));
