@@ -95,8 +95,9 @@ struct Config {
   int offload_act = kAuto;  // full recomputation keeps layer inputs in host memory (0/1); auto = the stack's
   int opt_in_bwd = 0;       // the optimizer steps each parameter in the backward and frees its gradient (0/1)
   int grad_fp32 = kAuto;    // Megatron: the gradient buffer in fp32 (grad_reduce_in_fp32) or 16-bit (0/1); auto = 1
-  int recompute_mla_up = kAuto;  // Megatron: recompute MLA's up-projections (recompute_modules mla_up_proj); auto = 0
-  int fp8_params = kAuto;        // Megatron FP8: weights stored in FP8 (fp8_param / fp8_param_gather); auto = 0
+  int recompute_mla_up = kAuto;   // Megatron: recompute MLA's up-projections (recompute_modules mla_up_proj); auto = 0
+  int recompute_moe_act = kAuto;  // Megatron: recompute the experts' activation (recompute_modules moe_act); auto = 0
+  int fp8_params = kAuto;         // Megatron FP8: weights stored in FP8 (fp8_param / fp8_param_gather); auto = 0
   int tp_overlap = kAuto;  // tensor-parallel collectives pipelined with their GEMMs (tp_comm_overlap) 0/1; auto = 0
   int optim_bf16 = kAuto;  // Megatron: AdamW's moments in bf16 and no fp32 master (NeMo's distributed_fused_adam dtype)
   int modeling = kAuto;    // the model code whose saved tensors the activations follow (ModelCode); auto = the stack's

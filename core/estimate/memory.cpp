@@ -109,7 +109,8 @@ LayerAct LayerActivations(const Ctx& c) {
     const LayerShape expert = ShapeOf(m, m.moe_ffn > 0 ? m.moe_ffn : m.ffn);
     const LayerSaves x = SavedPerLayer(code, expert, run);
     const double routed = c.pc.topk * BusiestRank(c), shared = ClampPos(m.shared_experts);
-    const double moe_mlp = routed * (RoutedCopySaves(code, expert, run) + x.mlp) + shared * x.mlp;
+    const double moe_mlp =
+        routed * (RoutedCopySaves(code, expert, run) + RoutedExpertMlpSaves(code, expert, run)) + shared * x.mlp;
     la.lin_moe = d.residual * ir + d.attn * it + moe_mlp * it + 4.0 * c.pc.experts;
     const double sel_mlp = (routed + shared) * run.e * expert.f;
     la.sel_moe = ds.residual * ir + ds.attn * it + sel_mlp * it + 4.0 * c.pc.experts;
@@ -289,6 +290,7 @@ LayerRun LayerRunOf(const Job& job) {
   r.dropout = w.dropout > 0;
   r.fp8_inputs = w.prec == Precision::Fp8 && w.modeling == ModelCode::Megatron;
   r.mla_up_recompute = w.mla_up_recompute && w.modeling == ModelCode::Megatron;
+  r.moe_act_recompute = w.moe_act_recompute && w.modeling == ModelCode::Megatron;
   r.lora = LoraBits(w);
   r.lora_r = w.lora_r;
   r.lora_dropout = w.method != Method::Full && w.lora_dropout > 0;

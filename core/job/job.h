@@ -54,6 +54,7 @@ struct Workload {
   bool grad_fp32 = true;               // Megatron's gradient buffer in fp32 (grad_reduce_in_fp32), else 16-bit
   bool optim_bf16 = false;             // Megatron: bf16 AdamW moments, no fp32 master (Apex DistributedFusedAdam)
   bool mla_up_recompute = false;       // Megatron's recompute_modules mla_up_proj (MLA's q, k, v rebuilt)
+  bool moe_act_recompute = false;      // Megatron's recompute_modules moe_act (the experts' activation rebuilt)
   bool fp8_params = false;             // Megatron FP8: the GEMM weights themselves in FP8 (fp8_param_gather)
   bool tp_overlap =
       false;  // tensor-parallel all-gathers / reduce-scatters pipelined with their GEMMs (tp_comm_overlap)

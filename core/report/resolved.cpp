@@ -161,6 +161,11 @@ const Resolver kResolvers[] = {
      [](const PlanOutput& o, Config& c) {
        if (Offers(o, Feature::RecomputeMlaUp) && M(o).kv_lora_rank > 0) c.recompute_mla_up = o.job.work.mla_up_recompute ? 1 : 0;
      }},
+    {"recompute_moe_act",
+     [](const PlanOutput& o, Config& c) {
+       if (Offers(o, Feature::RecomputeMoeAct) && M(o).experts > 1)
+         c.recompute_moe_act = o.job.work.moe_act_recompute ? 1 : 0;
+     }},
     {"fp8_params",
      [](const PlanOutput& o, Config& c) {
        if (Offers(o, Feature::Fp8Gather) && o.job.work.prec == Precision::Fp8) c.fp8_params = o.job.work.fp8_params ? 1 : 0;

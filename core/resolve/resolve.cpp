@@ -358,6 +358,7 @@ void ResolveStack(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues)
   w.grad_fp32 = cfg.grad_fp32 != 0;
   w.optim_bf16 = cfg.optim_bf16 == 1;
   w.mla_up_recompute = cfg.recompute_mla_up == 1;
+  w.moe_act_recompute = cfg.recompute_moe_act == 1;
   w.fp8_params = cfg.fp8_params == 1 && w.prec == Precision::Fp8;
   if (cfg.fp8_params == 1 && w.prec != Precision::Fp8)
     Error(issues, "fp8_params", "FP8 weights need FP8 training; accepted: auto or 0 with prec={0}"_issue,
@@ -456,6 +457,7 @@ CapabilityAsk ExplicitAsk(const Config& cfg, AskKeys& given) {
   take(cfg.grad_fp32, a.grad_fp32, kAskGradFp32);
   take(cfg.optim_bf16, a.optim_bf16, kAskOptimBf16);
   take(cfg.recompute_mla_up, a.recompute_mla_up, kAskRecomputeMlaUp);
+  take(cfg.recompute_moe_act, a.recompute_moe_act, kAskRecomputeMoeAct);
   take(cfg.fp8_params, a.fp8_params, kAskFp8Params);
   take(cfg.tp_overlap, a.tp_overlap, kAskTpOverlap);
   take(cfg.moe_a2a_overlap, a.moe_a2a_overlap, kAskMoeA2aOverlap);
@@ -494,6 +496,7 @@ std::string AskedText(const CapabilityAsk& a, AskKeys keys) {
   add(kAskGradFp32, std::to_string(a.grad_fp32));
   add(kAskOptimBf16, std::to_string(a.optim_bf16));
   add(kAskRecomputeMlaUp, std::to_string(a.recompute_mla_up));
+  add(kAskRecomputeMoeAct, std::to_string(a.recompute_moe_act));
   add(kAskFp8Params, std::to_string(a.fp8_params));
   add(kAskTpOverlap, std::to_string(a.tp_overlap));
   add(kAskMoeA2aOverlap, std::to_string(a.moe_a2a_overlap));
@@ -536,6 +539,7 @@ const char* FindingKey(const CapabilityFinding& f) {
     case Feature::GradFp32: own = kAskGradFp32; break;
     case Feature::OptimBf16: own = kAskOptimBf16; break;
     case Feature::RecomputeMlaUp: own = kAskRecomputeMlaUp; break;
+    case Feature::RecomputeMoeAct: own = kAskRecomputeMoeAct; break;
     case Feature::Fp8Gather: own = kAskFp8Params; break;
     case Feature::TpOverlap: own = kAskTpOverlap; break;
     case Feature::EpA2aOverlap: own = kAskMoeA2aOverlap; break;

@@ -751,6 +751,19 @@ const std::vector<CapabilityRow>& CapabilityTable() {
       {K::Hf, F::RecomputeMlaUp, 0, S::Absent, "", false, "gradient_checkpointing is per decoder layer only"},
       {K::Torchtune, F::RecomputeMlaUp, 0, S::Absent, "", false, "activation checkpointing per layer only"},
       {K::Unsloth, F::RecomputeMlaUp, 0, S::Absent, "", false, "gradient checkpointing per layer only"},
+      {K::Megatron, F::RecomputeMoeAct, 2025, S::Native, "", false,
+       "NVIDIA/Megatron-LM megatron/core/transformer/moe/experts.py@d98e8a64ddf34856e74b24714e3bedb2f5a39553: "
+       "\"moe_act\" in self.config.recompute_modules (first commit 3b141a24, 2025-04-05, core_v0.13.0): the "
+       "activation under a CheckpointWithoutOutput, its output discarded once linear_fc2 has run and rebuilt from "
+       "fc1's output before the backward"},
+      {K::DeepSpeed, F::RecomputeMoeAct, 0, S::Absent, "", false,
+       "deepspeed.checkpointing wraps what the model code chooses; no module-level expert activation recompute"},
+      {K::Fsdp, F::RecomputeMoeAct, 0, S::Absent, "", false,
+       "torchtitan's activation checkpointing is per layer or op-level (selective_ac_option, memory_budget); no"
+       " moe_act module option"},
+      {K::Hf, F::RecomputeMoeAct, 0, S::Absent, "", false, "gradient_checkpointing is per decoder layer only"},
+      {K::Torchtune, F::RecomputeMoeAct, 0, S::Absent, "", false, "activation checkpointing per layer only"},
+      {K::Unsloth, F::RecomputeMoeAct, 0, S::Absent, "", false, "gradient checkpointing per layer only"},
       // ---- Tensor-parallel communication pipelined with the GEMMs it feeds (tp_overlap): the step model hides each
       // all-gather / reduce-scatter behind its own GEMM (core/estimate/step.cpp TpExposed).
       {K::Megatron, F::TpOverlap, 2024, S::Native, "", false,
@@ -851,6 +864,7 @@ const char* FeatureId(Feature f) {
                                          "recompute=selective",
                                          "recompute=full",
                                          "recompute_mla_up",
+                                         "recompute_moe_act",
                                          "prec=fp8",
                                          "fp8_recipe=tensor",
                                          "fp8 rowwise",
@@ -1155,6 +1169,7 @@ const char* FeatureName(Feature f) {
                                            "selective recomputation",
                                            "full recomputation",
                                            "MLA up-projections recomputed",
+                                           "experts' activation recomputed",
                                            "FP8 training",
                                            "FP8 per-tensor scaling (delayed or current)",
                                            "FP8 row-wise scaling (torchao)",
@@ -1232,6 +1247,7 @@ const char* AskKeyName(AskKeys bit) {
     case kAskGradFp32: return "grad_fp32";
     case kAskOptimBf16: return "optim_bf16";
     case kAskRecomputeMlaUp: return "recompute_mla_up";
+    case kAskRecomputeMoeAct: return "recompute_moe_act";
     case kAskFp8Params: return "fp8_params";
     case kAskTpOverlap: return "tp_overlap";
     case kAskMoeA2aOverlap: return "moe_a2a_overlap";
@@ -1462,6 +1478,7 @@ int CapabilityFindings(const StackProfile& s, int year, const CapabilityAsk& ask
   if (ask.grad_fp32 >= 0) c.Add(Feature::GradFp32, kAskGradFp32);
   if (ask.optim_bf16 == 1) c.Add(Feature::OptimBf16, kAskOptimBf16);
   if (ask.recompute_mla_up == 1) c.Add(Feature::RecomputeMlaUp, kAskRecomputeMlaUp);
+  if (ask.recompute_moe_act == 1) c.Add(Feature::RecomputeMoeAct, kAskRecomputeMoeAct);
   if (ask.fp8_params == 1) c.Add(Feature::Fp8Gather, kAskFp8Params);
   if (ask.tp_overlap == 1) c.Add(Feature::TpOverlap, kAskTpOverlap);
   if (ask.moe_a2a_overlap == 1) c.Add(Feature::EpA2aOverlap, kAskMoeA2aOverlap);

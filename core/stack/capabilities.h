@@ -44,6 +44,7 @@ enum class Feature : uint8_t {
   RecomputeSelective,   // recompute=selective (part of each layer)
   RecomputeFull,        // recompute=full (every layer)
   RecomputeMlaUp,       // recompute_mla_up: MLA's q, k, v up-projections recomputed in the backward (DeepSeek-V3)
+  RecomputeMoeAct,      // recompute_moe_act: the experts' activation function recomputed in the backward
   Fp8,                  // prec=fp8: FP8 matmuls (any scaling recipe)
   Fp8Tensor,            // fp8_recipe=tensor: one scale per tensor (delayed or current scaling)
   Fp8Rowwise,           // torchao's row-wise scales: not a planner recipe (planned per tensor, with a notice)
@@ -166,6 +167,7 @@ enum AskKey : AskKeys {
   kAskMoeA2aOverlap = 1 << 23,
   kAskRlGenPrec = 1 << 24,
   kAskDpShard = 1 << 25,
+  kAskRecomputeMoeAct = 1 << 26,
 };
 const char* AskKeyName(AskKeys bit);  // the configuration key of one bit ("tp")
 
@@ -206,6 +208,7 @@ struct CapabilityAsk {
   // way, as sp=0); grad_fp32 asks for it either way (1 and 0 both choose a gradient buffer dtype, which only Megatron
   // lets the user set).
   int grad_fp32 = -1, optim_bf16 = -1, recompute_mla_up = -1, fp8_params = -1, tp_overlap = -1, moe_a2a_overlap = -1;
+  int recompute_moe_act = -1;
   int rl_framework = -1;  // RlFramework training an RL goal's policy (its rows are checked too); -1 no RL goal
   int rl_mb_tokens = 0, rl_logprob_mb_tokens = 0;  // micro-batch token budgets given: the RL frameworks' rows'
   bool rl_gen_fp8 = false;                         // rl_gen_prec=fp8 given: the RL frameworks' rows'

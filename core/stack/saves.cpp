@@ -325,6 +325,16 @@ double RoutedCopySaves(ModelCode code, const LayerShape& expert, const LayerRun&
   return permuted_in + run.e * expert.h;
 }
 
+double RoutedExpertMlpSaves(ModelCode code, const LayerShape& expert, const LayerRun& run) {
+  const double mlp = SavedPerLayer(code, expert, run).mlp;
+  // recompute_modules "moe_act" (experts.py TEGroupedMLP.forward, core_v0.13.0: bias_act_func under a
+  // CheckpointWithoutOutput whose output is discarded once linear_fc2 has run, rebuilt from fc1's output, which stays,
+  // before the backward): fc2's input, which only a trained fc2 keeps, goes.
+  if (code == ModelCode::Megatron && run.moe_act_recompute && run.trains_base)
+    return mlp - (run.fp8_inputs ? 1 : run.e) * expert.f;
+  return mlp;
+}
+
 double MoeDispatchBytes(ModelCode code, const LayerShape& expert, const LayerRun& run, double routed, double experts) {
   const double e = run.e;
   // Transformers' MoE blocks train by looping over the experts hit (modeling_gpt_oss.py GptOssExperts.forward "if

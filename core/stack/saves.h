@@ -35,18 +35,19 @@ struct LayerShape {
 
 // How the layer runs: what its backward needs depends on what trains and on the kernels.
 struct LayerRun {
-  double e = 2;                   // bytes per activation element of the compute dtype (2; 4 in fp32 training)
-  bool trains_base = true;        // full training: every weight's gradient needs its GEMM's input
-  bool flash = true;              // FlashAttention-class kernels (no scores kept) or materialised attention
-  bool dropout = false;           // hidden and attention dropout (masks kept)
-  bool fp8_inputs = false;        // Transformer Engine FP8: GEMM inputs kept in FP8 (1 B)
-  bool mla_up_recompute = false;  // Megatron's recompute_modules mla_up_proj: MLA's q, k, v freed after attention
-  uint8_t lora = 0;               // adapted matrices, kLora* bits (0 = none)
-  double lora_r = 0;              // adapter rank
-  bool lora_dropout = false;      // dropout on each adapter's input
-  bool qlora = false;             // the frozen base is 4-bit (bitsandbytes Linear4bit / torchao NF4)
-  bool kbit_prep = false;         // PEFT's prepare_model_for_kbit_training: norms, embeddings and head in fp32
-  bool autocast = true;           // mixed precision through torch.autocast (Trainer bf16=True); false in fp32 training
+  double e = 2;                    // bytes per activation element of the compute dtype (2; 4 in fp32 training)
+  bool trains_base = true;         // full training: every weight's gradient needs its GEMM's input
+  bool flash = true;               // FlashAttention-class kernels (no scores kept) or materialised attention
+  bool dropout = false;            // hidden and attention dropout (masks kept)
+  bool fp8_inputs = false;         // Transformer Engine FP8: GEMM inputs kept in FP8 (1 B)
+  bool mla_up_recompute = false;   // Megatron's recompute_modules mla_up_proj: MLA's q, k, v freed after attention
+  bool moe_act_recompute = false;  // Megatron's recompute_modules moe_act: the experts' activation output freed
+  uint8_t lora = 0;                // adapted matrices, kLora* bits (0 = none)
+  double lora_r = 0;               // adapter rank
+  bool lora_dropout = false;       // dropout on each adapter's input
+  bool qlora = false;              // the frozen base is 4-bit (bitsandbytes Linear4bit / torchao NF4)
+  bool kbit_prep = false;          // PEFT's prepare_model_for_kbit_training: norms, embeddings and head in fp32
+  bool autocast = true;            // mixed precision through torch.autocast (Trainer bf16=True); false in fp32 training
   bool compiled = false;   // torch.compile: Inductor's partitioner saves the GEMM outputs and recomputes pointwise ops
   double kept_logits = 0;  // bytes per logit of the output the training loop keeps through the backward
   int year = 0;            // the stack's release (the loss each code computes changed by release)
@@ -75,6 +76,9 @@ LayerSaves SelectiveOpSaves(const LayerShape& shape, const LayerRun& run);
 // mlp at the expert's width): the permuted input the first expert GEMM reads, and where the code weights the
 // expert's output by its gate in the combine, that output too.
 double RoutedCopySaves(ModelCode code, const LayerShape& expert, const LayerRun& run);
+// A routed copy's expert MLP saves (SavedPerLayer's mlp at the expert's width), less what Megatron's moe_act
+// recomputation frees.
+double RoutedExpertMlpSaves(ModelCode code, const LayerShape& expert, const LayerRun& run);
 // A mixture-of-experts layer's transient buffers per token while it runs (beside what it saves): the routed copies'
 // permuted inputs and outputs at once where the code permutes and runs grouped GEMMs (Megatron, torchtitan,
 // torchtune), one expert's share and the output accumulator where it loops over the experts (Transformers, Unsloth).

@@ -348,7 +348,8 @@ TEST_CASE("compare, search, catalog and link: golden structure and content", "[c
     for (const std::string& l : Lines(t.out.substr(caps))) table += CollapseSpaces(l) + "\n";
     Golden("catalog_stacks_capabilities.txt", table);
     // A stack's own settings are rows of the one table: Megatron-Core has them, DeepSpeed none.
-    for (const char* key : {"grad_fp32", "optim_bf16", "recompute_mla_up", "fp8_params", "tp_overlap"}) {
+    for (const char* key :
+         {"grad_fp32", "optim_bf16", "recompute_mla_up", "recompute_moe_act", "fp8_params", "tp_overlap"}) {
       INFO(key);
       const size_t row = table.find(std::string("\n") + key + " ");
       REQUIRE(row != std::string::npos);

@@ -217,6 +217,7 @@ TEST_CASE("a stack's own settings (grad_fp32, optim_bf16, recompute_mla_up, fp8_
                       {"&grad_fp32=1", "grad_fp32", Feature::GradFp32},
                       {"&optim_bf16=1", "optim_bf16", Feature::OptimBf16},
                       {"&model=deepseek-v3&recompute_mla_up=1", "recompute_mla_up", Feature::RecomputeMlaUp},
+                      {"&model=qwen3-30b-a3b&recompute_moe_act=1", "recompute_moe_act", Feature::RecomputeMoeAct},
                       {"&prec=fp8&fp8_params=1", "fp8_params", Feature::Fp8Gather},
                       {"&tp_overlap=1", "tp_overlap", Feature::TpOverlap}};
   int refused = 0, taken = 0;

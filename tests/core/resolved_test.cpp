@@ -140,8 +140,10 @@ TEST_CASE("one answer for what auto became: the key rows' value, the JSON's conf
           // auto: micro-batches counted in sequences (mbs, rl_logprob_mbs), no budget to resolve to
           "rl_mb_tokens", "rl_logprob_mb_tokens",
           // a stack's own settings (capabilities.h): not on a stack or release without them; FP8 weights only in
-          // FP8 training, the MLA up-projections' recomputation only with latent attention
-          "grad_fp32", "optim_bf16", "fp8_params", "recompute_mla_up", "tp_overlap", "moe_a2a_overlap",
+          // FP8 training, the MLA up-projections' recomputation only with latent attention, the experts' activation's
+          // only with experts
+          "grad_fp32", "optim_bf16", "fp8_params", "recompute_mla_up", "recompute_moe_act", "tp_overlap",
+          "moe_a2a_overlap",
           // no ZeRO stage: nothing sharded, so no shard group
           "dp_shard"};
       CHECK((chosen || kMayNotApply.count(key) == 1));

@@ -209,7 +209,8 @@ TEST_CASE("Megatron's gradient buffer and optimizer dtypes: grad_reduce_in_fp32 
   CHECK(OptimizerStepBytes(Resolved(link + "&optim_bf16=1"), 1) < OptimizerStepBytes(Resolved(link), 1));
   // A stack without the settings keeps its own conventions: the keys are refused there, naming the key (the
   // capability table: capabilities_test.cpp checks each key on each stack).
-  for (const char* key : {"grad_fp32=0", "optim_bf16=1", "recompute_mla_up=1", "fp8_params=1", "tp_overlap=1"}) {
+  for (const char* key :
+       {"grad_fp32=0", "optim_bf16=1", "recompute_mla_up=1", "recompute_moe_act=1", "fp8_params=1", "tp_overlap=1"}) {
     const PlanOutput out = MakePlan(FromLink(std::string("#v=1&stack=deepspeed&") + key));
     INFO(key);
     REQUIRE_FALSE(out.ok);
@@ -232,6 +233,25 @@ TEST_CASE("Megatron's mla_up_proj recomputation frees MLA's q, k and v, and noth
   const std::string llama = "#v=1&stack=megatron&gpu=h100&model=llama3-8b&gpus=1&seq=4096&mbs=1&recompute=none";
   CHECK(EstimateMemory(Resolved(llama + "&recompute_mla_up=1"), lay).activations ==
         Approx(EstimateMemory(Resolved(llama), lay).activations));
+}
+
+TEST_CASE("Megatron's moe_act recomputation frees each routed copy's second expert GEMM input", "[stack]") {
+  // One GPU holds Qwen3-30B-A3B's 48 MoE layers and every expert (the mean routing), one micro-batch in flight: the
+  // saving is the SwiGLU output of each of the topk copies of each token, moe_ffn wide, in bf16.
+  const std::string link = "#v=1&stack=megatron&gpu=h100&model=qwen3-30b-a3b&gpus=1&seq=4096&mbs=1&recompute=none";
+  Layout lay;
+  lay.recompute = Recompute::None;
+  const Job kept = Resolved(link), freed = Resolved(link + "&recompute_moe_act=1");
+  const ModelArch& m = kept.model;
+  const double saved = EstimateMemory(kept, lay).activations - EstimateMemory(freed, lay).activations;
+  CHECK(saved == Approx(kept.facts.pc.moe_layers * 4096.0 * m.topk * 2 * m.moe_ffn).epsilon(1e-6));
+  // A dense model keeps its MLP (the key changes nothing there), and under LoRA the frozen fc2 keeps no input anyway.
+  const std::string llama = "#v=1&stack=megatron&gpu=h100&model=llama3-8b&gpus=1&seq=4096&mbs=1&recompute=none";
+  CHECK(EstimateMemory(Resolved(llama + "&recompute_moe_act=1"), lay).activations ==
+        Approx(EstimateMemory(Resolved(llama), lay).activations));
+  const std::string lora = link + "&method=lora";
+  CHECK(EstimateMemory(Resolved(lora + "&recompute_moe_act=1"), lay).activations ==
+        Approx(EstimateMemory(Resolved(lora), lay).activations));
 }
 
 TEST_CASE("the conventions that differ between stacks move memory as their code says", "[stack]") {
