@@ -546,6 +546,23 @@ std::string MegatronLayout(const Facts& f) {
   return s;
 }
 
+// Megatron's recompute_modules apply under the selective granularity (transformer_config.py): the plan's modules
+// (recompute_mla_up, recompute_moe_act) beside core_attn where it recomputes selectively, alone where it does not.
+void AddMegatronRecompute(const Facts& f, Doc& d) {
+  std::vector<std::string> modules;
+  if (f.l.recompute == Recompute::Selective) modules.push_back("core_attn");
+  if (f.w.mla_up_recompute && f.l.recompute != Recompute::Full) modules.push_back("mla_up_proj");
+  if (f.w.moe_act_recompute && f.l.recompute != Recompute::Full) modules.push_back("moe_act");
+  if (f.l.recompute != Recompute::Full && modules.empty()) return;
+  d.Add("--recompute-granularity", Value::Str(f.l.recompute == Recompute::Full ? "full" : "selective"));
+  if (f.l.recompute == Recompute::Full) {
+    d.Add("--recompute-method", Value::Str("uniform"));
+    d.Add("--recompute-num-layers", Value::Int(1));
+  } else if (modules.size() > 1 || modules.front() != "core_attn") {
+    d.Add("--recompute-modules", Value::Strs(modules));
+  }
+}
+
 Doc ExportMegatron(const Facts& f) {
   Doc d;
   const ModelArch& a = f.o.job.model;
@@ -648,13 +665,7 @@ Doc ExportMegatron(const Facts& f) {
     d.Add("--data-parallel-sharding-strategy", Value::Str(f.l.zero >= 3 ? "optim_grads_params" : "optim_grads"));
   }
   if (f.l.offload == Offload::Cpu) flag("--optimizer-cpu-offload");
-  if (f.l.recompute != Recompute::None) {
-    d.Add("--recompute-granularity", Value::Str(Name(f.l.recompute)));
-    if (f.l.recompute == Recompute::Full) {
-      d.Add("--recompute-method", Value::Str("uniform"));
-      add("--recompute-num-layers", 1);
-    }
-  }
+  AddMegatronRecompute(f, d);
   d.Add("--attention-backend", Value::Str(f.w.flash ? "flash" : "unfused"));
   d.Add("--optimizer", Value::Str(f.w.opt == Optimizer::Sgd ? "sgd" : "adam"));
   return d;

@@ -833,6 +833,22 @@ void ImportMegatronSettings(Reader& r) {
     r.Pair(r.doc.Find("--overlap-moe-expert-parallel-comm"), "moe_a2a_overlap", "1");
 }
 
+// --recompute-granularity, and under selective --recompute-modules (default core_attn): the modules the plan has keys
+// for; selective without core_attn is the plan's selective too (with FlashAttention core_attn frees nothing it counts).
+void ImportMegatronRecompute(Reader& r) {
+  std::string granularity;
+  const Entry* eg = r.Get("--recompute-granularity");
+  r.Text(eg, granularity);
+  r.Get("--recompute-method"), r.Get("--recompute-num-layers");
+  if (const Entry* em = r.Get("--recompute-modules"); em && granularity == "selective") {
+    const std::vector<std::string> modules = em->value.AsTexts();
+    auto has = [&](const char* m) { return std::find(modules.begin(), modules.end(), m) != modules.end(); };
+    r.Pair(em, "recompute_mla_up", has("mla_up_proj") ? "1" : "0");
+    r.Pair(em, "recompute_moe_act", has("moe_act") ? "1" : "0");
+  }
+  r.Pair(eg, "recompute", granularity == "full" ? "full" : granularity == "selective" ? "selective" : "none");
+}
+
 void ImportMegatron(Reader& r) {
   auto num = [&](const char* flag, long long& v, long long lo = 1) {
     const Entry* e = r.Get(flag);
@@ -932,11 +948,7 @@ void ImportMegatron(Reader& r) {
   if (const Entry* ei = r.Get("--num-distributed-optimizer-instances"); r.Int(ei, instances, 1) && instances > 1)
     r.imp.shard_replicas = int(std::min<long long>(instances, 1000000));
   r.Pair(r.doc.Find("--optimizer-cpu-offload"), "offload", r.Switch("--optimizer-cpu-offload") ? "cpu" : "none");
-  std::string granularity;
-  const Entry* eg = r.Get("--recompute-granularity");
-  r.Text(eg, granularity);
-  r.Get("--recompute-method"), r.Get("--recompute-num-layers");
-  r.Pair(eg, "recompute", granularity == "full" ? "full" : granularity == "selective" ? "selective" : "none");
+  ImportMegatronRecompute(r);
   std::string backend = "auto";
   const Entry* eb = r.Get("--attention-backend");
   r.Text(eb, backend);

@@ -170,6 +170,16 @@ std::string WriteArgs(const Doc& doc) {
       if (e.value.b) out += e.key + "\n";
       continue;
     }
+    if (e.value.kind == Value::Kind::List) {  // an nargs flag (--recompute-modules): one word per item
+      std::string line = e.key;
+      for (const Value& item : e.value.list) {
+        std::string text;
+        item.AsText(text);
+        line += " " + ShellWord(text);
+      }
+      out += line + "\n";
+      continue;
+    }
     std::string text;
     if (e.value.kind == Value::Kind::Int || e.value.kind == Value::Kind::Real)
       text = Number(e.value);
