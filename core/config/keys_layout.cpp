@@ -123,20 +123,20 @@ void AddLayoutKeys(std::vector<KeyInfo>& table) {
                "如 NVIDIA 的性能配方；auto = 1（Megatron-LM 在 --bf16 下的规则；出处见 docs/memory.md）。"),
        ChoiceField("recompute_mla_up", G::Layout, kZeroOne, true, TP_INT(recompute_mla_up),
                    "Megatron, multi-head latent attention (DeepSeek-V3): recompute the up-projections and RoPE in the "
-                   "backward (recompute_modules mla_up_proj), so q, k and v are not kept; auto = 0. Its recomputation "
-                   "time is not counted in the step.")
+                   "backward (recompute_modules mla_up_proj), so q, k and v are not kept; auto = 0. The step runs the "
+                   "up-projection GEMMs a second time.")
            .Values(kOnOffLabels)
            .Label("Recompute MLA up-projections", "重计算 MLA 上投影")
            .Zh("Megatron，多头潜在注意力（DeepSeek-V3）：反向时重算上投影和 RoPE（recompute_modules mla_up_proj），"
-               "因此不保留 q、k、v；auto = 0。其重算时间不计入步时。"),
+               "因此不保留 q、k、v；auto = 0。步时中上投影 GEMM 会再算一遍。"),
        ChoiceField("recompute_moe_act", G::Layout, kZeroOne, true, TP_INT(recompute_moe_act),
                    "Megatron, mixture of experts: recompute the experts' activation function in the backward "
                    "(recompute_modules moe_act), so the second expert GEMM's input is not kept for each routed copy "
-                   "of a token; auto = 0. Its recomputation time is not counted in the step.")
+                   "of a token; auto = 0. The step runs the activation a second time (its memory traffic).")
            .Values(kOnOffLabels)
            .Label("Recompute the experts' activation", "重计算专家激活函数")
            .Zh("Megatron，混合专家：反向时重算专家的激活函数（recompute_modules moe_act），因此每个路由副本不保留第二个"
-               "专家 GEMM 的输入；auto = 0。其重算时间不计入步时。"),
+               "专家 GEMM 的输入；auto = 0。步时中激活函数会再算一遍（其显存读写）。"),
        ChoiceField("fp8_params", G::Layout, kZeroOne, true, TP_INT(fp8_params),
                    "Megatron, FP8 training: keep the layers' weights themselves in FP8 (fp8_param_gather), 1 B plus "
                    "Transformer Engine's cached transposed copy, instead of bf16 weights beside FP8 workspace copies; "

@@ -189,6 +189,8 @@ struct LayerTime {
   double cp_comm = 0;     // context-parallel K/V exchange of the forward pass
   double cp_exposed = 0;  // the part attention does not hide
   double ep_comm = 0;     // expert-parallel all-to-all (dispatch + combine) of the forward pass
+  double up_gemm = 0;     // of gemm: MLA's up-projections (Megatron's recompute_modules mla_up_proj runs them again)
+  double expert_act = 0;  // of mem: the routed experts' activation function (recompute_modules moe_act)
 };
 
 // One micro-batch's forward, backward and recomputation on one pipeline stage, split by kind: a block's
@@ -289,6 +291,7 @@ LayerTime LayerForward(const LayerOps& l, const Job& job, const Layout& lay, int
     const Gemm& g = l.attn[i];
     const double gt = AddWeightGemms(t, 1, tokens, g.col ? g.n / tpn : g.n, g.col ? g.k : g.k / tpn, acc, mc, c);
     (g.col ? tp_gemms.col_attn : tp_gemms.row_attn) += gt;
+    if (g.up) t.up_gemm += gt;
   }
   // MLP: dense, or MoE with each local expert (experts / ep of them, each split over etp GPUs) seeing the
   // routed copies of the tokens of its expert-parallel group. With folding (etp < tp) the tensor-parallel
@@ -334,6 +337,7 @@ LayerTime LayerForward(const LayerOps& l, const Job& job, const Layout& lay, int
   double bytes = kNormResidualBytesPerH * h * norm_rows;
   const double act_per_ffn = l.swiglu ? 3.0 : 2.0;  // SwiGLU reads gate and up, writes one; GELU reads, writes
   bytes += l.mlp_mult * act_per_ffn * kActBytes * l.ffn / tpn * tokens;
+  t.expert_act = l.routed * act_per_ffn * kActBytes * l.ffn / tpn * tokens / (mc.mem_bw * c.mem);
   bytes += 2.0 * kActBytes * l.heads * (l.qk_dim + l.v_dim) / tpn * tokens;  // rotary / bias on q, k (read + write)
   if (l.experts > 1) bytes += 4.0 * kActBytes * l.routed * h * tokens;       // token permute / unpermute copies
   // Eager expert biases and activation (step_moe.cpp), on the busiest rank's routed rows; charged here as the
@@ -507,6 +511,12 @@ SlowStage SlowestStage(const Job& job, const Layout& lay, const Machine& mc, con
       // nothing there. Without it, the attention core runs again.
       b.comp_rc = t.attn;
       b.mem_rc = t.attn_mem;
+    }
+    // Megatron's recompute_modules beyond core_attn run their forward again before their backward: MLA's
+    // up-projections (mla_up_proj: their GEMMs) and the routed experts' activation (moe_act: its traffic).
+    if (lay.recompute != Recompute::Full && job.work.modeling == ModelCode::Megatron) {
+      if (job.work.mla_up_recompute) b.comp_rc += t.up_gemm;
+      if (job.work.moe_act_recompute) b.mem_rc += t.expert_act;
     }
   }
   // Output layer and cross-entropy on the last stage; the embedding's gradients are all-reduced across

@@ -44,12 +44,12 @@ void Attention(const ModelArch& m, LayerOps& l) {
     int n = 0;
     if (m.q_lora_rank > 0) {
       l.attn[n++] = {double(m.q_lora_rank), h, true};
-      l.attn[n++] = {heads * qk, double(m.q_lora_rank), true};
+      l.attn[n++] = {heads * qk, double(m.q_lora_rank), true, true};
     } else {
       l.attn[n++] = {heads * qk, h, true};
     }
     l.attn[n++] = {double(m.kv_lora_rank) + m.qk_rope_dim, h, true};
-    l.attn[n++] = {heads * (m.qk_nope_dim + v), double(m.kv_lora_rank), true};
+    l.attn[n++] = {heads * (m.qk_nope_dim + v), double(m.kv_lora_rank), true, true};
     l.attn[n++] = {h, heads * v, false};
     l.n_attn = n;
     l.qk_dim = qk;

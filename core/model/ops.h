@@ -16,6 +16,7 @@ namespace tp {
 struct Gemm {
   double n = 0, k = 0;
   bool col = true;
+  bool up = false;  // an MLA up-projection (what Megatron's recompute_modules mla_up_proj runs again)
 };
 
 // The operations of one transformer layer, forward, per token.

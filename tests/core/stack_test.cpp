@@ -254,6 +254,25 @@ TEST_CASE("Megatron's moe_act recomputation frees each routed copy's second expe
         Approx(EstimateMemory(Resolved(lora), lay).activations));
 }
 
+// What the recompute modules free comes back as time: MLA's up-projection GEMMs and the experts' activation run
+// again before their backward.
+TEST_CASE("Megatron's recompute modules cost the step what they run again", "[stack]") {
+  const std::string dsv3 =
+      "#v=1&stack=megatron&gpu=h100&model=deepseek-v3&gpus=256&tp=1&pp=8&vp=1&ep=32&cp=1&"
+      "zero=1&mbs=1&gbs=512&seq=4096&recompute=selective";
+  const double base = PlanLink(dsv3).plan.step.seconds;
+  const double mla = PlanLink(dsv3 + "&recompute_mla_up=1").plan.step.seconds;
+  const double act = PlanLink(dsv3 + "&recompute_moe_act=1").plan.step.seconds;
+  // The up-projections are a few per cent of a layer's forward GEMMs; the activation a small memory-bound pass.
+  CHECK(mla > base * 1.002);
+  CHECK(mla < base * 1.10);
+  CHECK(act > base);
+  CHECK(act < mla);
+  // Full recomputation already runs everything again: the modules add nothing there.
+  const std::string full = dsv3.substr(0, dsv3.rfind('=') + 1) + "full";
+  CHECK(PlanLink(full + "&recompute_mla_up=1").plan.step.seconds == Approx(PlanLink(full).plan.step.seconds));
+}
+
 TEST_CASE("the conventions that differ between stacks move memory as their code says", "[stack]") {
   const std::string base = "#v=1&gpu=h100&model=llama3-8b&gpus=8&tp=1&pp=1&cp=1&ep=1&vp=1&mbs=1&zero=3&recompute=full";
   auto plan = [&](const char* extra) { return PlanLink(base + extra).plan.memory; };
