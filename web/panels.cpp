@@ -115,7 +115,11 @@ std::string MemoryLine(const PlanOutput& o) {
 VerdictWords VerdictText(const PlanOutput& o) {
   VerdictWords w;
   const bool fits = PlanFits(o), tight = fits && o.plan.memory.tight;
-  w.word = Tr(tight ? "Tight: may run out of memory" : fits ? "✔ Fits" : (o.ok ? "✘ Does not fit" : "✘ Cannot plan"));
+  const bool may = !fits && o.ok && o.plan.memory.may_fit;
+  w.word = Tr(tight  ? "Tight: may run out of memory"
+              : fits ? "✔ Fits"
+              : may  ? "✘ Does not fit (it may: see the band)"
+                     : (o.ok ? "✘ Does not fit" : "✘ Cannot plan"));
   w.hue = tight ? Hue::Warn : fits ? Hue::Good : Hue::Bad;
   if (!o.ok) return w;
   w.memory = MemoryLine(o);
@@ -180,6 +184,10 @@ void Verdict(AppState& app, const PlanOutput& o, bool compact, const std::string
     Tooltip(
         Tr("The total fits, but the upper end of its band (where about 80 % of comparable published runs "
            "fell) passes the usable memory: a run like this may run out of memory."));
+  if (o.ok && o.plan.memory.may_fit && ImGui::IsItemHovered())
+    Tooltip(
+        Tr("The total passes the usable memory, but the lower end of its band (where about 80 % of comparable "
+           "published runs fell) is within it: a run like this may still fit."));
   Record(app, name.c_str());
   if (o.ok && compact) {
     ImGui::PopFont();

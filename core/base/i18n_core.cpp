@@ -576,6 +576,8 @@ const Phrase kPhrases[] = {
     {"yes (tight: may run out of memory)", "是（偏紧：可能显存不足）"},
     {"Bands (where about 80 % of comparable published runs fell)", "区间（约 80 % 的可比公开训练落在其中）"},
     {"tight: may run out of memory", "偏紧：可能显存不足"},
+    {"does not fit (it may: the band's lower end fits)", "放不下（也可能放得下：区间下限在可用显存内）"},
+    {"no (the band's lower end fits: it may run)", "否（区间下限在可用显存内：可能可以运行）"},
     {"verdict", "结论"},
     {"fits", "放得下"},
     {"does not fit", "放不下"},

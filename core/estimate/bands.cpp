@@ -114,26 +114,31 @@ BandFactor BandFor(BandKind kind, const BandRegime& regime) {
   return ResolveBand(rows, count, kind, regime);
 }
 
-double MemoryBandHigh(const Job& job, const Layout& layout) {
-  // Every regime's memory band resolved once (6 stacks x 3 methods x 3 precisions x 3 parallelisms x 2 scales).
+namespace {
+// Every regime's memory band resolved once (6 stacks x 3 methods x 3 precisions x 3 parallelisms x 2 scales).
+const BandFactor& MemoryBand(const Job& job, const Layout& layout) {
   static const auto table = [] {
     struct Table {
-      double hi[kStacks][kMethods][kPrecs][kPars][kScales];
+      BandFactor f[kStacks][kMethods][kPrecs][kPars][kScales];
     } t{};
     for (int a = 0; a < kStacks; ++a)
       for (int b = 0; b < kMethods; ++b)
         for (int c = 0; c < kPrecs; ++c)
           for (int d = 0; d < kPars; ++d)
             for (int e = 0; e < kScales; ++e)
-              t.hi[a][b][c][d][e] =
-                  BandFor(BandKind::Memory, BandRegime{int8_t(a), int8_t(b), int8_t(c), int8_t(d), int8_t(e)}).hi;
+              t.f[a][b][c][d][e] =
+                  BandFor(BandKind::Memory, BandRegime{int8_t(a), int8_t(b), int8_t(c), int8_t(d), int8_t(e)});
     return t;
   }();
   const BandRegime r = RegimeOf(job, layout);
   auto at = [](int v, int n) { return std::clamp(v, 0, n - 1); };
-  return table.hi[at(r.stack, kStacks)][at(r.method, kMethods)][at(r.prec, kPrecs)][at(r.parallel, kPars)]
-                 [at(r.scale, kScales)];
+  return table
+      .f[at(r.stack, kStacks)][at(r.method, kMethods)][at(r.prec, kPrecs)][at(r.parallel, kPars)][at(r.scale, kScales)];
 }
+}  // namespace
+
+double MemoryBandHigh(const Job& job, const Layout& layout) { return MemoryBand(job, layout).hi; }
+double MemoryBandLow(const Job& job, const Layout& layout) { return MemoryBand(job, layout).lo; }
 
 PlanBands BandsOf(const Job& job, const Plan& plan) {
   PlanBands b;

@@ -69,6 +69,8 @@ BandFactor BandFor(BandKind kind, const BandRegime& regime);
 BandFactor ResolveBand(const BandRow* rows, int count, BandKind kind, const BandRegime& regime);
 // The upper multiplier on the memory a layout needs (search and the verdict call it: no allocation).
 double MemoryBandHigh(const Job& job, const Layout& layout);
+// Its lower end: a plan over the usable memory whose band starts under it may still run (MemoryBreakdown::may_fit).
+double MemoryBandLow(const Job& job, const Layout& layout);
 
 struct Band {
   double lo = 0, hi = 0;

@@ -474,6 +474,8 @@ MemoryBreakdown EstimateMemory(const Job& job, const Layout& layout, MemoryTrace
   out.max_seq = out.capacity > 0 ? int(std::clamp(std::floor(min_seq), 0.0, kCap * 16)) : 0;
   out.seq_fixed = seq_fixed;
   AddRlMemory(job, layout, out);  // post-training's phases (rl.h); other goals: policy_total = total
+  out.may_fit = !out.fits && out.capacity > 0 && out.host_bytes <= HostBytesPerNode(job) &&
+                out.total * MemoryBandLow(job, layout) <= out.usable;
   return out;
 }
 

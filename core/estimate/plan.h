@@ -44,6 +44,9 @@ struct MemoryBreakdown {  // per GPU, the most loaded one, bytes
   // Fits, but the memory band's upper end (core/estimate/bands.h: what comparable published runs needed, up to
   // about the 90th percentile of measured / predicted) passes the usable memory: it may run out (memory.verdict).
   bool tight = false;
+  // Does not fit, but the memory band's lower end is within the usable memory (and the host holds what offload and
+  // parking need): comparable published runs needed that little, so a run like this may still fit.
+  bool may_fit = false;
   int max_micro_batch = 0;  // largest micro-batch that fits (0 = none)
   int max_seq = 0;          // longest sequence that fits at this micro-batch
   int max_seq_cap = 0;      // the most max_seq may be whatever the memory (a token budget, learned positions); 0 = none

@@ -955,9 +955,7 @@ std::vector<std::string> Header(const Facts& f, const LaunchFormatInfo& info, st
     const char* f = scale > 1 ? "%.1f" : "%.0f";
     return b.hi > 0 ? " (band " + Fmt(f, b.lo / scale) + "-" + Fmt(f, b.hi / scale) + unit + ")" : std::string();
   };
-  const std::string verdict = std::string(MemoryVerdict(m)) == "tight"  ? "tight: may run out of memory"
-                              : std::string(MemoryVerdict(m)) == "fits" ? "fits"
-                                                                        : "does not fit";
+  const std::string verdict = MemoryVerdictWords(m);
   h.push_back("Predicted memory per GPU: " + Gib(m.total) + band(bands.memory_total, 1073741824.0, " GiB") + " of " +
               Gib(m.usable) + " usable (" + verdict +
               "); largest micro-batch that fits: " + std::to_string(m.max_micro_batch));

@@ -74,6 +74,11 @@ std::string FigureBandBasis(const FigureInfo& f, const PlanBands& b, Lang lang) 
 
 const char* MemoryVerdict(const MemoryBreakdown& m) { return !m.fits ? "does_not_fit" : m.tight ? "tight" : "fits"; }
 
+const char* MemoryVerdictWords(const MemoryBreakdown& m) {
+  if (m.fits) return m.tight ? "tight: may run out of memory" : "fits";
+  return m.may_fit ? "does not fit (it may: the band's lower end fits)" : "does not fit";
+}
+
 std::string BandsJson(const FigureSource& src, const std::string& pad) {
   const std::string in = pad + "    ";
   std::vector<std::string> items;

@@ -21,6 +21,9 @@ std::string BandBasisSentence(const BandFactor& f, BandKind kind, const BandRegi
 std::string FigureBandBasis(const FigureInfo& f, const PlanBands& b, Lang lang);
 // The memory verdict: "fits", "tight" (the band's upper end passes the usable memory) or "does_not_fit".
 const char* MemoryVerdict(const MemoryBreakdown& m);
+// The same verdict in words, as the text report and the launch files' header say it (English; Translate for Chinese):
+// "fits", "tight: may run out of memory", "does not fit (it may: the band's lower end fits)" or "does not fit".
+const char* MemoryVerdictWords(const MemoryBreakdown& m);
 // The JSON of the plan's bands, one per figure row with a band ("memory_total_bytes": [lo, hi], ...), and of their
 // basis.
 std::string BandsJson(const FigureSource& src, const std::string& pad);

@@ -102,6 +102,8 @@ std::vector<Section> Sections(const PlanOutput& out) {
     if (f.figure == Figure::Fits) {
       const std::string verdict = MemoryVerdict(out.plan.memory);
       s.back().entries.push_back({"verdict", JsonEscape(verdict), verdict});
+      const std::string may = out.plan.memory.may_fit ? "true" : "false";
+      s.back().entries.push_back({"may_fit", may, may});
     }
   }
   return s;

@@ -122,6 +122,7 @@ std::string RowValue(const FigureInfo& f, const FigureSource& src, Lang lang) {
   switch (f.figure) {
     case Figure::Fits:
       if (v != 0 && src.out.plan.memory.tight) return Translate(lang, "yes (tight: may run out of memory)");
+      if (v == 0 && src.out.plan.memory.may_fit) return Translate(lang, "no (the band's lower end fits: it may run)");
       break;
     case Figure::MaxSeqBest:
     case Figure::MaxMicroBatchBest: {
@@ -359,10 +360,7 @@ std::string MdCell(const std::string& s) {
 // (6,938–14,070)".
 std::string VerdictLine(const PlanOutput& out, Lang lang) {
   const MemoryBreakdown& m = out.plan.memory;
-  const std::string_view verdict = MemoryVerdict(m);
-  std::string s = Translate(lang, verdict == "fits"    ? "fits"
-                                  : verdict == "tight" ? "tight: may run out of memory"
-                                                       : "does not fit");
+  std::string s = Translate(lang, MemoryVerdictWords(m));
   s += " · " + TrFill(lang, "{0} of {1} per GPU", {MemoryText(m.total), MemoryText(m.usable)});
   if (!PlanFits(out)) return s;
   const FigureSource src(out);

@@ -219,6 +219,32 @@ TEST_CASE("the verdict has a margin: tight when the band's upper end passes the 
   CHECK_FALSE(margin.plan.memory.fits);
 }
 
+TEST_CASE("and the other way: it may fit when only the band's lower end is within the usable memory",
+          "[bands][memory]") {
+  // The same plan on a card a little smaller than its estimate (between the band's lower end and the estimate) does
+  // not fit but may; on a card under the band's lower end it does not fit, and no "may" is said.
+  const std::string link = "#v=1&model=llama3-8b&method=lora&stack=hf&gpus=1&mbs=1&seq=2048&recompute=full";
+  const PlanOutput roomy = PlanLink(link + "&gpu=a100-80g");
+  CHECK_FALSE(roomy.plan.memory.may_fit);
+  const double lo = MemoryBandLow(roomy.job, roomy.plan.layout);
+  REQUIRE(lo < 1);
+  const double gib = roomy.plan.memory.total / double(1ull << 30);
+  auto on_card = [&](double card_gib) {
+    char custom[256];
+    std::snprintf(custom, sizeof custom, "&gpu=custom&gpu_mem_gib=%.3f&gpu_bw_gbs=2039&gpu_tflops=312&gpu_tdp_w=400",
+                  card_gib);
+    return PlanLink(link + custom);
+  };
+  const PlanOutput near = on_card(gib * (1 + lo) / 2), far = on_card(gib * lo * 0.9);
+  CHECK_FALSE(near.plan.memory.fits);
+  CHECK(near.plan.memory.may_fit);
+  CHECK(FormatPlan(near, Format::Json).find("\"may_fit\": true") != std::string::npos);
+  CHECK(FormatPlan(near, Format::Text).find("it may: the band's lower end fits") != std::string::npos);
+  CHECK_FALSE(far.plan.memory.fits);
+  CHECK_FALSE(far.plan.memory.may_fit);
+  CHECK(FormatPlan(far, Format::Json).find("\"may_fit\": false") != std::string::npos);
+}
+
 TEST_CASE("the search ranks a tight layout after the safe ones within 5 % of its cost, and says so",
           "[bands][search]") {
   Config cfg = FromLink("#v=1&model=llama3-8b&gpu=rtx4090&gpus=8&method=lora&stack=hf&seq=4096");
