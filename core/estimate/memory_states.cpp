@@ -144,10 +144,8 @@ StageNeed StageStates(const Ctx& c, const StageParams& s) {
   // ZeRO-3 the 16-bit parameter shards go too (offload_param), only the gathered blocks stay.
   if (c.lay.offload != Offload::None) {
     // DeepSpeed's offload (and Megatron's CPU optimizer) keep fp32 gradients on the host; FSDP2's CPUOffloadPolicy
-    // (torchtitan, torchtune: torch/distributed/fsdp/_fully_shard/_fsdp_api.py, gradients copied device-to-host
-    // after the reduce-scatter, the step on the CPU) the sharded gradients in their own dtype, the stack's.
-    const bool fsdp2 = stack.kind == StackKind::Fsdp || stack.kind == StackKind::Torchtune;
-    const double grads32 = fsdp2 ? need.gradients : 4 * trainable_shard;
+    // the sharded gradients in their own dtype, the stack's (stack.h OffloadsByFsdp2).
+    const double grads32 = OffloadsByFsdp2(stack.kind) ? need.gradients : 4 * trainable_shard;
     const double params = zero >= 3 ? need.weights : 0;
     if (c.lay.offload == Offload::Cpu) {
       need.host = need.optimizer + grads32 + params;

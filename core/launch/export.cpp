@@ -549,18 +549,19 @@ std::string MegatronLayout(const Facts& f) {
 // Megatron's recompute_modules apply under the selective granularity (transformer_config.py): the plan's modules
 // (recompute_mla_up, recompute_moe_act) beside core_attn where it recomputes selectively, alone where it does not.
 void AddMegatronRecompute(const Facts& f, Doc& d) {
-  std::vector<std::string> modules;
-  if (f.l.recompute == Recompute::Selective) modules.push_back("core_attn");
-  if (f.w.mla_up_recompute && f.l.recompute != Recompute::Full) modules.push_back("mla_up_proj");
-  if (f.w.moe_act_recompute && f.l.recompute != Recompute::Full) modules.push_back("moe_act");
-  if (f.l.recompute != Recompute::Full && modules.empty()) return;
-  d.Add("--recompute-granularity", Value::Str(f.l.recompute == Recompute::Full ? "full" : "selective"));
   if (f.l.recompute == Recompute::Full) {
+    d.Add("--recompute-granularity", Value::Str("full"));
     d.Add("--recompute-method", Value::Str("uniform"));
     d.Add("--recompute-num-layers", Value::Int(1));
-  } else if (modules.size() > 1 || modules.front() != "core_attn") {
-    d.Add("--recompute-modules", Value::Strs(modules));
+    return;
   }
+  std::vector<std::string> modules;
+  if (f.l.recompute == Recompute::Selective) modules.push_back("core_attn");
+  if (f.w.mla_up_recompute) modules.push_back("mla_up_proj");
+  if (f.w.moe_act_recompute) modules.push_back("moe_act");
+  if (modules.empty()) return;
+  d.Add("--recompute-granularity", Value::Str("selective"));
+  if (modules != std::vector<std::string>{"core_attn"}) d.Add("--recompute-modules", Value::Strs(modules));  // default
 }
 
 Doc ExportMegatron(const Facts& f) {

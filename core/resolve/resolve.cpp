@@ -411,8 +411,8 @@ void ResolveStack(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues)
   a.nccl_gb = job.stack->nccl_gb;
   // The host's buffers beside offloaded states: DeepSpeed's estimator adds half again
   // (estimate_zero3_model_states_mem_needs additional_buffer_factor=1.5); FSDP2's CPUOffloadPolicy holds the shards
-  // themselves, pinned, and nothing more.
-  a.offload_host_factor = job.stack->kind == StackKind::Fsdp || job.stack->kind == StackKind::Torchtune ? 1.0 : 1.5;
+  // themselves, pinned, and nothing more (stack.h OffloadsByFsdp2).
+  a.offload_host_factor = OffloadsByFsdp2(job.stack->kind) ? 1.0 : 1.5;
   a.eff_stack = ReleaseFor(*job.stack, job.stack_year).eff;
 }
 

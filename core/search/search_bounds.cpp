@@ -97,9 +97,8 @@ Bounds Engine::TimeBound(const Job& job, const Outer& o, int mbs_hi, int mbs_lo)
   // recomputation lengthens the blocks and not the output layer); the zero-bubble schedules and DualPipe may leave
   // none (pipeline.h): no bubble in their bound.
   const bool fills = sched == PipeSchedule::OneF1B || sched == PipeSchedule::Interleaved;
-  const double bubble = fills && o.pp > 1 && m_most > 0 ? std::clamp(tr.fill_share, 0.0, 1.0) * double(o.pp - 1) /
-                                                              (double(std::max(1, o.vp)) * m_most)
-                                                        : 0.0;
+  const double bubble =
+      fills && o.pp > 1 && m_most > 0 ? tr.fill_share * double(o.pp - 1) / (double(std::max(1, o.vp)) * m_most) : 0.0;
   const double seconds = x * (1 + bubble) * (1 - kShrink);
   // ZeRO 0-2 reduce the gradients once a step (once a schedule where the stack runs several: then each
   // schedule's sync hides behind its own last backward), hidden behind one micro-batch's backward at most

@@ -121,6 +121,12 @@ double OptimizerStateBytes(Optimizer opt, bool fp32_states);
 // scripts for FSDP's full training, Unsloth's import; torchtune only on main after its last release; Megatron-LM,
 // DeepSpeed, Transformers and FSDP with PEFT never).
 bool ExpandableSegments(StackKind stack, Method method, int year);
+// Whether offload=cpu is FSDP2's CPUOffloadPolicy (torchtitan, torchtune: torch/distributed/fsdp/_fully_shard/
+// _fsdp_api.py, the shards copied host-to-device before each gather, the gradients device-to-host after the
+// reduce-scatter, the step on the CPU): the pinned shards and their gradients in the stack's own dtype, without
+// DeepSpeed's fp32 gradient copy and its estimator's buffer factor (memory_states.cpp, the offload_host_factor
+// default).
+bool OffloadsByFsdp2(StackKind stack);
 // The padding a code's data pipeline uses unless told: Megatron and torchtitan pack, the rest pad to the longest
 // sample.
 Padding DefaultPadding(ModelCode code);

@@ -339,6 +339,8 @@ bool ExpandableSegments(StackKind stack, Method method, int year) {
   }
 }
 
+bool OffloadsByFsdp2(StackKind stack) { return stack == StackKind::Fsdp || stack == StackKind::Torchtune; }
+
 Padding DefaultPadding(ModelCode code) {
   // Megatron's GPT dataset and torchtitan's text datasets pack documents to seq; Transformers' collators
   // (DataCollatorWithPadding, DataCollatorForSeq2Seq), torchtune's padded_collate and Unsloth's SFT pad each batch
