@@ -155,6 +155,19 @@ inline bool ScrollIntoView(AppState& app, const std::string& name, int limit = 4
   return w && w->y1 <= fold;
 }
 
+// A value chosen in a choice box as a user does it: the box scrolled into view and opened (unless a greyed choice left
+// it open), the choice clicked, the plan recomputed; false when the box or the choice is not drawn.
+inline bool ChooseInBox(AppState& app, const std::string& box, const std::string& value) {
+  const std::string choice = "choice_" + box + "_" + value;
+  if (!FindRect(app, choice)) {
+    if (!ScrollIntoView(app, box) || !ClickWidget(app, box)) return false;
+    Frame(app);
+  }
+  if (!ClickWidget(app, choice)) return false;
+  RunUntilIdle(app);
+  return true;
+}
+
 // A key pressed and released, with modifiers (ImGuiMod_Ctrl, ...) held: the input queue gives the press
 // and the release a frame each, as a quick keystroke arrives.
 inline void PressKey(AppState& app, ImGuiKey key, ImGuiKeyChord mods = 0) {

@@ -83,19 +83,9 @@ TEST_CASE("an RL goal's framework box greys out the frameworks that do not run t
   testing::RunUntilIdle(app);
   testing::Settle(app);
   REQUIRE(app.main.out.ok);
-  REQUIRE(testing::ScrollIntoView(app, "rl_framework"));
-  REQUIRE(testing::ClickWidget(app, "rl_framework"));  // opens the combo
-  testing::Frame(app);
-  REQUIRE(testing::FindRect(app, "choice_rl_framework_deepspeed-chat"));
-  REQUIRE(testing::ClickWidget(app, "choice_rl_framework_deepspeed-chat"));
-  testing::RunUntilIdle(app);
-  CHECK(app.cfg.rl_framework < 0);                           // still auto: the greyed choice did nothing
-  if (!testing::FindRect(app, "choice_rl_framework_trl")) {  // the click closed nothing: the combo may be open still
-    REQUIRE(testing::ClickWidget(app, "rl_framework"));
-    testing::Frame(app);
-  }
-  REQUIRE(testing::ClickWidget(app, "choice_rl_framework_trl"));
-  testing::RunUntilIdle(app);
+  REQUIRE(testing::ChooseInBox(app, "rl_framework", "deepspeed-chat"));
+  CHECK(app.cfg.rl_framework < 0);                            // still auto: the greyed choice did nothing
+  REQUIRE(testing::ChooseInBox(app, "rl_framework", "trl"));  // the combo may be open still: ChooseInBox sees it
   CHECK(app.cfg.rl_framework == int(RlFramework::Trl));
 }
 
@@ -110,11 +100,7 @@ TEST_CASE("a refusal in the framework box greys out nothing in the engine box", 
   bool refused = false;  // the framework box's refusal, which the page shows under it
   for (const ConfigIssue& is : app.main.out.issues) refused = refused || (is.key == "rl_framework" && !is.notice);
   REQUIRE(refused);
-  REQUIRE(testing::ScrollIntoView(app, "rl_engine"));
-  REQUIRE(testing::ClickWidget(app, "rl_engine"));
-  testing::Frame(app);
-  REQUIRE(testing::ClickWidget(app, "choice_rl_engine_sglang"));
-  testing::RunUntilIdle(app);
+  REQUIRE(testing::ChooseInBox(app, "rl_engine", "sglang"));
   CHECK(app.cfg.rl_engine == int(RlEngine::Sglang));
 }
 
@@ -169,18 +155,9 @@ TEST_CASE("the framework box greys out a framework without the token budget the 
   testing::RunUntilIdle(app);
   testing::Settle(app);
   REQUIRE(app.main.out.ok);
-  REQUIRE(testing::ScrollIntoView(app, "rl_framework"));
-  REQUIRE(testing::ClickWidget(app, "rl_framework"));
-  testing::Frame(app);
-  REQUIRE(testing::ClickWidget(app, "choice_rl_framework_trl"));
-  testing::RunUntilIdle(app);
+  REQUIRE(testing::ChooseInBox(app, "rl_framework", "trl"));
   CHECK(app.cfg.rl_framework < 0);  // greyed: nothing happened
-  if (!testing::FindRect(app, "choice_rl_framework_openrlhf")) {
-    REQUIRE(testing::ClickWidget(app, "rl_framework"));
-    testing::Frame(app);
-  }
-  REQUIRE(testing::ClickWidget(app, "choice_rl_framework_openrlhf"));
-  testing::RunUntilIdle(app);
+  REQUIRE(testing::ChooseInBox(app, "rl_framework", "openrlhf"));
   CHECK(app.cfg.rl_framework == int(RlFramework::Openrlhf));
 }
 }  // namespace rl_ui_test_budget_box
@@ -242,11 +219,7 @@ TEST_CASE("the Park box puts OpenRLHF's DeepSpeed states to sleep, and is greyed
   std::string drawn = testing::DrawnText(app);
   for (char& c : drawn) c = c == '\n' ? ' ' : c;
   CHECK(drawn.find("OpenRLHF's DeepSpeed states asleep") != std::string::npos);  // the advice, as the page words it
-  REQUIRE(testing::ScrollIntoView(app, "rl_park"));
-  REQUIRE(testing::ClickWidget(app, "rl_park"));
-  testing::Frame(app);
-  REQUIRE(testing::ClickWidget(app, "choice_rl_park_1"));
-  testing::RunUntilIdle(app);
+  REQUIRE(testing::ChooseInBox(app, "rl_park", "1"));
   testing::Settle(app);
   CHECK(app.cfg.rl_park == 1);
   REQUIRE(app.main.out.ok);
@@ -259,11 +232,7 @@ TEST_CASE("the Park box puts OpenRLHF's DeepSpeed states to sleep, and is greyed
   testing::RunUntilIdle(nemo);
   testing::Settle(nemo);
   REQUIRE(nemo.main.out.ok);
-  REQUIRE(testing::ScrollIntoView(nemo, "rl_park"));
-  REQUIRE(testing::ClickWidget(nemo, "rl_park"));
-  testing::Frame(nemo);
-  REQUIRE(testing::ClickWidget(nemo, "choice_rl_park_1"));
-  testing::RunUntilIdle(nemo);
+  REQUIRE(testing::ChooseInBox(nemo, "rl_park", "1"));
   CHECK(nemo.cfg.rl_park != 1);  // greyed: nothing happened
   CHECK(nemo.main.out.ok);
 }
