@@ -14,6 +14,7 @@
 #include "internal/step_internal.h"
 #include "kernels.h"
 #include "rl.h"
+#include "rules.h"
 #include "units.h"
 
 namespace tp {

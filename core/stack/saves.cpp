@@ -8,6 +8,8 @@
 // 95f9af30, torchtitan b5bcd76c, torchtune bd2a0fc7, unsloth 015bdef0 and unsloth-zoo ce232d6c.
 #include "saves.h"
 
+#include <algorithm>
+
 namespace tp {
 namespace {
 
