@@ -20,7 +20,7 @@ namespace {
 // The verdict's parts on one line, " · " between them (the canvas lays them out with dots as well).
 std::string VerdictLine(const VerdictWords& w) {
   std::string s = w.word;
-  for (const std::string* part : {&w.memory, &w.days, &w.cost})
+  for (const std::string* part : {&w.memory, &w.short_of, &w.days, &w.cost})
     if (!part->empty()) s += " · " + *part;
   return s;
 }

@@ -9,6 +9,7 @@
 #include <iterator>
 
 #include "app.h"
+#include "band_text.h"
 #include "catalog.h"
 #include "charts.h"
 #include "compare.h"
@@ -116,13 +117,19 @@ VerdictWords VerdictText(const PlanOutput& o) {
   VerdictWords w;
   const bool fits = PlanFits(o), tight = fits && o.plan.memory.tight;
   const bool may = !fits && o.ok && o.plan.memory.may_fit;
-  w.word = Tr(tight  ? "Tight: may run out of memory"
-              : fits ? "✔ Fits"
-              : may  ? "✘ Does not fit (it may: see the band)"
-                     : (o.ok ? "✘ Does not fit" : "✘ Cannot plan"));
+  // The GPU's memory holds it and something else does not: the host's memory, or the rollout engine's KV cache.
+  const uint8_t short_of = !fits && o.ok && !(o.plan.memory.short_of & kShortGpu) ? o.plan.memory.short_of : 0;
+  w.word = Tr(tight                   ? "Tight: may run out of memory"
+              : fits                  ? "✔ Fits"
+              : may                   ? "✘ Does not fit (it may: see the band)"
+              : short_of & kShortHost ? "✘ Does not fit: host memory"
+              : short_of & kShortKv   ? "✘ Does not fit: one sequence outgrows the KV cache"
+              : o.ok                  ? "✘ Does not fit"
+                                      : "✘ Cannot plan");
   w.hue = tight ? Hue::Warn : fits ? Hue::Good : Hue::Bad;
   if (!o.ok) return w;
   w.memory = MemoryLine(o);
+  w.short_of = ShortOfDetail(o, CurrentLanguage());
   if (fits) {
     w.days = Banded(o, Figure::Days, FmtDays);
     w.cost = Banded(o, Figure::CostUsd, FmtUsd);
@@ -236,6 +243,10 @@ void Verdict(AppState& app, const PlanOutput& o, bool compact, const std::string
   }
   ImGui::PopFont();
   if (!o.ok) return;
+  if (!w.short_of.empty()) {
+    Paragraph(w.short_of, ColV(app, Hue::Bad));
+    Record(app, (name + "_short_of").c_str());
+  }
   FallbackLine(app, o, compact);
   if (fits && !compact) {
     // Three numbers, each with its "why?" (explain_panel.h), wrapping on a narrow screen.

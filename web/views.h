@@ -65,6 +65,7 @@ void Verdict(AppState& app, const PlanOutput& o, bool compact, const std::string
 // when it fits the days, cost, MFU and tokens/s per GPU, each figure with its band.
 struct VerdictWords {
   std::string word, memory, days, cost, mfu, tokens;
+  std::string short_of;  // does not fit, the GPU's memory holding it: what does not (core's ShortOfDetail)
   Hue hue = Hue::Good;
 };
 VerdictWords VerdictText(const PlanOutput& o);

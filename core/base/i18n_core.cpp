@@ -582,6 +582,13 @@ const Phrase kPhrases[] = {
     {"fits", "放得下"},
     {"does not fit", "放不下"},
     {"{0} of {1} per GPU", "每张 GPU {0}，可用 {1}"},
+    {"does not fit: host memory", "放不下：主机内存不够"},
+    {"no (the host's memory)", "否（主机内存不够）"},
+    {"no (one sequence outgrows the KV cache)", "否（一条序列超出 KV 缓存）"},
+    {"does not fit: one sequence outgrows the KV cache", "放不下：一条序列超出 KV 缓存"},
+    {"host {0} of {1} per node", "每个节点主机内存 {0}，可用 {1}"},
+    {"the KV cache ({0} per GPU) holds {1} tokens of a sequence, {2} needed",
+     "KV 缓存（每张 GPU {0}）只能容纳一条序列的 {1} 个 token，需要 {2} 个"},
     {"ranked after a safe layout of similar cost", "排在成本相近的安全布局之后"},
 };
 

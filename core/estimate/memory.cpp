@@ -467,15 +467,16 @@ MemoryBreakdown EstimateMemory(const Job& job, const Layout& layout, MemoryTrace
   out.model_states = out.weights + out.gradients + out.optimizer;
   // Offloaded states must also fit in the node's host memory (ZeRO-Infinity's premise: it is there).
   const bool host_ok = out.host_bytes <= HostBytesPerNode(job);
-  out.fits = out.capacity > 0 && out.total <= out.usable && host_ok;
+  out.short_of = uint8_t((out.capacity > 0 && out.total <= out.usable ? 0 : kShortGpu) | (host_ok ? 0 : kShortHost));
+  out.fits = out.short_of == 0;
   out.tight = out.fits && out.total * MemoryBandHigh(job, layout) > out.usable;
   constexpr double kCap = 1 << 20;
   out.max_micro_batch = out.capacity > 0 ? int(std::clamp(std::floor(min_mbs), 0.0, kCap)) : 0;
   out.max_seq = out.capacity > 0 ? int(std::clamp(std::floor(min_seq), 0.0, kCap * 16)) : 0;
   out.seq_fixed = seq_fixed;
   AddRlMemory(job, layout, out);  // post-training's phases (rl.h); other goals: policy_total = total
-  out.may_fit = !out.fits && out.capacity > 0 && out.host_bytes <= HostBytesPerNode(job) &&
-                out.total * MemoryBandLow(job, layout) <= out.usable;
+  // Short of GPU memory alone (the host and the KV cache hold what they must), by less than the band's lower end.
+  out.may_fit = out.short_of == kShortGpu && out.capacity > 0 && out.total * MemoryBandLow(job, layout) <= out.usable;
   return out;
 }
 

@@ -29,6 +29,11 @@ struct RlEngineShape {
   double iter_gather_s = 0;
 };
 
+// MemoryBreakdown::short_of: what a plan that does not fit is short of.
+constexpr uint8_t kShortGpu = 1;   // the GPU's usable memory (total > usable, or no capacity)
+constexpr uint8_t kShortHost = 2;  // the node's host memory for offloaded and parked states (host_bytes)
+constexpr uint8_t kShortKv = 4;    // the rollout engine's KV cache for one sequence (rl_engine.kv_budget)
+
 struct MemoryBreakdown {  // per GPU, the most loaded one, bytes
   double weights = 0, gradients = 0, optimizer = 0, activations = 0, other = 0;
   double total = 0, capacity = 0,
@@ -47,6 +52,9 @@ struct MemoryBreakdown {  // per GPU, the most loaded one, bytes
   // Does not fit, but the memory band's lower end is within the usable memory (and the host holds what offload and
   // parking need): comparable published runs needed that little, so a run like this may still fit.
   bool may_fit = false;
+  // What keeps it from fitting, every limit that fails (kShort*; 0 when it fits): the GPU's memory, the node's host
+  // memory for what offload and parking keep there, or one sequence in the rollout engine's KV cache (post-training).
+  uint8_t short_of = 0;
   int max_micro_batch = 0;  // largest micro-batch that fits (0 = none)
   int max_seq = 0;          // longest sequence that fits at this micro-batch
   int max_seq_cap = 0;      // the most max_seq may be whatever the memory (a token budget, learned positions); 0 = none

@@ -614,7 +614,7 @@ void AddRlMemory(const Job& job, const Layout& layout, MemoryBreakdown& memory) 
     at.rl.algo = RlAlgo::None;
     const MemoryBreakdown longest = EstimateMemory(at, layout);
     memory.policy_total = std::max(memory.total, longest.total);
-    memory.fits = memory.fits && longest.fits;
+    memory.short_of |= longest.short_of;
     memory.host_bytes = std::max(memory.host_bytes, longest.host_bytes);
   }
   const Extras x = TrainerExtras(job, layout, memory);
@@ -638,7 +638,9 @@ void AddRlMemory(const Job& job, const Layout& layout, MemoryBreakdown& memory) 
   memory.total = total;
   memory.host_bytes += RlHostPerNode(job, memory, x);
   // What the step parks on the host must fit there too, as an offload's states do (memory.cpp).
-  memory.fits = memory.fits && kv_ok && total <= memory.usable && memory.host_bytes <= HostBytesPerNode(job);
+  memory.short_of |= uint8_t((total <= memory.usable ? 0 : kShortGpu) |
+                             (memory.host_bytes <= HostBytesPerNode(job) ? 0 : kShortHost) | (kv_ok ? 0 : kShortKv));
+  memory.fits = memory.short_of == 0;
 }
 
 // Reward: a rule on the CPU, or the reward model's forward on the trainer's GPUs. DPO scores nothing.

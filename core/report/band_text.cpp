@@ -1,10 +1,13 @@
 // band_text.cpp — a band's basis in words and the bands as JSON (band_text.h).
 #include "band_text.h"
 
+#include <cmath>
 #include <string_view>
 #include <vector>
 
+#include "format.h"
 #include "json.h"
+#include "rules.h"
 #include "text.h"
 
 // GCC 12 reports -Wrestrict falsely for `"literal" + std::string&&` once inlined (GCC bug 105329), as report.cpp says.
@@ -74,9 +77,39 @@ std::string FigureBandBasis(const FigureInfo& f, const PlanBands& b, Lang lang) 
 
 const char* MemoryVerdict(const MemoryBreakdown& m) { return !m.fits ? "does_not_fit" : m.tight ? "tight" : "fits"; }
 
+std::string ShortOfIds(const MemoryBreakdown& m) {
+  std::string s;
+  const struct {
+    uint8_t bit;
+    const char* id;
+  } limits[] = {{kShortGpu, "gpu_memory"}, {kShortHost, "host_memory"}, {kShortKv, "kv_cache"}};
+  for (const auto& l : limits)
+    if (m.short_of & l.bit) s += (s.empty() ? "" : "+") + std::string(l.id);
+  return s;
+}
+
+// Where the GPU's memory holds the plan and something else does not: the figure that fails, "host 1.52 TiB of 1.00 TiB
+// per node" or "the KV cache (7.54 GiB per GPU) holds 98,782 tokens of a sequence, 1,000,512 needed"; "" otherwise.
+std::string ShortOfDetail(const PlanOutput& out, Lang lang) {
+  const MemoryBreakdown& m = out.plan.memory;
+  if (m.short_of & kShortGpu) return "";
+  if (m.short_of & kShortHost)
+    return TrFill(lang, "host {0} of {1} per node", {MemoryText(m.host_bytes), MemoryText(HostBytesPerNode(out.job))});
+  const RlEngineShape& e = m.rl_engine;
+  if (!(m.short_of & kShortKv) || !(e.kv_token > 0)) return "";
+  const RlSetup& r = out.job.rl;
+  return TrFill(lang, "the KV cache ({0} per GPU) holds {1} tokens of a sequence, {2} needed",
+                {MemoryText(e.kv_budget), Thousands(std::floor(e.kv_budget / e.kv_token)),
+                 Thousands(double(r.prompt_len) + r.max_response_len)});
+}
+
 const char* MemoryVerdictWords(const MemoryBreakdown& m) {
   if (m.fits) return m.tight ? "tight: may run out of memory" : "fits";
-  return m.may_fit ? "does not fit (it may: the band's lower end fits)" : "does not fit";
+  if (m.may_fit) return "does not fit (it may: the band's lower end fits)";
+  // The GPU's memory holds it: say what does not, the host (offloaded and parked states) before the KV cache.
+  if (!(m.short_of & kShortGpu) && (m.short_of & kShortHost)) return "does not fit: host memory";
+  if (!(m.short_of & kShortGpu) && (m.short_of & kShortKv)) return "does not fit: one sequence outgrows the KV cache";
+  return "does not fit";
 }
 
 std::string BandsJson(const FigureSource& src, const std::string& pad) {

@@ -22,7 +22,15 @@ std::string FigureBandBasis(const FigureInfo& f, const PlanBands& b, Lang lang);
 // The memory verdict: "fits", "tight" (the band's upper end passes the usable memory) or "does_not_fit".
 const char* MemoryVerdict(const MemoryBreakdown& m);
 // The same verdict in words, as the text report and the launch files' header say it (English; Translate for Chinese):
-// "fits", "tight: may run out of memory", "does not fit (it may: the band's lower end fits)" or "does not fit".
+// Where the GPU's memory holds a plan that does not fit: what does not, with its figures ("host 1.52 TiB of 1.00 TiB
+// per node", "the KV cache (7.54 GiB per GPU) holds 98,782 tokens of a sequence, 1,000,512 needed"); "" otherwise.
+std::string ShortOfDetail(const PlanOutput& out, Lang lang);
+// What a plan that does not fit is short of, for JSON and CSV (memory.short_of): "gpu_memory", "host_memory",
+// "kv_cache", several joined by "+"; "" when it fits.
+std::string ShortOfIds(const MemoryBreakdown& m);
+// "fits", "tight: may run out of memory", "does not fit (it may: the band's lower end fits)", "does not fit" (the GPU's
+// memory), or where the GPU holds it, "does not fit: host memory" or "does not fit: one sequence outgrows the KV
+// cache".
 const char* MemoryVerdictWords(const MemoryBreakdown& m);
 // The JSON of the plan's bands, one per figure row with a band ("memory_total_bytes": [lo, hi], ...), and of their
 // basis.

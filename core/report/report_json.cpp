@@ -104,6 +104,8 @@ std::vector<Section> Sections(const PlanOutput& out) {
       s.back().entries.push_back({"verdict", JsonEscape(verdict), verdict});
       const std::string may = out.plan.memory.may_fit ? "true" : "false";
       s.back().entries.push_back({"may_fit", may, may});
+      const std::string short_of = ShortOfIds(out.plan.memory);
+      s.back().entries.push_back({"short_of", JsonEscape(short_of), short_of});
     }
   }
   return s;

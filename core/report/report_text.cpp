@@ -123,6 +123,10 @@ std::string RowValue(const FigureInfo& f, const FigureSource& src, Lang lang) {
     case Figure::Fits:
       if (v != 0 && src.out.plan.memory.tight) return Translate(lang, "yes (tight: may run out of memory)");
       if (v == 0 && src.out.plan.memory.may_fit) return Translate(lang, "no (the band's lower end fits: it may run)");
+      if (const uint8_t short_of = src.out.plan.memory.short_of; v == 0 && !(short_of & kShortGpu)) {
+        if (short_of & kShortHost) return Translate(lang, "no (the host's memory)");
+        if (short_of & kShortKv) return Translate(lang, "no (one sequence outgrows the KV cache)");
+      }
       break;
     case Figure::MaxSeqBest:
     case Figure::MaxMicroBatchBest: {
@@ -362,7 +366,10 @@ std::string VerdictLine(const PlanOutput& out, Lang lang) {
   const MemoryBreakdown& m = out.plan.memory;
   std::string s = Translate(lang, MemoryVerdictWords(m));
   s += " · " + TrFill(lang, "{0} of {1} per GPU", {MemoryText(m.total), MemoryText(m.usable)});
-  if (!PlanFits(out)) return s;
+  if (!PlanFits(out)) {
+    const std::string detail = ShortOfDetail(out, lang);
+    return detail.empty() ? s : s + " · " + detail;
+  }
   const FigureSource src(out);
   auto banded = [&](Figure figure, std::string (*text)(double, Lang)) {
     const FigureInfo& f = FigureOf(figure);

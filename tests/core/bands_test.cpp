@@ -245,6 +245,36 @@ TEST_CASE("and the other way: it may fit when only the band's lower end is withi
   CHECK(FormatPlan(far, Format::Json).find("\"may_fit\": false") != std::string::npos);
 }
 
+TEST_CASE("no 'may' where the GPU's memory is not what it is short of: short_of names each limit that fails",
+          "[bands][memory]") {
+  // ZeRO-3 offloaded to 16 GB of host memory a GPU: the GPUs hold 10 GiB, the host cannot hold the states.
+  const std::string offload = "#v=1&model=llama3-70b&gpu=h100&gpus=8&zero=3&offload=cpu";
+  const PlanOutput host = PlanLink(offload + "&host_gb_per_gpu=16");
+  REQUIRE_FALSE(host.plan.memory.fits);
+  CHECK(host.plan.memory.total < host.plan.memory.usable);
+  CHECK(host.plan.memory.short_of == kShortHost);
+  CHECK_FALSE(host.plan.memory.may_fit);
+  CHECK(FormatPlan(host, Format::Json).find("\"short_of\": \"host_memory\"") != std::string::npos);
+  CHECK(FormatPlan(host, Format::Text).find("does not fit: host memory") != std::string::npos);
+  // The same with room on the host fits, short of nothing.
+  const PlanOutput roomy = PlanLink(offload + "&host_gb_per_gpu=2000");
+  CHECK(roomy.plan.memory.fits);
+  CHECK(roomy.plan.memory.short_of == 0);
+  CHECK(FormatPlan(roomy, Format::Json).find("\"short_of\": \"\"") != std::string::npos);
+  // Short of both on 24 GB cards: the GPU's memory first, and no "may" since the host is short too.
+  const PlanOutput both = PlanLink(
+      "#v=1&model=llama3-70b&gpu=rtx4090&gpus=8&zero=3&offload=cpu&mbs=4&seq=8192"
+      "&recompute=none&host_gb_per_gpu=16");
+  CHECK(both.plan.memory.short_of == (kShortGpu | kShortHost));
+  CHECK_FALSE(both.plan.memory.may_fit);
+  CHECK(FormatPlan(both, Format::Json).find("\"short_of\": \"gpu_memory+host_memory\"") != std::string::npos);
+  // GRPO with a million-token response: the rollout engine's KV cache cannot hold one sequence.
+  const PlanOutput kv = PlanLink("#v=1&goal=grpo&rl_response_len=1000000&rl_max_response_len=1000000");
+  CHECK(kv.plan.memory.short_of == kShortKv);
+  CHECK_FALSE(kv.plan.memory.may_fit);
+  CHECK(FormatPlan(kv, Format::Text).find("does not fit: one sequence outgrows the KV cache") != std::string::npos);
+}
+
 TEST_CASE("the search ranks a tight layout after the safe ones within 5 % of its cost, and says so",
           "[bands][search]") {
   Config cfg = FromLink("#v=1&model=llama3-8b&gpu=rtx4090&gpus=8&method=lora&stack=hf&seq=4096");

@@ -187,3 +187,61 @@ TEST_CASE("the search view's text is its table once the search is done, as the c
 }
 
 }  // namespace page_text_test
+
+namespace page_text_test {
+TEST_CASE("a plan its GPUs hold but the host or the KV cache does not: the verdict says which, with its figures",
+          "[web][page][text]") {
+  using namespace tp;
+  using namespace tp::ui;
+  using testing::ClickWidget, testing::DrawnText, testing::PressKey, testing::RunUntilIdle, testing::Start,
+      testing::TypeInto;
+  static AppState app;
+  // Llama 3 70B with ZeRO-3 offloaded to 16 GB of host memory per GPU: the GPUs hold 10 GiB, the host not its states.
+  Start(app, "#v=1&model=llama3-70b&gpu=h100&gpus=8&zero=3&offload=cpu&host_gb_per_gpu=16&view=plan");
+  RunUntilIdle(app);
+  const PlanOutput& o = app.main.out;
+  REQUIRE(o.ok);
+  REQUIRE_FALSE(o.plan.memory.fits);
+  CHECK(o.plan.memory.total < o.plan.memory.usable);
+  CHECK(o.plan.memory.short_of == kShortHost);
+  CHECK_FALSE(o.plan.memory.may_fit);  // the band is about the GPU's memory, which holds it
+  std::string drawn = DrawnText(app);
+  INFO(drawn);
+  CHECK(drawn.find("✘ Does not fit: host memory") != std::string::npos);
+  const std::string host = ShortOfDetail(o, Lang::En);
+  CHECK(host.find("host ") == 0);
+  CHECK(host.find(MemoryText(o.plan.memory.host_bytes)) != std::string::npos);
+  CHECK(drawn.find(host) != std::string::npos);
+  const platform::NullPlatform& n = platform::Null();
+  CHECK(n.page_verdict.find("✘ Does not fit: host memory") == 0);
+  CHECK(n.page_verdict.find(host) != std::string::npos);
+  // The command line's report says the same.
+  CHECK(testing::Cli({"plan", "--link", CurrentLink(app)}).find("does not fit: host memory · ") != std::string::npos);
+  // A user opens the Assumptions and gives the nodes 2 TB of host memory a GPU: it fits, and the line is gone.
+  testing::ScrollIntoView(app, "section_Assumptions");
+  REQUIRE(ClickWidget(app, "section_Assumptions"));
+  TypeInto(app, "host_gb_per_gpu", "2000");
+  PressKey(app, ImGuiKey_Enter);
+  RunUntilIdle(app);
+  REQUIRE(app.main.out.plan.memory.fits);
+  CHECK(app.main.out.plan.memory.short_of == 0);
+  drawn = DrawnText(app);
+  CHECK(drawn.find("host memory") == std::string::npos);
+  // GRPO with responses of a million tokens: one sequence outgrows the rollout engine's KV cache, in both languages.
+  LoadLink(app, "#v=1&goal=grpo&rl_response_len=1000000&rl_max_response_len=1000000&view=plan");
+  RunUntilIdle(app);
+  const PlanOutput& g = app.main.out;
+  REQUIRE(g.ok);
+  CHECK(g.plan.memory.short_of == kShortKv);
+  CHECK_FALSE(g.plan.memory.may_fit);
+  drawn = DrawnText(app);
+  CHECK(drawn.find("✘ Does not fit: one sequence outgrows the KV cache") != std::string::npos);
+  CHECK(drawn.find("1,000,512 needed") != std::string::npos);
+  ClickWidget(app, "lang_zh");
+  RunUntilIdle(app);
+  drawn = DrawnText(app);
+  CHECK(drawn.find("✘ 放不下：一条序列超出 KV 缓存") != std::string::npos);
+  CHECK(drawn.find("需要 1,000,512 个") != std::string::npos);
+  CHECK(n.page_verdict.find("✘ 放不下：一条序列超出 KV 缓存") == 0);
+}
+}  // namespace page_text_test
