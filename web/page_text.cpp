@@ -35,7 +35,8 @@ std::string Headline(const PlanOutput& o, const VerdictWords& w, Lang lang) {
        Sprintf(Tr("%s GPU-hours"), Banded(o, Figure::GpuHours, FmtCount).c_str()) + "\n";
   s += LayoutWords(o.plan, o.job.work.dp_shard) + "\n";
   const std::string why = BottleneckSentence(o.plan, o.job, lang);
-  if (!why.empty()) s += (PlanFits(o) ? Sprintf(Tr("Bottleneck: %s"), why.c_str()) : why) + "\n";
+  // Where the verdict's line already says what does not fit (w.short_of), the sentence would say it again.
+  if (!why.empty() && w.short_of.empty()) s += (PlanFits(o) ? Sprintf(Tr("Bottleneck: %s"), why.c_str()) : why) + "\n";
   return s;
 }
 

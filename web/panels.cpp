@@ -129,7 +129,8 @@ VerdictWords VerdictText(const PlanOutput& o) {
   w.hue = tight ? Hue::Warn : fits ? Hue::Good : Hue::Bad;
   if (!o.ok) return w;
   w.memory = MemoryLine(o);
-  w.short_of = ShortOfDetail(o, CurrentLanguage());
+  // The canvas draws it as the bottleneck sentence (red, below); the page's text puts it on the verdict's line.
+  w.short_of = ShortOfDetail(o.plan, o.job, CurrentLanguage());
   if (fits) {
     w.days = Banded(o, Figure::Days, FmtDays);
     w.cost = Banded(o, Figure::CostUsd, FmtUsd);
@@ -243,10 +244,6 @@ void Verdict(AppState& app, const PlanOutput& o, bool compact, const std::string
   }
   ImGui::PopFont();
   if (!o.ok) return;
-  if (!w.short_of.empty()) {
-    Paragraph(w.short_of, ColV(app, Hue::Bad));
-    Record(app, (name + "_short_of").c_str());
-  }
   FallbackLine(app, o, compact);
   if (fits && !compact) {
     // Three numbers, each with its "why?" (explain_panel.h), wrapping on a narrow screen.

@@ -19,8 +19,7 @@ namespace {
 const Phrase kPhrases[] = {
     // ---- bottleneck (plan.cpp BottleneckSentence) ----
     {"no bottleneck computed", "未计算出瓶颈"},
-    {"does not fit in host memory: offload needs {0} of CPU memory per node",
-     "主机内存放不下：卸载（offload）每个节点需要 {0} CPU 内存"},
+    {"does not fit: {0}", "放不下：{0}"},
     {"does not fit: {0} needed per GPU, {1} usable", "显存放不下：每张 GPU 需要 {0}，可用 {1}"},
     {"compute-bound: tensor-core time is {0} of the step (MFU {1})",
      "计算受限（Tensor Core 计算占每步时间的 {0}，MFU {1}）"},

@@ -90,14 +90,14 @@ std::string ShortOfIds(const MemoryBreakdown& m) {
 
 // Where the GPU's memory holds the plan and something else does not: the figure that fails, "host 1.52 TiB of 1.00 TiB
 // per node" or "the KV cache (7.54 GiB per GPU) holds 98,782 tokens of a sequence, 1,000,512 needed"; "" otherwise.
-std::string ShortOfDetail(const PlanOutput& out, Lang lang) {
-  const MemoryBreakdown& m = out.plan.memory;
+std::string ShortOfDetail(const Plan& plan, const Job& job, Lang lang) {
+  const MemoryBreakdown& m = plan.memory;
   if (m.short_of & kShortGpu) return "";
   if (m.short_of & kShortHost)
-    return TrFill(lang, "host {0} of {1} per node", {MemoryText(m.host_bytes), MemoryText(HostBytesPerNode(out.job))});
+    return TrFill(lang, "host {0} of {1} per node", {MemoryText(m.host_bytes), MemoryText(HostBytesPerNode(job))});
   const RlEngineShape& e = m.rl_engine;
   if (!(m.short_of & kShortKv) || !(e.kv_token > 0)) return "";
-  const RlSetup& r = out.job.rl;
+  const RlSetup& r = job.rl;
   return TrFill(lang, "the KV cache ({0} per GPU) holds {1} tokens of a sequence, {2} needed",
                 {MemoryText(e.kv_budget), Thousands(std::floor(e.kv_budget / e.kv_token)),
                  Thousands(double(r.prompt_len) + r.max_response_len)});

@@ -24,7 +24,7 @@ const char* MemoryVerdict(const MemoryBreakdown& m);
 // The same verdict in words, as the text report and the launch files' header say it (English; Translate for Chinese):
 // Where the GPU's memory holds a plan that does not fit: what does not, with its figures ("host 1.52 TiB of 1.00 TiB
 // per node", "the KV cache (7.54 GiB per GPU) holds 98,782 tokens of a sequence, 1,000,512 needed"); "" otherwise.
-std::string ShortOfDetail(const PlanOutput& out, Lang lang);
+std::string ShortOfDetail(const Plan& plan, const Job& job, Lang lang);
 // What a plan that does not fit is short of, for JSON and CSV (memory.short_of): "gpu_memory", "host_memory",
 // "kv_cache", several joined by "+"; "" when it fits.
 std::string ShortOfIds(const MemoryBreakdown& m);

@@ -367,7 +367,7 @@ std::string VerdictLine(const PlanOutput& out, Lang lang) {
   std::string s = Translate(lang, MemoryVerdictWords(m));
   s += " · " + TrFill(lang, "{0} of {1} per GPU", {MemoryText(m.total), MemoryText(m.usable)});
   if (!PlanFits(out)) {
-    const std::string detail = ShortOfDetail(out, lang);
+    const std::string detail = ShortOfDetail(out.plan, out.job, lang);
     return detail.empty() ? s : s + " · " + detail;
   }
   const FigureSource src(out);

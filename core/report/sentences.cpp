@@ -1,6 +1,7 @@
 // sentences.cpp — a plan's bottleneck and warnings in words (core/report/sentences.h).
 #include "sentences.h"
 
+#include "band_text.h"
 #include "catalog.h"
 #include "format.h"
 #include "text.h"
@@ -37,10 +38,10 @@ std::string BottleneckSentence(const Plan& plan, const Job& job, Lang lang) {
   switch (plan.bottleneck) {
     case Bottleneck::None: return Translate(lang, "no bottleneck computed");
     case Bottleneck::Memory:
-      // GPU memory may be fine while offloaded states overflow the host (ZeRO-Offload keeps them in RAM).
-      if (plan.memory.total <= plan.memory.usable && plan.memory.host_bytes > 0)
-        return tr("does not fit in host memory: offload needs {0} of CPU memory per node",
-                  {MemoryText(plan.memory.host_bytes)});
+      // GPU memory may be fine while offloaded states overflow the host (ZeRO-Offload keeps them in RAM), or while
+      // one sequence outgrows a rollout engine's KV cache: what does not fit, with its figures (band_text.h).
+      if (const std::string detail = ShortOfDetail(plan, job, lang); !detail.empty())
+        return tr("does not fit: {0}", {detail});
       return tr("does not fit: {0} needed per GPU, {1} usable",
                 {MemoryText(plan.memory.total), MemoryText(plan.memory.usable)});
     case Bottleneck::Compute:

@@ -208,7 +208,7 @@ TEST_CASE("a plan its GPUs hold but the host or the KV cache does not: the verdi
   std::string drawn = DrawnText(app);
   INFO(drawn);
   CHECK(drawn.find("✘ Does not fit: host memory") != std::string::npos);
-  const std::string host = ShortOfDetail(o, Lang::En);
+  const std::string host = ShortOfDetail(o.plan, o.job, Lang::En);
   CHECK(host.find("host ") == 0);
   CHECK(host.find(MemoryText(o.plan.memory.host_bytes)) != std::string::npos);
   CHECK(drawn.find(host) != std::string::npos);
