@@ -321,8 +321,11 @@ const Phrase kPhrases[] = {
     {"rl_max_age bounds the steps a streaming rollout runs ahead (rl_async=2 on split pools, rl_colocate=0); here a "
      "step generates its own prompts only",
      "rl_max_age 限制流式生成最多领先几步（分池且 rl_async=2，rl_colocate=0）；此处每步只生成自己的提示"},
-    {"{0} rollout GPUs leave none of the {1} to train; accepted: 1-{2}",
-     "{0} 张生成 GPU 使 {1} 张中没有剩下用于训练的；可选值：1-{2}"},
+    {"rl_colocate=0 splits the GPUs into a rollout pool and a training pool, and 1 GPU cannot be split; accepted: 1 or "
+     "auto (or gpus=2 or more)",
+     "rl_colocate=0 把 GPU 分成生成池和训练池，1 张 GPU 分不开；可接受：1 或 auto（或 gpus 取 2 及以上）"},
+    {"{0} rollout GPUs leave none of the {1} to train; accepted: {2}",
+     "{0} 张生成 GPU 使 {1} 张中没有剩下用于训练的；可选值：{2}"},
     {"{0} does not divide the {1} rollout GPUs; accepted: a divisor of {1}",
      "{0} 不能整除 {1} 张生成 GPU；可选值：{1} 的约数"},
     {"{0} does not train goal={1}; accepted for it: {2}", "{0} 不支持 goal={1} 的训练；支持它的框架：{2}"},
@@ -497,6 +500,8 @@ const Phrase kPhrases[] = {
     {"{0} is not found in {1}'s code; planned as asked ({2})", "在 {1} 的代码中未找到 {0}；仍按所给设置规划（{2}）"},
     {"auto: {0}, which runs the keys given ({1} does not run them all)",
      "auto：{0}，它支持所给的全部设置（{1} 不全支持）"},
+    {"auto: {0}, the first {1} release with every key given ({2} by default)",
+     "自动：{0}，{1} 中第一个支持所给全部键的版本（默认 {2}）"},
     {"{0} arrived in {1} in {2}; stack_year={3} is earlier ({4})",
      "{0} 在 {2} 年才进入 {1}；stack_year={3} 更早（{4}）"},
     {"{0} is not in {1} ({2} release): {3}", "{1}（{2} 年版本）不支持 {0}：{3}"},

@@ -621,6 +621,7 @@ void CheckCapabilities(const Config& cfg, const Job& job, std::vector<ConfigIssu
         Notice(issues, key, "{0} is not found in {1}'s code; planned as asked ({2})"_issue, {asked, stack, a.source});
         break;
       case Support::Absent:
+        if (a.not_yet && cfg.stack_year <= 0) break;  // the release on auto is raised to one that has it (ResolveJob)
         if (a.not_yet)
           Error(issues, key, "{0} arrived in {1} in {2}; stack_year={3} is earlier ({4})"_issue,
                 {asked, stack, std::to_string(a.since), year, a.source});
@@ -857,7 +858,26 @@ void ResolveCalibration(const Config& cfg, Job& job, std::vector<ConfigIssue>& i
 
 }  // namespace
 
-Job ResolveJob(const Config& cfg, std::vector<ConfigIssue>& issues) {
+namespace {
+
+// The first release of the job's stack that has every key the user gave, where its default release predates one of
+// them (CapabilityAnswer::not_yet: NeMo RL's LoRA policy from 2026 beside the fsdp stack's 2024 release); 0 where the
+// default release runs them all (or a missing key is never in the stack, which CheckCapabilities refuses).
+int ReleaseRunningAsked(const Config& cfg, const Job& job) {
+  AskKeys given = 0;
+  CapabilityAsk ask = ExplicitAsk(cfg, given);
+  ask.gpu = GpuTraitsOf(job.hw.gpu);
+  ask.rl_framework = job.rl.FrameworkAsked(), ask.rl_dpo = job.rl.Dpo();
+  CapabilityFinding found[kMaxFindings];
+  const int n = CapabilityFindings(*job.stack, job.stack_year, ask, found);
+  int since = 0;
+  for (int i = 0; i < n; ++i)
+    if (found[i].answer.support == Support::Absent && found[i].answer.not_yet)
+      since = std::max(since, found[i].answer.since);
+  return since > job.stack_year ? since : 0;
+}
+
+Job ResolveJobAtRelease(const Config& cfg, std::vector<ConfigIssue>& issues) {
   Job job;
   ResolveModel(cfg, job, issues);
   ResolveWorkload(cfg, job, issues);
@@ -871,6 +891,25 @@ Job ResolveJob(const Config& cfg, std::vector<ConfigIssue>& issues) {
   RefreshFacts(job);    // the model's counts, once per Job (job.h)
   PrepareRollout(job);  // an RL engine's generation, once per Job (it needs the counts)
   return job;
+}
+
+}  // namespace
+
+Job ResolveJob(const Config& cfg, std::vector<ConfigIssue>& issues) {
+  // The release on auto: the stack's default, or where a key given arrived later, the first release that has them all
+  // (every default that follows the release, its efficiency among them, resolved again at that year).
+  std::vector<ConfigIssue> first;
+  Job job = ResolveJobAtRelease(cfg, first);
+  const int release = cfg.stack_year > 0 ? 0 : ReleaseRunningAsked(cfg, job);
+  if (release == 0) {
+    issues.insert(issues.end(), first.begin(), first.end());
+    return job;
+  }
+  Config at = cfg;
+  at.stack_year = release;
+  Notice(issues, "stack_year", "auto: {0}, the first {1} release with every key given ({2} by default)"_issue,
+         {std::to_string(release), job.stack->name, std::to_string(job.stack_year)});
+  return ResolveJobAtRelease(at, issues);
 }
 
 void RlFrameworkIssues(const Config& cfg, const Job& job, RlFramework fw, std::vector<ConfigIssue>& issues) {

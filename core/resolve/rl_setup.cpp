@@ -82,14 +82,22 @@ void ResolvePlacement(const Config& cfg, Job& job, std::vector<ConfigIssue>& iss
     if (cfg.rl_rollout_gpus > 0 && cfg.rl_rollout_gpus != r.total_gpus)
       Notice(issues, "rl_rollout_gpus",
              "colocated, every GPU generates: rl_rollout_gpus applies to split pools (rl_colocate=0)"_issue);
+  } else if (r.total_gpus < 2) {
+    // Split pools need a GPU each: one GPU generates and trains in turns.
+    Error(
+        issues, "rl_colocate",
+        "rl_colocate=0 splits the GPUs into a rollout pool and a training pool, and 1 GPU cannot be split; accepted: 1 or auto (or gpus=2 or more)"_issue);
+    r.colocate = true;
+    r.rollout_gpus = r.total_gpus;
   } else {
     r.rollout_gpus = cfg.rl_rollout_gpus > 0 ? cfg.rl_rollout_gpus : std::max(1, r.total_gpus / 2);
     if (r.rollout_gpus >= r.total_gpus) {
-      Error(issues, "rl_rollout_gpus", "{0} rollout GPUs leave none of the {1} to train; accepted: 1-{2}"_issue,
-            {std::to_string(r.rollout_gpus), std::to_string(r.total_gpus), std::to_string(r.total_gpus - 1)});
+      const int most = r.total_gpus - 1;
+      Error(issues, "rl_rollout_gpus", "{0} rollout GPUs leave none of the {1} to train; accepted: {2}"_issue,
+            {std::to_string(r.rollout_gpus), std::to_string(r.total_gpus),
+             most == 1 ? std::string("1") : "1-" + std::to_string(most)});
       r.rollout_gpus = std::max(1, r.total_gpus / 2);
     }
-    if (r.total_gpus < 2) r.rollout_gpus = 1;
     job.hw.gpus = std::max(1, r.total_gpus - r.rollout_gpus);  // the trainer's pool: what the layout search sees
   }
   const double mem = job.hw.gpu ? job.hw.gpu->mem_bytes : 80e9;

@@ -513,6 +513,10 @@ std::vector<ConfigIssue> BadInputIssues() {
   pairs({{"stack", "megatron"}, {"method", "lora"}, {"gpus", "1"}});
   pairs({{"stack", "unsloth"}, {"method", "lora"}, {"prec", "fp8"}, {"gpus", "1"}});
   pairs({{"stack", "megatron"}, {"stack_year", "2024"}, {"zero", "3"}, {"gpus", "8"}});
+  // Split pools on one GPU.
+  pairs({{"model", "qwen2.5-0.5b"}, {"goal", "grpo"}, {"rl_colocate", "0"}, {"gpus", "1"}});
+  // Not yet in the default release, the release on auto: raised to the first that has it, and said.
+  pairs({{"model", "qwen2.5-7b"}, {"goal", "grpo"}, {"method", "lora"}, {"rl_framework", "nemo-rl"}, {"gpus", "8"}});
   pairs({{"stack", "unsloth"}, {"stack_year", "2024"}, {"method", "qlora"}, {"gpus", "8"}});  // one GPU only
   pairs({{"model", "llama2-7b"},
          {"gpus", "1"},

@@ -769,6 +769,16 @@ TEST_CASE("rl framework: verl's fitted transition, NeMo RL's host-link moves, au
         "method");
   CHECK(
       ErrorKey("model=qwen2.5-7b&gpu=h100&gpus=8&goal=grpo&method=lora&rl_framework=nemo-rl&stack_year=2026").empty());
+  // With the release on auto, the plan is the first release that has it (2026), said in a notice, not a refusal.
+  const PlanOutput nemo_lora =
+      MakePlan(Cfg("model=qwen2.5-7b&gpu=h100&gpus=8&goal=grpo&method=lora&rl_framework=nemo-rl"));
+  REQUIRE(nemo_lora.ok);
+  CHECK(nemo_lora.job.stack_year == 2026);
+  CHECK(nemo_lora.job.rl.framework == RlFramework::NemoRl);
+  const auto raised = std::find_if(nemo_lora.issues.begin(), nemo_lora.issues.end(),
+                                   [](const ConfigIssue& i) { return i.key == "stack_year" && i.notice; });
+  REQUIRE(raised != nemo_lora.issues.end());
+  CHECK(raised->message.find("2026") != std::string::npos);
   CHECK(plan("&rl_engine=hf&rl_framework=verl").job.rl.framework == RlFramework::Verl);
   // The resolved value is reported, and marked as chosen when auto.
   const JsonParseResult doc = ParseJson(PlanToJson(verl));
