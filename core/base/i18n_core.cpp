@@ -93,6 +93,10 @@ const Phrase kPhrases[] = {
     {"more exposed communication", "未被掩盖的通信更多"},
     {"larger pipeline bubble", "流水线气泡更大"},
     {"same step, fewer GPUs busy or more failures", "每步时间相同，但干活的 GPU 更少或故障更多"},
+    {"slower generation (the rollout's pool or tensor parallelism)", "生成更慢（生成池或其张量并行）"},
+    {"longer log-probability passes", "对数概率计算更久"},
+    {"longer policy training", "策略训练更久"},
+    {"a longer weight sync", "权重同步更久"},
     // ---- the compare verdict (compare.cpp): the page's Compare view and `trainplan compare` ----
     {"None of these fits in GPU memory: see each column for what would.",
      "这些都放不进 GPU 显存：请看各列怎样才能放下。"},

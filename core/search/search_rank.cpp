@@ -85,16 +85,29 @@ std::string WhyLoses(const Plan& plan, const Plan& best, Objective objective, La
     double delta;
     const char* words;
   };
-  const Reason reasons[] = {
+  const Reason step_reasons[] = {
       {a.compute_s - b.compute_s, "more compute (recomputation or smaller, less efficient matrix multiplies)"},
       {a.memory_s - b.memory_s, "more memory-bound time"},
       {a.comm_exposed_s - b.comm_exposed_s, "more exposed communication"},
       {a.bubble_s - b.bubble_s, "larger pipeline bubble"},
       {a.offload_s - b.offload_s, "offload transfers"},
   };
-  const Reason* worst = &reasons[0];
-  for (const Reason& r : reasons)
-    if (r.delta > worst->delta) worst = &r;
+  // Post-training ranks by the RL step: its phases say where the time went (the rollout's pools and tensor
+  // parallelism show in generation, the training layout in the passes and the training).
+  const RlStep& ra = plan.rl;
+  const RlStep& rb = best.rl;
+  const Reason rl_reasons[] = {
+      {ra.generation_s - rb.generation_s, "slower generation (the rollout's pool or tensor parallelism)"},
+      {ra.logprob_s - rb.logprob_s, "longer log-probability passes"},
+      {ra.training_s - rb.training_s, "longer policy training"},
+      {ra.sync_s - rb.sync_s, "a longer weight sync"},
+  };
+  const bool rl = ra.active && rb.active;
+  const Reason* first = rl ? std::begin(rl_reasons) : std::begin(step_reasons);
+  const Reason* last = rl ? std::end(rl_reasons) : std::end(step_reasons);
+  const Reason* worst = first;
+  for (const Reason* r = first; r != last; ++r)
+    if (r->delta > worst->delta) worst = r;
   const char* why = worst->delta <= 0 ? "same step, fewer GPUs busy or more failures" : worst->words;
   return TrFill(lang, "{0}: {1}", {head, Translate(lang, why)});
 }

@@ -526,6 +526,26 @@ TEST_CASE("rl search: colocated or split pools and the rollout's TP are searched
   CHECK(memory->NumberOr("max_seq", -1) == again.plan.memory.max_seq);
   CHECK(memory->NumberOr("max_micro_batch", -1) == again.plan.memory.max_micro_batch);
   CHECK(memory->NumberOr("max_seq_best", -1) == again.best_seq.max_seq);
+  // A row that loses by its pools or the rollout's tensor parallelism alone (the best's training layout) says so in the
+  // RL step's words, not the policy step's ("same step, fewer GPUs busy").
+  const SearchHit& best = r.top.front();
+  auto same_training = [](const Layout& a, const Layout& b) {
+    return a.tp == b.tp && a.pp == b.pp && a.vp == b.vp && a.cp == b.cp && a.ep == b.ep && a.dp == b.dp &&
+           a.mbs == b.mbs && a.zero == b.zero && a.recompute == b.recompute && a.offload == b.offload && a.sp == b.sp;
+  };
+  int told = 0;
+  for (size_t i = 1; i < r.top.size(); ++i) {
+    const SearchHit& h = r.top[i];
+    const Job& job = r.jobs[h.variant];
+    if (!same_training(h.plan.layout, best.plan.layout) || job.rl.rollout_tp == r.jobs[best.variant].rl.rollout_tp)
+      continue;
+    if (h.plan.rl.generation_s <= best.plan.rl.generation_s * 1.01) continue;
+    const std::string why = WhyLoses(h.plan, best.plan, Objective::Time);
+    INFO(why);
+    CHECK((why.find("slower generation") != std::string::npos || why.find("ties with the best") != std::string::npos));
+    ++told;
+  }
+  CHECK(told > 0);
   // Pools given are not varied.
   const SearchResult fixed = SearchLayouts(Cfg("model=qwen2.5-7b&gpu=h100&gpus=32&goal=grpo&rl_colocate=1"), options);
   CHECK(fixed.jobs.size() == 1);
