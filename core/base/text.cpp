@@ -1,6 +1,7 @@
 // text.cpp — see text.h: trimming, quoting, percent-encoding, the one number parser, printf, terminal widths.
 #include "text.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <cstdio>
@@ -206,6 +207,58 @@ size_t DisplayWidth(std::string_view s) {
     cols += wide ? 2 : 1;
   }
   return cols;
+}
+
+std::vector<std::string> WrapCell(const std::string& s, size_t cols) {
+  cols = std::max<size_t>(cols, 8);
+  // Atoms: the text between break opportunities (after ' ', '&' or ','; before and after a wide character).
+  std::vector<std::string> atoms;
+  std::string atom;
+  for (size_t i = 0; i < s.size();) {
+    const unsigned char c = (unsigned char)s[i];
+    const size_t len = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
+    const std::string ch = s.substr(i, len);
+    i += len;
+    const bool wide = DisplayWidth(ch) == 2;
+    if (wide && !atom.empty()) atoms.push_back(atom), atom.clear();
+    atom += ch;
+    if (wide || ch == " " || ch == "&" || ch == ",") atoms.push_back(atom), atom.clear();
+  }
+  if (!atom.empty()) atoms.push_back(atom);
+  std::vector<std::string> lines(1);
+  size_t width = 0;
+  auto trimmed = [](std::string t) {
+    while (!t.empty() && t.back() == ' ') t.pop_back();
+    return t;
+  };
+  for (std::string& a : atoms) {
+    size_t w = DisplayWidth(a);
+    if (width > 0 && width + DisplayWidth(trimmed(a)) > cols) {
+      lines.back() = trimmed(lines.back());
+      lines.emplace_back();
+      width = 0;
+      if (a == " ") continue;  // a break's own space starts no line
+    }
+    while (w > cols && width == 0) {  // longer than a line on its own: cut it at the line's width
+      size_t take = 0, taken = 0;
+      while (take < a.size()) {
+        const unsigned char c = (unsigned char)a[take];
+        const size_t len = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
+        const size_t cw = DisplayWidth(a.substr(take, len));
+        if (taken + cw > cols) break;
+        take += len, taken += cw;
+      }
+      lines.back() = a.substr(0, take);
+      lines.emplace_back();
+      a = a.substr(take);
+      w = DisplayWidth(a);
+    }
+    lines.back() += a;
+    width += w;
+  }
+  lines.back() = trimmed(lines.back());
+  if (lines.size() > 1 && lines.back().empty()) lines.pop_back();
+  return lines;
 }
 
 namespace {

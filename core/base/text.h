@@ -5,6 +5,7 @@
 #pragma once
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace tp {
 
@@ -39,6 +40,10 @@ std::string Fmt(const char* format, double v);
 // Terminal columns of UTF-8 text: CJK ideographs and full-width punctuation take two, other characters
 // one (continuation bytes none). The text report aligns its columns with it.
 size_t DisplayWidth(std::string_view utf8);
+// UTF-8 text in lines of at most `cols` terminal columns (DisplayWidth; 8 at least), broken after a space, '&' or ','
+// or around a wide (CJK) character; a word longer than a line is cut where it must be. The spaces a break falls on
+// are dropped; nothing else is. Text that fits is one line, itself.
+std::vector<std::string> WrapCell(const std::string& s, size_t cols);
 // Well-formed UTF-8: no stray continuation byte, no overlong form, no surrogate (U+D800-DFFF), nothing past
 // U+10FFFF. Text that fails it is refused where it enters (names, files), so every output is valid UTF-8.
 bool ValidUtf8(std::string_view s);

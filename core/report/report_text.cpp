@@ -402,15 +402,18 @@ std::vector<Row> Rows(const PlanOutput& out, Lang lang) {
   return rows;
 }
 
-std::string TextTable(const std::vector<std::vector<std::string>>& table, const std::vector<bool>& heading) {
-  // Column widths from the widest cell; section headings span the row and are not measured.
+std::string TextTable(const std::vector<std::vector<std::string>>& table, const std::vector<bool>& heading,
+                      size_t wrap) {
+  // Each cell as its lines (one, unless wrapped); column widths from the widest line; section headings span the row
+  // and are not measured.
+  std::vector<std::vector<std::vector<std::string>>> cells(table.size());
   std::vector<size_t> width;
   for (size_t r = 0; r < table.size(); ++r) {
     if (heading[r]) continue;
     for (size_t c = 0; c < table[r].size(); ++c) {
-      const size_t cols = DisplayWidth(table[r][c]);
+      cells[r].push_back(wrap > 0 && c > 0 ? WrapCell(table[r][c], wrap) : std::vector<std::string>{table[r][c]});
       if (width.size() <= c) width.resize(c + 1, 0);
-      width[c] = std::max(width[c], cols);
+      for (const std::string& l : cells[r][c]) width[c] = std::max(width[c], DisplayWidth(l));
     }
   }
   std::string out;
@@ -419,10 +422,17 @@ std::string TextTable(const std::vector<std::vector<std::string>>& table, const 
       out += table[r][0] + "\n";
       continue;
     }
-    std::string line = "  ";
-    for (size_t c = 0; c < table[r].size(); ++c)
-      line += c + 1 < table[r].size() ? Pad(table[r][c], width[c] + 2) : table[r][c];
-    out += line + "\n";
+    size_t height = 1;
+    for (const auto& cell : cells[r]) height = std::max(height, cell.size());
+    for (size_t h = 0; h < height; ++h) {
+      std::string line = "  ";
+      for (size_t c = 0; c < cells[r].size(); ++c) {
+        const std::string& text = h < cells[r][c].size() ? cells[r][c][h] : std::string();
+        line += c + 1 < cells[r].size() ? Pad(text, width[c] + 2) : text;
+      }
+      while (!line.empty() && line.back() == ' ') line.pop_back();
+      out += line + "\n";
+    }
   }
   return out;
 }
@@ -480,7 +490,9 @@ std::string ComparisonToText(const std::vector<PlanOutput>& outs, Format format)
     table.push_back(line);
     heading.push_back(false);
   }
-  return TextTable(table, heading) + (verdict.empty() ? "" : verdict + "\n");
+  // Side by side, each scenario's column is wrapped at kCompareColumn terminal columns.
+  constexpr size_t kCompareColumn = 56;
+  return TextTable(table, heading, outs.size() > 1 ? kCompareColumn : 0) + (verdict.empty() ? "" : verdict + "\n");
 }
 
 // The Calibration section's lines (report.h): the measurement against the plan without and with the

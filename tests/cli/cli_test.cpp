@@ -111,6 +111,8 @@ std::string TextSkeleton(const std::string& text) {
       continue;
     }
     if (verdict) continue;
+    // A wrapped cell's further lines (plans side by side) have no label: the skeleton keeps the row once.
+    if (!out.empty() && l.find_first_not_of(' ') >= 4) continue;
     size_t end = l.find("  ", 2);
     out += "  " + l.substr(2, end == std::string::npos ? std::string::npos : end - 2) + "\n";
   }

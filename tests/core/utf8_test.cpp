@@ -1,6 +1,6 @@
 // utf8_test.cpp — text is valid UTF-8 wherever it enters and leaves (issue #34): the `name` limit counts
 // characters as the help says, invalid bytes and lone surrogates are refused naming the key, and the JSON writer
-// never emits an invalid byte.
+// never emits an invalid byte; WrapCell breaks UTF-8 text by terminal columns (plans side by side).
 #include <catch2/catch.hpp>
 
 #include <string>
@@ -84,3 +84,43 @@ TEST_CASE("a lone surrogate in a JSON config is refused, and the JSON writer emi
 }
 
 }  // namespace utf8_test
+
+TEST_CASE("WrapCell: lines within the width, nothing but the break's spaces dropped, CJK and links broken too",
+          "[text]") {
+  using tp::DisplayWidth;
+  using tp::WrapCell;
+  auto joined = [](const std::vector<std::string>& lines, const char* sep) {
+    std::string s;
+    for (size_t i = 0; i < lines.size(); ++i) s += (i ? sep : "") + lines[i];
+    return s;
+  };
+  // Short text: one line, itself.
+  CHECK(WrapCell("fits · 67.1 GiB", 56) == std::vector<std::string>{"fits · 67.1 GiB"});
+  // Words: broken at spaces, each line within the width, the words in order.
+  const std::string words =
+      "goal=pretrain stack=megatron stack_year=2025 dropout=0 fp8_recipe=tensor moe_pad=0 "
+      "full_graphs=0 fp8_head=0 seq=4096 gbs=1024 tokens=1411074129920";
+  const auto w = WrapCell(words, 40);
+  CHECK(w.size() > 2);
+  for (const std::string& l : w) {
+    CHECK(DisplayWidth(l) <= 40);
+    CHECK_FALSE(l.empty());
+    CHECK(l.back() != ' ');
+  }
+  CHECK(joined(w, " ") == words);
+  // A link has no spaces: broken after '&', nothing lost.
+  const std::string link = "#v=1&model=llama3-70b&mbs=1&gpu=h100&tp=2&pp=4&cp=2&ep=1&vp=2&pp_schedule=interleaved&dp=4";
+  const auto l = WrapCell(link, 30);
+  CHECK(l.size() > 1);
+  for (const std::string& x : l) CHECK(DisplayWidth(x) <= 30);
+  CHECK(joined(l, "") == link);
+  CHECK(l[0].back() == '&');
+  // Chinese: between characters, two columns each.
+  const std::string zh = "放不下：一条序列超出 KV 缓存，需要更多显存或更短的回复";
+  const auto z = WrapCell(zh, 12);
+  CHECK(z.size() > 2);
+  for (const std::string& x : z) CHECK(DisplayWidth(x) <= 12);
+  // A token longer than a line: cut at the width.
+  const auto cut = WrapCell(std::string(25, 'x'), 10);
+  CHECK(cut == std::vector<std::string>{std::string(10, 'x'), std::string(10, 'x'), std::string(5, 'x')});
+}

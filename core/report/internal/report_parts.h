@@ -32,8 +32,13 @@ struct Row {
   std::string value;
 };
 std::vector<Row> Rows(const PlanOutput& out, Lang lang);
-// Aligned columns in terminal widths; heading rows are printed whole and not measured.
-std::string TextTable(const std::vector<std::vector<std::string>>& table, const std::vector<bool>& heading);
+// Aligned columns in terminal widths; heading rows are printed whole and not measured. With `wrap` > 0 every column
+// but the first (the labels) is wrapped at that many terminal columns (text.h WrapCell), a row taking as many lines as
+// its tallest cell: plans side by side stay readable where one cell (the auto keys, a link) is hundreds of columns
+// long.
+std::string TextTable(const std::vector<std::vector<std::string>>& table, const std::vector<bool>& heading,
+                      size_t wrap = 0);
+
 std::string MdCell(const std::string& s);
 std::string LayoutText(const Config& c);  // "tp=8 pp=1 ... offload=none"
 // Post-training's RL step (report_rl.cpp): the JSON's "rl" object and the text's phase rows; nothing otherwise.
