@@ -266,6 +266,8 @@ const Phrase kPhrases[] = {
     {"not a launch config this planner reads (formats: {0}); name one with --import-format",
      "不是本规划器能读取的启动配置（格式：{0}）；请用 --import-format 指定"},
     {"the file is larger than {0} KiB: not a launch config", "文件大于 {0} KiB：不是启动配置"},
+    {"the {0} file does not name the model: planned with model={1} (give model=)",
+     "{0} 文件没有写明模型：按 model={1} 规划（请给出 model=）"},
     {"the {0} file does not say how many GPUs: planned with gpus={1} (give gpus=N)",
      "{0} 文件没有给出 GPU 数量：按 gpus={1} 规划（请给出 gpus=N）"},
     {"a string is not closed", "字符串没有结束"},

@@ -1386,15 +1386,22 @@ void ApplyLaunchPairs(Config& cfg, const LaunchImport& imp, std::vector<ConfigIs
   }
 }
 
-void FinishLaunchImport(Config& cfg, const LaunchImport& imp, std::vector<ConfigIssue>& issues) {
+void FinishLaunchImport(Config& cfg, const LaunchImport& imp, std::vector<ConfigIssue>& issues, unsigned given) {
   const int tp = std::max(1, cfg.tp), pp = std::max(1, cfg.pp), cp = std::max(1, cfg.cp);
   const int dp = std::max(1, cfg.gpus / (tp * pp * cp));
-  bool gives_gpus = false;
-  for (const LaunchPair& p : imp.pairs) gives_gpus |= p.key == "gpus";
-  if (!gives_gpus)
+  bool gives_gpus = false, gives_model = false;
+  for (const LaunchPair& p : imp.pairs) gives_gpus |= p.key == "gpus", gives_model |= p.key == "model";
+  // A model the file names but TrainPlan does not know has its own note (ImportReader::Model).
+  for (const ConfigIssue& i : imp.issues) gives_model |= i.key == "model";
+  if (!gives_gpus && !(given & kGivenGpus))
     issues.push_back(MakeIssue("gpus",
                                "the {0} file does not say how many GPUs: planned with gpus={1} (give gpus=N)"_issue,
                                {InfoOf(imp.format).framework, std::to_string(cfg.gpus)}, true));
+  // A DeepSpeed config (ds_config.json) says nothing of the model: the plan's is the one it had.
+  if (!gives_model && !(given & kGivenModel))
+    issues.push_back(MakeIssue("model",
+                               "the {0} file does not name the model: planned with model={1} (give model=)"_issue,
+                               {InfoOf(imp.format).framework, cfg.model}, true));
   if (imp.sharded_by_gpus && cfg.zero == kAuto) cfg.zero = dp > 1 ? 3 : 0;
   if (imp.grad_accum > 0 && cfg.gbs == kAuto) {
     const long long gbs = (long long)std::max(1, cfg.mbs) * imp.grad_accum * dp;

@@ -113,7 +113,9 @@ LaunchImport ImportLaunch(std::string_view text, const LaunchFormat* format = nu
 // source, so that gpus=8 given after the file counts; ApplyLaunchImport does both at once.
 void ApplyLaunchImport(Config& cfg, const LaunchImport& import, std::vector<ConfigIssue>& issues);
 void ApplyLaunchPairs(Config& cfg, const LaunchImport& import, std::vector<ConfigIssue>& issues);
-void FinishLaunchImport(Config& cfg, const LaunchImport& import, std::vector<ConfigIssue>& issues);
+// `given`: the keys another source gave (kGivenGpus, kGivenModel), which the import's notes do not ask for.
+constexpr unsigned kGivenGpus = 1, kGivenModel = 2;
+void FinishLaunchImport(Config& cfg, const LaunchImport& import, std::vector<ConfigIssue>& issues, unsigned given = 0);
 // "model=llama3-8b method=qlora lora_r=16 ..." — the values an import took, as keys of the link.
 std::string LaunchPairsText(const LaunchImport& import);
 

@@ -95,6 +95,38 @@ TEST_CASE("cli export: -o writes the file, a refusal exits 2 with the reason, a 
   CHECK(r.err.find("note: method: not in the DeepSpeed file") != std::string::npos);
 }
 
+// A DeepSpeed config names no model and no GPU count: the import says which it planned with, unless another source
+// (a key on the command line) gives it, and says nothing of what was given.
+TEST_CASE("cli import: what the file leaves out is said once, and not where the command line gives it",
+          "[cli][launch]") {
+  const std::string path = Temp("ds_config.json");
+  testing::CliRun r = Cli({"export", "--to", "deepspeed", "model=llama3.1-8b", "gpu=h100", "gpus=8", "-o", path});
+  REQUIRE(r.status == 0);
+  r = Cli({"plan", "--import", path, "gpu=h100"});
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.err.find("model: the DeepSpeed file does not name the model: planned with model=llama2-70b (give model=)") !=
+        std::string::npos);
+  // The DeepSpeed config says the GPUs (its train_batch_size over the micro-batch and the accumulation).
+  CHECK(r.err.find("does not say how many GPUs") == std::string::npos);
+  r = Cli({"plan", "--import", path, "gpu=h100", "model=llama3.1-8b", "--format", "json"});
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.err.find("does not name the model") == std::string::npos);
+  CHECK(ParseJson(r.out).value.Find("config")->StringOr("model", "") == "llama3.1-8b");
+  std::filesystem::remove(path);
+  // A torchtune file names the model, not the GPUs: said without gpus=, silent with it.
+  const std::string tune = Temp("tune.yaml");
+  r = Cli({"export", "--to", "torchtune", "model=llama3.1-8b", "method=lora", "gpu=rtx4090", "gpus=1", "-o", tune});
+  REQUIRE(r.status == 0);
+  r = Cli({"plan", "--import", tune, "gpu=rtx4090"});
+  CHECK(r.err.find("gpus: the torchtune file does not say how many GPUs") != std::string::npos);
+  CHECK(r.err.find("does not name the model") == std::string::npos);
+  r = Cli({"plan", "--import", tune, "gpu=rtx4090", "gpus=2"});
+  CHECK(r.err.find("does not say how many GPUs") == std::string::npos);
+  std::filesystem::remove(tune);
+}
+
 TEST_CASE("cli import: a bad file is one line naming the file, the key and the line", "[cli][launch]") {
   const std::string path = Temp("bad.yaml");
   std::ofstream(path) << "model_name_or_path: meta-llama/Llama-3.1-8B\nfinetuning_type: lora\nlora_rank: lots\n";
