@@ -125,6 +125,7 @@ Constants Resolve(const Assumptions& a) {
 
 struct Machine {
   double peak = 1, peak_attn = 1, mem_bw = 1, ridge = 1, elem_bytes = 2;
+  double matmul_share = 1;  // the GPU's measured matmul rate over its dense BF16 peak (MAMF), which scales e_max
   Fabric fabric;
   bool fp8 = false;             // FP8 GEMMs (Transformer Engine) actually in use
   bool fp8_transposes = false;  // ... on a GPU whose FP8 GEMMs are TN-only: each cast writes a transpose too
@@ -419,6 +420,7 @@ bool MakeMachine(const Job& job, const GpuSpec& gpu, int gpus, Constants& c, Mac
   // fraction a training run keeps of it.
   const double mamf_fraction = gpu.mamf_flops > 0 && bf16_peak > 0 ? gpu.mamf_flops / bf16_peak : kDefaultMamfFraction;
   c.e_max *= mamf_fraction;
+  mc.matmul_share = mamf_fraction;
   mc.fabric = MakeFabric(job, gpus, c.net);
   return true;
 }
@@ -803,7 +805,9 @@ void FillTrace(const Job& job, const Machine& mc, const Constants& c, const Slow
   tr.fill_share = slow.fill_share;
   tr.dp_total = dp.total, tr.dp_hidden = dp.hidden, tr.dp_exposed = dp.exposed;
   tr.peak_flops = mc.peak, tr.mem_bw = mc.mem_bw;
-  tr.eff_matmul = c.e_max, tr.eff_memory = c.mem, tr.overlap_dp = c.overlap_dp, tr.contention = c.contention;
+  // The key's own value (eff_matmul, as resolved: the stack's efficiency folded in on auto), and the GPU's share apart.
+  tr.eff_matmul = c.e_max / mc.matmul_share, tr.matmul_share = mc.matmul_share;
+  tr.eff_memory = c.mem, tr.overlap_dp = c.overlap_dp, tr.contention = c.contention;
   tr.stage_params = slow.params, tr.trainable = dp.trainable;
   tr.tokens_per_step = double(gbs) * job.work.seq;
   tr.finetune_compute_mb = mb.ft.Compute(), tr.finetune_memory_mb = mb.ft.Memory();

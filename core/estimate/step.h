@@ -17,6 +17,8 @@ struct StepTrace {
   double dp_total = 0, dp_hidden = 0, dp_exposed = 0;  // data-parallel traffic, hidden behind the backward
   double peak_flops = 0, mem_bw = 0;                   // the GPU's dense peak at the training precision, B/s
   double eff_matmul = 0, eff_memory = 0, overlap_dp = 0, contention = 0;
+  double matmul_share =
+      1;  // the GPU's measured matmul rate (MAMF) over its dense peak: the GEMMs run at it x eff_matmul
   double stage_params = 0, trainable = 0;  // one GPU of the slowest stage
   double tokens_per_step = 0;
   // Fine-tuning's terms per micro-batch (step_finetune.h), already inside compute_mb / memory_mb / mb_time.

@@ -226,6 +226,14 @@ const NodeSpec kNodes[] = {
                 "units)",
      .inputs = "gpu prec",
      .source_of = GpuSource},
+    {.name = "gpu_matmul_share",
+     .value = [](const C& c) { return c.st().matmul_share; },
+     .unit = "fraction",
+     .label = {"the GPU's measured matmul rate over its dense peak (MAMF)", "GPU 实测矩阵乘速率与稠密峰值之比（MAMF）"},
+     .formula = "gpu_mamf_tflops / the dense BF16 peak (the catalog's measurement; where the GPU has none, 0.78, the "
+                "measured GPUs' median: step.cpp kDefaultMamfFraction)",
+     .inputs = "gpu",
+     .source_of = [](const C& c) { return c.gpu() ? c.gpu()->mamf_source : std::string(); }},
     {.kind = K::Key, .name = "eff_matmul", .value = [](const C& c) { return c.st().eff_matmul; }, .unit = "fraction"},
     {.kind = K::Key,
      .name = "calib_speed",
@@ -240,9 +248,9 @@ const NodeSpec kNodes[] = {
      .unit = "s",
      .label = {"tensor-core time per micro-batch", "每个微批次的张量核时间"},
      .formula = "FLOPs of the slowest stage's GEMMs (LoRA adapters' included; weight gradients with their "
-                "accumulation into the gradient buffer) and attention / (peak_flops x eff_matmul at their shapes); the "
-                "stack's eff_stack and calib_speed scale the rates",
-     .inputs = "peak_flops eff_matmul eff_stack calib_speed mbs seq tp cp recompute grad_fp32",
+                "accumulation into the gradient buffer) and attention / (peak_flops x gpu_matmul_share x eff_matmul at "
+                "their shapes); on auto eff_matmul holds the stack's eff_stack and calib_speed",
+     .inputs = "peak_flops gpu_matmul_share eff_matmul eff_stack calib_speed mbs seq tp cp recompute grad_fp32",
      .source = "docs/step-model.md section 3 (step.cpp)"},
     {.name = "compute_s",
      .value = [](const C& c) { return c.s().compute_s; },
