@@ -78,9 +78,12 @@ const NodeSpec kNodes[] = {
     {.kind = K::Key, .name = "cp", .value = [](const C& c) { return double(c.lay().cp); }},
     {.kind = K::Key, .name = "dp", .value = [](const C& c) { return double(c.lay().dp); }},
     {.kind = K::Key, .name = "zero", .value = [](const C& c) { return double(c.lay().zero); }},
+    // Hybrid sharding's group, where it is asked (on auto one group holds every data-parallel rank: nothing to show,
+    // and a dp_shard typed on a stack without it would change the stack).
     {.kind = K::Key,
      .name = "dp_shard",
-     .value = [](const C& c) { return double(ShardGroupDp(c.lay(), c.job().work.dp_shard)); }},
+     .value = [](const C& c) { return double(ShardGroupDp(c.lay(), c.job().work.dp_shard)); },
+     .when = [](const C& c) { return c.job().work.dp_shard > 0; }},
     {.kind = K::KeyText, .name = "recompute"},
     {.kind = K::KeyText, .name = "prec"},
     {.kind = K::KeyText, .name = "method"},

@@ -257,7 +257,8 @@ bool Techniques(Check& k) {
   // Hybrid sharding shards ZeRO's states within groups of dp_shard data-parallel ranks: it needs states to shard, and
   // whole groups (torchtitan asserts dp_replicate x dp_shard x cp x tp x pp = world size, parallel_dims.py).
   if (const int shard = job.work.dp_shard; shard > 0) {
-    if (l.zero < 1 &&
+    // One group of every data-parallel rank (dp_shard = dp) is no hybrid sharding: what auto plans, at any stage.
+    if (l.zero < 1 && shard != l.dp &&
         k.Fail(
             "dp_shard",
             "dp_shard={0} shards ZeRO's states within groups, and zero=0 shards none; accepted: zero 1-3 (or dp_shard auto)"_issue,

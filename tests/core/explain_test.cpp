@@ -316,4 +316,35 @@ TEST_CASE("trainplan explain: text with values substituted, one number by name, 
   CHECK(err.find("gpus") != std::string::npos);
 }
 
+// "Every assumption visible and editable": a key the explanation shows, typed back with the value shown, plans the
+// same (the matmul efficiency had been shown with the GPU's measured share folded in, which typed back gave another
+// plan).
+TEST_CASE("every key the explanation shows, typed back with its value, gives the same plan", "[explain]") {
+  for (const char* link :
+       {"model=llama3-70b&gpu=h100&gpus=64", "model=llama3.1-8b&gpu=rtx4090&gpus=1&method=qlora&seq=4096",
+        "model=qwen3-30b-a3b&gpu=h100&gpus=16&goal=grpo", "model=mixtral-8x7b&gpu=b200&gpus=64&prec=fp8",
+        "model=llama3.1-70b&gpu=a100-80g&gpus=8&zero=3&offload=cpu",
+        "model=qwen2.5-7b&gpu=h100&gpus=8&goal=grpo&rl_framework=nemo-rl", "model=llama3.1-8b&gpu=h100&gpus=8&goal=dpo",
+        "model=llama3-70b&gpu=h100&gpus=64&stack=fsdp&zero=3&dp_shard=8&tp=1&pp=1&cp=1"}) {
+    const PlanOutput out = testing::PlanLink(link);
+    REQUIRE(out.ok);
+    const Explanation ex = ExplainPlan(out);
+    for (const ExplainNode& n : ex.nodes) {
+      if (n.key.empty() || !n.text.empty() || n.origin == ExplainNode::Origin::User) continue;
+      char value[64];
+      std::snprintf(value, sizeof value, "%.17g", n.value);
+      const std::string again_link = FormatLink(out.config) + "&" + n.key + "=" + value;
+      Config c;
+      std::vector<ConfigIssue> issues;
+      ApplyLink(c, again_link, issues);
+      if (HasErrors(issues)) continue;  // a value shown that the key does not take (a count the link writes otherwise)
+      const PlanOutput again = MakePlan(c);
+      INFO(link << "  " << n.key << "=" << value);
+      REQUIRE(again.ok);
+      CHECK(again.plan.step.seconds == Approx(out.plan.step.seconds).epsilon(1e-6));
+      CHECK(again.plan.memory.total == Approx(out.plan.memory.total).epsilon(1e-6));
+    }
+  }
+}
+
 }  // namespace explain_test

@@ -58,6 +58,7 @@ TEST_CASE("hybrid sharding shards the states within each group: dp / dp_shard ti
 
 TEST_CASE("hybrid sharding's groups: states to shard, whole groups, stacks that run it", "[hsdp]") {
   CHECK(RefusedKey(kBase + "&zero=0&dp_shard=8") == "dp_shard");  // nothing sharded
+  CHECK(RefusedKey(kBase + "&zero=0&dp_shard=32").empty());       // one group of every rank: no hybrid sharding
   CHECK(RefusedKey(kBase + "&dp_shard=6") == "dp_shard");         // 32 ranks are not groups of 6
   CHECK(RefusedKey(kBase + "&dp_shard=8").empty());
   // DeepSpeed's hierarchical sharding is MiCS, ZeRO-3 only; Unsloth's multi-GPU is DDP.

@@ -499,7 +499,7 @@ std::vector<ConfigIssue> BadInputIssues() {
          {"recompute", "full"},
          {"moe_a2a_overlap", "1"}});
   // Hybrid sharding's groups (layout_rules.cpp Techniques): states to shard, and whole groups.
-  pairs({{"stack", "fsdp"}, {"gpus", "16"}, {"zero", "0"}, {"dp_shard", "8"}});
+  pairs({{"stack", "fsdp"}, {"gpus", "16"}, {"tp", "1"}, {"pp", "1"}, {"cp", "1"}, {"zero", "0"}, {"dp_shard", "8"}});
   pairs({{"stack", "fsdp"}, {"gpus", "16"}, {"tp", "1"}, {"pp", "1"}, {"cp", "1"}, {"zero", "3"}, {"dp_shard", "6"}});
   // The capability table (core/stack/capabilities.h): absent, an extension, not found in code, not yet.
   pairs({{"stack", "megatron"}, {"method", "qlora"}});
