@@ -94,7 +94,7 @@ std::vector<std::string> TableRow(const std::string& rank, const PlanOutput& o, 
           std::to_string(o.config.gpus),
           LayoutText(o.config) + RlPoolText(o.job),
           MemoryText(p.memory.total),
-          DurationText(lang, p.rl.active ? p.rl.step_seconds : p.step.seconds),  // an RL goal's step is its RL step
+          DurationText(lang, ShownStepSeconds(p)),
           Fmt("%.1f", p.run.days),
           UsdText(lang, p.run.cost_usd),
           Fmt("%.1f %%", 100 * p.throughput.mfu),
@@ -127,8 +127,8 @@ std::string FormatSearch(const PlanOutput& base, const SearchResult& result, For
   const Lang lang = LangOf(base);
   auto T = [&](const char* english) { return std::string(Translate(lang, english)); };
   std::vector<std::vector<std::string>> table = {{"#", T("gpu"), T("gpus"), T("layout"), T("memory/GPU"),
-                                                  T(base.job.rl.Active() ? "RL step" : "step"), T("days"), T("cost"),
-                                                  "MFU", T("vs #1")}};
+                                                  T(ShownStepWords(base.job.rl.Active())), T("days"), T("cost"), "MFU",
+                                                  T("vs #1")}};
   // Nothing fits: show the layout that comes closest, so the user sees by how much.
   if (hits.empty() && result.least_memory.plan.valid)
     table.push_back(TableRow("-", HitOutput(base, result, result.least_memory), T("least memory; does not fit"), lang));

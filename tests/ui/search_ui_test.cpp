@@ -11,6 +11,7 @@
 #include "catalog.h"
 #include "cli.h"
 #include "harness.h"
+#include "widgets.h"
 
 // This file's names, apart from the other test files' (cmake/test_executable.cmake: a unity build).
 namespace search_ui_test {
@@ -89,3 +90,29 @@ TEST_CASE("the search view's split search: done once drawn, and by cost without 
 }
 
 }  // namespace search_ui_test
+
+namespace search_ui_rl {
+using namespace tp;
+using namespace tp::ui;
+// An RL goal's search table shows the RL step (generation to the synced weights) in its step column, as the command
+// line's "RL step" column does, not the policy's optimizer step (seconds where the RL step is minutes).
+TEST_CASE("the search view of an RL goal shows the RL step in its step column", "[web][search][rl]") {
+  static AppState app;
+  testing::Start(app, "#v=1&model=llama3.1-8b&goal=grpo&gpu=h100&gpus=32&view=search");
+  int frames = 0;
+  while (!app.bg.search_complete && frames < 20000) {
+    testing::Frame(app);
+    ++frames;
+  }
+  REQUIRE(app.bg.search_complete);
+  testing::Frame(app);
+  const std::string drawn = testing::DrawnText(app);
+  INFO(drawn);
+  CHECK(drawn.find("RL step") != std::string::npos);
+  const auto& top = app.bg.search.Result().top;
+  REQUIRE_FALSE(top.empty());
+  REQUIRE(top[0].plan.rl.active);
+  CHECK(drawn.find(FmtDuration(top[0].plan.rl.step_seconds)) != std::string::npos);
+  CHECK(top[0].plan.rl.step_seconds > 10 * top[0].plan.step.seconds);  // the two differ: the check tells them apart
+}
+}  // namespace search_ui_rl
