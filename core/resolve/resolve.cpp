@@ -593,17 +593,24 @@ Fp8Recipe AutoFp8Recipe(const Job& job, const Config& cfg, std::vector<ConfigIss
   return preferred;
 }
 
+// The capability table's findings on what cfg asks explicitly (ExplicitAsk), for the job's stack and release, its GPU
+// and its RL framework; `ask` is filled with what was asked. Returns how many findings.
+int AskedFindings(const Config& cfg, const Job& job, CapabilityAsk& ask, CapabilityFinding (&found)[kMaxFindings]) {
+  AskKeys given = 0;
+  ask = ExplicitAsk(cfg, given);
+  ask.gpu = GpuTraitsOf(job.hw.gpu);
+  ask.rl_framework = job.rl.FrameworkAsked(), ask.rl_dpo = job.rl.Dpo();
+  return CapabilityFindings(*job.stack, job.stack_year, ask, found);
+}
+
 // An explicit combination outside the stack's capability table (core/stack/capabilities.h): refused when the
 // stack (or its release) does not have it, warned of when an extension provides it or the code does not show it.
 // `framework_only`: the RL framework's rows alone (RlOfferIssues, the page's greying).
 void CheckCapabilities(const Config& cfg, const Job& job, std::vector<ConfigIssue>& issues,
                        bool framework_only = false) {
-  AskKeys given = 0;
-  CapabilityAsk ask = ExplicitAsk(cfg, given);
-  ask.gpu = GpuTraitsOf(job.hw.gpu);
-  ask.rl_framework = job.rl.FrameworkAsked(), ask.rl_dpo = job.rl.Dpo();
+  CapabilityAsk ask;
   CapabilityFinding found[kMaxFindings];
-  const int n = CapabilityFindings(*job.stack, job.stack_year, ask, found);
+  const int n = AskedFindings(cfg, job, ask, found);
   const std::string year = std::to_string(job.stack_year);
   for (int i = 0; i < n; ++i) {
     const CapabilityFinding& f = found[i];
@@ -864,12 +871,9 @@ namespace {
 // them (CapabilityAnswer::not_yet: NeMo RL's LoRA policy from 2026 beside the fsdp stack's 2024 release); 0 where the
 // default release runs them all (or a missing key is never in the stack, which CheckCapabilities refuses).
 int ReleaseRunningAsked(const Config& cfg, const Job& job) {
-  AskKeys given = 0;
-  CapabilityAsk ask = ExplicitAsk(cfg, given);
-  ask.gpu = GpuTraitsOf(job.hw.gpu);
-  ask.rl_framework = job.rl.FrameworkAsked(), ask.rl_dpo = job.rl.Dpo();
+  CapabilityAsk ask;
   CapabilityFinding found[kMaxFindings];
-  const int n = CapabilityFindings(*job.stack, job.stack_year, ask, found);
+  const int n = AskedFindings(cfg, job, ask, found);
   int since = 0;
   for (int i = 0; i < n; ++i)
     if (found[i].answer.support == Support::Absent && found[i].answer.not_yet)
