@@ -24,7 +24,8 @@ void RlStepSection(AppState& app, const PlanOutput& o, float height) {
   if (!s.active) return;
   const Lang lang = LangOf(app);
   PushFace(app.fonts.bold);
-  ImGui::TextUnformatted((std::string(Translate(lang, "RL step")) + " " + FmtDuration(s.step_seconds)).c_str());
+  ImGui::TextUnformatted(
+      (std::string(Translate(lang, ShownStepWords(o.job.rl))) + " " + FmtDuration(s.step_seconds)).c_str());
   ImGui::PopFont();
   // One colour per phase, in the step's order: the rollout in compute's, the trainer's passes in memory's.
   constexpr Hue kHues[kRlPhases] = {Hue::Compute,   Hue::Weights,     Hue::Gradients, Hue::CommEp,

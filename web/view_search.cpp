@@ -164,7 +164,7 @@ bool SearchView(AppState& app) {
       if (ImGui::SmallButton(open_label.c_str())) open(hit_gpu(hit), &hit.plan.layout);
       Record(app, ("search_open_" + std::to_string(i)).c_str());
       Paragraph(FmtDays(hit.plan.run.days) + "  ·  " + FmtUsd(hit.plan.run.cost_usd) + "  ·  MFU " +
-                FmtPct(hit.plan.throughput.mfu) + "  ·  " + Tr(ShownStepWords(hit.plan.rl.active)) + " " +
+                FmtPct(hit.plan.throughput.mfu) + "  ·  " + Tr(ShownStepWords(app.main.out.job.rl)) + " " +
                 FmtDuration(ShownStepSeconds(hit.plan)) + "  ·  " + FmtMem(hit.plan.memory.total));
       MutedParagraph(LayoutWords(hit.plan, app.cfg.dp_shard));
       if (i > 0) MutedParagraph(WhyLoses(hit.plan, top[0].plan, bg.search_options.objective, LangOf(app)));
@@ -178,7 +178,7 @@ bool SearchView(AppState& app) {
     // The time column in the figure table's words for the days ("wall clock"), as the chart's axis.
     // An RL goal's step is its RL step (plan.h ShownStepSeconds), as the command line's table.
     const char* const headers[] = {Tr("GPU"),    Tr("layout"),
-                                   Tr("memory"), Tr(ShownStepWords(!top.empty() && top[0].plan.rl.active)),
+                                   Tr("memory"), Tr(ShownStepWords(app.main.out.job.rl)),
                                    Tr("MFU"),    FigureOf(Figure::Days).RowLabel(LangOf(app)),
                                    Tr("cost"),   ""};
     for (int c = 0; c < 8; ++c) ImGui::TableSetupColumn(headers[c], c == 1 ? ImGuiTableColumnFlags_WidthStretch : 0);

@@ -224,6 +224,8 @@ const Phrase kPhrases[] = {
     // post-training's RL step (report_rl.cpp)
     {"RL step (phases, per step)", "强化学习步（各阶段，每步）"},
     {"RL step", "强化学习步"},
+    {"DPO step", "DPO 步"},
+    {"DPO step (phases, per step)", "DPO 步（各阶段，每步）"},
     {"generation", "生成"},
     {"logprob", "旧策略对数概率"},
     {"reference", "参考模型对数概率"},

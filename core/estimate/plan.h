@@ -206,7 +206,7 @@ struct Plan {
 // The step a table of plans shows beside each layout, and its column's words: a post-training plan's RL step
 // (generation to the synced weights), the optimizer step otherwise. The search's text and the page's table read it.
 inline double ShownStepSeconds(const Plan& p) { return p.rl.active ? p.rl.step_seconds : p.step.seconds; }
-inline const char* ShownStepWords(bool post_training) { return post_training ? "RL step" : "step"; }
+inline const char* ShownStepWords(const RlSetup& r) { return !r.Active() ? "step" : r.Dpo() ? "DPO step" : "RL step"; }
 
 // The whole evaluation. Pure, no allocation. With a trace (trace.h), the estimators also copy out
 // the variables they computed on the way, which the explanation of each number is built from.

@@ -54,9 +54,10 @@ std::string RlJson(const RlStep& s, const std::string& pad) {
 void RlRows(const PlanOutput& out, Lang lang, std::vector<Row>& rows) {
   const RlStep& s = out.plan.rl;
   if (!s.active) return;
-  rows.push_back({"", Translate(lang, "RL step (phases, per step)")});
+  const bool dpo = out.job.rl.Dpo();  // preference training: no rollout, no reinforcement learning
+  rows.push_back({"", Translate(lang, dpo ? "DPO step (phases, per step)" : "RL step (phases, per step)")});
   const double step = s.step_seconds > 0 ? s.step_seconds : 1;
-  rows.push_back({Translate(lang, "RL step"), DurationText(lang, s.step_seconds)});
+  rows.push_back({Translate(lang, ShownStepWords(out.job.rl)), DurationText(lang, s.step_seconds)});
   for (int i = 0; i < kRlPhases; ++i) {
     const RlPhase& p = s.phases[i];
     if (!(p.seconds > 0)) continue;
@@ -83,7 +84,7 @@ std::vector<RlStepFigure> RlStepFigures(const RlStep& s) {
   if (s.hidden_s > 0) out.push_back({"hidden by one-step-off", K::Duration, s.hidden_s});
   if (s.kv_cache_bytes > 0) out.push_back({"KV cache per rollout GPU", K::Memory, s.kv_cache_bytes});
   if (s.concurrency > 0) out.push_back({"sequences decoding at once", K::Count, s.concurrency});
-  out.push_back({"memory while generating", K::Memory, s.gen_memory_bytes});
+  if (s.gen_memory_bytes > 0) out.push_back({"memory while generating", K::Memory, s.gen_memory_bytes});  // not DPO
   out.push_back({"memory while training", K::Memory, s.train_memory_bytes});
   if (s.logprob_memory_bytes > 0)
     out.push_back({"memory while computing log-probabilities", K::Memory, s.logprob_memory_bytes});

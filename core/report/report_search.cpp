@@ -127,7 +127,7 @@ std::string FormatSearch(const PlanOutput& base, const SearchResult& result, For
   const Lang lang = LangOf(base);
   auto T = [&](const char* english) { return std::string(Translate(lang, english)); };
   std::vector<std::vector<std::string>> table = {{"#", T("gpu"), T("gpus"), T("layout"), T("memory/GPU"),
-                                                  T(ShownStepWords(base.job.rl.Active())), T("days"), T("cost"), "MFU",
+                                                  T(ShownStepWords(base.job.rl)), T("days"), T("cost"), "MFU",
                                                   T("vs #1")}};
   // Nothing fits: show the layout that comes closest, so the user sees by how much.
   if (hits.empty() && result.least_memory.plan.valid)

@@ -231,6 +231,13 @@ TEST_CASE("rl step: one-step-off on split pools hides generation, PPO adds the c
   CHECK(dpo.plan.rl.generation_s == 0);
   CHECK(dpo.plan.rl.Phase(RlPhaseKind::Reference).seconds > 0);
   CHECK(dpo.job.rl.samples == 2);
+  // Its report names a DPO step, not an RL one, and no memory while generating (it generates nothing).
+  const std::string text = FormatPlan(dpo, Format::Text);
+  CHECK(text.find("DPO step (phases, per step)") != std::string::npos);
+  CHECK(text.find("RL step (phases") == std::string::npos);
+  CHECK(text.find("\n  DPO step ") != std::string::npos);
+  CHECK(text.find("memory while generating") == std::string::npos);
+  CHECK(FormatPlan(grpo, Format::Text).find("memory while generating") != std::string::npos);
 }
 
 // NeMo RL's AsyncTrajectoryCollector keeps num_prompts_per_step x max_trajectory_age_steps prompts in flight
