@@ -70,7 +70,7 @@ const Phrase kPhrases[] = {
      "wall clock shown is a lower bound (raise mtbf_gpu_h or use fewer GPUs)",
      "故障来得比检查点和重启还快：有效产出按 1% 计，所示墙钟时间只是下限（调高 mtbf_gpu_h 或减少 GPU）"},
     // ---- fit advice (planner.cpp) ----
-    {"{0}: {1} GB of {2} GB usable per GPU, {3} days", "{0}：每张 GPU 需 {1} GB，可用 {2} GB，{3} 天"},
+    {"{0}: {1} of {2} usable per GPU, {3}", "{0}：每张 GPU 需 {1}，可用 {2}，{3}"},
     {"full activation recomputation", "完全激活重计算（梯度检查点）"},
     {"verl's actor parked on the host between phases (rl_park=1)", "verl 的 actor 在阶段之间驻留主机内存（rl_park=1）"},
     {"OpenRLHF's DeepSpeed states asleep on the host between phases (rl_park=1)",

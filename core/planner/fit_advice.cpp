@@ -3,6 +3,7 @@
 // advice, cheapest first.
 #include "capabilities.h"
 #include "catalog.h"
+#include "format.h"
 #include "planner_impl.h"
 #include "resolve.h"
 #include "text.h"
@@ -59,7 +60,12 @@ std::vector<Remedy> FitRemedies(const Config& cfg) {
     c.pp = 1;
     c.offload = int(Offload::Nvme);
   });
-  if (cfg.method == Method::Full) {
+  // An adapter is a remedy for a fine-tune or a post-training run, not for pre-training (goal=pretrain, or auto with
+  // full training and the token budget on its pre-training default, 20 tokens a parameter): there LoRA's plan would be
+  // another goal's, with the fine-tuning dataset's days (0.1 days beside 3 years). Auto with a budget given: planned
+  // with that budget, as the plan was.
+  const bool adapters_apply = cfg.goal != 0 && (cfg.goal != kAuto || cfg.tokens > 0);
+  if (cfg.method == Method::Full && adapters_apply) {
     with("LoRA instead of full training", [](Config& c) {
       c.method = Method::Lora;
       RechooseLayout(c);
@@ -96,10 +102,11 @@ constexpr size_t kMaxAdvice = 4;
 
 }  // namespace
 
+// In the verdict's own units: the memory in GiB as the verdict line, the run as a duration ("3.4 h", "8.72 years").
 std::string FitAdviceSentence(const FitRemedy& r, Lang lang) {
-  return TrFill(lang, "{0}: {1} GB of {2} GB usable per GPU, {3} days",
-                {TrFill(lang, r.words, {r.arg}), Fmt("%.1f", r.total_bytes / 1e9), Fmt("%.1f", r.usable_bytes / 1e9),
-                 Fmt("%.1f", r.days)});
+  return TrFill(lang, "{0}: {1} of {2} usable per GPU, {3}",
+                {TrFill(lang, r.words, {r.arg}), MemoryText(r.total_bytes), MemoryText(r.usable_bytes),
+                 DurationText(lang, r.days * 86400)});
 }
 
 void Planner::Impl::StartAdvice() {

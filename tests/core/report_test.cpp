@@ -315,6 +315,29 @@ TEST_CASE("plans with errors and extreme inputs still print valid, finite JSON",
   }
 }
 
+// The advice in the verdict's units, and an adapter offered where it is a remedy: a fine-tune (or a budget given), not
+// a pre-training on its default budget, whose LoRA plan would be the fine-tuning dataset's ("0.1 days" beside years).
+TEST_CASE("fit advice: in GiB and a duration, LoRA for a fine-tune and not for pre-training's default budget",
+          "[report]") {
+  auto advice = [](const char* link) {
+    const PlanOutput out = MakePlan(FromLink(link));
+    REQUIRE(out.ok);
+    REQUIRE_FALSE(out.plan.memory.fits);
+    std::string all;
+    for (const FitRemedy& r : out.fit_remedies) all += FitAdviceSentence(r, Lang::En) + "\n";
+    return all;
+  };
+  const std::string pretrain = advice("#v=1&model=llama3-70b&gpu=rtx4090&gpus=8&method=full");
+  INFO(pretrain);
+  CHECK(pretrain.find("LoRA") == std::string::npos);
+  CHECK(pretrain.find(" GiB usable per GPU, ") != std::string::npos);
+  CHECK(pretrain.find(" GB ") == std::string::npos);
+  const std::string finetune = advice("#v=1&model=llama3-70b&gpu=rtx4090&gpus=2&goal=finetune&method=full");
+  INFO(finetune);
+  CHECK(finetune.find("LoRA instead of full training: ") != std::string::npos);
+  CHECK(advice("#v=1&model=llama3-70b&gpu=rtx4090&gpus=8&method=full&tokens=1e8").find("LoRA") != std::string::npos);
+}
+
 TEST_CASE("when nothing fits: fit advice rows and the closest layout in search", "[report]") {
   Config cfg = FromLink("#v=1&model=llama3.1-405b&gpus=8&gpu=rtx4090");
   PlanOutput out = MakePlan(cfg);
