@@ -1,5 +1,6 @@
 // report_csv.cpp — plans as CSV: a header of section.key names (the JSON's paths, figures.h) and one row
-// per plan; strings unquoted unless they need it.
+// per plan; strings unquoted unless they need it. A post-training plan's step is in the rl.* columns (empty
+// for other goals).
 #include "report_parts.h"
 #include "sentences.h"
 
@@ -31,6 +32,17 @@ std::string Csv(const std::vector<PlanOutput>& outs) {
     };
     for (const Section& sec : Sections(outs[n]))
       for (const Entry& e : sec.entries) add(sec.name + "." + e.key, e.text);
+    // Post-training's step, the JSON's "rl" object (report_rl.cpp RlJson): empty for other goals, so that plans of
+    // both kinds share one header.
+    const RlStep& r = outs[n].plan.rl;
+    const struct {
+      const char* key;
+      double value;
+    } rl[] = {{"rl.step_seconds", r.step_seconds}, {"rl.generation_s", r.generation_s},
+              {"rl.logprob_s", r.logprob_s},       {"rl.reward_s", r.reward_s},
+              {"rl.training_s", r.training_s},     {"rl.sync_s", r.sync_s},
+              {"rl.hidden_s", r.hidden_s},         {"rl.kv_cache_bytes", r.kv_cache_bytes}};
+    for (const auto& f : rl) add(f.key, outs[n].ok && r.active ? Num(f.value) : "");
     add("link", FormatLink(outs[n].config));
     add("bottleneck", outs[n].ok ? BottleneckSentence(outs[n].plan, outs[n].job) : "");
     std::string errors;

@@ -238,6 +238,25 @@ TEST_CASE("rl step: one-step-off on split pools hides generation, PPO adds the c
   CHECK(text.find("\n  DPO step ") != std::string::npos);
   CHECK(text.find("memory while generating") == std::string::npos);
   CHECK(FormatPlan(grpo, Format::Text).find("memory while generating") != std::string::npos);
+  // CSV carries the RL step as JSON does (rl.*), empty for a plan of another goal, one header for both.
+  const PlanOutput pretrain = MakePlan(Cfg("model=llama3.1-8b&gpu=h100&gpus=8"));
+  const std::string csv = FormatComparison({grpo, pretrain}, Format::Csv);
+  const std::vector<std::string> lines = [&] {
+    std::vector<std::string> l;
+    size_t at = 0;
+    for (size_t nl; (nl = csv.find('\n', at)) != std::string::npos; at = nl + 1) l.push_back(csv.substr(at, nl - at));
+    return l;
+  }();
+  REQUIRE(lines.size() == 3);
+  auto field = [](const std::string& line, size_t index) {  // no quoted commas before the rl.* columns' values
+    size_t at = 0;
+    for (size_t i = 0; i < index; ++i) at = line.find(',', at) + 1;
+    return line.substr(at, line.find(',', at) - at);
+  };
+  size_t column = 0;
+  for (size_t at = 0; lines[0].compare(at, 16, "rl.step_seconds,") != 0; at = lines[0].find(',', at) + 1) ++column;
+  CHECK(std::stod(field(lines[1], column)) == Approx(grpo.plan.rl.step_seconds));
+  CHECK(field(lines[2], column).empty());
 }
 
 // NeMo RL's AsyncTrajectoryCollector keeps num_prompts_per_step x max_trajectory_age_steps prompts in flight
