@@ -31,6 +31,7 @@ struct Workload {
   int gbs_target = kPretrainBatch;      // the global batch an auto batch aims at, at most (AutoGlobalBatch)
   int gbs_per_replica = 0;              // > 0: the target is this many sequences per data-parallel rank instead
   const RecipeBatch* recipe = nullptr;  // the published recipe an auto batch follows (null: RL's own, or given)
+  double recipe_params = 0;  // the parameters the recipe was chosen by: a MoE under 200B counts its active ones
   int seq = kPretrainSeq;
   int gbs = kPretrainBatch;       // sequences per optimizer step
   bool gbs_auto = false;          // not given: each layout runs GlobalBatch(work, layout) (below)

@@ -89,15 +89,21 @@ void RecipeBatchNotice(const PlanOutput& out, std::vector<ConfigIssue>& issues) 
   const RecipeBatch& r = *w.recipe;
   const std::string gbs = Thousands(out.plan.global_batch), seq = Thousands(w.seq),
                     tokens = Thousands(double(out.plan.global_batch) * w.seq);
+  // A mixture of experts is sized by its active parameters (ResolveBatch): said, or "2B-20B parameters" would read
+  // against a 30B model.
+  const std::string what =
+      out.job.facts.pc.total > w.recipe_params * 1.01
+          ? std::string(r.what) + "; by the model's " + CountText(w.recipe_params) + " active parameters"
+          : std::string(r.what);
   const Layout& l = out.plan.layout;
   if (BatchBeyondTarget(w, l))
     issues.push_back(MakeIssue(
         "gbs", kBatchBeyondRecipe,
-        {gbs, seq, tokens, Thousands(r.tokens), r.what, std::to_string(l.dp), std::to_string(w.auto_gbs_mbs)}, true));
+        {gbs, seq, tokens, Thousands(r.tokens), what, std::to_string(l.dp), std::to_string(w.auto_gbs_mbs)}, true));
   else if (r.per_replica)
-    issues.push_back(MakeIssue("gbs", kBatchPerReplica, {gbs, seq, tokens, Thousands(r.tokens), r.what}, true));
+    issues.push_back(MakeIssue("gbs", kBatchPerReplica, {gbs, seq, tokens, Thousands(r.tokens), what}, true));
   else
-    issues.push_back(MakeIssue("gbs", kBatchOfRecipe, {gbs, seq, tokens, r.what}, true));
+    issues.push_back(MakeIssue("gbs", kBatchOfRecipe, {gbs, seq, tokens, what}, true));
 }
 
 void Planner::Impl::EndRound(bool ok) {

@@ -425,6 +425,7 @@ void ResolveBatch(Job& job) {
   const double params = moe && pc.total < 200e9 ? pc.active : pc.total;
   const RecipeBatch& r = RecipeBatchFor(*job.stack, w.finetune, params);
   w.recipe = w.gbs_auto ? &r : nullptr;
+  w.recipe_params = params;
   const int sequences = SequencesOf(r.tokens, w.seq);
   w.gbs_target = r.per_replica ? 0 : sequences;
   w.gbs_per_replica = r.per_replica ? sequences : 0;

@@ -72,6 +72,23 @@ TEST_CASE("recipe batches: tokens per step by stack, goal and size, each with it
   CHECK(SequencesOf(16384, 32768) == 1);  // at least one sequence
 }
 
+// A mixture of experts under 200B is sized by its active parameters (ResolveBatch): the notice says so, or "2B-20B
+// parameters" reads against a 30.5B model; a dense model's notice is the recipe's words alone.
+TEST_CASE("an auto batch's notice names a MoE's active parameters where they chose the recipe", "[batches]") {
+  auto notice = [](const char* link) {
+    const PlanOutput out = MakePlan(testing::FromLink(link));
+    REQUIRE(out.ok);
+    for (const ConfigIssue& i : out.issues)
+      if (i.key == "gbs" && i.notice) return i.message;
+    return std::string();
+  };
+  const std::string moe = notice("#v=1&model=qwen3-30b-a3b&gpu=h100&gpus=16");
+  INFO(moe);
+  CHECK(moe.find("2B-20B parameters") != std::string::npos);
+  CHECK(moe.find("by the model's 3.35 B active parameters") != std::string::npos);
+  CHECK(notice("#v=1&model=llama3.1-8b&gpu=h100&gpus=16").find("active parameters") == std::string::npos);
+}
+
 TEST_CASE("an auto batch is tokens, not sequences: 128K context steps 16 sequences of an 8B, not 1,024", "[batches]") {
   const PlanOutput at4k = PlanOf("#v=1&model=llama3-8b&gpu=h100&gpus=64");
   const PlanOutput at128k = PlanOf("#v=1&model=llama3-8b&gpu=h100&gpus=64&seq=128k");
