@@ -242,6 +242,11 @@ void ColumnBody(AppState& app, int i, int n, const ComparisonVerdict& best) {
     MutedParagraph(LayoutWords(o.plan, o.job.work.dp_shard));
     ImGui::TextUnformatted(Tr("Memory per GPU"));
     MemoryBar(app, o, 20);
+    // A post-training column leads with its RL (or DPO) step, as the search's table (plan.h ShownStepSeconds); the
+    // bar below is the policy's optimizer step.
+    if (o.plan.rl.active)
+      ImGui::TextUnformatted(
+          (std::string(Tr(ShownStepWords(o.job.rl))) + " " + FmtDuration(ShownStepSeconds(o.plan))).c_str());
     ImGui::Text(Tr("Step %s"), FmtDuration(o.plan.step.seconds).c_str());
     StepBar(app, o, 20);
   }

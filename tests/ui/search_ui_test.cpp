@@ -116,3 +116,24 @@ TEST_CASE("the search view of an RL goal shows the RL step in its step column", 
   CHECK(top[0].plan.rl.step_seconds > 10 * top[0].plan.step.seconds);  // the two differ: the check tells them apart
 }
 }  // namespace search_ui_rl
+
+namespace compare_ui_rl {
+using namespace tp;
+using namespace tp::ui;
+// A GRPO plan's columns in Compare lead with the RL step, which the optimizer step ("Step ...") below would not say.
+TEST_CASE("the Compare view's columns of an RL goal show each column's RL step", "[web][compare][rl]") {
+  static AppState app;
+  testing::Start(app, "#v=1&model=qwen2.5-7b&goal=grpo&gpu=h100&gpus=16&view=compare");
+  testing::RunUntilIdle(app);
+  testing::Settle(app);
+  const std::string drawn = testing::DrawnText(app);
+  INFO(drawn);
+  int shown = 0;
+  for (const PlanTask& column : app.bg.columns) {
+    if (!column.out.ok || !column.out.plan.rl.active) continue;
+    CHECK(drawn.find("RL step " + FmtDuration(column.out.plan.rl.step_seconds)) != std::string::npos);
+    ++shown;
+  }
+  CHECK(shown > 0);
+}
+}  // namespace compare_ui_rl
