@@ -118,14 +118,14 @@ VerdictWords VerdictText(const PlanOutput& o) {
   const bool fits = PlanFits(o), tight = fits && o.plan.memory.tight;
   const bool may = !fits && o.ok && o.plan.memory.may_fit;
   // The GPU's memory holds it and something else does not: the host's memory, or the rollout engine's KV cache.
-  const uint8_t short_of = !fits && o.ok && !(o.plan.memory.short_of & kShortGpu) ? o.plan.memory.short_of : 0;
-  w.word = Tr(tight                   ? "Tight: may run out of memory"
-              : fits                  ? "✔ Fits"
-              : may                   ? "✘ Does not fit (it may: see the band)"
-              : short_of & kShortHost ? "✘ Does not fit: host memory"
-              : short_of & kShortKv   ? "✘ Does not fit: one sequence outgrows the KV cache"
-              : o.ok                  ? "✘ Does not fit"
-                                      : "✘ Cannot plan");
+  const uint8_t limit = !fits && o.ok ? ShortBesideGpu(o.plan.memory) : 0;
+  w.word = Tr(tight                 ? "Tight: may run out of memory"
+              : fits                ? "✔ Fits"
+              : may                 ? "✘ Does not fit (it may: see the band)"
+              : limit == kShortHost ? "✘ Does not fit: host memory"
+              : limit == kShortKv   ? "✘ Does not fit: one sequence outgrows the KV cache"
+              : o.ok                ? "✘ Does not fit"
+                                    : "✘ Cannot plan");
   w.hue = tight ? Hue::Warn : fits ? Hue::Good : Hue::Bad;
   if (!o.ok) return w;
   w.memory = MemoryLine(o);

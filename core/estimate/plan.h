@@ -69,6 +69,13 @@ struct MemoryBreakdown {  // per GPU, the most loaded one, bytes
   RlEngineShape rl_engine;
 };
 
+// The one limit a plan the GPU's memory holds is short of, the one its verdict names: the host's memory before the
+// rollout engine's KV cache; 0 where it fits or the GPU's memory is short (the verdict's plain "does not fit").
+inline uint8_t ShortBesideGpu(const MemoryBreakdown& m) {
+  if (m.short_of & kShortGpu) return 0;
+  return m.short_of & kShortHost ? kShortHost : m.short_of & kShortKv ? kShortKv : 0;
+}
+
 struct StepBreakdown {  // seconds per optimizer step
   double seconds = 0;
   double compute_s = 0;  // tensor-core time (matmuls, attention)

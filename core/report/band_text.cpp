@@ -92,11 +92,11 @@ std::string ShortOfIds(const MemoryBreakdown& m) {
 // per node" or "the KV cache (7.54 GiB per GPU) holds 98,782 tokens of a sequence, 1,000,512 needed"; "" otherwise.
 std::string ShortOfDetail(const Plan& plan, const Job& job, Lang lang) {
   const MemoryBreakdown& m = plan.memory;
-  if (m.short_of & kShortGpu) return "";
-  if (m.short_of & kShortHost)
+  const uint8_t limit = ShortBesideGpu(m);
+  if (limit == kShortHost)
     return TrFill(lang, "host {0} of {1} per node", {MemoryText(m.host_bytes), MemoryText(HostBytesPerNode(job))});
   const RlEngineShape& e = m.rl_engine;
-  if (!(m.short_of & kShortKv) || !(e.kv_token > 0)) return "";
+  if (limit != kShortKv || !(e.kv_token > 0)) return "";
   const RlSetup& r = job.rl;
   return TrFill(lang, "the KV cache ({0} per GPU) holds {1} tokens of a sequence, {2} needed",
                 {MemoryText(e.kv_budget), Thousands(std::floor(e.kv_budget / e.kv_token)),
@@ -106,10 +106,12 @@ std::string ShortOfDetail(const Plan& plan, const Job& job, Lang lang) {
 const char* MemoryVerdictWords(const MemoryBreakdown& m) {
   if (m.fits) return m.tight ? "tight: may run out of memory" : "fits";
   if (m.may_fit) return "does not fit (it may: the band's lower end fits)";
-  // The GPU's memory holds it: say what does not, the host (offloaded and parked states) before the KV cache.
-  if (!(m.short_of & kShortGpu) && (m.short_of & kShortHost)) return "does not fit: host memory";
-  if (!(m.short_of & kShortGpu) && (m.short_of & kShortKv)) return "does not fit: one sequence outgrows the KV cache";
-  return "does not fit";
+  // The GPU's memory holds it: say what does not (ShortBesideGpu).
+  switch (ShortBesideGpu(m)) {
+    case kShortHost: return "does not fit: host memory";
+    case kShortKv: return "does not fit: one sequence outgrows the KV cache";
+    default: return "does not fit";
+  }
 }
 
 std::string BandsJson(const FigureSource& src, const std::string& pad) {

@@ -123,10 +123,9 @@ std::string RowValue(const FigureInfo& f, const FigureSource& src, Lang lang) {
     case Figure::Fits:
       if (v != 0 && src.out.plan.memory.tight) return Translate(lang, "yes (tight: may run out of memory)");
       if (v == 0 && src.out.plan.memory.may_fit) return Translate(lang, "no (the band's lower end fits: it may run)");
-      if (const uint8_t short_of = src.out.plan.memory.short_of; v == 0 && !(short_of & kShortGpu)) {
-        if (short_of & kShortHost) return Translate(lang, "no (the host's memory)");
-        if (short_of & kShortKv) return Translate(lang, "no (one sequence outgrows the KV cache)");
-      }
+      if (v == 0 && ShortBesideGpu(src.out.plan.memory) == kShortHost) return Translate(lang, "no (the host's memory)");
+      if (v == 0 && ShortBesideGpu(src.out.plan.memory) == kShortKv)
+        return Translate(lang, "no (one sequence outgrows the KV cache)");
       break;
     case Figure::MaxSeqBest:
     case Figure::MaxMicroBatchBest: {
