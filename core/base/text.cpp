@@ -209,14 +209,32 @@ size_t DisplayWidth(std::string_view s) {
   return cols;
 }
 
+namespace {
+// Bytes of the well-formed UTF-8 character at s[i]; 0 when none starts there.
+size_t Utf8CharAt(std::string_view s, size_t i) {
+  const std::string_view rest = s.substr(i);
+  for (size_t n = 1; n <= 4 && n <= rest.size(); ++n) {
+    const unsigned char c = static_cast<unsigned char>(rest[0]);
+    const size_t want = c < 0x80                ? 1
+                        : c >= 0xC2 && c < 0xE0 ? 2
+                        : c >= 0xE0 && c < 0xF0 ? 3
+                        : c >= 0xF0 && c < 0xF5 ? 4
+                                                : 0;
+    if (want == 0) return 0;
+    if (n < want) continue;
+    return ValidUtf8(rest.substr(0, want)) ? want : 0;
+  }
+  return 0;
+}
+}  // namespace
+
 std::vector<std::string> WrapCell(const std::string& s, size_t cols) {
   cols = std::max<size_t>(cols, 8);
   // Atoms: the text between break opportunities (after ' ', '&' or ','; before and after a wide character).
   std::vector<std::string> atoms;
   std::string atom;
   for (size_t i = 0; i < s.size();) {
-    const unsigned char c = (unsigned char)s[i];
-    const size_t len = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
+    const size_t len = std::max<size_t>(1, Utf8CharAt(s, i));  // a byte that starts no character stands alone
     const std::string ch = s.substr(i, len);
     i += len;
     const bool wide = DisplayWidth(ch) == 2;
@@ -242,8 +260,7 @@ std::vector<std::string> WrapCell(const std::string& s, size_t cols) {
     while (w > cols && width == 0) {  // longer than a line on its own: cut it at the line's width
       size_t take = 0, taken = 0;
       while (take < a.size()) {
-        const unsigned char c = (unsigned char)a[take];
-        const size_t len = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
+        const size_t len = std::max<size_t>(1, Utf8CharAt(a, take));
         const size_t cw = DisplayWidth(a.substr(take, len));
         if (taken + cw > cols) break;
         take += len, taken += cw;
@@ -260,25 +277,6 @@ std::vector<std::string> WrapCell(const std::string& s, size_t cols) {
   if (lines.size() > 1 && lines.back().empty()) lines.pop_back();
   return lines;
 }
-
-namespace {
-// Bytes of the well-formed UTF-8 character at s[i]; 0 when none starts there.
-size_t Utf8CharAt(std::string_view s, size_t i) {
-  const std::string_view rest = s.substr(i);
-  for (size_t n = 1; n <= 4 && n <= rest.size(); ++n) {
-    const unsigned char c = static_cast<unsigned char>(rest[0]);
-    const size_t want = c < 0x80                ? 1
-                        : c >= 0xC2 && c < 0xE0 ? 2
-                        : c >= 0xE0 && c < 0xF0 ? 3
-                        : c >= 0xF0 && c < 0xF5 ? 4
-                                                : 0;
-    if (want == 0) return 0;
-    if (n < want) continue;
-    return ValidUtf8(rest.substr(0, want)) ? want : 0;
-  }
-  return 0;
-}
-}  // namespace
 
 std::string ValidUtf8Or(std::string_view s) {
   std::string out;
