@@ -330,27 +330,18 @@ bool ApplySource(Config& cfg, const std::pair<std::string, std::string>& src, st
   return true;
 }
 
-// The keys a source other than a launch config gives (launch.h kGiven*): an import's notes do not ask for them.
-unsigned GivenBesideImports(const Options& o) {
-  static const Config defaults;
-  unsigned given = 0;
-  for (const auto& src : o.sources) {
-    if (src.first.rfind("import", 0) == 0) continue;
-    Config alone;
-    std::vector<ConfigIssue> ignored;
-    Failure quiet;
-    if (!ApplySource(alone, src, ignored, quiet, o.lang)) continue;
-    if (alone.gpus != defaults.gpus) given |= kGivenGpus;
-    if (alone.model != defaults.model || src.first == "hf-config") given |= kGivenModel;
-  }
-  return given;
-}
-
 bool BuildConfig(const Options& o, Config& cfg, std::vector<ConfigIssue>& notices, Failure& fail) {
   std::vector<LaunchImport> imports;
-  for (const auto& src : o.sources)
+  // The keys a source other than a launch config sets (launch.h kGiven*): an import's notes do not ask for them.
+  unsigned given = 0;
+  for (const auto& src : o.sources) {
+    const int gpus = cfg.gpus;
+    const std::string model = cfg.model;
     if (!ApplySource(cfg, src, notices, fail, o.lang, &imports)) return false;
-  const unsigned given = imports.empty() ? 0 : GivenBesideImports(o);
+    if (src.first.rfind("import", 0) == 0) continue;
+    if (cfg.gpus != gpus) given |= kGivenGpus;
+    if (cfg.model != model || src.first == "hf-config") given |= kGivenModel;
+  }
   for (const LaunchImport& imp : imports) {
     std::vector<ConfigIssue> issues;
     FinishLaunchImport(cfg, imp, issues, given);
