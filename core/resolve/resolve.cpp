@@ -594,25 +594,21 @@ Fp8Recipe AutoFp8Recipe(const Job& job, const Config& cfg, std::vector<ConfigIss
   return preferred;
 }
 
-// The capability table's findings on what cfg asks explicitly (ExplicitAsk), for the job's stack and release, its GPU
-// and its RL framework; `ask` is filled with what was asked. Returns how many findings.
-int AskedFindings(const Config& cfg, const Job& job, CapabilityAsk& ask, CapabilityFinding (&found)[kMaxFindings]) {
-  AskKeys given = 0;
-  ask = ExplicitAsk(cfg, given);
-  ask.gpu = GpuTraitsOf(job.hw.gpu);
-  ask.rl_framework = job.rl.FrameworkAsked(), ask.rl_dpo = job.rl.Dpo();
-  return CapabilityFindings(*job.stack, job.stack_year, ask, found);
-}
-
 // An explicit combination outside the stack's capability table (core/stack/capabilities.h): refused when the
 // stack (or its release) does not have it, warned of when an extension provides it or the code does not show it.
-// `framework_only`: the RL framework's rows alone (RlOfferIssues, the page's greying).
-void CheckCapabilities(const Config& cfg, const Job& job, std::vector<ConfigIssue>& issues,
-                       bool framework_only = false) {
-  CapabilityAsk ask;
+// `framework_only`: the RL framework's rows alone (RlOfferIssues, the page's greying). With the release on auto, a key
+// absent only because the default release predates it is not refused: returns the first release that has every such
+// key (ResolveJob plans at it), 0 where there is none.
+int CheckCapabilities(const Config& cfg, const Job& job, std::vector<ConfigIssue>& issues,
+                      bool framework_only = false) {
+  AskKeys given = 0;
+  CapabilityAsk ask = ExplicitAsk(cfg, given);
+  ask.gpu = GpuTraitsOf(job.hw.gpu);
+  ask.rl_framework = job.rl.FrameworkAsked(), ask.rl_dpo = job.rl.Dpo();
   CapabilityFinding found[kMaxFindings];
-  const int n = AskedFindings(cfg, job, ask, found);
+  const int n = CapabilityFindings(*job.stack, job.stack_year, ask, found);
   const std::string year = std::to_string(job.stack_year);
+  int release = 0;
   for (int i = 0; i < n; ++i) {
     const CapabilityFinding& f = found[i];
     if (framework_only && !f.answer.framework[0]) continue;
@@ -629,7 +625,10 @@ void CheckCapabilities(const Config& cfg, const Job& job, std::vector<ConfigIssu
         Notice(issues, key, "{0} is not found in {1}'s code; planned as asked ({2})"_issue, {asked, stack, a.source});
         break;
       case Support::Absent:
-        if (a.not_yet && cfg.stack_year <= 0) break;  // the release on auto is raised to one that has it (ResolveJob)
+        if (a.not_yet && cfg.stack_year <= 0) {  // the release on auto is raised to one that has it (ResolveJob)
+          release = std::max(release, a.since);
+          break;
+        }
         if (a.not_yet)
           Error(issues, key, "{0} arrived in {1} in {2}; stack_year={3} is earlier ({4})"_issue,
                 {asked, stack, std::to_string(a.since), year, a.source});
@@ -644,11 +643,12 @@ void CheckCapabilities(const Config& cfg, const Job& job, std::vector<ConfigIssu
   // More than one GPU for a stack (or release) that runs on one only: no parallelism of any kind to spread over.
   if (cfg.gpus > 1 && !framework_only) {  // before ResolveHardware: the configuration's count
     for (Feature f : {Feature::Dp, Feature::Tp, Feature::Pp, Feature::Cp, Feature::Ep})
-      if (Capability(*job.stack, job.stack_year, f).auto_ok) return;
+      if (Capability(*job.stack, job.stack_year, f).auto_ok) return release;
     Error(
         issues, "gpus", "{0} ({1} release) trains on one GPU, not {2}: {3}"_issue,
         {job.stack->name, year, std::to_string(cfg.gpus), Capability(*job.stack, job.stack_year, Feature::Dp).source});
   }
+  return release;
 }
 
 // The keys that describe a GPU by its numbers (gpu=custom), in the key table's order.
@@ -864,33 +864,17 @@ void ResolveCalibration(const Config& cfg, Job& job, std::vector<ConfigIssue>& i
            {measured_id, job.hw.gpu->id});
 }
 
-}  // namespace
-
-namespace {
-
-// The first release of the job's stack that has every key the user gave, where its default release predates one of
-// them (CapabilityAnswer::not_yet: NeMo RL's LoRA policy from 2026 beside the fsdp stack's 2024 release); 0 where the
-// default release runs them all (or a missing key is never in the stack, which CheckCapabilities refuses).
-int ReleaseRunningAsked(const Config& cfg, const Job& job) {
-  CapabilityAsk ask;
-  CapabilityFinding found[kMaxFindings];
-  const int n = AskedFindings(cfg, job, ask, found);
-  int since = 0;
-  for (int i = 0; i < n; ++i)
-    if (found[i].answer.support == Support::Absent && found[i].answer.not_yet)
-      since = std::max(since, found[i].answer.since);
-  return since > job.stack_year ? since : 0;
-}
-
-Job ResolveJobAtRelease(const Config& cfg, std::vector<ConfigIssue>& issues) {
+// The job at cfg's release; `release`: the first release that runs every key given where the one on auto does not
+// (CheckCapabilities), 0 otherwise.
+Job ResolveJobAtRelease(const Config& cfg, std::vector<ConfigIssue>& issues, int& release) {
   Job job;
   ResolveModel(cfg, job, issues);
   ResolveWorkload(cfg, job, issues);
   ResolveStack(cfg, job, issues);
   ResolveBatch(job);
   ResolveHardware(cfg, job, issues);
-  ResolveRl(cfg, job, issues);          // after the hardware: a split pool takes the trainer's GPUs from hw.gpus
-  CheckCapabilities(cfg, job, issues);  // after the hardware (FP8 recipes, AMD rows) and the RL framework
+  ResolveRl(cfg, job, issues);  // after the hardware: a split pool takes the trainer's GPUs from hw.gpus
+  release = CheckCapabilities(cfg, job, issues);  // after the hardware (FP8 recipes, AMD rows) and the RL framework
   ResolveEconomics(cfg, job);
   ResolveCalibration(cfg, job, issues);
   RefreshFacts(job);    // the model's counts, once per Job (job.h)
@@ -904,9 +888,9 @@ Job ResolveJob(const Config& cfg, std::vector<ConfigIssue>& issues) {
   // The release on auto: the stack's default, or where a key given arrived later, the first release that has them all
   // (every default that follows the release, its efficiency among them, resolved again at that year).
   std::vector<ConfigIssue> first;
-  Job job = ResolveJobAtRelease(cfg, first);
-  const int release = cfg.stack_year > 0 ? 0 : ReleaseRunningAsked(cfg, job);
-  if (release == 0) {
+  int release = 0;
+  Job job = ResolveJobAtRelease(cfg, first, release);
+  if (release <= job.stack_year) {
     issues.insert(issues.end(), first.begin(), first.end());
     return job;
   }
@@ -914,7 +898,7 @@ Job ResolveJob(const Config& cfg, std::vector<ConfigIssue>& issues) {
   at.stack_year = release;
   Notice(issues, "stack_year", "auto: {0}, the first {1} release with every key given ({2} by default)"_issue,
          {std::to_string(release), job.stack->name, std::to_string(job.stack_year)});
-  return ResolveJobAtRelease(at, issues);
+  return ResolveJobAtRelease(at, issues, release);
 }
 
 void RlFrameworkIssues(const Config& cfg, const Job& job, RlFramework fw, std::vector<ConfigIssue>& issues) {
