@@ -610,7 +610,7 @@ int CmdSearch(const Options& o, std::string& out, std::string& err) {
   return kOk;
 }
 
-// `export --to FORMAT`: the plan, made for what the framework can run (core/launch LaunchConfig), as its
+// `export --to FORMAT`: the plan, made for what the framework can run (core/launch LaunchPlan), as its
 // config; -o writes the file, else stdout. What the format drops or rewrites is a note on stderr; a plan it
 // cannot express exits 2 with the reason.
 int CmdExport(const Options& o, std::string& out, std::string& err) {
@@ -623,7 +623,7 @@ int CmdExport(const Options& o, std::string& out, std::string& err) {
   if (!o.positional.empty())
     return Fail(err, {TrFill(o.lang, "unexpected argument \"{0}\" (keys are KEY=VALUE)", {o.positional[0]})});
   if (!BuildConfig(o, cfg, notices, f)) return Fail(err, f);
-  PlanOutput plan = MakePlan(LaunchConfig(cfg, format->format));
+  PlanOutput plan = LaunchPlan(cfg, format->format);
   plan.issues.insert(plan.issues.begin(), notices.begin(), notices.end());
   if (FirstError(plan.issues, f, o.lang) || !plan.ok) {
     if (f.line.empty()) f.line = Translate(o.lang, "no plan could be made for this configuration");

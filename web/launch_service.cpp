@@ -49,7 +49,7 @@ std::string Export(const Message& m, const LaunchFormatInfo& f, Lang lang) {
   Config cfg;
   std::vector<ConfigIssue> link_issues;
   ApplyLink(cfg, m.fields.count("link") ? m.fields.at("link") : "", link_issues);
-  const PlanOutput plan = MakePlan(LaunchConfig(cfg, f.format));
+  const PlanOutput plan = LaunchPlan(cfg, f.format);
   for (const ConfigIssue& i : plan.issues)
     if (!i.notice) return "ok=0\nerror=" + OneLine(FormatIssue(i, lang)) + "\n\n";
   if (!plan.ok) return "ok=0\nerror=\n\n";

@@ -4,6 +4,8 @@
 // at (a test checks they agree). Nothing here parses a file: the page names the formats and tells a pasted
 // file's format with this alone, without linking the parsers and yaml-cpp's exceptions (import.cpp, the launch
 // module's), which would add to its download.
+#include <algorithm>
+
 #include "capabilities.h"
 #include "launch.h"
 #include "launch_doc.h"
@@ -13,6 +15,7 @@
 #include "presets.h"
 #include "resolve.h"
 #include "rules.h"
+#include "search.h"
 #include "stack.h"
 #include "text.h"
 
@@ -389,6 +392,12 @@ std::vector<LaunchRule> Table() {
        "GPU 一个分块的零气泡调度，也没有权重两份的 DualPipe",
        NoTitanSchedule, ""},
       {F::Torchtitan, "zero", "zero = 1", A::Rewrite, fsdp_no_zero1, fsdp_no_zero1_zh, Zero1, ""},
+      {F::Torchtitan, "zero", "zero = 0 with cp > 1", A::Rewrite,
+       "torchtitan shards with FSDP over the context-parallel ranks whenever cp > 1 (parallel_dims.py fsdp_enabled: "
+       "dp_shard or cp enabled): the file runs as ZeRO-3 over them, with less memory than planned",
+       "只要 cp > 1，torchtitan 就在上下文并行的各卡间用 FSDP 切分（parallel_dims.py fsdp_enabled：dp_shard 或 cp "
+       "启用）：该文件实际按 ZeRO-3 在这些卡间运行，显存少于规划",
+       [](const PlanOutput& o) { return o.plan.layout.zero == 0 && o.plan.layout.cp > 1; }, ""},
       {F::Torchtitan, "flash", "flash = 0", A::Drop,
        "torchtitan's attention is SDPA (its flash kernels) or flex attention: flash=0 cannot be written",
        "torchtitan 的注意力是 SDPA（含 flash 算子）或 flex attention：无法写出 flash=0", NoFlash, ""},
@@ -629,6 +638,61 @@ Config LaunchConfig(const Config& cfg, LaunchFormat format) {
   if (format == F::Openrlhf && c.goal >= 0 && kGoalNames[c.goal] == std::string_view("dpo") && c.mbs == kAuto)
     c.mbs = 2;
   return c;
+}
+
+namespace {
+// Does the format refuse this plan on a key `cfg` left on auto (what the search chose, not what the user gave)?
+bool RefusedOnAuto(const PlanOutput& plan, LaunchFormat format, const Config& cfg) {
+  for (const LaunchRule& r : LaunchRules())
+    if (r.format == format && r.action == LaunchAction::Refuse && r.applies(plan) && FormatValue(cfg, r.key) == "auto")
+      return true;
+  return false;
+}
+
+bool RefusedAtAll(const PlanOutput& plan, LaunchFormat format) {
+  for (const LaunchRule& r : LaunchRules())
+    if (r.format == format && r.action == LaunchAction::Refuse && r.applies(plan)) return true;
+  return false;
+}
+}  // namespace
+
+PlanOutput LaunchPlan(const Config& cfg, LaunchFormat format) {
+  const Config c = LaunchConfig(cfg, format);
+  PlanOutput first = MakePlan(c);
+  if (!first.ok || !RefusedOnAuto(first, format, c)) return first;
+  // The memory keys whose combinations the format's rules refuse (offload with a ZeRO stage, NVMe, selective
+  // recomputation): each of them left on auto is tried at each of its values, the rest searched as before.
+  struct Choice {
+    const char* key;
+    std::vector<const char*> values;
+  };
+  std::vector<Choice> free;
+  for (const Choice& k : {Choice{"offload", {"none", "cpu", "nvme"}}, Choice{"zero", {"0", "1", "2", "3"}},
+                          Choice{"recompute", {"none", "selective", "full"}}})
+    if (FormatValue(c, k.key) == "auto") free.push_back(k);
+  size_t combos = 1;
+  for (const Choice& k : free) combos *= k.values.size();
+  PlanOutput best;
+  bool have = false;
+  for (size_t i = 0; i < combos; ++i) {
+    Config v = c;
+    std::vector<ConfigIssue> ignored;
+    for (size_t n = i, k = 0; k < free.size(); n /= free[k].values.size(), ++k)
+      ApplyPair(v, free[k].key, free[k].values[n % free[k].values.size()], ignored);
+    if (HasErrors(ignored)) continue;
+    PlanOutput p = MakePlan(v);
+    if (!p.ok || RefusedAtAll(p, format)) continue;
+    // Fitting plans by the search's ranking; while none fits, the one nearest to fitting (as the search answers
+    // with its least-memory layout).
+    const bool fits = PlanFits(p), best_fits = have && PlanFits(best);
+    const auto ratio = [](const PlanOutput& o) { return o.plan.memory.total / std::max(o.plan.memory.usable, 1.0); };
+    if (!have || (fits && !best_fits) || (fits && best_fits && RanksBefore(p.plan, best.plan, Objective::Time)) ||
+        (!fits && !best_fits && ratio(p) < ratio(best))) {
+      best = std::move(p);
+      have = true;
+    }
+  }
+  return have ? best : first;  // nothing the format can say: the first plan, which the export refuses with the reason
 }
 
 namespace {

@@ -733,7 +733,9 @@ void ImportTorchtitan(Reader& r) {
   std::string reshard = "default";
   const Entry* er = r.Get("parallelism.fsdp_reshard_after_forward");
   r.Text(er, reshard);
-  const bool sharded = shard != 1;
+  // torchtitan shards with FSDP over data_parallel_shard x context_parallel ranks (parallel_dims.py fsdp_enabled:
+  // dp_shard_enabled or cp_enabled).
+  const bool sharded = shard != 1 || cp > 1;
   r.Pair(esh ? esh : erep, "zero", !sharded ? "0" : reshard == "never" ? "2" : "3");
   // HSDP: shard groups of data_parallel_shard_degree ranks, replicated data_parallel_replicate_degree times.
   if (sharded && rep > 1 && shard > 1) r.Pair(esh, "dp_shard", std::to_string(shard));

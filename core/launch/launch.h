@@ -72,6 +72,12 @@ const std::vector<LaunchRule>& LaunchRules();
 // then refuses them with the reason).
 Config LaunchConfig(const Config& cfg, LaunchFormat format);
 
+// The plan an export writes: LaunchConfig's, and where the format refuses what the search chose for keys left on
+// auto (FSDP's offload at ZeRO-1 for the Trainer, NVMe for a format that offloads to CPU only), the best plan
+// among those keys' other values (offload, zero, recompute) that the format can say. Keys the user gave are kept:
+// the export then refuses them, naming the key. The command line and the page export this plan.
+PlanOutput LaunchPlan(const Config& cfg, LaunchFormat format);
+
 struct LaunchExport {
   bool ok = false;
   std::string text;                 // the file

@@ -117,6 +117,10 @@ SearchResult SearchLayouts(SearchSpace space, const SearchOptions& options);
 bool TightRankedLast();
 void SetTightRankedLast(bool on);
 
+// Whether plan `a` ranks before `b` by `objective`, as the search ranks its layouts (days, or cost with days as a
+// tie-breaker; a tight layout 5 % behind; ties to the one with more memory to spare). Both are taken to fit.
+bool RanksBefore(const Plan& a, const Plan& b, Objective objective);
+
 // The top N by `objective`: `top` when it is the searched one, else top_other (both_objectives).
 const std::vector<SearchHit>& RankedBy(const SearchResult& result, const SearchOptions& options, Objective objective);
 

@@ -18,6 +18,8 @@ std::atomic<bool> tight_ranked_last{true};
 bool TightRankedLast() { return tight_ranked_last.load(std::memory_order_relaxed); }
 void SetTightRankedLast(bool on) { tight_ranked_last.store(on, std::memory_order_relaxed); }
 
+bool RanksBefore(const Plan& a, const Plan& b, Objective objective) { return Better(a, b, objective); }
+
 const std::vector<SearchHit>& RankedBy(const SearchResult& result, const SearchOptions& options, Objective objective) {
   return objective == options.objective || !options.both_objectives ? result.top : result.top_other;
 }

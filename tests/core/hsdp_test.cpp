@@ -87,7 +87,7 @@ struct RoundTrip {
 };
 RoundTrip ExportImport(const std::string& link, LaunchFormat f) {
   RoundTrip rt;
-  const PlanOutput plan = MakePlan(LaunchConfig(FromLink(link), f));
+  const PlanOutput plan = LaunchPlan(FromLink(link), f);
   REQUIRE(plan.ok);
   rt.ex = ExportLaunch(plan, f);
   INFO(rt.ex.text);

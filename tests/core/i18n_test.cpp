@@ -664,7 +664,7 @@ std::vector<ConfigIssue> BadInputIssues() {
            {LaunchFormat::Hf, {{"model", "llama3.1-8b"}, {"gpus", "8"}, {"zero", "1"}}}}) {
     Config c;
     for (const auto& [k, v] : pairs) ApplyPair(c, k, v, all);
-    const LaunchExport ex = ExportLaunch(MakePlan(LaunchConfig(c, f)), f);
+    const LaunchExport ex = ExportLaunch(LaunchPlan(c, f), f);
     all.insert(all.end(), ex.issues.begin(), ex.issues.end());
   }
   const LaunchExport none = ExportLaunch(PlanOutput{}, LaunchFormat::Hf);

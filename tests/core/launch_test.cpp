@@ -235,7 +235,7 @@ Config Cfg(std::initializer_list<std::pair<const char*, const char*>> pairs) {
 }
 
 PlanOutput PlanFor(const Config& cfg, LaunchFormat f) {
-  PlanOutput p = MakePlan(LaunchConfig(cfg, f));
+  PlanOutput p = LaunchPlan(cfg, f);
   INFO(FormatLink(cfg) << (p.issues.empty() ? "" : "\n" + FormatIssue(p.issues[0])));
   REQUIRE(p.ok);
   return p;
@@ -311,7 +311,7 @@ TEST_CASE("launch export: every emitted key is one the framework accepts, and ev
   for (const LaunchFormatInfo& f : LaunchFormats()) {
     int exported = 0;
     for (const Config& cfg : Variety()) {
-      const PlanOutput plan = MakePlan(LaunchConfig(cfg, f.format));
+      const PlanOutput plan = LaunchPlan(cfg, f.format);
       if (!plan.ok) continue;  // a key the format's stack refuses (selective recomputation for the Trainer)
       const LaunchExport ex = ExportLaunch(plan, f.format, "https://example.org/trainplan/" + FormatLink(plan.config));
       if (!ex.ok) continue;  // refused: the rule-table cases below
@@ -565,6 +565,23 @@ TEST_CASE("launch round trip: export then import gives the same plan, for every 
         {"recompute", "selective"},
         {"tokens", "1.048576e11"}},
        {{"gpu", "h100"}}},
+      // Sharded over the context-parallel ranks alone: data_parallel_shard_degree 1, which torchtitan still shards
+      // with FSDP (parallel_dims.py fsdp_enabled: dp_shard or cp); read back as ZeRO-3, its CPU offload accepted.
+      {F::Torchtitan,
+       {{"model", "llama3-8b"},
+        {"gpu", "a100-40g"},
+        {"gpus", "2"},
+        {"tp", "1"},
+        {"pp", "1"},
+        {"cp", "2"},
+        {"ep", "1"},
+        {"mbs", "4"},
+        {"gbs", "512"},
+        {"zero", "3"},
+        {"offload", "cpu"},
+        {"recompute", "selective"},
+        {"tokens", "1.048576e10"}},
+       {{"gpu", "a100-40g"}}},
       // torchtitan's V schedules (two stages per rank) by their torch.distributed.pipelining names; DualPipeV's
       // expert-parallel overlap written off with recomputation, as planned.
       {F::Torchtitan,
@@ -1008,7 +1025,7 @@ TEST_CASE("launch round trip: export then import gives the same plan, for every 
 TEST_CASE("launch rules: refusals name the key and the reason, notes say what a file drops", "[launch]") {
   using F = LaunchFormat;
   auto refusal = [](F f, Config cfg, const char* key) {
-    const PlanOutput plan = MakePlan(LaunchConfig(cfg, f));
+    const PlanOutput plan = LaunchPlan(cfg, f);
     REQUIRE(plan.ok);
     const LaunchExport ex = ExportLaunch(plan, f);
     INFO(InfoOf(f).id << " " << key);
@@ -1029,7 +1046,7 @@ TEST_CASE("launch rules: refusals name the key and the reason, notes say what a 
   // QLoRA for Megatron, LoRA for torchtitan, sharding for Unsloth, FP8 for the Trainer, a builder torchtune lacks.
   {  // QLoRA for Megatron: the plan itself refuses it (the stack's capability table), naming the key
     const PlanOutput plan =
-        MakePlan(LaunchConfig(Cfg({{"model", "llama3.1-8b"}, {"method", "qlora"}, {"gpus", "1"}}), F::Megatron));
+        LaunchPlan(Cfg({{"model", "llama3.1-8b"}, {"method", "qlora"}, {"gpus", "1"}}), F::Megatron);
     CHECK_FALSE(plan.ok);
     bool named = false;
     for (const ConfigIssue& i : plan.issues) named |= i.key == "method" && i.message.find("QLoRA") != std::string::npos;
@@ -1055,12 +1072,32 @@ TEST_CASE("launch rules: refusals name the key and the reason, notes say what a 
   refusal(F::Torchtitan, Cfg({{"model", "llama3.1-8b"}, {"gpus", "8"}, {"pp", "2"}, {"pp_schedule", "zb-h1"}}),
           "pp_schedule");
   // Left on auto, the layout keys a format cannot vary are planned at what it runs.
-  const PlanOutput hf = MakePlan(LaunchConfig(Cfg({{"model", "llama3-70b"}, {"gpus", "64"}, {"gpu", "h100"}}), F::Hf));
+  const PlanOutput hf = LaunchPlan(Cfg({{"model", "llama3-70b"}, {"gpus", "64"}, {"gpu", "h100"}}), F::Hf);
   REQUIRE(hf.ok);
   CHECK(hf.plan.layout.tp == 1);
   CHECK(hf.plan.layout.pp == 1);
   CHECK(StackOf(hf.job).id == std::string("hf"));
   CHECK(ExportLaunch(hf, F::Hf).ok);
+  // Left on auto, the memory keys too: the plain search offloads a 70B's optimizer to NVMe on 6 A100s (the hf stack
+  // reaches NVMe through DeepSpeed), which the Trainer's file cannot say; and with zero=1 given, Axolotl's FSDP
+  // cannot offload at all. Each export plans the best the file can say; a key the user gave is still refused.
+  {
+    const Config big = Cfg({{"model", "llama3.1-70b"}, {"gpus", "6"}, {"gpu", "a100-80g"}});
+    const PlanOutput plain = MakePlan(LaunchConfig(big, F::Hf));
+    REQUIRE(plain.ok);
+    CHECK(plain.plan.layout.offload == Offload::Nvme);  // what made this export fail before
+    const PlanOutput exported = LaunchPlan(big, F::Hf);
+    REQUIRE(exported.ok);
+    CHECK(exported.plan.layout.offload != Offload::Nvme);
+    CHECK(ExportLaunch(exported, F::Hf).ok);
+    const Config zero1 = Cfg({{"model", "llama3.1-70b"}, {"gpus", "8"}, {"gpu", "h100"}, {"zero", "1"}});
+    const PlanOutput axolotl = LaunchPlan(zero1, F::Axolotl);
+    REQUIRE(axolotl.ok);
+    CHECK(axolotl.plan.layout.zero == 1);
+    CHECK(axolotl.plan.layout.offload == Offload::None);
+    CHECK(ExportLaunch(axolotl, F::Axolotl).ok);
+    refusal(F::Axolotl, Cfg({{"model", "llama3.1-70b"}, {"gpus", "8"}, {"zero", "1"}, {"offload", "cpu"}}), "offload");
+  }
   // Drops are notes, and the header says them too.
   const LaunchExport lora = ExportLaunch(
       PlanFor(Cfg({{"model", "llama3.1-8b"}, {"method", "lora"}, {"gpus", "8"}}), F::DeepSpeed), F::DeepSpeed);
@@ -1327,7 +1364,7 @@ TEST_CASE("launch export: GRPO and DPO as TRL scripts, other formats refuse the 
     if (info.format == LaunchFormat::Trl || info.format == LaunchFormat::Verl || info.format == LaunchFormat::Openrlhf)
       continue;
     INFO(info.id);
-    const PlanOutput o = MakePlan(LaunchConfig(grpo, info.format));
+    const PlanOutput o = LaunchPlan(grpo, info.format);
     if (!o.ok) continue;  // a stack that cannot plan the goal at all already said so
     const LaunchExport r = ExportLaunch(o, info.format, "");
     CHECK_FALSE(r.ok);
@@ -1461,7 +1498,7 @@ TEST_CASE("launch export: OpenRLHF's train_ppo_ray and train_dpo commands", "[la
 
   // Refusals name the key: supervised goals, pipeline parallelism, Transformers' generate, an 8-bit optimizer.
   auto refused = [&](std::initializer_list<std::pair<const char*, const char*>> pairs, const char* key) {
-    const PlanOutput o = MakePlan(LaunchConfig(Cfg(pairs), F::Openrlhf));
+    const PlanOutput o = LaunchPlan(Cfg(pairs), F::Openrlhf);
     REQUIRE(o.ok);
     const LaunchExport r = ExportLaunch(o, F::Openrlhf, "");
     INFO(key);
@@ -1472,8 +1509,8 @@ TEST_CASE("launch export: OpenRLHF's train_ppo_ray and train_dpo commands", "[la
   refused({{"model", "qwen2.5-7b"}, {"gpu", "h100"}, {"gpus", "8"}, {"goal", "finetune"}}, "goal");
   {  // pipeline parallelism: the plan itself refuses it under OpenRLHF (core/stack/capabilities.cpp
      // RlCapabilityTable), before any export
-    const PlanOutput o = MakePlan(LaunchConfig(
-        Cfg({{"model", "llama3-70b"}, {"gpu", "h100"}, {"gpus", "32"}, {"goal", "grpo"}, {"pp", "2"}}), F::Openrlhf));
+    const PlanOutput o = LaunchPlan(
+        Cfg({{"model", "llama3-70b"}, {"gpu", "h100"}, {"gpus", "32"}, {"goal", "grpo"}, {"pp", "2"}}), F::Openrlhf);
     CHECK_FALSE(o.ok);
     bool named = false;
     for (const ConfigIssue& i : o.issues)
