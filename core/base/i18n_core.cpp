@@ -342,6 +342,8 @@ const Phrase kPhrases[] = {
      "未知的奖励 \"{0}\"；可选值：rule 或一个模型预设 id（见 trainplan catalog models）"},
     {"DPO scores two responses per prompt (chosen and rejected); planned with 2",
      "DPO 每个提示为两个回答打分（选中与拒绝）；按 2 规划"},
+    {"auto: {0} tokens, twice the mean response given (the frameworks' default cap, {1}, is not longer)",
+     "auto：{0} 个 token，即所给平均回答长度的两倍（框架默认上限 {1} 不比它长）"},
     {"a mean response of {0} tokens is longer than rl_max_response_len={1}; accepted: 1-{1} or auto",
      "平均回答 {0} 个 token 超过 rl_max_response_len={1}；可选值：1-{1} 或 auto"},
     {"a micro-batch of {0} tokens cannot hold the longest sequence, {1} tokens (rl_prompt_len + rl_max_response_len, "

@@ -60,9 +60,10 @@ void AddRlShapeKeys(std::vector<KeyInfo>& table) {
               .TokenCount(),
           IntField("rl_max_response_len", G::Training, "tokens", 1, 10000000, true, kUnset, TP_INT(rl_max_response_len),
                    "Post-training: the longest response allowed; the rollout is paced by its longest response, so "
-                   "more GPUs do not shorten it; auto = 512.")
+                   "more GPUs do not shorten it; auto = 512, or twice rl_response_len where that is longer.")
               .Label("Max response length", "最长回答")
-              .Zh("后训练：允许的最长回答；生成阶段由最长的回答决定节奏，更多 GPU 也不能让它变短；auto = 512。")
+              .Zh("后训练：允许的最长回答；生成阶段由最长的回答决定节奏，更多 GPU 也不能让它变短；auto = 512，若 "
+                  "rl_response_len 的两倍更长则取其两倍。")
               .Source("512: verl's data.max_response_length and TRL's max_completion_length "
                       "(_generated_ppo_trainer.yaml@b178a3c, grpo_config.py@f2cd577).",
                       "512：verl 的 data.max_response_length 与 TRL 的 max_completion_length"

@@ -7,6 +7,7 @@
 
 #include "capabilities.h"
 #include "catalog.h"
+#include "format.h"
 #include "memory.h"
 #include "model.h"
 #include "presets.h"
@@ -317,7 +318,15 @@ void ResolveRl(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues) {
     Notice(issues, "rl_samples", "DPO scores two responses per prompt (chosen and rejected); planned with 2"_issue);
   r.samples = dpo ? 2 : cfg.rl_samples > 0 ? cfg.rl_samples : r.algo == RlAlgo::Grpo ? kGrpoSamples : 1;
   r.prompt_len = cfg.rl_prompt_len > 0 ? cfg.rl_prompt_len : kPromptLen;
+  // On auto the mean is half the cap, and the cap twice a mean given where the default cap is shorter than that
+  // (a 2K-token mean asked for is not refused against the frameworks' 512).
   r.max_response_len = cfg.rl_max_response_len > 0 ? cfg.rl_max_response_len : kMaxResponse;
+  if (cfg.rl_max_response_len <= 0 && cfg.rl_response_len > 0 && 2.0 * cfg.rl_response_len > kMaxResponse) {
+    r.max_response_len = 2.0 * cfg.rl_response_len;
+    Notice(issues, "rl_max_response_len",
+           "auto: {0} tokens, twice the mean response given (the frameworks' default cap, {1}, is not longer)"_issue,
+           {Thousands(r.max_response_len), Thousands(kMaxResponse)});
+  }
   r.response_len = cfg.rl_response_len > 0 ? cfg.rl_response_len : std::max(1.0, r.max_response_len / 2);
   if (r.response_len > r.max_response_len) {
     Error(issues, "rl_response_len",

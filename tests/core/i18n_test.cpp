@@ -515,6 +515,7 @@ std::vector<ConfigIssue> BadInputIssues() {
   pairs({{"stack", "megatron"}, {"stack_year", "2024"}, {"zero", "3"}, {"gpus", "8"}});
   // Split pools on one GPU.
   pairs({{"model", "qwen2.5-0.5b"}, {"goal", "grpo"}, {"rl_colocate", "0"}, {"gpus", "1"}});
+  pairs({{"model", "qwen2.5-0.5b"}, {"goal", "grpo"}, {"rl_response_len", "2k"}, {"gpus", "8"}});
   // Not yet in the default release, the release on auto: raised to the first that has it, and said.
   pairs({{"model", "qwen2.5-7b"}, {"goal", "grpo"}, {"method", "lora"}, {"rl_framework", "nemo-rl"}, {"gpus", "8"}});
   pairs({{"stack", "unsloth"}, {"stack_year", "2024"}, {"method", "qlora"}, {"gpus", "8"}});  // one GPU only

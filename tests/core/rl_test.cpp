@@ -100,6 +100,18 @@ TEST_CASE("rl keys: goals, aliases, round trip and refusals name the key", "[rl]
   CHECK(ErrorKey("goal=grpo&gpus=8&rl_rollout_tp=3") == "rl_rollout_tp");
   CHECK(ErrorKey("goal=grpo&rl_reward=nosuchmodel") == "rl_reward");
   CHECK(ErrorKey("goal=grpo&rl_response_len=2000&rl_max_response_len=1000") == "rl_response_len");
+  {  // A mean response asked for beyond the frameworks' 512-token cap, the cap on auto: twice the mean, said.
+    const PlanOutput long_mean = MakePlan(Cfg("model=qwen2.5-0.5b&gpus=8&goal=grpo&rl_response_len=2k"));
+    REQUIRE(long_mean.ok);
+    CHECK(long_mean.job.rl.response_len == 2048);
+    CHECK(long_mean.job.rl.max_response_len == 4096);
+    bool said = false;
+    for (const ConfigIssue& i : long_mean.issues) said |= i.notice && i.key == "rl_max_response_len";
+    CHECK(said);
+    const PlanOutput short_mean = MakePlan(Cfg("model=qwen2.5-0.5b&gpus=8&goal=grpo&rl_response_len=200"));
+    REQUIRE(short_mean.ok);
+    CHECK(short_mean.job.rl.max_response_len == 512);  // the default cap holds a mean below its half
+  }
   CHECK(ErrorKey("goal=grpo&rl_engine=hf&rl_colocate=0") == "rl_colocate");
   // The engine splits the heads as training does (vLLM refuses 28 heads over 3 or 8 GPUs): an explicit degree that
   // divides the pool but not the heads is refused, and the auto degree passes such degrees over.
