@@ -20,8 +20,9 @@ namespace catalog_test {
 using namespace tp;
 
 namespace {
-const char* kGpuIds[] = {"rtx3090",   "rtx4090", "rtx5090", "l40s", "a100-40g", "a100-80g", "a100-80g-pcie", "h100",
-                         "h100-pcie", "h800",    "h200",    "b200", "mi250x",   "mi300x",   "mi325x"};
+const char* kGpuIds[] = {"rtx3090",       "rtx4090",  "rtx5090", "l40s",      "a100-40g", "a100-80g",
+                         "a100-80g-pcie", "a800-80g", "h100",    "h100-pcie", "h800",     "h20",
+                         "h200",          "b200",     "mi250x",  "mi300x",    "mi325x"};
 
 double Tflops(const GpuSpec& g, Precision p) { return g.peak_flops[int(p)] / kTera; }
 }  // namespace
@@ -118,6 +119,36 @@ TEST_CASE("RTX 4090: PCIe 4.0 and no peer-to-peer, RTX 5090 is PCIe 5.0", "[cata
   CHECK(FindGpu("h100")->p2p);
   // L40S is 350 W (300 W is the L40).
   CHECK(FindGpu("l40s")->tdp_w == 350);
+}
+
+TEST_CASE("export variants: the H800 and A800 keep their parent's compute with less NVLink, the H20 the reverse",
+          "[catalog]") {
+  const auto same_die = [](const char* variant, const char* parent, double nvlink_total_gbs) {
+    INFO(variant);
+    const GpuSpec* v = FindGpu(variant);
+    const GpuSpec* p = FindGpu(parent);
+    REQUIRE(v != nullptr);
+    REQUIRE(p != nullptr);
+    CHECK(Tflops(*v, Precision::Bf16) == Tflops(*p, Precision::Bf16));
+    CHECK(v->mem_bytes == p->mem_bytes);
+    CHECK(v->mamf_flops == p->mamf_flops);
+    const LinkSpec* vl = FindLink(v->intra_default);
+    const LinkSpec* pl = FindLink(p->intra_default);
+    REQUIRE(vl != nullptr);
+    REQUIRE(pl != nullptr);
+    CHECK(vl->total_bw == Approx(nvlink_total_gbs * kGB));
+    CHECK(vl->bw < pl->bw);
+  };
+  same_die("h800", "h100", 400);
+  same_die("a800-80g", "a100-80g", 400);
+  // The H20: Hopper's full NVLink 4 and more memory, a fraction of the H100's tensor throughput.
+  const GpuSpec* h20 = FindGpu("h20");
+  REQUIRE(h20 != nullptr);
+  CHECK(h20->intra_default == "nvlink4");
+  CHECK(Tflops(*h20, Precision::Bf16) == 148);
+  CHECK(Tflops(*h20, Precision::Bf16) < 0.2 * Tflops(*FindGpu("h100"), Precision::Bf16));
+  CHECK(h20->mem_bytes > FindGpu("h100")->mem_bytes);
+  CHECK(h20->mem_bw > FindGpu("h100")->mem_bw);
 }
 
 TEST_CASE("GB200 reaches its Grace CPU over NVLink-C2C, two GPUs to a Grace and its LPDDR5X", "[catalog]") {
