@@ -463,7 +463,9 @@ const NodeSpec kNodes[] = {
      .value = [](const C& c) { return c.p.throughput.model_flops_per_step; },
      .unit = "FLOP",
      .label = {"model FLOPs per step", "每步的模型 FLOPs"},
-     .formula = "6 x active parameters x tokens + attention (no recomputation counted)",
+     .formula = "forward + backward of the step's tokens: 6 x active parameters x tokens + attention for full "
+                "training, 4 x with LoRA / QLoRA (frozen weights get no weight gradients) plus the adapters' (no "
+                "recomputation counted)",
      .inputs = "tokens_per_step method",
      .source = "Narayanan et al. 2021, appendix (core/estimate/flops.cpp)"},
     {.name = "mfu",
