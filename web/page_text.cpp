@@ -30,7 +30,7 @@ std::string Headline(const PlanOutput& o, const VerdictWords& w, Lang lang) {
   std::string s = VerdictLine(w) + "\n";
   if (!o.ok) return s;
   if (!w.mfu.empty()) s += w.mfu + " " + w.tokens + "\n";
-  s += Sprintf(Tr("Step time %s"), Banded(o, Figure::StepSeconds, FmtDuration).c_str()) + "\n";
+  s += StepHeading(o) + "\n";
   s += Sprintf(Tr("Whole run %s"), Banded(o, Figure::Days, FmtDays).c_str()) + " · " +
        Sprintf(Tr("%s GPU-hours"), Banded(o, Figure::GpuHours, FmtCount).c_str()) + "\n";
   s += LayoutWords(o.plan, o.job.work.dp_shard) + "\n";

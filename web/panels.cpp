@@ -100,6 +100,11 @@ std::string Banded(const PlanOutput& o, Figure figure, std::string (*fmt)(double
   return FmtBanded(fmt, v, b.lo, b.hi);
 }
 
+std::string StepHeading(const PlanOutput& o) {
+  return Sprintf(Tr(o.plan.rl.active ? "Policy optimizer step %s" : "Step time %s"),
+                 Banded(o, Figure::StepSeconds, FmtDuration).c_str());
+}
+
 std::string FailuresExpected(double failures) {
   // Below 10, two significant digits: a short run expects 0.14 failures, not "0"; exactly one is singular.
   const std::string n = failures < 10 ? Sprintf("%.2g", failures) : FmtCount(failures);

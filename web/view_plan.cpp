@@ -161,7 +161,7 @@ bool PlanView(AppState& app) {
     MemoryLimits(app, o);
     ImGui::Spacing();
     PushFace(app.fonts.bold);
-    ImGui::Text(Tr("Step time %s"), Banded(o, Figure::StepSeconds, FmtDuration).c_str());
+    ImGui::TextUnformatted(StepHeading(o).c_str());
     ImGui::PopFont();
     WhyButton(app, Figure::StepSeconds);
     const std::string micro = Sprintf(Tr("(%d micro-batches per step)"), o.plan.step.micro_batches);

@@ -72,6 +72,9 @@ VerdictWords VerdictText(const PlanOutput& o);
 // A headline figure in the current language through `fmt`, with its band where core gives it one:
 // Banded(o, Figure::MemoryTotal, FmtMem) is "15.5 GiB (14.1–17.2)" (figures.h's band of the figure row).
 std::string Banded(const PlanOutput& o, Figure figure, std::string (*fmt)(double));
+// The step-time heading with its banded figure, in the current language: "Step time 2.3 s (1.9–2.8)", or for a
+// post-training goal, whose RL step is its own section, "Policy optimizer step 3.0 min (2.2–3.8)".
+std::string StepHeading(const PlanOutput& o);
 // A chart segment (charts.h) with its label and hover text in the current language.
 Segment Seg(const char* label, double value, ImU32 color, const char* detail);
 // A figure's part of a bar: its legend, hover text and "why?" from core's figure table.

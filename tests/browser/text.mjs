@@ -65,7 +65,7 @@ function checkFigures(t, p, where) {
   check(bandedOk(tps, p.throughput.tokens_per_s_per_gpu, b.tokens_per_s_per_gpu),
         `${where}: tokens/s per GPU and its band equal the JSON's`,
         JSON.stringify({ dom: tps, json: [p.throughput.tokens_per_s_per_gpu, b.tokens_per_s_per_gpu] }));
-  const stepLine = t.body.split("\n").find((l) => /^(Step time|每步时间)/.test(l)) || t.body.split("\n")[2] || "";
+  const stepLine = t.body.split("\n").find((l) => /^(Step time|每步时间|Policy optimizer step|策略每个优化器步)/.test(l)) || t.body.split("\n")[2] || "";
   const step = banded(stepLine, timeUnits);
   check(bandedOk(step, p.step.seconds, b.step_seconds), `${where}: the step time and its band equal the JSON's`,
         JSON.stringify({ line: stepLine, dom: step, json: [p.step.seconds, b.step_seconds] }));

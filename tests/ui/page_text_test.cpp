@@ -189,6 +189,34 @@ TEST_CASE("the search view's text is its table once the search is done, as the c
 }  // namespace page_text_test
 
 namespace page_text_test {
+TEST_CASE("a post-training plan heads its step time as the policy's optimizer step, beside its RL step",
+          "[web][page][text][rl]") {
+  using namespace tp;
+  using namespace tp::ui;
+  using testing::ClickWidget, testing::DrawnText, testing::RunUntilIdle, testing::Start;
+  static AppState app;
+  Start(app, "#v=1&model=qwen2.5-7b&gpu=h100&gpus=8&view=plan");
+  RunUntilIdle(app);
+  std::string drawn = DrawnText(app);
+  CHECK(drawn.find("Step time ") != std::string::npos);
+  CHECK(drawn.find("Policy optimizer step") == std::string::npos);
+  // The user picks GRPO: one RL step holds rl_updates optimizer steps of the policy, and the page says which is which.
+  REQUIRE(ClickWidget(app, "goal_grpo"));
+  RunUntilIdle(app);
+  REQUIRE(app.main.out.plan.rl.active);
+  drawn = DrawnText(app);
+  INFO(drawn);
+  CHECK(drawn.find("Step time ") == std::string::npos);
+  CHECK(drawn.find("Policy optimizer step ") != std::string::npos);
+  CHECK(drawn.find("RL step ") != std::string::npos);
+  CHECK(platform::Null().page_body.find("Policy optimizer step ") != std::string::npos);
+  ClickWidget(app, "lang_zh");
+  RunUntilIdle(app);
+  CHECK(DrawnText(app).find("策略每个优化器步 ") != std::string::npos);
+  ClickWidget(app, "lang_en");
+  RunUntilIdle(app);
+}
+
 TEST_CASE("a plan its GPUs hold but the host or the KV cache does not: the verdict says which, with its figures",
           "[web][page][text]") {
   using namespace tp;
