@@ -139,16 +139,14 @@ void Engine::BuildOuters() {
       l.dp = dp;
       return job.work.recipe && BatchBeyondTarget(job.work, l);
     };
+    // Every layout the keys, the batch and the stack allow, before the recipe's cap: the cap is judged on these
+    // alone (a layout the stack cannot run, TP 4 x PP 32 in torchtune, must not make the cap leave nothing).
+    struct Candidate {
+      int t, p, c, e, x, dp;
+      PipeSchedule sched;
+    };
+    std::vector<Candidate> allowed;
     bool cap_batch = false;
-    for (int t : tps)
-      for (int p : pps)
-        for (int c : cps) {
-          const long long group = (long long)t * p * c;
-          if (group > gpus || gpus % group != 0) continue;
-          const int dp = int(gpus / group);
-          if ((fixed.dp == kAuto || fixed.dp == dp) && !beyond(dp)) cap_batch = true;
-        }
-    int index = 0;
     for (int t : tps)
       for (int p : pps)
         for (int c : cps) {
@@ -157,7 +155,6 @@ void Engine::BuildOuters() {
           const int dp = int(gpus / group);
           if (fixed.dp != kAuto && fixed.dp != dp) continue;
           if (!job.work.gbs_auto && job.work.gbs % dp != 0) continue;
-          if (cap_batch && beyond(dp)) continue;
           eps.clear();
           if (fixed.ep != kAuto)
             eps = Fixed(fixed.ep);
@@ -172,16 +169,22 @@ void Engine::BuildOuters() {
             for (const auto& [sched, x] : scheds) {
               // Only what the stack runs (its capability table): an auto degree never asks for more.
               if (!SearchMayChoose(StackOf(job), job.stack_year, AskOf(job, t, p, x, c, e), auto_keys)) continue;
-              if (outers.size() >= kMaxOuters) {
-                // Bounded work: a search this large is refused with a message (the planner names the
-                // layout keys to fix) instead of running for minutes.
-                result.too_large = true;
-                outers.clear();
-                return;
-              }
-              outers.push_back({v, index++, t, p, c, e, x, dp, sched});
+              allowed.push_back({t, p, c, e, x, dp, sched});
+              cap_batch = cap_batch || !beyond(dp);
             }
         }
+    int index = 0;
+    for (const Candidate& a : allowed) {
+      if (cap_batch && beyond(a.dp)) continue;
+      if (outers.size() >= kMaxOuters) {
+        // Bounded work: a search this large is refused with a message (the planner names the layout keys to fix)
+        // instead of running for minutes.
+        result.too_large = true;
+        outers.clear();
+        return;
+      }
+      outers.push_back({v, index++, a.t, a.p, a.c, a.e, a.x, a.dp, a.sched});
+    }
   }
 }
 

@@ -111,6 +111,18 @@ TEST_CASE("the search never grows an auto batch beyond the recipe's: Llama 3.1 4
   CHECK(Said(wide, "cannot run fewer"));
   // A batch the user gives is theirs.
   CHECK(PlanOf("#v=1&model=llama2-7b&gpus=64&gbs=2048").plan.global_batch == 2048);
+  // The cap is judged on the layouts the stack runs: torchtune (no tensor or pipeline parallelism) on 640 GPUs holds
+  // more than its recipe's 16 sequences on every layout it can run. Before, layouts it cannot run (TP 4 x PP 32) kept
+  // the cap, which then left nothing to search, and the plan was refused on a key the user never gave (zero).
+  for (const char* gpus : {"640", "1024"}) {
+    INFO(gpus);
+    const PlanOutput many = PlanOf(
+        std::string("#v=1&model=llama3.1-8b&goal=finetune&stack=torchtune&method=lora&gpu=rtx3090&gpus=") + gpus);
+    CHECK(many.plan.layout.tp == 1);
+    CHECK(many.plan.layout.pp == 1);
+    CHECK(many.plan.global_batch > 16);
+    CHECK(Said(many, "cannot run fewer"));
+  }
 }
 
 TEST_CASE("fine-tuning batches follow each stack's recipes", "[batches]") {
