@@ -342,6 +342,8 @@ const Phrase kPhrases[] = {
      "未知的奖励 \"{0}\"；可选值：rule 或一个模型预设 id（见 trainplan catalog models）"},
     {"DPO scores two responses per prompt (chosen and rejected); planned with 2",
      "DPO 每个提示为两个回答打分（选中与拒绝）；按 2 规划"},
+    {"the file's TrainPlan header (line {0}) gave what the {1} file does not say: {2}",
+     "文件中的 TrainPlan 文件头（第 {0} 行）给出了 {1} 文件本身没有的设置：{2}"},
     {"auto: {0} tokens, twice the mean response given (the frameworks' default cap, {1}, is not longer)",
      "auto：{0} 个 token，即所给平均回答长度的两倍（框架默认上限 {1} 不比它长）"},
     {"a mean response of {0} tokens is longer than rl_max_response_len={1}; accepted: 1-{1} or auto",

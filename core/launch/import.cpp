@@ -1326,6 +1326,46 @@ void ImportOpenrlhf(Reader& r, bool dpo) {
 
 }  // namespace
 
+namespace {
+// A TrainPlan export names the plan it was written from in its header ("Plan: #v=1&model=...", export.cpp
+// Header). What the framework's file cannot say (a DeepSpeed config's model, recomputation and method) is taken from
+// there, after the file's own keys: a key the file gives wins, so an edited file is read as edited. Left out: the
+// data-parallel degree, which follows the GPUs the import is planned on, and the global batch or token budget where
+// the file says them its own way (gradient accumulation, steps).
+void TakeHeaderPlan(std::string_view text, LaunchImport& imp) {
+  if (text.find("TrainPlan launch config") == std::string_view::npos) return;
+  const size_t at = text.find("Plan: ");
+  if (at == std::string_view::npos) return;
+  std::string_view link = text.substr(at + 6);
+  link = link.substr(0, std::min(link.find_first_of("\"'\r\n \t"), link.size()));
+  if (link.find("v=1") == std::string_view::npos) return;
+  Config header, plain;
+  std::vector<ConfigIssue> quiet;
+  ApplyLink(header, link, quiet);
+  if (HasErrors(quiet)) return;
+  const int line = 1 + int(std::count(text.begin(), text.begin() + at, '\n'));
+  std::vector<LaunchPair> taken;
+  for (const KeyInfo& k : Keys()) {
+    const std::string key = k.name;
+    if (key == "v" || key == "dp") continue;
+    if ((key == "gbs" && imp.grad_accum > 0) || (key == "tokens" && imp.steps > 0)) continue;
+    const std::string value = FormatValue(header, key);
+    if (value == FormatValue(plain, key)) continue;
+    const bool in_file =
+        std::any_of(imp.pairs.begin(), imp.pairs.end(), [&](const LaunchPair& p) { return p.key == key; });
+    if (!in_file) taken.push_back({key, value, kHeaderPairSource, line});
+  }
+  if (taken.empty()) return;
+  std::string said;
+  for (const LaunchPair& p : taken) said += (said.empty() ? "" : " ") + p.key + "=" + p.value;
+  imp.issues.push_back(
+      MakeIssue("import", "the file's TrainPlan header (line {0}) gave what the {1} file does not say: {2}"_issue,
+                {std::to_string(line), InfoOf(imp.format).framework, said}, true));
+  // Before the file's pairs: where both apply (they do not: taken holds only keys the file lacks), the file's last.
+  imp.pairs.insert(imp.pairs.begin(), taken.begin(), taken.end());
+}
+}  // namespace
+
 LaunchImport ImportLaunch(std::string_view text, const LaunchFormat* given) {
   LaunchImport imp;
   if (text.size() > launch::kMaxImportBytes) {
@@ -1369,6 +1409,7 @@ LaunchImport ImportLaunch(std::string_view text, const LaunchFormat* given) {
       ImportOpenrlhf(r, text.find("openrlhf.cli.train_dpo") != std::string_view::npos);
       break;
   }
+  if (!HasErrors(imp.issues)) TakeHeaderPlan(text, imp);
   imp.ok = !HasErrors(imp.issues);
   return imp;
 }
@@ -1446,7 +1487,8 @@ void ApplyLaunchImport(Config& cfg, const LaunchImport& imp, std::vector<ConfigI
 
 std::string LaunchPairsText(const LaunchImport& imp) {
   std::string s;
-  for (const LaunchPair& p : imp.pairs) s += (s.empty() ? "" : " ") + p.key + "=" + p.value;
+  for (const LaunchPair& p : imp.pairs)
+    if (p.source != kHeaderPairSource) s += (s.empty() ? "" : " ") + p.key + "=" + p.value;
   if (imp.grad_accum > 0)
     s += " (gradient accumulation " + std::to_string(imp.grad_accum) + ": gbs = mbs x " +
          std::to_string(imp.grad_accum) + " x dp)";

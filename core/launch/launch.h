@@ -89,6 +89,9 @@ struct LaunchExport {
 LaunchExport ExportLaunch(const PlanOutput& plan, LaunchFormat format, std::string_view link = {});
 
 // One key a config gave, as the planner's key: the pair, and where it came from.
+// A pair from a TrainPlan export's header (its "Plan:" link) rather than the framework's keys: what the file itself
+// cannot say (ImportLaunch); its own notice names them, LaunchPairsText leaves them out.
+inline constexpr const char* kHeaderPairSource = "the TrainPlan header's Plan link";
 struct LaunchPair {
   std::string key, value;  // a planner key and its link spelling ("method", "qlora")
   std::string source;      // the framework's key it was read from ("finetuning_type", "--micro-batch-size")
@@ -111,7 +114,9 @@ struct LaunchImport {
 };
 // The format of a launch config from its content, or false (not one: an HF config.json, a link, prose).
 bool DetectLaunchFormat(std::string_view text, LaunchFormat& format);
-// Reads a config of `format` (or of the detected format when `format` is null). Never throws, bounded work.
+// Reads a config of `format` (or of the detected format when `format` is null). Never throws, bounded work. A file a
+// TrainPlan export wrote also gives, from its header's "Plan:" link, the keys the framework's file cannot say (a
+// DeepSpeed config's model, its recomputation), each after the file's own keys, with a notice naming them.
 LaunchImport ImportLaunch(std::string_view text, const LaunchFormat* format = nullptr);
 // Applies an import's pairs to cfg (each checked as a typed key is, an error naming its line and the
 // framework's key), then the global batch from the gradient accumulation with cfg's own GPUs and layout.
@@ -122,7 +127,8 @@ void ApplyLaunchPairs(Config& cfg, const LaunchImport& import, std::vector<Confi
 // `given`: the keys another source gave (kGivenGpus, kGivenModel), which the import's notes do not ask for.
 constexpr unsigned kGivenGpus = 1, kGivenModel = 2;
 void FinishLaunchImport(Config& cfg, const LaunchImport& import, std::vector<ConfigIssue>& issues, unsigned given = 0);
-// "model=llama3-8b method=qlora lora_r=16 ..." — the values an import took, as keys of the link.
+// "model=llama3-8b method=qlora lora_r=16 ..." — the values an import took from the framework's keys, as keys of the
+// link (not those its TrainPlan header gave: their notice says them).
 std::string LaunchPairsText(const LaunchImport& import);
 
 }  // namespace tp

@@ -102,6 +102,20 @@ TEST_CASE("cli import: what the file leaves out is said once, and not where the 
   const std::string path = Temp("ds_config.json");
   testing::CliRun r = Cli({"export", "--to", "deepspeed", "model=llama3.1-8b", "gpu=h100", "gpus=8", "-o", path});
   REQUIRE(r.status == 0);
+  // Exported by TrainPlan, the file's header names the plan: its model comes from there, said once.
+  r = Cli({"plan", "--import", path, "gpu=h100", "--format", "json"});
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(r.err.find("does not name the model") == std::string::npos);
+  CHECK(r.err.find("import: the file's TrainPlan header (line 5) gave what the DeepSpeed file does not say: "
+                   "model=llama3.1-8b") != std::string::npos);
+  CHECK(ParseJson(r.out).value.Find("config")->StringOr("model", "") == "llama3.1-8b");
+  // A ds_config.json written by hand (no header): the model it was planned with is said.
+  std::string text = Read(path);
+  const size_t header_end = text.find("],");
+  REQUIRE(text.find("\"_comment\"") != std::string::npos);
+  text = "{" + text.substr(header_end + 2);
+  { std::ofstream(path, std::ios::binary) << text; }
   r = Cli({"plan", "--import", path, "gpu=h100"});
   INFO(r.err);
   REQUIRE(r.status == 0);
@@ -119,6 +133,17 @@ TEST_CASE("cli import: what the file leaves out is said once, and not where the 
   const std::string tune = Temp("tune.yaml");
   r = Cli({"export", "--to", "torchtune", "model=llama3.1-8b", "method=lora", "gpu=rtx4090", "gpus=1", "-o", tune});
   REQUIRE(r.status == 0);
+  r = Cli({"plan", "--import", tune, "gpu=rtx4090"});
+  CHECK(r.err.find("does not say how many GPUs") == std::string::npos);  // the header's plan says: gpus=1
+  CHECK(r.err.find("gave what the torchtune file does not say: gpu=rtx4090 gpus=1") != std::string::npos);
+  // Without the header's comment lines, as a user's own file: the GPUs it leaves out are said.
+  std::string yaml;
+  {
+    std::istringstream lines(Read(tune));
+    for (std::string line; std::getline(lines, line);)
+      if (line.rfind("#", 0) != 0) yaml += line + "\n";
+  }
+  std::ofstream(tune, std::ios::binary) << yaml;
   r = Cli({"plan", "--import", tune, "gpu=rtx4090"});
   CHECK(r.err.find("gpus: the torchtune file does not say how many GPUs") != std::string::npos);
   CHECK(r.err.find("does not name the model") == std::string::npos);

@@ -667,6 +667,7 @@ std::vector<ConfigIssue> BadInputIssues() {
     for (const auto& [k, v] : pairs) ApplyPair(c, k, v, all);
     const LaunchExport ex = ExportLaunch(LaunchPlan(c, f), f);
     all.insert(all.end(), ex.issues.begin(), ex.issues.end());
+    if (ex.ok) import(f, ex.text);  // an export read back: its header gives what the file cannot say
   }
   const LaunchExport none = ExportLaunch(PlanOutput{}, LaunchFormat::Hf);
   all.insert(all.end(), none.issues.begin(), none.issues.end());

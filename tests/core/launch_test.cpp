@@ -1145,6 +1145,53 @@ TEST_CASE("launch rules: refusals name the key and the reason, notes say what a 
   CHECK(with_rules.size() == LaunchFormats().size());
 }
 
+TEST_CASE("launch import: an export's header gives what its file cannot say, the file's own keys first", "[launch]") {
+  using F = LaunchFormat;
+  // A DeepSpeed config has no model, recomputation or method: exported, then read back with nothing else given,
+  // it plans what it was written from (before: Llama 2 70B, the default model, with a note).
+  const Config cfg =
+      Cfg({{"model", "qwen2.5-7b"}, {"gpu", "h100"}, {"gpus", "16"}, {"recompute", "full"}, {"zero", "2"}});
+  const PlanOutput before = PlanFor(cfg, F::DeepSpeed);
+  const LaunchExport ex = ExportLaunch(before, F::DeepSpeed);
+  REQUIRE(ex.ok);
+  const LaunchImport imp = ImportLaunch(ex.text);
+  REQUIRE(imp.ok);
+  bool said = false;
+  for (const ConfigIssue& i : imp.issues)
+    said |= i.notice && i.key == "import" && i.message.find("model=qwen2.5-7b") != std::string::npos &&
+            i.message.find("recompute=full") != std::string::npos;
+  CHECK(said);
+  CHECK(LaunchPairsText(imp).find("model=") == std::string::npos);  // the file's own keys: the header's are apart
+  Config back;
+  std::vector<ConfigIssue> issues;
+  ApplyLaunchImport(back, imp, issues);
+  REQUIRE_FALSE(HasErrors(issues));
+  const PlanOutput after = MakePlan(back);
+  REQUIRE(after.ok);
+  CHECK(after.config.model == "qwen2.5-7b");
+  CHECK(Signature(after) == Signature(before));
+  CHECK(after.plan.step.seconds == before.plan.step.seconds);
+  // The user edits the file's ZeRO stage: the file wins over its header.
+  std::string edited = ex.text;
+  const size_t stage = edited.find("\"stage\": 2");
+  REQUIRE(stage != std::string::npos);
+  edited.replace(stage, 10, "\"stage\": 3");
+  const LaunchImport changed = ImportLaunch(edited);
+  REQUIRE(changed.ok);
+  Config mine;
+  ApplyLaunchImport(mine, changed, issues);
+  CHECK(mine.zero == 3);
+  CHECK(mine.model == "qwen2.5-7b");
+  // On other GPUs: the header's data-parallel degree is not taken, the plan follows the GPUs given after the file.
+  Config eight;
+  ApplyLaunchImport(eight, imp, issues);
+  std::vector<ConfigIssue> more;
+  ApplyPair(eight, "gpus", "8", more);
+  const PlanOutput on8 = MakePlan(eight);
+  REQUIRE(on8.ok);
+  CHECK(on8.plan.layout.dp == 8);
+}
+
 TEST_CASE("launch import: what a file leaves out takes the framework's default, other keys are named", "[launch]") {
   const std::string yaml =
       "model_name_or_path: meta-llama/Llama-3.1-8B\n"
