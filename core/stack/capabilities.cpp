@@ -1459,7 +1459,8 @@ int CapabilityFindings(const StackProfile& s, int year, const CapabilityAsk& ask
   if (ask.zero == 1) c.Add(Feature::Zero1, kAskZero);
   if (ask.zero == 2) c.Add(Feature::Zero2, kAskZero);
   if (ask.zero >= 3) c.Add(Feature::Zero3, kAskZero);
-  if (ask.dp_shard > 0 && !(ask.dp > 1 && ask.dp_shard >= ask.dp)) {  // a group of every rank is no hybrid
+  // A group of every data-parallel rank (dp known: given or searched, dp = 1 included) is no hybrid sharding.
+  if (ask.dp_shard > 0 && !(ask.dp > 0 && ask.dp_shard >= ask.dp)) {
     c.Add(Feature::Hsdp, kAskDpShard);
     // DeepSpeed's hierarchical sharding is MiCS, a ZeRO-3 partitioning (MiCS_Init, mics_shard_size): no lower stage.
     if (s.kind == StackKind::DeepSpeed && ask.zero < 3)

@@ -197,7 +197,8 @@ struct CapabilityAsk {
   CpComm cp_comm = CpComm::P2p;
   bool cp_comm_asked = false;  // cp_comm was given: its row is checked
   GpuTraits gpu;               // checked when known (resolve; the search never changes the GPU)
-  int tp = 1, pp = 1, vp = 1, cp = 1, ep = 1, dp = 1, zero = 0;
+  int tp = 1, pp = 1, vp = 1, cp = 1, ep = 1, zero = 0;
+  int dp = 0;        // the data-parallel degree, 0 = not known yet (left to the search)
   int dp_shard = 0;  // hybrid sharding's group (Workload::dp_shard), 0 = none
   bool sp = false;
   Offload offload = Offload::None;

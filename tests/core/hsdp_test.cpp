@@ -64,6 +64,23 @@ TEST_CASE("hybrid sharding's groups: states to shard, whole groups, stacks that 
   // DeepSpeed's hierarchical sharding is MiCS, ZeRO-3 only; Unsloth's multi-GPU is DDP.
   CHECK(RefusedKey(kBase + "&stack=deepspeed&zero=2&dp_shard=8") == "dp_shard");
   CHECK(RefusedKey(kBase + "&stack=deepspeed&zero=3&dp_shard=8").empty());
+  // One data-parallel rank (context parallelism takes the GPUs) in one group of one: no hybrid sharding either, as a
+  // plan's JSON configuration replays it (its dp_shard = dp). Before, dp=1 counted as hybrid: DeepSpeed's ZeRO-2
+  // plan refused its own JSON.
+  CHECK(RefusedKey("#v=1&model=llama3.1-8b&gpu=h100&gpus=2&stack=deepspeed&tp=1&pp=1&cp=2&dp=1&zero=2&dp_shard=1")
+            .empty());
+  {
+    const PlanOutput cp2 = PlanLink("#v=1&model=llama3.1-8b&gpu=h100&gpus=2&stack=deepspeed&seq=32768&method=qlora");
+    REQUIRE(cp2.plan.layout.dp == 1);
+    REQUIRE(cp2.plan.layout.zero < 3);
+    Config again;
+    std::vector<ConfigIssue> issues;
+    ApplyJson(again, PlanToJson(cp2), issues);
+    REQUIRE_FALSE(HasErrors(issues));
+    const PlanOutput replay = MakePlan(again);
+    REQUIRE(replay.ok);
+    CHECK(replay.plan.step.seconds == Approx(cp2.plan.step.seconds));
+  }
   CHECK(Capability(*FindStack("unsloth"), 2026, Feature::Hsdp).support == Support::Absent);
   // With the data-parallel degree on auto, the search keeps to degrees the groups divide (gpus 48 = 6 nodes).
   const PlanOutput searched = PlanLink(
