@@ -88,9 +88,10 @@ void ScalingChart(AppState& app, float height) {
   cost.name = Tr("cost of the run");
   cost.color = Col(app, Hue::Gradients);
   cost.right_axis = true;
-  // A point per GPU count once its plan has landed (a red cross where it does not fit).
+  // A point per GPU count once its plan has landed (a red cross where it does not fit). A count with no plan at all
+  // (no layout of the keys runs on it) has no point: its cross would say "does not fit in GPU memory".
   for (const PlanTask& t : app.bg.scaling) {
-    if (!t.Done()) continue;
+    if (!t.Done() || !t.out.ok) continue;
     const bool fits = PlanFits(t.out);
     const double gpus = t.cfg.gpus;
     tok.x.push_back(gpus), tok.y.push_back(fits ? t.out.plan.throughput.tokens_per_s : NAN), tok.ok.push_back(fits);

@@ -189,6 +189,25 @@ TEST_CASE("the search view's text is its table once the search is done, as the c
 }  // namespace page_text_test
 
 namespace page_text_test {
+TEST_CASE("the scaling chart marks counts that do not fit, and leaves out counts no layout runs on", "[web][page]") {
+  using namespace tp;
+  using namespace tp::ui;
+  using testing::FindRect, testing::RunUntilIdle, testing::Start;
+  static AppState app;
+  // Three pipeline stages: 24 GPUs plan, the chart's powers of two have no layout (not a memory shortfall).
+  Start(app, "#v=1&model=llama3.1-8b&gpu=h100&gpus=24&pp=3&tp=1&cp=1&view=plan");
+  RunUntilIdle(app);
+  REQUIRE(app.main.out.ok);
+  bool unplanned = false;
+  for (const PlanTask& point : app.bg.scaling) unplanned |= point.Done() && !point.out.ok;
+  REQUIRE(unplanned);
+  CHECK(FindRect(app, "scaling_legend_no_fit") == nullptr);  // was "does not fit in GPU memory"
+  // Llama 3.1 405B on RTX 4090s: the small counts do not fit, and the legend says so.
+  LoadLink(app, "#v=1&model=llama3.1-405b&gpu=rtx4090&gpus=8&view=plan");
+  RunUntilIdle(app);
+  CHECK(FindRect(app, "scaling_legend_no_fit") != nullptr);
+}
+
 TEST_CASE("a post-training plan heads its step time as the policy's optimizer step, beside its RL step",
           "[web][page][text][rl]") {
   using namespace tp;
