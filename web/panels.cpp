@@ -258,8 +258,11 @@ void Verdict(AppState& app, const PlanOutput& o, bool compact, const std::string
                          "attention and logits included, recomputation excluded). %s model TFLOP/s per GPU."),
                       kPrecisionNames[int(o.config.prec)], FmtRate(o.plan.throughput.model_tflops_per_gpu).c_str()));
     WhyButton(app, Figure::Mfu);
-    SameLineIfFits(w.tokens.c_str(), 10);
-    ImGui::TextUnformatted(w.tokens.c_str());
+    // On a line of its own (a phone), the figure does not start with the separator that joins it to MFU.
+    const std::string_view sep = "· ";
+    std::string_view tokens = w.tokens;
+    if (!SameLineIfFits(w.tokens.c_str(), 10) && tokens.substr(0, sep.size()) == sep) tokens.remove_prefix(sep.size());
+    ImGui::TextUnformatted(tokens.data(), tokens.data() + tokens.size());
     WhyButton(app, Figure::TokensPerSPerGpu);
   }
   std::string why = BottleneckSentence(o.plan, o.job, LangOf(app));

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cfloat>
 #include <memory>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -184,6 +185,26 @@ TEST_CASE("the catalog pickers' lists are not cut off on a phone, in either lang
       INFO("cut off:" << all);
       CHECK(cut.empty());
     }
+}
+
+TEST_CASE("on a phone the tokens/s figure under MFU does not start its line with the separator", "[web][page][phone]") {
+  for (const char* lang : {"en", "zh"}) {
+    auto owned = Open(std::string("#v=1&model=qwen2.5-7b&gpu=h20&gpus=16&goal=grpo&lang=") + lang, kPhone);
+    AppState& app = *owned;
+    REQUIRE(PlanFits(app.main.out));
+    const std::string drawn = testing::DrawnText(app);
+    INFO(lang << "\n" << drawn);
+    std::istringstream lines(drawn);
+    bool seen = false;
+    for (std::string line; std::getline(lines, line);) {
+      if (line.find("tokens/s per GPU") == std::string::npos && line.find(" token/s") == std::string::npos) continue;
+      if (line.find("MFU") != std::string::npos) continue;  // on MFU's line, the separator belongs
+      seen = true;
+      const size_t first = line.find_first_not_of(' ');
+      CHECK(line.compare(first, 2, "·") != 0);
+    }
+    if (std::string(lang) == "zh") CHECK(seen);  // the Chinese words are wider: a line of its own on a phone
+  }
 }
 
 TEST_CASE("on a phone the Compare columns stack, each column's verdict figures whole on screen", "[web][page][phone]") {
