@@ -190,9 +190,8 @@ void Verdict(AppState& app, const PlanOutput& o, bool compact, const std::string
   bool fits = PlanFits(o);
   const VerdictWords w = VerdictText(o);
   PushFace(app.fonts.big);
-  ImGui::PushStyleColor(ImGuiCol_Text, ColV(app, w.hue));
-  ImGui::TextUnformatted(w.word.c_str());
-  ImGui::PopStyleColor();
+  // Wrapped: a compare column on a 1280 px laptop is narrower than "Tight: may run out of memory" in the big face.
+  Paragraph(w.word, ColV(app, w.hue));
   if (o.ok && o.plan.memory.tight && ImGui::IsItemHovered())
     Tooltip(
         Tr("The total fits, but the upper end of its band (where about 80 % of comparable published runs "

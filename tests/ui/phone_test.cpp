@@ -144,6 +144,11 @@ TEST_CASE("no text is cut off on a laptop or a phone, in any view or language, e
                            "&view=compare&cmp=gpu:h100,gpus:12;gpu:a100-80g,gpus:24;gpu:rtx4090,gpus:48",
                        size});
     }
+  // A smaller laptop (1280 px), three compare columns, one of them tight (its verdict's longest words).
+  for (const char* lang : {"en", "zh"})
+    pages.push_back({std::string("#v=1&model=llama3.1-8b&method=qlora&gpus=8&lang=") + lang +
+                         "&view=compare&cmp=gpu:rtx4090,gpus:8;gpu:h20,gpus:8;gpu:a800-80g,gpus:3",
+                     ImVec2(1280, 800)});
   for (const Page& page : pages) {
     auto app = Open(page.link, page.size);
     const bool narrow = Narrow(*app);
