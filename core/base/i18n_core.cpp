@@ -453,6 +453,31 @@ const Phrase kPhrases[] = {
      "自动：{0} 条 {1} token 的序列（每步 {2} token，每个数据并行副本 {3}），即已发布配方的批量（{4}）"},
     {"auto: {0} sequences of {1} tokens ({2} tokens per step), the published recipes' batch ({3})",
      "自动：{0} 条 {1} token 的序列（每步 {2} token），即已发布配方的批量（{3}）"},
+    {"auto: {0} sequences of {1} tokens ({2} tokens per step), more than the {3} tokens of the published recipes "
+     "({4}; by the model's {7} active parameters): {5} replicas x micro-batch {6} cannot run fewer",
+     "自动：{0} 条 {1} token 的序列（每步 {2} token），多于已发布配方的 {3} token（{4}；按模型的 {7} 激活参数）：{5} "
+     "个副本 x 微批次 {6} 无法更少"},
+    {"auto: {0} sequences of {1} tokens ({2} tokens per step, {3} per data-parallel rank), the published recipes' "
+     "batch ({4}; by the model's {5} active parameters)",
+     "自动：{0} 条 {1} token 的序列（每步 {2} token，每个数据并行副本 {3}），即已发布配方的批量（{4}；按模型的 {5} "
+     "激活参数）"},
+    {"auto: {0} sequences of {1} tokens ({2} tokens per step), the published recipes' batch ({3}; by the model's {4} "
+     "active parameters)",
+     "自动：{0} 条 {1} token 的序列（每步 {2} token），即已发布配方的批量（{3}；按模型的 {4} 激活参数）"},
+    // the recipes themselves (core/stack/batches.cpp), the notices' words
+    {"pre-training under 2B parameters: llm-foundry MPT-1B, GPT-3 1.3B",
+     "预训练，参数 2B 以下：llm-foundry MPT-1B、GPT-3 1.3B"},
+    {"pre-training at 2B-20B parameters: NeMo Llama 2 7B and Mistral 7B, MPT-7B, torchtitan Llama 3.1 8B",
+     "预训练，参数 2B-20B：NeMo Llama 2 7B 与 Mistral 7B、MPT-7B、torchtitan Llama 3.1 8B"},
+    {"pre-training at 20B-300B parameters: Llama 2, NeMo Llama 3 70B, MPT-30B and -70B, torchtitan Llama 3.1 70B",
+     "预训练，参数 20B-300B：Llama 2、NeMo Llama 3 70B、MPT-30B 与 -70B、torchtitan Llama 3.1 70B"},
+    {"pre-training at 300B parameters or more: Llama 3 405B, Megatron-Bridge DeepSeek-V3",
+     "预训练，参数 300B 及以上：Llama 3 405B、Megatron-Bridge DeepSeek-V3"},
+    {"fine-tuning: Megatron-Bridge Llama 3 SFT and PEFT, 1B-405B",
+     "微调：Megatron-Bridge Llama 3 SFT 与 PEFT，1B-405B"},
+    {"fine-tuning: torchtune Llama 3.1 8B and 70B LoRA", "微调：torchtune Llama 3.1 8B 与 70B LoRA"},
+    {"fine-tuning per GPU: LLaMA-Factory, Unsloth", "按每张 GPU 计的微调：LLaMA-Factory、Unsloth"},
+    {"fine-tuning: llm-foundry 7B Dolly SFT", "微调：llm-foundry 7B Dolly SFT"},
     // the layout (resolve.cpp CheckLayout)
     {"must be at least 1", "至少为 1"},
     {"cp_comm=a2a splits the {0} attention heads of each tensor-parallel rank over cp={1}; accepted: a divisor of them",

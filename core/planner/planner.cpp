@@ -65,24 +65,36 @@ void Planner::Impl::StepSearch(uint64_t budget) {
   EndRound(true);
 }
 
-// The recipe batch's notices (RecipeBatchNotice), by their templates: IsRecipeBatchNotice tells them apart.
+// The recipe batch's notices (RecipeBatchNotice), by their templates: IsRecipeBatchNotice tells them apart. Each in
+// two forms: the recipe alone, or for a mixture of experts also the active parameters it was sized by.
 constexpr IssueWords kBatchBeyondRecipe =
     "auto: {0} sequences of {1} tokens ({2} tokens per step), more than the {3} tokens of the published recipes "
     "({4}): {5} replicas x micro-batch {6} cannot run fewer"_issue;
+constexpr IssueWords kBatchBeyondRecipeActive =
+    "auto: {0} sequences of {1} tokens ({2} tokens per step), more than the {3} tokens of the published recipes "
+    "({4}; by the model's {7} active parameters): {5} replicas x micro-batch {6} cannot run fewer"_issue;
 constexpr IssueWords kBatchPerReplica =
     "auto: {0} sequences of {1} tokens ({2} tokens per step, {3} per data-parallel rank), the published recipes' "
     "batch ({4})"_issue;
+constexpr IssueWords kBatchPerReplicaActive =
+    "auto: {0} sequences of {1} tokens ({2} tokens per step, {3} per data-parallel rank), the published recipes' "
+    "batch ({4}; by the model's {5} active parameters)"_issue;
 constexpr IssueWords kBatchOfRecipe =
     "auto: {0} sequences of {1} tokens ({2} tokens per step), the published recipes' batch ({3})"_issue;
+constexpr IssueWords kBatchOfRecipeActive =
+    "auto: {0} sequences of {1} tokens ({2} tokens per step), the published recipes' batch ({3}; by the model's {4} "
+    "active parameters)"_issue;
 
 bool IsRecipeBatchNotice(const ConfigIssue& issue) {
-  for (const IssueWords& w : {kBatchBeyondRecipe, kBatchPerReplica, kBatchOfRecipe})
+  for (const IssueWords& w : {kBatchBeyondRecipe, kBatchPerReplica, kBatchOfRecipe, kBatchBeyondRecipeActive,
+                              kBatchPerReplicaActive, kBatchOfRecipeActive})
     if (issue.words && std::string_view(issue.words) == w.text()) return true;
   return false;
 }
 
 // An auto batch, said with the recipe it follows (core/stack/batches.h): its sequences, its tokens per step, and
-// when the layout's one step already holds more than the recipe's, why it is larger.
+// when the layout's one step already holds more than the recipe's, why it is larger. The recipe's words are
+// translated (the phrase table holds each of batches.cpp's).
 void RecipeBatchNotice(const PlanOutput& out, std::vector<ConfigIssue>& issues) {
   const Workload& w = out.job.work;
   if (!w.recipe || out.plan.global_batch <= 0) return;
@@ -91,19 +103,24 @@ void RecipeBatchNotice(const PlanOutput& out, std::vector<ConfigIssue>& issues) 
                     tokens = Thousands(double(out.plan.global_batch) * w.seq);
   // A mixture of experts is sized by its active parameters (ResolveBatch): said, or "2B-20B parameters" would read
   // against a 30B model.
-  const std::string what =
-      out.job.facts.pc.total > w.recipe_params * 1.01
-          ? std::string(r.what) + "; by the model's " + CountText(w.recipe_params) + " active parameters"
-          : std::string(r.what);
+  const bool active = out.job.facts.pc.total > w.recipe_params * 1.01;
+  const std::string params = CountText(w.recipe_params);
+  const IssueArg what = Words(r.what);
   const Layout& l = out.plan.layout;
-  if (BatchBeyondTarget(w, l))
-    issues.push_back(MakeIssue(
-        "gbs", kBatchBeyondRecipe,
-        {gbs, seq, tokens, Thousands(r.tokens), what, std::to_string(l.dp), std::to_string(w.auto_gbs_mbs)}, true));
-  else if (r.per_replica)
-    issues.push_back(MakeIssue("gbs", kBatchPerReplica, {gbs, seq, tokens, Thousands(r.tokens), what}, true));
-  else
-    issues.push_back(MakeIssue("gbs", kBatchOfRecipe, {gbs, seq, tokens, what}, true));
+  if (BatchBeyondTarget(w, l)) {
+    const std::string dp = std::to_string(l.dp), mbs = std::to_string(w.auto_gbs_mbs);
+    issues.push_back(
+        active ? MakeIssue("gbs", kBatchBeyondRecipeActive,
+                           {gbs, seq, tokens, Thousands(r.tokens), what, dp, mbs, params}, true)
+               : MakeIssue("gbs", kBatchBeyondRecipe, {gbs, seq, tokens, Thousands(r.tokens), what, dp, mbs}, true));
+  } else if (r.per_replica) {
+    issues.push_back(
+        active ? MakeIssue("gbs", kBatchPerReplicaActive, {gbs, seq, tokens, Thousands(r.tokens), what, params}, true)
+               : MakeIssue("gbs", kBatchPerReplica, {gbs, seq, tokens, Thousands(r.tokens), what}, true));
+  } else {
+    issues.push_back(active ? MakeIssue("gbs", kBatchOfRecipeActive, {gbs, seq, tokens, what, params}, true)
+                            : MakeIssue("gbs", kBatchOfRecipe, {gbs, seq, tokens, what}, true));
+  }
 }
 
 void Planner::Impl::EndRound(bool ok) {

@@ -359,6 +359,17 @@ std::vector<ConfigIssue> BadInputIssues() {
          {"ep", "1"},
          {"vp", "1"},
          {"mbs", "1"}});
+  // The same for a mixture of experts, sized by its active parameters.
+  pairs({{"model", "qwen3-30b-a3b"}, {"gpus", "8"}});
+  pairs({{"model", "qwen3-30b-a3b"}, {"method", "lora"}, {"gpus", "1"}, {"gpu", "h100"}});
+  pairs({{"model", "qwen3-30b-a3b"},
+         {"gpus", "1024"},
+         {"tp", "1"},
+         {"pp", "1"},
+         {"cp", "1"},
+         {"ep", "1"},
+         {"vp", "1"},
+         {"mbs", "1"}});
   pairs({{"gpu", "Bad Id!"}});
   pairs({{"nonsense", "1"}});
   pairs({{"v", "7"}});
