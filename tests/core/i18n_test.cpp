@@ -349,27 +349,20 @@ std::vector<ConfigIssue> BadInputIssues() {
   };
   pairs({{"tp", "x"}});
   pairs({{"prec", "int4"}});
-  // An auto batch's notices: a recipe's global batch, one per data-parallel rank, and a layout that needs more.
-  pairs({{"model", "llama2-7b"}, {"method", "lora"}, {"gpus", "1"}});
-  pairs({{"model", "llama2-7b"},
-         {"gpus", "1024"},
-         {"tp", "1"},
-         {"pp", "1"},
-         {"cp", "1"},
-         {"ep", "1"},
-         {"vp", "1"},
-         {"mbs", "1"}});
-  // The same for a mixture of experts, sized by its active parameters.
+  // An auto batch's notices: a recipe's global batch, one per data-parallel rank, and a layout that needs more; for
+  // a dense model and for a mixture of experts, sized by its active parameters.
   pairs({{"model", "qwen3-30b-a3b"}, {"gpus", "8"}});
-  pairs({{"model", "qwen3-30b-a3b"}, {"method", "lora"}, {"gpus", "1"}, {"gpu", "h100"}});
-  pairs({{"model", "qwen3-30b-a3b"},
-         {"gpus", "1024"},
-         {"tp", "1"},
-         {"pp", "1"},
-         {"cp", "1"},
-         {"ep", "1"},
-         {"vp", "1"},
-         {"mbs", "1"}});
+  for (const char* model : {"llama2-7b", "qwen3-30b-a3b"}) {
+    pairs({{"model", model}, {"method", "lora"}, {"gpus", "1"}, {"gpu", "h100"}});
+    pairs({{"model", model},
+           {"gpus", "1024"},
+           {"tp", "1"},
+           {"pp", "1"},
+           {"cp", "1"},
+           {"ep", "1"},
+           {"vp", "1"},
+           {"mbs", "1"}});
+  }
   pairs({{"gpu", "Bad Id!"}});
   pairs({{"nonsense", "1"}});
   pairs({{"v", "7"}});
