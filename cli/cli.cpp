@@ -296,10 +296,9 @@ bool ApplySource(Config& cfg, const std::pair<std::string, std::string>& src, st
         ApplyLaunchPairs(cfg, imp, issues);
       else
         ApplyLaunchImport(cfg, imp, issues);
-      notices.push_back(
-          {"import",
-           TrFill(lang, "read from {0} ({1}): {2}", {src.second, InfoOf(imp.format).framework, LaunchPairsText(imp)}),
-           true});
+      notices.push_back({"import",
+                         TrFill(lang, "read from {0} ({1}): {2}", {src.second, imp.framework, LaunchPairsText(imp)}),
+                         true});
       if (pending) pending->push_back(std::move(imp));
     }
     for (ConfigIssue& i : issues)  // the file first: "train.yaml: lora_rank: line 7: expected ..."

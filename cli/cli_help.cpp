@@ -86,9 +86,10 @@ const char* kCommonOptions =
     "  URL or #FRAGMENT     a pasted share link, the same as --link\n"
     "  --config FILE        a JSON object of keys (or a whole `plan --format json` output)\n"
     "  --hf-config FILE     a Hugging Face config.json: the model's dimensions (model=custom)\n"
-    "  --import FILE        a training framework's config (DeepSpeed, Trainer, TRL, torchtune, Axolotl,\n"
-    "                       LLaMA-Factory, Unsloth, torchtitan, Megatron-LM): the plan for it, its format\n"
-    "                       detected (--import-format F names it); each key it cannot map is a note\n";
+    "  --import FILE        a training framework's config (DeepSpeed, Trainer, TRL's SFT, GRPO and DPO,\n"
+    "                       torchtune, Axolotl, LLaMA-Factory, Unsloth, torchtitan, Megatron-LM, verl,\n"
+    "                       OpenRLHF): the plan for it, its format detected (--import-format F names it);\n"
+    "                       each key it cannot map is a note\n";
 
 }  // namespace
 

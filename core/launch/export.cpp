@@ -215,6 +215,11 @@ std::string ExportTrl(const Facts& f, const std::vector<std::string>& header, bo
   if (f.Lora()) s += Render(LoraCall(f, "peft_config", rewritten));
   PyCall args{"training_args", kind + "Config", {}, {}};
   TrainerArgs(f, args, false);
+  // DPOTrainer's batch counts preference pairs, each a chosen and a rejected sequence in one forward
+  // (concatenated_forward): the plan's micro-batch of sequences is half as many pairs (formats.cpp says an odd one).
+  if (dpo)
+    for (auto& [k, v] : args.kw)
+      if (k == "per_device_train_batch_size") v = Value::Int((f.mbs + 1) / 2);
   if (grpo)
     GrpoArgs(f, args);  // GRPOConfig has no max_length: prompts are the dataset's, responses max_completion_length
   else

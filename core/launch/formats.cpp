@@ -460,6 +460,12 @@ std::vector<LaunchRule> Table() {
        "GRPOTrainer 交给 vLLM 的是 16 位权重（只在 4 位策略时用 bitsandbytes 量化）：请设 rl_gen_prec=bf16",
        [](const PlanOutput& o) { return GenFp8(o) && RlFrameworkLacks(o, RlFramework::Trl, Feature::RlFp8Rollout); },
        ""});
+  rl.push_back({F::Trl, "mbs", "odd mbs with goal = dpo", A::Rewrite,
+                "DPOTrainer's per_device_train_batch_size counts pairs (chosen and rejected in one forward, "
+                "concatenated_forward): written as (mbs + 1) / 2 pairs",
+                "DPOTrainer 的 per_device_train_batch_size 以偏好对计（chosen 与 rejected 同一次前向，"
+                "concatenated_forward）：写作 (mbs + 1) / 2 对",
+                OddDpoMicroBatch, ""});
   rl.push_back({F::Trl, "rl_engine", "rl_engine = sglang", A::Rewrite,
                 "GRPOTrainer generates with vLLM (use_vllm) or Transformers: written as vLLM",
                 "GRPOTrainer 用 vLLM（use_vllm）或 Transformers 生成：按 vLLM 写出", NotVllm, ""});
@@ -712,7 +718,8 @@ bool DetectLaunchFormat(std::string_view text, LaunchFormat& format) {
   }
   // Python scripts, by the configs they build.
   if (Contains(t, "FastLanguageModel") || Contains(t, "from unsloth")) return format = LaunchFormat::Unsloth, true;
-  if (Contains(t, "SFTConfig(") || Contains(t, "SFTTrainer(")) return format = LaunchFormat::Trl, true;
+  for (const char* k : {"SFTConfig(", "SFTTrainer(", "GRPOConfig(", "GRPOTrainer(", "DPOConfig(", "DPOTrainer("})
+    if (Contains(t, k)) return format = LaunchFormat::Trl, true;
   if (Contains(t, "TrainingArguments(")) return format = LaunchFormat::Hf, true;
   // OpenRLHF's launch command, by its entry points (its dotted flags are no other format's).
   if (Contains(t, "openrlhf.cli.train_ppo_ray") || Contains(t, "openrlhf.cli.train_dpo"))

@@ -329,17 +329,85 @@ void ImportHf(Reader& r) {
   r.Rest({"TrainingArguments.", "LoraConfig.", "BitsAndBytesConfig.", "from_pretrained."});
 }
 
+bool HasPrefix(const Doc& doc, std::string_view prefix) {
+  for (const Entry& e : doc.entries)
+    if (e.key.compare(0, prefix.size(), prefix) == 0) return true;
+  return false;
+}
+
+// GRPOConfig's own fields (export.cpp GrpoArgs writes them), each with TRL's default when the file leaves it out
+// (trl/trainer/grpo_config.py@35def3ee, v1.9.0: num_generations 8, max_completion_length 256, use_vllm False,
+// vllm_mode "colocate", vllm_gpu_memory_utilization 0.3, vllm_tensor_parallel_size 1, beta 0.0 (no reference
+// model), steps_per_generation None = gradient_accumulation_steps).
+void GrpoFields(Reader& r, const std::string& cls) {
+  const Entry* en = r.Get(cls + ".num_generations");
+  long long samples = 8;
+  r.Int(en, samples, 1);
+  en ? r.Pair(en, "rl_samples", std::to_string(samples)) : r.Default("rl_samples", "8");
+  r.IntKey(cls + ".max_completion_length", "rl_max_response_len");
+  if (!r.doc.Find(cls + ".max_completion_length")) r.Default("rl_max_response_len", "256");
+  bool vllm = false;
+  const Entry* ev = r.Get(cls + ".use_vllm");
+  r.Bool(ev, vllm);
+  ev ? r.Pair(ev, "rl_engine", vllm ? "vllm" : "hf") : r.Default("rl_engine", "hf");
+  if (vllm) {
+    std::string mode = "colocate";
+    const Entry* em = r.Get(cls + ".vllm_mode");
+    r.Text(em, mode);
+    const bool colocate = mode != "server";
+    em ? r.Pair(em, "rl_colocate", colocate ? "1" : "0") : r.Default("rl_colocate", "1");
+    if (colocate) {
+      double frac = 0.3;
+      const Entry* ef = r.Get(cls + ".vllm_gpu_memory_utilization");
+      r.Real(ef, frac);
+      ef ? r.Pair(ef, "rl_kv_frac", Num(frac)) : r.Default("rl_kv_frac", "0.3");
+      r.IntKey(cls + ".vllm_tensor_parallel_size", "rl_rollout_tp");
+      if (!r.doc.Find(cls + ".vllm_tensor_parallel_size")) r.Default("rl_rollout_tp", "1");
+    }
+  }
+  double beta = 0;
+  const Entry* eb = r.Get(cls + ".beta");
+  r.Real(eb, beta);
+  eb ? r.Pair(eb, "rl_ref", beta > 0 ? "1" : "0") : r.Default("rl_ref", "0");
+  // Micro-steps per generation: optimizer steps per RL step, and the completions each rank trains on per generation.
+  long long spg = std::max(1, r.imp.grad_accum);
+  const Entry* es = r.Get(cls + ".steps_per_generation");
+  r.Int(es, spg, 1);
+  if (r.imp.grad_accum > 0 && spg % r.imp.grad_accum == 0)
+    es ? r.Pair(es, "rl_updates", std::to_string(spg / r.imp.grad_accum)) : r.Default("rl_updates", "1");
+  long long mbs = 8;
+  for (const LaunchPair& p : r.imp.pairs)
+    if (p.key == "mbs") mbs = std::stoll(p.value);
+  r.imp.rl_completions_per_rank = double(mbs) * double(spg);
+}
+
+// TRL's SFTTrainer script, or its GRPOTrainer or DPOTrainer one (export.cpp ExportTrl): the Config class names the
+// goal. GRPO's fields (TRL v1.9.0 GRPOConfig): num_generations responses per prompt, max_completion_length their
+// cap, vLLM colocated or a server, its memory fraction and tensor parallelism, beta > 0 a KL reference, and
+// steps_per_generation micro-steps per generation: rl_updates = steps_per_generation / gradient_accumulation_steps,
+// and each rank's per_device_train_batch_size x steps_per_generation completions make the step's prompts once the
+// GPUs are known (FinishLaunchImport). DPO's batch counts pairs: two sequences each.
 void ImportTrl(Reader& r) {
+  const bool grpo = HasPrefix(r.doc, "GRPOConfig.");
+  const bool dpo = !grpo && HasPrefix(r.doc, "DPOConfig.");
+  const std::string kind = grpo ? "GRPO" : dpo ? "DPO" : "SFT";
+  const std::string cfg = kind + "Config", trainer = kind + "Trainer";
   const Entry* id = r.Get("=MODEL_ID");
-  if (!id) id = r.Get("SFTTrainer.model");
+  if (!id) id = r.Get(trainer + ".model");
   std::string name;
   if (id && id->value.kind == Value::Kind::Str && r.Text(id, name)) r.Model(id, name);
-  r.Get("SFTTrainer.model");
-  long long seq = 1024;  // SFTConfig.max_length's default at v1.9.0
-  const Entry* es = r.Get("SFTConfig.max_length");
-  r.Int(es, seq, 1);
-  es ? r.Pair(es, "seq", std::to_string(seq)) : r.Default("seq", std::to_string(seq));
-  if (const Entry* e = r.Get("SFTConfig.model_init_kwargs"); e && e->value.kind == Value::Kind::Map)
+  r.Get(trainer + ".model");
+  if (grpo || dpo) {
+    r.imp.pairs.push_back({"goal", grpo ? "grpo" : "dpo", cfg, 0});
+    r.imp.pairs.push_back({"rl_framework", "trl", "(" + trainer + ")", 0});
+  }
+  if (!grpo) {
+    long long seq = 1024;  // SFTConfig's and DPOConfig's max_length default at v1.9.0
+    const Entry* es = r.Get(cfg + ".max_length");
+    r.Int(es, seq, 1);
+    es ? r.Pair(es, "seq", std::to_string(seq)) : r.Default("seq", std::to_string(seq));
+  }
+  if (const Entry* e = r.Get(cfg + ".model_init_kwargs"); e && e->value.kind == Value::Kind::Map)
     for (size_t i = 0; i + 1 < e->value.list.size(); i += 2)
       if (e->value.list[i].s == "attn_implementation") {
         std::string impl;
@@ -349,8 +417,12 @@ void ImportTrl(Reader& r) {
   const bool lora = r.doc.Find("LoraConfig.r") || r.doc.Find("LoraConfig.target_modules");
   r.Pair(r.doc.Find("LoraConfig.r"), "method", four && lora ? "qlora" : lora ? "lora" : "full");
   if (lora) LoraFields(r, "LoraConfig", "r");
-  TrainerFields(r, "SFTConfig", true);
-  r.Rest({"SFTConfig.", "LoraConfig.", "BitsAndBytesConfig."});
+  TrainerFields(r, cfg, true);
+  if (dpo)  // pairs: the plan's micro-batch is in sequences
+    for (LaunchPair& p : r.imp.pairs)
+      if (p.key == "mbs") p.value = std::to_string(2 * std::stoll(p.value));
+  if (grpo) GrpoFields(r, cfg);
+  r.Rest({(cfg + ".").c_str(), "LoraConfig.", "BitsAndBytesConfig."});
 }
 
 void ImportUnsloth(Reader& r) {
@@ -1360,7 +1432,7 @@ void TakeHeaderPlan(std::string_view text, LaunchImport& imp) {
   for (const LaunchPair& p : taken) said += (said.empty() ? "" : " ") + p.key + "=" + p.value;
   imp.issues.push_back(
       MakeIssue("import", "the file's TrainPlan header (line {0}) gave what the {1} file does not say: {2}"_issue,
-                {std::to_string(line), InfoOf(imp.format).framework, said}, true));
+                {std::to_string(line), imp.framework, said}, true));
   // Before the file's pairs: where both apply (they do not: taken holds only keys the file lacks), the file's last.
   imp.pairs.insert(imp.pairs.begin(), taken.begin(), taken.end());
 }
@@ -1393,7 +1465,10 @@ LaunchImport ImportLaunch(std::string_view text, const LaunchFormat* given) {
   }
   if (!parsed) return imp;
   imp.pairs.push_back({"stack", info.stack, std::string("(") + info.id + ")", 0});
-  Reader r(doc, imp, info.framework);
+  imp.framework = info.framework;
+  if (imp.format == LaunchFormat::Trl && HasPrefix(doc, "GRPOConfig.")) imp.framework = "TRL GRPOTrainer";
+  if (imp.format == LaunchFormat::Trl && HasPrefix(doc, "DPOConfig.")) imp.framework = "TRL DPOTrainer";
+  Reader r(doc, imp, imp.framework.c_str());
   switch (imp.format) {
     case LaunchFormat::DeepSpeed: ImportDeepSpeed(r); break;
     case LaunchFormat::Hf: ImportHf(r); break;
@@ -1439,14 +1514,15 @@ void FinishLaunchImport(Config& cfg, const LaunchImport& imp, std::vector<Config
   if (!gives_gpus && !(given & kGivenGpus))
     issues.push_back(MakeIssue("gpus",
                                "the {0} file does not say how many GPUs: planned with gpus={1} (give gpus=N)"_issue,
-                               {InfoOf(imp.format).framework, std::to_string(cfg.gpus)}, true));
+                               {imp.framework, std::to_string(cfg.gpus)}, true));
   // A DeepSpeed config (ds_config.json) says nothing of the model: the plan's is the one it had.
   if (!gives_model && !(given & kGivenModel))
     issues.push_back(MakeIssue("model",
                                "the {0} file does not name the model: planned with model={1} (give model=)"_issue,
-                               {InfoOf(imp.format).framework, cfg.model}, true));
+                               {imp.framework, cfg.model}, true));
   if (imp.sharded_by_gpus && cfg.zero == kAuto) cfg.zero = dp > 1 ? 3 : 0;
-  if (imp.grad_accum > 0 && cfg.gbs == kAuto) {
+  // A GRPO script's accumulation sizes its RL step (rl_prompts, below), not a global batch the RL goals do not read.
+  if (imp.grad_accum > 0 && cfg.gbs == kAuto && imp.rl_completions_per_rank <= 0) {
     const long long gbs = (long long)std::max(1, cfg.mbs) * imp.grad_accum * dp;
     ApplyPair(cfg, "gbs", std::to_string(std::min<long long>(gbs, 2000000000)), issues);
   }
@@ -1467,6 +1543,20 @@ void FinishLaunchImport(Config& cfg, const LaunchImport& imp, std::vector<Config
                                  "{0} optimizer instances do not divide the data-parallel degree dp={1}: planned "
                                  "sharded over every data-parallel rank (give gpus=N, or dp_shard)"_issue,
                                  {std::to_string(imp.shard_replicas), std::to_string(dp)}, true));
+  }
+  // TRL's GRPO: each training rank's completions per generation make the step's prompts, num_generations each. With
+  // vLLM as a server (split pools) the trainer's ranks are the GPUs the rollout pool leaves (rl_setup.cpp's split).
+  if (imp.rl_completions_per_rank > 0 && cfg.rl_prompts <= 0) {
+    const double samples = cfg.rl_samples > 0 ? cfg.rl_samples : 8;
+    int train_dp = dp;
+    if (cfg.rl_colocate == 0) {
+      std::vector<ConfigIssue> quiet;
+      const Job job = ResolveJob(cfg, quiet);
+      if (job.rl.rollout_gpus > 0 && job.rl.rollout_gpus < cfg.gpus)
+        train_dp = std::max(1, (cfg.gpus - job.rl.rollout_gpus) / (tp * pp * cp));
+    }
+    const long long prompts = std::max(1LL, (long long)(imp.rl_completions_per_rank * train_dp / samples));
+    ApplyPair(cfg, "rl_prompts", std::to_string(std::min<long long>(prompts, 10000000)), issues);
   }
   if (imp.steps > 0 && cfg.tokens == 0 && cfg.gbs > 0 && cfg.seq > 0)
     ApplyPair(cfg, "tokens", FormatNumber(imp.steps * cfg.gbs * cfg.seq), issues);

@@ -101,16 +101,19 @@ struct LaunchPair {
 struct LaunchImport {
   bool ok = false;  // false: the text could not be read (issues has the error with its line)
   LaunchFormat format = LaunchFormat::DeepSpeed;
-  std::vector<LaunchPair> pairs;    // what it took, in the file's order
-  int grad_accum = 0;               // gradient accumulation steps when the file gives them and not the global
-                                    // batch: gbs = mbs x grad_accum x dp, with dp from the configuration it joins
-  double steps = 0;                 // optimizer steps the file runs: tokens = steps x gbs x seq (when no tokens key)
-  bool sharded_by_gpus = false;     // the recipe shards on several GPUs only (torchtune): zero from the GPU count
-  int shard_replicas = 0;           // Megatron's --num-distributed-optimizer-instances: dp_shard = dp / this
-  bool node_shard = false;          // FSDP's HYBRID_SHARD (the Trainer's "hybrid_shard"): dp_shard = a node's GPUs
-  bool fused_loss = false;          // Liger's fused linear cross-entropy switched on (use_liger_kernel): logit_bytes
-                                    // becomes the stack's fused loss's once the model is known (FinishLaunchImport)
-  std::vector<ConfigIssue> issues;  // errors (line and key) and notices: each key it could not map
+  std::string framework;          // the format's framework as the file uses it ("TRL GRPOTrainer" for a GRPO script)
+  std::vector<LaunchPair> pairs;  // what it took, in the file's order
+  int grad_accum = 0;             // gradient accumulation steps when the file gives them and not the global
+                                  // batch: gbs = mbs x grad_accum x dp, with dp from the configuration it joins
+  double steps = 0;               // optimizer steps the file runs: tokens = steps x gbs x seq (when no tokens key)
+  bool sharded_by_gpus = false;   // the recipe shards on several GPUs only (torchtune): zero from the GPU count
+  int shard_replicas = 0;         // Megatron's --num-distributed-optimizer-instances: dp_shard = dp / this
+  bool node_shard = false;        // FSDP's HYBRID_SHARD (the Trainer's "hybrid_shard"): dp_shard = a node's GPUs
+  double rl_completions_per_rank = 0;  // TRL's GRPO: per_device_train_batch_size x steps_per_generation; the step's
+                                       // prompts = this x dp / num_generations (FinishLaunchImport)
+  bool fused_loss = false;             // Liger's fused linear cross-entropy switched on (use_liger_kernel): logit_bytes
+                                       // becomes the stack's fused loss's once the model is known (FinishLaunchImport)
+  std::vector<ConfigIssue> issues;     // errors (line and key) and notices: each key it could not map
 };
 // The format of a launch config from its content, or false (not one: an HF config.json, a link, prose).
 bool DetectLaunchFormat(std::string_view text, LaunchFormat& format);

@@ -478,6 +478,32 @@ TEST_CASE("launch round trip: export then import gives the same plan, for every 
         {"recompute", "full"},
         {"tokens", "3.2768e8"}},
        {{"gpus", "4"}}},
+      // TRL's GRPOTrainer and DPOTrainer scripts read back: GRPOConfig's generations, completion cap, vLLM colocated
+      // or a server, its memory fraction, the reference (beta), steps_per_generation as the RL step's optimizer
+      // steps and prompts; DPOConfig's batch in pairs. The GPUs given again, as for a user's own script.
+      {F::Trl,
+       {{"model", "qwen2.5-7b"},
+        {"gpu", "h100"},
+        {"gpus", "8"},
+        {"goal", "grpo"},
+        {"method", "lora"},
+        {"rl_samples", "4"},
+        {"rl_ref", "0"},
+        {"rl_kv_frac", "0.6"},
+        {"zero", "2"}},
+       {{"gpu", "h100"}, {"gpus", "8"}}},
+      {F::Trl,
+       {{"model", "qwen2.5-7b"},
+        {"gpu", "h100"},
+        {"gpus", "16"},
+        {"goal", "grpo"},
+        {"rl_colocate", "0"},
+        {"rl_max_response_len", "1024"},
+        {"zero", "2"}},
+       {{"gpu", "h100"}, {"gpus", "16"}}},
+      {F::Trl,
+       {{"model", "llama3.1-8b"}, {"gpu", "h100"}, {"gpus", "8"}, {"goal", "dpo"}, {"mbs", "4"}},
+       {{"gpu", "h100"}, {"gpus", "8"}}},
       {F::Torchtune,
        {{"model", "llama3.1-8b"},
         {"method", "lora"},
@@ -1382,6 +1408,23 @@ TEST_CASE("launch export: GRPO and DPO as TRL scripts, other formats refuse the 
   CheckEmittedKeys(LaunchFormat::Trl, d.text);
   CHECK(d.text.find("DPOTrainer(") != std::string::npos);
   CHECK(d.text.find("GRPO") == std::string::npos);
+  // DPOTrainer's batch counts pairs (its collator stacks the chosen then the rejected sequences): the plan's
+  // micro-batch of sequences is half as many pairs. It had been written as pairs, twice the batch planned.
+  {
+    const PlanOutput planned = PlanFor(dpo, LaunchFormat::Trl);
+    REQUIRE(planned.plan.layout.mbs % 2 == 0);
+    CHECK(d.text.find("per_device_train_batch_size=" + std::to_string(planned.plan.layout.mbs / 2) + ",") !=
+          std::string::npos);
+    Config odd = dpo;
+    std::vector<ConfigIssue> ignored;
+    ApplyPair(odd, "mbs", "3", ignored);
+    const LaunchExport o3 = ExportLaunch(PlanFor(odd, LaunchFormat::Trl), LaunchFormat::Trl, "");
+    REQUIRE(o3.ok);
+    CHECK(o3.text.find("per_device_train_batch_size=2,") != std::string::npos);
+    bool said = false;
+    for (const ConfigIssue& i : o3.issues) said |= i.notice && i.key == "mbs";
+    CHECK(said);
+  }
 
   const Config ppo = Cfg({{"model", "qwen2.5-7b"}, {"gpu", "h100"}, {"gpus", "8"}, {"goal", "ppo"}});
   const LaunchExport p = ExportLaunch(PlanFor(ppo, LaunchFormat::Trl), LaunchFormat::Trl, "");
