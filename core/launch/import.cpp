@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <cstdlib>
 
 #include "json.h"
 #include "launch.h"
@@ -377,8 +378,8 @@ void GrpoFields(Reader& r, const std::string& cls) {
     es ? r.Pair(es, "rl_updates", std::to_string(spg / r.imp.grad_accum)) : r.Default("rl_updates", "1");
   long long mbs = 8;
   for (const LaunchPair& p : r.imp.pairs)
-    if (p.key == "mbs") mbs = std::stoll(p.value);
-  r.imp.rl_completions_per_rank = double(mbs) * double(spg);
+    if (p.key == "mbs") mbs = std::strtoll(p.value.c_str(), nullptr, 10);
+  r.imp.rl_completions_per_rank = std::min(double(mbs) * double(spg), 1e12);
 }
 
 // TRL's SFTTrainer script, or its GRPOTrainer or DPOTrainer one (export.cpp ExportTrl): the Config class names the
@@ -420,7 +421,7 @@ void ImportTrl(Reader& r) {
   TrainerFields(r, cfg, true);
   if (dpo)  // pairs: the plan's micro-batch is in sequences
     for (LaunchPair& p : r.imp.pairs)
-      if (p.key == "mbs") p.value = std::to_string(2 * std::stoll(p.value));
+      if (p.key == "mbs") p.value = std::to_string(2 * std::min(std::strtoll(p.value.c_str(), nullptr, 10), 1LL << 40));
   if (grpo) GrpoFields(r, cfg);
   r.Rest({(cfg + ".").c_str(), "LoraConfig.", "BitsAndBytesConfig."});
 }
@@ -1555,8 +1556,8 @@ void FinishLaunchImport(Config& cfg, const LaunchImport& imp, std::vector<Config
       if (job.rl.rollout_gpus > 0 && job.rl.rollout_gpus < cfg.gpus)
         train_dp = std::max(1, (cfg.gpus - job.rl.rollout_gpus) / (tp * pp * cp));
     }
-    const long long prompts = std::max(1LL, (long long)(imp.rl_completions_per_rank * train_dp / samples));
-    ApplyPair(cfg, "rl_prompts", std::to_string(std::min<long long>(prompts, 10000000)), issues);
+    const double prompts = std::clamp(std::floor(imp.rl_completions_per_rank * train_dp / samples), 1.0, 1e7);
+    ApplyPair(cfg, "rl_prompts", std::to_string((long long)prompts), issues);
   }
   if (imp.steps > 0 && cfg.tokens == 0 && cfg.gbs > 0 && cfg.seq > 0)
     ApplyPair(cfg, "tokens", FormatNumber(imp.steps * cfg.gbs * cfg.seq), issues);
