@@ -135,6 +135,13 @@ struct Reader {
       Pair(e, "model", preset);
       return;
     }
+    if (const char* preset = launch::PresetOfVariant(id)) {  // the same architecture: planned as its preset
+      Pair(e, "model", preset);
+      imp.issues.push_back(
+          MakeIssue("model", "line {0}: {1} is planned as the preset {2} (a variant of the same architecture)"_issue,
+                    {std::to_string(e->line), Quote(id), preset}, true));
+      return;
+    }
     if (!id.empty() && ValidModelName(id)) Pair(e, "name", id);
     imp.issues.push_back(
         MakeIssue("model",
@@ -426,13 +433,23 @@ void ImportTrl(Reader& r) {
   r.Rest({(cfg + ".").c_str(), "LoraConfig.", "BitsAndBytesConfig."});
 }
 
+// Unsloth's script: FastLanguageModel's loading and adapters, then TRL's SFTConfig, or GRPOConfig for its GRPO
+// notebooks (fast_inference=True: vLLM inside the process, colocated, at from_pretrained's gpu_memory_utilization).
 void ImportUnsloth(Reader& r) {
   const std::string load = "from_pretrained.";
+  const bool grpo = HasPrefix(r.doc, "GRPOConfig.");
+  const std::string cls = grpo ? "GRPOConfig" : "SFTConfig";
   r.ModelAt(load + "model_name");
-  long long seq = 2048;
-  const Entry* es = r.Get(load + "max_seq_length");
-  r.Int(es, seq, 1);
-  es ? r.Pair(es, "seq", std::to_string(seq)) : r.Default("seq", "2048");
+  if (grpo) {
+    r.imp.pairs.push_back({"goal", "grpo", cls, 0});
+    r.imp.pairs.push_back({"rl_framework", "trl", "(GRPOTrainer)", 0});
+    r.Get(load + "max_seq_length");  // the prompt and completion caps: GRPOConfig's max_completion_length below
+  } else {
+    long long seq = 2048;
+    const Entry* es = r.Get(load + "max_seq_length");
+    r.Int(es, seq, 1);
+    es ? r.Pair(es, "seq", std::to_string(seq)) : r.Default("seq", "2048");
+  }
   bool four = true, full = false;  // from_pretrained's defaults: 4-bit loading, adapters
   const Entry* e4 = r.Get(load + "load_in_4bit");
   r.Bool(e4, four);
@@ -458,18 +475,34 @@ void ImportUnsloth(Reader& r) {
   if (mode != "false") r.Pair(eg, "offload_act", mode == "unsloth" ? "1" : "0");
   r.Get(load + "use_gradient_checkpointing"), r.Get("get_peft_model.0");
   if (peft) LoraFields(r, "get_peft_model", "r");
-  // SFTConfig's training fields, with Unsloth's precision and checkpointing in charge.
-  r.IntKey("SFTConfig.per_device_train_batch_size", "mbs");
-  if (!r.doc.Find("SFTConfig.per_device_train_batch_size")) r.Default("mbs", "8");
-  r.GradAccum("SFTConfig.gradient_accumulation_steps", 1);
-  r.Steps("SFTConfig.max_steps");
+  // SFTConfig's (or GRPOConfig's) training fields, with Unsloth's precision and checkpointing in charge.
+  r.IntKey(cls + ".per_device_train_batch_size", "mbs");
+  if (!r.doc.Find(cls + ".per_device_train_batch_size")) r.Default("mbs", "8");
+  r.GradAccum(cls + ".gradient_accumulation_steps", 1);
+  r.Steps(cls + ".max_steps");
+  if (grpo) {
+    GrpoFields(r, cls);
+    bool fast = false;
+    const Entry* efast = r.Get(load + "fast_inference");
+    if (r.Bool(efast, fast) && fast) {  // vLLM in the trainer's process: colocated, its memory share from loading
+      std::erase_if(r.imp.pairs, [](const LaunchPair& p) {
+        return p.key == "rl_engine" || p.key == "rl_colocate" || p.key == "rl_kv_frac";
+      });
+      r.Pair(efast, "rl_engine", "vllm");
+      r.Pair(efast, "rl_colocate", "1");
+      double frac = 0.5;  // FastLanguageModel.from_pretrained's gpu_memory_utilization default
+      const Entry* eu = r.Get(load + "gpu_memory_utilization");
+      r.Real(eu, frac);
+      eu ? r.Pair(eu, "rl_kv_frac", Num(frac)) : r.Default("rl_kv_frac", "0.5");
+    }
+  }
   std::string optim = "adamw_torch";
-  const Entry* eo = r.Get("SFTConfig.optim");
+  const Entry* eo = r.Get(cls + ".optim");
   r.Text(eo, optim);
   r.Opt(eo, optim);
-  for (const char* k : {"bf16", "fp16", "max_length", "gradient_checkpointing"}) r.Get(std::string("SFTConfig.") + k);
+  for (const char* k : {"bf16", "fp16", "max_length", "gradient_checkpointing"}) r.Get(cls + "." + k);
   r.Fixed({"tp", "pp", "cp", "ep", "zero", "offload"});
-  r.Rest({"SFTConfig.", "from_pretrained.", "get_peft_model."});
+  r.Rest({(cls + ".").c_str(), "from_pretrained.", "get_peft_model."});
 }
 
 void ImportDeepSpeed(Reader& r) {

@@ -132,6 +132,38 @@ const char* PresetOfId(std::string_view hf_id) {
   return nullptr;
 }
 
+namespace {
+// A repository id without its organisation and the suffixes of a variant with the same architecture: the instruct or
+// chat tuning, the base or pre-trained one, Unsloth's 4-bit uploads, Meta's older "Meta-" names.
+std::string VariantStem(std::string_view hf_id) {
+  std::string s = Lower(hf_id);
+  if (const size_t slash = s.rfind('/'); slash != std::string::npos) s.erase(0, slash + 1);
+  if (s.rfind("meta-", 0) == 0) s.erase(0, 5);
+  for (bool again = true; again;) {
+    again = false;
+    for (const char* suffix : {"-bnb-4bit", "-unsloth", "-instruct", "-chat", "-it", "-pt", "-hf", "-base"}) {
+      const std::string_view x = suffix;
+      if (s.size() > x.size() && s.compare(s.size() - x.size(), x.size(), x) == 0) {
+        s.erase(s.size() - x.size());
+        again = true;
+      }
+    }
+  }
+  return s;
+}
+}  // namespace
+
+const char* PresetOfVariant(std::string_view hf_id) {
+  const std::string stem = VariantStem(hf_id);
+  const char* found = nullptr;
+  for (const Names& n : kNames) {
+    if (!*n.hf || VariantStem(n.hf) != stem) continue;
+    if (found && std::string_view(found) != n.preset) return nullptr;  // two presets: not one architecture
+    found = n.preset;
+  }
+  return found;
+}
+
 std::string PresetOf(const Config& cfg) {
   if (FindModel(cfg.model)) return cfg.model;
   const char* p = PresetOfId(cfg.name);

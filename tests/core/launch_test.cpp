@@ -1171,6 +1171,62 @@ TEST_CASE("launch rules: refusals name the key and the reason, notes say what a 
   CHECK(with_rules.size() == LaunchFormats().size());
 }
 
+TEST_CASE("launch import: an Unsloth GRPO notebook, its instruct model planned as the base preset", "[launch][rl]") {
+  // Unsloth's GRPO notebooks: FastLanguageModel with fast_inference (vLLM in the process at gpu_memory_utilization),
+  // LoRA on a 4-bit base, then TRL's GRPOConfig. It had been read as a supervised fine-tune, its model unknown.
+  const std::string script =
+      "from unsloth import FastLanguageModel\n"
+      "model, tokenizer = FastLanguageModel.from_pretrained(\n"
+      "    model_name = \"unsloth/Qwen2.5-3B-Instruct-bnb-4bit\",\n"
+      "    max_seq_length = 1024, load_in_4bit = True, fast_inference = True, max_lora_rank = 64,\n"
+      "    gpu_memory_utilization = 0.6,\n"
+      ")\n"
+      "model = FastLanguageModel.get_peft_model(model, r = 64, lora_alpha = 64,\n"
+      "    target_modules = [\"q_proj\", \"k_proj\", \"v_proj\", \"o_proj\", \"gate_proj\", \"up_proj\", "
+      "\"down_proj\"],\n"
+      "    use_gradient_checkpointing = \"unsloth\")\n"
+      "from trl import GRPOConfig, GRPOTrainer\n"
+      "training_args = GRPOConfig(use_vllm = True, per_device_train_batch_size = 6, gradient_accumulation_steps = 1,\n"
+      "    num_generations = 6, max_prompt_length = 256, max_completion_length = 200, max_steps = 250,\n"
+      "    output_dir = \"outputs\")\n"
+      "trainer = GRPOTrainer(model = model, processing_class = tokenizer, reward_funcs = [f], args = training_args)\n";
+  LaunchFormat f;
+  REQUIRE(DetectLaunchFormat(script, f));
+  CHECK(f == LaunchFormat::Unsloth);
+  const LaunchImport imp = ImportLaunch(script);
+  REQUIRE(imp.ok);
+  Config cfg = Cfg({{"gpu", "rtx4090"}, {"gpus", "1"}});
+  std::vector<ConfigIssue> issues;
+  ApplyLaunchImport(cfg, imp, issues);
+  REQUIRE_FALSE(HasErrors(issues));
+  const PlanOutput o = MakePlan(cfg);
+  REQUIRE(o.ok);
+  CHECK(o.config.model == "qwen2.5-3b");
+  CHECK(o.job.rl.algo == RlAlgo::Grpo);
+  CHECK(o.job.work.method == Method::Qlora);
+  CHECK(o.job.rl.samples == 6);
+  CHECK(o.job.rl.max_response_len == 200);
+  CHECK(o.job.rl.engine == RlEngine::Vllm);
+  CHECK(o.job.rl.colocate);
+  CHECK(o.job.rl.kv_frac == Approx(0.6));
+  CHECK(o.job.rl.prompts == 1);  // 6 completions on one GPU, 6 per prompt
+  bool said = false;
+  for (const ConfigIssue& i : imp.issues) said |= i.notice && i.key == "model";
+  CHECK(said);  // planned as the base preset, and said
+  // Variants of one architecture map to its preset; a name no preset's variant has maps to nothing.
+  auto preset_of = [](const std::string& id) {
+    const LaunchImport li = ImportLaunch("model_name_or_path: " + id + "\nfinetuning_type: lora\n");
+    for (const LaunchPair& p : li.pairs)
+      if (p.key == "model") return p.value;
+    return std::string();
+  };
+  CHECK(preset_of("meta-llama/Meta-Llama-3.1-8B-Instruct") == "llama3.1-8b");
+  CHECK(preset_of("google/gemma-3-4b-pt") == "gemma3-4b");
+  CHECK(preset_of("Qwen/Qwen2.5-7B-Instruct") == "qwen2.5-7b");
+  CHECK(preset_of("Qwen/Qwen2.5-Math-7B").empty());
+  CHECK(preset_of("acme/Llama-3.1-8B-Instruct-finetuned").empty());
+}
+
 TEST_CASE("launch import: an export's header gives what its file cannot say, the file's own keys first", "[launch]") {
   using F = LaunchFormat;
   // A DeepSpeed config has no model, recomputation or method: exported, then read back with nothing else given,
