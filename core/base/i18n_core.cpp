@@ -342,6 +342,7 @@ const Phrase kPhrases[] = {
      "未知的奖励 \"{0}\"；可选值：rule 或一个模型预设 id（见 trainplan catalog models）"},
     {"DPO scores two responses per prompt (chosen and rejected); planned with 2",
      "DPO 每个提示为两个回答打分（选中与拒绝）；按 2 规划"},
+    {"{0} is planned as the preset {1} (a variant of the same architecture)", "{0} 按预设 {1} 规划（同一架构的变体）"},
     {"line {0}: {1} is planned as the preset {2} (a variant of the same architecture)",
      "第 {0} 行：{1} 按预设 {2} 规划（同一架构的变体）"},
     {"the file's TrainPlan header (line {0}) gave what the {1} file does not say: {2}",

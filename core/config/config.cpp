@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "hf_ids.h"
 #include "json.h"
 #include "scenario.h"
 #include "text.h"
@@ -121,6 +122,20 @@ bool ApplyPair(Config& cfg, std::string_view key_in, std::string_view value_in, 
       return Reject(*f, value, issues);
     }
     case KeyKind::Id: {
+      // A Hugging Face repository id for the model: its preset, or a variant's of the same architecture (said).
+      if (std::string_view(f->name) == "model" && value.find('/') != std::string_view::npos &&
+          value.size() <= kMaxValueBytes) {
+        if (const char* preset = PresetOfHfId(value)) {
+          f->set_id(cfg, preset);
+          return true;
+        }
+        if (const char* preset = PresetOfHfVariant(value)) {
+          f->set_id(cfg, preset);
+          AddIssue(issues, "model", "{0} is planned as the preset {1} (a variant of the same architecture)"_issue,
+                   {Quote(std::string(value)), preset}, true);
+          return true;
+        }
+      }
       if (!ValidId(lower)) return Reject(*f, value, issues);
       f->set_id(cfg, lower);
       return true;

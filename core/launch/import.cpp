@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdlib>
 
+#include "hf_ids.h"
 #include "json.h"
 #include "launch.h"
 #include "launch_doc.h"
@@ -131,11 +132,11 @@ struct Reader {
   void Model(const Entry* e, std::string id) {
     if (!e) return;
     id = std::string(Trim(id));
-    if (const char* preset = launch::PresetOfId(id)) {
+    if (const char* preset = PresetOfHfId(id)) {
       Pair(e, "model", preset);
       return;
     }
-    if (const char* preset = launch::PresetOfVariant(id)) {  // the same architecture: planned as its preset
+    if (const char* preset = PresetOfHfVariant(id)) {  // the same architecture: planned as its preset
       Pair(e, "model", preset);
       imp.issues.push_back(
           MakeIssue("model", "line {0}: {1} is planned as the preset {2} (a variant of the same architecture)"_issue,
@@ -159,7 +160,7 @@ struct Reader {
   bool RewardModel(const Entry* e) {
     std::string id;
     if (!Text(e, id)) return false;
-    if (const char* preset = launch::PresetOfId(id))
+    if (const char* preset = PresetOfHfId(id))
       Pair(e, "rl_reward", preset);
     else
       Unknown(*e, id);
@@ -966,7 +967,7 @@ void ImportMegatron(Reader& r) {
   const Entry* etm = r.Get("--tokenizer-model");
   r.Text(etm, tokenizer);
   r.Get("--tokenizer-type");
-  const char* preset_id = tokenizer.empty() ? nullptr : launch::PresetOfId(tokenizer);
+  const char* preset_id = tokenizer.empty() ? nullptr : PresetOfHfId(tokenizer);
   const ModelPreset* preset = preset_id ? FindModel(preset_id) : nullptr;
   if (preset) {
     r.Pair(etm, "model", preset->id);

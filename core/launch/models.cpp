@@ -1,10 +1,10 @@
-// models.cpp — the presets' names in each framework. Hugging Face ids are those each preset's source in
-// assets/models.json names (the config.json it was read from); torchtune's builders are those exported by
-// torchtune/models/*/__init__.py at v0.6.1 and torchtitan's flavors those of torchtitan/models/*/__init__.py at
-// v0.2.2 (both read from the mirrors named in tests/data/launch_keys/).
+// models.cpp — the presets' names in each framework (their Hugging Face ids: core/model/hf_ids.cpp); torchtune's
+// builders are those exported by torchtune/models/*/__init__.py at v0.6.1 and torchtitan's flavors those of
+// torchtitan/models/*/__init__.py at v0.2.2 (both read from the mirrors named in tests/data/launch_keys/).
 #include <algorithm>
 #include <cctype>
 
+#include "hf_ids.h"
 #include "launch_models.h"
 #include "presets.h"
 #include "text.h"
@@ -19,7 +19,6 @@ namespace {
 
 struct Names {
   const char* preset;
-  const char* hf;
   const char* tune;  // torchtune: "<package>.<stem>" with the stem of llama3_1_8b; "" = no builder
   bool tune_qlora;   // a qlora_ builder exists
   const char* tune_tokenizer;
@@ -28,60 +27,59 @@ struct Names {
 
 // clang-format off (a data table)
 const Names kNames[] = {
-    {"bert-base", "google-bert/bert-base-uncased", "", false, "", ""},
-    {"gpt2-1.5b", "openai-community/gpt2-xl", "", false, "", ""},
-    {"gpt3-175b", "", "", false, "", ""},
-    {"llama2-7b", "meta-llama/Llama-2-7b-hf", "llama2.llama2_7b", true, "llama2.llama2_tokenizer", "LLAMA2"},
-    {"llama2-13b", "meta-llama/Llama-2-13b-hf", "llama2.llama2_13b", true, "llama2.llama2_tokenizer", "LLAMA2"},
-    {"llama2-70b", "meta-llama/Llama-2-70b-hf", "llama2.llama2_70b", true, "llama2.llama2_tokenizer", "LLAMA2"},
-    {"llama3-8b", "meta-llama/Meta-Llama-3-8B", "llama3.llama3_8b", true, "llama3.llama3_tokenizer", "LLAMA3"},
-    {"llama3-70b", "meta-llama/Meta-Llama-3-70B", "llama3.llama3_70b", true, "llama3.llama3_tokenizer", "LLAMA3"},
-    {"llama3.1-8b", "meta-llama/Llama-3.1-8B", "llama3_1.llama3_1_8b", true, "llama3.llama3_tokenizer", "LLAMA3"},
-    {"llama3.1-70b", "meta-llama/Llama-3.1-70B", "llama3_1.llama3_1_70b", true, "llama3.llama3_tokenizer", "LLAMA3"},
-    {"llama3.1-405b", "meta-llama/Llama-3.1-405B", "llama3_1.llama3_1_405b", true, "llama3.llama3_tokenizer", "LLAMA3"},
-    {"llama3.2-1b", "meta-llama/Llama-3.2-1B", "llama3_2.llama3_2_1b", true, "llama3.llama3_tokenizer", "LLAMA3_2"},
-    {"llama3.2-3b", "meta-llama/Llama-3.2-3B", "llama3_2.llama3_2_3b", true, "llama3.llama3_tokenizer", "LLAMA3_2"},
-    {"llama3.3-70b", "meta-llama/Llama-3.3-70B-Instruct", "llama3_3.llama3_3_70b", true, "llama3.llama3_tokenizer",
-     "LLAMA3"},
-    {"mistral-7b", "mistralai/Mistral-7B-v0.1", "mistral.mistral_7b", true, "mistral.mistral_tokenizer", "MISTRAL"},
-    {"mixtral-8x7b", "mistralai/Mixtral-8x7B-v0.1", "", false, "", ""},
-    {"mixtral-8x22b", "mistral-community/Mixtral-8x22B-v0.1", "", false, "", ""},
-    {"qwen2.5-0.5b", "Qwen/Qwen2.5-0.5B", "qwen2_5.qwen2_5_0_5b", false, "qwen2_5.qwen2_5_tokenizer", "QWEN2"},
-    {"qwen2.5-1.5b", "Qwen/Qwen2.5-1.5B", "qwen2_5.qwen2_5_1_5b_base", false, "qwen2_5.qwen2_5_tokenizer", "QWEN2"},
-    {"qwen2.5-3b", "Qwen/Qwen2.5-3B", "qwen2_5.qwen2_5_3b", false, "qwen2_5.qwen2_5_tokenizer", "QWEN2"},
-    {"qwen2.5-7b", "Qwen/Qwen2.5-7B", "qwen2_5.qwen2_5_7b_base", false, "qwen2_5.qwen2_5_tokenizer", "QWEN2"},
-    {"qwen2.5-14b", "Qwen/Qwen2.5-14B", "qwen2_5.qwen2_5_14b_base", false, "qwen2_5.qwen2_5_tokenizer", "QWEN2"},
-    {"qwen2.5-32b", "Qwen/Qwen2.5-32B", "qwen2_5.qwen2_5_32b_base", false, "qwen2_5.qwen2_5_tokenizer", "QWEN2"},
-    {"qwen2.5-72b", "Qwen/Qwen2.5-72B", "qwen2_5.qwen2_5_72b_base", false, "qwen2_5.qwen2_5_tokenizer", "QWEN2"},
-    {"qwen3-0.6b", "Qwen/Qwen3-0.6B", "", false, "", ""},
-    {"qwen3-1.7b", "Qwen/Qwen3-1.7B", "", false, "", ""},
-    {"qwen3-4b", "Qwen/Qwen3-4B", "", false, "", ""},
-    {"qwen3-8b", "Qwen/Qwen3-8B", "", false, "", ""},
-    {"qwen3-14b", "Qwen/Qwen3-14B", "", false, "", ""},
-    {"qwen3-32b", "Qwen/Qwen3-32B", "", false, "", ""},
-    {"qwen3-30b-a3b", "Qwen/Qwen3-30B-A3B", "", false, "", ""},
-    {"qwen3-235b-a22b", "Qwen/Qwen3-235B-A22B", "", false, "", ""},
-    {"deepseek-v3", "deepseek-ai/DeepSeek-V3", "", false, "", ""},
-    {"gemma2-2b", "google/gemma-2-2b", "gemma2.gemma2_2b", true, "gemma.gemma_tokenizer", "GEMMA2"},
-    {"gemma2-9b", "google/gemma-2-9b", "gemma2.gemma2_9b", true, "gemma.gemma_tokenizer", "GEMMA2"},
-    {"gemma2-27b", "google/gemma-2-27b", "gemma2.gemma2_27b", true, "gemma.gemma_tokenizer", "GEMMA2"},
-    {"gemma3-1b", "google/gemma-3-1b-it", "", false, "", ""},
-    {"gemma3-4b", "google/gemma-3-4b-it", "", false, "", ""},
-    {"gemma3-12b", "google/gemma-3-12b-it", "", false, "", ""},
-    {"gemma3-27b", "google/gemma-3-27b-it", "", false, "", ""},
-    {"phi3-mini", "microsoft/Phi-3-mini-4k-instruct", "phi3.phi3_mini", true, "phi3.phi3_mini_tokenizer", "PHI3_MINI"},
-    {"phi3-medium", "microsoft/Phi-3-medium-4k-instruct", "", false, "", ""},
-    {"phi3.5-mini", "microsoft/Phi-3.5-mini-instruct", "", false, "", ""},
-    {"phi4-14b", "microsoft/phi-4", "phi4.phi4_14b", true, "phi4.phi4_tokenizer", "PHI4"},
-    {"mistral-nemo-12b", "mistralai/Mistral-Nemo-Instruct-2407", "", false, "", ""},
-    {"mistral-small-24b", "mistralai/Mistral-Small-24B-Instruct-2501", "", false, "", ""},
-    {"deepseek-r1-distill-qwen-7b", "deepseek-ai/DeepSeek-R1-Distill-Qwen-7B", "", false, "", ""},
-    {"deepseek-r1-distill-qwen-14b", "deepseek-ai/DeepSeek-R1-Distill-Qwen-14B", "", false, "", ""},
-    {"deepseek-r1-distill-qwen-32b", "deepseek-ai/DeepSeek-R1-Distill-Qwen-32B", "", false, "", ""},
-    {"deepseek-r1-distill-llama-8b", "deepseek-ai/DeepSeek-R1-Distill-Llama-8B", "", false, "", ""},
-    {"deepseek-r1-distill-llama-70b", "deepseek-ai/DeepSeek-R1-Distill-Llama-70B", "", false, "", ""},
-    {"smollm2-1.7b", "HuggingFaceTB/SmolLM2-1.7B-Instruct", "", false, "", ""},
-    {"olmo2-7b", "allenai/OLMo-2-1124-7B", "", false, "", ""},
+    {"bert-base", "", false, "", ""},
+    {"gpt2-1.5b", "", false, "", ""},
+    {"gpt3-175b", "", false, "", ""},
+    {"llama2-7b", "llama2.llama2_7b", true, "llama2.llama2_tokenizer", "LLAMA2"},
+    {"llama2-13b", "llama2.llama2_13b", true, "llama2.llama2_tokenizer", "LLAMA2"},
+    {"llama2-70b", "llama2.llama2_70b", true, "llama2.llama2_tokenizer", "LLAMA2"},
+    {"llama3-8b", "llama3.llama3_8b", true, "llama3.llama3_tokenizer", "LLAMA3"},
+    {"llama3-70b", "llama3.llama3_70b", true, "llama3.llama3_tokenizer", "LLAMA3"},
+    {"llama3.1-8b", "llama3_1.llama3_1_8b", true, "llama3.llama3_tokenizer", "LLAMA3"},
+    {"llama3.1-70b", "llama3_1.llama3_1_70b", true, "llama3.llama3_tokenizer", "LLAMA3"},
+    {"llama3.1-405b", "llama3_1.llama3_1_405b", true, "llama3.llama3_tokenizer", "LLAMA3"},
+    {"llama3.2-1b", "llama3_2.llama3_2_1b", true, "llama3.llama3_tokenizer", "LLAMA3_2"},
+    {"llama3.2-3b", "llama3_2.llama3_2_3b", true, "llama3.llama3_tokenizer", "LLAMA3_2"},
+    {"llama3.3-70b", "llama3_3.llama3_3_70b", true, "llama3.llama3_tokenizer", "LLAMA3"},
+    {"mistral-7b", "mistral.mistral_7b", true, "mistral.mistral_tokenizer", "MISTRAL"},
+    {"mixtral-8x7b", "", false, "", ""},
+    {"mixtral-8x22b", "", false, "", ""},
+    {"qwen2.5-0.5b", "qwen2_5.qwen2_5_0_5b", false, "qwen2_5.qwen2_5_tokenizer", "QWEN2"},
+    {"qwen2.5-1.5b", "qwen2_5.qwen2_5_1_5b_base", false, "qwen2_5.qwen2_5_tokenizer", "QWEN2"},
+    {"qwen2.5-3b", "qwen2_5.qwen2_5_3b", false, "qwen2_5.qwen2_5_tokenizer", "QWEN2"},
+    {"qwen2.5-7b", "qwen2_5.qwen2_5_7b_base", false, "qwen2_5.qwen2_5_tokenizer", "QWEN2"},
+    {"qwen2.5-14b", "qwen2_5.qwen2_5_14b_base", false, "qwen2_5.qwen2_5_tokenizer", "QWEN2"},
+    {"qwen2.5-32b", "qwen2_5.qwen2_5_32b_base", false, "qwen2_5.qwen2_5_tokenizer", "QWEN2"},
+    {"qwen2.5-72b", "qwen2_5.qwen2_5_72b_base", false, "qwen2_5.qwen2_5_tokenizer", "QWEN2"},
+    {"qwen3-0.6b", "", false, "", ""},
+    {"qwen3-1.7b", "", false, "", ""},
+    {"qwen3-4b", "", false, "", ""},
+    {"qwen3-8b", "", false, "", ""},
+    {"qwen3-14b", "", false, "", ""},
+    {"qwen3-32b", "", false, "", ""},
+    {"qwen3-30b-a3b", "", false, "", ""},
+    {"qwen3-235b-a22b", "", false, "", ""},
+    {"deepseek-v3", "", false, "", ""},
+    {"gemma2-2b", "gemma2.gemma2_2b", true, "gemma.gemma_tokenizer", "GEMMA2"},
+    {"gemma2-9b", "gemma2.gemma2_9b", true, "gemma.gemma_tokenizer", "GEMMA2"},
+    {"gemma2-27b", "gemma2.gemma2_27b", true, "gemma.gemma_tokenizer", "GEMMA2"},
+    {"gemma3-1b", "", false, "", ""},
+    {"gemma3-4b", "", false, "", ""},
+    {"gemma3-12b", "", false, "", ""},
+    {"gemma3-27b", "", false, "", ""},
+    {"phi3-mini", "phi3.phi3_mini", true, "phi3.phi3_mini_tokenizer", "PHI3_MINI"},
+    {"phi3-medium", "", false, "", ""},
+    {"phi3.5-mini", "", false, "", ""},
+    {"phi4-14b", "phi4.phi4_14b", true, "phi4.phi4_tokenizer", "PHI4"},
+    {"mistral-nemo-12b", "", false, "", ""},
+    {"mistral-small-24b", "", false, "", ""},
+    {"deepseek-r1-distill-qwen-7b", "", false, "", ""},
+    {"deepseek-r1-distill-qwen-14b", "", false, "", ""},
+    {"deepseek-r1-distill-qwen-32b", "", false, "", ""},
+    {"deepseek-r1-distill-llama-8b", "", false, "", ""},
+    {"deepseek-r1-distill-llama-70b", "", false, "", ""},
+    {"smollm2-1.7b", "", false, "", ""},
+    {"olmo2-7b", "", false, "", ""},
 };
 
 struct Titan {
@@ -121,52 +119,12 @@ bool FusedProjections(const std::string& preset) { return preset.rfind("phi3", 0
 
 std::string ModelId(const Config& cfg) {
   if (!cfg.name.empty()) return cfg.name;
-  const Names* n = NamesOf(cfg.model);
-  return n ? n->hf : "";
-}
-
-const char* PresetOfId(std::string_view hf_id) {
-  const std::string id = Lower(hf_id);
-  for (const Names& n : kNames)
-    if (*n.hf && id == Lower(n.hf)) return n.preset;
-  return nullptr;
-}
-
-namespace {
-// A repository id without its organisation and the suffixes of a variant with the same architecture: the instruct or
-// chat tuning, the base or pre-trained one, Unsloth's 4-bit uploads, Meta's older "Meta-" names.
-std::string VariantStem(std::string_view hf_id) {
-  std::string s = Lower(hf_id);
-  if (const size_t slash = s.rfind('/'); slash != std::string::npos) s.erase(0, slash + 1);
-  if (s.rfind("meta-", 0) == 0) s.erase(0, 5);
-  for (bool again = true; again;) {
-    again = false;
-    for (const char* suffix : {"-bnb-4bit", "-unsloth", "-instruct", "-chat", "-it", "-pt", "-hf", "-base"}) {
-      const std::string_view x = suffix;
-      if (s.size() > x.size() && s.compare(s.size() - x.size(), x.size(), x) == 0) {
-        s.erase(s.size() - x.size());
-        again = true;
-      }
-    }
-  }
-  return s;
-}
-}  // namespace
-
-const char* PresetOfVariant(std::string_view hf_id) {
-  const std::string stem = VariantStem(hf_id);
-  const char* found = nullptr;
-  for (const Names& n : kNames) {
-    if (!*n.hf || VariantStem(n.hf) != stem) continue;
-    if (found && std::string_view(found) != n.preset) return nullptr;  // two presets: not one architecture
-    found = n.preset;
-  }
-  return found;
+  return HfIdOfPreset(cfg.model);
 }
 
 std::string PresetOf(const Config& cfg) {
   if (FindModel(cfg.model)) return cfg.model;
-  const char* p = PresetOfId(cfg.name);
+  const char* p = PresetOfHfId(cfg.name);
   return p ? p : "";
 }
 

@@ -185,6 +185,35 @@ TEST_CASE("random configurations survive the JSON object of every key", "[config
   }
 }
 
+TEST_CASE("a Hugging Face id for the model is its preset, a variant's said, an unknown one refused", "[config]") {
+  // As users paste them from the Hub or a notebook: the id of a preset, of an instruct or 4-bit variant of one.
+  Config exact;
+  std::vector<ConfigIssue> issues;
+  CHECK(ApplyPair(exact, "model", "meta-llama/Llama-3.1-8B", issues));
+  CHECK(exact.model == "llama3.1-8b");
+  CHECK(issues.empty());
+  Config variant;
+  CHECK(ApplyPair(variant, "model", "unsloth/Qwen2.5-7B-Instruct-bnb-4bit", issues));
+  CHECK(variant.model == "qwen2.5-7b");
+  REQUIRE(issues.size() == 1);
+  CHECK(issues[0].notice);
+  CHECK(issues[0].key == "model");
+  CHECK(issues[0].message.find("qwen2.5-7b") != std::string::npos);
+  // In a link too, which then prints the preset.
+  Config linked;
+  std::vector<ConfigIssue> more;
+  ApplyLink(linked, "#v=1&model=google/gemma-2-9b-it&gpus=8", more);
+  CHECK(linked.model == "gemma2-9b");
+  CHECK(FormatLink(linked).find("model=gemma2-9b") != std::string::npos);
+  // An id of no preset's architecture is refused, naming the key.
+  Config unknown;
+  std::vector<ConfigIssue> refused;
+  CHECK_FALSE(ApplyPair(unknown, "model", "acme/Secret-13B-Instruct", refused));
+  REQUIRE(refused.size() == 1);
+  CHECK_FALSE(refused[0].notice);
+  CHECK(refused[0].key == "model");
+}
+
 TEST_CASE("bad values name the key and what is accepted, and leave the field", "[config]") {
   Config c;
   std::vector<ConfigIssue> issues;

@@ -363,6 +363,7 @@ std::vector<ConfigIssue> BadInputIssues() {
            {"vp", "1"},
            {"mbs", "1"}});
   }
+  pairs({{"model", "Qwen/Qwen2.5-7B-Instruct"}, {"gpus", "8"}});
   pairs({{"gpu", "Bad Id!"}});
   pairs({{"nonsense", "1"}});
   pairs({{"v", "7"}});

@@ -234,6 +234,17 @@ Config Cfg(std::initializer_list<std::pair<const char*, const char*>> pairs) {
   return c;
 }
 
+// The plan of an import applied over `cfg` (the keys a user gives beside the file), which must plan.
+PlanOutput PlanImported(Config cfg, const LaunchImport& imp) {
+  std::vector<ConfigIssue> issues;
+  ApplyLaunchImport(cfg, imp, issues);
+  INFO((issues.empty() ? std::string() : FormatIssue(issues[0])));
+  REQUIRE_FALSE(HasErrors(issues));
+  PlanOutput o = MakePlan(cfg);
+  REQUIRE(o.ok);
+  return o;
+}
+
 PlanOutput PlanFor(const Config& cfg, LaunchFormat f) {
   PlanOutput p = LaunchPlan(cfg, f);
   INFO(FormatLink(cfg) << (p.issues.empty() ? "" : "\n" + FormatIssue(p.issues[0])));
@@ -1195,12 +1206,7 @@ TEST_CASE("launch import: an Unsloth GRPO notebook, its instruct model planned a
   CHECK(f == LaunchFormat::Unsloth);
   const LaunchImport imp = ImportLaunch(script);
   REQUIRE(imp.ok);
-  Config cfg = Cfg({{"gpu", "rtx4090"}, {"gpus", "1"}});
-  std::vector<ConfigIssue> issues;
-  ApplyLaunchImport(cfg, imp, issues);
-  REQUIRE_FALSE(HasErrors(issues));
-  const PlanOutput o = MakePlan(cfg);
-  REQUIRE(o.ok);
+  const PlanOutput o = PlanImported(Cfg({{"gpu", "rtx4090"}, {"gpus", "1"}}), imp);
   CHECK(o.config.model == "qwen2.5-3b");
   CHECK(o.job.rl.algo == RlAlgo::Grpo);
   CHECK(o.job.work.method == Method::Qlora);
@@ -1244,12 +1250,7 @@ TEST_CASE("launch import: an export's header gives what its file cannot say, the
             i.message.find("recompute=full") != std::string::npos;
   CHECK(said);
   CHECK(LaunchPairsText(imp).find("model=") == std::string::npos);  // the file's own keys: the header's are apart
-  Config back;
-  std::vector<ConfigIssue> issues;
-  ApplyLaunchImport(back, imp, issues);
-  REQUIRE_FALSE(HasErrors(issues));
-  const PlanOutput after = MakePlan(back);
-  REQUIRE(after.ok);
+  const PlanOutput after = PlanImported(Config{}, imp);
   CHECK(after.config.model == "qwen2.5-7b");
   CHECK(Signature(after) == Signature(before));
   CHECK(after.plan.step.seconds == before.plan.step.seconds);
@@ -1260,15 +1261,15 @@ TEST_CASE("launch import: an export's header gives what its file cannot say, the
   edited.replace(stage, 10, "\"stage\": 3");
   const LaunchImport changed = ImportLaunch(edited);
   REQUIRE(changed.ok);
-  Config mine;
-  ApplyLaunchImport(mine, changed, issues);
-  CHECK(mine.zero == 3);
-  CHECK(mine.model == "qwen2.5-7b");
+  const PlanOutput mine = PlanImported(Config{}, changed);
+  CHECK(mine.plan.layout.zero == 3);
+  CHECK(mine.config.model == "qwen2.5-7b");
   // On other GPUs: the header's data-parallel degree is not taken, the plan follows the GPUs given after the file.
   Config eight;
+  std::vector<ConfigIssue> issues;
   ApplyLaunchImport(eight, imp, issues);
-  std::vector<ConfigIssue> more;
-  ApplyPair(eight, "gpus", "8", more);
+  ApplyPair(eight, "gpus", "8", issues);
+  REQUIRE_FALSE(HasErrors(issues));
   const PlanOutput on8 = MakePlan(eight);
   REQUIRE(on8.ok);
   CHECK(on8.plan.layout.dp == 8);

@@ -12,11 +12,6 @@ namespace tp::launch {
 
 // The Hugging Face id of cfg's model: the `name` key, else the preset's id; "" when neither is known.
 std::string ModelId(const Config& cfg);
-// The preset whose Hugging Face id this is (case-insensitive), or null.
-const char* PresetOfId(std::string_view hf_id);
-// The preset of a variant of the same architecture ("Qwen/Qwen2.5-3B-Instruct", "unsloth/Meta-Llama-3.1-8B-Instruct-
-// bnb-4bit": instruct, chat, base, Unsloth's 4-bit uploads), or null when none or more than one preset matches.
-const char* PresetOfVariant(std::string_view hf_id);
 // The preset cfg plans: its `model`, or the preset `name` stands for (an imported config.json's).
 std::string PresetOf(const Config& cfg);
 

@@ -1,0 +1,121 @@
+// hf_ids.cpp — the presets' Hugging Face ids and their variants (hf_ids.h).
+#include "hf_ids.h"
+
+#include <cctype>
+
+namespace tp {
+namespace {
+
+struct HfId {
+  const char* preset;
+  const char* hf;
+};
+
+// clang-format off (a data table)
+const HfId kHfIds[] = {
+    {"bert-base", "google-bert/bert-base-uncased"},
+    {"gpt2-1.5b", "openai-community/gpt2-xl"},
+    {"llama2-7b", "meta-llama/Llama-2-7b-hf"},
+    {"llama2-13b", "meta-llama/Llama-2-13b-hf"},
+    {"llama2-70b", "meta-llama/Llama-2-70b-hf"},
+    {"llama3-8b", "meta-llama/Meta-Llama-3-8B"},
+    {"llama3-70b", "meta-llama/Meta-Llama-3-70B"},
+    {"llama3.1-8b", "meta-llama/Llama-3.1-8B"},
+    {"llama3.1-70b", "meta-llama/Llama-3.1-70B"},
+    {"llama3.1-405b", "meta-llama/Llama-3.1-405B"},
+    {"llama3.2-1b", "meta-llama/Llama-3.2-1B"},
+    {"llama3.2-3b", "meta-llama/Llama-3.2-3B"},
+    {"llama3.3-70b", "meta-llama/Llama-3.3-70B-Instruct"},
+    {"mistral-7b", "mistralai/Mistral-7B-v0.1"},
+    {"mixtral-8x7b", "mistralai/Mixtral-8x7B-v0.1"},
+    {"mixtral-8x22b", "mistral-community/Mixtral-8x22B-v0.1"},
+    {"qwen2.5-0.5b", "Qwen/Qwen2.5-0.5B"},
+    {"qwen2.5-1.5b", "Qwen/Qwen2.5-1.5B"},
+    {"qwen2.5-3b", "Qwen/Qwen2.5-3B"},
+    {"qwen2.5-7b", "Qwen/Qwen2.5-7B"},
+    {"qwen2.5-14b", "Qwen/Qwen2.5-14B"},
+    {"qwen2.5-32b", "Qwen/Qwen2.5-32B"},
+    {"qwen2.5-72b", "Qwen/Qwen2.5-72B"},
+    {"qwen3-0.6b", "Qwen/Qwen3-0.6B"},
+    {"qwen3-1.7b", "Qwen/Qwen3-1.7B"},
+    {"qwen3-4b", "Qwen/Qwen3-4B"},
+    {"qwen3-8b", "Qwen/Qwen3-8B"},
+    {"qwen3-14b", "Qwen/Qwen3-14B"},
+    {"qwen3-32b", "Qwen/Qwen3-32B"},
+    {"qwen3-30b-a3b", "Qwen/Qwen3-30B-A3B"},
+    {"qwen3-235b-a22b", "Qwen/Qwen3-235B-A22B"},
+    {"deepseek-v3", "deepseek-ai/DeepSeek-V3"},
+    {"gemma2-2b", "google/gemma-2-2b"},
+    {"gemma2-9b", "google/gemma-2-9b"},
+    {"gemma2-27b", "google/gemma-2-27b"},
+    {"gemma3-1b", "google/gemma-3-1b-it"},
+    {"gemma3-4b", "google/gemma-3-4b-it"},
+    {"gemma3-12b", "google/gemma-3-12b-it"},
+    {"gemma3-27b", "google/gemma-3-27b-it"},
+    {"phi3-mini", "microsoft/Phi-3-mini-4k-instruct"},
+    {"phi3-medium", "microsoft/Phi-3-medium-4k-instruct"},
+    {"phi3.5-mini", "microsoft/Phi-3.5-mini-instruct"},
+    {"phi4-14b", "microsoft/phi-4"},
+    {"mistral-nemo-12b", "mistralai/Mistral-Nemo-Instruct-2407"},
+    {"mistral-small-24b", "mistralai/Mistral-Small-24B-Instruct-2501"},
+    {"deepseek-r1-distill-qwen-7b", "deepseek-ai/DeepSeek-R1-Distill-Qwen-7B"},
+    {"deepseek-r1-distill-qwen-14b", "deepseek-ai/DeepSeek-R1-Distill-Qwen-14B"},
+    {"deepseek-r1-distill-qwen-32b", "deepseek-ai/DeepSeek-R1-Distill-Qwen-32B"},
+    {"deepseek-r1-distill-llama-8b", "deepseek-ai/DeepSeek-R1-Distill-Llama-8B"},
+    {"deepseek-r1-distill-llama-70b", "deepseek-ai/DeepSeek-R1-Distill-Llama-70B"},
+    {"smollm2-1.7b", "HuggingFaceTB/SmolLM2-1.7B-Instruct"},
+    {"olmo2-7b", "allenai/OLMo-2-1124-7B"},
+};
+// clang-format on
+
+std::string Lowered(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = char(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+// A repository id without its organisation and the suffixes of a variant with the same architecture.
+std::string VariantStem(std::string_view hf_id) {
+  std::string s = Lowered(hf_id);
+  if (const size_t slash = s.rfind('/'); slash != std::string::npos) s.erase(0, slash + 1);
+  if (s.rfind("meta-", 0) == 0) s.erase(0, 5);
+  for (bool again = true; again;) {
+    again = false;
+    for (const char* suffix : {"-bnb-4bit", "-unsloth", "-instruct", "-chat", "-it", "-pt", "-hf", "-base"}) {
+      const std::string_view x = suffix;
+      if (s.size() > x.size() && s.compare(s.size() - x.size(), x.size(), x) == 0) {
+        s.erase(s.size() - x.size());
+        again = true;
+      }
+    }
+  }
+  return s;
+}
+
+}  // namespace
+
+std::string HfIdOfPreset(std::string_view preset) {
+  for (const HfId& h : kHfIds)
+    if (preset == h.preset) return h.hf;
+  return "";
+}
+
+const char* PresetOfHfId(std::string_view hf_id) {
+  const std::string id = Lowered(hf_id);
+  for (const HfId& h : kHfIds)
+    if (id == Lowered(h.hf)) return h.preset;
+  return nullptr;
+}
+
+const char* PresetOfHfVariant(std::string_view hf_id) {
+  const std::string stem = VariantStem(hf_id);
+  const char* found = nullptr;
+  for (const HfId& h : kHfIds) {
+    if (VariantStem(h.hf) != stem) continue;
+    if (found && std::string_view(found) != h.preset) return nullptr;  // two presets: not one architecture
+    found = h.preset;
+  }
+  return found;
+}
+
+}  // namespace tp

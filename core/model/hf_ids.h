@@ -1,0 +1,19 @@
+// hf_ids.h — the presets' Hugging Face repository ids (the config.json each preset was read from, as its source in
+// assets/models.json names it), and an id read back as its preset: exactly, or as a variant of the same architecture
+// (instruct, chat, base or pre-trained tunings; Unsloth's 4-bit uploads; Meta's older "Meta-Llama" names). The model
+// key (core/config) and the launch configs' import (core/launch) read ids through these alone.
+#pragma once
+#include <string>
+#include <string_view>
+
+namespace tp {
+
+// "Qwen/Qwen2.5-7B" for "qwen2.5-7b"; "" when the preset has none listed.
+std::string HfIdOfPreset(std::string_view preset);
+// The preset whose id this is (case-insensitive), or null.
+const char* PresetOfHfId(std::string_view hf_id);
+// The preset of a variant of the same architecture ("Qwen/Qwen2.5-3B-Instruct", "unsloth/Meta-Llama-3.1-8B-Instruct-
+// bnb-4bit"), or null when no preset's, or more than one's, matches.
+const char* PresetOfHfVariant(std::string_view hf_id);
+
+}  // namespace tp
