@@ -647,17 +647,13 @@ Config LaunchConfig(const Config& cfg, LaunchFormat format) {
 }
 
 namespace {
-// Does the format refuse this plan on a key `cfg` left on auto (what the search chose, not what the user gave)?
-bool RefusedOnAuto(const PlanOutput& plan, LaunchFormat format, const Config& cfg) {
+// Does the format refuse this plan? With `on_auto`, only on a key that configuration left on auto (what the search
+// chose, not what the user gave).
+bool FormatRefuses(const PlanOutput& plan, LaunchFormat format, const Config* on_auto = nullptr) {
   for (const LaunchRule& r : LaunchRules())
-    if (r.format == format && r.action == LaunchAction::Refuse && r.applies(plan) && FormatValue(cfg, r.key) == "auto")
+    if (r.format == format && r.action == LaunchAction::Refuse && r.applies(plan) &&
+        (!on_auto || FormatValue(*on_auto, r.key) == "auto"))
       return true;
-  return false;
-}
-
-bool RefusedAtAll(const PlanOutput& plan, LaunchFormat format) {
-  for (const LaunchRule& r : LaunchRules())
-    if (r.format == format && r.action == LaunchAction::Refuse && r.applies(plan)) return true;
   return false;
 }
 }  // namespace
@@ -665,7 +661,7 @@ bool RefusedAtAll(const PlanOutput& plan, LaunchFormat format) {
 PlanOutput LaunchPlan(const Config& cfg, LaunchFormat format) {
   const Config c = LaunchConfig(cfg, format);
   PlanOutput first = MakePlan(c);
-  if (!first.ok || !RefusedOnAuto(first, format, c)) return first;
+  if (!first.ok || !FormatRefuses(first, format, &c)) return first;
   // The memory keys whose combinations the format's rules refuse (offload with a ZeRO stage, NVMe, selective
   // recomputation): each of them left on auto is tried at each of its values, the rest searched as before.
   struct Choice {
@@ -687,7 +683,7 @@ PlanOutput LaunchPlan(const Config& cfg, LaunchFormat format) {
       ApplyPair(v, free[k].key, free[k].values[n % free[k].values.size()], ignored);
     if (HasErrors(ignored)) continue;
     PlanOutput p = MakePlan(v);
-    if (!p.ok || RefusedAtAll(p, format)) continue;
+    if (!p.ok || FormatRefuses(p, format)) continue;
     // Fitting plans by the search's ranking; while none fits, the one nearest to fitting (as the search answers
     // with its least-memory layout).
     const bool fits = PlanFits(p), best_fits = have && PlanFits(best);

@@ -401,6 +401,10 @@ void ImportTrl(Reader& r) {
   const bool dpo = !grpo && HasPrefix(r.doc, "DPOConfig.");
   const std::string kind = grpo ? "GRPO" : dpo ? "DPO" : "SFT";
   const std::string cfg = kind + "Config", trainer = kind + "Trainer";
+  if (grpo || dpo) {  // the notes name the trainer the script runs
+    r.imp.framework = "TRL " + trainer;
+    r.framework = r.imp.framework.c_str();
+  }
   const Entry* id = r.Get("=MODEL_ID");
   if (!id) id = r.Get(trainer + ".model");
   std::string name;
@@ -1500,9 +1504,7 @@ LaunchImport ImportLaunch(std::string_view text, const LaunchFormat* given) {
   }
   if (!parsed) return imp;
   imp.pairs.push_back({"stack", info.stack, std::string("(") + info.id + ")", 0});
-  imp.framework = info.framework;
-  if (imp.format == LaunchFormat::Trl && HasPrefix(doc, "GRPOConfig.")) imp.framework = "TRL GRPOTrainer";
-  if (imp.format == LaunchFormat::Trl && HasPrefix(doc, "DPOConfig.")) imp.framework = "TRL DPOTrainer";
+  imp.framework = info.framework;  // a reader may name it more closely (ImportTrl: its trainer)
   Reader r(doc, imp, imp.framework.c_str());
   switch (imp.format) {
     case LaunchFormat::DeepSpeed: ImportDeepSpeed(r); break;
