@@ -1322,6 +1322,15 @@ constexpr const char* kAutoTpPipeline =
 constexpr const char* kTorchtuneTpLora =
     "pytorch/torchtune recipes/lora_finetune_distributed.py@bd2a0fc7c31430972728494fa01aaeeb0ebf1ba1: 'Tensor "
     "parallelism is not supported in this recipe' (tensor_parallel_dim is in full_finetune_distributed.py only)";
+// Tensor parallelism of a bitsandbytes 4-bit base: neither path Transformers and DeepSpeed offer slices packed weights.
+constexpr const char* kTpBnb4bit =
+    "tensor parallelism over bitsandbytes' 4-bit weights (Params4bit: two values per byte in a flat [n/2, 1] tensor, "
+    "its quant_state beside it) is not found in the code of either path: deepspeedai/DeepSpeed deepspeed/module_inject "
+    "(AutoTP)@edaa72212 slices nn.Linear weight tensors by shape and has no reference to bitsandbytes; "
+    "huggingface/transformers src/transformers/integrations/tensor_parallel.py@0017fdb2 shards the checkpoint's "
+    "tensors "
+    "by shape with no quantizer path (transformers issue #38122, 'Tensor Parallelism with Quantized Models', a 4-bit "
+    "BitsAndBytesConfig with tp_plan, labelled bug)";
 // What the GPU must have (GpuTraits), each from the check the frameworks run.
 constexpr const char* kFp8Gpu =
     "FP8 training needs FP8 tensor cores, NVIDIA compute capability 8.9 or later (Ada, Hopper, Blackwell) or AMD "
@@ -1449,6 +1458,8 @@ int CapabilityFindings(const StackProfile& s, int year, const CapabilityAsk& ask
     }
     if (s.kind == StackKind::Torchtune && ask.method != Method::Full)
       c.Rule(Feature::Tp, kAskTp | kAskMethod, Support::Absent, "", kTorchtuneTpLora);
+    if ((s.kind == StackKind::Hf || s.kind == StackKind::DeepSpeed) && AdapterBase(ask.method) == Method::Qlora)
+      c.Rule(Feature::Tp, kAskTp | kAskMethod, Support::Unverified, "", kTpBnb4bit);
   }
   if (ask.sp) c.Add(Feature::Sp, kAskSp);
   if (ask.pp > 1) c.Add(Feature::Pp, kAskPp);

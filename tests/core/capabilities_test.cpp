@@ -153,6 +153,24 @@ TEST_CASE("resolve refuses what the stack does not run and warns of extensions",
   CHECK(IssueOn(Resolve("#v=1&model=llama3.1-8b&stack=deepspeed&vp=2&pp=2&gpus=8"), "vp", false));
   CHECK(IssueOn(Resolve("#v=1&model=llama3.1-8b&stack=unsloth&tp=2&gpus=2&method=lora"), "tp", false));
   CHECK(IssueOn(Resolve("#v=1&model=llama3.1-8b&stack=torchtune&method=lora&tp=2&gpus=2"), "tp", false));
+  {  // tensor parallelism over bitsandbytes' 4-bit base: not found in AutoTP's or tp_plan's code, warned and never
+     // searched
+    for (const char* stack : {"hf", "deepspeed"})
+      for (const char* method : {"qlora", "qdora"}) {
+        const std::string base =
+            std::string("#v=1&model=llama3.1-70b&gpu=rtx4090&gpus=8&stack=") + stack + "&method=" + method;
+        const auto issues = Resolve(base + "&tp=4");
+        CHECK_FALSE(HasErrors(issues));
+        bool named = false;  // beside the stack's own notice on tp (Transformers' tp comes through Accelerate)
+        for (const ConfigIssue& i : issues)
+          named |= i.notice && i.key == "tp" && i.message.find("bitsandbytes") != std::string::npos;
+        CHECK(named);
+        CHECK(SearchEachHit(base, [](const Job&, const Layout& l) { CHECK(l.tp == 1); }));
+      }
+    // LoRA on a 16-bit base keeps the stack's tensor parallelism
+    const auto lora = Resolve("#v=1&model=llama3.1-70b&gpu=rtx4090&gpus=8&stack=hf&method=lora&tp=4");
+    for (const ConfigIssue& i : lora) CHECK(i.message.find("bitsandbytes") == std::string::npos);
+  }
   CHECK(IssueOn(Resolve("#v=1&model=llama3.1-8b&stack=fsdp&zero=1&gpus=8"), "zero", false));
   CHECK(IssueOn(Resolve("#v=1&model=llama3.1-8b&stack=fsdp&zero=2&offload=cpu&gpus=8"), "offload", false));
   CHECK(IssueOn(Resolve("#v=1&model=llama3.1-8b&stack=megatron&offload=nvme&zero=3&gpus=8"), "offload", false));
