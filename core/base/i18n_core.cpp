@@ -343,6 +343,10 @@ const Phrase kPhrases[] = {
     {"DPO scores two responses per prompt (chosen and rejected); planned with 2",
      "DPO 每个提示为两个回答打分（选中与拒绝）；按 2 规划"},
     {"{0} is planned as the preset {1} (a variant of the same architecture)", "{0} 按预设 {1} 规划（同一架构的变体）"},
+    {"{0} is a Hugging Face id no preset is known for: import its config.json (trainplan --hf-config FILE, "
+     "or the page's config.json import), or give model=custom with its dimensions",
+     "{0} 是 Hugging Face id，但没有已知对应的预设：请导入它的 config.json（trainplan --hf-config FILE，或页面上的 "
+     "config.json 导入），或设 model=custom 并给出其维度"},
     {"line {0}: {1} is planned as the preset {2} (a variant of the same architecture)",
      "第 {0} 行：{1} 按预设 {2} 规划（同一架构的变体）"},
     {"the file's TrainPlan header (line {0}) gave what the {1} file does not say: {2}",
@@ -592,7 +596,8 @@ const Phrase kPhrases[] = {
     {"moe_a2a_overlap=1 does not run with full recomputation; accepted: none or selective (or moe_a2a_overlap=0)",
      "moe_a2a_overlap=1 不能与完全重计算同用；可选值：none 或 selective（或 moe_a2a_overlap=0）"},
     // accepted-values texts (config.cpp AcceptsText, resolve.cpp IdList; TranslateWords)
-    {"a preset id (trainplan catalog models) or custom", "预设 id（见 trainplan catalog models）或 custom"},
+    {"a preset id (trainplan catalog models), a Hugging Face id or custom",
+     "预设 id（见 trainplan catalog models）、Hugging Face id 或 custom"},
     {"a GPU id (trainplan catalog gpus)", "GPU id（见 trainplan catalog gpus）"},
     {"a link id (trainplan catalog links)", "互连 id（见 trainplan catalog links）"},
     {"a whole number ", "整数 "},
@@ -773,7 +778,7 @@ std::string TranslateWords(Lang lang, std::string_view english) {
   };
   // The whole id phrases first: their " or " is part of them.
   for (const char* phrase :
-       {"a preset id (trainplan catalog models) or custom", "a GPU id (trainplan catalog gpus)",
+       {"a preset id (trainplan catalog models), a Hugging Face id or custom", "a GPU id (trainplan catalog gpus)",
         "a link id (trainplan catalog links)", "(the catalog is empty)", "a whole number ", "a number ", " or ", ", "})
     replace_all(phrase);
   return s;

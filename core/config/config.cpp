@@ -135,6 +135,15 @@ bool ApplyPair(Config& cfg, std::string_view key_in, std::string_view value_in, 
                    {Quote(std::string(value)), preset}, true);
           return true;
         }
+        // An id no preset is known for: its config.json gives the dimensions (the CLI's --hf-config, the page's
+        // import). Text of another shape (a path) is an unknown id like any other.
+        if (!LooksLikeHfId(value)) return Reject(*f, value, issues);
+        AddIssue(issues, "model",
+                 "{0} is a Hugging Face id no preset is known for: import its config.json "
+                 "(trainplan --hf-config FILE, or the page's config.json import), or give model=custom with its "
+                 "dimensions"_issue,
+                 {Quote(std::string(value))});
+        return false;
       }
       if (!ValidId(lower)) return Reject(*f, value, issues);
       f->set_id(cfg, lower);

@@ -118,4 +118,15 @@ const char* PresetOfHfVariant(std::string_view hf_id) {
   return found;
 }
 
+bool LooksLikeHfId(std::string_view text) {
+  const size_t slash = text.find('/');
+  if (slash == std::string_view::npos) return false;
+  for (std::string_view part : {text.substr(0, slash), text.substr(slash + 1)}) {
+    if (part.empty() || part.size() > 96 || part.front() == '.') return false;
+    for (char c : part)
+      if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_' || c == '-')) return false;
+  }
+  return true;
+}
+
 }  // namespace tp

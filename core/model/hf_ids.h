@@ -15,5 +15,8 @@ const char* PresetOfHfId(std::string_view hf_id);
 // The preset of a variant of the same architecture ("Qwen/Qwen2.5-3B-Instruct", "unsloth/Meta-Llama-3.1-8B-Instruct-
 // bnb-4bit"), or null when no preset's, or more than one's, matches.
 const char* PresetOfHfVariant(std::string_view hf_id);
+// Whether the text has a Hugging Face repository id's shape: owner/name, each of letters, digits, '.', '_' and '-'
+// (not starting with '.': no path), up to 96 characters each.
+bool LooksLikeHfId(std::string_view text);
 
 }  // namespace tp

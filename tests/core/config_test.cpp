@@ -212,6 +212,14 @@ TEST_CASE("a Hugging Face id for the model is its preset, a variant's said, an u
   REQUIRE(refused.size() == 1);
   CHECK_FALSE(refused[0].notice);
   CHECK(refused[0].key == "model");
+  // ... and says what does plan it: the model's config.json, or its dimensions.
+  CHECK(refused[0].message.find("--hf-config") != std::string::npos);
+  CHECK(refused[0].message.find("model=custom") != std::string::npos);
+  // Text that is no repository id (a path) is an unknown id like any other.
+  std::vector<ConfigIssue> path;
+  CHECK_FALSE(ApplyPair(unknown, "model", "../models/secret", path));
+  REQUIRE(path.size() == 1);
+  CHECK(path[0].message.find("expected ") == 0);
 }
 
 TEST_CASE("bad values name the key and what is accepted, and leave the field", "[config]") {

@@ -364,6 +364,7 @@ std::vector<ConfigIssue> BadInputIssues() {
            {"mbs", "1"}});
   }
   pairs({{"model", "Qwen/Qwen2.5-7B-Instruct"}, {"gpus", "8"}});
+  pairs({{"model", "Qwen/Qwen2.5-Math-7B"}});
   pairs({{"gpu", "Bad Id!"}});
   pairs({{"nonsense", "1"}});
   pairs({{"v", "7"}});
