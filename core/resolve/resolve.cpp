@@ -470,12 +470,12 @@ CapabilityAsk ExplicitAsk(const Config& cfg, AskKeys& given) {
   return a;
 }
 
-// "tp=4", "method=qlora", "offload=cpu with zero=3": the keys of a finding as the user gave them.
+// "tp=4", "method=qlora", "offload=cpu + zero=3": the keys of a finding as the user gave them.
 std::string AskedText(const CapabilityAsk& a, AskKeys keys) {
   std::string out;
   auto add = [&](AskKeys bit, const std::string& value) {
     if (!(keys & bit)) return;
-    out += (out.empty() ? "" : " with ") + std::string(AskKeyName(bit)) + "=" + value;
+    out += (out.empty() ? "" : " + ") + std::string(AskKeyName(bit)) + "=" + value;  // no English word: both languages
   };
   add(kAskMethod, Name(a.method));
   add(kAskPrec, a.fp8 ? "fp8" : "");
@@ -619,7 +619,8 @@ int CheckCapabilities(const Config& cfg, const Job& job, std::vector<ConfigIssue
     switch (a.support) {
       case Support::Native: break;
       case Support::Extension:
-        Notice(issues, key, "{0} is not in {1} itself: it comes from {2} ({3})"_issue, {asked, stack, a.via, a.source});
+        Notice(issues, key, "{0} is not in {1} itself: it comes from {2} ({3})"_issue,
+               {asked, stack, Words(a.via), a.source});
         break;
       case Support::Unverified:
         Notice(issues, key, "{0} is not found in {1}'s code; planned as asked ({2})"_issue, {asked, stack, a.source});

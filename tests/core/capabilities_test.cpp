@@ -6,6 +6,7 @@
 #include <string>
 
 #include "capabilities.h"
+#include "i18n_core.h"
 #include "memory.h"
 #include "pipeline.h"
 #include "planner.h"
@@ -85,6 +86,13 @@ TEST_CASE("every stack has a row with a source for every feature", "[capabilitie
         found = true;
         CHECK(std::string(r.source).size() > 10);
         CHECK((r.support == Support::Extension) == (std::string(r.via).size() > 0));
+        // what the extension comes from reads in Chinese too (the notice's words, resolve.cpp)
+        // (names alone need none)
+        const std::string via = r.via;
+        if (!via.empty() && via != "Megatron-DeepSpeed" && via != "PEFT" && via != "PEFT + bitsandbytes") {
+          INFO(via);
+          CHECK(HasTranslation(via));
+        }
         if (r.support == Support::Absent || r.support == Support::Unverified) CHECK_FALSE(r.auto_ok);
       }
       CHECK(found);
