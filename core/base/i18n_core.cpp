@@ -666,6 +666,10 @@ const Phrase kPhrases[] = {
     {"no (one sequence outgrows the KV cache)", "否（一条序列超出 KV 缓存）"},
     {"does not fit: one sequence outgrows the KV cache", "放不下：一条序列超出 KV 缓存"},
     {"host {0} of {1} per node", "每个节点主机内存 {0}，可用 {1}"},
+    {"rl_kv_frac={0} gives the engine {1} per GPU, less than its weights and activations ({2}): no room for a KV "
+     "cache (raise rl_kv_frac or rl_rollout_tp)",
+     "rl_kv_frac={0} 给推理引擎每 GPU {1}，少于其权重和激活（{2}）：没有留给 KV 缓存的空间（请调高 rl_kv_frac 或 "
+     "rl_rollout_tp）"},
     {"the KV cache ({0} per GPU) holds {1} tokens of a sequence, {2} needed",
      "KV 缓存（每张 GPU {0}）只能容纳一条序列的 {1} 个 token，需要 {2} 个"},
     {"ranked after a safe layout of similar cost", "排在成本相近的安全布局之后"},

@@ -9,6 +9,7 @@
 #include "json.h"
 #include "rules.h"
 #include "text.h"
+#include "units.h"
 
 // GCC 12 reports -Wrestrict falsely for `"literal" + std::string&&` once inlined (GCC bug 105329), as report.cpp says.
 #if defined(__GNUC__) && !defined(__clang__) && __GNUC__ == 12
@@ -98,6 +99,15 @@ std::string ShortOfDetail(const Plan& plan, const Job& job, Lang lang) {
   const RlEngineShape& e = m.rl_engine;
   if (limit != kShortKv || !(e.kv_token > 0)) return "";
   const RlSetup& r = job.rl;
+  // No KV cache at all: the engine's memory fraction is less than its weights (and, for vLLM, its activations) on
+  // each GPU, which the engine refuses at start-up (vLLM: "No available memory for the cache blocks").
+  if (!(e.kv_budget > 0)) {
+    const double share = Pos(r.kv_frac) * Pos(plan.memory.capacity), held = share - e.kv_budget;
+    return TrFill(lang,
+                  "rl_kv_frac={0} gives the engine {1} per GPU, less than its weights and activations ({2}): no "
+                  "room for a KV cache (raise rl_kv_frac or rl_rollout_tp)",
+                  {FormatNumber(r.kv_frac), MemoryText(share), MemoryText(held)});
+  }
   return TrFill(lang, "the KV cache ({0} per GPU) holds {1} tokens of a sequence, {2} needed",
                 {MemoryText(e.kv_budget), Thousands(std::floor(e.kv_budget / e.kv_token)),
                  Thousands(double(r.prompt_len) + r.max_response_len)});

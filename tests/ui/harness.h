@@ -135,24 +135,27 @@ inline bool ClickWidget(AppState& app, const std::string& name) {
   return true;
 }
 
-// The mouse wheel over a registered widget's panel until the widget is above the fold (the status line), as a
-// user scrolls to a button below it; false when it never gets there.
+// The mouse wheel over a registered widget's panel until the widget is above the fold (the status line) and below
+// the top bar, as a user scrolls down to a button below it or back up to a field scrolled past; false when it never
+// gets there.
 inline bool ScrollIntoView(AppState& app, const std::string& name, int limit = 40) {
   ImGuiIO& io = ImGui::GetIO();
   const float fold = io.DisplaySize.y - 2 * ImGui::GetFrameHeight();
+  const float top = 2 * ImGui::GetFrameHeight();
   for (int i = 0; i < limit; ++i) {
     const AppState::WidgetRect* w = FindRect(app, name);
     if (!w) return false;
-    if (w->y1 <= fold) break;
+    const bool above = w->y0 < top;
+    if (!above && w->y1 <= fold) break;
     io.MousePos = ImVec2((w->x0 + w->x1) / 2, io.DisplaySize.y / 2);
-    io.AddMouseWheelEvent(0, -1);
+    io.AddMouseWheelEvent(0, above ? 1.0f : -1.0f);
     Frame(app);
     Frame(app);
   }
   io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
   Frame(app);
   const AppState::WidgetRect* w = FindRect(app, name);
-  return w && w->y1 <= fold;
+  return w && w->y1 <= fold && w->y0 >= 0;
 }
 
 // A value chosen in a choice box as a user does it: the box scrolled into view and opened (unless a greyed choice left

@@ -290,5 +290,27 @@ TEST_CASE("a plan its GPUs hold but the host or the KV cache does not: the verdi
   CHECK(drawn.find("✘ 放不下：一条序列超出 KV 缓存") != std::string::npos);
   CHECK(drawn.find("需要 1,000,512 个") != std::string::npos);
   CHECK(n.page_verdict.find("✘ 放不下：一条序列超出 KV 缓存") == 0);
+  ClickWidget(app, "lang_en");
+  RunUntilIdle(app);
+  // Qwen3-8B's GRPO on 7 RTX 4090: vLLM's half of a 24 GB card is less than its 16-bit weights, so there is no KV cache
+  // at all; the verdict says so with the fraction, never as a negative cache or token count.
+  LoadLink(app, "#v=1&model=qwen3-8b&gpu=rtx4090&gpus=7&goal=grpo&view=plan");
+  RunUntilIdle(app);
+  REQUIRE(app.main.out.ok);
+  CHECK(app.main.out.plan.memory.short_of == kShortKv);
+  drawn = DrawnText(app);
+  INFO(drawn);
+  CHECK(drawn.find("rl_kv_frac=0.5 gives the engine 12.0 GiB per GPU") != std::string::npos);
+  CHECK(drawn.find("less than its weights and activations") != std::string::npos);
+  CHECK(drawn.find("(-") == std::string::npos);
+  CHECK(drawn.find(" -2") == std::string::npos);
+  // The user scrolls back up to the engine's fraction and raises it: the cache has room and the plan fits.
+  testing::Settle(app);
+  TypeInto(app, "rl_kv_frac", "0.8");
+  PressKey(app, ImGuiKey_Enter);
+  RunUntilIdle(app);
+  CHECK(app.cfg.rl_kv_frac == 0.8);
+  CHECK(app.main.out.plan.memory.fits);
+  CHECK(DrawnText(app).find("less than its weights and activations") == std::string::npos);
 }
 }  // namespace page_text_test
