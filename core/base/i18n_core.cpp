@@ -48,6 +48,7 @@ const Phrase kPhrases[] = {
     {"offload transfers", "卸载传输"},
     // ---- warnings (plan.cpp WarningSentences) ----
     {"does not fit in the host memory that offload needs", "卸载所需的主机内存不够"},
+    {"does not fit in the rollout engine's KV cache", "推理引擎的 KV 缓存放不下"},
     {"does not fit in GPU memory", "显存放不下"},
     {"{0} has no peer-to-peer: collectives pass through host memory over PCIe",
      "{0} 不支持 GPU 间点对点（P2P）通信：集合通信要经 PCIe 绕道主机内存"},
@@ -75,6 +76,9 @@ const Phrase kPhrases[] = {
     {"verl's actor parked on the host between phases (rl_park=1)", "verl 的 actor 在阶段之间驻留主机内存（rl_park=1）"},
     {"OpenRLHF's DeepSpeed states asleep on the host between phases (rl_park=1)",
      "OpenRLHF 的 DeepSpeed 状态在阶段之间休眠到主机内存（rl_park=1）"},
+    {"a larger engine memory fraction (rl_kv_frac={0})", "更大的推理引擎显存比例（rl_kv_frac={0}）"},
+    {"the rollout engine split over {0} GPUs (rl_rollout_tp={0})",
+     "把推理引擎切分到 {0} 张 GPU 上（rl_rollout_tp={0}）"},
     {"ZeRO-3 (shard weights, gradients and optimizer states)", "ZeRO-3（切分权重、梯度和优化器状态）"},
     {"ZeRO-3 with CPU offload of optimizer states", "ZeRO-3，并把优化器状态卸载到 CPU"},
     {"ZeRO-3 with NVMe offload", "ZeRO-3，并卸载到 NVMe"},

@@ -4,6 +4,7 @@
 #include "capabilities.h"
 #include "catalog.h"
 #include "format.h"
+#include "json.h"
 #include "planner_impl.h"
 #include "resolve.h"
 #include "text.h"
@@ -46,6 +47,22 @@ std::vector<Remedy> FitRemedies(const Config& cfg) {
              ? "OpenRLHF's DeepSpeed states asleep on the host between phases (rl_park=1)"
              : "verl's actor parked on the host between phases (rl_park=1)",
          [](Config& c) { c.rl_park = 1; });
+  // GRPO or PPO whose rollout engine runs out of room (its weights over its memory fraction, or a sequence over its
+  // KV cache): a larger fraction, as verl's and NeMo RL's users raise gpu_memory_utilization, and the engine's
+  // weights split over twice the GPUs (rl_rollout_tp). Colocated, the fraction on auto is 0.5; on a pool of its own,
+  // the engine's default (rl_setup.cpp).
+  if (cfg.goal == 2 || cfg.goal == 3) {
+    const double frac = cfg.rl_kv_frac > 0 ? cfg.rl_kv_frac : cfg.rl_colocate != 0 ? 0.5 : 0.9;
+    for (const double larger : {0.7, 0.9})
+      if (frac < larger)
+        with(
+            "a larger engine memory fraction (rl_kv_frac={0})", [larger](Config& c) { c.rl_kv_frac = larger; },
+            FormatNumber(larger));
+    const int tp = std::max(1, cfg.rl_rollout_tp);
+    with(
+        "the rollout engine split over {0} GPUs (rl_rollout_tp={0})", [tp](Config& c) { c.rl_rollout_tp = 2 * tp; },
+        std::to_string(2 * tp));
+  }
   with("ZeRO-3 (shard weights, gradients and optimizer states)", [](Config& c) {
     c.zero = 3;
     c.pp = 1;

@@ -76,9 +76,13 @@ std::vector<std::string> WarningSentences(const Plan& plan, const Job& job, Lang
   std::vector<std::string> out;
   const uint32_t w = plan.warnings;
   auto add = [&](const char* english) { out.push_back(Translate(lang, english)); };
-  if (w & kWarnDoesNotFit)
-    add(plan.memory.total <= plan.memory.usable ? "does not fit in the host memory that offload needs"
-                                                : "does not fit in GPU memory");
+  if (w & kWarnDoesNotFit) {
+    // What the GPU's memory holds and something else does not (the verdict's ShortOfDetail gives the figures).
+    const uint8_t beside = ShortBesideGpu(plan.memory);
+    add(beside == kShortHost ? "does not fit in the host memory that offload needs"
+        : beside == kShortKv ? "does not fit in the rollout engine's KV cache"
+                             : "does not fit in GPU memory");
+  }
   if (w & kWarnNoP2P) {
     const std::string name = job.hw.gpu ? job.hw.gpu->name : std::string(Translate(lang, "this GPU"));
     const bool bridged = job.hw.intra && job.hw.intra->kind == LinkKind::Bridge;

@@ -304,6 +304,10 @@ TEST_CASE("a plan its GPUs hold but the host or the KV cache does not: the verdi
   CHECK(drawn.find("less than its weights and activations") != std::string::npos);
   CHECK(drawn.find("(-") == std::string::npos);
   CHECK(drawn.find(" -2") == std::string::npos);
+  // What would make it fit names the engine's fraction (each remedy planned), and no warning blames the host.
+  CHECK(drawn.find("(rl_kv_frac=0.7)") != std::string::npos);
+  CHECK(drawn.find("host memory that offload needs") == std::string::npos);
+  CHECK(drawn.find("does not fit in the rollout engine's KV cache") != std::string::npos);
   // The user scrolls back up to the engine's fraction and raises it: the cache has room and the plan fits.
   testing::Settle(app);
   TypeInto(app, "rl_kv_frac", "0.8");
