@@ -469,12 +469,13 @@ MemoryBreakdown EstimateMemory(const Job& job, const Layout& layout, MemoryTrace
   const bool host_ok = out.host_bytes <= HostBytesPerNode(job);
   out.short_of = uint8_t((out.capacity > 0 && out.total <= out.usable ? 0 : kShortGpu) | (host_ok ? 0 : kShortHost));
   out.fits = out.short_of == 0;
-  out.tight = out.fits && out.total * MemoryBandHigh(job, layout) > out.usable;
   constexpr double kCap = 1 << 20;
   out.max_micro_batch = out.capacity > 0 ? int(std::clamp(std::floor(min_mbs), 0.0, kCap)) : 0;
   out.max_seq = out.capacity > 0 ? int(std::clamp(std::floor(min_seq), 0.0, kCap * 16)) : 0;
   out.seq_fixed = seq_fixed;
   AddRlMemory(job, layout, out);  // post-training's phases (rl.h); other goals: policy_total = total
+  // Tight: fits, but not at the band's upper end (of the step's largest phase, for post-training).
+  out.tight = out.fits && out.total * MemoryBandHigh(job, layout) > out.usable;
   // Short of GPU memory alone (the host and the KV cache hold what they must), by less than the band's lower end.
   out.may_fit = out.short_of == kShortGpu && out.capacity > 0 && out.total * MemoryBandLow(job, layout) <= out.usable;
   return out;
