@@ -131,6 +131,27 @@ TEST_CASE("rl keys: goals, aliases, round trip and refusals name the key", "[rl]
   CHECK(narrow.job.rl.rollout_tp == 8);  // the same size with 32 heads takes the node
 }
 
+TEST_CASE("rl memory: fits, tight and the band are judged on the step's largest phase", "[rl]") {
+  // PPO of a 70B on 48 H100 plans at the GPU's whole memory (the engine's fraction and the trainer's resident part):
+  // the band's upper end runs over, so the verdict is tight, not a plain fit.
+  const PlanOutput ppo = PlanLink("#v=1&model=llama3.1-70b&goal=ppo&gpus=48&gpu=h100");
+  const MemoryBreakdown& m = ppo.plan.memory;
+  REQUIRE(m.fits);
+  CHECK(m.total > m.policy_total);  // an RL phase is the largest
+  CHECK(m.total * MemoryBandHigh(ppo.job, ppo.plan.layout) > m.usable);
+  CHECK(m.tight);
+  // The same rule on every generating and preference goal, colocated and split.
+  for (const char* link : {"#v=1&model=qwen2.5-7b&goal=grpo&gpus=8&gpu=h100",
+                           "#v=1&model=qwen2.5-7b&goal=grpo&gpus=8&gpu=h100&rl_colocate=0",
+                           "#v=1&model=llama3.1-8b&goal=dpo&gpus=3&gpu=a100-80g&method=lora",
+                           "#v=1&model=qwen3-8b&goal=grpo&gpus=6&gpu=rtx4090&rl_kv_frac=0.8"}) {
+    INFO(link);
+    const PlanOutput o = PlanLink(link);
+    const MemoryBreakdown& b = o.plan.memory;
+    CHECK(b.tight == (b.fits && b.total * MemoryBandHigh(o.job, o.plan.layout) > b.usable));
+  }
+}
+
 TEST_CASE("rl step: phases add up, generation is paced by the longest response", "[rl]") {
   const PlanOutput out =
       MakePlan(Cfg("model=qwen2.5-7b&gpu=h100&gpus=16&goal=grpo&rl_prompts=512&rl_samples=8&"
