@@ -320,10 +320,11 @@ void AddRlPlacementKeys(std::vector<KeyInfo>& table) {
                "一半：verl 的 fully-async 实验，64 + 64 与 16 + 16 张 GPU（docs/advance/fully_async.md@b178a3c）。"),
        IntField("rl_rollout_tp", G::Training, "GPUs", 1, 1024, true, kUnset, TP_INT(rl_rollout_tp),
                 "Post-training: tensor-parallel degree of each rollout engine; auto = the smallest power of two "
-                "with memory x fraction x TP above twice the 16-bit weights (at most a node).")
+                "with memory x fraction x TP above twice the 16-bit weights (across nodes only where a node's share "
+                "does not hold them).")
            .Label("Rollout tensor parallel", "生成张量并行")
            .Zh("后训练：每个生成引擎的张量并行度；auto = 满足 显存 × 比例 × TP 大于 16 位权重两倍 的最小 2 的幂"
-               "（不超过一个节点）。")
+               "（仅当一个节点的份额放不下时才跨节点）。")
            .Source("verl's rule (docs/perf/best_practices.rst@b178a3c): \"(memory_per_gpu * gpu_memory_utilization "
                    "* TP) > 2 * model_parameters\"; its default is 2 (tensor_model_parallel_size).",
                    "verl 的规则（docs/perf/best_practices.rst@b178a3c）：\"(memory_per_gpu * gpu_memory_utilization "

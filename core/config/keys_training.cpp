@@ -23,24 +23,29 @@ void AddTrainingKeys(std::vector<KeyInfo>& table) {
        IdField("stack", G::Training, true, TP_ID(stack),
                "Training framework whose conventions the plan follows: megatron, deepspeed, fsdp (FSDP2, torchtitan, "
                "llm-foundry), hf (Transformers Trainer + PEFT), torchtune or unsloth; auto = megatron to pre-train, hf "
-               "for a fine-tune (full, LoRA or QLoRA), fsdp for post-training (grpo, ppo, dpo).")
+               "for a fine-tune (full, LoRA or QLoRA), fsdp for post-training (grpo, ppo, dpo), megatron for a "
+               "mixture of experts' under verl or NeMo RL.")
            .Label("Framework", "训练框架")
            .Zh("方案所遵循的训练框架约定：megatron、deepspeed、fsdp（FSDP2、torchtitan、llm-"
                "foundry）、hf（Transformers "
                "Trainer + PEFT）、torchtune 或 unsloth；auto = 预训练为 megatron，微调（全参数、LoRA 或 QLoRA）为 hf，"
-               "后训练（grpo、ppo、dpo）为 fsdp。")
+               "后训练（grpo、ppo、dpo）为 fsdp，混合专家模型在 verl 或 NeMo RL 下后训练为 megatron。")
            .Source(
                "Megatron-Core: the stack of most published large runs (NVIDIA's performance tables, Llama-scale "
                "pre-training); for fine-tuning, the Transformers Trainer, what Axolotl, LLaMA-Factory and TRL run on: "
                "with PEFT and bitsandbytes for LoRA / QLoRA, where QLoRA's 4-bit base lives (Dettmers et al. 2023), "
                "and with DeepSpeed ZeRO-3 for a full fine-tune (hiyouga/LLaMA-Factory "
                "examples/train_full/llama3_full_sft.yaml@e5584dc: deepspeed: examples/deepspeed/ds_z3_config.json); "
-               "for post-training, FSDP (verl's actor strategy default); each stack's conventions and sources: "
+               "for post-training, FSDP (verl's actor strategy default), a mixture of experts on Megatron-Core (verl "
+               "docs/perf/dpsk.md@b178a3c: 'verl integrates Megatron to support large MoE models such as "
+               "Qwen3-235B-A22B and DeepSeek-V3'); each stack's conventions and sources: "
                "`trainplan catalog stacks`.",
                "Megatron-Core：大多数已发表的大规模训练所用的框架（NVIDIA 性能表、Llama 规模的预训练）；微调时为 "
                "Transformers Trainer（Axolotl、LLaMA-Factory 和 TRL 都基于它）：LoRA / QLoRA 配 PEFT + bitsandbytes，"
                "QLoRA 的 4 位基座即出自这里（Dettmers 等 2023），全参数微调配 DeepSpeed ZeRO-3（hiyouga/LLaMA-Factory "
-               "examples/train_full/llama3_full_sft.yaml@e5584dc）；后训练为 FSDP（verl 的 actor 默认策略）；"
+               "examples/train_full/llama3_full_sft.yaml@e5584dc）；后训练为 FSDP（verl 的 actor "
+               "默认策略），混合专家模型为 Megatron-Core（verl "
+               "docs/perf/dpsk.md@b178a3c）；"
                "各框架的约定及来源见 `trainplan catalog stacks`。"),
        IntField("stack_year", G::Training, "", 2020, 2030, true, kAuto, TP_INT(stack_year),
                 "Release year of the framework: its software efficiency then (kernels, overlap); auto = the profile's "

@@ -325,6 +325,15 @@ void ResolveStack(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues)
   // FSDP-style: verl's actor strategy defaults to fsdp (_generated_ppo_trainer.yaml@b178a3c).
   if (cfg.stack.empty() && RlAlgoOf(cfg) != RlAlgo::None)
     if (const StackProfile* fsdp = FindStack("fsdp")) job.stack = fsdp;
+  // ... but a mixture of experts on Megatron-Core, which has expert parallelism (verl's FSDP workers do not: its row in
+  // capabilities.cpp): verl trains its MoE models with its Megatron workers (docs/perf/dpsk.md@b178a3c: "verl
+  // integrates Megatron to support large MoE models such as Qwen3-235B-A22B and DeepSeek-V3", Qwen3-30B-A3B by
+  // run_qwen3moe-30b_megatron_96gb.sh), as NeMo RL's MoE recipes do (policy.megatron_cfg.enabled). Other frameworks
+  // keep their own trainer.
+  const int fw = cfg.rl_framework;
+  if (cfg.stack.empty() && RlAlgoOf(cfg) != RlAlgo::None && job.model.experts > 1 &&
+      (fw < 0 || fw == int(RlFramework::Verl) || fw == int(RlFramework::NemoRl)))
+    if (const StackProfile* megatron = FindStack("megatron")) job.stack = megatron;
   if (cfg.stack.empty() && RlAlgoOf(cfg) == RlAlgo::None) {
     const StackProfile* usual = job.stack;
     job.stack = StackForKeys(cfg, *usual);
@@ -921,6 +930,7 @@ bool StackMayRun(const Config& cfg, uint32_t keys) {
   job.work.finetune = cfg.goal >= 0 ? cfg.goal == 1 : cfg.method != Method::Full;
   job.work.method = cfg.method;
   std::vector<ConfigIssue> issues;
+  ResolveModel(cfg, job, issues);  // the stack on auto follows the model for post-training (a mixture of experts)
   ResolveStack(cfg, job, issues);
   AskKeys given = 0;
   CapabilityAsk ask = ExplicitAsk(cfg, given);

@@ -56,11 +56,14 @@ double SglangFraction(double mem_bytes, int tp) {
 }
 
 // The rollout engine's TP when auto: verl's rule (best_practices.rst) "(memory_per_gpu * gpu_memory_utilization *
-// TP) > 2 * model_parameters", the smallest power of two that keeps it, at most a node and the rollout pool.
-// A degree the engine cannot split the model's heads by (TpSplitsHeads, model.h: vLLM refuses it) is passed over.
+// TP) > 2 * model_parameters", the smallest power of two that keeps it, within the rollout pool: inside a node where a
+// node's share holds the weights, across nodes where it does not (DeepSeek-V3's 1.3 TB of 16-bit weights: verl's
+// examples/grpo_trainer/run_deepseek671b_math_megatron_96gb.sh@b178a3c and NeMo RL's grpo-deepseek-v3 recipes
+// generate at TP 32, four or eight nodes an engine). A degree the engine cannot split the model's heads by
+// (TpSplitsHeads, model.h: vLLM refuses it) is passed over.
 int AutoRolloutTp(const Job& job, double weights_bytes) {
   const double mem = job.hw.gpu ? job.hw.gpu->mem_bytes : 80e9;
-  const int cap = std::max(1, std::min(job.hw.gpus_per_node, job.rl.rollout_gpus));
+  const int cap = std::max(1, job.rl.rollout_gpus);
   int tp = 1;
   for (int next = 2; next <= cap && mem * job.rl.kv_frac * tp <= weights_bytes; next *= 2)
     if (TpSplitsHeads(job.model, next) && TpSplitsKvHeads(job.model, next) && job.rl.rollout_gpus % next == 0)

@@ -407,6 +407,21 @@ TEST_CASE("the stack on auto is the one people use for the goal and method, and 
   CHECK(stack_of("#v=1&model=llama3-8b&gpu=rtx4090&gpus=1&method=qlora") == "hf");
   CHECK(stack_of("#v=1&model=llama3-8b&gpu=h100&gpus=64&goal=pretrain") == "megatron");
   CHECK(stack_of("#v=1&model=qwen2.5-7b&gpu=h100&gpus=16&goal=grpo") == "fsdp");
+  // A mixture of experts is post-trained on Megatron-Core (verl's Megatron workers, NeMo RL's megatron_cfg), which has
+  // the expert parallelism verl's FSDP workers lack: DeepSeek-V3's GRPO on 256 H100 fits there and not on FSDP.
+  CHECK(stack_of("#v=1&model=deepseek-v3&gpu=h100&gpus=256&goal=grpo") == "megatron");
+  CHECK(stack_of("#v=1&model=qwen3-30b-a3b&gpu=h100&gpus=16&goal=grpo&rl_framework=nemo-rl") == "megatron");
+  CHECK(stack_of("#v=1&model=qwen3-30b-a3b&gpu=h100&gpus=16&goal=ppo&rl_framework=openrlhf") == "fsdp");
+  CHECK(stack_of("#v=1&model=qwen3-30b-a3b&gpu=h100&gpus=16&goal=grpo&stack=fsdp") == "fsdp");
+  {
+    const PlanOutput v3 = MakePlan(FromLink("#v=1&model=deepseek-v3&gpu=h100&gpus=256&goal=grpo"));
+    REQUIRE(v3.ok);
+    CHECK(v3.plan.memory.fits);
+    CHECK(v3.plan.layout.ep > 1);
+    // Its 1.3 TB of 16-bit weights are generated from at tensor parallelism across nodes, as verl's and NeMo RL's
+    // DeepSeek-V3 recipes do (TP 32): a node's half of eight 80 GB cards does not hold them.
+    CHECK(v3.job.rl.rollout_tp == 32);
+  }
   CHECK(stack_of("#v=1&model=llama3-8b&gpu=h100&gpus=8&goal=finetune&method=full&stack=megatron") == "megatron");
   // The plan's JSON names the stack it used, and marks it as chosen for auto.
   const PlanOutput out = MakePlan(FromLink("#v=1&model=llama3-8b&gpu=rtx4090&gpus=8&goal=finetune&method=full"));
