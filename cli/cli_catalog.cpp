@@ -343,6 +343,7 @@ Table RlCapabilityTableOf() {
         std::string one = r.support == Support::Native ? "yes" : r.support == Support::Absent ? "no" : "?";
         if (r.since > 0) one += " " + std::to_string(r.since);
         if (!r.on_megatron) one += " (not megatron)";
+        if (r.only_megatron) one += " (megatron)";
         if (!r.on_dpo) one += " (grpo/ppo)";
         cell += (cell.empty() ? "" : ", ") + one;
       }
@@ -418,6 +419,7 @@ bool CatalogTable(const std::string& kind, Format format, std::string& out) {
            RenderTable(RlCapabilityTableOf(), format) +
            "- = the stack's answer; no = the framework does not run it; yes YEAR = from that release on; "
            "(not megatron) = on every stack but megatron, where the framework's Megatron backend is the stack; "
+           "(megatron) = on its Megatron backend only; "
            "(grpo/ppo) = for the generating goals only, not DPO.\n"
            "\nWhat each RL framework trains and generates with (RlOfferTable in core/stack/capabilities.cpp, each row "
            "with the framework's files and commit; a combination outside it is refused):\n" +

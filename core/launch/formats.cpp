@@ -619,9 +619,18 @@ const std::vector<LaunchRule>& LaunchRules() {
 
 Config LaunchConfig(const Config& cfg, LaunchFormat format) {
   Config c = cfg;
+  // verl trains with its FSDP or its Megatron workers: a mixture of experts on Megatron's, as a plan on auto has it
+  // (ResolveStack); other formats launch their one stack.
+  if (c.stack.empty() && format == F::Verl && c.goal >= 2) {
+    Config as_verl = c;
+    as_verl.rl_framework = int(RlFramework::Verl);
+    if (ResolvedStackId(as_verl) == "megatron") c.stack = "megatron";
+  }
   if (c.stack.empty()) c.stack = InfoOf(format).stack;
+  // verl's pins (tp, pp, ep = 1) are its FSDP workers' ("with stack fsdp"): its Megatron workers run those layouts.
+  const bool verl_megatron = format == F::Verl && c.stack == "megatron";
   for (const LaunchRule& r : LaunchRules()) {
-    if (r.format != format || !*r.pin) continue;
+    if (r.format != format || !*r.pin || verl_megatron) continue;
     const std::string key = r.key;
     if (FormatValue(c, key) != "auto") continue;
     std::vector<ConfigIssue> ignored;

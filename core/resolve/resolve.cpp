@@ -330,10 +330,18 @@ void ResolveStack(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues)
   // integrates Megatron to support large MoE models such as Qwen3-235B-A22B and DeepSeek-V3", Qwen3-30B-A3B by
   // run_qwen3moe-30b_megatron_96gb.sh), as NeMo RL's MoE recipes do (policy.megatron_cfg.enabled). Other frameworks
   // keep their own trainer.
+  // Where the keys given are not all run there (verl's Megatron workers have no ZeRO-2 or -3), FSDP's workers stay.
   const int fw = cfg.rl_framework;
   if (cfg.stack.empty() && RlAlgoOf(cfg) != RlAlgo::None && job.model.experts > 1 &&
       (fw < 0 || fw == int(RlFramework::Verl) || fw == int(RlFramework::NemoRl)))
-    if (const StackProfile* megatron = FindStack("megatron")) job.stack = megatron;
+    if (const StackProfile* megatron = FindStack("megatron")) {
+      AskKeys given = 0;
+      CapabilityAsk ask = ExplicitAsk(cfg, given);
+      ask.rl_framework = fw < 0 ? int(RlFramework::Verl) : fw;
+      ask.rl_dpo = RlAlgoOf(cfg) == RlAlgo::Dpo;
+      if (ExtensionsToRunAll(*megatron, cfg.stack_year > 0 ? cfg.stack_year : megatron->year, ask) >= 0)
+        job.stack = megatron;
+    }
   if (cfg.stack.empty() && RlAlgoOf(cfg) == RlAlgo::None) {
     const StackProfile* usual = job.stack;
     job.stack = StackForKeys(cfg, *usual);
@@ -925,13 +933,27 @@ bool RlFrameworkRunsAsked(const Config& cfg, const Job& job, RlFramework fw) {
   return !HasErrors(issues);
 }
 
-bool StackMayRun(const Config& cfg, uint32_t keys) {
+namespace {
+// What ResolveStack needs of a job, and the stack it resolves (issues: an unknown stack's).
+Job StackJob(const Config& cfg, std::vector<ConfigIssue>& issues) {
   Job job;
   job.work.finetune = cfg.goal >= 0 ? cfg.goal == 1 : cfg.method != Method::Full;
   job.work.method = cfg.method;
-  std::vector<ConfigIssue> issues;
   ResolveModel(cfg, job, issues);  // the stack on auto follows the model for post-training (a mixture of experts)
   ResolveStack(cfg, job, issues);
+  return job;
+}
+}  // namespace
+
+std::string ResolvedStackId(const Config& cfg) {
+  std::vector<ConfigIssue> issues;
+  const Job job = StackJob(cfg, issues);
+  return HasErrors(issues) && !cfg.stack.empty() && !FindStack(cfg.stack) ? std::string() : StackOf(job).id;
+}
+
+bool StackMayRun(const Config& cfg, uint32_t keys) {
+  std::vector<ConfigIssue> issues;
+  const Job job = StackJob(cfg, issues);
   AskKeys given = 0;
   CapabilityAsk ask = ExplicitAsk(cfg, given);
   const RlAlgo algo = RlAlgoOf(cfg);

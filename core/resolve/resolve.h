@@ -58,6 +58,9 @@ int MaxZeroWithPipeline(const Job& job);
 // True when cfg's stack (as ResolveJob resolves it) may run what cfg gives for the keys in `keys` (AskKey bits,
 // core/stack/capabilities.h) as the search would choose it: native, or an extension its own launcher configures.
 bool StackMayRun(const Config& cfg, uint32_t keys);
+// The stack's id cfg resolves to (ResolveJob's rule for the stack on auto: by goal, method and model), "" where cfg
+// names an unknown one.
+std::string ResolvedStackId(const Config& cfg);
 // The post-training algorithm a goal asks for (goal=grpo, ppo, dpo), RlAlgo::None for pre-training and fine-tuning.
 RlAlgo RlAlgoOf(const Config& cfg);
 // The RL framework an RL goal's policy trains with (rl_framework, or its auto: keys_rl.cpp); the stack resolved.

@@ -880,6 +880,12 @@ const char* FeatureId(Feature f) {
   return kIds[int(f)];
 }
 
+constexpr const char* kVerlMegatronDdp =
+    "volcengine/verl verl/utils/megatron_utils.py@b178a3cd56f58b2d502255daba591e92833930a7: make_megatron_module wraps"
+    " each model chunk in megatron.core's DistributedDataParallel with use_distributed_optimizer"
+    " (verl/trainer/config/engine/megatron.yaml: True, ZeRO-1; False, none); no Megatron-FSDP (optim_grads,"
+    " optim_grads_params)";
+
 // The RL frameworks' own training settings and rollout options (RlCapabilityTable's second half): recomputation,
 // ZeRO stage, FP8 rollout weights.
 std::vector<RlCapabilityRow> RlSettingRows() {
@@ -897,6 +903,10 @@ std::vector<RlCapabilityRow> RlSettingRows() {
        "volcengine/verl verl/workers/fsdp_workers.py@b178a3cd56f58b2d502255daba591e92833930a7: get_sharding_strategy"
        " gives FULL_SHARD (fsdp_config.reshard_after_forward true, the default) or SHARD_GRAD_OP (false), hybrid with"
        " fsdp_size: ZeRO-3 or ZeRO-2, never the optimizer states alone"},
+      // verl's Megatron backend wraps each model chunk in Megatron-Core's DDP, with or without the distributed
+      // optimizer (ZeRO-1 or none): Megatron-FSDP's ZeRO-2 and ZeRO-3 are not launched.
+      {R::Verl, F::Zero2, 0, S::Absent, true, kVerlMegatronDdp, true, true},
+      {R::Verl, F::Zero3, 0, S::Absent, true, kVerlMegatronDdp, true, true},
       {R::Openrlhf, F::RecomputeSelective, 0, S::Absent, true,
        "OpenRLHF/OpenRLHF openrlhf/cli/train_ppo_ray.py@3c3be6234e0cb353e76bb8019947db9dfe99fca7:"
        " --actor.gradient_checkpointing_enable (store_true) calls the Transformers model's"
@@ -1122,6 +1132,7 @@ CapabilityAnswer RlCapability(RlFramework fw, StackKind stack, int year, Feature
   const RlCapabilityRow* first = nullptr;
   for (const RlCapabilityRow& r : RlCapabilityTable()) {  // rows of one framework and feature, oldest first
     if (r.framework != fw || r.feature != f || (stack == StackKind::Megatron && !r.on_megatron)) continue;
+    if (r.only_megatron && stack != StackKind::Megatron) continue;
     if (dpo && !r.on_dpo) continue;
     if (!first) first = &r;
     if (r.since <= year) current = &r;

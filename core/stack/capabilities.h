@@ -109,6 +109,7 @@ struct RlCapabilityRow {
   bool on_megatron;
   const char* source;
   bool on_dpo = true;
+  bool only_megatron = false;  // the framework's Megatron backend alone (the row says nothing of its other trainers)
 };
 const std::vector<RlCapabilityRow>& RlCapabilityTable();
 // Does RL framework `fw`'s policy training on stack `stack` in release `year` run `f` (for DPO when `dpo`)? Native

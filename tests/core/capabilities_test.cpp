@@ -586,6 +586,28 @@ TEST_CASE("an RL framework's policy training: the search never uses what it does
     CHECK(IssueOn(Resolve("#v=1&model=llama3.1-8b&goal=grpo&gpus=16&gpu=h100&stack=fsdp&rl_framework=verl&zero=1"),
                   "zero", false));
   }
+  {  // verl's Megatron backend: Megatron-Core's DDP with or without the distributed optimizer, never Megatron-FSDP;
+     // its FSDP backend runs ZeRO-2 and -3. A MoE's stack on auto (Megatron) gives way to FSDP where zero=2 is given.
+    for (const char* zero : {"2", "3"}) {
+      INFO(zero);
+      const ConfigIssue* e = IssueOn(
+          Resolve(std::string("#v=1&model=qwen3-30b-a3b&goal=grpo&gpus=16&gpu=h100&stack=megatron&rl_framework=verl&"
+                              "zero=") +
+                  zero),
+          "zero", false);
+      REQUIRE(e);
+      CHECK(e->message.find("megatron_utils.py") != std::string::npos);
+      CHECK_FALSE(HasErrors(Resolve(
+          std::string("#v=1&model=qwen3-30b-a3b&goal=grpo&gpus=16&gpu=h100&stack=fsdp&rl_framework=verl&zero=") +
+          zero)));
+    }
+    CHECK_FALSE(HasErrors(
+        Resolve("#v=1&model=qwen3-30b-a3b&goal=grpo&gpus=16&gpu=h100&stack=megatron&rl_framework=verl&zero=1")));
+    const Job job = ResolvedJob("#v=1&model=qwen3-30b-a3b&goal=grpo&gpus=16&gpu=h100&zero=2");
+    CHECK(std::string(job.stack->id) == "fsdp");
+    CHECK(job.rl.framework == RlFramework::Verl);
+    CHECK(std::string(ResolvedJob("#v=1&model=qwen3-30b-a3b&goal=grpo&gpus=16&gpu=h100").stack->id) == "megatron");
+  }
   {  // TRL's GRPOTrainer refuses context parallelism; its DPO trainer has no such check.
     CHECK(IssueOn(Resolve("#v=1&model=llama3.1-8b&goal=grpo&gpus=8&gpu=h100&stack=hf&rl_framework=trl&cp=2"), "cp",
                   false));
