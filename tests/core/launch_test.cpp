@@ -1691,6 +1691,30 @@ TEST_CASE("launch export: OpenRLHF's train_ppo_ray and train_dpo commands", "[la
 // verl's two offloads (rl.cpp TrainerExtras, export.cpp): rl_park is the actor's param, grad and optimizer offload
 // between phases; offload=cpu the optimizer on the CPU itself, FSDP2's offload_policy on the FSDP actor and Megatron's
 // optimizer_cpu_offload on the Megatron one. Each is written in verl's words and read back apart.
+TEST_CASE("launch: a mixture of experts exported to verl runs on its Megatron workers, as its plan on auto does",
+          "[launch][rl]") {
+  // DeepSeek-V3's GRPO on 256 H100, every layout key on auto: the plan is Megatron-Core's with expert parallelism
+  // (resolve.cpp), and the export plans the same, not the FSDP workers' tp = pp = ep = 1.
+  Config cfg;
+  std::vector<ConfigIssue> issues;
+  ApplyLink(cfg, "model=deepseek-v3&goal=grpo&gpu=h100&gpus=256", issues);
+  REQUIRE_FALSE(HasErrors(issues));
+  const PlanOutput shown = MakePlan(cfg);
+  REQUIRE(shown.ok);
+  REQUIRE(std::string(shown.job.stack->id) == "megatron");
+  const PlanOutput exported = LaunchPlan(cfg, LaunchFormat::Verl);
+  REQUIRE(exported.ok);
+  CHECK(std::string(exported.job.stack->id) == "megatron");
+  CHECK(exported.plan.layout.ep == shown.plan.layout.ep);
+  CHECK(exported.plan.layout.pp == shown.plan.layout.pp);
+  CHECK(PlanFits(exported));
+  const LaunchExport ex = ExportLaunch(exported, LaunchFormat::Verl);
+  INFO(ex.text);
+  REQUIRE(ex.ok);
+  CHECK(ex.text.find("strategy: \"megatron\"") != std::string::npos);
+  CHECK(ex.text.find("expert_model_parallel_size: " + std::to_string(shown.plan.layout.ep)) != std::string::npos);
+}
+
 TEST_CASE("launch: verl's actor offload between phases and its optimizer on the CPU, written and read apart",
           "[launch][rl]") {
   struct Case {
