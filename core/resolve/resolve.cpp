@@ -330,16 +330,15 @@ void ResolveStack(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues)
   // integrates Megatron to support large MoE models such as Qwen3-235B-A22B and DeepSeek-V3", Qwen3-30B-A3B by
   // run_qwen3moe-30b_megatron_96gb.sh), as NeMo RL's MoE recipes do (policy.megatron_cfg.enabled). Other frameworks
   // keep their own trainer.
-  // Where the keys given are not all run there (verl's Megatron workers have no ZeRO-2 or -3), FSDP's workers stay.
-  const int fw = cfg.rl_framework;
-  if (cfg.stack.empty() && RlAlgoOf(cfg) != RlAlgo::None && job.model.experts > 1 &&
-      (fw < 0 || fw == int(RlFramework::Verl) || fw == int(RlFramework::NemoRl)))
+  // Only where the framework the plan then runs (given, or on auto: ResolveRlFramework) is one of those two and runs
+  // every key given there (verl's Megatron workers have no ZeRO-2 or -3; DPO on auto is TRL's): else FSDP stays.
+  if (cfg.stack.empty() && RlAlgoOf(cfg) != RlAlgo::None && job.model.experts > 1)
     if (const StackProfile* megatron = FindStack("megatron")) {
-      AskKeys given = 0;
-      CapabilityAsk ask = ExplicitAsk(cfg, given);
-      ask.rl_framework = fw < 0 ? int(RlFramework::Verl) : fw;
-      ask.rl_dpo = RlAlgoOf(cfg) == RlAlgo::Dpo;
-      if (ExtensionsToRunAll(*megatron, cfg.stack_year > 0 ? cfg.stack_year : megatron->year, ask) >= 0)
+      Job probe = job;
+      probe.stack = megatron;
+      probe.stack_year = cfg.stack_year > 0 ? cfg.stack_year : megatron->year;
+      const RlFramework fw = ResolveRlFramework(cfg, probe);
+      if ((fw == RlFramework::Verl || fw == RlFramework::NemoRl) && RlFrameworkRunsAsked(cfg, probe, fw))
         job.stack = megatron;
     }
   if (cfg.stack.empty() && RlAlgoOf(cfg) == RlAlgo::None) {

@@ -413,6 +413,14 @@ TEST_CASE("the stack on auto is the one people use for the goal and method, and 
   CHECK(stack_of("#v=1&model=qwen3-30b-a3b&gpu=h100&gpus=16&goal=grpo&rl_framework=nemo-rl") == "megatron");
   CHECK(stack_of("#v=1&model=qwen3-30b-a3b&gpu=h100&gpus=16&goal=ppo&rl_framework=openrlhf") == "fsdp");
   CHECK(stack_of("#v=1&model=qwen3-30b-a3b&gpu=h100&gpus=16&goal=grpo&stack=fsdp") == "fsdp");
+  // ... only where the framework that then runs it is verl or NeMo RL: DPO on auto is TRL's (verl has no DPO
+  // trainer), which has no Megatron backend; NeMo RL's DPO, asked for, is.
+  {
+    const Job dpo = ResolvedJob("#v=1&model=qwen3-235b-a22b&gpu=h100&gpus=64&goal=dpo");
+    CHECK(std::string(dpo.stack->id) == "fsdp");
+    CHECK(dpo.rl.framework == RlFramework::Trl);
+    CHECK(stack_of("#v=1&model=qwen3-30b-a3b&gpu=h100&gpus=16&goal=dpo&rl_framework=nemo-rl") == "megatron");
+  }
   {
     const PlanOutput v3 = MakePlan(FromLink("#v=1&model=deepseek-v3&gpu=h100&gpus=256&goal=grpo"));
     REQUIRE(v3.ok);
