@@ -504,6 +504,15 @@ bool CompareConfigs(const Options& o, std::vector<Config>& configs, std::vector<
     else
       shared.push_back(src);
   }
+  // No link, but a cmp key among the pairs (trainplan compare 'cmp=gpu:h100;gpu:a100-80g' model=...): the page's
+  // compare view of those pairs, as the same keys in a link give it.
+  static const std::pair<std::string, std::string> kPairsAlone{"link", "#v=1"};
+  if (scenarios.empty())
+    for (const auto& src : shared)
+      if (src.first == "pair" && (src.second.rfind("cmp=", 0) == 0 || src.second == "view=compare")) {
+        scenarios.push_back(&kPairsAlone);
+        break;
+      }
   if (scenarios.empty()) {
     f.line = Translate(o.lang, "compare needs at least one --link or --config scenario");
     return false;

@@ -118,7 +118,8 @@ std::string Help(const std::string& command) {
         "trainplan compare --link URL --link URL [...] [KEY=VALUE ...] [--format F]\n"
         "  Plans each scenario and prints them side by side. Each --link or --config is one scenario;\n"
         "  KEY=VALUE pairs apply to every scenario (after its link). One link of the page's compare view\n"
-        "  (view=compare, or a cmp key) gives the page's columns: its cmp scenarios, or the default ones.\n\n"
+        "  (view=compare, or a cmp key) gives the page's columns: its cmp scenarios, or the default ones;\n"
+        "  so do a cmp pair and KEY=VALUE pairs without a link.\n\n"
         "  --link URL           one scenario from a share link (a bare URL or #fragment works too)\n"
         "  --config FILE        one scenario from a JSON file\n"
         "  --format F           text (default), json, csv or md\n"
@@ -127,7 +128,8 @@ std::string Help(const std::string& command) {
         "  trainplan compare --link '#v=1&gpu=a100-80g' --link '#v=1&gpu=h100'\n"
         "  trainplan compare 'https://host/trainplan/#v=1&zero=1' 'https://host/trainplan/#v=1&zero=3'\n"
         "  trainplan compare --link '#v=1&zero=1' --link '#v=1&zero=3' model=llama3-8b gpus=8 --format md\n"
-        "  trainplan compare --link '#v=1&model=llama2-7b&view=compare&cmp=gpu:h100,gpus:96;gpu:a100-80g,gpus:128'\n");
+        "  trainplan compare --link '#v=1&model=llama2-7b&view=compare&cmp=gpu:h100,gpus:96;gpu:a100-80g,gpus:128'\n"
+        "  trainplan compare 'cmp=gpu:h100,gpus:8;gpu:rtx4090,gpus:8' model=llama3.1-8b\n");
   if (command == "search")
     return std::string(
                "trainplan search [KEY=VALUE ...] [--objective time|cost] [--top N] [--format F]\n"

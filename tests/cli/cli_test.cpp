@@ -282,6 +282,14 @@ TEST_CASE("compare, search, catalog and link: golden structure and content", "[c
   Golden("compare_csv_header.txt", Lines(cc.out)[0] + "\n");
   Run cm = Cli(With(cmp, {"--format", "md"}));
   Golden("compare_md_skeleton.txt", MarkdownSkeleton(cm.out));
+  // A cmp pair without a link is the page's compare view of the pairs, as the same keys in a link.
+  Run pairs = Cli({"compare", "cmp=gpu:h100,gpus:8;gpu:rtx4090,gpus:8", "model=llama3.1-8b", "--format", "json"});
+  REQUIRE(pairs.status == 0);
+  Run linked =
+      Cli({"compare", "--link", "#v=1&model=llama3.1-8b&cmp=gpu:h100,gpus:8;gpu:rtx4090,gpus:8", "--format", "json"});
+  REQUIRE(linked.status == 0);
+  CHECK(pairs.out == linked.out);
+  REQUIRE(ParseJson(pairs.out).value.Find("plans")->array.size() == 2);
 
   // search
   std::vector<std::string> search = {"search", "model=llama3-8b", "gpu=h100", "gpus=8", "tokens=1e11", "--top", "3"};
