@@ -278,6 +278,7 @@ const Phrase kPhrases[] = {
      "{0} 文件没有给出 GPU 数量：按 gpus={1} 规划（请给出 gpus=N）"},
     {"a string is not closed", "字符串没有结束"},
     {"a bracket is not closed", "括号没有闭合"},
+    {"no command of the framework's entry point", "没有调用该框架入口的命令"},
     {"a bracket closes nothing", "多余的右括号"},
     {"nested too deep", "嵌套太深"},
     {"expected an object of keys", "应为键值对象"},

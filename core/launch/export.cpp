@@ -685,6 +685,21 @@ std::string RewardModelId(const Facts& f) {
   return id.empty() ? "your-org/your-reward-model" : id;
 }
 
+// verl's Megatron workers recompute as Megatron-Core's TransformerConfig says, through override_transformer_config
+// (verl/trainer/config/engine/megatron.yaml @b178a3c: recompute_granularity null, recompute_modules [core_attn]):
+// full as verl's DeepSeek-V3 script writes it (granularity full, method uniform, one layer a unit), selective as the
+// attention core.
+void AddMegatronRecompute(Doc& d, const std::string& megatron, Recompute recompute) {
+  const std::string o = megatron + "override_transformer_config.";
+  if (recompute == Recompute::Full) {
+    d.Add(o + "recompute_granularity", Value::Str("full"));
+    d.Add(o + "recompute_method", Value::Str("uniform"));
+    d.Add(o + "recompute_num_layers", Value::Int(1));
+  } else if (recompute == Recompute::Selective) {
+    d.Add(o + "recompute_granularity", Value::Str("selective"));
+  }
+}
+
 // verl's main_ppo (issue #32): a Hydra config extending verl's ppo_trainer (verl.json): GRPO or PPO (gae with a
 // critic), the step's shape, the actor's strategy and layout, the rollout engine with its memory fraction, tensor
 // parallelism and cap on sequences in flight, the KL reference, a reward model, the GPUs.
@@ -694,14 +709,19 @@ Doc ExportVerl(const Facts& f) {
   const bool ppo = r.algo == RlAlgo::Ppo, megatron = StackOf(f.o.job).id == std::string("megatron");
   const std::string actor = "actor_rollout_ref.actor.", rollout = "actor_rollout_ref.rollout.";
   d.Add("hydra.searchpath", Value::Strs({"pkg://verl.trainer.config"}));
-  d.Add("defaults", Value::Strs({"ppo_trainer", "_self_"}));
+  // The Megatron actor's keys (actor.megatron.*) are in ppo_megatron_trainer's schema, not ppo_trainer's (verl's
+  // Megatron scripts pass --config-name=ppo_megatron_trainer.yaml).
+  d.Add("defaults", Value::Strs({megatron ? "ppo_megatron_trainer" : "ppo_trainer", "_self_"}));
   d.Add("algorithm.adv_estimator", Value::Str(ppo ? "gae" : "grpo"));
   d.Add("algorithm.use_kl_in_reward", Value::Bool(false));
   d.Add("data.train_batch_size", Value::Int(r.prompts));
   d.Add("data.max_prompt_length", Value::Int(int(r.prompt_len)));
   d.Add("data.max_response_length", Value::Int(int(r.max_response_len)));
   d.Add("actor_rollout_ref.model.path", Value::Str(f.model_id));
-  d.Add("actor_rollout_ref.model.enable_gradient_checkpointing", Value::Bool(f.l.recompute == Recompute::Full));
+  // Recomputation: the Transformers model's gradient checkpointing on the FSDP actor; Megatron's own on the Megatron
+  // actor (override_transformer_config, below), which ignores the model's flag.
+  if (!megatron)
+    d.Add("actor_rollout_ref.model.enable_gradient_checkpointing", Value::Bool(f.l.recompute == Recompute::Full));
   d.Add("actor_rollout_ref.model.use_remove_padding", Value::Bool(true));
   if (f.Lora()) {
     d.Add("actor_rollout_ref.model.lora_rank", Value::Int(f.w.lora_r));
@@ -732,10 +752,12 @@ Doc ExportVerl(const Facts& f) {
     d.Add(actor + "megatron.pipeline_model_parallel_size", Value::Int(f.l.pp));
     d.Add(actor + "megatron.context_parallel_size", Value::Int(f.l.cp));
     d.Add(actor + "megatron.expert_model_parallel_size", Value::Int(f.l.ep));
+    d.Add(actor + "megatron.use_distributed_optimizer", Value::Bool(f.l.zero >= 1));  // ZeRO-1; verl has no more
     d.Add(actor + "megatron.param_offload", Value::Bool(park));
     d.Add(actor + "megatron.grad_offload", Value::Bool(park));
     d.Add(actor + "megatron.optimizer_offload", Value::Bool(park));
     if (cpu_optimizer) d.Add(actor + "optim.override_optimizer_config.optimizer_cpu_offload", Value::Bool(true));
+    AddMegatronRecompute(d, actor + "megatron.", f.l.recompute);
   } else {
     d.Add(actor + "ulysses_sequence_parallel_size", Value::Int(f.l.cp));
     d.Add(actor + "fsdp_config.param_offload", Value::Bool(park));
@@ -776,7 +798,10 @@ Doc ExportVerl(const Facts& f) {
                      : "critic.model.fsdp_config.offload_policy",
             Value::Bool(true));
     d.Add("critic.model.path", Value::Str(f.model_id));
-    d.Add("critic.model.enable_gradient_checkpointing", Value::Bool(f.l.recompute == Recompute::Full));
+    if (megatron)
+      AddMegatronRecompute(d, "critic.megatron.", f.l.recompute);
+    else
+      d.Add("critic.model.enable_gradient_checkpointing", Value::Bool(f.l.recompute == Recompute::Full));
     d.Add("critic.ppo_micro_batch_size_per_gpu", Value::Int(f.mbs));
     if (r.mb_tokens > 0) {
       d.Add("critic.use_dynamic_bsz", Value::Bool(true));

@@ -729,6 +729,9 @@ bool DetectLaunchFormat(std::string_view text, LaunchFormat& format) {
   // OpenRLHF's launch command, by its entry points (its dotted flags are no other format's).
   if (Contains(t, "openrlhf.cli.train_ppo_ray") || Contains(t, "openrlhf.cli.train_dpo"))
     return format = LaunchFormat::Openrlhf, true;
+  // verl's launch scripts: main_ppo with Hydra overrides (its YAML config is read below, by its keys).
+  if (Contains(t, "verl.trainer.main_ppo") && Contains(t, "actor_rollout_ref.") && !Contains(t, "actor_rollout_ref:"))
+    return format = LaunchFormat::Verl, true;
   // Megatron-LM arguments.
   for (const char* k : {"--tensor-model-parallel-size", "--num-layers", "--micro-batch-size", "--global-batch-size"})
     if (Contains(t, k)) return format = LaunchFormat::Megatron, true;

@@ -143,7 +143,7 @@ struct Reader {
                     {std::to_string(e->line), Quote(id), preset}, true));
       return;
     }
-    if (!id.empty() && ValidModelName(id)) Pair(e, "name", id);
+    // Not named after it either: the plan's model is another one (its name would label it so).
     imp.issues.push_back(
         MakeIssue("model",
                   "line {0}: {1} is not a model preset TrainPlan knows: the plan keeps the model it had "
@@ -1152,10 +1152,6 @@ void ImportVerl(Reader& r) {
   r.IntKey("data.max_prompt_length", "rl_prompt_len");
   r.IntKey("data.max_response_length", "rl_max_response_len");
   r.ModelAt("actor_rollout_ref.model.path");
-  bool ckpt = true;
-  const Entry* ec = r.Get("actor_rollout_ref.model.enable_gradient_checkpointing");
-  r.Bool(ec, ckpt);
-  ec ? r.Recompute(ec, ckpt) : r.Default("recompute", "full");
   r.Get("actor_rollout_ref.model.use_remove_padding"), r.Get("actor_rollout_ref.model.lora_alpha");
   long long rank = 0;
   const Entry* el = r.Get("actor_rollout_ref.model.lora_rank");
@@ -1169,6 +1165,28 @@ void ImportVerl(Reader& r) {
   const bool megatron = strategy == "megatron";
   if (!megatron && strategy != "fsdp" && strategy != "fsdp2" && es) r.Unknown(*es, strategy);
   r.Pair(es, "stack", megatron ? "megatron" : "fsdp");
+  // Recomputation: the Transformers model's gradient checkpointing on the FSDP actor (default true,
+  // model/hf_model.yaml); Megatron's override_transformer_config on the Megatron actor (default none,
+  // engine/megatron.yaml
+  // @b178a3c), which does not read the model's flag.
+  const Entry* ec = r.Get("actor_rollout_ref.model.enable_gradient_checkpointing");
+  if (megatron) {
+    const std::string o = a + "megatron.override_transformer_config.";
+    std::string granularity;
+    const Entry* eg = r.Get(o + "recompute_granularity");
+    r.Text(eg, granularity);
+    r.Get(o + "recompute_method"), r.Get(o + "recompute_num_layers"), r.Get(o + "recompute_modules");
+    if (granularity == "full" || granularity == "selective")
+      r.Pair(eg, "recompute", granularity);
+    else if (eg && granularity != "null" && granularity != "None" && !granularity.empty())
+      r.Unknown(*eg, granularity);
+    else
+      eg ? r.Pair(eg, "recompute", "none") : r.Default("recompute", "none");
+  } else {
+    bool ckpt = true;
+    r.Bool(ec, ckpt);
+    ec ? r.Recompute(ec, ckpt) : r.Default("recompute", "full");
+  }
   long long prompts = 1024, mini = 256;
   if (const Entry* e = r.doc.Find("data.train_batch_size")) r.Int(e, prompts, 1);
   const Entry* em = r.Get(a + "ppo_mini_batch_size");
@@ -1209,6 +1227,11 @@ void ImportVerl(Reader& r) {
   ek ? r.Pair(ek, "rl_ref", kl ? "1" : "0") : r.Default("rl_ref", "0");
   ImportVerlOffload(r, a);
   if (megatron) {
+    // Megatron-Core's distributed optimizer (ZeRO-1), verl's default (engine/megatron.yaml @b178a3c: True).
+    bool distributed = true;
+    const Entry* ez = r.Get(a + "megatron.use_distributed_optimizer");
+    r.Bool(ez, distributed);
+    ez ? r.Pair(ez, "zero", distributed ? "1" : "0") : r.Default("zero", "1");
     r.IntKey(a + "megatron.tensor_model_parallel_size", "tp");
     r.IntKey(a + "megatron.pipeline_model_parallel_size", "pp");
     r.IntKey(a + "megatron.context_parallel_size", "cp");
@@ -1497,7 +1520,19 @@ LaunchImport ImportLaunch(std::string_view text, const LaunchFormat* given) {
   bool parsed = false;
   switch (info.syntax) {
     case LaunchSyntax::Json: parsed = launch::ParseJsonDoc(text, doc, imp.issues); break;
-    case LaunchSyntax::Yaml: parsed = launch::ParseYamlDoc(text, doc, imp.issues); break;
+    case LaunchSyntax::Yaml:
+      // verl's launch script (main_ppo with Hydra overrides) rather than its YAML config: the same keys, dotted.
+      if (imp.format == LaunchFormat::Verl && text.find("actor_rollout_ref:") == std::string_view::npos &&
+          text.find("verl.trainer.main_ppo") != std::string_view::npos) {
+        std::string config_name;
+        parsed = launch::ParseHydraCommandDoc(text, "verl.trainer.main_ppo", doc, config_name, imp.issues);
+        // ppo_megatron_trainer's actor (and critic) are Megatron's (verl/trainer/config/ppo_megatron_trainer.yaml).
+        if (parsed && config_name == "ppo_megatron_trainer" && !doc.Find("actor_rollout_ref.actor.strategy"))
+          doc.entries.push_back({"actor_rollout_ref.actor.strategy", launch::Value::Str("megatron"), 0});
+        break;
+      }
+      parsed = launch::ParseYamlDoc(text, doc, imp.issues);
+      break;
     case LaunchSyntax::Toml: parsed = launch::ParseTomlDoc(text, doc, imp.issues); break;
     case LaunchSyntax::Python: parsed = launch::ParsePythonDoc(text, doc, imp.issues); break;
     case LaunchSyntax::Args: parsed = launch::ParseArgsDoc(text, doc, imp.issues); break;

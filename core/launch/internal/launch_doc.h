@@ -71,6 +71,11 @@ bool ParsePythonDoc(std::string_view text, Doc& doc, std::vector<ConfigIssue>& i
 // Shell words (quotes, backslashes, comments): "--flag value", "--flag v1 v2" (a List: an nargs flag) and bare
 // "--flag" (a Bool true).
 bool ParseArgsDoc(std::string_view text, Doc& doc, std::vector<ConfigIssue>& issues);
+// A shell script that runs `module` (verl.trainer.main_ppo) with Hydra overrides: the script's variables expanded as
+// the shell would for NAME=value, $NAME, ${NAME:-default} and $((arithmetic)), the command's key.path=value words as
+// entries ('+' and '~' prefixes dropped), its --config-name in `config_name` (without ".yaml").
+bool ParseHydraCommandDoc(std::string_view text, std::string_view module, Doc& doc, std::string& config_name,
+                          std::vector<ConfigIssue>& issues);
 
 // 1-based line of byte offset `at` in text.
 int LineAt(std::string_view text, size_t at);

@@ -1,0 +1,365 @@
+// parse_shell.cpp — a launch script as verl's users write one (examples/grpo_trainer/*.sh): shell variables set
+// before a `python3 -m verl.trainer.main_ppo` command whose words are Hydra overrides (key.path=value, +key=value).
+// The variables are expanded as the shell would for what such scripts use ($NAME, ${NAME}, ${NAME:-default},
+// $((arithmetic))); the command's overrides become the Doc's dotted keys, as a YAML config of the same run has them.
+#include <cctype>
+#include <cmath>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "launch_doc.h"
+
+namespace tp::launch {
+namespace shell_detail {  // named: the unity build joins this file with parse.cpp's anonymous namespace
+
+constexpr int kMaxDepth = 32;       // nested expansions (${A:-${B:-...}}); a script never needs more
+constexpr size_t kMaxVars = 4096;   // assignments kept
+constexpr size_t kMaxWord = 65536;  // one expanded word
+
+using Vars = std::map<std::string, std::string>;
+
+bool NameStart(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; }
+bool NameChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+
+// The end of a balanced group opened at s[at] (one of "({"), past its closing character; npos when unclosed.
+size_t Balanced(std::string_view s, size_t at) {
+  const char open = s[at], close = open == '(' ? ')' : '}';
+  int depth = 0;
+  for (size_t i = at; i < s.size(); ++i) {
+    if (s[i] == '\\') {
+      ++i;
+      continue;
+    }
+    if (s[i] == open) ++depth;
+    if (s[i] == close && --depth == 0) return i + 1;
+  }
+  return std::string_view::npos;
+}
+
+// $(( )): bash's integer arithmetic (+ - * / % and parentheses) over numbers and variable names, an unset or
+// non-numeric name being 0 as in bash; computed in doubles, division truncated, so no integer overflow.
+struct Arith {
+  std::string_view s;
+  const Vars& vars;
+  size_t i = 0;
+  int depth = 0;
+  bool ok = true;
+
+  void Skip() {
+    while (i < s.size() && std::isspace(static_cast<unsigned char>(s[i]))) ++i;
+  }
+  double Primary() {
+    Skip();
+    if (i >= s.size() || ++depth > kMaxDepth) return ok = false, 0.0;
+    double v = 0;
+    if (s[i] == '(') {
+      ++i;
+      v = Sum();
+      Skip();
+      if (i < s.size() && s[i] == ')')
+        ++i;
+      else
+        ok = false;
+    } else if (s[i] == '-' || s[i] == '+') {
+      const bool negative = s[i++] == '-';
+      v = Primary();
+      if (negative) v = -v;
+    } else if (std::isdigit(static_cast<unsigned char>(s[i]))) {
+      while (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i]))) v = std::min(1e18, v * 10 + (s[i++] - '0'));
+    } else {
+      if (s[i] == '$') ++i;
+      const bool brace = i < s.size() && s[i] == '{';
+      if (brace) ++i;
+      const size_t start = i;
+      while (i < s.size() && NameChar(s[i])) ++i;
+      const std::string name(s.substr(start, i - start));
+      if (brace && i < s.size() && s[i] == '}') ++i;
+      if (name.empty() || !NameStart(name[0])) return --depth, ok = false, 0.0;
+      if (auto it = vars.find(name); it != vars.end()) {
+        char* end = nullptr;
+        const double n = std::strtod(it->second.c_str(), &end);
+        if (end && *end == '\0' && std::isfinite(n)) v = std::trunc(n);
+      }
+    }
+    --depth;
+    return v;
+  }
+  double Product() {
+    double v = Primary();
+    for (Skip(); ok && i < s.size() && (s[i] == '*' || s[i] == '/' || s[i] == '%'); Skip()) {
+      const char op = s[i++];
+      const double r = Primary();
+      if (op == '*') {
+        v *= r;
+      } else if (r == 0) {
+        return ok = false, 0.0;
+      } else {
+        v = op == '/' ? std::trunc(v / r) : std::fmod(v, r);
+      }
+    }
+    return v;
+  }
+  double Sum() {
+    double v = Product();
+    for (Skip(); ok && i < s.size() && (s[i] == '+' || s[i] == '-'); Skip()) {
+      const char op = s[i++];
+      const double r = Product();
+      v = op == '+' ? v + r : v - r;
+    }
+    return v;
+  }
+};
+
+std::string Expand(std::string_view s, const Vars& vars, int depth);
+
+// One expansion starting at s[at] == '$': its text appended to `out`; returns the position after it. What the script
+// cannot give here (a command substitution, an unset name without a default) stays as written.
+size_t ExpandOne(std::string_view s, size_t at, const Vars& vars, int depth, std::string& out) {
+  const size_t n = s.size();
+  if (at + 2 < n && s[at + 1] == '(' && s[at + 2] == '(') {  // $(( arithmetic ))
+    const size_t end = Balanced(s, at + 1);
+    if (end != std::string_view::npos && end >= at + 5 && s[end - 2] == ')') {
+      Arith a{s.substr(at + 3, end - 2 - (at + 3)), vars};
+      const double v = a.Sum();
+      a.Skip();
+      if (a.ok && a.i == a.s.size() && std::fabs(v) < 1e15) {
+        out += std::to_string(static_cast<long long>(v));
+        return end;
+      }
+    }
+    const size_t stop = end == std::string_view::npos ? n : end;
+    out += s.substr(at, stop - at);
+    return stop;
+  }
+  if (at + 1 < n && s[at + 1] == '(') {  // $( command ): not run
+    const size_t end = Balanced(s, at + 1);
+    const size_t stop = end == std::string_view::npos ? n : end;
+    out += s.substr(at, stop - at);
+    return stop;
+  }
+  if (at + 1 < n && s[at + 1] == '{') {  // ${NAME}, ${NAME:-default}, ${NAME-default}, ${NAME:=default}
+    const size_t end = Balanced(s, at + 1);
+    if (end == std::string_view::npos) {
+      out += s.substr(at);
+      return n;
+    }
+    const std::string_view inner = s.substr(at + 2, end - 1 - (at + 2));
+    size_t k = 0;
+    while (k < inner.size() && NameChar(inner[k])) ++k;
+    const std::string name(inner.substr(0, k));
+    const auto it = vars.find(name);
+    const bool set = it != vars.end();
+    if (k == inner.size() && !name.empty()) {
+      if (set)
+        out += it->second;
+      else
+        out += s.substr(at, end - at);
+      return end;
+    }
+    const std::string_view rest = inner.substr(k);
+    const bool colon = !rest.empty() && rest[0] == ':';
+    const std::string_view op = rest.substr(colon ? 1 : 0);
+    if (!name.empty() && !op.empty() && (op[0] == '-' || op[0] == '=')) {
+      const bool use_value = set && (!colon || !it->second.empty());
+      if (use_value) {
+        out += it->second;
+      } else {
+        std::string def = Expand(op.substr(1), vars, depth + 1);
+        // A default written in quotes ("${HOME}/verl") is the text inside them.
+        if (def.size() >= 2 && (def.front() == '"' || def.front() == '\'') && def.back() == def.front())
+          def = def.substr(1, def.size() - 2);
+        out += def;
+      }
+      return end;
+    }
+    out += s.substr(at, end - at);  // another operator (${#A}, ${A/x/y}): as written
+    return end;
+  }
+  if (at + 1 < n && NameStart(s[at + 1])) {  // $NAME
+    size_t k = at + 1;
+    while (k < n && NameChar(s[k])) ++k;
+    const auto it = vars.find(std::string(s.substr(at + 1, k - at - 1)));
+    if (it != vars.end())
+      out += it->second;
+    else
+      out += s.substr(at, k - at);
+    return k;
+  }
+  if (at + 1 < n && (s[at + 1] == '@' || s[at + 1] == '*')) return at + 2;  // the script's own arguments: none
+  out += '$';
+  return at + 1;
+}
+
+std::string Expand(std::string_view s, const Vars& vars, int depth) {
+  if (depth > kMaxDepth) return std::string(s);
+  std::string out;
+  for (size_t i = 0; i < s.size() && out.size() < kMaxWord;) {
+    if (s[i] == '$') {
+      i = ExpandOne(s, i, vars, depth, out);
+    } else {
+      out += s[i++];
+    }
+  }
+  return out;
+}
+
+struct Word {
+  std::string text;  // expanded, quotes removed
+  std::string raw;   // as written (an assignment is recognised by it: NAME= before any quote)
+  int line = 0;
+};
+
+// The words of one shell command from s[at] to the newline that no backslash continues (a comment ends it at the
+// line's end), expanded with `vars`; `at` and `line` move past it.
+std::vector<Word> CommandWords(std::string_view s, size_t& at, int& line, const Vars& vars) {
+  std::vector<Word> words;
+  Word w;
+  bool in_word = false;
+  auto finish = [&] {
+    if (in_word) words.push_back(std::move(w));
+    w = Word{};
+    in_word = false;
+  };
+  while (at < s.size()) {
+    const char c = s[at];
+    if (c == '\n') {
+      ++line, ++at;
+      break;
+    }
+    if (c == '\\' && at + 1 < s.size() && (s[at + 1] == '\n' || s[at + 1] == '\r')) {
+      at += s[at + 1] == '\r' && at + 2 < s.size() && s[at + 2] == '\n' ? 3 : 2;
+      ++line;
+      finish();
+      continue;
+    }
+    if (c == ' ' || c == '\t' || c == '\r') {
+      finish();
+      ++at;
+      continue;
+    }
+    if (c == '#' && !in_word) {  // a comment: to the end of the line
+      while (at < s.size() && s[at] != '\n') ++at;
+      continue;
+    }
+    if (!in_word) w.line = line, in_word = true;
+    if (c == '\'') {
+      const size_t end = s.find('\'', at + 1);
+      const size_t stop = end == std::string_view::npos ? s.size() : end;
+      for (size_t k = at + 1; k < stop; ++k) line += s[k] == '\n';
+      w.text += s.substr(at + 1, stop - at - 1);
+      w.raw += s.substr(at, std::min(s.size(), stop + 1) - at);
+      at = std::min(s.size(), stop + 1);
+    } else if (c == '"') {
+      size_t k = at + 1;
+      std::string inside;
+      while (k < s.size() && s[k] != '"') {
+        if (s[k] == '\\' && k + 1 < s.size() && std::string_view("\"\\$`").find(s[k + 1]) != std::string_view::npos) {
+          inside += s[k + 1] == '$' ? "\\$" : std::string(1, s[k + 1]);
+          k += 2;
+          continue;
+        }
+        line += s[k] == '\n';
+        inside += s[k++];
+      }
+      // An escaped dollar stays a dollar (not an expansion): expanded apart around it.
+      std::string expanded;
+      for (size_t p = 0; p < inside.size();) {
+        const size_t esc = inside.find("\\$", p);
+        expanded += Expand(std::string_view(inside).substr(p, (esc == std::string::npos ? inside.size() : esc) - p),
+                           vars, 0);
+        if (esc == std::string::npos) break;
+        expanded += '$';
+        p = esc + 2;
+      }
+      w.text += expanded;
+      w.raw += s.substr(at, std::min(s.size(), k + 1) - at);
+      at = std::min(s.size(), k + 1);
+    } else if (c == '$') {
+      const size_t end = ExpandOne(s, at, vars, 0, w.text);
+      w.raw += s.substr(at, end - at);
+      at = end;
+    } else if (c == '\\' && at + 1 < s.size()) {
+      w.text += s[at + 1];
+      w.raw += s.substr(at, 2);
+      at += 2;
+    } else if (c == ';' || c == '|' || c == '&') {  // the command ends (a; b, a && b, a | b)
+      finish();
+      ++at;
+      break;
+    } else {
+      w.text += c, w.raw += c;
+      ++at;
+    }
+    if (w.text.size() > kMaxWord) w.text.resize(kMaxWord);
+  }
+  finish();
+  return words;
+}
+
+// "NAME=..." as written (no quote or expansion before the '='): the variable's name, else "".
+std::string AssignedName(const std::string& raw) {
+  const size_t eq = raw.find('=');
+  if (eq == std::string::npos || eq == 0 || !NameStart(raw[0])) return "";
+  for (size_t k = 0; k < eq; ++k)
+    if (!NameChar(raw[k])) return "";
+  return raw.substr(0, eq);
+}
+
+}  // namespace shell_detail
+
+bool ParseHydraCommandDoc(std::string_view text, std::string_view module, Doc& doc, std::string& config_name,
+                          std::vector<ConfigIssue>& issues) {
+  using namespace shell_detail;
+  Vars vars;
+  size_t at = 0;
+  int line = 1;
+  while (at < text.size()) {
+    std::vector<Word> words = CommandWords(text, at, line, vars);
+    if (words.empty()) continue;
+    size_t w0 = words[0].text == "export" || words[0].text == "local" || words[0].text == "readonly" ? 1 : 0;
+    // Assignments before a command word (NAME=value ... cmd): each sets the variable for what follows.
+    bool command = false;
+    for (size_t k = w0; k < words.size(); ++k) {
+      const std::string name = AssignedName(words[k].raw);
+      if (name.empty()) {
+        command = true;
+        w0 = k;
+        break;
+      }
+      if (vars.size() < kMaxVars || vars.count(name)) vars[name] = words[k].text.substr(name.size() + 1);
+    }
+    if (!command) continue;
+    size_t m = w0;
+    while (m < words.size() && words[m].text.find(module) == std::string::npos) ++m;
+    if (m == words.size()) continue;
+    // The command: its Hydra overrides (key.path=value; + adds a key, ++ forces one, ~ deletes: read as given).
+    for (size_t k = m + 1; k < words.size(); ++k) {
+      const std::string& t = words[k].text;
+      if (t.rfind("--config-name", 0) == 0 || t.rfind("-cn", 0) == 0) {
+        std::string name = t.find('=') != std::string::npos ? t.substr(t.find('=') + 1)
+                           : k + 1 < words.size()           ? words[++k].text
+                                                            : "";
+        if (name.size() > 5 && name.compare(name.size() - 5, 5, ".yaml") == 0) name.resize(name.size() - 5);
+        config_name = name;
+        continue;
+      }
+      if (t.rfind("--config-path", 0) == 0 || t.rfind("-cp", 0) == 0 || t.rfind("--config-dir", 0) == 0) {
+        if (t.find('=') == std::string::npos) ++k;
+        continue;
+      }
+      if (t.empty() || t[0] == '-') continue;
+      size_t start = 0;
+      while (start < t.size() && (t[start] == '+' || t[start] == '~')) ++start;
+      const size_t eq = t.find('=', start);
+      if (eq == std::string::npos || eq == start) continue;
+      doc.entries.push_back({t.substr(start, eq - start), Value::Str(t.substr(eq + 1)), words[k].line});
+    }
+    return true;
+  }
+  issues.push_back(MakeIssue("import", "line {0}: not valid {1}: {2}"_issue,
+                             {"1", "shell arguments", Words("no command of the framework's entry point")}));
+  return false;
+}
+
+}  // namespace tp::launch
