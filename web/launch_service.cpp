@@ -69,7 +69,10 @@ std::string Import(const Message& m, const LaunchFormatInfo& f, Lang lang) {
   ApplyLink(cfg, m.fields.count("link") ? m.fields.at("link") : "", link_issues);
   const LaunchImport imp = ImportLaunch(m.body, &f.format);
   std::vector<ConfigIssue> issues = imp.issues;
-  if (imp.ok) ApplyLaunchImport(cfg, imp, issues);
+  // The page's own model (its link names one the user chose) stands where the file's is none TrainPlan knows.
+  const Config fresh;
+  const unsigned given = cfg.model != fresh.model ? kGivenModel : 0;
+  if (imp.ok) ApplyLaunchImport(cfg, imp, issues, given);
   std::string out = std::string("ok=") + (imp.ok && !HasErrors(issues) ? "1" : "0") + "\n";
   out += "link=" + FormatLink(cfg) + "\npairs=" + OneLine(LaunchPairsText(imp)) + "\n";
   for (const ConfigIssue& i : issues) out += Issue(i, lang);

@@ -267,6 +267,10 @@ const Phrase kPhrases[] = {
     {"line {0}: {1} is not a model preset TrainPlan knows: the plan keeps the model it had (give its config.json, or "
      "model=)",
      "第 {0} 行：{1} 不是 TrainPlan 已知的模型预设：计划保留原来的模型（请提供其 config.json，或 model=）"},
+    {"line {0}: {1} is not a model preset TrainPlan knows: give model= (a preset of the same architecture) or its "
+     "config.json (--hf-config FILE)",
+     "第 {0} 行：{1} 不是 TrainPlan 已知的模型预设：请给出 model=（同一架构的预设）或其 config.json（--hf-config "
+     "FILE）"},
     {"not mapped (TrainPlan has no key for these, or they do not change memory or time): {0}",
      "未映射（TrainPlan 没有对应的键，或它们不影响显存与时间）：{0}"},
     {"not a launch config this planner reads (formats: {0}); name one with --import-format",

@@ -144,6 +144,7 @@ struct Reader {
       return;
     }
     // Not named after it either: the plan's model is another one (its name would label it so).
+    imp.unknown_model = id, imp.unknown_model_line = e->line;
     imp.issues.push_back(
         MakeIssue("model",
                   "line {0}: {1} is not a model preset TrainPlan knows: the plan keeps the model it had "
@@ -1587,6 +1588,14 @@ void FinishLaunchImport(Config& cfg, const LaunchImport& imp, std::vector<Config
     issues.push_back(MakeIssue("gpus",
                                "the {0} file does not say how many GPUs: planned with gpus={1} (give gpus=N)"_issue,
                                {imp.framework, std::to_string(cfg.gpus)}, true));
+  // A model no preset is, and none given otherwise: refused, naming it, rather than planned as another model.
+  if (!imp.unknown_model.empty() && !(given & kGivenModel)) {
+    issues.push_back(MakeIssue("model",
+                               "line {0}: {1} is not a model preset TrainPlan knows: give model= (a preset of the "
+                               "same architecture) or its config.json (--hf-config FILE)"_issue,
+                               {std::to_string(imp.unknown_model_line), Quote(imp.unknown_model)}));
+    return;
+  }
   // A DeepSpeed config (ds_config.json) says nothing of the model: the plan's is the one it had.
   if (!gives_model && !(given & kGivenModel))
     issues.push_back(MakeIssue("model",
@@ -1642,9 +1651,9 @@ void FinishLaunchImport(Config& cfg, const LaunchImport& imp, std::vector<Config
   }
 }
 
-void ApplyLaunchImport(Config& cfg, const LaunchImport& imp, std::vector<ConfigIssue>& issues) {
+void ApplyLaunchImport(Config& cfg, const LaunchImport& imp, std::vector<ConfigIssue>& issues, unsigned given) {
   ApplyLaunchPairs(cfg, imp, issues);
-  FinishLaunchImport(cfg, imp, issues);
+  FinishLaunchImport(cfg, imp, issues, given);
 }
 
 std::string LaunchPairsText(const LaunchImport& imp) {

@@ -113,6 +113,8 @@ struct LaunchImport {
                                        // prompts = this x dp / num_generations (FinishLaunchImport)
   bool fused_loss = false;             // Liger's fused linear cross-entropy switched on (use_liger_kernel): logit_bytes
                                        // becomes the stack's fused loss's once the model is known (FinishLaunchImport)
+  std::string unknown_model;           // a model the file names that no preset is (Reader::Model's notice), and its
+  int unknown_model_line = 0;          // line: with no model from another source, the command line refuses the plan
   std::vector<ConfigIssue> issues;     // errors (line and key) and notices: each key it could not map
 };
 // The format of a launch config from its content, or false (not one: an HF config.json, a link, prose).
@@ -125,9 +127,11 @@ LaunchImport ImportLaunch(std::string_view text, const LaunchFormat* format = nu
 // framework's key), then the global batch from the gradient accumulation with cfg's own GPUs and layout.
 // A caller with more sources (the command line) applies the pairs in their place and finishes after the last
 // source, so that gpus=8 given after the file counts; ApplyLaunchImport does both at once.
-void ApplyLaunchImport(Config& cfg, const LaunchImport& import, std::vector<ConfigIssue>& issues);
+void ApplyLaunchImport(Config& cfg, const LaunchImport& import, std::vector<ConfigIssue>& issues, unsigned given = 0);
 void ApplyLaunchPairs(Config& cfg, const LaunchImport& import, std::vector<ConfigIssue>& issues);
-// `given`: the keys another source gave (kGivenGpus, kGivenModel), which the import's notes do not ask for.
+// `given`: the keys another source gave (kGivenGpus, kGivenModel), which the import's notes do not ask for. A model
+// the file names that no preset is, with no model given otherwise, is an error naming it (the plan would be another
+// model's).
 constexpr unsigned kGivenGpus = 1, kGivenModel = 2;
 void FinishLaunchImport(Config& cfg, const LaunchImport& import, std::vector<ConfigIssue>& issues, unsigned given = 0);
 // "model=llama3-8b method=qlora lora_r=16 ..." — the values an import took from the framework's keys, as keys of the

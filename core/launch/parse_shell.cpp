@@ -66,7 +66,8 @@ struct Arith {
       v = Primary();
       if (negative) v = -v;
     } else if (std::isdigit(static_cast<unsigned char>(s[i]))) {
-      while (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i]))) v = std::min(1e18, v * 10 + (s[i++] - '0'));
+      while (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i])))
+        v = std::min(1e18, v * 10 + (s[i++] - '0'));
     } else {
       if (s[i] == '$') ++i;
       const bool brace = i < s.size() && s[i] == '{';
@@ -266,8 +267,8 @@ std::vector<Word> CommandWords(std::string_view s, size_t& at, int& line, const 
       std::string expanded;
       for (size_t p = 0; p < inside.size();) {
         const size_t esc = inside.find("\\$", p);
-        expanded += Expand(std::string_view(inside).substr(p, (esc == std::string::npos ? inside.size() : esc) - p),
-                           vars, 0);
+        expanded +=
+            Expand(std::string_view(inside).substr(p, (esc == std::string::npos ? inside.size() : esc) - p), vars, 0);
         if (esc == std::string::npos) break;
         expanded += '$';
         p = esc + 2;

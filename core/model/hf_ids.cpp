@@ -2,6 +2,7 @@
 #include "hf_ids.h"
 
 #include <cctype>
+#include <span>
 
 namespace tp {
 namespace {
@@ -66,6 +67,14 @@ const HfId kHfIds[] = {
     {"smollm2-1.7b", "HuggingFaceTB/SmolLM2-1.7B-Instruct"},
     {"olmo2-7b", "allenai/OLMo-2-1124-7B"},
 };
+// Other releases of a preset's architecture (their config.json's dimensions are the preset's): read as a variant of
+// it, with the same note. Qwen2 and Qwen2.5 share them at 7B and 72B (huggingface.co/Qwen/Qwen2-7B and Qwen2-72B
+// config.json: hidden 3584 / 8192, intermediate 18944 / 29568, 28 / 80 layers, 28 / 64 heads, 4 / 8 KV heads, vocab
+// 152064, q/k/v biases, untied embeddings, as Qwen2.5-7B's and -72B's).
+const HfId kSameArchitecture[] = {
+    {"qwen2.5-7b", "Qwen/Qwen2-7B"},
+    {"qwen2.5-72b", "Qwen/Qwen2-72B"},
+};
 // clang-format on
 
 std::string Lowered(std::string_view s) {
@@ -110,11 +119,12 @@ const char* PresetOfHfId(std::string_view hf_id) {
 const char* PresetOfHfVariant(std::string_view hf_id) {
   const std::string stem = VariantStem(hf_id);
   const char* found = nullptr;
-  for (const HfId& h : kHfIds) {
-    if (VariantStem(h.hf) != stem) continue;
-    if (found && std::string_view(found) != h.preset) return nullptr;  // two presets: not one architecture
-    found = h.preset;
-  }
+  for (const std::span<const HfId> table : {std::span<const HfId>(kHfIds), std::span<const HfId>(kSameArchitecture)})
+    for (const HfId& h : table) {
+      if (VariantStem(h.hf) != stem) continue;
+      if (found && std::string_view(found) != h.preset) return nullptr;  // two presets: not one architecture
+      found = h.preset;
+    }
   return found;
 }
 

@@ -3,6 +3,7 @@
 // parser that is not ours (JSON: the project's reader; YAML: yaml-cpp; TOML: toml++; Python: python3's ast;
 // Megatron's arguments: python3's shlex), export then import gives the same plan for every format, the rule
 // table's refusals and notes, and bad files give an error with the line and the key, never a crash.
+#include <algorithm>
 #include <catch2/catch.hpp>
 
 #include <unistd.h>
@@ -1322,6 +1323,28 @@ TEST_CASE("launch import: what a file leaves out takes the framework's default, 
   for (const ConfigIssue& i : other.issues)
     unknown_named |= i.notice && i.key == "model" && i.message.find("acme/secret-13b") != std::string::npos;
   CHECK(unknown_named);
+  // With no model from another source the plan would be another model's: refused, naming the file's; a model given
+  // beside the file (model=, or the page's own) is planned.
+  {
+    Config alone;
+    std::vector<ConfigIssue> refused;
+    ApplyLaunchImport(alone, other, refused);
+    const auto e = std::find_if(refused.begin(), refused.end(), [](const ConfigIssue& i) { return !i.notice; });
+    REQUIRE(e != refused.end());
+    CHECK(e->key == "model");
+    CHECK(e->message.find("acme/secret-13b") != std::string::npos);
+    CHECK(e->message.find("--hf-config") != std::string::npos);
+    Config with_model;
+    std::vector<ConfigIssue> fine;
+    ApplyPair(with_model, "model", "llama2-13b", fine);
+    ApplyLaunchImport(with_model, other, fine, kGivenModel);
+    CHECK_FALSE(HasErrors(fine));
+    CHECK(with_model.model == "llama2-13b");
+  }
+  // Qwen2's 7B and 72B are Qwen2.5's architecture (their config.json's dimensions): planned as those presets.
+  const LaunchImport qwen2 = ImportLaunch("model_name_or_path: Qwen/Qwen2-7B-Instruct\nfinetuning_type: lora\n");
+  REQUIRE(qwen2.ok);
+  CHECK(LaunchPairsText(qwen2).find("model=qwen2.5-7b") != std::string::npos);
 }
 
 TEST_CASE("launch import: a bad file gets an error with its line and key", "[launch]") {
