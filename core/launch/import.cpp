@@ -1156,9 +1156,17 @@ void ImportVerl(Reader& r) {
   r.Get("actor_rollout_ref.model.use_remove_padding"), r.Get("actor_rollout_ref.model.lora_alpha");
   long long rank = 0;
   const Entry* el = r.Get("actor_rollout_ref.model.lora_rank");
+  // The Megatron actor's LoRA (Megatron-Bridge's, model.lora.*: rank 0 = off, targets every linear layer by default,
+  // _generated_ppo_megatron_trainer.yaml @b178a3c).
+  const Entry* em_rank = r.Get("actor_rollout_ref.model.lora.rank");
+  if (!el && em_rank) {
+    el = em_rank;
+    r.Get("actor_rollout_ref.model.lora.alpha");
+  }
   r.Int(el, rank);
   r.Pair(el, "method", rank > 0 ? "lora" : "full");
   if (rank > 0) r.Pair(el, "lora_r", std::to_string(rank));
+  if (rank > 0 && el == em_rank) r.Pair(el, "lora_targets", "all");
   const std::string a = "actor_rollout_ref.actor.";
   std::string strategy = "fsdp";
   const Entry* es = r.Get(a + "strategy");

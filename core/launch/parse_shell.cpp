@@ -307,17 +307,63 @@ std::string AssignedName(const std::string& raw) {
   return raw.substr(0, eq);
 }
 
+// "${NAME[@]}" or "${NAME[*]}" (quoted or not): the array's name, else "".
+std::string ArrayReference(const std::string& word) {
+  if (word.size() < 7 || word.compare(0, 2, "${") != 0 || word.back() != '}') return "";
+  const size_t bracket = word.find('[');
+  if (bracket == std::string::npos || (word.compare(bracket, 4, "[@]}") != 0 && word.compare(bracket, 4, "[*]}") != 0))
+    return "";
+  const std::string name = word.substr(2, bracket - 2);
+  for (char c : name)
+    if (!NameChar(c)) return "";
+  return name.empty() || !NameStart(name[0]) ? "" : name;
+}
+
 }  // namespace shell_detail
 
 bool ParseHydraCommandDoc(std::string_view text, std::string_view module, Doc& doc, std::string& config_name,
                           std::vector<ConfigIssue>& issues) {
   using namespace shell_detail;
   Vars vars;
+  std::map<std::string, std::vector<Word>> arrays;  // NAME=( ... ): verl's scripts group their overrides so
   size_t at = 0;
   int line = 1;
   while (at < text.size()) {
     std::vector<Word> words = CommandWords(text, at, line, vars);
     if (words.empty()) continue;
+    // An array, NAME=( words ... ), over as many lines as it takes: its words, expanded, kept for "${NAME[@]}".
+    if (const std::string name = AssignedName(words[0].raw);
+        !name.empty() && words[0].raw.compare(name.size() + 1, 1, "(") == 0) {
+      std::vector<Word> items;
+      std::string first = words[0].text.substr(name.size() + 2);
+      bool closed = false;
+      auto take = [&](Word w) {
+        if (!w.text.empty() && w.text.back() == ')' && (w.raw.empty() || w.raw.back() == ')')) {
+          w.text.pop_back();
+          closed = true;
+        }
+        if (!w.text.empty()) items.push_back(std::move(w));
+      };
+      take(Word{first, first, words[0].line});
+      for (size_t k = 1; k < words.size() && !closed; ++k) take(words[k]);
+      while (!closed && at < text.size()) {
+        std::vector<Word> more = CommandWords(text, at, line, vars);
+        for (Word& w : more)
+          if (!closed) take(std::move(w));
+      }
+      if (arrays.size() < kMaxVars) arrays[name] = std::move(items);
+      continue;
+    }
+    // "${NAME[@]}": the array's words in its place.
+    for (size_t k = 0; k < words.size(); ++k)
+      if (const std::string name = ArrayReference(words[k].text); !name.empty()) {
+        const auto it = arrays.find(name);
+        const std::vector<Word> items = it == arrays.end() ? std::vector<Word>{} : it->second;
+        words.erase(words.begin() + long(k));
+        words.insert(words.begin() + long(k), items.begin(), items.end());
+        k += items.size();
+        --k;
+      }
     size_t w0 = words[0].text == "export" || words[0].text == "local" || words[0].text == "readonly" ? 1 : 0;
     // Assignments before a command word (NAME=value ... cmd): each sets the variable for what follows.
     bool command = false;

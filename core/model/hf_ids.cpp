@@ -1,6 +1,7 @@
 // hf_ids.cpp — the presets' Hugging Face ids and their variants (hf_ids.h).
 #include "hf_ids.h"
 
+#include <algorithm>
 #include <cctype>
 #include <span>
 
@@ -90,7 +91,14 @@ std::string VariantStem(std::string_view hf_id) {
   if (s.rfind("meta-", 0) == 0) s.erase(0, 5);
   for (bool again = true; again;) {
     again = false;
-    for (const char* suffix : {"-bnb-4bit", "-unsloth", "-instruct", "-chat", "-it", "-pt", "-hf", "-base"}) {
+    // A release tag of four digits (Qwen3's "-Instruct-2507": the same architecture, retrained).
+    if (s.size() > 5 && s[s.size() - 5] == '-' &&
+        std::all_of(s.end() - 4, s.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); })) {
+      s.erase(s.size() - 5);
+      again = true;
+    }
+    for (const char* suffix :
+         {"-bnb-4bit", "-unsloth", "-instruct", "-thinking", "-chat", "-it", "-pt", "-hf", "-base"}) {
       const std::string_view x = suffix;
       if (s.size() > x.size() && s.compare(s.size() - x.size(), x.size(), x) == 0) {
         s.erase(s.size() - x.size());

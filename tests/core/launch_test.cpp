@@ -1785,6 +1785,29 @@ python3 -m verl.trainer.main_ppo \
   REQUIRE(plan.ok);
   CHECK(plan.plan.layout.ep == 8);
   CHECK(plan.job.rl.rollout_tp == 32);
+  // Overrides grouped in arrays (NAME=( ... ) over several lines, "${NAME[@]}" in the command), as verl's LoRA and
+  // NPU scripts write them; a Megatron-Bridge LoRA rank (model.lora.rank) and a Qwen3 "-Instruct-2507" release.
+  const LaunchImport grouped = ImportLaunch(R"(TP=${TP:-2}
+EP=${EP:-4}
+MODEL=(
+    actor_rollout_ref.model.path=Qwen/Qwen3-30B-A3B-Instruct-2507
+    actor_rollout_ref.model.lora.rank=32
+    # a comment inside the array
+)
+ACTOR=(
+    actor_rollout_ref.actor.megatron.tensor_model_parallel_size=${TP}
+    actor_rollout_ref.actor.megatron.expert_model_parallel_size=${EP}
+)
+python3 -m verl.trainer.main_ppo --config-name='ppo_megatron_trainer.yaml'     algorithm.adv_estimator=grpo     "${MODEL[@]}"     "${ACTOR[@]}"     trainer.n_gpus_per_node=8 trainer.nnodes=1
+)");
+  INFO(LaunchPairsText(grouped));
+  REQUIRE(grouped.ok);
+  const std::string g = " " + LaunchPairsText(grouped) + " ";
+  for (const char* want : {" model=qwen3-30b-a3b ", " method=lora ", " lora_r=32 ", " lora_targets=all ", " tp=2 ",
+                           " ep=4 ", " stack=megatron ", " gpus=8 "}) {
+    INFO(want);
+    CHECK(g.find(want) != std::string::npos);
+  }
   // A variable the script leaves to the environment without a default stays as written: the key that reads it is
   // named, not a silent number.
   const LaunchImport unset = ImportLaunch(
