@@ -364,6 +364,9 @@ const Phrase kPhrases[] = {
      "auto：{0} 个 token，即所给平均回答长度的两倍（框架默认上限 {1} 不比它长）"},
     {"a mean response of {0} tokens is longer than rl_max_response_len={1}; accepted: 1-{1} or auto",
      "平均回答 {0} 个 token 超过 rl_max_response_len={1}；可选值：1-{1} 或 auto"},
+    {"{0} tokens is below the longest sequence, {1} tokens: OpenRLHF runs such a sequence as a micro-batch of its own, "
+     "planned so",
+     "{0} 个 token 少于最长序列的 {1} 个 token：OpenRLHF 把这样的序列单独作为一个微批次运行，按此规划"},
     {"a micro-batch of {0} tokens cannot hold the longest sequence, {1} tokens (rl_prompt_len + rl_max_response_len, "
      "padded); accepted: {1} or more",
      "{0} 个 token 的微批次放不下最长的序列（{1} 个 token：rl_prompt_len + rl_max_response_len，含填充）；可选值：{1} "

@@ -590,6 +590,9 @@ int RlPeakSeq(const Job& job, int mbs, int budget) {
   // A token budget (rl_mb_tokens): verl's dynamic batches split the mini-batch into ceil(tokens / budget) balanced
   // micro-batches (seqlen_balancing.py rearrange_micro_batches), NeMo RL and OpenRLHF pack bins of at most the
   // budget: the longest micro-batch is planned as the full budget over its sequences, none longer than the longest.
+  // OpenRLHF runs a sequence longer than the budget alone (rl_setup.cpp ResolveTokenBudgets): that micro-batch holds
+  // it.
+  if (budget > 0 && r.framework == RlFramework::Openrlhf) budget = std::max(budget, longest);
   if (budget > 0) return std::max(seq, std::min(longest, RlPaddedTokens(int(std::ceil(double(budget) / mbs)))));
   if (r.framework == RlFramework::Verl) {  // real tokens: one longest response and mbs - 1 at the mean
     const double response = (std::max(r.response_len, r.max_response_len) + (mbs - 1) * r.response_len) / mbs;

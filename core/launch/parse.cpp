@@ -426,63 +426,16 @@ bool ParseArgsDoc(std::string_view s, Doc& doc, std::vector<ConfigIssue>& issues
   struct Word {
     std::string text;
     int line;
-    bool starts_command;  // after a newline that no backslash continues: the shell's next command
+    bool starts_command;  // the first word of a command: a script's next command is not a flag's value
   };
+  // The script's words as the shell gives them (parse_shell.cpp: its variables expanded, arrays spliced).
+  ShellError error;
   std::vector<Word> words;
-  int line = 1;
-  size_t i = 0;
-  bool fresh = true;
-  while (i < s.size()) {
-    const char c = s[i];
-    if (c == '\n') {
-      ++line, ++i;
-      fresh = true;
-      continue;
-    }
-    if (c == ' ' || c == '\t' || c == '\r') {
-      ++i;
-      continue;
-    }
-    if (c == '#') {  // a comment runs to the end of the line (only at a word's start, as in sh)
-      while (i < s.size() && s[i] != '\n') ++i;
-      continue;
-    }
-    if (c == '\\' && i + 1 < s.size() &&
-        (s[i + 1] == '\n' || (s[i + 1] == '\r' && i + 2 < s.size() && s[i + 2] == '\n'))) {
-      i += s[i + 1] == '\n' ? 2 : 3;
-      ++line;
-      continue;
-    }
-    Word w{"", line, fresh};
-    fresh = false;
-    while (i < s.size() && s[i] != ' ' && s[i] != '\t' && s[i] != '\n' && s[i] != '\r') {
-      if (s[i] == '\\' && i + 1 < s.size()) {
-        if (s[i + 1] == '\n')
-          ++line;
-        else
-          w.text += s[i + 1];
-        i += 2;
-      } else if (s[i] == '\'' || s[i] == '"') {
-        const char q = s[i++];
-        const int start = line;
-        while (i < s.size() && s[i] != q) {
-          if (q == '"' && s[i] == '\\' && i + 1 < s.size() &&
-              std::string_view("\"\\$`").find(s[i + 1]) != std::string_view::npos)
-            ++i;
-          line += s[i] == '\n';
-          w.text += s[i++];
-        }
-        if (i >= s.size()) {
-          Fail(issues, start, "shell arguments",
-               q == '"' ? "a double quote is not closed" : "a single quote is not closed");
-          return false;
-        }
-        ++i;
-      } else {
-        w.text += s[i++];
-      }
-    }
-    words.push_back(std::move(w));
+  for (ShellCommand& c : ShellCommands(s, &error))
+    for (size_t k = 0; k < c.words.size(); ++k) words.push_back({std::move(c.words[k].text), c.words[k].line, k == 0});
+  if (error.line) {
+    Fail(issues, error.line, "shell arguments", error.what);
+    return false;
   }
   for (size_t k = 0; k < words.size(); ++k) {
     const std::string& w = words[k].text;

@@ -213,7 +213,7 @@ struct Word {
 
 // The words of one shell command from s[at] to the newline that no backslash continues (a comment ends it at the
 // line's end), expanded with `vars`; `at` and `line` move past it.
-std::vector<Word> CommandWords(std::string_view s, size_t& at, int& line, const Vars& vars) {
+std::vector<Word> CommandWords(std::string_view s, size_t& at, int& line, const Vars& vars, ShellError* error) {
   std::vector<Word> words;
   Word w;
   bool in_word = false;
@@ -246,12 +246,14 @@ std::vector<Word> CommandWords(std::string_view s, size_t& at, int& line, const 
     if (!in_word) w.line = line, in_word = true;
     if (c == '\'') {
       const size_t end = s.find('\'', at + 1);
+      if (end == std::string_view::npos && error && !error->line) *error = {line, "a single quote is not closed"};
       const size_t stop = end == std::string_view::npos ? s.size() : end;
       for (size_t k = at + 1; k < stop; ++k) line += s[k] == '\n';
       w.text += s.substr(at + 1, stop - at - 1);
       w.raw += s.substr(at, std::min(s.size(), stop + 1) - at);
       at = std::min(s.size(), stop + 1);
     } else if (c == '"') {
+      const int opened = line;
       size_t k = at + 1;
       std::string inside;
       while (k < s.size() && s[k] != '"') {
@@ -263,6 +265,7 @@ std::vector<Word> CommandWords(std::string_view s, size_t& at, int& line, const 
         line += s[k] == '\n';
         inside += s[k++];
       }
+      if (k >= s.size() && error && !error->line) *error = {opened, "a double quote is not closed"};
       // An escaped dollar stays a dollar (not an expansion): expanded apart around it.
       std::string expanded;
       for (size_t p = 0; p < inside.size();) {
@@ -321,15 +324,16 @@ std::string ArrayReference(const std::string& word) {
 
 }  // namespace shell_detail
 
-bool ParseHydraCommandDoc(std::string_view text, std::string_view module, Doc& doc, std::string& config_name,
-                          std::vector<ConfigIssue>& issues) {
+std::vector<ShellCommand> ShellCommands(std::string_view text, ShellError* error) {
   using namespace shell_detail;
+  std::vector<ShellCommand> commands;
   Vars vars;
   std::map<std::string, std::vector<Word>> arrays;  // NAME=( ... ): verl's scripts group their overrides so
   size_t at = 0;
   int line = 1;
   while (at < text.size()) {
-    std::vector<Word> words = CommandWords(text, at, line, vars);
+    std::vector<Word> words = CommandWords(text, at, line, vars, error);
+    if (error && error->line) return commands;
     if (words.empty()) continue;
     // An array, NAME=( words ... ), over as many lines as it takes: its words, expanded, kept for "${NAME[@]}".
     if (const std::string name = AssignedName(words[0].raw);
@@ -347,7 +351,8 @@ bool ParseHydraCommandDoc(std::string_view text, std::string_view module, Doc& d
       take(Word{first, first, words[0].line});
       for (size_t k = 1; k < words.size() && !closed; ++k) take(words[k]);
       while (!closed && at < text.size()) {
-        std::vector<Word> more = CommandWords(text, at, line, vars);
+        std::vector<Word> more = CommandWords(text, at, line, vars, error);
+        if (error && error->line) return commands;
         for (Word& w : more)
           if (!closed) take(std::move(w));
       }
@@ -377,7 +382,18 @@ bool ParseHydraCommandDoc(std::string_view text, std::string_view module, Doc& d
       if (vars.size() < kMaxVars || vars.count(name)) vars[name] = words[k].text.substr(name.size() + 1);
     }
     if (!command) continue;
-    size_t m = w0;
+    ShellCommand c;
+    for (size_t k = w0; k < words.size(); ++k) c.words.push_back({std::move(words[k].text), words[k].line});
+    commands.push_back(std::move(c));
+  }
+  return commands;
+}
+
+bool ParseHydraCommandDoc(std::string_view text, std::string_view module, Doc& doc, std::string& config_name,
+                          std::vector<ConfigIssue>& issues) {
+  for (const ShellCommand& c : ShellCommands(text)) {
+    const std::vector<ScriptWord>& words = c.words;
+    size_t m = 0;
     while (m < words.size() && words[m].text.find(module) == std::string::npos) ++m;
     if (m == words.size()) continue;
     // The command: its Hydra overrides (key.path=value; + adds a key, ++ forces one, ~ deletes: read as given).

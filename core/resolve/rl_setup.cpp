@@ -217,6 +217,16 @@ void ResolveTokenBudgets(const Config& cfg, RlSetup& r, int mean_seq, int mini_b
   const int longest = r.LongestTokens();
   auto budget = [&](int asked, const char* key) {
     if (asked <= 0) return 0;
+    // OpenRLHF bins sequences first-fit and gives one longer than the budget a micro-batch of its own
+    // (utils/seqlen_balancing.py get_minimum_num_micro_batch_size @3c3be62); verl asserts 'max_token_len must be
+    // greater than the sequence length' (verl/utils/seqlen_balancing.py @b178a3c).
+    if (asked < longest && r.framework == RlFramework::Openrlhf) {
+      Notice(issues, key,
+             "{0} tokens is below the longest sequence, {1} tokens: OpenRLHF runs such a sequence as a micro-batch of "
+             "its own, planned so"_issue,
+             {std::to_string(asked), std::to_string(longest)});
+      return asked;
+    }
     if (asked < longest) {
       Error(issues, key,
             "a micro-batch of {0} tokens cannot hold the longest sequence, {1} tokens (rl_prompt_len + "

@@ -623,6 +623,7 @@ std::vector<ConfigIssue> BadInputIssues() {
                          "goal=grpo&rl_framework=deepspeed-chat",
                          "goal=grpo&rl_framework=openrlhf&rl_engine=sglang",
                          "goal=grpo&rl_max_response_len=4096&rl_mb_tokens=2048",
+                         "goal=grpo&rl_framework=openrlhf&rl_max_response_len=4096&rl_mb_tokens=2048",
                          "goal=grpo&rl_mb_tokens=8192&mbs=3",
                          "goal=grpo&rl_logprob_mb_tokens=8192&rl_logprob_mbs=3",
                          "goal=grpo&rl_max_age=4",

@@ -1495,6 +1495,17 @@ TEST_CASE("rl token budgets: the micro-batch, its memory, the search and the ref
   CHECK(ErrorKey((base + "&rl_mb_tokens=8192&mbs=" + std::to_string(mbs)).c_str()).empty());
   CHECK(ErrorKey((base + "&rl_logprob_mb_tokens=2048&rl_mb_tokens=8192").c_str()) == "rl_logprob_mb_tokens");
   CHECK(ErrorKey((base + "&rl_logprob_mb_tokens=8192&rl_logprob_mbs=2").c_str()) == "rl_logprob_mb_tokens");
+  // OpenRLHF runs a sequence longer than the budget as a micro-batch of its own (first-fit bins, no assertion): a
+  // budget below the longest is planned, said in a notice, its longest micro-batch holding the longest sequence.
+  const std::string orl =
+      "gpu=h100&model=qwen2.5-7b&goal=grpo&gpus=8&rl_framework=openrlhf&stack=deepspeed&rl_prompt_len=512&"
+      "rl_max_response_len=7680&rl_response_len=2000";
+  const PlanOutput small = PlanLink(orl + "&rl_mb_tokens=4096");
+  bool said = false;
+  for (const ConfigIssue& i : small.issues) said |= i.notice && i.key == "rl_mb_tokens";
+  CHECK(said);
+  CHECK(RlPeakSeq(small.job, small.plan.layout.mbs, small.job.rl.mb_tokens) * small.plan.layout.mbs >= 8192);
+  CHECK(ErrorKey((orl + "&rl_framework=verl&stack=fsdp&rl_mb_tokens=4096").c_str()) == "rl_mb_tokens");
 }
 // Over every published row (tests/data/rl_steps.json): a plan fits exactly when its own limits reach its settings,
 // the step's longest sequence and its micro-batch (the limits and the verdict are one memory model, so a plan that

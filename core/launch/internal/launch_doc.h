@@ -71,6 +71,22 @@ bool ParsePythonDoc(std::string_view text, Doc& doc, std::vector<ConfigIssue>& i
 // Shell words (quotes, backslashes, comments): "--flag value", "--flag v1 v2" (a List: an nargs flag) and bare
 // "--flag" (a Bool true).
 bool ParseArgsDoc(std::string_view text, Doc& doc, std::vector<ConfigIssue>& issues);
+// A shell script's commands as the shell runs them, for what launch scripts use: variables (NAME=value, $NAME,
+// ${NAME:-default}, $((arithmetic)); an unset one without a default stays as written), arrays (NAME=( ... ) and
+// "${NAME[@]}"), quotes, backslash continuations, comments; a command ends at a newline or ; | &. Assignments are
+// taken, not listed. `error`: the first unclosed quote, with its line (the rest is then not read).
+struct ScriptWord {
+  std::string text;  // expanded, quotes removed
+  int line = 0;
+};
+struct ShellCommand {
+  std::vector<ScriptWord> words;
+};
+struct ShellError {
+  int line = 0;  // 0: none
+  const char* what = "";
+};
+std::vector<ShellCommand> ShellCommands(std::string_view text, ShellError* error = nullptr);
 // A shell script that runs `module` (verl.trainer.main_ppo) with Hydra overrides: the script's variables expanded as
 // the shell would for NAME=value, $NAME, ${NAME:-default} and $((arithmetic)), the command's key.path=value words as
 // entries ('+' and '~' prefixes dropped), its --config-name in `config_name` (without ".yaml").
