@@ -13,9 +13,10 @@
 namespace tp::launch {
 namespace shell_detail {  // named: the unity build joins this file with parse.cpp's anonymous namespace
 
-constexpr int kMaxDepth = 32;       // nested expansions (${A:-${B:-...}}); a script never needs more
-constexpr size_t kMaxVars = 4096;   // assignments kept
-constexpr size_t kMaxWord = 65536;  // one expanded word
+constexpr int kMaxDepth = 32;          // nested expansions (${A:-${B:-...}}); a script never needs more
+constexpr size_t kMaxVars = 4096;      // assignments kept
+constexpr size_t kMaxWord = 65536;     // one expanded word
+constexpr size_t kMaxWords = 1 << 16;  // a command's words once its arrays are spliced in (a script has hundreds)
 
 using Vars = std::map<std::string, std::string>;
 
@@ -359,16 +360,22 @@ std::vector<ShellCommand> ShellCommands(std::string_view text, ShellError* error
       if (arrays.size() < kMaxVars) arrays[name] = std::move(items);
       continue;
     }
-    // "${NAME[@]}": the array's words in its place.
-    for (size_t k = 0; k < words.size(); ++k)
-      if (const std::string name = ArrayReference(words[k].text); !name.empty()) {
-        const auto it = arrays.find(name);
-        const std::vector<Word> items = it == arrays.end() ? std::vector<Word>{} : it->second;
-        words.erase(words.begin() + long(k));
-        words.insert(words.begin() + long(k), items.begin(), items.end());
-        k += items.size();
-        --k;
+    // "${NAME[@]}": the array's words in its place (one pass: a crafted file's thousands of references stay linear).
+    std::vector<Word> spliced;
+    spliced.reserve(words.size());
+    for (Word& w : words) {
+      const std::string name = ArrayReference(w.text);
+      if (name.empty()) {
+        if (spliced.size() < kMaxWords) spliced.push_back(std::move(w));
+        continue;
       }
+      const auto it = arrays.find(name);
+      if (it == arrays.end()) continue;
+      for (const Word& item : it->second)
+        if (spliced.size() < kMaxWords) spliced.push_back(item);
+    }
+    words = std::move(spliced);
+    if (words.empty()) continue;
     size_t w0 = words[0].text == "export" || words[0].text == "local" || words[0].text == "readonly" ? 1 : 0;
     // Assignments before a command word (NAME=value ... cmd): each sets the variable for what follows.
     bool command = false;
@@ -391,7 +398,14 @@ std::vector<ShellCommand> ShellCommands(std::string_view text, ShellError* error
 
 bool ParseHydraCommandDoc(std::string_view text, std::string_view module, Doc& doc, std::string& config_name,
                           std::vector<ConfigIssue>& issues) {
-  for (const ShellCommand& c : ShellCommands(text)) {
+  ShellError error;
+  const std::vector<ShellCommand> commands = ShellCommands(text, &error);
+  if (error.line) {
+    issues.push_back(MakeIssue("import", "line {0}: not valid {1}: {2}"_issue,
+                               {std::to_string(error.line), "shell arguments", Words(error.what)}));
+    return false;
+  }
+  for (const ShellCommand& c : commands) {
     const std::vector<ScriptWord>& words = c.words;
     size_t m = 0;
     while (m < words.size() && words[m].text.find(module) == std::string::npos) ++m;
