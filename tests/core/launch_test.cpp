@@ -1362,6 +1362,10 @@ TEST_CASE("launch import: a bad file gets an error with its line and key", "[lau
        LaunchFormat::DeepSpeed, "zero_optimization.stage", "line 3"},
       {"{\n  \"train_batch_size\": 8,\n  oops\n}", LaunchFormat::DeepSpeed, "import", "line 3"},
       {"[training]\nlocal_batch_size = 2\nseq_len = = 3\n", LaunchFormat::Torchtitan, "import", "line 3"},
+      {"N=2\npython3 -m verl.trainer.main_ppo \\\n    actor_rollout_ref.rollout.n=$N \\\n    data.train_files=\"x\n",
+       LaunchFormat::Verl, "import", "line 4"},
+      {"python3 -m verl.trainer.main_ppo actor_rollout_ref.rollout.n=$((2 * 3)) trainer.nnodes=two\n",
+       LaunchFormat::Verl, "trainer.nnodes", "line 1"},
       {"[training]\nlocal_batch_size = \"two\"\n", LaunchFormat::Torchtitan, "training.local_batch_size", "line 2"},
       {"from transformers import TrainingArguments\nargs = TrainingArguments(\n    "
        "per_device_train_batch_size=\"x\",\n)\n",
