@@ -978,7 +978,8 @@ void ImportMegatron(Reader& r) {
     r.Pair(etm, "model", preset->id);
   } else {
     r.Pair(r.doc.Find("--num-layers"), "model", "custom");
-    if (!tokenizer.empty() && ValidModelName(tokenizer)) r.Pair(etm, "name", tokenizer);
+    // A repository or a path names the model; a word does not (Megatron-LM's examples pass "MOCK" for mock data).
+    if (tokenizer.find('/') != std::string::npos && ValidModelName(tokenizer)) r.Pair(etm, "name", tokenizer);
   }
   // The dimensions: each one that differs from the preset's (all of them for a custom model).
   auto dim = [&](const char* flag, const char* key, int preset_value) {
@@ -1072,6 +1073,19 @@ void ImportMegatron(Reader& r) {
   const Entry* eo = r.Get("--optimizer");
   r.Text(eo, opt);
   r.Opt(eo, opt);
+  // The launcher's GPUs: torchrun's processes per node and nodes (Megatron-LM's examples/*.sh DISTRIBUTED_ARGS).
+  long long per_node = 0, nodes = 1;
+  const Entry* ep = nullptr;
+  for (const char* flag : {"--nproc_per_node", "--nproc-per-node"})
+    if (const Entry* e = r.Get(flag); e && !ep) ep = e;
+  const Entry* en = r.Get("--nnodes");
+  if (ep && r.Int(ep, per_node, 1)) {
+    if (en) r.Int(en, nodes, 1);
+    r.Pair(ep, "gpus", std::to_string(per_node * nodes));
+    if (nodes > 1) r.Pair(ep, "gpus_per_node", std::to_string(per_node));
+  }
+  for (const char* flag : {"--master_addr", "--master_port", "--node_rank", "--rdzv_endpoint", "--rdzv_backend"})
+    r.Get(flag);
   r.Rest();
 }
 

@@ -432,7 +432,12 @@ bool ParseArgsDoc(std::string_view s, Doc& doc, std::vector<ConfigIssue>& issues
   ShellError error;
   std::vector<Word> words;
   for (ShellCommand& c : ShellCommands(s, &error))
-    for (size_t k = 0; k < c.words.size(); ++k) words.push_back({std::move(c.words[k].text), c.words[k].line, k == 0});
+    for (size_t k = 0; k < c.words.size(); ++k) {
+      // The launcher's script (torchrun ... pretrain_gpt.py --flags) is no value of the launcher's last flag.
+      const std::string& t = c.words[k].text;
+      const bool script = t.size() > 3 && t.compare(t.size() - 3, 3, ".py") == 0;
+      words.push_back({std::move(c.words[k].text), c.words[k].line, k == 0 || script});
+    }
   if (error.line) {
     Fail(issues, error.line, "shell arguments", error.what);
     return false;

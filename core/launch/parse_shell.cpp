@@ -306,9 +306,16 @@ std::vector<Word> CommandWords(std::string_view s, size_t& at, int& line, const 
 std::string AssignedName(const std::string& raw) {
   const size_t eq = raw.find('=');
   if (eq == std::string::npos || eq == 0 || !NameStart(raw[0])) return "";
-  for (size_t k = 0; k < eq; ++k)
+  const size_t end = raw[eq - 1] == '+' ? eq - 1 : eq;  // NAME+=value appends
+  for (size_t k = 0; k < end; ++k)
     if (!NameChar(raw[k])) return "";
-  return raw.substr(0, eq);
+  return end == 0 ? "" : raw.substr(0, end);
+}
+
+// The length of "NAME=" or "NAME+=" at the start of an assignment word; `append` says which.
+size_t AssignmentPrefix(const std::string& raw, const std::string& name, bool& append) {
+  append = raw.size() > name.size() && raw[name.size()] == '+';
+  return name.size() + (append ? 2 : 1);
 }
 
 // "${NAME[@]}" or "${NAME[*]}" (quoted or not): the array's name, else "".
@@ -337,17 +344,29 @@ std::vector<ShellCommand> ShellCommands(std::string_view text, ShellError* error
     if (error && error->line) return commands;
     if (words.empty()) continue;
     // An array, NAME=( words ... ), over as many lines as it takes: its words, expanded, kept for "${NAME[@]}".
+    bool append = false;
     if (const std::string name = AssignedName(words[0].raw);
-        !name.empty() && words[0].raw.compare(name.size() + 1, 1, "(") == 0) {
+        !name.empty() && words[0].raw.compare(AssignmentPrefix(words[0].raw, name, append), 1, "(") == 0) {
       std::vector<Word> items;
-      std::string first = words[0].text.substr(name.size() + 2);
+      if (append)
+        if (const auto it = arrays.find(name); it != arrays.end()) items = it->second;  // NAME+=( ... )
+      // The text's own prefix: an expansion can make it longer than the raw word's, never the name part.
+      const size_t prefix = AssignmentPrefix(words[0].raw, name, append) + 1;
+      std::string first = words[0].text.size() >= prefix ? words[0].text.substr(prefix) : std::string();
       bool closed = false;
       auto take = [&](Word w) {
         if (!w.text.empty() && w.text.back() == ')' && (w.raw.empty() || w.raw.back() == ')')) {
           w.text.pop_back();
           closed = true;
         }
-        if (!w.text.empty()) items.push_back(std::move(w));
+        // Another array's words (TRAINING_ARGS+=("${DDP_ARGS[@]}")), within the same bound as a command's.
+        if (const std::string ref = ArrayReference(w.text); !ref.empty()) {
+          if (const auto it = arrays.find(ref); it != arrays.end())
+            for (const Word& item : it->second)
+              if (items.size() < kMaxWords) items.push_back(item);
+          return;
+        }
+        if (!w.text.empty() && items.size() < kMaxWords) items.push_back(std::move(w));
       };
       take(Word{first, first, words[0].line});
       for (size_t k = 1; k < words.size() && !closed; ++k) take(words[k]);
@@ -371,8 +390,14 @@ std::vector<ShellCommand> ShellCommands(std::string_view text, ShellError* error
       }
       const auto it = arrays.find(name);
       if (it == arrays.end()) continue;
+      // Each item split at its spaces, as the unquoted ${NAME[@]} of Megatron's scripts gives them ("--fp8-format
+      // hybrid" written as one quoted item).
       for (const Word& item : it->second)
-        if (spliced.size() < kMaxWords) spliced.push_back(item);
+        for (size_t p = 0; p < item.text.size() && spliced.size() < kMaxWords;) {
+          const size_t q = std::min(item.text.find_first_of(" \t", p), item.text.size());
+          if (q > p) spliced.push_back(Word{item.text.substr(p, q - p), item.raw, item.line});
+          p = q + 1;
+        }
     }
     words = std::move(spliced);
     if (words.empty()) continue;
@@ -386,7 +411,13 @@ std::vector<ShellCommand> ShellCommands(std::string_view text, ShellError* error
         w0 = k;
         break;
       }
-      if (vars.size() < kMaxVars || vars.count(name)) vars[name] = words[k].text.substr(name.size() + 1);
+      bool add = false;
+      const size_t prefix = AssignmentPrefix(words[k].raw, name, add);
+      const std::string value = words[k].text.size() >= prefix ? words[k].text.substr(prefix) : std::string();
+      if (vars.size() < kMaxVars || vars.count(name)) {
+        std::string& v = vars[name];
+        v = add ? (v + value).substr(0, kMaxWord) : value;
+      }
     }
     if (!command) continue;
     ShellCommand c;

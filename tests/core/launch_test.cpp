@@ -1831,6 +1831,54 @@ python3 -m verl.trainer.main_ppo --config-name='ppo_megatron_trainer.yaml'     a
   CHECK(ImportLaunch(ex.text).ok);
 }
 
+TEST_CASE("launch import: Megatron-LM's example scripts, their arrays and torchrun's GPUs", "[launch]") {
+  // As Megatron-LM's examples/llama/train_llama3_8b_h100_fp8.sh writes one: variables, arrays appended to (+=) and
+  // spliced into others, quoted items holding a flag and its value, torchrun's --nproc_per_node x --nnodes.
+  const LaunchImport imp = ImportLaunch(R"(#!/bin/bash
+GPUS_PER_NODE=8
+NUM_NODES=2
+TP_SIZE=2
+SEQ_LENGTH=8192
+TOKENIZER_ARG=${3:-"MOCK"}
+DISTRIBUTED_ARGS=(
+    --nproc_per_node $GPUS_PER_NODE
+    --nnodes $NUM_NODES
+)
+MODEL_ARGS=(
+    --num-layers 32 --hidden-size 4096 --ffn-hidden-size 14336 --num-attention-heads 32
+    --group-query-attention --num-query-groups 8 --seq-length $SEQ_LENGTH --max-position-embeddings $SEQ_LENGTH
+    --tokenizer-model ${TOKENIZER_ARG}
+)
+TRAINING_ARGS=(
+    --micro-batch-size 1
+    --global-batch-size 128
+    --bf16
+)
+DDP_ARGS=(
+    --use-distributed-optimizer
+)
+TRAINING_ARGS+=("${DDP_ARGS[@]}")
+DTYPE_ARGS=()
+DTYPE_ARGS+=(
+    "--fp8-format hybrid"
+)
+torchrun ${DISTRIBUTED_ARGS[@]} pretrain_gpt.py \
+    ${MODEL_ARGS[@]} ${TRAINING_ARGS[@]} ${DTYPE_ARGS[@]} \
+    --tensor-model-parallel-size $TP_SIZE --sequence-parallel
+)");
+  for (const ConfigIssue& i : imp.issues) INFO(i.key + ": " + i.message);
+  REQUIRE(imp.ok);
+  CHECK(imp.format == LaunchFormat::Megatron);
+  const std::string pairs = " " + LaunchPairsText(imp) + " ";
+  INFO(pairs);
+  for (const char* want : {" layers=32 ", " hidden=4096 ", " seq=8192 ", " gbs=128 ", " zero=1 ", " prec=fp8 ",
+                           " tp=2 ", " gpus=16 ", " gpus_per_node=8 "}) {
+    INFO(want);
+    CHECK(pairs.find(want) != std::string::npos);
+  }
+  CHECK(pairs.find(" name=") == std::string::npos);  // "MOCK" names no model
+}
+
 TEST_CASE("launch: a mixture of experts exported to verl runs on its Megatron workers, as its plan on auto does",
           "[launch][rl]") {
   // DeepSeek-V3's GRPO on 256 H100, every layout key on auto: the plan is Megatron-Core's with expert parallelism
