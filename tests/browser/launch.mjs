@@ -5,7 +5,8 @@
 //      then Import: window.trainplan.plan() is the plan for that config (its model, method, rank, sequence,
 //      micro-batch, gradient accumulation x the page's GPUs), the address holds those keys, the keys it could
 //      not map are named under the box, and the command line plans the page's address identically;
-//   3. a DeepSpeed config dropped on the page: its ZeRO stage, offload and batch become the plan's;
+//   3. a DeepSpeed config dropped on the page: its ZeRO stage, offload and batch become the plan's; a verl launch
+//      script (shell variables, arithmetic, Hydra overrides) dropped: its RL step, as the command line reads it;
 //   4. a broken file: the error with its line under the box, the plan unchanged.
 // Usage: node tests/browser/launch.mjs [--web build/web] [--cli build/native/trainplan] [--out build/screenshots]
 import fs from "node:fs";
@@ -188,6 +189,46 @@ async function main() {
     check(ds.zero === 3 && ds.offload === "cpu" && ds.mbs === 1 && ds.gbs === 64 && ds.gpus === 8 && ds.stack === "deepspeed",
           "the dropped ds_config.json: ZeRO-3, CPU offload, micro-batch 1, global batch 64 on 64 / (1 x 8) = 8 GPUs",
           JSON.stringify({ zero: ds.zero, offload: ds.offload, mbs: ds.mbs, gbs: ds.gbs, gpus: ds.gpus, stack: ds.stack }));
+
+    console.log("import: a verl launch script dropped on the page (shell variables, arithmetic, Hydra overrides)");
+    const verlScript = [
+      "#!/usr/bin/env bash",
+      "NNODES=${NNODES:-2}",
+      "max_response_length=$((1024 * 3))",
+      "python3 -m verl.trainer.main_ppo \\",
+      "    algorithm.adv_estimator=grpo \\",
+      "    data.train_batch_size=256 \\",
+      "    data.max_prompt_length=1024 \\",
+      "    data.max_response_length=${max_response_length} \\",
+      "    actor_rollout_ref.model.path=Qwen/Qwen2.5-7B-Instruct \\",
+      "    actor_rollout_ref.actor.ppo_mini_batch_size=64 \\",
+      "    actor_rollout_ref.rollout.n=8 \\",
+      "    actor_rollout_ref.rollout.tensor_model_parallel_size=2 \\",
+      "    trainer.n_gpus_per_node=8 \\",
+      "    trainer.nnodes=${NNODES} $@",
+      ""].join("\n");
+    await page.evaluate((text) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([text], "run_qwen2_5-7b_grpo.sh", { type: "application/x-sh" }));
+      document.dispatchEvent(new DragEvent("drop", { dataTransfer: dt, bubbles: true, cancelable: true }));
+    }, verlScript);
+    await until(page, () => window.trainplan.plan().config.goal === "grpo" &&
+                            window.trainplan.plan().config.model === "qwen2.5-7b");
+    const verlPlan = await page.evaluate(() => window.trainplan.plan());
+    const vc = verlPlan.config;
+    check(vc.model === "qwen2.5-7b" && vc.rl_samples === 8 && vc.rl_prompts === 256 && vc.rl_max_response_len === 3072 &&
+          vc.rl_updates === 4 && vc.rl_rollout_tp === 2 && vc.gpus === 16 && vc.rl_framework === "verl",
+          "the dropped verl script: Qwen2.5-7B, 256 prompts x 8, responses to 3 x 1024, 4 updates, rollout TP 2, 2 x 8 GPUs",
+          JSON.stringify({ model: vc.model, n: vc.rl_samples, prompts: vc.rl_prompts, max: vc.rl_max_response_len,
+                           updates: vc.rl_updates, rtp: vc.rl_rollout_tp, gpus: vc.gpus, fw: vc.rl_framework }));
+    const shPath = path.join(outDir, "launch-import-verl.sh");
+    fs.writeFileSync(shPath, verlScript);
+    const shDirect = JSON.parse(cli("plan", "--import", shPath, "--format", "json")).config;
+    const keys = ["model", "goal", "rl_samples", "rl_prompts", "rl_max_response_len", "rl_updates", "rl_rollout_tp",
+                  "gpus", "rl_framework"];
+    check(keys.every((k) => shDirect[k] === vc[k]),
+          "`trainplan plan --import` of the same script reads it as the page does",
+          JSON.stringify(keys.map((k) => [k, shDirect[k], vc[k]])));
 
     console.log("import: a large config dropped (600 KB: past the 64 KiB stack a string argument once was copied onto)");
     const bigDs = JSON.stringify({ train_micro_batch_size_per_gpu: 2, gradient_accumulation_steps: 4,
