@@ -235,7 +235,7 @@ bool ImportBox(AppState& app) {
   ImGui::SameLine();  // on the buttons' line: the inputs below keep their place
   HelpMarker(
       Tr("A training config works too (DeepSpeed, Trainer, TRL, torchtune, Axolotl, LLaMA-Factory, Unsloth, "
-         "torchtitan, Megatron-LM): the plan for it."));
+         "torchtitan, Megatron-LM, verl, OpenRLHF), or its launch script: the plan for it."));
   if (in.paste_waiting) MutedParagraph(Tr("waiting for the clipboard…"));
   if (!in.hf_message.empty()) Paragraph(in.hf_message, ColV(app, Hue::Bad));
   for (size_t i = 0; i < app.hf_issues.size(); ++i) {
