@@ -959,6 +959,20 @@ std::string LaunchLine(const Facts& f, LaunchFormat format) {
   return "";
 }
 
+// The framework as the file runs the plan: TRL's file is an SFTTrainer script, or for an RL goal a GRPOTrainer or
+// DPOTrainer one (ExportTrl; PPO has none: "TRL"), verl's and OpenRLHF's name their algorithm.
+std::string ExportFramework(const PlanOutput& o, const LaunchFormatInfo& info) {
+  const RlAlgo algo = o.job.rl.algo;
+  if (info.format == LaunchFormat::Trl && o.job.rl.Active())
+    return algo == RlAlgo::Dpo ? "TRL DPOTrainer" : algo == RlAlgo::Grpo ? "TRL GRPOTrainer" : "TRL";
+  if (info.format == LaunchFormat::Verl) return algo == RlAlgo::Ppo ? "verl PPO" : "verl GRPO";
+  if (info.format == LaunchFormat::Openrlhf)
+    return algo == RlAlgo::Dpo   ? "OpenRLHF DPO (train_dpo)"
+           : algo == RlAlgo::Ppo ? "OpenRLHF PPO (train_ppo_ray)"
+                                 : "OpenRLHF GRPO (train_ppo_ray)";
+  return info.framework;
+}
+
 std::vector<std::string> Header(const Facts& f, const LaunchFormatInfo& info, std::string_view link,
                                 const std::vector<std::string>& notes) {
   const PlanOutput& o = f.o;
@@ -966,15 +980,7 @@ std::vector<std::string> Header(const Facts& f, const LaunchFormatInfo& info, st
   const Throughput& t = o.plan.throughput;
   const std::string gpu_name = o.job.hw.gpu ? o.job.hw.gpu->name : f.c.gpu;
   std::vector<std::string> h;
-  // TRL's file is an SFTTrainer script, or for an RL goal a GRPOTrainer or DPOTrainer one (ExportTrl).
-  std::string framework = info.framework;
-  if (info.format == LaunchFormat::Trl && o.job.rl.Active())
-    framework = o.job.rl.algo == RlAlgo::Dpo ? "TRL DPOTrainer" : "TRL GRPOTrainer";
-  if (info.format == LaunchFormat::Verl) framework = o.job.rl.algo == RlAlgo::Ppo ? "verl PPO" : "verl GRPO";
-  if (info.format == LaunchFormat::Openrlhf)
-    framework = o.job.rl.algo == RlAlgo::Dpo   ? "OpenRLHF DPO (train_dpo)"
-                : o.job.rl.algo == RlAlgo::Ppo ? "OpenRLHF PPO (train_ppo_ray)"
-                                               : "OpenRLHF GRPO (train_ppo_ray)";
+  const std::string framework = ExportFramework(o, info);
   h.push_back("TrainPlan launch config: " + framework + " (" + info.file_name + ")");
   h.push_back(std::string("Targets ") + info.release + "; keys checked against " + info.repo + " at " +
               std::string(info.commit).substr(0, 12));
@@ -1027,16 +1033,16 @@ LaunchExport ExportLaunch(const PlanOutput& plan, LaunchFormat format, std::stri
     return out;
   }
   std::vector<std::string> notes;
+  const std::string framework = ExportFramework(plan, info);
   for (const LaunchRule& r : LaunchRules()) {
     if (r.format != format || !r.applies(plan)) continue;
     if (r.action == LaunchAction::Refuse) {
-      out.issues.push_back(
-          MakeIssue(r.key, "{0} cannot express {1}: {2}"_issue, {info.framework, r.when, Words(r.reason)}));
+      out.issues.push_back(MakeIssue(r.key, "{0} cannot express {1}: {2}"_issue, {framework, r.when, Words(r.reason)}));
     } else {
       out.issues.push_back(MakeIssue(r.key,
                                      r.action == LaunchAction::Drop ? "not in the {0} file ({1}): {2}"_issue
                                                                     : "written differently for {0} ({1}): {2}"_issue,
-                                     {info.framework, r.when, Words(r.reason)}, true));
+                                     {framework, r.when, Words(r.reason)}, true));
       notes.push_back(std::string(r.when) + ": " + r.reason);
     }
   }
