@@ -963,6 +963,22 @@ void ImportMegatronRecompute(Reader& r) {
   r.Pair(eg, "recompute", granularity == "full" ? "full" : granularity == "selective" ? "selective" : "none");
 }
 
+// The launcher's GPUs: torchrun's processes per node and nodes (Megatron-LM's examples/*.sh DISTRIBUTED_ARGS).
+void ImportTorchrunGpus(Reader& r) {
+  long long per_node = 0, nodes = 1;
+  const Entry* ep = nullptr;
+  for (const char* flag : {"--nproc_per_node", "--nproc-per-node"})
+    if (const Entry* e = r.Get(flag); e && !ep) ep = e;
+  const Entry* en = r.Get("--nnodes");
+  if (ep && r.Int(ep, per_node, 1)) {
+    if (en) r.Int(en, nodes, 1);
+    r.Pair(ep, "gpus", std::to_string(per_node * nodes));
+    if (nodes > 1) r.Pair(ep, "gpus_per_node", std::to_string(per_node));
+  }
+  for (const char* flag : {"--master_addr", "--master_port", "--node_rank", "--rdzv_endpoint", "--rdzv_backend"})
+    r.Get(flag);
+}
+
 void ImportMegatron(Reader& r) {
   auto num = [&](const char* flag, long long& v, long long lo = 1) {
     const Entry* e = r.Get(flag);
@@ -1073,19 +1089,7 @@ void ImportMegatron(Reader& r) {
   const Entry* eo = r.Get("--optimizer");
   r.Text(eo, opt);
   r.Opt(eo, opt);
-  // The launcher's GPUs: torchrun's processes per node and nodes (Megatron-LM's examples/*.sh DISTRIBUTED_ARGS).
-  long long per_node = 0, nodes = 1;
-  const Entry* ep = nullptr;
-  for (const char* flag : {"--nproc_per_node", "--nproc-per-node"})
-    if (const Entry* e = r.Get(flag); e && !ep) ep = e;
-  const Entry* en = r.Get("--nnodes");
-  if (ep && r.Int(ep, per_node, 1)) {
-    if (en) r.Int(en, nodes, 1);
-    r.Pair(ep, "gpus", std::to_string(per_node * nodes));
-    if (nodes > 1) r.Pair(ep, "gpus_per_node", std::to_string(per_node));
-  }
-  for (const char* flag : {"--master_addr", "--master_port", "--node_rank", "--rdzv_endpoint", "--rdzv_backend"})
-    r.Get(flag);
+  ImportTorchrunGpus(r);
   r.Rest();
 }
 
@@ -1151,27 +1155,11 @@ void ImportVerlRolloutQuantization(Reader& r, const std::string& ro) {
 // verl's main_ppo (issue #32): the Hydra config back as the RL keys. What it leaves out takes verl's default
 // (_generated_ppo_trainer.yaml@b178a3c: adv_estimator gae, gradient checkpointing on, no KL loss, rollout.n 1,
 // max_num_seqs 256, FSDP full shard, 8 GPUs on one node); the mean response is not a config key (give it again).
-void ImportVerl(Reader& r) {
-  r.Get("hydra.searchpath"), r.Get("defaults"), r.Get("hydra");
-  std::string adv = "gae";
-  const Entry* ea = r.Get("algorithm.adv_estimator");
-  r.Text(ea, adv);
-  if (adv == "gae")
-    ea ? r.Pair(ea, "goal", "ppo") : r.Default("goal", "ppo");
-  else if (adv == "grpo" || adv == "rloo" || adv == "reinforce_plus_plus" || adv == "remax")
-    r.Pair(ea, "goal", "grpo");
-  else
-    r.Unknown(*ea, adv);
-  r.Get("algorithm.use_kl_in_reward");
-  r.IntKey("data.train_batch_size", "rl_prompts");
-  r.IntKey("data.max_prompt_length", "rl_prompt_len");
-  r.IntKey("data.max_response_length", "rl_max_response_len");
-  r.ModelAt("actor_rollout_ref.model.path");
-  r.Get("actor_rollout_ref.model.use_remove_padding"), r.Get("actor_rollout_ref.model.lora_alpha");
+// verl's LoRA: the FSDP actor's PEFT rank (model.lora_rank), or the Megatron actor's (Megatron-Bridge's, model.lora.*:
+// rank 0 = off, every linear layer by default, _generated_ppo_megatron_trainer.yaml @b178a3c).
+void ImportVerlLora(Reader& r) {
   long long rank = 0;
   const Entry* el = r.Get("actor_rollout_ref.model.lora_rank");
-  // The Megatron actor's LoRA (Megatron-Bridge's, model.lora.*: rank 0 = off, targets every linear layer by default,
-  // _generated_ppo_megatron_trainer.yaml @b178a3c).
   const Entry* em_rank = r.Get("actor_rollout_ref.model.lora.rank");
   if (!el && em_rank) {
     el = em_rank;
@@ -1181,17 +1169,12 @@ void ImportVerl(Reader& r) {
   r.Pair(el, "method", rank > 0 ? "lora" : "full");
   if (rank > 0) r.Pair(el, "lora_r", std::to_string(rank));
   if (rank > 0 && el == em_rank) r.Pair(el, "lora_targets", "all");
-  const std::string a = "actor_rollout_ref.actor.";
-  std::string strategy = "fsdp";
-  const Entry* es = r.Get(a + "strategy");
-  r.Text(es, strategy);
-  const bool megatron = strategy == "megatron";
-  if (!megatron && strategy != "fsdp" && strategy != "fsdp2" && es) r.Unknown(*es, strategy);
-  r.Pair(es, "stack", megatron ? "megatron" : "fsdp");
-  // Recomputation: the Transformers model's gradient checkpointing on the FSDP actor (default true,
-  // model/hf_model.yaml); Megatron's override_transformer_config on the Megatron actor (default none,
-  // engine/megatron.yaml
-  // @b178a3c), which does not read the model's flag.
+}
+
+// Recomputation: the Transformers model's gradient checkpointing on the FSDP actor (default true, model/hf_model.yaml);
+// Megatron's override_transformer_config on the Megatron actor (default none, engine/megatron.yaml @b178a3c), which
+// does not read the model's flag.
+void ImportVerlRecompute(Reader& r, const std::string& a, bool megatron) {
   const Entry* ec = r.Get("actor_rollout_ref.model.enable_gradient_checkpointing");
   if (megatron) {
     const std::string o = a + "megatron.override_transformer_config.";
@@ -1210,6 +1193,47 @@ void ImportVerl(Reader& r) {
     r.Bool(ec, ckpt);
     ec ? r.Recompute(ec, ckpt) : r.Default("recompute", "full");
   }
+}
+
+// verl's Megatron actor: Megatron-Core's distributed optimizer (ZeRO-1, verl's default: engine/megatron.yaml
+// @b178a3c), and its parallel degrees.
+void ImportVerlMegatronLayout(Reader& r, const std::string& a) {
+  bool distributed = true;
+  const Entry* ez = r.Get(a + "megatron.use_distributed_optimizer");
+  r.Bool(ez, distributed);
+  ez ? r.Pair(ez, "zero", distributed ? "1" : "0") : r.Default("zero", "1");
+  r.IntKey(a + "megatron.tensor_model_parallel_size", "tp");
+  r.IntKey(a + "megatron.pipeline_model_parallel_size", "pp");
+  r.IntKey(a + "megatron.context_parallel_size", "cp");
+  r.IntKey(a + "megatron.expert_model_parallel_size", "ep");
+}
+
+void ImportVerl(Reader& r) {
+  r.Get("hydra.searchpath"), r.Get("defaults"), r.Get("hydra");
+  std::string adv = "gae";
+  const Entry* ea = r.Get("algorithm.adv_estimator");
+  r.Text(ea, adv);
+  if (adv == "gae")
+    ea ? r.Pair(ea, "goal", "ppo") : r.Default("goal", "ppo");
+  else if (adv == "grpo" || adv == "rloo" || adv == "reinforce_plus_plus" || adv == "remax")
+    r.Pair(ea, "goal", "grpo");
+  else
+    r.Unknown(*ea, adv);
+  r.Get("algorithm.use_kl_in_reward");
+  r.IntKey("data.train_batch_size", "rl_prompts");
+  r.IntKey("data.max_prompt_length", "rl_prompt_len");
+  r.IntKey("data.max_response_length", "rl_max_response_len");
+  r.ModelAt("actor_rollout_ref.model.path");
+  r.Get("actor_rollout_ref.model.use_remove_padding"), r.Get("actor_rollout_ref.model.lora_alpha");
+  ImportVerlLora(r);
+  const std::string a = "actor_rollout_ref.actor.";
+  std::string strategy = "fsdp";
+  const Entry* es = r.Get(a + "strategy");
+  r.Text(es, strategy);
+  const bool megatron = strategy == "megatron";
+  if (!megatron && strategy != "fsdp" && strategy != "fsdp2" && es) r.Unknown(*es, strategy);
+  r.Pair(es, "stack", megatron ? "megatron" : "fsdp");
+  ImportVerlRecompute(r, a, megatron);
   long long prompts = 1024, mini = 256;
   if (const Entry* e = r.doc.Find("data.train_batch_size")) r.Int(e, prompts, 1);
   const Entry* em = r.Get(a + "ppo_mini_batch_size");
@@ -1250,15 +1274,7 @@ void ImportVerl(Reader& r) {
   ek ? r.Pair(ek, "rl_ref", kl ? "1" : "0") : r.Default("rl_ref", "0");
   ImportVerlOffload(r, a);
   if (megatron) {
-    // Megatron-Core's distributed optimizer (ZeRO-1), verl's default (engine/megatron.yaml @b178a3c: True).
-    bool distributed = true;
-    const Entry* ez = r.Get(a + "megatron.use_distributed_optimizer");
-    r.Bool(ez, distributed);
-    ez ? r.Pair(ez, "zero", distributed ? "1" : "0") : r.Default("zero", "1");
-    r.IntKey(a + "megatron.tensor_model_parallel_size", "tp");
-    r.IntKey(a + "megatron.pipeline_model_parallel_size", "pp");
-    r.IntKey(a + "megatron.context_parallel_size", "cp");
-    r.IntKey(a + "megatron.expert_model_parallel_size", "ep");
+    ImportVerlMegatronLayout(r, a);
   } else {
     ImportVerlFsdpLayout(r, a);
   }
