@@ -1,7 +1,8 @@
-// parse_shell.cpp — a launch script as verl's users write one (examples/grpo_trainer/*.sh): shell variables set
-// before a `python3 -m verl.trainer.main_ppo` command whose words are Hydra overrides (key.path=value, +key=value).
-// The variables are expanded as the shell would for what such scripts use ($NAME, ${NAME}, ${NAME:-default},
-// $((arithmetic))); the command's overrides become the Doc's dotted keys, as a YAML config of the same run has them.
+// parse_shell.cpp — launch scripts as the frameworks' users write them: the shell's commands (ShellCommands) with
+// what such scripts use expanded as the shell would (variables, ${NAME:-default}, $((arithmetic)), arrays), for every
+// script reader (parse.cpp's command-line flags: Megatron-LM, OpenRLHF), and verl's `python3 -m verl.trainer.main_ppo`
+// command, whose Hydra overrides (key.path=value, +key=value) become the Doc's dotted keys, as its YAML config has
+// them.
 #include <cctype>
 #include <cmath>
 #include <map>
