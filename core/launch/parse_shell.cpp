@@ -333,7 +333,21 @@ std::string ArrayReference(const std::string& word) {
 
 }  // namespace shell_detail
 
+namespace {
+// A quoted word that is itself a script (srun bash -c "pip install ... && python3 -m openrlhf.cli.train_ppo_ray
+// --flags", OpenRLHF's train_ppo_ray_slurm.sh): its commands, read as the inner shell reads them.
+bool QuotedScript(const std::string& word) {
+  return word.find_first_of(" \n") != std::string::npos &&
+         (word.find("python") != std::string::npos || word.find(" -m ") != std::string::npos ||
+          word.find("torchrun") != std::string::npos);
+}
+}  // namespace
+
 std::vector<ShellCommand> ShellCommands(std::string_view text, ShellError* error) {
+  return ShellCommands(text, error, 0);
+}
+
+std::vector<ShellCommand> ShellCommands(std::string_view text, ShellError* error, int depth) {
   using namespace shell_detail;
   std::vector<ShellCommand> commands;
   Vars vars;
@@ -422,8 +436,19 @@ std::vector<ShellCommand> ShellCommands(std::string_view text, ShellError* error
     }
     if (!command) continue;
     ShellCommand c;
-    for (size_t k = w0; k < words.size(); ++k) c.words.push_back({std::move(words[k].text), words[k].line});
+    std::vector<ShellCommand> inner;
+    for (size_t k = w0; k < words.size(); ++k) {
+      if (depth < 2 && QuotedScript(words[k].text)) {
+        for (ShellCommand& ic : ShellCommands(words[k].text, nullptr, depth + 1)) {
+          for (ScriptWord& w : ic.words) w.line += words[k].line - 1;  // the inner script's lines, in the file's
+          inner.push_back(std::move(ic));
+        }
+        continue;
+      }
+      c.words.push_back({std::move(words[k].text), words[k].line});
+    }
     commands.push_back(std::move(c));
+    for (ShellCommand& ic : inner) commands.push_back(std::move(ic));
   }
   return commands;
 }

@@ -1879,6 +1879,32 @@ torchrun ${DISTRIBUTED_ARGS[@]} pretrain_gpt.py \
   CHECK(pairs.find(" name=") == std::string::npos);  // "MOCK" names no model
 }
 
+TEST_CASE("launch import: a launch command inside a quoted script (srun bash -c \"...\") is read", "[launch][rl]") {
+  // As OpenRLHF's examples/scripts/train_ppo_ray_slurm.sh: the whole command one double-quoted word for the inner
+  // shell, its variables expanded by the outer one.
+  const LaunchImport imp = ImportLaunch(R"(#!/bin/bash
+RAY_VERSION=2.12.0
+NODES=2
+srun --nodes=1 --ntasks=1 bash -c \
+"pip install ray[default]==$RAY_VERSION \
+&& ray job submit --address=http://localhost:8265 \
+    -- python3 -m openrlhf.cli.train_ppo_ray \
+    --actor.num_nodes $NODES \
+    --actor.num_gpus_per_node 8 \
+    --actor.model_name_or_path meta-llama/Llama-3.1-8B \
+    --train.micro_batch_size 4 \
+    --data.max_len 2048"
+)");
+  for (const ConfigIssue& i : imp.issues) INFO(i.key + ": " + i.message);
+  REQUIRE(imp.ok);
+  CHECK(imp.format == LaunchFormat::Openrlhf);
+  const std::string pairs = " " + LaunchPairsText(imp) + " ";
+  INFO(pairs);
+  CHECK(pairs.find(" model=llama3.1-8b ") != std::string::npos);
+  CHECK(pairs.find(" mbs=4 ") != std::string::npos);
+  CHECK(pairs.find(" gpus=16 ") != std::string::npos);
+}
+
 TEST_CASE("launch: a mixture of experts exported to verl runs on its Megatron workers, as its plan on auto does",
           "[launch][rl]") {
   // DeepSeek-V3's GRPO on 256 H100, every layout key on auto: the plan is Megatron-Core's with expert parallelism

@@ -87,6 +87,8 @@ struct ShellError {
   const char* what = "";
 };
 std::vector<ShellCommand> ShellCommands(std::string_view text, ShellError* error = nullptr);
+// The same inside a quoted script (bash -c "..."), `depth` levels down (at most two are read).
+std::vector<ShellCommand> ShellCommands(std::string_view text, ShellError* error, int depth);
 // A shell script that runs `module` (verl.trainer.main_ppo) with Hydra overrides: the script's variables expanded as
 // the shell would for NAME=value, $NAME, ${NAME:-default} and $((arithmetic)), the command's key.path=value words as
 // entries ('+' and '~' prefixes dropped), its --config-name in `config_name` (without ".yaml").
