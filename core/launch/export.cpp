@@ -1,6 +1,7 @@
 // export.cpp — a plan as each framework's config (launch.h ExportLaunch). Every value comes from what the
 // plan decided (the resolved layout, the job's workload); what a format cannot say comes from LaunchRules, as a
 // refusal or a note, and the header says the same in the file itself.
+#include <algorithm>
 #include <cmath>
 
 #include "band_text.h"
@@ -551,13 +552,20 @@ std::string MegatronLayout(const Facts& f) {
   return s;
 }
 
-// Megatron's recompute_modules apply under the selective granularity (transformer_config.py): the plan's modules
-// (recompute_mla_up, recompute_moe_act) beside core_attn where it recomputes selectively, alone where it does not.
-void AddMegatronRecompute(const Facts& f, Doc& d) {
+// Megatron-Core's recomputation as the file spells its fields: Megatron-LM's flags ("--recompute-granularity"), or
+// verl's Megatron workers' override_transformer_config (`prefix` + "recompute_granularity"; verl's DeepSeek-V3 script
+// writes full as granularity full, method uniform, one layer a unit). Its recompute_modules apply under the selective
+// granularity (transformer_config.py): the plan's modules (recompute_mla_up, recompute_moe_act) beside core_attn where
+// it recomputes selectively, alone where it does not.
+void AddMegatronRecompute(const Facts& f, Doc& d, const std::string& prefix = "--", bool flags = true) {
+  auto key = [&](std::string field) {
+    if (flags) std::replace(field.begin(), field.end(), '_', '-');
+    return prefix + (flags ? "recompute-" : "recompute_") + field;
+  };
   if (f.l.recompute == Recompute::Full) {
-    d.Add("--recompute-granularity", Value::Str("full"));
-    d.Add("--recompute-method", Value::Str("uniform"));
-    d.Add("--recompute-num-layers", Value::Int(1));
+    d.Add(key("granularity"), Value::Str("full"));
+    d.Add(key("method"), Value::Str("uniform"));
+    d.Add(key("num_layers"), Value::Int(1));
     return;
   }
   std::vector<std::string> modules;
@@ -565,8 +573,8 @@ void AddMegatronRecompute(const Facts& f, Doc& d) {
   if (f.w.mla_up_recompute) modules.push_back("mla_up_proj");
   if (f.w.moe_act_recompute) modules.push_back("moe_act");
   if (modules.empty()) return;
-  d.Add("--recompute-granularity", Value::Str("selective"));
-  if (modules != std::vector<std::string>{"core_attn"}) d.Add("--recompute-modules", Value::Strs(modules));  // default
+  d.Add(key("granularity"), Value::Str("selective"));
+  if (modules != std::vector<std::string>{"core_attn"}) d.Add(key("modules"), Value::Strs(modules));  // default
 }
 
 Doc ExportMegatron(const Facts& f) {
@@ -685,21 +693,6 @@ std::string RewardModelId(const Facts& f) {
   return id.empty() ? "your-org/your-reward-model" : id;
 }
 
-// verl's Megatron workers recompute as Megatron-Core's TransformerConfig says, through override_transformer_config
-// (verl/trainer/config/engine/megatron.yaml @b178a3c: recompute_granularity null, recompute_modules [core_attn]):
-// full as verl's DeepSeek-V3 script writes it (granularity full, method uniform, one layer a unit), selective as the
-// attention core.
-void AddMegatronRecompute(Doc& d, const std::string& megatron, Recompute recompute) {
-  const std::string o = megatron + "override_transformer_config.";
-  if (recompute == Recompute::Full) {
-    d.Add(o + "recompute_granularity", Value::Str("full"));
-    d.Add(o + "recompute_method", Value::Str("uniform"));
-    d.Add(o + "recompute_num_layers", Value::Int(1));
-  } else if (recompute == Recompute::Selective) {
-    d.Add(o + "recompute_granularity", Value::Str("selective"));
-  }
-}
-
 // verl's main_ppo (issue #32): a Hydra config extending verl's ppo_trainer (verl.json): GRPO or PPO (gae with a
 // critic), the step's shape, the actor's strategy and layout, the rollout engine with its memory fraction, tensor
 // parallelism and cap on sequences in flight, the KL reference, a reward model, the GPUs.
@@ -757,7 +750,7 @@ Doc ExportVerl(const Facts& f) {
     d.Add(actor + "megatron.grad_offload", Value::Bool(park));
     d.Add(actor + "megatron.optimizer_offload", Value::Bool(park));
     if (cpu_optimizer) d.Add(actor + "optim.override_optimizer_config.optimizer_cpu_offload", Value::Bool(true));
-    AddMegatronRecompute(d, actor + "megatron.", f.l.recompute);
+    AddMegatronRecompute(f, d, actor + "megatron.override_transformer_config.", false);
   } else {
     d.Add(actor + "ulysses_sequence_parallel_size", Value::Int(f.l.cp));
     d.Add(actor + "fsdp_config.param_offload", Value::Bool(park));
@@ -799,7 +792,7 @@ Doc ExportVerl(const Facts& f) {
             Value::Bool(true));
     d.Add("critic.model.path", Value::Str(f.model_id));
     if (megatron)
-      AddMegatronRecompute(d, "critic.megatron.", f.l.recompute);
+      AddMegatronRecompute(f, d, "critic.megatron.override_transformer_config.", false);
     else
       d.Add("critic.model.enable_gradient_checkpointing", Value::Bool(f.l.recompute == Recompute::Full));
     d.Add("critic.ppo_micro_batch_size_per_gpu", Value::Int(f.mbs));

@@ -488,11 +488,11 @@ std::vector<LaunchRule> Table() {
                 "verl loads the base model in 16 bits: LoRA (lora_rank) but no 4-bit base",
                 "verl 以 16 位加载底座模型：支持 LoRA（lora_rank），不支持 4 位底座", Qlora, ""});
   rl.push_back({F::Verl, "tp", "tp > 1 with stack fsdp", A::Refuse, verl_fsdp, verl_fsdp_zh,
-                [](const PlanOutput& o) { return FsdpStack(o) && Tp(o); }, "1"});
+                [](const PlanOutput& o) { return FsdpStack(o) && Tp(o); }, "1", "fsdp"});
   rl.push_back({F::Verl, "pp", "pp > 1 with stack fsdp", A::Refuse, verl_fsdp, verl_fsdp_zh,
-                [](const PlanOutput& o) { return FsdpStack(o) && Pp(o); }, "1"});
+                [](const PlanOutput& o) { return FsdpStack(o) && Pp(o); }, "1", "fsdp"});
   rl.push_back({F::Verl, "ep", "ep > 1 with stack fsdp", A::Refuse, verl_fsdp, verl_fsdp_zh,
-                [](const PlanOutput& o) { return FsdpStack(o) && Ep(o); }, "1"});
+                [](const PlanOutput& o) { return FsdpStack(o) && Ep(o); }, "1", "fsdp"});
   rl.push_back({F::Verl, "prec", "prec = fp16 or fp8", A::Refuse,
                 "verl's actor trains in bf16 (FP8 is a rollout option)", "verl 的 actor 用 bf16 训练（FP8 只用于生成）",
                 [](const PlanOutput& o) { return Fp16(o) || Fp8(o); }, ""});
@@ -500,14 +500,14 @@ std::vector<LaunchRule> Table() {
                 "verl 的 actor 使用 AdamW（optim.optimizer）", NotAdamW, ""});
   rl.push_back({F::Verl, "offload", "offload = nvme", A::Refuse, cpu_only, cpu_only_zh, Nvme, ""});
   rl.push_back({F::Verl, "recompute", "recompute = selective", A::Refuse, no_selective, no_selective_zh, Selective,
-                "full"});  // auto: verl's enable_gradient_checkpointing true
+                "full", "fsdp"});  // auto: verl's enable_gradient_checkpointing true (its Megatron workers': none)
   rl.push_back(
       {F::Verl, "zero", "zero < 2 with stack fsdp", A::Rewrite,
        "verl's FSDP actor shards fully (ZeRO-3) or, with reshard_after_forward false, ZeRO-2: written as "
        "FSDP full shard",
        "verl 的 FSDP actor 完全切分（ZeRO-3），或 reshard_after_forward 设为 false 时为 ZeRO-2：按 FSDP 全切分写出",
-       [](const PlanOutput& o) { return FsdpStack(o) && o.plan.layout.zero < 2 && o.plan.layout.dp > 1; },
-       "3"});  // auto: what verl runs
+       [](const PlanOutput& o) { return FsdpStack(o) && o.plan.layout.zero < 2 && o.plan.layout.dp > 1; }, "3",
+       "fsdp"});  // auto: what verl's FSDP workers run
   rl.push_back({F::Verl, "rl_async", "rl_async = 1 or 2", A::Drop,
                 "main_ppo generates and trains in turn: no one-step-off or streaming overlap (the file's step is the "
                 "on-policy one)",
@@ -621,16 +621,14 @@ Config LaunchConfig(const Config& cfg, LaunchFormat format) {
   Config c = cfg;
   // verl trains with its FSDP or its Megatron workers: a mixture of experts on Megatron's, as a plan on auto has it
   // (ResolveStack); other formats launch their one stack.
-  if (c.stack.empty() && format == F::Verl && c.goal >= 2) {
+  if (c.stack.empty() && format == F::Verl && RlAlgoOf(c) != RlAlgo::None) {
     Config as_verl = c;
     as_verl.rl_framework = int(RlFramework::Verl);
     if (ResolvedStackId(as_verl) == "megatron") c.stack = "megatron";
   }
   if (c.stack.empty()) c.stack = InfoOf(format).stack;
-  // verl's pins (tp, pp, ep = 1) are its FSDP workers' ("with stack fsdp"): its Megatron workers run those layouts.
-  const bool verl_megatron = format == F::Verl && c.stack == "megatron";
   for (const LaunchRule& r : LaunchRules()) {
-    if (r.format != format || !*r.pin || verl_megatron) continue;
+    if (r.format != format || !*r.pin || (*r.pin_stack && c.stack != r.pin_stack)) continue;
     const std::string key = r.key;
     if (FormatValue(c, key) != "auto") continue;
     std::vector<ConfigIssue> ignored;

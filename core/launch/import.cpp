@@ -947,20 +947,32 @@ void ImportMegatronSettings(Reader& r) {
     r.Pair(r.doc.Find("--overlap-moe-expert-parallel-comm"), "moe_a2a_overlap", "1");
 }
 
-// --recompute-granularity, and under selective --recompute-modules (default core_attn): the modules the plan has keys
-// for; selective without core_attn is the plan's selective too (with FlashAttention core_attn frees nothing it counts).
-void ImportMegatronRecompute(Reader& r) {
+// Megatron-Core's recomputation (TransformerConfig's recompute_granularity, recompute_method, recompute_num_layers,
+// recompute_modules) as a file spells it: Megatron-LM's flags ("--recompute-granularity"), or verl's Megatron actor's
+// override_transformer_config ("...recompute_granularity"). Under selective, recompute_modules (default core_attn):
+// the modules the plan has keys for; selective without core_attn is the plan's selective too (with FlashAttention
+// core_attn frees nothing it counts). No granularity is none, Megatron-Core's default.
+void ImportMegatronRecompute(Reader& r, const std::string& prefix, bool flags) {
+  auto key = [&](std::string field) {
+    if (flags) std::replace(field.begin(), field.end(), '_', '-');
+    return prefix + (flags ? "recompute-" : "recompute_") + field;
+  };
   std::string granularity;
-  const Entry* eg = r.Get("--recompute-granularity");
+  const Entry* eg = r.Get(key("granularity"));
   r.Text(eg, granularity);
-  r.Get("--recompute-method"), r.Get("--recompute-num-layers");
-  if (const Entry* em = r.Get("--recompute-modules"); em && granularity == "selective") {
+  r.Get(key("method")), r.Get(key("num_layers"));
+  if (const Entry* em = r.Get(key("modules")); em && granularity == "selective") {
     const std::vector<std::string> modules = em->value.AsTexts();
     auto has = [&](const char* m) { return std::find(modules.begin(), modules.end(), m) != modules.end(); };
     r.Pair(em, "recompute_mla_up", has("mla_up_proj") ? "1" : "0");
     r.Pair(em, "recompute_moe_act", has("moe_act") ? "1" : "0");
   }
-  r.Pair(eg, "recompute", granularity == "full" ? "full" : granularity == "selective" ? "selective" : "none");
+  if (granularity == "full" || granularity == "selective")
+    r.Pair(eg, "recompute", granularity);
+  else if (eg && granularity != "null" && granularity != "None" && !granularity.empty())
+    r.Unknown(*eg, granularity);
+  else
+    eg ? r.Pair(eg, "recompute", "none") : r.Default("recompute", "none");
 }
 
 // The launcher's GPUs: torchrun's processes per node and nodes (Megatron-LM's examples/*.sh DISTRIBUTED_ARGS).
@@ -1079,7 +1091,7 @@ void ImportMegatron(Reader& r) {
   if (const Entry* ei = r.Get("--num-distributed-optimizer-instances"); r.Int(ei, instances, 1) && instances > 1)
     r.imp.shard_replicas = int(std::min<long long>(instances, 1000000));
   r.Pair(r.doc.Find("--optimizer-cpu-offload"), "offload", r.Switch("--optimizer-cpu-offload") ? "cpu" : "none");
-  ImportMegatronRecompute(r);
+  ImportMegatronRecompute(r, "--", true);
   std::string backend = "auto";
   const Entry* eb = r.Get("--attention-backend");
   r.Text(eb, backend);
@@ -1152,9 +1164,6 @@ void ImportVerlRolloutQuantization(Reader& r, const std::string& ro) {
     r.Unknown(*e, quant);
 }
 
-// verl's main_ppo (issue #32): the Hydra config back as the RL keys. What it leaves out takes verl's default
-// (_generated_ppo_trainer.yaml@b178a3c: adv_estimator gae, gradient checkpointing on, no KL loss, rollout.n 1,
-// max_num_seqs 256, FSDP full shard, 8 GPUs on one node); the mean response is not a config key (give it again).
 // verl's LoRA: the FSDP actor's PEFT rank (model.lora_rank), or the Megatron actor's (Megatron-Bridge's, model.lora.*:
 // rank 0 = off, every linear layer by default, _generated_ppo_megatron_trainer.yaml @b178a3c).
 void ImportVerlLora(Reader& r) {
@@ -1177,17 +1186,7 @@ void ImportVerlLora(Reader& r) {
 void ImportVerlRecompute(Reader& r, const std::string& a, bool megatron) {
   const Entry* ec = r.Get("actor_rollout_ref.model.enable_gradient_checkpointing");
   if (megatron) {
-    const std::string o = a + "megatron.override_transformer_config.";
-    std::string granularity;
-    const Entry* eg = r.Get(o + "recompute_granularity");
-    r.Text(eg, granularity);
-    r.Get(o + "recompute_method"), r.Get(o + "recompute_num_layers"), r.Get(o + "recompute_modules");
-    if (granularity == "full" || granularity == "selective")
-      r.Pair(eg, "recompute", granularity);
-    else if (eg && granularity != "null" && granularity != "None" && !granularity.empty())
-      r.Unknown(*eg, granularity);
-    else
-      eg ? r.Pair(eg, "recompute", "none") : r.Default("recompute", "none");
+    ImportMegatronRecompute(r, a + "megatron.override_transformer_config.", false);
   } else {
     bool ckpt = true;
     r.Bool(ec, ckpt);
@@ -1208,6 +1207,9 @@ void ImportVerlMegatronLayout(Reader& r, const std::string& a) {
   r.IntKey(a + "megatron.expert_model_parallel_size", "ep");
 }
 
+// verl's main_ppo (issue #32): the Hydra config back as the RL keys. What it leaves out takes verl's default
+// (_generated_ppo_trainer.yaml@b178a3c: adv_estimator gae, gradient checkpointing on, no KL loss, rollout.n 1,
+// max_num_seqs 256, FSDP full shard, 8 GPUs on one node); the mean response is not a config key (give it again).
 void ImportVerl(Reader& r) {
   r.Get("hydra.searchpath"), r.Get("defaults"), r.Get("hydra");
   std::string adv = "gae";

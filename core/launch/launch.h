@@ -63,6 +63,8 @@ struct LaunchRule {
   const char* reason_zh;  //
   bool (*applies)(const PlanOutput& plan);
   const char* pin;  // for a layout key left on auto: the value the export plans with instead ("1"), or ""
+  const char* pin_stack =
+      "";  // the stack the pin holds on ("" every stack): verl's tp/pp/ep pins are its FSDP workers'
 };
 const std::vector<LaunchRule>& LaunchRules();
 

@@ -3,6 +3,7 @@
 // script reader (parse.cpp's command-line flags: Megatron-LM, OpenRLHF), and verl's `python3 -m verl.trainer.main_ppo`
 // command, whose Hydra overrides (key.path=value, +key=value) become the Doc's dotted keys, as its YAML config has
 // them.
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <map>
@@ -331,6 +332,22 @@ std::string ArrayReference(const std::string& word) {
   return name.empty() || !NameStart(name[0]) ? "" : name;
 }
 
+using Arrays = std::map<std::string, std::vector<Word>>;
+
+// "${NAME[@]}" in a command or in another array: the array's items appended to `out`, each split at its spaces, as
+// the unquoted ${NAME[@]} of Megatron's scripts gives them ("--fp8-format hybrid" written as one quoted item); within
+// the bound on a command's words (a crafted file's thousands of references stay linear).
+void AppendArray(const Arrays& arrays, const std::string& name, std::vector<Word>& out) {
+  const auto it = arrays.find(name);
+  if (it == arrays.end()) return;
+  for (const Word& item : it->second)
+    for (size_t p = 0; p < item.text.size() && out.size() < kMaxWords;) {
+      const size_t q = std::min(item.text.find_first_of(" \t", p), item.text.size());
+      if (q > p) out.push_back(Word{item.text.substr(p, q - p), item.raw, item.line});
+      p = q + 1;
+    }
+}
+
 }  // namespace shell_detail
 
 namespace {
@@ -351,7 +368,7 @@ std::vector<ShellCommand> ShellCommands(std::string_view text, ShellError* error
   using namespace shell_detail;
   std::vector<ShellCommand> commands;
   Vars vars;
-  std::map<std::string, std::vector<Word>> arrays;  // NAME=( ... ): verl's scripts group their overrides so
+  Arrays arrays;  // NAME=( ... ): verl's scripts group their overrides so
   size_t at = 0;
   int line = 1;
   while (at < text.size()) {
@@ -360,13 +377,15 @@ std::vector<ShellCommand> ShellCommands(std::string_view text, ShellError* error
     if (words.empty()) continue;
     // An array, NAME=( words ... ), over as many lines as it takes: its words, expanded, kept for "${NAME[@]}".
     bool append = false;
-    if (const std::string name = AssignedName(words[0].raw);
-        !name.empty() && words[0].raw.compare(AssignmentPrefix(words[0].raw, name, append), 1, "(") == 0) {
+    const std::string array = AssignedName(words[0].raw);
+    const size_t assign = array.empty() ? 0 : AssignmentPrefix(words[0].raw, array, append);
+    if (!array.empty() && words[0].raw.compare(assign, 1, "(") == 0) {
+      const std::string& name = array;
       std::vector<Word> items;
       if (append)
         if (const auto it = arrays.find(name); it != arrays.end()) items = it->second;  // NAME+=( ... )
       // The text's own prefix: an expansion can make it longer than the raw word's, never the name part.
-      const size_t prefix = AssignmentPrefix(words[0].raw, name, append) + 1;
+      const size_t prefix = assign + 1;
       std::string first = words[0].text.size() >= prefix ? words[0].text.substr(prefix) : std::string();
       bool closed = false;
       auto take = [&](Word w) {
@@ -374,13 +393,8 @@ std::vector<ShellCommand> ShellCommands(std::string_view text, ShellError* error
           w.text.pop_back();
           closed = true;
         }
-        // Another array's words (TRAINING_ARGS+=("${DDP_ARGS[@]}")), within the same bound as a command's.
-        if (const std::string ref = ArrayReference(w.text); !ref.empty()) {
-          if (const auto it = arrays.find(ref); it != arrays.end())
-            for (const Word& item : it->second)
-              if (items.size() < kMaxWords) items.push_back(item);
-          return;
-        }
+        // Another array's words (TRAINING_ARGS+=("${DDP_ARGS[@]}")).
+        if (const std::string ref = ArrayReference(w.text); !ref.empty()) return AppendArray(arrays, ref, items);
         if (!w.text.empty() && items.size() < kMaxWords) items.push_back(std::move(w));
       };
       take(Word{first, first, words[0].line});
@@ -394,25 +408,14 @@ std::vector<ShellCommand> ShellCommands(std::string_view text, ShellError* error
       if (arrays.size() < kMaxVars) arrays[name] = std::move(items);
       continue;
     }
-    // "${NAME[@]}": the array's words in its place (one pass: a crafted file's thousands of references stay linear).
+    // "${NAME[@]}": the array's words in its place, in one pass.
     std::vector<Word> spliced;
     spliced.reserve(words.size());
     for (Word& w : words) {
-      const std::string name = ArrayReference(w.text);
-      if (name.empty()) {
-        if (spliced.size() < kMaxWords) spliced.push_back(std::move(w));
-        continue;
-      }
-      const auto it = arrays.find(name);
-      if (it == arrays.end()) continue;
-      // Each item split at its spaces, as the unquoted ${NAME[@]} of Megatron's scripts gives them ("--fp8-format
-      // hybrid" written as one quoted item).
-      for (const Word& item : it->second)
-        for (size_t p = 0; p < item.text.size() && spliced.size() < kMaxWords;) {
-          const size_t q = std::min(item.text.find_first_of(" \t", p), item.text.size());
-          if (q > p) spliced.push_back(Word{item.text.substr(p, q - p), item.raw, item.line});
-          p = q + 1;
-        }
+      if (const std::string name = ArrayReference(w.text); !name.empty())
+        AppendArray(arrays, name, spliced);
+      else if (spliced.size() < kMaxWords)
+        spliced.push_back(std::move(w));
     }
     words = std::move(spliced);
     if (words.empty()) continue;

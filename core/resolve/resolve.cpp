@@ -328,10 +328,9 @@ void ResolveStack(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues)
   // ... but a mixture of experts on Megatron-Core, which has expert parallelism (verl's FSDP workers do not: its row in
   // capabilities.cpp): verl trains its MoE models with its Megatron workers (docs/perf/dpsk.md@b178a3c: "verl
   // integrates Megatron to support large MoE models such as Qwen3-235B-A22B and DeepSeek-V3", Qwen3-30B-A3B by
-  // run_qwen3moe-30b_megatron_96gb.sh), as NeMo RL's MoE recipes do (policy.megatron_cfg.enabled). Other frameworks
-  // keep their own trainer.
-  // Only where the framework the plan then runs (given, or on auto: ResolveRlFramework) is one of those two and runs
-  // every key given there (verl's Megatron workers have no ZeRO-2 or -3; DPO on auto is TRL's): else FSDP stays.
+  // run_qwen3moe-30b_megatron_96gb.sh), as NeMo RL's MoE recipes do (policy.megatron_cfg.enabled). Only where the
+  // framework the plan then runs (given, or on auto: ResolveRlFramework) is one of those two and runs every key given
+  // there (verl's Megatron workers have no ZeRO-2 or -3; DPO on auto is TRL's): else FSDP stays.
   if (cfg.stack.empty() && RlAlgoOf(cfg) != RlAlgo::None && job.model.experts > 1)
     if (const StackProfile* megatron = FindStack("megatron")) {
       Job probe = job;
@@ -947,7 +946,7 @@ Job StackJob(const Config& cfg, std::vector<ConfigIssue>& issues) {
 std::string ResolvedStackId(const Config& cfg) {
   std::vector<ConfigIssue> issues;
   const Job job = StackJob(cfg, issues);
-  return HasErrors(issues) && !cfg.stack.empty() && !FindStack(cfg.stack) ? std::string() : StackOf(job).id;
+  return !cfg.stack.empty() && !FindStack(cfg.stack) ? std::string() : StackOf(job).id;
 }
 
 bool StackMayRun(const Config& cfg, uint32_t keys) {
