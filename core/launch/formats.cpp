@@ -499,8 +499,11 @@ std::vector<LaunchRule> Table() {
   rl.push_back({F::Verl, "opt", "opt other than adamw", A::Refuse, "verl's actor builds AdamW (optim.optimizer)",
                 "verl 的 actor 使用 AdamW（optim.optimizer）", NotAdamW, ""});
   rl.push_back({F::Verl, "offload", "offload = nvme", A::Refuse, cpu_only, cpu_only_zh, Nvme, ""});
-  rl.push_back({F::Verl, "recompute", "recompute = selective", A::Refuse, no_selective, no_selective_zh, Selective,
-                "full", "fsdp"});  // auto: verl's enable_gradient_checkpointing true (its Megatron workers': none)
+  // verl's Megatron workers recompute as Megatron-Core does (override_transformer_config, selective included; the
+  // RL capability table's row): the FSDP workers' per-layer checkpointing alone has no selective mode.
+  rl.push_back({F::Verl, "recompute", "recompute = selective with stack fsdp", A::Refuse, no_selective, no_selective_zh,
+                [](const PlanOutput& o) { return FsdpStack(o) && Selective(o); }, "full",
+                "fsdp"});  // auto: verl's enable_gradient_checkpointing true (its Megatron workers': none)
   rl.push_back(
       {F::Verl, "zero", "zero < 2 with stack fsdp", A::Rewrite,
        "verl's FSDP actor shards fully (ZeRO-3) or, with reshard_after_forward false, ZeRO-2: written as "

@@ -1927,6 +1927,20 @@ TEST_CASE("launch: a mixture of experts exported to verl runs on its Megatron wo
   REQUIRE(ex.ok);
   CHECK(ex.text.find("strategy: \"megatron\"") != std::string::npos);
   CHECK(ex.text.find("expert_model_parallel_size: " + std::to_string(shown.plan.layout.ep)) != std::string::npos);
+  // Megatron's selective recomputation and its modules, which verl's Megatron workers take in
+  // override_transformer_config (its FSDP workers have no selective mode), written and read back.
+  Config selective = cfg;
+  ApplyPair(selective, "recompute", "selective", issues);
+  ApplyPair(selective, "recompute_mla_up", "1", issues);
+  REQUIRE_FALSE(HasErrors(issues));
+  const LaunchExport sel = ExportLaunch(LaunchPlan(selective, LaunchFormat::Verl), LaunchFormat::Verl);
+  INFO(sel.text);
+  REQUIRE(sel.ok);
+  CHECK(sel.text.find("recompute_granularity: \"selective\"") != std::string::npos);
+  CHECK(sel.text.find("\"mla_up_proj\"") != std::string::npos);
+  const std::string back = " " + LaunchPairsText(ImportLaunch(sel.text)) + " ";
+  CHECK(back.find(" recompute=selective ") != std::string::npos);
+  CHECK(back.find(" recompute_mla_up=1 ") != std::string::npos);
 }
 
 TEST_CASE("launch: verl's actor offload between phases and its optimizer on the CPU, written and read apart",
