@@ -246,6 +246,16 @@ PlanOutput PlanImported(Config cfg, const LaunchImport& imp) {
   return o;
 }
 
+// Each of `wanted` ("model=qwen2.5-7b", ...) among the pairs an import took, as a whole word.
+void CheckTook(const LaunchImport& imp, std::initializer_list<const char*> wanted) {
+  const std::string pairs = " " + LaunchPairsText(imp) + " ";
+  INFO(pairs);
+  for (const char* want : wanted) {
+    INFO(want);
+    CHECK(pairs.find(std::string(" ") + want + " ") != std::string::npos);
+  }
+}
+
 PlanOutput PlanFor(const Config& cfg, LaunchFormat f) {
   PlanOutput p = LaunchPlan(cfg, f);
   INFO(FormatLink(cfg) << (p.issues.empty() ? "" : "\n" + FormatIssue(p.issues[0])));
@@ -1771,14 +1781,10 @@ python3 -m verl.trainer.main_ppo \
   INFO(LaunchPairsText(imp));
   for (const ConfigIssue& i : imp.issues) INFO(i.key + ": " + i.message);
   REQUIRE(imp.ok);
-  const std::string pairs = " " + LaunchPairsText(imp) + " ";
-  for (const char* want : {" model=deepseek-v3 ", " goal=grpo ", " stack=megatron ", " rl_prompts=96 ",
-                           " rl_prompt_len=2048 ", " rl_max_response_len=9632 ", " rl_samples=8 ", " rl_updates=3 ",
-                           " tp=8 ", " pp=12 ", " ep=8 ", " zero=1 ", " offload=cpu ", " recompute=full ",
-                           " rl_park=1 ", " rl_kv_frac=0.6 ", " rl_rollout_tp=32 ", " gpus=96 ", " rl_ref=1 "}) {
-    INFO(want);
-    CHECK(pairs.find(want) != std::string::npos);
-  }
+  CheckTook(
+      imp, {"model=deepseek-v3", "goal=grpo", "stack=megatron", "rl_prompts=96", "rl_prompt_len=2048",
+            "rl_max_response_len=9632", "rl_samples=8", "rl_updates=3", "tp=8", "pp=12", "ep=8", "zero=1",
+            "offload=cpu", "recompute=full", "rl_park=1", "rl_kv_frac=0.6", "rl_rollout_tp=32", "gpus=96", "rl_ref=1"});
   // The plan it reads: DeepSeek-V3's GRPO on 96 H20, as verl's minimum-resource statement runs it.
   Config cfg;
   std::vector<ConfigIssue> issues;
@@ -1806,12 +1812,8 @@ python3 -m verl.trainer.main_ppo --config-name='ppo_megatron_trainer.yaml'     a
 )");
   INFO(LaunchPairsText(grouped));
   REQUIRE(grouped.ok);
-  const std::string g = " " + LaunchPairsText(grouped) + " ";
-  for (const char* want : {" model=qwen3-30b-a3b ", " method=lora ", " lora_r=32 ", " lora_targets=all ", " tp=2 ",
-                           " ep=4 ", " stack=megatron ", " gpus=8 "}) {
-    INFO(want);
-    CHECK(g.find(want) != std::string::npos);
-  }
+  CheckTook(grouped, {"model=qwen3-30b-a3b", "method=lora", "lora_r=32", "lora_targets=all", "tp=2", "ep=4",
+                      "stack=megatron", "gpus=8"});
   // A variable the script leaves to the environment without a default stays as written: the key that reads it is
   // named, not a silent number.
   const LaunchImport unset = ImportLaunch(
@@ -1869,13 +1871,9 @@ torchrun ${DISTRIBUTED_ARGS[@]} pretrain_gpt.py \
   for (const ConfigIssue& i : imp.issues) INFO(i.key + ": " + i.message);
   REQUIRE(imp.ok);
   CHECK(imp.format == LaunchFormat::Megatron);
+  CheckTook(imp, {"layers=32", "hidden=4096", "seq=8192", "gbs=128", "zero=1", "prec=fp8", "tp=2", "gpus=16",
+                  "gpus_per_node=8"});
   const std::string pairs = " " + LaunchPairsText(imp) + " ";
-  INFO(pairs);
-  for (const char* want : {" layers=32 ", " hidden=4096 ", " seq=8192 ", " gbs=128 ", " zero=1 ", " prec=fp8 ",
-                           " tp=2 ", " gpus=16 ", " gpus_per_node=8 "}) {
-    INFO(want);
-    CHECK(pairs.find(want) != std::string::npos);
-  }
   CHECK(pairs.find(" name=") == std::string::npos);  // "MOCK" names no model
 }
 
@@ -1898,11 +1896,7 @@ srun --nodes=1 --ntasks=1 bash -c \
   for (const ConfigIssue& i : imp.issues) INFO(i.key + ": " + i.message);
   REQUIRE(imp.ok);
   CHECK(imp.format == LaunchFormat::Openrlhf);
-  const std::string pairs = " " + LaunchPairsText(imp) + " ";
-  INFO(pairs);
-  CHECK(pairs.find(" model=llama3.1-8b ") != std::string::npos);
-  CHECK(pairs.find(" mbs=4 ") != std::string::npos);
-  CHECK(pairs.find(" gpus=16 ") != std::string::npos);
+  CheckTook(imp, {"model=llama3.1-8b", "mbs=4", "gpus=16"});
 }
 
 TEST_CASE("launch: a mixture of experts exported to verl runs on its Megatron workers, as its plan on auto does",
@@ -1938,9 +1932,7 @@ TEST_CASE("launch: a mixture of experts exported to verl runs on its Megatron wo
   REQUIRE(sel.ok);
   CHECK(sel.text.find("recompute_granularity: \"selective\"") != std::string::npos);
   CHECK(sel.text.find("\"mla_up_proj\"") != std::string::npos);
-  const std::string back = " " + LaunchPairsText(ImportLaunch(sel.text)) + " ";
-  CHECK(back.find(" recompute=selective ") != std::string::npos);
-  CHECK(back.find(" recompute_mla_up=1 ") != std::string::npos);
+  CheckTook(ImportLaunch(sel.text), {"recompute=selective", "recompute_mla_up=1"});
 }
 
 TEST_CASE("launch: verl's actor offload between phases and its optimizer on the CPU, written and read apart",
