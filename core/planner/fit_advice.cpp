@@ -42,19 +42,20 @@ std::vector<Remedy> FitRemedies(const Config& cfg) {
   // GRPO or PPO under verl or OpenRLHF: the trainer's states parked on the host while the engine generates (rl_park;
   // another framework refuses the key, so its plan is not advice). The shown plan's configuration names its framework
   // (resolved.cpp writes rl_framework out).
-  if ((cfg.goal == 2 || cfg.goal == 3) && cfg.rl_park != 1)
+  const RlAlgo algo = RlAlgoOf(cfg);
+  const bool generates = algo == RlAlgo::Grpo || algo == RlAlgo::Ppo;
+  if (generates && cfg.rl_park != 1)
     with(cfg.rl_framework == int(RlFramework::Openrlhf)
              ? "OpenRLHF's DeepSpeed states asleep on the host between phases (rl_park=1)"
              : "verl's actor parked on the host between phases (rl_park=1)",
          [](Config& c) { c.rl_park = 1; });
   // GRPO or PPO whose rollout engine runs out of room (its weights over its memory fraction, or a sequence over its
   // KV cache): a larger fraction, as verl's and NeMo RL's users raise gpu_memory_utilization, and the engine's
-  // weights split over twice the GPUs (rl_rollout_tp). Colocated, the fraction on auto is 0.5; on a pool of its own,
-  // the engine's default (rl_setup.cpp).
-  if (cfg.goal == 2 || cfg.goal == 3) {
-    const double frac = cfg.rl_kv_frac > 0 ? cfg.rl_kv_frac : cfg.rl_colocate != 0 ? 0.5 : 0.9;
+  // weights split over twice the GPUs (rl_rollout_tp). The shown plan's configuration has both as they were planned
+  // (resolved.cpp writes the auto values out).
+  if (generates) {
     for (const double larger : {0.7, 0.9})
-      if (frac < larger)
+      if (cfg.rl_kv_frac < larger)
         with(
             "a larger engine memory fraction (rl_kv_frac={0})", [larger](Config& c) { c.rl_kv_frac = larger; },
             FormatNumber(larger));
