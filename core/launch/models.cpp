@@ -80,6 +80,7 @@ const Names kNames[] = {
     {"deepseek-r1-distill-llama-70b", "", false, "", ""},
     {"smollm2-1.7b", "", false, "", ""},
     {"olmo2-7b", "", false, "", ""},
+    {"deepseek-llm-7b", "", false, "", ""},
 };
 
 struct Titan {

@@ -67,6 +67,9 @@ const HfId kHfIds[] = {
     {"deepseek-r1-distill-llama-70b", "deepseek-ai/DeepSeek-R1-Distill-Llama-70B"},
     {"smollm2-1.7b", "HuggingFaceTB/SmolLM2-1.7B-Instruct"},
     {"olmo2-7b", "allenai/OLMo-2-1124-7B"},
+    {"deepseek-llm-7b", "deepseek-ai/deepseek-llm-7b-base"},
+    {"gpt-oss-120b", "openai/gpt-oss-120b"},
+    {"gpt-oss-20b", "openai/gpt-oss-20b"},
 };
 // Other releases of a preset's architecture (their config.json's dimensions are the preset's): read as a variant of
 // it, with the same note. Qwen2 and Qwen2.5 share them at 7B and 72B (huggingface.co/Qwen/Qwen2-7B and Qwen2-72B
@@ -97,8 +100,9 @@ std::string VariantStem(std::string_view hf_id) {
       s.erase(s.size() - 5);
       again = true;
     }
-    for (const char* suffix :
-         {"-bnb-4bit", "-unsloth", "-instruct", "-thinking", "-chat", "-it", "-pt", "-hf", "-base"}) {
+    // A checkpoint converted to another precision ("gpt-oss-20b-bf16", "-FP8") keeps its architecture.
+    for (const char* suffix : {"-bnb-4bit", "-unsloth", "-instruct", "-thinking", "-chat", "-it", "-pt", "-hf", "-base",
+                               "-bf16", "-fp16", "-fp8"}) {
       const std::string_view x = suffix;
       if (s.size() > x.size() && s.compare(s.size() - x.size(), x.size(), x) == 0) {
         s.erase(s.size() - x.size());

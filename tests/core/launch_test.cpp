@@ -1824,6 +1824,18 @@ python3 -m verl.trainer.main_ppo --config-name='ppo_megatron_trainer.yaml'     a
     named |= !i.notice && i.key == "trainer.nnodes" && i.message.find("$NNODES") != std::string::npos;
   CHECK(named);
   CHECK_FALSE(unset.ok);
+  // The models of verl's examples by their ids and paths: DeepSeek LLM 7B (its chat release), GPT-OSS-20B converted
+  // to bf16 (the same architecture in another precision).
+  const LaunchImport deepseek = ImportLaunch(
+      "python3 -m verl.trainer.main_ppo algorithm.adv_estimator=grpo "
+      "actor_rollout_ref.model.path=deepseek-ai/deepseek-llm-7b-chat trainer.n_gpus_per_node=8 trainer.nnodes=1\n");
+  REQUIRE(deepseek.ok);
+  CheckTook(deepseek, {"model=deepseek-llm-7b"});
+  const LaunchImport gptoss = ImportLaunch(
+      "python3 -m verl.trainer.main_ppo algorithm.adv_estimator=grpo "
+      "actor_rollout_ref.model.path=/data/models/gpt-oss-20b-bf16 trainer.n_gpus_per_node=8 trainer.nnodes=1\n");
+  REQUIRE(gptoss.ok);
+  CheckTook(gptoss, {"model=gpt-oss-20b"});
   // An exported verl YAML, whose header names the same entry point, is still read as YAML.
   Config grpo;
   ApplyLink(grpo, "model=qwen2.5-7b&goal=grpo&gpu=h100&gpus=8", issues);
