@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "launch_doc.h"
+#include "shell_branches.h"
 
 namespace tp::launch {
 namespace shell_detail {  // named: the unity build joins this file with parse.cpp's anonymous namespace
@@ -215,9 +216,12 @@ struct Word {
 };
 
 // The words of one shell command from s[at] to the newline that no backslash continues (a comment ends it at the
-// line's end), expanded with `vars`; `at` and `line` move past it.
-std::vector<Word> CommandWords(std::string_view s, size_t& at, int& line, const Vars& vars, ShellError* error) {
+// line's end), expanded with `vars`; `at` and `line` move past it, `ended` is the character that ended it (';', '|',
+// '&', '\n'; 0 at the end of the text).
+std::vector<Word> CommandWords(std::string_view s, size_t& at, int& line, const Vars& vars, ShellError* error,
+                               char& ended) {
   std::vector<Word> words;
+  ended = 0;
   Word w;
   bool in_word = false;
   auto finish = [&] {
@@ -229,6 +233,7 @@ std::vector<Word> CommandWords(std::string_view s, size_t& at, int& line, const 
     const char c = s[at];
     if (c == '\n') {
       ++line, ++at;
+      ended = c;
       break;
     }
     if (c == '\\' && at + 1 < s.size() && (s[at + 1] == '\n' || s[at + 1] == '\r')) {
@@ -245,6 +250,12 @@ std::vector<Word> CommandWords(std::string_view s, size_t& at, int& line, const 
     if (c == '#' && !in_word) {  // a comment: to the end of the line
       while (at < s.size() && s[at] != '\n') ++at;
       continue;
+    }
+    if (c == ';' || c == '|' || c == '&') {  // the command ends (a; b, a && b, a | b)
+      finish();
+      ++at;
+      ended = c;
+      break;
     }
     if (!in_word) w.line = line, in_word = true;
     if (c == '\'') {
@@ -290,10 +301,6 @@ std::vector<Word> CommandWords(std::string_view s, size_t& at, int& line, const 
       w.text += s[at + 1];
       w.raw += s.substr(at, 2);
       at += 2;
-    } else if (c == ';' || c == '|' || c == '&') {  // the command ends (a; b, a && b, a | b)
-      finish();
-      ++at;
-      break;
     } else {
       w.text += c, w.raw += c;
       ++at;
@@ -368,13 +375,19 @@ std::vector<ShellCommand> ShellCommands(std::string_view text, ShellError* error
   using namespace shell_detail;
   std::vector<ShellCommand> commands;
   Vars vars;
-  Arrays arrays;  // NAME=( ... ): verl's scripts group their overrides so
+  Arrays arrays;      // NAME=( ... ): verl's scripts group their overrides so
+  Branches branches;  // if / elif / else / fi: the branches the script's variables choose
   size_t at = 0;
   int line = 1;
+  char ended = 0;
   while (at < text.size()) {
-    std::vector<Word> words = CommandWords(text, at, line, vars, error);
+    std::vector<Word> words = CommandWords(text, at, line, vars, error, ended);
     if (error && error->line) return commands;
+    std::vector<std::string> texts;
+    for (const Word& w : words) texts.push_back(w.text);
+    words.erase(words.begin(), words.begin() + std::min(words.size(), branches.Take(texts, ended)));
     if (words.empty()) continue;
+    const bool reading = branches.Reading();
     // An array, NAME=( words ... ), over as many lines as it takes: its words, expanded, kept for "${NAME[@]}".
     bool append = false;
     const std::string array = AssignedName(words[0].raw);
@@ -400,14 +413,15 @@ std::vector<ShellCommand> ShellCommands(std::string_view text, ShellError* error
       take(Word{first, first, words[0].line});
       for (size_t k = 1; k < words.size() && !closed; ++k) take(words[k]);
       while (!closed && at < text.size()) {
-        std::vector<Word> more = CommandWords(text, at, line, vars, error);
+        std::vector<Word> more = CommandWords(text, at, line, vars, error, ended);
         if (error && error->line) return commands;
         for (Word& w : more)
           if (!closed) take(std::move(w));
       }
-      if (arrays.size() < kMaxVars) arrays[name] = std::move(items);
+      if (reading && arrays.size() < kMaxVars) arrays[name] = std::move(items);
       continue;
     }
+    if (!reading) continue;  // a branch the shell does not run
     // "${NAME[@]}": the array's words in its place, in one pass.
     std::vector<Word> spliced;
     spliced.reserve(words.size());

@@ -1889,6 +1889,56 @@ torchrun ${DISTRIBUTED_ARGS[@]} pretrain_gpt.py \
   CHECK(pairs.find(" name=") == std::string::npos);  // "MOCK" names no model
 }
 
+TEST_CASE("launch import: a script's if blocks, the branch its variables choose", "[launch]") {
+  // Megatron-LM's examples/llama/train_llama3_8b_h100_fp8.sh adds its FP8 flags under if [[ "$DTYPE" == "fp8" ]]:
+  // the precision follows the script's DTYPE, and a branch not taken adds nothing.
+  const auto megatron = [](const std::string& dtype) {
+    return ImportLaunch("DTYPE=${DTYPE:-\"" + dtype + R"("}
+DTYPE_ARGS=()
+if [[ "$DTYPE" == "fp8" ]]; then
+    DTYPE_ARGS+=(
+        "--fp8-format hybrid"
+    )
+elif [ "$DTYPE" = "bf16" ] && [ -z "" ]; then
+    DTYPE_ARGS+=("--bf16")
+else
+    DTYPE_ARGS+=("--fp16")
+fi
+torchrun --nproc_per_node 8 pretrain_gpt.py --num-layers 32 --hidden-size 4096 --num-attention-heads 32 \
+    --seq-length 4096 --micro-batch-size 1 --global-batch-size 128 ${DTYPE_ARGS[@]}
+)");
+  };
+  const LaunchImport fp8 = megatron("fp8"), bf16 = megatron("bf16"), fp16 = megatron("fp16");
+  REQUIRE(fp8.ok);
+  REQUIRE(bf16.ok);
+  REQUIRE(fp16.ok);
+  CheckTook(fp8, {"prec=fp8"});
+  CheckTook(bf16, {"prec=bf16"});
+  CheckTook(fp16, {"prec=fp16"});
+  // verl's TensorRT-LLM scripts: if [ $TP -eq 4 ]; then ... else ... fi, on one line here, and nested.
+  const auto verl = [](int tp) {
+    return ImportLaunch("TP=" + std::to_string(tp) + R"(
+if [ $TP -eq 4 ]; then MBS=16; else MBS=8; fi
+if [ $TP -ne 4 ]; then
+  if [ ! "$TP" -lt 2 ]; then MBS=$((MBS / 2)); fi
+fi
+python3 -m verl.trainer.main_ppo algorithm.adv_estimator=grpo actor_rollout_ref.actor.ppo_micro_batch_size_per_gpu=$MBS \
+    actor_rollout_ref.model.path=Qwen/Qwen2.5-7B-Instruct trainer.n_gpus_per_node=8 trainer.nnodes=1
+)");
+  };
+  CheckTook(verl(4), {"mbs=16"});
+  CheckTook(verl(2), {"mbs=4"});
+  CheckTook(verl(1), {"mbs=8"});
+  // A condition the script leaves to the environment (a file, an unset variable) is not decided: its branch is read,
+  // as the shell may run it.
+  const LaunchImport open = ImportLaunch(R"(MBS=2
+if [ -n "$SLURM_JOB_ID" ] || [ -f /etc/cluster ]; then MBS=4; fi
+python3 -m verl.trainer.main_ppo algorithm.adv_estimator=grpo actor_rollout_ref.actor.ppo_micro_batch_size_per_gpu=$MBS \
+    actor_rollout_ref.model.path=Qwen/Qwen2.5-7B-Instruct trainer.n_gpus_per_node=8 trainer.nnodes=1
+)");
+  CheckTook(open, {"mbs=4"});
+}
+
 TEST_CASE("launch import: a launch command inside a quoted script (srun bash -c \"...\") is read", "[launch][rl]") {
   // As OpenRLHF's examples/scripts/train_ppo_ray_slurm.sh: the whole command one double-quoted word for the inner
   // shell, its variables expanded by the outer one.

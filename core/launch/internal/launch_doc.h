@@ -74,7 +74,9 @@ bool ParseArgsDoc(std::string_view text, Doc& doc, std::vector<ConfigIssue>& iss
 // A shell script's commands as the shell runs them, for what launch scripts use: variables (NAME=value, $NAME,
 // ${NAME:-default}, $((arithmetic)); an unset one without a default stays as written), arrays (NAME=( ... ) and
 // "${NAME[@]}"), quotes, backslash continuations, comments; a command ends at a newline or ; | &. Assignments are
-// taken, not listed. `error`: the first unclosed quote, with its line (the rest is then not read).
+// taken, not listed. Of if / elif / else / fi blocks only the branches the script's variables choose are read; a
+// condition they do not decide (a file, the environment) reads its branch (shell_branches.h). `error`: the first
+// unclosed quote, with its line (the rest is then not read).
 struct ScriptWord {
   std::string text;  // expanded, quotes removed
   int line = 0;

@@ -1,0 +1,44 @@
+// shell_branches.h — which branch of a launch script's `if` blocks the shell runs (parse_shell.cpp reads the
+// commands): its tests ([ ... ], [[ ... ]], test) decided from the script's own variables, the others left open.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace tp::launch::shell_detail {
+
+enum class Truth { False, True, Unknown };
+
+// One test command's words, expanded ("[", "$TP"'s value, "-eq", "4", "]"): its truth where the words decide it
+// (string and integer comparisons, -z, -n, !), Unknown where they do not: a word that still holds a '$' (a variable
+// the script leaves to the environment), a file test, a command that is not a test.
+Truth TestTruth(std::vector<std::string> words);
+
+// The `if` / `elif` / `else` / `fi` blocks around each command, fed every command in order. A branch whose
+// condition is known false (or that follows a taken one) is skipped; one whose condition is unknown is read, as
+// every branch was before conditions were decided (a script's settings are then those written last).
+class Branches {
+ public:
+  // A command's words and the character that ended it (';', '|', '&', '\n', or 0 at the end of the text): how many
+  // of its leading words are the blocks' own (if's condition, then, else, fi, do, done), to be dropped; all of them
+  // when the whole command is.
+  size_t Take(const std::vector<std::string>& words, char ended);
+  // Whether the commands here run: every enclosing branch is taken or unknown.
+  bool Reading() const;
+
+ private:
+  struct Block {
+    Truth branch = Truth::Unknown;  // the branch being read
+    bool taken = false;             // a branch already known to run: the later ones do not
+    bool open = false;              // a branch before this one may have run
+    bool outer_skipped = false;     // inside a skipped branch: every branch is skipped
+  };
+  void Decide(Block& b, Truth condition) const;
+  std::vector<Block> blocks_;
+  bool in_condition_ = false;
+  Truth condition_ = Truth::Unknown;
+  char op_ = 0;          // the operator before the next test: '&' (&&) or '|' (||); 0 for the first
+  char pending_op_ = 0;  // the separator that ended the last command of the condition
+};
+
+}  // namespace tp::launch::shell_detail

@@ -1,0 +1,169 @@
+// shell_branches.cpp — the `if` blocks of a launch script (shell_branches.h): Megatron-LM's examples add their FP8
+// flags under `if [[ "$DTYPE" == "fp8" ]]`, verl's TensorRT-LLM scripts set a batch by `if [ $TP -eq 4 ]; ... else`.
+// Reading every branch took the last one's settings whatever the script's variables said.
+#include "shell_branches.h"
+
+#include <cerrno>
+#include <cstdlib>
+
+namespace tp::launch::shell_detail {
+namespace {
+
+Truth Not(Truth t) { return t == Truth::Unknown ? t : (t == Truth::True ? Truth::False : Truth::True); }
+Truth Of(bool b) { return b ? Truth::True : Truth::False; }
+
+Truth And(Truth a, Truth b) {
+  if (a == Truth::False || b == Truth::False) return Truth::False;
+  return a == Truth::True && b == Truth::True ? Truth::True : Truth::Unknown;
+}
+Truth Or(Truth a, Truth b) {
+  if (a == Truth::True || b == Truth::True) return Truth::True;
+  return a == Truth::False && b == Truth::False ? Truth::False : Truth::Unknown;
+}
+
+// [[ s == pattern ]]: '*' and '?' as the shell matches them (a bracket class is left undecided by the caller).
+bool Glob(const char* s, const char* p) {
+  for (; *p; ++p, ++s) {
+    if (*p == '*') {
+      for (const char* rest = s;; ++rest) {
+        if (Glob(rest, p + 1)) return true;
+        if (!*rest) return false;
+      }
+    }
+    if (!*s || (*p != '?' && *p != *s)) return false;
+  }
+  return !*s;
+}
+
+bool Integer(const std::string& s, long long& v) {
+  if (s.empty()) return false;
+  errno = 0;
+  char* end = nullptr;
+  v = std::strtoll(s.c_str(), &end, 10);
+  return errno == 0 && end && *end == '\0';
+}
+
+// a op b, the three-word tests.
+Truth Compare(const std::string& a, const std::string& op, const std::string& b, bool double_bracket) {
+  if (op == "=" || op == "==" || op == "!=") {
+    bool equal = a == b;
+    if (double_bracket && b.find_first_of("*?") != std::string::npos) equal = Glob(a.c_str(), b.c_str());
+    if (double_bracket && b.find('[') != std::string::npos) return Truth::Unknown;
+    return Of(op == "!=" ? !equal : equal);
+  }
+  static const char* const kNumeric[] = {"-eq", "-ne", "-lt", "-le", "-gt", "-ge"};
+  for (int i = 0; i < 6; ++i) {
+    if (op != kNumeric[i]) continue;
+    long long x = 0, y = 0;
+    if (!Integer(a, x) || !Integer(b, y)) return Truth::Unknown;
+    const bool r[] = {x == y, x != y, x < y, x <= y, x > y, x >= y};
+    return Of(r[i]);
+  }
+  return Truth::Unknown;  // <, >, =~, -nt, ...
+}
+
+}  // namespace
+
+Truth TestTruth(std::vector<std::string> words) {
+  size_t b = 0, e = words.size();
+  bool test = false, double_bracket = false;
+  if (b < e && (words[b] == "[" || words[b] == "[[" || words[b] == "test")) {
+    double_bracket = words[b] == "[[";
+    test = true, ++b;
+  }
+  if (e > b && (words[e - 1] == "]" || words[e - 1] == "]]")) {
+    double_bracket |= words[e - 1] == "]]";
+    test = true, --e;
+  }
+  if (!test) return Truth::Unknown;  // a command: its exit status is not known here
+  bool negate = false;
+  for (; b < e && words[b] == "!"; ++b) negate = !negate;
+  for (size_t k = b; k < e; ++k)
+    if (words[k].find('$') != std::string::npos) return Truth::Unknown;  // left to the environment
+  Truth t = Truth::Unknown;
+  const size_t n = e - b;
+  if (n == 0) {
+    t = Truth::False;
+  } else if (n == 1) {
+    t = Of(!words[b].empty());
+  } else if (n == 2 && (words[b] == "-z" || words[b] == "-n")) {
+    t = Of(words[b + 1].empty() == (words[b] == "-z"));
+  } else if (n == 3) {
+    t = Compare(words[b], words[b + 1], words[b + 2], double_bracket);
+  }
+  return negate ? Not(t) : t;
+}
+
+void Branches::Decide(Block& b, Truth condition) const {
+  if (b.outer_skipped || b.taken) {
+    b.branch = Truth::False;
+    return;
+  }
+  // After a branch that may have run, a true condition runs only if that one did not.
+  const Truth t = b.open && condition == Truth::True ? Truth::Unknown : condition;
+  b.branch = t;
+  b.taken |= t == Truth::True;
+  b.open |= t == Truth::Unknown;
+}
+
+size_t Branches::Take(const std::vector<std::string>& words, char ended) {
+  auto start_condition = [&](size_t from) {
+    in_condition_ = true;
+    condition_ = Truth::Unknown;
+    op_ = 0;
+    pending_op_ = 0;
+    if (words.size() > from) {
+      condition_ = TestTruth(std::vector<std::string>(words.begin() + from, words.end()));
+      op_ = 1;  // a test read
+    }
+    pending_op_ = ended;
+    return words.size();
+  };
+  if (in_condition_) {
+    if (!words.empty() && words[0] == "then") {
+      in_condition_ = false;
+      if (!blocks_.empty()) Decide(blocks_.back(), condition_);
+      return 1;
+    }
+    if (words.empty()) {  // the second character of || or &&
+      if (ended == '|' || ended == '&') pending_op_ = ended;
+      return 0;
+    }
+    const Truth t = TestTruth(words);
+    if (op_ == 0)
+      condition_ = t;
+    else
+      condition_ = pending_op_ == '&' ? And(condition_, t) : pending_op_ == '|' ? Or(condition_, t) : t;
+    op_ = 1;
+    pending_op_ = ended;
+    return words.size();
+  }
+  if (words.empty()) return 0;
+  const std::string& w = words[0];
+  if (w == "if") {
+    Block b;
+    b.outer_skipped = !Reading();
+    if (b.outer_skipped) b.branch = Truth::False;
+    blocks_.push_back(b);
+    return start_condition(1);
+  }
+  if (w == "elif" && !blocks_.empty()) {
+    blocks_.back().branch = Truth::False;  // read again once its condition is known (then)
+    return start_condition(1);
+  }
+  if (w == "else" && !blocks_.empty()) {
+    Decide(blocks_.back(), Truth::True);
+    return 1;
+  }
+  if (w == "fi") {
+    if (!blocks_.empty()) blocks_.pop_back();
+    return 1;
+  }
+  return w == "then" || w == "do" || w == "done" ? 1 : 0;
+}
+
+// The innermost block says it: a block inside a skipped branch skips every branch of its own (constant time, so a
+// crafted file of thousands of nested ifs stays linear).
+bool Branches::Reading() const { return blocks_.empty() || blocks_.back().branch != Truth::False; }
+
+}  // namespace tp::launch::shell_detail
