@@ -56,7 +56,7 @@ Truth Compare(const std::string& a, const std::string& op, const std::string& b,
     if (op != kNumeric[i]) continue;
     long long x = 0, y = 0;
     if (!Integer(a, x) || !Integer(b, y)) return Truth::Unknown;
-    const bool r[] = {x == y, x != y, x < y, x <= y, x > y, x >= y};
+    const bool r[] = {x == y, x != y, x<y, x <= y, x> y, x >= y};
     return Of(r[i]);
   }
   return Truth::Unknown;  // <, >, =~, -nt, ...

@@ -75,9 +75,13 @@ const HfId kHfIds[] = {
 // it, with the same note. Qwen2 and Qwen2.5 share them at 7B and 72B (huggingface.co/Qwen/Qwen2-7B and Qwen2-72B
 // config.json: hidden 3584 / 8192, intermediate 18944 / 29568, 28 / 80 layers, 28 / 64 heads, 4 / 8 KV heads, vocab
 // 152064, q/k/v biases, untied embeddings, as Qwen2.5-7B's and -72B's).
+// OpenRLHF's own fine-tune of Llama 3 8B, which its README's RL commands and examples/scripts start from: its SFT
+// command there trains meta-llama/Meta-Llama-3-8B (OpenRLHF README.md @3c3be62); that the released checkpoint is
+// that model fine-tuned, with its dimensions, is INFERRED from the command and the name.
 const HfId kSameArchitecture[] = {
     {"qwen2.5-7b", "Qwen/Qwen2-7B"},
     {"qwen2.5-72b", "Qwen/Qwen2-72B"},
+    {"llama3-8b", "OpenRLHF/Llama-3-8b-sft-mixture"},
 };
 // clang-format on
 

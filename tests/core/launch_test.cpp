@@ -1836,6 +1836,12 @@ python3 -m verl.trainer.main_ppo --config-name='ppo_megatron_trainer.yaml'     a
       "actor_rollout_ref.model.path=/data/models/gpt-oss-20b-bf16 trainer.n_gpus_per_node=8 trainer.nnodes=1\n");
   REQUIRE(gptoss.ok);
   CheckTook(gptoss, {"model=gpt-oss-20b"});
+  // OpenRLHF's examples start from its own fine-tune of Llama 3 8B.
+  const LaunchImport openrlhf = ImportLaunch(
+      "deepspeed --module openrlhf.cli.train_dpo --model.model_name_or_path OpenRLHF/Llama-3-8b-sft-mixture "
+      "--train.batch_size 256 --train.micro_batch_size 1 --ds.zero_stage 3\n");
+  REQUIRE(openrlhf.ok);
+  CheckTook(openrlhf, {"model=llama3-8b", "goal=dpo"});
   // An exported verl YAML, whose header names the same entry point, is still read as YAML.
   Config grpo;
   ApplyLink(grpo, "model=qwen2.5-7b&goal=grpo&gpu=h100&gpus=8", issues);
