@@ -16,6 +16,7 @@
 #include "model.h"
 #include "pipeline.h"
 #include "presets.h"
+#include "resolve.h"
 #include "rules.h"
 #include "stack.h"
 #include "text.h"
@@ -68,6 +69,15 @@ struct Facts {
   }
   const char* DtypeName() const {
     return w.prec == Precision::Fp32 ? "float32" : w.prec == Precision::Fp16 ? "float16" : "bfloat16";
+  }
+  // The deepspeed launcher's GPUs: --num_gpus on each of --num_nodes, the largest divisor of the plan's GPUs that a
+  // node holds (12 as 2 x 6, not 2 x 8).
+  std::string DeepSpeedLauncher(const std::string& module) const {
+    int p = per_node;
+    while (gpus % p != 0) --p;
+    const int n = gpus / p;
+    return "deepspeed" + (n > 1 ? " --num_nodes " + std::to_string(n) : std::string()) + " --num_gpus " +
+           std::to_string(p) + " --module " + module;
   }
   std::string Torchrun(const std::string& script) const {
     if (gpus == 1) return "python " + script;
@@ -837,13 +847,30 @@ void OpenrlhfDeepSpeed(const Facts& f, Doc& d, bool* rewritten) {
 // places them (colocated: --train.colocate_all with vLLM asleep while DeepSpeed trains; split pools: vLLM engines on
 // the rollout GPUs, the DeepSpeed models together on the rest); the step's prompts, responses per prompt and the
 // training batch of one optimizer step; the RL steps as the prompts the run reads (--data.max_samples, one episode).
-// DPO: train_dpo's flags, its batches counting pairs.
+// DPO: train_dpo's flags, its batches counting pairs. Fine-tuning: train_sft's, the dataset as its examples
+// (--data.max_samples) and epochs.
 Doc ExportOpenrlhf(const Facts& f, std::vector<std::string>& launcher, bool* rewritten) {
   Doc d;
   const RlSetup& r = f.o.job.rl;
   const int max_len = int(std::ceil(r.prompt_len)) + int(r.max_response_len);
+  if (!r.Active()) {
+    launcher = {f.DeepSpeedLauncher("openrlhf.cli.train_sft")};
+    const FinetuneDataset data = DatasetOf(f.c);
+    const double epochs = std::max(1.0, std::round(data.epochs));
+    d.Add("--model.model_name_or_path", Value::Str(f.model_id));
+    d.Add("--data.max_len", Value::Int(f.seq));
+    d.Add("--train.batch_size", Value::Int(f.gbs));
+    d.Add("--train.micro_batch_size", Value::Int(f.mbs));
+    d.Add("--train.max_epochs", Value::Int((long long)epochs));
+    // The plan's tokens as examples of the dataset's mean length (given tokens= too), read back as examples=.
+    const double samples = f.w.tokens / (std::max(1.0, data.example_tokens) * epochs);
+    d.Add("--data.max_samples", Value::Int(std::max(1LL, std::llround(samples))));
+    if (f.l.recompute == Recompute::Full) d.Add("--model.gradient_checkpointing_enable", Value::Bool(true));
+    OpenrlhfDeepSpeed(f, d, rewritten);
+    return d;
+  }
   if (r.algo == RlAlgo::Dpo) {
-    launcher = {"deepspeed --module openrlhf.cli.train_dpo"};
+    launcher = {f.DeepSpeedLauncher("openrlhf.cli.train_dpo")};
     d.Add("--model.model_name_or_path", Value::Str(f.model_id));
     d.Add("--train.batch_size", Value::Int(r.prompts));
     d.Add("--train.micro_batch_size", Value::Int((f.mbs + 1) / 2));
@@ -960,7 +987,8 @@ std::string ExportFramework(const PlanOutput& o, const LaunchFormatInfo& info) {
     return algo == RlAlgo::Dpo ? "TRL DPOTrainer" : algo == RlAlgo::Grpo ? "TRL GRPOTrainer" : "TRL";
   if (info.format == LaunchFormat::Verl) return algo == RlAlgo::Ppo ? "verl PPO" : "verl GRPO";
   if (info.format == LaunchFormat::Openrlhf)
-    return algo == RlAlgo::Dpo   ? "OpenRLHF DPO (train_dpo)"
+    return !o.job.rl.Active()    ? (o.job.work.finetune ? "OpenRLHF SFT (train_sft)" : "OpenRLHF")
+           : algo == RlAlgo::Dpo ? "OpenRLHF DPO (train_dpo)"
            : algo == RlAlgo::Ppo ? "OpenRLHF PPO (train_ppo_ray)"
                                  : "OpenRLHF GRPO (train_ppo_ray)";
   return info.framework;

@@ -63,6 +63,7 @@ bool Ppo(const PlanOutput& o) { return o.job.rl.algo == RlAlgo::Ppo; }
 bool OneStepOff(const PlanOutput& o) { return o.job.rl.Active() && o.job.rl.async; }
 bool SplitPools(const PlanOutput& o) { return o.job.rl.Active() && o.job.rl.algo != RlAlgo::Dpo && !o.job.rl.colocate; }
 bool NotRl(const PlanOutput& o) { return !o.job.rl.Active(); }
+bool Pretraining(const PlanOutput& o) { return !o.job.rl.Active() && !o.job.work.finetune; }
 bool Dpo(const PlanOutput& o) { return o.job.rl.algo == RlAlgo::Dpo; }
 bool FsdpStack(const PlanOutput& o) { return StackOf(o.job).id != std::string("megatron"); }
 bool Qlora(const PlanOutput& o) { return o.job.work.method == Method::Qlora; }
@@ -97,8 +98,9 @@ bool OpenrlhfPp(const PlanOutput& o) { return Pp(o) && OpenrlhfLacks(o, Feature:
 bool OpenrlhfEp(const PlanOutput& o) { return Ep(o) && OpenrlhfLacks(o, Feature::Ep); }
 bool OpenrlhfNvme(const PlanOutput& o) { return Nvme(o) && OpenrlhfLacks(o, Feature::OffloadNvme); }
 
-// OpenRLHF v0.11.0 (issue #32): train_ppo_ray on Ray with vLLM engines for GRPO and PPO, train_dpo under the
-// deepspeed launcher; every model a DeepSpeed engine (openrlhf/cli/train_ppo_ray.py, train_dpo.py@3c3be62).
+// OpenRLHF v0.11.0 (issue #32): train_ppo_ray on Ray with vLLM engines for GRPO and PPO, train_dpo and train_sft
+// under the deepspeed launcher; every model a DeepSpeed engine (openrlhf/cli/train_ppo_ray.py, train_dpo.py,
+// train_sft.py@3c3be62).
 std::vector<LaunchRule> OpenrlhfRules() {
   const char* tp_note =
       "written as --ds.tensor_parallel_size (DeepSpeed AutoTP over the Transformers model), the only model "
@@ -113,10 +115,12 @@ std::vector<LaunchRule> OpenrlhfRules() {
       "OpenRLHF 的 DeepSpeed 引擎没有流水线或专家并行度（只有 --ds.tensor_parallel_size 与 "
       "--ds.ring_attn_size）";
   return {
-      {F::Openrlhf, "goal", "goal = pretrain or finetune", A::Refuse,
-       "train_ppo_ray and train_dpo configure RL and preference training only (GRPO, PPO, DPO): export another format "
-       "for supervised training",
-       "train_ppo_ray 与 train_dpo 只配置强化学习与偏好训练（GRPO、PPO、DPO）：监督训练请导出其他格式", NotRl, ""},
+      {F::Openrlhf, "goal", "goal = pretrain", A::Refuse,
+       "OpenRLHF trains a model it loads (train_sft, train_dpo, train_ppo_ray: --model.model_name_or_path), never one "
+       "from scratch: export another format for pre-training",
+       "OpenRLHF 只训练它加载的模型（train_sft、train_dpo、train_ppo_ray：--model.model_name_or_path），不从头训练："
+       "预训练请导出其他格式",
+       Pretraining, ""},
       {F::Openrlhf, "rl_engine", "rl_engine = hf", A::Refuse,
        "OpenRLHF v0.11.0 generates with vLLM engines only (--vllm.num_engines): give rl_engine=vllm",
        "OpenRLHF v0.11.0 只用 vLLM 引擎生成（--vllm.num_engines）：请设 rl_engine=vllm",
@@ -728,7 +732,8 @@ bool DetectLaunchFormat(std::string_view text, LaunchFormat& format) {
     if (Contains(t, k)) return format = LaunchFormat::Trl, true;
   if (Contains(t, "TrainingArguments(")) return format = LaunchFormat::Hf, true;
   // OpenRLHF's launch command, by its entry points (its dotted flags are no other format's).
-  if (Contains(t, "openrlhf.cli.train_ppo_ray") || Contains(t, "openrlhf.cli.train_dpo"))
+  if (Contains(t, "openrlhf.cli.train_ppo_ray") || Contains(t, "openrlhf.cli.train_dpo") ||
+      Contains(t, "openrlhf.cli.train_sft"))
     return format = LaunchFormat::Openrlhf, true;
   // verl's launch scripts: main_ppo with Hydra overrides (its YAML config is read below, by its keys).
   if (Contains(t, "verl.trainer.main_ppo") && Contains(t, "actor_rollout_ref.") && !Contains(t, "actor_rollout_ref:"))

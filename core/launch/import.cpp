@@ -1314,9 +1314,10 @@ void ImportVerl(Reader& r) {
   r.Rest();
 }
 
-// OpenRLHF (issue #32): the DeepSpeed flags train_ppo_ray and train_dpo share, each absent one at its argparse
-// default (train_ppo_ray.py@3c3be62: ZeRO-2, bf16, flash_attention_2, no checkpointing, no LoRA).
-void OpenrlhfDeepSpeed(Reader& r, const char* checkpointing) {
+// OpenRLHF (issue #32): the DeepSpeed flags train_ppo_ray, train_dpo and train_sft share, each absent one at its
+// argparse default (train_ppo_ray.py@3c3be62: ZeRO-2, bf16, flash_attention_2, no checkpointing, no LoRA); the
+// optimizer is the actor's (--actor.optim) in train_ppo_ray, the model's (--optim) in train_dpo and train_sft.
+void OpenrlhfDeepSpeed(Reader& r, const char* checkpointing, const char* optim_flag) {
   auto flag = [&](const char* f) {
     bool v = false;
     const Entry* e = r.Get(f);
@@ -1362,7 +1363,7 @@ void OpenrlhfDeepSpeed(Reader& r, const char* checkpointing) {
     em ? r.Targets(em, em->value.AsTexts()) : r.Default("lora_targets", "all");
   }
   std::string optim = "adam";
-  const Entry* eo = r.Get("--actor.optim");
+  const Entry* eo = r.Get(optim_flag);
   r.Text(eo, optim);
   optim == "adam" ? r.Pair(eo, "opt", "adamw") : r.Unknown(*eo, optim);
 }
@@ -1413,15 +1414,54 @@ void OpenrlhfPlacement(Reader& r) {
 // OpenRLHF v0.11.0's launch command back as the RL keys: train_ppo_ray (GRPO, PPO) or train_dpo. What it leaves
 // out takes the argparse default (train_ppo_ray.py@3c3be62: estimator gae, KL 0.01, rollout batch 1,024, one
 // response per prompt, training batch 128, micro-batches 1); the mean response is not a flag (give it again).
+// The deepspeed launcher's GPUs (train_dpo, train_sft): --num_gpus on each of --num_nodes; without them it takes every
+// GPU of the machine it runs on, which the plan's own GPUs stand for.
+void DeepSpeedLauncherGpus(Reader& r) {
+  long long per_node = 0, nodes = 1;
+  const Entry* eg = r.Get("--num_gpus");
+  const Entry* en = r.Get("--num_nodes");
+  r.Int(eg, per_node, 1), r.Int(en, nodes, 1);
+  if (!eg) return;
+  r.Pair(eg, "gpus", std::to_string(per_node * nodes));
+  if (nodes > 1 && (per_node & (per_node - 1)) == 0) r.Pair(eg, "gpus_per_node", std::to_string(per_node));
+}
+
+// openrlhf.cli.train_sft (@3c3be62): supervised fine-tuning under the deepspeed launcher; its argparse defaults are
+// 2,048 tokens (--data.max_len), a batch of 128, micro-batches of 8, two epochs. --data.max_samples caps the dataset
+// (it may hold fewer): read as its size, with the epochs.
+void ImportOpenrlhfSft(Reader& r) {
+  r.Get("--module");
+  OpenrlhfDeepSpeed(r, "--model.gradient_checkpointing_enable", "--optim");
+  DeepSpeedLauncherGpus(r);
+  r.imp.pairs.push_back({"goal", "finetune", "(openrlhf.cli.train_sft)", 0});
+  r.ModelAt("--model.model_name_or_path");
+  const auto int_or = [&](const char* flag, const char* key, long long fallback) {
+    long long v = fallback;
+    const Entry* e = r.Get(flag);
+    r.Int(e, v, 1);
+    e ? r.Pair(e, key, std::to_string(v)) : r.Default(key, std::to_string(fallback));
+  };
+  int_or("--data.max_len", "seq", 2048);
+  int_or("--train.batch_size", "gbs", 128);
+  int_or("--train.micro_batch_size", "mbs", 8);
+  int_or("--train.max_epochs", "epochs", 2);
+  long long samples = 0;
+  if (const Entry* e = r.Get("--data.max_samples"); r.Int(e, samples, 1))
+    r.Pair(e, "examples", std::to_string(samples));
+  r.Rest();
+}
+
 void ImportOpenrlhf(Reader& r, bool dpo) {
   r.Get("--address"), r.Get("--runtime-env-json"), r.Get("--module");  // ray job submit's, deepspeed's
-  OpenrlhfDeepSpeed(r, dpo ? "--model.gradient_checkpointing_enable" : "--actor.gradient_checkpointing_enable");
+  OpenrlhfDeepSpeed(r, dpo ? "--model.gradient_checkpointing_enable" : "--actor.gradient_checkpointing_enable",
+                    dpo ? "--optim" : "--actor.optim");
   long long epochs = 1, samples = 1e8;
   const Entry* ex = r.Get("--train.max_epochs");
   r.Int(ex, epochs, 1);
   const Entry* es = r.Get("--data.max_samples");
   r.Int(es, samples, 1);
   if (dpo) {
+    DeepSpeedLauncherGpus(r);
     r.imp.pairs.push_back({"goal", "dpo", "(openrlhf.cli.train_dpo)", 0});
     r.ModelAt("--model.model_name_or_path");
     long long pairs = 128, micro = 1;
@@ -1594,7 +1634,10 @@ LaunchImport ImportLaunch(std::string_view text, const LaunchFormat* given) {
     case LaunchFormat::Megatron: ImportMegatron(r); break;
     case LaunchFormat::Verl: ImportVerl(r); break;
     case LaunchFormat::Openrlhf:
-      ImportOpenrlhf(r, text.find("openrlhf.cli.train_dpo") != std::string_view::npos);
+      if (text.find("openrlhf.cli.train_sft") != std::string_view::npos)
+        ImportOpenrlhfSft(r);
+      else
+        ImportOpenrlhf(r, text.find("openrlhf.cli.train_dpo") != std::string_view::npos);
       break;
   }
   if (!HasErrors(imp.issues)) TakeHeaderPlan(text, imp);

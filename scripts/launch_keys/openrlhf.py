@@ -1,9 +1,10 @@
-"""OpenRLHF command-line flags: openrlhf/cli/train_ppo_ray.py (PPO, GRPO and the REINFORCE family on Ray + vLLM)
-and openrlhf/cli/train_dpo.py (DPO under the deepspeed launcher), read with ast.
+"""OpenRLHF command-line flags: openrlhf/cli/train_ppo_ray.py (PPO, GRPO and the REINFORCE family on Ray + vLLM),
+openrlhf/cli/train_dpo.py (DPO) and openrlhf/cli/train_sft.py (supervised fine-tuning), the last two under the
+deepspeed launcher, read with ast.
 
 Every literal option string of a `parser.add_argument(...)` call, plus the f-string flags of the
 `for prefix in ("actor", "critic"):` loop (argparse_options_expanded renders them). Keys are
-"<module>:<flag>" (train_ppo_ray:--actor.num_nodes), because the two entry points accept different flags.
+"<module>:<flag>" (train_ppo_ray:--actor.num_nodes), because the entry points accept different flags.
 From v0.11.0 the flags are dotted groups (--actor.num_nodes, --ds.zero_stage); older releases used flat
 names (--actor_num_nodes, --zero_stage).
 """
@@ -18,6 +19,7 @@ import common as C  # noqa: E402
 CLIS = {
     "train_ppo_ray": "openrlhf/cli/train_ppo_ray.py",
     "train_dpo": "openrlhf/cli/train_dpo.py",
+    "train_sft": "openrlhf/cli/train_sft.py",
 }
 
 
@@ -62,8 +64,16 @@ def main():
         "--ds.zero_stage", "--ds.adam_offload", "--ds.param_dtype", "--ds.attn_implementation",
         "--ds.tensor_parallel_size", "--ds.ring_attn_size", "--ds.lora.rank", "--ds.load_in_4bit",
     ]
+    sft = [
+        "--model.model_name_or_path", "--train.batch_size", "--train.micro_batch_size", "--train.max_epochs",
+        "--data.max_len", "--data.max_samples", "--model.gradient_checkpointing_enable", "--ds.zero_stage",
+        "--ds.adam_offload", "--ds.param_dtype", "--ds.attn_implementation", "--ds.packing_samples",
+        "--ds.tensor_parallel_size", "--ds.ring_attn_size", "--ds.lora.rank", "--ds.lora.alpha",
+        "--ds.lora.dropout", "--ds.lora.target_modules", "--ds.load_in_4bit",
+    ]
     emit_notes = {f"train_ppo_ray:{k}": n(f"train_ppo_ray:{k}") for k in ppo}
     emit_notes.update({f"train_dpo:{k}": n(f"train_dpo:{k}") for k in dpo})
+    emit_notes.update({f"train_sft:{k}": n(f"train_sft:{k}") for k in sft})
     C.write("openrlhf", {
         "format": "openrlhf",
         "framework": "OpenRLHF",
@@ -77,7 +87,8 @@ def main():
         "emit_notes": emit_notes,
         "notes": [
             "Keys are '<module>:<flag>': train_ppo_ray (python3 -m openrlhf.cli.train_ppo_ray, submitted with "
-            "`ray job submit ... --`) and train_dpo (deepspeed --module openrlhf.cli.train_dpo).",
+            "`ray job submit ... --`), train_dpo and train_sft (deepspeed --module openrlhf.cli.train_dpo / "
+            "train_sft).",
             "Flags are argparse option strings read with ast; the actor/critic optimizer flags come from a "
             "`for prefix in (\"actor\", \"critic\")` loop of f-strings, rendered here.",
             "train_ppo_ray asserts at this pin: with --train.colocate_all and no --train.async_enable, actor GPUs = "

@@ -172,7 +172,7 @@ std::vector<std::string> CheckEmittedKeys(LaunchFormat f, const std::string& tex
         REQUIRE(at < words.size());
         const std::string cli = words[at].substr(std::string("openrlhf.cli.").size());
         const bool ray = cli == "train_ppo_ray";
-        CHECK((ray || cli == "train_dpo"));
+        CHECK((ray || cli == "train_dpo" || cli == "train_sft"));
         CHECK(words[0] == (ray ? "ray" : "deepspeed"));
         if (ray) CHECK(words[at - 3] == "--");  // "-- python3 -m openrlhf.cli.train_ppo_ray"
         for (size_t i = at + 1; i < words.size(); ++i)
@@ -1684,7 +1684,7 @@ TEST_CASE("launch export: OpenRLHF's train_ppo_ray and train_dpo commands", "[la
   CHECK(pairs.find("mbs=2") != std::string::npos);  // one pair: two sequences
   CHECK(pairs.find("zero=3") != std::string::npos);
 
-  // Refusals name the key: supervised goals, pipeline parallelism, Transformers' generate, an 8-bit optimizer.
+  // Refusals name the key: pre-training, pipeline parallelism, Transformers' generate, an 8-bit optimizer.
   auto refused = [&](std::initializer_list<std::pair<const char*, const char*>> pairs, const char* key) {
     const PlanOutput o = LaunchPlan(Cfg(pairs), F::Openrlhf);
     REQUIRE(o.ok);
@@ -1694,7 +1694,7 @@ TEST_CASE("launch export: OpenRLHF's train_ppo_ray and train_dpo commands", "[la
     REQUIRE_FALSE(r.issues.empty());
     CHECK(r.issues.front().key == key);
   };
-  refused({{"model", "qwen2.5-7b"}, {"gpu", "h100"}, {"gpus", "8"}, {"goal", "finetune"}}, "goal");
+  refused({{"model", "qwen2.5-7b"}, {"gpu", "h100"}, {"gpus", "8"}, {"goal", "pretrain"}}, "goal");
   {  // pipeline parallelism: the plan itself refuses it under OpenRLHF (core/stack/capabilities.cpp
      // RlCapabilityTable), before any export
     const PlanOutput o = LaunchPlan(
@@ -2043,6 +2043,77 @@ TEST_CASE("launch: verl's actor offload between phases and its optimizer on the 
 
 // OpenRLHF's DeepSpeed sleep (rl.cpp OpenrlhfSleepBytes): --ds.enable_sleep is written where the plan parks the
 // states (rl_park=1), not merely because the engine is colocated (--vllm.enable_sleep), and read back as rl_park.
+// OpenRLHF's supervised fine-tuning (openrlhf.cli.train_sft under the deepspeed launcher): written with the plan's
+// GPUs, batches, dataset and DeepSpeed settings, and read back to the same plan; its README's command read as written.
+TEST_CASE("launch: OpenRLHF's train_sft, written and read back", "[launch]") {
+  using F = LaunchFormat;
+  const Config sft = Cfg({{"model", "llama3.1-8b"},
+                          {"gpu", "a100-80g"},
+                          {"gpus", "12"},
+                          {"goal", "finetune"},
+                          {"method", "lora"},
+                          {"lora_r", "32"},
+                          {"examples", "50000"},
+                          {"epochs", "2"}});
+  const PlanOutput plan = PlanFor(sft, F::Openrlhf);
+  REQUIRE(plan.ok);
+  const LaunchExport e = ExportLaunch(plan, F::Openrlhf, "");
+  REQUIRE(e.ok);
+  CheckEmittedKeys(F::Openrlhf, e.text);
+  CHECK(e.text.find("TrainPlan launch config: OpenRLHF SFT (train_sft)") != std::string::npos);
+  const std::vector<std::string> w = Python(kShellWords, e.text, ".sh");
+  CHECK(w.at(0) == "deepspeed");
+  CHECK(FlagValue(w, "--num_nodes") == "2");  // 12 GPUs as 2 nodes of 6
+  CHECK(FlagValue(w, "--num_gpus") == "6");
+  CHECK(FlagValue(w, "--train.batch_size") == std::to_string(plan.plan.global_batch));
+  CHECK(FlagValue(w, "--train.micro_batch_size") == std::to_string(plan.plan.layout.mbs));
+  CHECK(FlagValue(w, "--train.max_epochs") == "2");
+  CHECK(FlagValue(w, "--ds.lora.rank") == "32");
+  const LaunchImport back = ImportLaunch(e.text);
+  for (const ConfigIssue& i : back.issues) INFO(FormatIssue(i));
+  REQUIRE(back.ok);
+  CheckTook(back, {"goal=finetune", "gpus=12", "method=lora", "lora_r=32", "epochs=2"});
+  Config again = Cfg({{"gpu", "a100-80g"}});
+  std::vector<ConfigIssue> issues;
+  ApplyLaunchImport(again, back, issues);
+  REQUIRE_FALSE(HasErrors(issues));
+  const PlanOutput replanned = MakePlan(again);
+  REQUIRE(replanned.ok);
+  CHECK(replanned.plan.layout.mbs == plan.plan.layout.mbs);
+  CHECK(replanned.plan.global_batch == plan.plan.global_batch);
+  CHECK(replanned.plan.memory.total == Approx(plan.plan.memory.total).epsilon(1e-9));
+  CHECK(replanned.plan.run.steps == Approx(plan.plan.run.steps).epsilon(0.01));
+  CHECK(replanned.plan.step.seconds == Approx(plan.plan.step.seconds).epsilon(1e-9));
+
+  // OpenRLHF's README SFT command (@3c3be62), its flags in a heredoc as examples/scripts/train_sft.sh writes them.
+  const LaunchImport readme = ImportLaunch(R"(read -r -d '' training_commands <<EOF
+openrlhf.cli.train_sft \
+   --data.max_len 4096 \
+   --train.batch_size 256 \
+   --train.micro_batch_size 2 \
+   --data.max_samples 500000 \
+   --model.model_name_or_path meta-llama/Meta-Llama-3-8B \
+   --ds.zero_stage 2 \
+   --train.max_epochs 1 \
+   --ds.param_dtype bf16 \
+   --ds.packing_samples \
+   --model.gradient_checkpointing_enable
+EOF
+if [[ ${1} != "slurm" ]]; then
+    deepspeed --module $training_commands
+fi
+)");
+  REQUIRE(readme.ok);
+  CHECK(readme.format == F::Openrlhf);
+  CheckTook(readme, {"goal=finetune", "model=llama3-8b", "seq=4096", "gbs=256", "mbs=2", "zero=2", "prec=bf16",
+                     "recompute=full", "epochs=1", "examples=500000", "method=full"});
+  // Absent flags take train_sft's argparse defaults: two epochs, micro-batches of 8.
+  const LaunchImport bare =
+      ImportLaunch("deepspeed --module openrlhf.cli.train_sft --model.model_name_or_path Qwen/Qwen2.5-7B\n");
+  REQUIRE(bare.ok);
+  CheckTook(bare, {"goal=finetune", "model=qwen2.5-7b", "epochs=2", "mbs=8", "gbs=128", "seq=2048"});
+}
+
 TEST_CASE("launch: OpenRLHF's --ds.enable_sleep is the plan's rl_park, written and read back", "[launch][rl]") {
   const std::string base =
       "model=qwen2.5-7b&goal=grpo&gpu=h100&gpus=8&rl_framework=openrlhf&stack=deepspeed&zero=3&tp=1&pp=1&cp=1&"
