@@ -652,6 +652,8 @@ Doc ExportMegatron(const Facts& f) {
   add("--global-batch-size", f.gbs);
   if (f.steps > 0) add("--train-iters", f.steps);
   if (f.w.prec == Precision::Bf16 || f.w.prec == Precision::Fp8) flag("--bf16");
+  // The gradient buffer in the parameters' 16 bits (grad_fp32=0): Megatron-LM reduces in fp32 under --bf16 otherwise.
+  if ((f.w.prec == Precision::Bf16 || f.w.prec == Precision::Fp8) && !f.w.grad_fp32) flag("--grad-reduce-in-bf16");
   if (f.w.prec == Precision::Fp16) flag("--fp16");
   if (f.w.prec == Precision::Fp8) {
     d.Add("--fp8-format", Value::Str("hybrid"));

@@ -905,12 +905,33 @@ long long MegatronLayoutStages(std::string text) {
   return stages;
 }
 
+// The run's length: --train-iters, or --train-samples (Megatron-LM's examples), train_samples // global_batch_size
+// steps (megatron/training/training.py), the run's tokens at the sequence length.
+void MegatronSteps(Reader& r) {
+  r.Steps("--train-iters");
+  long long samples = 0;
+  double batch = 0;
+  const Entry* egbs = r.doc.Find("--global-batch-size");
+  if (const Entry* e = r.Get("--train-samples");
+      r.Int(e, samples, 1) && egbs && egbs->value.AsNumber(batch) && batch >= 1 && r.imp.steps <= 0)
+    r.imp.steps = std::max(1.0, std::floor(double(samples) / batch));
+}
+
 // The settings Megatron-LM's arguments carry besides the layout, as the keys the planner models them with.
 void ImportMegatronSettings(Reader& r) {
   std::string recipe;
   if (const Entry* er = r.Get("--fp8-recipe"); r.Text(er, recipe))
     r.Pair(er, "fp8_recipe", recipe == "blockwise" ? "block" : recipe == "mxfp8" ? "mxfp8" : "tensor");
   if (r.Switch("--fp8-param-gather")) r.Pair(r.doc.Find("--fp8-param-gather"), "fp8_params", "1");
+  // The gradient buffer in bf16 (--grad-reduce-in-bf16, or --main-grads-dtype bf16): Megatron-LM's arguments.py
+  // accumulates and reduces in fp32 under --bf16 otherwise (the grad_fp32 key's auto).
+  std::string main_grads;
+  const Entry* em = r.Get("--main-grads-dtype");
+  r.Text(em, main_grads);
+  if (r.Switch("--grad-reduce-in-bf16"))
+    r.Pair(r.doc.Find("--grad-reduce-in-bf16"), "grad_fp32", "0");
+  else if (em && main_grads == "bf16")
+    r.Pair(em, "grad_fp32", "0");
   // flex (DeepEP) deduplicates the copies; alltoall is the planner's own on auto.
   std::string dispatcher;
   if (const Entry* ed = r.Get("--moe-token-dispatcher-type"); r.Text(ed, dispatcher) && dispatcher == "flex")
@@ -1053,7 +1074,7 @@ void ImportMegatron(Reader& r) {
   r.Get("--attention-dropout");
   r.IntKey("--micro-batch-size", "mbs");
   r.IntKey("--global-batch-size", "gbs");
-  r.Steps("--train-iters");
+  MegatronSteps(r);
   const bool bf16 = r.Switch("--bf16"), fp16 = r.Switch("--fp16");
   std::string fp8;
   const Entry* e8 = r.Get("--fp8-format");

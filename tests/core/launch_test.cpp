@@ -1895,6 +1895,42 @@ torchrun ${DISTRIBUTED_ARGS[@]} pretrain_gpt.py \
   CHECK(pairs.find(" name=") == std::string::npos);  // "MOCK" names no model
 }
 
+TEST_CASE("launch: Megatron-LM's 16-bit gradient buffer and --train-samples, read and written", "[launch]") {
+  // Megatron-LM's examples/llama/train_llama3_8b_h100_fp8.sh: --grad-reduce-in-bf16 keeps the gradient buffer in bf16
+  // (arguments.py: fp32 under --bf16 otherwise), --train-samples counts the run in sequences.
+  const LaunchImport imp = ImportLaunch(
+      "torchrun --nproc_per_node 8 pretrain_gpt.py --num-layers 32 --hidden-size 4096 --ffn-hidden-size 14336 "
+      "--num-attention-heads 32 --group-query-attention --num-query-groups 8 --seq-length 8192 --micro-batch-size 1 "
+      "--global-batch-size 128 --train-samples 1280000 --bf16 --grad-reduce-in-bf16 --use-distributed-optimizer\n");
+  for (const ConfigIssue& i : imp.issues) INFO(FormatIssue(i));
+  REQUIRE(imp.ok);
+  CheckTook(imp, {"grad_fp32=0", "gbs=128", "seq=8192"});
+  Config cfg = Cfg({{"gpu", "h100"}});
+  std::vector<ConfigIssue> issues;
+  ApplyLaunchImport(cfg, imp, issues);
+  REQUIRE_FALSE(HasErrors(issues));
+  CHECK(cfg.tokens == Approx(1280000.0 * 8192));  // 10,000 steps of 128 sequences
+  const PlanOutput plan = MakePlan(cfg);
+  REQUIRE(plan.ok);
+  CHECK_FALSE(plan.job.work.grad_fp32);
+  // Without the flag the buffer is fp32: 2 bytes more per parameter.
+  const LaunchImport fp32 = ImportLaunch(
+      "torchrun --nproc_per_node 8 pretrain_gpt.py --num-layers 32 --hidden-size 4096 --ffn-hidden-size 14336 "
+      "--num-attention-heads 32 --group-query-attention --num-query-groups 8 --seq-length 8192 --micro-batch-size 1 "
+      "--global-batch-size 128 --bf16 --use-distributed-optimizer\n");
+  Config wide = Cfg({{"gpu", "h100"}});
+  ApplyLaunchImport(wide, fp32, issues);
+  const PlanOutput wide_plan = MakePlan(wide);
+  REQUIRE(wide_plan.ok);
+  CHECK(wide_plan.plan.memory.gradients == Approx(2 * plan.plan.memory.gradients));
+  // Written back: a plan with grad_fp32=0 exports the flag, and reads back to it.
+  const LaunchExport ex = ExportLaunch(PlanFor(cfg, LaunchFormat::Megatron), LaunchFormat::Megatron, "");
+  REQUIRE(ex.ok);
+  CheckEmittedKeys(LaunchFormat::Megatron, ex.text);
+  CHECK(ex.text.find("--grad-reduce-in-bf16") != std::string::npos);
+  CheckTook(ImportLaunch(ex.text), {"grad_fp32=0"});
+}
+
 TEST_CASE("launch import: a script's if blocks, the branch its variables choose", "[launch]") {
   // Megatron-LM's examples/llama/train_llama3_8b_h100_fp8.sh adds its FP8 flags under if [[ "$DTYPE" == "fp8" ]]:
   // the precision follows the script's DTYPE, and a branch not taken adds nothing.
