@@ -433,10 +433,13 @@ bool ParseArgsDoc(std::string_view s, Doc& doc, std::vector<ConfigIssue>& issues
   std::vector<Word> words;
   for (ShellCommand& c : ShellCommands(s, &error))
     for (size_t k = 0; k < c.words.size(); ++k) {
-      // The launcher's script (torchrun ... pretrain_gpt.py --flags) is no value of the launcher's last flag.
+      // The launcher's script (torchrun ... pretrain_gpt.py --flags, or -m a.module) and a short option (-m) are no
+      // value of the launcher's last flag.
       const std::string& t = c.words[k].text;
       const bool script = t.size() > 3 && t.compare(t.size() - 3, 3, ".py") == 0;
-      words.push_back({std::move(c.words[k].text), c.words[k].line, k == 0 || script});
+      const bool short_option = t.size() == 2 && t[0] == '-' && std::isalpha(static_cast<unsigned char>(t[1]));
+      const bool module = k > 0 && !words.empty() && words.back().text == "-m";
+      words.push_back({std::move(c.words[k].text), c.words[k].line, k == 0 || script || short_option || module});
     }
   if (error.line) {
     Fail(issues, error.line, "shell arguments", error.what);

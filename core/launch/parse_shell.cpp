@@ -271,6 +271,10 @@ std::vector<Word> CommandWords(std::string_view s, size_t& at, int& line, const 
       size_t k = at + 1;
       std::string inside;
       while (k < s.size() && s[k] != '"') {
+        if (s[k] == '\\' && k + 1 < s.size() && s[k + 1] == '\n') {  // a continuation inside the quotes: removed
+          ++line, k += 2;
+          continue;
+        }
         if (s[k] == '\\' && k + 1 < s.size() && std::string_view("\"\\$`").find(s[k + 1]) != std::string_view::npos) {
           inside += s[k + 1] == '$' ? "\\$" : std::string(1, s[k + 1]);
           k += 2;
@@ -294,9 +298,29 @@ std::vector<Word> CommandWords(std::string_view s, size_t& at, int& line, const 
       w.raw += s.substr(at, std::min(s.size(), k + 1) - at);
       at = std::min(s.size(), k + 1);
     } else if (c == '$') {
-      const size_t end = ExpandOne(s, at, vars, 0, w.text);
-      w.raw += s.substr(at, end - at);
+      std::string value;
+      const size_t end = ExpandOne(s, at, vars, 0, value);
+      const std::string raw(s.substr(at, end - at));
       at = end;
+      // Field splitting: an unquoted expansion's blanks separate words (torchrun $DISTRIBUTED_ARGS holding
+      // "--nproc_per_node 8 --nnodes 1"); after an '=' kept whole (NAME=$X, as the shell keeps it, and key=$X, which
+      // the shell would split, where launch scripts' values have no blanks).
+      const bool assignment = w.raw.find('=') != std::string::npos;
+      size_t p = 0;
+      for (size_t q; !assignment && (q = value.find_first_of(" \t\n", p)) != std::string::npos;) {
+        w.text += value.substr(p, q - p);
+        w.raw += raw;
+        if (!w.text.empty()) finish();
+        p = value.find_first_not_of(" \t\n", q);
+        if (p == std::string::npos) break;
+        w.line = line, in_word = true;
+      }
+      if (p != std::string::npos) {
+        w.text += value.substr(p);
+        w.raw += raw;
+      } else if (w.text.empty()) {
+        w = Word{}, in_word = false;  // blanks alone: no word
+      }
     } else if (c == '\\' && at + 1 < s.size()) {
       w.text += s[at + 1];
       w.raw += s.substr(at, 2);

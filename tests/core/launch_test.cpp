@@ -1969,6 +1969,23 @@ python3 -m verl.trainer.main_ppo algorithm.adv_estimator=grpo actor_rollout_ref.
 )");
   };
   CheckTook(verl(4), {"mbs=16"});
+  // An unquoted variable holding several words is several words (Megatron-LM's older examples:
+  // DISTRIBUTED_ARGS="--nproc_per_node 8 --nnodes 2 ..." then torchrun $DISTRIBUTED_ARGS); a quoted one is one.
+  const LaunchImport split = ImportLaunch(R"(DISTRIBUTED_ARGS="--nproc_per_node 4 --nnodes 2 --node_rank 0"
+MODEL="--num-layers 32 --hidden-size 4096 --num-attention-heads 32"
+torchrun $DISTRIBUTED_ARGS pretrain_gpt.py $MODEL --seq-length 4096 --micro-batch-size 1 --global-batch-size 64
+)");
+  REQUIRE(split.ok);
+  CheckTook(split, {"gpus=8", "layers=32", "hidden=4096", "heads=32"});
+  // A quoted value over several lines (backslash-newline inside double quotes is removed, as the shell removes it),
+  // and a launcher's short option (-m module) that ends its last flag's value.
+  const LaunchImport quoted = ImportLaunch(R"(WORLD_SIZE=4
+DISTRIBUTED_ARGS="--nproc_per_node $WORLD_SIZE                   --nnodes 1"
+python -m torch.distributed.run $DISTRIBUTED_ARGS --max_restarts 0 -m megatron.training.pretrain_gpt     --num-layers 24 --hidden-size 1024 --num-attention-heads 16 --seq-length 2048 --micro-batch-size 4     --global-batch-size 16
+)");
+  for (const ConfigIssue& i : quoted.issues) INFO(FormatIssue(i));
+  REQUIRE(quoted.ok);
+  CheckTook(quoted, {"gpus=4", "layers=24"});
   CheckTook(verl(2), {"mbs=4"});
   CheckTook(verl(1), {"mbs=8"});
   // A condition the script leaves to the environment (a file, an unset variable) is not decided: its branch is read,
