@@ -192,6 +192,10 @@ size_t ExpandOne(std::string_view s, size_t at, const Vars& vars, int depth, std
     return k;
   }
   if (at + 1 < n && (s[at + 1] == '@' || s[at + 1] == '*')) return at + 2;  // the script's own arguments: none
+  if (at + 1 < n && s[at + 1] == '#') {                                     // and so, their count
+    out += '0';
+    return at + 2;
+  }
   out += '$';
   return at + 1;
 }

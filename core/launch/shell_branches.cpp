@@ -107,8 +107,10 @@ void Branches::Decide(Block& b, Truth condition) const {
 }
 
 size_t Branches::Take(const std::vector<std::string>& words, char ended) {
-  auto start_condition = [&](size_t from) {
+  auto start_condition = [&](size_t from, const char* closer, bool negate) {
     in_condition_ = true;
+    closer_ = closer;
+    negate_ = negate;
     condition_ = Truth::Unknown;
     op_ = 0;
     pending_op_ = 0;
@@ -120,9 +122,10 @@ size_t Branches::Take(const std::vector<std::string>& words, char ended) {
     return words.size();
   };
   if (in_condition_) {
-    if (!words.empty() && words[0] == "then") {
+    if (!words.empty() && words[0] == closer_) {
       in_condition_ = false;
-      if (!blocks_.empty()) Decide(blocks_.back(), condition_);
+      if (!blocks_.empty())
+        Decide(blocks_.back(), negate_ && condition_ != Truth::Unknown ? Not(condition_) : condition_);
       return 1;
     }
     if (words.empty()) {  // the second character of || or &&
@@ -140,26 +143,30 @@ size_t Branches::Take(const std::vector<std::string>& words, char ended) {
   }
   if (words.empty()) return 0;
   const std::string& w = words[0];
-  if (w == "if") {
+  const bool loop = w == "while" || w == "until" || w == "for";
+  if (w == "if" || loop) {
     Block b;
     b.outer_skipped = !Reading();
     if (b.outer_skipped) b.branch = Truth::False;
     blocks_.push_back(b);
-    return start_condition(1);
+    // A for loop's body is read once, as the loop's words are not walked; a while or until loop's once where its
+    // condition may hold (an argument loop, while [[ $# -gt 0 ]], does not run: the script is read without arguments).
+    if (w == "for") return words.size();
+    return start_condition(1, w == "if" ? "then" : "do", w == "until");
   }
   if (w == "elif" && !blocks_.empty()) {
     blocks_.back().branch = Truth::False;  // read again once its condition is known (then)
-    return start_condition(1);
+    return start_condition(1, "then", false);
   }
   if (w == "else" && !blocks_.empty()) {
     Decide(blocks_.back(), Truth::True);
     return 1;
   }
-  if (w == "fi") {
+  if (w == "fi" || w == "done") {
     if (!blocks_.empty()) blocks_.pop_back();
     return 1;
   }
-  return w == "then" || w == "do" || w == "done" ? 1 : 0;
+  return w == "then" || w == "do" ? 1 : 0;
 }
 
 // The innermost block says it: a block inside a skipped branch skips every branch of its own (constant time, so a

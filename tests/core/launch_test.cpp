@@ -1996,6 +1996,25 @@ python3 -m verl.trainer.main_ppo algorithm.adv_estimator=grpo actor_rollout_ref.
     actor_rollout_ref.model.path=Qwen/Qwen2.5-7B-Instruct trainer.n_gpus_per_node=8 trainer.nnodes=1
 )");
   CheckTook(open, {"mbs=4"});
+  // A script's argument loop (while [[ $# -gt 0 ]]; do case $1 in ...) does not run when the script is read without
+  // arguments: its defaults stand. An until loop runs while its condition is false; a for loop's body is read once.
+  const LaunchImport args = ImportLaunch(R"(NPROC=8
+MBS=2
+while [[ $# -gt 0 ]]; do
+    case $1 in
+        --nproc) NPROC="$2"; shift 2 ;;
+    esac
+done
+until [ "$MBS" -eq 2 ]; do MBS=64; done
+for n in 1 2; do
+    MBS=$((MBS * 2))
+done
+python3 -m verl.trainer.main_ppo algorithm.adv_estimator=grpo actor_rollout_ref.actor.ppo_micro_batch_size_per_gpu=$MBS \
+    actor_rollout_ref.model.path=Qwen/Qwen2.5-7B-Instruct trainer.n_gpus_per_node=$NPROC trainer.nnodes=1
+)");
+  for (const ConfigIssue& i : args.issues) INFO(FormatIssue(i));
+  REQUIRE(args.ok);
+  CheckTook(args, {"mbs=4", "gpus=8"});
 }
 
 TEST_CASE("launch import: a launch command inside a quoted script (srun bash -c \"...\") is read", "[launch][rl]") {

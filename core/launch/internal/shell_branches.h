@@ -14,14 +14,15 @@ enum class Truth { False, True, Unknown };
 // the script leaves to the environment), a file test, a command that is not a test.
 Truth TestTruth(std::vector<std::string> words);
 
-// The `if` / `elif` / `else` / `fi` blocks around each command, fed every command in order. A branch whose
-// condition is known false (or that follows a taken one) is skipped; one whose condition is unknown is read, as
-// every branch was before conditions were decided (a script's settings are then those written last).
+// The `if` / `elif` / `else` / `fi` blocks around each command, and the loops (while, until, for ... do ... done),
+// fed every command in order. A branch whose condition is known false (or that follows a taken one) is skipped, a
+// loop whose condition is known false too; one whose condition is unknown is read once, as every branch was before
+// conditions were decided (a script's settings are then those written last).
 class Branches {
  public:
   // A command's words and the character that ended it (';', '|', '&', '\n', or 0 at the end of the text): how many
-  // of its leading words are the blocks' own (if's condition, then, else, fi, do, done), to be dropped; all of them
-  // when the whole command is.
+  // of its leading words are the blocks' own (a condition, then, else, fi, for's list, do, done), to be dropped; all
+  // of them when the whole command is.
   size_t Take(const std::vector<std::string>& words, char ended);
   // Whether the commands here run: every enclosing branch is taken or unknown.
   bool Reading() const;
@@ -37,8 +38,10 @@ class Branches {
   std::vector<Block> blocks_;
   bool in_condition_ = false;
   Truth condition_ = Truth::Unknown;
-  char op_ = 0;          // the operator before the next test: '&' (&&) or '|' (||); 0 for the first
-  char pending_op_ = 0;  // the separator that ended the last command of the condition
+  char op_ = 0;                  // the operator before the next test: '&' (&&) or '|' (||); 0 for the first
+  char pending_op_ = 0;          // the separator that ended the last command of the condition
+  const char* closer_ = "then";  // the word that ends the condition: then (if, elif) or do (while, until)
+  bool negate_ = false;          // until: the body runs while the condition is false
 };
 
 }  // namespace tp::launch::shell_detail
