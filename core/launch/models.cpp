@@ -73,6 +73,7 @@ const Names kNames[] = {
     {"phi4-14b", "phi4.phi4_14b", true, "phi4.phi4_tokenizer", "PHI4"},
     {"mistral-nemo-12b", "", false, "", ""},
     {"mistral-small-24b", "", false, "", ""},
+    {"deepseek-r1-distill-qwen-1.5b", "", false, "", ""},
     {"deepseek-r1-distill-qwen-7b", "", false, "", ""},
     {"deepseek-r1-distill-qwen-14b", "", false, "", ""},
     {"deepseek-r1-distill-qwen-32b", "", false, "", ""},

@@ -60,6 +60,7 @@ const HfId kHfIds[] = {
     {"phi4-14b", "microsoft/phi-4"},
     {"mistral-nemo-12b", "mistralai/Mistral-Nemo-Instruct-2407"},
     {"mistral-small-24b", "mistralai/Mistral-Small-24B-Instruct-2501"},
+    {"deepseek-r1-distill-qwen-1.5b", "deepseek-ai/DeepSeek-R1-Distill-Qwen-1.5B"},
     {"deepseek-r1-distill-qwen-7b", "deepseek-ai/DeepSeek-R1-Distill-Qwen-7B"},
     {"deepseek-r1-distill-qwen-14b", "deepseek-ai/DeepSeek-R1-Distill-Qwen-14B"},
     {"deepseek-r1-distill-qwen-32b", "deepseek-ai/DeepSeek-R1-Distill-Qwen-32B"},

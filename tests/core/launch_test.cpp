@@ -1842,6 +1842,12 @@ python3 -m verl.trainer.main_ppo --config-name='ppo_megatron_trainer.yaml'     a
       "--train.batch_size 256 --train.micro_batch_size 1 --ds.zero_stage 3\n");
   REQUIRE(openrlhf.ok);
   CheckTook(openrlhf, {"model=llama3-8b", "goal=dpo"});
+  // OpenRLHF's ProRL v2 example: DeepSeek-R1-Distill-Qwen-1.5B, whose embeddings are untied (unlike its base's).
+  const LaunchImport distill = ImportLaunch(
+      "deepspeed --module openrlhf.cli.train_dpo --model.model_name_or_path "
+      "deepseek-ai/DeepSeek-R1-Distill-Qwen-1.5B\n");
+  REQUIRE(distill.ok);
+  CheckTook(distill, {"model=deepseek-r1-distill-qwen-1.5b"});
   // An exported verl YAML, whose header names the same entry point, is still read as YAML.
   Config grpo;
   ApplyLink(grpo, "model=qwen2.5-7b&goal=grpo&gpu=h100&gpus=8", issues);
