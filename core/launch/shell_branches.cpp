@@ -107,6 +107,52 @@ void Branches::Decide(Block& b, Truth condition) const {
 }
 
 size_t Branches::Take(const std::vector<std::string>& words, char ended) {
+  const size_t n = Step(words, ended);
+  last_ended_ = ended;
+  return n;
+}
+
+// case WORD in PATTERN) ... ;; ... esac: the arm whose pattern matches the word the script gives (glob, | between
+// alternatives); every arm where the word is left to the environment.
+size_t Branches::CaseStep(const std::vector<std::string>& words, char ended) {
+  Block& b = blocks_.back();
+  if (words.empty()) {
+    if (ended == ';' && last_ended_ == ';') {  // ;; ends the arm
+      b.expect_pattern = true;
+      b.branch = Truth::False;
+    }
+    return 0;
+  }
+  if (words[0] == "esac") {
+    blocks_.pop_back();
+    return 1;
+  }
+  if (!b.expect_pattern) return 0;  // a command of the arm
+  std::string pattern = words[0];
+  if (!pattern.empty() && pattern.front() == '(') pattern.erase(0, 1);
+  const bool last = !pattern.empty() && pattern.back() == ')';
+  if (last) pattern.pop_back();
+  b.patterns.push_back(pattern);
+  if (!last) return words.size();  // an alternative before '|'
+  Truth match = Truth::False;
+  for (const std::string& p : b.patterns) {
+    if (!b.subject_known || p.find_first_of("[$") != std::string::npos) {
+      match = match == Truth::True ? match : Truth::Unknown;
+    } else if (Glob(b.subject.c_str(), p.c_str())) {
+      match = Truth::True;
+    }
+  }
+  b.patterns.clear();
+  b.expect_pattern = false;
+  Decide(b, match);
+  return 1;
+}
+
+size_t Branches::Step(const std::vector<std::string>& words, char ended) {
+  if (!in_condition_ && !blocks_.empty() && blocks_.back().is_case) {
+    const size_t n = CaseStep(words, ended);
+    if (n > 0 || words.empty()) return n;  // else a command of the arm, read as any other
+  }
   auto start_condition = [&](size_t from, const char* closer, bool negate) {
     in_condition_ = true;
     closer_ = closer;
@@ -143,6 +189,17 @@ size_t Branches::Take(const std::vector<std::string>& words, char ended) {
   }
   if (words.empty()) return 0;
   const std::string& w = words[0];
+  if (w == "case" && words.size() >= 2) {
+    Block b;
+    b.outer_skipped = !Reading();
+    b.branch = Truth::False;  // nothing is read before the first pattern
+    b.is_case = true;
+    b.expect_pattern = true;
+    b.subject = words[1];
+    b.subject_known = b.subject.find('$') == std::string::npos;
+    blocks_.push_back(std::move(b));
+    return words.size();
+  }
   const bool loop = w == "while" || w == "until" || w == "for";
   if (w == "if" || loop) {
     Block b;

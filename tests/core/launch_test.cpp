@@ -2021,6 +2021,26 @@ python3 -m verl.trainer.main_ppo algorithm.adv_estimator=grpo actor_rollout_ref.
   for (const ConfigIssue& i : args.issues) INFO(FormatIssue(i));
   REQUIRE(args.ok);
   CheckTook(args, {"mbs=4", "gpus=8"});
+  // case WORD in ... esac: the arm the script's word matches (Megatron-LM's examples/mamba/train.sh picks its model's
+  // dimensions by "${MODEL_SCALE}"), alternatives and the default arm.
+  const auto scaled = [](const std::string& scale) {
+    return ImportLaunch("MODEL_SCALE=${MODEL_SCALE:-\"" + scale + R"("}
+case "${MODEL_SCALE}" in
+    "800M")
+        HIDDEN=1024
+        ;;
+    "8B"|"8b") HIDDEN=4096 ;;
+    *)
+        HIDDEN=2048
+        ;;
+esac
+torchrun --nproc_per_node 8 pretrain_gpt.py --num-layers 24 --hidden-size $HIDDEN --num-attention-heads 16 \
+    --seq-length 2048 --micro-batch-size 1 --global-batch-size 64
+)");
+  };
+  CheckTook(scaled("800M"), {"hidden=1024"});
+  CheckTook(scaled("8b"), {"hidden=4096"});
+  CheckTook(scaled("2B"), {"hidden=2048"});
 }
 
 TEST_CASE("launch import: a launch command inside a quoted script (srun bash -c \"...\") is read", "[launch][rl]") {

@@ -14,10 +14,10 @@ enum class Truth { False, True, Unknown };
 // the script leaves to the environment), a file test, a command that is not a test.
 Truth TestTruth(std::vector<std::string> words);
 
-// The `if` / `elif` / `else` / `fi` blocks around each command, and the loops (while, until, for ... do ... done),
-// fed every command in order. A branch whose condition is known false (or that follows a taken one) is skipped, a
-// loop whose condition is known false too; one whose condition is unknown is read once, as every branch was before
-// conditions were decided (a script's settings are then those written last).
+// The `if` / `elif` / `else` / `fi` blocks around each command, `case` ... `esac` arms and the loops (while,
+// until, for ... do ... done), fed every command in order. A branch whose condition is known false (or that follows
+// a taken one) is skipped, a loop whose condition is known false too; one whose condition is unknown is read once, as
+// every branch was before conditions were decided (a script's settings are then those written last).
 class Branches {
  public:
   // A command's words and the character that ended it (';', '|', '&', '\n', or 0 at the end of the text): how many
@@ -33,13 +33,20 @@ class Branches {
     bool taken = false;             // a branch already known to run: the later ones do not
     bool open = false;              // a branch before this one may have run
     bool outer_skipped = false;     // inside a skipped branch: every branch is skipped
+    // case WORD in ... esac: the word, whether the script gives it, and the arm's patterns read so far.
+    bool is_case = false, subject_known = false, expect_pattern = false;
+    std::string subject;
+    std::vector<std::string> patterns;
   };
+  size_t Step(const std::vector<std::string>& words, char ended);
+  size_t CaseStep(const std::vector<std::string>& words, char ended);
   void Decide(Block& b, Truth condition) const;
   std::vector<Block> blocks_;
   bool in_condition_ = false;
   Truth condition_ = Truth::Unknown;
   char op_ = 0;                  // the operator before the next test: '&' (&&) or '|' (||); 0 for the first
   char pending_op_ = 0;          // the separator that ended the last command of the condition
+  char last_ended_ = 0;          // what ended the command before: ';' twice is a case arm's end
   const char* closer_ = "then";  // the word that ends the condition: then (if, elif) or do (while, until)
   bool negate_ = false;          // until: the body runs while the condition is false
 };
