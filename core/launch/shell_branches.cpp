@@ -107,9 +107,29 @@ void Branches::Decide(Block& b, Truth condition) const {
 }
 
 size_t Branches::Take(const std::vector<std::string>& words, char ended) {
-  const size_t n = Step(words, ended);
+  const size_t n = Guarded(words, ended) ? words.size() : Step(words, ended);
   last_ended_ = ended;
   return n;
+}
+
+// A test's && or || before a command ([ -z "$MODEL" ] && MODEL=/models/x, [ -n "$X" ] || X=1, a chain of && tests):
+// the command runs where the chain allows it. True: the command is not run (its words are dropped).
+bool Branches::Guarded(const std::vector<std::string>& words, char ended) {
+  if (in_condition_) return false;
+  const bool test = !words.empty() && (words[0] == "[" || words[0] == "[[" || words[0] == "test");
+  if (words.empty()) return false;  // the second character of && or ||: the chain goes on
+  if (test && (ended == '&' || ended == '|')) {
+    const Truth t = TestTruth(words);
+    // A test after a chain of && tests runs only where they held.
+    const Truth chain = guard_pending_ && guard_op_ == '&' ? And(guard_, t) : t;
+    guard_ = ended == '&' ? chain : Not(chain);
+    guard_op_ = ended;
+    guard_pending_ = true;
+    return true;  // a test is no command to read
+  }
+  const bool skip = guard_pending_ && guard_ == Truth::False;
+  guard_pending_ = false;
+  return skip;
 }
 
 // case WORD in PATTERN) ... ;; ... esac: the arm whose pattern matches the word the script gives (glob, | between

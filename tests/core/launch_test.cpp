@@ -2041,6 +2041,17 @@ torchrun --nproc_per_node 8 pretrain_gpt.py --num-layers 24 --hidden-size $HIDDE
   CheckTook(scaled("800M"), {"hidden=1024"});
   CheckTook(scaled("8b"), {"hidden=4096"});
   CheckTook(scaled("2B"), {"hidden=2048"});
+  // A test's && or || before a command: the command runs where the test lets it ([ -z "$X" ] && X=default keeps a
+  // value the script set; a chain of && tests; || runs the command where the test fails).
+  const LaunchImport guarded = ImportLaunch(R"(MBS=2
+TP=2
+[ -z "$MBS" ] && MBS=64
+[ "$TP" -eq 2 ] && [ -n "$MBS" ] && MBS=$((MBS * 2))
+[ "$TP" -eq 2 ] || MBS=128
+python3 -m verl.trainer.main_ppo algorithm.adv_estimator=grpo actor_rollout_ref.actor.ppo_micro_batch_size_per_gpu=$MBS \
+    actor_rollout_ref.model.path=Qwen/Qwen2.5-7B-Instruct trainer.n_gpus_per_node=8 trainer.nnodes=1
+)");
+  CheckTook(guarded, {"mbs=4"});
 }
 
 TEST_CASE("launch import: a launch command inside a quoted script (srun bash -c \"...\") is read", "[launch][rl]") {

@@ -39,14 +39,19 @@ class Branches {
     std::vector<std::string> patterns;
   };
   size_t Step(const std::vector<std::string>& words, char ended);
+  bool Guarded(const std::vector<std::string>& words, char ended);
   size_t CaseStep(const std::vector<std::string>& words, char ended);
   void Decide(Block& b, Truth condition) const;
   std::vector<Block> blocks_;
   bool in_condition_ = false;
   Truth condition_ = Truth::Unknown;
-  char op_ = 0;                  // the operator before the next test: '&' (&&) or '|' (||); 0 for the first
-  char pending_op_ = 0;          // the separator that ended the last command of the condition
-  char last_ended_ = 0;          // what ended the command before: ';' twice is a case arm's end
+  char op_ = 0;          // the operator before the next test: '&' (&&) or '|' (||); 0 for the first
+  char pending_op_ = 0;  // the separator that ended the last command of the condition
+  char last_ended_ = 0;  // what ended the command before: ';' twice is a case arm's end
+  // test && command, test || command: whether the command runs (True where it may), and the operator after the test.
+  Truth guard_ = Truth::True;
+  char guard_op_ = 0;
+  bool guard_pending_ = false;
   const char* closer_ = "then";  // the word that ends the condition: then (if, elif) or do (while, until)
   bool negate_ = false;          // until: the body runs while the condition is false
 };
