@@ -43,7 +43,13 @@ def main():
             return "MISSING at this pin"
         return {k: r[k] for k in ("type", "default", "choices", "action", "nargs") if k in r}
 
-    ppo = [
+    # The DeepSpeed flags every entry point shares (the exporter's OpenrlhfDeepSpeed writes them for all three).
+    ds = [
+        "--ds.zero_stage", "--ds.adam_offload", "--ds.param_dtype", "--ds.attn_implementation", "--ds.packing_samples",
+        "--ds.tensor_parallel_size", "--ds.ring_attn_size", "--ds.lora.rank", "--ds.lora.alpha", "--ds.lora.dropout",
+        "--ds.lora.target_modules", "--ds.load_in_4bit",
+    ]
+    ppo = ds + [
         "--actor.num_nodes", "--actor.num_gpus_per_node", "--ref.num_nodes", "--ref.num_gpus_per_node",
         "--critic.num_nodes", "--critic.num_gpus_per_node", "--reward.num_nodes", "--reward.num_gpus_per_node",
         "--train.colocate_all", "--train.colocate_actor_ref", "--vllm.num_engines", "--vllm.tensor_parallel_size",
@@ -51,25 +57,17 @@ def main():
         "--train.partial_rollout_enable", "--rollout.batch_size", "--rollout.n_samples_per_prompt",
         "--rollout.micro_batch_size", "--rollout.max_new_tokens", "--train.batch_size", "--train.micro_batch_size",
         "--data.max_len", "--data.max_samples", "--algo.advantage.estimator", "--algo.kl.init_coef",
-        "--algo.kl.use_loss", "--algo.kl.estimator", "--ds.zero_stage", "--ds.adam_offload", "--ref.offload",
-        "--actor.gradient_checkpointing_enable", "--ds.param_dtype", "--ds.attn_implementation",
-        "--ds.tensor_parallel_size", "--ds.ring_attn_size", "--ds.packing_samples", "--ds.lora.rank",
-        "--ds.lora.alpha", "--ds.lora.target_modules", "--ds.lora.dropout", "--ds.load_in_4bit",
+        "--algo.kl.use_loss", "--algo.kl.estimator", "--ref.offload", "--actor.gradient_checkpointing_enable",
         "--actor.model_name_or_path", "--critic.model_name_or_path", "--reward.model_name_or_path",
         "--reward.remote_url", "--actor.optim",
     ]
-    dpo = [
+    dpo = ds + [
         "--model.model_name_or_path", "--train.batch_size", "--train.micro_batch_size", "--data.max_len",
         "--data.max_samples", "--model.beta", "--model.gradient_checkpointing_enable", "--ref.offload",
-        "--ds.zero_stage", "--ds.adam_offload", "--ds.param_dtype", "--ds.attn_implementation",
-        "--ds.tensor_parallel_size", "--ds.ring_attn_size", "--ds.lora.rank", "--ds.load_in_4bit",
     ]
-    sft = [
+    sft = ds + [
         "--model.model_name_or_path", "--train.batch_size", "--train.micro_batch_size", "--train.max_epochs",
-        "--data.max_len", "--data.max_samples", "--model.gradient_checkpointing_enable", "--ds.zero_stage",
-        "--ds.adam_offload", "--ds.param_dtype", "--ds.attn_implementation", "--ds.packing_samples",
-        "--ds.tensor_parallel_size", "--ds.ring_attn_size", "--ds.lora.rank", "--ds.lora.alpha",
-        "--ds.lora.dropout", "--ds.lora.target_modules", "--ds.load_in_4bit",
+        "--data.max_len", "--data.max_samples", "--model.gradient_checkpointing_enable",
     ]
     emit_notes = {f"train_ppo_ray:{k}": n(f"train_ppo_ray:{k}") for k in ppo}
     emit_notes.update({f"train_dpo:{k}": n(f"train_dpo:{k}") for k in dpo})
