@@ -70,12 +70,16 @@ struct Facts {
   const char* DtypeName() const {
     return w.prec == Precision::Fp32 ? "float32" : w.prec == Precision::Fp16 ? "float16" : "bfloat16";
   }
-  // The deepspeed launcher's GPUs: --num_gpus on each of --num_nodes, the largest divisor of the plan's GPUs that a
-  // node holds (12 as 2 x 6, not 2 x 8).
-  std::string DeepSpeedLauncher(const std::string& module) const {
+  // GPUs a node as launchers that place them exactly want them (Ray's num_gpus_per_node, deepspeed's --num_gpus):
+  // the largest divisor of the plan's GPUs that a node holds (12 as 2 x 6, not whole nodes rounded up, 2 x 8).
+  int ExactPerNode() const {
     int p = per_node;
     while (gpus % p != 0) --p;
-    const int n = gpus / p;
+    return p;
+  }
+  // The deepspeed launcher: --num_gpus on each of --num_nodes.
+  std::string DeepSpeedLauncher(const std::string& module) const {
+    const int p = ExactPerNode(), n = gpus / p;
     return "deepspeed" + (n > 1 ? " --num_nodes " + std::to_string(n) : std::string()) + " --num_gpus " +
            std::to_string(p) + " --module " + module;
   }
@@ -886,10 +890,8 @@ Doc ExportOpenrlhf(const Facts& f, std::vector<std::string>& launcher, bool* rew
   launcher = {"ray job submit --address=\"http://127.0.0.1:8265\"",
               "--runtime-env-json='{\"working_dir\": \"/openrlhf\"}'", "-- python3 -m openrlhf.cli.train_ppo_ray"};
   const bool ppo = r.algo == RlAlgo::Ppo, reward_model = r.reward_params > 0;
-  // Ray places num_nodes x num_gpus_per_node GPUs exactly: the trainer's pool (12 of a split 16) as the largest
-  // divisor of it that a node holds (2 x 6), not whole nodes rounded up (2 x 8 = 16).
-  int per_node = f.per_node;
-  while (f.gpus % per_node != 0) --per_node;
+  // Ray places num_nodes x num_gpus_per_node GPUs exactly: the trainer's pool (12 of a split 16) as 2 x 6.
+  const int per_node = f.ExactPerNode();
   auto pool = [&](const std::string& role) {
     d.Add("--" + role + ".num_nodes", Value::Int(f.gpus / per_node));
     d.Add("--" + role + ".num_gpus_per_node", Value::Int(per_node));

@@ -1389,6 +1389,14 @@ void OpenrlhfDeepSpeed(Reader& r, const char* checkpointing, const char* optim_f
   optim == "adam" ? r.Pair(eo, "opt", "adamw") : r.Unknown(*eo, optim);
 }
 
+// A launcher's GPUs a node over several nodes (Ray's num_gpus_per_node, deepspeed's --num_gpus): a power of two is
+// the machine's node size; another count (6 of 8, the export's exact placement of a 12-GPU pool) is a placement
+// within larger nodes, which keep their size.
+void LauncherNodeSize(Reader& r, const Entry* e, long long per_node, long long nodes) {
+  if (nodes > 1 && per_node > 0 && (per_node & (per_node - 1)) == 0)
+    r.Pair(e, "gpus_per_node", std::to_string(per_node));
+}
+
 // The GPUs of train_ppo_ray: the actor's pool (every DeepSpeed model with it when colocated), and the vLLM engines
 // on it (--train.colocate_all without --train.async_enable) or on GPUs of their own (split pools).
 void OpenrlhfPlacement(Reader& r) {
@@ -1422,9 +1430,7 @@ void OpenrlhfPlacement(Reader& r) {
   const std::string gpus = std::to_string(colocated ? trainer : trainer + engines * tp);
   eg || en ? r.Pair(eg ? eg : en, "gpus", gpus) : r.Default("gpus", gpus);
   if (!colocated && engines > 0) r.Pair(ee, "rl_rollout_gpus", std::to_string(engines * tp));
-  // Several nodes of a power of two GPUs are the machine's node size; another count (6 of 8, the export's exact
-  // placement of a 12-GPU pool) is a placement within larger nodes, which keep their size.
-  if (nodes > 1 && (per_node & (per_node - 1)) == 0) r.Pair(eg, "gpus_per_node", std::to_string(per_node));
+  LauncherNodeSize(r, eg, per_node, nodes);
   r.Pair(r.doc.Find("--train.async_enable"), "rl_async", !async ? "0" : partial ? "2" : "1");
   double frac = 0.95;
   const Entry* ef = r.Get("--vllm.gpu_memory_utilization");
@@ -1432,9 +1438,6 @@ void OpenrlhfPlacement(Reader& r) {
   ef ? r.Pair(ef, "rl_kv_frac", Num(frac)) : r.Default("rl_kv_frac", "0.95");
 }
 
-// OpenRLHF v0.11.0's launch command back as the RL keys: train_ppo_ray (GRPO, PPO) or train_dpo. What it leaves
-// out takes the argparse default (train_ppo_ray.py@3c3be62: estimator gae, KL 0.01, rollout batch 1,024, one
-// response per prompt, training batch 128, micro-batches 1); the mean response is not a flag (give it again).
 // The deepspeed launcher's GPUs (train_dpo, train_sft): --num_gpus on each of --num_nodes; without them it takes every
 // GPU of the machine it runs on, which the plan's own GPUs stand for.
 void DeepSpeedLauncherGpus(Reader& r) {
@@ -1444,7 +1447,7 @@ void DeepSpeedLauncherGpus(Reader& r) {
   r.Int(eg, per_node, 1), r.Int(en, nodes, 1);
   if (!eg) return;
   r.Pair(eg, "gpus", std::to_string(per_node * nodes));
-  if (nodes > 1 && (per_node & (per_node - 1)) == 0) r.Pair(eg, "gpus_per_node", std::to_string(per_node));
+  LauncherNodeSize(r, eg, per_node, nodes);
 }
 
 // openrlhf.cli.train_sft (@3c3be62): supervised fine-tuning under the deepspeed launcher; its argparse defaults are
@@ -1472,6 +1475,9 @@ void ImportOpenrlhfSft(Reader& r) {
   r.Rest();
 }
 
+// OpenRLHF v0.11.0's launch command back as the RL keys: train_ppo_ray (GRPO, PPO) or train_dpo. What it leaves
+// out takes the argparse default (train_ppo_ray.py@3c3be62: estimator gae, KL 0.01, rollout batch 1,024, one
+// response per prompt, training batch 128, micro-batches 1); the mean response is not a flag (give it again).
 void ImportOpenrlhf(Reader& r, bool dpo) {
   r.Get("--address"), r.Get("--runtime-env-json"), r.Get("--module");  // ray job submit's, deepspeed's
   OpenrlhfDeepSpeed(r, dpo ? "--model.gradient_checkpointing_enable" : "--actor.gradient_checkpointing_enable",
