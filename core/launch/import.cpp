@@ -997,14 +997,29 @@ void ImportMegatronRecompute(Reader& r, const std::string& prefix, bool flags) {
 }
 
 // The launcher's GPUs: torchrun's processes per node and nodes (Megatron-LM's examples/*.sh DISTRIBUTED_ARGS).
+// torchrun's own words (torch/distributed/run.py): --nproc_per_node gpu or auto is every GPU of the machine, which
+// the plan's own count stands for (its note says so); --nnodes MIN:MAX is an elastic range, planned at its largest.
 void ImportTorchrunGpus(Reader& r) {
   long long per_node = 0, nodes = 1;
   const Entry* ep = nullptr;
   for (const char* flag : {"--nproc_per_node", "--nproc-per-node"})
     if (const Entry* e = r.Get(flag); e && !ep) ep = e;
   const Entry* en = r.Get("--nnodes");
-  if (ep && r.Int(ep, per_node, 1)) {
-    if (en) r.Int(en, nodes, 1);
+  std::string word;
+  const bool every = ep && ep->value.AsText(word) && (word == "gpu" || word == "auto");
+  if (ep && !every && r.Int(ep, per_node, 1)) {
+    std::string range;
+    if (en && en->value.AsText(range) && range.find(':') != std::string::npos) {
+      const std::string most = range.substr(range.find(':') + 1);
+      char* end = nullptr;
+      const long long n = std::strtoll(most.c_str(), &end, 10);
+      if (end && *end == '\0' && n >= 1 && n <= 1000000)
+        nodes = n;
+      else
+        r.Bad(*en, "a whole number of nodes, or MIN:MAX");
+    } else if (en) {
+      r.Int(en, nodes, 1);
+    }
     r.Pair(ep, "gpus", std::to_string(per_node * nodes));
     if (nodes > 1) r.Pair(ep, "gpus_per_node", std::to_string(per_node));
   }

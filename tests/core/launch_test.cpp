@@ -1992,6 +1992,15 @@ python -m torch.distributed.run $DISTRIBUTED_ARGS --max_restarts 0 -m megatron.t
   for (const ConfigIssue& i : quoted.issues) INFO(FormatIssue(i));
   REQUIRE(quoted.ok);
   CheckTook(quoted, {"gpus=4", "layers=24"});
+  // torchrun's own words: an elastic --nnodes MIN:MAX is planned at its largest; --nproc_per_node auto (every GPU of
+  // the machine) states no count, so the plan's own stands.
+  const std::string model_flags =
+      " pretrain_gpt.py --num-layers 4 --hidden-size 256 --num-attention-heads 4 --seq-length 512 "
+      "--micro-batch-size 1 --global-batch-size 8\n";
+  CheckTook(ImportLaunch("torchrun --nproc_per_node=4 --nnodes=1:2" + model_flags), {"gpus=8", "gpus_per_node=4"});
+  const LaunchImport every = ImportLaunch("torchrun --standalone --nproc_per_node=auto" + model_flags);
+  REQUIRE(every.ok);
+  CHECK(LaunchPairsText(every).find("gpus=") == std::string::npos);
   CheckTook(verl(2), {"mbs=4"});
   CheckTook(verl(1), {"mbs=8"});
   // A condition the script leaves to the environment (a file, an unset variable) is not decided: its branch is read,
