@@ -219,11 +219,113 @@ struct Word {
   int line = 0;
 };
 
+// Here-documents (cmd <<EOF, the lines up to EOF): data for the command, never commands themselves. OpenRLHF's
+// examples keep their flags in one (read -r -d '' training_commands <<EOF ... EOF, then deepspeed $training_commands).
+struct Heredocs {
+  std::vector<std::pair<size_t, size_t>> bodies;  // [start, end) of each body not yet passed over, in order
+  std::string first;                              // the command's first body, expanded unless its delimiter is quoted
+  int first_line = 0;                             // the line that body starts on
+  bool has = false;                               // the command has one
+  // Variables read from a body (read NAME <<EOF): the line their value starts on, so that the words $NAME gives
+  // name their own lines in the file (a flag's error points into the here-document, where it is written).
+  std::map<std::string, int> lines;
+};
+
+// "<<" at s[at] (not "<<<"): its delimiter read ('EOF', "EOF" and \EOF quote it: no expansion; <<- strips leading
+// tabs), its body found on the lines after this one (after the bodies pending there) and recorded; returns the
+// position after the delimiter.
+size_t ReadHeredoc(std::string_view s, size_t at, int line, const Vars& vars, Heredocs& hd) {
+  constexpr size_t npos = std::string_view::npos;
+  at += 2;
+  const bool strip = at < s.size() && s[at] == '-';
+  at += strip ? 1 : 0;
+  while (at < s.size() && (s[at] == ' ' || s[at] == '\t')) ++at;
+  std::string delim;
+  bool quoted = false;
+  while (at < s.size() && std::string_view(" \t\r\n;|&<>").find(s[at]) == npos) {
+    const char c = s[at];
+    if (c == '\'' || c == '"') {
+      const size_t end = s.find(c, at + 1);
+      delim += s.substr(at + 1, (end == npos ? s.size() : end) - at - 1);
+      at = end == npos ? s.size() : end + 1, quoted = true;
+    } else {
+      if (c == '\\' && at + 1 < s.size()) ++at, quoted = true;
+      delim += s[at++];
+    }
+  }
+  // At most 16 pending on a line (a script has one or two): each is a scan of the text after it.
+  if (delim.empty() || hd.bodies.size() >= 16) return at;
+  const size_t eol = s.find('\n', at);
+  if (eol == npos) return at;
+  const size_t start = hd.bodies.empty() ? eol + 1 : hd.bodies.back().second;
+  size_t body_end = s.size(), end = s.size();
+  for (size_t p = start; p < s.size();) {
+    const size_t nl = s.find('\n', p);
+    std::string_view l = s.substr(p, (nl == npos ? s.size() : nl) - p);
+    if (!l.empty() && l.back() == '\r') l.remove_suffix(1);
+    while (strip && !l.empty() && l.front() == '\t') l.remove_prefix(1);
+    if (l == delim) {
+      body_end = p, end = nl == npos ? s.size() : nl + 1;
+      break;
+    }
+    p = nl == npos ? s.size() : nl + 1;
+  }
+  hd.bodies.push_back({start, end});
+  if (!hd.has) {
+    std::string body(s.substr(start, body_end - start));
+    // Backslash-newlines join lines, then the text is expanded, as the shell reads an unquoted here-document; the
+    // newline is kept as a blank (the same to word splitting) so that words keep their lines.
+    if (!quoted) {
+      for (size_t k; (k = body.find("\\\n")) != std::string::npos;) body.erase(k, 1);
+      body = Expand(body, vars, 0);
+    }
+    hd.first = std::move(body), hd.has = true;
+    hd.first_line = line + int(std::count(s.begin() + at, s.begin() + start, '\n'));
+  }
+  return at;
+}
+
+// An unquoted expansion's value into the command's words. Field splitting: its blanks separate words (torchrun
+// $DISTRIBUTED_ARGS holding "--nproc_per_node 8 --nnodes 1"); after an '=' kept whole (NAME=$X, as the shell keeps
+// it, and key=$X, which the shell would split, where launch scripts' values have no blanks). `base`: the line the
+// value starts on where it was read from a here-document (each word then on its own line), else 0 (the command's).
+void SplitExpansion(const std::string& value, const std::string& raw, int line, int base, Word& w, bool& in_word,
+                    std::vector<Word>& words) {
+  size_t counted = 0;
+  int newlines = 0;
+  auto line_at = [&](size_t p) {
+    if (base <= 0) return line;
+    newlines += int(std::count(value.begin() + counted, value.begin() + p, '\n'));
+    counted = p;
+    return base + newlines;
+  };
+  const bool assignment = w.raw.find('=') != std::string::npos;
+  const size_t first = assignment ? 0 : value.find_first_not_of(" \t\n");
+  if (w.text.empty() && first != std::string::npos) w.line = line_at(first);
+  size_t p = 0;
+  for (size_t q; !assignment && (q = value.find_first_of(" \t\n", p)) != std::string::npos;) {
+    w.text += value.substr(p, q - p);
+    w.raw += raw;
+    if (!w.text.empty()) words.push_back(std::move(w));
+    w = Word{};
+    p = value.find_first_not_of(" \t\n", q);
+    in_word = p != std::string::npos;
+    if (!in_word) break;
+    w.line = line_at(p);
+  }
+  if (p != std::string::npos) {
+    w.text += value.substr(p);
+    w.raw += raw;
+  } else if (w.text.empty()) {
+    w = Word{}, in_word = false;  // blanks alone: no word
+  }
+}
+
 // The words of one shell command from s[at] to the newline that no backslash continues (a comment ends it at the
 // line's end), expanded with `vars`; `at` and `line` move past it, `ended` is the character that ended it (';', '|',
-// '&', '\n'; 0 at the end of the text).
+// '&', '\n'; 0 at the end of the text). Here-document bodies are passed over (`hd`).
 std::vector<Word> CommandWords(std::string_view s, size_t& at, int& line, const Vars& vars, ShellError* error,
-                               char& ended) {
+                               char& ended, Heredocs& hd) {
   std::vector<Word> words;
   ended = 0;
   Word w;
@@ -234,6 +336,14 @@ std::vector<Word> CommandWords(std::string_view s, size_t& at, int& line, const 
     in_word = false;
   };
   while (at < s.size()) {
+    // A body a quoted word ran into is read as it was; one that starts here is passed over.
+    while (!hd.bodies.empty() && at > hd.bodies.front().first) hd.bodies.erase(hd.bodies.begin());
+    if (!hd.bodies.empty() && at == hd.bodies.front().first) {  // a here-document's body: not commands
+      line += int(std::count(s.begin() + at, s.begin() + hd.bodies.front().second, '\n'));
+      at = hd.bodies.front().second;
+      hd.bodies.erase(hd.bodies.begin());
+      continue;
+    }
     const char c = s[at];
     if (c == '\n') {
       ++line, ++at;
@@ -260,6 +370,11 @@ std::vector<Word> CommandWords(std::string_view s, size_t& at, int& line, const 
       ++at;
       ended = c;
       break;
+    }
+    if (c == '<' && at + 1 < s.size() && s[at + 1] == '<' && (at + 2 >= s.size() || s[at + 2] != '<')) {
+      finish();
+      at = ReadHeredoc(s, at, line, vars, hd);
+      continue;
     }
     if (!in_word) w.line = line, in_word = true;
     if (c == '\'') {
@@ -306,25 +421,10 @@ std::vector<Word> CommandWords(std::string_view s, size_t& at, int& line, const 
       const size_t end = ExpandOne(s, at, vars, 0, value);
       const std::string raw(s.substr(at, end - at));
       at = end;
-      // Field splitting: an unquoted expansion's blanks separate words (torchrun $DISTRIBUTED_ARGS holding
-      // "--nproc_per_node 8 --nnodes 1"); after an '=' kept whole (NAME=$X, as the shell keeps it, and key=$X, which
-      // the shell would split, where launch scripts' values have no blanks).
-      const bool assignment = w.raw.find('=') != std::string::npos;
-      size_t p = 0;
-      for (size_t q; !assignment && (q = value.find_first_of(" \t\n", p)) != std::string::npos;) {
-        w.text += value.substr(p, q - p);
-        w.raw += raw;
-        if (!w.text.empty()) finish();
-        p = value.find_first_not_of(" \t\n", q);
-        if (p == std::string::npos) break;
-        w.line = line, in_word = true;
-      }
-      if (p != std::string::npos) {
-        w.text += value.substr(p);
-        w.raw += raw;
-      } else if (w.text.empty()) {
-        w = Word{}, in_word = false;  // blanks alone: no word
-      }
+      std::string name = raw.substr(1);
+      if (name.size() > 2 && name.front() == '{' && name.back() == '}') name = name.substr(1, name.size() - 2);
+      const auto from = hd.lines.find(name);
+      SplitExpansion(value, raw, line, from == hd.lines.end() ? 0 : from->second, w, in_word, words);
     } else if (c == '\\' && at + 1 < s.size()) {
       w.text += s[at + 1];
       w.raw += s.substr(at, 2);
@@ -386,6 +486,20 @@ void AppendArray(const Arrays& arrays, const std::string& name, std::vector<Word
 }  // namespace shell_detail
 
 namespace {
+// read [-r] [-d ''] NAME <<EOF: the here-document's text into NAME, without its outer blanks (read's IFS trim; -d ''
+// reads it whole), where `words` are such a read.
+void ReadFromHeredoc(const std::vector<shell_detail::Word>& words, const std::string& body, int first_line,
+                     shell_detail::Vars& vars, std::map<std::string, int>& lines) {
+  if (words.size() < 2 || words[0].text != "read" || vars.size() >= shell_detail::kMaxVars) return;
+  const std::string& name = words.back().text;
+  if (name.empty() || !shell_detail::NameStart(name[0]) ||
+      !std::all_of(name.begin(), name.end(), [](char c) { return shell_detail::NameChar(c); }))
+    return;
+  const size_t b = body.find_first_not_of(" \t\r\n"), e = body.find_last_not_of(" \t\r\n");
+  vars[name] = b == std::string::npos ? std::string() : body.substr(b, e - b + 1);
+  if (b != std::string::npos) lines[name] = first_line + int(std::count(body.begin(), body.begin() + b, '\n'));
+}
+
 // A quoted word that is itself a script (srun bash -c "pip install ... && python3 -m openrlhf.cli.train_ppo_ray
 // --flags", OpenRLHF's train_ppo_ray_slurm.sh): its commands, read as the inner shell reads them.
 bool QuotedScript(const std::string& word) {
@@ -405,11 +519,13 @@ std::vector<ShellCommand> ShellCommands(std::string_view text, ShellError* error
   Vars vars;
   Arrays arrays;      // NAME=( ... ): verl's scripts group their overrides so
   Branches branches;  // if / elif / else / fi: the branches the script's variables choose
+  Heredocs heredocs;  // cmd <<EOF ... EOF
   size_t at = 0;
   int line = 1;
   char ended = 0;
   while (at < text.size()) {
-    std::vector<Word> words = CommandWords(text, at, line, vars, error, ended);
+    heredocs.has = false;
+    std::vector<Word> words = CommandWords(text, at, line, vars, error, ended, heredocs);
     if (error && error->line) return commands;
     std::vector<std::string> texts;
     for (const Word& w : words) texts.push_back(w.text);
@@ -441,7 +557,7 @@ std::vector<ShellCommand> ShellCommands(std::string_view text, ShellError* error
       take(Word{first, first, words[0].line});
       for (size_t k = 1; k < words.size() && !closed; ++k) take(words[k]);
       while (!closed && at < text.size()) {
-        std::vector<Word> more = CommandWords(text, at, line, vars, error, ended);
+        std::vector<Word> more = CommandWords(text, at, line, vars, error, ended, heredocs);
         if (error && error->line) return commands;
         for (Word& w : more)
           if (!closed) take(std::move(w));
@@ -450,6 +566,7 @@ std::vector<ShellCommand> ShellCommands(std::string_view text, ShellError* error
       continue;
     }
     if (!reading) continue;  // a branch the shell does not run
+    if (heredocs.has) ReadFromHeredoc(words, heredocs.first, heredocs.first_line, vars, heredocs.lines);
     // "${NAME[@]}": the array's words in its place, in one pass.
     std::vector<Word> spliced;
     spliced.reserve(words.size());

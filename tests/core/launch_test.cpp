@@ -2061,6 +2061,33 @@ python3 -m verl.trainer.main_ppo algorithm.adv_estimator=grpo actor_rollout_ref.
     actor_rollout_ref.model.path=Qwen/Qwen2.5-7B-Instruct trainer.n_gpus_per_node=8 trainer.nnodes=1
 )");
   CheckTook(guarded, {"mbs=4"});
+  // Here-documents: a body is the command's data, never commands. read NAME <<EOF puts it in NAME, whose words keep
+  // their own lines (a bad value is named where it is written); a body cat writes to a file is not read at all.
+  const LaunchImport heredoc = ImportLaunch(R"(cat > notes.txt <<'END'
+--train.batch_size 7
+END
+read -r -d '' training_commands <<EOF
+openrlhf.cli.train_dpo \
+   --train.batch_size 64 \
+   --ds.zero_stage three
+EOF
+deepspeed --module $training_commands
+)");
+  CHECK_FALSE(heredoc.ok);
+  bool named = false;
+  for (const ConfigIssue& i : heredoc.issues) named |= i.key == "--ds.zero_stage" && i.message.find("line 7") == 0;
+  CHECK(named);
+  const LaunchImport body = ImportLaunch(R"(cat > notes.txt <<'END'
+--train.batch_size 7
+END
+read -r -d '' training_commands <<EOF
+openrlhf.cli.train_dpo \
+   --train.batch_size 64
+EOF
+deepspeed --module $training_commands
+)");
+  REQUIRE(body.ok);
+  CheckTook(body, {"rl_prompts=64"});
 }
 
 TEST_CASE("launch import: a launch command inside a quoted script (srun bash -c \"...\") is read", "[launch][rl]") {
