@@ -82,6 +82,7 @@ const Names kNames[] = {
     {"smollm2-1.7b", "", false, "", ""},
     {"olmo2-7b", "", false, "", ""},
     {"deepseek-llm-7b", "", false, "", ""},
+    {"moonlight-16b-a3b", "", false, "", ""},
 };
 
 struct Titan {

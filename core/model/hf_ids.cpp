@@ -69,6 +69,7 @@ const HfId kHfIds[] = {
     {"smollm2-1.7b", "HuggingFaceTB/SmolLM2-1.7B-Instruct"},
     {"olmo2-7b", "allenai/OLMo-2-1124-7B"},
     {"deepseek-llm-7b", "deepseek-ai/deepseek-llm-7b-base"},
+    {"moonlight-16b-a3b", "moonshotai/Moonlight-16B-A3B"},
     {"gpt-oss-120b", "openai/gpt-oss-120b"},
     {"gpt-oss-20b", "openai/gpt-oss-20b"},
 };

@@ -1848,6 +1848,13 @@ python3 -m verl.trainer.main_ppo --config-name='ppo_megatron_trainer.yaml'     a
       "deepseek-ai/DeepSeek-R1-Distill-Qwen-1.5B\n");
   REQUIRE(distill.ok);
   CheckTook(distill, {"model=deepseek-r1-distill-qwen-1.5b"});
+  // verl's Moonlight scripts: its instruct release, under the Megatron actor (a mixture of experts).
+  const LaunchImport moonlight = ImportLaunch(
+      "python3 -m verl.trainer.main_ppo --config-name=ppo_megatron_trainer algorithm.adv_estimator=grpo "
+      "actor_rollout_ref.model.path=moonshotai/Moonlight-16B-A3B-Instruct trainer.n_gpus_per_node=8 "
+      "trainer.nnodes=1\n");
+  REQUIRE(moonlight.ok);
+  CheckTook(moonlight, {"model=moonlight-16b-a3b", "stack=megatron"});
   // An exported verl YAML, whose header names the same entry point, is still read as YAML.
   Config grpo;
   ApplyLink(grpo, "model=qwen2.5-7b&goal=grpo&gpu=h100&gpus=8", issues);

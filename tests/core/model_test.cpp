@@ -41,6 +41,7 @@ constexpr Allowance kAllowances[] = {
     {"deepseek-v3", 0, 0.5e9, "671B to 3 figures, without the 14B multi-token-prediction module (not modelled either)"},
     {"deepseek-r1-distill-qwen-32b", 0, 0.05e9, "32.8B, the HF page's 3 figures"},
     {"deepseek-llm-7b", 0, 0.5e9, "7B, the paper's one figure; the shape counts 6,910,365,696"},
+    {"moonlight-16b-a3b", 0, 0.5e9, "16B, two figures; its 2 shared experts count 15.96B (8 would count 17.3B)"},
     // keras-hub's text-only Gemma 3 keeps 262,144 embedding rows; the HF checkpoint (vocab_size 262208) 64 more.
     {"gemma3-4b", 64.0 * 2560, 0, "64 embedding rows of 2560"},
     {"gemma3-12b", 64.0 * 3840, 0, "64 embedding rows of 3840"},
