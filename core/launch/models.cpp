@@ -83,6 +83,7 @@ const Names kNames[] = {
     {"olmo2-7b", "", false, "", ""},
     {"deepseek-llm-7b", "", false, "", ""},
     {"moonlight-16b-a3b", "", false, "", ""},
+    {"qwen1.5-moe-a2.7b", "", false, "", ""},
 };
 
 struct Titan {

@@ -70,6 +70,7 @@ const HfId kHfIds[] = {
     {"olmo2-7b", "allenai/OLMo-2-1124-7B"},
     {"deepseek-llm-7b", "deepseek-ai/deepseek-llm-7b-base"},
     {"moonlight-16b-a3b", "moonshotai/Moonlight-16B-A3B"},
+    {"qwen1.5-moe-a2.7b", "Qwen/Qwen1.5-MoE-A2.7B"},
     {"gpt-oss-120b", "openai/gpt-oss-120b"},
     {"gpt-oss-20b", "openai/gpt-oss-20b"},
 };

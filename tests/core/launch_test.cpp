@@ -1855,6 +1855,12 @@ python3 -m verl.trainer.main_ppo --config-name='ppo_megatron_trainer.yaml'     a
       "trainer.nnodes=1\n");
   REQUIRE(moonlight.ok);
   CheckTook(moonlight, {"model=moonlight-16b-a3b", "stack=megatron"});
+  const LaunchImport qwen_moe = ImportLaunch(
+      "python3 -m verl.trainer.main_ppo --config-name=ppo_megatron_trainer algorithm.adv_estimator=grpo "
+      "actor_rollout_ref.model.path=/data/models/Qwen/Qwen1.5-MoE-A2.7B-Chat trainer.n_gpus_per_node=8 "
+      "trainer.nnodes=1\n");
+  REQUIRE(qwen_moe.ok);
+  CheckTook(qwen_moe, {"model=qwen1.5-moe-a2.7b"});
   // An exported verl YAML, whose header names the same entry point, is still read as YAML.
   Config grpo;
   ApplyLink(grpo, "model=qwen2.5-7b&goal=grpo&gpu=h100&gpus=8", issues);

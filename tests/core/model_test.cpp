@@ -42,6 +42,8 @@ constexpr Allowance kAllowances[] = {
     {"deepseek-r1-distill-qwen-32b", 0, 0.05e9, "32.8B, the HF page's 3 figures"},
     {"deepseek-llm-7b", 0, 0.5e9, "7B, the paper's one figure; the shape counts 6,910,365,696"},
     {"moonlight-16b-a3b", 0, 0.5e9, "16B, two figures; its 2 shared experts count 15.96B (8 would count 17.3B)"},
+    {"qwen1.5-moe-a2.7b", -24.0 * 2048, 0.05e9,
+     "14.3B, three figures; the shared expert's gate (2048 a layer) is not modelled"},
     // keras-hub's text-only Gemma 3 keeps 262,144 embedding rows; the HF checkpoint (vocab_size 262208) 64 more.
     {"gemma3-4b", 64.0 * 2560, 0, "64 embedding rows of 2560"},
     {"gemma3-12b", 64.0 * 3840, 0, "64 embedding rows of 3840"},
