@@ -129,6 +129,12 @@ bool Branches::Guarded(const std::vector<std::string>& words, char ended) {
   }
   const bool skip = guard_pending_ && guard_ == Truth::False;
   guard_pending_ = false;
+  // A group the test guards ([ -z "$X" ] && { X=1; Y=2; }): skipped whole, to its closing brace.
+  if (skip && words[0] == "{") {
+    Block b;
+    b.brace = true, b.branch = Truth::False;
+    blocks_.push_back(b);
+  }
   return skip;
 }
 
@@ -241,6 +247,19 @@ size_t Branches::Step(const std::vector<std::string>& words, char ended) {
   }
   if (w == "fi" || w == "done") {
     if (!blocks_.empty()) blocks_.pop_back();
+    return 1;
+  }
+  // A group { ...; } runs where its place runs; its braces are no commands.
+  if (w == "{") {
+    Block b;
+    b.brace = true;
+    b.outer_skipped = !Reading();
+    b.branch = b.outer_skipped ? Truth::False : Truth::Unknown;
+    blocks_.push_back(b);
+    return 1;
+  }
+  if (w == "}") {
+    if (!blocks_.empty() && blocks_.back().brace) blocks_.pop_back();
     return 1;
   }
   return w == "then" || w == "do" ? 1 : 0;

@@ -2070,10 +2070,13 @@ TP=2
 [ -z "$MBS" ] && MBS=64
 [ "$TP" -eq 2 ] && [ -n "$MBS" ] && MBS=$((MBS * 2))
 [ "$TP" -eq 2 ] || MBS=128
+[ -z "$TP" ] && { MBS=256; TP=8; }
+{ NODES=1
+}
 python3 -m verl.trainer.main_ppo algorithm.adv_estimator=grpo actor_rollout_ref.actor.ppo_micro_batch_size_per_gpu=$MBS \
-    actor_rollout_ref.model.path=Qwen/Qwen2.5-7B-Instruct trainer.n_gpus_per_node=8 trainer.nnodes=1
+    actor_rollout_ref.model.path=Qwen/Qwen2.5-7B-Instruct trainer.n_gpus_per_node=8 trainer.nnodes=$NODES
 )");
-  CheckTook(guarded, {"mbs=4"});
+  CheckTook(guarded, {"mbs=4", "gpus=8"});
   // Here-documents: a body is the command's data, never commands. read NAME <<EOF puts it in NAME, whose words keep
   // their own lines (a bad value is named where it is written); a body cat writes to a file is not read at all.
   const LaunchImport heredoc = ImportLaunch(R"(cat > notes.txt <<'END'

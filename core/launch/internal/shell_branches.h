@@ -35,6 +35,7 @@ class Branches {
     bool outer_skipped = false;     // inside a skipped branch: every branch is skipped
     // case WORD in ... esac: the word, whether the script gives it, and the arm's patterns read so far.
     bool is_case = false, subject_known = false, expect_pattern = false;
+    bool brace = false;  // a group, { ...; }
     std::string subject;
     std::vector<std::string> patterns;
   };
