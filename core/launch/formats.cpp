@@ -731,6 +731,8 @@ bool DetectLaunchFormat(std::string_view text, LaunchFormat& format) {
   for (const char* k : {"SFTConfig(", "SFTTrainer(", "GRPOConfig(", "GRPOTrainer(", "DPOConfig(", "DPOTrainer("})
     if (Contains(t, k)) return format = LaunchFormat::Trl, true;
   if (Contains(t, "TrainingArguments(")) return format = LaunchFormat::Hf, true;
+  // TRL's command line (trl sft ..., accelerate launch trl/scripts/sft.py ...).
+  if (launch::IsTrlCommand(t)) return format = LaunchFormat::Trl, true;
   // OpenRLHF's launch command, by its entry points (its dotted flags are no other format's).
   if (Contains(t, "openrlhf.cli.train_ppo_ray") || Contains(t, "openrlhf.cli.train_dpo") ||
       Contains(t, "openrlhf.cli.train_sft"))

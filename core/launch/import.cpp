@@ -397,6 +397,27 @@ void GrpoFields(Reader& r, const std::string& cls) {
 // steps_per_generation micro-steps per generation: rl_updates = steps_per_generation / gradient_accumulation_steps,
 // and each rank's per_device_train_batch_size x steps_per_generation completions make the step's prompts once the
 // GPUs are known (FinishLaunchImport). DPO's batch counts pairs: two sequences each.
+// TRL's command line's launcher (parse_trl_cli.cpp): accelerate's processes are the GPUs; an accelerate config named
+// as TRL ships them (trl/accelerate_configs/*.yaml @f2cd577: zero1-3, fsdp1, fsdp2, multi_gpu, single_gpu, each for
+// 8 processes but single_gpu's 1) gives the sharding and, without --num_processes, the GPUs; a path is not read.
+void TrlLauncher(Reader& r) {
+  std::string config;
+  const Entry* ec = r.Get("accelerate.config");
+  r.Text(ec, config);
+  const bool shipped = config == "zero1" || config == "zero2" || config == "zero3" || config == "fsdp1" ||
+                       config == "fsdp2" || config == "multi_gpu" || config == "single_gpu";
+  if (config.size() == 5 && config.rfind("zero", 0) == 0)
+    r.Pair(ec, "zero", config.substr(4));
+  else if (config == "fsdp1" || config == "fsdp2")  // fsdp_reshard_after_forward FULL_SHARD / true
+    r.Pair(ec, "zero", "3");
+  else if (ec && !shipped)
+    r.Unknown(*ec, config + " (an accelerate config file: give zero= and gpus=)");
+  long long procs = config == "single_gpu" ? 1 : 8;
+  const Entry* en = r.Get("accelerate.num_processes");
+  r.Int(en, procs, 1);
+  if (en || shipped) r.Pair(en ? en : ec, "gpus", std::to_string(procs));
+}
+
 void ImportTrl(Reader& r) {
   const bool grpo = HasPrefix(r.doc, "GRPOConfig.");
   const bool dpo = !grpo && HasPrefix(r.doc, "DPOConfig.");
@@ -436,7 +457,8 @@ void ImportTrl(Reader& r) {
     for (LaunchPair& p : r.imp.pairs)
       if (p.key == "mbs") p.value = std::to_string(2 * std::min(std::strtoll(p.value.c_str(), nullptr, 10), 1LL << 40));
   if (grpo) GrpoFields(r, cfg);
-  r.Rest({(cfg + ".").c_str(), "LoraConfig.", "BitsAndBytesConfig."});
+  TrlLauncher(r);
+  r.Rest({(cfg + ".").c_str(), "LoraConfig.", "BitsAndBytesConfig.", "accelerate."});
 }
 
 // Unsloth's script: FastLanguageModel's loading and adapters, then TRL's SFTConfig, or GRPOConfig for its GRPO
@@ -1657,7 +1679,12 @@ LaunchImport ImportLaunch(std::string_view text, const LaunchFormat* given) {
       parsed = launch::ParseYamlDoc(text, doc, imp.issues);
       break;
     case LaunchSyntax::Toml: parsed = launch::ParseTomlDoc(text, doc, imp.issues); break;
-    case LaunchSyntax::Python: parsed = launch::ParsePythonDoc(text, doc, imp.issues); break;
+    case LaunchSyntax::Python:
+      parsed = imp.format == LaunchFormat::Trl && launch::IsTrlCommand(text) &&
+                       text.find("Config(") == std::string_view::npos
+                   ? launch::ParseTrlCommandDoc(text, doc, imp.issues)
+                   : launch::ParsePythonDoc(text, doc, imp.issues);
+      break;
     case LaunchSyntax::Args: parsed = launch::ParseArgsDoc(text, doc, imp.issues); break;
   }
   if (!parsed) return imp;

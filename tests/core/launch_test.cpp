@@ -1950,6 +1950,41 @@ TEST_CASE("launch: Megatron-LM's 16-bit gradient buffer and --train-samples, rea
   CheckTook(ImportLaunch(ex.text), {"grad_fp32=0"});
 }
 
+// TRL's command line, as its documentation runs it: trl sft | dpo | grpo with TrlParser's flags (ModelConfig's LoRA
+// and quantization among them), accelerate's processes and TRL's shipped accelerate configs.
+TEST_CASE("launch import: TRL's command line (trl sft, trl dpo, trl grpo, accelerate launch)", "[launch]") {
+  const LaunchImport sft = ImportLaunch(
+      "trl sft --model_name_or_path Qwen/Qwen2.5-7B --dataset_name trl-lib/Capybara --max_length 4096 \\\n"
+      "    --per_device_train_batch_size 2 --gradient_accumulation_steps 8 --use_peft --lora_r 32 \\\n"
+      "    --load_in_4bit --attn_implementation eager --accelerate_config zero3 --num_processes 4\n");
+  for (const ConfigIssue& i : sft.issues) INFO(FormatIssue(i));
+  REQUIRE(sft.ok);
+  CHECK(sft.format == LaunchFormat::Trl);
+  CheckTook(sft, {"model=qwen2.5-7b", "seq=4096", "mbs=2", "method=qlora", "lora_r=32", "lora_dropout=0.05", "flash=0",
+                  "zero=3", "gpus=4"});
+  CHECK(sft.grad_accum == 8);
+  // LoRA flags without --use_peft train no adapters (ModelConfig.use_peft defaults to False); a shipped config gives
+  // its 8 processes.
+  const LaunchImport full = ImportLaunch(
+      "accelerate launch --config_file zero2 trl/scripts/sft.py --model_name_or_path Qwen/Qwen2.5-7B --lora_r 64\n");
+  REQUIRE(full.ok);
+  CheckTook(full, {"method=full", "zero=2", "gpus=8"});
+  CHECK(LaunchPairsText(full).find("lora_r") == std::string::npos);
+  const LaunchImport dpo =
+      ImportLaunch("trl dpo --model_name_or_path Qwen/Qwen2.5-7B --per_device_train_batch_size 4 --use_peft\n");
+  REQUIRE(dpo.ok);
+  CheckTook(dpo, {"goal=dpo", "method=lora", "lora_r=16", "mbs=8"});  // pairs of two sequences
+  const LaunchImport grpo =
+      ImportLaunch("trl grpo --model_name_or_path Qwen/Qwen2.5-7B --num_generations 8 --max_completion_length 1024\n");
+  REQUIRE(grpo.ok);
+  CheckTook(grpo, {"goal=grpo", "rl_samples=8"});
+  // An accelerate config file TRL does not ship is named, not guessed.
+  const LaunchImport own = ImportLaunch("trl sft --model_name_or_path Qwen/Qwen2.5-7B --accelerate_config my.yaml\n");
+  bool named = false;
+  for (const ConfigIssue& i : own.issues) named |= i.key == "accelerate.config" && i.notice;
+  CHECK(named);
+}
+
 TEST_CASE("launch import: a script's if blocks, the branch its variables choose", "[launch]") {
   // Megatron-LM's examples/llama/train_llama3_8b_h100_fp8.sh adds its FP8 flags under if [[ "$DTYPE" == "fp8" ]]:
   // the precision follows the script's DTYPE, and a branch not taken adds nothing.

@@ -71,6 +71,11 @@ bool ParsePythonDoc(std::string_view text, Doc& doc, std::vector<ConfigIssue>& i
 // Shell words (quotes, backslashes, comments): "--flag value", "--flag v1 v2" (a List: an nargs flag) and bare
 // "--flag" (a Bool true).
 bool ParseArgsDoc(std::string_view text, Doc& doc, std::vector<ConfigIssue>& issues);
+// TRL's command line (trl sft|dpo|grpo --flags, or accelerate launch trl/scripts/sft.py --flags), parse_trl_cli.cpp:
+// its flags as the keys a TRL script's configs give (SFTConfig.x, LoraConfig.r, BitsAndBytesConfig.load_in_4bit,
+// =MODEL_ID), the launcher's as accelerate.num_processes and accelerate.config.
+bool IsTrlCommand(std::string_view text);
+bool ParseTrlCommandDoc(std::string_view text, Doc& doc, std::vector<ConfigIssue>& issues);
 // A shell script's commands as the shell runs them, for what launch scripts use: variables (NAME=value, $NAME,
 // ${NAME:-default}, $((arithmetic)); an unset one without a default stays as written), arrays (NAME=( ... ) and
 // "${NAME[@]}"), quotes, backslash continuations, comments; a command ends at a newline or ; | &. Assignments are
