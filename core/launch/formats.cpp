@@ -733,6 +733,8 @@ bool DetectLaunchFormat(std::string_view text, LaunchFormat& format) {
   if (Contains(t, "TrainingArguments(")) return format = LaunchFormat::Hf, true;
   // TRL's command line (trl sft ..., accelerate launch trl/scripts/sft.py ...).
   if (launch::IsTrlCommand(t)) return format = LaunchFormat::Trl, true;
+  // Transformers' example scripts' command line (run_clm.py --per_device_train_batch_size ...).
+  if (launch::IsHfExampleCommand(t)) return format = LaunchFormat::Hf, true;
   // OpenRLHF's launch command, by its entry points (its dotted flags are no other format's).
   if (Contains(t, "openrlhf.cli.train_ppo_ray") || Contains(t, "openrlhf.cli.train_dpo") ||
       Contains(t, "openrlhf.cli.train_sft"))

@@ -320,6 +320,34 @@ void Flash(Reader& r, const Entry* e) {
   if (r.Text(e, impl)) r.Pair(e, "flash", impl == "eager" ? "0" : "1");
 }
 
+// A launcher's GPUs a node over several nodes (Ray's num_gpus_per_node, deepspeed's --num_gpus): a power of two is
+// the machine's node size; another count (6 of 8, the export's exact placement of a 12-GPU pool) is a placement
+// within larger nodes, which keep their size.
+void LauncherNodeSize(Reader& r, const Entry* e, long long per_node, long long nodes) {
+  if (nodes > 1 && per_node > 0 && (per_node & (per_node - 1)) == 0)
+    r.Pair(e, "gpus_per_node", std::to_string(per_node));
+}
+
+// A command line's launcher (parse_trainer_cli.cpp): accelerate's --num_processes (every process of every machine),
+// or torchrun's / deepspeed's processes a node times nodes. Whether it said.
+bool CliLauncherGpus(Reader& r) {
+  long long procs = 0, per_node = 0, nodes = 1;
+  const Entry* ea = r.Get("accelerate.num_processes");
+  const Entry* ep = r.Get("launcher.nproc_per_node");
+  const Entry* en = r.Get("launcher.nnodes");
+  if (ea && r.Int(ea, procs, 1)) {
+    r.Pair(ea, "gpus", std::to_string(procs));
+    return true;
+  }
+  if (ep && r.Int(ep, per_node, 1)) {
+    if (en) r.Int(en, nodes, 1);
+    r.Pair(ep, "gpus", std::to_string(per_node * nodes));
+    LauncherNodeSize(r, ep, per_node, nodes);
+    return true;
+  }
+  return false;
+}
+
 void ImportHf(Reader& r) {
   // The model: MODEL_ID, or from_pretrained's first argument.
   const Entry* id = r.Get("=MODEL_ID");
@@ -336,7 +364,8 @@ void ImportHf(Reader& r) {
   r.Pair(r.doc.Find("LoraConfig.r"), "method", four && lora ? "qlora" : lora ? "lora" : "full");
   if (lora) LoraFields(r, "LoraConfig", "r");
   TrainerFields(r, "TrainingArguments", false);
-  r.Rest({"TrainingArguments.", "LoraConfig.", "BitsAndBytesConfig.", "from_pretrained."});
+  CliLauncherGpus(r);
+  r.Rest({"TrainingArguments.", "LoraConfig.", "BitsAndBytesConfig.", "from_pretrained.", "accelerate.", "launcher."});
 }
 
 bool HasPrefix(const Doc& doc, std::string_view prefix) {
@@ -397,9 +426,10 @@ void GrpoFields(Reader& r, const std::string& cls) {
 // steps_per_generation micro-steps per generation: rl_updates = steps_per_generation / gradient_accumulation_steps,
 // and each rank's per_device_train_batch_size x steps_per_generation completions make the step's prompts once the
 // GPUs are known (FinishLaunchImport). DPO's batch counts pairs: two sequences each.
-// TRL's command line's launcher (parse_trl_cli.cpp): accelerate's processes are the GPUs; an accelerate config named
-// as TRL ships them (trl/accelerate_configs/*.yaml @f2cd577: zero1-3, fsdp1, fsdp2, multi_gpu, single_gpu, each for
-// 8 processes but single_gpu's 1) gives the sharding and, without --num_processes, the GPUs; a path is not read.
+
+// TRL's command line's launcher (parse_trainer_cli.cpp): accelerate's processes are the GPUs; an accelerate config
+// named as TRL ships them (trl/accelerate_configs/*.yaml @f2cd577: zero1-3, fsdp1, fsdp2, multi_gpu, single_gpu, each
+// for 8 processes but single_gpu's 1) gives the sharding and, without --num_processes, the GPUs; a path is not read.
 void TrlLauncher(Reader& r) {
   std::string config;
   const Entry* ec = r.Get("accelerate.config");
@@ -412,10 +442,7 @@ void TrlLauncher(Reader& r) {
     r.Pair(ec, "zero", "3");
   else if (ec && !shipped)
     r.Unknown(*ec, config + " (an accelerate config file: give zero= and gpus=)");
-  long long procs = config == "single_gpu" ? 1 : 8;
-  const Entry* en = r.Get("accelerate.num_processes");
-  r.Int(en, procs, 1);
-  if (en || shipped) r.Pair(en ? en : ec, "gpus", std::to_string(procs));
+  if (!CliLauncherGpus(r) && shipped) r.Pair(ec, "gpus", config == "single_gpu" ? "1" : "8");
 }
 
 void ImportTrl(Reader& r) {
@@ -458,7 +485,7 @@ void ImportTrl(Reader& r) {
       if (p.key == "mbs") p.value = std::to_string(2 * std::min(std::strtoll(p.value.c_str(), nullptr, 10), 1LL << 40));
   if (grpo) GrpoFields(r, cfg);
   TrlLauncher(r);
-  r.Rest({(cfg + ".").c_str(), "LoraConfig.", "BitsAndBytesConfig.", "accelerate."});
+  r.Rest({(cfg + ".").c_str(), "LoraConfig.", "BitsAndBytesConfig.", "accelerate.", "launcher."});
 }
 
 // Unsloth's script: FastLanguageModel's loading and adapters, then TRL's SFTConfig, or GRPOConfig for its GRPO
@@ -1426,14 +1453,6 @@ void OpenrlhfDeepSpeed(Reader& r, const char* checkpointing, const char* optim_f
   optim == "adam" ? r.Pair(eo, "opt", "adamw") : r.Unknown(*eo, optim);
 }
 
-// A launcher's GPUs a node over several nodes (Ray's num_gpus_per_node, deepspeed's --num_gpus): a power of two is
-// the machine's node size; another count (6 of 8, the export's exact placement of a 12-GPU pool) is a placement
-// within larger nodes, which keep their size.
-void LauncherNodeSize(Reader& r, const Entry* e, long long per_node, long long nodes) {
-  if (nodes > 1 && per_node > 0 && (per_node & (per_node - 1)) == 0)
-    r.Pair(e, "gpus_per_node", std::to_string(per_node));
-}
-
 // The GPUs of train_ppo_ray: the actor's pool (every DeepSpeed model with it when colocated), and the vLLM engines
 // on it (--train.colocate_all without --train.async_enable) or on GPUs of their own (split pools).
 void OpenrlhfPlacement(Reader& r) {
@@ -1679,11 +1698,15 @@ LaunchImport ImportLaunch(std::string_view text, const LaunchFormat* given) {
       parsed = launch::ParseYamlDoc(text, doc, imp.issues);
       break;
     case LaunchSyntax::Toml: parsed = launch::ParseTomlDoc(text, doc, imp.issues); break;
-    case LaunchSyntax::Python:
-      parsed = imp.format == LaunchFormat::Trl && launch::IsTrlCommand(text) &&
-                       text.find("Config(") == std::string_view::npos
-                   ? launch::ParseTrlCommandDoc(text, doc, imp.issues)
-                   : launch::ParsePythonDoc(text, doc, imp.issues);
+    case LaunchSyntax::Python:  // a script, or the command line that runs one
+      if (imp.format == LaunchFormat::Trl && launch::IsTrlCommand(text) &&
+          text.find("Config(") == std::string_view::npos)
+        parsed = launch::ParseTrlCommandDoc(text, doc, imp.issues);
+      else if (imp.format == LaunchFormat::Hf && launch::IsHfExampleCommand(text) &&
+               text.find("TrainingArguments(") == std::string_view::npos)
+        parsed = launch::ParseHfCommandDoc(text, doc, imp.issues);
+      else
+        parsed = launch::ParsePythonDoc(text, doc, imp.issues);
       break;
     case LaunchSyntax::Args: parsed = launch::ParseArgsDoc(text, doc, imp.issues); break;
   }

@@ -1952,7 +1952,8 @@ TEST_CASE("launch: Megatron-LM's 16-bit gradient buffer and --train-samples, rea
 
 // TRL's command line, as its documentation runs it: trl sft | dpo | grpo with TrlParser's flags (ModelConfig's LoRA
 // and quantization among them), accelerate's processes and TRL's shipped accelerate configs.
-TEST_CASE("launch import: TRL's command line (trl sft, trl dpo, trl grpo, accelerate launch)", "[launch]") {
+TEST_CASE("launch import: TRL's command line (trl sft, dpo, grpo, accelerate launch) and Transformers' examples'",
+          "[launch]") {
   const LaunchImport sft = ImportLaunch(
       "trl sft --model_name_or_path Qwen/Qwen2.5-7B --dataset_name trl-lib/Capybara --max_length 4096 \\\n"
       "    --per_device_train_batch_size 2 --gradient_accumulation_steps 8 --use_peft --lora_r 32 \\\n"
@@ -1983,6 +1984,18 @@ TEST_CASE("launch import: TRL's command line (trl sft, trl dpo, trl grpo, accele
   bool named = false;
   for (const ConfigIssue& i : own.issues) named |= i.key == "accelerate.config" && i.notice;
   CHECK(named);
+  // Transformers' example scripts (examples/pytorch/language-modeling/run_clm.py): TrainingArguments' flags, the
+  // model and run_clm's --block_size, torchrun's processes a node times nodes.
+  const LaunchImport clm = ImportLaunch(
+      "torchrun --nproc_per_node 4 --nnodes 2 run_clm.py --model_name_or_path meta-llama/Llama-3.1-8B "
+      "--dataset_name wikitext --block_size 4096 --per_device_train_batch_size 2 --gradient_accumulation_steps 4 "
+      "--bf16 --gradient_checkpointing --do_train --output_dir out\n");
+  for (const ConfigIssue& i : clm.issues) INFO(FormatIssue(i));
+  REQUIRE(clm.ok);
+  CHECK(clm.format == LaunchFormat::Hf);
+  CheckTook(clm,
+            {"model=llama3.1-8b", "seq=4096", "mbs=2", "prec=bf16", "recompute=full", "gpus=8", "gpus_per_node=4"});
+  CHECK(clm.grad_accum == 4);
 }
 
 TEST_CASE("launch import: a script's if blocks, the branch its variables choose", "[launch]") {

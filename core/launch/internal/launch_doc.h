@@ -76,6 +76,11 @@ bool ParseArgsDoc(std::string_view text, Doc& doc, std::vector<ConfigIssue>& iss
 // =MODEL_ID), the launcher's as accelerate.num_processes and accelerate.config.
 bool IsTrlCommand(std::string_view text);
 bool ParseTrlCommandDoc(std::string_view text, Doc& doc, std::vector<ConfigIssue>& issues);
+// Transformers' example scripts' command line (torchrun run_clm.py --per_device_train_batch_size 8 ...): the flags as
+// TrainingArguments.x, the model and sequence as =MODEL_ID and =MAX_LENGTH, the launcher's GPUs as launcher.* and
+// accelerate.num_processes (parse_trainer_cli.cpp).
+bool IsHfExampleCommand(std::string_view text);
+bool ParseHfCommandDoc(std::string_view text, Doc& doc, std::vector<ConfigIssue>& issues);
 // A shell script's commands as the shell runs them, for what launch scripts use: variables (NAME=value, $NAME,
 // ${NAME:-default}, $((arithmetic)); an unset one without a default stays as written), arrays (NAME=( ... ) and
 // "${NAME[@]}"), quotes, backslash continuations, comments; a command ends at a newline or ; | &. Assignments are

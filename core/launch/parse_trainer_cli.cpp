@@ -1,8 +1,10 @@
-// parse_trl_cli.cpp — TRL's command line (`trl sft|dpo|grpo --flags`, or `accelerate launch trl/scripts/sft.py
-// --flags`), TRL's documented way to train, read as the keys a TRL script's configs give, so that one reader
-// (import.cpp ImportTrl) maps both. The flags are TrlParser's over (ScriptArguments, SFTConfig | DPOConfig |
-// GRPOConfig, ModelConfig) (trl/scripts/sft.py make_parser @f2cd577): ModelConfig's model, LoRA and quantization
-// fields become the script's LoraConfig / BitsAndBytesConfig keys, every other flag the trainer config's.
+// parse_trainer_cli.cpp — the command lines of TRL (`trl sft|dpo|grpo --flags`, or `accelerate launch
+// trl/scripts/sft.py --flags`, TRL's documented way to train) and of Transformers' example scripts (`torchrun
+// run_clm.py --per_device_train_batch_size 8 ...`, HfArgumentParser over TrainingArguments), read as the keys a
+// script's configs give, so that one reader per framework (import.cpp ImportTrl, ImportHf) maps both. TRL's flags
+// are TrlParser's over (ScriptArguments, SFTConfig | DPOConfig | GRPOConfig, ModelConfig) (trl/scripts/sft.py
+// make_parser @f2cd577): ModelConfig's model, LoRA and quantization fields become the script's LoraConfig /
+// BitsAndBytesConfig keys, every other flag the trainer config's.
 #include <algorithm>
 
 #include "launch_doc.h"
@@ -36,12 +38,49 @@ constexpr Renamed kModelConfig[] = {
     {"bnb_4bit_quant_type", "BitsAndBytesConfig.bnb_4bit_quant_type"},
     {"use_bnb_nested_quant", "BitsAndBytesConfig.bnb_4bit_use_double_quant"},
     // The launcher's (accelerate launch's own, or passed through by the trl command).
-    {"num_processes", "accelerate.num_processes"},
     {"accelerate_config", "accelerate.config"},
     {"config_file", "accelerate.config"},
 };
 
+// The launcher's GPUs, as every command line reader names them (accelerate's, torchrun's, deepspeed's).
+constexpr Renamed kLauncher[] = {
+    {"num_processes", "accelerate.num_processes"},
+    {"nproc_per_node", "launcher.nproc_per_node"},
+    {"nproc-per-node", "launcher.nproc_per_node"},
+    {"num_gpus", "launcher.nproc_per_node"},
+    {"nnodes", "launcher.nnodes"},
+    {"num_nodes", "launcher.nnodes"},
+};
+
+const char* LauncherKey(const std::string& flag) {
+  for (const Renamed& r : kLauncher)
+    if (flag == r.flag) return r.key;
+  return nullptr;
+}
+
 }  // namespace
+
+bool IsHfExampleCommand(std::string_view text) {
+  return Mentions(text, "--per_device_train_batch_size") && Mentions(text, "--model_name_or_path") &&
+         !IsTrlCommand(text);
+}
+
+// Transformers' example scripts: every flag a TrainingArguments field but the model (ModelArguments
+// model_name_or_path) and the sequence (run_clm.py's --block_size, the seq2seq scripts' --max_source_length, others'
+// --max_seq_length), which the Python reader names =MODEL_ID and =MAX_LENGTH.
+bool ParseHfCommandDoc(std::string_view text, Doc& doc, std::vector<ConfigIssue>& issues) {
+  Doc args;
+  if (!ParseArgsDoc(text, args, issues)) return false;
+  for (Entry& e : args.entries) {
+    const std::string flag = e.key.rfind("--", 0) == 0 ? e.key.substr(2) : e.key;
+    std::string key = "TrainingArguments." + flag;
+    if (flag == "model_name_or_path") key = "=MODEL_ID";
+    if (flag == "block_size" || flag == "max_seq_length" || flag == "max_source_length") key = "=MAX_LENGTH";
+    if (const char* launcher = LauncherKey(flag)) key = launcher;
+    doc.entries.push_back({std::move(key), std::move(e.value), e.line});
+  }
+  return true;
+}
 
 bool IsTrlCommand(std::string_view text) {
   for (const char* k : {"trl sft", "trl dpo", "trl grpo", "scripts/sft.py", "scripts/dpo.py", "scripts/grpo.py"})
@@ -61,8 +100,9 @@ bool ParseTrlCommandDoc(std::string_view text, Doc& doc, std::vector<ConfigIssue
     const auto it = std::find_if(std::begin(kModelConfig), std::end(kModelConfig),
                                  [&](const Renamed& r) { return flag == r.flag; });
     std::string key = it != std::end(kModelConfig) ? it->key : cfg + "." + flag;
+    if (const char* launcher = LauncherKey(flag)) key = launcher;
     if (!peft && key.rfind("LoraConfig.", 0) == 0) continue;  // LoRA fields without --use_peft: no adapters
-    if (flag == "attn_implementation") {  // what a script passes through model_init_kwargs
+    if (flag == "attn_implementation") {                      // what a script passes through model_init_kwargs
       Value map;
       map.kind = Value::Kind::Map;
       map.list = {Value::Str("attn_implementation"), e.value};
