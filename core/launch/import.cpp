@@ -328,24 +328,42 @@ void LauncherNodeSize(Reader& r, const Entry* e, long long per_node, long long n
     r.Pair(e, "gpus_per_node", std::to_string(per_node));
 }
 
-// A command line's launcher (parse_trainer_cli.cpp): accelerate's --num_processes (every process of every machine),
-// or torchrun's / deepspeed's processes a node times nodes. Whether it said.
-bool CliLauncherGpus(Reader& r) {
+// A launcher's GPUs, as every command line gives them: accelerate's --num_processes (every process of every
+// machine), or processes a node (torchrun's --nproc_per_node, deepspeed's --num_gpus) times nodes (--nnodes,
+// --num_nodes). torchrun's own words (torch/distributed/run.py): --nproc_per_node gpu or auto is every GPU of the
+// machine, which the plan's own count stands for (its note says so); --nnodes MIN:MAX is an elastic range, planned at
+// its largest. Without any, deepspeed takes the machine's GPUs, the same. Whether the command said.
+bool LauncherGpus(Reader& r) {
+  for (const char* flag : {"--master_addr", "--master_port", "--node_rank", "--rdzv_endpoint", "--rdzv_backend"})
+    r.Get(flag);
   long long procs = 0, per_node = 0, nodes = 1;
-  const Entry* ea = r.Get("accelerate.num_processes");
-  const Entry* ep = r.Get("launcher.nproc_per_node");
-  const Entry* en = r.Get("launcher.nnodes");
-  if (ea && r.Int(ea, procs, 1)) {
+  if (const Entry* ea = r.Get("--num_processes"); ea && r.Int(ea, procs, 1)) {
     r.Pair(ea, "gpus", std::to_string(procs));
     return true;
   }
-  if (ep && r.Int(ep, per_node, 1)) {
-    if (en) r.Int(en, nodes, 1);
-    r.Pair(ep, "gpus", std::to_string(per_node * nodes));
-    LauncherNodeSize(r, ep, per_node, nodes);
-    return true;
+  const Entry* ep = nullptr;
+  for (const char* flag : {"--nproc_per_node", "--nproc-per-node", "--num_gpus"})
+    if (const Entry* e = r.Get(flag); e && !ep) ep = e;
+  const Entry* en = r.Get("--nnodes");
+  if (const Entry* e = r.Get("--num_nodes"); e && !en) en = e;
+  std::string word;
+  const bool every = ep && ep->value.AsText(word) && (word == "gpu" || word == "auto");
+  if (!ep || every || !r.Int(ep, per_node, 1)) return false;
+  std::string range;
+  if (en && en->value.AsText(range) && range.find(':') != std::string::npos) {
+    const std::string most = range.substr(range.find(':') + 1);
+    char* end = nullptr;
+    const long long n = std::strtoll(most.c_str(), &end, 10);
+    if (end && *end == '\0' && n >= 1 && n <= 1000000)
+      nodes = n;
+    else
+      r.Bad(*en, "a whole number of nodes, or MIN:MAX");
+  } else if (en) {
+    r.Int(en, nodes, 1);
   }
-  return false;
+  r.Pair(ep, "gpus", std::to_string(per_node * nodes));
+  LauncherNodeSize(r, ep, per_node, nodes);
+  return true;
 }
 
 void ImportHf(Reader& r) {
@@ -364,8 +382,8 @@ void ImportHf(Reader& r) {
   r.Pair(r.doc.Find("LoraConfig.r"), "method", four && lora ? "qlora" : lora ? "lora" : "full");
   if (lora) LoraFields(r, "LoraConfig", "r");
   TrainerFields(r, "TrainingArguments", false);
-  CliLauncherGpus(r);
-  r.Rest({"TrainingArguments.", "LoraConfig.", "BitsAndBytesConfig.", "from_pretrained.", "accelerate.", "launcher."});
+  LauncherGpus(r);
+  r.Rest({"TrainingArguments.", "LoraConfig.", "BitsAndBytesConfig.", "from_pretrained."});
 }
 
 bool HasPrefix(const Doc& doc, std::string_view prefix) {
@@ -442,7 +460,7 @@ void TrlLauncher(Reader& r) {
     r.Pair(ec, "zero", "3");
   else if (ec && !shipped)
     r.Unknown(*ec, config + " (an accelerate config file: give zero= and gpus=)");
-  if (!CliLauncherGpus(r) && shipped) r.Pair(ec, "gpus", config == "single_gpu" ? "1" : "8");
+  if (!LauncherGpus(r) && shipped) r.Pair(ec, "gpus", config == "single_gpu" ? "1" : "8");
 }
 
 void ImportTrl(Reader& r) {
@@ -485,7 +503,7 @@ void ImportTrl(Reader& r) {
       if (p.key == "mbs") p.value = std::to_string(2 * std::min(std::strtoll(p.value.c_str(), nullptr, 10), 1LL << 40));
   if (grpo) GrpoFields(r, cfg);
   TrlLauncher(r);
-  r.Rest({(cfg + ".").c_str(), "LoraConfig.", "BitsAndBytesConfig.", "accelerate.", "launcher."});
+  r.Rest({(cfg + ".").c_str(), "LoraConfig.", "BitsAndBytesConfig.", "accelerate."});
 }
 
 // Unsloth's script: FastLanguageModel's loading and adapters, then TRL's SFTConfig, or GRPOConfig for its GRPO
@@ -1045,37 +1063,6 @@ void ImportMegatronRecompute(Reader& r, const std::string& prefix, bool flags) {
     eg ? r.Pair(eg, "recompute", "none") : r.Default("recompute", "none");
 }
 
-// The launcher's GPUs: torchrun's processes per node and nodes (Megatron-LM's examples/*.sh DISTRIBUTED_ARGS).
-// torchrun's own words (torch/distributed/run.py): --nproc_per_node gpu or auto is every GPU of the machine, which
-// the plan's own count stands for (its note says so); --nnodes MIN:MAX is an elastic range, planned at its largest.
-void ImportTorchrunGpus(Reader& r) {
-  long long per_node = 0, nodes = 1;
-  const Entry* ep = nullptr;
-  for (const char* flag : {"--nproc_per_node", "--nproc-per-node"})
-    if (const Entry* e = r.Get(flag); e && !ep) ep = e;
-  const Entry* en = r.Get("--nnodes");
-  std::string word;
-  const bool every = ep && ep->value.AsText(word) && (word == "gpu" || word == "auto");
-  if (ep && !every && r.Int(ep, per_node, 1)) {
-    std::string range;
-    if (en && en->value.AsText(range) && range.find(':') != std::string::npos) {
-      const std::string most = range.substr(range.find(':') + 1);
-      char* end = nullptr;
-      const long long n = std::strtoll(most.c_str(), &end, 10);
-      if (end && *end == '\0' && n >= 1 && n <= 1000000)
-        nodes = n;
-      else
-        r.Bad(*en, "a whole number of nodes, or MIN:MAX");
-    } else if (en) {
-      r.Int(en, nodes, 1);
-    }
-    r.Pair(ep, "gpus", std::to_string(per_node * nodes));
-    if (nodes > 1) r.Pair(ep, "gpus_per_node", std::to_string(per_node));
-  }
-  for (const char* flag : {"--master_addr", "--master_port", "--node_rank", "--rdzv_endpoint", "--rdzv_backend"})
-    r.Get(flag);
-}
-
 void ImportMegatron(Reader& r) {
   auto num = [&](const char* flag, long long& v, long long lo = 1) {
     const Entry* e = r.Get(flag);
@@ -1186,7 +1173,7 @@ void ImportMegatron(Reader& r) {
   const Entry* eo = r.Get("--optimizer");
   r.Text(eo, opt);
   r.Opt(eo, opt);
-  ImportTorchrunGpus(r);
+  LauncherGpus(r);
   r.Rest();
 }
 
@@ -1494,25 +1481,13 @@ void OpenrlhfPlacement(Reader& r) {
   ef ? r.Pair(ef, "rl_kv_frac", Num(frac)) : r.Default("rl_kv_frac", "0.95");
 }
 
-// The deepspeed launcher's GPUs (train_dpo, train_sft): --num_gpus on each of --num_nodes; without them it takes every
-// GPU of the machine it runs on, which the plan's own GPUs stand for.
-void DeepSpeedLauncherGpus(Reader& r) {
-  long long per_node = 0, nodes = 1;
-  const Entry* eg = r.Get("--num_gpus");
-  const Entry* en = r.Get("--num_nodes");
-  r.Int(eg, per_node, 1), r.Int(en, nodes, 1);
-  if (!eg) return;
-  r.Pair(eg, "gpus", std::to_string(per_node * nodes));
-  LauncherNodeSize(r, eg, per_node, nodes);
-}
-
 // openrlhf.cli.train_sft (@3c3be62): supervised fine-tuning under the deepspeed launcher; its argparse defaults are
 // 2,048 tokens (--data.max_len), a batch of 128, micro-batches of 8, two epochs. --data.max_samples caps the dataset
 // (it may hold fewer): read as its size, with the epochs.
 void ImportOpenrlhfSft(Reader& r) {
   r.Get("--module");
   OpenrlhfDeepSpeed(r, "--model.gradient_checkpointing_enable", "--optim");
-  DeepSpeedLauncherGpus(r);
+  LauncherGpus(r);
   r.imp.pairs.push_back({"goal", "finetune", "(openrlhf.cli.train_sft)", 0});
   r.ModelAt("--model.model_name_or_path");
   const auto int_or = [&](const char* flag, const char* key, long long fallback) {
@@ -1544,7 +1519,7 @@ void ImportOpenrlhf(Reader& r, bool dpo) {
   const Entry* es = r.Get("--data.max_samples");
   r.Int(es, samples, 1);
   if (dpo) {
-    DeepSpeedLauncherGpus(r);
+    LauncherGpus(r);
     r.imp.pairs.push_back({"goal", "dpo", "(openrlhf.cli.train_dpo)", 0});
     r.ModelAt("--model.model_name_or_path");
     long long pairs = 128, micro = 1;

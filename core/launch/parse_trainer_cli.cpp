@@ -42,20 +42,12 @@ constexpr Renamed kModelConfig[] = {
     {"config_file", "accelerate.config"},
 };
 
-// The launcher's GPUs, as every command line reader names them (accelerate's, torchrun's, deepspeed's).
-constexpr Renamed kLauncher[] = {
-    {"num_processes", "accelerate.num_processes"},
-    {"nproc_per_node", "launcher.nproc_per_node"},
-    {"nproc-per-node", "launcher.nproc_per_node"},
-    {"num_gpus", "launcher.nproc_per_node"},
-    {"nnodes", "launcher.nnodes"},
-    {"num_nodes", "launcher.nnodes"},
-};
-
-const char* LauncherKey(const std::string& flag) {
-  for (const Renamed& r : kLauncher)
-    if (flag == r.flag) return r.key;
-  return nullptr;
+// A launcher's own flag (accelerate's, torchrun's, deepspeed's): kept as written for import.cpp's LauncherGpus.
+bool IsLauncherFlag(const std::string& flag) {
+  for (const char* f : {"num_processes", "nproc_per_node", "nproc-per-node", "num_gpus", "nnodes", "num_nodes",
+                        "master_addr", "master_port", "node_rank", "rdzv_endpoint", "rdzv_backend"})
+    if (flag == f) return true;
+  return false;
 }
 
 }  // namespace
@@ -76,7 +68,7 @@ bool ParseHfCommandDoc(std::string_view text, Doc& doc, std::vector<ConfigIssue>
     std::string key = "TrainingArguments." + flag;
     if (flag == "model_name_or_path") key = "=MODEL_ID";
     if (flag == "block_size" || flag == "max_seq_length" || flag == "max_source_length") key = "=MAX_LENGTH";
-    if (const char* launcher = LauncherKey(flag)) key = launcher;
+    if (IsLauncherFlag(flag)) key = e.key;  // the launcher's, as written: import.cpp LauncherGpus reads them
     doc.entries.push_back({std::move(key), std::move(e.value), e.line});
   }
   return true;
@@ -100,7 +92,7 @@ bool ParseTrlCommandDoc(std::string_view text, Doc& doc, std::vector<ConfigIssue
     const auto it = std::find_if(std::begin(kModelConfig), std::end(kModelConfig),
                                  [&](const Renamed& r) { return flag == r.flag; });
     std::string key = it != std::end(kModelConfig) ? it->key : cfg + "." + flag;
-    if (const char* launcher = LauncherKey(flag)) key = launcher;
+    if (IsLauncherFlag(flag)) key = e.key;
     if (!peft && key.rfind("LoraConfig.", 0) == 0) continue;  // LoRA fields without --use_peft: no adapters
     if (flag == "attn_implementation") {                      // what a script passes through model_init_kwargs
       Value map;

@@ -73,12 +73,12 @@ bool ParsePythonDoc(std::string_view text, Doc& doc, std::vector<ConfigIssue>& i
 bool ParseArgsDoc(std::string_view text, Doc& doc, std::vector<ConfigIssue>& issues);
 // TRL's command line (trl sft|dpo|grpo --flags, or accelerate launch trl/scripts/sft.py --flags), parse_trl_cli.cpp:
 // its flags as the keys a TRL script's configs give (SFTConfig.x, LoraConfig.r, BitsAndBytesConfig.load_in_4bit,
-// =MODEL_ID), the launcher's as accelerate.num_processes and accelerate.config.
+// =MODEL_ID), accelerate's config as accelerate.config, the launcher's GPU flags as written.
 bool IsTrlCommand(std::string_view text);
 bool ParseTrlCommandDoc(std::string_view text, Doc& doc, std::vector<ConfigIssue>& issues);
 // Transformers' example scripts' command line (torchrun run_clm.py --per_device_train_batch_size 8 ...): the flags as
-// TrainingArguments.x, the model and sequence as =MODEL_ID and =MAX_LENGTH, the launcher's GPUs as launcher.* and
-// accelerate.num_processes (parse_trainer_cli.cpp).
+// TrainingArguments.x, the model and sequence as =MODEL_ID and =MAX_LENGTH, the launcher's GPU flags as written
+// (parse_trainer_cli.cpp).
 bool IsHfExampleCommand(std::string_view text);
 bool ParseHfCommandDoc(std::string_view text, Doc& doc, std::vector<ConfigIssue>& issues);
 // A shell script's commands as the shell runs them, for what launch scripts use: variables (NAME=value, $NAME,
