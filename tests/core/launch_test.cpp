@@ -247,13 +247,16 @@ PlanOutput PlanImported(Config cfg, const LaunchImport& imp) {
 }
 
 // Each of `wanted` ("model=qwen2.5-7b", ...) among the pairs an import took, as a whole word.
-void CheckTook(const LaunchImport& imp, std::initializer_list<const char*> wanted) {
+void CheckTook(const LaunchImport& imp, const std::vector<std::string>& wanted) {
   const std::string pairs = " " + LaunchPairsText(imp) + " ";
   INFO(pairs);
-  for (const char* want : wanted) {
+  for (const std::string& want : wanted) {
     INFO(want);
-    CHECK(pairs.find(std::string(" ") + want + " ") != std::string::npos);
+    CHECK(pairs.find(" " + want + " ") != std::string::npos);
   }
+}
+void CheckTook(const LaunchImport& imp, std::initializer_list<const char*> wanted) {
+  CheckTook(imp, std::vector<std::string>(wanted.begin(), wanted.end()));
 }
 
 PlanOutput PlanFor(const Config& cfg, LaunchFormat f) {
@@ -1824,43 +1827,32 @@ python3 -m verl.trainer.main_ppo --config-name='ppo_megatron_trainer.yaml'     a
     named |= !i.notice && i.key == "trainer.nnodes" && i.message.find("$NNODES") != std::string::npos;
   CHECK(named);
   CHECK_FALSE(unset.ok);
-  // The models of verl's examples by their ids and paths: DeepSeek LLM 7B (its chat release), GPT-OSS-20B converted
-  // to bf16 (the same architecture in another precision).
-  const LaunchImport deepseek = ImportLaunch(
-      "python3 -m verl.trainer.main_ppo algorithm.adv_estimator=grpo "
-      "actor_rollout_ref.model.path=deepseek-ai/deepseek-llm-7b-chat trainer.n_gpus_per_node=8 trainer.nnodes=1\n");
-  REQUIRE(deepseek.ok);
-  CheckTook(deepseek, {"model=deepseek-llm-7b"});
-  const LaunchImport gptoss = ImportLaunch(
-      "python3 -m verl.trainer.main_ppo algorithm.adv_estimator=grpo "
-      "actor_rollout_ref.model.path=/data/models/gpt-oss-20b-bf16 trainer.n_gpus_per_node=8 trainer.nnodes=1\n");
-  REQUIRE(gptoss.ok);
-  CheckTook(gptoss, {"model=gpt-oss-20b"});
-  // OpenRLHF's examples start from its own fine-tune of Llama 3 8B.
-  const LaunchImport openrlhf = ImportLaunch(
-      "deepspeed --module openrlhf.cli.train_dpo --model.model_name_or_path OpenRLHF/Llama-3-8b-sft-mixture "
-      "--train.batch_size 256 --train.micro_batch_size 1 --ds.zero_stage 3\n");
-  REQUIRE(openrlhf.ok);
-  CheckTook(openrlhf, {"model=llama3-8b", "goal=dpo"});
-  // OpenRLHF's ProRL v2 example: DeepSeek-R1-Distill-Qwen-1.5B, whose embeddings are untied (unlike its base's).
-  const LaunchImport distill = ImportLaunch(
-      "deepspeed --module openrlhf.cli.train_dpo --model.model_name_or_path "
-      "deepseek-ai/DeepSeek-R1-Distill-Qwen-1.5B\n");
-  REQUIRE(distill.ok);
-  CheckTook(distill, {"model=deepseek-r1-distill-qwen-1.5b"});
-  // verl's Moonlight scripts: its instruct release, under the Megatron actor (a mixture of experts).
-  const LaunchImport moonlight = ImportLaunch(
-      "python3 -m verl.trainer.main_ppo --config-name=ppo_megatron_trainer algorithm.adv_estimator=grpo "
-      "actor_rollout_ref.model.path=moonshotai/Moonlight-16B-A3B-Instruct trainer.n_gpus_per_node=8 "
-      "trainer.nnodes=1\n");
-  REQUIRE(moonlight.ok);
-  CheckTook(moonlight, {"model=moonlight-16b-a3b", "stack=megatron"});
-  const LaunchImport qwen_moe = ImportLaunch(
-      "python3 -m verl.trainer.main_ppo --config-name=ppo_megatron_trainer algorithm.adv_estimator=grpo "
-      "actor_rollout_ref.model.path=/data/models/Qwen/Qwen1.5-MoE-A2.7B-Chat trainer.n_gpus_per_node=8 "
-      "trainer.nnodes=1\n");
-  REQUIRE(qwen_moe.ok);
-  CheckTook(qwen_moe, {"model=qwen1.5-moe-a2.7b"});
+  // The models of the frameworks' examples by their ids and paths: DeepSeek LLM 7B (its chat release), GPT-OSS-20B
+  // converted to bf16 (the same architecture in another precision), OpenRLHF's own fine-tune of Llama 3 8B, ProRL v2's
+  // DeepSeek-R1-Distill-Qwen-1.5B (untied, unlike its base), Moonlight's and Qwen1.5-MoE's releases under verl's
+  // Megatron actor (mixtures of experts).
+  const std::string verl = "python3 -m verl.trainer.main_ppo algorithm.adv_estimator=grpo trainer.n_gpus_per_node=8 ";
+  const std::string megatron = verl + "--config-name=ppo_megatron_trainer ";
+  const std::string dpo = "deepspeed --module openrlhf.cli.train_dpo --model.model_name_or_path ";
+  const struct {
+    std::string command;
+    std::vector<std::string> took;
+  } named_models[] = {
+      {verl + "actor_rollout_ref.model.path=deepseek-ai/deepseek-llm-7b-chat\n", {"model=deepseek-llm-7b"}},
+      {verl + "actor_rollout_ref.model.path=/data/models/gpt-oss-20b-bf16\n", {"model=gpt-oss-20b"}},
+      {dpo + "OpenRLHF/Llama-3-8b-sft-mixture --ds.zero_stage 3\n", {"model=llama3-8b", "goal=dpo"}},
+      {dpo + "deepseek-ai/DeepSeek-R1-Distill-Qwen-1.5B\n", {"model=deepseek-r1-distill-qwen-1.5b"}},
+      {megatron + "actor_rollout_ref.model.path=moonshotai/Moonlight-16B-A3B-Instruct\n",
+       {"model=moonlight-16b-a3b", "stack=megatron"}},
+      {megatron + "actor_rollout_ref.model.path=/data/models/Qwen/Qwen1.5-MoE-A2.7B-Chat\n",
+       {"model=qwen1.5-moe-a2.7b"}},
+  };
+  for (const auto& m : named_models) {
+    INFO(m.command);
+    const LaunchImport imp = ImportLaunch(m.command);
+    REQUIRE(imp.ok);
+    CheckTook(imp, m.took);
+  }
   // An exported verl YAML, whose header names the same entry point, is still read as YAML.
   Config grpo;
   ApplyLink(grpo, "model=qwen2.5-7b&goal=grpo&gpu=h100&gpus=8", issues);
