@@ -334,11 +334,12 @@ bool BuildConfig(const Options& o, Config& cfg, std::vector<ConfigIssue>& notice
   // The keys a source other than a launch config sets (launch.h kGiven*): an import's notes do not ask for them.
   unsigned given = 0;
   for (const auto& src : o.sources) {
-    const int gpus = cfg.gpus;
+    const int gpus = cfg.gpus, gbs = cfg.gbs;
     const std::string model = cfg.model;
     if (!ApplySource(cfg, src, notices, fail, o.lang, &imports)) return false;
     if (src.first.rfind("import", 0) == 0) continue;
     if (cfg.gpus != gpus) given |= kGivenGpus;
+    if (cfg.gbs != gbs) given |= kGivenGbs;
     if (cfg.model != model || src.first == "hf-config") given |= kGivenModel;
   }
   for (const LaunchImport& imp : imports) {

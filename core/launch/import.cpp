@@ -480,6 +480,8 @@ void ImportTrl(Reader& r) {
   if (grpo || dpo) {
     r.imp.pairs.push_back({"goal", grpo ? "grpo" : "dpo", cfg, 0});
     r.imp.pairs.push_back({"rl_framework", "trl", "(" + trainer + ")", 0});
+  } else {  // SFTTrainer fine-tunes: a plan the page showed with another goal takes the file's
+    r.imp.pairs.push_back({"goal", "finetune", "(" + trainer + ")", 0});
   }
   if (!grpo) {
     long long seq = 1024;  // SFTConfig's and DPOConfig's max_length default at v1.9.0
@@ -518,6 +520,7 @@ void ImportUnsloth(Reader& r) {
     r.imp.pairs.push_back({"rl_framework", "trl", "(GRPOTrainer)", 0});
     r.Get(load + "max_seq_length");  // the prompt and completion caps: GRPOConfig's max_completion_length below
   } else {
+    r.imp.pairs.push_back({"goal", "finetune", "(SFTTrainer)", 0});  // Unsloth's SFT notebooks fine-tune
     long long seq = 2048;
     const Entry* es = r.Get(load + "max_seq_length");
     r.Int(es, seq, 1);
@@ -626,6 +629,12 @@ void ImportDeepSpeed(Reader& r) {
 }
 
 void ImportTorchtune(Reader& r) {
+  // torchtune's recipes fine-tune (full_finetune_*, lora_finetune_*); its preference recipes (a DPO or PPO loss) are
+  // not read here.
+  std::string loss;
+  if (const Entry* el = r.doc.Find("loss._component_")) el->value.AsText(loss);
+  if (loss.find("DPO") == std::string::npos && loss.find("PPO") == std::string::npos)
+    r.imp.pairs.push_back({"goal", "finetune", "(torchtune recipe)", 0});
   std::string component;
   const Entry* em = r.Get("model._component_");
   if (r.Text(em, component)) {
@@ -687,6 +696,8 @@ void ImportTorchtune(Reader& r) {
 
 void ImportAxolotl(Reader& r) {
   r.ModelAt("base_model");
+  // Axolotl fine-tunes; its preference training (rl: dpo, ...) is not read here, and says so among the keys not mapped.
+  if (!r.doc.Find("rl")) r.imp.pairs.push_back({"goal", "finetune", "(axolotl train)", 0});
   std::string adapter;
   const Entry* ea = r.Get("adapter");
   r.Text(ea, adapter);
@@ -1730,8 +1741,9 @@ void ApplyLaunchPairs(Config& cfg, const LaunchImport& imp, std::vector<ConfigIs
 void FinishLaunchImport(Config& cfg, const LaunchImport& imp, std::vector<ConfigIssue>& issues, unsigned given) {
   const int tp = std::max(1, cfg.tp), pp = std::max(1, cfg.pp), cp = std::max(1, cfg.cp);
   const int dp = std::max(1, cfg.gpus / (tp * pp * cp));
-  bool gives_gpus = false, gives_model = false;
-  for (const LaunchPair& p : imp.pairs) gives_gpus |= p.key == "gpus", gives_model |= p.key == "model";
+  bool gives_gpus = false, gives_model = false, gives_gbs = false;
+  for (const LaunchPair& p : imp.pairs)
+    gives_gpus |= p.key == "gpus", gives_model |= p.key == "model", gives_gbs |= p.key == "gbs";
   // A model the file names but TrainPlan does not know has its own note (ImportReader::Model).
   for (const ConfigIssue& i : imp.issues) gives_model |= i.key == "model";
   if (!gives_gpus && !(given & kGivenGpus))
@@ -1753,7 +1765,9 @@ void FinishLaunchImport(Config& cfg, const LaunchImport& imp, std::vector<Config
                                {imp.framework, cfg.model}, true));
   if (imp.sharded_by_gpus && cfg.zero == kAuto) cfg.zero = dp > 1 ? 3 : 0;
   // A GRPO script's accumulation sizes its RL step (rl_prompts, below), not a global batch the RL goals do not read.
-  if (imp.grad_accum > 0 && cfg.gbs == kAuto && imp.rl_completions_per_rank <= 0) {
+  // The file's accumulation sizes the batch over whatever batch the configuration had (the page's last plan); a gbs
+  // the file states itself stands, and a key given after the import wins in its turn.
+  if (imp.grad_accum > 0 && !gives_gbs && !(given & kGivenGbs) && imp.rl_completions_per_rank <= 0) {
     const long long gbs = (long long)std::max(1, cfg.mbs) * imp.grad_accum * dp;
     ApplyPair(cfg, "gbs", std::to_string(std::min<long long>(gbs, 2000000000)), issues);
   }

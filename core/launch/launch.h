@@ -131,10 +131,12 @@ LaunchImport ImportLaunch(std::string_view text, const LaunchFormat* format = nu
 // source, so that gpus=8 given after the file counts; ApplyLaunchImport does both at once.
 void ApplyLaunchImport(Config& cfg, const LaunchImport& import, std::vector<ConfigIssue>& issues, unsigned given = 0);
 void ApplyLaunchPairs(Config& cfg, const LaunchImport& import, std::vector<ConfigIssue>& issues);
-// `given`: the keys another source gave (kGivenGpus, kGivenModel), which the import's notes do not ask for. A model
+// `given`: the keys another source gave (kGivenGpus, kGivenModel, kGivenGbs), which the import's notes do not ask for
+// and its gradient accumulation does not resize (a global batch the configuration had otherwise, a page's last plan's,
+// is the file's micro-batch x accumulation x data parallel). A model
 // the file names that no preset is, with no model given otherwise, is an error naming it (the plan would be another
 // model's).
-constexpr unsigned kGivenGpus = 1, kGivenModel = 2;
+constexpr unsigned kGivenGpus = 1, kGivenModel = 2, kGivenGbs = 4;
 void FinishLaunchImport(Config& cfg, const LaunchImport& import, std::vector<ConfigIssue>& issues, unsigned given = 0);
 // "model=llama3-8b method=qlora lora_r=16 ..." — the values an import took from the framework's keys, as keys of the
 // link (not those its TrainPlan header gave: their notice says them).

@@ -245,6 +245,28 @@ async function main() {
           "a 600 KB ds_config.json dropped on the page imports (ZeRO-2, micro-batch 2) without an error",
           JSON.stringify({ zero: big.zero, mbs: big.mbs, problems: problems.slice(0, 3) }));
 
+    console.log("import: TRL's command line pasted with a real Ctrl+V (trl sft --flags, as TRL's documentation runs it)");
+    const trlCommand = "trl sft --model_name_or_path Qwen/Qwen2.5-7B --dataset_name trl-lib/Capybara \\\n" +
+      "  --max_length 2048 --per_device_train_batch_size 2 --gradient_accumulation_steps 4 \\\n" +
+      "  --use_peft --lora_r 16 --accelerate_config zero3 --num_processes 4\n";
+    await page.evaluate((t) => navigator.clipboard.writeText(t), trlCommand);
+    await clickInput(page, "hf_config");
+    await page.keyboard.press("Control+A");
+    await page.keyboard.press("Control+V");
+    await frames(page, 3);
+    await clickAt(page, "hf_import");
+    await until(page, () => window.trainplan.plan().config.model === "qwen2.5-7b");
+    const trl = (await page.evaluate(() => window.trainplan.plan())).config;
+    const trlPath = path.join(outDir, "launch-import-trl.sh");
+    fs.writeFileSync(trlPath, trlCommand);
+    const trlDirect = JSON.parse(cli("plan", "--import", trlPath, "--format", "json")).config;
+    check(trl.model === "qwen2.5-7b" && trl.method === "lora" && trl.lora_r === 16 && trl.seq === 2048 && trl.mbs === 2 &&
+          trl.zero === 3 && trl.gpus === 4 && trl.gbs === 2 * 4 * 4 && trl.gbs === trlDirect.gbs && trl.zero === trlDirect.zero,
+          "the pasted trl sft command: Qwen2.5-7B, LoRA r 16, 2,048 tokens, micro-batch 2 x 4 accumulated on 4 GPUs, ZeRO-3; " +
+          "`trainplan plan --import` reads it alike",
+          JSON.stringify({ model: trl.model, method: trl.method, r: trl.lora_r, seq: trl.seq, mbs: trl.mbs, zero: trl.zero,
+                           gpus: trl.gpus, gbs: trl.gbs, cli_gbs: trlDirect.gbs }));
+
     console.log("import: a broken file");
     const before = await page.evaluate(() => location.hash);
     await page.evaluate((t) => navigator.clipboard.writeText(t), "model_name_or_path: x\nfinetuning_type: lora\nlora_rank: lots\n");

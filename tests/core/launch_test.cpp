@@ -1971,6 +1971,36 @@ TEST_CASE("launch import: TRL's command line (trl sft, dpo, grpo, accelerate lau
       ImportLaunch("trl grpo --model_name_or_path Qwen/Qwen2.5-7B --num_generations 8 --max_completion_length 1024\n");
   REQUIRE(grpo.ok);
   CheckTook(grpo, {"goal=grpo", "rl_samples=8"});
+  // An SFT file states its goal: imported over a GRPO plan (the page's, a link's) it plans fine-tuning, as do
+  // Unsloth's SFT notebooks, torchtune's recipes and Axolotl's configs.
+  for (const char* file : {"trl sft --model_name_or_path Qwen/Qwen2.5-7B --max_length 2048\n",
+                           "model:\n  _component_: torchtune.models.qwen2_5.qwen2_5_7b_base\nbatch_size: 2\n",
+                           "base_model: Qwen/Qwen2.5-7B\nadapter: lora\nsequence_len: 2048\nmicro_batch_size: 2\n"}) {
+    INFO(file);
+    Config over = Cfg({{"model", "qwen2.5-7b"}, {"gpu", "h100"}, {"gpus", "8"}, {"goal", "grpo"}});
+    std::vector<ConfigIssue> issues;
+    ApplyLaunchImport(over, ImportLaunch(file), issues);
+    REQUIRE_FALSE(HasErrors(issues));
+    const PlanOutput plan = MakePlan(over);
+    REQUIRE(plan.ok);
+    CHECK(plan.job.work.finetune);
+    CHECK_FALSE(plan.job.rl.Active());
+  }
+  // The file's accumulation sizes the batch over the one the configuration had (a page's last plan's); a gbs given
+  // beside the import (the command line's gbs=) stands.
+  {
+    const LaunchImport accumulated = ImportLaunch(
+        "trl sft --model_name_or_path Qwen/Qwen2.5-7B --per_device_train_batch_size 2 --gradient_accumulation_steps 4 "
+        "--num_processes 4\n");
+    Config page = Cfg({{"gbs", "512"}});
+    std::vector<ConfigIssue> issues;
+    ApplyLaunchImport(page, accumulated, issues);
+    CHECK(page.gbs == 2 * 4 * 4);
+    Config command_line = Cfg({{"gbs", "64"}});
+    ApplyLaunchPairs(command_line, accumulated, issues);
+    FinishLaunchImport(command_line, accumulated, issues, kGivenGbs);
+    CHECK(command_line.gbs == 64);
+  }
   // An accelerate config file TRL does not ship is named, not guessed.
   const LaunchImport own = ImportLaunch("trl sft --model_name_or_path Qwen/Qwen2.5-7B --accelerate_config my.yaml\n");
   bool named = false;
