@@ -371,7 +371,12 @@ void ImportHf(Reader& r) {
   const Entry* id = r.Get("=MODEL_ID");
   if (!id) id = r.Get("from_pretrained.0");
   std::string name;
-  if (r.Text(id, name)) r.Model(id, name);
+  if (r.Text(id, name)) {
+    r.Model(id, name);
+    // A Trainer that loads a trained model fine-tunes it (a model built from a config alone, --config_name, would
+    // pre-train: it names none here).
+    r.imp.pairs.push_back({"goal", "finetune", "(from_pretrained)", id->line});
+  }
   r.Get("from_pretrained.0");
   long long seq = 0;
   if (const Entry* e = r.Get("=MAX_LENGTH"); r.Int(e, seq, 1)) r.Pair(e, "seq", std::to_string(seq));
