@@ -2015,8 +2015,8 @@ TEST_CASE("launch import: TRL's command line (trl sft, dpo, grpo, accelerate lau
   for (const ConfigIssue& i : clm.issues) INFO(FormatIssue(i));
   REQUIRE(clm.ok);
   CHECK(clm.format == LaunchFormat::Hf);
-  CheckTook(clm,
-            {"model=llama3.1-8b", "seq=4096", "mbs=2", "prec=bf16", "recompute=full", "gpus=8", "gpus_per_node=4"});
+  CheckTook(clm, {"model=llama3.1-8b", "goal=finetune", "seq=4096", "mbs=2", "prec=bf16", "recompute=full", "gpus=8",
+                  "gpus_per_node=4"});
   CHECK(clm.grad_accum == 4);
 }
 
