@@ -794,7 +794,10 @@ void ImportLlamaFactory(Reader& r) {
   std::string stage = "sft";
   const Entry* est = r.Get("stage");
   r.Text(est, stage);
-  if (stage == "pt" || stage == "sft") r.Pair(est, "goal", stage == "pt" ? "pretrain" : "finetune");
+  if (stage == "pt" || stage == "sft")
+    r.Pair(est, "goal", stage == "pt" ? "pretrain" : "finetune");
+  else if (est)  // rm, ppo, dpo, kto: LLaMA-Factory's own trainers, not read here; said, not planned as another goal
+    r.Unknown(*est, stage);
   r.Get("do_train");
   long long rank = 8;
   const Entry* er = r.Get("lora_rank");

@@ -2001,6 +2001,14 @@ TEST_CASE("launch import: TRL's command line (trl sft, dpo, grpo, accelerate lau
     FinishLaunchImport(command_line, accumulated, issues, kGivenGbs);
     CHECK(command_line.gbs == 64);
   }
+  // LLaMA-Factory's preference and reward stages are its own trainers: named in a notice, not planned silently.
+  {
+    const LaunchImport rm = ImportLaunch("model_name_or_path: Qwen/Qwen2.5-7B\nstage: dpo\nfinetuning_type: lora\n");
+    bool said = false;
+    for (const ConfigIssue& i : rm.issues)
+      said |= i.key == "stage" && i.notice && i.message.find("dpo") != std::string::npos;
+    CHECK(said);
+  }
   // An accelerate config file TRL does not ship is named, not guessed.
   const LaunchImport own = ImportLaunch("trl sft --model_name_or_path Qwen/Qwen2.5-7B --accelerate_config my.yaml\n");
   bool named = false;
