@@ -107,6 +107,15 @@ struct Reader {
     }
     return true;
   }
+  // An integer key into a planner key, or the framework's default, said to be one, when the file leaves it out: the
+  // value taken (the default where the file's is not a whole number of at least `lo`, which says so).
+  long long IntOr(std::string_view file_key, const char* key, long long fallback, long long lo = 1) {
+    long long v = fallback;
+    const Entry* e = Get(file_key);
+    Int(e, v, lo);
+    e ? Pair(e, key, std::to_string(v)) : Default(key, std::to_string(fallback));
+    return v;
+  }
   // An integer key straight into a planner key.
   void IntKey(std::string_view file_key, const char* key, long long lo = 1) {
     long long v = 0;
@@ -334,18 +343,21 @@ void LauncherNodeSize(Reader& r, const Entry* e, long long per_node, long long n
 // machine, which the plan's own count stands for (its note says so); --nnodes MIN:MAX is an elastic range, planned at
 // its largest. Without any, deepspeed takes the machine's GPUs, the same. Whether the command said.
 bool LauncherGpus(Reader& r) {
-  for (const char* flag : {"--master_addr", "--master_port", "--node_rank", "--rdzv_endpoint", "--rdzv_backend"})
-    r.Get(flag);
+  // The first flag of a role the command gives (launch_doc.h kLauncherFlags), each of the role's taken.
+  auto first = [&](launch::LauncherRole role) {
+    const Entry* found = nullptr;
+    for (const launch::LauncherFlag& f : launch::kLauncherFlags)
+      if (const Entry* e = f.role == role ? r.Get(std::string("--") + f.flag) : nullptr; e && !found) found = e;
+    return found;
+  };
+  first(launch::LauncherRole::Placement);
   long long procs = 0, per_node = 0, nodes = 1;
-  if (const Entry* ea = r.Get("--num_processes"); ea && r.Int(ea, procs, 1)) {
+  if (const Entry* ea = first(launch::LauncherRole::Processes); ea && r.Int(ea, procs, 1)) {
     r.Pair(ea, "gpus", std::to_string(procs));
     return true;
   }
-  const Entry* ep = nullptr;
-  for (const char* flag : {"--nproc_per_node", "--nproc-per-node", "--num_gpus"})
-    if (const Entry* e = r.Get(flag); e && !ep) ep = e;
-  const Entry* en = r.Get("--nnodes");
-  if (const Entry* e = r.Get("--num_nodes"); e && !en) en = e;
+  const Entry* ep = first(launch::LauncherRole::PerNode);
+  const Entry* en = first(launch::LauncherRole::Nodes);
   std::string word;
   const bool every = ep && ep->value.AsText(word) && (word == "gpu" || word == "auto");
   if (!ep || every || !r.Int(ep, per_node, 1)) return false;
@@ -402,10 +414,7 @@ bool HasPrefix(const Doc& doc, std::string_view prefix) {
 // vllm_mode "colocate", vllm_gpu_memory_utilization 0.3, vllm_tensor_parallel_size 1, beta 0.0 (no reference
 // model), steps_per_generation None = gradient_accumulation_steps).
 void GrpoFields(Reader& r, const std::string& cls) {
-  const Entry* en = r.Get(cls + ".num_generations");
-  long long samples = 8;
-  r.Int(en, samples, 1);
-  en ? r.Pair(en, "rl_samples", std::to_string(samples)) : r.Default("rl_samples", "8");
+  r.IntOr(cls + ".num_generations", "rl_samples", 8);
   r.IntKey(cls + ".max_completion_length", "rl_max_response_len");
   if (!r.doc.Find(cls + ".max_completion_length")) r.Default("rl_max_response_len", "256");
   bool vllm = false;
@@ -489,10 +498,7 @@ void ImportTrl(Reader& r) {
     r.imp.pairs.push_back({"goal", "finetune", "(" + trainer + ")", 0});
   }
   if (!grpo) {
-    long long seq = 1024;  // SFTConfig's and DPOConfig's max_length default at v1.9.0
-    const Entry* es = r.Get(cfg + ".max_length");
-    r.Int(es, seq, 1);
-    es ? r.Pair(es, "seq", std::to_string(seq)) : r.Default("seq", std::to_string(seq));
+    r.IntOr(cfg + ".max_length", "seq", 1024);  // SFTConfig's and DPOConfig's max_length default at v1.9.0
   }
   if (const Entry* e = r.Get(cfg + ".model_init_kwargs"); e && e->value.kind == Value::Kind::Map)
     for (size_t i = 0; i + 1 < e->value.list.size(); i += 2)
@@ -526,10 +532,7 @@ void ImportUnsloth(Reader& r) {
     r.Get(load + "max_seq_length");  // the prompt and completion caps: GRPOConfig's max_completion_length below
   } else {
     r.imp.pairs.push_back({"goal", "finetune", "(SFTTrainer)", 0});  // Unsloth's SFT notebooks fine-tune
-    long long seq = 2048;
-    const Entry* es = r.Get(load + "max_seq_length");
-    r.Int(es, seq, 1);
-    es ? r.Pair(es, "seq", std::to_string(seq)) : r.Default("seq", "2048");
+    r.IntOr(load + "max_seq_length", "seq", 2048);
   }
   bool four = true, full = false;  // from_pretrained's defaults: 4-bit loading, adapters
   const Entry* e4 = r.Get(load + "load_in_4bit");
@@ -721,10 +724,7 @@ void ImportAxolotl(Reader& r) {
   bool linear = false;
   if (const Entry* e = r.Get("lora_target_linear"); r.Bool(e, linear) && linear) r.Pair(e, "lora_targets", "all");
   if (const Entry* e = r.Get("lora_target_modules"); e && !linear) r.Targets(e, e->value.AsTexts());
-  long long seq = 512;
-  const Entry* es = r.Get("sequence_len");
-  r.Int(es, seq, 1);
-  es ? r.Pair(es, "seq", std::to_string(seq)) : r.Default("seq", "512");
+  r.IntOr("sequence_len", "seq", 512);
   r.IntKey("micro_batch_size", "mbs");
   if (!r.doc.Find("micro_batch_size")) r.Default("mbs", "1");
   r.GradAccum("gradient_accumulation_steps", 1);
@@ -814,10 +814,7 @@ void ImportLlamaFactory(Reader& r) {
   const Entry* ef = r.Get("flash_attn");
   r.Text(ef, flash);
   r.Pair(ef, "flash", flash == "disabled" ? "0" : "1");
-  long long seq = 2048;
-  const Entry* es = r.Get("cutoff_len");
-  r.Int(es, seq, 1);
-  es ? r.Pair(es, "seq", std::to_string(seq)) : r.Default("seq", "2048");
+  r.IntOr("cutoff_len", "seq", 2048);
   r.IntKey("per_device_train_batch_size", "mbs");
   if (!r.doc.Find("per_device_train_batch_size")) r.Default("mbs", "8");
   r.GradAccum("gradient_accumulation_steps", 1);
@@ -1384,10 +1381,7 @@ void ImportVerl(Reader& r) {
   if (const Entry* e = r.Get(ro + "gpu_memory_utilization"); r.Real(e, frac)) r.Pair(e, "rl_kv_frac", Num(frac));
   r.IntKey(ro + "tensor_model_parallel_size", "rl_rollout_tp");
   ImportVerlRolloutQuantization(r, ro);
-  const Entry* eq = r.Get(ro + "max_num_seqs");
-  long long seqs = 256;
-  r.Int(eq, seqs, 1);
-  eq ? r.Pair(eq, "rl_max_seqs", std::to_string(seqs)) : r.Default("rl_max_seqs", "256");
+  r.IntOr(ro + "max_num_seqs", "rl_max_seqs", 256);
   r.Take("critic.");
   bool reward = false;
   if (const Entry* e = r.Get("reward_model.enable"); r.Bool(e, reward) && reward)
@@ -1414,10 +1408,7 @@ void OpenrlhfDeepSpeed(Reader& r, const char* checkpointing, const char* optim_f
     const Entry* e = r.Get(f);
     return e && r.Bool(e, v) && v;
   };
-  long long zero = 2;
-  const Entry* ez = r.Get("--ds.zero_stage");
-  r.Int(ez, zero);
-  ez ? r.Pair(ez, "zero", std::to_string(zero)) : r.Default("zero", "2");
+  r.IntOr("--ds.zero_stage", "zero", 2, 0);
   r.Pair(r.doc.Find("--ds.adam_offload"), "offload", flag("--ds.adam_offload") ? "cpu" : "none");
   std::string dtype = "bf16";
   const Entry* ed = r.Get("--ds.param_dtype");
@@ -1509,16 +1500,10 @@ void ImportOpenrlhfSft(Reader& r) {
   LauncherGpus(r);
   r.imp.pairs.push_back({"goal", "finetune", "(openrlhf.cli.train_sft)", 0});
   r.ModelAt("--model.model_name_or_path");
-  const auto int_or = [&](const char* flag, const char* key, long long fallback) {
-    long long v = fallback;
-    const Entry* e = r.Get(flag);
-    r.Int(e, v, 1);
-    e ? r.Pair(e, key, std::to_string(v)) : r.Default(key, std::to_string(fallback));
-  };
-  int_or("--data.max_len", "seq", 2048);
-  int_or("--train.batch_size", "gbs", 128);
-  int_or("--train.micro_batch_size", "mbs", 8);
-  int_or("--train.max_epochs", "epochs", 2);
+  r.IntOr("--data.max_len", "seq", 2048);
+  r.IntOr("--train.batch_size", "gbs", 128);
+  r.IntOr("--train.micro_batch_size", "mbs", 8);
+  r.IntOr("--train.max_epochs", "epochs", 2);
   long long samples = 0;
   if (const Entry* e = r.Get("--data.max_samples"); r.Int(e, samples, 1))
     r.Pair(e, "examples", std::to_string(samples));
@@ -1541,10 +1526,8 @@ void ImportOpenrlhf(Reader& r, bool dpo) {
     LauncherGpus(r);
     r.imp.pairs.push_back({"goal", "dpo", "(openrlhf.cli.train_dpo)", 0});
     r.ModelAt("--model.model_name_or_path");
-    long long pairs = 128, micro = 1;
-    const Entry* eb = r.Get("--train.batch_size");
-    r.Int(eb, pairs, 1);
-    eb ? r.Pair(eb, "rl_prompts", std::to_string(pairs)) : r.Default("rl_prompts", "128");
+    const long long pairs = r.IntOr("--train.batch_size", "rl_prompts", 128);
+    long long micro = 1;
     const Entry* em = r.Get("--train.micro_batch_size");
     r.Int(em, micro, 1);
     em ? r.Pair(em, "mbs", std::to_string(2 * micro)) : r.Default("mbs", "2");  // a pair is 2 sequences
@@ -1565,13 +1548,9 @@ void ImportOpenrlhf(Reader& r, bool dpo) {
   r.ModelAt("--actor.model_name_or_path");
   r.Get("--critic.model_name_or_path");
   OpenrlhfPlacement(r);
-  long long prompts = 1024, n = 1, batch = 128;
-  const Entry* ep = r.Get("--rollout.batch_size");
-  r.Int(ep, prompts, 1);
-  ep ? r.Pair(ep, "rl_prompts", std::to_string(prompts)) : r.Default("rl_prompts", "1024");
-  const Entry* en = r.Get("--rollout.n_samples_per_prompt");
-  r.Int(en, n, 1);
-  en ? r.Pair(en, "rl_samples", std::to_string(n)) : r.Default("rl_samples", "1");
+  const long long prompts = r.IntOr("--rollout.batch_size", "rl_prompts", 1024);
+  const long long n = r.IntOr("--rollout.n_samples_per_prompt", "rl_samples", 1);
+  long long batch = 128;
   const Entry* eb = r.Get("--train.batch_size");
   r.Int(eb, batch, 1);
   r.Pair(eb, "rl_updates", std::to_string(std::max(1LL, prompts * n / batch) * epochs));

@@ -15,15 +15,16 @@
 #endif
 
 namespace tp::launch {
+
+// `what` is one of the readers' fixed reasons (Words: the phrase table has their Chinese).
+void NotValid(std::vector<ConfigIssue>& issues, int line, const char* syntax, std::string what) {
+  issues.push_back(MakeIssue("import", "line {0}: not valid {1}: {2}"_issue,
+                             {std::to_string(line), syntax, Words(std::move(what))}));
+}
+
 namespace {
 
 constexpr int kMaxDepth = 64;  // nested lists, dicts and calls; a config never needs more
-
-// `what` is one of the fixed reasons below (Words: the phrase table has their Chinese).
-void Fail(std::vector<ConfigIssue>& issues, int line, const char* syntax, const char* what) {
-  issues.push_back(
-      MakeIssue("import", "line {0}: not valid {1}: {2}"_issue, {std::to_string(line), syntax, Words(what)}));
-}
 
 // ---- JSON -----------------------------------------------------------------------------------------------
 Value FromJson(const JsonValue& j, int line) {
@@ -143,7 +144,7 @@ bool Tokenize(std::string_view s, std::vector<Token>& out, std::vector<ConfigIss
         value += s[j++];
       }
       if (!closed) {
-        Fail(issues, start, "Python", "a string is not closed");
+        NotValid(issues, start, "Python", "a string is not closed");
         return false;
       }
       out.push_back({Token::String, value, start});
@@ -157,7 +158,7 @@ bool Tokenize(std::string_view s, std::vector<Token>& out, std::vector<ConfigIss
       if (op == "(" || op == "[" || op == "{") ++depth;
       if (op == ")" || op == "]" || op == "}") --depth;
       if (depth < 0) {
-        Fail(issues, line, "Python", "a bracket closes nothing");
+        NotValid(issues, line, "Python", "a bracket closes nothing");
         return false;
       }
       out.push_back({Token::Op, op, line});
@@ -174,7 +175,7 @@ bool Tokenize(std::string_view s, std::vector<Token>& out, std::vector<ConfigIss
         open_line = it->line;
         break;
       }
-    Fail(issues, open_line, "Python", "a bracket is not closed");
+    NotValid(issues, open_line, "Python", "a bracket is not closed");
     return false;
   }
   out.push_back({Token::End, "", line});
@@ -270,7 +271,7 @@ class PyReader {
 
   bool Expr(Value& v, int depth) {
     if (depth > kMaxDepth) {
-      Fail(issues_, t_[i_].line, "Python", "nested too deep");
+      NotValid(issues_, t_[i_].line, "Python", "nested too deep");
       return false;
     }
     const Token& tok = t_[i_];
@@ -384,7 +385,7 @@ class PyReader {
   }
 
   bool Unclosed(int line) {
-    Fail(issues_, line, "Python", "a bracket is not closed");
+    NotValid(issues_, line, "Python", "a bracket is not closed");
     return false;
   }
 
@@ -400,12 +401,11 @@ class PyReader {
 bool ParseJsonDoc(std::string_view text, Doc& doc, std::vector<ConfigIssue>& issues) {
   const JsonParseResult parsed = ParseJson(text);
   if (!parsed.ok) {
-    issues.push_back(MakeIssue("import", "line {0}: not valid {1}: {2}"_issue,
-                               {std::to_string(LineAt(text, parsed.at)), "JSON", Words(parsed.reason)}));
+    NotValid(issues, LineAt(text, parsed.at), "JSON", parsed.reason);
     return false;
   }
   if (!parsed.value.IsObject()) {
-    Fail(issues, 1, "JSON", "expected an object of keys");
+    NotValid(issues, 1, "JSON", "expected an object of keys");
     return false;
   }
   JsonLines lines{text};
@@ -442,7 +442,7 @@ bool ParseArgsDoc(std::string_view s, Doc& doc, std::vector<ConfigIssue>& issues
       words.push_back({std::move(c.words[k].text), c.words[k].line, k == 0 || script || short_option || module});
     }
   if (error.line) {
-    Fail(issues, error.line, "shell arguments", error.what);
+    NotValid(issues, error.line, "shell arguments", error.what);
     return false;
   }
   for (size_t k = 0; k < words.size(); ++k) {

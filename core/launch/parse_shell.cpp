@@ -25,6 +25,8 @@ using Vars = std::map<std::string, std::string>;
 
 bool NameStart(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; }
 bool NameChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+// A shell variable's name.
+bool IsName(const std::string& s) { return !s.empty() && NameStart(s[0]) && std::all_of(s.begin(), s.end(), NameChar); }
 
 // The end of a balanced group opened at s[at] (one of "({"), past its closing character; npos when unclosed.
 size_t Balanced(std::string_view s, size_t at) {
@@ -462,9 +464,7 @@ std::string ArrayReference(const std::string& word) {
   if (bracket == std::string::npos || (word.compare(bracket, 4, "[@]}") != 0 && word.compare(bracket, 4, "[*]}") != 0))
     return "";
   const std::string name = word.substr(2, bracket - 2);
-  for (char c : name)
-    if (!NameChar(c)) return "";
-  return name.empty() || !NameStart(name[0]) ? "" : name;
+  return IsName(name) ? name : "";
 }
 
 using Arrays = std::map<std::string, std::vector<Word>>;
@@ -492,9 +492,7 @@ void ReadFromHeredoc(const std::vector<shell_detail::Word>& words, const std::st
                      shell_detail::Vars& vars, std::map<std::string, int>& lines) {
   if (words.size() < 2 || words[0].text != "read" || vars.size() >= shell_detail::kMaxVars) return;
   const std::string& name = words.back().text;
-  if (name.empty() || !shell_detail::NameStart(name[0]) ||
-      !std::all_of(name.begin(), name.end(), [](char c) { return shell_detail::NameChar(c); }))
-    return;
+  if (!shell_detail::IsName(name)) return;
   const size_t b = body.find_first_not_of(" \t\r\n"), e = body.find_last_not_of(" \t\r\n");
   vars[name] = b == std::string::npos ? std::string() : body.substr(b, e - b + 1);
   if (b != std::string::npos) lines[name] = first_line + int(std::count(body.begin(), body.begin() + b, '\n'));
@@ -620,8 +618,7 @@ bool ParseHydraCommandDoc(std::string_view text, std::string_view module, Doc& d
   ShellError error;
   const std::vector<ShellCommand> commands = ShellCommands(text, &error);
   if (error.line) {
-    issues.push_back(MakeIssue("import", "line {0}: not valid {1}: {2}"_issue,
-                               {std::to_string(error.line), "shell arguments", Words(error.what)}));
+    NotValid(issues, error.line, "shell arguments", error.what);
     return false;
   }
   for (const ShellCommand& c : commands) {
@@ -653,8 +650,7 @@ bool ParseHydraCommandDoc(std::string_view text, std::string_view module, Doc& d
     }
     return true;
   }
-  issues.push_back(MakeIssue("import", "line {0}: not valid {1}: {2}"_issue,
-                             {"1", "shell arguments", Words("no command of the framework's entry point")}));
+  NotValid(issues, 1, "shell arguments", "no command of the framework's entry point");
   return false;
 }
 

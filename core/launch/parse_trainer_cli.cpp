@@ -42,14 +42,6 @@ constexpr Renamed kModelConfig[] = {
     {"config_file", "accelerate.config"},
 };
 
-// A launcher's own flag (accelerate's, torchrun's, deepspeed's): kept as written for import.cpp's LauncherGpus.
-bool IsLauncherFlag(const std::string& flag) {
-  for (const char* f : {"num_processes", "nproc_per_node", "nproc-per-node", "num_gpus", "nnodes", "num_nodes",
-                        "master_addr", "master_port", "node_rank", "rdzv_endpoint", "rdzv_backend"})
-    if (flag == f) return true;
-  return false;
-}
-
 }  // namespace
 
 bool IsHfExampleCommand(std::string_view text) {

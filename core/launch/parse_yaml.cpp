@@ -88,15 +88,13 @@ bool ParseYamlDoc(std::string_view text, Doc& doc, std::vector<ConfigIssue>& iss
   try {
     const YAML::Node root = YAML::Load(std::string(text));
     if (!root.IsMap()) {
-      issues.push_back(MakeIssue("import", "line {0}: not valid {1}: {2}"_issue,
-                                 {std::to_string(root.Mark().line + 1), "YAML", Words("expected a mapping of keys")}));
+      NotValid(issues, root.Mark().line + 1, "YAML", "expected a mapping of keys");
       return false;
     }
     Flattener f{doc};
     f.Map(root, "", 0);
     if (f.too_big) {
-      issues.push_back(MakeIssue("import", "line {0}: not valid {1}: {2}"_issue,
-                                 {"1", "YAML", Words("too many nested keys or aliases")}));
+      NotValid(issues, 1, "YAML", "too many nested keys or aliases");
       return false;
     }
     return true;

@@ -62,12 +62,15 @@ Truth Compare(const std::string& a, const std::string& op, const std::string& b,
   return Truth::Unknown;  // <, >, =~, -nt, ...
 }
 
+// The word a test command starts with.
+bool OpensTest(const std::string& w) { return w == "[" || w == "[[" || w == "test"; }
+
 }  // namespace
 
 Truth TestTruth(std::vector<std::string> words) {
   size_t b = 0, e = words.size();
   bool test = false, double_bracket = false;
-  if (b < e && (words[b] == "[" || words[b] == "[[" || words[b] == "test")) {
+  if (b < e && OpensTest(words[b])) {
     double_bracket = words[b] == "[[";
     test = true, ++b;
   }
@@ -94,6 +97,15 @@ Truth TestTruth(std::vector<std::string> words) {
   return negate ? Not(t) : t;
 }
 
+// A block opened here: inside a skipped branch every branch of it is skipped.
+Branches::Block& Branches::Open(Truth branch) {
+  Block b;
+  b.outer_skipped = !Reading();
+  b.branch = b.outer_skipped ? Truth::False : branch;
+  blocks_.push_back(std::move(b));
+  return blocks_.back();
+}
+
 void Branches::Decide(Block& b, Truth condition) const {
   if (b.outer_skipped || b.taken) {
     b.branch = Truth::False;
@@ -115,10 +127,8 @@ size_t Branches::Take(const std::vector<std::string>& words, char ended) {
 // A test's && or || before a command ([ -z "$MODEL" ] && MODEL=/models/x, [ -n "$X" ] || X=1, a chain of && tests):
 // the command runs where the chain allows it. True: the command is not run (its words are dropped).
 bool Branches::Guarded(const std::vector<std::string>& words, char ended) {
-  if (in_condition_) return false;
-  const bool test = !words.empty() && (words[0] == "[" || words[0] == "[[" || words[0] == "test");
-  if (words.empty()) return false;  // the second character of && or ||: the chain goes on
-  if (test && (ended == '&' || ended == '|')) {
+  if (in_condition_ || words.empty()) return false;  // empty: the second character of && or ||, the chain goes on
+  if (OpensTest(words[0]) && (ended == '&' || ended == '|')) {
     const Truth t = TestTruth(words);
     // A test after a chain of && tests runs only where they held.
     const Truth chain = guard_pending_ && guard_op_ == '&' ? And(guard_, t) : t;
@@ -130,11 +140,7 @@ bool Branches::Guarded(const std::vector<std::string>& words, char ended) {
   const bool skip = guard_pending_ && guard_ == Truth::False;
   guard_pending_ = false;
   // A group the test guards ([ -z "$X" ] && { X=1; Y=2; }): skipped whole, to its closing brace.
-  if (skip && words[0] == "{") {
-    Block b;
-    b.brace = true, b.branch = Truth::False;
-    blocks_.push_back(b);
-  }
+  if (skip && words[0] == "{") Open(Truth::False).brace = true;
   return skip;
 }
 
@@ -183,13 +189,8 @@ size_t Branches::Step(const std::vector<std::string>& words, char ended) {
     in_condition_ = true;
     closer_ = closer;
     negate_ = negate;
-    condition_ = Truth::Unknown;
-    op_ = 0;
-    pending_op_ = 0;
-    if (words.size() > from) {
-      condition_ = TestTruth(std::vector<std::string>(words.begin() + from, words.end()));
-      op_ = 1;  // a test read
-    }
+    condition_ =
+        words.size() > from ? TestTruth(std::vector<std::string>(words.begin() + from, words.end())) : Truth::Unknown;
     pending_op_ = ended;
     return words.size();
   };
@@ -204,34 +205,25 @@ size_t Branches::Step(const std::vector<std::string>& words, char ended) {
       if (ended == '|' || ended == '&') pending_op_ = ended;
       return 0;
     }
+    // After && or || the test joins the ones before it; after ; or a newline (or as the first) it replaces them.
     const Truth t = TestTruth(words);
-    if (op_ == 0)
-      condition_ = t;
-    else
-      condition_ = pending_op_ == '&' ? And(condition_, t) : pending_op_ == '|' ? Or(condition_, t) : t;
-    op_ = 1;
+    condition_ = pending_op_ == '&' ? And(condition_, t) : pending_op_ == '|' ? Or(condition_, t) : t;
     pending_op_ = ended;
     return words.size();
   }
   if (words.empty()) return 0;
   const std::string& w = words[0];
   if (w == "case" && words.size() >= 2) {
-    Block b;
-    b.outer_skipped = !Reading();
-    b.branch = Truth::False;  // nothing is read before the first pattern
+    Block& b = Open(Truth::False);  // nothing is read before the first pattern
     b.is_case = true;
     b.expect_pattern = true;
     b.subject = words[1];
     b.subject_known = b.subject.find('$') == std::string::npos;
-    blocks_.push_back(std::move(b));
     return words.size();
   }
   const bool loop = w == "while" || w == "until" || w == "for";
   if (w == "if" || loop) {
-    Block b;
-    b.outer_skipped = !Reading();
-    if (b.outer_skipped) b.branch = Truth::False;
-    blocks_.push_back(b);
+    Open(Truth::Unknown);
     // A for loop's body is read once, as the loop's words are not walked; a while or until loop's once where its
     // condition may hold (an argument loop, while [[ $# -gt 0 ]], does not run: the script is read without arguments).
     if (w == "for") return words.size();
@@ -251,11 +243,7 @@ size_t Branches::Step(const std::vector<std::string>& words, char ended) {
   }
   // A group { ...; } runs where its place runs; its braces are no commands.
   if (w == "{") {
-    Block b;
-    b.brace = true;
-    b.outer_skipped = !Reading();
-    b.branch = b.outer_skipped ? Truth::False : Truth::Unknown;
-    blocks_.push_back(b);
+    Open(Truth::Unknown).brace = true;
     return 1;
   }
   if (w == "}") {

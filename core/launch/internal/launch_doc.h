@@ -71,9 +71,37 @@ bool ParsePythonDoc(std::string_view text, Doc& doc, std::vector<ConfigIssue>& i
 // Shell words (quotes, backslashes, comments): "--flag value", "--flag v1 v2" (a List: an nargs flag) and bare
 // "--flag" (a Bool true).
 bool ParseArgsDoc(std::string_view text, Doc& doc, std::vector<ConfigIssue>& issues);
+// A file that does not parse as its syntax: the one issue every reader gives, naming the line; `what` is a reader's
+// fixed English reason, which the phrase table translates (Words).
+void NotValid(std::vector<ConfigIssue>& issues, int line, const char* syntax, std::string what);
 // TRL's command line (trl sft|dpo|grpo --flags, or accelerate launch trl/scripts/sft.py --flags), parse_trl_cli.cpp:
 // its flags as the keys a TRL script's configs give (SFTConfig.x, LoraConfig.r, BitsAndBytesConfig.load_in_4bit,
 // =MODEL_ID), accelerate's config as accelerate.config, the launcher's GPU flags as written.
+// A launcher's own flags (accelerate's, torchrun's, deepspeed's), without their "--": the command-line readers keep
+// them as written, and import.cpp LauncherGpus reads the GPUs from them by their role.
+enum class LauncherRole : uint8_t { Processes, PerNode, Nodes, Placement };
+struct LauncherFlag {
+  const char* flag;
+  LauncherRole role;
+};
+inline constexpr LauncherFlag kLauncherFlags[] = {
+    {"num_processes", LauncherRole::Processes},  // accelerate: every process of every machine
+    {"nproc_per_node", LauncherRole::PerNode},   // torchrun
+    {"nproc-per-node", LauncherRole::PerNode},
+    {"num_gpus", LauncherRole::PerNode},  // deepspeed
+    {"nnodes", LauncherRole::Nodes},
+    {"num_nodes", LauncherRole::Nodes},
+    {"master_addr", LauncherRole::Placement},
+    {"master_port", LauncherRole::Placement},
+    {"node_rank", LauncherRole::Placement},
+    {"rdzv_endpoint", LauncherRole::Placement},
+    {"rdzv_backend", LauncherRole::Placement},
+};
+inline bool IsLauncherFlag(std::string_view flag) {
+  for (const LauncherFlag& f : kLauncherFlags)
+    if (flag == f.flag) return true;
+  return false;
+}
 bool IsTrlCommand(std::string_view text);
 bool ParseTrlCommandDoc(std::string_view text, Doc& doc, std::vector<ConfigIssue>& issues);
 // Transformers' example scripts' command line (torchrun run_clm.py --per_device_train_batch_size 8 ...): the flags as

@@ -42,12 +42,12 @@ class Branches {
   size_t Step(const std::vector<std::string>& words, char ended);
   bool Guarded(const std::vector<std::string>& words, char ended);
   size_t CaseStep(const std::vector<std::string>& words, char ended);
+  Block& Open(Truth branch);
   void Decide(Block& b, Truth condition) const;
   std::vector<Block> blocks_;
   bool in_condition_ = false;
   Truth condition_ = Truth::Unknown;
-  char op_ = 0;          // the operator before the next test: '&' (&&) or '|' (||); 0 for the first
-  char pending_op_ = 0;  // the separator that ended the last command of the condition
+  char pending_op_ = 0;  // what ended the condition's last command: '&' (&&), '|' (||), or ';' / a newline
   char last_ended_ = 0;  // what ended the command before: ';' twice is a case arm's end
   // test && command, test || command: whether the command runs (True where it may), and the operator after the test.
   Truth guard_ = Truth::True;
