@@ -27,6 +27,7 @@
 #include "planner.h"
 #include "stack.h"
 #include "test_data.h"
+#include "test_links.h"
 
 // This file's names, apart from the other test files' (cmake/test_executable.cmake: a unity build).
 namespace launch_test {
@@ -1047,19 +1048,19 @@ TEST_CASE("launch round trip: export then import gives the same plan, for every 
     const PlanOutput before = PlanFor(cfg, rt.format);
     const LaunchExport ex = ExportLaunch(before, rt.format);
     INFO(InfoOf(rt.format).id << " " << FormatLink(before.config) << "\n" << ex.text);
-    for (const ConfigIssue& i : ex.issues) INFO(FormatIssue(i));
+    INFO(testing::IssuesText(ex.issues));
     REQUIRE(ex.ok);
     LaunchFormat detected;
     REQUIRE(DetectLaunchFormat(ex.text, detected));
     CHECK(detected == rt.format);
     const LaunchImport imp = ImportLaunch(ex.text);
-    for (const ConfigIssue& i : imp.issues) INFO(FormatIssue(i));
+    INFO(testing::IssuesText(imp.issues));
     REQUIRE(imp.ok);
     CHECK(imp.format == rt.format);
     Config back;
     for (const auto& [k, v] : rt.given) ApplyPair(back, k, v, issues);
     ApplyLaunchImport(back, imp, issues);
-    for (const ConfigIssue& i : issues) INFO(FormatIssue(i));
+    INFO(testing::IssuesText(issues));
     REQUIRE(!HasErrors(issues));
     const PlanOutput after = MakePlan(back);
     INFO(LaunchPairsText(imp) << "\n" << FormatLink(back));
@@ -1677,7 +1678,7 @@ TEST_CASE("launch export: OpenRLHF's train_ppo_ray and train_dpo commands", "[la
       "read -r -d '' training_commands <<EOF\nopenrlhf.cli.train_dpo \\\n   --train.batch_size 256 \\\n"
       "   --train.micro_batch_size 1 \\\n   --ds.zero_stage 3 \\\n   --model.gradient_checkpointing_enable\nEOF\n"
       "if [[ ${1} != \"slurm\" ]]; then\n    deepspeed --module $training_commands\nfi\n");
-  for (const ConfigIssue& i : script.issues) INFO(FormatIssue(i));
+  INFO(testing::IssuesText(script.issues));
   REQUIRE(script.ok);
   CHECK(script.format == F::Openrlhf);
   const std::string pairs = LaunchPairsText(script);
@@ -1782,7 +1783,7 @@ python3 -m verl.trainer.main_ppo \
   CHECK(detected == LaunchFormat::Verl);
   const LaunchImport imp = ImportLaunch(script);
   INFO(LaunchPairsText(imp));
-  for (const ConfigIssue& i : imp.issues) INFO(i.key + ": " + i.message);
+  INFO(testing::IssuesText(imp.issues));
   REQUIRE(imp.ok);
   CheckTook(
       imp, {"model=deepseek-v3", "goal=grpo", "stack=megatron", "rl_prompts=96", "rl_prompt_len=2048",
@@ -1897,7 +1898,7 @@ torchrun ${DISTRIBUTED_ARGS[@]} pretrain_gpt.py \
     ${MODEL_ARGS[@]} ${TRAINING_ARGS[@]} ${DTYPE_ARGS[@]} \
     --tensor-model-parallel-size $TP_SIZE --sequence-parallel
 )");
-  for (const ConfigIssue& i : imp.issues) INFO(i.key + ": " + i.message);
+  INFO(testing::IssuesText(imp.issues));
   REQUIRE(imp.ok);
   CHECK(imp.format == LaunchFormat::Megatron);
   CheckTook(imp, {"layers=32", "hidden=4096", "seq=8192", "gbs=128", "zero=1", "prec=fp8", "tp=2", "gpus=16",
@@ -1913,7 +1914,7 @@ TEST_CASE("launch: Megatron-LM's 16-bit gradient buffer and --train-samples, rea
       "torchrun --nproc_per_node 8 pretrain_gpt.py --num-layers 32 --hidden-size 4096 --ffn-hidden-size 14336 "
       "--num-attention-heads 32 --group-query-attention --num-query-groups 8 --seq-length 8192 --micro-batch-size 1 "
       "--global-batch-size 128 --train-samples 1280000 --bf16 --grad-reduce-in-bf16 --use-distributed-optimizer\n");
-  for (const ConfigIssue& i : imp.issues) INFO(FormatIssue(i));
+  INFO(testing::IssuesText(imp.issues));
   REQUIRE(imp.ok);
   CheckTook(imp, {"grad_fp32=0", "gbs=128", "seq=8192"});
   Config cfg = Cfg({{"gpu", "h100"}});
@@ -1950,7 +1951,7 @@ TEST_CASE("launch import: TRL's command line (trl sft, dpo, grpo, accelerate lau
       "trl sft --model_name_or_path Qwen/Qwen2.5-7B --dataset_name trl-lib/Capybara --max_length 4096 \\\n"
       "    --per_device_train_batch_size 2 --gradient_accumulation_steps 8 --use_peft --lora_r 32 \\\n"
       "    --load_in_4bit --attn_implementation eager --accelerate_config zero3 --num_processes 4\n");
-  for (const ConfigIssue& i : sft.issues) INFO(FormatIssue(i));
+  INFO(testing::IssuesText(sft.issues));
   REQUIRE(sft.ok);
   CHECK(sft.format == LaunchFormat::Trl);
   CheckTook(sft, {"model=qwen2.5-7b", "seq=4096", "mbs=2", "method=qlora", "lora_r=32", "lora_dropout=0.05", "flash=0",
@@ -2020,7 +2021,7 @@ TEST_CASE("launch import: TRL's command line (trl sft, dpo, grpo, accelerate lau
       "torchrun --nproc_per_node 4 --nnodes 2 run_clm.py --model_name_or_path meta-llama/Llama-3.1-8B "
       "--dataset_name wikitext --block_size 4096 --per_device_train_batch_size 2 --gradient_accumulation_steps 4 "
       "--bf16 --gradient_checkpointing --do_train --output_dir out\n");
-  for (const ConfigIssue& i : clm.issues) INFO(FormatIssue(i));
+  INFO(testing::IssuesText(clm.issues));
   REQUIRE(clm.ok);
   CHECK(clm.format == LaunchFormat::Hf);
   CheckTook(clm, {"model=llama3.1-8b", "goal=finetune", "seq=4096", "mbs=2", "prec=bf16", "recompute=full", "gpus=8",
@@ -2080,7 +2081,7 @@ torchrun $DISTRIBUTED_ARGS pretrain_gpt.py $MODEL --seq-length 4096 --micro-batc
 DISTRIBUTED_ARGS="--nproc_per_node $WORLD_SIZE                   --nnodes 1"
 python -m torch.distributed.run $DISTRIBUTED_ARGS --max_restarts 0 -m megatron.training.pretrain_gpt     --num-layers 24 --hidden-size 1024 --num-attention-heads 16 --seq-length 2048 --micro-batch-size 4     --global-batch-size 16
 )");
-  for (const ConfigIssue& i : quoted.issues) INFO(FormatIssue(i));
+  INFO(testing::IssuesText(quoted.issues));
   REQUIRE(quoted.ok);
   CheckTook(quoted, {"gpus=4", "layers=24"});
   // torchrun's own words: an elastic --nnodes MIN:MAX is planned at its largest; --nproc_per_node auto (every GPU of
@@ -2118,7 +2119,7 @@ done
 python3 -m verl.trainer.main_ppo algorithm.adv_estimator=grpo actor_rollout_ref.actor.ppo_micro_batch_size_per_gpu=$MBS \
     actor_rollout_ref.model.path=Qwen/Qwen2.5-7B-Instruct trainer.n_gpus_per_node=$NPROC trainer.nnodes=1
 )");
-  for (const ConfigIssue& i : args.issues) INFO(FormatIssue(i));
+  INFO(testing::IssuesText(args.issues));
   REQUIRE(args.ok);
   CheckTook(args, {"mbs=4", "gpus=8"});
   // case WORD in ... esac: the arm the script's word matches (Megatron-LM's examples/mamba/train.sh picks its model's
@@ -2200,7 +2201,7 @@ srun --nodes=1 --ntasks=1 bash -c \
     --train.micro_batch_size 4 \
     --data.max_len 2048"
 )");
-  for (const ConfigIssue& i : imp.issues) INFO(i.key + ": " + i.message);
+  INFO(testing::IssuesText(imp.issues));
   REQUIRE(imp.ok);
   CHECK(imp.format == LaunchFormat::Openrlhf);
   CheckTook(imp, {"model=llama3.1-8b", "mbs=4", "gpus=16"});
@@ -2309,7 +2310,7 @@ TEST_CASE("launch: OpenRLHF's train_sft, written and read back", "[launch]") {
   CHECK(FlagValue(w, "--train.max_epochs") == "2");
   CHECK(FlagValue(w, "--ds.lora.rank") == "32");
   const LaunchImport back = ImportLaunch(e.text);
-  for (const ConfigIssue& i : back.issues) INFO(FormatIssue(i));
+  INFO(testing::IssuesText(back.issues));
   REQUIRE(back.ok);
   CheckTook(back, {"goal=finetune", "gpus=12", "method=lora", "lora_r=32", "epochs=2"});
   Config again = Cfg({{"gpu", "a100-80g"}});

@@ -28,6 +28,7 @@
 #include "stack.h"
 #include "step.h"
 #include "test_data.h"
+#include "test_links.h"
 
 // This file's names, apart from the other test files' (cmake/test_executable.cmake: a unity build).
 namespace rl_test {
@@ -40,7 +41,7 @@ Config Cfg(const char* link) {
   Config c;
   std::vector<ConfigIssue> issues;
   ApplyLink(c, link, issues);
-  for (const ConfigIssue& i : issues) INFO(i.key + ": " + i.message);
+  INFO(testing::IssuesText(issues));
   REQUIRE(issues.empty());
   return c;
 }

@@ -1,5 +1,5 @@
 // test_links.h — the one way tests turn a share link into a configuration or a plan, failing the test
-// (with the link shown) if the link has an error.
+// (with the link shown) if the link has an error; and the issues a test shows when it fails.
 #pragma once
 #include <catch2/catch.hpp>
 
@@ -10,6 +10,14 @@
 #include "planner.h"
 
 namespace tp::testing {
+
+// Every issue, one a line, for an INFO before the assertion that needs them (an INFO in a loop's body ends with each
+// turn, before any assertion after the loop).
+inline std::string IssuesText(const std::vector<ConfigIssue>& issues) {
+  std::string text;
+  for (const ConfigIssue& i : issues) text += FormatIssue(i) + "\n";
+  return text;
+}
 
 inline Config FromLink(const std::string& link) {
   Config c;
