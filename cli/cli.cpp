@@ -233,8 +233,10 @@ bool ParseArgs(const std::vector<std::string>& args, Options& o, Failure& fail) 
                              {std::to_string(kMaxGpuTypes), std::to_string(o.gpu_types.size())});
           return false;
         }
-        for (const std::string& id : o.gpu_types)
-          if (!FindGpu(id)) {
+        for (std::string& id : o.gpu_types)
+          if (const GpuSpec* named = MatchGpuName(id).gpu) {
+            id = named->id;  // a name as people type it ("A100 80GB"), as the gpu key reads it
+          } else {
             std::string accepted;
             for (const GpuSpec& g : Gpus()) accepted += (accepted.empty() ? "" : ", ") + g.id;
             fail.line = TrFill(lang, "--gpu-types: unknown GPU \"{0}\"; accepted: {1}", {id, accepted});

@@ -352,6 +352,8 @@ const Phrase kPhrases[] = {
     {"DPO scores two responses per prompt (chosen and rejected); planned with 2",
      "DPO 每个提示为两个回答打分（选中与拒绝）；按 2 规划"},
     {"{0} is planned as the preset {1} (a variant of the same architecture)", "{0} 按预设 {1} 规划（同一架构的变体）"},
+    {"{0} is planned as {1} ({2})", "{0} 按 {1}（{2}）规划"},
+    {"{0} names more than one GPU; give one of: {1}", "{0} 可指多种 GPU；请给出其中之一：{1}"},
     {"{0} is a Hugging Face id no preset is known for: import its config.json (trainplan --hf-config FILE, "
      "or the page's config.json import), or give model=custom with its dimensions",
      "{0} 是 Hugging Face id，但没有已知对应的预设：请导入它的 config.json（trainplan --hf-config FILE，或页面上的 "
@@ -640,7 +642,7 @@ const Phrase kPhrases[] = {
     // accepted-values texts (config.cpp AcceptsText, resolve.cpp IdList; TranslateWords)
     {"a preset id (trainplan catalog models), a Hugging Face id or custom",
      "预设 id（见 trainplan catalog models）、Hugging Face id 或 custom"},
-    {"a GPU id (trainplan catalog gpus)", "GPU id（见 trainplan catalog gpus）"},
+    {"a GPU id (trainplan catalog gpus) or its name", "GPU id（见 trainplan catalog gpus）或其名称"},
     {"a link id (trainplan catalog links)", "互连 id（见 trainplan catalog links）"},
     {"a whole number ", "整数 "},
     {"a number ", "数值 "},
@@ -823,9 +825,9 @@ std::string TranslateWords(Lang lang, std::string_view english) {
     for (size_t at = 0; (at = s.find(f, at)) != std::string::npos; at += t.size()) s.replace(at, f.size(), t);
   };
   // The whole id phrases first: their " or " is part of them.
-  for (const char* phrase :
-       {"a preset id (trainplan catalog models), a Hugging Face id or custom", "a GPU id (trainplan catalog gpus)",
-        "a link id (trainplan catalog links)", "(the catalog is empty)", "a whole number ", "a number ", " or ", ", "})
+  for (const char* phrase : {"a preset id (trainplan catalog models), a Hugging Face id or custom",
+                             "a GPU id (trainplan catalog gpus) or its name", "a link id (trainplan catalog links)",
+                             "(the catalog is empty)", "a whole number ", "a number ", " or ", ", "})
     replace_all(phrase);
   return s;
 }

@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "catalog.h"
 #include "hf_ids.h"
 #include "json.h"
 #include "scenario.h"
@@ -51,6 +52,27 @@ bool Reject(const KeyInfo& f, std::string_view value, std::vector<ConfigIssue>& 
 }
 
 }  // namespace
+
+// A GPU typed by its name rather than its id ("A100 80GB", "RTX 4090"): the catalog GPU it names, said in a
+// notice so the id the link keeps is seen; a name that could be several GPUs is refused naming them.
+bool ApplyGpuName(Config& cfg, const KeyInfo& f, std::string_view value, std::vector<ConfigIssue>& issues) {
+  const GpuNameMatch match = MatchGpuName(value);
+  if (match.gpu) {
+    f.set_id(cfg, match.gpu->id);
+    AddIssue(issues, f.name, "{0} is planned as {1} ({2})"_issue, {Quote(value), match.gpu->id, match.gpu->name}, true);
+    return true;
+  }
+  if (match.candidates.size() > 1) {
+    std::string ids;
+    for (const std::string& id : match.candidates) ids += (ids.empty() ? "" : ", ") + id;
+    AddIssue(issues, f.name, "{0} names more than one GPU; give one of: {1}"_issue, {Quote(value), ids});
+    return false;
+  }
+  const std::string lower = Lower(value);
+  if (!ValidId(lower)) return Reject(f, value, issues);
+  f.set_id(cfg, lower);  // an unknown id: resolving the job names the GPUs it accepts
+  return true;
+}
 
 // ---- public: parsing ------------------------------------------------------------------------------
 bool ApplyPair(Config& cfg, std::string_view key_in, std::string_view value_in, std::vector<ConfigIssue>& issues) {
@@ -145,6 +167,8 @@ bool ApplyPair(Config& cfg, std::string_view key_in, std::string_view value_in, 
                  {Quote(std::string(value))});
         return false;
       }
+      const std::string_view name = f->name;
+      if ((name == "gpu" || name == "calib_gpu") && !FindGpu(lower)) return ApplyGpuName(cfg, *f, value, issues);
       if (!ValidId(lower)) return Reject(*f, value, issues);
       f->set_id(cfg, lower);
       return true;

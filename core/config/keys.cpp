@@ -52,7 +52,7 @@ std::string AcceptsText(const KeyInfo& f) {
       // Which catalog the id comes from; the ids themselves are checked when the job is resolved.
       const std::string name = f.name;
       s = name == "model" ? "a preset id (trainplan catalog models), a Hugging Face id or custom"
-          : name == "gpu" ? "a GPU id (trainplan catalog gpus)"
+          : name == "gpu" ? "a GPU id (trainplan catalog gpus) or its name"
                           : "a link id (trainplan catalog links)";
       break;
     }

@@ -259,9 +259,11 @@ void AddTrainingKeys(std::vector<KeyInfo>& table) {
   table.insert(
       table.end(),
       {// ---- Hardware
-       IdField("gpu", G::Hardware, false, TP_ID(gpu), "GPU id (see `trainplan catalog gpus`).")
+       IdField("gpu", G::Hardware, false, TP_ID(gpu),
+               "GPU id (see `trainplan catalog gpus`), or its name as written: \"A100 80GB\", \"RTX 4090\" (said in a "
+               "notice).")
            .Label("GPU", "GPU")
-           .Zh("GPU id（见 `trainplan catalog gpus`）。"),
+           .Zh("GPU id（见 `trainplan catalog gpus`），或其常见写法：\"A100 80GB\"、\"RTX 4090\"（以提示说明）。"),
        IntField("gpus", G::Hardware, "GPUs", 1, 10000000, false, 0, TP_INT(gpus), "Total GPUs.")
            .Label("GPUs", "张 GPU")
            .Zh("GPU 总数。"),

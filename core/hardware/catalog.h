@@ -102,4 +102,13 @@ const std::vector<LinkSpec>& Links();
 const GpuSpec* FindGpu(std::string_view id);
 const LinkSpec* FindLink(std::string_view id);
 
+// The catalog GPU a typed name stands for: an id, or a name as people write it ("A100 80GB", "NVIDIA H100 SXM5",
+// "RTX 4090", "4090"). `gpu` is null when no GPU or more than one matches; `candidates` then holds the ids of
+// the several it could be ("a100": a100-40g, a100-80g), empty when none (gpu_names.cpp).
+struct GpuNameMatch {
+  const GpuSpec* gpu = nullptr;
+  std::vector<std::string> candidates;
+};
+GpuNameMatch MatchGpuName(std::string_view typed);
+
 }  // namespace tp

@@ -222,6 +222,54 @@ TEST_CASE("a Hugging Face id for the model is its preset, a variant's said, an u
   CHECK(path[0].message.find("expected ") == 0);
 }
 
+TEST_CASE("a GPU typed by its name is the catalog's GPU, said, and a name of several is refused naming them",
+          "[config]") {
+  // As people write them in a ticket or a spreadsheet: vendor words, spaces, the memory and the board's form.
+  const std::vector<std::pair<const char*, const char*>> typed = {
+      {"A100 80GB", "a100-80g"},         {"a100-80gb", "a100-80g"}, {"A100 40 GB", "a100-40g"},
+      {"NVIDIA H100 SXM5", "h100"},      {"h100-sxm", "h100"},      {"H100 PCIe", "h100-pcie"},
+      {"RTX 4090", "rtx4090"},           {"4090", "rtx4090"},       {"GeForce RTX 3090 24GB", "rtx3090"},
+      {"AMD Instinct MI300X", "mi300x"}, {"h200 141gb", "h200"}};
+  for (const auto& [name, id] : typed) {
+    INFO(name);
+    Config c;
+    std::vector<ConfigIssue> issues;
+    CHECK(ApplyPair(c, "gpu", name, issues));
+    CHECK(c.gpu == id);
+    REQUIRE(issues.size() == 1);
+    CHECK(issues[0].notice);
+    CHECK(issues[0].key == "gpu");
+    CHECK(issues[0].message.find(id) != std::string::npos);
+  }
+  // Every catalog GPU's own name reads back as that GPU, and its id without a notice.
+  for (const GpuSpec& g : Gpus()) {
+    INFO(g.name);
+    CHECK(MatchGpuName(g.name).gpu == &g);
+    Config c;
+    std::vector<ConfigIssue> issues;
+    CHECK(ApplyPair(c, "gpu", g.id, issues));
+    CHECK(issues.empty());
+  }
+  // "A100" is two GPUs here: refused, naming both; the field keeps what it had.
+  Config c;
+  std::vector<ConfigIssue> issues;
+  CHECK_FALSE(ApplyPair(c, "gpu", "A100", issues));
+  REQUIRE(issues.size() == 1);
+  CHECK_FALSE(issues[0].notice);
+  CHECK(issues[0].message.find("a100-40g, a100-80g") != std::string::npos);
+  CHECK(c.gpu == Config{}.gpu);
+  // A word that is another product ("NVL": the H100 NVL, 94 GB) matches nothing rather than the nearest.
+  CHECK(MatchGpuName("H100 NVL").gpu == nullptr);
+  CHECK(MatchGpuName("A100 40GB PCIe").gpu == nullptr);
+  CHECK(MatchGpuName("mi300").gpu == nullptr);
+  // In a link the id is what the link then keeps.
+  Config linked;
+  std::vector<ConfigIssue> more;
+  ApplyLink(linked, "#v=1&gpu=RTX%204090&gpus=3", more);
+  CHECK(linked.gpu == "rtx4090");
+  CHECK(FormatLink(linked).find("gpu=rtx4090") != std::string::npos);
+}
+
 TEST_CASE("bad values name the key and what is accepted, and leave the field", "[config]") {
   Config c;
   std::vector<ConfigIssue> issues;
@@ -254,7 +302,7 @@ TEST_CASE("bad values name the key and what is accepted, and leave the field", "
                      {"sp", "2"},
                      {"pue", "0.5"},
                      {"headroom", "1"},
-                     {"gpu", "H100 SXM"},
+                     {"gpu", "H100 NVL"},
                      {"model", "../../etc/passwd"},
                      {"tp", "auto1"},
                      {"recompute", "some"},
