@@ -14,6 +14,7 @@
 #include "catalog.h"
 #include "hf_ids.h"
 #include "json.h"
+#include "presets.h"
 #include "scenario.h"
 #include "text.h"
 
@@ -168,6 +169,14 @@ bool ApplyPair(Config& cfg, std::string_view key_in, std::string_view value_in, 
         return false;
       }
       const std::string_view name = f->name;
+      // A model by its name as people write it ("Llama 3 8B", "Qwen2.5-7B-Instruct"): its preset, said.
+      if (name == "model" && lower != "custom" && !FindModel(lower))
+        if (const char* preset = PresetOfModelName(value)) {
+          f->set_id(cfg, preset);
+          AddIssue(issues, "model", "{0} is planned as the preset {1}"_issue, {Quote(std::string(value)), preset},
+                   true);
+          return true;
+        }
       if ((name == "gpu" || name == "calib_gpu") && !FindGpu(lower)) return ApplyGpuName(cfg, *f, value, issues);
       if (!ValidId(lower)) return Reject(*f, value, issues);
       f->set_id(cfg, lower);

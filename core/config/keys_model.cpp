@@ -18,11 +18,11 @@ void AddModelKeys(std::vector<KeyInfo>& table) {
        IdField("model", G::Model, false, TP_ID(model),
                "Model preset id (see `trainplan catalog models`), or custom for dimensions only; explicit "
                "dimensions override the preset field by field. A Hugging Face id (Qwen/Qwen2.5-7B-Instruct) is "
-               "read as its preset, or its architecture's.")
+               "read as its preset, or its architecture's; so is a name as written (\"Llama 3 8B\", Llama-3.1-8B).")
            .Label("Preset", "预设")
            .Zh("模型预设 id（见 `trainplan catalog models`），或 custom "
                "表示只用自定义维度；显式给出的维度逐项覆盖预设。Hugging Face id（如 Qwen/Qwen2.5-7B-Instruct）"
-               "按其预设或同一架构的预设读取。"),
+               "按其预设或同一架构的预设读取；常见写法（\"Llama 3 8B\"、Llama-3.1-8B）亦然。"),
        TextField("name", G::Model, TP_ID(name), ValidModelName, "a model name: printable text of up to 100 characters",
                  "The model's own name, shown in the plan and its reports (an imported config.json's _name_or_path, or "
                  "its file name).")

@@ -63,7 +63,8 @@ TypedGpu ReadTyped(std::string_view typed) {
   for (size_t i = 0; i < words.size(); ++i) {
     const std::string& w = words[i];
     if (w.empty() || IsFiller(w)) continue;
-    const bool unit_next = i + 1 < words.size() && (words[i + 1] == "gb" || words[i + 1] == "g" || words[i + 1] == "gib");
+    const bool unit_next =
+        i + 1 < words.size() && (words[i + 1] == "gb" || words[i + 1] == "g" || words[i + 1] == "gib");
     if (int gb = MemoryWord(w)) {
       t.mem_gb = gb;
     } else if (AllDigits(w) && unit_next && !t.product.empty()) {

@@ -5,6 +5,8 @@
 #include <cctype>
 #include <span>
 
+#include "presets.h"
+
 namespace tp {
 namespace {
 
@@ -120,7 +122,38 @@ std::string VariantStem(std::string_view hf_id) {
   return s;
 }
 
+// A name as a key to compare: lower case, letters, digits and '.' only, a parenthesised remark left out ("Llama 3
+// 8B", "llama-3-8b" -> "llama38b"; "Qwen3 30B-A3B (MoE)" -> "qwen330ba3b").
+std::string Squashed(std::string_view name) {
+  std::string out;
+  int depth = 0;
+  for (char ch : name) {
+    const unsigned char c = static_cast<unsigned char>(ch);
+    depth += c == '(' ? 1 : c == ')' && depth > 0 ? -1 : 0;
+    if (depth == 0 && (std::isalnum(c) || c == '.')) out += char(std::tolower(c));
+  }
+  return out;
+}
+
 }  // namespace
+
+const char* PresetOfModelName(std::string_view name) {
+  if (name.empty() || name.size() > 96 || name.find('/') != std::string_view::npos) return nullptr;
+  const std::string typed = Squashed(name), stem = Squashed(VariantStem(name));
+  const char* found = nullptr;
+  auto consider = [&](const char* preset, const std::string& key) {
+    if (key.empty() || (key != typed && key != stem)) return true;
+    if (found && std::string_view(found) != preset) return false;  // two presets: not one model
+    found = preset;
+    return true;
+  };
+  for (const ModelPreset& m : Models())
+    if (!consider(m.id.c_str(), Squashed(m.id)) || !consider(m.id.c_str(), Squashed(m.name))) return nullptr;
+  for (const std::span<const HfId> table : {std::span<const HfId>(kHfIds), std::span<const HfId>(kSameArchitecture)})
+    for (const HfId& h : table)
+      if (!consider(h.preset, Squashed(VariantStem(h.hf)))) return nullptr;
+  return found;
+}
 
 std::string HfIdOfPreset(std::string_view preset) {
   for (const HfId& h : kHfIds)

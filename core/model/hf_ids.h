@@ -15,6 +15,10 @@ const char* PresetOfHfId(std::string_view hf_id);
 // The preset of a variant of the same architecture ("Qwen/Qwen2.5-3B-Instruct", "unsloth/Meta-Llama-3.1-8B-Instruct-
 // bnb-4bit"), or null when no preset's, or more than one's, matches.
 const char* PresetOfHfVariant(std::string_view hf_id);
+// The preset a model's name stands for as people write it without an organisation: a repository's name, a
+// variant's included ("Llama-3.1-8B-Instruct"), or the name in words ("Llama 3 8B", "llama-3-8b", "Mistral 7B"),
+// compared on letters, digits and '.' alone; null when no preset's, or more than one's, matches.
+const char* PresetOfModelName(std::string_view name);
 // Whether the text has a Hugging Face repository id's shape: owner/name, each of letters, digits, '.', '_' and '-'
 // (not starting with '.': no path), up to 96 characters each.
 bool LooksLikeHfId(std::string_view text);

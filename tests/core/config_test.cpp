@@ -13,6 +13,7 @@
 
 #include "catalog.h"
 #include "config.h"
+#include "hf_ids.h"
 #include "json.h"
 #include "plan.h"
 #include "planner.h"
@@ -20,6 +21,7 @@
 #include "resolve.h"
 #include "test_clock.h"
 #include "test_links.h"
+#include "text.h"
 
 // This file's names, apart from the other test files' (cmake/test_executable.cmake: a unity build).
 namespace config_test {
@@ -220,6 +222,40 @@ TEST_CASE("a Hugging Face id for the model is its preset, a variant's said, an u
   CHECK_FALSE(ApplyPair(unknown, "model", "../models/secret", path));
   REQUIRE(path.size() == 1);
   CHECK(path[0].message.find("expected ") == 0);
+}
+
+TEST_CASE("a model written by its name is its preset, said", "[config]") {
+  // As people write them in a message: words and spaces, a repository's name without its organisation.
+  const std::vector<std::pair<const char*, const char*>> written = {
+      {"Llama 3 8B", "llama3-8b"},        {"llama-3-8b", "llama3-8b"},           {"Llama-3.1-8B", "llama3.1-8b"},
+      {"Mistral 7B", "mistral-7b"},       {"Qwen2.5-7B-Instruct", "qwen2.5-7b"}, {"DeepSeek V3", "deepseek-v3"},
+      {"Qwen3 30B-A3B", "qwen3-30b-a3b"}, {"GPT-OSS 120B", "gpt-oss-120b"},      {"phi 3 mini", "phi3-mini"}};
+  for (const auto& [name, id] : written) {
+    INFO(name);
+    Config c;
+    std::vector<ConfigIssue> issues;
+    CHECK(ApplyPair(c, "model", name, issues));
+    CHECK(c.model == id);
+    REQUIRE(issues.size() == 1);
+    CHECK(issues[0].notice);
+    CHECK(issues[0].message.find(id) != std::string::npos);
+  }
+  // Every preset's catalog name reads back as that preset: no two presets share a name's letters and digits.
+  for (const ModelPreset& m : Models()) {
+    INFO(m.name);
+    const char* preset = PresetOfModelName(m.name);
+    REQUIRE(preset != nullptr);
+    CHECK(preset == m.id);
+  }
+  // A name of no preset (another Mistral release, another Llama) is refused as before, naming the key.
+  for (const char* other : {"Mistral-7B-Instruct-v0.3", "Llama 4 Scout", "Llama 3"}) {
+    INFO(other);
+    Config c;
+    std::vector<ConfigIssue> issues;
+    ApplyPair(c, "model", other, issues);
+    if (c.model != Config{}.model) CHECK(c.model == Lower(other));  // an id of no preset: resolving refuses it
+    CHECK(PresetOfModelName(other) == nullptr);
+  }
 }
 
 TEST_CASE("a GPU typed by its name is the catalog's GPU, said, and a name of several is refused naming them",

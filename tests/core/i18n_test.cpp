@@ -366,8 +366,9 @@ std::vector<ConfigIssue> BadInputIssues() {
   pairs({{"model", "Qwen/Qwen2.5-7B-Instruct"}, {"gpus", "8"}});
   pairs({{"model", "Qwen/Qwen2.5-Math-7B"}});
   pairs({{"gpu", "Bad Id!"}});
-  pairs({{"gpu", "RTX 4090"}, {"gpus", "8"}});  // a GPU by its name: the id it is planned as
-  pairs({{"gpu", "A100"}});                     // ... and a name of two
+  pairs({{"gpu", "RTX 4090"}, {"gpus", "8"}});      // a GPU by its name: the id it is planned as
+  pairs({{"gpu", "A100"}});                         // ... and a name of two
+  pairs({{"model", "Llama 3 8B"}, {"gpus", "8"}});  // a model by its name: the preset it is planned as
   pairs({{"nonsense", "1"}});
   pairs({{"v", "7"}});
   pairs({{"model", "llama9"}});
