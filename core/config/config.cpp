@@ -14,6 +14,7 @@
 #include "catalog.h"
 #include "hf_ids.h"
 #include "json.h"
+#include "key_rows.h"
 #include "presets.h"
 #include "scenario.h"
 #include "text.h"
@@ -53,6 +54,36 @@ bool Reject(const KeyInfo& f, std::string_view value, std::vector<ConfigIssue>& 
 }
 
 }  // namespace
+
+// A choice as people spell it, in the table's words: separators dropped where the table's word has none
+// ("fine-tune", "pre_train", "ZeRO-3"), and the field's synonyms.
+std::string ChoiceWord(const KeyInfo& f, std::string word) {
+  // Booleans from JSON and people: true/false, yes/no, on/off for the 0/1 switches.
+  if (f.n_names == 2 && std::string_view(f.names[0]) == "0" && std::string_view(f.names[1]) == "1") {
+    if (word == "true" || word == "yes" || word == "on") return "1";
+    if (word == "false" || word == "no" || word == "off") return "0";
+  }
+  for (int i = 0; i < f.n_names; ++i)
+    if (word == f.names[i]) return word;
+  std::string joined;  // a separator counts only between two letters or digits: "-3" stays a negative number
+  for (size_t i = 0; i < word.size(); ++i) {
+    const bool separator = word[i] == '-' || word[i] == '_' || word[i] == ' ';
+    if (!separator || i == 0 || i + 1 == word.size() || !std::isalnum(static_cast<unsigned char>(word[i - 1])) ||
+        !std::isalnum(static_cast<unsigned char>(word[i + 1])))
+      joined += word[i];
+  }
+  if (f.names == kMlpNames && (joined == "silu" || joined == "swish")) return "swiglu";
+  if (f.names == kGoalNames) {
+    // DAPO and RLOO are GRPO's variants: group-relative advantages, no critic, the same step (rl.h).
+    if (joined == "dapo" || joined == "rloo") return "grpo";
+    // Supervised fine-tuning as the field says it (TRL's SFTTrainer, "SFT" in every RL recipe).
+    if (joined == "sft" || joined == "finetuning" || joined == "supervisedfinetuning") return "finetune";
+    if (joined == "pretraining") return "pretrain";
+  }
+  // "ZeRO-3", "zero3": DeepSpeed's name for the stage.
+  if (f.names == key_rows::kZeroStages && joined.size() == 5 && joined.rfind("zero", 0) == 0) return joined.substr(4);
+  return joined;
+}
 
 // A GPU typed by its name rather than its id ("A100 80GB", "RTX 4090"): the catalog GPU it names, said in a
 // notice so the id the link keeps is seen; a name that could be several GPUs is refused naming them.
@@ -127,15 +158,7 @@ bool ApplyPair(Config& cfg, std::string_view key_in, std::string_view value_in, 
       return true;
     }
     case KeyKind::Choice: {
-      std::string word = lower;
-      // Booleans from JSON and people: true/false, yes/no, on/off for the 0/1 switches.
-      if (f->n_names == 2 && std::string_view(f->names[0]) == "0" && std::string_view(f->names[1]) == "1") {
-        if (word == "true" || word == "yes" || word == "on") word = "1";
-        if (word == "false" || word == "no" || word == "off") word = "0";
-      }
-      if (f->names == kMlpNames && (word == "silu" || word == "swish")) word = "swiglu";
-      // DAPO and RLOO are GRPO's variants: group-relative advantages, no critic, the same step (rl.h).
-      if (f->names == kGoalNames && (word == "dapo" || word == "rloo")) word = "grpo";
+      const std::string word = ChoiceWord(*f, lower);
       for (int i = 0; i < f->n_names; ++i) {
         if (word == f->names[i]) {
           f->set_int(cfg, i);

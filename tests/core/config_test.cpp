@@ -381,7 +381,29 @@ TEST_CASE("values accept the usual spellings", "[config]") {
   CHECK(c.tp == kAuto);
   CHECK(ApplyPair(c, "gpus-per-node", "4", issues));
   CHECK(c.gpus_per_node == 4);
+  // The field's own words for a choice: DeepSpeed's "ZeRO-3", "SFT", hyphenated words.
+  CHECK(ApplyPair(c, "zero", "ZeRO-3", issues));
+  CHECK(c.zero == 3);
+  CHECK(ApplyPair(c, "zero", "zero_1", issues));
+  CHECK(c.zero == 1);
+  for (const char* sft : {"SFT", "fine-tune", "fine-tuning", "Supervised fine-tuning"}) {
+    c.goal = kAuto;
+    CHECK(ApplyPair(c, "goal", sft, issues));
+    CHECK(c.goal == 1);
+  }
+  CHECK(ApplyPair(c, "goal", "Pre-Training", issues));
+  CHECK(c.goal == 0);
+  CHECK(ApplyPair(c, "method", "Q-LoRA", issues));
+  CHECK(c.method == Method::Qlora);
   CHECK(issues.empty());
+  // A separator only joins two words: a leading minus is a negative number, refused as before.
+  for (const char* bad : {"-3", "3-", "zero12", "z-3"}) {
+    INFO(bad);
+    Config z;
+    std::vector<ConfigIssue> refused;
+    CHECK_FALSE(ApplyPair(z, "zero", bad, refused));
+    CHECK(z.zero == Config{}.zero);
+  }
   // Zero is refused where it is not a value of the key (it used to mean "auto" in disguise), naming the key.
   for (const char* key : {"layers", "hidden", "heads", "gpus", "gpus_per_node", "seq", "mbs", "tp", "years"}) {
     INFO(key);
