@@ -151,7 +151,10 @@ bool ApplyPair(Config& cfg, std::string_view key_in, std::string_view value_in, 
     }
     case KeyKind::Real: {
       double x = 0;
-      if (!(f->token_count ? ParseTokenCount(lower, x) : ParseNumber(lower, x))) return Reject(*f, value, issues);
+      // A price in dollars as written ("$2.50"): the usd_ keys' unit is the dollar already.
+      const std::string_view number =
+          key.rfind("usd_", 0) == 0 && lower.size() > 1 && lower[0] == '$' ? std::string_view(lower).substr(1) : lower;
+      if (!(f->token_count ? ParseTokenCount(number, x) : ParseNumber(number, x))) return Reject(*f, value, issues);
       // 0 is "auto" in disguise where the range starts above it: refused like any out-of-range value.
       if (x < f->lo || x > f->hi) return Reject(*f, value, issues);
       f->set_real(cfg, x);

@@ -395,6 +395,8 @@ TEST_CASE("values accept the usual spellings", "[config]") {
   CHECK(c.goal == 0);
   CHECK(ApplyPair(c, "method", "Q-LoRA", issues));
   CHECK(c.method == Method::Qlora);
+  CHECK(ApplyPair(c, "usd_per_gpu_hour", "$2.50", issues));  // a price as written
+  CHECK(c.usd_per_gpu_hour == 2.5);
   CHECK(issues.empty());
   // A separator only joins two words: a leading minus is a negative number, refused as before.
   for (const char* bad : {"-3", "3-", "zero12", "z-3"}) {
