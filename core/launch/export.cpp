@@ -450,7 +450,8 @@ Doc ExportLlamaFactory(const Facts& f) {
     d.Add("double_quantization", Value::Bool(true));
   }
   d.Add("flash_attn", Value::Str(f.w.flash ? "fa2" : "disabled"));
-  d.Add("stage", Value::Str(f.w.finetune ? "sft" : "pt"));
+  const bool dpo = f.o.job.rl.algo == RlAlgo::Dpo;
+  d.Add("stage", Value::Str(dpo ? "dpo" : f.w.finetune ? "sft" : "pt"));
   d.Add("do_train", Value::Bool(true));
   d.Add("finetuning_type", Value::Str(f.Lora() ? "lora" : "full"));
   if (f.Lora()) {
@@ -472,10 +473,19 @@ Doc ExportLlamaFactory(const Facts& f) {
     d.Add("deepspeed",
           Value::Str("examples/deepspeed/ds_z" + std::to_string(z) + (off ? "_offload" : "") + "_config.json"));
   }
-  d.Add("dataset", Value::Str("alpaca_en_demo"));
+  if (dpo) {
+    // FinetuningArguments (hparams/finetuning_args.py): use_ref_model = stage dpo and pref_loss not orpo or simpo;
+    // the reference is then the adapter-free base under LoRA, a second copy of the model otherwise (create_ref_model),
+    // as TRL's DPOTrainer, which CustomDPOTrainer is. pref_beta 0.1 is the field's default.
+    d.Add("pref_beta", Value::Real(0.1));
+    d.Add("pref_loss", Value::Str(f.o.job.rl.ref ? "sigmoid" : "simpo"));
+  }
+  d.Add("dataset", Value::Str(dpo ? "dpo_en_demo" : "alpaca_en_demo"));
   d.Add("cutoff_len", Value::Int(f.seq));
   d.Add("output_dir", Value::Str("saves/trainplan"));
-  d.Add("per_device_train_batch_size", Value::Int(f.mbs));
+  // stage dpo's batch counts pairs (a chosen and a rejected sequence each): the plan's micro-batch of sequences
+  // is half as many (formats.cpp says an odd one).
+  d.Add("per_device_train_batch_size", Value::Int(dpo ? (f.mbs + 1) / 2 : f.mbs));
   d.Add("gradient_accumulation_steps", Value::Int(f.ga));
   if (f.steps > 0) d.Add("max_steps", Value::Int(f.steps));
   d.Add("bf16", Value::Bool(f.w.prec == Precision::Bf16));

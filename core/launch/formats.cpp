@@ -430,7 +430,7 @@ std::vector<LaunchRule> Table() {
   // OpenRLHF train_ppo_ray's GRPO and PPO and train_dpo; the other formats configure supervised training only. First
   // in the table: the goal is what a refusal should name before any layout detail.
   std::vector<LaunchRule> rl;
-  for (F f : {F::DeepSpeed, F::Hf, F::Torchtune, F::Axolotl, F::LlamaFactory, F::Unsloth, F::Torchtitan, F::Megatron})
+  for (F f : {F::DeepSpeed, F::Hf, F::Torchtune, F::Axolotl, F::Unsloth, F::Torchtitan, F::Megatron})
     rl.push_back(
         {f, "goal", "goal = grpo, ppo or dpo", A::Refuse,
          "configures supervised training only: for GRPO or DPO export trl (GRPOTrainer, DPOTrainer), for "
@@ -438,6 +438,20 @@ std::vector<LaunchRule> Table() {
          "只配置监督训练：GRPO 或 DPO 请导出 trl（GRPOTrainer、DPOTrainer），GRPO 或 PPO 请导出 verl，GRPO、PPO 或 "
          "DPO 请导出 openrlhf",
          RlGoal, ""});
+  // LLaMA-Factory's stage: dpo is its CustomDPOTrainer, a TRL DPOTrainer (src/llamafactory/train/dpo/trainer.py); its
+  // ppo stage generates with the Transformers model inside TRL's old PPOTrainer, not what the plan's engine times.
+  rl.push_back({F::LlamaFactory, "goal", "goal = grpo or ppo", A::Refuse,
+                "LLaMA-Factory's stages written here are pt, sft and dpo: for GRPO export trl, verl or openrlhf, for "
+                "PPO verl or openrlhf",
+                "这里写出的 LLaMA-Factory 阶段为 pt、sft 与 dpo：GRPO 请导出 trl、verl 或 openrlhf，PPO 请导出 verl 或 "
+                "openrlhf",
+                [](const PlanOutput& o) { return RlGoal(o) && !Dpo(o); }, ""});
+  rl.push_back({F::LlamaFactory, "mbs", "odd mbs with goal = dpo", A::Rewrite,
+                "stage: dpo's per_device_train_batch_size counts pairs (PairwiseDataCollatorWithPadding puts the "
+                "chosen and the rejected in one batch): written as (mbs + 1) / 2 pairs",
+                "stage: dpo 的 per_device_train_batch_size 以偏好对计（PairwiseDataCollatorWithPadding 将 chosen 与 "
+                "rejected 放在同一批）：写作 (mbs + 1) / 2 对",
+                OddDpoMicroBatch, ""});
   rl.push_back(
       {F::Trl, "goal", "goal = ppo", A::Refuse,
        "TRL v1.9.0's checked API has GRPOConfig and DPOConfig but no PPOConfig: plan GRPO, or export PPO as verl "

@@ -794,10 +794,23 @@ void ImportLlamaFactory(Reader& r) {
   std::string stage = "sft";
   const Entry* est = r.Get("stage");
   r.Text(est, stage);
-  if (stage == "pt" || stage == "sft")
+  const bool dpo = stage == "dpo";
+  if (stage == "pt" || stage == "sft") {
     r.Pair(est, "goal", stage == "pt" ? "pretrain" : "finetune");
-  else if (est)  // rm, ppo, dpo, kto: LLaMA-Factory's own trainers, not read here; said, not planned as another goal
+  } else if (dpo) {
+    // CustomDPOTrainer, a TRL DPOTrainer; a reference unless the loss is reference-free (FinetuningArguments:
+    // use_ref_model = stage dpo and pref_loss not orpo or simpo; pref_loss defaults to sigmoid).
+    r.Pair(est, "goal", "dpo");
+    r.imp.pairs.push_back({"rl_framework", "trl", "(stage: dpo, a TRL DPOTrainer)", 0});
+    std::string loss = "sigmoid";
+    const Entry* el = r.Get("pref_loss");
+    r.Text(el, loss);
+    const bool ref = loss != "orpo" && loss != "simpo";
+    el ? r.Pair(el, "rl_ref", ref ? "1" : "0") : r.Default("rl_ref", "1");
+    r.Get("pref_beta"), r.Get("ref_model");
+  } else if (est) {  // rm, ppo, kto: LLaMA-Factory's own trainers, not read here; said, not planned as another goal
     r.Unknown(*est, stage);
+  }
   r.Get("do_train");
   long long rank = 8;
   const Entry* er = r.Get("lora_rank");
@@ -817,8 +830,16 @@ void ImportLlamaFactory(Reader& r) {
   r.IntOr("cutoff_len", "seq", 2048);
   r.IntKey("per_device_train_batch_size", "mbs");
   if (!r.doc.Find("per_device_train_batch_size")) r.Default("mbs", "8");
+  if (dpo)  // pairs: the plan's micro-batch is in sequences
+    for (LaunchPair& p : r.imp.pairs)
+      if (p.key == "mbs") p.value = std::to_string(2 * std::min(std::strtoll(p.value.c_str(), nullptr, 10), 1LL << 40));
   r.GradAccum("gradient_accumulation_steps", 1);
   r.Steps("max_steps");
+  // max_samples caps each dataset (it may hold fewer): read as its examples, with the epochs the file states.
+  long long samples = 0;
+  if (const Entry* e = r.Get("max_samples"); r.Int(e, samples, 1)) r.Pair(e, "examples", std::to_string(samples));
+  double epochs = 0;
+  if (const Entry* e = r.Get("num_train_epochs"); r.Real(e, epochs)) r.Pair(e, "epochs", Num(epochs));
   bool bf16 = false, fp16 = false, pure = false;
   const Entry* eb = r.Get("bf16");
   const Entry* e16 = r.Get("fp16");
@@ -1754,9 +1775,24 @@ void FinishLaunchImport(Config& cfg, const LaunchImport& imp, std::vector<Config
   // A GRPO script's accumulation sizes its RL step (rl_prompts, below), not a global batch the RL goals do not read.
   // The file's accumulation sizes the batch over whatever batch the configuration had (the page's last plan); a gbs
   // the file states itself stands, and a key given after the import wins in its turn.
+  // A preference (DPO) file's batch is its pairs per optimizer step (rl_prompts: micro-batches of two sequences a
+  // pair), its optimizer steps the run's (rl_steps): DPO reads no gbs or tokens.
+  const bool dpo = RlAlgoOf(cfg) == RlAlgo::Dpo;
   if (imp.grad_accum > 0 && !gives_gbs && !(given & kGivenGbs) && imp.rl_completions_per_rank <= 0) {
     const long long gbs = (long long)std::max(1, cfg.mbs) * imp.grad_accum * dp;
-    ApplyPair(cfg, "gbs", std::to_string(std::min<long long>(gbs, 2000000000)), issues);
+    if (!dpo)
+      ApplyPair(cfg, "gbs", std::to_string(std::min<long long>(gbs, 2000000000)), issues);
+    else if (cfg.rl_prompts <= 0)
+      ApplyPair(cfg, "rl_prompts", std::to_string(std::clamp<long long>(gbs / 2, 1, 10000000)), issues);
+  }
+  bool gives_examples = false;
+  for (const LaunchPair& p : imp.pairs) gives_examples |= p.key == "examples";
+  if (dpo && cfg.rl_steps <= 0) {
+    // The file's steps, or its pairs over its epochs (a dataset the file sizes; rl_prompts pairs a step).
+    double steps = imp.steps;
+    if (steps <= 0 && gives_examples && cfg.rl_prompts > 0)
+      steps = std::ceil(cfg.examples * (cfg.epochs > 0 ? cfg.epochs : 1) / cfg.rl_prompts);
+    if (steps > 0) ApplyPair(cfg, "rl_steps", std::to_string((long long)std::min(steps, 1e7)), issues);
   }
   // FSDP's HYBRID_SHARD: one shard group per node, its data-parallel ranks the node's GPUs over tp x cp.
   if (imp.node_shard && cfg.dp_shard == kAuto) {
@@ -1790,7 +1826,7 @@ void FinishLaunchImport(Config& cfg, const LaunchImport& imp, std::vector<Config
     const double prompts = std::clamp(std::floor(imp.rl_completions_per_rank * train_dp / samples), 1.0, 1e7);
     ApplyPair(cfg, "rl_prompts", std::to_string((long long)prompts), issues);
   }
-  if (imp.steps > 0 && cfg.tokens == 0 && cfg.gbs > 0 && cfg.seq > 0)
+  if (!dpo && imp.steps > 0 && cfg.tokens == 0 && cfg.gbs > 0 && cfg.seq > 0)
     ApplyPair(cfg, "tokens", FormatNumber(imp.steps * cfg.gbs * cfg.seq), issues);
   // The fused loss switched on: its bytes per logit for the model and stack the configuration resolves to, as the
   // best settings write them (max_seq_best.h OfferedFusedLoss); a logit_bytes given wins.

@@ -530,6 +530,9 @@ TEST_CASE("launch round trip: export then import gives the same plan, for every 
       {F::Trl,
        {{"model", "llama3.1-8b"}, {"gpu", "h100"}, {"gpus", "8"}, {"goal", "dpo"}, {"mbs", "4"}},
        {{"gpu", "h100"}, {"gpus", "8"}}},
+      {F::LlamaFactory,
+       {{"model", "llama3.1-8b"}, {"gpu", "h100"}, {"gpus", "8"}, {"goal", "dpo"}, {"mbs", "4"}, {"rl_prompts", "32"}},
+       {{"gpu", "h100"}, {"gpus", "8"}}},
       {F::Torchtune,
        {{"model", "llama3.1-8b"},
         {"method", "lora"},
@@ -2002,13 +2005,41 @@ TEST_CASE("launch import: TRL's command line (trl sft, dpo, grpo, accelerate lau
     FinishLaunchImport(command_line, accumulated, issues, kGivenGbs);
     CHECK(command_line.gbs == 64);
   }
-  // LLaMA-Factory's preference and reward stages are its own trainers: named in a notice, not planned silently.
-  {
-    const LaunchImport rm = ImportLaunch("model_name_or_path: Qwen/Qwen2.5-7B\nstage: dpo\nfinetuning_type: lora\n");
+  // LLaMA-Factory's reward, PPO and KTO stages are its own trainers: named in a notice, not planned silently.
+  for (const char* stage : {"rm", "ppo", "kto"}) {
+    INFO(stage);
+    const LaunchImport rm =
+        ImportLaunch(std::string("model_name_or_path: Qwen/Qwen2.5-7B\nstage: ") + stage + "\nfinetuning_type: lora\n");
     bool said = false;
     for (const ConfigIssue& i : rm.issues)
-      said |= i.key == "stage" && i.notice && i.message.find("dpo") != std::string::npos;
+      said |= i.key == "stage" && i.notice && i.message.find(stage) != std::string::npos;
     CHECK(said);
+  }
+  // Its DPO stage (CustomDPOTrainer, a TRL DPOTrainer) is planned as DPO: the example file
+  // (examples/train_lora/llama3_lora_dpo.yaml @01fa59b) on one GPU: 1 pair x 8 accumulation a step, 1,000 pairs
+  // (max_samples) over 3 epochs = 375 steps; a reference-free loss (simpo, orpo) keeps no reference.
+  {
+    const std::string example =
+        "model_name_or_path: meta-llama/Meta-Llama-3-8B-Instruct\nstage: dpo\ndo_train: true\nfinetuning_type: lora\n"
+        "lora_rank: 8\nlora_target: all\npref_beta: 0.1\npref_loss: sigmoid  # choices: [sigmoid (dpo), orpo, simpo]\n"
+        "dataset: dpo_en_demo\ncutoff_len: 2048\nmax_samples: 1000\nper_device_train_batch_size: 1\n"
+        "gradient_accumulation_steps: 8\nnum_train_epochs: 3.0\nbf16: true\n";
+    const LaunchImport dpo = ImportLaunch(example);
+    INFO(testing::IssuesText(dpo.issues));
+    REQUIRE(dpo.ok);
+    CHECK(dpo.format == LaunchFormat::LlamaFactory);
+    CheckTook(dpo, {"goal=dpo", "rl_framework=trl", "rl_ref=1", "method=lora", "seq=2048", "mbs=2"});
+    Config page = Cfg({{"gpus", "1"}});
+    std::vector<ConfigIssue> issues;
+    ApplyLaunchImport(page, dpo, issues);
+    CHECK(page.rl_prompts == 8);
+    CHECK(page.rl_steps == 375);
+    const PlanOutput plan = MakePlan(page);
+    REQUIRE(plan.ok);
+    CHECK(plan.job.rl.algo == RlAlgo::Dpo);
+    CHECK(plan.job.rl.ref);
+    const LaunchImport simpo = ImportLaunch(example.substr(0, example.find("pref_loss")) + "pref_loss: simpo\n");
+    CheckTook(simpo, {"goal=dpo", "rl_ref=0"});
   }
   // An accelerate config file TRL does not ship is named, not guessed.
   const LaunchImport own = ImportLaunch("trl sft --model_name_or_path Qwen/Qwen2.5-7B --accelerate_config my.yaml\n");
