@@ -64,7 +64,8 @@ struct Reader {
   }
   void Bad(const Entry& e, const char* expected) {
     std::string got;
-    if (!e.value.AsText(got)) got = e.value.kind == Value::Kind::List ? "a list" : "a mapping";
+    if (!e.value.AsText(got))
+      got = e.value.kind == Value::Kind::List ? "a list" : e.value.kind == Value::Kind::Null ? "null" : "a mapping";
     imp.issues.push_back(MakeIssue(e.key, "line {0}: expected {1}, got {2}"_issue,
                                    {std::to_string(e.line), Words(expected), Quote(got)}));
   }
@@ -75,7 +76,7 @@ struct Reader {
   }
   bool Int(const Entry* e, long long& out, long long lo = 0) {
     double v = 0;
-    if (!e) return false;
+    if (!e || e->value.kind == Value::Kind::Null) return false;  // unset: the reader's default or the plan's stands
     if (!e->value.AsNumber(v) || v != std::floor(v) || v < double(lo) || v > 1e12) {
       Bad(*e, lo > 0 ? "a whole number of at least 1" : "a whole number");
       return false;
@@ -84,15 +85,21 @@ struct Reader {
     return true;
   }
   bool Real(const Entry* e, double& out) {
-    if (!e) return false;
+    if (!e || e->value.kind == Value::Kind::Null) return false;
     if (!e->value.AsNumber(out)) {
       Bad(*e, "a number");
       return false;
     }
     return true;
   }
+  // A key left empty (YAML `fp16:`, null, None) is Python's None to the framework, which reads a switch as false
+  // (`if cfg.fp16:`) and a name as unset (Axolotl's `adapter:` trains every weight): no error.
   bool Bool(const Entry* e, bool& out) {
     if (!e) return false;
+    if (e->value.kind == Value::Kind::Null) {
+      out = false;
+      return true;
+    }
     if (!e->value.AsBool(out)) {
       Bad(*e, "true or false");
       return false;
@@ -100,7 +107,7 @@ struct Reader {
     return true;
   }
   bool Text(const Entry* e, std::string& out) {
-    if (!e) return false;
+    if (!e || e->value.kind == Value::Kind::Null) return false;  // unset: the reader's default stands
     if (!e->value.AsText(out)) {
       Bad(*e, "a text value");
       return false;
@@ -112,6 +119,10 @@ struct Reader {
   long long IntOr(std::string_view file_key, const char* key, long long fallback, long long lo = 1) {
     long long v = fallback;
     const Entry* e = Get(file_key);
+    if (e && e->value.kind == Value::Kind::Null) {  // None: the framework's own meaning (TRL's max_length: none)
+      Unknown(*e, "null");
+      return v;
+    }
     Int(e, v, lo);
     e ? Pair(e, key, std::to_string(v)) : Default(key, std::to_string(fallback));
     return v;
@@ -741,7 +752,26 @@ void ImportAxolotl(Reader& r) {
   std::string ckpt = "false";
   if (eg) eg->value.AsText(ckpt);
   r.Recompute(eg, ckpt != "false");
-  if (ckpt != "false") r.Pair(eg, "offload_act", ckpt.rfind("offload", 0) == 0 ? "1" : "0");
+  // The checkpoints to the host: gradient_checkpointing: offload, or activation_offloading (true, legacy, disk,
+  // hidden_states) beside checkpointing (src/axolotl/core/trainers/mixins/activation_checkpointing.py,
+  // loaders/patch_manager.py @067b021: TRL's OffloadActivations, or the legacy synchronous wrapper).
+  bool offload_act = ckpt.rfind("offload", 0) == 0;
+  if (const Entry* eo = r.Get("activation_offloading"); eo && eo->value.kind != Value::Kind::Null) {
+    std::string mode;
+    bool on = false;
+    if (eo->value.AsBool(on) || (r.Text(eo, mode) && (on = !mode.empty())))
+      if (ckpt != "false" && on) offload_act = true, eg = eo;
+  }
+  if (ckpt != "false") r.Pair(eg, "offload_act", offload_act ? "1" : "0");
+  // The loss without its logits: Cut Cross Entropy (the plugin, or cut_cross_entropy: true), Liger's fused linear
+  // cross-entropy, or Axolotl's chunked cross-entropy (schemas/validation.py: at most one of them).
+  for (const char* fused : {"cut_cross_entropy", "liger_fused_linear_cross_entropy", "chunked_cross_entropy"}) {
+    bool on = false;
+    if (const Entry* e = r.Get(fused); r.Bool(e, on) && on) r.imp.fused_loss = true;
+  }
+  if (const Entry* ep = r.Get("plugins"))
+    for (const std::string& plugin : ep->value.AsTexts())
+      if (plugin.find("CutCrossEntropyPlugin") != std::string::npos) r.imp.fused_loss = true;
   std::string optim = "adamw_torch_fused";
   const Entry* eo = r.Get("optimizer");
   r.Text(eo, optim);

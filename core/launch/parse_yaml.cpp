@@ -4,6 +4,8 @@
 // are followed with a budget of nodes, so a file of nested aliases ("billion laughs") is refused, not expanded.
 #include <yaml-cpp/yaml.h>
 
+#include <cctype>
+
 #include "launch_doc.h"
 
 namespace tp::launch {
@@ -11,6 +13,28 @@ namespace {
 
 constexpr int kMaxDepth = 64;
 constexpr long kMaxNodes = 200000;
+
+// "500_000", "-1_024": digits with '_' between them (YAML 1.1's int, as PyYAML resolves it).
+bool GroupedInteger(const std::string& s) {
+  size_t i = (!s.empty() && (s[0] == '-' || s[0] == '+')) ? 1 : 0;
+  bool underscore = false;
+  if (i >= s.size() || !std::isdigit(static_cast<unsigned char>(s[i]))) return false;
+  for (; i < s.size(); ++i) {
+    if (s[i] == '_') {
+      if (i + 1 >= s.size() || !std::isdigit(static_cast<unsigned char>(s[i + 1]))) return false;
+      underscore = true;
+    } else if (!std::isdigit(static_cast<unsigned char>(s[i]))) {
+      return false;
+    }
+  }
+  return underscore;
+}
+std::string Ungrouped(const std::string& s) {
+  std::string out;
+  for (char c : s)
+    if (c != '_') out += c;
+  return out;
+}
 
 struct Flattener {
   Doc& doc;
@@ -29,7 +53,8 @@ struct Flattener {
     } else if (s.empty() || s == "~" || s == "null" || s == "Null" || s == "NULL") {
       v = Value();
     } else {
-      Value text = Value::Str(s);
+      // YAML 1.1's integers (PyYAML, which the Python frameworks load with) may group digits: 500_000.
+      Value text = Value::Str(GroupedInteger(s) ? Ungrouped(s) : s);
       double x = 0;
       if (text.AsNumber(x))
         v = Value::Numeric(x, s.find_first_of(".eE") != std::string::npos);

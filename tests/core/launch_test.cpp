@@ -1364,6 +1364,65 @@ TEST_CASE("launch import: what a file leaves out takes the framework's default, 
   CHECK(LaunchPairsText(qwen2).find("model=qwen2.5-7b") != std::string::npos);
 }
 
+TEST_CASE("launch import: keys left empty are unset, grouped digits are numbers, as the frameworks load them",
+          "[launch]") {
+  // Axolotl's examples leave keys empty (`fp16:`, `adapter:`, `lora_r:`): None to pydantic, a full fine-tune in
+  // bf16; PyYAML reads 500_000 as 500000 (examples/alst/llama3-8b-deepspeed-alst.yaml @067b021, trimmed).
+  const std::string alst =
+      "base_model: meta-llama/Llama-3.1-8B\n"
+      "sequence_len: 500_000\n"
+      "tiled_mlp: true\n"
+      "context_parallel_size: 8\n"
+      "plugins:\n  - axolotl.integrations.cut_cross_entropy.CutCrossEntropyPlugin\n"
+      "adapter:\nlora_r:\n"
+      "micro_batch_size: 1\n"
+      "optimizer: adamw_torch_8bit\n"
+      "bf16: auto\nfp16:\n"
+      "gradient_checkpointing: true\n"
+      "activation_offloading: legacy\n"
+      "resume_from_checkpoint:\n"
+      "deepspeed: deepspeed_configs/zero3_bf16_cpuoffload_all.json\n";
+  const LaunchImport imp = ImportLaunch(alst);
+  INFO(testing::IssuesText(imp.issues));
+  REQUIRE(imp.ok);
+  CHECK(imp.format == LaunchFormat::Axolotl);
+  // The checkpoints on the host (activation_offloading beside checkpointing) and the loss without its logits (the
+  // Cut Cross Entropy plugin): what lets 500K tokens fit on 8 H100, as the example's ALST runs.
+  CheckTook(imp, {"method=full", "seq=500000", "cp=8", "prec=bf16", "recompute=full", "offload_act=1", "zero=3",
+                  "offload=cpu"});
+  CHECK(imp.fused_loss);
+  Config cfg = Cfg({{"gpu", "h100"}, {"gpus", "8"}});
+  std::vector<ConfigIssue> issues;
+  ApplyLaunchImport(cfg, imp, issues);
+  const PlanOutput plan = MakePlan(cfg);
+  REQUIRE(plan.ok);
+  CHECK(plan.plan.memory.fits);
+  // Without the offload the checkpoints stay on the GPU (32 layers x 62,500 tokens x 4,096 x 2 B: 15 GiB at least),
+  // and without the plugin the logits come back: the keys are what the plan reads.
+  std::string resident = alst;
+  resident.replace(resident.find("activation_offloading: legacy"), 29, "activation_offloading: false");
+  Config without = Cfg({{"gpu", "h100"}, {"gpus", "8"}});
+  ApplyLaunchImport(without, ImportLaunch(resident), issues);
+  const double kept = MakePlan(without).plan.memory.total - plan.plan.memory.total;
+  CHECK(kept > 14.0 * (1 << 30));
+  std::string logits = alst;
+  logits.replace(logits.find("plugins:"), 74, "");
+  REQUIRE(logits.find("CutCross") == std::string::npos);
+  Config unfused = Cfg({{"gpu", "h100"}, {"gpus", "8"}});
+  ApplyLaunchImport(unfused, ImportLaunch(logits), issues);
+  CHECK(MakePlan(unfused).plan.memory.total > plan.plan.memory.total + 10.0 * (1 << 30));
+  // A number left empty where the framework gives None a meaning of its own (TRL's max_length=None: no
+  // truncation) is said, and the plan keeps its sequence.
+  const LaunchImport none = ImportLaunch(
+      "from trl import SFTConfig, SFTTrainer\nargs = SFTConfig(output_dir='o', max_length=None)\n"
+      "trainer = SFTTrainer(model='Qwen/Qwen2.5-7B', args=args)\n");
+  REQUIRE(none.ok);
+  CHECK(LaunchPairsText(none).find("seq=") == std::string::npos);
+  bool said = false;
+  for (const ConfigIssue& i : none.issues) said |= i.notice && i.message.find("null") != std::string::npos;
+  CHECK(said);
+}
+
 TEST_CASE("launch import: a bad file gets an error with its line and key", "[launch]") {
   struct Bad {
     const char* text;
