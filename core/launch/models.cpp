@@ -214,7 +214,9 @@ std::vector<std::string> HfTargetModules(const Config& cfg, const std::string& t
 std::string TargetsOfModules(const std::vector<std::string>& modules) {
   bool mlp = false, ko = false, q = false, v = false;
   for (const std::string& m0 : modules) {
-    const std::string m = Lower(m0);
+    // A module's path ("self_attn.q_proj", "shared_expert.gate_proj", as Axolotl and PEFT match them): its name.
+    std::string m = Lower(m0);
+    if (const size_t dot = m.rfind('.'); dot != std::string::npos) m.erase(0, dot + 1);
     for (const char* n : {"all-linear", "all", "gate_proj", "up_proj", "down_proj", "gate_up_proj", "w1", "w2", "w3",
                           "fc1", "fc2", "c_fc", "mlp"})
       mlp |= m == n;

@@ -48,6 +48,7 @@ const HfId kHfIds[] = {
     {"qwen3-32b", "Qwen/Qwen3-32B"},
     {"qwen3-30b-a3b", "Qwen/Qwen3-30B-A3B"},
     {"qwen3-235b-a22b", "Qwen/Qwen3-235B-A22B"},
+    {"llama4-scout", "meta-llama/Llama-4-Scout-17B-16E"},
     {"deepseek-v3", "deepseek-ai/DeepSeek-V3"},
     {"gemma2-2b", "google/gemma-2-2b"},
     {"gemma2-9b", "google/gemma-2-9b"},
@@ -109,9 +110,12 @@ std::string VariantStem(std::string_view hf_id) {
       s.erase(s.size() - 5);
       again = true;
     }
-    // A checkpoint converted to another precision ("gpt-oss-20b-bf16", "-FP8") keeps its architecture.
-    for (const char* suffix : {"-bnb-4bit", "-unsloth", "-instruct", "-thinking", "-chat", "-it", "-pt", "-hf", "-base",
-                               "-bf16", "-fp16", "-fp8"}) {
+    // A checkpoint converted to another precision ("gpt-oss-20b-bf16", "-FP8", bitsandbytes' NF4, NVIDIA's NVFP4,
+    // a dequantized copy) or another module layout (Axolotl's "-Linearized" Llama 4, its experts as nn.Linear)
+    // keeps its architecture; the method (QLoRA) is the file's to say.
+    for (const char* suffix :
+         {"-bnb-4bit", "-bnb-nf4", "-nvfp4", "-dequantized", "-linearized", "-unsloth", "-instruct", "-thinking",
+          "-chat", "-it", "-pt", "-hf", "-base", "-bf16", "-fp16", "-fp8"}) {
       const std::string_view x = suffix;
       if (s.size() > x.size() && s.compare(s.size() - x.size(), x.size(), x) == 0) {
         s.erase(s.size() - x.size());

@@ -248,7 +248,7 @@ TEST_CASE("a model written by its name is its preset, said", "[config]") {
     CHECK(preset == m.id);
   }
   // A name of no preset (another Mistral release, another Llama) is refused as before, naming the key.
-  for (const char* other : {"Mistral-7B-Instruct-v0.3", "Llama 4 Scout", "Llama 3"}) {
+  for (const char* other : {"Mistral-7B-Instruct-v0.3", "Llama 4 Maverick", "Llama 3"}) {
     INFO(other);
     Config c;
     std::vector<ConfigIssue> issues;
