@@ -76,7 +76,7 @@ struct Config {
   Method method = Method::Full;
   double dropout = -1;  // -1 = auto: 0.1 for GELU models (GPT/BERT recipes), 0 for the Llama family
   int lora_r = 16;
-  std::string lora_targets = "all";  // "qv", "attn", "all" (attention + MLP)
+  std::string lora_targets = "all";  // "qv", "attn", "all" (attention + MLP), "dense" (without the routed experts)
   double lora_dropout = 0;           // dropout on each adapter's input (PEFT's lora_dropout); 0 = none (PEFT's default)
 
   // numerics

@@ -77,15 +77,18 @@ void AddTrainingKeys(std::vector<KeyInfo>& table) {
        ChoiceField(
            "lora_targets", G::Training, kLoraTargets, false,
            [](const Config& c) {
-             for (int i = 0; i < 3; ++i)
+             for (int i = 0; i < int(std::size(kLoraTargets)); ++i)
                if (c.lora_targets == kLoraTargets[i]) return i;
              return 2;
            },
            [](Config& c, int v) { c.lora_targets = kLoraTargets[v]; },
-           "Layers that get LoRA adapters: qv (query and value), attn (all attention), all (attention + MLP).")
+           "Layers that get LoRA adapters: qv (query and value), attn (all attention), all (attention + MLP, every "
+           "expert's in a mixture of experts), dense (attention + the MLPs every token runs: a dense layer's and the "
+           "shared experts', not the routed experts; the same as all for a dense model).")
            .Values(kLoraTargetLabels)
            .Label("LoRA targets", "LoRA 目标层")
-           .Zh("加 LoRA 适配器的层：qv（query 和 value），attn（全部注意力），all（注意力 + MLP）。"),
+           .Zh("加 LoRA 适配器的层：qv（query 和 value），attn（全部注意力），all（注意力 + MLP，混合专家模型中含每个"
+               "专家），dense（注意力 + 每个 token 都经过的 MLP：稠密层与共享专家的，不含路由专家；稠密模型同 all）。"),
        RealField("lora_dropout", G::Training, "fraction", 0, 0.9, false, TP_REAL(lora_dropout),
                  "Dropout on each LoRA adapter's input (PEFT's lora_dropout): one more kernel and a saved copy of the "
                  "input per adapted matrix; Unsloth runs its LoRA layers through PEFT when it is not 0.")

@@ -60,7 +60,8 @@ LayerShape ShapeOf(const ModelArch& m, double f) {
   return s;
 }
 
-// The adapted matrices (Workload::lora_targets: 0b100 q and v; 0b01 attention; 0b11 attention and MLP).
+// The adapted matrices of a dense block (Workload::lora_targets: 0b100 q and v; 0b01 attention; 0b11 attention and
+// MLP, 0b1011 with the MoE layers' routed experts left out: LayerActivations).
 uint8_t LoraBits(const Workload& w) {
   if (w.method == Method::Full || w.lora_r <= 0) return 0;
   if (w.lora_targets == 0b100) return kLoraQ | kLoraV;
@@ -108,9 +109,13 @@ LayerAct LayerActivations(const Ctx& c) {
     // every token; the router keeps fp32 logits.
     const LayerShape expert = ShapeOf(m, m.moe_ffn > 0 ? m.moe_ffn : m.ffn);
     const LayerSaves x = SavedPerLayer(code, expert, run);
+    // Adapters on the shared experts alone (kLoraDenseOnly): the routed copies run without their MLP adapters.
+    LayerRun routed_run = run;
+    if (c.job.work.lora_targets & kLoraDenseOnly) routed_run.lora &= uint8_t(~(kLoraGate | kLoraUp | kLoraDown));
     const double routed = c.pc.topk * BusiestRank(c), shared = ClampPos(m.shared_experts);
     const double moe_mlp =
-        routed * (RoutedCopySaves(code, expert, run) + RoutedExpertMlpSaves(code, expert, run)) + shared * x.mlp;
+        routed * (RoutedCopySaves(code, expert, routed_run) + RoutedExpertMlpSaves(code, expert, routed_run)) +
+        shared * x.mlp;
     la.lin_moe = d.residual * ir + d.attn * it + moe_mlp * it + 4.0 * c.pc.experts;
     const double sel_mlp = (routed + shared) * run.e * expert.f;
     la.sel_moe = ds.residual * ir + ds.attn * it + sel_mlp * it + 4.0 * c.pc.experts;

@@ -51,7 +51,8 @@ FinetuneTime FinetuneStep(const Job& job, const Layout& layout, const ModelOps& 
     for (int i = 0; i < 2; ++i) {
       if (counts[i] == 0) continue;
       const LayerOps& l = *kinds[i];
-      const double visited = l.experts > 1 ? l.mlp_mult : 1.0;  // MLPs a token passes through
+      // MLPs a token passes through that carry adapters (the shared experts alone when the routed have none)
+      const double visited = l.experts > 1 ? (w.routed ? l.mlp_mult : l.mlp_mult - l.routed) : 1.0;
       const double width = (w.attn + visited * (l.experts > 1 ? w.expert_mlp : w.dense_mlp)) / tp;
       if (width <= 0) continue;
       const double half = width / 2, m = in.tokens;

@@ -343,7 +343,8 @@ Doc ExportTorchtune(const Facts& f) {
     std::vector<std::string> attn = {"q_proj", "v_proj"};
     if (f.c.lora_targets != "qv") attn = {"q_proj", "k_proj", "v_proj", "output_proj"};
     d.Add("model.lora_attn_modules", Value::Strs(attn));
-    d.Add("model.apply_lora_to_mlp", Value::Bool(f.c.lora_targets == "all"));
+    // "dense" is every MLP of a dense model (torchtune's builders here are dense models: NoTorchtuneBuilder).
+    d.Add("model.apply_lora_to_mlp", Value::Bool(f.c.lora_targets == "all" || f.c.lora_targets == "dense"));
     d.Add("model.lora_rank", Value::Int(f.w.lora_r));
     d.Add("model.lora_alpha", Value::Int(f.alpha));
     d.Add("model.lora_dropout", Value::Real(f.w.lora_dropout));

@@ -198,7 +198,39 @@ std::string PresetOfTorchtitan(std::string_view name, std::string_view flavor) {
   return "";
 }
 
+namespace {
+// The MoE shape a configuration plans: its own keys where given, else its preset's.
+struct MoeShape {
+  int experts = 0, shared = 0, dense_layers = 0;
+  bool mla = false;
+};
+MoeShape MoeShapeOf(const Config& cfg) {
+  MoeShape s;
+  const ModelPreset* p = FindModel(PresetOf(cfg));
+  s.experts = cfg.experts > 0 ? cfg.experts : p ? p->arch.experts : 0;
+  s.shared = cfg.shared_experts >= 0 ? cfg.shared_experts : p ? p->arch.shared_experts : 0;
+  s.dense_layers = cfg.dense_layers >= 0 ? cfg.dense_layers : p ? p->arch.dense_layers : 0;
+  s.mla = cfg.kv_lora_rank >= 0 ? cfg.kv_lora_rank > 0 : p && p->arch.kv_lora_rank > 0;
+  return s;
+}
+}  // namespace
+
 std::vector<std::string> HfTargetModules(const Config& cfg, const std::string& targets, bool* rewritten) {
+  // "dense" on a mixture of experts: attention and, by their paths (PEFT matches a name by its suffix), the MLPs
+  // of the dense layers (mlp.gate_proj, not mlp.experts.N.gate_proj) and the shared experts (Qwen2-MoE's and Llama
+  // 4's shared_expert, DeepSeek's shared_experts: modeling_qwen2_moe.py, modeling_llama4.py, DeepSeek-V3's
+  // modeling_deepseek.py). On a dense model it is every linear layer, as "all".
+  if (targets == "dense") {
+    const MoeShape s = MoeShapeOf(cfg);
+    if (s.experts <= 1) return HfTargetModules(cfg, "all", rewritten);
+    std::vector<std::string> out = HfTargetModules(cfg, "attn", rewritten);
+    const char* mats[] = {"gate_proj", "up_proj", "down_proj"};
+    if (s.dense_layers > 0)
+      for (const char* m : mats) out.push_back(std::string("mlp.") + m);
+    if (s.shared > 0)
+      for (const char* m : mats) out.push_back(std::string(s.mla ? "shared_experts." : "shared_expert.") + m);
+    return out;
+  }
   const bool fused = FusedProjections(PresetOf(cfg));
   if (rewritten) *rewritten = fused && targets == "qv";
   if (fused) {
@@ -212,18 +244,25 @@ std::vector<std::string> HfTargetModules(const Config& cfg, const std::string& t
 }
 
 std::string TargetsOfModules(const std::vector<std::string>& modules) {
-  bool mlp = false, ko = false, q = false, v = false;
+  bool mlp = false, ko = false, q = false, v = false, routed = false;
   for (const std::string& m0 : modules) {
-    // A module's path ("self_attn.q_proj", "shared_expert.gate_proj", as Axolotl and PEFT match them): its name.
+    // A module's path ("self_attn.q_proj", "shared_expert.gate_proj", as Axolotl and PEFT match them): its name. An
+    // MLP named by a path that stops short of the routed experts (mlp.gate_proj, shared_expert.up_proj) adapts
+    // only what every token runs; a bare name (gate_proj) or an expert's path (experts.0.w1) reaches every expert.
     std::string m = Lower(m0);
-    if (const size_t dot = m.rfind('.'); dot != std::string::npos) m.erase(0, dot + 1);
+    const size_t dot = m.rfind('.');
+    const std::string path = dot == std::string::npos ? "" : m.substr(0, dot);
+    if (dot != std::string::npos) m.erase(0, dot + 1);
+    const bool dense_path = !path.empty() && path.find("expert") == std::string::npos
+                                ? true
+                                : path.find("shared_expert") != std::string::npos;
     for (const char* n : {"all-linear", "all", "gate_proj", "up_proj", "down_proj", "gate_up_proj", "w1", "w2", "w3",
                           "fc1", "fc2", "c_fc", "mlp"})
-      mlp |= m == n;
+      if (m == n) mlp = true, routed |= !dense_path;
     for (const char* n : {"k_proj", "o_proj", "output_proj", "qkv_proj", "c_attn", "key", "dense"}) ko |= m == n;
     q |= m == "q_proj" || m == "query", v |= m == "v_proj" || m == "value";
   }
-  if (mlp) return "all";
+  if (mlp) return routed ? "all" : "dense";
   if (ko) return "attn";
   if (q || v) return "qv";
   return "";

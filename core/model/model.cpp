@@ -133,12 +133,13 @@ LoraWidths LoraWidthsOf(const ModelArch& m, uint8_t targets) {
     const double mats = m.mlp == MlpKind::Swiglu ? 3 : 2;
     w.dense_mlp = mats * (h + Pos(m.ffn));
     w.expert_mlp = mats * (h + Pos(m.moe_ffn > 0 ? m.moe_ffn : m.ffn));
+    w.routed = !(targets & kLoraDenseOnly);
   }
   return w;
 }
 
 double LoraParamsOfBlocks(const ModelArch& m, const LoraWidths& w, int rank, int dense, int moe) {
-  const double experts = m.experts > 1 ? Pos(m.experts) + Pos(m.shared_experts) : 0;
+  const double experts = m.experts > 1 ? (w.routed ? Pos(m.experts) : 0) + Pos(m.shared_experts) : 0;
   return Pos(rank) *
          (double(Pos(dense) + Pos(moe)) * w.attn + Pos(dense) * w.dense_mlp + Pos(moe) * experts * w.expert_mlp);
 }
@@ -169,7 +170,7 @@ double LoraParamsPerToken(const ModelArch& m, int rank, uint8_t targets) {
   const LoraWidths w = LoraWidthsOf(m, targets);
   if (m.experts <= 1) return LoraParamsOfBlocks(m, w, rank, m.layers, 0);
   const int dense = std::clamp(m.dense_layers, 0, m.layers), moe = m.layers - dense;
-  const double visited = std::clamp(m.topk, 1, m.experts) + Pos(m.shared_experts);
+  const double visited = (w.routed ? std::clamp(m.topk, 1, m.experts) : 0) + Pos(m.shared_experts);
   return Pos(rank) * (double(m.layers) * w.attn + dense * w.dense_mlp + moe * visited * w.expert_mlp);
 }
 

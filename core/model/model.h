@@ -55,6 +55,10 @@ inline bool TpSplitsKvHeads(const ModelArch& m, int tp) {
 inline constexpr uint8_t kLoraAttn = 0b001;  // q, k, v, o (MLA: its down/up projections and o)
 inline constexpr uint8_t kLoraMlp = 0b010;   // gate/up/down (every expert's too for MoE)
 inline constexpr uint8_t kLoraQv = 0b100;    // q and v only (the original LoRA paper's choice)
+// With kLoraMlp: only the MLPs every token runs (a dense layer's, the shared experts'), not the routed experts (PEFT's
+// target_modules by path, "mlp.gate_proj", "shared_expert.gate_proj"; Transformers' fused expert tensors, which no
+// nn.Linear target reaches). A dense model has no routed experts: the same as attention and MLP.
+inline constexpr uint8_t kLoraDenseOnly = 0b1000;
 
 // LoRA adapters. A rank-r adapter on a d_out x d_in weight trains r (d_in + d_out) parameters (Hu et al.
 // 2021); these are the sums of (d_in + d_out) over the adapted matrices of one block, the one description
@@ -64,6 +68,7 @@ struct LoraWidths {
   double attn = 0;        // the adapted attention matrices of one block
   double dense_mlp = 0;   // the MLP of a dense block
   double expert_mlp = 0;  // one expert's MLP (routed or shared)
+  bool routed = true;     // the routed experts are adapted (false: kLoraDenseOnly, the shared ones alone)
 };
 LoraWidths LoraWidthsOf(const ModelArch& m, uint8_t targets);
 // Adapter parameters of `dense` dense blocks and `moe` MoE blocks (every routed and shared expert).

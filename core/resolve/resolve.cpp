@@ -248,7 +248,10 @@ void ResolveWorkload(const Config& cfg, Job& job, std::vector<ConfigIssue>& issu
   w.method = AdapterBase(cfg.method);  // DoRA trains as LoRA does, plus its magnitudes (dora.h)
   w.dora = IsDora(cfg.method);
   w.lora_r = cfg.lora_r;
-  w.lora_targets = cfg.lora_targets == "qv" ? 0b100 : cfg.lora_targets == "attn" ? 0b01 : 0b11;
+  w.lora_targets = cfg.lora_targets == "qv"      ? kLoraQv
+                   : cfg.lora_targets == "attn"  ? kLoraAttn
+                   : cfg.lora_targets == "dense" ? uint8_t(kLoraAttn | kLoraMlp | kLoraDenseOnly)
+                                                 : uint8_t(kLoraAttn | kLoraMlp);
   w.lora_dropout = cfg.method != Method::Full ? cfg.lora_dropout : 0.0;
   w.prec = cfg.prec;
   w.opt = cfg.opt;

@@ -465,6 +465,25 @@ TEST_CASE("launch round trip: export then import gives the same plan, for every 
         {"compile", "1"},
         {"tokens", "6.5536e7"}},
        {{"gpu", "a100-80g"}, {"gpus", "1"}}},
+      // LoRA on a mixture of experts' attention and shared expert only (lora_targets=dense), by module path.
+      {F::Axolotl,
+       {{"model", "qwen1.5-moe-a2.7b"},
+        {"method", "lora"},
+        {"lora_targets", "dense"},
+        {"gpu", "h100"},
+        {"gpus", "8"},
+        {"mbs", "2"},
+        {"gbs", "32"}},
+       {{"gpu", "h100"}, {"gpus", "8"}}},
+      {F::Trl,
+       {{"model", "llama4-scout"},
+        {"method", "qlora"},
+        {"lora_targets", "dense"},
+        {"gpu", "h100"},
+        {"gpus", "8"},
+        {"mbs", "1"},
+        {"gbs", "16"}},
+       {{"gpu", "h100"}, {"gpus", "8"}}},
       // The fused loss the best settings write (logit_bytes): use_liger_kernel / enable_liger_kernel and back.
       {F::Hf,
        {{"model", "llama3.1-8b"},
@@ -1421,6 +1440,64 @@ TEST_CASE("launch import: keys left empty are unset, grouped digits are numbers,
   bool said = false;
   for (const ConfigIssue& i : none.issues) said |= i.notice && i.message.find("null") != std::string::npos;
   CHECK(said);
+}
+
+TEST_CASE("launch: LoRA on what every token runs (lora_targets=dense), read from module paths and written as them",
+          "[launch]") {
+  // Axolotl's Llama 4 Scout QLoRA example (examples/llama-4/scout-qlora-single-h100-flex.yaml @067b021, trimmed):
+  // attention and the shared expert by path, the routed experts' lines commented out.
+  const LaunchImport scout = ImportLaunch(
+      "base_model: axolotl-quants/Llama-4-Scout-17B-16E-Linearized-bnb-nf4-bf16\nload_in_4bit: true\n"
+      "adapter: qlora\nlora_r: 32\nlora_target_modules:\n  - self_attn.q_proj\n  - self_attn.k_proj\n"
+      "  - self_attn.v_proj\n  - self_attn.o_proj\n  - shared_expert.gate_proj\n  - shared_expert.up_proj\n"
+      "  - shared_expert.down_proj\n  # - experts.gate_projs.[0-9]+$\nsequence_len: 4096\nmicro_batch_size: 1\n");
+  INFO(testing::IssuesText(scout.issues));
+  REQUIRE(scout.ok);
+  CheckTook(scout, {"model=llama4-scout", "method=qlora", "lora_r=32", "lora_targets=dense", "seq=4096"});
+  // A bare name or an expert's path reaches every expert (PEFT matches a list's names as suffixes).
+  for (const auto& [modules, targets] : std::vector<std::pair<std::vector<std::string>, std::string>>{
+           {{"q_proj", "gate_proj"}, "all"},
+           {{"self_attn.q_proj", "mlp.experts.0.gate_proj"}, "all"},
+           {{"block_sparse_moe.experts.0.w1"}, "all"},
+           {{"self_attn.q_proj", "mlp.gate_proj"}, "dense"},
+           {{"mlp.shared_experts.down_proj"}, "dense"}}) {
+    std::string list;
+    for (const std::string& m : modules) list += (list.empty() ? "" : ", ") + m;
+    const LaunchImport one =
+        ImportLaunch("base_model: Qwen/Qwen3-30B-A3B\nadapter: lora\nlora_target_modules: [" + list + "]\n");
+    INFO(LaunchPairsText(one));
+    CHECK(LaunchPairsText(one).find("lora_targets=" + targets) != std::string::npos);
+  }
+  // Planned on one H100: adapters on 48 shared experts, not on 768 routed ones as well.
+  Config c = Cfg({{"gpu", "h100"}, {"gpus", "1"}});
+  std::vector<ConfigIssue> issues;
+  ApplyLaunchImport(c, scout, issues);
+  const PlanOutput dense = MakePlan(c);
+  REQUIRE(dense.ok);
+  c.lora_targets = "all";
+  const PlanOutput all = MakePlan(c);
+  REQUIRE(all.ok);
+  CHECK(dense.plan.memory.gradients * 5 < all.plan.memory.gradients);
+  // Written back by path for each model's names: DeepSeek-V3's dense layers and shared_experts, Llama 4's
+  // shared_expert; never a bare gate_proj, which would reach the routed experts.
+  for (const auto& [model, shared] : std::vector<std::pair<const char*, const char*>>{
+           {"deepseek-v3", "shared_experts.gate_proj"}, {"llama4-scout", "shared_expert.gate_proj"}}) {
+    INFO(model);
+    const PlanOutput plan = MakePlan(Cfg({{"model", model},
+                                          {"method", "lora"},
+                                          {"lora_targets", "dense"},
+                                          {"gpu", "h100"},
+                                          {"gpus", "64"},
+                                          {"tp", "1"},
+                                          {"pp", "1"}}));
+    REQUIRE(plan.ok);
+    const LaunchExport ex = ExportLaunch(plan, LaunchFormat::Axolotl);
+    REQUIRE(ex.ok);
+    CHECK(ex.text.find(shared) != std::string::npos);
+    CHECK(ex.text.find("\"gate_proj\"") == std::string::npos);
+    CHECK(ex.text.find("lora_target_linear") == std::string::npos);
+    CHECK((ex.text.find("\"mlp.gate_proj\"") != std::string::npos) == (std::string(model) == "deepseek-v3"));
+  }
 }
 
 TEST_CASE("launch import: a bad file gets an error with its line and key", "[launch]") {

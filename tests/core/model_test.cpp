@@ -183,6 +183,20 @@ TEST_CASE("LoRA adapters are r x (d_in + d_out) per adapted matrix", "[model]") 
   // MoE: every expert gets its adapters.
   const ModelArch mx = FindModel("mixtral-8x7b")->arch;
   CHECK(LoraParams(mx, 8, kLoraMlp) == 8.0 * 32 * 8 * 3 * (4096 + 14336));
+  // ... unless the adapters stop at the MLPs every token runs: a dense layer's and the shared experts'. Mixtral has
+  // neither (attention alone); Llama 4 Scout's shared expert (8192 wide) in each of 48 layers; DeepSeek-V3's three
+  // dense layers (18432) and one shared expert (2048) in each of the other 58. A dense model: every MLP, as "all".
+  constexpr uint8_t dense = kLoraAttn | kLoraMlp | kLoraDenseOnly;
+  CHECK(LoraParams(mx, 8, dense) == LoraParams(mx, 8, kLoraAttn));
+  const ModelArch scout = FindModel("llama4-scout")->arch;
+  CHECK(LoraParams(scout, 8, dense) - LoraParams(scout, 8, kLoraAttn) == 8.0 * 48 * 3 * (5120 + 8192));
+  const ModelArch v3 = FindModel("deepseek-v3")->arch;
+  CHECK(LoraParams(v3, 8, dense) - LoraParams(v3, 8, kLoraAttn) ==
+        8.0 * 3 * (3 * (7168 + 18432)) + 8.0 * 58 * (3 * (7168 + 2048)));
+  CHECK(LoraParams(l8, 8, dense) == all);
+  // Per token: the shared expert alone, where "all" adds the routed one it visits.
+  CHECK(LoraParamsPerToken(scout, 8, kLoraAttn | kLoraMlp) - LoraParamsPerToken(scout, 8, dense) ==
+        8.0 * 48 * 3 * (5120 + 8192));
   // Size-only: same order as the real 7B model.
   ModelArch s;
   s.params_total = 6.74e9;

@@ -74,8 +74,9 @@ inline constexpr const char* kModelCodeLabels[] = {"Megatron-Core (Transformer E
                                                    "Qwen (v1) remote code"};
 inline constexpr const char* kZeroStages[] = {"0", "1", "2", "3"};
 inline constexpr const char* kZeroLabels[] = {"0 (none)", "1 (optimizer)", "2 (+ gradients)", "3 (+ weights, FSDP)"};
-inline constexpr const char* kLoraTargets[] = {"qv", "attn", "all"};
-inline constexpr const char* kLoraTargetLabels[] = {"query and value", "attention", "attention + MLP"};
+inline constexpr const char* kLoraTargets[] = {"qv", "attn", "all", "dense"};
+inline constexpr const char* kLoraTargetLabels[] = {"query and value", "attention", "attention + MLP",
+                                                    "attention + shared MLP"};
 inline constexpr const char* kLangs[] = {"en", "zh"};
 inline constexpr const char* kStartupLoads[] = {"none", "weights", "checkpoint"};
 inline constexpr const char* kStartupLoadLabels[] = {"nothing (from scratch)", "the weights",
