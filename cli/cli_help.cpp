@@ -88,7 +88,8 @@ const char* kCommonOptions =
     "  --hf-config FILE     a Hugging Face config.json: the model's dimensions (model=custom)\n"
     "  --import FILE        a training framework's config (DeepSpeed, Trainer, TRL's SFT, GRPO and DPO,\n"
     "                       torchtune, Axolotl, LLaMA-Factory, Unsloth, torchtitan, Megatron-LM, verl,\n"
-    "                       OpenRLHF): the plan for it, its format detected (--import-format F names it);\n"
+    "                       OpenRLHF; an Accelerate config for the launcher): the plan for it, its format\n"
+    "                       detected (--import-format F names it);\n"
     "                       each key it cannot map is a note\n";
 
 }  // namespace

@@ -730,6 +730,16 @@ bool Contains(std::string_view text, std::string_view what) { return text.find(w
 
 }  // namespace
 
+namespace launch {
+bool IsAccelerateConfig(std::string_view text) {
+  auto key = [&](const char* k) {  // a YAML key at the start of a line
+    const std::string at = std::string(k) + ":";
+    return text.rfind(at, 0) == 0 || Contains(text, "\n" + at);
+  };
+  return key("distributed_type") && (key("compute_environment") || key("num_processes"));
+}
+}  // namespace launch
+
 bool DetectLaunchFormat(std::string_view text, LaunchFormat& format) {
   if (text.size() > launch::kMaxImportBytes) return false;
   const std::string_view t = Trim(text);
@@ -747,6 +757,8 @@ bool DetectLaunchFormat(std::string_view text, LaunchFormat& format) {
   if (Contains(t, "TrainingArguments(")) return format = LaunchFormat::Hf, true;
   // TRL's command line (trl sft ..., accelerate launch trl/scripts/sft.py ...).
   if (launch::IsTrlCommand(t)) return format = LaunchFormat::Trl, true;
+  // Accelerate's config file: the launcher the Trainer and TRL run under (its processes, FSDP or DeepSpeed).
+  if (launch::IsAccelerateConfig(t)) return format = LaunchFormat::Hf, true;
   // Transformers' example scripts' command line (run_clm.py --per_device_train_batch_size ...).
   if (launch::IsHfExampleCommand(t)) return format = LaunchFormat::Hf, true;
   // OpenRLHF's launch command, by its entry points (its dotted flags are no other format's).

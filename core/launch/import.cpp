@@ -389,6 +389,85 @@ bool LauncherGpus(Reader& r) {
   return true;
 }
 
+// Accelerate's config file (accelerate/commands/config/config_args.py; the keys `accelerate config` writes, as TRL
+// ships them in trl/accelerate_configs @f2cd577 and LLaMA-Factory in examples/accelerate): the launcher's processes
+// (every machine's), its machines, the mixed precision, and how the model is sharded: FSDP by fsdp_sharding_strategy
+// (FSDP1: FULL_SHARD, SHARD_GRAD_OP, NO_SHARD, HYBRID_SHARD, HYBRID_SHARD_ZERO2, or their numbers 1-5) or
+// fsdp_reshard_after_forward (FSDP2: true or false; TRL's fsdp1.yaml writes a strategy there), its parameter offload
+// and activation checkpointing; DeepSpeed by deepspeed_config's zero_stage and offload devices (a deepspeed_config_file
+// is named, not read). It names no model: the plan's stands, as for a DeepSpeed config.
+void ImportAccelerateConfig(Reader& r) {
+  r.imp.framework = "Accelerate config";
+  r.framework = r.imp.framework.c_str();
+  std::string type = "NO";
+  const Entry* et = r.Get("distributed_type");
+  r.Text(et, type);
+  long long processes = 1, machines = 1;
+  const Entry* ep = r.Get("num_processes");
+  const Entry* em = r.Get("num_machines");
+  r.Int(ep, processes, 1), r.Int(em, machines, 1);
+  if (ep) r.Pair(ep, "gpus", std::to_string(processes));
+  if (em && machines > 1 && processes % machines == 0)
+    r.Pair(em, "gpus_per_node", std::to_string(processes / machines));
+  std::string mixed = "no";
+  const Entry* ex = r.Get("mixed_precision");
+  r.Text(ex, mixed);
+  if (ex)
+    r.Prec(ex, mixed == "bf16"   ? Precision::Bf16
+               : mixed == "fp16" ? Precision::Fp16
+               : mixed == "fp8"  ? Precision::Fp8
+                                 : Precision::Fp32);
+  if (type == "FSDP") {
+    // A strategy by name or number (FSDP1's ShardingStrategy), else FSDP2's reshard_after_forward.
+    std::string strategy;
+    const Entry* es = r.Get("fsdp_config.fsdp_sharding_strategy");
+    const Entry* er = r.Get("fsdp_config.fsdp_reshard_after_forward");
+    if (!r.Text(es, strategy) && er) {
+      bool reshard = true;
+      if (er->value.AsBool(reshard))
+        strategy = reshard ? "FULL_SHARD" : "SHARD_GRAD_OP";
+      else
+        r.Text(er, strategy);
+      es = er;
+    }
+    if (strategy.empty()) strategy = "FULL_SHARD";  // FullyShardedDataParallelPlugin's default
+    const char* numbered[] = {"FULL_SHARD", "SHARD_GRAD_OP", "NO_SHARD", "HYBRID_SHARD", "HYBRID_SHARD_ZERO2"};
+    if (strategy.size() == 1 && strategy[0] >= '1' && strategy[0] <= '5') strategy = numbered[strategy[0] - '1'];
+    const bool full = strategy == "FULL_SHARD" || strategy == "HYBRID_SHARD";
+    const bool grad = strategy == "SHARD_GRAD_OP" || strategy == "HYBRID_SHARD_ZERO2";
+    if (!full && !grad && strategy != "NO_SHARD" && es) r.Unknown(*es, strategy);
+    es ? r.Pair(es, "zero", full ? "3" : grad ? "2" : "0") : r.Default("zero", "3");
+    r.imp.node_shard = strategy.rfind("HYBRID_SHARD", 0) == 0;
+    bool off = false;
+    const Entry* eo = r.Get("fsdp_config.fsdp_offload_params");
+    r.Bool(eo, off);
+    r.Pair(eo ? eo : es, "offload", off ? "cpu" : "none");
+    bool ckpt = false;
+    if (const Entry* ec = r.Get("fsdp_config.fsdp_activation_checkpointing"); r.Bool(ec, ckpt) && ckpt)
+      r.Pair(ec, "recompute", "full");
+    r.Take("fsdp_config.");
+  } else if (type == "DEEPSPEED") {
+    std::string file;  // its own ZeRO stage and offload: imported apart (the plan keeps its own here)
+    if (const Entry* ef = r.Get("deepspeed_config.deepspeed_config_file"); r.Text(ef, file)) r.Unknown(*ef, file);
+    long long stage = 0;
+    const Entry* ez = r.Get("deepspeed_config.zero_stage");
+    if (r.Int(ez, stage) && stage <= 3) r.Pair(ez, "zero", std::to_string(stage));
+    std::string optimizer = "none", params = "none";
+    const Entry* eo = r.Get("deepspeed_config.offload_optimizer_device");
+    const Entry* eq = r.Get("deepspeed_config.offload_param_device");
+    r.Text(eo, optimizer), r.Text(eq, params);
+    const std::string device = optimizer != "none" ? optimizer : params;
+    if (eo || eq) r.Pair(eo ? eo : eq, "offload", device == "nvme" ? "nvme" : device == "cpu" ? "cpu" : "none");
+    r.Take("deepspeed_config.");
+  } else if (type == "MULTI_GPU" || type == "NO") {
+    r.Pair(et, "zero", "0");  // DistributedDataParallel, or one process
+  } else if (et) {
+    r.Unknown(*et, type);
+  }
+  r.Fixed({"tp", "pp", "cp", "ep"});
+  r.Rest();
+}
+
 void ImportHf(Reader& r) {
   // The model: MODEL_ID, or from_pretrained's first argument.
   const Entry* id = r.Get("=MODEL_ID");
@@ -1729,6 +1808,8 @@ LaunchImport ImportLaunch(std::string_view text, const LaunchFormat* given) {
       else if (imp.format == LaunchFormat::Hf && launch::IsHfExampleCommand(text) &&
                text.find("TrainingArguments(") == std::string_view::npos)
         parsed = launch::ParseHfCommandDoc(text, doc, imp.issues);
+      else if (imp.format == LaunchFormat::Hf && launch::IsAccelerateConfig(text))
+        parsed = launch::ParseYamlDoc(text, doc, imp.issues);
       else
         parsed = launch::ParsePythonDoc(text, doc, imp.issues);
       break;
@@ -1740,7 +1821,7 @@ LaunchImport ImportLaunch(std::string_view text, const LaunchFormat* given) {
   Reader r(doc, imp, imp.framework.c_str());
   switch (imp.format) {
     case LaunchFormat::DeepSpeed: ImportDeepSpeed(r); break;
-    case LaunchFormat::Hf: ImportHf(r); break;
+    case LaunchFormat::Hf: doc.Find("distributed_type") ? ImportAccelerateConfig(r) : ImportHf(r); break;
     case LaunchFormat::Trl: ImportTrl(r); break;
     case LaunchFormat::Torchtune: ImportTorchtune(r); break;
     case LaunchFormat::Axolotl: ImportAxolotl(r); break;

@@ -1500,6 +1500,77 @@ TEST_CASE("launch: LoRA on what every token runs (lora_targets=dense), read from
   }
 }
 
+TEST_CASE("launch import: an Accelerate config gives the launcher's GPUs, precision and sharding", "[launch]") {
+  // TRL's shipped configs (trl/accelerate_configs @f2cd577), trimmed to the keys that matter and a few that do not.
+  const std::string zero3 =
+      "compute_environment: LOCAL_MACHINE\ndebug: false\ndeepspeed_config:\n  deepspeed_multinode_launcher: standard\n"
+      "  offload_optimizer_device: none\n  offload_param_device: none\n  zero3_init_flag: true\n  zero_stage: 3\n"
+      "distributed_type: DEEPSPEED\nmixed_precision: bf16\nnum_machines: 1\nnum_processes: 8\n";
+  const LaunchImport ds = ImportLaunch(zero3);
+  INFO(testing::IssuesText(ds.issues));
+  REQUIRE(ds.ok);
+  CHECK(ds.format == LaunchFormat::Hf);
+  CheckTook(ds, {"gpus=8", "prec=bf16", "zero=3", "offload=none"});
+  // FSDP1 by the strategy TRL's fsdp1.yaml writes into fsdp_reshard_after_forward; FSDP2 by true / false; a strategy
+  // by its number; the parameters offloaded; checkpointing.
+  const std::string fsdp =
+      "compute_environment: LOCAL_MACHINE\ndistributed_type: FSDP\nfsdp_config:\n  fsdp_activation_checkpointing: "
+      "%CKPT%\n"
+      "  fsdp_offload_params: %OFF%\n  fsdp_reshard_after_forward: %RESHARD%\n  fsdp_version: 1\n"
+      "mixed_precision: %PREC%\nnum_machines: %MACHINES%\nnum_processes: 16\n";
+  struct Case {
+    const char* reshard;
+    const char* off;
+    const char* ckpt;
+    const char* prec;
+    const char* machines;
+    std::vector<std::string> took;
+  };
+  for (const Case& k : std::vector<Case>{
+           {"FULL_SHARD", "false", "false", "bf16", "1", {"gpus=16", "zero=3", "offload=none", "prec=bf16"}},
+           {"false",
+            "true",
+            "true",
+            "fp16",
+            "2",
+            {"gpus=16", "gpus_per_node=8", "zero=2", "offload=cpu", "recompute=full", "prec=fp16"}},
+           {"2", "false", "false", "'no'", "1", {"zero=2", "prec=fp32"}},
+           {"NO_SHARD", "false", "false", "bf16", "1", {"zero=0"}}}) {
+    std::string text = fsdp;
+    for (auto [from, to] : std::vector<std::pair<std::string, std::string>>{{"%RESHARD%", k.reshard},
+                                                                            {"%OFF%", k.off},
+                                                                            {"%CKPT%", k.ckpt},
+                                                                            {"%PREC%", k.prec},
+                                                                            {"%MACHINES%", k.machines}})
+      text.replace(text.find(from), from.size(), to);
+    INFO(text);
+    const LaunchImport imp = ImportLaunch(text);
+    INFO(testing::IssuesText(imp.issues));
+    REQUIRE(imp.ok);
+    CheckTook(imp, k.took);
+  }
+  // HYBRID_SHARD: one shard group a node, as the Trainer's fsdp string.
+  const LaunchImport hybrid = ImportLaunch(
+      "distributed_type: FSDP\nfsdp_config:\n  fsdp_sharding_strategy: HYBRID_SHARD\nnum_machines: 2\n"
+      "num_processes: 16\ncompute_environment: LOCAL_MACHINE\n");
+  REQUIRE(hybrid.ok);
+  CHECK(hybrid.node_shard);
+  // Over a plan that names the model: the launcher's settings change only what they say.
+  Config page = Cfg({{"model", "qwen2.5-7b"}, {"method", "lora"}, {"gpu", "h100"}});
+  std::vector<ConfigIssue> issues;
+  ApplyLaunchImport(page, ds, issues, kGivenModel);
+  CHECK(page.model == "qwen2.5-7b");
+  CHECK(page.gpus == 8);
+  CHECK(page.zero == 3);
+  CHECK(MakePlan(page).ok);
+  // A DeepSpeed config file it names is not read: said.
+  const LaunchImport named = ImportLaunch(
+      "distributed_type: DEEPSPEED\ndeepspeed_config:\n  deepspeed_config_file: ds_z3.json\nnum_processes: 4\n");
+  bool said = false;
+  for (const ConfigIssue& i : named.issues) said |= i.notice && i.message.find("ds_z3.json") != std::string::npos;
+  CHECK(said);
+}
+
 TEST_CASE("launch import: a bad file gets an error with its line and key", "[launch]") {
   struct Bad {
     const char* text;

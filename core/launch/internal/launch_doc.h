@@ -103,6 +103,9 @@ inline bool IsLauncherFlag(std::string_view flag) {
   return false;
 }
 bool IsTrlCommand(std::string_view text);
+// An Accelerate config (`accelerate config`'s default_config.yaml, TRL's and LLaMA-Factory's accelerate configs): a
+// YAML file of the launcher's keys, distributed_type among them (formats.cpp).
+bool IsAccelerateConfig(std::string_view text);
 bool ParseTrlCommandDoc(std::string_view text, Doc& doc, std::vector<ConfigIssue>& issues);
 // Transformers' example scripts' command line (torchrun run_clm.py --per_device_train_batch_size 8 ...): the flags as
 // TrainingArguments.x, the model and sequence as =MODEL_ID and =MAX_LENGTH, the launcher's GPU flags as written
