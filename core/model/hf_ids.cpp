@@ -31,6 +31,7 @@ const HfId kHfIds[] = {
     {"llama3.2-3b", "meta-llama/Llama-3.2-3B"},
     {"llama3.3-70b", "meta-llama/Llama-3.3-70B-Instruct"},
     {"mistral-7b", "mistralai/Mistral-7B-v0.1"},
+    {"mistral-7b-v0.3", "mistralai/Mistral-7B-v0.3"},
     {"mixtral-8x7b", "mistralai/Mixtral-8x7B-v0.1"},
     {"mixtral-8x22b", "mistral-community/Mixtral-8x22B-v0.1"},
     {"qwen2.5-0.5b", "Qwen/Qwen2.5-0.5B"},
@@ -84,7 +85,11 @@ const HfId kHfIds[] = {
 // OpenRLHF's own fine-tune of Llama 3 8B, which its README's RL commands and examples/scripts start from: its SFT
 // command there trains meta-llama/Meta-Llama-3-8B (OpenRLHF README.md @3c3be62); that the released checkpoint is
 // that model fine-tuned, with its dimensions, is INFERRED from the command and the name.
+// Mistral 7B Instruct v0.2 keeps v0.1's dimensions and count (7,241,732,096 for keras-hub's mistral_0.2_instruct_7b_en
+// and mistral_7b_en alike, github.com/keras-team/keras-hub @0e1444f mistral_presets.py); its longer RoPE base and no
+// sliding window change no parameter, and the window is not modelled for v0.1 either.
 const HfId kSameArchitecture[] = {
+    {"mistral-7b", "mistralai/Mistral-7B-Instruct-v0.2"},
     {"qwen2.5-7b", "Qwen/Qwen2-7B"},
     {"qwen2.5-72b", "Qwen/Qwen2-72B"},
     {"llama3-8b", "OpenRLHF/Llama-3-8b-sft-mixture"},
@@ -102,6 +107,10 @@ std::string VariantStem(std::string_view hf_id) {
   std::string s = Lowered(hf_id);
   if (const size_t slash = s.rfind('/'); slash != std::string::npos) s.erase(0, slash + 1);
   if (s.rfind("meta-", 0) == 0) s.erase(0, 5);
+  // Mistral's tunings name their release after the tuning ("Mistral-7B-Instruct-v0.3"): the base's name is without it.
+  if (const size_t at = s.find("-instruct-v");
+      at != std::string::npos && at + 11 < s.size() && std::isdigit(static_cast<unsigned char>(s[at + 11])))
+    s.erase(at, 9);
   for (bool again = true; again;) {
     again = false;
     // A release tag of four digits (Qwen3's "-Instruct-2507": the same architecture, retrained).

@@ -201,6 +201,17 @@ TEST_CASE("a Hugging Face id for the model is its preset, a variant's said, an u
   CHECK(issues[0].notice);
   CHECK(issues[0].key == "model");
   CHECK(issues[0].message.find("qwen2.5-7b") != std::string::npos);
+  // Mistral names its tunings' release after the tuning: v0.3's vocabulary is its own preset, v0.2 keeps v0.1's shape.
+  for (const auto& [id, preset] : std::vector<std::pair<const char*, const char*>>{
+           {"mistralai/Mistral-7B-Instruct-v0.3", "mistral-7b-v0.3"},
+           {"mistralai/Mistral-7B-Instruct-v0.2", "mistral-7b"},
+           {"mistralai/Mistral-7B-Instruct-v0.1", "mistral-7b"}}) {
+    INFO(id);
+    Config m;
+    std::vector<ConfigIssue> said;
+    CHECK(ApplyPair(m, "model", id, said));
+    CHECK(m.model == preset);
+  }
   // In a link too, which then prints the preset.
   Config linked;
   std::vector<ConfigIssue> more;
@@ -248,7 +259,7 @@ TEST_CASE("a model written by its name is its preset, said", "[config]") {
     CHECK(preset == m.id);
   }
   // A name of no preset (another Mistral release, another Llama) is refused as before, naming the key.
-  for (const char* other : {"Mistral-7B-Instruct-v0.3", "Llama 4 Maverick", "Llama 3"}) {
+  for (const char* other : {"Falcon 7B", "Llama 4 Maverick", "Llama 3"}) {
     INFO(other);
     Config c;
     std::vector<ConfigIssue> issues;
