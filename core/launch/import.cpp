@@ -737,10 +737,12 @@ void ImportTorchtune(Reader& r) {
   const Entry* em = r.Get("model._component_");
   if (r.Text(em, component)) {
     const std::string preset = launch::PresetOfTorchtuneBuilder(component);
-    if (!preset.empty())
+    if (!preset.empty()) {
       r.Pair(em, "model", preset);
-    else
+    } else {  // a builder of no preset's model: refused unless a model is given (FinishLaunchImport), as an HF id
       r.Unknown(*em, component);
+      r.imp.unknown_model = component, r.imp.unknown_model_line = em->line;
+    }
     const std::string stem = component.substr(component.find_last_of('.') + 1);
     r.Pair(em, "method", stem.rfind("qlora_", 0) == 0 ? "qlora" : stem.rfind("lora_", 0) == 0 ? "lora" : "full");
   }
@@ -987,10 +989,12 @@ void ImportTorchtitan(Reader& r) {
   const Entry* ef = r.Get("model.flavor");
   r.Text(en, name), r.Text(ef, flavor);
   const std::string preset = launch::PresetOfTorchtitan(name, flavor);
-  if (!preset.empty())
+  if (!preset.empty()) {
     r.Pair(ef, "model", preset);
-  else if (ef)
+  } else if (ef) {  // a flavor of no preset's model: refused unless a model is given, as an HF id
     r.Unknown(*ef, name + " " + flavor);
+    r.imp.unknown_model = name + " " + flavor, r.imp.unknown_model_line = ef->line;
+  }
   r.Get("model.hf_assets_path"), r.Get("model.tokenizer_path"), r.Get("job.description");
   bool fp8 = false;
   if (const Entry* e = r.Get("model.converters"))
@@ -1882,7 +1886,9 @@ void FinishLaunchImport(Config& cfg, const LaunchImport& imp, std::vector<Config
     issues.push_back(MakeIssue("model",
                                "the {0} file does not name the model: planned with model={1} (give model=)"_issue,
                                {imp.framework, cfg.model}, true));
-  if (imp.sharded_by_gpus && cfg.zero == kAuto) cfg.zero = dp > 1 ? 3 : 0;
+  // torchtune's distributed recipes shard with FSDP2 whatever the data-parallel degree (training.shard_model), and its
+  // CPU offload (CPUOffloadPolicy) needs that wrapping even at dp 1 (tensor parallelism over every GPU).
+  if (imp.sharded_by_gpus && cfg.zero == kAuto) cfg.zero = dp > 1 || cfg.offload == int(Offload::Cpu) ? 3 : 0;
   // A GRPO script's accumulation sizes its RL step (rl_prompts, below), not a global batch the RL goals do not read.
   // The file's accumulation sizes the batch over whatever batch the configuration had (the page's last plan); a gbs
   // the file states itself stands, and a key given after the import wins in its turn.
@@ -1958,9 +1964,11 @@ std::string LaunchPairsText(const LaunchImport& imp) {
   std::string s;
   for (const LaunchPair& p : imp.pairs)
     if (p.source != kHeaderPairSource) s += (s.empty() ? "" : " ") + p.key + "=" + p.value;
+  bool dpo = false;  // a preference file's step is pairs: rl_prompts, two sequences each (FinishLaunchImport)
+  for (const LaunchPair& p : imp.pairs) dpo |= p.key == "goal" && p.value == "dpo";
   if (imp.grad_accum > 0)
-    s += " (gradient accumulation " + std::to_string(imp.grad_accum) + ": gbs = mbs x " +
-         std::to_string(imp.grad_accum) + " x dp)";
+    s += " (gradient accumulation " + std::to_string(imp.grad_accum) +
+         (dpo ? ": rl_prompts = mbs / 2 x " : ": gbs = mbs x ") + std::to_string(imp.grad_accum) + " x dp)";
   return s;
 }
 

@@ -3,6 +3,7 @@
 // torchtitan/models/*/__init__.py at v0.2.2 (both read from the mirrors named in tests/data/launch_keys/).
 #include <algorithm>
 #include <cctype>
+#include <utility>
 
 #include "hf_ids.h"
 #include "launch_models.h"
@@ -152,15 +153,37 @@ const char* TorchtuneModelType(const Config& cfg) {
   return n ? n->tune_type : "";
 }
 
+namespace {
+// A builder's stem without its tuning: torchtune builds Qwen's base and instruct checkpoints apart (qwen2_5_7b_base,
+// qwen2_5_7b_instruct), the same model.
+std::string UntunedStem(std::string stem) {
+  for (const char* suffix : {"_base", "_instruct"}) {
+    const std::string_view x = suffix;
+    if (stem.size() > x.size() && stem.compare(stem.size() - x.size(), x.size(), x) == 0)
+      stem.resize(stem.size() - x.size());
+  }
+  return stem;
+}
+// Builders of a preset's model that the export does not write (it targets torchtune v0.6.1): Qwen3's, added to
+// torchtune after it (torchtune/models/qwen3/__init__.py @bd2a0fc), and Qwen2 7B's (Qwen2.5 7B's dimensions:
+// hf_ids.cpp kSameArchitecture).
+const std::pair<const char*, const char*> kTuneImportOnly[] = {
+    {"qwen3_0_6b", "qwen3-0.6b"}, {"qwen3_1_7b", "qwen3-1.7b"}, {"qwen3_4b", "qwen3-4b"},  {"qwen3_8b", "qwen3-8b"},
+    {"qwen3_14b", "qwen3-14b"},   {"qwen3_32b", "qwen3-32b"},   {"qwen2_7b", "qwen2.5-7b"}};
+}  // namespace
+
 std::string PresetOfTorchtuneBuilder(std::string_view component) {
   std::string stem(
       component.substr(component.find_last_of('.') == std::string_view::npos ? 0 : component.find_last_of('.') + 1));
   for (const char* prefix : {"qlora_", "lora_"})
     if (stem.rfind(prefix, 0) == 0) stem = stem.substr(std::string_view(prefix).size());
+  stem = UntunedStem(stem);
   for (const Names& n : kNames) {
     std::string_view tune = n.tune;
-    if (!tune.empty() && tune.substr(tune.find('.') + 1) == stem) return n.preset;
+    if (!tune.empty() && UntunedStem(std::string(tune.substr(tune.find('.') + 1))) == stem) return n.preset;
   }
+  for (const auto& [builder, preset] : kTuneImportOnly)
+    if (stem == builder) return preset;
   return "";
 }
 

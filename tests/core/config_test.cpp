@@ -202,10 +202,10 @@ TEST_CASE("a Hugging Face id for the model is its preset, a variant's said, an u
   CHECK(issues[0].key == "model");
   CHECK(issues[0].message.find("qwen2.5-7b") != std::string::npos);
   // Mistral names its tunings' release after the tuning: v0.3's vocabulary is its own preset, v0.2 keeps v0.1's shape.
-  for (const auto& [id, preset] : std::vector<std::pair<const char*, const char*>>{
-           {"mistralai/Mistral-7B-Instruct-v0.3", "mistral-7b-v0.3"},
-           {"mistralai/Mistral-7B-Instruct-v0.2", "mistral-7b"},
-           {"mistralai/Mistral-7B-Instruct-v0.1", "mistral-7b"}}) {
+  for (const auto& [id, preset] :
+       std::vector<std::pair<const char*, const char*>>{{"mistralai/Mistral-7B-Instruct-v0.3", "mistral-7b-v0.3"},
+                                                        {"mistralai/Mistral-7B-Instruct-v0.2", "mistral-7b"},
+                                                        {"mistralai/Mistral-7B-Instruct-v0.1", "mistral-7b"}}) {
     INFO(id);
     Config m;
     std::vector<ConfigIssue> said;

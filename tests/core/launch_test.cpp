@@ -1571,6 +1571,48 @@ TEST_CASE("launch import: an Accelerate config gives the launcher's GPUs, precis
   CHECK(said);
 }
 
+TEST_CASE("launch import: torchtune's builders name their preset, base or instruct, and another model is refused",
+          "[launch]") {
+  // torchtune's recipes at @bd2a0fc name Qwen's instruct builders and Qwen3's (after the v0.6.1 the export writes):
+  // 83 of its 197 configs had been planned with the page's model, the builder only noted.
+  for (const auto& [builder, preset] : std::vector<std::pair<const char*, const char*>>{
+           {"torchtune.models.qwen2_5.qwen2_5_7b_instruct", "qwen2.5-7b"},
+           {"torchtune.models.qwen2_5.lora_qwen2_5_1_5b_instruct", "qwen2.5-1.5b"},
+           {"torchtune.models.qwen3.qwen3_8b_instruct", "qwen3-8b"},
+           {"torchtune.models.qwen3.lora_qwen3_32b", "qwen3-32b"},
+           {"torchtune.models.qwen2.lora_qwen2_7b", "qwen2.5-7b"},
+           {"torchtune.models.llama3_1.qlora_llama3_1_8b", "llama3.1-8b"}}) {
+    INFO(builder);
+    const LaunchImport imp = ImportLaunch(std::string("model:\n  _component_: ") + builder + "\nbatch_size: 2\n");
+    REQUIRE(imp.ok);
+    CHECK(LaunchPairsText(imp).find(std::string("model=") + preset + " ") != std::string::npos);
+  }
+  // A builder of no preset's model (Gemma 1, the Llama 3.2 vision models): refused without a model, planned with one.
+  const LaunchImport gemma =
+      ImportLaunch("model:\n  _component_: torchtune.models.gemma.lora_gemma_2b\nbatch_size: 2\n");
+  REQUIRE(gemma.ok);
+  Config page;
+  std::vector<ConfigIssue> issues;
+  ApplyLaunchImport(page, gemma, issues);
+  CHECK(HasErrors(issues));
+  bool named = false;
+  for (const ConfigIssue& i : issues)
+    named |= !i.notice && i.key == "model" && i.message.find("gemma") != std::string::npos;
+  CHECK(named);
+  Config given = Cfg({{"model", "gemma2-2b"}});
+  std::vector<ConfigIssue> fine;
+  ApplyLaunchImport(given, gemma, fine, kGivenModel);
+  CHECK_FALSE(HasErrors(fine));
+  // torchtitan's flavors alike.
+  const LaunchImport titan =
+      ImportLaunch("[model]\nname = \"llama4\"\nflavor = \"17bx16e\"\n[training]\nseq_len = 8192\n");
+  REQUIRE(titan.ok);
+  Config titan_page;
+  std::vector<ConfigIssue> titan_issues;
+  ApplyLaunchImport(titan_page, titan, titan_issues);
+  CHECK(HasErrors(titan_issues));
+}
+
 TEST_CASE("launch import: a bad file gets an error with its line and key", "[launch]") {
   struct Bad {
     const char* text;
