@@ -524,8 +524,9 @@ bool TakeImports(AppState& app) {
   }
   if (platform::TakeDroppedFile(name, text)) {
     if (text.empty()) {
-      in.hf_message =
-          Sprintf(Tr("%s could not be read as text (a config.json is a few kB; the limit is 1 MB)."), name.c_str());
+      in.hf_message = Sprintf(Tr("%s could not be read as text (a config.json is a few kB, a notebook with its outputs "
+                                 "a few MB; the limit is 16 MB)."),
+                              name.c_str());
       in.hf_reveal = true;
       return false;
     }

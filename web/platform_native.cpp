@@ -201,7 +201,7 @@ bool TakeDroppedFile(std::string& name, std::string& text) {
   text.clear();
   std::error_code ec;
   const auto size = std::filesystem::file_size(name, ec);
-  if (ec || size > (1u << 20)) return true;
+  if (ec || size > (16u << 20)) return true;  // 16 MiB: a notebook with its outputs, as the page (platform_web.cpp)
   std::ifstream f(name, std::ios::binary);
   std::stringstream ss;
   ss << f.rdbuf();

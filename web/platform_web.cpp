@@ -137,7 +137,7 @@ EM_JS(void, tp_js_listen_paste, (), {
     for (var i = 0; i < files.length; i++) {
       (function(f) {
         var arrive = function(text) { Module.tpDropped.push({ name: f.name, text: text }); Module.tpWake = true; };
-        if (f.size > 1048576) { arrive(""); return; }
+        if (f.size > 16777216) { arrive(""); return; }  // 16 MiB: a notebook with its outputs (launch_doc.h)
         f.text().then(arrive, function() { arrive(""); });
       })(files[i]);
     }
@@ -182,7 +182,7 @@ EM_JS(void, tp_js_launch_request, (const char* request), {
     });
   }
   Module.tpLaunch.then(function(box) {
-    // The request (a pasted or dropped config of up to 1 MiB) on the module's heap: ccall would copy it onto
+    // The request (a pasted or dropped config, a notebook of up to 16 MiB) on the module's heap: ccall would copy it onto
     // the 64 KiB stack and overrun it.
     var m = box.m, n = m.lengthBytesUTF8(req) + 1, p = m._malloc(n);
     m.stringToUTF8(req, p, n);

@@ -354,6 +354,8 @@ const Phrase kPhrases[] = {
     {"{0} is planned as the preset {1} (a variant of the same architecture)", "{0} 按预设 {1} 规划（同一架构的变体）"},
     {"{0} is planned as {1} ({2})", "{0} 按 {1}（{2}）规划"},
     {"{0} is planned as the preset {1}", "{0} 按预设 {1} 规划"},
+    {"a notebook: its code cells read as one script, lines counted in it",
+     "笔记本：其代码单元合为一个脚本读取，行号按该脚本计"},
     {"{0} names more than one GPU; give one of: {1}", "{0} 可指多种 GPU；请给出其中之一：{1}"},
     {"{0} is a Hugging Face id no preset is known for: import its config.json (trainplan --hf-config FILE, "
      "or the page's config.json import), or give model=custom with its dimensions",

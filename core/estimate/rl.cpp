@@ -250,6 +250,17 @@ double TrainerResident(const MemoryBreakdown& m, const Extras& x) {
 //   GPU when offload=cpu puts the optimizer on the CPU itself).
 // - OpenRLHF with its DeepSpeed sleep (rl_park, OpenrlhfSleepBytes): the actor's optimizer states and fp32 master
 //   weights, PPO's critic's with its gradients; the 16-bit weights stay.
+// Unsloth's fast_inference (stack unsloth, vLLM in the trainer's process): the trainer's model is built on vLLM's own
+// weight tensors (unsloth_zoo vllm_utils.py @ce232d6, convert_vllm_to_huggingface over get_vllm_state_dict), and
+// load_vllm sizes the engine so: "vLLM reserves (util * 0.95 * total_vram) for KV cache + model weights. The remainder
+// must fit the HF training side (LoRA params, optimizer states, activations, gradient checkpoints)". The weights the
+// trainer counts are inside the engine's fraction while it generates; its standby (UNSLOTH_VLLM_STANDBY) frees the
+// KV cache while the trainer runs, as every colocated engine here sleeps.
+double SharedWithEngine(const Job& job, const MemoryBreakdown& m) {
+  const bool unsloth = job.stack && job.stack->kind == StackKind::Unsloth;
+  return unsloth && job.rl.ColocatedEngine() && job.rl.engine == RlEngine::Vllm ? m.weights : 0.0;
+}
+
 double ParkedWhileGenerating(const Job& job, const MemoryBreakdown& m, const Extras& x) {
   const RlSetup& r = job.rl;
   if (!r.ColocatedEngine()) return 0.0;
@@ -259,9 +270,10 @@ double ParkedWhileGenerating(const Job& job, const MemoryBreakdown& m, const Ext
 }
 
 // The trainer's resident state while the engine generates (TrainerResident, less what it parks on the host), and the
-// CUDA context.
+// CUDA context. Under Unsloth's fast_inference the trainer's weights are the engine's (SharedWithEngine): counted once,
+// in the engine's fraction.
 double ResidentWhileGenerating(const Job& job, const MemoryBreakdown& m, const Extras& x, double context) {
-  return TrainerResident(m, x) - ParkedWhileGenerating(job, m, x) + context;
+  return TrainerResident(m, x) - ParkedWhileGenerating(job, m, x) - SharedWithEngine(job, m) + context;
 }
 
 // Whether a colocated engine keeps its weights in pinned host memory while the trainer runs: vLLM asleep at level 1

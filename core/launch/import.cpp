@@ -63,6 +63,12 @@ struct Reader {
     imp.pairs.push_back({std::move(key), std::move(value), std::string("(") + framework + " default)", 0});
   }
   void Bad(const Entry& e, const char* expected) {
+    // Code the reader does not evaluate (a variable computed from the data, an unknown name: a script's Raw value) is
+    // no mistake of the file: said, and the plan keeps its default.
+    if (e.value.kind == Value::Kind::Raw && !e.value.s.empty()) {
+      Unknown(e, e.value.s);
+      return;
+    }
     std::string got;
     if (!e.value.AsText(got))
       got = e.value.kind == Value::Kind::List ? "a list" : e.value.kind == Value::Kind::Null ? "null" : "a mapping";
@@ -1772,6 +1778,14 @@ void TakeHeaderPlan(std::string_view text, LaunchImport& imp) {
 }  // namespace
 
 LaunchImport ImportLaunch(std::string_view text, const LaunchFormat* given) {
+  // A notebook (Unsloth's, TRL's, a Colab): the script its code cells make, said so that its line numbers read right.
+  if (std::string code; launch::NotebookCode(text, code)) {
+    LaunchImport imp = ImportLaunch(code, given);
+    imp.issues.insert(
+        imp.issues.begin(),
+        MakeIssue("import", "a notebook: its code cells read as one script, lines counted in it"_issue, {}, true));
+    return imp;
+  }
   LaunchImport imp;
   if (text.size() > launch::kMaxImportBytes) {
     imp.issues.push_back(MakeIssue("import", "the file is larger than {0} KiB: not a launch config"_issue,

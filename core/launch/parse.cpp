@@ -4,6 +4,7 @@
 // words as a POSIX shell does (quotes, backslashes, comments). Both are bounded: a nesting limit, no
 // recursion on input depth beyond it, one pass over the text.
 #include <cctype>
+#include <cmath>
 #include <map>
 
 #include "json.h"
@@ -80,16 +81,24 @@ struct Token {
   enum Kind : uint8_t { Name, Number, String, Op, Newline, End } kind = End;
   std::string text;  // a string's value, a name, an operator
   int line = 0;
+  int indent = 0;  // the indentation of the logical line the token is on (spaces; a tab counts 8)
 };
 
 bool Tokenize(std::string_view s, std::vector<Token>& out, std::vector<ConfigIssue>& issues) {
-  int line = 1, depth = 0;
+  int line = 1, depth = 0, indent = 0;
   size_t i = 0;
+  auto measure = [&](size_t at) {  // a logical line's indentation, where it starts (not inside brackets)
+    int w = 0;
+    for (; at < s.size() && (s[at] == ' ' || s[at] == '\t'); ++at) w += s[at] == '\t' ? 8 : 1;
+    indent = w;
+  };
+  measure(0);
   while (i < s.size()) {
     const char c = s[i];
     if (c == '\n') {
-      if (depth == 0) out.push_back({Token::Newline, "", line});
+      if (depth == 0) out.push_back({Token::Newline, "", line, indent});
       ++line, ++i;
+      if (depth == 0) measure(i);
     } else if (c == '#') {
       while (i < s.size() && s[i] != '\n') ++i;
     } else if (c == '\\' && i + 1 < s.size() && s[i + 1] == '\n') {
@@ -104,7 +113,7 @@ bool Tokenize(std::string_view s, std::vector<Token>& out, std::vector<ConfigIss
         i = j;
         continue;
       }
-      out.push_back({Token::Name, std::string(s.substr(i, j - i)), line});
+      out.push_back({Token::Name, std::string(s.substr(i, j - i)), line, indent});
       i = j;
     } else if (std::isdigit((unsigned char)c) ||
                (c == '.' && i + 1 < s.size() && std::isdigit((unsigned char)s[i + 1]))) {
@@ -115,7 +124,7 @@ bool Tokenize(std::string_view s, std::vector<Token>& out, std::vector<ConfigIss
       std::string num;
       for (size_t k = i; k < j; ++k)
         if (s[k] != '_') num += s[k];
-      out.push_back({Token::Number, num, line});
+      out.push_back({Token::Number, num, line, indent});
       i = j;
     } else if (c == '"' || c == '\'') {
       const bool triple = s.substr(i, 3) == std::string(3, c);
@@ -147,7 +156,7 @@ bool Tokenize(std::string_view s, std::vector<Token>& out, std::vector<ConfigIss
         NotValid(issues, start, "Python", "a string is not closed");
         return false;
       }
-      out.push_back({Token::String, value, start});
+      out.push_back({Token::String, value, start, indent});
       i = j;
     } else {
       static const char* kOps[] = {"**=", "//=", "==", "!=", "<=", ">=", "**",
@@ -161,7 +170,7 @@ bool Tokenize(std::string_view s, std::vector<Token>& out, std::vector<ConfigIss
         NotValid(issues, line, "Python", "a bracket closes nothing");
         return false;
       }
-      out.push_back({Token::Op, op, line});
+      out.push_back({Token::Op, op, line, indent});
       i += op.size();
     }
   }
@@ -178,7 +187,7 @@ bool Tokenize(std::string_view s, std::vector<Token>& out, std::vector<ConfigIss
     NotValid(issues, open_line, "Python", "a bracket is not closed");
     return false;
   }
-  out.push_back({Token::End, "", line});
+  out.push_back({Token::End, "", line, 0});
   return true;
 }
 
@@ -195,6 +204,7 @@ class PyReader {
         line_start = true, ++i_;
         continue;
       }
+      if (line_start && LiteralBranch()) continue;
       // NAME = expr at the start of a statement: a module-level assignment (a literal is remembered).
       if (line_start && tok.kind == Token::Name && t_[i_ + 1].kind == Token::Op && t_[i_ + 1].text == "=") {
         const std::string name = tok.text;
@@ -221,6 +231,42 @@ class PyReader {
   }
 
  private:
+  // `if False:` / `if True:` and the `else:` after them, as notebooks switch their cells (Unsloth's `if False:` around
+  // loading a saved adapter for inference): the branch not taken is skipped, by its indentation. A condition this
+  // reader cannot decide reads its branches, as before. True when a construct was consumed.
+  bool LiteralBranch() {
+    const Token& tok = t_[i_];
+    if (tok.kind != Token::Name) return false;
+    const bool is_else = tok.text == "else" && t_[i_ + 1].kind == Token::Op && t_[i_ + 1].text == ":";
+    if (!is_else)  // a statement at this indentation ends the literal ifs at it and inside it
+      while (!literal_ifs_.empty() && literal_ifs_.back().first >= tok.indent) literal_ifs_.pop_back();
+    if (tok.text == "if" && t_[i_ + 1].kind == Token::Name &&
+        (t_[i_ + 1].text == "True" || t_[i_ + 1].text == "False") && t_[i_ + 2].kind == Token::Op &&
+        t_[i_ + 2].text == ":") {
+      const bool taken = t_[i_ + 1].text == "True";
+      literal_ifs_.push_back({tok.indent, taken});
+      i_ += 3;
+      if (!taken) SkipBlock(tok.indent);
+      return true;
+    }
+    if (is_else && !literal_ifs_.empty() && literal_ifs_.back().first == tok.indent) {
+      const bool skip = literal_ifs_.back().second;  // the if was taken: its else is not
+      literal_ifs_.pop_back();
+      i_ += 2;
+      if (skip) SkipBlock(tok.indent);
+      return true;
+    }
+    return false;
+  }
+  // After a block's ':': its body, on the same line or on the lines indented deeper than `indent`.
+  void SkipBlock(int indent) {
+    if (t_[i_].kind != Token::Newline) {
+      while (t_[i_].kind != Token::End && t_[i_].kind != Token::Newline) ++i_;
+      return;
+    }
+    while (t_[i_].kind != Token::End && (t_[i_].kind == Token::Newline || t_[i_].indent > indent)) ++i_;
+  }
+
   // At a dotted name followed by '(' (a call).
   bool IsCallAhead() const {
     size_t j = i_;
@@ -269,7 +315,77 @@ class PyReader {
     return true;
   }
 
+  // An expression: a literal, a known variable, a call, a list or mapping, and the arithmetic of numbers that
+  // notebooks size their runs with (max_seq_length - max_prompt_length); anything else is the code's text (Raw).
   bool Expr(Value& v, int depth) {
+    const size_t start = i_;
+    const Token& tok = t_[i_];
+    if (!Term(v, depth)) return false;
+    while (IsOp("+") || IsOp("-")) {
+      const bool add = IsOp("+");
+      ++i_;
+      Value r;
+      if (!Term(r, depth)) return false;
+      Combine(v, add ? '+' : '-', r);
+    }
+    // An operator after the value (x if c else d, a comparison): the value is not a literal any more.
+    if (t_[i_].kind != Token::End && t_[i_].kind != Token::Newline &&
+        !(t_[i_].kind == Token::Op && (t_[i_].text == "," || t_[i_].text == ")" || t_[i_].text == "]" ||
+                                       t_[i_].text == "}" || t_[i_].text == ":" || t_[i_].text == ";"))) {
+      SkipRest();
+      v = Value::Raw("");
+    }
+    if (v.kind == Value::Kind::Raw && v.s.empty()) v = Value::Raw(CodeText(start, i_));  // said as written
+    v.line = tok.line;
+    return true;
+  }
+  // The code of tokens [from, to) as one line, for a value the reader does not evaluate (at most 60 characters).
+  std::string CodeText(size_t from, size_t to) const {
+    std::string s;
+    for (size_t k = from; k < to && t_[k].kind != Token::End && s.size() < 60; ++k) {
+      if (t_[k].kind == Token::Newline) continue;
+      const bool word = t_[k].kind != Token::Op;
+      if (!s.empty() &&
+          (word || t_[k].text.size() > 1 || std::string_view("+-*/%=<>").find(t_[k].text[0]) != std::string_view::npos))
+        s += ' ';
+      s += t_[k].kind == Token::String ? "\"" + t_[k].text + "\"" : t_[k].text;
+    }
+    return s.size() > 60 ? s.substr(0, 57) + "..." : s;
+  }
+  bool Term(Value& v, int depth) {
+    if (!Primary(v, depth)) return false;
+    while (IsOp("*") || IsOp("/") || IsOp("//") || IsOp("%")) {
+      const char op = IsOp("//") ? 'f' : t_[i_].text[0];
+      ++i_;
+      Value r;
+      if (!Primary(r, depth)) return false;
+      Combine(v, op, r);
+    }
+    return true;
+  }
+  // Numbers combine as Python would (// floors, / is true division); any other operand makes the code's text.
+  static void Combine(Value& v, char op, const Value& r) {
+    double a = 0, b = 0;
+    const bool numbers = (v.kind == Value::Kind::Int || v.kind == Value::Kind::Real) &&
+                         (r.kind == Value::Kind::Int || r.kind == Value::Kind::Real) && v.AsNumber(a) && r.AsNumber(b);
+    if (!numbers || ((op == '/' || op == 'f' || op == '%') && b == 0)) {
+      v = Value::Raw("");
+      return;
+    }
+    const bool real = v.kind == Value::Kind::Real || r.kind == Value::Kind::Real || op == '/';
+    double x = op == '+'   ? a + b
+               : op == '-' ? a - b
+               : op == '*' ? a * b
+               : op == '/' ? a / b
+               : op == 'f' ? std::floor(a / b)
+                           : a - b * std::floor(a / b);
+    if (!std::isfinite(x)) {
+      v = Value::Raw("");
+      return;
+    }
+    v = Value::Numeric(x, real);
+  }
+  bool Primary(Value& v, int depth) {
     if (depth > kMaxDepth) {
       NotValid(issues_, t_[i_].line, "Python", "nested too deep");
       return false;
@@ -304,16 +420,24 @@ class PyReader {
         v = Value::Raw(name);
       }
     } else if (IsOp("[") || IsOp("(")) {
-      const char* close = IsOp("[") ? "]" : ")";
+      const bool paren = IsOp("(");
+      const char* close = paren ? ")" : "]";
       ++i_;
       v.kind = Value::Kind::List;
+      bool comma = false;
       if (!Items(close, [&] {
             Value e;
             if (!Expr(e, depth + 1)) return false;
             v.list.push_back(std::move(e));
+            comma |= IsOp(",");
             return true;
           }))
         return Unclosed(tok.line);
+      // (x) groups an expression; only a comma makes a tuple: `dtype = (None  # ...)` is None.
+      if (paren && !comma && v.list.size() == 1) {
+        Value inner = std::move(v.list.front());
+        v = std::move(inner);
+      }
     } else if (IsOp("{")) {
       ++i_;
       v.kind = Value::Kind::Map;
@@ -335,14 +459,6 @@ class PyReader {
       v = Value::Raw("");
     }
     v.line = tok.line;
-    // An operator after the value (a + b, x if c else d): the value is not a literal any more.
-    if (t_[i_].kind != Token::End && t_[i_].kind != Token::Newline &&
-        !(t_[i_].kind == Token::Op && (t_[i_].text == "," || t_[i_].text == ")" || t_[i_].text == "]" ||
-                                       t_[i_].text == "}" || t_[i_].text == ":" || t_[i_].text == ";"))) {
-      SkipRest();
-      v = Value::Raw("");
-      v.line = tok.line;
-    }
     return true;
   }
 
@@ -394,6 +510,7 @@ class PyReader {
   std::vector<ConfigIssue>& issues_;
   size_t i_ = 0;
   std::map<std::string, Value> vars_;
+  std::vector<std::pair<int, bool>> literal_ifs_;  // open `if True/False:` blocks: their indentation, taken or not
 };
 
 }  // namespace

@@ -666,6 +666,9 @@ std::vector<ConfigIssue> BadInputIssues() {
   import(LaunchFormat::LlamaFactory,
          "model_name_or_path: acme/unknown\nfinetuning_type: lora\nlora_rank: 99999\n"
          "lora_dropout: x\nlearning_rate: 1\noptim: lion_32bit\n");
+  const LaunchImport notebook =
+      ImportLaunch(R"({"cells": [{"cell_type": "code", "source": ["!pip install trl\n", "x = 1\n"]}], "nbformat": 4})");
+  all.insert(all.end(), notebook.issues.begin(), notebook.issues.end());
   const LaunchImport prose = ImportLaunch("hello");
   all.insert(all.end(), prose.issues.begin(), prose.issues.end());
   const LaunchImport big = ImportLaunch(std::string(2 << 20, ' '));

@@ -1270,6 +1270,76 @@ TEST_CASE("launch import: an Unsloth GRPO notebook, its instruct model planned a
   CHECK(preset_of("acme/Llama-3.1-8B-Instruct-finetuned").empty());
 }
 
+TEST_CASE("launch import: a notebook's code cells, with the arithmetic and switches notebooks use", "[launch][rl]") {
+  // Unsloth's Qwen3 (4B) GRPO notebook as saved (nbformat 4; trimmed): shell and magic lines, sizes computed from each
+  // other, a parenthesised None, and a cell that loads the saved adapter for inference behind `if False:`.
+  const std::vector<std::string> cells = {
+      "%%capture\n!pip install unsloth vllm\n",
+      "import os\nos.environ[\"UNSLOTH_VLLM_STANDBY\"] = \"1\"\nfrom unsloth import FastLanguageModel\n"
+      "max_seq_length = 2048\nlora_rank = 32\ndtype = (\n    None  # None for auto detection\n)\n"
+      "model, tokenizer = FastLanguageModel.from_pretrained(\n    model_name = \"unsloth/Qwen3-4B-Base\",\n"
+      "    max_seq_length = max_seq_length, dtype = dtype, load_in_4bit = False,\n    fast_inference = True,\n"
+      "    max_lora_rank = lora_rank, gpu_memory_utilization = 0.9,\n)\n"
+      "model = FastLanguageModel.get_peft_model(model, r = lora_rank, lora_alpha = lora_rank * 2,\n"
+      "    target_modules = [\"q_proj\", \"k_proj\", \"v_proj\", \"o_proj\", \"gate_proj\", \"up_proj\", "
+      "\"down_proj\"],\n"
+      "    use_gradient_checkpointing = \"unsloth\")\n",
+      "max_prompt_length = 201 + 1 # + 1 just in case!\nmax_completion_length = max_seq_length - max_prompt_length\n"
+      "from trl import GRPOConfig, GRPOTrainer\ntraining_args = GRPOConfig(\n    per_device_train_batch_size = 1,\n"
+      "    gradient_accumulation_steps = 1,\n    num_generations = 4,\n    max_prompt_length = max_prompt_length,\n"
+      "    max_completion_length = max_completion_length,\n    max_steps = 100 // 2,\n    output_dir = "
+      "\"outputs\",\n)\n",
+      "if False:\n    from unsloth import FastLanguageModel\n"
+      "    model, tokenizer = FastLanguageModel.from_pretrained(\n        model_name = \"grpo_saved_lora\",\n"
+      "        max_seq_length = 4096,\n    )\nelse:\n    x = 1\n"};
+  std::string notebook = "{\"cells\": [";
+  for (size_t i = 0; i < cells.size(); ++i) {
+    std::string lines = "[";
+    for (size_t at = 0; at < cells[i].size();) {  // nbformat's list of lines, each with its newline
+      const size_t end = std::min(cells[i].find('\n', at), cells[i].size() - 1) + 1;
+      lines += (lines.size() > 1 ? ", " : "") + JsonEscape(cells[i].substr(at, end - at));
+      at = end;
+    }
+    notebook += std::string(i ? ", " : "") +
+                "{\"cell_type\": \"code\", \"metadata\": {}, \"outputs\": [], \"source\": " + lines +
+                "]}, {\"cell_type\": \"markdown\", \"source\": [\"### Data\\n\"]}";
+  }
+  notebook += "], \"metadata\": {}, \"nbformat\": 4, \"nbformat_minor\": 0}";
+  const LaunchImport imp = ImportLaunch(notebook);
+  INFO(testing::IssuesText(imp.issues));
+  REQUIRE(imp.ok);
+  CHECK(imp.format == LaunchFormat::Unsloth);
+  // The model the run trains, not the saved adapter behind `if False:`; 2048 - (201 + 1) completion tokens.
+  CheckTook(imp, {"model=qwen3-4b", "goal=grpo", "method=lora", "lora_r=32", "rl_samples=4", "rl_max_response_len=1846",
+                  "rl_kv_frac=0.9"});
+  CHECK(imp.steps == 50);
+  bool said = false;
+  for (const ConfigIssue& i : imp.issues) said |= i.notice && i.message.find("notebook") != std::string::npos;
+  CHECK(said);
+  // Planned on one H100: the trainer's weights are vLLM's (Unsloth's fast_inference shares them), counted once.
+  const PlanOutput unsloth = PlanImported(Cfg({{"gpu", "h100"}, {"gpus", "1"}}), imp);
+  REQUIRE(unsloth.ok);
+  CHECK(unsloth.plan.memory.fits);
+  Config trl = unsloth.config;
+  trl.stack = "hf";
+  const PlanOutput separate = MakePlan(trl);
+  REQUIRE(separate.ok);
+  CHECK(separate.plan.rl.gen_memory_bytes - unsloth.plan.rl.gen_memory_bytes ==
+        Approx(unsloth.plan.memory.weights).epsilon(0.02));
+  // A value computed from the data (maximum_length from the tokenized dataset) is said, not refused.
+  const LaunchImport data = ImportLaunch(
+      "from trl import GRPOConfig, GRPOTrainer\nmaximum_length = int(np.quantile(lengths, 0.9))\n"
+      "args = GRPOConfig(output_dir='o', max_completion_length = 2048 - maximum_length)\n"
+      "trainer = GRPOTrainer(model='Qwen/Qwen2.5-7B', args=args)\n");
+  INFO(testing::IssuesText(data.issues));
+  REQUIRE(data.ok);
+  bool noted = false;
+  for (const ConfigIssue& i : data.issues)
+    noted |= i.notice && i.key == "GRPOConfig.max_completion_length" &&
+             i.message.find("maximum_length") != std::string::npos;
+  CHECK(noted);
+}
+
 TEST_CASE("launch import: an export's header gives what its file cannot say, the file's own keys first", "[launch]") {
   using F = LaunchFormat;
   // A DeepSpeed config has no model, recomputation or method: exported, then read back with nothing else given,

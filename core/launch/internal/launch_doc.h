@@ -143,5 +143,11 @@ int LineAt(std::string_view text, size_t at);
 
 // The largest file the import reads (a config is a few kB; a pasted log is refused, not parsed).
 inline constexpr size_t kMaxImportBytes = 1 << 20;
+// A notebook is read whole for its code (its outputs, images among them, make it larger): at most 16 MiB, its code at
+// most kMaxImportBytes.
+inline constexpr size_t kMaxNotebookBytes = 16 << 20;
+// A Jupyter notebook's code cells as one script, IPython's magics and shell lines blanked (parse_notebook.cpp); false
+// when the text is no notebook.
+bool NotebookCode(std::string_view text, std::string& code);
 
 }  // namespace tp::launch
