@@ -28,15 +28,23 @@ bool NotebookCode(std::string_view text, std::string& code) {
       for (const JsonValue& line : source->array)
         if (line.IsString()) joined += line.string;
     }
+    // A cell magic (%%capture, %%bash) makes the whole cell another language's but for %%capture, which runs Python.
+    const size_t lead = joined.find_first_not_of(" \t\n");
+    const bool cell_magic =
+        lead != std::string::npos && joined.compare(lead, 2, "%%") == 0 && joined.compare(lead, 9, "%%capture") != 0;
     size_t start = 0;
+    bool shell = false;  // inside a shell line continued with a backslash
     while (start < joined.size()) {
       size_t end = joined.find('\n', start);
       if (end == std::string::npos) end = joined.size();
       std::string_view line(joined.data() + start, end - start);
       const size_t first = line.find_first_not_of(" \t");
       const bool magic = first != std::string_view::npos && (line[first] == '%' || line[first] == '!');
-      if (!magic) code.append(line.data(), line.size());
+      const bool skipped = cell_magic || shell || magic;
+      if (!skipped) code.append(line.data(), line.size());
       code += '\n';  // a magic's line stays blank: the script keeps the cell's line count
+      const size_t last = line.find_last_not_of(" \t\r");
+      shell = (shell || magic) && last != std::string_view::npos && line[last] == '\\';
       start = end + 1;
     }
     code += '\n';

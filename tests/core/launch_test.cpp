@@ -1275,6 +1275,9 @@ TEST_CASE("launch import: a notebook's code cells, with the arithmetic and switc
   // other, a parenthesised None, and a cell that loads the saved adapter for inference behind `if False:`.
   const std::vector<std::string> cells = {
       "%%capture\n!pip install unsloth vllm\n",
+      "!curl http://localhost:11434/api/chat -d '{ \\\n    \"messages\": [ \\\n    ] \\\n    }'\n",  // a shell line
+                                                                                                     // continued
+      "%%bash\necho \"not (python\"\n",  // a cell of another language
       "import os\nos.environ[\"UNSLOTH_VLLM_STANDBY\"] = \"1\"\nfrom unsloth import FastLanguageModel\n"
       "max_seq_length = 2048\nlora_rank = 32\ndtype = (\n    None  # None for auto detection\n)\n"
       "model, tokenizer = FastLanguageModel.from_pretrained(\n    model_name = \"unsloth/Qwen3-4B-Base\",\n"
