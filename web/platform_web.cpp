@@ -211,7 +211,10 @@ EM_JS(char*, tp_js_take_dropped, (char** text), {
   if (!Module.tpDropped || !Module.tpDropped.length) return 0;
   var d = Module.tpDropped.shift();
   var put = function(s) { var n = lengthBytesUTF8(s) + 1; var p = _malloc(n); stringToUTF8(s, p, n); return p; };
-  HEAP32[text >> 2] = put(d.text);
+  // _malloc may grow the heap, which replaces HEAP32: `HEAP32[...] = put(...)` would read the old view first and
+  // write the pointer into a detached buffer (a dropped notebook of a few MB never arrived). Allocate, then store.
+  var body = put(d.text);
+  HEAP32[text >> 2] = body;
   return put(d.name);
 });
 

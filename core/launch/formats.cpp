@@ -741,6 +741,8 @@ bool IsAccelerateConfig(std::string_view text) {
 }  // namespace launch
 
 bool DetectLaunchFormat(std::string_view text, LaunchFormat& format) {
+  // A notebook is the script its code cells make (parse_notebook.cpp): its format is that script's.
+  if (std::string code; launch::NotebookCode(text, code)) return DetectLaunchFormat(code, format);
   if (text.size() > launch::kMaxImportBytes) return false;
   const std::string_view t = Trim(text);
   if (t.empty()) return false;

@@ -6,7 +6,8 @@
 //      micro-batch, gradient accumulation x the page's GPUs), the address holds those keys, the keys it could
 //      not map are named under the box, and the command line plans the page's address identically;
 //   3. a DeepSpeed config dropped on the page: its ZeRO stage, offload and batch become the plan's; a verl launch
-//      script (shell variables, arithmetic, Hydra overrides) dropped: its RL step, as the command line reads it;
+//      script (shell variables, arithmetic, Hydra overrides) dropped: its RL step, as the command line reads it; an
+//      Unsloth notebook of 2 MB (its outputs) dropped: its GRPO run (a file past the heap's size once never arrived);
 //   4. a broken file: the error with its line under the box, the plan unchanged.
 // Usage: node tests/browser/launch.mjs [--web build/web] [--cli build/native/trainplan] [--out build/screenshots]
 import fs from "node:fs";
@@ -244,6 +245,40 @@ async function main() {
     check(big.zero === 2 && big.mbs === 2 && problems.length === 0,
           "a 600 KB ds_config.json dropped on the page imports (ZeRO-2, micro-batch 2) without an error",
           JSON.stringify({ zero: big.zero, mbs: big.mbs, problems: problems.slice(0, 3) }));
+
+    console.log("import: an Unsloth GRPO notebook (.ipynb, 2 MB with its outputs) dropped on the page");
+    const nbCode = [
+      "from unsloth import FastLanguageModel\n",
+      "max_seq_length = 2048\n",
+      "model, tokenizer = FastLanguageModel.from_pretrained(model_name = \"unsloth/Qwen3-4B-Base\",\n",
+      "    max_seq_length = max_seq_length, load_in_4bit = False, fast_inference = True, gpu_memory_utilization = 0.9)\n",
+      "model = FastLanguageModel.get_peft_model(model, r = 32, lora_alpha = 64)\n",
+      "max_prompt_length = 202\n",
+      "from trl import GRPOConfig, GRPOTrainer\n",
+      "training_args = GRPOConfig(num_generations = 4, per_device_train_batch_size = 1, max_steps = 100,\n",
+      "    max_prompt_length = max_prompt_length, max_completion_length = max_seq_length - max_prompt_length)\n"];
+    const notebook = JSON.stringify({
+      cells: [{ cell_type: "code", metadata: {}, source: ["%%capture\n", "!pip install unsloth vllm\n"],
+                outputs: [{ output_type: "stream", name: "stdout", text: ["x".repeat(2 * 1024 * 1024)] }] },
+              { cell_type: "markdown", metadata: {}, source: ["### Load the model\n"] },
+              { cell_type: "code", metadata: {}, source: nbCode, outputs: [] }],
+      metadata: {}, nbformat: 4, nbformat_minor: 0 });
+    await page.evaluate((text) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([text], "Qwen3_(4B)-GRPO.ipynb", { type: "application/x-ipynb+json" }));
+      document.dispatchEvent(new DragEvent("drop", { dataTransfer: dt, bubbles: true, cancelable: true }));
+    }, notebook);
+    await until(page, () => window.trainplan.plan().config.model === "qwen3-4b" &&
+                            window.trainplan.plan().config.goal === "grpo");
+    const nb = (await page.evaluate(() => window.trainplan.plan())).config;
+    const nbPath = path.join(outDir, "launch-import-unsloth.ipynb");
+    fs.writeFileSync(nbPath, notebook);
+    const nbDirect = JSON.parse(cli("plan", "--import", nbPath, "gpus=" + nb.gpus, "gpu=" + nb.gpu, "--format", "json")).config;
+    check(nb.model === "qwen3-4b" && nb.goal === "grpo" && nb.rl_samples === 4 && nb.rl_max_response_len === 1846 &&
+          nb.rl_max_response_len === nbDirect.rl_max_response_len && nb.model === nbDirect.model,
+          "the dropped notebook: Qwen3-4B GRPO, 4 generations, 2048 - 202 completion tokens, as the command line reads it",
+          JSON.stringify({ model: nb.model, goal: nb.goal, n: nb.rl_samples, max: nb.rl_max_response_len,
+                           cli: nbDirect.rl_max_response_len }));
 
     console.log("import: TRL's command line pasted with a real Ctrl+V (trl sft --flags, as TRL's documentation runs it)");
     const trlCommand = "trl sft --model_name_or_path Qwen/Qwen2.5-7B --dataset_name trl-lib/Capybara \\\n" +
