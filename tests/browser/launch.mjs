@@ -15,6 +15,15 @@ import path from "node:path";
 import { execFileSync } from "node:child_process";
 import { checker, testPaths, frames, until, clickWidget as clickAt, runBrowserTest } from "./harness.mjs";
 
+// A file dropped on the page, as the browser hands it over: a DataTransfer with one File, in a drop event.
+async function dropFile(page, name, type, text) {
+  await page.evaluate(([name, type, text]) => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([text], name, { type }));
+    document.dispatchEvent(new DragEvent("drop", { dataTransfer: dt, bubbles: true, cancelable: true }));
+  }, [name, type, text]);
+}
+
 const { webDir, cliPath, outDir } = testPaths();
 fs.mkdirSync(outDir, { recursive: true });
 const { check, summary } = checker();
@@ -180,11 +189,7 @@ async function main() {
     await page.screenshot({ path: path.join(outDir, "web-launch-import.png") });
 
     console.log("import: a DeepSpeed config dropped on the page");
-    await page.evaluate((text) => {
-      const dt = new DataTransfer();
-      dt.items.add(new File([text], "ds_config.json", { type: "application/json" }));
-      document.dispatchEvent(new DragEvent("drop", { dataTransfer: dt, bubbles: true, cancelable: true }));
-    }, dsConfig);
+    await dropFile(page, "ds_config.json", "application/json", dsConfig);
     await until(page, () => window.trainplan.plan().config.zero === 3 && window.trainplan.plan().config.stack === "deepspeed");
     const ds = (await page.evaluate(() => window.trainplan.plan())).config;
     check(ds.zero === 3 && ds.offload === "cpu" && ds.mbs === 1 && ds.gbs === 64 && ds.gpus === 8 && ds.stack === "deepspeed",
@@ -208,11 +213,7 @@ async function main() {
       "    trainer.n_gpus_per_node=8 \\",
       "    trainer.nnodes=${NNODES} $@",
       ""].join("\n");
-    await page.evaluate((text) => {
-      const dt = new DataTransfer();
-      dt.items.add(new File([text], "run_qwen2_5-7b_grpo.sh", { type: "application/x-sh" }));
-      document.dispatchEvent(new DragEvent("drop", { dataTransfer: dt, bubbles: true, cancelable: true }));
-    }, verlScript);
+    await dropFile(page, "run_qwen2_5-7b_grpo.sh", "application/x-sh", verlScript);
     await until(page, () => window.trainplan.plan().config.goal === "grpo" &&
                             window.trainplan.plan().config.model === "qwen2.5-7b");
     const verlPlan = await page.evaluate(() => window.trainplan.plan());
@@ -235,11 +236,7 @@ async function main() {
     const bigDs = JSON.stringify({ train_micro_batch_size_per_gpu: 2, gradient_accumulation_steps: 4,
                                    zero_optimization: { stage: 2 }, bf16: { enabled: true },
                                    comment: "x".repeat(600 * 1024) });
-    await page.evaluate((text) => {
-      const dt = new DataTransfer();
-      dt.items.add(new File([text], "big_ds_config.json", { type: "application/json" }));
-      document.dispatchEvent(new DragEvent("drop", { dataTransfer: dt, bubbles: true, cancelable: true }));
-    }, bigDs);
+    await dropFile(page, "big_ds_config.json", "application/json", bigDs);
     await until(page, () => window.trainplan.plan().config.zero === 2 && window.trainplan.plan().config.mbs === 2);
     const big = (await page.evaluate(() => window.trainplan.plan())).config;
     check(big.zero === 2 && big.mbs === 2 && problems.length === 0,
@@ -263,11 +260,7 @@ async function main() {
               { cell_type: "markdown", metadata: {}, source: ["### Load the model\n"] },
               { cell_type: "code", metadata: {}, source: nbCode, outputs: [] }],
       metadata: {}, nbformat: 4, nbformat_minor: 0 });
-    await page.evaluate((text) => {
-      const dt = new DataTransfer();
-      dt.items.add(new File([text], "Qwen3_(4B)-GRPO.ipynb", { type: "application/x-ipynb+json" }));
-      document.dispatchEvent(new DragEvent("drop", { dataTransfer: dt, bubbles: true, cancelable: true }));
-    }, notebook);
+    await dropFile(page, "Qwen3_(4B)-GRPO.ipynb", "application/x-ipynb+json", notebook);
     await until(page, () => window.trainplan.plan().config.model === "qwen3-4b" &&
                             window.trainplan.plan().config.goal === "grpo");
     const nb = (await page.evaluate(() => window.trainplan.plan())).config;

@@ -235,22 +235,26 @@ TEST_CASE("a Hugging Face id for the model is its preset, a variant's said, an u
   CHECK(path[0].message.find("expected ") == 0);
 }
 
+// A value written as people write it (`written`) is read as `id`, with one notice, on the key, naming it.
+static void CheckReadAs(const char* key, const char* written, const std::string& id, std::string Config::*field) {
+  INFO(written);
+  Config c;
+  std::vector<ConfigIssue> issues;
+  CHECK(ApplyPair(c, key, written, issues));
+  CHECK(c.*field == id);
+  REQUIRE(issues.size() == 1);
+  CHECK(issues[0].notice);
+  CHECK(issues[0].key == key);
+  CHECK(issues[0].message.find(id) != std::string::npos);
+}
+
 TEST_CASE("a model written by its name is its preset, said", "[config]") {
   // As people write them in a message: words and spaces, a repository's name without its organisation.
   const std::vector<std::pair<const char*, const char*>> written = {
       {"Llama 3 8B", "llama3-8b"},        {"llama-3-8b", "llama3-8b"},           {"Llama-3.1-8B", "llama3.1-8b"},
       {"Mistral 7B", "mistral-7b"},       {"Qwen2.5-7B-Instruct", "qwen2.5-7b"}, {"DeepSeek V3", "deepseek-v3"},
       {"Qwen3 30B-A3B", "qwen3-30b-a3b"}, {"GPT-OSS 120B", "gpt-oss-120b"},      {"phi 3 mini", "phi3-mini"}};
-  for (const auto& [name, id] : written) {
-    INFO(name);
-    Config c;
-    std::vector<ConfigIssue> issues;
-    CHECK(ApplyPair(c, "model", name, issues));
-    CHECK(c.model == id);
-    REQUIRE(issues.size() == 1);
-    CHECK(issues[0].notice);
-    CHECK(issues[0].message.find(id) != std::string::npos);
-  }
+  for (const auto& [name, id] : written) CheckReadAs("model", name, id, &Config::model);
   // Every preset's catalog name reads back as that preset: no two presets share a name's letters and digits.
   for (const ModelPreset& m : Models()) {
     INFO(m.name);
@@ -277,17 +281,7 @@ TEST_CASE("a GPU typed by its name is the catalog's GPU, said, and a name of sev
       {"NVIDIA H100 SXM5", "h100"},      {"h100-sxm", "h100"},      {"H100 PCIe", "h100-pcie"},
       {"RTX 4090", "rtx4090"},           {"4090", "rtx4090"},       {"GeForce RTX 3090 24GB", "rtx3090"},
       {"AMD Instinct MI300X", "mi300x"}, {"h200 141gb", "h200"}};
-  for (const auto& [name, id] : typed) {
-    INFO(name);
-    Config c;
-    std::vector<ConfigIssue> issues;
-    CHECK(ApplyPair(c, "gpu", name, issues));
-    CHECK(c.gpu == id);
-    REQUIRE(issues.size() == 1);
-    CHECK(issues[0].notice);
-    CHECK(issues[0].key == "gpu");
-    CHECK(issues[0].message.find(id) != std::string::npos);
-  }
+  for (const auto& [name, id] : typed) CheckReadAs("gpu", name, id, &Config::gpu);
   // Every catalog GPU's own name reads back as that GPU, and its id without a notice.
   for (const GpuSpec& g : Gpus()) {
     INFO(g.name);

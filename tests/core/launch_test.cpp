@@ -247,6 +247,22 @@ PlanOutput PlanImported(Config cfg, const LaunchImport& imp) {
   return o;
 }
 
+// The import of `text`, which must read, as `format`.
+LaunchImport ImportAs(const std::string& text, LaunchFormat format) {
+  LaunchImport imp = ImportLaunch(text);
+  INFO(testing::IssuesText(imp.issues));
+  REQUIRE(imp.ok);
+  CHECK(imp.format == format);
+  return imp;
+}
+
+// An error (not a notice) on `key` whose message holds `text`.
+bool ErrorNames(const std::vector<ConfigIssue>& issues, const std::string& key, const std::string& text) {
+  for (const ConfigIssue& i : issues)
+    if (!i.notice && i.key == key && i.message.find(text) != std::string::npos) return true;
+  return false;
+}
+
 // Each of `wanted` ("model=qwen2.5-7b", ...) among the pairs an import took, as a whole word.
 void CheckTook(const LaunchImport& imp, const std::vector<std::string>& wanted) {
   const std::string pairs = " " + LaunchPairsText(imp) + " ";
@@ -1308,10 +1324,7 @@ TEST_CASE("launch import: a notebook's code cells, with the arithmetic and switc
                 "]}, {\"cell_type\": \"markdown\", \"source\": [\"### Data\\n\"]}";
   }
   notebook += "], \"metadata\": {}, \"nbformat\": 4, \"nbformat_minor\": 0}";
-  const LaunchImport imp = ImportLaunch(notebook);
-  INFO(testing::IssuesText(imp.issues));
-  REQUIRE(imp.ok);
-  CHECK(imp.format == LaunchFormat::Unsloth);
+  const LaunchImport imp = ImportAs(notebook, LaunchFormat::Unsloth);
   // The model the run trains, not the saved adapter behind `if False:`; 2048 - (201 + 1) completion tokens.
   CheckTook(imp, {"model=qwen3-4b", "goal=grpo", "method=lora", "lora_r=32", "rl_samples=4", "rl_max_response_len=1846",
                   "rl_kv_frac=0.9"});
@@ -1330,12 +1343,11 @@ TEST_CASE("launch import: a notebook's code cells, with the arithmetic and switc
   CHECK(separate.plan.rl.gen_memory_bytes - unsloth.plan.rl.gen_memory_bytes ==
         Approx(unsloth.plan.memory.weights).epsilon(0.02));
   // A value computed from the data (maximum_length from the tokenized dataset) is said, not refused.
-  const LaunchImport data = ImportLaunch(
+  const LaunchImport data = ImportAs(
       "from trl import GRPOConfig, GRPOTrainer\nmaximum_length = int(np.quantile(lengths, 0.9))\n"
       "args = GRPOConfig(output_dir='o', max_completion_length = 2048 - maximum_length)\n"
-      "trainer = GRPOTrainer(model='Qwen/Qwen2.5-7B', args=args)\n");
-  INFO(testing::IssuesText(data.issues));
-  REQUIRE(data.ok);
+      "trainer = GRPOTrainer(model='Qwen/Qwen2.5-7B', args=args)\n",
+      LaunchFormat::Trl);
   bool noted = false;
   for (const ConfigIssue& i : data.issues)
     noted |= i.notice && i.key == "GRPOConfig.max_completion_length" &&
@@ -1474,10 +1486,7 @@ TEST_CASE("launch import: keys left empty are unset, grouped digits are numbers,
       "activation_offloading: legacy\n"
       "resume_from_checkpoint:\n"
       "deepspeed: deepspeed_configs/zero3_bf16_cpuoffload_all.json\n";
-  const LaunchImport imp = ImportLaunch(alst);
-  INFO(testing::IssuesText(imp.issues));
-  REQUIRE(imp.ok);
-  CHECK(imp.format == LaunchFormat::Axolotl);
+  const LaunchImport imp = ImportAs(alst, LaunchFormat::Axolotl);
   // The checkpoints on the host (activation_offloading beside checkpointing) and the loss without its logits (the
   // Cut Cross Entropy plugin): what lets 500K tokens fit on 8 H100, as the example's ALST runs.
   CheckTook(imp, {"method=full", "seq=500000", "cp=8", "prec=bf16", "recompute=full", "offload_act=1", "zero=3",
@@ -1579,10 +1588,7 @@ TEST_CASE("launch import: an Accelerate config gives the launcher's GPUs, precis
       "compute_environment: LOCAL_MACHINE\ndebug: false\ndeepspeed_config:\n  deepspeed_multinode_launcher: standard\n"
       "  offload_optimizer_device: none\n  offload_param_device: none\n  zero3_init_flag: true\n  zero_stage: 3\n"
       "distributed_type: DEEPSPEED\nmixed_precision: bf16\nnum_machines: 1\nnum_processes: 8\n";
-  const LaunchImport ds = ImportLaunch(zero3);
-  INFO(testing::IssuesText(ds.issues));
-  REQUIRE(ds.ok);
-  CHECK(ds.format == LaunchFormat::Hf);
+  const LaunchImport ds = ImportAs(zero3, LaunchFormat::Hf);
   CheckTook(ds, {"gpus=8", "prec=bf16", "zero=3", "offload=none"});
   // FSDP1 by the strategy TRL's fsdp1.yaml writes into fsdp_reshard_after_forward; FSDP2 by true / false; a strategy
   // by its number; the parameters offloaded; checkpointing.
@@ -1660,30 +1666,24 @@ TEST_CASE("launch import: torchtune's builders name their preset, base or instru
     REQUIRE(imp.ok);
     CHECK(LaunchPairsText(imp).find(std::string("model=") + preset + " ") != std::string::npos);
   }
-  // A builder of no preset's model (Gemma 1, the Llama 3.2 vision models): refused without a model, planned with one.
-  const LaunchImport gemma =
-      ImportLaunch("model:\n  _component_: torchtune.models.gemma.lora_gemma_2b\nbatch_size: 2\n");
-  REQUIRE(gemma.ok);
-  Config page;
-  std::vector<ConfigIssue> issues;
-  ApplyLaunchImport(page, gemma, issues);
-  CHECK(HasErrors(issues));
-  bool named = false;
-  for (const ConfigIssue& i : issues)
-    named |= !i.notice && i.key == "model" && i.message.find("gemma") != std::string::npos;
-  CHECK(named);
-  Config given = Cfg({{"model", "gemma2-2b"}});
-  std::vector<ConfigIssue> fine;
-  ApplyLaunchImport(given, gemma, fine, kGivenModel);
-  CHECK_FALSE(HasErrors(fine));
-  // torchtitan's flavors alike.
-  const LaunchImport titan =
-      ImportLaunch("[model]\nname = \"llama4\"\nflavor = \"17bx16e\"\n[training]\nseq_len = 8192\n");
-  REQUIRE(titan.ok);
-  Config titan_page;
-  std::vector<ConfigIssue> titan_issues;
-  ApplyLaunchImport(titan_page, titan, titan_issues);
-  CHECK(HasErrors(titan_issues));
+  // A builder of no preset's model (Gemma 1, the Llama 3.2 vision models), a torchtitan flavor alike: refused without
+  // a model, naming it, planned with one.
+  auto refused_without_model = [](const std::string& text, LaunchFormat format, const char* named) {
+    INFO(named);
+    const LaunchImport imp = ImportAs(text, format);
+    Config page;
+    std::vector<ConfigIssue> issues;
+    ApplyLaunchImport(page, imp, issues);
+    CHECK(ErrorNames(issues, "model", named));
+    Config given = Cfg({{"model", "gemma2-2b"}});
+    std::vector<ConfigIssue> fine;
+    ApplyLaunchImport(given, imp, fine, kGivenModel);
+    CHECK_FALSE(HasErrors(fine));
+  };
+  refused_without_model("model:\n  _component_: torchtune.models.gemma.lora_gemma_2b\nbatch_size: 2\n",
+                        LaunchFormat::Torchtune, "gemma");
+  refused_without_model("[model]\nname = \"llama4\"\nflavor = \"17bx16e\"\n[training]\nseq_len = 8192\n",
+                        LaunchFormat::Torchtitan, "llama4 17bx16e");
 }
 
 TEST_CASE("launch import: a bad file gets an error with its line and key", "[launch]") {
@@ -1747,11 +1747,7 @@ TEST_CASE("launch import: a bad file gets an error with its line and key", "[lau
   Config cfg;
   std::vector<ConfigIssue> issues;
   ApplyLaunchImport(cfg, imp, issues);
-  REQUIRE(HasErrors(issues));
-  bool named = false;
-  for (const ConfigIssue& i : issues)
-    named |= !i.notice && i.key == "lora_rank" && i.message.find("line 3, read as lora_r=99999") != std::string::npos;
-  CHECK(named);
+  CHECK(ErrorNames(issues, "lora_rank", "line 3, read as lora_r=99999"));
   // Not a launch config at all.
   LaunchFormat f;
   CHECK_FALSE(DetectLaunchFormat("{\"num_hidden_layers\": 32, \"hidden_size\": 4096}", f));
@@ -2346,10 +2342,7 @@ TEST_CASE("launch import: TRL's command line (trl sft, dpo, grpo, accelerate lau
         "lora_rank: 8\nlora_target: all\npref_beta: 0.1\npref_loss: sigmoid  # choices: [sigmoid (dpo), orpo, simpo]\n"
         "dataset: dpo_en_demo\ncutoff_len: 2048\nmax_samples: 1000\nper_device_train_batch_size: 1\n"
         "gradient_accumulation_steps: 8\nnum_train_epochs: 3.0\nbf16: true\n";
-    const LaunchImport dpo = ImportLaunch(example);
-    INFO(testing::IssuesText(dpo.issues));
-    REQUIRE(dpo.ok);
-    CHECK(dpo.format == LaunchFormat::LlamaFactory);
+    const LaunchImport dpo = ImportAs(example, LaunchFormat::LlamaFactory);
     CheckTook(dpo, {"goal=dpo", "rl_framework=trl", "rl_ref=1", "method=lora", "seq=2048", "mbs=2"});
     Config page = Cfg({{"gpus", "1"}});
     std::vector<ConfigIssue> issues;
