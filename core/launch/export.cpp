@@ -282,6 +282,8 @@ std::string ExportUnsloth(const Facts& f, const std::vector<std::string>& header
     peft.Kw("lora_alpha", Value::Int(f.alpha));
     peft.Kw("lora_dropout", Value::Real(f.w.lora_dropout));
     peft.Kw("target_modules", Value::Strs(launch::HfTargetModules(f.c, f.c.lora_targets, rewritten)));
+    // DoRA through **kwargs to PEFT's LoraConfig (core/stack/capabilities.cpp's Unsloth row, llama.py @015bdef).
+    if (f.w.dora) peft.Kw("use_dora", Value::Bool(true));
     peft.Kw("use_gradient_checkpointing", checkpointing);
     s += Render(peft);
   }

@@ -228,6 +228,18 @@ struct Reader {
       Unknown(*e, modules.empty() ? std::string() : modules[0]);
   }
   void Recompute(const Entry* e, bool full) { Pair(e, "recompute", full ? "full" : "none"); }
+  // DoRA's switch (PEFT's use_dora, Axolotl's peft_use_dora, torchtune's model.use_dora, LLaMA-Factory's use_dora):
+  // the method the reader took, LoRA or QLoRA, becomes DoRA or QDoRA, as the exports write it.
+  void Dora(std::string_view file_key) {
+    bool dora = false;
+    const Entry* e = Get(file_key);
+    if (!Bool(e, dora) || !dora) return;
+    for (auto it = imp.pairs.rbegin(); it != imp.pairs.rend(); ++it)
+      if (it->key == "method") {
+        if (it->value == "lora" || it->value == "qlora") Pair(e, "method", it->value == "lora" ? "dora" : "qdora");
+        return;
+      }
+  }
   // Layout keys the framework has no way to vary: planned at what it runs.
   void Fixed(std::initializer_list<const char*> keys) {
     for (const char* k : keys)
@@ -329,6 +341,7 @@ void LoraFields(Reader& r, const std::string& cls, const char* rank_kw) {
   r.Get(cls + ".task_type");
   r.Get(cls + ".bias");
   r.Get(cls + ".0");
+  r.Dora(cls + ".use_dora");
 }
 
 bool QuantFields(Reader& r) {
@@ -753,6 +766,7 @@ void ImportTorchtune(Reader& r) {
     r.Pair(em, "method", stem.rfind("qlora_", 0) == 0 ? "qlora" : stem.rfind("lora_", 0) == 0 ? "lora" : "full");
   }
   r.IntKey("model.lora_rank", "lora_r");
+  r.Dora("model.use_dora");
   double dropout = 0;
   if (const Entry* e = r.Get("model.lora_dropout"); r.Real(e, dropout)) r.Pair(e, "lora_dropout", Num(dropout));
   r.Get("model.lora_alpha");
@@ -816,6 +830,7 @@ void ImportAxolotl(Reader& r) {
          : adapter == "lora"                               ? "lora"
                                                            : "full");
   r.IntKey("lora_r", "lora_r");
+  r.Dora("peft_use_dora");
   r.Get("lora_alpha");
   double dropout = 0;
   if (const Entry* e = r.Get("lora_dropout"); r.Real(e, dropout)) r.Pair(e, "lora_dropout", Num(dropout));
@@ -933,6 +948,7 @@ void ImportLlamaFactory(Reader& r) {
   const Entry* er = r.Get("lora_rank");
   r.Int(er, rank, 1);
   if (type == "lora") er ? r.Pair(er, "lora_r", std::to_string(rank)) : r.Default("lora_r", "8");
+  r.Dora("use_dora");
   r.Get("lora_alpha");
   double dropout = 0;
   if (const Entry* e = r.Get("lora_dropout"); r.Real(e, dropout)) r.Pair(e, "lora_dropout", Num(dropout));

@@ -1686,6 +1686,28 @@ TEST_CASE("launch import: torchtune's builders name their preset, base or instru
                         LaunchFormat::Torchtitan, "llama4 17bx16e");
 }
 
+TEST_CASE("launch: DoRA and QDoRA are written and read back as themselves by every format that writes them",
+          "[launch]") {
+  // The exports wrote use_dora (PEFT's LoraConfig, LLaMA-Factory), peft_use_dora (Axolotl), model.use_dora
+  // (torchtune), and the imports read those files back as LoRA: a round trip lost DoRA's cost.
+  int checked = 0;
+  for (LaunchFormat f : {LaunchFormat::Hf, LaunchFormat::Trl, LaunchFormat::Axolotl, LaunchFormat::LlamaFactory,
+                         LaunchFormat::Torchtune, LaunchFormat::Unsloth}) {
+    for (const char* method : {"dora", "qdora"}) {
+      INFO(InfoOf(f).id << " " << method);
+      const PlanOutput plan =
+          LaunchPlan(Cfg({{"model", "llama3.1-8b"}, {"method", method}, {"gpu", "h100"}, {"gpus", "1"}}), f);
+      if (!plan.ok) continue;  // a format that refuses the method says so (its rules' test)
+      const LaunchExport ex = ExportLaunch(plan, f);
+      if (!ex.ok) continue;
+      const LaunchImport back = ImportAs(ex.text, f);
+      CheckTook(back, {std::string("method=") + method});
+      ++checked;
+    }
+  }
+  CHECK(checked == 12);  // every one of these formats writes both
+}
+
 TEST_CASE("launch import: a bad file gets an error with its line and key", "[launch]") {
   struct Bad {
     const char* text;
