@@ -354,6 +354,7 @@ const Phrase kPhrases[] = {
     {"{0} is planned as the preset {1} (a variant of the same architecture)", "{0} 按预设 {1} 规划（同一架构的变体）"},
     {"{0} is planned as {1} ({2})", "{0} 按 {1}（{2}）规划"},
     {"{0} is planned as the preset {1}", "{0} 按预设 {1} 规划"},
+    {"{0} is not one model preset; give one of: {1}", "{0} 不是某一个模型预设；请给出其中之一：{1}"},
     {"a notebook: its code cells read as one script, lines counted in it",
      "笔记本：其代码单元合为一个脚本读取，行号按该脚本计"},
     {"{0} names more than one GPU; give one of: {1}", "{0} 可指多种 GPU；请给出其中之一：{1}"},

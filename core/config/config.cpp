@@ -196,13 +196,22 @@ bool ApplyPair(Config& cfg, std::string_view key_in, std::string_view value_in, 
       }
       const std::string_view name = f->name;
       // A model by its name as people write it ("Llama 3 8B", "Qwen2.5-7B-Instruct"): its preset, said.
-      if (name == "model" && lower != "custom" && !FindModel(lower))
+      if (name == "model" && lower != "custom" && !FindModel(lower)) {
         if (const char* preset = PresetOfModelName(value)) {
           f->set_id(cfg, preset);
           AddIssue(issues, "model", "{0} is planned as the preset {1}"_issue, {Quote(std::string(value)), preset},
                    true);
           return true;
         }
+        // The start of a preset's name ("Llama 3", "Qwen3 30B"): refused, naming the presets it could be.
+        if (const std::vector<std::string> like = PresetsNamedLike(value); !like.empty()) {
+          std::string ids;
+          for (const std::string& id : like) ids += (ids.empty() ? "" : ", ") + id;
+          AddIssue(issues, "model", "{0} is not one model preset; give one of: {1}"_issue,
+                   {Quote(std::string(value)), ids});
+          return false;
+        }
+      }
       if ((name == "gpu" || name == "calib_gpu") && !FindGpu(lower)) return ApplyGpuName(cfg, *f, value, issues);
       if (!ValidId(lower)) return Reject(*f, value, issues);
       f->set_id(cfg, lower);

@@ -168,6 +168,19 @@ const char* PresetOfModelName(std::string_view name) {
   return found;
 }
 
+std::vector<std::string> PresetsNamedLike(std::string_view name) {
+  std::vector<std::string> out;
+  if (name.size() > 96 || name.find('/') != std::string_view::npos) return out;
+  const std::string typed = Squashed(name);
+  if (typed.size() < 3) return out;
+  for (const ModelPreset& m : Models()) {
+    if (Squashed(m.id).rfind(typed, 0) != 0 && Squashed(m.name).rfind(typed, 0) != 0) continue;
+    out.push_back(m.id);
+    if (out.size() == 12) break;
+  }
+  return out;
+}
+
 std::string HfIdOfPreset(std::string_view preset) {
   for (const HfId& h : kHfIds)
     if (preset == h.preset) return h.hf;

@@ -5,6 +5,7 @@
 #pragma once
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace tp {
 
@@ -19,6 +20,9 @@ const char* PresetOfHfVariant(std::string_view hf_id);
 // variant's included ("Llama-3.1-8B-Instruct"), or the name in words ("Llama 3 8B", "llama-3-8b", "Mistral 7B"),
 // compared on letters, digits and '.' alone; null when no preset's, or more than one's, matches.
 const char* PresetOfModelName(std::string_view name);
+// The presets a name could be the start of ("Llama 3": llama3-8b, llama3-70b), compared as PresetOfModelName
+// compares; empty when the name is shorter than three letters or digits or starts no preset's name (at most 12).
+std::vector<std::string> PresetsNamedLike(std::string_view name);
 // Whether the text has a Hugging Face repository id's shape: owner/name, each of letters, digits, '.', '_' and '-'
 // (not starting with '.': no path), up to 96 characters each.
 bool LooksLikeHfId(std::string_view text);

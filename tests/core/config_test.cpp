@@ -271,6 +271,17 @@ TEST_CASE("a model written by its name is its preset, said", "[config]") {
     if (c.model != Config{}.model) CHECK(c.model == Lower(other));  // an id of no preset: resolving refuses it
     CHECK(PresetOfModelName(other) == nullptr);
   }
+  // The start of several presets' names is refused naming them, the field unchanged.
+  Config family;
+  std::vector<ConfigIssue> refused;
+  CHECK_FALSE(ApplyPair(family, "model", "Llama 3", refused));
+  REQUIRE(refused.size() == 1);
+  CHECK_FALSE(refused[0].notice);
+  CHECK(refused[0].key == "model");
+  for (const char* id : {"llama3-8b", "llama3-70b", "llama3.1-8b"})
+    CHECK(refused[0].message.find(id) != std::string::npos);
+  CHECK(family.model == Config{}.model);
+  CHECK(PresetsNamedLike("ll").empty());  // too short to name a family
 }
 
 TEST_CASE("a GPU typed by its name is the catalog's GPU, said, and a name of several is refused naming them",

@@ -369,6 +369,7 @@ std::vector<ConfigIssue> BadInputIssues() {
   pairs({{"gpu", "RTX 4090"}, {"gpus", "8"}});      // a GPU by its name: the id it is planned as
   pairs({{"gpu", "A100"}});                         // ... and a name of two
   pairs({{"model", "Llama 3 8B"}, {"gpus", "8"}});  // a model by its name: the preset it is planned as
+  pairs({{"model", "Llama 3"}});                    // ... and the start of several presets' names
   pairs({{"nonsense", "1"}});
   pairs({{"v", "7"}});
   pairs({{"model", "llama9"}});
