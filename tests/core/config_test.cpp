@@ -187,6 +187,19 @@ TEST_CASE("random configurations survive the JSON object of every key", "[config
   }
 }
 
+// `value` for `key` refused with one error on the key, the configuration left as it was: that error.
+static ConfigIssue RefusedOnce(const char* key, const char* value) {
+  INFO(key << "=" << value);
+  Config c;
+  std::vector<ConfigIssue> issues;
+  CHECK_FALSE(ApplyPair(c, key, value, issues));
+  REQUIRE(issues.size() == 1);
+  CHECK_FALSE(issues[0].notice);
+  CHECK(issues[0].key == key);
+  CHECK(c == Config{});
+  return issues[0];
+}
+
 TEST_CASE("a Hugging Face id for the model is its preset, a variant's said, an unknown one refused", "[config]") {
   // As users paste them from the Hub or a notebook: the id of a preset, of an instruct or 4-bit variant of one.
   Config exact;
@@ -218,21 +231,13 @@ TEST_CASE("a Hugging Face id for the model is its preset, a variant's said, an u
   ApplyLink(linked, "#v=1&model=google/gemma-2-9b-it&gpus=8", more);
   CHECK(linked.model == "gemma2-9b");
   CHECK(FormatLink(linked).find("model=gemma2-9b") != std::string::npos);
-  // An id of no preset's architecture is refused, naming the key.
-  Config unknown;
-  std::vector<ConfigIssue> refused;
-  CHECK_FALSE(ApplyPair(unknown, "model", "acme/Secret-13B-Instruct", refused));
-  REQUIRE(refused.size() == 1);
-  CHECK_FALSE(refused[0].notice);
-  CHECK(refused[0].key == "model");
-  // ... and says what does plan it: the model's config.json, or its dimensions.
-  CHECK(refused[0].message.find("--hf-config") != std::string::npos);
-  CHECK(refused[0].message.find("model=custom") != std::string::npos);
+  // An id of no preset's architecture is refused, naming the key, and says what does plan it: the model's
+  // config.json, or its dimensions.
+  const ConfigIssue refused = RefusedOnce("model", "acme/Secret-13B-Instruct");
+  CHECK(refused.message.find("--hf-config") != std::string::npos);
+  CHECK(refused.message.find("model=custom") != std::string::npos);
   // Text that is no repository id (a path) is an unknown id like any other.
-  std::vector<ConfigIssue> path;
-  CHECK_FALSE(ApplyPair(unknown, "model", "../models/secret", path));
-  REQUIRE(path.size() == 1);
-  CHECK(path[0].message.find("expected ") == 0);
+  CHECK(RefusedOnce("model", "../models/secret").message.find("expected ") == 0);
 }
 
 // A value written as people write it (`written`) is read as `id`, with one notice, on the key, naming it.
@@ -272,15 +277,8 @@ TEST_CASE("a model written by its name is its preset, said", "[config]") {
     CHECK(PresetOfModelName(other) == nullptr);
   }
   // The start of several presets' names is refused naming them, the field unchanged.
-  Config family;
-  std::vector<ConfigIssue> refused;
-  CHECK_FALSE(ApplyPair(family, "model", "Llama 3", refused));
-  REQUIRE(refused.size() == 1);
-  CHECK_FALSE(refused[0].notice);
-  CHECK(refused[0].key == "model");
-  for (const char* id : {"llama3-8b", "llama3-70b", "llama3.1-8b"})
-    CHECK(refused[0].message.find(id) != std::string::npos);
-  CHECK(family.model == Config{}.model);
+  const ConfigIssue family = RefusedOnce("model", "Llama 3");
+  for (const char* id : {"llama3-8b", "llama3-70b", "llama3.1-8b"}) CHECK(family.message.find(id) != std::string::npos);
   CHECK(PresetsNamedLike("ll").empty());  // too short to name a family
 }
 
@@ -303,13 +301,7 @@ TEST_CASE("a GPU typed by its name is the catalog's GPU, said, and a name of sev
     CHECK(issues.empty());
   }
   // "A100" is two GPUs here: refused, naming both; the field keeps what it had.
-  Config c;
-  std::vector<ConfigIssue> issues;
-  CHECK_FALSE(ApplyPair(c, "gpu", "A100", issues));
-  REQUIRE(issues.size() == 1);
-  CHECK_FALSE(issues[0].notice);
-  CHECK(issues[0].message.find("a100-40g, a100-80g") != std::string::npos);
-  CHECK(c.gpu == Config{}.gpu);
+  CHECK(RefusedOnce("gpu", "A100").message.find("a100-40g, a100-80g") != std::string::npos);
   // A word that is another product ("NVL": the H100 NVL, 94 GB) matches nothing rather than the nearest.
   CHECK(MatchGpuName("H100 NVL").gpu == nullptr);
   CHECK(MatchGpuName("A100 40GB PCIe").gpu == nullptr);
