@@ -597,6 +597,11 @@ void ImportTrl(Reader& r) {
   }
   const Entry* id = r.Get("=MODEL_ID");
   if (!id) id = r.Get(trainer + ".model");
+  // A model the script loads itself and hands the trainer (model = AutoModelFor...from_pretrained(model_name), TRL's
+  // own notebooks): the first from_pretrained's repository.
+  if (!id || id->value.kind != Value::Kind::Str) {
+    if (const Entry* loaded = r.Get("from_pretrained.0"); loaded && loaded->value.kind == Value::Kind::Str) id = loaded;
+  }
   std::string name;
   if (id && id->value.kind == Value::Kind::Str && r.Text(id, name)) r.Model(id, name);
   r.Get(trainer + ".model");

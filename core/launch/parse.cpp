@@ -205,6 +205,7 @@ class PyReader {
         continue;
       }
       if (line_start && LiteralBranch()) continue;
+      if (line_start && TupleAssignment()) continue;
       // NAME = expr at the start of a statement: a module-level assignment (a literal is remembered).
       if (line_start && tok.kind == Token::Name && t_[i_ + 1].kind == Token::Op && t_[i_ + 1].text == "=") {
         const std::string name = tok.text;
@@ -231,6 +232,35 @@ class PyReader {
   }
 
  private:
+  // `a, b = x, y` at the start of a statement (TRL's notebooks: `model_id, output_dir = "Qwen/...", "..."`): each name
+  // its value, as a module-level assignment; other shapes (a call's tuple, a starred name) are left to the reader.
+  bool TupleAssignment() {
+    size_t j = i_;
+    std::vector<std::string> names;
+    while (t_[j].kind == Token::Name && t_[j + 1].kind == Token::Op && t_[j + 1].text == ",")
+      names.push_back(t_[j].text), j += 2;
+    if (names.empty() || t_[j].kind != Token::Name || t_[j + 1].kind != Token::Op || t_[j + 1].text != "=")
+      return false;
+    names.push_back(t_[j].text);
+    const int line = t_[i_].line;
+    i_ = j + 2;
+    std::vector<Value> values;
+    for (;;) {
+      Value v;
+      if (!Expr(v, 0)) return false;
+      values.push_back(std::move(v));
+      if (!IsOp(",")) break;
+      ++i_;
+    }
+    if (values.size() != names.size()) return true;  // a call's tuple or a mismatch: nothing known
+    for (size_t k = 0; k < names.size(); ++k)
+      if (values[k].kind != Value::Kind::Raw || vars_.count(values[k].s)) {
+        vars_[names[k]] = values[k];
+        doc_.entries.push_back({"=" + names[k], values[k], line});
+      }
+    return true;
+  }
+
   // `if False:` / `if True:` and the `else:` after them, as notebooks switch their cells (Unsloth's `if False:` around
   // loading a saved adapter for inference): the branch not taken is skipped, by its indentation. A condition this
   // reader cannot decide reads its branches, as before. True when a construct was consumed.

@@ -1708,6 +1708,31 @@ TEST_CASE("launch: DoRA and QDoRA are written and read back as themselves by eve
   CHECK(checked == 12);  // every one of these formats writes both
 }
 
+TEST_CASE("launch import: TRL's notebooks name their model by tuple or by the model they load", "[launch]") {
+  // examples/notebooks/sft_trl_lora_qlora.ipynb @f2cd577 (trimmed): `model_id, output_dir = ...` then model=model_id.
+  const LaunchImport tuple = ImportAs(
+      "model_id, output_dir = \"unsloth/qwen3-14b-unsloth-bnb-4bit\", \"qwen3-14b-SFT\"  # ~14.1 GB VRAM\n"
+      "# model_id, output_dir = \"Qwen/Qwen3-8B\", \"Qwen3-8B-SFT\"\n"
+      "from trl import SFTConfig, SFTTrainer\ntraining_args = SFTConfig(per_device_train_batch_size = 1, "
+      "max_length = 1024, output_dir = output_dir)\ntrainer = SFTTrainer(model=model_id, args=training_args)\n",
+      LaunchFormat::Trl);
+  CheckTook(tuple, {"model=qwen3-14b", "seq=1024"});
+  // examples/notebooks/sft_qwen_vl.ipynb: the model loaded by the script and handed over (model=model): the first
+  // from_pretrained's repository, here one no preset has, refused naming it rather than planned as another model.
+  const LaunchImport loaded = ImportAs(
+      "model_name = \"Qwen/Qwen3-VL-4B-Instruct\"\nmodel = Qwen3VLForConditionalGeneration.from_pretrained(\n"
+      "    model_name, dtype=\"float32\")\nfrom trl import SFTConfig, SFTTrainer\n"
+      "trainer = SFTTrainer(model=model, args=SFTConfig(output_dir=\"o\"))\n",
+      LaunchFormat::Trl);
+  CHECK(loaded.unknown_model == "Qwen/Qwen3-VL-4B-Instruct");
+  // A tuple whose values do not match its names (a call's result) sets nothing.
+  const LaunchImport call = ImportAs(
+      "model_id, tokenizer = load(\"Qwen/Qwen2.5-7B\")\nfrom trl import SFTConfig, SFTTrainer\n"
+      "trainer = SFTTrainer(model=model_id, args=SFTConfig(output_dir=\"o\"))\n",
+      LaunchFormat::Trl);
+  CHECK(LaunchPairsText(call).find("model=") == std::string::npos);
+}
+
 TEST_CASE("launch import: a bad file gets an error with its line and key", "[launch]") {
   struct Bad {
     const char* text;
