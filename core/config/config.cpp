@@ -55,6 +55,15 @@ bool Reject(const KeyInfo& f, std::string_view value, std::vector<ConfigIssue>& 
 
 }  // namespace
 
+namespace {
+
+// Ids in a refusal's list of what was meant: "a100-40g, a100-80g".
+std::string IdsList(const std::vector<std::string>& ids) {
+  std::string out;
+  for (const std::string& id : ids) out += (out.empty() ? "" : ", ") + id;
+  return out;
+}
+
 // A choice as people spell it, in the table's words: separators dropped where the table's word has none
 // ("fine-tune", "pre_train", "ZeRO-3"), and the field's synonyms.
 std::string ChoiceWord(const KeyInfo& f, std::string word) {
@@ -95,9 +104,8 @@ bool ApplyGpuName(Config& cfg, const KeyInfo& f, std::string_view value, std::ve
     return true;
   }
   if (match.candidates.size() > 1) {
-    std::string ids;
-    for (const std::string& id : match.candidates) ids += (ids.empty() ? "" : ", ") + id;
-    AddIssue(issues, f.name, "{0} names more than one GPU; give one of: {1}"_issue, {Quote(value), ids});
+    AddIssue(issues, f.name, "{0} names more than one GPU; give one of: {1}"_issue,
+             {Quote(value), IdsList(match.candidates)});
     return false;
   }
   const std::string lower = Lower(value);
@@ -105,6 +113,8 @@ bool ApplyGpuName(Config& cfg, const KeyInfo& f, std::string_view value, std::ve
   f.set_id(cfg, lower);  // an unknown id: resolving the job names the GPUs it accepts
   return true;
 }
+
+}  // namespace
 
 // ---- public: parsing ------------------------------------------------------------------------------
 bool ApplyPair(Config& cfg, std::string_view key_in, std::string_view value_in, std::vector<ConfigIssue>& issues) {
@@ -205,10 +215,8 @@ bool ApplyPair(Config& cfg, std::string_view key_in, std::string_view value_in, 
         }
         // The start of a preset's name ("Llama 3", "Qwen3 30B"): refused, naming the presets it could be.
         if (const std::vector<std::string> like = PresetsNamedLike(value); !like.empty()) {
-          std::string ids;
-          for (const std::string& id : like) ids += (ids.empty() ? "" : ", ") + id;
           AddIssue(issues, "model", "{0} is not one model preset; give one of: {1}"_issue,
-                   {Quote(std::string(value)), ids});
+                   {Quote(std::string(value)), IdsList(like)});
           return false;
         }
       }

@@ -158,7 +158,7 @@ PyCall LoraCall(const Facts& f, const char* target, bool* rewritten) {
   if (f.c.lora_targets == "all")
     lora.Kw("target_modules", Value::Str("all-linear"));
   else
-    lora.Kw("target_modules", Value::Strs(launch::HfTargetModules(f.c, f.c.lora_targets, rewritten)));
+    lora.Kw("target_modules", Value::Strs(launch::HfTargetModules(f.c, f.o.job.model, f.c.lora_targets, rewritten)));
   lora.Kw("task_type", Value::Str("CAUSAL_LM"));
   return lora;
 }
@@ -281,7 +281,7 @@ std::string ExportUnsloth(const Facts& f, const std::vector<std::string>& header
     peft.Kw("r", Value::Int(f.w.lora_r));
     peft.Kw("lora_alpha", Value::Int(f.alpha));
     peft.Kw("lora_dropout", Value::Real(f.w.lora_dropout));
-    peft.Kw("target_modules", Value::Strs(launch::HfTargetModules(f.c, f.c.lora_targets, rewritten)));
+    peft.Kw("target_modules", Value::Strs(launch::HfTargetModules(f.c, f.o.job.model, f.c.lora_targets, rewritten)));
     // DoRA through **kwargs to PEFT's LoraConfig (core/stack/capabilities.cpp's Unsloth row, llama.py @015bdef).
     if (f.w.dora) peft.Kw("use_dora", Value::Bool(true));
     peft.Kw("use_gradient_checkpointing", checkpointing);
@@ -409,7 +409,8 @@ Doc ExportAxolotl(const Facts& f, bool* rewritten) {
     if (f.c.lora_targets == "all")
       d.Add("lora_target_linear", Value::Bool(true));
     else
-      d.Add("lora_target_modules", Value::Strs(launch::HfTargetModules(f.c, f.c.lora_targets, rewritten)));
+      d.Add("lora_target_modules",
+            Value::Strs(launch::HfTargetModules(f.c, f.o.job.model, f.c.lora_targets, rewritten)));
   }
   d.Add("sequence_len", Value::Int(f.seq));
   d.Add("micro_batch_size", Value::Int(f.mbs));
@@ -465,7 +466,7 @@ Doc ExportLlamaFactory(const Facts& f) {
     std::string target = "all";
     if (f.c.lora_targets != "all") {
       target.clear();
-      for (const std::string& m : launch::HfTargetModules(f.c, f.c.lora_targets))
+      for (const std::string& m : launch::HfTargetModules(f.c, f.o.job.model, f.c.lora_targets))
         target += (target.empty() ? "" : ",") + m;
     }
     d.Add("lora_target", Value::Str(target));
@@ -855,9 +856,10 @@ void OpenrlhfDeepSpeed(const Facts& f, Doc& d, bool* rewritten) {
     d.Add("--ds.lora.rank", Value::Int(f.w.lora_r));
     d.Add("--ds.lora.alpha", Value::Int(f.alpha));
     d.Add("--ds.lora.dropout", Value::Real(f.w.lora_dropout));
-    d.Add("--ds.lora.target_modules", f.c.lora_targets == "all"
-                                          ? Value::Str("all-linear")
-                                          : Value::Strs(launch::HfTargetModules(f.c, f.c.lora_targets, rewritten)));
+    d.Add("--ds.lora.target_modules",
+          f.c.lora_targets == "all"
+              ? Value::Str("all-linear")
+              : Value::Strs(launch::HfTargetModules(f.c, f.o.job.model, f.c.lora_targets, rewritten)));
   }
   if (f.Qlora()) d.Add("--ds.load_in_4bit", Value::Bool(true));
 }

@@ -169,13 +169,17 @@ struct Reader {
                     {std::to_string(e->line), Quote(id), preset}, true));
       return;
     }
-    // Not named after it either: the plan's model is another one (its name would label it so).
-    imp.unknown_model = id, imp.unknown_model_line = e->line;
+    UnknownModel(*e, id);  // not named after it either
+  }
+  // A model the file names that no preset is (a Hugging Face id, a torchtune builder, a torchtitan flavor): said, and
+  // the plan refused unless a model is given beside the file (FinishLaunchImport); its name would label another.
+  void UnknownModel(const Entry& e, const std::string& name) {
+    imp.unknown_model = name, imp.unknown_model_line = e.line;
     imp.issues.push_back(
         MakeIssue("model",
                   "line {0}: {1} is not a model preset TrainPlan knows: the plan keeps the model it had "
                   "(give its config.json, or model=)"_issue,
-                  {std::to_string(e->line), Quote(id)}, true));
+                  {std::to_string(e.line), Quote(name)}, true));
   }
   void ModelAt(std::string_view file_key) {
     const Entry* e = Get(file_key);
@@ -228,6 +232,12 @@ struct Reader {
       Unknown(*e, modules.empty() ? std::string() : modules[0]);
   }
   void Recompute(const Entry* e, bool full) { Pair(e, "recompute", full ? "full" : "none"); }
+  // A DPO trainer's per-device batch counts preference pairs (a chosen and a rejected sequence each, in one forward):
+  // the plan's micro-batch, in sequences, is twice the file's.
+  void MicroBatchOfPairs() {
+    for (LaunchPair& p : imp.pairs)
+      if (p.key == "mbs") p.value = std::to_string(2 * std::min(std::strtoll(p.value.c_str(), nullptr, 10), 1LL << 40));
+  }
   // DoRA's switch (PEFT's use_dora, Axolotl's peft_use_dora, torchtune's model.use_dora, LLaMA-Factory's use_dora):
   // the method the reader took, LoRA or QLoRA, becomes DoRA or QDoRA, as the exports write it.
   void Dora(std::string_view file_key) {
@@ -625,9 +635,7 @@ void ImportTrl(Reader& r) {
   r.Pair(r.doc.Find("LoraConfig.r"), "method", four && lora ? "qlora" : lora ? "lora" : "full");
   if (lora) LoraFields(r, "LoraConfig", "r");
   TrainerFields(r, cfg, true);
-  if (dpo)  // pairs: the plan's micro-batch is in sequences
-    for (LaunchPair& p : r.imp.pairs)
-      if (p.key == "mbs") p.value = std::to_string(2 * std::min(std::strtoll(p.value.c_str(), nullptr, 10), 1LL << 40));
+  if (dpo) r.MicroBatchOfPairs();
   if (grpo) GrpoFields(r, cfg);
   TrlLauncher(r);
   r.Rest({(cfg + ".").c_str(), "LoraConfig.", "BitsAndBytesConfig.", "accelerate."});
@@ -763,9 +771,8 @@ void ImportTorchtune(Reader& r) {
     const std::string preset = launch::PresetOfTorchtuneBuilder(component);
     if (!preset.empty()) {
       r.Pair(em, "model", preset);
-    } else {  // a builder of no preset's model: refused unless a model is given (FinishLaunchImport), as an HF id
-      r.Unknown(*em, component);
-      r.imp.unknown_model = component, r.imp.unknown_model_line = em->line;
+    } else {
+      r.UnknownModel(*em, component);
     }
     const std::string stem = component.substr(component.find_last_of('.') + 1);
     r.Pair(em, "method", stem.rfind("qlora_", 0) == 0 ? "qlora" : stem.rfind("lora_", 0) == 0 ? "lora" : "full");
@@ -863,11 +870,11 @@ void ImportAxolotl(Reader& r) {
   // hidden_states) beside checkpointing (src/axolotl/core/trainers/mixins/activation_checkpointing.py,
   // loaders/patch_manager.py @067b021: TRL's OffloadActivations, or the legacy synchronous wrapper).
   bool offload_act = ckpt.rfind("offload", 0) == 0;
-  if (const Entry* eo = r.Get("activation_offloading"); eo && eo->value.kind != Value::Kind::Null) {
-    std::string mode;
+  if (const Entry* eo = r.Get("activation_offloading")) {
+    std::string mode;  // true, or a mode's name; false or left empty (None) keeps them on the GPU
     bool on = false;
-    if (eo->value.AsBool(on) || (r.Text(eo, mode) && (on = !mode.empty())))
-      if (ckpt != "false" && on) offload_act = true, eg = eo;
+    if (!eo->value.AsBool(on) && r.Text(eo, mode)) on = !mode.empty();
+    if (ckpt != "false" && on) offload_act = true, eg = eo;
   }
   if (ckpt != "false") r.Pair(eg, "offload_act", offload_act ? "1" : "0");
   // The loss without its logits: Cut Cross Entropy (the plugin, or cut_cross_entropy: true), Liger's fused linear
@@ -968,9 +975,7 @@ void ImportLlamaFactory(Reader& r) {
   r.IntOr("cutoff_len", "seq", 2048);
   r.IntKey("per_device_train_batch_size", "mbs");
   if (!r.doc.Find("per_device_train_batch_size")) r.Default("mbs", "8");
-  if (dpo)  // pairs: the plan's micro-batch is in sequences
-    for (LaunchPair& p : r.imp.pairs)
-      if (p.key == "mbs") p.value = std::to_string(2 * std::min(std::strtoll(p.value.c_str(), nullptr, 10), 1LL << 40));
+  if (dpo) r.MicroBatchOfPairs();
   r.GradAccum("gradient_accumulation_steps", 1);
   r.Steps("max_steps");
   // max_samples caps each dataset (it may hold fewer): read as its examples, with the epochs the file states.
@@ -1018,9 +1023,8 @@ void ImportTorchtitan(Reader& r) {
   const std::string preset = launch::PresetOfTorchtitan(name, flavor);
   if (!preset.empty()) {
     r.Pair(ef, "model", preset);
-  } else if (ef) {  // a flavor of no preset's model: refused unless a model is given, as an HF id
-    r.Unknown(*ef, name + " " + flavor);
-    r.imp.unknown_model = name + " " + flavor, r.imp.unknown_model_line = ef->line;
+  } else if (ef) {
+    r.UnknownModel(*ef, name + " " + flavor);
   }
   r.Get("model.hf_assets_path"), r.Get("model.tokenizer_path"), r.Get("job.description");
   bool fp8 = false;
@@ -1899,9 +1903,10 @@ void ApplyLaunchPairs(Config& cfg, const LaunchImport& imp, std::vector<ConfigIs
 void FinishLaunchImport(Config& cfg, const LaunchImport& imp, std::vector<ConfigIssue>& issues, unsigned given) {
   const int tp = std::max(1, cfg.tp), pp = std::max(1, cfg.pp), cp = std::max(1, cfg.cp);
   const int dp = std::max(1, cfg.gpus / (tp * pp * cp));
-  bool gives_gpus = false, gives_model = false, gives_gbs = false;
+  bool gives_gpus = false, gives_model = false, gives_gbs = false, gives_examples = false;
   for (const LaunchPair& p : imp.pairs)
-    gives_gpus |= p.key == "gpus", gives_model |= p.key == "model", gives_gbs |= p.key == "gbs";
+    gives_gpus |= p.key == "gpus", gives_model |= p.key == "model", gives_gbs |= p.key == "gbs",
+        gives_examples |= p.key == "examples";
   // A model the file names but TrainPlan does not know has its own note (ImportReader::Model).
   for (const ConfigIssue& i : imp.issues) gives_model |= i.key == "model";
   if (!gives_gpus && !(given & kGivenGpus))
@@ -1937,8 +1942,6 @@ void FinishLaunchImport(Config& cfg, const LaunchImport& imp, std::vector<Config
     else if (cfg.rl_prompts <= 0)
       ApplyPair(cfg, "rl_prompts", std::to_string(std::clamp<long long>(gbs / 2, 1, 10000000)), issues);
   }
-  bool gives_examples = false;
-  for (const LaunchPair& p : imp.pairs) gives_examples |= p.key == "examples";
   if (dpo && cfg.rl_steps <= 0) {
     // The file's steps, or its pairs over its epochs (a dataset the file sizes; rl_prompts pairs a step).
     double steps = imp.steps;

@@ -221,37 +221,21 @@ std::string PresetOfTorchtitan(std::string_view name, std::string_view flavor) {
   return "";
 }
 
-namespace {
-// The MoE shape a configuration plans: its own keys where given, else its preset's.
-struct MoeShape {
-  int experts = 0, shared = 0, dense_layers = 0;
-  bool mla = false;
-};
-MoeShape MoeShapeOf(const Config& cfg) {
-  MoeShape s;
-  const ModelPreset* p = FindModel(PresetOf(cfg));
-  s.experts = cfg.experts > 0 ? cfg.experts : p ? p->arch.experts : 0;
-  s.shared = cfg.shared_experts >= 0 ? cfg.shared_experts : p ? p->arch.shared_experts : 0;
-  s.dense_layers = cfg.dense_layers >= 0 ? cfg.dense_layers : p ? p->arch.dense_layers : 0;
-  s.mla = cfg.kv_lora_rank >= 0 ? cfg.kv_lora_rank > 0 : p && p->arch.kv_lora_rank > 0;
-  return s;
-}
-}  // namespace
-
-std::vector<std::string> HfTargetModules(const Config& cfg, const std::string& targets, bool* rewritten) {
+std::vector<std::string> HfTargetModules(const Config& cfg, const ModelArch& model, const std::string& targets,
+                                         bool* rewritten) {
   // "dense" on a mixture of experts: attention and, by their paths (PEFT matches a name by its suffix), the MLPs
   // of the dense layers (mlp.gate_proj, not mlp.experts.N.gate_proj) and the shared experts (Qwen2-MoE's and Llama
   // 4's shared_expert, DeepSeek's shared_experts: modeling_qwen2_moe.py, modeling_llama4.py, DeepSeek-V3's
   // modeling_deepseek.py). On a dense model it is every linear layer, as "all".
   if (targets == "dense") {
-    const MoeShape s = MoeShapeOf(cfg);
-    if (s.experts <= 1) return HfTargetModules(cfg, "all", rewritten);
-    std::vector<std::string> out = HfTargetModules(cfg, "attn", rewritten);
+    if (model.experts <= 1) return HfTargetModules(cfg, model, "all", rewritten);
+    std::vector<std::string> out = HfTargetModules(cfg, model, "attn", rewritten);
     const char* mats[] = {"gate_proj", "up_proj", "down_proj"};
-    if (s.dense_layers > 0)
+    if (model.dense_layers > 0)
       for (const char* m : mats) out.push_back(std::string("mlp.") + m);
-    if (s.shared > 0)
-      for (const char* m : mats) out.push_back(std::string(s.mla ? "shared_experts." : "shared_expert.") + m);
+    if (model.shared_experts > 0)
+      for (const char* m : mats)
+        out.push_back(std::string(model.kv_lora_rank > 0 ? "shared_experts." : "shared_expert.") + m);
     return out;
   }
   const bool fused = FusedProjections(PresetOf(cfg));

@@ -205,20 +205,13 @@ class PyReader {
         continue;
       }
       if (line_start && LiteralBranch()) continue;
-      if (line_start && TupleAssignment()) continue;
-      // NAME = expr at the start of a statement: a module-level assignment (a literal is remembered).
-      if (line_start && tok.kind == Token::Name && t_[i_ + 1].kind == Token::Op && t_[i_ + 1].text == "=") {
-        const std::string name = tok.text;
-        const int line = tok.line;
-        i_ += 2;
-        Value v;
-        if (!Expr(v, 0)) return false;
-        if (v.kind != Value::Kind::Raw || vars_.count(v.s)) {
-          vars_[name] = v;
-          doc_.entries.push_back({"=" + name, v, line});
+      if (line_start) {
+        bool failed = false;
+        if (Assignment(failed)) {
+          if (failed) return false;
+          line_start = false;
+          continue;
         }
-        line_start = false;
-        continue;
       }
       line_start = false;
       if (tok.kind == Token::Name && IsCallAhead()) {
@@ -232,27 +225,27 @@ class PyReader {
   }
 
  private:
-  // `a, b = x, y` at the start of a statement (TRL's notebooks: `model_id, output_dir = "Qwen/...", "..."`): each name
-  // its value, as a module-level assignment; other shapes (a call's tuple, a starred name) are left to the reader.
-  bool TupleAssignment() {
+  // NAME = expr, or `a, b = x, y` (TRL's notebooks: `model_id, output_dir = "Qwen/...", "..."`), at the start of a
+  // statement: a module-level assignment, each name its value where the reader knows it (a literal, or a variable it
+  // knows); a tuple whose values do not match its names (a call's result) sets nothing. `failed`: a parse error, said.
+  bool Assignment(bool& failed) {
     size_t j = i_;
     std::vector<std::string> names;
     while (t_[j].kind == Token::Name && t_[j + 1].kind == Token::Op && t_[j + 1].text == ",")
       names.push_back(t_[j].text), j += 2;
-    if (names.empty() || t_[j].kind != Token::Name || t_[j + 1].kind != Token::Op || t_[j + 1].text != "=")
-      return false;
+    if (t_[j].kind != Token::Name || t_[j + 1].kind != Token::Op || t_[j + 1].text != "=") return false;
     names.push_back(t_[j].text);
     const int line = t_[i_].line;
     i_ = j + 2;
     std::vector<Value> values;
     for (;;) {
       Value v;
-      if (!Expr(v, 0)) return false;
+      if (!Expr(v, 0)) return failed = true;
       values.push_back(std::move(v));
       if (!IsOp(",")) break;
       ++i_;
     }
-    if (values.size() != names.size()) return true;  // a call's tuple or a mismatch: nothing known
+    if (values.size() != names.size()) return true;
     for (size_t k = 0; k < names.size(); ++k)
       if (values[k].kind != Value::Kind::Raw || vars_.count(values[k].s)) {
         vars_[names[k]] = values[k];

@@ -6,6 +6,7 @@
 #include <string_view>
 #include <vector>
 
+#include "arch.h"
 #include "config.h"
 
 namespace tp::launch {
@@ -37,9 +38,11 @@ const char* TorchtitanSchedule(int schedule);
 // InterleavedZeroBubble, ...).
 int ScheduleOfTorchtitan(std::string_view name);
 
-// LoRA targets (the lora_targets key: qv, attn, all) as the model's projection names (Hugging Face
-// modules). Phi-3 and Phi-4 fuse q, k and v into qkv_proj; `rewritten` is set when "qv" had to become it.
-std::vector<std::string> HfTargetModules(const Config& cfg, const std::string& targets, bool* rewritten = nullptr);
+// LoRA targets (the lora_targets key: qv, attn, all, dense) as the model's projection names (Hugging Face modules),
+// `model` the planned architecture (the job's: "dense" names its dense layers' and shared experts' MLPs). Phi-3 and
+// Phi-4 fuse q, k and v into qkv_proj; `rewritten` is set when "qv" had to become it.
+std::vector<std::string> HfTargetModules(const Config& cfg, const ModelArch& model, const std::string& targets,
+                                         bool* rewritten = nullptr);
 // Module names back to the key's value: "all" when an MLP projection (or all-linear) is among them, "attn"
 // when k or o is, "qv" for q and v; "" when none is a projection TrainPlan knows.
 std::string TargetsOfModules(const std::vector<std::string>& modules);
