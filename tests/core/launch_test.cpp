@@ -256,11 +256,14 @@ LaunchImport ImportAs(const std::string& text, LaunchFormat format) {
   return imp;
 }
 
-// An error (not a notice) on `key` whose message holds `text`.
-bool ErrorNames(const std::vector<ConfigIssue>& issues, const std::string& key, const std::string& text) {
+// An issue of its kind (a notice, or an error) on `key` ("": any key) whose message holds `text`.
+bool HasIssue(const std::vector<ConfigIssue>& issues, bool notice, const std::string& key, const std::string& text) {
   for (const ConfigIssue& i : issues)
-    if (!i.notice && i.key == key && i.message.find(text) != std::string::npos) return true;
+    if (i.notice == notice && (key.empty() || i.key == key) && i.message.find(text) != std::string::npos) return true;
   return false;
+}
+bool ErrorNames(const std::vector<ConfigIssue>& issues, const std::string& key, const std::string& text) {
+  return HasIssue(issues, false, key, text);
 }
 
 // Each of `wanted` ("model=qwen2.5-7b", ...) among the pairs an import took, as a whole word.
@@ -1329,9 +1332,7 @@ TEST_CASE("launch import: a notebook's code cells, with the arithmetic and switc
   CheckTook(imp, {"model=qwen3-4b", "goal=grpo", "method=lora", "lora_r=32", "rl_samples=4", "rl_max_response_len=1846",
                   "rl_kv_frac=0.9"});
   CHECK(imp.steps == 50);
-  bool said = false;
-  for (const ConfigIssue& i : imp.issues) said |= i.notice && i.message.find("notebook") != std::string::npos;
-  CHECK(said);
+  CHECK(HasIssue(imp.issues, true, "", "notebook"));
   // Planned on one H100: the trainer's weights are vLLM's (Unsloth's fast_inference shares them), counted once.
   const PlanOutput unsloth = PlanImported(Cfg({{"gpu", "h100"}, {"gpus", "1"}}), imp);
   REQUIRE(unsloth.ok);
@@ -1348,11 +1349,7 @@ TEST_CASE("launch import: a notebook's code cells, with the arithmetic and switc
       "args = GRPOConfig(output_dir='o', max_completion_length = 2048 - maximum_length)\n"
       "trainer = GRPOTrainer(model='Qwen/Qwen2.5-7B', args=args)\n",
       LaunchFormat::Trl);
-  bool noted = false;
-  for (const ConfigIssue& i : data.issues)
-    noted |= i.notice && i.key == "GRPOConfig.max_completion_length" &&
-             i.message.find("maximum_length") != std::string::npos;
-  CHECK(noted);
+  CHECK(HasIssue(data.issues, true, "GRPOConfig.max_completion_length", "maximum_length"));
 }
 
 TEST_CASE("launch import: an export's header gives what its file cannot say, the file's own keys first", "[launch]") {
@@ -1519,9 +1516,7 @@ TEST_CASE("launch import: keys left empty are unset, grouped digits are numbers,
       "trainer = SFTTrainer(model='Qwen/Qwen2.5-7B', args=args)\n");
   REQUIRE(none.ok);
   CHECK(LaunchPairsText(none).find("seq=") == std::string::npos);
-  bool said = false;
-  for (const ConfigIssue& i : none.issues) said |= i.notice && i.message.find("null") != std::string::npos;
-  CHECK(said);
+  CHECK(HasIssue(none.issues, true, "", "null"));
 }
 
 TEST_CASE("launch: LoRA on what every token runs (lora_targets=dense), read from module paths and written as them",
@@ -1645,9 +1640,7 @@ TEST_CASE("launch import: an Accelerate config gives the launcher's GPUs, precis
   // A DeepSpeed config file it names is not read: said.
   const LaunchImport named = ImportLaunch(
       "distributed_type: DEEPSPEED\ndeepspeed_config:\n  deepspeed_config_file: ds_z3.json\nnum_processes: 4\n");
-  bool said = false;
-  for (const ConfigIssue& i : named.issues) said |= i.notice && i.message.find("ds_z3.json") != std::string::npos;
-  CHECK(said);
+  CHECK(HasIssue(named.issues, true, "", "ds_z3.json"));
 }
 
 TEST_CASE("launch import: torchtune's builders name their preset, base or instruct, and another model is refused",
@@ -2234,7 +2227,7 @@ python3 -m verl.trainer.main_ppo --config-name='ppo_megatron_trainer.yaml'     a
 TEST_CASE("launch import: Megatron-LM's example scripts, their arrays and torchrun's GPUs", "[launch]") {
   // As Megatron-LM's examples/llama/train_llama3_8b_h100_fp8.sh writes one: variables, arrays appended to (+=) and
   // spliced into others, quoted items holding a flag and its value, torchrun's --nproc_per_node x --nnodes.
-  const LaunchImport imp = ImportLaunch(R"(#!/bin/bash
+  const LaunchImport imp = ImportAs(R"(#!/bin/bash
 GPUS_PER_NODE=8
 NUM_NODES=2
 TP_SIZE=2
@@ -2265,10 +2258,8 @@ DTYPE_ARGS+=(
 torchrun ${DISTRIBUTED_ARGS[@]} pretrain_gpt.py \
     ${MODEL_ARGS[@]} ${TRAINING_ARGS[@]} ${DTYPE_ARGS[@]} \
     --tensor-model-parallel-size $TP_SIZE --sequence-parallel
-)");
-  INFO(testing::IssuesText(imp.issues));
-  REQUIRE(imp.ok);
-  CHECK(imp.format == LaunchFormat::Megatron);
+)",
+                                    LaunchFormat::Megatron);
   CheckTook(imp, {"layers=32", "hidden=4096", "seq=8192", "gbs=128", "zero=1", "prec=fp8", "tp=2", "gpus=16",
                   "gpus_per_node=8"});
   const std::string pairs = " " + LaunchPairsText(imp) + " ";
@@ -2315,13 +2306,11 @@ TEST_CASE("launch: Megatron-LM's 16-bit gradient buffer and --train-samples, rea
 // and quantization among them), accelerate's processes and TRL's shipped accelerate configs.
 TEST_CASE("launch import: TRL's command line (trl sft, dpo, grpo, accelerate launch) and Transformers' examples'",
           "[launch]") {
-  const LaunchImport sft = ImportLaunch(
+  const LaunchImport sft = ImportAs(
       "trl sft --model_name_or_path Qwen/Qwen2.5-7B --dataset_name trl-lib/Capybara --max_length 4096 \\\n"
       "    --per_device_train_batch_size 2 --gradient_accumulation_steps 8 --use_peft --lora_r 32 \\\n"
-      "    --load_in_4bit --attn_implementation eager --accelerate_config zero3 --num_processes 4\n");
-  INFO(testing::IssuesText(sft.issues));
-  REQUIRE(sft.ok);
-  CHECK(sft.format == LaunchFormat::Trl);
+      "    --load_in_4bit --attn_implementation eager --accelerate_config zero3 --num_processes 4\n",
+      LaunchFormat::Trl);
   CheckTook(sft, {"model=qwen2.5-7b", "seq=4096", "mbs=2", "method=qlora", "lora_r=32", "lora_dropout=0.05", "flash=0",
                   "zero=3", "gpus=4"});
   CHECK(sft.grad_accum == 8);
@@ -2375,10 +2364,7 @@ TEST_CASE("launch import: TRL's command line (trl sft, dpo, grpo, accelerate lau
     INFO(stage);
     const LaunchImport rm =
         ImportLaunch(std::string("model_name_or_path: Qwen/Qwen2.5-7B\nstage: ") + stage + "\nfinetuning_type: lora\n");
-    bool said = false;
-    for (const ConfigIssue& i : rm.issues)
-      said |= i.key == "stage" && i.notice && i.message.find(stage) != std::string::npos;
-    CHECK(said);
+    CHECK(HasIssue(rm.issues, true, "stage", stage));
   }
   // Its DPO stage (CustomDPOTrainer, a TRL DPOTrainer) is planned as DPO: the example file
   // (examples/train_lora/llama3_lora_dpo.yaml @01fa59b) on one GPU: 1 pair x 8 accumulation a step, 1,000 pairs
@@ -2405,18 +2391,14 @@ TEST_CASE("launch import: TRL's command line (trl sft, dpo, grpo, accelerate lau
   }
   // An accelerate config file TRL does not ship is named, not guessed.
   const LaunchImport own = ImportLaunch("trl sft --model_name_or_path Qwen/Qwen2.5-7B --accelerate_config my.yaml\n");
-  bool named = false;
-  for (const ConfigIssue& i : own.issues) named |= i.key == "accelerate.config" && i.notice;
-  CHECK(named);
+  CHECK(HasIssue(own.issues, true, "accelerate.config", ""));
   // Transformers' example scripts (examples/pytorch/language-modeling/run_clm.py): TrainingArguments' flags, the
   // model and run_clm's --block_size, torchrun's processes a node times nodes.
-  const LaunchImport clm = ImportLaunch(
+  const LaunchImport clm = ImportAs(
       "torchrun --nproc_per_node 4 --nnodes 2 run_clm.py --model_name_or_path meta-llama/Llama-3.1-8B "
       "--dataset_name wikitext --block_size 4096 --per_device_train_batch_size 2 --gradient_accumulation_steps 4 "
-      "--bf16 --gradient_checkpointing --do_train --output_dir out\n");
-  INFO(testing::IssuesText(clm.issues));
-  REQUIRE(clm.ok);
-  CHECK(clm.format == LaunchFormat::Hf);
+      "--bf16 --gradient_checkpointing --do_train --output_dir out\n",
+      LaunchFormat::Hf);
   CheckTook(clm, {"model=llama3.1-8b", "goal=finetune", "seq=4096", "mbs=2", "prec=bf16", "recompute=full", "gpus=8",
                   "gpus_per_node=4"});
   CHECK(clm.grad_accum == 4);
@@ -2581,7 +2563,7 @@ deepspeed --module $training_commands
 TEST_CASE("launch import: a launch command inside a quoted script (srun bash -c \"...\") is read", "[launch][rl]") {
   // As OpenRLHF's examples/scripts/train_ppo_ray_slurm.sh: the whole command one double-quoted word for the inner
   // shell, its variables expanded by the outer one.
-  const LaunchImport imp = ImportLaunch(R"(#!/bin/bash
+  const LaunchImport imp = ImportAs(R"(#!/bin/bash
 RAY_VERSION=2.12.0
 NODES=2
 srun --nodes=1 --ntasks=1 bash -c \
@@ -2593,10 +2575,8 @@ srun --nodes=1 --ntasks=1 bash -c \
     --actor.model_name_or_path meta-llama/Llama-3.1-8B \
     --train.micro_batch_size 4 \
     --data.max_len 2048"
-)");
-  INFO(testing::IssuesText(imp.issues));
-  REQUIRE(imp.ok);
-  CHECK(imp.format == LaunchFormat::Openrlhf);
+)",
+                                    LaunchFormat::Openrlhf);
   CheckTook(imp, {"model=llama3.1-8b", "mbs=4", "gpus=16"});
 }
 
