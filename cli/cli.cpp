@@ -344,16 +344,14 @@ bool BuildConfig(const Options& o, Config& cfg, std::vector<ConfigIssue>& notice
     if (cfg.gbs != gbs) given |= kGivenGbs;
     if (cfg.model != model || src.first == "hf-config") given |= kGivenModel;
   }
-  for (const LaunchImport& imp : imports) {
-    std::vector<ConfigIssue> issues;
-    FinishLaunchImport(cfg, imp, issues, given);
-    for (const ConfigIssue& i : issues) {
-      if (!i.notice) {
-        fail.line = FormatIssue(i, o.lang);
-        return false;
-      }
-      notices.push_back(i);
+  std::vector<ConfigIssue> issues;
+  FinishLaunchImports(cfg, imports, issues, given);
+  for (const ConfigIssue& i : issues) {
+    if (!i.notice) {
+      fail.line = FormatIssue(i, o.lang);
+      return false;
     }
+    notices.push_back(i);
   }
   return true;
 }

@@ -52,6 +52,14 @@ struct AppState {
   std::vector<ConfigIssue> link_issues;
   std::vector<ConfigIssue> notices;
   std::vector<ConfigIssue> hf_issues;  // the last config.json import's errors and notes, shown under its box
+  // The framework files imported one after another with no input changed between them (an Accelerate config
+  // dropped after the TRL script it launches): each new one is read with those before it over the inputs the first
+  // met, as `trainplan plan --import a --import b` reads them (launch_menu.cpp, launch_service.h).
+  struct ImportChain {
+    std::string base_link;    // the inputs before the first file
+    std::string result_link;  // the inputs the last import gave: another link starts a new chain
+    std::vector<std::pair<std::string, std::string>> files;  // each file's launch format id and text
+  } import_chain;
   // Changes whenever the set of keys with errors does: an input section holding a new error opens once.
   int issue_serial = 0;
   std::string issue_keys;

@@ -25,8 +25,12 @@ struct Pending {
   enum class Op { None, Export, Import } op = Op::None;
   const LaunchFormatInfo* format = nullptr;
   bool copy = false;
+  std::string text;  // an import's file, which joins the page's import chain once it lands
 };
 Pending g_pending;
+
+// The files a chain holds at most, and their bytes (a dropped file's own limit): past either a file starts a new one.
+constexpr size_t kMaxChainFiles = 4, kMaxChainBytes = 16u << 20;
 
 struct Answer {
   std::map<std::string, std::string> fields;
@@ -64,15 +68,14 @@ Answer ParseAnswer(const std::string& text) {
   return a;
 }
 
-std::string Request(const char* op, const LaunchFormatInfo& f, AppState& app) {
-  return std::string("op=") + op + "\nformat=" + f.id + "\nlang=" + LangCode(LangOf(app)) +
-         "\nlink=" + FormatLink(app.cfg) + "\n";
+std::string Request(const char* op, const LaunchFormatInfo& f, AppState& app, const std::string& link) {
+  return std::string("op=") + op + "\nformat=" + f.id + "\nlang=" + LangCode(LangOf(app)) + "\nlink=" + link + "\n";
 }
 
 void ExportLaunchConfig(AppState& app, const LaunchFormatInfo& f, bool copy) {
   FinishMainPlan(app);
-  g_pending = {Pending::Op::Export, &f, copy};
-  platform::RequestLaunch(Request("export", f, app) + "base=" + platform::ShareUrl("") + "\n\n");
+  g_pending = {Pending::Op::Export, &f, copy, {}};
+  platform::RequestLaunch(Request("export", f, app, FormatLink(app.cfg)) + "base=" + platform::ShareUrl("") + "\n\n");
   PollLaunch(app);  // the window and the tests have the answer already
 }
 
@@ -95,7 +98,7 @@ void FinishExport(AppState& app, const LaunchFormatInfo& f, bool copy, const Ans
   SetStatus(app, notes.empty() ? status : status + " — " + notes);
 }
 
-bool FinishImport(AppState& app, const LaunchFormatInfo& f, Answer& a) {
+bool FinishImport(AppState& app, const LaunchFormatInfo& f, std::string text, Answer& a) {
   app.hf_issues = std::move(a.issues);  // shown under the box: errors with their line, the keys it could not map
   app.inputs.hf_message.clear();
   app.inputs.hf_reveal = true;
@@ -104,7 +107,16 @@ bool FinishImport(AppState& app, const LaunchFormatInfo& f, Answer& a) {
   std::vector<ConfigIssue> link_issues;
   ApplyLink(next, a.fields["link"], link_issues);
   app.cfg = std::move(next);
-  SetStatus(app, Sprintf(Tr("Imported a %s config: %s"), f.framework, a.fields["pairs"].c_str()));
+  const std::string pairs = a.fields["pairs"];
+  AppState::ImportChain& chain = app.import_chain;
+  const LaunchFormatInfo* before = chain.files.empty() ? nullptr : FindLaunchFormat(chain.files.back().first);
+  if (!before)
+    SetStatus(app, Sprintf(Tr("Imported a %s config: %s"), f.framework, pairs.c_str()));
+  else
+    SetStatus(app, Sprintf(Tr("Imported a %s config with the %s config before it: %s"), f.framework, before->framework,
+                           pairs.c_str()));
+  chain.files.emplace_back(f.id, std::move(text));
+  chain.result_link = FormatLink(app.cfg);
   return true;
 }
 
@@ -135,8 +147,21 @@ bool ImportLaunchText(AppState& app, const std::string& text, bool* changed) {
   LaunchFormat format;
   if (!DetectLaunchFormat(text, format)) return false;
   const LaunchFormatInfo& f = InfoOf(format);
-  g_pending = {Pending::Op::Import, &f, false};
-  platform::RequestLaunch(Request("import", f, app) + "\n" + text);
+  // A file after others with no input changed since the last of them joins them (AppState::ImportChain), up to a
+  // few files and the size a dropped file may have.
+  AppState::ImportChain& chain = app.import_chain;
+  const std::string link = FormatLink(app.cfg);
+  size_t bytes = text.size();
+  for (const auto& file : chain.files) bytes += file.second.size();
+  if (link != chain.result_link || chain.files.size() >= kMaxChainFiles || bytes > kMaxChainBytes)
+    chain = {link, "", {}};
+  std::string earlier, texts;
+  for (const auto& [id, file_text] : chain.files) {
+    earlier += (earlier.empty() ? "" : ",") + id + ":" + std::to_string(file_text.size());
+    texts += file_text;
+  }
+  g_pending = {Pending::Op::Import, &f, false, text};
+  platform::RequestLaunch(Request("import", f, app, chain.base_link) + "earlier=" + earlier + "\n\n" + texts + text);
   *changed = PollLaunch(app);
   return true;
 }
@@ -145,14 +170,14 @@ bool PollLaunch(AppState& app) {
   if (g_pending.op == Pending::Op::None) return false;
   std::string text;
   if (!platform::TakeLaunchAnswer(text)) return false;
-  const Pending p = g_pending;
+  Pending p = std::move(g_pending);
   g_pending = {};
   Answer a = ParseAnswer(text);
   if (p.op == Pending::Op::Export) {
     FinishExport(app, *p.format, p.copy, a);
     return false;
   }
-  return FinishImport(app, *p.format, a);
+  return FinishImport(app, *p.format, std::move(p.text), a);
 }
 
 }  // namespace tp::ui

@@ -8,6 +8,9 @@
 //   op=export  format=<--to id>  lang=<en|zh>  base=<the page's address, to which the plan's fragment is added>
 //              link=<the inputs' fragment>
 //   op=import  format=<--to id>  lang=...  link=<the inputs' fragment>   body: the config's text
+//              earlier=<format id>:<bytes>,... the files imported just before it over the same inputs, whose texts
+//              start the body in that order: the plan of them all, as `trainplan plan --import a --import b` reads
+//              them (the batch a script's accumulation sizes counts the GPUs a launcher file after it gives)
 // An answer is "name=value" lines (ok=0|1; export: error=, note= lines; import: link= the inputs with the
 // file's keys, pairs=, issue=<e|n>\t<key>\t<message> lines), an empty line, then a body (export: the file).
 #pragma once

@@ -1993,6 +1993,19 @@ void FinishLaunchImport(Config& cfg, const LaunchImport& imp, std::vector<Config
   }
 }
 
+void FinishLaunchImports(Config& cfg, const std::vector<LaunchImport>& imports, std::vector<ConfigIssue>& issues,
+                         unsigned given) {
+  // What one file gives, another's notes need not ask for: the TRL script names the model its DeepSpeed config
+  // does not, the Accelerate config counts the GPUs its script does not.
+  unsigned from_files = 0;
+  for (const LaunchImport& imp : imports)
+    for (const LaunchPair& p : imp.pairs)
+      from_files |= p.key == "gpus" ? kGivenGpus : p.key == "model" ? kGivenModel : 0u;
+  // A file naming a model no preset is stays refused beside another's model: two files of two models.
+  for (const LaunchImport& imp : imports)
+    FinishLaunchImport(cfg, imp, issues, given | (imp.unknown_model.empty() ? from_files : from_files & ~kGivenModel));
+}
+
 void ApplyLaunchImport(Config& cfg, const LaunchImport& imp, std::vector<ConfigIssue>& issues, unsigned given) {
   ApplyLaunchPairs(cfg, imp, issues);
   FinishLaunchImport(cfg, imp, issues, given);

@@ -138,6 +138,11 @@ void ApplyLaunchPairs(Config& cfg, const LaunchImport& import, std::vector<Confi
 // model's).
 constexpr unsigned kGivenGpus = 1, kGivenModel = 2, kGivenGbs = 4;
 void FinishLaunchImport(Config& cfg, const LaunchImport& import, std::vector<ConfigIssue>& issues, unsigned given = 0);
+// Several files read together (`plan --import train.py --import zero3.yaml`, the page's files dropped one after
+// another), each one's pairs applied in its turn: finishes each in order, a model or GPU count one file gives being
+// given for the others' notes.
+void FinishLaunchImports(Config& cfg, const std::vector<LaunchImport>& imports, std::vector<ConfigIssue>& issues,
+                         unsigned given = 0);
 // "model=llama3-8b method=qlora lora_r=16 ..." — the values an import took from the framework's keys, as keys of the
 // link (not those its TrainPlan header gave: their notice says them).
 std::string LaunchPairsText(const LaunchImport& import);

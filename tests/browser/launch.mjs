@@ -295,6 +295,29 @@ async function main() {
           JSON.stringify({ model: trl.model, method: trl.method, r: trl.lora_r, seq: trl.seq, mbs: trl.mbs, zero: trl.zero,
                            gpus: trl.gpus, gbs: trl.gbs, cli_gbs: trlDirect.gbs }));
 
+    console.log("import: a TRL script dropped, then the Accelerate config that launches it on 6 GPUs");
+    const sftScript = "from trl import SFTConfig, SFTTrainer\n" +
+      "args = SFTConfig(per_device_train_batch_size=2, gradient_accumulation_steps=4, max_length=1024)\n" +
+      "trainer = SFTTrainer(model=\"Qwen/Qwen2.5-7B\", args=args)\n";
+    const accelerate = "compute_environment: LOCAL_MACHINE\ndistributed_type: DEEPSPEED\ndeepspeed_config:\n" +
+      "  zero_stage: 3\nmixed_precision: bf16\nnum_machines: 1\nnum_processes: 6\n";
+    await dropFile(page, "sft.py", "text/x-python", sftScript);
+    await until(page, () => window.trainplan.plan().config.seq === 1024);
+    await dropFile(page, "zero3.yaml", "application/x-yaml", accelerate);
+    await until(page, () => window.trainplan.plan().config.gpus === 6);
+    const chained = (await page.evaluate(() => window.trainplan.plan())).config;
+    const sftPath = path.join(outDir, "launch-import-sft.py"), accPath = path.join(outDir, "launch-import-zero3.yaml");
+    fs.writeFileSync(sftPath, sftScript);
+    fs.writeFileSync(accPath, accelerate);
+    const chainedDirect = JSON.parse(cli("plan", "--import", sftPath, "--import", accPath, "gpu=" + chained.gpu,
+                                         "--format", "json")).config;
+    check(chained.gpus === 6 && chained.zero === 3 && chained.gbs === 2 * 4 * 6 && chained.gbs === chainedDirect.gbs &&
+          chained.model === chainedDirect.model,
+          "the script's micro-batch 2 x 4 accumulated over the launcher's 6 GPUs (gbs 48), as " +
+          "`trainplan plan --import sft.py --import zero3.yaml` reads them",
+          JSON.stringify({ gpus: chained.gpus, zero: chained.zero, gbs: chained.gbs, cli_gbs: chainedDirect.gbs,
+                           model: chained.model, cli_model: chainedDirect.model }));
+
     console.log("import: a broken file");
     const before = await page.evaluate(() => location.hash);
     await page.evaluate((t) => navigator.clipboard.writeText(t), "model_name_or_path: x\nfinetuning_type: lora\nlora_rank: lots\n");

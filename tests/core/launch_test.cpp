@@ -2359,6 +2359,29 @@ TEST_CASE("launch import: TRL's command line (trl sft, dpo, grpo, accelerate lau
     FinishLaunchImport(command_line, accumulated, issues, kGivenGbs);
     CHECK(command_line.gbs == 64);
   }
+  // Two files read together (the command line's two --import, the page's files dropped one after another): the
+  // script's accumulation over the launcher's GPUs, and neither file's note asks for what the other gives.
+  {
+    const std::vector<LaunchImport> both = {
+        ImportLaunch("trl sft --model_name_or_path Qwen/Qwen2.5-7B --per_device_train_batch_size 2 "
+                     "--gradient_accumulation_steps 4\n"),
+        ImportAs("distributed_type: DEEPSPEED\ndeepspeed_config:\n  zero_stage: 3\nnum_processes: 6\n",
+                 LaunchFormat::Hf)};
+    Config page = Cfg({{"gpus", "16"}, {"gbs", "512"}});
+    std::vector<ConfigIssue> issues;
+    for (const LaunchImport& imp : both) ApplyLaunchPairs(page, imp, issues);
+    FinishLaunchImports(page, both, issues);
+    CHECK(page.gpus == 6);
+    CHECK(page.gbs == 2 * 4 * 6);
+    CHECK(page.model == "qwen2.5-7b");
+    CHECK_FALSE(HasIssue(issues, true, "model", "does not name the model"));
+    CHECK_FALSE(HasIssue(issues, true, "gpus", "does not say how many GPUs"));
+    // Each alone asks for what it lacks.
+    std::vector<ConfigIssue> alone;
+    Config launcher_only = Cfg({});
+    ApplyLaunchImport(launcher_only, both[1], alone);
+    CHECK(HasIssue(alone, true, "model", "does not name the model"));
+  }
   // LLaMA-Factory's reward, PPO and KTO stages are its own trainers: named in a notice, not planned silently.
   for (const char* stage : {"rm", "ppo", "kto"}) {
     INFO(stage);

@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <cfloat>
+#include <filesystem>
+#include <fstream>
 #include <regex>
 #include <string>
 #include <vector>
@@ -499,6 +501,55 @@ TEST_CASE("Export ▸ Launch config copies and downloads each framework's file, 
   CHECK(error.find("lora_rank") != std::string::npos);
   CHECK(error.find("line 3") != std::string::npos);
   ImGui::GetIO().MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
+}
+
+// A TRL script dropped, then the Accelerate config that launches it: the page plans them as `trainplan plan --import
+// sft.py --import zero3.yaml` does, the script's accumulation sizing the batch over the launcher's GPUs, not the
+// page's GPU count before it. An input changed between two files keeps them apart.
+TEST_CASE("a launcher file dropped after its script sizes the script's batch with the launcher's GPUs",
+          "[web][page][launch]") {
+  static AppState app;
+  app = AppState{};
+  testing::Start(app, "#v=1&model=llama3-8b&gpu=h100&gpus=16&gbs=512&view=plan");
+  Settle(app);
+  const std::string script =
+      "from trl import SFTConfig, SFTTrainer\n"
+      "args = SFTConfig(per_device_train_batch_size=2, gradient_accumulation_steps=4, max_length=2048)\n"
+      "trainer = SFTTrainer(model=\"Qwen/Qwen2.5-7B\", args=args)\n";
+  const std::string launcher =
+      "compute_environment: LOCAL_MACHINE\ndistributed_type: DEEPSPEED\ndeepspeed_config:\n  zero_stage: 3\n"
+      "mixed_precision: bf16\nnum_machines: 1\nnum_processes: 6\n";
+  platform::Null().dropped.push_back({"sft.py", script});
+  Replan(app);
+  REQUIRE_FALSE(HasErrors(app.hf_issues));
+  CHECK(app.cfg.model == "qwen2.5-7b");
+  CHECK(app.cfg.gbs == 2 * 4 * 16);  // the page's 16 GPUs, as `plan --import sft.py gpus=16`
+  platform::Null().dropped.push_back({"zero3.yaml", launcher});
+  Replan(app);
+  REQUIRE_FALSE(HasErrors(app.hf_issues));
+  CHECK(app.cfg.gpus == 6);
+  CHECK(app.cfg.zero == 3);
+  CHECK(app.cfg.gbs == 2 * 4 * 6);
+  CHECK(app.cfg.model == "qwen2.5-7b");
+  CHECK(app.status.find("TRL") != std::string::npos);  // "... with the TRL SFTTrainer config before it"
+  // The command line reads the two files alike (a gbs it is given would stand: the page's is its last plan's).
+  const std::filesystem::path dir = std::filesystem::temp_directory_path() / "trainplan-page-chain-test";
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir / "sft.py") << script;
+  std::ofstream(dir / "zero3.yaml") << launcher;
+  const std::string json =
+      testing::Cli({"plan", "--link", "#v=1&model=llama3-8b&gpu=h100&gpus=16", "--import", (dir / "sft.py").string(),
+                    "--import", (dir / "zero3.yaml").string(), "--format", "json"});
+  CHECK(json.find("\"gbs\": " + std::to_string(app.cfg.gbs) + ",") != std::string::npos);
+  CHECK(json.find("\"gpus\": 6,") != std::string::npos);
+  // A number typed between two files ends the chain: the launcher alone keeps the batch the user gave.
+  testing::TypeInto(app, "gbs", "96");
+  Replan(app);
+  REQUIRE(app.cfg.gbs == 96);
+  platform::Null().dropped.push_back({"zero3.yaml", launcher});
+  Replan(app);
+  CHECK(app.cfg.gpus == 6);
+  CHECK(app.cfg.gbs == 96);
 }
 
 // "The most this card can do" takes a fused linear cross-entropy where the framework runs one beyond its own loss
