@@ -280,6 +280,10 @@ const Phrase kPhrases[] = {
      "{0} 文件没有写明模型：按 model={1} 规划（请给出 model=）"},
     {"the {0} file does not say how many GPUs: planned with gpus={1} (give gpus=N)",
      "{0} 文件没有给出 GPU 数量：按 gpus={1} 规划（请给出 gpus=N）"},
+    {"the {0} file's LoRA target modules reach no routed expert of {1} (Transformers v5 keeps them as 3-D "
+     "parameters, which only PEFT's target_parameters adapts): planned with lora_targets=dense",
+     "{0} 文件的 LoRA 目标模块覆盖不到 {1} 的路由专家（Transformers v5 把它们存为三维参数，只有 PEFT 的 "
+     "target_parameters 能适配）：按 lora_targets=dense 规划"},
     {"a string is not closed", "字符串没有结束"},
     {"a bracket is not closed", "括号没有闭合"},
     {"no command of the framework's entry point", "没有调用该框架入口的命令"},

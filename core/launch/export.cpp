@@ -61,6 +61,14 @@ struct Facts {
     alpha = 2 * std::max(1, w.lora_r);  // not a plan decision: the common 2 x r (PEFT, LLaMA-Factory's default)
   }
   bool Lora() const { return w.method != Method::Full; }
+  // The routed experts' parameters PEFT adapts for lora_targets=all on a mixture of experts (target_parameters: the
+  // only way PEFT reaches Transformers v5's 3-D expert weights); empty otherwise.
+  std::vector<std::string> ExpertParameters() const {
+    if (!Lora() || c.lora_targets != "all") return {};
+    return launch::HfExpertParameters(o.job.model);
+  }
+  // PEFT's LoRA of a parameter (ParamWrapper) refuses dropout: 0 where the experts are adapted (formats.cpp's rule).
+  double LoraDropout() const { return ExpertParameters().empty() ? w.lora_dropout : 0; }
   // Replica groups of hybrid sharding (rules.h ShardReplicas): 1 where one group holds every data-parallel rank.
   int Replicas() const { return ShardReplicas(l, w.dp_shard); }
   bool Qlora() const { return w.method == Method::Qlora; }
@@ -153,12 +161,14 @@ PyCall LoraCall(const Facts& f, const char* target, bool* rewritten) {
   PyCall lora{target, "LoraConfig", {}, {}};
   lora.Kw("r", Value::Int(f.w.lora_r));
   lora.Kw("lora_alpha", Value::Int(f.alpha));
-  lora.Kw("lora_dropout", Value::Real(f.w.lora_dropout));
+  lora.Kw("lora_dropout", Value::Real(f.LoraDropout()));
   if (f.w.dora) lora.Kw("use_dora", Value::Bool(true));  // PEFT's DoRA (method=dora, qdora)
   if (f.c.lora_targets == "all")
     lora.Kw("target_modules", Value::Str("all-linear"));
   else
     lora.Kw("target_modules", Value::Strs(launch::HfTargetModules(f.c, f.o.job.model, f.c.lora_targets, rewritten)));
+  if (const std::vector<std::string> experts = f.ExpertParameters(); !experts.empty())
+    lora.Kw("target_parameters", Value::Strs(experts));  // the routed experts (launch_models.h)
   lora.Kw("task_type", Value::Str("CAUSAL_LM"));
   return lora;
 }
@@ -404,13 +414,16 @@ Doc ExportAxolotl(const Facts& f, bool* rewritten) {
     d.Add("adapter", Value::Str(f.Qlora() ? "qlora" : "lora"));
     d.Add("lora_r", Value::Int(f.w.lora_r));
     d.Add("lora_alpha", Value::Int(f.alpha));
-    d.Add("lora_dropout", Value::Real(f.w.lora_dropout));
+    d.Add("lora_dropout", Value::Real(f.LoraDropout()));
     if (f.w.dora) d.Add("peft_use_dora", Value::Bool(true));
     if (f.c.lora_targets == "all")
       d.Add("lora_target_linear", Value::Bool(true));
     else
       d.Add("lora_target_modules",
             Value::Strs(launch::HfTargetModules(f.c, f.o.job.model, f.c.lora_targets, rewritten)));
+    // The routed experts through PEFT's target_parameters (launch_models.h; Axolotl's adapter.py passes it on).
+    if (const std::vector<std::string> experts = f.ExpertParameters(); !experts.empty())
+      d.Add("lora_target_parameters", Value::Strs(experts));
   }
   d.Add("sequence_len", Value::Int(f.seq));
   d.Add("micro_batch_size", Value::Int(f.mbs));

@@ -58,6 +58,10 @@ bool NoTitanSchedule(const PlanOutput& o) {
 }
 bool NoModelId(const PlanOutput& o) { return launch::ModelId(o.config).empty(); }
 bool DenseLayers(const PlanOutput& o) { return o.job.model.dense_layers > 0; }
+// LoRA of every MLP (lora_targets=all) on a model with routed experts.
+bool LoraOfRoutedExperts(const PlanOutput& o) {
+  return Adapter(o) && o.config.lora_targets == "all" && !launch::HfExpertParameters(o.job.model).empty();
+}
 bool RlGoal(const PlanOutput& o) { return o.job.rl.Active(); }
 bool Ppo(const PlanOutput& o) { return o.job.rl.algo == RlAlgo::Ppo; }
 bool OneStepOff(const PlanOutput& o) { return o.job.rl.Active() && o.job.rl.async; }
@@ -540,6 +544,41 @@ std::vector<LaunchRule> Table() {
   const std::vector<LaunchRule> openrlhf = OpenrlhfRules();
   rl.insert(rl.end(), openrlhf.begin(), openrlhf.end());
   t.insert(t.begin(), rl.begin(), rl.end());
+  // LoRA of a mixture of experts' routed experts under Transformers v5, whose experts are 3-D parameters
+  // (launch_models.h HfExpertParameters): PEFT reaches them through target_parameters alone, a LoRA of a parameter
+  // (ParamWrapper) that refuses dropout and DoRA (peft src/peft/tuners/lora/layer.py ParamWrapper.__init__ @5d602fd:
+  // "does not work with lora_dropout != 0", "does not work with use_dora=True"). The Trainer and TRL write it,
+  // Axolotl as lora_target_parameters; LLaMA-Factory (lora_target), OpenRLHF (--ds.lora.target_modules) and verl's
+  // FSDP actor (target_modules) have modules only, which leave every routed expert frozen.
+  const char* expert_dora =
+      "PEFT adapts Transformers' routed experts (3-D parameters) only through target_parameters, which refuses "
+      "DoRA: give lora_targets=dense (attention and the shared MLPs), or method=lora";
+  const char* expert_dora_zh =
+      "PEFT 只能通过 target_parameters 适配 Transformers 的路由专家（三维参数），而它不支持 DoRA：请设 "
+      "lora_targets=dense（注意力与共享 MLP），或 method=lora";
+  const char* expert_dropout = "written as 0: PEFT's LoRA of the routed experts (target_parameters) refuses dropout";
+  const char* expert_dropout_zh = "写作 0：PEFT 对路由专家的 LoRA（target_parameters）不支持 dropout";
+  const char* expert_modules =
+      "has LoRA target modules only, which reach no routed expert of a Transformers v5 mixture of experts (3-D "
+      "parameters; PEFT's target_parameters adapts them): give lora_targets=dense (attention and the shared MLPs), "
+      "or export hf, trl or axolotl";
+  const char* expert_modules_zh =
+      "只有 LoRA 目标模块，无法覆盖 Transformers v5 混合专家模型的路由专家（三维参数，需 PEFT 的 target_parameters）："
+      "请设 lora_targets=dense（注意力与共享 MLP），或导出 hf、trl 或 axolotl";
+  for (F f : {F::Hf, F::Trl, F::Axolotl}) {
+    t.push_back({f, "method", "method = dora or qdora with lora_targets = all on a mixture of experts", A::Refuse,
+                 expert_dora, expert_dora_zh,
+                 [](const PlanOutput& o) { return o.job.work.dora && LoraOfRoutedExperts(o); }, ""});
+    t.push_back({f, "lora_dropout", "lora_dropout > 0 with lora_targets = all on a mixture of experts", A::Rewrite,
+                 expert_dropout, expert_dropout_zh,
+                 [](const PlanOutput& o) { return o.job.work.lora_dropout > 0 && LoraOfRoutedExperts(o); }, ""});
+  }
+  for (F f : {F::LlamaFactory, F::Openrlhf})
+    t.push_back({f, "lora_targets", "lora_targets = all on a mixture of experts", A::Refuse, expert_modules,
+                 expert_modules_zh, LoraOfRoutedExperts, ""});
+  t.push_back({F::Verl, "lora_targets", "lora_targets = all on a mixture of experts with stack fsdp", A::Refuse,
+               expert_modules, expert_modules_zh,
+               [](const PlanOutput& o) { return FsdpStack(o) && LoraOfRoutedExperts(o); }, ""});
   // Hybrid sharding (dp_shard): torchtitan, Megatron-LM, DeepSpeed (MiCS, ZeRO-3) and verl's FSDP actor write it
   // (export.cpp), the Trainer's fsdp string only as a node-wide group; the other formats have no key for it.
   const char* no_hsdp =

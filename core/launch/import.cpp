@@ -231,6 +231,17 @@ struct Reader {
     else if (e)
       Unknown(*e, modules.empty() ? std::string() : modules[0]);
   }
+  // LoRA placed by PEFT's target_modules, and the parameters the file names beside them (LoraConfig's
+  // target_parameters, Axolotl's lora_target_parameters): an expert's among them adapts the routed experts
+  // (launch_models.h HfExpertParameters), as lora_targets=all plans them.
+  void PeftTargets(std::string_view parameters_key) {
+    imp.peft_modules = true;
+    const Entry* e = parameters_key.empty() ? nullptr : Get(parameters_key);
+    if (!e) return;
+    for (const std::string& name : e->value.AsTexts())
+      if (name.find("experts.") != std::string::npos) imp.peft_expert_params = true;
+    if (imp.peft_expert_params) Pair(e, "lora_targets", "all");
+  }
   void Recompute(const Entry* e, bool full) { Pair(e, "recompute", full ? "full" : "none"); }
   // A DPO trainer's per-device batch counts preference pairs (a chosen and a rejected sequence each, in one forward):
   // the plan's micro-batch, in sequences, is twice the file's.
@@ -348,6 +359,9 @@ void LoraFields(Reader& r, const std::string& cls, const char* rank_kw) {
   double dropout = 0;
   if (const Entry* e = r.Get(cls + ".lora_dropout"); r.Real(e, dropout)) r.Pair(e, "lora_dropout", Num(dropout));
   if (const Entry* e = r.Get(cls + ".target_modules")) r.Targets(e, e->value.AsTexts());
+  // PEFT's LoraConfig; Unsloth's get_peft_model places the experts' LoRA itself from the same module names
+  // (unsloth-zoo temporary_patches/moe_utils.py patch_param_wrapper_for_moe @ce232d6).
+  if (cls == "LoraConfig") r.PeftTargets(cls + ".target_parameters");
   r.Get(cls + ".task_type");
   r.Get(cls + ".bias");
   r.Get(cls + ".0");
@@ -849,6 +863,7 @@ void ImportAxolotl(Reader& r) {
   bool linear = false;
   if (const Entry* e = r.Get("lora_target_linear"); r.Bool(e, linear) && linear) r.Pair(e, "lora_targets", "all");
   if (const Entry* e = r.Get("lora_target_modules"); e && !linear) r.Targets(e, e->value.AsTexts());
+  r.PeftTargets("lora_target_parameters");
   r.IntOr("sequence_len", "seq", 512);
   r.IntKey("micro_batch_size", "mbs");
   if (!r.doc.Find("micro_batch_size")) r.Default("mbs", "1");
@@ -968,6 +983,7 @@ void ImportLlamaFactory(Reader& r) {
     r.Targets(e, e->value.AsTexts());
   else if (type == "lora")
     r.Default("lora_targets", "all");
+  r.PeftTargets("");  // lora_target: nn.Linear modules only (find_all_linear_modules)
   std::string flash = "auto";
   const Entry* ef = r.Get("flash_attn");
   r.Text(ef, flash);
@@ -1431,6 +1447,7 @@ void ImportVerlLora(Reader& r) {
   r.Pair(el, "method", rank > 0 ? "lora" : "full");
   if (rank > 0) r.Pair(el, "lora_r", std::to_string(rank));
   if (rank > 0 && el == em_rank) r.Pair(el, "lora_targets", "all");
+  if (rank > 0 && el != em_rank) r.PeftTargets("");  // the FSDP actor's PEFT: target_modules (all-linear by default)
 }
 
 // Recomputation: the Transformers model's gradient checkpointing on the FSDP actor (default true, model/hf_model.yaml);
@@ -1608,6 +1625,7 @@ void OpenrlhfDeepSpeed(Reader& r, const char* checkpointing, const char* optim_f
     if (const Entry* e = r.Get("--ds.lora.dropout"); r.Real(e, dropout)) r.Pair(e, "lora_dropout", Num(dropout));
     const Entry* em = r.Get("--ds.lora.target_modules");
     em ? r.Targets(em, em->value.AsTexts()) : r.Default("lora_targets", "all");
+    r.PeftTargets("");  // PEFT's LoraConfig(target_modules=...) only
   }
   std::string optim = "adam";
   const Entry* eo = r.Get(optim_flag);
@@ -1980,6 +1998,20 @@ void FinishLaunchImport(Config& cfg, const LaunchImport& imp, std::vector<Config
     }
     const double prompts = std::clamp(std::floor(imp.rl_completions_per_rank * train_dp / samples), 1.0, 1e7);
     ApplyPair(cfg, "rl_prompts", std::to_string((long long)prompts), issues);
+  }
+  // PEFT's target_modules reach nn.Linear modules only: a Transformers v5 mixture of experts keeps its routed experts
+  // as 3-D parameters, which only target_parameters adapts (launch_models.h HfExpertParameters).
+  if (imp.peft_modules && !imp.peft_expert_params && cfg.lora_targets == "all") {
+    std::vector<ConfigIssue> quiet;
+    const Job job = ResolveJob(cfg, quiet);
+    if (job.work.method != Method::Full && !launch::HfExpertParameters(job.model).empty()) {
+      ApplyPair(cfg, "lora_targets", "dense", issues);
+      issues.push_back(MakeIssue("lora_targets",
+                                 "the {0} file's LoRA target modules reach no routed expert of {1} (Transformers v5 "
+                                 "keeps them as 3-D parameters, which only PEFT's target_parameters adapts): planned "
+                                 "with lora_targets=dense"_issue,
+                                 {imp.framework, cfg.model}, true));
+    }
   }
   if (!dpo && imp.steps > 0 && cfg.tokens == 0 && cfg.gbs > 0 && cfg.seq > 0)
     ApplyPair(cfg, "tokens", FormatNumber(imp.steps * cfg.gbs * cfg.seq), issues);

@@ -115,6 +115,9 @@ struct LaunchImport {
                                        // prompts = this x dp / num_generations (FinishLaunchImport)
   bool fused_loss = false;             // Liger's fused linear cross-entropy switched on (use_liger_kernel): logit_bytes
                                        // becomes the stack's fused loss's once the model is known (FinishLaunchImport)
+  bool peft_modules = false;           // LoRA through PEFT's target_modules (the Trainer, TRL, Axolotl, LLaMA-Factory,
+                                       // OpenRLHF, verl's FSDP actor): no routed expert of a Transformers v5 mixture
+  bool peft_expert_params = false;     // of experts unless target_parameters names them (FinishLaunchImport)
   std::string unknown_model;           // a model the file names that no preset is (Reader::Model's notice), and its
   int unknown_model_line = 0;          // line: with no model from another source, the command line refuses the plan
   std::vector<ConfigIssue> issues;     // errors (line and key) and notices: each key it could not map

@@ -250,6 +250,11 @@ std::vector<std::string> HfTargetModules(const Config& cfg, const ModelArch& mod
   return {"q_proj", "v_proj"};
 }
 
+std::vector<std::string> HfExpertParameters(const ModelArch& model) {
+  if (model.experts <= 1) return {};
+  return {"experts.gate_up_proj", "experts.down_proj"};
+}
+
 std::string TargetsOfModules(const std::vector<std::string>& modules) {
   bool mlp = false, ko = false, q = false, v = false, routed = false;
   for (const std::string& m0 : modules) {

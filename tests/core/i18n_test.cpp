@@ -664,6 +664,8 @@ std::vector<ConfigIssue> BadInputIssues() {
          "--num-layers 2 --hidden-size 64 --num-attention-heads 4 --use-distributed-optimizer "
          "--num-distributed-optimizer-instances 3\n");
   import(LaunchFormat::LlamaFactory, "model_name_or_path: Qwen/Qwen2.5-7B-Instruct\nfinetuning_type: lora\n");
+  // LoRA target modules on a mixture of experts: no routed expert reached (planned as lora_targets=dense).
+  import(LaunchFormat::LlamaFactory, "model_name_or_path: Qwen/Qwen3-30B-A3B\nfinetuning_type: lora\n");
   import(LaunchFormat::LlamaFactory,
          "model_name_or_path: acme/unknown\nfinetuning_type: lora\nlora_rank: 99999\n"
          "lora_dropout: x\nlearning_rate: 1\noptim: lion_32bit\n");

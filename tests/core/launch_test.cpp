@@ -1679,6 +1679,116 @@ TEST_CASE("launch import: torchtune's builders name their preset, base or instru
                         LaunchFormat::Torchtitan, "llama4 17bx16e");
 }
 
+// LoRA of every MLP on a mixture of experts, as the PEFT frameworks reach it: Transformers v5 keeps the routed
+// experts as 3-D parameters, which PEFT's target_modules (all-linear, gate_proj, ...) never adapt and its
+// target_parameters does (without dropout or DoRA). The exports that write PEFT write them there, the rest refuse;
+// the imports plan module targets alone on such a model as lora_targets=dense, and target_parameters as all.
+TEST_CASE("launch: LoRA of the routed experts through PEFT's target_parameters, written and read back", "[launch]") {
+  using F = LaunchFormat;
+  const Config moe = Cfg({{"model", "qwen3-30b-a3b"},
+                          {"gpu", "h100"},
+                          {"gpus", "8"},
+                          {"goal", "finetune"},
+                          {"method", "lora"},
+                          {"lora_dropout", "0.05"}});
+  for (F f : {F::Hf, F::Trl, F::Axolotl}) {
+    INFO(int(f));
+    const PlanOutput plan = PlanFor(moe, f);
+    REQUIRE(plan.ok);
+    const LaunchExport ex = ExportLaunch(plan, f);
+    INFO(ex.text);
+    REQUIRE(ex.ok);
+    CheckEmittedKeys(f, ex.text);
+    CHECK(ex.text.find("experts.gate_up_proj") != std::string::npos);
+    CHECK(ex.text.find("experts.down_proj") != std::string::npos);
+    CHECK(ex.text.find(f == F::Axolotl ? "lora_target_parameters" : "target_parameters") != std::string::npos);
+    std::string body;  // the file's own lines, without the header's comment (its Plan link keeps the plan's 0.05)
+    std::istringstream lines(ex.text);
+    for (std::string line; std::getline(lines, line);)
+      if (line.rfind("#", 0) != 0) body += line + "\n";
+    CHECK(body.find("0.05") == std::string::npos);  // ParamWrapper refuses dropout: written as 0, said
+    CHECK(HasIssue(ex.issues, true, "lora_dropout", "refuses dropout"));
+    // Read back: every expert adapted, the same adapters.
+    const LaunchImport imp = ImportLaunch(ex.text);
+    REQUIRE(imp.ok);
+    Config back = Cfg({{"gpu", "h100"}});
+    std::vector<ConfigIssue> issues;
+    ApplyLaunchImport(back, imp, issues);
+    REQUIRE_FALSE(HasErrors(issues));
+    CHECK(back.lora_targets == "all");
+    const PlanOutput again = MakePlan(back);
+    REQUIRE(again.ok);
+    CHECK(again.plan.memory.optimizer == Approx(plan.plan.memory.optimizer));
+    // DoRA cannot reach them: refused, naming the key.
+    Config dora = moe;
+    dora.method = Method::Dora;
+    const LaunchExport refused = ExportLaunch(PlanFor(dora, f), f);
+    CHECK_FALSE(refused.ok);
+    CHECK(ErrorNames(refused.issues, "method", "target_parameters"));
+  }
+  // The formats with module targets only refuse it, and write the shared MLPs' LoRA (dense) as asked.
+  for (F f : {F::LlamaFactory, F::Openrlhf, F::Verl}) {
+    INFO(int(f));
+    Config cfg = moe;
+    if (f == F::Verl)
+      cfg = Cfg({{"model", "qwen3-30b-a3b"},
+                 {"gpu", "h100"},
+                 {"gpus", "8"},
+                 {"goal", "grpo"},
+                 {"method", "lora"},
+                 {"stack", "fsdp"}});
+    const LaunchExport refused = ExportLaunch(PlanFor(cfg, f), f);
+    CHECK_FALSE(refused.ok);
+    CHECK(ErrorNames(refused.issues, "lora_targets", "lora_targets=dense"));
+    if (f == F::Verl) continue;  // verl writes no target list: its default is all-linear
+    cfg.lora_targets = "dense";
+    CHECK(ExportLaunch(PlanFor(cfg, f), f).ok);
+  }
+  // Module targets alone (Axolotl's lora_target_linear, LLaMA-Factory's default all, a LoraConfig's all-linear) on a
+  // mixture of experts: the routed experts stay frozen, planned as dense and said; on a dense model they are all.
+  const std::vector<std::string> linear_files = {
+      "base_model: %ID%\nadapter: lora\nlora_r: 16\nlora_target_linear: true\nsequence_len: 2048\n",
+      "model_name_or_path: %ID%\nstage: sft\nfinetuning_type: lora\nlora_rank: 16\n",
+      "from peft import LoraConfig\nfrom trl import SFTConfig, SFTTrainer\n"
+      "peft_config = LoraConfig(r=16, target_modules=\"all-linear\")\n"
+      "trainer = SFTTrainer(model=\"%ID%\", args=SFTConfig(), peft_config=peft_config)\n"};
+  for (const std::string& file : linear_files) {
+    for (const std::string id : {"Qwen/Qwen3-30B-A3B", "meta-llama/Meta-Llama-3-8B"}) {
+      std::string text = file;
+      text.replace(text.find("%ID%"), 4, id);
+      INFO(text);
+      const LaunchImport imp = ImportLaunch(text);
+      REQUIRE(imp.ok);
+      Config cfg = Cfg({{"gpu", "h100"}, {"gpus", "8"}});
+      std::vector<ConfigIssue> issues;
+      ApplyLaunchImport(cfg, imp, issues);
+      REQUIRE_FALSE(HasErrors(issues));
+      const bool moe_model = id.find("A3B") != std::string::npos;
+      CHECK(cfg.lora_targets == (moe_model ? "dense" : "all"));
+      CHECK(HasIssue(issues, true, "lora_targets", "reach no routed expert") == moe_model);
+    }
+  }
+  // Axolotl's own example (examples/expert_parallel/qwen3_30ba3b_ep_lora_4gpu.yaml): attention modules, the experts'
+  // parameters commented out; with them uncommented, every expert.
+  const std::string axolotl =
+      "base_model: Qwen/Qwen3-30B-A3B-Instruct-2507\nsequence_len: 2048\nadapter: lora\nlora_r: 32\nlora_alpha: 16\n"
+      "lora_dropout: 0\nlora_target_modules:\n  - q_proj\n  - k_proj\n  - v_proj\n  - o_proj\n"
+      "%PARAMS%micro_batch_size: 1\n";
+  for (const bool experts : {false, true}) {
+    std::string text = axolotl;
+    text.replace(text.find("%PARAMS%"), 8,
+                 experts ? "lora_target_parameters:\n  - mlp.experts.gate_up_proj\n  - mlp.experts.down_proj\n"
+                         : "# lora_target_parameters:\n#   - mlp.experts.gate_up_proj\n");
+    const LaunchImport imp = ImportAs(text, F::Axolotl);
+    Config cfg = Cfg({{"gpu", "h100"}, {"gpus", "4"}});
+    std::vector<ConfigIssue> issues;
+    ApplyLaunchImport(cfg, imp, issues);
+    REQUIRE_FALSE(HasErrors(issues));
+    CHECK(cfg.model == "qwen3-30b-a3b");
+    CHECK(cfg.lora_targets == (experts ? "all" : "attn"));
+  }
+}
+
 TEST_CASE("launch: DoRA and QDoRA are written and read back as themselves by every format that writes them",
           "[launch]") {
   // The exports wrote use_dora (PEFT's LoraConfig, LLaMA-Factory), peft_use_dora (Axolotl), model.use_dora

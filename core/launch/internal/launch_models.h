@@ -43,6 +43,15 @@ int ScheduleOfTorchtitan(std::string_view name);
 // Phi-4 fuse q, k and v into qkv_proj; `rewritten` is set when "qv" had to become it.
 std::vector<std::string> HfTargetModules(const Config& cfg, const ModelArch& model, const std::string& targets,
                                          bool* rewritten = nullptr);
+// The routed experts' weights as PEFT's LoraConfig.target_parameters names them (PEFT v0.17+, a suffix of the
+// parameter's name): Transformers v5 keeps every mixture of experts' routed experts as two 3-D parameters per layer,
+// gate_up_proj and down_proj (nn.Parameter, not nn.Linear), which target_modules (all-linear, or gate_proj and the
+// like) never reach; Axolotl's lora_target_parameters passes them to PEFT. Empty for a model without routed experts.
+// Sources: peft src/peft/tuners/lora/config.py target_parameters @5d602fd ("in many mixture of expert (MoE) layers in
+// HF Transformers, instead of using nn.Linear, an nn.Parameter is used"); axolotl
+// examples/expert_parallel/qwen3_30ba3b_ep_lora_4gpu.yaml @HEAD ("Target routed experts (3D nn.Parameter tensors,
+// not nn.Linear — use lora_target_parameters)": mlp.experts.gate_up_proj, mlp.experts.down_proj).
+std::vector<std::string> HfExpertParameters(const ModelArch& model);
 // Module names back to the key's value: "all" when an MLP projection (or all-linear) is among them, "attn"
 // when k or o is, "qv" for q and v; "" when none is a projection TrainPlan knows.
 std::string TargetsOfModules(const std::vector<std::string>& modules);
