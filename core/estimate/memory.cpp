@@ -15,6 +15,7 @@
 #include "catalog.h"
 #include "dora.h"
 #include "memory_internal.h"
+#include "peft_experts.h"
 #include "rl.h"
 #include "rules.h"
 
@@ -40,6 +41,8 @@ struct LayerAct {
   double dispatch = 0;                  // MoE all-to-all send + receive buffers per token
   double dora_transient = 0;            // DoRA's weight-norm temporaries, one matrix at a time (dora.h)
   double saved_weights = 0;             // dequantized 16-bit weights a layer's GEMMs keep for its backward
+  double expert_saved = 0;      // a MoE layer's summed expert weights PEFT's experts' LoRA keeps (peft_experts.h)
+  double expert_transient = 0;  // the update's fp32 copies beside them while one MoE layer builds or reduces it
 };
 
 // One layer's widths, whole: GQA's k and v at kv_heads x head_dim; multi-head latent attention's q and k per head
@@ -125,6 +128,8 @@ LayerAct LayerActivations(const Ctx& c) {
     LayerShape one = expert;
     one.f *= routed + shared;
     la.grad_moe = BackwardWorkingSet(one, run) * it;
+    const ExpertDelta delta = PeftExpertDeltaOf(c.job, c.t, c.ep);
+    la.expert_saved = delta.saved, la.expert_transient = delta.transient;
   }
   return la;
 }
@@ -238,6 +243,9 @@ void StageActivations(const Ctx& c, const StageParams& s, const LayerAct& la, in
     need.act_fixed += layers > 0 ? la.fixed : 0;
     // The layers ran their forward without grad: the weights their GEMMs keep live only in the recomputed layer.
     need.backward_fixed += layers > 0 ? la.saved_weights : 0;
+    // PEFT's experts' LoRA: the recomputed layer's summed weight and its gradient (2 B each per element) are live
+    // together, less than the update's two fp32 copies (temp_fixed) built before and reduced after them (INFERRED
+    // from the order the code runs them in): nothing more here.
   } else {
     // Everything saved stays until its layer's backward; on top of it either the loss's peak (the last stage) or
     // the first backward layer's gradients, whichever is larger.
@@ -248,9 +256,11 @@ void StageActivations(const Ctx& c, const StageParams& s, const LayerAct& la, in
     // op-level kind never stores them either).
     need.act_quad = rc == Recompute::None ? tok * inflight * layers * la.quad : 0;
     need.act_fixed += inflight * layers * (la.fixed + la.saved_weights);
+    need.act_fixed += inflight * s.moe_layers * la.expert_saved;  // each micro-batch's forward builds its own
   }
   if (s.moe_layers > 0) need.temp_lin = tok * la.dispatch;
   if (layers > 0) need.temp_fixed += la.dora_transient;
+  if (s.moe_layers > 0) need.temp_fixed += la.expert_transient;
   need.layers = layers, need.inflight = inflight;
   need.saved_per_token_layer = layers <= 0 ? 0 : rc == Recompute::Full ? la.input : lin_layers / layers;
   PipelineStageBuffers(c, k, inflight, tok, need);
@@ -518,7 +528,9 @@ double ForwardOnlyBytes(const Job& job, const Layout& layout, int mbs, int seq, 
     const StageNeed need = StageStates(c, sp);
     const double temps =
         need.temp_fixed + (sp.moe_layers > 0 ? tok * s * la.dispatch : 0.0) + (layers > 0 ? la.dora_transient : 0.0);
-    worst = std::max(worst, CalibFactor(as) * (std::max(one_layer, head) + temps));
+    // PEFT's experts' LoRA builds each MoE layer's update and summed weight in a forward without gradients too.
+    const double expert_weights = sp.moe_layers > 0 ? la.expert_saved + la.expert_transient : 0.0;
+    worst = std::max(worst, CalibFactor(as) * (std::max(one_layer, head) + temps + expert_weights));
   }
   return outside + workspace + ReserveFactor(as) * worst;
 }

@@ -9,6 +9,7 @@
 
 #include "dora.h"
 #include "model.h"
+#include "peft_experts.h"
 #include "units.h"
 
 namespace tp {
@@ -61,6 +62,22 @@ FinetuneTime FinetuneStep(const Job& job, const Layout& layout, const ModelOps& 
       t.adapter_gemm += in.forward_only ? counts[i] * fwd : counts[i] * ((full_rc ? 2.0 : 1.0) * fwd + fwd + wgrad);
       t.adapter_mem += counts[i] * passes * m * adapter_bytes * half / mem;
     }
+  }
+
+  // ---- PEFT's LoRA of Transformers' 3-D expert parameters (peft_experts.h): each MoE layer builds its local experts'
+  // update and summed weight on every forward (again when recomputed), and its backward computes the experts' whole
+  // weight gradient (each local expert's share of the routed copies, the GEMMs a full fine-tune runs) and reduces it
+  // onto the adapters. The adapter GEMMs above stay charged for the routed tokens: an over-count of at most their
+  // thin GEMMs.
+  if (const ExpertDelta d = PeftExpertDeltaOf(job, layout.tp, layout.ep); d.elements > 0 && in.moe_blocks > 0) {
+    const double forwards = in.forward_only ? 1.0 : full_rc ? 2.0 : 1.0;
+    t.expert_delta += in.moe_blocks * (forwards * d.fwd_bytes + (in.forward_only ? 0.0 : d.bwd_bytes)) / mem;
+    const LayerOps& l = ops.moe;
+    const double local = std::max(1.0, l.experts / ep);
+    const double rows = in.tokens * l.routed / local;  // routed copies each local expert sees (balanced)
+    if (!in.forward_only && rows > 0)
+      for (int j = 0; j < l.n_mlp; ++j)
+        t.expert_wgrad += in.moe_blocks * local * in.gemm(l.mlp[j].k, l.mlp[j].n / tp, rows, in.gemm_ctx);
   }
 
   // ---- QLoRA: every frozen weight the stage multiplies by is dequantized before each GEMM that reads it:

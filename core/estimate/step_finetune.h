@@ -21,8 +21,10 @@ struct FinetuneTime {
   double host = 0;          // host time to launch the micro-batch's kernels (compared with the GPU's, step.cpp)
   double dora = 0;          // DoRA's weight norms and rescaling (dora.h)
   double dora_gemm = 0;     // DoRA's base GEMM run again (PEFT with lora_dropout or before 2025)
-  double Compute() const { return adapter_gemm + dora_gemm; }
-  double Memory() const { return adapter_mem + dequant + unfused + dora; }
+  double expert_delta = 0;  // PEFT's routed experts' update and summed weight built and reduced (peft_experts.h)
+  double expert_wgrad = 0;  // the routed experts' full weight-gradient GEMMs autograd runs for that summed weight
+  double Compute() const { return adapter_gemm + dora_gemm + expert_wgrad; }
+  double Memory() const { return adapter_mem + dequant + unfused + dora + expert_delta; }
 };
 
 // What step.cpp already knows about the micro-batch on the slowest stage.

@@ -12,6 +12,7 @@
 #include "explain.h"
 #include "flops.h"
 #include "kernels.h"
+#include "peft_experts.h"
 #include "plan.h"
 #include "planner.h"
 #include "stack.h"
@@ -253,6 +254,51 @@ TEST_CASE("LoRA adapters' saved inputs: PEFT's 16-bit copy per adapter, torchtun
   CHECK(act("hf", 0.1) - act("hf", 0) == Approx(kLayers * tokens * sum_k).epsilon(1e-3));
   CHECK(act("torchtune", 0.1) - act("torchtune", 0) ==
         Approx(kLayers * tokens * (3 * sum_k - 2 * shared)).epsilon(1e-3));
+}
+
+// PEFT's LoRA of Transformers v5's 3-D expert parameters (peft_experts.h), with Qwen3-30B-A3B written out from its
+// config.json: 48 layers, hidden 2048, 128 experts of MLP width 768, 8 routed per token, no shared expert. Each MoE
+// layer rebuilds the update B·A of its 128 x 3 x 2048 x 768 expert weights in fp32, scales and casts it, and adds it to
+// the weight (24 B an element) every forward and recomputation, and reduces the weight's gradient onto the adapters
+// (24 B) in the backward; the experts' whole weight gradient is computed (2 x routed rows x 3 x 2048 x 768).
+TEST_CASE("PEFT's LoRA of the routed experts rebuilds their whole update every forward", "[step][finetune]") {
+  constexpr double kExpertWeights = 128.0 * 3 * 2048 * 768, kMoeLayers = 48;
+  const std::string base =
+      "#v=1&model=qwen3-30b-a3b&gpu=h100&gpus=1&goal=finetune&method=lora&lora_r=16&seq=2048&mbs=1&gbs=8&tp=1&pp=1"
+      "&cp=1&zero=0&recompute=full&offload=none&stack=hf";
+  const PlanOutput all = PlanLink(base);
+  REQUIRE(all.ok);
+  const ExpertDelta d = PeftExpertDeltaOf(all.job, 1, 1);
+  CHECK(d.elements == Approx(kExpertWeights));
+  CHECK(d.fwd_bytes == Approx(24 * kExpertWeights));
+  CHECK(d.bwd_bytes == Approx(24 * kExpertWeights));
+  CHECK(d.saved == Approx(2 * kExpertWeights));
+  CHECK(d.transient == Approx(8 * kExpertWeights));
+  // The step's share: two forwards (one recomputed) and one backward a layer, over the memory rate; the weight
+  // gradient's GEMMs at each expert's share of the 8 x 2048 routed rows.
+  GemmLog log;
+  FinetuneInputs in = Inputs(2048, &log);
+  in.dense_blocks = 0, in.moe_blocks = int(kMoeLayers);
+  const FinetuneTime t = FinetuneStep(all.job, all.plan.layout, all.job.facts.ops, in);
+  CHECK(t.expert_delta == Approx(kMoeLayers * (2 * 24 + 24) * kExpertWeights / 1e12));
+  CHECK(t.expert_wgrad >= Approx(kMoeLayers * 2 * 2048 * 8 * 3 * 2048 * 768 * 1e-15));
+  // Planned: the memory holds the update's two fp32 copies of one layer; every micro-batch pays the bytes.
+  const PlanOutput dense = PlanLink(base + "&lora_targets=dense");
+  const PlanOutput v4 = PlanLink(base + "&stack_year=2025");  // Transformers v4: the experts were nn.Linear modules
+  REQUIRE(dense.ok);
+  REQUIRE(v4.ok);
+  CHECK(all.plan.memory.total - v4.plan.memory.total >= 8 * kExpertWeights);
+  // The GPU's memory-bound time grows by at least the bytes at the full bandwidth, 8 micro-batches; the step by less
+  // where the eager experts' host time had hidden part of the GPU's.
+  CHECK(all.plan.step.memory_s - v4.plan.step.memory_s >=
+        8 * kMoeLayers * 72 * kExpertWeights / all.job.hw.gpu->mem_bw);
+  CHECK(all.plan.step.seconds > v4.plan.step.seconds);
+  // Nothing where PEFT does not build it: adapters on the shared MLPs alone, Unsloth's own experts' LoRA, Transformers
+  // v4, full fine-tuning.
+  for (const PlanOutput& p : {dense, v4, PlanLink(base + "&stack=unsloth"), PlanLink(base + "&method=full&gpus=8")}) {
+    INFO(p.config.stack << " " << p.config.lora_targets << " " << p.job.stack_year);
+    CHECK(PeftExpertDeltaOf(p.job, 1, 1).elements == 0);
+  }
 }
 
 }  // namespace step_finetune_test
