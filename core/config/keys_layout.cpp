@@ -194,11 +194,14 @@ void AddLayoutKeys(std::vector<KeyInfo>& table) {
                    "QLoRA with PEFT's prepare_model_for_kbit_training: norms, embeddings and the head in fp32, an fp32 "
                    "residual stream (peft utils/other.py: every parameter not Params4bit cast to fp32; nothing for "
                    "GPTQ models); "
-                   "auto = 1 with stack=hf (PEFT's QLoRA recipe, TRL, Axolotl, Qwen), else 0.")
+                   "auto = 1 with stack=hf (PEFT's QLoRA guide, Axolotl without FSDP or ZeRO-3, Qwen), else 0; TRL's "
+                   "trainers (v0.26.0 on) and LLaMA-Factory run none, and their imports and exports say kbit_prep=0.")
            .Values(kOnOffLabels)
            .Label("k-bit preparation", "k 位训练准备")
            .Zh("QLoRA 使用 PEFT 的 prepare_model_for_kbit_training：归一化、嵌入与输出头为 fp32，残差流为 fp32；"
-               "auto = stack=hf 时为 1（PEFT 的 QLoRA 配方、TRL、Axolotl、Qwen），否则为 0。"),
+               "auto = stack=hf 时为 1（PEFT 的 QLoRA 指南、不用 FSDP 或 ZeRO-3 的 Axolotl、Qwen），否则为 0；TRL "
+               "的训练器"
+               "（v0.26.0 起）与 LLaMA-Factory 不做此准备，其导入与导出写作 kbit_prep=0。"),
        ChoiceField("padding", G::Layout, kPaddingNames, true, TP_INT(padding),
                    "How a batch's sequences are shaped: longest (padded to the batch's longest sample, as "
                    "Transformers' DataCollatorWithPadding and torchtune's padded_collate do: the shapes change from "

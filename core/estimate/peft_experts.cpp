@@ -31,7 +31,7 @@ ExpertDelta PeftExpertDeltaOf(const Job& job, int tp, int ep) {
   if (pc.experts <= 1 || pc.moe_layers <= 0 || pc.expert <= 0) return d;
   d.elements = double(pc.experts) / std::max(1, ep) * pc.expert / std::max(1, tp);
   const double a = StackOf(job).adapter_bytes > 0 ? StackOf(job).adapter_bytes : 4.0;  // the update's bytes
-  const double x = 2.0;                                                                 // the 16-bit weight's
+  const double x = 2.0;                                                                // the 16-bit weight's
   const double cast = a != x ? a + x : 0.0;  // .to(param.dtype): read the fp32 update, write 16 bits
   // Forward: the einsum writes the update, the scaling reads and writes it, the cast, then W + delta reads both
   // and writes the summed weight. The einsum's FLOPs (2 r per element, contraction over the rank alone) are not

@@ -184,7 +184,12 @@ PyCall BnbCall(const Facts& f) {
 
 std::string ExportHf(const Facts& f, const std::vector<std::string>& header, bool* rewritten) {
   std::string s = PyHeader(header) + "import torch\n";
-  if (f.Lora()) s += "from peft import LoraConfig, get_peft_model\n";
+  // PEFT's k-bit preparation where the plan has it (kbit_prep: norms, embeddings and head in fp32, as the memory
+  // counts).
+  const bool prep = f.Qlora() && f.w.kbit_prep;
+  if (f.Lora())
+    s += std::string("from peft import LoraConfig, get_peft_model") +
+         (prep ? ", prepare_model_for_kbit_training" : "") + "\n";
   s += std::string("from transformers import AutoModelForCausalLM, ") + (f.Qlora() ? "BitsAndBytesConfig, " : "") +
        "Trainer, TrainingArguments\n\n";
   s += "MODEL_ID = " + launch::PyString(f.model_id) + "\n";
@@ -195,6 +200,7 @@ std::string ExportHf(const Facts& f, const std::vector<std::string>& header, boo
   model.Kw("attn_implementation", Value::Str(f.w.flash ? "flash_attention_2" : "eager"));
   if (f.Qlora()) model.Kw("quantization_config", Value::Raw("bnb_config"));
   s += Render(model);
+  if (prep) s += "model = prepare_model_for_kbit_training(model)\n";
   if (f.Lora()) s += Render(LoraCall(f, "lora_config", rewritten)) + "model = get_peft_model(model, lora_config)\n";
   PyCall args{"training_args", "TrainingArguments", {}, {}};
   TrainerArgs(f, args, false);

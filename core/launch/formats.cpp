@@ -544,6 +544,30 @@ std::vector<LaunchRule> Table() {
   const std::vector<LaunchRule> openrlhf = OpenrlhfRules();
   rl.insert(rl.end(), openrlhf.begin(), openrlhf.end());
   t.insert(t.begin(), rl.begin(), rl.end());
+  // PEFT's prepare_model_for_kbit_training (kbit_prep: QLoRA's norms, embeddings and head cast to fp32): TRL's trainers
+  // call get_peft_model alone since v0.26.0 (2025-12-09; trl/trainer/sft_trainer.py, grpo_trainer.py, dpo_trainer.py
+  // @f2cd577: no k-bit preparation, #4704 moved it to trl.experimental), and LLaMA-Factory never calls it (its
+  // upcast_layernorm casts the norms alone, model_utils/checkpointing.py @HEAD). The Trainer's script writes it where
+  // the plan has it; Axolotl runs it itself but under FSDP or ZeRO-3 (loaders/model.py
+  // _prepare_model_for_quantization).
+  t.push_back({F::Trl, "kbit_prep", "kbit_prep = 1", A::Refuse,
+               "TRL's trainers call get_peft_model alone (v0.26.0 on): no prepare_model_for_kbit_training, every "
+               "weight not in 4 bits stays 16-bit: give kbit_prep=0",
+               "TRL 的训练器（v0.26.0 起）只调用 get_peft_model，没有 prepare_model_for_kbit_training，非 4 位的权重"
+               "保持 16 位：请设 kbit_prep=0",
+               [](const PlanOutput& o) { return o.job.work.kbit_prep; }, "0"});
+  t.push_back({F::LlamaFactory, "kbit_prep", "kbit_prep = 1", A::Refuse,
+               "LLaMA-Factory never calls prepare_model_for_kbit_training (upcast_layernorm casts the norms alone): "
+               "give kbit_prep=0",
+               "LLaMA-Factory 不调用 prepare_model_for_kbit_training（upcast_layernorm 只把归一化层转为 fp32）：请设 "
+               "kbit_prep=0",
+               [](const PlanOutput& o) { return o.job.work.kbit_prep; }, "0"});
+  t.push_back({F::Axolotl, "kbit_prep", "kbit_prep = 1 with zero >= 2 (written as FSDP)", A::Drop,
+               "Axolotl skips prepare_model_for_kbit_training under FSDP and DeepSpeed ZeRO-3 (every weight in one "
+               "dtype): the run keeps the embeddings, head and norms in 16 bits, less than the plan's fp32",
+               "Axolotl 在 FSDP 与 DeepSpeed ZeRO-3 下跳过 prepare_model_for_kbit_training（所有权重同一精度）：运行时"
+               "嵌入、输出头与归一化保持 16 位，少于规划中的 fp32",
+               [](const PlanOutput& o) { return o.job.work.kbit_prep && o.plan.layout.zero >= 2; }, ""});
   // LoRA of a mixture of experts' routed experts under Transformers v5, whose experts are 3-D parameters
   // (launch_models.h HfExpertParameters): PEFT reaches them through target_parameters alone, a LoRA of a parameter
   // (ParamWrapper) that refuses dropout and DoRA (peft src/peft/tuners/lora/layer.py ParamWrapper.__init__ @5d602fd:

@@ -530,6 +530,13 @@ void ImportHf(Reader& r) {
   const bool four = QuantFields(r);
   const bool lora = r.doc.Find("LoraConfig.r") || r.doc.Find("LoraConfig.target_modules");
   r.Pair(r.doc.Find("LoraConfig.r"), "method", four && lora ? "qlora" : lora ? "lora" : "full");
+  // PEFT's k-bit preparation where the script calls it (norms, embeddings and head in fp32), else none.
+  if (four && lora) {
+    const Entry* prep = r.Get("prepare_model_for_kbit_training.0");
+    r.imp.pairs.push_back({"kbit_prep", prep ? "1" : "0",
+                           prep ? "prepare_model_for_kbit_training" : "(no prepare_model_for_kbit_training)",
+                           prep ? prep->line : 0});
+  }
   if (lora) LoraFields(r, "LoraConfig", "r");
   TrainerFields(r, "TrainingArguments", false);
   LauncherGpus(r);
@@ -647,6 +654,8 @@ void ImportTrl(Reader& r) {
   const bool four = QuantFields(r);
   const bool lora = r.doc.Find("LoraConfig.r") || r.doc.Find("LoraConfig.target_modules");
   r.Pair(r.doc.Find("LoraConfig.r"), "method", four && lora ? "qlora" : lora ? "lora" : "full");
+  // TRL's trainers (v0.26.0 on) call get_peft_model alone: no k-bit preparation (formats.cpp's rule).
+  if (four && lora) r.imp.pairs.push_back({"kbit_prep", "0", "(TRL: get_peft_model alone)", 0});
   if (lora) LoraFields(r, "LoraConfig", "r");
   TrainerFields(r, cfg, true);
   if (dpo) r.MicroBatchOfPairs();
@@ -851,10 +860,8 @@ void ImportAxolotl(Reader& r) {
   const Entry* e4 = r.Get("load_in_4bit");
   r.Bool(e4, four);
   if (!adapter.empty() && adapter != "lora" && adapter != "qlora") r.Unknown(*ea, adapter);
-  r.Pair(ea, "method",
-         adapter == "qlora" || (adapter == "lora" && four) ? "qlora"
-         : adapter == "lora"                               ? "lora"
-                                                           : "full");
+  const bool qlora = adapter == "qlora" || (adapter == "lora" && four);
+  r.Pair(ea, "method", qlora ? "qlora" : adapter == "lora" ? "lora" : "full");
   r.IntKey("lora_r", "lora_r");
   r.Dora("peft_use_dora");
   r.Get("lora_alpha");
@@ -935,6 +942,10 @@ void ImportAxolotl(Reader& r) {
   const bool ds_off = ds.find("offload") != std::string::npos;
   r.Pair(ed ? ed : ev, "zero", std::to_string(zero));
   r.Pair(eoff ? eoff : ed, "offload", off || ds_off ? "cpu" : "none");
+  // QLoRA: Axolotl runs PEFT's prepare_model_for_kbit_training itself, but not under FSDP or DeepSpeed ZeRO-3
+  // (loaders/model.py _prepare_model_for_quantization: "Make sure everything is in the same dtype").
+  if (qlora)
+    r.imp.pairs.push_back({"kbit_prep", ev || er || zero >= 3 ? "0" : "1", "(Axolotl's k-bit preparation)", 0});
   r.Fixed({"pp", "ep"});
   r.Rest();
 }
@@ -950,6 +961,9 @@ void ImportLlamaFactory(Reader& r) {
   r.Get("quantization_method"), r.Get("quantization_type"), r.Get("double_quantization");
   if (type != "lora" && type != "full") r.Unknown(*et, type);
   r.Pair(et, "method", type == "full" ? "full" : bits == 4 ? "qlora" : "lora");
+  // QLoRA without PEFT's prepare_model_for_kbit_training (LLaMA-Factory never calls it; formats.cpp's rule).
+  if (type != "full" && bits == 4)
+    r.imp.pairs.push_back({"kbit_prep", "0", "(LLaMA-Factory: no k-bit preparation)", 0});
   std::string stage = "sft";
   const Entry* est = r.Get("stage");
   r.Text(est, stage);

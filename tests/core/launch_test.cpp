@@ -1789,6 +1789,68 @@ TEST_CASE("launch: LoRA of the routed experts through PEFT's target_parameters, 
   }
 }
 
+// QLoRA's k-bit preparation (kbit_prep: PEFT's prepare_model_for_kbit_training, norms, embeddings and head in fp32) as
+// each framework runs it: the Trainer's script where it calls it, Axolotl itself but not under FSDP or ZeRO-3, never
+// TRL (v0.26.0 on) or LLaMA-Factory. The exports plan and write what the framework does, the imports read it so.
+TEST_CASE("launch: QLoRA's k-bit preparation as each framework runs it, written and read back", "[launch]") {
+  using F = LaunchFormat;
+  const Config qlora =
+      Cfg({{"model", "llama3.1-8b"}, {"gpu", "rtx4090"}, {"gpus", "1"}, {"goal", "finetune"}, {"method", "qlora"}});
+  struct Case {
+    F format;
+    bool prep;  // what the exported run does, and what its plan counts
+  };
+  for (const Case& c : {Case{F::Hf, true}, Case{F::Trl, false}, Case{F::LlamaFactory, false}, Case{F::Axolotl, true}}) {
+    INFO(int(c.format));
+    const PlanOutput plan = PlanFor(qlora, c.format);
+    REQUIRE(plan.ok);
+    CHECK(plan.job.work.kbit_prep == c.prep);
+    const LaunchExport ex = ExportLaunch(plan, c.format);
+    REQUIRE(ex.ok);
+    if (c.format == F::Hf) CHECK(ex.text.find("model = prepare_model_for_kbit_training(model)") != std::string::npos);
+    const LaunchImport imp = ImportLaunch(ex.text);
+    REQUIRE(imp.ok);
+    Config back = Cfg({{"gpu", "rtx4090"}});
+    std::vector<ConfigIssue> issues;
+    ApplyLaunchImport(back, imp, issues);
+    REQUIRE_FALSE(HasErrors(issues));
+    const PlanOutput again = MakePlan(back);
+    REQUIRE(again.ok);
+    CHECK(again.job.work.kbit_prep == c.prep);
+    CHECK(again.plan.memory.weights == Approx(plan.plan.memory.weights));
+  }
+  // The fp32 copies are the embeddings', head's and norms': 2 B more a parameter of them.
+  const PlanOutput with = PlanFor(qlora, F::Hf), without = PlanFor(qlora, F::Trl);
+  const double edge = 2.0 * 128256 * 4096 + 4096 * (2 * 32 + 1);  // untied embedding and head, the norms
+  CHECK(with.plan.memory.weights - without.plan.memory.weights == Approx(2 * edge).epsilon(0.01));
+  // An explicit kbit_prep=1 is refused by the frameworks that never run it, naming the key.
+  Config prep = qlora;
+  prep.kbit_prep = 1;
+  for (F f : {F::Trl, F::LlamaFactory}) {
+    const LaunchExport refused = ExportLaunch(PlanFor(prep, f), f);
+    CHECK_FALSE(refused.ok);
+    CHECK(ErrorNames(refused.issues, "kbit_prep", "kbit_prep=0"));
+  }
+  // A Trainer script reads as it calls (or not) prepare_model_for_kbit_training; Axolotl under FSDP skips it.
+  const std::string script =
+      "from peft import LoraConfig, get_peft_model, prepare_model_for_kbit_training\n"
+      "from transformers import AutoModelForCausalLM, BitsAndBytesConfig, Trainer, TrainingArguments\n"
+      "bnb = BitsAndBytesConfig(load_in_4bit=True)\n"
+      "model = AutoModelForCausalLM.from_pretrained(\"meta-llama/Llama-3.1-8B\", quantization_config=bnb)\n"
+      "%PREP%model = get_peft_model(model, LoraConfig(r=16))\n"
+      "trainer = Trainer(model=model, args=TrainingArguments(per_device_train_batch_size=1))\n";
+  for (const bool called : {false, true}) {
+    std::string text = script;
+    text.replace(text.find("%PREP%"), 6, called ? "model = prepare_model_for_kbit_training(model)\n" : "");
+    const LaunchImport imp = ImportAs(text, F::Hf);
+    CheckTook(imp, {"method=qlora", called ? "kbit_prep=1" : "kbit_prep=0"});
+  }
+  const std::string axolotl = "base_model: meta-llama/Llama-3.1-8B\nadapter: qlora\nload_in_4bit: true\nlora_r: 16\n";
+  CheckTook(ImportAs(axolotl, F::Axolotl), {"kbit_prep=1"});
+  CheckTook(ImportAs(axolotl + "fsdp_version: 2\nfsdp_config:\n  reshard_after_forward: true\n", F::Axolotl),
+            {"kbit_prep=0"});
+}
+
 TEST_CASE("launch: DoRA and QDoRA are written and read back as themselves by every format that writes them",
           "[launch]") {
   // The exports wrote use_dora (PEFT's LoraConfig, LLaMA-Factory), peft_use_dora (Axolotl), model.use_dora
