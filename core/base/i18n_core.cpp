@@ -284,6 +284,10 @@ const Phrase kPhrases[] = {
      "parameters, which only PEFT's target_parameters adapts): planned with lora_targets=dense",
      "{0} 文件的 LoRA 目标模块覆盖不到 {1} 的路由专家（Transformers v5 把它们存为三维参数，只有 PEFT 的 "
      "target_parameters 能适配）：按 lora_targets=dense 规划"},
+    {"Unsloth's standby (UNSLOTH_VLLM_STANDBY=1, rl_sleep=1) sets vLLM's gpu_memory_utilization to {0} on this GPU, "
+     "whatever the script gives: planned with it",
+     "Unsloth 的 standby（UNSLOTH_VLLM_STANDBY=1，rl_sleep=1）在这张 GPU 上把 vLLM 的 gpu_memory_utilization 设为 {0}，"
+     "不论脚本给出多少：按此规划"},
     {"a string is not closed", "字符串没有结束"},
     {"a bracket is not closed", "括号没有闭合"},
     {"no command of the framework's entry point", "没有调用该框架入口的命令"},

@@ -69,6 +69,7 @@ struct Config {
   int rl_mb_tokens = kUnset, rl_logprob_mb_tokens = kUnset;
   int rl_colocate = kAuto, rl_ref = kAuto, rl_async = 0;
   int rl_park = kAuto;      // verl, OpenRLHF: the trainer's states parked on the host between phases (1/0); auto = 0
+  int rl_sleep = kAuto;     // a colocated engine releases its memory while the trainer runs (1/0); auto per framework
   int rl_max_age = kUnset;  // streaming: steps of prompts in flight at most; auto = 1
   int rl_gen_prec = kAuto;  // the rollout engine's weights: 0 bf16, 1 fp8 (block-scaled); auto = bf16
   int rl_rollout_gpus = kUnset, rl_rollout_tp = kUnset;

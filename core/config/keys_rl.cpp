@@ -266,51 +266,90 @@ void AddRlBudgetKeys(std::vector<KeyInfo>& table) {
            .TokenCount()});
 }
 
-// Placement (colocated or split pools), the reference and reward models, one-step-off.
+// Placement: colocated or split pools, and what the trainer and the engine release between phases.
 void AddRlPlacementKeys(std::vector<KeyInfo>& table) {
   using G = KeyGroup;
   table.insert(
       table.end(),
-      {ChoiceField("rl_colocate", G::Training, kZeroOne, true, TP_INT(rl_colocate),
-                   "Post-training: 1 = generation, log-probabilities and training take turns on the same GPUs (the "
-                   "engine sleeps while the trainer runs); 0 = split pools (rl_rollout_gpus generate, the rest "
-                   "train); auto = 1.")
-           .Values(kOnOffLabels)
-           .Label("Colocated", "共置")
-           .Zh("后训练：1 = 生成、对数概率与训练轮流使用同一批 GPU（训练时引擎休眠）；0 = 分池（rl_rollout_gpus "
-               "张负责生成，其余训练）；auto = 1。")
-           .Source("1: verl's hybrid_engine: true, NeMo RL's colocated.enabled: true and TRL's vllm_mode "
-                   "\"colocate\" (_generated_ppo_trainer.yaml@b178a3c, grpo_math_1B.yaml@9dbd9ad, "
-                   "grpo_config.py@f2cd577).",
-                   "1：verl 的 hybrid_engine: true，NeMo RL 的 colocated.enabled: true，TRL 的 vllm_mode \"colocate\""
-                   "（_generated_ppo_trainer.yaml@b178a3c，grpo_math_1B.yaml@9dbd9ad，grpo_config.py@f2cd577）。"),
-       ChoiceField("rl_park", G::Training, kZeroOne, true, TP_INT(rl_park),
-                   "Post-training with verl or OpenRLHF: 1 = the trainer parks its states in host memory between "
-                   "phases and loads them back for its own update, where the optimizer steps on the GPU. verl: the "
-                   "actor's weights, gradients and optimizer states (param_offload, grad_offload, "
-                   "optimizer_offload); OpenRLHF (GRPO, PPO): DeepSpeed's optimizer states, fp32 master weights and "
-                   "gradients, the 16-bit weights stay (--ds.enable_sleep; nothing with offload=cpu). 0 = they stay; "
-                   "auto = 0. offload=cpu is the optimizer on the CPU itself (FSDP2's offload_policy, Megatron's "
-                   "optimizer_cpu_offload, DeepSpeed's --ds.adam_offload).")
-           .Values(kOnOffLabels)
-           .Label("Park between phases", "阶段间驻留主机")
-           .Zh("用 verl 或 OpenRLHF 做后训练时：1 = 训练侧在各阶段之间把状态放到主机内存，更新前再装回 GPU，优化器在 "
-               "GPU 上执行。verl：actor 的权重、梯度和优化器状态（param_offload、grad_offload 与 "
-               "optimizer_offload）；OpenRLHF（GRPO、PPO）：DeepSpeed 的优化器状态、fp32 主权重和梯度，16 位权重留在 "
-               "GPU 上（--ds.enable_sleep；offload=cpu 时不做任何事）。0 = 一直留在 GPU 上；auto = 0。offload=cpu "
-               "才是把优化器本身放到 CPU 上（FSDP2 的 offload_policy，Megatron 的 optimizer_cpu_offload，DeepSpeed 的 "
-               "--ds.adam_offload）。")
-           .Source("0: verl's actor param_offload, grad_offload, optimizer_offload default false; update_actor loads "
-                   "the model and the optimizer back to the GPU and offloads them after (fsdp_workers.py, "
-                   "megatron_workers.py @b178a3c). OpenRLHF's --ds.enable_sleep defaults to false "
-                   "(train_ppo_ray.py@3c3be62); offload_deepspeed_states (utils/deepspeed/deepspeed_utils.py) "
-                   "moves optim_states, contiguous_grad_buffer, hp_params and lp_grads, not lp_params.",
-                   "0：verl 的 actor param_offload、grad_offload、optimizer_offload 默认为 false；update_actor 先把模型"
-                   "与优化器装回 GPU，更新后再卸载（fsdp_workers.py、megatron_workers.py @b178a3c）。OpenRLHF 的 "
-                   "--ds.enable_sleep 默认为 false（train_ppo_ray.py@3c3be62）；offload_deepspeed_states"
-                   "（utils/deepspeed/deepspeed_utils.py）移动 optim_states、contiguous_grad_buffer、hp_params 与 "
-                   "lp_grads，不移动 lp_params。"),
-       IntField("rl_rollout_gpus", G::Training, "GPUs", 1, 10000000, true, kUnset, TP_INT(rl_rollout_gpus),
+      {
+          ChoiceField("rl_colocate", G::Training, kZeroOne, true, TP_INT(rl_colocate),
+                      "Post-training: 1 = generation, log-probabilities and training take turns on the same GPUs (the "
+                      "engine sleeps while the trainer runs); 0 = split pools (rl_rollout_gpus generate, the rest "
+                      "train); auto = 1.")
+              .Values(kOnOffLabels)
+              .Label("Colocated", "共置")
+              .Zh("后训练：1 = 生成、对数概率与训练轮流使用同一批 GPU（训练时引擎休眠）；0 = 分池（rl_rollout_gpus "
+                  "张负责生成，其余训练）；auto = 1。")
+              .Source(
+                  "1: verl's hybrid_engine: true, NeMo RL's colocated.enabled: true and TRL's vllm_mode "
+                  "\"colocate\" (_generated_ppo_trainer.yaml@b178a3c, grpo_math_1B.yaml@9dbd9ad, "
+                  "grpo_config.py@f2cd577).",
+                  "1：verl 的 hybrid_engine: true，NeMo RL 的 colocated.enabled: true，TRL 的 vllm_mode \"colocate\""
+                  "（_generated_ppo_trainer.yaml@b178a3c，grpo_math_1B.yaml@9dbd9ad，grpo_config.py@f2cd577）。"),
+          ChoiceField(
+              "rl_park", G::Training, kZeroOne, true, TP_INT(rl_park),
+              "Post-training with verl or OpenRLHF: 1 = the trainer parks its states in host memory between "
+              "phases and loads them back for its own update, where the optimizer steps on the GPU. verl: the "
+              "actor's weights, gradients and optimizer states (param_offload, grad_offload, "
+              "optimizer_offload); OpenRLHF (GRPO, PPO): DeepSpeed's optimizer states, fp32 master weights and "
+              "gradients, the 16-bit weights stay (--ds.enable_sleep; nothing with offload=cpu). 0 = they stay; "
+              "auto = 0. offload=cpu is the optimizer on the CPU itself (FSDP2's offload_policy, Megatron's "
+              "optimizer_cpu_offload, DeepSpeed's --ds.adam_offload).")
+              .Values(kOnOffLabels)
+              .Label("Park between phases", "阶段间驻留主机")
+              .Zh("用 verl 或 OpenRLHF 做后训练时：1 = 训练侧在各阶段之间把状态放到主机内存，更新前再装回 "
+                  "GPU，优化器在 "
+                  "GPU 上执行。verl：actor 的权重、梯度和优化器状态（param_offload、grad_offload 与 "
+                  "optimizer_offload）；OpenRLHF（GRPO、PPO）：DeepSpeed 的优化器状态、fp32 主权重和梯度，16 "
+                  "位权重留在 "
+                  "GPU 上（--ds.enable_sleep；offload=cpu 时不做任何事）。0 = 一直留在 GPU 上；auto = 0。offload=cpu "
+                  "才是把优化器本身放到 CPU 上（FSDP2 的 offload_policy，Megatron 的 optimizer_cpu_offload，DeepSpeed "
+                  "的 "
+                  "--ds.adam_offload）。")
+              .Source(
+                  "0: verl's actor param_offload, grad_offload, optimizer_offload default false; update_actor loads "
+                  "the model and the optimizer back to the GPU and offloads them after (fsdp_workers.py, "
+                  "megatron_workers.py @b178a3c). OpenRLHF's --ds.enable_sleep defaults to false "
+                  "(train_ppo_ray.py@3c3be62); offload_deepspeed_states (utils/deepspeed/deepspeed_utils.py) "
+                  "moves optim_states, contiguous_grad_buffer, hp_params and lp_grads, not lp_params.",
+                  "0：verl 的 actor param_offload、grad_offload、optimizer_offload 默认为 false；update_actor 先把模型"
+                  "与优化器装回 GPU，更新后再卸载（fsdp_workers.py、megatron_workers.py @b178a3c）。OpenRLHF 的 "
+                  "--ds.enable_sleep 默认为 false（train_ppo_ray.py@3c3be62）；offload_deepspeed_states"
+                  "（utils/deepspeed/deepspeed_utils.py）移动 optim_states、contiguous_grad_buffer、hp_params 与 "
+                  "lp_grads，不移动 lp_params。"),
+          ChoiceField(
+              "rl_sleep", G::Training, kZeroOne, true, TP_INT(rl_sleep),
+              "Post-training with a colocated engine: 1 = it sleeps while the trainer runs (its KV cache and "
+              "weights released, its CUDA graphs stay); 0 = it stays awake, its whole memory fraction (rl_kv_frac) "
+              "beside the training and the log-probability passes. auto = 0 with TRL (vllm_enable_sleep_mode) and "
+              "Unsloth's fast_inference (UNSLOTH_VLLM_STANDBY), 1 with verl, NeMo RL and OpenRLHF "
+              "(--vllm.enable_sleep).")
+              .Values(kOnOffLabels)
+              .Label("Engine sleeps while training", "训练时引擎休眠")
+              .Zh("共置引擎的后训练：1 = 训练时引擎休眠（释放 KV 缓存与权重，CUDA 图保留）；0 = "
+                  "引擎保持唤醒，其整个显存"
+                  "比例（rl_kv_frac）与训练及对数概率计算同时占用。auto：TRL（vllm_enable_sleep_mode）与 Unsloth 的 "
+                  "fast_inference（UNSLOTH_VLLM_STANDBY）为 0，verl、NeMo RL 与 OpenRLHF（--vllm.enable_sleep）为 1。")
+              .Source(
+                  "TRL GRPOConfig.vllm_enable_sleep_mode defaults to False (grpo_config.py@f2cd577); Unsloth "
+                  "passes enable_sleep_mode = unsloth_vllm_standby, UNSLOTH_VLLM_STANDBY defaulting to \"0\" "
+                  "(unsloth_zoo vllm_utils.py@ce232d6); verl's hybrid engine sleeps its replicas "
+                  "(vllm_async_server.py@b178a3c), NeMo RL sleeps vLLM at level 1 (vllm.py), OpenRLHF's colocated "
+                  "recipes pass --vllm.enable_sleep (default false, train_ppo_ray.py@3c3be62).",
+                  "TRL 的 GRPOConfig.vllm_enable_sleep_mode 默认为 False（grpo_config.py@f2cd577）；Unsloth 传入 "
+                  "enable_sleep_mode = unsloth_vllm_standby，UNSLOTH_VLLM_STANDBY 默认为 \"0\"（unsloth_zoo "
+                  "vllm_utils.py@ce232d6）；verl 的 hybrid engine 让副本休眠（vllm_async_server.py@b178a3c），NeMo RL "
+                  "让 vLLM 在 level 1 休眠（vllm.py），OpenRLHF 的共置配方传入 --vllm.enable_sleep（默认 false，"
+                  "train_ppo_ray.py@3c3be62）。"),
+      });
+}
+
+// Split pools and the models beside the policy: the rollout pool, the reference and reward models, one-step-off.
+void AddRlPoolKeys(std::vector<KeyInfo>& table) {
+  using G = KeyGroup;
+  table.insert(
+      table.end(),
+      {IntField("rl_rollout_gpus", G::Training, "GPUs", 1, 10000000, true, kUnset, TP_INT(rl_rollout_gpus),
                 "Post-training with split pools: GPUs of the rollout pool (the rest train); auto = half the GPUs; "
                 "colocated, every GPU generates.")
            .Label("Rollout GPUs", "生成用 GPU")
@@ -395,6 +434,7 @@ void AddRlKeys(std::vector<KeyInfo>& table) {
   AddRlEnginePrecisionKey(table);
   AddRlBudgetKeys(table);
   AddRlPlacementKeys(table);
+  AddRlPoolKeys(table);
 }
 
 }  // namespace tp::key_rows

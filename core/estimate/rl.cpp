@@ -254,8 +254,8 @@ double TrainerResident(const MemoryBreakdown& m, const Extras& x) {
 // weight tensors (unsloth_zoo vllm_utils.py @ce232d6, convert_vllm_to_huggingface over get_vllm_state_dict), and
 // load_vllm sizes the engine so: "vLLM reserves (util * 0.95 * total_vram) for KV cache + model weights. The remainder
 // must fit the HF training side (LoRA params, optimizer states, activations, gradient checkpoints)". The weights the
-// trainer counts are inside the engine's fraction while it generates; its standby (UNSLOTH_VLLM_STANDBY) frees the
-// KV cache while the trainer runs, as every colocated engine here sleeps.
+// trainer counts are inside the engine's fraction while it generates; its standby (UNSLOTH_VLLM_STANDBY, rl_sleep=1)
+// frees the KV cache while the trainer runs, and without it the engine stays (EngineWhileTraining).
 double SharedWithEngine(const Job& job, const MemoryBreakdown& m) {
   const bool unsloth = job.stack && job.stack->kind == StackKind::Unsloth;
   return unsloth && job.rl.ColocatedEngine() && job.rl.engine == RlEngine::Vllm ? m.weights : 0.0;
@@ -283,7 +283,7 @@ double ResidentWhileGenerating(const Job& job, const MemoryBreakdown& m, const E
 // GRPOTrainer's generation, as copies of grpo_trainer.py show it; not read at the pinned f2cd577).
 bool EngineWeightsOnHost(const Job& job) {
   const RlFramework fw = job.rl.framework;
-  return job.rl.ColocatedEngine() && (fw == RlFramework::NemoRl || fw == RlFramework::Openrlhf);
+  return job.rl.ColocatedEngine() && job.rl.sleep && (fw == RlFramework::NemoRl || fw == RlFramework::Openrlhf);
 }
 
 // Host memory per node the step needs (NodeGpus of them): what the policy offloads beside its own (the reference's
@@ -378,10 +378,20 @@ double SleepingEngineGraphs(const Job& job) {
   return job.rl.ColocatedEngine() ? RlConstantsOf(job).engine_graph_bytes : 0.0;
 }
 
+// What a colocated engine holds on the trainer's GPUs while the trainer runs: its CUDA graphs when it sleeps
+// (rl_sleep), else its whole memory (m.rl_engine: the fraction's weights, profiled activations and KV cache, and the
+// graphs) less the weights it shares with the trainer (Unsloth's, SharedWithEngine).
+double EngineWhileTraining(const Job& job, const MemoryBreakdown& m) {
+  if (!job.rl.ColocatedEngine()) return 0.0;
+  if (job.rl.sleep) return SleepingEngineGraphs(job);
+  return std::max(SleepingEngineGraphs(job), m.rl_engine.total - SharedWithEngine(job, m));
+}
+
 // The training phase's memory per GPU: the policy's training peak, the reference, critic and reward model beside it,
-// the sleeping engine's graphs. The fit check (AddRlMemory) and the reported phases (EstimateRl) both read it.
+// the engine as it is while the trainer runs (EngineWhileTraining). The fit check (AddRlMemory, once it has sized the
+// engine) and the reported phases (EstimateRl) both read it.
 double TrainingMemory(const Job& job, const MemoryBreakdown& m, const Extras& x) {
-  return m.policy_total + x.ref + x.critic + x.reward + SleepingEngineGraphs(job);
+  return m.policy_total + x.ref + x.critic + x.reward + EngineWhileTraining(job, m);
 }
 
 // A pass's memory per GPU, the most loaded: the trainer's resident state (as while generating: weights, optimizer
@@ -399,7 +409,8 @@ double LogprobMemoryAt(const Job& job, const Layout& layout, const MemoryBreakdo
   // offload_before_refit: every optimizer state `.to("cpu")` (Megatron's gradient buffers freed too);
   // prepare_for_training brings them back. OpenRLHF's passes run while its DeepSpeed states sleep (OpenrlhfSleepBytes).
   const int mbs = job.rl.LogprobMbs(layout.mbs);
-  return TrainerResident(m, x) - NemoOptimizerMoved(job, m) - OpenrlhfAsleepResident(m, x) + SleepingEngineGraphs(job) +
+  return TrainerResident(m, x) - NemoOptimizerMoved(job, m) - OpenrlhfAsleepResident(m, x) +
+         EngineWhileTraining(job, m) +
          ForwardOnlyBytes(job, layout, mbs, RlPeakSeq(job, mbs, job.rl.logprob_mb_tokens), per_logit);
 }
 double LogprobMemory(const Job& job, const Layout& layout, const MemoryBreakdown& m, const Extras& x,
@@ -635,7 +646,6 @@ void AddRlMemory(const Job& job, const Layout& layout, MemoryBreakdown& memory) 
   const Extras x = TrainerExtras(job, layout, memory);
   const double context = 1e9 * Pos(job.assume.cuda_context_gb);
   const bool dpo = r.algo == RlAlgo::Dpo;
-  const double train = TrainingMemory(job, memory, x);
   double gen = 0;
   bool kv_ok = true;
   if (!dpo) {
@@ -646,7 +656,9 @@ void AddRlMemory(const Job& job, const Layout& layout, MemoryBreakdown& memory) 
     kv_ok = r.engine == RlEngine::Hf || e.kv_budget >= one_seq;
     gen = GenerationMemory(job, memory, e, resident, context);
   }
-  // The log-probability passes at their own micro-batch (rl_logprob_mbs), forward only.
+  // Training beside the engine as it is then (sized above), and the log-probability passes at their own micro-batch
+  // (rl_logprob_mbs), forward only.
+  const double train = TrainingMemory(job, memory, x);
   const double logprob = LogprobPeak(job, layout, memory, x);
   const double total = std::max({train, gen, logprob});
   memory.rl_phase = total - memory.total;

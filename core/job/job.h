@@ -108,6 +108,7 @@ struct RlSetup {
   int logprob_mbs = 0;   // sequences per micro-batch of the log-probability forwards; 0 = the training's mbs
   bool colocate = true;  // phases take turns on the same GPUs; else split pools
   bool park = false;   // rl_park: verl's actor offload, OpenRLHF's DeepSpeed sleep (states on the host between phases)
+  bool sleep = true;   // rl_sleep: a colocated engine's KV cache and weights released while the trainer runs
   int total_gpus = 1;  // all GPUs (Hardware::gpus is the trainer's pool when split)
   int rollout_gpus = 1, rollout_tp = 1;
   bool ref = false;          // a KL reference model
@@ -128,9 +129,9 @@ struct RlSetup {
   // CapabilityAsk::rl_framework: the framework whose rows the policy's layout must pass, -1 without an RL goal.
   int FrameworkAsked() const { return Active() ? int(framework) : -1; }
   bool Dpo() const { return algo == RlAlgo::Dpo; }
-  // An inference engine on the trainer's own GPUs, asleep while the trainer runs (colocated, generating, not
-  // Transformers' generate inside the trainer): what its sleep, wake-up and refit and the trainer's parking are about
-  // (rl.cpp).
+  // An inference engine on the trainer's own GPUs (colocated, generating, not Transformers' generate inside the
+  // trainer), asleep while the trainer runs unless rl_sleep=0: what its sleep, wake-up and refit and the trainer's
+  // parking are about (rl.cpp).
   bool ColocatedEngine() const { return colocate && !Dpo() && engine != RlEngine::Hf; }
   // Sequences per micro-batch of the log-probability forwards in a layout training `training_mbs` at a time
   // (rl_logprob_mbs, auto: the training's): the step model, explain, the JSON config and the verl export read this.

@@ -225,6 +225,7 @@ void GrpoArgs(const Facts& f, PyCall& args) {
     args.Kw("vllm_mode", Value::Str(r.colocate ? "colocate" : "server"));
     if (r.colocate) {
       args.Kw("vllm_gpu_memory_utilization", Value::Real(r.kv_frac));
+      if (r.sleep) args.Kw("vllm_enable_sleep_mode", Value::Bool(true));  // rl_sleep (default False: awake)
       args.Kw("vllm_tensor_parallel_size", Value::Int(std::max(1, r.rollout_tp)));
     }
   }
@@ -945,7 +946,7 @@ Doc ExportOpenrlhf(const Facts& f, std::vector<std::string>& launcher, bool* rew
   d.Add("--vllm.gpu_memory_utilization", Value::Real(r.kv_frac));
   // vLLM sleeps while DeepSpeed trains beside it; DeepSpeed's own states sleep between fits where the plan parks them
   // (rl_park: rl.cpp OpenrlhfSleepBytes), as the hybrid-engine examples set both (train_ppo_ray_hybrid_engine.sh).
-  if (r.colocate) d.Add("--vllm.enable_sleep", Value::Bool(true));
+  if (r.colocate && r.sleep) d.Add("--vllm.enable_sleep", Value::Bool(true));
   if (r.park) d.Add("--ds.enable_sleep", Value::Bool(true));
   if (!r.colocate && r.async > 0) {
     d.Add("--train.async_enable", Value::Bool(true));

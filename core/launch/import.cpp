@@ -574,6 +574,11 @@ void GrpoFields(Reader& r, const std::string& cls) {
       ef ? r.Pair(ef, "rl_kv_frac", Num(frac)) : r.Default("rl_kv_frac", "0.3");
       r.IntKey(cls + ".vllm_tensor_parallel_size", "rl_rollout_tp");
       if (!r.doc.Find(cls + ".vllm_tensor_parallel_size")) r.Default("rl_rollout_tp", "1");
+      // The engine sleeps while the trainer runs only with vllm_enable_sleep_mode (default False).
+      bool sleep = false;
+      const Entry* es = r.Get(cls + ".vllm_enable_sleep_mode");
+      r.Bool(es, sleep);
+      es ? r.Pair(es, "rl_sleep", sleep ? "1" : "0") : r.Default("rl_sleep", "0");
     }
   }
   double beta = 0;
@@ -723,6 +728,13 @@ void ImportUnsloth(Reader& r) {
       const Entry* eu = r.Get(load + "gpu_memory_utilization");
       r.Real(eu, frac);
       eu ? r.Pair(eu, "rl_kv_frac", Num(frac)) : r.Default("rl_kv_frac", "0.5");
+      // Its standby (UNSLOTH_VLLM_STANDBY=1, set before importing unsloth) sleeps vLLM while the trainer runs, at a
+      // memory fraction of its own (rl_setup.cpp); without it vLLM stays awake.
+      std::erase_if(r.imp.pairs, [](const LaunchPair& p) { return p.key == "rl_sleep"; });
+      std::string standby = "0";
+      const Entry* esb = r.Get("os.environ.UNSLOTH_VLLM_STANDBY");
+      r.Text(esb, standby);
+      esb ? r.Pair(esb, "rl_sleep", standby == "0" ? "0" : "1") : r.Default("rl_sleep", "0");
     }
   }
   std::string optim = "adamw_torch";
@@ -1682,6 +1694,8 @@ void OpenrlhfPlacement(Reader& r) {
   if (!colocated && engines > 0) r.Pair(ee, "rl_rollout_gpus", std::to_string(engines * tp));
   LauncherNodeSize(r, eg, per_node, nodes);
   r.Pair(r.doc.Find("--train.async_enable"), "rl_async", !async ? "0" : partial ? "2" : "1");
+  // Colocated, vLLM sleeps while DeepSpeed trains only with --vllm.enable_sleep (default false).
+  if (colocated) r.Pair(r.doc.Find("--vllm.enable_sleep"), "rl_sleep", flag("--vllm.enable_sleep") ? "1" : "0");
   double frac = 0.95;
   const Entry* ef = r.Get("--vllm.gpu_memory_utilization");
   r.Real(ef, frac);

@@ -229,6 +229,7 @@ class PyReader {
   // statement: a module-level assignment, each name its value where the reader knows it (a literal, or a variable it
   // knows); a tuple whose values do not match its names (a call's result) sets nothing. `failed`: a parse error, said.
   bool Assignment(bool& failed) {
+    if (EnvironAssignment(failed)) return true;
     size_t j = i_;
     std::vector<std::string> names;
     while (t_[j].kind == Token::Name && t_[j + 1].kind == Token::Op && t_[j + 1].text == ",")
@@ -251,6 +252,24 @@ class PyReader {
         vars_[names[k]] = values[k];
         doc_.entries.push_back({"=" + names[k], values[k], line});
       }
+    return true;
+  }
+
+  // `os.environ["NAME"] = value`, as notebooks switch a framework's behaviour before importing it (Unsloth's
+  // UNSLOTH_VLLM_STANDBY): the entry "os.environ.NAME" with the value.
+  bool EnvironAssignment(bool& failed) {
+    const size_t j = i_;
+    auto op = [&](size_t k, const char* text) { return t_[k].kind == Token::Op && t_[k].text == text; };
+    if (!(t_[j].kind == Token::Name && t_[j].text == "os" && op(j + 1, ".") && t_[j + 2].kind == Token::Name &&
+          t_[j + 2].text == "environ" && op(j + 3, "[") && t_[j + 4].kind == Token::String && op(j + 5, "]") &&
+          op(j + 6, "=")))
+      return false;
+    const int line = t_[j].line;
+    const std::string name = t_[j + 4].text;
+    i_ = j + 7;
+    Value v;
+    if (!Expr(v, 0)) return failed = true;
+    doc_.entries.push_back({"os.environ." + name, std::move(v), line});
     return true;
   }
 

@@ -504,6 +504,7 @@ const NodeSpec kNodes[] = {
     TP_RL_KEY("rl_rollout_tp", rollout_tp, "GPUs"),
     TP_RL_KEY("rl_ref", ref, "1/0"),
     TP_RL_KEY("rl_park", park, "1/0"),
+    TP_RL_KEY("rl_sleep", sleep, "1/0"),
     TP_RL_KEY("rl_async", async, "0/1/2"),
 #undef TP_RL_KEY
     {.kind = K::KeyText, .name = "rl_framework", .when = IsRl},
@@ -526,9 +527,9 @@ const NodeSpec kNodes[] = {
      .unit = "B",
      .label = {"memory while training", "训练时显存"},
      .formula = "the policy's training (its weights, gradients, optimizer states and activations) at its longest "
-                "micro-batch (rl.h RlPeakSeq), with the reference, PPO's critic and a reward model beside it, and the "
-                "sleeping engine's CUDA graphs",
-     .inputs = "weights_bytes gradients_bytes optimizer_bytes activations_bytes rl_max_response_len rl_ref",
+                "micro-batch (rl.h RlPeakSeq), with the reference, PPO's critic and a reward model beside it, and a "
+                "colocated engine's CUDA graphs while it sleeps, its whole rl_kv_frac while awake (rl_sleep=0)",
+     .inputs = "weights_bytes gradients_bytes optimizer_bytes activations_bytes rl_max_response_len rl_ref rl_sleep",
      .source = "rl.cpp TrainingMemory; docs/rl.md",
      .when = IsRl},
     {.name = "rl_generation_memory_bytes",
@@ -550,9 +551,10 @@ const NodeSpec kNodes[] = {
      .unit = "B",
      .label = {"memory while computing log-probabilities", "计算对数概率时显存"},
      .formula = "the trainer's resident state (NeMo RL's optimizer states on the host, OpenRLHF's asleep there with "
-                "rl_park), the sleeping engine's CUDA graphs, and a forward without gradients at rl_logprob_mbs "
-                "sequences of the longest micro-batch, its logits at the framework's own bytes per logit",
-     .inputs = "weights_bytes optimizer_bytes rl_logprob_mbs rl_framework rl_park",
+                "rl_park), the engine as while training (its CUDA graphs asleep, its rl_kv_frac awake), and a forward "
+                "without gradients at rl_logprob_mbs sequences of the longest micro-batch, its logits at the "
+                "framework's own bytes per logit",
+     .inputs = "weights_bytes optimizer_bytes rl_logprob_mbs rl_framework rl_park rl_sleep",
      .source = "rl.cpp LogprobMemoryAt, LogprobBytesPerLogit; docs/rl.md",
      .when = IsRl},
     // The step's memory is its largest phase: what that phase holds beyond the policy's training at the mean

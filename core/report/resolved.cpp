@@ -119,6 +119,7 @@ const Resolver kResolvers[] = {
     {"rl_rollout_tp", [](const PlanOutput& o, Config& c) { if (R(o).Active()) c.rl_rollout_tp = R(o).rollout_tp; }},
     {"rl_ref", [](const PlanOutput& o, Config& c) { if (R(o).Active()) c.rl_ref = R(o).ref ? 1 : 0; }},
     {"rl_park", [](const PlanOutput& o, Config& c) { if (R(o).Active()) c.rl_park = R(o).park ? 1 : 0; }},
+    {"rl_sleep", [](const PlanOutput& o, Config& c) { if (R(o).ColocatedEngine()) c.rl_sleep = R(o).sleep ? 1 : 0; }},
     {"stack_year",
      [](const PlanOutput& o, Config& c) { c.stack_year = o.job.stack ? o.job.stack_year : c.stack_year; }},
     {"dropout", [](const PlanOutput& o, Config& c) { c.dropout = o.job.work.dropout; }},

@@ -3,6 +3,7 @@
 // models; and the policy's workload that the existing estimators plan (sequences of prompt + mean response, the
 // mini-batch of one optimizer step, a budget of rl_steps x rl_updates optimizer steps). Errors name the key.
 #include <algorithm>
+#include <cmath>
 #include <string>
 
 #include "capabilities.h"
@@ -14,6 +15,7 @@
 #include "resolve.h"
 #include "rl.h"
 #include "stack.h"
+#include "text.h"
 
 namespace tp {
 namespace {
@@ -111,6 +113,26 @@ void ResolvePlacement(const Config& cfg, Job& job, std::vector<ConfigIssue>& iss
     r.kv_frac = kColocatedFrac;
   } else {
     r.kv_frac = r.engine == RlEngine::Sglang ? SglangFraction(mem, std::max(1, cfg.rl_rollout_tp)) : kVllmFrac;
+  }
+  // Unsloth's standby (fast_inference with UNSLOTH_VLLM_STANDBY=1: rl_sleep) sets vLLM's fraction itself, whatever
+  // the script gives (load_vllm, unsloth_zoo vllm_utils.py@ce232d6: a tier of the GPU's memory for vLLM 0.11 and
+  // later, times 0.95, "vLLM >= 0.11.0 uses more VRAM and OOMs; reduce further").
+  if (job.stack && job.stack->kind == StackKind::Unsloth && r.ColocatedEngine() && r.sleep &&
+      r.engine == RlEngine::Vllm) {
+    const double tenth_gib = mem / double(1 << 30) * 0.1;
+    const double tier = tenth_gib >= 4.0   ? 0.925
+                        : tenth_gib >= 2.5 ? 0.9
+                        : tenth_gib >= 2.0 ? 0.825
+                        : tenth_gib >= 1.4 ? 0.8
+                        : tenth_gib >= 1.0 ? 0.775
+                                           : 0.75;
+    const double standby = tier * 0.95;
+    if (cfg.rl_kv_frac > 0 && std::abs(cfg.rl_kv_frac - standby) > 1e-9)
+      Notice(issues, "rl_kv_frac",
+             "Unsloth's standby (UNSLOTH_VLLM_STANDBY=1, rl_sleep=1) sets vLLM's gpu_memory_utilization to {0} on "
+             "this GPU, whatever the script gives: planned with it"_issue,
+             {Fmt("%.4g", standby)});
+    r.kv_frac = standby;
   }
   const double weights_bytes = 2.0 * job.model.params_total;
   if (r.engine == RlEngine::Hf || dpo) {
@@ -366,6 +388,11 @@ void ResolveRl(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues) {
     r.gen_fp8 = false;
   }
   r.park = cfg.rl_park == 1 && CheckPark(cfg, r.framework, r.algo, issues);
+  // A colocated engine's sleep while the trainer runs: verl's hybrid engine, NeMo RL and OpenRLHF's colocated recipes
+  // (--vllm.enable_sleep) sleep it; TRL keeps it awake unless vllm_enable_sleep_mode (default False, grpo_config.py
+  // @f2cd577), and so does Unsloth's fast_inference unless UNSLOTH_VLLM_STANDBY=1 (vllm_utils.py enable_sleep_mode =
+  // unsloth_vllm_standby @ce232d6).
+  r.sleep = cfg.rl_sleep >= 0 ? cfg.rl_sleep == 1 : r.framework != RlFramework::Trl;
   // OpenRLHF's offload_deepspeed_states returns at once under --ds.adam_offload (rl.cpp OpenrlhfSleepBytes).
   if (r.park && r.framework == RlFramework::Openrlhf && cfg.offload == int(Offload::Cpu))
     Notice(issues, "rl_park",

@@ -635,6 +635,7 @@ std::vector<ConfigIssue> BadInputIssues() {
                          "goal=grpo&rl_framework=nemo-rl&rl_park=1",
                          "goal=dpo&rl_max_seqs=64",
                          "goal=grpo&rl_framework=openrlhf&rl_park=1&offload=cpu",
+                         "goal=grpo&stack=unsloth&method=lora&gpus=1&rl_sleep=1&rl_kv_frac=0.9",
                          "rl_samples=4"}) {
     Config c;
     ApplyLink(c, rl, all);

@@ -1330,15 +1330,20 @@ TEST_CASE("launch import: a notebook's code cells, with the arithmetic and switc
   const LaunchImport imp = ImportAs(notebook, LaunchFormat::Unsloth);
   // The model the run trains, not the saved adapter behind `if False:`; 2048 - (201 + 1) completion tokens.
   CheckTook(imp, {"model=qwen3-4b", "goal=grpo", "method=lora", "lora_r=32", "rl_samples=4", "rl_max_response_len=1846",
-                  "rl_kv_frac=0.9"});
+                  "rl_kv_frac=0.9", "rl_sleep=1"});
   CHECK(imp.steps == 50);
   CHECK(HasIssue(imp.issues, true, "", "notebook"));
   // Planned on one H100: the trainer's weights are vLLM's (Unsloth's fast_inference shares them), counted once.
   const PlanOutput unsloth = PlanImported(Cfg({{"gpu", "h100"}, {"gpus", "1"}}), imp);
   REQUIRE(unsloth.ok);
   CHECK(unsloth.plan.memory.fits);
+  // Its standby (UNSLOTH_VLLM_STANDBY=1: rl_sleep) sets vLLM's fraction itself on an 80 GB GPU: 0.925 x 0.95.
+  CHECK(unsloth.job.rl.sleep);
+  CHECK(unsloth.job.rl.kv_frac == Approx(0.925 * 0.95));
+  CHECK(HasIssue(unsloth.issues, true, "rl_kv_frac", "UNSLOTH_VLLM_STANDBY"));
   Config trl = unsloth.config;
   trl.stack = "hf";
+  trl.rl_kv_frac = unsloth.job.rl.kv_frac;
   const PlanOutput separate = MakePlan(trl);
   REQUIRE(separate.ok);
   CHECK(separate.plan.rl.gen_memory_bytes - unsloth.plan.rl.gen_memory_bytes ==
@@ -1849,6 +1854,43 @@ TEST_CASE("launch: QLoRA's k-bit preparation as each framework runs it, written 
   CheckTook(ImportAs(axolotl, F::Axolotl), {"kbit_prep=1"});
   CheckTook(ImportAs(axolotl + "fsdp_version: 2\nfsdp_config:\n  reshard_after_forward: true\n", F::Axolotl),
             {"kbit_prep=0"});
+}
+
+// A colocated engine's sleep while the trainer runs (rl_sleep): TRL's vllm_enable_sleep_mode, OpenRLHF's
+// --vllm.enable_sleep, written where the plan has it and read back; a file without them keeps the engine awake.
+TEST_CASE("launch: the colocated engine's sleep, written and read back", "[launch][rl]") {
+  using F = LaunchFormat;
+  struct Case {
+    F format;
+    const char* written;
+  };
+  for (const Case& c : {Case{F::Trl, "vllm_enable_sleep_mode=True"}, Case{F::Openrlhf, "--vllm.enable_sleep"}}) {
+    for (const char* sleep : {"0", "1"}) {
+      INFO(int(c.format) << " rl_sleep=" << sleep);
+      const Config cfg = Cfg({{"model", "qwen2.5-7b"},
+                              {"gpu", "h100"},
+                              {"gpus", "8"},
+                              {"goal", "grpo"},
+                              {"rl_colocate", "1"},
+                              {"rl_kv_frac", "0.4"},
+                              {"rl_sleep", sleep}});
+      const PlanOutput plan = PlanFor(cfg, c.format);
+      REQUIRE(plan.ok);
+      const LaunchExport ex = ExportLaunch(plan, c.format);
+      INFO(ex.text);
+      REQUIRE(ex.ok);
+      const bool asleep = std::string(sleep) == "1";
+      // The file's own lines (its header's Plan link says rl_sleep either way).
+      std::string body;
+      std::istringstream lines(ex.text);
+      for (std::string line; std::getline(lines, line);)
+        if (line.rfind("#", 0) != 0) body += line + "\n";
+      CHECK((body.find(c.written) != std::string::npos) == asleep);
+      const LaunchImport imp = ImportLaunch(ex.text);
+      REQUIRE(imp.ok);
+      CheckTook(imp, {asleep ? "rl_sleep=1" : "rl_sleep=0"});
+    }
+  }
 }
 
 TEST_CASE("launch: DoRA and QDoRA are written and read back as themselves by every format that writes them",

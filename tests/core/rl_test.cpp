@@ -1281,7 +1281,8 @@ TEST_CASE("rl memory: the bytes per logit of each framework's log-probability co
   };
   const PlanOutput verl = plan("tp=1&rl_logprob_mbs=8&rl_framework=verl"),
                    nemo = plan("tp=1&rl_logprob_mbs=8&rl_framework=nemo-rl"),
-                   trl = plan("tp=1&rl_logprob_mbs=8&rl_framework=trl");  // (DeepSpeed-Chat trains no GRPO)
+                   // (DeepSpeed-Chat trains no GRPO); TRL's engine asleep as the others' (rl_sleep), for the logits
+      trl = plan("tp=1&rl_logprob_mbs=8&rl_framework=trl&rl_sleep=1");
   REQUIRE(verl.plan.layout.tp == 1);
   REQUIRE(nemo.plan.layout.tp == 1);
   const Job& job = verl.job;
@@ -1738,6 +1739,33 @@ using rl_test::Cfg;
 // TRL's GRPO asks the model for the completion's logits only (logits_to_keep): at the same sequence length, a longer
 // prompt and a shorter response hold fewer logits in training, 4 B for each position moved from the response to the
 // prompt, in every sequence of the micro-batch; the layers' activations, at the same length, do not move.
+// A colocated engine that stays awake while the trainer runs (rl_sleep=0: TRL without vllm_enable_sleep_mode, Unsloth
+// without its standby) keeps its whole memory fraction beside the training and the log-probability passes; asleep,
+// only its CUDA graphs. TRL's default is awake, verl's asleep.
+TEST_CASE("rl memory: an engine awake while the trainer runs keeps its fraction beside it", "[rl]") {
+  const std::string base =
+      "model=qwen2.5-1.5b&gpu=h100&gpus=1&goal=grpo&rl_framework=trl&rl_kv_frac=0.3&tp=1&pp=1&cp=1&zero=0&mbs=4&"
+      "recompute=full&offload=none&";
+  const PlanOutput awake = MakePlan(Cfg((base + "rl_sleep=0").c_str()));
+  const PlanOutput asleep = MakePlan(Cfg((base + "rl_sleep=1").c_str()));
+  const PlanOutput defaults = MakePlan(Cfg(base.c_str()));
+  REQUIRE(awake.ok);
+  REQUIRE(asleep.ok);
+  CHECK_FALSE(defaults.job.rl.sleep);  // TRL's vllm_enable_sleep_mode defaults to False
+  CHECK(MakePlan(Cfg("model=qwen2.5-1.5b&gpu=h100&gpus=1&goal=grpo&rl_framework=verl")).job.rl.sleep);
+  // The engine's memory while generating: rl_kv_frac of the GPU and its graphs (rl_rollout.cpp MakeRlEngine).
+  const double graphs = RlDefaults().engine_graph_bytes;
+  const double engine = 0.3 * awake.job.hw.gpu->mem_bytes + graphs;
+  CHECK(awake.plan.memory.rl_engine.total == Approx(0.3 * awake.job.hw.gpu->mem_bytes + graphs));
+  CHECK(awake.plan.rl.train_memory_bytes - asleep.plan.rl.train_memory_bytes == Approx(engine - graphs));
+  CHECK(awake.plan.rl.Phase(RlPhaseKind::Logprob).memory_bytes -
+            asleep.plan.rl.Phase(RlPhaseKind::Logprob).memory_bytes ==
+        Approx(engine - graphs));
+  // Generating, the two hold the same.
+  CHECK(awake.plan.rl.gen_memory_bytes == Approx(asleep.plan.rl.gen_memory_bytes));
+  CHECK(awake.plan.memory.total > asleep.plan.memory.total);
+}
+
 TEST_CASE("rl memory: TRL's GRPO holds the completion's logits only", "[rl]") {
   const std::string base =
       "model=qwen2.5-1.5b&gpu=rtx4090&gpus=1&goal=grpo&rl_framework=trl&rl_ref=0&tp=1&pp=1&cp=1&zero=0&mbs=4&"
