@@ -49,6 +49,13 @@ std::vector<Remedy> FitRemedies(const Config& cfg) {
              ? "OpenRLHF's DeepSpeed states asleep on the host between phases (rl_park=1)"
              : "verl's actor parked on the host between phases (rl_park=1)",
          [](Config& c) { c.rl_park = 1; });
+  // A colocated engine kept awake while the trainer runs (rl_sleep 0 or auto where auto keeps it awake:
+  // TRL's default, Unsloth's without standby): asleep, its KV cache and weights leave the training's GPUs.
+  if (generates && cfg.rl_sleep != 1)
+    with(
+        "the rollout engine asleep while the trainer runs (rl_sleep=1: TRL's vllm_enable_sleep_mode, Unsloth's "
+        "UNSLOTH_VLLM_STANDBY)",
+        [](Config& c) { c.rl_sleep = 1; });
   // GRPO or PPO whose rollout engine runs out of room (its weights over its memory fraction, or a sequence over its
   // KV cache): a larger fraction, as verl's and NeMo RL's users raise gpu_memory_utilization, and the engine's
   // weights split over twice the GPUs (rl_rollout_tp). The shown plan's configuration has both as they were planned

@@ -1639,6 +1639,17 @@ TEST_CASE("rl fit advice: the trainer parked between phases, verl and OpenRLHF o
   for (const FitRemedy& r : openrlhf.fit_remedies)
     named = named || std::string(r.words).find("OpenRLHF's DeepSpeed states asleep") != std::string::npos;
   CHECK(named);
+  // TRL's engine awake while the trainer runs (vllm_enable_sleep_mode off): asleep is the advice where it fits so.
+  const std::string trl = "model=qwen2.5-3b&gpu=rtx4090&gpus=1&goal=grpo&rl_framework=trl&rl_kv_frac=0.65&method=lora";
+  const PlanOutput awake = MakePlan(Cfg(trl.c_str()));
+  REQUIRE_FALSE(awake.plan.memory.fits);
+  REQUIRE(MakePlan(Cfg((trl + "&rl_sleep=1").c_str())).plan.memory.fits);
+  bool asleep = false;
+  for (const FitRemedy& r : awake.fit_remedies)
+    asleep = asleep || std::string(r.words).find("rl_sleep=1") == 0 ||
+             std::string(r.words).find("(rl_sleep=1") != std::string::npos;
+  CHECK(asleep);
+  CHECK_FALSE(parks(awake));
 }
 
 // verl's FSDP reference runs under FSDP's CPU offload (fsdp_workers.py, the engine's transformer_impl.py @b178a3c: "We
