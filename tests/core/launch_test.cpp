@@ -256,6 +256,15 @@ LaunchImport ImportAs(const std::string& text, LaunchFormat format) {
   return imp;
 }
 
+// An exported file without its header's comment lines (whose Plan link repeats every key of the plan).
+std::string FileBody(const std::string& text) {
+  std::string body;
+  std::istringstream lines(text);
+  for (std::string line; std::getline(lines, line);)
+    if (line.rfind("#", 0) != 0) body += line + "\n";
+  return body;
+}
+
 // An issue of its kind (a notice, or an error) on `key` ("": any key) whose message holds `text`.
 bool HasIssue(const std::vector<ConfigIssue>& issues, bool notice, const std::string& key, const std::string& text) {
   for (const ConfigIssue& i : issues)
@@ -1707,11 +1716,8 @@ TEST_CASE("launch: LoRA of the routed experts through PEFT's target_parameters, 
     CHECK(ex.text.find("experts.gate_up_proj") != std::string::npos);
     CHECK(ex.text.find("experts.down_proj") != std::string::npos);
     CHECK(ex.text.find(f == F::Axolotl ? "lora_target_parameters" : "target_parameters") != std::string::npos);
-    std::string body;  // the file's own lines, without the header's comment (its Plan link keeps the plan's 0.05)
-    std::istringstream lines(ex.text);
-    for (std::string line; std::getline(lines, line);)
-      if (line.rfind("#", 0) != 0) body += line + "\n";
-    CHECK(body.find("0.05") == std::string::npos);  // ParamWrapper refuses dropout: written as 0, said
+    // The file's own lines (its header's Plan link keeps the plan's 0.05): ParamWrapper refuses dropout, written 0.
+    CHECK(FileBody(ex.text).find("0.05") == std::string::npos);
     CHECK(HasIssue(ex.issues, true, "lora_dropout", "refuses dropout"));
     // Read back: every expert adapted, the same adapters.
     const LaunchImport imp = ImportLaunch(ex.text);
@@ -1881,11 +1887,7 @@ TEST_CASE("launch: the colocated engine's sleep, written and read back", "[launc
       REQUIRE(ex.ok);
       const bool asleep = std::string(sleep) == "1";
       // The file's own lines (its header's Plan link says rl_sleep either way).
-      std::string body;
-      std::istringstream lines(ex.text);
-      for (std::string line; std::getline(lines, line);)
-        if (line.rfind("#", 0) != 0) body += line + "\n";
-      CHECK((body.find(c.written) != std::string::npos) == asleep);
+      CHECK((FileBody(ex.text).find(c.written) != std::string::npos) == asleep);
       const LaunchImport imp = ImportLaunch(ex.text);
       REQUIRE(imp.ok);
       CheckTook(imp, {asleep ? "rl_sleep=1" : "rl_sleep=0"});
