@@ -291,6 +291,9 @@ const Phrase kPhrases[] = {
      "whatever the script gives: planned with it",
      "Unsloth 的 standby（UNSLOTH_VLLM_STANDBY=1，rl_sleep=1）在这张 GPU 上把 vLLM 的 gpu_memory_utilization 设为 {0}，"
      "不论脚本给出多少：按此规划"},
+    {"line {0}: the experts of layers {1} only: planned as every layer's experts (lora_targets=all), more adapters "
+     "than the file trains",
+     "第 {0} 行：只有第 {1} 层的专家：按每一层的专家规划（lora_targets=all），适配器多于文件实际训练的"},
     {"a string is not closed", "字符串没有结束"},
     {"a bracket is not closed", "括号没有闭合"},
     {"no command of the framework's entry point", "没有调用该框架入口的命令"},

@@ -238,9 +238,21 @@ struct Reader {
     imp.peft_modules = true;
     const Entry* e = parameters_key.empty() ? nullptr : Get(parameters_key);
     if (!e) return;
-    for (const std::string& name : e->value.AsTexts())
-      if (name.find("experts.") != std::string::npos) imp.peft_expert_params = true;
+    std::string layers;  // names that start with a layer's index (OpenAI's GPT-OSS recipe: "7.mlp.experts...")
+    for (const std::string& name : e->value.AsTexts()) {
+      if (name.find("experts.") == std::string::npos) continue;
+      imp.peft_expert_params = true;
+      const std::string layer = name.substr(0, name.find('.'));
+      if (!name.empty() && std::isdigit((unsigned char)name[0]) &&
+          (", " + layers + ", ").find(", " + layer + ", ") == std::string::npos)
+        layers += (layers.empty() ? "" : ", ") + layer;
+    }
     if (imp.peft_expert_params) Pair(e, "lora_targets", "all");
+    if (!layers.empty())
+      imp.issues.push_back(MakeIssue(e->key,
+                                     "line {0}: the experts of layers {1} only: planned as every layer's experts "
+                                     "(lora_targets=all), more adapters than the file trains"_issue,
+                                     {std::to_string(e->line), layers}, true));
   }
   void Recompute(const Entry* e, bool full) { Pair(e, "recompute", full ? "full" : "none"); }
   // A DPO trainer's per-device batch counts preference pairs (a chosen and a rejected sequence each, in one forward):

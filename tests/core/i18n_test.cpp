@@ -665,6 +665,9 @@ std::vector<ConfigIssue> BadInputIssues() {
          "--num-layers 2 --hidden-size 64 --num-attention-heads 4 --use-distributed-optimizer "
          "--num-distributed-optimizer-instances 3\n");
   import(LaunchFormat::LlamaFactory, "model_name_or_path: Qwen/Qwen2.5-7B-Instruct\nfinetuning_type: lora\n");
+  // The experts' parameters of some layers only (OpenAI's GPT-OSS recipe): planned as every layer's, said.
+  import(LaunchFormat::Axolotl,
+         "base_model: openai/gpt-oss-20b\nadapter: lora\nlora_target_parameters:\n  - 7.mlp.experts.gate_up_proj\n");
   // LoRA target modules on a mixture of experts: no routed expert reached (planned as lora_targets=dense).
   import(LaunchFormat::LlamaFactory, "model_name_or_path: Qwen/Qwen3-30B-A3B\nfinetuning_type: lora\n");
   import(LaunchFormat::LlamaFactory,

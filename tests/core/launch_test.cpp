@@ -1798,6 +1798,16 @@ TEST_CASE("launch: LoRA of the routed experts through PEFT's target_parameters, 
     CHECK(cfg.model == "qwen3-30b-a3b");
     CHECK(cfg.lora_targets == (experts ? "all" : "attn"));
   }
+  // OpenAI's GPT-OSS recipe adapts the experts of three layers (target_parameters "7.mlp.experts.gate_up_proj", ...):
+  // planned as every layer's, said.
+  const LaunchImport some = ImportAs(
+      "from peft import LoraConfig\nfrom trl import SFTConfig, SFTTrainer\n"
+      "peft_config = LoraConfig(r=8, target_modules=\"all-linear\", target_parameters=[\"7.mlp.experts.gate_up_proj\", "
+      "\"7.mlp.experts.down_proj\", \"15.mlp.experts.gate_up_proj\"])\n"
+      "trainer = SFTTrainer(model=\"openai/gpt-oss-20b\", args=SFTConfig(), peft_config=peft_config)\n",
+      F::Trl);
+  CheckTook(some, {"lora_targets=all"});
+  CHECK(HasIssue(some.issues, true, "", "layers 7, 15 only"));
 }
 
 // QLoRA's k-bit preparation (kbit_prep: PEFT's prepare_model_for_kbit_training, norms, embeddings and head in fp32) as
