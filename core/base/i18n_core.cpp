@@ -294,6 +294,10 @@ const Phrase kPhrases[] = {
     {"line {0}: the experts of layers {1} only: planned as every layer's experts (lora_targets=all), more adapters "
      "than the file trains",
      "第 {0} 行：只有第 {1} 层的专家：按每一层的专家规划（lora_targets=all），适配器多于文件实际训练的"},
+    {"rl_sleep is about an engine on the trainer's own GPUs (rl_colocate=1, rl_engine vllm or sglang): this plan has "
+     "none, so it changes nothing",
+     "rl_sleep 针对与训练共用 GPU 的引擎（rl_colocate=1，rl_engine 为 vllm 或 sglang）：本方案没有这样的引擎，"
+     "因此它不起作用"},
     {"a string is not closed", "字符串没有结束"},
     {"a bracket is not closed", "括号没有闭合"},
     {"no command of the framework's entry point", "没有调用该框架入口的命令"},

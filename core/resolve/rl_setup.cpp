@@ -401,6 +401,10 @@ void ResolveRl(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues) {
   r.ref = dpo || cfg.rl_ref != 0;
   r.async = dpo ? 0 : std::clamp(cfg.rl_async, 0, 2);
   ResolvePlacement(cfg, job, issues);
+  if (cfg.rl_sleep >= 0 && !dpo && !r.ColocatedEngine())
+    Notice(issues, "rl_sleep",
+           "rl_sleep is about an engine on the trainer's own GPUs (rl_colocate=1, rl_engine vllm or sglang): this "
+           "plan has none, so it changes nothing"_issue);
   r.max_age = std::max(1, cfg.rl_max_age);
   if (!dpo && cfg.rl_max_age > 1 && (r.async != 2 || r.colocate))  // DPO's unread keys are noticed together
     Notice(issues, "rl_max_age",

@@ -636,6 +636,7 @@ std::vector<ConfigIssue> BadInputIssues() {
                          "goal=dpo&rl_max_seqs=64",
                          "goal=grpo&rl_framework=openrlhf&rl_park=1&offload=cpu",
                          "goal=grpo&stack=unsloth&method=lora&gpus=1&rl_sleep=1&rl_kv_frac=0.9",
+                         "goal=grpo&gpus=8&rl_colocate=0&rl_sleep=1",
                          "rl_samples=4"}) {
     Config c;
     ApplyLink(c, rl, all);

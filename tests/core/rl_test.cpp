@@ -1772,6 +1772,12 @@ TEST_CASE("rl memory: an engine awake while the trainer runs keeps its fraction 
   CHECK(awake.plan.rl.Phase(RlPhaseKind::Logprob).memory_bytes -
             asleep.plan.rl.Phase(RlPhaseKind::Logprob).memory_bytes ==
         Approx(engine - graphs));
+  // Split pools have no engine on the trainer's GPUs: the key changes nothing, said.
+  const PlanOutput split = MakePlan(Cfg("model=qwen2.5-1.5b&gpu=h100&gpus=8&goal=grpo&rl_colocate=0&rl_sleep=0"));
+  REQUIRE(split.ok);
+  bool said = false;
+  for (const ConfigIssue& i : split.issues) said = said || (i.key == "rl_sleep" && i.notice);
+  CHECK(said);
   // Generating, the two hold the same.
   CHECK(awake.plan.rl.gen_memory_bytes == Approx(asleep.plan.rl.gen_memory_bytes));
   CHECK(awake.plan.memory.total > asleep.plan.memory.total);
