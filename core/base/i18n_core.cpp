@@ -74,6 +74,8 @@ const Phrase kPhrases[] = {
     {"{0}: {1} of {2} usable per GPU, {3}", "{0}：每张 GPU 需 {1}，可用 {2}，{3}"},
     {"full activation recomputation", "完全激活重计算（梯度检查点）"},
     {"verl's actor parked on the host between phases (rl_park=1)", "verl 的 actor 在阶段之间驻留主机内存（rl_park=1）"},
+    {"the routed experts in 4 bits too (qlora_experts=1: Axolotl's quantize_moe_experts, Unsloth)",
+     "路由专家也用 4 位（qlora_experts=1：Axolotl 的 quantize_moe_experts，Unsloth）"},
     {"the rollout engine asleep while the trainer runs (rl_sleep=1: TRL's vllm_enable_sleep_mode, Unsloth's "
      "UNSLOTH_VLLM_STANDBY)",
      "训练时让生成引擎休眠（rl_sleep=1：TRL 的 vllm_enable_sleep_mode，Unsloth 的 UNSLOTH_VLLM_STANDBY）"},

@@ -104,7 +104,8 @@ struct Config {
   int modeling = kAuto;    // the model code whose saved tensors the activations follow (ModelCode); auto = the stack's
   int compile = kAuto;     // torch.compile on the layers and loss (0/1); auto = 0
   int kbit_prep = kAuto;   // PEFT's prepare_model_for_kbit_training (0/1); auto = 1 for QLoRA with stack=hf
-  int padding = kAuto;     // Padding of a batch's sequences; auto = the model code's data pipeline
+  int qlora_experts = kAuto;  // QLoRA: the routed experts in 4 bits too (1) or 16-bit (0); auto per model code
+  int padding = kAuto;        // Padding of a batch's sequences; auto = the model code's data pipeline
 
   // layout
   int gpus = 64;

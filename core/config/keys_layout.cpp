@@ -202,6 +202,17 @@ void AddLayoutKeys(std::vector<KeyInfo>& table) {
                "auto = stack=hf 时为 1（PEFT 的 QLoRA 指南、不用 FSDP 或 ZeRO-3 的 Axolotl、Qwen），否则为 0；TRL "
                "的训练器"
                "（v0.26.0 起）与 LLaMA-Factory 不做此准备，其导入与导出写作 kbit_prep=0。"),
+       ChoiceField("qlora_experts", G::Layout, kZeroOne, true, TP_INT(qlora_experts),
+                   "QLoRA on a mixture of experts: 1 = the routed experts load in 4 bits with the rest of the base; "
+                   "0 = they stay 16-bit. auto = 0 with Transformers' model code from 2026 (v5: its bitsandbytes "
+                   "integration quantizes nn.Linear only, and the experts are 3-D parameters: unsloth_zoo "
+                   "moe_utils_bnb4bit.py@ce232d6; Axolotl's quantize_moe_experts, default false, or Unsloth quantize "
+                   "them), else 1.")
+           .Values(kOnOffLabels)
+           .Label("QLoRA experts in 4 bits", "QLoRA 专家 4 位")
+           .Zh("混合专家模型的 QLoRA：1 = 路由专家与底座其余部分一起以 4 位加载；0 = 它们保持 16 位。auto：2026 年起的 "
+               "Transformers 模型代码为 0（v5 的 bitsandbytes 集成只量化 nn.Linear，而专家是三维参数；Axolotl 的 "
+               "quantize_moe_experts 或 Unsloth 会量化它们），其余为 1。"),
        ChoiceField("padding", G::Layout, kPaddingNames, true, TP_INT(padding),
                    "How a batch's sequences are shaped: longest (padded to the batch's longest sample, as "
                    "Transformers' DataCollatorWithPadding and torchtune's padded_collate do: the shapes change from "

@@ -35,13 +35,15 @@ static double QuantizedBase(const Ctx& c, const StageParams& s, StageNeed& need)
   // prepare_model_for_kbit_training casts every other parameter (embeddings, head, norms) to fp32 (other.py).
   // AutoGPTQ's QuantLinear (nn_modules/qlinear/qlinear_cuda_old.py, as of 3de7fbb, 2023-09) stores a 4-bit int32-
   // packed qweight (0.5 B), an fp16 scale and an int32-packed 4-bit zero per 128 input rows (2.5 B / 128).
-  const double quantized = (s.dense - s.edge - s.norms) + s.expert;
+  // The routed experts are in 4 bits too unless the model code keeps them 16-bit (qlora_experts: Transformers v5).
+  const double quantized = (s.dense - s.edge - s.norms) + (w.qlora_experts ? s.expert : 0.0);
+  const double experts16 = w.qlora_experts ? 0.0 : 2.0 * s.expert;
   const double qbytes = w.gptq_base ? 0.5 + 2.5 / 128 : c.job.assume.nf4_bytes_per_param;
   // Dequantizing a 4-bit matrix for its matmul materializes it in 16 bits for a moment. AutoGPTQ's forward (torch
   // path) first unpacks it with torch.bitwise_right_shift into int32 (4 B per weight) and casts that to int8 (1 B)
   // before the fp16 product: 5 B per weight at its peak.
   need.temp_fixed += (w.gptq_base ? 5 : 2) * c.pc.largest_matrix / c.t;
-  return qbytes * quantized + (w.kbit_prep ? 4 : 2) * (s.edge + s.norms);
+  return qbytes * quantized + experts16 + (w.kbit_prep ? 4 : 2) * (s.edge + s.norms);
 }
 
 StageNeed StageStates(const Ctx& c, const StageParams& s) {

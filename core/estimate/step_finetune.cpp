@@ -89,7 +89,9 @@ FinetuneTime FinetuneStep(const Job& job, const Layout& layout, const ModelOps& 
       const LayerOps& l = *kinds[i];
       double weights = 0;
       for (int j = 0; j < l.n_attn; ++j) weights += l.attn[j].n * l.attn[j].k;
-      const double copies = l.experts > 1 ? l.experts / ep + (l.mlp_mult - l.routed) : 1.0;
+      // The routed experts dequantize only where they are in 4 bits (qlora_experts); the shared ones always.
+      const double copies =
+          l.experts > 1 ? (job.work.qlora_experts ? l.experts / ep : 0.0) + (l.mlp_mult - l.routed) : 1.0;
       for (int j = 0; j < l.n_mlp; ++j) weights += copies * l.mlp[j].n * l.mlp[j].k;
       t.dequant += counts[i] * passes * k.dequant_bytes * weights / tp / mem;
     }

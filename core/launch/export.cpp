@@ -423,7 +423,13 @@ Doc ExportAxolotl(const Facts& f, bool* rewritten) {
     d.Add("lora_alpha", Value::Int(f.alpha));
     d.Add("lora_dropout", Value::Real(f.LoraDropout()));
     if (f.w.dora) d.Add("peft_use_dora", Value::Bool(true));
-    if (f.c.lora_targets == "all")
+    // The routed experts in 4 bits (qlora_experts): Axolotl's quantize_moe_experts, which refuses lora_target_linear,
+    // so the modules are named (the experts through lora_target_parameters below).
+    const bool experts4 = f.Qlora() && f.w.qlora_experts && f.o.job.model.experts > 1;
+    if (experts4) d.Add("quantize_moe_experts", Value::Bool(true));
+    if (f.c.lora_targets == "all" && experts4)
+      d.Add("lora_target_modules", Value::Strs(launch::HfTargetModules(f.c, f.o.job.model, "dense", rewritten)));
+    else if (f.c.lora_targets == "all")
       d.Add("lora_target_linear", Value::Bool(true));
     else
       d.Add("lora_target_modules",

@@ -568,6 +568,18 @@ std::vector<LaunchRule> Table() {
                "Axolotl 在 FSDP 与 DeepSpeed ZeRO-3 下跳过 prepare_model_for_kbit_training（所有权重同一精度）：运行时"
                "嵌入、输出头与归一化保持 16 位，少于规划中的 fp32",
                [](const PlanOutput& o) { return o.job.work.kbit_prep && o.plan.layout.zero >= 2; }, ""});
+  // QLoRA's routed experts in 4 bits (qlora_experts): Transformers v5's bitsandbytes integration leaves them 16-bit;
+  // only Axolotl (quantize_moe_experts) and Unsloth quantize them. The other formats plan them 16-bit (pinned).
+  for (F f : {F::Hf, F::Trl, F::LlamaFactory, F::Openrlhf, F::Verl})
+    t.push_back(
+        {f, "qlora_experts", "qlora_experts = 1 on a mixture of experts", A::Refuse,
+         "loads its QLoRA base through Transformers' bitsandbytes integration, which quantizes nn.Linear only: "
+         "a mixture of experts' routed experts (3-D parameters in Transformers v5) stay 16-bit: give "
+         "qlora_experts=0, or export axolotl (quantize_moe_experts) or unsloth",
+         "通过 Transformers 的 bitsandbytes 集成加载 QLoRA 底座，它只量化 nn.Linear：混合专家模型的路由专家"
+         "（Transformers v5 中的三维参数）保持 16 位：请设 qlora_experts=0，或导出 axolotl（quantize_moe_experts）"
+         "或 unsloth",
+         [](const PlanOutput& o) { return Qlora(o) && o.job.model.experts > 1 && o.job.work.qlora_experts; }, "0"});
   // LoRA of a mixture of experts' routed experts under Transformers v5, whose experts are 3-D parameters
   // (launch_models.h HfExpertParameters): PEFT reaches them through target_parameters alone, a LoRA of a parameter
   // (ParamWrapper) that refuses dropout and DoRA (peft src/peft/tuners/lora/layer.py ParamWrapper.__init__ @5d602fd:

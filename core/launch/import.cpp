@@ -970,6 +970,11 @@ void ImportAxolotl(Reader& r) {
   // (loaders/model.py _prepare_model_for_quantization: "Make sure everything is in the same dtype").
   if (qlora)
     r.imp.pairs.push_back({"kbit_prep", ev || er || zero >= 3 ? "0" : "1", "(Axolotl's k-bit preparation)", 0});
+  // Its quantize_moe_experts puts a mixture of experts' routed experts in 4 bits too (default false: 16-bit).
+  bool experts4 = false;
+  const Entry* eqm = r.Get("quantize_moe_experts");
+  r.Bool(eqm, experts4);
+  if (qlora && eqm) r.Pair(eqm, "qlora_experts", experts4 ? "1" : "0");
   r.Fixed({"pp", "ep"});
   r.Rest();
 }

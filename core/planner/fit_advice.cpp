@@ -39,6 +39,12 @@ std::vector<Remedy> FitRemedies(const Config& cfg) {
     remedies.push_back({words, std::move(arg), c});
   };
   with("full activation recomputation", [](Config& c) { c.recompute = Recompute::Full; });
+  // QLoRA of a mixture of experts whose routed experts load 16-bit (Transformers v5's bitsandbytes): in 4 bits as
+  // Axolotl's quantize_moe_experts and Unsloth load them (on a dense model, or with them in 4 bits already, the
+  // remedy's plan is the shown one, which does not fit: no advice).
+  if (cfg.method == Method::Qlora && cfg.qlora_experts != 1)
+    with("the routed experts in 4 bits too (qlora_experts=1: Axolotl's quantize_moe_experts, Unsloth)",
+         [](Config& c) { c.qlora_experts = 1; });
   // GRPO or PPO under verl or OpenRLHF: the trainer's states parked on the host while the engine generates (rl_park;
   // another framework refuses the key, so its plan is not advice). The shown plan's configuration names its framework
   // (resolved.cpp writes rl_framework out).

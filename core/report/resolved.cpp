@@ -182,6 +182,10 @@ const Resolver kResolvers[] = {
     {"modeling", [](const PlanOutput& o, Config& c) { c.modeling = int(o.job.work.modeling); }},
     {"compile", [](const PlanOutput& o, Config& c) { c.compile = o.job.work.compiled ? 1 : 0; }},
     {"kbit_prep", [](const PlanOutput& o, Config& c) { c.kbit_prep = o.job.work.kbit_prep ? 1 : 0; }},
+    {"qlora_experts",
+     [](const PlanOutput& o, Config& c) {
+       if (o.job.work.method == Method::Qlora && o.job.model.experts > 1) c.qlora_experts = o.job.work.qlora_experts;
+     }},
     {"padding", [](const PlanOutput& o, Config& c) { c.padding = int(o.job.work.padding); }},
     {"usd_per_gpu_hour", [](const PlanOutput& o, Config& c) { c.usd_per_gpu_hour = o.job.econ.usd_per_gpu_hour; }},
     {"usd_per_gpu", [](const PlanOutput& o, Config& c) { c.usd_per_gpu = o.job.econ.usd_per_gpu; }},

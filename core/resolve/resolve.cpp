@@ -315,6 +315,21 @@ const StackProfile* StackForKeys(const Config& cfg, const StackProfile& usual) {
   return best;
 }
 
+// QLoRA's 4-bit base as the stack loads it: PEFT's k-bit preparation (kbit_prep: auto with the Trainer), and whether
+// the routed experts are in 4 bits too (qlora_experts). Transformers v5's bitsandbytes integration quantizes nn.Linear
+// only, and a mixture of experts' routed experts are 3-D parameters there: they load in 16 bits (unsloth_zoo
+// temporary_patches/moe_utils_bnb4bit.py @ce232d6: "transformers' bnb integration only quantizes nn.Linear. In v5 the
+// MoE expert weights are bare 3-D nn.Parameters ..., so the integration skips them"), unless Axolotl's
+// quantize_moe_experts (default false) or Unsloth's patches quantize them. Transformers v4's expert modules were
+// nn.Linear, quantized.
+void ResolveQuantizedBase(const Config& cfg, Job& job) {
+  Workload& w = job.work;
+  w.kbit_prep =
+      w.method == Method::Qlora && (cfg.kbit_prep >= 0 ? cfg.kbit_prep == 1 : job.stack->kind == StackKind::Hf);
+  w.qlora_experts = cfg.qlora_experts >= 0 ? cfg.qlora_experts == 1
+                                           : !(w.modeling == ModelCode::Transformers && job.stack_year >= 2026);
+}
+
 // The framework: its profile (by id or alias) and release; what it decides by default (dropout,
 // offloaded checkpoints, FlashAttention kernels are the user's key) follows from it.
 void ResolveStack(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues) {
@@ -401,8 +416,7 @@ void ResolveStack(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues)
   // table lets other stacks run, is planned with 16-bit gathers, and the plan says so.
   if (w.fp8_params && w.modeling != ModelCode::Megatron)
     Notice(issues, "fp8_params", "{0}: {1}"_issue, {job.stack->name, FeaturePlanned(Feature::Fp8Gather)});
-  w.kbit_prep =
-      w.method == Method::Qlora && (cfg.kbit_prep >= 0 ? cfg.kbit_prep == 1 : job.stack->kind == StackKind::Hf);
+  ResolveQuantizedBase(cfg, job);
   w.padding = cfg.padding >= 0 ? Padding(cfg.padding) : DefaultPadding(w.modeling);
   // Qwen (v1)'s QLoRA trains on its GPTQ Int4 checkpoints (finetune.py: quantization_config=GPTQConfig(bits=4,
   // disable_exllama=True) when q_lora; README: "For Q-LoRA ... You SHOULD NOT use the bf16 models"), not on NF4.

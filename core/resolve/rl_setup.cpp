@@ -73,6 +73,18 @@ int AutoRolloutTp(const Job& job, double weights_bytes) {
   return tp;
 }
 
+// A colocated engine's sleep while the trainer runs (rl_sleep, resolved in ResolveRl): verl's hybrid engine, NeMo RL
+// and OpenRLHF's colocated recipes (--vllm.enable_sleep) sleep it; TRL keeps it awake unless vllm_enable_sleep_mode
+// (default False, grpo_config.py @f2cd577), and so does Unsloth's fast_inference unless UNSLOTH_VLLM_STANDBY=1
+// (vllm_utils.py enable_sleep_mode = unsloth_vllm_standby @ce232d6). Given where no engine shares the trainer's GPUs,
+// the key changes nothing: said.
+void EngineSleepNotice(const Config& cfg, const RlSetup& r, std::vector<ConfigIssue>& issues) {
+  if (cfg.rl_sleep >= 0 && !r.Dpo() && !r.ColocatedEngine())
+    Notice(issues, "rl_sleep",
+           "rl_sleep is about an engine on the trainer's own GPUs (rl_colocate=1, rl_engine vllm or sglang): this "
+           "plan has none, so it changes nothing"_issue);
+}
+
 void ResolvePlacement(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues) {
   RlSetup& r = job.rl;
   const bool dpo = r.algo == RlAlgo::Dpo;
@@ -388,11 +400,7 @@ void ResolveRl(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues) {
     r.gen_fp8 = false;
   }
   r.park = cfg.rl_park == 1 && CheckPark(cfg, r.framework, r.algo, issues);
-  // A colocated engine's sleep while the trainer runs: verl's hybrid engine, NeMo RL and OpenRLHF's colocated recipes
-  // (--vllm.enable_sleep) sleep it; TRL keeps it awake unless vllm_enable_sleep_mode (default False, grpo_config.py
-  // @f2cd577), and so does Unsloth's fast_inference unless UNSLOTH_VLLM_STANDBY=1 (vllm_utils.py enable_sleep_mode =
-  // unsloth_vllm_standby @ce232d6).
-  r.sleep = cfg.rl_sleep >= 0 ? cfg.rl_sleep == 1 : r.framework != RlFramework::Trl;
+  r.sleep = cfg.rl_sleep >= 0 ? cfg.rl_sleep == 1 : r.framework != RlFramework::Trl;  // EngineSleepNotice
   // OpenRLHF's offload_deepspeed_states returns at once under --ds.adam_offload (rl.cpp OpenrlhfSleepBytes).
   if (r.park && r.framework == RlFramework::Openrlhf && cfg.offload == int(Offload::Cpu))
     Notice(issues, "rl_park",
@@ -401,10 +409,7 @@ void ResolveRl(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues) {
   r.ref = dpo || cfg.rl_ref != 0;
   r.async = dpo ? 0 : std::clamp(cfg.rl_async, 0, 2);
   ResolvePlacement(cfg, job, issues);
-  if (cfg.rl_sleep >= 0 && !dpo && !r.ColocatedEngine())
-    Notice(issues, "rl_sleep",
-           "rl_sleep is about an engine on the trainer's own GPUs (rl_colocate=1, rl_engine vllm or sglang): this "
-           "plan has none, so it changes nothing"_issue);
+  EngineSleepNotice(cfg, r, issues);
   r.max_age = std::max(1, cfg.rl_max_age);
   if (!dpo && cfg.rl_max_age > 1 && (r.async != 2 || r.colocate))  // DPO's unread keys are noticed together
     Notice(issues, "rl_max_age",

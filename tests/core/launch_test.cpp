@@ -1872,6 +1872,60 @@ TEST_CASE("launch: QLoRA's k-bit preparation as each framework runs it, written 
             {"kbit_prep=0"});
 }
 
+// QLoRA of a mixture of experts: Transformers v5's bitsandbytes integration leaves the routed experts (3-D parameters)
+// in 16 bits; Axolotl's quantize_moe_experts puts them in 4 bits. The plan counts what the framework loads, the
+// exports write it, the imports read it.
+TEST_CASE("launch: QLoRA's routed experts in 16 bits unless the framework quantizes them", "[launch]") {
+  using F = LaunchFormat;
+  const Config qlora = Cfg({{"model", "qwen3-30b-a3b"},
+                            {"gpu", "h100"},
+                            {"gpus", "1"},
+                            {"goal", "finetune"},
+                            {"method", "qlora"},
+                            {"seq", "2048"}});
+  const PlanOutput v5 = MakePlan(qlora);
+  Config four = qlora;
+  four.qlora_experts = 1;
+  const PlanOutput quantized = MakePlan(four);
+  REQUIRE(v5.ok);
+  REQUIRE(quantized.ok);
+  CHECK_FALSE(v5.job.work.qlora_experts);  // Transformers' model code, 2026: 16-bit experts
+  // The experts' weights: 2 B each instead of NF4's 0.5159.
+  const double experts = double(v5.job.facts.pc.experts) * v5.job.facts.pc.expert * v5.job.facts.pc.moe_layers;
+  CHECK(v5.plan.memory.weights - quantized.plan.memory.weights ==
+        Approx((2.0 - v5.job.assume.nf4_bytes_per_param) * experts).epsilon(1e-6));
+  // Unsloth quantizes them (its own patches): auto 1 there.
+  Config unsloth = qlora;
+  unsloth.stack = "unsloth";
+  CHECK(MakePlan(unsloth).job.work.qlora_experts);
+  // Axolotl writes quantize_moe_experts where the plan has them in 4 bits (its modules named: it refuses
+  // lora_target_linear then), and reads it back.
+  const LaunchExport ax = ExportLaunch(PlanFor(four, F::Axolotl), F::Axolotl);
+  INFO(ax.text);
+  REQUIRE(ax.ok);
+  CheckEmittedKeys(F::Axolotl, ax.text);
+  CHECK(ax.text.find("quantize_moe_experts: true") != std::string::npos);
+  CHECK(FileBody(ax.text).find("lora_target_linear") == std::string::npos);
+  CHECK(ax.text.find("lora_target_parameters") != std::string::npos);
+  CheckTook(ImportLaunch(ax.text), {"qlora_experts=1", "lora_targets=all"});
+  // Where the 16-bit experts leave no room, the advice is them in 4 bits (a 40 GB A100).
+  Config small = qlora;
+  small.gpu = "a100-40g";
+  const PlanOutput tight = MakePlan(small);
+  REQUIRE_FALSE(tight.plan.memory.fits);
+  bool advised = false;
+  for (const FitRemedy& r : tight.fit_remedies)
+    advised = advised || std::string(r.words).find("qlora_experts=1") != std::string::npos;
+  CHECK(advised);
+  // The Trainer's and TRL's files plan them 16-bit; an explicit 1 is refused, naming the key.
+  for (F f : {F::Hf, F::Trl}) {
+    CHECK_FALSE(PlanFor(qlora, f).job.work.qlora_experts);
+    const LaunchExport refused = ExportLaunch(PlanFor(four, f), f);
+    CHECK_FALSE(refused.ok);
+    CHECK(ErrorNames(refused.issues, "qlora_experts", "qlora_experts=0"));
+  }
+}
+
 // A colocated engine's sleep while the trainer runs (rl_sleep): TRL's vllm_enable_sleep_mode, OpenRLHF's
 // --vllm.enable_sleep, written where the plan has it and read back; a file without them keeps the engine awake.
 TEST_CASE("launch: the colocated engine's sleep, written and read back", "[launch][rl]") {

@@ -130,7 +130,9 @@ TEST_CASE("one answer for what auto became: the key rows' value, the JSON's conf
           // post-training's keys outside a grpo, ppo or dpo goal
           "rl_prompts", "rl_samples", "rl_prompt_len", "rl_response_len", "rl_max_response_len", "rl_updates",
           "rl_steps", "rl_framework", "rl_engine", "rl_kv_frac", "rl_max_seqs", "rl_colocate", "rl_rollout_gpus",
-          "rl_rollout_tp", "rl_ref", "rl_park",
+          "rl_rollout_tp", "rl_ref", "rl_park", "rl_sleep",
+          // QLoRA's routed experts: a QLoRA plan of a mixture of experts only
+          "qlora_experts",
           // auto: a step's sequences handed to the engines at once, no call size to resolve to
           "rl_gen_batch",
           // auto: the training's micro-batch, already resolved as mbs
