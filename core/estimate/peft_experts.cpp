@@ -26,7 +26,7 @@ ExpertDelta PeftExpertDeltaOf(const Job& job, int tp, int ep) {
   ExpertDelta d;
   const Workload& w = job.work;
   if (w.method == Method::Full || w.lora_r <= 0 || !job.facts.lora_widths.routed) return d;
-  if (w.modeling != ModelCode::Transformers || (job.stack_year > 0 && job.stack_year < 2026)) return d;
+  if (!w.transformers_v5) return d;
   const ParamCounts& pc = job.facts.pc;
   if (pc.experts <= 1 || pc.moe_layers <= 0 || pc.expert <= 0) return d;
   d.elements = double(pc.experts) / std::max(1, ep) * pc.expert / std::max(1, tp);

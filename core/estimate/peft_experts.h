@@ -11,8 +11,8 @@ namespace tp {
 
 // One MoE layer on one GPU (its local experts, divided by tensor parallelism). All zero where it does not apply: full
 // training, no routed expert adapted (lora_targets=dense), a dense model, model code other than Transformers' (Unsloth
-// computes the experts' LoRA on the activations; Megatron's and torchtune's adapters are modules), or a stack before
-// 2026 (Transformers v4's experts were nn.Linear modules that PEFT's module LoRA wraps).
+// computes the experts' LoRA on the activations; Megatron's and torchtune's adapters are modules), or Transformers
+// before v5 (Workload::transformers_v5; v4's experts were nn.Linear modules that PEFT's module LoRA wraps).
 struct ExpertDelta {
   double elements = 0;   // the local experts' weights of one layer: experts / ep x one expert's MLP / tp
   double fwd_bytes = 0;  // bytes a forward pass (or its recomputation) moves building the summed weight

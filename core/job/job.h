@@ -67,6 +67,7 @@ struct Workload {
   bool compiled = false;                     // torch.compile: pointwise ops recomputed, GEMM outputs saved
   bool kbit_prep = false;                    // QLoRA under prepare_model_for_kbit_training: fp32 norms, residual, head
   bool qlora_experts = true;                 // QLoRA's 4-bit base holds the routed experts too (else 16-bit)
+  bool transformers_v5 = false;              // Transformers' model code of its v5 (2026): MoE experts as 3-D parameters
   bool gptq_base = false;                    // QLoRA's 4-bit base is AutoGPTQ's (int4, group 128), not NF4
   Padding padding = Padding::Packed;         // how a batch's sequences are shaped (the caching allocator's reserve)
   Fp8Recipe fp8_recipe = Fp8Recipe::Tensor;  // how FP8 scales its tensors (prec = fp8); resolved from the GPU

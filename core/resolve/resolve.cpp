@@ -322,12 +322,15 @@ const StackProfile* StackForKeys(const Config& cfg, const StackProfile& usual) {
 // MoE expert weights are bare 3-D nn.Parameters ..., so the integration skips them"), unless Axolotl's
 // quantize_moe_experts (default false) or Unsloth's patches quantize them. Transformers v4's expert modules were
 // nn.Linear, quantized.
+// Transformers' v5 is the stack's own release year under the Trainer (stack hf), a year given for another stack, and
+// the current Transformers under DeepSpeed or FSDP on auto (their year is their own release's, not Transformers').
 void ResolveQuantizedBase(const Config& cfg, Job& job) {
   Workload& w = job.work;
   w.kbit_prep =
       w.method == Method::Qlora && (cfg.kbit_prep >= 0 ? cfg.kbit_prep == 1 : job.stack->kind == StackKind::Hf);
-  w.qlora_experts = cfg.qlora_experts >= 0 ? cfg.qlora_experts == 1
-                                           : !(w.modeling == ModelCode::Transformers && job.stack_year >= 2026);
+  const bool dated = cfg.stack_year > 0 || job.stack->kind == StackKind::Hf;
+  w.transformers_v5 = w.modeling == ModelCode::Transformers && (!dated || job.stack_year >= 2026);
+  w.qlora_experts = cfg.qlora_experts >= 0 ? cfg.qlora_experts == 1 : !w.transformers_v5;
 }
 
 // The framework: its profile (by id or alias) and release; what it decides by default (dropout,

@@ -293,6 +293,9 @@ TEST_CASE("PEFT's LoRA of the routed experts rebuilds their whole update every f
   CHECK(all.plan.step.memory_s - v4.plan.step.memory_s >=
         8 * kMoeLayers * 72 * kExpertWeights / all.job.hw.gpu->mem_bw);
   CHECK(all.plan.step.seconds > v4.plan.step.seconds);
+  // FSDP's own release year says nothing of Transformers': on auto, the current one (v5) under it too.
+  const PlanOutput fsdp = PlanLink(base + "&stack=fsdp");
+  if (fsdp.job.work.modeling == ModelCode::Transformers) CHECK(PeftExpertDeltaOf(fsdp.job, 1, 1).elements > 0);
   // Nothing where PEFT does not build it: adapters on the shared MLPs alone, Unsloth's own experts' LoRA, Transformers
   // v4, full fine-tuning.
   for (const PlanOutput& p : {dense, v4, PlanLink(base + "&stack=unsloth"), PlanLink(base + "&method=full&gpus=8")}) {
