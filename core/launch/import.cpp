@@ -2049,7 +2049,7 @@ void FinishLaunchImport(Config& cfg, const LaunchImport& imp, std::vector<Config
   if (imp.peft_modules && !imp.peft_expert_params && cfg.lora_targets == "all") {
     std::vector<ConfigIssue> quiet;
     const Job job = ResolveJob(cfg, quiet);
-    if (job.work.method != Method::Full && !launch::HfExpertParameters(job.model).empty()) {
+    if (job.work.method != Method::Full && job.work.transformers_v5 && !launch::HfExpertParameters(job.model).empty()) {
       ApplyPair(cfg, "lora_targets", "dense", issues);
       issues.push_back(MakeIssue("lora_targets",
                                  "the {0} file's LoRA target modules reach no routed expert of {1} (Transformers v5 "

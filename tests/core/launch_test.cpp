@@ -1779,6 +1779,15 @@ TEST_CASE("launch: LoRA of the routed experts through PEFT's target_parameters, 
       CHECK(HasIssue(issues, true, "lora_targets", "reach no routed expert") == moe_model);
     }
   }
+  // Planned on Transformers v4 (a 2025 Trainer), whose experts were nn.Linear modules: the same file reaches them.
+  {
+    const LaunchImport imp =
+        ImportLaunch("model_name_or_path: Qwen/Qwen3-30B-A3B\nstage: sft\nfinetuning_type: lora\n");
+    Config v4 = Cfg({{"gpu", "h100"}, {"gpus", "8"}, {"stack", "hf"}, {"stack_year", "2025"}});
+    std::vector<ConfigIssue> issues;
+    ApplyLaunchImport(v4, imp, issues);
+    CHECK(v4.lora_targets == "all");
+  }
   // Axolotl's own example (examples/expert_parallel/qwen3_30ba3b_ep_lora_4gpu.yaml): attention modules, the experts'
   // parameters commented out; with them uncommented, every expert.
   const std::string axolotl =
