@@ -169,8 +169,9 @@ const NodeSpec kNodes[] = {
      .value = [](const C& c) { return c.mt().temporaries; },
      .unit = "B",
      .label = {"allocator temporaries", "临时内存"},
-     .formula = "gathered ZeRO-3 / FSDP units + dequantization buffers + MoE dispatch, x calib_memory",
-     .inputs = "zero method calib_memory",
+     .formula = "gathered ZeRO-3 / FSDP units + dequantization buffers + MoE dispatch + PEFT's experts' update (two "
+                "fp32 copies of one MoE layer's, lora_targets=all under Transformers v5), x calib_memory",
+     .inputs = "zero method lora_targets calib_memory",
      .source = "memory_states.cpp"},
     {.kind = K::Key,
      .name = "cuda_context_gb",
@@ -272,8 +273,9 @@ const NodeSpec kNodes[] = {
      .unit = "s",
      .label = {"memory-bound kernels per micro-batch", "每个微批次的访存密集算子时间"},
      .formula = "bytes the norms, activations and elementwise kernels move (with the stack's unfused kernels, LoRA "
-                "adapters' casts and adds, QLoRA's NF4 dequantization) / (memory_bandwidth x eff_memory)",
-     .inputs = "memory_bandwidth eff_memory mbs seq tp",
+                "adapters' casts and adds, QLoRA's NF4 dequantization of what is in 4 bits, PEFT's experts' update "
+                "rebuilt every forward under Transformers v5) / (memory_bandwidth x eff_memory)",
+     .inputs = "memory_bandwidth eff_memory mbs seq tp method lora_targets qlora_experts",
      .source = "docs/step-model.md section 3 (step.cpp)"},
     {.name = "optimizer_step_s",
      .value = [](const C& c) { return c.st().optimizer_s; },
