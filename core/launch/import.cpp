@@ -732,7 +732,7 @@ void ImportUnsloth(Reader& r) {
     const Entry* efast = r.Get(load + "fast_inference");
     if (r.Bool(efast, fast) && fast) {  // vLLM in the trainer's process: colocated, its memory share from loading
       std::erase_if(r.imp.pairs, [](const LaunchPair& p) {
-        return p.key == "rl_engine" || p.key == "rl_colocate" || p.key == "rl_kv_frac";
+        return p.key == "rl_engine" || p.key == "rl_colocate" || p.key == "rl_kv_frac" || p.key == "rl_sleep";
       });
       r.Pair(efast, "rl_engine", "vllm");
       r.Pair(efast, "rl_colocate", "1");
@@ -742,7 +742,6 @@ void ImportUnsloth(Reader& r) {
       eu ? r.Pair(eu, "rl_kv_frac", Num(frac)) : r.Default("rl_kv_frac", "0.5");
       // Its standby (UNSLOTH_VLLM_STANDBY=1, set before importing unsloth) sleeps vLLM while the trainer runs, at a
       // memory fraction of its own (rl_setup.cpp); without it vLLM stays awake.
-      std::erase_if(r.imp.pairs, [](const LaunchPair& p) { return p.key == "rl_sleep"; });
       std::string standby = "0";
       const Entry* esb = r.Get("os.environ.UNSLOTH_VLLM_STANDBY");
       r.Text(esb, standby);

@@ -28,7 +28,9 @@ void RechooseLayout(Config& c) {
   for (const char* key : kLayoutKeys) ResetKey(c, key);
 }
 
-std::vector<Remedy> FitRemedies(const Config& cfg) {
+// `job` is the shown plan's resolved Job: the remedies that switch a resolved choice are offered only where the plan
+// made the other one (a no-op remedy would be planned for nothing).
+std::vector<Remedy> FitRemedies(const Config& cfg, const Job& job) {
   std::vector<Remedy> remedies;
   auto with = [&](const char* words, auto change, std::string arg = {}) {
     Config c = cfg;
@@ -40,9 +42,8 @@ std::vector<Remedy> FitRemedies(const Config& cfg) {
   };
   with("full activation recomputation", [](Config& c) { c.recompute = Recompute::Full; });
   // QLoRA of a mixture of experts whose routed experts load 16-bit (Transformers v5's bitsandbytes): in 4 bits as
-  // Axolotl's quantize_moe_experts and Unsloth load them (on a dense model, or with them in 4 bits already, the
-  // remedy's plan is the shown one, which does not fit: no advice).
-  if (cfg.method == Method::Qlora && cfg.qlora_experts != 1)
+  // Axolotl's quantize_moe_experts and Unsloth load them.
+  if (job.work.method == Method::Qlora && job.model.experts > 1 && !job.work.qlora_experts)
     with("the routed experts in 4 bits too (qlora_experts=1: Axolotl's quantize_moe_experts, Unsloth)",
          [](Config& c) { c.qlora_experts = 1; });
   // GRPO or PPO under verl or OpenRLHF: the trainer's states parked on the host while the engine generates (rl_park;
@@ -55,9 +56,9 @@ std::vector<Remedy> FitRemedies(const Config& cfg) {
              ? "OpenRLHF's DeepSpeed states asleep on the host between phases (rl_park=1)"
              : "verl's actor parked on the host between phases (rl_park=1)",
          [](Config& c) { c.rl_park = 1; });
-  // A colocated engine kept awake while the trainer runs (rl_sleep 0 or auto where auto keeps it awake:
-  // TRL's default, Unsloth's without standby): asleep, its KV cache and weights leave the training's GPUs.
-  if (generates && cfg.rl_sleep != 1)
+  // A colocated engine kept awake while the trainer runs (rl_sleep=0: TRL's default, Unsloth's without standby):
+  // asleep, its KV cache and weights leave the training's GPUs.
+  if (generates && job.rl.ColocatedEngine() && !job.rl.sleep)
     with(
         "the rollout engine asleep while the trainer runs (rl_sleep=1: TRL's vllm_enable_sleep_mode, Unsloth's "
         "UNSLOTH_VLLM_STANDBY)",
@@ -141,7 +142,8 @@ std::string FitAdviceSentence(const FitRemedy& r, Lang lang) {
 }
 
 void Planner::Impl::StartAdvice() {
-  remedies = FitRemedies(out.config);  // the layout as shown (EndRound wrote it in), as a replay of the link has it
+  remedies =
+      FitRemedies(out.config, out.job);  // the layout as shown (EndRound wrote it in), as a replay of the link has it
   for (Remedy& r : remedies) CarryCalibration(out.config, r.cfg);  // the factors this round fitted or was given
   remedy_next = 0;
   phase = Phase::Advice;
