@@ -283,12 +283,20 @@ void MemoryLimits(AppState& app, const PlanOutput& o) {
   // sequence at this micro-batch, for the layout on screen. Post-training's sequence is its longest, prompt and
   // longest response (core/planner/max_seq_best.h LimitSequence).
   const int seq = LimitSequence(o.job);
+  // No sequence at all: what does not grow with the sequence already outgrows the card (m.seq_fixed), said so
+  // rather than "the longest that would is 0".
   std::string most =
       m.max_micro_batch > 0
           ? TrFill("Most on this card: micro-batch {0} at sequence {1}; sequence {2} at micro-batch {3}",
                    {FmtInt(m.max_micro_batch), FmtInt(seq), Banded(o, Figure::MaxSeq, FmtSeq), FmtInt(l.mbs)})
-          : TrFill("Not even micro-batch 1 fits at sequence {0}; the longest that would is {1}",
-                   {FmtInt(seq), Banded(o, Figure::MaxSeq, FmtSeq)});
+      : m.max_seq > 0 ? TrFill("Not even micro-batch 1 fits at sequence {0}; the longest that would is {1}",
+                               {FmtInt(seq), Banded(o, Figure::MaxSeq, FmtSeq)})
+      : !(m.seq_fixed > m.usable)
+          ? std::string(Tr("No sequence fits at micro-batch 1 with these settings"))
+          : TrFill(
+                "No sequence fits at micro-batch 1: what does not grow with the sequence (weights, states, "
+                "buffers) takes {0} of the {1} usable",
+                {FmtMem(m.seq_fixed), FmtMem(m.usable)});
   MutedParagraph(most);
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_ForTooltip))
     Tooltip(

@@ -82,7 +82,7 @@ std::vector<Remedy> FitRemedies(const Config& cfg, const Job& job) {
     c.zero = 3;
     c.pp = 1;
   });
-  with("ZeRO-3 with CPU offload of optimizer states", [](Config& c) {
+  with("ZeRO-3 with CPU offload of weights and optimizer states (ZeRO-Infinity)", [](Config& c) {
     c.zero = 3;
     c.pp = 1;
     c.offload = int(Offload::Cpu);
@@ -92,6 +92,19 @@ std::vector<Remedy> FitRemedies(const Config& cfg, const Job& job) {
     c.pp = 1;
     c.offload = int(Offload::Nvme);
   });
+  // The same adapters under Unsloth, on one GPU: its fused loss, offloaded checkpoints and 4-bit routed experts
+  // (core/stack/stacks.cpp, saves.cpp) are where a QLoRA of a mixture of experts that Transformers v5 loads with
+  // 16-bit experts fits a 24 GB card. Offered for a supervised fine-tune on adapters planned on another framework;
+  // the search chooses the layout again, for that framework.
+  if (job.work.method != Method::Full && !job.rl.Active() && StackOf(job).kind != StackKind::Unsloth && cfg.gpus == 1)
+    with(
+        "Unsloth instead of {0} (stack=unsloth)",
+        [](Config& c) {
+          c.stack = "unsloth";
+          ResetKey(c, "stack_year");
+          RechooseLayout(c);
+        },
+        StackOf(job).name);
   // An adapter is a remedy for a fine-tune or a post-training run, not for pre-training (goal=pretrain, or auto with
   // full training and the token budget on its pre-training default, 20 tokens a parameter): there LoRA's plan would be
   // another goal's, with the fine-tuning dataset's days (0.1 days beside 3 years). Auto with a budget given: planned

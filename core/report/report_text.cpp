@@ -131,6 +131,8 @@ std::string RowValue(const FigureInfo& f, const FigureSource& src, Lang lang) {
     case Figure::MaxMicroBatchBest: {
       const BestSeq& b = src.out.best_seq;
       const std::string& settings = f.figure == Figure::MaxSeqBest ? b.settings : b.mbs_settings;
+      // Nothing fits even so: the settings were tried, they reach nothing (not "0 with them").
+      if (!(v > 0)) return settings.empty() ? Translate(lang, "none") : TrFill(lang, "none, even with {0}", {settings});
       if (settings.empty()) return Fmt("%.0f", v) + Translate(lang, " (the current settings)");
       if (b.fused_loss.empty()) return Fmt("%.0f", v) + TrFill(lang, " (with {0})", {settings});
       return Fmt("%.0f", v) +

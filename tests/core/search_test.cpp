@@ -6,8 +6,10 @@
 
 #include "catalog.h"
 #include "planner.h"
+#include "report.h"
 #include "resolve.h"
 #include "search_config.h"
+#include "stack.h"
 #include "test_links.h"
 
 // This file's names, apart from the other test files' (cmake/test_executable.cmake: a unity build).
@@ -105,6 +107,41 @@ TEST_CASE("when nothing fits the planner says what would make it fit", "[search]
   REQUIRE(out.ok);
   CHECK_FALSE(out.plan.memory.fits);
   CHECK_FALSE(out.fit_advice.empty());
+}
+
+TEST_CASE("fit advice names Unsloth where its kernels fit a fine-tune the Trainer cannot", "[search]") {
+  // Qwen3-30B-A3B QLoRA on one RTX 4090: under Transformers v5 the routed experts load 16-bit and nothing fits;
+  // Unsloth loads them in 4 bits. The advice is planned for real: replaying it fits.
+  Config cfg = FromLink("#v=1&model=qwen3-30b-a3b&method=qlora&gpu=rtx4090&gpus=1");
+  PlanOutput out = MakePlan(cfg);
+  REQUIRE(out.ok);
+  REQUIRE_FALSE(out.plan.memory.fits);
+  const auto it = std::find_if(out.fit_remedies.begin(), out.fit_remedies.end(),
+                               [](const FitRemedy& r) { return std::string(r.words).find("Unsloth") == 0; });
+  REQUIRE(it != out.fit_remedies.end());
+  CHECK(it->arg == StackOf(out.job).name);
+  CHECK(it->total_bytes <= it->usable_bytes);
+  Config unsloth = cfg;
+  unsloth.stack = "unsloth";
+  const PlanOutput replay = MakePlan(unsloth);
+  REQUIRE(replay.ok);
+  CHECK(replay.plan.memory.fits);
+  // Not offered where the plan is Unsloth's already, nor for full training, nor beyond one GPU.
+  for (const char* link : {"#v=1&model=qwen3-30b-a3b&method=qlora&gpu=rtx4090&gpus=1&stack=unsloth",
+                           "#v=1&model=llama2-70b&gpu=rtx4090&gpus=8&offload=none"}) {
+    const PlanOutput other = MakePlan(FromLink(link));
+    for (const FitRemedy& r : other.fit_remedies) CHECK(std::string(r.words).find("Unsloth") == std::string::npos);
+  }
+}
+
+TEST_CASE("the limits of a plan nothing fits say none, not zero with the best settings", "[search]") {
+  const PlanOutput out = MakePlan(FromLink("#v=1&model=qwen3-30b-a3b&method=qlora&gpu=rtx4090&gpus=1"));
+  REQUIRE(out.ok);
+  REQUIRE(out.best_seq.max_seq == 0);
+  REQUIRE_FALSE(out.best_seq.settings.empty());
+  const std::string text = PlanToText(out);
+  CHECK(text.find("none, even with " + out.best_seq.settings) != std::string::npos);
+  CHECK(text.find("0 (with ") == std::string::npos);
 }
 
 TEST_CASE("search work is bounded: repeats are searched once, lists capped, huge spaces refused", "[search]") {

@@ -317,4 +317,27 @@ TEST_CASE("a plan its GPUs hold but the host or the KV cache does not: the verdi
   CHECK(app.main.out.plan.memory.fits);
   CHECK(DrawnText(app).find("less than its weights and activations") == std::string::npos);
 }
+TEST_CASE("a plan no sequence fits says what outgrows the card, in both languages, and the advice names Unsloth",
+          "[web][page]") {
+  // Qwen3-30B-A3B QLoRA on one RTX 4090 under Transformers v5: the 16-bit routed experts alone outgrow 24 GB.
+  static AppState app;
+  for (const char* lang : {"en", "zh"}) {
+    app = AppState{};
+    Start(app, std::string("#v=1&model=qwen3-30b-a3b&method=qlora&gpu=rtx4090&gpus=1&view=plan&lang=") + lang);
+    RunUntilIdle(app);
+    const PlanOutput& o = app.main.out;
+    REQUIRE(o.ok);
+    REQUIRE(o.plan.memory.max_seq == 0);
+    REQUIRE(o.plan.memory.seq_fixed > o.plan.memory.usable);
+    const std::string drawn = DrawnText(app);
+    INFO(drawn);
+    const bool zh = std::string(lang) == "zh";
+    // Words and figures: the fixed part and the usable memory, as the page's memory figures are written.
+    CHECK(drawn.find(zh ? "任何序列都放不下" : "No sequence fits at micro-batch 1") != std::string::npos);
+    CHECK(drawn.find(FmtMem(o.plan.memory.seq_fixed)) != std::string::npos);
+    CHECK(drawn.find("the longest that would is 0") == std::string::npos);
+    CHECK(drawn.find("stack=unsloth") != std::string::npos);
+  }
+}
+
 }  // namespace page_text_test
