@@ -409,21 +409,27 @@ void AddRlPoolKeys(std::vector<KeyInfo>& table) {
                    "fully_async_policy。"),
        IntField("rl_max_age", G::Training, "steps", 1, 64, true, kUnset, TP_INT(rl_max_age),
                 "Post-training, streaming (rl_async=2 on split pools): how many steps' prompts the rollout pool keeps "
-                "in flight at most, so how many sequences each engine decodes at once (up to rl_max_seqs and its KV "
-                "cache); a trajectory may then be that many weight versions old when it trains. Auto = 1.")
+                "in flight at most, so how many sequences each engine may decode at once (up to rl_max_seqs and its KV "
+                "cache; under NeMo RL a prompt's samples hold their place until the longest ends); a trajectory may "
+                "then be that many weight versions old when it trains. Auto = 1.")
            .Label("Steps in flight", "在途步数")
            .Zh("后训练，流式（分池且 rl_async=2）：生成池最多同时保留几步的提示在途，从而决定每个引擎同时解码的序列数"
-               "（不超过 rl_max_seqs 和其 KV 缓存）；训练用到的轨迹可能因此落后同样多个权重版本。Auto = 1。")
-           .Source("NeMo RL's grpo.async_grpo.max_trajectory_age_steps: its AsyncTrajectoryCollector limits in-flight "
-                   "generation to num_prompts_per_step x max_trajectory_age_steps prompts (a semaphore, "
-                   "nemo_rl/algorithms/async_utils.py@5fb5889, v0.6.0); its one-step-off recipes set 1, "
-                   "grpo-qwen3-30ba3b-24n8g-async-8off.yaml 8. verl's fully_async_policy bounds its rollouter "
-                   "otherwise (16 prompts per server, fully_async_rollouter.py@b178a3c), which auto keeps.",
-                   "NeMo RL 的 grpo.async_grpo.max_trajectory_age_steps：其 AsyncTrajectoryCollector 把在途生成限制为 "
-                   "num_prompts_per_step x max_trajectory_age_steps 个提示（信号量，"
-                   "nemo_rl/algorithms/async_utils.py@5fb5889，v0.6.0）；其一步异步配方设 1，"
-                   "grpo-qwen3-30ba3b-24n8g-async-8off.yaml 设 8。verl 的 fully_async_policy 另有其限制（每个服务 16 个"
-                   "提示，fully_async_rollouter.py@b178a3c），auto 沿用之。")});
+               "（不超过 rl_max_seqs 和其 KV 缓存；NeMo RL "
+               "下一个提示的各样本要等最长者结束才让出位置）；训练用到的轨迹可能因此"
+               "落后同样多个权重版本。Auto = 1。")
+           .Source(
+               "NeMo RL's grpo.async_grpo.max_trajectory_age_steps: its AsyncTrajectoryCollector limits in-flight "
+               "generation to num_prompts_per_step x max_trajectory_age_steps prompts (a semaphore acquired per prompt "
+               "and "
+               "released once its whole group is rolled out, nemo_rl/algorithms/async_utils.py@5fb5889, v0.6.0, the "
+               "same at v0.4.0 and v0.5.0); its one-step-off recipes set 1, "
+               "grpo-qwen3-30ba3b-24n8g-async-8off.yaml 8. verl's fully_async_policy bounds its rollouter "
+               "otherwise (16 prompts per server, fully_async_rollouter.py@b178a3c), which auto keeps.",
+               "NeMo RL 的 grpo.async_grpo.max_trajectory_age_steps：其 AsyncTrajectoryCollector 把在途生成限制为 "
+               "num_prompts_per_step x max_trajectory_age_steps 个提示（按提示获取、整组生成完才释放的信号量，"
+               "nemo_rl/algorithms/async_utils.py@5fb5889，v0.6.0，v0.4.0 与 v0.5.0 相同）；其一步异步配方设 1，"
+               "grpo-qwen3-30ba3b-24n8g-async-8off.yaml 设 8。verl 的 fully_async_policy 另有其限制（每个服务 16 个"
+               "提示，fully_async_rollouter.py@b178a3c），auto 沿用之。")});
 }
 
 }  // namespace

@@ -213,21 +213,46 @@ RlGeneration Calls(const std::vector<double>& len, int call, Call one) {
   return g;
 }
 
+// The mean over consecutive groups of `n` sequences (in arrival order, as `len` is drawn) of each group's longest
+// response: how long a group of a prompt's samples, generated together, holds its place.
+double MeanLongestOfGroups(const std::vector<double>& len, int n) {
+  const size_t g = size_t(std::max(1, n));
+  double sum = 0;
+  size_t groups = 0;
+  for (size_t first = 0; first < len.size(); first += g, ++groups)
+    sum += *std::max_element(len.begin() + first, len.begin() + std::min(len.size(), first + g));
+  return groups > 0 ? sum / groups : 0.0;
+}
+
 // Streaming (rl_async=2 on split pools; NeMo RL's AsyncTrajectoryCollector, verl's fully_async): the pool
-// generates continuously with rl_max_age steps' sequences in flight at most (`max_seqs`: the smaller of rl_max_seqs
-// and that share of an engine), so no batch waits for its longest response: a step's generation is its tokens at the
-// steady state's pace, at the concurrency that cap and the KV cache allow, each sequence in flight holding prompt +
-// E[l^2] / (2 E[l]) tokens (a sequence in flight is likelier a long one).
-RlGeneration Streaming(const EngineCost& ec, const std::vector<double>& len, double max_seqs, double per_engine) {
+// generates continuously with rl_max_age steps in flight at most, so no step waits for its longest response as a
+// whole. Each sequence in flight holds prompt + E[l^2] / (2 E[l]) tokens (a sequence in flight is likelier a long one);
+// the engine runs at most `cap` sequences (rl_max_seqs, and what its KV cache holds at that length).
+// `in_flight`: the sequences an engine may have outstanding, rl_max_age steps' share. NeMo RL counts them by prompt
+// group (`group` > 1: async_utils.py, v0.4.0 to v0.6.0, acquires its semaphore of num_prompts_per_step x
+// max_trajectory_age_steps per prompt, whose num_generations_per_prompt samples run_async_multi_turn_rollout sends at
+// once, and releases it in the worker's `finally`, once the whole group is rolled out), so a group holds its place
+// until its longest sample ends, D decode iterations (MeanLongestOfGroups), while its shorter samples have left the
+// engine (`longest_of_group`; 0 without groups). Little's law over the groups: the engine finishes rl_max_age x
+// per_engine / group groups every D iterations, so its running sequences are in_flight x E[l] / D unless the engine is
+// full (then it queues, and runs at `cap` as a sequence-level stream would):
+//   iterations per step = max(per_engine x E[l] / c, D / rl_max_age),  running c_run = min(c, in_flight x E[l] / D),
+// the two bounds meeting where the engine fills. Without groups (D = E[l]) this is the sequence-level stream.
+RlGeneration Streaming(const EngineCost& ec, const std::vector<double>& len, double cap, double in_flight,
+                       double per_engine, double longest_of_group) {
   RlGeneration g;
   double m1 = 0, m2 = 0;
   for (double l : len) m1 += l, m2 += l * l;
   m1 /= std::max<size_t>(1, len.size()), m2 /= std::max<size_t>(1, len.size());
   const double ctx = Pos(ec.job.rl.prompt_len) + (m1 > 0 ? m2 / (2.0 * m1) : 0.0);
   const double kv_tokens = ec.e.kv_token > 0 ? Pos(ec.e.kv_budget) / ec.e.kv_token : 1e18;
-  const double c = std::max(1.0, std::min(max_seqs, std::floor(kv_tokens / std::max(1.0, ctx))));
+  const double c = std::max(1.0, std::min({cap, in_flight, std::floor(kv_tokens / std::max(1.0, ctx))}));
+  const double held = std::max(m1, longest_of_group);                                   // D
+  const double steps_in_flight = std::max(1.0, in_flight / std::max(1.0, per_engine));  // rl_max_age's share
+  const double running = held > 0 ? std::max(1.0, std::min(c, in_flight * m1 / held)) : c;
+  const double iterations = std::max(per_engine * m1 / c, held / steps_in_flight);
   g.peak_concurrency = c;
-  g.decode_s = per_engine * m1 / c * IterationSeconds(ec, c, c * ctx);
+  g.decode_s = iterations * IterationSeconds(ec, running, running * ctx);
   return g;
 }
 
@@ -572,7 +597,15 @@ RlGeneration SimulateRollout(const Job& job, const RlEngineShape& e) {
     // Streaming counts every sequence of the engine at once (no saturated throughput to scale by below); NeMo RL's
     // collector keeps max_age steps' prompts in flight (async_utils.py: num_prompts_per_step x
     // max_trajectory_age_steps).
-    g = Streaming(cost, len, std::min(max_seqs, std::max(1, r.max_age) * per_engine), per_engine);
+    // NeMo RL's groups: a prompt's samples, consecutive in the step's arrival order (repeat_interleave), drawn
+    // from the same law as every other length (at most 1e6 sequences).
+    double longest_of_group = 0;
+    if (r.framework == RlFramework::NemoRl && r.samples > 1)
+      longest_of_group =
+          MeanLongestOfGroups(ResponseLengths(r.response_len, r.max_response_len, int(std::min(sequences, 1e6)),
+                                              RlConstantsOf(job).cap_share),
+                              r.samples);
+    g = Streaming(cost, len, max_seqs, std::max(1, r.max_age) * per_engine, per_engine, longest_of_group);
   } else {
     g = Continuous(cost, len, max_seqs, kv_tokens, sat_s, sat_tokens);
   }

@@ -324,6 +324,39 @@ TEST_CASE("rl streaming: rl_max_age steps in flight fill the engines up to rl_ma
   CHECK(Refused("rl_max_age", "65"));
 }
 
+// NeMo RL's collector counts its in-flight generations by prompt group (async_utils.py, v0.4.0 to v0.6.0: a semaphore
+// of num_prompts_per_step x max_trajectory_age_steps, acquired per prompt, released when the group's last sample is
+// done): a group holds its place until its longest sample ends, so an engine it does not fill runs fewer sequences
+// than a sequence-level stream and the step takes the groups' longest, not the mean. Where the groups in flight fill
+// the engine it queues and runs full, as the stream does.
+TEST_CASE("rl streaming: NeMo RL holds a prompt group's place until its longest sample ends", "[rl]") {
+  const std::string base =
+      "model=qwen3-30b-a3b&gpu=h100&gpus=24&goal=grpo&rl_prompts=8&rl_samples=16&rl_response_len=1000&"
+      "rl_max_response_len=4000&rl_colocate=0&rl_rollout_gpus=8&rl_rollout_tp=1&rl_max_seqs=64&rl_async=2&stack="
+      "megatron";
+  const PlanOutput nemo = PlanLink(base + "&rl_framework=nemo-rl");
+  const PlanOutput verl = PlanLink(base + "&rl_framework=verl");
+  REQUIRE(nemo.ok);
+  REQUIRE(verl.ok);
+  // 128 sequences over 8 engines, one step in flight: 16 an engine either way, the same engine and length law.
+  CHECK(nemo.plan.rl.concurrency == verl.plan.rl.concurrency);
+  // The groups of 16 are held for their longest (about three times the mean at this cap), while their shorter samples
+  // have left: the step's generation takes longer, by less than that ratio (fewer sequences make each iteration
+  // cheaper).
+  CHECK(nemo.plan.rl.generation_s > 1.5 * verl.plan.rl.generation_s);
+  CHECK(nemo.plan.rl.generation_s < 4.0 * verl.plan.rl.generation_s);
+  // Two steps in flight: twice the groups, each held as long: half the iterations (the engine is still not full),
+  // each a little dearer with twice the sequences running (more of the mixture's experts touched).
+  const PlanOutput nemo2 = PlanLink(base + "&rl_framework=nemo-rl&rl_max_age=2");
+  CHECK(nemo2.plan.rl.generation_s < 0.8 * nemo.plan.rl.generation_s);
+  CHECK(nemo2.plan.rl.generation_s > 0.5 * nemo.plan.rl.generation_s);
+  // Enough groups in flight to fill the engine's 64: it queues and runs full, as the sequence-level stream.
+  const PlanOutput full = PlanLink(base + "&rl_framework=nemo-rl&rl_max_age=16");
+  const PlanOutput stream = PlanLink(base + "&rl_framework=verl&rl_max_age=16");
+  CHECK(full.plan.rl.concurrency == 64);
+  CHECK(full.plan.rl.generation_s == Approx(stream.plan.rl.generation_s).epsilon(1e-9));
+}
+
 // FP8 rollout weights (rl_gen_prec=fp8; NeMo RL's vllm_cfg.precision, verl's rollout.quantization): the blocks' linear
 // weights in one byte and a block scale, the embedding and head in 16 bits; decode reads fewer bytes, the engine has
 // more room for its KV cache, prefill runs on the FP8 tensor cores where the GPU has them (an A100 decodes its FP8
