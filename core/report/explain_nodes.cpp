@@ -602,9 +602,12 @@ const NodeSpec kNodes[] = {
                 "one byte, the FP8 peak); hf: "
                 "static batches of rl_max_seqs, each to its longest response, "
                 "each iteration at least the host's launch of every layer (the hf stack's host time per layer pass); "
-                "rl_gen_batch given: the engine's share in calls of that many, each to its longest response",
+                "rl_gen_batch given: the engine's share in calls of that many, each to its longest response; "
+                "streaming (rl_async=2): the step's tokens at the steady pace, and under NeMo RL at least the mean "
+                "longest of a prompt's rl_samples over rl_max_age iterations (its collector frees a prompt's place "
+                "only when the whole group is done)",
      .inputs = "rl_response_len rl_max_response_len rl_concurrency rl_max_seqs rl_gen_batch rl_kv_cache_bytes "
-               "rl_rollout_tp rl_gen_prec gpu",
+               "rl_rollout_tp rl_gen_prec rl_samples rl_max_age rl_framework gpu",
      .source =
          "decode at ~60 % of HBM bandwidth (Databricks 2023, MBU 55-60 %); the overhead per iteration (rl.cpp "
          "decode_overhead_s) fitted on verl's step tables (tests/data/rl_steps.json, trainplan-rl_validate --fit)",
