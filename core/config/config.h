@@ -155,6 +155,7 @@ struct Config {
   int full_graphs = kAuto;                       // 0/1; auto = 1 with capacity padding (static shapes), else 0
   int fp8_head = kAuto;                          // 0/1; auto = 0: the output layer stays 16-bit in FP8 training
   double moe_host_s = 0;                         // 0 = step_moe.cpp's measured default
+  double host_dispatch = 0;                      // 0 = the GPU's system (assets/gpus.json host_dispatch)
   double cuda_context_gb = 0, host_gb_per_gpu = 0;
   double gpu_power = 0, server_power = 0, capex_overhead = 0;
   double straggler = 0.015, data_stall = 0;                    // run.cpp's defaults (Llama 3's diurnal swing; none)

@@ -73,8 +73,11 @@ double IterationSeconds(const EngineCost& ec, double c, double live) {
   // model applies to the Hugging Face stack (step.cpp: a micro-batch takes the longer of its GPU and host time),
   // with the stack's measured host time per layer pass (core/stack/kernels.cpp kHfHostPerLayerPass; Transformers'
   // generation/utils.py _sample calls the model's forward once per new token).
-  const double host_s = job.rl.engine == RlEngine::Hf ? job.model.layers * KernelsOf(StackKind::Hf).host_s : 0.0;
-  return std::max(std::max(mem_s, flop_s) + comm_s, host_s) + k.decode_overhead_s + e.iter_gather_s;
+  // Both host times were measured on x86 servers (Qwen's A100 rows; verl's H20 rows): scaled by the host's launch
+  // time (host_dispatch: GB200's Grace).
+  const double host = HostDispatch(job.assume);
+  const double host_s = job.rl.engine == RlEngine::Hf ? job.model.layers * KernelsOf(StackKind::Hf).host_s * host : 0.0;
+  return std::max(std::max(mem_s, flop_s) + comm_s, host_s) + k.decode_overhead_s * host + e.iter_gather_s;
 }
 
 // Prefill of `tokens` on one engine: compute-bound over its TP GPUs.

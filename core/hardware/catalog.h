@@ -36,8 +36,12 @@ struct GpuSpec {
   int tray_gpus = 0;  // GPUs of one host system inside a larger NVLink domain (GB200 NVL72: 4 a tray); 0 = the node's
   // Host memory per GPU of its usual server, GB (the host_gb_per_gpu key's auto); 0 = unknown.
   double host_gb_per_gpu = 0;
-  std::string host_gb_source;   // where host_gb_per_gpu comes from
-  bool mxfp8 = false;           // block-scaled MXFP8 in the tensor cores (Blackwell): FP8 training's default recipe
+  std::string host_gb_source;  // where host_gb_per_gpu comes from
+  bool mxfp8 = false;          // block-scaled MXFP8 in the tensor cores (Blackwell): FP8 training's default recipe
+  // The host CPU's time to launch work relative to the x86 servers the planner's host times were measured on (the
+  // host_dispatch key's auto): 1 unless the catalog says otherwise (GB200's Grace).
+  double host_dispatch = 1;
+  std::string host_dispatch_source;
   std::string arch;             // sm_XY (NVIDIA compute capability X.Y) or AMD's gfx target; "" = not known (custom)
   bool custom = false;          // described by the gpu_* keys (gpu=custom), not the catalog
   double usd_per_gpu_hour = 0;  // rental default

@@ -70,6 +70,8 @@ std::vector<GpuSpec> ParseGpus() {
     g.host_gb_per_gpu = std::max(0.0, e.NumberOr("host_gb_per_gpu", 0));
     g.host_gb_source = e.StringOr("host_gb_source", "");
     g.mxfp8 = BoolOr(e, "mxfp8", false);
+    g.host_dispatch = std::max(0.1, e.NumberOr("host_dispatch", 1));
+    g.host_dispatch_source = e.StringOr("host_dispatch_source", "");
     g.arch = e.StringOr("arch", "");
     g.usd_per_gpu_hour = e.NumberOr("usd_per_gpu_hour", 0);
     g.usd_per_gpu = e.NumberOr("usd_per_gpu", 0);

@@ -227,6 +227,9 @@ struct Assumptions {
   double full_graphs = 0;  // 1: the whole iteration replays from CUDA graphs (--cuda-graph-impl full_iteration)
   double fp8_head = 0;     // 1: FP8 training runs the output layer in FP8 too (Megatron-Core's fp8_output_proj)
   double moe_host_s = 0;   // host time per MoE layer pass of a dropless, eager MoE layer; 0 = step_moe.cpp's
+  // The host's time to launch work (PyTorch ops from Python) relative to the x86 servers every host time here was
+  // measured on: 1 there, 2.75 on GB200's Grace (assets/gpus.json host_dispatch, with its source).
+  double host_dispatch = 1.0;
   // run.cpp
   double eff_stack = 1.0;              // the stack's kernel speed on the step model's (its release's fit)
   double straggler = 0.015;            // share of the step lost to slow ranks and throughput swings (run.cpp)
@@ -248,6 +251,10 @@ struct Assumptions {
   // measurement: calibration leaves it as given).
   double uncalibrated_matmul = 0, uncalibrated_attention = 0, uncalibrated_memory = 0;
 };
+
+// The host's launch time relative to the x86 servers the host times were measured on (Assumptions::host_dispatch):
+// every host time the plan charges is scaled by it, in one place.
+inline double HostDispatch(const Assumptions& a) { return a.host_dispatch > 0 ? a.host_dispatch : 1.0; }
 
 // The user's calibration on a resolved job: calib_speed times the uncalibrated kernel rates, calib_memory
 // (memory.cpp reads it). The calibration's bisection tries each factor on the one job this way, where it

@@ -387,8 +387,10 @@ const NodeSpec kNodes[] = {
      .value = [](const C& c) { return c.st().host_mb; },
      .unit = "s",
      .label = {"host time to launch one micro-batch's kernels", "主机启动一个微批次全部内核的时间"},
-     .formula = "the stack's host time per layer pass x blocks x passes (forward, backward, recomputation)",
-     .inputs = "stack recompute",
+     .formula = "the stack's host time per layer pass x blocks x passes (forward, backward, recomputation), x "
+                "host_dispatch for the eager stacks' launches (a MoE layer's Megatron-Core or torchtitan host time as "
+                "measured)",
+     .inputs = "stack recompute host_dispatch",
      .source = "core/estimate/step_finetune.cpp (measured on Qwen's LoRA table for hf)"},
     {.name = "host_wait_per_micro_batch_s",
      .value = [](const C& c) { return c.st().host_gap_mb; },
@@ -598,7 +600,8 @@ const NodeSpec kNodes[] = {
      .formula = "the engine's decode iterations while at least half its peak concurrency is in flight (continuous "
                 "batching over response lengths of mean rl_response_len, capped at rl_max_response_len), each "
                 "max(weights touched + live KV cache over 60 % of HBM bandwidth, the batch's matmuls over half the "
-                "peak) + the fitted per-iteration overhead + the TP all-reduces (rl_gen_prec=fp8: the blocks' weights "
+                "peak) + the fitted per-iteration overhead x host_dispatch + the TP all-reduces (rl_gen_prec=fp8: the "
+                "blocks' weights "
                 "one byte, the FP8 peak); hf: "
                 "static batches of rl_max_seqs, each to its longest response, "
                 "each iteration at least the host's launch of every layer (the hf stack's host time per layer pass); "
@@ -607,7 +610,7 @@ const NodeSpec kNodes[] = {
                 "longest of a prompt's rl_samples over rl_max_age iterations (its collector frees a prompt's place "
                 "only when the whole group is done)",
      .inputs = "rl_response_len rl_max_response_len rl_concurrency rl_max_seqs rl_gen_batch rl_kv_cache_bytes "
-               "rl_rollout_tp rl_gen_prec rl_samples rl_max_age rl_framework gpu",
+               "rl_rollout_tp rl_gen_prec rl_samples rl_max_age rl_framework host_dispatch gpu",
      .source =
          "decode at ~60 % of HBM bandwidth (Databricks 2023, MBU 55-60 %); the overhead per iteration (rl.cpp "
          "decode_overhead_s) fitted on verl's step tables (tests/data/rl_steps.json, trainplan-rl_validate --fit)",

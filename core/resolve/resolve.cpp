@@ -860,6 +860,9 @@ void ResolveEconomics(const Config& cfg, Job& job) {
   ApplyAssumptions(cfg, job.assume);
   // Host memory on auto: the GPU's usual server where the catalog knows it (assets/gpus.json host_gb_per_gpu).
   if (cfg.host_gb_per_gpu <= 0 && g && g->host_gb_per_gpu > 0) job.assume.host_gb_per_gpu = g->host_gb_per_gpu;
+  // The host's launch time on auto: the GPU's system (assets/gpus.json host_dispatch; GB200's Grace), before the step
+  // model's defaults are written out with it.
+  if (cfg.host_dispatch <= 0 && g) job.assume.host_dispatch = g->host_dispatch;
   FillStepDefaults(job.assume);  // the step model's defaults written out, so every surface can show them
   job.assume.moe_a2a_overlap = cfg.moe_a2a_overlap == 1 ? 1.0 : 0.0;
   job.assume.moe_pad = cfg.moe_pad == 1 ? 1.0 : 0.0;

@@ -357,6 +357,37 @@ TEST_CASE("rl streaming: NeMo RL holds a prompt group's place until its longest 
   CHECK(full.plan.rl.generation_s == Approx(stream.plan.rl.generation_s).epsilon(1e-9));
 }
 
+// The host's launch time (host_dispatch): every host time was measured on x86 servers; GB200's Grace launches a
+// PyTorch op in 2.75x the time (assets/gpus.json, TransformerEngine#2053). On auto it is the GPU's; it stretches the
+// rollout engine's per-iteration overhead and the Hugging Face path's launches, and a value given is the user's.
+TEST_CASE("host launch time: GB200's Grace stretches the engine's iterations and the eager stacks' launches", "[rl]") {
+  const std::string rl =
+      "model=llama3.1-8b&gpus=8&goal=grpo&rl_colocate=0&rl_rollout_gpus=4&rl_rollout_tp=1&"
+      "rl_prompts=64&rl_samples=8&rl_response_len=1000&rl_max_response_len=2000&gpu=gb200";
+  const PlanOutput grace = PlanLink(rl);
+  const PlanOutput x86 = PlanLink(rl + "&host_dispatch=1");
+  CHECK(grace.job.assume.host_dispatch == Approx(2.75));
+  CHECK(x86.job.assume.host_dispatch == 1.0);
+  CHECK(PlanLink("model=llama3.1-8b&gpus=8&goal=grpo&gpu=b200").job.assume.host_dispatch == 1.0);
+  CHECK(ResolvedValue(grace, *FindKey("host_dispatch")) == "2.75");
+  // The same engine, iterations and sequences: the decode is longer by the overhead's extra 1.75x, no more.
+  CHECK(grace.plan.rl.concurrency == x86.plan.rl.concurrency);
+  CHECK(grace.plan.rl.generation_s > x86.plan.rl.generation_s);
+  const RlConstants k = RlConstantsOf(grace.job);
+  const double iterations = (grace.plan.rl.generation_s - x86.plan.rl.generation_s) / (1.75 * k.decode_overhead_s);
+  CHECK(iterations > 0.5 * 2000);  // at least the longest response's iterations, at most a few times the step's
+  CHECK(iterations < 64 * 8 * 1000);
+  // Training is not host-bound here (Megatron's dense layers launch nothing the plan times): unchanged.
+  CHECK(grace.plan.rl.training_s == Approx(x86.plan.rl.training_s));
+  // The Hugging Face path's launches per layer pass (a LoRA micro-batch small enough to be host-bound).
+  const std::string hf = "model=qwen2.5-1.5b&method=lora&stack=hf&gpus=1&seq=256&mbs=1&gbs=8&gpu=gb200";
+  const PlanOutput hf_grace = PlanLink(hf);
+  const PlanOutput hf_x86 = PlanLink(hf + "&host_dispatch=1");
+  REQUIRE(hf_x86.plan.step.host_s > 0);
+  CHECK(hf_grace.plan.step.host_s > 2.0 * hf_x86.plan.step.host_s);
+  CHECK(hf_grace.plan.step.seconds > hf_x86.plan.step.seconds);
+}
+
 // FP8 rollout weights (rl_gen_prec=fp8; NeMo RL's vllm_cfg.precision, verl's rollout.quantization): the blocks' linear
 // weights in one byte and a block scale, the embedding and head in 16 bits; decode reads fewer bytes, the engine has
 // more room for its KV cache, prefill runs on the FP8 tensor cores where the GPU has them (an A100 decodes its FP8
