@@ -137,8 +137,7 @@ FinetuneTime FinetuneStep(const Job& job, const Layout& layout, const ModelOps& 
     t.offload = blocks * (out + back);
   }
 
-  // ---- Host: launching the micro-batch's kernels, per block and pass, measured on x86 servers and scaled by the
-  // host's launch time (host_dispatch: GB200's Grace).
+  // ---- Host: launching the micro-batch's kernels, per block and pass (x86-measured; host_dispatch scales it).
   t.host = k.host_s * blocks * passes * HostDispatch(job.assume);
   return t;
 }

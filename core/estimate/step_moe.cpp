@@ -137,10 +137,8 @@ double ExpertHidden(double a2a, double compute, const Constants& c, bool schedul
 // (forward and backward, and the forward again with full recomputation). Full-iteration CUDA graphs (`full_graphs`:
 // Megatron-Core's --cuda-graph-impl full_iteration, or the static shapes of a capacity with padding, which the
 // resolver turns it on for) replay every kernel without the host: none.
-// Not scaled by the host's launch time (host_dispatch: GB200's Grace, 2.75x an x86 host's): the value is the B200 rows'
-// (x86), whose recipes capture the router and pre-processing in CUDA graphs, and NVIDIA's GB200 recipes of the same
-// releases capture attention too (docs/validation.md), a capture scope no key states, which moves the host's share
-// as much as the CPU does. Scaled, it put mbridge260401's four GB200 rows 36 to 67 % slow (docs/step-model.md §4a).
+// The value is the resolved one (resolve.cpp): measured on x86 B200 hosts, scaled by the host's launch time
+// (host_dispatch) for the stacks that launch the layer eagerly, not for Megatron-Core (docs/step-model.md §5b).
 double MoeHostTime(double layers, double passes, const Constants& c) {
   if (layers <= 0 || c.full_graphs > 0) return 0;
   return layers * passes * (c.moe_host > 0 ? c.moe_host : kMoeHostPerLayerPass);

@@ -864,6 +864,12 @@ void ResolveEconomics(const Config& cfg, Job& job) {
   // model's defaults are written out with it.
   if (cfg.host_dispatch <= 0 && g) job.assume.host_dispatch = g->host_dispatch;
   FillStepDefaults(job.assume);  // the step model's defaults written out, so every surface can show them
+  // The MoE host time per layer pass on auto was measured on x86 hosts (NVIDIA's DGX B200 rows): scaled by the host's
+  // launch time where the stack launches a MoE layer's kernels eagerly (torchtitan, the Trainer). Megatron-Core keeps
+  // the measured value: its recipes capture parts of each layer in CUDA graphs, a scope no key states that moves the
+  // host's share as much as the CPU does (docs/step-model.md §5b).
+  if (cfg.moe_host_s <= 0 && job.stack && job.stack->kind != StackKind::Megatron)
+    job.assume.moe_host_s *= HostDispatch(job.assume);
   job.assume.moe_a2a_overlap = cfg.moe_a2a_overlap == 1 ? 1.0 : 0.0;
   job.assume.moe_pad = cfg.moe_pad == 1 ? 1.0 : 0.0;
   job.assume.fp8_head = cfg.fp8_head == 1 ? 1.0 : 0.0;

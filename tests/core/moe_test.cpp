@@ -111,6 +111,25 @@ TEST_CASE("eager dropless MoE layers wait for the host at small micro-batches", 
   CHECK(PlanLink(kQwen + "&mbs=1&moe_host_s=" + std::to_string(2 * per_pass)).plan.step.host_s > one.plan.step.host_s);
 }
 
+// The MoE host time per layer pass was measured on x86 B200 hosts. On GB200's Grace (host_dispatch 2.75) a stack that
+// launches its MoE layers eagerly (torchtitan) takes 2.75 x as long; Megatron-Core keeps the measured value (its
+// recipes capture parts of each layer in CUDA graphs: resolve.cpp, docs/step-model.md §5b); a value given is the
+// user's.
+TEST_CASE("the MoE host time scales with Grace's launch time for eager stacks, not Megatron-Core's", "[moe]") {
+  const std::string scout = "model=llama4-scout&gpu=gb200&gpus=64&seq=8192&mbs=1&prec=bf16";
+  const PlanOutput x86 = PlanLink("model=llama4-scout&gpu=b200&gpus=64&seq=8192&mbs=1&prec=bf16&stack=fsdp");
+  const double measured = x86.job.assume.moe_host_s;
+  REQUIRE(measured > 0);
+  CHECK(PlanLink(scout + "&stack=fsdp").job.assume.moe_host_s == Approx(2.75 * measured));
+  CHECK(PlanLink(scout + "&stack=fsdp&host_dispatch=1").job.assume.moe_host_s == Approx(measured));
+  CHECK(PlanLink(scout + "&stack=megatron").job.assume.moe_host_s == Approx(measured));
+  CHECK(PlanLink(scout + "&stack=fsdp&moe_host_s=0.003").job.assume.moe_host_s == Approx(0.003));
+  // Where the host paces the step, the slower host makes it longer.
+  const PlanOutput grace = PlanLink(scout + "&stack=fsdp");
+  const PlanOutput as_x86 = PlanLink(scout + "&stack=fsdp&host_dispatch=1");
+  CHECK(grace.plan.step.seconds >= as_x86.plan.step.seconds);
+}
+
 TEST_CASE("a dropless MoE layer's forward waits for the host layer by layer, the backward only in total", "[moe]") {
   // The old rule (the micro-batch takes the longer of its GPU work and its host time) hid a host-bound forward
   // behind a GPU-bound backward. With a host time per pass between a layer's forward and its backward GPU work,
