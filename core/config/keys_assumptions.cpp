@@ -225,15 +225,18 @@ void AddAssumptionKeys(std::vector<KeyInfo>& table) {
                "打印它。整轮 CUDA Graph（full_graphs；有容量并补齐时开启）下：为 0。")
            .Assume(&Assumptions::moe_host_s)
            .Format("%.4f"),
-       RealField("host_dispatch", G::Assumptions, "x", 0.1, 20, true, TP_REAL(host_dispatch),
-                 "The host CPU's time to launch work (PyTorch ops from Python) relative to the x86 servers the "
-                 "host times were measured on: it scales every host time the plan charges (eager MoE layers, the "
-                 "Hugging Face path's launches, the rollout engine's per-iteration overhead). auto = the GPU's "
-                 "system.")
+       RealField(
+           "host_dispatch", G::Assumptions, "x", 0.1, 20, true, TP_REAL(host_dispatch),
+           "The host CPU's time to launch work (PyTorch ops from Python) relative to the x86 servers the "
+           "host times were measured on: it scales the host times of eager code (the Hugging Face path's launches, "
+           "torchtitan's MoE layers, the rollout engine's per-iteration overhead; Megatron-Core's MoE host time "
+           "stays as measured, its recipes capturing parts of each layer in CUDA graphs). auto = the GPU's "
+           "system.")
            .Label("Host launch time", "主机发射耗时")
            .Zh("主机 CPU 发射工作（从 Python 调用 PyTorch 算子）的耗时，相对于测得各项主机时间的 x86 服务器：它按比例"
-               "放大计划计入的每一项主机时间（即时执行的 MoE 层、Hugging Face 路径的内核发射、生成引擎每轮迭代的"
-               "开销）。auto = 该 GPU 所在系统的值。")
+               "放大即时执行代码的主机时间（Hugging Face 路径的内核发射、torchtitan 的 MoE 层、生成引擎每轮迭代的开销；"
+               "Megatron-Core 的 MoE 主机时间保持实测值，因其配方把每层的一部分捕获进 CUDA Graph）。auto = 该 GPU "
+               "所在系统的值。")
            .Source("auto: 1 on x86 servers (DGX, HGX: where every host time here was measured); 2.75 on GB200's Grace "
                    "CPU: a PyTorch nn.Linear forward takes 37.08 us of CPU time on GB200 and 13.48 us on an H100 DGX "
                    "(Xeon Platinum 8480C), NVIDIA/TransformerEngine#2053 (measured, not fitted; assets/gpus.json "

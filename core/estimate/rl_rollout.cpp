@@ -232,7 +232,7 @@ double MeanLongestOfGroups(const std::vector<double>& len, int n) {
 // whole. Each sequence in flight holds prompt + E[l^2] / (2 E[l]) tokens (a sequence in flight is likelier a long one);
 // the engine runs at most `cap` sequences (rl_max_seqs, and what its KV cache holds at that length).
 // `in_flight`: the sequences an engine may have outstanding, rl_max_age steps' share. NeMo RL counts them by prompt
-// group (`group` > 1: async_utils.py, v0.4.0 to v0.6.0, acquires its semaphore of num_prompts_per_step x
+// group (async_utils.py, v0.4.0 to v0.6.0, acquires its semaphore of num_prompts_per_step x
 // max_trajectory_age_steps per prompt, whose num_generations_per_prompt samples run_async_multi_turn_rollout sends at
 // once, and releases it in the worker's `finally`, once the whole group is rolled out), so a group holds its place
 // until its longest sample ends, D decode iterations (MeanLongestOfGroups), while its shorter samples have left the

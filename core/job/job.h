@@ -252,8 +252,8 @@ struct Assumptions {
   double uncalibrated_matmul = 0, uncalibrated_attention = 0, uncalibrated_memory = 0;
 };
 
-// The host's launch time relative to the x86 servers the host times were measured on (Assumptions::host_dispatch):
-// every host time the plan charges is scaled by it, in one place.
+// The host's launch time relative to the x86 servers the host times were measured on (Assumptions::host_dispatch),
+// read in one place by every host time of eager code (Megatron-Core's MoE host time is resolve.cpp's, unscaled).
 inline double HostDispatch(const Assumptions& a) { return a.host_dispatch > 0 ? a.host_dispatch : 1.0; }
 
 // The user's calibration on a resolved job: calib_speed times the uncalibrated kernel rates, calib_memory
