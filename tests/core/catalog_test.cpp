@@ -166,6 +166,21 @@ TEST_CASE("GB200 reaches its Grace CPU over NVLink-C2C, two GPUs to a Grace and 
   CHECK(FindGpu("b200")->host_gpus == 0);
 }
 
+// The host CPU's launch time relative to the x86 servers the planner's host times were measured on, the
+// host_dispatch key's auto: Grace's measured figure on GB200 (TransformerEngine#2053), 1 elsewhere; each one not 1
+// with its source.
+TEST_CASE("a GPU's host launch time: GB200's Grace as measured, x86 servers 1, each figure sourced", "[catalog]") {
+  CHECK(FindGpu("gb200")->host_dispatch == Approx(37.08 / 13.48).epsilon(0.002));
+  CHECK(FindGpu("b200")->host_dispatch == 1);
+  CHECK(FindGpu("h100")->host_dispatch == 1);
+  for (const GpuSpec& g : Gpus()) {
+    INFO(g.id);
+    CHECK(g.host_dispatch > 0);
+    CHECK((g.host_dispatch != 1) == !g.host_dispatch_source.empty());
+    if (!g.host_dispatch_source.empty()) CHECK(g.host_dispatch_source.find("TransformerEngine") != std::string::npos);
+  }
+}
+
 // The host memory of each GPU's usual server, the host_gb_per_gpu key's auto: each figure with its source.
 TEST_CASE("host memory per GPU of the usual server, each sourced", "[catalog]") {
   CHECK(FindGpu("h100")->host_gb_per_gpu == 256);   // DGX H100: 2 TB for 8
