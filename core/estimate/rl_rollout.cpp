@@ -231,29 +231,30 @@ double MeanLongestOfGroups(const std::vector<double>& len, int n) {
 // generates continuously with rl_max_age steps in flight at most, so no step waits for its longest response as a
 // whole. Each sequence in flight holds prompt + E[l^2] / (2 E[l]) tokens (a sequence in flight is likelier a long one);
 // the engine runs at most `cap` sequences (rl_max_seqs, and what its KV cache holds at that length).
-// `in_flight`: the sequences an engine may have outstanding, rl_max_age steps' share. NeMo RL counts them by prompt
+// The sequences an engine may have outstanding are `max_age` steps' share, in_flight = max_age x per_engine. NeMo RL
+// counts them by prompt
 // group (async_utils.py, v0.4.0 to v0.6.0, acquires its semaphore of num_prompts_per_step x
 // max_trajectory_age_steps per prompt, whose num_generations_per_prompt samples run_async_multi_turn_rollout sends at
 // once, and releases it in the worker's `finally`, once the whole group is rolled out), so a group holds its place
 // until its longest sample ends, D decode iterations (MeanLongestOfGroups), while its shorter samples have left the
-// engine (`longest_of_group`; 0 without groups). Little's law over the groups: the engine finishes rl_max_age x
-// per_engine / group groups every D iterations, so its running sequences are in_flight x E[l] / D unless the engine is
+// engine (`longest_of_group`; 0 without groups). Little's law over the groups: the engine finishes in_flight / group
+// groups every D iterations, so its running sequences are in_flight x E[l] / D unless the engine is
 // full (then it queues, and runs at `cap` as a sequence-level stream would):
 //   iterations per step = max(per_engine x E[l] / c, D / rl_max_age),  running c_run = min(c, in_flight x E[l] / D),
 // the two bounds meeting where the engine fills. Without groups (D = E[l]) this is the sequence-level stream.
-RlGeneration Streaming(const EngineCost& ec, const std::vector<double>& len, double cap, double in_flight,
-                       double per_engine, double longest_of_group) {
+RlGeneration Streaming(const EngineCost& ec, const std::vector<double>& len, double cap, int max_age, double per_engine,
+                       double longest_of_group) {
   RlGeneration g;
   double m1 = 0, m2 = 0;
   for (double l : len) m1 += l, m2 += l * l;
   m1 /= std::max<size_t>(1, len.size()), m2 /= std::max<size_t>(1, len.size());
   const double ctx = Pos(ec.job.rl.prompt_len) + (m1 > 0 ? m2 / (2.0 * m1) : 0.0);
   const double kv_tokens = ec.e.kv_token > 0 ? Pos(ec.e.kv_budget) / ec.e.kv_token : 1e18;
+  const double in_flight = std::max(1, max_age) * per_engine;
   const double c = std::max(1.0, std::min({cap, in_flight, std::floor(kv_tokens / std::max(1.0, ctx))}));
-  const double held = std::max(m1, longest_of_group);                                   // D
-  const double steps_in_flight = std::max(1.0, in_flight / std::max(1.0, per_engine));  // rl_max_age's share
+  const double held = std::max(m1, longest_of_group);  // D
   const double running = held > 0 ? std::max(1.0, std::min(c, in_flight * m1 / held)) : c;
-  const double iterations = std::max(per_engine * m1 / c, held / steps_in_flight);
+  const double iterations = std::max(per_engine * m1 / c, held / std::max(1, max_age));
   g.peak_concurrency = c;
   g.decode_s = iterations * IterationSeconds(ec, running, running * ctx);
   return g;
@@ -597,18 +598,16 @@ RlGeneration SimulateRollout(const Job& job, const RlEngineShape& e) {
       return Continuous(cost, part, max_seqs, kv_tokens, s, t);
     });
   } else if (r.async == 2 && !r.colocate) {
-    // Streaming counts every sequence of the engine at once (no saturated throughput to scale by below); NeMo RL's
-    // collector keeps max_age steps' prompts in flight (async_utils.py: num_prompts_per_step x
-    // max_trajectory_age_steps).
-    // NeMo RL's groups: a prompt's samples, consecutive in the step's arrival order (repeat_interleave), drawn
-    // from the same law as every other length (at most 1e6 sequences).
+    // Streaming counts every sequence of the engine at once (no saturated throughput to scale by below), rl_max_age
+    // steps' share in flight; NeMo RL's groups are a prompt's samples, consecutive in the step's arrival order
+    // (repeat_interleave), drawn from the same law as every other length (at most 1e6 sequences).
     double longest_of_group = 0;
     if (r.framework == RlFramework::NemoRl && r.samples > 1)
       longest_of_group =
           MeanLongestOfGroups(ResponseLengths(r.response_len, r.max_response_len, int(std::min(sequences, 1e6)),
                                               RlConstantsOf(job).cap_share),
                               r.samples);
-    g = Streaming(cost, len, max_seqs, std::max(1, r.max_age) * per_engine, per_engine, longest_of_group);
+    g = Streaming(cost, len, max_seqs, r.max_age, per_engine, longest_of_group);
   } else {
     g = Continuous(cost, len, max_seqs, kv_tokens, sat_s, sat_tokens);
   }
