@@ -42,8 +42,11 @@ bool SearchView(AppState& app) {
   const std::string selected_name = gpu_name(app.cfg.gpu);
   // A key of the link (search_gpus=this): a new value restarts the search over the GPU types now asked for.
   bool only = app.cfg.search_gpus == 1;
-  if (ImGui::Checkbox(Sprintf("%s###selected_only", Sprintf(Tr("%s only"), selected_name.c_str()).c_str()).c_str(),
-                      &only))
+  // Cut with "…" to the column (a long GPU name on a phone), the whole name in the point's label and tooltip.
+  const float label_room =
+      ImGui::GetContentRegionAvail().x - ImGui::GetFrameHeight() - ImGui::GetStyle().ItemInnerSpacing.x;
+  const std::string only_label = Elide(Sprintf(Tr("%s only"), selected_name.c_str()), label_room);
+  if (ImGui::Checkbox(Sprintf("%s###selected_only", only_label.c_str()).c_str(), &only))
     app.cfg.search_gpus = only ? 1 : 0, changed = true;
   if (ImGui::IsItemHovered(ImGuiHoveredFlags_ForTooltip))
     Tooltip(Tr("Search the layouts of the selected GPU type only (the GPU in the inputs)"));

@@ -13,9 +13,11 @@ namespace {
 
 constexpr size_t kMaxTypedBytes = 64;  // a GPU's name, however spelled, is shorter; longer text is not one
 
-// Words that name the vendor or the product line, not which GPU: dropped before matching.
+// Words that name the vendor, the product line or the memory's kind ("GH200 144G HBM3e"), not which GPU: dropped
+// before matching.
 bool IsFiller(const std::string& w) {
-  for (const char* f : {"nvidia", "geforce", "amd", "instinct", "tesla", "gpu", "hgx", "dgx", "tensor", "core"})
+  for (const char* f : {"nvidia", "geforce", "amd", "instinct", "tesla", "gpu", "hgx", "dgx", "tensor", "core", "hbm2e",
+                        "hbm3", "hbm3e"})
     if (w == f) return true;
   return false;
 }
@@ -112,6 +114,15 @@ GpuNameMatch MatchGpuName(std::string_view typed) {
       found.push_back(&g);
     }
   }
+  // A superchip's name counts its CPU's memory, not its GPU's: nvidia-smi names the 96 GB GH200 "NVIDIA GH200 480GB"
+  // or "NVIDIA GH200 120GB" after the Grace's LPDDR5X. A size no GPU of the product has, on a GPU whose host link is
+  // NVLink-C2C, is that: the product's board without a memory suffix in its id.
+  if (found.empty() && t.mem_gb > 0 && t.form == TypedGpu::Unsaid)
+    for (const GpuSpec& g : Gpus()) {
+      bool pcie = false;
+      if (IdProduct(g.id, pcie) == t.product && g.id == t.product && g.host && g.host->kind == LinkKind::C2c)
+        found.push_back(&g);
+    }
   if (found.size() == 1) {
     m.gpu = found.front();
   } else {

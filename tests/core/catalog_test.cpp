@@ -20,9 +20,9 @@ namespace catalog_test {
 using namespace tp;
 
 namespace {
-const char* kGpuIds[] = {"rtx3090",       "rtx4090",  "rtx5090", "l40s",      "a100-40g", "a100-80g",
-                         "a100-80g-pcie", "a800-80g", "h100",    "h100-pcie", "h800",     "h20",
-                         "h200",          "b200",     "mi250x",  "mi300x",    "mi325x"};
+const char* kGpuIds[] = {"rtx3090",    "rtx4090", "rtx5090",   "l40s",   "a100-40g", "a100-80g", "a100-80g-pcie",
+                         "a800-80g",   "h100",    "h100-pcie", "h800",   "h20",      "h200",     "gh200",
+                         "gh200-144g", "b200",    "mi250x",    "mi300x", "mi325x"};
 
 double Tflops(const GpuSpec& g, Precision p) { return g.peak_flops[int(p)] / kTera; }
 }  // namespace
@@ -164,6 +164,33 @@ TEST_CASE("GB200 reaches its Grace CPU over NVLink-C2C, two GPUs to a Grace and 
   // The other GPUs keep a PCIe host link, whose uplink their switch's GPUs share.
   CHECK(FindGpu("b200")->host->kind == LinkKind::Pcie);
   CHECK(FindGpu("b200")->host_gpus == 0);
+}
+
+// GH200: the H100's die beside one Grace each, four to a node joined pairwise by NVLink 4 (JUPITER's page: 150 GB/s
+// per direction between each pair, no NVSwitch), one 200 Gb/s adapter a GPU; the 96 GB part's driver total from
+// public nvidia-smi logs, its Grace launching PyTorch ops at 2.46x an x86 host's CPU time (TransformerEngine#2053).
+TEST_CASE("GH200: the H100's die on its own Grace, four a node joined pairwise by NVLink 4", "[catalog]") {
+  const GpuSpec* g = FindGpu("gh200");
+  const GpuSpec* hbm3e = FindGpu("gh200-144g");
+  REQUIRE(g);
+  REQUIRE(hbm3e);
+  CHECK(g->peak_flops[int(Precision::Bf16)] == FindGpu("h100")->peak_flops[int(Precision::Bf16)]);
+  CHECK(g->mem_bw == Approx(4000 * kGB));
+  CHECK(hbm3e->mem_bw == Approx(4900 * kGB));
+  CHECK(g->mem_bytes == Approx(97871.0 * 1048576));
+  CHECK(hbm3e->mem_bytes > 1.4 * g->mem_bytes);
+  REQUIRE(g->host);
+  CHECK(g->host->kind == LinkKind::C2c);
+  CHECK(g->host_gpus == 1);  // one Grace for each GPU (GB200: one for two)
+  CHECK(g->host_dispatch == Approx(33.17 / 13.48).epsilon(0.002));
+  CHECK(g->gpus_per_node_default == 4);
+  const LinkSpec* quad = FindLink(g->intra_default);
+  REQUIRE(quad);
+  CHECK(quad->kind == LinkKind::Mesh);
+  CHECK(quad->peer_bw == Approx(150 * kGB));
+  CHECK(quad->bw == Approx(3 * quad->peer_bw));
+  CHECK(FindLink(g->inter_default)->bw == Approx(25 * kGB));
+  CHECK(FindLink("ib-ndr200")->bw == Approx(25 * kGB));
 }
 
 // The host CPU's launch time relative to the x86 servers the planner's host times were measured on, the

@@ -286,10 +286,21 @@ TEST_CASE("a GPU typed by its name is the catalog's GPU, said, and a name of sev
           "[config]") {
   // As people write them in a ticket or a spreadsheet: vendor words, spaces, the memory and the board's form.
   const std::vector<std::pair<const char*, const char*>> typed = {
-      {"A100 80GB", "a100-80g"},         {"a100-80gb", "a100-80g"}, {"A100 40 GB", "a100-40g"},
-      {"NVIDIA H100 SXM5", "h100"},      {"h100-sxm", "h100"},      {"H100 PCIe", "h100-pcie"},
-      {"RTX 4090", "rtx4090"},           {"4090", "rtx4090"},       {"GeForce RTX 3090 24GB", "rtx3090"},
-      {"AMD Instinct MI300X", "mi300x"}, {"h200 141gb", "h200"}};
+      {"A100 80GB", "a100-80g"},
+      {"a100-80gb", "a100-80g"},
+      {"A100 40 GB", "a100-40g"},
+      {"NVIDIA H100 SXM5", "h100"},
+      {"h100-sxm", "h100"},
+      {"H100 PCIe", "h100-pcie"},
+      {"RTX 4090", "rtx4090"},
+      {"4090", "rtx4090"},
+      {"GeForce RTX 3090 24GB", "rtx3090"},
+      {"AMD Instinct MI300X", "mi300x"},
+      {"h200 141gb", "h200"},
+      // nvidia-smi's GH200 names: the 96 GB part after its Grace's memory, the HBM3e part with its memory's kind.
+      {"NVIDIA GH200 480GB", "gh200"},
+      {"NVIDIA GH200 120GB", "gh200"},
+      {"NVIDIA GH200 144G HBM3e", "gh200-144g"}};
   for (const auto& [name, id] : typed) CheckReadAs("gpu", name, id, &Config::gpu);
   // Every catalog GPU's own name reads back as that GPU, and its id without a notice.
   for (const GpuSpec& g : Gpus()) {
@@ -306,6 +317,8 @@ TEST_CASE("a GPU typed by its name is the catalog's GPU, said, and a name of sev
   CHECK(MatchGpuName("H100 NVL").gpu == nullptr);
   CHECK(MatchGpuName("A100 40GB PCIe").gpu == nullptr);
   CHECK(MatchGpuName("mi300").gpu == nullptr);
+  // A size no GPU of the product has stays refused where the GPU is not a superchip (its CPU's memory in the name).
+  CHECK(MatchGpuName("H100 120GB").gpu == nullptr);
   // In a link the id is what the link then keeps.
   Config linked;
   std::vector<ConfigIssue> more;

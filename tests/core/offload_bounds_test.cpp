@@ -69,4 +69,22 @@ TEST_CASE("GB200 offloads over its NVLink-C2C, and its Grace updates the shards 
   CHECK(opt_s < 0.5 * 8 * params / 8 / 1.41e9);
 }
 
+TEST_CASE("GH200: each GPU's own Grace updates only its shard, over NVLink-C2C", "[offload]") {
+  // The same 70B ZeRO-3 offload on four GH200 and on four H100 (a 4-GPU node of each): the GH200's Grace serves one
+  // GPU, so the optimizer's CPU time is one shard's (2 x 70B / 4 / 1.41e9 = 24.8 s at least), and the shards come
+  // up over NVLink-C2C rather than PCIe 5.0, so each added micro-batch costs a fraction of the H100's.
+  const std::string base =
+      "#v=1&model=llama2-70b&gpus=4&gpus_per_node=4&tp=1&pp=1&cp=1&vp=1&mbs=1&zero=3&offload=cpu"
+      "&recompute=full&stack=deepspeed&seq=4096";
+  const PlanOutput gh = PlanAt(base + "&gpu=gh200&gbs=4"), gh2 = PlanAt(base + "&gpu=gh200&gbs=8");
+  const PlanOutput h = PlanAt(base + "&gpu=h100&gbs=4"), h2 = PlanAt(base + "&gpu=h100&gbs=8");
+  const double per_mb_gh = gh2.plan.step.offload_s - gh.plan.step.offload_s;
+  const double per_mb_h = h2.plan.step.offload_s - h.plan.step.offload_s;
+  CHECK(per_mb_gh < 0.2 * per_mb_h);
+  const double params = gh.job.model.params_total;
+  const double opt_gh = gh.plan.step.offload_s - per_mb_gh, opt_h = h.plan.step.offload_s - per_mb_h;
+  CHECK(opt_gh >= 0.95 * params / 4 / 1.41e9);
+  CHECK(opt_gh < 0.5 * opt_h);  // the H100 node's one host updates all four shards
+}
+
 }  // namespace offload_bounds_test
