@@ -116,13 +116,9 @@ GpuNameMatch MatchGpuName(std::string_view typed) {
   }
   // A superchip's name counts its CPU's memory, not its GPU's: nvidia-smi names the 96 GB GH200 "NVIDIA GH200 480GB"
   // or "NVIDIA GH200 120GB" after the Grace's LPDDR5X. A size no GPU of the product has, on a GPU whose host link is
-  // NVLink-C2C, is that: the product's board without a memory suffix in its id.
+  // NVLink-C2C, is that: the product's board whose id is the product alone (no memory suffix).
   if (found.empty() && t.mem_gb > 0 && t.form == TypedGpu::Unsaid)
-    for (const GpuSpec& g : Gpus()) {
-      bool pcie = false;
-      if (IdProduct(g.id, pcie) == t.product && g.id == t.product && g.host && g.host->kind == LinkKind::C2c)
-        found.push_back(&g);
-    }
+    if (const GpuSpec* g = FindGpu(t.product); g && g->host && g->host->kind == LinkKind::C2c) found.push_back(g);
   if (found.size() == 1) {
     m.gpu = found.front();
   } else {
