@@ -45,9 +45,9 @@ std::string CatalogNote(const AppState& app, const char* key) {
     if (!g) return {};
     const bool zh = LangOf(app) == Lang::Zh && !g->price_source_zh.empty();
     if (k != "gpu") return Sprintf(Tr("price source: %s"), (zh ? g->price_source_zh : g->price_source).c_str());
-    return Sprintf(Tr("%s: %s as the driver exposes it (%s marketed), %s/s, %s BF16, %.0f W"), g->name.c_str(),
+    return Sprintf(Tr("%s: %s as the driver exposes it (%s marketed), %s/s, %s %s, %.0f W"), g->name.c_str(),
                    FmtMem(g->mem_bytes).c_str(), FmtMem(g->marketed_bytes).c_str(), FmtBytes(g->mem_bw).c_str(),
-                   FmtFlops(g->peak_flops[int(Precision::Bf16)]).c_str(), g->tdp_w) +
+                   FmtFlops(Peak16(*g)).c_str(), Peak16Name(*g), g->tdp_w) +
            "\n" + Sprintf(Tr("source: %s"), g->source.c_str());
   }
   if (k == "intra" || k == "inter") {

@@ -425,8 +425,8 @@ bool HardwareSection(AppState& app) {
       const bool picked = Picker(app, "gpu", k.label.en, &gpu, rows.gpus);
       if (picked) SelectGpu(c, gpu);
       if (const GpuSpec* g = FindGpu(c.gpu)) {
-        MutedParagraph(Sprintf("%s · %s BF16 · %s/s", FmtMem(g->mem_bytes).c_str(),
-                               FmtFlops(g->peak_flops[int(Precision::Bf16)]).c_str(), FmtBytes(g->mem_bw).c_str()));
+        MutedParagraph(Sprintf("%s · %s %s · %s/s", FmtMem(g->mem_bytes).c_str(), FmtFlops(Peak16(*g)).c_str(),
+                               Peak16Name(*g), FmtBytes(g->mem_bw).c_str()));
         if (ImGui::IsItemHovered(ImGuiHoveredFlags_ForTooltip))
           Tooltip(Sprintf(Tr("dense tensor-core peak; source: %s"), g->source.c_str()));
       }

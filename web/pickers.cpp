@@ -52,8 +52,8 @@ PickerRows BuildPickerRows(Lang lang) {
     return std::find(order.begin(), order.end(), a.group) < std::find(order.begin(), order.end(), b.group);
   });
   for (const auto& g : Gpus()) {
-    std::string d = FmtMem(g.mem_bytes) + " · " + FmtFlops(g.peak_flops[int(Precision::Bf16)]) + " BF16 · " +
-                    FmtBytes(g.mem_bw) + "/s";
+    std::string d =
+        FmtMem(g.mem_bytes) + " · " + FmtFlops(Peak16(g)) + " " + Peak16Name(g) + " · " + FmtBytes(g.mem_bw) + "/s";
     rows.gpus.push_back({g.id, g.name, d + "\n" + Sprintf(Tr(lang, "source: %s"), g.source.c_str()), ""});
   }
   for (const auto& l : Links()) {

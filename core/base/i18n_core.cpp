@@ -491,6 +491,8 @@ const Phrase kPhrases[] = {
      "gpu=custom 需要给出 {0}：自定义 GPU 由 gpu_mem_gib、gpu_bw_gbs、gpu_tflops 和 gpu_tdp_w 描述"},
     {"ignored: {0} is a catalog GPU; the gpu_* keys describe gpu=custom",
      "已忽略：{0} 是目录中的 GPU；gpu_* 参数只用于描述 gpu=custom"},
+    {"{0} has no BF16 tensor cores: planned in fp16 (mixed precision with loss scaling)",
+     "{0} 没有 BF16 Tensor Core：按 fp16 规划（混合精度，带损失缩放）"},
     // an auto batch's recipe (planner.cpp RecipeBatchNotice)
     {"auto: {0} sequences of {1} tokens ({2} tokens per step), more than the {3} tokens of the published recipes "
      "({4}): {5} replicas x micro-batch {6} cannot run fewer",

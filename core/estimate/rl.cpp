@@ -675,7 +675,7 @@ double RewardSeconds(const Job& job) {
   const RlSetup& r = job.rl;
   if (!r.Active() || r.algo == RlAlgo::Dpo || !job.hw.gpu) return 0.0;
   const double sequences = double(r.prompts) * r.samples;
-  const double peak = job.hw.gpu->peak_flops[int(Precision::Bf16)] * 0.4;
+  const double peak = Peak16(*job.hw.gpu) * 0.4;
   return r.reward_params > 0 && peak > 0
              ? 2.0 * r.reward_params * sequences * job.work.seq / (std::max(1, job.hw.gpus) * peak)
              : sequences * RlConstantsOf(job).rule_reward_s;

@@ -39,7 +39,7 @@ double GenWeightBytes(const Job& job) { return job.rl.gen_fp8 ? 1.0 + 4.0 / (128
 double GenPeakFlops(const Job& job) {
   const GpuSpec& g = *job.hw.gpu;
   const double fp8 = g.peak_flops[int(Precision::Fp8)];
-  return job.rl.gen_fp8 && fp8 > 0 ? fp8 : g.peak_flops[int(Precision::Bf16)];
+  return job.rl.gen_fp8 && fp8 > 0 ? fp8 : Peak16(g);  // fp16 where the GPU has no BF16 (vLLM's auto dtype)
 }
 
 // An engine and where its tensor-parallel group sits (a group wider than a node crosses the network).

@@ -405,7 +405,7 @@ LayerTime LayerForward(const LayerOps& l, const Job& job, const Layout& lay, int
 // this GPU was measured to reach. False for a GPU without a peak (nothing to say).
 bool MakeMachine(const Job& job, const GpuSpec& gpu, int gpus, Constants& c, Machine& mc) {
   const int pi = int(job.work.prec);
-  const double bf16_peak = gpu.peak_flops[int(Precision::Bf16)];
+  const double bf16_peak = Peak16(gpu);  // FP16's on a GPU without BF16 (T4, V100)
   if (!(bf16_peak > 0) && !(gpu.peak_flops[pi] > 0)) return false;
   mc.peak = gpu.peak_flops[pi] > 0 ? gpu.peak_flops[pi] : bf16_peak;  // no FP8 units: runs at BF16
   // Attention runs in 16-bit even in FP8 training (FlashAttention / cuDNN BF16 kernels).

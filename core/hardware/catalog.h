@@ -63,6 +63,18 @@ inline constexpr double kDefaultHostMemoryBw = 204.8e9;
 // this one figure (MakeFabric).
 inline double HostMemoryBw(const GpuSpec& g) { return g.host_mem_bw > 0 ? g.host_mem_bw : kDefaultHostMemoryBw; }
 
+// BF16 tensor cores (Ampere and later, CDNA2 and later). Turing and Volta (T4, V100) have FP16 tensor cores only:
+// frameworks train there in fp16 with loss scaling (Transformers refuses bf16=True on them; Unsloth picks fp16 by
+// is_bfloat16_supported()), and the resolver plans prec=bf16 as fp16 there, with a notice.
+inline bool HasBf16(const GpuSpec& g) { return g.peak_flops[int(Precision::Bf16)] > 0; }
+// The GPU's dense 16-bit tensor peak: BF16's, or FP16's where it has no BF16. What "16-bit" means wherever the
+// planner reads one figure for the GPU (the measured matmul share, attention, the rollout engine, the pickers).
+inline double Peak16(const GpuSpec& g) {
+  return HasBf16(g) ? g.peak_flops[int(Precision::Bf16)] : g.peak_flops[int(Precision::Fp16)];
+}
+// The name of that peak's precision, as the pickers and tooltips print it beside the figure.
+inline const char* Peak16Name(const GpuSpec& g) { return HasBf16(g) ? "BF16" : "FP16"; }
+
 // FP8 tensor cores (H100 and later, MI300X): an fp8 run uses them; elsewhere it runs in BF16 and the plan
 // says so. The step model and the plan's warning read this one test.
 inline bool HasFp8(const GpuSpec& g) { return g.peak_flops[int(Precision::Fp8)] > 0; }

@@ -131,7 +131,7 @@ const GpuSpec* FindGpu(std::string_view id) {
 std::string ShortGpuName(const std::string& id) {
   const GpuSpec* g = FindGpu(id);
   std::string name = g ? g->name : id;
-  for (const char* prefix : {"NVIDIA GeForce ", "NVIDIA ", "AMD Instinct ", "AMD "})
+  for (const char* prefix : {"NVIDIA GeForce ", "NVIDIA ", "AMD Instinct ", "AMD ", "Tesla "})
     if (name.rfind(prefix, 0) == 0) return name.substr(std::string(prefix).size());
   return name;
 }

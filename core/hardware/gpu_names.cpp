@@ -17,7 +17,7 @@ constexpr size_t kMaxTypedBytes = 64;  // a GPU's name, however spelled, is shor
 // before matching.
 bool IsFiller(const std::string& w) {
   for (const char* f : {"nvidia", "geforce", "amd", "instinct", "tesla", "gpu", "hgx", "dgx", "tensor", "core", "hbm2e",
-                        "hbm3", "hbm3e"})
+                        "hbm3", "hbm3e", "generation"})
     if (w == f) return true;
   return false;
 }
@@ -84,13 +84,15 @@ TypedGpu ReadTyped(std::string_view typed) {
   return t;
 }
 
-// The catalog id's product: the id less its memory ("-80g") and form ("-pcie") suffixes.
+// The catalog id's product: the id less its memory ("-80g") and form ("-pcie") suffixes, its other dashes dropped
+// as the typed words are joined ("rtx6000-ada" is "RTX 6000 Ada").
 std::string IdProduct(const std::string& id, bool& pcie) {
   std::string p = id;
   pcie = p.size() > 5 && p.compare(p.size() - 5, 5, "-pcie") == 0;
   if (pcie) p.resize(p.size() - 5);
   const size_t dash = p.rfind('-');
   if (dash != std::string::npos && MemoryWord(p.substr(dash + 1))) p.resize(dash);
+  std::erase(p, '-');
   return p;
 }
 
@@ -103,7 +105,9 @@ GpuNameMatch MatchGpuName(std::string_view typed) {
   const TypedGpu t = ReadTyped(typed);
   if (!t.readable || t.product.empty()) return m;
   std::vector<const GpuSpec*> found;
-  for (const std::string& product : {t.product, AllDigits(t.product) ? "rtx" + t.product : std::string()}) {
+  // "4090", "A6000", "6000 Ada": the RTX line's names without their "RTX", tried when the words alone name nothing.
+  const bool rtx_less = t.product.rfind("rtx", 0) != 0;
+  for (const std::string& product : {t.product, rtx_less ? "rtx" + t.product : std::string()}) {
     if (product.empty() || !found.empty()) continue;
     for (const GpuSpec& g : Gpus()) {
       bool pcie = false;

@@ -124,6 +124,8 @@ const Resolver kResolvers[] = {
      [](const PlanOutput& o, Config& c) { c.stack_year = o.job.stack ? o.job.stack_year : c.stack_year; }},
     {"dropout", [](const PlanOutput& o, Config& c) { c.dropout = o.job.work.dropout; }},
     {"fp8_recipe", [](const PlanOutput& o, Config& c) { c.fp8_recipe = int(o.job.work.fp8_recipe); }},
+    // bf16 on a GPU without BF16 tensor cores is planned as fp16 (resolve.cpp ResolveWorkload): the value used.
+    {"prec", [](const PlanOutput& o, Config& c) { c.prec = o.job.work.prec; }},
     {"cp_comm", [](const PlanOutput& o, Config& c) { c.cp_comm = int(o.job.work.cp_comm); }},
     {"moe_a2a_overlap",
      [](const PlanOutput& o, Config& c) {

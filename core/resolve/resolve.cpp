@@ -254,6 +254,13 @@ void ResolveWorkload(const Config& cfg, Job& job, std::vector<ConfigIssue>& issu
                                                  : uint8_t(kLoraAttn | kLoraMlp);
   w.lora_dropout = cfg.method != Method::Full ? cfg.lora_dropout : 0.0;
   w.prec = cfg.prec;
+  // Turing and Volta (T4, V100) have no BF16 tensor cores: runs there are fp16 with loss scaling (catalog.h HasBf16),
+  // so bf16, the default, is planned as fp16 and said. A custom GPU's gpu_tflops is its BF16 and FP16 peak alike.
+  if (const GpuSpec* g = FindGpu(cfg.gpu); g && w.prec == Precision::Bf16 && !HasBf16(*g)) {
+    w.prec = Precision::Fp16;
+    Notice(issues, "prec", "{0} has no BF16 tensor cores: planned in fp16 (mixed precision with loss scaling)"_issue,
+           {g->name});
+  }
   w.opt = cfg.opt;
   w.flash = cfg.flash != 0;
   if (w.method == Method::Qlora && (cfg.prec == Precision::Fp32 || cfg.prec == Precision::Fp8))

@@ -20,9 +20,10 @@ namespace catalog_test {
 using namespace tp;
 
 namespace {
-const char* kGpuIds[] = {"rtx3090",    "rtx4090", "rtx5090",   "l40s",   "a100-40g", "a100-80g", "a100-80g-pcie",
-                         "a800-80g",   "h100",    "h100-pcie", "h800",   "h20",      "h200",     "gh200",
-                         "gh200-144g", "b200",    "mi250x",    "mi300x", "mi325x"};
+const char* kGpuIds[] = {
+    "rtx3090", "rtx4090",  "rtx5090",    "rtx-a6000",     "rtx6000-ada", "t4",     "l4",        "a10",  "a10g",
+    "l40s",    "a100-40g", "a100-80g",   "a100-80g-pcie", "a800-80g",    "h100",   "h100-pcie", "h800", "h20",
+    "h200",    "gh200",    "gh200-144g", "b200",          "mi250x",      "mi300x", "mi325x"};
 
 double Tflops(const GpuSpec& g, Precision p) { return g.peak_flops[int(p)] / kTera; }
 }  // namespace
@@ -36,31 +37,40 @@ TEST_CASE("every GPU id of the interface is in the catalog, complete and sourced
     CHECK(!g->name.empty());
     CHECK(g->source.size() > 40);
     CHECK(g->price_source.size() > 20);
-    CHECK(g->marketed_bytes >= 24 * kGiB);
+    CHECK(g->marketed_bytes >= 16 * kGiB);  // the T4's 16 GB is the smallest
     // The driver exposes a little less than the marketed size (ECC, reserved regions): never more, and
     // at most the L40S's 6 % ECC reserve less; where it comes from is said.
     CHECK(g->mem_bytes <= g->marketed_bytes);
     CHECK(g->mem_bytes >= 0.93 * g->marketed_bytes);
     CHECK(g->driver_source.size() > 20);
-    CHECK(g->mem_bw >= 800 * kGB);
-    CHECK(g->tdp_w >= 250);
+    CHECK(g->mem_bw >= 250 * kGB);  // the L4's 300 GB/s is the slowest
+    CHECK(g->tdp_w >= 60);          // the T4 and L4 draw about 70 W
     CHECK(g->usd_per_gpu_hour > 0);
     CHECK(g->usd_per_gpu > 0);
     CHECK(g->gpus_per_node_default >= 1);
-    CHECK(Tflops(*g, Precision::Bf16) > 0);
-    CHECK(Tflops(*g, Precision::Fp16) == Tflops(*g, Precision::Bf16));
+    // FP16 and BF16 run at one rate; a GPU without BF16 (Turing, Volta: compute capability 7.x) has FP16's alone.
+    CHECK(Tflops(*g, Precision::Fp16) > 0);
+    if (HasBf16(*g))
+      CHECK(Tflops(*g, Precision::Fp16) == Tflops(*g, Precision::Bf16));
+    else
+      CHECK(g->arch.rfind("sm_7", 0) == 0);
+    CHECK(Peak16(*g) == g->peak_flops[int(Precision::Fp16)]);
     // TF32/FP32 is slower than 16-bit; FP8, where the GPU has it, is twice the 16-bit rate (L40S's
     // datasheet prints 362.05 and 733, hence the 2% margin).
-    CHECK(Tflops(*g, Precision::Fp32) < Tflops(*g, Precision::Bf16));
+    CHECK(Tflops(*g, Precision::Fp32) < Peak16(*g) / kTera);
     if (Tflops(*g, Precision::Fp8) > 0)
-      CHECK(Tflops(*g, Precision::Fp8) == Approx(2 * Tflops(*g, Precision::Bf16)).epsilon(0.02));
+      CHECK(Tflops(*g, Precision::Fp8) == Approx(2 * Peak16(*g) / kTera).epsilon(0.02));
     CHECK(FindLink(g->host_link) != nullptr);
     REQUIRE(FindLink(g->intra_default) != nullptr);
     REQUIRE(FindLink(g->inter_default) != nullptr);
     CHECK_FALSE(FindLink(g->intra_default)->network);
     CHECK(FindLink(g->inter_default)->network);
-    // A measured achievable matmul rate, where present, is of the order of the peak.
-    if (g->mamf_flops > 0) CHECK(g->mamf_flops / g->peak_flops[int(Precision::Bf16)] == Approx(0.8).margin(0.3));
+    // A measured achievable matmul rate, where present, is of the order of the peak: from the T4's 37 % (its 70 W
+    // cap, as NVIDIA explains it) to the GeForce cards' 108-110 % (boost clocks above the rated one).
+    if (g->mamf_flops > 0) {
+      CHECK(g->mamf_flops / Peak16(*g) > 0.33);
+      CHECK(g->mamf_flops / Peak16(*g) < 1.15);
+    }
   }
   CHECK(Gpus().size() >= std::size(kGpuIds));
   CHECK(FindGpu("h100-sxm-typo") == nullptr);
@@ -108,6 +118,37 @@ TEST_CASE("dense tensor peaks, not the sparse figures", "[catalog]") {
   CHECK(FindGpu("h100")->mem_bytes == 81559.0 * 1048576);
   CHECK(FindGpu("a100-80g")->mem_bytes == 81920.0 * 1048576);
   CHECK(FindGpu("l40s")->mem_bytes == 46068.0 * 1048576);
+}
+
+TEST_CASE("cloud and workstation cards: the T4's FP16 alone, the A10G's half-rate accumulate, the A6000's bridge",
+          "[catalog]") {
+  // Turing: FP16 tensor cores at 65 TFLOP/s, no BF16, no TF32, no FP8; PCIe 3.0; its 70 W cap holds a continuous
+  // matmul near 24 TFLOP/s (NVIDIA's forum answer), which is its measured rate here.
+  const GpuSpec* t4 = FindGpu("t4");
+  REQUIRE(t4);
+  CHECK_FALSE(HasBf16(*t4));
+  CHECK(Peak16(*t4) == Approx(65 * kTera));
+  CHECK(std::string(Peak16Name(*t4)) == "FP16");
+  CHECK(Tflops(*t4, Precision::Fp8) == 0);
+  CHECK(t4->host_link == "pcie3");
+  CHECK(t4->mamf_flops / Peak16(*t4) < 0.4);
+  CHECK(t4->mem_bytes == 15360.0 * 1048576);  // ECC on, as shipped
+  // The same GA102 die and 600 GB/s: the A10 runs FP32-accumulate at full rate in 150 W, the A10G (AWS g5) at half
+  // rate in 300 W, as its measured 69.7 TFLOP/s shows (its peak is derived, not published).
+  const GpuSpec *a10 = FindGpu("a10"), *a10g = FindGpu("a10g");
+  REQUIRE((a10 && a10g));
+  CHECK(Tflops(*a10, Precision::Bf16) == Approx(125));
+  CHECK(Tflops(*a10g, Precision::Bf16) == Approx(70));
+  CHECK(a10->mem_bw == a10g->mem_bw);
+  CHECK(a10g->mamf_flops / Peak16(*a10g) > 0.95);
+  CHECK_FALSE(a10g->p2p);  // "peer access is not supported" on g5.48xlarge
+  // Ada's L4 and RTX 6000 Ada have BF16 and FP8; the L4 has the catalog's least bandwidth.
+  CHECK(Tflops(*FindGpu("l4"), Precision::Fp8) == Approx(2 * 121).epsilon(0.01));
+  for (const GpuSpec& g : Gpus()) CHECK(g.mem_bw >= FindGpu("l4")->mem_bw);
+  // The RTX A6000 pairs over the GA102 bridge the RTX 3090 has; the RTX 6000 Ada has no NVLink.
+  CHECK(FindGpu("rtx-a6000")->links == std::vector<std::string>{"nvlink-bridge3"});
+  CHECK(FindGpu("rtx6000-ada")->links.empty());
+  CHECK(ShortGpuName("t4") == "T4");
 }
 
 TEST_CASE("RTX 4090: PCIe 4.0 and no peer-to-peer, RTX 5090 is PCIe 5.0", "[catalog]") {

@@ -300,7 +300,17 @@ TEST_CASE("a GPU typed by its name is the catalog's GPU, said, and a name of sev
       // nvidia-smi's GH200 names: the 96 GB part after its Grace's memory, the HBM3e part with its memory's kind.
       {"NVIDIA GH200 480GB", "gh200"},
       {"NVIDIA GH200 120GB", "gh200"},
-      {"NVIDIA GH200 144G HBM3e", "gh200-144g"}};
+      {"NVIDIA GH200 144G HBM3e", "gh200-144g"},
+      // Cloud and workstation cards as nvidia-smi and people name them: "Tesla" is the T4's brand, "Generation" the
+      // RTX 6000 Ada's; "A6000" and "6000 Ada" drop their "RTX" as "4090" does; the A10 is not the A10G.
+      {"Tesla T4", "t4"},
+      {"NVIDIA L4", "l4"},
+      {"NVIDIA A10", "a10"},
+      {"NVIDIA A10G", "a10g"},
+      {"RTX A6000", "rtx-a6000"},
+      {"A6000", "rtx-a6000"},
+      {"NVIDIA RTX 6000 Ada Generation", "rtx6000-ada"},
+      {"RTX 6000 Ada", "rtx6000-ada"}};
   for (const auto& [name, id] : typed) CheckReadAs("gpu", name, id, &Config::gpu);
   // Every catalog GPU's own name reads back as that GPU, and its id without a notice.
   for (const GpuSpec& g : Gpus()) {

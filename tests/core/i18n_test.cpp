@@ -642,6 +642,11 @@ std::vector<ConfigIssue> BadInputIssues() {
     ApplyLink(c, rl, all);
     ResolveJob(c, all);
   }
+  {
+    Config t4;  // bf16 on a GPU without BF16 tensor cores: planned in fp16, said
+    ApplyLink(t4, "gpu=t4", all);
+    ResolveJob(t4, all);
+  }
   const Job job = ResolveJob(Config{}, all);
   Layout bad;
   bad.tp = 0;

@@ -304,4 +304,35 @@ TEST_CASE("PEFT's LoRA of the routed experts rebuilds their whole update every f
   }
 }
 
+TEST_CASE("a T4 trains in fp16: bf16 is planned as fp16, said under prec, at its FP16 peak's measured share",
+          "[finetune]") {
+  // Turing has FP16 tensor cores only (catalog.h HasBf16): Unsloth's T4 notebooks print "bfloat16 = FALSE" and train
+  // in fp16, Transformers refuses bf16=True there. The default bf16 becomes fp16 with a notice naming the key and the
+  // GPU; asked as fp16 the plan is the same without it. A GPU with BF16 keeps bf16 and says nothing.
+  const std::string base = "#v=1&model=llama3.2-1b&method=qlora&gpu=t4&gpus=1&seq=2048&mbs=2&recompute=full";
+  const PlanOutput asked_bf16 = MakePlan(testing::FromLink(base));
+  const PlanOutput asked_fp16 = MakePlan(testing::FromLink(base + "&prec=fp16"));
+  REQUIRE((asked_bf16.ok && asked_fp16.ok));
+  auto prec_notice = [](const PlanOutput& o) {
+    for (const ConfigIssue& i : o.issues)
+      if (i.key == "prec") return i;
+    return ConfigIssue{};
+  };
+  CHECK(asked_bf16.job.work.prec == Precision::Fp16);
+  const ConfigIssue said = prec_notice(asked_bf16);
+  CHECK(said.notice);
+  CHECK(said.message.find("Tesla T4") != std::string::npos);
+  CHECK(said.message.find("fp16") != std::string::npos);
+  CHECK(prec_notice(asked_fp16).key.empty());
+  CHECK(asked_bf16.plan.step.seconds == asked_fp16.plan.step.seconds);
+  // A finite step at no more than the 70 W card's measured matmul share of its 65 TFLOP/s.
+  CHECK(std::isfinite(asked_bf16.plan.throughput.tokens_per_s_per_gpu));
+  CHECK(asked_bf16.plan.throughput.tokens_per_s_per_gpu > 0);
+  CHECK(asked_bf16.plan.throughput.mfu < 24.0 / 65);
+  const PlanOutput a10 = MakePlan(testing::FromLink("#v=1&model=llama3.2-1b&method=qlora&gpu=a10&gpus=1&seq=2048"));
+  REQUIRE(a10.ok);
+  CHECK(a10.job.work.prec == Precision::Bf16);
+  CHECK(prec_notice(a10).key.empty());
+}
+
 }  // namespace step_finetune_test
