@@ -423,14 +423,26 @@ TEST_CASE("published fine-tuning runs, never fitted, judge memory and speed on c
   }
   CHECK(on_4090 >= 6);
   CHECK(double(within) / results.size() >= 0.7);
-  // A guard against getting worse: the (upper) median error of the ten speed rows, 17.3 % before the
-  // fine-tuning terms of core/estimate/step_finetune.cpp and the fitted stacks, 11.3 % with them.
+  // A guard against getting worse: the (upper) median error of the first ten speed rows (RTX 4090 and A100), 17.3 %
+  // before the fine-tuning terms of core/estimate/step_finetune.cpp and the fitted stacks, 11.3 % with them. The
+  // rows added with the cloud and workstation GPUs (2026-12-08: torchtune on the RTX 6000 Ada, Answer.AI's
+  // fsdp_qlora on A100 40GB, H100 and RTX 6000 Ada) are judged apart: planned once, 5 of 8 within (the two RTX 6000
+  // Ada fsdp_qlora rows +50 %, docs/validation.md says what is not known of them).
   std::vector<double> speed;
-  for (const CaseResult& r : results)
-    if (r.metric == "tokens_per_s_per_gpu") speed.push_back(std::fabs(r.error));
-  REQUIRE(speed.size() >= 10);
+  int added = 0, added_within = 0;
+  for (const CaseResult& r : results) {
+    if (r.metric != "tokens_per_s_per_gpu") continue;
+    if (r.id.find("rtx6000ada") != std::string::npos || r.id.rfind("fsdpqlora-", 0) == 0) {
+      ++added, added_within += r.within;
+      continue;
+    }
+    speed.push_back(std::fabs(r.error));
+  }
+  REQUIRE(speed.size() == 10);
   std::sort(speed.begin(), speed.end());
   CHECK(speed[speed.size() / 2] <= 0.13);
+  CHECK(added == 8);
+  CHECK(added_within >= 5);
 }
 
 TEST_CASE("the unsloth efficiency fitted on its notebooks beats 1.0 on the held-out LLaMA-Factory rows",
