@@ -20,10 +20,10 @@ namespace catalog_test {
 using namespace tp;
 
 namespace {
-const char* kGpuIds[] = {
-    "rtx3090", "rtx4090",  "rtx5090",    "rtx-a6000",     "rtx6000-ada", "t4",     "l4",        "a10",  "a10g",
-    "l40s",    "a100-40g", "a100-80g",   "a100-80g-pcie", "a800-80g",    "h100",   "h100-pcie", "h800", "h20",
-    "h200",    "gh200",    "gh200-144g", "b200",          "mi250x",      "mi300x", "mi325x"};
+const char* kGpuIds[] = {"rtx3090",       "rtx4090",    "rtx5090", "rtx-a6000", "rtx6000-ada", "t4",       "l4",
+                         "a10",           "a10g",       "l40s",    "v100",      "v100-16g",    "a100-40g", "a100-80g",
+                         "a100-80g-pcie", "a800-80g",   "h100",    "h100-pcie", "h800",        "h20",      "h200",
+                         "gh200",         "gh200-144g", "b200",    "mi250x",    "mi300x",      "mi325x"};
 
 double Tflops(const GpuSpec& g, Precision p) { return g.peak_flops[int(p)] / kTera; }
 }  // namespace
@@ -149,6 +149,20 @@ TEST_CASE("cloud and workstation cards: the T4's FP16 alone, the A10G's half-rat
   CHECK(FindGpu("rtx-a6000")->links == std::vector<std::string>{"nvlink-bridge3"});
   CHECK(FindGpu("rtx6000-ada")->links.empty());
   CHECK(ShortGpuName("t4") == "T4");
+  // Volta: FP16 tensor cores only, as the T4; eight SXM2 boards joined by a hybrid cube-mesh of NVLink 2 (six links
+  // of 25 GB/s each way), which a pair sees as one link and all eight as 150 GB/s; measured all-reduces reach 86-90 %.
+  for (const char* id : {"v100", "v100-16g"}) {
+    const GpuSpec* v = FindGpu(id);
+    REQUIRE(v);
+    CHECK_FALSE(HasBf16(*v));
+    CHECK(Peak16(*v) == Approx(125 * kTera));
+    CHECK(v->intra_default == "nvlink2-cube");
+  }
+  const LinkSpec* cube = FindLink("nvlink2-cube");
+  REQUIRE(cube);
+  CHECK(cube->kind == LinkKind::Mesh);
+  CHECK(cube->bw == Approx(6 * 25 * kGB));
+  CHECK(cube->peer_bw == Approx(25 * kGB));
 }
 
 TEST_CASE("RTX 4090: PCIe 4.0 and no peer-to-peer, RTX 5090 is PCIe 5.0", "[catalog]") {

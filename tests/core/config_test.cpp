@@ -310,7 +310,9 @@ TEST_CASE("a GPU typed by its name is the catalog's GPU, said, and a name of sev
       {"RTX A6000", "rtx-a6000"},
       {"A6000", "rtx-a6000"},
       {"NVIDIA RTX 6000 Ada Generation", "rtx6000-ada"},
-      {"RTX 6000 Ada", "rtx6000-ada"}};
+      {"RTX 6000 Ada", "rtx6000-ada"},
+      {"Tesla V100-SXM2-16GB", "v100-16g"},
+      {"V100 32GB", "v100"}};
   for (const auto& [name, id] : typed) CheckReadAs("gpu", name, id, &Config::gpu);
   // Every catalog GPU's own name reads back as that GPU, and its id without a notice.
   for (const GpuSpec& g : Gpus()) {
