@@ -238,6 +238,17 @@ void ResolveSequence(const Config& cfg, Job& job, std::vector<ConfigIssue>& issu
   }
 }
 
+}  // namespace
+
+Precision PlannedPrecision(const Config& cfg) {
+  // Turing and Volta (T4, V100) have no BF16 tensor cores: runs there are fp16 with loss scaling (catalog.h HasBf16),
+  // so bf16, the default, is planned as fp16 (and said). A custom GPU's gpu_tflops is its BF16 and FP16 peak alike.
+  const GpuSpec* g = FindGpu(cfg.gpu);
+  return g && cfg.prec == Precision::Bf16 && !HasBf16(*g) ? Precision::Fp16 : cfg.prec;
+}
+
+namespace {
+
 void ResolveWorkload(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues) {
   Workload& w = job.work;
   w.finetune = cfg.goal >= 0 ? cfg.goal >= 1 : cfg.method != Method::Full;  // post-training fine-tunes too
@@ -253,14 +264,10 @@ void ResolveWorkload(const Config& cfg, Job& job, std::vector<ConfigIssue>& issu
                    : cfg.lora_targets == "dense" ? uint8_t(kLoraAttn | kLoraMlp | kLoraDenseOnly)
                                                  : uint8_t(kLoraAttn | kLoraMlp);
   w.lora_dropout = cfg.method != Method::Full ? cfg.lora_dropout : 0.0;
-  w.prec = cfg.prec;
-  // Turing and Volta (T4, V100) have no BF16 tensor cores: runs there are fp16 with loss scaling (catalog.h HasBf16),
-  // so bf16, the default, is planned as fp16 and said. A custom GPU's gpu_tflops is its BF16 and FP16 peak alike.
-  if (const GpuSpec* g = FindGpu(cfg.gpu); g && w.prec == Precision::Bf16 && !HasBf16(*g)) {
-    w.prec = Precision::Fp16;
+  w.prec = PlannedPrecision(cfg);
+  if (w.prec != cfg.prec)
     Notice(issues, "prec", "{0} has no BF16 tensor cores: planned in fp16 (mixed precision with loss scaling)"_issue,
-           {g->name});
-  }
+           {FindGpu(cfg.gpu)->name});
   w.opt = cfg.opt;
   w.flash = cfg.flash != 0;
   if (w.method == Method::Qlora && (cfg.prec == Precision::Fp32 || cfg.prec == Precision::Fp8))
@@ -483,6 +490,7 @@ CapabilityAsk ExplicitAsk(const Config& cfg, AskKeys& given) {
   };
   a.method = cfg.method;
   a.fp8 = cfg.prec == Precision::Fp8;
+  a.fp16 = PlannedPrecision(cfg) == Precision::Fp16;
   if (cfg.fp8_recipe >= 0) a.fp8_recipe = Fp8Recipe(cfg.fp8_recipe), a.recipe_asked = true, given |= kAskFp8Recipe;
   if (cfg.cp_comm >= 0) a.cp_comm = CpComm(cfg.cp_comm), a.cp_comm_asked = true, given |= kAskCpComm;
   take(cfg.tp, a.tp, kAskTp);
@@ -520,7 +528,7 @@ std::string AskedText(const CapabilityAsk& a, AskKeys keys) {
     out += (out.empty() ? "" : " + ") + std::string(AskKeyName(bit)) + "=" + value;  // no English word: both languages
   };
   add(kAskMethod, Name(a.method));
-  add(kAskPrec, a.fp8 ? "fp8" : "");
+  add(kAskPrec, a.fp8 ? "fp8" : a.fp16 ? "fp16" : "");
   add(kAskFp8Recipe, Name(a.fp8_recipe));
   add(kAskCpComm, Name(a.cp_comm));
   add(kAskGpu, a.gpu.name);
@@ -586,6 +594,7 @@ const char* FindingKey(const CapabilityFinding& f) {
     case Feature::Fp8Gather: own = kAskFp8Params; break;
     case Feature::TpOverlap: own = kAskTpOverlap; break;
     case Feature::EpA2aOverlap: own = kAskMoeA2aOverlap; break;
+    case Feature::Fp16:
     case Feature::Fp8:
     case Feature::Fp8Rowwise: own = kAskPrec; break;
     case Feature::Fp8Tensor:
@@ -655,7 +664,9 @@ int CheckCapabilities(const Config& cfg, const Job& job, std::vector<ConfigIssue
     const CapabilityFinding& f = found[i];
     if (framework_only && !f.answer.framework[0]) continue;
     const char* key = FindingKey(f);
-    const std::string asked = AskedText(ask, f.keys);
+    std::string asked = AskedText(ask, f.keys);
+    // fp16 the user did not type: bf16 on a GPU without it (PlannedPrecision), so the refusal names the GPU too.
+    if (f.feature == Feature::Fp16 && cfg.prec != Precision::Fp16) asked += " + gpu=" + cfg.gpu;
     const CapabilityAnswer& a = f.answer;
     const std::string stack = a.framework[0] ? a.framework : job.stack->name;  // an RL framework's row names it
     switch (a.support) {

@@ -61,6 +61,9 @@ bool StackMayRun(const Config& cfg, uint32_t keys);
 // The stack's id cfg resolves to (ResolveJob's rule for the stack on auto: by goal, method and model), "" where cfg
 // names an unknown one.
 std::string ResolvedStackId(const Config& cfg);
+// The precision a configuration is planned in: prec as given, but bf16 on a GPU without BF16 tensor cores (T4, V100)
+// is fp16 (catalog.h HasBf16), as the frameworks run there; resolve says so under prec.
+Precision PlannedPrecision(const Config& cfg);
 // The post-training algorithm a goal asks for (goal=grpo, ppo, dpo), RlAlgo::None for pre-training and fine-tuning.
 RlAlgo RlAlgoOf(const Config& cfg);
 // The RL framework an RL goal's policy trains with (rl_framework, or its auto: keys_rl.cpp); the stack resolved.

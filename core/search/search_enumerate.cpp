@@ -52,6 +52,7 @@ static CapabilityAsk AskOf(const Job& job, int tp, int pp, int vp, int cp, int e
   CapabilityAsk a;
   a.method = PlannedMethod(job.work);
   a.fp8 = job.work.prec == Precision::Fp8;
+  a.fp16 = job.work.prec == Precision::Fp16;
   a.tp = tp, a.pp = pp, a.vp = vp, a.cp = cp, a.ep = ep;
   a.offload_act = job.work.offload_checkpoints;
   a.rl_framework = job.rl.FrameworkAsked(), a.rl_dpo = job.rl.Dpo();

@@ -123,6 +123,10 @@ const std::vector<CapabilityRow>& CapabilityTable() {
        "NVIDIA/Megatron-LM megatron/core/transformer/transformer_config.py@d98e8a64ddf34856e74b24714e3be"
        "db2f5a39553: 'full' will checkpoint the entire transformer layer; recompute_method"
        " uniform|block (checkpoint-activations in v1.0)"},
+      {K::Megatron, F::Fp16, 2020, S::Native, "", true,
+       "NVIDIA/Megatron-LM megatron/training/arguments.py@d98e8a64dd: 'if args.fp16: assert not args.bf16;"
+       " args.params_dtype = torch.half' (fp16 weights, fp32 main weights and gradients in the optimizer, dynamic"
+       " loss scaling; --fp16 since v1.0)"},
       {K::Megatron, F::Fp8, 2023, S::Native, "", true,
        "NVIDIA/Megatron-LM megatron/core/transformer/transformer_config.py@d98e8a64ddf34856e74b24714e3be"
        "db2f5a39553: fp8_recipe ... (2) 'delayed' uses delayed scaling recipe (fp8_hybrid/fp8_recipe"
@@ -214,6 +218,9 @@ const std::vector<CapabilityRow>& CapabilityTable() {
       {K::DeepSpeed, F::RecomputeFull, 2020, S::Native, "", true,
        "deepspeed.checkpointing.checkpoint (per wrapped layer) with partition_activations /"
        " cpu_checkpointing / contiguous_memory_optimization (v0.2.0)"},
+      {K::DeepSpeed, F::Fp16, 2020, S::Native, "", true,
+       "deepspeedai/DeepSpeed deepspeed/runtime/constants.py@edaa72212: FP16 = \"fp16\" (the config's fp16 section:"
+       " FP16_Optimizer with dynamic loss scaling, ZeRO 0-3 alike)"},
       {K::DeepSpeed, F::Fp8, 0, S::Absent, "", false,
        "no FP8 training recipe in deepspeed/runtime at v0.16.4 (git grep -i fp8 deepspeed/runtime:"
        " nothing; fp8 only in inference kernels and deepspeed.linear quantisation)"},
@@ -322,6 +329,10 @@ const std::vector<CapabilityRow>& CapabilityTable() {
        "FSDP1 activation checkpointing (llm-foundry fsdp_config activation_checkpointing, 2023);"
        " torchtitan pytorch/torchtitan torchtitan/config/job_config.py@29624e37fa6dd319fd671b009338651b5"
        "c665da2: mode: Literal[\"selective\",\"full\",\"memory_budget\",\"none\"]"},
+      {K::Fsdp, F::Fp16, 2022, S::Native, "", true,
+       "PyTorch FSDP MixedPrecision(param_dtype=torch.float16) with torch.distributed.fsdp.sharded_grad_scaler."
+       "ShardedGradScaler (torch 1.12, R); not in torchtitan: pytorch/torchtitan torchtitan/config/configs.py@"
+       "b5bcd76c6: mixed_precision_param: Literal[\"bfloat16\", \"float32\"]"},
       {K::Fsdp, F::Fp8, 2024, S::Native, "", true,
        "pytorch/torchtitan torchtitan/config/job_config.py@29624e37fa6dd319fd671b009338651b5c665da2:"
        " recipe_name: Literal[\"tensorwise\",\"rowwise\",\"rowwise_with_gw_hp\"] (enable_float8_linear"
@@ -387,6 +398,11 @@ const std::vector<CapabilityRow>& CapabilityTable() {
       {K::Hf, F::RecomputeFull, 2021, S::Native, "", true,
        "TrainingArguments.gradient_checkpointing (per layer); accelerate FSDP activation_checkpointing"
        " (v0.23.0, 2023-09)"},
+      {K::Hf, F::Fp16, 2020, S::Native, "", true,
+       "TrainingArguments fp16=True: torch autocast with GradScaler, which needs fp32 trainable weights (PyTorch"
+       " torch/amp/grad_scaler.py _unscale_grads_: 'if (not allow_fp16) and param.grad.dtype == torch.float16:"
+       " raise ValueError(\"Attempting to unscale FP16 gradients.\")'); huggingface/trl trl/trainer/sft_config.py@"
+       "f2cd57710: '`bf16`: Defaults to `True` if `fp16` is not set'"},
       {K::Hf, F::Fp8, 2023, S::Extension, "Transformer Engine / torchao through Accelerate", true,
        "accelerate FP8RecipeKwargs (first tag v0.17.0, 2023-03) with Transformer Engine DelayedScaling;"
        " TERecipeKwargs v1.4.0; AORecipeKwargs (torchao float8, accelerate v1.4.0 2025-02)"},
@@ -448,6 +464,10 @@ const std::vector<CapabilityRow>& CapabilityTable() {
        " ac_option together control selective AC' (apply_selective_activation_checkpointing: every k-th"
        " layer) (v0.2.0)"},
       {K::Torchtune, F::RecomputeFull, 2024, S::Native, "", true, "enable_activation_checkpointing (v0.1.0)"},
+      {K::Torchtune, F::Fp16, 0, S::Absent, "", false,
+       "pytorch/torchtune recipes/full_finetune_single_device.py@bd2a0fc7c31430972728494fa01aaeeb0ebf1ba1: 'full fp16"
+       " training is not supported with this recipe. Please use bf16 or fp32 instead.'; lora_finetune_single_device.py:"
+       " 'fp16 precision is not supported in this recipe. Please use fp32 or bf16.' (on a GPU without BF16, fp32)"},
       {K::Torchtune, F::Fp8, 2025, S::Native, "", true,
        "pytorch/torchtune recipes/full_finetune_distributed.py@bd2a0fc7c31430972728494fa01aaeeb0ebf1ba1:"
        " self._enable_fp8_training = cfg.get(\"enable_fp8_training\", False); self._fp8_recipe_name"
@@ -504,6 +524,11 @@ const std::vector<CapabilityRow>& CapabilityTable() {
       {K::Unsloth, F::RecomputeSelective, 0, S::Absent, "", false,
        "gradient checkpointing is per layer only (True / \"unsloth\")"},
       {K::Unsloth, F::RecomputeFull, 2023, S::Native, "", true, "True / 'unsloth' (full per layer, offloaded)"},
+      {K::Unsloth, F::Fp16, 2023, S::Native, "", true,
+       "unslothai/notebooks nb/Kaggle-Llama3.1_(8B)-Alpaca.ipynb@bdda2efc: 'dtype = None # None for auto detection."
+       " Float16 for Tesla T4, V100, Bfloat16 for Ampere+'; its trainer cell 'fp16=not is_bfloat16_supported()',"
+       " run on a T4 ('Bfloat16 = FALSE', original_template/LLM/Llama_3_1_8b_and_Unsloth_2x_faster_finetuning.ipynb@"
+       "8437a601e)"},
       {K::Unsloth, F::Fp8, 2025, S::Unverified, "", false,
        "FP8 base weights for LoRA (load_in_fp8='block'), not an FP8 training recipe: FP8 base weights"
        " (load_in_fp8) not an FP8 training recipe; unconfirmed"},
@@ -865,6 +890,7 @@ const char* FeatureId(Feature f) {
                                          "recompute=full",
                                          "recompute_mla_up",
                                          "recompute_moe_act",
+                                         "prec=fp16",
                                          "prec=fp8",
                                          "fp8_recipe=tensor",
                                          "fp8 rowwise",
@@ -1181,6 +1207,7 @@ const char* FeatureName(Feature f) {
                                            "full recomputation",
                                            "MLA up-projections recomputed",
                                            "experts' activation recomputed",
+                                           "FP16 mixed precision (loss scaling)",
                                            "FP8 training",
                                            "FP8 per-tensor scaling (delayed or current)",
                                            "FP8 row-wise scaling (torchao)",
@@ -1450,6 +1477,7 @@ int CapabilityFindings(const StackProfile& s, int year, const CapabilityAsk& ask
   static constexpr Feature kMethodFeature[] = {Feature::MethodFull, Feature::MethodLora, Feature::MethodQlora,
                                                Feature::MethodDora, Feature::MethodQdora};
   c.Add(kMethodFeature[int(ask.method) % 5], kAskMethod);
+  if (ask.fp16) c.Add(Feature::Fp16, kAskPrec);
   if (ask.fp8) c.Add(Feature::Fp8, kAskPrec);
   if (ask.fp8 && ask.recipe_asked) {
     static constexpr Feature kRecipeFeature[] = {Feature::Fp8Tensor, Feature::Fp8Block, Feature::Fp8Mx};

@@ -45,6 +45,7 @@ enum class Feature : uint8_t {
   RecomputeFull,        // recompute=full (every layer)
   RecomputeMlaUp,       // recompute_mla_up: MLA's q, k, v up-projections recomputed in the backward (DeepSeek-V3)
   RecomputeMoeAct,      // recompute_moe_act: the experts' activation function recomputed in the backward
+  Fp16,                 // prec=fp16: 16-bit floats with loss scaling (what runs on GPUs without BF16: T4, V100)
   Fp8,                  // prec=fp8: FP8 matmuls (any scaling recipe)
   Fp8Tensor,            // fp8_recipe=tensor: one scale per tensor (delayed or current scaling)
   Fp8Rowwise,           // torchao's row-wise scales: not a planner recipe (planned per tensor, with a notice)
@@ -193,6 +194,7 @@ void ReadArch(const char* arch, GpuTraits& g);
 struct CapabilityAsk {
   Method method = Method::Full;
   bool fp8 = false;
+  bool fp16 = false;  // the precision planned is fp16 (asked, or bf16 on a GPU without BF16: PlannedPrecision)
   Fp8Recipe fp8_recipe = Fp8Recipe::Tensor;
   bool recipe_asked = false;  // fp8_recipe was given: its row (and the GPU it needs) is checked
   CpComm cp_comm = CpComm::P2p;

@@ -375,6 +375,32 @@ TEST_CASE("FP8 recipes by stack, release and GPU", "[capabilities]") {
   CHECK(IssueOn(rowwise, "fp8_recipe", true));
 }
 
+TEST_CASE("FP16 by stack: torchtune refuses it, asked or planned for a GPU without BF16", "[capabilities]") {
+  // torchtune's recipes raise on fp16 ('full fp16 training is not supported with this recipe'); on a T4 or V100 the
+  // default bf16 is planned as fp16, so the refusal names the GPU as well as prec.
+  {
+    const auto issues = Resolve("#v=1&model=llama3.2-1b&method=lora&stack=torchtune&gpu=t4&gpus=1");
+    const ConfigIssue* e = IssueOn(issues, "prec", false);
+    REQUIRE(e);
+    CHECK(e->message.find("prec=fp16 + gpu=t4") != std::string::npos);
+    CHECK(e->message.find("torchtune") != std::string::npos);
+  }
+  {
+    const ConfigIssue* e = IssueOn(
+        Resolve("#v=1&model=llama3.2-1b&method=lora&stack=torchtune&prec=fp16&gpu=a100-80g&gpus=1"), "prec", false);
+    REQUIRE(e);
+    CHECK(e->message.find("gpu=") == std::string::npos);  // asked as fp16: the GPU has nothing to do with it
+  }
+  // The stacks that train in fp16 plan it on the T4 without an error; torchtune keeps bf16 where the GPU has it.
+  for (const char* stack : {"hf", "unsloth", "deepspeed", "megatron"})
+    CHECK_FALSE(HasErrors(Resolve(std::string("#v=1&model=llama3.2-1b&method=lora&gpu=t4&gpus=1&stack=") + stack)));
+  CHECK_FALSE(HasErrors(Resolve("#v=1&model=llama3.2-1b&method=lora&stack=torchtune&gpu=a10&gpus=1")));
+  // The stack on auto runs what the T4 needs.
+  const auto auto_stack = Resolve("#v=1&model=llama3.2-1b&method=qlora&gpu=t4&gpus=1");
+  CHECK_FALSE(HasErrors(auto_stack));
+  CHECK(IssueOn(auto_stack, "prec", true));
+}
+
 TEST_CASE("AMD GPUs by stack and release", "[capabilities]") {
   // Unsloth's ROCm path arrived in 2025 (device_type.py is_hip); 4-bit on ROCm hangs on bitsandbytes' release.
   CHECK(IssueOn(Resolve("#v=1&model=llama3.1-8b&method=lora&stack=unsloth&stack_year=2024&gpu=mi300x&gpus=1"), "gpu",
