@@ -79,6 +79,12 @@ inline const char* Peak16Name(const GpuSpec& g) { return HasBf16(g) ? "BF16" : "
 // says so. The step model and the plan's warning read this one test.
 inline bool HasFp8(const GpuSpec& g) { return g.peak_flops[int(Precision::Fp8)] > 0; }
 
+// FlashAttention 2's CUDA kernels: Ampere and later ("Ampere, Ada, or Hopper GPUs ... Support for Turing GPUs (T4,
+// RTX 2080) is coming soon, please use FlashAttention 1.x for Turing GPUs for now": Dao-AILab/flash-attention README;
+// no Volta either). A launch config on a T4 or V100 asks for PyTorch's SDPA instead, whose memory-efficient kernel
+// keeps the same O(s) memory the plan's flash=1 means. AMD (its ROCm build) and a GPU without an arch (custom): true.
+bool RunsFlashAttention2(const GpuSpec& g);
+
 // FP8 GEMMs that take only the TN layout, so that Transformer Engine keeps a transposed FP8 copy of each GEMM input
 // for the backward (its per-tensor cast writes both: fp8_cast_transpose_fused in TE 1.x module/linear.py, the
 // quantizer's columnwise "transpose" in 2.x): every NVIDIA GPU but Blackwell's data-center parts, which run FP8 GEMMs

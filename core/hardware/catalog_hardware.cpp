@@ -142,6 +142,11 @@ const LinkSpec* FindLink(std::string_view id) {
   return nullptr;
 }
 
+bool RunsFlashAttention2(const GpuSpec& g) {
+  if (g.arch.size() < 5 || g.arch.compare(0, 3, "sm_") != 0) return true;
+  return std::atoi(g.arch.c_str() + 3) >= 80;  // "sm_75" -> 75: Turing; "sm_70": Volta
+}
+
 bool Fp8GemmTnOnly(const GpuSpec& g) {
   if (g.arch.size() < 5 || g.arch.compare(0, 3, "sm_") != 0) return false;
   const int cc = std::atoi(g.arch.c_str() + 3);  // "sm_90" -> 90, "sm_100" -> 100

@@ -75,6 +75,11 @@ struct Facts {
   const char* TorchDtype() const {
     return w.prec == Precision::Fp32 ? "torch.float32" : w.prec == Precision::Fp16 ? "torch.float16" : "torch.bfloat16";
   }
+  // Transformers' attn_implementation for the plan's attention: FlashAttention 2 where the GPU runs it, else SDPA (its
+  // memory-efficient kernel: the same O(s) memory) on a T4 or V100 (catalog.h RunsFlashAttention2); eager without
+  // flash.
+  bool Fa2() const { return w.flash && (!o.job.hw.gpu || RunsFlashAttention2(*o.job.hw.gpu)); }
+  const char* AttnImpl() const { return !w.flash ? "eager" : Fa2() ? "flash_attention_2" : "sdpa"; }
   const char* DtypeName() const {
     return w.prec == Precision::Fp32 ? "float32" : w.prec == Precision::Fp16 ? "float16" : "bfloat16";
   }
@@ -197,7 +202,7 @@ std::string ExportHf(const Facts& f, const std::vector<std::string>& header, boo
   if (f.Qlora()) s += Render(BnbCall(f));
   PyCall model{"model", "AutoModelForCausalLM.from_pretrained", {"MODEL_ID"}, {}};
   model.Kw("dtype", Value::Raw(f.TorchDtype()));
-  model.Kw("attn_implementation", Value::Str(f.w.flash ? "flash_attention_2" : "eager"));
+  model.Kw("attn_implementation", Value::Str(f.AttnImpl()));
   if (f.Qlora()) model.Kw("quantization_config", Value::Raw("bnb_config"));
   s += Render(model);
   if (prep) s += "model = prepare_model_for_kbit_training(model)\n";
@@ -261,7 +266,7 @@ std::string ExportTrl(const Facts& f, const std::vector<std::string>& header, bo
   Value init;
   init.kind = Value::Kind::Map;
   init.list = {Value::Str("dtype"), Value::Str(f.DtypeName()), Value::Str("attn_implementation"),
-               Value::Str(f.w.flash ? "flash_attention_2" : "eager")};
+               Value::Str(f.AttnImpl())};
   args.Kw("model_init_kwargs", init);
   s += Render(args);
   s += grpo  ? "train_dataset = ...  # your prompts (datasets.load_dataset(...), a \"prompt\" column)\n"
@@ -450,7 +455,7 @@ Doc ExportAxolotl(const Facts& f, bool* rewritten) {
                                       : Value::Bool(false));
   d.Add("optimizer", Value::Str(HfOptim(f.w.opt)));
   if (f.w.compiled) d.Add("torch_compile", Value::Bool(true));  // the plan's torch.compile
-  d.Add("attn_implementation", Value::Str(f.w.flash ? "flash_attention_2" : "eager"));
+  d.Add("attn_implementation", Value::Str(f.AttnImpl()));
   if (f.l.tp > 1) d.Add("tensor_parallel_size", Value::Int(f.l.tp));
   if (f.l.cp > 1) d.Add("context_parallel_size", Value::Int(f.l.cp));
   if (f.l.zero == 1) d.Add("deepspeed", Value::Str("deepspeed_configs/zero1.json"));
@@ -479,7 +484,7 @@ Doc ExportLlamaFactory(const Facts& f) {
     d.Add("quantization_type", Value::Str("nf4"));
     d.Add("double_quantization", Value::Bool(true));
   }
-  d.Add("flash_attn", Value::Str(f.w.flash ? "fa2" : "disabled"));
+  d.Add("flash_attn", Value::Str(!f.w.flash ? "disabled" : f.Fa2() ? "fa2" : "sdpa"));
   const bool dpo = f.o.job.rl.algo == RlAlgo::Dpo;
   d.Add("stage", Value::Str(dpo ? "dpo" : f.w.finetune ? "sft" : "pt"));
   d.Add("do_train", Value::Bool(true));
@@ -874,8 +879,8 @@ void OpenrlhfDeepSpeed(const Facts& f, Doc& d, bool* rewritten) {
   d.Add("--ds.zero_stage", Value::Int(f.l.zero));
   if (f.l.offload == Offload::Cpu) d.Add("--ds.adam_offload", Value::Bool(true));
   d.Add("--ds.param_dtype", Value::Str(f.w.prec == Precision::Fp16 ? "fp16" : "bf16"));
-  d.Add("--ds.attn_implementation", Value::Str(f.w.flash ? "flash_attention_2" : "eager"));
-  if (f.w.flash) d.Add("--ds.packing_samples", Value::Bool(true));
+  d.Add("--ds.attn_implementation", Value::Str(f.AttnImpl()));
+  if (f.Fa2()) d.Add("--ds.packing_samples", Value::Bool(true));
   if (f.l.tp > 1) d.Add("--ds.tensor_parallel_size", Value::Int(f.l.tp));
   if (f.l.cp > 1) d.Add("--ds.ring_attn_size", Value::Int(f.l.cp));
   if (f.Lora()) {

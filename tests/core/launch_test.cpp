@@ -1822,6 +1822,37 @@ TEST_CASE("launch: LoRA of the routed experts through PEFT's target_parameters, 
 // QLoRA's k-bit preparation (kbit_prep: PEFT's prepare_model_for_kbit_training, norms, embeddings and head in fp32) as
 // each framework runs it: the Trainer's script where it calls it, Axolotl itself but not under FSDP or ZeRO-3, never
 // TRL (v0.26.0 on) or LLaMA-Factory. The exports plan and write what the framework does, the imports read it so.
+TEST_CASE("launch: no FlashAttention 2 before Ampere: SDPA on a T4 or V100, read back as the plan's fused attention",
+          "[launch]") {
+  using F = LaunchFormat;
+  for (const char* gpu : {"t4", "v100", "a10"}) {
+    const bool fa2 = std::string(gpu) == "a10";
+    const Config cfg = Cfg({{"model", "llama3.2-1b"},
+                            {"gpu", gpu},
+                            {"gpus", "1"},
+                            {"goal", "finetune"},
+                            {"method", "qlora"},
+                            {"stack", "hf"}});
+    for (F format : {F::Hf, F::Trl, F::Axolotl, F::LlamaFactory}) {
+      INFO(gpu << " " << int(format));
+      const PlanOutput plan = PlanFor(cfg, format);
+      REQUIRE(plan.ok);
+      const LaunchExport ex = ExportLaunch(plan, format);
+      REQUIRE(ex.ok);
+      const std::string want =
+          format == F::LlamaFactory ? (fa2 ? "fa2" : "sdpa") : (fa2 ? "flash_attention_2" : "sdpa");
+      CHECK(ex.text.find("\"" + want + "\"") != std::string::npos);
+      if (format != F::LlamaFactory) CHECK((ex.text.find("flash_attention_2") == std::string::npos) != fa2);
+      // Fused attention either way (SDPA's memory-efficient kernel keeps O(s) memory): the file reads back as flash=1.
+      const LaunchImport back = ImportLaunch(ex.text, &format);
+      Config read;
+      std::vector<ConfigIssue> issues;
+      ApplyLaunchImport(read, back, issues);
+      CHECK(read.flash == 1);
+    }
+  }
+}
+
 TEST_CASE("launch: QLoRA's k-bit preparation as each framework runs it, written and read back", "[launch]") {
   using F = LaunchFormat;
   const Config qlora =
