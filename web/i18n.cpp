@@ -45,10 +45,11 @@ const char* const kKeptInEnglish[] = {
     "USD",
     "GQA %d",
     "· GQA %d",
-    "%s · %s BF16 · %s/s",
+    "%s · %s %s · %s/s",
     "-",
     "PCIe 3.0 x16",
     "PCIe 4.0 x16",
+    "PCIe 4.0 x8",
     "PCIe 5.0 x16",
 };
 

@@ -25,7 +25,7 @@ void ResolveRl(const Config& cfg, Job& job, std::vector<ConfigIssue>& issues);
 // A search across GPU types and counts (SearchOptions::gpu_types, gpu_counts): repeats are searched once, and
 // the lists are capped (kMaxGpuTypes x kMaxGpuCounts variants): a thousand of each is a million searches,
 // not a question anyone asks.
-inline constexpr size_t kMaxGpuTypes = 32, kMaxGpuCounts = 64;
+inline constexpr size_t kMaxGpuTypes = 64, kMaxGpuCounts = 64;  // types: twice the catalog's 33
 // The configuration on each GPU type (SelectGpu) and count asked for (none: its own), each resolved once;
 // `job`, when given, is cfg's own job (ResolveJob(cfg)) and stands for the variant that is cfg itself, so a
 // plan's search resolves nothing again. `gpu_ids` receives each variant's GPU id as asked. A variant whose

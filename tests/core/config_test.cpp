@@ -312,7 +312,9 @@ TEST_CASE("a GPU typed by its name is the catalog's GPU, said, and a name of sev
       {"NVIDIA RTX 6000 Ada Generation", "rtx6000-ada"},
       {"RTX 6000 Ada", "rtx6000-ada"},
       {"Tesla V100-SXM2-16GB", "v100-16g"},
-      {"V100 32GB", "v100"}};
+      {"V100 32GB", "v100"},
+      {"NVIDIA GeForce RTX 2080 Ti", "rtx2080ti"},
+      {"RTX 4060 Ti 16GB", "rtx4060ti-16g"}};
   for (const auto& [name, id] : typed) CheckReadAs("gpu", name, id, &Config::gpu);
   // Every catalog GPU's own name reads back as that GPU, and its id without a notice.
   for (const GpuSpec& g : Gpus()) {
