@@ -115,11 +115,14 @@ Table GpuTable(bool full) {
   Table t;
   // host_gb_per_gpu: the host memory of the GPU's usual server, the host_gb_per_gpu key's auto (its source in the
   // full table; a GPU without one takes the key's own default).
-  t.columns = {"id",    "name",  "memory_gb", "bandwidth_gbs", "fp32_tflops",     "bf16_tflops",      "fp8_tflops",
-               "tdp_w", "intra", "inter",     "gpus_per_node", "host_gb_per_gpu", "usd_per_gpu_hour", "usd_per_gpu"};
+  // fp16_tflops beside bf16_tflops: a GPU without BF16 (T4, V100, RTX 2080 Ti: 0 there) trains at its FP16 peak.
+  t.columns = {
+      "id",         "name",  "memory_gb", "bandwidth_gbs", "fp32_tflops",   "fp16_tflops",     "bf16_tflops",
+      "fp8_tflops", "tdp_w", "intra",     "inter",         "gpus_per_node", "host_gb_per_gpu", "usd_per_gpu_hour",
+      "usd_per_gpu"};
   if (full) t.columns.insert(t.columns.end(), {"source", "host_gb_source", "price_source"});
-  t.numeric = {false, false, true, true, true, true,  true,  true, false,
-               false, true,  true, true, true, false, false, false};
+  t.numeric = {false, false, true, true, true, true, true,  true,  true,
+               false, false, true, true, true, true, false, false, false};
   const double default_host_gb = Assumptions{}.host_gb_per_gpu;
   for (const GpuSpec& g : Gpus()) {
     std::vector<std::string> row = {g.id,
@@ -127,6 +130,7 @@ Table GpuTable(bool full) {
                                     Fixed(g.mem_bytes / 1e9, 1),
                                     Fixed(g.mem_bw / 1e9, 0),
                                     Fixed(g.peak_flops[int(Precision::Fp32)] / 1e12, 1),
+                                    Fixed(g.peak_flops[int(Precision::Fp16)] / 1e12, 1),
                                     Fixed(g.peak_flops[int(Precision::Bf16)] / 1e12, 1),
                                     Fixed(g.peak_flops[int(Precision::Fp8)] / 1e12, 1),
                                     Fixed(g.tdp_w, 0),
