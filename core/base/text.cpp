@@ -328,4 +328,9 @@ size_t Utf8Length(std::string_view utf8) {
   return n;
 }
 
+int NvidiaSmVersion(std::string_view arch) {
+  if (arch.size() < 5 || arch.compare(0, 3, "sm_") != 0) return 0;
+  return std::atoi(std::string(arch.substr(3)).c_str());
+}
+
 }  // namespace tp

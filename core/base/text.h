@@ -51,5 +51,9 @@ bool ValidUtf8(std::string_view s);
 std::string ValidUtf8Or(std::string_view s);
 // Characters (code points) of valid UTF-8: the unit of the limits the help states ("at most 100 characters").
 size_t Utf8Length(std::string_view utf8);
+// The compute capability in an NVIDIA architecture string as the GPU catalog writes it ("sm_89" -> 89, "sm_100" ->
+// 100); 0 for anything else (AMD's "gfx942", an empty arch). The one reader of that string: the hardware and stack
+// layers' rules (FlashAttention 2, FP8 GEMM layouts, capability rows) compare its number.
+int NvidiaSmVersion(std::string_view arch);
 
 }  // namespace tp

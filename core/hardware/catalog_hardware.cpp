@@ -7,6 +7,7 @@
 
 #include "catalog.h"
 #include "json.h"
+#include "text.h"
 #include "units.h"
 
 namespace tp {
@@ -143,13 +144,12 @@ const LinkSpec* FindLink(std::string_view id) {
 }
 
 bool RunsFlashAttention2(const GpuSpec& g) {
-  if (g.arch.size() < 5 || g.arch.compare(0, 3, "sm_") != 0) return true;
-  return std::atoi(g.arch.c_str() + 3) >= 80;  // "sm_75" -> 75: Turing; "sm_70": Volta
+  const int cc = NvidiaSmVersion(g.arch);  // 75: Turing; 70: Volta; 0: AMD or not known
+  return cc <= 0 || cc >= 80;
 }
 
 bool Fp8GemmTnOnly(const GpuSpec& g) {
-  if (g.arch.size() < 5 || g.arch.compare(0, 3, "sm_") != 0) return false;
-  const int cc = std::atoi(g.arch.c_str() + 3);  // "sm_90" -> 90, "sm_100" -> 100
+  const int cc = NvidiaSmVersion(g.arch);  // 90, 100, ...
   if (cc <= 0) return false;
   return !((cc >= 100 && cc < 120) || cc >= 130);
 }

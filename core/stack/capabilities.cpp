@@ -11,6 +11,8 @@
 #include <cstdlib>
 #include <string>
 
+#include "text.h"
+
 namespace tp {
 
 // clang-format off (a data table: stack, feature, since, support, via, auto_ok, source)
@@ -1465,11 +1467,8 @@ void ReadArch(const char* arch, GpuTraits& g) {
   const std::string a = arch ? arch : "";
   g.known = !a.empty();
   g.amd = a.rfind("gfx", 0) == 0;
-  g.cc = 0;
-  if (a.rfind("sm_", 0) == 0 && a.size() >= 5) {
-    const int digits = std::atoi(a.c_str() + 3);  // sm_89 -> 89, sm_100 -> 100
-    g.cc = digits / 10 + (digits % 10) / 10.0;
-  }
+  const int digits = NvidiaSmVersion(a);  // sm_89 -> 89, sm_100 -> 100
+  g.cc = digits / 10 + (digits % 10) / 10.0;
 }
 
 int CapabilityFindings(const StackProfile& s, int year, const CapabilityAsk& ask, CapabilityFinding* out) {

@@ -9,6 +9,8 @@
 #include <cctype>
 #include <string>
 
+#include "text.h"
+
 namespace tp {
 namespace {
 
@@ -302,12 +304,6 @@ std::vector<StackProfile> Table() {
   };
 }
 // clang-format on
-
-std::string Lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = char(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
 
 }  // namespace
 
