@@ -32,15 +32,21 @@ const char* Family(const std::string& id) {
   return "Other";
 }
 
-// The line a GPU is listed under, from its catalog entry: AMD's Instinct parts (an AMD arch), GeForce cards, the RTX
-// workstation cards, the NVLink data-centre parts, and the data-centre cards that sit in PCIe slots (T4, L4, A10,
+// The lines GPUs are listed under, in a fixed order, catalog order within each: consumer and workstation cards, then
+// the NVLink parts before the PCIe ones, so that a filter of "h100" or "a100" picks the SXM board with Enter, as the
+// ids do; AMD last.
+const char* const kGpuLines[] = {"GeForce", "RTX workstation", "NVLink data centre", "PCIe data centre",
+                                 "AMD Instinct"};
+
+// A GPU's line (an index of kGpuLines), from its catalog entry: AMD's Instinct parts (an AMD arch), GeForce cards, the
+// RTX workstation cards, the NVLink data-centre parts, and the data-centre cards that sit in PCIe slots (T4, L4, A10,
 // L40S, the PCIe A100 and H100: their usual link inside a node is PCIe).
-const char* GpuLine(const GpuSpec& g) {
-  if (g.arch.rfind("gfx", 0) == 0) return "AMD Instinct";
-  if (g.name.find("GeForce") != std::string::npos) return "GeForce";
-  if (g.name.find("RTX") != std::string::npos) return "RTX workstation";
+int GpuLine(const GpuSpec& g) {
+  if (g.arch.rfind("gfx", 0) == 0) return 4;
+  if (g.name.find("GeForce") != std::string::npos) return 0;
+  if (g.name.find("RTX") != std::string::npos) return 1;
   const LinkSpec* intra = FindLink(g.intra_default);
-  return intra && intra->kind == LinkKind::Pcie ? "PCIe data centre" : "NVLink data centre";
+  return intra && intra->kind == LinkKind::Pcie ? 3 : 2;
 }
 
 // The rows of every picker in `lang`: the catalogs never change, the words of their details do.
@@ -62,23 +68,16 @@ PickerRows BuildPickerRows(Lang lang) {
   std::stable_sort(rows.models.begin(), rows.models.end(), [&](const PickRow& a, const PickRow& b) {
     return std::find(order.begin(), order.end(), a.group) < std::find(order.begin(), order.end(), b.group);
   });
-  for (const auto& g : Gpus()) {
+  std::vector<const GpuSpec*> gpus;
+  for (const GpuSpec& g : Gpus()) gpus.push_back(&g);
+  std::stable_sort(gpus.begin(), gpus.end(),
+                   [](const GpuSpec* a, const GpuSpec* b) { return GpuLine(*a) < GpuLine(*b); });
+  for (const GpuSpec* g : gpus) {
     std::string d =
-        FmtMem(g.mem_bytes) + " · " + FmtFlops(Peak16(g)) + " " + Peak16Name(g) + " · " + FmtBytes(g.mem_bw) + "/s";
-    rows.gpus.push_back(
-        {g.id, g.name, d + "\n" + Sprintf(Tr(lang, "source: %s"), g.source.c_str()), Tr(lang, GpuLine(g))});
+        FmtMem(g->mem_bytes) + " · " + FmtFlops(Peak16(*g)) + " " + Peak16Name(*g) + " · " + FmtBytes(g->mem_bw) + "/s";
+    rows.gpus.push_back({g->id, g->name, d + "\n" + Sprintf(Tr(lang, "source: %s"), g->source.c_str()),
+                         Tr(lang, kGpuLines[GpuLine(*g)])});
   }
-  // Lines in a fixed order, catalog order within each: consumer and workstation cards, then the NVLink parts before
-  // the PCIe ones, so that a filter of "h100" or "a100" picks the SXM board with Enter, as the ids do.
-  static const char* const kLines[] = {"GeForce", "RTX workstation", "NVLink data centre", "PCIe data centre",
-                                       "AMD Instinct"};
-  auto line_index = [&](const PickRow& r) {
-    for (int i = 0; i < 5; ++i)
-      if (r.group == Tr(lang, kLines[i])) return i;
-    return 5;
-  };
-  std::stable_sort(rows.gpus.begin(), rows.gpus.end(),
-                   [&](const PickRow& a, const PickRow& b) { return line_index(a) < line_index(b); });
   for (const auto& l : Links()) {
     if (l.kind == LinkKind::C2c) continue;  // a GPU's link to its CPU, not a choice between GPUs (resolve.cpp)
     (l.network ? rows.inter : rows.intra)
